@@ -1,0 +1,44 @@
+# Task runner. `make run` and `make test` are the README's two commands.
+PYTHON ?= python3.11
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+export OMP_NUM_THREADS := 1
+export MKL_NUM_THREADS := 1
+export TOKENIZERS_PARALLELISM := false
+export HF_HUB_OFFLINE := 1
+export TRANSFORMERS_OFFLINE := 1
+export ANONYMIZED_TELEMETRY := False
+
+.PHONY: setup run test lint types bench eval clean
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml constraints.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -c constraints.txt -e '.[dev]'
+	touch $(STAMP)
+
+run: setup
+	$(VENV)/bin/assistant ui
+
+test: setup
+	bash scripts/test-services.sh
+	$(PY) -m pytest -n 2 --dist loadfile -q
+
+lint: setup
+	$(VENV)/bin/ruff check assistant rules_index evals tests bench ui
+	$(VENV)/bin/ruff format --check assistant rules_index evals tests bench ui
+
+types: setup
+	$(VENV)/bin/mypy assistant
+
+bench: setup
+	for f in bench/bench_*.py; do $(PY) $$f || exit 1; done
+
+eval: setup
+	$(PY) -m evals retrieve --dataset evals/datasets/retrieve_public.jsonl --k 5 --report
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

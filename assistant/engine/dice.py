@@ -1,0 +1,129 @@
+"""Where die faces come from, and the record of every die rolled.
+
+Every roll in the engine draws its faces from a :class:`DiceSource`: either an injected
+``random.Random`` (seeded in tests, ``random.Random()`` otherwise) or a queue of *forced* faces,
+given in the order the engine rolls them. Forced faces are used first; if a roll needs more faces
+than were forced (e.g. a "roll twice" row), the source falls back to its RNG.
+
+Nothing here calls the global functions of the :mod:`random` module.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+
+from assistant.engine.errors import DiceError
+
+#: Upper bound on how many dice one resolution may roll (a guard against runaway rerolls).
+MAX_DICE_PER_RESOLUTION = 1000
+
+
+@dataclass(frozen=True)
+class Die:
+    """One die rolled by the engine, with what became of it."""
+
+    sides: int
+    """Number of faces (6, 10, 100, ...)."""
+    value: int
+    """The face rolled (1..sides)."""
+    role: str = ""
+    """What the die is for: ``action``, ``challenge``, ``d100``, ``pool``, ``stat``, ``damage``..."""
+    kept: bool = True
+    """False when a keep-highest/lowest rule dropped this die."""
+    cancelled: bool = False
+    """True when a rule cancelled the die (negative momentum cancels an equal action die)."""
+    rerolled: bool = False
+    """True when this die was replaced by a reroll (the new face is a later die)."""
+    forced: bool = False
+    """True when the face came from the request's forced dice rather than the RNG."""
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "sides": self.sides,
+            "value": self.value,
+            "role": self.role,
+            "kept": self.kept,
+            "cancelled": self.cancelled,
+            "rerolled": self.rerolled,
+            "forced": self.forced,
+        }
+
+    def but(self, **changes: object) -> Die:
+        """A copy with some fields changed (``die.but(kept=False)``)."""
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+
+class DiceSource:
+    """A supply of die faces: forced faces first, then the injected RNG.
+
+    >>> src = DiceSource(forced=[6, 3, 9])
+    >>> src.roll(6, "action").value, src.roll(10, "challenge").value
+    (6, 3)
+    """
+
+    def __init__(self, rng: random.Random | None = None, forced: Iterable[int] | None = None) -> None:
+        self._rng = rng if rng is not None else random.Random()
+        self._forced: list[int] = list(forced) if forced is not None else []
+        for face in self._forced:
+            if isinstance(face, bool) or not isinstance(face, int):
+                raise DiceError(f"Forced dice must be whole numbers; got {face!r}. Give faces like [4, 7, 2].")
+        self._position = 0
+        self.rolled: list[Die] = []
+
+    @property
+    def forced_remaining(self) -> int:
+        """How many forced faces have not been used yet."""
+        return len(self._forced) - self._position
+
+    @property
+    def forced_given(self) -> int:
+        return len(self._forced)
+
+    def face(self, sides: int) -> tuple[int, bool]:
+        """Draw one raw face (1..sides) without recording it; returns (face, was_forced)."""
+        if sides < 1:
+            raise DiceError(f"A die needs at least one side; got d{sides}.")
+        if len(self.rolled) >= MAX_DICE_PER_RESOLUTION:
+            raise DiceError(f"Too many dice in one resolution (limit {MAX_DICE_PER_RESOLUTION}).")
+        if self._position < len(self._forced):
+            value = self._forced[self._position]
+            if not 1 <= value <= sides:
+                raise DiceError(
+                    f"Forced die #{self._position + 1} is {value}, but that die is a d{sides} "
+                    f"(faces 1-{sides}). Fix the 'dice' list."
+                )
+            self._position += 1
+            return value, True
+        return self._rng.randrange(sides) + 1, False
+
+    def roll(self, sides: int, role: str = "") -> Die:
+        """Roll (or take the next forced face for) one die and record it."""
+        value, forced = self.face(sides)
+        die = Die(sides=sides, value=value, role=role, forced=forced)
+        self.rolled.append(die)
+        return die
+
+    def roll_many(self, count: int, sides: int, role: str = "") -> list[Die]:
+        return [self.roll(sides, role) for _ in range(count)]
+
+    def require_forced(self, count: int, what: str) -> None:
+        """If faces were forced, insist that at least ``count`` are left for the roll ``what``."""
+        if 0 < self.forced_given and self.forced_remaining < count:
+            raise DiceError(
+                f"{what} needs {count} dice but only {self.forced_remaining} forced "
+                f"face(s) are left; give all of them or none."
+            )
+
+    def check_all_forced_used(self) -> None:
+        """Raise if the request forced more faces than the resolution used."""
+        if self.forced_remaining > 0:
+            raise DiceError(
+                f"{self.forced_given} forced dice were given but the roll used only {self._position}; "
+                f"remove the extra {self.forced_remaining}."
+            )
+
+
+def faces(dice: Sequence[Die]) -> list[int]:
+    return [d.value for d in dice]

@@ -1,0 +1,38 @@
+"""The rule systems the engine knows, by id."""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+
+from assistant.engine.errors import UnknownNameError
+from assistant.engine.ruleset import Ruleset
+
+#: system id -> "module:Class" of its ruleset plug-in.
+SYSTEMS: dict[str, str] = {
+    "starforged": "assistant.engine.rulesets.starforged.ruleset:StarforgedRuleset",
+}
+
+
+def register_system(system_id: str, target: str) -> None:
+    """Add (or replace) a system: ``target`` is ``"package.module:ClassName"``."""
+    SYSTEMS[system_id] = target
+    get_ruleset.cache_clear()
+
+
+def available_systems() -> list[str]:
+    return sorted(SYSTEMS)
+
+
+@cache
+def get_ruleset(system_id: str) -> Ruleset:
+    key = str(system_id).strip().lower()
+    aliases = {"ironsworn": "starforged", "sf": "starforged", "dw": "dungeon-world", "dungeon world": "dungeon-world",
+               "bitd": "blades", "blades in the dark": "blades", "magistrate": "city"}
+    key = aliases.get(key, key)
+    if key not in SYSTEMS:
+        raise UnknownNameError(f"Unknown system {system_id!r}; available: {', '.join(available_systems())}.")
+    module_name, _, class_name = SYSTEMS[key].partition(":")
+    cls = getattr(importlib.import_module(module_name), class_name)
+    ruleset: Ruleset = cls()
+    return ruleset

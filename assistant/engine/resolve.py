@@ -1,0 +1,53 @@
+"""The engine's front door: ``resolve(request, rng) -> Result``."""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+from assistant.engine.dice import DiceSource
+from assistant.engine.errors import AssistantError, InputError
+from assistant.engine.model import Request, Result
+from assistant.engine.notation import roll_notation
+from assistant.engine.registry import get_ruleset
+from assistant.engine.resolution import resolve_move
+from assistant.engine.ruleset import Ruleset
+from assistant.engine.schema import MoveSpec, RollSpec, Source
+
+
+def table_move(ruleset: Ruleset, name: str) -> MoveSpec:
+    """A synthetic move that rolls one of the system's tables (``table:<name>``)."""
+    table = ruleset.find_table(name)
+    return MoveSpec(id=f"table:{table.id}", name=table.name, category="table", trigger=f"Roll on {table.name}.",
+                    text=table.source, source=Source(file="", lines=(0, 0)),
+                    roll=RollSpec(type="table", table=table.id))
+
+
+def resolve(request: Request | dict[str, Any] | str, rng: random.Random | None = None) -> Result:
+    """Resolve one request. Raises only :class:`AssistantError` subclasses; never mutates its input."""
+    req = request if isinstance(request, Request) else Request.parse(request)
+    ruleset = get_ruleset(req.system)
+    move_name = req.move.strip()
+    if move_name.lower().startswith("roll:"):
+        return _resolve_notation(req, ruleset, move_name[5:], rng)
+    move = table_move(ruleset, move_name[6:]) if move_name.lower().startswith("table:") else ruleset.find_move(move_name)
+    try:
+        return resolve_move(ruleset, req, move, rng)
+    except AssistantError:
+        raise
+    except (ValueError, TypeError, KeyError) as exc:  # a bug or an input we did not foresee: still our error
+        raise InputError(f"Could not resolve {move.name}: {exc}.") from None
+
+
+def _resolve_notation(req: Request, ruleset: Ruleset, expression: str, rng: random.Random | None) -> Result:
+    if req.options:
+        raise InputError("A free dice roll takes no options.")
+    source = DiceSource(rng=rng, forced=req.dice)
+    roll = roll_notation(expression, source)
+    source.check_all_forced_used()
+    character = ruleset.sheet.normalize(req.character) if req.character is not None else None
+    return Result(system=ruleset.system_id, move=roll.expression, move_id="roll", roll="notation", outcome="none",
+                  score=roll.total, dice=[d.value for d in source.rolled],
+                  dice_detail=[d.to_dict() for d in source.rolled], character_before=copy.deepcopy(character),
+                  character=character, text=roll.detail)

@@ -1,0 +1,1 @@
+"""Evaluation harnesses: ``python -m evals <harness> ...`` (retrieve, suggest, guard, chat)."""

@@ -1,0 +1,155 @@
+"""Hybrid retrieval: vector similarity (Chroma) and BM25, fused by reciprocal rank, filterable by system."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+from rules_index.chunk import Chunk
+from rules_index.index import RulesIndex
+
+Mode = Literal["hybrid", "vector", "bm25"]
+RRF_K = 60  #: reciprocal-rank-fusion constant
+CANDIDATES = 40  #: candidates taken from each ranker before fusion
+VECTOR_WEIGHT = 1.0
+BM25_WEIGHT = 1.0
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One retrieved chunk with its fused score and the evidence behind it."""
+
+    chunk: Chunk
+    score: float
+    vector_score: float | None = None  #: cosine similarity to the query, when the vector ranker saw it
+    bm25_score: float | None = None
+    vector_rank: int | None = None
+    bm25_rank: int | None = None
+
+    @property
+    def system(self) -> str:
+        return self.chunk.system
+
+    @property
+    def section(self) -> str:
+        return self.chunk.section
+
+    @property
+    def text(self) -> str:
+        return self.chunk.text
+
+    @property
+    def citation(self) -> str:
+        return self.chunk.citation
+
+    def as_dict(self) -> dict[str, object]:
+        """JSON-ready form (used by ``assistant ask --json`` and the eval harness)."""
+        return {
+            "system": self.system,
+            "section": self.section,
+            "move": self.chunk.move,
+            "text": self.text,
+            "score": round(self.score, 6),
+            "vector_score": None if self.vector_score is None else round(self.vector_score, 4),
+            "bm25_score": None if self.bm25_score is None else round(self.bm25_score, 4),
+            "citation": self.citation,
+            "source": self.chunk.source,
+            "line_start": self.chunk.line_start,
+            "line_end": self.chunk.line_end,
+        }
+
+
+def vector_search(index: RulesIndex, query: str, system: str | None, limit: int) -> list[tuple[Chunk, float]]:
+    """Nearest chunks by cosine similarity (1 - cosine distance)."""
+    count = index.collection.count()
+    if count == 0:
+        return []
+    got = index.collection.query(
+        query_embeddings=[index.embedder.embed_query(query)],
+        n_results=min(limit, count),
+        where={"system": system} if system else None,
+        include=["documents", "metadatas", "distances"],
+    )
+    rows = zip(got["ids"][0], got["documents"][0], got["metadatas"][0], got["distances"][0], strict=False)
+    return [(Chunk.from_record(i, d or "", m or {}), 1.0 - float(dist)) for i, d, m, dist in rows]
+
+
+def fuse(
+    vector: list[tuple[Chunk, float]], lexical: list[tuple[Chunk, float]], k: int, mode: Mode = "hybrid"
+) -> list[Hit]:
+    """Reciprocal-rank fusion of the two rankings (or one of them alone)."""
+    table: dict[str, dict[str, object]] = {}
+    for rank, (chunk, sim) in enumerate(vector if mode != "bm25" else [], start=1):
+        row = table.setdefault(chunk.id, {"chunk": chunk, "score": 0.0})
+        row.update(vector_score=sim, vector_rank=rank)
+        row["score"] = float(row["score"]) + VECTOR_WEIGHT / (RRF_K + rank)  # type: ignore[arg-type]
+    for rank, (chunk, bm25) in enumerate(lexical if mode != "vector" else [], start=1):
+        row = table.setdefault(chunk.id, {"chunk": chunk, "score": 0.0})
+        row.update(bm25_score=bm25, bm25_rank=rank)
+        row["score"] = float(row["score"]) + BM25_WEIGHT / (RRF_K + rank)  # type: ignore[arg-type]
+    sims = {c.id: s for c, s in vector}
+    hits = [
+        Hit(
+            chunk=row["chunk"],  # type: ignore[arg-type]
+            score=float(row["score"]),  # type: ignore[arg-type]
+            vector_score=row.get("vector_score", sims.get(cid)),  # type: ignore[arg-type]
+            bm25_score=row.get("bm25_score"),  # type: ignore[arg-type]
+            vector_rank=row.get("vector_rank"),  # type: ignore[arg-type]
+            bm25_rank=row.get("bm25_rank"),  # type: ignore[arg-type]
+        )
+        for cid, row in table.items()
+    ]
+    hits.sort(key=lambda h: (-h.score, -(h.vector_score or 0.0), h.chunk.id))
+    return hits[:k]
+
+
+def search_index(
+    index: RulesIndex, query: str, system: str | None = None, k: int = 5, mode: Mode = "hybrid"
+) -> list[Hit]:
+    """Search one index: ``k`` best chunks for ``query``, best first, optionally within ``system``."""
+    if not query.strip() or k <= 0:
+        return []
+    vector = vector_search(index, query, system, CANDIDATES) if mode != "bm25" else []
+    lexical = index.lexical().search(query, system, CANDIDATES) if mode != "vector" else []
+    return fuse(vector, lexical, k, mode)
+
+
+# --- the default index (from settings), shared by the CLI, chat and UI -----------------------------
+
+_DEFAULT: dict[str, RulesIndex] = {}
+_DEFAULT_LOCK = threading.Lock()
+#: Other layers may register where the current campaign's system comes from.
+default_system_provider: Callable[[], str | None] | None = None
+
+
+def get_index(refresh: bool = True) -> RulesIndex:
+    """The index at ``settings.index_dir`` (or the configured Chroma server), brought up to date once."""
+    from assistant.config import load_settings
+    from rules_index.embed import get_embedder
+
+    settings = load_settings()
+    key = f"{settings.chroma_url or settings.index_dir}"
+    with _DEFAULT_LOCK:
+        index = _DEFAULT.get(key)
+        if index is None:
+            index = RulesIndex(get_embedder(), path=settings.index_dir / "chroma", url=settings.chroma_url)
+            if refresh:
+                index.sync_corpus()
+            _DEFAULT[key] = index
+        return index
+
+
+def resolve_system(system: str | None) -> str | None:
+    """The system to search: the one asked for, else the campaign's (when a provider is registered)."""
+    if system:
+        return system
+    if default_system_provider is not None:
+        return default_system_provider()
+    return None
+
+
+def search(query: str, system: str | None = None, k: int = 5, mode: Mode = "hybrid") -> list[Hit]:
+    """Search the default rules index (built/refreshed from the shipped corpus on first use)."""
+    return search_index(get_index(), query, resolve_system(system), k, mode)

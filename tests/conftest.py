@@ -1,0 +1,28 @@
+"""Shared test setup: every test gets a tmp TABLETOP_HOME, no LLM endpoint, one thread, a seeded RNG."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
+
+
+@pytest.fixture(autouse=True)
+def _isolated_env(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("TABLETOP_HOME", str(home))
+    for var in ("TABLETOP_LLM_BASE_URL", "TABLETOP_LLM_API_KEY", "OPENAI_API_KEY", "TABLETOP_CHROMA_URL",
+                "TABLETOP_DATABASE_URL", "DATABASE_URL"):
+        monkeypatch.delenv(var, raising=False)
+
+
+@pytest.fixture
+def rng() -> random.Random:
+    """A seeded RNG for tests that roll without forcing dice."""
+    return random.Random(1234)
