@@ -21,7 +21,7 @@ $(STAMP): pyproject.toml constraints.txt
 	touch $(STAMP)
 
 run: setup
-	$(VENV)/bin/assistant ui
+	@if [ -f ui/app.py ]; then $(VENV)/bin/assistant ui; else $(VENV)/bin/assistant play; fi
 
 test: setup
 	bash scripts/test-services.sh

@@ -21,6 +21,7 @@ app = typer.Typer(
 #: Modules that contribute commands; each defines ``register(app: typer.Typer) -> None``.
 COMMAND_MODULES = [
     "assistant.cli_resolve",
+    "assistant.cli_shell",
     "rules_index.cli",
     "assistant.store.cli",
     "assistant.suggest.cli",

@@ -98,7 +98,10 @@ def odds_command(
         raise typer.Exit(1) from None
 
 
-def moves_command(system: str = typer.Option("starforged", "--system", "-s"), as_json: bool = typer.Option(False, "--json")) -> None:
+def moves_command(
+    system: str = typer.Option("starforged", "--system", "-s"),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
     """List a system's moves (and tables)."""
     try:
         ruleset = get_ruleset(system)

@@ -10,7 +10,9 @@ from assistant.engine.oracle import Odds, Table, TableRow, ask_yes_no, is_d100_m
 from assistant.engine.tracks import Clock, LegacyTrack, Meter, ProgressTrack, Rank
 
 
-@pytest.mark.parametrize(("rank", "ticks"), [("troublesome", 12), ("dangerous", 8), ("formidable", 4), ("extreme", 2), ("epic", 1)])
+@pytest.mark.parametrize(
+    ("rank", "ticks"), [("troublesome", 12), ("dangerous", 8), ("formidable", 4), ("extreme", 2), ("epic", 1)]
+)
 def test_mark_progress_per_rank(rank: str, ticks: int) -> None:
     assert ProgressTrack(rank=Rank.parse(rank)).mark().ticks == ticks
 

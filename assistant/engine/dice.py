@@ -110,7 +110,7 @@ class DiceSource:
 
     def require_forced(self, count: int, what: str) -> None:
         """If faces were forced, insist that at least ``count`` are left for the roll ``what``."""
-        if 0 < self.forced_given and self.forced_remaining < count:
+        if self.forced_given > 0 and self.forced_remaining < count:
             raise DiceError(
                 f"{what} needs {count} dice but only {self.forced_remaining} forced "
                 f"face(s) are left; give all of them or none."

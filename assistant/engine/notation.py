@@ -52,7 +52,7 @@ class _RandomProxy:
         return getattr(self._fallback, name)
 
 
-d20.expression.random = _RandomProxy()  # type: ignore[assignment]
+d20.expression.random = _RandomProxy()
 
 
 class _Context(d20.RollContext):

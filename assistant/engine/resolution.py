@@ -12,13 +12,12 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from assistant.engine import rolls
 from assistant.engine.dice import DiceSource
 from assistant.engine.errors import InputError, RulesError
 from assistant.engine.model import Choice, ChoiceOption, Effect, FollowUp, Request, Result
 from assistant.engine.oracle import Odds, ask_yes_no, roll_table
 from assistant.engine.outcomes import Outcome
-from assistant.engine.schema import ChoiceSpec, Condition, EffectSpec, FollowUpSpec, MoveSpec, OutcomeSpec
+from assistant.engine.schema import ChoiceSpec, Condition, FollowUpSpec, MoveSpec, OutcomeSpec
 from assistant.engine.tracks import Clock, ProgressTrack, Rank
 
 if TYPE_CHECKING:
@@ -156,7 +155,7 @@ def read_clock(ctx: Resolution) -> Clock | None:
     if not isinstance(raw, dict) or not {"segments"} <= set(raw) <= {"segments", "filled", "name"}:
         raise InputError('options.clock must be an object like {"segments": 6, "filled": 2}.')
     segments, filled = raw.get("segments"), raw.get("filled", 0)
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (segments, filled)):
+    if not isinstance(segments, int) or not isinstance(filled, int) or isinstance(segments, bool) or isinstance(filled, bool):
         raise InputError("options.clock segments and filled must be whole numbers.")
     return Clock(segments=segments, filled=filled, name=str(raw.get("name", "")))
 

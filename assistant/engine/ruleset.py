@@ -108,7 +108,7 @@ class Ruleset:
         close = [m.name for m in self.moves if key and key in normalize_name(m.name)]
         close += [names[k] for k in difflib.get_close_matches(key, list(names), n=3, cutoff=0.75) if names[k] not in close]
         close = close[:5]
-        hint = f" Did you mean: {', '.join(close)}?" if close else " List them with `assistant moves --system " + self.system_id + "`."
+        hint = f" Did you mean: {', '.join(close)}?" if close else f" List them with `assistant moves --system {self.system_id}`."
         raise UnknownNameError(f"No move called {name!r} in {self.system_id}.{hint}")
 
     def find_table(self, name: str) -> Table:

@@ -86,9 +86,9 @@ class Sheet:
         out["impacts"] = norm_impacts
         for name, value in self.spec.fields.items():
             out[name] = _merge_defaults(value, given.get(name), name)
-        for name, spec in self.meters.items():
-            value = given.get(name, spec.default)
-            if not _is_int(value) or not spec.min <= value <= spec.max:
-                raise InputError(f"{name} must be a whole number {spec.min}-{spec.max}; got {value!r}.")
+        for name, meter in self.meters.items():
+            value = given.get(name, meter.default)
+            if not _is_int(value) or not meter.min <= value <= meter.max:
+                raise InputError(f"{name} must be a whole number {meter.min}-{meter.max}; got {value!r}.")
             out[name] = value
         return out

@@ -1,0 +1,56 @@
+"""Engine speed: per-resolution time of an action roll and a progress roll, with d20 as a reference.
+
+Prints numbers; never asserts. Run: `make bench` or `.venv/bin/python bench/bench_engine.py`.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+import d20
+
+from assistant.engine import Request, resolve
+from assistant.engine.probability import odds_for_request
+
+
+def per_call(fn: Callable[[], object], n: int) -> tuple[float, float]:
+    """Median and p95 of per-call time in microseconds over ``n`` calls (after a warm-up)."""
+    for _ in range(min(200, n)):
+        fn()
+    samples = []
+    for _ in range(n):
+        t0 = time.perf_counter()
+        fn()
+        samples.append((time.perf_counter() - t0) * 1e6)
+    samples.sort()
+    return statistics.median(samples), samples[int(0.95 * len(samples)) - 1]
+
+
+def main() -> None:
+    rng = random.Random(1)
+    action = Request.parse({"system": "starforged", "move": "Face Danger", "stat": "edge",
+                            "character": {"stats": {"edge": 2}, "momentum": 4}})
+    progress = Request.parse({"system": "starforged", "move": "Fulfill Your Vow",
+                              "options": {"track": {"name": "vow", "rank": "dangerous", "ticks": 24}}})
+    n = 5000
+    a50, a95 = per_call(lambda: resolve(action, rng=rng), n)
+    p50, p95 = per_call(lambda: resolve(progress, rng=rng), n)
+    d1, _ = per_call(lambda: d20.roll("1d6+2"), n)
+    d2, _ = per_call(lambda: d20.roll("2d10"), n)
+    t0 = time.perf_counter()
+    odds_for_request(action)
+    odds_ms = (time.perf_counter() - t0) * 1e3
+    print(f"engine action roll (Face Danger):      p50 {a50:8.1f} us   p95 {a95:8.1f} us")
+    print(f"engine progress roll (Fulfill a Vow):  p50 {p50:8.1f} us   p95 {p95:8.1f} us")
+    print(f"d20 reference '1d6+2':                 p50 {d1:8.1f} us")
+    print(f"d20 reference '2d10':                  p50 {d2:8.1f} us")
+    print(f"ratio action roll / d20 '1d6+2':       {a50 / d1:8.1f}x")
+    print(f"ratio progress roll / d20 '2d10':      {p50 / d2:8.1f}x")
+    print(f"exact odds of an action roll (600 resolutions, uncached): {odds_ms:.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
