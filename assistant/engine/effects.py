@@ -61,14 +61,22 @@ def effect_mark_progress(ctx: Resolution, spec: EffectSpec) -> None:
 
 
 def effect_clear_progress(ctx: Resolution, spec: EffectSpec) -> None:
-    """Clear progress boxes equal to the lowest challenge die (recommit) or ``delta`` boxes."""
+    """Clear progress boxes: ``by: lowest_challenge_die`` rolls both challenge dice anew and clears
+    the lower value (recommit: "Roll both challenge dice, take the lowest value, and clear that number
+    of progress boxes"); otherwise ``delta`` boxes."""
     if ctx.track is None:
         raise InputError(f"{ctx.move.name}: give options.track to clear progress on it.")
-    boxes = min(ctx.challenge) if spec.by == "lowest_challenge_die" and ctx.challenge else (spec.delta or 0)
+    if spec.by == "lowest_challenge_die":
+        dice = ctx.source.roll_many(2, 10, "recommit")
+        boxes = min(d.value for d in dice)
+        reason = f"rolled {dice[0].value} and {dice[1].value}: clear {boxes} progress box(es)"
+    else:
+        boxes = spec.delta or 0
+        reason = f"clear {boxes} progress box(es)"
     before = ctx.track.ticks
     ctx.track = ctx.track.clear_boxes(boxes)
     ctx.effect("progress", ctx.track.name or "track", before=before, after=ctx.track.ticks,
-               delta=ctx.track.ticks - before, reason=f"clear {boxes} progress box(es)")
+               delta=ctx.track.ticks - before, reason=reason)
 
 
 def effect_raise_rank(ctx: Resolution, spec: EffectSpec) -> None:

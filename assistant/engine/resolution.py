@@ -202,7 +202,7 @@ def resolve_move(ruleset: Ruleset, request: Request, move: MoveSpec, rng: random
     ruleset.check_options(ctx)
     ctx.track = read_track(ctx, required=move.roll.type == "progress" and not (move.roll.track or "").startswith("legacy"))
     ctx.clock = read_clock(ctx)
-    if move.requires is not None and not holds(ctx, move.requires):
+    if move.requires is not None and not _requirement_met(ctx, move.requires):
         raise RulesError(ruleset.requirement_message(ctx))
     for spec in move.before_roll:
         if holds(ctx, spec.when):
@@ -229,6 +229,13 @@ def resolve_move(ruleset: Ruleset, request: Request, move: MoveSpec, rng: random
     source.check_all_forced_used()
     ruleset.finish(ctx)
     return ctx.result()
+
+
+def _requirement_met(ctx: Resolution, cond: Condition) -> bool:
+    """A move's requirement; a position requirement is enforced only when the position is known."""
+    if cond.position is not None and ctx.ruleset.position(ctx) is None:
+        cond = cond.model_copy(update={"position": None})
+    return holds(ctx, cond)
 
 
 def outcome_spec(ctx: Resolution) -> OutcomeSpec | None:

@@ -17,7 +17,7 @@ from assistant.engine.outcomes import Outcome, challenge_outcome
 from assistant.engine.resolution import Resolution, choose_stat, offer_choice, option_bool
 from assistant.engine.ruleset import Ruleset
 from assistant.engine.schema import ChoiceSpec, EffectSpec, FollowUpSpec, OptionSpec
-from assistant.engine.tracks import LegacyTrack, Rank
+from assistant.engine.tracks import Clock, LegacyTrack, ProgressTrack, Rank
 
 MOMENTUM_MIN = -6
 MOMENTUM_MAX = 10
@@ -63,6 +63,7 @@ class StarforgedRuleset(Ruleset):
         "progress_ticks": "ticks on the track (0-40)",
         "progress_boxes": "filled boxes on the track (0-10)",
         "clock": "the scene's tension clock: {segments, filled}",
+        "segments": "Begin the Scene: tension clock segments (4 severely disadvantaged, 6 equal footing, 8 strong advantage)",
     }
 
     # ---- meters -------------------------------------------------------------------------------
@@ -179,6 +180,8 @@ class StarforgedRuleset(Ruleset):
             option_bool(ctx, "burn")
 
     def after_roll(self, ctx: Resolution) -> None:
+        if ctx.move.id == "begin_the_scene":
+            self._begin_the_scene(ctx)
         if ctx.roll == "action" and ctx.challenge is not None:
             self._momentum_burn(ctx)
         if ctx.move.id == "take_decisive_action" and ctx.roll == "progress":
@@ -204,6 +207,20 @@ class StarforgedRuleset(Ruleset):
         ctx.score = momentum
         ctx.outcome = burned
         self._reset_momentum(ctx, f"burned {momentum} momentum: it replaces the action score", kind="momentum_burn")
+
+    def _begin_the_scene(self, ctx: Resolution) -> None:
+        """Begin the Scene: a formidable objective and a tension clock of 4, 6 or 8 segments."""
+        segments = ctx.options.get("segments")
+        if segments is None:
+            ctx.notes.append("Choose the tension clock: options.segments 4 (severely disadvantaged), "
+                             "6 (equal footing) or 8 (strong advantage).")
+            return
+        if segments not in (4, 6, 8) or isinstance(segments, bool):
+            raise InputError(f"A scene's tension clock has 4, 6 or 8 segments; got {segments!r}.")
+        ctx.clock = Clock(segments=segments, filled=0, name="tension")
+        ctx.track = ProgressTrack(rank=Rank.FORMIDABLE, ticks=0, name=ctx.track.name if ctx.track else "", kind="scene")
+        ctx.effect("clock", "tension", before=None, after=0, reason=f"tension clock of {segments} segments")
+        ctx.effect("progress", "objective", before=None, after=0, reason="the objective's rank is formidable")
 
     def _decisive_action_in_bad_spot(self, ctx: Resolution) -> None:
         position = self.position(ctx)
