@@ -35,7 +35,9 @@ DUNGEON_WORLD_LEAD_INS: dict[str, str] = {
 }
 
 _MOVE_TYPES = {"standard move", "interrupt move"}
-_TAGGED_TITLE = re.compile(r"^(?P<title>[A-Z][^()\[\]]{1,60}?)\s*(?:\[(?P<bracket>[^\]]+)\])?\s*\((?P<tag>[^)]*\b(?:Move|Spell))\)$")
+_TAGGED_TITLE = re.compile(
+    r"^(?P<title>[A-Z][^()\[\]]{1,60}?)\s*(?:\[(?P<bracket>[^\]]+)\])?\s*\((?P<tag>[^)]*\b(?:Move|Spell))\)$"
+)
 _SMALL_WORDS = {"a", "an", "and", "the", "of", "into", "to", "from", "for", "in", "on", "or", "per", "with", "vs"}
 _BULLET_MARKS = ("✴", "•", "●", "▪", "◦")
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import hashlib
 import math
 import os
-import re
 import threading
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
@@ -54,6 +53,10 @@ def _load_sentence_transformer(path: str) -> Any:
 
             torch.set_num_threads(1)
             from sentence_transformers import SentenceTransformer
+            from transformers.utils import logging as hf_logging
+
+            hf_logging.disable_progress_bar()
+            hf_logging.set_verbosity_error()
 
             _MODELS[path] = SentenceTransformer(path, device="cpu", local_files_only=True)
         return _MODELS[path]
@@ -64,6 +67,7 @@ class MiniLMEmbedder:
 
     name = "all-minilm-l6-v2"
     dimension = 384
+    min_similarity = 0.3  #: below this cosine similarity a passage is not about the question
 
     def __init__(self, model_path: str | None = None, batch_size: int = 32) -> None:
         if model_path is None:
@@ -99,22 +103,23 @@ class MiniLMEmbedder:
         return self._encode([text])[0]
 
 
-_WORD = re.compile(r"[a-z0-9]+")
-
-
 class HashEmbedder:
     """Deterministic bag-of-words hashing embedder for fast unit tests (no model, no randomness).
 
-    Each lower-cased word (and word bigram) is hashed into one of ``dimension`` buckets with a sign;
-    texts sharing words get a positive cosine similarity.
+    Each content word (lower-cased, stemmed, no stop words) and word bigram is hashed into one of
+    ``dimension`` buckets with a sign; texts sharing words get a positive cosine similarity.
     """
 
-    def __init__(self, dimension: int = 256) -> None:
+    min_similarity = 0.12
+
+    def __init__(self, dimension: int = 2048) -> None:
         self.dimension = dimension
         self.name = f"hash-{dimension}"
 
     def _vector(self, text: str) -> Vector:
-        words = _WORD.findall(text.lower())
+        from rules_index.lexical import tokenize
+
+        words = tokenize(text)
         features = words + [f"{a} {b}" for a, b in zip(words, words[1:], strict=False)]
         vec = [0.0] * self.dimension
         for feature in features:

@@ -9,7 +9,6 @@ rest. An unchanged corpus costs one metadata read and five file hashes.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -141,9 +140,7 @@ class RulesIndex:
     def _sync(self, source_key: str, file_hash: str, chunks: list[Chunk]) -> SyncReport:
         report = SyncReport()
         stored = self._metadata_by_id({"source_key": source_key})
-        if stored and all(m.get("file_hash") == file_hash for m in stored.values()) and len(stored) == len(
-            chunks
-        ):
+        if stored and all(m.get("file_hash") == file_hash for m in stored.values()) and len(stored) == len(chunks):
             report.unchanged = len(stored)
             report.skipped_sources.append(source_key)
             return report
@@ -202,7 +199,3 @@ class RulesIndex:
         stored = self._metadata_by_id({"source_key": source_key})
         return bool(stored) and all(m.get("file_hash") == file_hash for m in stored.values())
 
-
-def iter_systems(chunks: Iterable[Chunk]) -> list[str]:
-    """Distinct systems of ``chunks`` in order of first appearance."""
-    return list(dict.fromkeys(c.system for c in chunks))

@@ -76,9 +76,7 @@ def vector_search(index: RulesIndex, query: str, system: str | None, limit: int)
     return [(Chunk.from_record(i, d or "", m or {}), 1.0 - float(dist)) for i, d, m, dist in rows]
 
 
-def fuse(
-    vector: list[tuple[Chunk, float]], lexical: list[tuple[Chunk, float]], k: int, mode: Mode = "hybrid"
-) -> list[Hit]:
+def fuse(vector: list[tuple[Chunk, float]], lexical: list[tuple[Chunk, float]], k: int, mode: Mode = "hybrid") -> list[Hit]:
     """Reciprocal-rank fusion of the two rankings (or one of them alone)."""
     table: dict[str, dict[str, object]] = {}
     for rank, (chunk, sim) in enumerate(vector if mode != "bm25" else [], start=1):
@@ -105,9 +103,7 @@ def fuse(
     return hits[:k]
 
 
-def search_index(
-    index: RulesIndex, query: str, system: str | None = None, k: int = 5, mode: Mode = "hybrid"
-) -> list[Hit]:
+def search_index(index: RulesIndex, query: str, system: str | None = None, k: int = 5, mode: Mode = "hybrid") -> list[Hit]:
     """Search one index: ``k`` best chunks for ``query``, best first, optionally within ``system``."""
     if not query.strip() or k <= 0:
         return []

@@ -148,9 +148,7 @@ def _pieces(section: Section) -> list[_Piece]:
     return pieces
 
 
-def split(
-    lines: list[Line], system: str, source: str, origin: str = "corpus", root_title: str = "Introduction"
-) -> list[Chunk]:
+def split(lines: list[Line], system: str, source: str, origin: str = "corpus", root_title: str = "Introduction") -> list[Chunk]:
     """Split cleaned ``lines`` of one file into chunks with metadata and content-hash ids."""
     chunks: list[Chunk] = []
     seen: dict[str, int] = {}

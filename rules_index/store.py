@@ -34,9 +34,7 @@ def make_client(path: Path | str | None = None, url: str | None = None) -> Any:
             raise ConfigError(f"TABLETOP_CHROMA_URL '{url}' is not a URL like http://127.0.0.1:8000.")
         port = parsed.port or (443 if parsed.scheme == "https" else 8000)
         try:
-            return chromadb.HttpClient(
-                host=parsed.hostname, port=port, ssl=parsed.scheme == "https", settings=_settings()
-            )
+            return chromadb.HttpClient(host=parsed.hostname, port=port, ssl=parsed.scheme == "https", settings=_settings())
         except Exception as exc:  # connection refused, bad host, incompatible server
             raise ConfigError(
                 f"Cannot reach the Chroma server at {url} ({exc.__class__.__name__}). Start it "

@@ -1,0 +1,58 @@
+"""Shared fixtures for the rules-index tests (imported by tests/test_rules_index_*.py)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
+
+from rules_index.embed import HashEmbedder  # noqa: E402
+from rules_index.index import CORPUS_DIR, CORPUS_FILES, RulesIndex  # noqa: E402
+
+
+class CountingEmbedder(HashEmbedder):
+    """A HashEmbedder that records every text it embeds as a document."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.embedded: list[str] = []
+
+    def embed_documents(self, texts: Sequence[str]) -> list[list[float]]:
+        self.embedded.extend(texts)
+        return super().embed_documents(texts)
+
+
+@pytest.fixture
+def tabletop_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """TABLETOP_HOME in a temporary directory, offline LLM, no Chroma server, the hash embedder."""
+    home = tmp_path / "home"
+    monkeypatch.setenv("TABLETOP_HOME", str(home))
+    monkeypatch.setenv("TABLETOP_EMBEDDER", "hash")
+    for name in ("TABLETOP_CHROMA_URL", "TABLETOP_LLM_BASE_URL", "TABLETOP_LLM_API_KEY", "OPENAI_API_KEY"):
+        monkeypatch.delenv(name, raising=False)
+    return home
+
+
+@pytest.fixture
+def corpus_copy(tmp_path: Path) -> Path:
+    """A writable copy of the shipped corpus."""
+    target = tmp_path / "corpus"
+    target.mkdir()
+    for name in CORPUS_FILES.values():
+        (target / name).write_bytes((CORPUS_DIR / name).read_bytes())
+    return target
+
+
+@pytest.fixture
+def hash_index(tabletop_home: Path) -> Iterator[RulesIndex]:
+    """A persistent index of the shipped corpus with the counting hash embedder."""
+    index = RulesIndex(CountingEmbedder(), path=tabletop_home / "index")
+    index.sync_corpus()
+    yield index

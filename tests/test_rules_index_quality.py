@@ -1,0 +1,87 @@
+"""Retrieval quality on the public eval set with the real all-MiniLM-L6-v2 model (loaded once)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from evals import retrieve
+from rules_index.embed import MiniLMEmbedder
+from rules_index.index import CORPUS_DIR, CORPUS_FILES, RulesIndex, chunk_file
+from rules_index.qa import NOT_FOUND, answer
+
+DATASET = Path(__file__).parents[1] / "evals" / "datasets" / "retrieve_public.jsonl"
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def minilm_index(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RulesIndex]:
+    home = tmp_path_factory.mktemp("home")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("TABLETOP_HOME", str(home))
+        mp.delenv("TABLETOP_CHROMA_URL", raising=False)
+        index = RulesIndex(MiniLMEmbedder(), path=home / "index")
+        index.sync_corpus()
+        yield index
+
+
+@pytest.fixture(scope="module")
+def results(minilm_index: RulesIndex) -> dict[str, dict[str, float]]:
+    rows = retrieve.load_dataset(DATASET)
+    return {mode: retrieve.metrics([r["_hits"] for r in retrieve.run(rows, 5, mode, minilm_index)]) for mode in retrieve.MODES}
+
+
+def test_public_dataset_covers_every_system_with_findable_answers() -> None:
+    rows = retrieve.load_dataset(DATASET)
+    assert len(rows) >= 60 and len({r["id"] for r in rows}) == len(rows)
+    assert {r["system"] for r in rows} == set(CORPUS_FILES)
+    chunks = {s: [c for c in chunk_file(CORPUS_DIR / f, s)] for s, f in CORPUS_FILES.items()}
+    for row in rows:
+        records = [{"system": c.system, "section": c.section, "move": c.move, "text": c.text} for c in chunks[row["system"]]]
+        expected = row["expected"]
+        assert any(retrieve.is_hit(r, {"text": expected["text"]}, row["system"]) for r in records), row["id"]
+        assert any(retrieve.is_hit(r, expected, row["system"]) for r in records), row["id"]
+
+
+def test_hybrid_retrieval_quality_floor(results: dict[str, dict[str, float]]) -> None:
+    hybrid = results["hybrid"]
+    assert hybrid["hit@5"] >= 0.95
+    assert hybrid["hit@1"] >= 0.80
+    assert hybrid["mrr"] >= 0.87
+
+
+def test_hybrid_beats_either_ranker_alone(results: dict[str, dict[str, float]]) -> None:
+    for single in ("vector", "bm25"):
+        assert results["hybrid"]["mrr"] > results[single]["mrr"], results
+        assert results["hybrid"]["hit@5"] >= results[single]["hit@5"], results
+
+
+def test_heat_question_answered_from_blades(minilm_index: RulesIndex) -> None:
+    result = answer("what happens when my heat reaches 9?", index=minilm_index)
+    assert result.found and result.passages[0].citation.startswith("blades › Heat (blades.txt:L48-")
+    assert "When your heat level reaches 9, you gain a wanted level" in result.text
+
+
+@pytest.mark.parametrize("question", ["What is the capital of France?", "How do I bake sourdough bread?"])
+def test_off_topic_questions_get_the_rules_do_not_say(minilm_index: RulesIndex, question: str) -> None:
+    assert answer(question, index=minilm_index).text == NOT_FOUND
+
+
+def test_eval_harness_prints_one_json_line_per_question(
+    minilm_index: RulesIndex, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(retrieve, "_open_index", lambda index_dir: minilm_index)
+    assert retrieve.main(["--dataset", str(DATASET), "--k", "3", "--report"]) == 0
+    out, err = capsys.readouterr()
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert len(lines) == len(retrieve.load_dataset(DATASET))
+    first = lines[0]
+    assert set(first) == {"id", "results"} and len(first["results"]) == 3
+    assert set(first["results"][0]) == {"system", "section", "text", "score"}
+    scores = [r["score"] for r in first["results"]]
+    assert scores == sorted(scores, reverse=True)
+    summary = json.loads(err.strip().splitlines()[-1])
+    assert summary["mode"] == "hybrid" and {"hit@1", "hit@5", "mrr"} <= set(summary)
