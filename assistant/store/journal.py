@@ -1,0 +1,306 @@
+"""Journal export (Markdown, Iron Vault) and import of our own exports.
+
+Both formats carry the complete event log as one invisible HTML comment per event, just before
+the text it produced::
+
+    <!-- tabletop-oracle:event {"seq": 7, "type": "move_resolved", ...} -->
+
+(``<`` and ``>`` inside the JSON are written ``\\u003c``/``\\u003e``, so a comment can never end
+early.) :func:`parse` reads those comments back, so an export imports into an identical
+campaign. The visible text is for people:
+
+``markdown``
+    A title, the characters, tracks and clocks as they stand, then the session: chat as
+    paragraphs (``**Player:** ...``), each move as a ``### Move (+stat) — outcome`` heading with
+    the roll, the effects, the choices and follow-ups, and its narration as a quote.
+
+``ironvault``
+    Prose as plain paragraphs and the mechanics as Iron Vault (Obsidian plugin) blocks::
+
+        ```iron-vault-mechanics
+        move "[Face Danger](datasworn:move:starforged/adventure/face_danger)" {
+            roll "edge" action=4 adds=0 stat=3 vs1=2 vs2=9
+            meter "momentum" from=2 to=3
+        }
+        ```
+
+    Nodes emitted: ``move "[Name](datasworn:move:<system>/<category>/<id>)" { ... }``;
+    ``roll "<stat>" action= adds= stat= vs1= vs2=`` for action rolls; ``progress-roll
+    name="<track>" score= vs1= vs2=`` for progress rolls; ``burn from= to=`` for a momentum burn;
+    ``meter "<meter>" from= to=``; ``impact "<name>" "marked"|"unmarked"``; ``xp from= to=``;
+    ``track "<name>" status="added"`` / ``track "<name>" from= to=`` (ticks) for track changes;
+    ``clock "<name>" status="added"`` / ``clock "<name>" from= to= out-of=``; ``oracle
+    name="<table>" roll= result="<row>"`` for table and yes/no oracle rolls; ``- "<text>"`` for
+    anything else (follow-ups, choices, notes, undos).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from assistant.errors import InputError
+from assistant.store.events import Event, StoredEvent, parse_event
+from assistant.store.state import CampaignState, apply, move_summary
+
+MARK = "tabletop-oracle:event"
+_COMMENT = re.compile(r"<!-- " + re.escape(MARK) + r" (\{.*?\}) -->")
+FORMATS = ("markdown", "ironvault")
+ROLE_LABEL = {"user": "Player", "assistant": "Assistant", "narrator": "Narrator", "gm": "GM", "system": "System"}
+
+
+def _comment(stored: StoredEvent) -> str:
+    text = json.dumps(stored.to_dict(), ensure_ascii=False, separators=(",", ":"))
+    safe = text.replace("<", "\\u003c").replace(">", "\\u003e")
+    return f"<!-- {MARK} {safe} -->"
+
+
+def _kdl(text: Any) -> str:
+    s = str(text).replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\r", "")
+    return f'"{s}"'
+
+
+def _words(text: str) -> str:
+    return str(text).replace("_", " ")
+
+
+# ---- rendering ---------------------------------------------------------------------------------------
+
+def render(events: list[StoredEvent], state: CampaignState, fmt: str) -> str:
+    if fmt not in FORMATS:
+        raise InputError(f"Unknown export format {fmt!r}; use one of: {', '.join(FORMATS)}.")
+    iron = fmt == "ironvault"
+    out: list[str] = []
+    if iron:
+        out += ["---", f"campaign: {json.dumps(state.name, ensure_ascii=False)}", f"system: {state.system}",
+                f"seed: {state.seed}", "exported-by: tabletop-oracle", "---", ""]
+    out += [f"# {state.name}", "", f"*{state.system}* campaign · seed {state.seed} · {state.last_seq} events · "
+            f"exported by tabletop-oracle", ""]
+    out += _overview(state)
+    out += ["## Session", ""]
+    running = CampaignState()
+    for stored in events:
+        before = running.model_copy(deep=True) if stored.event.type in ("track_updated", "clock_updated") else running
+        apply(running, stored)
+        out.append(_comment(stored))
+        out += (_iron_event if iron else _md_event)(stored, before)
+        out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _character_line(cid: str, ch: dict[str, Any], active: bool) -> str:
+    name = ch.get("name") or cid
+    stats = " · ".join(f"{k} {v}" for k, v in (ch.get("stats") or {}).items())
+    meters = " · ".join(f"{k} {v}" for k, v in ch.items()
+                        if isinstance(v, int) and not isinstance(v, bool) and k not in ("xp", "next_move_add"))
+    impacts = ", ".join(_words(i) for i in ch.get("impacts") or [])
+    bits = [b for b in (stats, meters, f"impacts: {impacts}" if impacts else "") if b]
+    return f"- **{name}** (`{cid}`{', active' if active else ''}): " + " — ".join(bits)
+
+
+def _overview(state: CampaignState) -> list[str]:
+    out = ["## Characters", ""]
+    out += [_character_line(cid, ch, cid == state.active_character) for cid, ch in state.characters.items()] or ["- none"]
+    out.append("")
+    if state.tracks:
+        out += ["## Progress tracks", ""]
+        for tid, t in state.tracks.items():
+            status = f", {t['status']}" if t.get("status") else ""
+            out.append(f"- **{t.get('name') or tid}** ({t.get('kind', 'vow')}, {t.get('rank')}{status}): "
+                       f"{t.get('ticks', 0) // 4}/10 boxes ({t.get('ticks', 0)} ticks)")
+        out.append("")
+    if state.clocks:
+        out += ["## Clocks", ""]
+        out += [f"- **{c.get('name') or cid}**: {c.get('filled')}/{c.get('segments')}" for cid, c in state.clocks.items()]
+        out.append("")
+    for slot, items in state.slots.items():
+        if items:
+            out += [f"## {slot.capitalize()}", ""]
+            out += [f"- **{key}**: {json.dumps(value, ensure_ascii=False)}" for key, value in items.items()]
+            out.append("")
+    return out
+
+
+def _effect_text(e: dict[str, Any]) -> str:
+    change = f"{e.get('before')} → {e.get('after')}" if e.get("before") is not None or e.get("after") is not None else ""
+    reason = f" ({e['reason']})" if e.get("reason") else ""
+    return f"{_words(e.get('target', e.get('kind', '')))}: {change}{reason}".replace(": (", " (")
+
+
+def _md_move(r: dict[str, Any]) -> list[str]:
+    outcome = _words(r.get("outcome", ""))
+    title = f"### {r.get('move')}{' (+' + r['stat'] + ')' if r.get('stat') else ''}"
+    if outcome and outcome != "none":
+        title += f" — {outcome}{' (match)' if r.get('match') else ''}"
+    lines = [title, ""]
+    lines.append(f"- Roll: {move_summary(r).split(' — ', 1)[-1] if ' — ' in move_summary(r) else r.get('roll')} "
+                 f"(dice {', '.join(str(d) for d in r.get('dice', []))})")
+    if r.get("table"):
+        for row in r["table"].get("rows", []):
+            lines.append(f"- {r['table'].get('name')}: {row.get('text')}")
+    for e in r.get("effects", []):
+        lines.append(f"- {_effect_text(e)}")
+    for c in r.get("choices", []):
+        opts = "; ".join(o.get("label", o.get("id", "")) for o in c.get("options", []))
+        lines.append(f"- Choose: {c.get('prompt')} — {opts}")
+    for f in r.get("follow_ups", []):
+        lines.append(f"- Next: {f.get('reason') or f.get('move')}")
+    for n in r.get("notes", []):
+        lines.append(f"- Note: {n}")
+    if r.get("text"):
+        lines += ["", *[f"> {line}" if line else ">" for line in str(r["text"]).splitlines()]]
+    return lines
+
+
+def _md_event(stored: StoredEvent, before: CampaignState) -> list[str]:
+    ev: Any = stored.event
+    t = ev.type
+    if t == "campaign_created":
+        return [f"*Campaign **{ev.name}** begins ({ev.system}).*"]
+    if t == "character_added":
+        return [f"*{ev.character.get('name') or ev.character_id} joins the campaign.*"]
+    if t == "character_updated":
+        return [f"*{ev.character.get('name') or ev.character_id}'s sheet is updated{': ' + ev.reason if ev.reason else ''}.*"]
+    if t == "character_removed":
+        return [f"*{ev.character_id} leaves the campaign.*"]
+    if t == "set_active":
+        return [f"*Active character: {ev.character_id}.*"]
+    if t == "move_resolved":
+        lines = _md_move(ev.result)
+        if ev.narration:
+            lines += ["", ev.narration]
+        return lines
+    if t in ("track_created", "track_updated"):
+        tr = ev.track
+        return [f"*Track **{tr.get('name')}** ({tr.get('rank')}): {tr.get('ticks', 0)} ticks"
+                f"{', ' + tr['status'] if tr.get('status') else ''}.*"]
+    if t in ("clock_created", "clock_updated"):
+        c = ev.clock
+        return [f"*Clock **{c.get('name')}**: {c.get('filled')}/{c.get('segments')}.*"]
+    if t == "slot_updated":
+        return [f"*{ev.slot} / {ev.key}: {'removed' if ev.value is None else json.dumps(ev.value, ensure_ascii=False)}.*"]
+    if t == "chat_message":
+        return [f"**{ROLE_LABEL.get(ev.role, ev.role)}:** {ev.text}"]
+    if t == "narration_recorded":
+        return [ev.text]
+    if t == "undo":
+        return [f"*Undone: event {ev.target_seq} ({_words(ev.target_type)}).*"]
+    return []
+
+
+def _mechanics(nodes: list[str]) -> list[str]:
+    return ["```iron-vault-mechanics", *nodes, "```"]
+
+
+def _datasworn_link(r: dict[str, Any], category: str | None) -> str:
+    move_id = str(r.get("move_id", ""))
+    if category:
+        return f"[{r.get('move')}](datasworn:move:{r.get('system')}/{category}/{move_id})"
+    return str(r.get("move"))
+
+
+def _move_category(r: dict[str, Any]) -> str | None:
+    try:
+        from assistant.engine import get_ruleset
+
+        return get_ruleset(str(r.get("system"))).find_move(str(r.get("move_id"))).category
+    except Exception:  # noqa: BLE001 - an unknown or table move: no datasworn link
+        return None
+
+
+def _iron_effect(e: dict[str, Any]) -> str:
+    kind, target, before, after = e.get("kind"), e.get("target", ""), e.get("before"), e.get("after")
+    if kind == "momentum_burn":
+        return f"burn from={before} to={after}"
+    if kind in ("meter", "momentum_reset") and isinstance(before, int) and isinstance(after, int):
+        return f"meter {_kdl(target)} from={before} to={after}"
+    if kind == "impact":
+        return f"impact {_kdl(_words(str(target or after)))} {_kdl('marked' if after else 'unmarked')}"
+    if kind == "xp" and isinstance(before, int) and isinstance(after, int):
+        return f"xp from={before} to={after}"
+    if kind == "progress" and isinstance(before, int) and isinstance(after, int):
+        return f"track {_kdl(target)} from={before} to={after}"
+    return f"- {_kdl(_effect_text(e))}"
+
+
+def _iron_move(r: dict[str, Any]) -> list[str]:
+    inner: list[str] = []
+    challenge = r.get("challenge") or []
+    dice = r.get("dice") or []
+    if r.get("roll") == "action" and len(challenge) == 2 and dice:
+        stat = f"{_kdl(r['stat'])} " if r.get("stat") else ""
+        inner.append(f"roll {stat}action={dice[0]} adds={r.get('adds', 0)} stat={r.get('stat_value', 0)} "
+                     f"vs1={challenge[0]} vs2={challenge[1]}")
+    elif r.get("roll") == "progress" and len(challenge) == 2:
+        name = (r.get("track") or {}).get("name") or r.get("move")
+        inner.append(f"progress-roll name={_kdl(name)} score={r.get('score')} vs1={challenge[0]} vs2={challenge[1]}")
+    elif r.get("roll") == "oracle":
+        inner.append(f"oracle name={_kdl(r.get('move'))} roll={r.get('score')} result={_kdl(_words(r.get('outcome', '')))}")
+    elif r.get("roll") == "table" and r.get("table"):
+        table = r["table"]
+        for value, row in zip(table.get("rolls", []), table.get("rows", []), strict=False):
+            inner.append(f"oracle name={_kdl(table.get('name'))} roll={value} result={_kdl(row.get('text'))}")
+    elif dice:
+        inner.append(f"- {_kdl(move_summary(r))}")
+    inner += [_iron_effect(e) for e in r.get("effects", [])]
+    for f in r.get("follow_ups", []):
+        inner.append(f"- {_kdl('Next: ' + str(f.get('reason') or f.get('move')))}")
+    for c in r.get("choices", []):
+        inner.append(f"- {_kdl('Choose: ' + str(c.get('prompt')))}")
+    if r.get("roll") == "table":
+        return inner
+    return [f"move {_kdl(_datasworn_link(r, _move_category(r)))} {{", *[f"    {n}" for n in inner], "}"]
+
+
+def _iron_event(stored: StoredEvent, before: CampaignState) -> list[str]:
+    ev: Any = stored.event
+    t = ev.type
+    if t == "move_resolved":
+        lines = _mechanics(_iron_move(ev.result))
+        if ev.narration:
+            lines += ["", ev.narration]
+        return lines
+    if t == "track_created":
+        return _mechanics([f"track {_kdl(ev.track.get('name'))} status=\"added\""])
+    if t == "track_updated":
+        old = before.tracks.get(ev.track_id, {})
+        node = (f"track {_kdl(ev.track.get('name'))} status=\"removed\"" if ev.track.get("status") in ("completed", "removed")
+                else f"track {_kdl(ev.track.get('name'))} from={old.get('ticks', 0)} to={ev.track.get('ticks', 0)}")
+        return _mechanics([node])
+    if t == "clock_created":
+        return _mechanics([f"clock {_kdl(ev.clock.get('name'))} status=\"added\""])
+    if t == "clock_updated":
+        old = before.clocks.get(ev.clock_id, {})
+        return _mechanics([f"clock {_kdl(ev.clock.get('name'))} from={old.get('filled', 0)} to={ev.clock.get('filled')} "
+                           f"out-of={ev.clock.get('segments')}"])
+    if t == "undo":
+        return _mechanics([f"- {_kdl(f'Undone: event {ev.target_seq} ({_words(ev.target_type)})')}"])
+    if t == "chat_message":
+        return [ev.text if ev.role in ("assistant", "narrator", "gm") else f"**{ROLE_LABEL.get(ev.role, ev.role)}:** {ev.text}"]
+    return _md_event(stored, before)
+
+
+# ---- import ------------------------------------------------------------------------------------------
+
+def parse(text: str) -> list[Event]:
+    """The events embedded in one of our exports, checked to be a whole log (1, 2, ... N)."""
+    if not isinstance(text, str):
+        raise InputError("A journal is text.")
+    found = _COMMENT.findall(text)
+    if not found:
+        raise InputError("This file has no tabletop-oracle event records: only journals written by "
+                         "`assistant campaign export` (markdown or ironvault) can be imported.")
+    events: list[Event] = []
+    for expected, blob in enumerate(found, 1):
+        try:
+            raw = json.loads(blob)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"Event record {expected} of the journal is damaged ({exc.msg}).") from None
+        if not isinstance(raw, dict) or raw.pop("seq", None) != expected:
+            raise InputError(f"The journal's event records are not a whole log: record {expected} is out of order "
+                             "or missing.")
+        events.append(parse_event(raw))
+    if events[0].type != "campaign_created" or any(e.type == "campaign_created" for e in events[1:]):
+        raise InputError("The journal's log must start with its campaign_created event (and have only one).")
+    return events

@@ -1,0 +1,215 @@
+"""Campaign state and the pure fold ``fold(events) -> CampaignState``.
+
+The state is derived, never stored as truth: the log is. Snapshots are cached folds tagged with
+:data:`FOLD_VERSION`; bump it whenever :func:`apply` changes meaning, and old snapshots are ignored.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from assistant.store.events import UNDOABLE, Patch, StoredEvent
+
+FOLD_VERSION = 1
+
+
+class TranscriptEntry(BaseModel):
+    seq: int
+    role: str
+    """``user``/``assistant``/``system``/``narrator``/``gm`` for chat; ``engine`` for a move."""
+    kind: str
+    """``chat``, ``move``, ``narration`` or ``undo``."""
+    text: str
+    ref: int | None = None
+    """The event a narration or an undo refers to."""
+    undone: bool = False
+    at: str = ""
+
+
+class CampaignState(BaseModel):
+    name: str = ""
+    system: str = ""
+    seed: int | None = None
+    last_seq: int = 0
+    characters: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    active_character: str | None = None
+    tracks: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    clocks: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    slots: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    """Per-system generic slots: ``crew``, ``factions``, ``combatants``... each ``{key: value}``."""
+    transcript: list[TranscriptEntry] = Field(default_factory=list)
+    moves: int = 0
+    """Moves resolved and not undone."""
+    undone: list[int] = Field(default_factory=list)
+    undo_stack: list[int] = Field(default_factory=list)
+    """Seqs of state-changing events still in effect, oldest first: ``undo_last`` pops the top."""
+
+    def active(self) -> dict[str, Any] | None:
+        return self.characters.get(self.active_character) if self.active_character else None
+
+    def comparable(self) -> dict[str, Any]:
+        """The state without timestamps and the campaign name (to compare an import with its source)."""
+        data = self.model_dump(mode="json")
+        data.pop("name")
+        for entry in data["transcript"]:
+            entry.pop("at")
+        return data
+
+
+def move_summary(result: dict[str, Any]) -> str:
+    """One line for a move result: ``Face Danger (+edge): weak hit — 4+3+0=7 vs 2, 9``."""
+    name = result.get("move", "?")
+    stat = f" (+{result['stat']})" if result.get("stat") else ""
+    outcome = str(result.get("outcome", "")).replace("_", " ")
+    if result.get("match"):
+        outcome += " (match)"
+    bits = []
+    if result.get("roll") == "action" and result.get("challenge"):
+        dice = result.get("dice") or []
+        action = dice[0] if dice else "?"
+        bits.append(f"{action}+{result.get('stat_value', 0)}+{result.get('adds', 0)}={result.get('score')} "
+                    f"vs {', '.join(str(c) for c in result['challenge'])}")
+    elif result.get("challenge"):
+        bits.append(f"{result.get('score')} vs {', '.join(str(c) for c in result['challenge'])}")
+    elif result.get("score") is not None:
+        bits.append(f"rolled {result.get('score')}")
+    tail = f" — {bits[0]}" if bits else ""
+    return f"{name}{stat}: {outcome}{tail}" if outcome and outcome != "none" else f"{name}{stat}{tail}"
+
+
+def _set_path(state: CampaignState, path: list[str], value: Any, present: bool) -> None:
+    if path == ["active_character"]:
+        state.active_character = value if present else None
+        return
+    root, *rest = path
+    container: dict[str, Any] = getattr(state, root)
+    for key in rest[:-1]:
+        container = container.setdefault(key, {})
+    if present:
+        container[rest[-1]] = copy.deepcopy(value)
+    else:
+        container.pop(rest[-1], None)
+
+
+def touched_paths(stored: StoredEvent) -> list[list[str]]:
+    """The state paths an event writes (what an undo of it must put back)."""
+    ev: Any = stored.event
+    t = ev.type
+    if t in ("character_added", "character_removed"):
+        return [["characters", ev.character_id], ["active_character"]]
+    if t == "character_updated":
+        return [["characters", ev.character_id]]
+    if t == "set_active":
+        return [["active_character"]]
+    if t == "move_resolved":
+        sc = ev.state_change
+        paths = [["characters", sc.character_id]] if sc.character_id else []
+        paths += [["tracks", tid] for tid in sc.tracks] + [["clocks", cid] for cid in sc.clocks]
+        return paths
+    if t in ("track_created", "track_updated"):
+        return [["tracks", ev.track_id]]
+    if t in ("clock_created", "clock_updated"):
+        return [["clocks", ev.clock_id]]
+    if t == "slot_updated":
+        return [["slots", ev.slot, ev.key]]
+    return []
+
+
+def get_path(state: CampaignState, path: list[str]) -> tuple[bool, Any]:
+    """(present, value) at ``path``."""
+    if path == ["active_character"]:
+        return True, state.active_character
+    node: Any = getattr(state, path[0])
+    for key in path[1:]:
+        if not isinstance(node, dict) or key not in node:
+            return False, None
+        node = node[key]
+    return True, copy.deepcopy(node)
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def apply(state: CampaignState, stored: StoredEvent, *, copy_values: bool = True) -> None:
+    """Apply one event to ``state`` in place (the fold's step). With ``copy_values=False`` the state
+    shares the event's dicts (only for events nobody else holds, e.g. just decoded from the store)."""
+    dup = copy.deepcopy if copy_values else _same
+    ev: Any = stored.event
+    seq = stored.seq
+    t = ev.type
+    if t == "campaign_created":
+        state.name, state.system, state.seed = ev.name, ev.system, ev.seed
+    elif t == "character_added":
+        state.characters[ev.character_id] = dup(ev.character)
+        if ev.active or state.active_character is None:
+            state.active_character = ev.character_id
+    elif t == "character_updated":
+        state.characters[ev.character_id] = dup(ev.character)
+    elif t == "character_removed":
+        state.characters.pop(ev.character_id, None)
+        if state.active_character == ev.character_id:
+            state.active_character = next(iter(state.characters), None)
+    elif t == "set_active":
+        state.active_character = ev.character_id
+    elif t == "move_resolved":
+        sc = ev.state_change
+        if sc.character_id and sc.after is not None:
+            state.characters[sc.character_id] = dup(sc.after)
+        for tid, track in sc.tracks.items():
+            state.tracks[tid] = dup(track)
+        for cid, clock in sc.clocks.items():
+            state.clocks[cid] = dup(clock)
+        state.moves += 1
+        state.transcript.append(TranscriptEntry(seq=seq, role="engine", kind="move", text=move_summary(ev.result),
+                                                at=ev.at))
+        if ev.narration:
+            state.transcript.append(TranscriptEntry(seq=seq, role="narrator", kind="narration", text=ev.narration,
+                                                    ref=seq, at=ev.at))
+    elif t in ("track_created", "track_updated"):
+        state.tracks[ev.track_id] = dup(ev.track)
+    elif t in ("clock_created", "clock_updated"):
+        state.clocks[ev.clock_id] = dup(ev.clock)
+    elif t == "slot_updated":
+        slot = state.slots.setdefault(ev.slot, {})
+        if ev.value is None:
+            slot.pop(ev.key, None)
+        else:
+            slot[ev.key] = dup(ev.value)
+    elif t == "chat_message":
+        state.transcript.append(TranscriptEntry(seq=seq, role=ev.role, kind="chat", text=ev.text, at=ev.at))
+    elif t == "narration_recorded":
+        state.transcript.append(TranscriptEntry(seq=seq, role="narrator", kind="narration", text=ev.text,
+                                                ref=ev.event_seq, at=ev.at))
+    elif t == "undo":
+        _apply_undo(state, seq, ev.target_seq, ev.target_type, ev.restore, ev.at)
+    if t in UNDOABLE:
+        state.undo_stack.append(seq)
+    state.last_seq = seq
+
+
+def _apply_undo(state: CampaignState, seq: int, target: int, target_type: str, restore: list[Patch], at: str) -> None:
+    for patch in restore:
+        _set_path(state, patch.path, patch.value, patch.present)
+    if target in state.undo_stack:
+        state.undo_stack.remove(target)
+    state.undone.append(target)
+    if target_type == "move_resolved":
+        state.moves -= 1
+    for entry in state.transcript:
+        if entry.seq == target or (entry.kind == "narration" and entry.ref == target):
+            entry.undone = True
+    state.transcript.append(TranscriptEntry(seq=seq, role="system", kind="undo", text=f"Undid event {target} ({target_type}).",
+                                            ref=target, at=at))
+
+
+def fold(events: Iterable[StoredEvent], start: CampaignState | None = None) -> CampaignState:
+    """The state after ``events`` (applied in order) on top of ``start`` (not modified)."""
+    state = start.model_copy(deep=True) if start is not None else CampaignState()
+    for stored in events:
+        apply(state, stored)
+    return state
