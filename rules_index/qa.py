@@ -11,6 +11,7 @@ import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Literal
 
 from rules_index.index import RulesIndex
@@ -19,12 +20,9 @@ from rules_index.search import Hit, resolve_system, search_index
 
 NOT_FOUND = "The rules do not say."
 DEFAULT_MIN_SIMILARITY = 0.3  #: cosine similarity below which a passage is not about the question
-SYSTEM_PROMPT = (
-    "You answer tabletop RPG rules questions for a game master, using ONLY the numbered rules passages "
-    "given. Write at most four short sentences. End every sentence with the number of each passage that "
-    "supports it, like [1] or [1][2]. Never state anything the passages do not support. If the passages "
-    f"do not answer the question, reply exactly: {NOT_FOUND}"
-)
+#: The prompt lives with the others in the repository's prompts/ folder.
+PROMPT_FILE = Path(__file__).resolve().parents[1] / "prompts" / "answer_rules_question.txt"
+SYSTEM_PROMPT = PROMPT_FILE.read_text(encoding="utf-8").strip().format(not_found=NOT_FOUND)
 
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?\]])\s+(?=[A-Z0-9\"“(])")
 _CITE = re.compile(r"\[(\d+(?:\s*,\s*\d+)*)\]")
