@@ -1,0 +1,359 @@
+"""``suggest(text, context)``: the moves that fit what the player says their character does, best first,
+each with the stat to roll, why it fits, and the exact odds before the roll.
+
+Nothing here rolls: each suggestion carries a ready engine ``request`` (without dice) for the
+confirm-then-roll step. Pure of I/O except the embedder (whose move vectors are cached in memory).
+"""
+
+from __future__ import annotations
+
+import copy
+import logging
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+from assistant.suggest.catalog import MoveEntry, canonical_system, moves_for, normalize_name, ruleset_for
+from assistant.suggest.cues import CueHits
+from assistant.suggest.ranker import Scored, pick_approach, score_moves
+
+log = logging.getLogger(__name__)
+
+Position = Literal["in_control", "bad_spot"]
+Mode = Literal["downtime", "free_play"]
+
+#: Context adjustments (added to the offline score).
+POSITION_BOOST = 0.12  #: the moves a fight position calls for (in control: Strike/Gain Ground...)
+COMBAT_BOOST = 0.05  #: any combat move while in a fight
+ENTER_FRAY_PENALTY = 0.12  #: starting a fight you are already in
+DOWNTIME_BOOST = 0.12  #: downtime activities in downtime (Blades)
+FREE_PLAY_PENALTY = 0.2  #: downtime activities in free play (Blades)
+SCENE_BOOST = 0.03  #: a scene challenge move when a scene challenge is active
+NO_FIGHT_POSITION_PENALTY = 0.04  #: a move that needs a fight position when no fight is known
+
+ODDS_PENDING_NOTE = "odds arrive with the system's ruleset"
+
+
+@dataclass(frozen=True)
+class SuggestContext:
+    """What the suggester knows about the moment of play."""
+
+    system: str
+    character: dict[str, Any] | None = None
+    position: Position | None = None
+    """Fight position: ``in_control`` or ``bad_spot`` (None: not in a fight, or unknown)."""
+    scene_challenge: bool = False
+    mode: Mode | None = None
+    """Blades: ``downtime`` or ``free_play``."""
+    in_combat: bool = False
+    options: dict[str, Any] = field(default_factory=dict)
+    """Extra request options passed to the engine (``progress_ticks``, ``rank``...)."""
+
+    @property
+    def fighting(self) -> bool:
+        return self.in_combat or self.position is not None
+
+    @classmethod
+    def from_dict(cls, system: str, data: dict[str, Any] | None) -> SuggestContext:
+        data = dict(data or {})
+        position = data.get("position")
+        if position is None and "in_control" in data:
+            position = "in_control" if data["in_control"] else "bad_spot"
+        return cls(
+            system=data.get("system", system),
+            character=data.get("character"),
+            position=position,
+            scene_challenge=bool(data.get("scene_challenge", False)),
+            mode=data.get("mode") or ("downtime" if data.get("downtime") else None),
+            in_combat=bool(data.get("in_combat", False)),
+            options=dict(data.get("options") or {}),
+        )
+
+
+@dataclass
+class Suggestion:
+    move: str
+    """The move's name as printed in the rules."""
+    move_id: str
+    system: str
+    stat: str | None
+    stat_value: int | None
+    score: float
+    why: str
+    """The move's trigger: why it fits."""
+    approach: str | None
+    """The approach line the stat was picked by (``With speed, mobility, or agility``)."""
+    odds: dict[str, Any] | None
+    burn_odds: dict[str, Any] | None
+    request: dict[str, Any]
+    """A ready engine request (no dice) to roll once the player confirms."""
+    notes: list[str] = field(default_factory=list)
+    source: dict[str, Any] = field(default_factory=dict)
+    from_ruleset: bool = False
+    ranked_by: str = "offline"
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+_DEFAULT_EMBEDDER: Any = None
+
+
+def default_embedder() -> Any:
+    """The process-wide embedder (all-MiniLM-L6-v2, or ``TABLETOP_EMBEDDER``), created once."""
+    global _DEFAULT_EMBEDDER
+    if _DEFAULT_EMBEDDER is None:
+        from rules_index.embed import get_embedder
+
+        _DEFAULT_EMBEDDER = get_embedder()
+    return _DEFAULT_EMBEDDER
+
+
+# ---- context rules -------------------------------------------------------------------------------
+def _condition_fails(cond: Any, character: dict[str, Any], position: str | None) -> bool:
+    """True only when an engine ``Condition`` certainly fails for this character and position."""
+    if cond is None:
+        return False
+    if cond.any:
+        return all(_condition_fails(c, character, position) for c in cond.any)
+    impacts = set(character.get("impacts") or [])
+    if cond.position is not None and position is not None and position != cond.position:
+        return True
+    if cond.impact is not None and cond.impact not in impacts:
+        return True
+    if cond.not_impact is not None and cond.not_impact in impacts:
+        return True
+    if cond.meter is not None and cond.meter in character:
+        value = int(character[cond.meter])
+        if cond.eq is not None and value != cond.eq:
+            return True
+        if cond.gt is not None and not value > cond.gt:
+            return True
+        if cond.lt is not None and not value < cond.lt:
+            return True
+    return False
+
+
+def _position(context: SuggestContext) -> str | None:
+    if context.position is not None:
+        return context.position
+    character = context.character or {}
+    return character.get("position")
+
+
+def apply_context(scored: list[Scored], context: SuggestContext) -> list[Scored]:
+    """Filter and re-weight the scored moves by the moment of play (see the module's constants)."""
+    position = _position(context)
+    fighting = context.in_combat or position is not None
+    character = context.character or {}
+    by_key = {s.move.key: s for s in scored}
+    out: list[Scored] = []
+    for s in scored:
+        move = s.move
+        # never suggest a move whose requirement fails
+        if move.requires_position and position is not None and move.requires_position != position:
+            continue
+        if move.requires is not None and _condition_fails(move.requires, character, position):
+            continue
+        if move.requires_position:
+            if position == move.requires_position:
+                s.score += POSITION_BOOST
+            elif position is None:
+                if fighting:
+                    s.notes.append(f"made when you are {move.requires_position.replace('_', ' ')}")
+                else:
+                    s.score -= NO_FIGHT_POSITION_PENALTY
+                    s.notes.append(f"made in a fight when you are {move.requires_position.replace('_', ' ')}")
+        if fighting and move.combat:
+            s.score += COMBAT_BOOST
+        if position is not None and normalize_name(move.name) == "enterthefray":
+            s.score -= ENTER_FRAY_PENALTY
+        if move.downtime:
+            if context.mode == "downtime":
+                s.score += DOWNTIME_BOOST
+            elif context.mode == "free_play":
+                s.score -= FREE_PLAY_PENALTY
+                s.notes.append("a downtime activity: only between scores")
+        out.append(s)
+    # scene challenges: Face Danger / Secure an Advantage become their (Scene Challenge) versions
+    final: list[Scored] = []
+    for s in out:
+        move = s.move
+        if move.scene_challenge and not context.scene_challenge:
+            continue
+        if context.scene_challenge:
+            variant = by_key.get(normalize_name(f"{move.name} (Scene Challenge)"))
+            if variant is not None and variant is not s:
+                variant.score = max(variant.score, s.score) + SCENE_BOOST
+                # its approach similarities follow the base move's, whose lines it repeats
+                if not variant.approach_sims:
+                    variant.approach_sims = dict(s.approach_sims)
+                continue
+        final.append(s)
+    return final
+
+
+# ---- stats, odds, requests -----------------------------------------------------------------------
+def _merged_character(ruleset: Any | None, character: dict[str, Any] | None) -> dict[str, Any]:
+    base: dict[str, Any] = {}
+    if ruleset is not None:
+        try:
+            base = ruleset.default_character()
+        except Exception:  # pragma: no cover - a sheet mid-edit
+            base = {}
+    given = copy.deepcopy(character or {})
+    merged = {**base, **given}
+    merged["stats"] = {**(base.get("stats") or {}), **(given.get("stats") or {})}
+    return merged
+
+
+def _value_of(character: dict[str, Any], stat: str) -> int | None:
+    stats = character.get("stats") or {}
+    for key in (stat, stat.lower(), stat.capitalize(), stat.upper()):
+        if key in stats:
+            try:
+                return int(stats[key])
+            except (TypeError, ValueError):
+                return None
+        if key in character and isinstance(character[key], (int, float)):
+            return int(character[key])
+    return None
+
+
+def _choose_stat(move: MoveEntry, index: int | None, character: dict[str, Any]) -> tuple[str | None, int | None, str | None]:
+    if index is None:
+        return None, None, None
+    appr = move.approaches[index]
+    values = {s: _value_of(character, s) for s in appr.stats}
+    known = {s: v for s, v in values.items() if v is not None}
+    if len(appr.stats) > 1 and known:
+        pick = max if appr.pick == "highest" else min
+        stat = pick(known, key=lambda s: known[s])
+    else:
+        stat = appr.stats[0]
+    when = appr.when or (f"+{' or +'.join(appr.stats)}, whichever is {'higher' if appr.pick == 'highest' else 'lower'}"
+                         if len(appr.stats) > 1 else None)
+    return stat, values.get(stat), when
+
+
+def _burnable(ruleset: Any) -> bool:
+    return "burn" in (getattr(ruleset, "common_options", {}) or {})
+
+
+def _burn_meter(ruleset: Any) -> str:
+    meters = getattr(getattr(ruleset, "sheet", None), "meters", {}) or {}
+    for name in ("momentum", "focus"):
+        if name in meters:
+            return name
+    return "momentum"
+
+
+def _odds(request: dict[str, Any], notes: list[str]) -> dict[str, Any] | None:
+    from assistant.engine.probability import odds_for_request
+
+    try:
+        table = odds_for_request(request)
+    except Exception as exc:  # the engine explains what is missing (a progress track, a rank...)
+        notes.append(f"odds unavailable: {exc}")
+        return None
+    return table.to_dict()
+
+
+def build_suggestion(s: Scored, cues: Any, context: SuggestContext, ruleset: Any | None) -> Suggestion:
+    move = s.move
+    index = pick_approach(s, cues)
+    character = _merged_character(ruleset if move.from_ruleset else None, context.character)
+    stat, stat_value, approach = _choose_stat(move, index, character)
+    notes = list(s.notes)
+    if move.stat_note:
+        notes.append(move.stat_note)
+    request: dict[str, Any] = {"system": move.system, "move": move.name}
+    if stat is not None:
+        request["stat"] = stat
+    if context.character is not None:
+        request["character"] = copy.deepcopy(context.character)
+    options = dict(context.options)
+    position = _position(context) or move.requires_position
+    if move.requires_position and "in_control" not in options and position is not None:
+        options["in_control"] = position == "in_control"
+    if options:
+        request["options"] = options
+    odds = burn_odds = None
+    if move.from_ruleset and ruleset is not None:
+        if move.roll in ("action", "progress", "pool", "total", "oracle"):
+            odds = _odds(request, notes)
+        if odds is not None and move.roll == "action" and _burnable(ruleset):
+            meter = _burn_meter(ruleset)
+            level = character.get(meter, 0)
+            if isinstance(level, (int, float)) and level > 0:
+                burned = {**request, "options": {**options, "burn": True}}
+                burn_odds = _odds(burned, notes)
+                if burn_odds is not None:
+                    burn_odds = {**burn_odds, "meter": meter, "level": int(level)}
+                if burn_odds is not None and burn_odds["outcomes"] == odds["outcomes"]:
+                    burn_odds = None  # burning never helps at this level
+        if stat_value is None and stat is not None:
+            stat_value = _value_of(character, stat)
+    elif move.roll != "none":
+        notes.append(ODDS_PENDING_NOTE)
+    return Suggestion(
+        move=move.name, move_id=move.id, system=move.system, stat=stat, stat_value=stat_value,
+        score=round(float(s.score), 4), why=move.trigger, approach=approach, odds=odds, burn_odds=burn_odds,
+        request=request, notes=notes, source=dict(move.source), from_ruleset=move.from_ruleset,
+    )
+
+
+# ---- the public entry point -----------------------------------------------------------------------
+def rank(text: str, context: SuggestContext, embedder: Any = None) -> tuple[list[Scored], Any]:
+    """Every applicable move of the context's system, scored offline and sorted best first."""
+    system = canonical_system(context.system)
+    moves = moves_for(system)
+    scored, cues = score_moves(text, system, moves, embedder or default_embedder())
+    ranked = sorted(apply_context(scored, context), key=lambda s: (-s.score, s.move.name))
+    return ranked, cues
+
+
+def suggest(text: str, context: SuggestContext, k: int = 3, llm: Any = None, *, embedder: Any = None,
+            shortlist: int = 8, timeout: float | None = None) -> list[Suggestion]:
+    """The ``k`` moves that best fit ``text``, best first (see the module docstring).
+
+    ``llm``: an optional LangChain chat model that re-ranks the offline shortlist (``shortlist`` moves)
+    and names the stat; anything it invents is discarded and any failure falls back to the offline order.
+    """
+    if not text or not text.strip():
+        return []
+    k = max(1, int(k))
+    ranked, cues = rank(text, context, embedder)
+    system = canonical_system(context.system)
+    ranked_by = "offline"
+    stat_override: dict[str, str] = {}
+    if llm is not None and ranked:
+        from assistant.suggest.llm_rerank import rerank
+
+        head = ranked[: max(shortlist, k)]
+        order = rerank(llm, text, context, head, timeout=timeout)
+        if order is not None:
+            by_key = {s.move.key: s for s in head}
+            new_head = [by_key[key] for key, _ in order]
+            stat_override = {key: stat for key, stat in order if stat}
+            ranked = new_head + [s for s in head if s not in new_head] + ranked[len(head):]
+            ranked_by = "llm"
+    ruleset = ruleset_for(system)
+    out = []
+    for s in ranked[:k]:
+        suggestion = build_suggestion(s, cues, context, ruleset)
+        wanted = stat_override.get(s.move.key)
+        if wanted and wanted != suggestion.stat:
+            suggestion = _with_stat(s, cues, context, ruleset, wanted) or suggestion
+        suggestion.ranked_by = ranked_by
+        out.append(suggestion)
+    return out
+
+
+def _with_stat(s: Scored, cues: Any, context: SuggestContext, ruleset: Any, stat: str) -> Suggestion | None:
+    """Rebuild a suggestion with the approach line that offers ``stat`` (validated by the caller)."""
+    for j, appr in enumerate(s.move.approaches):
+        if stat in appr.stats:
+            forced = Scored(s.move, s.score, s.trigger_sim, s.approach_sim, s.lexical, s.cue,
+                            {i: (1.0 if i == j else -1.0) for i in range(len(s.move.approaches))}, list(s.notes))
+            return build_suggestion(forced, CueHits(), context, ruleset)
+    return None

@@ -1,0 +1,117 @@
+"""Lexical cues: keyword -> move/stat boosts, kept as data (``cues/<system>.yaml``), not in code.
+
+A cue file::
+
+    system: starforged
+    cues:
+      - match: [shoot, fire at, snipe, blaster]      # words or phrases; a word matches its inflections
+        moves: {Strike: 0.12, Clash: 0.12}           # score added to these moves (by name)
+        stat: edge                                   # the stat these words point at (optional)
+
+The file may also hold ``hints`` (move -> short example phrasings, embedded beside the move's trigger)
+and ``priors`` (move -> score added whatever the text: procedural moves such as Take a Break lower,
+catch-alls such as Face Danger higher).
+
+A cue without ``moves`` only points at a stat (for every move that offers it). Each word is matched at a
+word start, and a single word also matches with a suffix ("sprint" matches "sprinting").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+import yaml
+
+from assistant.suggest.catalog import canonical_system, normalize_name
+
+CUES_DIR = Path(__file__).parent / "cues"
+
+
+@dataclass(frozen=True)
+class Cue:
+    pattern: re.Pattern[str]
+    moves: dict[str, float] = field(default_factory=dict)
+    """normalized move name -> boost"""
+    stat: str | None = None
+    words: tuple[str, ...] = ()
+
+
+def _phrase_regex(phrase: str) -> str:
+    """Each word matches at a word start; words of 3+ letters also take a suffix ("spreads the word")."""
+    words = phrase.lower().split()
+    last = len(words) - 1
+    parts = [re.escape(w) + (r"\w*" if len(w) >= 3 or i == last else r"\b") for i, w in enumerate(words)]
+    return r"\b" + r"\W+".join(parts)
+
+
+@cache
+def _load(system: str) -> dict:
+    path = CUES_DIR / f"{canonical_system(system)}.yaml"
+    if not path.exists():
+        return {}
+    return yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+
+
+@cache
+def load_hints(system: str) -> dict[str, tuple[str, ...]]:
+    """normalized move name -> example phrasings of the move (embedded beside its trigger)."""
+    raw = _load(system).get("hints") or {}
+    return {normalize_name(k): tuple(str(x) for x in (v or [])) for k, v in raw.items()}
+
+
+@cache
+def load_priors(system: str) -> dict[str, float]:
+    """normalized move name -> score added whatever the text (procedural moves lower, catch-alls higher)."""
+    raw = _load(system).get("priors") or {}
+    return {normalize_name(k): float(v) for k, v in raw.items()}
+
+
+@cache
+def load_cues(system: str) -> tuple[Cue, ...]:
+    data = _load(system)
+    cues = []
+    for row in data.get("cues") or []:
+        words = tuple(str(w) for w in row.get("match") or [])
+        if not words:
+            continue
+        pattern = re.compile("|".join(_phrase_regex(w) for w in words), re.IGNORECASE)
+        moves = {normalize_name(k): float(v) for k, v in (row.get("moves") or {}).items()}
+        stat = row.get("stat")
+        cues.append(Cue(pattern=pattern, moves=moves, stat=str(stat).lower() if stat else None, words=words))
+    return tuple(cues)
+
+
+@dataclass
+class CueHits:
+    move_boost: dict[str, float] = field(default_factory=dict)
+    """normalized move name -> summed boost"""
+    move_stats: dict[str, dict[str, int]] = field(default_factory=dict)
+    """normalized move name -> {stat: hits} from cues that name the move"""
+    stats: dict[str, int] = field(default_factory=dict)
+    """stat -> hits from cues that name no move"""
+    matched: list[str] = field(default_factory=list)
+
+
+#: Cue boosts add up, but never beyond this for one move.
+MAX_BOOST = 0.3
+
+
+def match_cues(system: str, text: str) -> CueHits:
+    hits = CueHits()
+    for cue in load_cues(system):
+        found = cue.pattern.search(text)
+        if not found:
+            continue
+        hits.matched.append(found.group(0))
+        for move, boost in cue.moves.items():
+            total = hits.move_boost.get(move, 0.0) + boost
+            hits.move_boost[move] = max(-MAX_BOOST, min(MAX_BOOST, total))
+            if cue.stat:
+                per = hits.move_stats.setdefault(move, {})
+                per[cue.stat] = per.get(cue.stat, 0) + 1
+        if cue.stat and not cue.moves:
+            hits.stats[cue.stat] = hits.stats.get(cue.stat, 0) + 1
+    return hits

@@ -1,0 +1,160 @@
+"""Optional LLM re-ranking of the offline shortlist (prompt: ``prompts/rerank_moves.txt``).
+
+The chat model is injected (any LangChain chat model; tests use the fake ones). Its answer is parsed as
+JSON and validated: a move that is not in the shortlist is discarded, and a stat that the move does not
+offer is dropped (the offline stat stays). Any error, timeout or empty answer returns None, which keeps
+the offline order.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import json
+import logging
+import re
+from pathlib import Path
+from typing import Any
+
+from assistant.suggest.catalog import normalize_name
+
+log = logging.getLogger(__name__)
+
+PROMPT_PATH = Path(__file__).resolve().parents[2] / "prompts" / "rerank_moves.txt"
+DEFAULT_TIMEOUT = 30.0
+
+_FALLBACK_PROMPT = (
+    "System: {system}\nSituation: {situation}\nThe player says: \"{text}\"\nCandidate moves:\n{candidates}\n"
+    'Answer with JSON only: {{"moves": [{{"move": "<name>", "stat": "<stat or null>"}}]}}'
+)
+
+
+def load_prompt() -> str:
+    try:
+        return PROMPT_PATH.read_text(encoding="utf-8")
+    except OSError:  # an installed package without the prompts folder
+        return _FALLBACK_PROMPT
+
+
+def describe_situation(context: Any) -> str:
+    parts = []
+    position = context.position or (context.character or {}).get("position")
+    if position:
+        parts.append(f"in a fight, {'in control' if position == 'in_control' else 'in a bad spot'}")
+    elif context.in_combat:
+        parts.append("in a fight")
+    if context.scene_challenge:
+        parts.append("during a scene challenge")
+    if context.mode:
+        parts.append("downtime" if context.mode == "downtime" else "free play")
+    return "; ".join(parts) or "free play"
+
+
+def describe_candidates(shortlist: list[Any]) -> str:
+    lines = []
+    for s in shortlist:
+        move = s.move
+        stats = "; ".join(
+            f"+{'/+'.join(a.stats)}" + (f" ({a.when})" if a.when else "") for a in move.approaches
+        ) or "no stat"
+        lines.append(f"- {move.name}: {move.trigger}. Stats: {stats}")
+    return "\n".join(lines)
+
+
+def build_prompt(text: str, context: Any, shortlist: list[Any]) -> str:
+    return load_prompt().format(
+        system=context.system, situation=describe_situation(context), text=text.replace('"', "'"),
+        candidates=describe_candidates(shortlist),
+    )
+
+
+def _content(message: Any) -> str:
+    content = getattr(message, "content", message)
+    if isinstance(content, list):  # content blocks
+        content = "".join(part.get("text", "") if isinstance(part, dict) else str(part) for part in content)
+    return str(content)
+
+
+def parse_answer(raw: str) -> list[dict[str, Any]]:
+    """The ``moves`` list of the model's JSON answer (code fences and surrounding prose tolerated)."""
+    text = raw.strip()
+    fenced = re.search(r"```(?:json)?\s*(.*?)```", text, re.DOTALL)
+    if fenced:
+        text = fenced.group(1).strip()
+    start = min((i for i in (text.find("{"), text.find("[")) if i >= 0), default=-1)
+    if start < 0:
+        raise ValueError("no JSON in the answer")
+    data, _ = json.JSONDecoder().raw_decode(text[start:])
+    items = data.get("moves") if isinstance(data, dict) else data
+    if not isinstance(items, list):
+        raise ValueError("the answer has no 'moves' list")
+    out = []
+    for item in items:
+        if isinstance(item, str):
+            out.append({"move": item, "stat": None})
+        elif isinstance(item, dict) and item.get("move"):
+            out.append({"move": str(item["move"]), "stat": item.get("stat")})
+    return out
+
+
+def validate(items: list[dict[str, Any]], shortlist: list[Any]) -> list[tuple[str, str | None]]:
+    """Keep only shortlisted moves (by any of their names) and stats they offer; drop repeats."""
+    index: dict[str, Any] = {}
+    for s in shortlist:
+        for name in s.move.names():
+            index.setdefault(name, s)
+    order: list[tuple[str, str | None]] = []
+    seen: set[str] = set()
+    for item in items:
+        scored = index.get(normalize_name(item["move"]))
+        if scored is None:
+            log.info("LLM re-rank named a move not in the shortlist: %r (discarded)", item["move"])
+            continue
+        if scored.move.key in seen:
+            continue
+        seen.add(scored.move.key)
+        stat = item.get("stat")
+        allowed = {st.lower() for a in scored.move.approaches for st in a.stats}
+        stat = str(stat).strip().lower().lstrip("+") if stat else None
+        if stat and stat not in allowed:
+            log.info("LLM re-rank named stat %r for %s, which it does not offer (dropped)", stat, scored.move.name)
+            stat = None
+        order.append((scored.move.key, stat))
+    return order
+
+
+def rerank(llm: Any, text: str, context: Any, shortlist: list[Any],
+           timeout: float | None = None) -> list[tuple[str, str | None]] | None:
+    """[(move key, stat or None)] in the model's order, or None to keep the offline order."""
+    if not shortlist:
+        return None
+    prompt = build_prompt(text, context, shortlist)
+    limit = DEFAULT_TIMEOUT if timeout is None else timeout
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=1)
+    try:
+        future = pool.submit(llm.invoke, prompt)
+        message = future.result(timeout=limit)
+        order = validate(parse_answer(_content(message)), shortlist)
+    except concurrent.futures.TimeoutError:
+        log.warning("LLM re-rank timed out after %.1fs; keeping the offline order", limit)
+        return None
+    except Exception as exc:  # noqa: BLE001 - any failure keeps the offline order
+        log.warning("LLM re-rank failed (%s); keeping the offline order", exc)
+        return None
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+    return order or None
+
+
+def llm_from_settings(settings: Any = None) -> Any | None:
+    """A ChatOpenAI for the configured endpoint, or None when no LLM is configured."""
+    from assistant.config import load_settings
+
+    settings = settings or load_settings()
+    if not settings.llm.enabled:
+        return None
+    from langchain_openai import ChatOpenAI
+    from pydantic import SecretStr
+
+    key = SecretStr(settings.llm.api_key.get() if settings.llm.api_key else "not-needed")
+    return ChatOpenAI(base_url=settings.llm.base_url, model=settings.llm.model, api_key=key,
+                      timeout=settings.llm.timeout, max_retries=0, temperature=0)

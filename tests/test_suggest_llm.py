@@ -1,0 +1,122 @@
+"""LLM re-ranking with fake chat models: validated, constrained to the shortlist, offline fallback."""
+
+from __future__ import annotations
+
+import json
+import threading
+
+import pytest
+from langchain_core.language_models.fake_chat_models import FakeListChatModel, GenericFakeChatModel
+from langchain_core.messages import AIMessage
+
+from assistant.suggest import SuggestContext, moves_for, suggest
+from assistant.suggest.llm_rerank import PROMPT_PATH, build_prompt, parse_answer
+from rules_index.embed import HashEmbedder
+
+EMB = HashEmbedder()
+TEXT = "I try to talk the guard into opening the gate"
+CTX = SuggestContext(system="elegy")
+
+
+def offline(k=3):
+    return suggest(TEXT, CTX, k=k, embedder=EMB)
+
+
+def answer(*moves):
+    return json.dumps({"moves": [{"move": m, "stat": s} for m, s in moves]})
+
+
+def test_prompt_file_exists_and_lists_the_candidates():
+    assert PROMPT_PATH.exists()
+    from assistant.suggest import rank
+
+    ranked, _ = rank(TEXT, CTX, EMB)
+    prompt = build_prompt(TEXT, CTX, ranked[:4])
+    assert TEXT.replace('"', "'") in prompt
+    for s in ranked[:4]:
+        assert s.move.name in prompt
+    assert "JSON" in prompt
+
+
+def test_llm_reorders_the_shortlist_and_names_the_stat():
+    base = offline(k=8)
+    third = base[2]
+    stat = third.request.get("stat")
+    move = next(m for m in moves_for("elegy") if m.name == third.move)
+    offered = [st for a in move.approaches for st in a.stats]
+    wanted = offered[-1] if offered else None
+    llm = FakeListChatModel(responses=[answer((third.move, wanted))])
+    out = suggest(TEXT, CTX, k=3, llm=llm, embedder=EMB)
+    assert out[0].move == third.move
+    assert out[0].ranked_by == "llm"
+    if wanted:
+        assert out[0].stat == wanted
+    else:
+        assert out[0].stat == stat
+    # the rest keep the offline order
+    rest = [s.move for s in base if s.move != third.move][:2]
+    assert [s.move for s in out[1:]] == rest
+
+
+def test_invented_moves_and_stats_are_discarded():
+    base = offline(k=8)
+    llm = FakeListChatModel(responses=[answer(("Bite the Moon", "glamour"), (base[1].move, "charisma"))])
+    out = suggest(TEXT, CTX, k=3, llm=llm, embedder=EMB)
+    assert "Bite the Moon" not in [s.move for s in out]
+    assert out[0].move == base[1].move
+    assert out[0].stat == base[1].stat  # the invented stat was dropped: the offline stat stays
+
+
+def test_moves_outside_the_shortlist_are_discarded():
+    base = offline(k=40)
+    outsider = base[-1].move
+    llm = FakeListChatModel(responses=[answer((outsider, None))])
+    out = suggest(TEXT, CTX, k=3, llm=llm, embedder=EMB, shortlist=4)
+    assert [s.move for s in out] == [s.move for s in base[:3]]
+    assert all(s.ranked_by == "offline" for s in out)
+
+
+@pytest.mark.parametrize("reply", ["I think Compel fits best!", "{not json", '{"moves": "Compel"}', ""])
+def test_bad_answers_fall_back_to_offline(reply):
+    llm = FakeListChatModel(responses=[reply])
+    out = suggest(TEXT, CTX, k=3, llm=llm, embedder=EMB)
+    assert [(s.move, s.stat) for s in out] == [(s.move, s.stat) for s in offline()]
+    assert all(s.ranked_by == "offline" for s in out)
+
+
+def test_fenced_json_and_generic_fake_model():
+    base = offline(k=8)
+    fenced = "Here you go:\n```json\n" + answer((base[2].move, None)) + "\n```"
+    llm = GenericFakeChatModel(messages=iter([AIMessage(content=fenced)]))
+    out = suggest(TEXT, CTX, k=3, llm=llm, embedder=EMB)
+    assert out[0].move == base[2].move
+
+
+def test_parse_answer_accepts_plain_lists():
+    assert parse_answer('["Compel", "Face Danger"]') == [{"move": "Compel", "stat": None},
+                                                         {"move": "Face Danger", "stat": None}]
+
+
+class _Broken:
+    def invoke(self, prompt):
+        raise RuntimeError("connection refused")
+
+
+class _Stuck:
+    def __init__(self):
+        self.release = threading.Event()
+
+    def invoke(self, prompt):
+        self.release.wait(5)
+        return AIMessage(content=answer(("Feed", None)))
+
+
+def test_errors_and_timeouts_fall_back_to_offline():
+    expected = [(s.move, s.stat) for s in offline()]
+    assert [(s.move, s.stat) for s in suggest(TEXT, CTX, k=3, llm=_Broken(), embedder=EMB)] == expected
+    stuck = _Stuck()
+    try:
+        out = suggest(TEXT, CTX, k=3, llm=stuck, embedder=EMB, timeout=0.05)
+    finally:
+        stuck.release.set()
+    assert [(s.move, s.stat) for s in out] == expected
