@@ -35,7 +35,7 @@ def _read_request_text(request_file: Path | None) -> str:
 
 
 def resolve_one(data: Any, rng: random.Random | None, campaign: str | None = None) -> dict[str, Any]:
-    """Resolve one decoded request; with ``campaign`` the result is appended to that campaign."""
+    """Resolve one request (JSON text or decoded); with ``campaign`` the result is appended to that campaign."""
     if campaign is not None:
         from assistant.store.service import resolve_in_campaign  # the campaign store
 
@@ -74,12 +74,7 @@ def resolve_command(
             _print_json(out, pretty)
         raise typer.Exit(1 if failures else 0)
     try:
-        text = _read_request_text(request_file)
-        data = Request.parse(text).model_dump(mode="json", exclude_none=False) if campaign is None else json.loads(text)
-        _print_json(resolve_one(data, rng, campaign), pretty)
-    except json.JSONDecodeError as exc:
-        _print_json(_error_payload(InputError(f"The request is not valid JSON ({exc.msg}).")), pretty)
-        raise typer.Exit(1) from None
+        _print_json(resolve_one(_read_request_text(request_file), rng, campaign), pretty)
     except AssistantError as exc:
         _print_json(_error_payload(exc), pretty)
         raise typer.Exit(1) from None

@@ -52,9 +52,9 @@ class Request(BaseModel):
             raise ValueError(f"at most {MAX_FORCED_DICE} forced dice")
         return value
 
-    @classmethod
-    def parse(cls, data: object) -> Request:
-        """Build a Request from decoded JSON, turning validation problems into :class:`InputError`."""
+    @staticmethod
+    def decode(data: object) -> dict[str, Any]:
+        """The request as a JSON object: decodes text, rejects anything that is not an object."""
         if isinstance(data, (str, bytes)):
             try:
                 data = json.loads(data)
@@ -62,6 +62,12 @@ class Request(BaseModel):
                 raise InputError(f"The request is not valid JSON ({exc.msg} at line {exc.lineno}).") from None
         if not isinstance(data, dict):
             raise InputError('A request is a JSON object like {"system": "starforged", "move": "Face Danger", ...}.')
+        return data
+
+    @classmethod
+    def parse(cls, data: object) -> Request:
+        """Build a Request from JSON (text or decoded), turning validation problems into :class:`InputError`."""
+        data = cls.decode(data)
         try:
             return cls.model_validate(data, strict=False)
         except ValidationError as exc:

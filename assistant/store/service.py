@@ -311,14 +311,7 @@ def campaign_rng(seed: int, seq: int) -> random.Random:
 def _request_dict(request: Request | dict[str, Any] | str) -> dict[str, Any]:
     if isinstance(request, Request):
         return request.model_dump(mode="json", exclude_none=True)
-    if isinstance(request, (str, bytes)):
-        try:
-            request = json.loads(request)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"The request is not valid JSON ({exc.msg}).") from None
-    if not isinstance(request, dict):
-        raise InputError('A request is a JSON object like {"move": "Face Danger", "stat": "edge"}.')
-    return copy.deepcopy(request)
+    return copy.deepcopy(Request.decode(request))
 
 
 def _prepare(state: CampaignState, request: dict[str, Any]) -> tuple[dict[str, Any], str | None, str, dict[str, str],
