@@ -1,0 +1,338 @@
+"""What the engine decided, read once from the Result(s) into the sets the checks compare against.
+
+:class:`Facts` is built once per narration (:meth:`Facts.build`) and reused for every sentence of a
+streamed narration. It holds the numbers the narration may quote, per context (a roll, a meter, a
+track, a clock, the odds), the changes the engine made, what it only offered (open choices,
+follow-ups), the moves and stats it rolled, and the engine's own text (which a narration may quote).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from assistant.engine.model import Result
+from assistant.guard.text import normalize_words
+from assistant.guard.vocab import meter_words
+
+#: Outcomes that carry a success tier (an oracle's yes/no is read separately).
+TIER_OUTCOMES = frozenset({"strong_hit", "weak_hit", "miss", "critical", "full_success", "partial_success", "bad_outcome"})
+
+
+@dataclass(frozen=True)
+class Change:
+    """One change the engine made to a target (meter name, ``progress``, ``clock``, ``xp``...)."""
+
+    delta: int | None
+    before: Any = None
+    after: Any = None
+    marks: int | None = None
+    """For ``mark progress xN``: N."""
+
+
+@dataclass
+class Facts:
+    system: str | None
+    results: tuple[Result, ...]
+    rolled: bool = False
+    outcomes: frozenset[str] = frozenset()
+    match: bool = False
+    max_total: int | None = None
+    roll_numbers: set[float] = field(default_factory=set)
+    dice_count: int = 0
+    odds_numbers: list[float] | None = None
+    meter_numbers: dict[str, set[float]] = field(default_factory=dict)
+    stat_numbers: set[float] = field(default_factory=set)
+    track_numbers: set[float] = field(default_factory=set)
+    clock_numbers: set[float] = field(default_factory=set)
+    signed_numbers: set[float] = field(default_factory=set)
+    changes: dict[str, list[Change]] = field(default_factory=dict)
+    offered: dict[str, set[int]] = field(default_factory=dict)
+    """Signed amounts per target the engine offers or its text names (choices, suffer follow-ups)."""
+    option_effects: dict[str, set[int]] = field(default_factory=dict)
+    """Signed amounts per target of the open choices' options (``0`` = unknown amount)."""
+    option_labels: list[str] = field(default_factory=list)
+    option_text: str = ""
+    """The open options' labels, lower-case (a meter named there is an option's, not a change)."""
+    current: dict[str, Any] = field(default_factory=dict)
+    moves: set[str] = field(default_factory=set)
+    follow_up_moves: set[str] = field(default_factory=set)
+    stats: set[str] = field(default_factory=set)
+    rerolled: bool = False
+    burn_available: bool = False
+    burned: bool = False
+    engine_text: str = ""
+    engine_bigrams: frozenset[tuple[str, str]] = frozenset()
+
+    @property
+    def open_choices(self) -> bool:
+        return bool(self.option_labels)
+
+    @property
+    def tiered(self) -> bool:
+        return bool(self.outcomes & TIER_OUTCOMES)
+
+    # ------------------------------------------------------------------------------------------
+    @classmethod
+    def build(
+        cls,
+        results: Result | Mapping[str, Any] | Sequence[Result | Mapping[str, Any]] | None,
+        system: str | None = None,
+        odds: Any = None,
+    ) -> Facts:
+        items = _as_results(results)
+        facts = cls(system=system or (items[0].system if items else None), results=items)
+        texts: list[str] = []
+        for result in items:
+            facts._read(result, texts)
+        facts.outcomes = frozenset(r.outcome for r in items)
+        facts.option_text = " | ".join(label.lower() for label in facts.option_labels)
+        facts.odds_numbers = _odds_numbers(odds, items)
+        facts.engine_text = " | ".join(normalize_words(t) for t in texts if t)
+        words = facts.engine_text.split()
+        facts.engine_bigrams = frozenset(zip(words, words[1:], strict=False))
+        return facts
+
+    def _read(self, r: Result, texts: list[str]) -> None:
+        meters = meter_words(self.system)
+        self.moves.add(r.move.lower())
+        self.moves.add(r.move_id.replace("_", " "))
+        if r.table:
+            self.moves.add(str(r.table.get("name", "")).lower())
+        if r.dice:
+            self.rolled = True
+        self.match = self.match or r.match
+        self.dice_count = max(self.dice_count, len(r.dice))
+        if r.stat:
+            self.stats.add(r.stat.lower())
+        roll = self.roll_numbers
+        roll.update(r.dice)
+        roll.update(r.challenge or [])
+        for value in (r.score, r.stat_value, r.adds):
+            if value is not None:
+                roll.add(value)
+        if r.roll == "total" and r.score is not None:
+            self.max_total = max(self.max_total or r.score, r.score)
+        kept = [d["value"] for d in r.dice_detail if d.get("kept", True) and not d.get("cancelled")]
+        action = [d["value"] for d in r.dice_detail if d.get("role") == "action"]
+        if kept:
+            roll.add(sum(kept))
+        if action and r.stat_value is not None:
+            roll.add(action[0] + r.stat_value)
+            roll.add(action[0] + r.stat_value + r.adds)
+            roll.add(action[0] + r.adds)
+        if r.stat_value is not None:
+            roll.add(r.stat_value + r.adds)
+        if r.score is not None and r.stat_value is not None:
+            roll.add(r.score - r.stat_value - r.adds)
+        self.rerolled = self.rerolled or any(d.get("rerolled") for d in r.dice_detail)
+        if r.table:
+            texts.append(str(r.table.get("name", "")))
+            roll.update(r.table.get("rolls", []))
+            for row in r.table.get("rows", []):
+                roll.update(row.get("range", []))
+                texts.append(str(row.get("text", "")))
+        if r.burn:
+            self.burned = self.burned or bool(r.burn.get("burned"))
+            self.burn_available = self.burn_available or bool(r.burn.get("available"))
+            for key in ("momentum", "score_before"):
+                if isinstance(r.burn.get(key), int):
+                    roll.add(r.burn[key])
+        for note in r.notes:
+            texts.append(note)
+            roll.update(float(n) for n in re.findall(r"\b\d+\b", note))
+        self.signed_numbers.add(r.adds)
+        if r.stat_value is not None:
+            self.signed_numbers.add(r.stat_value)
+        if r.stat_value is not None:
+            self.stat_numbers.add(r.stat_value)
+        self.stat_numbers.add(r.adds)
+        for character in (r.character_before, r.character):
+            if not character:
+                continue
+            for value in (character.get("stats") or {}).values():
+                if isinstance(value, int):
+                    self.stat_numbers.add(value)
+                    self.stat_numbers.add(value + r.adds)
+            for name, value in character.items():
+                if isinstance(value, int) and not isinstance(value, bool):
+                    self.meter_numbers.setdefault(name, set()).add(value)
+        if r.character:
+            self.current.update({k: v for k, v in r.character.items() if isinstance(v, int) and not isinstance(v, bool)})
+        for effect in r.effects:
+            target = effect_target(effect.kind, effect.target)
+            if target is None:
+                continue
+            marks = _marks(effect.reason)
+            self.changes.setdefault(target, []).append(Change(effect.delta, effect.before, effect.after, marks))
+            nums = self.meter_numbers.setdefault(target, set())
+            if target == "legacy":
+                for value in (effect.before, effect.after):
+                    if isinstance(value, dict):
+                        self._add_track_numbers(*value.values())
+                        nums.update(v for v in value.values() if isinstance(v, int))
+            for value in (effect.before, effect.after, effect.delta):
+                if isinstance(value, int) and not isinstance(value, bool):
+                    nums.add(value)
+                    nums.add(abs(value))
+            if isinstance(effect.delta, int):
+                self.signed_numbers.add(abs(effect.delta))
+            if target in ("progress", "legacy"):
+                self._add_track_numbers(effect.before, effect.after, effect.delta)
+            if target == "clock":
+                self.clock_numbers.update(v for v in (effect.before, effect.after, effect.delta) if isinstance(v, int))
+            texts.append(effect.reason)
+        if r.track:
+            self._add_track_numbers(r.track.get("ticks"), r.track.get("boxes"), None)
+        if r.roll == "progress" and r.score is not None:
+            self.track_numbers.add(r.score)
+        if r.clock:
+            self.clock_numbers.update(v for v in (r.clock.get("segments"), r.clock.get("filled")) if isinstance(v, int))
+        for choice in r.choices:
+            texts.append(choice.prompt)
+            for option in choice.options:
+                texts.append(option.label)
+                self.option_labels.append(option.label)
+                for spec in option.effects:
+                    target, delta = spec_target(spec)
+                    if target:
+                        self.option_effects.setdefault(target, set()).add(delta)
+                        self.offered.setdefault(target, set()).add(delta)
+                        self.signed_numbers.add(abs(delta))
+                        self.meter_numbers.setdefault(target, set()).add(abs(delta))
+        for fu in r.follow_ups:
+            texts.append(fu.reason)
+            texts.append(fu.move)
+            self.follow_up_moves.add(fu.move.lower())
+            if fu.amount is not None:
+                self.signed_numbers.add(abs(fu.amount))
+                self.offered.setdefault("suffer", set()).add(fu.amount)
+        texts.append(r.text)
+        texts.append(r.move)
+        for amount, word in re.findall(r"([+\-−]?\d+)\s+([a-z][a-z ]{1,24}?)\b(?=[\s.,;:)]|$)", r.text.lower()):
+            value = int(amount.replace("−", "-"))
+            self.signed_numbers.add(abs(value))
+            for phrase, (target, _polarity) in meters.items():
+                if word.strip().startswith(phrase):
+                    self.offered.setdefault(target, set()).add(value)
+                    self.meter_numbers.setdefault(target, set()).add(abs(value))
+        for number in re.findall(r"\d+", r.text):
+            self.signed_numbers.add(int(number))
+
+    def _add_track_numbers(self, *values: Any) -> None:
+        for value in values:
+            if isinstance(value, int) and not isinstance(value, bool):
+                self.track_numbers.update({value, abs(value)})
+                if value % 4 == 0:
+                    self.track_numbers.add(abs(value) // 4)
+
+
+def _marks(reason: str) -> int | None:
+    found = re.search(r"mark progress x(\d+)", reason)
+    return int(found.group(1)) if found else None
+
+
+def effect_target(kind: str, target: str) -> str | None:
+    """The guard's name for what an engine Effect changed (None: not a meter-like change)."""
+    if kind in ("meter", "suffer", "momentum_burn", "momentum_reset"):
+        return target
+    if kind in ("progress", "clock", "xp", "legacy"):
+        return kind
+    if kind == "next_move_add":
+        return "forward"
+    if kind == "impact":
+        return f"impact:{target}"
+    return None
+
+
+def spec_target(spec: Mapping[str, Any]) -> tuple[str | None, int]:
+    """(target, signed delta) of an option's effect spec as the engine lists it (0 = amount unknown)."""
+    kind = spec.get("type")
+    delta = spec.get("delta")
+    amount = int(delta) if isinstance(delta, int) else 0
+    if kind in ("meter", "suffer"):
+        return spec.get("meter"), amount
+    if kind == "mark_progress":
+        return "progress", int(spec.get("times", 1))
+    if kind in ("clock", "xp"):
+        return kind, amount
+    if kind in ("legacy_ticks", "legacy_reward"):
+        return "legacy", int(spec.get("ticks") or 0)
+    if kind == "next_move_add":
+        return "forward", amount
+    if kind == "impact":
+        return f"impact:{spec.get('impact')}", 1 if spec.get("mark", True) else -1
+    return None, 0
+
+
+def _as_results(results: Any) -> tuple[Result, ...]:
+    if results is None:
+        return ()
+    if isinstance(results, (Result, Mapping)):
+        results = [results]
+    return tuple(r if isinstance(r, Result) else Result.model_validate(r) for r in results)
+
+
+def _odds_numbers(odds: Any, results: Iterable[Result]) -> list[float] | None:
+    """Every percentage the narration may quote: each outcome's odds, sums of outcomes (any hit),
+    complements, the match odds, and an oracle's threshold. None when nothing is known."""
+    values: list[float] = []
+    for r in results:
+        for note in r.notes:
+            found = re.search(r"yes on (\d+) or (less|greater|more)", note)
+            if found:
+                threshold = int(found.group(1))
+                yes = threshold if found.group(2) == "less" else 101 - threshold
+                values += [threshold, 100 - threshold, yes, 100 - yes]
+    if odds is not None:
+        table = _odds_table(odds)
+        outcomes = list(table.items())
+        values += [v for _, v in outcomes]
+        hits = [v for k, v in outcomes if k in ("strong_hit", "weak_hit", "critical", "full_success", "partial_success", "yes")]
+        values += [sum(hits), 100 - sum(hits)]
+        values += [100 - v for _, v in outcomes]
+        for i, (_, a) in enumerate(outcomes):
+            for _, b in outcomes[i + 1 :]:
+                values.append(a + b)
+        match = _odds_match(odds)
+        if match is not None:
+            values.append(match)
+    return values if values or odds is not None else None
+
+
+def _percent(value: Any) -> float:
+    if isinstance(value, Fraction):
+        return float(value * 100)
+    return float(value)
+
+
+def _odds_table(odds: Any) -> dict[str, float]:
+    """Outcome -> percent from an :class:`~assistant.engine.odds.OddsTable`, its ``to_dict()``, or a
+    plain mapping of outcome to percent (or to a fraction of 1)."""
+    raw = getattr(odds, "outcomes", None)
+    if raw is None and isinstance(odds, Mapping):
+        raw = odds.get("outcomes", odds)
+    if not isinstance(raw, Mapping):
+        return {}
+    table = {
+        str(k): _percent(v)
+        for k, v in raw.items()
+        if isinstance(v, (int, float, Fraction)) and not isinstance(v, bool) and k not in ("match", "combinations")
+    }
+    if table and all(isinstance(v, Fraction) for v in raw.values()):
+        return table
+    if table and sum(table.values()) <= 1.0001:
+        table = {k: v * 100 for k, v in table.items()}
+    return table
+
+
+def _odds_match(odds: Any) -> float | None:
+    value = getattr(odds, "match", None)
+    if value is None and isinstance(odds, Mapping):
+        value = odds.get("match")
+    if isinstance(value, Fraction):
+        return float(value * 100)
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None

@@ -1,0 +1,348 @@
+"""State claims: a meter, track, clock, xp or impact change the narration states must be one the
+engine made, in the same direction and amount ("+2 momentum" when the engine gave +1 is a lie).
+
+A change the engine only offered (an open choice's option) stated as done is a decision taken for
+the player. A change in a modal or conditional clause ("you can take +2 momentum", "if you fail you
+lose 1 health") is an offer, fine when the engine offers it or its text names it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from assistant.guard.facts import Facts
+from assistant.guard.model import Violation, ViolationKind
+from assistant.guard.text import Sentence, hypothetical, negated
+from assistant.guard.vocab import (
+    DOWN_VERBS,
+    NUM,
+    POLARITY_VERBS,
+    RISING_METERS,
+    UP_VERBS,
+    impact_words,
+    meter_words,
+    move_names,
+    parse_number,
+    stat_words,
+)
+
+_FILL = r"(?:(?:points?|more|extra|additional|of|your|their|full|whole|levels?|ticks?|boxes?|marks?)\s+){0,3}"
+_RISE = (
+    r"rises|rose|climbs|climbed|increases|increased|jumps|jumped|goes up|went up|ticks up|grows|grew|swells|swelled|surges|surged"
+)
+_FALL = (
+    r"drops|dropped|falls|fell|decreases|decreased|sinks|sank|dips|dipped|goes down|went down|plummets|plummeted"
+    r"|slips|slipped|shrinks|shrank"
+)
+_STATIVE = r"is now|is at|sits at|stands at|now stands at|now sits at|remains at|stays at|holds at|is"
+
+
+@dataclass(frozen=True)
+class Patterns:
+    meter_re: re.Pattern[str] | None
+    stat_re: re.Pattern[str] | None
+    claims: tuple[tuple[str, re.Pattern[str]], ...]
+
+
+def _alt(words: list[str]) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+def patterns(system: str | None) -> Patterns:
+    return _patterns(tuple(sorted(meter_words(system))), tuple(sorted(stat_words(system))), tuple(sorted(impact_words(system))))
+
+
+@cache
+def _patterns(meter_list: tuple[str, ...], stats: tuple[str, ...], impacts: tuple[str, ...]) -> Patterns:
+    m = _alt(list(meter_list))
+    verbs = _alt(sorted(UP_VERBS | DOWN_VERBS | POLARITY_VERBS))
+    claims: list[tuple[str, str]] = [
+        (
+            "progress",
+            r"\bmark(?:s|ed|ing)?\s+(?:(?:some|more|your|a|the)\s+)?progress"
+            r"(?:\s+(?P<times>once|twice|thrice|three times|\d+ times|two times))?\b",
+        ),
+        (
+            "legacy",
+            rf"\b(?P<verb>mark|marks|marked|fill|fills|filled|add|adds|added)\s+(?P<n>{NUM}|a|an)\s+(?P<unit>ticks?|boxes?)\s+"
+            r"(?:on|to|of)\s+(?:your|the)\s+(?:(?:quests|bonds|discoveries)\s+)?legacy\b",
+        ),
+        (
+            "clock",
+            rf"\b(?P<verb>fill|fills|filled|filling|mark|marks|marked|tick|ticks|ticked|advance|advances|advanced|add|adds|added)"
+            rf"\s+(?:in\s+)?(?:(?P<n>{NUM}|a|an|another)\s+)?(?:more\s+)?(?:of\s+the\s+)?(?:clock\s+)?"
+            rf"(?:segments?(?:\s+(?:of|on|in)\s+(?:the\s+|your\s+|a\s+)?(?:\w+\s+)?clock)?"
+            rf"|ticks?\s+(?:of|on|in)\s+(?:the\s+|your\s+|a\s+)?(?:\w+\s+)?clock)\b",
+        ),
+        (
+            "clock_moves",
+            r"\b(?:the|your|a)\s+(?:\w+\s+)?clock\s+(?:\w+\s+)?(?:advances|advanced|ticks|ticked|fills|filled|moves|moved|"
+            r"creeps|crept)\b",
+        ),
+        (
+            "xp",
+            rf"\b(?P<verb>gain|gains|gained|earn|earns|earned|mark|marks|marked|take|takes|took|get|gets|got)\s+"
+            rf"(?P<n>{NUM}|a|an)\s+(?:points?\s+of\s+)?(?:xp|experience)\b",
+        ),
+        (
+            "signed",
+            rf"(?<![\w+\-−])(?P<sign>[+\-−])\s?(?P<n>\d+)\s+(?:(?:on|to|for)\s+(?:your\s+|the\s+)?)?{_FILL}(?P<meter>{m})\b",
+        ),
+        ("meter_signed", rf"\b(?P<meter>{m})\s*[(:]?\s*(?P<sign>[+\-−])\s?(?P<n>\d+)\b"),
+        (
+            "verb_num",
+            rf"\b(?P<verb>{verbs})\s+(?:(?:a|an|another|up to|just|only|all|your|their|the)\s+)?"
+            rf"(?:(?P<sign>[+\-−])\s?)?(?P<n>{NUM}|a|an)\s+{_FILL}(?P<meter>{m})\b",
+        ),
+        (
+            "meter_to",
+            rf"\b(?P<meter>{m})\s+(?:\w+\s+){{0,2}}?(?P<move>{_RISE}|{_FALL}|{_STATIVE})\s+(?P<prep>to|by|at)?\s*"
+            rf"(?P<n>{NUM})\b(?!\s*(?:%|percent))",
+        ),
+        ("meter_move", rf"\b(?P<meter>{m})\s+(?:\w+\s+)?(?P<move>{_RISE}|{_FALL})\b(?!\s+(?:to|by)\s)"),
+        (
+            "verb_meter",
+            rf"\b(?P<verb>{verbs})\s+(?:(?:some|a little|a bit of|a bit|more|your|all|all of your|all your|the|a|an|"
+            rf"of|any|hard-won|precious|valuable|much-needed|further)\s+){{0,3}}(?P<meter>{m})\b"
+            rf"(?!\s*(?:[+\-−]?\d|{NUM}\b))",
+        ),
+    ]
+    if impacts:
+        claims.append(
+            (
+                "impact",
+                rf"\b(?:mark|marks|marked|marking|you are now|you're now|you become|becoming|leaves you|left you)\s+"
+                rf"(?:the\s+|as\s+)?(?P<impact>{_alt(list(impacts))})\b",
+            )
+        )
+    meter_re = re.compile(rf"\b(?:{m})\b") if meter_list else None
+    stat_re = re.compile(rf"(?<![\w])(?:{_alt(list(stats))})\b") if stats else None
+    return Patterns(meter_re, stat_re, tuple((k, re.compile(p)) for k, p in claims))
+
+
+#: A claim about one of these may be true of a change to the other ("the crew's coin").
+ALIASES: dict[str, tuple[str, ...]] = {
+    "coin": ("crew_coin",),
+    "forward": ("forward_bonus", "next_move_add"),
+    "ongoing": ("ongoing_bonus",),
+    "wanted": ("wanted_level",),
+}
+
+
+@dataclass(frozen=True)
+class Claim:
+    target: str
+    direction: int | None
+    amount: float | None = None
+    after: float | None = None
+    stative: bool = False
+    unit: str = ""
+    excerpt: str = ""
+    start: int = 0
+    end: int = 0
+
+
+def _direction(verb: str, target: str, polarity: int) -> int | None:
+    if verb.startswith("suffer"):
+        return 1 if target in RISING_METERS else -1
+    if verb in UP_VERBS:
+        return polarity
+    if verb in DOWN_VERBS:
+        return -polarity
+    return None
+
+
+def _read_claim(kind: str, m: re.Match[str], meters: dict[str, tuple[str, int]]) -> Claim | None:
+    g = m.groupdict()
+    excerpt = m.group(0).strip()
+    if kind in ("progress",):
+        times = g.get("times")
+        marks = {"once": 1, "twice": 2, "two times": 2, "thrice": 3, "three times": 3}.get(times or "")
+        if times and marks is None:
+            marks = int(times.split()[0])
+        return Claim("progress", 1, marks, unit="marks", excerpt=excerpt, start=m.start(), end=m.end())
+    if kind == "legacy":
+        n = g["n"]
+        amount = 1.0 if n in ("a", "an") else parse_number(n)
+        unit = "boxes" if g["unit"].startswith("box") else "ticks"
+        return Claim("legacy", 1, amount, unit=unit, excerpt=excerpt, start=m.start(), end=m.end())
+    if kind in ("clock", "clock_moves"):
+        n = g.get("n")
+        amount = 1.0 if n in ("a", "an", "another") else parse_number(n) if n else None
+        return Claim("clock", 1, amount, excerpt=excerpt, start=m.start(), end=m.end())
+    if kind == "xp":
+        n = g["n"]
+        return Claim("xp", 1, 1.0 if n in ("a", "an") else parse_number(n), excerpt=excerpt, start=m.start(), end=m.end())
+    if kind == "impact":
+        name = g["impact"].replace(" ", "_")
+        return Claim(f"impact:{name}", 1, excerpt=excerpt, start=m.start(), end=m.end())
+    target, polarity = meters[g["meter"]]
+    unit = "boxes" if re.search(r"\bbox", excerpt) else "ticks" if re.search(r"\btick", excerpt) else ""
+    if target == "progress" and not unit:
+        unit = "marks"
+    sign = g.get("sign")
+    n = g.get("n")
+    amount = None
+    if n is not None:
+        amount = 1.0 if n in ("a", "an") else parse_number(n)
+        amount = abs(amount) if amount is not None else None
+    if kind in ("signed", "meter_signed"):
+        signed = -polarity if sign in ("-", "−") else polarity
+        return Claim(target, signed, amount, unit=unit, excerpt=excerpt, start=m.start(), end=m.end())
+    if kind == "verb_num":
+        verb = g["verb"]
+        said = (-polarity if sign in ("-", "−") else polarity) if sign else _direction(verb, target, polarity)
+        return Claim(target, said, amount, unit=unit, excerpt=excerpt, start=m.start(), end=m.end())
+    if kind in ("meter_to", "meter_move"):
+        move = g["move"]
+        direction = 1 if re.match(_RISE, move) else -1 if re.match(_FALL, move) else None
+        stative = direction is None
+        if kind == "meter_to" and g.get("prep") == "by":
+            return Claim(target, direction, amount, excerpt=excerpt, start=m.start(), end=m.end())
+        return Claim(target, direction, None, after=amount, stative=stative, excerpt=excerpt, start=m.start(), end=m.end())
+    if kind == "verb_meter":
+        return Claim(target, _direction(g["verb"], target, polarity), excerpt=excerpt, start=m.start(), end=m.end())
+    return None
+
+
+def _fits(claim: Claim, facts: Facts) -> str | None:
+    """None when an engine change fits the claim; else what the engine did to that target."""
+    changes = [c for t in (claim.target, *ALIASES.get(claim.target, ())) for c in facts.changes.get(t, [])]
+    if not changes:
+        if claim.stative and claim.after is not None and facts.current.get(claim.target) == claim.after:
+            return None
+        if claim.stative and claim.after is not None and claim.target not in facts.current:
+            return None
+        return f"the engine made no change to {_name(claim.target)}"
+    for ch in changes:
+        delta = ch.delta
+        if claim.direction is not None and delta is not None and delta != 0 and (delta > 0) != (claim.direction > 0):
+            continue
+        if (
+            claim.after is not None
+            and ch.after != claim.after
+            and not (claim.target == "progress" and ch.after == claim.after * 4)
+        ):
+            continue
+        if claim.amount is not None and delta is not None:
+            size = abs(delta)
+            if claim.unit == "marks":
+                if ch.marks is not None and ch.marks != claim.amount:
+                    continue
+            elif claim.unit == "boxes" and claim.target in ("progress", "legacy"):
+                if size != claim.amount * 4:
+                    continue
+            elif size != claim.amount and claim.amount not in {abs(v) for v in facts.offered.get(claim.target, set())}:
+                continue
+        return None
+    done = "; ".join(_describe(claim.target, ch) for ch in changes)
+    return f"the engine's change was {done}"
+
+
+def _describe(target: str, ch: object) -> str:
+    delta = getattr(ch, "delta", None)
+    after = getattr(ch, "after", None)
+    bits = _name(target)
+    if isinstance(delta, int):
+        bits += f" {delta:+d}"
+    if isinstance(after, int) and not isinstance(after, bool):
+        bits += f" (now {after})"
+    return bits
+
+
+def _name(target: str) -> str:
+    return {"forward": "your next move's add", "progress": "progress", "clock": "the clock"}.get(
+        target, target.replace("impact:", "impact ").replace("_", " ")
+    )
+
+
+def _offered(claim: Claim, facts: Facts) -> bool:
+    amounts = facts.offered.get(claim.target, set()) | (facts.offered.get("suffer", set()) if claim.direction == -1 else set())
+    if not amounts and claim.target not in facts.option_effects:
+        return False
+    if claim.amount is None:
+        return True
+    return claim.amount in {abs(a) for a in amounts} or 0 in amounts
+
+
+_MENU = re.compile(r"\b(?:choose|pick|either|option|options|may|can|could)\b")
+_SUBJECT = re.compile(r"\b(?:you|your|you've|you're|i|we|they|he|she|it|who)\b")
+_CLAUSE_START = re.compile(r"(?:^|[.!?;:—(\n]|\bor\b|\band\b|,)\s*$")
+
+
+def _imperative(text: str, start: int, kind: str) -> bool:
+    """A claim that opens its clause with a bare verb ("Mark Heat or ...") is an instruction, not a fact."""
+    if kind in ("signed", "meter_signed", "meter_to", "meter_move", "clock_moves", "impact"):
+        return False
+    if re.search(r"\bto\s*$", text[:start]):
+        return True  # "a chance to mark progress", "need to take +1"
+    return bool(_CLAUSE_START.search(text[:start])) and not _SUBJECT.search(text[:start])
+
+
+def _names_a_move(span: str, facts: Facts) -> bool:
+    """ "Lose Momentum", "Earn Experience": a move's name in title case is a reference, not a change."""
+    words = span.split()
+    return bool(words) and all(w[:1].isupper() for w in words if w.isalpha()) and span.lower() in move_names(facts.system)
+
+
+def check_state(sentence: Sentence, facts: Facts) -> tuple[list[Violation], list[tuple[int, int]]]:
+    """Violations, and the spans the claims covered (their numbers are checked here, not as plain numbers)."""
+    meters = meter_words(facts.system)
+    pats = patterns(facts.system)
+    text = sentence.narr
+    out: list[Violation] = []
+    spans: list[tuple[int, int]] = []
+    seen: list[tuple[int, int]] = []
+    if sentence.question:
+        return out, spans
+    for kind, pattern in pats.claims:
+        for m in pattern.finditer(text):
+            if any(m.start() < b and a < m.end() for a, b in seen):
+                continue
+            claim = _read_claim(kind, m, meters)
+            if claim is None or _names_a_move(sentence.raw[m.start() : m.end()], facts):
+                continue
+            seen.append((m.start(), m.end()))
+            spans.append((m.start(), m.end()))
+            if claim.target.startswith("impact:") and claim.target not in facts.changes and not facts.results:
+                continue
+            if negated(text, m.start(), 3):
+                done = facts.changes.get(claim.target, [])
+                if any(claim.direction is None or (c.delta or 0) * claim.direction > 0 for c in done):
+                    out.append(
+                        Violation(
+                            ViolationKind.STATE,
+                            f"'{claim.excerpt}' denies a change the engine made: "
+                            + "; ".join(_describe(claim.target, c) for c in done),
+                            claim.excerpt,
+                        )
+                    )
+                continue
+            menu = kind in ("signed", "meter_signed") and bool(_MENU.search(text))
+            if hypothetical(text, m.start(), m.end()) or sentence.bullet or menu or _imperative(text, m.start(), kind):
+                if claim.amount is not None and _fits(claim, facts) and not _offered(claim, facts):
+                    out.append(
+                        Violation(
+                            ViolationKind.STATE,
+                            f"'{claim.excerpt}': the engine offers no such change to {_name(claim.target)}",
+                            claim.excerpt,
+                        )
+                    )
+                continue
+            problem = _fits(claim, facts)
+            if problem is None:
+                continue
+            named = claim.target.split(":")[-1].replace("_", " ") in facts.option_text
+            if not facts.changes.get(claim.target) and (claim.target in facts.option_effects and _offered(claim, facts) or named):
+                out.append(
+                    Violation(
+                        ViolationKind.DECISION,
+                        f"'{claim.excerpt}' takes an open choice for the player (options: {' / '.join(facts.option_labels[:4])})",
+                        claim.excerpt,
+                    )
+                )
+                continue
+            out.append(Violation(ViolationKind.STATE, f"'{claim.excerpt}': {problem}", claim.excerpt))
+    return out, spans

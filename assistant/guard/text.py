@@ -1,0 +1,256 @@
+"""Reading narration: normalising, splitting into sentences, setting quoted text aside, and telling
+a claim from a negated, hypothetical or offered one."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_QUOTES = str.maketrans({"“": '"', "”": '"', "„": '"', "«": '"', "»": '"', "‘": "'", "’": "'", "–": "—", "…": "..."})
+_MARKUP = re.compile(r"\*\*|__|`|^#+\s*|(?<!\w)_(?=\w)|(?<=\w)_(?!\w)", re.M)
+_QUOTED = re.compile(r'"[^"\n]{1,600}"')
+_RULES_LABEL = re.compile(
+    r"(?:^|(?<=[\s(]))(?:the\s+)?(?:rules?|rules text|move text|the move)(?:\s+(?:say|says|read|reads))?\s*:\s*", re.I
+)
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[*\-•]*[A-Z0-9+\-])|\n+")
+_BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
+_WORD = re.compile(r"[a-z0-9]+|[+\-](?=\d)")
+_FRAGMENT = re.compile(r"[^,;:()\[\]\n—→.!?]+")
+
+#: Words that make a clause negated when they stand shortly before a claim.
+NEGATORS = frozenset(
+    {
+        "not",
+        "never",
+        "no",
+        "without",
+        "nor",
+        "hardly",
+        "avoid",
+        "avoids",
+        "avoided",
+        "avoiding",
+        "escape",
+        "escapes",
+        "escaped",
+        "instead",
+        "neither",
+        "nothing",
+        "cannot",
+    }
+)
+#: Words that make a clause hypothetical, conditional or an offer rather than a statement of fact.
+HYPOTHETICAL = frozenset(
+    {
+        "if",
+        "unless",
+        "would",
+        "could",
+        "might",
+        "should",
+        "whether",
+        "may",
+        "can",
+        "lest",
+        "risking",
+        "threaten",
+        "threatens",
+        "threatening",
+        "afraid",
+        "fear",
+        "fears",
+        "hope",
+        "hopes",
+        "hoping",
+        "wonder",
+        "must",
+        "option",
+        "options",
+        "either",
+        "otherwise",
+        "suppose",
+        "imagine",
+        "until",
+        "unsure",
+        "ready",
+        "offer",
+        "offers",
+        "offered",
+        "choose",
+        "choice",
+        "pick",
+        "decide",
+        "wants",
+        "want",
+        "needs",
+        "need",
+        "chance",
+        "odds",
+        "whenever",
+        "later",
+        "will",
+        "ll",
+        "going",
+        "shall",
+        "whatever",
+        "had",
+        "were",
+        "possible",
+        "possibly",
+        "perhaps",
+        "likely",
+        "unlikely",
+    }
+)
+#: A subset of HYPOTHETICAL for outcome claims: "when"/"then"/"will"... narrate facts often enough.
+OUTCOME_HYPOTHETICAL = frozenset(
+    {
+        "if",
+        "unless",
+        "would",
+        "could",
+        "might",
+        "should",
+        "whether",
+        "may",
+        "can",
+        "lest",
+        "risk",
+        "risks",
+        "risking",
+        "threaten",
+        "threatens",
+        "threatening",
+        "afraid",
+        "fear",
+        "fears",
+        "hope",
+        "hopes",
+        "hoping",
+        "wonder",
+        "suppose",
+        "imagine",
+        "unsure",
+        "chance",
+        "possible",
+        "possibly",
+        "perhaps",
+        "likely",
+        "unlikely",
+        "had",
+        "were",
+    }
+)
+_CLAUSE_BREAK = re.compile(r"[,;:—()]|\s-\s|\bbut\b|\bwhile\b|\bthough\b|\balthough\b|\bwhereas\b|\bso\b|\band then\b")
+
+
+def normalize(text: str) -> str:
+    """Typographic quotes and dashes to plain ones, Markdown emphasis removed."""
+    return _MARKUP.sub("", text.translate(_QUOTES))
+
+
+def normalize_words(text: str) -> str:
+    """Lower-case words (and signs before digits) joined by single spaces, for text comparison."""
+    return " ".join(_WORD.findall(normalize(text).lower()))
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence, twice: ``text`` with only the engine's own quoted text blanked, and ``narr`` with
+    dialogue in quotes blanked too (the narrator's voice only). Both lower-case, same length."""
+
+    original: str
+    text: str
+    narr: str
+    bullet: bool = False
+    raw: str = ""
+    """The sentence as written, same offsets as ``text`` (for letter case)."""
+
+    @property
+    def question(self) -> bool:
+        return self.original.rstrip().rstrip("\"')").endswith("?")
+
+
+def quotes_engine(fragment: str, engine_text: str, engine_bigrams: frozenset[tuple[str, str]]) -> bool:
+    """Whether ``fragment`` restates the engine's own text (the outcome's rules text, choices, follow-ups)."""
+    words = normalize_words(fragment).split()
+    if not words or not engine_text:
+        return False
+    if " ".join(words) in engine_text:
+        return True
+    if len(words) < 4:
+        return False
+    pairs = list(zip(words, words[1:], strict=False))
+    return sum(p in engine_bigrams for p in pairs) >= 0.85 * len(pairs)
+
+
+def _blank(text: str, start: int, end: int) -> str:
+    return text[:start] + " " * (end - start) + text[end:]
+
+
+def sentences(text: str, engine_text: str = "", engine_bigrams: frozenset[tuple[str, str]] = frozenset()) -> list[Sentence]:
+    """Split narration into sentences; quoted or labelled rules text that restates the engine is set
+    aside entirely, other quoted text (dialogue) is kept out of ``narr``."""
+    plain = normalize(text)
+    checked = plain
+    narr = plain
+    for m in _QUOTED.finditer(plain):
+        if quotes_engine(m.group(0), engine_text, engine_bigrams):
+            checked = _blank(checked, m.start(), m.end())
+            narr = _blank(narr, m.start(), m.end())
+        else:
+            narr = _blank(narr, m.start(), m.end())
+    for m in _RULES_LABEL.finditer(plain):
+        line_end = plain.find("\n", m.end())
+        line_end = len(plain) if line_end < 0 else line_end
+        if quotes_engine(plain[m.end() : line_end], engine_text, engine_bigrams):
+            checked = _blank(checked, m.start(), line_end)
+            narr = _blank(narr, m.start(), line_end)
+    out: list[Sentence] = []
+    start = 0
+    for brk in [*_SENTENCE_END.finditer(plain), None]:
+        end = brk.start() if brk else len(plain)
+        original = plain[start:end]
+        if original.strip():
+            bullet = bool(_BULLET.match(original))
+            body = _BULLET.sub("", original) if bullet else original
+            if not quotes_engine(body, engine_text, engine_bigrams):
+                sent_checked, sent_narr = checked[start:end], narr[start:end]
+                for frag in _FRAGMENT.finditer(original):
+                    words = normalize_words(frag.group(0))
+                    long_enough = words.count(" ") >= 2 or words.count(" ") == 1 and any(c.isdigit() for c in words)
+                    if long_enough and f" {words} " in f" {engine_text} ":
+                        sent_checked = _blank(sent_checked, frag.start(), frag.end())
+                        sent_narr = _blank(sent_narr, frag.start(), frag.end())
+                out.append(Sentence(original.strip(), sent_checked.lower(), sent_narr.lower(), bullet, original))
+        start = brk.end() if brk else len(plain)
+    return out
+
+
+def clause_of(text: str, start: int, end: int) -> str:
+    """The clause around ``text[start:end]``: from the last break before it to the next break after."""
+    before = text[:start]
+    breaks = list(_CLAUSE_BREAK.finditer(before))
+    left = breaks[-1].end() if breaks else 0
+    after = _CLAUSE_BREAK.search(text, end)
+    right = after.start() if after else len(text)
+    return text[left:right]
+
+
+def words_before(text: str, start: int, n: int = 4) -> list[str]:
+    """The ``n`` words before ``start`` within its clause (contractions split: "don't" -> "do", "not")."""
+    clause_start = 0
+    for m in _CLAUSE_BREAK.finditer(text[:start]):
+        clause_start = m.end()
+    chunk = text[clause_start:start].replace("n't", " not").replace("'", " ")
+    return re.findall(r"[a-z]+", chunk)[-n:]
+
+
+def negated(text: str, start: int, n: int = 4) -> bool:
+    return any(w in NEGATORS for w in words_before(text, start, n))
+
+
+def hypothetical(text: str, start: int, end: int, words: frozenset[str] = HYPOTHETICAL) -> bool:
+    """Whether the claim at ``text[start:end]`` sits in a conditional, modal or offered clause."""
+    clause = clause_of(text, start, end).replace("'", " ")
+    return any(w in words for w in re.findall(r"[a-z]+", clause))

@@ -1,0 +1,164 @@
+"""Authority-guard eval: ``python -m evals guard [--dataset FILE.jsonl] [--json-summary]``.
+
+Each line is ``{"id", "request", "narration", "expect": {"ok", "kinds"}, "odds"?, "system"?}``: ``request``
+is an engine request with forced dice (``null`` for a turn where the engine rolled nothing; then
+``system`` names the system), ``odds`` is ``true`` (the exact odds of the request, from the engine) or an
+outcome -> percent mapping. The request is resolved, the guard reads the narration against the Result,
+and one line is printed per item: ``{"id", "ok", "violations": [{"kind", "detail"}]}``. A bad line (not
+JSON, missing fields, an engine error) prints ``{"id", "error"}`` instead and is left out of the rates.
+
+The summary goes to stderr: catch rate (lying lines flagged, and flagged with an expected kind), false-flag
+rate (truthful lines flagged), per kind and per system. ``--json-summary`` prints it as JSON instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+DEFAULT_DATASET = Path(__file__).parent / "datasets" / "guard_public.jsonl"
+
+
+def run_line(raw: str, number: int) -> dict[str, Any]:
+    """Resolve and check one dataset line; returns the output record (``error`` on a bad line)."""
+    from assistant.engine import AssistantError, resolve
+    from assistant.engine.probability import odds_for_request
+    from assistant.guard import check_narration
+
+    try:
+        item = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        return {"id": f"line {number}", "error": f"not JSON ({exc.msg})"}
+    if not isinstance(item, dict):
+        return {"id": f"line {number}", "error": "a line is a JSON object"}
+    item_id = str(item.get("id", f"line {number}"))
+    narration = item.get("narration")
+    if not isinstance(narration, str) or "request" not in item:
+        return {"id": item_id, "error": "each line needs request and narration (text)"}
+    request = item["request"]
+    try:
+        results = [] if request is None else [resolve(request)]
+        odds = item.get("odds")
+        if odds is True:
+            odds = odds_for_request(request) if request is not None else None
+        elif odds is not None and not isinstance(odds, dict):
+            return {"id": item_id, "error": "odds is true or an outcome -> percent object"}
+        system = item.get("system") or (request.get("system") if isinstance(request, dict) else None)
+        violations = check_narration(narration, results, system=system, odds=odds)
+    except AssistantError as exc:
+        return {"id": item_id, "error": f"{type(exc).__name__}: {exc}"}
+    return {"id": item_id, "ok": not violations, "violations": [v.to_dict() for v in violations]}
+
+
+def summarize(items: list[dict[str, Any]], outputs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Catch and false-flag rates, overall, per expected kind and per system."""
+    lying = caught = caught_kind = truthful = false_flags = errors = 0
+    per_kind: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])  # lines, caught, caught with this kind
+    per_system: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])  # lying, caught, truthful, false flags
+    flagged_kinds: dict[str, int] = defaultdict(int)
+    for item, out in zip(items, outputs, strict=True):
+        if "error" in out or not isinstance(item.get("expect"), dict):
+            errors += 1
+            continue
+        request = item.get("request")
+        system = item.get("system") or (request.get("system") if isinstance(request, dict) else None) or "?"
+        found = {v["kind"] for v in out["violations"]}
+        for kind in found:
+            flagged_kinds[kind] += 1
+        if item["expect"].get("ok", True):
+            truthful += 1
+            per_system[system][2] += 1
+            if not out["ok"]:
+                false_flags += 1
+                per_system[system][3] += 1
+            continue
+        expected = set(item["expect"].get("kinds") or [])
+        lying += 1
+        per_system[system][0] += 1
+        if not out["ok"]:
+            caught += 1
+            per_system[system][1] += 1
+            if not expected or expected & found:
+                caught_kind += 1
+        for kind in expected:
+            per_kind[kind][0] += 1
+            per_kind[kind][1] += bool(found)
+            per_kind[kind][2] += kind in found
+
+    def rate(n: int, d: int) -> float | None:
+        return round(n / d, 3) if d else None
+
+    return {
+        "lines": len(items),
+        "errors": errors,
+        "lying": lying,
+        "truthful": truthful,
+        "catch_rate": rate(caught, lying),
+        "catch_rate_with_kind": rate(caught_kind, lying),
+        "false_flag_rate": rate(false_flags, truthful),
+        "per_kind": {
+            k: {"lines": v[0], "catch_rate": rate(v[1], v[0]), "kind_found_rate": rate(v[2], v[0])}
+            for k, v in sorted(per_kind.items())
+        },
+        "per_system": {
+            s: {"lying": v[0], "catch_rate": rate(v[1], v[0]), "truthful": v[2], "false_flag_rate": rate(v[3], v[2])}
+            for s, v in sorted(per_system.items())
+        },
+        "flagged_kinds": dict(sorted(flagged_kinds.items())),
+    }
+
+
+def format_summary(s: dict[str, Any]) -> str:
+    def pct(x: float | None) -> str:
+        return "n/a" if x is None else f"{100 * x:.1f}%"
+
+    lines = [
+        f"lines {s['lines']} (lying {s['lying']}, truthful {s['truthful']}, errors {s['errors']})",
+        f"catch rate {pct(s['catch_rate'])}, with an expected kind {pct(s['catch_rate_with_kind'])}; "
+        f"false-flag rate {pct(s['false_flag_rate'])}",
+        "per kind (lying lines labelled with it): "
+        + "; ".join(
+            f"{k} {v['lines']}: caught {pct(v['catch_rate'])}, kind found {pct(v['kind_found_rate'])}"
+            for k, v in s["per_kind"].items()
+        ),
+        "per system: "
+        + "; ".join(
+            f"{k}: catch {pct(v['catch_rate'])} of {v['lying']}, false flags {pct(v['false_flag_rate'])} of {v['truthful']}"
+            for k, v in s["per_system"].items()
+        ),
+    ]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m evals guard", description=__doc__.splitlines()[0])
+    parser.add_argument("--dataset", type=Path, default=DEFAULT_DATASET)
+    parser.add_argument("--json-summary", action="store_true", help="print the summary as JSON (stderr)")
+    args = parser.parse_args(argv)
+    if not args.dataset.exists():
+        print(f"No dataset at {args.dataset}", file=sys.stderr)
+        return 2
+    items: list[dict[str, Any]] = []
+    outputs: list[dict[str, Any]] = []
+    for number, raw in enumerate(args.dataset.read_text(encoding="utf-8").splitlines(), 1):
+        if not raw.strip():
+            continue
+        out = run_line(raw, number)
+        try:
+            item = json.loads(raw)
+        except json.JSONDecodeError:
+            item = {}
+        items.append(item if isinstance(item, dict) else {})
+        outputs.append(out)
+        print(json.dumps(out, ensure_ascii=False), flush=True)
+    summary = summarize(items, outputs)
+    print(json.dumps(summary, indent=2) if args.json_summary else format_summary(summary), file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,104 @@
+"""The guard eval harness: output format, summary, bad lines, and the shipped sets' rates."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from evals import guard as harness
+
+FDW = {
+    "system": "starforged",
+    "move": "Face Danger",
+    "stat": "edge",
+    "character": {"stats": {"edge": 2}, "momentum": 3},
+    "dice": [4, 2, 9],
+}
+DATASETS = Path(harness.__file__).parent / "datasets"
+
+
+def _write(tmp_path: Path, lines: list[object]) -> Path:
+    path = tmp_path / "guard.jsonl"
+    path.write_text("\n".join(x if isinstance(x, str) else json.dumps(x) for x in lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_output_lines_and_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _write(
+        tmp_path,
+        [
+            {
+                "id": "true",
+                "request": FDW,
+                "narration": "A weak hit: you make it, at a cost.",
+                "expect": {"ok": True, "kinds": []},
+            },
+            {
+                "id": "lie",
+                "request": FDW,
+                "narration": "A strong hit! Take +2 momentum.",
+                "expect": {"ok": False, "kinds": ["outcome", "state"]},
+            },
+            {
+                "id": "none",
+                "request": None,
+                "system": "starforged",
+                "narration": "You roll the dice: a 6.",
+                "expect": {"ok": False, "kinds": ["phantom_roll"]},
+            },
+            {"id": "odds", "request": FDW, "odds": True, "narration": "A weak hit.", "expect": {"ok": True, "kinds": []}},
+            "this is not json",
+            {
+                "id": "engine-error",
+                "request": {"system": "starforged", "move": "No Such Move"},
+                "narration": "x",
+                "expect": {"ok": True, "kinds": []},
+            },
+            {"id": "no-narration", "request": FDW},
+        ],
+    )
+    assert harness.main(["--dataset", str(path)]) == 0
+    out, err = capsys.readouterr()
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert [r["id"] for r in rows] == ["true", "lie", "none", "odds", "line 5", "engine-error", "no-narration"]
+    for row in rows[:4]:
+        assert set(row) == {"id", "ok", "violations"}
+        assert all(set(v) == {"kind", "detail"} for v in row["violations"])
+    assert rows[0]["ok"] and rows[3]["ok"]
+    assert {v["kind"] for v in rows[1]["violations"]} == {"outcome", "state"}
+    assert [v["kind"] for v in rows[2]["violations"]] == ["phantom_roll"]
+    assert all(set(r) == {"id", "error"} for r in rows[4:])
+    assert "catch rate 100.0%" in err and "false-flag rate 0.0%" in err and "errors 3" in err
+
+
+def test_json_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _write(
+        tmp_path,
+        [
+            {"id": "a", "request": FDW, "narration": "You fail.", "expect": {"ok": True, "kinds": []}},
+            {"id": "b", "request": FDW, "narration": "You rolled a 5.", "expect": {"ok": False, "kinds": ["outcome"]}},
+        ],
+    )
+    harness.main(["--dataset", str(path), "--json-summary"])
+    summary = json.loads(capsys.readouterr().err)
+    assert summary["false_flag_rate"] == 1.0
+    assert summary["catch_rate"] == 1.0 and summary["catch_rate_with_kind"] == 0.0
+    assert summary["per_kind"]["outcome"] == {"lines": 1, "catch_rate": 1.0, "kind_found_rate": 0.0}
+    assert summary["per_system"]["starforged"]["truthful"] == 1
+
+
+def test_missing_dataset(tmp_path: Path) -> None:
+    assert harness.main(["--dataset", str(tmp_path / "nope.jsonl")]) == 2
+
+
+@pytest.mark.parametrize("name, catch, false_flags", [("guard_public.jsonl", 0.85, 0.03), ("guard_heldout.jsonl", 0.85, 0.05)])
+def test_shipped_sets(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:
+    harness.main(["--dataset", str(DATASETS / name), "--json-summary"])
+    summary = json.loads(capsys.readouterr().err)
+    assert summary["errors"] == 0
+    assert set(summary["per_system"]) == {"blades", "city", "dungeon-world", "elegy", "starforged"}
+    assert set(summary["per_kind"]) == {"decision", "number", "outcome", "phantom_roll", "state"}
+    assert summary["catch_rate"] >= catch
+    assert summary["false_flag_rate"] <= false_flags
