@@ -89,6 +89,13 @@ def _odds_cached(payload_json: str) -> OddsTable:
 
     payload = json.loads(payload_json)
     probe = resolve(payload, rng=random.Random(0))
+    # a system whose rolls take a varying number of dice (Elegy's negative-focus rerolls) may enumerate them itself
+    from assistant.engine.registry import get_ruleset
+
+    system_odds = getattr(get_ruleset(payload["system"]), "exact_odds", None)
+    exact = system_odds(payload) if system_odds is not None else None
+    if exact is not None:
+        return exact
     sides = [d["sides"] for d in probe.dice_detail if d["role"] in ("action", "challenge", "oracle", "pool", "roll")]
     if not sides:  # no success roll (a table, a move without a roll): one certain outcome
         return OddsTable(outcomes={probe.outcome: Fraction(1)}, match=Fraction(0), combinations=1)

@@ -11,6 +11,10 @@ from assistant.engine.ruleset import Ruleset
 #: system id -> "module:Class" of its ruleset plug-in.
 SYSTEMS: dict[str, str] = {
     "starforged": "assistant.engine.rulesets.starforged.ruleset:StarforgedRuleset",
+    "city": "assistant.engine.rulesets.city.ruleset:CityRuleset",
+    "elegy": "assistant.engine.rulesets.elegy.ruleset:ElegyRuleset",
+    "dungeon-world": "assistant.engine.rulesets.dungeon_world.ruleset:DungeonWorldRuleset",
+    "blades": "assistant.engine.rulesets.blades.ruleset:BladesRuleset",
 }
 
 

@@ -242,9 +242,10 @@ class Ruleset:
         ctx.extra["roll"] = roll
 
     def do_system_roll(self, ctx: Any, kind: str) -> None:
-        from assistant.engine.errors import ConfigError
+        """Pool and total rolls, read from the move's ``roll.extra`` (see :mod:`assistant.engine.system_rolls`)."""
+        from assistant.engine.system_rolls import do_system_roll
 
-        raise ConfigError(f"{self.system_id} does not define {kind} rolls.")
+        do_system_roll(ctx, kind)
 
     def after_roll(self, ctx: Any) -> None:
         """Adjust the outcome after the dice (momentum burn, position downgrades...)."""

@@ -1,0 +1,113 @@
+"""Blades in the Dark sheet rules that are plain functions: attributes, harm, heat roll-over, quality.
+
+Everything here is pure (values in, values out) so the plug-in class in :mod:`.ruleset` stays a thin
+layer of hooks over the generic resolution.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from assistant.engine.errors import InputError
+from assistant.engine.outcomes import Outcome
+
+#: The actions under each attribute; an attribute's rating is how many of its actions have a dot.
+ATTRIBUTES: dict[str, tuple[str, ...]] = {
+    "insight": ("hunt", "study", "survey", "tinker"),
+    "prowess": ("finesse", "prowl", "skirmish", "wreck"),
+    "resolve": ("attune", "command", "consort", "sway"),
+}
+
+#: Result levels from worst to best; spending coin in downtime moves a result one step up per coin.
+RESULT_LEVELS: tuple[Outcome, ...] = (Outcome.BAD_OUTCOME, Outcome.PARTIAL_SUCCESS, Outcome.FULL_SUCCESS, Outcome.CRITICAL)
+
+#: Asset and crafting quality relative to the crew's Tier, by result level.
+QUALITY_SHIFT: dict[Outcome, int] = {
+    Outcome.BAD_OUTCOME: -1, Outcome.PARTIAL_SUCCESS: 0, Outcome.FULL_SUCCESS: 1, Outcome.CRITICAL: 2,
+}
+
+HEAT_LIMIT = 9
+"""When heat reaches 9 the crew gains a wanted level and clears heat (the excess rolls over)."""
+WANTED_MAX = 4
+
+#: Heat by the nature of the operation.
+EXPOSURE_HEAT: dict[str, int] = {"smooth": 0, "quiet": 0, "contained": 2, "loud": 4, "chaotic": 4, "wild": 6}
+
+#: Crew coin capacity by number of vault upgrades.
+CREW_COIN_CAPACITY = (4, 8, 16)
+
+#: Prison sentence by (effective) wanted level.
+SENTENCES = {
+    4: "Life or execution.",
+    3: "A year or two.",
+    2: "Several months.",
+    1: "A month or two.",
+    0: "A few weeks (or a beating instead: level 3 harm, no resistance roll).",
+}
+
+#: Required quality above Tier for a modification.
+MODIFICATION_STEP = {"simple": 1, "significant": 2, "arcane": 3}
+
+#: XP track lengths (attribute tracks and the playbook track).
+XP_TRACK_MAX = {"insight": 6, "prowess": 6, "resolve": 6, "playbook": 8}
+
+
+def attribute_rating(stats: dict[str, int], attribute: str) -> int:
+    """An attribute's rating: the number of its actions with at least one dot."""
+    return sum(1 for action in ATTRIBUTES[attribute] if int(stats.get(action, 0)) > 0)
+
+
+def roll_over_heat(heat: int, wanted: int, gained_heat: int) -> tuple[int, int]:
+    """New (heat, wanted levels gained) after taking heat; excess heat rolls over past each 9."""
+    total = heat + gained_heat
+    gained = 0
+    while total >= HEAT_LIMIT and wanted + gained < WANTED_MAX:
+        total -= HEAT_LIMIT
+        gained += 1
+    return min(total, HEAT_LIMIT), gained
+
+
+def exposure_heat(value: object) -> int:
+    """Heat for the operation's exposure: a name (smooth, contained, loud, wild) or 0/2/4/6."""
+    if isinstance(value, int) and not isinstance(value, bool) and value in (0, 2, 4, 6):
+        return value
+    if isinstance(value, str) and value.strip().lower() in EXPOSURE_HEAT:
+        return EXPOSURE_HEAT[value.strip().lower()]
+    raise InputError(f"options.exposure must be smooth (0), contained (2), loud (4) or wild (6); got {value!r}.")
+
+
+def payoff_rep(crew_tier: int, target_tier: int | None, quiet: bool) -> int:
+    """2 rep per score, +1 per Tier the target is above the crew, -1 per Tier below (minimum 0)."""
+    if quiet:
+        return 0
+    if target_tier is None:
+        return 2
+    return max(0, 2 + target_tier - crew_tier)
+
+
+def reduce_harm(harm: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every instance of harm one level lower; level 1 harm goes away."""
+    return [{**h, "level": h["level"] - 1} for h in harm if h["level"] > 1]
+
+
+def check_harm(harm: object) -> None:
+    if not isinstance(harm, list) or not all(
+        isinstance(h, dict) and set(h) <= {"level", "name"} and isinstance(h.get("level"), int)
+        and not isinstance(h.get("level"), bool) and 1 <= h["level"] <= 4 and isinstance(h.get("name", ""), str)
+        for h in harm
+    ):
+        raise InputError('character.harm must be a list like [{"level": 2, "name": "Broken Leg"}] with levels 1-4.')
+
+
+def check_clock(raw: object, where: str) -> dict[str, Any]:
+    """A clock object {segments, filled, name}; returns it normalised."""
+    if not isinstance(raw, dict) or not {"segments"} <= set(raw) <= {"segments", "filled", "name"}:
+        raise InputError(f'{where} must be an object like {{"name": "Weird God Vibes", "segments": 6, "filled": 0}}.')
+    segments, filled = raw.get("segments"), raw.get("filled", 0)
+    for value in (segments, filled):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InputError(f"{where}: segments and filled must be whole numbers.")
+    assert isinstance(segments, int) and isinstance(filled, int)
+    if not 1 <= segments <= 24 or not 0 <= filled <= segments:
+        raise InputError(f"{where}: a clock has 1-24 segments and 0-segments filled; got {filled}/{segments}.")
+    return {"name": str(raw.get("name", "")), "segments": segments, "filled": filled}

@@ -1,0 +1,171 @@
+"""``type: meter`` effects on the city sheet's lists (see the ruleset's docstring for the names).
+
+Each changes the resolution's working character and records an Effect. An effect that needs a name
+the request did not give (which belief, which person) changes nothing and says what to send.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from assistant.engine.errors import InputError, RulesError
+from assistant.engine.ruleset import normalize_name
+from assistant.engine.rulesets.city import sheet_lists
+from assistant.engine.schema import EffectSpec
+
+if TYPE_CHECKING:
+    from assistant.engine.rulesets.city.ruleset import CityRuleset
+
+
+def _named(ctx: Any, option: str) -> str | None:
+    raw = ctx.options.get(option)
+    if raw is None:
+        return None
+    if not isinstance(raw, str) or not raw.strip():
+        raise InputError(f"options.{option} must be a name (text); got {raw!r}.")
+    return raw.strip()
+
+
+def _unrecorded(ctx: Any, kind: str, delta: int, reason: str, option: str) -> None:
+    ctx.notes.append(f"{reason}: give options.{option} to record it on the sheet.")
+    ctx.effect(kind, kind, delta=delta, reason=f"{reason} (options.{option} not given)")
+
+
+def _mark(ctx: Any, field: str, option: str, what: str, delta: int, reason: str) -> None:
+    name = _named(ctx, option)
+    if name is None:
+        _unrecorded(ctx, what, delta, reason, option)
+        return
+    entry = ctx.character[field][sheet_lists.find(ctx.character, field, name, what)]
+    before = entry["marked"]
+    entry["marked"] = delta > 0
+    ctx.effect(what, entry["text"], before=before, after=entry["marked"], reason=reason)
+
+
+def _names(ctx: Any, where: list[str], name: str, delta: int, kind: str, reason: str) -> None:
+    present = [n for n in where if normalize_name(n) == normalize_name(name)]
+    if delta > 0 and not present:
+        where.append(name)
+        ctx.effect(kind, name, before=False, after=True, reason=reason)
+    elif delta < 0 and present:
+        where.remove(present[0])
+        ctx.effect(kind, name, before=True, after=False, reason=reason)
+    else:
+        ctx.notes.append(f"{reason}: {name!r} {'already' if delta > 0 else 'was not'} there.")
+
+
+def _scheme(ruleset: CityRuleset, ctx: Any, spec: EffectSpec, reason: str) -> None:
+    delta = spec.delta or 0
+    if spec.meter == "schemes":
+        schemes = ctx.character["schemes"]
+        name = _named(ctx, "scheme") or f"Scheme {len(schemes) + 1}"
+        if any(normalize_name(s["name"]) == normalize_name(str(name)) for s in schemes):
+            raise InputError(f"You already have a scheme called {name!r}; name the new one with options.scheme.")
+        schemes.append({"name": str(name), "productivity": 0})
+        ctx.extra["scheme_index"] = len(schemes) - 1
+        ctx.effect("scheme", str(name), before=None, after=dict(schemes[-1]), reason=reason)
+        return
+    from assistant.engine.rulesets.city.ruleset import PRODUCTIVITY_MAX, PRODUCTIVITY_MIN
+
+    scheme = ctx.character["schemes"][ruleset._scheme_index(ctx)]
+    before = int(scheme["productivity"])
+    scheme["productivity"] = max(PRODUCTIVITY_MIN, min(PRODUCTIVITY_MAX, before + delta))
+    ctx.effect("scheme", f"{scheme['name']}.productivity", before=before, after=scheme["productivity"],
+               delta=scheme["productivity"] - before, reason=reason)
+
+
+def _faction(ctx: Any, spec: EffectSpec, reason: str) -> None:
+    faction = ctx.character["faction"]
+    if spec.meter == "complications":
+        name = spec.value or _named(ctx, spec.by or "complication")
+        if name is None:
+            _unrecorded(ctx, "complication", 1, reason, spec.by or "complication")
+            return
+        _names(ctx, faction["complications"], str(name), 1, "complication", reason)
+        return
+    if (spec.delta or 0) > 0:  # a new aspect, named by the option ``by`` names (options.resource...)
+        option = spec.by or "aspect"
+        name = _named(ctx, option)
+        if name is None:
+            _unrecorded(ctx, "aspect", 1, reason, option)
+        else:
+            _names(ctx, faction["aspects"], name, 1, "aspect", reason)
+        return
+    # aspects: -1 erases the aspect named by options.erase
+    if not faction["aspects"]:
+        ctx.notes.append(f"{reason}: the sheet lists no aspects for the faction.")
+        return
+    name = _named(ctx, "erase")
+    if name is None:
+        raise InputError(f"{ctx.move.name}: name the aspect the faction erases with options.erase; "
+                         f"its aspects: {', '.join(faction['aspects'])}.")
+    if not any(normalize_name(a) == normalize_name(str(name)) for a in faction["aspects"]):
+        raise InputError(f"The faction has no aspect {name!r}; its aspects: {', '.join(faction['aspects'])}.")
+    _names(ctx, faction["aspects"], str(name), -1, "aspect", reason)
+
+
+def _history(ctx: Any, spec: EffectSpec, reason: str) -> None:
+    neighborhood = spec.value or _named(ctx, "neighborhood")
+    if neighborhood is None:
+        _unrecorded(ctx, "history", 1, reason, "neighborhood")
+        return
+    histories = ctx.character["histories"]
+    open_ones = [h for h in histories if normalize_name(h["neighborhood"]) == normalize_name(str(neighborhood))
+                 and not h["marked"]]
+    if not open_ones:
+        shown = ", ".join(h["neighborhood"] for h in histories if not h["marked"]) or "none"
+        raise RulesError(f"No unmarked History for {neighborhood!r}; unmarked Histories: {shown}.")
+    open_ones[0]["marked"] = True
+    ctx.effect("history", open_ones[0]["neighborhood"], before=False, after=True, reason=reason)
+    _names(ctx, ctx.character["connections"], open_ones[0]["neighborhood"], 1, "connection",
+           "marking a History connects you to that neighborhood")
+
+
+def _demand(ctx: Any, spec: EffectSpec, reason: str) -> None:
+    demands = ctx.character["demands"]
+    unmet = [d for d in demands if not d["met"]]
+    if spec.meter == "demand_met":
+        if not unmet:
+            ctx.notes.append("No unmet Demand on the sheet to mark as met.")
+            return
+        unmet[0]["met"] = True
+        ctx.effect("demand", unmet[0]["text"], before=False, after=True, reason=reason)
+        return
+    text = spec.value or _named(ctx, "demand")
+    if unmet:
+        raise RulesError(f"You may not take another Demand until you meet this one: {unmet[0]['text']!r}.")
+    if text is None:
+        _unrecorded(ctx, "demand", 1, reason, "demand")
+        return
+    demands.append({"text": str(text), "met": False})
+    ctx.effect("demand", str(text), before=None, after=False, reason=reason)
+
+
+def apply_list_effect(ruleset: CityRuleset, ctx: Any, spec: EffectSpec) -> None:
+    reason = spec.note or f"{ctx.move.name}: {ctx.outcome.value}"
+    delta = spec.delta or 0
+    meter = spec.meter
+    if meter in ("schemes", "productivity"):
+        _scheme(ruleset, ctx, spec, reason)
+    elif meter == "belief":
+        _mark(ctx, "beliefs", "belief", "belief", delta, reason)
+    elif meter == "secret":
+        _mark(ctx, "secrets", "secret", "secret", delta, reason)
+    elif meter == "tie":
+        name = _named(ctx, "target")
+        if name is None:
+            _unrecorded(ctx, "tie", delta, reason, "target")
+        else:
+            _names(ctx, ctx.character["ties"], str(name), delta, "tie", reason)
+    elif meter in ("complications", "aspects"):
+        _faction(ctx, spec, reason)
+    elif meter == "history":
+        _history(ctx, spec, reason)
+    elif meter in ("demand", "demand_met"):
+        _demand(ctx, spec, reason)
+    elif meter == "advances":
+        before = int(ctx.character["advances"])
+        ctx.character["advances"] = before + delta
+        ctx.effect("advance", "advances", before=before, after=before + delta, delta=delta, reason=reason)
+    else:  # pragma: no cover - LIST_METERS and this dispatch list the same names
+        raise InputError(f"city has no list called {meter!r}.")

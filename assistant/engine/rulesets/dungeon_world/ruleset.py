@@ -1,0 +1,350 @@
+"""Dungeon World PvP combat variant — what is truly code: damage, armor, debilities, bonuses, spells.
+
+The moves are data (``moves.yaml``); this plug-in adds:
+
+* 2d6 modifiers: a debility lowers its stat by 1; +n/-n Ongoing apply to every 2d6 roll; active
+  Ongoing spells and "-1 Ongoing to Cast a Spell" apply to spell casting; a stored +n/-n Forward
+  applies when the request says so (``use_forward_bonus`` / ``use_forward_penalty``) and is spent.
+* Deal Damage, resolved for the character who takes it: 1dGrit (or a spell's dice) + bonus d4s
+  (+1d4 more against a Helpless target), minus armor unless vulnerable, Helpless or ignored.
+* Spells: mana equal to the spell's level is required (doubled for a non-cleric casting as a cleric);
+  the "lose the spell" penalty loses that mana and the spell until you rest; bound or gagged can't cast.
+* Follow-ups that reach another character carry a ready-made request (the attacker's Grit, debilities...).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from assistant.engine.errors import InputError, RulesError
+from assistant.engine.model import FollowUp
+from assistant.engine.outcomes import HIT_OUTCOMES, Outcome
+from assistant.engine.resolution import Resolution, offer_choice, option_bool, option_int
+from assistant.engine.ruleset import Ruleset
+from assistant.engine.rulesets.dungeon_world.character import DEBILITIES, check_character, check_debility, debility_for
+from assistant.engine.rulesets.dungeon_world.damage import (
+    MAX_AMOUNT,
+    MAX_BONUS_D4,
+    check_grit,
+    grit_of,
+    parse_damage_dice,
+    through_armor,
+)
+from assistant.engine.schema import ChoiceSpec, EffectSpec, OptionSpec
+
+#: Moves that cast a spell (mana, lost spells, cast penalties).
+CAST_MOVES = frozenset({"cast_a_spell_wizard", "cast_a_spell_cleric", "magic_missile"})
+#: Moves a bound or gagged character can't make ("This extends to all possible magical effects").
+MAGIC_MOVES = CAST_MOVES | {"arcane_art"}
+#: Magic Missile's own level and dice ("[Level 1 Evocation] ... Deal 2d4 damage to one target, ignoring armor").
+MAGIC_MISSILE_NAME, MAGIC_MISSILE_LEVEL, MAGIC_MISSILE_DICE = "Magic Missile", 1, "2d4"
+ARCANE_EFFECTS = ("plus_1d4_damage", "plus_1_armor", "clear_enchantment")
+MAX_SPELL_LEVEL = 9
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
+
+
+def _picked(ctx: Resolution, choice_id: str) -> list[str]:
+    """The option ids the player picked (``options.choose``) from one of this resolution's choices."""
+    return [str(e.after) for e in ctx.effects if e.kind == "choice" and e.target == choice_id]
+
+
+class DungeonWorldRuleset(Ruleset):
+    system_id = "dungeon-world"
+    title = "Dungeon World (PvP combat variant)"
+    data_dir = Path(__file__).parent
+    common_options = {
+        "choose": "ids of the options you pick from the result's choices",
+        "use_forward_bonus": "true to apply your stored +n Forward to this 2d6 roll (it is spent)",
+        "use_forward_penalty": "true to apply your stored -n Forward to this 2d6 roll (it is spent)",
+    }
+
+    # ---- character and options ----------------------------------------------------------------
+    def meter_max(self, ctx: Any, name: str) -> int:
+        if name == "hp":
+            return int(ctx.character["max_hp"])
+        return super().meter_max(ctx, name)
+
+    def check_options(self, ctx: Any) -> None:
+        super().check_options(ctx)
+        check_character(ctx.character)
+        for name in ("use_forward_bonus", "use_forward_penalty", "target_helpless", "ignore_armor", "opened_up", "ongoing"):
+            if name in ctx.options:
+                option_bool(ctx, name)
+        if (ctx.options.get("use_forward_bonus") or ctx.options.get("use_forward_penalty")) and not self._is_2d6(ctx):
+            raise RulesError(f"A Forward applies to a 2d6 roll; {ctx.move.name} makes none.")
+        for name in ("debility", "messy_debility"):
+            if name in ctx.options:
+                check_debility(ctx.options[name], f"options.{name}")
+        if "effect" in ctx.options and ctx.options["effect"] not in ARCANE_EFFECTS:
+            raise InputError(f"options.effect must be one of {', '.join(ARCANE_EFFECTS)}; got {ctx.options['effect']!r}.")
+        if ctx.move.id in MAGIC_MOVES and "bound_or_gagged" in ctx.character["impacts"]:
+            raise RulesError(f"You are bound and/or gagged: you can't cast, so {ctx.move.name} is out of reach.")
+        if ctx.move.id in CAST_MOVES:
+            self._check_spell(ctx)
+        if ctx.move.id == "deal_damage":
+            self._check_damage_options(ctx)
+
+    @staticmethod
+    def _is_2d6(ctx: Any) -> bool:
+        return bool(ctx.move.roll.type == "total" and ctx.move.id != "deal_damage")
+
+    def _spell(self, ctx: Any) -> tuple[str | None, int]:
+        """The spell's name and its level as cast (doubled for a non-cleric casting a cleric spell)."""
+        if ctx.move.id == "magic_missile":
+            return MAGIC_MISSILE_NAME, MAGIC_MISSILE_LEVEL
+        name = ctx.options.get("spell")
+        if name is not None and (not isinstance(name, str) or not name.strip()):
+            raise InputError(f"options.spell is the spell's name, like \"Bless\"; got {name!r}.")
+        level = option_int(ctx, "level", 1, MAX_SPELL_LEVEL, default=1)
+        if ctx.move.id == "cast_a_spell_cleric" and str(ctx.character["class"]).strip().lower() != "cleric":
+            level *= 2
+        return (name.strip() if name else None), level
+
+    def _check_spell(self, ctx: Any) -> None:
+        name, level = self._spell(ctx)
+        if "damage_dice" in ctx.options:
+            parse_damage_dice(ctx.options["damage_dice"])
+        lost = {_slug(s) for s in ctx.character["lost_spells"]}
+        if name and _slug(name) in lost:
+            raise RulesError(f"{name} is lost until you rest; it can't be cast now.")
+        mana = ctx.character["mana"]
+        if mana < level:
+            raise RulesError(f"You cannot cast a spell unless you have mana equal to the spell's level: "
+                             f"this one needs {level} mana and you have {mana}.")
+
+    def _check_damage_options(self, ctx: Any) -> None:
+        given = [k for k in ("grit", "damage_dice", "amount") if k in ctx.options]
+        if len(given) != 1:
+            raise InputError("Deal Damage needs exactly one of options.grit (the attacker's 1dGrit: 4-12), "
+                             "options.damage_dice (e.g. \"2d4\") or options.amount (damage already rolled).")
+        if "grit" in ctx.options:
+            check_grit(ctx.options["grit"], "options.grit")
+        if "damage_dice" in ctx.options:
+            parse_damage_dice(ctx.options["damage_dice"])
+        if "amount" in ctx.options:
+            option_int(ctx, "amount", 0, MAX_AMOUNT)
+        if "bonus_d4" in ctx.options:
+            option_int(ctx, "bonus_d4", 0, MAX_BONUS_D4)
+        raw = ctx.options.get("debilities", [])
+        if not isinstance(raw, list):
+            raise InputError("options.debilities must be a list, like [\"shakey\"].")
+        for name in raw:
+            check_debility(name, "each of options.debilities")
+
+    def requirement_message(self, ctx: Any) -> str:
+        if ctx.move.id == "last_gasp":
+            return f"Last Gasp is rolled when your Health Points reach 0; you have {ctx.character['hp']}."
+        if ctx.move.id == "volley":
+            return "You have no ammunition left for Volley; your Combat Inventory comes back when you enter a combat encounter."
+        return super().requirement_message(ctx)
+
+    # ---- rolls --------------------------------------------------------------------------------
+    def stat_value(self, ctx: Any, name: str) -> int:
+        value = super().stat_value(ctx, name)
+        if name in DEBILITIES.values():
+            debility = debility_for(name)
+            if debility in ctx.character["impacts"]:
+                ctx.notes.append(f"{debility.capitalize()}: -1 to {name.upper()} (debility).")
+                value -= 1
+        return value
+
+    def do_system_roll(self, ctx: Resolution, kind: str) -> None:
+        if ctx.move.id == "deal_damage":
+            self._roll_damage(ctx)
+            return
+        if self._is_2d6(ctx):
+            ctx.adds += self._roll_modifiers(ctx)
+        super().do_system_roll(ctx, kind)
+
+    def _roll_modifiers(self, ctx: Resolution) -> int:
+        """Ongoing bonuses and penalties, spell penalties, and a Forward the player applies."""
+        ch = ctx.character
+        total = 0
+        parts = [("+n Ongoing", ch["ongoing_bonus"]), ("-n Ongoing", ch["ongoing_penalty"])]
+        if ctx.move.id in CAST_MOVES:
+            parts += [("-1 Ongoing to Cast a Spell", ch["cast_penalty"]),
+                      (f"{len(ch['ongoing_spells'])} Ongoing spell(s) active", -len(ch["ongoing_spells"]))]
+        for label, value in parts:
+            if value:
+                total += value
+                ctx.notes.append(f"{label}: {value:+d} to this roll.")
+        forwards = (("use_forward_bonus", "forward_bonus", "+n"), ("use_forward_penalty", "forward_penalty", "-n"))
+        for option, meter, word in forwards:
+            if not ctx.options.get(option):
+                continue
+            value = ch[meter]
+            if value == 0:
+                raise RulesError(f"You have no {word} Forward to apply ({meter} is 0); drop options.{option}.")
+            total += value
+            self.adjust_meter(ctx, meter, -value, f"{word} Forward applied to this roll ({value:+d})")
+        return total
+
+    def _roll_damage(self, ctx: Resolution) -> None:
+        opts = ctx.options
+        helpless = "helpless" in ctx.character["impacts"]
+        bonus = option_int(ctx, "bonus_d4", 0, MAX_BONUS_D4, default=0)
+        if "amount" in opts:
+            base_dice: list[int] = []
+            described = f"{opts['amount']} damage already rolled"
+        elif "grit" in opts:
+            base_dice = [int(opts["grit"])]
+            described = f"1d{opts['grit']} (1dGrit)"
+        else:
+            dice = parse_damage_dice(opts["damage_dice"])
+            base_dice = [dice.sides] * dice.count
+            described = str(dice)
+        deals_damage = opts.get("amount", 1) != 0
+        sides = base_dice + [4] * bonus + ([4] if helpless and deals_damage else [])
+        ctx.source.require_forced(len(sides), f"{ctx.move.name}'s damage roll")
+        faces = [ctx.source.roll(s, "damage").value for s in sides]
+        total = int(opts.get("amount", 0)) + sum(faces) + ctx.adds
+        ctx.score, ctx.outcome = max(0, total), Outcome.NONE
+        ctx.extra["damage"] = ctx.score
+        extras = ([f"+{bonus}d4 bonus"] if bonus else []) + (["+1d4 (Helpless)"] if helpless and deals_damage else [])
+        adds = [f"{ctx.adds:+d}"] if ctx.adds else []
+        ctx.notes.append(f"Damage: {' '.join([described, *extras, *adds])} = {ctx.score}"
+                         + (f" (rolled {faces})" if faces else "") + ".")
+
+    def after_roll(self, ctx: Resolution) -> None:
+        if ctx.options.get("target_helpless") and ctx.outcome is Outcome.MISS:
+            ctx.outcome = Outcome.WEAK_HIT
+            ctx.notes.append("Your target is Helpless: a result of 6 or lower counts as 7-9.")
+        if ctx.move.id == "last_gasp" and ctx.character["ongoing_spells"]:
+            before = list(ctx.character["ongoing_spells"])
+            ctx.character["ongoing_spells"] = []
+            ctx.effect("spells", "ongoing_spells", before=before, after=[], delta=-len(before),
+                       reason="Ongoing spells always end when you Last Gasp")
+        if ctx.move.id == "enter_combat":
+            self._keep_one_magical_effect(ctx)
+
+    def _keep_one_magical_effect(self, ctx: Resolution) -> None:
+        spells = ctx.character["ongoing_spells"]
+        if len(spells) <= 1:
+            return
+        offer_choice(ctx, ChoiceSpec(
+            id="keep_one_magical_effect",
+            prompt="You can gain the benefits of ONE magical effect before fights start: decide which one you keep active",
+            options=[OptionSpec(id=f"keep_{_slug(name)}", label=name,
+                                effects=[EffectSpec(type="impact", impact="ongoing_spells", by="keep_ongoing_spell", value=name)])
+                     for name in spells],
+        ))
+
+    # ---- effects ------------------------------------------------------------------------------
+    def apply_effect(self, ctx: Any, spec: EffectSpec) -> None:
+        if spec.by == "damage_minus_armor":
+            self._damage_minus_armor(ctx, spec)
+        elif spec.by == "debilities_option":
+            for name in dict.fromkeys(check_debility(n, "a debility") for n in ctx.options.get("debilities", [])):
+                super().apply_effect(ctx, EffectSpec(type="impact", impact=name, note=f"{spec.note} ({name})"))
+        elif spec.by == "this_move" and spec.type == "impact" and not spec.mark:
+            if spec.impact in ctx.before["impacts"]:
+                ctx.notes.append(f"You were already {spec.impact} before this move; that stays.")
+            else:
+                super().apply_effect(ctx, spec.model_copy(update={"by": None}))
+        elif spec.by == "spell_level":
+            self._lose_spell(ctx, spec)
+        elif spec.by == "keep_ongoing_spell":
+            before = list(ctx.character["ongoing_spells"])
+            ctx.character["ongoing_spells"] = [s for s in before if s == spec.value]
+            ctx.effect("spells", "ongoing_spells", before=before, after=ctx.character["ongoing_spells"],
+                       delta=len(ctx.character["ongoing_spells"]) - len(before), reason=f"keep {spec.value} active")
+        else:
+            super().apply_effect(ctx, spec)
+
+    def _damage_minus_armor(self, ctx: Resolution, spec: EffectSpec) -> None:
+        damage = ctx.extra.get("damage")
+        if damage is None:  # pragma: no cover - Deal Damage always rolls
+            return
+        impacts = ctx.character["impacts"]
+        helpless, vulnerable = "helpless" in impacts, "vulnerable" in impacts
+        armor = ctx.character["armor"] + ctx.character["armor_bonus"]
+        check = through_armor(damage, armor, vulnerable=vulnerable, helpless=helpless,
+                              ignore_armor=bool(ctx.options.get("ignore_armor")))
+        how = f"ignores armor: {check.ignored_because}" if check.ignored_because else f"{check.armor} armor"
+        self.adjust_meter(ctx, "hp", -check.loss, f"{damage} damage, {how}: {check.loss} HP")
+        if check.loss > 0 and vulnerable and not helpless:
+            super().apply_effect(ctx, EffectSpec(
+                type="impact", impact="vulnerable", mark=False,
+                note="Dealing damage to them removes this vulnerability unless the individual is also Helpless."))
+
+    def _lose_spell(self, ctx: Resolution, spec: EffectSpec) -> None:
+        name, level = self._spell(ctx)
+        if not name:
+            raise InputError(f"Name the spell you lose: give options.spell with {ctx.move.name}.")
+        self.adjust_meter(ctx, "mana", -level, f"{spec.note} (level {level})")
+        before = list(ctx.character["lost_spells"])
+        ctx.character["lost_spells"] = before + [name]
+        ctx.effect("spells", "lost_spells", before=before, after=ctx.character["lost_spells"], delta=1,
+                   reason=f"{name} can't be cast until you rest")
+
+    # ---- follow-ups that reach another character ----------------------------------------------
+    def finish(self, ctx: Resolution) -> None:
+        if ctx.move.id == "hack_and_slash":
+            self._attack_follow_up(ctx)
+        elif ctx.move.id == "arcane_art" and "effect" in ctx.options:
+            self._set_follow_up_options(ctx, "Receive Arcane Art", {"choose": [ctx.options["effect"]]})
+        elif ctx.move.id in CAST_MOVES:
+            dice = MAGIC_MISSILE_DICE if ctx.move.id == "magic_missile" else ctx.options.get("damage_dice")
+            if dice:
+                self._set_follow_up_options(ctx, "Deal Damage", {"damage_dice": dice, "ignore_armor": True})
+            if ctx.options.get("ongoing") and ctx.outcome in HIT_OUTCOMES:
+                self._start_ongoing_spell(ctx)
+
+    @staticmethod
+    def _set_follow_up_options(ctx: Resolution, move_name: str, options: dict[str, Any]) -> None:
+        for i, fu in enumerate(ctx.follow_ups):
+            if fu.move == move_name and fu.request is not None:
+                ctx.follow_ups[i] = fu.model_copy(update={"request": {**fu.request, "options": options}})
+
+    def _start_ongoing_spell(self, ctx: Resolution) -> None:
+        name, _ = self._spell(ctx)
+        if not name:
+            raise InputError("Name the Ongoing spell: give options.spell.")
+        before = list(ctx.character["ongoing_spells"])
+        ctx.character["ongoing_spells"] = before + [name]
+        ctx.effect("spells", "ongoing_spells", before=before, after=ctx.character["ongoing_spells"], delta=1,
+                   reason=f"{name} is Ongoing: -1 ongoing to cast spells while it lasts")
+
+    def _attack_follow_up(self, ctx: Resolution) -> None:
+        """One Deal Damage request for the target, carrying everything the attacker picked."""
+        hits = [fu for fu in ctx.follow_ups if fu.move == "Deal Damage"]
+        if not hits:
+            return
+        picks = _picked(ctx, "hack_and_slash")
+        options: dict[str, Any] = {}
+        debilities: list[str] = []
+        if "deal_damage" in picks:
+            grit = grit_of(ctx.character)
+            if grit is None:
+                ctx.notes.append(f"No Grit for class {ctx.character['class']!r} in the text: set character.grit, "
+                                 "or give options.grit to Deal Damage.")
+            else:
+                options["grit"] = grit
+            bonus = ctx.character["damage_bonus_d4"]
+            if bonus:
+                options["bonus_d4"] = bonus
+                self.adjust_meter(ctx, "damage_bonus_d4", -bonus, f"+{bonus}d4 to damage used on this attack")
+            if "messy_debility" in ctx.options:
+                debilities.append(check_debility(ctx.options["messy_debility"], "options.messy_debility"))
+        else:
+            options["amount"] = 0
+        if "cause_debility" in picks:
+            if "debility" not in ctx.options:
+                raise InputError("You cause a debility of your choice: name it with options.debility "
+                                 f"({', '.join(DEBILITIES)}).")
+            debilities.insert(0, check_debility(ctx.options["debility"], "options.debility"))
+        if debilities:
+            options["debilities"] = list(dict.fromkeys(debilities))
+        if "opponent_vulnerable" in picks:
+            options["opened_up"] = True
+        reason = "Resolve Deal Damage for your target (their sheet as the character)"
+        merged = FollowUp(kind="move", move="Deal Damage", reason=reason,
+                          request={"system": self.system_id, "move": "deal_damage", "options": options})
+        first = ctx.follow_ups.index(hits[0])
+        ctx.follow_ups[:] = [fu for fu in ctx.follow_ups if fu.move != "Deal Damage"]
+        ctx.follow_ups.insert(first, merged)
