@@ -85,12 +85,15 @@ CLAIMS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\b(?:a|the|clean|total|complete|outright|flat|straight|it'?s a|result is a)\s+miss\b(?![\w-])"
             rf"|\byou\s+(?:[\w']+\s+)?miss(?:ed)?\b(?!\s+(?:nothing|a beat|little|the point|home|your chance|the old))"
             r"|\bit\s+(?:\w+\s+)?miss(?:es|ed)\b(?!\s+(?:you|by))"
+            r"|\broll(?:s|ed)?\b[^.!?;]{0,24}?\b(?:and|but|then)\s+(?:you\s+)?miss(?:ed)?\b(?![\w-])"
+            r"(?!\s+(?:nothing|a beat|little|the point|home|your chance|the old))"
             rf"|\b(?:your|the)\s+(?:\w+\s+)?{_SHOTS}\s+(?:\w+\s+)?"
             r"(?:miss(?:es|ed)?|goes wide|went wide|falls short|fell short|whiffs|whiffed)\b",
         ),
         (
             "fail",
             r"\byou\s+(?:[\w']+\s+)?fail(?:s|ed)?\b(?!\s+to\b)"
+            r"|\broll(?:s|ed)?\b[^.!?;]{0,24}?\b(?:and|but|then)\s+(?:you\s+)?fail(?:s|ed)?\b(?!\s+to\b)"
             r"|\b(?:a|an|utter|total|complete|abject|outright)\s+(?:utter\s+|total\s+|complete\s+|abject\s+)?failure\b"
             r"|\byour\s+(?:\w+\s+)?(?:attempt|effort|plan|move|roll|gambit|bid|try|push|approach)\s+"
             r"(?:fails|failed|falls apart|fell apart|comes to nothing|came to nothing|goes nowhere|went nowhere)\b",

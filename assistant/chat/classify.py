@@ -1,0 +1,127 @@
+"""What kind of message the player sent: a command, a rules question, an oracle question, an action, or meta talk.
+
+Offline and deterministic (no model): the first matching rule wins, in this order:
+
+1. ``/command ...`` is a command (see :mod:`assistant.chat.commands`).
+2. Meta: greetings, thanks, "help", "what can you do", an empty message.
+3. A rules question: a question (``?`` or a question opener) that talks about the rules — "how does", "what happens
+   when", "can I", "rule", a move's name, a stat or meter of the system...
+4. An oracle question: a yes/no question about the fiction ("Is the station abandoned?"), or "oracle: ...". The odds
+   words in it ("likely", "small chance"...) become the oracle's odds.
+5. Anything else is an in-fiction action ("I slip past the guard").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from typing import Literal
+
+Kind = Literal["command", "meta", "rules", "oracle", "action"]
+
+ODDS_WORDS: tuple[tuple[str, str], ...] = (
+    ("almost certain", "almost certain"),
+    ("almost certainly", "almost certain"),
+    ("small chance", "small chance"),
+    ("unlikely", "unlikely"),
+    ("50/50", "50/50"),
+    ("fifty-fifty", "50/50"),
+    ("fifty fifty", "50/50"),
+    ("likely", "likely"),
+)
+
+_META = re.compile(
+    r"^(hi|hello|hey|thanks|thank you|thx|ok|okay|help|what can you do\??|who are you\??|how do i use this\??|"
+    r"good (morning|evening|night)|bye|goodbye)[.!?]*$",
+    re.I,
+)
+_QUESTION_OPENER = re.compile(
+    r"^(how|what|when|why|which|where|who|can|could|do|does|did|is|are|was|were|will|would|should|may|must|has|have|"
+    r"explain|tell me)\b",
+    re.I,
+)
+_YES_NO_OPENER = re.compile(
+    r"^(is|are|was|were|will|would|does|do|did|has|have|had|can|could|should|might|may|am) \b", re.I)
+_RULES_PHRASES = re.compile(
+    r"\b(rules?|move|moves|roll|rolls|rolled|reroll|stat|stats|momentum|progress|track|tracks|impact|impacts|"
+    r"burn|strong hit|weak hit|miss|match|xp|experience|legacy|vow|vows|oracle|table|tables|dice|die|d6|d10|d100|"
+    r"action score|challenge dice|heat|stress|trauma|harm|coin|rep|tier|wanted|entanglement|downtime|vice|"
+    r"clock|clocks|hp|armor|armour|damage|mana|spell|initiative|advantage|disadvantage|backfire|hunger|focus|"
+    r"what happens when|how do i|how does|how many|am i allowed|can i|when do i|when should i|what does)\b",
+    re.I,
+)
+_ORACLE_PREFIX = re.compile(r"^(oracle|ask the oracle)\s*[:,-]?\s*", re.I)
+
+
+@dataclass(frozen=True)
+class Classification:
+    kind: Kind
+    text: str
+    """The message with any prefix (``/``, ``oracle:``) removed."""
+    reason: str
+    odds: str | None = None
+    """For oracle questions: the odds named in the question, if any."""
+    yes_no: bool = True
+    """For oracle questions: False for an open question ("What is behind the door?")."""
+
+
+def odds_in(text: str) -> str | None:
+    """The yes/no odds a question names ("is it likely that...") or None."""
+    low = text.lower()
+    for phrase, odds in ODDS_WORDS:
+        if re.search(rf"(?<![\w/]){re.escape(phrase)}(?![\w/])", low):
+            return odds
+    return None
+
+
+@cache
+def _system_terms(system: str) -> tuple[str, ...]:
+    """Move names, stats and meters of a system, lower case (from its ruleset or the suggestion catalogue)."""
+    terms: set[str] = set()
+    try:
+        from assistant.engine import get_ruleset
+
+        ruleset = get_ruleset(system)
+        terms.update(m.name.lower() for m in ruleset.moves)
+        terms.update(s.lower() for s in ruleset.sheet.stats)
+        terms.update(m.lower() for m in ruleset.sheet.meters)
+    except Exception:  # noqa: BLE001 - a system without a ruleset yet: its catalogue still names its moves
+        try:
+            from assistant.suggest.catalog import moves_for
+
+            terms.update(m.name.lower() for m in moves_for(system))
+        except Exception:  # noqa: BLE001
+            pass
+    return tuple(sorted(t for t in terms if len(t) > 2))
+
+
+def _names_a_rule(text: str, system: str) -> bool:
+    low = text.lower()
+    if _RULES_PHRASES.search(low):
+        return True
+    return any(re.search(rf"\b{re.escape(term)}\b", low) for term in _system_terms(system))
+
+
+def classify(text: str, system: str = "starforged") -> Classification:
+    """Classify one player message (see the module docstring for the rules)."""
+    stripped = (text or "").strip()
+    if not stripped:
+        return Classification("meta", "", "empty message")
+    if stripped.startswith("/"):
+        return Classification("command", stripped[1:].strip(), "starts with /")
+    if _META.match(stripped):
+        return Classification("meta", stripped, "greeting or help")
+    oracle = _ORACLE_PREFIX.match(stripped)
+    if oracle:
+        rest = stripped[oracle.end():]
+        return Classification("oracle", rest, "asked the oracle", odds_in(rest))
+    is_question = stripped.endswith("?") or bool(_QUESTION_OPENER.match(stripped))
+    if is_question and _names_a_rule(stripped, system):
+        return Classification("rules", stripped, "a question about the rules")
+    if stripped.endswith("?") and _YES_NO_OPENER.match(stripped):
+        return Classification("oracle", stripped, "a yes/no question about the story", odds_in(stripped))
+    if is_question and stripped.endswith("?"):
+        # an open question that is not about the rules ("What is behind the door?") is still for the oracle
+        return Classification("oracle", stripped, "an open question about the story", odds_in(stripped), yes_no=False)
+    return Classification("action", stripped, "an action in the story")

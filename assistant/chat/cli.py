@@ -1,0 +1,76 @@
+"""``assistant chat``: the chat loop in a terminal (the same session the web app uses).
+
+Type what your character does, a rules or oracle question, or a /command. After suggestions, type 1-3 to roll
+one. Reads stdin, so it also runs scripted: ``assistant chat -c saga --new < turns.txt``. ``--json`` prints one
+Turn as JSON per line.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import typer
+
+from assistant.chat.turn import Turn
+from assistant.engine import AssistantError
+
+
+def _print_turn(turn: Turn, as_json: bool) -> None:
+    if as_json:
+        typer.echo(json.dumps(turn.to_dict(), ensure_ascii=False))
+        return
+    if turn.kind == "error":
+        typer.echo(f"! {turn.error}")
+        return
+    typer.echo(turn.narration)
+    for i, s in enumerate(turn.suggestions if not turn.results else [], 1):
+        typer.echo(f"  [{i}] {s.move}{f' +{s.stat}' if s.stat else ''}")
+    for choice in turn.open_choices:
+        typer.echo(f"  choose {choice.pick or 'any'}: " + " | ".join(o.id for o in choice.options) + "  (/choose <id>)")
+    for follow in turn.follow_ups:
+        typer.echo(f"  next: {follow.move} — {follow.reason}")
+    for citation in turn.citations:
+        typer.echo(f"  source: {citation}")
+    for note in turn.notes:
+        typer.echo(f"  note: {note}")
+
+
+def chat(
+    campaign: str = typer.Option(..., "--campaign", "-c", help="The campaign to play."),
+    new: bool = typer.Option(False, "--new", help="Create the campaign first if it does not exist."),
+    system: str = typer.Option("starforged", "--system", "-s", help="System of a new campaign."),
+    seed: int | None = typer.Option(None, "--seed", help="Dice seed of a new campaign."),
+    auto_roll: bool = typer.Option(False, "--auto-roll", help="Roll the best-fitting move without asking."),
+    style: str = typer.Option("vivid", "--style", help="Narration style: vivid or terse."),
+    as_json: bool = typer.Option(False, "--json", help="Print each turn as JSON."),
+) -> None:
+    """Play a campaign in the terminal: free text, questions and /commands (type /help)."""
+    from assistant.chat.session import ChatSession
+    from assistant.store import service
+
+    try:
+        if new and campaign not in {c.name for c in service.list_campaigns()}:
+            service.create_campaign(campaign, system, seed=seed)
+        session = ChatSession.open(campaign, auto_roll=auto_roll, style=style)
+    except AssistantError as exc:
+        typer.echo(json.dumps({"error": exc.to_dict()}) if as_json else f"error: {exc}", err=True)
+        raise typer.Exit(1) from None
+    if sys.stdin.isatty() and not as_json:
+        typer.echo(f"{campaign} ({session.system}). Type /help for commands, Ctrl-D to leave.")
+    last: list[Any] = []
+    for raw in sys.stdin:
+        line = raw.strip()
+        if not line:
+            continue
+        if line.isdigit() and last and 1 <= int(line) <= len(last):
+            turn = session.confirm(last[int(line) - 1])
+        else:
+            turn = session.send(line)
+        last = list(turn.suggestions) if turn.suggestions and not turn.results else []
+        _print_turn(turn, as_json)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("chat")(chat)

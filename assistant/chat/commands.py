@@ -1,0 +1,181 @@
+"""Slash commands: parse ``/roll face danger +edge`` into a :class:`Command` the session runs.
+
+Parsing is pure and raises :class:`InputError` with the usage line on a bad command; nothing runs until the
+command parsed. The commands (``/help`` prints this list)::
+
+    /roll <move> [+stat] [+N|-N] [burn] [key=value ...]   roll a move (e.g. /roll face danger +edge +1)
+    /oracle [odds] <question>                             yes/no oracle (odds: small chance, unlikely, 50/50,
+                                                          likely, almost certain; default 50/50)
+    /table <name>                                         roll on one of the system's tables
+    /price                                                Pay the Price
+    /dice <notation>                                      free dice, e.g. /dice 2d6+1
+    /progress [track] [times]                             list tracks, or mark progress on one
+    /track <rank> <name>                                  start a progress track (a vow, an expedition...)
+    /clock <segments> <name>                              start a clock
+    /meter <name> <+N|-N> <reason>                        adjust a meter, with the reason
+    /choose <option> [option ...]                         pick the open choices of the last move
+    /undo                                                 undo the last action
+    /ask <question>                                       a rules question, with citations
+    /moves, /tables, /sheet, /help
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from dataclasses import dataclass, field
+from typing import Any
+
+from assistant.engine.errors import InputError
+
+USAGE: dict[str, str] = {
+    "roll": "/roll <move> [+stat] [+N|-N] [burn] [key=value ...]   e.g. /roll face danger +edge",
+    "oracle": "/oracle [odds] <question>   e.g. /oracle likely Is the station abandoned?",
+    "table": "/table <name>   e.g. /table pay the price",
+    "price": "/price   (Pay the Price)",
+    "dice": "/dice <notation>   e.g. /dice 2d6+1",
+    "progress": "/progress [track] [times]   e.g. /progress find the ship",
+    "track": "/track <rank> <name>   e.g. /track dangerous Find the lost ship",
+    "clock": "/clock <segments> <name>   e.g. /clock 6 The alarm is raised",
+    "meter": "/meter <name> <+N|-N> <reason>   e.g. /meter health -1 grazed by a shot",
+    "choose": "/choose <option> [option ...]   e.g. /choose take_2_momentum",
+    "undo": "/undo",
+    "ask": "/ask <question>   e.g. /ask what happens when momentum is negative?",
+    "moves": "/moves",
+    "tables": "/tables",
+    "sheet": "/sheet",
+    "help": "/help",
+}
+ALIASES = {"r": "dice", "d": "dice", "o": "oracle", "pay": "price", "paytheprice": "price", "t": "table",
+           "q": "ask", "rules": "ask", "move": "roll", "vow": "track", "h": "help", "?": "help"}
+ODDS = ("small chance", "unlikely", "50/50", "likely", "almost certain")
+RANKS = ("troublesome", "dangerous", "formidable", "extreme", "epic")
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str
+    args: dict[str, Any] = field(default_factory=dict)
+    text: str = ""
+    """The command as typed, without the slash."""
+
+
+def help_text() -> str:
+    return "Commands:\n" + "\n".join(f"  {line}" for line in USAGE.values())
+
+
+def _usage_error(name: str, problem: str) -> InputError:
+    return InputError(f"{problem} Usage: {USAGE[name]}")
+
+
+def _int(token: str) -> int | None:
+    return int(token) if re.fullmatch(r"[+-]?\d+", token) else None
+
+
+def _value(raw: str) -> Any:
+    low = raw.lower()
+    if low in {"true", "yes", "on"}:
+        return True
+    if low in {"false", "no", "off"}:
+        return False
+    number = _int(raw)
+    return number if number is not None else raw
+
+
+def parse_roll(rest: str) -> dict[str, Any]:
+    """``face danger +edge +1 burn track=find-the-ship`` -> move, stat, adds, options."""
+    try:
+        tokens = shlex.split(rest)
+    except ValueError as exc:
+        raise _usage_error("roll", f"Could not read the command ({exc}).") from None
+    words: list[str] = []
+    stat: str | None = None
+    adds = 0
+    options: dict[str, Any] = {}
+    for token in tokens:
+        number = _int(token)
+        if number is not None and (token[0] in "+-" or words):
+            adds += number
+        elif token.startswith("+") and len(token) > 1:
+            if stat is not None:
+                raise _usage_error("roll", f"Two stats given (+{stat} and {token}); pick one.")
+            stat = token[1:].lower()
+        elif token.lower() == "burn":
+            options["burn"] = True
+        elif "=" in token and not token.startswith("="):
+            key, _, raw = token.partition("=")
+            options[key.strip().lower()] = _value(raw.strip())
+        else:
+            words.append(token)
+    if not words:
+        raise _usage_error("roll", "Name the move to roll.")
+    return {"move": " ".join(words), "stat": stat, "adds": adds, "options": options}
+
+
+def parse_oracle(rest: str) -> dict[str, Any]:
+    text = rest.strip()
+    odds = "50/50"
+    low = text.lower()
+    for choice in sorted(ODDS, key=len, reverse=True):
+        if low.startswith(choice):
+            odds, text = choice, text[len(choice):].strip(" :,-")
+            break
+    if not text:
+        raise _usage_error("oracle", "Ask a yes/no question.")
+    return {"question": text, "odds": odds}
+
+
+def parse_command(text: str) -> Command:
+    """Parse a command typed after ``/`` (the slash may be included)."""
+    body = text.strip().lstrip("/").strip()
+    if not body:
+        raise InputError("Type a command after '/'. " + help_text())
+    head, _, rest = body.partition(" ")
+    name = head.lower()
+    name = ALIASES.get(name, name)
+    rest = rest.strip()
+    if name not in USAGE:
+        raise InputError(f"Unknown command '/{head}'. " + help_text())
+    args: dict[str, Any]
+    if name == "roll":
+        args = parse_roll(rest)
+    elif name == "oracle":
+        args = parse_oracle(rest)
+    elif name in {"table", "dice", "ask"}:
+        if not rest:
+            raise _usage_error(name, "Something is missing.")
+        args = {"value": rest}
+    elif name == "progress":
+        parts = rest.rsplit(" ", 1)
+        times = _int(parts[-1]) if len(parts) == 2 else None
+        track = parts[0] if times is not None else rest
+        if times is not None and not 1 <= times <= 4:
+            raise _usage_error("progress", "Mark progress 1 to 4 times.")
+        args = {"track": track or None, "times": times or 1}
+    elif name == "track":
+        rank, _, track_name = rest.partition(" ")
+        if rank.lower() not in RANKS or not track_name.strip():
+            raise _usage_error("track", f"Give a rank ({', '.join(RANKS)}) and a name.")
+        args = {"rank": rank.lower(), "name": track_name.strip()}
+    elif name == "clock":
+        segments, _, clock_name = rest.partition(" ")
+        number = _int(segments)
+        if number is None or not clock_name.strip():
+            raise _usage_error("clock", "Give the number of segments and a name.")
+        args = {"segments": number, "name": clock_name.strip()}
+    elif name == "meter":
+        parts = rest.split(None, 2)
+        delta = _int(parts[1]) if len(parts) >= 2 else None
+        if len(parts) < 3 or delta is None or delta == 0:
+            raise _usage_error("meter", "Give the meter, a change like -1 or +2, and the reason.")
+        args = {"meter": parts[0].lower(), "delta": delta, "reason": parts[2].strip()}
+    elif name == "choose":
+        picks = [p.strip(",") for p in rest.split() if p.strip(",")]
+        if not picks:
+            raise _usage_error("choose", "Name at least one option.")
+        args = {"options": picks}
+    else:
+        if rest and name not in {"help"}:
+            raise _usage_error(name, f"/{name} takes nothing after it.")
+        args = {}
+    return Command(name=name, args=args, text=body)

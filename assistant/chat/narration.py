@@ -1,0 +1,177 @@
+"""Narration under the authority guard: stream, check each sentence, retry once, fall back offline.
+
+:func:`guarded_narration` is a generator of :class:`TurnEvent` (``narration`` chunks, ``replace``) whose return
+value is a :class:`NarrationOutcome`. A sentence reaches the player only after the guard passed it:
+
+1. The narrator streams; each complete sentence is checked and then released. At the end the whole text is
+   checked once more (some claims span sentences).
+2. On a violation the LLM gets one retry with the violations named (``feedback``); what was shown is replaced.
+3. If the retry also breaks the engine's authority, or the LLM fails (timeout, rate limit, bad response), the
+   offline template narration replaces it. Every violation is logged (``logs/guard.jsonl`` under the app's home).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from collections.abc import Generator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from assistant.chat.turn import NarratorName, TurnEvent
+from assistant.engine.errors import AssistantError
+from assistant.guard import Violation, check_narration, describe_violations, prepare
+from assistant.narrate import NarrationFailed, NarrationRequest, Narrator, TemplateNarrator
+
+log = logging.getLogger(__name__)
+
+#: A sentence ends at . ! ? (with closing quotes/brackets) followed by space, or at a line break.
+_SENTENCE_END = re.compile(r"(?<=[.!?\u2026])[\"'\u201d\u2019)\]]*\s+|\n+")
+
+
+@dataclass
+class NarrationOutcome:
+    text: str
+    narrator: NarratorName
+    violations: list[Violation] = field(default_factory=list)
+    attempts: int = 0
+    context_tokens: int | None = None
+    context_report: dict[str, Any] | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+class _Rejected(Exception):
+    def __init__(self, violations: list[Violation]) -> None:
+        super().__init__(describe_violations(violations))
+        self.violations = violations
+
+
+def split_sentences(buffer: str) -> tuple[list[str], str]:
+    """Complete sentences at the start of ``buffer`` and the unfinished rest."""
+    out: list[str] = []
+    while True:
+        match = _SENTENCE_END.search(buffer)
+        if match is None:
+            return out, buffer
+        out.append(buffer[: match.end()])
+        buffer = buffer[match.end():]
+
+
+def _attempt(narrator: Narrator, request: NarrationRequest, results: Sequence[Any],
+             odds: Mapping[str, float] | None) -> Generator[TurnEvent, None, str]:
+    """Stream one narration attempt, releasing only guarded sentences; raises :class:`_Rejected`."""
+    facts = prepare(list(results), system=request.system, odds=odds)
+
+    def check(text: str) -> list[Violation]:
+        return check_narration(text, results, system=request.system, odds=odds, intent=request.player_text,
+                               facts=facts)
+
+    shown: list[str] = []
+    buffer = ""
+    for chunk in narrator.stream(request):
+        if not isinstance(chunk, str):
+            chunk = str(getattr(chunk, "content", chunk))
+        sentences, buffer = split_sentences(buffer + chunk)
+        for sentence in sentences:
+            found = check(sentence)
+            if found:
+                raise _Rejected(found)
+            shown.append(sentence)
+            yield TurnEvent("narration", text=sentence)
+    if buffer:
+        found = check(buffer)
+        if found:
+            raise _Rejected(found)
+        shown.append(buffer)
+        yield TurnEvent("narration", text=buffer)
+    text = "".join(shown).strip()
+    if not text:
+        raise NarrationFailed("The narrator returned no text.")
+    whole = check(text)
+    if whole:
+        raise _Rejected(whole)
+    return text
+
+
+def _template_text(request: NarrationRequest) -> str:
+    return "".join(TemplateNarrator().stream(replace(request, feedback=""))).strip()
+
+
+def _report(narrator: Narrator) -> tuple[int | None, dict[str, Any] | None]:
+    report = getattr(narrator, "last_report", None)
+    if report is None:
+        return None, None
+    total = getattr(report, "total", None)
+    as_dict = report.to_dict() if hasattr(report, "to_dict") else {
+        "sections": dict(getattr(report, "sections", {}) or {}), "total": total,
+        "budget": getattr(report, "budget", None), "dropped": list(getattr(report, "dropped", []) or [])}
+    return (int(total) if total is not None else None), as_dict
+
+
+def guarded_narration(request: NarrationRequest, narrator: Narrator, *, odds: Mapping[str, float] | None = None,
+                      log_dir: Path | None = None, campaign: str = "") -> Generator[TurnEvent, None, NarrationOutcome]:
+    """Narrate ``request`` with ``narrator`` under the guard (see the module docstring)."""
+    results = list(request.results)
+    offline = getattr(narrator, "name", "") == "template"
+    outcome = NarrationOutcome(text="", narrator="template" if offline else "llm")
+    attempts = 1 if offline else 2
+    current = request
+    for attempt in range(attempts):
+        outcome.attempts = attempt + 1
+        if attempt:
+            yield TurnEvent("replace", text="")
+        try:
+            text = yield from _attempt(narrator, current, results, odds)
+        except _Rejected as rejected:
+            outcome.violations.extend(rejected.violations)
+            _log_violations(log_dir, campaign, narrator, attempt, rejected.violations, request)
+            if offline:
+                # The template only restates the Result: a flag here is a guard or template bug. Show the
+                # engine's own text anyway (it is the authority) and keep the log entry for the maintainers.
+                text = _template_text(request)
+                yield TurnEvent("replace", text=text)
+                outcome.text = text
+                outcome.notes.append("The guard flagged the offline narration; see the guard log.")
+                return outcome
+            current = replace(request, feedback=describe_violations(rejected.violations))
+            continue
+        except (NarrationFailed, AssistantError) as exc:
+            outcome.notes.append(f"The narrator was unavailable ({exc}); showing the offline narration.")
+            log.warning("narration failed, falling back to the template: %s", exc)
+            break
+        except Exception as exc:  # noqa: BLE001 - any narrator bug must not cost the player the turn
+            outcome.notes.append("The narrator failed; showing the offline narration.")
+            log.exception("narrator raised %s; falling back to the template", type(exc).__name__)
+            break
+        outcome.text = text
+        if not offline:
+            outcome.narrator = "llm" if attempt == 0 else "llm-retry"
+            outcome.context_tokens, outcome.context_report = _report(narrator)
+        return outcome
+    text = _template_text(request)
+    yield TurnEvent("replace", text=text)
+    outcome.text = text
+    outcome.narrator = "template-fallback"
+    outcome.context_tokens, outcome.context_report = _report(narrator)
+    return outcome
+
+
+def _log_violations(log_dir: Path | None, campaign: str, narrator: Narrator, attempt: int,
+                    violations: Sequence[Violation], request: NarrationRequest) -> None:
+    details = [v.to_dict() for v in violations]
+    log.warning("guard: %s narration attempt %d rejected: %s", getattr(narrator, "name", "?"), attempt + 1,
+                "; ".join(f"{d['kind']}: {d['detail']}" for d in details))
+    if log_dir is None:
+        return
+    try:
+        log_dir.mkdir(parents=True, exist_ok=True)
+        entry = {"at": datetime.now(UTC).isoformat(timespec="seconds"), "campaign": campaign,
+                 "narrator": getattr(narrator, "name", "?"), "attempt": attempt + 1, "task": request.task,
+                 "moves": [getattr(r, "move", "") for r in request.results], "violations": details}
+        with (log_dir / "guard.jsonl").open("a", encoding="utf-8") as fh:
+            fh.write(json.dumps(entry, ensure_ascii=False) + "\n")
+    except OSError as exc:  # the log is a convenience; the turn goes on
+        log.warning("could not write the guard log: %s", exc)

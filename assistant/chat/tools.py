@@ -1,0 +1,443 @@
+"""The tools the language model may call, how their arguments are checked, and how they are applied.
+
+The model acts on the game only through these five tools. None of them carries dice, a result or an
+outcome: the engine rolls (from the caller's ``rng`` or the campaign's seeded dice). Checking a call
+(:func:`validate_tool_call`) is pure: it reads a :class:`CampaignState` and changes nothing. Applying
+it (:func:`apply_action`) checks it again against the campaign as it is now and appends exactly one
+event, so ``undo_last`` takes it back.
+
+    action = validate_tool_call("roll_move", {"move": "Face Danger", "stat": "edge"}, system="starforged", state=state)
+    outcome = apply_action("Iron Road", action, store=store)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from types import SimpleNamespace
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from assistant.engine import Effect, Request, Result, get_ruleset, resolve
+from assistant.engine.oracle import Odds
+from assistant.engine.ruleset import Ruleset, normalize_name
+from assistant.engine.tracks import MAX_TICKS, Meter, ProgressTrack, Rank
+from assistant.errors import AssistantError, InputError
+from assistant.store import service
+from assistant.store.base import CampaignStore
+from assistant.store.state import CampaignState
+
+MAX_ADDS = 3
+MAX_MARKS = 4
+MAX_DELTA = 6
+MAX_OPTIONS_JSON = 2000
+
+#: Argument names that would smuggle dice or a decided result in (compared without case or punctuation).
+DICE_WORDS = frozenset({"dice", "die", "roll", "rolls", "rolled", "result", "results", "outcome", "faces", "face",
+                        "total", "score", "challenge", "challengedice", "actiondie", "d6", "d10", "d100"})
+#: Request options the model may not set: progress comes from the campaign's tracks, and the choices a
+#: result offers are the player's to pick after the roll.
+WITHHELD_OPTIONS = {
+    "progress_ticks": "progress comes from the campaign: name the track in options.track",
+    "progress_boxes": "progress comes from the campaign: name the track in options.track",
+    "choose": "the player picks from the result's choices after the roll",
+    "burn": "use the burn argument",
+}
+OddsName = Literal["small chance", "unlikely", "50/50", "likely", "almost certain"]
+
+
+class ToolCallError(InputError):
+    """A tool call the engine will not run; the message suits both the model and the player."""
+
+    kind = "invalid_tool_call"
+
+
+class _Args(BaseModel):
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+
+class RollMove(_Args):
+    """Roll one of the system's moves when the fiction triggers it. The engine rolls the dice and decides
+    the outcome; never state or guess dice, totals or outcomes."""
+
+    move: str = Field(min_length=1, max_length=80, description="The move's name as printed in the rules, e.g. 'Face Danger'.")
+    stat: str | None = Field(default=None, max_length=40,
+                             description="The stat or meter to roll (e.g. 'edge'), when the move offers a choice.")
+    adds: int = Field(default=0, ge=-MAX_ADDS, le=MAX_ADDS, description="Bonuses the rules grant (assets, aid), -3..+3.")
+    burn: bool = Field(default=False, description="Burn momentum if it beats the action score (only if the player asked).")
+    options: dict[str, Any] = Field(default_factory=dict, description=(
+        "The move's own options, e.g. {'track': '<campaign track name>'} for a progress move, "
+        "{'amount': 2} for a suffer move, {'in_control': true}. Never dice."))
+
+
+class AskOracle(_Args):
+    """Ask the oracle a yes/no question about the fiction. The engine rolls and answers."""
+
+    question: str = Field(min_length=1, max_length=300, description="The yes/no question, e.g. 'Is the airlock sealed?'.")
+    odds: OddsName | None = Field(default=None, description=(
+        "How likely a yes is: small chance, unlikely, 50/50, likely or almost certain (required for systems "
+        "whose oracle takes odds, such as starforged)."))
+
+    @field_validator("odds", mode="before")
+    @classmethod
+    def _odds(cls, value: object) -> object:
+        if value is None:
+            return None
+        try:
+            return Odds.parse(value).value
+        except InputError:
+            return value  # the Literal check reports it
+
+
+class RollTable(_Args):
+    """Roll on one of the system's random tables (e.g. 'Pay the Price'). The engine rolls."""
+
+    table: str = Field(min_length=1, max_length=80, description="The table's name, e.g. 'Pay the Price'.")
+
+
+class MarkProgress(_Args):
+    """Mark progress on one of the campaign's progress tracks, when a move's outcome says to."""
+
+    track: str = Field(min_length=1, max_length=80, description="The campaign track's name or id.")
+    times: int = Field(default=1, ge=1, le=MAX_MARKS, description="How many times to mark progress (1-4), per the rules.")
+    reason: str = Field(default="", max_length=200, description="Why, in a few words (optional).")
+
+
+class AdjustMeter(_Args):
+    """Change one of the active character's meters (health, spirit, supply, momentum...) when the rules say so."""
+
+    meter: str = Field(min_length=1, max_length=40, description="The meter's name, e.g. 'momentum'.")
+    delta: int = Field(ge=-MAX_DELTA, le=MAX_DELTA, description="The change, -6..+6 and not 0.")
+    reason: str = Field(min_length=1, max_length=200, description="The rule or event that calls for it.")
+
+    @field_validator("delta")
+    @classmethod
+    def _not_zero(cls, value: int) -> int:
+        if value == 0:
+            raise ValueError("a change of 0 changes nothing; leave the meter alone instead")
+        return value
+
+
+TOOL_MODELS: dict[str, type[BaseModel]] = {
+    "roll_move": RollMove,
+    "ask_oracle": AskOracle,
+    "roll_table": RollTable,
+    "mark_progress": MarkProgress,
+    "adjust_meter": AdjustMeter,
+}
+ROLLING_TOOLS = frozenset({"roll_move", "ask_oracle", "roll_table"})
+
+
+@dataclass(frozen=True)
+class ToolAction:
+    """A checked tool call, ready to apply."""
+
+    tool: str
+    args: dict[str, Any]
+    """The arguments after checking (names resolved: the move's printed name, the track's id...)."""
+    summary: str
+    """One line for the player, e.g. ``Roll Face Danger +edge``."""
+    changes_state: bool
+    """True when applying it changes the character or a track (not just the log)."""
+    request: dict[str, Any] | None = None
+    """The engine request (never with dice) for roll_move, ask_oracle and roll_table."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"tool": self.tool, "args": self.args, "summary": self.summary, "changes_state": self.changes_state,
+                "request": self.request}
+
+
+@dataclass
+class ActionOutcome:
+    action: ToolAction
+    result: Result | None
+    """The engine's Result; for mark_progress / adjust_meter a Result with ``roll="none"`` whose
+    effects say what changed."""
+    event_seq: int | None
+
+
+def langchain_tools() -> list[dict[str, Any] | type[BaseModel]]:
+    """The tool schemas to pass to ``chat_model.bind_tools`` (OpenAI function format)."""
+    from langchain_core.utils.function_calling import convert_to_openai_tool
+
+    out: list[dict[str, Any] | type[BaseModel]] = []
+    for name, model in TOOL_MODELS.items():
+        tool = convert_to_openai_tool(model)
+        tool["function"]["name"] = name
+        out.append(tool)
+    return out
+
+
+# ---- checking ------------------------------------------------------------------------------------
+
+def decode_args(args: object) -> dict[str, Any]:
+    """The arguments as a JSON object (a JSON string is decoded)."""
+    if isinstance(args, bytes):
+        args = args.decode("utf-8", "replace")
+    if isinstance(args, str):
+        text = args.strip()
+        try:
+            args = json.loads(text) if text else {}
+        except json.JSONDecodeError as exc:
+            raise ToolCallError(f"The tool arguments are not valid JSON ({exc.msg}); send a JSON object.") from None
+    if not isinstance(args, dict):
+        raise ToolCallError("The tool arguments must be a JSON object.")
+    return args
+
+
+def _dice_like(data: object, depth: int = 0) -> str | None:
+    if depth > 4:
+        return None
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if normalize_name(str(key)) in DICE_WORDS:
+                return str(key)
+            found = _dice_like(value, depth + 1)
+            if found:
+                return found
+    elif isinstance(data, list):
+        for item in data:
+            found = _dice_like(item, depth + 1)
+            if found:
+                return found
+    return None
+
+
+def _explain(tool: str, exc: ValidationError) -> str:
+    fields = ", ".join(TOOL_MODELS[tool].model_fields)
+    parts = []
+    for err in exc.errors()[:4]:
+        where = ".".join(str(p) for p in err["loc"]) or "arguments"
+        if err["type"] == "extra_forbidden":
+            parts.append(f"unknown argument '{where}' (arguments: {fields})")
+        elif err["type"] == "missing":
+            parts.append(f"'{where}' is required")
+        else:
+            parts.append(f"{where}: {str(err['msg']).removeprefix('Value error, ')}")
+    return f"{tool}: " + "; ".join(parts) + "."
+
+
+def validate_tool_call(name: str, args: object, *, system: str, state: CampaignState | None) -> ToolAction:
+    """Check one tool call against the rules and the campaign; raises :class:`ToolCallError`. Changes nothing."""
+    tool = name.strip() if isinstance(name, str) else ""
+    if tool not in TOOL_MODELS:
+        raise ToolCallError(f"Unknown tool {name!r}; the tools are: {', '.join(TOOL_MODELS)}.")
+    data = decode_args(args)
+    smuggled = _dice_like(data)
+    if smuggled:
+        raise ToolCallError(f"{tool}: '{smuggled}' is not accepted: dice are rolled by the engine. "
+                            "Call the tool without dice, results or outcomes.")
+    try:
+        parsed = TOOL_MODELS[tool].model_validate(data)
+    except ValidationError as exc:
+        raise ToolCallError(_explain(tool, exc)) from None
+    try:
+        ruleset = get_ruleset(system)
+    except AssistantError as exc:
+        raise ToolCallError(exc.message) from None
+    if state is not None and state.system and state.system != ruleset.system_id:
+        raise ToolCallError(f"This campaign plays {state.system}, not {ruleset.system_id}.")
+    check = {"roll_move": _check_roll_move, "ask_oracle": _check_ask_oracle, "roll_table": _check_roll_table,
+             "mark_progress": _check_mark_progress, "adjust_meter": _check_adjust_meter}[tool]
+    try:
+        return check(parsed, ruleset, state)
+    except ToolCallError:
+        raise
+    except AssistantError as exc:
+        raise ToolCallError(f"{tool}: {exc.message}") from None
+
+
+def _find(kind: str, table: dict[str, dict[str, Any]], ref: str) -> str:
+    """The id of a campaign track/clock named ``ref`` (id or name, case-insensitive)."""
+    if ref in table:
+        return ref
+    key = ref.strip().lower()
+    for item_id, item in table.items():
+        if str(item.get("name", "")).strip().lower() == key:
+            return item_id
+    known = ", ".join(str(t.get("name") or i) for i, t in table.items()) or "none yet"
+    raise ToolCallError(f"No {kind} called {ref!r} in this campaign; its {kind}s: {known}.")
+
+
+def _dry_run(request: dict[str, Any], state: CampaignState | None) -> None:
+    """Resolve on a copy with throwaway dice so the engine reports what it would refuse. Pure."""
+    engine = dict(request)
+    character = state.active() if state is not None else None
+    if character is not None:
+        engine["character"] = character
+    options = dict(engine.get("options") or {})
+    for key, table in (("track", state.tracks if state else {}), ("clock", state.clocks if state else {})):
+        if isinstance(options.get(key), str):
+            item = table[_find(key, table, options[key])]
+            options[key] = {k: item[k] for k in ("name", "rank", "ticks", "kind", "segments", "filled") if k in item}
+    if options:
+        engine["options"] = options
+    resolve(Request.parse(engine), rng=random.Random(0))
+
+
+def _check_roll_move(p: Any, ruleset: Ruleset, state: CampaignState | None) -> ToolAction:
+    if p.move.lower().startswith(("roll:", "table:")):
+        raise ToolCallError("roll_move takes a move's name; use roll_table for a table (free dice are not a tool).")
+    move = ruleset.find_move(p.move)
+    allowed = {**ruleset.common_options, **move.options}
+    options: dict[str, Any] = {}
+    for key, value in p.options.items():
+        if key in WITHHELD_OPTIONS:
+            raise ToolCallError(f"roll_move: options.{key} is not accepted: {WITHHELD_OPTIONS[key]}.")
+        if key not in allowed:
+            usable = sorted(set(allowed) - set(WITHHELD_OPTIONS))
+            raise ToolCallError(f"roll_move: {move.name} has no option {key!r}; its options: {', '.join(usable) or 'none'}.")
+        if key in ("track", "clock") and not isinstance(value, str):
+            raise ToolCallError(f"roll_move: options.{key} names one of the campaign's {key}s (a name, not its numbers).")
+        options[key] = value
+    if move.roll.type == "progress" and not str(move.roll.track or "").startswith("legacy") and "track" not in options:
+        tracks = ", ".join(str(t.get("name") or i) for i, t in (state.tracks if state else {}).items()) or "none yet"
+        raise ToolCallError(f"roll_move: {move.name} rolls against a progress track: name it in options.track "
+                            f"(the campaign's tracks: {tracks}).")
+    if len(json.dumps(options)) > MAX_OPTIONS_JSON:
+        raise ToolCallError("roll_move: the options are too long.")
+    if p.burn:
+        if "burn" not in allowed:
+            raise ToolCallError(f"roll_move: {ruleset.system_id} has no momentum to burn.")
+        options["burn"] = True
+    stat = p.stat.strip().lstrip("+").strip().lower().replace(" ", "_") if p.stat else None
+    request: dict[str, Any] = {"system": ruleset.system_id, "move": move.name}
+    if stat:
+        request["stat"] = stat
+    if p.adds:
+        request["adds"] = p.adds
+    if options:
+        request["options"] = options
+    _dry_run(request, state)
+    args = {"move": move.name, "stat": stat, "adds": p.adds, "burn": p.burn,
+            "options": {k: v for k, v in options.items() if k != "burn"}}
+    bits = [f"+{stat}" if stat else "", f"{p.adds:+d}" if p.adds else "", "burning momentum" if p.burn else ""]
+    summary = " ".join(["Roll", move.name, *[b for b in bits if b]])
+    return ToolAction("roll_move", args, summary, changes_state=True, request=request)
+
+
+def _check_ask_oracle(p: Any, ruleset: Ruleset, state: CampaignState | None) -> ToolAction:
+    oracles = [m for m in ruleset.moves if m.roll.type == "oracle"]
+    if not oracles:
+        raise ToolCallError(f"{ruleset.system_id} has no yes/no oracle; ask the player, or roll one of its tables.")
+    move = oracles[0]
+    request: dict[str, Any] = {"system": ruleset.system_id, "move": move.name}
+    if "odds" in move.options:
+        if p.odds is None:
+            raise ToolCallError("ask_oracle: give the odds: small chance, unlikely, 50/50, likely or almost certain.")
+        request["options"] = {"odds": p.odds}
+    elif p.odds is not None:
+        raise ToolCallError(f"ask_oracle: {ruleset.system_id}'s oracle ({move.name}) takes no odds; leave them out.")
+    _dry_run(request, state)
+    odds = f" ({p.odds})" if p.odds else ""
+    return ToolAction("ask_oracle", {"question": p.question, "odds": p.odds}, f"{move.name}{odds}: {p.question}",
+                      changes_state=False, request=request)
+
+
+def _check_roll_table(p: Any, ruleset: Ruleset, state: CampaignState | None) -> ToolAction:
+    table = ruleset.find_table(p.table)
+    request = {"system": ruleset.system_id, "move": f"table:{table.id}"}
+    _dry_run(request, state)
+    return ToolAction("roll_table", {"table": table.id}, f"Roll on the {table.name} table", changes_state=False,
+                      request=request)
+
+
+def _check_mark_progress(p: Any, ruleset: Ruleset, state: CampaignState | None) -> ToolAction:
+    if state is None:
+        raise ToolCallError("mark_progress needs a campaign with progress tracks; there is none.")
+    tid = _find("track", state.tracks, p.track)
+    track = _progress_track(state.tracks[tid])
+    if state.tracks[tid].get("status") in ("completed", "forsaken", "abandoned"):
+        raise ToolCallError(f"mark_progress: {track.name!r} is {state.tracks[tid]['status']}; it takes no more progress.")
+    if track.ticks >= MAX_TICKS:
+        raise ToolCallError(f"mark_progress: {track.name!r} is full (10 boxes); roll its progress move instead.")
+    after = track.mark(p.times)
+    times = f" ×{p.times}" if p.times > 1 else ""
+    summary = (f"Mark progress{times} on {track.name} ({track.rank.value}: "
+               f"{track.ticks} → {after.ticks} ticks, {after.boxes} boxes)")
+    return ToolAction("mark_progress", {"track": tid, "times": p.times, "reason": p.reason}, summary, changes_state=True)
+
+
+def _progress_track(data: dict[str, Any]) -> ProgressTrack:
+    return ProgressTrack(rank=Rank.parse(data.get("rank", "formidable")), ticks=int(data.get("ticks", 0)),
+                         name=str(data.get("name", "")), kind=str(data.get("kind", "vow")))
+
+
+def _meter_change(ruleset: Ruleset, sheet: dict[str, Any], meter: str, delta: int) -> tuple[int, int]:
+    spec = ruleset.sheet.meters[meter]
+    before = int(sheet.get(meter, spec.default))
+    top = ruleset.meter_max(SimpleNamespace(character=sheet), meter)
+    after, _ = Meter(meter, spec.min, spec.max).apply(before, delta, top)
+    return before, after
+
+
+def _check_adjust_meter(p: Any, ruleset: Ruleset, state: CampaignState | None) -> ToolAction:
+    meter = p.meter.strip().lstrip("+").strip().lower().replace(" ", "_").replace("-", "_")
+    meters = ruleset.sheet.meters
+    if meter in ruleset.sheet.stats:
+        raise ToolCallError(f"adjust_meter: {meter} is a stat, not a meter; meters: {', '.join(meters)}.")
+    if meter not in meters:
+        raise ToolCallError(f"adjust_meter: {ruleset.system_id} has no meter called {p.meter!r}; "
+                            f"meters: {', '.join(meters) or 'none'}.")
+    if state is None or state.active() is None:
+        raise ToolCallError("adjust_meter needs a campaign with an active character; there is none.")
+    sheet = state.active() or {}
+    before, after = _meter_change(ruleset, sheet, meter, p.delta)
+    if after == before:
+        edge = "maximum" if p.delta > 0 else "minimum"
+        raise ToolCallError(f"adjust_meter: {meter} is already at its {edge} ({before}); nothing changes.")
+    who = sheet.get("name") or state.active_character
+    summary = f"{meter.replace('_', ' ').capitalize()} {p.delta:+d} for {who} ({before} → {after}): {p.reason}"
+    return ToolAction("adjust_meter", {"meter": meter, "delta": p.delta, "reason": p.reason}, summary, changes_state=True)
+
+
+# ---- applying ------------------------------------------------------------------------------------
+
+def apply_action(campaign: str, action: ToolAction, *, rng: random.Random | None = None,
+                 store: CampaignStore | None = None) -> ActionOutcome:
+    """Apply a checked action to the campaign as one event (checked again against the current state
+    first; a failure appends nothing). Dice come from ``rng`` or the campaign's seeded dice."""
+    state = service.load_campaign(campaign, store=store)
+    fresh = validate_tool_call(action.tool, action.args, system=state.system, state=state)
+    if fresh.tool in ROLLING_TOOLS:
+        assert fresh.request is not None
+        result = service.resolve_in_campaign(campaign, fresh.request, rng=rng, store=store)
+        seq = service.load_campaign(campaign, store=store).last_seq
+        return ActionOutcome(fresh, result, seq)
+    if fresh.tool == "mark_progress":
+        return _apply_mark_progress(campaign, fresh, state, store)
+    return _apply_adjust_meter(campaign, fresh, state, store)
+
+
+def _apply_mark_progress(campaign: str, action: ToolAction, state: CampaignState,
+                         store: CampaignStore | None) -> ActionOutcome:
+    tid, times = action.args["track"], int(action.args["times"])
+    track = _progress_track(state.tracks[tid])
+    after = track.mark(times)
+    rule = f"{track.rank.value} track: {track.rank.ticks_per_mark} tick(s) per mark"
+    reason = action.args.get("reason") or "mark progress"
+    event = service.update_track(campaign, tid, {"ticks": after.ticks}, reason=f"{reason} (×{times}; {rule})", store=store)
+    effect = Effect(kind="progress", target=track.name, before=track.ticks, after=after.ticks,
+                    delta=after.ticks - track.ticks, reason=reason, rule=rule)
+    result = Result(system=state.system, move="Mark Progress", move_id="mark_progress", roll="none", outcome="none",
+                    effects=[effect], track={**state.tracks[tid], **after.to_dict()}, text=action.summary)
+    return ActionOutcome(action, result, event.seq)
+
+
+def _apply_adjust_meter(campaign: str, action: ToolAction, state: CampaignState,
+                        store: CampaignStore | None) -> ActionOutcome:
+    ruleset = get_ruleset(state.system)
+    cid = state.active_character
+    assert cid is not None
+    before_sheet = state.characters[cid]
+    meter, delta, reason = action.args["meter"], int(action.args["delta"]), str(action.args["reason"])
+    before, after = _meter_change(ruleset, before_sheet, meter, delta)
+    sheet = {**before_sheet, meter: after}
+    event = service.update_character(campaign, cid, sheet, reason=f"{reason} ({meter} {before} → {after})", store=store)
+    effect = Effect(kind="meter", target=meter, before=before, after=after, delta=after - before, reason=reason,
+                    rule="adjust_meter")
+    result = Result(system=state.system, move="Adjust Meter", move_id="adjust_meter", roll="none", outcome="none",
+                    effects=[effect], character_before=before_sheet, character=sheet, text=action.summary)
+    return ActionOutcome(action, result, event.seq)

@@ -1,0 +1,280 @@
+"""The LLM's context for one turn, under a token budget (tokens counted offline with tiktoken).
+
+Sections, highest priority first::
+
+    instructions + facts   the prompt file and the engine's decisions (+ player text, retry feedback): never dropped
+    character              the active character after the move
+    tracks                 active progress tracks and clocks
+    rules                  retrieved passages for this move, best first
+    history                the last turns, newest kept first
+
+Filling goes in that order and stops a section at the first unit that does not fit, so what is dropped
+is always the lowest priority: the oldest turns first, then the lowest-ranked passages (the last passage
+that fits partly is trimmed), then tracks, then the character. Messages: one system message (instructions
+and background), the kept history as user/assistant messages, then one user message with the facts.
+
+Token counts are per section (each message's content counted on its own, plus a fixed per-message
+overhead reported as ``overhead``); ``total`` is their sum and never exceeds the budget unless the
+never-dropped sections alone do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache, partial
+from typing import TYPE_CHECKING, Any
+
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
+
+from assistant.narrate.facts import facts_block, humanize
+from assistant.narrate.prompts import instructions
+from assistant.narrate.request import NarrationRequest
+from rules_index.tokens import count_tokens
+
+if TYPE_CHECKING:
+    from rules_index.search import Hit
+
+MESSAGE_OVERHEAD = 4  #: tokens a chat message costs besides its content (role and separators)
+REPLY_PRIMING = 3  #: tokens that open the assistant's reply
+MIN_TRIMMED_PASSAGE = 40  #: a passage is trimmed to fit only when at least this many tokens of it remain
+NAIVE_PASSAGES = 8
+SECTIONS = ("instructions", "facts", "character", "tracks", "rules", "history", "overhead")
+_count = lru_cache(maxsize=4096)(count_tokens)  #: the same texts are counted many times while fitting
+HUMAN_ROLES = frozenset({"user", "human", "player"})
+
+CHARACTER_HEADER = "Character sheet (after this move):"
+TRACKS_HEADER = "Active progress tracks and clocks:"
+RULES_HEADER = "Rules passages for this move (background; the engine facts win on any conflict):"
+
+
+@dataclass(frozen=True)
+class ContextReport:
+    """Tokens per section, their total, the budget (None: no budget) and what was dropped or trimmed."""
+
+    sections: dict[str, int]
+    total: int
+    budget: int | None
+    dropped: list[str] = field(default_factory=list)
+
+    @property
+    def over_budget(self) -> bool:
+        return self.budget is not None and self.total > self.budget
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"sections": dict(self.sections), "total": self.total, "budget": self.budget, "dropped": list(self.dropped)}
+
+
+@dataclass(frozen=True)
+class Context:
+    """The messages to send and the report of how they were built."""
+
+    messages: list[BaseMessage]
+    report: ContextReport
+
+
+# ---- rendering of each section (pure) ------------------------------------------------------------------------
+
+
+def _compact(value: Any) -> str:
+    if isinstance(value, dict):
+        items = [(humanize(str(k)), v) for k, v in value.items() if v not in (None, "", [], {})]
+        return ", ".join(f"{k} ({_compact(v)})" if isinstance(v, dict) else f"{k} {_compact(v)}" for k, v in items)
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_compact(v) for v in value) or "none"
+    return humanize(value) if isinstance(value, str) else str(value)
+
+
+def character_text(character: dict[str, Any] | None) -> str:
+    """The sheet as short ``field: value`` lines (empty fields left out)."""
+    if not character:
+        return ""
+    lines = [f"{humanize(str(key))}: {_compact(value)}" for key, value in character.items() if value not in (None, "", {})]
+    return "\n".join([CHARACTER_HEADER, *lines])
+
+
+def track_line(track: dict[str, Any]) -> str:
+    kind = f"{track.get('kind')} track" if track.get("kind") else "track"
+    rank = f", {track.get('rank')}" if track.get("rank") else ""
+    return f"- {track.get('name', 'unnamed')}: {kind}{rank}, {track.get('ticks', 0)} ticks of progress"
+
+
+def clock_line(clock: dict[str, Any]) -> str:
+    return f"- {clock.get('name', 'unnamed')}: clock, {clock.get('filled', 0)} of {clock.get('segments', '?')} segments filled"
+
+
+def passage_text(n: int, hit: Hit, text: str | None = None) -> str:
+    return f"[{n}] {hit.citation}\n{hit.text if text is None else text}"
+
+
+def facts_text(request: NarrationRequest) -> str:
+    """The user message of the turn: the engine's facts, the player's words, the retry feedback."""
+    parts = ["ENGINE FACTS (authoritative; state nothing beyond them):", facts_block(request.results)]
+    if request.player_text.strip():
+        parts.append(f"The player said: {request.player_text.strip()}")
+    if request.task == "oracle" and request.question.strip():
+        parts.append(f"The oracle question: {request.question.strip()}")
+    if request.feedback.strip():
+        parts.append(
+            "Your previous narration of this turn was rejected because it contradicted the engine:\n"
+            f"{request.feedback.strip()}\nWrite it again without these mistakes."
+        )
+    parts.append({"oracle": "Interpret the oracle's answer for the player.",
+                  "pay_the_price": "Turn the rolled price into the story.",
+                  "table": "Narrate the rolled table result."}.get(request.task, "Narrate this turn."))  # fmt: skip
+    return "\n\n".join(parts)
+
+
+def history_message(role: str, text: str) -> BaseMessage:
+    return HumanMessage(content=text) if role.lower() in HUMAN_ROLES else AIMessage(content=text)
+
+
+# ---- assembly --------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Parts:
+    """What goes in; ``assemble`` turns it into messages and counts."""
+
+    instructions: str
+    facts: str
+    character: str = ""
+    tracks: list[str] = field(default_factory=list)
+    passages: list[str] = field(default_factory=list)
+    history: list[tuple[str, str]] = field(default_factory=list)  # oldest first
+
+    def background(self) -> list[str]:
+        blocks = [self.character] if self.character else []
+        if self.tracks:
+            blocks.append("\n".join([TRACKS_HEADER, *self.tracks]))
+        if self.passages:
+            blocks.append("\n\n".join([RULES_HEADER, *self.passages]))
+        return blocks
+
+    def messages(self) -> list[BaseMessage]:
+        system = "\n\n".join([self.instructions, *self.background()])
+        history = [history_message(role, text) for role, text in self.history]
+        return [SystemMessage(content=system), *history, HumanMessage(content=self.facts)]
+
+    def sections(self, counter: Callable[[str], int] = _count) -> dict[str, int]:
+        history = sum(counter(text) for _, text in self.history)
+        counts = {
+            "instructions": counter(self.instructions),
+            "facts": counter(self.facts),
+            "character": counter(self.character),
+            "tracks": counter("\n".join([TRACKS_HEADER, *self.tracks])) if self.tracks else 0,
+            "rules": counter("\n\n".join([RULES_HEADER, *self.passages])) if self.passages else 0,
+            "history": history,
+            "overhead": MESSAGE_OVERHEAD * (2 + len(self.history)) + REPLY_PRIMING,
+        }
+        return counts
+
+
+def _context(parts: _Parts, budget: int | None, dropped: list[str]) -> Context:
+    sections = parts.sections()
+    return Context(parts.messages(), ContextReport(sections, sum(sections.values()), budget, dropped))
+
+
+def _trimmed_passage(parts: _Parts, n: int, hit: Hit, fits: Callable[[], bool]) -> str:
+    """The longest word prefix of the passage that still fits, or "" when less than a useful part would."""
+    words = hit.text.split(" ")
+
+    def fits_with(count: int) -> bool:
+        parts.passages.append(passage_text(n, hit, " ".join(words[:count]) + " …"))
+        try:
+            return fits()
+        finally:
+            parts.passages.pop()
+
+    low, high = 0, len(words) - 1
+    while low < high:
+        mid = (low + high + 1) // 2
+        if fits_with(mid):
+            low = mid
+        else:
+            high = mid - 1
+    text = " ".join(words[:low]) + " …"
+    return passage_text(n, hit, text) if low and _count(text) >= MIN_TRIMMED_PASSAGE else ""
+
+
+def _base_parts(request: NarrationRequest) -> _Parts:
+    return _Parts(instructions=instructions(request.task, request.system, request.style), facts=facts_text(request))
+
+
+@dataclass(frozen=True)
+class _Unit:
+    """One droppable piece of context: a character sheet, a track, a passage, a turn."""
+
+    label: str
+    add: Callable[[], object]
+    remove: Callable[[], object]
+    trim: Callable[[], str] | None = None  #: returns the trimmed label after adding a shortened version, or ""
+
+
+def _add_trimmed(parts: _Parts, n: int, hit: Hit, fits: Callable[[], bool]) -> str:
+    """Add the passage shortened to fit; its label for the report, or "" when nothing useful fits."""
+    text = _trimmed_passage(parts, n, hit, fits)
+    if not text:
+        return ""
+    parts.passages.append(text)
+    return f"rules[{n}] trimmed: {hit.citation}"
+
+
+def _units(request: NarrationRequest, parts: _Parts, fits: Callable[[], bool]) -> list[_Unit]:
+    """Every droppable piece, highest priority first (history newest first)."""
+    units: list[_Unit] = []
+    character = character_text(request.character)
+    if character:
+        units.append(
+            _Unit("character", partial(setattr, parts, "character", character), partial(setattr, parts, "character", ""))
+        )
+    lines = [(f"tracks: {t.get('name', 'unnamed')}", track_line(t)) for t in request.tracks]
+    lines += [(f"clocks: {c.get('name', 'unnamed')}", clock_line(c)) for c in request.clocks]
+    units += [_Unit(label, partial(parts.tracks.append, line), parts.tracks.pop) for label, line in lines]
+    for n, hit in enumerate(request.rules, start=1):
+        add = partial(parts.passages.append, passage_text(n, hit))
+        units.append(_Unit(f"rules[{n}]: {hit.citation}", add, parts.passages.pop, partial(_add_trimmed, parts, n, hit, fits)))
+    turns = list(request.history)
+    for i in range(len(turns) - 1, -1, -1):
+        units.append(
+            _Unit(f"history[{i}]: {turns[i][0]}", partial(parts.history.insert, 0, turns[i]), partial(parts.history.pop, 0))
+        )
+    return units
+
+
+def build_context(request: NarrationRequest, budget_tokens: int) -> Context:
+    """The messages for ``request`` within ``budget_tokens`` (see the module docstring for the order).
+
+    Pieces are added highest priority first; at the first one that does not fit (after trying to trim a
+    passage), it and every lower-priority piece are dropped, so nothing of lower priority is ever kept
+    while something of higher priority is left out.
+    """
+    parts = _base_parts(request)
+    dropped: list[str] = []
+
+    def fits() -> bool:
+        return sum(parts.sections().values()) <= budget_tokens
+
+    full = False
+    for unit in _units(request, parts, fits):
+        if full:
+            dropped.append(unit.label)
+            continue
+        unit.add()
+        if fits():
+            continue
+        unit.remove()
+        full = True
+        trimmed = unit.trim() if unit.trim else ""
+        dropped.append(trimmed or unit.label)
+    return _context(parts, budget_tokens, dropped)
+
+
+def naive_context(request: NarrationRequest, hits: Sequence[Hit]) -> Context:
+    """The baseline without a budget: the top eight passages stuffed in and the whole history."""
+    parts = _base_parts(request)
+    parts.character = character_text(request.character)
+    parts.tracks = [track_line(t) for t in request.tracks] + [clock_line(c) for c in request.clocks]
+    parts.passages = [passage_text(n, hit) for n, hit in enumerate(list(hits)[:NAIVE_PASSAGES], start=1)]
+    parts.history = list(request.history)
+    return _context(parts, None, [])

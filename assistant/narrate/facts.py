@@ -1,0 +1,303 @@
+"""Plain sentences of what the engine decided, built only from a :class:`~assistant.engine.model.Result`.
+
+Every number written here is a field of the Result (a die, the score, a stat, an effect's before and after,
+an engine note), so template narration and the LLM's fact sheet never state anything the engine did not
+decide. Both narrators use these functions; nothing here rolls, picks or guesses.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from assistant.engine.model import Choice, Effect, FollowUp, Result
+
+#: How an outcome reads in a sentence ("... against 3 and 6: a strong hit").
+OUTCOME_LABELS: dict[str, str] = {
+    "strong_hit": "a strong hit",
+    "weak_hit": "a weak hit",
+    "miss": "a miss",
+    "critical": "a critical success",
+    "full_success": "a full success",
+    "partial_success": "a partial success",
+    "bad_outcome": "a bad outcome",
+    "yes": "yes",
+    "no": "no",
+}
+
+#: Kinds of change told as "before → after"; other kinds are told by their reason (or delta).
+BEFORE_AFTER_KINDS = frozenset({"meter", "xp", "clock", "legacy", "progress"})
+_BULLET = re.compile(r"^\s*[-*•]\s+")
+
+
+def outcome_label(outcome: str) -> str:
+    """``strong_hit`` -> ``a strong hit``; empty for rolls without a tier."""
+    return OUTCOME_LABELS.get(outcome, "" if outcome == "none" else outcome.replace("_", " "))
+
+
+def humanize(name: str) -> str:
+    """``companion_health`` -> ``companion health``."""
+    return name.replace("_", " ").strip()
+
+
+def signed(value: int) -> str:
+    return f"+{value}" if value >= 0 else str(value)
+
+
+def _and(items: Sequence[str]) -> str:
+    items = [i for i in items if i]
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def move_label(result: Result) -> str:
+    """``Face Danger, +edge`` (the move and the stat rolled)."""
+    return f"{result.move}, +{result.stat}" if result.stat else result.move
+
+
+def _adds_part(adds: int) -> str:
+    if not adds:
+        return ""
+    return f" + {adds}" if adds > 0 else f" - {abs(adds)}"
+
+
+def _stat_part(result: Result) -> str:
+    return f" + {humanize(result.stat)} {result.stat_value}" if result.stat and result.stat_value is not None else ""
+
+
+def _tier(result: Result) -> str:
+    label = outcome_label(result.outcome)
+    return f": {label}" if label else ""
+
+
+def _action_line(result: Result) -> str:
+    action = next((d for d in result.dice_detail if d.get("role") == "action"), None)
+    challenge = result.challenge or []
+    versus = f" against {challenge[0]} and {challenge[1]}" if len(challenge) == 2 else ""
+    stat, adds = _stat_part(result), _adds_part(result.adds)
+    if action is None:
+        head = f"Score {result.score}"
+    elif action.get("cancelled"):
+        base = (result.stat_value or 0) + result.adds
+        sums = f"{stat}{adds}".removeprefix(" + ").strip()
+        head = f"Action {action['value']} (cancelled)" + (f", {sums}" if sums else "")
+        head += f" = {result.score}" if base == result.score else f", score {result.score}"
+    else:
+        total = int(action["value"]) + (result.stat_value or 0) + result.adds
+        head = f"Action {action['value']}{stat}{adds}"
+        burn = result.burn or {}
+        if burn.get("burned"):
+            before = burn.get("score_before")
+            head += f" = {before}" if before == total else f", capped at {before}"
+            head += f"; burned momentum {burn.get('momentum')} replaces it: {result.score}"
+        else:
+            head += f" = {result.score}" if total == result.score else f", capped at {result.score}"
+    match = "; the challenge dice match" if result.match else ""
+    return f"{head}{versus}{_tier(result)}{match}."
+
+
+def _progress_line(result: Result) -> str:
+    challenge = result.challenge or []
+    versus = f" against {challenge[0]} and {challenge[1]}" if len(challenge) == 2 else ""
+    name = (result.track or {}).get("name")
+    where = f" on {name}:" if name else ""
+    match = "; the challenge dice match" if result.match else ""
+    return f"Progress{where} {result.score}{versus}{_tier(result)}{match}."
+
+
+def _oracle_line(result: Result) -> str:
+    match = " It is a match." if result.match else ""
+    if any(str(result.score) in note for note in result.notes):  # the engine's note already says the odds and the roll
+        return match.strip()
+    return f"The oracle rolled {result.score}: {outcome_label(result.outcome)}.{match}"
+
+
+def table_rows(result: Result) -> list[str]:
+    """The text of each row rolled on a table (several when the table says roll twice)."""
+    rows = (result.table or {}).get("rows") or []
+    return [str(r.get("text", "")).strip() for r in rows if isinstance(r, dict) and r.get("text")]
+
+
+def _table_line(result: Result) -> str:
+    table = result.table or {}
+    name = table.get("name") or result.move
+    rolls = [str(r) for r in table.get("rolls") or result.dice]
+    rolled = f" (rolled {_and(rolls)})" if rolls else ""
+    rows = table_rows(result)
+    return f"{name}{rolled}: " + "; ".join(r.rstrip(".") for r in rows) + "." if rows else f"{name}{rolled}."
+
+
+def _faces(result: Result) -> list[str]:
+    faces = []
+    for die in result.dice_detail:
+        value = die.get("value")
+        faces.append(f"{value} (dropped)" if die.get("kept") is False else str(value))
+    return faces or [str(d) for d in result.dice]
+
+
+def _pool_line(result: Result) -> str:
+    stat = f" ({humanize(result.stat)} {result.stat_value}{_adds_part(result.adds)})" if result.stat else ""
+    return f"Rolled {_and([str(d) for d in result.dice])}{stat}; the best die is {result.score}{_tier(result)}."
+
+
+def _total_line(result: Result) -> str:
+    faces = " + ".join(_faces(result))
+    return f"Rolled {faces}{_stat_part(result)}{_adds_part(result.adds)} = {result.score}{_tier(result)}."
+
+
+def _notation_line(result: Result) -> str:
+    text = result.text.replace("`", "").strip()
+    return f"Rolled {text}." if text else f"Rolled {result.move}: {result.score}."
+
+
+def roll_line(result: Result) -> str:
+    """One sentence with the dice, the score and the outcome, e.g.
+    ``Action 5 + edge 2 = 7 against 3 and 6: a strong hit.`` Empty for a move without a roll."""
+    builders = {
+        "action": _action_line,
+        "progress": _progress_line,
+        "oracle": _oracle_line,
+        "table": _table_line,
+        "pool": _pool_line,
+        "total": _total_line,
+        "notation": _notation_line,
+    }
+    builder = builders.get(result.roll)
+    if builder is None:
+        label = outcome_label(result.outcome)
+        return f"Outcome: {label}." if label else ""
+    return builder(result)
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "marked" if value else "clear"
+    if isinstance(value, dict) and "ticks" in value:
+        return f"{value['ticks']} ticks"
+    return humanize(str(value)) if isinstance(value, str) else str(value)
+
+
+def effect_line(effect: Effect) -> str:
+    """One change, e.g. ``Momentum 2 → 3.`` or ``Impact marked: wounded.``"""
+    target = humanize(effect.target)
+    if effect.kind == "momentum_burn":
+        return f"Momentum burned: {effect.before} → {effect.after}."
+    if effect.kind == "momentum_reset":
+        return f"Momentum reset: {effect.before} → {effect.after}."
+    if effect.kind == "impact":
+        return f"Impact {'marked' if effect.after else 'cleared'}: {target}."
+    if effect.kind == "position":
+        return f"Position: {_value(effect.after)}."
+    if effect.kind == "choice":
+        return f"Chosen: {effect.reason}." if effect.reason else ""
+    if effect.kind == "note":
+        return effect.reason.rstrip(".") + "." if effect.reason else ""
+    if effect.kind == "next_move_add":
+        return f"Add on your next move: {effect.before} → {effect.after}."
+    if effect.kind == "progress" and effect.before is not None:
+        return f"Progress on {target}: {effect.before} → {effect.after} ticks."
+    if effect.kind == "rank":
+        return f"{target[:1].upper()}{target[1:]} rank: {_value(effect.before)} → {_value(effect.after)}."
+    if effect.before is None and effect.after is None or effect.kind in {"progress", "clock"} and effect.before is None:
+        return f"{target[:1].upper()}{target[1:]}: {effect.reason}." if effect.reason else ""
+    if effect.kind not in BEFORE_AFTER_KINDS:  # a system's own kind of change: say it in the engine's words
+        if effect.reason:
+            return effect.reason[:1].upper() + effect.reason[1:].rstrip(".") + "."
+        if effect.delta is not None:
+            return f"{target[:1].upper()}{target[1:]} {signed(effect.delta)}."
+    label = "XP" if effect.target == "xp" else f"{target[:1].upper()}{target[1:]}"
+    if effect.kind == "clock":
+        label += " clock"
+    if effect.kind == "legacy":
+        label += " legacy"
+    return f"{label} {_value(effect.before)} → {_value(effect.after)}."
+
+
+def effect_lines(result: Result) -> list[str]:
+    return [line for line in (effect_line(e) for e in result.effects) if line]
+
+
+def choice_lines(choice: Choice) -> list[str]:
+    """The choice's prompt and each option as a bullet. The player picks; nothing here picks."""
+    how_many = " (choose any number)" if choice.pick == 0 else ""
+    prompt = choice.prompt.rstrip(":. ")
+    return [f"{prompt}{how_many}, your call:"] + [f"- {option.label}" for option in choice.options]
+
+
+def follow_up_phrase(follow_up: FollowUp) -> str:
+    if follow_up.kind == "suffer":
+        amount = f" ({signed(follow_up.amount)})" if follow_up.amount is not None else ""
+        return f"make a suffer move{amount}"
+    if follow_up.kind == "table":
+        return f"roll on {follow_up.move}"
+    return follow_up.move
+
+
+def follow_up_line(results: Sequence[Result]) -> str:
+    """``Next: Pay the Price.`` for the follow-ups the rules offer (none are resolved here)."""
+    phrases: list[str] = []
+    for result in results:
+        for follow_up in result.follow_ups:
+            phrase = follow_up_phrase(follow_up)
+            if phrase not in phrases:
+                phrases.append(phrase)
+    return f"Next: {'; or '.join(phrases)}." if phrases else ""
+
+
+def burn_offer(result: Result) -> str:
+    """The momentum burn the player may still choose (never applied here)."""
+    burn = result.burn or {}
+    if burn.get("available") and not burn.get("burned"):
+        return f"You may burn your momentum ({burn.get('momentum')}) to improve this result."
+    return ""
+
+
+def outcome_text(result: Result) -> str:
+    """The rules text of the outcome, without the lines that repeat open options or rolled table rows.
+
+    A notation roll's text is its roll line; a table's "roll on the table below" is already done."""
+    if result.roll == "notation":
+        return ""
+    repeated = {o.label.strip().lower() for c in result.choices for o in c.options}
+    repeated |= {r.lower() for r in table_rows(result)}
+    lines = []
+    for line in result.text.splitlines():
+        bare = _BULLET.sub("", line).strip()
+        if not bare or bare.lower() in repeated:
+            continue
+        if result.roll == "table":
+            bare = " ".join(s for s in re.split(r"(?<=[.!?])\s+", bare) if "table below" not in s.lower())
+        if bare:
+            lines.append(f"- {bare}" if _BULLET.match(line) else bare)
+    return "\n".join(lines).strip()
+
+
+def facts_block(results: Sequence[Result]) -> str:
+    """The engine's decisions as plain text for a language model (one block per result)."""
+    if not results:
+        return "No move was resolved this turn: nothing was rolled and nothing on the sheet changed."
+    blocks = []
+    for n, result in enumerate(results, start=1):
+        lines = [f"Result {n}: {result.move} ({result.system})" + (f", rolled +{result.stat}" if result.stat else "")]
+        roll = roll_line(result)
+        if roll:
+            lines.append(f"Dice and outcome: {roll}")
+        lines += [f"Engine note: {note}" for note in result.notes]
+        text = outcome_text(result)
+        if text:
+            lines.append("Rules text of this outcome: " + text.replace("\n", " "))
+        changes = effect_lines(result)
+        lines.append("Changes already applied: " + (" ".join(changes) if changes else "none."))
+        for choice in result.choices:
+            options = "; ".join(f"[{o.label}]" for o in choice.options)
+            pick = "any number" if choice.pick == 0 else str(choice.pick)
+            lines.append(f"Open choice for the player (pick {pick}; do NOT pick): {choice.prompt}: {options}")
+        offer = burn_offer(result)
+        if offer:
+            lines.append(f"Open option for the player (do NOT take it): {offer}")
+        if result.follow_ups:
+            lines.append("Follow-ups offered (not resolved yet): " + "; ".join(follow_up_phrase(f) for f in result.follow_ups))
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks)

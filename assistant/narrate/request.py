@@ -1,0 +1,70 @@
+"""What a narrator is given (:class:`NarrationRequest`), what it is (:class:`Narrator`), and how it fails."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal, Protocol
+
+from assistant.engine.errors import AssistantError, InputError
+from assistant.engine.model import Result
+
+if TYPE_CHECKING:
+    from rules_index.search import Hit
+
+Task = Literal["narrate", "oracle", "pay_the_price", "table"]
+Style = Literal["vivid", "terse"]
+TASKS: tuple[str, ...] = ("narrate", "oracle", "pay_the_price", "table")
+STYLES: tuple[str, ...] = ("vivid", "terse")
+
+
+class NarrationFailed(AssistantError):
+    """The language model could not narrate (timeout, rate limit, connection, bad response).
+
+    The chat loop catches it and narrates with the template instead. The message never holds the API key.
+    """
+
+    kind = "narration_failed"
+
+
+@dataclass(frozen=True)
+class NarrationRequest:
+    """Everything a narrator may use for one turn. The engine's ``results`` are the only source of facts."""
+
+    task: str
+    """``narrate`` | ``oracle`` | ``pay_the_price`` | ``table``."""
+    system: str
+    player_text: str
+    """The player's intent or message."""
+    results: tuple[Result, ...]
+    """What the engine decided this turn (empty for a pure story beat)."""
+    character: dict | None = None
+    """The active character after the move."""
+    tracks: tuple[dict, ...] = ()
+    """Active progress tracks ``{name, rank, ticks, kind}``."""
+    clocks: tuple[dict, ...] = ()
+    """Clocks ``{name, segments, filled}``."""
+    history: tuple[tuple[str, str], ...] = ()
+    """Recent ``(role, text)`` turns, oldest first."""
+    rules: tuple[Hit, ...] = ()
+    """Retrieved rules passages for this move, best first."""
+    question: str = ""
+    """The oracle question, when ``task == "oracle"``."""
+    feedback: str = ""
+    """On a retry: the guard's violations to avoid."""
+    style: str = "vivid"
+    """``vivid`` | ``terse``."""
+
+    def __post_init__(self) -> None:
+        if self.task not in TASKS:
+            raise InputError(f"A narration task is one of {', '.join(TASKS)}; got {self.task!r}.")
+        if self.style not in STYLES:
+            raise InputError(f"A narration style is one of {', '.join(STYLES)}; got {self.style!r}.")
+
+
+class Narrator(Protocol):
+    """Turns a :class:`NarrationRequest` into prose, streamed as text chunks."""
+
+    name: str
+
+    def stream(self, request: NarrationRequest) -> Iterator[str]: ...
