@@ -1,0 +1,241 @@
+"""The Streamlit app's main flows, driven with AppTest (offline, seeded campaigns, a temp TABLETOP_HOME)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from assistant.engine import available_systems
+from assistant.store import service
+
+APP = Path(__file__).resolve().parent.parent / "ui" / "app.py"
+SECRET = "sk-test-DO-NOT-SHOW-4242"
+TYPED_SECRET = "sk-typed-NEVER-RENDERED-9191"
+
+
+@pytest.fixture(autouse=True)
+def _offline_fast(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TABLETOP_EMBEDDER", "hash")
+    monkeypatch.setenv("OMP_NUM_THREADS", "1")
+
+
+@pytest.fixture
+def app() -> AppTest:
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    at.run()
+    assert not at.exception
+    return at
+
+
+def nodes(at: AppTest) -> Iterator[Any]:
+    stack: list[Any] = [at._tree]
+    while stack:
+        node = stack.pop()
+        yield node
+        children = getattr(node, "children", None)
+        if isinstance(children, dict):
+            stack.extend(children.values())
+
+
+def page_text(at: AppTest) -> str:
+    """Every rendered element's content (protos and widget values), as one string."""
+    parts = []
+    for node in nodes(at):
+        proto = getattr(node, "proto", None)
+        if proto is not None:
+            parts.append(str(proto))
+        try:
+            value = getattr(node, "value", None)
+        except Exception:  # noqa: BLE001 - some element types have no value
+            value = None
+        if value is not None:
+            parts.append(str(value))
+    return "\n".join(parts)
+
+
+def markdown(at: AppTest) -> str:
+    return "\n".join(str(m.value) for m in at.markdown)
+
+
+def no_errors(at: AppTest) -> None:
+    assert not at.exception, [e.value for e in at.exception]
+    assert not at.error, [e.value for e in at.error]
+
+
+def create_campaign(at: AppTest, name: str = "Iron Wake", system: str = "starforged", seed: str = "7") -> None:
+    at.text_input(key="new_campaign_name").set_value(name)
+    at.selectbox(key="new_campaign_system").set_value(system)
+    at.text_input(key="new_campaign_seed").set_value(seed)
+    at.button(key="create_campaign").click().run()
+    no_errors(at)
+
+
+def play_action(at: AppTest, text: str = "I sprint across the collapsing catwalk") -> None:
+    at.chat_input(key="chat_text").set_value(text).run()
+    no_errors(at)
+
+
+def test_first_render_offers_a_new_campaign_and_is_offline(app: AppTest) -> None:
+    no_errors(app)
+    assert [t.label for t in app.tabs] == ["Play", "Rules", "Settings"]
+    assert any("Create a campaign" in i.value for i in app.info)
+    assert any("Offline" in i.value for i in app.info)
+    assert app.button(key="create_campaign")
+
+
+def test_new_campaign_shows_the_sheet_tracks_and_clocks(app: AppTest) -> None:
+    create_campaign(app)
+    assert app.selectbox(key="campaign_pick").value == "Iron Wake"
+    sidebar = "\n".join(str(m.value) for m in app.sidebar.markdown)
+    assert "edge <b>3</b>" in sidebar and "Impacts:** none" in sidebar
+    bars = [p.proto.text for p in app.sidebar.get("progress")]
+    assert "health: 5 / 5" in bars and "momentum: 2 / 10" in bars
+    app.text_input(key="new_track_name").set_value("Find the lost ship")
+    app.button(key="add_track").click().run()
+    app.text_input(key="new_clock_name").set_value("The alarm")
+    app.button(key="add_clock").click().run()
+    no_errors(app)
+    sidebar = "\n".join(str(m.value) for m in app.sidebar.markdown)
+    assert "Find the lost ship" in sidebar and sidebar.count('class="box"') >= 10
+    assert "The alarm" in sidebar and 'class="segment"' in sidebar
+
+
+def test_action_suggests_moves_then_the_confirmed_roll_shows_a_dice_card_and_narration(app: AppTest) -> None:
+    create_campaign(app)
+    play_action(app)
+    labels = [b.label for b in app.button if b.key and b.key.startswith("suggestion_")]
+    assert labels and labels[0].startswith("Roll ") and "+" in labels[0]
+    captions = "\n".join(c.value for c in app.caption)
+    assert "strong " in captions and "%" in captions
+    state = service.load_campaign("Iron Wake")
+    assert state.moves == 0  # nothing is rolled before the player confirms
+
+    app.button(key="suggestion_0").click().run()
+    no_errors(app)
+    state = service.load_campaign("Iron Wake")
+    assert state.moves == 1
+    text = markdown(app)
+    assert "dice-card-title" in text and "Action score" in text
+    assert any(word in text for word in ("Strong hit", "Weak hit", "Miss"))
+    narration = [e for e in state.transcript if e.kind == "narration"]
+    assert narration and narration[-1].text in text
+    assert any("Rules: starforged" in c.value for c in app.caption)
+
+    reloaded = AppTest.from_file(str(APP), default_timeout=60).run()  # a reload draws the transcript from the store
+    no_errors(reloaded)
+    again = markdown(reloaded)
+    assert "Action score" in again and narration[-1].text in again
+
+
+def test_oracle_quick_tool_answers_yes_or_no_with_the_odds(app: AppTest) -> None:
+    create_campaign(app)
+    app.text_input(key="oracle_question").set_value("Is the station abandoned?")
+    app.select_slider(key="oracle_odds").set_value("likely").run()
+    assert any("75% chance" in c.value for c in app.caption)
+    app.button(key="oracle_ask").click().run()
+    no_errors(app)
+    text = markdown(app)
+    assert "Ask the Oracle" in text and ("Yes" in text or "No" in text)
+    assert "on d100" in text
+    last = service.load_campaign("Iron Wake")
+    assert last.moves == 1
+
+
+def test_tables_pay_the_price_and_free_dice(app: AppTest) -> None:
+    create_campaign(app)
+    app.button(key="pay_the_price").click().run()
+    no_errors(app)
+    assert "Pay the Price" in markdown(app)
+    app.text_input(key="dice_notation").set_value("4d6kh3")
+    app.button(key="dice_roll").click().run()
+    no_errors(app)
+    assert "Total " in markdown(app) and "dropped" in markdown(app)
+
+
+def test_rules_question_gives_cited_passages(app: AppTest) -> None:
+    create_campaign(app)
+    app.text_input(key="rules_question").set_value("What happens when momentum is negative?")
+    app.button(key="rules_ask").click().run()
+    no_errors(app)
+    cited = [e.label for e in app.expander if "starforged.txt:L" in e.label]
+    assert cited, [e.label for e in app.expander]
+    assert "momentum" in markdown(app).lower()
+
+
+def test_undo_takes_back_the_last_roll(app: AppTest) -> None:
+    create_campaign(app)
+    play_action(app)
+    app.button(key="suggestion_0").click().run()
+    assert service.load_campaign("Iron Wake").moves == 1
+    app.button(key="undo").click().run()
+    no_errors(app)
+    state = service.load_campaign("Iron Wake")
+    assert state.moves == 0 and state.undone
+    assert any("(undone)" in e.label for e in app.expander)
+    assert any("Undone" in t.proto.body for t in app.toast)
+
+
+def test_switching_systems_switches_the_sheet(app: AppTest) -> None:
+    create_campaign(app, "Iron Wake", "starforged")
+    other = next((s for s in available_systems() if s != "starforged"), None)
+    if other is None:  # only one engine ruleset so far: switching between two campaigns still swaps everything
+        create_campaign(app, "Second Wake", "starforged", seed="8")
+        assert app.selectbox(key="campaign_pick").value == "Second Wake"
+    else:
+        create_campaign(app, "Other Game", other)
+        assert app.selectbox(key="campaign_pick").value == "Other Game"
+        assert f"System: **{other}**" in "\n".join(c.value for c in app.sidebar.caption)
+        assert "edge <b>" not in "\n".join(str(m.value) for m in app.sidebar.markdown)
+    app.selectbox(key="campaign_pick").set_value("Iron Wake").run()
+    no_errors(app)
+    assert "System: **starforged**" in "\n".join(c.value for c in app.sidebar.caption)
+    assert "edge <b>3</b>" in "\n".join(str(m.value) for m in app.sidebar.markdown)
+
+
+def test_bad_input_shows_a_friendly_error_and_the_page_survives(app: AppTest) -> None:
+    app.button(key="create_campaign").click().run()  # no name
+    assert not app.exception
+    assert any("name" in e.value for e in app.sidebar.error)
+    create_campaign(app)
+    for bad in ("/roll no-such-move +edge", "/dice 1d0", "/oracle", "\x00\x01 ''' {{", "/choose nothing"):
+        play_action_text = bad
+        app.chat_input(key="chat_text").set_value(play_action_text).run()
+        assert not app.exception, (bad, [e.value for e in app.exception])
+    app.chat_input(key="chat_text").set_value("/roll no-such-move +edge").run()
+    assert any("No move called" in e.value for e in app.error)
+    assert "Traceback" not in page_text(app)
+    app.text_input(key="dice_notation").set_value("9d9d9d9")
+    app.button(key="dice_roll").click().run()
+    assert not app.exception and app.error
+    assert service.load_campaign("Iron Wake").moves == 0
+
+
+def test_the_api_key_is_never_rendered(app: AppTest, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TABLETOP_LLM_API_KEY", SECRET)
+    app.run()
+    create_campaign(app)
+    settings_key = app.text_input(key="settings_api_key")
+    settings_key.set_value(TYPED_SECRET)
+    app.button(key="settings_save").click().run()
+    no_errors(app)
+    assert any("entered in this browser session" in c.value for c in app.caption)
+    play_action(app)
+    app.button(key="suggestion_0").click().run()
+    rendered = page_text(app)
+    assert SECRET not in rendered and TYPED_SECRET not in rendered
+    assert app.text_input(key="settings_api_key").value == ""
+    for stored in service.campaign_events("Iron Wake"):
+        dumped = stored.model_dump_json()
+        assert SECRET not in dumped and TYPED_SECRET not in dumped
+
+
+def test_every_system_opens_with_its_sheet(app: AppTest) -> None:
+    for i, system in enumerate(available_systems()):
+        create_campaign(app, f"Game {i}", system, seed=str(i))
+        assert not app.exception, (system, [e.value for e in app.exception])
+        assert f"System: **{system}**" in "\n".join(c.value for c in app.sidebar.caption), system
+        assert not app.error, (system, [e.value for e in app.error])

@@ -1,0 +1,82 @@
+"""The app's pure rendering pieces: tracks, clocks, the dice card, odds, the sheet helpers."""
+
+from __future__ import annotations
+
+import re
+
+from assistant.engine import resolve
+from ui.components.clocks import clock_svg
+from ui.components.dice_card import dice_card_view
+from ui.components.quick_tools import yes_chance
+from ui.components.sheet import group_fields, meter_fraction
+from ui.components.suggestions import odds_percentages, odds_text
+from ui.components.tracks import track_svg
+from ui.views.settings import redact_url
+
+
+def test_a_track_is_ten_boxes_with_ticks_four_to_a_box() -> None:
+    svg = track_svg(14)  # three full boxes and two ticks
+    assert svg.count('class="box"') == 10
+    assert svg.count("<line") == 3 * 4 + 2
+    assert "3 of 10 boxes" in svg
+    assert track_svg(99).count("<line") == 40  # clamped to a full track
+    assert track_svg(-3).count("<line") == 0
+
+
+def test_a_clock_is_a_circle_of_segments_with_the_filled_ones_shaded() -> None:
+    svg = clock_svg(6, 2, title="Alarm")
+    assert svg.count('class="segment"') == 6
+    assert svg.count("#bf616a") == 2
+    assert "Alarm: 2 of 6" in svg
+    assert clock_svg(4, 9).count("#bf616a") == 4
+
+
+def test_dice_card_marks_cancelled_dice_and_shows_score_outcome_and_citation() -> None:
+    result = resolve({"system": "starforged", "move": "Face Danger", "stat": "edge", "character": {"momentum": -4},
+                      "dice": [4, 2, 9]})
+    view = dice_card_view(result)
+    assert view.outcome == "Weak hit"
+    assert view.score_line == "Action score 3 (0 (cancelled) + edge 3) vs 2 · 9"
+    assert "cancelled" in view.dice_html and view.dice_html.count('class="die') == 3
+    assert "Make a suffer move (-1)" in view.next_steps
+    assert view.move_text.startswith("When you attempt something risky")
+    assert view.citations and view.citations[0].startswith("starforged › Face Danger (starforged.txt:L")
+
+
+def test_dice_card_marks_dropped_dice_of_free_notation_and_match() -> None:
+    view = dice_card_view(resolve({"system": "starforged", "move": "roll:4d6kh3", "dice": [2, 5, 5, 1]}))
+    assert "dropped" in view.dice_html and view.score_line == "Total 12"
+    match = dice_card_view(resolve({"system": "starforged", "move": "Face Danger", "stat": "wits", "dice": [6, 3, 3]}))
+    assert match.match and "match" in match.plain_text()
+
+
+def test_odds_read_both_shapes_in_a_fixed_order() -> None:
+    as_percent = {"outcomes": {"miss": 23.17, "strong_hit": 33.17, "weak_hit": 43.67}, "match": 10.0}
+    assert list(odds_percentages(as_percent)) == ["strong_hit", "weak_hit", "miss"]
+    assert odds_text(as_percent) == "strong 33% · weak 44% · miss 23%"
+    assert odds_percentages({"yes": 0.75, "no": 0.25}) == {"yes": 75.0, "no": 25.0}
+    assert "not available" in odds_text(None)
+    assert yes_chance("likely") == 75.0 and yes_chance("small chance") == 10.0
+
+
+def test_sheet_helpers_place_meters_and_groups() -> None:
+    assert meter_fraction(2, -6, 10) == 0.5 and meter_fraction(20, 0, 5) == 1.0
+    crew = group_fields("blades", {"tier": 1, "heat": 3, "wanted_level": 0, "stress": 2})
+    assert crew == {"Crew": ["tier", "heat", "wanted_level"]}
+    assert group_fields("dungeon-world", {"hp": 8, "armor": 1})["Combat"] == ["hp", "armor"]
+
+
+def test_a_url_with_credentials_is_shown_without_them() -> None:
+    shown = redact_url("https://user:hunter2@llm.example:8443/v1?key=abc")
+    assert shown == "https://llm.example:8443/v1"
+    assert not re.search("hunter2|abc", shown)
+
+
+def test_list_fields_read_as_short_lines_and_own_maximums_win() -> None:
+    from ui.components.sheet import item_text, meter_max
+
+    assert item_text({"text": "The Duke lies", "marked": True, "proven_wrong": False}) == "The Duke lies (marked)"
+    assert item_text({"name": "Smuggling ring", "productivity": 1}) == "Smuggling ring (productivity 1)"
+    assert item_text("a plain belief") == "a plain belief"
+    assert meter_max("hp", {"hp": 18, "max_hp": 22}, 99) == 22
+    assert meter_max("health", {"health": 5}, 5) == 5

@@ -1,0 +1,1 @@
+"""The Streamlit app: a thin face of :mod:`assistant.chat` (see ``ui/README.md``)."""

@@ -1,0 +1,179 @@
+"""The dice card: one engine Result drawn for the player.
+
+The dice (kept, dropped, cancelled, rerolled), the score, the outcome and match, what changed, what
+comes next, the move's text folded under it, and the rules citations. :func:`dice_card_view` is pure;
+:func:`render_dice_card` draws it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any
+
+import streamlit as st
+
+from assistant.engine import Result, get_ruleset
+
+OUTCOME_COLORS = {"strong_hit": "#2e7d32", "weak_hit": "#b26a00", "miss": "#c62828", "yes": "#2e7d32", "no": "#c62828",
+                  "critical": "#1565c0", "full_success": "#2e7d32", "partial_success": "#b26a00", "bad_outcome": "#c62828",
+                  "success": "#2e7d32", "partial": "#b26a00", "failure": "#c62828"}
+ROLE_NAMES = {"action": "action die", "challenge": "challenge die", "oracle": "oracle", "table": "table", "pool": "pool",
+              "progress": "progress", "notation": "", "roll": ""}
+
+
+@dataclass
+class DiceCardView:
+    title: str
+    outcome: str
+    """The outcome as words (``Weak hit``), empty for rolls without one."""
+    outcome_key: str
+    match: bool
+    dice_html: str
+    score_line: str
+    changes: list[str] = field(default_factory=list)
+    next_steps: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    outcome_text: str = ""
+    move_text: str = ""
+    citations: list[str] = field(default_factory=list)
+
+    def plain_text(self) -> str:
+        """Everything on the card as text (for tests and accessibility)."""
+        lines = [self.title, self.outcome, "match" if self.match else "", self.score_line, *self.changes,
+                 *self.next_steps, *self.notes, self.outcome_text, *self.citations]
+        return "\n".join(line for line in lines if line)
+
+
+def outcome_words(outcome: str) -> str:
+    return "" if outcome in ("", "none") else outcome.replace("_", " ").capitalize()
+
+
+def _die_html(die: dict[str, Any]) -> str:
+    value, sides = die.get("value", "?"), die.get("sides", "?")
+    role = str(die.get("role", ""))
+    marks, style = [], ["display:inline-block", "min-width:2.1em", "padding:2px 6px", "margin:2px 3px",
+                        "border:1.5px solid #3b4252", "text-align:center", "font-weight:700",
+                        "border-radius:" + ("4px" if sides == 6 else "12px")]
+    if not die.get("kept", True):
+        marks.append("dropped")
+        style += ["opacity:0.45", "text-decoration:line-through"]
+    if die.get("cancelled"):
+        marks.append("cancelled")
+        style += ["text-decoration:line-through", "background:#eceff4"]
+    if die.get("rerolled"):
+        marks.append("rerolled")
+        style += ["border-style:dashed"]
+    label = " ".join(filter(None, [ROLE_NAMES.get(role, role), f"d{sides}", *marks]))
+    note = f'<sub style="font-weight:400;font-size:0.7em"> {escape(", ".join(marks))}</sub>' if marks else ""
+    return f'<span class="die die-{escape(role)}" title="{escape(label)}" style="{";".join(style)}">{value}{note}</span>'
+
+
+def dice_html(detail: list[dict[str, Any]]) -> str:
+    if not detail:
+        return ""
+    groups: dict[str, list[str]] = {}
+    for die in detail:
+        groups.setdefault(str(die.get("role", "")), []).append(_die_html(die))
+    chunks = []
+    for role, dice in groups.items():
+        name = ROLE_NAMES.get(role, role)
+        label = f'<span style="font-size:0.8em;color:#4c566a">{escape(name)}</span> ' if name else ""
+        chunks.append(label + "".join(dice))
+    return '<div class="dice">' + " &nbsp; ".join(chunks) + "</div>"
+
+
+def score_line(result: Result) -> str:
+    if result.roll == "action" and result.challenge:
+        action = next((d for d in result.dice_detail if d.get("role") == "action"), None)
+        face = "0 (cancelled)" if action and action.get("cancelled") else str(action.get("value")) if action else "?"
+        stat = f" + {result.stat} {result.stat_value}" if result.stat else ""
+        adds = f" + adds {result.adds}" if result.adds else ""
+        vs = " · ".join(str(c) for c in result.challenge)
+        return f"Action score {result.score} ({face}{stat}{adds}) vs {vs}"
+    if result.challenge:
+        return f"Progress score {result.score} vs {' · '.join(str(c) for c in result.challenge)}"
+    if result.roll in ("oracle", "table"):
+        return f"Rolled {result.score} on d100" if result.score is not None else ""
+    if result.roll == "pool" and result.score is not None:
+        return f"Best die {result.score}"
+    if result.score is not None:
+        label = "Total" if result.roll in ("notation", "total") else "Score"
+        return f"{label} {result.score}"
+    return ""
+
+
+def _change_line(effect: Any) -> str:
+    target = str(effect.target).replace("_", " ")
+    if effect.before is not None or effect.after is not None:
+        delta = f" ({effect.delta:+d})" if isinstance(effect.delta, int) else ""
+        line = f"{target}: {effect.before} → {effect.after}{delta}"
+    else:
+        line = target
+    if effect.reason:
+        line += f" — {effect.reason}"
+    return line
+
+
+def move_source(result: Result) -> tuple[str, list[str]]:
+    """The move's full rules text and its citation, when the result comes from a ruleset move."""
+    if result.roll in ("notation", "table") or result.move_id.startswith(("table:", "roll")):
+        return "", []
+    try:
+        move = get_ruleset(result.system).find_move(result.move_id)
+    except Exception:  # noqa: BLE001 - a move without rules data: nothing to fold
+        return "", []
+    source = move.source
+    return move.text, [f"{result.system} › {move.name} ({source.file}:L{source.lines[0]}-L{source.lines[1]})"]
+
+
+def dice_card_view(result: Result | dict[str, Any], citations: list[str] | None = None) -> DiceCardView:
+    res = result if isinstance(result, Result) else Result.model_validate(result)
+    move_text, own_citations = move_source(res)
+    title = res.move + (f" (+{res.stat})" if res.stat else "")
+    changes = [_change_line(e) for e in res.effects]
+    next_steps = [f.reason or f.move for f in res.follow_ups]
+    next_steps += [f"Choose: {c.prompt}" for c in res.choices]
+    if res.burn and res.burn.get("available"):
+        next_steps.append(f"Burning momentum would make this a {outcome_words(str(res.burn.get('outcome', '')))}.")
+    if res.table and res.table.get("rows"):
+        outcome_text = "\n".join(f"- {row.get('text', '')}" for row in res.table["rows"])
+    else:
+        outcome_text = res.text
+    return DiceCardView(
+        title=title, outcome=outcome_words(res.outcome), outcome_key=res.outcome, match=res.match,
+        dice_html=dice_html(res.dice_detail), score_line=score_line(res), changes=changes, next_steps=next_steps,
+        notes=list(res.notes), outcome_text=outcome_text, move_text=move_text,
+        citations=list(dict.fromkeys([*(citations or []), *own_citations])),
+    )
+
+
+def header_html(view: DiceCardView) -> str:
+    color = OUTCOME_COLORS.get(view.outcome_key, "#4c566a")
+    badge = (f'<span class="outcome" style="background:{color};color:white;border-radius:10px;padding:1px 10px;'
+             f'margin-left:8px;font-size:0.9em">{escape(view.outcome)}</span>') if view.outcome else ""
+    match = ('<span class="match" style="border:1.5px solid #5e81ac;color:#5e81ac;border-radius:10px;padding:0 8px;'
+             'margin-left:6px;font-size:0.85em">match</span>') if view.match else ""
+    return f'<div class="dice-card-title"><strong>{escape(view.title)}</strong>{badge}{match}</div>'
+
+
+def render_dice_card(result: Result | dict[str, Any], citations: list[str] | None = None) -> DiceCardView:
+    view = dice_card_view(result, citations)
+    with st.container(border=True):
+        st.markdown(header_html(view) + view.dice_html, unsafe_allow_html=True)
+        if view.score_line:
+            st.markdown(f"**{view.score_line}**" + (" — *match*" if view.match else ""))
+        if view.outcome_text:
+            st.markdown(view.outcome_text)
+        if view.changes:
+            st.markdown("**What changed**\n" + "\n".join(f"- {c}" for c in view.changes))
+        if view.next_steps:
+            st.markdown("**Next**\n" + "\n".join(f"- {s}" for s in view.next_steps))
+        for note in view.notes:
+            st.caption(note)
+        if view.move_text:
+            with st.expander(f"Move text: {view.title}"):
+                st.markdown(view.move_text)
+        if view.citations:
+            st.caption("Rules: " + "; ".join(view.citations))
+    return view

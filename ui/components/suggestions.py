@@ -1,0 +1,87 @@
+"""Suggested moves as buttons (move, stat and odds); clicking one is the player's confirmation to roll it.
+Open choices of the last move appear here too."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from ui import state
+
+OUTCOME_ORDER = ("critical", "strong_hit", "full_success", "success", "weak_hit", "partial_success", "partial", "miss",
+                 "bad_outcome", "failure", "yes", "no")
+SHORT = {"strong_hit": "strong", "weak_hit": "weak", "full_success": "full", "partial_success": "partial",
+         "bad_outcome": "bad"}
+
+
+def odds_percentages(odds: Any) -> dict[str, float]:
+    """``{outcome: percent}`` from a suggestion's odds (``{"outcomes": {...%}}`` or ``{outcome: probability}``)."""
+    if not isinstance(odds, dict):
+        return {}
+    table = odds.get("outcomes") if isinstance(odds.get("outcomes"), dict) else odds
+    values = {str(k): float(v) for k, v in table.items() if isinstance(v, (int, float))}
+    if values and sum(values.values()) <= 1.0001:
+        values = {k: v * 100 for k, v in values.items()}
+    rank = {name: i for i, name in enumerate(OUTCOME_ORDER)}
+    return dict(sorted(values.items(), key=lambda kv: rank.get(kv[0], len(rank))))
+
+
+def odds_text(odds: Any) -> str:
+    pct = odds_percentages(odds)
+    if not pct:
+        return "odds not available for this system yet"
+    return " · ".join(f"{SHORT.get(k, k.replace('_', ' '))} {v:.0f}%" for k, v in pct.items())
+
+
+def suggestion_label(suggestion: Any) -> str:
+    stat = getattr(suggestion, "stat", None)
+    value = getattr(suggestion, "stat_value", None)
+    with_stat = f" +{stat}" + (f" ({value})" if value is not None else "") if stat else ""
+    return f"Roll {suggestion.move}{with_stat}"
+
+
+def _confirm(index: int) -> None:
+    pend = state.pending()
+    if index < len(pend.suggestions):
+        adds = int(st.session_state.get("confirm_adds", 0) or 0)
+        burn = bool(st.session_state.get("confirm_burn", False))
+        state.queue(state.Action("confirm", payload=pend.suggestions[index], options={"adds": adds, "burn": burn}))
+
+
+def _choose(choice_index: int) -> None:
+    pend = state.pending()
+    if choice_index < len(pend.choices):
+        picked = st.session_state.get(f"choice_{choice_index}") or []
+        ids = picked if isinstance(picked, list) else [picked]
+        option_ids = [o.id for o in pend.choices[choice_index].options if o.label in ids]
+        state.queue(state.Action("choose", payload=option_ids))
+
+
+def render_suggestions(suggestions: list[Any]) -> None:
+    if not suggestions:
+        return
+    with st.container(border=True):
+        st.markdown("**Suggested moves** — pick one to roll it (nothing is rolled until you do).")
+        cols = st.columns([1, 1])
+        cols[0].number_input("Adds", min_value=-10, max_value=10, value=0, step=1, key="confirm_adds",
+                             help="Bonuses from assets, aid or a +1 on your next move.")
+        cols[1].checkbox("Burn momentum if it helps", key="confirm_burn")
+        for i, suggestion in enumerate(suggestions):
+            st.button(suggestion_label(suggestion), key=f"suggestion_{i}", on_click=_confirm, args=(i,),
+                      use_container_width=True)
+            why = str(getattr(suggestion, "why", "") or "")
+            st.caption(f"{odds_text(getattr(suggestion, 'odds', None))} — {why[:160]}")
+
+
+def render_choices(choices: list[Any]) -> None:
+    for i, choice in enumerate(choices):
+        with st.container(border=True):
+            labels = [o.label for o in choice.options]
+            pick = getattr(choice, "pick", 1)
+            if pick == 1:
+                st.radio(choice.prompt, labels, key=f"choice_{i}", index=None)
+            else:
+                st.multiselect(choice.prompt + (f" (pick {pick})" if pick else " (any)"), labels, key=f"choice_{i}",
+                               max_selections=pick or None)
+            st.button("Confirm choice", key=f"choose_{i}", on_click=_choose, args=(i,))

@@ -1,0 +1,94 @@
+"""One turn drawn in the chat: dice cards, streamed narration, a rules answer, or a friendly error.
+Suggestions and open choices are handed to the pending panel (they wait for the player)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import streamlit as st
+
+from ui import state
+from ui.components.dice_card import render_dice_card
+
+NARRATOR_NOTES = {"template-fallback": "The LLM was unavailable or its text failed the rules check; offline narration shown.",
+                  "llm-retry": "The first LLM narration failed the rules check; this is the checked retry."}
+
+
+def render_answer(answer: Any) -> None:
+    """A rules answer: the text (LLM or extractive), then each cited passage folded with its citation."""
+    st.markdown(str(getattr(answer, "text", "")) or "The rules do not say.")
+    if getattr(answer, "note", None):
+        st.caption(str(answer.note))
+    for passage in getattr(answer, "passages", []) or []:
+        with st.expander(f"[{passage.n}] {passage.citation}"):
+            st.markdown(passage.highlighted())
+
+
+def keep_open(turn: Any) -> None:
+    """Remember what the turn left open (suggestions, choices, an error) for the pending panel."""
+    pend = state.pending()
+    pend.player_text = turn.player_text or pend.player_text
+    pend.suggestions = list(turn.suggestions or [])
+    pend.choices = list(turn.open_choices or [])
+    if turn.kind == "error":
+        pend.message, pend.level = turn.error or "That did not work.", "error"
+    else:
+        pend.message, pend.level = "", "info"
+
+
+def render_turn_body(turn: Any, *, results_shown: bool = False, narration_shown: bool = False) -> None:
+    """The parts of a finished turn not already drawn while streaming."""
+    if turn.kind == "error":
+        st.error(turn.error or "That did not work.", icon="⚠️")
+        return
+    if not results_shown:
+        for result in turn.results:
+            render_dice_card(result, turn.citations)
+    if turn.answer is not None:
+        render_answer(turn.answer)
+    elif turn.narration and not narration_shown:
+        st.markdown(turn.narration)
+    elif turn.citations and not turn.results:
+        st.caption("Rules: " + "; ".join(turn.citations))
+    if turn.narrator in NARRATOR_NOTES:
+        st.caption(NARRATOR_NOTES[turn.narrator])
+    for note in getattr(turn, "notes", None) or []:
+        st.caption(str(note))
+
+
+def render_turn(turn: Any, *, show_player: bool = True) -> None:
+    if show_player and turn.player_text:
+        with st.chat_message("user"):
+            st.markdown(turn.player_text)
+    with st.chat_message("assistant"):
+        render_turn_body(turn)
+    keep_open(turn)
+
+
+def render_stream(events: Iterable[Any], player_text: str | None) -> Any:
+    """Draw a streamed turn as it arrives (after the player's words, when given); returns the finished Turn."""
+    if player_text:
+        with st.chat_message("user"):
+            st.markdown(player_text)
+    turn = None
+    with st.chat_message("assistant"):
+        slot = None
+        shown = ""
+        results = 0
+        for event in events:
+            if event.kind == "result" and event.result is not None:
+                render_dice_card(event.result)
+                results += 1
+            elif event.kind in ("narration", "replace"):
+                shown = shown + event.text if event.kind == "narration" else event.text
+                if slot is None:
+                    slot = st.empty()
+                slot.markdown(shown)
+            elif event.kind == "done":
+                turn = event.turn
+        if turn is not None:
+            render_turn_body(turn, results_shown=results >= len(turn.results), narration_shown=slot is not None)
+    if turn is not None:
+        keep_open(turn)
+    return turn

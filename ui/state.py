@@ -1,0 +1,219 @@
+"""Everything the app keeps between reruns, in ``st.session_state``, and the shared per-process resources.
+
+* One :class:`~assistant.chat.session.ChatSession` per campaign (and per settings), kept in this browser
+  session's state: it may carry an API key typed in the Settings tab, so it is never shared between browsers.
+* The embedding model is process-wide (``st.cache_resource``): it loads once, not once per rerun.
+* The transcript is read from the campaign store (new events only), so a reload loses nothing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+import streamlit as st
+
+from assistant.config import LLMSettings, Secret, Settings, load_settings
+from assistant.store import service
+from assistant.store.events import StoredEvent
+
+# ---- keys in st.session_state ------------------------------------------------------------------
+CAMPAIGN = "campaign"
+"""The open campaign's name (None until one is picked or created)."""
+SESSIONS = "chat_sessions"
+PREFS = "prefs"
+PENDING = "pending"
+ACTION = "queued_action"
+EVENTS = "event_cache"
+
+SECRET_NAMES = ("TABLETOP_LLM_API_KEY", "OPENAI_API_KEY")
+
+
+@dataclass
+class Prefs:
+    """The Settings tab's values for this browser session. ``api_key`` never leaves this object except
+    into the LLM settings handed to the chat session; it is never rendered or stored."""
+
+    base_url: str = ""
+    model: str = ""
+    api_key: Secret | None = field(default=None, repr=False)
+    style: str = "vivid"
+    auto_roll: bool = False
+
+
+@dataclass
+class Pending:
+    """What the last turn left open: suggestions to confirm, choices to pick, a message to show."""
+
+    campaign: str = ""
+    player_text: str = ""
+    suggestions: list[Any] = field(default_factory=list)
+    choices: list[Any] = field(default_factory=list)
+    message: str = ""
+    level: str = "info"
+
+
+@dataclass(frozen=True)
+class Action:
+    """Something the player asked for, queued by a widget callback and run once in the chat area."""
+
+    kind: str
+    """``send``, ``confirm``, ``choose``, ``undo``, ``oracle``, ``table``, ``price`` or ``dice``."""
+    text: str = ""
+    payload: Any = None
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+def prefs() -> Prefs:
+    if PREFS not in st.session_state:
+        st.session_state[PREFS] = Prefs()
+    value: Prefs = st.session_state[PREFS]
+    return value
+
+
+def queue(action: Action) -> None:
+    st.session_state[ACTION] = action
+
+
+def take_action() -> Action | None:
+    action: Action | None = st.session_state.pop(ACTION, None)
+    return action
+
+
+def pending() -> Pending:
+    value = st.session_state.get(PENDING)
+    if not isinstance(value, Pending) or value.campaign != (st.session_state.get(CAMPAIGN) or ""):
+        value = Pending(campaign=st.session_state.get(CAMPAIGN) or "")
+        st.session_state[PENDING] = value
+    return value
+
+
+def clear_pending() -> None:
+    st.session_state[PENDING] = Pending(campaign=st.session_state.get(CAMPAIGN) or "")
+
+
+def current_campaign() -> str | None:
+    name = st.session_state.get(CAMPAIGN)
+    return name if isinstance(name, str) and name else None
+
+
+def open_campaign(name: str | None) -> None:
+    if name != current_campaign():
+        st.session_state[CAMPAIGN] = name
+        clear_pending()
+
+
+# ---- settings ------------------------------------------------------------------------------------
+def _secret_from_streamlit() -> str | None:
+    """The API key from ``.streamlit/secrets.toml``, if there is one (no secrets file is fine)."""
+    for name in SECRET_NAMES:
+        try:
+            value = st.secrets.get(name)
+        except Exception:  # noqa: BLE001 - no secrets file, or an unreadable one: no key from there
+            return None
+        if value:
+            return str(value)
+    return None
+
+
+def key_source() -> str:
+    """Where the API key comes from (for the Settings tab; never the key itself)."""
+    if prefs().api_key:
+        return "entered in this browser session"
+    if _secret_from_streamlit():
+        return "Streamlit secrets"
+    if any(os.environ.get(n) for n in SECRET_NAMES):
+        return "environment"
+    return ""
+
+
+def effective_settings() -> Settings:
+    """The environment's settings with this browser session's LLM choices on top."""
+    base = load_settings()
+    p = prefs()
+    key = p.api_key or (Secret(s) if (s := _secret_from_streamlit()) else None) or base.llm.api_key
+    llm = LLMSettings(base_url=p.base_url.strip() or base.llm.base_url, model=p.model.strip() or base.llm.model,
+                      api_key=key, timeout=base.llm.timeout)
+    return dataclasses.replace(base, llm=llm)
+
+
+def _fingerprint(settings: Settings, p: Prefs) -> str:
+    key = settings.llm.api_key.get() if settings.llm.api_key else ""
+    raw = "\n".join([settings.llm.base_url or "", settings.llm.model, key, p.style, str(p.auto_roll),
+                     service.get_store(settings).url])
+    return hashlib.sha256(raw.encode()).hexdigest()
+
+
+# ---- shared resources ----------------------------------------------------------------------------
+@st.cache_resource(show_spinner="Loading the move and rules model (once)…")
+def shared_embedder() -> Any:
+    """The embedding model, loaded once per process and shared by every browser session."""
+    from assistant.suggest import default_embedder
+
+    return default_embedder()
+
+
+@st.cache_resource(show_spinner="Loading the move model (once per server)…")
+def warm_embedder() -> bool:
+    """Load the model's weights now (the first use would otherwise stall the first turn without a word)."""
+    embedder = shared_embedder()
+    if hasattr(embedder, "embed_query"):
+        embedder.embed_query("warm up")
+    return True
+
+
+def chat_session(name: str) -> Any:
+    """The chat session of campaign ``name`` for this browser session's settings (created on first use)."""
+    from assistant.chat.session import ChatSession
+
+    settings = effective_settings()
+    p = prefs()
+    key = (name, _fingerprint(settings, p))
+    sessions: dict[tuple[str, str], Any] = st.session_state.setdefault(SESSIONS, {})
+    if key not in sessions:
+        for old in [k for k in sessions if k[0] == name]:
+            del sessions[old]
+        sessions[key] = ChatSession.open(name, settings=settings, auto_roll=p.auto_roll, style=p.style,
+                                         embedder=shared_embedder())
+    return sessions[key]
+
+
+def campaign_system(name: str | None) -> str | None:
+    """The system of campaign ``name`` (None when there is none or it cannot be read; the Play tab says why)."""
+    if not name:
+        return None
+    try:
+        return service.get_store(effective_settings()).info(name).system
+    except Exception:  # noqa: BLE001 - reported where the campaign is opened
+        return None
+
+
+def forget_sessions() -> None:
+    """Drop the chat sessions (after a settings change: the next turn opens them with the new settings)."""
+    st.session_state[SESSIONS] = {}
+
+
+def reload_sessions() -> None:
+    """Re-read the campaigns of the open chat sessions (after a change made outside a turn)."""
+    for session in st.session_state.get(SESSIONS, {}).values():
+        try:
+            session.reload()
+        except Exception:  # noqa: BLE001 - a vanished campaign: the session is dropped instead
+            forget_sessions()
+            return
+
+
+# ---- the transcript ------------------------------------------------------------------------------
+def campaign_events(name: str) -> list[StoredEvent]:
+    """All events of ``name``, read incrementally (only new ones hit the store)."""
+    cache: dict[str, list[StoredEvent]] = st.session_state.setdefault(EVENTS, {})
+    known = cache.get(name, [])
+    after = known[-1].seq if known else 0
+    fresh = service.get_store(effective_settings()).events(name, after=after)
+    if fresh:
+        known = [*known, *fresh]
+        cache[name] = known
+    return known

@@ -1,0 +1,94 @@
+"""The Play tab: the transcript, the turn being played (streamed), suggestions to confirm, quick tools,
+undo, and the chat input. Every roll, oracle, table and undo goes through the chat session."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from ui import state
+from ui.components.quick_tools import render_quick_tools
+from ui.components.suggestions import render_choices, render_suggestions
+from ui.components.transcript import render_transcript
+from ui.components.turn_view import render_stream, render_turn
+from ui.errors import friendly_errors
+
+MAX_INPUT = 4000
+
+
+def _queue_send() -> None:
+    text = str(st.session_state.get("chat_text") or "").strip()
+    if text:
+        state.queue(state.Action("send", text=text[:MAX_INPUT]))
+
+
+def _queue_undo() -> None:
+    state.queue(state.Action("undo"))
+
+
+def run_action(session: Any, action: state.Action) -> None:
+    """Run one queued action through the chat session and draw its turn."""
+    if action.kind == "send":
+        state.warm_embedder()
+        render_stream(session.stream(action.text), action.text)
+        return
+    if action.kind == "confirm":
+        adds = int(action.options.get("adds", 0)) or None  # None keeps the suggestion's odds for the narrator
+        burn = True if action.options.get("burn") else None
+        render_stream(session.stream_confirm(action.payload, adds=adds, burn=burn), None)
+        return
+    if action.kind == "choose":
+        turn = session.choose(list(action.payload or []))
+    elif action.kind == "undo":
+        turn = session.undo()
+    elif action.kind == "oracle":
+        turn = session.oracle(action.text, action.options.get("odds", "50/50"))
+    elif action.kind == "table":
+        turn = session.roll_table(action.text)
+    elif action.kind == "price":
+        turn = session.pay_the_price()
+    elif action.kind == "dice":
+        turn = session.roll_dice(action.text)
+    else:
+        return
+    render_turn(turn, show_player=action.kind not in ("confirm", "choose", "undo"))
+
+
+def render_pending() -> None:
+    pend = state.pending()
+    if pend.message:
+        (st.error if pend.level == "error" else st.info)(pend.message, icon="⚠️" if pend.level == "error" else None)
+    render_suggestions(pend.suggestions)
+    render_choices(pend.choices)
+
+
+def render(campaign: str | None) -> None:
+    if not campaign:
+        st.info("Create a campaign in the sidebar (or pick one) to start playing. Everything works offline.")
+        return
+    session = None
+    with friendly_errors("opening the campaign"):
+        session = state.chat_session(campaign)
+    if session is None:
+        return
+    render_quick_tools(session.system)
+    action = state.take_action()
+    if action is not None and action.kind == "undo":  # undo first, so the transcript below shows it
+        with friendly_errors("undoing the last action"):
+            state.clear_pending()
+            turn = session.undo()
+            if turn.kind == "error":
+                state.pending().message, state.pending().level = turn.error or "Nothing to undo.", "error"
+            else:
+                st.toast(turn.narration or "Undone.", icon="↩️")
+        action = None
+    with friendly_errors("reading the transcript"):
+        render_transcript(state.campaign_events(campaign))
+    if action is not None:
+        state.clear_pending()
+        with friendly_errors("playing the turn"):
+            run_action(session, action)
+    render_pending()
+    st.button("↩ Undo last action", key="undo", on_click=_queue_undo)
+    st.chat_input("What do you do? (or /help)", key="chat_text", on_submit=_queue_send, max_chars=MAX_INPUT)

@@ -1,0 +1,61 @@
+"""The Rules tab for GMs: ask a question, get the cited passages (and the LLM's answer when one is set)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from ui import state
+from ui.components.turn_view import render_answer
+from ui.errors import friendly_errors
+
+ANSWER = "rules_answer"
+ALL = "all systems"
+
+
+def _systems() -> list[str]:
+    from assistant.suggest import known_systems
+
+    return [ALL, *known_systems()]
+
+
+def _ask(campaign: str | None, question: str, system: str) -> Any:
+    """The answer through the campaign's chat session; without a campaign, straight from the rules index."""
+    if campaign:
+        session = state.chat_session(campaign)
+        if system in (ALL, session.system):
+            turn = session.ask_rules(question)
+            if turn.kind == "error":
+                st.error(turn.error or "That question could not be answered.", icon="⚠️")
+                return None
+            return turn.answer if turn.answer is not None else turn
+    from rules_index.qa import answer
+
+    state.shared_embedder()
+    return answer(question, system=None if system == ALL else system)
+
+
+def render(campaign: str | None, system: str | None) -> None:
+    st.markdown("Ask how a rule works; the answer cites the rules text it comes from.")
+    systems = _systems()
+    default = systems.index(system) if system in systems else 0
+    st.selectbox("System", systems, index=default, key="rules_system")
+    question = st.text_input("Rules question", key="rules_question", placeholder="What happens when momentum is negative?",
+                             max_chars=1000)
+    if st.button("Ask the rules", key="rules_ask"):
+        if not question.strip():
+            st.warning("Type a question first.")
+        else:
+            with friendly_errors("answering the rules question"), st.spinner("Searching the rules…"):
+                st.session_state[ANSWER] = _ask(campaign, question.strip(), str(st.session_state.get("rules_system")))
+    shown = st.session_state.get(ANSWER)
+    if shown is None:
+        return
+    with st.container(border=True):
+        if hasattr(shown, "passages"):
+            render_answer(shown)
+        else:  # a turn without an Answer object: its text and citations
+            st.markdown(getattr(shown, "narration", "") or "The rules do not say.")
+            if getattr(shown, "citations", None):
+                st.caption("Rules: " + "; ".join(shown.citations))

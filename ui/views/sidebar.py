@@ -1,0 +1,178 @@
+"""The sidebar: campaign and character picker, then the sheet, tracks, clocks and campaign slots.
+
+Campaign bookkeeping (create, pick the active character, add a track or clock) goes to the store
+service directly; nothing here rolls or decides a rule."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from assistant.engine import available_systems, get_ruleset
+from assistant.engine.tracks import Rank
+from assistant.store import service
+from assistant.store.state import CampaignState
+from ui import state
+from ui.components.clocks import render_clock
+from ui.components.sheet import render_sheet, render_slots
+from ui.components.tracks import render_track
+from ui.errors import friendly_errors
+
+RANKS = [r.value for r in Rank]
+CLOCK_SIZES = [4, 6, 8, 10, 12]
+NEW_CAMPAIGN_KEYS = ("new_campaign_name", "new_campaign_system", "new_campaign_character", "new_campaign_seed")
+
+
+def _store() -> Any:
+    return service.get_store(state.effective_settings())
+
+
+def _create_campaign() -> None:
+    name = str(st.session_state.get("new_campaign_name") or "").strip()
+    system = str(st.session_state.get("new_campaign_system") or "starforged")
+    hero = str(st.session_state.get("new_campaign_character") or "").strip()
+    seed_text = str(st.session_state.get("new_campaign_seed") or "").strip()
+    try:
+        seed = int(seed_text) if seed_text else None
+    except ValueError:
+        st.session_state["sidebar_error"] = "The seed is a whole number (or leave it empty for a random one)."
+        return
+    try:
+        created = service.create_campaign(name, system, {"name": hero} if hero else None, seed, store=_store())
+    except Exception as exc:  # noqa: BLE001 - shown as a friendly message on the next run
+        from ui.errors import friendly_message
+
+        st.session_state["sidebar_error"] = friendly_message(exc, "creating the campaign")
+        return
+    state.open_campaign(created.name)
+    st.session_state["campaign_pick"] = created.name
+    st.session_state["new_campaign_name"] = ""
+
+
+def _pick_campaign() -> None:
+    state.open_campaign(st.session_state.get("campaign_pick"))
+
+
+def _bookkeeping(what: str, action: Any) -> None:
+    try:
+        action()
+    except Exception as exc:  # noqa: BLE001 - shown as a friendly message on the next run
+        from ui.errors import friendly_message
+
+        st.session_state["sidebar_error"] = friendly_message(exc, what)
+    state.reload_sessions()
+
+
+def _pick_character(campaign: str) -> None:
+    cid = st.session_state.get("character_pick")
+    if cid:
+        _bookkeeping("switching character", lambda: service.set_active_character(campaign, cid, store=_store()))
+
+
+def _add_character(campaign: str) -> None:
+    name = str(st.session_state.get("new_character_name") or "").strip()
+    if not name:
+        st.session_state["sidebar_error"] = "Give the new character a name."
+        return
+    _bookkeeping("adding the character",
+                 lambda: service.add_character(campaign, {"name": name}, active=True, store=_store()))
+    st.session_state["new_character_name"] = ""
+
+
+def _add_track(campaign: str) -> None:
+    _bookkeeping("starting the track", lambda: service.create_track(
+        campaign, str(st.session_state.get("new_track_name") or ""), str(st.session_state.get("new_track_rank")),
+        str(st.session_state.get("new_track_kind") or "vow"), store=_store()))
+    st.session_state["new_track_name"] = ""
+
+
+def _add_clock(campaign: str) -> None:
+    _bookkeeping("starting the clock", lambda: service.create_clock(
+        campaign, str(st.session_state.get("new_clock_name") or ""), int(st.session_state.get("new_clock_segments") or 4),
+        store=_store()))
+    st.session_state["new_clock_name"] = ""
+
+
+def render_picker() -> str | None:
+    """Campaign picker and the new-campaign form; returns the open campaign's name."""
+    st.markdown("## tabletop-oracle")
+    error = st.session_state.pop("sidebar_error", None)
+    if error:
+        st.error(error, icon="⚠️")
+    names: list[str] = []
+    with friendly_errors("listing the campaigns"):
+        names = [c.name for c in service.list_campaigns(store=_store())]
+    current = state.current_campaign()
+    if current not in names:
+        current = names[0] if names else None
+        state.open_campaign(current)
+    if names:
+        if st.session_state.get("campaign_pick") not in names:
+            st.session_state["campaign_pick"] = current
+        st.selectbox("Campaign", names, key="campaign_pick", on_change=_pick_campaign)
+    with st.expander("New campaign", expanded=not names):
+        st.text_input("Campaign name", key="new_campaign_name", placeholder="Iron Wake")
+        systems = available_systems()
+        st.selectbox("System", systems, index=systems.index("starforged") if "starforged" in systems else 0,
+                     key="new_campaign_system")
+        st.text_input("Character name", key="new_campaign_character", placeholder="Kira")
+        st.text_input("Seed (optional)", key="new_campaign_seed", help="The same seed replays the same dice.")
+        st.button("Create campaign", key="create_campaign", on_click=_create_campaign, type="primary")
+    return state.current_campaign()
+
+
+def _load(campaign: str) -> CampaignState | None:
+    with friendly_errors("loading the campaign"):
+        return service.load_campaign(campaign, store=_store())
+    return None
+
+
+def render_campaign(campaign: str | None) -> None:
+    """Everything about the open campaign (drawn after the turn, so it shows the new state)."""
+    if not campaign:
+        st.caption("No campaign open yet.")
+        return
+    camp = _load(campaign)
+    if camp is None:
+        return
+    st.caption(f"System: **{camp.system}** · moves played: {camp.moves}")
+    chars = camp.characters
+    if chars:
+        ids = list(chars)
+        if st.session_state.get("character_pick") != camp.active_character:
+            st.session_state["character_pick"] = camp.active_character if camp.active_character in ids else ids[0]
+        st.selectbox("Character", ids, format_func=lambda cid: str(chars[cid].get("name") or cid), key="character_pick",
+                     on_change=_pick_character, args=(campaign,))
+    with st.expander("Add a character"):
+        st.text_input("New character's name", key="new_character_name")
+        st.button("Add character", key="add_character", on_click=_add_character, args=(campaign,))
+    sheet = None
+    try:
+        sheet = get_ruleset(camp.system).sheet
+    except Exception:  # noqa: BLE001 - a system without an engine sheet: fields are listed as they are
+        sheet = None
+    active = camp.active()
+    if active is not None:
+        with friendly_errors("drawing the sheet"):
+            render_sheet(camp.system, active, sheet)
+    st.markdown("### Progress tracks")
+    for track in camp.tracks.values():
+        render_track(track)
+    with st.expander("Start a track"):
+        st.text_input("Track name", key="new_track_name", placeholder="Find the lost ship")
+        st.selectbox("Rank", RANKS, index=RANKS.index("dangerous"), key="new_track_rank")
+        st.selectbox("Kind", ["vow", "expedition", "combat", "connection", "scene challenge"], key="new_track_kind")
+        st.button("Start track", key="add_track", on_click=_add_track, args=(campaign,))
+    st.markdown("### Clocks")
+    if camp.clocks:
+        cols = st.columns(2)
+        for i, clock in enumerate(camp.clocks.values()):
+            with cols[i % 2]:
+                render_clock(clock)
+    with st.expander("Start a clock"):
+        st.text_input("Clock name", key="new_clock_name", placeholder="The alarm is raised")
+        st.selectbox("Segments", CLOCK_SIZES, index=1, key="new_clock_segments")
+        st.button("Start clock", key="add_clock", on_click=_add_clock, args=(campaign,))
+    if any(camp.slots.values()):
+        render_slots(camp.slots)
