@@ -39,6 +39,10 @@ bench: setup
 
 eval: setup
 	$(PY) -m evals retrieve --dataset evals/datasets/retrieve_public.jsonl --k 5 --report
+	$(PY) -m evals suggest --dataset evals/datasets/suggest_public.jsonl --k 3 --report
+	$(PY) -m evals guard --dataset evals/datasets/guard_public.jsonl > /dev/null
+	$(PY) -m evals guard --dataset evals/datasets/guard_heldout.jsonl > /dev/null
+	$(PY) -m evals chat --offline > /dev/null
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

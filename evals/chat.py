@@ -4,7 +4,7 @@ Each script (``evals/datasets/chat_scripts.jsonl``) is ``{"id", "system", "seed"
 what a player types (free text, a question, a ``/command``), or ``"#1"``..``"#3"`` to confirm that suggestion of
 the previous turn. Every script plays in a fresh campaign in a temporary home (nothing touches yours).
 
-Per turn it prints ``{"script", "turn", "input", "kind", "narrator", "violations": [{kind, detail}],
+Per turn it prints ``{"script", "turn", "input", "kind", "narrator", "rolls", "violations": [{kind, detail}],
 "prompt_tokens", "ms"}``, then a summary on stderr: LLM narrations, retries, offline fallbacks, violations per
 turn (by kind), and prompt tokens per turn (mean, p95). ``--offline`` runs the same scripts with the template
 narrator (no endpoint), which is how the harness itself is tested.
@@ -78,14 +78,14 @@ def run_script(script: dict[str, Any], args: argparse.Namespace, home: Path) -> 
         ms = (time.perf_counter() - started) * 1000
         suggestions = list(turn.suggestions) if turn.suggestions and not turn.results else []
         rows.append({"script": name, "turn": i, "input": text, "kind": turn.kind, "narrator": turn.narrator,
+                     "rolls": len(turn.results),
                      "violations": [v.to_dict() for v in turn.violations], "prompt_tokens": turn.context_tokens,
                      "ms": round(ms, 1), "error": turn.error})
     return rows
 
 
 def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
-    narrated = [r for r in rows if r["narrator"] in {"llm", "llm-retry", "template-fallback", "template"} and r["kind"]
-                in {"action", "oracle"}]
+    narrated = [r for r in rows if r["rolls"] and r["kind"] in {"action", "oracle"}]
     kinds = Counter(v["kind"] for r in rows for v in r["violations"])
     tokens = sorted(r["prompt_tokens"] for r in rows if r["prompt_tokens"])
     return {

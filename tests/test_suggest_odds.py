@@ -89,17 +89,35 @@ def test_progress_moves_explain_missing_track(embedder, starforged):
     assert vow.odds == exact.to_dict()
 
 
-@pytest.mark.parametrize("system", ["elegy", "blades", "city", "dungeon-world"])
-def test_systems_without_a_ruleset_show_no_odds_yet(embedder, system):
-    from assistant.engine import available_systems
+@pytest.mark.parametrize(("system", "text"), [("elegy", "I attack the hunter"),
+                                              ("blades", "I spend the night at the gambling den to ease my stress"),
+                                              ("city", "I sneak across the river district unnoticed"),
+                                              ("dungeon-world", "I attack the bard with my sword")])
+def test_every_system_suggests_from_its_ruleset_with_exact_odds(embedder, system, text):
+    out = suggest(text, SuggestContext(system=system, mode="downtime"), k=3, embedder=embedder)
+    assert out and all(s.from_ruleset for s in out)
+    with_odds = [s for s in out if s.odds is not None]
+    assert with_odds
+    for s in with_odds:
+        assert s.odds == odds_for_request(s.request).to_dict()
 
-    if system in available_systems():
-        pytest.skip(f"{system} has a ruleset now")
-    out = suggest("I attack the enemy", SuggestContext(system=system, mode="downtime"), k=3, embedder=embedder)
-    for s in out:
-        assert s.odds is None and s.burn_odds is None
-        assert not s.from_ruleset
-    assert any(ODDS_PENDING_NOTE in s.notes for s in out)
+
+def test_a_system_without_a_ruleset_falls_back_to_the_catalogue_without_odds(embedder, monkeypatch):
+    from assistant.engine import registry
+    from assistant.suggest import ranker
+
+    monkeypatch.delitem(registry.SYSTEMS, "dungeon-world")
+    registry.get_ruleset.cache_clear()
+    ranker.clear_cache()
+    try:
+        out = suggest("I attack the enemy", SuggestContext(system="dungeon-world"), k=3, embedder=embedder)
+        assert out
+        for s in out:
+            assert s.odds is None and s.burn_odds is None and not s.from_ruleset
+        assert any(ODDS_PENDING_NOTE in s.notes for s in out)
+    finally:
+        registry.get_ruleset.cache_clear()
+        ranker.clear_cache()
 
 
 def test_stat_value_comes_from_the_character_in_catalogue_systems(embedder):
