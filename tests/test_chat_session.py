@@ -218,3 +218,20 @@ def test_template_narration_passes_the_guard_for_many_rolls() -> None:
             request = NarrationRequest(task="narrate", system="starforged", player_text="I dodge", results=(result,))
             text = "".join(narrator.stream(request))
             assert check_narration(text, [result]) == [], text
+
+
+def test_burn_momentum_after_the_roll_keeps_the_dice(campaign: str) -> None:
+    session = ChatSession.open(campaign)
+    assert session.send("/meter momentum +5 a string of good luck").kind == "command"
+    momentum = session.state.active()["momentum"]
+    edge = session.state.active()["stats"]["edge"]
+    low = [1, edge + 2, edge + 3]  # a miss with these dice, while momentum beats both challenge dice
+    turn = session.confirm({"move": "Face Danger", "stat": "edge", "dice": low})
+    assert turn.results[0].outcome == "miss" and turn.results[0].burn and turn.results[0].burn["available"]
+    assert momentum > edge + 3
+    burned = session.send("/burn")
+    assert burned.kind == "action", burned.error
+    assert burned.results[0].outcome == "strong_hit" and burned.results[0].dice == turn.results[0].dice
+    assert session.reload().moves == 1
+    again = session.send("/burn")
+    assert again.kind == "error" and session.reload().moves == 1

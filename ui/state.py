@@ -52,6 +52,8 @@ class Pending:
     player_text: str = ""
     suggestions: list[Any] = field(default_factory=list)
     choices: list[Any] = field(default_factory=list)
+    burn: str = ""
+    """When burning momentum would improve the last move: the outcome it would give."""
     message: str = ""
     level: str = "info"
 

@@ -14,6 +14,7 @@ command parsed. The commands (``/help`` prints this list)::
     /clock <segments> <name>                              start a clock
     /meter <name> <+N|-N> <reason>                        adjust a meter, with the reason
     /choose <option> [option ...]                         pick the open choices of the last move
+    /burn                                                 burn momentum on the last move, when it helps
     /undo                                                 undo the last action
     /ask <question>                                       a rules question, with citations
     /moves, /tables, /sheet, /help
@@ -39,6 +40,7 @@ USAGE: dict[str, str] = {
     "clock": "/clock <segments> <name>   e.g. /clock 6 The alarm is raised",
     "meter": "/meter <name> <+N|-N> <reason>   e.g. /meter health -1 grazed by a shot",
     "choose": "/choose <option> [option ...]   e.g. /choose take_2_momentum",
+    "burn": "/burn   (burn momentum on the last move, when it helps)",
     "undo": "/undo",
     "ask": "/ask <question>   e.g. /ask what happens when momentum is negative?",
     "moves": "/moves",

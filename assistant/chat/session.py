@@ -133,6 +133,10 @@ class ChatSession:
     def undo(self) -> Turn:
         return self._drain(self._guarded(self._undo))
 
+    def burn(self) -> Turn:
+        """Burn momentum on the last move when that improves it (Starforged; same dice)."""
+        return self._drain(self._guarded(self._burn))
+
     def oracle(self, question: str, odds: str = "50/50") -> Turn:
         return self._drain(self._guarded(lambda: self._oracle(question, odds), player_text=question))
 
@@ -219,6 +223,8 @@ class ChatSession:
             return (yield from self._undo())
         if name == "choose":
             return (yield from self._choose(a["options"]))
+        if name == "burn":
+            return (yield from self._burn())
         if name == "progress":
             return (yield from self._progress(a["track"], a["times"]))
         if name == "meter":
@@ -472,26 +478,36 @@ class ChatSession:
         unknown = [p for p in picks if p not in offered]
         if unknown:
             raise InputError(f"Can't choose {unknown}; the open options are {sorted(offered)}.")
-        request = dict(event.request)
-        options = dict(request.get("options") or {})
-        previous = options.get("choose") or []
-        options["choose"] = ([previous] if isinstance(previous, str) else list(previous)) + list(picks)
-        request["options"] = options
-        request["dice"] = list(event.dice)
-        if event.character_source == "campaign":
-            request.pop("character", None)
+        previous = (event.request.get("options") or {}).get("choose") or []
+        chosen = ([previous] if isinstance(previous, str) else list(previous)) + list(picks)
+        return (yield from self._redo_last(event, {"choose": chosen}, result.move))
+
+    def _burn(self) -> TurnStream:
+        """Burn momentum on the last move (after seeing the dice, as the rules allow): the same dice, burned."""
+        _seq, event = self._last_move()
+        result = Result.model_validate(event.result)
+        if not (result.burn and result.burn.get("available")):
+            raise RulesError(f"Burning would not improve {result.move}; nothing was changed.")
+        return (yield from self._redo_last(event, {"burn": True}, result.move))
+
+    def _redo_last(self, event: Any, options_update: dict[str, Any], move_name: str) -> TurnStream:
+        """Resolve the last move again with its own dice and updated options, replacing it (undo + resolve).
+        The new request is checked by the engine first, so a refused one changes nothing."""
         from assistant.engine import Request, resolve
 
-        # check the picks against the engine before anything is undone, so a bad pick changes nothing
+        request = dict(event.request)
+        request["options"] = {**(request.get("options") or {}), **options_update}
+        request["dice"] = list(event.dice)
         probe = dict(request)
         if event.character_source == "campaign":
-            probe["character"] = event.state_change.before or None
-            if probe["character"] is None:
-                probe.pop("character")
+            request.pop("character", None)
+            probe.pop("character", None)
+            if event.state_change.before:
+                probe["character"] = event.state_change.before
         resolve(Request.parse({**probe, "system": self.system}))
         service.undo_last(self.campaign, store=self.store)
         self.reload()
-        return (yield from self._resolve(request, player_text=self._last_intent or result.move))
+        return (yield from self._resolve(request, player_text=self._last_intent or move_name))
 
     def _undo(self) -> TurnStream:
         if not self._state.undo_stack:

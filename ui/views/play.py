@@ -27,6 +27,10 @@ def _queue_undo() -> None:
     state.queue(state.Action("undo"))
 
 
+def _queue_burn() -> None:
+    state.queue(state.Action("burn"))
+
+
 def run_action(session: Any, action: state.Action) -> None:
     """Run one queued action through the chat session and draw its turn."""
     if action.kind == "send":
@@ -42,6 +46,8 @@ def run_action(session: Any, action: state.Action) -> None:
         turn = session.choose(list(action.payload or []))
     elif action.kind == "undo":
         turn = session.undo()
+    elif action.kind == "burn":
+        turn = session.burn()
     elif action.kind == "oracle":
         turn = session.oracle(action.text, action.options.get("odds", "50/50"))
     elif action.kind == "table":
@@ -52,7 +58,7 @@ def run_action(session: Any, action: state.Action) -> None:
         turn = session.roll_dice(action.text)
     else:
         return
-    render_turn(turn, show_player=action.kind not in ("confirm", "choose", "undo"))
+    render_turn(turn, show_player=action.kind not in ("confirm", "choose", "undo", "burn"))
 
 
 def render_pending() -> None:
@@ -61,6 +67,8 @@ def render_pending() -> None:
         (st.error if pend.level == "error" else st.info)(pend.message, icon="⚠️" if pend.level == "error" else None)
     render_suggestions(pend.suggestions)
     render_choices(pend.choices)
+    if pend.burn:
+        st.button(f"Burn momentum: make it a {pend.burn.replace('_', ' ')}", key="burn", on_click=_queue_burn)
 
 
 def render(campaign: str | None) -> None:
