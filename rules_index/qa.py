@@ -207,22 +207,7 @@ def answer(question: str, system: str | None = None, llm: Any = None, k: int = 3
 
 
 def make_llm(settings: Any = None) -> Any:
-    """A ``ChatOpenAI`` for the configured OpenAI-compatible endpoint, or None when offline."""
-    if settings is None:
-        from assistant.config import load_settings
+    """A ``ChatOpenAI`` for the configured OpenAI-compatible endpoint (temperature 0), or None when offline."""
+    from assistant.llm import chat_model
 
-        settings = load_settings().llm
-    if not settings.enabled:
-        return None
-    from langchain_openai import ChatOpenAI
-    from pydantic import SecretStr
-
-    key = settings.api_key.get() if settings.api_key else "not-needed"
-    return ChatOpenAI(
-        model=settings.model,
-        base_url=settings.base_url,
-        api_key=SecretStr(key),
-        timeout=settings.timeout,
-        max_retries=1,
-        temperature=0,
-    )
+    return chat_model(settings)

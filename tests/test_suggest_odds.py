@@ -20,8 +20,7 @@ def embedder():
 @pytest.fixture(scope="module")
 def starforged():
     ruleset = ruleset_for("starforged")
-    if ruleset is None:
-        pytest.skip("the starforged ruleset is not loadable right now")
+    assert ruleset is not None, "the starforged ruleset must load"
     return ruleset
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
+from assistant.chat.session import yes_chance
 from assistant.engine import resolve
 from ui.components.clocks import clock_svg
 from ui.components.dice_card import dice_card_view
-from ui.components.quick_tools import yes_chance
 from ui.components.sheet import group_fields, meter_fraction
 from ui.components.suggestions import odds_percentages, odds_text
 from ui.components.tracks import track_svg
@@ -56,7 +56,9 @@ def test_odds_read_both_shapes_in_a_fixed_order() -> None:
     assert odds_text(as_percent) == "strong 33% · weak 44% · miss 23%"
     assert odds_percentages({"yes": 0.75, "no": 0.25}) == {"yes": 75.0, "no": 25.0}
     assert "not available" in odds_text(None)
-    assert yes_chance("likely") == 75.0 and yes_chance("small chance") == 10.0
+    assert yes_chance("starforged", "likely") == 75.0 and yes_chance("starforged", "small chance") == 10.0
+    assert yes_chance("elegy", "likely") == 75.0  # Elegy says yes on 26 or greater: the same chance, read upward
+    assert yes_chance("blades", "likely") is None  # no yes/no oracle in the Blades downtime rules
 
 
 def test_sheet_helpers_place_meters_and_groups() -> None:

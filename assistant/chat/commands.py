@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from assistant.engine.errors import InputError
+from assistant.engine.oracle import Odds
+from assistant.engine.tracks import Rank
 
 USAGE: dict[str, str] = {
     "roll": "/roll <move> [+stat] [+N|-N] [burn] [key=value ...]   e.g. /roll face danger +edge",
@@ -50,8 +52,8 @@ USAGE: dict[str, str] = {
 }
 ALIASES = {"r": "dice", "d": "dice", "o": "oracle", "pay": "price", "paytheprice": "price", "t": "table",
            "q": "ask", "rules": "ask", "move": "roll", "vow": "track", "h": "help", "?": "help"}
-ODDS = ("small chance", "unlikely", "50/50", "likely", "almost certain")
-RANKS = ("troublesome", "dangerous", "formidable", "extreme", "epic")
+ODDS = tuple(o.value for o in Odds)
+RANKS = tuple(r.value for r in Rank)
 
 
 @dataclass(frozen=True)

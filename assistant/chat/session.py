@@ -68,7 +68,6 @@ class ChatSession:
         self.retrieve_rules = (getattr(self.narrator, "name", "") != "template") if retrieve_rules is None else retrieve_rules
         self._state = service.load_campaign(campaign, store=store)
         self._last_intent = ""
-        self._last_odds: dict[str, float] | None = None
 
     # ---- construction ---------------------------------------------------------------------------
     @classmethod
@@ -294,7 +293,6 @@ class ChatSession:
                                                       "or roll a move with /roll <move> +stat.")))
         top = suggestions[0]
         if self.auto_roll and top.request:
-            self._last_odds = _odds_map(top.odds)
             turn = yield from self._resolve(dict(top.request), player_text=text, odds=top.odds)
             turn.suggestions = suggestions
             turn.notes = notes + turn.notes
@@ -433,8 +431,7 @@ class ChatSession:
         question = (question or "").strip()
         if not question:
             raise InputError("Ask the oracle a yes/no question, e.g. \"Is the station abandoned?\".")
-        ruleset = get_ruleset(self.system)
-        move = next((m for m in ruleset.moves if m.roll.type == "oracle"), None)
+        move = oracle_move(self.system)
         if move is None:
             raise RulesError(f"{self.system} has no yes/no oracle; roll a table (/tables) or dice (/dice) instead.")
         if record:
@@ -518,7 +515,6 @@ class ChatSession:
             raise InputError("Nothing to undo yet (undo never removes your only character).")
         what = move_summary(stored.event.result) if stored.event.type == "move_resolved" else stored.event.type.replace("_", " ")
         service.undo_last(self.campaign, store=self.store)
-        self._last_odds = None
         return (yield from _finish(Turn(kind="command", player_text="/undo", narration=f"Undone: {what}.",
                                         narrator="template")))
 
@@ -563,6 +559,23 @@ class ChatSession:
 
 
 # ---- helpers ---------------------------------------------------------------------------------------
+
+def oracle_move(system: str) -> Any | None:
+    """The system's yes/no oracle move (Starforged and Elegy have one), or None."""
+    return next((m for m in get_ruleset(system).moves if m.roll.type == "oracle"), None)
+
+
+def yes_chance(system: str, odds: str) -> float | None:
+    """The exact chance (percent) of a yes from the system's oracle at these odds, through the engine itself
+    (Starforged says yes on N or less, Elegy on N or greater); None when the system has no oracle."""
+    from assistant.engine.probability import odds_for_request
+
+    move = oracle_move(system)
+    if move is None:
+        return None
+    table = odds_for_request({"system": system, "move": move.id, "options": {"odds": odds}})
+    return float(table.outcomes.get("yes", 0)) * 100
+
 
 def _task_for(result: Result) -> str:
     if result.roll == "oracle":

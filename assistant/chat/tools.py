@@ -249,31 +249,9 @@ def validate_tool_call(name: str, args: object, *, system: str, state: CampaignS
         raise ToolCallError(f"{tool}: {exc.message}") from None
 
 
-def _find(kind: str, table: dict[str, dict[str, Any]], ref: str) -> str:
-    """The id of a campaign track/clock named ``ref`` (id or name, case-insensitive)."""
-    if ref in table:
-        return ref
-    key = ref.strip().lower()
-    for item_id, item in table.items():
-        if str(item.get("name", "")).strip().lower() == key:
-            return item_id
-    known = ", ".join(str(t.get("name") or i) for i, t in table.items()) or "none yet"
-    raise ToolCallError(f"No {kind} called {ref!r} in this campaign; its {kind}s: {known}.")
-
-
 def _dry_run(request: dict[str, Any], state: CampaignState | None) -> None:
     """Resolve on a copy with throwaway dice so the engine reports what it would refuse. Pure."""
-    engine = dict(request)
-    character = state.active() if state is not None else None
-    if character is not None:
-        engine["character"] = character
-    options = dict(engine.get("options") or {})
-    for key, table in (("track", state.tracks if state else {}), ("clock", state.clocks if state else {})):
-        if isinstance(options.get(key), str):
-            item = table[_find(key, table, options[key])]
-            options[key] = {k: item[k] for k in ("name", "rank", "ticks", "kind", "segments", "filled") if k in item}
-    if options:
-        engine["options"] = options
+    engine = service.engine_request(state, request) if state is not None else request
     resolve(Request.parse(engine), rng=random.Random(0))
 
 
@@ -347,7 +325,7 @@ def _check_roll_table(p: Any, ruleset: Ruleset, state: CampaignState | None) -> 
 def _check_mark_progress(p: Any, ruleset: Ruleset, state: CampaignState | None) -> ToolAction:
     if state is None:
         raise ToolCallError("mark_progress needs a campaign with progress tracks; there is none.")
-    tid = _find("track", state.tracks, p.track)
+    tid = service.find_id("track", state.tracks, p.track)
     track = _progress_track(state.tracks[tid])
     if state.tracks[tid].get("status") in ("completed", "forsaken", "abandoned"):
         raise ToolCallError(f"mark_progress: {track.name!r} is {state.tracks[tid]['status']}; it takes no more progress.")

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
-from assistant.guard.text import OUTCOME_HYPOTHETICAL, Sentence, hypothetical, words_before
+from assistant.guard.text import NEGATORS, OUTCOME_HYPOTHETICAL, Sentence, hypothetical, words_before
 
 HIT = frozenset({"strong_hit", "weak_hit", "critical", "full_success", "partial_success"})
 FAIL = frozenset({"miss", "bad_outcome"})
@@ -132,25 +132,8 @@ _ORACLE = re.compile(
 )
 #: Words that turn "miss"/"fail" into their opposite ("you nearly fail", "a near miss").
 _NEAR = frozenset({"nearly", "almost", "narrowly", "barely", "near"})
-_NEGATE = frozenset(
-    {
-        "not",
-        "never",
-        "no",
-        "without",
-        "nor",
-        "hardly",
-        "avoid",
-        "avoids",
-        "avoided",
-        "avoiding",
-        "escape",
-        "escaped",
-        "neither",
-        "instead",
-        "cannot",
-    }
-)
+#: Negators for outcome claims: "nothing" is left out ("nothing but a miss" is still a miss).
+_NEGATE = NEGATORS - {"nothing"}
 
 
 def pbta_label(token: str) -> str:

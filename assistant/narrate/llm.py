@@ -24,31 +24,11 @@ _KEY_LIKE = re.compile(r"(sk-[A-Za-z0-9_\-]{6,}|Bearer\s+\S+|api[_-]?key[=:]\s*\
 
 
 def make_chat_model(settings: Any = None, *, streaming: bool = True) -> BaseChatModel | None:
-    """A ``ChatOpenAI`` for the configured endpoint, or None when no endpoint is configured (offline).
+    """The narration model for the configured endpoint (see :func:`assistant.llm.chat_model`), or None offline."""
+    from assistant.llm import chat_model
 
-    ``settings`` is a :class:`~assistant.config.Settings`, its ``.llm``, or None to read the environment.
-    The request timeout is the settings' ``timeout``.
-    """
-    if settings is None:
-        from assistant.config import load_settings
-
-        settings = load_settings()
-    llm = getattr(settings, "llm", settings)
-    if not llm.enabled:
-        return None
-    from langchain_openai import ChatOpenAI
-    from pydantic import SecretStr
-
-    key = llm.api_key.get() if llm.api_key else "not-needed"
-    return ChatOpenAI(
-        model=llm.model,
-        base_url=llm.base_url,
-        api_key=SecretStr(key),
-        timeout=llm.timeout,
-        max_retries=1,
-        temperature=NARRATION_TEMPERATURE,
-        streaming=streaming,
-    )
+    model: BaseChatModel | None = chat_model(settings, temperature=NARRATION_TEMPERATURE, streaming=streaming)
+    return model
 
 
 def _secrets_of(model: Any) -> list[str]:

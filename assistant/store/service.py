@@ -120,7 +120,7 @@ def _unique(base: str, taken: dict[str, Any] | set[str]) -> str:
     return f"{base}-{n}"
 
 
-def _find(kind: str, table: dict[str, dict[str, Any]], ref: str) -> str:
+def find_id(kind: str, table: dict[str, dict[str, Any]], ref: str) -> str:
     """The id of the track/clock/character ``ref`` (an id or a name, case-insensitive)."""
     if ref in table:
         return ref
@@ -201,7 +201,7 @@ def add_character(name: str, character: dict[str, Any] | None = None, *, active:
 def update_character(name: str, character_id: str, character: dict[str, Any], reason: str = "", *,
                      store: CampaignStore | None = None) -> StoredEvent:
     def build(ctx: AppendContext) -> Event:
-        cid = _find("character", ctx.state.characters, character_id)
+        cid = find_id("character", ctx.state.characters, character_id)
         sheet = _normalize_character(ctx.state.system, character)
         sheet["id"] = cid
         return CharacterUpdated(character_id=cid, character=sheet, reason=reason)
@@ -210,7 +210,7 @@ def update_character(name: str, character_id: str, character: dict[str, Any], re
 
 
 def set_active_character(name: str, character_id: str, *, store: CampaignStore | None = None) -> StoredEvent:
-    return _append_one(name, lambda ctx: SetActive(character_id=_find("character", ctx.state.characters, character_id)),
+    return _append_one(name, lambda ctx: SetActive(character_id=find_id("character", ctx.state.characters, character_id)),
                        store)
 
 
@@ -236,7 +236,7 @@ def update_track(name: str, track_id: str, changes: dict[str, Any], reason: str 
         raise InputError(f"A track has ticks, rank, name, kind and status; not {sorted(bad)}.")
 
     def build(ctx: AppendContext) -> Event:
-        tid = _find("track", ctx.state.tracks, track_id)
+        tid = find_id("track", ctx.state.tracks, track_id)
         merged = {**ctx.state.tracks[tid], **changes}
         track = ProgressTrack(rank=Rank.parse(merged["rank"]), ticks=merged["ticks"], name=str(merged["name"]),
                               kind=str(merged.get("kind", "vow"))).to_dict()
@@ -263,7 +263,7 @@ def create_clock(name: str, clock_name: str, segments: int, filled: int = 0, *,
 def update_clock(name: str, clock_id: str, filled: int | None = None, segments: int | None = None, reason: str = "",
                  *, store: CampaignStore | None = None) -> StoredEvent:
     def build(ctx: AppendContext) -> Event:
-        cid = _find("clock", ctx.state.clocks, clock_id)
+        cid = find_id("clock", ctx.state.clocks, clock_id)
         old = ctx.state.clocks[cid]
         clock = Clock(segments=old["segments"] if segments is None else segments,
                       filled=old["filled"] if filled is None else filled, name=old.get("name", "")).to_dict()
@@ -326,7 +326,7 @@ def _prepare(state: CampaignState, request: dict[str, Any]) -> tuple[dict[str, A
     req["system"] = state.system
     given = req.get("character")
     if wanted_cid is not None:
-        cid: str | None = _find("character", state.characters, str(wanted_cid))
+        cid: str | None = find_id("character", state.characters, str(wanted_cid))
     elif isinstance(given, dict) and given.get("id") in state.characters:
         cid = str(given["id"])
     else:
@@ -342,12 +342,12 @@ def _prepare(state: CampaignState, request: dict[str, Any]) -> tuple[dict[str, A
     if isinstance(options, dict):
         options = dict(options)
         if isinstance(options.get("track"), str):
-            tid = _find("track", state.tracks, options["track"])
+            tid = find_id("track", state.tracks, options["track"])
             t = state.tracks[tid]
             options["track"] = {"name": t["name"], "rank": t["rank"], "ticks": t["ticks"], "kind": t.get("kind", "vow")}
             tracks["track"] = tid
         if isinstance(options.get("clock"), str):
-            cl_id = _find("clock", state.clocks, options["clock"])
+            cl_id = find_id("clock", state.clocks, options["clock"])
             c = state.clocks[cl_id]
             options["clock"] = {"name": c.get("name", ""), "segments": c["segments"], "filled": c["filled"]}
             clocks["clock"] = cl_id
@@ -359,6 +359,13 @@ def _engine_request(state: CampaignState, req: dict[str, Any], cid: str | None, 
     if source == "campaign" and cid is not None:
         return {**req, "character": state.characters[cid]}
     return req
+
+
+def engine_request(state: CampaignState, request: Request | dict[str, Any] | str) -> dict[str, Any]:
+    """The request the engine would get for this campaign (its character, tracks and clocks filled in), without
+    resolving or storing anything: for checking a request before it is made."""
+    req, cid, source, _tracks, _clocks = _prepare(state, _request_dict(request))
+    return _engine_request(state, req, cid, source)
 
 
 def resolve_in_campaign(name: str, request: Request | dict[str, Any] | str, rng: random.Random | None = None, *,

@@ -146,15 +146,7 @@ def rerank(llm: Any, text: str, context: Any, shortlist: list[Any],
 
 
 def llm_from_settings(settings: Any = None) -> Any | None:
-    """A ChatOpenAI for the configured endpoint, or None when no LLM is configured."""
-    from assistant.config import load_settings
+    """A ChatOpenAI for the configured endpoint (no retries: a re-rank falls back fast), or None offline."""
+    from assistant.llm import chat_model
 
-    settings = settings or load_settings()
-    if not settings.llm.enabled:
-        return None
-    from langchain_openai import ChatOpenAI
-    from pydantic import SecretStr
-
-    key = SecretStr(settings.llm.api_key.get() if settings.llm.api_key else "not-needed")
-    return ChatOpenAI(base_url=settings.llm.base_url, model=settings.llm.model, api_key=key,
-                      timeout=settings.llm.timeout, max_retries=0, temperature=0)
+    return chat_model(settings, max_retries=0)

@@ -5,18 +5,12 @@ from __future__ import annotations
 
 import streamlit as st
 
+from assistant.chat.session import yes_chance
 from assistant.engine import get_ruleset
 from assistant.engine.oracle import Odds
-from assistant.engine.probability import yes_no_odds
 from ui import state
 
 ODDS_LABELS = [o.value for o in Odds]
-
-
-def yes_chance(odds: str) -> float:
-    """The exact chance of a yes (percent) at these odds."""
-    table = yes_no_odds(Odds.parse(odds).threshold)
-    return float(table.outcomes.get("yes", 0)) * 100
 
 
 def _ask_oracle() -> None:
@@ -46,10 +40,14 @@ def table_names(system: str) -> dict[str, str]:
 
 def render_quick_tools(system: str) -> None:
     with st.expander("Quick tools: oracle, tables, Pay the Price, dice"):
-        st.text_input("Ask the oracle", key="oracle_question", placeholder="Is the station abandoned?")
         odds = st.select_slider("Odds", ODDS_LABELS, value="50/50", key="oracle_odds")
-        st.caption(f"Yes on a d100 roll of {Odds.parse(odds).threshold} or less — {yes_chance(odds):.0f}% chance.")
-        st.button("Ask", key="oracle_ask", on_click=_ask_oracle)
+        chance = yes_chance(system, odds)
+        if chance is None:
+            st.caption(f"{system} has no yes/no oracle; roll a table or dice instead.")
+        else:
+            st.text_input("Ask the oracle", key="oracle_question", placeholder="Is the station abandoned?")
+            st.caption(f"{chance:.0f}% chance of a yes.")
+            st.button("Ask", key="oracle_ask", on_click=_ask_oracle)
         st.divider()
         tables = table_names(system)
         if tables:
