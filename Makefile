@@ -3,6 +3,7 @@ PYTHON ?= python3.11
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+CODE := assistant rules_index evals tests bench ui
 export OMP_NUM_THREADS := 1
 export MKL_NUM_THREADS := 1
 export TOKENIZERS_PARALLELISM := false
@@ -25,14 +26,15 @@ run: setup
 
 test: setup
 	bash scripts/test-services.sh
+	$(MAKE) --no-print-directory lint types
 	$(PY) -m pytest -n 2 --dist loadfile -q
 
 lint: setup
-	$(VENV)/bin/ruff check assistant rules_index evals tests bench ui
-	$(VENV)/bin/ruff format --check assistant rules_index evals tests bench ui
+	$(VENV)/bin/ruff check $(CODE)
+	$(VENV)/bin/ruff format --check $(CODE)
 
 types: setup
-	$(VENV)/bin/mypy assistant
+	$(VENV)/bin/mypy assistant rules_index evals ui bench
 
 bench: setup
 	for f in bench/bench_*.py; do $(PY) $$f || exit 1; done

@@ -104,9 +104,17 @@ def moves_command(
         typer.echo(f"error: {exc.message}", err=True)
         raise typer.Exit(1) from None
     if as_json:
-        _print_json({"system": ruleset.system_id, "moves": [{"id": m.id, "name": m.name, "category": m.category,
-                                                            "trigger": m.trigger, "roll": m.roll.type} for m in ruleset.moves],
-                     "tables": [{"id": t.id, "name": t.name} for t in ruleset.tables.values()]}, False)
+        _print_json(
+            {
+                "system": ruleset.system_id,
+                "moves": [
+                    {"id": m.id, "name": m.name, "category": m.category, "trigger": m.trigger, "roll": m.roll.type}
+                    for m in ruleset.moves
+                ],
+                "tables": [{"id": t.id, "name": t.name} for t in ruleset.tables.values()],
+            },
+            False,
+        )
         return
     for move in ruleset.moves:
         typer.echo(f"{move.category:15} {move.name:40} {move.roll.type}")

@@ -9,8 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 
-def chat_model(settings: Any = None, *, temperature: float = 0.0, streaming: bool = False,
-               max_retries: int = 1) -> Any | None:
+def chat_model(settings: Any = None, *, temperature: float = 0.0, streaming: bool = False, max_retries: int = 1) -> Any | None:
     """A ``ChatOpenAI`` for the endpoint in ``settings`` (a :class:`~assistant.config.Settings`, its ``.llm``,
     or None to read the environment), or None when no endpoint is configured. The key stays a secret."""
     if settings is None:
@@ -24,5 +23,12 @@ def chat_model(settings: Any = None, *, temperature: float = 0.0, streaming: boo
     from pydantic import SecretStr
 
     key = llm.api_key.get() if llm.api_key else "not-needed"
-    return ChatOpenAI(model=llm.model, base_url=llm.base_url, api_key=SecretStr(key), timeout=llm.timeout,
-                      max_retries=max_retries, temperature=temperature, streaming=streaming)
+    return ChatOpenAI(
+        model=llm.model,
+        base_url=llm.base_url,
+        api_key=SecretStr(key),
+        timeout=llm.timeout,
+        max_retries=max_retries,
+        temperature=temperature,
+        streaming=streaming,
+    )

@@ -17,6 +17,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 os.environ.setdefault("OMP_NUM_THREADS", "1")
@@ -34,7 +35,7 @@ ACTIONS = [
 ]
 
 
-def pct(values: list[float], q: float) -> float:
+def pct(values: Sequence[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
@@ -78,15 +79,26 @@ def main() -> int:
             state = session.reload()
             history = tuple(session.history(limit=10_000))
             hits8 = search(f"{result.move} {result.outcome.replace('_', ' ')}", system="starforged", k=8)
-            request = NarrationRequest(task="narrate", system="starforged", player_text=text, results=(result,),
-                                       character=state.active(), tracks=tuple(state.tracks.values()),
-                                       clocks=tuple(state.clocks.values()), history=history, rules=tuple(hits8[:3]))
+            request = NarrationRequest(
+                task="narrate",
+                system="starforged",
+                player_text=text,
+                results=(result,),
+                character=state.active(),
+                tracks=tuple(state.tracks.values()),
+                clocks=tuple(state.clocks.values()),
+                history=history,
+                rules=tuple(hits8[:3]),
+            )
             budgeted.append(build_context(request, args.budget).report.total)
             naive.append(naive_context(request, hits8).report.total)
         service.close_stores()
     print(f"offline chat turns ({args.turns} actions; first turn incl. model load {warm_s:.2f} s)")
-    for name, values in (("action → suggestions", suggest_ms), ("confirm → roll + narration", confirm_ms),
-                         ("oracle question", oracle_ms)):
+    for name, values in (
+        ("action → suggestions", suggest_ms),
+        ("confirm → roll + narration", confirm_ms),
+        ("oracle question", oracle_ms),
+    ):
         print(f"  {name:28s} p50 {statistics.median(values):7.1f} ms   p95 {pct(values, 0.95):7.1f} ms")
     print(f"prompt tokens per narrated turn (budget {args.budget})")
     print(f"  budgeted context  mean {statistics.mean(budgeted):7.1f}   p95 {pct(budgeted, 0.95)}   max {max(budgeted)}")

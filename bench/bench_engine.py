@@ -31,10 +31,16 @@ def per_call(fn: Callable[[], object], n: int) -> tuple[float, float]:
 
 def main() -> None:
     rng = random.Random(1)
-    action = Request.parse({"system": "starforged", "move": "Face Danger", "stat": "edge",
-                            "character": {"stats": {"edge": 2}, "momentum": 4}})
-    progress = Request.parse({"system": "starforged", "move": "Fulfill Your Vow",
-                              "options": {"track": {"name": "vow", "rank": "dangerous", "ticks": 24}}})
+    action = Request.parse(
+        {"system": "starforged", "move": "Face Danger", "stat": "edge", "character": {"stats": {"edge": 2}, "momentum": 4}}
+    )
+    progress = Request.parse(
+        {
+            "system": "starforged",
+            "move": "Fulfill Your Vow",
+            "options": {"track": {"name": "vow", "rank": "dangerous", "ticks": 24}},
+        }
+    )
     n = 5000
     a50, a95 = per_call(lambda: resolve(action, rng=rng), n)
     p50, p95 = per_call(lambda: resolve(progress, rng=rng), n)

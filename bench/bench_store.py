@@ -40,8 +40,7 @@ def bench(label: str, store: CampaignStore, total: int, single: int) -> None:
     template = next(e.event for e in store.events(name, after=store.info(name).last_seq - 1) if isinstance(e.event, MoveResolved))
     t0 = time.perf_counter()
     while (last := store.info(name).last_seq) < total:
-        batch = [template if i % 3 == 0 else ChatMessage(role="assistant", text="y" * 300)
-                 for i in range(min(500, total - last))]
+        batch = [template if i % 3 == 0 else ChatMessage(role="assistant", text="y" * 300) for i in range(min(500, total - last))]
         store.append(name, batch)
     bulk = (time.perf_counter() - t0) / max(1, total - 2 - 2 * single)
     t0 = time.perf_counter()
@@ -53,9 +52,11 @@ def bench(label: str, store: CampaignStore, total: int, single: int) -> None:
     snap = store.load(name)
     with_snap = time.perf_counter() - t0
     assert snap.last_seq == full.last_seq + 1 == total + 1
-    print(f"{label:10} append/event: chat {chat * 1000:7.2f} ms, move (resolve+append) {move * 1000:7.2f} ms, "
-          f"batched {bulk * 1000:6.3f} ms | load {total} events: no snapshot {no_snap:6.2f} s, "
-          f"snapshot+1 event {with_snap * 1000:7.1f} ms")
+    print(
+        f"{label:10} append/event: chat {chat * 1000:7.2f} ms, move (resolve+append) {move * 1000:7.2f} ms, "
+        f"batched {bulk * 1000:6.3f} ms | load {total} events: no snapshot {no_snap:6.2f} s, "
+        f"snapshot+1 event {with_snap * 1000:7.1f} ms"
+    )
 
 
 def main() -> None:

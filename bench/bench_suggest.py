@@ -58,8 +58,9 @@ def main(argv: list[str] | None = None) -> int:
     ranking = run(False)
     print(f"items: {len(items)}  k: {args.k}  model load: {load_ms:.0f} ms")
     for label, values in (("cold (suggest)", cold), ("warm (suggest)", warm), ("warm (rank only)", ranking)):
-        print(f"{label:<18} p50 {pct(values, 50):7.1f} ms   p95 {pct(values, 95):7.1f} ms   "
-              f"mean {statistics.fmean(values):7.1f} ms")
+        print(
+            f"{label:<18} p50 {pct(values, 50):7.1f} ms   p95 {pct(values, 95):7.1f} ms   mean {statistics.fmean(values):7.1f} ms"
+        )
     return 0
 
 

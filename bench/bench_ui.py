@@ -26,8 +26,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 APP = ROOT / "ui" / "app.py"
-ACTIONS = ["I sprint across the collapsing catwalk", "I search the wreck for clues", "I try to talk the guard down",
-           "I fire at the drone", "I patch the hull breach", "I sneak past the sentries"]
+ACTIONS = [
+    "I sprint across the collapsing catwalk",
+    "I search the wreck for clues",
+    "I try to talk the guard down",
+    "I fire at the drone",
+    "I patch the hull breach",
+    "I sneak past the sentries",
+]
 
 
 def pct(values: list[float], q: float) -> float:
@@ -49,8 +55,10 @@ def timed(step: Callable[[], object]) -> float:
 
 def report(label: str, seconds: list[float]) -> None:
     values = [ms(s) for s in seconds]
-    print(f"{label:<34} n={len(values):<3} p50 {pct(values, 50):8.1f} ms   p95 {pct(values, 95):8.1f} ms   "
-          f"mean {statistics.fmean(values):8.1f} ms")
+    print(
+        f"{label:<34} n={len(values):<3} p50 {pct(values, 50):8.1f} ms   p95 {pct(values, 95):8.1f} ms   "
+        f"mean {statistics.fmean(values):8.1f} ms"
+    )
 
 
 def first_render_apptest(runs: int) -> None:
@@ -78,9 +86,25 @@ def first_render_server() -> None:
     url = f"http://127.0.0.1:{port}"
     start = time.perf_counter()
     server = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", str(APP), "--server.headless", "true", "--server.address", "127.0.0.1",
-         "--server.port", str(port), "--browser.gatherUsageStats", "false"],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        [
+            sys.executable,
+            "-m",
+            "streamlit",
+            "run",
+            str(APP),
+            "--server.headless",
+            "true",
+            "--server.address",
+            "127.0.0.1",
+            "--server.port",
+            str(port),
+            "--browser.gatherUsageStats",
+            "false",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         healthy = None
         while time.perf_counter() - start < 120 and server.poll() is None:
@@ -96,8 +120,10 @@ def first_render_server() -> None:
             return
         page = httpx.get(url, timeout=10)
         first_page = time.perf_counter() - start
-        print(f"real server: healthy after {ms(healthy):.0f} ms, first page ({page.status_code}, "
-              f"{len(page.content)} bytes) after {ms(first_page):.0f} ms")
+        print(
+            f"real server: healthy after {ms(healthy):.0f} ms, first page ({page.status_code}, "
+            f"{len(page.content)} bytes) after {ms(first_page):.0f} ms"
+        )
     finally:
         server.terminate()
         try:
@@ -119,10 +145,12 @@ def per_turn(turns: int) -> None:
     print(f"first action of the process (move vectors, odds caches): {ms(cold):.0f} ms")
     actions, confirms, oracles, failures = [], [], [], 0
     for i in range(turns):
-        actions.append(timed(lambda i=i: at.chat_input(key="chat_text").set_value(ACTIONS[i % len(ACTIONS)]).run()))
+        text = ACTIONS[i % len(ACTIONS)]
+        actions.append(timed(lambda: at.chat_input(key="chat_text").set_value(text).run()))  # noqa: B023 - called at once
         buttons = [b for b in at.button if b.key == "suggestion_0"]
         if buttons:
-            confirms.append(timed(lambda b=buttons[0]: b.click().run()))
+            button = buttons[0]
+            confirms.append(timed(lambda: button.click().run()))  # noqa: B023 - called at once
         else:
             failures += 1
         at.text_input(key="oracle_question").set_value(f"Is the hatch open? ({i})")

@@ -54,8 +54,9 @@ def _settings(home: Path, args: argparse.Namespace) -> Any:
     from assistant.config import LLMSettings, Secret, Settings
 
     key = os.environ.get(args.api_key_env) or None
-    llm = LLMSettings(base_url=None if args.offline else args.llm, model=args.model,
-                      api_key=Secret(key) if key else None, timeout=args.timeout)
+    llm = LLMSettings(
+        base_url=None if args.offline else args.llm, model=args.model, api_key=Secret(key) if key else None, timeout=args.timeout
+    )
     return Settings(home=home, llm=llm)
 
 
@@ -77,10 +78,20 @@ def run_script(script: dict[str, Any], args: argparse.Namespace, home: Path) -> 
             turn = session.send(str(text))
         ms = (time.perf_counter() - started) * 1000
         suggestions = list(turn.suggestions) if turn.suggestions and not turn.results else []
-        rows.append({"script": name, "turn": i, "input": text, "kind": turn.kind, "narrator": turn.narrator,
-                     "rolls": len(turn.results),
-                     "violations": [v.to_dict() for v in turn.violations], "prompt_tokens": turn.context_tokens,
-                     "ms": round(ms, 1), "error": turn.error})
+        rows.append(
+            {
+                "script": name,
+                "turn": i,
+                "input": text,
+                "kind": turn.kind,
+                "narrator": turn.narrator,
+                "rolls": len(turn.results),
+                "violations": [v.to_dict() for v in turn.violations],
+                "prompt_tokens": turn.context_tokens,
+                "ms": round(ms, 1),
+                "error": turn.error,
+            }
+        )
     return rows
 
 

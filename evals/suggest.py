@@ -43,8 +43,9 @@ def predict(item: dict[str, Any], k: int, odds: bool = True) -> dict[str, Any]:
 
     context = SuggestContext.from_dict(item["system"], item.get("context"))
     if odds:
-        moves = [{"system": s.system, "move": s.move, "stat": s.stat, "score": s.score}
-                 for s in suggest(item["text"], context, k=k)]
+        moves = [
+            {"system": s.system, "move": s.move, "stat": s.stat, "score": s.score} for s in suggest(item["text"], context, k=k)
+        ]
     else:
         from assistant.suggest.core import build_suggestion
 
@@ -75,13 +76,16 @@ def score(items: list[dict[str, Any]], predictions: list[dict[str, Any]]) -> dic
                 row["stat_n"] += 1
                 row["stat_ok"] += (pred["moves"][0]["stat"] or "").lower() == item["expected_stat"].lower()
         if names[:1] != [want]:
-            misses.append({"id": item["id"], "expected": item["expected_move"],
-                           "got": [m["move"] for m in pred["moves"][:3]]})
+            misses.append({"id": item["id"], "expected": item["expected_move"], "got": [m["move"] for m in pred["moves"][:3]]})
     table = {}
     for key, row in per.items():
         n = row["n"] or 1
-        table[key] = {"n": row["n"], "top1": round(row["top1"] / n, 3), "top3": round(row["top3"] / n, 3),
-                      "stat": round(row["stat_ok"] / row["stat_n"], 3) if row["stat_n"] else None}
+        table[key] = {
+            "n": row["n"],
+            "top1": round(row["top1"] / n, 3),
+            "top3": round(row["top3"] / n, 3),
+            "stat": round(row["stat_ok"] / row["stat_n"], 3) if row["stat_n"] else None,
+        }
     return {"systems": table, "misses": misses}
 
 

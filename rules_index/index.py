@@ -198,4 +198,3 @@ class RulesIndex:
     def _unchanged(self, source_key: str, file_hash: str) -> bool:
         stored = self._metadata_by_id({"source_key": source_key})
         return bool(stored) and all(m.get("file_hash") == file_hash for m in stored.values())
-

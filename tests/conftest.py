@@ -17,8 +17,14 @@ os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
 def _isolated_env(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("TABLETOP_HOME", str(home))
-    for var in ("TABLETOP_LLM_BASE_URL", "TABLETOP_LLM_API_KEY", "OPENAI_API_KEY", "TABLETOP_CHROMA_URL",
-                "TABLETOP_DATABASE_URL", "DATABASE_URL"):
+    for var in (
+        "TABLETOP_LLM_BASE_URL",
+        "TABLETOP_LLM_API_KEY",
+        "OPENAI_API_KEY",
+        "TABLETOP_CHROMA_URL",
+        "TABLETOP_DATABASE_URL",
+        "DATABASE_URL",
+    ):
         monkeypatch.delenv(var, raising=False)
 
 

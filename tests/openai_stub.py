@@ -108,8 +108,9 @@ class OpenAIStub:
         self._counter = 0
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), _handler_for(self))
         self._server.daemon_threads = True
-        self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05},
-                                        name="openai-stub", daemon=True)
+        self._thread = threading.Thread(
+            target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, name="openai-stub", daemon=True
+        )
 
     # ---- lifecycle ----
     def start(self) -> OpenAIStub:
@@ -142,26 +143,34 @@ class OpenAIStub:
             self._queue.append(response)
         return self
 
-    def add_text(self, text: str, *, chunks: list[str] | None = None, delay: float = 0.0,
-                 chunk_delay: float = 0.0) -> OpenAIStub:
+    def add_text(self, text: str, *, chunks: list[str] | None = None, delay: float = 0.0, chunk_delay: float = 0.0) -> OpenAIStub:
         if chunks is not None and "".join(chunks) != text:
             raise ValueError("the chunks must add up to the text")
         return self.add(Scripted("text", text=text, chunks=chunks, delay=delay, chunk_delay=chunk_delay))
 
-    def add_tool_calls(self, calls: list[dict[str, Any]], *, text: str = "", delay: float = 0.0,
-                       chunk_delay: float = 0.0) -> OpenAIStub:
+    def add_tool_calls(
+        self, calls: list[dict[str, Any]], *, text: str = "", delay: float = 0.0, chunk_delay: float = 0.0
+    ) -> OpenAIStub:
         """``calls``: ``[{"name": "roll_move", "arguments": {...} or "raw json text", "id": optional}]``."""
         return self.add(Scripted("tool_calls", text=text, tool_calls=list(calls), delay=delay, chunk_delay=chunk_delay))
 
-    def add_error(self, status: int, message: str = "error", *, retry_after: float | None = None,
-                  error_type: str | None = None, delay: float = 0.0) -> OpenAIStub:
+    def add_error(
+        self,
+        status: int,
+        message: str = "error",
+        *,
+        retry_after: float | None = None,
+        error_type: str | None = None,
+        delay: float = 0.0,
+    ) -> OpenAIStub:
         headers = {"Retry-After": f"{retry_after:g}"} if retry_after is not None else {}
         kind = error_type or ("rate_limit_exceeded" if status == 429 else "server_error")
         body = json.dumps({"error": {"message": message, "type": kind, "param": None, "code": kind}}).encode()
         return self.add(Scripted("error", status=status, headers=headers, body=body, delay=delay))
 
-    def add_raw(self, body: str | bytes, *, status: int = 200, content_type: str = "application/json",
-                delay: float = 0.0) -> OpenAIStub:
+    def add_raw(
+        self, body: str | bytes, *, status: int = 200, content_type: str = "application/json", delay: float = 0.0
+    ) -> OpenAIStub:
         data = body.encode() if isinstance(body, str) else body
         return self.add(Scripted("raw", status=status, body=data, content_type=content_type, delay=delay))
 
@@ -201,26 +210,40 @@ def _arguments(call: dict[str, Any]) -> str:
 def _message(script: Scripted) -> dict[str, Any]:
     message: dict[str, Any] = {"role": "assistant", "content": script.text or None}
     if script.kind == "tool_calls":
-        message["tool_calls"] = [{"id": _tool_call_id(c, i), "type": "function",
-                                  "function": {"name": c["name"], "arguments": _arguments(c)}}
-                                 for i, c in enumerate(script.tool_calls)]
+        message["tool_calls"] = [
+            {"id": _tool_call_id(c, i), "type": "function", "function": {"name": c["name"], "arguments": _arguments(c)}}
+            for i, c in enumerate(script.tool_calls)
+        ]
     return message
 
 
 def _pieces(text: str, size: int) -> list[str]:
-    return [text[i:i + size] for i in range(0, len(text), size)] or [""]
+    return [text[i : i + size] for i in range(0, len(text), size)] or [""]
 
 
 def _deltas(script: Scripted) -> list[dict[str, Any]]:
     """The ``delta`` objects of a streamed answer, in order (without the final finish chunk)."""
     deltas: list[dict[str, Any]] = [{"role": "assistant", "content": ""}]
     if script.text:
-        chunks = script.chunks if script.chunks is not None else [w + " " for w in script.text.split(" ")[:-1]] + [
-            script.text.split(" ")[-1]]
+        chunks = (
+            script.chunks
+            if script.chunks is not None
+            else [w + " " for w in script.text.split(" ")[:-1]] + [script.text.split(" ")[-1]]
+        )
         deltas += [{"content": c} for c in chunks if c]
     for i, call in enumerate(script.tool_calls):
-        deltas.append({"tool_calls": [{"index": i, "id": _tool_call_id(call, i), "type": "function",
-                                       "function": {"name": call["name"], "arguments": ""}}]})
+        deltas.append(
+            {
+                "tool_calls": [
+                    {
+                        "index": i,
+                        "id": _tool_call_id(call, i),
+                        "type": "function",
+                        "function": {"name": call["name"], "arguments": ""},
+                    }
+                ]
+            }
+        )
         deltas += [{"tool_calls": [{"index": i, "function": {"arguments": piece}}]} for piece in _pieces(_arguments(call), 8)]
     return deltas
 
@@ -243,8 +266,9 @@ def _handler_for(stub: OpenAIStub) -> type[BaseHTTPRequestHandler]:
             stub._record(request)
             return request
 
-        def _send(self, status: int, body: bytes, content_type: str = "application/json",
-                  headers: dict[str, str] | None = None) -> None:
+        def _send(
+            self, status: int, body: bytes, content_type: str = "application/json", headers: dict[str, str] | None = None
+        ) -> None:
             self.send_response(status)
             self.send_header("Content-Type", content_type)
             self.send_header("Content-Length", str(len(body)))
@@ -259,8 +283,17 @@ def _handler_for(stub: OpenAIStub) -> type[BaseHTTPRequestHandler]:
         def _authorized(self, request: RecordedRequest) -> bool:
             if stub.require_key is None or request.headers.get("authorization") == f"Bearer {stub.require_key}":
                 return True
-            self._json(401, {"error": {"message": "Incorrect API key provided.", "type": "invalid_request_error",
-                                       "param": None, "code": "invalid_api_key"}})
+            self._json(
+                401,
+                {
+                    "error": {
+                        "message": "Incorrect API key provided.",
+                        "type": "invalid_request_error",
+                        "param": None,
+                        "code": "invalid_api_key",
+                    }
+                },
+            )
             return False
 
         def do_GET(self) -> None:  # noqa: N802 - http.server's naming
@@ -268,8 +301,13 @@ def _handler_for(stub: OpenAIStub) -> type[BaseHTTPRequestHandler]:
             if not self._authorized(request):
                 return
             if self.path.rstrip("/") == "/v1/models":
-                self._json(200, {"object": "list", "data": [{"id": m, "object": "model", "created": 0,
-                                                             "owned_by": "openai-stub"} for m in stub.models]})
+                self._json(
+                    200,
+                    {
+                        "object": "list",
+                        "data": [{"id": m, "object": "model", "created": 0, "owned_by": "openai-stub"} for m in stub.models],
+                    },
+                )
             else:
                 self._json(404, {"error": {"message": f"no route {self.path}", "type": "not_found"}})
 
@@ -297,11 +335,17 @@ def _handler_for(stub: OpenAIStub) -> type[BaseHTTPRequestHandler]:
 
         def _complete(self, script: Scripted, body: dict[str, Any]) -> None:
             finish = "tool_calls" if script.kind == "tool_calls" else "stop"
-            self._json(200, {"id": stub._completion_id(), "object": "chat.completion", "created": int(time.time()),
-                             "model": body.get("model", "stub"),
-                             "choices": [{"index": 0, "message": _message(script), "logprobs": None,
-                                          "finish_reason": finish}],
-                             "usage": script.usage})
+            self._json(
+                200,
+                {
+                    "id": stub._completion_id(),
+                    "object": "chat.completion",
+                    "created": int(time.time()),
+                    "model": body.get("model", "stub"),
+                    "choices": [{"index": 0, "message": _message(script), "logprobs": None, "finish_reason": finish}],
+                    "usage": script.usage,
+                },
+            )
 
         def _chunk(self, data: str) -> None:
             payload = data.encode()
@@ -314,8 +358,12 @@ def _handler_for(stub: OpenAIStub) -> type[BaseHTTPRequestHandler]:
             self.send_header("Cache-Control", "no-cache")
             self.send_header("Transfer-Encoding", "chunked")
             self.end_headers()
-            base = {"id": stub._completion_id(), "object": "chat.completion.chunk", "created": int(time.time()),
-                    "model": body.get("model", "stub")}
+            base = {
+                "id": stub._completion_id(),
+                "object": "chat.completion.chunk",
+                "created": int(time.time()),
+                "model": body.get("model", "stub"),
+            }
 
             def event(choices: list[dict[str, Any]], **extra: Any) -> None:
                 self._chunk(f"data: {json.dumps({**base, 'choices': choices, **extra})}\n\n")

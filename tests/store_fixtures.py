@@ -32,8 +32,9 @@ FACE_DANGER_STRONG = {"move": "Face Danger", "stat": "edge", "dice": [6, 1, 2]}
 
 
 def _pg_bin() -> Path | None:
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/postgres"), key=lambda p: int(p.split("/")[4]) if
-                   p.split("/")[4].isdigit() else 0)
+    found = sorted(
+        glob.glob("/usr/lib/postgresql/*/bin/postgres"), key=lambda p: int(p.split("/")[4]) if p.split("/")[4].isdigit() else 0
+    )
     if found:
         return Path(found[-1]).parent
     on_path = shutil.which("postgres")
@@ -69,22 +70,63 @@ class PgServer:
 
     def _run(self, args: list[str]) -> None:
         env = {**os.environ, "LC_ALL": "C", "LANG": "C"}
-        proc = subprocess.run(args, capture_output=True, text=True, env=env, cwd=self.dir, timeout=120,
-                              extra_groups=[] if self._user else None, **self._user)  # type: ignore[arg-type]
+        proc = subprocess.run(  # type: ignore[call-overload]
+            args,
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=self.dir,
+            timeout=120,
+            extra_groups=[] if self._user else None,
+            **self._user,
+        )
         if proc.returncode != 0:
             raise RuntimeError(f"{args[0]} failed: {proc.stdout}\n{proc.stderr}")
 
     def start(self) -> None:
-        self._run([str(self.bindir / "initdb"), "-D", str(self.data), "-U", "postgres", "--auth=trust",
-                   "-E", "UTF8", "--locale=C", "--no-sync"])
+        self._run(
+            [
+                str(self.bindir / "initdb"),
+                "-D",
+                str(self.data),
+                "-U",
+                "postgres",
+                "--auth=trust",
+                "-E",
+                "UTF8",
+                "--locale=C",
+                "--no-sync",
+            ]
+        )
         env = {**os.environ, "LC_ALL": "C", "LANG": "C"}
         with self.log.open("wb") as log:
-            self.proc = subprocess.Popen(
-                [str(self.bindir / "postgres"), "-D", str(self.data), "-k", str(self.dir), "-p", str(self.port),
-                 "-h", "127.0.0.1", "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
-                 "-c", "max_connections=200"],
-                stdout=log, stderr=subprocess.STDOUT, env=env, cwd=self.dir,
-                extra_groups=[] if self._user else None, **self._user)  # type: ignore[arg-type]
+            self.proc = subprocess.Popen(  # type: ignore[call-overload]
+                [
+                    str(self.bindir / "postgres"),
+                    "-D",
+                    str(self.data),
+                    "-k",
+                    str(self.dir),
+                    "-p",
+                    str(self.port),
+                    "-h",
+                    "127.0.0.1",
+                    "-c",
+                    "fsync=off",
+                    "-c",
+                    "synchronous_commit=off",
+                    "-c",
+                    "full_page_writes=off",
+                    "-c",
+                    "max_connections=200",
+                ],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                env=env,
+                cwd=self.dir,
+                extra_groups=[] if self._user else None,
+                **self._user,
+            )
         import psycopg
 
         deadline = time.monotonic() + 60
@@ -124,8 +166,10 @@ class PgServer:
 def pg_server() -> Iterator[PgServer]:
     bindir = _pg_bin()
     if bindir is None:
-        pytest.fail("PostgreSQL server binaries not found (/usr/lib/postgresql/*/bin/postgres): "
-                    "run `bash scripts/test-services.sh` (as root) to install them.")
+        pytest.fail(
+            "PostgreSQL server binaries not found (/usr/lib/postgresql/*/bin/postgres): "
+            "run `bash scripts/test-services.sh` (as root) to install them."
+        )
     server = PgServer(bindir)
     try:
         server.start()

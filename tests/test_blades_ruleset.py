@@ -85,12 +85,23 @@ def test_default_character_is_playable() -> None:
 # ---- pools ---------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("dice", "outcome", "segments"), [
-    ([1, 3], "bad_outcome", 1), ([5, 2], "partial_success", 2), ([6, 4], "full_success", 3), ([6, 6], "critical", 5),
-])
+@pytest.mark.parametrize(
+    ("dice", "outcome", "segments"),
+    [
+        ([1, 3], "bad_outcome", 1),
+        ([5, 2], "partial_success", 2),
+        ([6, 4], "full_success", 3),
+        ([6, 6], "critical", 5),
+    ],
+)
 def test_long_term_project_marks_segments_by_result(dice: list[int], outcome: str, segments: int) -> None:
-    r = bl("Long-Term Project", dice, stat="study", character={"stats": {"study": 2}},
-           options={"clock": {"segments": 8, "filled": 1}})
+    r = bl(
+        "Long-Term Project",
+        dice,
+        stat="study",
+        character={"stats": {"study": 2}},
+        options={"clock": {"segments": 8, "filled": 1}},
+    )
     assert (r.outcome, r.score, r.clock["filled"]) == (outcome, max(dice), 1 + segments)
 
 
@@ -102,8 +113,12 @@ def test_zero_dice_take_the_lowest_and_never_crit() -> None:
 
 
 def test_help_adds_a_die_and_attributes_are_counted() -> None:
-    r = bl("Indulge Vice", [1, 3], character={"stats": {"hunt": 1, "study": 0, "survey": 0, "tinker": 0}, "stress": 5},
-           options={"help": True})
+    r = bl(
+        "Indulge Vice",
+        [1, 3],
+        character={"stats": {"hunt": 1, "study": 0, "survey": 0, "tinker": 0}, "stress": 5},
+        options={"help": True},
+    )
     assert r.stat == "insight" and r.stat_value == 1 and len(r.dice) == 2
     assert r.character["stress"] == 2
 
@@ -126,8 +141,12 @@ def test_coin_raises_the_result_level_and_is_paid() -> None:
 
 
 def test_asset_coin_beyond_critical_costs_two_per_level() -> None:
-    r = bl("Acquire Asset", [6], character={"tier": 1, "crew_coin": 4},
-           options={"spend_coin": 3, "pay_from_crew": True, "minimum_quality": 4})
+    r = bl(
+        "Acquire Asset",
+        [6],
+        character={"tier": 1, "crew_coin": 4},
+        options={"spend_coin": 3, "pay_from_crew": True, "minimum_quality": 4},
+    )
     assert r.outcome == "critical" and effect(r, "quality", "asset").after == 4 and r.character["crew_coin"] == 1
     assert any("meets the minimum quality 4" in n for n in r.notes)
     with pytest.raises(InputError, match="even number"):
@@ -142,8 +161,12 @@ def test_not_enough_coin_is_refused_without_state_change() -> None:
 
 
 def test_crafting_quality_with_workshop_modification_and_coin() -> None:
-    r = bl("Crafting", [4], character={"tier": 1, "coin": 3, "stats": {"tinker": 1}},
-           options={"workshop": True, "modification": "arcane", "spend_coin": 3})
+    r = bl(
+        "Crafting",
+        [4],
+        character={"tier": 1, "coin": 3, "stats": {"tinker": 1}},
+        options={"workshop": True, "modification": "arcane", "spend_coin": 3},
+    )
     assert r.outcome == "critical" and effect(r, "quality", "item").after == 5  # Tier 2 (workshop) +2 +1
     assert any("meets the minimum quality 4" in n for n in r.notes)
     assert [c.id for c in r.choices] == ["drawbacks"]
@@ -184,11 +207,14 @@ def test_beating_at_wanted_zero_is_level_three_harm_without_a_roll() -> None:
 # ---- entanglements: roll, choices, follow-ups ----------------------------------------------------
 
 
-@pytest.mark.parametrize(("heat", "dice", "offered"), [
-    (2, [5, 4], ["rivals", "unquiet_dead"]),
-    (4, [3, 6], ["gang_trouble", "questioning"]),
-    (8, [6, 6], ["arrest"]),
-])
+@pytest.mark.parametrize(
+    ("heat", "dice", "offered"),
+    [
+        (2, [5, 4], ["rivals", "unquiet_dead"]),
+        (4, [3, 6], ["gang_trouble", "questioning"]),
+        (8, [6, 6], ["arrest"]),
+    ],
+)
 def test_entanglement_column_by_heat_and_dice_by_wanted_level(heat: int, dice: list[int], offered: list[str]) -> None:
     wanted = 0 if len(dice) == 2 and heat == 4 else 2
     r = bl("Entanglements", dice, character={"heat": heat, "wanted_level": wanted})
@@ -241,8 +267,9 @@ def test_tough_it_out_costs_stress_and_rolls_zero_dice() -> None:
 def test_indulge_vice_overindulgence_is_the_players_choice() -> None:
     r = bl("Indulge Vice", [5, 2], character={"stress": 3})
     assert r.character["stress"] == 0 and [c.id for c in r.choices] == ["overindulgence"]
-    chosen = bl("Indulge Vice", [5, 2], character={"stress": 3, "harm": [{"level": 1, "name": "Cut"}]},
-                options={"choose": ["lost"]})
+    chosen = bl(
+        "Indulge Vice", [5, 2], character={"stress": 3, "harm": [{"level": 1, "name": "Cut"}]}, options={"choose": ["lost"]}
+    )
     assert chosen.choices == [] and chosen.character["harm"] == []
     calm = bl("Indulge Vice", [2, 1], character={"stress": 4})
     assert calm.character["stress"] == 2 and calm.choices == []
@@ -276,8 +303,9 @@ def test_payoff_rep_by_target_tier_coin_and_tithe() -> None:
 
 
 def test_projects_live_on_the_sheet() -> None:
-    start = bl("Long-Term Project", [4], stat="consort",
-               options={"project": "Family Sword", "clock": {"segments": 8, "filled": 0}})
+    start = bl(
+        "Long-Term Project", [4], stat="consort", options={"project": "Family Sword", "clock": {"segments": 8, "filled": 0}}
+    )
     assert start.character["projects"] == [{"name": "Family Sword", "segments": 8, "filled": 2}]
     more = bl("Long-Term Project", [6], stat="consort", character=start.character, options={"project": "family sword"})
     assert more.character["projects"] == [{"name": "Family Sword", "segments": 8, "filled": 5}]
@@ -293,8 +321,9 @@ def test_rituals_and_inventions_default_to_eight_segments() -> None:
 
 
 def test_performing_a_ritual_costs_stress_and_may_skip_the_roll() -> None:
-    r = bl("Performing a Ritual", [4], stat="attune", character={"stats": {"attune": 1}},
-           options={"stress": 3, "uncertain": True})
+    r = bl(
+        "Performing a Ritual", [4], stat="attune", character={"stats": {"attune": 1}}, options={"stress": 3, "uncertain": True}
+    )
     assert r.outcome == "partial_success" and r.character["stress"] == 3
     assert [f.move for f in r.follow_ups] == ["Fortune Roll"]
     safe = bl("Performing a Ritual", options={"stress": 8, "safe": True, "activities": 2})
@@ -360,11 +389,18 @@ def test_a_bad_request_changes_no_state() -> None:
 def test_random_requests_stay_in_bounds_and_replay(rng: random.Random) -> None:
     names = [m.name for m in RULESET.moves] + [f"table:{t}" for t in RULESET.tables]
     for _ in range(300):
-        request: dict[str, Any] = {"system": "blades", "move": rng.choice(names),
-                                   "stat": rng.choice([None, "study", "consort", "tier", "insight", "attune"]),
-                                   "character": {"heat": rng.randint(0, 8), "wanted_level": rng.randint(0, 4),
-                                                 "stress": rng.randint(0, 9), "coin": rng.randint(0, 4)},
-                                   "options": rng.choice([{}, {"help": True}, {"spend_coin": 1}, {"dice": 3}])}
+        request: dict[str, Any] = {
+            "system": "blades",
+            "move": rng.choice(names),
+            "stat": rng.choice([None, "study", "consort", "tier", "insight", "attune"]),
+            "character": {
+                "heat": rng.randint(0, 8),
+                "wanted_level": rng.randint(0, 4),
+                "stress": rng.randint(0, 9),
+                "coin": rng.randint(0, 4),
+            },
+            "options": rng.choice([{}, {"help": True}, {"spend_coin": 1}, {"dice": 3}]),
+        }
         try:
             result = resolve(request, rng=random.Random(rng.randint(0, 10**6)))
         except AssistantError as exc:
@@ -380,13 +416,16 @@ def test_random_requests_stay_in_bounds_and_replay(rng: random.Random) -> None:
 # ---- tables ---------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("table", "face", "text"), [
-    ("entanglements_heat_0_3", 6, "Cooperation"),
-    ("entanglements_heat_4_5", 2, "Gang Trouble or Questioning"),
-    ("Entanglements (Heat 6+)", 5, "Demonic Notice or Show of Force"),
-    ("incarceration_roll", 1, "1 trauma"),
-    ("prison_claims", 3, "Guard payoff"),
-])
+@pytest.mark.parametrize(
+    ("table", "face", "text"),
+    [
+        ("entanglements_heat_0_3", 6, "Cooperation"),
+        ("entanglements_heat_4_5", 2, "Gang Trouble or Questioning"),
+        ("Entanglements (Heat 6+)", 5, "Demonic Notice or Show of Force"),
+        ("incarceration_roll", 1, "1 trauma"),
+        ("prison_claims", 3, "Guard payoff"),
+    ],
+)
 def test_tables_by_move_name(table: str, face: int, text: str) -> None:
     r = bl(f"table:{table}", [face])
     assert r.roll == "table" and text in r.text and r.table["rolls"] == [face]
@@ -422,8 +461,14 @@ def test_help_and_coin_shift_the_odds() -> None:
 
 def test_assistant_resolve_reads_a_blades_request() -> None:
     request = {"system": "blades", "move": "reduce heat", "stat": "consort", "character": {"heat": 4}, "dice": [5]}
-    proc = subprocess.run([sys.executable, "-m", "assistant.cli", "resolve"], input=json.dumps(request),
-                          capture_output=True, text=True, timeout=120, check=False)
+    proc = subprocess.run(
+        [sys.executable, "-m", "assistant.cli", "resolve"],
+        input=json.dumps(request),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
     assert out["move_id"] == "reduce_heat" and out["outcome"] == "partial_success" and out["character"]["heat"] == 2

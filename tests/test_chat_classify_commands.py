@@ -38,9 +38,15 @@ def test_open_story_question_is_not_yes_no() -> None:
     assert classify("Is the door locked?").yes_no is True
 
 
-@pytest.mark.parametrize(("text", "odds"), [("Is it likely that the guard sleeps?", "likely"),
-                                            ("is there a small chance of rescue?", "small chance"),
-                                            ("Is the hatch open?", None), ("Almost certainly a trap?", "almost certain")])
+@pytest.mark.parametrize(
+    ("text", "odds"),
+    [
+        ("Is it likely that the guard sleeps?", "likely"),
+        ("is there a small chance of rescue?", "small chance"),
+        ("Is the hatch open?", None),
+        ("Almost certainly a trap?", "almost certain"),
+    ],
+)
 def test_odds_words(text: str, odds: str | None) -> None:
     assert odds_in(text) == odds
 
@@ -62,7 +68,9 @@ def test_parse_roll_negative_adds_and_numbers_in_options() -> None:
 
 def test_parse_oracle_odds_prefix() -> None:
     assert parse_command("/oracle likely Is the station abandoned?").args == {
-        "question": "Is the station abandoned?", "odds": "likely"}
+        "question": "Is the station abandoned?",
+        "odds": "likely",
+    }
     assert parse_command("/oracle Is it raining?").args["odds"] == "50/50"
     assert parse_command("/o small chance: rescue?").args == {"question": "rescue?", "odds": "small chance"}
 

@@ -20,9 +20,17 @@ def test_chat_eval_offline_prints_a_row_per_turn_and_a_summary(tmp_path: Path, c
     from evals.chat import main
 
     scripts = tmp_path / "scripts.jsonl"
-    scripts.write_text(json.dumps({"id": "t1", "system": "starforged", "seed": 3,
-                                   "turns": ["I slip past the sentry", "#1", "Is the door locked?", "/roll warp +edge"]})
-                       + "\n")
+    scripts.write_text(
+        json.dumps(
+            {
+                "id": "t1",
+                "system": "starforged",
+                "seed": 3,
+                "turns": ["I slip past the sentry", "#1", "Is the door locked?", "/roll warp +edge"],
+            }
+        )
+        + "\n"
+    )
     assert main(["--offline", "--scripts", str(scripts), "--json-summary"]) == 0
     out, err = capsys.readouterr()
     rows = [json.loads(line) for line in out.splitlines()]
@@ -42,8 +50,11 @@ def test_chat_eval_needs_an_endpoint_or_offline(capsys: pytest.CaptureFixture[st
 
 def test_assistant_chat_scripted_session() -> None:
     runner = CliRunner()
-    result = runner.invoke(app, ["chat", "-c", "cli-saga", "--new", "--seed", "4", "--json"],
-                           input="I slip past the sentry\n1\n/undo\n/roll nowhere\n")
+    result = runner.invoke(
+        app,
+        ["chat", "-c", "cli-saga", "--new", "--seed", "4", "--json"],
+        input="I slip past the sentry\n1\n/undo\n/roll nowhere\n",
+    )
     assert result.exit_code == 0, result.output
     turns = [json.loads(line) for line in result.output.splitlines()]
     assert [t["kind"] for t in turns] == ["action", "action", "command", "error"]

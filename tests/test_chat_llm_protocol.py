@@ -24,8 +24,7 @@ def _hash_embedder(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _session(stub: OpenAIStub, home: Path, timeout: float = 10.0) -> ChatSession:
     service.create_campaign("llm-saga", "starforged", seed=9)
-    settings = Settings(home=home, llm=LLMSettings(base_url=stub.base_url, model="stub", api_key=Secret(KEY),
-                                                   timeout=timeout))
+    settings = Settings(home=home, llm=LLMSettings(base_url=stub.base_url, model="stub", api_key=Secret(KEY), timeout=timeout))
     return ChatSession.open("llm-saga", settings=settings)
 
 
@@ -33,8 +32,9 @@ def _strong_hit_request(session: ChatSession) -> dict[str, object]:
     return {"move": "Face Danger", "stat": "edge", "dice": [6, 1, 1]}
 
 
-def test_planned_move_then_streamed_llm_narration(openai_stub: OpenAIStub, tmp_path: Path,
-                                                  caplog: pytest.LogCaptureFixture) -> None:
+def test_planned_move_then_streamed_llm_narration(
+    openai_stub: OpenAIStub, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     caplog.set_level(logging.DEBUG)
     session = _session(openai_stub, tmp_path)
     openai_stub.add_tool_calls([{"name": "roll_move", "arguments": {"move": "Face Danger", "stat": "wits"}}])
@@ -45,8 +45,10 @@ def test_planned_move_then_streamed_llm_narration(openai_stub: OpenAIStub, tmp_p
     planning = openai_stub.requests[-1]
     assert planning.tools and planning.headers["authorization"] == f"Bearer {KEY}"
 
-    openai_stub.add_text("The sentry's lamp sweeps past. You are through before it turns back.",
-                         chunks=["The sentry's lamp ", "sweeps past. You are ", "through before it turns back."])
+    openai_stub.add_text(
+        "The sentry's lamp sweeps past. You are through before it turns back.",
+        chunks=["The sentry's lamp ", "sweeps past. You are ", "through before it turns back."],
+    )
     events = list(session.stream_confirm({**_strong_hit_request(session), "stat": "wits"}))
     done = events[-1].turn
     assert done.narrator == "llm" and done.results[0].outcome == "strong_hit"

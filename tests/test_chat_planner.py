@@ -23,16 +23,33 @@ from assistant.store import service
 from assistant.store.state import CampaignState
 from assistant.suggest import Suggestion
 
-KIRA = {"id": "kira", "name": "Kira", "stats": {"edge": 3, "heart": 2, "iron": 2, "shadow": 1, "wits": 1},
-        "health": 4, "spirit": 5, "supply": 3, "momentum": 2, "integrity": 5, "companion_health": 5, "impacts": [],
-        "position": None, "next_move_add": 0, "xp": 0}
+KIRA = {
+    "id": "kira",
+    "name": "Kira",
+    "stats": {"edge": 3, "heart": 2, "iron": 2, "shadow": 1, "wits": 1},
+    "health": 4,
+    "spirit": 5,
+    "supply": 3,
+    "momentum": 2,
+    "integrity": 5,
+    "companion_health": 5,
+    "impacts": [],
+    "position": None,
+    "next_move_add": 0,
+    "xp": 0,
+}
 
 
 @pytest.fixture
 def state() -> CampaignState:
-    return CampaignState(name="Iron Road", system="starforged", seed=1, characters={"kira": KIRA}, active_character="kira",
-                         tracks={"find-the-ark": {"name": "Find the Ark", "kind": "vow", "rank": "dangerous", "ticks": 12,
-                                                  "boxes": 3}})
+    return CampaignState(
+        name="Iron Road",
+        system="starforged",
+        seed=1,
+        characters={"kira": KIRA},
+        active_character="kira",
+        tracks={"find-the-ark": {"name": "Find the Ark", "kind": "vow", "rank": "dangerous", "ticks": 12, "boxes": 3}},
+    )
 
 
 class ScriptedModel(GenericFakeChatModel):
@@ -45,8 +62,9 @@ class ScriptedModel(GenericFakeChatModel):
         self.bound.append(list(tools))
         return self
 
-    def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None, run_manager: Any = None,
-                  **kwargs: Any) -> ChatResult:
+    def _generate(
+        self, messages: list[BaseMessage], stop: list[str] | None = None, run_manager: Any = None, **kwargs: Any
+    ) -> ChatResult:
         self.seen.append(list(messages))
         return super()._generate(messages, stop=stop, run_manager=run_manager, **kwargs)
 
@@ -56,8 +74,9 @@ class FailingModel(GenericFakeChatModel):
 
     error: Any = None
 
-    def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None, run_manager: Any = None,
-                  **kwargs: Any) -> ChatResult:
+    def _generate(
+        self, messages: list[BaseMessage], stop: list[str] | None = None, run_manager: Any = None, **kwargs: Any
+    ) -> ChatResult:
         raise self.error
 
 
@@ -75,9 +94,19 @@ def plan(chat_model: Any, state: CampaignState | None, text: str = "I dash acros
 
 def face_danger_suggestion() -> Suggestion:
     request = {"system": "starforged", "move": "Face Danger", "stat": "edge"}
-    return Suggestion(move="Face Danger", move_id="face_danger", system="starforged", stat="edge", stat_value=3, score=0.9,
-                      why="When you attempt something risky", approach="With speed", burn_odds=None, request=request,
-                      odds=odds_for_request({**request, "character": KIRA}).to_dict())
+    return Suggestion(
+        move="Face Danger",
+        move_id="face_danger",
+        system="starforged",
+        stat="edge",
+        stat_value=3,
+        score=0.9,
+        why="When you attempt something risky",
+        approach="With speed",
+        burn_odds=None,
+        request=request,
+        odds=odds_for_request({**request, "character": KIRA}).to_dict(),
+    )
 
 
 def test_a_valid_call_becomes_an_action_with_the_context_in_the_prompt(state: CampaignState) -> None:
@@ -90,8 +119,14 @@ def test_a_valid_call_becomes_an_action_with_the_context_in_the_prompt(state: Ca
     assert isinstance(sent[0], SystemMessage) and isinstance(sent[-1], HumanMessage)
     assert sent[-1].content == "I dash across the catwalk"
     prompt = str(sent[0].content)
-    for fragment in ("Kira", "edge 3", "health 4 (0..5)", "Find the Ark (vow, dangerous): 3 boxes (12/40 ticks)",
-                     "Face Danger +edge (3): strong hit 33.17%", "Never state, guess or invent dice"):
+    for fragment in (
+        "Kira",
+        "edge 3",
+        "health 4 (0..5)",
+        "Find the Ark (vow, dangerous): 3 boxes (12/40 ticks)",
+        "Face Danger +edge (3): strong hit 33.17%",
+        "Never state, guess or invent dice",
+    ):
         assert fragment in prompt
     assert [m.content for m in sent[1:3]] == ["We land.", "Dust."] and isinstance(sent[2], AIMessage)
 
@@ -102,9 +137,12 @@ def test_text_only_answer_plans_nothing(state: CampaignState) -> None:
 
 
 def test_a_model_that_states_dice_is_refused_and_told_why(state: CampaignState) -> None:
-    fake = model(AIMessage("You rolled a 6!", tool_calls=[call("roll_move", {"move": "Face Danger", "stat": "edge",
-                                                                             "dice": [6, 1, 1]}, "c1")]),
-                 AIMessage("Understood: the engine rolls."))
+    fake = model(
+        AIMessage(
+            "You rolled a 6!", tool_calls=[call("roll_move", {"move": "Face Danger", "stat": "edge", "dice": [6, 1, 1]}, "c1")]
+        ),
+        AIMessage("Understood: the engine rolls."),
+    )
     result = plan(fake, state)
     assert result.actions == [] and result.attempts == 2
     assert result.rejected[0][0]["args"]["dice"] == [6, 1, 1]
@@ -116,8 +154,10 @@ def test_a_model_that_states_dice_is_refused_and_told_why(state: CampaignState) 
 
 
 def test_unknown_tool_then_corrected_on_retry(state: CampaignState) -> None:
-    fake = model(AIMessage("", tool_calls=[call("roll_dice", {"notation": "2d6"}, "c1")]),
-                 AIMessage("", tool_calls=[call("roll_table", {"table": "Pay the Price"}, "c2")]))
+    fake = model(
+        AIMessage("", tool_calls=[call("roll_dice", {"notation": "2d6"}, "c1")]),
+        AIMessage("", tool_calls=[call("roll_table", {"table": "Pay the Price"}, "c2")]),
+    )
     result = plan(fake, state)
     assert [a.tool for a in result.actions] == ["roll_table"]
     assert "Unknown tool 'roll_dice'" in result.rejected[0][1] and result.attempts == 2
@@ -125,9 +165,10 @@ def test_unknown_tool_then_corrected_on_retry(state: CampaignState) -> None:
 
 def test_bad_arguments_corrected_on_retry_without_duplicates(state: CampaignState) -> None:
     oracle = call("ask_oracle", {"question": "Is the hatch open?", "odds": "likely"}, "c1")
-    fake = model(AIMessage("", tool_calls=[oracle, call("roll_move", {"move": "Face Danger", "stat": "charm"}, "c2")]),
-                 AIMessage("", tool_calls=[{**oracle, "id": "c3"},
-                                           call("roll_move", {"move": "Face Danger", "stat": "edge"}, "c4")]))
+    fake = model(
+        AIMessage("", tool_calls=[oracle, call("roll_move", {"move": "Face Danger", "stat": "charm"}, "c2")]),
+        AIMessage("", tool_calls=[{**oracle, "id": "c3"}, call("roll_move", {"move": "Face Danger", "stat": "edge"}, "c4")]),
+    )
     result = plan(fake, state)
     assert [a.tool for a in result.actions] == ["ask_oracle", "roll_move"]
     assert result.actions[1].request == {"system": "starforged", "move": "Face Danger", "stat": "edge"}
@@ -139,8 +180,10 @@ def test_bad_arguments_corrected_on_retry_without_duplicates(state: CampaignStat
 
 def test_only_one_retry_then_what_is_valid(state: CampaignState) -> None:
     bad = call("adjust_meter", {"meter": "sanity", "delta": -1, "reason": "horror"}, "c1")
-    fake = model(AIMessage("", tool_calls=[bad, call("mark_progress", {"track": "find the ark"}, "c2")]),
-                 AIMessage("", tool_calls=[{**bad, "id": "c3"}]))
+    fake = model(
+        AIMessage("", tool_calls=[bad, call("mark_progress", {"track": "find the ark"}, "c2")]),
+        AIMessage("", tool_calls=[{**bad, "id": "c3"}]),
+    )
     result = plan(fake, state)
     assert result.attempts == 2 and len(fake.seen) == 2
     assert [a.tool for a in result.actions] == ["mark_progress"]
@@ -148,8 +191,12 @@ def test_only_one_retry_then_what_is_valid(state: CampaignState) -> None:
 
 
 def test_malformed_json_arguments_are_rejected(state: CampaignState) -> None:
-    broken = AIMessage("", invalid_tool_calls=[{"name": "roll_table", "args": '{"table": "Pay', "id": "c1",
-                                                 "error": "bad json", "type": "invalid_tool_call"}])
+    broken = AIMessage(
+        "",
+        invalid_tool_calls=[
+            {"name": "roll_table", "args": '{"table": "Pay', "id": "c1", "error": "bad json", "type": "invalid_tool_call"}
+        ],
+    )
     fake = model(broken, AIMessage("Sorry."))
     result = plan(fake, state)
     assert result.actions == [] and "not valid JSON" in result.rejected[0][1]
@@ -174,12 +221,19 @@ def _rate_limited() -> Exception:
     return openai.RateLimitError("Rate limit for key sk-test-supersecret123", response=response, body=None)
 
 
-@pytest.mark.parametrize("error, reason", [
-    (_timeout(), "timeout"), (_rate_limited(), "rate_limit"), (ConnectionError("refused"), "connection"),
-    (ValueError("Bearer sk-test-supersecret123 not valid JSON"), "bad_response"), (RuntimeError("boom"), "error"),
-])
-def test_model_failures_raise_plan_failed_without_secrets(error: Exception, reason: str, state: CampaignState,
-                                                          caplog: pytest.LogCaptureFixture) -> None:
+@pytest.mark.parametrize(
+    "error, reason",
+    [
+        (_timeout(), "timeout"),
+        (_rate_limited(), "rate_limit"),
+        (ConnectionError("refused"), "connection"),
+        (ValueError("Bearer sk-test-supersecret123 not valid JSON"), "bad_response"),
+        (RuntimeError("boom"), "error"),
+    ],
+)
+def test_model_failures_raise_plan_failed_without_secrets(
+    error: Exception, reason: str, state: CampaignState, caplog: pytest.LogCaptureFixture
+) -> None:
     caplog.set_level(logging.DEBUG)
     with pytest.raises(PlanFailed) as info:
         plan(FailingModel(messages=iter([]), error=error), state)
@@ -203,11 +257,18 @@ def test_planning_changes_nothing(tmp_path: Path) -> None:
         service.create_track("Quiet", "Find the Ark", "dangerous", store=store)
         before = service.load_campaign("Quiet", store=store)
         events = service.campaign_events("Quiet", store=store)
-        fake = model(AIMessage("", tool_calls=[call("roll_move", {"move": "Face Danger", "stat": "edge"}, "c1"),
-                                               call("mark_progress", {"track": "Find the Ark"}, "c2"),
-                                               call("adjust_meter", {"meter": "health", "delta": -2, "reason": "hit"}, "c3"),
-                                               call("adjust_meter", {"meter": "health", "delta": 9, "reason": "x"}, "c4")]),
-                     AIMessage("done"))
+        fake = model(
+            AIMessage(
+                "",
+                tool_calls=[
+                    call("roll_move", {"move": "Face Danger", "stat": "edge"}, "c1"),
+                    call("mark_progress", {"track": "Find the Ark"}, "c2"),
+                    call("adjust_meter", {"meter": "health", "delta": -2, "reason": "hit"}, "c3"),
+                    call("adjust_meter", {"meter": "health", "delta": 9, "reason": "x"}, "c4"),
+                ],
+            ),
+            AIMessage("done"),
+        )
         result = plan(fake, before)
         assert [a.tool for a in result.actions] == ["roll_move", "mark_progress", "adjust_meter"]
         assert service.load_campaign("Quiet", store=store) == before
@@ -217,9 +278,16 @@ def test_planning_changes_nothing(tmp_path: Path) -> None:
 
 
 def test_without_a_campaign_only_rules_lookups_validate() -> None:
-    fake = model(AIMessage("", tool_calls=[call("roll_table", {"table": "Pay the Price"}, "c1"),
-                                           call("mark_progress", {"track": "Find the Ark"}, "c2")]),
-                 AIMessage("ok"))
+    fake = model(
+        AIMessage(
+            "",
+            tool_calls=[
+                call("roll_table", {"table": "Pay the Price"}, "c1"),
+                call("mark_progress", {"track": "Find the Ark"}, "c2"),
+            ],
+        ),
+        AIMessage("ok"),
+    )
     result = plan(fake, None)
     assert [a.tool for a in result.actions] == ["roll_table"]
     assert "needs a campaign" in result.rejected[0][1]

@@ -30,8 +30,13 @@ def campaign() -> str:
 def game_state(session: ChatSession) -> dict[str, Any]:
     """The parts of the campaign a turn may change (the transcript aside)."""
     s = session.reload()
-    return {"characters": s.characters, "tracks": s.tracks, "clocks": s.clocks, "moves": s.moves,
-            "undo_stack": list(s.undo_stack)}
+    return {
+        "characters": s.characters,
+        "tracks": s.tracks,
+        "clocks": s.clocks,
+        "moves": s.moves,
+        "undo_stack": list(s.undo_stack),
+    }
 
 
 class ScriptedNarrator:
@@ -109,8 +114,9 @@ def test_a_retry_that_tells_the_truth_is_shown(campaign: str) -> None:
     assert turn.narration == "The sentry turns away and you slip past."
 
 
-@pytest.mark.parametrize("failure", [NarrationFailed("timeout after 30 s"), RuntimeError("boom"),
-                                     NarrationFailed("rate limited (429)")])
+@pytest.mark.parametrize(
+    "failure", [NarrationFailed("timeout after 30 s"), RuntimeError("boom"), NarrationFailed("rate limited (429)")]
+)
 def test_llm_failure_falls_back_and_the_move_stands(campaign: str, failure: Exception) -> None:
     session = ChatSession.open(campaign, narrator=ScriptedNarrator(failure))
     turn = session.confirm({"move": "Face Danger", "stat": "edge", "dice": [6, 1, 1]})
@@ -122,8 +128,17 @@ def test_llm_failure_falls_back_and_the_move_stands(campaign: str, failure: Exce
 def test_bad_inputs_are_error_turns_that_change_nothing(campaign: str) -> None:
     session = ChatSession.open(campaign)
     before = game_state(session)
-    for text in ["/roll warp speed +edge", "/roll face danger +charisma", "/frobnicate", "/choose take_2_momentum",
-                 "/undo", "/table nope", "/dice 2d", "/meter health 0 x", "/progress nowhere 1"]:
+    for text in [
+        "/roll warp speed +edge",
+        "/roll face danger +charisma",
+        "/frobnicate",
+        "/choose take_2_momentum",
+        "/undo",
+        "/table nope",
+        "/dice 2d",
+        "/meter health 0 x",
+        "/progress nowhere 1",
+    ]:
         turn = session.send(text)
         assert turn.kind == "error" and turn.error, text
         assert game_state(session) == before, text

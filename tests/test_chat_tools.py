@@ -37,9 +37,13 @@ def store(tmp_path: Path) -> Iterator[CampaignStore]:
 
 @pytest.fixture
 def state(store: CampaignStore) -> CampaignState:
-    service.create_campaign(CAMPAIGN, "starforged", {"name": "Kira", "stats": {"edge": 3, "heart": 2, "iron": 2,
-                                                                               "shadow": 1, "wits": 1},
-                                                      "health": 3, "momentum": 4}, seed=7, store=store)
+    service.create_campaign(
+        CAMPAIGN,
+        "starforged",
+        {"name": "Kira", "stats": {"edge": 3, "heart": 2, "iron": 2, "shadow": 1, "wits": 1}, "health": 3, "momentum": 4},
+        seed=7,
+        store=store,
+    )
     service.create_track(CAMPAIGN, "Find the Ark", "dangerous", store=store)
     service.create_track(CAMPAIGN, "Epic Quest", "epic", ticks=38, store=store)
     return service.load_campaign(CAMPAIGN, store=store)
@@ -57,6 +61,7 @@ def refused(name: str, args: object, state: CampaignState | None = None) -> str:
 
 # ---- the schemas -----------------------------------------------------------------------------------
 
+
 def test_the_five_tools_have_described_schemas_without_dice() -> None:
     assert set(TOOL_MODELS) == {"roll_move", "ask_oracle", "roll_table", "mark_progress", "adjust_meter"}
     tools = langchain_tools()
@@ -72,6 +77,7 @@ def test_the_five_tools_have_described_schemas_without_dice() -> None:
 
 # ---- roll_move -------------------------------------------------------------------------------------
 
+
 def test_roll_move_valid_builds_a_request_without_dice(state: CampaignState) -> None:
     action = check("roll_move", {"move": "face-danger", "stat": "+Edge", "adds": 1}, state)
     assert action.request == {"system": "starforged", "move": "Face Danger", "stat": "edge", "adds": 1}
@@ -86,10 +92,12 @@ def test_dice_like_arguments_are_refused(key: str, state: CampaignState) -> None
 
 
 def test_dice_hidden_in_options_are_refused(state: CampaignState) -> None:
-    assert "dice are rolled by the engine" in refused("roll_move", {"move": "Face Danger", "stat": "edge",
-                                                                    "options": {"dice": [6, 1, 1]}}, state)
-    assert "dice are rolled by the engine" in refused("ask_oracle", {"question": "Yes?", "odds": "likely",
-                                                                     "result": "yes"}, state)
+    assert "dice are rolled by the engine" in refused(
+        "roll_move", {"move": "Face Danger", "stat": "edge", "options": {"dice": [6, 1, 1]}}, state
+    )
+    assert "dice are rolled by the engine" in refused(
+        "ask_oracle", {"question": "Yes?", "odds": "likely", "result": "yes"}, state
+    )
 
 
 def test_unknown_move_and_stat_give_the_engines_messages(state: CampaignState) -> None:
@@ -106,28 +114,34 @@ def test_roll_move_checks_the_rules_with_the_campaign_character(store: CampaignS
 
 
 def test_roll_move_options_are_limited(state: CampaignState) -> None:
-    assert "has no option 'teleport'" in refused("roll_move", {"move": "Face Danger", "stat": "edge",
-                                                               "options": {"teleport": True}}, state)
-    assert "progress comes from the campaign" in refused("roll_move", {"move": "Fulfill Your Vow",
-                                                                       "options": {"progress_ticks": 40}}, state)
-    assert "player picks" in refused("roll_move", {"move": "Face Danger", "stat": "edge",
-                                                   "options": {"choose": ["x"]}}, state)
-    assert "a name, not its numbers" in refused("roll_move", {"move": "Fulfill Your Vow",
-                                                              "options": {"track": {"rank": "epic", "ticks": 40}}}, state)
+    assert "has no option 'teleport'" in refused(
+        "roll_move", {"move": "Face Danger", "stat": "edge", "options": {"teleport": True}}, state
+    )
+    assert "progress comes from the campaign" in refused(
+        "roll_move", {"move": "Fulfill Your Vow", "options": {"progress_ticks": 40}}, state
+    )
+    assert "player picks" in refused("roll_move", {"move": "Face Danger", "stat": "edge", "options": {"choose": ["x"]}}, state)
+    assert "a name, not its numbers" in refused(
+        "roll_move", {"move": "Fulfill Your Vow", "options": {"track": {"rank": "epic", "ticks": 40}}}, state
+    )
     assert "name it in options.track" in refused("roll_move", {"move": "Fulfill Your Vow"}, state)
-    assert "No track called 'Lost Vow'" in refused("roll_move", {"move": "Fulfill Your Vow",
-                                                                 "options": {"track": "Lost Vow"}}, state)
+    assert "No track called 'Lost Vow'" in refused(
+        "roll_move", {"move": "Fulfill Your Vow", "options": {"track": "Lost Vow"}}, state
+    )
     action = check("roll_move", {"move": "Fulfill Your Vow", "options": {"track": "find the ark"}}, state)
     assert action.request == {"system": "starforged", "move": "Fulfill Your Vow", "options": {"track": "find the ark"}}
 
 
-@pytest.mark.parametrize("args, fragment", [
-    ({"move": "Face Danger", "stat": "edge", "adds": 4}, "adds"),
-    ({"move": "Face Danger", "stat": "edge", "momentum": 10}, "unknown argument 'momentum'"),
-    ({"stat": "edge"}, "'move' is required"),
-    ({"move": "roll:1d100"}, "use roll_table"),
-    ({"move": "Face Danger", "stat": "edge", "burn": "maybe"}, "burn"),
-])
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        ({"move": "Face Danger", "stat": "edge", "adds": 4}, "adds"),
+        ({"move": "Face Danger", "stat": "edge", "momentum": 10}, "unknown argument 'momentum'"),
+        ({"stat": "edge"}, "'move' is required"),
+        ({"move": "roll:1d100"}, "use roll_table"),
+        ({"move": "Face Danger", "stat": "edge", "burn": "maybe"}, "burn"),
+    ],
+)
 def test_roll_move_schema_errors(args: dict[str, Any], fragment: str, state: CampaignState) -> None:
     assert fragment in refused("roll_move", args, state)
 
@@ -140,6 +154,7 @@ def test_burn_becomes_the_engine_option(state: CampaignState) -> None:
 
 # ---- arguments as text, unknown tools ----------------------------------------------------------------
 
+
 def test_json_text_arguments_and_malformed_ones() -> None:
     assert check("roll_table", '{"table": "Pay the Price"}').args == {"table": "pay_the_price"}
     assert "not valid JSON" in refused("roll_table", '{"table": "Pay the')
@@ -149,6 +164,7 @@ def test_json_text_arguments_and_malformed_ones() -> None:
 
 
 # ---- ask_oracle / roll_table -------------------------------------------------------------------------
+
 
 def test_ask_oracle_needs_known_odds() -> None:
     action = check("ask_oracle", {"question": "Is the airlock sealed?", "odds": "Almost Certain"})
@@ -165,6 +181,7 @@ def test_roll_table_unknown_table_lists_the_tables() -> None:
 
 
 # ---- mark_progress -----------------------------------------------------------------------------------
+
 
 def test_mark_progress_uses_the_tracks_rank(state: CampaignState) -> None:
     action = check("mark_progress", {"track": "Find the Ark", "times": 2}, state)
@@ -183,6 +200,7 @@ def test_mark_progress_on_a_full_track_is_refused(store: CampaignStore, state: C
 
 # ---- adjust_meter ------------------------------------------------------------------------------------
 
+
 def test_adjust_meter_checks_meter_delta_and_reason(state: CampaignState) -> None:
     action = check("adjust_meter", {"meter": "Health", "delta": 1, "reason": "patched up"}, state)
     assert action.args == {"meter": "health", "delta": 1, "reason": "patched up"}
@@ -198,13 +216,17 @@ def test_adjust_meter_checks_meter_delta_and_reason(state: CampaignState) -> Non
 
 # ---- nothing changes on any error --------------------------------------------------------------------
 
+
 def test_validation_never_changes_the_campaign(store: CampaignStore, state: CampaignState) -> None:
     before = service.load_campaign(CAMPAIGN, store=store)
     events = len(service.campaign_events(CAMPAIGN, store=store))
     calls: list[tuple[str, object]] = [
-        ("roll_move", {"move": "Face Danger", "stat": "edge"}), ("roll_move", {"move": "Face Danger", "dice": [6, 1, 1]}),
-        ("adjust_meter", {"meter": "health", "delta": 2, "reason": "rest"}), ("mark_progress", {"track": "nope"}),
-        ("ask_oracle", {"question": "?", "odds": "likely"}), ("roll_table", "{bad"),
+        ("roll_move", {"move": "Face Danger", "stat": "edge"}),
+        ("roll_move", {"move": "Face Danger", "dice": [6, 1, 1]}),
+        ("adjust_meter", {"meter": "health", "delta": 2, "reason": "rest"}),
+        ("mark_progress", {"track": "nope"}),
+        ("ask_oracle", {"question": "?", "odds": "likely"}),
+        ("roll_table", "{bad"),
     ]
     refusals = 0
     for name, args in calls:
@@ -218,8 +240,13 @@ def test_validation_never_changes_the_campaign(store: CampaignStore, state: Camp
 
 
 def test_apply_checks_again_and_appends_nothing_on_error(store: CampaignStore, state: CampaignState) -> None:
-    forged = ToolAction("roll_move", {"move": "Face Danger", "stat": "edge", "dice": [6, 1, 1]}, "forged", True,
-                        {"system": "starforged", "move": "Face Danger", "stat": "edge", "dice": [6, 1, 1]})
+    forged = ToolAction(
+        "roll_move",
+        {"move": "Face Danger", "stat": "edge", "dice": [6, 1, 1]},
+        "forged",
+        True,
+        {"system": "starforged", "move": "Face Danger", "stat": "edge", "dice": [6, 1, 1]},
+    )
     stale = check("adjust_meter", {"meter": "health", "delta": 2, "reason": "rest"}, state)
     service.update_character(CAMPAIGN, "kira", {**state.characters["kira"], "health": 5}, store=store)
     before = service.load_campaign(CAMPAIGN, store=store)
@@ -230,6 +257,7 @@ def test_apply_checks_again_and_appends_nothing_on_error(store: CampaignStore, s
 
 
 # ---- applying ----------------------------------------------------------------------------------------
+
 
 def test_roll_move_applies_with_engine_dice_and_undoes(store: CampaignStore, state: CampaignState) -> None:
     action = check("roll_move", {"move": "Face Danger", "stat": "edge"}, state)
@@ -256,16 +284,14 @@ def test_rolls_without_rng_use_the_campaign_seed(store: CampaignStore, state: Ca
 
 
 def test_roll_table_applies(store: CampaignStore, state: CampaignState) -> None:
-    outcome = apply_action(CAMPAIGN, check("roll_table", {"table": "pay the price"}, state), rng=random.Random(5),
-                           store=store)
+    outcome = apply_action(CAMPAIGN, check("roll_table", {"table": "pay the price"}, state), rng=random.Random(5), store=store)
     assert outcome.result is not None and outcome.result.roll == "table"
     assert outcome.result.table is not None and outcome.result.table["table"] == "pay_the_price"
     assert service.load_campaign(CAMPAIGN, store=store).characters == state.characters
 
 
 def test_mark_progress_applies_by_rank_and_undoes(store: CampaignStore, state: CampaignState) -> None:
-    outcome = apply_action(CAMPAIGN, check("mark_progress", {"track": "find the ark", "reason": "clue"}, state),
-                           store=store)
+    outcome = apply_action(CAMPAIGN, check("mark_progress", {"track": "find the ark", "reason": "clue"}, state), store=store)
     after = service.load_campaign(CAMPAIGN, store=store)
     assert after.tracks["find-the-ark"]["ticks"] == 8 and after.tracks["find-the-ark"]["boxes"] == 2
     assert outcome.result is not None and outcome.result.effects[0].before == 0 and outcome.result.effects[0].after == 8
@@ -279,8 +305,7 @@ def test_mark_progress_applies_by_rank_and_undoes(store: CampaignStore, state: C
 
 
 def test_adjust_meter_is_bounded_recorded_and_undoable(store: CampaignStore, state: CampaignState) -> None:
-    outcome = apply_action(CAMPAIGN, check("adjust_meter", {"meter": "health", "delta": 5, "reason": "Heal"}, state),
-                           store=store)
+    outcome = apply_action(CAMPAIGN, check("adjust_meter", {"meter": "health", "delta": 5, "reason": "Heal"}, state), store=store)
     after = service.load_campaign(CAMPAIGN, store=store)
     assert after.characters["kira"]["health"] == 5  # 3 + 5, capped at the sheet's 5
     assert outcome.result is not None
@@ -304,13 +329,21 @@ def test_momentum_is_capped_by_impacts(store: CampaignStore, state: CampaignStat
 
 # ---- any input: a ToolAction or a ToolCallError, nothing else ------------------------------------------
 
-_json = st.recursive(st.none() | st.booleans() | st.integers(-100, 100) | st.text(max_size=12),
-                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
-                     max_leaves=8)
-_keys = st.sampled_from(["move", "stat", "adds", "burn", "options", "question", "odds", "table", "track", "times",
-                         "meter", "delta", "reason"])
-_values = st.one_of(st.sampled_from(["Face Danger", "edge", "health", "likely", "Pay the Price", "Find the Ark", "Strike",
-                                     "momentum", "Fulfill Your Vow"]), st.integers(-8, 8), _json)
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers(-100, 100) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+    max_leaves=8,
+)
+_keys = st.sampled_from(
+    ["move", "stat", "adds", "burn", "options", "question", "odds", "table", "track", "times", "meter", "delta", "reason"]
+)
+_values = st.one_of(
+    st.sampled_from(
+        ["Face Danger", "edge", "health", "likely", "Pay the Price", "Find the Ark", "Strike", "momentum", "Fulfill Your Vow"]
+    ),
+    st.integers(-8, 8),
+    _json,
+)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -51,8 +51,9 @@ def test_every_catalogue_move_is_a_ruleset_move_with_the_same_id_and_name() -> N
 
 
 def test_every_move_heading_of_the_text_is_a_move_citing_its_lines() -> None:
-    headings = [(n, re.sub(r"\s*\(.*\)\s*$", "", line[4:]).strip()) for n, line in enumerate(CORPUS, 1)
-                if line.startswith("### ")]
+    headings = [
+        (n, re.sub(r"\s*\(.*\)\s*$", "", line[4:]).strip()) for n, line in enumerate(CORPUS, 1) if line.startswith("### ")
+    ]
     assert len(headings) == len(RULESET.moves) == 31
     for line_no, heading in headings:
         move = RULESET.find_move(heading)
@@ -66,11 +67,14 @@ def test_roll_tiers_and_outcome_keys_match_the_text() -> None:
             assert set(move.outcomes) == {"none"}, move.id
             continue
         tiers = move.roll.extra["tiers"]
-        expected = {"pbta12": {"critical", "strong_hit", "weak_hit", "miss"},
-                    "pbta": {"strong_hit", "weak_hit", "miss"}, "faction": {"strong_hit", "weak_hit", "miss"}}[tiers]
+        expected = {
+            "pbta12": {"critical", "strong_hit", "weak_hit", "miss"},
+            "pbta": {"strong_hit", "weak_hit", "miss"},
+            "faction": {"strong_hit", "weak_hit", "miss"},
+        }[tiers]
         assert expected <= set(move.outcomes), move.id
         assert (tiers == "faction") == (move.category == "faction"), move.id
-        source = "\n".join(CORPUS[move.source.lines[0] - 1:move.source.lines[1]])
+        source = "\n".join(CORPUS[move.source.lines[0] - 1 : move.source.lines[1]])
         assert ("12+" in source) == (tiers == "pbta12"), move.id
 
 
@@ -118,12 +122,15 @@ def test_default_character_is_playable() -> None:
 # ---- rolls and tiers -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("dice", "outcome", "choices"), [
-    ([6, 6], "critical", {"arrival": 1}),
-    ([6, 4], "strong_hit", {"consequences": 1}),
-    ([4, 3], "weak_hit", {"consequences": 2, "consequences_or": 1}),
-    ([3, 3], "miss", {}),
-])
+@pytest.mark.parametrize(
+    ("dice", "outcome", "choices"),
+    [
+        ([6, 6], "critical", {"arrival": 1}),
+        ([6, 4], "strong_hit", {"consequences": 1}),
+        ([4, 3], "weak_hit", {"consequences": 2, "consequences_or": 1}),
+        ([3, 3], "miss", {}),
+    ],
+)
 def test_pbta12_tiers(dice: list[int], outcome: str, choices: dict[str, int]) -> None:
     r = city("Transit", dice, character={"stats": {"environs": 0}})
     assert (r.outcome, r.score, r.stat) == (outcome, sum(dice), "environs")
@@ -138,8 +145,17 @@ def test_stat_and_adds_move_the_total_across_a_boundary() -> None:
     assert (r.score, r.outcome) == (12, "critical")
 
 
-@pytest.mark.parametrize(("dice", "outcome"), [([6, 5], "strong_hit"), ([5, 3], "weak_hit"), ([4, 3], "miss"),
-                                               ([6, 6], "strong_hit"), ([2, 6], "weak_hit"), ([1, 1], "miss")])
+@pytest.mark.parametrize(
+    ("dice", "outcome"),
+    [
+        ([6, 5], "strong_hit"),
+        ([5, 3], "weak_hit"),
+        ([4, 3], "miss"),
+        ([6, 6], "strong_hit"),
+        ([2, 6], "weak_hit"),
+        ([1, 1], "miss"),
+    ],
+)
 def test_faction_tiers(dice: list[int], outcome: str) -> None:
     r = city("Spread a Rumor", dice, options={"aspects": 0})
     assert (r.outcome, r.score, r.stat) == (outcome, sum(dice), "aspects")
@@ -170,8 +186,11 @@ def test_use_a_secret_rolls_with_advantage_and_reveals_on_a_one_or_two() -> None
     assert choice_ids(r) == {"weak_reaction": 1, "consequence": 1}
     (follow,) = r.follow_ups
     assert follow.move == "Reveal a Secret"
-    assert follow.request == {"system": "city", "move": "reveal_a_secret",
-                              "options": {"secret": "Arvel", "target": "Donatella", "social": True}}
+    assert follow.request == {
+        "system": "city",
+        "move": "reveal_a_secret",
+        "options": {"secret": "Arvel", "target": "Donatella", "social": True},
+    }
     clean = city("Use a Secret", [3, 4, 5], stat="flat")
     assert clean.score == 9 and clean.follow_ups == []
 
@@ -210,7 +229,8 @@ def test_use_power_weak_hit_offers_consequences_or_backfire() -> None:
     assert r.outcome == "weak_hit" and choice_ids(r) == {"consequences": 2, "consequences_or": 1}
     picked = city("Use Power", [4, 3], options={"complexity": 1, "connected": True, "choose": ["backfires"]})
     assert picked.choices == [] and [f.request for f in picked.follow_ups] == [
-        {"system": "city", "move": "backfire", "options": {"complexity": 1}}]
+        {"system": "city", "move": "backfire", "options": {"complexity": 1}}
+    ]
 
 
 def test_use_power_above_your_max_rolls_with_disadvantage() -> None:
@@ -275,8 +295,9 @@ def test_observe_someone_ties() -> None:
 
 def test_meet_someone_new_forward_is_spent_on_the_next_social_move() -> None:
     r = city("Meet Someone New", [6, 6], options={"choose": ["take_forward", "same_faction", "vice"][:2]})
-    assert r.character["forward"] == [{"add": 1, "moves": ["direct_someone_to_act", "use_a_secret"],
-                                       "reason": "Meet Someone New"}]
+    assert r.character["forward"] == [
+        {"add": 1, "moves": ["direct_someone_to_act", "use_a_secret"], "reason": "Meet Someone New"}
+    ]
     unrelated = city("Transit", [3, 3], character=r.character)
     assert unrelated.adds == 0 and unrelated.character["forward"] == r.character["forward"]
     social = city("Direct Someone to Act", [3, 3], stat="flat", character=r.character)
@@ -317,8 +338,7 @@ def test_marking_a_history_bumps_one_tier_and_connects_you() -> None:
     with pytest.raises(RulesError, match="No unmarked History"):
         city("Transit", [3, 3], options={"mark_history": "Docks"}, character=r.character)
     with pytest.raises(RulesError, match="Social Interaction"):
-        city("Direct Someone to Act", [3, 3], stat="sway", options={"mark_history": "Docks"},
-             character={"histories": ["Docks"]})
+        city("Direct Someone to Act", [3, 3], stat="sway", options={"mark_history": "Docks"}, character={"histories": ["Docks"]})
 
 
 def test_perceive_demand_bumps_and_blocks_a_second_demand_until_met() -> None:
@@ -343,8 +363,12 @@ def test_a_connection_offers_advantage_on_city_moves() -> None:
 
 
 def test_set_up_a_scheme_subtracts_one_per_scheme_and_starts_it() -> None:
-    r = city("Set Up a Scheme", [4, 4], options={"scheme": "Fish racket", "choose": ["start_at_minus_1"]},
-             character={"stats": {"network": 1}, "schemes": ["Dice"]})
+    r = city(
+        "Set Up a Scheme",
+        [4, 4],
+        options={"scheme": "Fish racket", "choose": ["start_at_minus_1"]},
+        character={"stats": {"network": 1}, "schemes": ["Dice"]},
+    )
     assert (r.score, r.outcome) == (8, "weak_hit")
     assert r.character["schemes"] == [{"name": "Dice", "productivity": 0}, {"name": "Fish racket", "productivity": -1}]
     miss = city("Set Up a Scheme", [1, 1], options={"choose": ["mark_heat_start_at_minus_2"]})
@@ -403,11 +427,16 @@ def test_overtake_neighborhood_without_a_defender_makes_no_roll() -> None:
 
 
 def test_lose_cohesion_erases_an_aspect_then_rolls_or_disperses() -> None:
-    rolls = city("Lose Cohesion", [4, 4], options={"erase": "Ships"},
-                 character={"faction": {"aspects": ["Ships", "Muscle"], "complications": []}})
+    rolls = city(
+        "Lose Cohesion",
+        [4, 4],
+        options={"erase": "Ships"},
+        character={"faction": {"aspects": ["Ships", "Muscle"], "complications": []}},
+    )
     assert rolls.roll == "total" and rolls.score == 9 and rolls.character["faction"]["aspects"] == ["Muscle"]
-    disperses = city("Lose Cohesion", options={"erase": "Ships"},
-                     character={"faction": {"aspects": ["Ships"], "complications": ["Feud"]}})
+    disperses = city(
+        "Lose Cohesion", options={"erase": "Ships"}, character={"faction": {"aspects": ["Ships"], "complications": ["Feud"]}}
+    )
     assert disperses.roll == "none" and any("disperses" in n for n in disperses.notes)
     with pytest.raises(InputError, match="options.erase"):
         city("Lose Cohesion", character={"faction": {"aspects": ["Ships"], "complications": []}})
@@ -427,20 +456,23 @@ def test_heat_stays_within_its_bounds() -> None:
         city("Transit", [6, 6], character={"heat": 11})
 
 
-@pytest.mark.parametrize(("request_", "error", "message"), [
-    ({"move": "Fly Away"}, UnknownNameError, "No move called"),
-    ({"move": "Transit", "stat": "sway", "dice": [3, 3]}, InputError, "rolls \\+environs"),
-    ({"move": "Transit", "options": {"burn": True}, "dice": [3, 3]}, InputError, "does not take"),
-    ({"move": "Transit", "options": {"advantage": "yes"}, "dice": [3, 3, 3]}, InputError, "true or false"),
-    ({"move": "Transit", "options": {"advantage": True, "disadvantage": True}}, InputError, "cancel out"),
-    ({"move": "Retire", "options": {"advantage": True}}, InputError, "makes no roll"),
-    ({"move": "Transit", "dice": [3]}, DiceError, "needs 2 dice"),
-    ({"move": "Transit", "dice": [3, 3, 3]}, DiceError, "remove the extra"),
-    ({"move": "Transit", "dice": [3, 7]}, DiceError, "d6"),
-    ({"move": "Transit", "character": {"stats": {"edge": 1}}}, InputError, "Unknown stat"),
-    ({"move": "Transit", "character": {"beliefs": [3]}}, InputError, "beliefs"),
-    ({"move": "Steer Clear", "options": {"use_belief": "Nope"}, "dice": [3, 3, 3]}, InputError, "No belief called"),
-])
+@pytest.mark.parametrize(
+    ("request_", "error", "message"),
+    [
+        ({"move": "Fly Away"}, UnknownNameError, "No move called"),
+        ({"move": "Transit", "stat": "sway", "dice": [3, 3]}, InputError, "rolls \\+environs"),
+        ({"move": "Transit", "options": {"burn": True}, "dice": [3, 3]}, InputError, "does not take"),
+        ({"move": "Transit", "options": {"advantage": "yes"}, "dice": [3, 3, 3]}, InputError, "true or false"),
+        ({"move": "Transit", "options": {"advantage": True, "disadvantage": True}}, InputError, "cancel out"),
+        ({"move": "Retire", "options": {"advantage": True}}, InputError, "makes no roll"),
+        ({"move": "Transit", "dice": [3]}, DiceError, "needs 2 dice"),
+        ({"move": "Transit", "dice": [3, 3, 3]}, DiceError, "remove the extra"),
+        ({"move": "Transit", "dice": [3, 7]}, DiceError, "d6"),
+        ({"move": "Transit", "character": {"stats": {"edge": 1}}}, InputError, "Unknown stat"),
+        ({"move": "Transit", "character": {"beliefs": [3]}}, InputError, "beliefs"),
+        ({"move": "Steer Clear", "options": {"use_belief": "Nope"}, "dice": [3, 3, 3]}, InputError, "No belief called"),
+    ],
+)
 def test_bad_input_is_refused_clearly(request_: dict[str, Any], error: type[Exception], message: str) -> None:
     with pytest.raises(error, match=message):
         resolve({"system": "city", **request_})
@@ -482,40 +514,73 @@ def test_exact_odds_through_the_engine_match_the_pure_helper() -> None:
 
 def test_assistant_resolve_command() -> None:
     request = {"system": "city", "move": "Use a Secret", "stat": "flat", "dice": [1, 4, 5]}
-    out = subprocess.run([*CLI, "resolve"], input=json.dumps(request), text=True,
-                         capture_output=True, cwd=ROOT, timeout=120, check=True)
+    out = subprocess.run(
+        [*CLI, "resolve"], input=json.dumps(request), text=True, capture_output=True, cwd=ROOT, timeout=120, check=True
+    )
     result = json.loads(out.stdout)
     assert (result["score"], result["outcome"], result["move_id"]) == (9, "weak_hit", "use_a_secret")
     assert normalize_name(result["follow_ups"][0]["move"]) == "revealasecret"
-    bad = subprocess.run([*CLI, "resolve"], text=True, capture_output=True, cwd=ROOT,
-                         input=json.dumps({"system": "city", "move": "Transit", "stat": "bogus"}), timeout=120)
+    bad = subprocess.run(
+        [*CLI, "resolve"],
+        text=True,
+        capture_output=True,
+        cwd=ROOT,
+        input=json.dumps({"system": "city", "move": "Transit", "stat": "bogus"}),
+        timeout=120,
+    )
     assert bad.returncode == 1 and json.loads(bad.stdout)["error"]["type"] == "invalid_input"
 
 
 # ---- any input: a result in bounds, or our error ------------------------------------------------------------
 
 _NAMES = st.sampled_from(["Docks", "Arvel", "Donatella", "Ships", "x", ""])
-_characters = st.fixed_dictionaries({}, optional={
-    "stats": st.fixed_dictionaries({}, optional={s: st.integers(-4, 4) for s in ("environs", "lore", "network", "sway")}),
-    "heat": st.integers(-1, 11), "assets": st.integers(-1, 3), "standing": st.integers(-4, 4),
-    "beliefs": st.lists(st.one_of(_NAMES, st.fixed_dictionaries({"text": _NAMES, "marked": st.booleans()})), max_size=2),
-    "schemes": st.lists(st.fixed_dictionaries({"name": _NAMES, "productivity": st.integers(-3, 3)}), max_size=2),
-    "ties": st.lists(_NAMES, max_size=2), "histories": st.lists(_NAMES, max_size=2),
-    "neighborhood": _NAMES, "connections": st.lists(_NAMES, max_size=2),
-    "faction": st.fixed_dictionaries({"aspects": st.lists(_NAMES, max_size=3), "complications": st.lists(_NAMES, max_size=3)}),
-})
-_options = st.fixed_dictionaries({}, optional={
-    "advantage": st.booleans(), "disadvantage": st.booleans(), "use_belief": st.one_of(_NAMES, st.integers(-1, 2)),
-    "mark_history": _NAMES, "complexity": st.integers(-1, 11), "connected": st.booleans(), "aspects": st.integers(-1, 5),
-    "allies": st.integers(-1, 3), "erase": _NAMES, "target": _NAMES, "scheme": _NAMES, "against_interest": st.booleans(),
-    "choose": st.lists(st.sampled_from(["noticed", "mark_heat", "add_tie", "improve_standing", "backfires", "clear_heat"]),
-                       max_size=2),
-})
+_characters = st.fixed_dictionaries(
+    {},
+    optional={
+        "stats": st.fixed_dictionaries({}, optional={s: st.integers(-4, 4) for s in ("environs", "lore", "network", "sway")}),
+        "heat": st.integers(-1, 11),
+        "assets": st.integers(-1, 3),
+        "standing": st.integers(-4, 4),
+        "beliefs": st.lists(st.one_of(_NAMES, st.fixed_dictionaries({"text": _NAMES, "marked": st.booleans()})), max_size=2),
+        "schemes": st.lists(st.fixed_dictionaries({"name": _NAMES, "productivity": st.integers(-3, 3)}), max_size=2),
+        "ties": st.lists(_NAMES, max_size=2),
+        "histories": st.lists(_NAMES, max_size=2),
+        "neighborhood": _NAMES,
+        "connections": st.lists(_NAMES, max_size=2),
+        "faction": st.fixed_dictionaries(
+            {"aspects": st.lists(_NAMES, max_size=3), "complications": st.lists(_NAMES, max_size=3)}
+        ),
+    },
+)
+_options = st.fixed_dictionaries(
+    {},
+    optional={
+        "advantage": st.booleans(),
+        "disadvantage": st.booleans(),
+        "use_belief": st.one_of(_NAMES, st.integers(-1, 2)),
+        "mark_history": _NAMES,
+        "complexity": st.integers(-1, 11),
+        "connected": st.booleans(),
+        "aspects": st.integers(-1, 5),
+        "allies": st.integers(-1, 3),
+        "erase": _NAMES,
+        "target": _NAMES,
+        "scheme": _NAMES,
+        "against_interest": st.booleans(),
+        "choose": st.lists(
+            st.sampled_from(["noticed", "mark_heat", "add_tie", "improve_standing", "backfires", "clear_heat"]), max_size=2
+        ),
+    },
+)
 _requests = st.fixed_dictionaries(
     {"system": st.just("city"), "move": st.sampled_from([m.id for m in RULESET.moves])},
-    optional={"stat": st.sampled_from(["environs", "sway", "heat", "flat", "aspects", "productivity", "bogus"]),
-              "adds": st.integers(-3, 3), "character": _characters, "options": _options,
-              "dice": st.lists(st.integers(0, 7), max_size=4)},
+    optional={
+        "stat": st.sampled_from(["environs", "sway", "heat", "flat", "aspects", "productivity", "bogus"]),
+        "adds": st.integers(-3, 3),
+        "character": _characters,
+        "options": _options,
+        "dice": st.lists(st.integers(0, 7), max_size=4),
+    },
 )
 
 

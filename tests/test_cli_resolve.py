@@ -18,8 +18,13 @@ def run(args: list[str], stdin: str | None = None) -> subprocess.CompletedProces
     return subprocess.run(CLI + args, input=stdin, capture_output=True, text=True, timeout=120)
 
 
-FACE_DANGER = {"system": "starforged", "move": "face danger", "stat": "edge",
-               "character": {"stats": {"edge": 2}, "momentum": 3}, "dice": [4, 2, 9]}
+FACE_DANGER = {
+    "system": "starforged",
+    "move": "face danger",
+    "stat": "edge",
+    "character": {"stats": {"edge": 2}, "momentum": 3},
+    "dice": [4, 2, 9],
+}
 
 
 def test_resolve_reads_stdin_and_prints_the_result() -> None:

@@ -65,6 +65,7 @@ def zero_stats() -> dict[str, int]:
 
 # ---- data against the text -----------------------------------------------------------------------
 
+
 def _corpus_lines() -> list[str]:
     return CORPUS.read_text(encoding="utf-8").splitlines()
 
@@ -79,7 +80,7 @@ def test_every_move_cites_lines_that_hold_its_text() -> None:
         assert move.source.file == "dungeon-world.txt"
         a, b = move.source.lines
         assert 1 <= a <= b <= len(lines), move.id
-        span = _squash(" ".join(lines[a - 1:b]))
+        span = _squash(" ".join(lines[a - 1 : b]))
         for line in move.text.splitlines():
             assert _squash(line) in span, f"{move.id}: {line!r} is not in lines {a}-{b}"
 
@@ -122,6 +123,7 @@ def test_default_character_is_playable() -> None:
 
 
 # ---- the worked combats ----------------------------------------------------------------------------
+
 
 def load_golden() -> list[dict[str, Any]]:
     return [json.loads(line) for line in GOLDEN.read_text(encoding="utf-8").splitlines() if line.strip()]
@@ -168,8 +170,13 @@ def test_worked_combat_step(case: dict[str, Any]) -> None:
 def test_worked_combat_follow_up_requests_chain_into_the_target() -> None:
     """Felix's Hack & Slash hands Mia a request that, with her sheet and the 7 rolled, gives 18 -> 12."""
     felix = {"class": "fighter", "stats": {"str": 2}}
-    attack = run("Hack & Slash", stat="str", character=felix, dice=[6, 4],
-                 options={"choose": ["deal_damage", "cause_debility"], "debility": "shakey"})
+    attack = run(
+        "Hack & Slash",
+        stat="str",
+        character=felix,
+        dice=[6, 4],
+        options={"choose": ["deal_damage", "cause_debility"], "debility": "shakey"},
+    )
     follow = attack.follow_ups[0].request
     assert follow is not None
     mia = {"class": "bard", "hp": 18, "max_hp": 18, "armor": 1}
@@ -178,6 +185,7 @@ def test_worked_combat_follow_up_requests_chain_into_the_target() -> None:
 
 
 # ---- every 2d6 move, every tier ------------------------------------------------------------------
+
 
 def _request_for(move_id: str, tier: str) -> dict[str, Any]:
     character: dict[str, Any] = {"stats": zero_stats()}
@@ -215,6 +223,7 @@ def test_moves_without_a_roll_and_the_damage_roll() -> None:
 
 # ---- Hack & Slash ---------------------------------------------------------------------------------
 
+
 def test_hack_and_slash_strong_hit_offers_two_picks_and_marks_you_vulnerable() -> None:
     result = run("Hack & Slash", stat="str", character={"stats": {"str": 1}}, dice=[5, 4])
     assert result.outcome == "strong_hit" and result.score == 10
@@ -229,11 +238,20 @@ def test_hack_and_slash_weak_hit_picks_one_and_three_picks_are_refused() -> None
     weak = run("Hack & Slash", stat="str", character={"stats": {"str": 0}}, dice=[4, 4])
     assert weak.outcome == "weak_hit" and weak.choices[0].pick == 1
     with pytest.raises(RulesError, match="pick 1"):
-        run("Hack & Slash", stat="str", character={"stats": {"str": 0}}, dice=[4, 4],
-            options={"choose": ["deal_damage", "not_vulnerable"]})
+        run(
+            "Hack & Slash",
+            stat="str",
+            character={"stats": {"str": 0}},
+            dice=[4, 4],
+            options={"choose": ["deal_damage", "not_vulnerable"]},
+        )
     with pytest.raises(RulesError, match="pick 2"):
-        run("Hack & Slash", stat="str", dice=[6, 6], options={"choose": ["deal_damage", "not_vulnerable", "cause_debility"],
-                                                              "debility": "weak"})
+        run(
+            "Hack & Slash",
+            stat="str",
+            dice=[6, 6],
+            options={"choose": ["deal_damage", "not_vulnerable", "cause_debility"], "debility": "weak"},
+        )
 
 
 def test_hack_and_slash_miss_deals_nothing_but_leaves_you_vulnerable() -> None:
@@ -243,18 +261,30 @@ def test_hack_and_slash_miss_deals_nothing_but_leaves_you_vulnerable() -> None:
 
 
 def test_not_vulnerable_does_not_clear_an_earlier_vulnerability() -> None:
-    result = run("Hack & Slash", stat="str", character={"impacts": ["vulnerable"]}, dice=[6, 6],
-                 options={"choose": ["deal_damage", "not_vulnerable"]})
+    result = run(
+        "Hack & Slash",
+        stat="str",
+        character={"impacts": ["vulnerable"]},
+        dice=[6, 6],
+        options={"choose": ["deal_damage", "not_vulnerable"]},
+    )
     assert result.character["impacts"] == ["vulnerable"]
     assert any("already vulnerable" in n for n in result.notes)
 
 
 def test_hack_and_slash_opening_and_debility_without_damage_reach_the_target() -> None:
-    result = run("Hack & Slash", stat="str", dice=[6, 6],
-                 options={"choose": ["opponent_vulnerable", "cause_debility"], "debility": "Stunned"})
+    result = run(
+        "Hack & Slash",
+        stat="str",
+        dice=[6, 6],
+        options={"choose": ["opponent_vulnerable", "cause_debility"], "debility": "Stunned"},
+    )
     (fu,) = result.follow_ups
-    assert fu.request == {"system": SYSTEM, "move": "deal_damage",
-                          "options": {"amount": 0, "debilities": ["stunned"], "opened_up": True}}
+    assert fu.request == {
+        "system": SYSTEM,
+        "move": "deal_damage",
+        "options": {"amount": 0, "debilities": ["stunned"], "opened_up": True},
+    }
     target = resolve({**fu.request, "character": {"hp": 10, "max_hp": 10}})
     assert after(target)["hp"] == 10 and target.dice == []
     assert after(target)["impacts"] == ["stunned", "vulnerable"]
@@ -277,8 +307,9 @@ def test_grit_comes_from_the_class_or_the_sheet() -> None:
     for cls, grit in (("fighter", 10), ("barbarian", 10), ("paladin", 8), ("bard", 6)):
         result = run("Hack & Slash", stat="str", character={"class": cls}, dice=[6, 6], options={"choose": ["deal_damage"]})
         assert request_of(result.follow_ups[0])["options"]["grit"] == grit
-    custom = run("Hack & Slash", stat="str", character={"class": "thief", "grit": 8}, dice=[6, 6],
-                 options={"choose": ["deal_damage"]})
+    custom = run(
+        "Hack & Slash", stat="str", character={"class": "thief", "grit": 8}, dice=[6, 6], options={"choose": ["deal_damage"]}
+    )
     assert request_of(custom.follow_ups[0])["options"]["grit"] == 8
     unknown = run("Hack & Slash", stat="str", character={"class": "wizard"}, dice=[6, 6], options={"choose": ["deal_damage"]})
     assert "grit" not in request_of(unknown.follow_ups[0])["options"]
@@ -286,6 +317,7 @@ def test_grit_comes_from_the_class_or_the_sheet() -> None:
 
 
 # ---- damage -------------------------------------------------------------------------------------
+
 
 def test_damage_minus_armor_never_heals() -> None:
     result = run("Deal Damage", character={"armor": 3, "armor_bonus": 1}, options={"grit": 6}, dice=[2])
@@ -333,8 +365,11 @@ def test_damage_needs_exactly_one_source() -> None:
         with pytest.raises(InputError, match="exactly one"):
             run("Deal Damage", options=options)
     bad: list[tuple[dict[str, Any], str]] = [
-        ({"grit": 7}, "options.grit"), ({"damage_dice": "2x4"}, "damage_dice"), ({"amount": -1}, "amount"),
-        ({"grit": 6, "debilities": ["sad"]}, "debilit"), ({"grit": 6, "debilities": "shakey"}, "list"),
+        ({"grit": 7}, "options.grit"),
+        ({"damage_dice": "2x4"}, "damage_dice"),
+        ({"amount": -1}, "amount"),
+        ({"grit": 6, "debilities": ["sad"]}, "debilit"),
+        ({"grit": 6, "debilities": "shakey"}, "list"),
     ]
     for options, what in bad:
         with pytest.raises(InputError, match=what):
@@ -355,6 +390,7 @@ def test_damage_helpers() -> None:
 
 # ---- Defend --------------------------------------------------------------------------------------
 
+
 def test_defend_tiers() -> None:
     strong = run("Defend", character={"stats": {"con": 0}}, dice=[5, 5])
     assert strong.character["defend_hold"] == 1 and [c.id for c in strong.choices] == ["defend_hold"]
@@ -374,19 +410,31 @@ def test_end_of_round_nullifies_defend_hold() -> None:
 
 # ---- Arcane Art ----------------------------------------------------------------------------------
 
+
 def test_arcane_art_weak_hit_price_and_ally_effect() -> None:
-    result = run("Arcane Art", character={"stats": {"cha": 0}}, dice=[4, 4],
-                 options={"effect": "plus_1_armor", "choose": ["take_minus_1_ongoing"]})
+    result = run(
+        "Arcane Art",
+        character={"stats": {"cha": 0}},
+        dice=[4, 4],
+        options={"effect": "plus_1_armor", "choose": ["take_minus_1_ongoing"]},
+    )
     assert result.character["ongoing_penalty"] == -1
-    assert result.follow_ups[0].request == {"system": SYSTEM, "move": "receive_arcane_art",
-                                            "options": {"choose": ["plus_1_armor"]}}
+    assert result.follow_ups[0].request == {
+        "system": SYSTEM,
+        "move": "receive_arcane_art",
+        "options": {"choose": ["plus_1_armor"]},
+    }
     ally = resolve({**result.follow_ups[0].request, "character": {"armor": 1}})
     assert after(ally)["armor_bonus"] == 1
 
 
 def test_arcane_art_miss_takes_two_and_clear_enchantment() -> None:
-    result = run("Arcane Art", character={"stats": {"cha": 0}}, dice=[1, 2],
-                 options={"effect": "clear_enchantment", "choose": ["left_vulnerable", "reverberates"]})
+    result = run(
+        "Arcane Art",
+        character={"stats": {"cha": 0}},
+        dice=[1, 2],
+        options={"effect": "clear_enchantment", "choose": ["left_vulnerable", "reverberates"]},
+    )
     assert result.character["impacts"] == ["vulnerable"] and result.choices == []
     ally = resolve({**result.follow_ups[0].request, "character": {"impacts": ["controlled"]}})
     assert after(ally)["impacts"] == []
@@ -395,6 +443,7 @@ def test_arcane_art_miss_takes_two_and_clear_enchantment() -> None:
 
 
 # ---- spells and mana -------------------------------------------------------------------------------
+
 
 def test_mana_is_required_not_spent_on_a_hit() -> None:
     result = run("Cast a Spell (Wizard)", character=WIZARD, dice=[5, 5], options={"spell": "Fireball", "level": 3})
@@ -406,15 +455,20 @@ def test_mana_is_required_not_spent_on_a_hit() -> None:
 def test_non_cleric_casting_as_cleric_doubles_the_level() -> None:
     with pytest.raises(RulesError, match="needs 4 mana"):
         run("Cast a Spell (Cleric)", character=WIZARD, dice=[5, 5], options={"level": 2})
-    result = run("Cast a Spell (Cleric)", character=WIZARD, dice=[1, 1],
-                 options={"spell": "Cure Light Wounds", "level": 1, "choose": ["lose_spell", "minus_1_ongoing_to_cast"]})
+    result = run(
+        "Cast a Spell (Cleric)",
+        character=WIZARD,
+        dice=[1, 1],
+        options={"spell": "Cure Light Wounds", "level": 1, "choose": ["lose_spell", "minus_1_ongoing_to_cast"]},
+    )
     assert result.character["mana"] == 1 and result.character["cast_penalty"] == -1
 
 
 def test_a_lost_spell_cannot_be_cast_and_losing_one_needs_its_name() -> None:
     with pytest.raises(RulesError, match="lost until you rest"):
-        run("Cast a Spell (Wizard)", character={**WIZARD, "lost_spells": ["Fireball"]}, dice=[5, 5],
-            options={"spell": "fireball"})
+        run(
+            "Cast a Spell (Wizard)", character={**WIZARD, "lost_spells": ["Fireball"]}, dice=[5, 5], options={"spell": "fireball"}
+        )
     with pytest.raises(InputError, match="options.spell"):
         run("Cast a Spell (Wizard)", character=WIZARD, dice=[4, 4], options={"choose": ["lose_spell"]})
 
@@ -450,6 +504,7 @@ def test_bound_or_gagged_cannot_cast() -> None:
 
 # ---- bonuses, penalties, conditions ------------------------------------------------------------------
 
+
 def test_debility_lowers_its_stat_only() -> None:
     sick = {"stats": {"con": 1, "str": 1}, "impacts": ["sick"]}
     assert run("Defend", character=sick, dice=[3, 3]).score == 6
@@ -457,8 +512,12 @@ def test_debility_lowers_its_stat_only() -> None:
 
 
 def test_forward_bonus_and_penalty_are_spent_when_applied() -> None:
-    result = run("Defend", character={"stats": {"con": 0}, "forward_bonus": 1, "forward_penalty": -2}, dice=[4, 4],
-                 options={"use_forward_bonus": True, "use_forward_penalty": True})
+    result = run(
+        "Defend",
+        character={"stats": {"con": 0}, "forward_bonus": 1, "forward_penalty": -2},
+        dice=[4, 4],
+        options={"use_forward_bonus": True, "use_forward_penalty": True},
+    )
     assert result.score == 8 + 1 - 2
     assert (result.character["forward_bonus"], result.character["forward_penalty"]) == (0, 0)
     kept = run("Defend", character={"stats": {"con": 0}, "forward_bonus": 1}, dice=[4, 4])
@@ -493,8 +552,13 @@ def test_enter_combat_keeps_one_magical_effect_by_the_players_choice() -> None:
 def test_saving_throw_stat_and_resisting() -> None:
     with pytest.raises(InputError, match="choose a stat"):
         run("Saving Throw", dice=[3, 3])
-    result = run("Saving Throw", stat="wis", character={"stats": {"wis": 1}, "impacts": ["controlled", "helpless"]},
-                 dice=[5, 5], options={"choose": ["resisted", "helpless_ends"]})
+    result = run(
+        "Saving Throw",
+        stat="wis",
+        character={"stats": {"wis": 1}, "impacts": ["controlled", "helpless"]},
+        dice=[5, 5],
+        options={"choose": ["resisted", "helpless_ends"]},
+    )
     assert result.score == 11 and result.character["impacts"] == []
 
 
@@ -507,6 +571,7 @@ def test_poisons_are_for_thieves_and_at_most_two() -> None:
 
 
 # ---- bad input changes nothing -----------------------------------------------------------------------
+
 
 @pytest.mark.parametrize(
     ("request_fields", "error"),
@@ -539,30 +604,63 @@ def test_bad_input_is_our_error_and_changes_nothing(request_fields: dict[str, An
 def test_meters_stay_in_bounds_for_many_random_hits() -> None:
     rng = random.Random(7)
     for _ in range(200):
-        character = {"hp": rng.randint(0, 22), "armor": rng.randint(0, 4),
-                     "impacts": rng.sample(["vulnerable", "helpless"], rng.randint(0, 2))}
-        request = {"system": SYSTEM, "move": "Deal Damage", "character": character,
-                   "options": {"damage_dice": f"{rng.randint(1, 4)}d10", "bonus_d4": rng.randint(0, 2)}}
+        character = {
+            "hp": rng.randint(0, 22),
+            "armor": rng.randint(0, 4),
+            "impacts": rng.sample(["vulnerable", "helpless"], rng.randint(0, 2)),
+        }
+        request = {
+            "system": SYSTEM,
+            "move": "Deal Damage",
+            "character": character,
+            "options": {"damage_dice": f"{rng.randint(1, 4)}d10", "bonus_d4": rng.randint(0, 2)},
+        }
         result = resolve(request, rng=rng)
         assert 0 <= after(result)["hp"] <= character["hp"]
         replay = resolve({**request, "dice": result.dice})
         assert replay.character == result.character
 
 
-_OPTION_VALUES = st.one_of(st.booleans(), st.integers(-2, 12), st.sampled_from(["2d4", "shakey", "plus_1_armor", "Bless"]),
-                           st.lists(st.sampled_from(["deal_damage", "not_vulnerable", "lose_spell", "shakey", "x"]), max_size=3))
+_OPTION_VALUES = st.one_of(
+    st.booleans(),
+    st.integers(-2, 12),
+    st.sampled_from(["2d4", "shakey", "plus_1_armor", "Bless"]),
+    st.lists(st.sampled_from(["deal_damage", "not_vulnerable", "lose_spell", "shakey", "x"]), max_size=3),
+)
 _REQUESTS = st.fixed_dictionaries(
     {"system": st.just(SYSTEM), "move": st.sampled_from([m.id for m in RULESET.moves])},
     optional={
         "stat": st.sampled_from(["str", "dex", "con", "int", "wis", "cha", "luck"]),
         "adds": st.integers(-3, 3),
-        "character": st.fixed_dictionaries({}, optional={
-            "hp": st.integers(-1, 25), "mana": st.integers(0, 4), "ammunition": st.integers(0, 5),
-            "impacts": st.lists(st.sampled_from(["vulnerable", "helpless", "shakey", "bound_or_gagged"]), max_size=2),
-            "class": st.sampled_from(["fighter", "wizard", "cleric", "bard"])}),
-        "options": st.dictionaries(st.sampled_from(["choose", "grit", "amount", "damage_dice", "debility", "debilities",
-                                                    "effect", "spell", "level", "target_helpless", "bonus_d4"]),
-                                   _OPTION_VALUES, max_size=3),
+        "character": st.fixed_dictionaries(
+            {},
+            optional={
+                "hp": st.integers(-1, 25),
+                "mana": st.integers(0, 4),
+                "ammunition": st.integers(0, 5),
+                "impacts": st.lists(st.sampled_from(["vulnerable", "helpless", "shakey", "bound_or_gagged"]), max_size=2),
+                "class": st.sampled_from(["fighter", "wizard", "cleric", "bard"]),
+            },
+        ),
+        "options": st.dictionaries(
+            st.sampled_from(
+                [
+                    "choose",
+                    "grit",
+                    "amount",
+                    "damage_dice",
+                    "debility",
+                    "debilities",
+                    "effect",
+                    "spell",
+                    "level",
+                    "target_helpless",
+                    "bonus_d4",
+                ]
+            ),
+            _OPTION_VALUES,
+            max_size=3,
+        ),
         "dice": st.lists(st.integers(0, 11), max_size=4),
     },
 )
@@ -587,6 +685,7 @@ def test_any_request_gives_a_result_or_our_error_with_meters_in_bounds(request: 
 
 
 # ---- exact odds ----------------------------------------------------------------------------------
+
 
 def test_odds_for_hack_and_slash_match_the_pure_helper() -> None:
     request = {"system": SYSTEM, "move": "Hack & Slash", "stat": "str", "character": {"stats": {"str": 2}}}
@@ -613,12 +712,19 @@ def test_damage_has_no_tier_so_its_odds_are_certain() -> None:
 
 # ---- the command line ----------------------------------------------------------------------------
 
+
 def test_assistant_resolve_on_the_command_line() -> None:
-    request = {"system": "dw", "move": "hack and slash", "stat": "dex",
-               "character": {"class": "bard", "stats": {"dex": 2}, "impacts": ["shakey"]},
-               "options": {"choose": ["deal_damage"]}, "dice": [3, 5]}
-    proc = subprocess.run([sys.executable, "-m", "assistant.cli", "resolve"], input=json.dumps(request),
-                          capture_output=True, text=True, timeout=120)
+    request = {
+        "system": "dw",
+        "move": "hack and slash",
+        "stat": "dex",
+        "character": {"class": "bard", "stats": {"dex": 2}, "impacts": ["shakey"]},
+        "options": {"choose": ["deal_damage"]},
+        "dice": [3, 5],
+    }
+    proc = subprocess.run(
+        [sys.executable, "-m", "assistant.cli", "resolve"], input=json.dumps(request), capture_output=True, text=True, timeout=120
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     out = json.loads(proc.stdout)
     assert (out["system"], out["move_id"], out["outcome"], out["score"]) == (SYSTEM, "hack_and_slash", "weak_hit", 9)

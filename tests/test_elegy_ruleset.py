@@ -44,7 +44,7 @@ def _words(text: str) -> str:
 
 def _cited(lines: tuple[int, int]) -> str:
     all_lines = CORPUS.read_text(encoding="utf-8").splitlines()
-    return _words("\n".join(all_lines[lines[0] - 1:lines[1]]))
+    return _words("\n".join(all_lines[lines[0] - 1 : lines[1]]))
 
 
 # ---- data against the text and the catalogue --------------------------------------------------------
@@ -139,8 +139,7 @@ def test_core_action_roll_offers_benefits_and_costs() -> None:
     weak = el("Action Roll", [2, 4], stat="heart")
     assert weak.outcome == "weak_hit" and weak.character["focus"] == 3
     assert [c.id for c in weak.choices] == ["benefit", "cost"]
-    picked = el("Action Roll", [2, 4], stat="heart", character={"health": 2},
-                options={"choose": ["gain_2_health", "in_trouble"]})
+    picked = el("Action Roll", [2, 4], stat="heart", character={"health": 2}, options={"choose": ["gain_2_health", "in_trouble"]})
     assert picked.choices == []
     assert (picked.character["health"], picked.character["focus"]) == (4, 2)
     miss = el("Action Roll", [7, 7], stat="heart")
@@ -228,8 +227,10 @@ def test_conclusion_rolls_ignore_negative_focus() -> None:
 
 
 def test_a_reroll_not_forced_comes_from_the_rng_and_replays() -> None:
-    r = resolve({"system": "elegy", "move": "Face Danger", "stat": "heart", "character": {"focus": -5},
-                 "dice": [2, 9]}, rng=random.Random(11))
+    r = resolve(
+        {"system": "elegy", "move": "Face Danger", "stat": "heart", "character": {"focus": -5}, "dice": [2, 9]},
+        rng=random.Random(11),
+    )
     assert len(r.dice) == 3 and r.dice_detail[2]["forced"] is False
     replay = el("Face Danger", r.dice, stat="heart", character={"focus": -5})
     assert (replay.outcome, replay.challenge) == (r.outcome, r.challenge)
@@ -242,16 +243,25 @@ def test_focus_stays_in_bounds_and_its_floor_leads_to_face_a_setback() -> None:
     assert bottom.character["focus"] == -6
     (setback,) = [f for f in bottom.follow_ups if f.move == "Face a Setback"]
     assert setback.request == {"system": "elegy", "move": "face_a_setback", "options": {"amount": 1}}
-    undermined = resolve({**setback.request, "options": {**setback.request["options"], "choose": ["undermine_progress"],
-                                                         "track": {"rank": "dangerous", "ticks": 20}}})
+    undermined = resolve(
+        {
+            **setback.request,
+            "options": {
+                **setback.request["options"],
+                "choose": ["undermine_progress"],
+                "track": {"rank": "dangerous", "ticks": 20},
+            },
+        }
+    )
     assert undermined.track is not None and undermined.track["ticks"] == 12
 
 
 # ---- the oracle -------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("odds", "yes_on"), [("almost certain", 11), ("likely", 26), ("50/50", 51),
-                                              ("unlikely", 76), ("small chance", 91)])
+@pytest.mark.parametrize(
+    ("odds", "yes_on"), [("almost certain", 11), ("likely", 26), ("50/50", 51), ("unlikely", 76), ("small chance", 91)]
+)
 def test_oracle_answers_yes_on_n_or_greater(odds: str, yes_on: int) -> None:
     assert el("Ask the Oracle", [yes_on], options={"odds": odds}).outcome == "yes"
     below = el("Ask the Oracle", [yes_on - 1], options={"odds": odds})
@@ -298,8 +308,12 @@ def test_adventure_heal_clears_wounded_and_costs_blood() -> None:
     assert wounded.character["health"] == 3 and wounded.character["impacts"] == [] and wounded.character["blood"] == 4
     healthy = el("Heal", [1, 1], character={"health": 1, "stats": {"force": 3}})
     assert healthy.character["health"] == 4
-    weak = el("Heal", [1, 2], character={"health": 1, "stats": {"force": 2}, "focus": 3},
-              options={"choose": ["lose_2_focus_and_1_blood"]})
+    weak = el(
+        "Heal",
+        [1, 2],
+        character={"health": 1, "stats": {"force": 2}, "focus": 3},
+        options={"choose": ["lose_2_focus_and_1_blood"]},
+    )
     assert (weak.character["health"], weak.character["focus"], weak.character["blood"]) == (4, 1, 4)
 
 
@@ -337,8 +351,7 @@ def test_quest_fulfill_your_elegy_miss_recommit_and_give_up() -> None:
     assert recommit.track == {"name": "Avenge my sire", "kind": "elegy", "rank": "formidable", "ticks": 4, "boxes": 1}
     give_up = el("Fulfill Your Elegy", [8, 9], options={"track": track, "choose": ["give_up"]})
     assert [f.request for f in give_up.follow_ups] == [{"system": "elegy", "move": "forsake_your_elegy"}]
-    forsaken = el("Forsake Your Elegy", options={"track": track, "choose": ["demoralized", "reputation_suffers"],
-                                                 "amount": 2})
+    forsaken = el("Forsake Your Elegy", options={"track": track, "choose": ["demoralized", "reputation_suffers"], "amount": 2})
     assert forsaken.track is not None and forsaken.track["ticks"] == 0 and forsaken.character["spirit"] == 3
 
 
@@ -350,8 +363,13 @@ def test_quest_reach_a_milestone_marks_per_rank() -> None:
 def test_combat_clash_marks_progress_and_weapons_double_it() -> None:
     r = el("Clash", [1, 2], stat="force", character={"stats": {"force": 3}}, options={"rank": "dangerous", "progress_ticks": 0})
     assert r.track is not None and r.track["ticks"] == 16
-    knife = el("Clash", [1, 9], stat="force", character={"stats": {"force": 3}},
-               options={"track": {"rank": "dangerous", "ticks": 0}, "weapon": 2})
+    knife = el(
+        "Clash",
+        [1, 9],
+        stat="force",
+        character={"stats": {"force": 3}},
+        options={"track": {"rank": "dangerous", "ticks": 0}, "weapon": 2},
+    )
     assert knife.track is not None and knife.track["ticks"] == 16  # 2 boxes per harm, doubled: 4 boxes
     assert [f.move for f in knife.follow_ups] == ["Pay the Price"]
 
@@ -363,24 +381,27 @@ def test_combat_end_the_fight_weak_hit_choice_leads_to_endure_harm() -> None:
 
 
 def test_connection_form_a_bond() -> None:
-    strong = el("Form a Bond", [2, 3], options={"track": {"rank": "extreme", "ticks": 16},
-                                                "choose": ["reinforce_influence"]})
+    strong = el("Form a Bond", [2, 3], options={"track": {"rank": "extreme", "ticks": 16}, "choose": ["reinforce_influence"]})
     assert strong.character["xp"] == 4 and strong.choices == []
-    maintained = el("Form a Bond", [9, 9, 7, 3], options={"track": {"rank": "formidable", "ticks": 24},
-                                                         "choose": ["maintain"]})
+    maintained = el("Form a Bond", [9, 9, 7, 3], options={"track": {"rank": "formidable", "ticks": 24}, "choose": ["maintain"]})
     assert maintained.dice == [9, 9, 7, 3] and maintained.dice_detail[2]["role"] == "recommit"
     assert maintained.track is not None and (maintained.track["ticks"], maintained.track["rank"]) == (12, "extreme")
 
 
 def test_connection_conclusion_roll_recommit_clears_half() -> None:
-    r = el("Conclusion Roll (Connection)", [9, 10], options={"track": {"rank": "troublesome", "ticks": 30},
-                                                             "choose": ["recommit"]})
+    r = el(
+        "Conclusion Roll (Connection)", [9, 10], options={"track": {"rank": "troublesome", "ticks": 30}, "choose": ["recommit"]}
+    )
     assert r.track is not None and (r.track["ticks"], r.track["rank"]) == (18, "dangerous")
 
 
 def test_suffer_endure_harm_overflows_into_focus() -> None:
-    r = el("Endure Harm", [1, 2], character={"health": 1, "focus": 2, "stats": {"force": 3}},
-           options={"amount": 3, "choose": ["embrace_the_pain"]})
+    r = el(
+        "Endure Harm",
+        [1, 2],
+        character={"health": 1, "focus": 2, "stats": {"force": 3}},
+        options={"amount": 3, "choose": ["embrace_the_pain"]},
+    )
     assert r.character["health"] == 0 and r.character["focus"] == 1  # -2 overflow, +1 embrace
     assert [e.target for e in r.effects[:2]] == ["health", "focus"]
 
@@ -390,16 +411,19 @@ def test_suffer_endure_harm_miss_at_zero_offers_impacts_or_the_table() -> None:
     (choice,) = r.choices
     assert [o.id for o in choice.options] == ["mark_wounded", "mark_permanently_harmed", "roll_on_the_table"]
     assert r.character["focus"] == 1
-    both = el("Endure Harm", [9, 9], character={"health": 0, "impacts": ["wounded", "permanently_harmed"]},
-              options={"amount": 1})
+    both = el("Endure Harm", [9, 9], character={"health": 0, "impacts": ["wounded", "permanently_harmed"]}, options={"amount": 1})
     assert both.choices == [] and both.follow_ups[0].request == {"system": "elegy", "move": "table:endure_harm"}
 
 
 def test_suffer_endure_stress_and_hunger_shake_it_off() -> None:
     stress = el("Endure Stress", [1, 1], character={"spirit": 5}, options={"amount": 2, "choose": ["shake_it_off"]})
     assert (stress.character["spirit"], stress.character["focus"]) == (4, 1)
-    hunger = el("Endure Hunger", [1, 1], character={"blood": 1, "stats": {"intellect": 3}},
-                options={"amount": 1, "choose": ["shake_it_off"]})
+    hunger = el(
+        "Endure Hunger",
+        [1, 1],
+        character={"blood": 1, "stats": {"intellect": 3}},
+        options={"amount": 1, "choose": ["shake_it_off"]},
+    )
     assert (hunger.character["blood"], hunger.character["focus"]) == (0, 2)  # blood 0: no exchange
 
 
@@ -443,8 +467,7 @@ def test_choices_are_offered_not_taken_and_the_pick_count_is_enforced() -> None:
         ({"move": "Fulfill Your Elegy", "dice": [1, 2]}, InputError, "progress move"),
     ],
 )
-def test_bad_input_is_a_clear_error_and_changes_nothing(request_: dict[str, Any], error: type[Exception],
-                                                       message: str) -> None:
+def test_bad_input_is_a_clear_error_and_changes_nothing(request_: dict[str, Any], error: type[Exception], message: str) -> None:
     request = {"system": "elegy", **request_}
     frozen = copy.deepcopy(request)
     with pytest.raises(error, match=message):
@@ -457,8 +480,13 @@ def test_bad_input_is_a_clear_error_and_changes_nothing(request_: dict[str, Any]
 
 def test_odds_of_an_action_roll_are_the_pure_helpers() -> None:
     for heart, adds in [(3, 0), (1, 2), (5, 6)]:
-        request = {"system": "elegy", "move": "Face Danger", "stat": "heart", "adds": adds,
-                   "character": {"stats": {"heart": heart}}}
+        request = {
+            "system": "elegy",
+            "move": "Face Danger",
+            "stat": "heart",
+            "adds": adds,
+            "character": {"stats": {"heart": heart}},
+        }
         assert odds_for_request(request) == action_odds(heart + adds, action_die=False, cap=1000)
 
 
@@ -493,8 +521,9 @@ def test_suggestions_carry_the_engines_odds(monkeypatch: pytest.MonkeyPatch) -> 
     from assistant.suggest import SuggestContext, suggest
     from rules_index.embed import HashEmbedder
 
-    out = suggest("I pin the struggling dockworker down and drink his blood", SuggestContext(system="elegy"), k=3,
-                  embedder=HashEmbedder())
+    out = suggest(
+        "I pin the struggling dockworker down and drink his blood", SuggestContext(system="elegy"), k=3, embedder=HashEmbedder()
+    )
     feed = next(s for s in out if s.move == "Feed")
     assert feed.from_ruleset and feed.stat == "force"
     assert feed.odds == odds_for_request(feed.request).to_dict()
@@ -504,16 +533,26 @@ def test_suggestions_carry_the_engines_odds(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_assistant_resolve_on_the_command_line() -> None:
-    request = {"system": "elegy", "move": "gather information", "character": {"stats": {"intellect": 4}, "focus": 1},
-               "dice": [3, 6]}
-    proc = subprocess.run([sys.executable, "-m", "assistant.cli", "resolve"], input=json.dumps(request),
-                          capture_output=True, text=True, timeout=120)
+    request = {
+        "system": "elegy",
+        "move": "gather information",
+        "character": {"stats": {"intellect": 4}, "focus": 1},
+        "dice": [3, 6],
+    }
+    proc = subprocess.run(
+        [sys.executable, "-m", "assistant.cli", "resolve"], input=json.dumps(request), capture_output=True, text=True, timeout=120
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     out = json.loads(proc.stdout)
     assert (out["move_id"], out["outcome"], out["score"], out["character"]["focus"]) == ("gather_information", "weak_hit", 4, 2)
     assert out == resolve(request).to_dict()
-    bad = subprocess.run([sys.executable, "-m", "assistant.cli", "resolve"],
-                         input=json.dumps({"system": "elegy", "move": "nope"}), capture_output=True, text=True, timeout=120)
+    bad = subprocess.run(
+        [sys.executable, "-m", "assistant.cli", "resolve"],
+        input=json.dumps({"system": "elegy", "move": "nope"}),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert bad.returncode == 1 and json.loads(bad.stdout)["error"]["type"] == "unknown_name"
 
 
@@ -525,19 +564,38 @@ _requests = st.fixed_dictionaries(
     optional={
         "stat": st.sampled_from(["dexterity", "heart", "force", "glamour", "intellect", "edge"]),
         "adds": st.integers(-3, 6),
-        "character": st.fixed_dictionaries({}, optional={
-            "stats": st.fixed_dictionaries({}, optional={s: st.integers(0, 5) for s in ["heart", "force", "intellect"]}),
-            "focus": st.integers(-7, 10), "health": st.integers(0, 5), "spirit": st.integers(0, 5),
-            "blood": st.integers(0, 6), "xp": st.integers(0, 6),
-            "impacts": st.lists(st.sampled_from(["wounded", "permanently_harmed", "shaken", "starving", "sinner"]),
-                                max_size=3)}),
-        "options": st.fixed_dictionaries({}, optional={
-            "burn": st.booleans(), "amount": st.integers(0, 11), "progress_boxes": st.integers(0, 10),
-            "rank": st.sampled_from(["troublesome", "dangerous", "epic"]),
-            "odds": st.sampled_from(["likely", "50/50", "small chance"]),
-            "foe_rank": st.sampled_from(["dangerous", "extreme"]), "weapon": st.integers(0, 3),
-            "choose": st.lists(st.sampled_from(["recommit", "shake_it_off", "harmed", "gain_2_health", "maintain",
-                                                "undermine_progress", "add_asset"]), max_size=2)}),
+        "character": st.fixed_dictionaries(
+            {},
+            optional={
+                "stats": st.fixed_dictionaries({}, optional={s: st.integers(0, 5) for s in ["heart", "force", "intellect"]}),
+                "focus": st.integers(-7, 10),
+                "health": st.integers(0, 5),
+                "spirit": st.integers(0, 5),
+                "blood": st.integers(0, 6),
+                "xp": st.integers(0, 6),
+                "impacts": st.lists(
+                    st.sampled_from(["wounded", "permanently_harmed", "shaken", "starving", "sinner"]), max_size=3
+                ),
+            },
+        ),
+        "options": st.fixed_dictionaries(
+            {},
+            optional={
+                "burn": st.booleans(),
+                "amount": st.integers(0, 11),
+                "progress_boxes": st.integers(0, 10),
+                "rank": st.sampled_from(["troublesome", "dangerous", "epic"]),
+                "odds": st.sampled_from(["likely", "50/50", "small chance"]),
+                "foe_rank": st.sampled_from(["dangerous", "extreme"]),
+                "weapon": st.integers(0, 3),
+                "choose": st.lists(
+                    st.sampled_from(
+                        ["recommit", "shake_it_off", "harmed", "gain_2_health", "maintain", "undermine_progress", "add_asset"]
+                    ),
+                    max_size=2,
+                ),
+            },
+        ),
         "dice": st.lists(st.integers(1, 10), min_size=2, max_size=4),
     },
 )

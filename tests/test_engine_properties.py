@@ -19,9 +19,11 @@ STATS = ["edge", "heart", "iron", "shadow", "wits", "health", "supply", "spirit"
 RANKS = ["troublesome", "dangerous", "formidable", "extreme", "epic"]
 
 json_scalars = st.one_of(st.none(), st.booleans(), st.integers(-50, 50), st.text(max_size=8))
-json_values = st.recursive(json_scalars, lambda kids: st.one_of(st.lists(kids, max_size=3),
-                                                                 st.dictionaries(st.text(max_size=6), kids, max_size=3)),
-                           max_leaves=8)
+json_values = st.recursive(
+    json_scalars,
+    lambda kids: st.one_of(st.lists(kids, max_size=3), st.dictionaries(st.text(max_size=6), kids, max_size=3)),
+    max_leaves=8,
+)
 
 characters = st.fixed_dictionaries(
     {},
@@ -102,8 +104,11 @@ def test_garbage_json_never_escapes_as_a_foreign_exception(data: Any) -> None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.dictionaries(st.sampled_from(["system", "move", "stat", "adds", "character", "options", "dice", "extra"]),
-                       json_values, max_size=7))
+@given(
+    st.dictionaries(
+        st.sampled_from(["system", "move", "stat", "adds", "character", "options", "dice", "extra"]), json_values, max_size=7
+    )
+)
 def test_malformed_requests_are_rejected_cleanly(data: dict[str, Any]) -> None:
     with contextlib.suppress(AssistantError):
         resolve(data)

@@ -19,14 +19,24 @@ from assistant.store.state import CampaignState
 from tests.openai_stub import OpenAIStub, openai_stub  # noqa: F401
 
 KEY = "sk-test-5f3a9c0e7b1d4e2f8a6c"
-STATE = CampaignState(name="Iron Road", system="starforged", seed=1, active_character="kira",
-                      characters={"kira": {"id": "kira", "name": "Kira", "stats": {"edge": 3, "heart": 2, "iron": 2,
-                                                                                   "shadow": 1, "wits": 1}}})
+STATE = CampaignState(
+    name="Iron Road",
+    system="starforged",
+    seed=1,
+    active_character="kira",
+    characters={"kira": {"id": "kira", "name": "Kira", "stats": {"edge": 3, "heart": 2, "iron": 2, "shadow": 1, "wits": 1}}},
+)
 
 
 def chat(stub: OpenAIStub, timeout: float = 5.0) -> ChatOpenAI:
-    return ChatOpenAI(base_url=stub.base_url, api_key=KEY, model="stub", timeout=timeout, max_retries=0,  # type: ignore[arg-type]
-                      temperature=0)
+    return ChatOpenAI(
+        base_url=stub.base_url,
+        api_key=KEY,
+        model="stub",
+        timeout=timeout,
+        max_retries=0,  # type: ignore[arg-type]
+        temperature=0,
+    )
 
 
 def plan(stub: OpenAIStub, text: str = "I dash for the airlock", timeout: float = 5.0) -> Any:
@@ -63,8 +73,7 @@ def test_streamed_tool_call_deltas_assemble(openai_stub: OpenAIStub) -> None:
 
 
 def test_tool_call_round_trip_through_plan_turn(openai_stub: OpenAIStub) -> None:
-    openai_stub.add_tool_calls([{"name": "roll_move", "arguments": {"move": "face danger", "stat": "edge"}}],
-                               text="Let's see.")
+    openai_stub.add_tool_calls([{"name": "roll_move", "arguments": {"move": "face danger", "stat": "edge"}}], text="Let's see.")
     result = plan(openai_stub)
     assert [a.request for a in result.actions] == [{"system": "starforged", "move": "Face Danger", "stat": "edge"}]
     body = openai_stub.requests[0].body
@@ -77,8 +86,9 @@ def test_tool_call_round_trip_through_plan_turn(openai_stub: OpenAIStub) -> None
 
 
 def test_rejected_call_goes_back_as_a_tool_message(openai_stub: OpenAIStub) -> None:
-    openai_stub.add_tool_calls([{"name": "roll_move", "arguments": {"move": "Face Danger", "stat": "edge",
-                                                                    "dice": [6, 6, 6]}, "id": "call_a"}])
+    openai_stub.add_tool_calls(
+        [{"name": "roll_move", "arguments": {"move": "Face Danger", "stat": "edge", "dice": [6, 6, 6]}, "id": "call_a"}]
+    )
     openai_stub.add_tool_calls([{"name": "roll_move", "arguments": {"move": "Face Danger", "stat": "edge"}, "id": "call_b"}])
     result = plan(openai_stub)
     assert len(result.actions) == 1 and result.attempts == 2 and len(openai_stub.requests) == 2
@@ -102,14 +112,18 @@ def test_models_endpoint(openai_stub: OpenAIStub) -> None:
     assert openai_stub.requests[0].method == "GET" and openai_stub.requests[0].path == "/v1/models"
 
 
-@pytest.mark.parametrize("script, reason", [
-    (lambda s: s.add_error(429, "Rate limit reached", retry_after=2), "rate_limit"),
-    (lambda s: s.add_error(500, "upstream broke"), "http_error"),
-    (lambda s: s.add_raw("{not json"), "bad_response"),
-    (lambda s: s.add_text("too late", delay=3), "timeout"),
-])
-def test_endpoint_failures_become_plan_failed_without_the_key(openai_stub: OpenAIStub, script: Any, reason: str,
-                                                              caplog: pytest.LogCaptureFixture) -> None:
+@pytest.mark.parametrize(
+    "script, reason",
+    [
+        (lambda s: s.add_error(429, "Rate limit reached", retry_after=2), "rate_limit"),
+        (lambda s: s.add_error(500, "upstream broke"), "http_error"),
+        (lambda s: s.add_raw("{not json"), "bad_response"),
+        (lambda s: s.add_text("too late", delay=3), "timeout"),
+    ],
+)
+def test_endpoint_failures_become_plan_failed_without_the_key(
+    openai_stub: OpenAIStub, script: Any, reason: str, caplog: pytest.LogCaptureFixture
+) -> None:
     caplog.set_level(logging.DEBUG)
     script(openai_stub)
     with pytest.raises(PlanFailed) as info:

@@ -18,6 +18,7 @@ def pct(x: Fraction) -> float:
 
 # ---- Ironsworn action and progress rolls ---------------------------------------------------------
 
+
 def test_ties_go_to_the_challenge_dice() -> None:
     assert challenge_outcome(5, (5, 4)) is Outcome.WEAK_HIT
     assert challenge_outcome(5, (5, 5)) is Outcome.MISS
@@ -81,6 +82,7 @@ def test_negative_momentum_lowers_odds() -> None:
 
 # ---- Blades d6 pools -----------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize(
     ("pool", "faces", "outcome", "result"),
     [
@@ -112,6 +114,7 @@ def test_pool_exact_odds() -> None:
 
 
 # ---- PbtA 2d6 + stat with tiers, keep best/worst of three ----------------------------------------
+
 
 def test_pbta_tiers() -> None:
     assert rolls.total_roll(DiceSource(forced=[5, 5]), 0).outcome is Outcome.STRONG_HIT
@@ -161,6 +164,7 @@ def test_advantage_odds_beat_plain_and_disadvantage() -> None:
 
 # ---- damage dice in notation ---------------------------------------------------------------------
 
+
 @pytest.mark.parametrize(("expr", "faces", "total"), [("1d10", [7], 7), ("2d4", [3, 4], 7), ("1d8+1d4", [8, 2], 10)])
 def test_damage_dice(expr: str, faces: list[int], total: int) -> None:
     from assistant.engine.notation import roll_notation
@@ -169,6 +173,7 @@ def test_damage_dice(expr: str, faces: list[int], total: int) -> None:
 
 
 # ---- d100 oracle ---------------------------------------------------------------------------------
+
 
 def test_yes_no_odds_match_thresholds() -> None:
     for threshold in (10, 25, 50, 75, 90):

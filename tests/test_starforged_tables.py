@@ -27,7 +27,7 @@ def seed_tables() -> dict[str, list[tuple[int, int, str]]]:
             heading = line[4:].strip()
         if re.match(r"^Roll\s*\|\s*Result", line):
             rows = []
-            for row in lines[i + 2:]:
+            for row in lines[i + 2 :]:
                 m = re.match(r"^(\d+)(?:-(\d+))?\s*\|\s*(.+)$", row)
                 if not m:
                     break
@@ -38,10 +38,16 @@ def seed_tables() -> dict[str, list[tuple[int, int, str]]]:
 
 
 SEED = seed_tables()
-TABLE_IDS = {"Begin a Session": "begin_a_session", "Make a Discovery": "make_a_discovery",
-             "Confront Chaos": "confront_chaos", "Take Decisive Action": "take_decisive_action",
-             "Endure Harm": "endure_harm", "Endure Stress": "endure_stress",
-             "Withstand Damage": "withstand_damage", "Pay the Price": "pay_the_price"}
+TABLE_IDS = {
+    "Begin a Session": "begin_a_session",
+    "Make a Discovery": "make_a_discovery",
+    "Confront Chaos": "confront_chaos",
+    "Take Decisive Action": "take_decisive_action",
+    "Endure Harm": "endure_harm",
+    "Endure Stress": "endure_stress",
+    "Withstand Damage": "withstand_damage",
+    "Pay the Price": "pay_the_price",
+}
 
 
 def test_every_table_in_the_text_is_in_the_data() -> None:

@@ -35,14 +35,16 @@ def run(app: typer.Typer, args: list[str], stdin: str | None = None) -> tuple[in
 def test_campaign_commands(app: typer.Typer, backend: str, tmp_path: Path) -> None:
     sheet = tmp_path / "kira.json"
     sheet.write_text(json.dumps({"name": "Kira", "stats": {"edge": 3, "heart": 1}, "momentum": 4}))
-    code, out, err = run(app, ["campaign", "new", "Iron Road", "--system", "starforged", "--character", str(sheet),
-                               "--seed", "5"])
+    code, out, err = run(
+        app, ["campaign", "new", "Iron Road", "--system", "starforged", "--character", str(sheet), "--seed", "5"]
+    )
     assert code == 0, err
     assert "created campaign 'Iron Road'" in out
     assert run(app, ["campaign", "new", "Default", "--system", "starforged"])[0] == 0
 
-    code, out, _ = run(app, ["resolve", "--campaign", "Iron Road"], json.dumps({"move": "Face Danger", "stat": "edge",
-                                                                               "dice": [6, 1, 2]}))
+    code, out, _ = run(
+        app, ["resolve", "--campaign", "Iron Road"], json.dumps({"move": "Face Danger", "stat": "edge", "dice": [6, 1, 2]})
+    )
     assert code == 0
     result = json.loads(out)
     assert result["outcome"] == "strong_hit" and result["character"]["momentum"] == 5
@@ -107,14 +109,27 @@ def test_campaign_errors_are_one_line(app: typer.Typer, backend: str, tmp_path: 
 def test_main_cli_resolve_with_campaign(backend: str) -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     cli = [sys.executable, "-c", "from assistant.cli import main; main()"]
-    new = subprocess.run([*cli, "campaign", "new", "Main", "--system", "starforged"], capture_output=True, text=True,
-                         env=env, cwd=ROOT, timeout=120)
+    new = subprocess.run(
+        [*cli, "campaign", "new", "Main", "--system", "starforged"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=120,
+    )
     assert new.returncode == 0, new.stderr
-    res = subprocess.run([*cli, "resolve", "--campaign", "Main"], input=json.dumps(
-        {"move": "Face Danger", "stat": "edge", "dice": [4, 2, 9]}), capture_output=True, text=True, env=env,
-        cwd=ROOT, timeout=120)
+    res = subprocess.run(
+        [*cli, "resolve", "--campaign", "Main"],
+        input=json.dumps({"move": "Face Danger", "stat": "edge", "dice": [4, 2, 9]}),
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=120,
+    )
     assert res.returncode == 0, res.stderr
     assert json.loads(res.stdout)["outcome"] == "weak_hit"
-    show = subprocess.run([*cli, "campaign", "show", "Main", "--json"], capture_output=True, text=True, env=env,
-                          cwd=ROOT, timeout=120)
+    show = subprocess.run(
+        [*cli, "campaign", "show", "Main", "--json"], capture_output=True, text=True, env=env, cwd=ROOT, timeout=120
+    )
     assert [e["type"] for e in json.loads(show.stdout)["events"]][-1] == "move_resolved"

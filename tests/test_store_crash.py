@@ -72,8 +72,15 @@ print("done", flush=True)
 
 def _spawn(code: str, *args: str) -> subprocess.Popen[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.Popen([sys.executable, "-c", code, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+    return subprocess.Popen(
+        [sys.executable, "-c", code, *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        cwd=ROOT,
+    )
 
 
 def _verify(store: CampaignStore, name: str) -> list[int]:
@@ -148,8 +155,11 @@ def test_concurrent_writers_keep_every_event_in_order(store: CampaignStore, back
     assert len(events) == 2 + writers * n
     _verify(store, "busy")
     for k in range(writers):
-        mine = [int(e.event.text.split("-")[1]) for e in events
-                if isinstance(e.event, ChatMessage) and e.event.text.startswith(f"w{k}-")]
+        mine = [
+            int(e.event.text.split("-")[1])
+            for e in events
+            if isinstance(e.event, ChatMessage) and e.event.text.startswith(f"w{k}-")
+        ]
         assert mine == list(range(0, n, 2))  # each writer's events in the order it wrote them
     moves = [e for e in events if isinstance(e.event, MoveResolved)]
     assert len(moves) == writers * (n // 2)

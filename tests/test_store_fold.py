@@ -171,8 +171,20 @@ def test_undo_compensates_and_keeps_history(store: CampaignStore) -> None:
         service.undo_last("u")
     # history is never rewritten: 8 events then 5 undos
     types = [e.type for e in store.events("u")]
-    assert types[:8] == ["campaign_created", "character_added", "move_resolved", "chat_message", "character_added",
-                         "track_created", "track_updated", "undo"] and types.count("undo") == 5
+    assert (
+        types[:8]
+        == [
+            "campaign_created",
+            "character_added",
+            "move_resolved",
+            "chat_message",
+            "character_added",
+            "track_created",
+            "track_updated",
+            "undo",
+        ]
+        and types.count("undo") == 5
+    )
     assert service.replay("u") == service.load_campaign("u")
 
 
@@ -213,8 +225,10 @@ def test_replay_detects_a_tampered_result(store: CampaignStore) -> None:
 def test_fold_is_pure() -> None:
     from assistant.store.events import CampaignCreated, StoredEvent
 
-    events = [StoredEvent(seq=1, event=CampaignCreated(name="x", system="starforged", seed=1)),
-              StoredEvent(seq=2, event=ChatMessage(role="user", text="hi"))]
+    events = [
+        StoredEvent(seq=1, event=CampaignCreated(name="x", system="starforged", seed=1)),
+        StoredEvent(seq=2, event=ChatMessage(role="user", text="hi")),
+    ]
     start = CampaignState()
     a, b = fold(events, start=start), fold(events, start=start)
     assert a == b and start == CampaignState() and a.last_seq == 2 and a.transcript[0].text == "hi"

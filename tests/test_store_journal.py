@@ -14,7 +14,7 @@ from tests.store_fixtures import FACE_DANGER_STRONG, FACE_DANGER_WEAK
 
 
 def _session(name: str) -> None:
-    service.create_campaign(name, "starforged", {"name": "Kira <the> \"Swift\""}, seed=8)
+    service.create_campaign(name, "starforged", {"name": 'Kira <the> "Swift"'}, seed=8)
     service.append_chat(name, "user", "I leap across the gap --> <b>now</b>!")
     first = service.resolve_in_campaign(name, FACE_DANGER_WEAK)
     assert first.outcome == "weak_hit"
@@ -26,8 +26,9 @@ def _session(name: str) -> None:
     service.update_clock(name, cid, filled=2)
     character = service.load_campaign(name).characters["kira-the-swift"]
     service.update_character(name, "kira-the-swift", {**character, "momentum": 10})
-    burned = service.resolve_in_campaign(name, {"move": "Face Danger", "stat": "edge", "dice": [3, 5, 9],
-                                                "options": {"burn": True}})
+    burned = service.resolve_in_campaign(
+        name, {"move": "Face Danger", "stat": "edge", "dice": [3, 5, 9], "options": {"burn": True}}
+    )
     assert burned.outcome == "strong_hit"
     service.set_slot(name, "combatants", "Raider", {"rank": "dangerous"})
     service.append_chat(name, "assistant", "The storm closes in.")
@@ -70,7 +71,7 @@ def test_markdown_journal_shows_narration_and_mechanics(store: CampaignStore) ->
 def test_ironvault_journal_has_mechanics_blocks(store: CampaignStore) -> None:
     _session("iv")
     text = service.export("iv", "ironvault")
-    assert text.startswith("---\ncampaign: \"iv\"\n")
+    assert text.startswith('---\ncampaign: "iv"\n')
     blocks = re.findall(r"```iron-vault-mechanics\n(.*?)\n```", text, re.S)
     assert blocks
     first_move = next(b for b in blocks if b.startswith("move "))
@@ -94,8 +95,11 @@ def test_import_rejects_foreign_or_damaged_journals(store: CampaignStore) -> Non
     _session("src")
     text = service.export("src", "markdown")
     lines = text.splitlines()
-    damaged = "\n".join(line for i, line in enumerate(lines) if i != next(
-        j for j, x in enumerate(lines) if x.startswith("<!-- tabletop-oracle:event {\"seq\":3,")))
+    damaged = "\n".join(
+        line
+        for i, line in enumerate(lines)
+        if i != next(j for j, x in enumerate(lines) if x.startswith('<!-- tabletop-oracle:event {"seq":3,'))
+    )
     with pytest.raises(InputError, match="not a whole log"):
         service.import_journal(damaged)
     with pytest.raises(InputError, match="Unknown export format"):

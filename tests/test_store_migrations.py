@@ -29,8 +29,7 @@ def _v1_payloads() -> list[dict[str, Any]]:
         {"type": "character_added", "v": 1, "at": AT, "character_id": "pc1", "character": character, "active": True},
         {"type": "chat_message", "v": 1, "at": AT, "role": "user", "text": "Back in the old days"},
         # version-1 move: the character id under "character", no dice_source/state_change
-        {"type": "move_resolved", "v": 1, "at": AT, "request": request, "character": "pc1", "dice": [6, 1, 2],
-         "result": result},
+        {"type": "move_resolved", "v": 1, "at": AT, "request": request, "character": "pc1", "dice": [6, 1, 2], "result": result},
     ]
 
 
@@ -39,16 +38,17 @@ def _write_v1(run: Callable[[str, dict[str, Any]], None], dialect: str) -> None:
     for sql in migrations.MIGRATIONS[1](dialect):
         run(sql, {})
     run("INSERT INTO schema_version (version) VALUES (1)", {})
-    run("INSERT INTO campaigns (id, name, system, seed, created_at) VALUES (1, 'old', 'starforged', 42, :at)",
-        {"at": AT})
+    run("INSERT INTO campaigns (id, name, system, seed, created_at) VALUES (1, 'old', 'starforged', 42, :at)", {"at": AT})
     for seq, payload in enumerate(_v1_payloads(), 1):
-        run("INSERT INTO events (campaign_id, seq, type, payload) VALUES (1, :seq, :type, :payload)",
-            {"seq": seq, "type": payload["type"], "payload": json.dumps(payload)})
+        run(
+            "INSERT INTO events (campaign_id, seq, type, payload) VALUES (1, :seq, :type, :payload)",
+            {"seq": seq, "type": payload["type"], "payload": json.dumps(payload)},
+        )
 
 
 def _make_v1_database(backend: str) -> None:
     if backend.startswith("sqlite:///"):
-        path = Path(backend[len("sqlite:///"):])
+        path = Path(backend[len("sqlite:///") :])
         path.parent.mkdir(parents=True, exist_ok=True)
         conn = sqlite3.connect(path)
         with conn:

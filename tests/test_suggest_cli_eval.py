@@ -38,8 +38,9 @@ def app():
 
 
 def test_cli_prints_moves_stats_and_odds(app):
-    result = CliRunner().invoke(app, ["suggest", "I dive for cover as they open fire", "--system", "starforged",
-                                      "--bad-spot", "--k", "2", "--offline"])
+    result = CliRunner().invoke(
+        app, ["suggest", "I dive for cover as they open fire", "--system", "starforged", "--bad-spot", "--k", "2", "--offline"]
+    )
     assert result.exit_code == 0, result.output
     assert result.output.startswith("1. ")
     assert "why: When" in result.output
@@ -50,20 +51,45 @@ def test_cli_prints_moves_stats_and_odds(app):
 def test_cli_json_with_character(app, tmp_path):
     sheet = tmp_path / "hero.json"
     sheet.write_text(json.dumps({"stats": {"edge": 3, "heart": 1, "iron": 2, "shadow": 2, "wits": 1}, "momentum": 9}))
-    result = CliRunner().invoke(app, ["suggest", "I leap across the gap", "--system", "starforged", "--json",
-                                      "--character", str(sheet), "--offline", "--k", "3"])
+    result = CliRunner().invoke(
+        app,
+        [
+            "suggest",
+            "I leap across the gap",
+            "--system",
+            "starforged",
+            "--json",
+            "--character",
+            str(sheet),
+            "--offline",
+            "--k",
+            "3",
+        ],
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert len(data) == 3
     for row in data:
-        assert {"move", "move_id", "system", "stat", "stat_value", "score", "why", "approach", "odds", "burn_odds",
-                "request"} <= set(row)
+        assert {
+            "move",
+            "move_id",
+            "system",
+            "stat",
+            "stat_value",
+            "score",
+            "why",
+            "approach",
+            "odds",
+            "burn_odds",
+            "request",
+        } <= set(row)
         assert row["request"]["character"]["momentum"] == 9
 
 
 def test_cli_downtime_and_unknown_system(app):
-    ok = CliRunner().invoke(app, ["suggest", "I hit the gambling halls", "--system", "blades", "--downtime",
-                                  "--offline", "--json"])
+    ok = CliRunner().invoke(
+        app, ["suggest", "I hit the gambling halls", "--system", "blades", "--downtime", "--offline", "--json"]
+    )
     assert ok.exit_code == 0
     rows = json.loads(ok.output)
     # with the Blades ruleset, every suggestion carries its exact pool odds

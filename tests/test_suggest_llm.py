@@ -93,8 +93,7 @@ def test_fenced_json_and_generic_fake_model():
 
 
 def test_parse_answer_accepts_plain_lists():
-    assert parse_answer('["Compel", "Face Danger"]') == [{"move": "Compel", "stat": None},
-                                                         {"move": "Face Danger", "stat": None}]
+    assert parse_answer('["Compel", "Face Danger"]') == [{"move": "Compel", "stat": None}, {"move": "Face Danger", "stat": None}]
 
 
 class _Broken:

@@ -50,8 +50,9 @@ def test_odds_follow_the_characters_numbers(embedder, starforged):
 def test_burn_odds_when_momentum_could_help(embedder, starforged):
     character = {"stats": {"edge": 1}, "momentum": 8}
     s = _top("I sprint across the collapsing catwalk", embedder, character=character)
-    burned = odds_for_request({"system": "starforged", "move": "Face Danger", "stat": "edge", "character": character,
-                               "options": {"burn": True}})
+    burned = odds_for_request(
+        {"system": "starforged", "move": "Face Danger", "stat": "edge", "character": character, "options": {"burn": True}}
+    )
     assert s.burn_odds is not None
     assert s.burn_odds["outcomes"] == burned.to_dict()["outcomes"]
     assert s.burn_odds["meter"] == "momentum" and s.burn_odds["level"] == 8
@@ -62,8 +63,9 @@ def test_burn_odds_when_momentum_could_help(embedder, starforged):
 def test_no_burn_odds_without_positive_momentum(embedder, starforged):
     s = _top("I sprint across the collapsing catwalk", embedder, character={"stats": {"edge": 2}, "momentum": -2})
     assert s.burn_odds is None
-    exact = odds_for_request({"system": "starforged", "move": "Face Danger", "stat": "edge",
-                              "character": {"stats": {"edge": 2}, "momentum": -2}})
+    exact = odds_for_request(
+        {"system": "starforged", "move": "Face Danger", "stat": "edge", "character": {"stats": {"edge": 2}, "momentum": -2}}
+    )
     assert s.odds == exact.to_dict()  # negative momentum cancels action dice: the engine's rule, exactly
 
 
@@ -71,27 +73,41 @@ def test_fight_odds_carry_the_position(embedder, starforged):
     character = {"stats": {"edge": 3, "iron": 2}, "momentum": 2}
     s = _top("I line up a shot at the raider across the hangar", embedder, position="in_control", character=character)
     assert (s.move, s.stat) == ("Strike", "edge")
-    exact = odds_for_request({"system": "starforged", "move": "Strike", "stat": "edge", "character": character,
-                              "options": {"in_control": True}})
+    exact = odds_for_request(
+        {"system": "starforged", "move": "Strike", "stat": "edge", "character": character, "options": {"in_control": True}}
+    )
     assert s.odds == exact.to_dict()
 
 
 def test_progress_moves_explain_missing_track(embedder, starforged):
-    out = suggest("I swear I have finally fulfilled my vow and reached the end of my quest",
-                  SuggestContext(system="starforged"), k=3, embedder=embedder)
+    out = suggest(
+        "I swear I have finally fulfilled my vow and reached the end of my quest",
+        SuggestContext(system="starforged"),
+        k=3,
+        embedder=embedder,
+    )
     vow = next(s for s in out if s.move == "Fulfill Your Vow")
     assert vow.odds is None and any("odds unavailable" in n for n in vow.notes)
-    with_track = suggest("I swear I have finally fulfilled my vow and reached the end of my quest",
-                         SuggestContext(system="starforged", options={"progress_ticks": 28}), k=3, embedder=embedder)
+    with_track = suggest(
+        "I swear I have finally fulfilled my vow and reached the end of my quest",
+        SuggestContext(system="starforged", options={"progress_ticks": 28}),
+        k=3,
+        embedder=embedder,
+    )
     vow = next(s for s in with_track if s.move == "Fulfill Your Vow")
     exact = odds_for_request({"system": "starforged", "move": "Fulfill Your Vow", "options": {"progress_ticks": 28}})
     assert vow.odds == exact.to_dict()
 
 
-@pytest.mark.parametrize(("system", "text"), [("elegy", "I attack the hunter"),
-                                              ("blades", "I spend the night at the gambling den to ease my stress"),
-                                              ("city", "I sneak across the river district unnoticed"),
-                                              ("dungeon-world", "I attack the bard with my sword")])
+@pytest.mark.parametrize(
+    ("system", "text"),
+    [
+        ("elegy", "I attack the hunter"),
+        ("blades", "I spend the night at the gambling den to ease my stress"),
+        ("city", "I sneak across the river district unnoticed"),
+        ("dungeon-world", "I attack the bard with my sword"),
+    ],
+)
 def test_every_system_suggests_from_its_ruleset_with_exact_odds(embedder, system, text):
     out = suggest(text, SuggestContext(system=system, mode="downtime"), k=3, embedder=embedder)
     assert out and all(s.from_ruleset for s in out)
@@ -120,6 +136,10 @@ def test_a_system_without_a_ruleset_falls_back_to_the_catalogue_without_odds(emb
 
 
 def test_stat_value_comes_from_the_character_in_catalogue_systems(embedder):
-    out = suggest("I swing my greataxe at the orc", SuggestContext(system="dungeon-world",
-                  character={"stats": {"STR": 2, "DEX": 1}}), k=1, embedder=embedder)
+    out = suggest(
+        "I swing my greataxe at the orc",
+        SuggestContext(system="dungeon-world", character={"stats": {"STR": 2, "DEX": 1}}),
+        k=1,
+        embedder=embedder,
+    )
     assert out[0].stat == "str" and out[0].stat_value == 2

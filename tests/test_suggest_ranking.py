@@ -32,8 +32,7 @@ INTENTS = [
     ("elegy", "Dawn is coming; I sleep the day away in my coffin", {}, "Rest", None),
     ("elegy", "I draw a circle in blood and begin the ritual", {}, "Perform Ritual", "intellect"),
     ("blades", "I get the witch to treat my shattered leg", {"mode": "downtime"}, "Recover", None),
-    ("blades", "I spend a few nights drinking and gambling to shake off the stress", {"mode": "downtime"},
-     "Indulge Vice", None),
+    ("blades", "I spend a few nights drinking and gambling to shake off the stress", {"mode": "downtime"}, "Indulge Vice", None),
     ("blades", "I brew a batch of alchemical smoke bombs in the workshop", {"mode": "downtime"}, "Crafting", "tinker"),
     ("city", "I hang around the tavern listening for gossip about the guild", {}, "Ear to the Ground", "lore"),
     ("city", "I work my contacts to get a pass into the Archive's restricted wing", {}, "Get Something", "network"),
@@ -44,8 +43,7 @@ INTENTS = [
 ]
 
 
-@pytest.mark.parametrize(("system", "text", "ctx", "expected", "stat"), INTENTS,
-                         ids=[f"{i[0]}:{i[3]}" for i in INTENTS])
+@pytest.mark.parametrize(("system", "text", "ctx", "expected", "stat"), INTENTS, ids=[f"{i[0]}:{i[3]}" for i in INTENTS])
 def test_representative_intents_rank_first(embedder, system, text, ctx, expected, stat):
     results = suggest(text, SuggestContext.from_dict(system, ctx), k=3, embedder=embedder)
     assert len(results) == 3

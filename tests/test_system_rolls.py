@@ -22,13 +22,29 @@ class _Bare(Ruleset):
         return int(ctx.character["stats"][name])
 
 
-def _ctx(roll: RollSpec, *, dice: list[int], adds: int = 0, options: dict[str, Any] | None = None,
-         stats: dict[str, int] | None = None, move_options: dict[str, str] | None = None) -> Resolution:
-    move = MoveSpec(id="m", name="Test Move", category="t", trigger="", text="", source=Source(file="", lines=(0, 0)),
-                    roll=roll, options=move_options or {})
+def _ctx(
+    roll: RollSpec,
+    *,
+    dice: list[int],
+    adds: int = 0,
+    options: dict[str, Any] | None = None,
+    stats: dict[str, int] | None = None,
+    move_options: dict[str, str] | None = None,
+) -> Resolution:
+    move = MoveSpec(
+        id="m",
+        name="Test Move",
+        category="t",
+        trigger="",
+        text="",
+        source=Source(file="", lines=(0, 0)),
+        roll=roll,
+        options=move_options or {},
+    )
     req = Request(system="bare", move="m", adds=adds, options=options or {}, dice=dice)
-    return Resolution(ruleset=_Bare(), request=req, move=move, character={"stats": stats or {}},
-                      source=DiceSource(forced=dice), adds=adds)
+    return Resolution(
+        ruleset=_Bare(), request=req, move=move, character={"stats": stats or {}}, source=DiceSource(forced=dice), adds=adds
+    )
 
 
 def test_pool_counts_stat_plus_adds_dice_and_takes_the_highest() -> None:
@@ -64,8 +80,7 @@ def test_total_adds_stat_and_reads_pbta12_tiers() -> None:
     assert (ctx.score, ctx.outcome) == (12, Outcome.CRITICAL)
 
 
-@pytest.mark.parametrize(("dice", "outcome"), [([5, 6], Outcome.STRONG_HIT), ([4, 4], Outcome.WEAK_HIT),
-                                               ([3, 3], Outcome.MISS)])
+@pytest.mark.parametrize(("dice", "outcome"), [([5, 6], Outcome.STRONG_HIT), ([4, 4], Outcome.WEAK_HIT), ([3, 3], Outcome.MISS)])
 def test_faction_tiers(dice: list[int], outcome: Outcome) -> None:
     roll = RollSpec(type="total", stats=[StatOption(stat="reach")], extra={"tiers": "faction"})
     ctx = _ctx(roll, dice=dice, stats={"reach": 0})

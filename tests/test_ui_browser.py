@@ -23,8 +23,16 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("TABLETOP_CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("TABLETOP_CHROMEDRIVER", "/usr/bin/chromedriver")
-CHROME_ARGS = ["--headless=new", "--no-sandbox", "--disable-background-networking", "--disable-dev-shm-usage",
-               "--disable-gpu", "--window-size=1400,1000", "--disable-extensions", "--no-first-run"]
+CHROME_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-dev-shm-usage",
+    "--disable-gpu",
+    "--window-size=1400,1000",
+    "--disable-extensions",
+    "--no-first-run",
+]
 ELEMENT = "element-6066-11e4-a52e-4f735466cecf"
 ENTER = "\ue007"
 
@@ -60,8 +68,11 @@ class Browser:
 
     def __init__(self, driver_url: str) -> None:
         self.http = httpx.Client(base_url=driver_url, timeout=60)
-        caps = {"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {
-            "binary": CHROMIUM, "args": CHROME_ARGS}}}}
+        caps = {
+            "capabilities": {
+                "alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {"binary": CHROMIUM, "args": CHROME_ARGS}}
+            }
+        }
         self.session = self._call("POST", "/session", caps)["sessionId"]
 
     def _call(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
@@ -127,13 +138,33 @@ def app_url(tmp_path: Path) -> Iterator[str]:
     env = {**os.environ, "TABLETOP_EMBEDDER": "hash", "OMP_NUM_THREADS": "1", "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false"}
     log = (tmp_path / "streamlit.log").open("wb")
     server = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", str(ROOT / "ui" / "app.py"), "--server.headless", "true",
-         "--server.address", "127.0.0.1", "--server.port", str(port), "--browser.gatherUsageStats", "false"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        [
+            sys.executable,
+            "-m",
+            "streamlit",
+            "run",
+            str(ROOT / "ui" / "app.py"),
+            "--server.headless",
+            "true",
+            "--server.address",
+            "127.0.0.1",
+            "--server.port",
+            str(port),
+            "--browser.gatherUsageStats",
+            "false",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
     url = f"http://127.0.0.1:{port}"
     try:
-        wait_until(lambda: server.poll() is None and httpx.get(f"{url}/_stcore/health", timeout=2).text.strip() == "ok",
-                   90, "the Streamlit server's /_stcore/health")
+        wait_until(
+            lambda: server.poll() is None and httpx.get(f"{url}/_stcore/health", timeout=2).text.strip() == "ok",
+            90,
+            "the Streamlit server's /_stcore/health",
+        )
         yield url
     finally:
         _stop(server)
@@ -144,11 +175,14 @@ def app_url(tmp_path: Path) -> Iterator[str]:
 def browser(tmp_path: Path) -> Iterator[Browser]:
     missing = [p for p in (CHROMIUM, CHROMEDRIVER) if not (Path(p).exists() or shutil.which(p))]
     if missing:
-        pytest.fail(f"The browser test needs Chromium and chromedriver; missing: {', '.join(missing)}. "
-                    "Install them with `bash scripts/test-services.sh` (apt-get install chromium chromium-driver).")
+        pytest.fail(
+            f"The browser test needs Chromium and chromedriver; missing: {', '.join(missing)}. "
+            "Install them with `bash scripts/test-services.sh` (apt-get install chromium chromium-driver)."
+        )
     port = free_port()
-    driver = subprocess.Popen([CHROMEDRIVER, f"--port={port}", "--allowed-ips=127.0.0.1"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    driver = subprocess.Popen(
+        [CHROMEDRIVER, f"--port={port}", "--allowed-ips=127.0.0.1"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     driver_url = f"http://127.0.0.1:{port}"
     try:
         wait_until(lambda: httpx.get(f"{driver_url}/status", timeout=2).json()["value"]["ready"], 30, "chromedriver")

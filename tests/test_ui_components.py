@@ -32,8 +32,9 @@ def test_a_clock_is_a_circle_of_segments_with_the_filled_ones_shaded() -> None:
 
 
 def test_dice_card_marks_cancelled_dice_and_shows_score_outcome_and_citation() -> None:
-    result = resolve({"system": "starforged", "move": "Face Danger", "stat": "edge", "character": {"momentum": -4},
-                      "dice": [4, 2, 9]})
+    result = resolve(
+        {"system": "starforged", "move": "Face Danger", "stat": "edge", "character": {"momentum": -4}, "dice": [4, 2, 9]}
+    )
     view = dice_card_view(result)
     assert view.outcome == "Weak hit"
     assert view.score_line == "Action score 3 (0 (cancelled) + edge 3) vs 2 · 9"

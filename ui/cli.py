@@ -22,8 +22,20 @@ def headless_default() -> bool:
 
 
 def streamlit_command(address: str, port: int, headless: bool) -> list[str]:
-    return [sys.executable, "-m", "streamlit", "run", str(APP), "--server.address", address, "--server.port", str(port),
-            "--server.headless", "true" if headless else "false", *OFFLINE_FLAGS]
+    return [
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        str(APP),
+        "--server.address",
+        address,
+        "--server.port",
+        str(port),
+        "--server.headless",
+        "true" if headless else "false",
+        *OFFLINE_FLAGS,
+    ]
 
 
 def register(app: typer.Typer) -> None:
@@ -31,8 +43,9 @@ def register(app: typer.Typer) -> None:
     def ui_command(
         address: str = typer.Option("127.0.0.1", "--server.address", "--address", help="Address to listen on."),
         port: int = typer.Option(8501, "--server.port", "--port", help="Port to listen on."),
-        headless: bool | None = typer.Option(None, "--headless/--open-browser",
-                                             help="Do not open a browser (default: headless under CI or without a display)."),
+        headless: bool | None = typer.Option(
+            None, "--headless/--open-browser", help="Do not open a browser (default: headless under CI or without a display)."
+        ),
     ) -> None:
         """Start the web app (chat, sheet, tracks, clocks, oracles, rules answers). Offline unless an LLM is set."""
         env = {**os.environ, "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false"}

@@ -12,8 +12,10 @@ from assistant.errors import AssistantError, ConfigError
 
 log = logging.getLogger("ui")
 
-UNEXPECTED = ("Something went wrong while {what}. Nothing was changed by the failed step; try again, "
-              "or reload the page. If it keeps happening, run `assistant ui` from a terminal to see the log.")
+UNEXPECTED = (
+    "Something went wrong while {what}. Nothing was changed by the failed step; try again, "
+    "or reload the page. If it keeps happening, run `assistant ui` from a terminal to see the log."
+)
 
 
 def friendly_message(exc: BaseException, what: str) -> str:

@@ -137,15 +137,20 @@ def effective_settings() -> Settings:
     base = load_settings()
     p = prefs()
     key = p.api_key or (Secret(s) if (s := _secret_from_streamlit()) else None) or base.llm.api_key
-    llm = LLMSettings(base_url=p.base_url.strip() or base.llm.base_url, model=p.model.strip() or base.llm.model,
-                      api_key=key, timeout=base.llm.timeout)
+    llm = LLMSettings(
+        base_url=p.base_url.strip() or base.llm.base_url,
+        model=p.model.strip() or base.llm.model,
+        api_key=key,
+        timeout=base.llm.timeout,
+    )
     return dataclasses.replace(base, llm=llm)
 
 
 def _fingerprint(settings: Settings, p: Prefs) -> str:
     key = settings.llm.api_key.get() if settings.llm.api_key else ""
-    raw = "\n".join([settings.llm.base_url or "", settings.llm.model, key, p.style, str(p.auto_roll),
-                     service.get_store(settings).url])
+    raw = "\n".join(
+        [settings.llm.base_url or "", settings.llm.model, key, p.style, str(p.auto_roll), service.get_store(settings).url]
+    )
     return hashlib.sha256(raw.encode()).hexdigest()
 
 
@@ -178,8 +183,9 @@ def chat_session(name: str) -> Any:
     if key not in sessions:
         for old in [k for k in sessions if k[0] == name]:
             del sessions[old]
-        sessions[key] = ChatSession.open(name, settings=settings, auto_roll=p.auto_roll, style=p.style,
-                                         embedder=shared_embedder())
+        sessions[key] = ChatSession.open(
+            name, settings=settings, auto_roll=p.auto_roll, style=p.style, embedder=shared_embedder()
+        )
     return sessions[key]
 
 

@@ -41,8 +41,7 @@ _QUESTION_OPENER = re.compile(
     r"explain|tell me)\b",
     re.I,
 )
-_YES_NO_OPENER = re.compile(
-    r"^(is|are|was|were|will|would|does|do|did|has|have|had|can|could|should|might|may|am) \b", re.I)
+_YES_NO_OPENER = re.compile(r"^(is|are|was|were|will|would|does|do|did|has|have|had|can|could|should|might|may|am) \b", re.I)
 _RULES_PHRASES = re.compile(
     r"\b(rules?|move|moves|roll|rolls|rolled|reroll|stat|stats|momentum|progress|track|tracks|impact|impacts|"
     r"burn|strong hit|weak hit|miss|match|xp|experience|legacy|vow|vows|oracle|table|tables|dice|die|d6|d10|d100|"
@@ -114,7 +113,7 @@ def classify(text: str, system: str = "starforged") -> Classification:
         return Classification("meta", stripped, "greeting or help")
     oracle = _ORACLE_PREFIX.match(stripped)
     if oracle:
-        rest = stripped[oracle.end():]
+        rest = stripped[oracle.end() :]
         return Classification("oracle", rest, "asked the oracle", odds_in(rest))
     is_question = stripped.endswith("?") or bool(_QUESTION_OPENER.match(stripped))
     if is_question and _names_a_rule(stripped, system):

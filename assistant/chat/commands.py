@@ -50,8 +50,20 @@ USAGE: dict[str, str] = {
     "sheet": "/sheet",
     "help": "/help",
 }
-ALIASES = {"r": "dice", "d": "dice", "o": "oracle", "pay": "price", "paytheprice": "price", "t": "table",
-           "q": "ask", "rules": "ask", "move": "roll", "vow": "track", "h": "help", "?": "help"}
+ALIASES = {
+    "r": "dice",
+    "d": "dice",
+    "o": "oracle",
+    "pay": "price",
+    "paytheprice": "price",
+    "t": "table",
+    "q": "ask",
+    "rules": "ask",
+    "move": "roll",
+    "vow": "track",
+    "h": "help",
+    "?": "help",
+}
 ODDS = tuple(o.value for o in Odds)
 RANKS = tuple(r.value for r in Rank)
 
@@ -122,7 +134,7 @@ def parse_oracle(rest: str) -> dict[str, Any]:
     low = text.lower()
     for choice in sorted(ODDS, key=len, reverse=True):
         if low.startswith(choice):
-            odds, text = choice, text[len(choice):].strip(" :,-")
+            odds, text = choice, text[len(choice) :].strip(" :,-")
             break
     if not text:
         raise _usage_error("oracle", "Ask a yes/no question.")

@@ -57,17 +57,17 @@ def split_sentences(buffer: str) -> tuple[list[str], str]:
         if match is None:
             return out, buffer
         out.append(buffer[: match.end()])
-        buffer = buffer[match.end():]
+        buffer = buffer[match.end() :]
 
 
-def _attempt(narrator: Narrator, request: NarrationRequest, results: Sequence[Any],
-             odds: Mapping[str, float] | None) -> Generator[TurnEvent, None, str]:
+def _attempt(
+    narrator: Narrator, request: NarrationRequest, results: Sequence[Any], odds: Mapping[str, float] | None
+) -> Generator[TurnEvent, None, str]:
     """Stream one narration attempt, releasing only guarded sentences; raises :class:`_Rejected`."""
     facts = prepare(list(results), system=request.system, odds=odds)
 
     def check(text: str) -> list[Violation]:
-        return check_narration(text, results, system=request.system, odds=odds, intent=request.player_text,
-                               facts=facts)
+        return check_narration(text, results, system=request.system, odds=odds, intent=request.player_text, facts=facts)
 
     shown: list[str] = []
     buffer = ""
@@ -105,14 +105,27 @@ def _report(narrator: Narrator) -> tuple[int | None, dict[str, Any] | None]:
     if report is None:
         return None, None
     total = getattr(report, "total", None)
-    as_dict = report.to_dict() if hasattr(report, "to_dict") else {
-        "sections": dict(getattr(report, "sections", {}) or {}), "total": total,
-        "budget": getattr(report, "budget", None), "dropped": list(getattr(report, "dropped", []) or [])}
+    as_dict = (
+        report.to_dict()
+        if hasattr(report, "to_dict")
+        else {
+            "sections": dict(getattr(report, "sections", {}) or {}),
+            "total": total,
+            "budget": getattr(report, "budget", None),
+            "dropped": list(getattr(report, "dropped", []) or []),
+        }
+    )
     return (int(total) if total is not None else None), as_dict
 
 
-def guarded_narration(request: NarrationRequest, narrator: Narrator, *, odds: Mapping[str, float] | None = None,
-                      log_dir: Path | None = None, campaign: str = "") -> Generator[TurnEvent, None, NarrationOutcome]:
+def guarded_narration(
+    request: NarrationRequest,
+    narrator: Narrator,
+    *,
+    odds: Mapping[str, float] | None = None,
+    log_dir: Path | None = None,
+    campaign: str = "",
+) -> Generator[TurnEvent, None, NarrationOutcome]:
     """Narrate ``request`` with ``narrator`` under the guard (see the module docstring)."""
     results = list(request.results)
     offline = getattr(narrator, "name", "") == "template"
@@ -159,18 +172,34 @@ def guarded_narration(request: NarrationRequest, narrator: Narrator, *, odds: Ma
     return outcome
 
 
-def _log_violations(log_dir: Path | None, campaign: str, narrator: Narrator, attempt: int,
-                    violations: Sequence[Violation], request: NarrationRequest) -> None:
+def _log_violations(
+    log_dir: Path | None,
+    campaign: str,
+    narrator: Narrator,
+    attempt: int,
+    violations: Sequence[Violation],
+    request: NarrationRequest,
+) -> None:
     details = [v.to_dict() for v in violations]
-    log.warning("guard: %s narration attempt %d rejected: %s", getattr(narrator, "name", "?"), attempt + 1,
-                "; ".join(f"{d['kind']}: {d['detail']}" for d in details))
+    log.warning(
+        "guard: %s narration attempt %d rejected: %s",
+        getattr(narrator, "name", "?"),
+        attempt + 1,
+        "; ".join(f"{d['kind']}: {d['detail']}" for d in details),
+    )
     if log_dir is None:
         return
     try:
         log_dir.mkdir(parents=True, exist_ok=True)
-        entry = {"at": datetime.now(UTC).isoformat(timespec="seconds"), "campaign": campaign,
-                 "narrator": getattr(narrator, "name", "?"), "attempt": attempt + 1, "task": request.task,
-                 "moves": [getattr(r, "move", "") for r in request.results], "violations": details}
+        entry = {
+            "at": datetime.now(UTC).isoformat(timespec="seconds"),
+            "campaign": campaign,
+            "narrator": getattr(narrator, "name", "?"),
+            "attempt": attempt + 1,
+            "task": request.task,
+            "moves": [getattr(r, "move", "") for r in request.results],
+            "violations": details,
+        }
         with (log_dir / "guard.jsonl").open("a", encoding="utf-8") as fh:
             fh.write(json.dumps(entry, ensure_ascii=False) + "\n")
     except OSError as exc:  # the log is a convenience; the turn goes on

@@ -69,6 +69,7 @@ class Plan:
 
 # ---- the prompt ----------------------------------------------------------------------------------
 
+
 def load_prompt() -> str:
     return PROMPT_PATH.read_text(encoding="utf-8")
 
@@ -102,8 +103,10 @@ def describe_tracks(state: CampaignState | None) -> str:
             per_mark = f"; marking progress adds {Rank.parse(track.get('rank', 'formidable')).ticks_per_mark} ticks"
         except AssistantError:
             per_mark = ""
-        lines.append(f"- {track.get('name') or tid} ({track.get('kind', 'vow')}, {track.get('rank')}): "
-                     f"{ticks // 4} boxes ({ticks}/{MAX_TICKS} ticks){per_mark}")
+        lines.append(
+            f"- {track.get('name') or tid} ({track.get('kind', 'vow')}, {track.get('rank')}): "
+            f"{ticks // 4} boxes ({ticks}/{MAX_TICKS} ticks){per_mark}"
+        )
     return "\n".join(lines) or "(none)"
 
 
@@ -119,15 +122,26 @@ def describe_suggestions(suggestions: Sequence[Suggestion]) -> str:
     return "\n".join(lines) or "(none)"
 
 
-def build_messages(*, player_text: str, system: str, state: CampaignState | None, suggestions: Sequence[Suggestion],
-                   history: Sequence[tuple[str, str]]) -> list[Any]:
+def build_messages(
+    *,
+    player_text: str,
+    system: str,
+    state: CampaignState | None,
+    suggestions: Sequence[Suggestion],
+    history: Sequence[tuple[str, str]],
+) -> list[Any]:
     """The messages of the first attempt: the filled prompt, recent history, the player's message."""
     from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 
     ruleset = get_ruleset(system)
-    prompt = load_prompt().format(system=ruleset.system_id, system_title=ruleset.title or ruleset.system_id,
-                                  character=describe_character(ruleset.system_id, state), tracks=describe_tracks(state),
-                                  suggestions=describe_suggestions(suggestions), max_actions=MAX_ACTIONS)
+    prompt = load_prompt().format(
+        system=ruleset.system_id,
+        system_title=ruleset.title or ruleset.system_id,
+        character=describe_character(ruleset.system_id, state),
+        tracks=describe_tracks(state),
+        suggestions=describe_suggestions(suggestions),
+        max_actions=MAX_ACTIONS,
+    )
     messages: list[Any] = [SystemMessage(prompt)]
     for role, text in list(history)[-MAX_HISTORY:]:
         human = role.lower() in ("user", "player", "human")
@@ -137,6 +151,7 @@ def build_messages(*, player_text: str, system: str, state: CampaignState | None
 
 
 # ---- the model -----------------------------------------------------------------------------------
+
 
 def _content(message: Any) -> str:
     content = getattr(message, "content", "")
@@ -184,17 +199,27 @@ def describe_failure(exc: BaseException) -> PlanFailed:
         wait = f" (it asks to wait {retry_after:g} s)" if retry_after is not None else ""
         return PlanFailed(f"The language model endpoint is rate-limited{wait}; {fallback}", "rate_limit", retry_after)
     if status in (401, 403) or "AuthenticationError" in names:
-        return PlanFailed(f"The language model endpoint refused the API key (HTTP {status}); check TABLETOP_LLM_API_KEY. "
-                          f"Meanwhile {fallback}", "auth")
+        return PlanFailed(
+            f"The language model endpoint refused the API key (HTTP {status}); check TABLETOP_LLM_API_KEY. Meanwhile {fallback}",
+            "auth",
+        )
     if isinstance(status, int):
         return PlanFailed(f"The language model endpoint answered HTTP {status}; {fallback}", "http_error")
     if names & {"APIConnectionError", "ConnectionError", "ConnectError", "NetworkError"}:
-        return PlanFailed(f"Could not reach the language model endpoint (check TABLETOP_LLM_BASE_URL); {fallback}",
-                          "connection")
-    if names & {"JSONDecodeError", "APIResponseValidationError", "ValidationError", "KeyError", "TypeError",
-                "ValueError", "OutputParserException", "StopIteration"}:
-        return PlanFailed(f"The language model sent a response that could not be read ({type(exc).__name__}); "
-                          f"{fallback}", "bad_response")
+        return PlanFailed(f"Could not reach the language model endpoint (check TABLETOP_LLM_BASE_URL); {fallback}", "connection")
+    if names & {
+        "JSONDecodeError",
+        "APIResponseValidationError",
+        "ValidationError",
+        "KeyError",
+        "TypeError",
+        "ValueError",
+        "OutputParserException",
+        "StopIteration",
+    }:
+        return PlanFailed(
+            f"The language model sent a response that could not be read ({type(exc).__name__}); {fallback}", "bad_response"
+        )
     return PlanFailed(f"The language model failed ({type(exc).__name__}); {fallback}", "error")
 
 
@@ -220,16 +245,17 @@ def _invoke(runnable: Any, messages: list[Any], secrets: list[str]) -> Any:
 
 # ---- the plan ------------------------------------------------------------------------------------
 
+
 def _calls(message: Any) -> list[tuple[dict[str, Any], object]]:
     """Every tool call of an AI message as (record, raw args); malformed ones keep their raw text."""
     out: list[tuple[dict[str, Any], object]] = []
     for i, call in enumerate(getattr(message, "tool_calls", None) or []):
-        out.append(({"name": call.get("name"), "args": call.get("args"), "id": call.get("id") or f"call_{i}"},
-                    call.get("args")))
+        out.append(({"name": call.get("name"), "args": call.get("args"), "id": call.get("id") or f"call_{i}"}, call.get("args")))
     for j, call in enumerate(getattr(message, "invalid_tool_calls", None) or []):
         raw = call.get("args")
-        out.append(({"name": call.get("name"), "args": raw, "id": call.get("id") or f"invalid_{j}"},
-                    raw if raw is not None else ""))
+        out.append(
+            ({"name": call.get("name"), "args": raw, "id": call.get("id") or f"invalid_{j}"}, raw if raw is not None else "")
+        )
     return out
 
 
@@ -237,8 +263,15 @@ def _key(action: ToolAction) -> str:
     return json.dumps([action.tool, action.args], sort_keys=True, default=str)
 
 
-def plan_turn(chat_model: Any, *, player_text: str, system: str, state: CampaignState | None,
-              suggestions: Sequence[Suggestion] = (), history: Sequence[tuple[str, str]] = ()) -> Plan:
+def plan_turn(
+    chat_model: Any,
+    *,
+    player_text: str,
+    system: str,
+    state: CampaignState | None,
+    suggestions: Sequence[Suggestion] = (),
+    history: Sequence[tuple[str, str]] = (),
+) -> Plan:
     """The checked tool calls the model proposes for ``player_text`` (see the module docstring)."""
     from langchain_core.messages import ToolMessage
 
@@ -248,8 +281,7 @@ def plan_turn(chat_model: Any, *, player_text: str, system: str, state: Campaign
     except NotImplementedError:  # a model without tool binding (e.g. a scripted fake): called as it is
         runnable = chat_model
     secrets = _secrets_of(chat_model)
-    messages = build_messages(player_text=player_text, system=system, state=state, suggestions=suggestions,
-                              history=history)
+    messages = build_messages(player_text=player_text, system=system, state=state, suggestions=suggestions, history=history)
     plan = Plan(actions=[], prompt_tokens=_count(messages, tools), attempts=1)
     reply = _invoke(runnable, messages, secrets)
     answers = _check_calls(reply, plan, system, state, seen=set())
@@ -257,8 +289,11 @@ def plan_turn(chat_model: Any, *, player_text: str, system: str, state: Campaign
         plan.attempts = 2
         retry = [*messages, reply]
         for call_id, (ok, note) in answers.items():
-            text = (f"Accepted: {note}. Do not call it again." if ok
-                    else f"Rejected: {note} Correct this call, or make no call if none is needed.")
+            text = (
+                f"Accepted: {note}. Do not call it again."
+                if ok
+                else f"Rejected: {note} Correct this call, or make no call if none is needed."
+            )
             retry.append(ToolMessage(content=text, tool_call_id=call_id))
         plan.prompt_tokens += _count(retry, tools)
         reply = _invoke(runnable, retry, secrets)
@@ -267,8 +302,7 @@ def plan_turn(chat_model: Any, *, player_text: str, system: str, state: Campaign
     return plan
 
 
-def _check_calls(reply: Any, plan: Plan, system: str, state: CampaignState | None,
-                 seen: set[str]) -> dict[str, tuple[bool, str]]:
+def _check_calls(reply: Any, plan: Plan, system: str, state: CampaignState | None, seen: set[str]) -> dict[str, tuple[bool, str]]:
     """Check each call of ``reply``, adding to ``plan``; returns call id -> (accepted, summary or error)."""
     answers: dict[str, tuple[bool, str]] = {}
     for record, raw in _calls(reply):

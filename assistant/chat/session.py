@@ -34,9 +34,9 @@ log = logging.getLogger(__name__)
 
 HISTORY_TURNS = 8
 META_REPLY = (
-    "Tell me what your character does (\"I slip past the sentry\") and I'll suggest the moves that fit, with their "
-    "odds; confirm one to roll it. Ask a rules question (\"what happens when momentum is negative?\") for cited "
-    "rules, or a yes/no question about the story (\"Is the station abandoned?\") for the oracle.\n\n"
+    'Tell me what your character does ("I slip past the sentry") and I\'ll suggest the moves that fit, with their '
+    'odds; confirm one to roll it. Ask a rules question ("what happens when momentum is negative?") for cited '
+    'rules, or a yes/no question about the story ("Is the station abandoned?") for the oracle.\n\n'
 )
 
 TurnStream = Generator[TurnEvent, None, Turn]
@@ -50,10 +50,22 @@ def _finish(turn: Turn) -> TurnStream:
 class ChatSession:
     """One player's conversation with one campaign (see the module docstring)."""
 
-    def __init__(self, campaign: str, *, settings: Settings | None = None, narrator: Any = None, store: Any = None,
-                 auto_roll: bool = False, style: str = "vivid", chat_model: Any = None, planner_model: Any = None,
-                 rng: random.Random | None = None, embedder: Any = None, budget_tokens: int = 1200,
-                 retrieve_rules: bool | None = None) -> None:
+    def __init__(
+        self,
+        campaign: str,
+        *,
+        settings: Settings | None = None,
+        narrator: Any = None,
+        store: Any = None,
+        auto_roll: bool = False,
+        style: str = "vivid",
+        chat_model: Any = None,
+        planner_model: Any = None,
+        rng: random.Random | None = None,
+        embedder: Any = None,
+        budget_tokens: int = 1200,
+        retrieve_rules: bool | None = None,
+    ) -> None:
         self.campaign = campaign
         self.settings = settings or load_settings()
         self.store = store
@@ -71,8 +83,17 @@ class ChatSession:
 
     # ---- construction ---------------------------------------------------------------------------
     @classmethod
-    def open(cls, campaign: str, *, settings: Settings | None = None, narrator: Any = None, store: Any = None,
-             auto_roll: bool = False, style: str = "vivid", **kwargs: Any) -> ChatSession:
+    def open(
+        cls,
+        campaign: str,
+        *,
+        settings: Settings | None = None,
+        narrator: Any = None,
+        store: Any = None,
+        auto_roll: bool = False,
+        style: str = "vivid",
+        **kwargs: Any,
+    ) -> ChatSession:
         """Open a session on an existing campaign. With an LLM endpoint configured (and no ``narrator`` given),
         narration and move planning use it; otherwise everything is offline."""
         settings = settings or load_settings()
@@ -81,8 +102,7 @@ class ChatSession:
 
             kwargs["chat_model"] = make_chat_model(settings, streaming=True)
             kwargs.setdefault("planner_model", make_chat_model(settings, streaming=False))
-        return cls(campaign, settings=settings, narrator=narrator, store=store, auto_roll=auto_roll, style=style,
-                   **kwargs)
+        return cls(campaign, settings=settings, narrator=narrator, store=store, auto_roll=auto_roll, style=style, **kwargs)
 
     def _default_narrator(self) -> Any:
         from assistant.narrate import LLMNarrator, TemplateNarrator
@@ -106,8 +126,11 @@ class ChatSession:
 
     def history(self, limit: int = HISTORY_TURNS) -> list[tuple[str, str]]:
         """The last ``limit`` chat lines, narrations and moves (not undone), oldest first."""
-        lines = [(e.role if e.kind == "chat" else ("narrator" if e.kind == "narration" else "engine"), e.text)
-                 for e in self._state.transcript if e.kind in {"chat", "narration", "move"} and not e.undone]
+        lines = [
+            (e.role if e.kind == "chat" else ("narrator" if e.kind == "narration" else "engine"), e.text)
+            for e in self._state.transcript
+            if e.kind in {"chat", "narration", "move"} and not e.undone
+        ]
         return lines[-limit:]
 
     # ---- public turns (each also has a streaming form) --------------------------------------------
@@ -117,12 +140,14 @@ class ChatSession:
     def stream(self, text: str) -> Iterator[TurnEvent]:
         return self._guarded(lambda: self._message(text), player_text=text)
 
-    def confirm(self, suggestion_or_request: Any, *, stat: str | None = None, adds: int | None = None,
-                burn: bool | None = None) -> Turn:
+    def confirm(
+        self, suggestion_or_request: Any, *, stat: str | None = None, adds: int | None = None, burn: bool | None = None
+    ) -> Turn:
         return self._drain(self.stream_confirm(suggestion_or_request, stat=stat, adds=adds, burn=burn))
 
-    def stream_confirm(self, suggestion_or_request: Any, *, stat: str | None = None, adds: int | None = None,
-                       burn: bool | None = None) -> Iterator[TurnEvent]:
+    def stream_confirm(
+        self, suggestion_or_request: Any, *, stat: str | None = None, adds: int | None = None, burn: bool | None = None
+    ) -> Iterator[TurnEvent]:
         return self._guarded(lambda: self._confirm(suggestion_or_request, stat=stat, adds=adds, burn=burn))
 
     def choose(self, option_ids: Sequence[str] | str) -> Turn:
@@ -192,8 +217,9 @@ class ChatSession:
             return (yield from _finish(Turn(kind="meta", narration=META_REPLY + help_text(), narrator="template")))
         self._say("user", text)
         if c.kind == "meta":
-            return (yield from _finish(Turn(kind="meta", player_text=text, narration=META_REPLY + help_text(),
-                                            narrator="template")))
+            return (
+                yield from _finish(Turn(kind="meta", player_text=text, narration=META_REPLY + help_text(), narrator="template"))
+            )
         if c.kind == "rules":
             return (yield from self._rules(c.text, record_question=False))
         if c.kind == "oracle":
@@ -227,18 +253,40 @@ class ChatSession:
         if name == "progress":
             return (yield from self._progress(a["track"], a["times"]))
         if name == "meter":
-            return (yield from self._tool("adjust_meter", {"meter": a["meter"], "delta": a["delta"], "reason": a["reason"]},
-                                          f"/{command.text}"))
+            return (
+                yield from self._tool(
+                    "adjust_meter", {"meter": a["meter"], "delta": a["delta"], "reason": a["reason"]}, f"/{command.text}"
+                )
+            )
         if name == "track":
             track_id = service.create_track(self.campaign, a["name"], rank=a["rank"], store=self.store)
-            return (yield from _finish(Turn(kind="command", player_text=f"/{command.text}", narrator="template",
-                                            narration=f"New {a['rank']} track: {a['name']} (id {track_id}).")))
+            return (
+                yield from _finish(
+                    Turn(
+                        kind="command",
+                        player_text=f"/{command.text}",
+                        narrator="template",
+                        narration=f"New {a['rank']} track: {a['name']} (id {track_id}).",
+                    )
+                )
+            )
         if name == "clock":
             clock_id = service.create_clock(self.campaign, a["name"], a["segments"], store=self.store)
-            return (yield from _finish(Turn(kind="command", player_text=f"/{command.text}", narrator="template",
-                                            narration=f"New clock: {a['name']}, {a['segments']} segments (id {clock_id}).")))
-        return (yield from _finish(Turn(kind="command", player_text=f"/{command.text}", narrator="template",
-                                        narration=self._info(name))))
+            return (
+                yield from _finish(
+                    Turn(
+                        kind="command",
+                        player_text=f"/{command.text}",
+                        narrator="template",
+                        narration=f"New clock: {a['name']}, {a['segments']} segments (id {clock_id}).",
+                    )
+                )
+            )
+        return (
+            yield from _finish(
+                Turn(kind="command", player_text=f"/{command.text}", narrator="template", narration=self._info(name))
+            )
+        )
 
     def _info(self, name: str) -> str:
         if name == "help":
@@ -275,8 +323,12 @@ class ChatSession:
         position = (character or {}).get("position")
         crew = self._state.slots.get("crew", {})
         mode = crew.get("mode") if crew.get("mode") in ("downtime", "free_play") else None
-        return SuggestContext(system=self.system, character=character,
-                              position=position if position in ("in_control", "bad_spot") else None, mode=mode)
+        return SuggestContext(
+            system=self.system,
+            character=character,
+            position=position if position in ("in_control", "bad_spot") else None,
+            mode=mode,
+        )
 
     def _action(self, text: str) -> TurnStream:
         from assistant.suggest import suggest
@@ -288,9 +340,18 @@ class ChatSession:
             suggestions, plan_notes = self._plan(text, suggestions)
             notes += plan_notes
         if not suggestions:
-            return (yield from _finish(Turn(kind="action", player_text=text, narrator="template", notes=notes,
-                                            narration="No move fits that yet. Describe what your character does, "
-                                                      "or roll a move with /roll <move> +stat.")))
+            return (
+                yield from _finish(
+                    Turn(
+                        kind="action",
+                        player_text=text,
+                        narrator="template",
+                        notes=notes,
+                        narration="No move fits that yet. Describe what your character does, "
+                        "or roll a move with /roll <move> +stat.",
+                    )
+                )
+            )
         top = suggestions[0]
         if self.auto_roll and top.request:
             turn = yield from self._resolve(dict(top.request), player_text=text, odds=top.odds)
@@ -302,16 +363,32 @@ class ChatSession:
             lines.append(f"- {s.move}{f' (+{s.stat})' if s.stat else ''}{_odds_line(s.odds)}")
         narration = "\n".join(lines) + "\n\nConfirm one to roll it."
         self._say("assistant", narration)
-        return (yield from _finish(Turn(kind="action", player_text=text, narration=narration, narrator="template",
-                                        suggestions=suggestions, notes=notes)))
+        return (
+            yield from _finish(
+                Turn(
+                    kind="action",
+                    player_text=text,
+                    narration=narration,
+                    narrator="template",
+                    suggestions=suggestions,
+                    notes=notes,
+                )
+            )
+        )
 
     def _plan(self, text: str, suggestions: list[Any]) -> tuple[list[Any], list[str]]:
         """Let the LLM propose a move through its tools; a proposed roll leads the suggestions."""
         from assistant.chat.planner import PlanFailed, plan_turn
 
         try:
-            plan = plan_turn(self.planner_model, player_text=text, system=self.system, state=self._state,
-                             suggestions=suggestions, history=self.history())
+            plan = plan_turn(
+                self.planner_model,
+                player_text=text,
+                system=self.system,
+                state=self._state,
+                suggestions=suggestions,
+                history=self.history(),
+            )
         except (PlanFailed, AssistantError) as exc:
             return suggestions, [f"The LLM could not plan this turn ({exc}); the suggestions are offline."]
         notes = [f"Rejected tool call: {err}" for _call, err in plan.rejected]
@@ -331,7 +408,7 @@ class ChatSession:
         elif isinstance(chosen, Mapping):
             request, odds = dict(chosen), None
         else:
-            raise InputError("Confirm a suggested move, or a request like {\"move\": \"Face Danger\", \"stat\": \"edge\"}.")
+            raise InputError('Confirm a suggested move, or a request like {"move": "Face Danger", "stat": "edge"}.')
         if not request.get("move"):
             raise InputError("That suggestion has no move to roll; pick another or use /roll <move> +stat.")
         if stat is not None:
@@ -345,8 +422,11 @@ class ChatSession:
         if stat is not None or adds is not None or burn is not None:
             odds = None  # the suggestion's odds were for another stat/adds
         intent = self._last_intent or str(request["move"])
-        move = get_ruleset(self.system).find_move(str(request["move"])) if not str(request["move"]).startswith(
-            ("table:", "roll:")) else None
+        move = (
+            get_ruleset(self.system).find_move(str(request["move"]))
+            if not str(request["move"]).startswith(("table:", "roll:"))
+            else None
+        )
         if move is not None and move.roll.type == "oracle":
             # a suggested oracle move: ask the player's words as the question, at the odds they name (or 50/50)
             from assistant.chat.classify import odds_in
@@ -358,8 +438,16 @@ class ChatSession:
         return (yield from self._resolve(request, player_text=intent, odds=odds))
 
     # ---- the engine, then narration ------------------------------------------------------------
-    def _resolve(self, request: dict[str, Any], *, player_text: str, odds: Any = None, task: str | None = None,
-                 question: str = "", say: str | None = None) -> TurnStream:
+    def _resolve(
+        self,
+        request: dict[str, Any],
+        *,
+        player_text: str,
+        odds: Any = None,
+        task: str | None = None,
+        question: str = "",
+        say: str | None = None,
+    ) -> TurnStream:
         request = {k: v for k, v in request.items() if v is not None}
         result = service.resolve_in_campaign(self.campaign, request, rng=self.rng, store=self.store)
         self._last_intent = ""  # the intent is spent on this move; a later /roll is narrated on its own
@@ -370,27 +458,49 @@ class ChatSession:
         narration = yield from self._narrate(task, player_text, [result], question=question, odds=_odds_map(odds))
         if narration.text:
             service.record_narration(self.campaign, seq, narration.text, store=self.store)
-        turn = Turn(kind="oracle" if task == "oracle" else "action", player_text=player_text, results=[result],
-                    narration=narration.text, narrator=narration.narrator, violations=list(narration.violations),
-                    citations=self._citations(result), context_tokens=narration.context_tokens,
-                    context_report=narration.context_report, event_seq=seq, open_choices=list(result.choices),
-                    follow_ups=list(result.follow_ups), notes=list(narration.notes))
+        turn = Turn(
+            kind="oracle" if task == "oracle" else "action",
+            player_text=player_text,
+            results=[result],
+            narration=narration.text,
+            narrator=narration.narrator,
+            violations=list(narration.violations),
+            citations=self._citations(result),
+            context_tokens=narration.context_tokens,
+            context_report=narration.context_report,
+            event_seq=seq,
+            open_choices=list(result.choices),
+            follow_ups=list(result.follow_ups),
+            notes=list(narration.notes),
+        )
         return (yield from _finish(turn))
 
-    def _narrate(self, task: str, player_text: str, results: list[Result], *, question: str = "",
-                 odds: Mapping[str, float] | None = None) -> Generator[TurnEvent, None, NarrationOutcome]:
+    def _narrate(
+        self, task: str, player_text: str, results: list[Result], *, question: str = "", odds: Mapping[str, float] | None = None
+    ) -> Generator[TurnEvent, None, NarrationOutcome]:
         from assistant.narrate import NarrationRequest
 
         rules: tuple[Any, ...] = ()
         if self.retrieve_rules and results:
             rules = tuple(self._retrieve(results[0]))
         request = NarrationRequest(
-            task=task, system=self.system, player_text=player_text, results=tuple(results),
-            character=self._state.active(), tracks=tuple(self._state.tracks.values()),
-            clocks=tuple(self._state.clocks.values()), history=tuple(self.history()), rules=rules,
-            question=question, style=self.style)
-        return (yield from guarded_narration(request, self.narrator, odds=odds, log_dir=self.settings.home / "logs",
-                                             campaign=self.campaign))
+            task=task,
+            system=self.system,
+            player_text=player_text,
+            results=tuple(results),
+            character=self._state.active(),
+            tracks=tuple(self._state.tracks.values()),
+            clocks=tuple(self._state.clocks.values()),
+            history=tuple(self.history()),
+            rules=rules,
+            question=question,
+            style=self.style,
+        )
+        return (
+            yield from guarded_narration(
+                request, self.narrator, odds=odds, log_dir=self.settings.home / "logs", campaign=self.campaign
+            )
+        )
 
     def _retrieve(self, result: Result) -> list[Any]:
         try:
@@ -421,8 +531,10 @@ class ChatSession:
     # ---- oracle, tables, price, dice ------------------------------------------------------------
     def _oracle_question(self, c: Classification) -> TurnStream:
         if not c.yes_no:
-            text = ("The oracle answers yes/no questions. Ask it as one (\"Is there something behind the door?\"), "
-                    "or roll one of the system's tables with /table <name> (/tables lists them).")
+            text = (
+                'The oracle answers yes/no questions. Ask it as one ("Is there something behind the door?"), '
+                "or roll one of the system's tables with /table <name> (/tables lists them)."
+            )
             self._say("assistant", text)
             return (yield from _finish(Turn(kind="oracle", player_text=c.text, narration=text, narrator="template")))
         return (yield from self._oracle(c.text, c.odds or "50/50", record=False))
@@ -430,14 +542,17 @@ class ChatSession:
     def _oracle(self, question: str, odds: str, record: bool = True) -> TurnStream:
         question = (question or "").strip()
         if not question:
-            raise InputError("Ask the oracle a yes/no question, e.g. \"Is the station abandoned?\".")
+            raise InputError('Ask the oracle a yes/no question, e.g. "Is the station abandoned?".')
         move = oracle_move(self.system)
         if move is None:
             raise RulesError(f"{self.system} has no yes/no oracle; roll a table (/tables) or dice (/dice) instead.")
         if record:
             self._say("user", f"Oracle ({odds}): {question}")
-        return (yield from self._resolve({"move": move.id, "options": {"odds": odds}}, player_text=question,
-                                         task="oracle", question=question))
+        return (
+            yield from self._resolve(
+                {"move": move.id, "options": {"odds": odds}}, player_text=question, task="oracle", question=question
+            )
+        )
 
     def _table(self, name: str) -> TurnStream:
         table = get_ruleset(self.system).find_table(name)
@@ -449,8 +564,7 @@ class ChatSession:
             move = ruleset.find_move("Pay the Price")
         except AssistantError:
             raise RulesError(f"{self.system} has no Pay the Price move.") from None
-        return (yield from self._resolve({"move": move.id}, player_text=self._last_intent or move.name,
-                                         task="pay_the_price"))
+        return (yield from self._resolve({"move": move.id}, player_text=self._last_intent or move.name, task="pay_the_price"))
 
     def _dice(self, notation: str) -> TurnStream:
         return (yield from self._resolve({"move": f"roll:{notation.strip()}"}, player_text=f"roll {notation.strip()}"))
@@ -515,16 +629,18 @@ class ChatSession:
             raise InputError("Nothing to undo yet (undo never removes your only character).")
         what = move_summary(stored.event.result) if stored.event.type == "move_resolved" else stored.event.type.replace("_", " ")
         service.undo_last(self.campaign, store=self.store)
-        return (yield from _finish(Turn(kind="command", player_text="/undo", narration=f"Undone: {what}.",
-                                        narrator="template")))
+        return (yield from _finish(Turn(kind="command", player_text="/undo", narration=f"Undone: {what}.", narrator="template")))
 
     def _progress(self, track: str | None, times: int) -> TurnStream:
         if not track:
             if not self._state.tracks:
                 text = "No progress tracks yet. Start one with /track <rank> <name>."
             else:
-                text = "\n".join(f"- {t.get('name')} ({t.get('rank')}): {t.get('ticks', 0) // 4}/10 boxes, "
-                                 f"{t.get('ticks', 0) % 4} ticks (id {tid})" for tid, t in self._state.tracks.items())
+                text = "\n".join(
+                    f"- {t.get('name')} ({t.get('rank')}): {t.get('ticks', 0) // 4}/10 boxes, "
+                    f"{t.get('ticks', 0) % 4} ticks (id {tid})"
+                    for tid, t in self._state.tracks.items()
+                )
             return (yield from _finish(Turn(kind="command", player_text="/progress", narration=text, narrator="template")))
         return (yield from self._tool("mark_progress", {"track": track, "times": times}, f"/progress {track} {times}"))
 
@@ -537,8 +653,18 @@ class ChatSession:
         results = [outcome.result] if outcome.result is not None else []
         for result in results:
             yield TurnEvent("result", result=result)
-        return (yield from _finish(Turn(kind="command", player_text=player_text, results=results,
-                                        narration=action.summary, narrator="template", event_seq=outcome.event_seq)))
+        return (
+            yield from _finish(
+                Turn(
+                    kind="command",
+                    player_text=player_text,
+                    results=results,
+                    narration=action.summary,
+                    narrator="template",
+                    event_seq=outcome.event_seq,
+                )
+            )
+        )
 
     # ---- rules questions --------------------------------------------------------------------------
     def _rules(self, question: str, record_question: bool = True) -> TurnStream:
@@ -546,19 +672,29 @@ class ChatSession:
 
         question = (question or "").strip()
         if not question:
-            raise InputError("Ask a rules question, e.g. \"what happens when momentum is negative?\".")
+            raise InputError('Ask a rules question, e.g. "what happens when momentum is negative?".')
         if record_question:
             self._say("user", question)
         llm = self.planner_model if self.planner_model is not None else None
         result = answer(question, system=self.system, llm=llm)
         text = result.render()
         self._say("assistant", text)
-        return (yield from _finish(Turn(kind="rules", player_text=question, narration=text, narrator="template"
-                                        if getattr(result, "mode", "") != "llm" else "llm", answer=result,
-                                        citations=list(result.citations))))
+        return (
+            yield from _finish(
+                Turn(
+                    kind="rules",
+                    player_text=question,
+                    narration=text,
+                    narrator="template" if getattr(result, "mode", "") != "llm" else "llm",
+                    answer=result,
+                    citations=list(result.citations),
+                )
+            )
+        )
 
 
 # ---- helpers ---------------------------------------------------------------------------------------
+
 
 def oracle_move(system: str) -> Any | None:
     """The system's yes/no oracle move (Starforged and Elegy have one), or None."""
@@ -622,6 +758,18 @@ def _suggestion_from_request(request: dict[str, Any], system: str, state: Campai
     odds = None
     with contextlib.suppress(AssistantError):
         odds = odds_for_request({**request, "system": system, **({"character": character} if character else {})}).to_dict()
-    return Suggestion(move=move.name, move_id=move.id, system=system, stat=stat, stat_value=stat_value, score=1.0,
-                      why=why or move.trigger, approach=None, odds=odds, burn_odds=None,
-                      request={k: v for k, v in request.items() if k != "dice"}, from_ruleset=True, ranked_by="llm")
+    return Suggestion(
+        move=move.name,
+        move_id=move.id,
+        system=system,
+        stat=stat,
+        stat_value=stat_value,
+        score=1.0,
+        why=why or move.trigger,
+        approach=None,
+        odds=odds,
+        burn_odds=None,
+        request={k: v for k, v in request.items() if k != "dice"},
+        from_ruleset=True,
+        ranked_by="llm",
+    )

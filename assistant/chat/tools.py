@@ -35,8 +35,28 @@ MAX_DELTA = 6
 MAX_OPTIONS_JSON = 2000
 
 #: Argument names that would smuggle dice or a decided result in (compared without case or punctuation).
-DICE_WORDS = frozenset({"dice", "die", "roll", "rolls", "rolled", "result", "results", "outcome", "faces", "face",
-                        "total", "score", "challenge", "challengedice", "actiondie", "d6", "d10", "d100"})
+DICE_WORDS = frozenset(
+    {
+        "dice",
+        "die",
+        "roll",
+        "rolls",
+        "rolled",
+        "result",
+        "results",
+        "outcome",
+        "faces",
+        "face",
+        "total",
+        "score",
+        "challenge",
+        "challengedice",
+        "actiondie",
+        "d6",
+        "d10",
+        "d100",
+    }
+)
 #: Request options the model may not set: progress comes from the campaign's tracks, and the choices a
 #: result offers are the player's to pick after the roll.
 WITHHELD_OPTIONS = {
@@ -63,22 +83,31 @@ class RollMove(_Args):
     the outcome; never state or guess dice, totals or outcomes."""
 
     move: str = Field(min_length=1, max_length=80, description="The move's name as printed in the rules, e.g. 'Face Danger'.")
-    stat: str | None = Field(default=None, max_length=40,
-                             description="The stat or meter to roll (e.g. 'edge'), when the move offers a choice.")
+    stat: str | None = Field(
+        default=None, max_length=40, description="The stat or meter to roll (e.g. 'edge'), when the move offers a choice."
+    )
     adds: int = Field(default=0, ge=-MAX_ADDS, le=MAX_ADDS, description="Bonuses the rules grant (assets, aid), -3..+3.")
     burn: bool = Field(default=False, description="Burn momentum if it beats the action score (only if the player asked).")
-    options: dict[str, Any] = Field(default_factory=dict, description=(
-        "The move's own options, e.g. {'track': '<campaign track name>'} for a progress move, "
-        "{'amount': 2} for a suffer move, {'in_control': true}. Never dice."))
+    options: dict[str, Any] = Field(
+        default_factory=dict,
+        description=(
+            "The move's own options, e.g. {'track': '<campaign track name>'} for a progress move, "
+            "{'amount': 2} for a suffer move, {'in_control': true}. Never dice."
+        ),
+    )
 
 
 class AskOracle(_Args):
     """Ask the oracle a yes/no question about the fiction. The engine rolls and answers."""
 
     question: str = Field(min_length=1, max_length=300, description="The yes/no question, e.g. 'Is the airlock sealed?'.")
-    odds: OddsName | None = Field(default=None, description=(
-        "How likely a yes is: small chance, unlikely, 50/50, likely or almost certain (required for systems "
-        "whose oracle takes odds, such as starforged)."))
+    odds: OddsName | None = Field(
+        default=None,
+        description=(
+            "How likely a yes is: small chance, unlikely, 50/50, likely or almost certain (required for systems "
+            "whose oracle takes odds, such as starforged)."
+        ),
+    )
 
     @field_validator("odds", mode="before")
     @classmethod
@@ -145,8 +174,13 @@ class ToolAction:
     """The engine request (never with dice) for roll_move, ask_oracle and roll_table."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"tool": self.tool, "args": self.args, "summary": self.summary, "changes_state": self.changes_state,
-                "request": self.request}
+        return {
+            "tool": self.tool,
+            "args": self.args,
+            "summary": self.summary,
+            "changes_state": self.changes_state,
+            "request": self.request,
+        }
 
 
 @dataclass
@@ -171,6 +205,7 @@ def langchain_tools() -> list[dict[str, Any] | type[BaseModel]]:
 
 
 # ---- checking ------------------------------------------------------------------------------------
+
 
 def decode_args(args: object) -> dict[str, Any]:
     """The arguments as a JSON object (a JSON string is decoded)."""
@@ -227,8 +262,10 @@ def validate_tool_call(name: str, args: object, *, system: str, state: CampaignS
     data = decode_args(args)
     smuggled = _dice_like(data)
     if smuggled:
-        raise ToolCallError(f"{tool}: '{smuggled}' is not accepted: dice are rolled by the engine. "
-                            "Call the tool without dice, results or outcomes.")
+        raise ToolCallError(
+            f"{tool}: '{smuggled}' is not accepted: dice are rolled by the engine. "
+            "Call the tool without dice, results or outcomes."
+        )
     try:
         parsed = TOOL_MODELS[tool].model_validate(data)
     except ValidationError as exc:
@@ -239,8 +276,13 @@ def validate_tool_call(name: str, args: object, *, system: str, state: CampaignS
         raise ToolCallError(exc.message) from None
     if state is not None and state.system and state.system != ruleset.system_id:
         raise ToolCallError(f"This campaign plays {state.system}, not {ruleset.system_id}.")
-    check = {"roll_move": _check_roll_move, "ask_oracle": _check_ask_oracle, "roll_table": _check_roll_table,
-             "mark_progress": _check_mark_progress, "adjust_meter": _check_adjust_meter}[tool]
+    check = {
+        "roll_move": _check_roll_move,
+        "ask_oracle": _check_ask_oracle,
+        "roll_table": _check_roll_table,
+        "mark_progress": _check_mark_progress,
+        "adjust_meter": _check_adjust_meter,
+    }[tool]
     try:
         return check(parsed, ruleset, state)
     except ToolCallError:
@@ -272,8 +314,9 @@ def _check_roll_move(p: Any, ruleset: Ruleset, state: CampaignState | None) -> T
         options[key] = value
     if move.roll.type == "progress" and not str(move.roll.track or "").startswith("legacy") and "track" not in options:
         tracks = ", ".join(str(t.get("name") or i) for i, t in (state.tracks if state else {}).items()) or "none yet"
-        raise ToolCallError(f"roll_move: {move.name} rolls against a progress track: name it in options.track "
-                            f"(the campaign's tracks: {tracks}).")
+        raise ToolCallError(
+            f"roll_move: {move.name} rolls against a progress track: name it in options.track (the campaign's tracks: {tracks})."
+        )
     if len(json.dumps(options)) > MAX_OPTIONS_JSON:
         raise ToolCallError("roll_move: the options are too long.")
     if p.burn:
@@ -289,8 +332,13 @@ def _check_roll_move(p: Any, ruleset: Ruleset, state: CampaignState | None) -> T
     if options:
         request["options"] = options
     _dry_run(request, state)
-    args = {"move": move.name, "stat": stat, "adds": p.adds, "burn": p.burn,
-            "options": {k: v for k, v in options.items() if k != "burn"}}
+    args = {
+        "move": move.name,
+        "stat": stat,
+        "adds": p.adds,
+        "burn": p.burn,
+        "options": {k: v for k, v in options.items() if k != "burn"},
+    }
     bits = [f"+{stat}" if stat else "", f"{p.adds:+d}" if p.adds else "", "burning momentum" if p.burn else ""]
     summary = " ".join(["Roll", move.name, *[b for b in bits if b]])
     return ToolAction("roll_move", args, summary, changes_state=True, request=request)
@@ -310,16 +358,20 @@ def _check_ask_oracle(p: Any, ruleset: Ruleset, state: CampaignState | None) -> 
         raise ToolCallError(f"ask_oracle: {ruleset.system_id}'s oracle ({move.name}) takes no odds; leave them out.")
     _dry_run(request, state)
     odds = f" ({p.odds})" if p.odds else ""
-    return ToolAction("ask_oracle", {"question": p.question, "odds": p.odds}, f"{move.name}{odds}: {p.question}",
-                      changes_state=False, request=request)
+    return ToolAction(
+        "ask_oracle",
+        {"question": p.question, "odds": p.odds},
+        f"{move.name}{odds}: {p.question}",
+        changes_state=False,
+        request=request,
+    )
 
 
 def _check_roll_table(p: Any, ruleset: Ruleset, state: CampaignState | None) -> ToolAction:
     table = ruleset.find_table(p.table)
     request = {"system": ruleset.system_id, "move": f"table:{table.id}"}
     _dry_run(request, state)
-    return ToolAction("roll_table", {"table": table.id}, f"Roll on the {table.name} table", changes_state=False,
-                      request=request)
+    return ToolAction("roll_table", {"table": table.id}, f"Roll on the {table.name} table", changes_state=False, request=request)
 
 
 def _check_mark_progress(p: Any, ruleset: Ruleset, state: CampaignState | None) -> ToolAction:
@@ -333,14 +385,19 @@ def _check_mark_progress(p: Any, ruleset: Ruleset, state: CampaignState | None) 
         raise ToolCallError(f"mark_progress: {track.name!r} is full (10 boxes); roll its progress move instead.")
     after = track.mark(p.times)
     times = f" ×{p.times}" if p.times > 1 else ""
-    summary = (f"Mark progress{times} on {track.name} ({track.rank.value}: "
-               f"{track.ticks} → {after.ticks} ticks, {after.boxes} boxes)")
+    summary = (
+        f"Mark progress{times} on {track.name} ({track.rank.value}: {track.ticks} → {after.ticks} ticks, {after.boxes} boxes)"
+    )
     return ToolAction("mark_progress", {"track": tid, "times": p.times, "reason": p.reason}, summary, changes_state=True)
 
 
 def _progress_track(data: dict[str, Any]) -> ProgressTrack:
-    return ProgressTrack(rank=Rank.parse(data.get("rank", "formidable")), ticks=int(data.get("ticks", 0)),
-                         name=str(data.get("name", "")), kind=str(data.get("kind", "vow")))
+    return ProgressTrack(
+        rank=Rank.parse(data.get("rank", "formidable")),
+        ticks=int(data.get("ticks", 0)),
+        name=str(data.get("name", "")),
+        kind=str(data.get("kind", "vow")),
+    )
 
 
 def _meter_change(ruleset: Ruleset, sheet: dict[str, Any], meter: str, delta: int) -> tuple[int, int]:
@@ -357,8 +414,9 @@ def _check_adjust_meter(p: Any, ruleset: Ruleset, state: CampaignState | None) -
     if meter in ruleset.sheet.stats:
         raise ToolCallError(f"adjust_meter: {meter} is a stat, not a meter; meters: {', '.join(meters)}.")
     if meter not in meters:
-        raise ToolCallError(f"adjust_meter: {ruleset.system_id} has no meter called {p.meter!r}; "
-                            f"meters: {', '.join(meters) or 'none'}.")
+        raise ToolCallError(
+            f"adjust_meter: {ruleset.system_id} has no meter called {p.meter!r}; meters: {', '.join(meters) or 'none'}."
+        )
     if state is None or state.active() is None:
         raise ToolCallError("adjust_meter needs a campaign with an active character; there is none.")
     sheet = state.active() or {}
@@ -373,8 +431,10 @@ def _check_adjust_meter(p: Any, ruleset: Ruleset, state: CampaignState | None) -
 
 # ---- applying ------------------------------------------------------------------------------------
 
-def apply_action(campaign: str, action: ToolAction, *, rng: random.Random | None = None,
-                 store: CampaignStore | None = None) -> ActionOutcome:
+
+def apply_action(
+    campaign: str, action: ToolAction, *, rng: random.Random | None = None, store: CampaignStore | None = None
+) -> ActionOutcome:
     """Apply a checked action to the campaign as one event (checked again against the current state
     first; a failure appends nothing). Dice come from ``rng`` or the campaign's seeded dice."""
     state = service.load_campaign(campaign, store=store)
@@ -389,23 +449,36 @@ def apply_action(campaign: str, action: ToolAction, *, rng: random.Random | None
     return _apply_adjust_meter(campaign, fresh, state, store)
 
 
-def _apply_mark_progress(campaign: str, action: ToolAction, state: CampaignState,
-                         store: CampaignStore | None) -> ActionOutcome:
+def _apply_mark_progress(campaign: str, action: ToolAction, state: CampaignState, store: CampaignStore | None) -> ActionOutcome:
     tid, times = action.args["track"], int(action.args["times"])
     track = _progress_track(state.tracks[tid])
     after = track.mark(times)
     rule = f"{track.rank.value} track: {track.rank.ticks_per_mark} tick(s) per mark"
     reason = action.args.get("reason") or "mark progress"
     event = service.update_track(campaign, tid, {"ticks": after.ticks}, reason=f"{reason} (×{times}; {rule})", store=store)
-    effect = Effect(kind="progress", target=track.name, before=track.ticks, after=after.ticks,
-                    delta=after.ticks - track.ticks, reason=reason, rule=rule)
-    result = Result(system=state.system, move="Mark Progress", move_id="mark_progress", roll="none", outcome="none",
-                    effects=[effect], track={**state.tracks[tid], **after.to_dict()}, text=action.summary)
+    effect = Effect(
+        kind="progress",
+        target=track.name,
+        before=track.ticks,
+        after=after.ticks,
+        delta=after.ticks - track.ticks,
+        reason=reason,
+        rule=rule,
+    )
+    result = Result(
+        system=state.system,
+        move="Mark Progress",
+        move_id="mark_progress",
+        roll="none",
+        outcome="none",
+        effects=[effect],
+        track={**state.tracks[tid], **after.to_dict()},
+        text=action.summary,
+    )
     return ActionOutcome(action, result, event.seq)
 
 
-def _apply_adjust_meter(campaign: str, action: ToolAction, state: CampaignState,
-                        store: CampaignStore | None) -> ActionOutcome:
+def _apply_adjust_meter(campaign: str, action: ToolAction, state: CampaignState, store: CampaignStore | None) -> ActionOutcome:
     ruleset = get_ruleset(state.system)
     cid = state.active_character
     assert cid is not None
@@ -414,8 +487,18 @@ def _apply_adjust_meter(campaign: str, action: ToolAction, state: CampaignState,
     before, after = _meter_change(ruleset, before_sheet, meter, delta)
     sheet = {**before_sheet, meter: after}
     event = service.update_character(campaign, cid, sheet, reason=f"{reason} ({meter} {before} → {after})", store=store)
-    effect = Effect(kind="meter", target=meter, before=before, after=after, delta=after - before, reason=reason,
-                    rule="adjust_meter")
-    result = Result(system=state.system, move="Adjust Meter", move_id="adjust_meter", roll="none", outcome="none",
-                    effects=[effect], character_before=before_sheet, character=sheet, text=action.summary)
+    effect = Effect(
+        kind="meter", target=meter, before=before, after=after, delta=after - before, reason=reason, rule="adjust_meter"
+    )
+    result = Result(
+        system=state.system,
+        move="Adjust Meter",
+        move_id="adjust_meter",
+        roll="none",
+        outcome="none",
+        effects=[effect],
+        character_before=before_sheet,
+        character=sheet,
+        text=action.summary,
+    )
     return ActionOutcome(action, result, event.seq)

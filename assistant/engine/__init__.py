@@ -12,6 +12,18 @@ from assistant.engine.registry import available_systems, get_ruleset
 from assistant.engine.resolve import resolve
 
 __all__ = [
-    "AssistantError", "ConfigError", "DiceError", "InputError", "RulesError", "UnknownNameError",
-    "Choice", "Effect", "FollowUp", "Request", "Result", "available_systems", "get_ruleset", "resolve",
+    "AssistantError",
+    "ConfigError",
+    "DiceError",
+    "InputError",
+    "RulesError",
+    "UnknownNameError",
+    "Choice",
+    "Effect",
+    "FollowUp",
+    "Request",
+    "Result",
+    "available_systems",
+    "get_ruleset",
+    "resolve",
 ]

@@ -112,8 +112,7 @@ class DiceSource:
         """If faces were forced, insist that at least ``count`` are left for the roll ``what``."""
         if self.forced_given > 0 and self.forced_remaining < count:
             raise DiceError(
-                f"{what} needs {count} dice but only {self.forced_remaining} forced "
-                f"face(s) are left; give all of them or none."
+                f"{what} needs {count} dice but only {self.forced_remaining} forced face(s) are left; give all of them or none."
             )
 
     def check_all_forced_used(self) -> None:

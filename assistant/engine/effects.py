@@ -39,8 +39,9 @@ def effect_suffer(ctx: Resolution, spec: EffectSpec) -> None:
     loss = amount(ctx, spec)
     overflow = ctx.ruleset.adjust_meter(ctx, spec.meter, loss, spec.note or f"{ctx.move.name}: suffer {loss} {spec.meter}")
     if overflow:
-        ctx.ruleset.adjust_meter(ctx, "momentum", -overflow,
-                                 f"{spec.meter} is 0: Lose Momentum equal to the remaining {overflow}")
+        ctx.ruleset.adjust_meter(
+            ctx, "momentum", -overflow, f"{spec.meter} is 0: Lose Momentum equal to the remaining {overflow}"
+        )
 
 
 def effect_position(ctx: Resolution, spec: EffectSpec) -> None:
@@ -56,8 +57,14 @@ def effect_mark_progress(ctx: Resolution, spec: EffectSpec) -> None:
         return
     before = ctx.track.ticks
     ctx.track = ctx.track.mark(spec.times)
-    ctx.effect("progress", ctx.track.name or "track", before=before, after=ctx.track.ticks,
-               delta=ctx.track.ticks - before, reason=f"mark progress x{spec.times} ({ctx.track.rank.value})")
+    ctx.effect(
+        "progress",
+        ctx.track.name or "track",
+        before=before,
+        after=ctx.track.ticks,
+        delta=ctx.track.ticks - before,
+        reason=f"mark progress x{spec.times} ({ctx.track.rank.value})",
+    )
 
 
 def effect_clear_progress(ctx: Resolution, spec: EffectSpec) -> None:
@@ -75,8 +82,9 @@ def effect_clear_progress(ctx: Resolution, spec: EffectSpec) -> None:
         reason = f"clear {boxes} progress box(es)"
     before = ctx.track.ticks
     ctx.track = ctx.track.clear_boxes(boxes)
-    ctx.effect("progress", ctx.track.name or "track", before=before, after=ctx.track.ticks,
-               delta=ctx.track.ticks - before, reason=reason)
+    ctx.effect(
+        "progress", ctx.track.name or "track", before=before, after=ctx.track.ticks, delta=ctx.track.ticks - before, reason=reason
+    )
 
 
 def effect_raise_rank(ctx: Resolution, spec: EffectSpec) -> None:
@@ -84,8 +92,13 @@ def effect_raise_rank(ctx: Resolution, spec: EffectSpec) -> None:
         raise InputError(f"{ctx.move.name}: give options.track to raise its rank.")
     before = ctx.track.rank.value
     ctx.track = ctx.track.raise_rank()
-    ctx.effect("rank", ctx.track.name or "track", before=before, after=ctx.track.rank.value,
-               reason="raise the rank by one (if not already epic)")
+    ctx.effect(
+        "rank",
+        ctx.track.name or "track",
+        before=before,
+        after=ctx.track.rank.value,
+        reason="raise the rank by one (if not already epic)",
+    )
 
 
 def effect_clear_track(ctx: Resolution, spec: EffectSpec) -> None:
@@ -105,8 +118,14 @@ def effect_clock(ctx: Resolution, spec: EffectSpec) -> None:
         return
     before = ctx.clock.filled
     ctx.clock = ctx.clock.fill(n)
-    ctx.effect("clock", ctx.clock.name or "clock", before=before, after=ctx.clock.filled, delta=ctx.clock.filled - before,
-               reason=f"fill {n} segment(s)")
+    ctx.effect(
+        "clock",
+        ctx.clock.name or "clock",
+        before=before,
+        after=ctx.clock.filled,
+        delta=ctx.clock.filled - before,
+        reason=f"fill {n} segment(s)",
+    )
     if ctx.clock.full:
         ctx.notes.append("The clock is full.")
 
@@ -136,8 +155,15 @@ def legacy_mark(ctx: Resolution, track: str, ticks: int, reason: str) -> None:
     if xp:
         before = ctx.character.get("xp", 0)
         ctx.character["xp"] = before + xp
-        ctx.effect("xp", "xp", before=before, after=before + xp, delta=xp,
-                   reason=f"Earn Experience: {xp} xp for filled {track} legacy box(es)", rule="Earn Experience")
+        ctx.effect(
+            "xp",
+            "xp",
+            before=before,
+            after=before + xp,
+            delta=xp,
+            reason=f"Earn Experience: {xp} xp for filled {track} legacy box(es)",
+            rule="Earn Experience",
+        )
 
 
 def effect_legacy_ticks(ctx: Resolution, spec: EffectSpec) -> None:
@@ -155,8 +181,12 @@ def effect_legacy_reward(ctx: Resolution, spec: EffectSpec) -> None:
     if spec.rank_shift < 0 and rank is Rank.TROUBLESOME:
         ctx.notes.append("A troublesome reward made one rank lower marks nothing.")
         return
-    legacy_mark(ctx, spec.track, shifted.legacy_reward_ticks,
-                f"legacy reward for a {rank.value} {ctx.track.kind}" + (" (one rank lower)" if spec.rank_shift < 0 else ""))
+    legacy_mark(
+        ctx,
+        spec.track,
+        shifted.legacy_reward_ticks,
+        f"legacy reward for a {rank.value} {ctx.track.kind}" + (" (one rank lower)" if spec.rank_shift < 0 else ""),
+    )
 
 
 def effect_xp(ctx: Resolution, spec: EffectSpec) -> None:
@@ -170,8 +200,14 @@ def effect_next_move_add(ctx: Resolution, spec: EffectSpec) -> None:
     n = amount(ctx, spec)
     before = ctx.character.get("next_move_add", 0)
     ctx.character["next_move_add"] = before + n
-    ctx.effect("next_move_add", "next_move_add", before=before, after=before + n, delta=n,
-               reason="add on your next move (not a progress move)")
+    ctx.effect(
+        "next_move_add",
+        "next_move_add",
+        before=before,
+        after=before + n,
+        delta=n,
+        reason="add on your next move (not a progress move)",
+    )
 
 
 HANDLERS = {

@@ -109,8 +109,14 @@ class Odds(str, Enum):
     @classmethod
     def parse(cls, value: object) -> Odds:
         text = " ".join(str(value).strip().lower().replace("_", " ").replace("-", " ").split())
-        aliases = {"50 50": "50/50", "fifty fifty": "50/50", "even": "50/50", "small": "small chance",
-                   "certain": "almost certain", "sure thing": "almost certain"}
+        aliases = {
+            "50 50": "50/50",
+            "fifty fifty": "50/50",
+            "even": "50/50",
+            "small": "small chance",
+            "certain": "almost certain",
+            "sure thing": "almost certain",
+        }
         text = aliases.get(text, text)
         for odds in cls:
             if odds.value == text:
@@ -137,5 +143,4 @@ def ask_yes_no(source: DiceSource, threshold: int) -> OracleAnswer:
     if not 0 <= threshold <= 100:
         raise InputError(f"A yes/no threshold is 0-100; got {threshold}.")
     die = source.roll(100, "oracle")
-    return OracleAnswer(value=die.value, threshold=threshold, yes=die.value <= threshold,
-                        match=is_d100_match(die.value), die=die)
+    return OracleAnswer(value=die.value, threshold=threshold, yes=die.value <= threshold, match=is_d100_match(die.value), die=die)

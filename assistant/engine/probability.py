@@ -53,8 +53,15 @@ def pool_odds(pool: int) -> OddsTable:
     return enumerate_odds([6] * count, lambda f: (rolls.pool_outcome(f, pool == 0)[1].value, False))
 
 
-def total_odds(modifier: int, *, count: int = 2, sides: int = 6, tiers: Sequence[Tier] = rolls.PBTA_TIERS,
-               keep: Keep | None = None, keep_count: int = 2) -> OddsTable:
+def total_odds(
+    modifier: int,
+    *,
+    count: int = 2,
+    sides: int = 6,
+    tiers: Sequence[Tier] = rolls.PBTA_TIERS,
+    keep: Keep | None = None,
+    keep_count: int = 2,
+) -> OddsTable:
     """NdS + modifier against tiers, optionally keeping the best/worst dice."""
 
     def evaluate(faces: Sequence[int]) -> tuple[str, bool]:
@@ -105,4 +112,3 @@ def _odds_cached(payload_json: str) -> OddsTable:
         return result.outcome, result.match
 
     return enumerate_odds(sides, evaluate)
-

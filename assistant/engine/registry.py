@@ -31,8 +31,15 @@ def available_systems() -> list[str]:
 @cache
 def get_ruleset(system_id: str) -> Ruleset:
     key = str(system_id).strip().lower()
-    aliases = {"ironsworn": "starforged", "sf": "starforged", "dw": "dungeon-world", "dungeon world": "dungeon-world",
-               "bitd": "blades", "blades in the dark": "blades", "magistrate": "city"}
+    aliases = {
+        "ironsworn": "starforged",
+        "sf": "starforged",
+        "dw": "dungeon-world",
+        "dungeon world": "dungeon-world",
+        "bitd": "blades",
+        "blades in the dark": "blades",
+        "magistrate": "city",
+    }
     key = aliases.get(key, key)
     if key not in SYSTEMS:
         raise UnknownNameError(f"Unknown system {system_id!r}; available: {', '.join(available_systems())}.")

@@ -55,10 +55,19 @@ class Resolution:
     def options(self) -> dict[str, Any]:
         return self.request.options
 
-    def effect(self, kind: str, target: str, before: Any = None, after: Any = None, delta: int | None = None,
-               reason: str = "", rule: str | None = None) -> None:
-        self.effects.append(Effect(kind=kind, target=target, before=before, after=after, delta=delta,
-                                   reason=reason, rule=rule or self.move.name))
+    def effect(
+        self,
+        kind: str,
+        target: str,
+        before: Any = None,
+        after: Any = None,
+        delta: int | None = None,
+        reason: str = "",
+        rule: str | None = None,
+    ) -> None:
+        self.effects.append(
+            Effect(kind=kind, target=target, before=before, after=after, delta=delta, reason=reason, rule=rule or self.move.name)
+        )
 
     def result(self) -> Result:
         return Result(
@@ -91,6 +100,7 @@ class Resolution:
 
 # ---- option readers ------------------------------------------------------------------------------
 
+
 def option_int(ctx: Resolution, name: str, lo: int, hi: int, default: int | None = None) -> int:
     value = ctx.options.get(name, default)
     if value is None:
@@ -122,8 +132,12 @@ def read_track(ctx: Resolution, *, required: bool) -> ProgressTrack | None:
         if ticks is None and raw.get("boxes") is not None:
             ticks = _boxes_to_ticks(raw["boxes"])
         rank = Rank.parse(raw.get("rank", opts.get("rank", "formidable")))
-        return ProgressTrack(rank=rank, ticks=ticks if ticks is not None else 0, name=str(raw.get("name", "")),
-                             kind=str(raw.get("kind", ctx.move.roll.track or "vow")))
+        return ProgressTrack(
+            rank=rank,
+            ticks=ticks if ticks is not None else 0,
+            name=str(raw.get("name", "")),
+            kind=str(raw.get("kind", ctx.move.roll.track or "vow")),
+        )
     if "progress_ticks" in opts and "progress_boxes" in opts:
         raise InputError("Give options.progress_ticks or options.progress_boxes, not both.")
     ticks = None
@@ -162,6 +176,7 @@ def read_clock(ctx: Resolution) -> Clock | None:
 
 # ---- conditions ----------------------------------------------------------------------------------
 
+
 def holds(ctx: Resolution, cond: Condition | None) -> bool:
     if cond is None:
         return True
@@ -194,11 +209,19 @@ def holds(ctx: Resolution, cond: Condition | None) -> bool:
 
 # ---- the driver ----------------------------------------------------------------------------------
 
+
 def resolve_move(ruleset: Ruleset, request: Request, move: MoveSpec, rng: random.Random | None) -> Result:
     source = DiceSource(rng=rng, forced=request.dice)
     character = ruleset.sheet.normalize(request.character)
-    ctx = Resolution(ruleset=ruleset, request=request, move=move, character=character, source=source,
-                     before=copy.deepcopy(character), adds=request.adds)
+    ctx = Resolution(
+        ruleset=ruleset,
+        request=request,
+        move=move,
+        character=character,
+        source=source,
+        before=copy.deepcopy(character),
+        adds=request.adds,
+    )
     ruleset.check_options(ctx)
     ctx.track = read_track(ctx, required=move.roll.type == "progress" and not (move.roll.track or "").startswith("legacy"))
     ctx.clock = read_clock(ctx)
@@ -275,15 +298,28 @@ def add_follow_up(ctx: Resolution, fu: FollowUpSpec) -> None:
     system = ctx.ruleset.system_id
     if fu.move:
         target = ctx.ruleset.move_by_id(fu.move)
-        ctx.follow_ups.append(FollowUp(kind="move", move=target.name, reason=fu.text or f"{ctx.move.name}: {ctx.outcome.value}",
-                                       request={"system": system, "move": target.id}))
+        ctx.follow_ups.append(
+            FollowUp(
+                kind="move",
+                move=target.name,
+                reason=fu.text or f"{ctx.move.name}: {ctx.outcome.value}",
+                request={"system": system, "move": target.id},
+            )
+        )
     elif fu.table:
         table = ctx.ruleset.tables[fu.table]
-        ctx.follow_ups.append(FollowUp(kind="table", move=table.name, reason=fu.text or "Roll on the table",
-                                       request={"system": system, "move": f"table:{table.id}"}))
+        ctx.follow_ups.append(
+            FollowUp(
+                kind="table",
+                move=table.name,
+                reason=fu.text or "Roll on the table",
+                request={"system": system, "move": f"table:{table.id}"},
+            )
+        )
     elif fu.suffer is not None:
-        ctx.follow_ups.append(FollowUp(kind="suffer", move="suffer move", amount=fu.suffer,
-                                       reason=fu.text or f"Make a suffer move ({fu.suffer})"))
+        ctx.follow_ups.append(
+            FollowUp(kind="suffer", move="suffer move", amount=fu.suffer, reason=fu.text or f"Make a suffer move ({fu.suffer})")
+        )
 
 
 def apply_player_choices(ctx: Resolution) -> None:
@@ -294,7 +330,7 @@ def apply_player_choices(ctx: Resolution) -> None:
     if isinstance(picks, str):
         picks = [picks]
     if not isinstance(picks, list) or not all(isinstance(p, str) for p in picks):
-        raise InputError("options.choose must be a list of option ids, e.g. [\"take_2_momentum\"].")
+        raise InputError('options.choose must be a list of option ids, e.g. ["take_2_momentum"].')
     specs = {c.id: c for c in all_choice_specs(ctx)}
     remaining: list[Choice] = []
     used: set[str] = set()
@@ -316,8 +352,11 @@ def apply_player_choices(ctx: Resolution) -> None:
                 for fu in option.follow_ups:
                     add_follow_up(ctx, fu)
         if choice.pick and len(chosen) < choice.pick:
-            remaining.append(choice.model_copy(update={"pick": choice.pick - len(chosen),
-                                                       "options": [o for o in choice.options if o.id not in picks]}))
+            remaining.append(
+                choice.model_copy(
+                    update={"pick": choice.pick - len(chosen), "options": [o for o in choice.options if o.id not in picks]}
+                )
+            )
     unknown = [p for p in picks if p not in used]
     if unknown:
         offered = [o.id for c in ctx.choices for o in c.options]
@@ -337,11 +376,17 @@ def offer_choice(ctx: Resolution, spec: ChoiceSpec) -> None:
         return
     if spec not in all_choice_specs(ctx):
         ctx.extra.setdefault("choice_specs", []).append(spec)
-    ctx.choices.append(Choice(
-        id=spec.id, prompt=spec.prompt, pick=spec.pick,
-        options=[ChoiceOption(id=o.id, label=o.label, effects=[e.model_dump(exclude_defaults=True) for e in o.effects])
-                 for o in spec.options],
-    ))
+    ctx.choices.append(
+        Choice(
+            id=spec.id,
+            prompt=spec.prompt,
+            pick=spec.pick,
+            options=[
+                ChoiceOption(id=o.id, label=o.label, effects=[e.model_dump(exclude_defaults=True) for e in o.effects])
+                for o in spec.options
+            ],
+        )
+    )
 
 
 def do_table_roll(ctx: Resolution) -> None:
@@ -391,7 +436,7 @@ def choose_stat(ctx: Resolution) -> tuple[str, int]:
             opt = options[0]
         else:
             menu = "; ".join(f"{'/'.join(o.stats)} ({o.when})" if o.when else "/".join(o.stats) for o in options)
-            raise InputError(f"{ctx.move.name}: choose a stat with \"stat\": {menu}.")
+            raise InputError(f'{ctx.move.name}: choose a stat with "stat": {menu}.')
     else:
         key = wanted.strip().lower().lstrip("+")
         matches = [o for o in options if key in o.stats or key == "/".join(o.stats)]

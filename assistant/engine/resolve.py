@@ -19,9 +19,15 @@ from assistant.engine.schema import MoveSpec, RollSpec, Source
 def table_move(ruleset: Ruleset, name: str) -> MoveSpec:
     """A synthetic move that rolls one of the system's tables (``table:<name>``)."""
     table = ruleset.find_table(name)
-    return MoveSpec(id=f"table:{table.id}", name=table.name, category="table", trigger=f"Roll on {table.name}.",
-                    text=table.source, source=Source(file="", lines=(0, 0)),
-                    roll=RollSpec(type="table", table=table.id))
+    return MoveSpec(
+        id=f"table:{table.id}",
+        name=table.name,
+        category="table",
+        trigger=f"Roll on {table.name}.",
+        text=table.source,
+        source=Source(file="", lines=(0, 0)),
+        roll=RollSpec(type="table", table=table.id),
+    )
 
 
 def resolve(request: Request | dict[str, Any] | str, rng: random.Random | None = None) -> Result:
@@ -47,7 +53,16 @@ def _resolve_notation(req: Request, ruleset: Ruleset, expression: str, rng: rand
     roll = roll_notation(expression, source)
     source.check_all_forced_used()
     character = ruleset.sheet.normalize(req.character) if req.character is not None else None
-    return Result(system=ruleset.system_id, move=roll.expression, move_id="roll", roll="notation", outcome="none",
-                  score=roll.total, dice=[d.value for d in source.rolled],
-                  dice_detail=[d.to_dict() for d in source.rolled], character_before=copy.deepcopy(character),
-                  character=character, text=roll.detail)
+    return Result(
+        system=ruleset.system_id,
+        move=roll.expression,
+        move_id="roll",
+        roll="notation",
+        outcome="none",
+        score=roll.total,
+        dice=[d.value for d in source.rolled],
+        dice_detail=[d.to_dict() for d in source.rolled],
+        character_before=copy.deepcopy(character),
+        character=character,
+        text=roll.detail,
+    )

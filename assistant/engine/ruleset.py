@@ -72,8 +72,7 @@ class Ruleset:
         out = {}
         for spec in self.table_specs:
             rows = tuple(TableRow(r.range[0], r.range[1], r.text, r.roll_twice) for r in spec.rows)
-            out[spec.id] = Table(id=spec.id, name=spec.name, rows=rows, sides=spec.sides, move=spec.move,
-                                 source=spec.source_note)
+            out[spec.id] = Table(id=spec.id, name=spec.name, rows=rows, sides=spec.sides, move=spec.move, source=spec.source_note)
         return out
 
     @cached_property

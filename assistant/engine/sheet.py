@@ -55,14 +55,11 @@ class Sheet:
         known = {"stats", "impacts", *self.meters, *self.spec.fields, *FREE_KEYS}
         unknown = sorted(set(given) - known)
         if unknown:
-            raise InputError(
-                f"Unknown character field(s) {unknown} for {self.spec.system}; "
-                f"known: {sorted(known - FREE_KEYS)}."
-            )
+            raise InputError(f"Unknown character field(s) {unknown} for {self.spec.system}; known: {sorted(known - FREE_KEYS)}.")
         out: dict[str, Any] = {k: copy.deepcopy(given[k]) for k in FREE_KEYS if k in given}
         stats_in = given.get("stats") or {}
         if not isinstance(stats_in, dict):
-            raise InputError("character.stats must be an object like {\"edge\": 2, ...}.")
+            raise InputError('character.stats must be an object like {"edge": 2, ...}.')
         bad = sorted(set(stats_in) - set(self.stats))
         if bad:
             raise InputError(f"Unknown stat(s) {bad}; {self.spec.system} stats are {list(self.stats)}.")

@@ -61,7 +61,7 @@ def do_pool_roll(ctx: Resolution) -> None:
         raise InputError(f"A dice pool is at most {rolls.MAX_POOL} dice; this one would be {pool}.")
     ctx.source.require_forced(2 if pool == 0 else pool, f"{ctx.move.name}'s dice pool")
     roll = rolls.pool_roll(ctx.source, pool)
-    ctx.source.rolled[-len(roll.dice):] = roll.dice  # the result shows which dice counted
+    ctx.source.rolled[-len(roll.dice) :] = roll.dice  # the result shows which dice counted
     ctx.score, ctx.outcome = roll.result, roll.outcome
     ctx.extra["roll"] = roll
     ctx.extra["pool"] = pool
@@ -88,9 +88,10 @@ def do_total_roll(ctx: Resolution) -> None:
             ctx.notes.append(f"With {name}: rolled {count} dice and kept the {how} {keep_count}.")
     modifier = _stat_part(ctx) + ctx.adds
     ctx.source.require_forced(count, f"{ctx.move.name}'s roll")
-    roll = rolls.total_roll(ctx.source, modifier, count=count, sides=sides, tiers=TIERS[tiers_name],
-                            keep=keep, keep_count=keep_count)
-    ctx.source.rolled[-len(roll.dice):] = roll.dice  # the result shows which dice were dropped
+    roll = rolls.total_roll(
+        ctx.source, modifier, count=count, sides=sides, tiers=TIERS[tiers_name], keep=keep, keep_count=keep_count
+    )
+    ctx.source.rolled[-len(roll.dice) :] = roll.dice  # the result shows which dice were dropped
     outcome = roll.outcome
     ctx.score, ctx.outcome = roll.total, outcome
     ctx.extra["roll"] = roll

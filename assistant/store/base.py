@@ -181,9 +181,10 @@ class SQLStoreBase:
         return rows[0]
 
     def _events_in(self, conn: Conn, cid: int, after: int, upto: int | None) -> list[StoredEvent]:
-        rows = conn.all("SELECT seq, type, v, payload FROM events WHERE campaign_id = :cid AND seq > :after "
-                        "AND seq <= :upto ORDER BY seq", {"cid": cid, "after": after,
-                                                          "upto": _NO_LIMIT if upto is None else upto})
+        rows = conn.all(
+            "SELECT seq, type, v, payload FROM events WHERE campaign_id = :cid AND seq > :after AND seq <= :upto ORDER BY seq",
+            {"cid": cid, "after": after, "upto": _NO_LIMIT if upto is None else upto},
+        )
         return [StoredEvent(seq=seq, event=parse_stored(t, v, payload)) for seq, t, v, payload in rows]
 
     def _load_in(self, conn: Conn, cid: int, upto: int | None, use_snapshot: bool) -> tuple[CampaignState, int]:
@@ -191,9 +192,11 @@ class SQLStoreBase:
         start: CampaignState | None = None
         after = 0
         if use_snapshot:
-            rows = conn.all("SELECT seq, state FROM snapshots WHERE campaign_id = :cid AND fold_version = :fv "
-                            "AND seq <= :upto ORDER BY seq DESC LIMIT 1",
-                            {"cid": cid, "fv": FOLD_VERSION, "upto": _NO_LIMIT if upto is None else upto})
+            rows = conn.all(
+                "SELECT seq, state FROM snapshots WHERE campaign_id = :cid AND fold_version = :fv "
+                "AND seq <= :upto ORDER BY seq DESC LIMIT 1",
+                {"cid": cid, "fv": FOLD_VERSION, "upto": _NO_LIMIT if upto is None else upto},
+            )
             if rows:
                 after, start = rows[0][0], CampaignState.model_validate_json(rows[0][1])
         tail = self._events_in(conn, cid, after, upto)
@@ -242,11 +245,14 @@ class SQLStoreBase:
 
     # ---- snapshots --------------------------------------------------------------------------------
     def _write_snapshot(self, conn: Conn, cid: int, state: CampaignState) -> None:
-        conn.run("INSERT INTO snapshots (campaign_id, seq, fold_version, state, created_at) "
-                 "VALUES (:cid, :seq, :fv, :state, :at) ON CONFLICT DO NOTHING",
-                 {"cid": cid, "seq": state.last_seq, "fv": FOLD_VERSION, "state": state.model_dump_json(), "at": now_iso()})
-        keep = conn.all("SELECT seq FROM snapshots WHERE campaign_id = :cid ORDER BY seq DESC LIMIT :n",
-                        {"cid": cid, "n": SNAPSHOTS_KEPT})
+        conn.run(
+            "INSERT INTO snapshots (campaign_id, seq, fold_version, state, created_at) "
+            "VALUES (:cid, :seq, :fv, :state, :at) ON CONFLICT DO NOTHING",
+            {"cid": cid, "seq": state.last_seq, "fv": FOLD_VERSION, "state": state.model_dump_json(), "at": now_iso()},
+        )
+        keep = conn.all(
+            "SELECT seq FROM snapshots WHERE campaign_id = :cid ORDER BY seq DESC LIMIT :n", {"cid": cid, "n": SNAPSHOTS_KEPT}
+        )
         if len(keep) == SNAPSHOTS_KEPT:
             conn.run("DELETE FROM snapshots WHERE campaign_id = :cid AND seq < :seq", {"cid": cid, "seq": keep[-1][0]})
 
@@ -268,10 +274,20 @@ class SQLStoreBase:
     # ---- writes -----------------------------------------------------------------------------------
     def _insert(self, conn: Conn, cid: int, first_seq: int, events: Sequence[Event]) -> list[StoredEvent]:
         stored = [StoredEvent(seq=first_seq + i, event=ev) for i, ev in enumerate(events)]
-        conn.many("INSERT INTO events (campaign_id, seq, type, v, payload, created_at) "
-                  "VALUES (:cid, :seq, :type, :v, :payload, :at)",
-                  [{"cid": cid, "seq": s.seq, "type": s.event.type, "v": s.event.v,
-                    "payload": s.event.model_dump_json(), "at": s.event.at} for s in stored])
+        conn.many(
+            "INSERT INTO events (campaign_id, seq, type, v, payload, created_at) VALUES (:cid, :seq, :type, :v, :payload, :at)",
+            [
+                {
+                    "cid": cid,
+                    "seq": s.seq,
+                    "type": s.event.type,
+                    "v": s.event.v,
+                    "payload": s.event.model_dump_json(),
+                    "at": s.event.at,
+                }
+                for s in stored
+            ],
+        )
         if stored:
             conn.run("UPDATE campaigns SET last_seq = :seq WHERE id = :cid", {"seq": stored[-1].seq, "cid": cid})
         return stored
@@ -283,9 +299,11 @@ class SQLStoreBase:
             with self._tx(write=True) as conn:
                 if conn.all("SELECT id FROM campaigns WHERE name = :name", {"name": created.name}):
                     raise InputError(f"A campaign called {created.name!r} already exists; pick another name.")
-                rows = conn.all("INSERT INTO campaigns (name, system, seed, created_at, last_seq) "
-                                "VALUES (:name, :system, :seed, :at, 0) RETURNING id",
-                                {"name": created.name, "system": created.system, "seed": created.seed, "at": created.at})
+                rows = conn.all(
+                    "INSERT INTO campaigns (name, system, seed, created_at, last_seq) "
+                    "VALUES (:name, :system, :seed, :at, 0) RETURNING id",
+                    {"name": created.name, "system": created.system, "seed": created.seed, "at": created.at},
+                )
                 return self._insert(conn, rows[0][0], 1, [created, *initial])
 
         return self._retry(go)
@@ -318,8 +336,13 @@ class SQLStoreBase:
                 if any(ev.type == "campaign_created" for ev in events):
                     raise InputError("campaign_created can only be the first event of a campaign.")
                 stored = self._insert(conn, cid, state.last_seq + 1, events)
-                snap = conn.all("SELECT MAX(seq) FROM snapshots WHERE campaign_id = :cid AND fold_version = :fv",
-                                {"cid": cid, "fv": FOLD_VERSION})[0][0] or 0
+                snap = (
+                    conn.all(
+                        "SELECT MAX(seq) FROM snapshots WHERE campaign_id = :cid AND fold_version = :fv",
+                        {"cid": cid, "fv": FOLD_VERSION},
+                    )[0][0]
+                    or 0
+                )
                 return cid, state, stored, state.last_seq + len(stored) - snap >= SNAPSHOT_EVERY
 
         with self._cache_lock:

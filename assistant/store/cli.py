@@ -82,8 +82,9 @@ def new_command(
     if as_json:
         _echo_json(state_json(state))
     else:
-        typer.echo(f"created campaign {state.name!r} ({state.system}, seed {state.seed}) "
-                   f"with character {state.active_character!r}")
+        typer.echo(
+            f"created campaign {state.name!r} ({state.system}, seed {state.seed}) with character {state.active_character!r}"
+        )
 
 
 def list_command(as_json: bool = JSON_OPT) -> None:
@@ -98,8 +99,9 @@ def list_command(as_json: bool = JSON_OPT) -> None:
         typer.echo(f"{info.name:30} {info.system:15} {info.last_seq:7} events  created {info.created_at[:19]}")
 
 
-def show_command(name: str, as_json: bool = JSON_OPT,
-                 tail: int = typer.Option(20, "--tail", help="Transcript lines to show.")) -> None:
+def show_command(
+    name: str, as_json: bool = JSON_OPT, tail: int = typer.Option(20, "--tail", help="Transcript lines to show.")
+) -> None:
     """Show a campaign: characters, tracks, clocks and the latest transcript (--json: everything)."""
 
     def go() -> tuple[CampaignState, list[dict[str, Any]]]:
@@ -172,8 +174,7 @@ def replay_command(name: str, as_json: bool = JSON_OPT) -> None:
 
 def build_app() -> typer.Typer:
     """The ``campaign`` sub-app."""
-    campaign_app = typer.Typer(help="Campaigns: an append-only log of every move, chat and change.",
-                               no_args_is_help=True)
+    campaign_app = typer.Typer(help="Campaigns: an append-only log of every move, chat and change.", no_args_is_help=True)
     campaign_app.command("new")(new_command)
     campaign_app.command("list")(list_command)
     campaign_app.command("show")(show_command)

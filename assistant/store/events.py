@@ -183,19 +183,40 @@ class Undo(_Event):
 
 
 Event = Annotated[
-    CampaignCreated | CharacterAdded | CharacterUpdated | CharacterRemoved | SetActive | MoveResolved
-    | TrackCreated | TrackUpdated | ClockCreated | ClockUpdated | SlotUpdated | ChatMessage
-    | NarrationRecorded | Undo,
+    CampaignCreated
+    | CharacterAdded
+    | CharacterUpdated
+    | CharacterRemoved
+    | SetActive
+    | MoveResolved
+    | TrackCreated
+    | TrackUpdated
+    | ClockCreated
+    | ClockUpdated
+    | SlotUpdated
+    | ChatMessage
+    | NarrationRecorded
+    | Undo,
     Field(discriminator="type"),
 ]
 
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
 
 #: Event types that change state and so can be undone.
-UNDOABLE = frozenset({
-    "character_added", "character_updated", "character_removed", "set_active", "move_resolved",
-    "track_created", "track_updated", "clock_created", "clock_updated", "slot_updated",
-})
+UNDOABLE = frozenset(
+    {
+        "character_added",
+        "character_updated",
+        "character_removed",
+        "set_active",
+        "move_resolved",
+        "track_created",
+        "track_updated",
+        "clock_created",
+        "clock_updated",
+        "slot_updated",
+    }
+)
 
 
 class StoredEvent(BaseModel):
@@ -216,6 +237,7 @@ class StoredEvent(BaseModel):
 
 # ---- upcasting -----------------------------------------------------------------------------------
 
+
 def _move_resolved_v1_to_v2(raw: dict[str, Any]) -> dict[str, Any]:
     """v1 (schema 1) kept the character id as ``character`` and had no ``dice_source``,
     ``character_source`` or ``state_change``; the sheet after the move was ``result.character``."""
@@ -225,8 +247,9 @@ def _move_resolved_v1_to_v2(raw: dict[str, Any]) -> dict[str, Any]:
     out.setdefault("dice", list(result.get("dice", [])))
     out["dice_source"] = "forced" if (out.get("request") or {}).get("dice") else "caller"
     out["character_source"] = "campaign" if cid else "none"
-    out["state_change"] = {"character_id": cid, "before": result.get("character_before"),
-                           "after": result.get("character")} if cid else {}
+    out["state_change"] = (
+        {"character_id": cid, "before": result.get("character_before"), "after": result.get("character")} if cid else {}
+    )
     out["v"] = 2
     return out
 

@@ -36,11 +36,11 @@ def open_store(target: Settings | str | Path | None = None) -> CampaignStore:
     if url.startswith("sqlite:///"):
         from assistant.store.sqlite import SQLiteStore
 
-        return SQLiteStore(url[len("sqlite:///"):])
+        return SQLiteStore(url[len("sqlite:///") :])
     if url.startswith("postgres://"):
-        url = "postgresql+psycopg://" + url[len("postgres://"):]
+        url = "postgresql+psycopg://" + url[len("postgres://") :]
     elif url.startswith("postgresql://"):
-        url = "postgresql+psycopg://" + url[len("postgresql://"):]
+        url = "postgresql+psycopg://" + url[len("postgresql://") :]
     from assistant.store.sqlalchemy_store import SQLAlchemyStore
 
     return SQLAlchemyStore(url)

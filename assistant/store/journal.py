@@ -67,16 +67,28 @@ def _words(text: str) -> str:
 
 # ---- rendering ---------------------------------------------------------------------------------------
 
+
 def render(events: list[StoredEvent], state: CampaignState, fmt: str) -> str:
     if fmt not in FORMATS:
         raise InputError(f"Unknown export format {fmt!r}; use one of: {', '.join(FORMATS)}.")
     iron = fmt == "ironvault"
     out: list[str] = []
     if iron:
-        out += ["---", f"campaign: {json.dumps(state.name, ensure_ascii=False)}", f"system: {state.system}",
-                f"seed: {state.seed}", "exported-by: tabletop-oracle", "---", ""]
-    out += [f"# {state.name}", "", f"*{state.system}* campaign · seed {state.seed} · {state.last_seq} events · "
-            f"exported by tabletop-oracle", ""]
+        out += [
+            "---",
+            f"campaign: {json.dumps(state.name, ensure_ascii=False)}",
+            f"system: {state.system}",
+            f"seed: {state.seed}",
+            "exported-by: tabletop-oracle",
+            "---",
+            "",
+        ]
+    out += [
+        f"# {state.name}",
+        "",
+        f"*{state.system}* campaign · seed {state.seed} · {state.last_seq} events · exported by tabletop-oracle",
+        "",
+    ]
     out += _overview(state)
     out += ["## Session", ""]
     running = CampaignState()
@@ -92,8 +104,9 @@ def render(events: list[StoredEvent], state: CampaignState, fmt: str) -> str:
 def _character_line(cid: str, ch: dict[str, Any], active: bool) -> str:
     name = ch.get("name") or cid
     stats = " · ".join(f"{k} {v}" for k, v in (ch.get("stats") or {}).items())
-    meters = " · ".join(f"{k} {v}" for k, v in ch.items()
-                        if isinstance(v, int) and not isinstance(v, bool) and k not in ("xp", "next_move_add"))
+    meters = " · ".join(
+        f"{k} {v}" for k, v in ch.items() if isinstance(v, int) and not isinstance(v, bool) and k not in ("xp", "next_move_add")
+    )
     impacts = ", ".join(_words(i) for i in ch.get("impacts") or [])
     bits = [b for b in (stats, meters, f"impacts: {impacts}" if impacts else "") if b]
     return f"- **{name}** (`{cid}`{', active' if active else ''}): " + " — ".join(bits)
@@ -107,8 +120,10 @@ def _overview(state: CampaignState) -> list[str]:
         out += ["## Progress tracks", ""]
         for tid, t in state.tracks.items():
             status = f", {t['status']}" if t.get("status") else ""
-            out.append(f"- **{t.get('name') or tid}** ({t.get('kind', 'vow')}, {t.get('rank')}{status}): "
-                       f"{t.get('ticks', 0) // 4}/10 boxes ({t.get('ticks', 0)} ticks)")
+            out.append(
+                f"- **{t.get('name') or tid}** ({t.get('kind', 'vow')}, {t.get('rank')}{status}): "
+                f"{t.get('ticks', 0) // 4}/10 boxes ({t.get('ticks', 0)} ticks)"
+            )
         out.append("")
     if state.clocks:
         out += ["## Clocks", ""]
@@ -134,8 +149,10 @@ def _md_move(r: dict[str, Any]) -> list[str]:
     if outcome and outcome != "none":
         title += f" — {outcome}{' (match)' if r.get('match') else ''}"
     lines = [title, ""]
-    lines.append(f"- Roll: {move_summary(r).split(' — ', 1)[-1] if ' — ' in move_summary(r) else r.get('roll')} "
-                 f"(dice {', '.join(str(d) for d in r.get('dice', []))})")
+    lines.append(
+        f"- Roll: {move_summary(r).split(' — ', 1)[-1] if ' — ' in move_summary(r) else r.get('roll')} "
+        f"(dice {', '.join(str(d) for d in r.get('dice', []))})"
+    )
     if r.get("table"):
         for row in r["table"].get("rows", []):
             lines.append(f"- {r['table'].get('name')}: {row.get('text')}")
@@ -173,8 +190,10 @@ def _md_event(stored: StoredEvent, before: CampaignState) -> list[str]:
         return lines
     if t in ("track_created", "track_updated"):
         tr = ev.track
-        return [f"*Track **{tr.get('name')}** ({tr.get('rank')}): {tr.get('ticks', 0)} ticks"
-                f"{', ' + tr['status'] if tr.get('status') else ''}.*"]
+        return [
+            f"*Track **{tr.get('name')}** ({tr.get('rank')}): {tr.get('ticks', 0)} ticks"
+            f"{', ' + tr['status'] if tr.get('status') else ''}.*"
+        ]
     if t in ("clock_created", "clock_updated"):
         c = ev.clock
         return [f"*Clock **{c.get('name')}**: {c.get('filled')}/{c.get('segments')}.*"]
@@ -230,8 +249,10 @@ def _iron_move(r: dict[str, Any]) -> list[str]:
     dice = r.get("dice") or []
     if r.get("roll") == "action" and len(challenge) == 2 and dice:
         stat = f"{_kdl(r['stat'])} " if r.get("stat") else ""
-        inner.append(f"roll {stat}action={dice[0]} adds={r.get('adds', 0)} stat={r.get('stat_value', 0)} "
-                     f"vs1={challenge[0]} vs2={challenge[1]}")
+        inner.append(
+            f"roll {stat}action={dice[0]} adds={r.get('adds', 0)} stat={r.get('stat_value', 0)} "
+            f"vs1={challenge[0]} vs2={challenge[1]}"
+        )
     elif r.get("roll") == "progress" and len(challenge) == 2:
         name = (r.get("track") or {}).get("name") or r.get("move")
         inner.append(f"progress-roll name={_kdl(name)} score={r.get('score')} vs1={challenge[0]} vs2={challenge[1]}")
@@ -262,18 +283,25 @@ def _iron_event(stored: StoredEvent, before: CampaignState) -> list[str]:
             lines += ["", ev.narration]
         return lines
     if t == "track_created":
-        return _mechanics([f"track {_kdl(ev.track.get('name'))} status=\"added\""])
+        return _mechanics([f'track {_kdl(ev.track.get("name"))} status="added"'])
     if t == "track_updated":
         old = before.tracks.get(ev.track_id, {})
-        node = (f"track {_kdl(ev.track.get('name'))} status=\"removed\"" if ev.track.get("status") in ("completed", "removed")
-                else f"track {_kdl(ev.track.get('name'))} from={old.get('ticks', 0)} to={ev.track.get('ticks', 0)}")
+        node = (
+            f'track {_kdl(ev.track.get("name"))} status="removed"'
+            if ev.track.get("status") in ("completed", "removed")
+            else f"track {_kdl(ev.track.get('name'))} from={old.get('ticks', 0)} to={ev.track.get('ticks', 0)}"
+        )
         return _mechanics([node])
     if t == "clock_created":
-        return _mechanics([f"clock {_kdl(ev.clock.get('name'))} status=\"added\""])
+        return _mechanics([f'clock {_kdl(ev.clock.get("name"))} status="added"'])
     if t == "clock_updated":
         old = before.clocks.get(ev.clock_id, {})
-        return _mechanics([f"clock {_kdl(ev.clock.get('name'))} from={old.get('filled', 0)} to={ev.clock.get('filled')} "
-                           f"out-of={ev.clock.get('segments')}"])
+        return _mechanics(
+            [
+                f"clock {_kdl(ev.clock.get('name'))} from={old.get('filled', 0)} to={ev.clock.get('filled')} "
+                f"out-of={ev.clock.get('segments')}"
+            ]
+        )
     if t == "undo":
         return _mechanics([f"- {_kdl(f'Undone: event {ev.target_seq} ({_words(ev.target_type)})')}"])
     if t == "chat_message":
@@ -283,14 +311,17 @@ def _iron_event(stored: StoredEvent, before: CampaignState) -> list[str]:
 
 # ---- import ------------------------------------------------------------------------------------------
 
+
 def parse(text: str) -> list[Event]:
     """The events embedded in one of our exports, checked to be a whole log (1, 2, ... N)."""
     if not isinstance(text, str):
         raise InputError("A journal is text.")
     found = _COMMENT.findall(text)
     if not found:
-        raise InputError("This file has no tabletop-oracle event records: only journals written by "
-                         "`assistant campaign export` (markdown or ironvault) can be imported.")
+        raise InputError(
+            "This file has no tabletop-oracle event records: only journals written by "
+            "`assistant campaign export` (markdown or ironvault) can be imported."
+        )
     events: list[Event] = []
     for expected, blob in enumerate(found, 1):
         try:
@@ -298,8 +329,7 @@ def parse(text: str) -> list[Event]:
         except json.JSONDecodeError as exc:
             raise InputError(f"Event record {expected} of the journal is damaged ({exc.msg}).") from None
         if not isinstance(raw, dict) or raw.pop("seq", None) != expected:
-            raise InputError(f"The journal's event records are not a whole log: record {expected} is out of order "
-                             "or missing.")
+            raise InputError(f"The journal's event records are not a whole log: record {expected} is out of order or missing.")
         events.append(parse_event(raw))
     if events[0].type != "campaign_created" or any(e.type == "campaign_created" for e in events[1:]):
         raise InputError("The journal's log must start with its campaign_created event (and have only one).")

@@ -58,6 +58,7 @@ class ReplayMismatch(AssistantError):
 
 # ---- the store -------------------------------------------------------------------------------------
 
+
 def get_store(target: Settings | str | None = None) -> CampaignStore:
     """The (cached) store for ``target`` (default: the current settings)."""
     url = store_url(target)
@@ -89,9 +90,10 @@ def app_version() -> str:
 
 # ---- helpers ---------------------------------------------------------------------------------------
 
+
 def check_name(name: object) -> str:
     if not isinstance(name, str) or not name.strip():
-        raise InputError("A campaign needs a name, e.g. `assistant campaign new \"Iron Road\" --system starforged`.")
+        raise InputError('A campaign needs a name, e.g. `assistant campaign new "Iron Road" --system starforged`.')
     name = name.strip()
     if len(name) > MAX_NAME or any(ord(c) < 32 for c in name):
         raise InputError(f"A campaign name is 1-{MAX_NAME} printable characters.")
@@ -134,7 +136,7 @@ def find_id(kind: str, table: dict[str, dict[str, Any]], ref: str) -> str:
 
 def _normalize_character(system: str, character: object) -> dict[str, Any]:
     if character is not None and not isinstance(character, dict):
-        raise InputError("A character is a JSON object (the system's sheet), e.g. {\"name\": \"Kira\", \"stats\": {...}}.")
+        raise InputError('A character is a JSON object (the system\'s sheet), e.g. {"name": "Kira", "stats": {...}}.')
     return get_ruleset(system).sheet.normalize(character or {})
 
 
@@ -150,8 +152,15 @@ def _new_character(system: str, character: object, taken: dict[str, Any]) -> tup
 
 # ---- campaigns -------------------------------------------------------------------------------------
 
-def create_campaign(name: str, system: str, character: dict[str, Any] | None = None, seed: int | None = None, *,
-                    store: CampaignStore | None = None) -> CampaignState:
+
+def create_campaign(
+    name: str,
+    system: str,
+    character: dict[str, Any] | None = None,
+    seed: int | None = None,
+    *,
+    store: CampaignStore | None = None,
+) -> CampaignState:
     """Create a campaign with one starting character (the system's defaults, or ``character``)."""
     name = check_name(name)
     system_id = get_ruleset(system).system_id
@@ -161,8 +170,10 @@ def create_campaign(name: str, system: str, character: dict[str, Any] | None = N
         raise InputError("seed must be a whole number 0 - 2^62.")
     cid, sheet = _new_character(system_id, character, {})
     st = _store(store)
-    st.create_campaign(CampaignCreated(name=name, system=system_id, seed=seed, app_version=app_version()),
-                       [CharacterAdded(character_id=cid, character=sheet, active=True)])
+    st.create_campaign(
+        CampaignCreated(name=name, system=system_id, seed=seed, app_version=app_version()),
+        [CharacterAdded(character_id=cid, character=sheet, active=True)],
+    )
     return st.load(name)
 
 
@@ -184,8 +195,10 @@ def _append_one(name: str, build: Any, store: CampaignStore | None) -> StoredEve
 
 # ---- characters, tracks, clocks, slots -------------------------------------------------------------
 
-def add_character(name: str, character: dict[str, Any] | None = None, *, active: bool = False,
-                  store: CampaignStore | None = None) -> str:
+
+def add_character(
+    name: str, character: dict[str, Any] | None = None, *, active: bool = False, store: CampaignStore | None = None
+) -> str:
     """Add a character (the system's defaults filled in); returns its id."""
     out: list[str] = []
 
@@ -198,8 +211,9 @@ def add_character(name: str, character: dict[str, Any] | None = None, *, active:
     return out[0]
 
 
-def update_character(name: str, character_id: str, character: dict[str, Any], reason: str = "", *,
-                     store: CampaignStore | None = None) -> StoredEvent:
+def update_character(
+    name: str, character_id: str, character: dict[str, Any], reason: str = "", *, store: CampaignStore | None = None
+) -> StoredEvent:
     def build(ctx: AppendContext) -> Event:
         cid = find_id("character", ctx.state.characters, character_id)
         sheet = _normalize_character(ctx.state.system, character)
@@ -210,12 +224,12 @@ def update_character(name: str, character_id: str, character: dict[str, Any], re
 
 
 def set_active_character(name: str, character_id: str, *, store: CampaignStore | None = None) -> StoredEvent:
-    return _append_one(name, lambda ctx: SetActive(character_id=find_id("character", ctx.state.characters, character_id)),
-                       store)
+    return _append_one(name, lambda ctx: SetActive(character_id=find_id("character", ctx.state.characters, character_id)), store)
 
 
-def create_track(name: str, track_name: str, rank: str = "formidable", kind: str = "vow", ticks: int = 0, *,
-                 store: CampaignStore | None = None) -> str:
+def create_track(
+    name: str, track_name: str, rank: str = "formidable", kind: str = "vow", ticks: int = 0, *, store: CampaignStore | None = None
+) -> str:
     """Add a progress track; returns its id. Moves then refer to it as ``options.track: "<name or id>"``."""
     track = ProgressTrack(rank=Rank.parse(rank), ticks=ticks, name=_text(track_name, "A track name"), kind=kind).to_dict()
     out: list[str] = []
@@ -228,8 +242,9 @@ def create_track(name: str, track_name: str, rank: str = "formidable", kind: str
     return out[0]
 
 
-def update_track(name: str, track_id: str, changes: dict[str, Any], reason: str = "", *,
-                 store: CampaignStore | None = None) -> StoredEvent:
+def update_track(
+    name: str, track_id: str, changes: dict[str, Any], reason: str = "", *, store: CampaignStore | None = None
+) -> StoredEvent:
     """Change a track's ``ticks``, ``rank``, ``name`` or ``status`` (e.g. ``"completed"``)."""
     bad = set(changes) - {"ticks", "rank", "name", "kind", "status"}
     if bad:
@@ -238,8 +253,9 @@ def update_track(name: str, track_id: str, changes: dict[str, Any], reason: str 
     def build(ctx: AppendContext) -> Event:
         tid = find_id("track", ctx.state.tracks, track_id)
         merged = {**ctx.state.tracks[tid], **changes}
-        track = ProgressTrack(rank=Rank.parse(merged["rank"]), ticks=merged["ticks"], name=str(merged["name"]),
-                              kind=str(merged.get("kind", "vow"))).to_dict()
+        track = ProgressTrack(
+            rank=Rank.parse(merged["rank"]), ticks=merged["ticks"], name=str(merged["name"]), kind=str(merged.get("kind", "vow"))
+        ).to_dict()
         if "status" in merged:
             track["status"] = str(merged["status"])
         return TrackUpdated(track_id=tid, track=track, reason=reason)
@@ -247,8 +263,7 @@ def update_track(name: str, track_id: str, changes: dict[str, Any], reason: str 
     return _append_one(name, build, store)
 
 
-def create_clock(name: str, clock_name: str, segments: int, filled: int = 0, *,
-                 store: CampaignStore | None = None) -> str:
+def create_clock(name: str, clock_name: str, segments: int, filled: int = 0, *, store: CampaignStore | None = None) -> str:
     clock = Clock(segments=segments, filled=filled, name=_text(clock_name, "A clock name")).to_dict()
     out: list[str] = []
 
@@ -260,13 +275,23 @@ def create_clock(name: str, clock_name: str, segments: int, filled: int = 0, *,
     return out[0]
 
 
-def update_clock(name: str, clock_id: str, filled: int | None = None, segments: int | None = None, reason: str = "",
-                 *, store: CampaignStore | None = None) -> StoredEvent:
+def update_clock(
+    name: str,
+    clock_id: str,
+    filled: int | None = None,
+    segments: int | None = None,
+    reason: str = "",
+    *,
+    store: CampaignStore | None = None,
+) -> StoredEvent:
     def build(ctx: AppendContext) -> Event:
         cid = find_id("clock", ctx.state.clocks, clock_id)
         old = ctx.state.clocks[cid]
-        clock = Clock(segments=old["segments"] if segments is None else segments,
-                      filled=old["filled"] if filled is None else filled, name=old.get("name", "")).to_dict()
+        clock = Clock(
+            segments=old["segments"] if segments is None else segments,
+            filled=old["filled"] if filled is None else filled,
+            name=old.get("name", ""),
+        ).to_dict()
         return ClockUpdated(clock_id=cid, clock=clock, reason=reason)
 
     return _append_one(name, build, store)
@@ -281,6 +306,7 @@ def set_slot(name: str, slot: str, key: str, value: Any, *, store: CampaignStore
 
 
 # ---- transcript ------------------------------------------------------------------------------------
+
 
 def append_chat(name: str, role: str, text: str, *, store: CampaignStore | None = None) -> StoredEvent:
     if role not in CHAT_ROLES:
@@ -303,6 +329,7 @@ def record_narration(name: str, event_seq: int, text: str, *, store: CampaignSto
 
 # ---- moves -----------------------------------------------------------------------------------------
 
+
 def campaign_rng(seed: int, seq: int) -> random.Random:
     """The dice of the move that becomes event ``seq`` of a campaign with ``seed``."""
     return random.Random(f"{seed}:{seq}")
@@ -314,8 +341,9 @@ def _request_dict(request: Request | dict[str, Any] | str) -> dict[str, Any]:
     return copy.deepcopy(Request.decode(request))
 
 
-def _prepare(state: CampaignState, request: dict[str, Any]) -> tuple[dict[str, Any], str | None, str, dict[str, str],
-                                                                    dict[str, str]]:
+def _prepare(
+    state: CampaignState, request: dict[str, Any]
+) -> tuple[dict[str, Any], str | None, str, dict[str, str], dict[str, str]]:
     """The engine request, the character id, where the sheet came from, and the campaign tracks/clocks
     the request names (option key -> id)."""
     req = dict(request)
@@ -368,8 +396,14 @@ def engine_request(state: CampaignState, request: Request | dict[str, Any] | str
     return _engine_request(state, req, cid, source)
 
 
-def resolve_in_campaign(name: str, request: Request | dict[str, Any] | str, rng: random.Random | None = None, *,
-                        narration: str | None = None, store: CampaignStore | None = None) -> Result:
+def resolve_in_campaign(
+    name: str,
+    request: Request | dict[str, Any] | str,
+    rng: random.Random | None = None,
+    *,
+    narration: str | None = None,
+    store: CampaignStore | None = None,
+) -> Result:
     """Resolve ``request`` for the campaign and append one ``move_resolved`` event atomically.
 
     ``request`` is the engine's request where ``system`` may be omitted (the campaign's) and
@@ -407,15 +441,24 @@ def resolve_in_campaign(name: str, request: Request | dict[str, Any] | str, rng:
                 change.clocks[cl_id] = {**state.clocks[cl_id], **result.clock}
         stored_request = {k: v for k, v in req.items() if k != "character"} if source == "campaign" else req
         out[:] = [result]
-        return [MoveResolved(request=stored_request, character_source=source,  # type: ignore[arg-type]
-                             dice=list(result.dice), dice_source=dice_source,  # type: ignore[arg-type]
-                             result=result.to_dict(), state_change=change, narration=narration)]
+        return [
+            MoveResolved(
+                request=stored_request,
+                character_source=source,  # type: ignore[arg-type]
+                dice=list(result.dice),
+                dice_source=dice_source,  # type: ignore[arg-type]
+                result=result.to_dict(),
+                state_change=change,
+                narration=narration,
+            )
+        ]
 
     _store(store).append_with(check_name(name), build)
     return out[0]
 
 
 # ---- undo and replay -------------------------------------------------------------------------------
+
 
 def undo_last(name: str, *, store: CampaignStore | None = None) -> StoredEvent:
     """Append an ``undo`` compensating the last state-changing event still in effect."""
@@ -467,13 +510,17 @@ def check_move(state: CampaignState, stored: StoredEvent) -> None:
     except AssistantError as exc:
         raise ReplayMismatch(f"Event {stored.seq} ({ev.result.get('move')}) no longer resolves: {exc.message}") from None
     if _comparable(again) != _comparable(ev.result):
-        raise ReplayMismatch(f"Event {stored.seq} ({ev.result.get('move')}) replays differently: "
-                             f"{_first_difference(_comparable(ev.result), _comparable(again))}.")
+        raise ReplayMismatch(
+            f"Event {stored.seq} ({ev.result.get('move')}) replays differently: "
+            f"{_first_difference(_comparable(ev.result), _comparable(again))}."
+        )
     if ev.dice_source == "campaign" and not req.get("dice"):
         seeded = resolve(req, rng=campaign_rng(int(state.seed or 0), stored.seq)).to_dict()
         if seeded != ev.result:
-            raise ReplayMismatch(f"Event {stored.seq}: the campaign seed no longer gives the recorded dice: "
-                                 f"{_first_difference(ev.result, seeded)}.")
+            raise ReplayMismatch(
+                f"Event {stored.seq}: the campaign seed no longer gives the recorded dice: "
+                f"{_first_difference(ev.result, seeded)}."
+            )
 
 
 def replay(name: str, *, store: CampaignStore | None = None) -> CampaignState:
@@ -489,12 +536,15 @@ def replay(name: str, *, store: CampaignStore | None = None) -> CampaignState:
         apply(state, stored)
     loaded = st.load(name)
     if loaded != state:
-        raise ReplayMismatch(f"The stored state of {name!r} differs from the fold of its log: "
-                             f"{_first_difference(loaded.model_dump(), state.model_dump(), 'state')}.")
+        raise ReplayMismatch(
+            f"The stored state of {name!r} differs from the fold of its log: "
+            f"{_first_difference(loaded.model_dump(), state.model_dump(), 'state')}."
+        )
     return state
 
 
 # ---- journals --------------------------------------------------------------------------------------
+
 
 def export(name: str, format: str = "markdown", *, store: CampaignStore | None = None) -> str:  # noqa: A002
     """The campaign as a Markdown journal (``markdown``) or an Iron Vault journal (``ironvault``)."""

@@ -42,8 +42,7 @@ class SQLiteStore(SQLStoreBase):
         self.url = f"sqlite:///{self.path}"
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
-                                         check_same_thread=False)
+            self._conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False)
         except (OSError, sqlite3.Error) as exc:
             raise StoreError(f"Can't open the campaign database {self.path}: {exc}.") from None
         self._lock = threading.RLock()

@@ -71,8 +71,10 @@ def move_summary(result: dict[str, Any]) -> str:
     if result.get("roll") == "action" and result.get("challenge"):
         dice = result.get("dice") or []
         action = dice[0] if dice else "?"
-        bits.append(f"{action}+{result.get('stat_value', 0)}+{result.get('adds', 0)}={result.get('score')} "
-                    f"vs {', '.join(str(c) for c in result['challenge'])}")
+        bits.append(
+            f"{action}+{result.get('stat_value', 0)}+{result.get('adds', 0)}={result.get('score')} "
+            f"vs {', '.join(str(c) for c in result['challenge'])}"
+        )
     elif result.get("challenge"):
         bits.append(f"{result.get('score')} vs {', '.join(str(c) for c in result['challenge'])}")
     elif result.get("score") is not None:
@@ -165,11 +167,11 @@ def apply(state: CampaignState, stored: StoredEvent, *, copy_values: bool = True
         for cid, clock in sc.clocks.items():
             state.clocks[cid] = dup(clock)
         state.moves += 1
-        state.transcript.append(TranscriptEntry(seq=seq, role="engine", kind="move", text=move_summary(ev.result),
-                                                at=ev.at))
+        state.transcript.append(TranscriptEntry(seq=seq, role="engine", kind="move", text=move_summary(ev.result), at=ev.at))
         if ev.narration:
-            state.transcript.append(TranscriptEntry(seq=seq, role="narrator", kind="narration", text=ev.narration,
-                                                    ref=seq, at=ev.at))
+            state.transcript.append(
+                TranscriptEntry(seq=seq, role="narrator", kind="narration", text=ev.narration, ref=seq, at=ev.at)
+            )
     elif t in ("track_created", "track_updated"):
         state.tracks[ev.track_id] = dup(ev.track)
     elif t in ("clock_created", "clock_updated"):
@@ -183,8 +185,9 @@ def apply(state: CampaignState, stored: StoredEvent, *, copy_values: bool = True
     elif t == "chat_message":
         state.transcript.append(TranscriptEntry(seq=seq, role=ev.role, kind="chat", text=ev.text, at=ev.at))
     elif t == "narration_recorded":
-        state.transcript.append(TranscriptEntry(seq=seq, role="narrator", kind="narration", text=ev.text,
-                                                ref=ev.event_seq, at=ev.at))
+        state.transcript.append(
+            TranscriptEntry(seq=seq, role="narrator", kind="narration", text=ev.text, ref=ev.event_seq, at=ev.at)
+        )
     elif t == "undo":
         _apply_undo(state, seq, ev.target_seq, ev.target_type, ev.restore, ev.at)
     if t in UNDOABLE:
@@ -203,8 +206,9 @@ def _apply_undo(state: CampaignState, seq: int, target: int, target_type: str, r
     for entry in state.transcript:
         if entry.seq == target or (entry.kind == "narration" and entry.ref == target):
             entry.undone = True
-    state.transcript.append(TranscriptEntry(seq=seq, role="system", kind="undo", text=f"Undid event {target} ({target_type}).",
-                                            ref=target, at=at))
+    state.transcript.append(
+        TranscriptEntry(seq=seq, role="system", kind="undo", text=f"Undid event {target} ({target_type}).", ref=target, at=at)
+    )
 
 
 def fold(events: Iterable[StoredEvent], start: CampaignState | None = None) -> CampaignState:

@@ -11,5 +11,4 @@ caller resolves once the player confirms.
 from assistant.suggest.catalog import MoveEntry, known_systems, moves_for
 from assistant.suggest.core import SuggestContext, Suggestion, default_embedder, rank, suggest
 
-__all__ = ["MoveEntry", "SuggestContext", "Suggestion", "default_embedder", "known_systems", "moves_for", "rank",
-           "suggest"]
+__all__ = ["MoveEntry", "SuggestContext", "Suggestion", "default_embedder", "known_systems", "moves_for", "rank", "suggest"]

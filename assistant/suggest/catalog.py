@@ -24,8 +24,14 @@ CATALOG_DIR = Path(__file__).parent / "catalog"
 
 #: The same spellings the engine's registry accepts.
 SYSTEM_ALIASES = {
-    "ironsworn": "starforged", "sf": "starforged", "dw": "dungeon-world", "dungeon world": "dungeon-world",
-    "dungeon_world": "dungeon-world", "bitd": "blades", "blades in the dark": "blades", "magistrate": "city",
+    "ironsworn": "starforged",
+    "sf": "starforged",
+    "dw": "dungeon-world",
+    "dungeon world": "dungeon-world",
+    "dungeon_world": "dungeon-world",
+    "bitd": "blades",
+    "blades in the dark": "blades",
+    "magistrate": "city",
 }
 
 
@@ -98,13 +104,22 @@ def _from_ruleset_move(system: str, spec: Any) -> MoveEntry:
     position = requires.position if requires is not None else None
     category = spec.category
     return MoveEntry(
-        system=system, id=spec.id, name=spec.name, category=category, trigger=spec.trigger,
-        roll=spec.roll.type, approaches=approaches, requires_position=position, requires=requires,
+        system=system,
+        id=spec.id,
+        name=spec.name,
+        category=category,
+        trigger=spec.trigger,
+        roll=spec.roll.type,
+        approaches=approaches,
+        requires_position=position,
+        requires=requires,
         progress_move=bool(spec.progress_move or spec.roll.type == "progress"),
         combat=normalize_name(category) in COMBAT_CATEGORIES and spec.id != "battle",
         downtime=normalize_name(category) == "downtime",
         scene_challenge=_is_scene_challenge(spec.id, spec.name, category),
-        aliases=tuple(spec.aliases), source=spec.source.model_dump(mode="json"), from_ruleset=True,
+        aliases=tuple(spec.aliases),
+        source=spec.source.model_dump(mode="json"),
+        from_ruleset=True,
     )
 
 
@@ -117,12 +132,20 @@ def _from_catalog_row(system: str, row: dict[str, Any]) -> MoveEntry:
     requires = row.get("requires") or {}
     category = row.get("category", "")
     return MoveEntry(
-        system=system, id=row["id"], name=row["name"], category=category, trigger=row["trigger"],
-        roll=row.get("roll", "none"), approaches=tuple(approaches), requires_position=requires.get("position"),
-        progress_move=row.get("roll") == "progress", combat=bool(row.get("combat", False)),
+        system=system,
+        id=row["id"],
+        name=row["name"],
+        category=category,
+        trigger=row["trigger"],
+        roll=row.get("roll", "none"),
+        approaches=tuple(approaches),
+        requires_position=requires.get("position"),
+        progress_move=row.get("roll") == "progress",
+        combat=bool(row.get("combat", False)),
         downtime=bool(row.get("downtime", False)),
         scene_challenge=bool(row.get("scene_challenge", _is_scene_challenge(row["id"], row["name"], category))),
-        aliases=tuple(row.get("aliases") or ()), source=dict(row.get("source") or {}),
+        aliases=tuple(row.get("aliases") or ()),
+        source=dict(row.get("source") or {}),
         stat_note=row.get("stat_note", ""),
     )
 
@@ -188,7 +211,5 @@ def moves_for(system: str) -> list[MoveEntry]:
         if not (entry.names() & taken):
             entries.append(entry)
     if not entries:
-        raise UnknownNameError(
-            f"No moves known for system {system!r}; systems: {', '.join(known_systems())}."
-        )
+        raise UnknownNameError(f"No moves known for system {system!r}; systems: {', '.join(known_systems())}.")
     return entries

@@ -77,8 +77,14 @@ def suggest_command(
     system_id = canonical_system(system)
     mode: Mode | None = "downtime" if downtime else ("free_play" if system_id == "blades" else None)
     position: Position | None = None if in_control is None else ("in_control" if in_control else "bad_spot")
-    context = SuggestContext(system=system_id, character=_load_character(character), position=position,
-                             scene_challenge=scene_challenge, mode=mode, in_combat=in_combat)
+    context = SuggestContext(
+        system=system_id,
+        character=_load_character(character),
+        position=position,
+        scene_challenge=scene_challenge,
+        mode=mode,
+        in_combat=in_combat,
+    )
     llm = None
     if not offline:
         from assistant.suggest.llm_rerank import llm_from_settings

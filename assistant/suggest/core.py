@@ -230,8 +230,11 @@ def _choose_stat(move: MoveEntry, index: int | None, character: dict[str, Any]) 
         stat = pick(known, key=lambda s: known[s])
     else:
         stat = appr.stats[0]
-    when = appr.when or (f"+{' or +'.join(appr.stats)}, whichever is {'higher' if appr.pick == 'highest' else 'lower'}"
-                         if len(appr.stats) > 1 else None)
+    when = appr.when or (
+        f"+{' or +'.join(appr.stats)}, whichever is {'higher' if appr.pick == 'highest' else 'lower'}"
+        if len(appr.stats) > 1
+        else None
+    )
     return stat, values.get(stat), when
 
 
@@ -296,9 +299,20 @@ def build_suggestion(s: Scored, cues: Any, context: SuggestContext, ruleset: Any
     elif move.roll != "none":
         notes.append(ODDS_PENDING_NOTE)
     return Suggestion(
-        move=move.name, move_id=move.id, system=move.system, stat=stat, stat_value=stat_value,
-        score=round(float(s.score), 4), why=move.trigger, approach=approach, odds=odds, burn_odds=burn_odds,
-        request=request, notes=notes, source=dict(move.source), from_ruleset=move.from_ruleset,
+        move=move.name,
+        move_id=move.id,
+        system=move.system,
+        stat=stat,
+        stat_value=stat_value,
+        score=round(float(s.score), 4),
+        why=move.trigger,
+        approach=approach,
+        odds=odds,
+        burn_odds=burn_odds,
+        request=request,
+        notes=notes,
+        source=dict(move.source),
+        from_ruleset=move.from_ruleset,
     )
 
 
@@ -312,8 +326,16 @@ def rank(text: str, context: SuggestContext, embedder: Any = None) -> tuple[list
     return ranked, cues
 
 
-def suggest(text: str, context: SuggestContext, k: int = 3, llm: Any = None, *, embedder: Any = None,
-            shortlist: int = 8, timeout: float | None = None) -> list[Suggestion]:
+def suggest(
+    text: str,
+    context: SuggestContext,
+    k: int = 3,
+    llm: Any = None,
+    *,
+    embedder: Any = None,
+    shortlist: int = 8,
+    timeout: float | None = None,
+) -> list[Suggestion]:
     """The ``k`` moves that best fit ``text``, best first (see the module docstring).
 
     ``llm``: an optional LangChain chat model that re-ranks the offline shortlist (``shortlist`` moves)
@@ -335,7 +357,7 @@ def suggest(text: str, context: SuggestContext, k: int = 3, llm: Any = None, *, 
             by_key = {s.move.key: s for s in head}
             new_head = [by_key[key] for key, _ in order]
             stat_override = {key: stat for key, stat in order if stat}
-            ranked = new_head + [s for s in head if s not in new_head] + ranked[len(head):]
+            ranked = new_head + [s for s in head if s not in new_head] + ranked[len(head) :]
             ranked_by = "llm"
     ruleset = ruleset_for(system)
     out = []
@@ -353,7 +375,15 @@ def _with_stat(s: Scored, cues: Any, context: SuggestContext, ruleset: Any, stat
     """Rebuild a suggestion with the approach line that offers ``stat`` (validated by the caller)."""
     for j, appr in enumerate(s.move.approaches):
         if stat in appr.stats:
-            forced = Scored(s.move, s.score, s.trigger_sim, s.approach_sim, s.lexical, s.cue,
-                            {i: (1.0 if i == j else -1.0) for i in range(len(s.move.approaches))}, list(s.notes))
+            forced = Scored(
+                s.move,
+                s.score,
+                s.trigger_sim,
+                s.approach_sim,
+                s.lexical,
+                s.cue,
+                {i: (1.0 if i == j else -1.0) for i in range(len(s.move.approaches))},
+                list(s.notes),
+            )
             return build_suggestion(forced, CueHits(), context, ruleset)
     return None

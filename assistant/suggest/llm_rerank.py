@@ -23,7 +23,7 @@ PROMPT_PATH = Path(__file__).resolve().parents[2] / "prompts" / "rerank_moves.tx
 DEFAULT_TIMEOUT = 30.0
 
 _FALLBACK_PROMPT = (
-    "System: {system}\nSituation: {situation}\nThe player says: \"{text}\"\nCandidate moves:\n{candidates}\n"
+    'System: {system}\nSituation: {situation}\nThe player says: "{text}"\nCandidate moves:\n{candidates}\n'
     'Answer with JSON only: {{"moves": [{{"move": "<name>", "stat": "<stat or null>"}}]}}'
 )
 
@@ -53,16 +53,16 @@ def describe_candidates(shortlist: list[Any]) -> str:
     lines = []
     for s in shortlist:
         move = s.move
-        stats = "; ".join(
-            f"+{'/+'.join(a.stats)}" + (f" ({a.when})" if a.when else "") for a in move.approaches
-        ) or "no stat"
+        stats = "; ".join(f"+{'/+'.join(a.stats)}" + (f" ({a.when})" if a.when else "") for a in move.approaches) or "no stat"
         lines.append(f"- {move.name}: {move.trigger}. Stats: {stats}")
     return "\n".join(lines)
 
 
 def build_prompt(text: str, context: Any, shortlist: list[Any]) -> str:
     return load_prompt().format(
-        system=context.system, situation=describe_situation(context), text=text.replace('"', "'"),
+        system=context.system,
+        situation=describe_situation(context),
+        text=text.replace('"', "'"),
         candidates=describe_candidates(shortlist),
     )
 
@@ -122,8 +122,9 @@ def validate(items: list[dict[str, Any]], shortlist: list[Any]) -> list[tuple[st
     return order
 
 
-def rerank(llm: Any, text: str, context: Any, shortlist: list[Any],
-           timeout: float | None = None) -> list[tuple[str, str | None]] | None:
+def rerank(
+    llm: Any, text: str, context: Any, shortlist: list[Any], timeout: float | None = None
+) -> list[tuple[str, str | None]] | None:
     """[(move key, stat or None)] in the model's order, or None to keep the offline order."""
     if not shortlist:
         return None

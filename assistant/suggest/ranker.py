@@ -80,13 +80,11 @@ def _vectors(embedder: Any, system: str, moves: list[MoveEntry]) -> _SystemVecto
     if hit is not None:
         return hit
     vectors = np.asarray(embedder.embed_documents(docs + approach_docs), dtype=np.float32)
-    lexical_docs = [
-        _tokenize(" ".join([m.name, m.name, m.trigger, *(a.when for a in m.approaches), *m.aliases])) for m in moves
-    ]
+    lexical_docs = [_tokenize(" ".join([m.name, m.name, m.trigger, *(a.when for a in m.approaches), *m.aliases])) for m in moves]
     built = _SystemVectors(
         docs=docs,
         trigger=vectors[: len(docs)],
-        approach=vectors[len(docs):] if approach_docs else np.zeros((0, vectors.shape[1]), dtype=np.float32),
+        approach=vectors[len(docs) :] if approach_docs else np.zeros((0, vectors.shape[1]), dtype=np.float32),
         approach_owner=owner,
         approach_index=index,
         bm25=BM25Okapi(lexical_docs) if any(lexical_docs) else None,

@@ -25,8 +25,10 @@ def clock_svg(segments: int, filled: int, *, size: int = 72, title: str = "") ->
     c = size / 2
     r = c - 3
     label = f"{escape(title or 'clock')}: {filled} of {segments}"
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" viewBox="0 0 {size} {size}" '
-             f'role="img" aria-label="{label}">']
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" viewBox="0 0 {size} {size}" '
+        f'role="img" aria-label="{label}">'
+    ]
     for i in range(segments):
         x1, y1 = _point(c, c, r, i / segments)
         x2, y2 = _point(c, c, r, (i + 1) / segments)
@@ -35,8 +37,10 @@ def clock_svg(segments: int, filled: int, *, size: int = 72, title: str = "") ->
         if segments == 1:
             parts.append(f'<circle class="segment" cx="{c}" cy="{c}" r="{r}" fill="{color}" stroke="{INK}" stroke-width="1.5"/>')
             continue
-        parts.append(f'<path class="segment" d="M{c:.1f},{c:.1f} L{x1:.1f},{y1:.1f} A{r:.1f},{r:.1f} 0 {large} 1 '
-                     f'{x2:.1f},{y2:.1f} Z" fill="{color}" stroke="{INK}" stroke-width="1.5"/>')
+        parts.append(
+            f'<path class="segment" d="M{c:.1f},{c:.1f} L{x1:.1f},{y1:.1f} A{r:.1f},{r:.1f} 0 {large} 1 '
+            f'{x2:.1f},{y2:.1f} Z" fill="{color}" stroke="{INK}" stroke-width="1.5"/>'
+        )
     parts.append("</svg>")
     return "".join(parts)
 
@@ -44,5 +48,4 @@ def clock_svg(segments: int, filled: int, *, size: int = 72, title: str = "") ->
 def render_clock(clock: dict[str, Any]) -> None:
     name = str(clock.get("name") or "Clock")
     segments, filled = int(clock.get("segments", 4)), int(clock.get("filled", 0))
-    st.markdown(f"{clock_svg(segments, filled, title=name)}  \n**{escape(name)}** {filled}/{segments}",
-                unsafe_allow_html=True)
+    st.markdown(f"{clock_svg(segments, filled, title=name)}  \n**{escape(name)}** {filled}/{segments}", unsafe_allow_html=True)

@@ -15,11 +15,30 @@ import streamlit as st
 
 from assistant.engine import Result, get_ruleset
 
-OUTCOME_COLORS = {"strong_hit": "#2e7d32", "weak_hit": "#b26a00", "miss": "#c62828", "yes": "#2e7d32", "no": "#c62828",
-                  "critical": "#1565c0", "full_success": "#2e7d32", "partial_success": "#b26a00", "bad_outcome": "#c62828",
-                  "success": "#2e7d32", "partial": "#b26a00", "failure": "#c62828"}
-ROLE_NAMES = {"action": "action die", "challenge": "challenge die", "oracle": "oracle", "table": "table", "pool": "pool",
-              "progress": "progress", "notation": "", "roll": ""}
+OUTCOME_COLORS = {
+    "strong_hit": "#2e7d32",
+    "weak_hit": "#b26a00",
+    "miss": "#c62828",
+    "yes": "#2e7d32",
+    "no": "#c62828",
+    "critical": "#1565c0",
+    "full_success": "#2e7d32",
+    "partial_success": "#b26a00",
+    "bad_outcome": "#c62828",
+    "success": "#2e7d32",
+    "partial": "#b26a00",
+    "failure": "#c62828",
+}
+ROLE_NAMES = {
+    "action": "action die",
+    "challenge": "challenge die",
+    "oracle": "oracle",
+    "table": "table",
+    "pool": "pool",
+    "progress": "progress",
+    "notation": "",
+    "roll": "",
+}
 
 
 @dataclass
@@ -40,8 +59,17 @@ class DiceCardView:
 
     def plain_text(self) -> str:
         """Everything on the card as text (for tests and accessibility)."""
-        lines = [self.title, self.outcome, "match" if self.match else "", self.score_line, *self.changes,
-                 *self.next_steps, *self.notes, self.outcome_text, *self.citations]
+        lines = [
+            self.title,
+            self.outcome,
+            "match" if self.match else "",
+            self.score_line,
+            *self.changes,
+            *self.next_steps,
+            *self.notes,
+            self.outcome_text,
+            *self.citations,
+        ]
         return "\n".join(line for line in lines if line)
 
 
@@ -52,9 +80,19 @@ def outcome_words(outcome: str) -> str:
 def _die_html(die: dict[str, Any]) -> str:
     value, sides = die.get("value", "?"), die.get("sides", "?")
     role = str(die.get("role", ""))
-    marks, style = [], ["display:inline-block", "min-width:2.1em", "padding:2px 6px", "margin:2px 3px",
-                        "border:1.5px solid #3b4252", "text-align:center", "font-weight:700",
-                        "border-radius:" + ("4px" if sides == 6 else "12px")]
+    marks, style = (
+        [],
+        [
+            "display:inline-block",
+            "min-width:2.1em",
+            "padding:2px 6px",
+            "margin:2px 3px",
+            "border:1.5px solid #3b4252",
+            "text-align:center",
+            "font-weight:700",
+            "border-radius:" + ("4px" if sides == 6 else "12px"),
+        ],
+    )
     if not die.get("kept", True):
         marks.append("dropped")
         style += ["opacity:0.45", "text-decoration:line-through"]
@@ -141,19 +179,39 @@ def dice_card_view(result: Result | dict[str, Any], citations: list[str] | None 
     else:
         outcome_text = res.text
     return DiceCardView(
-        title=title, outcome=outcome_words(res.outcome), outcome_key=res.outcome, match=res.match,
-        dice_html=dice_html(res.dice_detail), score_line=score_line(res), changes=changes, next_steps=next_steps,
-        notes=list(res.notes), outcome_text=outcome_text, move_text=move_text,
+        title=title,
+        outcome=outcome_words(res.outcome),
+        outcome_key=res.outcome,
+        match=res.match,
+        dice_html=dice_html(res.dice_detail),
+        score_line=score_line(res),
+        changes=changes,
+        next_steps=next_steps,
+        notes=list(res.notes),
+        outcome_text=outcome_text,
+        move_text=move_text,
         citations=list(dict.fromkeys([*(citations or []), *own_citations])),
     )
 
 
 def header_html(view: DiceCardView) -> str:
     color = OUTCOME_COLORS.get(view.outcome_key, "#4c566a")
-    badge = (f'<span class="outcome" style="background:{color};color:white;border-radius:10px;padding:1px 10px;'
-             f'margin-left:8px;font-size:0.9em">{escape(view.outcome)}</span>') if view.outcome else ""
-    match = ('<span class="match" style="border:1.5px solid #5e81ac;color:#5e81ac;border-radius:10px;padding:0 8px;'
-             'margin-left:6px;font-size:0.85em">match</span>') if view.match else ""
+    badge = (
+        (
+            f'<span class="outcome" style="background:{color};color:white;border-radius:10px;padding:1px 10px;'
+            f'margin-left:8px;font-size:0.9em">{escape(view.outcome)}</span>'
+        )
+        if view.outcome
+        else ""
+    )
+    match = (
+        (
+            '<span class="match" style="border:1.5px solid #5e81ac;color:#5e81ac;border-radius:10px;padding:0 8px;'
+            'margin-left:6px;font-size:0.85em">match</span>'
+        )
+        if view.match
+        else ""
+    )
     return f'<div class="dice-card-title"><strong>{escape(view.title)}</strong>{badge}{match}</div>'
 
 

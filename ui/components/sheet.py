@@ -21,15 +21,26 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "Combat": ("hp", "max_hp", "armor", "initiative", "damage", "position"),
 }
 #: Which group each system shows (others fall back to whatever matches).
-SYSTEM_GROUPS: dict[str, tuple[str, ...]] = {"blades": ("Crew",), "city": ("City",), "dungeon-world": ("Combat",),
-                                              "starforged": ("Combat",), "elegy": ("Combat",)}
+SYSTEM_GROUPS: dict[str, tuple[str, ...]] = {
+    "blades": ("Crew",),
+    "city": ("City",),
+    "dungeon-world": ("Combat",),
+    "starforged": ("Combat",),
+    "elegy": ("Combat",),
+}
 #: Groups drawn above the other meters (Dungeon World's HP and armor matter most).
 LEAD_GROUPS = frozenset({"Combat"})
 #: Meters that are modifiers rather than resources: listed in one line when not zero, never as bars.
 MODIFIER_WORDS = ("bonus", "penalty", "forward", "ongoing", "hold", "next_move_add")
 HIDDEN = frozenset({"id", "name", "stats", "impacts", "legacy"})
-LABELS = {"crew_coin": "crew coin", "wanted_level": "wanted", "next_move_add": "next move add", "max_hp": "max HP",
-          "hp": "HP", "companion_health": "companion health"}
+LABELS = {
+    "crew_coin": "crew coin",
+    "wanted_level": "wanted",
+    "next_move_add": "next move add",
+    "max_hp": "max HP",
+    "hp": "HP",
+    "companion_health": "companion health",
+}
 
 
 def label(name: str) -> str:
@@ -58,8 +69,11 @@ def format_value(value: Any) -> str:
 
 
 def stats_html(stats: dict[str, int]) -> str:
-    chips = [f'<span style="display:inline-block;border:1px solid #d8dee9;border-radius:6px;padding:0 6px;margin:2px">'
-             f'{escape(label(name))} <b>{value}</b></span>' for name, value in stats.items()]
+    chips = [
+        f'<span style="display:inline-block;border:1px solid #d8dee9;border-radius:6px;padding:0 6px;margin:2px">'
+        f"{escape(label(name))} <b>{value}</b></span>"
+        for name, value in stats.items()
+    ]
     return "".join(chips)
 
 
@@ -108,8 +122,10 @@ def render_meter(name: str, value: Any, low: int, high: int) -> None:
 def render_field(name: str, value: Any) -> None:
     """A non-meter field: clocks as circles, tracks as boxes, lists as bullets, the rest as text."""
     if isinstance(value, dict) and {"segments", "filled"} <= set(value):
-        st.markdown(f"{escape(label(name))}  \n{clock_svg(int(value['segments']), int(value['filled']), size=48, title=name)}",
-                    unsafe_allow_html=True)
+        st.markdown(
+            f"{escape(label(name))}  \n{clock_svg(int(value['segments']), int(value['filled']), size=48, title=name)}",
+            unsafe_allow_html=True,
+        )
         return
     if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
         if all("ticks" in v for v in value):
@@ -172,9 +188,16 @@ def render_sheet(system: str, character: dict[str, Any], sheet: Sheet | None) ->
     if isinstance(character.get("legacy"), dict):
         with st.expander("Legacy tracks"):
             render_legacy(character["legacy"])
-    extra = {k: v for k, v in character.items()
-             if k not in HIDDEN and k not in meters and k not in grouped and k not in maxed
-             and v not in (None, "", [], {}) and format_value(v)}
+    extra = {
+        k: v
+        for k, v in character.items()
+        if k not in HIDDEN
+        and k not in meters
+        and k not in grouped
+        and k not in maxed
+        and v not in (None, "", [], {})
+        and format_value(v)
+    }
     if extra:
         with st.expander("More"):
             for name, value in extra.items():

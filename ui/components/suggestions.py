@@ -9,17 +9,29 @@ import streamlit as st
 
 from ui import state
 
-OUTCOME_ORDER = ("critical", "strong_hit", "full_success", "success", "weak_hit", "partial_success", "partial", "miss",
-                 "bad_outcome", "failure", "yes", "no")
-SHORT = {"strong_hit": "strong", "weak_hit": "weak", "full_success": "full", "partial_success": "partial",
-         "bad_outcome": "bad"}
+OUTCOME_ORDER = (
+    "critical",
+    "strong_hit",
+    "full_success",
+    "success",
+    "weak_hit",
+    "partial_success",
+    "partial",
+    "miss",
+    "bad_outcome",
+    "failure",
+    "yes",
+    "no",
+)
+SHORT = {"strong_hit": "strong", "weak_hit": "weak", "full_success": "full", "partial_success": "partial", "bad_outcome": "bad"}
 
 
 def odds_percentages(odds: Any) -> dict[str, float]:
     """``{outcome: percent}`` from a suggestion's odds (``{"outcomes": {...%}}`` or ``{outcome: probability}``)."""
     if not isinstance(odds, dict):
         return {}
-    table = odds.get("outcomes") if isinstance(odds.get("outcomes"), dict) else odds
+    outcomes = odds.get("outcomes")
+    table: dict[str, Any] = outcomes if isinstance(outcomes, dict) else odds
     values = {str(k): float(v) for k, v in table.items() if isinstance(v, (int, float))}
     if values and sum(values.values()) <= 1.0001:
         values = {k: v * 100 for k, v in values.items()}
@@ -64,12 +76,18 @@ def render_suggestions(suggestions: list[Any]) -> None:
     with st.container(border=True):
         st.markdown("**Suggested moves** — pick one to roll it (nothing is rolled until you do).")
         cols = st.columns([1, 1])
-        cols[0].number_input("Adds", min_value=-10, max_value=10, value=0, step=1, key="confirm_adds",
-                             help="Bonuses from assets, aid or a +1 on your next move.")
+        cols[0].number_input(
+            "Adds",
+            min_value=-10,
+            max_value=10,
+            value=0,
+            step=1,
+            key="confirm_adds",
+            help="Bonuses from assets, aid or a +1 on your next move.",
+        )
         cols[1].checkbox("Burn momentum if it helps", key="confirm_burn")
         for i, suggestion in enumerate(suggestions):
-            st.button(suggestion_label(suggestion), key=f"suggestion_{i}", on_click=_confirm, args=(i,),
-                      use_container_width=True)
+            st.button(suggestion_label(suggestion), key=f"suggestion_{i}", on_click=_confirm, args=(i,), use_container_width=True)
             why = str(getattr(suggestion, "why", "") or "")
             st.caption(f"{odds_text(getattr(suggestion, 'odds', None))} — {why[:160]}")
 
@@ -82,6 +100,10 @@ def render_choices(choices: list[Any]) -> None:
             if pick == 1:
                 st.radio(choice.prompt, labels, key=f"choice_{i}", index=None)
             else:
-                st.multiselect(choice.prompt + (f" (pick {pick})" if pick else " (any)"), labels, key=f"choice_{i}",
-                               max_selections=pick or None)
+                st.multiselect(
+                    choice.prompt + (f" (pick {pick})" if pick else " (any)"),
+                    labels,
+                    key=f"choice_{i}",
+                    max_selections=pick or None,
+                )
             st.button("Confirm choice", key=f"choose_{i}", on_click=_choose, args=(i,))

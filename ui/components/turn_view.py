@@ -11,8 +11,10 @@ import streamlit as st
 from ui import state
 from ui.components.dice_card import render_dice_card
 
-NARRATOR_NOTES = {"template-fallback": "The LLM was unavailable or its text failed the rules check; offline narration shown.",
-                  "llm-retry": "The first LLM narration failed the rules check; this is the checked retry."}
+NARRATOR_NOTES = {
+    "template-fallback": "The LLM was unavailable or its text failed the rules check; offline narration shown.",
+    "llm-retry": "The first LLM narration failed the rules check; this is the checked retry.",
+}
 
 
 def render_answer(answer: Any) -> None:

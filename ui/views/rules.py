@@ -41,8 +41,9 @@ def render(campaign: str | None, system: str | None) -> None:
     systems = _systems()
     default = systems.index(system) if system in systems else 0
     st.selectbox("System", systems, index=default, key="rules_system")
-    question = st.text_input("Rules question", key="rules_question", placeholder="What happens when momentum is negative?",
-                             max_chars=1000)
+    question = st.text_input(
+        "Rules question", key="rules_question", placeholder="What happens when momentum is negative?", max_chars=1000
+    )
     if st.button("Ask the rules", key="rules_ask"):
         if not question.strip():
             st.warning("Type a question first.")

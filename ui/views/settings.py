@@ -51,21 +51,34 @@ def render() -> None:
     p = state.prefs()
     settings = state.effective_settings()
     if settings.llm.enabled:
-        st.success(f"Narration by the LLM at {redact_url(settings.llm.base_url or '')} (model {settings.llm.model}); "
-                   "the engine still decides every number.")
+        st.success(
+            f"Narration by the LLM at {redact_url(settings.llm.base_url or '')} (model {settings.llm.model}); "
+            "the engine still decides every number."
+        )
     else:
-        st.info("Offline: narration comes from templates and rules answers are the cited passages. "
-                "Set an OpenAI-compatible endpoint below to add LLM narration.")
-    st.text_input("LLM base URL", value=p.base_url, key="settings_base_url",
-                  placeholder="http://127.0.0.1:11434/v1 (empty: use TABLETOP_LLM_BASE_URL, or offline)")
+        st.info(
+            "Offline: narration comes from templates and rules answers are the cited passages. "
+            "Set an OpenAI-compatible endpoint below to add LLM narration."
+        )
+    st.text_input(
+        "LLM base URL",
+        value=p.base_url,
+        key="settings_base_url",
+        placeholder="http://127.0.0.1:11434/v1 (empty: use TABLETOP_LLM_BASE_URL, or offline)",
+    )
     st.text_input("Model", value=p.model, key="settings_model", placeholder=settings.llm.model)
     source = state.key_source()
-    st.text_input("API key", type="password", key="settings_api_key",
-                  placeholder="a key is set" if source else "sk-…",
-                  help="Kept only for this browser session; never shown again or saved into campaigns.")
+    st.text_input(
+        "API key",
+        type="password",
+        key="settings_api_key",
+        placeholder="a key is set" if source else "sk-…",
+        help="Kept only for this browser session; never shown again or saved into campaigns.",
+    )
     st.caption(f"API key: set ({source})." if source else "API key: none.")
-    st.radio("Narration style", STYLES, index=STYLES.index(p.style) if p.style in STYLES else 0, key="settings_style",
-             horizontal=True)
+    st.radio(
+        "Narration style", STYLES, index=STYLES.index(p.style) if p.style in STYLES else 0, key="settings_style", horizontal=True
+    )
     st.checkbox("Auto-roll the best suggested move (no confirmation)", value=p.auto_roll, key="settings_auto_roll")
     cols = st.columns(2)
     cols[0].button("Save settings", key="settings_save", on_click=_save, type="primary")

@@ -75,22 +75,34 @@ def _add_character(campaign: str) -> None:
     if not name:
         st.session_state["sidebar_error"] = "Give the new character a name."
         return
-    _bookkeeping("adding the character",
-                 lambda: service.add_character(campaign, {"name": name}, active=True, store=_store()))
+    _bookkeeping("adding the character", lambda: service.add_character(campaign, {"name": name}, active=True, store=_store()))
     st.session_state["new_character_name"] = ""
 
 
 def _add_track(campaign: str) -> None:
-    _bookkeeping("starting the track", lambda: service.create_track(
-        campaign, str(st.session_state.get("new_track_name") or ""), str(st.session_state.get("new_track_rank")),
-        str(st.session_state.get("new_track_kind") or "vow"), store=_store()))
+    _bookkeeping(
+        "starting the track",
+        lambda: service.create_track(
+            campaign,
+            str(st.session_state.get("new_track_name") or ""),
+            str(st.session_state.get("new_track_rank")),
+            str(st.session_state.get("new_track_kind") or "vow"),
+            store=_store(),
+        ),
+    )
     st.session_state["new_track_name"] = ""
 
 
 def _add_clock(campaign: str) -> None:
-    _bookkeeping("starting the clock", lambda: service.create_clock(
-        campaign, str(st.session_state.get("new_clock_name") or ""), int(st.session_state.get("new_clock_segments") or 4),
-        store=_store()))
+    _bookkeeping(
+        "starting the clock",
+        lambda: service.create_clock(
+            campaign,
+            str(st.session_state.get("new_clock_name") or ""),
+            int(st.session_state.get("new_clock_segments") or 4),
+            store=_store(),
+        ),
+    )
     st.session_state["new_clock_name"] = ""
 
 
@@ -114,8 +126,9 @@ def render_picker() -> str | None:
     with st.expander("New campaign", expanded=not names):
         st.text_input("Campaign name", key="new_campaign_name", placeholder="Iron Wake")
         systems = available_systems()
-        st.selectbox("System", systems, index=systems.index("starforged") if "starforged" in systems else 0,
-                     key="new_campaign_system")
+        st.selectbox(
+            "System", systems, index=systems.index("starforged") if "starforged" in systems else 0, key="new_campaign_system"
+        )
         st.text_input("Character name", key="new_campaign_character", placeholder="Kira")
         st.text_input("Seed (optional)", key="new_campaign_seed", help="The same seed replays the same dice.")
         st.button("Create campaign", key="create_campaign", on_click=_create_campaign, type="primary")
@@ -142,8 +155,14 @@ def render_campaign(campaign: str | None) -> None:
         ids = list(chars)
         if st.session_state.get("character_pick") != camp.active_character:
             st.session_state["character_pick"] = camp.active_character if camp.active_character in ids else ids[0]
-        st.selectbox("Character", ids, format_func=lambda cid: str(chars[cid].get("name") or cid), key="character_pick",
-                     on_change=_pick_character, args=(campaign,))
+        st.selectbox(
+            "Character",
+            ids,
+            format_func=lambda cid: str(chars[cid].get("name") or cid),
+            key="character_pick",
+            on_change=_pick_character,
+            args=(campaign,),
+        )
     with st.expander("Add a character"):
         st.text_input("New character's name", key="new_character_name")
         st.button("Add character", key="add_character", on_click=_add_character, args=(campaign,))

@@ -23,7 +23,10 @@ RESULT_LEVELS: tuple[Outcome, ...] = (Outcome.BAD_OUTCOME, Outcome.PARTIAL_SUCCE
 
 #: Asset and crafting quality relative to the crew's Tier, by result level.
 QUALITY_SHIFT: dict[Outcome, int] = {
-    Outcome.BAD_OUTCOME: -1, Outcome.PARTIAL_SUCCESS: 0, Outcome.FULL_SUCCESS: 1, Outcome.CRITICAL: 2,
+    Outcome.BAD_OUTCOME: -1,
+    Outcome.PARTIAL_SUCCESS: 0,
+    Outcome.FULL_SUCCESS: 1,
+    Outcome.CRITICAL: 2,
 }
 
 HEAT_LIMIT = 9
@@ -92,8 +95,12 @@ def reduce_harm(harm: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def check_harm(harm: object) -> None:
     if not isinstance(harm, list) or not all(
-        isinstance(h, dict) and set(h) <= {"level", "name"} and isinstance(h.get("level"), int)
-        and not isinstance(h.get("level"), bool) and 1 <= h["level"] <= 4 and isinstance(h.get("name", ""), str)
+        isinstance(h, dict)
+        and set(h) <= {"level", "name"}
+        and isinstance(h.get("level"), int)
+        and not isinstance(h.get("level"), bool)
+        and 1 <= h["level"] <= 4
+        and isinstance(h.get("name", ""), str)
         for h in harm
     ):
         raise InputError('character.harm must be a list like [{"level": 2, "name": "Broken Leg"}] with levels 1-4.')

@@ -29,29 +29,70 @@ from assistant.engine.schema import ChoiceSpec, EffectSpec, OptionSpec
 from assistant.engine.tracks import Clock
 
 #: Moves that take a downtime activity.
-DOWNTIME_ACTIVITIES = frozenset({
-    "acquire_asset", "long_term_project", "recover", "reduce_heat", "train", "indulge_vice",
-    "learning_a_ritual", "performing_a_ritual", "inventing", "crafting",
-})
+DOWNTIME_ACTIVITIES = frozenset(
+    {
+        "acquire_asset",
+        "long_term_project",
+        "recover",
+        "reduce_heat",
+        "train",
+        "indulge_vice",
+        "learning_a_ritual",
+        "performing_a_ritual",
+        "inventing",
+        "crafting",
+    }
+)
 #: Moves that advance a clock given as options.clock or options.project.
 CLOCK_MOVES = frozenset({"long_term_project", "learning_a_ritual", "inventing", "faction_clock"})
 #: Clock moves that start a new 8-segment clock when none is given.
 EIGHT_SEGMENT_DEFAULT = frozenset({"learning_a_ritual", "inventing"})
 
-BOOL_OPTIONS = frozenset({
-    "quiet", "tithe", "skip_tithe", "high_profile", "hostile_turf", "killing", "beating", "npc", "guard_payoff",
-    "parole_influence", "cell_block_control", "pay_off", "help", "pay_from_crew", "reacquire", "restricted",
-    "self_heal", "tough_it_out", "training_upgrade", "safe", "uncertain", "workshop",
-})
+BOOL_OPTIONS = frozenset(
+    {
+        "quiet",
+        "tithe",
+        "skip_tithe",
+        "high_profile",
+        "hostile_turf",
+        "killing",
+        "beating",
+        "npc",
+        "guard_payoff",
+        "parole_influence",
+        "cell_block_control",
+        "pay_off",
+        "help",
+        "pay_from_crew",
+        "reacquire",
+        "restricted",
+        "self_heal",
+        "tough_it_out",
+        "training_upgrade",
+        "safe",
+        "uncertain",
+        "workshop",
+    }
+)
 INT_OPTIONS: dict[str, tuple[int, int]] = {
-    "coin": (0, 50), "target_tier": (0, 6), "spend_coin": (0, 20), "minimum_quality": (0, 12), "quality": (0, 6),
-    "enemy_tier": (0, 6), "rival_tier": (0, 6), "stress": (0, 20), "activities": (1, 4),
+    "coin": (0, 50),
+    "target_tier": (0, 6),
+    "spend_coin": (0, 20),
+    "minimum_quality": (0, 12),
+    "quality": (0, 6),
+    "enemy_tier": (0, 6),
+    "rival_tier": (0, 6),
+    "stress": (0, 20),
+    "activities": (1, 4),
 }
 #: ``by: option:<name>`` amounts that may be left out (and then count 0).
 OPTIONAL_AMOUNTS = {"stress": 0}
 #: Extra dice from options on pool rolls.
-BONUS_DICE = {"help": "a friend or contact helps", "reacquire": "acquiring the same asset again",
-              "guard_payoff": "Guard payoff: +1d to the Tier roll"}
+BONUS_DICE = {
+    "help": "a friend or contact helps",
+    "reacquire": "acquiring the same asset again",
+    "guard_payoff": "Guard payoff: +1d to the Tier roll",
+}
 
 
 class BladesRuleset(Ruleset):
@@ -189,8 +230,15 @@ class BladesRuleset(Ruleset):
         ctx.effect("harm", "harm", before=before, after=[dict(h) for h in harm], delta=level, reason=spec.note)
         clock = ctx.character["healing_clock"]
         if clock["filled"]:
-            ctx.effect("clock", "healing_clock", before=clock["filled"], after=0, delta=-clock["filled"],
-                       reason="new harm clears any ticks on your healing clock", rule="Recover")
+            ctx.effect(
+                "clock",
+                "healing_clock",
+                before=clock["filled"],
+                after=0,
+                delta=-clock["filled"],
+                reason="new harm clears any ticks on your healing clock",
+                rule="Recover",
+            )
             clock["filled"] = 0
 
     def _fill_healing_clock(self, ctx: Any, segments: int) -> None:
@@ -200,11 +248,22 @@ class BladesRuleset(Ruleset):
             total -= clock["segments"]
             old = [dict(h) for h in ctx.character["harm"]]
             ctx.character["harm"] = crew.reduce_harm(ctx.character["harm"])
-            ctx.effect("harm", "harm", before=old, after=[dict(h) for h in ctx.character["harm"]],
-                       reason="healing clock full: every harm one level lower, then clear the clock")
+            ctx.effect(
+                "harm",
+                "harm",
+                before=old,
+                after=[dict(h) for h in ctx.character["harm"]],
+                reason="healing clock full: every harm one level lower, then clear the clock",
+            )
         clock["filled"] = total
-        ctx.effect("clock", "healing_clock", before=before, after=total, delta=segments,
-                   reason=f"mark {segments} segment(s) on the healing clock (extra segments roll over)")
+        ctx.effect(
+            "clock",
+            "healing_clock",
+            before=before,
+            after=total,
+            delta=segments,
+            reason=f"mark {segments} segment(s) on the healing clock (extra segments roll over)",
+        )
 
     # ---- rolls ------------------------------------------------------------------------------------
     def do_system_roll(self, ctx: Resolution, kind: str) -> None:
@@ -271,8 +330,9 @@ class BladesRuleset(Ruleset):
             ctx.extra["extra_quality"] = leftover
         elif leftover:
             raise InputError(f"{coins} coin is more than this result can take: {steps} raise it to critical.")
-        self.adjust_meter(ctx, "crew_coin" if ctx.options.get("pay_from_crew") else "coin", -coins,
-                          f"spend {coins} coin to improve the result")
+        self.adjust_meter(
+            ctx, "crew_coin" if ctx.options.get("pay_from_crew") else "coin", -coins, f"spend {coins} coin to improve the result"
+        )
         before = ctx.outcome
         ctx.outcome = crew.RESULT_LEVELS[index + steps]
         ctx.notes.append(f"Spent {coins} coin: {before.value} became {ctx.outcome.value}.")
@@ -391,19 +451,36 @@ class BladesRuleset(Ruleset):
         free = 1 if ch["at_war"] else 2
         paid = max(0, before + count - max(free, before))
         ch["downtime_activities"] = before + count
-        ctx.effect("downtime_activities", "downtime_activities", before=before, after=before + count, delta=count,
-                   reason=f"a downtime activity ({free} free per downtime{' at war' if ch['at_war'] else ''})")
+        ctx.effect(
+            "downtime_activities",
+            "downtime_activities",
+            before=before,
+            after=before + count,
+            delta=count,
+            reason=f"a downtime activity ({free} free per downtime{' at war' if ch['at_war'] else ''})",
+        )
         for n in range(1, paid + 1):
             suffix = "" if n == 1 else f"_{n}"
             note = "an additional downtime activity"
-            offer_choice(ctx, ChoiceSpec(
-                id=f"extra_activity_cost{suffix}",
-                prompt="An additional downtime activity costs 1 coin or 1 rep",
-                options=[OptionSpec(id=f"pay_coin{suffix}", label="Pay 1 coin",
-                                    effects=[EffectSpec(type="meter", meter="coin", delta=-1, note=note)]),
-                         OptionSpec(id=f"pay_rep{suffix}", label="Pay 1 rep",
-                                    effects=[EffectSpec(type="meter", meter="rep", delta=-1, note=note)])],
-            ))
+            offer_choice(
+                ctx,
+                ChoiceSpec(
+                    id=f"extra_activity_cost{suffix}",
+                    prompt="An additional downtime activity costs 1 coin or 1 rep",
+                    options=[
+                        OptionSpec(
+                            id=f"pay_coin{suffix}",
+                            label="Pay 1 coin",
+                            effects=[EffectSpec(type="meter", meter="coin", delta=-1, note=note)],
+                        ),
+                        OptionSpec(
+                            id=f"pay_rep{suffix}",
+                            label="Pay 1 rep",
+                            effects=[EffectSpec(type="meter", meter="rep", delta=-1, note=note)],
+                        ),
+                    ],
+                ),
+            )
 
     def finish(self, ctx: Resolution) -> None:
         name = ctx.extra.get("project")

@@ -70,8 +70,14 @@ def _scheme(ruleset: CityRuleset, ctx: Any, spec: EffectSpec, reason: str) -> No
     scheme = ctx.character["schemes"][ruleset._scheme_index(ctx)]
     before = int(scheme["productivity"])
     scheme["productivity"] = max(PRODUCTIVITY_MIN, min(PRODUCTIVITY_MAX, before + delta))
-    ctx.effect("scheme", f"{scheme['name']}.productivity", before=before, after=scheme["productivity"],
-               delta=scheme["productivity"] - before, reason=reason)
+    ctx.effect(
+        "scheme",
+        f"{scheme['name']}.productivity",
+        before=before,
+        after=scheme["productivity"],
+        delta=scheme["productivity"] - before,
+        reason=reason,
+    )
 
 
 def _faction(ctx: Any, spec: EffectSpec, reason: str) -> None:
@@ -97,8 +103,10 @@ def _faction(ctx: Any, spec: EffectSpec, reason: str) -> None:
         return
     name = _named(ctx, "erase")
     if name is None:
-        raise InputError(f"{ctx.move.name}: name the aspect the faction erases with options.erase; "
-                         f"its aspects: {', '.join(faction['aspects'])}.")
+        raise InputError(
+            f"{ctx.move.name}: name the aspect the faction erases with options.erase; "
+            f"its aspects: {', '.join(faction['aspects'])}."
+        )
     if not any(normalize_name(a) == normalize_name(str(name)) for a in faction["aspects"]):
         raise InputError(f"The faction has no aspect {name!r}; its aspects: {', '.join(faction['aspects'])}.")
     _names(ctx, faction["aspects"], str(name), -1, "aspect", reason)
@@ -110,15 +118,22 @@ def _history(ctx: Any, spec: EffectSpec, reason: str) -> None:
         _unrecorded(ctx, "history", 1, reason, "neighborhood")
         return
     histories = ctx.character["histories"]
-    open_ones = [h for h in histories if normalize_name(h["neighborhood"]) == normalize_name(str(neighborhood))
-                 and not h["marked"]]
+    open_ones = [
+        h for h in histories if normalize_name(h["neighborhood"]) == normalize_name(str(neighborhood)) and not h["marked"]
+    ]
     if not open_ones:
         shown = ", ".join(h["neighborhood"] for h in histories if not h["marked"]) or "none"
         raise RulesError(f"No unmarked History for {neighborhood!r}; unmarked Histories: {shown}.")
     open_ones[0]["marked"] = True
     ctx.effect("history", open_ones[0]["neighborhood"], before=False, after=True, reason=reason)
-    _names(ctx, ctx.character["connections"], open_ones[0]["neighborhood"], 1, "connection",
-           "marking a History connects you to that neighborhood")
+    _names(
+        ctx,
+        ctx.character["connections"],
+        open_ones[0]["neighborhood"],
+        1,
+        "connection",
+        "marking a History connects you to that neighborhood",
+    )
 
 
 def _demand(ctx: Any, spec: EffectSpec, reason: str) -> None:

@@ -38,12 +38,34 @@ MAX_ALLIES = 10
 SOCIAL_MOVES = frozenset({"direct_someone_to_act", "use_a_secret"})
 #: Options that only make sense on a move that rolls.
 ROLL_OPTIONS = ("advantage", "disadvantage", "use_belief", "mark_history", "perceive_demand")
-BOOL_OPTIONS = ("advantage", "disadvantage", "connected", "against_interest", "noticed", "about_them", "invited", "social",
-                "undefended")
+BOOL_OPTIONS = (
+    "advantage",
+    "disadvantage",
+    "connected",
+    "against_interest",
+    "noticed",
+    "about_them",
+    "invited",
+    "social",
+    "undefended",
+)
 #: Result tiers from worst to best (Backfire reads them the other way: lower is better).
 TIER_LADDER = (Outcome.MISS, Outcome.WEAK_HIT, Outcome.STRONG_HIT, Outcome.CRITICAL)
-LIST_METERS = frozenset({"productivity", "schemes", "belief", "secret", "tie", "history", "demand", "demand_met",
-                         "advances", "complications", "aspects"})
+LIST_METERS = frozenset(
+    {
+        "productivity",
+        "schemes",
+        "belief",
+        "secret",
+        "tie",
+        "history",
+        "demand",
+        "demand_met",
+        "advances",
+        "complications",
+        "aspects",
+    }
+)
 
 
 def _low_die(faces: list[int]) -> bool:
@@ -56,10 +78,10 @@ class CityRuleset(Ruleset):
     data_dir = Path(__file__).parent
     common_options = {
         "advantage": "true to roll with advantage: three dice, keep the best two (a connection to the neighborhood on a "
-                     "City Move, Use Belief, an asset on a Social Interaction move...)",
+        "City Move, Use Belief, an asset on a Social Interaction move...)",
         "disadvantage": "true to roll with disadvantage: three dice, keep the worst two",
         "use_belief": "Use Belief: the belief (text or 0-based index in character.beliefs) that makes you confident; "
-                      "rolls with advantage, and a 1 or 2 on any die challenges it",
+        "rolls with advantage, and a 1 or 2 on any die challenges it",
         "mark_history": "Recall Neighborhood Connection: the neighborhood whose History you mark to bump this roll one tier",
         "perceive_demand": "Perceive Demand: the Demand the city makes of you, marked to bump this roll one tier",
         "choose": "ids of the options you pick from the result's choices",
@@ -81,12 +103,17 @@ class CityRuleset(Ruleset):
                 raise InputError(f"{ctx.move.name} makes no roll, so {given} do not apply; give them with the move you roll.")
         bumps = [o for o in ("mark_history", "perceive_demand") if o in ctx.options]
         if bumps and ctx.move.id in SOCIAL_MOVES:
-            raise RulesError(f"You may not mark Histories or City Demands to affect {ctx.move.name} "
-                             "(a Social Interaction move); you may Use a Secret before you roll.")
+            raise RulesError(
+                f"You may not mark Histories or City Demands to affect {ctx.move.name} "
+                "(a Social Interaction move); you may Use a Secret before you roll."
+            )
         for name in ("use_belief", *bumps):
             value = ctx.options.get(name)
-            if name in ctx.options and not (isinstance(value, str) and value.strip()) and not (
-                    name == "use_belief" and isinstance(value, int) and not isinstance(value, bool)):
+            if (
+                name in ctx.options
+                and not (isinstance(value, str) and value.strip())
+                and not (name == "use_belief" and isinstance(value, int) and not isinstance(value, bool))
+            ):
                 raise InputError(f"options.{name} must name it (text); got {value!r}.")
 
     def connected(self, ctx: Any) -> bool | None:
@@ -133,8 +160,9 @@ class CityRuleset(Ruleset):
             if "aspects" in ctx.options:
                 return option_int(ctx, "aspects", 0, MAX_ASPECTS)
             listed = len(ch["faction"]["aspects"])
-            ctx.notes.append(f"Rolled +{listed}: every aspect listed for the faction; give options.aspects "
-                             "for only the relevant ones.")
+            ctx.notes.append(
+                f"Rolled +{listed}: every aspect listed for the faction; give options.aspects for only the relevant ones."
+            )
             return listed
         return super().stat_value(ctx, name)
 
@@ -167,8 +195,7 @@ class CityRuleset(Ruleset):
         keep = self._dice_mode(ctx)
         count = 3 if keep else 2
         ctx.source.require_forced(count, f"{ctx.move.name}'s roll")
-        roll = rolls.total_roll(ctx.source, stat_part + ctx.adds, count=count, sides=6, tiers=tiers,
-                                keep=keep, keep_count=2)
+        roll = rolls.total_roll(ctx.source, stat_part + ctx.adds, count=count, sides=6, tiers=tiers, keep=keep, keep_count=2)
         ctx.source.rolled[-count:] = roll.dice  # record which dice were kept
         ctx.score, ctx.outcome = roll.total, roll.outcome
         ctx.extra["roll"] = roll
@@ -184,32 +211,52 @@ class CityRuleset(Ruleset):
             if n:
                 ctx.adds += n
                 ctx.notes.append(f"+{n}: one for every faction helping (Alliance).")
-                self.apply_effect(ctx, EffectSpec(type="meter", meter="complications", delta=1, value="indebted",
-                                                  note="Alliance: take the complicating aspect \"indebted\""))
+                self.apply_effect(
+                    ctx,
+                    EffectSpec(
+                        type="meter",
+                        meter="complications",
+                        delta=1,
+                        value="indebted",
+                        note='Alliance: take the complicating aspect "indebted"',
+                    ),
+                )
         if ctx.move.id == "use_power":
             connected = self.connected(ctx)
             if connected is None:
-                ctx.notes.append("Connection to the neighborhood unknown: give options.connected "
-                                 "(+1 if you have one, -2 if not).")
+                ctx.notes.append(
+                    "Connection to the neighborhood unknown: give options.connected (+1 if you have one, -2 if not)."
+                )
             else:
                 ctx.adds += 1 if connected else -2
-                ctx.notes.append("+1: you have a connection to the neighborhood." if connected
-                                 else "-2: you have no connection to the neighborhood.")
+                ctx.notes.append(
+                    "+1: you have a connection to the neighborhood."
+                    if connected
+                    else "-2: you have no connection to the neighborhood."
+                )
 
     def _take_forward(self, ctx: Resolution) -> None:
         """Spend every "+N forward" that applies to this roll (by move id, ``category:``, ``stat:``, or any)."""
         keep: list[dict[str, Any]] = []
         for bonus in ctx.character["forward"]:
             tokens = [str(t) for t in bonus.get("moves", [])]
-            fits = not tokens or any(t == ctx.move.id or t == f"category:{ctx.move.category}"
-                                     or (ctx.stat is not None and t == f"stat:{ctx.stat}") for t in tokens)
+            fits = not tokens or any(
+                t == ctx.move.id or t == f"category:{ctx.move.category}" or (ctx.stat is not None and t == f"stat:{ctx.stat}")
+                for t in tokens
+            )
             if not fits:
                 keep.append(bonus)
                 continue
             add = int(bonus["add"])
             ctx.adds += add
-            ctx.effect("forward", "forward", before=add, after=0, delta=-add,
-                       reason=f"{add:+d} forward on this roll" + (f" ({bonus['reason']})" if bonus.get("reason") else ""))
+            ctx.effect(
+                "forward",
+                "forward",
+                before=add,
+                after=0,
+                delta=-add,
+                reason=f"{add:+d} forward on this roll" + (f" ({bonus['reason']})" if bonus.get("reason") else ""),
+            )
         ctx.character["forward"] = keep
 
     def _dice_mode(self, ctx: Resolution) -> rolls.Keep | None:
@@ -222,8 +269,10 @@ class CityRuleset(Ruleset):
         if "use_belief" in ctx.options:
             belief = ctx.character["beliefs"][self._belief_index(ctx, ctx.options["use_belief"])]
             if belief["proven_wrong"]:
-                raise RulesError(f"The belief {belief['text']!r} was proven wrong: you may continue to hold it, "
-                                 "but you may not use it to buff your rolls.")
+                raise RulesError(
+                    f"The belief {belief['text']!r} was proven wrong: you may continue to hold it, "
+                    "but you may not use it to buff your rolls."
+                )
             up.append("Use Belief")
         if ctx.move.id == "use_a_secret":
             up.append("Use a Secret")
@@ -266,12 +315,23 @@ class CityRuleset(Ruleset):
             carried = {k: ctx.options[k] for k in ("secret", "target") if k in ctx.options}
             if carried:
                 request["options"] = {**carried, "social": True}
-            ctx.follow_ups.append(FollowUp(kind="move", move="Reveal a Secret", request=request,
-                                           reason="Use a Secret: a die shows 1 or 2, so you Reveal a Secret"))
-        if ctx.move.category == "city" and self.connected(ctx) and "advantage" not in ctx.options \
-                and "use_belief" not in ctx.options:
-            ctx.notes.append("You have a connection to this neighborhood: you may roll this City Move with advantage "
-                             "(options.advantage).")
+            ctx.follow_ups.append(
+                FollowUp(
+                    kind="move",
+                    move="Reveal a Secret",
+                    request=request,
+                    reason="Use a Secret: a die shows 1 or 2, so you Reveal a Secret",
+                )
+            )
+        if (
+            ctx.move.category == "city"
+            and self.connected(ctx)
+            and "advantage" not in ctx.options
+            and "use_belief" not in ctx.options
+        ):
+            ctx.notes.append(
+                "You have a connection to this neighborhood: you may roll this City Move with advantage (options.advantage)."
+            )
 
     def _bump(self, ctx: Resolution, option: str) -> None:
         ladder = list(TIER_LADDER if ctx.move.roll.extra.get("tiers") == "pbta12" else TIER_LADDER[:3])
@@ -284,10 +344,15 @@ class CityRuleset(Ruleset):
             ctx.outcome = ladder[position + 1]
         meter = "history" if option == "mark_history" else "demand"
         self.apply_effect(ctx, EffectSpec(type="meter", meter=meter, delta=1, value=str(ctx.options[option])))
-        ctx.effect("outcome", "outcome", before=before.value, after=ctx.outcome.value,
-                   reason=("bumped one tier" if ctx.outcome is not before else "already the best tier")
-                   + (" (lower is better)" if lower_is_better else ""),
-                   rule="Recall Neighborhood Connection" if meter == "history" else "Perceive Demand")
+        ctx.effect(
+            "outcome",
+            "outcome",
+            before=before.value,
+            after=ctx.outcome.value,
+            reason=("bumped one tier" if ctx.outcome is not before else "already the best tier")
+            + (" (lower is better)" if lower_is_better else ""),
+            rule="Recall Neighborhood Connection" if meter == "history" else "Perceive Demand",
+        )
         ctx.notes.append("Once per session.")
 
     def _belief_dice(self, ctx: Resolution, faces: list[int]) -> None:
@@ -327,13 +392,15 @@ class CityRuleset(Ruleset):
     def finish(self, ctx: Resolution) -> None:
         """Close the alternative of an answered choice (``<id>`` / ``<id>_or``); Backfire rolls +the same complexity."""
         answered = {e.target for e in ctx.effects if e.kind == "choice"}
-        ctx.choices = [c for c in ctx.choices
-                       if not (c.id.endswith("_or") and c.id[:-3] in answered) and f"{c.id}_or" not in answered]
+        ctx.choices = [
+            c for c in ctx.choices if not (c.id.endswith("_or") and c.id[:-3] in answered) and f"{c.id}_or" not in answered
+        ]
         if "complexity" not in ctx.options:
             return
         ctx.follow_ups = [
             fu.model_copy(update={"request": {**fu.request, "options": {"complexity": ctx.options["complexity"]}}})
-            if fu.request and fu.request.get("move") == "backfire" else fu
+            if fu.request and fu.request.get("move") == "backfire"
+            else fu
             for fu in ctx.follow_ups
         ]
 
@@ -352,7 +419,13 @@ class CityRuleset(Ruleset):
             add = spec.delta or 1
             moves = (spec.value or "").split()
             ctx.character["forward"].append({"add": add, "moves": moves, "reason": spec.note or ctx.move.name})
-            ctx.effect("forward", "forward", before=0, after=add, delta=add,
-                       reason=f"take {add:+d} forward" + (f" on {', '.join(moves)}" if moves else ""))
+            ctx.effect(
+                "forward",
+                "forward",
+                before=0,
+                after=add,
+                delta=add,
+                reason=f"take {add:+d} forward" + (f" on {', '.join(moves)}" if moves else ""),
+            )
         else:
             super().apply_effect(ctx, spec)

@@ -51,7 +51,7 @@ def _entry(field: str, raw: object, index: int) -> dict[str, Any]:
 
 def _names(where: str, raw: object) -> list[str]:
     if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
-        raise InputError(f"character.{where} must be a list of names, e.g. [\"Donatella\"].")
+        raise InputError(f'character.{where} must be a list of names, e.g. ["Donatella"].')
     return list(raw)
 
 
@@ -78,8 +78,11 @@ def normalize_lists(character: dict[str, Any]) -> None:
         faction[field] = _names(f"faction.{field}", faction.get(field, []))
     forward = character.get("forward", [])
     if not isinstance(forward, list) or not all(
-        isinstance(f, dict) and isinstance(f.get("add"), int) and not isinstance(f.get("add"), bool)
-        and isinstance(f.get("moves", []), list) for f in forward
+        isinstance(f, dict)
+        and isinstance(f.get("add"), int)
+        and not isinstance(f.get("add"), bool)
+        and isinstance(f.get("moves", []), list)
+        for f in forward
     ):
         raise InputError('character.forward must be a list like [{"add": 1, "moves": ["take_a_big_risk"]}].')
 

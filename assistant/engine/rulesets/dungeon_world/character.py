@@ -27,7 +27,7 @@ def _is_int(value: object) -> bool:
 def _names(character: dict[str, Any], field: str) -> list[str]:
     value = character[field]
     if not all(isinstance(v, str) and v.strip() for v in value):
-        raise InputError(f"character.{field} must be a list of names, like [\"Bless\"]; got {value!r}.")
+        raise InputError(f'character.{field} must be a list of names, like ["Bless"]; got {value!r}.')
     return list(value)
 
 
@@ -39,7 +39,7 @@ def check_character(character: dict[str, Any]) -> None:
     if character["hp"] > max_hp:
         raise InputError(f"character.hp ({character['hp']}) is above max_hp ({max_hp}); lower hp or raise max_hp.")
     if not isinstance(character["class"], str) or not character["class"].strip():
-        raise InputError(f"character.class must be a class name such as \"fighter\"; got {character['class']!r}.")
+        raise InputError(f'character.class must be a class name such as "fighter"; got {character["class"]!r}.')
     if not 1 <= character["level"] <= 10:
         raise InputError(f"character.level must be 1-10; got {character['level']!r}.")
     if character["grit"] is not None:

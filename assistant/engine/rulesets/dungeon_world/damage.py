@@ -43,7 +43,7 @@ def parse_damage_dice(text: object) -> DamageDice:
     """``"2d4"`` -> DamageDice(2, 4); anything else is an :class:`InputError` saying what to give."""
     match = _DICE.match(text) if isinstance(text, str) else None
     if match is None:
-        raise InputError(f"options.damage_dice must look like \"2d4\" (1-10 dice of 4, 6, 8, 10, 12 or 20 sides); got {text!r}.")
+        raise InputError(f'options.damage_dice must look like "2d4" (1-10 dice of 4, 6, 8, 10, 12 or 20 sides); got {text!r}.')
     count, sides = int(match.group(1)), int(match.group(2))
     if not 1 <= count <= 10 or sides not in (4, 6, 8, 10, 12, 20):
         raise InputError(f"options.damage_dice must be 1-10 dice of 4, 6, 8, 10, 12 or 20 sides; got {text!r}.")
@@ -77,7 +77,14 @@ class ArmorCheck:
 
 def through_armor(damage: int, armor: int, *, vulnerable: bool, helpless: bool, ignore_armor: bool) -> ArmorCheck:
     """Damage minus armor, never below 0; a vulnerable or helpless target, or armor-ignoring damage, subtracts none."""
-    reason = ("the target is Helpless" if helpless else "the target is vulnerable" if vulnerable
-              else "the damage ignores armor" if ignore_armor else None)
+    reason = (
+        "the target is Helpless"
+        if helpless
+        else "the target is vulnerable"
+        if vulnerable
+        else "the damage ignores armor"
+        if ignore_armor
+        else None
+    )
     subtracted = 0 if reason else max(0, armor)
     return ArmorCheck(damage=damage, armor=subtracted, ignored_because=reason, loss=max(0, damage - subtracted))

@@ -99,7 +99,7 @@ class DungeonWorldRuleset(Ruleset):
             return MAGIC_MISSILE_NAME, MAGIC_MISSILE_LEVEL
         name = ctx.options.get("spell")
         if name is not None and (not isinstance(name, str) or not name.strip()):
-            raise InputError(f"options.spell is the spell's name, like \"Bless\"; got {name!r}.")
+            raise InputError(f'options.spell is the spell\'s name, like "Bless"; got {name!r}.')
         level = option_int(ctx, "level", 1, MAX_SPELL_LEVEL, default=1)
         if ctx.move.id == "cast_a_spell_cleric" and str(ctx.character["class"]).strip().lower() != "cleric":
             level *= 2
@@ -114,14 +114,18 @@ class DungeonWorldRuleset(Ruleset):
             raise RulesError(f"{name} is lost until you rest; it can't be cast now.")
         mana = ctx.character["mana"]
         if mana < level:
-            raise RulesError(f"You cannot cast a spell unless you have mana equal to the spell's level: "
-                             f"this one needs {level} mana and you have {mana}.")
+            raise RulesError(
+                f"You cannot cast a spell unless you have mana equal to the spell's level: "
+                f"this one needs {level} mana and you have {mana}."
+            )
 
     def _check_damage_options(self, ctx: Any) -> None:
         given = [k for k in ("grit", "damage_dice", "amount") if k in ctx.options]
         if len(given) != 1:
-            raise InputError("Deal Damage needs exactly one of options.grit (the attacker's 1dGrit: 4-12), "
-                             "options.damage_dice (e.g. \"2d4\") or options.amount (damage already rolled).")
+            raise InputError(
+                "Deal Damage needs exactly one of options.grit (the attacker's 1dGrit: 4-12), "
+                'options.damage_dice (e.g. "2d4") or options.amount (damage already rolled).'
+            )
         if "grit" in ctx.options:
             check_grit(ctx.options["grit"], "options.grit")
         if "damage_dice" in ctx.options:
@@ -132,7 +136,7 @@ class DungeonWorldRuleset(Ruleset):
             option_int(ctx, "bonus_d4", 0, MAX_BONUS_D4)
         raw = ctx.options.get("debilities", [])
         if not isinstance(raw, list):
-            raise InputError("options.debilities must be a list, like [\"shakey\"].")
+            raise InputError('options.debilities must be a list, like ["shakey"].')
         for name in raw:
             check_debility(name, "each of options.debilities")
 
@@ -167,8 +171,10 @@ class DungeonWorldRuleset(Ruleset):
         total = 0
         parts = [("+n Ongoing", ch["ongoing_bonus"]), ("-n Ongoing", ch["ongoing_penalty"])]
         if ctx.move.id in CAST_MOVES:
-            parts += [("-1 Ongoing to Cast a Spell", ch["cast_penalty"]),
-                      (f"{len(ch['ongoing_spells'])} Ongoing spell(s) active", -len(ch["ongoing_spells"]))]
+            parts += [
+                ("-1 Ongoing to Cast a Spell", ch["cast_penalty"]),
+                (f"{len(ch['ongoing_spells'])} Ongoing spell(s) active", -len(ch["ongoing_spells"])),
+            ]
         for label, value in parts:
             if value:
                 total += value
@@ -207,8 +213,9 @@ class DungeonWorldRuleset(Ruleset):
         ctx.extra["damage"] = ctx.score
         extras = ([f"+{bonus}d4 bonus"] if bonus else []) + (["+1d4 (Helpless)"] if helpless and deals_damage else [])
         adds = [f"{ctx.adds:+d}"] if ctx.adds else []
-        ctx.notes.append(f"Damage: {' '.join([described, *extras, *adds])} = {ctx.score}"
-                         + (f" (rolled {faces})" if faces else "") + ".")
+        ctx.notes.append(
+            f"Damage: {' '.join([described, *extras, *adds])} = {ctx.score}" + (f" (rolled {faces})" if faces else "") + "."
+        )
 
     def after_roll(self, ctx: Resolution) -> None:
         if ctx.options.get("target_helpless") and ctx.outcome is Outcome.MISS:
@@ -217,8 +224,14 @@ class DungeonWorldRuleset(Ruleset):
         if ctx.move.id == "last_gasp" and ctx.character["ongoing_spells"]:
             before = list(ctx.character["ongoing_spells"])
             ctx.character["ongoing_spells"] = []
-            ctx.effect("spells", "ongoing_spells", before=before, after=[], delta=-len(before),
-                       reason="Ongoing spells always end when you Last Gasp")
+            ctx.effect(
+                "spells",
+                "ongoing_spells",
+                before=before,
+                after=[],
+                delta=-len(before),
+                reason="Ongoing spells always end when you Last Gasp",
+            )
         if ctx.move.id == "enter_combat":
             self._keep_one_magical_effect(ctx)
 
@@ -226,13 +239,21 @@ class DungeonWorldRuleset(Ruleset):
         spells = ctx.character["ongoing_spells"]
         if len(spells) <= 1:
             return
-        offer_choice(ctx, ChoiceSpec(
-            id="keep_one_magical_effect",
-            prompt="You can gain the benefits of ONE magical effect before fights start: decide which one you keep active",
-            options=[OptionSpec(id=f"keep_{_slug(name)}", label=name,
-                                effects=[EffectSpec(type="impact", impact="ongoing_spells", by="keep_ongoing_spell", value=name)])
-                     for name in spells],
-        ))
+        offer_choice(
+            ctx,
+            ChoiceSpec(
+                id="keep_one_magical_effect",
+                prompt="You can gain the benefits of ONE magical effect before fights start: decide which one you keep active",
+                options=[
+                    OptionSpec(
+                        id=f"keep_{_slug(name)}",
+                        label=name,
+                        effects=[EffectSpec(type="impact", impact="ongoing_spells", by="keep_ongoing_spell", value=name)],
+                    )
+                    for name in spells
+                ],
+            ),
+        )
 
     # ---- effects ------------------------------------------------------------------------------
     def apply_effect(self, ctx: Any, spec: EffectSpec) -> None:
@@ -251,8 +272,14 @@ class DungeonWorldRuleset(Ruleset):
         elif spec.by == "keep_ongoing_spell":
             before = list(ctx.character["ongoing_spells"])
             ctx.character["ongoing_spells"] = [s for s in before if s == spec.value]
-            ctx.effect("spells", "ongoing_spells", before=before, after=ctx.character["ongoing_spells"],
-                       delta=len(ctx.character["ongoing_spells"]) - len(before), reason=f"keep {spec.value} active")
+            ctx.effect(
+                "spells",
+                "ongoing_spells",
+                before=before,
+                after=ctx.character["ongoing_spells"],
+                delta=len(ctx.character["ongoing_spells"]) - len(before),
+                reason=f"keep {spec.value} active",
+            )
         else:
             super().apply_effect(ctx, spec)
 
@@ -263,14 +290,21 @@ class DungeonWorldRuleset(Ruleset):
         impacts = ctx.character["impacts"]
         helpless, vulnerable = "helpless" in impacts, "vulnerable" in impacts
         armor = ctx.character["armor"] + ctx.character["armor_bonus"]
-        check = through_armor(damage, armor, vulnerable=vulnerable, helpless=helpless,
-                              ignore_armor=bool(ctx.options.get("ignore_armor")))
+        check = through_armor(
+            damage, armor, vulnerable=vulnerable, helpless=helpless, ignore_armor=bool(ctx.options.get("ignore_armor"))
+        )
         how = f"ignores armor: {check.ignored_because}" if check.ignored_because else f"{check.armor} armor"
         self.adjust_meter(ctx, "hp", -check.loss, f"{damage} damage, {how}: {check.loss} HP")
         if check.loss > 0 and vulnerable and not helpless:
-            super().apply_effect(ctx, EffectSpec(
-                type="impact", impact="vulnerable", mark=False,
-                note="Dealing damage to them removes this vulnerability unless the individual is also Helpless."))
+            super().apply_effect(
+                ctx,
+                EffectSpec(
+                    type="impact",
+                    impact="vulnerable",
+                    mark=False,
+                    note="Dealing damage to them removes this vulnerability unless the individual is also Helpless.",
+                ),
+            )
 
     def _lose_spell(self, ctx: Resolution, spec: EffectSpec) -> None:
         name, level = self._spell(ctx)
@@ -279,8 +313,14 @@ class DungeonWorldRuleset(Ruleset):
         self.adjust_meter(ctx, "mana", -level, f"{spec.note} (level {level})")
         before = list(ctx.character["lost_spells"])
         ctx.character["lost_spells"] = before + [name]
-        ctx.effect("spells", "lost_spells", before=before, after=ctx.character["lost_spells"], delta=1,
-                   reason=f"{name} can't be cast until you rest")
+        ctx.effect(
+            "spells",
+            "lost_spells",
+            before=before,
+            after=ctx.character["lost_spells"],
+            delta=1,
+            reason=f"{name} can't be cast until you rest",
+        )
 
     # ---- follow-ups that reach another character ----------------------------------------------
     def finish(self, ctx: Resolution) -> None:
@@ -307,8 +347,14 @@ class DungeonWorldRuleset(Ruleset):
             raise InputError("Name the Ongoing spell: give options.spell.")
         before = list(ctx.character["ongoing_spells"])
         ctx.character["ongoing_spells"] = before + [name]
-        ctx.effect("spells", "ongoing_spells", before=before, after=ctx.character["ongoing_spells"], delta=1,
-                   reason=f"{name} is Ongoing: -1 ongoing to cast spells while it lasts")
+        ctx.effect(
+            "spells",
+            "ongoing_spells",
+            before=before,
+            after=ctx.character["ongoing_spells"],
+            delta=1,
+            reason=f"{name} is Ongoing: -1 ongoing to cast spells while it lasts",
+        )
 
     def _attack_follow_up(self, ctx: Resolution) -> None:
         """One Deal Damage request for the target, carrying everything the attacker picked."""
@@ -321,8 +367,10 @@ class DungeonWorldRuleset(Ruleset):
         if "deal_damage" in picks:
             grit = grit_of(ctx.character)
             if grit is None:
-                ctx.notes.append(f"No Grit for class {ctx.character['class']!r} in the text: set character.grit, "
-                                 "or give options.grit to Deal Damage.")
+                ctx.notes.append(
+                    f"No Grit for class {ctx.character['class']!r} in the text: set character.grit, "
+                    "or give options.grit to Deal Damage."
+                )
             else:
                 options["grit"] = grit
             bonus = ctx.character["damage_bonus_d4"]
@@ -335,16 +383,19 @@ class DungeonWorldRuleset(Ruleset):
             options["amount"] = 0
         if "cause_debility" in picks:
             if "debility" not in ctx.options:
-                raise InputError("You cause a debility of your choice: name it with options.debility "
-                                 f"({', '.join(DEBILITIES)}).")
+                raise InputError(f"You cause a debility of your choice: name it with options.debility ({', '.join(DEBILITIES)}).")
             debilities.insert(0, check_debility(ctx.options["debility"], "options.debility"))
         if debilities:
             options["debilities"] = list(dict.fromkeys(debilities))
         if "opponent_vulnerable" in picks:
             options["opened_up"] = True
         reason = "Resolve Deal Damage for your target (their sheet as the character)"
-        merged = FollowUp(kind="move", move="Deal Damage", reason=reason,
-                          request={"system": self.system_id, "move": "deal_damage", "options": options})
+        merged = FollowUp(
+            kind="move",
+            move="Deal Damage",
+            reason=reason,
+            request={"system": self.system_id, "move": "deal_damage", "options": options},
+        )
         first = ctx.follow_ups.index(hits[0])
         ctx.follow_ups[:] = [fu for fu in ctx.follow_ups if fu.move != "Deal Damage"]
         ctx.follow_ups.insert(first, merged)

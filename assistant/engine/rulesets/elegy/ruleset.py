@@ -110,8 +110,9 @@ class ElegyRuleset(Ruleset):
         if "burn" in opts:
             option_bool(ctx, "burn")
             if opts["burn"] and ctx.move.roll.type != "action":
-                raise RulesError(f"Focus can't be burned on {ctx.move.name}: only action rolls burn focus "
-                                 "(a Conclusion Roll ignores focus).")
+                raise RulesError(
+                    f"Focus can't be burned on {ctx.move.name}: only action rolls burn focus (a Conclusion Roll ignores focus)."
+                )
         for name in ("superstition", "authentic_faith", "bond"):
             if name in opts:
                 option_bool(ctx, name)
@@ -122,8 +123,10 @@ class ElegyRuleset(Ruleset):
                 raise InputError("Give options.amount or options.foe_rank, not both.")
             Rank.parse(opts["foe_rank"])
         if "weapon" in opts and (isinstance(opts["weapon"], bool) or opts["weapon"] not in (1, 2)):
-            raise InputError(f"options.weapon is 1 (improvised, light impact) or 2 (sharp, gunshot, heavy impact, fire); "
-                             f"got {opts['weapon']!r}.")
+            raise InputError(
+                f"options.weapon is 1 (improvised, light impact) or 2 (sharp, gunshot, heavy impact, fire); "
+                f"got {opts['weapon']!r}."
+            )
         if "promise_to" in opts and opts["promise_to"] not in OPTION_ADDS["promise_to"]:
             raise InputError(f"options.promise_to is 'connection' (+1) or 'bond' (+2); got {opts['promise_to']!r}.")
 
@@ -144,8 +147,14 @@ class ElegyRuleset(Ruleset):
         if pending:
             ctx.adds += pending
             ctx.character["next_move_add"] = 0
-            ctx.effect("next_move_add", "next_move_add", before=pending, after=0, delta=-pending,
-                       reason=f"+{pending} on this roll (from an earlier move)")
+            ctx.effect(
+                "next_move_add",
+                "next_move_add",
+                before=pending,
+                after=0,
+                delta=-pending,
+                reason=f"+{pending} on this roll (from an earlier move)",
+            )
         ctx.source.require_forced(2, f"{ctx.move.name}'s action roll")
         first = len(ctx.source.rolled)
         roll = rolls.action_roll(ctx.source, ctx.stat_value, ctx.adds, action_die=False, cap=UNCAPPED)
@@ -166,14 +175,16 @@ class ElegyRuleset(Ruleset):
                 position = first + i
                 ctx.source.rolled[position] = ctx.source.rolled[position].but(rerolled=True)
                 new = ctx.source.roll(10, "challenge")
-                ctx.notes.append(f"Focus {focus}: the challenge die {faces[i]} is lower than {limit}, "
-                                 f"rerolled once: {new.value}.")
+                ctx.notes.append(
+                    f"Focus {focus}: the challenge die {faces[i]} is lower than {limit}, rerolled once: {new.value}."
+                )
                 faces[i] = new.value
         if not rerolled:
             return roll
         challenge = (faces[0], faces[1])
-        return replace(roll, challenge=challenge, outcome=challenge_outcome(roll.score, challenge),
-                       match=challenge[0] == challenge[1])
+        return replace(
+            roll, challenge=challenge, outcome=challenge_outcome(roll.score, challenge), match=challenge[0] == challenge[1]
+        )
 
     def after_roll(self, ctx: Resolution) -> None:
         if ctx.roll == "oracle":
@@ -195,13 +206,26 @@ class ElegyRuleset(Ruleset):
             ctx.burn = {"burned": False, "available": False, "meter": FOCUS, "focus": focus, "outcome": ctx.outcome.value}
             ctx.notes.append(f"Focus not burned: {focus} would not beat more challenge dice than the action score {ctx.score}.")
             return
-        ctx.burn = {"burned": True, "meter": FOCUS, "focus": focus, "score_before": ctx.score,
-                    "outcome_before": ctx.outcome.value, "outcome": burned.value}
+        ctx.burn = {
+            "burned": True,
+            "meter": FOCUS,
+            "focus": focus,
+            "score_before": ctx.score,
+            "outcome_before": ctx.outcome.value,
+            "outcome": burned.value,
+        }
         ctx.score, ctx.outcome = focus, burned
         after = focus_reset(ctx.character)
         ctx.character[FOCUS] = after
-        ctx.effect("focus_burn", FOCUS, before=focus, after=after, delta=after - focus,
-                   reason=f"burned {focus} focus: it replaces the action score; reset to {after}", rule="Focus")
+        ctx.effect(
+            "focus_burn",
+            FOCUS,
+            before=focus,
+            after=after,
+            delta=after - focus,
+            reason=f"burned {focus} focus: it replaces the action score; reset to {after}",
+            rule="Focus",
+        )
 
     def _read_oracle(self, ctx: Resolution) -> None:
         """The core rolled the d100; Elegy reads it as yes on the odds' number or greater."""
@@ -226,10 +250,15 @@ class ElegyRuleset(Ruleset):
         overflow = super().adjust_meter(ctx, name, delta, reason)
         if name == FOCUS and overflow > 0:
             amount = min(overflow, MAX_AMOUNT)
-            ctx.follow_ups.append(FollowUp(
-                kind="move", move="Face a Setback", amount=-amount,
-                reason=f"Focus is at its minimum ({FOCUS_MIN}): {amount} additional -focus",
-                request={"system": self.system_id, "move": "face_a_setback", "options": {"amount": amount}}))
+            ctx.follow_ups.append(
+                FollowUp(
+                    kind="move",
+                    move="Face a Setback",
+                    amount=-amount,
+                    reason=f"Focus is at its minimum ({FOCUS_MIN}): {amount} additional -focus",
+                    request={"system": self.system_id, "move": "face_a_setback", "options": {"amount": amount}},
+                )
+            )
         return overflow
 
     def apply_effect(self, ctx: Any, spec: EffectSpec) -> None:
@@ -251,8 +280,7 @@ class ElegyRuleset(Ruleset):
             if spec.delta is None:
                 raise InputError(f"{ctx.move.id}: effect {spec.type} has no amount.")  # data error
             return spec.delta
-        if spec.delta_from == "amount" and "amount" not in ctx.options and "foe_rank" in ctx.options \
-                and spec.meter == "health":
+        if spec.delta_from == "amount" and "amount" not in ctx.options and "foe_rank" in ctx.options and spec.meter == "health":
             rank = Rank.parse(ctx.options["foe_rank"])
             faith, superstition = option_bool(ctx, "authentic_faith"), option_bool(ctx, "superstition")
             harm = harm_for(rank, superstition=superstition, authentic_faith=faith)
@@ -274,13 +302,22 @@ class ElegyRuleset(Ruleset):
         impacts = ctx.character["impacts"]
         for impact in (first, second):
             if impact not in impacts:
-                self.apply_effect(ctx, EffectSpec(type="impact", impact=impact,
-                                                  note=f"{meter} is 0 and you lose more: mark {impact.replace('_', ' ')}"))
+                self.apply_effect(
+                    ctx,
+                    EffectSpec(
+                        type="impact", impact=impact, note=f"{meter} is 0 and you lose more: mark {impact.replace('_', ' ')}"
+                    ),
+                )
                 return
         target = self.move_by_id(move_id)
-        ctx.follow_ups.append(FollowUp(kind="move", move=target.name,
-                                       reason=f"{meter} is 0 with {first} and {second} marked: {words}",
-                                       request={"system": self.system_id, "move": target.id}))
+        ctx.follow_ups.append(
+            FollowUp(
+                kind="move",
+                move=target.name,
+                reason=f"{meter} is 0 with {first} and {second} marked: {words}",
+                request={"system": self.system_id, "move": target.id},
+            )
+        )
 
     def _suffer(self, ctx: Resolution, spec: EffectSpec) -> None:
         """Suffer moves: what does not fit below 0 becomes -focus."""
@@ -326,8 +363,7 @@ class ElegyRuleset(Ruleset):
             track = ctx.track.clear_ticks(units * ctx.track.rank.ticks_per_mark)
             reason = f"clear {units} unit(s) of progress per its rank ({ctx.track.rank.value})"
         ctx.track = track
-        ctx.effect("progress", track.name or "track", before=before, after=track.ticks, delta=track.ticks - before,
-                   reason=reason)
+        ctx.effect("progress", track.name or "track", before=before, after=track.ticks, delta=track.ticks - before, reason=reason)
 
     # ---- exact odds ---------------------------------------------------------------------------
     def exact_odds(self, request: dict[str, Any]) -> OddsTable | None:
@@ -358,5 +394,6 @@ class ElegyRuleset(Ruleset):
             outcomes[result.outcome] = outcomes.get(result.outcome, Fraction(0)) + weight
             if result.match:
                 by_outcome[result.outcome] = by_outcome.get(result.outcome, Fraction(0)) + weight
-        return OddsTable(outcomes=outcomes, match=sum(by_outcome.values(), Fraction(0)), match_by_outcome=by_outcome,
-                         combinations=leaves)
+        return OddsTable(
+            outcomes=outcomes, match=sum(by_outcome.values(), Fraction(0)), match_by_outcome=by_outcome, combinations=leaves
+        )

@@ -39,13 +39,17 @@ LOSE_MOMENTUM_AT_MINIMUM = ChoiceSpec(
     id="lose_momentum_at_minimum",
     prompt="Your momentum is at its minimum (-6): choose how the price is paid",
     options=[
-        OptionSpec(id="different_suffer_move",
-                   label="Envision how the price is paid and apply the cost to a different suffer move.",
-                   follow_ups=[FollowUpSpec(suffer=-1, text="Apply the cost to a different suffer move")]),
-        OptionSpec(id="undermine_progress",
-                   label="Envision how this undermines your progress on a vow, expedition, connection, or combat. "
-                         "Then, clear 1 unit of progress on that track per its rank.",
-                   effects=[EffectSpec(type="clear_progress", by="rank_unit")]),
+        OptionSpec(
+            id="different_suffer_move",
+            label="Envision how the price is paid and apply the cost to a different suffer move.",
+            follow_ups=[FollowUpSpec(suffer=-1, text="Apply the cost to a different suffer move")],
+        ),
+        OptionSpec(
+            id="undermine_progress",
+            label="Envision how this undermines your progress on a vow, expedition, connection, or combat. "
+            "Then, clear 1 unit of progress on that track per its rank.",
+            effects=[EffectSpec(type="clear_progress", by="rank_unit")],
+        ),
     ],
 )
 
@@ -77,8 +81,14 @@ class StarforgedRuleset(Ruleset):
             offer_choice(ctx, LOSE_MOMENTUM_AT_MINIMUM)
         overflow = super().adjust_meter(ctx, name, delta, reason)
         if name == "supply" and ctx.character["supply"] == 0 and delta < 0 and "unprepared" not in ctx.character["impacts"]:
-            self.apply_effect(ctx, EffectSpec(type="impact", impact="unprepared",
-                                              note="Sacrifice Resources: supply exhausted (reduced to 0), mark unprepared"))
+            self.apply_effect(
+                ctx,
+                EffectSpec(
+                    type="impact",
+                    impact="unprepared",
+                    note="Sacrifice Resources: supply exhausted (reduced to 0), mark unprepared",
+                ),
+            )
         return overflow
 
     def impacts_changed(self, ctx: Any) -> None:
@@ -86,8 +96,15 @@ class StarforgedRuleset(Ruleset):
         if ctx.character["momentum"] > top:
             before = ctx.character["momentum"]
             ctx.character["momentum"] = top
-            ctx.effect("meter", "momentum", before=before, after=top, delta=top - before,
-                       reason=f"max momentum is now {top} (10 minus 1 per impact)", rule="Momentum")
+            ctx.effect(
+                "meter",
+                "momentum",
+                before=before,
+                after=top,
+                delta=top - before,
+                reason=f"max momentum is now {top} (10 minus 1 per impact)",
+                rule="Momentum",
+            )
 
     def apply_effect(self, ctx: Any, spec: EffectSpec) -> None:
         if spec.type == "momentum_reset":
@@ -110,8 +127,15 @@ class StarforgedRuleset(Ruleset):
             raise InputError("Give options.track (rank and ticks) to clear progress on it.")
         before = ctx.track.ticks
         ctx.track = ctx.track.clear_ticks(ctx.track.rank.ticks_per_mark)
-        ctx.effect("progress", ctx.track.name or "track", before=before, after=ctx.track.ticks,
-                   delta=ctx.track.ticks - before, reason="clear 1 unit of progress per its rank", rule="Lose Momentum")
+        ctx.effect(
+            "progress",
+            ctx.track.name or "track",
+            before=before,
+            after=ctx.track.ticks,
+            delta=ctx.track.ticks - before,
+            reason="clear 1 unit of progress per its rank",
+            rule="Lose Momentum",
+        )
 
     # ---- position -----------------------------------------------------------------------------
     def position(self, ctx: Any) -> str | None:
@@ -123,11 +147,17 @@ class StarforgedRuleset(Ruleset):
         want = ctx.move.requires.position if ctx.move.requires else None
         have = self.position(ctx)
         if want and have != want:
-            alternative = {"strike": "Clash", "gain_ground": "React Under Fire",
-                           "clash": "Strike", "react_under_fire": "Gain Ground"}.get(ctx.move.id)
+            alternative = {
+                "strike": "Clash",
+                "gain_ground": "React Under Fire",
+                "clash": "Strike",
+                "react_under_fire": "Gain Ground",
+            }.get(ctx.move.id)
             hint = f" Make {alternative} instead." if alternative else ""
-            return (f"{ctx.move.name} is made when you are {POSITION_NAMES[want]}, but you are "
-                    f"{POSITION_NAMES.get(have or '', 'not in a fight')}.{hint}")
+            return (
+                f"{ctx.move.name} is made when you are {POSITION_NAMES[want]}, but you are "
+                f"{POSITION_NAMES.get(have or '', 'not in a fight')}.{hint}"
+            )
         return super().requirement_message(ctx)
 
     def no_roll_reason(self, ctx: Any) -> str:
@@ -150,8 +180,14 @@ class StarforgedRuleset(Ruleset):
         if pending:
             ctx.adds += pending
             ctx.character["next_move_add"] = 0
-            ctx.effect("next_move_add", "next_move_add", before=pending, after=0, delta=-pending,
-                       reason=f"+{pending} on this move (from an earlier move)")
+            ctx.effect(
+                "next_move_add",
+                "next_move_add",
+                before=pending,
+                after=0,
+                delta=-pending,
+                reason=f"+{pending} on this move (from an earlier move)",
+            )
         ctx.source.require_forced(3, f"{ctx.move.name}'s action roll")
         momentum = ctx.character["momentum"]
         roll = rolls.action_roll(ctx.source, ctx.stat_value, ctx.adds, momentum=momentum)
@@ -199,11 +235,17 @@ class StarforgedRuleset(Ruleset):
             return
         if not improves:
             ctx.burn = {"burned": False, "available": False, "momentum": momentum, "outcome": ctx.outcome.value}
-            ctx.notes.append(f"Momentum not burned: {momentum} would not beat more challenge dice than "
-                             f"the action score {ctx.score}.")
+            ctx.notes.append(
+                f"Momentum not burned: {momentum} would not beat more challenge dice than the action score {ctx.score}."
+            )
             return
-        ctx.burn = {"burned": True, "momentum": momentum, "score_before": ctx.score,
-                    "outcome_before": ctx.outcome.value, "outcome": burned.value}
+        ctx.burn = {
+            "burned": True,
+            "momentum": momentum,
+            "score_before": ctx.score,
+            "outcome_before": ctx.outcome.value,
+            "outcome": burned.value,
+        }
         ctx.score = momentum
         ctx.outcome = burned
         self._reset_momentum(ctx, f"burned {momentum} momentum: it replaces the action score", kind="momentum_burn")
@@ -212,8 +254,10 @@ class StarforgedRuleset(Ruleset):
         """Begin the Scene: a formidable objective and a tension clock of 4, 6 or 8 segments."""
         segments = ctx.options.get("segments")
         if segments is None:
-            ctx.notes.append("Choose the tension clock: options.segments 4 (severely disadvantaged), "
-                             "6 (equal footing) or 8 (strong advantage).")
+            ctx.notes.append(
+                "Choose the tension clock: options.segments 4 (severely disadvantaged), "
+                "6 (equal footing) or 8 (strong advantage)."
+            )
             return
         if segments not in (4, 6, 8) or isinstance(segments, bool):
             raise InputError(f"A scene's tension clock has 4, 6 or 8 segments; got {segments!r}.")
