@@ -3,7 +3,7 @@ PYTHON ?= python3.11
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
-CODE := assistant rules_index evals tests bench ui
+CODE := assistant rules_index evals tests bench
 export OMP_NUM_THREADS := 1
 export MKL_NUM_THREADS := 1
 export TOKENIZERS_PARALLELISM := false
@@ -34,7 +34,7 @@ lint: setup
 	$(VENV)/bin/ruff format --check $(CODE)
 
 types: setup
-	$(VENV)/bin/mypy assistant rules_index evals ui bench
+	$(VENV)/bin/mypy assistant rules_index evals bench
 
 bench: setup
 	for f in bench/bench_*.py; do $(PY) $$f || exit 1; done

@@ -26,7 +26,7 @@ COMMAND_MODULES = [
     "assistant.store.cli",
     "assistant.suggest.cli",
     "assistant.chat.cli",
-    "ui.cli",
+    "assistant.ui.cli",
 ]
 
 

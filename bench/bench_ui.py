@@ -1,6 +1,6 @@
 """The app's time to first render and per-turn latency, offline: ``python bench/bench_ui.py [--turns 12]``.
 
-* First render: a fresh ``AppTest`` run of ``ui/app.py`` (no campaign, then with a campaign open), and the
+* First render: a fresh ``AppTest`` run of ``assistant/ui/app.py`` (no campaign, then with a campaign open), and the
   real server (``streamlit run --server.headless true`` on 127.0.0.1) from start to ``/_stcore/health`` and its
   first page.
 * Per turn, through the app (AppTest reruns, so the whole page is rebuilt each time as in the browser): a free-text
@@ -25,7 +25,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-APP = ROOT / "ui" / "app.py"
+APP = ROOT / "assistant" / "ui" / "app.py"
 ACTIONS = [
     "I sprint across the collapsing catwalk",
     "I search the wreck for clues",

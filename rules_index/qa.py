@@ -11,18 +11,17 @@ import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Literal
 
+from assistant.prompts import load_prompt
 from rules_index.index import RulesIndex
 from rules_index.lexical import tokenize
 from rules_index.search import Hit, resolve_system, search_index
 
 NOT_FOUND = "The rules do not say."
 DEFAULT_MIN_SIMILARITY = 0.3  #: cosine similarity below which a passage is not about the question
-#: The prompt lives with the others in the repository's prompts/ folder.
-PROMPT_FILE = Path(__file__).resolve().parents[1] / "prompts" / "answer_rules_question.txt"
-SYSTEM_PROMPT = PROMPT_FILE.read_text(encoding="utf-8").strip().format(not_found=NOT_FOUND)
+#: The prompt lives with the others in assistant/prompts/.
+SYSTEM_PROMPT = load_prompt("answer_rules_question").format(not_found=NOT_FOUND)
 
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?\]])\s+(?=[A-Z0-9\"“(])")
 _CITE = re.compile(r"\[(\d+(?:\s*,\s*\d+)*)\]")

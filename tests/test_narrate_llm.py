@@ -16,10 +16,10 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, System
 from langchain_core.outputs import ChatGenerationChunk
 from pydantic import Field, SecretStr
 
+import assistant.prompts as prompts_module
 from assistant.config import LLMSettings, Secret, load_settings
 from assistant.engine import ConfigError, Result, resolve
 from assistant.narrate import LLMNarrator, NarrationFailed, NarrationRequest, load_prompt, make_chat_model
-from assistant.narrate import prompts as prompts_module
 
 KEY = "tok-Zq81secretKEY4477"
 REQ = httpx2.Request("POST", "http://llm.invalid/v1/chat/completions")  # the openai client is built on httpx2
@@ -200,7 +200,7 @@ def test_empty_output_is_a_bad_response() -> None:
 
 def test_a_missing_prompt_file_is_a_clear_config_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(prompts_module, "PROMPTS_DIR", tmp_path)
-    with pytest.raises(ConfigError, match=r"prompts/narrate\.txt is missing"):
+    with pytest.raises(ConfigError, match=r"narrate\.txt is missing"):
         load_prompt("narrate")
     with pytest.raises(NarrationFailed, match="configuration"):
         list(LLMNarrator(model("x")).stream(request()))

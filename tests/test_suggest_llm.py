@@ -9,8 +9,9 @@ import pytest
 from langchain_core.language_models.fake_chat_models import FakeListChatModel, GenericFakeChatModel
 from langchain_core.messages import AIMessage
 
+from assistant.prompts import PROMPTS_DIR
 from assistant.suggest import SuggestContext, moves_for, suggest
-from assistant.suggest.llm_rerank import PROMPT_PATH, build_prompt, parse_answer
+from assistant.suggest.llm_rerank import PROMPT_NAME, build_prompt, parse_answer
 from rules_index.embed import HashEmbedder
 
 EMB = HashEmbedder()
@@ -27,7 +28,7 @@ def answer(*moves):
 
 
 def test_prompt_file_exists_and_lists_the_candidates():
-    assert PROMPT_PATH.exists()
+    assert (PROMPTS_DIR / f"{PROMPT_NAME}.txt").is_file()
     from assistant.suggest import rank
 
     ranked, _ = rank(TEXT, CTX, EMB)

@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 from assistant.engine import available_systems
 from assistant.store import service
 
-APP = Path(__file__).resolve().parent.parent / "ui" / "app.py"
+APP = Path(__file__).resolve().parent.parent / "assistant" / "ui" / "app.py"
 SECRET = "sk-test-DO-NOT-SHOW-4242"
 TYPED_SECRET = "sk-typed-NEVER-RENDERED-9191"
 

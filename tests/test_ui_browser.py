@@ -143,7 +143,7 @@ def app_url(tmp_path: Path) -> Iterator[str]:
             "-m",
             "streamlit",
             "run",
-            str(ROOT / "ui" / "app.py"),
+            str(ROOT / "assistant" / "ui" / "app.py"),
             "--server.headless",
             "true",
             "--server.address",

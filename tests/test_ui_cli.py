@@ -8,12 +8,12 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-import ui.cli
+import assistant.ui.cli
 
 
 def _app() -> typer.Typer:
     app = typer.Typer()
-    ui.cli.register(app)
+    assistant.ui.cli.register(app)
 
     @app.command("other")
     def other() -> None:  # a second command keeps typer's multi-command layout, as in `assistant`
@@ -29,11 +29,11 @@ def test_ui_runs_streamlit_offline_on_the_given_address(monkeypatch: pytest.Monk
         seen.update(command=command, env=env, cwd=cwd)
         return 0
 
-    monkeypatch.setattr(ui.cli.subprocess, "call", fake_call)
+    monkeypatch.setattr(assistant.ui.cli.subprocess, "call", fake_call)
     result = CliRunner().invoke(_app(), ["ui", "--server.address", "127.0.0.1", "--server.port", "8612", "--headless"])
     assert result.exit_code == 0, result.output
     command = seen["command"]
-    assert command[1:4] == ["-m", "streamlit", "run"] and command[4].endswith("ui/app.py")
+    assert command[1:4] == ["-m", "streamlit", "run"] and command[4].endswith("assistant/ui/app.py")
     assert command[command.index("--server.port") + 1] == "8612"
     assert command[command.index("--server.address") + 1] == "127.0.0.1"
     assert command[command.index("--server.headless") + 1] == "true"
@@ -43,4 +43,4 @@ def test_ui_runs_streamlit_offline_on_the_given_address(monkeypatch: pytest.Monk
 
 def test_headless_under_ci(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("CI", "true")
-    assert ui.cli.headless_default()
+    assert assistant.ui.cli.headless_default()

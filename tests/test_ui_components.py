@@ -6,12 +6,12 @@ import re
 
 from assistant.chat.session import yes_chance
 from assistant.engine import resolve
-from ui.components.clocks import clock_svg
-from ui.components.dice_card import dice_card_view
-from ui.components.sheet import group_fields, meter_fraction
-from ui.components.suggestions import odds_percentages, odds_text
-from ui.components.tracks import track_svg
-from ui.views.settings import redact_url
+from assistant.ui.components.clocks import clock_svg
+from assistant.ui.components.dice_card import dice_card_view
+from assistant.ui.components.sheet import group_fields, meter_fraction
+from assistant.ui.components.suggestions import odds_percentages, odds_text
+from assistant.ui.components.tracks import track_svg
+from assistant.ui.views.settings import redact_url
 
 
 def test_a_track_is_ten_boxes_with_ticks_four_to_a_box() -> None:
@@ -76,7 +76,7 @@ def test_a_url_with_credentials_is_shown_without_them() -> None:
 
 
 def test_list_fields_read_as_short_lines_and_own_maximums_win() -> None:
-    from ui.components.sheet import item_text, meter_max
+    from assistant.ui.components.sheet import item_text, meter_max
 
     assert item_text({"text": "The Duke lies", "marked": True, "proven_wrong": False}) == "The Duke lies (marked)"
     assert item_text({"name": "Smuggling ring", "productivity": 1}) == "Smuggling ring (productivity 1)"

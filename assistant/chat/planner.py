@@ -5,7 +5,7 @@
     for action in plan.actions:          # checked ToolActions; nothing has been applied
         apply_action(campaign, action)
 
-The model sees the prompt ``prompts/plan_turn.txt`` (the system, the active character, the campaign's
+The model sees the prompt ``assistant/prompts/plan_turn.txt`` (the system, the active character, the campaign's
 tracks and the offline suggestions with their exact odds) and the tools of :mod:`assistant.chat.tools`.
 Every call it makes is checked; if any is rejected, the errors go back to it once as tool messages and
 it may correct them. Planning never changes the game. Any failure of the model itself (timeout, rate
@@ -20,19 +20,19 @@ import logging
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from assistant.chat.tools import ToolAction, ToolCallError, langchain_tools, validate_tool_call
 from assistant.engine import get_ruleset
 from assistant.engine.tracks import MAX_TICKS, Rank
 from assistant.errors import AssistantError
+from assistant.prompts import load_prompt
 from assistant.store.state import CampaignState
 from assistant.suggest import Suggestion
 
 log = logging.getLogger(__name__)
 
-PROMPT_PATH = Path(__file__).resolve().parents[2] / "prompts" / "plan_turn.txt"
+PROMPT_NAME = "plan_turn"
 MAX_ACTIONS = 4
 """Tool calls accepted per turn (limits what one message can make the engine do)."""
 MAX_HISTORY = 12
@@ -68,10 +68,6 @@ class Plan:
 
 
 # ---- the prompt ----------------------------------------------------------------------------------
-
-
-def load_prompt() -> str:
-    return PROMPT_PATH.read_text(encoding="utf-8")
 
 
 def describe_character(system: str, state: CampaignState | None) -> str:
@@ -134,7 +130,7 @@ def build_messages(
     from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 
     ruleset = get_ruleset(system)
-    prompt = load_prompt().format(
+    prompt = load_prompt(PROMPT_NAME).format(
         system=ruleset.system_id,
         system_title=ruleset.title or ruleset.system_id,
         character=describe_character(ruleset.system_id, state),

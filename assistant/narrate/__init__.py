@@ -12,8 +12,8 @@
         text = "".join(narrator.stream(request))   # raises NarrationFailed on any model failure
         narrator.last_report                        # tokens per section, what was dropped
 
-Prompts are files: ``prompts/narrate.txt``, ``prompts/interpret_oracle.txt``,
-``prompts/interpret_pay_the_price.txt``.
+Prompts are files: ``assistant/prompts/narrate.txt``, ``assistant/prompts/interpret_oracle.txt``,
+``assistant/prompts/interpret_pay_the_price.txt``.
 """
 
 from assistant.narrate.context import Context, ContextReport, build_context, naive_context

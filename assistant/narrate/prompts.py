@@ -1,13 +1,10 @@
-"""Prompt files (``prompts/<name>.txt``, one per task) and the fields they are filled with."""
+"""Which prompt file (``assistant/prompts/<name>.txt``) each narration task uses, and the fields they are filled with."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from assistant.engine.errors import AssistantError, ConfigError
 from assistant.engine.registry import get_ruleset
-
-PROMPTS_DIR = Path(__file__).resolve().parents[2] / "prompts"
+from assistant.prompts import load_prompt
 
 #: The prompt file of each narration task.
 TASK_PROMPTS: dict[str, str] = {
@@ -29,20 +26,6 @@ STYLE_RULES: dict[str, str] = {
 }
 
 
-def load_prompt(name: str) -> str:
-    """The text of ``prompts/<name>.txt``; a :class:`ConfigError` that names the file when it is missing."""
-    path = PROMPTS_DIR / f"{name}.txt"
-    try:
-        return path.read_text(encoding="utf-8").strip()
-    except FileNotFoundError:
-        raise ConfigError(
-            f"Prompt file prompts/{name}.txt is missing (looked in {PROMPTS_DIR}). Restore it from the repository "
-            "or reinstall the package."
-        ) from None
-    except OSError as exc:
-        raise ConfigError(f"Prompt file prompts/{name}.txt cannot be read ({exc.strerror}). Check its permissions.") from None
-
-
 def system_name(system: str) -> str:
     """The system's printed title (``Ironsworn: Starforged``), or its id when the engine does not know it."""
     try:
@@ -58,6 +41,6 @@ def instructions(task: str, system: str, style: str) -> str:
         return load_prompt(name).format(system_name=system_name(system), style_rule=STYLE_RULES.get(style, STYLE_RULES["vivid"]))
     except (KeyError, IndexError, ValueError) as exc:
         raise ConfigError(
-            f"Prompt file prompts/{name}.txt has a bad placeholder ({exc}); it may use {{system_name}} and {{style_rule}}, "
+            f"Prompt file {name}.txt has a bad placeholder ({exc}); it may use {{system_name}} and {{style_rule}}, "
             "and literal braces must be doubled."
         ) from None

@@ -1,4 +1,4 @@
-"""Optional LLM re-ranking of the offline shortlist (prompt: ``prompts/rerank_moves.txt``).
+"""Optional LLM re-ranking of the offline shortlist (prompt: ``assistant/prompts/rerank_moves.txt``).
 
 The chat model is injected (any LangChain chat model; tests use the fake ones). Its answer is parsed as
 JSON and validated: a move that is not in the shortlist is discarded, and a stat that the move does not
@@ -12,27 +12,15 @@ import concurrent.futures
 import json
 import logging
 import re
-from pathlib import Path
 from typing import Any
 
+from assistant.prompts import load_prompt
 from assistant.suggest.catalog import normalize_name
 
 log = logging.getLogger(__name__)
 
-PROMPT_PATH = Path(__file__).resolve().parents[2] / "prompts" / "rerank_moves.txt"
+PROMPT_NAME = "rerank_moves"
 DEFAULT_TIMEOUT = 30.0
-
-_FALLBACK_PROMPT = (
-    'System: {system}\nSituation: {situation}\nThe player says: "{text}"\nCandidate moves:\n{candidates}\n'
-    'Answer with JSON only: {{"moves": [{{"move": "<name>", "stat": "<stat or null>"}}]}}'
-)
-
-
-def load_prompt() -> str:
-    try:
-        return PROMPT_PATH.read_text(encoding="utf-8")
-    except OSError:  # an installed package without the prompts folder
-        return _FALLBACK_PROMPT
 
 
 def describe_situation(context: Any) -> str:
@@ -59,7 +47,7 @@ def describe_candidates(shortlist: list[Any]) -> str:
 
 
 def build_prompt(text: str, context: Any, shortlist: list[Any]) -> str:
-    return load_prompt().format(
+    return load_prompt(PROMPT_NAME).format(
         system=context.system,
         situation=describe_situation(context),
         text=text.replace('"', "'"),

@@ -10,7 +10,7 @@ from urllib.parse import urlsplit, urlunsplit
 import streamlit as st
 
 from assistant.config import Secret
-from ui import state
+from assistant.ui import state
 
 STYLES = ("vivid", "terse")
 

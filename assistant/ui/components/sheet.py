@@ -11,8 +11,8 @@ from typing import Any
 import streamlit as st
 
 from assistant.engine.sheet import Sheet
-from ui.components.clocks import clock_svg, render_clock
-from ui.components.tracks import render_legacy, render_track
+from assistant.ui.components.clocks import clock_svg, render_clock
+from assistant.ui.components.tracks import render_legacy, render_track
 
 #: Named groups drawn under their own heading when the sheet has those fields (in this order).
 GROUPS: dict[str, tuple[str, ...]] = {

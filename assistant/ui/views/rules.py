@@ -6,9 +6,9 @@ from typing import Any
 
 import streamlit as st
 
-from ui import state
-from ui.components.turn_view import render_answer
-from ui.errors import friendly_errors
+from assistant.ui import state
+from assistant.ui.components.turn_view import render_answer
+from assistant.ui.errors import friendly_errors
 
 ANSWER = "rules_answer"
 ALL = "all systems"

@@ -7,12 +7,12 @@ from typing import Any
 
 import streamlit as st
 
-from ui import state
-from ui.components.quick_tools import render_quick_tools
-from ui.components.suggestions import render_choices, render_suggestions
-from ui.components.transcript import render_transcript
-from ui.components.turn_view import render_stream, render_turn
-from ui.errors import friendly_errors
+from assistant.ui import state
+from assistant.ui.components.quick_tools import render_quick_tools
+from assistant.ui.components.suggestions import render_choices, render_suggestions
+from assistant.ui.components.transcript import render_transcript
+from assistant.ui.components.turn_view import render_stream, render_turn
+from assistant.ui.errors import friendly_errors
 
 MAX_INPUT = 4000
 

@@ -56,7 +56,7 @@ def register(app: typer.Typer) -> None:
         env.setdefault("ANONYMIZED_TELEMETRY", "False")
         command = streamlit_command(address, port, headless_default() if headless is None else headless)
         try:
-            code = subprocess.call(command, env=env, cwd=str(APP.parent.parent))
+            code = subprocess.call(command, env=env, cwd=str(APP.parents[2]))
         except KeyboardInterrupt:
             code = 0
         raise typer.Exit(code)

@@ -1,4 +1,4 @@
-"""tabletop-oracle in the browser: ``streamlit run ui/app.py`` (or ``assistant ui``).
+"""tabletop-oracle in the browser: ``streamlit run assistant/ui/app.py`` (or ``assistant ui``).
 
 A thin face of :mod:`assistant.chat`: the sidebar holds the campaign, the sheet, tracks and clocks;
 the tabs are Play, Rules and Settings. Nothing here decides a rule."""
@@ -8,19 +8,19 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # `streamlit run ui/app.py` puts ui/ on the path, not the repository
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:  # `streamlit run assistant/ui/app.py` puts assistant/ui/ on the path, not the repository
     sys.path.insert(0, str(ROOT))
 
 import streamlit as st  # noqa: E402
 
-from ui.errors import friendly_errors  # noqa: E402
+from assistant.ui.errors import friendly_errors  # noqa: E402
 
 
 def main() -> None:
     st.set_page_config(page_title="tabletop-oracle", page_icon="🎲", layout="wide")
-    from ui import state
-    from ui.views import play, rules, settings, sidebar
+    from assistant.ui import state
+    from assistant.ui.views import play, rules, settings, sidebar
 
     with st.sidebar:
         campaign = None

@@ -8,8 +8,8 @@ from typing import Any
 
 import streamlit as st
 
-from ui import state
-from ui.components.dice_card import render_dice_card
+from assistant.ui import state
+from assistant.ui.components.dice_card import render_dice_card
 
 NARRATOR_NOTES = {
     "template-fallback": "The LLM was unavailable or its text failed the rules check; offline narration shown.",

@@ -8,7 +8,7 @@ import streamlit as st
 from assistant.chat.session import yes_chance
 from assistant.engine import get_ruleset
 from assistant.engine.oracle import Odds
-from ui import state
+from assistant.ui import state
 
 ODDS_LABELS = [o.value for o in Odds]
 

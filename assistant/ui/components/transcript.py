@@ -8,7 +8,7 @@ from typing import Any
 import streamlit as st
 
 from assistant.store.events import StoredEvent
-from ui.components.dice_card import render_dice_card
+from assistant.ui.components.dice_card import render_dice_card
 
 #: How many of the latest events are drawn (older ones stay in the log and the exports).
 SHOWN_EVENTS = 300

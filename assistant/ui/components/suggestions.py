@@ -7,7 +7,7 @@ from typing import Any
 
 import streamlit as st
 
-from ui import state
+from assistant.ui import state
 
 OUTCOME_ORDER = (
     "critical",

@@ -13,11 +13,11 @@ from assistant.engine import available_systems, get_ruleset
 from assistant.engine.tracks import Rank
 from assistant.store import service
 from assistant.store.state import CampaignState
-from ui import state
-from ui.components.clocks import render_clock
-from ui.components.sheet import render_sheet, render_slots
-from ui.components.tracks import render_track
-from ui.errors import friendly_errors
+from assistant.ui import state
+from assistant.ui.components.clocks import render_clock
+from assistant.ui.components.sheet import render_sheet, render_slots
+from assistant.ui.components.tracks import render_track
+from assistant.ui.errors import friendly_errors
 
 RANKS = [r.value for r in Rank]
 CLOCK_SIZES = [4, 6, 8, 10, 12]
@@ -41,7 +41,7 @@ def _create_campaign() -> None:
     try:
         created = service.create_campaign(name, system, {"name": hero} if hero else None, seed, store=_store())
     except Exception as exc:  # noqa: BLE001 - shown as a friendly message on the next run
-        from ui.errors import friendly_message
+        from assistant.ui.errors import friendly_message
 
         st.session_state["sidebar_error"] = friendly_message(exc, "creating the campaign")
         return
@@ -58,7 +58,7 @@ def _bookkeeping(what: str, action: Any) -> None:
     try:
         action()
     except Exception as exc:  # noqa: BLE001 - shown as a friendly message on the next run
-        from ui.errors import friendly_message
+        from assistant.ui.errors import friendly_message
 
         st.session_state["sidebar_error"] = friendly_message(exc, what)
     state.reload_sessions()
