@@ -331,8 +331,20 @@ def test_performing_a_ritual_costs_stress_and_may_skip_the_roll() -> None:
 
 
 def test_ignoring_vice_takes_stress_equal_to_trauma() -> None:
+    r = bl("Ignore Vice", character={"trauma": 2, "stress": 6})
+    assert (r.character["stress"], r.character["trauma"]) == (8, 2)
+
+
+def test_the_ninth_stress_box_is_a_trauma_and_stress_clears_without_rolling_over() -> None:
+    """SRD, Stress and Trauma: marking the ninth stress box is a level of trauma; you return with zero stress."""
     r = bl("Ignore Vice", character={"trauma": 2, "stress": 8})
-    assert r.character["stress"] == 9 and any("maximum" in n for n in r.notes)
+    assert (r.character["stress"], r.character["trauma"]) == (0, 3)
+    assert [(e.target, e.before, e.after) for e in r.effects] == [("stress", 8, 0), ("trauma", 2, 3)]
+
+
+def test_stress_stays_at_nine_when_trauma_is_full() -> None:
+    r = bl("Ignore Vice", character={"trauma": 4, "stress": 8})
+    assert (r.character["stress"], r.character["trauma"]) == (9, 4) and any("maximum" in n for n in r.notes)
 
 
 def test_fortune_and_magnitude_rolls_take_dice_from_options() -> None:

@@ -247,6 +247,6 @@ def test_burn_momentum_after_the_roll_keeps_the_dice(campaign: str) -> None:
     burned = session.send("/burn")
     assert burned.kind == "action", burned.error
     assert burned.results[0].outcome == "strong_hit" and burned.results[0].dice == turn.results[0].dice
-    assert session.reload().moves == 1
+    assert session.reload().moves == 2  # the /meter change (an engine resolution too) and the move, burned in place
     again = session.send("/burn")
-    assert again.kind == "error" and session.reload().moves == 1
+    assert again.kind == "error" and session.reload().moves == 2

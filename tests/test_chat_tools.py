@@ -206,7 +206,7 @@ def test_adjust_meter_checks_meter_delta_and_reason(state: CampaignState) -> Non
     assert action.args == {"meter": "health", "delta": 1, "reason": "patched up"}
     assert "(3 → 4)" in action.summary
     assert "no meter called 'sanity'" in refused("adjust_meter", {"meter": "sanity", "delta": 1, "reason": "x"}, state)
-    assert "edge is a stat" in refused("adjust_meter", {"meter": "edge", "delta": 1, "reason": "x"}, state)
+    assert "edge is a stat" in refused("adjust_meter", {"meter": "edge", "delta": 1, "reason": "x"}, state).lower()
     assert "changes nothing" in refused("adjust_meter", {"meter": "health", "delta": 0, "reason": "x"}, state)
     assert "delta" in refused("adjust_meter", {"meter": "health", "delta": -7, "reason": "x"}, state)
     assert "'reason' is required" in refused("adjust_meter", {"meter": "health", "delta": 1}, state)
@@ -296,7 +296,8 @@ def test_mark_progress_applies_by_rank_and_undoes(store: CampaignStore, state: C
     assert after.tracks["find-the-ark"]["ticks"] == 8 and after.tracks["find-the-ark"]["boxes"] == 2
     assert outcome.result is not None and outcome.result.effects[0].before == 0 and outcome.result.effects[0].after == 8
     event = service.campaign_events(CAMPAIGN, store=store)[-1]
-    assert event.seq == outcome.event_seq and "clue" in event.event.reason  # type: ignore[union-attr]
+    assert event.seq == outcome.event_seq and event.event.type == "move_resolved"
+    assert event.event.request["move"] == "progress:mark" and event.event.request["options"]["reason"] == "clue"  # type: ignore[union-attr]
     epic = apply_action(CAMPAIGN, check("mark_progress", {"track": "Epic Quest", "times": 4}, after), store=store)
     assert epic.result is not None and epic.result.track is not None and epic.result.track["ticks"] == 40  # capped
     service.undo_last(CAMPAIGN, store=store)
@@ -312,7 +313,9 @@ def test_adjust_meter_is_bounded_recorded_and_undoable(store: CampaignStore, sta
     effect = outcome.result.effects[0]
     assert (effect.target, effect.before, effect.after, effect.delta) == ("health", 3, 5, 2)
     stored = service.campaign_events(CAMPAIGN, store=store)[-1]
-    assert stored.seq == outcome.event_seq and "Heal (health 3 → 5)" in stored.event.reason  # type: ignore[union-attr]
+    assert stored.seq == outcome.event_seq and stored.event.type == "move_resolved"
+    assert stored.event.result["effects"][0]["reason"] == "Heal"  # type: ignore[union-attr]
+    assert "(3 → 5)" in outcome.action.summary
     service.undo_last(CAMPAIGN, store=store)
     assert service.load_campaign(CAMPAIGN, store=store).characters == state.characters
 

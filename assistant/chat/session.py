@@ -259,29 +259,10 @@ class ChatSession:
                 )
             )
         if name == "track":
-            track_id = service.create_track(self.campaign, a["name"], rank=a["rank"], store=self.store)
-            return (
-                yield from _finish(
-                    Turn(
-                        kind="command",
-                        player_text=f"/{command.text}",
-                        narrator="template",
-                        narration=f"New {a['rank']} track: {a['name']} (id {track_id}).",
-                    )
-                )
-            )
+            track = {"name": a["name"], "rank": a["rank"]}
+            return (yield from self._tool("start_track", track, f"/{command.text}"))
         if name == "clock":
-            clock_id = service.create_clock(self.campaign, a["name"], a["segments"], store=self.store)
-            return (
-                yield from _finish(
-                    Turn(
-                        kind="command",
-                        player_text=f"/{command.text}",
-                        narrator="template",
-                        narration=f"New clock: {a['name']}, {a['segments']} segments (id {clock_id}).",
-                    )
-                )
-            )
+            return (yield from self._tool("start_clock", {"name": a["name"], "segments": a["segments"]}, f"/{command.text}"))
         return (
             yield from _finish(
                 Turn(kind="command", player_text=f"/{command.text}", narrator="template", narration=self._info(name))
@@ -647,7 +628,7 @@ class ChatSession:
     def _tool(self, name: str, args: dict[str, Any], player_text: str) -> TurnStream:
         from assistant.chat.tools import apply_action, validate_tool_call
 
-        action = validate_tool_call(name, args, system=self.system, state=self._state)
+        action = validate_tool_call(name, args, system=self.system, state=self._state, player=True)
         outcome = apply_action(self.campaign, action, rng=self.rng, store=self.store)
         self.reload()
         results = [outcome.result] if outcome.result is not None else []

@@ -1,13 +1,24 @@
-"""The tools the language model may call, how their arguments are checked, and how they are applied.
+"""The tools the language model may call (and the player's own commands that change state), how their
+arguments are checked, and how they are applied.
 
-The model acts on the game only through these five tools. None of them carries dice, a result or an
-outcome: the engine rolls (from the caller's ``rng`` or the campaign's seeded dice). Checking a call
-(:func:`validate_tool_call`) is pure: it reads a :class:`CampaignState` and changes nothing. Applying
-it (:func:`apply_action`) checks it again against the campaign as it is now and appends exactly one
-event, so ``undo_last`` takes it back.
+The model acts on the game only through the five tools of :data:`TOOL_MODELS`; the player's commands add
+:data:`PLAYER_ACTIONS` (starting a track or a clock). None of them carries dice, a result or an outcome,
+and none changes anything itself: each becomes one engine request (a move, a table, the oracle, or one of
+the engine's doors ``meter:``, ``progress:``, ``clock:``), so every system's rules apply however the change
+is asked for. Checking a call (:func:`validate_tool_call`) is pure: it reads a :class:`CampaignState`,
+resolves the request on a copy, and changes nothing. Applying it (:func:`apply_action`) checks it again
+against the campaign as it is now and appends exactly one ``move_resolved`` event, so ``undo_last`` takes it
+back and ``replay`` re-resolves it.
 
     action = validate_tool_call("roll_move", {"move": "Face Danger", "stat": "edge"}, system="starforged", state=state)
     outcome = apply_action("Iron Road", action, store=store)
+
+Tool -> engine request (a chat command maps onto the same request)::
+
+    adjust_meter(meter, delta, reason)   {"move": "meter:<meter>", "options": {"delta": delta, "reason": reason}}
+    mark_progress(track, times, reason)  {"move": "progress:mark", "options": {"track": <id>, "times": times, ...}}
+    start_track(name, rank, kind)        {"move": "progress:start", "options": {"track": {"name", "rank", "kind"}}}
+    start_clock(name, segments)          {"move": "clock:start", "options": {"clock": {"name", "segments"}}}
 """
 
 from __future__ import annotations
@@ -15,15 +26,13 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
-from types import SimpleNamespace
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from assistant.engine import Effect, Request, Result, get_ruleset, resolve
+from assistant.engine import Request, Result, get_ruleset, resolve
 from assistant.engine.oracle import Odds
 from assistant.engine.ruleset import Ruleset, normalize_name
-from assistant.engine.tracks import MAX_TICKS, Meter, ProgressTrack, Rank
 from assistant.errors import AssistantError, InputError
 from assistant.store import service
 from assistant.store.base import CampaignStore
@@ -66,6 +75,7 @@ WITHHELD_OPTIONS = {
     "burn": "use the burn argument",
 }
 OddsName = Literal["small chance", "unlikely", "50/50", "likely", "almost certain"]
+RankName = Literal["troublesome", "dangerous", "formidable", "extreme", "epic"]
 
 
 class ToolCallError(InputError):
@@ -149,6 +159,21 @@ class AdjustMeter(_Args):
         return value
 
 
+class StartTrack(_Args):
+    """Start a progress track (a vow, an expedition, a connection...)."""
+
+    name: str = Field(min_length=1, max_length=80, description="The track's name, e.g. 'Find the lost ship'.")
+    rank: RankName = Field(description="Its rank: troublesome, dangerous, formidable, extreme or epic.")
+    kind: str = Field(default="vow", min_length=1, max_length=20, description="vow, expedition, connection, combat...")
+
+
+class StartClock(_Args):
+    """Start a clock of N segments."""
+
+    name: str = Field(min_length=1, max_length=80, description="The clock's name, e.g. 'The alarm is raised'.")
+    segments: int = Field(ge=1, le=24, description="How many segments (4, 6 or 8 usually).")
+
+
 TOOL_MODELS: dict[str, type[BaseModel]] = {
     "roll_move": RollMove,
     "ask_oracle": AskOracle,
@@ -156,6 +181,8 @@ TOOL_MODELS: dict[str, type[BaseModel]] = {
     "mark_progress": MarkProgress,
     "adjust_meter": AdjustMeter,
 }
+#: What the player's own commands may do besides the model's tools (never offered to the model).
+PLAYER_ACTIONS: dict[str, type[BaseModel]] = {"start_track": StartTrack, "start_clock": StartClock}
 ROLLING_TOOLS = frozenset({"roll_move", "ask_oracle", "roll_table"})
 
 
@@ -171,7 +198,7 @@ class ToolAction:
     changes_state: bool
     """True when applying it changes the character or a track (not just the log)."""
     request: dict[str, Any] | None = None
-    """The engine request (never with dice) for roll_move, ask_oracle and roll_table."""
+    """The engine request (never with dice); applying the action resolves it in the campaign."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -187,8 +214,7 @@ class ToolAction:
 class ActionOutcome:
     action: ToolAction
     result: Result | None
-    """The engine's Result; for mark_progress / adjust_meter a Result with ``roll="none"`` whose
-    effects say what changed."""
+    """The engine's Result (for the doors, ``roll="none"`` and effects saying what changed)."""
     event_seq: int | None
 
 
@@ -240,8 +266,8 @@ def _dice_like(data: object, depth: int = 0) -> str | None:
     return None
 
 
-def _explain(tool: str, exc: ValidationError) -> str:
-    fields = ", ".join(TOOL_MODELS[tool].model_fields)
+def _explain(tool: str, model: type[BaseModel], exc: ValidationError, player: bool = False) -> str:
+    fields = ", ".join(model.model_fields)
     parts = []
     for err in exc.errors()[:4]:
         where = ".".join(str(p) for p in err["loc"]) or "arguments"
@@ -250,15 +276,31 @@ def _explain(tool: str, exc: ValidationError) -> str:
         elif err["type"] == "missing":
             parts.append(f"'{where}' is required")
         else:
-            parts.append(f"{where}: {str(err['msg']).removeprefix('Value error, ')}")
+            field = model.model_fields.get(str(err["loc"][0])) if err["loc"] else None
+            described = (field.description or "").split(". ")[0].rstrip(".") if field is not None else ""
+            problem = str(err["msg"]).removeprefix("Value error, ")
+            parts.append(f"{described} ({problem.lower()})" if described and player else f"{where}: {problem}")
     return f"{tool}: " + "; ".join(parts) + "."
 
 
-def validate_tool_call(name: str, args: object, *, system: str, state: CampaignState | None) -> ToolAction:
-    """Check one tool call against the rules and the campaign; raises :class:`ToolCallError`. Changes nothing."""
+def validate_tool_call(name: str, args: object, *, system: str, state: CampaignState | None, player: bool = False) -> ToolAction:
+    """Check one tool call against the rules and the campaign; raises :class:`ToolCallError`. Changes nothing.
+    ``player=True`` also accepts the player's own actions (:data:`PLAYER_ACTIONS`), and words errors for the
+    player (without the tool's name)."""
+    try:
+        return _validate(name, args, system=system, state=state, player=player)
+    except ToolCallError as exc:
+        if not player:
+            raise
+        message = exc.message.removeprefix(f"{str(name).strip()}: ")
+        raise ToolCallError(message[:1].upper() + message[1:], missing=exc.missing, choices=exc.choices) from None
+
+
+def _validate(name: str, args: object, *, system: str, state: CampaignState | None, player: bool) -> ToolAction:
     tool = name.strip() if isinstance(name, str) else ""
-    if tool not in TOOL_MODELS:
-        raise ToolCallError(f"Unknown tool {name!r}; the tools are: {', '.join(TOOL_MODELS)}.")
+    models = {**TOOL_MODELS, **PLAYER_ACTIONS} if player else TOOL_MODELS
+    if tool not in models:
+        raise ToolCallError(f"Unknown tool {name!r}; the tools are: {', '.join(models)}.")
     data = decode_args(args)
     smuggled = _dice_like(data)
     if smuggled:
@@ -267,9 +309,9 @@ def validate_tool_call(name: str, args: object, *, system: str, state: CampaignS
             "Call the tool without dice, results or outcomes."
         )
     try:
-        parsed = TOOL_MODELS[tool].model_validate(data)
+        parsed = models[tool].model_validate(data)
     except ValidationError as exc:
-        raise ToolCallError(_explain(tool, exc)) from None
+        raise ToolCallError(_explain(tool, models[tool], exc, player)) from None
     try:
         ruleset = get_ruleset(system)
     except AssistantError as exc:
@@ -282,19 +324,21 @@ def validate_tool_call(name: str, args: object, *, system: str, state: CampaignS
         "roll_table": _check_roll_table,
         "mark_progress": _check_mark_progress,
         "adjust_meter": _check_adjust_meter,
+        "start_track": _check_start_track,
+        "start_clock": _check_start_clock,
     }[tool]
     try:
         return check(parsed, ruleset, state)
     except ToolCallError:
         raise
     except AssistantError as exc:
-        raise ToolCallError(f"{tool}: {exc.message}") from None
+        raise ToolCallError(f"{tool}: {exc.message}", missing=exc.missing, choices=exc.choices) from None
 
 
-def _dry_run(request: dict[str, Any], state: CampaignState | None) -> None:
-    """Resolve on a copy with throwaway dice so the engine reports what it would refuse. Pure."""
+def _dry_run(request: dict[str, Any], state: CampaignState | None) -> Result:
+    """Resolve on a copy with throwaway dice so the engine reports what it would refuse (or change). Pure."""
     engine = service.engine_request(state, request) if state is not None else request
-    resolve(Request.parse(engine), rng=random.Random(0))
+    return resolve(Request.parse(engine), rng=random.Random(0))
 
 
 def _check_roll_move(p: Any, ruleset: Ruleset, state: CampaignState | None) -> ToolAction:
@@ -378,55 +422,65 @@ def _check_mark_progress(p: Any, ruleset: Ruleset, state: CampaignState | None) 
     if state is None:
         raise ToolCallError("mark_progress needs a campaign with progress tracks; there is none.")
     tid = service.find_id("track", state.tracks, p.track)
-    track = _progress_track(state.tracks[tid])
+    name = state.tracks[tid].get("name") or tid
     if state.tracks[tid].get("status") in ("completed", "forsaken", "abandoned"):
-        raise ToolCallError(f"mark_progress: {track.name!r} is {state.tracks[tid]['status']}; it takes no more progress.")
-    if track.ticks >= MAX_TICKS:
-        raise ToolCallError(f"mark_progress: {track.name!r} is full (10 boxes); roll its progress move instead.")
-    after = track.mark(p.times)
+        raise ToolCallError(f"mark_progress: {name!r} is {state.tracks[tid]['status']}; it takes no more progress.")
+    options: dict[str, Any] = {"track": tid, "times": p.times}
+    if p.reason:
+        options["reason"] = p.reason
+    request = {"system": ruleset.system_id, "move": "progress:mark", "options": options}
+    result = _dry_run(request, state)
+    track = result.track or {}
     times = f" ×{p.times}" if p.times > 1 else ""
+    ticks = state.tracks[tid].get("ticks", 0)
     summary = (
-        f"Mark progress{times} on {track.name} ({track.rank.value}: {track.ticks} → {after.ticks} ticks, {after.boxes} boxes)"
+        f"Mark progress{times} on {name} ({track.get('rank')}: {ticks} → {track.get('ticks')} ticks, {track.get('boxes')} boxes)"
     )
-    return ToolAction("mark_progress", {"track": tid, "times": p.times, "reason": p.reason}, summary, changes_state=True)
-
-
-def _progress_track(data: dict[str, Any]) -> ProgressTrack:
-    return ProgressTrack(
-        rank=Rank.parse(data.get("rank", "formidable")),
-        ticks=int(data.get("ticks", 0)),
-        name=str(data.get("name", "")),
-        kind=str(data.get("kind", "vow")),
-    )
-
-
-def _meter_change(ruleset: Ruleset, sheet: dict[str, Any], meter: str, delta: int) -> tuple[int, int]:
-    spec = ruleset.sheet.meters[meter]
-    before = int(sheet.get(meter, spec.default))
-    top = ruleset.meter_max(SimpleNamespace(character=sheet), meter)
-    after, _ = Meter(meter, spec.min, spec.max).apply(before, delta, top)
-    return before, after
+    args = {"track": tid, "times": p.times, "reason": p.reason}
+    return ToolAction("mark_progress", args, summary, changes_state=True, request=request)
 
 
 def _check_adjust_meter(p: Any, ruleset: Ruleset, state: CampaignState | None) -> ToolAction:
     meter = p.meter.strip().lstrip("+").strip().lower().replace(" ", "_").replace("-", "_")
-    meters = ruleset.sheet.meters
-    if meter in ruleset.sheet.stats:
-        raise ToolCallError(f"adjust_meter: {meter} is a stat, not a meter; meters: {', '.join(meters)}.")
-    if meter not in meters:
-        raise ToolCallError(
-            f"adjust_meter: {ruleset.system_id} has no meter called {p.meter!r}; meters: {', '.join(meters) or 'none'}."
-        )
     if state is None or state.active() is None:
         raise ToolCallError("adjust_meter needs a campaign with an active character; there is none.")
+    request = {"system": ruleset.system_id, "move": f"meter:{meter}", "options": {"delta": p.delta, "reason": p.reason}}
+    result = _dry_run(request, state)
     sheet = state.active() or {}
-    before, after = _meter_change(ruleset, sheet, meter, p.delta)
-    if after == before:
-        edge = "maximum" if p.delta > 0 else "minimum"
-        raise ToolCallError(f"adjust_meter: {meter} is already at its {edge} ({before}); nothing changes.")
     who = sheet.get("name") or state.active_character
-    summary = f"{meter.replace('_', ' ').capitalize()} {p.delta:+d} for {who} ({before} → {after}): {p.reason}"
-    return ToolAction("adjust_meter", {"meter": meter, "delta": p.delta, "reason": p.reason}, summary, changes_state=True)
+    label = meter.replace("_", " ").capitalize()
+    summary = f"{label} {p.delta:+d} for {who} ({changes(result, meter)}): {p.reason}"
+    return ToolAction(
+        "adjust_meter", {"meter": meter, "delta": p.delta, "reason": p.reason}, summary, changes_state=True, request=request
+    )
+
+
+def _check_start_track(p: Any, ruleset: Ruleset, state: CampaignState | None) -> ToolAction:
+    track = {"name": p.name, "rank": p.rank, "kind": p.kind.strip().lower()}
+    request = {"system": ruleset.system_id, "move": "progress:start", "options": {"track": track}}
+    _dry_run(request, state)
+    summary = f"New {p.rank} {track['kind']}: {p.name}"
+    return ToolAction("start_track", track, summary, changes_state=True, request=request)
+
+
+def _check_start_clock(p: Any, ruleset: Ruleset, state: CampaignState | None) -> ToolAction:
+    clock = {"name": p.name, "segments": p.segments}
+    request = {"system": ruleset.system_id, "move": "clock:start", "options": {"clock": clock}}
+    _dry_run(request, state)
+    summary = f"New clock: {p.name}, {p.segments} segments"
+    return ToolAction("start_clock", clock, summary, changes_state=True, request=request)
+
+
+def changes(result: Result, unnamed: str = "") -> str:
+    """What a Result changed, in a few words: ``7 → 2, wanted level 0 → 1`` (``unnamed``: the target not named)."""
+    parts: list[str] = []
+    for effect in result.effects:
+        what = "" if effect.target == unnamed else effect.target.replace("_", " ") + " "
+        if effect.kind == "impact":
+            parts.append(f"{what}{'marked' if effect.after else 'cleared'}")
+        elif isinstance(effect.before, int) and isinstance(effect.after, int) and not isinstance(effect.after, bool):
+            parts.append(f"{what}{effect.before} → {effect.after}")
+    return ", ".join(parts) or "no change"
 
 
 # ---- applying ------------------------------------------------------------------------------------
@@ -438,67 +492,8 @@ def apply_action(
     """Apply a checked action to the campaign as one event (checked again against the current state
     first; a failure appends nothing). Dice come from ``rng`` or the campaign's seeded dice."""
     state = service.load_campaign(campaign, store=store)
-    fresh = validate_tool_call(action.tool, action.args, system=state.system, state=state)
-    if fresh.tool in ROLLING_TOOLS:
-        assert fresh.request is not None
-        result = service.resolve_in_campaign(campaign, fresh.request, rng=rng, store=store)
-        seq = service.load_campaign(campaign, store=store).last_seq
-        return ActionOutcome(fresh, result, seq)
-    if fresh.tool == "mark_progress":
-        return _apply_mark_progress(campaign, fresh, state, store)
-    return _apply_adjust_meter(campaign, fresh, state, store)
-
-
-def _apply_mark_progress(campaign: str, action: ToolAction, state: CampaignState, store: CampaignStore | None) -> ActionOutcome:
-    tid, times = action.args["track"], int(action.args["times"])
-    track = _progress_track(state.tracks[tid])
-    after = track.mark(times)
-    rule = f"{track.rank.value} track: {track.rank.ticks_per_mark} tick(s) per mark"
-    reason = action.args.get("reason") or "mark progress"
-    event = service.update_track(campaign, tid, {"ticks": after.ticks}, reason=f"{reason} (×{times}; {rule})", store=store)
-    effect = Effect(
-        kind="progress",
-        target=track.name,
-        before=track.ticks,
-        after=after.ticks,
-        delta=after.ticks - track.ticks,
-        reason=reason,
-        rule=rule,
-    )
-    result = Result(
-        system=state.system,
-        move="Mark Progress",
-        move_id="mark_progress",
-        roll="none",
-        outcome="none",
-        effects=[effect],
-        track={**state.tracks[tid], **after.to_dict()},
-        text=action.summary,
-    )
-    return ActionOutcome(action, result, event.seq)
-
-
-def _apply_adjust_meter(campaign: str, action: ToolAction, state: CampaignState, store: CampaignStore | None) -> ActionOutcome:
-    ruleset = get_ruleset(state.system)
-    cid = state.active_character
-    assert cid is not None
-    before_sheet = state.characters[cid]
-    meter, delta, reason = action.args["meter"], int(action.args["delta"]), str(action.args["reason"])
-    before, after = _meter_change(ruleset, before_sheet, meter, delta)
-    sheet = {**before_sheet, meter: after}
-    event = service.update_character(campaign, cid, sheet, reason=f"{reason} ({meter} {before} → {after})", store=store)
-    effect = Effect(
-        kind="meter", target=meter, before=before, after=after, delta=after - before, reason=reason, rule="adjust_meter"
-    )
-    result = Result(
-        system=state.system,
-        move="Adjust Meter",
-        move_id="adjust_meter",
-        roll="none",
-        outcome="none",
-        effects=[effect],
-        character_before=before_sheet,
-        character=sheet,
-        text=action.summary,
-    )
-    return ActionOutcome(action, result, event.seq)
+    fresh = validate_tool_call(action.tool, action.args, system=state.system, state=state, player=action.tool in PLAYER_ACTIONS)
+    assert fresh.request is not None
+    result = service.resolve_in_campaign(campaign, fresh.request, rng=rng, store=store)
+    seq = service.load_campaign(campaign, store=store).last_seq
+    return ActionOutcome(fresh, result, seq)

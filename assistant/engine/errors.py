@@ -1,11 +1,23 @@
 """The one error hierarchy of the project.
 
-Everything the engine raises on purpose is an :class:`AssistantError`. Messages say what went wrong
-*and what to do next*. Other layers (index, store, LLM, UI) subclass these or reuse them; they are
-re-exported from :mod:`assistant.errors`.
+Everything the engine raises on purpose is an :class:`AssistantError`. Messages are in the player's
+words and say what went wrong *and what to do next*. Other layers (index, store, LLM, UI) subclass
+these or reuse them; they are re-exported from :mod:`assistant.errors`.
+
+An error about a value the player can supply carries it in machine-readable form, so a chat layer can
+ask for it instead of showing the message::
+
+    InputError("Endure Harm needs an amount: how much harm you suffer, 1 to 3.", missing="amount", choices=[1, 2, 3])
+
+* ``missing`` names the request value that is missing (or unusable as given): a top-level field
+  (``"stat"``) or an option (``"amount"``, ``"track"``, ``"odds"``).
+* ``choices`` lists the values that would do, when they are few (stats, odds, amounts 1-3...).
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
 
 
 class AssistantError(Exception):
@@ -14,12 +26,21 @@ class AssistantError(Exception):
     #: Short machine-readable name used in the JSON contract (``{"error": {"type": ...}}``).
     kind = "error"
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, *, missing: str | None = None, choices: Sequence[Any] | None = None) -> None:
         super().__init__(message)
         self.message = message
+        self.missing = missing
+        """The request value the player must give (or give again): ``"stat"``, ``"amount"``, ``"track"``..."""
+        self.choices: list[Any] | None = list(choices) if choices is not None else None
+        """The values that would do, when there are few."""
 
-    def to_dict(self) -> dict[str, str]:
-        return {"type": self.kind, "message": self.message}
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.kind, "message": self.message}
+        if self.missing is not None:
+            out["missing"] = self.missing
+        if self.choices is not None:
+            out["choices"] = self.choices
+        return out
 
 
 class InputError(AssistantError):
@@ -47,6 +68,12 @@ class RulesError(AssistantError):
 
 
 class ConfigError(AssistantError):
-    """A configuration problem: missing data file, bad setting, unreachable service."""
+    """A configuration problem: missing data file, bad setting, unreachable service. Never the player's fault."""
 
     kind = "configuration"
+
+
+class InternalError(AssistantError):
+    """A bug in the engine: the request was fine but the engine failed on it. Never blamed on the player."""
+
+    kind = "internal"

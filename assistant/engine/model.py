@@ -177,6 +177,9 @@ class Result(BaseModel):
     clock: dict[str, Any] | None = None
     burn: dict[str, Any] | None = None
     """Momentum burn: what was burned, or what burning would give (``available``)."""
+    started: list[str] = Field(default_factory=list)
+    """``"track"`` and/or ``"clock"`` when ``track``/``clock`` is new (started by this resolution, e.g. a
+    vow sworn or a tension clock set) rather than the one the request gave: a campaign adds it."""
     notes: list[str] = Field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:

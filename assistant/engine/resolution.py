@@ -49,6 +49,8 @@ class Resolution:
     track: ProgressTrack | None = None
     clock: Clock | None = None
     burn: dict[str, Any] | None = None
+    started: list[str] = field(default_factory=list)
+    """``track``/``clock`` when this resolution started it (see :attr:`Result.started`)."""
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -94,6 +96,7 @@ class Resolution:
             track=self.track.to_dict() if self.track else None,
             clock=self.clock.to_dict() if self.clock else None,
             burn=self.burn,
+            started=[k for k in ("track", "clock") if k in self.started and getattr(self, k) is not None],
             notes=self.notes,
         )
 
@@ -166,7 +169,7 @@ def read_clock(ctx: Resolution) -> Clock | None:
     raw = ctx.options.get("clock")
     if raw is None:
         return None
-    if not isinstance(raw, dict) or not {"segments"} <= set(raw) <= {"segments", "filled", "name"}:
+    if not isinstance(raw, dict) or not {"segments"} <= set(raw) <= {"segments", "filled", "name", "full"}:
         raise InputError('options.clock must be an object like {"segments": 6, "filled": 2}.')
     segments, filled = raw.get("segments"), raw.get("filled", 0)
     if not isinstance(segments, int) or not isinstance(filled, int) or isinstance(segments, bool) or isinstance(filled, bool):
@@ -210,18 +213,30 @@ def holds(ctx: Resolution, cond: Condition | None) -> bool:
 # ---- the driver ----------------------------------------------------------------------------------
 
 
-def resolve_move(ruleset: Ruleset, request: Request, move: MoveSpec, rng: random.Random | None) -> Result:
-    source = DiceSource(rng=rng, forced=request.dice)
+def open_resolution(ruleset: Ruleset, request: Request, move: MoveSpec, rng: random.Random | None) -> Resolution:
+    """A fresh working state for ``move``: the request's character normalised and copied, its dice source."""
     character = ruleset.sheet.normalize(request.character)
-    ctx = Resolution(
+    return Resolution(
         ruleset=ruleset,
         request=request,
         move=move,
         character=character,
-        source=source,
+        source=DiceSource(rng=rng, forced=request.dice),
         before=copy.deepcopy(character),
         adds=request.adds,
     )
+
+
+def close_resolution(ctx: Resolution) -> Result:
+    """Apply the player's picks, check every forced die was used, let the system look last, build the Result."""
+    apply_player_choices(ctx)
+    ctx.source.check_all_forced_used()
+    ctx.ruleset.finish(ctx)
+    return ctx.result()
+
+
+def resolve_move(ruleset: Ruleset, request: Request, move: MoveSpec, rng: random.Random | None) -> Result:
+    ctx = open_resolution(ruleset, request, move, rng)
     ruleset.check_options(ctx)
     ctx.track = read_track(ctx, required=move.roll.type == "progress" and not (move.roll.track or "").startswith("legacy"))
     ctx.clock = read_clock(ctx)
@@ -248,10 +263,7 @@ def resolve_move(ruleset: Ruleset, request: Request, move: MoveSpec, rng: random
         ruleset.do_system_roll(ctx, kind)
     ruleset.after_roll(ctx)
     apply_outcome(ctx)
-    apply_player_choices(ctx)
-    source.check_all_forced_used()
-    ruleset.finish(ctx)
-    return ctx.result()
+    return close_resolution(ctx)
 
 
 def _requirement_met(ctx: Resolution, cond: Condition) -> bool:

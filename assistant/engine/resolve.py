@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from assistant.engine.dice import DiceSource
+from assistant.engine.doors import door_kind, resolve_door
 from assistant.engine.errors import AssistantError, InputError
 from assistant.engine.model import Request, Result
 from assistant.engine.notation import roll_notation
@@ -37,6 +38,8 @@ def resolve(request: Request | dict[str, Any] | str, rng: random.Random | None =
     move_name = req.move.strip()
     if move_name.lower().startswith("roll:"):
         return _resolve_notation(req, ruleset, move_name[5:], rng)
+    if door_kind(move_name):
+        return resolve_door(ruleset, req, rng)
     move = table_move(ruleset, move_name[6:]) if move_name.lower().startswith("table:") else ruleset.find_move(move_name)
     try:
         return resolve_move(ruleset, req, move, rng)

@@ -195,10 +195,38 @@ class Ruleset:
             raise InputError(f"{self.system_id} has no meter called {name!r}.")
         spec = self.sheet.meters[name]
         before = self.meter_value(ctx, name)
-        after, overflow = Meter(name, spec.min, spec.max).apply(before, delta, self.meter_max(ctx, name))
+        top = self.meter_max(ctx, name)
+        if spec.at_max is not None and delta > 0 and before + delta >= top:
+            return self._reach_max(ctx, name, before, delta, reason)
+        after, overflow = Meter(name, spec.min, spec.max).apply(before, delta, top)
         ctx.character[name] = after
         ctx.effect("meter", name, before=before, after=after, delta=after - before, reason=reason)
         return overflow
+
+    def _reach_max(self, ctx: Any, name: str, before: int, delta: int, reason: str) -> int:
+        """A gain that brings a meter with an ``at_max`` rule to its maximum: the other meter takes +1 per time
+        it is reached, and this one restarts (keeping the excess when it rolls over); it stays at its maximum
+        when the other meter is full too."""
+        spec = self.sheet.meters[name]
+        rule = spec.at_max
+        assert rule is not None
+        top, bottom = self.meter_max(ctx, name), spec.min
+        other_top = self.meter_max(ctx, rule.meter)
+        value, gained = before + delta, 0
+        while value >= top and self.meter_value(ctx, rule.meter) + gained < other_top:
+            gained += 1
+            value = bottom + (value - top if rule.rolls_over else 0)
+            if not rule.rolls_over:
+                break
+        after = min(value, top)
+        ctx.character[name] = after
+        ctx.effect("meter", name, before=before, after=after, delta=after - before, reason=reason)
+        if gained:
+            self.adjust_meter(ctx, rule.meter, gained, rule.rule)
+        if after == top:
+            other = rule.meter.replace("_", " ")
+            ctx.notes.append(f"{name.replace('_', ' ')} is at {top} and {other} at its maximum ({other_top}).")
+        return 0
 
     def apply_effect(self, ctx: Any, spec: Any) -> None:
         from assistant.engine.effects import HANDLERS

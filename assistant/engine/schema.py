@@ -214,11 +214,23 @@ class TablesFile(_Strict):
     tables: list[TableSpec]
 
 
+class AtMax(_Strict):
+    """What happens when a gain brings a meter to its maximum (Blades: heat -> wanted level, stress -> trauma)."""
+
+    meter: str
+    """The meter that takes +1 each time this one reaches its maximum."""
+    rolls_over: bool = False
+    """The meter then restarts at its minimum keeping the excess (heat); otherwise the excess is lost (stress)."""
+    rule: str
+    """The rule, in the text's words (the reason of the change)."""
+
+
 class MeterSpec(_Strict):
     name: str
     min: int
     max: int
     default: int
+    at_max: AtMax | None = None
 
 
 class StatSpec(_Strict):

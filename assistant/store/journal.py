@@ -40,6 +40,7 @@ import json
 import re
 from typing import Any
 
+from assistant.engine.doors import DOORS
 from assistant.errors import InputError
 from assistant.store.events import Event, StoredEvent, parse_event
 from assistant.store.state import CampaignState, apply, move_summary
@@ -240,6 +241,10 @@ def _iron_effect(e: dict[str, Any]) -> str:
         return f"xp from={before} to={after}"
     if kind == "progress" and isinstance(before, int) and isinstance(after, int):
         return f"track {_kdl(target)} from={before} to={after}"
+    if kind in ("progress", "clock") and before is None and isinstance(after, int):
+        return f'{"track" if kind == "progress" else "clock"} {_kdl(target)} status="added"'
+    if kind == "clock" and isinstance(before, int) and isinstance(after, int):
+        return f"clock {_kdl(target)} from={before} to={after}"
     return f"- {_kdl(_effect_text(e))}"
 
 
@@ -269,8 +274,8 @@ def _iron_move(r: dict[str, Any]) -> list[str]:
         inner.append(f"- {_kdl('Next: ' + str(f.get('reason') or f.get('move')))}")
     for c in r.get("choices", []):
         inner.append(f"- {_kdl('Choose: ' + str(c.get('prompt')))}")
-    if r.get("roll") == "table":
-        return inner
+    if r.get("roll") == "table" or str(r.get("move_id", "")).partition(":")[0] in DOORS:
+        return inner  # a table roll or a change to the sheet, a track or a clock: no move around it
     return [f"move {_kdl(_datasworn_link(r, _move_category(r)))} {{", *[f"    {n}" for n in inner], "}"]
 
 

@@ -433,12 +433,17 @@ def resolve_in_campaign(
             if "name" in previous and "name" not in after:
                 after["name"] = previous["name"]
             change = StateChange(character_id=cid, before=previous, after=after)
-        if result.track is not None:
-            for tid in track_refs.values():
-                change.tracks[tid] = {**state.tracks[tid], **result.track}
-        if result.clock is not None:
-            for cl_id in clock_refs.values():
-                change.clocks[cl_id] = {**state.clocks[cl_id], **result.clock}
+        for key, value, table, refs, changed in (
+            ("track", result.track, state.tracks, track_refs, change.tracks),
+            ("clock", result.clock, state.clocks, clock_refs, change.clocks),
+        ):
+            if value is None:
+                continue
+            if key in result.started:  # a new track or clock: the campaign adds it
+                changed[_unique(slug(str(value.get("name", "")), key), table)] = value
+            for item_id in refs.values():
+                if key not in result.started:
+                    changed[item_id] = {**table[item_id], **value}
         stored_request = {k: v for k, v in req.items() if k != "character"} if source == "campaign" else req
         out[:] = [result]
         return [

@@ -1,4 +1,4 @@
-"""Blades in the Dark sheet rules that are plain functions: attributes, harm, heat roll-over, quality.
+"""Blades in the Dark sheet rules that are plain functions: attributes, harm, exposure, quality.
 
 Everything here is pure (values in, values out) so the plug-in class in :mod:`.ruleset` stays a thin
 layer of hooks over the generic resolution.
@@ -29,10 +29,6 @@ QUALITY_SHIFT: dict[Outcome, int] = {
     Outcome.CRITICAL: 2,
 }
 
-HEAT_LIMIT = 9
-"""When heat reaches 9 the crew gains a wanted level and clears heat (the excess rolls over)."""
-WANTED_MAX = 4
-
 #: Heat by the nature of the operation.
 EXPOSURE_HEAT: dict[str, int] = {"smooth": 0, "quiet": 0, "contained": 2, "loud": 4, "chaotic": 4, "wild": 6}
 
@@ -58,16 +54,6 @@ XP_TRACK_MAX = {"insight": 6, "prowess": 6, "resolve": 6, "playbook": 8}
 def attribute_rating(stats: dict[str, int], attribute: str) -> int:
     """An attribute's rating: the number of its actions with at least one dot."""
     return sum(1 for action in ATTRIBUTES[attribute] if int(stats.get(action, 0)) > 0)
-
-
-def roll_over_heat(heat: int, wanted: int, gained_heat: int) -> tuple[int, int]:
-    """New (heat, wanted levels gained) after taking heat; excess heat rolls over past each 9."""
-    total = heat + gained_heat
-    gained = 0
-    while total >= HEAT_LIMIT and wanted + gained < WANTED_MAX:
-        total -= HEAT_LIMIT
-        gained += 1
-    return min(total, HEAT_LIMIT), gained
 
 
 def exposure_heat(value: object) -> int:

@@ -160,25 +160,11 @@ class BladesRuleset(Ruleset):
         if name in ("coin", "crew_coin") and delta < 0 and before + delta < 0:
             owner = "the crew has" if name == "crew_coin" else "you have"
             raise RulesError(f"Not enough coin: {owner} {before}, and this costs {-delta}.")
-        if name == "heat" and delta > 0:
-            return self._take_heat(ctx, delta, reason)
         overflow = super().adjust_meter(ctx, name, delta, reason)
         top = self.meter_max(ctx, name)
-        if delta > 0 and before + delta > top:
+        if delta > 0 and before + delta > top and self.sheet.meters[name].at_max is None:
             ctx.notes.append(f"{name} is at its maximum ({top}); {before + delta - top} did not fit.")
         return overflow
-
-    def _take_heat(self, ctx: Any, amount: int, reason: str) -> int:
-        ch = ctx.character
-        before = ch["heat"]
-        heat, gained = crew.roll_over_heat(before, ch["wanted_level"], amount)
-        ch["heat"] = heat
-        ctx.effect("meter", "heat", before=before, after=heat, delta=heat - before, reason=reason)
-        if gained:
-            super().adjust_meter(ctx, "wanted_level", gained, "heat reached 9: +1 wanted level, clear heat (excess rolls over)")
-        elif heat == crew.HEAT_LIMIT:
-            ctx.notes.append("Heat is at 9 and the wanted level is at its maximum (4).")
-        return 0
 
     # ---- effects --------------------------------------------------------------------------------
     def apply_effect(self, ctx: Any, spec: EffectSpec) -> None:
@@ -442,6 +428,7 @@ class BladesRuleset(Ruleset):
             ctx.extra["project"] = ctx.clock.name
         elif ctx.clock is None and ctx.move.id in EIGHT_SEGMENT_DEFAULT:
             ctx.clock = Clock(segments=8, filled=0, name=ctx.move.name)
+            ctx.started.append("clock")
             ctx.notes.append("A new 8-segment clock (give options.clock or options.project for another).")
 
     def _count_activity(self, ctx: Resolution) -> None:

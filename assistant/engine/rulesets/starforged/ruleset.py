@@ -262,7 +262,10 @@ class StarforgedRuleset(Ruleset):
         if segments not in (4, 6, 8) or isinstance(segments, bool):
             raise InputError(f"A scene's tension clock has 4, 6 or 8 segments; got {segments!r}.")
         ctx.clock = Clock(segments=segments, filled=0, name="tension")
-        ctx.track = ProgressTrack(rank=Rank.FORMIDABLE, ticks=0, name=ctx.track.name if ctx.track else "", kind="scene")
+        ctx.track = ProgressTrack(
+            rank=Rank.FORMIDABLE, ticks=0, name=ctx.track.name if ctx.track and ctx.track.name else "objective", kind="scene"
+        )
+        ctx.started += ["track", "clock"]
         ctx.effect("clock", "tension", before=None, after=0, reason=f"tension clock of {segments} segments")
         ctx.effect("progress", "objective", before=None, after=0, reason="the objective's rank is formidable")
 
