@@ -14,6 +14,8 @@ from typing import Any
 import streamlit as st
 
 from assistant.engine import Result, get_ruleset
+from assistant.engine.kinds import RollKind
+from assistant.engine.model import DieRecord
 
 OUTCOME_COLORS = {
     "strong_hit": "#2e7d32",
@@ -77,9 +79,8 @@ def outcome_words(outcome: str) -> str:
     return "" if outcome in ("", "none") else outcome.replace("_", " ").capitalize()
 
 
-def _die_html(die: dict[str, Any]) -> str:
-    value, sides = die.get("value", "?"), die.get("sides", "?")
-    role = str(die.get("role", ""))
+def _die_html(die: DieRecord) -> str:
+    value, sides, role = die.value, die.sides, die.role
     marks, style = (
         [],
         [
@@ -93,13 +94,13 @@ def _die_html(die: dict[str, Any]) -> str:
             "border-radius:" + ("4px" if sides == 6 else "12px"),
         ],
     )
-    if not die.get("kept", True):
+    if not die.kept:
         marks.append("dropped")
         style += ["opacity:0.45", "text-decoration:line-through"]
-    if die.get("cancelled"):
+    if die.cancelled:
         marks.append("cancelled")
         style += ["text-decoration:line-through", "background:#eceff4"]
-    if die.get("rerolled"):
+    if die.rerolled:
         marks.append("rerolled")
         style += ["border-style:dashed"]
     label = " ".join(filter(None, [ROLE_NAMES.get(role, role), f"d{sides}", *marks]))
@@ -107,12 +108,12 @@ def _die_html(die: dict[str, Any]) -> str:
     return f'<span class="die die-{escape(role)}" title="{escape(label)}" style="{";".join(style)}">{value}{note}</span>'
 
 
-def dice_html(detail: list[dict[str, Any]]) -> str:
+def dice_html(detail: list[DieRecord]) -> str:
     if not detail:
         return ""
     groups: dict[str, list[str]] = {}
     for die in detail:
-        groups.setdefault(str(die.get("role", "")), []).append(_die_html(die))
+        groups.setdefault(die.role, []).append(_die_html(die))
     chunks = []
     for role, dice in groups.items():
         name = ROLE_NAMES.get(role, role)
@@ -122,9 +123,9 @@ def dice_html(detail: list[dict[str, Any]]) -> str:
 
 
 def score_line(result: Result) -> str:
-    if result.roll == "action" and result.challenge:
-        action = next((d for d in result.dice_detail if d.get("role") == "action"), None)
-        face = "0 (cancelled)" if action and action.get("cancelled") else str(action.get("value")) if action else "?"
+    if result.roll is RollKind.ACTION and result.challenge:
+        action = next((d for d in result.dice_detail if d.role == "action"), None)
+        face = "0 (cancelled)" if action and action.cancelled else str(action.value) if action else "?"
         stat = f" + {result.stat} {result.stat_value}" if result.stat else ""
         adds = f" + adds {result.adds}" if result.adds else ""
         vs = " · ".join(str(c) for c in result.challenge)
@@ -172,8 +173,8 @@ def dice_card_view(result: Result | dict[str, Any], citations: list[str] | None 
     changes = [_change_line(e) for e in res.effects]
     next_steps = [f.reason or f.move for f in res.follow_ups]
     next_steps += [f"Choose: {c.prompt}" for c in res.choices]
-    if res.burn and res.burn.get("available"):
-        next_steps.append(f"Burning momentum would make this a {outcome_words(str(res.burn.get('outcome', '')))}.")
+    if res.burn and res.burn.available:
+        next_steps.append(f"Burning {res.burn.meter} would make this a {outcome_words(res.burn.outcome)}.")
     if res.table and res.table.get("rows"):
         outcome_text = "\n".join(f"- {row.get('text', '')}" for row in res.table["rows"])
     else:
