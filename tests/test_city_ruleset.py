@@ -66,7 +66,7 @@ def test_roll_tiers_and_outcome_keys_match_the_text() -> None:
         if move.roll.type == "none":
             assert set(move.outcomes) == {"none"}, move.id
             continue
-        tiers = move.roll.extra["tiers"]
+        tiers = move.roll.extra.tiers
         expected = {
             "pbta12": {"critical", "strong_hit", "weak_hit", "miss"},
             "pbta": {"strong_hit", "weak_hit", "miss"},
@@ -96,7 +96,7 @@ def test_choice_option_ids_mean_one_thing_within_an_outcome() -> None:
 
 def test_tables_file_is_empty_and_table_requests_say_so() -> None:
     assert RULESET.tables == {}
-    with pytest.raises(UnknownNameError, match="No table called"):
+    with pytest.raises(UnknownNameError, match="no table called"):
         city("table:consequences")
 
 
@@ -245,7 +245,7 @@ def test_backfire_lower_is_better() -> None:
     assert worst.outcome == "strong_hit" and "worst" in worst.text
     assert worst.character["heat"] == 3 and worst.choices == []
     assert city("Backfire", [1, 1], options={"complexity": 2}).outcome == "miss"
-    with pytest.raises(InputError, match="options.complexity"):
+    with pytest.raises(InputError, match="needs the complexity"):
         city("Backfire", [1, 1])
 
 
@@ -254,7 +254,7 @@ def test_take_a_big_risk_marks_heat_before_the_roll_and_needs_a_stat() -> None:
     assert r.character["heat"] == 5 and r.outcome == "miss"
     crit = city("Take a Big Risk", [6, 6], stat="sway", options={"choose": ["clear_heat"]}, character={"heat": 4})
     assert crit.character["heat"] == 4
-    with pytest.raises(InputError, match="choose a stat"):
+    with pytest.raises(InputError, match="which stat do you roll"):
         city("Take a Big Risk", [6, 6])
 
 
@@ -438,7 +438,7 @@ def test_lose_cohesion_erases_an_aspect_then_rolls_or_disperses() -> None:
         "Lose Cohesion", options={"erase": "Ships"}, character={"faction": {"aspects": ["Ships"], "complications": ["Feud"]}}
     )
     assert disperses.roll == "none" and any("disperses" in n for n in disperses.notes)
-    with pytest.raises(InputError, match="options.erase"):
+    with pytest.raises(InputError, match="name the aspect the faction erases"):
         city("Lose Cohesion", character={"faction": {"aspects": ["Ships"], "complications": []}})
 
 
@@ -459,7 +459,7 @@ def test_heat_stays_within_its_bounds() -> None:
 @pytest.mark.parametrize(
     ("request_", "error", "message"),
     [
-        ({"move": "Fly Away"}, UnknownNameError, "No move called"),
+        ({"move": "Fly Away"}, UnknownNameError, "no move called"),
         ({"move": "Transit", "stat": "sway", "dice": [3, 3]}, InputError, "rolls \\+environs"),
         ({"move": "Transit", "options": {"burn": True}, "dice": [3, 3]}, InputError, "does not take"),
         ({"move": "Transit", "options": {"advantage": "yes"}, "dice": [3, 3, 3]}, InputError, "true or false"),
@@ -470,7 +470,7 @@ def test_heat_stays_within_its_bounds() -> None:
         ({"move": "Transit", "dice": [3, 7]}, DiceError, "d6"),
         ({"move": "Transit", "character": {"stats": {"edge": 1}}}, InputError, "Unknown stat"),
         ({"move": "Transit", "character": {"beliefs": [3]}}, InputError, "beliefs"),
-        ({"move": "Steer Clear", "options": {"use_belief": "Nope"}, "dice": [3, 3, 3]}, InputError, "No belief called"),
+        ({"move": "Steer Clear", "options": {"use_belief": "Nope"}, "dice": [3, 3, 3]}, InputError, "no belief called"),
     ],
 )
 def test_bad_input_is_refused_clearly(request_: dict[str, Any], error: type[Exception], message: str) -> None:

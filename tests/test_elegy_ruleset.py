@@ -21,7 +21,7 @@ from assistant.engine import AssistantError, InputError, RulesError, get_ruleset
 from assistant.engine.errors import DiceError, UnknownNameError
 from assistant.engine.outcomes import challenge_outcome
 from assistant.engine.probability import action_odds, odds_for_request, progress_odds, yes_no_odds
-from assistant.engine.rulesets.elegy.ruleset import experience_for, focus_reset, harm_for
+from assistant.engine.rulesets.elegy.ruleset import experience_for, harm_for
 from assistant.engine.tracks import Rank
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -191,7 +191,7 @@ def test_burning_focus_replaces_the_score_and_resets_before_the_moves_effects() 
 def test_focus_reset_falls_with_impacts(impacts: list[str], reset: int) -> None:
     r = el("Enter the Fray", [5, 6], stat="heart", character={"focus": 8, "impacts": impacts}, options={"burn": True})
     assert r.character["focus"] == reset + 2
-    assert focus_reset({"impacts": impacts}) == reset
+    assert r.burn is not None and r.burn.after == reset
 
 
 def test_burn_is_offered_when_it_would_help_and_refused_when_it_would_not() -> None:
@@ -212,7 +212,7 @@ def test_burn_is_offered_when_it_would_help_and_refused_when_it_would_not() -> N
 
 
 def test_burn_is_not_allowed_on_a_conclusion_roll() -> None:
-    with pytest.raises(RulesError, match="only action rolls"):
+    with pytest.raises(RulesError, match="only an action roll"):
         el("End the Fight", [1, 2], options={"burn": True, "progress_boxes": 6})
     with pytest.raises(InputError, match="true or false"):
         el("Face Danger", [1, 2], stat="heart", options={"burn": "yes"})
@@ -439,7 +439,7 @@ def test_suffer_endure_stress_and_hunger_shake_it_off() -> None:
 def test_advance_spends_experience_and_refuses_what_you_do_not_have() -> None:
     r = el("Advance", character={"xp": 5}, options={"choose": ["add_asset", "upgrade_asset"]})
     assert r.character["xp"] == 0
-    with pytest.raises(RulesError, match="You have 1 xp"):
+    with pytest.raises(RulesError, match="You have 1 experience"):
         el("Advance", character={"xp": 1}, options={"choose": ["add_asset"]})
 
 
@@ -463,14 +463,14 @@ def test_choices_are_offered_not_taken_and_the_pick_count_is_enforced() -> None:
 @pytest.mark.parametrize(
     ("request_", "error", "message"),
     [
-        ({"move": "Fly Away"}, UnknownNameError, "No move called"),
+        ({"move": "Fly Away"}, UnknownNameError, "no move called"),
         ({"move": "Face Danger", "stat": "edge", "dice": [1, 2]}, InputError, "not \\+edge"),
-        ({"move": "Face Danger", "dice": [1, 2]}, InputError, "choose a stat"),
-        ({"move": "Face Danger", "stat": "heart", "options": {"momentum": 3}}, InputError, "does not take option"),
-        ({"move": "Clash", "stat": "force", "options": {"weapon": 3}}, InputError, "options.weapon"),
+        ({"move": "Face Danger", "dice": [1, 2]}, InputError, "which stat do you roll"),
+        ({"move": "Face Danger", "stat": "heart", "options": {"momentum": 3}}, InputError, "does not take"),
+        ({"move": "Clash", "stat": "force", "options": {"weapon": 3}}, InputError, "Weapon .* is one of"),
         ({"move": "Endure Harm", "options": {"amount": 2, "foe_rank": "epic"}}, InputError, "not both"),
-        ({"move": "Endure Harm", "options": {"foe_rank": "legendary"}}, InputError, "Unknown rank"),
-        ({"move": "Endure Stress", "options": {"amount": 11}}, InputError, "1-10"),
+        ({"move": "Endure Harm", "options": {"foe_rank": "legendary"}}, InputError, "The rank is one of"),
+        ({"move": "Endure Stress", "options": {"amount": 11}}, InputError, "from 1 to 10"),
         ({"move": "Face Danger", "stat": "heart", "character": {"stats": {"edge": 2}}}, InputError, "Unknown stat"),
         ({"move": "Face Danger", "stat": "heart", "character": {"focus": 11}}, InputError, "focus must be"),
         ({"move": "Fulfill Your Elegy", "dice": [1, 2]}, InputError, "progress move"),

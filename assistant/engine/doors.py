@@ -28,10 +28,11 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from assistant.engine.context import Resolution, read_clock, read_track
 from assistant.engine.errors import InputError, RulesError, UnknownNameError
 from assistant.engine.kinds import EffectKind
 from assistant.engine.model import Request, Result
-from assistant.engine.resolution import Resolution, close_resolution, open_resolution, read_clock, read_track
+from assistant.engine.resolution import close_resolution, open_resolution
 from assistant.engine.ruleset import Ruleset
 from assistant.engine.schema import EffectSpec, MoveSpec, RollSpec, Source
 from assistant.engine.tracks import BOXES, MAX_TICKS, TICKS_PER_BOX, Clock, ProgressTrack, Rank
@@ -411,4 +412,4 @@ def resolve_door(ruleset: Ruleset, request: Request, rng: random.Random | None =
     ruleset.check_options(ctx)
     door.apply(ctx, target)
     ctx.text = door.text
-    return close_resolution(ctx)
+    return close_resolution(ctx, ruleset)
