@@ -14,10 +14,8 @@ from typing import Any
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
-from assistant.engine import AssistantError, InputError, RulesError, get_ruleset, resolve
+from assistant.engine import InputError, RulesError, get_ruleset, resolve
 from assistant.engine.errors import DiceError, UnknownNameError
 from assistant.engine.outcomes import challenge_outcome
 from assistant.engine.probability import action_odds, odds_for_request, progress_odds, yes_no_odds
@@ -563,66 +561,3 @@ def test_assistant_resolve_on_the_command_line() -> None:
         timeout=120,
     )
     assert bad.returncode == 1 and json.loads(bad.stdout)["error"]["type"] == "unknown_name"
-
-
-# ---- invariants for any input ---------------------------------------------------------------------
-
-_MOVES = [m.name for m in RULESET.moves] + [f"table:{t}" for t in RULESET.tables]
-_requests = st.fixed_dictionaries(
-    {"system": st.just("elegy"), "move": st.sampled_from(_MOVES)},
-    optional={
-        "stat": st.sampled_from(["dexterity", "heart", "force", "glamour", "intellect", "edge"]),
-        "adds": st.integers(-3, 6),
-        "character": st.fixed_dictionaries(
-            {},
-            optional={
-                "stats": st.fixed_dictionaries({}, optional={s: st.integers(0, 5) for s in ["heart", "force", "intellect"]}),
-                "focus": st.integers(-7, 10),
-                "health": st.integers(0, 5),
-                "spirit": st.integers(0, 5),
-                "blood": st.integers(0, 6),
-                "xp": st.integers(0, 6),
-                "impacts": st.lists(
-                    st.sampled_from(["wounded", "permanently_harmed", "shaken", "starving", "sinner"]), max_size=3
-                ),
-            },
-        ),
-        "options": st.fixed_dictionaries(
-            {},
-            optional={
-                "burn": st.booleans(),
-                "amount": st.integers(0, 11),
-                "progress_boxes": st.integers(0, 10),
-                "rank": st.sampled_from(["troublesome", "dangerous", "epic"]),
-                "odds": st.sampled_from(["likely", "50/50", "small chance"]),
-                "foe_rank": st.sampled_from(["dangerous", "extreme"]),
-                "weapon": st.integers(0, 3),
-                "choose": st.lists(
-                    st.sampled_from(
-                        ["recommit", "shake_it_off", "harmed", "gain_2_health", "maintain", "undermine_progress", "add_asset"]
-                    ),
-                    max_size=2,
-                ),
-            },
-        ),
-        "dice": st.lists(st.integers(1, 10), min_size=2, max_size=4),
-    },
-)
-
-
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(_requests, st.integers(0, 2**16))
-def test_any_request_gives_a_result_or_our_error_and_meters_stay_in_bounds(request: dict[str, Any], seed: int) -> None:
-    try:
-        result = resolve(request, rng=random.Random(seed))
-    except AssistantError as exc:
-        assert exc.message
-        return
-    character = result.character
-    assert character is not None
-    assert -6 <= character["focus"] <= 10
-    for meter in ("health", "spirit", "blood"):
-        assert 0 <= character[meter] <= 5
-    assert character["xp"] >= 0
-    replay = resolve({**request, "dice": result.dice}, rng=random.Random(seed + 1))
-    assert (replay.outcome, replay.character) == (result.outcome, result.character)

@@ -332,14 +332,14 @@ def _apply_clock(ctx: Resolution, action: str) -> None:
 DOORS: dict[str, Door] = {
     "meter": Door(
         target=_meter_name,
-        title=lambda rs, name: f"Adjust {_label(name).title()}",
+        title=lambda rs, name: f"Adjust {_label(name)}",
         options={"delta": "the change, like -1 or +2", "set": "the value to set it to", "reason": REASON, "choose": CHOOSE},
         apply=_apply_meter,
         text="A meter changes within its bounds; the system's rules for it apply.",
     ),
     "impact": Door(
         target=_impact_name,
-        title=lambda rs, name: f"Impact: {_label(name).title()}",
+        title=lambda rs, name: f"Impact: {_label(name)}",
         options={"mark": "true to mark it, false to clear it", "reason": REASON, "choose": CHOOSE},
         apply=_apply_impact,
         text="An impact is marked or cleared.",

@@ -69,7 +69,7 @@ def resolve_move(ruleset: Ruleset, request: Request, move: MoveSpec, rng: random
             ruleset.apply_effect(ctx, spec)
     kind = move.roll.type if holds(ctx, move.roll.when) else "none"
     if kind != move.roll.type:
-        ctx.notes.append(f"No roll: {ruleset.no_roll_reason(ctx)}")
+        ctx.notes.append(f"No roll: {ruleset.no_roll_reason(ctx)}.")
         if request.dice:
             raise InputError(f"{move.name} makes no roll in this situation, but dice were given; leave the dice out.")
     ctx.roll = RollKind(kind)

@@ -175,7 +175,7 @@ def pool_size(ctx: Resolution) -> int:
         base = _stat_part(ctx)
     else:
         raise InputError(
-            f"{ctx.move.name}: how many dice? Give the {words(option or 'dice')} (0-{rolls.MAX_POOL}).",
+            f"{ctx.move.name}: how many dice (0 to {rolls.MAX_POOL})?",
             missing=option or "dice",
             choices=list(range(rolls.MAX_POOL + 1)),
         )

@@ -227,7 +227,8 @@ class BladesRuleset(Ruleset):
         )
         before = ctx.outcome
         ctx.outcome = crew.RESULT_LEVELS[index + steps]
-        ctx.notes.append(f"Spent {coins} coin: {before.value} became {ctx.outcome.value}.")
+        was, now = before.value.replace("_", " "), ctx.outcome.value.replace("_", " ")
+        ctx.notes.append(f"Spent {coins} coin: a {was} became a {now}.")
 
     def _quality(self, ctx: Resolution, what: str, base: int) -> None:
         if ctx.roll != "pool":

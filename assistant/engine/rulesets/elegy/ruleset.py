@@ -104,7 +104,8 @@ class ElegyRuleset(Ruleset):
             harm = harm_for(rank, superstition=superstition, authentic_faith=faith)
             riders = [f"authentic faith: as {rank.shifted(1).value}"] if faith else []
             riders += ["superstition: +1"] if superstition else []
-            ctx.notes.append(f"A {rank.value} foe deals {harm} harm" + (f" ({'; '.join(riders)})." if riders else "."))
+            article = "An" if rank.value[0] in "aeiou" else "A"
+            ctx.notes.append(f"{article} {rank.value} foe deals {harm} harm" + (f" ({'; '.join(riders)})." if riders else "."))
             return spec.sign * harm
         return super().amount(ctx, spec)
 
