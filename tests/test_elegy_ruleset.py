@@ -497,19 +497,29 @@ def test_odds_of_an_action_roll_are_the_pure_helpers() -> None:
         assert odds_for_request(request) == action_odds(heart + adds, action_die=False, cap=1000)
 
 
-def _rerolled_face_odds(limit: int) -> dict[int, Fraction]:
-    """Final face of one challenge die rerolled once when lower than ``limit``."""
-    return {v: Fraction(1 if v >= limit else 0, 10) + Fraction(limit - 1, 10) * Fraction(1, 10) for v in range(1, 11)}
+def _rerolled_die_odds(limit: int) -> dict[tuple[int, bool], Fraction]:
+    """One challenge die rerolled once when lower than ``limit``: (final face, counts as a hit whatever the
+    score) -> chance. "if you score an 1 again, count it as a hit": a reroll low again is beaten."""
+    out: dict[tuple[int, bool], Fraction] = {}
+    for first in range(1, 11):
+        if first >= limit:
+            out[(first, False)] = out.get((first, False), Fraction(0)) + Fraction(1, 10)
+            continue
+        for again in range(1, 11):
+            key = (again, again < limit)
+            out[key] = out.get(key, Fraction(0)) + Fraction(1, 100)
+    return out
 
 
 def test_odds_at_negative_focus_count_the_rerolls_exactly() -> None:
     odds = odds_for_request({"system": "elegy", "move": "Face Danger", "stat": "heart", "character": {"focus": -4}})
-    faces = _rerolled_face_odds(4)
+    die = _rerolled_die_odds(4)
     expected: dict[str, Fraction] = {}
     match = Fraction(0)
-    for a, pa in faces.items():
-        for b, pb in faces.items():
-            key = challenge_outcome(3, (a, b)).value
+    for (a, auto_a), pa in die.items():
+        for (b, auto_b), pb in die.items():
+            hits = (auto_a or 3 > a) + (auto_b or 3 > b)
+            key = ("miss", "weak_hit", "strong_hit")[hits]
             expected[key] = expected.get(key, Fraction(0)) + pa * pb
             match += pa * pb if a == b else 0
     assert odds.outcomes == expected and odds.match == match

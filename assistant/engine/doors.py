@@ -406,6 +406,8 @@ def resolve_door(ruleset: Ruleset, request: Request, rng: random.Random | None =
         )
     if request.dice:
         raise InputError(f"{move.name} rolls no dice; leave the dice out.")
+    if request.stat is not None:
+        raise InputError(f"{move.name} rolls no dice, so it takes no stat; leave the stat out.", missing="stat")
     if request.stat is not None or request.adds:
         raise InputError(f"{move.name} is not a roll: it takes no stat and no adds.")
     ctx = open_resolution(ruleset, request, move, rng)

@@ -59,6 +59,8 @@ def close_resolution(ctx: Resolution, ruleset: Ruleset) -> Result:
 def resolve_move(ruleset: Ruleset, request: Request, move: MoveSpec, rng: random.Random | None) -> Result:
     ctx = open_resolution(ruleset, request, move, rng)
     ruleset.check_options(ctx)
+    if request.stat is not None and not move.roll.stats:
+        raise InputError(f"{move.name} {_takes_no_stat(move)}; leave the stat out.", missing="stat")
     legacy = (move.roll.track or "").startswith("legacy")
     ctx.track = read_track(ctx, required=move.roll.type == "progress" and not legacy)
     ctx.clock = read_clock(ctx)
@@ -87,6 +89,16 @@ def resolve_move(ruleset: Ruleset, request: Request, move: MoveSpec, rng: random
     ruleset.after_roll(ctx)
     apply_outcome(ctx, ruleset)
     return close_resolution(ctx, ruleset)
+
+
+def _takes_no_stat(move: MoveSpec) -> str:
+    """Why a move takes no stat, in the player's words."""
+    kind = move.roll.type
+    if kind == "progress":
+        return "rolls its track's progress, not a stat"
+    if kind in ("table", "oracle"):
+        return "rolls on a table and takes no stat"
+    return "takes no stat" if kind != "none" else "makes no roll, so it takes no stat"
 
 
 def _requirement_met(ctx: Resolution, cond: Condition) -> bool:
@@ -146,6 +158,8 @@ def apply_player_choices(ctx: Resolution) -> None:
                 for fu in option.follow_ups:
                     add_follow_up(ctx, fu)
         if choice.pick and len(chosen) < choice.pick:
+            left = choice.pick - len(chosen)
+            ctx.notes.append(f"{choice.prompt}: {left} more to pick; the choice stays open.")
             remaining.append(
                 choice.model_copy(
                     update={"pick": choice.pick - len(chosen), "options": [o for o in choice.options if o.id not in picks]}

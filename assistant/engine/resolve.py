@@ -65,6 +65,8 @@ def _resolve(request: Request | dict[str, Any] | str, rng: random.Random | None)
 def _resolve_notation(req: Request, ruleset: Ruleset, expression: str, rng: random.Random | None) -> Result:
     if req.options:
         raise InputError("A free dice roll takes no options.")
+    if req.stat is not None:
+        raise InputError("A free dice roll takes no stat: write it into the dice (2d6+2).", missing="stat")
     source = DiceSource(rng=rng, forced=req.dice)
     roll = roll_notation(expression, source)
     source.check_all_forced_used()

@@ -211,7 +211,10 @@ def total_step(ctx: Resolution) -> None:
     ctx.adds += ctx.ruleset.roll_adds(ctx)
     mode = ctx.ruleset.keep_mode(ctx)
     if mode is not None:
-        keep, keep_count, count = ("best" if mode == "best" else "worst"), count, count + 1
+        # Advantage keeps the dice best for the player: the highest, or the lowest on a roll where lower is
+        # better (Backfire). Disadvantage the other way round.
+        highest = (mode == "best") != extra.lower_is_better
+        keep, keep_count, count = ("best" if highest else "worst"), count, count + 1
     ctx.source.require_forced(count, f"{ctx.move.name}'s roll")
     roll = rolls.total_roll(
         ctx.source,

@@ -218,11 +218,13 @@ class CityRuleset(Ruleset):
         if up and down:
             ctx.notes.append(f"Advantage ({', '.join(up)}) and disadvantage ({', '.join(down)}) cancel: rolled 2d6.")
             return None
+        lower = " (the lowest: lower is better)" if ctx.move.roll.extra.lower_is_better else ""
         if up:
-            ctx.notes.append(f"With advantage ({', '.join(up)}): rolled three dice and kept the best two.")
+            ctx.notes.append(f"With advantage ({', '.join(up)}): rolled three dice and kept the best two{lower}.")
             return "best"
         if down:
-            ctx.notes.append(f"With disadvantage ({', '.join(down)}): rolled three dice and kept the worst two.")
+            lower = " (the highest: lower is better)" if lower else ""
+            ctx.notes.append(f"With disadvantage ({', '.join(down)}): rolled three dice and kept the worst two{lower}.")
             return "worst"
         return None
 

@@ -5,7 +5,8 @@ action score and reset to +2/+1/0, its loss past -6 sent to Face a Setback), the
 oracle, the Match notes, the harm/stress/hunger ladders (``sheet.yaml``) and the option adds of a promise
 or a bond (``moves.yaml``). This class adds:
 
-* negative focus: each challenge die lower than the focus's size is rerolled once (focus -3: a 1 or a 2);
+* negative focus: each challenge die lower than the focus's size is rerolled once (focus -3: a 1 or a 2), and a
+  reroll that is low again counts as a hit;
 * harm given as the foe's rank (authentic faith: one rank more powerful; superstitions: +1);
 * a weapon's benefit multiplying the progress marked when you harm a foe;
 * experience per rank (troublesome 1 ... epic 5) for a concluded elegy or a bond;
@@ -26,7 +27,7 @@ from assistant.engine.errors import InputError
 from assistant.engine.kinds import EffectKind
 from assistant.engine.model import Result
 from assistant.engine.odds import OddsTable
-from assistant.engine.outcomes import challenge_outcome
+from assistant.engine.outcomes import Outcome
 from assistant.engine.rolls import ChallengeRoll
 from assistant.engine.ruleset import Ruleset
 from assistant.engine.schema import EffectSpec
@@ -76,22 +77,26 @@ class ElegyRuleset(Ruleset):
         limit = -focus
         faces = list(roll.challenge)
         rerolled = False
+        beaten = [False, False]
         for i in range(2):
             if faces[i] < limit:
                 rerolled = True
                 position = first + i
                 ctx.source.rolled[position] = ctx.source.rolled[position].but(rerolled=True)
                 new = ctx.source.roll(10, "challenge")
+                # "You only need to do this once - if you score an 1 again, count it as a hit."
+                beaten[i] = new.value < limit
                 ctx.notes.append(
-                    f"Focus {focus}: the challenge die {faces[i]} is lower than {limit}, rerolled once: {new.value}."
+                    f"Focus {focus}: the challenge die {faces[i]} is lower than {limit}, rerolled once: {new.value}"
+                    + (" (low again: it counts as a hit)." if beaten[i] else ".")
                 )
                 faces[i] = new.value
         if not rerolled:
             return roll
         challenge = (faces[0], faces[1])
-        return replace(
-            roll, challenge=challenge, outcome=challenge_outcome(roll.score, challenge), match=challenge[0] == challenge[1]
-        )
+        hits = sum(1 for i in range(2) if beaten[i] or roll.score > challenge[i])
+        outcome = (Outcome.MISS, Outcome.WEAK_HIT, Outcome.STRONG_HIT)[hits]
+        return replace(roll, challenge=challenge, outcome=outcome, match=challenge[0] == challenge[1])
 
     # ---- effects ------------------------------------------------------------------------------------
     def amount(self, ctx: Resolution, spec: EffectSpec) -> int:
