@@ -239,3 +239,31 @@ def test_every_system_opens_with_its_sheet(app: AppTest) -> None:
         assert not app.exception, (system, [e.value for e in app.exception])
         assert f"System: **{system}**" in "\n".join(c.value for c in app.sidebar.caption), system
         assert not app.error, (system, [e.value for e in app.error])
+
+
+def test_a_reload_reopens_the_campaign_in_the_address_not_the_first_one() -> None:
+    for name in ("Alpha Road", "Zulu Drift"):
+        service.create_campaign(name, "starforged", seed=3)
+    first = AppTest.from_file(str(APP), default_timeout=60)
+    first.run()
+    first.selectbox(key="campaign_pick").set_value("Zulu Drift").run()
+    no_errors(first)
+    assert first.query_params["campaign"] in ("Zulu Drift", ["Zulu Drift"])  # the address names the open campaign
+    reload = AppTest.from_file(str(APP), default_timeout=60)
+    reload.query_params["campaign"] = "Zulu Drift"
+    reload.run()
+    no_errors(reload)
+    assert reload.selectbox(key="campaign_pick").value == "Zulu Drift"
+    reload.chat_input(key="chat_text").set_value("/oracle likely Is the hatch open?").run()
+    no_errors(reload)
+    assert service.load_campaign("Zulu Drift").moves == 1  # the message went into the campaign on screen
+    assert service.load_campaign("Alpha Road").moves == 0
+
+
+def test_a_visit_without_an_address_opens_the_newest_campaign() -> None:
+    for name in ("Alpha Road", "Mid Way"):
+        service.create_campaign(name, "elegy", seed=3)
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    at.run()
+    no_errors(at)
+    assert at.selectbox(key="campaign_pick").value == "Mid Way"

@@ -102,10 +102,24 @@ def current_campaign() -> str | None:
     return name if isinstance(name, str) and name else None
 
 
+#: The URL query parameter that names the open campaign, so a reload (or a bookmark) reopens it.
+URL_CAMPAIGN = "campaign"
+
+
 def open_campaign(name: str | None) -> None:
     if name != current_campaign():
         st.session_state[CAMPAIGN] = name
         clear_pending()
+    if name and st.query_params.get(URL_CAMPAIGN) != name:
+        st.query_params[URL_CAMPAIGN] = name
+    elif not name and URL_CAMPAIGN in st.query_params:
+        del st.query_params[URL_CAMPAIGN]
+
+
+def campaign_in_url() -> str | None:
+    """The campaign the page's address names (``?campaign=Iron+Wake``), if any."""
+    name = st.query_params.get(URL_CAMPAIGN)
+    return name if isinstance(name, str) and name.strip() else None
 
 
 # ---- settings ------------------------------------------------------------------------------------

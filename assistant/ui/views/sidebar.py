@@ -112,13 +112,16 @@ def render_picker() -> str | None:
     error = st.session_state.pop("sidebar_error", None)
     if error:
         st.error(error, icon="⚠️")
-    names: list[str] = []
+    campaigns: list[Any] = []
     with friendly_errors("listing the campaigns"):
-        names = [c.name for c in service.list_campaigns(store=_store())]
+        campaigns = service.list_campaigns(store=_store())
+    names = [c.name for c in campaigns]
     current = state.current_campaign()
+    if current is None and state.campaign_in_url() in names:
+        current = state.campaign_in_url()  # a reload or a bookmark: the campaign in the address
     if current not in names:
-        current = names[0] if names else None
-        state.open_campaign(current)
+        current = _most_recent(campaigns)
+    state.open_campaign(current)
     if names:
         if st.session_state.get("campaign_pick") not in names:
             st.session_state["campaign_pick"] = current
@@ -133,6 +136,11 @@ def render_picker() -> str | None:
         st.text_input("Seed (optional)", key="new_campaign_seed", help="The same seed replays the same dice.")
         st.button("Create campaign", key="create_campaign", on_click=_create_campaign, type="primary")
     return state.current_campaign()
+
+
+def _most_recent(campaigns: list[Any]) -> str | None:
+    """The newest campaign (a visit without a campaign in its address starts there)."""
+    return max(campaigns, key=lambda c: (c.created_at, c.name)).name if campaigns else None
 
 
 def _load(campaign: str) -> CampaignState | None:
