@@ -83,3 +83,22 @@ def test_list_fields_read_as_short_lines_and_own_maximums_win() -> None:
     assert item_text("a plain belief") == "a plain belief"
     assert meter_max("hp", {"hp": 18, "max_hp": 22}, 99) == 22
     assert meter_max("health", {"health": 5}, 5) == 5
+
+
+def test_the_transcript_groups_a_turn_into_one_bubble_with_its_narration() -> None:
+    from assistant.chat.session import ChatSession
+    from assistant.store import service
+    from assistant.ui.components.transcript import group_turns
+
+    service.create_campaign("Bubbles", "starforged", seed=5)
+    session = ChatSession.open("Bubbles")
+    turn = session.send("I sprint across the collapsing catwalk")
+    session.confirm(turn.suggestions[0])
+    session.undo()
+    turns = group_turns(service.campaign_events("Bubbles"))
+    assert [t.player for t in turns] == ["I sprint across the collapsing catwalk"]
+    parts = turns[0].parts
+    moves = [p for p in parts if p.kind == "move"]
+    assert len(moves) == 1 and moves[0].undone and moves[0].text  # the card carries its own narration
+    notes = [p.text for p in parts if p.kind == "note"]
+    assert notes == [f"↩ Undone: {moves[0].result['move']}"]  # in words: no event numbers

@@ -10,7 +10,7 @@ import streamlit as st
 from assistant.ui import state
 from assistant.ui.components.quick_tools import render_quick_tools
 from assistant.ui.components.suggestions import render_choices, render_suggestions
-from assistant.ui.components.transcript import render_transcript
+from assistant.ui.components.transcript import render_transcript, scroll_to_newest
 from assistant.ui.components.turn_view import render_stream, render_turn
 from assistant.ui.errors import friendly_errors
 
@@ -99,4 +99,5 @@ def render(campaign: str | None) -> None:
             run_action(session, action)
     render_pending()
     st.button("↩ Undo last action", key="undo", on_click=_queue_undo)
+    scroll_to_newest(len(state.campaign_events(campaign)))
     st.chat_input("What do you do? (or /help)", key="chat_text", on_submit=_queue_send, max_chars=MAX_INPUT)
