@@ -55,7 +55,8 @@ CHILD_SCRIPT = """
 import subprocess, sys, time
 from assistant.ui.cli import run_child
 grandchild = [sys.executable, "-c", "import time; time.sleep(120)"]
-child = [sys.executable, "-c", "import subprocess, sys, time; p = subprocess.Popen(%r); print(p.pid, flush=True); time.sleep(120)" % (grandchild,)]
+server = "import subprocess, sys, time; p = subprocess.Popen(%r); print(p.pid, flush=True); time.sleep(120)"
+child = [sys.executable, "-c", server % (grandchild,)]
 sys.exit(run_child(child, env=None, cwd="."))
 """
 

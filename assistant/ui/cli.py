@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -66,20 +67,16 @@ def run_child(command: list[str], env: dict[str, str], cwd: str) -> int:
 
 
 def _signal_group(child: subprocess.Popen[bytes], signum: int) -> None:
-    try:
+    with contextlib.suppress(ProcessLookupError):  # the whole group is gone already
         os.killpg(child.pid, signum)
-    except ProcessLookupError:  # the whole group is gone already
-        pass
 
 
 def _stop_group(child: subprocess.Popen[bytes]) -> None:
     """SIGTERM the child's process group (the server and anything it started), then SIGKILL what is left
     after ``STOP_GRACE`` seconds."""
     _signal_group(child, signal.SIGTERM)
-    try:
+    with contextlib.suppress(subprocess.TimeoutExpired):
         child.wait(timeout=STOP_GRACE)
-    except subprocess.TimeoutExpired:
-        pass
     _signal_group(child, signal.SIGKILL)
     child.wait()
 
