@@ -267,3 +267,24 @@ def test_a_visit_without_an_address_opens_the_newest_campaign() -> None:
     at.run()
     no_errors(at)
     assert at.selectbox(key="campaign_pick").value == "Mid Way"
+
+
+def test_export_offers_both_journals_and_import_makes_a_new_campaign(app: AppTest) -> None:
+    create_campaign(app, "Export Me")
+    play_action(app)
+    app.button(key="suggestion_0").click().run()
+    no_errors(app)
+    labels = [b.label for b in app.get("download_button")]
+    assert labels == ["Export: Markdown journal", "Export: Iron Vault journal (Obsidian)"]
+    text = service.export("Export Me", "ironvault")
+    from assistant.ui.components import journal
+
+    class Upload:  # what st.file_uploader hands the app
+        file_id = "f1"
+
+        def getvalue(self) -> bytes:
+            return text.encode("utf-8")
+
+    journal._import(Upload())
+    imported = [c.name for c in service.list_campaigns() if c.name != "Export Me"]
+    assert imported and service.load_campaign(imported[0]).moves == service.load_campaign("Export Me").moves

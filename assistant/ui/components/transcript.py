@@ -13,7 +13,7 @@ from typing import Any
 
 import streamlit as st
 
-from assistant.store.events import StoredEvent
+from assistant.store.events import NarrationRecorded, StoredEvent
 from assistant.ui.components.dice_card import render_dice_card
 
 #: How many of the latest turns are drawn at first ("Show earlier turns" draws more).
@@ -83,7 +83,7 @@ def group_turns(events: list[StoredEvent]) -> list[TurnView]:
     a move with the narration recorded for it."""
     undone = undone_seqs(events)
     by_seq = {stored.seq: stored.event for stored in events}
-    narration = {stored.event.event_seq: stored.event.text for stored in events if stored.type == "narration_recorded"}
+    narration = {ev.event_seq: ev.text for ev in by_seq.values() if isinstance(ev, NarrationRecorded)}
     turns: list[TurnView] = []
 
     def current() -> TurnView:

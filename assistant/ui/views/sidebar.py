@@ -15,6 +15,7 @@ from assistant.store import service
 from assistant.store.state import CampaignState
 from assistant.ui import state
 from assistant.ui.components.clocks import render_clock
+from assistant.ui.components.journal import render_export, render_import
 from assistant.ui.components.sheet import render_sheet, render_slots
 from assistant.ui.components.tracks import render_track
 from assistant.ui.errors import friendly_errors
@@ -112,6 +113,9 @@ def render_picker() -> str | None:
     error = st.session_state.pop("sidebar_error", None)
     if error:
         st.error(error, icon="⚠️")
+    notice = st.session_state.pop("sidebar_notice", None)
+    if notice:
+        st.success(notice)
     campaigns: list[Any] = []
     with friendly_errors("listing the campaigns"):
         campaigns = service.list_campaigns(store=_store())
@@ -135,6 +139,10 @@ def render_picker() -> str | None:
         st.text_input("Character name", key="new_campaign_character", placeholder="Kira")
         st.text_input("Seed (optional)", key="new_campaign_seed", help="The same seed replays the same dice.")
         st.button("Create campaign", key="create_campaign", on_click=_create_campaign, type="primary")
+    with st.expander("Export or import a journal"):
+        if current:
+            render_export(current)
+        render_import()
     return state.current_campaign()
 
 
