@@ -70,17 +70,25 @@ def render_turn(turn: Any, *, show_player: bool = True) -> None:
     keep_open(turn)
 
 
-def render_stream(events: Iterable[Any], player_text: str | None) -> Any:
-    """Draw a streamed turn as it arrives (after the player's words, when given); returns the finished Turn."""
+def render_stream(events: Iterable[Any], player_text: str | None, *, before: Any = None) -> Any:
+    """Draw a streamed turn as it arrives (after the player's words, when given); returns the finished Turn.
+
+    The player's words show at once; the assistant's bubble says it is thinking until the first part of the
+    turn arrives (``before``, if given, runs inside that wait: e.g. loading the model on a fresh server)."""
     if player_text:
         with st.chat_message("user"):
             st.markdown(player_text)
     turn = None
     with st.chat_message("assistant"):
+        thinking = st.empty()
+        thinking.caption("Thinking…")
+        if before is not None:
+            before()
         slot = None
         shown = ""
         results = 0
         for event in events:
+            thinking.empty()
             if event.kind == "result" and event.result is not None:
                 render_dice_card(event.result)
                 results += 1
@@ -91,6 +99,7 @@ def render_stream(events: Iterable[Any], player_text: str | None) -> Any:
                 slot.markdown(shown)
             elif event.kind == "done":
                 turn = event.turn
+        thinking.empty()
         if turn is not None:
             render_turn_body(turn, results_shown=results >= len(turn.results), narration_shown=slot is not None)
     if turn is not None:
