@@ -56,7 +56,8 @@ def test_odds_read_both_shapes_in_a_fixed_order() -> None:
     assert list(odds_percentages(as_percent)) == ["strong_hit", "weak_hit", "miss"]
     assert odds_text(as_percent) == "strong 33% · weak 44% · miss 23%"
     assert odds_percentages({"yes": 0.75, "no": 0.25}) == {"yes": 75.0, "no": 25.0}
-    assert "not available" in odds_text(None)
+    assert odds_text(None) == "odds unknown for this move"
+    assert odds_text(None, rolled=False) == "no roll: the move just happens"
     assert yes_chance("starforged", "likely") == 75.0 and yes_chance("starforged", "small chance") == 10.0
     assert yes_chance("elegy", "likely") == 75.0  # Elegy says yes on 26 or greater: the same chance, read upward
     assert yes_chance("blades", "likely") is None  # no yes/no oracle in the Blades downtime rules
@@ -102,3 +103,11 @@ def test_the_transcript_groups_a_turn_into_one_bubble_with_its_narration() -> No
     assert len(moves) == 1 and moves[0].undone and moves[0].text  # the card carries its own narration
     notes = [p.text for p in parts if p.kind == "note"]
     assert notes == [f"↩ Undone: {moves[0].result['move']}"]  # in words: no event numbers
+
+
+def test_burn_is_offered_only_where_the_system_burns_and_names_its_meter() -> None:
+    from assistant.ui.components.suggestions import burn_meter
+
+    assert burn_meter("starforged") == "momentum"
+    assert burn_meter("elegy") == "focus"
+    assert [burn_meter(s) for s in ("blades", "city", "dungeon-world")] == [None, None, None]

@@ -53,7 +53,9 @@ class Pending:
     suggestions: list[Any] = field(default_factory=list)
     choices: list[Any] = field(default_factory=list)
     burn: str = ""
-    """When burning momentum would improve the last move: the outcome it would give."""
+    """When burning momentum (or focus) would improve the last move: the outcome it would give."""
+    system: str = ""
+    """The system of the last move (says which meter burns)."""
     message: str = ""
     level: str = "info"
 

@@ -35,6 +35,7 @@ def keep_open(turn: Any) -> None:
     pend.choices = list(turn.open_choices or [])
     last = turn.results[-1] if turn.results else None
     pend.burn = str(last.burn.get("outcome", "")) if last is not None and last.burn and last.burn.get("available") else ""
+    pend.system = last.system if last is not None else pend.system
     if turn.kind == "error":
         pend.message, pend.level = turn.error or "That did not work.", "error"
     else:
