@@ -242,7 +242,7 @@ def test_burn_momentum_after_the_roll_keeps_the_dice(campaign: str) -> None:
     edge = session.state.active()["stats"]["edge"]
     low = [1, edge + 2, edge + 3]  # a miss with these dice, while momentum beats both challenge dice
     turn = session.confirm({"move": "Face Danger", "stat": "edge", "dice": low})
-    assert turn.results[0].outcome == "miss" and turn.results[0].burn and turn.results[0].burn["available"]
+    assert turn.results[0].outcome == "miss" and turn.results[0].burn and turn.results[0].burn.available
     assert momentum > edge + 3
     burned = session.send("/burn")
     assert burned.kind == "action", burned.error

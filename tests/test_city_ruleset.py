@@ -170,13 +170,13 @@ def test_pbta_move_has_no_critical() -> None:
 def test_advantage_keeps_the_best_two_of_three() -> None:
     r = city("Ear to the Ground", [1, 4, 5], options={"advantage": True})
     assert r.score == 9 and r.outcome == "weak_hit"
-    assert [d["kept"] for d in r.dice_detail] == [False, True, True]
+    assert [d.kept for d in r.dice_detail] == [False, True, True]
 
 
 def test_disadvantage_keeps_the_worst_two_of_three() -> None:
     r = city("Ear to the Ground", [6, 1, 5], options={"disadvantage": True})
     assert r.score == 6 and r.outcome == "miss"
-    assert [d["kept"] for d in r.dice_detail] == [False, True, True]
+    assert [d.kept for d in r.dice_detail] == [False, True, True]
 
 
 def test_use_a_secret_rolls_with_advantage_and_reveals_on_a_one_or_two() -> None:
@@ -235,7 +235,7 @@ def test_use_power_weak_hit_offers_consequences_or_backfire() -> None:
 
 def test_use_power_above_your_max_rolls_with_disadvantage() -> None:
     r = city("Use Power", [6, 6, 1], options={"complexity": 3, "connected": True}, character={"max_complexity": 2})
-    assert r.score == 8 and r.outcome == "weak_hit" and [d["kept"] for d in r.dice_detail] == [True, False, True]
+    assert r.score == 8 and r.outcome == "weak_hit" and [d.kept for d in r.dice_detail] == [True, False, True]
     with pytest.raises(DiceError):
         city("Use Power", [6, 6], options={"complexity": 3}, character={"max_complexity": 2})
 

@@ -329,7 +329,7 @@ def test_damage_with_adds_and_bonus_dice() -> None:
     result = run("Deal Damage", character={"armor": 1}, options={"grit": 8, "bonus_d4": 2}, adds=1, dice=[5, 3, 2])
     assert result.score == 5 + 3 + 2 + 1
     assert result.character["hp"] == 22 - (11 - 1)
-    assert [d["sides"] for d in result.dice_detail] == [8, 4, 4]
+    assert [d.sides for d in result.dice_detail] == [8, 4, 4]
 
 
 def test_helpless_target_takes_1d4_more_ignores_armor_and_stays_vulnerable() -> None:

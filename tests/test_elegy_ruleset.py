@@ -120,7 +120,7 @@ def test_default_character_is_playable() -> None:
 def test_action_roll_is_stat_plus_adds_against_two_d10(dice: list[int], outcome: str) -> None:
     r = el("Face Danger", dice, stat="heart", adds=0)  # heart 3 by default
     assert (r.score, r.outcome, r.challenge, r.dice) == (3, outcome, dice, dice)
-    assert [d["role"] for d in r.dice_detail] == ["challenge", "challenge"]
+    assert [d.role for d in r.dice_detail] == ["challenge", "challenge"]
 
 
 def test_action_score_has_no_cap() -> None:
@@ -180,10 +180,11 @@ def test_move_options_that_add_to_the_roll() -> None:
 
 def test_burning_focus_replaces_the_score_and_resets_before_the_moves_effects() -> None:
     r = el("Face Danger", [5, 6], stat="heart", character={"focus": 7}, options={"burn": True})
-    assert r.burn is not None and r.burn["burned"] and r.burn["outcome_before"] == "miss"
+    assert r.burn is not None and r.burn.burned and r.burn.outcome_before == "miss"
+    assert (r.burn.meter, r.burn.before, r.burn.after) == ("focus", 7, 2)
     assert (r.score, r.outcome) == (7, "strong_hit")
     assert r.character["focus"] == 3  # reset to +2, then the strong hit's +1
-    assert [e.kind for e in r.effects] == ["focus_burn", "meter"]
+    assert [e.kind for e in r.effects] == ["burn", "meter"]
 
 
 @pytest.mark.parametrize(("impacts", "reset"), [([], 2), (["wounded"], 1), (["wounded", "shaken"], 0)])
@@ -195,10 +196,18 @@ def test_focus_reset_falls_with_impacts(impacts: list[str], reset: int) -> None:
 
 def test_burn_is_offered_when_it_would_help_and_refused_when_it_would_not() -> None:
     offered = el("Face Danger", [5, 6], stat="heart", character={"focus": 7})
-    assert offered.burn == {"burned": False, "available": True, "meter": "focus", "focus": 7, "outcome": "strong_hit"}
+    assert offered.burn is not None
+    assert offered.burn.model_dump(exclude_none=True) == {
+        "burned": False,
+        "available": True,
+        "meter": "focus",
+        "before": 7,
+        "after": 2,
+        "outcome": "strong_hit",
+    }
     assert offered.character["focus"] == 7
     useless = el("Face Danger", [1, 2], stat="heart", character={"focus": 9}, options={"burn": True})
-    assert useless.burn is not None and not useless.burn["burned"] and useless.score == 3
+    assert useless.burn is not None and not useless.burn.burned and useless.score == 3
     assert useless.character["focus"] == 10 and any("not burned" in n for n in useless.notes)
 
 
@@ -212,13 +221,13 @@ def test_burn_is_not_allowed_on_a_conclusion_roll() -> None:
 def test_negative_focus_rerolls_low_challenge_dice_once() -> None:
     r = el("Face Danger", [8, 1, 2], stat="heart", character={"focus": -3})
     assert r.dice == [8, 1, 2] and r.challenge == [8, 2]
-    assert [d["rerolled"] for d in r.dice_detail] == [False, True, False]
+    assert [d.rerolled for d in r.dice_detail] == [False, True, False]
     assert r.outcome == "weak_hit"
     twice = el("Face Danger", [1, 2, 1, 1], stat="heart", character={"focus": -3})
     assert twice.challenge == [1, 1] and twice.outcome == "strong_hit" and twice.match  # once only: the new 1s stand
-    assert twice.dice_detail[0]["rerolled"] and twice.dice_detail[1]["rerolled"]
+    assert twice.dice_detail[0].rerolled and twice.dice_detail[1].rerolled
     mild = el("Face Danger", [1, 3], stat="heart", character={"focus": -1})
-    assert mild.challenge == [1, 3] and not any(d["rerolled"] for d in mild.dice_detail)
+    assert mild.challenge == [1, 3] and not any(d.rerolled for d in mild.dice_detail)
 
 
 def test_conclusion_rolls_ignore_negative_focus() -> None:
@@ -231,7 +240,7 @@ def test_a_reroll_not_forced_comes_from_the_rng_and_replays() -> None:
         {"system": "elegy", "move": "Face Danger", "stat": "heart", "character": {"focus": -5}, "dice": [2, 9]},
         rng=random.Random(11),
     )
-    assert len(r.dice) == 3 and r.dice_detail[2]["forced"] is False
+    assert len(r.dice) == 3 and r.dice_detail[2].forced is False
     replay = el("Face Danger", r.dice, stat="heart", character={"focus": -5})
     assert (replay.outcome, replay.challenge) == (r.outcome, r.challenge)
 
@@ -384,7 +393,7 @@ def test_connection_form_a_bond() -> None:
     strong = el("Form a Bond", [2, 3], options={"track": {"rank": "extreme", "ticks": 16}, "choose": ["reinforce_influence"]})
     assert strong.character["xp"] == 4 and strong.choices == []
     maintained = el("Form a Bond", [9, 9, 7, 3], options={"track": {"rank": "formidable", "ticks": 24}, "choose": ["maintain"]})
-    assert maintained.dice == [9, 9, 7, 3] and maintained.dice_detail[2]["role"] == "recommit"
+    assert maintained.dice == [9, 9, 7, 3] and maintained.dice_detail[2].role == "recommit"
     assert maintained.track is not None and (maintained.track["ticks"], maintained.track["rank"]) == (12, "extreme")
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from assistant.chat.session import yes_chance
 from assistant.engine import resolve
@@ -37,7 +38,7 @@ def test_dice_card_marks_cancelled_dice_and_shows_score_outcome_and_citation() -
     )
     view = dice_card_view(result)
     assert view.outcome == "Weak hit"
-    assert view.score_line == "Action score 3 (0 (cancelled) + edge 3) vs 2 · 9"
+    assert view.score_line == "Action score 3 (4 cancelled + edge 3) vs 2 · 9"
     assert "cancelled" in view.dice_html and view.dice_html.count('class="die') == 3
     assert "Make a suffer move (-1)" in view.next_steps
     assert view.move_text.startswith("When you attempt something risky")
@@ -111,3 +112,29 @@ def test_burn_is_offered_only_where_the_system_burns_and_names_its_meter() -> No
     assert burn_meter("starforged") == "momentum"
     assert burn_meter("elegy") == "focus"
     assert [burn_meter(s) for s in ("blades", "city", "dungeon-world")] == [None, None, None]
+
+
+def test_score_lines_add_up_in_every_system_s_words() -> None:
+    from assistant.engine import resolve
+
+    def line(request: dict[str, Any]) -> str:
+        return dice_card_view(resolve(request)).score_line
+
+    # Elegy has no action die: the score is the stat (and adds) alone
+    assert line({"system": "elegy", "move": "Action Roll", "stat": "dexterity", "dice": [3, 9]}) == (
+        "Action score 2 (dexterity 2) vs 3 · 9"
+    )
+    burned = {"system": "starforged", "move": "Strike", "stat": "iron", "character": {"momentum": 10},
+              "options": {"burn": True, "in_control": True}, "dice": [4, 9, 9]}  # fmt: skip
+    assert line(burned) == "Momentum 10 burned in place of the action score 6 vs 9 · 9"
+    capped = {"system": "starforged", "move": "Face Danger", "stat": "edge", "character": {"stats": {"edge": 5}},
+              "adds": 5, "dice": [6, 9, 9]}  # fmt: skip
+    assert line(capped) == "Action score 10 (capped at 10) (6 + edge 5 + adds 5) vs 9 · 9"
+
+
+def test_changes_are_in_words() -> None:
+    from assistant.engine import resolve
+
+    view = dice_card_view(resolve({"system": "starforged", "move": "Enter the Fray", "stat": "wits", "dice": [1, 9, 9]}))
+    assert "position: none → bad spot — miss" in view.changes
+    assert not any("_" in c for c in view.changes)

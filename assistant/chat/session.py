@@ -578,7 +578,7 @@ class ChatSession:
         """Burn momentum on the last move (after seeing the dice, as the rules allow): the same dice, burned."""
         _seq, event = self._last_move()
         result = Result.model_validate(event.result)
-        if not (result.burn and result.burn.get("available")):
+        if not (result.burn and result.burn.available):
             raise RulesError(f"Burning would not improve {result.move}; nothing was changed.")
         return (yield from self._redo_last(event, {"burn": True}, result.move))
 

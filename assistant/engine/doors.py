@@ -29,6 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from assistant.engine.errors import InputError, RulesError, UnknownNameError
+from assistant.engine.kinds import EffectKind
 from assistant.engine.model import Request, Result
 from assistant.engine.resolution import Resolution, close_resolution, open_resolution, read_clock, read_track
 from assistant.engine.ruleset import Ruleset
@@ -171,7 +172,9 @@ def _progress_start(ctx: Resolution) -> None:
     track = ProgressTrack(rank=Rank.parse(raw["rank"]), ticks=0, name=raw["name"].strip(), kind=kind.strip().lower())
     ctx.track = track
     ctx.started.append("track")
-    ctx.effect("progress", track.name, before=None, after=0, reason=_reason(ctx, f"a new {track.rank.value} {track.kind}"))
+    ctx.effect(
+        EffectKind.PROGRESS, track.name, before=None, after=0, reason=_reason(ctx, f"a new {track.rank.value} {track.kind}")
+    )
 
 
 def _progress_mark(ctx: Resolution) -> None:
@@ -200,7 +203,12 @@ def _progress_clear(ctx: Resolution) -> None:
     ctx.track = track.clear_ticks(ticks)
     cleared = before - ctx.track.ticks
     ctx.effect(
-        "progress", track.name or "track", before=before, after=ctx.track.ticks, delta=-cleared, reason=_reason(ctx, default)
+        EffectKind.PROGRESS,
+        track.name or "track",
+        before=before,
+        after=ctx.track.ticks,
+        delta=-cleared,
+        reason=_reason(ctx, default),
     )
 
 
@@ -251,7 +259,7 @@ def _clock_start(ctx: Resolution) -> None:
     ctx.clock = Clock(segments=clock.segments, filled=clock.filled, name=raw["name"].strip())
     ctx.started.append("clock")
     ctx.effect(
-        "clock",
+        EffectKind.CLOCK,
         ctx.clock.name,
         before=None,
         after=ctx.clock.filled,
@@ -263,7 +271,7 @@ def _fill(ctx: Resolution, clock: Clock, n: int, default: str) -> None:
     before = clock.filled
     ctx.clock = clock.fill(n)
     ctx.effect(
-        "clock",
+        EffectKind.CLOCK,
         clock.name or "clock",
         before=before,
         after=ctx.clock.filled,

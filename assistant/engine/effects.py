@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from assistant.engine.errors import InputError
+from assistant.engine.kinds import EffectKind
 from assistant.engine.schema import EffectSpec
 from assistant.engine.tracks import LegacyTrack, Rank
 
@@ -47,23 +48,24 @@ def effect_suffer(ctx: Resolution, spec: EffectSpec) -> None:
 def effect_position(ctx: Resolution, spec: EffectSpec) -> None:
     before = ctx.character.get("position")
     ctx.character["position"] = spec.value
-    ctx.effect("position", "position", before=before, after=spec.value, reason=spec.note or ctx.outcome.value)
+    ctx.effect(EffectKind.POSITION, "position", before=before, after=spec.value, reason=spec.note or ctx.outcome.value)
 
 
 def effect_mark_progress(ctx: Resolution, spec: EffectSpec) -> None:
     if ctx.track is None:
         ctx.notes.append(f"Mark progress {spec.times}x: give options.track (rank and ticks) to apply it.")
-        ctx.effect("progress", "track", delta=spec.times, reason=f"mark progress x{spec.times} (track not given)")
+        ctx.effect(EffectKind.PROGRESS, "track", reason=f"mark progress x{spec.times} (track not given)", marks=spec.times)
         return
     before = ctx.track.ticks
     ctx.track = ctx.track.mark(spec.times)
     ctx.effect(
-        "progress",
+        EffectKind.PROGRESS,
         ctx.track.name or "track",
         before=before,
         after=ctx.track.ticks,
         delta=ctx.track.ticks - before,
         reason=f"mark progress x{spec.times} ({ctx.track.rank.value})",
+        marks=spec.times,
     )
 
 
@@ -83,7 +85,12 @@ def effect_clear_progress(ctx: Resolution, spec: EffectSpec) -> None:
     before = ctx.track.ticks
     ctx.track = ctx.track.clear_boxes(boxes)
     ctx.effect(
-        "progress", ctx.track.name or "track", before=before, after=ctx.track.ticks, delta=ctx.track.ticks - before, reason=reason
+        EffectKind.PROGRESS,
+        ctx.track.name or "track",
+        before=before,
+        after=ctx.track.ticks,
+        delta=ctx.track.ticks - before,
+        reason=reason,
     )
 
 
@@ -93,7 +100,7 @@ def effect_raise_rank(ctx: Resolution, spec: EffectSpec) -> None:
     before = ctx.track.rank.value
     ctx.track = ctx.track.raise_rank()
     ctx.effect(
-        "rank",
+        EffectKind.RANK,
         ctx.track.name or "track",
         before=before,
         after=ctx.track.rank.value,
@@ -103,23 +110,23 @@ def effect_raise_rank(ctx: Resolution, spec: EffectSpec) -> None:
 
 def effect_clear_track(ctx: Resolution, spec: EffectSpec) -> None:
     if ctx.track is None:
-        ctx.effect("progress", "track", reason="clear the track")
+        ctx.effect(EffectKind.PROGRESS, "track", reason="clear the track")
         return
     before = ctx.track.ticks
     ctx.track = ctx.track.clear_ticks(before)
-    ctx.effect("progress", ctx.track.name or "track", before=before, after=0, delta=-before, reason="clear the track")
+    ctx.effect(EffectKind.PROGRESS, ctx.track.name or "track", before=before, after=0, delta=-before, reason="clear the track")
 
 
 def effect_clock(ctx: Resolution, spec: EffectSpec) -> None:
     n = amount(ctx, spec)
     if ctx.clock is None:
         ctx.notes.append(f"Fill {n} clock segment(s): give options.clock to apply it.")
-        ctx.effect("clock", "clock", delta=n, reason=f"fill {n} segment(s) (clock not given)")
+        ctx.effect(EffectKind.CLOCK, "clock", delta=n, reason=f"fill {n} segment(s) (clock not given)")
         return
     before = ctx.clock.filled
     ctx.clock = ctx.clock.fill(n)
     ctx.effect(
-        "clock",
+        EffectKind.CLOCK,
         ctx.clock.name or "clock",
         before=before,
         after=ctx.clock.filled,
@@ -140,7 +147,9 @@ def effect_impact(ctx: Resolution, spec: EffectSpec) -> None:
         impacts.remove(spec.impact)
     else:
         return
-    ctx.effect("impact", spec.impact, before=had, after=spec.mark, reason=spec.note or ("mark" if spec.mark else "clear"))
+    ctx.effect(
+        EffectKind.IMPACT, spec.impact, before=had, after=spec.mark, reason=spec.note or ("mark" if spec.mark else "clear")
+    )
     ctx.ruleset.impacts_changed(ctx)
 
 
@@ -151,12 +160,12 @@ def legacy_mark(ctx: Resolution, track: str, ticks: int, reason: str) -> None:
     current = LegacyTrack(**legacy[track])
     updated, xp = current.mark_ticks(ticks)
     legacy[track] = updated.to_dict()
-    ctx.effect("legacy", track, before=current.to_dict(), after=updated.to_dict(), delta=ticks, reason=reason)
+    ctx.effect(EffectKind.LEGACY, track, before=current.to_dict(), after=updated.to_dict(), delta=ticks, reason=reason)
     if xp:
         before = ctx.character.get("xp", 0)
         ctx.character["xp"] = before + xp
         ctx.effect(
-            "xp",
+            EffectKind.XP,
             "xp",
             before=before,
             after=before + xp,
@@ -193,7 +202,7 @@ def effect_xp(ctx: Resolution, spec: EffectSpec) -> None:
     n = amount(ctx, spec)
     before = ctx.character.get("xp", 0)
     ctx.character["xp"] = max(0, before + n)
-    ctx.effect("xp", "xp", before=before, after=ctx.character["xp"], delta=n, reason=spec.note)
+    ctx.effect(EffectKind.XP, "xp", before=before, after=ctx.character["xp"], delta=n, reason=spec.note)
 
 
 def effect_next_move_add(ctx: Resolution, spec: EffectSpec) -> None:
@@ -201,7 +210,7 @@ def effect_next_move_add(ctx: Resolution, spec: EffectSpec) -> None:
     before = ctx.character.get("next_move_add", 0)
     ctx.character["next_move_add"] = before + n
     ctx.effect(
-        "next_move_add",
+        EffectKind.NEXT_MOVE_ADD,
         "next_move_add",
         before=before,
         after=before + n,

@@ -7,11 +7,14 @@ narrator, the guard, the store, the UI and the evals all read the same Result.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from assistant.engine.dice import Die
 from assistant.engine.errors import InputError
+from assistant.engine.kinds import LEGACY_EFFECT_KINDS, EffectKind, RollKind
+from assistant.engine.outcomes import Outcome
 
 MAX_ADDS = 10
 MAX_FORCED_DICE = 100
@@ -92,17 +95,84 @@ class Effect(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    kind: str
-    """``meter``, ``momentum_burn``, ``momentum_reset``, ``impact``, ``position``, ``progress``,
-    ``legacy``, ``xp``, ``clock``, ``next_move_add``, ``note``..."""
+    kind: EffectKind
+    """What changed: a meter, a burn, an impact, progress, a clock... (see :class:`EffectKind`)."""
     target: str
-    """What changed: a meter name, a track, ``position``..."""
+    """Which one: a meter name, a track's name, ``position``..."""
     before: Any = None
     after: Any = None
     delta: int | None = None
     reason: str = ""
     rule: str = ""
     """The move (or core rule) the change comes from."""
+    marks: int | None = None
+    """Progress: how many times progress was marked (each mark fills the ticks of the track's rank)."""
+
+    @field_validator("kind", mode="before")
+    @classmethod
+    def _legacy_kind(cls, value: object) -> object:
+        return LEGACY_EFFECT_KINDS.get(value, value) if isinstance(value, str) else value
+
+
+class DieRecord(BaseModel):
+    """One die the resolution rolled, with what became of it (``dice_detail``)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    sides: int
+    value: int
+    role: str = ""
+    """``action``, ``challenge``, ``pool``, ``roll``, ``oracle``, ``table``, ``damage``, ``recommit``..."""
+    kept: bool = True
+    """False when a keep-best/worst rule (or a pool) dropped it."""
+    cancelled: bool = False
+    """True when a rule cancelled it (negative momentum cancels an equal action die)."""
+    rerolled: bool = False
+    """True when a later die replaced it (Elegy's negative focus)."""
+    forced: bool = False
+    """True when the face came from the request's ``dice``."""
+
+    @classmethod
+    def of(cls, die: Die) -> DieRecord:
+        return cls(
+            sides=die.sides,
+            value=die.value,
+            role=die.role,
+            kept=die.kept,
+            cancelled=die.cancelled,
+            rerolled=die.rerolled,
+            forced=die.forced,
+        )
+
+
+class Burn(BaseModel):
+    """Burning a meter to replace the action score (Starforged momentum, Elegy focus): done, or on offer."""
+
+    model_config = ConfigDict(frozen=True)
+
+    meter: str
+    """``momentum`` or ``focus``."""
+    before: int
+    """The meter's value: it replaces the action score when burned."""
+    after: int | None = None
+    """What the meter resets to when burned (+2, +1 with one impact, 0 with more)."""
+    burned: bool = False
+    available: bool = False
+    """Burning would beat more challenge dice than the score: the player may still choose it."""
+    outcome: Outcome
+    """The outcome after burning (burned), if burned (available), or as it stands (asked, but no help)."""
+    score_before: int | None = None
+    outcome_before: Outcome | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _legacy_shape(cls, data: Any) -> Any:
+        """The first contract's ``{"momentum": 7, ...}`` / ``{"meter": "focus", "focus": 7, ...}``."""
+        if isinstance(data, dict) and "before" not in data:
+            meter = data.get("meter") or ("focus" if "focus" in data else "momentum")
+            legacy = {k: v for k, v in data.items() if k not in ("momentum", "focus")}
+            return {**legacy, "meter": meter, "before": data.get(meter)}
+        return data
 
 
 class ChoiceOption(BaseModel):
@@ -131,7 +201,7 @@ class FollowUp(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    kind: str
+    kind: Literal["move", "table", "suffer"]
     """``move``, ``table`` or ``suffer`` (pick a suffer move and apply ``amount``)."""
     move: str
     """The move (or table) name."""
@@ -150,9 +220,9 @@ class Result(BaseModel):
     move: str
     """The move's name as printed in the rules."""
     move_id: str
-    roll: str
+    roll: RollKind
     """``action``, ``progress``, ``table``, ``oracle``, ``pool``, ``total``, ``notation`` or ``none``."""
-    outcome: str
+    outcome: Outcome
     match: bool = False
     score: int | None = None
     """The action or progress score actually compared (after cap, cancel or burn); the total for
@@ -162,7 +232,7 @@ class Result(BaseModel):
     adds: int = 0
     dice: list[int] = Field(default_factory=list)
     """Every face used, in the order rolled (feed it back as ``dice`` to replay)."""
-    dice_detail: list[dict[str, Any]] = Field(default_factory=list)
+    dice_detail: list[DieRecord] = Field(default_factory=list)
     challenge: list[int] | None = None
     character_before: dict[str, Any] | None = None
     character: dict[str, Any] | None = None
@@ -175,8 +245,8 @@ class Result(BaseModel):
     table: dict[str, Any] | None = None
     track: dict[str, Any] | None = None
     clock: dict[str, Any] | None = None
-    burn: dict[str, Any] | None = None
-    """Momentum burn: what was burned, or what burning would give (``available``)."""
+    burn: Burn | None = None
+    """A burn of momentum (or focus): what was burned, or what burning would give (``available``)."""
     started: list[str] = Field(default_factory=list)
     """``"track"`` and/or ``"clock"`` when ``track``/``clock`` is new (started by this resolution, e.g. a
     vow sworn or a tension clock set) rather than the one the request gave: a campaign adds it."""

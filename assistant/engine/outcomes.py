@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 
-class Outcome(str, Enum):
+class Outcome(StrEnum):
     """The result tier of a roll. Ironsworn-family and PbtA systems use the hit/miss tiers;
     Blades uses critical/full/partial/bad; oracles answer yes/no; tables and damage rolls have none."""
 

@@ -103,7 +103,7 @@ def _odds_cached(payload_json: str) -> OddsTable:
     exact = system_odds(payload) if system_odds is not None else None
     if exact is not None:
         return exact
-    sides = [d["sides"] for d in probe.dice_detail if d["role"] in ("action", "challenge", "oracle", "pool", "roll")]
+    sides = [d.sides for d in probe.dice_detail if d.role in ("action", "challenge", "oracle", "pool", "roll")]
     if not sides:  # no success roll (a table, a move without a roll): one certain outcome
         return OddsTable(outcomes={probe.outcome: Fraction(1)}, match=Fraction(0), combinations=1)
 

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from assistant.engine.dice import DiceSource
 from assistant.engine.errors import InputError, RulesError
-from assistant.engine.model import Choice, ChoiceOption, Effect, FollowUp, Request, Result
+from assistant.engine.kinds import EffectKind, RollKind
+from assistant.engine.model import Burn, Choice, ChoiceOption, DieRecord, Effect, FollowUp, Request, Result
 from assistant.engine.oracle import Odds, ask_yes_no, roll_table
 from assistant.engine.outcomes import Outcome
 from assistant.engine.schema import ChoiceSpec, Condition, FollowUpSpec, MoveSpec, OutcomeSpec
@@ -32,7 +33,7 @@ class Resolution:
     character: dict[str, Any]
     source: DiceSource
     before: dict[str, Any] = field(default_factory=dict)
-    roll: str = "none"
+    roll: RollKind = RollKind.NONE
     outcome: Outcome = Outcome.NONE
     match: bool = False
     score: int | None = None
@@ -48,7 +49,7 @@ class Resolution:
     table: dict[str, Any] | None = None
     track: ProgressTrack | None = None
     clock: Clock | None = None
-    burn: dict[str, Any] | None = None
+    burn: Burn | None = None
     started: list[str] = field(default_factory=list)
     """``track``/``clock`` when this resolution started it (see :attr:`Result.started`)."""
     extra: dict[str, Any] = field(default_factory=dict)
@@ -59,16 +60,27 @@ class Resolution:
 
     def effect(
         self,
-        kind: str,
+        kind: EffectKind,
         target: str,
         before: Any = None,
         after: Any = None,
         delta: int | None = None,
         reason: str = "",
         rule: str | None = None,
+        marks: int | None = None,
     ) -> None:
+        """Record one change (see :class:`~assistant.engine.model.Effect`)."""
         self.effects.append(
-            Effect(kind=kind, target=target, before=before, after=after, delta=delta, reason=reason, rule=rule or self.move.name)
+            Effect(
+                kind=kind,
+                target=target,
+                before=before,
+                after=after,
+                delta=delta,
+                reason=reason,
+                rule=rule or self.move.name,
+                marks=marks,
+            )
         )
 
     def result(self) -> Result:
@@ -77,14 +89,14 @@ class Resolution:
             move=self.move.name,
             move_id=self.move.id,
             roll=self.roll,
-            outcome=self.outcome.value,
+            outcome=self.outcome,
             match=self.match,
             score=self.score,
             stat=self.stat,
             stat_value=self.stat_value,
             adds=self.adds,
             dice=[d.value for d in self.source.rolled],
-            dice_detail=[d.to_dict() for d in self.source.rolled],
+            dice_detail=[DieRecord.of(d) for d in self.source.rolled],
             challenge=list(self.challenge) if self.challenge else None,
             character_before=self.before,
             character=self.character,
@@ -250,7 +262,7 @@ def resolve_move(ruleset: Ruleset, request: Request, move: MoveSpec, rng: random
         ctx.notes.append(f"No roll: {ruleset.no_roll_reason(ctx)}")
         if request.dice:
             raise InputError(f"{move.name} makes no roll in this situation, but dice were given; remove 'dice'.")
-    ctx.roll = kind
+    ctx.roll = RollKind(kind)
     if kind == "action":
         ruleset.do_action_roll(ctx)
     elif kind == "progress":
@@ -357,7 +369,7 @@ def apply_player_choices(ctx: Resolution) -> None:
         for option in spec.options:
             if option.id in picks:
                 used.add(option.id)
-                ctx.effect("choice", choice.id, after=option.id, reason=option.label)
+                ctx.effect(EffectKind.CHOICE, choice.id, after=option.id, reason=option.label)
                 for effect in option.effects:
                     if holds(ctx, effect.when):
                         ctx.ruleset.apply_effect(ctx, effect)

@@ -9,8 +9,10 @@ from typing import Any
 from assistant.engine.dice import DiceSource
 from assistant.engine.doors import door_kind, resolve_door
 from assistant.engine.errors import AssistantError, InputError
-from assistant.engine.model import Request, Result
+from assistant.engine.kinds import RollKind
+from assistant.engine.model import DieRecord, Request, Result
 from assistant.engine.notation import roll_notation
+from assistant.engine.outcomes import Outcome
 from assistant.engine.registry import get_ruleset
 from assistant.engine.resolution import resolve_move
 from assistant.engine.ruleset import Ruleset
@@ -60,11 +62,11 @@ def _resolve_notation(req: Request, ruleset: Ruleset, expression: str, rng: rand
         system=ruleset.system_id,
         move=roll.expression,
         move_id="roll",
-        roll="notation",
-        outcome="none",
+        roll=RollKind.NOTATION,
+        outcome=Outcome.NONE,
         score=roll.total,
         dice=[d.value for d in source.rolled],
-        dice_detail=[d.to_dict() for d in source.rolled],
+        dice_detail=[DieRecord.of(d) for d in source.rolled],
         character_before=copy.deepcopy(character),
         character=character,
         text=roll.detail,

@@ -18,6 +18,7 @@ import yaml
 from pydantic import ValidationError
 
 from assistant.engine.errors import ConfigError, UnknownNameError
+from assistant.engine.kinds import EffectKind
 from assistant.engine.oracle import Table, TableRow
 from assistant.engine.schema import MovesFile, MoveSpec, SheetFile, TablesFile, TableSpec
 from assistant.engine.sheet import Sheet
@@ -200,7 +201,7 @@ class Ruleset:
             return self._reach_max(ctx, name, before, delta, reason)
         after, overflow = Meter(name, spec.min, spec.max).apply(before, delta, top)
         ctx.character[name] = after
-        ctx.effect("meter", name, before=before, after=after, delta=after - before, reason=reason)
+        ctx.effect(EffectKind.METER, name, before=before, after=after, delta=after - before, reason=reason)
         return overflow
 
     def _reach_max(self, ctx: Any, name: str, before: int, delta: int, reason: str) -> int:
@@ -220,7 +221,7 @@ class Ruleset:
                 break
         after = min(value, top)
         ctx.character[name] = after
-        ctx.effect("meter", name, before=before, after=after, delta=after - before, reason=reason)
+        ctx.effect(EffectKind.METER, name, before=before, after=after, delta=after - before, reason=reason)
         if gained:
             self.adjust_meter(ctx, rule.meter, gained, rule.rule)
         if after == top:

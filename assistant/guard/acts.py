@@ -35,7 +35,7 @@ _PICK = re.compile(
     r"\byou\s+(?:[\w']+\s+)?(?:take|takes|took|pick|picks|picked|choose|chooses|chose|select|selects|selected|"
     r"go with|went with|settle on|settled on|opt for|opted for|grab|grabbed|claim|claimed|accept|accepted)\b"
 )
-_BURN = re.compile(r"\byou\s+(?:[\w']+\s+)?burn(?:s|ed|t)?\s+(?:all\s+)?(?:of\s+)?(?:your\s+)?(?:\w+\s+)?momentum\b")
+_BURN = re.compile(r"\byou\s+(?:[\w']+\s+)?burn(?:s|ed|t)?\s+(?:all\s+)?(?:of\s+)?(?:your\s+)?(?:\w+\s+)?(momentum|focus)\b")
 _STOP = frozenset(
     {
         "the",
@@ -218,11 +218,11 @@ def check_decision(sentence: Sentence, facts: Facts, intent: str | None = None) 
                     break
     if facts.burn_available and not facts.burned:
         burn = _BURN.search(text)
-        if burn and _is_fact(text, burn.start(), burn.end()):
+        if burn and burn.group(1) in facts.burn_meters and _is_fact(text, burn.start(), burn.end()):
             out.append(
                 Violation(
                     ViolationKind.DECISION,
-                    f"'{burn.group(0)}': burning momentum is the player's choice; the engine only offered it",
+                    f"'{burn.group(0)}': burning {burn.group(1)} is the player's choice; the engine only offered it",
                     burn.group(0),
                 )
             )

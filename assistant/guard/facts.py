@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from assistant.engine.kinds import EffectKind
 from assistant.engine.model import Result
 from assistant.guard.text import normalize_words
 from assistant.guard.vocab import meter_words
@@ -64,6 +65,8 @@ class Facts:
     rerolled: bool = False
     burn_available: bool = False
     burned: bool = False
+    burn_meters: set[str] = field(default_factory=set)
+    """The meters burned or offered for burning (momentum, focus)."""
     engine_text: str = ""
     engine_bigrams: frozenset[tuple[str, str]] = frozenset()
 
@@ -116,8 +119,8 @@ class Facts:
                 roll.add(value)
         if r.roll == "total" and r.score is not None:
             self.max_total = max(self.max_total or r.score, r.score)
-        kept = [d["value"] for d in r.dice_detail if d.get("kept", True) and not d.get("cancelled")]
-        action = [d["value"] for d in r.dice_detail if d.get("role") == "action"]
+        kept = [d.value for d in r.dice_detail if d.kept and not d.cancelled]
+        action = [d.value for d in r.dice_detail if d.role == "action"]
         if kept:
             roll.add(sum(kept))
         if action and r.stat_value is not None:
@@ -128,7 +131,7 @@ class Facts:
             roll.add(r.stat_value + r.adds)
         if r.score is not None and r.stat_value is not None:
             roll.add(r.score - r.stat_value - r.adds)
-        self.rerolled = self.rerolled or any(d.get("rerolled") for d in r.dice_detail)
+        self.rerolled = self.rerolled or any(d.rerolled for d in r.dice_detail)
         if r.table:
             texts.append(str(r.table.get("name", "")))
             roll.update(r.table.get("rolls", []))
@@ -136,11 +139,10 @@ class Facts:
                 roll.update(row.get("range", []))
                 texts.append(str(row.get("text", "")))
         if r.burn:
-            self.burned = self.burned or bool(r.burn.get("burned"))
-            self.burn_available = self.burn_available or bool(r.burn.get("available"))
-            for key in ("momentum", "score_before"):
-                if isinstance(r.burn.get(key), int):
-                    roll.add(r.burn[key])
+            self.burned = self.burned or r.burn.burned
+            self.burn_available = self.burn_available or r.burn.available
+            self.burn_meters.add(r.burn.meter)
+            roll.update(v for v in (r.burn.before, r.burn.score_before) if v is not None)
         for note in r.notes:
             texts.append(note)
             roll.update(float(n) for n in re.findall(r"\b\d+\b", note))
@@ -166,8 +168,7 @@ class Facts:
             target = effect_target(effect.kind, effect.target)
             if target is None:
                 continue
-            marks = _marks(effect.reason)
-            self.changes.setdefault(target, []).append(Change(effect.delta, effect.before, effect.after, marks))
+            self.changes.setdefault(target, []).append(Change(effect.delta, effect.before, effect.after, effect.marks))
             nums = self.meter_numbers.setdefault(target, set())
             if target == "legacy":
                 for value in (effect.before, effect.after):
@@ -230,20 +231,15 @@ class Facts:
                     self.track_numbers.add(abs(value) // 4)
 
 
-def _marks(reason: str) -> int | None:
-    found = re.search(r"mark progress x(\d+)", reason)
-    return int(found.group(1)) if found else None
-
-
-def effect_target(kind: str, target: str) -> str | None:
+def effect_target(kind: EffectKind, target: str) -> str | None:
     """The guard's name for what an engine Effect changed (None: not a meter-like change)."""
-    if kind in ("meter", "suffer", "momentum_burn", "momentum_reset"):
+    if kind in (EffectKind.METER, EffectKind.BURN, EffectKind.RESET):
         return target
-    if kind in ("progress", "clock", "xp", "legacy"):
-        return kind
-    if kind == "next_move_add":
+    if kind in (EffectKind.PROGRESS, EffectKind.CLOCK, EffectKind.XP, EffectKind.LEGACY):
+        return kind.value
+    if kind is EffectKind.NEXT_MOVE_ADD:
         return "forward"
-    if kind == "impact":
+    if kind is EffectKind.IMPACT:
         return f"impact:{target}"
     return None
 

@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from assistant.engine.kinds import EffectKind
 from assistant.engine.model import Choice, Effect, FollowUp, Result
 
 #: How an outcome reads in a sentence ("... against 3 and 6: a strong hit").
@@ -73,25 +74,25 @@ def _tier(result: Result) -> str:
 
 
 def _action_line(result: Result) -> str:
-    action = next((d for d in result.dice_detail if d.get("role") == "action"), None)
+    action = next((d for d in result.dice_detail if d.role == "action"), None)
     challenge = result.challenge or []
     versus = f" against {challenge[0]} and {challenge[1]}" if len(challenge) == 2 else ""
     stat, adds = _stat_part(result), _adds_part(result.adds)
     if action is None:
         head = f"Score {result.score}"
-    elif action.get("cancelled"):
+    elif action.cancelled:
         base = (result.stat_value or 0) + result.adds
         sums = f"{stat}{adds}".removeprefix(" + ").strip()
-        head = f"Action {action['value']} (cancelled)" + (f", {sums}" if sums else "")
+        head = f"Action {action.value} (cancelled)" + (f", {sums}" if sums else "")
         head += f" = {result.score}" if base == result.score else f", score {result.score}"
     else:
-        total = int(action["value"]) + (result.stat_value or 0) + result.adds
-        head = f"Action {action['value']}{stat}{adds}"
-        burn = result.burn or {}
-        if burn.get("burned"):
-            before = burn.get("score_before")
+        total = action.value + (result.stat_value or 0) + result.adds
+        head = f"Action {action.value}{stat}{adds}"
+        burn = result.burn
+        if burn is not None and burn.burned:
+            before = burn.score_before
             head += f" = {before}" if before == total else f", capped at {before}"
-            head += f"; burned momentum {burn.get('momentum')} replaces it: {result.score}"
+            head += f"; burned {burn.meter} {burn.before} replaces it: {result.score}"
         else:
             head += f" = {result.score}" if total == result.score else f", capped at {result.score}"
     match = "; the challenge dice match" if result.match else ""
@@ -132,8 +133,7 @@ def _table_line(result: Result) -> str:
 def _faces(result: Result) -> list[str]:
     faces = []
     for die in result.dice_detail:
-        value = die.get("value")
-        faces.append(f"{value} (dropped)" if die.get("kept") is False else str(value))
+        faces.append(f"{die.value} (dropped)" if not die.kept else str(die.value))
     return faces or [str(d) for d in result.dice]
 
 
@@ -182,10 +182,10 @@ def _value(value: Any) -> str:
 def effect_line(effect: Effect) -> str:
     """One change, e.g. ``Momentum 2 → 3.`` or ``Impact marked: wounded.``"""
     target = humanize(effect.target)
-    if effect.kind == "momentum_burn":
-        return f"Momentum burned: {effect.before} → {effect.after}."
-    if effect.kind == "momentum_reset":
-        return f"Momentum reset: {effect.before} → {effect.after}."
+    if effect.kind is EffectKind.BURN:
+        return f"{target.capitalize()} burned: {effect.before} → {effect.after}."
+    if effect.kind is EffectKind.RESET and isinstance(effect.before, int) and isinstance(effect.after, int):
+        return f"{target.capitalize()} reset: {effect.before} → {effect.after}."
     if effect.kind == "impact":
         return f"Impact {'marked' if effect.after else 'cleared'}: {target}."
     if effect.kind == "position":
@@ -247,10 +247,10 @@ def follow_up_line(results: Sequence[Result]) -> str:
 
 
 def burn_offer(result: Result) -> str:
-    """The momentum burn the player may still choose (never applied here)."""
-    burn = result.burn or {}
-    if burn.get("available") and not burn.get("burned"):
-        return f"You may burn your momentum ({burn.get('momentum')}) to improve this result."
+    """The burn (of momentum, or focus) the player may still choose (never applied here)."""
+    burn = result.burn
+    if burn is not None and burn.available and not burn.burned:
+        return f"You may burn your {burn.meter} ({burn.before}) to improve this result."
     return ""
 
 

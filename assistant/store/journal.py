@@ -231,9 +231,9 @@ def _move_category(r: dict[str, Any]) -> str | None:
 
 def _iron_effect(e: dict[str, Any]) -> str:
     kind, target, before, after = e.get("kind"), e.get("target", ""), e.get("before"), e.get("after")
-    if kind == "momentum_burn":
+    if kind in ("burn", "momentum_burn", "focus_burn"):  # the first contract's burn kinds, in older logs
         return f"burn from={before} to={after}"
-    if kind in ("meter", "momentum_reset") and isinstance(before, int) and isinstance(after, int):
+    if kind in ("meter", "reset", "momentum_reset") and isinstance(before, int) and isinstance(after, int):
         return f"meter {_kdl(target)} from={before} to={after}"
     if kind == "impact":
         return f"impact {_kdl(_words(str(target or after)))} {_kdl('marked' if after else 'unmarked')}"

@@ -489,6 +489,21 @@ def _comparable(result: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _as_stored(stored: dict[str, Any], replayed: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A stored result read in the current contract (older kind names mapped), and the replayed one, where a field
+    the stored result does not have (added by a later contract: ``started``, ``marks``...) is not compared."""
+    current = Result.model_validate(stored).to_dict()
+
+    def fill(raw: Any, now: Any, again: Any) -> Any:
+        if isinstance(raw, dict) and isinstance(now, dict) and isinstance(again, dict):
+            return {k: (fill(raw[k], v, again.get(k)) if k in raw else again.get(k)) for k, v in now.items()}
+        if isinstance(raw, list) and isinstance(now, list) and isinstance(again, list) and len(now) == len(again) == len(raw):
+            return [fill(r, n, a) for r, n, a in zip(raw, now, again, strict=True)]
+        return now
+
+    return fill(stored, current, replayed), replayed
+
+
 def _first_difference(a: Any, b: Any, where: str = "result") -> str:
     if isinstance(a, dict) and isinstance(b, dict):
         for key in sorted(set(a) | set(b)):
@@ -514,17 +529,17 @@ def check_move(state: CampaignState, stored: StoredEvent) -> None:
         again = resolve({**req, "dice": list(ev.dice)}).to_dict()
     except AssistantError as exc:
         raise ReplayMismatch(f"Event {stored.seq} ({ev.result.get('move')}) no longer resolves: {exc.message}") from None
-    if _comparable(again) != _comparable(ev.result):
+    recorded, again = _as_stored(ev.result, again)
+    if _comparable(again) != _comparable(recorded):
         raise ReplayMismatch(
             f"Event {stored.seq} ({ev.result.get('move')}) replays differently: "
-            f"{_first_difference(_comparable(ev.result), _comparable(again))}."
+            f"{_first_difference(_comparable(recorded), _comparable(again))}."
         )
     if ev.dice_source == "campaign" and not req.get("dice"):
-        seeded = resolve(req, rng=campaign_rng(int(state.seed or 0), stored.seq)).to_dict()
-        if seeded != ev.result:
+        recorded, seeded = _as_stored(ev.result, resolve(req, rng=campaign_rng(int(state.seed or 0), stored.seq)).to_dict())
+        if seeded != recorded:
             raise ReplayMismatch(
-                f"Event {stored.seq}: the campaign seed no longer gives the recorded dice: "
-                f"{_first_difference(ev.result, seeded)}."
+                f"Event {stored.seq}: the campaign seed no longer gives the recorded dice: {_first_difference(recorded, seeded)}."
             )
 
 

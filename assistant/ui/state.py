@@ -54,8 +54,8 @@ class Pending:
     choices: list[Any] = field(default_factory=list)
     burn: str = ""
     """When burning momentum (or focus) would improve the last move: the outcome it would give."""
-    system: str = ""
-    """The system of the last move (says which meter burns)."""
+    burn_meter: str = ""
+    """The meter that would burn (``momentum``, ``focus``)."""
     message: str = ""
     level: str = "info"
 

@@ -7,6 +7,7 @@ comes next, the move's text folded under it, and the rules citations. :func:`dic
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
@@ -14,6 +15,8 @@ from typing import Any
 import streamlit as st
 
 from assistant.engine import Result, get_ruleset
+from assistant.engine.kinds import RollKind
+from assistant.engine.model import DieRecord
 
 OUTCOME_COLORS = {
     "strong_hit": "#2e7d32",
@@ -77,9 +80,8 @@ def outcome_words(outcome: str) -> str:
     return "" if outcome in ("", "none") else outcome.replace("_", " ").capitalize()
 
 
-def _die_html(die: dict[str, Any]) -> str:
-    value, sides = die.get("value", "?"), die.get("sides", "?")
-    role = str(die.get("role", ""))
+def _die_html(die: DieRecord) -> str:
+    value, sides, role = die.value, die.sides, die.role
     marks, style = (
         [],
         [
@@ -93,13 +95,13 @@ def _die_html(die: dict[str, Any]) -> str:
             "border-radius:" + ("4px" if sides == 6 else "12px"),
         ],
     )
-    if not die.get("kept", True):
+    if not die.kept:
         marks.append("dropped")
         style += ["opacity:0.45", "text-decoration:line-through"]
-    if die.get("cancelled"):
+    if die.cancelled:
         marks.append("cancelled")
         style += ["text-decoration:line-through", "background:#eceff4"]
-    if die.get("rerolled"):
+    if die.rerolled:
         marks.append("rerolled")
         style += ["border-style:dashed"]
     label = " ".join(filter(None, [ROLE_NAMES.get(role, role), f"d{sides}", *marks]))
@@ -107,12 +109,12 @@ def _die_html(die: dict[str, Any]) -> str:
     return f'<span class="die die-{escape(role)}" title="{escape(label)}" style="{";".join(style)}">{value}{note}</span>'
 
 
-def dice_html(detail: list[dict[str, Any]]) -> str:
+def dice_html(detail: list[DieRecord]) -> str:
     if not detail:
         return ""
     groups: dict[str, list[str]] = {}
     for die in detail:
-        groups.setdefault(str(die.get("role", "")), []).append(_die_html(die))
+        groups.setdefault(die.role, []).append(_die_html(die))
     chunks = []
     for role, dice in groups.items():
         name = ROLE_NAMES.get(role, role)
@@ -122,17 +124,29 @@ def dice_html(detail: list[dict[str, Any]]) -> str:
 
 
 def score_line(result: Result) -> str:
-    if result.roll == "action" and result.challenge:
-        action = next((d for d in result.dice_detail if d.get("role") == "action"), None)
-        face = "0 (cancelled)" if action and action.get("cancelled") else str(action.get("value")) if action else "?"
-        stat = f" + {result.stat} {result.stat_value}" if result.stat else ""
-        adds = f" + adds {result.adds}" if result.adds else ""
+    if result.roll is RollKind.ACTION and result.challenge:
         vs = " · ".join(str(c) for c in result.challenge)
-        return f"Action score {result.score} ({face}{stat}{adds}) vs {vs}"
+        burn = result.burn
+        if burn is not None and burn.burned:
+            was = f" in place of the action score {burn.score_before}" if burn.score_before is not None else ""
+            return f"{burn.meter.capitalize()} {burn.before} burned{was} vs {vs}"
+        action = next((d for d in result.dice_detail if d.role == "action"), None)
+        parts = []
+        if action is not None:
+            parts.append(f"{action.value} cancelled" if action.cancelled else str(action.value))
+        if result.stat:
+            parts.append(f"{result.stat} {result.stat_value}")
+        if result.adds:
+            parts.append(f"adds {result.adds}")
+        raw = (result.stat_value or 0) + result.adds + (0 if action is None or action.cancelled else action.value)
+        capped = " (capped at 10)" if result.score is not None and raw > result.score == 10 else ""
+        inside = " + ".join(parts)
+        return f"Action score {result.score}{capped} ({inside}) vs {vs}" if inside else f"Action score {result.score} vs {vs}"
     if result.challenge:
         return f"Progress score {result.score} vs {' · '.join(str(c) for c in result.challenge)}"
     if result.roll in ("oracle", "table"):
-        return f"Rolled {result.score} on d100" if result.score is not None else ""
+        sides = next((d.sides for d in result.dice_detail if d.role in ("oracle", "table")), 100)
+        return f"Rolled {result.score} on d{sides}" if result.score is not None else ""
     if result.roll == "pool" and result.score is not None:
         return f"Best die {result.score}"
     if result.score is not None:
@@ -141,15 +155,39 @@ def score_line(result: Result) -> str:
     return ""
 
 
+_IDENTIFIER = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
+
+
+def plain(value: Any) -> str:
+    """A value as the player reads it: ``bad_spot`` -> ``bad spot``, ``True`` -> ``yes``, None -> ``none``."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        if "ticks" in value:
+            ticks = int(value.get("ticks") or 0)
+            return f"{ticks // 4}/10 boxes" + (f" and {ticks % 4} ticks" if ticks % 4 else "")
+        return ", ".join(f"{plain_words(str(k))} {plain(v)}" for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(plain(v) for v in value) or "none"
+    return plain_words(str(value))
+
+
+def plain_words(text: str) -> str:
+    """Snake-case ids inside a sentence (``weak_hit``, ``in_control``) as words."""
+    return _IDENTIFIER.sub(lambda m: m.group(0).replace("_", " "), text)
+
+
 def _change_line(effect: Any) -> str:
-    target = str(effect.target).replace("_", " ")
+    target = plain_words(str(effect.target))
     if effect.before is not None or effect.after is not None:
-        delta = f" ({effect.delta:+d})" if isinstance(effect.delta, int) else ""
-        line = f"{target}: {effect.before} → {effect.after}{delta}"
+        delta = f" ({effect.delta:+d})" if isinstance(effect.delta, int) and not isinstance(effect.before, bool) else ""
+        line = f"{target}: {plain(effect.before)} → {plain(effect.after)}{delta}"
     else:
         line = target
     if effect.reason:
-        line += f" — {effect.reason}"
+        line += f" — {plain_words(str(effect.reason))}"
     return line
 
 
@@ -172,8 +210,8 @@ def dice_card_view(result: Result | dict[str, Any], citations: list[str] | None 
     changes = [_change_line(e) for e in res.effects]
     next_steps = [f.reason or f.move for f in res.follow_ups]
     next_steps += [f"Choose: {c.prompt}" for c in res.choices]
-    if res.burn and res.burn.get("available"):
-        next_steps.append(f"Burning momentum would make this a {outcome_words(str(res.burn.get('outcome', '')))}.")
+    if res.burn and res.burn.available:
+        next_steps.append(f"Burning {res.burn.meter} would make this a {outcome_words(res.burn.outcome)}.")
     if res.table and res.table.get("rows"):
         outcome_text = "\n".join(f"- {row.get('text', '')}" for row in res.table["rows"])
     else:

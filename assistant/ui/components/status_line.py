@@ -16,7 +16,8 @@ from assistant.ui.components.sheet import is_modifier, label
 NARROW_CSS = """<style>
 .narrow-status {display: none;}
 @media (max-width: 740px) {
-  .narrow-status {display: block; border: 1px solid #d8dee9; border-radius: 8px; padding: 4px 10px; margin: 4px 0; font-size: 0.9em;}
+  .narrow-status {display: block; border: 1px solid #d8dee9; border-radius: 8px; padding: 4px 10px; margin: 4px 0;
+    font-size: 0.9em;}
 }
 </style>"""
 MAX_METERS = 8

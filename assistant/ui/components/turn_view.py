@@ -34,8 +34,8 @@ def keep_open(turn: Any) -> None:
     pend.suggestions = list(turn.suggestions or [])
     pend.choices = list(turn.open_choices or [])
     last = turn.results[-1] if turn.results else None
-    pend.burn = str(last.burn.get("outcome", "")) if last is not None and last.burn and last.burn.get("available") else ""
-    pend.system = last.system if last is not None else pend.system
+    offer = last.burn if last is not None and last.burn and last.burn.available else None
+    pend.burn, pend.burn_meter = (str(offer.outcome.value), offer.meter) if offer else ("", "")
     if turn.kind == "error":
         pend.message, pend.level = turn.error or "That did not work.", "error"
     else:

@@ -11,7 +11,7 @@ from assistant.engine import get_ruleset
 from assistant.ui import state
 from assistant.ui.components.quick_tools import render_quick_tools
 from assistant.ui.components.status_line import render_status_line
-from assistant.ui.components.suggestions import burn_meter, render_choices, render_suggestions
+from assistant.ui.components.suggestions import render_choices, render_suggestions
 from assistant.ui.components.transcript import render_transcript, scroll_to_newest
 from assistant.ui.components.turn_view import render_stream, render_turn
 from assistant.ui.errors import friendly_errors
@@ -69,8 +69,7 @@ def render_pending() -> None:
     render_suggestions(pend.suggestions)
     render_choices(pend.choices)
     if pend.burn:
-        meter = burn_meter(pend.system) or "momentum"
-        st.button(f"Burn {meter}: make it a {pend.burn.replace('_', ' ')}", key="burn", on_click=_queue_burn)
+        st.button(f"Burn {pend.burn_meter}: make it a {pend.burn.replace('_', ' ')}", key="burn", on_click=_queue_burn)
 
 
 def render(campaign: str | None) -> None:

@@ -22,6 +22,7 @@ from typing import Any
 
 from assistant.engine import rolls
 from assistant.engine.errors import InputError, RulesError
+from assistant.engine.kinds import EffectKind
 from assistant.engine.resolution import Resolution, choose_stat, offer_choice, option_bool, option_int
 from assistant.engine.ruleset import Ruleset
 from assistant.engine.rulesets.blades import crew
@@ -173,11 +174,11 @@ class BladesRuleset(Ruleset):
         elif spec.type == "meter" and spec.meter == "at_war":
             before = ctx.character["at_war"]
             ctx.character["at_war"] = True
-            ctx.effect("flag", "at_war", before=before, after=True, reason=spec.note)
+            ctx.effect(EffectKind.FLAG, "at_war", before=before, after=True, reason=spec.note)
         elif spec.type == "meter" and spec.meter == "hold":
             before = ctx.character["hold"]
             ctx.character["hold"] = "weak"
-            ctx.effect("hold", "hold", before=before, after="weak", reason=spec.note)
+            ctx.effect(EffectKind.HOLD, "hold", before=before, after="weak", reason=spec.note)
             if before == "weak":
                 ctx.notes.append("Hold was already weak: losing more hold follows the crew rules outside this chapter.")
         elif spec.type == "meter" and spec.by:
@@ -209,15 +210,15 @@ class BladesRuleset(Ruleset):
         before = [dict(h) for h in harm]
         if spec.by == "clear_all":
             ctx.character["harm"] = []
-            ctx.effect("harm", "harm", before=before, after=[], reason=spec.note)
+            ctx.effect(EffectKind.HARM, "harm", before=before, after=[], reason=spec.note)
             return
         level = int(spec.delta or 1)
         harm.append({"level": level, "name": spec.note or f"level {level} harm"})
-        ctx.effect("harm", "harm", before=before, after=[dict(h) for h in harm], delta=level, reason=spec.note)
+        ctx.effect(EffectKind.HARM, "harm", before=before, after=[dict(h) for h in harm], delta=level, reason=spec.note)
         clock = ctx.character["healing_clock"]
         if clock["filled"]:
             ctx.effect(
-                "clock",
+                EffectKind.CLOCK,
                 "healing_clock",
                 before=clock["filled"],
                 after=0,
@@ -235,7 +236,7 @@ class BladesRuleset(Ruleset):
             old = [dict(h) for h in ctx.character["harm"]]
             ctx.character["harm"] = crew.reduce_harm(ctx.character["harm"])
             ctx.effect(
-                "harm",
+                EffectKind.HARM,
                 "harm",
                 before=old,
                 after=[dict(h) for h in ctx.character["harm"]],
@@ -243,7 +244,7 @@ class BladesRuleset(Ruleset):
             )
         clock["filled"] = total
         ctx.effect(
-            "clock",
+            EffectKind.CLOCK,
             "healing_clock",
             before=before,
             after=total,
@@ -327,7 +328,7 @@ class BladesRuleset(Ruleset):
         if ctx.roll != "pool":
             return
         quality = max(0, base + crew.QUALITY_SHIFT[ctx.outcome] + int(ctx.extra.get("extra_quality", 0)))
-        ctx.effect("quality", what, after=quality, reason=f"quality from the crew's Tier ({base}) and the result")
+        ctx.effect(EffectKind.QUALITY, what, after=quality, reason=f"quality from the crew's Tier ({base}) and the result")
         minimum = ctx.extra.get("minimum_quality")
         if minimum is None and "minimum_quality" in ctx.options:
             minimum = option_int(ctx, "minimum_quality", 0, 12)
@@ -369,7 +370,9 @@ class BladesRuleset(Ruleset):
                 ctx.notes.append("The boss's patience ran out: lose 1 faction status with them.")
         for field, empty in (("downtime_activities", 0), ("trained", [])):
             if ch[field] != empty:
-                ctx.effect("reset", field, before=ch[field], after=empty, reason="a new score: two free activities again")
+                ctx.effect(
+                    EffectKind.RESET, field, before=ch[field], after=empty, reason="a new score: two free activities again"
+                )
                 ch[field] = empty
 
     def _heat(self, ctx: Resolution) -> None:
@@ -402,7 +405,9 @@ class BladesRuleset(Ruleset):
         before = xp[track]
         xp[track] = min(crew.XP_TRACK_MAX[track], before + amount)
         ctx.character["trained"].append(track)
-        ctx.effect("xp", track, before=before, after=xp[track], delta=xp[track] - before, reason=f"train: mark {amount} xp")
+        ctx.effect(
+            EffectKind.XP, track, before=before, after=xp[track], delta=xp[track] - before, reason=f"train: mark {amount} xp"
+        )
         if xp[track] == crew.XP_TRACK_MAX[track]:
             ctx.notes.append(f"The {track} xp track is full: take an advance.")
 
@@ -439,7 +444,7 @@ class BladesRuleset(Ruleset):
         paid = max(0, before + count - max(free, before))
         ch["downtime_activities"] = before + count
         ctx.effect(
-            "downtime_activities",
+            EffectKind.DOWNTIME_ACTIVITIES,
             "downtime_activities",
             before=before,
             after=before + count,

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from assistant.engine.errors import InputError, RulesError
+from assistant.engine.kinds import EffectKind
 from assistant.engine.ruleset import normalize_name
 from assistant.engine.rulesets.city import sheet_lists
 from assistant.engine.schema import EffectSpec
@@ -63,7 +64,7 @@ def _scheme(ruleset: CityRuleset, ctx: Any, spec: EffectSpec, reason: str) -> No
             raise InputError(f"You already have a scheme called {name!r}; name the new one with options.scheme.")
         schemes.append({"name": str(name), "productivity": 0})
         ctx.extra["scheme_index"] = len(schemes) - 1
-        ctx.effect("scheme", str(name), before=None, after=dict(schemes[-1]), reason=reason)
+        ctx.effect(EffectKind.SCHEME, str(name), before=None, after=dict(schemes[-1]), reason=reason)
         return
     from assistant.engine.rulesets.city.ruleset import PRODUCTIVITY_MAX, PRODUCTIVITY_MIN
 
@@ -71,7 +72,7 @@ def _scheme(ruleset: CityRuleset, ctx: Any, spec: EffectSpec, reason: str) -> No
     before = int(scheme["productivity"])
     scheme["productivity"] = max(PRODUCTIVITY_MIN, min(PRODUCTIVITY_MAX, before + delta))
     ctx.effect(
-        "scheme",
+        EffectKind.SCHEME,
         f"{scheme['name']}.productivity",
         before=before,
         after=scheme["productivity"],
@@ -125,7 +126,7 @@ def _history(ctx: Any, spec: EffectSpec, reason: str) -> None:
         shown = ", ".join(h["neighborhood"] for h in histories if not h["marked"]) or "none"
         raise RulesError(f"No unmarked History for {neighborhood!r}; unmarked Histories: {shown}.")
     open_ones[0]["marked"] = True
-    ctx.effect("history", open_ones[0]["neighborhood"], before=False, after=True, reason=reason)
+    ctx.effect(EffectKind.HISTORY, open_ones[0]["neighborhood"], before=False, after=True, reason=reason)
     _names(
         ctx,
         ctx.character["connections"],
@@ -144,7 +145,7 @@ def _demand(ctx: Any, spec: EffectSpec, reason: str) -> None:
             ctx.notes.append("No unmet Demand on the sheet to mark as met.")
             return
         unmet[0]["met"] = True
-        ctx.effect("demand", unmet[0]["text"], before=False, after=True, reason=reason)
+        ctx.effect(EffectKind.DEMAND, unmet[0]["text"], before=False, after=True, reason=reason)
         return
     text = spec.value or _named(ctx, "demand")
     if unmet:
@@ -153,7 +154,7 @@ def _demand(ctx: Any, spec: EffectSpec, reason: str) -> None:
         _unrecorded(ctx, "demand", 1, reason, "demand")
         return
     demands.append({"text": str(text), "met": False})
-    ctx.effect("demand", str(text), before=None, after=False, reason=reason)
+    ctx.effect(EffectKind.DEMAND, str(text), before=None, after=False, reason=reason)
 
 
 def apply_list_effect(ruleset: CityRuleset, ctx: Any, spec: EffectSpec) -> None:
@@ -181,6 +182,6 @@ def apply_list_effect(ruleset: CityRuleset, ctx: Any, spec: EffectSpec) -> None:
     elif meter == "advances":
         before = int(ctx.character["advances"])
         ctx.character["advances"] = before + delta
-        ctx.effect("advance", "advances", before=before, after=before + delta, delta=delta, reason=reason)
+        ctx.effect(EffectKind.ADVANCE, "advances", before=before, after=before + delta, delta=delta, reason=reason)
     else:  # pragma: no cover - LIST_METERS and this dispatch list the same names
         raise InputError(f"city has no list called {meter!r}.")

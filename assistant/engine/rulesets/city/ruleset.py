@@ -23,6 +23,7 @@ from typing import Any
 
 from assistant.engine import rolls
 from assistant.engine.errors import InputError, RulesError
+from assistant.engine.kinds import EffectKind
 from assistant.engine.model import FollowUp
 from assistant.engine.outcomes import Outcome
 from assistant.engine.resolution import Resolution, choose_stat, option_bool, option_int
@@ -250,7 +251,7 @@ class CityRuleset(Ruleset):
             add = int(bonus["add"])
             ctx.adds += add
             ctx.effect(
-                "forward",
+                EffectKind.FORWARD,
                 "forward",
                 before=add,
                 after=0,
@@ -345,7 +346,7 @@ class CityRuleset(Ruleset):
         meter = "history" if option == "mark_history" else "demand"
         self.apply_effect(ctx, EffectSpec(type="meter", meter=meter, delta=1, value=str(ctx.options[option])))
         ctx.effect(
-            "outcome",
+            EffectKind.OUTCOME,
             "outcome",
             before=before.value,
             after=ctx.outcome.value,
@@ -367,7 +368,7 @@ class CityRuleset(Ruleset):
         else:
             belief["marked"] = True
             reason = "a die shows 1 or 2: the belief is challenged, mark it"
-        ctx.effect("belief", belief["text"], before=before, after=dict(belief), reason=reason, rule="Use Belief")
+        ctx.effect(EffectKind.BELIEF, belief["text"], before=before, after=dict(belief), reason=reason, rule="Use Belief")
 
     def _cohesion_note(self, ctx: Resolution) -> None:
         faction = ctx.character["faction"]
@@ -420,7 +421,7 @@ class CityRuleset(Ruleset):
             moves = (spec.value or "").split()
             ctx.character["forward"].append({"add": add, "moves": moves, "reason": spec.note or ctx.move.name})
             ctx.effect(
-                "forward",
+                EffectKind.FORWARD,
                 "forward",
                 before=0,
                 after=add,

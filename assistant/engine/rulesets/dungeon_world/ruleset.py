@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from assistant.engine.errors import InputError, RulesError
+from assistant.engine.kinds import EffectKind
 from assistant.engine.model import FollowUp
 from assistant.engine.outcomes import HIT_OUTCOMES, Outcome
 from assistant.engine.resolution import Resolution, offer_choice, option_bool, option_int
@@ -225,7 +226,7 @@ class DungeonWorldRuleset(Ruleset):
             before = list(ctx.character["ongoing_spells"])
             ctx.character["ongoing_spells"] = []
             ctx.effect(
-                "spells",
+                EffectKind.SPELLS,
                 "ongoing_spells",
                 before=before,
                 after=[],
@@ -273,7 +274,7 @@ class DungeonWorldRuleset(Ruleset):
             before = list(ctx.character["ongoing_spells"])
             ctx.character["ongoing_spells"] = [s for s in before if s == spec.value]
             ctx.effect(
-                "spells",
+                EffectKind.SPELLS,
                 "ongoing_spells",
                 before=before,
                 after=ctx.character["ongoing_spells"],
@@ -314,7 +315,7 @@ class DungeonWorldRuleset(Ruleset):
         before = list(ctx.character["lost_spells"])
         ctx.character["lost_spells"] = before + [name]
         ctx.effect(
-            "spells",
+            EffectKind.SPELLS,
             "lost_spells",
             before=before,
             after=ctx.character["lost_spells"],
@@ -348,7 +349,7 @@ class DungeonWorldRuleset(Ruleset):
         before = list(ctx.character["ongoing_spells"])
         ctx.character["ongoing_spells"] = before + [name]
         ctx.effect(
-            "spells",
+            EffectKind.SPELLS,
             "ongoing_spells",
             before=before,
             after=ctx.character["ongoing_spells"],

@@ -24,7 +24,8 @@ from typing import Any
 
 from assistant.engine import rolls
 from assistant.engine.errors import InputError, RulesError
-from assistant.engine.model import FollowUp
+from assistant.engine.kinds import EffectKind
+from assistant.engine.model import Burn, FollowUp
 from assistant.engine.odds import OddsTable
 from assistant.engine.oracle import Odds
 from assistant.engine.outcomes import Outcome, challenge_outcome
@@ -148,7 +149,7 @@ class ElegyRuleset(Ruleset):
             ctx.adds += pending
             ctx.character["next_move_add"] = 0
             ctx.effect(
-                "next_move_add",
+                EffectKind.NEXT_MOVE_ADD,
                 "next_move_add",
                 before=pending,
                 after=0,
@@ -198,27 +199,28 @@ class ElegyRuleset(Ruleset):
         burned = challenge_outcome(focus, ctx.challenge)
         order = [Outcome.MISS, Outcome.WEAK_HIT, Outcome.STRONG_HIT]
         improves = focus > 0 and order.index(burned) > order.index(ctx.outcome)
+        after = focus_reset(ctx.character)
         if not ctx.options.get("burn"):
             if improves:
-                ctx.burn = {"burned": False, "available": True, "meter": FOCUS, "focus": focus, "outcome": burned.value}
+                ctx.burn = Burn(meter=FOCUS, before=focus, after=after, available=True, outcome=burned)
             return
         if not improves:
-            ctx.burn = {"burned": False, "available": False, "meter": FOCUS, "focus": focus, "outcome": ctx.outcome.value}
+            ctx.burn = Burn(meter=FOCUS, before=focus, after=after, outcome=ctx.outcome)
             ctx.notes.append(f"Focus not burned: {focus} would not beat more challenge dice than the action score {ctx.score}.")
             return
-        ctx.burn = {
-            "burned": True,
-            "meter": FOCUS,
-            "focus": focus,
-            "score_before": ctx.score,
-            "outcome_before": ctx.outcome.value,
-            "outcome": burned.value,
-        }
+        ctx.burn = Burn(
+            meter=FOCUS,
+            before=focus,
+            after=after,
+            burned=True,
+            outcome=burned,
+            score_before=ctx.score,
+            outcome_before=ctx.outcome,
+        )
         ctx.score, ctx.outcome = focus, burned
-        after = focus_reset(ctx.character)
         ctx.character[FOCUS] = after
         ctx.effect(
-            "focus_burn",
+            EffectKind.BURN,
             FOCUS,
             before=focus,
             after=after,
@@ -339,7 +341,7 @@ class ElegyRuleset(Ruleset):
             if before + delta < 0:
                 raise RulesError(f"You have {before} xp; {spec.note or 'this'} needs {-delta}.")
         ctx.character["xp"] = before + delta
-        ctx.effect("xp", "xp", before=before, after=before + delta, delta=delta, reason=reason)
+        ctx.effect(EffectKind.XP, "xp", before=before, after=before + delta, delta=delta, reason=reason)
 
     @staticmethod
     def _track_rank(ctx: Resolution) -> Rank:
@@ -363,7 +365,14 @@ class ElegyRuleset(Ruleset):
             track = ctx.track.clear_ticks(units * ctx.track.rank.ticks_per_mark)
             reason = f"clear {units} unit(s) of progress per its rank ({ctx.track.rank.value})"
         ctx.track = track
-        ctx.effect("progress", track.name or "track", before=before, after=track.ticks, delta=track.ticks - before, reason=reason)
+        ctx.effect(
+            EffectKind.PROGRESS,
+            track.name or "track",
+            before=before,
+            after=track.ticks,
+            delta=track.ticks - before,
+            reason=reason,
+        )
 
     # ---- exact odds ---------------------------------------------------------------------------
     def exact_odds(self, request: dict[str, Any]) -> OddsTable | None:
@@ -387,7 +396,7 @@ class ElegyRuleset(Ruleset):
         while pending:
             faces, weight = pending.pop()
             result = resolve({**request, "dice": faces}, rng=random.Random(0))
-            if any(not d["forced"] for d in result.dice_detail):
+            if any(not d.forced for d in result.dice_detail):
                 pending.extend((faces + [f], weight / 10) for f in range(1, 11))
                 continue
             leaves += 1

@@ -13,6 +13,8 @@ from typing import Any
 
 from assistant.engine import rolls
 from assistant.engine.errors import InputError, RulesError
+from assistant.engine.kinds import EffectKind
+from assistant.engine.model import Burn
 from assistant.engine.outcomes import Outcome, challenge_outcome
 from assistant.engine.resolution import Resolution, choose_stat, offer_choice, option_bool
 from assistant.engine.ruleset import Ruleset
@@ -97,7 +99,7 @@ class StarforgedRuleset(Ruleset):
             before = ctx.character["momentum"]
             ctx.character["momentum"] = top
             ctx.effect(
-                "meter",
+                EffectKind.METER,
                 "momentum",
                 before=before,
                 after=top,
@@ -114,7 +116,7 @@ class StarforgedRuleset(Ruleset):
         else:
             super().apply_effect(ctx, spec)
 
-    def _reset_momentum(self, ctx: Any, reason: str, kind: str = "momentum_reset") -> None:
+    def _reset_momentum(self, ctx: Any, reason: str, kind: EffectKind = EffectKind.RESET) -> None:
         before = ctx.character["momentum"]
         after = momentum_reset(ctx.character)
         ctx.character["momentum"] = after
@@ -128,7 +130,7 @@ class StarforgedRuleset(Ruleset):
         before = ctx.track.ticks
         ctx.track = ctx.track.clear_ticks(ctx.track.rank.ticks_per_mark)
         ctx.effect(
-            "progress",
+            EffectKind.PROGRESS,
             ctx.track.name or "track",
             before=before,
             after=ctx.track.ticks,
@@ -181,7 +183,7 @@ class StarforgedRuleset(Ruleset):
             ctx.adds += pending
             ctx.character["next_move_add"] = 0
             ctx.effect(
-                "next_move_add",
+                EffectKind.NEXT_MOVE_ADD,
                 "next_move_add",
                 before=pending,
                 after=0,
@@ -229,26 +231,29 @@ class StarforgedRuleset(Ruleset):
         burned = challenge_outcome(momentum, ctx.challenge)
         rank = [Outcome.MISS, Outcome.WEAK_HIT, Outcome.STRONG_HIT]
         improves = momentum > 0 and rank.index(burned) > rank.index(ctx.outcome)
+        reset = momentum_reset(ctx.character)
         if not ctx.options.get("burn"):
             if improves:
-                ctx.burn = {"burned": False, "available": True, "momentum": momentum, "outcome": burned.value}
+                ctx.burn = Burn(meter="momentum", before=momentum, after=reset, available=True, outcome=burned)
             return
         if not improves:
-            ctx.burn = {"burned": False, "available": False, "momentum": momentum, "outcome": ctx.outcome.value}
+            ctx.burn = Burn(meter="momentum", before=momentum, after=reset, outcome=ctx.outcome)
             ctx.notes.append(
                 f"Momentum not burned: {momentum} would not beat more challenge dice than the action score {ctx.score}."
             )
             return
-        ctx.burn = {
-            "burned": True,
-            "momentum": momentum,
-            "score_before": ctx.score,
-            "outcome_before": ctx.outcome.value,
-            "outcome": burned.value,
-        }
+        ctx.burn = Burn(
+            meter="momentum",
+            before=momentum,
+            after=reset,
+            burned=True,
+            outcome=burned,
+            score_before=ctx.score,
+            outcome_before=ctx.outcome,
+        )
         ctx.score = momentum
         ctx.outcome = burned
-        self._reset_momentum(ctx, f"burned {momentum} momentum: it replaces the action score", kind="momentum_burn")
+        self._reset_momentum(ctx, f"burned {momentum} momentum: it replaces the action score", kind=EffectKind.BURN)
 
     def _begin_the_scene(self, ctx: Resolution) -> None:
         """Begin the Scene: a formidable objective and a tension clock of 4, 6 or 8 segments."""
@@ -266,8 +271,8 @@ class StarforgedRuleset(Ruleset):
             rank=Rank.FORMIDABLE, ticks=0, name=ctx.track.name if ctx.track and ctx.track.name else "objective", kind="scene"
         )
         ctx.started += ["track", "clock"]
-        ctx.effect("clock", "tension", before=None, after=0, reason=f"tension clock of {segments} segments")
-        ctx.effect("progress", "objective", before=None, after=0, reason="the objective's rank is formidable")
+        ctx.effect(EffectKind.CLOCK, "tension", before=None, after=0, reason=f"tension clock of {segments} segments")
+        ctx.effect(EffectKind.PROGRESS, "objective", before=None, after=0, reason="the objective's rank is formidable")
 
     def _decisive_action_in_bad_spot(self, ctx: Resolution) -> None:
         position = self.position(ctx)
