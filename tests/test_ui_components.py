@@ -138,3 +138,10 @@ def test_changes_are_in_words() -> None:
     view = dice_card_view(resolve({"system": "starforged", "move": "Enter the Fray", "stat": "wits", "dice": [1, 9, 9]}))
     assert "position: none → bad spot — miss" in view.changes
     assert not any("_" in c for c in view.changes)
+
+
+def test_a_meter_below_zero_is_drawn_from_its_true_minimum() -> None:
+    from assistant.ui.components.sheet import meter_text
+
+    assert meter_fraction(2, -6, 10) == 0.5 and meter_text("momentum", 2, -6, 10) == "momentum: +2 (from -6 to +10)"
+    assert meter_text("health", 3, 0, 5) == "health: 3 / 5"
