@@ -93,7 +93,7 @@ def test_new_campaign_shows_the_sheet_tracks_and_clocks(app: AppTest) -> None:
     sidebar = "\n".join(str(m.value) for m in app.sidebar.markdown)
     assert "edge <b>3</b>" in sidebar and "Impacts:** none" in sidebar
     bars = [p.proto.text for p in app.sidebar.get("progress")]
-    assert "health: 5 / 5" in bars and "momentum: 2 / 10" in bars
+    assert "health: 5 / 5" in bars and "momentum: +2 (from -6 to +10)" in bars
     app.text_input(key="new_track_name").set_value("Find the lost ship")
     app.button(key="add_track").click().run()
     app.text_input(key="new_clock_name").set_value("The alarm")
@@ -288,3 +288,35 @@ def test_export_offers_both_journals_and_import_makes_a_new_campaign(app: AppTes
     journal._import(Upload())
     imported = [c.name for c in service.list_campaigns() if c.name != "Export Me"]
     assert imported and service.load_campaign(imported[0]).moves == service.load_campaign("Export Me").moves
+
+
+def test_a_weak_hit_offers_each_suffer_move_with_its_amount() -> None:
+    from assistant.chat.session import ChatSession
+    from assistant.ui.components.follow_ups import next_steps
+
+    service.create_campaign("Suffer", "starforged", seed=7)
+    weak = ChatSession.open("Suffer").confirm({"move": "Face Danger", "stat": "edge", "dice": [2, 4, 9]})
+    assert weak.results[0].outcome == "weak_hit"
+    labels = [s.label for s in next_steps("starforged", weak.follow_ups, weak.results[0])]
+    assert {"Endure Harm (-1)", "Lose Momentum (-1)", "Withstand Damage (-1)"} <= set(labels)
+
+
+def test_a_miss_offers_pay_the_price_then_roll_again_and_survives_a_reload() -> None:
+    from assistant.chat.session import ChatSession
+
+    service.create_campaign("Price", "starforged", seed=7)
+    miss = ChatSession.open("Price").confirm({"move": "Face Danger", "stat": "edge", "dice": [1, 9, 9]})
+    assert miss.results[0].outcome == "miss"
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    at.query_params["campaign"] = "Price"
+    at.run()  # a fresh page: what the last move left open comes back from the campaign's log
+    no_errors(at)
+    buttons = {b.label: b for b in at.button if str(b.key).startswith("next_")}
+    assert "Pay the Price" in buttons, [b.label for b in at.button]
+    buttons["Pay the Price"].click().run()
+    no_errors(at)
+    again = [b for b in at.button if str(b.key).startswith("next_") and str(b.label).endswith(" again")]
+    assert [b.label for b in again] == ["Roll Pay the Price again"]
+    again[0].click().run()
+    no_errors(at)
+    assert service.load_campaign("Price").moves == 3

@@ -56,6 +56,8 @@ class Pending:
     """When burning momentum (or focus) would improve the last move: the outcome it would give."""
     burn_meter: str = ""
     """The meter that would burn (``momentum``, ``focus``)."""
+    next_steps: list[Any] = field(default_factory=list)
+    """Buttons for the follow-ups of the last turn (``assistant.ui.components.follow_ups.NextStep``)."""
     message: str = ""
     level: str = "info"
 
@@ -90,9 +92,35 @@ def take_action() -> Action | None:
 def pending() -> Pending:
     value = st.session_state.get(PENDING)
     if not isinstance(value, Pending) or value.campaign != (st.session_state.get(CAMPAIGN) or ""):
-        value = Pending(campaign=st.session_state.get(CAMPAIGN) or "")
+        value = restored_pending(st.session_state.get(CAMPAIGN) or "")
         st.session_state[PENDING] = value
     return value
+
+
+def restored_pending(campaign: str) -> Pending:
+    """What the campaign's last move left open, read from its log: its open choices, its follow-ups and a
+    burn on offer, so a reload (or another browser) continues where play stopped."""
+    from assistant.engine import Result
+    from assistant.ui.components.follow_ups import next_steps
+
+    pend = Pending(campaign=campaign)
+    if not campaign:
+        return pend
+    try:
+        events = campaign_events(campaign)
+    except Exception:  # noqa: BLE001 - the Play tab reports an unreadable campaign itself
+        return pend
+    undone = {e.event.target_seq for e in events if e.type == "undo"}
+    last_undo = max((e.seq for e in events if e.type == "undo"), default=0)
+    moves = [e for e in events if e.type == "move_resolved" and e.seq not in undone and e.seq > last_undo]
+    if not moves:
+        return pend
+    result = Result.model_validate(moves[-1].event.result)  # type: ignore[union-attr]
+    pend.choices = list(result.choices)
+    pend.next_steps = next_steps(result.system, list(result.follow_ups), result)
+    if result.burn is not None and result.burn.available:
+        pend.burn, pend.burn_meter = result.burn.outcome.value, result.burn.meter
+    return pend
 
 
 def clear_pending() -> None:
@@ -111,7 +139,7 @@ URL_CAMPAIGN = "campaign"
 def open_campaign(name: str | None) -> None:
     if name != current_campaign():
         st.session_state[CAMPAIGN] = name
-        clear_pending()
+        st.session_state.pop(PENDING, None)  # read again from the campaign's log when next needed
     if name and st.query_params.get(URL_CAMPAIGN) != name:
         st.query_params[URL_CAMPAIGN] = name
     elif not name and URL_CAMPAIGN in st.query_params:

@@ -154,9 +154,7 @@ setTimeout(scroll, 50); setTimeout(scroll, 400);
 
 def scroll_to_newest(marker: int) -> None:
     """Bring the newest turn into view (on a reload, and after every turn)."""
-    import streamlit.components.v1 as components
-
-    components.html(SCROLL_SCRIPT % marker, height=0)
+    st.iframe(SCROLL_SCRIPT % marker, height=1)
 
 
 def render_transcript(events: list[StoredEvent]) -> None:

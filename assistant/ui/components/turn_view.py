@@ -10,6 +10,7 @@ import streamlit as st
 
 from assistant.ui import state
 from assistant.ui.components.dice_card import render_dice_card
+from assistant.ui.components.follow_ups import next_steps
 
 NARRATOR_NOTES = {
     "template-fallback": "The LLM was unavailable or its text failed the rules check; offline narration shown.",
@@ -34,6 +35,7 @@ def keep_open(turn: Any) -> None:
     pend.suggestions = list(turn.suggestions or [])
     pend.choices = list(turn.open_choices or [])
     last = turn.results[-1] if turn.results else None
+    pend.next_steps = next_steps(last.system, list(turn.follow_ups or []), last) if last is not None else []
     offer = last.burn if last is not None and last.burn and last.burn.available else None
     pend.burn, pend.burn_meter = (str(offer.outcome.value), offer.meter) if offer else ("", "")
     if turn.kind == "error":

@@ -9,6 +9,7 @@ import streamlit as st
 
 from assistant.engine import get_ruleset
 from assistant.ui import state
+from assistant.ui.components.follow_ups import render_next_steps
 from assistant.ui.components.quick_tools import render_quick_tools
 from assistant.ui.components.status_line import render_status_line
 from assistant.ui.components.suggestions import render_choices, render_suggestions
@@ -68,6 +69,7 @@ def render_pending() -> None:
         (st.error if pend.level == "error" else st.info)(pend.message, icon="⚠️" if pend.level == "error" else None)
     render_suggestions(pend.suggestions)
     render_choices(pend.choices)
+    render_next_steps(pend.next_steps)
     if pend.burn:
         st.button(f"Burn {pend.burn_meter}: make it a {pend.burn.replace('_', ' ')}", key="burn", on_click=_queue_burn)
 
