@@ -18,7 +18,7 @@ import streamlit as st
 
 from assistant.config import LLMSettings, Secret, Settings, load_settings
 from assistant.store import service
-from assistant.store.events import StoredEvent
+from assistant.store.events import MoveResolved, StoredEvent, Undo
 
 # ---- keys in st.session_state ------------------------------------------------------------------
 CAMPAIGN = "campaign"
@@ -110,12 +110,13 @@ def restored_pending(campaign: str) -> Pending:
         events = campaign_events(campaign)
     except Exception:  # noqa: BLE001 - the Play tab reports an unreadable campaign itself
         return pend
-    undone = {e.event.target_seq for e in events if e.type == "undo"}
-    last_undo = max((e.seq for e in events if e.type == "undo"), default=0)
-    moves = [e for e in events if e.type == "move_resolved" and e.seq not in undone and e.seq > last_undo]
+    undos = [(e.seq, e.event) for e in events if isinstance(e.event, Undo)]
+    undone = {ev.target_seq for _seq, ev in undos}
+    last_undo = max((seq for seq, _ev in undos), default=0)
+    moves = [e.event for e in events if isinstance(e.event, MoveResolved) and e.seq not in undone and e.seq > last_undo]
     if not moves:
         return pend
-    result = Result.model_validate(moves[-1].event.result)  # type: ignore[union-attr]
+    result = Result.model_validate(moves[-1].result)
     pend.choices = list(result.choices)
     pend.next_steps = next_steps(result.system, list(result.follow_ups), result)
     if result.burn is not None and result.burn.available:
