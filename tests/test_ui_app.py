@@ -320,3 +320,24 @@ def test_a_miss_offers_pay_the_price_then_roll_again_and_survives_a_reload() -> 
     again[0].click().run()
     no_errors(at)
     assert service.load_campaign("Price").moves == 3
+
+
+def test_track_and_clock_controls_in_the_sidebar_change_the_saved_state(app: AppTest) -> None:
+    create_campaign(app, "Controls")
+    app.text_input(key="new_track_name").set_value("Find the lost ship")
+    app.button(key="add_track").click().run()
+    app.text_input(key="new_clock_name").set_value("The alarm")
+    app.button(key="add_clock").click().run()
+    no_errors(app)
+    camp = service.load_campaign("Controls")
+    (track_id,), (clock_id,) = list(camp.tracks), list(camp.clocks)
+    app.button(key=f"track_mark_{track_id}").click().run()
+    app.button(key=f"clock_up_{clock_id}").click().run()
+    app.button(key=f"clock_up_{clock_id}").click().run()
+    app.button(key=f"clock_down_{clock_id}").click().run()
+    no_errors(app)
+    camp = service.load_campaign("Controls")
+    assert camp.tracks[track_id]["ticks"] == 8  # dangerous: two boxes a mark
+    assert camp.clocks[clock_id]["filled"] == 1
+    app.button(key=f"track_unmark_{track_id}").click().run()
+    assert service.load_campaign("Controls").tracks[track_id]["ticks"] == 7

@@ -65,6 +65,11 @@ def _bookkeeping(what: str, action: Any) -> None:
     state.reload_sessions()
 
 
+def _door(campaign: str, what: str, request: dict[str, Any]) -> None:
+    """A sidebar control (track or clock +/-): one engine resolution in the campaign, like any move."""
+    _bookkeeping(what, lambda: service.resolve_in_campaign(campaign, request, store=_store()))
+
+
 def _pick_character(campaign: str) -> None:
     cid = st.session_state.get("character_pick")
     if cid:
@@ -192,8 +197,22 @@ def render_campaign(campaign: str | None) -> None:
         with friendly_errors("drawing the sheet"):
             render_sheet(camp.system, active, sheet)
     st.markdown("### Progress tracks")
-    for track in camp.tracks.values():
+    for track_id, track in camp.tracks.items():
         render_track(track)
+        if track.get("status") in (None, "", "open", "active"):
+            left, right = st.columns(2)
+            left.button(
+                "Mark progress",
+                key=f"track_mark_{track_id}",
+                on_click=_door,
+                args=(campaign, "marking progress", {"move": "progress:mark", "options": {"track": track_id}}),
+            )
+            right.button(
+                "− 1 tick",
+                key=f"track_unmark_{track_id}",
+                on_click=_door,
+                args=(campaign, "clearing a tick", {"move": "progress:clear", "options": {"track": track_id, "ticks": 1}}),
+            )
     with st.expander("Start a track"):
         st.text_input("Track name", key="new_track_name", placeholder="Find the lost ship")
         st.selectbox("Rank", RANKS, index=RANKS.index("dangerous"), key="new_track_rank")
@@ -202,9 +221,22 @@ def render_campaign(campaign: str | None) -> None:
     st.markdown("### Clocks")
     if camp.clocks:
         cols = st.columns(2)
-        for i, clock in enumerate(camp.clocks.values()):
+        for i, (clock_id, clock) in enumerate(camp.clocks.items()):
             with cols[i % 2]:
                 render_clock(clock)
+                plus, minus = st.columns(2)
+                plus.button(
+                    "+1",
+                    key=f"clock_up_{clock_id}",
+                    on_click=_door,
+                    args=(campaign, "advancing the clock", {"move": "clock:advance", "options": {"clock": clock_id}}),
+                )
+                minus.button(
+                    "−1",
+                    key=f"clock_down_{clock_id}",
+                    on_click=_door,
+                    args=(campaign, "winding the clock back", {"move": "clock:clear", "options": {"clock": clock_id, "by": 1}}),
+                )
     with st.expander("Start a clock"):
         st.text_input("Clock name", key="new_clock_name", placeholder="The alarm is raised")
         st.selectbox("Segments", CLOCK_SIZES, index=1, key="new_clock_segments")
