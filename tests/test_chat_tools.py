@@ -101,7 +101,7 @@ def test_dice_hidden_in_options_are_refused(state: CampaignState) -> None:
 
 
 def test_unknown_move_and_stat_give_the_engines_messages(state: CampaignState) -> None:
-    assert "No move called 'Teleport' in starforged" in refused("roll_move", {"move": "Teleport"}, state)
+    assert "no move called 'Teleport' in Ironsworn: Starforged" in refused("roll_move", {"move": "Teleport"}, state)
     message = refused("roll_move", {"move": "Face Danger", "stat": "charm"}, state)
     assert "charm" in message and "+edge" in message
 
@@ -177,7 +177,7 @@ def test_ask_oracle_needs_known_odds() -> None:
 
 def test_roll_table_unknown_table_lists_the_tables() -> None:
     message = refused("roll_table", {"table": "Loot"})
-    assert "No table called 'Loot'" in message and "Pay the Price" in message
+    assert "no table called 'Loot'" in message and "Pay the Price" in message
 
 
 # ---- mark_progress -----------------------------------------------------------------------------------

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 import re
 import subprocess
 import sys
@@ -13,10 +12,8 @@ from typing import Any
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
-from assistant.engine import AssistantError, DiceError, InputError, RulesError, UnknownNameError, get_ruleset, resolve
+from assistant.engine import DiceError, InputError, RulesError, UnknownNameError, get_ruleset, resolve
 from assistant.engine.probability import odds_for_request, total_odds
 from assistant.engine.rolls import FACTION_TIERS, PBTA_TIERS, PBTA_TIERS_12
 from assistant.engine.ruleset import normalize_name
@@ -66,7 +63,7 @@ def test_roll_tiers_and_outcome_keys_match_the_text() -> None:
         if move.roll.type == "none":
             assert set(move.outcomes) == {"none"}, move.id
             continue
-        tiers = move.roll.extra["tiers"]
+        tiers = move.roll.extra.tiers
         expected = {
             "pbta12": {"critical", "strong_hit", "weak_hit", "miss"},
             "pbta": {"strong_hit", "weak_hit", "miss"},
@@ -96,7 +93,7 @@ def test_choice_option_ids_mean_one_thing_within_an_outcome() -> None:
 
 def test_tables_file_is_empty_and_table_requests_say_so() -> None:
     assert RULESET.tables == {}
-    with pytest.raises(UnknownNameError, match="No table called"):
+    with pytest.raises(UnknownNameError, match="no table called"):
         city("table:consequences")
 
 
@@ -245,7 +242,7 @@ def test_backfire_lower_is_better() -> None:
     assert worst.outcome == "strong_hit" and "worst" in worst.text
     assert worst.character["heat"] == 3 and worst.choices == []
     assert city("Backfire", [1, 1], options={"complexity": 2}).outcome == "miss"
-    with pytest.raises(InputError, match="options.complexity"):
+    with pytest.raises(InputError, match="needs the complexity"):
         city("Backfire", [1, 1])
 
 
@@ -254,7 +251,7 @@ def test_take_a_big_risk_marks_heat_before_the_roll_and_needs_a_stat() -> None:
     assert r.character["heat"] == 5 and r.outcome == "miss"
     crit = city("Take a Big Risk", [6, 6], stat="sway", options={"choose": ["clear_heat"]}, character={"heat": 4})
     assert crit.character["heat"] == 4
-    with pytest.raises(InputError, match="choose a stat"):
+    with pytest.raises(InputError, match="which stat do you roll"):
         city("Take a Big Risk", [6, 6])
 
 
@@ -438,7 +435,7 @@ def test_lose_cohesion_erases_an_aspect_then_rolls_or_disperses() -> None:
         "Lose Cohesion", options={"erase": "Ships"}, character={"faction": {"aspects": ["Ships"], "complications": ["Feud"]}}
     )
     assert disperses.roll == "none" and any("disperses" in n for n in disperses.notes)
-    with pytest.raises(InputError, match="options.erase"):
+    with pytest.raises(InputError, match="name the aspect the faction erases"):
         city("Lose Cohesion", character={"faction": {"aspects": ["Ships"], "complications": []}})
 
 
@@ -459,7 +456,7 @@ def test_heat_stays_within_its_bounds() -> None:
 @pytest.mark.parametrize(
     ("request_", "error", "message"),
     [
-        ({"move": "Fly Away"}, UnknownNameError, "No move called"),
+        ({"move": "Fly Away"}, UnknownNameError, "no move called"),
         ({"move": "Transit", "stat": "sway", "dice": [3, 3]}, InputError, "rolls \\+environs"),
         ({"move": "Transit", "options": {"burn": True}, "dice": [3, 3]}, InputError, "does not take"),
         ({"move": "Transit", "options": {"advantage": "yes"}, "dice": [3, 3, 3]}, InputError, "true or false"),
@@ -470,7 +467,7 @@ def test_heat_stays_within_its_bounds() -> None:
         ({"move": "Transit", "dice": [3, 7]}, DiceError, "d6"),
         ({"move": "Transit", "character": {"stats": {"edge": 1}}}, InputError, "Unknown stat"),
         ({"move": "Transit", "character": {"beliefs": [3]}}, InputError, "beliefs"),
-        ({"move": "Steer Clear", "options": {"use_belief": "Nope"}, "dice": [3, 3, 3]}, InputError, "No belief called"),
+        ({"move": "Steer Clear", "options": {"use_belief": "Nope"}, "dice": [3, 3, 3]}, InputError, "no belief called"),
     ],
 )
 def test_bad_input_is_refused_clearly(request_: dict[str, Any], error: type[Exception], message: str) -> None:
@@ -529,75 +526,6 @@ def test_assistant_resolve_command() -> None:
         timeout=120,
     )
     assert bad.returncode == 1 and json.loads(bad.stdout)["error"]["type"] == "invalid_input"
-
-
-# ---- any input: a result in bounds, or our error ------------------------------------------------------------
-
-_NAMES = st.sampled_from(["Docks", "Arvel", "Donatella", "Ships", "x", ""])
-_characters = st.fixed_dictionaries(
-    {},
-    optional={
-        "stats": st.fixed_dictionaries({}, optional={s: st.integers(-4, 4) for s in ("environs", "lore", "network", "sway")}),
-        "heat": st.integers(-1, 11),
-        "assets": st.integers(-1, 3),
-        "standing": st.integers(-4, 4),
-        "beliefs": st.lists(st.one_of(_NAMES, st.fixed_dictionaries({"text": _NAMES, "marked": st.booleans()})), max_size=2),
-        "schemes": st.lists(st.fixed_dictionaries({"name": _NAMES, "productivity": st.integers(-3, 3)}), max_size=2),
-        "ties": st.lists(_NAMES, max_size=2),
-        "histories": st.lists(_NAMES, max_size=2),
-        "neighborhood": _NAMES,
-        "connections": st.lists(_NAMES, max_size=2),
-        "faction": st.fixed_dictionaries(
-            {"aspects": st.lists(_NAMES, max_size=3), "complications": st.lists(_NAMES, max_size=3)}
-        ),
-    },
-)
-_options = st.fixed_dictionaries(
-    {},
-    optional={
-        "advantage": st.booleans(),
-        "disadvantage": st.booleans(),
-        "use_belief": st.one_of(_NAMES, st.integers(-1, 2)),
-        "mark_history": _NAMES,
-        "complexity": st.integers(-1, 11),
-        "connected": st.booleans(),
-        "aspects": st.integers(-1, 5),
-        "allies": st.integers(-1, 3),
-        "erase": _NAMES,
-        "target": _NAMES,
-        "scheme": _NAMES,
-        "against_interest": st.booleans(),
-        "choose": st.lists(
-            st.sampled_from(["noticed", "mark_heat", "add_tie", "improve_standing", "backfires", "clear_heat"]), max_size=2
-        ),
-    },
-)
-_requests = st.fixed_dictionaries(
-    {"system": st.just("city"), "move": st.sampled_from([m.id for m in RULESET.moves])},
-    optional={
-        "stat": st.sampled_from(["environs", "sway", "heat", "flat", "aspects", "productivity", "bogus"]),
-        "adds": st.integers(-3, 3),
-        "character": _characters,
-        "options": _options,
-        "dice": st.lists(st.integers(0, 7), max_size=4),
-    },
-)
-
-
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(_requests, st.integers(0, 2**16))
-def test_any_request_gives_a_result_in_bounds_or_our_error(request: dict[str, Any], seed: int) -> None:
-    try:
-        result = resolve(request, rng=random.Random(seed))
-    except AssistantError as exc:
-        assert exc.message
-        return
-    ch = result.character
-    assert ch is not None
-    assert 0 <= ch["heat"] <= 10 and 0 <= ch["assets"] <= 2 and -3 <= ch["standing"] <= 3
-    assert all(-3 <= s["productivity"] <= 3 for s in ch["schemes"])
-    replay = resolve({**request, "dice": result.dice}, rng=random.Random(seed + 1))
-    assert replay.outcome == result.outcome and replay.character == result.character
 
 
 def test_every_reading_quotes_a_sentence_of_the_text() -> None:

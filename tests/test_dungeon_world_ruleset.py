@@ -1,8 +1,8 @@
 """The dungeon-world ruleset: every move and tier with forced dice, damage minus armor, mana, conditions,
 bonuses and penalties, choices and follow-ups, bad input, the two worked combats, exact odds, the CLI.
 
-The worked combats are golden files (tests/golden/dungeon-world/combat_walkthroughs.jsonl): each line
-is one step of rules_index/corpus/dungeon-world.txt (``lines``) with the numbers the text gives, and
+The worked combats are the golden file tests/golden/dungeon-world.jsonl (run by tests/test_golden.py): each
+line is one step of rules_index/corpus/dungeon-world.txt (``lines``) with the numbers the text gives, and
 the expectations computed by hand from the text, never copied from engine output.
 """
 
@@ -20,8 +20,6 @@ from typing import Any
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from assistant.engine import get_ruleset, resolve
 from assistant.engine.errors import AssistantError, DiceError, InputError, RulesError, UnknownNameError
@@ -30,7 +28,6 @@ from assistant.engine.rulesets.dungeon_world.damage import parse_damage_dice, th
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "rules_index" / "corpus" / "dungeon-world.txt"
-GOLDEN = ROOT / "tests" / "golden" / "dungeon-world" / "combat_walkthroughs.jsonl"
 CATALOG = ROOT / "assistant" / "suggest" / "catalog" / "dungeon-world.yaml"
 SYSTEM = "dungeon-world"
 RULESET = get_ruleset(SYSTEM)
@@ -123,48 +120,6 @@ def test_default_character_is_playable() -> None:
 
 
 # ---- the worked combats ----------------------------------------------------------------------------
-
-
-def load_golden() -> list[dict[str, Any]]:
-    return [json.loads(line) for line in GOLDEN.read_text(encoding="utf-8").splitlines() if line.strip()]
-
-
-GOLDEN_CASES = load_golden()
-
-
-def assert_subset(expected: Any, actual: Any, where: str) -> None:
-    if isinstance(expected, dict):
-        assert isinstance(actual, dict), f"{where}: expected an object, got {actual!r}"
-        for key, value in expected.items():
-            assert key in actual, f"{where}.{key} missing"
-            assert_subset(value, actual[key], f"{where}.{key}")
-    else:
-        assert actual == expected, f"{where}: expected {expected!r}, got {actual!r}"
-
-
-@pytest.mark.parametrize("case", GOLDEN_CASES, ids=[c["id"] for c in GOLDEN_CASES])
-def test_worked_combat_step(case: dict[str, Any]) -> None:
-    a, b = case["lines"]
-    assert 1 <= a <= b <= len(_corpus_lines())
-    result = resolve(case["request"])
-    exp = case["expect"]
-    assert result.outcome == exp["outcome"]
-    assert result.score == exp["score"]
-    if "stat_value" in exp:
-        assert result.stat_value == exp["stat_value"]
-    if "character" in exp:
-        assert_subset(exp["character"], result.character, "character")
-    if "effects" in exp:
-        assert effects(result) == exp["effects"]
-    if "choices" in exp:
-        assert [c.id for c in result.choices] == exp["choices"]
-    if "follow_ups" in exp:
-        got = [fu.request for fu in result.follow_ups]
-        assert len(got) == len(exp["follow_ups"])
-        for want, have in zip(exp["follow_ups"], got, strict=True):
-            assert have is not None and have["move"] == want["move"]
-            if "options" in want:
-                assert have.get("options") == want["options"]
 
 
 def test_worked_combat_follow_up_requests_chain_into_the_target() -> None:
@@ -291,7 +246,7 @@ def test_hack_and_slash_opening_and_debility_without_damage_reach_the_target() -
 
 
 def test_cause_debility_needs_the_debility_named() -> None:
-    with pytest.raises(InputError, match="options.debility"):
+    with pytest.raises(InputError, match="debility of your choice"):
         run("Hack & Slash", stat="str", dice=[6, 6], options={"choose": ["cause_debility"]})
     with pytest.raises(InputError, match="debility"):
         run("Hack & Slash", stat="str", dice=[6, 6], options={"debility": "grumpy"})
@@ -362,18 +317,19 @@ def test_last_gasp_ends_ongoing_spells() -> None:
 
 def test_damage_needs_exactly_one_source() -> None:
     for options in ({}, {"grit": 10, "amount": 3}):
-        with pytest.raises(InputError, match="exactly one"):
+        with pytest.raises(InputError, match="needs one of"):
             run("Deal Damage", options=options)
     bad: list[tuple[dict[str, Any], str]] = [
-        ({"grit": 7}, "options.grit"),
+        ({"grit": 7}, "grit"),
         ({"damage_dice": "2x4"}, "damage_dice"),
         ({"amount": -1}, "amount"),
-        ({"grit": 6, "debilities": ["sad"]}, "debilit"),
-        ({"grit": 6, "debilities": "shakey"}, "list"),
+        ({"grit": 6, "debilities": ["sad"]}, "debilities"),
+        ({"grit": 6, "debilities": "shakey"}, "debilities"),
     ]
     for options, what in bad:
-        with pytest.raises(InputError, match=what):
+        with pytest.raises(InputError) as info:
             run("Deal Damage", options=options)
+        assert info.value.missing == what, info.value.message
     with pytest.raises(DiceError):
         run("Deal Damage", options={"grit": 6}, dice=[7])
     with pytest.raises(DiceError):
@@ -438,7 +394,7 @@ def test_arcane_art_miss_takes_two_and_clear_enchantment() -> None:
     assert result.character["impacts"] == ["vulnerable"] and result.choices == []
     ally = resolve({**result.follow_ups[0].request, "character": {"impacts": ["controlled"]}})
     assert after(ally)["impacts"] == []
-    with pytest.raises(InputError, match="options.effect"):
+    with pytest.raises(InputError, match="Effect .* is one of"):
         run("Arcane Art", dice=[1, 2], options={"effect": "fireworks"})
 
 
@@ -469,7 +425,7 @@ def test_a_lost_spell_cannot_be_cast_and_losing_one_needs_its_name() -> None:
         run(
             "Cast a Spell (Wizard)", character={**WIZARD, "lost_spells": ["Fireball"]}, dice=[5, 5], options={"spell": "fireball"}
         )
-    with pytest.raises(InputError, match="options.spell"):
+    with pytest.raises(InputError, match="Name the spell"):
         run("Cast a Spell (Wizard)", character=WIZARD, dice=[4, 4], options={"choose": ["lose_spell"]})
 
 
@@ -550,7 +506,7 @@ def test_enter_combat_keeps_one_magical_effect_by_the_players_choice() -> None:
 
 
 def test_saving_throw_stat_and_resisting() -> None:
-    with pytest.raises(InputError, match="choose a stat"):
+    with pytest.raises(InputError, match="which stat do you roll"):
         run("Saving Throw", dice=[3, 3])
     result = run(
         "Saving Throw",
@@ -619,69 +575,6 @@ def test_meters_stay_in_bounds_for_many_random_hits() -> None:
         assert 0 <= after(result)["hp"] <= character["hp"]
         replay = resolve({**request, "dice": result.dice})
         assert replay.character == result.character
-
-
-_OPTION_VALUES = st.one_of(
-    st.booleans(),
-    st.integers(-2, 12),
-    st.sampled_from(["2d4", "shakey", "plus_1_armor", "Bless"]),
-    st.lists(st.sampled_from(["deal_damage", "not_vulnerable", "lose_spell", "shakey", "x"]), max_size=3),
-)
-_REQUESTS = st.fixed_dictionaries(
-    {"system": st.just(SYSTEM), "move": st.sampled_from([m.id for m in RULESET.moves])},
-    optional={
-        "stat": st.sampled_from(["str", "dex", "con", "int", "wis", "cha", "luck"]),
-        "adds": st.integers(-3, 3),
-        "character": st.fixed_dictionaries(
-            {},
-            optional={
-                "hp": st.integers(-1, 25),
-                "mana": st.integers(0, 4),
-                "ammunition": st.integers(0, 5),
-                "impacts": st.lists(st.sampled_from(["vulnerable", "helpless", "shakey", "bound_or_gagged"]), max_size=2),
-                "class": st.sampled_from(["fighter", "wizard", "cleric", "bard"]),
-            },
-        ),
-        "options": st.dictionaries(
-            st.sampled_from(
-                [
-                    "choose",
-                    "grit",
-                    "amount",
-                    "damage_dice",
-                    "debility",
-                    "debilities",
-                    "effect",
-                    "spell",
-                    "level",
-                    "target_helpless",
-                    "bonus_d4",
-                ]
-            ),
-            _OPTION_VALUES,
-            max_size=3,
-        ),
-        "dice": st.lists(st.integers(0, 11), max_size=4),
-    },
-)
-
-
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(_REQUESTS, st.integers(0, 2**16))
-def test_any_request_gives_a_result_or_our_error_with_meters_in_bounds(request: dict[str, Any], seed: int) -> None:
-    snapshot = copy.deepcopy(request)
-    try:
-        result = resolve(request, rng=random.Random(seed))
-    except AssistantError as exc:
-        assert exc.message
-        assert request == snapshot
-        return
-    ch = after(result)
-    for name, meter in RULESET.sheet.meters.items():
-        assert meter.min <= ch[name] <= meter.max, name
-    assert ch["hp"] <= ch["max_hp"]
-    replay = resolve({**request, "dice": result.dice}, rng=random.Random(seed + 1))
-    assert replay.outcome == result.outcome and replay.character == result.character
 
 
 # ---- exact odds ----------------------------------------------------------------------------------

@@ -14,14 +14,12 @@ from typing import Any
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
-from assistant.engine import AssistantError, InputError, RulesError, get_ruleset, resolve
+from assistant.engine import InputError, RulesError, get_ruleset, resolve
 from assistant.engine.errors import DiceError, UnknownNameError
 from assistant.engine.outcomes import challenge_outcome
 from assistant.engine.probability import action_odds, odds_for_request, progress_odds, yes_no_odds
-from assistant.engine.rulesets.elegy.ruleset import experience_for, focus_reset, harm_for
+from assistant.engine.rulesets.elegy.ruleset import experience_for, harm_for
 from assistant.engine.tracks import Rank
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -191,7 +189,7 @@ def test_burning_focus_replaces_the_score_and_resets_before_the_moves_effects() 
 def test_focus_reset_falls_with_impacts(impacts: list[str], reset: int) -> None:
     r = el("Enter the Fray", [5, 6], stat="heart", character={"focus": 8, "impacts": impacts}, options={"burn": True})
     assert r.character["focus"] == reset + 2
-    assert focus_reset({"impacts": impacts}) == reset
+    assert r.burn is not None and r.burn.after == reset
 
 
 def test_burn_is_offered_when_it_would_help_and_refused_when_it_would_not() -> None:
@@ -212,7 +210,7 @@ def test_burn_is_offered_when_it_would_help_and_refused_when_it_would_not() -> N
 
 
 def test_burn_is_not_allowed_on_a_conclusion_roll() -> None:
-    with pytest.raises(RulesError, match="only action rolls"):
+    with pytest.raises(RulesError, match="only an action roll"):
         el("End the Fight", [1, 2], options={"burn": True, "progress_boxes": 6})
     with pytest.raises(InputError, match="true or false"):
         el("Face Danger", [1, 2], stat="heart", options={"burn": "yes"})
@@ -439,7 +437,7 @@ def test_suffer_endure_stress_and_hunger_shake_it_off() -> None:
 def test_advance_spends_experience_and_refuses_what_you_do_not_have() -> None:
     r = el("Advance", character={"xp": 5}, options={"choose": ["add_asset", "upgrade_asset"]})
     assert r.character["xp"] == 0
-    with pytest.raises(RulesError, match="You have 1 xp"):
+    with pytest.raises(RulesError, match="You have 1 experience"):
         el("Advance", character={"xp": 1}, options={"choose": ["add_asset"]})
 
 
@@ -463,14 +461,14 @@ def test_choices_are_offered_not_taken_and_the_pick_count_is_enforced() -> None:
 @pytest.mark.parametrize(
     ("request_", "error", "message"),
     [
-        ({"move": "Fly Away"}, UnknownNameError, "No move called"),
+        ({"move": "Fly Away"}, UnknownNameError, "no move called"),
         ({"move": "Face Danger", "stat": "edge", "dice": [1, 2]}, InputError, "not \\+edge"),
-        ({"move": "Face Danger", "dice": [1, 2]}, InputError, "choose a stat"),
-        ({"move": "Face Danger", "stat": "heart", "options": {"momentum": 3}}, InputError, "does not take option"),
-        ({"move": "Clash", "stat": "force", "options": {"weapon": 3}}, InputError, "options.weapon"),
+        ({"move": "Face Danger", "dice": [1, 2]}, InputError, "which stat do you roll"),
+        ({"move": "Face Danger", "stat": "heart", "options": {"momentum": 3}}, InputError, "does not take"),
+        ({"move": "Clash", "stat": "force", "options": {"weapon": 3}}, InputError, "Weapon .* is one of"),
         ({"move": "Endure Harm", "options": {"amount": 2, "foe_rank": "epic"}}, InputError, "not both"),
-        ({"move": "Endure Harm", "options": {"foe_rank": "legendary"}}, InputError, "Unknown rank"),
-        ({"move": "Endure Stress", "options": {"amount": 11}}, InputError, "1-10"),
+        ({"move": "Endure Harm", "options": {"foe_rank": "legendary"}}, InputError, "The rank is one of"),
+        ({"move": "Endure Stress", "options": {"amount": 11}}, InputError, "from 1 to 10"),
         ({"move": "Face Danger", "stat": "heart", "character": {"stats": {"edge": 2}}}, InputError, "Unknown stat"),
         ({"move": "Face Danger", "stat": "heart", "character": {"focus": 11}}, InputError, "focus must be"),
         ({"move": "Fulfill Your Elegy", "dice": [1, 2]}, InputError, "progress move"),
@@ -563,66 +561,3 @@ def test_assistant_resolve_on_the_command_line() -> None:
         timeout=120,
     )
     assert bad.returncode == 1 and json.loads(bad.stdout)["error"]["type"] == "unknown_name"
-
-
-# ---- invariants for any input ---------------------------------------------------------------------
-
-_MOVES = [m.name for m in RULESET.moves] + [f"table:{t}" for t in RULESET.tables]
-_requests = st.fixed_dictionaries(
-    {"system": st.just("elegy"), "move": st.sampled_from(_MOVES)},
-    optional={
-        "stat": st.sampled_from(["dexterity", "heart", "force", "glamour", "intellect", "edge"]),
-        "adds": st.integers(-3, 6),
-        "character": st.fixed_dictionaries(
-            {},
-            optional={
-                "stats": st.fixed_dictionaries({}, optional={s: st.integers(0, 5) for s in ["heart", "force", "intellect"]}),
-                "focus": st.integers(-7, 10),
-                "health": st.integers(0, 5),
-                "spirit": st.integers(0, 5),
-                "blood": st.integers(0, 6),
-                "xp": st.integers(0, 6),
-                "impacts": st.lists(
-                    st.sampled_from(["wounded", "permanently_harmed", "shaken", "starving", "sinner"]), max_size=3
-                ),
-            },
-        ),
-        "options": st.fixed_dictionaries(
-            {},
-            optional={
-                "burn": st.booleans(),
-                "amount": st.integers(0, 11),
-                "progress_boxes": st.integers(0, 10),
-                "rank": st.sampled_from(["troublesome", "dangerous", "epic"]),
-                "odds": st.sampled_from(["likely", "50/50", "small chance"]),
-                "foe_rank": st.sampled_from(["dangerous", "extreme"]),
-                "weapon": st.integers(0, 3),
-                "choose": st.lists(
-                    st.sampled_from(
-                        ["recommit", "shake_it_off", "harmed", "gain_2_health", "maintain", "undermine_progress", "add_asset"]
-                    ),
-                    max_size=2,
-                ),
-            },
-        ),
-        "dice": st.lists(st.integers(1, 10), min_size=2, max_size=4),
-    },
-)
-
-
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(_requests, st.integers(0, 2**16))
-def test_any_request_gives_a_result_or_our_error_and_meters_stay_in_bounds(request: dict[str, Any], seed: int) -> None:
-    try:
-        result = resolve(request, rng=random.Random(seed))
-    except AssistantError as exc:
-        assert exc.message
-        return
-    character = result.character
-    assert character is not None
-    assert -6 <= character["focus"] <= 10
-    for meter in ("health", "spirit", "blood"):
-        assert 0 <= character[meter] <= 5
-    assert character["xp"] >= 0
-    replay = resolve({**request, "dice": result.dice}, rng=random.Random(seed + 1))
-    assert (replay.outcome, replay.character) == (result.outcome, result.character)

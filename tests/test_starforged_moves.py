@@ -241,7 +241,7 @@ def test_scene_challenge_fills_the_clock() -> None:
 
 def test_scene_challenge_without_clock_reports_the_fill() -> None:
     r = sf("Face Danger (Scene Challenge)", [1, 6, 6], stat="wits")
-    assert effects(r) == [["clock", "clock", 2]] and any("options.clock" in n for n in r.notes)
+    assert effects(r) == [["clock", "clock", 2]] and any("give the clock" in n for n in r.notes)
 
 
 def test_bad_clock_option_is_refused() -> None:
@@ -258,9 +258,9 @@ def test_suffer_move_without_a_roll_refuses_dice() -> None:
 
 
 def test_suffer_move_needs_an_amount_1_to_3() -> None:
-    with pytest.raises(InputError, match="amount"):
+    with pytest.raises(InputError, match="(?i)amount"):
         sf("Endure Stress")
-    with pytest.raises(InputError, match="amount"):
+    with pytest.raises(InputError, match="(?i)amount"):
         sf("Lose Momentum", options={"amount": 4})
 
 
@@ -275,7 +275,7 @@ def test_heal_stat_options() -> None:
     char = {"stats": {"iron": 1, "wits": 3}}
     assert sf("Heal", [1, 9, 9], stat="wits", character=char).stat_value == 3
     assert sf("Heal", [1, 9, 9], stat="iron/wits", character=char).stat_value == 1
-    with pytest.raises(InputError, match="choose a stat"):
+    with pytest.raises(InputError, match="which stat do you roll"):
         sf("Heal", [1, 9, 9], character=char)
 
 
@@ -364,7 +364,7 @@ def test_every_follow_up_names_a_real_move_or_table() -> None:
 
 def test_every_declared_option_is_described_and_every_read_option_declared() -> None:
     ruleset = get_ruleset("starforged")
-    common = set(type(ruleset).common_options)
+    common = set(ruleset.common_options)
     for move in ruleset.moves:
         assert all(desc.strip() for desc in move.options.values()), move.id
         read: set[str] = set()

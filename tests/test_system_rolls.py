@@ -1,4 +1,4 @@
-"""The shared pool and total rolls that systems drive from data (``roll.extra``)."""
+"""The shared pool and total rolls that systems drive from data (``roll.extra``), on a bare ruleset without files."""
 
 from __future__ import annotations
 
@@ -6,20 +6,24 @@ from typing import Any
 
 import pytest
 
+from assistant.engine.context import Resolution
 from assistant.engine.dice import DiceSource
 from assistant.engine.errors import DiceError, InputError
 from assistant.engine.model import Request
 from assistant.engine.outcomes import Outcome
-from assistant.engine.resolution import Resolution
 from assistant.engine.ruleset import Ruleset
-from assistant.engine.schema import MoveSpec, RollSpec, Source, StatOption
+from assistant.engine.schema import MoveSpec, RequestOption, RollSpec, Source, StatOption
 
 
 class _Bare(Ruleset):
     system_id = "bare"
 
-    def stat_value(self, ctx: Any, name: str) -> int:
+    def stat_value(self, ctx: Resolution, name: str) -> int:
         return int(ctx.character["stats"][name])
+
+    def options_for(self, move: MoveSpec) -> dict[str, RequestOption]:
+        typed = {"dice": RequestOption(type="int", min=0, max=10, help="how many dice")}
+        return {name: typed.get(name, RequestOption(type="bool")) for name in move.options}
 
 
 def _ctx(
@@ -50,7 +54,7 @@ def _ctx(
 def test_pool_counts_stat_plus_adds_dice_and_takes_the_highest() -> None:
     ctx = _ctx(RollSpec(type="pool", stats=[StatOption(stat="tier")]), dice=[2, 5, 1], adds=1, stats={"tier": 2})
     ctx.ruleset.do_system_roll(ctx, "pool")
-    assert (ctx.score, ctx.outcome, ctx.stat, ctx.extra["pool"]) == (5, Outcome.PARTIAL_SUCCESS, "tier", 3)
+    assert (ctx.score, ctx.outcome, ctx.stat, ctx.pool) == (5, Outcome.PARTIAL_SUCCESS, "tier", 3)
 
 
 def test_pool_of_zero_rolls_two_and_takes_the_lowest() -> None:
@@ -69,7 +73,7 @@ def test_pool_from_an_option_and_two_sixes_is_a_critical() -> None:
 
 def test_pool_option_missing_says_what_to_give() -> None:
     ctx = _ctx(RollSpec(type="pool", extra={"dice_option": "dice"}), dice=[3])
-    with pytest.raises(InputError, match="options.dice"):
+    with pytest.raises(InputError, match="how many dice"):
         ctx.ruleset.do_system_roll(ctx, "pool")
 
 

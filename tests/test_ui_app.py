@@ -206,7 +206,7 @@ def test_bad_input_shows_a_friendly_error_and_the_page_survives(app: AppTest) ->
         app.chat_input(key="chat_text").set_value(play_action_text).run()
         assert not app.exception, (bad, [e.value for e in app.exception])
     app.chat_input(key="chat_text").set_value("/roll no-such-move +edge").run()
-    assert any("No move called" in e.value for e in app.error)
+    assert any("no move called" in e.value for e in app.error)
     assert "Traceback" not in page_text(app)
     app.text_input(key="dice_notation").set_value("9d9d9d9")
     app.button(key="dice_roll").click().run()

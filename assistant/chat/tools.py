@@ -480,7 +480,9 @@ def changes(result: Result, unnamed: str = "") -> str:
             parts.append(f"{what}{'marked' if effect.after else 'cleared'}")
         elif isinstance(effect.before, int) and isinstance(effect.after, int) and not isinstance(effect.after, bool):
             parts.append(f"{what}{effect.before} → {effect.after}")
-    return ", ".join(parts) or "no change"
+    told = ", ".join(parts) or "no change"
+    nexts = [f.move for f in result.follow_ups] + [c.prompt for c in result.choices]
+    return told + (f"; next: {'; '.join(nexts)}" if nexts else "")
 
 
 # ---- applying ------------------------------------------------------------------------------------

@@ -28,10 +28,11 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from assistant.engine.context import Resolution, read_clock, read_track
 from assistant.engine.errors import InputError, RulesError, UnknownNameError
 from assistant.engine.kinds import EffectKind
 from assistant.engine.model import Request, Result
-from assistant.engine.resolution import Resolution, close_resolution, open_resolution, read_clock, read_track
+from assistant.engine.resolution import close_resolution, open_resolution
 from assistant.engine.ruleset import Ruleset
 from assistant.engine.schema import EffectSpec, MoveSpec, RollSpec, Source
 from assistant.engine.tracks import BOXES, MAX_TICKS, TICKS_PER_BOX, Clock, ProgressTrack, Rank
@@ -331,14 +332,14 @@ def _apply_clock(ctx: Resolution, action: str) -> None:
 DOORS: dict[str, Door] = {
     "meter": Door(
         target=_meter_name,
-        title=lambda rs, name: f"Adjust {_label(name).title()}",
+        title=lambda rs, name: f"Adjust {_label(name)}",
         options={"delta": "the change, like -1 or +2", "set": "the value to set it to", "reason": REASON, "choose": CHOOSE},
         apply=_apply_meter,
         text="A meter changes within its bounds; the system's rules for it apply.",
     ),
     "impact": Door(
         target=_impact_name,
-        title=lambda rs, name: f"Impact: {_label(name).title()}",
+        title=lambda rs, name: f"Impact: {_label(name)}",
         options={"mark": "true to mark it, false to clear it", "reason": REASON, "choose": CHOOSE},
         apply=_apply_impact,
         text="An impact is marked or cleared.",
@@ -411,4 +412,4 @@ def resolve_door(ruleset: Ruleset, request: Request, rng: random.Random | None =
     ruleset.check_options(ctx)
     door.apply(ctx, target)
     ctx.text = door.text
-    return close_resolution(ctx)
+    return close_resolution(ctx, ruleset)

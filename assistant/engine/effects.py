@@ -1,59 +1,78 @@
 """The structured effects of moves (``type:`` in ``moves.yaml``), applied to a Resolution.
 
-Each handler changes the working character, track or clock of the resolution and records an
-:class:`~assistant.engine.model.Effect` saying what changed and why. Systems override
-:meth:`Ruleset.apply_effect` for the few that are theirs (momentum in Starforged).
+Each handler changes the working character, track or clock and records an
+:class:`~assistant.engine.model.Effect` saying what changed and why. A system's
+:meth:`~assistant.engine.ruleset.Ruleset.apply_effect` handles its own variants (``by:``) and passes the
+rest here; amounts come from :meth:`~assistant.engine.ruleset.Ruleset.amount`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
-from assistant.engine.errors import InputError
+from assistant.engine.context import Resolution, option_int
+from assistant.engine.errors import ConfigError, InputError, RulesError
 from assistant.engine.kinds import EffectKind
+from assistant.engine.meters import past_min
 from assistant.engine.schema import EffectSpec
-from assistant.engine.tracks import LegacyTrack, Rank
-
-if TYPE_CHECKING:
-    from assistant.engine.resolution import Resolution
+from assistant.engine.tracks import TICKS_PER_BOX, LegacyTrack, Rank
 
 
-def amount(ctx: Resolution, spec: EffectSpec) -> int:
-    """The signed amount of an effect: ``delta``, or a request option via ``delta_from``."""
-    if spec.delta_from:
-        from assistant.engine.resolution import option_int
+def core_amount(ctx: Resolution, spec: EffectSpec) -> int:
+    """The signed amount of an effect: ``delta``, or its ``amount`` (an option, a meter's value, the roll's score)."""
+    if spec.delta is not None:
+        return spec.delta
+    source = spec.amount
+    if source is None:
+        raise ConfigError(f"{ctx.move.id}: a {spec.type} effect has no amount.")
+    if source.option is not None:
+        base = option_int(ctx, source.option, default=source.default)
+    elif source.meter is not None:
+        base = ctx.ruleset.meter_value(ctx, source.meter)
+    else:
+        base = int(ctx.score or 0)
+    return spec.sign * (base + source.plus)
 
-        return spec.sign * option_int(ctx, spec.delta_from, 1, 3)
-    if spec.delta is None:
-        raise InputError(f"{ctx.move.id}: effect {spec.type} has no amount.")  # data error
-    return spec.delta
+
+def _reason(ctx: Resolution, spec: EffectSpec, default: str) -> str:
+    return spec.note or default
+
+
+def _track(ctx: Resolution, what: str) -> None:
+    if ctx.track is None:
+        raise InputError(f"{ctx.move.name}: give the progress track to {what}.", missing="track")
 
 
 def effect_meter(ctx: Resolution, spec: EffectSpec) -> None:
     assert spec.meter
-    ctx.ruleset.adjust_meter(ctx, spec.meter, amount(ctx, spec), spec.note or f"{ctx.move.name}: {ctx.outcome.value}")
+    delta = ctx.ruleset.amount(ctx, spec)
+    overflow = ctx.ruleset.adjust_meter(ctx, spec.meter, delta, _reason(ctx, spec, f"{ctx.move.name}: {ctx.outcome.value}"))
+    if delta < 0:
+        past_min(ctx, spec.meter, overflow)
 
 
 def effect_suffer(ctx: Resolution, spec: EffectSpec) -> None:
-    """Suffer harm to a meter; what does not fit below 0 becomes lost momentum (Endure Harm etc.)."""
+    """A suffer move's loss; what does not fit below 0 comes off the sheet's ``suffer_overflow`` meter."""
     assert spec.meter
-    loss = amount(ctx, spec)
-    overflow = ctx.ruleset.adjust_meter(ctx, spec.meter, loss, spec.note or f"{ctx.move.name}: suffer {loss} {spec.meter}")
-    if overflow:
-        ctx.ruleset.adjust_meter(
-            ctx, "momentum", -overflow, f"{spec.meter} is 0: Lose Momentum equal to the remaining {overflow}"
+    loss = ctx.ruleset.amount(ctx, spec)
+    overflow = ctx.ruleset.adjust_meter(ctx, spec.meter, loss, _reason(ctx, spec, f"{ctx.move.name}: suffer {loss} {spec.meter}"))
+    sink = ctx.ruleset.sheet.spec.suffer_overflow
+    if overflow and sink is not None:
+        more = ctx.ruleset.adjust_meter(
+            ctx, sink, -overflow, f"{spec.meter.replace('_', ' ')} is 0: suffer -{sink} equal to the remaining {overflow}"
         )
+        past_min(ctx, sink, more)
 
 
 def effect_position(ctx: Resolution, spec: EffectSpec) -> None:
     before = ctx.character.get("position")
     ctx.character["position"] = spec.value
-    ctx.effect(EffectKind.POSITION, "position", before=before, after=spec.value, reason=spec.note or ctx.outcome.value)
+    ctx.effect(EffectKind.POSITION, "position", before=before, after=spec.value, reason=_reason(ctx, spec, ctx.outcome.value))
 
 
 def effect_mark_progress(ctx: Resolution, spec: EffectSpec) -> None:
     if ctx.track is None:
-        ctx.notes.append(f"Mark progress {spec.times}x: give options.track (rank and ticks) to apply it.")
+        ctx.notes.append(f"Mark progress {spec.times}x: give the track (its rank and ticks) to apply it.")
         ctx.effect(EffectKind.PROGRESS, "track", reason=f"mark progress x{spec.times} (track not given)", marks=spec.times)
         return
     before = ctx.track.ticks
@@ -64,39 +83,49 @@ def effect_mark_progress(ctx: Resolution, spec: EffectSpec) -> None:
         before=before,
         after=ctx.track.ticks,
         delta=ctx.track.ticks - before,
-        reason=f"mark progress x{spec.times} ({ctx.track.rank.value})",
+        reason=_reason(ctx, spec, f"mark progress x{spec.times} ({ctx.track.rank.value})"),
         marks=spec.times,
     )
 
 
 def effect_clear_progress(ctx: Resolution, spec: EffectSpec) -> None:
-    """Clear progress boxes: ``by: lowest_challenge_die`` rolls both challenge dice anew and clears
-    the lower value (recommit: "Roll both challenge dice, take the lowest value, and clear that number
-    of progress boxes"); otherwise ``delta`` boxes."""
-    if ctx.track is None:
-        raise InputError(f"{ctx.move.name}: give options.track to clear progress on it.")
+    """Clear progress: ``by: lowest_challenge_die`` rolls both challenge dice anew and clears the lower value in
+    boxes (recommit); ``rank_unit`` clears one unit per the rank (``amount`` units when the move takes it);
+    ``all_but_one_box`` / ``half_boxes``; otherwise ``delta`` boxes."""
+    _track(ctx, "clear progress on it")
+    assert ctx.track is not None
+    track = ctx.track
     if spec.by == "lowest_challenge_die":
         dice = ctx.source.roll_many(2, 10, "recommit")
         boxes = min(d.value for d in dice)
-        reason = f"rolled {dice[0].value} and {dice[1].value}: clear {boxes} progress box(es)"
+        after, reason = track.clear_boxes(boxes), f"rolled {dice[0].value} and {dice[1].value}: clear {boxes} progress box(es)"
+    elif spec.by == "rank_unit":
+        units = option_int(ctx, "amount", default=1) if "amount" in ctx.ruleset.options_for(ctx.move) else 1
+        after = track.clear_ticks(units * track.rank.ticks_per_mark)
+        reason = "clear 1 unit of progress per its rank" if units == 1 else f"clear {units} units of progress per its rank"
+        reason += f" ({track.rank.value})"
+    elif spec.by == "all_but_one_box":
+        after, reason = track.clear_ticks(max(0, track.ticks - TICKS_PER_BOX)), "clear all but one filled progress box"
+    elif spec.by == "half_boxes":
+        half = track.boxes // 2
+        after, reason = track.clear_boxes(half), f"clear half the progress boxes ({half})"
     else:
         boxes = spec.delta or 0
-        reason = f"clear {boxes} progress box(es)"
-    before = ctx.track.ticks
-    ctx.track = ctx.track.clear_boxes(boxes)
+        after, reason = track.clear_boxes(boxes), f"clear {boxes} progress box(es)"
+    ctx.track = after
     ctx.effect(
         EffectKind.PROGRESS,
-        ctx.track.name or "track",
-        before=before,
-        after=ctx.track.ticks,
-        delta=ctx.track.ticks - before,
-        reason=reason,
+        track.name or "track",
+        before=track.ticks,
+        after=after.ticks,
+        delta=after.ticks - track.ticks,
+        reason=_reason(ctx, spec, reason),
     )
 
 
 def effect_raise_rank(ctx: Resolution, spec: EffectSpec) -> None:
-    if ctx.track is None:
-        raise InputError(f"{ctx.move.name}: give options.track to raise its rank.")
+    _track(ctx, "raise its rank")
+    assert ctx.track is not None
     before = ctx.track.rank.value
     ctx.track = ctx.track.raise_rank()
     ctx.effect(
@@ -118,9 +147,9 @@ def effect_clear_track(ctx: Resolution, spec: EffectSpec) -> None:
 
 
 def effect_clock(ctx: Resolution, spec: EffectSpec) -> None:
-    n = amount(ctx, spec)
+    n = ctx.ruleset.amount(ctx, spec)
     if ctx.clock is None:
-        ctx.notes.append(f"Fill {n} clock segment(s): give options.clock to apply it.")
+        ctx.notes.append(f"Fill {n} clock segment(s): give the clock to apply it.")
         ctx.effect(EffectKind.CLOCK, "clock", delta=n, reason=f"fill {n} segment(s) (clock not given)")
         return
     before = ctx.clock.filled
@@ -147,16 +176,15 @@ def effect_impact(ctx: Resolution, spec: EffectSpec) -> None:
         impacts.remove(spec.impact)
     else:
         return
-    ctx.effect(
-        EffectKind.IMPACT, spec.impact, before=had, after=spec.mark, reason=spec.note or ("mark" if spec.mark else "clear")
-    )
+    reason = _reason(ctx, spec, "mark" if spec.mark else "clear")
+    ctx.effect(EffectKind.IMPACT, spec.impact, before=had, after=spec.mark, reason=reason)
     ctx.ruleset.impacts_changed(ctx)
 
 
 def legacy_mark(ctx: Resolution, track: str, ticks: int, reason: str) -> None:
     legacy = ctx.character.get("legacy")
     if not isinstance(legacy, dict) or track not in legacy:
-        raise InputError(f"This character has no {track} legacy track.")
+        raise InputError(f"This character has no {track} legacy track.", missing="legacy")
     current = LegacyTrack(**legacy[track])
     updated, xp = current.mark_ticks(ticks)
     legacy[track] = updated.to_dict()
@@ -177,14 +205,14 @@ def legacy_mark(ctx: Resolution, track: str, ticks: int, reason: str) -> None:
 
 def effect_legacy_ticks(ctx: Resolution, spec: EffectSpec) -> None:
     assert spec.track and spec.ticks is not None
-    legacy_mark(ctx, spec.track, spec.ticks, spec.note or f"mark {spec.ticks} tick(s) on {spec.track}")
+    legacy_mark(ctx, spec.track, spec.ticks, _reason(ctx, spec, f"mark {spec.ticks} tick(s) on {spec.track}"))
 
 
 def effect_legacy_reward(ctx: Resolution, spec: EffectSpec) -> None:
     """Legacy reward per the completed track's rank (optionally shifted: 'one rank lower')."""
     assert spec.track
-    if ctx.track is None:
-        raise InputError(f"{ctx.move.name}: give options.track (with its rank) to mark the legacy reward.")
+    _track(ctx, "mark the legacy reward (its rank sets the reward)")
+    assert ctx.track is not None
     rank: Rank = ctx.track.rank
     shifted = rank.shifted(spec.rank_shift)
     if spec.rank_shift < 0 and rank is Rank.TROUBLESOME:
@@ -199,19 +227,24 @@ def effect_legacy_reward(ctx: Resolution, spec: EffectSpec) -> None:
 
 
 def effect_xp(ctx: Resolution, spec: EffectSpec) -> None:
-    n = amount(ctx, spec)
-    before = ctx.character.get("xp", 0)
-    ctx.character["xp"] = max(0, before + n)
-    ctx.effect(EffectKind.XP, "xp", before=before, after=ctx.character["xp"], delta=n, reason=spec.note)
+    n = ctx.ruleset.amount(ctx, spec)
+    before = int(ctx.character.get("xp", 0))
+    if before + n < 0:
+        raise RulesError(f"You have {before} experience; {spec.note or ctx.move.name} needs {-n}.")
+    ctx.character["xp"] = before + n
+    ctx.effect(EffectKind.XP, "xp", before=before, after=before + n, delta=n, reason=spec.note)
 
 
 def effect_next_move_add(ctx: Resolution, spec: EffectSpec) -> None:
-    n = amount(ctx, spec)
-    before = ctx.character.get("next_move_add", 0)
-    ctx.character["next_move_add"] = before + n
+    field = ctx.ruleset.sheet.spec.next_move_add
+    if field is None:
+        raise ConfigError(f"{ctx.move.id}: {ctx.ruleset.system_id} keeps no add for the next move (sheet next_move_add).")
+    n = ctx.ruleset.amount(ctx, spec)
+    before = int(ctx.character.get(field, 0))
+    ctx.character[field] = before + n
     ctx.effect(
         EffectKind.NEXT_MOVE_ADD,
-        "next_move_add",
+        field,
         before=before,
         after=before + n,
         delta=n,
@@ -219,7 +252,32 @@ def effect_next_move_add(ctx: Resolution, spec: EffectSpec) -> None:
     )
 
 
-HANDLERS = {
+def effect_reset(ctx: Resolution, spec: EffectSpec) -> None:
+    """Reset the burn meter (momentum, focus) to its reset value."""
+    from_burn = ctx.ruleset.sheet.spec.burn
+    if from_burn is None:
+        raise ConfigError(f"{ctx.move.id}: {ctx.ruleset.system_id} has no meter that resets.")
+    reset_meter(ctx, _reason(ctx, spec, f"reset {from_burn.meter}"), EffectKind.RESET)
+
+
+def reset_value(ctx: Resolution) -> int:
+    """What the burn meter resets to: the sheet's reset by the number of impacts marked (+2, +1, 0...)."""
+    burn = ctx.ruleset.sheet.spec.burn
+    assert burn is not None
+    impacts = len(ctx.character.get("impacts", []))
+    return burn.reset[min(impacts, len(burn.reset) - 1)]
+
+
+def reset_meter(ctx: Resolution, reason: str, kind: EffectKind) -> None:
+    burn = ctx.ruleset.sheet.spec.burn
+    assert burn is not None
+    before = int(ctx.character[burn.meter])
+    after = reset_value(ctx)
+    ctx.character[burn.meter] = after
+    ctx.effect(kind, burn.meter, before=before, after=after, delta=after - before, reason=reason, rule=burn.meter.capitalize())
+
+
+HANDLERS: dict[str, Callable[[Resolution, EffectSpec], None]] = {
     "meter": effect_meter,
     "suffer": effect_suffer,
     "position": effect_position,
@@ -233,4 +291,5 @@ HANDLERS = {
     "legacy_reward": effect_legacy_reward,
     "xp": effect_xp,
     "next_move_add": effect_next_move_add,
+    "momentum_reset": effect_reset,
 }

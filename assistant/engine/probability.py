@@ -18,10 +18,13 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from assistant.engine import rolls
+import assistant.engine.rolls as rolls
 from assistant.engine.model import Request
 from assistant.engine.odds import OddsTable, enumerate_odds
+from assistant.engine.oracle import is_d100_match
 from assistant.engine.outcomes import challenge_outcome
+from assistant.engine.registry import get_ruleset
+from assistant.engine.resolve import resolve
 from assistant.engine.rolls import Keep, Tier
 
 __all__ = ["OddsTable", "action_odds", "odds_for_request", "pool_odds", "progress_odds", "total_odds", "yes_no_odds"]
@@ -73,8 +76,6 @@ def total_odds(
 
 
 def yes_no_odds(threshold: int) -> OddsTable:
-    from assistant.engine.oracle import is_d100_match
-
     return enumerate_odds([100], lambda f: ("yes" if f[0] <= threshold else "no", is_d100_match(f[0])))
 
 
@@ -92,15 +93,10 @@ def odds_for_request(request: Request | dict[str, Any]) -> OddsTable:
 
 @lru_cache(maxsize=512)
 def _odds_cached(payload_json: str) -> OddsTable:
-    from assistant.engine.resolve import resolve
-
     payload = json.loads(payload_json)
     probe = resolve(payload, rng=random.Random(0))
     # a system whose rolls take a varying number of dice (Elegy's negative-focus rerolls) may enumerate them itself
-    from assistant.engine.registry import get_ruleset
-
-    system_odds = getattr(get_ruleset(payload["system"]), "exact_odds", None)
-    exact = system_odds(payload) if system_odds is not None else None
+    exact = get_ruleset(payload["system"]).exact_odds(payload, resolve)
     if exact is not None:
         return exact
     sides = [d.sides for d in probe.dice_detail if d.role in ("action", "challenge", "oracle", "pool", "roll")]

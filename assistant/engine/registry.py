@@ -46,4 +46,5 @@ def get_ruleset(system_id: str) -> Ruleset:
     module_name, _, class_name = SYSTEMS[key].partition(":")
     cls = getattr(importlib.import_module(module_name), class_name)
     ruleset: Ruleset = cls()
+    ruleset.validate()  # a fault in the data is found when the system loads, never blamed on a request
     return ruleset

@@ -8,7 +8,7 @@ from typing import Any
 
 from assistant.engine.dice import DiceSource
 from assistant.engine.doors import door_kind, resolve_door
-from assistant.engine.errors import AssistantError, InputError
+from assistant.engine.errors import AssistantError, InputError, InternalError
 from assistant.engine.kinds import RollKind
 from assistant.engine.model import DieRecord, Request, Result
 from assistant.engine.notation import roll_notation
@@ -34,7 +34,23 @@ def table_move(ruleset: Ruleset, name: str) -> MoveSpec:
 
 
 def resolve(request: Request | dict[str, Any] | str, rng: random.Random | None = None) -> Result:
-    """Resolve one request. Raises only :class:`AssistantError` subclasses; never mutates its input."""
+    """Resolve one request. Never mutates its input.
+
+    Raises only :class:`AssistantError` subclasses: the player's errors (:class:`InputError`,
+    :class:`RulesError`...), a data fault (:class:`ConfigError`), or, for a bug in the engine itself,
+    :class:`InternalError` (never disguised as the player's fault).
+    """
+    try:
+        return _resolve(request, rng)
+    except AssistantError:
+        raise
+    except Exception as exc:  # a bug: say so, keep the cause for whoever debugs it
+        raise InternalError(
+            f"The engine failed on this request ({type(exc).__name__}: {exc}); this is a bug in the engine, not your input."
+        ) from exc
+
+
+def _resolve(request: Request | dict[str, Any] | str, rng: random.Random | None) -> Result:
     req = request if isinstance(request, Request) else Request.parse(request)
     ruleset = get_ruleset(req.system)
     move_name = req.move.strip()
@@ -43,12 +59,7 @@ def resolve(request: Request | dict[str, Any] | str, rng: random.Random | None =
     if door_kind(move_name):
         return resolve_door(ruleset, req, rng)
     move = table_move(ruleset, move_name[6:]) if move_name.lower().startswith("table:") else ruleset.find_move(move_name)
-    try:
-        return resolve_move(ruleset, req, move, rng)
-    except AssistantError:
-        raise
-    except (ValueError, TypeError, KeyError) as exc:  # a bug or an input we did not foresee: still our error
-        raise InputError(f"Could not resolve {move.name}: {exc}.") from None
+    return resolve_move(ruleset, req, move, rng)
 
 
 def _resolve_notation(req: Request, ruleset: Ruleset, expression: str, rng: random.Random | None) -> Result:

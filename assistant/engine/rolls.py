@@ -21,6 +21,8 @@ from assistant.engine.errors import InputError
 from assistant.engine.outcomes import Outcome, challenge_outcome
 
 ACTION_SCORE_CAP = 10
+#: A cap no score reaches (Elegy's action score has none).
+UNCAPPED = 1000
 
 
 @dataclass(frozen=True)

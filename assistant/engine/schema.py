@@ -82,12 +82,34 @@ EffectType = Literal[
 ]
 
 
+class AmountSpec(_Strict):
+    """An amount read from the request or the sheet, not written in the data: exactly one source, plus ``plus``."""
+
+    option: str | None = None
+    """A whole-number request option the move declares (``amount`` for Endure Harm)."""
+    meter: str | None = None
+    """The character's value of this meter (Blades: wanted level + 3 coin)."""
+    score: bool = False
+    """The roll's score (Blades: the die that counts)."""
+    plus: int = 0
+    default: int | None = None
+    """For an option: the value when the request leaves it out (none: the player must give it)."""
+
+    @model_validator(mode="after")
+    def _one_source(self) -> AmountSpec:
+        if sum((self.option is not None, self.meter is not None, self.score)) != 1:
+            raise ValueError("an amount reads exactly one of option, meter or score")
+        return self
+
+
 class EffectSpec(_Strict):
     type: EffectType
     meter: str | None = None
     delta: int | None = None
+    amount: AmountSpec | None = None
+    """The amount, when the data cannot say it: a request option, a meter's value, the roll's score."""
     delta_from: str | None = None
-    """Read the amount from a request option (e.g. ``amount`` for Endure Harm)."""
+    """Shorthand for ``amount: {option: <name>}`` (e.g. ``amount`` for Endure Harm)."""
     sign: int = 1
     value: str | None = None
     times: int = 1
@@ -97,8 +119,24 @@ class EffectSpec(_Strict):
     impact: str | None = None
     mark: bool = True
     by: str | None = None
+    """A variant of the effect that the core or the system computes (checked at load against the names they declare)."""
     when: Condition | None = None
     note: str = ""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _delta_from(cls, data: Any) -> Any:
+        if isinstance(data, dict) and data.get("delta_from") is not None:
+            if data.get("amount") is not None:
+                raise ValueError("give delta_from or amount, not both")
+            data = {**data, "amount": {"option": data["delta_from"]}, "delta_from": None}
+        return data
+
+    @model_validator(mode="after")
+    def _one_amount(self) -> EffectSpec:
+        if self.delta is not None and self.amount is not None:
+            raise ValueError("give delta or amount, not both")
+        return self
 
 
 class FollowUpSpec(_Strict):
@@ -149,6 +187,34 @@ class StatOption(_Strict):
 
 
 RollType = Literal["action", "progress", "table", "oracle", "none", "pool", "total"]
+TiersName = Literal["pbta", "pbta12", "faction", "none"]
+
+
+class RollExtra(_Strict):
+    """Parameters of a pool or total roll (``roll.extra``)::
+
+    pool:  the stat's dice + adds, or ``dice_option`` (``default_dice`` when it is left out)
+    total: ``count`` d ``sides`` + stat + adds read against ``tiers`` (pbta 10+/7-9/6-, pbta12 with 12+,
+           faction 11+/8-10/7-, none); ``keep`` best/worst ``keep_count``; ``no_stat`` rolls dice + adds only;
+           ``lower_is_better`` (a backfire) keeps the tiers, read the other way when bumped;
+           ``minus_each``: -1 per entry of that sheet list (city: per scheme you already have going)
+    """
+
+    count: int = Field(default=2, ge=1, le=20)
+    sides: int = Field(default=6, ge=2, le=100)
+    tiers: TiersName = "pbta"
+    keep: Literal["best", "worst"] | None = None
+    keep_count: int | None = Field(default=None, ge=1, le=20)
+    no_stat: bool = False
+    lower_is_better: bool = False
+    minus_each: str | None = None
+    dice_option: str | None = None
+    default_dice: int | None = Field(default=None, ge=0, le=10)
+
+    def describe(self) -> str:
+        """``2d6`` or ``3d6 keep best 2``."""
+        keep = f" keep {self.keep} {self.keep_count or self.count}" if self.keep else ""
+        return f"{self.count}d{self.sides}{keep}"
 
 
 class RollSpec(_Strict):
@@ -160,9 +226,45 @@ class RollSpec(_Strict):
     table: str | None = None
     when: Condition | None = None
     """Roll only when this holds (e.g. Endure Harm rolls when health is 0 or you resist)."""
-    action_die: bool = True
-    extra: dict[str, Any] = Field(default_factory=dict)
-    """System-specific roll parameters (tiers, keep rules, pool sources)."""
+    extra: RollExtra = Field(default_factory=RollExtra)
+    """Parameters of pool and total rolls."""
+
+
+OptionType = Literal["any", "bool", "int", "text", "name", "one_of", "list_of", "rank", "odds", "track", "clock", "choose"]
+
+
+class RequestOption(_Strict):
+    """A request option (``options.<name>``): its type, bounds and what it means, checked before anything rolls.
+
+    ``any`` is checked by the system's code; ``name`` is a non-empty text or a 0-based index; ``one_of`` /
+    ``list_of`` take ``values``; ``track``/``clock`` an object (or, in a campaign, a name); ``choose`` option ids.
+    """
+
+    help: str = ""
+    type: OptionType = "any"
+    min: int | None = None
+    max: int | None = None
+    values: list[str | int] | None = None
+    adds: int = 0
+    """A true ``bool`` option adds this to the action score (Elegy: a bond's aid +1)."""
+    adds_by_value: dict[str, int] = Field(default_factory=dict)
+    """A ``one_of`` option adds per value to the action score (Elegy: a promise to a connection +1, a bond +2)."""
+    pool_dice: int = 0
+    """A true ``bool`` option adds this many dice to a pool roll (Blades: a friend or contact helps, +1d)."""
+    zero_pool: bool = False
+    """A true ``bool`` option makes a pool roll 0d (Blades: toughing it out)."""
+
+    @model_validator(mode="after")
+    def _consistent(self) -> RequestOption:
+        if self.type in ("one_of", "list_of") and not self.values:
+            raise ValueError(f"a {self.type} option lists its values")
+        if self.type == "int" and (self.min is None or self.max is None or self.min > self.max):
+            raise ValueError("an int option gives min <= max")
+        if (self.adds or self.pool_dice or self.zero_pool) and self.type != "bool":
+            raise ValueError("adds, pool_dice and zero_pool belong to bool options")
+        if self.adds_by_value and self.type != "one_of":
+            raise ValueError("adds_by_value belongs to one_of options")
+        return self
 
 
 class MoveSpec(_Strict):
@@ -182,13 +284,17 @@ class MoveSpec(_Strict):
     """Choices that apply whatever the outcome (e.g. Change Your Fate)."""
     follow_ups: list[FollowUpSpec] = Field(default_factory=list)
     options: dict[str, str] = Field(default_factory=dict)
-    """Request options this move reads, with what they mean (shown in errors and docs)."""
+    """Request options this move reads, with what they mean here (their types are the system's ``options``)."""
     readings: list[Reading] = Field(default_factory=list)
     aliases: list[str] = Field(default_factory=list)
 
 
 class MovesFile(_Strict):
     system: str
+    options: dict[str, RequestOption] = Field(default_factory=dict)
+    """Every request option of the system's moves, typed (the core adds choose, burn, track and clock options)."""
+    common: list[str] = Field(default_factory=list)
+    """The system's options every move takes (besides the core's)."""
     moves: list[MoveSpec]
 
 
@@ -225,12 +331,34 @@ class AtMax(_Strict):
     """The rule, in the text's words (the reason of the change)."""
 
 
+class AtMin(_Strict):
+    """A loss that brings a meter to its minimum marks an impact (Starforged: supply 0 -> unprepared)."""
+
+    impact: str
+    rule: str
+
+
+class PastMin(_Strict):
+    """A loss that does not fit below a meter's minimum: mark these impacts, one per loss, in order; once all
+    are marked, the move ``then`` follows (Elegy: health -> wounded, permanently harmed, Face Last Death).
+    ``carry`` passes what did not fit to that move as this option (Elegy: focus past -6 -> Face a Setback)."""
+
+    impacts: list[str] = Field(default_factory=list)
+    then: str | None = None
+    carry: str | None = None
+    rule: str
+
+
 class MeterSpec(_Strict):
     name: str
     min: int
     max: int
     default: int
     at_max: AtMax | None = None
+    at_min: AtMin | None = None
+    past_min: PastMin | None = None
+    max_less_per_impact: int = 0
+    """The maximum falls by this much per marked impact (Starforged momentum: 10 minus 1 per impact)."""
 
 
 class StatSpec(_Strict):
@@ -240,6 +368,33 @@ class StatSpec(_Strict):
     default: int = 1
 
 
+class ActionRollSpec(_Strict):
+    action_die: bool = True
+    """Ironsworn: a d6 + stat + adds; Elegy has no action die (stat + adds)."""
+    cap: int | None = 10
+    """The action score's cap (none: uncapped)."""
+
+
+class BurnSpec(_Strict):
+    """A meter the player may burn to replace the action score (Starforged momentum, Elegy focus)."""
+
+    meter: str
+    reset: list[int]
+    """What it resets to after a burn, by the number of impacts marked: none, one, ... (the last for more)."""
+    cancels_action_die: bool = False
+    """While negative, it cancels an action die equal to its absolute value (Starforged momentum)."""
+
+
+class OracleSpec(_Strict):
+    """How the yes/no oracle reads its d100."""
+
+    yes_when: Literal["at_most", "at_least"] = "at_most"
+    """Yes when the d100 is at most the threshold (Starforged) or at least it (Elegy)."""
+    thresholds: dict[str, int] = Field(
+        default_factory=lambda: {"small chance": 10, "unlikely": 25, "50/50": 50, "likely": 75, "almost certain": 90}
+    )
+
+
 class SheetFile(_Strict):
     system: str
     stats: list[StatSpec]
@@ -247,3 +402,12 @@ class SheetFile(_Strict):
     impacts: list[str] = Field(default_factory=list)
     fields: dict[str, Any] = Field(default_factory=dict)
     """Other character fields and their defaults (position, legacy tracks, xp...)."""
+    action_roll: ActionRollSpec = Field(default_factory=ActionRollSpec)
+    burn: BurnSpec | None = None
+    next_move_add: str | None = None
+    """The field holding an add for the next action roll, which that roll spends."""
+    suffer_overflow: str | None = None
+    """The meter a suffer move's loss goes to when it does not fit below 0 (Starforged momentum, Elegy focus)."""
+    oracle: OracleSpec = Field(default_factory=OracleSpec)
+    match_notes: dict[str, str] = Field(default_factory=dict)
+    """What a match means per outcome, for moves whose text has no match outcome of its own (Elegy)."""

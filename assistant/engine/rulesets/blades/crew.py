@@ -62,7 +62,11 @@ def exposure_heat(value: object) -> int:
         return value
     if isinstance(value, str) and value.strip().lower() in EXPOSURE_HEAT:
         return EXPOSURE_HEAT[value.strip().lower()]
-    raise InputError(f"options.exposure must be smooth (0), contained (2), loud (4) or wild (6); got {value!r}.")
+    raise InputError(
+        f"How loud was the operation? Smooth (0 heat), contained (2), loud (4) or wild (6); not {value!r}.",
+        missing="exposure",
+        choices=["smooth", "contained", "loud", "wild"],
+    )
 
 
 def payoff_rep(crew_tier: int, target_tier: int | None, quiet: bool) -> int:
@@ -89,18 +93,20 @@ def check_harm(harm: object) -> None:
         and isinstance(h.get("name", ""), str)
         for h in harm
     ):
-        raise InputError('character.harm must be a list like [{"level": 2, "name": "Broken Leg"}] with levels 1-4.')
+        raise InputError('Harm is a list like [{"level": 2, "name": "Broken Leg"}], each of level 1 to 4.', missing="harm")
 
 
 def check_clock(raw: object, where: str) -> dict[str, Any]:
     """A clock object {segments, filled, name}; returns it normalised."""
     if not isinstance(raw, dict) or not {"segments"} <= set(raw) <= {"segments", "filled", "name"}:
-        raise InputError(f'{where} must be an object like {{"name": "Weird God Vibes", "segments": 6, "filled": 0}}.')
+        raise InputError(f'{where} is a clock like {{"name": "Weird God Vibes", "segments": 6, "filled": 0}}.', missing="clock")
     segments, filled = raw.get("segments"), raw.get("filled", 0)
     for value in (segments, filled):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise InputError(f"{where}: segments and filled must be whole numbers.")
+            raise InputError(f"{where}: its segments and filled segments are whole numbers.", missing="clock")
     assert isinstance(segments, int) and isinstance(filled, int)
     if not 1 <= segments <= 24 or not 0 <= filled <= segments:
-        raise InputError(f"{where}: a clock has 1-24 segments and 0-segments filled; got {filled}/{segments}.")
+        raise InputError(
+            f"{where} has 1 to 24 segments, and no more filled than it has; not {filled}/{segments}.", missing="clock"
+        )
     return {"name": str(raw.get("name", "")), "segments": segments, "filled": filled}

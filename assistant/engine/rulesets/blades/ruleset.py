@@ -1,29 +1,25 @@
 """Blades in the Dark (the downtime chapter) — what is truly code.
 
-* d6 pools from an action rating, an attribute (computed), the crew's Tier or wanted level, a quality,
-  or a number of dice given as an option; +1d when a friend or contact helps (downtime activities).
-* Coin spent after a downtime roll raises the result level one step per coin; for an asset each
-  further 2 coin adds a quality level, for crafting each further coin does.
-* Heat rolls over: at 9 the crew gains a wanted level and clears heat, keeping the excess.
-* Harm, the healing clock (4 segments; full = every harm one level lower, the rest rolls over),
-  long-term project clocks kept on the sheet, downtime activity counts (two free, one at war; each
-  extra costs 1 coin or 1 rep, the player's choice).
+The d6 pools, the dice a friend's help adds, heat rolling over into a wanted level and stress into trauma
+are data (``moves.yaml``, ``sheet.yaml``) applied by the core. This class adds:
 
-Meter effects in ``moves.yaml`` may carry ``by:`` — an amount computed here: ``wanted_level_plus_3``,
-``tier_plus_1``, ``option:<name>``, ``result_die`` (the die that counts), ``trauma``, ``clear_all``;
-meter ``harm`` adds harm of level ``delta`` named by the effect's note; ``at_war`` and ``hold`` set
-the crew's war flag and lose a level of hold.
+* the attribute ratings (computed from the actions) and a healer's quality as rollable values;
+* coin: never below 0; crew coin within the vaults' capacity; coin spent after a downtime roll raises the
+  result one level per coin (for an asset each further 2 coin adds a quality level, for crafting each coin);
+* harm, and the healing clock (4 segments; full = every harm one level lower, the rest rolls over); the
+  crew's war flag and hold; long-term project clocks kept on the sheet;
+* payoff, heat from the operation, incarceration, training, overindulgence, and the downtime activity count
+  (two free, one at war; each extra costs 1 coin or 1 rep, the player's choice).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
-from assistant.engine import rolls
+from assistant.engine.context import Resolution, offer_choice, option_bool, option_int
 from assistant.engine.errors import InputError, RulesError
 from assistant.engine.kinds import EffectKind
-from assistant.engine.resolution import Resolution, choose_stat, offer_choice, option_bool, option_int
 from assistant.engine.ruleset import Ruleset
 from assistant.engine.rulesets.blades import crew
 from assistant.engine.schema import ChoiceSpec, EffectSpec, OptionSpec
@@ -49,69 +45,22 @@ CLOCK_MOVES = frozenset({"long_term_project", "learning_a_ritual", "inventing", 
 #: Clock moves that start a new 8-segment clock when none is given.
 EIGHT_SEGMENT_DEFAULT = frozenset({"learning_a_ritual", "inventing"})
 
-BOOL_OPTIONS = frozenset(
-    {
-        "quiet",
-        "tithe",
-        "skip_tithe",
-        "high_profile",
-        "hostile_turf",
-        "killing",
-        "beating",
-        "npc",
-        "guard_payoff",
-        "parole_influence",
-        "cell_block_control",
-        "pay_off",
-        "help",
-        "pay_from_crew",
-        "reacquire",
-        "restricted",
-        "self_heal",
-        "tough_it_out",
-        "training_upgrade",
-        "safe",
-        "uncertain",
-        "workshop",
-    }
-)
-INT_OPTIONS: dict[str, tuple[int, int]] = {
-    "coin": (0, 50),
-    "target_tier": (0, 6),
-    "spend_coin": (0, 20),
-    "minimum_quality": (0, 12),
-    "quality": (0, 6),
-    "enemy_tier": (0, 6),
-    "rival_tier": (0, 6),
-    "stress": (0, 20),
-    "activities": (1, 4),
-}
-#: ``by: option:<name>`` amounts that may be left out (and then count 0).
-OPTIONAL_AMOUNTS = {"stress": 0}
-#: Extra dice from options on pool rolls.
-BONUS_DICE = {
-    "help": "a friend or contact helps",
-    "reacquire": "acquiring the same asset again",
-    "guard_payoff": "Guard payoff: +1d to the Tier roll",
-}
-
 
 class BladesRuleset(Ruleset):
     system_id = "blades"
     title = "Blades in the Dark"
     data_dir = Path(__file__).parent
-    common_options = {"choose": "ids of the options you pick from the result's choices"}
+    extra_meters: ClassVar[frozenset[str]] = frozenset({"harm", "at_war", "hold"})
+    extra_stats: ClassVar[frozenset[str]] = frozenset({*crew.ATTRIBUTES, "quality"})
+    variants: ClassVar[dict[str, str]] = {"clear_all": "harm: clear every harm"}
 
     # ---- validation -----------------------------------------------------------------------------
-    def check_options(self, ctx: Any) -> None:
+    def check_options(self, ctx: Resolution) -> None:
         super().check_options(ctx)
-        for name in BOOL_OPTIONS & set(ctx.options):
-            option_bool(ctx, name)
-        for name, (lo, hi) in INT_OPTIONS.items():
-            if name in ctx.options:
-                option_int(ctx, name, lo, hi)
         if ctx.options.get("tough_it_out") and (ctx.options.get("self_heal") or ctx.request.stat):
-            raise InputError("Toughing it out rolls 0d without treatment: drop self_heal and stat.")
+            raise InputError(
+                "Toughing it out rolls 0d without treatment: leave out healing yourself and the stat.", missing="tough_it_out"
+            )
         if "exposure" in ctx.options:
             crew.exposure_heat(ctx.options["exposure"])
         self._check_sheet(ctx.character)
@@ -119,44 +68,48 @@ class BladesRuleset(Ruleset):
     def _check_sheet(self, ch: dict[str, Any]) -> None:
         crew.check_harm(ch["harm"])
         if ch["hold"] not in ("strong", "weak"):
-            raise InputError(f"character.hold is strong or weak; got {ch['hold']!r}.")
+            raise InputError(
+                f"The crew's hold is strong or weak, not {ch['hold']!r}.", missing="hold", choices=["strong", "weak"]
+            )
         if not isinstance(ch["vaults"], int) or not 0 <= ch["vaults"] <= 2:
-            raise InputError(f"character.vaults is 0-2 vault upgrades; got {ch['vaults']!r}.")
+            raise InputError(f"The crew has 0, 1 or 2 vault upgrades, not {ch['vaults']!r}.", missing="vaults", choices=[0, 1, 2])
         if not isinstance(ch["at_war"], bool):
-            raise InputError("character.at_war must be true or false.")
+            raise InputError("Whether the crew is at war is yes or no (true or false).", missing="at_war")
         capacity = crew.CREW_COIN_CAPACITY[ch["vaults"]]
         if ch["crew_coin"] > capacity:
-            raise InputError(f"crew_coin {ch['crew_coin']} is above the crew's capacity {capacity} ({ch['vaults']} vault(s)).")
+            raise InputError(
+                f"The crew's {ch['crew_coin']} coin is more than its vaults hold "
+                f"({capacity} with {ch['vaults']} vault upgrade(s)).",
+                missing="crew_coin",
+            )
         if not isinstance(ch["projects"], list):
-            raise InputError("character.projects must be a list of clocks.")
+            raise InputError("The projects are a list of clocks.", missing="projects")
         for i, project in enumerate(ch["projects"]):
-            crew.check_clock(project, f"character.projects[{i}]")
-        crew.check_clock(ch["healing_clock"], "character.healing_clock")
+            crew.check_clock(project, f"Project {i + 1}")
+        crew.check_clock(ch["healing_clock"], "The healing clock")
         if not isinstance(ch["downtime_activities"], int) or ch["downtime_activities"] < 0:
-            raise InputError("character.downtime_activities must be a whole number 0 or more.")
+            raise InputError("The downtime activities taken are a whole number, 0 or more.", missing="downtime_activities")
         if not isinstance(ch["trained"], list) or not set(ch["trained"]) <= set(crew.XP_TRACK_MAX):
-            raise InputError(f"character.trained lists xp tracks: {', '.join(crew.XP_TRACK_MAX)}.")
+            raise InputError(f"The tracks trained this downtime are among {', '.join(crew.XP_TRACK_MAX)}.", missing="trained")
         xp = ch["xp"]
         for track, top in crew.XP_TRACK_MAX.items():
             if not isinstance(xp.get(track), int) or not 0 <= xp[track] <= top:
-                raise InputError(f"character.xp.{track} must be a whole number 0-{top}.")
+                raise InputError(f"The {track} xp is a whole number from 0 to {top}.", missing="xp")
 
     # ---- stats and meters -------------------------------------------------------------------------
-    def stat_value(self, ctx: Any, name: str) -> int:
+    def stat_value(self, ctx: Resolution, name: str) -> int:
         if name in crew.ATTRIBUTES:
             return crew.attribute_rating(ctx.character["stats"], name)
         if name == "quality":
-            if "quality" not in ctx.options:
-                raise InputError(f"{ctx.move.name} rolls the healer's quality: give options.quality (0-6).")
-            return option_int(ctx, "quality", 0, 6)
+            return option_int(ctx, "quality")
         return super().stat_value(ctx, name)
 
-    def meter_max(self, ctx: Any, name: str) -> int:
+    def meter_max(self, ctx: Resolution, name: str) -> int:
         if name == "crew_coin":
             return crew.CREW_COIN_CAPACITY[ctx.character["vaults"]]
         return super().meter_max(ctx, name)
 
-    def adjust_meter(self, ctx: Any, name: str, delta: int, reason: str) -> int:
+    def adjust_meter(self, ctx: Resolution, name: str, delta: int, reason: str) -> int:
         before = self.meter_value(ctx, name) if name in self.sheet.meters else 0
         if name in ("coin", "crew_coin") and delta < 0 and before + delta < 0:
             owner = "the crew has" if name == "crew_coin" else "you have"
@@ -164,11 +117,13 @@ class BladesRuleset(Ruleset):
         overflow = super().adjust_meter(ctx, name, delta, reason)
         top = self.meter_max(ctx, name)
         if delta > 0 and before + delta > top and self.sheet.meters[name].at_max is None:
-            ctx.notes.append(f"{name} is at its maximum ({top}); {before + delta - top} did not fit.")
+            ctx.notes.append(
+                f"{name.replace('_', ' ').capitalize()} is at its maximum ({top}); {before + delta - top} did not fit."
+            )
         return overflow
 
     # ---- effects --------------------------------------------------------------------------------
-    def apply_effect(self, ctx: Any, spec: EffectSpec) -> None:
+    def apply_effect(self, ctx: Resolution, spec: EffectSpec) -> None:
         if spec.type == "meter" and spec.meter == "harm":
             self._harm(ctx, spec)
         elif spec.type == "meter" and spec.meter == "at_war":
@@ -181,31 +136,12 @@ class BladesRuleset(Ruleset):
             ctx.effect(EffectKind.HOLD, "hold", before=before, after="weak", reason=spec.note)
             if before == "weak":
                 ctx.notes.append("Hold was already weak: losing more hold follows the crew rules outside this chapter.")
-        elif spec.type == "meter" and spec.by:
-            assert spec.meter
-            self.adjust_meter(ctx, spec.meter, spec.sign * self._amount(ctx, spec.by), spec.note or ctx.move.name)
         elif spec.type == "clock" and ctx.move.id == "recover":
             self._fill_healing_clock(ctx, spec.delta or 0)
         else:
             super().apply_effect(ctx, spec)
 
-    def _amount(self, ctx: Any, how: str) -> int:
-        ch = ctx.character
-        if how == "wanted_level_plus_3":
-            return int(ch["wanted_level"]) + 3
-        if how == "tier_plus_1":
-            return int(ch["tier"]) + 1
-        if how == "result_die":
-            return int(ctx.score or 0)
-        if how == "trauma":
-            return int(ch["trauma"])
-        if how.startswith("option:"):
-            name = how.partition(":")[2]
-            lo, hi = INT_OPTIONS.get(name, (0, 6))
-            return option_int(ctx, name, lo, hi, default=OPTIONAL_AMOUNTS.get(name))
-        raise InputError(f"{ctx.move.id}: unknown amount {how!r}.")  # a data error
-
-    def _harm(self, ctx: Any, spec: EffectSpec) -> None:
+    def _harm(self, ctx: Resolution, spec: EffectSpec) -> None:
         harm: list[dict[str, Any]] = ctx.character["harm"]
         before = [dict(h) for h in harm]
         if spec.by == "clear_all":
@@ -228,7 +164,7 @@ class BladesRuleset(Ruleset):
             )
             clock["filled"] = 0
 
-    def _fill_healing_clock(self, ctx: Any, segments: int) -> None:
+    def _fill_healing_clock(self, ctx: Resolution, segments: int) -> None:
         clock = ctx.character["healing_clock"]
         before, total = clock["filled"], clock["filled"] + segments
         while total >= clock["segments"]:
@@ -252,42 +188,6 @@ class BladesRuleset(Ruleset):
             reason=f"mark {segments} segment(s) on the healing clock (extra segments roll over)",
         )
 
-    # ---- rolls ------------------------------------------------------------------------------------
-    def do_system_roll(self, ctx: Resolution, kind: str) -> None:
-        if kind != "pool":
-            super().do_system_roll(ctx, kind)
-            return
-        pool = self._base_pool(ctx) + ctx.adds
-        for option, why in BONUS_DICE.items():
-            if ctx.options.get(option):
-                pool += 1
-                ctx.notes.append(f"+1d: {why}.")
-        pool = max(0, pool)
-        if pool > rolls.MAX_POOL:
-            raise InputError(f"A dice pool is at most {rolls.MAX_POOL} dice; this one would be {pool}.")
-        ctx.source.require_forced(2 if pool == 0 else pool, f"{ctx.move.name}'s dice pool")
-        roll = rolls.pool_roll(ctx.source, pool)
-        ctx.score, ctx.outcome = roll.result, roll.outcome
-        ctx.extra["roll"], ctx.extra["pool"] = roll, pool
-        if pool == 0:
-            ctx.notes.append("Zero dice: rolled two and took the lowest (no critical).")
-
-    def _base_pool(self, ctx: Resolution) -> int:
-        extra = ctx.move.roll.extra
-        if ctx.options.get("tough_it_out"):
-            ctx.notes.append("Toughing it out: roll 0d.")
-            return 0
-        option = extra.get("dice_option")
-        if option:
-            if option in ctx.options:
-                return option_int(ctx, option, 0, rolls.MAX_POOL)
-            if "default_dice" in extra:
-                ctx.notes.append(f"{extra['default_dice']}d: options.{option} not given.")
-                return int(extra["default_dice"])
-            raise InputError(f"{ctx.move.name} needs options.{option} (how many dice, 0-{rolls.MAX_POOL}).")
-        ctx.stat, ctx.stat_value = choose_stat(ctx)
-        return int(ctx.stat_value)
-
     # ---- after the dice ---------------------------------------------------------------------------
     def after_roll(self, ctx: Resolution) -> None:
         if "spend_coin" in ctx.options:
@@ -301,7 +201,7 @@ class BladesRuleset(Ruleset):
             self._count_activity(ctx)
 
     def _spend_coin(self, ctx: Resolution) -> None:
-        coins = option_int(ctx, "spend_coin", 0, 20)
+        coins = option_int(ctx, "spend_coin")
         if not coins:
             return
         if ctx.roll != "pool":
@@ -311,27 +211,33 @@ class BladesRuleset(Ruleset):
         leftover = coins - steps
         if leftover and ctx.move.id == "acquire_asset":
             if leftover % 2:
-                raise InputError("Beyond critical an asset costs 2 coin per extra quality level: spend an even number past it.")
-            ctx.extra["extra_quality"] = leftover // 2
+                raise InputError(
+                    "Beyond critical an asset costs 2 coin per extra quality level: spend an even number past it.",
+                    missing="spend_coin",
+                )
+            ctx.memo["extra_quality"] = leftover // 2
         elif leftover and ctx.move.id == "crafting":
-            ctx.extra["extra_quality"] = leftover
+            ctx.memo["extra_quality"] = leftover
         elif leftover:
-            raise InputError(f"{coins} coin is more than this result can take: {steps} raise it to critical.")
+            raise InputError(
+                f"{coins} coin is more than this result can take: {steps} raise it to critical.", missing="spend_coin"
+            )
         self.adjust_meter(
             ctx, "crew_coin" if ctx.options.get("pay_from_crew") else "coin", -coins, f"spend {coins} coin to improve the result"
         )
         before = ctx.outcome
         ctx.outcome = crew.RESULT_LEVELS[index + steps]
-        ctx.notes.append(f"Spent {coins} coin: {before.value} became {ctx.outcome.value}.")
+        was, now = before.value.replace("_", " "), ctx.outcome.value.replace("_", " ")
+        ctx.notes.append(f"Spent {coins} coin: a {was} became a {now}.")
 
     def _quality(self, ctx: Resolution, what: str, base: int) -> None:
         if ctx.roll != "pool":
             return
-        quality = max(0, base + crew.QUALITY_SHIFT[ctx.outcome] + int(ctx.extra.get("extra_quality", 0)))
+        quality = max(0, base + crew.QUALITY_SHIFT[ctx.outcome] + int(ctx.memo.get("extra_quality", 0)))
         ctx.effect(EffectKind.QUALITY, what, after=quality, reason=f"quality from the crew's Tier ({base}) and the result")
-        minimum = ctx.extra.get("minimum_quality")
+        minimum = ctx.memo.get("minimum_quality")
         if minimum is None and "minimum_quality" in ctx.options:
-            minimum = option_int(ctx, "minimum_quality", 0, 12)
+            minimum = option_int(ctx, "minimum_quality")
         if minimum is not None:
             met = "meets" if quality >= minimum else "falls short of"
             ctx.notes.append(f"Quality {quality} {met} the minimum quality {minimum}.")
@@ -343,28 +249,26 @@ class BladesRuleset(Ruleset):
         tier = int(ctx.character["tier"]) + (1 if ctx.options.get("workshop") else 0)
         kind = ctx.options.get("modification")
         if kind is not None:
-            if kind not in crew.MODIFICATION_STEP:
-                raise InputError(f"options.modification is simple, significant or arcane; got {kind!r}.")
             if "minimum_quality" in ctx.options:
-                raise InputError("Give options.modification or options.minimum_quality, not both.")
-            ctx.extra["minimum_quality"] = int(ctx.character["tier"]) + crew.MODIFICATION_STEP[kind]
+                raise InputError("Give the modification or the minimum quality, not both.", missing="modification")
+            ctx.memo["minimum_quality"] = int(ctx.character["tier"]) + crew.MODIFICATION_STEP[kind]
         self._quality(ctx, "item", tier)
 
     def _payoff(self, ctx: Resolution) -> None:
         ch = ctx.character
-        target = option_int(ctx, "target_tier", 0, 6) if "target_tier" in ctx.options else None
+        target = option_int(ctx, "target_tier") if "target_tier" in ctx.options else None
         rep = crew.payoff_rep(int(ch["tier"]), target, option_bool(ctx, "quiet"))
         self.adjust_meter(ctx, "rep", rep, "payoff: rep for the score")
         if option_bool(ctx, "tithe") and option_bool(ctx, "skip_tithe"):
-            raise InputError("Give options.tithe or options.skip_tithe, not both.")
-        coin = option_int(ctx, "coin", 0, 50, default=0)
+            raise InputError("Pay the tithe or skip it, not both.", missing="tithe")
+        coin = option_int(ctx, "coin", default=0)
         tithe = int(ch["tier"]) + 1 if option_bool(ctx, "tithe") else 0
         if coin or tithe:
             reason = f"payoff: {coin} coin" + (f" minus a tithe of {tithe} (crew Tier +1) to the boss" if tithe else "")
             self.adjust_meter(ctx, "crew_coin", coin - tithe, reason)
         if option_bool(ctx, "skip_tithe"):
             if ctx.clock is None:
-                raise InputError("Skipping the tithe ticks the boss's patience clock: give options.clock {segments, filled}.")
+                raise InputError("Skipping the tithe ticks the boss's patience clock: give that clock.", missing="clock")
             self.apply_effect(ctx, EffectSpec(type="clock", delta=1))
             if ctx.clock.full:
                 ctx.notes.append("The boss's patience ran out: lose 1 faction status with them.")
@@ -377,7 +281,11 @@ class BladesRuleset(Ruleset):
 
     def _heat(self, ctx: Resolution) -> None:
         if "exposure" not in ctx.options:
-            raise InputError("Heat needs options.exposure: smooth (0), contained (2), loud (4) or wild (6).")
+            raise InputError(
+                "How loud was the operation? Smooth (0 heat), contained (2), loud (4) or wild (6).",
+                missing="exposure",
+                choices=["smooth", "contained", "loud", "wild"],
+            )
         parts = [crew.exposure_heat(ctx.options["exposure"])]
         for option, extra in (("high_profile", 1), ("hostile_turf", 1), ("killing", 2)):
             if option_bool(ctx, option):
@@ -397,7 +305,8 @@ class BladesRuleset(Ruleset):
     def _train(self, ctx: Resolution) -> None:
         track = ctx.options.get("xp_track")
         if track not in crew.XP_TRACK_MAX:
-            raise InputError(f"Train needs options.xp_track: {', '.join(crew.XP_TRACK_MAX)}.")
+            tracks = list(crew.XP_TRACK_MAX)
+            raise InputError(f"Which xp track do you train? {', '.join(tracks)}.", missing="xp_track", choices=tracks)
         if track in ctx.character["trained"]:
             raise RulesError(f"You already trained {track} this downtime: each xp track only once per downtime.")
         amount = 2 if option_bool(ctx, "training_upgrade") else 1
@@ -419,18 +328,18 @@ class BladesRuleset(Ruleset):
     def _project_clock(self, ctx: Resolution) -> None:
         name = ctx.options.get("project")
         if name is not None:
-            if not isinstance(name, str) or not name.strip():
-                raise InputError("options.project is the name of a project clock.")
             found = [p for p in ctx.character["projects"] if p["name"].strip().lower() == name.strip().lower()]
             if found and ctx.clock is not None:
-                raise InputError(f"Project {name!r} is on the sheet already; drop options.clock.")
+                raise InputError(f"The project {name!r} is on the sheet already; leave out the clock.", missing="clock")
             if found:
                 ctx.clock = Clock(segments=found[0]["segments"], filled=found[0]["filled"], name=found[0]["name"])
             elif ctx.clock is None:
-                raise InputError(f"No project called {name!r} on the sheet; give options.clock {{segments, filled}} to start it.")
+                raise InputError(
+                    f"There is no project called {name!r} on the sheet; give its clock to start it.", missing="clock"
+                )
             else:
                 ctx.clock = Clock(segments=ctx.clock.segments, filled=ctx.clock.filled, name=name.strip())
-            ctx.extra["project"] = ctx.clock.name
+            ctx.memo["project"] = ctx.clock.name
         elif ctx.clock is None and ctx.move.id in EIGHT_SEGMENT_DEFAULT:
             ctx.clock = Clock(segments=8, filled=0, name=ctx.move.name)
             ctx.started.append("clock")
@@ -438,7 +347,7 @@ class BladesRuleset(Ruleset):
 
     def _count_activity(self, ctx: Resolution) -> None:
         ch = ctx.character
-        count = option_int(ctx, "activities", 1, 4, default=1) if ctx.move.id == "performing_a_ritual" else 1
+        count = option_int(ctx, "activities", default=1) if ctx.move.id == "performing_a_ritual" else 1
         before = int(ch["downtime_activities"])
         free = 1 if ch["at_war"] else 2
         paid = max(0, before + count - max(free, before))
@@ -475,7 +384,7 @@ class BladesRuleset(Ruleset):
             )
 
     def finish(self, ctx: Resolution) -> None:
-        name = ctx.extra.get("project")
+        name = ctx.memo.get("project")
         if name and ctx.clock is not None:
             projects = [p for p in ctx.character["projects"] if p["name"].strip().lower() != name.lower()]
             projects.append({"name": name, "segments": ctx.clock.segments, "filled": ctx.clock.filled})

@@ -6,33 +6,58 @@ the request did not give (which belief, which person) changes nothing and says w
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-from assistant.engine.errors import InputError, RulesError
+from assistant.engine.context import Resolution, option_text
+from assistant.engine.data import normalize_name
+from assistant.engine.errors import ConfigError, InputError, RulesError
 from assistant.engine.kinds import EffectKind
-from assistant.engine.ruleset import normalize_name
 from assistant.engine.rulesets.city import sheet_lists
 from assistant.engine.schema import EffectSpec
 
-if TYPE_CHECKING:
-    from assistant.engine.rulesets.city.ruleset import CityRuleset
+PRODUCTIVITY_MIN, PRODUCTIVITY_MAX = -3, 3
+#: The sheet's lists a ``type: meter`` effect may change (besides its meters).
+LIST_METERS = frozenset(
+    {
+        "productivity",
+        "schemes",
+        "belief",
+        "secret",
+        "tie",
+        "history",
+        "demand",
+        "demand_met",
+        "advances",
+        "complications",
+        "aspects",
+    }
+)
 
 
-def _named(ctx: Any, option: str) -> str | None:
-    raw = ctx.options.get(option)
-    if raw is None:
-        return None
-    if not isinstance(raw, str) or not raw.strip():
-        raise InputError(f"options.{option} must be a name (text); got {raw!r}.")
-    return raw.strip()
+def scheme_index(ctx: Resolution) -> int:
+    """The scheme in play: the one this move started, the one the request names, or the only one."""
+    if "scheme_index" in ctx.memo:
+        return int(ctx.memo["scheme_index"])
+    schemes = ctx.character["schemes"]
+    if "scheme" in ctx.options:
+        return sheet_lists.find(ctx.character, "schemes", ctx.options["scheme"], "scheme")
+    if not schemes:
+        raise RulesError("You have no scheme going: Set Up a Scheme first (or put it on your sheet).")
+    if len(schemes) > 1:
+        names = [s["name"] for s in schemes]
+        raise InputError(f"Which scheme? {', '.join(map(repr, names))}.", missing="scheme", choices=names)
+    return 0
 
 
-def _unrecorded(ctx: Any, kind: str, delta: int, reason: str, option: str) -> None:
-    ctx.notes.append(f"{reason}: give options.{option} to record it on the sheet.")
-    ctx.effect(kind, kind, delta=delta, reason=f"{reason} (options.{option} not given)")
+def _named(ctx: Resolution, option: str) -> str | None:
+    return option_text(ctx, option)
 
 
-def _mark(ctx: Any, field: str, option: str, what: str, delta: int, reason: str) -> None:
+def _unrecorded(ctx: Resolution, kind: str, delta: int, reason: str, option: str) -> None:
+    what = option.replace("_", " ")
+    ctx.notes.append(f"{reason}: name the {what} to record it on the sheet.")
+    ctx.effect(EffectKind(kind), kind, delta=delta, reason=f"{reason} (the {what} not named)")
+
+
+def _mark(ctx: Resolution, field: str, option: str, what: str, delta: int, reason: str) -> None:
     name = _named(ctx, option)
     if name is None:
         _unrecorded(ctx, what, delta, reason, option)
@@ -40,35 +65,33 @@ def _mark(ctx: Any, field: str, option: str, what: str, delta: int, reason: str)
     entry = ctx.character[field][sheet_lists.find(ctx.character, field, name, what)]
     before = entry["marked"]
     entry["marked"] = delta > 0
-    ctx.effect(what, entry["text"], before=before, after=entry["marked"], reason=reason)
+    ctx.effect(EffectKind(what), entry["text"], before=before, after=entry["marked"], reason=reason)
 
 
-def _names(ctx: Any, where: list[str], name: str, delta: int, kind: str, reason: str) -> None:
+def _names(ctx: Resolution, where: list[str], name: str, delta: int, kind: str, reason: str) -> None:
     present = [n for n in where if normalize_name(n) == normalize_name(name)]
     if delta > 0 and not present:
         where.append(name)
-        ctx.effect(kind, name, before=False, after=True, reason=reason)
+        ctx.effect(EffectKind(kind), name, before=False, after=True, reason=reason)
     elif delta < 0 and present:
         where.remove(present[0])
-        ctx.effect(kind, name, before=True, after=False, reason=reason)
+        ctx.effect(EffectKind(kind), name, before=True, after=False, reason=reason)
     else:
         ctx.notes.append(f"{reason}: {name!r} {'already' if delta > 0 else 'was not'} there.")
 
 
-def _scheme(ruleset: CityRuleset, ctx: Any, spec: EffectSpec, reason: str) -> None:
+def _scheme(ctx: Resolution, spec: EffectSpec, reason: str) -> None:
     delta = spec.delta or 0
     if spec.meter == "schemes":
         schemes = ctx.character["schemes"]
         name = _named(ctx, "scheme") or f"Scheme {len(schemes) + 1}"
         if any(normalize_name(s["name"]) == normalize_name(str(name)) for s in schemes):
-            raise InputError(f"You already have a scheme called {name!r}; name the new one with options.scheme.")
+            raise InputError(f"You already have a scheme called {name!r}; give the new one another name.", missing="scheme")
         schemes.append({"name": str(name), "productivity": 0})
-        ctx.extra["scheme_index"] = len(schemes) - 1
+        ctx.memo["scheme_index"] = len(schemes) - 1
         ctx.effect(EffectKind.SCHEME, str(name), before=None, after=dict(schemes[-1]), reason=reason)
         return
-    from assistant.engine.rulesets.city.ruleset import PRODUCTIVITY_MAX, PRODUCTIVITY_MIN
-
-    scheme = ctx.character["schemes"][ruleset._scheme_index(ctx)]
+    scheme = ctx.character["schemes"][scheme_index(ctx)]
     before = int(scheme["productivity"])
     scheme["productivity"] = max(PRODUCTIVITY_MIN, min(PRODUCTIVITY_MAX, before + delta))
     ctx.effect(
@@ -81,7 +104,7 @@ def _scheme(ruleset: CityRuleset, ctx: Any, spec: EffectSpec, reason: str) -> No
     )
 
 
-def _faction(ctx: Any, spec: EffectSpec, reason: str) -> None:
+def _faction(ctx: Resolution, spec: EffectSpec, reason: str) -> None:
     faction = ctx.character["faction"]
     if spec.meter == "complications":
         name = spec.value or _named(ctx, spec.by or "complication")
@@ -105,15 +128,20 @@ def _faction(ctx: Any, spec: EffectSpec, reason: str) -> None:
     name = _named(ctx, "erase")
     if name is None:
         raise InputError(
-            f"{ctx.move.name}: name the aspect the faction erases with options.erase; "
-            f"its aspects: {', '.join(faction['aspects'])}."
+            f"{ctx.move.name}: name the aspect the faction erases; its aspects: {', '.join(faction['aspects'])}.",
+            missing="erase",
+            choices=faction["aspects"],
         )
     if not any(normalize_name(a) == normalize_name(str(name)) for a in faction["aspects"]):
-        raise InputError(f"The faction has no aspect {name!r}; its aspects: {', '.join(faction['aspects'])}.")
+        raise InputError(
+            f"The faction has no aspect {name!r}; its aspects: {', '.join(faction['aspects'])}.",
+            missing="erase",
+            choices=faction["aspects"],
+        )
     _names(ctx, faction["aspects"], str(name), -1, "aspect", reason)
 
 
-def _history(ctx: Any, spec: EffectSpec, reason: str) -> None:
+def _history(ctx: Resolution, spec: EffectSpec, reason: str) -> None:
     neighborhood = spec.value or _named(ctx, "neighborhood")
     if neighborhood is None:
         _unrecorded(ctx, "history", 1, reason, "neighborhood")
@@ -137,7 +165,7 @@ def _history(ctx: Any, spec: EffectSpec, reason: str) -> None:
     )
 
 
-def _demand(ctx: Any, spec: EffectSpec, reason: str) -> None:
+def _demand(ctx: Resolution, spec: EffectSpec, reason: str) -> None:
     demands = ctx.character["demands"]
     unmet = [d for d in demands if not d["met"]]
     if spec.meter == "demand_met":
@@ -157,12 +185,12 @@ def _demand(ctx: Any, spec: EffectSpec, reason: str) -> None:
     ctx.effect(EffectKind.DEMAND, str(text), before=None, after=False, reason=reason)
 
 
-def apply_list_effect(ruleset: CityRuleset, ctx: Any, spec: EffectSpec) -> None:
+def apply_list_effect(ctx: Resolution, spec: EffectSpec) -> None:
     reason = spec.note or f"{ctx.move.name}: {ctx.outcome.value}"
     delta = spec.delta or 0
     meter = spec.meter
     if meter in ("schemes", "productivity"):
-        _scheme(ruleset, ctx, spec, reason)
+        _scheme(ctx, spec, reason)
     elif meter == "belief":
         _mark(ctx, "beliefs", "belief", "belief", delta, reason)
     elif meter == "secret":
@@ -184,4 +212,4 @@ def apply_list_effect(ruleset: CityRuleset, ctx: Any, spec: EffectSpec) -> None:
         ctx.character["advances"] = before + delta
         ctx.effect(EffectKind.ADVANCE, "advances", before=before, after=before + delta, delta=delta, reason=reason)
     else:  # pragma: no cover - LIST_METERS and this dispatch list the same names
-        raise InputError(f"city has no list called {meter!r}.")
+        raise ConfigError(f"city has no list called {meter!r}.")

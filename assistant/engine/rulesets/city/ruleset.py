@@ -19,54 +19,25 @@ from __future__ import annotations
 
 import copy
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
-from assistant.engine import rolls
+from assistant.engine.context import Resolution, option_bool, option_int
+from assistant.engine.data import normalize_name
 from assistant.engine.errors import InputError, RulesError
 from assistant.engine.kinds import EffectKind
 from assistant.engine.model import FollowUp
 from assistant.engine.outcomes import Outcome
-from assistant.engine.resolution import Resolution, choose_stat, option_bool, option_int
-from assistant.engine.ruleset import Ruleset, normalize_name
+from assistant.engine.ruleset import Ruleset
 from assistant.engine.rulesets.city import sheet_lists
+from assistant.engine.rulesets.city.list_effects import LIST_METERS, apply_list_effect, scheme_index
 from assistant.engine.schema import EffectSpec
-from assistant.engine.system_rolls import TIERS
 
-PRODUCTIVITY_MIN, PRODUCTIVITY_MAX = -3, 3
-MAX_ASPECTS = 20
-MAX_ALLIES = 10
 #: Social Interaction moves: no Histories or Demands may bump them.
 SOCIAL_MOVES = frozenset({"direct_someone_to_act", "use_a_secret"})
 #: Options that only make sense on a move that rolls.
 ROLL_OPTIONS = ("advantage", "disadvantage", "use_belief", "mark_history", "perceive_demand")
-BOOL_OPTIONS = (
-    "advantage",
-    "disadvantage",
-    "connected",
-    "against_interest",
-    "noticed",
-    "about_them",
-    "invited",
-    "social",
-    "undefended",
-)
 #: Result tiers from worst to best (Backfire reads them the other way: lower is better).
 TIER_LADDER = (Outcome.MISS, Outcome.WEAK_HIT, Outcome.STRONG_HIT, Outcome.CRITICAL)
-LIST_METERS = frozenset(
-    {
-        "productivity",
-        "schemes",
-        "belief",
-        "secret",
-        "tie",
-        "history",
-        "demand",
-        "demand_met",
-        "advances",
-        "complications",
-        "aspects",
-    }
-)
 
 
 def _low_die(faces: list[int]) -> bool:
@@ -77,47 +48,36 @@ class CityRuleset(Ruleset):
     system_id = "city"
     title = "The Magistrate's city (Powered by the Apocalypse)"
     data_dir = Path(__file__).parent
-    common_options = {
-        "advantage": "true to roll with advantage: three dice, keep the best two (a connection to the neighborhood on a "
-        "City Move, Use Belief, an asset on a Social Interaction move...)",
-        "disadvantage": "true to roll with disadvantage: three dice, keep the worst two",
-        "use_belief": "Use Belief: the belief (text or 0-based index in character.beliefs) that makes you confident; "
-        "rolls with advantage, and a 1 or 2 on any die challenges it",
-        "mark_history": "Recall Neighborhood Connection: the neighborhood whose History you mark to bump this roll one tier",
-        "perceive_demand": "Perceive Demand: the Demand the city makes of you, marked to bump this roll one tier",
-        "choose": "ids of the options you pick from the result's choices",
+    extra_meters: ClassVar[frozenset[str]] = LIST_METERS
+    extra_stats: ClassVar[frozenset[str]] = frozenset({"heat", "flat", "productivity", "complexity", "aspects"})
+    variants: ClassVar[dict[str, str]] = {
+        "resource": "aspects: the aspect is the one options.resource names",
+        "project": "aspects: the aspect is the one options.project names",
+        "aspect": "aspects: the aspect is the one options.aspect names",
     }
 
     # ---- options and the sheet's lists --------------------------------------------------------
-    def check_options(self, ctx: Any) -> None:
+    def check_options(self, ctx: Resolution) -> None:
         super().check_options(ctx)
         sheet_lists.normalize_lists(ctx.character)
         ctx.before = copy.deepcopy(ctx.character)
-        for name in BOOL_OPTIONS:
-            if name in ctx.options:
-                option_bool(ctx, name)
         if ctx.options.get("advantage") and ctx.options.get("disadvantage"):
-            raise InputError("Advantage and disadvantage cancel out: give at most one of them.")
+            raise InputError("Advantage and disadvantage cancel out: give at most one of them.", missing="advantage")
         if ctx.move.roll.type == "none":
             given = [o for o in ROLL_OPTIONS if o in ctx.options and o not in ctx.move.options]
             if given:
-                raise InputError(f"{ctx.move.name} makes no roll, so {given} do not apply; give them with the move you roll.")
+                shown = ", ".join(o.replace("_", " ") for o in given)
+                raise InputError(
+                    f"{ctx.move.name} makes no roll, so {shown} does not apply; give it with the move you roll.", missing=given[0]
+                )
         bumps = [o for o in ("mark_history", "perceive_demand") if o in ctx.options]
         if bumps and ctx.move.id in SOCIAL_MOVES:
             raise RulesError(
                 f"You may not mark Histories or City Demands to affect {ctx.move.name} "
                 "(a Social Interaction move); you may Use a Secret before you roll."
             )
-        for name in ("use_belief", *bumps):
-            value = ctx.options.get(name)
-            if (
-                name in ctx.options
-                and not (isinstance(value, str) and value.strip())
-                and not (name == "use_belief" and isinstance(value, int) and not isinstance(value, bool))
-            ):
-                raise InputError(f"options.{name} must name it (text); got {value!r}.")
 
-    def connected(self, ctx: Any) -> bool | None:
+    def _connected(self, ctx: Resolution) -> bool | None:
         """Whether you have a connection to the neighborhood (``options.connected``, else the sheet; None = unknown)."""
         if "connected" in ctx.options:
             return option_bool(ctx, "connected")
@@ -126,10 +86,10 @@ class CityRuleset(Ruleset):
             return None
         return normalize_name(here) in {normalize_name(n) for n in ctx.character["connections"]}
 
-    def meter_value(self, ctx: Any, name: str) -> int:
+    def meter_value(self, ctx: Resolution, name: str) -> int:
         ch = ctx.character
         if name == "connected":
-            return int(bool(self.connected(ctx)))
+            return int(bool(self._connected(ctx)))
         if name == "had_tie":  # a Tie with options.target before this move
             target = ctx.options.get("target")
             ties = {normalize_name(t) for t in ctx.before.get("ties", [])}
@@ -137,13 +97,13 @@ class CityRuleset(Ruleset):
         if name == "cohesion":
             return len(ch["faction"]["aspects"]) - len(ch["faction"]["complications"])
         if name == "productivity":
-            return int(ch["schemes"][self._scheme_index(ctx)]["productivity"])
+            return int(ch["schemes"][scheme_index(ctx)]["productivity"])
         if name == "advances":
             return int(ch.get("advances", 0))
         return super().meter_value(ctx, name)
 
     # ---- stats --------------------------------------------------------------------------------
-    def stat_value(self, ctx: Any, name: str) -> int:
+    def stat_value(self, ctx: Resolution, name: str) -> int:
         ch = ctx.character
         if name == "heat":
             heat = int(ch["heat"])
@@ -152,63 +112,36 @@ class CityRuleset(Ruleset):
         if name == "flat":
             return 0
         if name == "productivity":
-            scheme = ch["schemes"][self._scheme_index(ctx)]
+            scheme = ch["schemes"][scheme_index(ctx)]
             ctx.notes.append(f"Rolling +Productivity of {scheme['name']!r} ({scheme['productivity']:+d}).")
             return int(scheme["productivity"])
         if name == "complexity":
-            return option_int(ctx, "complexity", 0, 10)
+            return option_int(ctx, "complexity")
         if name == "aspects":
             if "aspects" in ctx.options:
-                return option_int(ctx, "aspects", 0, MAX_ASPECTS)
+                return option_int(ctx, "aspects")
             listed = len(ch["faction"]["aspects"])
             ctx.notes.append(
-                f"Rolled +{listed}: every aspect listed for the faction; give options.aspects for only the relevant ones."
+                f"Rolled +{listed}: every aspect listed for the faction; say how many are relevant to roll only those."
             )
             return listed
         return super().stat_value(ctx, name)
 
-    def _scheme_index(self, ctx: Any) -> int:
-        if "scheme_index" in ctx.extra:
-            return int(ctx.extra["scheme_index"])
-        schemes = ctx.character["schemes"]
-        if "scheme" in ctx.options:
-            return sheet_lists.find(ctx.character, "schemes", ctx.options["scheme"], "scheme")
-        if not schemes:
-            raise RulesError("You have no scheme going: Set Up a Scheme first (or list it in character.schemes).")
-        if len(schemes) > 1:
-            names = ", ".join(repr(s["name"]) for s in schemes)
-            raise InputError(f"Which scheme? Give options.scheme: {names}.")
-        return 0
-
     # ---- the roll -----------------------------------------------------------------------------
-    def do_system_roll(self, ctx: Resolution, kind: str) -> None:
-        if kind != "total":
-            super().do_system_roll(ctx, kind)
-            return
-        extra = ctx.move.roll.extra
-        tiers = TIERS[str(extra.get("tiers", "pbta"))]
-        stat_part = 0
-        if ctx.move.roll.stats:
-            ctx.stat, ctx.stat_value = choose_stat(ctx)
-            stat_part = int(ctx.stat_value)
+    def roll_adds(self, ctx: Resolution) -> int:
+        """Alliance and Use Power's connection, then every "+N forward" that applies to this roll."""
+        before = ctx.adds
         self._situational_adds(ctx)
         self._take_forward(ctx)
-        keep = self._dice_mode(ctx)
-        count = 3 if keep else 2
-        ctx.source.require_forced(count, f"{ctx.move.name}'s roll")
-        roll = rolls.total_roll(ctx.source, stat_part + ctx.adds, count=count, sides=6, tiers=tiers, keep=keep, keep_count=2)
-        ctx.source.rolled[-count:] = roll.dice  # record which dice were kept
-        ctx.score, ctx.outcome = roll.total, roll.outcome
-        ctx.extra["roll"] = roll
+        added, ctx.adds = ctx.adds - before, before
+        return added
+
+    def keep_mode(self, ctx: Resolution) -> str | None:
+        return self._dice_mode(ctx)
 
     def _situational_adds(self, ctx: Resolution) -> None:
-        extra, ch = ctx.move.roll.extra, ctx.character
-        if extra.get("minus_each") == "schemes" and ch["schemes"]:
-            n = len(ch["schemes"])
-            ctx.adds -= n
-            ctx.notes.append(f"-{n}: one for each scheme you already have going.")
         if "allies" in ctx.move.options and "allies" in ctx.options:
-            n = option_int(ctx, "allies", 0, MAX_ALLIES)
+            n = option_int(ctx, "allies")
             if n:
                 ctx.adds += n
                 ctx.notes.append(f"+{n}: one for every faction helping (Alliance).")
@@ -223,11 +156,9 @@ class CityRuleset(Ruleset):
                     ),
                 )
         if ctx.move.id == "use_power":
-            connected = self.connected(ctx)
+            connected = self._connected(ctx)
             if connected is None:
-                ctx.notes.append(
-                    "Connection to the neighborhood unknown: give options.connected (+1 if you have one, -2 if not)."
-                )
+                ctx.notes.append("Connection to the neighborhood unknown: say whether you have one (+1 if you do, -2 if not).")
             else:
                 ctx.adds += 1 if connected else -2
                 ctx.notes.append(
@@ -260,13 +191,13 @@ class CityRuleset(Ruleset):
             )
         ctx.character["forward"] = keep
 
-    def _dice_mode(self, ctx: Resolution) -> rolls.Keep | None:
+    def _dice_mode(self, ctx: Resolution) -> str | None:
         up: list[str] = []
         down: list[str] = []
         if ctx.options.get("advantage"):
-            up.append("options.advantage")
+            up.append("asked for")
         if ctx.options.get("disadvantage"):
-            down.append("options.disadvantage")
+            down.append("asked for")
         if "use_belief" in ctx.options:
             belief = ctx.character["beliefs"][self._belief_index(ctx, ctx.options["use_belief"])]
             if belief["proven_wrong"]:
@@ -278,7 +209,7 @@ class CityRuleset(Ruleset):
         if ctx.move.id == "use_a_secret":
             up.append("Use a Secret")
         if ctx.move.id == "use_power" and "complexity" in ctx.options:
-            complexity = option_int(ctx, "complexity", 0, 10)
+            complexity = option_int(ctx, "complexity")
             top = int(ctx.character["max_complexity"])
             if complexity > top:
                 down.append(f"complexity {complexity} is above your max {top}")
@@ -295,7 +226,7 @@ class CityRuleset(Ruleset):
             return "worst"
         return None
 
-    def _belief_index(self, ctx: Any, name: object) -> int:
+    def _belief_index(self, ctx: Resolution, name: object) -> int:
         return sheet_lists.find(ctx.character, "beliefs", name, "belief")
 
     # ---- after the dice -------------------------------------------------------------------------
@@ -326,17 +257,15 @@ class CityRuleset(Ruleset):
             )
         if (
             ctx.move.category == "city"
-            and self.connected(ctx)
+            and self._connected(ctx)
             and "advantage" not in ctx.options
             and "use_belief" not in ctx.options
         ):
-            ctx.notes.append(
-                "You have a connection to this neighborhood: you may roll this City Move with advantage (options.advantage)."
-            )
+            ctx.notes.append("You have a connection to this neighborhood: you may roll this City Move with advantage.")
 
     def _bump(self, ctx: Resolution, option: str) -> None:
-        ladder = list(TIER_LADDER if ctx.move.roll.extra.get("tiers") == "pbta12" else TIER_LADDER[:3])
-        lower_is_better = bool(ctx.move.roll.extra.get("lower_is_better"))
+        ladder = list(TIER_LADDER if ctx.move.roll.extra.tiers == "pbta12" else TIER_LADDER[:3])
+        lower_is_better = ctx.move.roll.extra.lower_is_better
         if lower_is_better:
             ladder.reverse()
         before = ctx.outcome
@@ -378,14 +307,14 @@ class CityRuleset(Ruleset):
         else:
             ctx.notes.append(f"The faction has as many aspects as complications ({aspects}): it neither rolls nor disperses.")
 
-    def no_roll_reason(self, ctx: Any) -> str:
+    def no_roll_reason(self, ctx: Resolution) -> str:
         if ctx.move.id == "direct_someone_to_act":
-            return "you demand they act against their self-interest (options.against_interest)"
+            return "you demand they act against their self-interest"
         if ctx.move.id == "lose_cohesion":
             return "the faction does not have more aspects than complications"
         return super().no_roll_reason(ctx)
 
-    def requirement_message(self, ctx: Any) -> str:
+    def requirement_message(self, ctx: Resolution) -> str:
         if ctx.move.id == "steer_clear":
             return "You are already in a dangerous situation or noticed by a threat: Take a Big Risk instead."
         return super().requirement_message(ctx)
@@ -406,16 +335,14 @@ class CityRuleset(Ruleset):
         ]
 
     # ---- effects --------------------------------------------------------------------------------
-    def adjust_meter(self, ctx: Any, name: str, delta: int, reason: str) -> int:
+    def adjust_meter(self, ctx: Resolution, name: str, delta: int, reason: str) -> int:
         if name == "assets" and delta < 0 and self.meter_value(ctx, "assets") + delta < 0:
             raise RulesError(f"You have {self.meter_value(ctx, 'assets')} asset(s); you can't spend {-delta}.")
         return super().adjust_meter(ctx, name, delta, reason)
 
-    def apply_effect(self, ctx: Any, spec: EffectSpec) -> None:
+    def apply_effect(self, ctx: Resolution, spec: EffectSpec) -> None:
         if spec.type == "meter" and spec.meter in LIST_METERS:
-            from assistant.engine.rulesets.city.list_effects import apply_list_effect
-
-            apply_list_effect(self, ctx, spec)
+            apply_list_effect(ctx, spec)
         elif spec.type == "next_move_add":
             add = spec.delta or 1
             moves = (spec.value or "").split()

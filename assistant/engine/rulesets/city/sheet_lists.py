@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from assistant.engine.data import normalize_name
 from assistant.engine.errors import InputError
-from assistant.engine.ruleset import normalize_name
 
 #: The list fields and, for each, its entries' fields with their defaults (``text`` is the name).
 LIST_FIELDS: dict[str, dict[str, Any]] = {
@@ -101,4 +101,6 @@ def find(character: dict[str, Any], field: str, name: object, what: str) -> int:
             if normalize_name(label) == wanted:
                 return i
     shown = ", ".join(repr(x) for x in labels) or "none yet"
-    raise InputError(f"No {what} called {name!r} on this character; {field}: {shown}.")
+    raise InputError(
+        f"There is no {what} called {name!r} on this character; {field}: {shown}.", missing=what, choices=labels or None
+    )

@@ -56,7 +56,9 @@ def check_character(character: dict[str, Any]) -> None:
 def check_debility(name: object, where: str) -> str:
     key = str(name).strip().lower() if isinstance(name, str) else ""
     if key not in DEBILITIES:
-        raise InputError(f"{where} must be a debility: {', '.join(DEBILITIES)}; got {name!r}.")
+        raise InputError(
+            f"{where} is one of {', '.join(DEBILITIES)}; not {name!r}.", missing="debility", choices=list(DEBILITIES)
+        )
     return key
 
 

@@ -43,10 +43,12 @@ def parse_damage_dice(text: object) -> DamageDice:
     """``"2d4"`` -> DamageDice(2, 4); anything else is an :class:`InputError` saying what to give."""
     match = _DICE.match(text) if isinstance(text, str) else None
     if match is None:
-        raise InputError(f'options.damage_dice must look like "2d4" (1-10 dice of 4, 6, 8, 10, 12 or 20 sides); got {text!r}.')
+        raise InputError(
+            f'The damage dice look like "2d4" (1-10 dice of 4, 6, 8, 10, 12 or 20 sides); not {text!r}.', missing="damage_dice"
+        )
     count, sides = int(match.group(1)), int(match.group(2))
     if not 1 <= count <= 10 or sides not in (4, 6, 8, 10, 12, 20):
-        raise InputError(f"options.damage_dice must be 1-10 dice of 4, 6, 8, 10, 12 or 20 sides; got {text!r}.")
+        raise InputError(f"The damage dice are 1-10 dice of 4, 6, 8, 10, 12 or 20 sides; not {text!r}.", missing="damage_dice")
     return DamageDice(count, sides)
 
 

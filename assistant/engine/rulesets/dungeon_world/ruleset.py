@@ -16,23 +16,16 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
+from assistant.engine.context import Resolution, offer_choice, option_int, option_text
 from assistant.engine.errors import InputError, RulesError
 from assistant.engine.kinds import EffectKind
 from assistant.engine.model import FollowUp
 from assistant.engine.outcomes import HIT_OUTCOMES, Outcome
-from assistant.engine.resolution import Resolution, offer_choice, option_bool, option_int
 from assistant.engine.ruleset import Ruleset
 from assistant.engine.rulesets.dungeon_world.character import DEBILITIES, check_character, check_debility, debility_for
-from assistant.engine.rulesets.dungeon_world.damage import (
-    MAX_AMOUNT,
-    MAX_BONUS_D4,
-    check_grit,
-    grit_of,
-    parse_damage_dice,
-    through_armor,
-)
+from assistant.engine.rulesets.dungeon_world.damage import grit_of, parse_damage_dice, through_armor
 from assistant.engine.schema import ChoiceSpec, EffectSpec, OptionSpec
 
 #: Moves that cast a spell (mana, lost spells, cast penalties).
@@ -41,8 +34,6 @@ CAST_MOVES = frozenset({"cast_a_spell_wizard", "cast_a_spell_cleric", "magic_mis
 MAGIC_MOVES = CAST_MOVES | {"arcane_art"}
 #: Magic Missile's own level and dice ("[Level 1 Evocation] ... Deal 2d4 damage to one target, ignoring armor").
 MAGIC_MISSILE_NAME, MAGIC_MISSILE_LEVEL, MAGIC_MISSILE_DICE = "Magic Missile", 1, "2d4"
-ARCANE_EFFECTS = ("plus_1d4_damage", "plus_1_armor", "clear_enchantment")
-MAX_SPELL_LEVEL = 9
 
 
 def _slug(text: str) -> str:
@@ -58,31 +49,25 @@ class DungeonWorldRuleset(Ruleset):
     system_id = "dungeon-world"
     title = "Dungeon World (PvP combat variant)"
     data_dir = Path(__file__).parent
-    common_options = {
-        "choose": "ids of the options you pick from the result's choices",
-        "use_forward_bonus": "true to apply your stored +n Forward to this 2d6 roll (it is spent)",
-        "use_forward_penalty": "true to apply your stored -n Forward to this 2d6 roll (it is spent)",
+    variants: ClassVar[dict[str, str]] = {
+        "damage_minus_armor": "meter hp: the damage roll minus armor, unless the armor is ignored",
+        "debilities_option": "impact: mark the debilities the attack causes",
+        "this_move": "impact: clear only what this move marked",
+        "spell_level": "meter mana: lose mana equal to the spell's level, and the spell until you rest",
+        "keep_ongoing_spell": "keep one Ongoing spell active",
     }
 
     # ---- character and options ----------------------------------------------------------------
-    def meter_max(self, ctx: Any, name: str) -> int:
+    def meter_max(self, ctx: Resolution, name: str) -> int:
         if name == "hp":
             return int(ctx.character["max_hp"])
         return super().meter_max(ctx, name)
 
-    def check_options(self, ctx: Any) -> None:
+    def check_options(self, ctx: Resolution) -> None:
         super().check_options(ctx)
         check_character(ctx.character)
-        for name in ("use_forward_bonus", "use_forward_penalty", "target_helpless", "ignore_armor", "opened_up", "ongoing"):
-            if name in ctx.options:
-                option_bool(ctx, name)
         if (ctx.options.get("use_forward_bonus") or ctx.options.get("use_forward_penalty")) and not self._is_2d6(ctx):
             raise RulesError(f"A Forward applies to a 2d6 roll; {ctx.move.name} makes none.")
-        for name in ("debility", "messy_debility"):
-            if name in ctx.options:
-                check_debility(ctx.options[name], f"options.{name}")
-        if "effect" in ctx.options and ctx.options["effect"] not in ARCANE_EFFECTS:
-            raise InputError(f"options.effect must be one of {', '.join(ARCANE_EFFECTS)}; got {ctx.options['effect']!r}.")
         if ctx.move.id in MAGIC_MOVES and "bound_or_gagged" in ctx.character["impacts"]:
             raise RulesError(f"You are bound and/or gagged: you can't cast, so {ctx.move.name} is out of reach.")
         if ctx.move.id in CAST_MOVES:
@@ -91,22 +76,20 @@ class DungeonWorldRuleset(Ruleset):
             self._check_damage_options(ctx)
 
     @staticmethod
-    def _is_2d6(ctx: Any) -> bool:
+    def _is_2d6(ctx: Resolution) -> bool:
         return bool(ctx.move.roll.type == "total" and ctx.move.id != "deal_damage")
 
-    def _spell(self, ctx: Any) -> tuple[str | None, int]:
+    def _spell(self, ctx: Resolution) -> tuple[str | None, int]:
         """The spell's name and its level as cast (doubled for a non-cleric casting a cleric spell)."""
         if ctx.move.id == "magic_missile":
             return MAGIC_MISSILE_NAME, MAGIC_MISSILE_LEVEL
-        name = ctx.options.get("spell")
-        if name is not None and (not isinstance(name, str) or not name.strip()):
-            raise InputError(f'options.spell is the spell\'s name, like "Bless"; got {name!r}.')
-        level = option_int(ctx, "level", 1, MAX_SPELL_LEVEL, default=1)
+        name = option_text(ctx, "spell")
+        level = option_int(ctx, "level", default=1)
         if ctx.move.id == "cast_a_spell_cleric" and str(ctx.character["class"]).strip().lower() != "cleric":
             level *= 2
-        return (name.strip() if name else None), level
+        return name, level
 
-    def _check_spell(self, ctx: Any) -> None:
+    def _check_spell(self, ctx: Resolution) -> None:
         name, level = self._spell(ctx)
         if "damage_dice" in ctx.options:
             parse_damage_dice(ctx.options["damage_dice"])
@@ -120,28 +103,19 @@ class DungeonWorldRuleset(Ruleset):
                 f"this one needs {level} mana and you have {mana}."
             )
 
-    def _check_damage_options(self, ctx: Any) -> None:
+    def _check_damage_options(self, ctx: Resolution) -> None:
         given = [k for k in ("grit", "damage_dice", "amount") if k in ctx.options]
         if len(given) != 1:
             raise InputError(
-                "Deal Damage needs exactly one of options.grit (the attacker's 1dGrit: 4-12), "
-                'options.damage_dice (e.g. "2d4") or options.amount (damage already rolled).'
+                "Deal Damage needs one of: the attacker's grit (the damage die, 4-12), the damage dice "
+                '(like "2d4"), or the damage already rolled.',
+                missing="grit",
+                choices=[4, 6, 8, 10, 12],
             )
-        if "grit" in ctx.options:
-            check_grit(ctx.options["grit"], "options.grit")
         if "damage_dice" in ctx.options:
             parse_damage_dice(ctx.options["damage_dice"])
-        if "amount" in ctx.options:
-            option_int(ctx, "amount", 0, MAX_AMOUNT)
-        if "bonus_d4" in ctx.options:
-            option_int(ctx, "bonus_d4", 0, MAX_BONUS_D4)
-        raw = ctx.options.get("debilities", [])
-        if not isinstance(raw, list):
-            raise InputError('options.debilities must be a list, like ["shakey"].')
-        for name in raw:
-            check_debility(name, "each of options.debilities")
 
-    def requirement_message(self, ctx: Any) -> str:
+    def requirement_message(self, ctx: Resolution) -> str:
         if ctx.move.id == "last_gasp":
             return f"Last Gasp is rolled when your Health Points reach 0; you have {ctx.character['hp']}."
         if ctx.move.id == "volley":
@@ -149,7 +123,7 @@ class DungeonWorldRuleset(Ruleset):
         return super().requirement_message(ctx)
 
     # ---- rolls --------------------------------------------------------------------------------
-    def stat_value(self, ctx: Any, name: str) -> int:
+    def stat_value(self, ctx: Resolution, name: str) -> int:
         value = super().stat_value(ctx, name)
         if name in DEBILITIES.values():
             debility = debility_for(name)
@@ -162,9 +136,10 @@ class DungeonWorldRuleset(Ruleset):
         if ctx.move.id == "deal_damage":
             self._roll_damage(ctx)
             return
-        if self._is_2d6(ctx):
-            ctx.adds += self._roll_modifiers(ctx)
         super().do_system_roll(ctx, kind)
+
+    def roll_adds(self, ctx: Resolution) -> int:
+        return self._roll_modifiers(ctx) if self._is_2d6(ctx) else 0
 
     def _roll_modifiers(self, ctx: Resolution) -> int:
         """Ongoing bonuses and penalties, spell penalties, and a Forward the player applies."""
@@ -186,7 +161,7 @@ class DungeonWorldRuleset(Ruleset):
                 continue
             value = ch[meter]
             if value == 0:
-                raise RulesError(f"You have no {word} Forward to apply ({meter} is 0); drop options.{option}.")
+                raise RulesError(f"You have no {word} Forward to apply; roll without it.")
             total += value
             self.adjust_meter(ctx, meter, -value, f"{word} Forward applied to this roll ({value:+d})")
         return total
@@ -194,7 +169,7 @@ class DungeonWorldRuleset(Ruleset):
     def _roll_damage(self, ctx: Resolution) -> None:
         opts = ctx.options
         helpless = "helpless" in ctx.character["impacts"]
-        bonus = option_int(ctx, "bonus_d4", 0, MAX_BONUS_D4, default=0)
+        bonus = option_int(ctx, "bonus_d4", default=0)
         if "amount" in opts:
             base_dice: list[int] = []
             described = f"{opts['amount']} damage already rolled"
@@ -211,7 +186,7 @@ class DungeonWorldRuleset(Ruleset):
         faces = [ctx.source.roll(s, "damage").value for s in sides]
         total = int(opts.get("amount", 0)) + sum(faces) + ctx.adds
         ctx.score, ctx.outcome = max(0, total), Outcome.NONE
-        ctx.extra["damage"] = ctx.score
+        ctx.memo["damage"] = ctx.score
         extras = ([f"+{bonus}d4 bonus"] if bonus else []) + (["+1d4 (Helpless)"] if helpless and deals_damage else [])
         adds = [f"{ctx.adds:+d}"] if ctx.adds else []
         ctx.notes.append(
@@ -257,11 +232,11 @@ class DungeonWorldRuleset(Ruleset):
         )
 
     # ---- effects ------------------------------------------------------------------------------
-    def apply_effect(self, ctx: Any, spec: EffectSpec) -> None:
+    def apply_effect(self, ctx: Resolution, spec: EffectSpec) -> None:
         if spec.by == "damage_minus_armor":
             self._damage_minus_armor(ctx, spec)
         elif spec.by == "debilities_option":
-            for name in dict.fromkeys(check_debility(n, "a debility") for n in ctx.options.get("debilities", [])):
+            for name in dict.fromkeys(check_debility(n, "A debility") for n in ctx.options.get("debilities", [])):
                 super().apply_effect(ctx, EffectSpec(type="impact", impact=name, note=f"{spec.note} ({name})"))
         elif spec.by == "this_move" and spec.type == "impact" and not spec.mark:
             if spec.impact in ctx.before["impacts"]:
@@ -285,7 +260,7 @@ class DungeonWorldRuleset(Ruleset):
             super().apply_effect(ctx, spec)
 
     def _damage_minus_armor(self, ctx: Resolution, spec: EffectSpec) -> None:
-        damage = ctx.extra.get("damage")
+        damage = ctx.memo.get("damage")
         if damage is None:  # pragma: no cover - Deal Damage always rolls
             return
         impacts = ctx.character["impacts"]
@@ -310,7 +285,7 @@ class DungeonWorldRuleset(Ruleset):
     def _lose_spell(self, ctx: Resolution, spec: EffectSpec) -> None:
         name, level = self._spell(ctx)
         if not name:
-            raise InputError(f"Name the spell you lose: give options.spell with {ctx.move.name}.")
+            raise InputError(f"Name the spell you lose with {ctx.move.name}.", missing="spell")
         self.adjust_meter(ctx, "mana", -level, f"{spec.note} (level {level})")
         before = list(ctx.character["lost_spells"])
         ctx.character["lost_spells"] = before + [name]
@@ -345,7 +320,7 @@ class DungeonWorldRuleset(Ruleset):
     def _start_ongoing_spell(self, ctx: Resolution) -> None:
         name, _ = self._spell(ctx)
         if not name:
-            raise InputError("Name the Ongoing spell: give options.spell.")
+            raise InputError("Name the Ongoing spell.", missing="spell")
         before = list(ctx.character["ongoing_spells"])
         ctx.character["ongoing_spells"] = before + [name]
         ctx.effect(
@@ -379,13 +354,17 @@ class DungeonWorldRuleset(Ruleset):
                 options["bonus_d4"] = bonus
                 self.adjust_meter(ctx, "damage_bonus_d4", -bonus, f"+{bonus}d4 to damage used on this attack")
             if "messy_debility" in ctx.options:
-                debilities.append(check_debility(ctx.options["messy_debility"], "options.messy_debility"))
+                debilities.append(check_debility(ctx.options["messy_debility"], "Your weapon's debility"))
         else:
             options["amount"] = 0
         if "cause_debility" in picks:
             if "debility" not in ctx.options:
-                raise InputError(f"You cause a debility of your choice: name it with options.debility ({', '.join(DEBILITIES)}).")
-            debilities.insert(0, check_debility(ctx.options["debility"], "options.debility"))
+                raise InputError(
+                    f"You cause a debility of your choice: name it ({', '.join(DEBILITIES)}).",
+                    missing="debility",
+                    choices=list(DEBILITIES),
+                )
+            debilities.insert(0, check_debility(ctx.options["debility"], "The debility"))
         if debilities:
             options["debilities"] = list(dict.fromkeys(debilities))
         if "opponent_vulnerable" in picks:

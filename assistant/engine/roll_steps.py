@@ -1,0 +1,268 @@
+"""The rolls of a move, once for every system, driven by the move's data and the system's ``sheet.yaml``.
+
+* :func:`action_step` — choose the stat; add option adds and the held next-move add; roll the action die
+  (when the sheet has one; a negative burn meter may cancel it) and two challenge dice; cap; then the
+  system may adjust the roll (Elegy's rerolls below negative focus).
+* :func:`burn_step` — after an action roll: burn the sheet's burn meter when asked and it helps, or offer it.
+* :func:`progress_step`, :func:`pool_step`, :func:`total_step`, :func:`table_step`, :func:`oracle_step`.
+
+A system changes a roll through the hooks these call (``stat_value``, ``roll_adds``, ``keep_mode``,
+``adjust_action_roll``, ``progress_score``), never by copying a step.
+"""
+
+from __future__ import annotations
+
+import assistant.engine.rolls as rolls
+from assistant.engine.context import Resolution, option_int
+from assistant.engine.effects import reset_meter, reset_value
+from assistant.engine.errors import InputError
+from assistant.engine.kinds import EffectKind, RollKind
+from assistant.engine.model import Burn
+from assistant.engine.options import words
+from assistant.engine.oracle import Odds, is_d100_match, roll_table
+from assistant.engine.outcomes import Outcome, challenge_outcome
+
+TIERS: dict[str, tuple[rolls.Tier, ...]] = {
+    "pbta": rolls.PBTA_TIERS,
+    "pbta12": rolls.PBTA_TIERS_12,
+    "faction": rolls.FACTION_TIERS,
+    "none": (rolls.Tier(-999, Outcome.NONE),),
+}
+#: Challenge outcomes from worst to best (a burn must climb this ladder to help).
+CHALLENGE_LADDER = (Outcome.MISS, Outcome.WEAK_HIT, Outcome.STRONG_HIT)
+
+
+def choose_stat(ctx: Resolution) -> tuple[str, int]:
+    """The stat to roll, from the move's roll options and the request's ``stat``."""
+    options = ctx.move.roll.stats
+    wanted = ctx.request.stat
+    if not options:
+        raise InputError(f"{ctx.move.name} has no stat to roll; leave the stat out.", missing="stat")
+    allowed = list(dict.fromkeys(s for opt in options for s in opt.stats))
+    if wanted is None:
+        if len({tuple(o.stats) for o in options}) == 1:
+            opt = options[0]
+        else:
+            menu = "; ".join(f"{'/'.join(o.stats)} ({o.when})" if o.when else "/".join(o.stats) for o in options)
+            raise InputError(f"{ctx.move.name}: which stat do you roll? {menu}.", missing="stat", choices=allowed)
+    else:
+        key = wanted.strip().lower().lstrip("+")
+        matches = [o for o in options if key in o.stats or key == "/".join(o.stats)]
+        if not matches:
+            raise InputError(f"{ctx.move.name} rolls +{' / +'.join(allowed)}; not +{key}.", missing="stat", choices=allowed)
+        opt = matches[0]
+    values = {s: ctx.ruleset.stat_value(ctx, s) for s in opt.stats}
+    if len(values) == 1:
+        name = next(iter(values))
+    else:
+        pick = max if opt.pick == "highest" else min
+        name = pick(values, key=lambda s: values[s])
+    return name, values[name]
+
+
+def option_adds(ctx: Resolution) -> int:
+    """What the request's options add to the score (declared ``adds`` / ``adds_by_value``), each noted."""
+    total = 0
+    for name, spec in ctx.ruleset.options_for(ctx.move).items():
+        value = ctx.options.get(name)
+        add = spec.adds if spec.adds and value is True else spec.adds_by_value.get(str(value), 0) if value is not None else 0
+        if add:
+            total += add
+            ctx.notes.append(f"{add:+d} ({words(name)}: {value}).")
+    return total
+
+
+def spend_next_move_add(ctx: Resolution) -> None:
+    """The add held for the next action roll (sheet ``next_move_add``) goes to this one."""
+    field = ctx.ruleset.sheet.spec.next_move_add
+    pending = int(ctx.character.get(field, 0)) if field else 0
+    if not field or not pending:
+        return
+    ctx.adds += pending
+    ctx.character[field] = 0
+    ctx.effect(
+        EffectKind.NEXT_MOVE_ADD,
+        field,
+        before=pending,
+        after=0,
+        delta=-pending,
+        reason=f"{pending:+d} on this roll (from an earlier move)",
+    )
+
+
+def action_step(ctx: Resolution) -> None:
+    sheet = ctx.ruleset.sheet.spec
+    ctx.stat, ctx.stat_value = choose_stat(ctx)
+    ctx.adds += option_adds(ctx)
+    spend_next_move_add(ctx)
+    die = sheet.action_roll.action_die
+    ctx.source.require_forced(3 if die else 2, f"{ctx.move.name}'s action roll")
+    cancel = None
+    if sheet.burn is not None and sheet.burn.cancels_action_die:
+        cancel = int(ctx.character[sheet.burn.meter])
+    first = len(ctx.source.rolled)
+    cap = sheet.action_roll.cap
+    roll = rolls.action_roll(
+        ctx.source, ctx.stat_value, ctx.adds, momentum=cancel, action_die=die, cap=rolls.UNCAPPED if cap is None else cap
+    )
+    roll = ctx.ruleset.adjust_action_roll(ctx, roll, first)
+    ctx.take_challenge(roll)
+    if roll.cancelled and sheet.burn is not None:
+        ctx.notes.append(f"Negative {sheet.burn.meter} ({cancel}) cancelled the action die ({roll.action_die}).")
+    if roll.raw_score > roll.score:
+        ctx.notes.append(f"Action score {roll.raw_score} capped at {roll.score}.")
+
+
+def burn_step(ctx: Resolution) -> None:
+    """After an action roll: burn the meter when the request asks and it beats more challenge dice; else offer it."""
+    burn = ctx.ruleset.sheet.spec.burn
+    if burn is None or ctx.roll is not RollKind.ACTION or ctx.challenge is None or ctx.score is None:
+        return
+    value = int(ctx.character[burn.meter])
+    burned = challenge_outcome(value, ctx.challenge)
+    improves = value > 0 and CHALLENGE_LADDER.index(burned) > CHALLENGE_LADDER.index(ctx.outcome)
+    reset = reset_value(ctx)
+    if not ctx.options.get("burn"):
+        if improves:
+            ctx.burn = Burn(meter=burn.meter, before=value, after=reset, available=True, outcome=burned)
+        return
+    if not improves:
+        ctx.burn = Burn(meter=burn.meter, before=value, after=reset, outcome=ctx.outcome)
+        ctx.notes.append(
+            f"{burn.meter.capitalize()} not burned: {value} would not beat more challenge dice than the action score {ctx.score}."
+        )
+        return
+    ctx.burn = Burn(
+        meter=burn.meter,
+        before=value,
+        after=reset,
+        burned=True,
+        outcome=burned,
+        score_before=ctx.score,
+        outcome_before=ctx.outcome,
+    )
+    ctx.score, ctx.outcome = value, burned
+    reset_meter(ctx, f"burned {value} {burn.meter}: it replaces the action score; it resets to {reset}", EffectKind.BURN)
+
+
+def progress_step(ctx: Resolution) -> None:
+    ctx.source.require_forced(2, f"{ctx.move.name}'s progress roll")
+    ctx.take_challenge(rolls.progress_roll(ctx.source, ctx.ruleset.progress_score(ctx)))
+
+
+def _stat_part(ctx: Resolution) -> int:
+    if ctx.move.roll.extra.no_stat or not ctx.move.roll.stats:
+        return 0
+    ctx.stat, ctx.stat_value = choose_stat(ctx)
+    return ctx.stat_value
+
+
+def pool_size(ctx: Resolution) -> int:
+    """The dice of a pool: the stat's (or ``dice_option``'s, or ``default_dice``), + adds, + bonus dice."""
+    extra = ctx.move.roll.extra
+    known = ctx.ruleset.options_for(ctx.move)
+    zero = [name for name, spec in known.items() if spec.zero_pool and ctx.options.get(name)]
+    option = extra.dice_option
+    if zero:
+        ctx.notes.append(f"{known[zero[0]].help.capitalize() or words(zero[0]).capitalize()}: roll 0d.")
+        base = 0
+    elif option and option in ctx.options:
+        base = option_int(ctx, option, 0, rolls.MAX_POOL)
+    elif option and extra.default_dice is not None:
+        ctx.notes.append(f"{extra.default_dice}d: the {words(option)} not given.")
+        base = extra.default_dice
+    elif ctx.move.roll.stats:
+        base = _stat_part(ctx)
+    else:
+        raise InputError(
+            f"{ctx.move.name}: how many dice (0 to {rolls.MAX_POOL})?",
+            missing=option or "dice",
+            choices=list(range(rolls.MAX_POOL + 1)),
+        )
+    pool = base + ctx.adds
+    for name, spec in known.items():
+        if spec.pool_dice and ctx.options.get(name) is True:
+            pool += spec.pool_dice
+            ctx.notes.append(f"+{spec.pool_dice}d: {spec.help or words(name)}.")
+    pool = max(0, pool)
+    if pool > rolls.MAX_POOL:
+        raise InputError(f"A dice pool is at most {rolls.MAX_POOL} dice; this one would be {pool}.")
+    return pool
+
+
+def pool_step(ctx: Resolution) -> None:
+    pool = pool_size(ctx)
+    ctx.source.require_forced(2 if pool == 0 else pool, f"{ctx.move.name}'s dice pool")
+    roll = rolls.pool_roll(ctx.source, pool)
+    ctx.source.rolled[-len(roll.dice) :] = roll.dice  # the Result shows which die counted and which were dropped
+    ctx.score, ctx.outcome, ctx.pool = roll.result, roll.outcome, pool
+    if pool == 0:
+        ctx.notes.append("Zero dice: rolled two and took the lowest (no critical).")
+
+
+def total_step(ctx: Resolution) -> None:
+    extra = ctx.move.roll.extra
+    count, keep, keep_count = extra.count, extra.keep, extra.keep_count or extra.count
+    stat_part = _stat_part(ctx)
+    if extra.minus_each is not None and ctx.character.get(extra.minus_each):
+        n = len(ctx.character[extra.minus_each])
+        ctx.adds -= n
+        ctx.notes.append(f"-{n}: one for each of your {words(extra.minus_each)}.")
+    ctx.adds += ctx.ruleset.roll_adds(ctx)
+    mode = ctx.ruleset.keep_mode(ctx)
+    if mode is not None:
+        keep, keep_count, count = ("best" if mode == "best" else "worst"), count, count + 1
+    ctx.source.require_forced(count, f"{ctx.move.name}'s roll")
+    roll = rolls.total_roll(
+        ctx.source,
+        stat_part + ctx.adds,
+        count=count,
+        sides=extra.sides,
+        tiers=TIERS[extra.tiers],
+        keep=keep,
+        keep_count=keep_count,
+    )
+    ctx.source.rolled[-len(roll.dice) :] = roll.dice  # the Result shows which dice were dropped
+    ctx.score, ctx.outcome = roll.total, roll.outcome
+
+
+def table_step(ctx: Resolution) -> None:
+    table_id = ctx.move.roll.table
+    assert table_id is not None  # checked at load
+    table = ctx.ruleset.tables[table_id]
+    count = option_int(ctx, "aspects", 1, 3, default=1) if "aspects" in ctx.ruleset.options_for(ctx.move) else 1
+    rolled = [roll_table(table, ctx.source) for _ in range(count)]
+    rows = [row for r in rolled for row in r.rows]
+    ctx.table = {
+        "table": table.id,
+        "name": table.name,
+        "rolls": [v for r in rolled for v in r.rolls],
+        "rows": [{"range": [row.low, row.high], "text": row.text} for row in rows],
+    }
+    ctx.score = rolled[0].rolls[0]
+    ctx.text = "\n".join(f"- {row.text}" for row in rows)
+
+
+def oracle_step(ctx: Resolution) -> None:
+    """The yes/no oracle: d100 against the odds' threshold, read as the sheet says (yes at most, or at least)."""
+    raw = ctx.options.get("odds")
+    names = [o.value for o in Odds]
+    if raw is None:
+        raise InputError(f"How likely is a yes? Give the odds: {', '.join(names)}.", missing="odds", choices=names)
+    odds = Odds.parse(raw)
+    oracle = ctx.ruleset.sheet.spec.oracle
+    threshold = oracle.thresholds[odds.value]
+    value = ctx.source.roll(100, "oracle").value
+    yes = value <= threshold if oracle.yes_when == "at_most" else value >= threshold
+    ctx.outcome, ctx.match, ctx.score, ctx.odds = (Outcome.YES if yes else Outcome.NO), is_d100_match(value), value, odds.value
+    side = "less" if oracle.yes_when == "at_most" else "greater"
+    ctx.notes.append(f"Odds {odds.value}: yes on {threshold} or {side}; rolled {value}.")
+
+
+def match_note(ctx: Resolution) -> None:
+    """What a match means, from the sheet, for a move whose text gives no match outcome of its own (Elegy)."""
+    notes = ctx.ruleset.sheet.spec.match_notes
+    if not ctx.match or ctx.roll not in (RollKind.ACTION, RollKind.PROGRESS) or f"{ctx.outcome.value}_match" in ctx.move.outcomes:
+        return
+    if ctx.outcome.value in notes:
+        ctx.notes.append(notes[ctx.outcome.value])
