@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
+import time
 from typing import Any
 
 import pytest
@@ -25,11 +30,11 @@ def _app() -> typer.Typer:
 def test_ui_runs_streamlit_offline_on_the_given_address(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: dict[str, Any] = {}
 
-    def fake_call(command: list[str], env: dict[str, str], cwd: str) -> int:
+    def fake_run(command: list[str], env: dict[str, str], cwd: str) -> int:
         seen.update(command=command, env=env, cwd=cwd)
         return 0
 
-    monkeypatch.setattr(assistant.ui.cli.subprocess, "call", fake_call)
+    monkeypatch.setattr(assistant.ui.cli, "run_child", fake_run)
     result = CliRunner().invoke(_app(), ["ui", "--server.address", "127.0.0.1", "--server.port", "8612", "--headless"])
     assert result.exit_code == 0, result.output
     command = seen["command"]
@@ -44,3 +49,36 @@ def test_ui_runs_streamlit_offline_on_the_given_address(monkeypatch: pytest.Monk
 def test_headless_under_ci(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("CI", "true")
     assert assistant.ui.cli.headless_default()
+
+
+CHILD_SCRIPT = """
+import subprocess, sys, time
+from assistant.ui.cli import run_child
+grandchild = [sys.executable, "-c", "import time; time.sleep(120)"]
+server = "import subprocess, sys, time; p = subprocess.Popen(%r); print(p.pid, flush=True); time.sleep(120)"
+child = [sys.executable, "-c", server % (grandchild,)]
+sys.exit(run_child(child, env=None, cwd="."))
+"""
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_stopping_the_command_stops_the_server_and_its_children(signum: int) -> None:
+    """`assistant ui` stopped by Ctrl-C or SIGTERM leaves no server process behind."""
+    parent = subprocess.Popen([sys.executable, "-c", CHILD_SCRIPT], stdout=subprocess.PIPE, text=True)
+    assert parent.stdout is not None
+    grandchild_pid = int(parent.stdout.readline())  # the server's own child is up: the whole tree runs
+    parent.send_signal(signum)
+    assert parent.wait(timeout=30) == 0
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline and _alive(grandchild_pid):
+        time.sleep(0.1)
+    assert not _alive(grandchild_pid)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    with open(f"/proc/{pid}/stat") as fh:  # a zombie waiting for its reaper is gone for our purposes
+        return fh.read().split()[2] != "Z"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from assistant.chat.session import yes_chance
 from assistant.engine import resolve
@@ -37,7 +38,7 @@ def test_dice_card_marks_cancelled_dice_and_shows_score_outcome_and_citation() -
     )
     view = dice_card_view(result)
     assert view.outcome == "Weak hit"
-    assert view.score_line == "Action score 3 (0 (cancelled) + edge 3) vs 2 · 9"
+    assert view.score_line == "Action score 3 (4 cancelled + edge 3) vs 2 · 9"
     assert "cancelled" in view.dice_html and view.dice_html.count('class="die') == 3
     assert "Make a suffer move (-1)" in view.next_steps
     assert view.move_text.startswith("When you attempt something risky")
@@ -56,7 +57,8 @@ def test_odds_read_both_shapes_in_a_fixed_order() -> None:
     assert list(odds_percentages(as_percent)) == ["strong_hit", "weak_hit", "miss"]
     assert odds_text(as_percent) == "strong 33% · weak 44% · miss 23%"
     assert odds_percentages({"yes": 0.75, "no": 0.25}) == {"yes": 75.0, "no": 25.0}
-    assert "not available" in odds_text(None)
+    assert odds_text(None) == "odds unknown for this move"
+    assert odds_text(None, rolled=False) == "no roll: the move just happens"
     assert yes_chance("starforged", "likely") == 75.0 and yes_chance("starforged", "small chance") == 10.0
     assert yes_chance("elegy", "likely") == 75.0  # Elegy says yes on 26 or greater: the same chance, read upward
     assert yes_chance("blades", "likely") is None  # no yes/no oracle in the Blades downtime rules
@@ -83,3 +85,63 @@ def test_list_fields_read_as_short_lines_and_own_maximums_win() -> None:
     assert item_text("a plain belief") == "a plain belief"
     assert meter_max("hp", {"hp": 18, "max_hp": 22}, 99) == 22
     assert meter_max("health", {"health": 5}, 5) == 5
+
+
+def test_the_transcript_groups_a_turn_into_one_bubble_with_its_narration() -> None:
+    from assistant.chat.session import ChatSession
+    from assistant.store import service
+    from assistant.ui.components.transcript import group_turns
+
+    service.create_campaign("Bubbles", "starforged", seed=5)
+    session = ChatSession.open("Bubbles")
+    turn = session.send("I sprint across the collapsing catwalk")
+    session.confirm(turn.suggestions[0])
+    session.undo()
+    turns = group_turns(service.campaign_events("Bubbles"))
+    assert [t.player for t in turns] == ["I sprint across the collapsing catwalk"]
+    parts = turns[0].parts
+    moves = [p for p in parts if p.kind == "move"]
+    assert len(moves) == 1 and moves[0].undone and moves[0].text  # the card carries its own narration
+    notes = [p.text for p in parts if p.kind == "note"]
+    assert notes == [f"↩ Undone: {moves[0].result['move']}"]  # in words: no event numbers
+
+
+def test_burn_is_offered_only_where_the_system_burns_and_names_its_meter() -> None:
+    from assistant.ui.components.suggestions import burn_meter
+
+    assert burn_meter("starforged") == "momentum"
+    assert burn_meter("elegy") == "focus"
+    assert [burn_meter(s) for s in ("blades", "city", "dungeon-world")] == [None, None, None]
+
+
+def test_score_lines_add_up_in_every_system_s_words() -> None:
+    from assistant.engine import resolve
+
+    def line(request: dict[str, Any]) -> str:
+        return dice_card_view(resolve(request)).score_line
+
+    # Elegy has no action die: the score is the stat (and adds) alone
+    assert line({"system": "elegy", "move": "Action Roll", "stat": "dexterity", "dice": [3, 9]}) == (
+        "Action score 2 (dexterity 2) vs 3 · 9"
+    )
+    burned = {"system": "starforged", "move": "Strike", "stat": "iron", "character": {"momentum": 10},
+              "options": {"burn": True, "in_control": True}, "dice": [4, 9, 9]}  # fmt: skip
+    assert line(burned) == "Momentum 10 burned in place of the action score 6 vs 9 · 9"
+    capped = {"system": "starforged", "move": "Face Danger", "stat": "edge", "character": {"stats": {"edge": 5}},
+              "adds": 5, "dice": [6, 9, 9]}  # fmt: skip
+    assert line(capped) == "Action score 10 (capped at 10) (6 + edge 5 + adds 5) vs 9 · 9"
+
+
+def test_changes_are_in_words() -> None:
+    from assistant.engine import resolve
+
+    view = dice_card_view(resolve({"system": "starforged", "move": "Enter the Fray", "stat": "wits", "dice": [1, 9, 9]}))
+    assert "position: none → bad spot — miss" in view.changes
+    assert not any("_" in c for c in view.changes)
+
+
+def test_a_meter_below_zero_is_drawn_from_its_true_minimum() -> None:
+    from assistant.ui.components.sheet import meter_text
+
+    assert meter_fraction(2, -6, 10) == 0.5 and meter_text("momentum", 2, -6, 10) == "momentum: +2 (from -6 to +10)"
+    assert meter_text("health", 3, 0, 5) == "health: 3 / 5"

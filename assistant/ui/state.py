@@ -18,7 +18,7 @@ import streamlit as st
 
 from assistant.config import LLMSettings, Secret, Settings, load_settings
 from assistant.store import service
-from assistant.store.events import StoredEvent
+from assistant.store.events import MoveResolved, StoredEvent, Undo
 
 # ---- keys in st.session_state ------------------------------------------------------------------
 CAMPAIGN = "campaign"
@@ -53,7 +53,11 @@ class Pending:
     suggestions: list[Any] = field(default_factory=list)
     choices: list[Any] = field(default_factory=list)
     burn: str = ""
-    """When burning momentum would improve the last move: the outcome it would give."""
+    """When burning momentum (or focus) would improve the last move: the outcome it would give."""
+    burn_meter: str = ""
+    """The meter that would burn (``momentum``, ``focus``)."""
+    next_steps: list[Any] = field(default_factory=list)
+    """Buttons for the follow-ups of the last turn (``assistant.ui.components.follow_ups.NextStep``)."""
     message: str = ""
     level: str = "info"
 
@@ -88,9 +92,36 @@ def take_action() -> Action | None:
 def pending() -> Pending:
     value = st.session_state.get(PENDING)
     if not isinstance(value, Pending) or value.campaign != (st.session_state.get(CAMPAIGN) or ""):
-        value = Pending(campaign=st.session_state.get(CAMPAIGN) or "")
+        value = restored_pending(st.session_state.get(CAMPAIGN) or "")
         st.session_state[PENDING] = value
     return value
+
+
+def restored_pending(campaign: str) -> Pending:
+    """What the campaign's last move left open, read from its log: its open choices, its follow-ups and a
+    burn on offer, so a reload (or another browser) continues where play stopped."""
+    from assistant.engine import Result
+    from assistant.ui.components.follow_ups import next_steps
+
+    pend = Pending(campaign=campaign)
+    if not campaign:
+        return pend
+    try:
+        events = campaign_events(campaign)
+    except Exception:  # noqa: BLE001 - the Play tab reports an unreadable campaign itself
+        return pend
+    undos = [(e.seq, e.event) for e in events if isinstance(e.event, Undo)]
+    undone = {ev.target_seq for _seq, ev in undos}
+    last_undo = max((seq for seq, _ev in undos), default=0)
+    moves = [e.event for e in events if isinstance(e.event, MoveResolved) and e.seq not in undone and e.seq > last_undo]
+    if not moves:
+        return pend
+    result = Result.model_validate(moves[-1].result)
+    pend.choices = list(result.choices)
+    pend.next_steps = next_steps(result.system, list(result.follow_ups), result)
+    if result.burn is not None and result.burn.available:
+        pend.burn, pend.burn_meter = result.burn.outcome.value, result.burn.meter
+    return pend
 
 
 def clear_pending() -> None:
@@ -102,10 +133,24 @@ def current_campaign() -> str | None:
     return name if isinstance(name, str) and name else None
 
 
+#: The URL query parameter that names the open campaign, so a reload (or a bookmark) reopens it.
+URL_CAMPAIGN = "campaign"
+
+
 def open_campaign(name: str | None) -> None:
     if name != current_campaign():
         st.session_state[CAMPAIGN] = name
-        clear_pending()
+        st.session_state.pop(PENDING, None)  # read again from the campaign's log when next needed
+    if name and st.query_params.get(URL_CAMPAIGN) != name:
+        st.query_params[URL_CAMPAIGN] = name
+    elif not name and URL_CAMPAIGN in st.query_params:
+        del st.query_params[URL_CAMPAIGN]
+
+
+def campaign_in_url() -> str | None:
+    """The campaign the page's address names (``?campaign=Iron+Wake``), if any."""
+    name = st.query_params.get(URL_CAMPAIGN)
+    return name if isinstance(name, str) and name.strip() else None
 
 
 # ---- settings ------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ comes next, the move's text folded under it, and the rules citations. :func:`dic
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
@@ -124,16 +125,28 @@ def dice_html(detail: list[DieRecord]) -> str:
 
 def score_line(result: Result) -> str:
     if result.roll is RollKind.ACTION and result.challenge:
-        action = next((d for d in result.dice_detail if d.role == "action"), None)
-        face = "0 (cancelled)" if action and action.cancelled else str(action.value) if action else "?"
-        stat = f" + {result.stat} {result.stat_value}" if result.stat else ""
-        adds = f" + adds {result.adds}" if result.adds else ""
         vs = " · ".join(str(c) for c in result.challenge)
-        return f"Action score {result.score} ({face}{stat}{adds}) vs {vs}"
+        burn = result.burn
+        if burn is not None and burn.burned:
+            was = f" in place of the action score {burn.score_before}" if burn.score_before is not None else ""
+            return f"{burn.meter.capitalize()} {burn.before} burned{was} vs {vs}"
+        action = next((d for d in result.dice_detail if d.role == "action"), None)
+        parts = []
+        if action is not None:
+            parts.append(f"{action.value} cancelled" if action.cancelled else str(action.value))
+        if result.stat:
+            parts.append(f"{result.stat} {result.stat_value}")
+        if result.adds:
+            parts.append(f"adds {result.adds}")
+        raw = (result.stat_value or 0) + result.adds + (0 if action is None or action.cancelled else action.value)
+        capped = " (capped at 10)" if result.score is not None and raw > result.score == 10 else ""
+        inside = " + ".join(parts)
+        return f"Action score {result.score}{capped} ({inside}) vs {vs}" if inside else f"Action score {result.score} vs {vs}"
     if result.challenge:
         return f"Progress score {result.score} vs {' · '.join(str(c) for c in result.challenge)}"
     if result.roll in ("oracle", "table"):
-        return f"Rolled {result.score} on d100" if result.score is not None else ""
+        sides = next((d.sides for d in result.dice_detail if d.role in ("oracle", "table")), 100)
+        return f"Rolled {result.score} on d{sides}" if result.score is not None else ""
     if result.roll == "pool" and result.score is not None:
         return f"Best die {result.score}"
     if result.score is not None:
@@ -142,15 +155,39 @@ def score_line(result: Result) -> str:
     return ""
 
 
+_IDENTIFIER = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
+
+
+def plain(value: Any) -> str:
+    """A value as the player reads it: ``bad_spot`` -> ``bad spot``, ``True`` -> ``yes``, None -> ``none``."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        if "ticks" in value:
+            ticks = int(value.get("ticks") or 0)
+            return f"{ticks // 4}/10 boxes" + (f" and {ticks % 4} ticks" if ticks % 4 else "")
+        return ", ".join(f"{plain_words(str(k))} {plain(v)}" for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(plain(v) for v in value) or "none"
+    return plain_words(str(value))
+
+
+def plain_words(text: str) -> str:
+    """Snake-case ids inside a sentence (``weak_hit``, ``in_control``) as words."""
+    return _IDENTIFIER.sub(lambda m: m.group(0).replace("_", " "), text)
+
+
 def _change_line(effect: Any) -> str:
-    target = str(effect.target).replace("_", " ")
+    target = plain_words(str(effect.target))
     if effect.before is not None or effect.after is not None:
-        delta = f" ({effect.delta:+d})" if isinstance(effect.delta, int) else ""
-        line = f"{target}: {effect.before} → {effect.after}{delta}"
+        delta = f" ({effect.delta:+d})" if isinstance(effect.delta, int) and not isinstance(effect.before, bool) else ""
+        line = f"{target}: {plain(effect.before)} → {plain(effect.after)}{delta}"
     else:
         line = target
     if effect.reason:
-        line += f" — {effect.reason}"
+        line += f" — {plain_words(str(effect.reason))}"
     return line
 
 

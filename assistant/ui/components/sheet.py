@@ -116,7 +116,14 @@ def render_meter(name: str, value: Any, low: int, high: int) -> None:
     if not isinstance(value, int):
         st.markdown(f"{escape(label(name))}: **{escape(format_value(value))}**")
         return
-    st.progress(meter_fraction(value, low, high), text=f"{label(name)}: {value} / {high}")
+    st.progress(meter_fraction(value, low, high), text=meter_text(name, value, low, high))
+
+
+def meter_text(name: str, value: int, low: int, high: int) -> str:
+    """``health: 3 / 5``; a meter that goes below zero (momentum) shows its sign and its whole range."""
+    if low < 0:
+        return f"{label(name)}: {value:+d} (from {low} to {high:+d})"
+    return f"{label(name)}: {value} / {high}"
 
 
 def render_field(name: str, value: Any) -> None:

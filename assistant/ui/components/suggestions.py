@@ -7,6 +7,7 @@ from typing import Any
 
 import streamlit as st
 
+from assistant.engine import get_ruleset
 from assistant.ui import state
 
 OUTCOME_ORDER = (
@@ -39,10 +40,19 @@ def odds_percentages(odds: Any) -> dict[str, float]:
     return dict(sorted(values.items(), key=lambda kv: rank.get(kv[0], len(rank))))
 
 
-def odds_text(odds: Any) -> str:
+def rolls(suggestion: Any) -> bool:
+    """Whether the suggested move rolls dice (a move without a roll is made, not rolled)."""
+    try:
+        move = get_ruleset(suggestion.system).find_move(suggestion.move_id)
+    except Exception:  # noqa: BLE001 - a move known only from the rules text: assume it rolls
+        return True
+    return move.roll.type != "none"
+
+
+def odds_text(odds: Any, rolled: bool = True) -> str:
     pct = odds_percentages(odds)
     if not pct:
-        return "odds not available for this system yet"
+        return "no roll: the move just happens" if not rolled else "odds unknown for this move"
     return " · ".join(f"{SHORT.get(k, k.replace('_', ' '))} {v:.0f}%" for k, v in pct.items())
 
 
@@ -50,7 +60,18 @@ def suggestion_label(suggestion: Any) -> str:
     stat = getattr(suggestion, "stat", None)
     value = getattr(suggestion, "stat_value", None)
     with_stat = f" +{stat}" + (f" ({value})" if value is not None else "") if stat else ""
-    return f"Roll {suggestion.move}{with_stat}"
+    return f"Roll {suggestion.move}{with_stat}" if rolls(suggestion) else f"Make the move: {suggestion.move}"
+
+
+def burn_meter(system: str) -> str | None:
+    """The meter a player may burn after the roll in this system (Starforged momentum, Elegy focus), if any."""
+    try:
+        ruleset = get_ruleset(system)
+    except Exception:  # noqa: BLE001 - unknown system: nothing to burn
+        return None
+    if "burn" not in ruleset.common_options:
+        return None
+    return "focus" if "focus" in ruleset.sheet.meters else "momentum"
 
 
 def _confirm(index: int) -> None:
@@ -85,11 +106,13 @@ def render_suggestions(suggestions: list[Any]) -> None:
             key="confirm_adds",
             help="Bonuses from assets, aid or a +1 on your next move.",
         )
-        cols[1].checkbox("Burn momentum if it helps", key="confirm_burn")
+        meter = burn_meter(str(getattr(suggestions[0], "system", "")))
+        if meter:
+            cols[1].checkbox(f"Burn {meter} if it helps", key="confirm_burn")
         for i, suggestion in enumerate(suggestions):
             st.button(suggestion_label(suggestion), key=f"suggestion_{i}", on_click=_confirm, args=(i,), use_container_width=True)
             why = str(getattr(suggestion, "why", "") or "")
-            st.caption(f"{odds_text(getattr(suggestion, 'odds', None))} — {why[:160]}")
+            st.caption(f"{odds_text(getattr(suggestion, 'odds', None), rolls(suggestion))} — {why[:160]}")
 
 
 def render_choices(choices: list[Any]) -> None:

@@ -35,7 +35,7 @@ def track_svg(ticks: int, *, title: str = "") -> str:
     width = BOXES * (BOX + GAP) + GAP
     height = BOX + 2 * GAP
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="100%" style="max-width:{width}px" viewBox="0 0 {width} {height}" '
         f'role="img" aria-label="{escape(title or "progress")}: {ticks // TICKS_PER_BOX} of {BOXES} boxes">'
     ]
     for box in range(BOXES):

@@ -1,66 +1,166 @@
-"""The campaign's transcript, drawn from its event log (so a reload loses nothing): the player's
-messages, each move as a dice card with its narration, undos, and small notes for tracks and clocks."""
+"""The campaign's transcript, drawn from its event log (so a reload loses nothing).
+
+The log is grouped into turns as the player saw them: the player's message, then one assistant bubble with
+the dice cards, each card's narration beside it, the assistant's replies and small notes for tracks, clocks
+and undos. :func:`group_turns` is pure; :func:`render_transcript` draws the newest turns and scrolls to the
+last one.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 import streamlit as st
 
-from assistant.store.events import StoredEvent
+from assistant.store.events import NarrationRecorded, StoredEvent
 from assistant.ui.components.dice_card import render_dice_card
 
-#: How many of the latest events are drawn (older ones stay in the log and the exports).
-SHOWN_EVENTS = 300
+#: How many of the latest turns are drawn at first ("Show earlier turns" draws more).
+SHOWN_TURNS = 30
 PLAYER_ROLES = frozenset({"user", "gm"})
+SHOW_MORE = "transcript_turns"
+
+
+@dataclass
+class Part:
+    """One thing in an assistant bubble: a move (its result and narration), a reply, or a note."""
+
+    kind: str
+    """``move``, ``text`` or ``note``."""
+    text: str = ""
+    result: dict[str, Any] | None = None
+    undone: bool = False
+    seq: int = 0
+
+
+@dataclass
+class TurnView:
+    """A turn of the transcript: what the player said (if anything) and the assistant's bubble."""
+
+    player: str = ""
+    parts: list[Part] = field(default_factory=list)
 
 
 def undone_seqs(events: list[StoredEvent]) -> set[int]:
     return {ev.event.target_seq for ev in events if ev.event.type == "undo"}
 
 
-def note_for(stored: StoredEvent) -> str | None:
-    """A one-line note for bookkeeping events (tracks, clocks, characters), or None."""
+def _undo_note(ev: Any, by_seq: dict[int, Any]) -> str:
+    target = by_seq.get(ev.target_seq)
+    if target is not None and target.type == "move_resolved":
+        return f"↩ Undone: {target.result.get('move', 'the move')}"
+    what = str(ev.target_type).replace("_", " ")
+    return f"↩ Undone: the last {what.replace('resolved', '').strip() or 'action'}"
+
+
+def note_for(stored: StoredEvent, by_seq: dict[int, Any] | None = None) -> str | None:
+    """A one-line note for bookkeeping events (tracks, clocks, characters, undos), or None."""
     ev: Any = stored.event
     t = ev.type
     if t == "track_created":
-        return f"New track: {ev.track.get('name', ev.track_id)} ({ev.track.get('rank', '')})"
+        return f"New track: {ev.track.get('name', 'a track')} ({ev.track.get('rank', '')})"
     if t == "clock_created":
-        return f"New clock: {ev.clock.get('name', ev.clock_id)} ({ev.clock.get('segments')} segments)"
+        return f"New clock: {ev.clock.get('name', 'a clock')} ({ev.clock.get('segments')} segments)"
     if t == "track_updated":
         why = f" — {ev.reason}" if ev.reason else ""
-        return f"Track {ev.track.get('name', ev.track_id)}: {ev.track.get('ticks')} ticks{why}"
+        ticks = int(ev.track.get("ticks") or 0)
+        return f"Track {ev.track.get('name', '')}: {ticks // 4}/10 boxes" + (f", {ticks % 4} ticks" if ticks % 4 else "") + why
     if t == "clock_updated":
-        return f"Clock {ev.clock.get('name', ev.clock_id)}: {ev.clock.get('filled')}/{ev.clock.get('segments')}"
+        return f"Clock {ev.clock.get('name', '')}: {ev.clock.get('filled')}/{ev.clock.get('segments')}"
     if t == "character_added" and stored.seq > 2:
-        return f"New character: {ev.character.get('name') or ev.character_id}"
+        return f"New character: {ev.character.get('name') or 'unnamed'}"
     if t == "character_updated":
-        return f"Character {ev.character_id} updated" + (f" — {ev.reason}" if ev.reason else "")
+        name = ev.character.get("name") or "The character"
+        return f"{name} updated" + (f" — {ev.reason}" if ev.reason else "")
     if t == "undo":
-        return f"↩ Undone: event {ev.target_seq} ({ev.target_type.replace('_', ' ')})"
+        return _undo_note(ev, by_seq or {})
     return None
 
 
-def render_transcript(events: list[StoredEvent]) -> None:
+def group_turns(events: list[StoredEvent]) -> list[TurnView]:
+    """The log as turns: each player message opens a turn; what follows goes into its assistant bubble,
+    a move with the narration recorded for it."""
     undone = undone_seqs(events)
-    for stored in events[-SHOWN_EVENTS:]:
+    by_seq = {stored.seq: stored.event for stored in events}
+    narration = {ev.event_seq: ev.text for ev in by_seq.values() if isinstance(ev, NarrationRecorded)}
+    turns: list[TurnView] = []
+
+    def current() -> TurnView:
+        if not turns:
+            turns.append(TurnView())
+        return turns[-1]
+
+    for stored in events:
         ev: Any = stored.event
-        if ev.type == "chat_message":
-            with st.chat_message("user" if ev.role in PLAYER_ROLES else "assistant"):
-                st.markdown(ev.text)
+        if ev.type == "chat_message" and ev.role in PLAYER_ROLES:
+            turns.append(TurnView(player=ev.text))
+        elif ev.type == "chat_message":
+            current().parts.append(Part("text", text=ev.text, seq=stored.seq))
         elif ev.type == "move_resolved":
-            with st.chat_message("assistant"):
-                if stored.seq in undone:
-                    with st.expander(f"~~{ev.result.get('move', 'Move')}~~ (undone)"):
-                        render_dice_card(ev.result)
-                else:
-                    render_dice_card(ev.result)
-                if ev.narration:
-                    st.markdown(ev.narration)
-        elif ev.type == "narration_recorded":
-            with st.chat_message("assistant"):
-                st.markdown(f"~~{ev.text}~~" if ev.event_seq in undone else ev.text)
-        else:
-            note = note_for(stored)
+            text = narration.get(stored.seq) or ev.narration or ""
+            current().parts.append(Part("move", text=text, result=ev.result, undone=stored.seq in undone, seq=stored.seq))
+        elif ev.type != "narration_recorded":
+            note = note_for(stored, by_seq)
             if note:
-                st.caption(note)
+                current().parts.append(Part("note", text=note, seq=stored.seq))
+    return [t for t in turns if t.player or t.parts]
+
+
+def render_part(part: Part) -> None:
+    if part.kind == "move" and part.result is not None:
+        if part.undone:
+            with st.expander(f"{part.result.get('move', 'Move')} (undone)"):
+                render_dice_card(part.result)
+                if part.text:
+                    st.markdown(part.text)
+            return
+        render_dice_card(part.result)
+        if part.text:
+            st.markdown(part.text)
+    elif part.kind == "text":
+        st.markdown(part.text)
+    else:
+        st.caption(part.text)
+
+
+def render_turn_view(turn: TurnView) -> None:
+    if turn.player:
+        with st.chat_message("user"):
+            st.markdown(turn.player)
+    if turn.parts:
+        with st.chat_message("assistant"):
+            for part in turn.parts:
+                render_part(part)
+
+
+def _show_more() -> None:
+    st.session_state[SHOW_MORE] = int(st.session_state.get(SHOW_MORE, SHOWN_TURNS)) + SHOWN_TURNS
+
+
+#: Scrolls the page to its newest turn (the app is a chat: the latest turn is where play goes on). The
+#: number in the comment changes with the transcript, so the browser runs it again after each turn.
+SCROLL_SCRIPT = """<script>/* turn %d */
+const doc = window.parent.document;
+const scroll = () => {
+  const main = doc.querySelector('[data-testid="stMain"]') || doc.querySelector('section.main');
+  const messages = doc.querySelectorAll('[data-testid="stChatMessage"]');
+  if (messages.length) { messages[messages.length - 1].scrollIntoView({block: "start"}); }
+  if (main) { main.scrollTop = main.scrollHeight; }
+};
+setTimeout(scroll, 50); setTimeout(scroll, 400);
+</script>"""
+
+
+def scroll_to_newest(marker: int) -> None:
+    """Bring the newest turn into view (on a reload, and after every turn)."""
+    st.iframe(SCROLL_SCRIPT % marker, height=1)
+
+
+def render_transcript(events: list[StoredEvent]) -> None:
+    turns = group_turns(events)
+    shown = int(st.session_state.get(SHOW_MORE, SHOWN_TURNS))
+    if len(turns) > shown:
+        st.button(f"Show earlier turns ({len(turns) - shown} more)", key="show_earlier", on_click=_show_more)
+    for turn in turns[-shown:]:
+        render_turn_view(turn)

@@ -10,6 +10,7 @@ import streamlit as st
 
 from assistant.ui import state
 from assistant.ui.components.dice_card import render_dice_card
+from assistant.ui.components.follow_ups import next_steps
 
 NARRATOR_NOTES = {
     "template-fallback": "The LLM was unavailable or its text failed the rules check; offline narration shown.",
@@ -34,7 +35,9 @@ def keep_open(turn: Any) -> None:
     pend.suggestions = list(turn.suggestions or [])
     pend.choices = list(turn.open_choices or [])
     last = turn.results[-1] if turn.results else None
-    pend.burn = last.burn.outcome if last is not None and last.burn and last.burn.available else ""
+    pend.next_steps = next_steps(last.system, list(turn.follow_ups or []), last) if last is not None else []
+    offer = last.burn if last is not None and last.burn and last.burn.available else None
+    pend.burn, pend.burn_meter = (str(offer.outcome.value), offer.meter) if offer else ("", "")
     if turn.kind == "error":
         pend.message, pend.level = turn.error or "That did not work.", "error"
     else:
@@ -70,17 +73,25 @@ def render_turn(turn: Any, *, show_player: bool = True) -> None:
     keep_open(turn)
 
 
-def render_stream(events: Iterable[Any], player_text: str | None) -> Any:
-    """Draw a streamed turn as it arrives (after the player's words, when given); returns the finished Turn."""
+def render_stream(events: Iterable[Any], player_text: str | None, *, before: Any = None) -> Any:
+    """Draw a streamed turn as it arrives (after the player's words, when given); returns the finished Turn.
+
+    The player's words show at once; the assistant's bubble says it is thinking until the first part of the
+    turn arrives (``before``, if given, runs inside that wait: e.g. loading the model on a fresh server)."""
     if player_text:
         with st.chat_message("user"):
             st.markdown(player_text)
     turn = None
     with st.chat_message("assistant"):
+        thinking = st.empty()
+        thinking.caption("Thinking…")
+        if before is not None:
+            before()
         slot = None
         shown = ""
         results = 0
         for event in events:
+            thinking.empty()
             if event.kind == "result" and event.result is not None:
                 render_dice_card(event.result)
                 results += 1
@@ -91,6 +102,7 @@ def render_stream(events: Iterable[Any], player_text: str | None) -> Any:
                 slot.markdown(shown)
             elif event.kind == "done":
                 turn = event.turn
+        thinking.empty()
         if turn is not None:
             render_turn_body(turn, results_shown=results >= len(turn.results), narration_shown=slot is not None)
     if turn is not None:

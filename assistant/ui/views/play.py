@@ -7,10 +7,13 @@ from typing import Any
 
 import streamlit as st
 
+from assistant.engine import get_ruleset
 from assistant.ui import state
+from assistant.ui.components.follow_ups import render_next_steps
 from assistant.ui.components.quick_tools import render_quick_tools
+from assistant.ui.components.status_line import render_status_line
 from assistant.ui.components.suggestions import render_choices, render_suggestions
-from assistant.ui.components.transcript import render_transcript
+from assistant.ui.components.transcript import render_transcript, scroll_to_newest
 from assistant.ui.components.turn_view import render_stream, render_turn
 from assistant.ui.errors import friendly_errors
 
@@ -34,8 +37,7 @@ def _queue_burn() -> None:
 def run_action(session: Any, action: state.Action) -> None:
     """Run one queued action through the chat session and draw its turn."""
     if action.kind == "send":
-        state.warm_embedder()
-        render_stream(session.stream(action.text), action.text)
+        render_stream(session.stream(action.text), action.text, before=state.warm_embedder)
         return
     if action.kind == "confirm":
         adds = int(action.options.get("adds", 0)) or None  # None keeps the suggestion's odds for the narrator
@@ -67,8 +69,9 @@ def render_pending() -> None:
         (st.error if pend.level == "error" else st.info)(pend.message, icon="⚠️" if pend.level == "error" else None)
     render_suggestions(pend.suggestions)
     render_choices(pend.choices)
+    render_next_steps(pend.next_steps)
     if pend.burn:
-        st.button(f"Burn momentum: make it a {pend.burn.replace('_', ' ')}", key="burn", on_click=_queue_burn)
+        st.button(f"Burn {pend.burn_meter}: make it a {pend.burn.replace('_', ' ')}", key="burn", on_click=_queue_burn)
 
 
 def render(campaign: str | None) -> None:
@@ -97,6 +100,12 @@ def render(campaign: str | None) -> None:
         state.clear_pending()
         with friendly_errors("playing the turn"):
             run_action(session, action)
+    camp = session.state
+    sheet = None
+    with friendly_errors("drawing the sheet"):
+        sheet = get_ruleset(camp.system).sheet
     render_pending()
     st.button("↩ Undo last action", key="undo", on_click=_queue_undo)
+    render_status_line(camp.active(), sheet, list(camp.tracks.values()), list(camp.clocks.values()))
+    scroll_to_newest(len(state.campaign_events(campaign)))
     st.chat_input("What do you do? (or /help)", key="chat_text", on_submit=_queue_send, max_chars=MAX_INPUT)

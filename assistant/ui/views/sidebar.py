@@ -15,6 +15,7 @@ from assistant.store import service
 from assistant.store.state import CampaignState
 from assistant.ui import state
 from assistant.ui.components.clocks import render_clock
+from assistant.ui.components.journal import render_export, render_import
 from assistant.ui.components.sheet import render_sheet, render_slots
 from assistant.ui.components.tracks import render_track
 from assistant.ui.errors import friendly_errors
@@ -62,6 +63,11 @@ def _bookkeeping(what: str, action: Any) -> None:
 
         st.session_state["sidebar_error"] = friendly_message(exc, what)
     state.reload_sessions()
+
+
+def _door(campaign: str, what: str, request: dict[str, Any]) -> None:
+    """A sidebar control (track or clock +/-): one engine resolution in the campaign, like any move."""
+    _bookkeeping(what, lambda: service.resolve_in_campaign(campaign, request, store=_store()))
 
 
 def _pick_character(campaign: str) -> None:
@@ -112,13 +118,19 @@ def render_picker() -> str | None:
     error = st.session_state.pop("sidebar_error", None)
     if error:
         st.error(error, icon="⚠️")
-    names: list[str] = []
+    notice = st.session_state.pop("sidebar_notice", None)
+    if notice:
+        st.success(notice)
+    campaigns: list[Any] = []
     with friendly_errors("listing the campaigns"):
-        names = [c.name for c in service.list_campaigns(store=_store())]
+        campaigns = service.list_campaigns(store=_store())
+    names = [c.name for c in campaigns]
     current = state.current_campaign()
+    if current is None and state.campaign_in_url() in names:
+        current = state.campaign_in_url()  # a reload or a bookmark: the campaign in the address
     if current not in names:
-        current = names[0] if names else None
-        state.open_campaign(current)
+        current = _most_recent(campaigns)
+    state.open_campaign(current)
     if names:
         if st.session_state.get("campaign_pick") not in names:
             st.session_state["campaign_pick"] = current
@@ -132,7 +144,16 @@ def render_picker() -> str | None:
         st.text_input("Character name", key="new_campaign_character", placeholder="Kira")
         st.text_input("Seed (optional)", key="new_campaign_seed", help="The same seed replays the same dice.")
         st.button("Create campaign", key="create_campaign", on_click=_create_campaign, type="primary")
+    with st.expander("Export or import a journal"):
+        if current:
+            render_export(current)
+        render_import()
     return state.current_campaign()
+
+
+def _most_recent(campaigns: list[Any]) -> str | None:
+    """The newest campaign (a visit without a campaign in its address starts there)."""
+    return max(campaigns, key=lambda c: (c.created_at, c.name)).name if campaigns else None
 
 
 def _load(campaign: str) -> CampaignState | None:
@@ -176,8 +197,22 @@ def render_campaign(campaign: str | None) -> None:
         with friendly_errors("drawing the sheet"):
             render_sheet(camp.system, active, sheet)
     st.markdown("### Progress tracks")
-    for track in camp.tracks.values():
+    for track_id, track in camp.tracks.items():
         render_track(track)
+        if track.get("status") in (None, "", "open", "active"):
+            left, right = st.columns(2)
+            left.button(
+                "Mark progress",
+                key=f"track_mark_{track_id}",
+                on_click=_door,
+                args=(campaign, "marking progress", {"move": "progress:mark", "options": {"track": track_id}}),
+            )
+            right.button(
+                "− 1 tick",
+                key=f"track_unmark_{track_id}",
+                on_click=_door,
+                args=(campaign, "clearing a tick", {"move": "progress:clear", "options": {"track": track_id, "ticks": 1}}),
+            )
     with st.expander("Start a track"):
         st.text_input("Track name", key="new_track_name", placeholder="Find the lost ship")
         st.selectbox("Rank", RANKS, index=RANKS.index("dangerous"), key="new_track_rank")
@@ -186,9 +221,22 @@ def render_campaign(campaign: str | None) -> None:
     st.markdown("### Clocks")
     if camp.clocks:
         cols = st.columns(2)
-        for i, clock in enumerate(camp.clocks.values()):
+        for i, (clock_id, clock) in enumerate(camp.clocks.items()):
             with cols[i % 2]:
                 render_clock(clock)
+                plus, minus = st.columns(2)
+                plus.button(
+                    "+1",
+                    key=f"clock_up_{clock_id}",
+                    on_click=_door,
+                    args=(campaign, "advancing the clock", {"move": "clock:advance", "options": {"clock": clock_id}}),
+                )
+                minus.button(
+                    "−1",
+                    key=f"clock_down_{clock_id}",
+                    on_click=_door,
+                    args=(campaign, "winding the clock back", {"move": "clock:clear", "options": {"clock": clock_id, "by": 1}}),
+                )
     with st.expander("Start a clock"):
         st.text_input("Clock name", key="new_clock_name", placeholder="The alarm is raised")
         st.selectbox("Segments", CLOCK_SIZES, index=1, key="new_clock_segments")

@@ -1,0 +1,80 @@
+"""Buttons for what the rules say comes next: a follow-up move (Pay the Price, Reveal a Secret...), a table
+roll, a suffer move with its amount ("Make a suffer move (-1)": one button per suffer move of the system),
+and "roll again" after a table roll such as Pay the Price. Each queues an action the chat session runs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import streamlit as st
+
+from assistant.engine import get_ruleset
+from assistant.engine.model import FollowUp
+from assistant.ui import state
+
+
+@dataclass(frozen=True)
+class NextStep:
+    """One button: its label, and the action it queues."""
+
+    label: str
+    action: state.Action
+
+
+def suffer_moves(system: str) -> list[Any]:
+    """The system's suffer moves that take an amount (Starforged Endure Harm, Lose Momentum...)."""
+    try:
+        moves = get_ruleset(system).moves
+    except Exception:  # noqa: BLE001 - unknown system: no suffer moves to offer
+        return []
+    return [m for m in moves if m.category == "suffer" and "amount" in m.options]
+
+
+def next_steps(system: str, follow_ups: list[FollowUp], last: Any = None) -> list[NextStep]:
+    """The buttons for a turn's follow-ups (each offered once) and a table's "roll again"."""
+    steps: list[NextStep] = []
+    seen: set[str] = set()
+    for fu in follow_ups:
+        if fu.kind == "suffer" and fu.amount:
+            amount = abs(int(fu.amount))
+            for move in suffer_moves(system):
+                label = f"{move.name} ({-amount:+d})"
+                if label not in seen:
+                    seen.add(label)
+                    request = {"move": move.id, "options": {"amount": amount}}
+                    steps.append(NextStep(label, state.Action("confirm", payload=request)))
+        elif fu.kind == "table" and fu.request:
+            label = f"Roll on {fu.move}"
+            if label not in seen:
+                seen.add(label)
+                steps.append(NextStep(label, state.Action("table", text=str(fu.request["move"]).removeprefix("table:"))))
+        elif fu.kind == "move" and fu.request:
+            label = fu.move
+            if label not in seen:
+                seen.add(label)
+                steps.append(NextStep(label, state.Action("confirm", payload=dict(fu.request))))
+    if last is not None and getattr(last, "roll", None) == "table":  # a result that doesn't fit: roll again
+        move_id = str(last.move_id)
+        again = (
+            state.Action("table", text=move_id[6:])
+            if move_id.startswith("table:")
+            else state.Action("confirm", payload={"move": move_id})
+        )
+        steps.append(NextStep(f"Roll {last.move} again", again))
+    return steps
+
+
+def _run(step: int) -> None:
+    pend = state.pending()
+    if step < len(pend.next_steps):
+        state.queue(pend.next_steps[step].action)
+
+
+def render_next_steps(steps: list[NextStep]) -> None:
+    if not steps:
+        return
+    with st.container(border=True):
+        st.markdown("**What comes next**")
+        for i, step in enumerate(steps):
+            st.button(step.label, key=f"next_{i}", on_click=_run, args=(i,), use_container_width=True)
