@@ -17,7 +17,6 @@ import yaml
 
 from assistant.engine import InputError, RulesError, get_ruleset, resolve
 from assistant.engine.errors import DiceError, UnknownNameError
-from assistant.engine.outcomes import challenge_outcome
 from assistant.engine.probability import action_odds, odds_for_request, progress_odds, yes_no_odds
 from assistant.engine.rulesets.elegy.ruleset import experience_for, harm_for
 from assistant.engine.tracks import Rank
@@ -518,7 +517,7 @@ def test_odds_at_negative_focus_count_the_rerolls_exactly() -> None:
     match = Fraction(0)
     for (a, auto_a), pa in die.items():
         for (b, auto_b), pb in die.items():
-            hits = (auto_a or 3 > a) + (auto_b or 3 > b)
+            hits = (auto_a or a < 3) + (auto_b or b < 3)
             key = ("miss", "weak_hit", "strong_hit")[hits]
             expected[key] = expected.get(key, Fraction(0)) + pa * pb
             match += pa * pb if a == b else 0
