@@ -268,7 +268,7 @@ def test_grit_comes_from_the_class_or_the_sheet() -> None:
     assert request_of(custom.follow_ups[0])["options"]["grit"] == 8
     unknown = run("Hack & Slash", stat="str", character={"class": "wizard"}, dice=[6, 6], options={"choose": ["deal_damage"]})
     assert "grit" not in request_of(unknown.follow_ups[0])["options"]
-    assert any("character.grit" in n for n in unknown.notes)
+    assert any("no Grit for the class" in n for n in unknown.notes)
 
 
 # ---- damage -------------------------------------------------------------------------------------

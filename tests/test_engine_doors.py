@@ -218,3 +218,25 @@ def test_a_move_that_starts_a_track_and_clock_adds_them_to_the_campaign(store: C
     assert result.started == ["track", "clock"]
     state = service.load_campaign("Iron Road", store=store)
     assert state.tracks["objective"]["kind"] == "scene" and state.clocks["tension"]["segments"] == 6
+
+
+def test_swearing_a_vow_in_a_campaign_starts_its_track(store: CampaignStore) -> None:
+    service.create_campaign("Iron Road", "starforged", {"name": "Kira"}, seed=1, store=store)
+    vow = {"move": "Swear an Iron Vow", "stat": "heart", "options": {"track": {"name": "Find my sister", "rank": "dangerous"}}}
+    result = service.resolve_in_campaign("Iron Road", {**vow, "dice": [5, 1, 2]}, store=store)
+    assert result.started == ["track"]
+    state = service.load_campaign("Iron Road", store=store)
+    assert state.tracks["find-my-sister"] == {
+        "name": "Find my sister",
+        "kind": "vow",
+        "rank": "dangerous",
+        "ticks": 0,
+        "boxes": 0,
+    }
+    again = service.resolve_in_campaign(
+        "Iron Road", {**vow, "options": {"track": "find my sister"}, "dice": [5, 1, 2]}, store=store
+    )
+    assert again.started == [] and len(service.load_campaign("Iron Road", store=store).tracks) == 1  # a running vow is not new
+    service.undo_last("Iron Road", store=store)
+    service.undo_last("Iron Road", store=store)
+    assert service.load_campaign("Iron Road", store=store).tracks == {}

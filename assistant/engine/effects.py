@@ -9,6 +9,7 @@ rest here; amounts come from :meth:`~assistant.engine.ruleset.Ruleset.amount`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from assistant.engine.context import Resolution, option_int
 from assistant.engine.errors import ConfigError, InputError, RulesError
@@ -121,6 +122,27 @@ def effect_clear_progress(ctx: Resolution, spec: EffectSpec) -> None:
         delta=after.ticks - track.ticks,
         reason=_reason(ctx, spec, reason),
     )
+
+
+def effect_start_track(ctx: Resolution, spec: EffectSpec) -> None:
+    """The move starts a progress track (a vow sworn, a fight entered): the request's ``track`` names a new one
+    (a name and a rank, no progress yet), which the Result reports as started. A track given with its
+    progress is one already running: nothing starts."""
+    kind = spec.value or "vow"
+    raw = ctx.options.get("track")
+    if raw is None:
+        ctx.notes.append(f"Name the {kind} and give it a rank to start its progress track.")
+        return
+    if not isinstance(raw, dict) or "ticks" in raw or "boxes" in raw or ctx.track is None:
+        return
+    if not str(raw.get("name", "")).strip():
+        raise InputError(f"Name the {kind} to start its progress track.", missing="track")
+    if "rank" not in raw:
+        ranks = [r.value for r in Rank]
+        raise InputError(f"Give the {kind} a rank: {', '.join(ranks)}.", missing="rank", choices=ranks)
+    ctx.track = replace(ctx.track, kind=kind, ticks=0, name=str(raw["name"]).strip())
+    ctx.started.append("track")
+    ctx.effect(EffectKind.PROGRESS, ctx.track.name, before=None, after=0, reason=f"a new {ctx.track.rank.value} {kind}")
 
 
 def effect_raise_rank(ctx: Resolution, spec: EffectSpec) -> None:
@@ -292,4 +314,5 @@ HANDLERS: dict[str, Callable[[Resolution, EffectSpec], None]] = {
     "xp": effect_xp,
     "next_move_add": effect_next_move_add,
     "momentum_reset": effect_reset,
+    "start_track": effect_start_track,
 }

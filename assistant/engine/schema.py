@@ -79,6 +79,7 @@ EffectType = Literal[
     "clear_track",
     "xp",
     "suffer",
+    "start_track",
 ]
 
 

@@ -343,7 +343,7 @@ class BladesRuleset(Ruleset):
         elif ctx.clock is None and ctx.move.id in EIGHT_SEGMENT_DEFAULT:
             ctx.clock = Clock(segments=8, filled=0, name=ctx.move.name)
             ctx.started.append("clock")
-            ctx.notes.append("A new 8-segment clock (give options.clock or options.project for another).")
+            ctx.notes.append("A new 8-segment clock (give a clock, or name a project on the sheet, for another).")
 
     def _count_activity(self, ctx: Resolution) -> None:
         ch = ctx.character

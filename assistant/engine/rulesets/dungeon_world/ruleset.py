@@ -344,8 +344,8 @@ class DungeonWorldRuleset(Ruleset):
             grit = grit_of(ctx.character)
             if grit is None:
                 ctx.notes.append(
-                    f"No Grit for class {ctx.character['class']!r} in the text: set character.grit, "
-                    "or give options.grit to Deal Damage."
+                    f"The text gives no Grit for the class {ctx.character['class']!r}: put your Grit on your sheet, "
+                    "or give it (the damage die) to Deal Damage."
                 )
             else:
                 options["grit"] = grit
