@@ -436,7 +436,7 @@ def test_suffer_endure_stress_and_hunger_shake_it_off() -> None:
 def test_advance_spends_experience_and_refuses_what_you_do_not_have() -> None:
     r = el("Advance", character={"xp": 5}, options={"choose": ["add_asset", "upgrade_asset"]})
     assert r.character["xp"] == 0
-    with pytest.raises(RulesError, match="You have 1 experience"):
+    with pytest.raises(RulesError, match="costs 3 xp"):
         el("Advance", character={"xp": 1}, options={"choose": ["add_asset"]})
 
 

@@ -12,7 +12,9 @@ expectations were worked out by hand from the rules text, never copied from engi
 * ``follow_ups`` — in order: a follow-up's name, or ``{"move": <id>, "options": {...}}`` for its ready request;
 * ``choices`` — the ids of the open choices; ``rows`` — the texts of the table rows rolled;
 * ``track`` / ``clock`` / ``burn`` — only the fields given;
-* ``dice_kept`` / ``dice_rerolled`` — the marks of every die, in order; ``notes`` — texts some note contains.
+* ``dice_kept`` / ``dice_rerolled`` — the marks of every die, in order; ``notes`` — texts some note contains;
+* ``available`` — option id -> whether the character can pick it now; ``budget`` — choice id -> its points;
+* ``error`` — instead of all the above: the request is refused, ``{"type": <kind>, "contains": <text>}``.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from typing import Any
 
 import pytest
 
-from assistant.engine import Result, available_systems, resolve
+from assistant.engine import AssistantError, Result, available_systems, resolve
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = ROOT / "tests" / "golden"
@@ -82,6 +84,11 @@ def check(result: Result, exp: dict[str, Any]) -> None:
         assert [d.rerolled for d in result.dice_detail] == exp["dice_rerolled"]
     for text in exp.get("notes", []):
         assert any(text in note for note in result.notes), (text, result.notes)
+    if "available" in exp:
+        offered = {o.id: o.available for c in result.choices for o in c.options}
+        assert {k: offered.get(k) for k in exp["available"]} == exp["available"]
+    if "budget" in exp:
+        assert {c.id: c.budget for c in result.choices if c.id in exp["budget"]} == exp["budget"]
     if "follow_ups" in exp:
         assert len(result.follow_ups) == len(exp["follow_ups"]), [f.move for f in result.follow_ups]
         for want, have in zip(exp["follow_ups"], result.follow_ups, strict=True):
@@ -96,7 +103,14 @@ def check(result: Result, exp: dict[str, Any]) -> None:
 @pytest.mark.parametrize(("system", "case"), [_param(s, c) for s, cases in CASES.items() for c in cases])
 def test_golden_case(system: str, case: dict[str, Any]) -> None:
     assert case["request"]["system"] == system, case["_where"]
-    check(resolve(case["request"]), case["expect"])
+    refused = case["expect"].get("error")
+    if refused is None:
+        check(resolve(case["request"]), case["expect"])
+        return
+    with pytest.raises(AssistantError) as caught:
+        resolve(case["request"])
+    assert caught.value.kind == refused["type"], caught.value
+    assert refused.get("contains", "") in caught.value.message
 
 
 @pytest.mark.parametrize("system", available_systems())

@@ -393,6 +393,8 @@ def _minimal_request(move: Any) -> dict[str, Any]:
         options["odds"] = "likely"
     if "legacy" in move.options:
         options["legacy"] = "quests"
+    if "situation" in move.options:
+        options["situation"] = "field"
     if move.roll.type == "progress" and not (move.roll.track or "").startswith("legacy"):
         options["track"] = {"rank": "dangerous", "ticks": 20}
     if move.requires and move.requires.position:
@@ -416,5 +418,10 @@ def test_every_move_resolves_with_random_dice(seed: int) -> None:
             for option in choice.options:
                 picked = {**_minimal_request(move)["options"], "choose": [option.id]}
                 request = _minimal_request(move) | {"options": picked, "dice": result.dice}
+                affordable = choice.budget is None or option.cost <= choice.budget
+                if not (option.available and affordable):  # the character can't pick it now: refused, not applied
+                    with pytest.raises(RulesError):
+                        resolve(request)
+                    continue
                 again = resolve(request)
                 assert again.outcome == result.outcome

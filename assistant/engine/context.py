@@ -333,6 +333,39 @@ def outcome_key(move: MoveSpec, outcome: Outcome, match: bool) -> str | None:
     return "none" if outcome is Outcome.NONE and "none" in move.outcomes else None
 
 
+def choice_budget(ctx: Resolution, spec: ChoiceSpec) -> int | None:
+    """The points a budgeted choice may spend: the row of its ``points`` the request's option selects, for the
+    outcome reached, plus the extra points the request buys (Repair)."""
+    budget = spec.budget
+    if budget is None:
+        return None
+    row_key = ctx.options.get(budget.option)
+    if row_key is None:
+        rows = list(budget.points)
+        raise InputError(
+            f"{ctx.move.name}: say the situation ({', '.join(r.replace('_', ' ') for r in rows)}) to know the points.",
+            missing=budget.option,
+            choices=rows,
+        )
+    row = budget.points.get(str(row_key), {})
+    points = row.get(ctx.outcome.value, 0)
+    if budget.extra_option is not None:
+        points += int(ctx.options.get(budget.extra_option, 0) or 0)
+    return points
+
+
+def _option_view(ctx: Resolution, spec: ChoiceSpec, option: Any) -> ChoiceOption:
+    available = holds(ctx, option.requires)
+    return ChoiceOption(
+        id=option.id,
+        label=option.label,
+        effects=[e.model_dump(exclude_defaults=True) for e in option.effects],
+        cost=option.cost,
+        available=available,
+        why="" if available else (option.refusal or "not possible now"),
+    )
+
+
 def offer_choice(ctx: Resolution, spec: ChoiceSpec) -> None:
     """Open a choice (once per resolution); one a rule opens in code is remembered so a pick can apply it."""
     if any(c.id == spec.id for c in ctx.choices):
@@ -343,11 +376,10 @@ def offer_choice(ctx: Resolution, spec: ChoiceSpec) -> None:
         Choice(
             id=spec.id,
             prompt=spec.prompt,
-            pick=spec.pick,
-            options=[
-                ChoiceOption(id=o.id, label=o.label, effects=[e.model_dump(exclude_defaults=True) for e in o.effects])
-                for o in spec.options
-            ],
+            pick=0 if spec.budget is not None else spec.pick,
+            options=[_option_view(ctx, spec, o) for o in spec.options],
+            repeat=spec.repeat,
+            budget=choice_budget(ctx, spec),
         )
     )
 
@@ -356,12 +388,23 @@ def add_follow_up(ctx: Resolution, fu: FollowUpSpec) -> None:
     system = ctx.ruleset.system_id
     if fu.move:
         target = ctx.ruleset.move_by_id(fu.move)
+        request: dict[str, Any] = {"system": system, "move": target.id}
+        options: dict[str, Any] = dict(fu.options)
+        if fu.amount is not None:
+            options["amount"] = abs(fu.amount)
+        if fu.outcome is not None:
+            options["automatic"] = fu.outcome
+        if options:
+            request["options"] = options
+        cost = f" ({fu.amount:+d})" if fu.amount is not None else ""
+        automatic = f", with an automatic {fu.outcome.replace('_', ' ')}" if fu.outcome else ""
         ctx.follow_ups.append(
             FollowUp(
                 kind="move",
                 move=target.name,
-                reason=fu.text or f"{ctx.move.name}: {ctx.outcome.value}",
-                request={"system": system, "move": target.id},
+                reason=fu.text or f"{target.name}{cost}{automatic}",
+                request=request,
+                amount=fu.amount,
             )
         )
     elif fu.table:

@@ -42,6 +42,11 @@ CORE_OPTIONS: dict[str, RequestOption] = {
     "progress_boxes": RequestOption(type="int", min=0, max=10, help="filled boxes on the track (0-10)"),
     "clock": RequestOption(type="clock", help='the clock: {"name", "segments", "filled"}'),
     "odds": RequestOption(type="odds", help="the odds: small chance, unlikely, 50/50, likely or almost certain"),
+    "automatic": RequestOption(
+        type="one_of",
+        values=["strong_hit", "weak_hit", "miss"],
+        help="resolve the move with this outcome instead of rolling, when another move says so (an automatic strong hit)",
+    ),
 }
 #: The options of progress tracks, which every move of a system with progress moves takes.
 TRACK_OPTIONS = ("track", "rank", "progress_ticks", "progress_boxes")
@@ -132,7 +137,9 @@ class RulesetData:
     def tables(self) -> dict[str, Table]:
         out = {}
         for spec in self.table_specs:
-            rows = tuple(TableRow(r.range[0], r.range[1], r.text, r.roll_twice) for r in spec.rows)
+            rows = tuple(
+                TableRow(r.range[0], r.range[1], r.text, r.roll_twice, tuple(r.follow_ups), tuple(r.choices)) for r in spec.rows
+            )
             out[spec.id] = Table(id=spec.id, name=spec.name, rows=rows, sides=spec.sides, move=spec.move, source=spec.source_note)
         return out
 
@@ -168,6 +175,8 @@ class RulesetData:
             names.append("burn")
         if self.has_progress_tracks:
             names += TRACK_OPTIONS
+        if any(m.roll.type in ("action", "progress") for m in self.moves):
+            names.append("automatic")
         names += self.moves_file.common
         return {name: self.option_types[name].help for name in dict.fromkeys(names) if name in self.option_types}
 
@@ -232,7 +241,11 @@ class RulesetData:
     # ---- checks at load ---------------------------------------------------------------------------
     def validate(self) -> None:
         """Load everything and check it hangs together; every fault is a :class:`ConfigError` naming it."""
-        problems = [*self._sheet_problems(), *(p for move in self.moves for p in self._move_problems(move))]
+        problems = [
+            *self._sheet_problems(),
+            *(p for move in self.moves for p in self._move_problems(move)),
+            *self.table_problems(),
+        ]
         if problems:
             shown = "; ".join(problems[:8]) + (f"; and {len(problems) - 8} more" if len(problems) > 8 else "")
             raise ConfigError(f"The {self.system_id} ruleset data is inconsistent: {shown}.")
@@ -259,6 +272,30 @@ class RulesetData:
                 if meter.past_min.then is not None and meter.past_min.then not in {m.id for m in self.moves}:
                     yield f"sheet: {meter.name}.past_min names the move {meter.past_min.then!r}, which does not exist"
 
+    def _follow_up_problems(self, where: str, fu: FollowUpSpec, known_moves: set[str]) -> Iterator[str]:
+        if fu.move and fu.move not in known_moves:
+            yield f"{where}: follow-up move {fu.move!r} does not exist"
+        if fu.table and fu.table not in self.tables:
+            yield f"{where}: follow-up table {fu.table!r} does not exist"
+        if (fu.amount is not None or fu.outcome is not None) and not fu.move:
+            yield f"{where}: a follow-up's amount or outcome belongs to a follow-up move"
+        if fu.move in known_moves:
+            target = self.move_by_id(fu.move)
+            if fu.amount is not None and "amount" not in self.options_for(target):
+                yield f"{where}: follow-up {fu.move!r} is given an amount, but takes none"
+            if fu.outcome is not None and target.roll.type not in ("action", "progress"):
+                yield f"{where}: follow-up {fu.move!r} is given an automatic outcome, but makes no roll"
+            for name in fu.options:
+                if name not in self.options_for(target):
+                    yield f"{where}: follow-up {fu.move!r} is given the option {name!r}, which it does not take"
+
+    def table_problems(self) -> Iterator[str]:
+        known_moves = {m.id for m in self.moves}
+        for table in self.table_specs:
+            for row in table.rows:
+                for fu in row.follow_ups:
+                    yield from self._follow_up_problems(f"table {table.id}", fu, known_moves)
+
     def _move_problems(self, move: MoveSpec) -> Iterator[str]:
         where = f"{move.id}"
         known_moves = {m.id for m in self.moves}
@@ -267,10 +304,7 @@ class RulesetData:
             if name not in self.option_types:
                 yield f"{where}: option {name!r} has no type (declare it in the file's options)"
         for fu in follow_up_specs(move):
-            if fu.move and fu.move not in known_moves:
-                yield f"{where}: follow-up move {fu.move!r} does not exist"
-            if fu.table and fu.table not in self.tables:
-                yield f"{where}: follow-up table {fu.table!r} does not exist"
+            yield from self._follow_up_problems(where, fu, known_moves)
         if move.roll.table and move.roll.table not in self.tables:
             yield f"{where}: roll table {move.roll.table!r} does not exist"
         rollable = {*self.sheet.stats, *self.sheet.meters, *self.extra_stats}

@@ -47,7 +47,9 @@ def _track(ctx: Resolution, what: str) -> None:
 def effect_meter(ctx: Resolution, spec: EffectSpec) -> None:
     assert spec.meter
     delta = ctx.ruleset.amount(ctx, spec)
-    overflow = ctx.ruleset.adjust_meter(ctx, spec.meter, delta, _reason(ctx, spec, f"{ctx.move.name}: {ctx.outcome.value}"))
+    overflow = ctx.ruleset.adjust_meter(
+        ctx, spec.meter, delta, _reason(ctx, spec, f"{ctx.move.name}: {ctx.outcome.value.replace('_', ' ')}")
+    )
     if delta < 0:
         past_min(ctx, spec.meter, overflow)
 
@@ -68,7 +70,13 @@ def effect_suffer(ctx: Resolution, spec: EffectSpec) -> None:
 def effect_position(ctx: Resolution, spec: EffectSpec) -> None:
     before = ctx.character.get("position")
     ctx.character["position"] = spec.value
-    ctx.effect(EffectKind.POSITION, "position", before=before, after=spec.value, reason=_reason(ctx, spec, ctx.outcome.value))
+    ctx.effect(
+        EffectKind.POSITION,
+        "position",
+        before=before,
+        after=spec.value,
+        reason=_reason(ctx, spec, ctx.outcome.value.replace("_", " ")),
+    )
 
 
 def effect_mark_progress(ctx: Resolution, spec: EffectSpec) -> None:

@@ -182,6 +182,11 @@ class ChoiceOption(BaseModel):
     label: str
     effects: list[dict[str, Any]] = Field(default_factory=list)
     """The structured effects of this option (applied when the player picks it via ``options.choose``)."""
+    cost: int = 0
+    """Points of the choice's ``budget`` this option spends."""
+    available: bool = True
+    """False when the character cannot pick it now (``why`` says why)."""
+    why: str = ""
 
 
 class Choice(BaseModel):
@@ -194,6 +199,10 @@ class Choice(BaseModel):
     pick: int = 1
     """How many to pick; 0 means any number."""
     options: list[ChoiceOption]
+    repeat: bool = False
+    """The same option may be picked more than once."""
+    budget: int | None = None
+    """Points the picks may spend (each option's ``cost``); None when the choice has no budget."""
 
 
 class FollowUp(BaseModel):

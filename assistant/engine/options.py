@@ -135,4 +135,8 @@ def check_options(move_name: str, given: Mapping[str, Any], known: Mapping[str, 
     for name, value in given.items():
         if not value_ok(known[name], value):
             raise bad_value(name, known[name], value)
+    for name, spec in known.items():
+        if spec.required and name not in given:
+            ask = spec.question or f"{cap(_label(name, spec))}?"
+            raise InputError(f"{move_name}: {ask}", missing=name, choices=spec.values)
     return canonical_options(given, known)

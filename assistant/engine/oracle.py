@@ -7,6 +7,7 @@ from enum import Enum
 
 from assistant.engine.dice import DiceSource, Die
 from assistant.engine.errors import InputError
+from assistant.engine.schema import ChoiceSpec, FollowUpSpec
 
 #: How deep "roll twice" may recurse before we stop rolling (each level adds two rolls).
 MAX_ROLL_TWICE_DEPTH = 3
@@ -19,6 +20,10 @@ class TableRow:
     text: str
     roll_twice: bool = False
     """The row says "Roll twice": roll two more times on the same table instead."""
+    follow_ups: tuple[FollowUpSpec, ...] = ()
+    """What the row sends the player to (a move, a table, a suffer move)."""
+    choices: tuple[ChoiceSpec, ...] = ()
+    """What the row asks the player to pick."""
 
     def covers(self, value: int) -> bool:
         return self.low <= value <= self.high

@@ -26,6 +26,7 @@ from assistant.engine.errors import InputError, RulesError
 from assistant.engine.kinds import EffectKind, RollKind
 from assistant.engine.meters import clamp_to_max
 from assistant.engine.model import Choice, Request, Result
+from assistant.engine.outcomes import Outcome
 from assistant.engine.ruleset import Ruleset
 from assistant.engine.schema import ChoiceSpec, Condition, FollowUpSpec, MoveSpec
 
@@ -62,7 +63,8 @@ def resolve_move(ruleset: Ruleset, request: Request, move: MoveSpec, rng: random
     if request.stat is not None and not move.roll.stats:
         raise InputError(f"{move.name} {_takes_no_stat(move)}; leave the stat out.", missing="stat")
     legacy = (move.roll.track or "").startswith("legacy")
-    ctx.track = read_track(ctx, required=move.roll.type == "progress" and not legacy)
+    automatic = ctx.options.get("automatic")
+    ctx.track = read_track(ctx, required=move.roll.type == "progress" and not legacy and automatic is None)
     ctx.clock = read_clock(ctx)
     if move.requires is not None and not _requirement_met(ctx, move.requires):
         raise RulesError(ruleset.requirement_message(ctx))
@@ -75,7 +77,9 @@ def resolve_move(ruleset: Ruleset, request: Request, move: MoveSpec, rng: random
         if request.dice:
             raise InputError(f"{move.name} makes no roll in this situation, but dice were given; leave the dice out.")
     ctx.roll = RollKind(kind)
-    if kind == "action":
+    if automatic is not None:
+        _automatic_outcome(ctx, str(automatic))
+    elif kind == "action":
         roll_steps.action_step(ctx)
         roll_steps.burn_step(ctx)
     elif kind == "progress":
@@ -88,7 +92,18 @@ def resolve_move(ruleset: Ruleset, request: Request, move: MoveSpec, rng: random
         ruleset.do_system_roll(ctx, kind)
     ruleset.after_roll(ctx)
     apply_outcome(ctx, ruleset)
+    apply_option_hits(ctx, ruleset)
     return close_resolution(ctx, ruleset)
+
+
+def _automatic_outcome(ctx: Resolution, outcome: str) -> None:
+    """An outcome another move grants instead of a roll ("assume an automatic strong hit")."""
+    if ctx.roll not in (RollKind.ACTION, RollKind.PROGRESS):
+        raise InputError(f"{ctx.move.name} makes no roll, so it has no automatic outcome; leave it out.", missing="automatic")
+    if ctx.request.dice:
+        raise InputError(f"An automatic {outcome.replace('_', ' ')} rolls no dice; leave the dice out.")
+    ctx.roll, ctx.outcome = RollKind.NONE, Outcome(outcome)
+    ctx.notes.append(f"An automatic {outcome.replace('_', ' ')}: no roll.")
 
 
 def _takes_no_stat(move: MoveSpec) -> str:
@@ -129,8 +144,28 @@ def apply_outcome(ctx: Resolution, ruleset: Ruleset) -> None:
             add_follow_up(ctx, fu)
 
 
+def apply_option_hits(ctx: Resolution, ruleset: Ruleset) -> None:
+    """The effects an option brings on a hit (``on_hit`` in its declaration), for the value given."""
+    if ctx.outcome not in (Outcome.STRONG_HIT, Outcome.WEAK_HIT):
+        return
+    for name, spec in ruleset.options_for(ctx.move).items():
+        value = ctx.options.get(name)
+        if value is None or not spec.on_hit:
+            continue
+        key = ("true" if value else "false") if isinstance(value, bool) else str(value)
+        for effect in spec.on_hit.get(key, []):
+            if holds(ctx, effect.when):
+                ruleset.apply_effect(ctx, effect)
+
+
 def apply_player_choices(ctx: Resolution) -> None:
-    """Apply ``options.choose`` (option ids the player picked) to the open choices."""
+    """Apply ``options.choose`` (the ids the player picked) to the open choices, choice by choice, each in the
+    order picked.
+
+    Each pick is checked at its turn, after the picks before it took effect: an option whose ``requires`` no
+    longer holds is refused (Advance's new asset without 3 experience), an option picked again must belong to
+    a ``repeat`` choice (Sojourn), a budgeted choice may not spend more than its points (Repair). A choice
+    picked short of its count stays open and a note says how many are left."""
     picks = ctx.options.get("choose")
     if picks is None:
         return
@@ -139,33 +174,8 @@ def apply_player_choices(ctx: Resolution) -> None:
     if not isinstance(picks, list) or not all(isinstance(p, str) for p in picks):
         raise InputError('Say which options you pick by their ids, like ["take_2_momentum"].', missing="choose")
     specs = {c.id: c for c in [*outcome_choice_specs(ctx), *ctx.extra_choice_specs]}
-    remaining: list[Choice] = []
-    used: set[str] = set()
-    for choice in ctx.choices:
-        chosen = [o for o in choice.options if o.id in picks]
-        if not chosen:
-            remaining.append(choice)
-            continue
-        if choice.pick and len(chosen) > choice.pick:
-            raise RulesError(f"{choice.prompt}: pick {choice.pick}, not {len(chosen)}.")
-        for option in specs[choice.id].options:
-            if option.id in picks:
-                used.add(option.id)
-                ctx.effect(EffectKind.CHOICE, choice.id, after=option.id, reason=option.label)
-                for effect in option.effects:
-                    if holds(ctx, effect.when):
-                        ctx.ruleset.apply_effect(ctx, effect)
-                for fu in option.follow_ups:
-                    add_follow_up(ctx, fu)
-        if choice.pick and len(chosen) < choice.pick:
-            left = choice.pick - len(chosen)
-            ctx.notes.append(f"{choice.prompt}: {left} more to pick; the choice stays open.")
-            remaining.append(
-                choice.model_copy(
-                    update={"pick": choice.pick - len(chosen), "options": [o for o in choice.options if o.id not in picks]}
-                )
-            )
-    unknown = [p for p in picks if p not in used]
+    owner = {o.id: c for c in ctx.choices for o in c.options}
+    unknown = [p for p in picks if p not in owner]
     if unknown:
         offered = [o.id for c in ctx.choices for o in c.options]
         raise InputError(
@@ -173,4 +183,41 @@ def apply_player_choices(ctx: Resolution) -> None:
             missing="choose",
             choices=offered,
         )
+    taken: dict[str, list[str]] = {}
+    spent: dict[str, int] = {}
+    in_turn = [p for choice in ctx.choices for p in picks if owner[p] is choice]  # choice by choice, as picked
+    for pick in in_turn:
+        choice = owner[pick]
+        spec = specs[choice.id]
+        option = next(o for o in spec.options if o.id == pick)
+        label = option.label
+        mine = taken.setdefault(choice.id, [])
+        if pick in mine and not spec.repeat:
+            raise RulesError(f"{label}: you can pick it only once.")
+        if choice.pick and len(mine) + 1 > choice.pick:
+            raise RulesError(f"{choice.prompt}: pick {choice.pick}, not {len([p for p in picks if owner[p] is choice])}.")
+        if choice.budget is not None and spent.get(choice.id, 0) + option.cost > choice.budget:
+            left = choice.budget - spent.get(choice.id, 0)
+            raise RulesError(f"{label} costs {option.cost} point(s); only {left} of {choice.budget} are left.")
+        if not holds(ctx, option.requires):
+            raise RulesError(option.refusal or f"{label}: not possible now.")
+        mine.append(pick)
+        spent[choice.id] = spent.get(choice.id, 0) + option.cost
+        ctx.effect(EffectKind.CHOICE, choice.id, after=option.id, reason=label)
+        for effect in option.effects:
+            if holds(ctx, effect.when):
+                ctx.ruleset.apply_effect(ctx, effect)
+        for fu in option.follow_ups:
+            add_follow_up(ctx, fu)
+    remaining: list[Choice] = []
+    for choice in ctx.choices:
+        mine = taken.get(choice.id, [])
+        if not mine:
+            remaining.append(choice)
+            continue
+        if choice.pick and len(mine) < choice.pick:
+            left = choice.pick - len(mine)
+            ctx.notes.append(f"{choice.prompt}: {left} more to pick; the choice stays open.")
+            options = choice.options if choice.repeat else [o for o in choice.options if o.id not in mine]
+            remaining.append(choice.model_copy(update={"pick": left, "options": options}))
     ctx.choices = remaining

@@ -13,7 +13,7 @@ A system changes a roll through the hooks these call (``stat_value``, ``roll_add
 from __future__ import annotations
 
 import assistant.engine.rolls as rolls
-from assistant.engine.context import Resolution, option_int
+from assistant.engine.context import Resolution, add_follow_up, holds, offer_choice, option_int
 from assistant.engine.effects import reset_meter, reset_value
 from assistant.engine.errors import InputError
 from assistant.engine.kinds import EffectKind, RollKind
@@ -244,6 +244,13 @@ def table_step(ctx: Resolution) -> None:
     }
     ctx.score = rolled[0].rolls[0]
     ctx.text = "\n".join(f"- {row.text}" for row in rows)
+    for row in rows:
+        for fu in row.follow_ups:
+            if holds(ctx, fu.when):
+                add_follow_up(ctx, fu)
+        for choice in row.choices:
+            if holds(ctx, choice.when):
+                offer_choice(ctx, choice)
 
 
 def oracle_step(ctx: Resolution) -> None:

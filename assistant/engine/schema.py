@@ -145,6 +145,13 @@ class FollowUpSpec(_Strict):
     table: str | None = None
     suffer: int | None = None
     """Make a suffer move with this amount (e.g. -1)."""
+    amount: int | None = None
+    """A follow-up move made with this cost, as printed: ``Sacrifice Resources (-1)`` is ``amount: -1`` (its
+    request carries ``options.amount: 1``; the move must take an ``amount``)."""
+    outcome: Literal["strong_hit", "weak_hit", "miss"] | None = None
+    """The follow-up move is resolved with this outcome instead of a roll ("assume an automatic strong hit")."""
+    options: dict[str, Any] = Field(default_factory=dict)
+    """Request options the follow-up move is made with (Hearten as you Sojourn: ``sojourn: true``)."""
     text: str = ""
     when: Condition | None = None
 
@@ -160,12 +167,35 @@ class OptionSpec(_Strict):
     label: str
     effects: list[EffectSpec] = Field(default_factory=list)
     follow_ups: list[FollowUpSpec] = Field(default_factory=list)
+    requires: Condition | None = None
+    """The option can be picked only while this holds, checked at the moment of the pick (after the picks made
+    before it in the same choice): e.g. Advance's new asset needs 3 experience."""
+    refusal: str = ""
+    """What the player is told when ``requires`` does not hold (in their words)."""
+    cost: int = 0
+    """What the option spends of the choice's ``budget`` (Repair's points)."""
+
+
+class BudgetSpec(_Strict):
+    """A choice whose options cost points from a budget (Starforged Repair): the points by the value of a request
+    option and the outcome, plus what another option adds."""
+
+    option: str
+    """The request option that selects the row of ``points`` (Repair: ``situation``)."""
+    points: dict[str, dict[str, int]]
+    """option value -> outcome -> points."""
+    extra_option: str | None = None
+    """A request option whose value adds points (Repair: ``extra_points``, bought with supply)."""
 
 
 class ChoiceSpec(_Strict):
     id: str
     prompt: str
     pick: int = 1
+    repeat: bool = False
+    """An option may be picked more than once ("An individual move can be taken more than once")."""
+    budget: BudgetSpec | None = None
+    """The options cost points from this budget; ``pick`` is then 0 (as many as the points allow)."""
     options: list[OptionSpec]
     when: Condition | None = None
 
@@ -254,6 +284,13 @@ class RequestOption(_Strict):
     """A true ``bool`` option adds this many dice to a pool roll (Blades: a friend or contact helps, +1d)."""
     zero_pool: bool = False
     """A true ``bool`` option makes a pool roll 0d (Blades: toughing it out)."""
+    on_hit: dict[str, list[EffectSpec]] = Field(default_factory=dict)
+    """Effects the option brings on a hit, by its value (``"true"`` for a bool): Elegy's connection aids you,
+    "add +1 and take +1 focus on a hit"."""
+    required: bool = False
+    """The move cannot be made without it: asked for before anything rolls (Repair: where you repair)."""
+    question: str = ""
+    """How to ask the player for it, in their words (used when it is missing)."""
 
     @model_validator(mode="after")
     def _consistent(self) -> RequestOption:
@@ -303,6 +340,10 @@ class RowSpec(_Strict):
     range: tuple[int, int]
     text: str
     roll_twice: bool = False
+    follow_ups: list[FollowUpSpec] = Field(default_factory=list)
+    """What the row sends the player to ("Face Death", "Sacrifice Resources (-2)", a suffer move...)."""
+    choices: list[ChoiceSpec] = Field(default_factory=list)
+    """What the row asks the player to pick ("lose 2 point of blood, health or spirit (pick 1)")."""
 
 
 class TableSpec(_Strict):

@@ -186,7 +186,7 @@ def _demand(ctx: Resolution, spec: EffectSpec, reason: str) -> None:
 
 
 def apply_list_effect(ctx: Resolution, spec: EffectSpec) -> None:
-    reason = spec.note or f"{ctx.move.name}: {ctx.outcome.value}"
+    reason = spec.note or f"{ctx.move.name}: {ctx.outcome.value.replace('_', ' ')}"
     delta = spec.delta or 0
     meter = spec.meter
     if meter in ("schemes", "productivity"):

@@ -66,7 +66,7 @@ class ElegyRuleset(Ruleset):
     def check_options(self, ctx: Resolution) -> None:
         super().check_options(ctx)
         if "amount" in ctx.options and "foe_rank" in ctx.options:
-            raise InputError("Give how much harm, or the foe's rank, not both.", missing="amount")
+            raise InputError("Give how much is lost, or the foe's rank, not both.", missing="amount")
 
     # ---- the action roll: rerolls below negative focus ---------------------------------------------
     def adjust_action_roll(self, ctx: Resolution, roll: ChallengeRoll, first: int) -> ChallengeRoll:
@@ -102,15 +102,17 @@ class ElegyRuleset(Ruleset):
     def amount(self, ctx: Resolution, spec: EffectSpec) -> int:
         """Harm may be given as the foe's rank instead of an amount."""
         source = spec.amount
-        by_rank = "amount" not in ctx.options and "foe_rank" in ctx.options and spec.meter == "health"
+        by_rank = "amount" not in ctx.options and "foe_rank" in ctx.options and spec.meter in ("health", "spirit")
         if source is not None and source.option == "amount" and by_rank:
             rank = Rank.parse(ctx.options["foe_rank"])
-            faith, superstition = option_bool(ctx, "authentic_faith"), option_bool(ctx, "superstition")
+            faith = option_bool(ctx, "authentic_faith")
+            superstition = spec.meter == "health" and option_bool(ctx, "superstition")  # superstitions add harm only
             harm = harm_for(rank, superstition=superstition, authentic_faith=faith)
             riders = [f"authentic faith: as {rank.shifted(1).value}"] if faith else []
             riders += ["superstition: +1"] if superstition else []
             article = "An" if rank.value[0] in "aeiou" else "A"
-            ctx.notes.append(f"{article} {rank.value} foe deals {harm} harm" + (f" ({'; '.join(riders)})." if riders else "."))
+            what = "harm" if spec.meter == "health" else "stress"
+            ctx.notes.append(f"{article} {rank.value} foe deals {harm} {what}" + (f" ({'; '.join(riders)})." if riders else "."))
             return spec.sign * harm
         return super().amount(ctx, spec)
 
