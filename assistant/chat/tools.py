@@ -441,8 +441,7 @@ def apply_action(
     fresh = validate_tool_call(action.tool, action.args, system=state.system, state=state)
     if fresh.tool in ROLLING_TOOLS:
         assert fresh.request is not None
-        result = service.resolve_in_campaign(campaign, fresh.request, rng=rng, store=store)
-        seq = service.load_campaign(campaign, store=store).last_seq
+        result, seq = service.resolve_event(campaign, fresh.request, rng=rng, store=store)
         return ActionOutcome(fresh, result, seq)
     if fresh.tool == "mark_progress":
         return _apply_mark_progress(campaign, fresh, state, store)

@@ -55,6 +55,8 @@ class Pending:
     """When burning momentum would improve the last move: the outcome it would give."""
     message: str = ""
     level: str = "info"
+    event_seq: int | None = None
+    """The move the open choices and the burn belong to (a choice or burn acts on it, or is refused)."""
 
 
 @dataclass(frozen=True)
