@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import random
 import sys
 from pathlib import Path
@@ -13,25 +14,37 @@ import typer
 from assistant.engine import AssistantError, InputError, available_systems, get_ruleset, resolve
 from assistant.engine.model import Request
 from assistant.engine.probability import odds_for_request
+from assistant.inputs import batch_lines, printable, read_user_bytes
+
+log = logging.getLogger(__name__)
+#: Bytes of one request read from stdin or --request.
+MAX_REQUEST_BYTES = 8_000_000
 
 
 def _print_json(data: Any, pretty: bool) -> None:
-    typer.echo(json.dumps(data, ensure_ascii=False, indent=2 if pretty else None))
+    typer.echo(printable(json.dumps(data, ensure_ascii=False, indent=2 if pretty else None)))
 
 
 def _error_payload(exc: AssistantError) -> dict[str, Any]:
     return {"error": exc.to_dict()}
 
 
-def _read_request_text(request_file: Path | None) -> str:
+def _read_request_text(request_file: Path | None) -> bytes:
+    """The request's raw bytes (decoded and checked by the engine's door, :meth:`Request.decode`)."""
     if request_file is not None:
-        try:
-            return request_file.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise InputError(f"Can't read the request file {request_file}: {exc.strerror}.") from None
+        return read_user_bytes(request_file, "JSON request", MAX_REQUEST_BYTES)
     if sys.stdin is None or sys.stdin.isatty():
         raise InputError("Give a request on stdin, or with --request FILE (or --batch FILE.jsonl).")
-    return sys.stdin.read()
+    data = sys.stdin.buffer.read(MAX_REQUEST_BYTES + 1)
+    if len(data) > MAX_REQUEST_BYTES:
+        raise InputError(f"The request is larger than {MAX_REQUEST_BYTES // 1_000_000} MB.")
+    return data
+
+
+def _internal_error() -> dict[str, Any]:
+    log.exception("unexpected error resolving a request")
+    message = "Something went wrong on our side with this request; nothing was changed. Please report it."
+    return {"error": {"type": "internal", "message": message}}
 
 
 def resolve_one(data: Any, rng: random.Random | None, campaign: str | None = None) -> dict[str, Any]:
@@ -55,22 +68,21 @@ def resolve_command(
     if batch is not None:
         failures = 0
         try:
-            lines = batch.read_text(encoding="utf-8").splitlines()
-        except OSError as exc:
-            _print_json(_error_payload(InputError(f"Can't read {batch}: {exc.strerror}.")), pretty)
+            data = read_user_bytes(batch, "JSONL batch")
+        except AssistantError as exc:
+            _print_json(_error_payload(exc), pretty)
             raise typer.Exit(2) from None
-        for number, line in enumerate(lines, 1):
-            if not line.strip():
-                continue
+        for line in batch_lines(data):  # one bad line is one error line; the batch goes on
             try:
-                data = json.loads(line)
-                out = resolve_one(data, rng, campaign)
-            except json.JSONDecodeError as exc:
-                failures += 1
-                out = _error_payload(InputError(f"Line {number} is not valid JSON ({exc.msg})."))
+                if line.error is not None:
+                    raise line.error
+                out = resolve_one(line.value, rng, campaign)
             except AssistantError as exc:
                 failures += 1
                 out = _error_payload(exc)
+            except Exception:  # noqa: BLE001 - a bug must not stop the lines after it
+                failures += 1
+                out = _internal_error()
             _print_json(out, pretty)
         raise typer.Exit(1 if failures else 0)
     try:

@@ -3,6 +3,10 @@
 Every setting has an offline default. Secrets (the LLM API key) are held in :class:`Secret` so that
 they never appear in ``repr``, logs, saved campaigns or exports.
 
+Trust: the server's own key (environment or Streamlit secrets) is only ever sent to the server's own
+endpoint (``TABLETOP_LLM_BASE_URL``). A visitor who names another endpoint in the app brings their own key
+(:func:`visitor_llm`); the operator can lock the endpoint and model with ``TABLETOP_LLM_LOCKED=1``.
+
 | variable | meaning | default |
 |---|---|---|
 | ``TABLETOP_HOME`` | where campaigns, the rules index and caches live | ``~/.local/share/tabletop-oracle`` |
@@ -10,6 +14,7 @@ they never appear in ``repr``, logs, saved campaigns or exports.
 | ``TABLETOP_LLM_MODEL`` | model name at that endpoint | ``gpt-4o-mini`` |
 | ``TABLETOP_LLM_API_KEY`` (or ``OPENAI_API_KEY``) | key for the endpoint | unset |
 | ``TABLETOP_LLM_TIMEOUT`` | seconds before an LLM call falls back to offline | ``30`` |
+| ``TABLETOP_LLM_LOCKED`` | ``1``: visitors of the web app cannot change the endpoint or model | unset |
 | ``TABLETOP_CHROMA_URL`` | a Chroma server (``http://host:port``); unset = embedded on disk | unset |
 | ``TABLETOP_DATABASE_URL`` (or ``DATABASE_URL``) | SQLAlchemy URL for PostgreSQL; unset = SQLite | unset |
 """
@@ -19,6 +24,9 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
+
+from assistant.errors import ConfigError
 
 
 class Secret:
@@ -65,6 +73,8 @@ class LLMSettings:
 class Settings:
     home: Path
     llm: LLMSettings
+    llm_locked: bool = False
+    """The operator fixed the endpoint and model: the app's visitors cannot change them."""
     chroma_url: str | None = None
     database_url: str | None = field(default=None, repr=False)
 
@@ -95,6 +105,70 @@ def load_settings() -> Settings:
     return Settings(
         home=home,
         llm=llm,
+        llm_locked=(_env("TABLETOP_LLM_LOCKED") or "").strip().lower() in {"1", "true", "yes", "on"},
         chroma_url=_env("TABLETOP_CHROMA_URL"),
         database_url=_env("TABLETOP_DATABASE_URL", "DATABASE_URL"),
     )
+
+
+# ---- who may send which key where ---------------------------------------------------------------------
+
+_URL_BAD_CHARS = set("\\@ \t\r\n")
+
+
+def endpoint_identity(url: str) -> str:
+    """The canonical form of an OpenAI-compatible endpoint URL (``scheme://host:port/path``), used to decide
+    whether two URLs name the same server. Raises :class:`ConfigError` for anything but a plain http(s) URL
+    (no user:password part, no query, no backslashes or spaces: the forms URL parsers disagree on)."""
+    text = url.strip()
+    if any(c in _URL_BAD_CHARS or ord(c) < 32 or ord(c) == 127 for c in text):
+        raise ConfigError(
+            "An LLM endpoint is a plain http(s) URL such as http://127.0.0.1:11434/v1 "
+            "(no user name or password in it, no spaces)."
+        )
+    try:
+        parts = urlsplit(text)
+        port = parts.port
+    except ValueError:
+        raise ConfigError("That LLM endpoint is not a URL; use one like http://127.0.0.1:11434/v1.") from None
+    if parts.scheme.lower() not in {"http", "https"} or not parts.hostname or parts.query or parts.fragment:
+        raise ConfigError("An LLM endpoint is an http:// or https:// URL such as http://127.0.0.1:11434/v1.")
+    scheme = parts.scheme.lower()
+    port = port or (443 if scheme == "https" else 80)
+    return f"{scheme}://{parts.hostname.lower()}:{port}{parts.path.rstrip('/')}"
+
+
+def same_endpoint(a: str | None, b: str | None) -> bool:
+    """Whether ``a`` and ``b`` name the same endpoint (False when either is missing or malformed)."""
+    if not a or not b:
+        return False
+    try:
+        return endpoint_identity(a) == endpoint_identity(b)
+    except ConfigError:
+        return False
+
+
+def visitor_llm(
+    server: LLMSettings,
+    *,
+    base_url: str = "",
+    model: str = "",
+    api_key: Secret | None = None,
+    locked: bool = False,
+) -> LLMSettings:
+    """The LLM settings for a visitor of the app who typed ``base_url``/``model``/``api_key`` (empty: keep the
+    server's), on top of the ``server``'s own settings (its key from the environment or Streamlit secrets).
+
+    The server's key goes only to the server's own endpoint: a visitor who names another endpoint gets
+    only the key they typed (or none, for a local server that needs none). With ``locked`` the server's
+    endpoint and model stand whatever the visitor typed. A malformed visitor URL raises :class:`ConfigError`."""
+    wanted = (base_url or "").strip()
+    if locked or not wanted or same_endpoint(wanted, server.base_url):
+        return LLMSettings(
+            base_url=server.base_url,
+            model=server.model if locked else ((model or "").strip() or server.model),
+            api_key=api_key or server.api_key,
+            timeout=server.timeout,
+        )
+    endpoint_identity(wanted)  # refuse a malformed URL before anything is sent anywhere
+    return LLMSettings(base_url=wanted, model=(model or "").strip() or server.model, api_key=api_key, timeout=server.timeout)

@@ -28,7 +28,8 @@ from assistant.chat.turn import Turn, TurnEvent
 from assistant.config import Settings, load_settings
 from assistant.engine import AssistantError, InputError, Result, RulesError, get_ruleset
 from assistant.store import service
-from assistant.store.state import CampaignState, move_summary
+from assistant.store.followups import KnownLog, RecordingStore, StaleEventError, describe
+from assistant.store.state import CampaignState
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +69,8 @@ class ChatSession:
     ) -> None:
         self.campaign = campaign
         self.settings = settings or load_settings()
-        self.store = store
+        self.store = RecordingStore(store)
+        """The campaign store, remembering what this session appended (for :attr:`known`)."""
         self.auto_roll = auto_roll
         self.style = style
         self.rng = rng
@@ -78,7 +80,11 @@ class ChatSession:
         self.planner_model = planner_model
         self.narrator = narrator or self._default_narrator()
         self.retrieve_rules = (getattr(self.narrator, "name", "") != "template") if retrieve_rules is None else retrieve_rules
-        self._state = service.load_campaign(campaign, store=store)
+        self._state = service.load_campaign(campaign, store=self.store)
+        self.known = KnownLog(self._state)
+        """The undo stack as this player knows it: /choose, /burn and /undo act on its top."""
+        self.appended: list[Any] = []
+        """The events the last turn appended (``StoredEvent``s), in order."""
         self._last_intent = ""
 
     # ---- construction ---------------------------------------------------------------------------
@@ -150,16 +156,18 @@ class ChatSession:
     ) -> Iterator[TurnEvent]:
         return self._guarded(lambda: self._confirm(suggestion_or_request, stat=stat, adds=adds, burn=burn))
 
-    def choose(self, option_ids: Sequence[str] | str) -> Turn:
+    # Follow-ups name the event they act on (``event_seq``, e.g. the ``Turn.event_seq`` the player saw; default:
+    # the last action this player knows of). Another writer's action in between makes them a ``conflict`` error.
+    def choose(self, option_ids: Sequence[str] | str, *, event_seq: int | None = None) -> Turn:
         picks = [option_ids] if isinstance(option_ids, str) else list(option_ids)
-        return self._drain(self._guarded(lambda: self._choose(picks)))
+        return self._drain(self._guarded(lambda: self._choose(picks, event_seq)))
 
-    def undo(self) -> Turn:
-        return self._drain(self._guarded(self._undo))
+    def undo(self, *, event_seq: int | None = None) -> Turn:
+        return self._drain(self._guarded(lambda: self._undo(event_seq)))
 
-    def burn(self) -> Turn:
+    def burn(self, *, event_seq: int | None = None) -> Turn:
         """Burn momentum on the last move when that improves it (Starforged; same dice)."""
-        return self._drain(self._guarded(self._burn))
+        return self._drain(self._guarded(lambda: self._burn(event_seq)))
 
     def oracle(self, question: str, odds: str = "50/50") -> Turn:
         return self._drain(self._guarded(lambda: self._oracle(question, odds), player_text=question))
@@ -191,12 +199,16 @@ class ChatSession:
         try:
             yield from body()
         except AssistantError as exc:
+            if isinstance(exc, StaleEventError):
+                self.known.catch_up(exc.undo_stack)  # the message told the player what is there now
             yield TurnEvent("done", turn=Turn(kind="error", player_text=player_text, error=str(exc), narration=str(exc)))
         except Exception:  # noqa: BLE001 - the page must never crash on what a player types
             log.exception("unexpected error in a chat turn")
             message = "Something went wrong on our side; nothing was changed. Please try again."
             yield TurnEvent("done", turn=Turn(kind="error", player_text=player_text, error=message, narration=message))
         finally:
+            self.appended = self.store.take()
+            self.known.observe(self.appended)
             try:
                 self.reload()
             except AssistantError:  # pragma: no cover - the campaign vanished under us
@@ -245,11 +257,11 @@ class ChatSession:
         if name == "ask":
             return (yield from self._rules(a["value"], record_question=False))
         if name == "undo":
-            return (yield from self._undo())
+            return (yield from self._undo(None))
         if name == "choose":
-            return (yield from self._choose(a["options"]))
+            return (yield from self._choose(a["options"], None))
         if name == "burn":
-            return (yield from self._burn())
+            return (yield from self._burn(None))
         if name == "progress":
             return (yield from self._progress(a["track"], a["times"]))
         if name == "meter":
@@ -428,12 +440,17 @@ class ChatSession:
         task: str | None = None,
         question: str = "",
         say: str | None = None,
+        redo: tuple[int, dict[str, Any], str] | None = None,
     ) -> TurnStream:
+        """Resolve and store a move (or, with ``redo=(event, options, what)``, replace move ``event`` by itself
+        with the same dice and those options), then narrate it."""
         request = {k: v for k, v in request.items() if v is not None}
-        result = service.resolve_in_campaign(self.campaign, request, rng=self.rng, store=self.store)
+        if redo is None:
+            result, seq = service.resolve_event(self.campaign, request, rng=self.rng, store=self.store)
+        else:
+            result, seq = service.redo_move(self.campaign, redo[0], redo[1], doing=redo[2], store=self.store)
         self._last_intent = ""  # the intent is spent on this move; a later /roll is narrated on its own
         self.reload()
-        seq = self._state.last_seq
         yield TurnEvent("result", result=result)
         task = task or _task_for(result)
         narration = yield from self._narrate(task, player_text, [result], question=question, odds=_odds_map(odds))
@@ -551,18 +568,27 @@ class ChatSession:
         return (yield from self._resolve({"move": f"roll:{notation.strip()}"}, player_text=f"roll {notation.strip()}"))
 
     # ---- choices, undo, progress, meters ----------------------------------------------------------
-    def _last_move(self) -> tuple[int, Any]:
-        if not self._state.undo_stack:
-            raise InputError("There is no move to choose for; roll a move first.")
-        seq = self._state.undo_stack[-1]
-        stored = next(e for e in service.campaign_events(self.campaign, store=self.store) if e.seq == seq)
+    def _followed(self, event_seq: int | None, doing: str) -> tuple[int, Any]:
+        """The event a follow-up acts on: ``event_seq``, or the last action this player knows of."""
+        seq = event_seq if event_seq is not None else self.known.top
+        found = (
+            self.store.events(self.campaign, after=seq - 1, upto=seq)
+            if isinstance(seq, int) and not isinstance(seq, bool) and seq > 0
+            else []
+        )
+        if not found:
+            raise InputError(f"Could not {doing}: there is no move to act on yet; roll a move first.")
+        return found[0].seq, found[0]
+
+    def _followed_move(self, event_seq: int | None, doing: str) -> tuple[int, Any]:
+        seq, stored = self._followed(event_seq, doing)
         if stored.event.type != "move_resolved":
-            raise InputError("The last action was not a move; /choose picks the open choices of the last move.")
+            raise InputError(f"Could not {doing}: the last action was {describe(stored)}, not a move.")
         return seq, stored.event
 
-    def _choose(self, picks: list[str]) -> TurnStream:
+    def _choose(self, picks: list[str], event_seq: int | None) -> TurnStream:
         """Pick open choices of the last move: it is resolved again with the same dice and the picks."""
-        _seq, event = self._last_move()
+        seq, event = self._followed_move(event_seq, "choose")
         result = Result.model_validate(event.result)
         if not result.choices:
             raise InputError(f"{result.move} has no open choices.")
@@ -572,45 +598,44 @@ class ChatSession:
             raise InputError(f"Can't choose {unknown}; the open options are {sorted(offered)}.")
         previous = (event.request.get("options") or {}).get("choose") or []
         chosen = ([previous] if isinstance(previous, str) else list(previous)) + list(picks)
-        return (yield from self._redo_last(event, {"choose": chosen}, result.move))
+        return (yield from self._redo(seq, event, {"choose": chosen}, f"choose for {result.move}"))
 
-    def _burn(self) -> TurnStream:
+    def _burn(self, event_seq: int | None) -> TurnStream:
         """Burn momentum on the last move (after seeing the dice, as the rules allow): the same dice, burned."""
-        _seq, event = self._last_move()
+        seq, event = self._followed_move(event_seq, "burn momentum")
         result = Result.model_validate(event.result)
         if not (result.burn and result.burn.available):
             raise RulesError(f"Burning would not improve {result.move}; nothing was changed.")
-        return (yield from self._redo_last(event, {"burn": True}, result.move))
+        return (yield from self._redo(seq, event, {"burn": True}, f"burn momentum on {result.move}"))
 
-    def _redo_last(self, event: Any, options_update: dict[str, Any], move_name: str) -> TurnStream:
-        """Resolve the last move again with its own dice and updated options, replacing it (undo + resolve).
-        The new request is checked by the engine first, so a refused one changes nothing."""
-        from assistant.engine import Request, resolve
+    def _redo(self, seq: int, event: Any, options_update: dict[str, Any], doing: str) -> TurnStream:
+        """Replace move ``seq`` by itself with its own dice and updated options (one atomic undo + move, refused
+        when ``seq`` is no longer the last action, or when the engine refuses the new request)."""
+        move_name = str(event.result.get("move") or "the move")
+        return (
+            yield from self._resolve(
+                dict(event.request), player_text=self._last_intent or move_name, redo=(seq, options_update, doing)
+            )
+        )
 
-        request = dict(event.request)
-        request["options"] = {**(request.get("options") or {}), **options_update}
-        request["dice"] = list(event.dice)
-        probe = dict(request)
-        if event.character_source == "campaign":
-            request.pop("character", None)
-            probe.pop("character", None)
-            if event.state_change.before:
-                probe["character"] = event.state_change.before
-        resolve(Request.parse({**probe, "system": self.system}))
-        service.undo_last(self.campaign, store=self.store)
-        self.reload()
-        return (yield from self._resolve(request, player_text=self._last_intent or move_name))
-
-    def _undo(self) -> TurnStream:
-        if not self._state.undo_stack:
+    def _undo(self, event_seq: int | None) -> TurnStream:
+        if not self.known.top and event_seq is None:
             raise InputError("Nothing to undo yet.")
-        seq = self._state.undo_stack[-1]
-        stored = next(e for e in service.campaign_events(self.campaign, store=self.store) if e.seq == seq)
+        seq, stored = self._followed(event_seq, "undo")
         if stored.event.type == "character_added" and len(self._state.characters) <= 1:
             raise InputError("Nothing to undo yet (undo never removes your only character).")
-        what = move_summary(stored.event.result) if stored.event.type == "move_resolved" else stored.event.type.replace("_", " ")
-        service.undo_last(self.campaign, store=self.store)
-        return (yield from _finish(Turn(kind="command", player_text="/undo", narration=f"Undone: {what}.", narrator="template")))
+        undo = service.undo_last(self.campaign, expect=seq, store=self.store)
+        return (
+            yield from _finish(
+                Turn(
+                    kind="command",
+                    player_text="/undo",
+                    narration=f"Undone: {describe(stored)}.",
+                    narrator="template",
+                    event_seq=undo.seq,
+                )
+            )
+        )
 
     def _progress(self, track: str | None, times: int) -> TurnStream:
         if not track:

@@ -496,6 +496,5 @@ def apply_action(
     state = service.load_campaign(campaign, store=store)
     fresh = validate_tool_call(action.tool, action.args, system=state.system, state=state, player=action.tool in PLAYER_ACTIONS)
     assert fresh.request is not None
-    result = service.resolve_in_campaign(campaign, fresh.request, rng=rng, store=store)
-    seq = service.load_campaign(campaign, store=store).last_seq
+    result, seq = service.resolve_event(campaign, fresh.request, rng=rng, store=store)
     return ActionOutcome(fresh, result, seq)

@@ -11,6 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+import assistant.engine.safe_json as safe_json
 from assistant.engine.dice import Die
 from assistant.engine.errors import InputError
 from assistant.engine.kinds import LEGACY_EFFECT_KINDS, EffectKind, RollKind
@@ -57,12 +58,9 @@ class Request(BaseModel):
 
     @staticmethod
     def decode(data: object) -> dict[str, Any]:
-        """The request as a JSON object: decodes text, rejects anything that is not an object."""
-        if isinstance(data, (str, bytes)):
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError as exc:
-                raise InputError(f"The request is not valid JSON ({exc.msg} at line {exc.lineno}).") from None
+        """The request as a JSON object: decodes text, rejects anything that is not an object or is beyond the
+        input limits (depth, number size, broken characters: :mod:`assistant.engine.safe_json`)."""
+        data = safe_json.loads(data) if isinstance(data, (str, bytes, bytearray)) else safe_json.check(data)
         if not isinstance(data, dict):
             raise InputError('A request is a JSON object like {"system": "starforged", "move": "Face Danger", ...}.')
         return data

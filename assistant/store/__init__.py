@@ -29,12 +29,17 @@ Modules
                   ``list_campaigns() -> list[CampaignInfo]``, ``load_campaign(name) -> CampaignState``,
                   ``campaign_events(name)``, ``resolve_in_campaign(name, request, rng=None, *,
                   narration=None) -> Result``, ``append_chat(name, role, text)``,
-                  ``record_narration(name, event_seq, text)``, ``undo_last(name)``,
+                  ``resolve_event(...) -> (Result, seq)``, ``redo_move(name, seq, options)``,
+                  ``record_narration(name, event_seq, text)``, ``undo_last(name, expect=None)``,
                   ``replay(name) -> CampaignState`` (raises ``ReplayMismatch``),
                   ``export(name, format) -> str``, ``import_journal(text, name=None) -> str``,
                   ``add_character``, ``update_character``, ``set_active_character``,
                   ``create_track``/``update_track``, ``create_clock``/``update_clock``, ``set_slot``;
                   all take ``store=`` to use a given store instead of the settings' one.
+``moves``         how a request becomes a ``move_resolved`` event on a state (pure).
+``followups``     choose/burn/undo on the event the player saw, refused when stale
+                  (``StaleEventError``, kind ``conflict``); ``RecordingStore``, ``KnownLog``.
+``replay``        ``replay_log``, ``check_move``, ``ReplayMismatch``.
 ``journal``       Markdown and Iron Vault export, and import of our own exports.
 ``cli``           ``register(app)``: ``assistant campaign new|list|show|export|import|undo|replay``.
 

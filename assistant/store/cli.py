@@ -153,9 +153,15 @@ def import_command(
         typer.echo(f"imported campaign {created!r}")
 
 
-def undo_command(name: str, as_json: bool = JSON_OPT) -> None:
+def undo_command(
+    name: str,
+    event: int | None = typer.Option(
+        None, "--event", help="Only undo if the last change is still this one (the # shown by `campaign show`)."
+    ),
+    as_json: bool = JSON_OPT,
+) -> None:
     """Undo the last change (appends a compensating event; history is kept)."""
-    stored = _run(as_json, lambda: service.undo_last(name))
+    stored = _run(as_json, lambda: service.undo_last(name, expect=event))
     if as_json:
         _echo_json(stored.to_dict())
     else:

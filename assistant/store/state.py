@@ -63,6 +63,9 @@ class CampaignState(BaseModel):
 def move_summary(result: dict[str, Any]) -> str:
     """One line for a move result: ``Face Danger (+edge): weak hit — 4+3+0=7 vs 2, 9``."""
     name = result.get("move", "?")
+    started: list[dict[str, Any]] = [v for k in result.get("started") or [] if isinstance(v := result.get(k), dict)]
+    if started and started[0].get("name"):  # a new track or clock is said by its name
+        name = f"{name}: {started[0]['name']}"
     stat = f" (+{result['stat']})" if result.get("stat") else ""
     outcome = str(result.get("outcome", "")).replace("_", " ")
     if result.get("match"):

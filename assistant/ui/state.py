@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import os
 from dataclasses import dataclass, field
 from typing import Any
 
 import streamlit as st
 
-from assistant.config import LLMSettings, Secret, Settings, load_settings
+from assistant.config import ConfigError, Secret, Settings, load_settings, visitor_llm
 from assistant.store import service
 from assistant.store.events import MoveResolved, StoredEvent, Undo
 
@@ -60,6 +59,8 @@ class Pending:
     """Buttons for the follow-ups of the last turn (``assistant.ui.components.follow_ups.NextStep``)."""
     message: str = ""
     level: str = "info"
+    event_seq: int | None = None
+    """The move the open choices and the burn belong to (a choice or burn acts on it, or is refused)."""
 
 
 @dataclass(frozen=True)
@@ -166,29 +167,34 @@ def _secret_from_streamlit() -> str | None:
     return None
 
 
-def key_source() -> str:
-    """Where the API key comes from (for the Settings tab; never the key itself)."""
-    if prefs().api_key:
-        return "entered in this browser session"
-    if _secret_from_streamlit():
-        return "Streamlit secrets"
-    if any(os.environ.get(n) for n in SECRET_NAMES):
-        return "environment"
-    return ""
+def server_settings() -> Settings:
+    """The operator's settings: the environment, with a key from Streamlit secrets when the environment has none."""
+    base = load_settings()
+    if base.llm.api_key is None and (s := _secret_from_streamlit()):
+        base = dataclasses.replace(base, llm=dataclasses.replace(base.llm, api_key=Secret(s)))
+    return base
 
 
 def effective_settings() -> Settings:
-    """The environment's settings with this browser session's LLM choices on top."""
-    base = load_settings()
+    """The operator's settings with this browser session's LLM choices on top. The server's key is only sent to
+    the server's own endpoint (see :func:`assistant.config.visitor_llm`); a visitor's endpoint gets the visitor's
+    key. A malformed endpoint typed by the visitor is ignored here (the Settings tab refuses it when saved)."""
+    base = server_settings()
     p = prefs()
-    key = p.api_key or (Secret(s) if (s := _secret_from_streamlit()) else None) or base.llm.api_key
-    llm = LLMSettings(
-        base_url=p.base_url.strip() or base.llm.base_url,
-        model=p.model.strip() or base.llm.model,
-        api_key=key,
-        timeout=base.llm.timeout,
-    )
+    try:
+        llm = visitor_llm(base.llm, base_url=p.base_url, model=p.model, api_key=p.api_key, locked=base.llm_locked)
+    except ConfigError:
+        llm = visitor_llm(base.llm, model=p.model, api_key=p.api_key, locked=base.llm_locked)
     return dataclasses.replace(base, llm=llm)
+
+
+def key_in_use(settings: Settings) -> str:
+    """Whose key the LLM calls carry (for the Settings tab; never the key itself)."""
+    if settings.llm.api_key is None:
+        return ""
+    if prefs().api_key is not None and settings.llm.api_key is prefs().api_key:
+        return "yours, entered in this browser session"
+    return "the server's"
 
 
 def _fingerprint(settings: Settings, p: Prefs) -> str:

@@ -88,7 +88,7 @@ def _choose(choice_index: int) -> None:
         picked = st.session_state.get(f"choice_{choice_index}") or []
         ids = picked if isinstance(picked, list) else [picked]
         option_ids = [o.id for o in pend.choices[choice_index].options if o.label in ids]
-        state.queue(state.Action("choose", payload=option_ids))
+        state.queue(state.Action("choose", payload=option_ids, options={"event_seq": pend.event_seq}))
 
 
 def render_suggestions(suggestions: list[Any]) -> None:

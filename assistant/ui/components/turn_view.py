@@ -34,6 +34,7 @@ def keep_open(turn: Any) -> None:
     pend.player_text = turn.player_text or pend.player_text
     pend.suggestions = list(turn.suggestions or [])
     pend.choices = list(turn.open_choices or [])
+    pend.event_seq = turn.event_seq
     last = turn.results[-1] if turn.results else None
     pend.next_steps = next_steps(last.system, list(turn.follow_ups or []), last) if last is not None else []
     offer = last.burn if last is not None and last.burn and last.burn.available else None

@@ -8,6 +8,7 @@ from typing import Any
 import streamlit as st
 
 from assistant.engine import get_ruleset
+from assistant.store.followups import KnownLog
 from assistant.ui import state
 from assistant.ui.components.follow_ups import render_next_steps
 from assistant.ui.components.quick_tools import render_quick_tools
@@ -26,12 +27,13 @@ def _queue_send() -> None:
         state.queue(state.Action("send", text=text[:MAX_INPUT]))
 
 
-def _queue_undo() -> None:
-    state.queue(state.Action("undo"))
+def _queue_undo(event_seq: int | None) -> None:
+    """Undo the last action the page showed (refused if someone else acted since)."""
+    state.queue(state.Action("undo", options={"event_seq": event_seq}))
 
 
 def _queue_burn() -> None:
-    state.queue(state.Action("burn"))
+    state.queue(state.Action("burn", options={"event_seq": state.pending().event_seq}))
 
 
 def run_action(session: Any, action: state.Action) -> None:
@@ -45,11 +47,11 @@ def run_action(session: Any, action: state.Action) -> None:
         render_stream(session.stream_confirm(action.payload, adds=adds, burn=burn), None)
         return
     if action.kind == "choose":
-        turn = session.choose(list(action.payload or []))
+        turn = session.choose(list(action.payload or []), event_seq=action.options.get("event_seq"))
     elif action.kind == "undo":
-        turn = session.undo()
+        turn = session.undo(event_seq=action.options.get("event_seq"))
     elif action.kind == "burn":
-        turn = session.burn()
+        turn = session.burn(event_seq=action.options.get("event_seq"))
     elif action.kind == "oracle":
         turn = session.oracle(action.text, action.options.get("odds", "50/50"))
     elif action.kind == "table":
@@ -88,24 +90,28 @@ def render(campaign: str | None) -> None:
     if action is not None and action.kind == "undo":  # undo first, so the transcript below shows it
         with friendly_errors("undoing the last action"):
             state.clear_pending()
-            turn = session.undo()
+            turn = session.undo(event_seq=action.options.get("event_seq"))
             if turn.kind == "error":
                 state.pending().message, state.pending().level = turn.error or "Nothing to undo.", "error"
             else:
                 st.toast(turn.narration or "Undone.", icon="↩️")
         action = None
+    shown = KnownLog.from_events([])
     with friendly_errors("reading the transcript"):
-        render_transcript(state.campaign_events(campaign))
+        events = state.campaign_events(campaign)
+        render_transcript(events)
+        shown = KnownLog.from_events(events)
     if action is not None:
         state.clear_pending()
         with friendly_errors("playing the turn"):
             run_action(session, action)
+            shown.observe(session.appended)  # the turn drawn below the transcript
     camp = session.state
     sheet = None
     with friendly_errors("drawing the sheet"):
         sheet = get_ruleset(camp.system).sheet
     render_pending()
-    st.button("↩ Undo last action", key="undo", on_click=_queue_undo)
+    st.button("↩ Undo last action", key="undo", on_click=_queue_undo, args=(shown.top,))
     render_status_line(camp.active(), sheet, list(camp.tracks.values()), list(camp.clocks.values()))
     scroll_to_newest(len(state.campaign_events(campaign)))
     st.chat_input("What do you do? (or /help)", key="chat_text", on_submit=_queue_send, max_chars=MAX_INPUT)

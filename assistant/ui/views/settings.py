@@ -1,7 +1,9 @@
 """The Settings tab: the LLM endpoint (base URL, model, key), narration style and auto-roll.
 
 The key may come from ``st.secrets``, the environment, or this form. A key typed here lives only in
-this browser session's state: it is never shown back, logged, or saved into a campaign."""
+this browser session's state: it is never shown back, logged, or saved into a campaign. The server's own key
+is only sent to the server's own endpoint: a visitor who names another endpoint must type their own key, and
+with ``TABLETOP_LLM_LOCKED=1`` the endpoint and model cannot be changed here at all."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import streamlit as st
 
-from assistant.config import Secret
+from assistant.config import ConfigError, Secret, endpoint_identity, same_endpoint
 from assistant.ui import state
 
 STYLES = ("vivid", "terse")
@@ -29,8 +31,18 @@ def redact_url(url: str) -> str:
 
 def _save() -> None:
     p = state.prefs()
-    p.base_url = str(st.session_state.get("settings_base_url") or "").strip()
-    p.model = str(st.session_state.get("settings_model") or "").strip()
+    server = state.server_settings()
+    if not server.llm_locked:
+        url = str(st.session_state.get("settings_base_url") or "").strip()
+        if url:
+            try:
+                endpoint_identity(url)
+            except ConfigError as exc:
+                st.session_state["settings_error"] = f"{exc.message} Nothing was saved."
+                st.session_state["settings_api_key"] = ""
+                return
+        p.base_url = url
+        p.model = str(st.session_state.get("settings_model") or "").strip()
     typed = str(st.session_state.get("settings_api_key") or "").strip()
     if typed:
         p.api_key = Secret(typed)
@@ -60,22 +72,34 @@ def render() -> None:
             "Offline: narration comes from templates and rules answers are the cited passages. "
             "Set an OpenAI-compatible endpoint below to add LLM narration."
         )
+    server = state.server_settings()
+    if server.llm_locked:
+        st.caption("The endpoint and model are set by the server's operator and cannot be changed here.")
     st.text_input(
         "LLM base URL",
-        value=p.base_url,
+        value=p.base_url if not server.llm_locked else redact_url(server.llm.base_url or ""),
         key="settings_base_url",
-        placeholder="http://127.0.0.1:11434/v1 (empty: use TABLETOP_LLM_BASE_URL, or offline)",
+        placeholder="http://127.0.0.1:11434/v1 (empty: the server's endpoint, or offline)",
+        disabled=server.llm_locked,
     )
-    st.text_input("Model", value=p.model, key="settings_model", placeholder=settings.llm.model)
-    source = state.key_source()
+    st.text_input(
+        "Model",
+        value=p.model if not server.llm_locked else "",
+        key="settings_model",
+        placeholder=settings.llm.model,
+        disabled=server.llm_locked,
+    )
     st.text_input(
         "API key",
         type="password",
         key="settings_api_key",
-        placeholder="a key is set" if source else "sk-…",
+        placeholder="a key is set" if p.api_key else "sk-…",
         help="Kept only for this browser session; never shown again or saved into campaigns.",
     )
-    st.caption(f"API key: set ({source})." if source else "API key: none.")
+    whose = state.key_in_use(settings)
+    st.caption(f"API key: {whose}." if whose else "API key: none.")
+    if settings.llm.enabled and not same_endpoint(settings.llm.base_url, server.llm.base_url) and server.llm.api_key:
+        st.caption("The server's own key is only sent to the server's own endpoint; for another endpoint, enter your own key.")
     st.radio(
         "Narration style", STYLES, index=STYLES.index(p.style) if p.style in STYLES else 0, key="settings_style", horizontal=True
     )
@@ -83,5 +107,7 @@ def render() -> None:
     cols = st.columns(2)
     cols[0].button("Save settings", key="settings_save", on_click=_save, type="primary")
     cols[1].button("Forget the key typed here", key="settings_forget_key", on_click=_forget_key)
+    if error := st.session_state.pop("settings_error", ""):
+        st.error(error)
     if st.session_state.pop("settings_saved", False):
         st.success("Saved for this browser session.")

@@ -1,0 +1,239 @@
+"""Follow-ups act on the event the player saw, or not at all (optimistic concurrency).
+
+Choosing an open option, burning momentum, undoing: each names the event it acts on, and the store refuses
+it (:class:`StaleEventError`, nothing appended) when that event is no longer the last action in effect,
+because another writer (a second browser, another terminal) acted in between. The check and the append are
+one transaction under the campaign's lock.
+
+* :func:`undo` appends an ``undo`` of the last action (of ``expect`` when given).
+* :func:`redo_move` replaces the last move by the same move with its own dice and updated options
+  (``choose``, ``burn``): an ``undo`` and a new ``move_resolved``, appended together.
+* :class:`RecordingStore` remembers what one writer appended; :class:`KnownLog` is that writer's view of the
+  undo stack, so a follow-up without an explicit event acts on what the player was shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from assistant.engine import Result
+from assistant.errors import AssistantError, InputError
+from assistant.store.base import AppendContext, CampaignInfo, CampaignStore
+from assistant.store.events import UNDOABLE, CampaignCreated, Event, Patch, StoredEvent, Undo
+from assistant.store.moves import move_event
+from assistant.store.state import CampaignState, apply, get_path, move_summary, touched_paths
+
+
+class StaleEventError(AssistantError):
+    """A follow-up named an event that is no longer the last action in effect: someone else acted since the
+    player looked. Nothing was changed; ``undo_stack`` is the campaign's stack now (to catch the player up)."""
+
+    kind = "conflict"
+
+    def __init__(self, message: str, undo_stack: Sequence[int] = ()) -> None:
+        super().__init__(message)
+        self.undo_stack = list(undo_stack)
+
+
+def describe(stored: StoredEvent) -> str:
+    """An event in the player's words (``Strike (+iron): miss — …``, ``a new progress track``)."""
+    ev: Any = stored.event
+    if ev.type == "move_resolved":
+        return move_summary(ev.result)
+    words = {
+        "character_added": "a new character",
+        "character_updated": "a change to a character",
+        "character_removed": "a character's removal",
+        "set_active": "a change of the active character",
+        "track_created": "a new progress track",
+        "track_updated": "a change to a progress track",
+        "clock_created": "a new clock",
+        "clock_updated": "a change to a clock",
+        "slot_updated": "a change to the campaign's records",
+    }
+    return words.get(ev.type, "another change")
+
+
+def _check_target(ctx: AppendContext, expect: int | None, doing: str) -> int:
+    """The last action in effect, which must be ``expect`` when given."""
+    stack = ctx.state.undo_stack
+    if not stack:
+        raise InputError(
+            "Nothing to undo yet." if doing == "undo" else f"Could not {doing}: there is no move yet; roll one first."
+        )
+    top = stack[-1]
+    if expect is None or expect == top:
+        return top
+    latest = describe(ctx.event(top))
+    if expect in ctx.state.undone:
+        why = "the action you saw was undone in the meantime"
+    elif expect in stack:
+        why = f"someone else acted since you looked (the last action is now: {latest})"
+    else:
+        why = f"the campaign is not where you saw it (the last action is: {latest})"
+    raise StaleEventError(
+        f"Could not {doing}: {why}. Nothing was changed; look at the campaign again and repeat if you still want to.",
+        stack,
+    )
+
+
+def _undo_event(ctx: AppendContext, target_seq: int) -> Undo:
+    target = ctx.event(target_seq)
+    before = ctx.state_at(target.seq - 1)
+    restore = []
+    for path in touched_paths(target):
+        present, value = get_path(before, path)
+        restore.append(Patch(path=path, value=value, present=present))
+    return Undo(target_seq=target.seq, target_type=target.type, restore=restore)
+
+
+def undo(store: CampaignStore, name: str, expect: int | None = None) -> StoredEvent:
+    """Append an ``undo`` of the last action still in effect; with ``expect``, only if that is event ``expect``."""
+    return store.append_with(name, lambda ctx: [_undo_event(ctx, _check_target(ctx, expect, "undo"))])[0]
+
+
+def redo_move(
+    store: CampaignStore, name: str, target_seq: int | None, options_update: dict[str, Any], *, doing: str = "change the move"
+) -> tuple[Result, int]:
+    """Replace the last move (event ``target_seq``, which must still be the last action; None: whatever is last)
+    by the same request with its own dice and ``options_update`` merged into its options. Returns the new result
+    and its event number. The engine checks the new request before anything is appended."""
+    out: list[tuple[Result, int]] = []
+
+    def build(ctx: AppendContext) -> list[Event]:
+        seq = _check_target(ctx, target_seq, doing)
+        stored = ctx.event(seq)
+        ev: Any = stored.event
+        if ev.type != "move_resolved":
+            raise InputError(f"Could not {doing}: the last action was {describe(stored)}, not a move.")
+        undo_ev = _undo_event(ctx, seq)
+        after_undo = _light_copy(ctx.state)
+        apply(after_undo, StoredEvent(seq=ctx.next_seq, event=undo_ev))
+        request = dict(ev.request)
+        request["options"] = {**(request.get("options") or {}), **options_update}
+        request["dice"] = list(ev.dice)
+        move, result = move_event(after_undo, request, ctx.next_seq + 1)
+        out[:] = [(result, ctx.next_seq + 1)]
+        return [undo_ev, move]
+
+    store.append_with(name, build)
+    return out[0]
+
+
+def _light_copy(state: CampaignState) -> CampaignState:
+    """What a move reads of the state (characters, tracks, clocks), copied; not the transcript."""
+    return CampaignState.model_validate(
+        {
+            "name": state.name,
+            "system": state.system,
+            "seed": state.seed,
+            "last_seq": state.last_seq,
+            "characters": state.characters,
+            "active_character": state.active_character,
+            "tracks": state.tracks,
+            "clocks": state.clocks,
+            "slots": state.slots,
+            "undo_stack": state.undo_stack,
+        }
+    ).model_copy(deep=True)
+
+
+# ---- one writer's view -------------------------------------------------------------------------------
+
+
+class RecordingStore:
+    """A :class:`CampaignStore` that remembers the events appended through it (``take()`` hands them over).
+    ``inner=None`` uses the store of the current settings at each call."""
+
+    def __init__(self, inner: CampaignStore | None = None) -> None:
+        self._inner = inner
+        self._appended: list[StoredEvent] = []
+
+    @property
+    def inner(self) -> CampaignStore:
+        if self._inner is not None:
+            return self._inner
+        from assistant.store.service import get_store
+
+        return get_store()
+
+    def take(self) -> list[StoredEvent]:
+        out, self._appended = self._appended, []
+        return out
+
+    def _keep(self, stored: list[StoredEvent]) -> list[StoredEvent]:
+        self._appended.extend(stored)
+        return stored
+
+    # the CampaignStore protocol
+    @property
+    def url(self) -> str:
+        return self.inner.url
+
+    @property
+    def dialect(self) -> str:
+        return self.inner.dialect
+
+    def create_campaign(self, created: CampaignCreated, initial: Sequence[Event] = ()) -> list[StoredEvent]:
+        return self.inner.create_campaign(created, initial)
+
+    def list_campaigns(self) -> list[CampaignInfo]:
+        return self.inner.list_campaigns()
+
+    def info(self, name: str) -> CampaignInfo:
+        return self.inner.info(name)
+
+    def append(self, name: str, events: Sequence[Event]) -> list[StoredEvent]:
+        return self._keep(self.inner.append(name, events))
+
+    def append_with(self, name: str, build: Callable[[AppendContext], Sequence[Event]]) -> list[StoredEvent]:
+        return self._keep(self.inner.append_with(name, build))
+
+    def events(self, name: str, after: int = 0, upto: int | None = None) -> list[StoredEvent]:
+        return self.inner.events(name, after, upto)
+
+    def load(self, name: str, *, upto: int | None = None, use_snapshot: bool = True) -> CampaignState:
+        return self.inner.load(name, upto=upto, use_snapshot=use_snapshot)
+
+    def snapshot(self, name: str) -> int:
+        return self.inner.snapshot(name)
+
+    def schema_version(self) -> int:
+        return self.inner.schema_version()
+
+    def close(self) -> None:
+        """The wrapped store belongs to whoever opened it: nothing to close here."""
+
+
+class KnownLog:
+    """The undo stack as one player knows it: what was there when they opened the campaign, plus what they did
+    since. A follow-up without an explicit event acts on its top; the store refuses it when the campaign's real
+    top differs (another writer acted), and :meth:`catch_up` then shows the player the campaign as it is."""
+
+    def __init__(self, state: CampaignState) -> None:
+        self.stack = list(state.undo_stack)
+
+    @classmethod
+    def from_events(cls, events: Sequence[StoredEvent]) -> KnownLog:
+        """The undo stack of a campaign whose log (or what a page shows of it) is ``events``."""
+        known = cls(CampaignState())
+        known.observe(events)
+        return known
+
+    @property
+    def top(self) -> int | None:
+        return self.stack[-1] if self.stack else None
+
+    def observe(self, appended: Sequence[StoredEvent]) -> None:
+        """Take in the events this player appended (in order)."""
+        for stored in appended:
+            ev: Any = stored.event
+            if ev.type == "undo":
+                if ev.target_seq in self.stack:
+                    self.stack.remove(ev.target_seq)
+            elif ev.type in UNDOABLE:
+                self.stack.append(stored.seq)
+
+    def catch_up(self, undo_stack: Sequence[int]) -> None:
+        self.stack = list(undo_stack)
