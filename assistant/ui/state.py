@@ -74,11 +74,40 @@ class Action:
     options: dict[str, Any] = field(default_factory=dict)
 
 
+#: The settings kept in the page's address, so a reload (or a bookmark) keeps them: never the API key.
+URL_PREFS = {"style": "style", "auto_roll": "auto_roll", "base_url": "llm", "model": "model"}
+
+
 def prefs() -> Prefs:
     if PREFS not in st.session_state:
-        st.session_state[PREFS] = Prefs()
+        st.session_state[PREFS] = prefs_from_url()
     value: Prefs = st.session_state[PREFS]
     return value
+
+
+def prefs_from_url() -> Prefs:
+    """The settings the address carries (``?style=terse&auto_roll=1&llm=...&model=...``); the key is never there."""
+    params = st.query_params
+    p = Prefs()
+    style = params.get(URL_PREFS["style"])
+    if style in ("vivid", "terse"):
+        p.style = style
+    p.auto_roll = params.get(URL_PREFS["auto_roll"]) == "1"
+    p.base_url = str(params.get(URL_PREFS["base_url"]) or "")[:500]
+    p.model = str(params.get(URL_PREFS["model"]) or "")[:200]
+    return p
+
+
+def keep_prefs_in_url(p: Prefs) -> None:
+    """Write the settings (never the key) into the page's address, leaving out the defaults."""
+    values = {"style": p.style if p.style != "vivid" else "", "auto_roll": "1" if p.auto_roll else "",
+              "base_url": p.base_url, "model": p.model}  # fmt: skip
+    for name, value in values.items():
+        key = URL_PREFS[name]
+        if value:
+            st.query_params[key] = value
+        elif key in st.query_params:
+            del st.query_params[key]
 
 
 def queue(action: Action) -> None:

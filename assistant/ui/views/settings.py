@@ -13,6 +13,7 @@ import streamlit as st
 
 from assistant.config import ConfigError, Secret, endpoint_identity, same_endpoint
 from assistant.ui import state
+from assistant.ui.connection import test_connection
 
 STYLES = ("vivid", "terse")
 
@@ -49,8 +50,14 @@ def _save() -> None:
     st.session_state["settings_api_key"] = ""  # the typed key never goes back to the browser
     p.style = str(st.session_state.get("settings_style") or "vivid")
     p.auto_roll = bool(st.session_state.get("settings_auto_roll"))
+    state.keep_prefs_in_url(p)
     state.forget_sessions()
     st.session_state["settings_saved"] = True
+
+
+def _test_connection() -> None:
+    report = test_connection(state.effective_settings().llm)
+    st.session_state["settings_test_result"] = (report.ok, report.message)
 
 
 def _forget_key() -> None:
@@ -104,10 +111,17 @@ def render() -> None:
         "Narration style", STYLES, index=STYLES.index(p.style) if p.style in STYLES else 0, key="settings_style", horizontal=True
     )
     st.checkbox("Auto-roll the best suggested move (no confirmation)", value=p.auto_roll, key="settings_auto_roll")
-    cols = st.columns(2)
+    cols = st.columns(3)
     cols[0].button("Save settings", key="settings_save", on_click=_save, type="primary")
-    cols[1].button("Forget the key typed here", key="settings_forget_key", on_click=_forget_key)
+    cols[1].button("Test connection", key="settings_test", on_click=_test_connection, disabled=not settings.llm.enabled)
+    cols[2].button("Forget the key typed here", key="settings_forget_key", on_click=_forget_key)
     if error := st.session_state.pop("settings_error", ""):
         st.error(error)
     if st.session_state.pop("settings_saved", False):
-        st.success("Saved for this browser session.")
+        st.success(
+            "Saved. The page's address keeps these settings, so a reload or a bookmark keeps them; "
+            "an API key typed here is never kept and must be entered again after a reload."
+        )
+    if tested := st.session_state.pop("settings_test_result", None):
+        ok, message = tested
+        (st.success if ok else st.error)(message)
