@@ -22,7 +22,7 @@ $(STAMP): pyproject.toml constraints.txt
 	touch $(STAMP)
 
 run: setup
-	@if [ -f ui/app.py ]; then $(VENV)/bin/assistant ui; else $(VENV)/bin/assistant play; fi
+	$(VENV)/bin/assistant ui
 
 test: setup
 	bash scripts/test-services.sh

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -84,3 +85,13 @@ class TurnEvent:
     text: str = ""
     result: Result | None = None
     turn: Turn | None = None
+
+
+TurnStream = Generator[TurnEvent, None, Turn]
+"""A turn as it happens: events (result, narration chunks, ...), returning the finished :class:`Turn`."""
+
+
+def finish(turn: Turn) -> TurnStream:
+    """End a turn stream with ``turn``."""
+    yield TurnEvent("done", turn=turn)
+    return turn

@@ -1,0 +1,121 @@
+"""Follow-ups on a move the player saw: choose, burn, undo; progress and the player's own tools."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from assistant.chat.acting import ActingMixin
+from assistant.chat.turn import Turn, TurnEvent, TurnStream
+from assistant.chat.turn import finish as _finish
+from assistant.engine import InputError, Result, RulesError
+from assistant.store import service
+from assistant.store.followups import describe
+
+
+class FollowingMixin(ActingMixin):
+    """Follow-ups on a move the player saw: choose, burn, undo; progress and the player's own tools."""
+
+    # ---- choices, undo, progress, meters ----------------------------------------------------------
+    def _followed(self, event_seq: int | None, doing: str) -> tuple[int, Any]:
+        """The event a follow-up acts on: ``event_seq``, or the last action this player knows of."""
+        seq = event_seq if event_seq is not None else self.known.top
+        found = (
+            self.store.events(self.campaign, after=seq - 1, upto=seq)
+            if isinstance(seq, int) and not isinstance(seq, bool) and seq > 0
+            else []
+        )
+        if not found:
+            raise InputError(f"Could not {doing}: there is no move to act on yet; roll a move first.")
+        return found[0].seq, found[0]
+
+    def _followed_move(self, event_seq: int | None, doing: str) -> tuple[int, Any]:
+        seq, stored = self._followed(event_seq, doing)
+        if stored.event.type != "move_resolved":
+            raise InputError(f"Could not {doing}: the last action was {describe(stored)}, not a move.")
+        return seq, stored.event
+
+    def _choose(self, picks: list[str], event_seq: int | None) -> TurnStream:
+        """Pick open choices of the last move: it is resolved again with the same dice and the picks."""
+        seq, event = self._followed_move(event_seq, "choose")
+        result = Result.model_validate(event.result)
+        if not result.choices:
+            raise InputError(f"{result.move} has no open choices.")
+        offered = {o.id for c in result.choices for o in c.options}
+        unknown = [p for p in picks if p not in offered]
+        if unknown:
+            raise InputError(f"Can't choose {unknown}; the open options are {sorted(offered)}.")
+        previous = (event.request.get("options") or {}).get("choose") or []
+        chosen = ([previous] if isinstance(previous, str) else list(previous)) + list(picks)
+        return (yield from self._redo(seq, event, {"choose": chosen}, f"choose for {result.move}"))
+
+    def _burn(self, event_seq: int | None) -> TurnStream:
+        """Burn momentum on the last move (after seeing the dice, as the rules allow): the same dice, burned."""
+        seq, event = self._followed_move(event_seq, "burn momentum")
+        result = Result.model_validate(event.result)
+        if not (result.burn and result.burn.available):
+            raise RulesError(f"Burning would not improve {result.move}; nothing was changed.")
+        return (yield from self._redo(seq, event, {"burn": True}, f"burn momentum on {result.move}"))
+
+    def _redo(self, seq: int, event: Any, options_update: dict[str, Any], doing: str) -> TurnStream:
+        """Replace move ``seq`` by itself with its own dice and updated options (one atomic undo + move, refused
+        when ``seq`` is no longer the last action, or when the engine refuses the new request)."""
+        move_name = str(event.result.get("move") or "the move")
+        return (
+            yield from self._resolve(
+                dict(event.request), player_text=self._last_intent or move_name, redo=(seq, options_update, doing)
+            )
+        )
+
+    def _undo(self, event_seq: int | None) -> TurnStream:
+        if not self.known.top and event_seq is None:
+            raise InputError("Nothing to undo yet.")
+        seq, stored = self._followed(event_seq, "undo")
+        if stored.event.type == "character_added" and len(self._state.characters) <= 1:
+            raise InputError("Nothing to undo yet (undo never removes your only character).")
+        undo = service.undo_last(self.campaign, expect=seq, store=self.store)
+        return (
+            yield from _finish(
+                Turn(
+                    kind="command",
+                    player_text="/undo",
+                    narration=f"Undone: {describe(stored)}.",
+                    narrator="template",
+                    event_seq=undo.seq,
+                )
+            )
+        )
+
+    def _progress(self, track: str | None, times: int) -> TurnStream:
+        if not track:
+            if not self._state.tracks:
+                text = "No progress tracks yet. Start one with /track <rank> <name>."
+            else:
+                text = "\n".join(
+                    f"- {t.get('name')} ({t.get('rank')}): {t.get('ticks', 0) // 4}/10 boxes, "
+                    f"{t.get('ticks', 0) % 4} ticks (id {tid})"
+                    for tid, t in self._state.tracks.items()
+                )
+            return (yield from _finish(Turn(kind="command", player_text="/progress", narration=text, narrator="template")))
+        return (yield from self._tool("mark_progress", {"track": track, "times": times}, f"/progress {track} {times}"))
+
+    def _tool(self, name: str, args: dict[str, Any], player_text: str) -> TurnStream:
+        from assistant.chat.tools import apply_action, validate_tool_call
+
+        action = validate_tool_call(name, args, system=self.system, state=self._state, player=True)
+        outcome = apply_action(self.campaign, action, rng=self.rng, store=self.store)
+        self.reload()
+        results = [outcome.result] if outcome.result is not None else []
+        for result in results:
+            yield TurnEvent("result", result=result)
+        return (
+            yield from _finish(
+                Turn(
+                    kind="command",
+                    player_text=player_text,
+                    results=results,
+                    narration=action.summary,
+                    narrator="template",
+                    event_seq=outcome.event_seq,
+                )
+            )
+        )

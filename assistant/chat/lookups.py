@@ -1,0 +1,81 @@
+"""Turns that look something up: the oracle, tables, Pay the Price, plain dice and rules questions."""
+
+from __future__ import annotations
+
+from assistant.chat.acting import ActingMixin
+from assistant.chat.classify import Classification
+from assistant.chat.moves_info import oracle_move
+from assistant.chat.turn import Turn, TurnStream
+from assistant.chat.turn import finish as _finish
+from assistant.engine import AssistantError, InputError, RulesError, get_ruleset
+
+
+class LookupsMixin(ActingMixin):
+    """Turns that look something up: the oracle, tables, Pay the Price, plain dice and rules questions."""
+
+    # ---- oracle, tables, price, dice ------------------------------------------------------------
+    def _oracle_question(self, c: Classification) -> TurnStream:
+        if not c.yes_no:
+            text = (
+                'The oracle answers yes/no questions. Ask it as one ("Is there something behind the door?"), '
+                "or roll one of the system's tables with /table <name> (/tables lists them)."
+            )
+            self._say("assistant", text)
+            return (yield from _finish(Turn(kind="oracle", player_text=c.text, narration=text, narrator="template")))
+        return (yield from self._oracle(c.text, c.odds or "50/50", record=False))
+
+    def _oracle(self, question: str, odds: str, record: bool = True) -> TurnStream:
+        question = (question or "").strip()
+        if not question:
+            raise InputError('Ask the oracle a yes/no question, e.g. "Is the station abandoned?".')
+        move = oracle_move(self.system)
+        if move is None:
+            raise RulesError(f"{self.system} has no yes/no oracle; roll a table (/tables) or dice (/dice) instead.")
+        if record:
+            self._say("user", f"Oracle ({odds}): {question}")
+        return (
+            yield from self._resolve(
+                {"move": move.id, "options": {"odds": odds}}, player_text=question, task="oracle", question=question
+            )
+        )
+
+    def _table(self, name: str) -> TurnStream:
+        table = get_ruleset(self.system).find_table(name)
+        return (yield from self._resolve({"move": f"table:{table.id}"}, player_text=self._last_intent or table.name))
+
+    def _pay_the_price(self) -> TurnStream:
+        ruleset = get_ruleset(self.system)
+        try:
+            move = ruleset.find_move("Pay the Price")
+        except AssistantError:
+            raise RulesError(f"{self.system} has no Pay the Price move.") from None
+        return (yield from self._resolve({"move": move.id}, player_text=self._last_intent or move.name, task="pay_the_price"))
+
+    def _dice(self, notation: str) -> TurnStream:
+        return (yield from self._resolve({"move": f"roll:{notation.strip()}"}, player_text=f"roll {notation.strip()}"))
+
+    # ---- rules questions --------------------------------------------------------------------------
+    def _rules(self, question: str, record_question: bool = True) -> TurnStream:
+        from rules_index.qa import answer
+
+        question = (question or "").strip()
+        if not question:
+            raise InputError('Ask a rules question, e.g. "what happens when momentum is negative?".')
+        if record_question:
+            self._say("user", question)
+        llm = self.planner_model if self.planner_model is not None else None
+        result = answer(question, system=self.system, llm=llm)
+        text = result.render()
+        self._say("assistant", text)
+        return (
+            yield from _finish(
+                Turn(
+                    kind="rules",
+                    player_text=question,
+                    narration=text,
+                    narrator="template" if getattr(result, "mode", "") != "llm" else "llm",
+                    answer=result,
+                    citations=list(result.citations),
+                )
+            )
+        )

@@ -1,0 +1,90 @@
+"""Small facts about moves for chat turns: the system's oracle, its yes chance, odds in words, the narration
+task of a result, and a suggestion for a move the LLM proposed."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Mapping
+from typing import Any
+
+from assistant.engine import AssistantError, Result, get_ruleset
+from assistant.store.state import CampaignState
+
+
+def oracle_move(system: str) -> Any | None:
+    """The system's yes/no oracle move (Starforged and Elegy have one), or None."""
+    return next((m for m in get_ruleset(system).moves if m.roll.type == "oracle"), None)
+
+
+def yes_chance(system: str, odds: str) -> float | None:
+    """The exact chance (percent) of a yes from the system's oracle at these odds, through the engine itself
+    (Starforged says yes on N or less, Elegy on N or greater); None when the system has no oracle."""
+    from assistant.engine.probability import odds_for_request
+
+    move = oracle_move(system)
+    if move is None:
+        return None
+    table = odds_for_request({"system": system, "move": move.id, "options": {"odds": odds}})
+    return float(table.outcomes.get("yes", 0)) * 100
+
+
+def _task_for(result: Result) -> str:
+    if result.roll == "oracle":
+        return "oracle"
+    if result.move_id in {"pay_the_price", "table:pay_the_price"}:
+        return "pay_the_price"
+    if result.roll == "table":
+        return "table"
+    return "narrate"
+
+
+def _odds_map(odds: Any) -> dict[str, float] | None:
+    """The outcome percentages of an odds table (``{"strong_hit": 15.17, ...}``, as the player saw them) or None."""
+    if not odds:
+        return None
+    if isinstance(odds, Mapping):
+        source = odds.get("outcomes", odds)
+        if isinstance(source, Mapping):
+            out = {str(k): float(v) for k, v in source.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
+            return out or None
+    return None
+
+
+def _odds_line(odds: Any) -> str:
+    probabilities = _odds_map(odds)
+    if not probabilities:
+        return ""
+    parts = [f"{k.replace('_', ' ')} {v:g}%" for k, v in probabilities.items() if k != "match"]
+    return " — " + ", ".join(parts) if parts else ""
+
+
+def _suggestion_from_request(request: dict[str, Any], system: str, state: CampaignState, why: str) -> Any:
+    """A Suggestion for a move the LLM proposed through its tools (validated by the tools layer)."""
+    from assistant.engine.probability import odds_for_request
+    from assistant.suggest import Suggestion
+
+    ruleset = get_ruleset(system)
+    move = ruleset.find_move(str(request["move"]))
+    character = state.active()
+    stat = request.get("stat")
+    stat_value = None
+    if stat and character:
+        stat_value = (character.get("stats") or {}).get(stat, character.get(stat))
+    odds = None
+    with contextlib.suppress(AssistantError):
+        odds = odds_for_request({**request, "system": system, **({"character": character} if character else {})}).to_dict()
+    return Suggestion(
+        move=move.name,
+        move_id=move.id,
+        system=system,
+        stat=stat,
+        stat_value=stat_value,
+        score=1.0,
+        why=why or move.trigger,
+        approach=None,
+        odds=odds,
+        burn_odds=None,
+        request={k: v for k, v in request.items() if k != "dice"},
+        from_ruleset=True,
+        ranked_by="llm",
+    )

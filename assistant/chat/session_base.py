@@ -1,0 +1,87 @@
+"""The state a chat session holds: its campaign, store, settings and narrator, the campaign as last loaded, and
+what this player knows of the undo stack. The turn kinds build on it (acting, following, lookups)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from assistant.config import Settings, load_settings
+from assistant.store import service
+from assistant.store.followups import KnownLog, RecordingStore
+from assistant.store.state import CampaignState
+
+HISTORY_TURNS = 8
+
+
+class SessionBase:
+    """A session's state and the few helpers every kind of turn uses."""
+
+    def __init__(
+        self,
+        campaign: str,
+        *,
+        settings: Settings | None = None,
+        narrator: Any = None,
+        store: Any = None,
+        auto_roll: bool = False,
+        style: str = "vivid",
+        chat_model: Any = None,
+        planner_model: Any = None,
+        rng: random.Random | None = None,
+        embedder: Any = None,
+        budget_tokens: int = 1200,
+        retrieve_rules: bool | None = None,
+    ) -> None:
+        self.campaign = campaign
+        self.settings = settings or load_settings()
+        self.store = RecordingStore(store)
+        """The campaign store, remembering what this session appended (for :attr:`known`)."""
+        self.auto_roll = auto_roll
+        self.style = style
+        self.rng = rng
+        self.embedder = embedder
+        self.budget_tokens = budget_tokens
+        self.chat_model = chat_model
+        self.planner_model = planner_model
+        self.narrator = narrator or self._default_narrator()
+        self.retrieve_rules = (getattr(self.narrator, "name", "") != "template") if retrieve_rules is None else retrieve_rules
+        self._state = service.load_campaign(campaign, store=self.store)
+        self.known = KnownLog(self._state)
+        """The undo stack as this player knows it: /choose, /burn and /undo act on its top."""
+        self.appended: list[Any] = []
+        """The events the last turn appended (``StoredEvent``s), in order."""
+        self._last_intent = ""
+
+    def _default_narrator(self) -> Any:
+        from assistant.narrate import LLMNarrator, TemplateNarrator
+
+        if self.chat_model is not None:
+            return LLMNarrator(self.chat_model, budget_tokens=self.budget_tokens)
+        return TemplateNarrator()
+
+    # ---- state ----------------------------------------------------------------------------------
+    @property
+    def state(self) -> CampaignState:
+        return self._state
+
+    @property
+    def system(self) -> str:
+        return self._state.system
+
+    def reload(self) -> CampaignState:
+        self._state = service.load_campaign(self.campaign, store=self.store)
+        return self._state
+
+    def history(self, limit: int = HISTORY_TURNS) -> list[tuple[str, str]]:
+        """The last ``limit`` chat lines, narrations and moves (not undone), oldest first."""
+        lines = [
+            (e.role if e.kind == "chat" else ("narrator" if e.kind == "narration" else "engine"), e.text)
+            for e in self._state.transcript
+            if e.kind in {"chat", "narration", "move"} and not e.undone
+        ]
+        return lines[-limit:]
+
+    def _say(self, role: str, text: str) -> None:
+        if text.strip():
+            service.append_chat(self.campaign, role, text.strip(), store=self.store)
