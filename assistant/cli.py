@@ -45,6 +45,9 @@ _register_all()
 
 
 def main() -> None:
+    from assistant.secrets import install_log_scrubber
+
+    install_log_scrubber()
     app()
 
 

@@ -35,7 +35,10 @@ class Secret:
     __slots__ = ("_value",)
 
     def __init__(self, value: str) -> None:
+        from assistant.secrets import remember
+
         self._value = value
+        remember(value)  # from now on, scrubbed from whatever we print, store, log or export
 
     def get(self) -> str:
         return self._value

@@ -11,12 +11,18 @@ from assistant.engine.errors import DiceError
 from assistant.engine.notation import roll_notation
 
 
-def test_forced_faces_are_used_in_order_then_rng_takes_over() -> None:
+def test_forced_faces_are_used_in_order_and_never_topped_up_from_the_rng() -> None:
     src = DiceSource(rng=random.Random(5), forced=[6, 3])
     assert [src.roll(6).value, src.roll(10).value] == [6, 3]
-    third = src.roll(10)
-    assert 1 <= third.value <= 10 and not third.forced
-    assert [d.forced for d in src.rolled] == [True, True, False]
+    with pytest.raises(DiceError, match="give all of its dice or none"):
+        src.roll(10)  # all of a roll's dice or none: a third die is not rolled at random
+    assert [d.forced for d in src.rolled] == [True, True]
+
+
+def test_unforced_source_rolls_from_its_rng() -> None:
+    src = DiceSource(rng=random.Random(5))
+    assert all(1 <= src.roll(10).value <= 10 for _ in range(20))
+    assert not any(d.forced for d in src.rolled)
 
 
 def test_forced_face_out_of_range_is_rejected() -> None:
@@ -74,3 +80,39 @@ def test_notation_uses_injected_rng_only() -> None:
 def test_bad_notation_is_our_error(bad: str) -> None:
     with pytest.raises(DiceError):
         roll_notation(bad, rng=random.Random(0))
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        {"system": "city", "move": "roll:2d6+1", "dice": [4]},  # a notation roll with one of its two dice
+        {"system": "starforged", "move": "Pay the Price", "dice": [99]},  # "roll twice" needs two more
+        {  # Recommit rolls two challenge dice after the progress roll's two
+            "system": "starforged",
+            "move": "Fulfill Your Vow",
+            "options": {"track": {"rank": "formidable", "ticks": 8}, "choose": ["recommit"]},
+            "dice": [9, 10],
+        },
+    ],
+)
+def test_some_of_a_rolls_dice_are_refused_never_topped_up(request_: dict[str, object]) -> None:
+    from assistant.engine import resolve
+
+    with pytest.raises(DiceError, match="all of its dice or none"):
+        resolve(request_, rng=random.Random(1))
+
+
+def test_all_of_a_rolls_dice_are_used_in_order() -> None:
+    from assistant.engine import resolve
+
+    result = resolve({"system": "starforged", "move": "Pay the Price", "dice": [99, 51, 3]})
+    assert result.dice == [99, 51, 3]
+    recommit = resolve(
+        {
+            "system": "starforged",
+            "move": "Fulfill Your Vow",
+            "options": {"track": {"rank": "formidable", "ticks": 8}, "choose": ["recommit"]},
+            "dice": [9, 10, 4, 2],
+        }
+    )
+    assert recommit.dice == [9, 10, 4, 2] and recommit.track is not None and recommit.track["rank"] == "extreme"

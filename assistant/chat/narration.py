@@ -25,6 +25,7 @@ from assistant.chat.turn import NarratorName, TurnEvent
 from assistant.engine.errors import AssistantError
 from assistant.guard import Violation, check_narration, describe_violations, prepare
 from assistant.narrate import NarrationFailed, NarrationRequest, Narrator, TemplateNarrator
+from assistant.secrets import scrub
 
 log = logging.getLogger(__name__)
 
@@ -159,6 +160,10 @@ def guarded_narration(
             outcome.notes.append("The narrator failed; showing the offline narration.")
             log.exception("narrator raised %s; falling back to the template", type(exc).__name__)
             break
+        clean = scrub(text)
+        if clean != text:  # an endpoint echoed a key: the player never sees it, the store never holds it
+            text = clean
+            yield TurnEvent("replace", text=text)
         outcome.text = text
         if not offline:
             outcome.narrator = "llm" if attempt == 0 else "llm-retry"
@@ -201,6 +206,6 @@ def _log_violations(
             "violations": details,
         }
         with (log_dir / "guard.jsonl").open("a", encoding="utf-8") as fh:
-            fh.write(json.dumps(entry, ensure_ascii=False) + "\n")
+            fh.write(scrub(json.dumps(entry, ensure_ascii=False)) + "\n")
     except OSError as exc:  # the log is a convenience; the turn goes on
         log.warning("could not write the guard log: %s", exc)

@@ -2,22 +2,41 @@
 
 Every roll in the engine draws its faces from a :class:`DiceSource`: either an injected
 ``random.Random`` (seeded in tests, ``random.Random()`` otherwise) or a queue of *forced* faces,
-given in the order the engine rolls them. Forced faces are used first; if a roll needs more faces
-than were forced (e.g. a "roll twice" row), the source falls back to its RNG.
+given in the order the engine rolls them. Forced dice are all of a resolution's dice or none: once any face
+is forced, a resolution that needs more faces than were given (a "roll twice" row, a reroll, the dice of a
+notation) is refused rather than topped up from the RNG, and so are forced faces left over.
 
 Nothing here calls the global functions of the :mod:`random` module.
 """
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from assistant.engine.errors import DiceError
 
 #: Upper bound on how many dice one resolution may roll (a guard against runaway rerolls).
 MAX_DICE_PER_RESOLUTION = 1000
+
+_top_up: contextvars.ContextVar[bool] = contextvars.ContextVar("dice_top_up", default=False)
+
+
+@contextlib.contextmanager
+def topped_up() -> Iterator[None]:
+    """Within this block, a resolution that needs more dice than were forced rolls the rest from its RNG.
+
+    For the store only, which re-resolves a move the player already saw with that move's own dice (a pick
+    that rolls more, such as Recommit, rolls its new dice from the campaign's RNG and stores them all). A
+    request's ``dice`` from outside are all of the roll's dice or none."""
+    token = _top_up.set(True)
+    try:
+        yield
+    finally:
+        _top_up.reset(token)
 
 
 @dataclass(frozen=True)
@@ -66,6 +85,7 @@ class DiceSource:
     def __init__(self, rng: random.Random | None = None, forced: Iterable[int] | None = None) -> None:
         self._rng = rng if rng is not None else random.Random()
         self._forced: list[int] = list(forced) if forced is not None else []
+        self._top_up = _top_up.get()
         for face in self._forced:
             if isinstance(face, bool) or not isinstance(face, int):
                 raise DiceError(f"Forced dice must be whole numbers; got {face!r}. Give faces like [4, 7, 2].")
@@ -96,6 +116,12 @@ class DiceSource:
                 )
             self._position += 1
             return value, True
+        if self._forced and not self._top_up:
+            raise DiceError(
+                f"This roll needs more dice than the {len(self._forced)} given: give all of its dice or none "
+                f"(a 'roll twice' row or a reroll needs its own dice, in the order they are rolled; die "
+                f"#{self._position + 1} is a d{sides})."
+            )
         return self._rng.randrange(sides) + 1, False
 
     def roll(self, sides: int, role: str = "") -> Die:

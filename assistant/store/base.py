@@ -23,7 +23,7 @@ from pydantic import BaseModel
 
 from assistant.errors import AssistantError, ConfigError, InputError, UnknownNameError
 from assistant.store import migrations
-from assistant.store.events import CampaignCreated, Event, StoredEvent, now_iso, parse_stored
+from assistant.store.events import CampaignCreated, Event, StoredEvent, now_iso, parse_stored, scrub_event
 from assistant.store.state import FOLD_VERSION, CampaignState, apply
 
 #: Write a snapshot when a load had to fold at least this many events past the latest one.
@@ -275,7 +275,7 @@ class SQLStoreBase:
 
     # ---- writes -----------------------------------------------------------------------------------
     def _insert(self, conn: Conn, cid: int, first_seq: int, events: Sequence[Event]) -> list[StoredEvent]:
-        stored = [StoredEvent(seq=first_seq + i, event=ev) for i, ev in enumerate(events)]
+        stored = [StoredEvent(seq=first_seq + i, event=scrub_event(ev)) for i, ev in enumerate(events)]
         conn.many(
             "INSERT INTO events (campaign_id, seq, type, v, payload, created_at) VALUES (:cid, :seq, :type, :v, :payload, :at)",
             [

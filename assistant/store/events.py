@@ -286,3 +286,12 @@ def parse_stored(event_type: str, version: int, payload: str | bytes) -> Event:
 
 def dump_event(event: Event) -> str:
     return event.model_dump_json()
+
+
+def scrub_event(event: Event) -> Event:
+    """``event`` with every secret scrubbed from its text (the same event when there was none)."""
+    from assistant.secrets import scrub
+
+    payload = event.model_dump_json()
+    clean = scrub(payload)
+    return event if clean == payload else EVENT_ADAPTER.validate_json(clean)

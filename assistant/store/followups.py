@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from assistant.engine import Result
+from assistant.engine.dice import topped_up
 from assistant.errors import AssistantError, InputError
 from assistant.store.base import AppendContext, CampaignInfo, CampaignStore
 from assistant.store.events import UNDOABLE, CampaignCreated, Event, Patch, StoredEvent, Undo
@@ -113,7 +114,8 @@ def redo_move(
         request = dict(ev.request)
         request["options"] = {**(request.get("options") or {}), **options_update}
         request["dice"] = list(ev.dice)
-        move, result = move_event(after_undo, request, ctx.next_seq + 1)
+        with topped_up():  # a pick that rolls more (Recommit) rolls its new dice from the campaign's RNG
+            move, result = move_event(after_undo, request, ctx.next_seq + 1)
         out[:] = [(result, ctx.next_seq + 1)]
         return [undo_ev, move]
 

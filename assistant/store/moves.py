@@ -118,7 +118,7 @@ def move_event(
     request (nothing is appended by the caller then)."""
     req, cid, source, track_refs, clock_refs = prepare(state, raw)
     if req.get("dice"):
-        dice_source, use_rng = "forced", rng
+        dice_source, use_rng = "forced", rng or campaign_rng(int(state.seed or 0), next_seq)
     elif rng is not None:
         dice_source, use_rng = "caller", rng
     else:

@@ -19,6 +19,9 @@ from assistant.ui.errors import friendly_errors  # noqa: E402
 
 def main() -> None:
     st.set_page_config(page_title="tabletop-oracle", page_icon="🎲", layout="wide")
+    from assistant.secrets import install_log_scrubber
+
+    install_log_scrubber()
     from assistant.ui import state
     from assistant.ui.views import play, rules, settings, sidebar
 
