@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from assistant.errors import InputError
+from assistant.inputs import read_user_file
 from rules_index.index import RulesIndex, SyncReport, chunk_file, fingerprint
 
 SUFFIXES = {".md", ".markdown", ".txt"}
@@ -46,18 +47,13 @@ def ingest(path: Path | str, system: str, index: RulesIndex) -> IngestResult:
     """Add (or replace) the rules document at ``path`` under ``system``."""
     path = Path(path).expanduser()
     name = validate_system(system)
-    if not path.is_file():
-        raise InputError(f"No file at {path}: give the path of a Markdown (.md) or text (.txt) rules document.")
     if path.suffix.lower() not in SUFFIXES:
         raise InputError(f"{path.name} is not a Markdown or text file: convert it to .md or .txt first.")
-    data = path.read_bytes()
-    if len(data) > MAX_BYTES:
-        raise InputError(f"{path.name} is larger than {MAX_BYTES // 1_000_000} MB: split it into several files.")
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise InputError(f"{path.name} is not UTF-8 text: save it as UTF-8 and ingest it again.") from exc
-    chunks = chunk_file(path, name, origin="homebrew", source=path.name)
+    # a regular file only: a symlink (which could point at any file of the machine), a pipe (which would hang)
+    # or a device is refused, as are files over MAX_BYTES and text that is not UTF-8
+    text = read_user_file(path, "Markdown (.md) or text (.txt) rules document", MAX_BYTES)
+    data = text.encode("utf-8")
+    chunks = chunk_file(path, name, origin="homebrew", source=path.name, text=text)
     if not chunks:
         raise InputError(f"{path.name} has no rules text to index (is it empty?).")
     key = source_key(path)

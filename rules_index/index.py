@@ -37,9 +37,11 @@ def fingerprint(system: str, data: bytes) -> str:
     return content_hash(PIPELINE_VERSION, system, data.decode("utf-8", errors="replace"))
 
 
-def chunk_file(path: Path, system: str, origin: str = "corpus", source: str | None = None) -> list[Chunk]:
-    """Clean and split one rules file into chunks."""
-    text = path.read_text(encoding="utf-8")
+def chunk_file(
+    path: Path, system: str, origin: str = "corpus", source: str | None = None, text: str | None = None
+) -> list[Chunk]:
+    """Clean and split one rules file (or ``text``, already read from it) into chunks."""
+    text = path.read_text(encoding="utf-8") if text is None else text
     lines = clean(system, text, suffix=path.suffix)
     return split(lines, system, source or path.name, origin=origin, root_title=_root_title(path))
 

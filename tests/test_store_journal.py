@@ -105,3 +105,23 @@ def test_import_rejects_foreign_or_damaged_journals(store: CampaignStore) -> Non
     with pytest.raises(InputError, match="Unknown export format"):
         service.export("src", "pdf")
     assert [c.name for c in service.list_campaigns()] == ["src"]
+
+
+@pytest.mark.parametrize(
+    ("edit", "says"),
+    [
+        (lambda t: re.sub(r'"momentum":\d+', '"momentum":99', t, count=1), "momentum"),  # out of the sheet's bounds
+        (lambda t: re.sub(r'"stats":\{"edge"', '"stats":{"<b>edge</b>":3,"edge"', t, count=1), "stat"),  # made up
+        (lambda t: t.replace('"outcome":"weak_hit"', '"outcome":"strong_hit"', 1), "replays differently"),  # a fake
+        (lambda t: t.replace('"system":"starforged","seed"', '"system":"gurps","seed"', 1), "cannot be imported"),
+    ],
+)
+def test_import_refuses_a_hand_edited_journal_whole(store: CampaignStore, edit: object, says: str) -> None:
+    _session("src")
+    text = service.export("src", "markdown")
+    edited = edit(text)  # type: ignore[operator]
+    assert edited != text
+    with pytest.raises(InputError, match=says) as caught:
+        service.import_journal(edited)
+    assert "nothing was imported" in str(caught.value)
+    assert [c.name for c in service.list_campaigns()] == ["src"]

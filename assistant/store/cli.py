@@ -14,6 +14,7 @@ from typing import Any
 import typer
 
 from assistant.errors import AssistantError, InputError
+from assistant.inputs import read_user_file
 from assistant.store import service
 from assistant.store.state import CampaignState
 
@@ -146,7 +147,7 @@ def import_command(
     as_json: bool = JSON_OPT,
 ) -> None:
     """Create a campaign from one of our journal exports (markdown or ironvault)."""
-    created = _run(as_json, lambda: service.import_journal(path.read_text(encoding="utf-8"), name))
+    created = _run(as_json, lambda: service.import_journal(read_user_file(path, "journal"), name))
     if as_json:
         _echo_json({"name": created})
     else:

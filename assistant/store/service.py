@@ -16,7 +16,7 @@ from typing import Any
 from assistant.config import Settings
 from assistant.engine import Request, Result, get_ruleset
 from assistant.engine.tracks import Clock, ProgressTrack, Rank
-from assistant.errors import InputError
+from assistant.errors import AssistantError, InputError
 from assistant.store import followups
 from assistant.store.base import AppendContext, CampaignInfo, CampaignStore
 from assistant.store.events import (
@@ -390,6 +390,7 @@ def import_journal(text: str, name: str | None = None, *, store: CampaignStore |
     from assistant.store.journal import parse
 
     events = parse(text)
+    _check_importable(events)
     created: Any = events[0]
     st = _store(store)
     taken = {c.name for c in st.list_campaigns()}
@@ -404,6 +405,35 @@ def import_journal(text: str, name: str | None = None, *, store: CampaignStore |
     first = created.model_copy(update={"name": target})
     st.create_campaign(first, events[1:])
     return target
+
+
+def _check_importable(events: list[Event]) -> None:
+    """Refuse a journal whole unless it is a log we could have written: every move replays to its stored result
+    with its stored dice, and every character is within its sheet's bounds after every event (so a hand-edited
+    momentum of 99, a made-up stat or a fake outcome never becomes a campaign that cannot be played)."""
+    from assistant.store.state import apply
+
+    state = CampaignState()
+    try:
+        for seq, event in enumerate(events, 1):
+            stored = StoredEvent(seq=seq, event=event)
+            if event.type == "move_resolved":
+                check_move(state, stored)
+            apply(state, stored)
+            if seq == 1:
+                get_ruleset(state.system)  # an unknown system is refused here
+            for cid, character in state.characters.items():
+                try:
+                    _normalize_character(state.system, {k: v for k, v in character.items() if k != "id"})
+                except InputError as exc:
+                    raise InputError(f"character {character.get('name') or cid!r} after record {seq}: {exc.message}") from None
+    except (ReplayMismatch, InputError) as exc:
+        raise InputError(
+            f"This journal cannot be imported: {exc.message} It was changed after it was exported, or written by "
+            "another version; nothing was imported."
+        ) from None
+    except AssistantError as exc:
+        raise InputError(f"This journal cannot be imported ({exc.message}); nothing was imported.") from None
 
 
 def fold(events: list[StoredEvent]) -> CampaignState:

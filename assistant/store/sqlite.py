@@ -46,8 +46,25 @@ class SQLiteStore(SQLStoreBase):
         except (OSError, sqlite3.Error) as exc:
             raise StoreError(f"Can't open the campaign database {self.path}: {exc}.") from None
         self._lock = threading.RLock()
-        self._retry(self._configure)
+        existed = self.path.exists() and self.path.stat().st_size > 0
+        try:
+            self._retry(self._configure)
+            damage = self._quick_check() if existed else "ok"
+        except sqlite3.DatabaseError as exc:
+            damage = str(exc)
+        if damage != "ok":
+            self._conn.close()
+            raise StoreError(
+                f"The campaign database {self.path} is damaged ({damage}); nothing was read or written. "
+                "Restore it from a backup, or move it away to start a new one."
+            )
         self._migrate()
+
+    def _quick_check(self) -> str:
+        """``PRAGMA quick_check`` (the cheap form of the integrity check), run once when an existing file is opened."""
+        with self._lock:
+            rows = self._conn.execute("PRAGMA quick_check").fetchall()
+        return "ok" if [r[0] for r in rows] == ["ok"] else "; ".join(str(r[0]) for r in rows[:3])
 
     def _configure(self) -> None:
         with self._lock:
