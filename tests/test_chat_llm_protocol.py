@@ -105,3 +105,20 @@ def test_planner_failure_keeps_offline_suggestions(openai_stub: OpenAIStub, tmp_
     assert turn.kind == "action" and turn.suggestions and all(s.ranked_by == "offline" for s in turn.suggestions)
     assert any("offline" in note for note in turn.notes)
     assert session.reload().moves == 0
+
+
+def test_what_the_llm_adds_beyond_move_and_stat_is_named_not_applied_even_with_auto_roll(
+    openai_stub: OpenAIStub, tmp_path: Path
+) -> None:
+    session = _session(openai_stub, tmp_path)
+    session.auto_roll = True
+    openai_stub.add_tool_calls(
+        [{"name": "roll_move", "arguments": {"move": "Face Danger", "stat": "wits", "adds": 3, "burn": True}}]
+    )
+    openai_stub.add_text("You keep low and wait for the lamp to pass.")
+    turn = session.send("I study the sentry's patrol and slip past when it turns")
+    assert turn.results and turn.results[0].move == "Face Danger" and turn.results[0].stat == "wits"
+    assert turn.results[0].adds == 0 and not (turn.results[0].burn and turn.results[0].burn.burned)
+    top = turn.suggestions[0]
+    assert top.request == {"move": "Face Danger", "stat": "wits"}
+    assert "+3 adds" in top.why and "burning momentum" in top.why and "not applied" in top.why

@@ -58,11 +58,41 @@ def _odds_line(odds: Any) -> str:
     return " — " + ", ".join(parts) if parts else ""
 
 
+#: What an LLM-proposed move may keep of its request: the move, the stat, and which track, clock or target it
+#: acts on. Anything else (adds, amounts, burning, picks, odds) would change the numbers, so it is dropped and
+#: said to the player, who adds it themself if the fiction earns it.
+LLM_KEEPS = frozenset({"move", "stat"})
+LLM_KEEPS_OPTIONS = frozenset({"track", "clock", "target"})
+
+
+def llm_extras(request: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """``request`` without what the LLM may not decide, and those dropped extras in words."""
+    kept = {k: v for k, v in request.items() if k in LLM_KEEPS}
+    dropped: list[str] = []
+    adds = request.get("adds")
+    if adds not in (None, 0):
+        dropped.append(f"{adds:+d} adds" if isinstance(adds, int) and not isinstance(adds, bool) else "adds")
+    raw_options = request.get("options")
+    options: Mapping[str, Any] = raw_options if isinstance(raw_options, Mapping) else {}
+    kept_options = {k: v for k, v in options.items() if k in LLM_KEEPS_OPTIONS}
+    for key, value in options.items():
+        if key not in LLM_KEEPS_OPTIONS:
+            dropped.append("burning momentum" if key == "burn" else f"{key.replace('_', ' ')} {value}")
+    if kept_options:
+        kept["options"] = kept_options
+    return kept, dropped
+
+
 def _suggestion_from_request(request: dict[str, Any], system: str, state: CampaignState, why: str) -> Any:
-    """A Suggestion for a move the LLM proposed through its tools (validated by the tools layer)."""
+    """A Suggestion for a move the LLM proposed through its tools (validated by the tools layer). Only the move,
+    its stat and the track, clock or target it acts on are kept (see :data:`LLM_KEEPS`); the rest is named in the
+    suggestion's reason, not applied, with or without auto-roll."""
     from assistant.engine.probability import odds_for_request
     from assistant.suggest import Suggestion
 
+    request, dropped = llm_extras(request)
+    if dropped:
+        why = f"{why or ''} (The narrator also proposed {', '.join(dropped)}; not applied: add it yourself if it fits.)"
     ruleset = get_ruleset(system)
     move = ruleset.find_move(str(request["move"]))
     character = state.active()
