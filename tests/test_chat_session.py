@@ -250,3 +250,15 @@ def test_burn_momentum_after_the_roll_keeps_the_dice(campaign: str) -> None:
     assert session.reload().moves == 2  # the /meter change (an engine resolution too) and the move, burned in place
     again = session.send("/burn")
     assert again.kind == "error" and session.reload().moves == 2
+
+
+@pytest.mark.parametrize("text", ["x" * 4001, "I strike \ud800 the raider", "nul\x00byte"])
+def test_an_oversized_or_broken_message_is_refused_in_words_and_changes_nothing(text: str) -> None:
+    from assistant.store import service
+
+    service.create_campaign("limits", "starforged", seed=2)
+    session = ChatSession.open("limits")
+    before = len(service.campaign_events("limits"))
+    turn = session.send(text)
+    assert turn.kind == "error" and "Your message" in turn.error and "Traceback" not in turn.error
+    assert len(service.campaign_events("limits")) == before

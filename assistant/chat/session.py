@@ -28,6 +28,7 @@ from assistant.chat.turn import Turn, TurnEvent, TurnStream
 from assistant.chat.turn import finish as _finish
 from assistant.config import Settings, load_settings
 from assistant.engine import AssistantError, get_ruleset
+from assistant.inputs import MAX_MESSAGE, clean_text, printable
 from assistant.store.followups import StaleEventError
 
 log = logging.getLogger(__name__)
@@ -70,7 +71,8 @@ class ChatSession(FollowingMixin, LookupsMixin):
         return self._drain(self.stream(text))
 
     def stream(self, text: str) -> Iterator[TurnEvent]:
-        return self._guarded(lambda: self._message(text), player_text=text)
+        shown = printable(text[:MAX_MESSAGE]) if isinstance(text, str) else ""
+        return self._guarded(lambda: self._message(text), player_text=shown)
 
     def confirm(
         self, suggestion_or_request: Any, *, stat: str | None = None, adds: int | None = None, burn: bool | None = None
@@ -142,6 +144,7 @@ class ChatSession(FollowingMixin, LookupsMixin):
 
     # ---- a message --------------------------------------------------------------------------------
     def _message(self, text: str) -> TurnStream:
+        text = clean_text(text, "Your message", max_chars=MAX_MESSAGE)  # refused before anything is stored
         c = classify(text, self.system)
         if c.kind == "command":
             command = parse_command(c.text)  # parse before anything is stored: a bad command changes nothing
