@@ -288,6 +288,8 @@ def append_chat(name: str, role: str, text: str, *, store: CampaignStore | None 
 
 def record_narration(name: str, event_seq: int, text: str, *, store: CampaignStore | None = None) -> StoredEvent:
     """Record the narration shown for event ``event_seq`` (usually a move)."""
+    if isinstance(text, str) and len(text) > MAX_TEXT:  # a runaway narration never undoes the move it narrates
+        text = text[: MAX_TEXT - 1].rstrip() + "…"
     body = _text(text, "Narration")
 
     def build(ctx: AppendContext) -> Event:

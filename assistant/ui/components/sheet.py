@@ -71,7 +71,7 @@ def format_value(value: Any) -> str:
 def stats_html(stats: dict[str, int]) -> str:
     chips = [
         f'<span style="display:inline-block;border:1px solid #d8dee9;border-radius:6px;padding:0 6px;margin:2px">'
-        f"{escape(label(name))} <b>{value}</b></span>"
+        f"{escape(label(name))} <b>{escape(str(value))}</b></span>"
         for name, value in stats.items()
     ]
     return "".join(chips)
