@@ -166,6 +166,19 @@ def test_rules_question_gives_cited_passages(app: AppTest) -> None:
     assert "momentum" in markdown(app).lower()
 
 
+def test_rules_picker_follows_the_campaign_and_all_systems_searches_all(app: AppTest) -> None:
+    create_campaign(app)
+    assert app.selectbox(key="rules_system").value == "starforged"
+    create_campaign(app, name="Doskvol Nights", system="blades")
+    assert app.selectbox(key="rules_system").value == "blades"  # the new campaign's system, not the first one's
+    app.selectbox(key="rules_system").set_value("all systems").run()
+    app.text_input(key="rules_question").set_value("How do I burn momentum when my momentum is high?")
+    app.button(key="rules_ask").click().run()
+    no_errors(app)
+    cited = [e.label for e in app.expander if ".txt:L" in e.label]
+    assert any("starforged" in label for label in cited), cited  # not only the open Blades campaign's text
+
+
 def test_undo_takes_back_the_last_roll(app: AppTest) -> None:
     create_campaign(app)
     play_action(app)

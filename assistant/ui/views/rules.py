@@ -22,9 +22,9 @@ def _systems() -> list[str]:
 
 def _ask(campaign: str | None, question: str, system: str) -> Any:
     """The answer through the campaign's chat session; without a campaign, straight from the rules index."""
-    if campaign:
+    if campaign and system != ALL:  # "all systems" searches all five, whatever campaign is open
         session = state.chat_session(campaign)
-        if system in (ALL, session.system):
+        if system == session.system:
             turn = session.ask_rules(question)
             if turn.kind == "error":
                 st.error(turn.error or "That question could not be answered.", icon="⚠️")
@@ -39,12 +39,16 @@ def _ask(campaign: str | None, question: str, system: str) -> Any:
 def render(campaign: str | None, system: str | None) -> None:
     st.markdown("Ask how a rule works; the answer cites the rules text it comes from.")
     systems = _systems()
-    default = systems.index(system) if system in systems else 0
-    st.selectbox("System", systems, index=default, key="rules_system")
-    question = st.text_input(
-        "Rules question", key="rules_question", placeholder="What happens when momentum is negative?", max_chars=1000
-    )
-    if st.button("Ask the rules", key="rules_ask"):
+    if st.session_state.get("rules_campaign_system") != system:  # the picker follows the open campaign's system
+        st.session_state["rules_campaign_system"] = system
+        st.session_state["rules_system"] = system if system in systems else ALL
+    st.selectbox("System", systems, key="rules_system")
+    with st.form("rules_form", clear_on_submit=False, border=False):  # Enter in the field asks, like the button
+        question = st.text_input(
+            "Rules question", key="rules_question", placeholder="What happens when momentum is negative?", max_chars=1000
+        )
+        asked = st.form_submit_button("Ask the rules", key="rules_ask")
+    if asked:
         if not question.strip():
             st.warning("Type a question first.")
         else:
