@@ -1,0 +1,204 @@
+"""A real browser on the app: Chromium driven through chromedriver's W3C WebDriver HTTP API (plain ``httpx``),
+and the app served by ``streamlit run`` on 127.0.0.1. Used by the browser tests and by
+``python -m evals screenshots``.
+
+Chromium and chromedriver come from Debian's ``chromium`` and ``chromium-driver`` (``scripts/test-services.sh``
+installs them); ``TABLETOP_CHROMIUM`` / ``TABLETOP_CHROMEDRIVER`` point elsewhere.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = os.environ.get("TABLETOP_CHROMIUM", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("TABLETOP_CHROMEDRIVER", "/usr/bin/chromedriver")
+CHROME_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-dev-shm-usage",
+    "--disable-gpu",
+    "--window-size=1400,1000",
+    "--disable-extensions",
+    "--no-first-run",
+]
+ELEMENT = "element-6066-11e4-a52e-4f735466cecf"
+ENTER = "\ue007"
+
+
+class WebDriverError(Exception):
+    pass
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_until(check: Any, timeout: float, what: str, interval: float = 0.25) -> Any:
+    deadline = time.monotonic() + timeout
+    last: Exception | None = None
+    while time.monotonic() < deadline:
+        try:
+            value = check()
+            if value:
+                return value
+        except (httpx.HTTPError, WebDriverError) as exc:
+            last = exc
+        time.sleep(interval)
+    raise AssertionError(f"timed out after {timeout:.0f}s waiting for {what}" + (f" (last error: {last})" if last else ""))
+
+
+class Browser:
+    """The few W3C WebDriver commands the browser tests need."""
+
+    def __init__(self, driver_url: str, window: tuple[int, int] = (1400, 1000)) -> None:
+        self.http = httpx.Client(base_url=driver_url, timeout=60)
+        args = [a for a in CHROME_ARGS if not a.startswith("--window-size")] + [f"--window-size={window[0]},{window[1]}"]
+        caps = {
+            "capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {"binary": CHROMIUM, "args": args}}}
+        }
+        self.session = self._call("POST", "/session", caps)["sessionId"]
+
+    def _call(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
+        response = self.http.request(method, path, json=body)
+        value = response.json().get("value")
+        if response.status_code >= 400:
+            raise WebDriverError(f"{method} {path}: {value}")
+        return value
+
+    def cmd(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
+        return self._call(method, f"/session/{self.session}{path}", body)
+
+    def get(self, url: str) -> None:
+        self.cmd("POST", "/url", {"url": url})
+
+    def url(self) -> str:
+        return str(self.cmd("GET", "/url"))
+
+    def refresh(self) -> None:
+        self.cmd("POST", "/refresh", {})
+
+    def find_all(self, using: str, value: str) -> list[str]:
+        return [e[ELEMENT] for e in self.cmd("POST", "/elements", {"using": using, "value": value})]
+
+    def find(self, using: str, value: str, timeout: float = 60) -> str:
+        return str(wait_until(lambda: next(iter(self.find_all(using, value)), None), timeout, f"{using} {value!r}"))
+
+    def type(self, element: str, text: str) -> None:
+        self.cmd("POST", f"/element/{element}/value", {"text": text})
+
+    def click(self, using: str, value: str, timeout: float = 60) -> None:
+        """Click the element once it exists and can be clicked (Streamlit re-renders as it goes)."""
+
+        def attempt() -> bool:
+            found = self.find_all(using, value)
+            if not found:
+                return False
+            self.cmd("POST", f"/element/{found[0]}/click", {})
+            return True
+
+        wait_until(attempt, timeout, f"a clickable {using} {value!r}")
+
+    def run_script(self, script: str, *args: Any) -> Any:
+        return self.cmd("POST", "/execute/sync", {"script": script, "args": list(args)})
+
+    def page_text(self) -> str:
+        return str(self.run_script("return document.body.innerText;"))
+
+    def screenshot(self, path: Path) -> Path:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(base64.b64decode(self.cmd("GET", "/screenshot")))
+        return path
+
+    def close(self) -> None:
+        try:
+            self.cmd("DELETE", "")
+        finally:
+            self.http.close()
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=10)
+
+
+def missing_browser() -> list[str]:
+    return [p for p in (CHROMIUM, CHROMEDRIVER) if not (Path(p).exists() or shutil.which(p))]
+
+
+@contextlib.contextmanager
+def serve_app(log_path: Path, env: dict[str, str] | None = None) -> Iterator[str]:
+    """``streamlit run`` the app on a free port of 127.0.0.1; yields its URL once it answers."""
+    port = free_port()
+    full_env = {
+        **os.environ,
+        "TABLETOP_EMBEDDER": os.environ.get("TABLETOP_EMBEDDER", "hash"),
+        "OMP_NUM_THREADS": "1",
+        "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false",
+        **(env or {}),
+    }
+    log_path.parent.mkdir(parents=True, exist_ok=True)
+    with log_path.open("wb") as log:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "streamlit", "run", str(ROOT / "assistant" / "ui" / "app.py"),
+             "--server.headless", "true", "--server.address", "127.0.0.1", "--server.port", str(port),
+             "--browser.gatherUsageStats", "false"],
+            cwd=ROOT,
+            env=full_env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )  # fmt: skip
+        url = f"http://127.0.0.1:{port}"
+        try:
+            wait_until(
+                lambda: server.poll() is None and httpx.get(f"{url}/_stcore/health", timeout=2).text.strip() == "ok",
+                90,
+                "the Streamlit server's /_stcore/health",
+            )
+            yield url
+        finally:
+            stop(server)
+
+
+@contextlib.contextmanager
+def chrome(window: tuple[int, int] = (1400, 1000)) -> Iterator[Browser]:
+    """A headless Chromium session (raises with what to install when Chromium or chromedriver is missing)."""
+    missing = missing_browser()
+    if missing:
+        raise RuntimeError(
+            f"A real browser needs Chromium and chromedriver; missing: {', '.join(missing)}. "
+            "Install them with `bash scripts/test-services.sh` (apt-get install chromium chromium-driver)."
+        )
+    port = free_port()
+    driver = subprocess.Popen(
+        [CHROMEDRIVER, f"--port={port}", "--allowed-ips=127.0.0.1"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    driver_url = f"http://127.0.0.1:{port}"
+    try:
+        wait_until(lambda: httpx.get(f"{driver_url}/status", timeout=2).json()["value"]["ready"], 30, "chromedriver")
+        browser = Browser(driver_url, window)
+        try:
+            yield browser
+        finally:
+            browser.close()
+    finally:
+        stop(driver)

@@ -1,0 +1,92 @@
+"""``python -m evals screenshots [--out docs/screenshots] [--systems a,b]``: play one turn of each system in a real
+browser (the app under ``streamlit run``, headless Chromium), offline, and save what the player sees.
+
+Each system gets a fresh data directory, a new campaign, one action in the player's words, its top suggestion
+confirmed, and a screenshot of the page with the dice card; the page text is checked for a dice card and for
+developer words (``options.``, tracebacks) before the picture is kept. Prints one line per system with the
+seconds each step took.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import tempfile
+import time
+from pathlib import Path
+
+from evals.browser import ENTER, Browser, chrome, serve_app, wait_until
+
+ACTIONS = {
+    "starforged": "I swear a dangerous iron vow to find my lost sister",
+    "elegy": "I slip through the cathedral shadows, hunting for blood",
+    "blades": "We lie low and bribe a watch captain to lower the crew's heat",
+    "city": "I lean on my contact at the docks for a favour",
+    "dungeon-world": "I hack at the orc with my sword",
+}
+DEVELOPER_WORDS = re.compile(r"options\.\w|Traceback|snake_case|NoneType")
+
+
+def create_campaign(browser: Browser, name: str, system: str) -> None:
+    field = browser.find("css selector", 'input[aria-label="Campaign name"]', timeout=90)
+    browser.type(field, name)
+    pick = browser.find("css selector", ".st-key-new_campaign_system input")
+    browser.type(pick, system + ENTER)
+    time.sleep(0.5)
+    browser.type(browser.find("css selector", 'input[aria-label="Seed (optional)"]'), "7" + ENTER)
+    time.sleep(0.5)
+    browser.click("css selector", ".st-key-create_campaign button")
+    browser.find("css selector", "textarea[data-testid='stChatInputTextArea']", timeout=90)
+
+
+def act(browser: Browser, text: str) -> str:
+    chat = browser.find("css selector", "textarea[data-testid='stChatInputTextArea']", timeout=90)
+    browser.type(chat, text + ENTER)
+    browser.click("css selector", ".st-key-suggestion_0 button", timeout=120)
+    found = wait_until(
+        lambda: (
+            (t := browser.page_text()) and any(w in t for w in ("Strong hit", "Weak hit", "Miss", "Total ", "Yes", "No")) and t
+        ),
+        120,
+        "the dice card",
+    )
+    return str(found)
+
+
+def shoot(system: str, out: Path) -> tuple[Path, dict[str, float]]:
+    times: dict[str, float] = {}
+    with (
+        tempfile.TemporaryDirectory(prefix=f"shots-{system}-") as home,
+        serve_app(Path(home) / "streamlit.log", env={"TABLETOP_HOME": home}) as url,
+        chrome((1400, 1100)) as browser,
+    ):
+        start = time.perf_counter()
+        browser.get(url)
+        create_campaign(browser, f"A {system} story", system)
+        times["campaign"] = time.perf_counter() - start
+        start = time.perf_counter()
+        text = act(browser, ACTIONS[system])
+        times["turn"] = time.perf_counter() - start
+        if DEVELOPER_WORDS.search(text):
+            raise AssertionError(f"{system}: developer words on the page: {DEVELOPER_WORDS.search(text)}")
+        time.sleep(1.0)
+        shot = browser.screenshot(out / f"{system}.png")
+    return shot, times
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m evals screenshots", description=__doc__)
+    parser.add_argument("--out", type=Path, default=Path("docs/screenshots"))
+    parser.add_argument("--systems", default=",".join(ACTIONS))
+    args = parser.parse_args(argv)
+    failed = 0
+    for system in [s.strip() for s in args.systems.split(",") if s.strip()]:
+        try:
+            shot, times = shoot(system, args.out)
+        except (AssertionError, RuntimeError) as exc:
+            failed += 1
+            print(f"{system}: FAILED {exc}")
+            continue
+        steps = ", ".join(f"{k} {v:.1f}s" for k, v in times.items())
+        print(f"{system}: {shot} ({steps})")
+    return 1 if failed else 0
