@@ -134,12 +134,12 @@ class CharacterRules:
         node[last] = value
 
     def _refuse(self, f: EditField, given: object, character: Mapping[str, Any] | None, creating: bool, why: str = "") -> InputError:
-        shown = given if not isinstance(given, str) else f'"{given}"'
+        shown = given if not isinstance(given, str) or re.fullmatch(r"[+-]?\d+", given.strip()) else f'"{given}"'
         rule = f" {f.rule}" if f.rule else ""
         reason = f" {why}" if why else ""
         return InputError(
             f"{f.label} is {self.describe(f, character, creating=creating)}; you gave {shown}.{reason}{rule} "
-            f"Give a value in that range, e.g. /set {f.label.lower()} {self._example(f, character, creating)}.",
+            f"Pick a value from that range (e.g. {f.label.lower()} {self._example(f, character, creating)}).",
             missing=f.name,
             choices=self._choices(f, character, creating),
         )
@@ -246,7 +246,7 @@ class CharacterRules:
             if normalize_name(edit.field) == "name":
                 name = edit.value.strip() if isinstance(edit.value, str) else ""
                 if not name or len(name) > 80 or any(ord(c) < 32 for c in name):
-                    raise InputError("A character's name is 1-80 printable characters; e.g. /set name Kira.")
+                    raise InputError("A character's name is 1-80 printable characters, e.g. Kira.")
                 changes.append(f"name {sheet.get('name', '')!r} → {name!r}")
                 sheet["name"] = name
                 continue
@@ -267,14 +267,14 @@ class CharacterRules:
     def _changed(self, f: EditField, sheet: Mapping[str, Any], before: Any, edit: Edit, creating: bool) -> Any:
         if edit.op == "set" or f.kind not in ("list", "impacts"):
             if edit.op != "set":
-                raise InputError(f"{f.label} is a single value: set it, e.g. /set {f.label.lower()} {self._example(f, sheet, creating)}.")
+                raise InputError(f"{f.label} is a single value: set it (e.g. {f.label.lower()} {self._example(f, sheet, creating)}).")
             return self.value(f, edit.value, sheet, creating=creating)
         current = list(before or [])
         if edit.op == "add":
             added = self.value(f, edit.value, sheet, creating=creating)
             new = current + [a for a in added if f.kind != "impacts" or a not in current]
             if f.max_items is not None and len(new) > f.max_items:
-                raise InputError(f"{f.label} holds at most {f.max_items} entries; remove one first (e.g. /remove {f.label.lower()} 1).")
+                raise InputError(f"{f.label} holds at most {f.max_items} entries; remove one first.")
             return new
         return current[:i] + current[i + 1 :] if (i := self._index_of(f, current, edit.value)) >= 0 else current
 
@@ -406,7 +406,7 @@ def edit_character(
     """``character`` with ``edits`` applied (a mapping is ``field -> value``, each a set), and what changed."""
     items = [Edit(k, v) for k, v in edits.items()] if isinstance(edits, Mapping) else list(edits)
     if not items:
-        raise InputError(f"Name a field to change, e.g. /set {character_rules(system).fields[0].label.lower()} 2.")
+        raise InputError(f"Name a field to change; a {character_rules(system).title} character has: {character_rules(system).names()}.")
     return character_rules(system).apply(character, items, creating=creating)
 
 
