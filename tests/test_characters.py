@@ -47,7 +47,9 @@ def refused(system: str, character: dict[str, Any], edits: Any, *words: str, cre
 
 
 def test_starforged_stats_are_the_starting_spread_then_1_to_3() -> None:
-    kira = check_character("starforged", {"name": "Kira", "stats": {"edge": 1, "heart": 3, "iron": 2, "shadow": 2, "wits": 1}}, creating=True)
+    kira = check_character(
+        "starforged", {"name": "Kira", "stats": {"edge": 1, "heart": 3, "iron": 2, "shadow": 2, "wits": 1}}, creating=True
+    )
     assert kira["stats"]["heart"] == 3 and kira["momentum"] == 2
     refused("starforged", {"stats": {"edge": 3, "heart": 3}}, None, "3, 2, 2, 1, 1", creating=True)
     after, said = edit_character("starforged", kira, {"edge": 3, "momentum": 6})
@@ -61,7 +63,12 @@ def test_city_beliefs_secrets_assets_and_heat() -> None:
     sheet, said = edit_character(
         "city",
         {},
-        [Edit("belief", "The Magistrate lies", "add"), Edit("secret", "Arvel loves Donatella", "add"), Edit("heat", "3"), Edit("assets", 2)],
+        [
+            Edit("belief", "The Magistrate lies", "add"),
+            Edit("secret", "Arvel loves Donatella", "add"),
+            Edit("heat", "3"),
+            Edit("assets", 2),
+        ],
     )
     assert sheet["beliefs"] == ["The Magistrate lies"] and sheet["secrets"] == ["Arvel loves Donatella"]
     assert sheet["heat"] == 3 and sheet["assets"] == 2
@@ -75,9 +82,15 @@ def test_city_beliefs_secrets_assets_and_heat() -> None:
 
 def test_blades_playbook_vice_and_crew() -> None:
     sheet, _ = edit_character(
-        "blades", {}, {"playbook": "lurk", "vice": "gambling", "purveyor": "Helene", "crew": "The Lampblacks", "tier": 1, "hold": "weak"}
+        "blades",
+        {},
+        {"playbook": "lurk", "vice": "gambling", "purveyor": "Helene", "crew": "The Lampblacks", "tier": 1, "hold": "weak"},
     )
-    assert (sheet["playbook"], sheet["vice"], sheet["crew_name"]) == ("Lurk", {"type": "Gambling", "purveyor": "Helene"}, "The Lampblacks")
+    assert (sheet["playbook"], sheet["vice"], sheet["crew_name"]) == (
+        "Lurk",
+        {"type": "Gambling", "purveyor": "Helene"},
+        "The Lampblacks",
+    )
     assert sheet["tier"] == 1 and sheet["hold"] == "weak"
     refused("blades", sheet, {"playbook": "Wizard"}, "Playbook", "Cutter", "Whisper", 'you gave "Wizard"')
     refused("blades", sheet, {"stress": 10}, "Stress", "0 to 9")
@@ -120,7 +133,9 @@ def test_cli_words_become_edits() -> None:
 
 
 def test_edits_are_undoable_events_that_replay_and_export() -> None:
-    new_campaign("Vault", "starforged", {"name": "Kira", "stats": {"edge": 3, "heart": 2, "iron": 2, "shadow": 1, "wits": 1}}, seed=4)
+    new_campaign(
+        "Vault", "starforged", {"name": "Kira", "stats": {"edge": 3, "heart": 2, "iron": 2, "shadow": 1, "wits": 1}}, seed=4
+    )
     events = len(service.campaign_events("Vault"))
     with pytest.raises(InputError):
         edit("Vault", {"edge": 5})
@@ -167,7 +182,11 @@ def test_chat_commands_create_edit_and_refuse_in_plain_words() -> None:
     assert chat.send("/set horse 3").kind == "error"
     assert len(service.campaign_events("Lamp")) == before + 2  # the two player messages only
     sheet = service.load_campaign("Lamp").active()
-    assert sheet is not None and (sheet["playbook"], sheet["vice"]["type"], sheet["crew_name"]) == ("Lurk", "Gambling", "The Lampblacks")
+    assert sheet is not None and (sheet["playbook"], sheet["vice"]["type"], sheet["crew_name"]) == (
+        "Lurk",
+        "Gambling",
+        "The Lampblacks",
+    )
     shown = chat.send("/character").narration
     assert "Playbook: Lurk" in shown and "Vice: Gambling" in shown
     assert chat.undo().ok

@@ -7,9 +7,9 @@ import logging
 from collections.abc import Generator, Mapping
 from typing import Any
 
+from assistant.chat.characters import CharactersMixin
 from assistant.chat.moves_info import _odds_line, _odds_map, _suggestion_from_request, _task_for
 from assistant.chat.narration import NarrationOutcome, guarded_narration
-from assistant.chat.characters import CharactersMixin
 from assistant.chat.turn import Turn, TurnEvent, TurnStream
 from assistant.chat.turn import finish as _finish
 from assistant.engine import AssistantError, InputError, Result, get_ruleset

@@ -32,7 +32,9 @@ from assistant.store.state import CampaignState
 
 USAGE = CHARACTER_USAGE
 #: Words that aim a move at someone: "I strike Mara", "against Mara", "at the guard".
-_AIM = re.compile(r"\b(?:against|at|on|attack|attacks|strike|strikes|hit|hits|stab|stabs|shoot|shoots|target)\s+(?:the\s+)?([A-Z][\w'-]+)")
+_AIM = re.compile(
+    r"\b(?:against|at|on|attack|attacks|strike|strikes|hit|hits|stab|stabs|shoot|shoots|target)\s+(?:the\s+)?([A-Z][\w'-]+)"
+)
 
 
 def split_field_value(rules: Any, rest: str) -> tuple[str, str]:
@@ -123,7 +125,11 @@ class CharactersMixin(SessionBase):
                 who = self._state.characters[cid].get("name") or cid
                 return (yield from self._said(typed, f"{who} is now the one playing.", event_seq=stored.seq))
             cid = store_characters.find_character(self._state, rest or None)
-            return (yield from _finish(Turn(kind="command", player_text=typed, narration=sheet_text(self._state, cid), narrator="template")))
+            return (
+                yield from _finish(
+                    Turn(kind="command", player_text=typed, narration=sheet_text(self._state, cid), narrator="template")
+                )
+            )
         who, body = _who(rest)
         if not body:
             raise InputError(f"Something is missing. Usage: {USAGE[name]}")
@@ -198,7 +204,7 @@ def _new_sheet(rules: Any, text: str) -> dict[str, Any]:
     if not name_words:
         raise InputError(f"Give the new character a name. Usage: {USAGE['character']}")
     sheet: dict[str, Any] = {"name": " ".join(name_words)}
-    edits = [Edit(*t.split("=", 1)) for t in tokens if "=" in t]
+    edits = [Edit(t.split("=", 1)[0], t.split("=", 1)[1]) for t in tokens if "=" in t]
     if edits:
         sheet, _ = rules.apply(sheet, edits, creating=True)
     return sheet

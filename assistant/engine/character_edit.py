@@ -133,7 +133,9 @@ class CharacterRules:
             node = node.setdefault(part, {})
         node[last] = value
 
-    def _refuse(self, f: EditField, given: object, character: Mapping[str, Any] | None, creating: bool, why: str = "") -> InputError:
+    def _refuse(
+        self, f: EditField, given: object, character: Mapping[str, Any] | None, creating: bool, why: str = ""
+    ) -> InputError:
         shown = given if not isinstance(given, str) or re.fullmatch(r"[+-]?\d+", given.strip()) else f'"{given}"'
         rule = f" {f.rule}" if f.rule else ""
         reason = f" {why}" if why else ""
@@ -166,14 +168,15 @@ class CharacterRules:
     def value(self, f: EditField, raw: object, character: Mapping[str, Any] | None = None, *, creating: bool = False) -> Any:
         """``raw`` (a number, text typed by the player, a list) as the field's value, checked against its bounds."""
         if f.kind in ("stat", "meter", "int"):
-            number = raw if _is_int(raw) else None
+            number: int | None = raw if isinstance(raw, int) and not isinstance(raw, bool) else None
             if isinstance(raw, str) and re.fullmatch(r"\s*[+-]?\d{1,4}\s*", raw):
                 number = int(raw)
             lo, hi = self.bounds(f, character, creating=creating)
             if number is None or not lo <= number <= hi:
                 why = ""
-                if number is not None and f.max_field and character is not None:
-                    why = f"It can't be above your {words(f.max_field).replace('max hp', 'max HP')} ({character.get(f.max_field)})."
+                if number is not None and number > hi and f.max_field and character is not None:
+                    ceiling = words(f.max_field).replace("max hp", "max HP")
+                    why = f"It can't be above your {ceiling} ({character.get(f.max_field)})."
                 if number is not None and f.kind == "meter" and self.sheet.meters[f.name].max_less_per_impact and character:
                     why = f"With {len(character.get('impacts') or [])} impact(s) marked its maximum is {hi}."
                 if number is not None and creating and f.create_max is not None and number <= self.bounds(f, character)[1]:
@@ -235,7 +238,9 @@ class CharacterRules:
         return str(item)
 
     # ---- edits ------------------------------------------------------------------------------------------
-    def apply(self, character: Mapping[str, Any], edits: Iterable[Edit], *, creating: bool = False) -> tuple[dict[str, Any], list[str]]:
+    def apply(
+        self, character: Mapping[str, Any], edits: Iterable[Edit], *, creating: bool = False
+    ) -> tuple[dict[str, Any], list[str]]:
         """The character after ``edits`` (checked as a whole afterwards) and what changed, in words. Raises
         :class:`InputError` on the first bad edit; ``character`` itself is never modified."""
         sheet = self.sheet.normalize(copy.deepcopy(dict(character)))
@@ -267,7 +272,9 @@ class CharacterRules:
     def _changed(self, f: EditField, sheet: Mapping[str, Any], before: Any, edit: Edit, creating: bool) -> Any:
         if edit.op == "set" or f.kind not in ("list", "impacts"):
             if edit.op != "set":
-                raise InputError(f"{f.label} is a single value: set it (e.g. {f.label.lower()} {self._example(f, sheet, creating)}).")
+                raise InputError(
+                    f"{f.label} is a single value: set it (e.g. {f.label.lower()} {self._example(f, sheet, creating)})."
+                )
             return self.value(f, edit.value, sheet, creating=creating)
         current = list(before or [])
         if edit.op == "add":
@@ -291,7 +298,9 @@ class CharacterRules:
 
     def _said(self, f: EditField, before: Any, after: Any, edit: Edit) -> str:
         if edit.op == "add":
-            return f"{f.label}: added {', '.join(words(self._entry_text(a)) for a in after[len(before or []) :]) or 'nothing new'}"
+            return (
+                f"{f.label}: added {', '.join(words(self._entry_text(a)) for a in after[len(before or []) :]) or 'nothing new'}"
+            )
         if edit.op == "remove":
             gone = [x for x in (before or []) if x not in after]
             return f"{f.label}: removed {', '.join(words(self._entry_text(g)) for g in gone)}"
@@ -344,7 +353,7 @@ class CharacterRules:
             )
         stats = character.get("stats")
         if stats is not None and not isinstance(stats, Mapping):
-            raise InputError(f"Stats are given by name, e.g. {{\"{next(iter(self.sheet.stats))}\": 2}}.")
+            raise InputError(f'Stats are given by name, e.g. {{"{next(iter(self.sheet.stats))}": 2}}.')
         for name in stats or {}:
             if name not in self.sheet.stats:
                 raise InputError(f"{self.title} has no stat {name!r}; its stats are {', '.join(self.sheet.stats)}.")
@@ -406,7 +415,9 @@ def edit_character(
     """``character`` with ``edits`` applied (a mapping is ``field -> value``, each a set), and what changed."""
     items = [Edit(k, v) for k, v in edits.items()] if isinstance(edits, Mapping) else list(edits)
     if not items:
-        raise InputError(f"Name a field to change; a {character_rules(system).title} character has: {character_rules(system).names()}.")
+        raise InputError(
+            f"Name a field to change; a {character_rules(system).title} character has: {character_rules(system).names()}."
+        )
     return character_rules(system).apply(character, items, creating=creating)
 
 

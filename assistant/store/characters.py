@@ -24,7 +24,12 @@ MAX_FILE_BYTES = 200_000
 
 
 def new_campaign(
-    name: str, system: str, character: Mapping[str, Any] | None = None, seed: int | None = None, *, store: CampaignStore | None = None
+    name: str,
+    system: str,
+    character: Mapping[str, Any] | None = None,
+    seed: int | None = None,
+    *,
+    store: CampaignStore | None = None,
 ) -> CampaignState:
     """A campaign whose first character is checked as a new character of its system (Starforged's starting
     spread, Blades' seven dots...) before anything is stored."""

@@ -11,8 +11,8 @@ import typer
 
 from assistant.engine.character_edit import character_rules, parse_assignments
 from assistant.store import service
-from assistant.store.cli import JSON_OPT, _echo_json, _run
 from assistant.store.characters import create_character, edit, find_character, read_character_file
+from assistant.store.cli import JSON_OPT, _echo_json, _run
 
 
 def add_command(
