@@ -202,7 +202,9 @@ def test_chat_api_and_list_commands_for_the_city() -> None:
     assert chat.edit_character({"heat": 2, "assets": 1}).ok
     refused_turn = chat.edit_character({"assets": 3})
     assert refused_turn.kind == "error" and "maximum of two assets" in (refused_turn.error or "")
+    assert chat.send("/add belief Note: the canal floods").ok  # a colon in the words names no character
     assert chat.send("/remove belief 1").ok
+    assert chat.send("/remove belief note: the canal floods").ok
     sheet = service.load_campaign("Canal").active()
     assert sheet is not None and sheet["beliefs"] == [] and sheet["secrets"] == ["Donatella loves Arvel"]
     assert (sheet["heat"], sheet["assets"]) == (2, 1)
@@ -230,6 +232,7 @@ def test_dungeon_world_attack_damages_the_target_and_not_the_attacker() -> None:
     assert damage.target == "mara" and damage.request is not None and damage.request["options"]["grit"] == 10
     dealt = chat.confirm(damage)
     assert dealt.ok, dealt.error
+    assert dealt.player_text == "Deal Damage on Mara"
     camp = service.load_campaign("Pit")
     rolled = dealt.results[0].score
     assert rolled is not None

@@ -130,6 +130,8 @@ class ActingMixin(CharactersMixin):
         if stat is not None or adds is not None or burn is not None:
             odds = None  # the suggestion's odds were for another stat/adds
         intent = self._last_intent or str(getattr(chosen, "move", "") or request["move"])
+        if getattr(chosen, "target", None):
+            intent = f"{intent} on {self._who_is(str(request['character_id']))}"
         move = (
             get_ruleset(self.system).find_move(str(request["move"]))
             if not str(request["move"]).startswith(("table:", "roll:"))

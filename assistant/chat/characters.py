@@ -131,6 +131,8 @@ class CharactersMixin(SessionBase):
                 )
             )
         who, body = _who(rest)
+        if who is not None and not self._names_character(who):
+            who, body = None, rest.strip()  # "/set belief Note: ..." is a belief, not a character called "belief Note"
         if not body:
             raise InputError(f"Something is missing. Usage: {USAGE[name]}")
         field, value = split_field_value(rules, body)
@@ -139,6 +141,14 @@ class CharactersMixin(SessionBase):
         if op == "set" and f.kind in ("list", "impacts"):
             op = "add"  # "/set belief The Magistrate lies" adds a belief
         return (yield from self._edit_character([Edit(field, value, op)], who, typed))  # type: ignore[arg-type]
+
+    def _who_is(self, ref: str) -> str:
+        """A character's name for the player (its id or the words as given when it has no sheet)."""
+        return str((self._state.characters.get(ref) or {}).get("name") or ref)
+
+    def _names_character(self, ref: str) -> bool:
+        key = ref.strip().lower()
+        return any(key in (cid.lower(), str(c.get("name", "")).strip().lower()) for cid, c in self._state.characters.items())
 
     # ---- aiming a move at someone -----------------------------------------------------------------
     def _aim(self, text: str, suggestions: list[Any]) -> tuple[list[Any], list[str]]:
