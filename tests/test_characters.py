@@ -56,6 +56,8 @@ def test_starforged_stats_are_the_starting_spread_then_1_to_3() -> None:
     assert after["stats"]["edge"] == 3 and after["momentum"] == 6 and said == ["Edge 1 → 3", "Momentum 2 → 6"]
     refused("starforged", kira, {"edge": 4}, "Edge", "1 to 3", "you gave 4")
     refused("starforged", {**kira, "impacts": ["wounded", "shaken"]}, {"momentum": 9}, "Momentum", "-6 to 8", "2 impact")
+    refused("starforged", {**kira, "momentum": 10}, [Edit("impact", "wounded", "add")], "Momentum (10) would be above")
+    assert edit_character("starforged", {**kira, "stats": {**kira["stats"], "edge": 5}}, {"wits": 2})[0]["stats"]["edge"] == 5
     assert kira["stats"]["edge"] == 1  # a refusal never touches the sheet it was given
 
 
@@ -105,6 +107,10 @@ def test_dungeon_world_class_grit_armor_and_hp() -> None:
     assert (mara["class"], mara["grit"], mara["armor"], mara["hp"], mara["max_hp"]) == ("bard", 6, 1, 18, 18)
     assert said.index("Max HP 22 → 18") < said.index("HP 22 → 18")  # the ceiling first, whatever the order given
     refused("dungeon-world", mara, {"hp": 19}, "HP", "0 to 18", "max HP (18)")
+    refused("dungeon-world", mara, {"max hp": 12}, "HP (18) would be above its new maximum (12)")
+    assert edit_character("dungeon-world", mara, {"max hp": 12, "hp": 12})[0]["hp"] == 12
+    old_hand = {**mara, "stats": {**mara["stats"], "str": 3}}
+    assert edit_character("dungeon-world", old_hand, {"armor": 2})[0]["stats"]["str"] == 3  # untouched fields stay
     refused("dungeon-world", mara, {"grit": 7}, "Grit", "4, 6, 8, 10, 12")
     refused("dungeon-world", mara, {"class": "necromancer"}, "Class", "fighter")
     assert edit_character("dungeon-world", mara, {"grit": ""})[0]["grit"] is None  # back to the class's

@@ -49,21 +49,48 @@ class CharacterRules(SheetFields):
         changes: list[str] = []
         # a ceiling first (max HP), then what it caps (HP): "/set hp 30 max hp 30" works in either order
         ordered = sorted(edits, key=lambda e: normalize_name(e.field) != "name" and self._capped(e.field))
+        touched: set[str] = set()
         for edit in ordered:
             if normalize_name(edit.field) == "name":
                 name = edit.value.strip() if isinstance(edit.value, str) else ""
                 if not name or len(name) > 80 or any(ord(c) < 32 for c in name):
                     raise InputError("A character's name is 1-80 printable characters, e.g. Kira.")
-                changes.append(f"name {sheet.get('name', '')!r} → {name!r}")
+                changes.append(f"Name {sheet.get('name') or 'none'} → {name}")
                 sheet["name"] = name
                 continue
             f = self.find(edit.field)
             before = self.get(sheet, f)
             after = self._changed(f, sheet, before, edit, creating)
             self._put(sheet, f, after)
+            touched.add(f.name)
             changes.append(self._said(f, before, after, edit))
-        checked = self.check(sheet, creating=creating)
-        return checked, changes
+        if creating:
+            return self.check(sheet, creating=True), changes
+        return self._check_edited(sheet, touched), changes
+
+    def _check_edited(self, sheet: dict[str, Any], touched: set[str]) -> dict[str, Any]:
+        """An edited sheet: each edited field was checked as it was set; what another field bounds (HP by max HP,
+        momentum by the impacts) is checked again. Fields nobody edited are left as they are."""
+        try:
+            out = self.sheet.normalize(sheet)
+        except InputError as exc:
+            raise InputError(_plain(exc.message, self)) from None
+        for f in self.fields:
+            bounded = f.max_field is not None or (f.kind == "meter" and self.sheet.meters[f.name].max_less_per_impact)
+            if not bounded:
+                continue
+            value = self.get(out, f)
+            if f.name in touched:
+                self.value(f, value, out)  # set before what bounds it changed: checked against the final sheet
+                continue
+            lo, hi = self.bounds(f, out)
+            if isinstance(value, int) and not lo <= value <= hi:
+                raise InputError(
+                    f"{f.label} ({value}) would be above its new maximum ({hi}); lower {f.label} in the same edit "
+                    f"(e.g. {f.label.lower()} {hi}).",
+                    missing=f.name,
+                )
+        return out
 
     def _capped(self, word: str) -> bool:
         try:
