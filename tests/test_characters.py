@@ -255,8 +255,11 @@ def test_a_roll_command_can_name_its_target() -> None:
     assert hit.ok, hit.error
     (damage,) = [f for f in hit.follow_ups if f.move == "Deal Damage"]
     assert damage.target == "duke"
-    assert chat.confirm(damage).ok
-    assert service.load_campaign("Ring").characters["duke"]["hp"] < 24
+    button = {**(damage.request or {}), "character_id": damage.target}  # what the app's button sends
+    dealt = chat.confirm(button)
+    assert dealt.ok and dealt.player_text == "Deal Damage on Duke"
+    camp = service.load_campaign("Ring")
+    assert camp.characters["duke"]["hp"] < 24 and camp.characters["bart"]["hp"] == 22
 
 
 # ---- the CLI --------------------------------------------------------------------------------------------

@@ -68,3 +68,13 @@ def test_city_lists_are_edited_one_entry_per_line_and_a_new_character_does_not_p
     at.button(key="add_character").click().run()
     camp = service.load_campaign("Lists")
     assert "donatella" in camp.characters and camp.active_character == "miabella"
+
+
+def test_a_deal_damage_button_after_an_attack_resolves_on_the_target() -> None:
+    from assistant.engine.model import FollowUp
+    from assistant.ui.components.follow_ups import next_steps
+
+    damage = FollowUp(kind="move", move="Deal Damage", request={"move": "deal_damage", "options": {"grit": 10}}, target="mara")
+    (step,) = next_steps("dungeon-world", [damage], targets={"mara": "Mara"})
+    assert step.label == "Deal Damage on Mara"
+    assert step.action.payload == {"move": "deal_damage", "options": {"grit": 10}, "character_id": "mara"}

@@ -129,14 +129,14 @@ class ActingMixin(CharactersMixin):
                 request["options"].pop("burn")
         if stat is not None or adds is not None or burn is not None:
             odds = None  # the suggestion's odds were for another stat/adds
-        intent = self._last_intent or str(getattr(chosen, "move", "") or request["move"])
-        if getattr(chosen, "target", None):
-            intent = f"{intent} on {self._who_is(str(request['character_id']))}"
         move = (
             get_ruleset(self.system).find_move(str(request["move"]))
             if not str(request["move"]).startswith(("table:", "roll:"))
             else None
         )
+        intent = self._last_intent or str(getattr(chosen, "move", "") or (move.name if move else request["move"]))
+        if not self._last_intent and request.get("character_id") not in (None, self._state.active_character):
+            intent = f"{intent} on {self._who_is(str(request['character_id']))}"  # "Deal Damage on Mara"
         if move is not None and move.roll.type == "oracle":
             # a suggested oracle move: ask the player's words as the question, at the odds they name (or 50/50)
             from assistant.chat.classify import odds_in
