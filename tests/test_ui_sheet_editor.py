@@ -68,6 +68,11 @@ def test_city_lists_are_edited_one_entry_per_line_and_a_new_character_does_not_p
     at.button(key="add_character").click().run()
     camp = service.load_campaign("Lists")
     assert "donatella" in camp.characters and camp.active_character == "miabella"
+    at.number_input(key=f"sheet_edit_donatella_{camp.last_seq}_heat").set_value(4)  # another character's editor
+    next(b for b in at.sidebar.button if b.label == "Save the sheet" and "donatella" in str(b.form_id)).click().run()
+    assert not at.exception
+    camp = service.load_campaign("Lists")
+    assert camp.characters["donatella"]["heat"] == 4 and camp.characters["miabella"]["heat"] == 0
 
 
 def test_a_deal_damage_button_after_an_attack_resolves_on_the_target() -> None:

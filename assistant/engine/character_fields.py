@@ -98,7 +98,7 @@ class SheetFields:
         if f.kind == "bool":
             return "yes or no"
         if f.kind == "impacts":
-            return f"impacts from: {', '.join(words(i) for i in self.sheet.impacts)}"
+            return f"marked from: {', '.join(words(i) for i in self.sheet.impacts)}"
         if f.kind == "list":
             most = f" (at most {f.max_items})" if f.max_items else ""
             return f"a list of short texts{most}"
@@ -128,11 +128,17 @@ class SheetFields:
         self, f: EditField, given: object, character: Mapping[str, Any] | None, creating: bool, why: str = ""
     ) -> InputError:
         shown = given if not isinstance(given, str) or re.fullmatch(r"[+-]?\d+", given.strip()) else f'"{given}"'
+        shown = f"{str(shown)[:60]}…" if len(str(shown)) > 60 else shown
         rule = f" {f.rule}" if f.rule else ""
         reason = f" {why}" if why else ""
+        verb = "are" if f.kind in ("impacts", "list") else "is"
+        pick = "Pick from those" if f.kind in ("one_of", "impacts") else "Pick a value from that range"
+        example = f" (e.g. {f.label.lower()} {self._example(f, character, creating)})"
+        if f.kind in ("text", "list"):
+            pick, example = f"Write it on one line, in at most {MAX_TEXT} characters", ""
         return InputError(
-            f"{f.label} is {self.describe(f, character, creating=creating)}; you gave {shown}.{reason}{rule} "
-            f"Pick a value from that range (e.g. {f.label.lower()} {self._example(f, character, creating)}).",
+            f"{f.label} {verb} {self.describe(f, character, creating=creating)}; you gave {shown}.{reason}{rule} "
+            f"{pick}{example}.",
             missing=f.name,
             choices=self._choices(f, character, creating),
         )

@@ -212,9 +212,13 @@ def render_campaign(campaign: str | None) -> None:
     if active is not None:
         with friendly_errors("drawing the sheet"):
             render_sheet(camp.system, active, sheet)
-        cid = str(camp.active_character)
+    # one editor per character, the one playing first (an opponent's HP or a companion's stats too)
+    order = sorted(chars, key=lambda cid: cid != camp.active_character)
+    for cid in order:
         with friendly_errors("drawing the sheet editor"):
-            render_sheet_editor(cid, active, camp.system, camp.last_seq, lambda edits: _save_sheet(campaign, cid, edits))
+            render_sheet_editor(
+                cid, chars[cid], camp.system, camp.last_seq, lambda edits, cid=cid: _save_sheet(campaign, cid, edits)
+            )
     st.markdown("### Progress tracks")
     for track_id, track in camp.tracks.items():
         render_track(track)
