@@ -5,6 +5,7 @@ service directly; nothing here rolls or decides a rule."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import streamlit as st
@@ -216,9 +217,7 @@ def render_campaign(campaign: str | None) -> None:
     order = sorted(chars, key=lambda cid: cid != camp.active_character)
     for cid in order:
         with friendly_errors("drawing the sheet editor"):
-            render_sheet_editor(
-                cid, chars[cid], camp.system, camp.last_seq, lambda edits, cid=cid: _save_sheet(campaign, cid, edits)
-            )
+            render_sheet_editor(cid, chars[cid], camp.system, camp.last_seq, functools.partial(_save_sheet, campaign, cid))
     st.markdown("### Progress tracks")
     for track_id, track in camp.tracks.items():
         render_track(track)
