@@ -195,7 +195,9 @@ def test_chat_commands_create_edit_and_refuse_in_plain_words() -> None:
     )
     shown = chat.send("/character").narration
     assert "Playbook: Lurk" in shown and "Vice: Gambling" in shown
-    assert chat.undo().ok
+    undone = chat.undo()
+    assert undone.ok and undone.narration == "Undone: a change to Silver's sheet (Crew name empty → The Lampblacks)."
+    assert "Silver's sheet is updated: Playbook empty → Lurk." in service.export("Lamp", "markdown")
     sheet = service.load_campaign("Lamp").active()
     assert sheet is not None and sheet["crew_name"] == ""
 

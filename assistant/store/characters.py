@@ -90,8 +90,7 @@ def edit(
         after, changes = edit_character(ctx.state.system, before, edits)
         after["id"] = cid
         said[:] = changes
-        who = str(before.get("name") or cid)
-        return CharacterUpdated(character_id=cid, character=after, reason=f"{who}: " + "; ".join(changes))
+        return CharacterUpdated(character_id=cid, character=after, reason="; ".join(changes))
 
     stored = service._append_one(name, build, store)
     return stored, said
