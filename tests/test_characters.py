@@ -290,3 +290,20 @@ def test_cli_character_file_and_edit_command(tmp_path: Path) -> None:
     assert service.load_campaign("Wake").active_character == "kira"
     shown = runner.invoke(app, ["character", "show", "Wake", "-c", "Iko"])
     assert shown.exit_code == 0 and "Heart: 3" in shown.stdout
+
+
+def test_damage_on_a_combatant_without_a_sheet_asks_for_one() -> None:
+    service.create_campaign("Cave", "dungeon-world", {"name": "Felix"}, seed=7)
+    chat = ChatSession.open("Cave")
+    turn = chat.send("I hack at the Orc with my sword")
+    attack = next(s for s in turn.suggestions if s.move_id == "hack_and_slash")
+    assert attack.request["options"]["target"] == "Orc"
+    hit = chat.confirm({**attack.request, "options": {**attack.request["options"], "choose": ["deal_damage"]}, "dice": [6, 6]})
+    (damage,) = [f for f in hit.follow_ups if f.move == "Deal Damage"]
+    before = len(service.campaign_events("Cave"))
+    refused_turn = chat.confirm(damage)
+    assert refused_turn.kind == "error" and "/character add Orc" in (refused_turn.error or "")
+    assert len(service.campaign_events("Cave")) == before
+    assert chat.send("/character add Orc max_hp=10 hp=10 armor=1").ok
+    assert chat.confirm(damage).ok
+    assert service.load_campaign("Cave").characters["orc"]["hp"] < 10

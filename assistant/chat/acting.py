@@ -135,6 +135,7 @@ class ActingMixin(CharactersMixin):
             else None
         )
         intent = self._last_intent or str(getattr(chosen, "move", "") or (move.name if move else request["move"]))
+        self._require_sheet(request)
         if not self._last_intent and request.get("character_id") not in (None, self._state.active_character):
             intent = f"{intent} on {self._who_is(str(request['character_id']))}"  # "Deal Damage on Mara"
         if move is not None and move.roll.type == "oracle":

@@ -142,6 +142,17 @@ class CharactersMixin(SessionBase):
             op = "add"  # "/set belief The Magistrate lies" adds a belief
         return (yield from self._edit_character([Edit(field, value, op)], who, typed))  # type: ignore[arg-type]
 
+    def _require_sheet(self, request: Mapping[str, Any]) -> None:
+        """A move resolved for someone else needs their sheet in the campaign (Deal Damage on a combatant)."""
+        ref = request.get("character_id")
+        if ref is None or self._names_character(str(ref)):
+            return
+        move = str(request.get("move", "the move")).replace("_", " ")
+        raise InputError(
+            f"{ref} has no sheet in this campaign, so {move} can't land on them yet. Add them with "
+            f"/character add {ref} (e.g. /character add {ref} hp=10 armor=1), then confirm it again."
+        )
+
     def _who_is(self, ref: str) -> str:
         """A character's name for the player (its id or the words as given when it has no sheet)."""
         return str((self._state.characters.get(ref) or {}).get("name") or ref)
