@@ -86,8 +86,8 @@ class CharacterRules(SheetFields):
             lo, hi = self.bounds(f, out)
             if isinstance(value, int) and not lo <= value <= hi:
                 raise InputError(
-                    f"{f.label} ({value}) would be above its new maximum ({hi}); lower {f.label} in the same edit "
-                    f"(e.g. {f.label.lower()} {hi}).",
+                    f"{f.label} ({value}) would be above its new maximum ({hi}); lower {f.label} first "
+                    f"(e.g. {f.label.lower()} {hi}), or in the same edit.",
                     missing=f.name,
                 )
         return out
