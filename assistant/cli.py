@@ -24,6 +24,7 @@ COMMAND_MODULES = [
     "assistant.cli_shell",
     "rules_index.cli",
     "assistant.store.cli",
+    "assistant.store.cli_characters",
     "assistant.suggest.cli",
     "assistant.chat.cli",
     "assistant.ui.cli",

@@ -34,7 +34,7 @@ def run(app: typer.Typer, args: list[str], stdin: str | None = None) -> tuple[in
 
 def test_campaign_commands(app: typer.Typer, backend: str, tmp_path: Path) -> None:
     sheet = tmp_path / "kira.json"
-    sheet.write_text(json.dumps({"name": "Kira", "stats": {"edge": 3, "heart": 1}, "momentum": 4}))
+    sheet.write_text(json.dumps({"name": "Kira", "stats": {"edge": 3, "heart": 1, "wits": 2}, "momentum": 4}))
     code, out, err = run(
         app, ["campaign", "new", "Iron Road", "--system", "starforged", "--character", str(sheet), "--seed", "5"]
     )

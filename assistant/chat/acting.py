@@ -7,9 +7,9 @@ import logging
 from collections.abc import Generator, Mapping
 from typing import Any
 
+from assistant.chat.characters import CharactersMixin
 from assistant.chat.moves_info import _odds_line, _odds_map, _suggestion_from_request, _task_for
 from assistant.chat.narration import NarrationOutcome, guarded_narration
-from assistant.chat.session_base import SessionBase
 from assistant.chat.turn import Turn, TurnEvent, TurnStream
 from assistant.chat.turn import finish as _finish
 from assistant.engine import AssistantError, InputError, Result, get_ruleset
@@ -18,7 +18,7 @@ from assistant.store import service
 log = logging.getLogger(__name__)
 
 
-class ActingMixin(SessionBase):
+class ActingMixin(CharactersMixin):
     """Action turns: suggestions for the player's words, the LLM's plan, confirming a move, the engine, then"""
 
     # ---- actions and suggestions ----------------------------------------------------------------
@@ -41,7 +41,7 @@ class ActingMixin(SessionBase):
 
         self._last_intent = text
         suggestions = suggest(text, self._suggest_context(), k=3, embedder=self.embedder)
-        notes: list[str] = []
+        suggestions, notes = self._aim(text, suggestions)  # "I strike Mara": aimed at Mara, who plays stays
         if self.planner_model is not None:
             suggestions, plan_notes = self._plan(text, suggestions)
             notes += plan_notes
@@ -111,6 +111,8 @@ class ActingMixin(SessionBase):
         if hasattr(chosen, "request"):
             request = dict(chosen.request or {})
             odds = getattr(chosen, "odds", None)
+            if getattr(chosen, "target", None):  # a follow-up for the move's target (Deal Damage on the one attacked)
+                request.setdefault("character_id", chosen.target)
         elif isinstance(chosen, Mapping):
             request, odds = dict(chosen), None
         else:
@@ -127,12 +129,15 @@ class ActingMixin(SessionBase):
                 request["options"].pop("burn")
         if stat is not None or adds is not None or burn is not None:
             odds = None  # the suggestion's odds were for another stat/adds
-        intent = self._last_intent or str(request["move"])
         move = (
             get_ruleset(self.system).find_move(str(request["move"]))
             if not str(request["move"]).startswith(("table:", "roll:"))
             else None
         )
+        intent = self._last_intent or str(getattr(chosen, "move", "") or (move.name if move else request["move"]))
+        self._require_sheet(request)
+        if not self._last_intent and request.get("character_id") not in (None, self._state.active_character):
+            intent = f"{intent} on {self._who_is(str(request['character_id']))}"  # "Deal Damage on Mara"
         if move is not None and move.roll.type == "oracle":
             # a suggested oracle move: ask the player's words as the question, at the odds they name (or 50/50)
             from assistant.chat.classify import odds_in

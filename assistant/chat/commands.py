@@ -17,6 +17,9 @@ command parsed. The commands (``/help`` prints this list)::
     /burn                                                 burn momentum on the last move, when it helps
     /undo                                                 undo the last action
     /ask <question>                                       a rules question, with citations
+    /character [<name> | add <name> [field=value] | play <name>]   show, add or switch characters
+    /set [<name>:] <field> <value>                        edit a sheet, e.g. /set edge 3, /set Mara: hp 12
+    /add, /remove [<name>:] <list> <entry>                a belief, secret, asset, impact...
     /moves, /tables, /sheet, /help
 """
 
@@ -30,6 +33,13 @@ from typing import Any
 from assistant.engine.errors import InputError
 from assistant.engine.oracle import Odds
 from assistant.engine.tracks import Rank
+
+CHARACTER_USAGE: dict[str, str] = {
+    "character": "/character [<name> | add <name> [field=value ...] | play <name>]   e.g. /character add Mara class=bard",
+    "set": "/set [<name>:] <field> <value>   e.g. /set edge 3, /set vice Gambling, /set Mara: hp 12",
+    "add": "/add [<name>:] <list> <entry>   e.g. /add belief The Magistrate lies, /add impact wounded",
+    "remove": "/remove [<name>:] <list> <number or words>   e.g. /remove secret 1",
+}
 
 USAGE: dict[str, str] = {
     "roll": "/roll <move> [+stat] [+N|-N] [burn] [key=value ...]   e.g. /roll face danger +edge",
@@ -45,6 +55,7 @@ USAGE: dict[str, str] = {
     "burn": "/burn   (burn momentum on the last move, when it helps)",
     "undo": "/undo",
     "ask": "/ask <question>   e.g. /ask what happens when momentum is negative?",
+    **CHARACTER_USAGE,
     "moves": "/moves",
     "tables": "/tables",
     "sheet": "/sheet",
@@ -62,6 +73,8 @@ ALIASES = {
     "move": "roll",
     "vow": "track",
     "h": "help",
+    "char": "character",
+    "characters": "character",
     "?": "help",
 }
 ODDS = tuple(o.value for o in Odds)
@@ -157,6 +170,10 @@ def parse_command(text: str) -> Command:
         args = parse_roll(rest)
     elif name == "oracle":
         args = parse_oracle(rest)
+    elif name in CHARACTER_USAGE:
+        if name != "character" and not rest:
+            raise _usage_error(name, "Name the field and the value.")
+        args = {"value": rest}
     elif name in {"table", "dice", "ask"}:
         if not rest:
             raise _usage_error(name, "Something is missing.")

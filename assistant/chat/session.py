@@ -16,11 +16,11 @@ Every public method returns a :class:`Turn` and never raises on bad input: an er
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from assistant.chat.classify import classify
-from assistant.chat.commands import Command, help_text, parse_command
+from assistant.chat.commands import CHARACTER_USAGE, Command, help_text, parse_command
 from assistant.chat.following import FollowingMixin
 from assistant.chat.lookups import LookupsMixin
 from assistant.chat.moves_info import oracle_move, yes_chance
@@ -28,6 +28,7 @@ from assistant.chat.turn import Turn, TurnEvent, TurnStream
 from assistant.chat.turn import finish as _finish
 from assistant.config import Settings, load_settings
 from assistant.engine import AssistantError, get_ruleset
+from assistant.engine.character_edit import Edit
 from assistant.inputs import MAX_MESSAGE, clean_text, printable
 from assistant.store.followups import StaleEventError
 
@@ -112,6 +113,16 @@ class ChatSession(FollowingMixin, LookupsMixin):
     def ask_rules(self, question: str) -> Turn:
         return self._drain(self._guarded(lambda: self._rules(question), player_text=question))
 
+    # Characters: checked against the system's sheet (the text's bounds); a refusal changes nothing.
+    def create_character(self, character: Mapping[str, Any] | None = None, *, play: bool = False) -> Turn:
+        """Add a character (a companion, an opponent); it plays only with ``play=True``."""
+        return self._drain(self._guarded(lambda: self._create_character(character, play)))
+
+    def edit_character(self, edits: Mapping[str, Any] | Sequence[Edit], *, character: str | None = None) -> Turn:
+        """Change fields of a character (default: the one playing): ``{"edge": 3}`` or :class:`Edit` s (a list
+        field's ``add``/``remove``)."""
+        return self._drain(self._guarded(lambda: self._edit_character(edits, character)))
+
     # ---- plumbing ---------------------------------------------------------------------------------
     @staticmethod
     def _drain(events: Iterator[TurnEvent]) -> Turn:
@@ -166,6 +177,8 @@ class ChatSession(FollowingMixin, LookupsMixin):
     def _command(self, command: Command) -> TurnStream:
         a = command.args
         name = command.name
+        if name in CHARACTER_USAGE:
+            return (yield from self._character_command(name, a["value"], f"/{command.text}"))
         if name == "roll":
             request = {"move": a["move"], "adds": a["adds"], "options": a["options"]}
             if a["stat"]:

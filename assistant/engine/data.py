@@ -42,6 +42,10 @@ CORE_OPTIONS: dict[str, RequestOption] = {
     "progress_boxes": RequestOption(type="int", min=0, max=10, help="filled boxes on the track (0-10)"),
     "clock": RequestOption(type="clock", help='the clock: {"name", "segments", "filled"}'),
     "odds": RequestOption(type="odds", help="the odds: small chance, unlikely, 50/50, likely or almost certain"),
+    "target": RequestOption(
+        type="text",
+        help="who the move is aimed at: another character or combatant (the one playing stays the same)",
+    ),
     "automatic": RequestOption(
         type="one_of",
         values=["strong_hit", "weak_hit", "miss"],
@@ -170,7 +174,7 @@ class RulesetData:
     @cached_property
     def common_options(self) -> dict[str, str]:
         """The options every move of this system takes, with what they mean."""
-        names = ["choose"]
+        names = ["choose", "target"]
         if self.sheet.spec.burn is not None:
             names.append("burn")
         if self.has_progress_tracks:

@@ -216,6 +216,9 @@ class FollowUp(BaseModel):
     amount: int | None = None
     request: dict[str, Any] | None = None
     """A ready-made request to resolve it (add dice, stat or options as needed)."""
+    target: str | None = None
+    """Resolve it for this character, the move's target (``options.target``), not the one who made the move:
+    Dungeon World's Deal Damage after an attack lands on the one attacked."""
 
 
 class Result(BaseModel):

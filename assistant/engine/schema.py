@@ -437,6 +437,58 @@ class OracleSpec(_Strict):
     )
 
 
+EditKind = Literal["stat", "meter", "int", "text", "one_of", "list", "impacts", "bool"]
+
+
+class EditField(_Strict):
+    """One field a player may set when creating or editing a character, within the text's bounds.
+
+    ``name`` is where it sits on the sheet: a stat (``kind: stat``), a meter, a field, or a nested field with a dot
+    (``vice.type``). Numbers take ``min``..``max`` (a meter's own bounds when left out); ``max_field`` caps a value by
+    another field (Dungeon World HP by max HP); ``create_max`` is a tighter ceiling for a new character."""
+
+    name: str
+    label: str
+    kind: EditKind
+    min: int | None = None
+    max: int | None = None
+    create_max: int | None = None
+    max_field: str | None = None
+    values: list[str] = Field(default_factory=list)
+    """The allowed values of a ``one_of`` field (a ``text`` field may list suggestions here)."""
+    allow_empty: bool = False
+    """A ``one_of`` field may be left empty (Dungeon World grit: from the class)."""
+    max_items: int | None = None
+    """The most entries a ``list`` field holds."""
+    aliases: list[str] = Field(default_factory=list)
+    """Other words a player may use for it (``belief`` for ``beliefs``)."""
+    rule: str = ""
+    """The text's words the bounds rest on (or that they are ours, when the text gives none)."""
+
+    @model_validator(mode="after")
+    def _consistent(self) -> EditField:
+        if self.kind == "one_of" and not self.values:
+            raise ValueError(f"{self.name}: a one_of field lists its values")
+        return self
+
+
+class CreationSpec(_Strict):
+    """What a new character must satisfy besides each field's bounds."""
+
+    stat_spread: list[int] | None = None
+    """A starting character's stats are exactly these values, in any order (Starforged 3, 2, 2, 1, 1)."""
+    stat_total: int | None = None
+    """A starting character's stats add up to at most this (Blades: seven action dots)."""
+    rule: str = ""
+
+
+class EditingSpec(_Strict):
+    """The character fields a player creates and edits, and the rules of a new character."""
+
+    fields: list[EditField]
+    creation: CreationSpec = Field(default_factory=CreationSpec)
+
+
 class SheetFile(_Strict):
     system: str
     stats: list[StatSpec]
@@ -453,3 +505,5 @@ class SheetFile(_Strict):
     oracle: OracleSpec = Field(default_factory=OracleSpec)
     match_notes: dict[str, str] = Field(default_factory=dict)
     """What a match means per outcome, for moves whose text has no match outcome of its own (Elegy)."""
+    editing: EditingSpec | None = None
+    """What a player may set on a character when creating or editing it (the sheet editor, ``/set``, the CLI)."""

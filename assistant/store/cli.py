@@ -64,20 +64,19 @@ def state_json(state: CampaignState, events: list[dict[str, Any]] | None = None)
 def new_command(
     name: str = typer.Argument(..., help="The campaign's name."),
     system: str = typer.Option("starforged", "--system", "-s", help="Rule system (see `assistant systems`)."),
-    character: Path | None = typer.Option(None, "--character", help="Starting character as a JSON file."),
+    character: Path | None = typer.Option(
+        None, "--character", help="Starting character as a JSON or YAML file (checked as a new character of the system)."
+    ),
     seed: int | None = typer.Option(None, "--seed", help="Seed of the campaign's dice (default: random)."),
     as_json: bool = JSON_OPT,
 ) -> None:
     """Create a campaign with a starting character (the system's defaults, or --character FILE)."""
 
     def go() -> CampaignState:
-        sheet = None
-        if character is not None:
-            try:
-                sheet = json.loads(character.read_text(encoding="utf-8"))
-            except json.JSONDecodeError as exc:
-                raise InputError(f"{character} is not valid JSON ({exc.msg}).") from None
-        return service.create_campaign(name, system, sheet, seed)
+        from assistant.store.characters import new_campaign, read_character_file
+
+        sheet = read_character_file(character) if character is not None else None
+        return new_campaign(name, system, sheet, seed)
 
     state = _run(as_json, go)
     if as_json:

@@ -42,6 +42,8 @@ def describe(stored: StoredEvent) -> str:
     ev: Any = stored.event
     if ev.type == "move_resolved":
         return move_summary(ev.result)
+    if ev.type == "character_updated" and ev.reason:
+        return f"a change to {ev.character.get('name') or 'a character'}'s sheet ({ev.reason})"
     words = {
         "character_added": "a new character",
         "character_updated": "a change to a character",

@@ -93,8 +93,20 @@ def prepare(
             c = state.clocks[cl_id]
             options["clock"] = {"name": c.get("name", ""), "segments": c["segments"], "filled": c["filled"]}
             clocks["clock"] = cl_id
+        if isinstance(options.get("target"), str):
+            options["target"] = target_id(state, options["target"])
         req["options"] = options
     return req, cid, source, tracks, clocks
+
+
+def target_id(state: CampaignState, ref: str) -> str:
+    """A move's target as the campaign character's id when it names one (by id or name), else the words as given
+    (a combatant without a sheet)."""
+    key = ref.strip().lower()
+    for cid, character in state.characters.items():
+        if key in (cid.lower(), str(character.get("name", "")).strip().lower()):
+            return cid
+    return ref.strip()
 
 
 def with_character(state: CampaignState, req: dict[str, Any], cid: str | None, source: str) -> dict[str, Any]:

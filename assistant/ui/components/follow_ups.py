@@ -31,8 +31,23 @@ def suffer_moves(system: str) -> list[Any]:
     return [m for m in moves if m.category == "suffer" and "amount" in m.options]
 
 
-def next_steps(system: str, follow_ups: list[FollowUp], last: Any = None) -> list[NextStep]:
-    """The buttons for a turn's follow-ups (each offered once) and a table's "roll again"."""
+def character_names() -> dict[str, str]:
+    """The open campaign's characters by id, as the player calls them (empty when it can't be read)."""
+    try:
+        from assistant.store import service
+
+        campaign = state.current_campaign()
+        camp = service.get_store(state.effective_settings()).load(campaign) if campaign else None
+    except Exception:  # noqa: BLE001 - a label falls back to the id
+        return {}
+    return {cid: str(c.get("name") or cid) for cid, c in camp.characters.items()} if camp else {}
+
+
+def next_steps(
+    system: str, follow_ups: list[FollowUp], last: Any = None, targets: dict[str, str] | None = None
+) -> list[NextStep]:
+    """The buttons for a turn's follow-ups (each offered once) and a table's "roll again"; ``targets`` names the
+    campaign's characters by id (for "Deal Damage on Mara")."""
     steps: list[NextStep] = []
     seen: set[str] = set()
     for fu in follow_ups:
@@ -50,10 +65,15 @@ def next_steps(system: str, follow_ups: list[FollowUp], last: Any = None) -> lis
                 seen.add(label)
                 steps.append(NextStep(label, state.Action("table", text=str(fu.request["move"]).removeprefix("table:"))))
         elif fu.kind == "move" and fu.request:
+            payload = dict(fu.request)
             label = fu.move
+            if fu.target:  # resolved for the one the move was aimed at (Deal Damage on the one attacked)
+                payload["character_id"] = fu.target
+                targets = character_names() if targets is None else targets
+                label = f"{fu.move} on {targets.get(fu.target, fu.target)}"
             if label not in seen:
                 seen.add(label)
-                steps.append(NextStep(label, state.Action("confirm", payload=dict(fu.request))))
+                steps.append(NextStep(label, state.Action("confirm", payload=payload)))
     if last is not None and getattr(last, "roll", None) == "table":  # a result that doesn't fit: roll again
         move_id = str(last.move_id)
         again = (

@@ -5,6 +5,7 @@ service directly; nothing here rolls or decides a rule."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import streamlit as st
@@ -12,11 +13,13 @@ import streamlit as st
 from assistant.engine import available_systems, get_ruleset
 from assistant.engine.tracks import Rank
 from assistant.store import service
+from assistant.store.characters import create_character, edit
 from assistant.store.state import CampaignState
 from assistant.ui import state
 from assistant.ui.components.clocks import render_clock
 from assistant.ui.components.journal import render_export, render_import
 from assistant.ui.components.sheet import render_sheet, render_slots
+from assistant.ui.components.sheet_editor import render_sheet_editor
 from assistant.ui.components.tracks import render_track
 from assistant.ui.errors import friendly_errors
 
@@ -81,8 +84,22 @@ def _add_character(campaign: str) -> None:
     if not name:
         st.session_state["sidebar_error"] = "Give the new character a name."
         return
-    _bookkeeping("adding the character", lambda: service.add_character(campaign, {"name": name}, active=True, store=_store()))
+    # a companion or an opponent joins; who is playing stays the same (switch with the picker above)
+    _bookkeeping("adding the character", lambda: create_character(campaign, {"name": name}, store=_store()))
     st.session_state["new_character_name"] = ""
+
+
+def _save_sheet(campaign: str, cid: str, edits: list[Any]) -> None:
+    """The sheet editor's changes: one undoable edit, or the rules' refusal in the player's words."""
+    said: list[str] = []
+
+    def go() -> None:
+        said[:] = edit(campaign, edits, character=cid, store=_store())[1]
+
+    _bookkeeping("saving the sheet", go)
+    if said:
+        st.session_state["sidebar_notice"] = "Saved: " + "; ".join(said) + "."
+    st.rerun()
 
 
 def _add_track(campaign: str) -> None:
@@ -196,6 +213,11 @@ def render_campaign(campaign: str | None) -> None:
     if active is not None:
         with friendly_errors("drawing the sheet"):
             render_sheet(camp.system, active, sheet)
+    # one editor per character, the one playing first (an opponent's HP or a companion's stats too)
+    order = sorted(chars, key=lambda cid: cid != camp.active_character)
+    for cid in order:
+        with friendly_errors("drawing the sheet editor"):
+            render_sheet_editor(cid, chars[cid], camp.system, camp.last_seq, functools.partial(_save_sheet, campaign, cid))
     st.markdown("### Progress tracks")
     for track_id, track in camp.tracks.items():
         render_track(track)

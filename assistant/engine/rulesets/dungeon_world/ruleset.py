@@ -310,12 +310,21 @@ class DungeonWorldRuleset(Ruleset):
                 self._set_follow_up_options(ctx, "Deal Damage", {"damage_dice": dice, "ignore_armor": True})
             if ctx.options.get("ongoing") and ctx.outcome in HIT_OUTCOMES:
                 self._start_ongoing_spell(ctx)
+        target = ctx.options.get("target")
+        if isinstance(target, str) and ctx.move.id != "defend":  # Defend's damage is the defender's own
+            ctx.follow_ups[:] = [
+                fu.model_copy(update={"target": target}) if fu.move == "Deal Damage" and fu.target is None else fu
+                for fu in ctx.follow_ups
+            ]
 
     @staticmethod
     def _set_follow_up_options(ctx: Resolution, move_name: str, options: dict[str, Any]) -> None:
         for i, fu in enumerate(ctx.follow_ups):
             if fu.move == move_name and fu.request is not None:
-                ctx.follow_ups[i] = fu.model_copy(update={"request": {**fu.request, "options": options}})
+                update: dict[str, Any] = {"request": {**fu.request, "options": options}}
+                if move_name == "Deal Damage" and isinstance(ctx.options.get("target"), str):
+                    update["target"] = ctx.options["target"]
+                ctx.follow_ups[i] = fu.model_copy(update=update)
 
     def _start_ongoing_spell(self, ctx: Resolution) -> None:
         name, _ = self._spell(ctx)
@@ -375,6 +384,7 @@ class DungeonWorldRuleset(Ruleset):
             move="Deal Damage",
             reason=reason,
             request={"system": self.system_id, "move": "deal_damage", "options": options},
+            target=ctx.options["target"] if isinstance(ctx.options.get("target"), str) else None,
         )
         first = ctx.follow_ups.index(hits[0])
         ctx.follow_ups[:] = [fu for fu in ctx.follow_ups if fu.move != "Deal Damage"]

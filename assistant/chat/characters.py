@@ -1,0 +1,231 @@
+"""Characters in a chat: create and edit them within the text's bounds, switch who plays, and aim a move at
+another character or combatant from the player's words ("I strike Mara") without switching who plays.
+
+The commands (listed by ``/help``)::
+
+    /character                          the sheet of the one playing, its fields and what each takes
+    /character <name>                   another character's sheet
+    /character add <name> [field=value ...]   a new character (a companion, an opponent); who plays stays
+    /character play <name>              switch who plays
+    /set [<name>:] <field> <value>      set a field, e.g. /set edge 3, /set vice Gambling, /set Mara: hp 12
+    /add [<name>:] <list> <entry>       add to a list, e.g. /add belief The Magistrate lies, /add impact wounded
+    /remove [<name>:] <list> <entry>    remove from a list by its number or words, e.g. /remove secret 1
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import shlex
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from assistant.chat.commands import CHARACTER_USAGE
+from assistant.chat.session_base import SessionBase
+from assistant.chat.turn import Turn, TurnStream
+from assistant.chat.turn import finish as _finish
+from assistant.engine import InputError, get_ruleset
+from assistant.engine.character_edit import Edit, character_rules, words
+from assistant.store import characters as store_characters
+from assistant.store import service
+from assistant.store.state import CampaignState
+
+USAGE = CHARACTER_USAGE
+#: Words that aim a move at someone: "I strike Mara", "against Mara", "at the guard".
+_AIM = re.compile(
+    r"\b(?:against|at|on|attack|attacks|strike|strikes|hit|hits|stab|stabs|shoot|shoots|target)\s+(?:the\s+)?([A-Z][\w'-]+)"
+)
+
+
+def split_field_value(rules: Any, rest: str) -> tuple[str, str]:
+    """``max hp 18`` -> (``max hp``, ``18``): the longest run of leading words that names a field."""
+    tokens = rest.split()
+    for n in range(min(3, len(tokens) - 1), 0, -1):
+        head = " ".join(tokens[:n])
+        try:
+            rules.find(head)
+        except InputError:
+            continue
+        return head, " ".join(tokens[n:])
+    if len(tokens) >= 2:
+        rules.find(tokens[0])  # raises: names the fields there are
+    raise InputError("Name the field and the value, e.g. /set edge 3.")
+
+
+def _who(rest: str) -> tuple[str | None, str]:
+    """``Mara: hp 12`` -> (``Mara``, ``hp 12``)."""
+    head, sep, tail = rest.partition(":")
+    if sep and head.strip() and len(head.split()) <= 4 and tail.strip():
+        return head.strip(), tail.strip()
+    return None, rest.strip()
+
+
+def sheet_text(state: CampaignState, cid: str) -> str:
+    """A character's editable fields and what each takes, in words."""
+    sheet = state.characters[cid]
+    rules = character_rules(state.system)
+    playing = " (playing)" if cid == state.active_character else ""
+    lines = [f"{sheet.get('name') or cid}{playing}"]
+    for f in rules.fields:
+        value = rules.get(sheet, f)
+        if isinstance(value, list):
+            shown = "; ".join(words(str(v.get("text", v.get("name", "")) if isinstance(v, dict) else v)) for v in value) or "none"
+        elif isinstance(value, bool):
+            shown = "yes" if value else "no"
+        else:
+            shown = "-" if value in (None, "") else str(value)
+        lines.append(f"- {f.label}: {shown}")
+    others = [str(c.get("name") or i) for i, c in state.characters.items() if i != cid]
+    if others:
+        lines.append("Also in this campaign: " + ", ".join(others) + ".")
+    lines.append("Change a field with /set <field> <value>; lists with /add and /remove.")
+    return "\n".join(lines)
+
+
+class CharactersMixin(SessionBase):
+    """Creating, editing and switching characters; aiming moves at another one."""
+
+    # ---- turns ------------------------------------------------------------------------------------
+    def _create_character(self, character: Mapping[str, Any] | None, play: bool, typed: str = "") -> TurnStream:
+        cid = store_characters.create_character(self.campaign, character, active=play, store=self.store)
+        self.reload()
+        who = str(self._state.characters[cid].get("name") or cid)
+        playing = self._state.active() or {}
+        said = (
+            f"{who} joins the campaign and is the one playing."
+            if play
+            else f"{who} joins the campaign; {playing.get('name') or 'your character'} is still the one playing."
+        )
+        return (yield from self._said(typed or f"/character add {who}", said + "\n\n" + sheet_text(self._state, cid)))
+
+    def _edit_character(self, edits: Iterable[Edit] | Mapping[str, Any], who: str | None, typed: str = "") -> TurnStream:
+        stored, changes = store_characters.edit(self.campaign, edits, character=who, store=self.store)
+        self.reload()
+        cid = stored.event.character_id  # type: ignore[union-attr]
+        name = str(self._state.characters[cid].get("name") or cid)
+        text = f"{name}: " + "; ".join(changes) + "." if changes else f"Nothing changed on {name}."
+        return (yield from self._said(typed or "/set", text, event_seq=stored.seq))
+
+    def _said(self, typed: str, text: str, event_seq: int | None = None) -> TurnStream:
+        self._say("assistant", text)
+        return (
+            yield from _finish(Turn(kind="command", player_text=typed, narration=text, narrator="template", event_seq=event_seq))
+        )
+
+    def _character_command(self, name: str, rest: str, typed: str) -> TurnStream:
+        rules = character_rules(self.system)
+        if name == "character":
+            head, _, tail = rest.partition(" ")
+            if head.lower() == "add":
+                return (yield from self._create_character(_new_sheet(rules, tail), False, typed))
+            if head.lower() == "play":
+                cid = store_characters.find_character(self._state, tail)
+                stored = service.set_active_character(self.campaign, cid, store=self.store)
+                self.reload()
+                who = self._state.characters[cid].get("name") or cid
+                return (yield from self._said(typed, f"{who} is now the one playing.", event_seq=stored.seq))
+            cid = store_characters.find_character(self._state, rest or None)
+            return (
+                yield from _finish(
+                    Turn(kind="command", player_text=typed, narration=sheet_text(self._state, cid), narrator="template")
+                )
+            )
+        who, body = _who(rest)
+        if who is not None and not self._names_character(who):
+            who, body = None, rest.strip()  # "/set belief Note: ..." is a belief, not a character called "belief Note"
+        if not body:
+            raise InputError(f"Something is missing. Usage: {USAGE[name]}")
+        field, value = split_field_value(rules, body)
+        op = "set" if name == "set" else name
+        f = rules.find(field)
+        if op == "set" and f.kind in ("list", "impacts"):
+            op = "add"  # "/set belief The Magistrate lies" adds a belief
+        return (yield from self._edit_character([Edit(field, value, op)], who, typed))  # type: ignore[arg-type]
+
+    def _require_sheet(self, request: Mapping[str, Any]) -> None:
+        """A move resolved for someone else needs their sheet in the campaign (Deal Damage on a combatant)."""
+        ref = request.get("character_id")
+        if ref is None or self._names_character(str(ref)):
+            return
+        move = str(request.get("move", "the move")).replace("_", " ")
+        raise InputError(
+            f"{ref} has no sheet in this campaign, so {move} can't land on them yet. Add them with "
+            f"/character add {ref} (e.g. /character add {ref} hp=10 armor=1), then confirm it again."
+        )
+
+    def _who_is(self, ref: str) -> str:
+        """A character's name for the player (its id or the words as given when it has no sheet)."""
+        return str((self._state.characters.get(ref) or {}).get("name") or ref)
+
+    def _names_character(self, ref: str) -> bool:
+        key = ref.strip().lower()
+        return any(key in (cid.lower(), str(c.get("name", "")).strip().lower()) for cid, c in self._state.characters.items())
+
+    # ---- aiming a move at someone -----------------------------------------------------------------
+    def _aim(self, text: str, suggestions: list[Any]) -> tuple[list[Any], list[str]]:
+        """Suggestions aimed at the character the player's words name ("I strike Mara"), or, in Dungeon World,
+        at the only other character when the move attacks; the one playing stays the same."""
+        target = self._target_in(text)
+        notes: list[str] = []
+        out = []
+        for s in suggestions:
+            request = dict(getattr(s, "request", None) or {})
+            options = dict(request.get("options") or {})
+            attacks = self._attacks(str(request.get("move", "")))
+            aim = target if (target in self._state.characters or attacks) else None
+            if aim is None and attacks:
+                others = [cid for cid in self._state.characters if cid != self._state.active_character]
+                if len(others) == 1:
+                    aim = others[0]
+            if aim is None or "target" in options or not dataclasses.is_dataclass(s):
+                out.append(s)
+                continue
+            options["target"] = aim
+            request["options"] = options
+            out.append(dataclasses.replace(s, request=request))  # type: ignore[type-var]
+            who = self._state.characters.get(aim, {}).get("name") or aim
+            note = f"Aimed at {who} (read from your words)." if aim == target else f"Aimed at {who}, the only other character."
+            if note not in notes:
+                notes.append(note)
+        return out, notes
+
+    def _target_in(self, text: str) -> str | None:
+        """The campaign character (not the one playing) the player's words name, else a capitalised name after
+        "against", "strike", "at"... (a combatant without a sheet)."""
+        low = f" {text.lower()} "
+        for cid, character in self._state.characters.items():
+            if cid == self._state.active_character:
+                continue
+            name = str(character.get("name") or "").strip().lower()
+            if name and re.search(rf"\b{re.escape(name)}\b", low):
+                return cid
+        match = _AIM.search(text)
+        if match and match.group(1).lower() not in {"i", "my", "me", "them", "him", "her", "it", "you"}:
+            return match.group(1)  # only an attack takes it (see _aim): "on Monday" aims at no one
+        return None
+
+    def _attacks(self, move: str) -> bool:
+        """A Dungeon World move whose hit deals damage to someone (Hack & Slash, Volley, a damage spell)."""
+        if get_ruleset(self.system).system_id != "dungeon-world" or not move:
+            return False
+        try:
+            found = get_ruleset(self.system).find_move(move)
+        except InputError:
+            return False
+        return found.id in {"hack_and_slash", "volley", "magic_missile", "cast_a_spell_wizard", "cast_a_spell_cleric"}
+
+
+def _new_sheet(rules: Any, text: str) -> dict[str, Any]:
+    """``Mara class=bard "max hp"=18`` -> a new sheet (name, then field=value pairs)."""
+    try:
+        tokens = shlex.split(text)
+    except ValueError as exc:
+        raise InputError(f"Could not read that ({exc}). Usage: {USAGE['character']}") from None
+    name_words = [t for t in tokens if "=" not in t]
+    if not name_words:
+        raise InputError(f"Give the new character a name. Usage: {USAGE['character']}")
+    sheet: dict[str, Any] = {"name": " ".join(name_words)}
+    edits = [Edit(t.split("=", 1)[0], t.split("=", 1)[1]) for t in tokens if "=" in t]
+    if edits:
+        sheet, _ = rules.apply(sheet, edits, creating=True)
+    return sheet
