@@ -114,6 +114,22 @@ class Browser:
 
         wait_until(attempt, timeout, f"a clickable {using} {value!r}")
 
+    def type_into(self, using: str, value: str, text: str, timeout: float = 60) -> None:
+        """Type into the element once it exists and takes input (Streamlit disables inputs while it reruns)."""
+
+        def attempt() -> bool:
+            found = self.find_all(using, value)
+            if not found:
+                return False
+            self.type(found[0], text)
+            return True
+
+        wait_until(attempt, timeout, f"an input {using} {value!r}")
+
+    def idle(self, timeout: float = 120) -> None:
+        """Wait until the app has finished its rerun (Streamlit's running indicator is gone)."""
+        wait_until(lambda: not self.find_all("css selector", "[data-testid='stStatusWidget']"), timeout, "the app to be idle")
+
     def run_script(self, script: str, *args: Any) -> Any:
         return self.cmd("POST", "/execute/sync", {"script": script, "args": list(args)})
 
@@ -151,7 +167,6 @@ def serve_app(log_path: Path, env: dict[str, str] | None = None) -> Iterator[str
     port = free_port()
     full_env = {
         **os.environ,
-        "TABLETOP_EMBEDDER": os.environ.get("TABLETOP_EMBEDDER", "hash"),
         "OMP_NUM_THREADS": "1",
         "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false",
         **(env or {}),

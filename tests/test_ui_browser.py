@@ -16,7 +16,7 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture
 def app_url(tmp_path: Path) -> Iterator[str]:
-    with serve_app(tmp_path / "streamlit.log") as url:
+    with serve_app(tmp_path / "streamlit.log", env={"TABLETOP_EMBEDDER": "hash"}) as url:
         yield url
 
 

@@ -1,0 +1,106 @@
+"""What a player waits for in a real browser, on a fresh server: ``python bench/bench_browser.py [--turns 4]``.
+
+Starts ``streamlit run`` in a throwaway ``TABLETOP_HOME`` (offline; ``TABLETOP_EMBEDDER`` as set, default the real
+MiniLM model) and drives headless Chromium (``evals/browser.py``):
+
+* server start → ``/_stcore/health`` answers; page ready (the campaign form shown);
+* the first action on the fresh server: Enter → the suggestions' first button shown;
+* the first click: the top suggestion → the dice card shown;
+* then ``--turns`` more actions and clicks (warm), p50/max in seconds.
+
+Seconds are wall-clock on this machine, including the browser's own rendering and polling (every 0.1 s).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+
+from evals.browser import ENTER, Browser, chrome, serve_app, wait_until  # noqa: E402
+from evals.screenshots import create_campaign  # noqa: E402
+
+ACTIONS = [
+    "I sprint across the collapsing catwalk",
+    "I search the wreck for clues",
+    "I try to talk the guard down",
+    "I fire at the drone",
+    "I patch the hull breach",
+    "I sneak past the sentries",
+]
+
+
+def _cards(browser: Browser) -> int:
+    return len(browser.find_all("css selector", ".dice-card-title"))
+
+
+def action_then_click(browser: Browser, text: str) -> tuple[float, float]:
+    browser.idle()
+    before = len(browser.find_all("css selector", "[data-testid='stChatMessage']"))
+    start = time.perf_counter()
+    browser.type_into("css selector", "textarea[data-testid='stChatInputTextArea']", text + ENTER, timeout=120)
+    wait_until(
+        lambda: (
+            len(browser.find_all("css selector", "[data-testid='stChatMessage']")) > before
+            and browser.find_all("css selector", ".st-key-suggestion_0 button")
+        ),
+        180,
+        "the suggestions",
+        interval=0.1,
+    )
+    suggested = time.perf_counter() - start
+    browser.idle()
+    start = time.perf_counter()
+    browser.click("css selector", ".st-key-suggestion_0 button", timeout=60)
+    wait_until(  # the suggestions make way for the dice card
+        lambda: not browser.find_all("css selector", ".st-key-suggestion_0 button") and _cards(browser),
+        180,
+        "the dice card",
+        interval=0.1,
+    )
+    return suggested, time.perf_counter() - start
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--turns", type=int, default=4)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="bench-browser-") as home:
+        started = time.perf_counter()
+        env = {"TABLETOP_HOME": home}
+        if os.environ.get("TABLETOP_EMBEDDER"):
+            env["TABLETOP_EMBEDDER"] = os.environ["TABLETOP_EMBEDDER"]
+        with serve_app(Path(home) / "streamlit.log", env=env) as url, chrome() as browser:
+            healthy = time.perf_counter() - started
+            start = time.perf_counter()
+            browser.get(url)
+            browser.find("css selector", 'input[aria-label="Campaign name"]', timeout=120)
+            ready = time.perf_counter() - start
+            create_campaign(browser, "Bench Saga", "starforged")
+            try:
+                first_suggest, first_click = action_then_click(browser, ACTIONS[0])
+                warm = [action_then_click(browser, ACTIONS[(i + 1) % len(ACTIONS)]) for i in range(args.turns)]
+            except AssertionError:
+                shot = browser.screenshot(Path(tempfile.gettempdir()) / "bench-browser-failure.png")
+                print(f"failed; the page is in {shot}:\n{browser.page_text()[-1500:]}", file=sys.stderr)
+                raise
+    print(f"server start → healthy: {healthy:.2f} s; page ready: {ready:.2f} s")
+    print(f"first action on a fresh server → suggestions: {first_suggest:.2f} s; first click → dice card: {first_click:.2f} s")
+    if warm:
+        s = [w[0] for w in warm]
+        c = [w[1] for w in warm]
+        print(f"warm action → suggestions: p50 {statistics.median(s):.2f} s, max {max(s):.2f} s ({len(s)} turns)")
+        print(f"warm click → dice card: p50 {statistics.median(c):.2f} s, max {max(c):.2f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
