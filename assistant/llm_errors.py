@@ -120,7 +120,7 @@ def describe(exc: BaseException, url_from: str | None = None) -> Failure:
         return Failure("auth", f"the endpoint rejected the API key (HTTP {status or 401}); check {named.key}")
     if "NotFoundError" in names or status == 404:
         return Failure("not_found", f"the endpoint does not know this model or path; check {named.model} and {named.url}")
-    if isinstance(status, int):
+    if isinstance(status, int) and status >= 400:
         return Failure("http_error", f"the endpoint answered HTTP {status}")
     if names & _CONNECTION:
         return Failure("connection", f"the endpoint could not be reached; check {named.url} and that the server is running")
