@@ -14,7 +14,7 @@ endpoint (``TABLETOP_LLM_BASE_URL``). A visitor who names another endpoint in th
 | ``TABLETOP_LLM_MODEL`` | model name at that endpoint | ``gpt-4o-mini`` |
 | ``TABLETOP_LLM_API_KEY`` (or ``OPENAI_API_KEY``) | key for the endpoint | unset |
 | ``TABLETOP_LLM_TIMEOUT`` | seconds a turn waits for the LLM before it goes on offline (each call's deadline) | ``30`` |
-| ``TABLETOP_LLM_PLANNING`` | how the LLM plans a move: ``auto`` (ask the endpoint once whether it makes tool calls), ``tools``, ``json`` or ``off`` | ``auto`` |
+| ``TABLETOP_LLM_PLANNING`` | how the LLM plans: ``auto`` (ask the endpoint once), ``tools``, ``json``, ``off`` | ``auto`` |
 | ``TABLETOP_LLM_LOCKED`` | ``1``: visitors of the web app cannot change the endpoint or model | unset |
 | ``TABLETOP_CHROMA_URL`` | a Chroma server (``http://host:port``); unset = embedded on disk | unset |
 | ``TABLETOP_DATABASE_URL`` (or ``DATABASE_URL``) | SQLAlchemy URL for PostgreSQL; unset = SQLite | unset |
@@ -28,7 +28,6 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from assistant.errors import ConfigError
-
 
 PLANNING_MODES = ("auto", "tools", "json", "off")
 

@@ -19,7 +19,7 @@ TASK_TEMPERATURE: dict[str, float] = {"narrate": 0.7, "interpret": 0.7}
 def _endpoint_model_class() -> type:
     from langchain_openai import ChatOpenAI
 
-    class EndpointChatModel(ChatOpenAI):  # type: ignore[misc]
+    class EndpointChatModel(ChatOpenAI):
         """``ChatOpenAI`` that knows its task, the player's timeout and where the endpoint came from."""
 
         task: str = "narrate"

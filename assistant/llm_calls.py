@@ -95,6 +95,14 @@ class _Cancelled(Exception):
     """Raised inside the worker when the caller gave up."""
 
 
+class CallCancelled(Exception):
+    """The caller no longer wants the answer (``cancel`` was set): e.g. the player moved on before the plan came."""
+
+
+POLL = 0.1
+"""How often a waiting caller looks at its ``cancel`` event."""
+
+
 def remaining(until: float | None) -> float | None:
     """Seconds left before the monotonic time ``until`` (None: no limit)."""
     return None if until is None else until - time.monotonic()
@@ -151,7 +159,7 @@ def stream_within(model: Any, messages: Any, limits: CallLimits, *, until: float
                     raise queue.Empty
                 kind, item = inbox.get(timeout=wait)
             except queue.Empty:
-                stage = "total" if got_text or by >= end else "first_token"
+                stage = "total" if got_text else "first_token"
                 raise CallTimedOut(stage, time.monotonic() - start) from None
             if kind == "end":
                 return
@@ -178,17 +186,25 @@ class _Watch(BaseCallbackHandler):
         self.max_chars = max_chars
         self.chars = 0
 
-    def on_llm_new_token(self, token: str, **kwargs: Any) -> None:
+    def on_llm_new_token(self, token: Any, **kwargs: Any) -> None:
         if self.stop.is_set():
             raise _Cancelled()
-        self.chars += len(token or "")
+        self.chars += len(token) if isinstance(token, str) else len(str(token or ""))
         if self.chars > self.max_chars:
             raise RunawayOutput(self.max_chars)
 
 
-def invoke_within(runnable: Any, messages: Any, limits: CallLimits, *, until: float | None = None) -> Any:
+def invoke_within(
+    runnable: Any,
+    messages: Any,
+    limits: CallLimits,
+    *,
+    until: float | None = None,
+    cancel: threading.Event | None = None,
+) -> Any:
     """``runnable.invoke(messages)`` (tool calls and all), returning by the call's deadline (or ``until``).
-    Raises :class:`CallTimedOut`, :class:`RunawayOutput` or the model's own error."""
+    Raises :class:`CallTimedOut`, :class:`RunawayOutput`, :class:`CallCancelled` (once ``cancel`` is set) or
+    the model's own error."""
     end = _deadline(limits, until)
     if end <= time.monotonic():
         raise CallTimedOut("total", 0.0)
@@ -205,9 +221,17 @@ def invoke_within(runnable: Any, messages: Any, limits: CallLimits, *, until: fl
     start = time.monotonic()
     threading.Thread(target=work, name="llm-call", daemon=True).start()
     try:
-        kind, item = inbox.get(timeout=max(0.0, end - time.monotonic()))
-    except queue.Empty:
-        raise CallTimedOut("total", time.monotonic() - start) from None
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                raise CallTimedOut("total", time.monotonic() - start)
+            if cancel is not None and cancel.is_set():
+                raise CallCancelled()
+            try:
+                kind, item = inbox.get(timeout=min(left, POLL) if cancel is not None else left)
+                break
+            except queue.Empty:
+                continue
     finally:
         stop.set()
     if kind == "error":

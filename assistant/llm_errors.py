@@ -57,9 +57,7 @@ class Settings:
 
 
 ENVIRONMENT = Settings(url="TABLETOP_LLM_BASE_URL", key="TABLETOP_LLM_API_KEY", model="TABLETOP_LLM_MODEL")
-APP_FORM = Settings(
-    url="the LLM base URL in Settings", key="the API key in Settings", model="the model name in Settings"
-)
+APP_FORM = Settings(url="the LLM base URL in Settings", key="the API key in Settings", model="the model name in Settings")
 
 
 def settings_named(url_from: str | None) -> Settings:

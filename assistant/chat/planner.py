@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -30,7 +31,7 @@ from assistant.chat.tools import ToolAction, ToolCallError, langchain_tools, val
 from assistant.engine import get_ruleset
 from assistant.engine.tracks import MAX_TICKS, Rank
 from assistant.errors import AssistantError
-from assistant.llm_calls import invoke_within, limits_of
+from assistant.llm_calls import CallCancelled, invoke_within, limits_of
 from assistant.llm_errors import describe, scrub, secrets_of, url_from_of
 from assistant.prompts import load_prompt
 from assistant.store.state import CampaignState
@@ -190,9 +191,11 @@ def describe_failure(exc: BaseException, url_from: str | None = None) -> PlanFai
     return PlanFailed(f"{words}; using the offline suggestions instead.", reason, failure.retry_after)
 
 
-def _invoke(runnable: Any, messages: list[Any], chat_model: Any, until: float) -> Any:
+def _invoke(runnable: Any, messages: list[Any], chat_model: Any, until: float, cancel: threading.Event | None = None) -> Any:
     try:
-        return invoke_within(runnable, messages, limits_of(chat_model, "plan"), until=until)
+        return invoke_within(runnable, messages, limits_of(chat_model, "plan"), until=until, cancel=cancel)
+    except CallCancelled:
+        raise
     except Exception as exc:  # noqa: BLE001 - any model failure means: fall back offline
         failure = describe_failure(exc, url_from_of(chat_model))
         failure.message = scrub(failure.message, secrets_of(chat_model))
@@ -230,9 +233,11 @@ def plan_turn(
     history: Sequence[tuple[str, str]] = (),
     mode: str = "tools",
     until: float | None = None,
+    cancel: threading.Event | None = None,
 ) -> Plan:
     """The checked tool calls the model proposes for ``player_text`` (see the module docstring). ``until``: the
-    monotonic time by which planning must be done (default: the player's timeout from now)."""
+    monotonic time by which planning must be done (default: the player's timeout from now); ``cancel``: set it to
+    stop planning (raises :class:`~assistant.llm_calls.CallCancelled`)."""
     from langchain_core.messages import SystemMessage, ToolMessage
 
     until = until if until is not None else time.monotonic() + limits_of(chat_model, "plan").total
@@ -240,7 +245,7 @@ def plan_turn(
     if mode == "json":
         messages[0] = SystemMessage(f"{_content(messages[0])}\n\n{instructions()}")
         plan = Plan(actions=[], prompt_tokens=_count(messages, []), attempts=1, mode="json")
-        reply = _invoke(chat_model, messages, chat_model, until)
+        reply = _invoke(chat_model, messages, chat_model, until, cancel)
         _check_json(reply, plan, system, state)
         return plan
     tools = langchain_tools()
@@ -249,7 +254,7 @@ def plan_turn(
     except NotImplementedError:  # a model without tool binding (e.g. a scripted fake): called as it is
         runnable = chat_model
     plan = Plan(actions=[], prompt_tokens=_count(messages, tools), attempts=1)
-    reply = _invoke(runnable, messages, chat_model, until)
+    reply = _invoke(runnable, messages, chat_model, until, cancel)
     answers = _check_calls(reply, plan, system, state, seen=set())
     if any(not ok for ok, _ in answers.values()):
         plan.attempts = 2
@@ -262,7 +267,7 @@ def plan_turn(
             )
             retry.append(ToolMessage(content=text, tool_call_id=call_id))
         plan.prompt_tokens += _count(retry, tools)
-        reply = _invoke(runnable, retry, chat_model, until)
+        reply = _invoke(runnable, retry, chat_model, until, cancel)
         _check_calls(reply, plan, system, state, seen={_key(a) for a in plan.actions})
     plan.text = _content(reply)
     return plan

@@ -75,14 +75,14 @@ def known_mode(model: Any) -> str | None:
         return _modes.get(key)
 
 
-def planning_mode(model: Any) -> str:
+def planning_mode(model: Any, cancel: threading.Event | None = None) -> str:
     """The mode for ``model`` (see the module docstring); probes the endpoint the first time. Raises the
     probe's error when the endpoint fails outright (unreachable, refused key), without caching anything."""
     mode = known_mode(model)
     if mode is not None:
         return mode
     key = endpoint_key(model)
-    mode = probe(model)
+    mode = probe(model, cancel)
     if key is not None:
         with _lock:
             _modes[key] = mode
@@ -90,14 +90,14 @@ def planning_mode(model: Any) -> str:
     return mode
 
 
-def probe(model: Any) -> str:
+def probe(model: Any, cancel: threading.Event | None = None) -> str:
     """``tools`` if the endpoint answers a one-word tool request with a tool call, else ``json``."""
     try:
         runnable = model.bind_tools([PROBE_TOOL])
     except NotImplementedError:
         return "tools"
     timeout = min(PROBE_TIMEOUT, float(getattr(model, "turn_timeout", PROBE_TIMEOUT) or PROBE_TIMEOUT))
-    reply = invoke_within(runnable, PROBE_MESSAGES, limits_for("probe", timeout))
+    reply = invoke_within(runnable, PROBE_MESSAGES, limits_for("probe", timeout), cancel=cancel)
     calls = getattr(reply, "tool_calls", None) or []
     return "tools" if any(c.get("name") == "note_word" for c in calls) else "json"
 

@@ -77,9 +77,7 @@ class EchoWatch:
 
     def __init__(self, messages: Iterable[Any] = (), feedback: str = "") -> None:
         self.markers = list(STATIC_MARKERS) + prompt_headings(messages)
-        self.feedback_lines = [
-            " ".join(_words(line)) for line in feedback.splitlines() if len(_words(line)) >= 5
-        ]
+        self.feedback_lines = [" ".join(_words(line)) for line in feedback.splitlines() if len(_words(line)) >= 5]
         self.text = ""
         self.checked = 0
         self.sentences: set[str] = set()

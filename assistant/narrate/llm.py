@@ -84,7 +84,9 @@ class LLMNarrator:
         watch = EchoWatch(context.messages, getattr(request, "feedback", "") or "")
         produced = False
         try:
-            for chunk in stream_within(self.chat_model, context.messages, limits_of(self.chat_model, task), until=self.turn_until):
+            for chunk in stream_within(
+                self.chat_model, context.messages, limits_of(self.chat_model, task), until=self.turn_until
+            ):
                 text = _chunk_text(chunk)
                 if text:
                     problem = watch.feed(text)
