@@ -66,13 +66,12 @@ def endpoint_key(model: Any) -> tuple[str, str] | None:
 def known_mode(model: Any) -> str | None:
     """The mode without asking the endpoint: configured, cached, or ``tools`` for models of no endpoint."""
     configured = str(getattr(model, "planning", "auto") or "auto")
-    if configured in MODES:
-        return configured
     key = endpoint_key(model)
-    if key is None:
-        return "tools"
     with _lock:
-        return _modes.get(key)
+        learned = _modes.get(key) if key is not None else None
+    if learned == "off" or configured not in MODES:
+        return learned if key is not None else "tools"
+    return configured
 
 
 def planning_mode(model: Any, cancel: threading.Event | None = None) -> str:
