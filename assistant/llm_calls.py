@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from langchain_core.callbacks import BaseCallbackHandler
+from langchain_core.runnables import Runnable
 
 Task = Literal["plan", "rerank", "narrate", "interpret", "rules", "probe"]
 
@@ -214,7 +215,10 @@ def invoke_within(
 
     def work() -> None:
         try:
-            inbox.put(("ok", runnable.invoke(messages, config={"callbacks": [watch]})))
+            if isinstance(runnable, Runnable):
+                inbox.put(("ok", runnable.invoke(messages, config={"callbacks": [watch]})))
+            else:  # any object with invoke(): no token callbacks, the deadline still holds
+                inbox.put(("ok", runnable.invoke(messages)))
         except BaseException as exc:  # noqa: BLE001 - handed to the caller's thread
             inbox.put(("error", exc))
 
