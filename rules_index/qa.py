@@ -220,7 +220,9 @@ def llm_answer(question: str, system: str | None, hits: list[Hit], index: RulesI
         failure = describe(exc, url_from_of(llm))
         note = f"the language model failed ({failure.words}); showing the rules text instead"
         return extractive_answer(question, system, hits, index, note=note)
-    checked = check_citations(content, hits)
+    from assistant.llm_errors import scrub, secrets_of
+
+    checked = check_citations(scrub(content, secrets_of(llm)), hits)
     if not checked.kept and checked.not_found and not checked.uncited and not checked.miscited:
         return Answer(question, system, NOT_FOUND, [], found=False, mode="llm")  # the whole answer says so
     if not checked.kept:

@@ -190,3 +190,14 @@ def test_an_echo_of_the_guards_feedback_falls_back_offline(openai_stub: OpenAISt
     openai_stub.add_text("Your narration contradicts the engine's result: you succeed.")
     turn = session.confirm(STRONG_HIT)
     assert turn.narrator == "template-fallback" and "contradicts" not in turn.narration
+
+
+def test_a_narration_that_echoes_the_key_is_never_shown_nor_stored(openai_stub: OpenAIStub, tmp_path: Path) -> None:
+    session = _session(openai_stub.base_url, tmp_path, 10.0)
+    openai_stub.add_text(f"The terminal flashes your access code {KEY} as the door opens.")
+    openai_stub.add_text("The door opens onto a quiet corridor, and you slip through.")
+    events = list(session.stream_confirm(STRONG_HIT))
+    turn = events[-1].turn
+    assert turn.narrator == "llm-retry" and KEY not in turn.narration
+    assert all(KEY not in e.text for e in events if e.kind == "narration")
+    assert KEY not in service.export("deadline-saga", "markdown")

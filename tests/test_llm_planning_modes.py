@@ -124,7 +124,10 @@ def test_a_new_turn_drops_the_plan_not_collected(openai_stub: OpenAIStub, tmp_pa
     [
         ('{"calls": []}', []),
         ('Sure! {"calls": [{"tool": "roll_move", "args": {"move": "Face Danger"}}]}', [("roll_move", {"move": "Face Danger"})]),
-        ('[{"name": "ask_oracle", "arguments": "{\\"question\\": \\"Is it safe?\\"}"}]', [("ask_oracle", {"question": "Is it safe?"})]),
+        (
+            '[{"name": "ask_oracle", "arguments": "{\\"question\\": \\"Is it safe?\\"}"}]',
+            [("ask_oracle", {"question": "Is it safe?"})],
+        ),
     ],
 )
 def test_json_plans_are_read_by_schema(text: str, calls: list[Any]) -> None:

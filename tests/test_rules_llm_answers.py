@@ -25,7 +25,12 @@ def fake(reply: str) -> GenericFakeChatModel:
 
 @pytest.mark.parametrize(
     "reply",
-    ["The rules do not say.", "  the rules do not say  ", "The passages do not answer this question.", "The rules do not say [1]."],
+    [
+        "The rules do not say.",
+        "  the rules do not say  ",
+        "The passages do not answer this question.",
+        "The rules do not say [1].",
+    ],
 )
 def test_not_found_when_the_whole_answer_says_so(hash_index: RulesIndex, reply: str) -> None:
     result = answer(HEAT, system="blades", llm=fake(reply), index=hash_index)

@@ -50,6 +50,11 @@ def failure_cause(exc: BaseException, url_from: str | None = None) -> str:
 _LABELS = {"auth": "authentication", "http_error": "bad response", "not_found": "bad response", "runaway": "runaway"}
 
 
+def _leaks(text: str, secrets: list[str]) -> str | None:
+    """A fault when the text so far holds the API key or anything shaped like a key."""
+    return "it wrote out an API key" if scrub(text, secrets) != text else None
+
+
 def _chunk_text(chunk: Any) -> str:
     content = getattr(chunk, "content", chunk)
     if isinstance(content, list):  # content blocks
@@ -82,6 +87,7 @@ class LLMNarrator:
         self.last_report = context.report
         task = "narrate" if request.task == "narrate" else "interpret"
         watch = EchoWatch(context.messages, getattr(request, "feedback", "") or "")
+        secrets = secrets_of(self.chat_model)
         produced = False
         try:
             for chunk in stream_within(
@@ -89,7 +95,7 @@ class LLMNarrator:
             ):
                 text = _chunk_text(chunk)
                 if text:
-                    problem = watch.feed(text)
+                    problem = watch.feed(text) or _leaks(watch.text, secrets)
                     if problem:
                         raise NarrationEchoed(problem)
                     produced = True
