@@ -15,6 +15,7 @@ endpoint (``TABLETOP_LLM_BASE_URL``). A visitor who names another endpoint in th
 | ``TABLETOP_LLM_API_KEY`` (or ``OPENAI_API_KEY``) | key for the endpoint | unset |
 | ``TABLETOP_LLM_TIMEOUT`` | seconds a turn waits for the LLM before it goes on offline (each call's deadline) | ``30`` |
 | ``TABLETOP_LLM_PLANNING`` | how the LLM plans: ``auto`` (ask the endpoint once), ``tools``, ``json``, ``off`` | ``auto`` |
+| ``TABLETOP_LLM_GGUF`` | a local GGUF model run in-process by llama.cpp (the ``local`` extra), when no base URL is set | unset |
 | ``TABLETOP_LLM_LOCKED`` | ``1``: visitors of the web app cannot change the endpoint or model | unset |
 | ``TABLETOP_CHROMA_URL`` | a Chroma server (``http://host:port``); unset = embedded on disk | unset |
 | ``TABLETOP_DATABASE_URL`` (or ``DATABASE_URL``) | SQLAlchemy URL for PostgreSQL; unset = SQLite | unset |
@@ -71,10 +72,12 @@ class LLMSettings:
     error messages name that setting."""
     planning: str = "auto"
     """``auto``, ``tools``, ``json`` or ``off`` (see :mod:`assistant.chat.planning_mode`)."""
+    gguf: str | None = None
+    """A local model file for the in-process llama.cpp provider (:mod:`assistant.llm_local`), used without a base URL."""
 
     @property
     def enabled(self) -> bool:
-        return bool(self.base_url)
+        return bool(self.base_url or self.gguf)
 
 
 @dataclass(frozen=True)
@@ -113,6 +116,7 @@ def load_settings() -> Settings:
         api_key=Secret(key) if key else None,
         timeout=timeout,
         planning=planning if planning in PLANNING_MODES else "auto",
+        gguf=_env("TABLETOP_LLM_GGUF"),
     )
     return Settings(
         home=home,
@@ -183,6 +187,7 @@ def visitor_llm(
             timeout=server.timeout,
             url_from="app" if wanted and not locked else server.url_from,
             planning=server.planning,
+            gguf=server.gguf,
         )
     endpoint_identity(wanted)  # refuse a malformed URL before anything is sent anywhere
     return LLMSettings(

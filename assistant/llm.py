@@ -52,6 +52,8 @@ def chat_model(
     llm = getattr(settings, "llm", settings)
     if not llm.enabled:
         return None
+    if not llm.base_url and getattr(llm, "gguf", None):
+        return _local_model(llm, task, temperature)
     import httpx
     from pydantic import SecretStr
 
@@ -73,4 +75,19 @@ def chat_model(
         turn_timeout=float(llm.timeout),
         url_from=getattr(llm, "url_from", "environment"),
         planning=getattr(llm, "planning", "auto"),
+    )
+
+
+def _local_model(llm: Any, task: str, temperature: float | None) -> Any:
+    """The in-process llama.cpp model for ``TABLETOP_LLM_GGUF`` (:mod:`assistant.llm_local`)."""
+    from assistant.llm_local import LlamaCppChatModel
+
+    planning = getattr(llm, "planning", "auto")
+    return LlamaCppChatModel(
+        model_path=str(llm.gguf),
+        max_tokens=TASK_MAX_TOKENS.get(task, 300),
+        temperature=TASK_TEMPERATURE.get(task, 0.0) if temperature is None else temperature,
+        task=task,
+        turn_timeout=float(llm.timeout),
+        planning="json" if planning in ("auto", "tools") else planning,
     )
