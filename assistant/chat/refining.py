@@ -76,6 +76,11 @@ def plan_in_background(
     return pending
 
 
+def is_ready(pending: PendingPlan) -> bool:
+    """Whether :func:`wait_for` would return at once."""
+    return pending.future.done() or time.monotonic() >= pending.until + GRACE
+
+
 def wait_for(pending: PendingPlan) -> Refined:
     """The plan's result, or the offline suggestions with a note when it failed or came late."""
     try:

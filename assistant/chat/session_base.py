@@ -65,6 +65,13 @@ class SessionBase:
         return fresh
 
     @property
+    def plan_ready(self) -> bool:
+        """``refine()`` would return at once: the plan arrived, failed, or ran out of time."""
+        from assistant.chat.refining import is_ready
+
+        return self._pending_plan is None or is_ready(self._pending_plan)
+
+    @property
     def refining(self) -> bool:
         """An LLM plan of the last action is on its way (call ``refine()``)."""
         return self._pending_plan is not None
