@@ -26,7 +26,6 @@ from assistant.chat.turn import NarratorName, TurnEvent
 from assistant.engine.errors import AssistantError
 from assistant.guard import Violation, check_narration, describe_violations, prepare
 from assistant.narrate import NarrationFailed, NarrationRequest, Narrator, TemplateNarrator
-from assistant.narrate.echo import NarrationEchoed
 
 log = logging.getLogger(__name__)
 
@@ -129,6 +128,8 @@ def guarded_narration(
     campaign: str = "",
 ) -> Generator[TurnEvent, None, NarrationOutcome]:
     """Narrate ``request`` with ``narrator`` under the guard (see the module docstring)."""
+    from assistant.narrate.echo import NarrationEchoed
+
     results = list(request.results)
     offline = getattr(narrator, "name", "") == "template"
     outcome = NarrationOutcome(text="", narrator="template" if offline else "llm")
@@ -185,27 +186,23 @@ def guarded_narration(
 def _log_echo(
     log_dir: Path | None, campaign: str, narrator: Narrator, attempt: int, problem: str, request: NarrationRequest
 ) -> None:
+    """Log a draft stopped for a loop or an echo of its prompt, like the guard's violations."""
     log.warning("guard: %s narration attempt %d rejected: %s", getattr(narrator, "name", "?"), attempt + 1, problem)
-    _write_log(
-        log_dir,
-        {
-            "campaign": campaign,
-            "narrator": getattr(narrator, "name", "?"),
-            "attempt": attempt + 1,
-            "task": request.task,
-            "moves": [getattr(r, "move", "") for r in request.results],
-            "violations": [{"kind": "echo", "detail": problem}],
-        },
-    )
-
-
-def _write_log(log_dir: Path | None, entry: dict[str, Any]) -> None:
     if log_dir is None:
         return
+    entry = {
+        "at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "campaign": campaign,
+        "narrator": getattr(narrator, "name", "?"),
+        "attempt": attempt + 1,
+        "task": request.task,
+        "moves": [getattr(r, "move", "") for r in request.results],
+        "violations": [{"kind": "echo", "detail": problem}],
+    }
     try:
         log_dir.mkdir(parents=True, exist_ok=True)
         with (log_dir / "guard.jsonl").open("a", encoding="utf-8") as fh:
-            fh.write(json.dumps({"at": datetime.now(UTC).isoformat(timespec="seconds"), **entry}, ensure_ascii=False) + "\n")
+            fh.write(json.dumps(entry, ensure_ascii=False) + "\n")
     except OSError as exc:  # the log is a convenience; the turn goes on
         log.warning("could not write the guard log: %s", exc)
 
