@@ -13,7 +13,9 @@ endpoint (``TABLETOP_LLM_BASE_URL``). A visitor who names another endpoint in th
 | ``TABLETOP_LLM_BASE_URL`` | OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, llama.cpp) | unset: offline |
 | ``TABLETOP_LLM_MODEL`` | model name at that endpoint | ``gpt-4o-mini`` |
 | ``TABLETOP_LLM_API_KEY`` (or ``OPENAI_API_KEY``) | key for the endpoint | unset |
-| ``TABLETOP_LLM_TIMEOUT`` | seconds before an LLM call falls back to offline | ``30`` |
+| ``TABLETOP_LLM_TIMEOUT`` | seconds a turn waits for the LLM before it goes on offline (each call's deadline) | ``30`` |
+| ``TABLETOP_LLM_PLANNING`` | how the LLM plans: ``auto`` (ask the endpoint once), ``tools``, ``json``, ``off`` | ``auto`` |
+| ``TABLETOP_LLM_GGUF`` | a local GGUF model run in-process by llama.cpp (the ``local`` extra), when no base URL is set | unset |
 | ``TABLETOP_LLM_LOCKED`` | ``1``: visitors of the web app cannot change the endpoint or model | unset |
 | ``TABLETOP_CHROMA_URL`` | a Chroma server (``http://host:port``); unset = embedded on disk | unset |
 | ``TABLETOP_DATABASE_URL`` (or ``DATABASE_URL``) | SQLAlchemy URL for PostgreSQL; unset = SQLite | unset |
@@ -27,6 +29,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from assistant.errors import ConfigError
+
+PLANNING_MODES = ("auto", "tools", "json", "off")
 
 
 class Secret:
@@ -66,10 +70,17 @@ class LLMSettings:
     model: str = "gpt-4o-mini"
     api_key: Secret | None = field(default=None, repr=False)
     timeout: float = 30.0
+    url_from: str = "environment"
+    """Where the endpoint came from: ``environment`` (``TABLETOP_LLM_BASE_URL``) or ``app`` (the Settings form);
+    error messages name that setting."""
+    planning: str = "auto"
+    """``auto``, ``tools``, ``json`` or ``off`` (see :mod:`assistant.chat.planning_mode`)."""
+    gguf: str | None = None
+    """A local model file for the in-process llama.cpp provider (:mod:`assistant.llm_local`), used without a base URL."""
 
     @property
     def enabled(self) -> bool:
-        return bool(self.base_url)
+        return bool(self.base_url or self.gguf)
 
 
 @dataclass(frozen=True)
@@ -99,11 +110,16 @@ def load_settings() -> Settings:
         timeout = float(timeout_text) if timeout_text else 30.0
     except ValueError:
         timeout = 30.0
+    if not 0 < timeout < 3600:  # NaN, negative or absurd: the default
+        timeout = 30.0
+    planning = (_env("TABLETOP_LLM_PLANNING") or "auto").strip().lower()
     llm = LLMSettings(
         base_url=_env("TABLETOP_LLM_BASE_URL"),
         model=_env("TABLETOP_LLM_MODEL") or "gpt-4o-mini",
         api_key=Secret(key) if key else None,
         timeout=timeout,
+        planning=planning if planning in PLANNING_MODES else "auto",
+        gguf=_env("TABLETOP_LLM_GGUF"),
     )
     return Settings(
         home=home,
@@ -172,6 +188,16 @@ def visitor_llm(
             model=server.model if locked else ((model or "").strip() or server.model),
             api_key=api_key or server.api_key,
             timeout=server.timeout,
+            url_from="app" if wanted and not locked else server.url_from,
+            planning=server.planning,
+            gguf=server.gguf,
         )
     endpoint_identity(wanted)  # refuse a malformed URL before anything is sent anywhere
-    return LLMSettings(base_url=wanted, model=(model or "").strip() or server.model, api_key=api_key, timeout=server.timeout)
+    return LLMSettings(
+        base_url=wanted,
+        model=(model or "").strip() or server.model,
+        api_key=api_key,
+        timeout=server.timeout,
+        url_from="app",
+        planning=server.planning,
+    )

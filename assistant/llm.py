@@ -1,17 +1,50 @@
 """The one place a chat model for the configured OpenAI-compatible endpoint is built.
 
-Rules answers, move re-ranking, turn planning and narration all call :func:`chat_model`; each task only
-chooses its temperature, retries and streaming. With no endpoint configured it returns None (offline).
+Rules answers, move re-ranking, turn planning and narration all call :func:`chat_model` with their task; the
+task fixes the temperature and ``max_tokens`` (:mod:`assistant.llm_calls`), the connection deadline and the HTTP
+read deadline (the first-token deadline). The total deadline is kept by the caller (``invoke_within``,
+``stream_within``). With no endpoint configured it returns None (offline).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from assistant.llm_calls import TASK_MAX_TOKENS, limits_for
 
-def chat_model(settings: Any = None, *, temperature: float = 0.0, streaming: bool = False, max_retries: int = 1) -> Any | None:
-    """A ``ChatOpenAI`` for the endpoint in ``settings`` (a :class:`~assistant.config.Settings`, its ``.llm``,
-    or None to read the environment), or None when no endpoint is configured. The key stays a secret."""
+TASK_TEMPERATURE: dict[str, float] = {"narrate": 0.7, "interpret": 0.7}
+"""Narration writes prose; every other task (planning, re-rank, rules answers, probes) runs at 0."""
+
+
+def _endpoint_model_class() -> type:
+    from langchain_openai import ChatOpenAI
+
+    class EndpointChatModel(ChatOpenAI):
+        """``ChatOpenAI`` that knows its task, the player's timeout and where the endpoint came from."""
+
+        task: str = "narrate"
+        turn_timeout: float = 30.0
+        url_from: str = "environment"
+        planning: str = "auto"
+
+    return EndpointChatModel
+
+
+_MODEL_CLASS: type | None = None
+
+
+def chat_model(
+    settings: Any = None,
+    *,
+    task: str = "narrate",
+    temperature: float | None = None,
+    streaming: bool = True,
+    max_retries: int = 0,
+) -> Any | None:
+    """A chat model for the endpoint in ``settings`` (a :class:`~assistant.config.Settings`, its ``.llm``, or
+    None to read the environment) doing ``task``, or None when no endpoint is configured. The key stays a
+    secret. Streaming by default, so that a plain ``invoke`` also notices each token (and can be stopped)."""
+    global _MODEL_CLASS
     if settings is None:
         from assistant.config import load_settings
 
@@ -19,16 +52,42 @@ def chat_model(settings: Any = None, *, temperature: float = 0.0, streaming: boo
     llm = getattr(settings, "llm", settings)
     if not llm.enabled:
         return None
-    from langchain_openai import ChatOpenAI
+    if not llm.base_url and getattr(llm, "gguf", None):
+        return _local_model(llm, task, temperature)
+    import httpx
     from pydantic import SecretStr
 
+    if _MODEL_CLASS is None:
+        _MODEL_CLASS = _endpoint_model_class()
+    limits = limits_for(task, llm.timeout)
     key = llm.api_key.get() if llm.api_key else "not-needed"
-    return ChatOpenAI(
+    return _MODEL_CLASS(
         model=llm.model,
         base_url=llm.base_url,
         api_key=SecretStr(key),
-        timeout=llm.timeout,
+        timeout=httpx.Timeout(limits.first_token, connect=limits.connect),
         max_retries=max_retries,
-        temperature=temperature,
+        temperature=TASK_TEMPERATURE.get(task, 0.0) if temperature is None else temperature,
         streaming=streaming,
+        stream_chunk_timeout=limits.first_token,
+        extra_body={"max_tokens": TASK_MAX_TOKENS.get(task, 300)},
+        task=task,
+        turn_timeout=float(llm.timeout),
+        url_from=getattr(llm, "url_from", "environment"),
+        planning=getattr(llm, "planning", "auto"),
+    )
+
+
+def _local_model(llm: Any, task: str, temperature: float | None) -> Any:
+    """The in-process llama.cpp model for ``TABLETOP_LLM_GGUF`` (:mod:`assistant.llm_local`)."""
+    from assistant.llm_local import LlamaCppChatModel
+
+    planning = getattr(llm, "planning", "auto")
+    return LlamaCppChatModel(
+        model_path=str(llm.gguf),
+        max_tokens=TASK_MAX_TOKENS.get(task, 300),
+        temperature=TASK_TEMPERATURE.get(task, 0.0) if temperature is None else temperature,
+        task=task,
+        turn_timeout=float(llm.timeout),
+        planning="json" if planning in ("auto", "tools") else planning,
     )

@@ -78,6 +78,12 @@ def run_script(script: dict[str, Any], args: argparse.Namespace, home: Path) -> 
             turn = session.send(str(text))
         ms = (time.perf_counter() - started) * 1000
         suggestions = list(turn.suggestions) if turn.suggestions and not turn.results else []
+        plan_ms, planned = None, False
+        if turn.refining:  # the offline suggestions were shown after `ms`; the LLM's plan comes after
+            refined = session.refine()
+            plan_ms = round((time.perf_counter() - started) * 1000, 1)
+            planned = refined.narrator == "llm"
+            suggestions = list(refined.suggestions) or suggestions
         rows.append(
             {
                 "script": name,
@@ -89,6 +95,8 @@ def run_script(script: dict[str, Any], args: argparse.Namespace, home: Path) -> 
                 "violations": [v.to_dict() for v in turn.violations],
                 "prompt_tokens": turn.context_tokens,
                 "ms": round(ms, 1),
+                "plan_ms": plan_ms,
+                "planned": planned,
                 "error": turn.error,
             }
         )

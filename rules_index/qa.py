@@ -1,8 +1,11 @@
 """Cited rules Q&A: extractive offline, or a short LLM answer whose every sentence cites a passage.
 
 When retrieval finds nothing relevant the answer is "The rules do not say." (no model is asked). An LLM
-sentence without a valid ``[n]`` citation is dropped; if nothing cited remains, or the model fails, the
-extractive answer is returned instead. The API key is never logged or printed.
+answer is "not found" only when the whole answer says so; a "the rules do not say anything about..." among
+cited sentences is simply dropped. Every ``[n]`` is checked against its passage: a sentence is kept only when
+the passages it cites hold most of its words (:data:`SUPPORT_MIN`); others are dropped. If nothing cited
+remains, or the model fails or misses its deadline, the extractive answer is returned instead. The API key
+is never logged or printed.
 """
 
 from __future__ import annotations
@@ -23,6 +26,13 @@ DEFAULT_MIN_SIMILARITY = 0.3  #: cosine similarity below which a passage is not 
 #: The prompt lives with the others in assistant/prompts/.
 SYSTEM_PROMPT = load_prompt("answer_rules_question").format(not_found=NOT_FOUND)
 
+SUPPORT_MIN = 0.6
+"""Share of a sentence's content words that the passages it cites must hold for the citation to stand."""
+_NOT_FOUND_WORDS = re.compile(
+    r"\b(?:the )?(?:rules|passages?|text)(?: given| provided)? (?:do(?:es)?n[o']?t|do(?:es)? not) "
+    r"(?:say|answer|mention|cover|address|state|specify)",
+    re.IGNORECASE,
+)
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?\]])\s+(?=[A-Z0-9\"“(])")
 _CITE = re.compile(r"\[(\d+(?:\s*,\s*\d+)*)\]")
 
@@ -150,15 +160,45 @@ def extractive_answer(question: str, system: str | None, hits: list[Hit], index:
     return Answer(question, system, text, passages, found=True, mode="extractive", note=note)
 
 
-def _cited_sentences(text: str, n_passages: int) -> tuple[list[str], int]:
-    kept, dropped = [], 0
+def says_not_found(sentence: str) -> bool:
+    """Whether ``sentence`` says the rules (or passages) do not answer."""
+    return bool(_NOT_FOUND_WORDS.search(sentence)) or NOT_FOUND.lower().rstrip(".") in sentence.lower()
+
+
+def supported(sentence: str, passages: list[str]) -> bool:
+    """Whether the cited ``passages`` hold most of the content words of ``sentence`` (its numbers included)."""
+    words = set(tokenize(_CITE.sub(" ", sentence)))
+    if not words:
+        return False
+    held = set(tokenize(" ".join(passages)))
+    return len(words & held) / len(words) >= SUPPORT_MIN
+
+
+@dataclass
+class _Checked:
+    kept: list[str] = field(default_factory=list)
+    uncited: int = 0
+    miscited: int = 0
+    not_found: int = 0
+
+
+def check_citations(text: str, hits: list[Hit]) -> _Checked:
+    """Sort the answer's sentences: cited and supported (kept), uncited, citing the wrong passage, not found."""
+    out = _Checked()
     for sentence in split_sentences(text):
         numbers = [int(x) for m in _CITE.findall(sentence) for x in m.split(",")]
-        if numbers and all(1 <= n <= n_passages for n in numbers):
-            kept.append(sentence)
+        if not numbers or not all(1 <= n <= len(hits) for n in numbers):
+            if says_not_found(sentence):
+                out.not_found += 1
+            else:
+                out.uncited += 1
+        elif supported(sentence, [hits[n - 1].text for n in set(numbers)]):
+            out.kept.append(sentence)
+        elif says_not_found(sentence):
+            out.not_found += 1
         else:
-            dropped += 1
-    return kept, dropped
+            out.miscited += 1
+    return out
 
 
 def build_prompt(question: str, hits: list[Hit]) -> list[tuple[str, str]]:
@@ -169,21 +209,33 @@ def build_prompt(question: str, hits: list[Hit]) -> list[tuple[str, str]]:
 
 def llm_answer(question: str, system: str | None, hits: list[Hit], index: RulesIndex, llm: Any) -> Answer:
     """Ask ``llm`` (a LangChain chat model) for a short answer citing ``hits``; never an uncited claim."""
+    from assistant.llm_calls import invoke_within, limits_of
+
     try:
-        reply = llm.invoke(build_prompt(question, hits))
+        reply = invoke_within(llm, build_prompt(question, hits), limits_of(llm, "rules"))
         content = reply.content if isinstance(reply.content, str) else str(reply.content)
     except Exception as exc:  # network, timeout, bad model name: fall back to the rules text
-        note = f"the language model failed ({exc.__class__.__name__}); showing the rules text instead"
+        from assistant.llm_errors import describe, url_from_of
+
+        failure = describe(exc, url_from_of(llm))
+        note = f"the language model failed ({failure.words}); showing the rules text instead"
         return extractive_answer(question, system, hits, index, note=note)
-    if NOT_FOUND.lower().rstrip(".") in content.lower():
-        return Answer(question, system, NOT_FOUND, [], found=False, mode="llm")
-    kept, dropped = _cited_sentences(content, len(hits))
-    if not kept:
-        note = "the language model's answer cited no passage; showing the rules text instead"
+    from assistant.llm_errors import scrub, secrets_of
+
+    checked = check_citations(scrub(content, secrets_of(llm)), hits)
+    if not checked.kept and checked.not_found and not checked.uncited and not checked.miscited:
+        return Answer(question, system, NOT_FOUND, [], found=False, mode="llm")  # the whole answer says so
+    if not checked.kept:
+        why = "cited the wrong passages" if checked.miscited else "cited no passage"
+        note = f"the language model's answer {why}; showing the rules text instead"
         return extractive_answer(question, system, hits, index, note=note)
     passages = [Passage(i, h) for i, h in enumerate(hits, start=1)]
-    removed = f"{dropped} uncited sentence(s) removed" if dropped else None
-    return Answer(question, system, " ".join(kept), passages, found=True, mode="llm", note=removed)
+    removed = []
+    if checked.uncited:
+        removed.append(f"{checked.uncited} uncited sentence(s) removed")
+    if checked.miscited:
+        removed.append(f"{checked.miscited} sentence(s) citing a passage that does not say so removed")
+    return Answer(question, system, " ".join(checked.kept), passages, found=True, mode="llm", note="; ".join(removed) or None)
 
 
 def answer(question: str, system: str | None = None, llm: Any = None, k: int = 3, index: RulesIndex | None = None) -> Answer:
@@ -206,7 +258,8 @@ def answer(question: str, system: str | None = None, llm: Any = None, k: int = 3
 
 
 def make_llm(settings: Any = None) -> Any:
-    """A ``ChatOpenAI`` for the configured OpenAI-compatible endpoint (temperature 0), or None when offline."""
+    """A chat model for the configured OpenAI-compatible endpoint (temperature 0, the rules task's deadline and
+    ``max_tokens``), or None when offline."""
     from assistant.llm import chat_model
 
-    return chat_model(settings)
+    return chat_model(settings, task="rules")

@@ -22,9 +22,10 @@ def _hash_embedder(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TABLETOP_EMBEDDER", "hash")
 
 
-def _session(stub: OpenAIStub, home: Path, timeout: float = 10.0) -> ChatSession:
+def _session(stub: OpenAIStub, home: Path, timeout: float = 10.0, planning: str = "tools") -> ChatSession:
     service.create_campaign("llm-saga", "starforged", seed=9)
-    settings = Settings(home=home, llm=LLMSettings(base_url=stub.base_url, model="stub", api_key=Secret(KEY), timeout=timeout))
+    llm = LLMSettings(base_url=stub.base_url, model="stub", api_key=Secret(KEY), timeout=timeout, planning=planning)
+    settings = Settings(home=home, llm=llm)
     return ChatSession.open("llm-saga", settings=settings)
 
 
@@ -39,7 +40,10 @@ def test_planned_move_then_streamed_llm_narration(
     session = _session(openai_stub, tmp_path)
     openai_stub.add_tool_calls([{"name": "roll_move", "arguments": {"move": "Face Danger", "stat": "wits"}}])
     turn = session.send("I study the sentry's patrol and slip past when it turns")
-    assert turn.kind == "action" and not turn.results
+    assert turn.kind == "action" and not turn.results and turn.refining
+    assert all(s.ranked_by == "offline" for s in turn.suggestions)  # shown at once, before the plan
+    turn = session.refine()
+    assert turn.kind == "action" and not turn.results and not turn.refining
     assert turn.suggestions[0].move == "Face Danger" and turn.suggestions[0].stat == "wits"
     assert turn.suggestions[0].ranked_by == "llm"
     planning = openai_stub.requests[-1]
@@ -101,24 +105,24 @@ def test_planner_failure_keeps_offline_suggestions(openai_stub: OpenAIStub, tmp_
     session = _session(openai_stub, tmp_path, timeout=0.5)
     openai_stub.add_error(500, "down")
     openai_stub.add_error(500, "down")
-    turn = session.send("I slip past the sentry")
+    offline = session.send("I slip past the sentry")
+    turn = session.refine()
+    assert [s.move for s in turn.suggestions] == [s.move for s in offline.suggestions]
     assert turn.kind == "action" and turn.suggestions and all(s.ranked_by == "offline" for s in turn.suggestions)
     assert any("offline" in note for note in turn.notes)
     assert session.reload().moves == 0
 
 
-def test_what_the_llm_adds_beyond_move_and_stat_is_named_not_applied_even_with_auto_roll(
-    openai_stub: OpenAIStub, tmp_path: Path
-) -> None:
+def test_what_the_llm_adds_beyond_move_and_stat_is_named_not_applied(openai_stub: OpenAIStub, tmp_path: Path) -> None:
     session = _session(openai_stub, tmp_path)
-    session.auto_roll = True
     openai_stub.add_tool_calls(
         [{"name": "roll_move", "arguments": {"move": "Face Danger", "stat": "wits", "adds": 3, "burn": True}}]
     )
-    openai_stub.add_text("You keep low and wait for the lamp to pass.")
-    turn = session.send("I study the sentry's patrol and slip past when it turns")
-    assert turn.results and turn.results[0].move == "Face Danger" and turn.results[0].stat == "wits"
-    assert turn.results[0].adds == 0 and not (turn.results[0].burn and turn.results[0].burn.burned)
-    top = turn.suggestions[0]
-    assert top.request == {"move": "Face Danger", "stat": "wits"}
+    session.send("I study the sentry's patrol and slip past when it turns")
+    refined = session.refine()
+    top = refined.suggestions[0]
+    assert top.ranked_by == "llm" and top.request == {"move": "Face Danger", "stat": "wits"}
     assert "+3 adds" in top.why and "burning momentum" in top.why and "not applied" in top.why
+    openai_stub.add_text("You keep low and wait for the lamp to pass.")
+    turn = session.confirm(top)
+    assert turn.results[0].adds == 0 and not (turn.results[0].burn and turn.results[0].burn.burned)

@@ -48,15 +48,14 @@ def test_llm_reorders_the_shortlist_and_names_the_stat():
     wanted = offered[-1] if offered else None
     llm = FakeListChatModel(responses=[answer((third.move, wanted))])
     out = suggest(TEXT, CTX, k=3, llm=llm, embedder=EMB)
-    assert out[0].move == third.move
-    assert out[0].ranked_by == "llm"
+    # the offline best (Compel) scored far higher than the model's pick: it stays on top; the pick passes the second
+    assert base[2].score >= 0.75 * base[1].score and base[2].score < 0.75 * base[0].score
+    assert [s.move for s in out] == [base[0].move, third.move, base[1].move]
+    assert out[1].ranked_by == "llm"
     if wanted:
-        assert out[0].stat == wanted
+        assert out[1].stat == wanted
     else:
-        assert out[0].stat == stat
-    # the rest keep the offline order
-    rest = [s.move for s in base if s.move != third.move][:2]
-    assert [s.move for s in out[1:]] == rest
+        assert out[1].stat == stat
 
 
 def test_invented_moves_and_stats_are_discarded():
@@ -64,8 +63,8 @@ def test_invented_moves_and_stats_are_discarded():
     llm = FakeListChatModel(responses=[answer(("Bite the Moon", "glamour"), (base[1].move, "charisma"))])
     out = suggest(TEXT, CTX, k=3, llm=llm, embedder=EMB)
     assert "Bite the Moon" not in [s.move for s in out]
-    assert out[0].move == base[1].move
-    assert out[0].stat == base[1].stat  # the invented stat was dropped: the offline stat stays
+    assert out[1].move == base[1].move
+    assert out[1].stat == base[1].stat  # the invented stat was dropped: the offline stat stays
 
 
 def test_moves_outside_the_shortlist_are_discarded():
@@ -90,7 +89,31 @@ def test_fenced_json_and_generic_fake_model():
     fenced = "Here you go:\n```json\n" + answer((base[2].move, None)) + "\n```"
     llm = GenericFakeChatModel(messages=iter([AIMessage(content=fenced)]))
     out = suggest(TEXT, CTX, k=3, llm=llm, embedder=EMB)
-    assert out[0].move == base[2].move
+    assert [s.move for s in out] == [base[0].move, base[2].move, base[1].move]
+
+
+def test_the_offline_best_is_never_pushed_below_a_far_weaker_fit():
+    ctx = SuggestContext(system="blades", mode="downtime")
+    text = "lower the crew's heat by bribing a watch captain"
+    base = suggest(text, ctx, k=8, embedder=EMB)
+    assert base[0].move == "Reduce Heat"
+    llm = FakeListChatModel(responses=[answer(("Heat", None), ("Interrogation", None), ("Flipped", None))])
+    out = suggest(text, ctx, k=3, llm=llm, embedder=EMB)
+    assert out[0].move == "Reduce Heat" and out[0].ranked_by == "llm"
+
+
+def test_moves_the_model_leaves_out_keep_their_place_against_weaker_ones():
+    from assistant.suggest import rank
+    from assistant.suggest.llm_rerank import merge_order
+
+    ranked, _ = rank("lower the crew's heat by bribing a watch captain", SuggestContext(system="blades", mode="downtime"), EMB)
+    head = ranked[:8]
+    names = {s.move.name: s.move.key for s in head}
+    merged = [s.move.name for s in merge_order(head, [names["Heat"], names["Interrogation"], names["Flipped"]])]
+    assert merged.index("Reduce Heat") < merged.index("Heat")
+    for upper, lower in zip(merged, merged[1:], strict=False):
+        by_name = {s.move.name: s.score for s in head}
+        assert by_name[upper] >= 0.75 * by_name[lower]  # never above a move scored far higher
 
 
 def test_parse_answer_accepts_plain_lists():

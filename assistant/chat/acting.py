@@ -1,5 +1,5 @@
-"""Action turns: suggestions for the player's words, the LLM's plan, confirming a move, the engine, then
-guarded narration."""
+"""Action turns: suggestions for the player's words (the LLM's plan refines them later, see
+:mod:`assistant.chat.refining`), confirming a move, the engine, then guarded narration."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections.abc import Generator, Mapping
 from typing import Any
 
 from assistant.chat.characters import CharactersMixin
-from assistant.chat.moves_info import _odds_line, _odds_map, _suggestion_from_request, _task_for
+from assistant.chat.moves_info import _odds_line, _odds_map, _task_for
 from assistant.chat.narration import NarrationOutcome, guarded_narration
 from assistant.chat.turn import Turn, TurnEvent, TurnStream
 from assistant.chat.turn import finish as _finish
@@ -16,6 +16,17 @@ from assistant.engine import AssistantError, InputError, Result, get_ruleset
 from assistant.store import service
 
 log = logging.getLogger(__name__)
+
+
+UNAVAILABLE = "The narrator was unavailable"
+"""The start of the note of a failed LLM call (said once a session for the same cause)."""
+
+
+def moves_that_fit(suggestions: list[Any]) -> str:
+    lines = ["Moves that fit:"]
+    for s in suggestions:
+        lines.append(f"- {s.move}{f' (+{s.stat})' if s.stat else ''}{_odds_line(s.odds)}")
+    return "\n".join(lines) + "\n\nConfirm one to roll it."
 
 
 class ActingMixin(CharactersMixin):
@@ -40,11 +51,9 @@ class ActingMixin(CharactersMixin):
         from assistant.suggest import suggest
 
         self._last_intent = text
+        self._pending_plan = None
         suggestions = suggest(text, self._suggest_context(), k=3, embedder=self.embedder)
         suggestions, notes = self._aim(text, suggestions)  # "I strike Mara": aimed at Mara, who plays stays
-        if self.planner_model is not None:
-            suggestions, plan_notes = self._plan(text, suggestions)
-            notes += plan_notes
         if not suggestions:
             return (
                 yield from _finish(
@@ -64,10 +73,8 @@ class ActingMixin(CharactersMixin):
             turn.suggestions = suggestions
             turn.notes = notes + turn.notes
             return turn
-        lines = ["Moves that fit:"]
-        for s in suggestions:
-            lines.append(f"- {s.move}{f' (+{s.stat})' if s.stat else ''}{_odds_line(s.odds)}")
-        narration = "\n".join(lines) + "\n\nConfirm one to roll it."
+        self._start_plan(text, suggestions)
+        narration = moves_that_fit(suggestions)
         self._say("assistant", narration)
         return (
             yield from _finish(
@@ -78,34 +85,45 @@ class ActingMixin(CharactersMixin):
                     narrator="template",
                     suggestions=suggestions,
                     notes=notes,
+                    refining=self._pending_plan is not None,
                 )
             )
         )
 
-    def _plan(self, text: str, suggestions: list[Any]) -> tuple[list[Any], list[str]]:
-        """Let the LLM propose a move through its tools; a proposed roll leads the suggestions."""
-        from assistant.chat.planner import PlanFailed, plan_turn
+    def _start_plan(self, text: str, suggestions: list[Any]) -> None:
+        """Let the LLM plan in the background; :meth:`refine` collects it."""
+        if self.planner_model is None:
+            return
+        from assistant.chat.refining import plan_in_background
 
-        try:
-            plan = plan_turn(
-                self.planner_model,
-                player_text=text,
-                system=self.system,
-                state=self._state,
-                suggestions=suggestions,
-                history=self.history(),
+        self._pending_plan = plan_in_background(
+            self.planner_model,
+            text=text,
+            system=self.system,
+            state=self._state,
+            suggestions=suggestions,
+            history=self.history(),
+        )
+
+    def _refine(self) -> TurnStream:
+        from assistant.chat.refining import wait_for
+
+        pending, self._pending_plan = self._pending_plan, None
+        if pending is None:
+            return (yield from _finish(Turn(kind="action", narrator="none")))
+        refined = wait_for(pending)
+        return (
+            yield from _finish(
+                Turn(
+                    kind="action",
+                    player_text=pending.text,
+                    narration=moves_that_fit(refined.suggestions),
+                    narrator="llm" if refined.planned else "template",
+                    suggestions=refined.suggestions,
+                    notes=self._once(refined.notes),
+                )
             )
-        except (PlanFailed, AssistantError) as exc:
-            return suggestions, [f"The LLM could not plan this turn ({exc}); the suggestions are offline."]
-        notes = [f"Rejected tool call: {err}" for _call, err in plan.rejected]
-        proposed: list[Any] = []
-        for action in plan.actions:
-            if action.tool == "roll_move" and action.request:
-                proposed.append(_suggestion_from_request(action.request, self.system, self._state, action.summary))
-            else:
-                notes.append(f"The narrator proposes: {action.summary} (use the matching /command to apply it).")
-        keys = {s.move_id for s in proposed}
-        return proposed + [s for s in suggestions if s.move_id not in keys], notes
+        )
 
     def _confirm(self, chosen: Any, *, stat: str | None, adds: int | None, burn: bool | None) -> TurnStream:
         if hasattr(chosen, "request"):
@@ -187,7 +205,7 @@ class ActingMixin(CharactersMixin):
             event_seq=seq,
             open_choices=list(result.choices),
             follow_ups=list(result.follow_ups),
-            notes=list(narration.notes),
+            notes=[n for n in narration.notes if not n.startswith(UNAVAILABLE) or self._once([n])],
         )
         return (yield from _finish(turn))
 

@@ -17,14 +17,15 @@ from assistant.chat.turn import Turn
 from assistant.engine import AssistantError
 
 
-def _print_turn(turn: Turn, as_json: bool) -> None:
+def _print_turn(turn: Turn, as_json: bool, *, narration: bool = True) -> None:
     if as_json:
         typer.echo(json.dumps(turn.to_dict(), ensure_ascii=False))
         return
     if turn.kind == "error":
         typer.echo(f"! {turn.error}")
         return
-    typer.echo(turn.narration)
+    if narration:
+        typer.echo(turn.narration)
     for i, s in enumerate(turn.suggestions if not turn.results else [], 1):
         typer.echo(f"  [{i}] {s.move}{f' +{s.stat}' if s.stat else ''}")
     for choice in turn.open_choices:
@@ -70,6 +71,20 @@ def chat(
             turn = session.send(line)
         last = list(turn.suggestions) if turn.suggestions and not turn.results else []
         _print_turn(turn, as_json)
+        if turn.refining:  # the offline suggestions are printed; the LLM's plan may reorder them
+            refined = session.refine()
+            if refined.kind == "error":
+                continue
+            changed = [s.move_id for s in refined.suggestions] != [s.move_id for s in last] or any(
+                a.stat != b.stat for a, b in zip(refined.suggestions, last, strict=False)
+            )
+            if as_json:
+                _print_turn(refined, as_json)
+            elif changed or refined.notes:
+                if changed:
+                    typer.echo("The LLM's plan, refined:")
+                _print_turn(refined, as_json=False, narration=False)
+            last = list(refined.suggestions) or last
 
 
 def register(app: typer.Typer) -> None:

@@ -63,7 +63,7 @@ class LookupsMixin(ActingMixin):
             raise InputError('Ask a rules question, e.g. "what happens when momentum is negative?".')
         if record_question:
             self._say("user", question)
-        llm = self.planner_model if self.planner_model is not None else None
+        llm = self.rules_model
         result = answer(question, system=self.system, llm=llm)
         text = result.render()
         self._say("assistant", text)

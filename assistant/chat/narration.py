@@ -5,7 +5,8 @@ value is a :class:`NarrationOutcome`. A sentence reaches the player only after t
 
 1. The narrator streams; each complete sentence is checked and then released. At the end the whole text is
    checked once more (some claims span sentences).
-2. On a violation the LLM gets one retry with the violations named (``feedback``); what was shown is replaced.
+2. On a violation (or a loop or prompt echo, :mod:`assistant.narrate.echo`) the LLM gets one retry with the
+   fault named (``feedback``); what was shown is replaced. The draft and its retry share the turn's deadline.
 3. If the retry also breaks the engine's authority, or the LLM fails (timeout, rate limit, bad response), the
    offline template narration replaces it. Every violation is logged (``logs/guard.jsonl`` under the app's home).
 """
@@ -128,11 +129,16 @@ def guarded_narration(
     campaign: str = "",
 ) -> Generator[TurnEvent, None, NarrationOutcome]:
     """Narrate ``request`` with ``narrator`` under the guard (see the module docstring)."""
+    from assistant.narrate.echo import NarrationEchoed
+
     results = list(request.results)
     offline = getattr(narrator, "name", "") == "template"
     outcome = NarrationOutcome(text="", narrator="template" if offline else "llm")
     attempts = 1 if offline else 2
     current = request
+    begin_turn = getattr(narrator, "begin_turn", None)
+    if callable(begin_turn):
+        begin_turn()
     for attempt in range(attempts):
         outcome.attempts = attempt + 1
         if attempt:
@@ -151,6 +157,11 @@ def guarded_narration(
                 outcome.notes.append("The guard flagged the offline narration; see the guard log.")
                 return outcome
             current = replace(request, feedback=describe_violations(rejected.violations))
+            continue
+        except NarrationEchoed as echoed:
+            outcome.notes.append(f"The LLM's narration was not used: {echoed.problem}.")
+            _log_echo(log_dir, campaign, narrator, attempt, echoed.problem, request)
+            current = replace(request, feedback=echoed.feedback)
             continue
         except (NarrationFailed, AssistantError) as exc:
             outcome.notes.append(f"The narrator was unavailable ({exc}); showing the offline narration.")
@@ -175,6 +186,30 @@ def guarded_narration(
     outcome.narrator = "template-fallback"
     outcome.context_tokens, outcome.context_report = _report(narrator)
     return outcome
+
+
+def _log_echo(
+    log_dir: Path | None, campaign: str, narrator: Narrator, attempt: int, problem: str, request: NarrationRequest
+) -> None:
+    """Log a draft stopped for a loop or an echo of its prompt, like the guard's violations."""
+    log.warning("guard: %s narration attempt %d rejected: %s", getattr(narrator, "name", "?"), attempt + 1, problem)
+    if log_dir is None:
+        return
+    entry = {
+        "at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "campaign": campaign,
+        "narrator": getattr(narrator, "name", "?"),
+        "attempt": attempt + 1,
+        "task": request.task,
+        "moves": [getattr(r, "move", "") for r in request.results],
+        "violations": [{"kind": "echo", "detail": problem}],
+    }
+    try:
+        log_dir.mkdir(parents=True, exist_ok=True)
+        with (log_dir / "guard.jsonl").open("a", encoding="utf-8") as fh:
+            fh.write(json.dumps(entry, ensure_ascii=False) + "\n")
+    except OSError as exc:  # the log is a convenience; the turn goes on
+        log.warning("could not write the guard log: %s", exc)
 
 
 def _log_violations(

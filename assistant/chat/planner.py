@@ -8,24 +8,31 @@
 The model sees the prompt ``assistant/prompts/plan_turn.txt`` (the system, the active character, the campaign's
 tracks and the offline suggestions with their exact odds) and the tools of :mod:`assistant.chat.tools`.
 Every call it makes is checked; if any is rejected, the errors go back to it once as tool messages and
-it may correct them. Planning never changes the game. Any failure of the model itself (timeout, rate
-limit, connection, HTTP error, unreadable response) raises :class:`PlanFailed`, whose message never
-contains the API key, so the caller can fall back to the offline suggestions.
+it may correct them. An endpoint that returns no ``tool_calls`` plans with the JSON protocol instead
+(``mode="json"``, :mod:`assistant.chat.plan_json`; one attempt). Both attempts share one deadline, the
+player's timeout, and each call has the planning task's ``max_tokens`` (:mod:`assistant.llm_calls`).
+Planning never changes the game. Any failure of the model itself (timeout, rate limit, connection, HTTP
+error, unreadable response) raises :class:`PlanFailed`, whose message never contains the API key, so the
+caller can fall back to the offline suggestions.
 """
 
 from __future__ import annotations
 
 import json
 import logging
-import re
+import threading
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from assistant.chat.plan_json import PlanJSONError, instructions, parse_calls
 from assistant.chat.tools import ToolAction, ToolCallError, langchain_tools, validate_tool_call
 from assistant.engine import get_ruleset
 from assistant.engine.tracks import MAX_TICKS, Rank
 from assistant.errors import AssistantError
+from assistant.llm_calls import CallCancelled, invoke_within, limits_of
+from assistant.llm_errors import describe, scrub, secrets_of, url_from_of
 from assistant.prompts import load_prompt
 from assistant.store.state import CampaignState
 from assistant.suggest import Suggestion
@@ -38,7 +45,6 @@ MAX_ACTIONS = 4
 MAX_HISTORY = 12
 MAX_PLAYER_TEXT = 4000
 MAX_SUGGESTIONS = 5
-_KEY_PATTERN = re.compile(r"(sk-[A-Za-z0-9_\-]{6,}|Bearer\s+\S+)")
 
 
 class PlanFailed(AssistantError):
@@ -65,6 +71,10 @@ class Plan:
     prompt_tokens: int = 0
     """Tokens sent (messages and tool schemas, cl100k_base), summed over the attempts."""
     attempts: int = 1
+    mode: str = "tools"
+    """``tools`` (native tool calls) or ``json`` (the JSON protocol)."""
+    unusable: bool = False
+    """The model's answer held no plan in the JSON protocol (``json`` mode only)."""
 
 
 # ---- the prompt ----------------------------------------------------------------------------------
@@ -164,77 +174,31 @@ def _count(messages: list[Any], tools: list[Any]) -> int:
     return count_tokens(text + "\n".join(calls) + json.dumps(tools, default=str))
 
 
-def _secrets_of(chat_model: Any) -> list[str]:
-    found = []
-    for attr in ("openai_api_key", "api_key"):
-        value: Any = getattr(chat_model, attr, None)
-        if hasattr(value, "get_secret_value"):
-            value = value.get_secret_value()
-        if isinstance(value, str) and len(value) >= 4:
-            found.append(value)
-    return found
-
-
 def redact(text: str, secrets: Sequence[str] = ()) -> str:
     """``text`` without the given secrets, ``sk-...`` keys or bearer tokens."""
-    for secret in secrets:
-        text = text.replace(secret, "[redacted]")
-    return _KEY_PATTERN.sub("[redacted]", text)
+    return scrub(text, secrets)
 
 
-def describe_failure(exc: BaseException) -> PlanFailed:
+_REASONS = {"not_found": "http_error", "runaway": "bad_response"}
+
+
+def describe_failure(exc: BaseException, url_from: str | None = None) -> PlanFailed:
     """A :class:`PlanFailed` for a model exception, built from its type and status only (never its text,
     which may quote the request)."""
-    names = {cls.__name__ for cls in type(exc).__mro__}
-    fallback = "using the offline suggestions instead."
-    if names & {"APITimeoutError", "TimeoutError", "TimeoutException", "ReadTimeout", "ConnectTimeout"}:
-        return PlanFailed(f"The language model did not answer in time; {fallback}", "timeout")
-    status = getattr(exc, "status_code", None)
-    if "RateLimitError" in names or status == 429:
-        retry_after = _retry_after(exc)
-        wait = f" (it asks to wait {retry_after:g} s)" if retry_after is not None else ""
-        return PlanFailed(f"The language model endpoint is rate-limited{wait}; {fallback}", "rate_limit", retry_after)
-    if status in (401, 403) or "AuthenticationError" in names:
-        return PlanFailed(
-            f"The language model endpoint refused the API key (HTTP {status}); check TABLETOP_LLM_API_KEY. Meanwhile {fallback}",
-            "auth",
-        )
-    if isinstance(status, int):
-        return PlanFailed(f"The language model endpoint answered HTTP {status}; {fallback}", "http_error")
-    if names & {"APIConnectionError", "ConnectionError", "ConnectError", "NetworkError"}:
-        return PlanFailed(f"Could not reach the language model endpoint (check TABLETOP_LLM_BASE_URL); {fallback}", "connection")
-    if names & {
-        "JSONDecodeError",
-        "APIResponseValidationError",
-        "ValidationError",
-        "KeyError",
-        "TypeError",
-        "ValueError",
-        "OutputParserException",
-        "StopIteration",
-    }:
-        return PlanFailed(
-            f"The language model sent a response that could not be read ({type(exc).__name__}); {fallback}", "bad_response"
-        )
-    return PlanFailed(f"The language model failed ({type(exc).__name__}); {fallback}", "error")
+    failure = describe(exc, url_from)
+    words = failure.words[0].upper() + failure.words[1:]
+    reason = _REASONS.get(failure.reason, failure.reason)
+    return PlanFailed(f"{words}; using the offline suggestions instead.", reason, failure.retry_after)
 
 
-def _retry_after(exc: BaseException) -> float | None:
-    response = getattr(exc, "response", None)
-    headers = getattr(response, "headers", None)
-    value = headers.get("retry-after") if headers is not None else None
+def _invoke(runnable: Any, messages: list[Any], chat_model: Any, until: float, cancel: threading.Event | None = None) -> Any:
     try:
-        return float(value) if value is not None else None
-    except ValueError:
-        return None
-
-
-def _invoke(runnable: Any, messages: list[Any], secrets: list[str]) -> Any:
-    try:
-        return runnable.invoke(messages)
+        return invoke_within(runnable, messages, limits_of(chat_model, "plan"), until=until, cancel=cancel)
+    except CallCancelled:
+        raise
     except Exception as exc:  # noqa: BLE001 - any model failure means: fall back offline
-        failure = describe_failure(exc)
-        failure.message = redact(failure.message, secrets)
+        failure = describe_failure(exc, url_from_of(chat_model))
+        failure.message = scrub(failure.message, secrets_of(chat_model))
         log.warning("Planning with the language model failed (%s): %s", failure.reason, failure.message)
         raise failure from None
 
@@ -267,19 +231,30 @@ def plan_turn(
     state: CampaignState | None,
     suggestions: Sequence[Suggestion] = (),
     history: Sequence[tuple[str, str]] = (),
+    mode: str = "tools",
+    until: float | None = None,
+    cancel: threading.Event | None = None,
 ) -> Plan:
-    """The checked tool calls the model proposes for ``player_text`` (see the module docstring)."""
-    from langchain_core.messages import ToolMessage
+    """The checked tool calls the model proposes for ``player_text`` (see the module docstring). ``until``: the
+    monotonic time by which planning must be done (default: the player's timeout from now); ``cancel``: set it to
+    stop planning (raises :class:`~assistant.llm_calls.CallCancelled`)."""
+    from langchain_core.messages import SystemMessage, ToolMessage
 
+    until = until if until is not None else time.monotonic() + limits_of(chat_model, "plan").total
+    messages = build_messages(player_text=player_text, system=system, state=state, suggestions=suggestions, history=history)
+    if mode == "json":
+        messages[0] = SystemMessage(f"{_content(messages[0])}\n\n{instructions()}")
+        plan = Plan(actions=[], prompt_tokens=_count(messages, []), attempts=1, mode="json")
+        reply = _invoke(chat_model, messages, chat_model, until, cancel)
+        _check_json(reply, plan, system, state)
+        return plan
     tools = langchain_tools()
     try:
         runnable = chat_model.bind_tools(tools)
     except NotImplementedError:  # a model without tool binding (e.g. a scripted fake): called as it is
         runnable = chat_model
-    secrets = _secrets_of(chat_model)
-    messages = build_messages(player_text=player_text, system=system, state=state, suggestions=suggestions, history=history)
     plan = Plan(actions=[], prompt_tokens=_count(messages, tools), attempts=1)
-    reply = _invoke(runnable, messages, secrets)
+    reply = _invoke(runnable, messages, chat_model, until, cancel)
     answers = _check_calls(reply, plan, system, state, seen=set())
     if any(not ok for ok, _ in answers.values()):
         plan.attempts = 2
@@ -292,7 +267,7 @@ def plan_turn(
             )
             retry.append(ToolMessage(content=text, tool_call_id=call_id))
         plan.prompt_tokens += _count(retry, tools)
-        reply = _invoke(runnable, retry, secrets)
+        reply = _invoke(runnable, retry, chat_model, until, cancel)
         _check_calls(reply, plan, system, state, seen={_key(a) for a in plan.actions})
     plan.text = _content(reply)
     return plan
@@ -316,3 +291,17 @@ def _check_calls(reply: Any, plan: Plan, system: str, state: CampaignState | Non
             seen.add(_key(action))
             plan.actions.append(action)
     return answers
+
+
+def _check_json(reply: Any, plan: Plan, system: str, state: CampaignState | None) -> None:
+    """Check a JSON-protocol answer's calls, adding to ``plan``; an answer without a plan marks it unusable."""
+    text = _content(reply)
+    plan.text = text
+    try:
+        calls = parse_calls(text)
+    except PlanJSONError as exc:
+        plan.unusable = True
+        plan.rejected.append(({"name": "", "args": text[:200], "id": "json"}, f"The model's answer was not usable: {exc}."))
+        return
+    fake = type("Reply", (), {"tool_calls": [{"name": t, "args": a, "id": f"json_{i}"} for i, (t, a) in enumerate(calls)]})()
+    _check_calls(fake, plan, system, state, seen=set())

@@ -61,10 +61,12 @@ class ChatSession(FollowingMixin, LookupsMixin):
         narration and move planning use it; otherwise everything is offline."""
         settings = settings or load_settings()
         if narrator is None and kwargs.get("chat_model") is None and settings.llm.enabled:
+            from assistant.llm import chat_model
             from assistant.narrate import make_chat_model
 
             kwargs["chat_model"] = make_chat_model(settings, streaming=True)
-            kwargs.setdefault("planner_model", make_chat_model(settings, streaming=False))
+            kwargs.setdefault("planner_model", chat_model(settings, task="plan"))
+            kwargs.setdefault("rules_model", chat_model(settings, task="rules"))
         return cls(campaign, settings=settings, narrator=narrator, store=store, auto_roll=auto_roll, style=style, **kwargs)
 
     # ---- public turns (each also has a streaming form) --------------------------------------------
@@ -74,6 +76,11 @@ class ChatSession(FollowingMixin, LookupsMixin):
     def stream(self, text: str) -> Iterator[TurnEvent]:
         shown = printable(text[:MAX_MESSAGE]) if isinstance(text, str) else ""
         return self._guarded(lambda: self._message(text), player_text=shown)
+
+    def refine(self) -> Turn:
+        """The last action's suggestions as the LLM's plan refined them, once it arrives (never past the player's
+        timeout plus a little). Without a plan on its way, an empty ``action`` turn. Changes nothing."""
+        return self._drain(self._guarded(self._refine, keep_plan=True))
 
     def confirm(
         self, suggestion_or_request: Any, *, stat: str | None = None, adds: int | None = None, burn: bool | None = None
@@ -133,8 +140,12 @@ class ChatSession(FollowingMixin, LookupsMixin):
         assert turn is not None
         return turn
 
-    def _guarded(self, body: Callable[[], TurnStream], player_text: str = "") -> Iterator[TurnEvent]:
-        """Run a turn; any error becomes an ``error`` turn (the player sees what to do, nothing breaks)."""
+    def _guarded(self, body: Callable[[], TurnStream], player_text: str = "", keep_plan: bool = False) -> Iterator[TurnEvent]:
+        """Run a turn; any error becomes an ``error`` turn (the player sees what to do, nothing breaks). A new
+        turn drops the last action's plan if it has not been collected (the player moved on)."""
+        if not keep_plan and self._pending_plan is not None:
+            self._pending_plan.drop()
+            self._pending_plan = None
         try:
             yield from body()
         except AssistantError as exc:

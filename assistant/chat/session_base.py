@@ -28,6 +28,7 @@ class SessionBase:
         style: str = "vivid",
         chat_model: Any = None,
         planner_model: Any = None,
+        rules_model: Any = None,
         rng: random.Random | None = None,
         embedder: Any = None,
         budget_tokens: int = 1200,
@@ -44,6 +45,7 @@ class SessionBase:
         self.budget_tokens = budget_tokens
         self.chat_model = chat_model
         self.planner_model = planner_model
+        self.rules_model = rules_model if rules_model is not None else planner_model
         self.narrator = narrator or self._default_narrator()
         self.retrieve_rules = (getattr(self.narrator, "name", "") != "template") if retrieve_rules is None else retrieve_rules
         self._state = service.load_campaign(campaign, store=self.store)
@@ -52,6 +54,27 @@ class SessionBase:
         self.appended: list[Any] = []
         """The events the last turn appended (``StoredEvent``s), in order."""
         self._last_intent = ""
+        self._pending_plan: Any = None
+        """The LLM's plan of the last action, running in the background (:mod:`assistant.chat.refining`)."""
+        self._notes_said: set[str] = set()
+
+    def _once(self, notes: list[str]) -> list[str]:
+        """``notes`` without those this session already showed (an unreachable endpoint is said once)."""
+        fresh = [n for n in notes if n not in self._notes_said]
+        self._notes_said.update(fresh)
+        return fresh
+
+    @property
+    def plan_ready(self) -> bool:
+        """``refine()`` would return at once: the plan arrived, failed, or ran out of time."""
+        from assistant.chat.refining import is_ready
+
+        return self._pending_plan is None or is_ready(self._pending_plan)
+
+    @property
+    def refining(self) -> bool:
+        """An LLM plan of the last action is on its way (call ``refine()``)."""
+        return self._pending_plan is not None
 
     def _default_narrator(self) -> Any:
         from assistant.narrate import LLMNarrator, TemplateNarrator

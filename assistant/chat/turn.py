@@ -39,6 +39,8 @@ class Turn:
     open_choices: list[Choice] = field(default_factory=list)
     follow_ups: list[FollowUp] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    refining: bool = False
+    """The LLM is planning this action in the background: ``ChatSession.refine()`` returns the refined suggestions."""
 
     @property
     def ok(self) -> bool:
@@ -69,6 +71,7 @@ class Turn:
             "open_choices": [c.model_dump(mode="json") for c in self.open_choices],
             "follow_ups": [f.model_dump(mode="json") for f in self.follow_ups],
             "notes": list(self.notes),
+            "refining": self.refining,
         }
 
 

@@ -349,15 +349,13 @@ def suggest(
     ranked_by = "offline"
     stat_override: dict[str, str] = {}
     if llm is not None and ranked:
-        from assistant.suggest.llm_rerank import rerank
+        from assistant.suggest.llm_rerank import merge_order, rerank
 
         head = ranked[: max(shortlist, k)]
         order = rerank(llm, text, context, head, timeout=timeout)
         if order is not None:
-            by_key = {s.move.key: s for s in head}
-            new_head = [by_key[key] for key, _ in order]
             stat_override = {key: stat for key, stat in order if stat}
-            ranked = new_head + [s for s in head if s not in new_head] + ranked[len(head) :]
+            ranked = merge_order(head, [key for key, _ in order]) + ranked[len(head) :]
             ranked_by = "llm"
     ruleset = ruleset_for(system)
     out = []

@@ -3,24 +3,30 @@
 The chat model is injected (any LangChain chat model; tests use the fake ones). Its answer is parsed as
 JSON and validated: a move that is not in the shortlist is discarded, and a stat that the move does not
 offer is dropped (the offline stat stays). Any error, timeout or empty answer returns None, which keeps
-the offline order.
+the offline order. The call runs at temperature 0 under the re-rank task's deadline and ``max_tokens``
+(:mod:`assistant.llm_calls`).
+
+The model only reorders the offline shortlist, and :func:`merge_order` keeps it honest: no move ends up
+below one the offline ranker scored far lower (under :data:`FAR_RATIO` of its score), so the offline best
+cannot be pushed under a poor fit, and a move the model left out is not dropped below every move it named.
 """
 
 from __future__ import annotations
 
-import concurrent.futures
 import json
 import logging
 import re
 from typing import Any
 
+from assistant.llm_calls import invoke_within, limits_for, limits_of
 from assistant.prompts import load_prompt
 from assistant.suggest.catalog import normalize_name
 
 log = logging.getLogger(__name__)
 
 PROMPT_NAME = "rerank_moves"
-DEFAULT_TIMEOUT = 30.0
+FAR_RATIO = 0.75
+"""A move scored under this share of another's offline score is "far lower" and never goes above it."""
 
 
 def describe_situation(context: Any) -> str:
@@ -117,25 +123,36 @@ def rerank(
     if not shortlist:
         return None
     prompt = build_prompt(text, context, shortlist)
-    limit = DEFAULT_TIMEOUT if timeout is None else timeout
-    pool = concurrent.futures.ThreadPoolExecutor(max_workers=1)
+    limits = limits_of(llm, "rerank") if timeout is None else limits_for("rerank", timeout)
     try:
-        future = pool.submit(llm.invoke, prompt)
-        message = future.result(timeout=limit)
+        message = invoke_within(llm, prompt, limits)
         order = validate(parse_answer(_content(message)), shortlist)
-    except concurrent.futures.TimeoutError:
-        log.warning("LLM re-rank timed out after %.1fs; keeping the offline order", limit)
+    except TimeoutError:
+        log.warning("LLM re-rank timed out after %.1fs; keeping the offline order", limits.total)
         return None
     except Exception as exc:  # noqa: BLE001 - any failure keeps the offline order
-        log.warning("LLM re-rank failed (%s); keeping the offline order", exc)
+        log.warning("LLM re-rank failed (%s); keeping the offline order", type(exc).__name__)
         return None
-    finally:
-        pool.shutdown(wait=False, cancel_futures=True)
     return order or None
 
 
+def merge_order(head: list[Any], order: list[str]) -> list[Any]:
+    """``head`` (offline scored moves, best first) in the model's ``order`` of move keys, the moves it left out
+    after in their offline order, then each move raised above any just before it that scored far lower."""
+    by_key = {s.move.key: s for s in head}
+    preferred = [by_key[key] for key in order if key in by_key]
+    preferred += [s for s in head if s not in preferred]
+    merged: list[Any] = []
+    for scored in preferred:
+        at = len(merged)
+        while at > 0 and merged[at - 1].score < FAR_RATIO * scored.score:
+            at -= 1
+        merged.insert(at, scored)
+    return merged
+
+
 def llm_from_settings(settings: Any = None) -> Any | None:
-    """A ChatOpenAI for the configured endpoint (no retries: a re-rank falls back fast), or None offline."""
+    """A chat model for the configured endpoint (temperature 0, no retries: a re-rank falls back fast), or None."""
     from assistant.llm import chat_model
 
-    return chat_model(settings, max_retries=0)
+    return chat_model(settings, task="rerank")

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import httpx
 
 from assistant.config import LLMSettings
+from assistant.llm_errors import scrub
 
 #: Seconds the test waits for the endpoint, whatever it does.
 TEST_TIMEOUT = 5.0
@@ -51,6 +52,6 @@ def test_connection(llm: LLMSettings, *, timeout: float = TEST_TIMEOUT) -> Conne
     except ValueError:
         return ConnectionReport(False, "The endpoint answered, but not like an OpenAI-compatible server; check the base URL.")
     if models and llm.model not in models:
-        shown = ", ".join(models[:5]) + ("…" if len(models) > 5 else "")
+        shown = scrub(", ".join(models[:5]) + ("…" if len(models) > 5 else ""), [llm.api_key.get()] if llm.api_key else [])
         return ConnectionReport(False, f"Connected in {took:.1f} s, but it has no model called {llm.model!r}; it has: {shown}.")
     return ConnectionReport(True, f"Connected in {took:.1f} s; model {llm.model} is ready.")

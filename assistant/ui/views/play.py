@@ -115,3 +115,33 @@ def render(campaign: str | None) -> None:
     render_status_line(camp.active(), sheet, list(camp.tracks.values()), list(camp.clocks.values()))
     scroll_to_newest(len(state.campaign_events(campaign)))
     st.chat_input("What do you do? (or /help)", key="chat_text", on_submit=_queue_send, max_chars=MAX_INPUT)
+    refine_suggestions(session)
+
+
+def refine_suggestions(session: Any) -> None:
+    """The page is drawn with the offline suggestions; a small fragment looks every half second whether the LLM's
+    plan of the action has arrived, and then its list replaces the shown one (the page is drawn again). Nothing
+    waits for it: a click on a suggestion meanwhile plays that move (and drops the plan)."""
+    if not getattr(session, "refining", False):
+        return
+
+    @st.fragment(run_every=0.5)
+    def watch_plan() -> None:
+        if not session.refining:
+            return
+        if not session.plan_ready:
+            st.caption("The LLM is looking at your move…")
+            return
+        turn = session.refine()
+        if turn.kind == "error" or not turn.suggestions:
+            return
+        pend = state.pending()
+        before = [(s.move_id, s.stat) for s in pend.suggestions]
+        if [(s.move_id, s.stat) for s in turn.suggestions] == before and not turn.notes:
+            return
+        pend.suggestions = list(turn.suggestions)
+        if turn.notes:
+            pend.message, pend.level = " ".join(turn.notes), "info"
+        st.rerun(scope="app")
+
+    watch_plan()

@@ -69,7 +69,9 @@ def _forget_key() -> None:
 def render() -> None:
     p = state.prefs()
     settings = state.effective_settings()
-    if settings.llm.enabled:
+    if settings.llm.enabled and not settings.llm.base_url:
+        st.success("Narration by a local model on this server; the engine still decides every number.")
+    elif settings.llm.enabled:
         st.success(
             f"Narration by the LLM at {redact_url(settings.llm.base_url or '')} (model {settings.llm.model}); "
             "the engine still decides every number."

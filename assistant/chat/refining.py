@@ -1,0 +1,143 @@
+"""The LLM's plan, in the background: offline suggestions show at once, the plan refines them when it arrives.
+
+``ChatSession.send()`` returns the offline suggestions without waiting for the model; when an LLM is configured the
+turn says ``refining=True`` and :func:`start_plan` has begun planning in a worker thread. ``ChatSession.refine()``
+waits for it (never past the player's timeout plus a little) and returns the refined list: a move the model
+proposed through its tools leads, the offline moves follow. A plan that fails or comes late leaves the offline
+list as it is. Planning reads a snapshot of the campaign and never changes it.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from assistant.chat.moves_info import _suggestion_from_request
+from assistant.engine import AssistantError
+from assistant.llm_calls import limits_of
+from assistant.store.state import CampaignState
+
+GRACE = 1.0
+"""Seconds ``refine()`` waits past the plan's deadline (the worker's own deadline ends it before)."""
+OFF_NOTE = (
+    "The model at this endpoint does not make tool calls nor write usable JSON plans, so planning is off; "
+    "the suggestions are offline."
+)
+
+
+@dataclass
+class Refined:
+    """What the plan made of the offline suggestions."""
+
+    suggestions: list[Any]
+    notes: list[str] = field(default_factory=list)
+    planned: bool = False
+    """The model proposed a move (it leads the list)."""
+
+
+@dataclass
+class PendingPlan:
+    text: str
+    offline: list[Any]
+    until: float
+    future: concurrent.futures.Future[Refined]
+    cancel: threading.Event = field(default_factory=threading.Event)
+
+    def drop(self) -> None:
+        """The player moved on: stop planning (the endpoint is free for the narration)."""
+        self.cancel.set()
+
+
+def plan_in_background(
+    model: Any,
+    *,
+    text: str,
+    system: str,
+    state: CampaignState,
+    suggestions: Sequence[Any],
+    history: Sequence[tuple[str, str]],
+) -> PendingPlan:
+    """Start planning ``text`` in a worker thread; see the module docstring."""
+    until = time.monotonic() + limits_of(model, "plan").total
+    future: concurrent.futures.Future[Refined] = concurrent.futures.Future()
+    pending = PendingPlan(text=text, offline=list(suggestions), until=until, future=future)
+
+    def work() -> None:
+        try:
+            future.set_result(_plan(model, text, system, state, pending.offline, list(history), until, pending.cancel))
+        except BaseException as exc:  # noqa: BLE001 - handed to refine()
+            future.set_exception(exc)
+
+    threading.Thread(target=work, name="llm-plan", daemon=True).start()
+    return pending
+
+
+def is_ready(pending: PendingPlan) -> bool:
+    """Whether :func:`wait_for` would return at once."""
+    return pending.future.done() or time.monotonic() >= pending.until + GRACE
+
+
+def wait_for(pending: PendingPlan) -> Refined:
+    """The plan's result, or the offline suggestions with a note when it failed or came late."""
+    try:
+        return pending.future.result(timeout=max(0.0, pending.until - time.monotonic()) + GRACE)
+    except concurrent.futures.TimeoutError:
+        return Refined(pending.offline, ["The LLM's plan did not arrive in time; the suggestions are offline."])
+    except Exception:  # noqa: BLE001 - a planner bug must not cost the player the turn
+        return Refined(pending.offline, ["The LLM could not plan this turn; the suggestions are offline."])
+
+
+def _plan(
+    model: Any,
+    text: str,
+    system: str,
+    state: CampaignState,
+    suggestions: list[Any],
+    history: list[tuple[str, str]],
+    until: float,
+    cancel: threading.Event,
+) -> Refined:
+    from assistant.chat.planner import PlanFailed, plan_turn
+    from assistant.chat.planning_mode import note_json_result, planning_mode
+
+    try:
+        mode = planning_mode(model, cancel)
+        if mode == "off":
+            return Refined(suggestions, [OFF_NOTE])
+        plan = plan_turn(
+            model,
+            player_text=text,
+            system=system,
+            state=state,
+            suggestions=suggestions,
+            history=history,
+            mode=mode,
+            until=until,
+            cancel=cancel,
+        )
+    except PlanFailed as exc:
+        return Refined(suggestions, [f"The LLM could not plan this turn ({exc}); the suggestions are offline."])
+    except AssistantError as exc:
+        return Refined(suggestions, [f"The LLM could not plan this turn ({exc}); the suggestions are offline."])
+    except Exception as exc:  # noqa: BLE001 - the probe's own failure (unreachable, refused key, ...)
+        from assistant.chat.planner import describe_failure
+        from assistant.llm_errors import scrub, secrets_of, url_from_of
+
+        failed = describe_failure(exc, url_from_of(model))
+        return Refined(suggestions, [f"The LLM could not plan this turn ({scrub(failed.message, secrets_of(model))})"])
+    notes: list[str] = []
+    if plan.mode == "json" and note_json_result(model, usable=not plan.unusable) == "off":
+        notes.append(OFF_NOTE)
+    notes += [f"Rejected tool call: {err}" for record, err in plan.rejected if record.get("id") != "json"]
+    proposed: list[Any] = []
+    for action in plan.actions:
+        if action.tool == "roll_move" and action.request:
+            proposed.append(_suggestion_from_request(action.request, system, state, action.summary))
+        else:
+            notes.append(f"The narrator proposes: {action.summary} (use the matching /command to apply it).")
+    keys = {s.move_id for s in proposed}
+    return Refined(proposed + [s for s in suggestions if s.move_id not in keys], notes, planned=bool(proposed))

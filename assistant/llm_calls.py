@@ -1,0 +1,245 @@
+"""Every LLM call under a deadline: connect, first token and total, and a cap on what the model may write.
+
+A model call runs in a worker thread; the caller waits on a queue, never on the socket, so whatever the endpoint
+does (accepts and never answers, trickles tokens forever, answers 401/429/500) the caller has its answer, or a
+:class:`CallTimedOut`, by the call's total deadline. The worker stops at the next token once the caller gave up
+(or, if the endpoint stalls, at the HTTP read timeout, which is the first-token deadline).
+
+    limits = limits_for("plan", timeout=30)
+    message = invoke_within(runnable, messages, limits)          # an AIMessage, tool calls included
+    for chunk in stream_within(model, messages, limits):         # chunks as they come
+        ...
+
+Each task has its own ``max_tokens`` (:data:`TASK_MAX_TOKENS`, sent to the endpoint as ``max_tokens``) and the
+client stops a model that writes far past it (:class:`RunawayOutput`), in case the endpoint ignores it.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from langchain_core.callbacks import BaseCallbackHandler
+from langchain_core.runnables import Runnable
+
+Task = Literal["plan", "rerank", "narrate", "interpret", "rules", "probe"]
+
+TASK_MAX_TOKENS: dict[str, int] = {
+    "plan": 300,
+    "rerank": 200,
+    "narrate": 450,
+    "interpret": 300,
+    "rules": 350,
+    "probe": 80,
+}
+"""What each task may write. A narration of 450 tokens is about 330 words, well past the prompt's ask."""
+CHARS_PER_TOKEN_CAP = 8
+"""The client stops a reply longer than ``max_tokens * CHARS_PER_TOKEN_CAP`` characters."""
+CONNECT_TIMEOUT = 5.0
+"""Seconds to open the connection (or the call's timeout when that is shorter)."""
+DEFAULT_TIMEOUT = 30.0
+
+
+@dataclass(frozen=True)
+class CallLimits:
+    """The deadlines (seconds) and size cap of one model call."""
+
+    connect: float
+    first_token: float
+    total: float
+    max_tokens: int
+
+    @property
+    def max_chars(self) -> int:
+        return self.max_tokens * CHARS_PER_TOKEN_CAP
+
+
+def limits_for(task: str, timeout: float | None = None) -> CallLimits:
+    """The limits of ``task`` under the player's timeout (``TABLETOP_LLM_TIMEOUT``)."""
+    total = max(0.1, float(timeout if timeout is not None else DEFAULT_TIMEOUT))
+    return CallLimits(
+        connect=min(CONNECT_TIMEOUT, total),
+        first_token=total,
+        total=total,
+        max_tokens=TASK_MAX_TOKENS.get(task, 300),
+    )
+
+
+def limits_of(model: Any, task: str | None = None) -> CallLimits:
+    """The limits a model was built with (:func:`assistant.llm.chat_model`), or the defaults for ``task``."""
+    name = task or str(getattr(model, "task", "") or "narrate")
+    return limits_for(name, getattr(model, "turn_timeout", None))
+
+
+class CallTimedOut(TimeoutError):
+    """The model did not answer (``first_token``) or finish (``total``) in time."""
+
+    def __init__(self, stage: str, seconds: float) -> None:
+        super().__init__(f"no {'first token' if stage == 'first_token' else 'complete answer'} within {seconds:.1f} s")
+        self.stage = stage
+        self.seconds = seconds
+
+
+class RunawayOutput(ValueError):
+    """The model kept writing past its task's ``max_tokens`` (a loop or an ignored limit)."""
+
+    def __init__(self, chars: int) -> None:
+        super().__init__(f"the model wrote more than {chars} characters without stopping")
+        self.chars = chars
+
+
+class _Cancelled(Exception):
+    """Raised inside the worker when the caller gave up."""
+
+
+class CallCancelled(Exception):
+    """The caller no longer wants the answer (``cancel`` was set): e.g. the player moved on before the plan came."""
+
+
+POLL = 0.1
+"""How often a waiting caller looks at its ``cancel`` event."""
+
+
+def remaining(until: float | None) -> float | None:
+    """Seconds left before the monotonic time ``until`` (None: no limit)."""
+    return None if until is None else until - time.monotonic()
+
+
+def _deadline(limits: CallLimits, until: float | None) -> float:
+    end = time.monotonic() + limits.total
+    return end if until is None else min(end, until)
+
+
+def _text_of(chunk: Any) -> str:
+    content = getattr(chunk, "content", chunk)
+    if isinstance(content, list):
+        return "".join(p.get("text", "") if isinstance(p, dict) else str(p) for p in content)
+    return content if isinstance(content, str) else ""
+
+
+def stream_within(model: Any, messages: Any, limits: CallLimits, *, until: float | None = None) -> Iterator[Any]:
+    """``model.stream(messages)`` chunk by chunk, ending by the call's deadline (or the monotonic ``until``,
+    whichever comes first). Raises :class:`CallTimedOut`, :class:`RunawayOutput` or the model's own error."""
+    end = _deadline(limits, until)
+    if end <= time.monotonic():
+        raise CallTimedOut("total", 0.0)
+    stop = threading.Event()
+    inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
+
+    def work() -> None:
+        try:
+            chunks = iter(model.stream(messages))
+            try:
+                for chunk in chunks:
+                    if stop.is_set():
+                        break
+                    inbox.put(("chunk", chunk))
+            finally:
+                close = getattr(chunks, "close", None)
+                if close is not None:
+                    close()
+            inbox.put(("end", None))
+        except BaseException as exc:  # noqa: BLE001 - handed to the caller's thread
+            inbox.put(("error", exc))
+
+    threading.Thread(target=work, name="llm-stream", daemon=True).start()
+    start = time.monotonic()
+    first_by = min(end, start + limits.first_token)
+    got_text = False
+    chars = 0
+    try:
+        while True:
+            by = end if got_text else first_by
+            wait = by - time.monotonic()
+            try:
+                if wait <= 0:
+                    raise queue.Empty
+                kind, item = inbox.get(timeout=wait)
+            except queue.Empty:
+                stage = "total" if got_text else "first_token"
+                raise CallTimedOut(stage, time.monotonic() - start) from None
+            if kind == "end":
+                return
+            if kind == "error":
+                raise item
+            text = _text_of(item)
+            if text or getattr(item, "tool_call_chunks", None):
+                got_text = True
+            chars += len(text)
+            if chars > limits.max_chars:
+                raise RunawayOutput(limits.max_chars)
+            yield item
+    finally:
+        stop.set()
+
+
+class _Watch(BaseCallbackHandler):
+    """Stops a running call at its next token once the caller gave up, or once it writes too much."""
+
+    raise_error = True
+
+    def __init__(self, stop: threading.Event, max_chars: int) -> None:
+        self.stop = stop
+        self.max_chars = max_chars
+        self.chars = 0
+
+    def on_llm_new_token(self, token: Any, **kwargs: Any) -> None:
+        if self.stop.is_set():
+            raise _Cancelled()
+        self.chars += len(token) if isinstance(token, str) else len(str(token or ""))
+        if self.chars > self.max_chars:
+            raise RunawayOutput(self.max_chars)
+
+
+def invoke_within(
+    runnable: Any,
+    messages: Any,
+    limits: CallLimits,
+    *,
+    until: float | None = None,
+    cancel: threading.Event | None = None,
+) -> Any:
+    """``runnable.invoke(messages)`` (tool calls and all), returning by the call's deadline (or ``until``).
+    Raises :class:`CallTimedOut`, :class:`RunawayOutput`, :class:`CallCancelled` (once ``cancel`` is set) or
+    the model's own error."""
+    end = _deadline(limits, until)
+    if end <= time.monotonic():
+        raise CallTimedOut("total", 0.0)
+    stop = threading.Event()
+    inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
+    watch = _Watch(stop, limits.max_chars)
+
+    def work() -> None:
+        try:
+            if isinstance(runnable, Runnable):
+                inbox.put(("ok", runnable.invoke(messages, config={"callbacks": [watch]})))
+            else:  # any object with invoke(): no token callbacks, the deadline still holds
+                inbox.put(("ok", runnable.invoke(messages)))
+        except BaseException as exc:  # noqa: BLE001 - handed to the caller's thread
+            inbox.put(("error", exc))
+
+    start = time.monotonic()
+    threading.Thread(target=work, name="llm-call", daemon=True).start()
+    try:
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                raise CallTimedOut("total", time.monotonic() - start)
+            if cancel is not None and cancel.is_set():
+                raise CallCancelled()
+            try:
+                kind, item = inbox.get(timeout=min(left, POLL) if cancel is not None else left)
+                break
+            except queue.Empty:
+                continue
+    finally:
+        stop.set()
+    if kind == "error":
+        raise item
+    if _text_of(item) and len(_text_of(item)) > limits.max_chars:
+        raise RunawayOutput(limits.max_chars)
+    return item

@@ -1,0 +1,132 @@
+"""Loops and prompt echoes in a model's narration, caught before a sentence reaches the player.
+
+Small models repeat a sentence until the context fills, or copy the prompt back: its headings ("Changes already
+applied:", "ENGINE FACTS"), or the guard's feedback from a rejected draft. :class:`EchoWatch` reads the text as it
+streams and names the first such fault; the narrator then raises :class:`NarrationEchoed`, which the chat loop
+treats like a guard violation (one retry told what went wrong, then the offline narration).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from assistant.narrate.request import NarrationFailed
+
+STATIC_MARKERS = (
+    "changes already applied",
+    "engine facts",
+    "your narration contradicts",
+    "rewrite it:",
+    "open choices:",
+    "follow-ups:",
+)
+"""Prompt phrases no narration has any reason to contain (lower case)."""
+MIN_REPEAT_WORDS = 4
+"""A sentence of at least this many words said twice is a loop."""
+SHINGLE_WORDS = 6
+SHINGLE_REPEATS = 3
+"""The same run of ``SHINGLE_WORDS`` words ``SHINGLE_REPEATS`` times is a loop (catches loops without full stops)."""
+
+_SENTENCE_END = re.compile(r"(?<=[.!?\u2026])[\"'\u201d\u2019)\]]*\s+|\n+")
+_WORD = re.compile(r"[a-z0-9']+")
+
+
+class NarrationEchoed(NarrationFailed):
+    """The model looped or copied its prompt; ``feedback`` tells a retry what to do instead."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__(f"LLM narration rejected ({problem}).")
+        self.problem = problem
+        self.feedback = (
+            f"Your last narration was not used: {problem}. Write it again as fresh story prose: say each thing "
+            "once, and do not copy any heading, label or instruction from this message."
+        )
+
+
+def _words(text: str) -> list[str]:
+    return _WORD.findall(text.lower())
+
+
+def _content(message: Any) -> str:
+    if isinstance(message, tuple) and len(message) == 2:
+        return str(message[1])
+    content = getattr(message, "content", message)
+    if isinstance(content, list):
+        return " ".join(p.get("text", "") if isinstance(p, dict) else str(p) for p in content)
+    return str(content)
+
+
+def prompt_headings(messages: Iterable[Any]) -> list[str]:
+    """The heading lines of the prompt (a short line ending with a colon, or in capitals), lower case."""
+    found: list[str] = []
+    for message in messages:
+        for line in _content(message).splitlines():
+            line = line.strip().lstrip("-#* ").strip()
+            if not 10 <= len(line) <= 60:
+                continue
+            heading = line.endswith(":") or (line.isupper() and len(line.split()) >= 2)
+            if heading and len(line.split()) >= 2 and line.lower() not in found:
+                found.append(line.lower())
+    return found
+
+
+class EchoWatch:
+    """Reads a narration as it streams; :meth:`feed` and :meth:`finish` return the first fault found, or None."""
+
+    def __init__(self, messages: Iterable[Any] = (), feedback: str = "") -> None:
+        self.markers = list(STATIC_MARKERS) + prompt_headings(messages)
+        self.feedback_lines = [" ".join(_words(line)) for line in feedback.splitlines() if len(_words(line)) >= 5]
+        self.text = ""
+        self.checked = 0
+        self.sentences: set[str] = set()
+
+    def feed(self, chunk: str) -> str | None:
+        self.text += chunk
+        return self._check(final=False)
+
+    def finish(self) -> str | None:
+        return self._check(final=True)
+
+    def _check(self, *, final: bool) -> str | None:
+        pending = self.text[self.checked :]
+        pieces = _SENTENCE_END.split(pending)
+        complete, rest = pieces[:-1], pieces[-1]
+        if final:
+            complete, rest = [*complete, rest], ""
+        self.checked = len(self.text) - len(rest)
+        for sentence in complete:
+            problem = self._sentence_fault(sentence)
+            if problem:
+                return problem
+        return self._loop_fault(self.text)
+
+    def _sentence_fault(self, sentence: str) -> str | None:
+        low = sentence.lower()
+        for marker in self.markers:
+            if marker in low:
+                return f'it copied the prompt ("{marker.rstrip(":")}")'
+        words = _words(sentence)
+        joined = " ".join(words)
+        for line in self.feedback_lines:
+            if line in joined or (len(words) >= 5 and joined in line):
+                return "it copied the feedback on the previous draft"
+        if len(words) >= MIN_REPEAT_WORDS:
+            if joined in self.sentences:
+                return "it repeated a sentence"
+            self.sentences.add(joined)
+        return None
+
+    @staticmethod
+    def _loop_fault(text: str) -> str | None:
+        words = _words(text)
+        if len(words) < SHINGLE_WORDS * SHINGLE_REPEATS:
+            return None
+        counts: dict[tuple[str, ...], int] = {}
+        for i in range(len(words) - SHINGLE_WORDS + 1):
+            key = tuple(words[i : i + SHINGLE_WORDS])
+            counts[key] = counts.get(key, 0) + 1
+            if counts[key] >= SHINGLE_REPEATS:
+                return "it repeated itself in a loop"
+        return None

@@ -1,0 +1,203 @@
+# ruff: noqa: F811  (the openai_stub fixture is imported from tests/openai_stub.py)
+"""Whatever the endpoint does, a turn ends by its deadline: an endpoint that accepts and never answers, one
+that trickles tokens forever, one that never stops writing, and 401/429/500; and endpoint errors reach the
+player once, scrubbed, naming the setting the player used. Elapsed times are only loose hang guards."""
+
+from __future__ import annotations
+
+import socket
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from langchain_core.language_models.fake_chat_models import FakeListChatModel
+
+from assistant.chat.session import ChatSession
+from assistant.config import LLMSettings, Secret, Settings, visitor_llm
+from assistant.llm import chat_model
+from assistant.llm_calls import CallTimedOut, RunawayOutput, invoke_within, limits_for, stream_within
+from assistant.llm_errors import scrub
+from assistant.store import service
+from tests.openai_stub import OpenAIStub, openai_stub  # noqa: F401
+
+KEY = "sk-test-deadline-0123456789abcdef"
+SLACK = 5.0
+"""How far past its timeout a turn may end (a hang guard, not a speed test)."""
+
+
+@pytest.fixture(autouse=True)
+def _hash_embedder(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TABLETOP_EMBEDDER", "hash")
+
+
+def _llm(url: str, timeout: float, **extra: Any) -> LLMSettings:
+    return LLMSettings(base_url=url, model="stub", api_key=Secret(KEY), timeout=timeout, planning="tools", **extra)
+
+
+def _session(url: str, home: Path, timeout: float, **extra: Any) -> ChatSession:
+    if "deadline-saga" not in {c.name for c in service.list_campaigns()}:
+        service.create_campaign("deadline-saga", "starforged", seed=9)
+    settings = Settings(home=home, llm=_llm(url, timeout, **extra))
+    return ChatSession.open("deadline-saga", settings=settings, retrieve_rules=False)  # times the LLM, not the index
+
+
+STRONG_HIT = {"move": "Face Danger", "stat": "edge", "dice": [6, 1, 1]}
+
+
+def _timed(fn: Any) -> tuple[Any, float]:
+    start = time.monotonic()
+    out = fn()
+    return out, time.monotonic() - start
+
+
+# ---- the call layer -----------------------------------------------------------------------------
+
+
+def test_each_task_sends_its_max_tokens_and_planning_runs_at_temperature_zero(openai_stub: OpenAIStub) -> None:
+    settings = _llm(openai_stub.base_url, 5)
+    openai_stub.add_text("ok")
+    openai_stub.add_text("ok")
+    invoke_within(chat_model(settings, task="plan"), [("human", "hi")], limits_for("plan", 5))
+    list(stream_within(chat_model(settings, task="narrate"), [("human", "hi")], limits_for("narrate", 5)))
+    plan, narrate = (r.body for r in openai_stub.requests)
+    assert plan["max_tokens"] == 300 and plan["temperature"] == 0
+    assert narrate["max_tokens"] == 450 and narrate["temperature"] == 0.7 and narrate["stream"] is True
+
+
+def test_an_endpoint_that_never_answers_times_out_at_the_first_token(openai_stub: OpenAIStub) -> None:
+    openai_stub.add_text("too late", delay=60)
+    model = chat_model(_llm(openai_stub.base_url, 1.0), task="narrate")
+    with pytest.raises(CallTimedOut) as info:
+        list(stream_within(model, [("human", "hi")], limits_for("narrate", 1.0)))
+    assert info.value.stage == "first_token"
+
+
+def test_a_trickle_of_tokens_stops_at_the_total_deadline(openai_stub: OpenAIStub) -> None:
+    words = " ".join(f"w{i}" for i in range(400))
+    openai_stub.add_text(words, chunk_delay=0.05)
+    model = chat_model(_llm(openai_stub.base_url, 1.0), task="narrate")
+    got: list[str] = []
+    with pytest.raises(CallTimedOut) as info:
+        for chunk in stream_within(model, [("human", "hi")], limits_for("narrate", 1.0)):
+            got.append(chunk.content)
+    assert info.value.stage == "total" and got and len(got) < 400
+
+
+def test_a_model_that_never_stops_writing_is_cut_off(openai_stub: OpenAIStub) -> None:
+    openai_stub.add_text(" ".join(f"word{i}" for i in range(2000)))
+    model = chat_model(_llm(openai_stub.base_url, 10), task="rules")
+    with pytest.raises(RunawayOutput):
+        invoke_within(model, [("human", "hi")], limits_for("rules", 10))
+
+
+def test_a_fake_model_that_hangs_is_abandoned_by_the_deadline() -> None:
+    class Hanging(FakeListChatModel):
+        def _call(self, *args: Any, **kwargs: Any) -> str:
+            time.sleep(30)
+            return "late"
+
+    with pytest.raises(CallTimedOut):
+        _, took = _timed(lambda: invoke_within(Hanging(responses=["x"]), "hi", limits_for("plan", 0.5)))
+
+
+# ---- a whole turn -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("behaviour", ["silent", "trickle", "runaway", "401", "429", "500"])
+def test_a_turn_never_waits_past_its_timeout(openai_stub: OpenAIStub, tmp_path: Path, behaviour: str) -> None:
+    timeout = 2.0
+    session = _session(openai_stub.base_url, tmp_path, timeout)
+    for _ in range(2):  # the draft and (if there is time) its retry
+        if behaviour == "silent":
+            openai_stub.add_text("never sent", delay=60)
+        elif behaviour == "trickle":
+            openai_stub.add_text(" ".join(f"w{i}" for i in range(600)), chunk_delay=0.05)
+        elif behaviour == "runaway":
+            openai_stub.add_text(" ".join(f"word{i}" for i in range(3000)))
+        else:
+            openai_stub.add_error(int(behaviour), f"failed for key {KEY}")
+    turn, took = _timed(lambda: session.confirm(STRONG_HIT))
+    assert turn.kind == "action" and turn.results[0].outcome == "strong_hit"
+    assert turn.narrator == "template-fallback" and turn.narration
+    assert took < timeout + SLACK
+    assert KEY not in str(turn.to_dict())
+    assert session.reload().moves == 1
+
+
+def test_an_unreachable_endpoint_is_said_once_and_names_the_variable(tmp_path: Path) -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    session = _session(f"http://127.0.0.1:{port}/v1", tmp_path, 2.0)
+    first = session.confirm(STRONG_HIT)
+    second = session.confirm(STRONG_HIT)
+    said = [n for n in first.notes if "could not be reached" in n]
+    assert said and "TABLETOP_LLM_BASE_URL" in said[0]
+    assert not [n for n in second.notes if "could not be reached" in n]
+    assert first.narrator == second.narrator == "template-fallback"
+
+
+def test_errors_name_the_apps_form_when_the_endpoint_came_from_it(openai_stub: OpenAIStub, tmp_path: Path) -> None:
+    server = LLMSettings(base_url="http://127.0.0.1:9/v1", model="stub", timeout=2.0, planning="tools")
+    llm = visitor_llm(server, base_url=openai_stub.base_url, api_key=Secret(KEY))
+    assert llm.url_from == "app"
+    service.create_campaign("form-saga", "starforged", seed=9)
+    session = ChatSession.open("form-saga", settings=Settings(home=tmp_path, llm=llm))
+    openai_stub.add_error(401, f"Incorrect API key provided: {KEY}")
+    turn = session.confirm(STRONG_HIT)
+    note = " ".join(turn.notes)
+    assert "the API key in Settings" in note and "TABLETOP_LLM" not in note and KEY not in note
+
+
+def test_scrub_removes_keys_bearer_tokens_and_the_secret() -> None:
+    text = f"401: Bearer {KEY} rejected; api_key={KEY}; also sk-abcdef123456 and my-own-secret-token"
+    out = scrub(text, ["my-own-secret-token"])
+    assert KEY not in out and "sk-abcdef123456" not in out and "my-own-secret-token" not in out and "Bearer sk" not in out
+
+
+# ---- loops and echoes ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "You slip past the sentry. Changes already applied: momentum 2 to 3. You are through.",
+        "You slip past the sentry unseen. The lamp sweeps the other way. You slip past the sentry unseen. Again.",
+        "The guard turns and the guard turns and the guard turns and the guard turns and the guard turns "
+        "and the guard turns and the guard turns",
+    ],
+    ids=["prompt-echo", "repeated-sentence", "loop"],
+)
+def test_a_loop_or_a_prompt_echo_is_never_shown_and_is_retried(openai_stub: OpenAIStub, tmp_path: Path, draft: str) -> None:
+    session = _session(openai_stub.base_url, tmp_path, 10.0)
+    openai_stub.add_text(draft)
+    openai_stub.add_text("The sentry's lamp sweeps past, and you are through before it turns back.")
+    events = list(session.stream_confirm(STRONG_HIT))
+    turn = events[-1].turn
+    assert turn.narrator == "llm-retry"
+    assert turn.narration == "The sentry's lamp sweeps past, and you are through before it turns back."
+    shown = " ".join(e.text for e in events if e.kind == "narration")
+    assert "Changes already applied" not in shown and shown.count("slip past the sentry unseen") <= 1
+    assert "guard turns and the guard turns and the guard turns" not in shown
+    retry = " ".join(str(m.get("content")) for m in openai_stub.requests[-1].messages)
+    assert "was not used" in retry
+
+
+def test_an_echo_of_the_guards_feedback_falls_back_offline(openai_stub: OpenAIStub, tmp_path: Path) -> None:
+    session = _session(openai_stub.base_url, tmp_path, 10.0)
+    openai_stub.add_text("You roll a 3 and miss. The sentry sees you.")
+    openai_stub.add_text("Your narration contradicts the engine's result: you succeed.")
+    turn = session.confirm(STRONG_HIT)
+    assert turn.narrator == "template-fallback" and "contradicts" not in turn.narration
+
+
+def test_a_narration_that_echoes_the_key_is_never_shown_nor_stored(openai_stub: OpenAIStub, tmp_path: Path) -> None:
+    session = _session(openai_stub.base_url, tmp_path, 10.0)
+    openai_stub.add_text(f"The terminal flashes your access code {KEY} as the door opens.")
+    openai_stub.add_text("The door opens onto a quiet corridor, and you slip through.")
+    events = list(session.stream_confirm(STRONG_HIT))
+    turn = events[-1].turn
+    assert turn.narrator == "llm-retry" and KEY not in turn.narration
+    assert all(KEY not in e.text for e in events if e.kind == "narration")
+    assert KEY not in service.export("deadline-saga", "markdown")
