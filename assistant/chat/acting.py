@@ -58,9 +58,16 @@ class ActingMixin(SessionBase):
                     )
                 )
             )
+        self._suggestions = list(suggestions)
         top = suggestions[0]
         if self.auto_roll and top.request:
-            turn = yield from self._resolve(dict(top.request), player_text=text, odds=top.odds)
+            request = dict(top.request)
+            reading = self._read_words(text, request)
+            if reading.options:
+                request["options"] = {**(request.get("options") or {}), **reading.options}
+            read = [reading.note()] if reading.notes else []
+            odds = None if reading.options else top.odds
+            turn = yield from self._resolve(request, player_text=text, odds=odds, read=read)
             turn.suggestions = suggestions
             turn.notes = notes + turn.notes
             return turn
@@ -133,6 +140,7 @@ class ActingMixin(SessionBase):
             if not str(request["move"]).startswith(("table:", "roll:"))
             else None
         )
+        reading = self._read_words(intent if self._last_intent else "", request)
         if move is not None and move.roll.type == "oracle":
             # a suggested oracle move: ask the player's words as the question, at the odds they name (or 50/50)
             from assistant.chat.classify import odds_in
@@ -141,7 +149,44 @@ class ActingMixin(SessionBase):
             options.setdefault("odds", odds_in(intent) or "50/50")
             request["options"] = options
             return (yield from self._resolve(request, player_text=intent, task="oracle", question=intent))
-        return (yield from self._resolve(request, player_text=intent, odds=odds))
+        if reading.options:
+            request["options"] = {**(request.get("options") or {}), **reading.options}
+            odds = None  # the suggestion's odds were for the request without them
+        read = [reading.note()] if reading.notes else []
+        return (yield from self._resolve(request, player_text=intent, odds=odds, read=read))
+
+    def _read_words(self, text: str, request: dict[str, Any]) -> Any:
+        """What the player's words say about the move's values (see :mod:`assistant.chat.reading`)."""
+        from assistant.chat.reading import Reading, read_words
+
+        if not text:
+            return Reading()
+        return read_words(text, str(request.get("move") or ""), self._state, dict(request.get("options") or {}))
+
+    def _ask_instead(self, error: AssistantError, request: dict[str, Any], player_text: str, read: list[str]) -> Any:
+        """The question that asks for what ``error`` says is missing, or None (the error stands)."""
+        from assistant.chat.questions import question_for
+
+        return question_for(error, request, self._state, intent=player_text, read=read)
+
+    def _ask(self, question: Any, *, notes: list[str] | None = None, lead: str = "") -> TurnStream:
+        """Ask ``question``: kept in the campaign's log (a reload keeps it) until answered or set aside."""
+        service.ask_question(self.campaign, question.to_dict(), store=self.store)
+        text = (lead + "\n\n" if lead else "") + question.prompt()
+        self._say("assistant", text)
+        return (
+            yield from _finish(
+                Turn(
+                    kind="question",
+                    player_text=question.intent,
+                    narration=text,
+                    narrator="template",
+                    suggestions=list(self._suggestions),
+                    notes=list(notes if notes is not None else question.read),
+                    question=question,
+                )
+            )
+        )
 
     # ---- the engine, then narration ------------------------------------------------------------
     def _resolve(
@@ -154,12 +199,21 @@ class ActingMixin(SessionBase):
         question: str = "",
         say: str | None = None,
         redo: tuple[int, dict[str, Any], str] | None = None,
+        read: list[str] | None = None,
     ) -> TurnStream:
         """Resolve and store a move (or, with ``redo=(event, options, what)``, replace move ``event`` by itself
-        with the same dice and those options), then narrate it."""
+        with the same dice and those options), then narrate it. A value the move needs and nobody gave becomes
+        a question (``read``: notes on what was read from the player's words, kept for the turn)."""
         request = {k: v for k, v in request.items() if v is not None}
+        read = list(read or [])
         if redo is None:
-            result, seq = service.resolve_event(self.campaign, request, rng=self.rng, store=self.store)
+            try:
+                result, seq = service.resolve_event(self.campaign, request, rng=self.rng, store=self.store)
+            except AssistantError as exc:
+                question = self._ask_instead(exc, request, player_text, read)
+                if question is None:
+                    raise
+                return (yield from self._ask(question))
         else:
             result, seq = service.redo_move(self.campaign, redo[0], redo[1], doing=redo[2], store=self.store)
         self._last_intent = ""  # the intent is spent on this move; a later /roll is narrated on its own
@@ -182,7 +236,7 @@ class ActingMixin(SessionBase):
             event_seq=seq,
             open_choices=list(result.choices),
             follow_ups=list(result.follow_ups),
-            notes=list(narration.notes),
+            notes=read + list(narration.notes),
         )
         return (yield from _finish(turn))
 

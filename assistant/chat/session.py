@@ -19,12 +19,12 @@ import logging
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from assistant.chat.asking import AskingMixin
 from assistant.chat.classify import classify
 from assistant.chat.commands import Command, help_text, parse_command
-from assistant.chat.following import FollowingMixin
 from assistant.chat.lookups import LookupsMixin
 from assistant.chat.moves_info import oracle_move, yes_chance
-from assistant.chat.turn import Turn, TurnEvent, TurnStream
+from assistant.chat.turn import Turn, TurnEvent, TurnStream, with_notes
 from assistant.chat.turn import finish as _finish
 from assistant.config import Settings, load_settings
 from assistant.engine import AssistantError, get_ruleset
@@ -39,7 +39,7 @@ META_REPLY = (
 )
 
 
-class ChatSession(FollowingMixin, LookupsMixin):
+class ChatSession(AskingMixin, LookupsMixin):
     """One player's conversation with one campaign (see the module docstring)."""
 
     # ---- construction ---------------------------------------------------------------------------
@@ -87,6 +87,10 @@ class ChatSession(FollowingMixin, LookupsMixin):
     def choose(self, option_ids: Sequence[str] | str, *, event_seq: int | None = None) -> Turn:
         picks = [option_ids] if isinstance(option_ids, str) else list(option_ids)
         return self._drain(self._guarded(lambda: self._choose(picks, event_seq)))
+
+    def answer(self, value: Any) -> Turn:
+        """Answer the open question (:attr:`pending_question`): one of its answers' values, or the player's words."""
+        return self._drain(self._guarded(lambda: self._answer(value)))
 
     def undo(self, *, event_seq: int | None = None) -> Turn:
         return self._drain(self._guarded(lambda: self._undo(event_seq)))
@@ -143,6 +147,20 @@ class ChatSession(FollowingMixin, LookupsMixin):
     # ---- a message --------------------------------------------------------------------------------
     def _message(self, text: str) -> TurnStream:
         c = classify(text, self.system)
+        if c.kind == "command":
+            parse_command(c.text)  # a bad command changes nothing, not even the open question
+        reply = self._reply(text, c.kind)
+        if reply is not None:
+            return (yield from reply)
+        notes = self._set_aside()
+        return (yield from with_notes(self._message_body(text, c), notes))
+
+    def _message_body(self, text: str, c: Any) -> TurnStream:
+        if c.kind == "action":
+            picks = self._picked_in_words(c.text)
+            if picks is not None:
+                self._say("user", text)
+                return (yield from self._choose(picks, None))
         if c.kind == "command":
             command = parse_command(c.text)  # parse before anything is stored: a bad command changes nothing
             self._say("user", text)

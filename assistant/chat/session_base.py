@@ -52,6 +52,8 @@ class SessionBase:
         self.appended: list[Any] = []
         """The events the last turn appended (``StoredEvent``s), in order."""
         self._last_intent = ""
+        self._suggestions: list[Any] = []
+        """The moves suggested for the player's last action (kept while a question about one is open)."""
 
     def _default_narrator(self) -> Any:
         from assistant.narrate import LLMNarrator, TemplateNarrator

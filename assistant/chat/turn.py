@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from assistant.engine.model import Choice, FollowUp, Result
 
-TurnKind = Literal["action", "rules", "oracle", "command", "meta", "error"]
+TurnKind = Literal["action", "rules", "oracle", "command", "meta", "question", "error"]
 NarratorName = Literal["template", "llm", "llm-retry", "template-fallback", "none"]
 
 
@@ -39,6 +39,8 @@ class Turn:
     open_choices: list[Choice] = field(default_factory=list)
     follow_ups: list[FollowUp] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    question: Any = None
+    """The question this turn asks (``assistant.chat.questions.Question``): the move waits for its answer."""
 
     @property
     def ok(self) -> bool:
@@ -69,6 +71,7 @@ class Turn:
             "open_choices": [c.model_dump(mode="json") for c in self.open_choices],
             "follow_ups": [f.model_dump(mode="json") for f in self.follow_ups],
             "notes": list(self.notes),
+            "question": plain(self.question) if self.question is not None else None,
         }
 
 
@@ -95,3 +98,17 @@ def finish(turn: Turn) -> TurnStream:
     """End a turn stream with ``turn``."""
     yield TurnEvent("done", turn=turn)
     return turn
+
+
+def with_notes(stream: TurnStream, notes: list[str]) -> TurnStream:
+    """``stream`` with ``notes`` put first on its finished turn (before the turn is handed on)."""
+    if not notes:
+        return (yield from stream)
+    while True:
+        try:
+            event = next(stream)
+        except StopIteration as stop:
+            return stop.value
+        if event.kind == "done" and event.turn is not None:
+            event.turn.notes[:0] = notes
+        yield event
