@@ -153,7 +153,25 @@ class ActingMixin(SessionBase):
             request["options"] = {**(request.get("options") or {}), **reading.options}
             odds = None  # the suggestion's odds were for the request without them
         read = [reading.note()] if reading.notes else []
+        question = self._ask_first(request, intent, read)
+        if question is not None:
+            return (yield from self._ask(question))
         return (yield from self._resolve(request, player_text=intent, odds=odds, read=read))
+
+    def _ask_first(self, request: dict[str, Any], intent: str, read: list[str]) -> Any:
+        """A question the move's data says to ask before it resolves (Payoff: how much coin), or None."""
+        from assistant.chat.questions import asked_before
+        from assistant.chat.reading import asks_for
+
+        try:
+            move = get_ruleset(self.system).find_move(str(request.get("move") or ""))
+        except AssistantError:
+            return None
+        for ask in asks_for(self.system, move.id, dict(request.get("options") or {})):
+            question = asked_before(ask, request, self._state, intent=intent, read=read)
+            if question is not None:
+                return question
+        return None
 
     def _read_words(self, text: str, request: dict[str, Any]) -> Any:
         """What the player's words say about the move's values (see :mod:`assistant.chat.reading`)."""

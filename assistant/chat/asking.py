@@ -49,9 +49,14 @@ class AskingMixin(FollowingMixin):
     def _answered(self, question: Question, value: Any) -> TurnStream:
         """Finish the waiting move with the answer; a further missing value is the next question."""
         self._last_intent = question.intent
-        turn = yield from self._resolve(
-            question.answered(value), player_text=question.intent or question.move, read=question.read
-        )
+        if question.redo is not None:
+            seq, event = self._followed_move(question.redo, "choose")
+            update = dict(question.answered(value).get("options") or {})
+            turn = yield from self._redo(seq, event, update, f"choose for {question.move}")
+        else:
+            turn = yield from self._resolve(
+                question.answered(value), player_text=question.intent or question.move, read=question.read
+            )
         if turn.kind != "question":
             service.settle_question(self.campaign, "answered", store=self.store)
         return turn

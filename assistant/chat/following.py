@@ -59,6 +59,10 @@ class FollowingMixin(ActingMixin):
         except StaleEventError:
             raise
         except AssistantError as exc:
+            question = self._ask_instead(exc, {"move": result.move, "options": {"choose": chosen}}, self._last_intent, [])
+            if question is not None:  # the pick needs a value first (the rival's Tier): ask, then pick
+                question.redo = seq
+                return (yield from self._ask(question))
             return (yield from self._choice_kept(f"{exc} The choice is still open.", result, seq))
 
     def _choice_kept(self, message: str, result: Result, seq: int) -> TurnStream:

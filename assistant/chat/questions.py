@@ -86,6 +86,9 @@ class Question:
     """The player's words the move is for (narrated with the result)."""
     read: list[str] = _field(default_factory=list)
     """What was already read from the player's words (shown again when the move resolves)."""
+    redo: int | None = None
+    """When the question came up while picking a choice: the move (event) the choice belongs to; the answer
+    resolves it again with its own dice, the picks (``request["options"]``) and the value."""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -198,7 +201,19 @@ def question_for(
     error: AssistantError, request: dict[str, Any], state: CampaignState, *, intent: str = "", read: list[str] | None = None
 ) -> Question | None:
     """The question that asks for what ``error`` says is missing from ``request``, or None when the error is not
-    about a value the player can give (an unknown move, a rule that forbids the move...)."""
+    about a value the player can give (an unknown move, a rule that forbids the move...). When the request gave
+    a value that won't do, the question starts with what was wrong with it."""
+    question = _question_for(error, request, state, intent=intent, read=read)
+    field_name = error.missing or ""
+    given = field_name in request if field_name == "stat" else field_name in (request.get("options") or {})
+    if question is not None and given and plain(error.message) and error.message not in question.text:
+        question.text = f"{error.message} {question.text}"
+    return question
+
+
+def _question_for(
+    error: AssistantError, request: dict[str, Any], state: CampaignState, *, intent: str, read: list[str] | None
+) -> Question | None:
     field_name = error.missing
     move_name = str(request.get("move") or "")
     if not field_name or field_name in NEVER_ASKED or ":" in move_name:
@@ -350,3 +365,17 @@ def near_miss(question: Question) -> str:
     else:
         how = "one of the answers below (its number or its words)"
     return f"I didn't catch that. Answer with {how}, or tell me what your character does instead."
+
+
+def asked_before(
+    ask: Any, request: dict[str, Any], state: CampaignState, *, intent: str = "", read: list[str] | None = None
+) -> Question | None:
+    """The question for a value the chat asks before the move resolves (``ask`` is a ``reading.Ask``)."""
+    from assistant.engine import InputError
+
+    question = _question_for(InputError(ask.question, missing=ask.option), request, state, intent=intent, read=read)
+    if question is not None:
+        question.text = ask.question or question.text
+        if ask.answers:
+            question.answers = [Answer(label, value) for label, value in ask.answers]
+    return question

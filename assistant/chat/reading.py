@@ -74,12 +74,34 @@ def _as_int(word: str) -> int | None:
 
 
 @cache
-def _word_table(system: str) -> dict[str, list[dict[str, Any]]]:
+def _words_file(system: str) -> dict[str, Any]:
     path = WORDS_DIR / f"{system}.yaml"
     if not path.exists():
         return {}
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    return dict(data.get("options") or {})
+    return dict(yaml.safe_load(path.read_text(encoding="utf-8")) or {})
+
+
+def _word_table(system: str) -> dict[str, list[dict[str, Any]]]:
+    return dict(_words_file(system).get("options") or {})
+
+
+@dataclass(frozen=True)
+class Ask:
+    """A value the chat asks for before a move resolves when nobody gave it (``ask:`` in ``words/<system>.yaml``)."""
+
+    option: str
+    question: str
+    answers: tuple[tuple[str, Any], ...] = ()
+
+
+def asks_for(system: str, move_id: str, given: dict[str, Any]) -> list[Ask]:
+    """What the chat asks before ``move_id`` resolves, of the values ``given`` (the request's options) lacks."""
+    out = []
+    for entry in _words_file(system).get("ask") or []:
+        if entry.get("move") == move_id and entry.get("option") not in given:
+            answers = tuple((str(a["label"]), a["value"]) for a in entry.get("answers") or [])
+            out.append(Ask(str(entry["option"]), str(entry.get("question") or ""), answers))
+    return out
 
 
 def _from_data(system: str, name: str, text: str) -> Found | None:
