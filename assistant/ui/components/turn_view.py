@@ -35,11 +35,12 @@ def keep_open(turn: Any) -> None:
     pend.suggestions = list(turn.suggestions or [])
     pend.choices = list(turn.open_choices or [])
     pend.event_seq = turn.event_seq
+    pend.question = turn.question if turn.kind == "question" else None
     last = turn.results[-1] if turn.results else None
     pend.next_steps = next_steps(last.system, list(turn.follow_ups or []), last) if last is not None else []
     offer = last.burn if last is not None and last.burn and last.burn.available else None
     pend.burn, pend.burn_meter = (str(offer.outcome.value), offer.meter) if offer else ("", "")
-    if turn.kind == "error":
+    if turn.kind == "error":  # a failed pick comes with its move's choices: they stay open
         pend.message, pend.level = turn.error or "That did not work.", "error"
     else:
         pend.message, pend.level = "", "info"
