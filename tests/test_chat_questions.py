@@ -253,3 +253,30 @@ def test_plain_words_pick_an_open_choice_and_a_needed_value_is_asked() -> None:
     assert asked.kind == "question" and asked.question is not None and asked.question.field == "rival_tier"
     turn = session.send("2")
     assert turn.kind == "action" and "Forfeit 1 coin" in turn.narration and not turn.open_choices
+
+
+BAD_COMMANDS = (
+    "/progress nowhere 1",
+    "/meter health 0 x",
+    "/meter foo +1 x",
+    "/table nope",
+    "/choose x",
+    "/undo",
+    "/burn",
+    "/track bogus Name",
+    "/clock 0 X",
+    "/roll warp speed",
+    "/dice 2d",
+    "/frobnicate",
+    "/oracle",
+)
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_error_turns_and_listings_name_no_options_ids_or_event_numbers(system: str) -> None:
+    session = open_session(f"plain-{system}", system)
+    for text in (*BAD_COMMANDS, "/moves", "/tables", "/sheet", "/progress", "/meter stress +1 strained"):
+        turn = session.send(text)
+        shown = turn.error if turn.kind == "error" else turn.narration
+        assert shown, text
+        assert_plain(shown, text)

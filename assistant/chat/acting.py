@@ -73,7 +73,8 @@ class ActingMixin(SessionBase):
             return turn
         lines = ["Moves that fit:"]
         for s in suggestions:
-            lines.append(f"- {s.move}{f' (+{s.stat})' if s.stat else ''}{_odds_line(s.odds)}")
+            stat = f" (+{s.stat.replace('_', ' ')})" if s.stat else ""
+            lines.append(f"- {s.move}{stat}{_odds_line(s.odds)}")
         narration = "\n".join(lines) + "\n\nConfirm one to roll it."
         self._say("assistant", narration)
         return (

@@ -123,9 +123,8 @@ class FollowingMixin(ActingMixin):
                 text = "No progress tracks yet. Start one with /track <rank> <name>."
             else:
                 text = "\n".join(
-                    f"- {t.get('name')} ({t.get('rank')}): {t.get('ticks', 0) // 4}/10 boxes, "
-                    f"{t.get('ticks', 0) % 4} ticks (id {tid})"
-                    for tid, t in self._state.tracks.items()
+                    f"- {t.get('name')} ({t.get('rank')}): {t.get('ticks', 0) // 4}/10 boxes, {t.get('ticks', 0) % 4} ticks"
+                    for t in self._state.tracks.values()
                 )
             return (yield from _finish(Turn(kind="command", player_text="/progress", narration=text, narrator="template")))
         return (yield from self._tool("mark_progress", {"track": track, "times": times}, f"/progress {track} {times}"))

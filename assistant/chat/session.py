@@ -229,19 +229,20 @@ class ChatSession(AskingMixin, LookupsMixin):
             by_category: dict[str, list[str]] = {}
             for move in ruleset.moves:
                 by_category.setdefault(move.category, []).append(move.name)
-            return "\n".join(f"{cat}: {', '.join(names)}" for cat, names in by_category.items())
+            return "\n".join(f"{cat.replace('_', ' ')}: {', '.join(names)}" for cat, names in by_category.items())
         if name == "tables":
-            return "\n".join(f"{t.id}: {t.name}" for t in ruleset.tables.values()) or f"{self.system} has no tables."
+            names = [t.name for t in ruleset.tables.values()]
+            return ("Tables (roll one with /table <name>): " + ", ".join(names)) if names else f"{self.system} has no tables."
         character = self._state.active() or {}
         stats = character.get("stats", {})
         lines = [f"{character.get('name', 'Your character')} ({self.system})"]
         if stats:
-            lines.append("Stats: " + ", ".join(f"{k} {v}" for k, v in stats.items()))
-        meters = [f"{m} {character[m]}" for m in ruleset.sheet.meters if m in character]
+            lines.append("Stats: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in stats.items()))
+        meters = [f"{m.replace('_', ' ')} {character[m]}" for m in ruleset.sheet.meters if m in character]
         if meters:
             lines.append("Meters: " + ", ".join(meters))
         if character.get("impacts"):
-            lines.append("Impacts: " + ", ".join(character["impacts"]))
+            lines.append("Impacts: " + ", ".join(str(i).replace("_", " ") for i in character["impacts"]))
         for track in self._state.tracks.values():
             lines.append(f"Track: {track.get('name')} ({track.get('rank')}) {track.get('ticks', 0) // 4}/10 boxes")
         for clock in self._state.clocks.values():
