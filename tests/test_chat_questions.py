@@ -280,3 +280,16 @@ def test_error_turns_and_listings_name_no_options_ids_or_event_numbers(system: s
         shown = turn.error if turn.kind == "error" else turn.narration
         assert shown, text
         assert_plain(shown, text)
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_what_a_card_shows_names_no_request_fields(system: str) -> None:
+    """Outcome texts, choice prompts and labels, follow-ups and stat approaches are read by players."""
+    for move in get_ruleset(system).moves:
+        texts = [s.when for s in move.roll.stats] + [f.text for f in move.follow_ups]
+        for spec in [*move.outcomes.values()]:
+            texts += [spec.text, *(f.text for f in spec.follow_ups)]
+        for choice in [*move.choices, *(c for o in move.outcomes.values() for c in o.choices)]:
+            texts += [choice.prompt, *(o.label for o in choice.options)]
+        for text in texts:
+            assert not re.search(r"options\.\w|character\.\w", text or ""), (move.name, text)
