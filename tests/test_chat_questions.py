@@ -293,3 +293,13 @@ def test_what_a_card_shows_names_no_request_fields(system: str) -> None:
             texts += [choice.prompt, *(o.label for o in choice.options)]
         for text in texts:
             assert not re.search(r"options\.\w|character\.\w", text or ""), (move.name, text)
+
+
+def test_a_suggestion_confirmed_later_acts_on_the_sheet_as_it_is_now() -> None:
+    session = open_session("stale", "starforged")
+    suggested = session.send("I take 2 harm as the hull buckles")
+    endure = next(s for s in suggested.suggestions if s.move == "Endure Harm")
+    session.send("/meter health -1 a scrape first")
+    health = character(session)["health"]
+    turn = session.confirm(endure)
+    assert turn.kind == "action" and character(session)["health"] == health - 2

@@ -125,6 +125,11 @@ class ActingMixin(SessionBase):
             raise InputError('Confirm a suggested move, or a request like {"move": "Face Danger", "stat": "edge"}.')
         if not request.get("move"):
             raise InputError("That suggestion has no move to roll; pick another or use /roll <move> +stat.")
+        sheet = request.get("character")
+        if isinstance(sheet, dict) and sheet.get("id") in self._state.characters:
+            # a suggestion carries the sheet as it was when suggested: the move acts on the campaign's sheet now
+            request.pop("character")
+            request.setdefault("character_id", sheet["id"])
         if stat is not None:
             request["stat"] = stat
         if adds is not None:

@@ -224,7 +224,8 @@ def _question_for(
     except AssistantError:
         return None
     read = list(read or [])
-    base: dict[str, Any] = {"move": move.name, "request": dict(request), "intent": intent, "read": read}
+    waiting = {k: v for k, v in request.items() if k != "character"}  # the campaign's sheet applies when answered
+    base: dict[str, Any] = {"move": move.name, "request": waiting, "intent": intent, "read": read}
     if field_name == "stat":
         answers = _stat_answers(move, error.choices)
         return Question(field="stat", text=_text_for(move, "stat", None, error.message), answers=answers, **base)
