@@ -185,7 +185,10 @@ class ChatSession(AskingMixin, LookupsMixin):
             request = {"move": a["move"], "adds": a["adds"], "options": a["options"]}
             if a["stat"]:
                 request["stat"] = a["stat"]
-            return (yield from self._resolve(request, player_text=self._last_intent))
+            reading = self._read_words(self._last_intent, request)  # "I take 2 harm", then /roll endure harm
+            request["options"] = {**reading.options, **(request.get("options") or {})}
+            read = [reading.note()] if reading.notes else []
+            return (yield from self._resolve(request, player_text=self._last_intent, read=read))
         if name == "oracle":
             return (yield from self._oracle(a["question"], a["odds"]))
         if name == "table":
