@@ -303,3 +303,14 @@ def test_a_suggestion_confirmed_later_acts_on_the_sheet_as_it_is_now() -> None:
     health = character(session)["health"]
     turn = session.confirm(endure)
     assert turn.kind == "action" and character(session)["health"] == health - 2
+
+
+def test_a_rules_question_or_another_move_is_not_an_answer() -> None:
+    session = open_session("not-answers", "starforged")
+    session.confirm({"move": "Face Danger"})
+    turn = session.send("what does iron do when I face danger?")
+    assert turn.kind != "question" and not turn.results and session.pending_question is None
+    session.confirm({"move": "Face Danger"})
+    other = session.confirm({"move": "Endure Harm", "options": {"amount": 1}})
+    assert other.kind == "action" and session.pending_question is None
+    assert any("set aside" in n for n in other.notes)

@@ -8,16 +8,19 @@ a move's choice is open, a message that names one of its options ("pay 1 rep", "
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from assistant.chat.following import FollowingMixin
 from assistant.chat.questions import NO_ANSWER, Question, near_miss, read_answer
-from assistant.chat.turn import TurnStream
+from assistant.chat.turn import TurnStream, with_notes
 from assistant.engine import InputError, Result
 from assistant.store import service
 
 #: Messages this long or longer that don't answer the question are a new action, not a failed answer.
 NEW_ACTION_WORDS = 5
+#: A free answer (a name, a place) is at most this many words; a longer message is a new action.
+FREE_ANSWER_WORDS = 8
 
 
 class AskingMixin(FollowingMixin):
@@ -67,6 +70,9 @@ class AskingMixin(FollowingMixin):
         question = self.pending_question
         if question is None or kind == "command":
             return None
+        words = len(text.split())
+        if (kind != "action" and words > 2) or (question.kind == "text" and words > FREE_ANSWER_WORDS):
+            return None  # a rules or oracle question, or a new action, not an answer
         value = read_answer(question, text)
         if value is not NO_ANSWER:
             self._say("user", text)
@@ -75,6 +81,12 @@ class AskingMixin(FollowingMixin):
             self._say("user", text)
             return self._ask(question, lead=near_miss(question))
         return None
+
+    def _moving_on(self, body: Callable[[], TurnStream]) -> TurnStream:
+        """Run ``body`` (a turn other than an answer: a confirm, a choice, an oracle...) with the open question
+        set aside first."""
+        notes = self._set_aside()
+        return (yield from with_notes(body(), notes))
 
     def _set_aside(self) -> list[str]:
         """Close the open question because the player moved on; the note that says so."""

@@ -80,39 +80,41 @@ class ChatSession(AskingMixin, LookupsMixin):
     def stream_confirm(
         self, suggestion_or_request: Any, *, stat: str | None = None, adds: int | None = None, burn: bool | None = None
     ) -> Iterator[TurnEvent]:
-        return self._guarded(lambda: self._confirm(suggestion_or_request, stat=stat, adds=adds, burn=burn))
+        return self._guarded(
+            lambda: self._moving_on(lambda: self._confirm(suggestion_or_request, stat=stat, adds=adds, burn=burn))
+        )
 
     # Follow-ups name the event they act on (``event_seq``, e.g. the ``Turn.event_seq`` the player saw; default:
     # the last action this player knows of). Another writer's action in between makes them a ``conflict`` error.
     def choose(self, option_ids: Sequence[str] | str, *, event_seq: int | None = None) -> Turn:
         picks = [option_ids] if isinstance(option_ids, str) else list(option_ids)
-        return self._drain(self._guarded(lambda: self._choose(picks, event_seq)))
+        return self._drain(self._guarded(lambda: self._moving_on(lambda: self._choose(picks, event_seq))))
 
     def answer(self, value: Any) -> Turn:
         """Answer the open question (:attr:`pending_question`): one of its answers' values, or the player's words."""
         return self._drain(self._guarded(lambda: self._answer(value)))
 
     def undo(self, *, event_seq: int | None = None) -> Turn:
-        return self._drain(self._guarded(lambda: self._undo(event_seq)))
+        return self._drain(self._guarded(lambda: self._moving_on(lambda: self._undo(event_seq))))
 
     def burn(self, *, event_seq: int | None = None) -> Turn:
         """Burn momentum on the last move when that improves it (Starforged; same dice)."""
-        return self._drain(self._guarded(lambda: self._burn(event_seq)))
+        return self._drain(self._guarded(lambda: self._moving_on(lambda: self._burn(event_seq))))
 
     def oracle(self, question: str, odds: str = "50/50") -> Turn:
-        return self._drain(self._guarded(lambda: self._oracle(question, odds), player_text=question))
+        return self._drain(self._guarded(lambda: self._moving_on(lambda: self._oracle(question, odds)), player_text=question))
 
     def roll_table(self, table: str) -> Turn:
-        return self._drain(self._guarded(lambda: self._table(table)))
+        return self._drain(self._guarded(lambda: self._moving_on(lambda: self._table(table))))
 
     def pay_the_price(self) -> Turn:
-        return self._drain(self._guarded(self._pay_the_price))
+        return self._drain(self._guarded(lambda: self._moving_on(self._pay_the_price)))
 
     def roll_dice(self, notation: str) -> Turn:
-        return self._drain(self._guarded(lambda: self._dice(notation)))
+        return self._drain(self._guarded(lambda: self._moving_on(lambda: self._dice(notation))))
 
     def ask_rules(self, question: str) -> Turn:
-        return self._drain(self._guarded(lambda: self._rules(question), player_text=question))
+        return self._drain(self._guarded(lambda: self._moving_on(lambda: self._rules(question)), player_text=question))
 
     # ---- plumbing ---------------------------------------------------------------------------------
     @staticmethod

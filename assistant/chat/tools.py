@@ -420,7 +420,7 @@ def _check_roll_table(p: Any, ruleset: Ruleset, state: CampaignState | None) -> 
 
 def _check_mark_progress(p: Any, ruleset: Ruleset, state: CampaignState | None) -> ToolAction:
     if state is None:
-        raise ToolCallError("There are no progress tracks to mark yet; start one with /track <rank> <name>.")
+        raise ToolCallError("Marking progress needs a campaign with progress tracks; start one with /track <rank> <name>.")
     tid = service.find_id("track", state.tracks, p.track)
     name = state.tracks[tid].get("name") or tid
     if state.tracks[tid].get("status") in ("completed", "forsaken", "abandoned"):
