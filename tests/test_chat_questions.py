@@ -84,6 +84,9 @@ def test_every_move_without_options_is_a_question_or_a_result(system: str) -> No
             refused.append(move.name)
         else:
             assert turn.results and session.pending_question is None, move.name
+            shown = [turn.narration, *turn.notes, *(o.label for c in turn.open_choices for o in c.options)]
+            for text in shown:
+                assert_plain(text, f"{move.name} result")
     assert len(refused) <= 5, refused  # rule refusals only (spells without mana, Last Gasp above 0 HP...)
 
 
