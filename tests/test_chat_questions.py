@@ -317,3 +317,16 @@ def test_a_rules_question_or_another_move_is_not_an_answer() -> None:
     other = session.confirm({"move": "Endure Harm", "options": {"amount": 1}})
     assert other.kind == "action" and session.pending_question is None
     assert any("set aside" in n for n in other.notes)
+
+
+def test_a_progress_move_asks_which_track_and_a_misspelt_track_asks_again() -> None:
+    session = open_session("tracks", "starforged")
+    session.send("/track dangerous Find my sister")
+    session.send("/track formidable Repair the ship")
+    asked = session.confirm({"move": "Fulfill Your Vow"})
+    assert asked.kind == "question" and asked.question is not None and asked.question.field == "track"
+    assert [a.value for a in asked.question.answers] == ["Find my sister", "Repair the ship"]
+    again = session.send('/roll fulfill your vow track="find my sistr"')
+    assert again.kind == "question" and "No track called" in again.narration and "find-my-sister" not in again.narration
+    turn = session.send("1")
+    assert turn.kind == "action" and "Find my sister" in turn.narration

@@ -241,6 +241,10 @@ def _question_for(
             text=f"{move.name}: how many progress boxes are filled on the track (0 to 10)?",
             **base,
         )
+    if field_name == "clock" and state.clocks:
+        clocks = [c for c in state.clocks.values() if c.get("name")]
+        answers = [Answer(f"{c['name']} ({c.get('filled', 0)}/{c.get('segments')})", str(c["name"])) for c in clocks]
+        return Question(field="clock", text=f"{move.name}: which clock?", answers=answers, **base)
     options = ruleset.options_for(move)
     spec = options.get(field_name)
     if spec is None and field_name in CORE_OPTIONS:
