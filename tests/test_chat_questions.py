@@ -330,3 +330,13 @@ def test_a_progress_move_asks_which_track_and_a_misspelt_track_asks_again() -> N
     assert again.kind == "question" and "No track called" in again.narration and "find-my-sister" not in again.narration
     turn = session.send("1")
     assert turn.kind == "action" and "Find my sister" in turn.narration
+
+
+def test_a_rank_the_engine_asks_for_is_read_from_the_words_first() -> None:
+    session = open_session("rank", "starforged")
+    session.send("I share a quiet moment with Kira, my formidable ally; we already share a bond")
+    turn = session.confirm({"move": "Develop Your Relationship", "options": {"bond": True}})
+    assert turn.kind == "action" and turn.results[0].stat_value == 3  # formidable: +3
+    assert any("rank formidable" in n for n in turn.notes)
+    asked = session.confirm({"move": "Develop Your Relationship", "options": {"bond": True}})
+    assert asked.kind == "question" and asked.question is not None and asked.question.field == "rank"

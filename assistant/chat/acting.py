@@ -187,6 +187,18 @@ class ActingMixin(SessionBase):
             return Reading()
         return read_words(text, str(request.get("move") or ""), self._state, dict(request.get("options") or {}))
 
+    def _read_missing(self, error: AssistantError, request: dict[str, Any], text: str) -> tuple[dict[str, Any], str] | None:
+        """The request with the value ``error`` asks for, when the player's words say it (and it was not given)."""
+        from assistant.chat.reading import read_missing
+
+        options = dict(request.get("options") or {})
+        if not error.missing or error.missing in options or not text:
+            return None
+        reading = read_missing(text, str(request.get("move") or ""), self._state, error.missing)
+        if not reading.options:
+            return None
+        return {**request, "options": {**options, **reading.options}}, reading.note()
+
     def _ask_instead(self, error: AssistantError, request: dict[str, Any], player_text: str, read: list[str]) -> Any:
         """The question that asks for what ``error`` says is missing, or None (the error stands)."""
         from assistant.chat.questions import question_for
@@ -231,13 +243,20 @@ class ActingMixin(SessionBase):
         request = {k: v for k, v in request.items() if v is not None}
         read = list(read or [])
         if redo is None:
-            try:
-                result, seq = service.resolve_event(self.campaign, request, rng=self.rng, store=self.store)
-            except AssistantError as exc:
-                question = self._ask_instead(exc, request, player_text, read)
-                if question is None:
-                    raise
-                return (yield from self._ask(question))
+            while True:
+                try:
+                    result, seq = service.resolve_event(self.campaign, request, rng=self.rng, store=self.store)
+                    break
+                except AssistantError as exc:
+                    retry = self._read_missing(exc, request, player_text)
+                    if retry is not None:  # the words say what the engine asks for: "a dangerous vow"
+                        request, note = retry
+                        read.append(note)
+                        continue
+                    question = self._ask_instead(exc, request, player_text, read)
+                    if question is None:
+                        raise
+                    return (yield from self._ask(question))
         else:
             result, seq = service.redo_move(self.campaign, redo[0], redo[1], doing=redo[2], store=self.store)
         self._last_intent = ""  # the intent is spent on this move; a later /roll is narrated on its own

@@ -230,3 +230,24 @@ def read_words(text: str, move_name: str, state: CampaignState, given: dict[str,
         reading.options[name] = found.value
         reading.notes.append(f"{_shown(name, found.value, spec)} (“{found.said.strip()}”)")
     return reading
+
+
+def read_missing(text: str, move_name: str, state: CampaignState, name: str) -> Reading:
+    """The value the engine says is missing (``name``), if ``text`` says it: a vow's rank ("a dangerous vow")
+    is read for whatever move needs it, even one that does not list it."""
+    reading = Reading()
+    try:
+        ruleset = get_ruleset(state.system)
+        move = ruleset.find_move(move_name)
+    except AssistantError:
+        return reading
+    spec = ruleset.options_for(move).get(name)
+    if not text.strip() or spec is None:
+        return reading
+    found = _from_data(ruleset.system_id, name, text)
+    if found is None and name in CODE_READERS:
+        found = CODE_READERS[name](text, move, state)
+    if found is not None and value_ok(spec, found.value):
+        reading.options[name] = found.value
+        reading.notes.append(f"{_shown(name, found.value, spec)} (“{found.said.strip()}”)")
+    return reading
