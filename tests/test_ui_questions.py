@@ -35,3 +35,19 @@ def test_an_open_question_shows_its_answers_as_buttons_after_a_reload_and_a_clic
     assert (service.load_campaign("Asked").active() or {})["health"] == health - 2
     assert not [b for b in at.button if str(b.key).startswith("answer_")]
     assert service.load_campaign("Asked").pending_question is None
+
+
+def test_a_typed_move_that_needs_a_value_asks_with_buttons_and_a_typed_answer_resolves_it() -> None:
+    service.create_campaign("Typed", "blades", seed=7)
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    at.query_params["campaign"] = "Typed"
+    at.run()
+    at.chat_input(key="chat_text").set_value("/roll heat").run()
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    labels = [str(b.label) for b in at.button if str(b.key).startswith("answer_")]
+    assert labels == ["Smooth (0 heat)", "Contained (2)", "Loud (4)", "Wild (6)"]
+    heat = (service.load_campaign("Typed").active() or {})["heat"]
+    at.chat_input(key="chat_text").set_value("wild").run()
+    assert not at.exception and not at.error
+    assert (service.load_campaign("Typed").active() or {})["heat"] == heat + 6
+    assert not [b for b in at.button if str(b.key).startswith("answer_")]

@@ -335,6 +335,8 @@ def read_answer(question: Question, text: str) -> Any:
         return NO_ANSWER
     low = _norm(text)
     if question.kind == "yes_no":
+        if len(low.split()) > 4:  # "No, I run for the door instead" is a new action, not an answer
+            return NO_ANSWER
         if low in YES or low.split(" ")[0] in YES:
             return True
         if low in NO or low.split(" ")[0] in NO:

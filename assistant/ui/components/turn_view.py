@@ -54,7 +54,9 @@ def render_turn_body(turn: Any, *, results_shown: bool = False, narration_shown:
     if not results_shown:
         for result in turn.results:
             render_dice_card(result, turn.citations)
-    if turn.answer is not None:
+    if turn.kind == "question" and turn.question is not None and not narration_shown:
+        st.markdown(turn.question.text)  # its answers are buttons below
+    elif turn.answer is not None:
         render_answer(turn.answer)
     elif turn.narration and not narration_shown:
         st.markdown(turn.narration)
