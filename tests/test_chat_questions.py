@@ -340,3 +340,12 @@ def test_a_rank_the_engine_asks_for_is_read_from_the_words_first() -> None:
     assert any("rank formidable" in n for n in turn.notes)
     asked = session.confirm({"move": "Develop Your Relationship", "options": {"bond": True}})
     assert asked.kind == "question" and asked.question is not None and asked.question.field == "rank"
+
+
+def test_a_refused_suggestion_keeps_the_others_on_offer() -> None:
+    session = open_session("refused", "dungeon-world")
+    suggested = session.send("I cast a spell at the ogre")
+    assert suggested.suggestions
+    refused = session.confirm({"move": "Magic Missile"})  # no mana: the rules refuse it
+    assert refused.kind == "error" and "mana" in (refused.error or "")
+    assert [s.move for s in refused.suggestions] == [s.move for s in suggested.suggestions]

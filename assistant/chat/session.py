@@ -133,7 +133,10 @@ class ChatSession(AskingMixin, LookupsMixin):
         except AssistantError as exc:
             if isinstance(exc, StaleEventError):
                 self.known.catch_up(exc.undo_stack)  # the message told the player what is there now
-            yield TurnEvent("done", turn=Turn(kind="error", player_text=player_text, error=str(exc), narration=str(exc)))
+            # the moves suggested for the action still waiting stay on offer (another one may do)
+            waiting = list(self._suggestions) if self._last_intent else []
+            turn = Turn(kind="error", player_text=player_text, error=str(exc), narration=str(exc), suggestions=waiting)
+            yield TurnEvent("done", turn=turn)
         except Exception:  # noqa: BLE001 - the page must never crash on what a player types
             log.exception("unexpected error in a chat turn")
             message = "Something went wrong on our side; nothing was changed. Please try again."
