@@ -126,6 +126,8 @@ def test_the_readers_per_system() -> None:
     assert read_words("roll 3 dice", "Fortune Roll", state).options == {"dice": 3}
     assert read_words("I swing my d8 axe", "Deal Damage", CampaignState(system="dungeon-world")).options == {"grit": 8}
     assert read_words("a serious wound", "Endure Harm", CampaignState(system="starforged")).options == {"amount": 2}
+    city = CampaignState(system="city")
+    assert read_words("I turn the crowd against Mara Voss", "Reveal a Secret", city).options == {"target": "Mara Voss"}
 
 
 def test_a_belief_named_in_the_words_is_used_on_a_city_move() -> None:

@@ -165,7 +165,7 @@ def _rank(text: str, move: MoveSpec, state: CampaignState) -> Found | None:
 
 
 def _target(text: str, move: MoveSpec, state: CampaignState) -> Found | None:
-    match = re.search(r"\b(?:against|at|on|to|with)\s+((?:[A-Z][\w'-]+)(?:\s+[A-Z][\w'-]+)?)", text)
+    match = re.search(r"\b(?:against|with|to)\s+((?!I\b)[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)", text)
     return Found(match.group(1), match.group(0)) if match else None
 
 
