@@ -24,6 +24,8 @@ _KEY_LIKE = re.compile(
     r"(sk-[A-Za-z0-9_\-]{6,}|Bearer\s+[^\s\"',;]+|(?:api[_-]?key|authorization)[\"']?\s*[=:]\s*[\"']?[^\s\"',;]+)",
     re.IGNORECASE,
 )
+
+
 def scrub(text: str, secrets: Iterable[str] = ()) -> str:
     """An endpoint's error text without any secret the app knows (:func:`assistant.secrets.scrub`), the given
     ones, ``sk-...`` keys, bearer tokens or ``api_key=...`` pairs (stricter than for prose: error texts are not

@@ -130,7 +130,6 @@ def test_bad_inputs_are_error_turns_that_change_nothing(campaign: str) -> None:
     before = game_state(session)
     for text in [
         "/roll warp speed +edge",
-        "/roll face danger +charisma",
         "/frobnicate",
         "/choose take_2_momentum",
         "/undo",
@@ -142,6 +141,9 @@ def test_bad_inputs_are_error_turns_that_change_nothing(campaign: str) -> None:
         turn = session.send(text)
         assert turn.kind == "error" and turn.error, text
         assert game_state(session) == before, text
+    turn = session.send("/roll face danger +charisma")  # a value that won't do: asked for again, nothing rolled
+    assert turn.kind == "question" and "not +charisma" in turn.narration and "which stat" in turn.narration
+    assert game_state(session) == before
 
 
 def test_undo_reverts_the_last_move(campaign: str) -> None:

@@ -25,7 +25,8 @@ UNAVAILABLE = "The narrator was unavailable"
 def moves_that_fit(suggestions: list[Any]) -> str:
     lines = ["Moves that fit:"]
     for s in suggestions:
-        lines.append(f"- {s.move}{f' (+{s.stat})' if s.stat else ''}{_odds_line(s.odds)}")
+        stat = f" (+{s.stat.replace('_', ' ')})" if s.stat else ""
+        lines.append(f"- {s.move}{stat}{_odds_line(s.odds)}")
     return "\n".join(lines) + "\n\nConfirm one to roll it."
 
 
@@ -67,9 +68,16 @@ class ActingMixin(CharactersMixin):
                     )
                 )
             )
+        self._suggestions = list(suggestions)
         top = suggestions[0]
         if self.auto_roll and top.request:
-            turn = yield from self._resolve(dict(top.request), player_text=text, odds=top.odds)
+            request = dict(top.request)
+            reading = self._read_words(text, request)
+            if reading.options:
+                request["options"] = {**(request.get("options") or {}), **reading.options}
+            read = [reading.note()] if reading.notes else []
+            odds = None if reading.options else top.odds
+            turn = yield from self._resolve(request, player_text=text, odds=odds, read=read)
             turn.suggestions = suggestions
             turn.notes = notes + turn.notes
             return turn
@@ -137,6 +145,11 @@ class ActingMixin(CharactersMixin):
             raise InputError('Confirm a suggested move, or a request like {"move": "Face Danger", "stat": "edge"}.')
         if not request.get("move"):
             raise InputError("That suggestion has no move to roll; pick another or use /roll <move> +stat.")
+        sheet = request.get("character")
+        if isinstance(sheet, dict) and sheet.get("id") in self._state.characters:
+            # a suggestion carries the sheet as it was when suggested: the move acts on the campaign's sheet now
+            request.pop("character")
+            request.setdefault("character_id", sheet["id"])
         if stat is not None:
             request["stat"] = stat
         if adds is not None:
@@ -156,6 +169,7 @@ class ActingMixin(CharactersMixin):
         self._require_sheet(request)
         if not self._last_intent and request.get("character_id") not in (None, self._state.active_character):
             intent = f"{intent} on {self._who_is(str(request['character_id']))}"  # "Deal Damage on Mara"
+        reading = self._read_words(intent if self._last_intent else "", request)
         if move is not None and move.roll.type == "oracle":
             # a suggested oracle move: ask the player's words as the question, at the odds they name (or 50/50)
             from assistant.chat.classify import odds_in
@@ -164,7 +178,74 @@ class ActingMixin(CharactersMixin):
             options.setdefault("odds", odds_in(intent) or "50/50")
             request["options"] = options
             return (yield from self._resolve(request, player_text=intent, task="oracle", question=intent))
-        return (yield from self._resolve(request, player_text=intent, odds=odds))
+        if reading.options:
+            request["options"] = {**(request.get("options") or {}), **reading.options}
+            odds = None  # the suggestion's odds were for the request without them
+        read = [reading.note()] if reading.notes else []
+        question = self._ask_first(request, intent, read)
+        if question is not None:
+            return (yield from self._ask(question))
+        return (yield from self._resolve(request, player_text=intent, odds=odds, read=read))
+
+    def _ask_first(self, request: dict[str, Any], intent: str, read: list[str]) -> Any:
+        """A question the move's data says to ask before it resolves (Payoff: how much coin), or None."""
+        from assistant.chat.questions import asked_before
+        from assistant.chat.reading import asks_for
+
+        try:
+            move = get_ruleset(self.system).find_move(str(request.get("move") or ""))
+        except AssistantError:
+            return None
+        for ask in asks_for(self.system, move.id, dict(request.get("options") or {})):
+            question = asked_before(ask, request, self._state, intent=intent, read=read)
+            if question is not None:
+                return question
+        return None
+
+    def _read_words(self, text: str, request: dict[str, Any]) -> Any:
+        """What the player's words say about the move's values (see :mod:`assistant.chat.reading`)."""
+        from assistant.chat.reading import Reading, read_words
+
+        if not text:
+            return Reading()
+        return read_words(text, str(request.get("move") or ""), self._state, dict(request.get("options") or {}))
+
+    def _read_missing(self, error: AssistantError, request: dict[str, Any], text: str) -> tuple[dict[str, Any], str] | None:
+        """The request with the value ``error`` asks for, when the player's words say it (and it was not given)."""
+        from assistant.chat.reading import read_missing
+
+        options = dict(request.get("options") or {})
+        if not error.missing or error.missing in options or not text:
+            return None
+        reading = read_missing(text, str(request.get("move") or ""), self._state, error.missing)
+        if not reading.options:
+            return None
+        return {**request, "options": {**options, **reading.options}}, reading.note()
+
+    def _ask_instead(self, error: AssistantError, request: dict[str, Any], player_text: str, read: list[str]) -> Any:
+        """The question that asks for what ``error`` says is missing, or None (the error stands)."""
+        from assistant.chat.questions import question_for
+
+        return question_for(error, request, self._state, intent=player_text, read=read)
+
+    def _ask(self, question: Any, *, notes: list[str] | None = None, lead: str = "") -> TurnStream:
+        """Ask ``question``: kept in the campaign's log (a reload keeps it) until answered or set aside."""
+        service.ask_question(self.campaign, question.to_dict(), store=self.store)
+        text = (lead + "\n\n" if lead else "") + question.prompt()
+        self._say("assistant", text)
+        return (
+            yield from _finish(
+                Turn(
+                    kind="question",
+                    player_text=question.intent,
+                    narration=text,
+                    narrator="template",
+                    suggestions=list(self._suggestions),
+                    notes=list(notes if notes is not None else question.read),
+                    question=question,
+                )
+            )
+        )
 
     # ---- the engine, then narration ------------------------------------------------------------
     def _resolve(
@@ -177,12 +258,28 @@ class ActingMixin(CharactersMixin):
         question: str = "",
         say: str | None = None,
         redo: tuple[int, dict[str, Any], str] | None = None,
+        read: list[str] | None = None,
     ) -> TurnStream:
         """Resolve and store a move (or, with ``redo=(event, options, what)``, replace move ``event`` by itself
-        with the same dice and those options), then narrate it."""
+        with the same dice and those options), then narrate it. A value the move needs and nobody gave becomes
+        a question (``read``: notes on what was read from the player's words, kept for the turn)."""
         request = {k: v for k, v in request.items() if v is not None}
+        read = list(read or [])
         if redo is None:
-            result, seq = service.resolve_event(self.campaign, request, rng=self.rng, store=self.store)
+            while True:
+                try:
+                    result, seq = service.resolve_event(self.campaign, request, rng=self.rng, store=self.store)
+                    break
+                except AssistantError as exc:
+                    retry = self._read_missing(exc, request, player_text)
+                    if retry is not None:  # the words say what the engine asks for: "a dangerous vow"
+                        request, note = retry
+                        read.append(note)
+                        continue
+                    question = self._ask_instead(exc, request, player_text, read)
+                    if question is None:
+                        raise
+                    return (yield from self._ask(question))
         else:
             result, seq = service.redo_move(self.campaign, redo[0], redo[1], doing=redo[2], store=self.store)
         self._last_intent = ""  # the intent is spent on this move; a later /roll is narrated on its own
@@ -205,7 +302,7 @@ class ActingMixin(CharactersMixin):
             event_seq=seq,
             open_choices=list(result.choices),
             follow_ups=list(result.follow_ups),
-            notes=[n for n in narration.notes if not n.startswith(UNAVAILABLE) or self._once([n])],
+            notes=read + [n for n in narration.notes if not n.startswith(UNAVAILABLE) or self._once([n])],
         )
         return (yield from _finish(turn))
 

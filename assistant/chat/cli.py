@@ -1,8 +1,9 @@
 """``assistant chat``: the chat loop in a terminal (the same session the web app uses).
 
 Type what your character does, a rules or oracle question, or a /command. After suggestions, type 1-3 to roll
-one. Reads stdin, so it also runs scripted: ``assistant chat -c saga --new < turns.txt``. ``--json`` prints one
-Turn as JSON per line.
+one; when the chat asks a question (how much harm? which stat?), type the answer's number or words. Reads
+stdin, so it also runs scripted: ``assistant chat -c saga --new < turns.txt``. ``--json`` prints one Turn as
+JSON per line.
 """
 
 from __future__ import annotations
@@ -26,10 +27,11 @@ def _print_turn(turn: Turn, as_json: bool, *, narration: bool = True) -> None:
         return
     if narration:
         typer.echo(turn.narration)
-    for i, s in enumerate(turn.suggestions if not turn.results else [], 1):
+    for i, s in enumerate(turn.suggestions if not turn.results and turn.kind != "question" else [], 1):
         typer.echo(f"  [{i}] {s.move}{f' +{s.stat}' if s.stat else ''}")
     for choice in turn.open_choices:
-        typer.echo(f"  choose {choice.pick or 'any'}: " + " | ".join(o.id for o in choice.options) + "  (/choose <id>)")
+        labels = " | ".join(f"{i}. {o.label}" for i, o in enumerate(choice.options, 1))
+        typer.echo(f"  choose {choice.pick or 'any'}: {labels}  (/choose <number or words>)")
     for follow in turn.follow_ups:
         typer.echo(f"  next: {follow.move} — {follow.reason}")
     for citation in turn.citations:
@@ -65,7 +67,7 @@ def chat(
         line = raw.strip()
         if not line:
             continue
-        if line.isdigit() and last and 1 <= int(line) <= len(last):
+        if line.isdigit() and last and 1 <= int(line) <= len(last) and session.pending_question is None:
             turn = session.confirm(last[int(line) - 1])
         else:
             turn = session.send(line)

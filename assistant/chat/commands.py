@@ -13,7 +13,7 @@ command parsed. The commands (``/help`` prints this list)::
     /track <rank> <name>                                  start a progress track (a vow, an expedition...)
     /clock <segments> <name>                              start a clock
     /meter <name> <+N|-N> <reason>                        adjust a meter, with the reason
-    /choose <option> [option ...]                         pick the open choices of the last move
+    /choose <number or option> [, ...]                    pick the open choices of the last move
     /burn                                                 burn momentum on the last move, when it helps
     /undo                                                 undo the last action
     /ask <question>                                       a rules question, with citations
@@ -51,7 +51,7 @@ USAGE: dict[str, str] = {
     "track": "/track <rank> <name>   e.g. /track dangerous Find the lost ship",
     "clock": "/clock <segments> <name>   e.g. /clock 6 The alarm is raised",
     "meter": "/meter <name> <+N|-N> <reason>   e.g. /meter health -1 grazed by a shot",
-    "choose": "/choose <option> [option ...]   e.g. /choose take_2_momentum",
+    "choose": "/choose <option> [option ...]   e.g. /choose 2, or /choose Take +2 momentum",
     "burn": "/burn   (burn momentum on the last move, when it helps)",
     "undo": "/undo",
     "ask": "/ask <question>   e.g. /ask what happens when momentum is negative?",
@@ -203,7 +203,7 @@ def parse_command(text: str) -> Command:
             raise _usage_error("meter", "Give the meter, a change like -1 or +2, and the reason.")
         args = {"meter": parts[0].lower(), "delta": delta, "reason": parts[2].strip()}
     elif name == "choose":
-        picks = [p.strip(",") for p in rest.split() if p.strip(",")]
+        picks = [p.strip() for p in rest.split(",") if p.strip()]  # "Pay 1 rep, Lose status" or "2, 3"
         if not picks:
             raise _usage_error("choose", "Name at least one option.")
         args = {"options": picks}

@@ -7,9 +7,9 @@ from typing import Any
 from assistant.chat.acting import ActingMixin
 from assistant.chat.turn import Turn, TurnEvent, TurnStream
 from assistant.chat.turn import finish as _finish
-from assistant.engine import InputError, Result, RulesError
+from assistant.engine import AssistantError, InputError, Result, RulesError
 from assistant.store import service
-from assistant.store.followups import describe
+from assistant.store.followups import StaleEventError, describe
 
 
 class FollowingMixin(ActingMixin):
@@ -35,18 +35,50 @@ class FollowingMixin(ActingMixin):
         return seq, stored.event
 
     def _choose(self, picks: list[str], event_seq: int | None) -> TurnStream:
-        """Pick open choices of the last move: it is resolved again with the same dice and the picks."""
+        """Pick open choices of the last move (by id, number or label): it is resolved again with the same dice and
+        the picks. A pick that names no open option, or that the rules refuse, keeps the choice open."""
+        from assistant.chat.choosing import open_options, options_in_words, resolve_picks
+
         seq, event = self._followed_move(event_seq, "choose")
         result = Result.model_validate(event.result)
         if not result.choices:
             raise InputError(f"{result.move} has no open choices.")
-        offered = {o.id for c in result.choices for o in c.options}
-        unknown = [p for p in picks if p not in offered]
-        if unknown:
-            raise InputError(f"Can't choose {unknown}; the open options are {sorted(offered)}.")
+        options = open_options(result.choices)
+        chosen_ids = resolve_picks(picks, options)
+        if chosen_ids is None:
+            said = " ".join(picks).strip()
+            message = (
+                f"“{said}” is not one of the open choices of {result.move}. Pick by number or by name: "
+                f"{options_in_words(options)}."
+            )
+            return (yield from self._choice_kept(message, result, seq))
         previous = (event.request.get("options") or {}).get("choose") or []
-        chosen = ([previous] if isinstance(previous, str) else list(previous)) + list(picks)
-        return (yield from self._redo(seq, event, {"choose": chosen}, f"choose for {result.move}"))
+        chosen = ([previous] if isinstance(previous, str) else list(previous)) + chosen_ids
+        try:
+            return (yield from self._redo(seq, event, {"choose": chosen}, f"choose for {result.move}"))
+        except StaleEventError:
+            raise
+        except AssistantError as exc:
+            question = self._ask_instead(exc, {"move": result.move, "options": {"choose": chosen}}, self._last_intent, [])
+            if question is not None:  # the pick needs a value first (the rival's Tier): ask, then pick
+                question.redo = seq
+                return (yield from self._ask(question))
+            return (yield from self._choice_kept(f"{exc} The choice is still open.", result, seq))
+
+    def _choice_kept(self, message: str, result: Result, seq: int) -> TurnStream:
+        """An error turn that keeps the move's open choices on offer."""
+        return (
+            yield from _finish(
+                Turn(
+                    kind="error",
+                    error=message,
+                    narration=message,
+                    open_choices=list(result.choices),
+                    event_seq=seq,
+                    follow_ups=list(result.follow_ups),
+                )
+            )
+        )
 
     def _burn(self, event_seq: int | None) -> TurnStream:
         """Burn momentum on the last move (after seeing the dice, as the rules allow): the same dice, burned."""
@@ -91,9 +123,8 @@ class FollowingMixin(ActingMixin):
                 text = "No progress tracks yet. Start one with /track <rank> <name>."
             else:
                 text = "\n".join(
-                    f"- {t.get('name')} ({t.get('rank')}): {t.get('ticks', 0) // 4}/10 boxes, "
-                    f"{t.get('ticks', 0) % 4} ticks (id {tid})"
-                    for tid, t in self._state.tracks.items()
+                    f"- {t.get('name')} ({t.get('rank')}): {t.get('ticks', 0) // 4}/10 boxes, {t.get('ticks', 0) % 4} ticks"
+                    for t in self._state.tracks.values()
                 )
             return (yield from _finish(Turn(kind="command", player_text="/progress", narration=text, narrator="template")))
         return (yield from self._tool("mark_progress", {"track": track, "times": times}, f"/progress {track} {times}"))

@@ -19,12 +19,12 @@ import logging
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
+from assistant.chat.asking import AskingMixin
 from assistant.chat.classify import classify
 from assistant.chat.commands import CHARACTER_USAGE, Command, help_text, parse_command
-from assistant.chat.following import FollowingMixin
 from assistant.chat.lookups import LookupsMixin
 from assistant.chat.moves_info import oracle_move, yes_chance
-from assistant.chat.turn import Turn, TurnEvent, TurnStream
+from assistant.chat.turn import Turn, TurnEvent, TurnStream, with_notes
 from assistant.chat.turn import finish as _finish
 from assistant.config import Settings, load_settings
 from assistant.engine import AssistantError, get_ruleset
@@ -41,7 +41,7 @@ META_REPLY = (
 )
 
 
-class ChatSession(FollowingMixin, LookupsMixin):
+class ChatSession(AskingMixin, LookupsMixin):
     """One player's conversation with one campaign (see the module docstring)."""
 
     # ---- construction ---------------------------------------------------------------------------
@@ -90,35 +90,41 @@ class ChatSession(FollowingMixin, LookupsMixin):
     def stream_confirm(
         self, suggestion_or_request: Any, *, stat: str | None = None, adds: int | None = None, burn: bool | None = None
     ) -> Iterator[TurnEvent]:
-        return self._guarded(lambda: self._confirm(suggestion_or_request, stat=stat, adds=adds, burn=burn))
+        return self._guarded(
+            lambda: self._moving_on(lambda: self._confirm(suggestion_or_request, stat=stat, adds=adds, burn=burn))
+        )
 
     # Follow-ups name the event they act on (``event_seq``, e.g. the ``Turn.event_seq`` the player saw; default:
     # the last action this player knows of). Another writer's action in between makes them a ``conflict`` error.
     def choose(self, option_ids: Sequence[str] | str, *, event_seq: int | None = None) -> Turn:
         picks = [option_ids] if isinstance(option_ids, str) else list(option_ids)
-        return self._drain(self._guarded(lambda: self._choose(picks, event_seq)))
+        return self._drain(self._guarded(lambda: self._moving_on(lambda: self._choose(picks, event_seq))))
+
+    def answer(self, value: Any) -> Turn:
+        """Answer the open question (:attr:`pending_question`): one of its answers' values, or the player's words."""
+        return self._drain(self._guarded(lambda: self._answer(value)))
 
     def undo(self, *, event_seq: int | None = None) -> Turn:
-        return self._drain(self._guarded(lambda: self._undo(event_seq)))
+        return self._drain(self._guarded(lambda: self._moving_on(lambda: self._undo(event_seq))))
 
     def burn(self, *, event_seq: int | None = None) -> Turn:
         """Burn momentum on the last move when that improves it (Starforged; same dice)."""
-        return self._drain(self._guarded(lambda: self._burn(event_seq)))
+        return self._drain(self._guarded(lambda: self._moving_on(lambda: self._burn(event_seq))))
 
     def oracle(self, question: str, odds: str = "50/50") -> Turn:
-        return self._drain(self._guarded(lambda: self._oracle(question, odds), player_text=question))
+        return self._drain(self._guarded(lambda: self._moving_on(lambda: self._oracle(question, odds)), player_text=question))
 
     def roll_table(self, table: str) -> Turn:
-        return self._drain(self._guarded(lambda: self._table(table)))
+        return self._drain(self._guarded(lambda: self._moving_on(lambda: self._table(table))))
 
     def pay_the_price(self) -> Turn:
-        return self._drain(self._guarded(self._pay_the_price))
+        return self._drain(self._guarded(lambda: self._moving_on(self._pay_the_price)))
 
     def roll_dice(self, notation: str) -> Turn:
-        return self._drain(self._guarded(lambda: self._dice(notation)))
+        return self._drain(self._guarded(lambda: self._moving_on(lambda: self._dice(notation))))
 
     def ask_rules(self, question: str) -> Turn:
-        return self._drain(self._guarded(lambda: self._rules(question), player_text=question))
+        return self._drain(self._guarded(lambda: self._moving_on(lambda: self._rules(question)), player_text=question))
 
     # Characters: checked against the system's sheet (the text's bounds); a refusal changes nothing.
     def create_character(self, character: Mapping[str, Any] | None = None, *, play: bool = False) -> Turn:
@@ -151,7 +157,10 @@ class ChatSession(FollowingMixin, LookupsMixin):
         except AssistantError as exc:
             if isinstance(exc, StaleEventError):
                 self.known.catch_up(exc.undo_stack)  # the message told the player what is there now
-            yield TurnEvent("done", turn=Turn(kind="error", player_text=player_text, error=str(exc), narration=str(exc)))
+            # the moves suggested for the action still waiting stay on offer (another one may do)
+            waiting = list(self._suggestions) if self._last_intent else []
+            turn = Turn(kind="error", player_text=player_text, error=str(exc), narration=str(exc), suggestions=waiting)
+            yield TurnEvent("done", turn=turn)
         except Exception:  # noqa: BLE001 - the page must never crash on what a player types
             log.exception("unexpected error in a chat turn")
             message = "Something went wrong on our side; nothing was changed. Please try again."
@@ -168,6 +177,20 @@ class ChatSession(FollowingMixin, LookupsMixin):
     def _message(self, text: str) -> TurnStream:
         text = clean_text(text, "Your message", max_chars=MAX_MESSAGE)  # refused before anything is stored
         c = classify(text, self.system)
+        if c.kind == "command":
+            parse_command(c.text)  # a bad command changes nothing, not even the open question
+        reply = self._reply(text, c.kind)
+        if reply is not None:
+            return (yield from reply)
+        notes = self._set_aside()
+        return (yield from with_notes(self._message_body(text, c), notes))
+
+    def _message_body(self, text: str, c: Any) -> TurnStream:
+        if c.kind == "action":
+            picks = self._picked_in_words(c.text)
+            if picks is not None:
+                self._say("user", text)
+                return (yield from self._choose(picks, None))
         if c.kind == "command":
             command = parse_command(c.text)  # parse before anything is stored: a bad command changes nothing
             self._say("user", text)
@@ -194,7 +217,10 @@ class ChatSession(FollowingMixin, LookupsMixin):
             request = {"move": a["move"], "adds": a["adds"], "options": a["options"]}
             if a["stat"]:
                 request["stat"] = a["stat"]
-            return (yield from self._resolve(request, player_text=self._last_intent))
+            reading = self._read_words(self._last_intent, request)  # "I take 2 harm", then /roll endure harm
+            request["options"] = {**reading.options, **(request.get("options") or {})}
+            read = [reading.note()] if reading.notes else []
+            return (yield from self._resolve(request, player_text=self._last_intent, read=read))
         if name == "oracle":
             return (yield from self._oracle(a["question"], a["odds"]))
         if name == "table":
@@ -238,19 +264,20 @@ class ChatSession(FollowingMixin, LookupsMixin):
             by_category: dict[str, list[str]] = {}
             for move in ruleset.moves:
                 by_category.setdefault(move.category, []).append(move.name)
-            return "\n".join(f"{cat}: {', '.join(names)}" for cat, names in by_category.items())
+            return "\n".join(f"{cat.replace('_', ' ')}: {', '.join(names)}" for cat, names in by_category.items())
         if name == "tables":
-            return "\n".join(f"{t.id}: {t.name}" for t in ruleset.tables.values()) or f"{self.system} has no tables."
+            names = [t.name for t in ruleset.tables.values()]
+            return ("Tables (roll one with /table <name>): " + ", ".join(names)) if names else f"{self.system} has no tables."
         character = self._state.active() or {}
         stats = character.get("stats", {})
         lines = [f"{character.get('name', 'Your character')} ({self.system})"]
         if stats:
-            lines.append("Stats: " + ", ".join(f"{k} {v}" for k, v in stats.items()))
-        meters = [f"{m} {character[m]}" for m in ruleset.sheet.meters if m in character]
+            lines.append("Stats: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in stats.items()))
+        meters = [f"{m.replace('_', ' ')} {character[m]}" for m in ruleset.sheet.meters if m in character]
         if meters:
             lines.append("Meters: " + ", ".join(meters))
         if character.get("impacts"):
-            lines.append("Impacts: " + ", ".join(character["impacts"]))
+            lines.append("Impacts: " + ", ".join(str(i).replace("_", " ") for i in character["impacts"]))
         for track in self._state.tracks.values():
             lines.append(f"Track: {track.get('name')} ({track.get('rank')}) {track.get('ticks', 0) // 4}/10 boxes")
         for clock in self._state.clocks.values():

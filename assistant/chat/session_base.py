@@ -57,6 +57,8 @@ class SessionBase:
         self._pending_plan: Any = None
         """The LLM's plan of the last action, running in the background (:mod:`assistant.chat.refining`)."""
         self._notes_said: set[str] = set()
+        self._suggestions: list[Any] = []
+        """The moves suggested for the player's last action (kept while a question about one is open)."""
 
     def _once(self, notes: list[str]) -> list[str]:
         """``notes`` without those this session already showed (an unreachable endpoint is said once)."""

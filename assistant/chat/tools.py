@@ -420,7 +420,7 @@ def _check_roll_table(p: Any, ruleset: Ruleset, state: CampaignState | None) -> 
 
 def _check_mark_progress(p: Any, ruleset: Ruleset, state: CampaignState | None) -> ToolAction:
     if state is None:
-        raise ToolCallError("mark_progress needs a campaign with progress tracks; there is none.")
+        raise ToolCallError("Marking progress needs a campaign with progress tracks; start one with /track <rank> <name>.")
     tid = service.find_id("track", state.tracks, p.track)
     name = state.tracks[tid].get("name") or tid
     if state.tracks[tid].get("status") in ("completed", "forsaken", "abandoned"):
@@ -443,11 +443,11 @@ def _check_mark_progress(p: Any, ruleset: Ruleset, state: CampaignState | None) 
 def _check_adjust_meter(p: Any, ruleset: Ruleset, state: CampaignState | None) -> ToolAction:
     meter = p.meter.strip().lstrip("+").strip().lower().replace(" ", "_").replace("-", "_")
     if state is None or state.active() is None:
-        raise ToolCallError("adjust_meter needs a campaign with an active character; there is none.")
+        raise ToolCallError("Changing a meter needs a character in the campaign; there is none yet.")
     request = {"system": ruleset.system_id, "move": f"meter:{meter}", "options": {"delta": p.delta, "reason": p.reason}}
     result = _dry_run(request, state)
     sheet = state.active() or {}
-    who = sheet.get("name") or state.active_character
+    who = sheet.get("name") or "your character"
     label = meter.replace("_", " ").capitalize()
     summary = f"{label} {p.delta:+d} for {who} ({changes(result, meter)}): {p.reason}"
     return ToolAction(

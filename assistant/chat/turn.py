@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from assistant.engine.model import Choice, FollowUp, Result
 
-TurnKind = Literal["action", "rules", "oracle", "command", "meta", "error"]
+TurnKind = Literal["action", "rules", "oracle", "command", "meta", "question", "error"]
 NarratorName = Literal["template", "llm", "llm-retry", "template-fallback", "none"]
 
 
@@ -41,6 +41,8 @@ class Turn:
     notes: list[str] = field(default_factory=list)
     refining: bool = False
     """The LLM is planning this action in the background: ``ChatSession.refine()`` returns the refined suggestions."""
+    question: Any = None
+    """The question this turn asks (``assistant.chat.questions.Question``): the move waits for its answer."""
 
     @property
     def ok(self) -> bool:
@@ -72,6 +74,7 @@ class Turn:
             "follow_ups": [f.model_dump(mode="json") for f in self.follow_ups],
             "notes": list(self.notes),
             "refining": self.refining,
+            "question": plain(self.question) if self.question is not None else None,
         }
 
 
@@ -98,3 +101,17 @@ def finish(turn: Turn) -> TurnStream:
     """End a turn stream with ``turn``."""
     yield TurnEvent("done", turn=turn)
     return turn
+
+
+def with_notes(stream: TurnStream, notes: list[str]) -> TurnStream:
+    """``stream`` with ``notes`` put first on its finished turn (before the turn is handed on)."""
+    if not notes:
+        return (yield from stream)
+    while True:
+        try:
+            event = next(stream)
+        except StopIteration as stop:
+            return stop.value
+        if event.kind == "done" and event.turn is not None:
+            event.turn.notes[:0] = notes
+        yield event

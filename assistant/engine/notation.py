@@ -125,8 +125,8 @@ def roll_notation(expression: str, source: DiceSource | None = None, rng: random
         result = d20.Roller(context=_Context()).roll(expression.strip(), allow_comments=False)
     except d20.TooManyRolls:
         raise DiceError(f"'{expression}' rolls too many dice (limit {MAX_NOTATION_ROLLS}).") from None
-    except d20.RollSyntaxError as exc:
-        raise DiceError(f"Can't read dice notation '{expression}': {exc}. Try forms like 2d6+1 or 3d6kh2.") from None
+    except d20.RollSyntaxError:
+        raise DiceError(f"Can't read dice notation '{expression}'. Try forms like 2d6+1 or 3d6kh2.") from None
     except d20.RollError as exc:
         raise DiceError(f"Can't roll '{expression}': {exc}.") from None
     except ZeroDivisionError:
@@ -143,5 +143,5 @@ def parse_notation(expression: str) -> None:
     """Validate notation without rolling (raises :class:`DiceError`)."""
     try:
         d20.parse(expression)
-    except d20.RollSyntaxError as exc:
-        raise DiceError(f"Can't read dice notation '{expression}': {exc}.") from None
+    except d20.RollSyntaxError:
+        raise DiceError(f"Can't read dice notation '{expression}'. Try forms like 2d6+1 or 3d6kh2.") from None

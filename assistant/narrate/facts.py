@@ -55,7 +55,7 @@ def _and(items: Sequence[str]) -> str:
 
 def move_label(result: Result) -> str:
     """``Face Danger, +edge`` (the move and the stat rolled)."""
-    return f"{result.move}, +{result.stat}" if result.stat else result.move
+    return f"{result.move}, +{result.stat.replace('_', ' ')}" if result.stat else result.move
 
 
 def _adds_part(adds: int) -> str:

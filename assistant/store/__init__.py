@@ -11,10 +11,11 @@ Modules
                   set_active, move_resolved (request, dice, dice_source, result dict, state_change,
                   narration), track_created/updated, clock_created/updated, slot_updated (crew,
                   factions, combatants...), chat_message (role, text), narration_recorded
-                  (event_seq, text), undo (target_seq, restore patches). ``EVENT_SCHEMA_VERSION``,
+                  (event_seq, text), question_asked (the chat's open question) and
+                  question_settled (answered or set aside), undo (target_seq, restore patches). ``EVENT_SCHEMA_VERSION``,
                   ``upcast`` (older payloads are upgraded when read), ``StoredEvent(seq, event)``.
 ``state``         ``CampaignState`` (characters by id + active id, tracks, clocks, slots,
-                  transcript, moves, undo_stack) and the pure ``fold(events, start=None)``.
+                  transcript, moves, undo_stack, pending_question) and the pure ``fold(events, start=None)``.
 ``base``          the ``CampaignStore`` protocol and the shared SQL logic (``append``,
                   ``append_with(name, build)`` = read-decide-append under the campaign lock,
                   ``events``, ``load(name, upto=, use_snapshot=)``, ``snapshot``, ``info``,
@@ -34,7 +35,8 @@ Modules
                   ``replay(name) -> CampaignState`` (raises ``ReplayMismatch``),
                   ``export(name, format) -> str``, ``import_journal(text, name=None) -> str``,
                   ``add_character``, ``update_character``, ``set_active_character``,
-                  ``create_track``/``update_track``, ``create_clock``/``update_clock``, ``set_slot``;
+                  ``create_track``/``update_track``, ``create_clock``/``update_clock``, ``set_slot``,
+                  ``ask_question(name, question)``, ``settle_question(name, how)``;
                   all take ``store=`` to use a given store instead of the settings' one.
 ``moves``         how a request becomes a ``move_resolved`` event on a state (pure).
 ``followups``     choose/burn/undo on the event the player saw, refused when stale

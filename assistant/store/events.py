@@ -163,6 +163,22 @@ class NarrationRecorded(_Event):
     text: str
 
 
+class QuestionAsked(_Event):
+    """The chat asked the player for a value a move needs (how much harm, which stat...): the move waits for the
+    answer. ``question`` is the chat's question (its text, answers and the move's request). Not undoable: a
+    question changes no game state, and a later ``question_asked`` replaces it."""
+
+    type: Literal["question_asked"] = "question_asked"
+    question: dict[str, Any]
+
+
+class QuestionSettled(_Event):
+    """The open question was answered (the move resolved) or set aside (the player did something else)."""
+
+    type: Literal["question_settled"] = "question_settled"
+    how: Literal["answered", "cancelled"] = "answered"
+
+
 class Patch(BaseModel):
     """Set ``path`` in the state to ``value`` (or delete it when ``present`` is false)."""
 
@@ -196,6 +212,8 @@ Event = Annotated[
     | SlotUpdated
     | ChatMessage
     | NarrationRecorded
+    | QuestionAsked
+    | QuestionSettled
     | Undo,
     Field(discriminator="type"),
 ]

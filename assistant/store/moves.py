@@ -45,8 +45,9 @@ def find_id(kind: str, table: dict[str, dict[str, Any]], ref: str) -> str:
     for item_id, item in table.items():
         if str(item.get("name", "")).strip().lower() == key:
             return item_id
-    known = ", ".join(f"{i} ({t.get('name', '')})" for i, t in table.items()) or "none"
-    raise UnknownNameError(f"No {kind} called {ref!r} in this campaign; it has: {known}.")
+    names = [str(t.get("name") or i) for i, t in table.items()]
+    known = ", ".join(names) or "none yet"
+    raise UnknownNameError(f"No {kind} called {ref!r} in this campaign; it has: {known}.", missing=kind, choices=names or None)
 
 
 def request_dict(request: Request | dict[str, Any] | str) -> dict[str, Any]:

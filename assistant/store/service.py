@@ -11,7 +11,7 @@ import json
 import random
 import secrets
 import threading
-from typing import Any
+from typing import Any, Literal
 
 from assistant.config import Settings
 from assistant.engine import Request, Result, get_ruleset
@@ -29,6 +29,8 @@ from assistant.store.events import (
     ClockUpdated,
     Event,
     NarrationRecorded,
+    QuestionAsked,
+    QuestionSettled,
     SetActive,
     SlotUpdated,
     StoredEvent,
@@ -298,6 +300,27 @@ def record_narration(name: str, event_seq: int, text: str, *, store: CampaignSto
         return NarrationRecorded(event_seq=event_seq, text=body)
 
     return _append_one(name, build, store)
+
+
+# ---- questions -------------------------------------------------------------------------------------
+
+
+def ask_question(name: str, question: dict[str, Any], *, store: CampaignStore | None = None) -> StoredEvent:
+    """Keep ``question`` as the campaign's open question (it replaces any open one), so a reload keeps it."""
+    json.dumps(question)  # must be JSON
+    return _append_one(name, lambda ctx: QuestionAsked(question=dict(question)), store)
+
+
+def settle_question(
+    name: str, how: Literal["answered", "cancelled"] = "answered", *, store: CampaignStore | None = None
+) -> StoredEvent | None:
+    """Close the open question (``answered`` or ``cancelled``); nothing is appended when none is open."""
+
+    def build(ctx: AppendContext) -> list[Event]:
+        return [QuestionSettled(how=how)] if ctx.state.pending_question is not None else []
+
+    stored = _store(store).append_with(check_name(name), build)
+    return stored[0] if stored else None
 
 
 # ---- moves -----------------------------------------------------------------------------------------

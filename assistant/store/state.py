@@ -14,7 +14,7 @@ from pydantic import BaseModel, Field
 
 from assistant.store.events import UNDOABLE, Patch, StoredEvent
 
-FOLD_VERSION = 1
+FOLD_VERSION = 2
 
 
 class TranscriptEntry(BaseModel):
@@ -47,6 +47,8 @@ class CampaignState(BaseModel):
     undone: list[int] = Field(default_factory=list)
     undo_stack: list[int] = Field(default_factory=list)
     """Seqs of state-changing events still in effect, oldest first: ``undo_last`` pops the top."""
+    pending_question: dict[str, Any] | None = None
+    """The question the chat asked and the player has not answered yet (see ``assistant.chat.questions``)."""
 
     def active(self) -> dict[str, Any] | None:
         return self.characters.get(self.active_character) if self.active_character else None
@@ -191,6 +193,10 @@ def apply(state: CampaignState, stored: StoredEvent, *, copy_values: bool = True
         state.transcript.append(
             TranscriptEntry(seq=seq, role="narrator", kind="narration", text=ev.text, ref=ev.event_seq, at=ev.at)
         )
+    elif t == "question_asked":
+        state.pending_question = dup(ev.question)
+    elif t == "question_settled":
+        state.pending_question = None
     elif t == "undo":
         _apply_undo(state, seq, ev.target_seq, ev.target_type, ev.restore, ev.at)
     if t in UNDOABLE:

@@ -61,6 +61,8 @@ class Pending:
     level: str = "info"
     event_seq: int | None = None
     """The move the open choices and the burn belong to (a choice or burn acts on it, or is refused)."""
+    question: Any = None
+    """The chat's open question (``assistant.chat.questions.Question``): a button per answer."""
 
 
 @dataclass(frozen=True)
@@ -68,7 +70,7 @@ class Action:
     """Something the player asked for, queued by a widget callback and run once in the chat area."""
 
     kind: str
-    """``send``, ``confirm``, ``choose``, ``undo``, ``oracle``, ``table``, ``price`` or ``dice``."""
+    """``send``, ``confirm``, ``choose``, ``answer``, ``undo``, ``oracle``, ``table``, ``price`` or ``dice``."""
     text: str = ""
     payload: Any = None
     options: dict[str, Any] = field(default_factory=dict)
@@ -128,8 +130,8 @@ def pending() -> Pending:
 
 
 def restored_pending(campaign: str) -> Pending:
-    """What the campaign's last move left open, read from its log: its open choices, its follow-ups and a
-    burn on offer, so a reload (or another browser) continues where play stopped."""
+    """What the campaign's last move left open, read from its log: its open choices, its follow-ups, a burn
+    on offer and the chat's open question, so a reload (or another browser) continues where play stopped."""
     from assistant.engine import Result
     from assistant.ui.components.follow_ups import next_steps
 
@@ -140,6 +142,9 @@ def restored_pending(campaign: str) -> Pending:
         events = campaign_events(campaign)
     except Exception:  # noqa: BLE001 - the Play tab reports an unreadable campaign itself
         return pend
+    from assistant.ui.components.question import open_question
+
+    pend.question = open_question(events)
     undos = [(e.seq, e.event) for e in events if isinstance(e.event, Undo)]
     undone = {ev.target_seq for _seq, ev in undos}
     last_undo = max((seq for seq, _ev in undos), default=0)

@@ -35,11 +35,12 @@ def keep_open(turn: Any) -> None:
     pend.suggestions = list(turn.suggestions or [])
     pend.choices = list(turn.open_choices or [])
     pend.event_seq = turn.event_seq
+    pend.question = turn.question if turn.kind == "question" else None
     last = turn.results[-1] if turn.results else None
     pend.next_steps = next_steps(last.system, list(turn.follow_ups or []), last) if last is not None else []
     offer = last.burn if last is not None and last.burn and last.burn.available else None
     pend.burn, pend.burn_meter = (str(offer.outcome.value), offer.meter) if offer else ("", "")
-    if turn.kind == "error":
+    if turn.kind == "error":  # a failed pick comes with its move's choices: they stay open
         pend.message, pend.level = turn.error or "That did not work.", "error"
     else:
         pend.message, pend.level = "", "info"
@@ -53,7 +54,9 @@ def render_turn_body(turn: Any, *, results_shown: bool = False, narration_shown:
     if not results_shown:
         for result in turn.results:
             render_dice_card(result, turn.citations)
-    if turn.answer is not None:
+    if turn.kind == "question" and turn.question is not None and not narration_shown:
+        st.markdown(turn.question.text)  # its answers are buttons below
+    elif turn.answer is not None:
         render_answer(turn.answer)
     elif turn.narration and not narration_shown:
         st.markdown(turn.narration)

@@ -11,6 +11,7 @@ from assistant.engine import get_ruleset
 from assistant.store.followups import KnownLog
 from assistant.ui import state
 from assistant.ui.components.follow_ups import render_next_steps
+from assistant.ui.components.question import render_question
 from assistant.ui.components.quick_tools import render_quick_tools
 from assistant.ui.components.status_line import render_status_line
 from assistant.ui.components.suggestions import render_choices, render_suggestions
@@ -46,6 +47,10 @@ def run_action(session: Any, action: state.Action) -> None:
         burn = True if action.options.get("burn") else None
         render_stream(session.stream_confirm(action.payload, adds=adds, burn=burn), None)
         return
+    if action.kind == "answer":
+        turn = session.answer(action.payload)
+        render_turn(turn, show_player=False)
+        return
     if action.kind == "choose":
         turn = session.choose(list(action.payload or []), event_seq=action.options.get("event_seq"))
     elif action.kind == "undo":
@@ -69,6 +74,7 @@ def render_pending() -> None:
     pend = state.pending()
     if pend.message:
         (st.error if pend.level == "error" else st.info)(pend.message, icon="⚠️" if pend.level == "error" else None)
+    render_question(pend.question)
     render_suggestions(pend.suggestions)
     render_choices(pend.choices)
     render_next_steps(pend.next_steps)
@@ -110,6 +116,7 @@ def render(campaign: str | None) -> None:
     sheet = None
     with friendly_errors("drawing the sheet"):
         sheet = get_ruleset(camp.system).sheet
+    state.pending().question = session.pending_question  # the log says which question is open
     render_pending()
     st.button("↩ Undo last action", key="undo", on_click=_queue_undo, args=(shown.top,))
     render_status_line(camp.active(), sheet, list(camp.tracks.values()), list(camp.clocks.values()))

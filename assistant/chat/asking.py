@@ -1,0 +1,110 @@
+"""The session's open question and open choice, answered in the player's words.
+
+While a question is open (:attr:`AskingMixin.pending_question`), the next message answers it when it can be
+read as an answer (a number, a label, words); a short message that is not an answer asks again; anything else
+(a new action, a rules question, a command) sets the question aside politely and is played as usual. While
+a move's choice is open, a message that names one of its options ("pay 1 rep", "I choose 2") picks it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from assistant.chat.following import FollowingMixin
+from assistant.chat.questions import NO_ANSWER, Question, near_miss, read_answer
+from assistant.chat.turn import TurnStream, with_notes
+from assistant.engine import InputError, Result
+from assistant.store import service
+
+#: Messages this long or longer that don't answer the question are a new action, not a failed answer.
+NEW_ACTION_WORDS = 5
+#: A free answer (a name, a place) is at most this many words; a longer message is a new action.
+FREE_ANSWER_WORDS = 8
+
+
+class AskingMixin(FollowingMixin):
+    """Questions kept open across turns (and reloads), and choices picked in words."""
+
+    @property
+    def pending_question(self) -> Question | None:
+        """The question the player has not answered yet (it survives a reload), or None."""
+        raw = self._state.pending_question
+        if not raw:
+            return None
+        try:
+            return Question.from_dict(raw)
+        except (TypeError, ValueError):  # a question written by another version: not askable any more
+            return None
+
+    def _answer(self, value: Any) -> TurnStream:
+        """Answer the open question with ``value`` (one of its answers' values, or the player's words)."""
+        question = self.pending_question
+        if question is None:
+            raise InputError("There is no open question to answer; tell me what your character does.")
+        offered = any(a.value == value and type(a.value) is type(value) for a in question.answers)
+        chosen = value if offered else read_answer(question, str(value))
+        if chosen is NO_ANSWER:
+            raise InputError(near_miss(question))
+        self._say("user", question.label_of(chosen))
+        return (yield from self._answered(question, chosen))
+
+    def _answered(self, question: Question, value: Any) -> TurnStream:
+        """Finish the waiting move with the answer; a further missing value is the next question."""
+        self._last_intent = question.intent
+        if question.redo is not None:
+            seq, event = self._followed_move(question.redo, "choose")
+            update = dict(question.answered(value).get("options") or {})
+            turn = yield from self._redo(seq, event, update, f"choose for {question.move}")
+        else:
+            turn = yield from self._resolve(
+                question.answered(value), player_text=question.intent or question.move, read=question.read
+            )
+        if turn.kind != "question":
+            service.settle_question(self.campaign, "answered", store=self.store)
+        return turn
+
+    def _reply(self, text: str, kind: str) -> TurnStream | None:
+        """The turn for ``text`` (classified as ``kind``) when it answers the open question or asks it again;
+        None when the message is something else (the question is then set aside)."""
+        question = self.pending_question
+        if question is None or kind == "command":
+            return None
+        words = len(text.split())
+        if (kind != "action" and words > 2) or (question.kind == "text" and words > FREE_ANSWER_WORDS):
+            return None  # a rules or oracle question, or a new action, not an answer
+        value = read_answer(question, text)
+        if value is not NO_ANSWER:
+            self._say("user", text)
+            return self._answered(question, value)
+        if kind == "action" and len(text.split()) < NEW_ACTION_WORDS:
+            self._say("user", text)
+            return self._ask(question, lead=near_miss(question))
+        return None
+
+    def _moving_on(self, body: Callable[[], TurnStream]) -> TurnStream:
+        """Run ``body`` (a turn other than an answer: a confirm, a choice, an oracle...) with the open question
+        set aside first."""
+        notes = self._set_aside()
+        return (yield from with_notes(body(), notes))
+
+    def _set_aside(self) -> list[str]:
+        """Close the open question because the player moved on; the note that says so."""
+        question = self.pending_question
+        if question is None:
+            return []
+        service.settle_question(self.campaign, "cancelled", store=self.store)
+        return [f"The question about {question.move} was set aside; confirm the move again when you want it."]
+
+    def _picked_in_words(self, text: str) -> list[str] | None:
+        """The options of the last move's open choice that ``text`` names, or None."""
+        from assistant.chat.choosing import open_options, said_choice
+
+        seq = self.known.top
+        if not seq:
+            return None
+        found = self.store.events(self.campaign, after=seq - 1, upto=seq)
+        if not found or found[0].event.type != "move_resolved":
+            return None
+        result = Result.model_validate(found[0].event.result)
+        return said_choice(text, open_options(result.choices)) if result.choices else None

@@ -1,0 +1,72 @@
+"""Picking a move's open choices the way a player says them: by number (``/choose 2``), by label (``/choose Pay 1
+rep``, or plain "pay 1 rep" while a choice is open), several at once ("1, 3" or "Pay 1 rep and Lose status").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+#: Words a player may put before the option: "I choose ...", "pick ...".
+LEAD = re.compile(r"^\s*(?:i\s+)?(?:choose|chose|pick|picked|take|took|go with|'ll take|will take)\s+", re.I)
+
+
+def _norm(text: str) -> str:
+    return " ".join(re.sub(r"[^a-z0-9+\-]+", " ", text.lower().replace("_", " ")).split())
+
+
+def open_options(choices: Sequence[Any]) -> list[Any]:
+    """The open options of ``choices`` (``Choice`` models), in the order the card shows them."""
+    return [o for c in choices for o in c.options]
+
+
+def _one(pick: str, options: list[Any]) -> str | None:
+    key = _norm(pick)
+    if not key:
+        return None
+    if key.isdigit():
+        n = int(key)
+        return str(options[n - 1].id) if 1 <= n <= len(options) else None
+    for option in options:
+        if pick.strip() == option.id or key in (_norm(option.id), _norm(option.label)):
+            return str(option.id)
+    starts = [o for o in options if _norm(o.label).startswith(key) and len(key) >= 4]
+    return str(starts[0].id) if len(starts) == 1 else None
+
+
+def resolve_picks(picks: Sequence[str], options: list[Any]) -> list[str] | None:
+    """The option ids ``picks`` name (ids, numbers or labels), or None when any of them names none."""
+    joined = LEAD.sub("", ", ".join(p.strip() for p in picks)).strip()
+    whole = _one(joined, options)
+    if whole is not None:
+        return [whole]
+    parts = [p for p in re.split(r"\s*(?:,|;|\band\b|\bthen\b)\s*", joined) if p.strip()]
+    if len(parts) > 1:
+        found = [_one(p, options) for p in parts]
+        if all(found):
+            return [f for f in found if f]
+    tokens = [p for p in joined.replace(",", " ").split() if p]
+    found = [_one(t, options) for t in tokens]
+    if tokens and all(found):
+        return [f for f in found if f]
+    return None
+
+
+def said_choice(text: str, options: list[Any]) -> list[str] | None:
+    """The options a plain message picks while a choice is open ("pay 1 rep", "I choose 2"), or None when the
+    message is something else (a number alone counts; a longer action does not)."""
+    body = LEAD.sub("", text).strip(" .!")
+    if not body or len(body) > 80:
+        return None
+    whole = _one(body, options)
+    if whole is not None:
+        return [whole]
+    if LEAD.match(text):  # "I choose X and Y": the player says they pick
+        return resolve_picks([body], options)
+    return None
+
+
+def options_in_words(options: list[Any]) -> str:
+    """``1. Pay 1 rep; 2. Lose status`` for an error or a prompt."""
+    return "; ".join(f"{i}. {o.label}" for i, o in enumerate(options, 1))

@@ -1,0 +1,253 @@
+"""Values read from the player's words before a move rolls: "it was loud and a Bluecoat was killed" gives Heat
+its exposure and the killing; "I take 2 harm" gives Endure Harm its amount; "because of my belief that the
+city owes me" picks the belief a City move leans on.
+
+Two kinds of readers fill only options the move takes and the request does not already give:
+
+* per system, data in ``words/<system>.yaml``: an option's values and the words that say them;
+* everywhere, a few patterns in code: an amount ("suffer 2 harm"), coin ("6 coin"), dice ("3 dice"), a
+  damage die ("my d8"), a Tier ("a Tier III target"), a rank ("a dangerous vow"), a target ("against Mara")
+  and a belief ("because of my belief that ...").
+
+Each value read comes with a note quoting the words it was read from, shown on the turn.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from assistant.chat.questions import NUMBER_WORDS
+from assistant.engine import AssistantError, get_ruleset
+from assistant.engine.options import value_ok, words
+from assistant.engine.schema import MoveSpec, RequestOption
+from assistant.store.state import CampaignState
+
+WORDS_DIR = Path(__file__).parent / "words"
+NEGATION = re.compile(r"(\bno\b|\bnot\b|\bnobody\b|\bnever\b|\bwithout\b|n't\b|\bno one\b|\bnone\b)[^.,;]*$", re.I)
+NUMBER = r"(\d+|" + "|".join(w for w in NUMBER_WORDS if w not in ("a", "an", "no", "none")) + r")"
+ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6}
+#: Options every move of a system takes for the core's sake: read only where the move itself lists them.
+ONLY_WHERE_LISTED = frozenset({"rank", "track", "clock", "progress_ticks", "progress_boxes", "segments", "odds"})
+
+
+@dataclass
+class Reading:
+    """What the player's words gave: options for the move, and a note per value saying where it came from."""
+
+    options: dict[str, Any] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+    def note(self) -> str:
+        return "Read from your words: " + "; ".join(self.notes) + "." if self.notes else ""
+
+
+@dataclass(frozen=True)
+class Found:
+    value: Any
+    said: str
+
+
+def _negated(text: str, start: int) -> bool:
+    before = text[max(0, start - 30) : start]
+    return NEGATION.search(before) is not None
+
+
+def _search(pattern: str, text: str) -> re.Match[str] | None:
+    for match in re.finditer(pattern, text, re.I):
+        if not _negated(text, match.start()):
+            return match
+    return None
+
+
+def _as_int(word: str) -> int | None:
+    low = word.lower()
+    if low.isdigit():
+        return int(low)
+    return NUMBER_WORDS.get(low) if low not in ("a", "an", "no", "none") else None
+
+
+@cache
+def _words_file(system: str) -> dict[str, Any]:
+    path = WORDS_DIR / f"{system}.yaml"
+    if not path.exists():
+        return {}
+    return dict(yaml.safe_load(path.read_text(encoding="utf-8")) or {})
+
+
+def _word_table(system: str) -> dict[str, list[dict[str, Any]]]:
+    return dict(_words_file(system).get("options") or {})
+
+
+@dataclass(frozen=True)
+class Ask:
+    """A value the chat asks for before a move resolves when nobody gave it (``ask:`` in ``words/<system>.yaml``)."""
+
+    option: str
+    question: str
+    answers: tuple[tuple[str, Any], ...] = ()
+
+
+def asks_for(system: str, move_id: str, given: dict[str, Any]) -> list[Ask]:
+    """What the chat asks before ``move_id`` resolves, of the values ``given`` (the request's options) lacks."""
+    out = []
+    for entry in _words_file(system).get("ask") or []:
+        if entry.get("move") == move_id and entry.get("option") not in given:
+            answers = tuple((str(a["label"]), a["value"]) for a in entry.get("answers") or [])
+            out.append(Ask(str(entry["option"]), str(entry.get("question") or ""), answers))
+    return out
+
+
+def _from_data(system: str, name: str, text: str) -> Found | None:
+    for entry in _word_table(system).get(name, []):
+        for pattern in entry.get("words") or []:
+            match = _search(pattern, text)
+            if match:
+                return Found(entry["value"], match.group(0))
+    return None
+
+
+# ---- readers in code: (option name) -> reader(text, move, state) -------------------------------------------
+
+
+def _amount(text: str, move: MoveSpec, state: CampaignState) -> Found | None:
+    patterns = (
+        rf"\b(?:suffer(?:s|ed|ing)?|tak(?:e|es|ing)|took|los(?:e|es|ing|t)|mark(?:s|ed)?)\s+{NUMBER}\b",
+        rf"\b{NUMBER}\s+(?:points?\s+of\s+|more\s+)?(?:harm|stress|damage|momentum|supply|health|spirit|blood|hunger|hp)\b",
+    )
+    for pattern in patterns:
+        match = _search(pattern, text)
+        if match and (n := _as_int(match.group(1))) is not None:
+            return Found(n, match.group(0))
+    return None
+
+
+def _count_of(noun: str) -> Callable[[str, MoveSpec, CampaignState], Found | None]:
+    def read(text: str, move: MoveSpec, state: CampaignState) -> Found | None:
+        match = _search(rf"\b{NUMBER}\s+{noun}\b", text)
+        if match and (n := _as_int(match.group(1))) is not None:
+            return Found(n, match.group(0))
+        return None
+
+    return read
+
+
+def _dice(text: str, move: MoveSpec, state: CampaignState) -> Found | None:
+    match = _search(rf"\b{NUMBER}\s+(?:dice|die)\b|\b(\d+)d\b(?!\d)", text)
+    if not match:
+        return None
+    n = _as_int(match.group(1) or match.group(2))
+    return Found(n, match.group(0)) if n is not None else None
+
+
+def _grit(text: str, move: MoveSpec, state: CampaignState) -> Found | None:
+    match = _search(r"\b(?:1)?d(4|6|8|10|12)\b", text)
+    return Found(int(match.group(1)), match.group(0)) if match else None
+
+
+def _tier(text: str, move: MoveSpec, state: CampaignState) -> Found | None:
+    match = _search(r"\btier\s+(\d|i{1,3}|iv|vi?)\b", text)
+    if not match:
+        return None
+    raw = match.group(1).lower()
+    return Found(int(raw) if raw.isdigit() else ROMAN[raw], match.group(0))
+
+
+def _rank(text: str, move: MoveSpec, state: CampaignState) -> Found | None:
+    match = _search(r"\b(troublesome|dangerous|formidable|extreme|epic)\b", text)
+    return Found(match.group(1).lower(), match.group(0)) if match else None
+
+
+def _target(text: str, move: MoveSpec, state: CampaignState) -> Found | None:
+    match = re.search(r"\b(?:against|with|to)\s+((?!I\b)[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)", text)
+    return Found(match.group(1), match.group(0)) if match else None
+
+
+def _belief(text: str, move: MoveSpec, state: CampaignState) -> Found | None:
+    match = re.search(r"\b(?:because (?:of )?my belief|my belief|because i believe|i believe)\s*(?:that|in)?\s+(.+)", text, re.I)
+    if not match:
+        return None
+    said = match.group(1).strip(" .!")
+    beliefs = (state.active() or {}).get("beliefs") or []
+    wanted = set(re.findall(r"[a-z]{3,}", said.lower()))
+    best, best_score = None, 0
+    for entry in beliefs:
+        belief = entry if isinstance(entry, str) else entry.get("text", "") if isinstance(entry, dict) else ""
+        score = len(wanted & set(re.findall(r"[a-z]{3,}", str(belief).lower())))
+        if score > best_score:
+            best, best_score = belief, score
+    return Found(best, match.group(0).strip(" .!")) if best else None
+
+
+CODE_READERS: dict[str, Callable[[str, MoveSpec, CampaignState], Found | None]] = {
+    "amount": _amount,
+    "coin": _count_of("coin"),
+    "spend_coin": _count_of("coin"),
+    "dice": _dice,
+    "grit": _grit,
+    "target_tier": _tier,
+    "rank": _rank,
+    "target": _target,
+    "use_belief": _belief,
+}
+
+
+def _shown(name: str, value: Any, spec: RequestOption) -> str:
+    if value is True:
+        return words(name)
+    if value is False:
+        return f"no {words(name)}"
+    if name == "grit":
+        return f"damage die d{value}"
+    return f"{words(name)} {words(str(value))}"
+
+
+def read_words(text: str, move_name: str, state: CampaignState, given: dict[str, Any] | None = None) -> Reading:
+    """The options ``text`` gives for the move ``move_name`` that ``given`` (the request's options) does not."""
+    reading = Reading()
+    if not text.strip() or ":" in move_name:
+        return reading
+    try:
+        ruleset = get_ruleset(state.system)
+        move = ruleset.find_move(move_name)
+    except AssistantError:
+        return reading
+    given = given or {}
+    for name, spec in ruleset.options_for(move).items():
+        if name in given or (name in ONLY_WHERE_LISTED and name not in move.options):
+            continue
+        found = _from_data(ruleset.system_id, name, text)
+        if found is None and name in CODE_READERS:
+            found = CODE_READERS[name](text, move, state)
+        if found is None or not value_ok(spec, found.value):
+            continue
+        reading.options[name] = found.value
+        reading.notes.append(f"{_shown(name, found.value, spec)} (“{found.said.strip()}”)")
+    return reading
+
+
+def read_missing(text: str, move_name: str, state: CampaignState, name: str) -> Reading:
+    """The value the engine says is missing (``name``), if ``text`` says it: a vow's rank ("a dangerous vow")
+    is read for whatever move needs it, even one that does not list it."""
+    reading = Reading()
+    try:
+        ruleset = get_ruleset(state.system)
+        move = ruleset.find_move(move_name)
+    except AssistantError:
+        return reading
+    spec = ruleset.options_for(move).get(name)
+    if not text.strip() or spec is None:
+        return reading
+    found = _from_data(ruleset.system_id, name, text)
+    if found is None and name in CODE_READERS:
+        found = CODE_READERS[name](text, move, state)
+    if found is not None and value_ok(spec, found.value):
+        reading.options[name] = found.value
+        reading.notes.append(f"{_shown(name, found.value, spec)} (“{found.said.strip()}”)")
+    return reading

@@ -1,0 +1,53 @@
+"""The app draws the chat's open question with a button per answer, and a click answers it (AppTest, offline)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from assistant.chat.session import ChatSession
+from assistant.store import service
+
+APP = Path(__file__).resolve().parent.parent / "assistant" / "ui" / "app.py"
+
+
+@pytest.fixture(autouse=True)
+def _offline_fast(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TABLETOP_EMBEDDER", "hash")
+    monkeypatch.setenv("OMP_NUM_THREADS", "1")
+
+
+def test_an_open_question_shows_its_answers_as_buttons_after_a_reload_and_a_click_answers_it() -> None:
+    service.create_campaign("Asked", "starforged", seed=7)
+    asked = ChatSession.open("Asked").confirm({"move": "Endure Harm"})
+    assert asked.kind == "question"
+    health = (service.load_campaign("Asked").active() or {})["health"]
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    at.query_params["campaign"] = "Asked"
+    at.run()  # a fresh page: the question comes back from the campaign's log
+    assert not at.exception
+    answers = {str(b.label): b for b in at.button if str(b.key).startswith("answer_")}
+    assert list(answers) == ["1 (minor)", "2 (serious)", "3 (major)"]
+    answers["2 (serious)"].click().run()
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    assert (service.load_campaign("Asked").active() or {})["health"] == health - 2
+    assert not [b for b in at.button if str(b.key).startswith("answer_")]
+    assert service.load_campaign("Asked").pending_question is None
+
+
+def test_a_typed_move_that_needs_a_value_asks_with_buttons_and_a_typed_answer_resolves_it() -> None:
+    service.create_campaign("Typed", "blades", seed=7)
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    at.query_params["campaign"] = "Typed"
+    at.run()
+    at.chat_input(key="chat_text").set_value("/roll heat").run()
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    labels = [str(b.label) for b in at.button if str(b.key).startswith("answer_")]
+    assert labels == ["Smooth (0 heat)", "Contained (2)", "Loud (4)", "Wild (6)"]
+    heat = (service.load_campaign("Typed").active() or {})["heat"]
+    at.chat_input(key="chat_text").set_value("wild").run()
+    assert not at.exception and not at.error
+    assert (service.load_campaign("Typed").active() or {})["heat"] == heat + 6
+    assert not [b for b in at.button if str(b.key).startswith("answer_")]
