@@ -7,6 +7,7 @@ import logging
 from collections.abc import Generator, Mapping
 from typing import Any
 
+from assistant.chat.fitting import bind, fit_suggestions
 from assistant.chat.moves_info import _odds_line, _odds_map, _suggestion_from_request, _task_for
 from assistant.chat.narration import NarrationOutcome, guarded_narration
 from assistant.chat.session_base import SessionBase
@@ -17,16 +18,20 @@ from assistant.store import service
 
 log = logging.getLogger(__name__)
 
+#: How many offline suggestions are weighed before the three that fit the moment are shown.
+SHORTLIST = 8
+
 
 class ActingMixin(SessionBase):
     """Action turns: suggestions for the player's words, the LLM's plan, confirming a move, the engine, then"""
 
     # ---- actions and suggestions ----------------------------------------------------------------
-    def _suggest_context(self) -> Any:
+    def _suggest_context(self, text: str = "") -> Any:
+        from assistant.chat.fitting import fight_position
         from assistant.suggest import SuggestContext
 
         character = self._state.active()
-        position = (character or {}).get("position")
+        position = fight_position(self._state, text, self.embedder)
         crew = self._state.slots.get("crew", {})
         mode = crew.get("mode") if crew.get("mode") in ("downtime", "free_play") else None
         return SuggestContext(
@@ -40,10 +45,12 @@ class ActingMixin(SessionBase):
         from assistant.suggest import suggest
 
         self._last_intent = text
-        suggestions = suggest(text, self._suggest_context(), k=3, embedder=self.embedder)
+        shortlist = suggest(text, self._suggest_context(text), k=SHORTLIST, embedder=self.embedder)
+        suggestions = fit_suggestions(self._state, shortlist, text, k=3)
         notes: list[str] = []
         if self.planner_model is not None:
             suggestions, plan_notes = self._plan(text, suggestions)
+            suggestions = fit_suggestions(self._state, suggestions, text, k=len(suggestions))
             notes += plan_notes
         if not suggestions:
             return (
@@ -158,7 +165,9 @@ class ActingMixin(SessionBase):
         """Resolve and store a move (or, with ``redo=(event, options, what)``, replace move ``event`` by itself
         with the same dice and those options), then narrate it."""
         request = {k: v for k, v in request.items() if v is not None}
+        found: list[str] = []
         if redo is None:
+            request, found = bind(self._state, request, player_text, strict=True)
             result, seq = service.resolve_event(self.campaign, request, rng=self.rng, store=self.store)
         else:
             result, seq = service.redo_move(self.campaign, redo[0], redo[1], doing=redo[2], store=self.store)
@@ -182,7 +191,7 @@ class ActingMixin(SessionBase):
             event_seq=seq,
             open_choices=list(result.choices),
             follow_ups=list(result.follow_ups),
-            notes=list(narration.notes),
+            notes=found + list(narration.notes),
         )
         return (yield from _finish(turn))
 
