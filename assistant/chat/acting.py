@@ -32,6 +32,8 @@ class ActingMixin(SessionBase):
 
         character = self._state.active()
         position = fight_position(self._state, text, self.embedder)
+        if character and position is None and character.get("position") in ("in_control", "bad_spot"):
+            character = {**character, "position": None}  # the fight is over, or the scene moved on
         crew = self._state.slots.get("crew", {})
         mode = crew.get("mode") if crew.get("mode") in ("downtime", "free_play") else None
         return SuggestContext(

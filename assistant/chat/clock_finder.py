@@ -18,7 +18,7 @@ import re
 from typing import Any
 
 from assistant.chat.track_finder import NAMED, SAME, name_from_words, named_track
-from assistant.engine import get_ruleset
+from assistant.engine import InputError, get_ruleset
 from assistant.engine.schema import MoveSpec
 from assistant.store.state import CampaignState
 
@@ -127,3 +127,28 @@ def bind_clock(state: CampaignState, request: dict[str, Any], text: str) -> tupl
         if "clock" not in options:
             return request, [note]
     return {**request, "options": options}, [note]
+
+
+# ---- the player's /clock commands -------------------------------------------------------------------
+def clock_step(state: CampaignState, name: str, by: int) -> dict[str, Any]:
+    """The engine request that advances (``by`` > 0) or winds back (``by`` < 0) the campaign clock ``name``
+    names (exactly, else the best fuzzy match); refused in the player's words when there is none."""
+    exact = [cid for cid, c in state.clocks.items() if str(c.get("name", "")).strip().lower() == name.strip().lower()]
+    cid = exact[-1] if exact else named_track(list(state.clocks.items()), name, NAMED)
+    if cid is None:
+        known = ", ".join(f"“{c.get('name')}”" for c in state.clocks.values())
+        have = f" The campaign's clocks: {known}." if known else ""
+        raise InputError(f"There is no clock called “{name}”; start one with /clock 6 {name}.{have}")
+    if by > 0:
+        return {"move": "clock:advance", "options": {"clock": cid, "by": by}}
+    return {"move": "clock:clear", "options": {"clock": cid, "by": -by}}
+
+
+def check_new_clock(state: CampaignState, name: str) -> None:
+    """Refuse a second open clock of the same name (the player meant to advance it)."""
+    for clock in state.clocks.values():
+        if str(clock.get("name", "")).strip().lower() == name.strip().lower() and not clock.get("full"):
+            raise InputError(
+                f"There is already a clock called “{clock.get('name')}” ({clock.get('filled', 0)}/{clock.get('segments')}); "
+                f"advance it with /clock +1 {clock.get('name')}."
+            )

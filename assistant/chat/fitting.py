@@ -71,7 +71,8 @@ def fight_position(state: CampaignState, text: str, embedder: Any = None) -> str
     if _has_combat_tracks(state.system) and not open_tracks(state, "combat"):
         return None  # the fight's track was resolved: the fight is over
     if text.strip():
-        ranked, _cues = rank(text, SuggestContext(system=state.system, character=state.active()), embedder)
+        calm = {**(state.active() or {}), "position": None}
+        ranked, _cues = rank(text, SuggestContext(system=state.system, character=calm), embedder)
         if ranked and not ranked[0].move.combat:
             return None  # the scene moved on
     return str(position)

@@ -119,3 +119,19 @@ class FollowingMixin(ActingMixin):
                 )
             )
         )
+
+    def _clock_step(self, name: str, by: int, player_text: str) -> TurnStream:
+        """Advance or wind back a campaign clock by its name (``/clock +1 The raiders close in``)."""
+        from assistant.chat.clock_finder import clock_step
+
+        request = {"system": self.system, **clock_step(self._state, name, by)}
+        result, seq = service.resolve_event(self.campaign, request, rng=self.rng, store=self.store)
+        self.reload()
+        yield TurnEvent("result", result=result)
+        clock = result.clock or {}
+        said = f"{clock.get('name')}: {clock.get('filled')}/{clock.get('segments')}" + (" — full." if clock.get("full") else ".")
+        return (
+            yield from _finish(
+                Turn(kind="command", player_text=player_text, results=[result], narration=said, narrator="template", event_seq=seq)
+            )
+        )

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from assistant.chat.classify import classify
+from assistant.chat.clock_finder import check_new_clock
 from assistant.chat.commands import Command, help_text, parse_command
 from assistant.chat.following import FollowingMixin
 from assistant.chat.lookups import LookupsMixin
@@ -195,7 +196,10 @@ class ChatSession(FollowingMixin, LookupsMixin):
         if name == "track":
             track = {"name": a["name"], "rank": a["rank"]}
             return (yield from self._tool("start_track", track, f"/{command.text}"))
+        if name == "clock" and "by" in a:
+            return (yield from self._clock_step(a["name"], a["by"], f"/{command.text}"))
         if name == "clock":
+            check_new_clock(self._state, a["name"])
             return (yield from self._tool("start_clock", {"name": a["name"], "segments": a["segments"]}, f"/{command.text}"))
         return (
             yield from _finish(

@@ -156,7 +156,7 @@ def name_from_words(text: str, kind: str) -> str:
     if not name:
         name = _LEAD.sub("", clean)
     name = re.sub(rf"\b(?:{'|'.join(r.value for r in Rank)})\b\s*", "", name, flags=re.IGNORECASE).strip(" ,;:-")
-    name = re.sub(r"^(?:a|an|the)\s+(?=(?:fight|vow|expedition)\b)", "", name, flags=re.IGNORECASE)
+    name = re.sub(r"^(?:a|an)\s+", "", name, flags=re.IGNORECASE)
     if len(name) > MAX_NAME:
         name = name[:MAX_NAME].rsplit(" ", 1)[0]
     name = name or f"A new {kind}"
