@@ -21,6 +21,7 @@ from assistant.engine import AssistantError, InputError, get_ruleset
 from assistant.engine.ruleset import normalize_name
 from assistant.store.moves import engine_request
 from assistant.store.state import CampaignState
+from assistant.suggest.core import Position
 
 
 def bind(state: CampaignState, request: dict[str, Any], text: str, *, strict: bool = False) -> tuple[dict[str, Any], list[str]]:
@@ -60,7 +61,7 @@ def _has_combat_tracks(system: str) -> bool:
     return any((need := track_need(m)) is not None and need.starts and need.kind == "combat" for m in get_ruleset(system).moves)
 
 
-def fight_position(state: CampaignState, text: str, embedder: Any = None) -> str | None:
+def fight_position(state: CampaignState, text: str, embedder: Any = None) -> Position | None:
     """The active character's fight position (``in_control``/``bad_spot``) if a fight is still on for these words."""
     from assistant.suggest import SuggestContext
     from assistant.suggest.core import rank
@@ -75,7 +76,7 @@ def fight_position(state: CampaignState, text: str, embedder: Any = None) -> str
         ranked, _cues = rank(text, SuggestContext(system=state.system, character=calm), embedder)
         if ranked and not ranked[0].move.combat:
             return None  # the scene moved on
-    return str(position)
+    return "in_control" if position == "in_control" else "bad_spot"
 
 
 def names_move(text: str, move_name: str) -> bool:

@@ -132,6 +132,8 @@ class FollowingMixin(ActingMixin):
         said = f"{clock.get('name')}: {clock.get('filled')}/{clock.get('segments')}" + (" — full." if clock.get("full") else ".")
         return (
             yield from _finish(
-                Turn(kind="command", player_text=player_text, results=[result], narration=said, narrator="template", event_seq=seq)
+                Turn(
+                    kind="command", player_text=player_text, results=[result], narration=said, narrator="template", event_seq=seq
+                )
             )
         )

@@ -34,10 +34,11 @@ DEFAULT_RANK = Rank.FORMIDABLE
 MAX_NAME = 60
 
 _TRACK_EFFECTS = frozenset({"mark_progress", "clear_progress", "raise_rank", "clear_track", "legacy_reward"})
-_STOP = frozenset(
+_STOP_WORDS = (
     "a an the my our your his her their its i we to of on in at for with and or is are be this that "
-    "vow vows track quest fight battle combat expedition connection elegy progress milestone".split()
+    "vow vows track quest fight battle combat expedition connection elegy progress milestone"
 )
+_STOP = frozenset(re.findall(r"\S+", _STOP_WORDS))
 
 
 @dataclass(frozen=True)
@@ -90,9 +91,7 @@ def is_open(track: dict[str, Any]) -> bool:
 
 def open_tracks(state: CampaignState, kind: str) -> list[tuple[str, dict[str, Any]]]:
     """The campaign's open tracks of ``kind`` (``any``: all), oldest first."""
-    return [
-        (tid, t) for tid, t in state.tracks.items() if is_open(t) and (kind == "any" or str(t.get("kind", "vow")) == kind)
-    ]
+    return [(tid, t) for tid, t in state.tracks.items() if is_open(t) and (kind == "any" or str(t.get("kind", "vow")) == kind)]
 
 
 # ---- words ---------------------------------------------------------------------------------------------
