@@ -105,6 +105,8 @@ def fit_suggestions(state: CampaignState, suggestions: list[Any], text: str, k: 
     """The ``k`` best suggestions that fit the moment, each bound to its track and clock (see the module)."""
     ruleset = get_ruleset(state.system)
     out: list[Any] = []
+    # a move the words name leads ("I reach a milestone on my elegy…"), the offline order otherwise
+    suggestions = sorted(suggestions, key=lambda s: not names_move(text, str(getattr(s, "move", ""))))
     for s in suggestions:
         if not getattr(s, "request", None) or not getattr(s, "from_ruleset", True):
             out.append(s)

@@ -91,8 +91,8 @@ class FollowingMixin(ActingMixin):
                 text = "No progress tracks yet. Start one with /track <rank> <name>."
             else:
                 text = "\n".join(
-                    f"- {t.get('name')} ({t.get('rank')}): {t.get('ticks', 0) // 4}/10 boxes, "
-                    f"{t.get('ticks', 0) % 4} ticks (id {tid})"
+                    f"- {t.get('name')} ({t.get('rank')} {t.get('kind', 'vow')}): {t.get('ticks', 0) // 4}/10 boxes, "
+                    f"{t.get('ticks', 0) % 4} ticks" + (f" — {t['status']}" if t.get("status") else "")
                     for tid, t in self._state.tracks.items()
                 )
             return (yield from _finish(Turn(kind="command", player_text="/progress", narration=text, narrator="template")))

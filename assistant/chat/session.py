@@ -229,7 +229,8 @@ class ChatSession(FollowingMixin, LookupsMixin):
         if character.get("impacts"):
             lines.append("Impacts: " + ", ".join(character["impacts"]))
         for track in self._state.tracks.values():
-            lines.append(f"Track: {track.get('name')} ({track.get('rank')}) {track.get('ticks', 0) // 4}/10 boxes")
+            status = f" — {track['status']}" if track.get("status") else ""
+            lines.append(f"Track: {track.get('name')} ({track.get('rank')}) {track.get('ticks', 0) // 4}/10 boxes{status}")
         for clock in self._state.clocks.values():
             lines.append(f"Clock: {clock.get('name')} {clock.get('filled', 0)}/{clock.get('segments')}")
         return "\n".join(lines)
