@@ -177,9 +177,7 @@ def parse_command(text: str) -> Command:
     elif name == "clock":
         first, _, clock_name = rest.partition(" ")
         number = _int(first)
-        if number is None:  # a clock's name alone: advance it by one
-            first, clock_name, number = "+1", rest, 1
-        if not clock_name.strip() or number == 0:
+        if number is None or not clock_name.strip() or number == 0:
             raise _usage_error("clock", "Give the number of segments (or +1 / -1) and the clock's name.")
         if first.startswith(("+", "-")):
             args = {"by": number, "name": clock_name.strip()}
