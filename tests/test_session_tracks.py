@@ -61,7 +61,10 @@ def test_a_vow_from_free_text_to_fulfilled_by_the_top_suggestion(starforged: tup
 
     # a fulfilled vow takes no more milestones: no progress move is suggested, and one named is refused in words
     after = session.send("I reach a milestone on my vow to find my lost sister")
-    assert "Reach a Milestone" not in [s.move for s in after.suggestions[:1]] or after.suggestions[0].request
+    assert after.suggestions[0].move == "Reach a Milestone"  # named in the words, so still offered...
+    tried = session.confirm(after.suggestions[0])  # ...but refused in words, nothing stored
+    assert tried.kind == "error" and "no open vow" in tried.error and "Swear an Iron Vow" in tried.error
+    assert track_named(session, "Find my lost sister")["ticks"] == 32
     refused = session.send("/roll Reach a Milestone")
     assert refused.kind == "error" and "no open vow" in refused.error and "options" not in refused.error
 
@@ -156,5 +159,17 @@ def test_a_blades_long_term_project_clock() -> None:
         assert any("On your project" in n for n in again.notes)
         projects = session.state.active()["projects"]
         assert [(p["segments"], p["filled"]) for p in projects] == [(8, 5)]
+    finally:
+        service.close_stores()
+
+
+def test_elegy_moves_without_a_track_or_a_chance_are_not_suggested() -> None:
+    session, _dice = open_session("elegy", "nights")
+    try:
+        turn = session.send("I slip through the cathedral shadows")
+        moves = [s.move for s in turn.suggestions]
+        assert "Reach a Milestone" not in moves and "Fulfill Your Elegy" not in moves
+        for s in turn.suggestions:
+            assert s.odds is None or s.odds["outcomes"].get("miss") != 100.0, s.move
     finally:
         service.close_stores()
