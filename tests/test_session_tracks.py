@@ -56,6 +56,7 @@ def test_a_vow_from_free_text_to_fulfilled_by_the_top_suggestion(starforged: tup
     assert fulfilled.results[0].outcome == "strong_hit"
     vow = track_named(session, "Find my lost sister")
     assert vow["status"] == "completed"
+    assert "Your vow “Find my lost sister” is completed." in fulfilled.notes
     legacy = session.state.active()["legacy"]["quests"]
     assert legacy["ticks"] == 2  # a dangerous vow's legacy reward
 

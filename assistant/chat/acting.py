@@ -11,6 +11,7 @@ from assistant.chat.fitting import bind, fit_suggestions
 from assistant.chat.moves_info import _odds_line, _odds_map, _suggestion_from_request, _task_for
 from assistant.chat.narration import NarrationOutcome, guarded_narration
 from assistant.chat.session_base import SessionBase
+from assistant.chat.track_finder import closed_now
 from assistant.chat.turn import Turn, TurnEvent, TurnStream
 from assistant.chat.turn import finish as _finish
 from assistant.engine import AssistantError, InputError, Result, get_ruleset
@@ -168,6 +169,7 @@ class ActingMixin(SessionBase):
         with the same dice and those options), then narrate it."""
         request = {k: v for k, v in request.items() if v is not None}
         found: list[str] = []
+        tracks_before = dict(self._state.tracks)
         if redo is None:
             request, found = bind(self._state, request, player_text, strict=True)
             result, seq = service.resolve_event(self.campaign, request, rng=self.rng, store=self.store)
@@ -175,6 +177,7 @@ class ActingMixin(SessionBase):
             result, seq = service.redo_move(self.campaign, redo[0], redo[1], doing=redo[2], store=self.store)
         self._last_intent = ""  # the intent is spent on this move; a later /roll is narrated on its own
         self.reload()
+        found += closed_now(tracks_before, self._state.tracks)
         yield TurnEvent("result", result=result)
         task = task or _task_for(result)
         narration = yield from self._narrate(task, player_text, [result], question=question, odds=_odds_map(odds))

@@ -259,3 +259,13 @@ def bind_track(state: CampaignState, request: dict[str, Any], text: str) -> tupl
     else:
         return request, [found.note] if found.note else []
     return {**request, "options": options}, [found.note]
+
+
+def closed_now(before: dict[str, dict[str, Any]], after: dict[str, dict[str, Any]]) -> list[str]:
+    """Sentences for the tracks a move closed ("Your vow “Find my lost sister” is completed.")."""
+    out = []
+    for tid, track in after.items():
+        status = track.get("status")
+        if status and status != (before.get(tid) or {}).get("status"):
+            out.append(f"Your {_kind_words(str(track.get('kind', 'vow')))} “{track.get('name')}” is {status}.")
+    return out
