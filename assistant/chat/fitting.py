@@ -29,7 +29,7 @@ def bind(state: CampaignState, request: dict[str, Any], text: str, *, strict: bo
     a move that acts on a track the campaign does not have is refused in the player's words (nothing rolls)."""
     bare = _unbound(request)
     bound, track_notes = bind_track(state, bare, text)
-    if strict and (missing := missing_track(state, bound)):
+    if strict and missing_track(state, request) and (missing := missing_track(state, bound)):
         raise InputError(missing)
     bound, clock_notes = bind_clock(state, bound, text)
     if bare == request or bound == request:  # found now, or found the same way when it was suggested: say which
