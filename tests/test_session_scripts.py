@@ -12,6 +12,7 @@ import pytest
 from assistant.chat.session import ChatSession
 from assistant.store import service
 from assistant.store.card_check import card_differences
+from rules_index.embed import get_embedder
 
 SCRIPTS = Path(__file__).parent / "scripts"
 
@@ -32,7 +33,7 @@ def test_a_scripted_session_holds_together(system: str) -> None:
     assert len(lines) >= 30
     service.create_campaign("evening", system, seed=7)
     try:
-        session = ChatSession.open("evening", rng=random.Random(5))
+        session = ChatSession.open("evening", rng=random.Random(5), embedder=get_embedder("hash"))
         rolled = 0
         for line in lines:
             turn = session.send(line)

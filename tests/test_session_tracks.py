@@ -7,6 +7,7 @@ import pytest
 
 from assistant.chat.session import ChatSession
 from assistant.store import service
+from rules_index.embed import get_embedder
 from tests.session_helpers import ScriptedDice, assert_store_matches_card, play, track_named
 
 
@@ -18,7 +19,7 @@ def _hash_embedder(monkeypatch: pytest.MonkeyPatch) -> None:
 def open_session(system: str, name: str = "saga") -> tuple[ChatSession, ScriptedDice]:
     service.create_campaign(name, system, seed=42)
     dice = ScriptedDice()
-    return ChatSession.open(name, rng=dice), dice
+    return ChatSession.open(name, rng=dice, embedder=get_embedder("hash")), dice
 
 
 @pytest.fixture
