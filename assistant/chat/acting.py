@@ -8,14 +8,19 @@ from collections.abc import Generator, Mapping
 from typing import Any
 
 from assistant.chat.characters import CharactersMixin
+from assistant.chat.fitting import bind, fit_suggestions
 from assistant.chat.moves_info import _odds_line, _odds_map, _task_for
 from assistant.chat.narration import NarrationOutcome, guarded_narration
+from assistant.chat.track_finder import closed_now
 from assistant.chat.turn import Turn, TurnEvent, TurnStream
 from assistant.chat.turn import finish as _finish
 from assistant.engine import AssistantError, InputError, Result, get_ruleset
 from assistant.store import service
 
 log = logging.getLogger(__name__)
+
+#: How many offline suggestions are weighed before the three that fit the moment are shown.
+SHORTLIST = 8
 
 
 UNAVAILABLE = "The narrator was unavailable"
@@ -34,11 +39,14 @@ class ActingMixin(CharactersMixin):
     """Action turns: suggestions for the player's words, the LLM's plan, confirming a move, the engine, then"""
 
     # ---- actions and suggestions ----------------------------------------------------------------
-    def _suggest_context(self) -> Any:
+    def _suggest_context(self, text: str = "") -> Any:
+        from assistant.chat.fitting import fight_position
         from assistant.suggest import SuggestContext
 
         character = self._state.active()
-        position = (character or {}).get("position")
+        position = fight_position(self._state, text, self.embedder)
+        if character and position is None and character.get("position") in ("in_control", "bad_spot"):
+            character = {**character, "position": None}  # the fight is over, or the scene moved on
         crew = self._state.slots.get("crew", {})
         mode = crew.get("mode") if crew.get("mode") in ("downtime", "free_play") else None
         return SuggestContext(
@@ -53,7 +61,8 @@ class ActingMixin(CharactersMixin):
 
         self._last_intent = text
         self._pending_plan = None
-        suggestions = suggest(text, self._suggest_context(), k=3, embedder=self.embedder)
+        shortlist = suggest(text, self._suggest_context(text), k=SHORTLIST, embedder=self.embedder)
+        suggestions = fit_suggestions(self._state, shortlist, text, k=3)
         suggestions, notes = self._aim(text, suggestions)  # "I strike Mara": aimed at Mara, who plays stays
         if not suggestions:
             return (
@@ -120,14 +129,16 @@ class ActingMixin(CharactersMixin):
         if pending is None:
             return (yield from _finish(Turn(kind="action", narrator="none")))
         refined = wait_for(pending)
+        # the plan's moves pass the same checks as the offline ones (a track to act on, not a certain miss)
+        suggestions = fit_suggestions(self._state, refined.suggestions, pending.text, k=len(refined.suggestions))
         return (
             yield from _finish(
                 Turn(
                     kind="action",
                     player_text=pending.text,
-                    narration=moves_that_fit(refined.suggestions),
+                    narration=moves_that_fit(suggestions),
                     narrator="llm" if refined.planned else "template",
-                    suggestions=refined.suggestions,
+                    suggestions=suggestions,
                     notes=self._once(refined.notes),
                 )
             )
@@ -264,8 +275,11 @@ class ActingMixin(CharactersMixin):
         with the same dice and those options), then narrate it. A value the move needs and nobody gave becomes
         a question (``read``: notes on what was read from the player's words, kept for the turn)."""
         request = {k: v for k, v in request.items() if v is not None}
+        found: list[str] = []
+        tracks_before = dict(self._state.tracks)
         read = list(read or [])
         if redo is None:
+            request, found = bind(self._state, request, player_text, strict=True)
             while True:
                 try:
                     result, seq = service.resolve_event(self.campaign, request, rng=self.rng, store=self.store)
@@ -284,6 +298,7 @@ class ActingMixin(CharactersMixin):
             result, seq = service.redo_move(self.campaign, redo[0], redo[1], doing=redo[2], store=self.store)
         self._last_intent = ""  # the intent is spent on this move; a later /roll is narrated on its own
         self.reload()
+        found += closed_now(tracks_before, self._state.tracks)
         yield TurnEvent("result", result=result)
         task = task or _task_for(result)
         narration = yield from self._narrate(task, player_text, [result], question=question, odds=_odds_map(odds))
@@ -302,7 +317,7 @@ class ActingMixin(CharactersMixin):
             event_seq=seq,
             open_choices=list(result.choices),
             follow_ups=list(result.follow_ups),
-            notes=read + [n for n in narration.notes if not n.startswith(UNAVAILABLE) or self._once([n])],
+            notes=found + read + [n for n in narration.notes if not n.startswith(UNAVAILABLE) or self._once([n])],
         )
         return (yield from _finish(turn))
 

@@ -12,6 +12,7 @@ command parsed. The commands (``/help`` prints this list)::
     /progress [track] [times]                             list tracks, or mark progress on one
     /track <rank> <name>                                  start a progress track (a vow, an expedition...)
     /clock <segments> <name>                              start a clock
+    /clock +N|-N <name>                                   advance a clock (or wind it back) by name
     /meter <name> <+N|-N> <reason>                        adjust a meter, with the reason
     /choose <number or option> [, ...]                    pick the open choices of the last move
     /burn                                                 burn momentum on the last move, when it helps
@@ -49,7 +50,7 @@ USAGE: dict[str, str] = {
     "dice": "/dice <notation>   e.g. /dice 2d6+1",
     "progress": "/progress [track] [times]   e.g. /progress find the ship",
     "track": "/track <rank> <name>   e.g. /track dangerous Find the lost ship",
-    "clock": "/clock <segments> <name>   e.g. /clock 6 The alarm is raised",
+    "clock": "/clock <segments> <name> to start one, /clock +1 <name> to advance it   e.g. /clock 6 The alarm is raised",
     "meter": "/meter <name> <+N|-N> <reason>   e.g. /meter health -1 grazed by a shot",
     "choose": "/choose <option> [option ...]   e.g. /choose 2, or /choose Take +2 momentum",
     "burn": "/burn   (burn momentum on the last move, when it helps)",
@@ -191,11 +192,14 @@ def parse_command(text: str) -> Command:
             raise _usage_error("track", f"Give a rank ({', '.join(RANKS)}) and a name.")
         args = {"rank": rank.lower(), "name": track_name.strip()}
     elif name == "clock":
-        segments, _, clock_name = rest.partition(" ")
-        number = _int(segments)
-        if number is None or not clock_name.strip():
-            raise _usage_error("clock", "Give the number of segments and a name.")
-        args = {"segments": number, "name": clock_name.strip()}
+        first, _, clock_name = rest.partition(" ")
+        number = _int(first)
+        if number is None or not clock_name.strip() or number == 0:
+            raise _usage_error("clock", "Give the number of segments (or +1 / -1) and the clock's name.")
+        if first.startswith(("+", "-")):
+            args = {"by": number, "name": clock_name.strip()}
+        else:
+            args = {"segments": number, "name": clock_name.strip()}
     elif name == "meter":
         parts = rest.split(None, 2)
         delta = _int(parts[1]) if len(parts) >= 2 else None

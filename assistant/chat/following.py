@@ -123,7 +123,8 @@ class FollowingMixin(ActingMixin):
                 text = "No progress tracks yet. Start one with /track <rank> <name>."
             else:
                 text = "\n".join(
-                    f"- {t.get('name')} ({t.get('rank')}): {t.get('ticks', 0) // 4}/10 boxes, {t.get('ticks', 0) % 4} ticks"
+                    f"- {t.get('name')} ({t.get('rank')} {t.get('kind', 'vow')}): {t.get('ticks', 0) // 4}/10 boxes, "
+                    f"{t.get('ticks', 0) % 4} ticks" + (f" — {t['status']}" if t.get("status") else "")
                     for t in self._state.tracks.values()
                 )
             return (yield from _finish(Turn(kind="command", player_text="/progress", narration=text, narrator="template")))
@@ -147,6 +148,24 @@ class FollowingMixin(ActingMixin):
                     narration=action.summary,
                     narrator="template",
                     event_seq=outcome.event_seq,
+                )
+            )
+        )
+
+    def _clock_step(self, name: str, by: int, player_text: str) -> TurnStream:
+        """Advance or wind back a campaign clock by its name (``/clock +1 The raiders close in``)."""
+        from assistant.chat.clock_finder import clock_step
+
+        request = {"system": self.system, **clock_step(self._state, name, by)}
+        result, seq = service.resolve_event(self.campaign, request, rng=self.rng, store=self.store)
+        self.reload()
+        yield TurnEvent("result", result=result)
+        clock = result.clock or {}
+        said = f"{clock.get('name')}: {clock.get('filled')}/{clock.get('segments')}" + (" — full." if clock.get("full") else ".")
+        return (
+            yield from _finish(
+                Turn(
+                    kind="command", player_text=player_text, results=[result], narration=said, narrator="template", event_seq=seq
                 )
             )
         )

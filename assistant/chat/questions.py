@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass
 from dataclasses import field as _field
 from typing import Any
 
-from assistant.engine import AssistantError, get_ruleset
+from assistant.engine import AssistantError, InputError, get_ruleset
 from assistant.engine.data import CORE_OPTIONS
 from assistant.engine.options import cap, words
 from assistant.engine.oracle import Odds
@@ -272,6 +272,9 @@ def _question_for(
         return Question(field=field_name, text=text, answers=answers, **base)
     if spec.type in ("text", "name", "any", "track", "clock"):
         listed = _sheet_list(state, field_name)
+        if not listed and spec.type in ("track", "clock"):  # nothing to pick from: a question would never end
+            start = "/clock <segments> <name>" if spec.type == "clock" else "/track <rank> <name>"
+            raise InputError(f"{move.name} acts on a {spec.type}, and there is no open {spec.type} yet: start one with {start}.")
         return Question(field=field_name, kind="text", text=text, answers=listed, **base)
     return None
 

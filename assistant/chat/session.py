@@ -21,6 +21,7 @@ from typing import Any
 
 from assistant.chat.asking import AskingMixin
 from assistant.chat.classify import classify
+from assistant.chat.clock_finder import check_new_clock
 from assistant.chat.commands import CHARACTER_USAGE, Command, help_text, parse_command
 from assistant.chat.lookups import LookupsMixin
 from assistant.chat.moves_info import oracle_move, yes_chance
@@ -248,7 +249,10 @@ class ChatSession(AskingMixin, LookupsMixin):
         if name == "track":
             track = {"name": a["name"], "rank": a["rank"]}
             return (yield from self._tool("start_track", track, f"/{command.text}"))
+        if name == "clock" and "by" in a:
+            return (yield from self._clock_step(a["name"], a["by"], f"/{command.text}"))
         if name == "clock":
+            check_new_clock(self._state, a["name"])
             return (yield from self._tool("start_clock", {"name": a["name"], "segments": a["segments"]}, f"/{command.text}"))
         return (
             yield from _finish(
@@ -279,7 +283,8 @@ class ChatSession(AskingMixin, LookupsMixin):
         if character.get("impacts"):
             lines.append("Impacts: " + ", ".join(str(i).replace("_", " ") for i in character["impacts"]))
         for track in self._state.tracks.values():
-            lines.append(f"Track: {track.get('name')} ({track.get('rank')}) {track.get('ticks', 0) // 4}/10 boxes")
+            status = f" — {track['status']}" if track.get("status") else ""
+            lines.append(f"Track: {track.get('name')} ({track.get('rank')}) {track.get('ticks', 0) // 4}/10 boxes{status}")
         for clock in self._state.clocks.values():
             lines.append(f"Clock: {clock.get('name')} {clock.get('filled', 0)}/{clock.get('segments')}")
         return "\n".join(lines)

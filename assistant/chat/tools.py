@@ -423,7 +423,7 @@ def _check_mark_progress(p: Any, ruleset: Ruleset, state: CampaignState | None) 
         raise ToolCallError("Marking progress needs a campaign with progress tracks; start one with /track <rank> <name>.")
     tid = service.find_id("track", state.tracks, p.track)
     name = state.tracks[tid].get("name") or tid
-    if state.tracks[tid].get("status") in ("completed", "forsaken", "abandoned"):
+    if state.tracks[tid].get("status") in ("completed", "forsaken", "cleared", "lost", "abandoned"):
         raise ToolCallError(f"mark_progress: {name!r} is {state.tracks[tid]['status']}; it takes no more progress.")
     options: dict[str, Any] = {"track": tid, "times": p.times}
     if p.reason:

@@ -315,6 +315,9 @@ class MoveSpec(_Strict):
     source: Source
     roll: RollSpec
     progress_move: bool = False
+    track_kind: str | None = None
+    """The kind of campaign progress track this move marks, clears or raises when it neither rolls on a track nor
+    starts one (Strike: ``combat``; Reach a Milestone: ``vow``); ``any`` for whichever track the player names."""
     requires: Condition | None = None
     before_roll: list[EffectSpec] = Field(default_factory=list)
     outcomes: dict[str, OutcomeSpec] = Field(default_factory=dict)

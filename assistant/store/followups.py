@@ -114,7 +114,7 @@ def redo_move(
         after_undo = _light_copy(ctx.state)
         apply(after_undo, StoredEvent(seq=ctx.next_seq, event=undo_ev))
         request = dict(ev.request)
-        request["options"] = {**(request.get("options") or {}), **options_update}
+        request["options"] = {**(request.get("options") or {}), **options_update, **_campaign_refs(after_undo, ev)}
         request["dice"] = list(ev.dice)
         with topped_up():  # a pick that rolls more (Recommit) rolls its new dice from the campaign's RNG
             move, result = move_event(after_undo, request, ctx.next_seq + 1)
@@ -123,6 +123,18 @@ def redo_move(
 
     store.append_with(name, build)
     return out[0]
+
+
+def _campaign_refs(state: CampaignState, ev: Any) -> dict[str, str]:
+    """The campaign track and clock a stored move acted on (by id), so the move made again saves its change there
+    too (a recommit's cleared progress and raised rank)."""
+    started = set(ev.result.get("started") or [])
+    refs: dict[str, str] = {}
+    for key, changed, table in (("track", ev.state_change.tracks, state.tracks), ("clock", ev.state_change.clocks, state.clocks)):
+        ids = [i for i in changed if i in table]
+        if key not in started and len(ids) == 1:
+            refs[key] = ids[0]
+    return refs
 
 
 def _light_copy(state: CampaignState) -> CampaignState:

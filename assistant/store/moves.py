@@ -123,6 +123,34 @@ def engine_request(state: CampaignState, request: Request | dict[str, Any] | str
     return with_character(state, req, cid, source)
 
 
+#: What a track becomes when a move clears it: a vow forsaken, a fight lost, anything else cleared.
+CLEARED_STATUS = {"vow": "forsaken", "elegy": "forsaken", "combat": "lost"}
+
+
+def closing_status(result: Result, request: dict[str, Any], track: dict[str, Any]) -> str | None:
+    """The status a campaign track takes after ``result`` acted on it (None: it stays open).
+
+    A progress roll that hits completes its track (a vow fulfilled, an expedition finished, a bond forged); a fight
+    ends on its progress roll whatever the outcome (won on a hit, lost on a miss) unless the fight continues. A
+    move that clears the whole track (Forsake Your Vow, Face Defeat) closes it."""
+    if ":" in result.move_id:  # the engine's doors (/progress, the sidebar) change progress, never the status
+        return None
+    options = request.get("options") or {}
+    kind = str(track.get("kind", "vow"))
+    if result.roll == "progress":
+        if kind == "combat" and options.get("fight_continues"):
+            return None
+        if result.outcome in ("strong_hit", "weak_hit"):
+            return "completed"
+        return "lost" if kind == "combat" else None
+    name = track.get("name") or "track"
+    if any(e.kind == "progress" and e.target == name and e.after == 0 and e.reason == "clear the track" for e in result.effects):
+        if kind == "combat" and options.get("objectives_remain"):
+            return None
+        return CLEARED_STATUS.get(kind, "cleared")
+    return None
+
+
 def move_event(
     state: CampaignState, raw: dict[str, Any], next_seq: int, rng: random.Random | None = None, narration: str | None = None
 ) -> tuple[MoveResolved, Result]:
@@ -156,6 +184,9 @@ def move_event(
         for item_id in refs.values():
             if key not in result.started:
                 changed[item_id] = {**table[item_id], **value}
+                status = closing_status(result, req, changed[item_id]) if key == "track" else None
+                if status is not None:
+                    changed[item_id]["status"] = status
     stored_request = {k: v for k, v in req.items() if k != "character"} if source == "campaign" else req
     event = MoveResolved(
         request=stored_request,

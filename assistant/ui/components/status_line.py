@@ -38,7 +38,7 @@ def status_parts(
         parts.append(f"{label(name)} {value:+d}" if spec.min < 0 else f"{label(name)} {value}")
     parts += [label(str(i)) for i in character.get("impacts") or []]
     for track in tracks:
-        if track.get("status") in ("completed", "forsaken", "cleared"):
+        if track.get("status") in ("completed", "forsaken", "cleared", "lost", "abandoned"):
             continue
         parts.append(f"{track.get('name', 'track')} {int(track.get('ticks') or 0) // 4}/10")
     parts += [f"{c.get('name', 'clock')} {c.get('filled', 0)}/{c.get('segments', '?')}" for c in clocks]

@@ -1,0 +1,154 @@
+"""Which clock a move fills, found from the campaign and the player's words (the clock-side twin of
+:mod:`assistant.chat.track_finder`).
+
+Two kinds of clock:
+
+- a **project** kept on the character's sheet (Blades' long-term projects, rituals, inventions: moves that take
+  ``options.project``): the project the words name, else a new one named from the words, with the segments the
+  words give ("an 8-clock", "a 6-segment clock") or 8, as the rules' own example;
+- a **campaign clock** (``/clock``; Starforged's tension clock, a Blades faction's clock: moves with a ``clock``
+  effect that take ``options.clock``): the open clock the words name, else the only open one, else the most recent.
+
+Pure: reads a :class:`CampaignState`, changes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from assistant.chat.track_finder import NAMED, SAME, name_from_words, named_track
+from assistant.engine import InputError, get_ruleset
+from assistant.engine.schema import MoveSpec
+from assistant.store.state import CampaignState
+
+DEFAULT_PROJECT_SEGMENTS = 8
+_SEGMENTS = re.compile(r"\b(\d{1,2})[- ]?(?:segments?|clock|sections?)\b", re.IGNORECASE)
+_PROJECT_NAME = (
+    r"\bproject\b.*?\b(?:to|on|for|about)\s+(?P<n>.+)",
+    r"\b(?:work|works|working|keep working)\s+on\s+(?:(?:my|our|the)\s+)?(?:project\s+)?(?P<n>.+)",
+)
+_MY_PROJECT = re.compile(r"\b(?:my|our|the)\s+(?:long[- ]term\s+)?project\b", re.IGNORECASE)
+
+
+def _effects(move: MoveSpec) -> list[Any]:
+    out = list(move.before_roll)
+    for outcome in move.outcomes.values():
+        out += outcome.effects + [e for c in outcome.choices for o in c.options for e in o.effects]
+    return out
+
+
+def clock_need(state: CampaignState, move: MoveSpec) -> str | None:
+    """``project`` (a clock on the sheet), ``clock`` (a campaign clock) or None: what clock ``move`` fills."""
+    if "project" in move.options:
+        return "project"
+    if any(e.type == "clock" for e in _effects(move)) and "clock" in get_ruleset(state.system).options_for(move):
+        return "clock"
+    return None
+
+
+def open_clocks(state: CampaignState) -> list[tuple[str, dict[str, Any]]]:
+    """The campaign's clocks that are not full, oldest first."""
+    return [(cid, c) for cid, c in state.clocks.items() if int(c.get("filled", 0)) < int(c.get("segments", 1))]
+
+
+def segments_in(text: str) -> int | None:
+    m = _SEGMENTS.search(text)
+    return int(m.group(1)) if m else None
+
+
+def project_name(text: str) -> str:
+    clean = " ".join(text.strip().split()).rstrip(".!?")
+    for pattern in _PROJECT_NAME:
+        m = re.search(pattern, clean, re.IGNORECASE)
+        if m and m.group("n").strip() and not _SEGMENTS.fullmatch(m.group("n").strip()):
+            name = _SEGMENTS.sub("", m.group("n")).strip(" ,;:-")
+            if name:
+                return name_from_words(name, "project")
+    return name_from_words(_SEGMENTS.sub("", clean), "project")
+
+
+def _bind_project(state: CampaignState, options: dict[str, Any], text: str) -> tuple[dict[str, Any], str]:
+    projects = [(str(i), p) for i, p in enumerate((state.active() or {}).get("projects") or [])]
+    open_projects = [(i, p) for i, p in projects if int(p.get("filled", 0)) < int(p.get("segments", 1))]
+    named = named_track(open_projects, text, NAMED)
+    if named is None and len(open_projects) == 1 and _MY_PROJECT.search(text) and not named_track(projects, text, SAME):
+        named = open_projects[0][0]
+    if named is not None:
+        project = dict(open_projects)[named]
+        options["project"] = project["name"]
+        return options, f"On your project “{project['name']}” ({project.get('filled', 0)}/{project.get('segments')})."
+    name = project_name(text)
+    segments = segments_in(text)
+    options["project"] = name
+    options["clock"] = {"name": name, "segments": segments or DEFAULT_PROJECT_SEGMENTS, "filled": 0}
+    if segments:
+        return options, f"A new project: “{name}”, a {segments}-segment clock (from your words)."
+    return options, (
+        f"A new project: “{name}”, an {DEFAULT_PROJECT_SEGMENTS}-segment clock (no size in your words; "
+        "say “a 6-segment clock”… for another, or undo)."
+    )
+
+
+def _bind_clock(state: CampaignState, options: dict[str, Any], text: str) -> tuple[dict[str, Any], str]:
+    clocks = open_clocks(state)
+    named = named_track(clocks, text, NAMED)
+    if named is not None:
+        why = "named in your words"
+    elif len(clocks) == 1:
+        named, why = clocks[0][0], "your only open clock"
+    elif clocks:
+        named, why = clocks[-1][0], "the most recent open clock"
+    else:
+        return options, "There is no open clock to fill (start one with /clock <segments> <name>)."
+    clock = state.clocks[named]
+    options["clock"] = named
+    return options, f"On the clock “{clock.get('name')}” ({clock.get('filled', 0)}/{clock.get('segments')}, {why})."
+
+
+def bind_clock(state: CampaignState, request: dict[str, Any], text: str) -> tuple[dict[str, Any], list[str]]:
+    """``request`` with the clock its move fills filled in from the campaign and ``text``, and the sentence saying
+    which; unchanged when the request gives a clock or a project, or the move fills none."""
+    name = str(request.get("move") or "")
+    if not name or ":" in name:
+        return request, []
+    try:
+        move = get_ruleset(state.system).find_move(name)
+    except Exception:  # noqa: BLE001 - an unknown move is the engine's error to word
+        return request, []
+    need = clock_need(state, move)
+    options = dict(request.get("options") or {})
+    if need is None or {"clock", "project"} & set(options):
+        return request, []
+    if need == "project":
+        options, note = _bind_project(state, options, text)
+    else:
+        options, note = _bind_clock(state, options, text)
+        if "clock" not in options:
+            return request, [note]
+    return {**request, "options": options}, [note]
+
+
+# ---- the player's /clock commands -------------------------------------------------------------------
+def clock_step(state: CampaignState, name: str, by: int) -> dict[str, Any]:
+    """The engine request that advances (``by`` > 0) or winds back (``by`` < 0) the campaign clock ``name``
+    names (exactly, else the best fuzzy match); refused in the player's words when there is none."""
+    exact = [cid for cid, c in state.clocks.items() if str(c.get("name", "")).strip().lower() == name.strip().lower()]
+    cid = exact[-1] if exact else named_track(list(state.clocks.items()), name, NAMED)
+    if cid is None:
+        known = ", ".join(f"“{c.get('name')}”" for c in state.clocks.values())
+        have = f" The campaign's clocks: {known}." if known else ""
+        raise InputError(f"There is no clock called “{name}”; start one with /clock 6 {name}.{have}")
+    if by > 0:
+        return {"move": "clock:advance", "options": {"clock": cid, "by": by}}
+    return {"move": "clock:clear", "options": {"clock": cid, "by": -by}}
+
+
+def check_new_clock(state: CampaignState, name: str) -> None:
+    """Refuse a second open clock of the same name (the player meant to advance it)."""
+    for clock in state.clocks.values():
+        if str(clock.get("name", "")).strip().lower() == name.strip().lower() and not clock.get("full"):
+            raise InputError(
+                f"There is already a clock called “{clock.get('name')}” ({clock.get('filled', 0)}/{clock.get('segments')}); "
+                f"advance it with /clock +1 {clock.get('name')}."
+            )

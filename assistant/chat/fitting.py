@@ -1,0 +1,133 @@
+"""Fitting a move to the moment of play: the track and clock it acts on, whether a fight is still on, and which
+suggestions make sense now.
+
+- :func:`bind` fills a request's track and clock from the campaign and the player's words
+  (:mod:`assistant.chat.track_finder`, :mod:`assistant.chat.clock_finder`) and says which were used.
+- :func:`fight_position` is the fight position that still counts: none once the fight's track is resolved (no
+  open combat track) or when the player's words move the scene on (their best move, fight aside, is not a
+  combat move).
+- :func:`fit_suggestions` binds every suggestion, re-reckons its odds on the track it found, and leaves out a
+  progress move with no track to act on and a move that cannot succeed, unless the player's words name it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+from assistant.chat.clock_finder import bind_clock
+from assistant.chat.track_finder import bind_track, has_track_for, missing_track, open_tracks
+from assistant.engine import AssistantError, InputError, get_ruleset
+from assistant.engine.ruleset import normalize_name
+from assistant.store.moves import engine_request
+from assistant.store.state import CampaignState
+from assistant.suggest.core import Position
+
+
+def bind(state: CampaignState, request: dict[str, Any], text: str, *, strict: bool = False) -> tuple[dict[str, Any], list[str]]:
+    """``request`` with its track and clock found (see the module), and the sentences saying which. ``strict``:
+    a move that acts on a track the campaign does not have is refused in the player's words (nothing rolls)."""
+    bare = _unbound(request)
+    bound, track_notes = bind_track(state, bare, text)
+    if strict and missing_track(state, request) and (missing := missing_track(state, bound)):
+        raise InputError(missing)
+    bound, clock_notes = bind_clock(state, bound, text)
+    if bare == request or bound == request:  # found now, or found the same way when it was suggested: say which
+        return bound, track_notes + clock_notes
+    return request, []  # the request names its own
+
+
+def _unbound(request: dict[str, Any]) -> dict[str, Any]:
+    """``request`` without the track, clock or project a finder would fill in (a campaign track or clock by its
+    id, a new track by name and rank, a new project)."""
+    options = dict(request.get("options") or {})
+    track, clock = options.get("track"), options.get("clock")
+    if isinstance(track, str) or (isinstance(track, dict) and not {"ticks", "boxes"} & set(track)):
+        options.pop("track")
+    if isinstance(clock, str):
+        options.pop("clock")
+    if "project" in options:
+        options.pop("project")
+        if isinstance(clock, dict) and clock.get("name") == request.get("options", {}).get("project"):
+            options.pop("clock", None)
+    if options == (request.get("options") or {}):
+        return request
+    return {**request, "options": options} if options else {k: v for k, v in request.items() if k != "options"}
+
+
+def _has_combat_tracks(system: str) -> bool:
+    from assistant.chat.track_finder import track_need
+
+    return any((need := track_need(m)) is not None and need.starts and need.kind == "combat" for m in get_ruleset(system).moves)
+
+
+def fight_position(state: CampaignState, text: str, embedder: Any = None) -> Position | None:
+    """The active character's fight position (``in_control``/``bad_spot``) if a fight is still on for these words."""
+    from assistant.suggest import SuggestContext
+    from assistant.suggest.core import rank
+
+    position = (state.active() or {}).get("position")
+    if position not in ("in_control", "bad_spot"):
+        return None
+    if _has_combat_tracks(state.system) and not open_tracks(state, "combat"):
+        return None  # the fight's track was resolved: the fight is over
+    if text.strip():
+        calm = {**(state.active() or {}), "position": None}
+        ranked, _cues = rank(text, SuggestContext(system=state.system, character=calm), embedder)
+        if ranked and not ranked[0].move.combat:
+            return None  # the scene moved on
+    return "in_control" if position == "in_control" else "bad_spot"
+
+
+def names_move(text: str, move_name: str) -> bool:
+    """True when the player's words name the move ("I reach a milestone"); a one-word name (Strike) is an everyday
+    verb, not a name."""
+    return len(move_name.split()) > 1 and normalize_name(move_name) in normalize_name(text)
+
+
+def certain_miss(odds: Any) -> bool:
+    """True when the odds give no chance of anything but a miss."""
+    outcomes = (odds or {}).get("outcomes") if isinstance(odds, dict) else None
+    if not isinstance(outcomes, dict) or "miss" not in outcomes:
+        return False
+    return all(float(v) == 0 for k, v in outcomes.items() if not str(k).startswith("miss"))
+
+
+def _odds(state: CampaignState, request: dict[str, Any]) -> dict[str, Any] | None:
+    from assistant.engine.probability import odds_for_request
+
+    with contextlib.suppress(AssistantError):
+        return odds_for_request(engine_request(state, request)).to_dict()
+    return None
+
+
+def fit_suggestions(state: CampaignState, suggestions: list[Any], text: str, k: int = 3) -> list[Any]:
+    """The ``k`` best suggestions that fit the moment, each bound to its track and clock (see the module)."""
+    ruleset = get_ruleset(state.system)
+    out: list[Any] = []
+    # a move the words name leads ("I reach a milestone on my elegy…"), the offline order otherwise
+    suggestions = sorted(suggestions, key=lambda s: not names_move(text, str(getattr(s, "move", ""))))
+    for s in suggestions:
+        if not getattr(s, "request", None) or not getattr(s, "from_ruleset", True):
+            out.append(s)
+            continue
+        try:
+            move = ruleset.find_move(s.move)
+        except AssistantError:
+            out.append(s)
+            continue
+        named = names_move(text, move.name)
+        if not named and not has_track_for(state, move):
+            continue
+        request, notes = bind(state, dict(s.request), text)
+        if request != s.request:
+            s.request = request
+            if move.roll.type == "progress":  # its odds depend on the track's progress
+                s.odds = _odds(state, request)
+        s.notes = [*notes, *(n for n in s.notes if not str(n).startswith("odds unavailable"))] if notes else s.notes
+        if not named and certain_miss(s.odds):
+            continue
+        out.append(s)
+        if len(out) >= k:
+            break
+    return out

@@ -1,0 +1,271 @@
+"""Which progress track a move acts on, and the track a move starts, found from the campaign and the player's words.
+
+A move's need is read from its data (:func:`track_need`): a progress roll names the kind of track it rolls on
+(``roll.track``), a move that starts one has a ``start_track`` effect, and the other moves that mark, clear or
+raise a track say its kind (``track_kind``). :func:`find_track` then picks, in this order:
+
+1. the open track the player's words name (a fuzzy match on the track's name),
+2. the only open track of that kind,
+3. the most recent open track of that kind,
+
+and says which one it used and why. A move that starts a track gets a new one named from the words ("I swear a
+dangerous iron vow to find my lost sister" -> "Find my lost sister", dangerous), unless the words name an open
+track of that kind (a second roll on the same expedition). Pure: reads a :class:`CampaignState`, changes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from difflib import SequenceMatcher
+from typing import Any
+
+from assistant.engine import get_ruleset
+from assistant.engine.schema import MoveSpec
+from assistant.engine.tracks import Rank
+from assistant.store.state import CampaignState
+
+#: Statuses of a track that takes no more progress (see :mod:`assistant.store.moves`).
+CLOSED = frozenset({"completed", "forsaken", "cleared", "lost", "abandoned"})
+#: How closely the words must name a track to act on it, and to continue it instead of starting a new one.
+NAMED = 0.5
+SAME = 0.8
+DEFAULT_RANK = Rank.FORMIDABLE
+MAX_NAME = 60
+
+_TRACK_EFFECTS = frozenset({"mark_progress", "clear_progress", "raise_rank", "clear_track", "legacy_reward"})
+_STOP_WORDS = (
+    "a an the my our your his her their its i we to of on in at for with and or is are be this that "
+    "vow vows track quest fight battle combat expedition connection elegy progress milestone"
+)
+_STOP = frozenset(re.findall(r"\S+", _STOP_WORDS))
+
+
+@dataclass(frozen=True)
+class TrackNeed:
+    """What a move wants of the campaign's tracks: the ``kind`` it acts on, and whether it ``starts`` one."""
+
+    kind: str
+    starts: bool
+
+
+@dataclass
+class Found:
+    """The track a request was given (``track_id`` for a campaign track, ``new`` for one the move starts), and the
+    sentence the turn shows about it."""
+
+    track_id: str | None = None
+    new: dict[str, Any] | None = None
+    note: str = ""
+    notes: list[str] = field(default_factory=list)
+
+
+def _effects(move: MoveSpec) -> list[Any]:
+    out = list(move.before_roll)
+    for outcome in move.outcomes.values():
+        out += outcome.effects
+        out += [e for c in outcome.choices for o in c.options for e in o.effects]
+    out += [e for c in move.choices for o in c.options for e in o.effects]
+    return out
+
+
+def track_need(move: MoveSpec) -> TrackNeed | None:
+    """The campaign track ``move`` acts on or starts (None: it needs none, or it rolls on a legacy track)."""
+    effects = _effects(move)
+    started = next((e.value or "vow" for e in effects if e.type == "start_track"), None)
+    if started is not None:
+        return TrackNeed(kind=started, starts=True)
+    if move.roll.type == "progress":
+        kind = move.roll.track or "vow"
+        return None if kind.startswith("legacy") else TrackNeed(kind=kind, starts=False)
+    if move.track_kind is not None:
+        return TrackNeed(kind=move.track_kind, starts=False)
+    if any(e.type in _TRACK_EFFECTS for e in effects if e.type != "legacy_reward"):
+        return TrackNeed(kind="any", starts=False)
+    return None
+
+
+def is_open(track: dict[str, Any]) -> bool:
+    return str(track.get("status") or "open") not in CLOSED
+
+
+def open_tracks(state: CampaignState, kind: str) -> list[tuple[str, dict[str, Any]]]:
+    """The campaign's open tracks of ``kind`` (``any``: all), oldest first."""
+    return [(tid, t) for tid, t in state.tracks.items() if is_open(t) and (kind == "any" or str(t.get("kind", "vow")) == kind)]
+
+
+# ---- words ---------------------------------------------------------------------------------------------
+def _words(text: str) -> list[str]:
+    out = []
+    for w in re.findall(r"[a-z0-9']+", text.lower()):
+        w = w.removesuffix("'s").strip("'")
+        if len(w) > 3 and w.endswith("s") and not w.endswith("ss"):
+            w = w[:-1]
+        if w and w not in _STOP:
+            out.append(w)
+    return out
+
+
+def name_score(name: str, text: str) -> float:
+    """How well ``text`` names a track called ``name`` (0..1): the share of the name's words the text has, near
+    spellings counted."""
+    wanted, have = _words(name), _words(text)
+    if not wanted or not have:
+        return 0.0
+    hits = sum(1 for w in wanted if any(w == h or SequenceMatcher(None, w, h).ratio() >= 0.85 for h in have))
+    return hits / len(wanted)
+
+
+def named_track(tracks: list[tuple[str, dict[str, Any]]], text: str, threshold: float = NAMED) -> str | None:
+    """The track ``text`` names best, at ``threshold`` or better (None: none does)."""
+    scored = [(name_score(str(t.get("name", "")), text), tid) for tid, t in tracks]
+    scored = [s for s in scored if s[0] >= threshold]
+    return max(scored, key=lambda s: s[0])[1] if scored else None
+
+
+def rank_in(text: str) -> Rank | None:
+    """A challenge rank the words give ("a dangerous vow")."""
+    for rank in Rank:
+        if re.search(rf"\b{rank.value}\b", text, re.IGNORECASE):
+            return rank
+    return None
+
+
+_NAME_AFTER = (
+    r"\b(?:vow|vows|vowed|swear|swears|sworn|promise|oath|quest)\b.*?\b(?:to|that)\s+(?P<n>.+)",
+    r"\b(?:elegy|elegies)\b.*?\b(?:for|to|of)\s+(?P<n>.+)",
+    r"\b(?:against|fight|fights|fighting|attack|attacks|battle|confront|confronts|ambush|duel)\s+(?P<n>.+)",
+    r"\b(?:connection|befriend|befriends|meet|meets|bond)\b(?:\s+with)?\s+(?P<n>.+)",
+    r"\b(?:expedition|journey|trek|travel|travels|trailblaze|explore|explores|survey|surveys|cross|crosses)\b"
+    r"(?:\s+(?:to|into|through|across|toward|towards))?\s+(?P<n>.+)",
+)
+_LEAD = re.compile(r"^(?:i|we|you)\s+(?:(?:try|want|begin|start|decide)\s+to\s+)?", re.IGNORECASE)
+
+
+def name_from_words(text: str, kind: str) -> str:
+    """A name for a new ``kind`` track from the player's words ("...iron vow to find my lost sister" -> "Find my
+    lost sister"); the words themselves when no pattern fits."""
+    clean = " ".join(text.strip().split()).rstrip(".!?")
+    name = ""
+    for pattern in _NAME_AFTER:
+        m = re.search(pattern, clean, re.IGNORECASE)
+        if m and m.group("n").strip():
+            name = m.group("n").strip()
+            break
+    if not name:
+        name = _LEAD.sub("", clean)
+    name = re.sub(rf"\b(?:{'|'.join(r.value for r in Rank)})\b\s*", "", name, flags=re.IGNORECASE).strip(" ,;:-")
+    name = re.sub(r"^(?:a|an)\s+", "", name, flags=re.IGNORECASE)
+    if len(name) > MAX_NAME:
+        name = name[:MAX_NAME].rsplit(" ", 1)[0]
+    name = name or f"A new {kind}"
+    return name[0].upper() + name[1:]
+
+
+# ---- finding -------------------------------------------------------------------------------------------
+#: How the player calls a track of each kind (by default, its kind).
+_KIND_WORDS = {"any": "track", "combat": "fight", "scene": "scene challenge"}
+
+
+def _kind_words(kind: str) -> str:
+    return _KIND_WORDS.get(kind, kind)
+
+
+def find_track(state: CampaignState, need: TrackNeed, text: str) -> Found:
+    """The track a move with ``need`` acts on (or starts), from the campaign and ``text`` (see the module)."""
+    candidates = open_tracks(state, need.kind)
+    word = _kind_words(need.kind)
+    if need.starts:
+        same = named_track(candidates, text, SAME)
+        if same is not None:
+            return Found(track_id=same, note=f"Continues your {word} “{state.tracks[same]['name']}” (named in your words).")
+        rank = rank_in(text)
+        name = name_from_words(text, need.kind)
+        if rank is None:
+            note = (
+                f"A new {DEFAULT_RANK.value} {word}: “{name}” (no rank in your words; say “a dangerous {word}”, "
+                f"“an epic {word}”… to choose another, or undo)."
+            )
+        else:
+            note = f"A new {rank.value} {word}: “{name}” (the rank from your words)."
+        return Found(new={"name": name, "rank": (rank or DEFAULT_RANK).value}, note=note)
+    named = named_track(candidates, text)
+    if named is not None:
+        return Found(track_id=named, note=f"On your {word} “{state.tracks[named]['name']}” (named in your words).")
+    if len(candidates) == 1:
+        tid = candidates[0][0]
+        return Found(track_id=tid, note=f"On your {word} “{state.tracks[tid]['name']}” (your only open {word}).")
+    if candidates:
+        tid = candidates[-1][0]
+        others = ", ".join(f"“{t['name']}”" for _, t in candidates[:-1])
+        return Found(
+            track_id=tid,
+            note=f"On your {word} “{state.tracks[tid]['name']}” (the most recent; name {others} in your words for another).",
+        )
+    return Found(note="" if need.kind == "any" else f"There is no open {word} to act on yet.")
+
+
+def has_track_for(state: CampaignState, move: MoveSpec) -> bool:
+    """True when ``move`` needs no existing track (or acts on one only if there is one: kind ``any``), or the
+    campaign has an open one it could act on."""
+    need = track_need(move)
+    return need is None or need.starts or need.kind == "any" or bool(open_tracks(state, need.kind))
+
+
+#: The move that starts a track of each kind, to say what to do when there is none.
+def _starter(state: CampaignState, kind: str) -> str | None:
+    for move in get_ruleset(state.system).moves:
+        need = track_need(move)
+        if need is not None and need.starts and need.kind == kind:
+            return move.name
+    return None
+
+
+def missing_track(state: CampaignState, request: dict[str, Any]) -> str | None:
+    """What to tell the player when ``request``'s move acts on a track of a kind the campaign has none open of."""
+    try:
+        move = get_ruleset(state.system).find_move(str(request.get("move") or ""))
+    except Exception:  # noqa: BLE001 - not a move: nothing to say here
+        return None
+    need = track_need(move)
+    options = request.get("options") or {}
+    if need is None or need.starts or need.kind == "any" or {"track", "progress_ticks", "progress_boxes"} & set(options):
+        return None
+    starter = _starter(state, need.kind)
+    how = f"{starter} first, or start one with /track <rank> <name>" if starter else "start one with /track <rank> <name>"
+    word = _kind_words(need.kind)
+    return f"{move.name} acts on a {word}'s progress track, and there is no open {word} yet: {how}."
+
+
+def bind_track(state: CampaignState, request: dict[str, Any], text: str) -> tuple[dict[str, Any], list[str]]:
+    """``request`` with the track its move acts on (or starts) filled in from the campaign and ``text``, and the
+    sentence saying which; unchanged when the request gives a track or its progress, or the move needs none."""
+    name = str(request.get("move") or "")
+    if not name or ":" in name:
+        return request, []
+    try:
+        move = get_ruleset(state.system).find_move(name)
+    except Exception:  # noqa: BLE001 - an unknown move is the engine's error to word
+        return request, []
+    need = track_need(move)
+    options = dict(request.get("options") or {})
+    if need is None or {"track", "progress_ticks", "progress_boxes"} & set(options):
+        return request, []
+    found = find_track(state, need, text)
+    if found.track_id is not None:
+        options["track"] = found.track_id
+    elif found.new is not None:
+        options["track"] = found.new
+    else:
+        return request, [found.note] if found.note else []
+    return {**request, "options": options}, [found.note]
+
+
+def closed_now(before: dict[str, dict[str, Any]], after: dict[str, dict[str, Any]]) -> list[str]:
+    """Sentences for the tracks a move closed ("Your vow “Find my lost sister” is completed.")."""
+    out = []
+    for tid, track in after.items():
+        status = track.get("status")
+        if status and status != (before.get(tid) or {}).get("status"):
+            out.append(f"Your {_kind_words(str(track.get('kind', 'vow')))} “{track.get('name')}” is {status}.")
+    return out

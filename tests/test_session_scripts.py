@@ -1,0 +1,54 @@
+"""Scripted sessions: a whole evening of play per system in the player's own words, through the chat session API.
+Each line is sent; when moves are suggested the top one is confirmed. No turn is an error, and after every turn
+the store holds what the card shows (tracks, clocks, meters, positions...)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from assistant.chat.session import ChatSession
+from assistant.store import service
+from assistant.store.card_check import card_differences
+from rules_index.embed import get_embedder
+
+SCRIPTS = Path(__file__).parent / "scripts"
+
+
+@pytest.fixture(autouse=True)
+def _hash_embedder(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TABLETOP_EMBEDDER", "hash")
+
+
+def script(system: str) -> list[str]:
+    lines = (SCRIPTS / f"{system}.txt").read_text(encoding="utf-8").splitlines()
+    return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+
+
+@pytest.mark.parametrize("system", ["starforged", "elegy"])
+def test_a_scripted_session_holds_together(system: str) -> None:
+    lines = script(system)
+    assert len(lines) >= 30
+    service.create_campaign("evening", system, seed=7)
+    try:
+        session = ChatSession.open("evening", rng=random.Random(5), embedder=get_embedder("hash"))
+        rolled = 0
+        for line in lines:
+            turn = session.send(line)
+            assert turn.kind != "error", f"{line!r}: {turn.error}"
+            if turn.suggestions:
+                turn = session.confirm(turn.suggestions[0])
+                assert turn.kind != "error", f"{line!r} -> {turn.results or turn.error}"
+                rolled += 1
+            if turn.results:
+                differences = card_differences(session.reload(), turn.results[-1])
+                assert not differences, f"{line!r}: {differences}"
+        state = session.reload()
+        assert rolled >= 20
+        statuses = {t.get("status") for t in state.tracks.values()}
+        assert "completed" in statuses and None in statuses  # a vow fulfilled, others still open
+        assert len(state.clocks) == 1  # /clock +1 and -1 moved the one clock
+    finally:
+        service.close_stores()
