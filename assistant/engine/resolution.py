@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import random
 
+import assistant.engine.roll_shapes as roll_shapes
 import assistant.engine.roll_steps as roll_steps
 from assistant.engine.context import (
     Resolution,
@@ -90,6 +91,8 @@ def resolve_move(ruleset: Ruleset, request: Request, move: MoveSpec, rng: random
         roll_steps.oracle_step(ctx)
     elif kind in ("pool", "total"):
         ruleset.do_system_roll(ctx, kind)
+    if ctx.shape is not None:
+        roll_shapes.record(ctx.shape, ctx.shape_dice_before)
     ruleset.after_roll(ctx)
     apply_outcome(ctx, ruleset)
     apply_option_hits(ctx, ruleset)
