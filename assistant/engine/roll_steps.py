@@ -137,6 +137,8 @@ def burn_step(ctx: Resolution) -> None:
     burned = challenge_outcome(value, ctx.challenge)
     improves = value > 0 and CHALLENGE_LADDER.index(burned) > CHALLENGE_LADDER.index(ctx.outcome)
     reset = reset_value(ctx)
+    if ctx.options.get("burn") and isinstance(ctx.shape, roll_shapes.ChallengeShape):
+        ctx.shape = replace(ctx.shape, burn=value)  # burned whenever it beats more dice: the odds count which faces
     if not ctx.options.get("burn"):
         if improves:
             ctx.burn = Burn(meter=burn.meter, before=value, after=reset, available=True, outcome=burned)
@@ -157,8 +159,6 @@ def burn_step(ctx: Resolution) -> None:
         outcome_before=ctx.outcome,
     )
     ctx.score, ctx.outcome = value, burned
-    if isinstance(ctx.shape, roll_shapes.ChallengeShape):
-        ctx.shape = replace(ctx.shape, burn=value)
     reset_meter(ctx, f"burned {value} {burn.meter}: it replaces the action score; it resets to {reset}", EffectKind.BURN)
 
 
