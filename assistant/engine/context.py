@@ -17,7 +17,7 @@ from typing import Any, Protocol
 from assistant.engine.dice import DiceSource
 from assistant.engine.errors import InputError
 from assistant.engine.kinds import EffectKind, RollKind
-from assistant.engine.model import Burn, Choice, ChoiceOption, DieRecord, Effect, FollowUp, Request, Result
+from assistant.engine.model import Burn, Choice, ChoiceOption, DieRecord, Effect, FollowUp, Request, Result, trusted
 from assistant.engine.options import bad_value, int_choices, words
 from assistant.engine.oracle import Table
 from assistant.engine.outcomes import Outcome
@@ -152,7 +152,8 @@ class Resolution:
         self.score, self.outcome, self.match, self.challenge = roll.score, roll.outcome, roll.match, roll.challenge
 
     def result(self) -> Result:
-        return Result(
+        return trusted(
+            Result,
             system=self.ruleset.system_id,
             move=self.move.name,
             move_id=self.move.id,

@@ -7,7 +7,6 @@ The working state is a :class:`~assistant.engine.context.Resolution`; the rolls 
 
 from __future__ import annotations
 
-import copy
 import random
 
 import assistant.engine.roll_shapes as roll_shapes
@@ -29,6 +28,7 @@ from assistant.engine.meters import clamp_to_max
 from assistant.engine.model import Choice, Request, Result
 from assistant.engine.outcomes import Outcome
 from assistant.engine.ruleset import Ruleset
+from assistant.engine.safe_json import copy_value
 from assistant.engine.schema import ChoiceSpec, Condition, FollowUpSpec, MoveSpec
 
 __all__ = ["Resolution", "close_resolution", "open_resolution", "resolve_move"]
@@ -43,7 +43,7 @@ def open_resolution(ruleset: Ruleset, request: Request, move: MoveSpec, rng: ran
         move=move,
         character=character,
         source=DiceSource(rng=rng, forced=request.dice),
-        before=copy.deepcopy(character),
+        before=copy_value(character),
         adds=request.adds,
     )
 
