@@ -112,12 +112,14 @@ def odds_for_request(request: Request | dict[str, Any]) -> OddsTable:
 @lru_cache(maxsize=512)
 def _odds_cached(payload_json: str) -> OddsTable:
     payload = json.loads(payload_json)
+    request = Request.parse(payload)
     with roll_shapes.recording() as shapes:
-        probe = resolve(payload, rng=random.Random(0))
+        probe = resolve(request, rng=random.Random(0))
     if len(shapes) == 1 and shapes[0].dice_before == 0:
 
         def read(faces: tuple[int, ...]) -> tuple[Outcome, bool]:
-            result = resolve({**payload, "dice": list(faces)}, rng=random.Random(0))
+            # the request was checked once: only its dice change (within their checked bounds)
+            result = resolve(request.model_copy(update={"dice": list(faces)}), rng=random.Random(0))
             return result.outcome, result.match
 
         return odds_of_shape(shapes[0].shape, read)
