@@ -39,6 +39,24 @@ def test_odds_equal_the_engines_exact_odds(embedder, starforged):
     assert odds_for_request(s.request).outcomes == exact.outcomes
 
 
+def test_the_other_stats_come_with_their_odds(embedder, starforged):
+    character = {"stats": {"edge": 2, "heart": 1, "iron": 3, "shadow": 1, "wits": 2}, "momentum": 3}
+    s = _top("I sprint across the collapsing catwalk", embedder, character=character)
+    others = {a["stat"]: a for a in s.alternatives}
+    assert set(others) == {"heart", "iron", "shadow", "wits"}  # Face Danger's other approaches, not edge again
+    iron = others["iron"]
+    assert iron["stat_value"] == 3 and iron["approach"]
+    assert iron["odds"] == odds_for_request({**s.request, "stat": "iron"}).to_dict()
+    assert iron["odds"]["outcomes"]["strong_hit"] > s.odds["outcomes"]["strong_hit"]  # iron 3 beats edge 2
+
+
+def test_suggesting_leaves_the_character_alone(embedder, starforged):
+    character = {"stats": {"edge": 2}, "momentum": 3}
+    s = _top("I sprint across the collapsing catwalk", embedder, character=character)
+    s.request["character"]["momentum"] = 9
+    assert character == {"stats": {"edge": 2}, "momentum": 3}
+
+
 def test_odds_follow_the_characters_numbers(embedder, starforged):
     weak = _top("I sprint across the collapsing catwalk", embedder, character={"stats": {"edge": 1}})
     strong = _top("I sprint across the collapsing catwalk", embedder, character={"stats": {"edge": 4}})

@@ -17,10 +17,11 @@ from typing import Any, Protocol
 from assistant.engine.dice import DiceSource
 from assistant.engine.errors import InputError
 from assistant.engine.kinds import EffectKind, RollKind
-from assistant.engine.model import Burn, Choice, ChoiceOption, DieRecord, Effect, FollowUp, Request, Result
+from assistant.engine.model import Burn, Choice, ChoiceOption, DieRecord, Effect, FollowUp, Request, Result, trusted
 from assistant.engine.options import bad_value, int_choices, words
 from assistant.engine.oracle import Table
 from assistant.engine.outcomes import Outcome
+from assistant.engine.roll_shapes import RollShape
 from assistant.engine.rolls import ChallengeRoll
 from assistant.engine.schema import ChoiceSpec, Condition, EffectSpec, FollowUpSpec, MoveSpec, RequestOption
 from assistant.engine.sheet import Sheet
@@ -70,6 +71,8 @@ class Rules(Protocol):
 
     def adjust_action_roll(self, ctx: Resolution, roll: ChallengeRoll, first: int) -> ChallengeRoll: ...
 
+    def reroll_below(self, ctx: Resolution) -> int: ...
+
 
 @dataclass
 class Resolution:
@@ -110,6 +113,10 @@ class Resolution:
     """What a system's hooks leave for its later hooks in the same resolution (by the system's own keys)."""
     options: dict[str, Any] = field(default_factory=dict)
     """The request's options (once checked, declared values spelled as declared)."""
+    shape: RollShape | None = None
+    """What the odds of this resolution's roll depend on (set by the roll steps)."""
+    shape_dice_before: int = 0
+    """How many dice were rolled before that roll."""
 
     def __post_init__(self) -> None:
         if not self.options:
@@ -145,7 +152,8 @@ class Resolution:
         self.score, self.outcome, self.match, self.challenge = roll.score, roll.outcome, roll.match, roll.challenge
 
     def result(self) -> Result:
-        return Result(
+        return trusted(
+            Result,
             system=self.ruleset.system_id,
             move=self.move.name,
             move_id=self.move.id,

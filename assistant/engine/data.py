@@ -185,7 +185,21 @@ class RulesetData:
         return {name: self.option_types[name].help for name in dict.fromkeys(names) if name in self.option_types}
 
     def options_for(self, move: MoveSpec) -> dict[str, RequestOption]:
-        """The options ``move`` takes, typed (the move's own words for one describe it where the system's don't)."""
+        """The options ``move`` takes, typed (the move's own words for one describe it where the system's don't).
+
+        Worked out once per move (the data does not change); read it, never change it."""
+        known = self._options_by_move.get(move.id)
+        if known is not None and known[0] is move:
+            return known[1]
+        out = self._options_of(move)
+        self._options_by_move[move.id] = (move, out)
+        return out
+
+    @cached_property
+    def _options_by_move(self) -> dict[str, tuple[MoveSpec, dict[str, RequestOption]]]:
+        return {}
+
+    def _options_of(self, move: MoveSpec) -> dict[str, RequestOption]:
         out = {name: self.option_types[name] for name in self.common_options}
         for name, help_text in move.options.items():
             spec = self.option_types.get(name) or RequestOption()
@@ -233,10 +247,17 @@ class RulesetData:
             f"There is no table called {name!r} in {system}; {listed}.", missing="table", choices=names or None
         )
 
-    def move_by_id(self, move_id: str) -> MoveSpec:
+    @cached_property
+    def _moves_by_id(self) -> dict[str, MoveSpec]:
+        index: dict[str, MoveSpec] = {}
         for move in self.moves:
-            if move.id == move_id:
-                return move
+            index.setdefault(move.id, move)
+        return index
+
+    def move_by_id(self, move_id: str) -> MoveSpec:
+        move = self._moves_by_id.get(move_id)
+        if move is not None:
+            return move
         raise UnknownNameError(f"There is no move {move_id!r} in {self.title or self.system_id}.", missing="move")
 
     def default_character(self) -> dict[str, Any]:

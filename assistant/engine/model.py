@@ -7,7 +7,7 @@ narrator, the guard, the store, the UI and the evals all read the same Result.
 from __future__ import annotations
 
 import json
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -75,6 +75,24 @@ class Request(BaseModel):
             raise InputError("Bad request: " + _explain(exc)) from None
 
 
+M = TypeVar("M", bound=BaseModel)
+
+
+def trusted(cls: type[M], **fields: Any) -> M:
+    """A model built from values the engine made itself, already of the declared types (every field given).
+
+    Validating them again costs more than the rest of a resolution; pydantic's ``model_construct`` is slower
+    still. Tests hold a trusted Result equal to the same Result validated. Given fewer fields, it validates."""
+    if len(fields) != len(cls.__pydantic_fields__):
+        return cls(**fields)
+    model = cls.__new__(cls)
+    object.__setattr__(model, "__dict__", fields)
+    object.__setattr__(model, "__pydantic_fields_set__", set(fields))
+    object.__setattr__(model, "__pydantic_extra__", None)
+    object.__setattr__(model, "__pydantic_private__", None)
+    return model
+
+
 def _explain(exc: ValidationError) -> str:
     parts = []
     for err in exc.errors()[:5]:
@@ -132,7 +150,8 @@ class DieRecord(BaseModel):
 
     @classmethod
     def of(cls, die: Die) -> DieRecord:
-        return cls(
+        return trusted(
+            cls,
             sides=die.sides,
             value=die.value,
             role=die.role,

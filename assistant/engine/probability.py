@@ -1,10 +1,14 @@
-"""Exact odds of any roll the engine can make, by enumeration.
+"""Exact odds of any roll the engine can make, from what they depend on.
 
-Two doors:
-
-* :func:`odds_for_request` enumerates every face combination of a request's roll *through the
-  engine itself* (forced dice), so the odds shown before a roll are exactly those of the roll that
-  follows, with every rule the system applies (momentum cancel and burn, position downgrades...).
+* :func:`odds_for_request`: the odds shown before a roll are exactly those of the roll that follows.
+  The request is resolved once; its roll step records the roll's *shape*
+  (:mod:`assistant.engine.roll_shapes`: the score after cap, the dice, a momentum that cancels or is
+  burned, the focus's rerolls, the pool, advantage...), whose results are counted by closed form and
+  cached on the shape, not on the sheet. Then each class of results (an outcome, with or without a
+  match) is resolved once with one of its face sequences, so every rule the system applies after the
+  dice (a bad spot, a bumped tier, coin spent) is the engine's own. A roll no shape describes is
+  counted through the engine face by face (:mod:`assistant.engine.odds_by_engine`, also the tests'
+  reference).
 * Small pure helpers for the shared mechanics (:func:`action_odds`, :func:`progress_odds`,
   :func:`pool_odds`, :func:`total_odds`, :func:`yes_no_odds`) used by tests and by systems.
 """
@@ -13,47 +17,70 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+import assistant.engine.roll_shapes as roll_shapes
 import assistant.engine.rolls as rolls
 from assistant.engine.model import Request
-from assistant.engine.odds import OddsTable, enumerate_odds
-from assistant.engine.oracle import is_d100_match
-from assistant.engine.outcomes import challenge_outcome
-from assistant.engine.registry import get_ruleset
+from assistant.engine.odds import OddsTable
+from assistant.engine.odds_by_engine import engine_odds, success_sides
+from assistant.engine.outcomes import Outcome
 from assistant.engine.resolve import resolve
+from assistant.engine.roll_shapes import ChallengeShape, OracleShape, PoolShape, RollShape, TotalShape
 from assistant.engine.rolls import Keep, Tier
 
-__all__ = ["OddsTable", "action_odds", "odds_for_request", "pool_odds", "progress_odds", "total_odds", "yes_no_odds"]
+__all__ = [
+    "OddsTable",
+    "action_odds",
+    "odds_for_request",
+    "odds_of_shape",
+    "pool_odds",
+    "progress_odds",
+    "total_odds",
+    "yes_no_odds",
+]
+
+#: Outcomes in the order an odds table lists them (best first).
+_ORDER = {o: i for i, o in enumerate(Outcome)}
+
+Reader = Callable[[tuple[int, ...]], tuple[Outcome, bool]]
+
+
+def odds_of_shape(shape: RollShape, read: Reader | None = None) -> OddsTable:
+    """The odds of a roll of this shape; ``read`` turns one face sequence of each class into the final
+    (outcome, match) the engine gives it (without it, the roll's own outcome stands)."""
+    counts: dict[Outcome, int] = {}
+    matched: dict[Outcome, int] = {}
+    for (outcome, match), count in shape.classes().items():
+        if read is not None:
+            outcome, match = read(count.faces)
+        counts[outcome] = counts.get(outcome, 0) + count.count
+        if match:
+            matched[outcome] = matched.get(outcome, 0) + count.count
+    total = shape.combinations
+    return OddsTable(
+        outcomes={o.value: Fraction(counts[o], total) for o in sorted(counts, key=_ORDER.__getitem__)},
+        match=Fraction(sum(matched.values()), total),
+        match_by_outcome={o.value: Fraction(matched[o], total) for o in sorted(matched, key=_ORDER.__getitem__)},
+        combinations=total,
+    )
 
 
 def action_odds(modifier: int, *, momentum: int | None = None, cap: int = 10, action_die: bool = True) -> OddsTable:
     """Ironsworn action roll: d6 (+ modifier, capped) vs 2d10; negative momentum cancels an equal die."""
-
-    def evaluate(faces: Sequence[int]) -> tuple[str, bool]:
-        if action_die:
-            a, c1, c2 = faces
-            if momentum is not None and momentum < 0 and -momentum == a:
-                a = 0
-        else:
-            a, (c1, c2) = 0, faces
-        score = min(a + modifier, cap)
-        return challenge_outcome(score, (c1, c2)).value, c1 == c2
-
-    return enumerate_odds([6, 10, 10] if action_die else [10, 10], evaluate)
+    return odds_of_shape(ChallengeShape(base=modifier, cap=cap, action_die=action_die, cancel=momentum))
 
 
 def progress_odds(score: int) -> OddsTable:
-    return enumerate_odds([10, 10], lambda f: (challenge_outcome(score, (f[0], f[1])).value, f[0] == f[1]))
+    return odds_of_shape(ChallengeShape(base=score, cap=rolls.UNCAPPED, action_die=False))
 
 
 def pool_odds(pool: int) -> OddsTable:
     """Blades d6 pool (0 dice = two dice, lowest)."""
-    count = 2 if pool == 0 else pool
-    return enumerate_odds([6] * count, lambda f: (rolls.pool_outcome(f, pool == 0)[1].value, False))
+    return odds_of_shape(PoolShape(pool))
 
 
 def total_odds(
@@ -66,25 +93,16 @@ def total_odds(
     keep_count: int = 2,
 ) -> OddsTable:
     """NdS + modifier against tiers, optionally keeping the best/worst dice."""
-
-    def evaluate(faces: Sequence[int]) -> tuple[str, bool]:
-        kept = rolls.kept_indices(faces, keep, keep_count)
-        total = sum(faces[i] for i in kept) + modifier
-        return rolls.tier_for(total, tiers).value, False
-
-    return enumerate_odds([sides] * count, evaluate)
+    bounds = tuple((t.min_total, t.outcome) for t in sorted(tiers, key=lambda t: -t.min_total))
+    return odds_of_shape(TotalShape(modifier, count, sides, bounds, keep, keep_count))
 
 
 def yes_no_odds(threshold: int) -> OddsTable:
-    return enumerate_odds([100], lambda f: ("yes" if f[0] <= threshold else "no", is_d100_match(f[0])))
+    return odds_of_shape(OracleShape(threshold))
 
 
 def odds_for_request(request: Request | dict[str, Any]) -> OddsTable:
-    """Exact odds of the roll a request would make (its ``dice`` are ignored).
-
-    The roll's dice are discovered by resolving once with a fixed seed; then every combination of
-    those faces is resolved with forced dice and the outcomes counted.
-    """
+    """Exact odds of the roll a request would make (its ``dice`` are ignored)."""
     req = request if isinstance(request, Request) else Request.parse(request)
     payload = req.model_dump(mode="json")
     payload["dice"] = None
@@ -94,17 +112,17 @@ def odds_for_request(request: Request | dict[str, Any]) -> OddsTable:
 @lru_cache(maxsize=512)
 def _odds_cached(payload_json: str) -> OddsTable:
     payload = json.loads(payload_json)
-    probe = resolve(payload, rng=random.Random(0))
-    # a system whose rolls take a varying number of dice (Elegy's negative-focus rerolls) may enumerate them itself
-    exact = get_ruleset(payload["system"]).exact_odds(payload, resolve)
-    if exact is not None:
-        return exact
-    sides = [d.sides for d in probe.dice_detail if d.role in ("action", "challenge", "oracle", "pool", "roll")]
-    if not sides:  # no success roll (a table, a move without a roll): one certain outcome
-        return OddsTable(outcomes={probe.outcome: Fraction(1)}, match=Fraction(0), combinations=1)
+    request = Request.parse(payload)
+    with roll_shapes.recording() as shapes:
+        probe = resolve(request, rng=random.Random(0))
+    if len(shapes) == 1 and shapes[0].dice_before == 0:
 
-    def evaluate(faces: Sequence[int]) -> tuple[str, bool]:
-        result = resolve({**payload, "dice": list(faces)}, rng=random.Random(0))
-        return result.outcome, result.match
+        def read(faces: tuple[int, ...]) -> tuple[Outcome, bool]:
+            # the request was checked once: only its dice change (within their checked bounds)
+            result = resolve(request.model_copy(update={"dice": list(faces)}), rng=random.Random(0))
+            return result.outcome, result.match
 
-    return enumerate_odds(sides, evaluate)
+        return odds_of_shape(shapes[0].shape, read)
+    if not success_sides(probe):  # no success roll (a table, a move without a roll): one certain outcome
+        return OddsTable(outcomes={probe.outcome.value: Fraction(1)}, match=Fraction(0), combinations=1)
+    return engine_odds(payload)

@@ -7,9 +7,9 @@ The working state is a :class:`~assistant.engine.context.Resolution`; the rolls 
 
 from __future__ import annotations
 
-import copy
 import random
 
+import assistant.engine.roll_shapes as roll_shapes
 import assistant.engine.roll_steps as roll_steps
 from assistant.engine.context import (
     Resolution,
@@ -28,6 +28,7 @@ from assistant.engine.meters import clamp_to_max
 from assistant.engine.model import Choice, Request, Result
 from assistant.engine.outcomes import Outcome
 from assistant.engine.ruleset import Ruleset
+from assistant.engine.safe_json import copy_value
 from assistant.engine.schema import ChoiceSpec, Condition, FollowUpSpec, MoveSpec
 
 __all__ = ["Resolution", "close_resolution", "open_resolution", "resolve_move"]
@@ -42,7 +43,7 @@ def open_resolution(ruleset: Ruleset, request: Request, move: MoveSpec, rng: ran
         move=move,
         character=character,
         source=DiceSource(rng=rng, forced=request.dice),
-        before=copy.deepcopy(character),
+        before=copy_value(character),
         adds=request.adds,
     )
 
@@ -90,6 +91,8 @@ def resolve_move(ruleset: Ruleset, request: Request, move: MoveSpec, rng: random
         roll_steps.oracle_step(ctx)
     elif kind in ("pool", "total"):
         ruleset.do_system_roll(ctx, kind)
+    if ctx.shape is not None:
+        roll_shapes.record(ctx.shape, ctx.shape_dice_before)
     ruleset.after_roll(ctx)
     apply_outcome(ctx, ruleset)
     apply_option_hits(ctx, ruleset)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any
 
@@ -16,6 +15,7 @@ from assistant.engine.outcomes import Outcome
 from assistant.engine.registry import get_ruleset
 from assistant.engine.resolution import resolve_move
 from assistant.engine.ruleset import Ruleset
+from assistant.engine.safe_json import copy_value
 from assistant.engine.schema import MoveSpec, RollSpec, Source
 
 
@@ -80,7 +80,7 @@ def _resolve_notation(req: Request, ruleset: Ruleset, expression: str, rng: rand
         score=roll.total,
         dice=[d.value for d in source.rolled],
         dice_detail=[DieRecord.of(d) for d in source.rolled],
-        character_before=copy.deepcopy(character),
+        character_before=copy_value(character),
         character=character,
         text=roll.detail,
     )

@@ -12,6 +12,9 @@ A system changes a roll through the hooks these call (``stat_value``, ``roll_add
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import assistant.engine.roll_shapes as roll_shapes
 import assistant.engine.rolls as rolls
 from assistant.engine.context import Resolution, add_follow_up, holds, offer_choice, option_int
 from assistant.engine.effects import reset_meter, reset_value
@@ -27,6 +30,10 @@ TIERS: dict[str, tuple[rolls.Tier, ...]] = {
     "pbta12": rolls.PBTA_TIERS_12,
     "faction": rolls.FACTION_TIERS,
     "none": (rolls.Tier(-999, Outcome.NONE),),
+}
+#: The tiers as the odds read them: (lowest total, outcome), best first.
+TIER_BOUNDS: dict[str, tuple[tuple[int, Outcome], ...]] = {
+    name: tuple((t.min_total, t.outcome) for t in sorted(tiers, key=lambda t: -t.min_total)) for name, tiers in TIERS.items()
 }
 #: Challenge outcomes from worst to best (a burn must climb this ladder to help).
 CHALLENGE_LADDER = (Outcome.MISS, Outcome.WEAK_HIT, Outcome.STRONG_HIT)
@@ -106,6 +113,14 @@ def action_step(ctx: Resolution) -> None:
         ctx.source, ctx.stat_value, ctx.adds, momentum=cancel, action_die=die, cap=rolls.UNCAPPED if cap is None else cap
     )
     roll = ctx.ruleset.adjust_action_roll(ctx, roll, first)
+    ctx.shape = roll_shapes.ChallengeShape(
+        base=ctx.stat_value + ctx.adds,
+        cap=rolls.UNCAPPED if cap is None else cap,
+        action_die=die,
+        cancel=cancel,
+        reroll_below=ctx.ruleset.reroll_below(ctx),
+    )
+    ctx.shape_dice_before = first
     ctx.take_challenge(roll)
     if roll.cancelled and sheet.burn is not None:
         ctx.notes.append(f"Negative {sheet.burn.meter} ({cancel}) cancelled the action die ({roll.action_die}).")
@@ -122,6 +137,8 @@ def burn_step(ctx: Resolution) -> None:
     burned = challenge_outcome(value, ctx.challenge)
     improves = value > 0 and CHALLENGE_LADDER.index(burned) > CHALLENGE_LADDER.index(ctx.outcome)
     reset = reset_value(ctx)
+    if ctx.options.get("burn") and isinstance(ctx.shape, roll_shapes.ChallengeShape):
+        ctx.shape = replace(ctx.shape, burn=value)  # burned whenever it beats more dice: the odds count which faces
     if not ctx.options.get("burn"):
         if improves:
             ctx.burn = Burn(meter=burn.meter, before=value, after=reset, available=True, outcome=burned)
@@ -147,7 +164,10 @@ def burn_step(ctx: Resolution) -> None:
 
 def progress_step(ctx: Resolution) -> None:
     ctx.source.require_forced(2, f"{ctx.move.name}'s progress roll")
-    ctx.take_challenge(rolls.progress_roll(ctx.source, ctx.ruleset.progress_score(ctx)))
+    score = ctx.ruleset.progress_score(ctx)
+    ctx.shape_dice_before = len(ctx.source.rolled)
+    ctx.take_challenge(rolls.progress_roll(ctx.source, score))
+    ctx.shape = roll_shapes.ChallengeShape(base=score, cap=rolls.UNCAPPED, action_die=False)
 
 
 def _stat_part(ctx: Resolution) -> int:
@@ -193,6 +213,7 @@ def pool_size(ctx: Resolution) -> int:
 def pool_step(ctx: Resolution) -> None:
     pool = pool_size(ctx)
     ctx.source.require_forced(2 if pool == 0 else pool, f"{ctx.move.name}'s dice pool")
+    ctx.shape, ctx.shape_dice_before = roll_shapes.PoolShape(pool), len(ctx.source.rolled)
     roll = rolls.pool_roll(ctx.source, pool)
     ctx.source.rolled[-len(roll.dice) :] = roll.dice  # the Result shows which die counted and which were dropped
     ctx.score, ctx.outcome, ctx.pool = roll.result, roll.outcome, pool
@@ -216,12 +237,21 @@ def total_step(ctx: Resolution) -> None:
         highest = (mode == "best") != extra.lower_is_better
         keep, keep_count, count = ("best" if highest else "worst"), count, count + 1
     ctx.source.require_forced(count, f"{ctx.move.name}'s roll")
+    ctx.shape_dice_before = len(ctx.source.rolled)
     roll = rolls.total_roll(
         ctx.source,
         stat_part + ctx.adds,
         count=count,
         sides=extra.sides,
         tiers=TIERS[extra.tiers],
+        keep=keep,
+        keep_count=keep_count,
+    )
+    ctx.shape = roll_shapes.TotalShape(
+        modifier=stat_part + ctx.adds,
+        count=count,
+        sides=extra.sides,
+        tiers=TIER_BOUNDS[extra.tiers],
         keep=keep,
         keep_count=keep_count,
     )
@@ -262,6 +292,8 @@ def oracle_step(ctx: Resolution) -> None:
     odds = Odds.parse(raw)
     oracle = ctx.ruleset.sheet.spec.oracle
     threshold = oracle.thresholds[odds.value]
+    ctx.shape = roll_shapes.OracleShape(threshold, yes_at_most=oracle.yes_when == "at_most")
+    ctx.shape_dice_before = len(ctx.source.rolled)
     value = ctx.source.roll(100, "oracle").value
     yes = value <= threshold if oracle.yes_when == "at_most" else value >= threshold
     ctx.outcome, ctx.match, ctx.score, ctx.odds = (Outcome.YES if yes else Outcome.NO), is_d100_match(value), value, odds.value

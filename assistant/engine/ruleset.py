@@ -10,17 +10,13 @@ hooks whose rules are truly code (Starforged's position, Blades' coin and harm, 
     adjust_meter(ctx, name, delta, reason) -> overflow   a meter changes (bounds and the sheet's rules)
     apply_effect(ctx, spec)     a structured effect;  amount(ctx, spec): its amount
     impacts_changed(ctx)        after an impact is marked or cleared
-    do_system_roll(ctx, kind)   pool and total rolls;  roll_adds / keep_mode / adjust_action_roll: parts of rolls
+    do_system_roll(ctx, kind)   pool and total rolls;  roll_adds / keep_mode / adjust_action_roll / reroll_below: parts of rolls
     progress_score(ctx)         the score of a progress roll
     after_roll(ctx)             after the dice (and any burn), before the outcome's effects
     finish(ctx)                 a last look before the Result is built
-    exact_odds(request, resolve) exact odds where the plain enumeration is not (Elegy's rerolls)
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
-from typing import Any
 
 import assistant.engine.roll_steps as roll_steps
 from assistant.engine.context import Resolution
@@ -28,8 +24,6 @@ from assistant.engine.data import RulesetData, normalize_name
 from assistant.engine.effects import HANDLERS, core_amount
 from assistant.engine.errors import ConfigError, InputError, RulesError
 from assistant.engine.meters import change_meter, clamp_to_max, default_max
-from assistant.engine.model import Result
-from assistant.engine.odds import OddsTable
 from assistant.engine.options import check_options
 from assistant.engine.rolls import ChallengeRoll
 from assistant.engine.schema import EffectSpec
@@ -118,8 +112,15 @@ class Ruleset(RulesetData):
         return None
 
     def adjust_action_roll(self, ctx: Resolution, roll: ChallengeRoll, first: int) -> ChallengeRoll:
-        """Change an action roll after the dice (``first``: index of its first die in ``ctx.source.rolled``)."""
+        """Change an action roll after the dice (``first``: index of its first die in ``ctx.source.rolled``).
+
+        The odds count an action roll from its shape: a system that changes it here says how through
+        :meth:`reroll_below` (a new kind of change needs a new field of the shape)."""
         return roll
+
+    def reroll_below(self, ctx: Resolution) -> int:
+        """Challenge dice lower than this are rerolled once on an action roll (0: none are)."""
+        return 0
 
     def progress_score(self, ctx: Resolution) -> int:
         if ctx.track is None:
@@ -131,8 +132,3 @@ class Ruleset(RulesetData):
 
     def finish(self, ctx: Resolution) -> None:
         """Last look at the resolution before the Result is built."""
-
-    # ---- odds ---------------------------------------------------------------------------------------
-    def exact_odds(self, request: dict[str, Any], resolve: Callable[..., Result]) -> OddsTable | None:
-        """Exact odds of a request whose roll the plain enumeration can't count (None: it can)."""
-        return None

@@ -9,6 +9,7 @@ string (they cannot be printed or stored as UTF-8). Here each is refused with ou
   decoded elsewhere (the Python API's dicts).
 * :func:`clean_text` checks free text (a chat message, a name, a journal).
 * :func:`printable` makes any text safe to print or store (never raises).
+* :func:`copy_value` copies a decoded value (a character sheet) several times faster than ``copy.deepcopy``.
 
 The limits (also in the README): at most :data:`MAX_DEPTH` levels of nesting, :data:`MAX_NODES` values,
 whole numbers of at most :data:`MAX_INT_DIGITS` digits, finite numbers only, strings of at most
@@ -17,6 +18,7 @@ whole numbers of at most :data:`MAX_INT_DIGITS` digits, finite numbers only, str
 
 from __future__ import annotations
 
+import copy
 import json
 import math
 import re
@@ -150,3 +152,19 @@ def printable(text: str) -> str:
     if not _BAD_CHAR.search(text):
         return text
     return text.encode("utf-8", "surrogatepass").decode("utf-8", "replace").replace("\x00", "\ufffd")
+
+
+def copy_value(value: Any) -> Any:
+    """A deep copy of a decoded JSON value: objects and lists are copied, strings, numbers, booleans and None
+    shared (they can't change); anything else is left to ``copy.deepcopy``."""
+    kind = type(value)
+    if kind is dict:
+        return {k: copy_value(v) for k, v in value.items()}
+    if kind is list:
+        return [copy_value(v) for v in value]
+    if kind in _ATOMS:
+        return value
+    return copy.deepcopy(value)
+
+
+_ATOMS = frozenset({str, int, float, bool, type(None)})

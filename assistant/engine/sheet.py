@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from assistant.engine.errors import InputError
+from assistant.engine.safe_json import copy_value
 from assistant.engine.schema import SheetFile
 
 #: Keys any character may carry that the engine ignores but keeps.
@@ -19,20 +19,20 @@ def _is_int(value: object) -> bool:
 def _merge_defaults(default: Any, given: Any, where: str) -> Any:
     if isinstance(default, dict):
         if given is None:
-            return copy.deepcopy(default)
+            return copy_value(default)
         if not isinstance(given, dict):
             raise InputError(f"character.{where} must be an object like {default}.")
-        out = copy.deepcopy(given)
+        out = copy_value(given)
         for key, value in default.items():
             out[key] = _merge_defaults(value, given.get(key), f"{where}.{key}")
         return out
     if given is None:
-        return copy.deepcopy(default)
+        return copy_value(default)
     if _is_int(default) and not _is_int(given):
         raise InputError(f"character.{where} must be a whole number; got {given!r}.")
     if isinstance(default, list) and not isinstance(given, list):
         raise InputError(f"character.{where} must be a list; got {given!r}.")
-    return copy.deepcopy(given)
+    return copy_value(given)
 
 
 class Sheet:
@@ -43,6 +43,7 @@ class Sheet:
         self.stats = {s.name: s for s in spec.stats}
         self.meters = {m.name: m for m in spec.meters}
         self.impacts = list(spec.impacts)
+        self.known_fields = frozenset({"stats", "impacts", *self.meters, *spec.fields, *FREE_KEYS})
 
     def default_character(self) -> dict[str, Any]:
         return self.normalize({})
@@ -52,11 +53,11 @@ class Sheet:
         given = {} if character is None else character
         if not isinstance(given, dict):
             raise InputError("character must be a JSON object (or omitted for the system's default character).")
-        known = {"stats", "impacts", *self.meters, *self.spec.fields, *FREE_KEYS}
+        known = self.known_fields
         unknown = sorted(set(given) - known)
         if unknown:
             raise InputError(f"Unknown character field(s) {unknown} for {self.spec.system}; known: {sorted(known - FREE_KEYS)}.")
-        out: dict[str, Any] = {k: copy.deepcopy(given[k]) for k in FREE_KEYS if k in given}
+        out: dict[str, Any] = {k: copy_value(given[k]) for k in FREE_KEYS if k in given}
         stats_in = given.get("stats") or {}
         if not isinstance(stats_in, dict):
             raise InputError('character.stats must be an object like {"edge": 2, ...}.')

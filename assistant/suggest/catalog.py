@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import re
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -81,12 +81,16 @@ class MoveEntry:
     stat_note: str = ""
     from_ruleset: bool = False
 
-    @property
+    @cached_property
     def key(self) -> str:
         return normalize_name(self.name)
 
-    def names(self) -> set[str]:
-        return {normalize_name(n) for n in (self.name, self.id, *self.aliases)}
+    @cached_property
+    def _names(self) -> frozenset[str]:
+        return frozenset(normalize_name(n) for n in (self.name, self.id, *self.aliases))
+
+    def names(self) -> frozenset[str]:
+        return self._names
 
 
 COMBAT_CATEGORIES = {"combat"}
@@ -194,12 +198,24 @@ def ruleset_for(system: str) -> Any | None:
         return None
 
 
+#: system -> (the ruleset its moves were read from, the moves): read once per ruleset.
+_MOVES: dict[str, tuple[Any, tuple[MoveEntry, ...]]] = {}
+
+
 def moves_for(system: str) -> list[MoveEntry]:
     """The moves of ``system``: ruleset moves first, then catalogue entries the ruleset lacks."""
-    from assistant.engine.errors import UnknownNameError
-
     system = canonical_system(system)
     ruleset = ruleset_for(system)
+    known = _MOVES.get(system)
+    if known is None or known[0] is not ruleset:
+        known = (ruleset, tuple(_read_moves(system, ruleset)))
+        _MOVES[system] = known
+    return list(known[1])
+
+
+def _read_moves(system: str, ruleset: Any | None) -> list[MoveEntry]:
+    from assistant.engine.errors import UnknownNameError
+
     entries: list[MoveEntry] = []
     taken: set[str] = set()
     if ruleset is not None:

@@ -38,6 +38,9 @@ def format_suggestions(suggestions: list[Any]) -> str:
         if s.burn_odds:
             meter = s.burn_odds.get("meter", "momentum")
             lines.append(f"   burning {meter} ({s.burn_odds.get('level')}) when it helps: {_format_odds(s.burn_odds)}")
+        for alt in getattr(s, "alternatives", None) or []:
+            value = f" ({alt['stat_value']})" if alt.get("stat_value") is not None else ""
+            lines.append(f"   or +{alt['stat']}{value}: {_format_odds(alt['odds'])}")
         for note in s.notes:
             lines.append(f"   note: {note}")
         lines.append(f"   roll it: echo '{json.dumps(s.request)}' | assistant resolve")

@@ -7,11 +7,11 @@ confirm-then-roll step. Pure of I/O except the embedder (whose move vectors are 
 
 from __future__ import annotations
 
-import copy
 import logging
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Literal
 
+from assistant.engine.safe_json import copy_value
 from assistant.suggest.catalog import MoveEntry, canonical_system, moves_for, normalize_name, ruleset_for
 from assistant.suggest.cues import CueHits
 from assistant.suggest.ranker import Scored, pick_approach, score_moves
@@ -90,6 +90,9 @@ class Suggestion:
     source: dict[str, Any] = field(default_factory=dict)
     from_ruleset: bool = False
     ranked_by: str = "offline"
+    alternatives: list[dict[str, Any]] = field(default_factory=list)
+    """The move's other stats, each with its value and exact odds:
+    ``{"stat", "stat_value", "approach", "odds"}`` (confirm with that stat to roll it instead)."""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -193,14 +196,25 @@ def apply_context(scored: list[Scored], context: SuggestContext) -> list[Scored]
 
 
 # ---- stats, odds, requests -----------------------------------------------------------------------
-def _merged_character(ruleset: Any | None, character: dict[str, Any] | None) -> dict[str, Any]:
-    base: dict[str, Any] = {}
-    if ruleset is not None:
+#: id of a ruleset -> (the ruleset, its default character), worked out once (read, never changed).
+_DEFAULTS: dict[int, tuple[Any, dict[str, Any]]] = {}
+
+
+def _default_character(ruleset: Any) -> dict[str, Any]:
+    known = _DEFAULTS.get(id(ruleset))
+    if known is None or known[0] is not ruleset:
         try:
-            base = ruleset.default_character()
+            known = (ruleset, ruleset.default_character())
         except Exception:  # pragma: no cover - a sheet mid-edit
-            base = {}
-    given = copy.deepcopy(character or {})
+            known = (ruleset, {})
+        _DEFAULTS[id(ruleset)] = known
+    return known[1]
+
+
+def _merged_character(ruleset: Any | None, character: dict[str, Any] | None) -> dict[str, Any]:
+    """The character as the suggestion reads it (the given values over the sheet's defaults); read only."""
+    base = _default_character(ruleset) if ruleset is not None else {}
+    given = character or {}
     merged = {**base, **given}
     merged["stats"] = {**(base.get("stats") or {}), **(given.get("stats") or {})}
     return merged
@@ -273,7 +287,7 @@ def build_suggestion(s: Scored, cues: Any, context: SuggestContext, ruleset: Any
     if stat is not None:
         request["stat"] = stat
     if context.character is not None:
-        request["character"] = copy.deepcopy(context.character)
+        request["character"] = context.character  # the engine copies it; a request never changes it
     options = dict(context.options)
     position = _position(context) or move.requires_position
     if move.requires_position and "in_control" not in options and position is not None:
@@ -281,6 +295,7 @@ def build_suggestion(s: Scored, cues: Any, context: SuggestContext, ruleset: Any
     if options:
         request["options"] = options
     odds = burn_odds = None
+    alternatives: list[dict[str, Any]] = []
     if move.from_ruleset and ruleset is not None:
         if move.roll in ("action", "progress", "pool", "total", "oracle"):
             odds = _odds(request, notes)
@@ -296,6 +311,8 @@ def build_suggestion(s: Scored, cues: Any, context: SuggestContext, ruleset: Any
                     burn_odds = None  # burning never helps at this level
         if stat_value is None and stat is not None:
             stat_value = _value_of(character, stat)
+        if odds is not None and stat is not None:
+            alternatives = _alternatives(move, stat, request, character)
     elif move.roll != "none":
         notes.append(ODDS_PENDING_NOTE)
     return Suggestion(
@@ -313,7 +330,25 @@ def build_suggestion(s: Scored, cues: Any, context: SuggestContext, ruleset: Any
         notes=notes,
         source=dict(move.source),
         from_ruleset=move.from_ruleset,
+        alternatives=alternatives,
     )
+
+
+def _alternatives(move: MoveEntry, chosen: str, request: dict[str, Any], character: dict[str, Any]) -> list[dict[str, Any]]:
+    """The other stats the move may roll, each with its exact odds (the same request with that stat)."""
+    out: list[dict[str, Any]] = []
+    seen = {chosen}
+    for appr in move.approaches:
+        stat = appr.stats[0] if len(appr.stats) == 1 else appr.label
+        if stat in seen:
+            continue
+        seen.add(stat)
+        odds = _odds({**request, "stat": stat}, [])
+        if odds is None:
+            continue
+        value = _value_of(character, stat) if len(appr.stats) == 1 else None
+        out.append({"stat": stat, "stat_value": value, "approach": appr.when or None, "odds": odds})
+    return out
 
 
 # ---- the public entry point -----------------------------------------------------------------------
@@ -358,6 +393,8 @@ def suggest(
             ranked = merge_order(head, [key for key, _ in order]) + ranked[len(head) :]
             ranked_by = "llm"
     ruleset = ruleset_for(system)
+    if context.character is not None:  # one copy of the sheet per action, shared (read only) by its suggestions
+        context = replace(context, character=copy_value(context.character))
     out = []
     for s in ranked[:k]:
         suggestion = build_suggestion(s, cues, context, ruleset)

@@ -17,7 +17,6 @@ The moves are data (``moves.yaml``); this class adds what the data cannot say:
 
 from __future__ import annotations
 
-import copy
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -30,6 +29,7 @@ from assistant.engine.outcomes import Outcome
 from assistant.engine.ruleset import Ruleset
 from assistant.engine.rulesets.city import sheet_lists
 from assistant.engine.rulesets.city.list_effects import LIST_METERS, apply_list_effect, scheme_index
+from assistant.engine.safe_json import copy_value
 from assistant.engine.schema import EffectSpec
 
 #: Social Interaction moves: no Histories or Demands may bump them.
@@ -60,7 +60,7 @@ class CityRuleset(Ruleset):
     def check_options(self, ctx: Resolution) -> None:
         super().check_options(ctx)
         sheet_lists.normalize_lists(ctx.character)
-        ctx.before = copy.deepcopy(ctx.character)
+        ctx.before = copy_value(ctx.character)
         if ctx.options.get("advantage") and ctx.options.get("disadvantage"):
             raise InputError("Advantage and disadvantage cancel out: give at most one of them.", missing="advantage")
         if ctx.move.roll.type == "none":

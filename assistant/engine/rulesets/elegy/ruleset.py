@@ -10,23 +10,18 @@ or a bond (``moves.yaml``). This class adds:
 * harm given as the foe's rank (authentic faith: one rank more powerful; superstitions: +1);
 * a weapon's benefit multiplying the progress marked when you harm a foe;
 * experience per rank (troublesome 1 ... epic 5) for a concluded elegy or a bond;
-* exact odds of an action roll at negative focus, whose rerolls make the number of dice vary.
+* how far its rerolls reach, for the exact odds of an action roll at negative focus.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
 from dataclasses import replace
-from fractions import Fraction
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from assistant.engine.context import Resolution, option_bool
 from assistant.engine.errors import InputError
 from assistant.engine.kinds import EffectKind
-from assistant.engine.model import Result
-from assistant.engine.odds import OddsTable
 from assistant.engine.outcomes import Outcome
 from assistant.engine.rolls import ChallengeRoll
 from assistant.engine.ruleset import Ruleset
@@ -69,12 +64,16 @@ class ElegyRuleset(Ruleset):
             raise InputError("Give how much is lost, or the foe's rank, not both.", missing="amount")
 
     # ---- the action roll: rerolls below negative focus ---------------------------------------------
+    def reroll_below(self, ctx: Resolution) -> int:
+        """Negative focus: challenge dice lower than its size are rerolled (focus -3: a 1 or a 2)."""
+        return max(0, -int(ctx.character[FOCUS]))
+
     def adjust_action_roll(self, ctx: Resolution, roll: ChallengeRoll, first: int) -> ChallengeRoll:
         """Negative focus: reroll, once, each challenge die lower than the focus's size."""
-        focus = int(ctx.character[FOCUS])
-        if focus >= 0:
+        limit = self.reroll_below(ctx)
+        if limit == 0:
             return roll
-        limit = -focus
+        focus = -limit
         faces = list(roll.challenge)
         rerolled = False
         beaten = [False, False]
@@ -136,34 +135,3 @@ class ElegyRuleset(Ruleset):
             return Rank.parse(ctx.options["rank"])
         ranks = [r.value for r in Rank]
         raise InputError(f"{ctx.move.name}: give the track (or its rank) to mark experience.", missing="rank", choices=ranks)
-
-    # ---- exact odds ---------------------------------------------------------------------------------
-    def exact_odds(self, request: dict[str, Any], resolve: Callable[..., Result]) -> OddsTable | None:
-        """Exact odds of an action roll at negative focus, whose rerolls make the number of dice vary.
-
-        Every face sequence is resolved through the engine: the two challenge dice, then each reroll
-        the resolution asks for, weighted 1/10 per die. None when the plain enumeration is exact.
-        """
-        name = str(request.get("move", ""))
-        if ":" in name:
-            return None
-        move = self.find_move(name)
-        if move.roll.type != "action" or self.sheet.normalize(request.get("character"))[FOCUS] >= 0:
-            return None
-        outcomes: dict[str, Fraction] = {}
-        by_outcome: dict[str, Fraction] = {}
-        leaves = 0
-        pending: list[tuple[list[int], Fraction]] = [([c1, c2], Fraction(1, 100)) for c1 in range(1, 11) for c2 in range(1, 11)]
-        while pending:
-            faces, weight = pending.pop()
-            result = resolve({**request, "dice": faces}, rng=random.Random(0))
-            if any(not d.forced for d in result.dice_detail):
-                pending.extend((faces + [f], weight / 10) for f in range(1, 11))
-                continue
-            leaves += 1
-            outcomes[result.outcome] = outcomes.get(result.outcome, Fraction(0)) + weight
-            if result.match:
-                by_outcome[result.outcome] = by_outcome.get(result.outcome, Fraction(0)) + weight
-        return OddsTable(
-            outcomes=outcomes, match=sum(by_outcome.values(), Fraction(0)), match_by_outcome=by_outcome, combinations=leaves
-        )
