@@ -86,8 +86,11 @@ def _open_index(index_dir: str | None) -> Any:
     from rules_index.embed import get_embedder
     from rules_index.index import RulesIndex
 
+    from rules_index.notes import sync_notes
+
     index = RulesIndex(get_embedder(), path=Path(index_dir))
     index.sync_corpus()
+    sync_notes(index)
     return index
 
 

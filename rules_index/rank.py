@@ -26,6 +26,8 @@ W_LEAD = 0.6
 W_BM25 = 0.3
 W_TITLE = 0.0
 PARENT_PENALTY = 0.1
+#: A reading note explains how the engine reads a sentence: it backs the text up, it does not outrank it.
+READING_PENALTY = 0.2
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,11 @@ def chunk_vectors(index: RulesIndex) -> _ChunkVectors:
         return cache
 
 
+def is_reading(chunk: Chunk) -> bool:
+    """Is ``chunk`` a rules note on how the engine reads an ambiguous sentence?"""
+    return chunk.origin == "note" and len(chunk.section_path) > 1 and chunk.section_path[1] == "Readings"
+
+
 def title_overlap(query_terms: set[str], chunk: Chunk) -> float:
     """Share of the passage's title words the question uses."""
     title = set(tokenize(chunk.section_path[-1] if chunk.section_path else ""))
@@ -131,6 +138,7 @@ def rank(index: RulesIndex, query: str, system: str | None, k: int) -> list[Scor
             + W_BM25 * lexical_score
             + W_TITLE * title_overlap(q_terms, chunk)
             - (PARENT_PENALTY if chunk.id in vectors.parents else 0.0)
+            - (READING_PENALTY if is_reading(chunk) else 0.0)
         )
         out.append(
             Scored(chunk, score, p_sim, sentence_sim, lead_sim, bm25.get(chunk.id, 0.0), bm25_rank.get(chunk.id), vector_rank.get(chunk.id))

@@ -152,7 +152,10 @@ def get_index(refresh: bool = True) -> RulesIndex:
         if index is None:
             index = RulesIndex(get_embedder(), path=settings.index_dir / "chroma", url=settings.chroma_url)
             if refresh:
+                from rules_index.notes import sync_notes
+
                 index.sync_corpus()
+                sync_notes(index)
             _DEFAULT[key] = index
         return index
 
