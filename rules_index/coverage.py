@@ -41,7 +41,7 @@ class Calibration:
 
 
 #: Fitted on the tune split of evals/datasets/retrieve_dev.jsonl with all-MiniLM-L6-v2.
-MINILM = Calibration(vocab_weight=0.6, top_weight=0.2, threshold=1.0)
+MINILM = Calibration(vocab_weight=0.4, top_weight=0.0, threshold=0.52)
 #: For the deterministic hash embedder of the fast tests (different similarity scale).
 HASH = Calibration(vocab_weight=0.6, top_weight=0.2, threshold=0.35)
 
