@@ -25,7 +25,7 @@ def _ask(campaign: str | None, question: str, system: str) -> Any:
     if campaign:
         session = state.chat_session(campaign)
         if system in (ALL, session.system):
-            turn = session.ask_rules(question)
+            turn = session.ask_rules(question, system="all" if system == ALL else None)
             if turn.kind == "error":
                 st.error(turn.error or "That question could not be answered.", icon="⚠️")
                 return None
