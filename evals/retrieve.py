@@ -128,7 +128,6 @@ def _open_index(index_dir: str | None) -> Any:
         return get_index()
     from rules_index.embed import get_embedder
     from rules_index.index import RulesIndex
-
     from rules_index.notes import sync_notes
 
     index = RulesIndex(get_embedder(), path=Path(index_dir))
@@ -157,7 +156,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--dataset", type=Path, help="a JSONL dataset (default: report on the shipped sets)")
     parser.add_argument("--k", type=int, default=5)
     parser.add_argument("--mode", choices=MODES, default="hybrid")
-    parser.add_argument("--report", action="store_true", help="print hit@1, hit@5, MRR and not-covered precision/recall to stderr")
+    parser.add_argument(
+        "--report", action="store_true", help="print hit@1, hit@5, MRR and not-covered precision/recall to stderr"
+    )
     parser.add_argument("--compare", action="store_true", help="report every mode (no per-question output)")
     parser.add_argument("--all-systems", action="store_true", help="do not filter by the question's system")
     parser.add_argument("--index-dir", help="index directory (default: the one in TABLETOP_HOME)")

@@ -53,7 +53,9 @@ def written_notes(notes_dir: Path = NOTES_DIR) -> list[Note]:
         data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
         system, source = str(data["system"]), str(data.get("source", path.name))
         for entry in data.get("notes", []):
-            out.append(Note(system, str(data.get("topic", "Core rules")), str(entry["title"]), _plain(str(entry["text"])), source))
+            out.append(
+                Note(system, str(data.get("topic", "Core rules")), str(entry["title"]), _plain(str(entry["text"])), source)
+            )
     return out
 
 
@@ -84,7 +86,8 @@ def table_notes(systems: list[str] | None = None) -> list[Note]:
             if not source_note:
                 continue
             rows = "; ".join(
-                f"{r.range[0]}: {r.text}" if r.range[0] == r.range[1] else f"{r.range[0]}-{r.range[1]}: {r.text}" for r in spec.rows
+                f"{r.range[0]}: {r.text}" if r.range[0] == r.range[1] else f"{r.range[0]}-{r.range[1]}: {r.text}"
+                for r in spec.rows
             )
             text = f"The {spec.name} table (d{spec.sides}): {rows}. Source: {_plain(str(source_note))}"
             out.append(Note(system, "Tables", f"{spec.name} table", _plain(text), f"the {system} ruleset's data (tables)"))
@@ -120,7 +123,9 @@ def sync_notes(index: RulesIndex, notes: list[Note] | None = None) -> SyncReport
     for system, chunks in sorted(by_system.items()):
         fingerprint = content_hash("notes", system, *(c.id for c in chunks))
         report += index.sync_source(f"notes:{system}", fingerprint, chunks)
-    stored = {str(m.get("source_key")) for m in index.collection.get(where={"origin": ORIGIN}, include=["metadatas"])["metadatas"] or []}
+    stored = {
+        str(m.get("source_key")) for m in index.collection.get(where={"origin": ORIGIN}, include=["metadatas"])["metadatas"] or []
+    }
     for key in stored - {f"notes:{s}" for s in by_system}:
         report.deleted += index.remove_source(key)
     return report

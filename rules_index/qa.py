@@ -108,7 +108,11 @@ TOP_PASSAGE_BONUS = 0.1  #: the best-ranked passage is the likeliest to hold the
 READING_PENALTY = 0.15  #: a note on how a sentence is read backs the rule up; it does not lead the answer
 
 
-_DEFINITION = re.compile(r"^\s*(?:what|how)\s+(?:does|do|is|are)\s+(?:a |an |the |being |rolling with )?(.+?)\s+(?:do|work|mean|mean\s+here)?\s*\??\s*$", re.I)
+_DEFINITION = re.compile(
+    r"^\s*(?:what|how)\s+(?:does|do|is|are)\s+(?:a |an |the |being |rolling with )?(.+?)"
+    r"\s+(?:do|work|mean|mean\s+here)?\s*\??\s*$",
+    re.I,
+)
 #: How you come to be X (made, left, become, allowed to roll with X): not what X does.
 _GAINING = r"\b(?:makes?|making|leaves?|leaving|becomes?|becoming|may\s+roll\s+with|roll\s+with)\s+(?:\w+\s+)?{term}\b"
 GAINING_PENALTY = 0.12
@@ -189,10 +193,7 @@ def extractive_answer(question: str, system: str | None, hits: list[Hit], index:
     passages = [Passage(i + 1, hit, [s for _, s in scored[i]]) for i, hit in enumerate(hits)]
     ranked = sorted(((score, -i, s) for i, rows in enumerate(scored) for score, s in rows), reverse=True)
     best = [row for n, row in enumerate(ranked[:3]) if n == 0 or row[0] >= 0.85 * ranked[0][0]]
-    if not best:
-        text = f"See {hits[0].chunk.section} [1]."
-    else:
-        text = " ".join(f"{s} [{1 - i}]" for _, i, s in best)
+    text = " ".join(f"{s} [{1 - i}]" for _, i, s in best) if best else f"See {hits[0].chunk.section} [1]."
     return Answer(question, system, text, passages, found=True, mode="extractive", note=note)
 
 

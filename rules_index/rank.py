@@ -141,7 +141,16 @@ def rank(index: RulesIndex, query: str, system: str | None, k: int) -> list[Scor
             - (READING_PENALTY if is_reading(chunk) else 0.0)
         )
         out.append(
-            Scored(chunk, score, p_sim, sentence_sim, lead_sim, bm25.get(chunk.id, 0.0), bm25_rank.get(chunk.id), vector_rank.get(chunk.id))
+            Scored(
+                chunk,
+                score,
+                p_sim,
+                sentence_sim,
+                lead_sim,
+                bm25.get(chunk.id, 0.0),
+                bm25_rank.get(chunk.id),
+                vector_rank.get(chunk.id),
+            )
         )
     out.sort(key=lambda s: (-s.score, s.chunk.id))
     return out[:k]

@@ -12,7 +12,7 @@ from typing import Literal
 
 from rules_index.chunk import Chunk
 from rules_index.index import RulesIndex
-from rules_index.rank import rank
+from rules_index.rank import rank as fused_rank
 
 Mode = Literal["hybrid", "vector", "bm25"]
 RRF_K = 60  #: reciprocal-rank-fusion constant
@@ -125,7 +125,7 @@ def search_index(index: RulesIndex, query: str, system: str | None = None, k: in
                 sentence_score=s.sentence_sim,
                 lead_score=s.lead_sim,
             )
-            for s in rank(index, query, system, k)
+            for s in fused_rank(index, query, system, k)
         ]
     vector = vector_search(index, query, system, CANDIDATES) if mode != "bm25" else []
     lexical = index.lexical().search(query, system, CANDIDATES) if mode != "vector" else []

@@ -88,7 +88,9 @@ def test_a_system_named_in_the_question_wins_over_the_campaigns(noted_index: Rul
     assert all(p.hit.system == "blades" for p in result.passages)
 
 
-def test_all_systems_searches_every_system_even_with_a_campaign_open(noted_index: RulesIndex, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_all_systems_searches_every_system_even_with_a_campaign_open(
+    noted_index: RulesIndex, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(search, "default_system_provider", lambda: "city")
     assert answer("How does burning momentum work?", index=noted_index).system == "city"
     result = answer("How does burning momentum work?", system="all", index=noted_index)

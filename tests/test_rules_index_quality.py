@@ -34,6 +34,27 @@ def results(minilm_index: RulesIndex) -> dict[str, dict[str, float]]:
     return {mode: retrieve.metrics([r["_hits"] for r in retrieve.run(rows, 5, mode, minilm_index)]) for mode in retrieve.MODES}
 
 
+def test_dev_dataset_has_answerable_and_no_answer_questions_in_both_halves() -> None:
+    rows = retrieve.load_dataset(retrieve.DEV)
+    assert len({r["id"] for r in rows}) == len(rows)
+    none = [r for r in rows if retrieve.is_no_answer(r)]
+    assert len(rows) - len(none) >= 70 and len(none) >= 25
+    assert {r["system"] for r in none} == set(CORPUS_FILES)
+    for half in ("tune", "test"):
+        assert sum(1 for r in none if retrieve.split_of(r["id"]) == half) >= 8
+    chunks = {s: chunk_file(CORPUS_DIR / f, s) for s, f in CORPUS_FILES.items()}
+    for row in rows:
+        if not retrieve.is_no_answer(row):
+            records = [{"system": c.system, "section": c.section, "move": c.move, "text": c.text} for c in chunks[row["system"]]]
+            assert any(retrieve.is_hit(r, row["expected"], row["system"]) for r in records), row["id"]
+
+
+def test_not_covered_metrics() -> None:
+    got = retrieve.coverage_metrics([(True, True), (True, False), (False, True), (False, False), (False, False)])
+    assert got["not_covered_recall"] == 0.5 and got["not_covered_precision"] == 0.5
+    assert got["wrongly_not_covered"] == pytest.approx(1 / 3)
+
+
 def test_public_dataset_covers_every_system_with_findable_answers() -> None:
     rows = retrieve.load_dataset(DATASET)
     assert len(rows) >= 60 and len({r["id"] for r in rows}) == len(rows)
@@ -67,7 +88,7 @@ def test_heat_question_answered_from_blades(minilm_index: RulesIndex) -> None:
 
 @pytest.mark.parametrize("question", ["What is the capital of France?", "How do I bake sourdough bread?"])
 def test_off_topic_questions_get_the_rules_do_not_say(minilm_index: RulesIndex, question: str) -> None:
-    assert answer(question, index=minilm_index).text == NOT_FOUND
+    assert answer(question, index=minilm_index).text.startswith(NOT_FOUND)
 
 
 def test_eval_harness_prints_one_json_line_per_question(
