@@ -1,8 +1,8 @@
 """Retrieval eval: ``python -m evals retrieve [--dataset FILE.jsonl --k 5 --report] [--compare]``.
 
 Reads lines ``{"id", "system", "question", "expected": {"section", "text"}}`` (or ``"expected": {"none":
-true}`` for a question the texts do not answer) and prints one JSON line per question: ``{"id", "covered",
-"results": [{"system", "section", "text", "score"}, ...]}`` (k results, best first). Each question is
+true}`` for a question the texts do not answer) and prints one JSON line per question: ``{"id", "results":
+[{"system", "section", "text", "score"}, ...]}`` (k results, best first). Each question is
 searched within its own system (as a campaign's system would filter it); ``--all-systems`` searches
 everything. Without ``--dataset`` it reports on the shipped sets: the public set and the dev set's tune
 and test halves (the coverage threshold was fitted on the tune half only).
@@ -178,7 +178,7 @@ def main(argv: list[str]) -> int:
             for rec in records:
                 results = [{key: r[key] for key in ("system", "section", "text", "score")} for r in rec["results"][: args.k]]
                 try:
-                    print(json.dumps({"id": rec["id"], "covered": rec["covered"], "results": results}, ensure_ascii=False))
+                    print(json.dumps({"id": rec["id"], "results": results}, ensure_ascii=False))
                 except BrokenPipeError:  # e.g. piped into `head`
                     return 0
         if args.report or args.compare:
