@@ -11,6 +11,7 @@ import pytest
 from evals import retrieve
 from rules_index.embed import MiniLMEmbedder
 from rules_index.index import CORPUS_DIR, CORPUS_FILES, RulesIndex, chunk_file
+from rules_index.notes import sync_notes
 from rules_index.qa import NOT_FOUND, answer
 
 DATASET = Path(__file__).parents[1] / "evals" / "datasets" / "retrieve_public.jsonl"
@@ -25,6 +26,7 @@ def minilm_index(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RulesInde
         mp.delenv("TABLETOP_CHROMA_URL", raising=False)
         index = RulesIndex(MiniLMEmbedder(), path=home / "index")
         index.sync_corpus()
+        sync_notes(index)
         yield index
 
 
@@ -84,6 +86,24 @@ def test_heat_question_answered_from_blades(minilm_index: RulesIndex) -> None:
     result = answer("what happens when my heat reaches 9?", index=minilm_index)
     assert result.found and result.passages[0].citation.startswith("blades › Heat (blades.txt:L48-")
     assert "When your heat level reaches 9, you gain a wanted level" in result.text
+
+
+def test_momentum_burn_is_answered_from_the_notes(minilm_index: RulesIndex) -> None:
+    result = answer("How does burning momentum work?", system="starforged", index=minilm_index)
+    assert result.found and result.passages[0].citation.startswith("Rules note: starforged › Burning momentum")
+    assert "momentum" in result.text.split(" [")[0].lower()
+
+
+def test_vulnerable_answer_says_what_vulnerable_does_once(minilm_index: RulesIndex) -> None:
+    result = answer("What does vulnerable do?", system="dungeon-world", index=minilm_index)
+    assert "Attacking a vulnerable target ignores armor" in result.text
+    assert result.text.count("Attacking makes you vulnerable to counter-attacks.") <= 1
+
+
+def test_experience_levels_in_blades_are_not_covered(minilm_index: RulesIndex) -> None:
+    result = answer("How many experience points do I need to reach level 5?", system="blades", index=minilm_index)
+    assert not result.found and result.text.startswith(NOT_FOUND) and result.nearest
+    assert "incarcerat" not in result.text.split("nearest sections")[0].lower()
 
 
 @pytest.mark.parametrize("question", ["What is the capital of France?", "How do I bake sourdough bread?"])
