@@ -70,7 +70,7 @@ def reading_notes(systems: list[str] | None = None) -> list[Note]:
             for n, reading in enumerate(move.readings, start=1):
                 title = f"How {move.name} is read" + (f" ({n})" if len(move.readings) > 1 else "")
                 text = f"{_plain(reading.reading)} This reading rests on the sentence: “{_plain(reading.sentence)}”"
-                out.append(Note(system, "Readings", title, text, f"the {system} ruleset's data (moves)", move.name))
+                out.append(Note(system, "Readings", title, text, f"the engine's {system} moves data", move.name))
     return out
 
 
@@ -90,7 +90,7 @@ def table_notes(systems: list[str] | None = None) -> list[Note]:
                 for r in spec.rows
             )
             text = f"The {spec.name} table (d{spec.sides}): {rows}. Source: {_plain(str(source_note))}"
-            out.append(Note(system, "Tables", f"{spec.name} table", _plain(text), f"the {system} ruleset's data (tables)"))
+            out.append(Note(system, "Tables", f"{spec.name} table", _plain(text), f"the engine's {system} tables data"))
     return out
 
 
