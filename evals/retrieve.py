@@ -99,9 +99,14 @@ def coverage_metrics(judged: Sequence[tuple[bool, bool]]) -> dict[str, float]:
     }
 
 
-def summary(records: list[dict[str, Any]]) -> dict[str, float]:
-    """Retrieval metrics over the answerable questions plus the "not covered" metrics over all."""
+def summary(records: list[dict[str, Any]], with_coverage: bool = True) -> dict[str, float]:
+    """Retrieval metrics over the answerable questions plus (``with_coverage``) the "not covered" metrics.
+
+    The coverage judgement is calibrated on the hybrid ranking's scores, so it is reported for hybrid only.
+    """
     answerable = [r["_hits"] for r in records if not r["_none"]]
+    if not with_coverage:
+        return metrics(answerable)
     return {**metrics(answerable), **coverage_metrics([(r["_none"], not r["covered"]) for r in records])}
 
 
@@ -137,7 +142,8 @@ def _open_index(index_dir: str | None) -> Any:
 
 
 def _print_summary(label: str, mode: str, records: list[dict[str, Any]]) -> None:
-    print(json.dumps({"set": label, "mode": mode, **{k: round(v, 4) for k, v in summary(records).items()}}), file=sys.stderr)
+    got = summary(records, with_coverage=mode == "hybrid")
+    print(json.dumps({"set": label, "mode": mode, **{k: round(v, 4) for k, v in got.items()}}), file=sys.stderr)
 
 
 def report_shipped(index: Any, modes: Sequence[str], all_systems: bool = False) -> None:
