@@ -27,7 +27,7 @@ W_BM25 = 0.3
 W_TITLE = 0.0
 PARENT_PENALTY = 0.1
 #: A reading note explains how the engine reads a sentence: it backs the text up, it does not outrank it.
-READING_PENALTY = 0.2
+READING_PENALTY = 0.3
 
 
 @dataclass(frozen=True)
