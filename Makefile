@@ -40,7 +40,7 @@ bench: setup
 	for f in bench/bench_*.py; do $(PY) $$f || exit 1; done
 
 eval: setup
-	$(PY) -m evals retrieve --dataset evals/datasets/retrieve_public.jsonl --k 5 --report
+	$(PY) -m evals retrieve
 	$(PY) -m evals suggest --dataset evals/datasets/suggest_public.jsonl --k 3 --report
 	$(PY) -m evals guard --dataset evals/datasets/guard_public.jsonl > /dev/null
 	$(PY) -m evals guard --dataset evals/datasets/guard_heldout.jsonl > /dev/null

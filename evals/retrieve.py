@@ -1,19 +1,24 @@
-"""Retrieval eval: ``python -m evals retrieve --dataset FILE.jsonl --k 5 [--report] [--compare]``.
+"""Retrieval eval: ``python -m evals retrieve [--dataset FILE.jsonl --k 5 --report] [--compare]``.
 
-Reads lines ``{"id", "system", "question", "expected": {"section", "text"}}`` and prints one JSON line
-per question: ``{"id", "results": [{"system", "section", "text", "score"}, ...]}`` (k results, best first).
-Each question is searched within its own system (as a campaign's system would filter it); ``--all-systems``
-searches everything.
+Reads lines ``{"id", "system", "question", "expected": {"section", "text"}}`` (or ``"expected": {"none":
+true}`` for a question the texts do not answer) and prints one JSON line per question: ``{"id", "results":
+[{"system", "section", "text", "score"}, ...]}`` (k results, best first). Each question is
+searched within its own system (as a campaign's system would filter it); ``--all-systems`` searches
+everything. Without ``--dataset`` it reports on the shipped sets: the public set and the dev set's tune
+and test halves (the coverage threshold was fitted on the tune half only).
 
 A result is a *hit* when it is of the expected system and either its section path has a segment (or
 its move name) equal to ``expected.section`` (case-insensitive), or its text contains ``expected.text``
-(case-insensitive, whitespace-normalised). ``--report`` prints hit@1, hit@5 and MRR to stderr;
-``--compare`` prints them for vector-only, BM25-only and hybrid retrieval.
+(case-insensitive, whitespace-normalised). ``--report`` prints hit@1, hit@5 and MRR over the answerable
+questions, and the precision and recall of "not covered" (the answer's judgement that the texts do not
+cover a question) against the no-answer questions, to stderr; ``--compare`` prints them for vector-only,
+BM25-only and hybrid retrieval.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import re
 import sys
@@ -22,6 +27,19 @@ from pathlib import Path
 from typing import Any
 
 MODES = ("vector", "bm25", "hybrid")
+DATASETS = Path(__file__).parent / "datasets"
+PUBLIC = DATASETS / "retrieve_public.jsonl"
+DEV = DATASETS / "retrieve_dev.jsonl"
+
+
+def split_of(question_id: str) -> str:
+    """The dev-set half a question belongs to: ``tune`` or ``test`` (a stable hash of its id)."""
+    return "tune" if int(hashlib.sha256(question_id.encode()).hexdigest(), 16) % 2 == 0 else "test"
+
+
+def is_no_answer(row: dict[str, Any]) -> bool:
+    """Is ``row`` a question the texts do not answer?"""
+    return bool(row.get("expected", {}).get("none"))
 
 
 def load_dataset(path: Path) -> list[dict[str, Any]]:
@@ -64,17 +82,47 @@ def metrics(ranked_hits: Sequence[Sequence[bool]]) -> dict[str, float]:
     }
 
 
+def coverage_metrics(judged: Sequence[tuple[bool, bool]]) -> dict[str, float]:
+    """Precision and recall of "not covered", from (is a no-answer question, judged not covered) pairs.
+
+    ``wrongly_not_covered`` is the share of answerable questions judged not covered.
+    """
+    flagged = sum(1 for _, nc in judged if nc)
+    right = sum(1 for none, nc in judged if none and nc)
+    no_answer = sum(1 for none, _ in judged if none)
+    answerable = len(judged) - no_answer
+    return {
+        "no_answer": no_answer,
+        "not_covered_precision": right / flagged if flagged else 1.0,
+        "not_covered_recall": right / no_answer if no_answer else 1.0,
+        "wrongly_not_covered": (flagged - right) / answerable if answerable else 0.0,
+    }
+
+
+def summary(records: list[dict[str, Any]], with_coverage: bool = True) -> dict[str, float]:
+    """Retrieval metrics over the answerable questions plus (``with_coverage``) the "not covered" metrics.
+
+    The coverage judgement is calibrated on the hybrid ranking's scores, so it is reported for hybrid only.
+    """
+    answerable = [r["_hits"] for r in records if not r["_none"]]
+    if not with_coverage:
+        return metrics(answerable)
+    return {**metrics(answerable), **coverage_metrics([(r["_none"], not r["covered"]) for r in records])}
+
+
 def run(rows: list[dict[str, Any]], k: int, mode: str, index: Any, all_systems: bool = False) -> list[dict]:
     """Search every question; return output records (with hit flags under ``_hits``)."""
+    from rules_index.coverage import judge
     from rules_index.search import search_index
 
     out = []
     for row in rows:
-        system = None if all_systems else row.get("system")
+        system = None if all_systems or row.get("scope") == "all" else row.get("system")
         hits = search_index(index, str(row["question"]), system, k, mode)  # type: ignore[arg-type]
         results = [h.as_dict() for h in hits]
         flags = [is_hit(r, row.get("expected", {}), row.get("system")) for r in results]
-        out.append({"id": row.get("id"), "results": results, "_hits": flags})
+        covered = judge(str(row["question"]), hits, index, system).covered
+        out.append({"id": row.get("id"), "covered": covered, "results": results, "_hits": flags, "_none": is_no_answer(row)})
     return out
 
 
@@ -85,29 +133,52 @@ def _open_index(index_dir: str | None) -> Any:
         return get_index()
     from rules_index.embed import get_embedder
     from rules_index.index import RulesIndex
+    from rules_index.notes import sync_notes
 
     index = RulesIndex(get_embedder(), path=Path(index_dir))
     index.sync_corpus()
+    sync_notes(index)
     return index
+
+
+def _print_summary(label: str, mode: str, records: list[dict[str, Any]]) -> None:
+    got = summary(records, with_coverage=mode == "hybrid")
+    print(json.dumps({"set": label, "mode": mode, **{k: round(v, 4) for k, v in got.items()}}), file=sys.stderr)
+
+
+def report_shipped(index: Any, modes: Sequence[str], all_systems: bool = False) -> None:
+    """The report on the shipped sets: public, dev tune half, dev test half."""
+    public, dev = load_dataset(PUBLIC), load_dataset(DEV)
+    for mode in modes:
+        _print_summary("public", mode, run(public, 5, mode, index, all_systems))
+        records = run(dev, 5, mode, index, all_systems)
+        for half in ("tune", "test"):
+            _print_summary(f"dev-{half}", mode, [r for r in records if split_of(str(r["id"])) == half])
 
 
 def main(argv: list[str]) -> int:
     """Entry point used by ``python -m evals retrieve``."""
     parser = argparse.ArgumentParser(prog="python -m evals retrieve", description=__doc__.splitlines()[0])
-    parser.add_argument("--dataset", required=True, type=Path)
+    parser.add_argument("--dataset", type=Path, help="a JSONL dataset (default: report on the shipped sets)")
     parser.add_argument("--k", type=int, default=5)
     parser.add_argument("--mode", choices=MODES, default="hybrid")
-    parser.add_argument("--report", action="store_true", help="print hit@1, hit@5 and MRR to stderr")
+    parser.add_argument(
+        "--report", action="store_true", help="print hit@1, hit@5, MRR and not-covered precision/recall to stderr"
+    )
     parser.add_argument("--compare", action="store_true", help="report every mode (no per-question output)")
     parser.add_argument("--all-systems", action="store_true", help="do not filter by the question's system")
     parser.add_argument("--index-dir", help="index directory (default: the one in TABLETOP_HOME)")
     args = parser.parse_args(argv)
-    if not args.dataset.is_file():
+    if args.dataset is not None and not args.dataset.is_file():
         print(f"error: dataset {args.dataset} not found", file=sys.stderr)
         return 2
-    rows = load_dataset(args.dataset)
     index = _open_index(args.index_dir)
-    for mode in MODES if args.compare else (args.mode,):
+    modes = MODES if args.compare else (args.mode,)
+    if args.dataset is None:
+        report_shipped(index, modes, args.all_systems)
+        return 0
+    rows = load_dataset(args.dataset)
+    for mode in modes:
         records = run(rows, max(args.k, 5) if args.report or args.compare else args.k, mode, index, args.all_systems)
         if not args.compare:
             for rec in records:
@@ -117,6 +188,5 @@ def main(argv: list[str]) -> int:
                 except BrokenPipeError:  # e.g. piped into `head`
                     return 0
         if args.report or args.compare:
-            summary = metrics([rec["_hits"] for rec in records])
-            print(json.dumps({"mode": mode, **{k: round(v, 4) for k, v in summary.items()}}), file=sys.stderr)
+            _print_summary(args.dataset.stem, mode, records)
     return 0

@@ -44,7 +44,9 @@ class Chunk:
 
     @property
     def citation(self) -> str:
-        """``system › chapter › section (file:Lstart-Lend)``."""
+        """``system › chapter › section (file:Lstart-Lend)``; a rules note is cited as a note."""
+        if self.origin == "note":
+            return f"Rules note: {PATH_SEP.join([self.system, self.section_path[-1]])} (from {self.source})"
         return format_citation(self.system, self.section_path, self.source, self.line_start, self.line_end)
 
     def embedding_text(self) -> str:

@@ -51,6 +51,8 @@ def _check_system(system: str | None, known: list[str]) -> str | None:
     if system is None:
         return None
     name = system.strip().lower()
+    if name in {"all", "all systems"}:
+        return "all"
     if name not in known:
         raise UnknownNameError(f"Unknown system '{system}'. Known systems: {', '.join(known)}.")
     return name
@@ -59,7 +61,7 @@ def _check_system(system: str | None, known: list[str]) -> str | None:
 @_guarded
 def ask_command(
     question: str = typer.Argument(..., help='The rules question, e.g. "what happens when my heat reaches 9?"'),
-    system: str | None = typer.Option(None, "--system", "-s", help="Only this system (city, blades, ...)."),
+    system: str | None = typer.Option(None, "--system", "-s", help="Only this system (city, blades, ...; all: every system)."),
     k: int = typer.Option(3, "--k", min=1, max=20, help="How many passages to show."),
     as_json: bool = typer.Option(False, "--json", help="Print the answer as JSON."),
 ) -> None:

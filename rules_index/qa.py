@@ -1,11 +1,13 @@
 """Cited rules Q&A: extractive offline, or a short LLM answer whose every sentence cites a passage.
 
-When retrieval finds nothing relevant the answer is "The rules do not say." (no model is asked). An LLM
-answer is "not found" only when the whole answer says so; a "the rules do not say anything about..." among
-cited sentences is simply dropped. Every ``[n]`` is checked against its passage: a sentence is kept only when
-the passages it cites hold most of its words (:data:`SUPPORT_MIN`); others are dropped. If nothing cited
-remains, or the model fails or misses its deadline, the extractive answer is returned instead. The API key
-is never logged or printed.
+When the texts do not cover the question (a calibrated judgement, :mod:`rules_index.coverage`) the
+answer says so and names the nearest sections without quoting them as an answer (no model is asked).
+The extractive answer leads with the sentence that answers, each sentence once. A system named in the
+question wins over the campaign's; ``system="all"`` searches every system. An LLM answer is "not found" only
+when the whole answer says so; a "the rules do not say anything about..." among cited sentences is simply
+dropped. Every ``[n]`` is checked against its passage: a sentence is kept only when the passages it cites hold
+most of its words (:data:`SUPPORT_MIN`); others are dropped. If nothing cited remains, or the model fails or
+misses its deadline, the extractive answer is returned instead. The API key is never logged or printed.
 """
 
 from __future__ import annotations
@@ -17,9 +19,14 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from assistant.prompts import load_prompt
+from rules_index.coverage import Coverage, judge
 from rules_index.index import RulesIndex
 from rules_index.lexical import tokenize
+from rules_index.rank import is_reading
+from rules_index.routing import ALL_SYSTEMS, named_system
 from rules_index.search import Hit, resolve_system, search_index
+from rules_index.sentences import body, sentence_vectors
+from rules_index.sentences import split_sentences as split_sentences
 
 NOT_FOUND = "The rules do not say."
 DEFAULT_MIN_SIMILARITY = 0.3  #: cosine similarity below which a passage is not about the question
@@ -71,6 +78,8 @@ class Answer:
     found: bool
     mode: Literal["extractive", "llm", "none"]
     note: str | None = None
+    nearest: list[str] = field(default_factory=list)
+    """When the texts do not cover the question: the citations of the nearest sections (not an answer)."""
 
     @property
     def citations(self) -> list[str]:
@@ -84,6 +93,7 @@ class Answer:
             "found": self.found,
             "mode": self.mode,
             "note": self.note,
+            "nearest": self.nearest,
             "passages": [p.as_dict() for p in self.passages],
         }
 
@@ -97,66 +107,103 @@ class Answer:
         return "\n\n".join(parts)
 
 
-def split_sentences(text: str) -> list[str]:
-    """Sentences of a passage or answer (list items and lines count as sentences)."""
-    out: list[str] = []
-    for line in text.splitlines():
-        line = line.strip()
-        if line.startswith("- "):  # a list item: highlight its words, not the bullet
-            line = line[2:].strip()
-        if line:
-            out += [s.strip() for s in _SENTENCE_SPLIT.split(line) if s.strip()]
-    return out
-
-
 def _cosine(a: list[float], b: list[float]) -> float:
     dot = sum(x * y for x, y in zip(a, b, strict=False))
     na, nb = math.sqrt(sum(x * x for x in a)), math.sqrt(sum(y * y for y in b))
     return dot / (na * nb) if na and nb else 0.0
 
 
+_NOT_A_CLAIM = re.compile(r"^(source:|this reading rests on)", re.I)
+TOP_PASSAGE_BONUS = 0.1  #: the best-ranked passage is the likeliest to hold the sentence that answers
+READING_PENALTY = 0.15  #: a note on how a sentence is read backs the rule up; it does not lead the answer
+
+
+_DEFINITION = re.compile(
+    r"^\s*(?:what|how)\s+(?:does|do|is|are)\s+(?:a |an |the |being |rolling with )?(.+?)"
+    r"\s+(?:do|work|mean|mean\s+here)?\s*\??\s*$",
+    re.I,
+)
+#: How you come to be X (made, left, become, allowed to roll with X): not what X does.
+_GAINING = r"\b(?:makes?|making|leaves?|leaving|becomes?|becoming|may\s+roll\s+with|roll\s+with)\s+(?:\w+\s+)?{term}\b"
+GAINING_PENALTY = 0.12
+
+
+def definition_term(question: str) -> str | None:
+    """The term a "what does X do / how does X work" question asks about."""
+    m = _DEFINITION.match(question)
+    return m.group(1).strip().lower() if m and len(m.group(1).split()) <= 3 else None
+
+
+def _norm(sentence: str) -> str:
+    return " ".join(re.sub(r"^(note|example)\s*:\s*", "", sentence.strip(), flags=re.I).lower().split())
+
+
 def highlight_sentences(question: str, hits: list[Hit], index: RulesIndex, per_passage: int = 2) -> list[list[tuple[float, str]]]:
-    """Score each passage's sentences against the question (meaning + shared words), best first."""
+    """Score each passage's sentences against the question (meaning + shared words), best first.
+
+    A sentence already offered by an earlier passage (the same rule printed twice) is offered once.
+    """
     q_terms = set(tokenize(question))
     candidates: list[tuple[int, str]] = []
+    seen: set[str] = set()
     for i, hit in enumerate(hits):
-        lines = hit.text.splitlines()
-        body = "\n".join(lines[1:]) if len(lines) > 1 else hit.text  # the first line is the title
-        candidates += [(i, s) for s in split_sentences(body) if len(s.split()) >= 4]
+        for sentence in split_sentences(body(hit.chunk)):
+            key = _norm(sentence)
+            if _NOT_A_CLAIM.match(sentence):  # a note's provenance is shown in its passage, not quoted
+                continue
+            if len(sentence.split()) >= 4 and key not in seen:
+                seen.add(key)
+                candidates.append((i, sentence))
     scored: list[list[tuple[float, str]]] = [[] for _ in hits]
     if not candidates:
         return scored
     q_vec = index.embedder.embed_query(question)
-    vectors = index.embedder.embed_documents([s for _, s in candidates])
+    term = definition_term(question)
+    gaining = re.compile(_GAINING.format(term=re.escape(term)), re.I) if term else None
+    vectors = sentence_vectors(index).matrix([s for _, s in candidates])
     for (i, sentence), vec in zip(candidates, vectors, strict=True):
-        overlap = len(q_terms & set(tokenize(sentence))) / max(1, len(q_terms))
-        scored[i].append((0.7 * _cosine(q_vec, vec) + 0.3 * overlap, sentence))
+        words = set(tokenize(sentence))
+        overlap = len(q_terms & words) / max(1, len(q_terms))
+        score = 0.7 * _cosine(q_vec, [float(x) for x in vec]) + 0.3 * overlap
+        score += TOP_PASSAGE_BONUS if i == 0 else 0.0
+        score -= READING_PENALTY if is_reading(hits[i].chunk) else 0.0
+        score -= GAINING_PENALTY if gaining is not None and gaining.search(sentence) else 0.0
+        scored[i].append((score, sentence))
     return [sorted(s, key=lambda pair: -pair[0])[:per_passage] for s in scored]
 
 
 def relevant_hits(hits: list[Hit], index: RulesIndex) -> list[Hit]:
     """The hits similar enough to the question to be about it."""
     threshold = float(getattr(index.embedder, "min_similarity", DEFAULT_MIN_SIMILARITY))
-    return [h for h in hits if (h.vector_score or 0.0) >= threshold]
+    return [h for h in hits if max(h.vector_score or 0.0, h.sentence_score or 0.0) >= threshold]
 
 
 def _not_found(question: str, system: str | None) -> Answer:
     return Answer(question, system, NOT_FOUND, [], found=False, mode="none")
 
 
+def not_covered(question: str, system: str | None, hits: list[Hit]) -> Answer:
+    """The texts do not cover the question: say so, and name (not quote) the nearest sections."""
+    nearest = list(dict.fromkeys(h.citation for h in hits))[:3]
+    if not nearest:
+        return _not_found(question, system)
+    where = "the rules texts" if system is None else f"the {system} rules texts"
+    text = f"{NOT_FOUND} Nothing in {where} covers this; the nearest sections are {'; '.join(nearest)}."
+    return Answer(question, system, text, [], found=False, mode="none", nearest=nearest)
+
+
 def extractive_answer(question: str, system: str | None, hits: list[Hit], index: RulesIndex, note: str | None = None) -> Answer:
-    """The passages with their most relevant sentences highlighted; the answer quotes the best ones."""
+    """The passages with their most relevant sentences highlighted; the answer leads with the best one.
+
+    The best sentence comes first; up to two more follow when nearly as relevant, each sentence once.
+    """
     if not hits:
         return _not_found(question, system)
     scored = highlight_sentences(question, hits, index)
     passages = [Passage(i + 1, hit, [s for _, s in scored[i]]) for i, hit in enumerate(hits)]
-    ranked = sorted(((score, i, s) for i, rows in enumerate(scored) for score, s in rows), reverse=True)
-    # quote the best sentence, and a second one only when it is nearly as relevant
-    best = [row for n, row in enumerate(ranked[:2]) if n == 0 or row[0] >= 0.85 * ranked[0][0]]
-    if not best:
-        text = f"See {hits[0].chunk.section} [1]."
-    else:
-        text = " ".join(f"{s} [{i + 1}]" for _, i, s in sorted(best, key=lambda row: (row[1], hits[row[1]].text.find(row[2]))))
+    ranked = sorted(((score, -i, s) for i, rows in enumerate(scored) for score, s in rows), reverse=True)
+    best = [row for n, row in enumerate(ranked[:3]) if n == 0 or row[0] >= 0.85 * ranked[0][0]]
+    text = " ".join(f"{s} [{1 - i}]" for _, i, s in best) if best else f"See {hits[0].chunk.section} [1]."
     return Answer(question, system, text, passages, found=True, mode="extractive", note=note)
 
 
@@ -238,20 +285,53 @@ def llm_answer(question: str, system: str | None, hits: list[Hit], index: RulesI
     return Answer(question, system, " ".join(checked.kept), passages, found=True, mode="llm", note="; ".join(removed) or None)
 
 
-def answer(question: str, system: str | None = None, llm: Any = None, k: int = 3, index: RulesIndex | None = None) -> Answer:
-    """Answer a rules question from the index (default: the shipped corpus plus homebrew).
+def _sentence_set(hit: Hit) -> set[str]:
+    return {_norm(s) for s in split_sentences(body(hit.chunk)) if len(s.split()) >= 4}
 
-    ``system`` limits the search (default: the campaign's, when a provider is registered). With ``llm``
-    (a LangChain chat model) the answer is written by it; otherwise it is extractive.
+
+def distinct(hits: list[Hit]) -> list[Hit]:
+    """The hits without passages that repeat an earlier one (the same rule printed twice)."""
+    kept: list[Hit] = []
+    for hit in hits:
+        mine = _sentence_set(hit)
+        if any(len(mine & _sentence_set(k)) >= 0.6 * max(1, len(mine)) for k in kept):
+            continue
+        kept.append(hit)
+    return kept
+
+
+def choose_system(question: str, system: str | None) -> str | None:
+    """The system to search: one named in the question wins; ``"all"`` means every system."""
+    named = named_system(question)
+    if named:
+        return named
+    if system and system.strip().lower() == ALL_SYSTEMS:
+        return None
+    return resolve_system(system)
+
+
+def assess(question: str, system: str | None, index: RulesIndex, k: int = 3) -> tuple[list[Hit], Coverage]:
+    """The ranked passages for ``question`` and whether they cover it."""
+    hits = search_index(index, question, system, max(k, 3))
+    return hits, judge(question, hits, index, system)
+
+
+def answer(question: str, system: str | None = None, llm: Any = None, k: int = 3, index: RulesIndex | None = None) -> Answer:
+    """Answer a rules question from the index (default: the shipped corpus, the rules notes and homebrew).
+
+    ``system`` limits the search (default: the campaign's, when a provider is registered; ``"all"``: every
+    system); a system named in the question wins. With ``llm`` (a LangChain chat model) the answer is
+    written by it; otherwise it is extractive.
     """
     from rules_index.search import get_index
 
     index = index or get_index()
-    system = resolve_system(system)
-    hits = relevant_hits(search_index(index, question, system, k), index)
-    hits = list({h.text: h for h in reversed(hits)}.values())[::-1]  # one copy of repeated passages
-    if not hits:
-        return _not_found(question, system)
+    system = choose_system(question, system)
+    ranked, coverage = assess(question, system, index, k)
+    hits = distinct(relevant_hits(ranked[:k], index))
+    hits = sorted(hits, key=lambda h: is_reading(h.chunk))  # the rules text before the notes on reading it
+    if not hits or not coverage.covered:
+        return not_covered(question, system, ranked)
     if llm is None:
         return extractive_answer(question, system, hits, index)
     return llm_answer(question, system, hits, index, llm)

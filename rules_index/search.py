@@ -1,4 +1,7 @@
-"""Hybrid retrieval: vector similarity (Chroma) and BM25, fused by reciprocal rank, filterable by system."""
+"""Retrieval: the fused ranking of :mod:`rules_index.rank` (hybrid), or vector similarity or BM25 alone.
+
+The single rankers are fused by reciprocal rank when asked for one of them (the eval's ``--compare``).
+"""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ from typing import Literal
 
 from rules_index.chunk import Chunk
 from rules_index.index import RulesIndex
+from rules_index.rank import rank as fused_rank
 
 Mode = Literal["hybrid", "vector", "bm25"]
 RRF_K = 60  #: reciprocal-rank-fusion constant
@@ -27,6 +31,8 @@ class Hit:
     bm25_score: float | None = None
     vector_rank: int | None = None
     bm25_rank: int | None = None
+    sentence_score: float | None = None  #: similarity of the passage's closest sentence to the query
+    lead_score: float | None = None  #: similarity of the passage's title and first sentence to the query
 
     @property
     def system(self) -> str:
@@ -107,6 +113,20 @@ def search_index(index: RulesIndex, query: str, system: str | None = None, k: in
     """Search one index: ``k`` best chunks for ``query``, best first, optionally within ``system``."""
     if not query.strip() or k <= 0:
         return []
+    if mode == "hybrid":
+        return [
+            Hit(
+                chunk=s.chunk,
+                score=s.score,
+                vector_score=s.passage_sim,
+                bm25_score=s.bm25 or None,
+                vector_rank=s.vector_rank,
+                bm25_rank=s.bm25_rank,
+                sentence_score=s.sentence_sim,
+                lead_score=s.lead_sim,
+            )
+            for s in fused_rank(index, query, system, k)
+        ]
     vector = vector_search(index, query, system, CANDIDATES) if mode != "bm25" else []
     lexical = index.lexical().search(query, system, CANDIDATES) if mode != "vector" else []
     return fuse(vector, lexical, k, mode)
@@ -132,7 +152,10 @@ def get_index(refresh: bool = True) -> RulesIndex:
         if index is None:
             index = RulesIndex(get_embedder(), path=settings.index_dir / "chroma", url=settings.chroma_url)
             if refresh:
+                from rules_index.notes import sync_notes
+
                 index.sync_corpus()
+                sync_notes(index)
             _DEFAULT[key] = index
         return index
 

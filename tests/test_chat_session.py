@@ -188,6 +188,27 @@ def test_rules_question_gets_citations(campaign: str) -> None:
     assert turn.citations and all("starforged" in c for c in turn.citations)
 
 
+def test_rules_question_answered_from_the_momentum_notes(campaign: str) -> None:
+    turn = ChatSession.open(campaign).ask_rules("How does burning momentum work?")
+    assert turn.kind == "rules" and turn.answer is not None and turn.answer.found
+    assert turn.citations[0].startswith("[1] Rules note: starforged › Burning momentum")
+
+
+def test_rules_question_the_texts_do_not_cover_says_so_in_chat(campaign: str) -> None:
+    session = ChatSession.open(campaign)
+    turn = session.ask_rules("How many experience points do I need to reach level 5?")
+    assert turn.kind == "rules" and turn.answer is not None and not turn.answer.found
+    assert turn.narration.startswith("The rules do not say.") and "nearest sections" in turn.narration
+    assert turn.citations == []
+
+
+def test_rules_question_over_all_systems_from_a_campaign(campaign: str) -> None:
+    session = ChatSession.open(campaign)
+    turn = session.ask_rules("What happens when my heat reaches 9?", system="all")
+    assert turn.answer is not None and turn.answer.found and turn.answer.system is None
+    assert turn.answer.passages[0].hit.system == "blades"
+
+
 def test_pay_the_price_table_and_dice(campaign: str) -> None:
     session = ChatSession.open(campaign)
     price = session.pay_the_price()

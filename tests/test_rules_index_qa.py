@@ -58,7 +58,7 @@ def test_nothing_relevant_means_the_rules_do_not_say(hash_index: RulesIndex) -> 
     llm = RecordingModel(responses=["Paris is the capital of France [1]."])
     PROMPTS.clear()
     result = answer("What is the capital of France?", system="blades", llm=llm, index=hash_index)
-    assert result.text == NOT_FOUND and not result.found and result.passages == []
+    assert result.text.startswith(NOT_FOUND) and not result.found and result.passages == []
     assert PROMPTS == []  # the model is not even asked
 
 

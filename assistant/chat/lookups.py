@@ -55,7 +55,7 @@ class LookupsMixin(ActingMixin):
         return (yield from self._resolve({"move": f"roll:{notation.strip()}"}, player_text=f"roll {notation.strip()}"))
 
     # ---- rules questions --------------------------------------------------------------------------
-    def _rules(self, question: str, record_question: bool = True) -> TurnStream:
+    def _rules(self, question: str, record_question: bool = True, system: str | None = None) -> TurnStream:
         from rules_index.qa import answer
 
         question = (question or "").strip()
@@ -64,7 +64,7 @@ class LookupsMixin(ActingMixin):
         if record_question:
             self._say("user", question)
         llm = self.rules_model
-        result = answer(question, system=self.system, llm=llm)
+        result = answer(question, system=system or self.system, llm=llm)
         text = result.render()
         self._say("assistant", text)
         return (

@@ -124,8 +124,11 @@ class ChatSession(AskingMixin, LookupsMixin):
     def roll_dice(self, notation: str) -> Turn:
         return self._drain(self._guarded(lambda: self._moving_on(lambda: self._dice(notation))))
 
-    def ask_rules(self, question: str) -> Turn:
-        return self._drain(self._guarded(lambda: self._moving_on(lambda: self._rules(question)), player_text=question))
+    def ask_rules(self, question: str, system: str | None = None) -> Turn:
+        """Answer a rules question from the campaign's system (``system="all"``: every system's texts)."""
+        return self._drain(
+            self._guarded(lambda: self._moving_on(lambda: self._rules(question, system=system)), player_text=question)
+        )
 
     # Characters: checked against the system's sheet (the text's bounds); a refusal changes nothing.
     def create_character(self, character: Mapping[str, Any] | None = None, *, play: bool = False) -> Turn:

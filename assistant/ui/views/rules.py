@@ -21,11 +21,12 @@ def _systems() -> list[str]:
 
 
 def _ask(campaign: str | None, question: str, system: str) -> Any:
-    """The answer through the campaign's chat session; without a campaign, straight from the rules index."""
-    if campaign and system != ALL:  # "all systems" searches all five, whatever campaign is open
+    """The answer through the campaign's chat session (its system, or "all systems": all five, whatever campaign
+    is open); for another system or without a campaign, straight from the rules index."""
+    if campaign:
         session = state.chat_session(campaign)
-        if system == session.system:
-            turn = session.ask_rules(question)
+        if system in (ALL, session.system):
+            turn = session.ask_rules(question, system="all" if system == ALL else None)
             if turn.kind == "error":
                 st.error(turn.error or "That question could not be answered.", icon="⚠️")
                 return None
@@ -33,7 +34,7 @@ def _ask(campaign: str | None, question: str, system: str) -> Any:
     from rules_index.qa import answer
 
     state.shared_embedder()
-    return answer(question, system=None if system == ALL else system)
+    return answer(question, system="all" if system == ALL else system)
 
 
 def render(campaign: str | None, system: str | None) -> None:

@@ -1,0 +1,103 @@
+"""Do the texts cover a question? A calibrated judgement from how well the best passages match it.
+
+Similarity alone cannot tell "the passage that answers" from "the nearest passage of a text that does
+not say": a question about experience levels in a game without levels still finds the passage about
+wanted levels. So the judgement also counts the question's words the texts never use: the words of the
+question absent from the system's whole vocabulary, and those absent from the best passages.
+
+``support = top score - VOCAB_WEIGHT * missing-from-system - TOP_WEIGHT * missing-from-passages``; below
+the threshold the texts do not cover the question. Weights and threshold were fitted on the tune half of
+the dev set and reported on its test half (``python -m evals retrieve``); the hash embedder used by
+fast tests has its own, looser scale.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rules_index.lexical import tokenize
+
+#: Words of a question that say nothing about which rule it asks for.
+GENERIC = frozenset(
+    tokenize(
+        "character characters player players game games roll rolls rolling work works get gets much many need "
+        "use make take someone something thing things way ways any all also about after before during "
+        "would could should may might must one two three first new again more most each every other same "
+        "there here long time times start end"
+    )
+)
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """Weights and threshold of the judgement for one embedder's similarity scale."""
+
+    vocab_weight: float
+    top_weight: float
+    threshold: float
+
+
+#: Fitted on the tune split of evals/datasets/retrieve_dev.jsonl with all-MiniLM-L6-v2.
+MINILM = Calibration(vocab_weight=0.4, top_weight=0.0, threshold=0.52)
+#: For the deterministic hash embedder of the fast tests (different similarity scale).
+HASH = Calibration(vocab_weight=0.6, top_weight=0.2, threshold=0.35)
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """The judgement and the evidence behind it."""
+
+    covered: bool
+    support: float
+    top_score: float
+    missing_from_system: list[str]
+    missing_from_passages: list[str]
+
+
+def calibration_for(embedder: Any) -> Calibration:
+    """The calibration of ``embedder``'s similarity scale."""
+    return HASH if str(getattr(embedder, "name", "")).startswith("hash") else MINILM
+
+
+_VOCAB: dict[tuple[int, str, str | None], frozenset[str]] = {}
+_VOCAB_LOCK = threading.Lock()
+
+
+def system_vocabulary(index: Any, system: str | None) -> frozenset[str]:
+    """Every word (as tokenised) of the passages of ``system`` (or of all systems)."""
+    revision = index.revision()
+    key = (id(index), revision, system)
+    with _VOCAB_LOCK:
+        if key not in _VOCAB:
+            words: set[str] = set()
+            for chunk in index.chunks():
+                if system is None or chunk.system == system:
+                    words.update(tokenize(f"{chunk.section} {chunk.text}"))
+            _VOCAB[key] = frozenset(words)
+        return _VOCAB[key]
+
+
+def content_terms(question: str) -> list[str]:
+    """The question's words that name what it asks about."""
+    return list(dict.fromkeys(t for t in tokenize(question) if t not in GENERIC and not t.isdigit()))
+
+
+def judge(question: str, hits: Sequence[Any], index: Any, system: str | None, top: int = 3) -> Coverage:
+    """Whether the texts (of ``system``) cover ``question``, given its ranked ``hits``."""
+    if not hits:
+        return Coverage(False, 0.0, 0.0, [], [])
+    terms = content_terms(question)
+    vocabulary = system_vocabulary(index, system)
+    passages: set[str] = set()
+    for hit in hits[:top]:
+        passages.update(tokenize(f"{hit.chunk.section} {hit.text}"))
+    missing_system = [t for t in terms if t not in vocabulary]
+    missing_passages = [t for t in terms if t not in passages]
+    n = max(1, len(terms))
+    cal = calibration_for(index.embedder)
+    top_score = float(hits[0].score)
+    support = top_score - cal.vocab_weight * len(missing_system) / n - cal.top_weight * len(missing_passages) / n
+    return Coverage(support >= cal.threshold, support, top_score, missing_system, missing_passages)

@@ -1,0 +1,156 @@
+"""Ranking a question's candidate passages by several kinds of evidence, fused into one score.
+
+Candidates are the best passages by vector similarity and by BM25. Each is scored by how close the
+question is to the whole passage, to its closest sentence, to its lead (title and first sentence), by
+BM25 (scaled by the best BM25 of the question), by the title words the question uses, and a small
+penalty for a section that only introduces its sub-sections. The weights were fitted on the public set
+plus the tune half of the dev set and checked on its test half (``python -m evals retrieve``).
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+
+import numpy as np
+
+from rules_index.chunk import Chunk
+from rules_index.index import RulesIndex
+from rules_index.lexical import tokenize
+from rules_index.sentences import lead, passage_sentences, sentence_vectors
+
+CANDIDATES = 40  #: candidates taken from each ranker
+W_PASSAGE = 0.2
+W_SENTENCE = 0.4
+W_LEAD = 0.6
+W_BM25 = 0.3
+W_TITLE = 0.0
+PARENT_PENALTY = 0.1
+#: A reading note explains how the engine reads a sentence: it backs the text up, it does not outrank it.
+READING_PENALTY = 0.3
+
+
+@dataclass(frozen=True)
+class Scored:
+    """One candidate passage with its fused score and the evidence behind it."""
+
+    chunk: Chunk
+    score: float
+    passage_sim: float
+    sentence_sim: float
+    lead_sim: float
+    bm25: float
+    bm25_rank: int | None
+    vector_rank: int | None
+
+
+class _ChunkVectors:
+    """Every stored passage vector of one index as a matrix (reloaded when the index changes)."""
+
+    def __init__(self) -> None:
+        self.revision: str | None = None
+        self.ids: list[str] = []
+        self.matrix = np.zeros((0, 0), dtype=np.float32)
+        self.row: dict[str, int] = {}
+        self.parents: set[str] = set()
+
+
+_CACHE: dict[int, tuple[RulesIndex, _ChunkVectors]] = {}
+_LOCK = threading.Lock()
+
+
+def _parents(chunks: list[Chunk]) -> set[str]:
+    """Ids of passages whose section has sub-sections in the same source."""
+    paths = {(c.source, tuple(c.section_path)) for c in chunks}
+    prefixes = {(s, p[:n]) for s, p in paths for n in range(1, len(p))}
+    return {c.id for c in chunks if (c.source, tuple(c.section_path)) in prefixes}
+
+
+def chunk_vectors(index: RulesIndex) -> _ChunkVectors:
+    """The passage vectors of ``index`` (cached until its revision changes)."""
+    with _LOCK:
+        entry = _CACHE.get(id(index))
+        if entry is None or entry[0] is not index:
+            entry = _CACHE[id(index)] = (index, _ChunkVectors())
+        cache = entry[1]
+        revision = index.revision()
+        if cache.revision != revision:
+            chunks = index.chunks()
+            got = index.collection.get(include=["embeddings"])
+            by_id = dict(zip(got["ids"], got["embeddings"] if got["embeddings"] is not None else [], strict=False))
+            cache.ids = [c.id for c in chunks if c.id in by_id]
+            cache.row = {cid: i for i, cid in enumerate(cache.ids)}
+            dim = index.embedder.dimension
+            cache.matrix = np.asarray([by_id[i] for i in cache.ids], dtype=np.float32).reshape(len(cache.ids), dim)
+            cache.parents = _parents(chunks)
+            cache.revision = revision
+        return cache
+
+
+def is_reading(chunk: Chunk) -> bool:
+    """Is ``chunk`` a rules note on how the engine reads an ambiguous sentence?"""
+    return chunk.origin == "note" and len(chunk.section_path) > 1 and chunk.section_path[1] == "Readings"
+
+
+def title_overlap(query_terms: set[str], chunk: Chunk) -> float:
+    """Share of the passage's title words the question uses."""
+    title = set(tokenize(chunk.section_path[-1] if chunk.section_path else ""))
+    return len(title & query_terms) / len(title) if title else 0.0
+
+
+def rank(index: RulesIndex, query: str, system: str | None, k: int) -> list[Scored]:
+    """The ``k`` best passages for ``query`` (optionally of one ``system``), best first."""
+    chunks = [c for c in index.chunks() if system is None or c.system == system]
+    if not chunks or not query.strip():
+        return []
+    vectors = chunk_vectors(index)
+    q = np.asarray(index.embedder.embed_query(query), dtype=np.float32)
+    rows = [vectors.row[c.id] for c in chunks if c.id in vectors.row]
+    by_row = {vectors.row[c.id]: c for c in chunks if c.id in vectors.row}
+    sims = vectors.matrix[rows] @ q if rows else np.zeros(0, dtype=np.float32)
+    passage_sim = {by_row[r].id: float(s) for r, s in zip(rows, sims, strict=True)}
+    vector_order = [by_row[rows[i]] for i in np.argsort(-sims, kind="stable")[:CANDIDATES]]
+    lexical = index.lexical().search(query, system, CANDIDATES)
+    best_bm25 = max((s for _, s in lexical), default=0.0) or 1.0
+    bm25 = {c.id: s for c, s in lexical}
+    bm25_rank = {c.id: n for n, (c, _) in enumerate(lexical, start=1)}
+    vector_rank = {c.id: n for n, c in enumerate(vector_order, start=1)}
+    candidates = list({c.id: c for c in [*vector_order, *(c for c, _ in lexical)]}.values())
+
+    store = sentence_vectors(index)
+    texts = [[lead(c), *passage_sentences(c)] for c in candidates]
+    matrix = store.matrix([t for group in texts for t in group])
+    scores = matrix @ q if len(matrix) else np.zeros(0, dtype=np.float32)
+    q_terms = set(tokenize(query))
+    out: list[Scored] = []
+    at = 0
+    for chunk, group in zip(candidates, texts, strict=True):
+        own = scores[at : at + len(group)]
+        at += len(group)
+        lead_sim = float(own[0])
+        sentence_sim = float(own[1:].max()) if len(own) > 1 else lead_sim
+        p_sim = passage_sim.get(chunk.id, 0.0)
+        lexical_score = bm25.get(chunk.id, 0.0) / best_bm25
+        score = (
+            W_PASSAGE * p_sim
+            + W_SENTENCE * sentence_sim
+            + W_LEAD * lead_sim
+            + W_BM25 * lexical_score
+            + W_TITLE * title_overlap(q_terms, chunk)
+            - (PARENT_PENALTY if chunk.id in vectors.parents else 0.0)
+            - (READING_PENALTY if is_reading(chunk) else 0.0)
+        )
+        out.append(
+            Scored(
+                chunk,
+                score,
+                p_sim,
+                sentence_sim,
+                lead_sim,
+                bm25.get(chunk.id, 0.0),
+                bm25_rank.get(chunk.id),
+                vector_rank.get(chunk.id),
+            )
+        )
+    out.sort(key=lambda s: (-s.score, s.chunk.id))
+    return out[:k]

@@ -1,0 +1,113 @@
+"""Sentences of a rules passage, and their vectors kept beside the index (embedded once, reused).
+
+Ranking compares a question with every sentence of a passage and with the passage's lead (its title and
+first sentence), not only with the passage as a whole: a long section that holds the one sentence that
+answers is found by that sentence. The vectors live in their own collection next to the chunks, keyed by
+a hash of the sentence, so a sentence is embedded once for every index that shares the store.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Iterable
+
+import numpy as np
+
+from rules_index.chunk import Chunk, content_hash
+from rules_index.index import RulesIndex
+from rules_index.store import collection_name, open_collection
+
+_SENTENCE_SPLIT = re.compile(r"(?<=[.!?\]])\s+(?=[A-Z0-9\"“(])")
+MAX_SENTENCES = 60  #: sentences per passage compared with a question (the rest are walkthrough prose)
+MIN_WORDS = 3
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of a passage or answer (list items and lines count as sentences)."""
+    out: list[str] = []
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith("- "):  # a list item: its words, not the bullet
+            line = line[2:].strip()
+        if line:
+            out += [s.strip() for s in _SENTENCE_SPLIT.split(line) if s.strip()]
+    return out
+
+
+def body(chunk: Chunk) -> str:
+    """The passage without its first line when that line is its title."""
+    lines = chunk.text.splitlines()
+    title = chunk.section_path[-1] if chunk.section_path else ""
+    if len(lines) > 1 and lines[0].strip().lstrip("#").strip().lower() == title.lower():
+        return "\n".join(lines[1:])
+    return chunk.text
+
+
+def passage_sentences(chunk: Chunk) -> list[str]:
+    """The sentences of ``chunk`` worth comparing with a question (at least three words)."""
+    return [s for s in split_sentences(body(chunk)) if len(s.split()) >= MIN_WORDS][:MAX_SENTENCES]
+
+
+def lead(chunk: Chunk) -> str:
+    """The passage's title and first sentence: what the passage says it is about."""
+    title = chunk.section_path[-1] if chunk.section_path else ""
+    first = next(iter(split_sentences(body(chunk))), "")
+    return f"{title}. {first}".strip(". ")
+
+
+def _key(text: str) -> str:
+    return content_hash("sentence", text)[:32]
+
+
+class SentenceVectors:
+    """Vectors of every passage's sentences and lead for one index, stored once and cached in memory."""
+
+    def __init__(self, index: RulesIndex) -> None:
+        self.index = index
+        self.collection = open_collection(index.client, collection_name(index.embedder.name, prefix="sentences"))
+        self._vectors: dict[str, np.ndarray] = {}
+        self._lock = threading.Lock()
+
+    def _ensure(self, texts: Iterable[str]) -> None:
+        wanted = {_key(t): t for t in texts}
+        missing_here = [k for k in wanted if k not in self._vectors]
+        if not missing_here:
+            return
+        stored = self.collection.get(ids=missing_here, include=["embeddings"])
+        for key, vec in zip(stored["ids"], stored["embeddings"] if stored["embeddings"] is not None else [], strict=False):
+            self._vectors[key] = np.asarray(vec, dtype=np.float32)
+        new = [k for k in missing_here if k not in self._vectors]
+        for start in range(0, len(new), 64):
+            batch = new[start : start + 64]
+            vectors = self.index.embedder.embed_documents([wanted[k] for k in batch])
+            self.collection.upsert(ids=batch, embeddings=vectors, documents=[wanted[k] for k in batch])
+            for key, vec in zip(batch, vectors, strict=True):
+                self._vectors[key] = np.asarray(vec, dtype=np.float32)
+
+    def matrix(self, texts: list[str]) -> np.ndarray:
+        """The vectors of ``texts`` as rows (embedding any the store does not hold yet)."""
+        with self._lock:
+            self._ensure(texts)
+            if not texts:
+                return np.zeros((0, self.index.embedder.dimension), dtype=np.float32)
+            return np.stack([self._vectors[_key(t)] for t in texts])
+
+    def warm(self, chunks: list[Chunk]) -> None:
+        """Embed (once) every sentence and lead of ``chunks``."""
+        texts = [t for c in chunks for t in (lead(c), *passage_sentences(c))]
+        with self._lock:
+            self._ensure(texts)
+
+
+_BY_INDEX: dict[int, SentenceVectors] = {}
+_BY_INDEX_LOCK = threading.Lock()
+
+
+def sentence_vectors(index: RulesIndex) -> SentenceVectors:
+    """The sentence vectors of ``index`` (one cache per index object)."""
+    with _BY_INDEX_LOCK:
+        got = _BY_INDEX.get(id(index))
+        if got is None or got.index is not index:
+            got = _BY_INDEX[id(index)] = SentenceVectors(index)
+        return got

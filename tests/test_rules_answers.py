@@ -1,0 +1,106 @@
+# ruff: noqa: F811  (pytest fixtures imported from tests/rules_index_fixtures.py)
+"""Rules answers a GM can trust: cited rules notes, "not covered" with the nearest sections, one copy of
+each sentence, and the system a question names (hash embedder: fast and deterministic)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from rules_index import search
+from rules_index.index import RulesIndex
+from rules_index.notes import sync_notes
+from rules_index.qa import NOT_FOUND, answer, definition_term, split_sentences
+from rules_index.routing import named_system
+from tests.rules_index_fixtures import hash_index, tabletop_home  # noqa: F401
+
+
+@pytest.fixture
+def noted_index(hash_index: RulesIndex) -> Iterator[RulesIndex]:
+    """The shipped corpus plus the rules notes."""
+    sync_notes(hash_index)
+    yield hash_index
+
+
+def test_momentum_burn_is_answered_from_the_notes_and_cited_as_a_note(noted_index: RulesIndex) -> None:
+    result = answer("How does burning momentum work?", system="starforged", index=noted_index)
+    assert result.found
+    first = result.passages[0]
+    assert first.citation.startswith("Rules note: starforged › Burning momentum")
+    assert "(starforged.txt:" not in first.citation  # a note is never cited as the rule text
+    assert "burn" in result.text.lower() and result.text.rstrip().endswith("]")
+
+
+def test_negative_momentum_is_answered_from_the_notes(noted_index: RulesIndex) -> None:
+    result = answer("What happens when my momentum is negative and I roll?", system="starforged", index=noted_index)
+    assert result.found and result.passages[0].citation.startswith("Rules note: starforged › Negative momentum")
+    assert "cancelled" in result.text
+
+
+def test_a_question_the_texts_do_not_cover_names_the_nearest_sections(noted_index: RulesIndex) -> None:
+    result = answer("How many experience points do I need to reach level 5?", system="blades", index=noted_index)
+    assert not result.found and result.passages == []
+    assert result.text.startswith(NOT_FOUND)
+    assert 1 <= len(result.nearest) <= 3 and all(c.startswith("blades › ") for c in result.nearest)
+    assert all(c in result.text for c in result.nearest)
+    assert "wanted level" not in result.text.lower()  # nothing quoted as if it answered
+
+
+def test_the_answer_quotes_each_sentence_once_and_leads_with_the_one_that_answers(noted_index: RulesIndex) -> None:
+    result = answer("What does vulnerable do?", system="dungeon-world", index=noted_index)
+    sentences = [s.rsplit(" [", 1)[0] for s in split_sentences(result.text)]
+    assert len(sentences) == len(set(sentences))
+    assert "Attacking a vulnerable target ignores armor" in sentences[0]
+    assert result.text.count("Attacking makes you vulnerable to counter-attacks.") <= 1
+    texts = [p.hit.text for p in result.passages]
+    assert len(texts) == len(set(texts))
+    assert not any(a.startswith("Hack") and b.startswith("Hack") for a, b in zip(texts, texts[1:], strict=False))
+
+
+def test_the_rules_text_leads_and_reading_notes_follow(noted_index: RulesIndex) -> None:
+    result = answer("What happens when my heat level reaches 9?", system="blades", index=noted_index)
+    assert result.passages[0].citation.startswith("blades › Heat (blades.txt:L")
+    notes = [i for i, p in enumerate(result.passages) if p.citation.startswith("Rules note:")]
+    texts = [i for i, p in enumerate(result.passages) if not p.citation.startswith("Rules note:")]
+    assert not notes or not texts or max(texts) < min(notes)
+
+
+@pytest.mark.parametrize(
+    ("question", "system"),
+    [
+        ("In Blades in the Dark, how do I reduce heat?", "blades"),
+        ("How does burning momentum work in Ironsworn Starforged?", "starforged"),
+        ("What does the Magistrate assign when I use power?", "city"),
+        ("How does Hack & Slash work in Dungeon World?", "dungeon-world"),
+        ("How do I reduce heat?", None),
+        ("Is blades better than dungeon world?", None),  # two systems named: none wins
+    ],
+)
+def test_the_system_named_in_the_question(question: str, system: str | None) -> None:
+    assert named_system(question) == system
+
+
+def test_a_system_named_in_the_question_wins_over_the_campaigns(noted_index: RulesIndex, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(search, "default_system_provider", lambda: "starforged")
+    result = answer("In Blades in the Dark, how do I reduce heat?", index=noted_index)
+    assert result.system == "blades" and result.found
+    assert all(p.hit.system == "blades" for p in result.passages)
+
+
+def test_all_systems_searches_every_system_even_with_a_campaign_open(
+    noted_index: RulesIndex, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(search, "default_system_provider", lambda: "city")
+    assert answer("How does burning momentum work?", index=noted_index).system == "city"
+    result = answer("How does burning momentum work?", system="all", index=noted_index)
+    assert result.system is None and result.found
+    assert result.passages[0].hit.system == "starforged"
+
+
+@pytest.mark.parametrize(
+    ("question", "term"),
+    [("What does vulnerable do?", "vulnerable"), ("How does armor work?", "armor"), ("what happens at 9 heat?", None)],
+)
+def test_definition_questions(question: str, term: str | None) -> None:
+    assert definition_term(question) == term
