@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 MAX_TOKENS = 256  #: sentence-transformers' ``max_seq_length`` for this model
+BATCH_TOKENS = 2048  #: padded tokens per forward pass: keeps the attention scores small enough for the cache
 _DTYPES = {"F32": np.float32, "I64": np.int64, "F16": np.float16}
 
 
@@ -131,8 +132,14 @@ class MiniLMNumpy:
         encodings = self.tokenizer.encode_batch(list(texts))
         order = sorted(range(len(texts)), key=lambda i: len(encodings[i].ids))
         out = np.empty((len(texts), self.hidden), dtype=np.float32)
-        for start in range(0, len(order), batch_size):
-            rows = order[start : start + batch_size]
+        start = 0
+        while start < len(order):
+            # sorted by length, so the batch's last text is its longest: fit the batch to the token budget
+            size = min(batch_size, len(order) - start)
+            while size > 1 and len(encodings[order[start + size - 1]].ids) * size > BATCH_TOKENS:
+                size -= 1
+            rows = order[start : start + size]
+            start += size
             length = max(len(encodings[i].ids) for i in rows)
             ids = np.zeros((len(rows), length), dtype=np.int64)
             mask = np.zeros((len(rows), length), dtype=np.int64)
