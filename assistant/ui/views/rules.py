@@ -22,6 +22,7 @@ def _systems() -> list[str]:
 
 def _ask(campaign: str | None, question: str, system: str) -> Any:
     """The answer through the campaign's chat session; without a campaign, straight from the rules index."""
+    state.wait_until_ready()
     if campaign:
         session = state.chat_session(campaign)
         if system in (ALL, session.system):
