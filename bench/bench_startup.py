@@ -35,7 +35,8 @@ from assistant.suggest import SuggestContext, suggest
 suggest("I sprint across the collapsing catwalk", SuggestContext(system="starforged"))
 suggestion = time.perf_counter() - t1
 heavy = [m for m in ("torch", "sentence_transformers", "transformers") if m in sys.modules]
-print(json.dumps({"question_s": question, "suggestion_s": suggestion, "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, "heavy": heavy}))
+rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+print(json.dumps({"question_s": question, "suggestion_s": suggestion, "rss_mb": rss, "heavy": heavy}))
 """
 
 
