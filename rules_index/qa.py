@@ -17,6 +17,7 @@ from assistant.prompts import load_prompt
 from rules_index.index import RulesIndex
 from rules_index.lexical import tokenize
 from rules_index.search import Hit, resolve_system, search_index
+from rules_index.sentence_cache import sentence_vectors
 
 NOT_FOUND = "The rules do not say."
 DEFAULT_MIN_SIMILARITY = 0.3  #: cosine similarity below which a passage is not about the question
@@ -117,7 +118,7 @@ def highlight_sentences(question: str, hits: list[Hit], index: RulesIndex, per_p
     if not candidates:
         return scored
     q_vec = index.embedder.embed_query(question)
-    vectors = index.embedder.embed_documents([s for _, s in candidates])
+    vectors = sentence_vectors(index.embedder, [s for _, s in candidates])
     for (i, sentence), vec in zip(candidates, vectors, strict=True):
         overlap = len(q_terms & set(tokenize(sentence))) / max(1, len(q_terms))
         scored[i].append((0.7 * _cosine(q_vec, vec) + 0.3 * overlap, sentence))

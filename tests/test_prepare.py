@@ -101,3 +101,16 @@ def test_warm_start_prepares_in_the_background(monkeypatch: pytest.MonkeyPatch) 
     assert warm.wait(300)
     assert warm.step == "ready" and warm.report is not None and warm.report.error is None
     assert warm.report.passages > 100
+
+
+def test_sentence_vectors_are_embedded_once_per_home() -> None:
+    from rules_index.sentence_cache import sentence_vectors
+
+    embedder = CountingEmbedder()
+    sentences = ["Reduce heat by laying low for a while.", "Heat rolls over into wanted level at 9."]
+    first = sentence_vectors(embedder, sentences)
+    assert embedder.embedded == 2
+    again = sentence_vectors(embedder, [*sentences, "A new sentence about stress and trauma."])
+    assert embedder.embedded == 3
+    assert again[:2] == [[float(np.float32(x)) for x in v] for v in first]
+    assert sentence_vectors(HashEmbedder(), sentences) == HashEmbedder().embed_documents(sentences)
