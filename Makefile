@@ -6,12 +6,13 @@ STAMP := $(VENV)/.installed
 CODE := assistant rules_index evals tests bench
 export OMP_NUM_THREADS := 1
 export MKL_NUM_THREADS := 1
+export OPENBLAS_NUM_THREADS := 1
 export TOKENIZERS_PARALLELISM := false
 export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 export ANONYMIZED_TELEMETRY := False
 
-.PHONY: setup run test lint types bench eval clean
+.PHONY: setup prepare run test lint types bench eval clean
 
 setup: $(STAMP)
 
@@ -21,7 +22,11 @@ $(STAMP): pyproject.toml constraints.txt
 	$(PY) -m pip install --quiet -c constraints.txt -e '.[dev]'
 	touch $(STAMP)
 
-run: setup
+# The rules index and every system's move vectors, built once on disk (seconds when nothing changed).
+prepare: setup
+	$(VENV)/bin/assistant prepare
+
+run: setup prepare
 	$(VENV)/bin/assistant ui
 
 test: setup

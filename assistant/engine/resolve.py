@@ -10,7 +10,6 @@ from assistant.engine.doors import door_kind, resolve_door
 from assistant.engine.errors import AssistantError, InputError, InternalError
 from assistant.engine.kinds import RollKind
 from assistant.engine.model import DieRecord, Request, Result
-from assistant.engine.notation import roll_notation
 from assistant.engine.outcomes import Outcome
 from assistant.engine.registry import get_ruleset
 from assistant.engine.resolution import resolve_move
@@ -68,6 +67,8 @@ def _resolve_notation(req: Request, ruleset: Ruleset, expression: str, rng: rand
     if req.stat is not None:
         raise InputError("A free dice roll takes no stat: write it into the dice (2d6+2).", missing="stat")
     source = DiceSource(rng=rng, forced=req.dice)
+    from assistant.engine.notation import roll_notation  # d20 builds its parser on import: only for notation
+
     roll = roll_notation(expression, source)
     source.check_all_forced_used()
     character = ruleset.sheet.normalize(req.character) if req.character is not None else None

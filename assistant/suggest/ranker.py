@@ -1,8 +1,9 @@
 """Offline ranking: embedding similarity of the player's text to each move's trigger and approach lines,
 plus BM25 over the same words, plus the system's lexical cues.
 
-Move embeddings are computed once per (embedder, system, move texts) and kept in memory, so a warm
-suggestion costs one query embedding.
+Move embeddings are computed once per (embedder, system, move texts), kept in memory and on disk
+(:mod:`assistant.suggest.vector_cache`), so a warm suggestion costs one query embedding and a new process
+reads the move vectors instead of computing them.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 import numpy as np
 from rank_bm25 import BM25Okapi
 
+from assistant.suggest import vector_cache
 from assistant.suggest.catalog import MoveEntry
 from assistant.suggest.cues import CueHits, load_hints, load_priors, match_cues
 
@@ -79,7 +81,11 @@ def _vectors(embedder: Any, system: str, moves: list[MoveEntry]) -> _SystemVecto
         hit = _CACHE.get(key)
     if hit is not None:
         return hit
-    vectors = np.asarray(embedder.embed_documents(docs + approach_docs), dtype=np.float32)
+    model = key[0]
+    vectors = vector_cache.load(model, system, docs + approach_docs)
+    if vectors is None:
+        vectors = np.asarray(embedder.embed_documents(docs + approach_docs), dtype=np.float32)
+        vector_cache.save(model, system, docs + approach_docs, vectors)
     lexical_docs = [_tokenize(" ".join([m.name, m.name, m.trigger, *(a.when for a in m.approaches), *m.aliases])) for m in moves]
     built = _SystemVectors(
         docs=docs,
@@ -92,6 +98,11 @@ def _vectors(embedder: Any, system: str, moves: list[MoveEntry]) -> _SystemVecto
     with _LOCK:
         _CACHE[key] = built
     return built
+
+
+def warm_vectors(system: str, moves: list[MoveEntry], embedder: Any) -> None:
+    """Compute (or read from disk) the move vectors of ``system`` now, before the first suggestion."""
+    _vectors(embedder, system, moves)
 
 
 @dataclass

@@ -25,6 +25,7 @@ def main() -> None:
     from assistant.ui import state
     from assistant.ui.views import play, rules, settings, sidebar
 
+    state.warm_start()
     with st.sidebar:
         campaign = None
         with friendly_errors("opening the campaigns"):

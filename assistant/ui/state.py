@@ -248,9 +248,27 @@ def shared_embedder() -> Any:
     return default_embedder()
 
 
+@st.cache_resource(show_spinner=False)
+def warm_start() -> Any:
+    """Start, once per server, loading the model, the rules index and the move vectors in the background
+    (``TABLETOP_WARM_START=0`` turns it off); the page draws meanwhile."""
+    from assistant.prepare import start_warm_start
+
+    return start_warm_start()
+
+
+def wait_until_ready() -> None:
+    """Before a turn or a rules question: wait for the warm start if it is still running, saying what it does."""
+    warm = warm_start()
+    if not warm.done.is_set():
+        with st.spinner(f"Getting ready for the first question ({warm.step})…"):
+            warm.wait()
+
+
 @st.cache_resource(show_spinner="Loading the move model (once per server)…")
 def warm_embedder() -> bool:
     """Load the model's weights now (the first use would otherwise stall the first turn without a word)."""
+    wait_until_ready()
     embedder = shared_embedder()
     if hasattr(embedder, "embed_query"):
         embedder.embed_query("warm up")

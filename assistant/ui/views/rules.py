@@ -23,6 +23,7 @@ def _systems() -> list[str]:
 def _ask(campaign: str | None, question: str, system: str) -> Any:
     """The answer through the campaign's chat session (its system, or "all systems": all five, whatever campaign
     is open); for another system or without a campaign, straight from the rules index."""
+    state.wait_until_ready()
     if campaign:
         session = state.chat_session(campaign)
         if system in (ALL, session.system):
