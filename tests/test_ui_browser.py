@@ -59,3 +59,49 @@ def play_one_turn(app_url: str, browser: Browser, tmp_path: Path) -> None:
     assert any(word in text for word in ("Strong hit", "Weak hit", "Miss"))
     assert "Rules: starforged" in text  # the card's citation
     assert shot.stat().st_size > 10_000
+
+
+DEVELOPER_WORDS = ("options.", "Traceback", "snake_case", "NoneType", "event_seq")
+
+
+def _act(browser: Browser, text: str) -> str:
+    """Type an action, confirm the top suggestion, and return the page once its dice card is shown."""
+    browser.idle()
+    browser.type_into("css selector", "textarea[data-testid='stChatInputTextArea']", text + ENTER, timeout=90)
+    wait_until(lambda: browser.find_all("css selector", ".st-key-suggestion_0 button"), 120, f"suggestions for {text!r}")
+    browser.idle()
+    browser.click("css selector", ".st-key-suggestion_0 button", timeout=60)
+    wait_until(lambda: not browser.find_all("css selector", ".st-key-suggestion_0 button"), 120, "the dice card")
+    browser.idle()
+    return browser.page_text()
+
+
+def test_a_vow_from_swearing_to_fulfilling_survives_a_reload(app_url: str, browser: Browser, tmp_path: Path) -> None:
+    try:
+        browser.get(app_url)
+        browser.type_into("css selector", 'input[aria-label="Campaign name"]', "Vow Saga", timeout=90)
+        browser.type_into("css selector", 'input[aria-label="Seed (optional)"]', "11" + ENTER)
+        time.sleep(0.5)
+        browser.click("css selector", ".st-key-create_campaign button")
+        sworn = _act(browser, "I swear a dangerous iron vow to find my lost sister")
+        assert "Swear an Iron Vow" in sworn and "Find my lost sister" in sworn
+        address = browser.url()
+        assert "campaign=" in address  # the campaign is in the page's address
+        browser.refresh()  # a reload opens the same campaign, with its transcript and its vow
+        reloaded = wait_until(
+            lambda: (t := browser.page_text()) and all(w in t for w in ("Swear an Iron Vow", "moves played: 1")) and t,
+            90,
+            "the same campaign, its transcript and its sheet",
+        )
+        assert "Find my lost sister" in reloaded and browser.url() == address
+        milestone = _act(browser, "I reach a milestone on my vow to find my lost sister")
+        assert "Reach a Milestone" in milestone
+        fulfilled = _act(browser, "I fulfill my vow to find my lost sister")
+        assert "Fulfill Your Vow" in fulfilled
+        shot = browser.screenshot(tmp_path / "ui-vow.png")
+        for words in DEVELOPER_WORDS:
+            assert words not in fulfilled, words
+        assert shot.stat().st_size > 10_000
+    except AssertionError as exc:
+        shot = browser.screenshot(tmp_path / "ui-failure.png")
+        raise AssertionError(f"{exc}\nscreenshot: {shot}\npage text:\n{browser.page_text()[-3000:]}") from None
