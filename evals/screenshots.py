@@ -1,7 +1,7 @@
 """``python -m evals screenshots [--out docs/screenshots] [--systems a,b]``: play one turn of each system in a real
 browser (the app under ``streamlit run``, headless Chromium), offline, and save what the player sees.
 
-Each system gets a fresh data directory, a new campaign, one action in the player's words, its top suggestion
+Each system gets a new campaign (in one fresh data directory), one action in the player's words, its top suggestion
 confirmed, and a screenshot of the page with the dice card; the page text is checked for a dice card and for
 developer words (``options.``, tracebacks) before the picture is kept. Prints one line per system with the
 seconds each step took.
@@ -53,11 +53,10 @@ def act(browser: Browser, text: str) -> str:
     return str(found)
 
 
-def shoot(system: str, out: Path) -> tuple[Path, dict[str, float]]:
+def shoot(system: str, out: Path, home: str) -> tuple[Path, dict[str, float]]:
     times: dict[str, float] = {}
     with (
-        tempfile.TemporaryDirectory(prefix=f"shots-{system}-") as home,
-        serve_app(Path(home) / "streamlit.log", env={"TABLETOP_HOME": home}) as url,
+        serve_app(Path(home) / f"streamlit-{system}.log", env={"TABLETOP_HOME": home}) as url,
         chrome((1400, 1100)) as browser,
     ):
         start = time.perf_counter()
@@ -80,9 +79,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--systems", default=",".join(ACTIONS))
     args = parser.parse_args(argv)
     failed = 0
+    home = tempfile.mkdtemp(prefix="shots-")  # one data directory: the rules index is built once
     for system in [s.strip() for s in args.systems.split(",") if s.strip()]:
         try:
-            shot, times = shoot(system, args.out)
+            shot, times = shoot(system, args.out, home)
         except (AssertionError, RuntimeError) as exc:
             failed += 1
             print(f"{system}: FAILED {exc}")

@@ -232,14 +232,16 @@ def test_conclusion_rolls_ignore_negative_focus() -> None:
     assert r.dice == [1, 2] and r.outcome == "strong_hit"
 
 
-def test_a_reroll_not_forced_comes_from_the_rng_and_replays() -> None:
-    r = resolve(
-        {"system": "elegy", "move": "Face Danger", "stat": "heart", "character": {"focus": -5}, "dice": [2, 9]},
-        rng=random.Random(11),
-    )
-    assert len(r.dice) == 3 and r.dice_detail[2].forced is False
-    replay = el("Face Danger", r.dice, stat="heart", character={"focus": -5})
-    assert (replay.outcome, replay.challenge) == (r.outcome, r.challenge)
+def test_a_reroll_needs_its_own_forced_die_and_replays() -> None:
+    request = {"system": "elegy", "move": "Face Danger", "stat": "heart", "character": {"focus": -5}}
+    with pytest.raises(DiceError, match="all of its dice or none"):  # the reroll's die is never rolled at random
+        resolve({**request, "dice": [2, 9]}, rng=random.Random(11))
+    r = resolve(request, rng=random.Random(11))
+    if len(r.dice) == 3:  # rolled a 5 or less on the challenge dice: rerolled, and the replay forces all three
+        replay = el("Face Danger", r.dice, stat="heart", character={"focus": -5})
+        assert (replay.outcome, replay.challenge) == (r.outcome, r.challenge)
+    rerolled = el("Face Danger", [2, 9, 7], stat="heart", character={"focus": -5})
+    assert len(rerolled.dice) == 3 and all(d.forced for d in rerolled.dice_detail)
 
 
 def test_focus_stays_in_bounds_and_its_floor_leads_to_face_a_setback() -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from assistant.chat.session import ChatSession
+from assistant.chat.turn import Turn
 from assistant.store import service
 from assistant.store.card_check import card_differences
 from rules_index.embed import get_embedder
@@ -27,7 +28,18 @@ def script(system: str) -> list[str]:
     return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
 
 
-@pytest.mark.parametrize("system", ["starforged", "elegy"])
+def _answer(session: ChatSession, turn: Turn) -> Turn:
+    """Answer a question the turn asks with its first answer (a number's lowest value), as a player clicking."""
+    for _ in range(4):
+        if turn.kind != "question" or turn.question is None:
+            return turn
+        question = turn.question
+        value = question.answers[0].value if question.answers else (question.lo if question.lo is not None else "1")
+        turn = session.answer(value)
+    return turn
+
+
+@pytest.mark.parametrize("system", ["starforged", "elegy", "blades", "city", "dungeon-world"])
 def test_a_scripted_session_holds_together(system: str) -> None:
     lines = script(system)
     assert len(lines) >= 30
@@ -36,10 +48,10 @@ def test_a_scripted_session_holds_together(system: str) -> None:
         session = ChatSession.open("evening", rng=random.Random(5), embedder=get_embedder("hash"))
         rolled = 0
         for line in lines:
-            turn = session.send(line)
+            turn = _answer(session, session.send(line))
             assert turn.kind != "error", f"{line!r}: {turn.error}"
-            if turn.suggestions:
-                turn = session.confirm(turn.suggestions[0])
+            if turn.suggestions and not turn.results:
+                turn = _answer(session, session.confirm(turn.suggestions[0]))
                 assert turn.kind != "error", f"{line!r} -> {turn.results or turn.error}"
                 rolled += 1
             if turn.results:
@@ -47,8 +59,9 @@ def test_a_scripted_session_holds_together(system: str) -> None:
                 assert not differences, f"{line!r}: {differences}"
         state = session.reload()
         assert rolled >= 20
-        statuses = {t.get("status") for t in state.tracks.values()}
-        assert "completed" in statuses and None in statuses  # a vow fulfilled, others still open
-        assert len(state.clocks) == 1  # /clock +1 and -1 moved the one clock
+        if system in ("starforged", "elegy"):
+            statuses = {t.get("status") for t in state.tracks.values()}
+            assert "completed" in statuses and None in statuses  # a vow fulfilled, others still open
+            assert len(state.clocks) == 1  # /clock +1 and -1 moved the one clock
     finally:
         service.close_stores()

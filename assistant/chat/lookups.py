@@ -22,6 +22,13 @@ class LookupsMixin(ActingMixin):
             )
             self._say("assistant", text)
             return (yield from _finish(Turn(kind="oracle", player_text=c.text, narration=text, narrator="template")))
+        if oracle_move(self.system) is None:  # a story question in a game whose GM answers them: not an error
+            text = (
+                f"{self.system} has no yes/no oracle: in this game the GM answers questions about the story. "
+                "To let the dice decide, roll them with /dice (2d6: 7 or more is a yes)."
+            )
+            self._say("assistant", text)
+            return (yield from _finish(Turn(kind="oracle", player_text=c.text, narration=text, narrator="template")))
         return (yield from self._oracle(c.text, c.odds or "50/50", record=False))
 
     def _oracle(self, question: str, odds: str, record: bool = True) -> TurnStream:

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+from assistant.engine.dice import topped_up
 from assistant.engine.errors import InputError
 from assistant.engine.model import Result
 from assistant.engine.odds import MAX_COMBINATIONS, OddsTable
@@ -46,7 +47,8 @@ def engine_odds(request: dict[str, Any], *, exchangeable: bool = False) -> OddsT
     payload = {**request, "dice": None}
 
     def run(faces: list[int]) -> Result:
-        return resolve({**payload, "dice": faces}, rng=random.Random(0))
+        with topped_up():  # a die past the forced ones (a reroll) is rolled, seen unforced, and counted next
+            return resolve({**payload, "dice": faces}, rng=random.Random(0))
 
     sides = success_sides(resolve(payload, rng=random.Random(0)))
     if not sides:
