@@ -148,8 +148,7 @@ class Facts:
             roll.update(float(n) for n in re.findall(r"\b\d+\b", note))
         self.signed_numbers.add(r.adds)
         if r.stat_value is not None:
-            self.signed_numbers.add(r.stat_value)
-        if r.stat_value is not None:
+            self.signed_numbers.update({r.stat_value, abs(r.stat_value)})
             self.stat_numbers.add(r.stat_value)
         self.stat_numbers.add(r.adds)
         for character in (r.character_before, r.character):
