@@ -35,8 +35,13 @@ def _subject_length(words: list[str], aux: str) -> int:
     first = words[0].lower()
     if first in _PRONOUN_SUBJECTS:
         return 1
-    if first in _DETERMINERS or words[0][:1].isupper():
-        n = 2 if first in _DETERMINERS else 1
+    if words[0][:1].isupper() and first not in _DETERMINERS:  # a name: its capitalised words
+        n = 1
+        while n < len(words) - 1 and words[n][:1].isupper():
+            n += 1
+        return n if n < len(words) else 0
+    if first in _DETERMINERS:
+        n = 2
         while n < len(words) - 1 and n < 4:
             word = words[n].lower()
             ends = word.endswith(("ed", "ing")) and len(word) > 4
@@ -45,7 +50,7 @@ def _subject_length(words: list[str], aux: str) -> int:
                 break
             n += 1
         if n >= len(words):  # no predicate left: the subject is its first noun
-            n = 2 if first in _DETERMINERS else 1
+            n = 2
         return n if n < len(words) else 0
     return 0
 

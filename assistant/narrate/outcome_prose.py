@@ -124,12 +124,25 @@ def _applied(sentence: str, result: Result) -> bool:
     return any(t and re.search(rf"\b{re.escape(t)}\b", lowered) for t in targets)
 
 
+def _an_option(bullet: str, result: Result) -> bool:
+    """A bullet of the rules text that the open choices list (maybe split in two: "Suffer costs: A, or B")."""
+    bare = _BULLET.sub("", bullet).strip().lower()
+    for choice in result.choices:
+        for option in choice.options:
+            label = option.label.strip().lower()
+            head = label.split(":", 1)[0]
+            if label in bare or (":" in label and ":" in bare and bare.split(":", 1)[0] == head):
+                return True
+    return False
+
+
 def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
     """The outcome's rules text as story sentences (bullets kept as bullets, on their own lines)."""
     out: list[str] = []
     for line in facts.outcome_text(result).splitlines():
         if _BULLET.match(line):
-            out.append(line.strip())
+            if not _an_option(line, result):
+                out.append(line.strip())
             continue
         for raw in _SENTENCE.split(line):
             sentence = strip_tier(raw)
