@@ -10,6 +10,7 @@ HARNESSES = {
     "suggest": "evals.suggest",
     "guard": "evals.guard",
     "chat": "evals.chat",
+    "faithfulness": "evals.faithfulness",
 }
 
 
