@@ -210,3 +210,13 @@ def test_every_elegy_move_with_a_focus_burn_passes_the_guard() -> None:
             assert check_narration(text, [result], intent="I press on") == [], text
             checked += 1
     assert checked >= 10
+
+
+def test_a_price_asked_by_command_is_tied_to_the_players_last_action() -> None:
+    price = resolve({"system": "starforged", "move": "Pay the Price", "dice": [37]})
+    history = (("user", "I force the jammed airlock open"), ("narrator", "It goes wrong."), ("user", "/price"))
+    for words in ("/price", "Pay the Price"):
+        request = NarrationRequest(task="pay_the_price", system="starforged", player_text=words, results=(price,),
+                                   history=history)  # fmt: skip
+        text = TemplateNarrator().narrate(request)
+        assert "As you force the jammed airlock open, something of value is lost or destroyed." in text, text

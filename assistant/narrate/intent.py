@@ -127,7 +127,7 @@ def clean(player_text: str) -> str:
 
     Intents with digits are not echoed: a number in the narration must come from the engine."""
     intent = " ".join(player_text.split()).strip()
-    if not intent or re.search(r"\d", intent) or len(intent) > MAX_INTENT:
+    if not intent or intent.startswith("/") or re.search(r"\d", intent) or len(intent) > MAX_INTENT:
         return ""
     return intent.rstrip(".!")
 
