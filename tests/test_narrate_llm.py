@@ -133,7 +133,10 @@ def test_open_choices_and_follow_ups_are_given_as_the_players_to_make() -> None:
     weak = resolve({"system": "starforged", "move": "Secure an Advantage", "stat": "wits", "dice": [5, 3, 9]})
     list(LLMNarrator(fake).stream(request(weak)))
     facts = str(fake.seen[0][-1].content)
-    assert "Left to the player (do not pick)" in facts and "Take +2 momentum / Add +1 on your next move" in facts
+    assert (
+        "Left to the player (do not pick; end by asking which they choose)" in facts
+        and "Take +2 momentum / Add +1 on your next move" in facts
+    )
     assert "Already changed" not in facts
     miss = resolve({"system": "starforged", "move": "Face Danger", "stat": "edge", "dice": [1, 8, 9]})
     list(LLMNarrator(fake_miss := model("No.")).stream(request(miss)))

@@ -86,7 +86,7 @@ _HINTS = {
     ViolationKind.OUTCOME: "Tell the result exactly as the engine gave it. Do not soften it, hedge it or turn it around.",
     ViolationKind.STATE: "Do not say that any meter, track or clock changed, except the changes in the facts.",
     ViolationKind.PHANTOM_ROLL: "Nobody rolls again and nothing else is rolled. A follow-up is only offered; do not play it.",
-    ViolationKind.DECISION: "Do not choose for the player. Stop at their next decision and leave it to them.",
+    ViolationKind.DECISION: "Do not write 'you choose' or 'you decide'. End with a question: ask the player what they choose.",
     ViolationKind.ECHO: "Write only the story, in plain sentences. Do not copy the facts, their labels or ids.",
 }
 

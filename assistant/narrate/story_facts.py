@@ -69,7 +69,9 @@ def _result_lines(result: Result, question: str) -> list[str]:
         lines.append("Already changed on the sheet (the dice card shows the numbers): " + "; ".join(changes) + ".")
     for choice in result.choices:
         options = " / ".join(o.label.rstrip(".") for o in choice.options)
-        lines.append(f"Left to the player (do not pick): {choice.prompt.rstrip(':. ')}: {options}.")
+        lines.append(
+            f"Left to the player (do not pick; end by asking which they choose): {choice.prompt.rstrip(':. ')}: {options}."
+        )
     offer = facts.burn_offer(result)
     if offer:
         lines.append(
