@@ -42,6 +42,8 @@ def kinds(text: str, request: dict[str, Any], **kw: Any) -> set[str]:
         ("phantom reroll with a stat", FDW, "Then Kira rolls +edge again and the ledge holds.", None, "phantom_roll"),
         ("invented add", FDW, "You steady yourself: next move add: 57.", None, "number"),
         ("fact sheet echoed", FDM, "ENGINE FACTS: outcome strong_hit. You triumph.", None, "echo"),
+        ("fact sheet header echoed", FDM, "What happened this turn (decided by the rules engine): you fall.", None, "echo"),
+        ("fact sheet labels echoed", FDM, "The player's words: I leap. Outcome: a miss.", None, "echo"),
         ("snake-case outcome on a miss", FDM, "ENGINE FACTS: outcome strong_hit. You triumph.", None, "outcome"),
         ("perfect on a miss", FDM, "Everything goes perfectly as you cross the gap.", None, "outcome"),
         ("miss told as agreement", COMPEL_MISS, "The clerk agrees and waves you through.", None, "outcome"),

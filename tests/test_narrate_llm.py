@@ -102,7 +102,7 @@ def test_the_prompt_file_and_the_engine_facts_are_in_the_messages() -> None:
     assert "Ironsworn: Starforged" in messages[0].content
     facts = str(messages[-1].content)
     assert "Outcome: a strong hit: the character does what they set out to do." in facts
-    assert "momentum goes up" in facts
+    assert "momentum: up" in facts
     assert not any(ch.isdigit() for ch in facts)  # the dice card shows the numbers; the model gets none
     assert "I slip past the sentry" in facts
     assert "rejected" not in facts

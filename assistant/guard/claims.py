@@ -40,7 +40,10 @@ _ADD = re.compile(
 _ECHO = re.compile(
     r"\bengine facts\b|\bchanges already applied\b|\brules text of this outcome\b|\bopen choice for the player\b"
     r"|\bdice and outcome\s*:|\bfollow-ups offered\b|\bthe player said\s*:|\b(?:strong|weak)_hit\b|\b(?:full|partial)_success\b"
-    r"|\bbad_outcome\b|\bnext_move_add\b|\bresult \d+\s*:",
+    r"|\bbad_outcome\b|\bnext_move_add\b|\bresult \d+\s*:|\bwhat happened this turn\b|\bthe player's words\b"
+    r"|\bdecided by the rules engine\b|\bleft to the player\b|\boffered next, not played out\b"
+    r"|\balready changed on the sheet\b|\bwhat the rules say happens\b|\btell this as true\b"
+    r"|\brolled on the table\s*:|\bthe oracle's answer\s*:",
     re.I,
 )
 _SIGNED_METER = r"(?<![\w+\-−])(?P<n>[+\-−]\d+)\s+(?P<m>{meters})\b|\b(?P<m2>{meters})\s+(?P<n2>[+\-−]\d+)(?![\d])"

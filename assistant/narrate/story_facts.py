@@ -42,7 +42,7 @@ def _direction(effect: Effect) -> str:
     if effect.kind is EffectKind.IMPACT:
         return f"{target} is now {'marked' if effect.after else 'cleared'}"
     if isinstance(effect.delta, int) and effect.delta:
-        return f"{target} goes {'up' if effect.delta > 0 else 'down'}"
+        return f"{target}: {'up' if effect.delta > 0 else 'down'}"
     return effect.reason.rstrip(".") if effect.reason else ""
 
 
@@ -61,7 +61,7 @@ def _result_lines(result: Result, question: str) -> list[str]:
     rows = facts.table_rows(result)
     if rows:
         lines.append("Rolled on the table: " + "; ".join(r.rstrip(".") for r in rows) + ".")
-    story = [s for s in story_sentences(result) if not s.startswith(("-", "*", "•"))]
+    story = [s for s in story_sentences(result) if not s.startswith(("-", "*", "•")) and "roll" not in s.lower()]
     if story:
         lines.append("What the rules say happens: " + " ".join(story))
     changes = [d for d in (_direction(e) for e in result.effects) if d]
