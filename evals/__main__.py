@@ -11,6 +11,7 @@ HARNESSES = {
     "guard": "evals.guard",
     "chat": "evals.chat",
     "screenshots": "evals.screenshots",
+    "faithfulness": "evals.faithfulness",
 }
 
 

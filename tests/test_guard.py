@@ -98,7 +98,7 @@ def test_decision_taken_for_the_player() -> None:
 def test_describe_violations_names_each_and_what_to_do() -> None:
     violations = check_narration("A strong hit! Take +2 momentum.", resolve(FDW))
     text = describe_violations(violations)
-    assert "outcome" in text and "state" in text and "weak hit" in text
+    assert "weak hit" in text and "Tell the result exactly" in text and "except the changes in the facts" in text
     assert text.splitlines()[-1].startswith("Rewrite it")
     assert describe_violations([]) == ""
 

@@ -97,7 +97,7 @@ def test_messages_are_system_then_history_oldest_first_then_facts() -> None:
     assert isinstance(messages[0], SystemMessage) and isinstance(messages[-1], HumanMessage)
     assert [type(m) for m in messages[1:-1]] == [HumanMessage, AIMessage] * 2
     assert [m.content for m in messages[1:-1]] == [t for _, t in request.history]
-    assert "ENGINE FACTS" in str(messages[-1].content)
+    assert "What happened this turn" in str(messages[-1].content)
 
 
 @pytest.mark.parametrize("budget", [600, 900, 1200, 1600, 2400, 4000])
@@ -152,7 +152,7 @@ def test_facts_and_instructions_are_never_dropped() -> None:
     context = build_context(request, 50)
     report = context.report
     assert len(context.messages) == 2 and report.over_budget
-    assert "Action 5 + edge 3 = 8" in str(context.messages[-1].content)
+    assert "Outcome: a strong hit" in str(context.messages[-1].content)
     assert "the engine gave a weak hit" in str(context.messages[-1].content)
     assert report.sections["character"] == report.sections["rules"] == report.sections["history"] == 0
     assert "character" in report.dropped and any(d.startswith("tracks: ") for d in report.dropped)

@@ -101,8 +101,9 @@ def test_the_prompt_file_and_the_engine_facts_are_in_the_messages() -> None:
     assert first_line("narrate") in messages[0].content
     assert "Ironsworn: Starforged" in messages[0].content
     facts = str(messages[-1].content)
-    assert "Action 5 + edge 2 = 7 against 3 and 6: a strong hit." in facts
-    assert "Changes already applied: Momentum 2 → 3." in facts
+    assert "Outcome: a strong hit: the character does what they set out to do." in facts
+    assert "momentum: up" in facts
+    assert not any(ch.isdigit() for ch in facts)  # the dice card shows the numbers; the model gets none
     assert "I slip past the sentry" in facts
     assert "rejected" not in facts
 
@@ -121,7 +122,8 @@ def test_each_task_has_its_prompt_file(task: str, move: dict[str, Any], prompt: 
     system, facts = str(fake.seen[0][0].content), str(fake.seen[0][-1].content)
     assert first_line(prompt) in system and first_line("narrate") not in system
     if task == "oracle":
-        assert "The oracle question: Is the hatch open?" in facts and "It is a match." in facts
+        assert "The oracle question: Is the hatch open?" in facts and "YES (a match" in facts
+        assert "Tell this as true: the hatch is open." in facts
     else:
         assert "Something of value is lost or destroyed" in facts
 
@@ -131,12 +133,15 @@ def test_open_choices_and_follow_ups_are_given_as_the_players_to_make() -> None:
     weak = resolve({"system": "starforged", "move": "Secure an Advantage", "stat": "wits", "dice": [5, 3, 9]})
     list(LLMNarrator(fake).stream(request(weak)))
     facts = str(fake.seen[0][-1].content)
-    assert "do NOT pick" in facts and "[Take +2 momentum]" in facts and "[Add +1 on your next move" in facts
-    assert "Changes already applied: none." in facts
+    assert (
+        "Left to the player (do not pick; end by asking which they choose)" in facts
+        and "Take +2 momentum / Add +1 on your next move" in facts
+    )
+    assert "Already changed" not in facts
     miss = resolve({"system": "starforged", "move": "Face Danger", "stat": "edge", "dice": [1, 8, 9]})
     list(LLMNarrator(fake_miss := model("No.")).stream(request(miss)))
-    assert "Follow-ups offered (not resolved yet): Pay the Price" in str(fake_miss.seen[0][-1].content)
-    assert "Never pick one" in str(fake_miss.seen[0][0].content)
+    assert "Offered next, not played out: Pay the Price." in str(fake_miss.seen[0][-1].content)
+    assert "do not pick one" in str(fake_miss.seen[0][0].content)
 
 
 def test_feedback_is_included_on_a_retry() -> None:
@@ -146,7 +151,7 @@ def test_feedback_is_included_on_a_retry() -> None:
     feedback = "number: says +2 momentum; the engine gave +1"
     assert "".join(narrator.stream(request(feedback=feedback))) == "Second try."
     assert feedback not in str(fake.seen[0][-1].content)
-    assert feedback in str(fake.seen[1][-1].content) and "rejected" in str(fake.seen[1][-1].content)
+    assert feedback in str(fake.seen[1][-1].content)
 
 
 def test_history_goes_in_as_turns_in_order() -> None:

@@ -338,6 +338,7 @@ class ActingMixin(CharactersMixin):
             tracks=tuple(self._state.tracks.values()),
             clocks=tuple(self._state.clocks.values()),
             history=tuple(self.history()),
+            recent=self.recent_narrations(),
             rules=rules,
             question=question,
             style=self.style,

@@ -24,7 +24,7 @@ from typing import Any
 
 from assistant.chat.turn import NarratorName, TurnEvent
 from assistant.engine.errors import AssistantError
-from assistant.guard import Violation, check_narration, describe_violations, prepare
+from assistant.guard import Violation, check_narration, describe_violations, prepare, second_person_fix
 from assistant.narrate import NarrationFailed, NarrationRequest, Narrator, TemplateNarrator
 from assistant.secrets import scrub
 
@@ -66,10 +66,14 @@ def _attempt(
     narrator: Narrator, request: NarrationRequest, results: Sequence[Any], odds: Mapping[str, float] | None
 ) -> Generator[TurnEvent, None, str]:
     """Stream one narration attempt, releasing only guarded sentences; raises :class:`_Rejected`."""
-    facts = prepare(list(results), system=request.system, odds=odds)
+    quotable = [str(getattr(hit, "text", "")) for hit in request.rules]
+    facts = prepare(list(results), system=request.system, odds=odds, quotable=quotable)
+    question = request.question or (request.player_text if request.task == "oracle" else "")
 
     def check(text: str) -> list[Violation]:
-        return check_narration(text, results, system=request.system, odds=odds, intent=request.player_text, facts=facts)
+        return check_narration(
+            text, results, system=request.system, odds=odds, intent=request.player_text, facts=facts, question=question or None
+        )
 
     shown: list[str] = []
     buffer = ""
@@ -77,13 +81,14 @@ def _attempt(
         if not isinstance(chunk, str):
             chunk = str(getattr(chunk, "content", chunk))
         sentences, buffer = split_sentences(buffer + chunk)
-        for sentence in sentences:
+        for sentence in map(second_person_fix, sentences):
             found = check(sentence)
             if found:
                 raise _Rejected(found)
             shown.append(sentence)
             yield TurnEvent("narration", text=sentence)
     if buffer:
+        buffer = second_person_fix(buffer)
         found = check(buffer)
         if found:
             raise _Rejected(found)

@@ -12,6 +12,7 @@ from assistant.store.followups import KnownLog, RecordingStore
 from assistant.store.state import CampaignState
 
 HISTORY_TURNS = 8
+RECENT_TURNS = 10  #: narrations the offline narrator does not repeat itself within
 
 
 class SessionBase:
@@ -106,6 +107,11 @@ class SessionBase:
             if e.kind in {"chat", "narration", "move"} and not e.undone
         ]
         return lines[-limit:]
+
+    def recent_narrations(self, limit: int = RECENT_TURNS) -> tuple[str, ...]:
+        """The narrations of the last ``limit`` turns (not undone), oldest first: the offline narrator varies from them."""
+        said = [e.text for e in self._state.transcript if e.kind == "narration" and not e.undone]
+        return tuple(said[-limit:])
 
     def _say(self, role: str, text: str) -> None:
         if text.strip():

@@ -29,22 +29,25 @@ from typing import Any
 
 from assistant.engine.model import Result
 from assistant.guard.acts import check_decision, check_phantom
+from assistant.guard.claims import check_claims
 from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.numbers import check_numbers
 from assistant.guard.outcomes import check_outcome
 from assistant.guard.state import check_state, patterns
+from assistant.guard.style import second_person_fix
 from assistant.guard.text import sentences
 from assistant.guard.vocab import meter_words
 
-__all__ = ["Facts", "Violation", "ViolationKind", "check_narration", "describe_violations", "prepare"]
+__all__ = ["Facts", "Violation", "ViolationKind", "check_narration", "describe_violations", "prepare", "second_person_fix"]
 
 Results = Result | Mapping[str, Any] | Sequence[Result | Mapping[str, Any]] | None
 
 
-def prepare(results: Results, *, system: str | None = None, odds: Any = None) -> Facts:
-    """Read the Result(s) once; reuse the facts for every sentence of a streamed narration."""
-    return Facts.build(results, system=system, odds=odds)
+def prepare(results: Results, *, system: str | None = None, odds: Any = None, quotable: Sequence[str] = ()) -> Facts:
+    """Read the Result(s) once; reuse the facts for every sentence of a streamed narration. ``quotable``: the
+    rules passages the narrator was given (quoting them is not a claim of its own)."""
+    return Facts.build(results, system=system, odds=odds, quotable=quotable)
 
 
 def check_narration(
@@ -55,9 +58,11 @@ def check_narration(
     odds: Any = None,
     intent: str | None = None,
     facts: Facts | None = None,
+    question: str | None = None,
 ) -> list[Violation]:
     """Every contradiction between ``text`` and the engine's Result(s), in reading order (empty: the
-    narration may be shown). ``system`` defaults to the Results' system (needed when there are none)."""
+    narration may be shown). ``system`` defaults to the Results' system (needed when there are none).
+    ``question`` is the oracle question, so an answer told as its opposite is caught."""
     facts = facts if facts is not None else prepare(results, system=system, odds=odds)
     pats = patterns(facts.system)
     meters = meter_words(facts.system)
@@ -69,6 +74,7 @@ def check_narration(
         found += check_numbers(sentence, facts, pats.meter_re, meters, pats.stat_re, covered)
         found += check_phantom(sentence, facts)
         found += check_decision(sentence, facts, intent)
+        found += check_claims(sentence, facts, question or intent)
     unique: dict[tuple[ViolationKind, str], Violation] = {}
     for v in found:
         unique.setdefault((v.kind, v.excerpt), v)
@@ -76,20 +82,20 @@ def check_narration(
 
 
 _HINTS = {
-    ViolationKind.NUMBER: "use only the engine's numbers (dice, score, totals, odds), or none",
-    ViolationKind.OUTCOME: "tell the outcome the engine gave",
-    ViolationKind.STATE: "claim only the meter, track and clock changes the engine made",
-    ViolationKind.PHANTOM_ROLL: "narrate no roll the engine did not make; follow-ups are only offered",
-    ViolationKind.DECISION: "leave open choices and the character's decisions to the player",
+    ViolationKind.NUMBER: "Write no numbers at all: the dice card already shows every die, total and change.",
+    ViolationKind.OUTCOME: "Tell the result exactly as the engine gave it. Do not soften it, hedge it or turn it around.",
+    ViolationKind.STATE: "Do not say that any meter, track or clock changed, except the changes in the facts.",
+    ViolationKind.PHANTOM_ROLL: "Nobody rolls again and nothing else is rolled. A follow-up is only offered; do not play it.",
+    ViolationKind.DECISION: "Do not write 'you choose' or 'you decide'. End with a question: ask the player what they choose.",
+    ViolationKind.ECHO: "Write only the story, in plain sentences. Do not copy the facts, their labels or ids.",
 }
 
 
 def describe_violations(violations: Sequence[Violation]) -> str:
-    """The violations as an instruction for a retry (names each one and what the engine said)."""
+    """The violations as a retry instruction a small model can follow: what was wrong, quoted, and what to do."""
     if not violations:
         return ""
-    lines = ["Your narration contradicts the engine's result:"]
-    lines += [f"- {v.kind.value}: {v.detail}" for v in violations]
-    kinds = list(dict.fromkeys(v.kind for v in violations))
-    lines.append("Rewrite it: " + "; ".join(_HINTS[k] for k in kinds) + ".")
+    lines = ["Your narration broke these rules:"]
+    lines += [f"{n}. {v.detail[:1].upper()}{v.detail[1:]}. {_HINTS[v.kind]}" for n, v in enumerate(violations[:5], start=1)]
+    lines.append("Rewrite it: write the narration again from the start, keep the scene, and fix every problem above.")
     return "\n".join(lines)

@@ -26,7 +26,9 @@ _ROLL_CLAIMS = [
     r"\ba\s+roll\s+of\s+\d",
     r"\b(?:rolled|rolling)\s+(?:a|an|the)\s+(?:\d|one|two|three|four|five|six|seven|eight|nine|ten)",
 ]
-_REROLL = re.compile(r"\b(?:re-?roll(?:s|ed|ing)?|roll(?:s|ed)?\s+again|second roll|another roll)\b")
+_REROLL = re.compile(
+    r"\b(?:re-?roll(?:s|ed|ing)?|roll(?:s|ed|ing)?\s+(?:[+\w]+\s+){0,2}?again|second roll|another roll|roll(?:s|ed)? once more)\b"
+)
 _DECIDE = re.compile(
     r"\byou\s+(?:[\w']+\s+)?(?:decide|decides|decided|choose|chooses|chose|opt|opts|opted|elect|elects|elected|"
     r"resolve|resolves|resolved)\s+(?:to|that|on|for)\b"
@@ -163,13 +165,14 @@ def check_decision(sentence: Sentence, facts: Facts, intent: str | None = None) 
     if sentence.question or sentence.bullet:
         return []
     out: list[Violation] = []
-    intent_words = set(_content(intent or ""))
+    intent_stems = {_stem(w) for w in _content(intent or "")}
     for m in _DECIDE.finditer(text):
         if negated(text, m.start(), 3) or _modal_before(text, m.start(), m.end()):
             continue
-        following = _content(text[m.end() : m.end() + 80])[:6]
-        if intent_words and following and sum(w in intent_words for w in following) >= 0.5 * len(following):
-            continue
+        following = [_stem(w) for w in _content(text[m.end() : m.end() + 80])[:6]]
+        overlap = sum(w in intent_stems for w in following)
+        if intent_stems and following and (following[0] in intent_stems or overlap >= 0.4 * len(following)):
+            continue  # restating what the player said they do: their decision, told back
         excerpt = _around(text, m.start(), m.end() + 40)
         out.append(
             Violation(
@@ -227,6 +230,11 @@ def check_decision(sentence: Sentence, facts: Facts, intent: str | None = None) 
                 )
             )
     return out
+
+
+def _stem(word: str) -> str:
+    """A crude stem, enough to match "searching the wreckage" with "search the wreck"."""
+    return word[:5] if len(word) > 5 else word
 
 
 def _instruction(text: str, start: int) -> bool:

@@ -85,12 +85,15 @@ class Facts:
         results: Result | Mapping[str, Any] | Sequence[Result | Mapping[str, Any]] | None,
         system: str | None = None,
         odds: Any = None,
+        quotable: Sequence[str] = (),
     ) -> Facts:
+        """``quotable``: other texts the narrator was given and may quote (the retrieved rules passages)."""
         items = _as_results(results)
         facts = cls(system=system or (items[0].system if items else None), results=items)
         texts: list[str] = []
         for result in items:
             facts._read(result, texts)
+        texts += [t for t in quotable if isinstance(t, str)]
         facts.outcomes = frozenset(r.outcome for r in items)
         facts.option_text = " | ".join(label.lower() for label in facts.option_labels)
         facts.odds_numbers = _odds_numbers(odds, items)
@@ -123,6 +126,8 @@ class Facts:
         action = [d.value for d in r.dice_detail if d.role == "action"]
         if kept:
             roll.add(sum(kept))
+            if r.roll in ("notation", "total") and r.score is not None:
+                roll.add(abs(r.score - sum(kept) - (r.stat_value or 0)))  # the notation's own modifier ("2d6+1")
         if action and r.stat_value is not None:
             roll.add(action[0] + r.stat_value)
             roll.add(action[0] + r.stat_value + r.adds)
@@ -148,8 +153,7 @@ class Facts:
             roll.update(float(n) for n in re.findall(r"\b\d+\b", note))
         self.signed_numbers.add(r.adds)
         if r.stat_value is not None:
-            self.signed_numbers.add(r.stat_value)
-        if r.stat_value is not None:
+            self.signed_numbers.update({r.stat_value, abs(r.stat_value)})
             self.stat_numbers.add(r.stat_value)
         self.stat_numbers.add(r.adds)
         for character in (r.character_before, r.character):

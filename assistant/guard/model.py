@@ -19,6 +19,8 @@ class ViolationKind(str, Enum):
     """A roll narrated that the engine did not make (or a different move, stat or table than it rolled)."""
     DECISION = "decision"
     """A decision taken for the player: an open choice picked, or an explicit "you decide to"."""
+    ECHO = "echo"
+    """The prompt's fact sheet or ids copied into the story ("ENGINE FACTS:", "strong_hit")."""
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,8 @@ TRUE_OF: dict[str, frozenset[str]] = {
     "pbta_strong": frozenset({"strong_hit", "critical"}),
     "pbta_weak": frozenset({"weak_hit"}),
     "pbta_miss": frozenset({"miss"}),
+    "story_success": HIT,
+    "story_fail": frozenset({"miss", "bad_outcome", "weak_hit", "partial_success"}),
 }
 LABELS: dict[str, str] = {
     "strong_hit": "a strong hit",
@@ -104,6 +106,22 @@ CLAIMS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"|(?<!momentary )(?<!brief )(?<!fleeting )(?<!hollow )\bsuccess(?:ful|fully)?\b",
         ),
         (
+            "story_success",
+            r"\b(?:you|they|he|she)\s+(?:triumph|prevail)(?:s|ed)?\b|\btriumph(?:ant|antly)?\b|\bvictorious\b"
+            r"|\b(?:everything|it all|all|it)\s+(?:goes|went|go|going)\s+"
+            r"(?:perfectly|smoothly|flawlessly|to plan|according to plan)\b"
+            r"|\b(?:goes|went) off without\b|\bit works\b(?!\s+against)|\byou pull it off\b"
+            r"|\byou make it\b(?!\s+(?:worse|harder))"
+            r"|\byou manage (?:it|to)\b|\b(?:goes|went) your way\b|\b(?:agrees?|agreed|relents?|relented|gives in|gave in)\b"
+            r"|\byou get what you (?:want|wanted|came for|need|needed)\b"
+            r"|\bdoes (?:just )?(?:as|what) you (?:ask|asked|want|wanted)\b",
+        ),
+        (
+            "story_fail",
+            r"\b(?:it|everything|things|all)\s+(?:goes|went|go|going)\s+(?:wrong|badly|awry|south)\b|\bthings turn against you\b"
+            r"|\byou come up short\b|\b(?:falls|fell|comes|came) apart\b|\bluck deserts you\b|\bbackfires?\b",
+        ),
+        (
             "hit",
             r"\b(?:it'?s|that'?s|is|was|counts as|a solid|solid)\s+(?:a\s+)?hit\b(?![\w-])"
             rf"|\b(?:your|the)\s+(?:\w+\s+)?{_SHOTS}\s+(?:\w+\s+)?"
@@ -149,7 +167,7 @@ def claims(sentence: Sentence, facts: Facts) -> Iterator[tuple[str, bool, str]]:
     """(label, negated, excerpt) of each outcome claim the sentence makes as fact."""
     if sentence.question:
         return
-    text = sentence.narr
+    text = sentence.narr.replace("_", " ")
     taken: list[tuple[int, int]] = []
     for label, pattern in CLAIMS:
         for m in pattern.finditer(text):

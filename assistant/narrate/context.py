@@ -27,9 +27,10 @@ from typing import TYPE_CHECKING, Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 
-from assistant.narrate.facts import facts_block, humanize
+from assistant.narrate.facts import humanize
 from assistant.narrate.prompts import instructions
 from assistant.narrate.request import NarrationRequest
+from assistant.narrate.story_facts import story_facts
 from rules_index.tokens import count_tokens
 
 if TYPE_CHECKING:
@@ -45,6 +46,12 @@ HUMAN_ROLES = frozenset({"user", "human", "player"})
 
 CHARACTER_HEADER = "Character sheet (after this move):"
 TRACKS_HEADER = "Active progress tracks and clocks:"
+CLOSING = {
+    "narrate": "Now narrate what happens, in two to four sentences, and stop where the player decides.",
+    "oracle": "Now answer the question in the story, in two to four sentences.",
+    "pay_the_price": "Now turn the price into the story, in two to four sentences.",
+    "table": "Now tell the rolled result in the story, in two or three sentences.",
+}
 RULES_HEADER = "Rules passages for this move (background; the engine facts win on any conflict):"
 
 
@@ -109,19 +116,16 @@ def passage_text(n: int, hit: Hit, text: str | None = None) -> str:
 
 def facts_text(request: NarrationRequest) -> str:
     """The user message of the turn: the engine's facts, the player's words, the retry feedback."""
-    parts = ["ENGINE FACTS (authoritative; state nothing beyond them):", facts_block(request.results)]
+    question = request.question.strip() or (request.player_text.strip() if request.task == "oracle" else "")
+    parts = []
     if request.player_text.strip():
-        parts.append(f"The player said: {request.player_text.strip()}")
-    if request.task == "oracle" and request.question.strip():
-        parts.append(f"The oracle question: {request.question.strip()}")
+        parts.append(f"The player's words (their declared action; tell it as theirs): {request.player_text.strip()}")
+    if request.task == "oracle" and question:
+        parts.append(f"The oracle question: {question}")
+    parts.append(story_facts(request.results, question=question, player_text=request.player_text))
     if request.feedback.strip():
-        parts.append(
-            "Your previous narration of this turn was rejected because it contradicted the engine:\n"
-            f"{request.feedback.strip()}\nWrite it again without these mistakes."
-        )
-    parts.append({"oracle": "Interpret the oracle's answer for the player.",
-                  "pay_the_price": "Turn the rolled price into the story.",
-                  "table": "Narrate the rolled table result."}.get(request.task, "Narrate this turn."))  # fmt: skip
+        parts.append(request.feedback.strip())
+    parts.append(CLOSING.get(request.task, CLOSING["narrate"]))
     return "\n\n".join(parts)
 
 

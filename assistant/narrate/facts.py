@@ -238,8 +238,11 @@ def follow_up_phrase(follow_up: FollowUp) -> str:
 def follow_up_line(results: Sequence[Result]) -> str:
     """``Next: Pay the Price.`` for the follow-ups the rules offer (none are resolved here)."""
     phrases: list[str] = []
-    for result in results:
+    for n, result in enumerate(results):
+        resolved = {r.move.lower() for r in results[n + 1 :]} | {r.move_id.removeprefix("table:") for r in results[n + 1 :]}
         for follow_up in result.follow_ups:
+            if follow_up.move.lower() in resolved or follow_up.move.lower().replace(" ", "_") in resolved:
+                continue  # played out later in the same turn
             phrase = follow_up_phrase(follow_up)
             if phrase not in phrases:
                 phrases.append(phrase)

@@ -15,14 +15,9 @@ TASK_PROMPTS: dict[str, str] = {
 }
 
 STYLE_RULES: dict[str, str] = {
-    "vivid": (
-        "Style: vivid. At most 150 words in two or three short paragraphs: a sentence or two of scene built on the "
-        "player's intent, then the outcome and what it means. Add atmosphere, never facts."
-    ),
-    "terse": (
-        "Style: terse. At most three sentences: the outcome, what changed, and what the player must choose or do "
-        "next. No atmosphere."
-    ),
+    "vivid": "Style: vivid. Two to four short sentences, at most 90 words: the scene around the player's action, "
+    "then what the outcome means. Add atmosphere, never facts.",
+    "terse": "Style: terse. At most two sentences: what happens, and what the player must decide next. No atmosphere.",
 }
 
 

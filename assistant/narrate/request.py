@@ -54,6 +54,8 @@ class NarrationRequest:
     """On a retry: the guard's violations to avoid."""
     style: str = "vivid"
     """``vivid`` | ``terse``."""
+    recent: tuple[str, ...] = ()
+    """The narrations of the last turns, oldest first: the offline narrator does not repeat their sentences."""
 
     def __post_init__(self) -> None:
         if self.task not in TASKS:

@@ -1,114 +1,117 @@
-"""The offline narrator: readable narration from the player's intent, the engine's Result and the rules text.
+"""The offline narrator: prose from the player's intent, the engine's Result and the move's own text.
 
-It states only what the Result holds (see :mod:`assistant.narrate.facts`), lists open choices for the
-player without picking, and offers follow-ups without resolving them. It is the fallback of the LLM
-narrator, so it never raises on a valid Result. Deterministic: the little variety it has (the framing
-verb, the outcome gloss) comes from a hash of its inputs.
+A vivid narration reads in three parts: the story (the player's words framed as an attempt, a line of
+tone for the outcome, the move's outcome text as prose), the dice card (the move, the dice, the score,
+what changed: see :mod:`assistant.narrate.facts`), and what is left to the player (open choices,
+the burn offer, each follow-up said once). Oracle answers and rolled rows are read in the light of the
+player's question or action (:mod:`assistant.narrate.answers`). Terse narration is the card and the
+outcome text only.
+
+It states only what the Result holds, lists open choices without picking, and offers follow-ups
+without resolving them. It is the fallback of the LLM narrator, so it never raises on a valid Result.
+Deterministic: its variety comes from a hash of the turn's inputs, and it skips phrasings the recent
+narrations (``request.recent``) already used.
 """
 
 from __future__ import annotations
 
-import hashlib
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 
 from assistant.engine.model import Result
 from assistant.narrate import facts
+from assistant.narrate.answers import answer_statement, price_reading, rows_answer
 from assistant.narrate.guidance import rules_guidance
+from assistant.narrate.intent import frame, second_person
+from assistant.narrate.outcome_prose import story, tone
 from assistant.narrate.request import NarrationRequest
+from assistant.narrate.variety import pick
 
-#: A short gloss of the outcome for vivid narration (one is picked by hash).
-GLOSSES: dict[str, tuple[str, ...]] = {
-    "strong_hit": ("You succeed.", "You pull it off.", "It works, cleanly."),
-    "weak_hit": ("You succeed, but not without a cost.", "You manage it, at a price.", "It works, but it costs you."),
-    "miss": ("You fail, or worse.", "It goes wrong.", "Things turn against you."),
-    "critical": ("An exceptional success.", "Better than you hoped."),
-    "full_success": ("You do it.", "It goes as planned."),
-    "partial_success": ("You do it, but there is a complication.", "You manage it, with consequences."),
-    "bad_outcome": ("Things go badly.", "It goes wrong."),
-}
+__all__ = ["TemplateNarrator", "chunks", "pick", "render", "second_person"]
+
 ORACLE_FALLBACK = "Read the answer in the light of your question and of what would be most interesting for the story."
-_PRONOUNS = {"i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "i'm": "you're",
-             "i’m": "you’re", "i've": "you've", "i'll": "you'll", "am": "are", "we": "you", "us": "you",
-             "our": "your", "ourselves": "yourselves", "we're": "you're"}  # fmt: skip
-_WORD = re.compile(r"[A-Za-z’']+")
+_ANSWER_TEXT = re.compile(r"\bThe answer is (?:yes|no)\.\s*")
 
 
-def pick(options: Sequence[str], *keys: object) -> str:
-    """A deterministic choice among ``options`` from a hash of ``keys``."""
-    digest = hashlib.sha256("\x1f".join(map(str, keys)).encode("utf-8")).digest()
-    return options[int.from_bytes(digest[:4], "big") % len(options)]
+def _seed(request: NarrationRequest) -> str:
+    rolled = "|".join(f"{r.move_id}:{r.outcome}:{r.dice}" for r in request.results)
+    return f"{request.player_text}|{request.question}|{rolled}|{len(request.recent)}"
 
 
-def second_person(text: str) -> str:
-    """``I sneak past my guard`` -> ``you sneak past your guard`` (first person turned to the player)."""
-    return _WORD.sub(lambda m: _match_case(m.group(0), _PRONOUNS.get(m.group(0).lower(), m.group(0))), text)
-
-
-def _match_case(original: str, word: str) -> str:
-    if original == original.lower() or original in {"I", "I'm", "I’m", "I've", "I'll"}:
-        return word
-    return word[:1].upper() + word[1:]
-
-
-def framing(player_text: str, move: str, seed: str) -> str:
-    """A sentence from the player's intent, or "" when it cannot be framed without inventing anything.
-
-    Intents with digits are not echoed: a number in the narration must come from the engine.
-    """
-    intent = " ".join(player_text.split()).strip().rstrip(".!")
-    if not intent or re.search(r"\d", intent) or intent.endswith("?") or len(intent) > 160:
-        return ""
-    intent = second_person(intent)
-    lowered = intent.lower()
-    if lowered.startswith("you "):
-        sentence = intent[:1].upper() + intent[1:]
-    elif lowered.startswith(("try ", "attempt ")):
-        sentence = f"You {intent}"
-    else:
-        verb = pick(("You try to", "You set out to", "You attempt to"), seed, move)
-        sentence = f"{verb} {intent[:1].lower()}{intent[1:]}"
-    return sentence
-
-
-def _with_label(sentence: str, result: Result) -> str:
-    return f"{sentence} ({facts.move_label(result)})." if sentence else f"{facts.move_label(result)}."
-
-
-def _result_paragraphs(result: Result, request: NarrationRequest, lead: str, seed: str) -> list[str]:
-    vivid = request.style == "vivid"
-    head = [lead] if lead else []
+def _card(result: Result, label: bool) -> str:
+    """The dice card as sentences: the move, the roll, the engine's notes, the changes, the burn offer."""
+    head = [f"{facts.move_label(result)}."] if label else []
     if result.roll == "oracle":  # the engine's note states the odds and the roll; the match comes after it
         head += [*result.notes, facts.roll_line(result)]
     else:
-        head.append(facts.roll_line(result))
-        if vivid and result.outcome in GLOSSES and result.roll != "table":
-            head.append(pick(GLOSSES[result.outcome], seed, result.move_id, result.outcome))
-        head += result.notes
+        head += [facts.roll_line(result), *result.notes]
     head += facts.effect_lines(result)
     head.append(facts.burn_offer(result))
-    paragraphs = [" ".join(part for part in head if part)]
-    text = facts.outcome_text(result)
-    if text:
-        paragraphs.append(text)
-    for choice in result.choices:
-        paragraphs.append("\n".join(facts.choice_lines(choice)))
-    return paragraphs
+    return " ".join(part for part in head if part)
 
 
-def _lead(request: NarrationRequest, result: Result, first: bool, seed: str) -> str:
-    if not first:
-        return f"Then, {facts.move_label(result)}."
-    if request.task == "oracle":
-        question = " ".join(request.question.split()) or " ".join(request.player_text.split())
-        if question and not re.search(r"\d", question) and request.style == "vivid":
-            return f"You ask the oracle: “{question.rstrip()}”"
-        return "You ask the oracle." if request.style == "vivid" else f"{result.move}."
+def _choices(result: Result) -> list[str]:
+    return ["\n".join(facts.choice_lines(choice)) for choice in result.choices]
+
+
+def _oracle_story(request: NarrationRequest, result: Result) -> tuple[str, bool]:
+    """The question and the answer as a statement; whether the statement replaces "The answer is ..."."""
+    question = " ".join(request.question.split()) or " ".join(request.player_text.split())
+    asked = second_person(question.rstrip()) if question and not re.search(r"\d", question) else ""
+    lead = f"You ask the oracle: “{asked[:1].upper()}{asked[1:]}”" if asked else "You ask the oracle."
+    statement = answer_statement(question, result.outcome) if asked else ""
+    return " ".join(p for p in (lead, statement) if p), bool(statement)
+
+
+def _last_action(request: NarrationRequest) -> str:
+    """The player's words this turn, or (for a command such as /price) their last words in the history."""
+    words = request.player_text.strip()
+    moves = {r.move.lower() for r in request.results}
+    if words and not words.startswith("/") and words.rstrip(".!").lower() not in moves:
+        return words
+    said = [text for role, text in request.history if role.lower() in {"user", "player", "human"}]
+    return next((t for t in reversed(said) if t.strip() and not t.lstrip().startswith(("/", "#")) and len(t) > 3), "")
+
+
+def _without_answer_line(text: str) -> str:
+    return _ANSWER_TEXT.sub("", text).strip()
+
+
+def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) -> list[str]:
+    recent = request.recent
+    paragraphs: list[str] = []
+    if result.roll == "oracle":
+        opening, stated = _oracle_story(request, result) if first else (f"Then, {result.move}.", False)
+        paragraphs += [opening, _card(result, label=False)]
+        text = story(result, recent)
+        paragraphs.append(_without_answer_line(text) if stated else text)
+        return paragraphs + _choices(result)
     if result.roll in {"table", "notation"}:
-        return ""
-    if request.style == "terse":
-        return f"{facts.move_label(result)}."
-    return _with_label(framing(request.player_text, result.move, seed), result)
+        card = _card(result, label=False)
+        paragraphs.append(card if first else f"Then, {card}")
+        if result.roll == "table":
+            reading = price_reading(result, _last_action(request)) if "pay_the_price" in result.move_id else ""
+            if not reading and request.task == "oracle":
+                reading = rows_answer(result, request.question or request.player_text)
+            paragraphs += [reading, story(result, recent)]
+        return paragraphs + _choices(result)
+    opening = frame(request.player_text, seed, recent) if first else f"Then, {result.move}."
+    told = story(result, recent)
+    prose, _, rest = told.partition("\n") if told and not told.startswith("-") else ("", "", told)
+    paragraphs.append(" ".join(p for p in (opening, tone(result, seed, recent), prose) if p))
+    paragraphs.append(rest)
+    paragraphs.append(_card(result, label=True))
+    return paragraphs + _choices(result)
+
+
+def _terse(result: Result, first: bool) -> list[str]:
+    if result.roll == "oracle":
+        card = " ".join(p for p in (f"{result.move}.", _card(result, label=False)) if p)
+    else:
+        card = _card(result, label=result.roll not in {"table", "notation"})
+    if not first:
+        card = f"Then, {card}"
+    return [card, story(result), *_choices(result)]
 
 
 def _guidance(request: NarrationRequest) -> str:
@@ -122,20 +125,23 @@ def _guidance(request: NarrationRequest) -> str:
 
 def render(request: NarrationRequest) -> str:
     """The whole narration as text (paragraphs separated by blank lines)."""
-    seed = f"{request.player_text}|{request.question}|" + "|".join(f"{r.move_id}:{r.outcome}:{r.dice}" for r in request.results)
+    seed = _seed(request)
     if not request.results:
-        intent = framing(request.player_text, "", seed)
-        return f"{intent}." if intent and request.style == "vivid" else "Nothing was rolled; the story goes on."
+        opening = frame(request.player_text, seed, request.recent, attempt=False)
+        return opening if opening and request.style == "vivid" else "Nothing was rolled; the story goes on."
     paragraphs: list[str] = []
     for n, result in enumerate(request.results):
-        paragraphs += _result_paragraphs(result, request, _lead(request, result, n == 0, seed), seed)
-    advice = _guidance(request)
-    if advice:
-        paragraphs.append(advice)
-    follow = facts.follow_up_line(request.results)
-    if follow:
-        paragraphs.append(follow)
-    return "\n\n".join(p.strip() for p in paragraphs if p.strip())
+        if request.style == "terse":
+            paragraphs += _terse(result, n == 0)
+        else:
+            paragraphs += _vivid(request, result, n == 0, seed)
+    paragraphs.append(_guidance(request))
+    paragraphs.append(facts.follow_up_line(request.results))
+    kept: list[str] = []
+    for paragraph in (p.strip() for p in paragraphs):
+        if paragraph and paragraph not in kept:
+            kept.append(paragraph)
+    return "\n\n".join(kept)
 
 
 def chunks(text: str) -> Iterator[str]:

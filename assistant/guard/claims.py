@@ -1,0 +1,181 @@
+"""Claims a real model made that the older checks let through (read once per sentence):
+
+- an oracle answer told as its opposite ("The reactor is still running." when the oracle said no to "Is the
+  reactor still running?") or hedged ("an equal chance", "could go either way");
+- arithmetic on the engine's dice: a sum that is wrong ("4+5 = 10") or that stops short of the engine's score
+  ("4+5 = 9" for a 2d6+1 that totals 10), and "the best die is 0" when it is not;
+- a signed amount on a meter the engine changed by another amount ("-1 health" when it applied -2);
+- an invented add ("next move add: 57");
+- the fact sheet copied into the story ("ENGINE FACTS: outcome strong_hit.").
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant.guard.facts import Facts
+from assistant.guard.model import Violation, ViolationKind
+from assistant.guard.text import Sentence, hypothetical, negated, normalize_words
+from assistant.guard.vocab import meter_words, parse_number
+
+_HEDGE = re.compile(
+    r"\b(?:an?\s+)?(?:equal|even|fifty[- ]fifty|50/50|coin[- ]flip)\s+(?:chance|odds|shot)\b|\bcould go either way\b"
+    r"|\bmay or may not\b|\bmight or might not\b|\bhard to say\b|\bremains to be seen\b|\bimpossible to (?:say|tell|know)\b"
+    r"|\bneither (?:a )?yes nor (?:a )?no\b|\b(?:unclear|uncertain) (?:whether|if)\b|\bthe answer is (?:unclear|uncertain)\b"
+)
+_NUM = r"[+\-−]?\d+"
+_TERM = rf"(?:[a-z][a-z_]*\s+)?{_NUM}"
+_EQUATION = re.compile(
+    rf"(?<![\w.])(?P<chain>{_NUM}(?:\s*(?:\+|-|−|plus|minus|and|,)\s*{_TERM})+)\s*"
+    r"(?:=|equals|makes|totals?|totalling|totaling|gives|for a total of)\s*(?P<res>\d+)"
+)
+_BEST_DIE = re.compile(
+    r"\b(?:best|highest|top|lowest|worst)\s+(?:die|dice|result|roll|number)\s+"
+    r"(?:is|was|shows|showed|of|comes up|came up)\s+(?:a\s+)?(?P<n>\d+|[a-z]+)\b"
+)
+_ADD = re.compile(
+    r"\b(?:next\s+move\s+add|add\s+(?:on|to)\s+your\s+next\s+move|add\s+for\s+your\s+next\s+move|forward|next-move\s+bonus"
+    r"|bonus\s+on\s+your\s+next\s+move)\s*(?::|of|by|is|=)?\s*(?P<n>[+\-−]?\d+)\b"
+)
+_ECHO = re.compile(
+    r"\bengine facts\b|\bchanges already applied\b|\brules text of this outcome\b|\bopen choice for the player\b"
+    r"|\bdice and outcome\s*:|\bfollow-ups offered\b|\bthe player said\s*:|\b(?:strong|weak)_hit\b|\b(?:full|partial)_success\b"
+    r"|\bbad_outcome\b|\bnext_move_add\b|\bresult \d+\s*:|\bwhat happened this turn\b|\bthe player's words\b"
+    r"|\bdecided by the rules engine\b|\bleft to the player\b|\boffered next, not played out\b"
+    r"|\balready changed on the sheet\b|\bwhat the rules say happens\b|\btell this as true\b"
+    r"|\brolled on the table\s*:|\bthe oracle's answer\s*:",
+    re.I,
+)
+_SIGNED_METER = r"(?<![\w+\-−])(?P<n>[+\-−]\d+)\s+(?P<m>{meters})\b|\b(?P<m2>{meters})\s+(?P<n2>[+\-−]\d+)(?![\d])"
+
+
+def check_claims(sentence: Sentence, facts: Facts, question: str | None = None) -> list[Violation]:
+    out: list[Violation] = []
+    out += _oracle(sentence, facts, question)
+    out += _arithmetic(sentence, facts)
+    out += _signed_meters(sentence, facts)
+    out += _adds(sentence, facts)
+    m = _ECHO.search(sentence.original)
+    if m:
+        detail = f"'{m.group(0)}' copies the fact sheet into the story; write only the story"
+        out.append(Violation(ViolationKind.ECHO, detail, m.group(0)))
+    return out
+
+
+def _oracle(sentence: Sentence, facts: Facts, question: str | None) -> list[Violation]:
+    answers = [o for o in facts.outcomes if o in ("yes", "no")]
+    if not answers or sentence.question:
+        return []
+    answer = answers[0]
+    out: list[Violation] = []
+    m = _HEDGE.search(sentence.narr)
+    if m:
+        out.append(
+            Violation(
+                ViolationKind.OUTCOME,
+                f"'{m.group(0)}' leaves the answer open, but the oracle answered {answer}",
+                m.group(0),
+            )
+        )
+    if question:
+        from assistant.narrate.answers import answer_statement  # the same reading the offline narrator states
+
+        opposite = answer_statement(question, "no" if answer == "yes" else "yes")
+        body = normalize_words(opposite.split(":", 1)[1]) if opposite else ""
+        said = normalize_words(sentence.narr)
+        if body and len(body.split()) >= 3 and f" {body} " in f" {said} ":
+            out.append(
+                Violation(
+                    ViolationKind.OUTCOME,
+                    f"'{opposite.split(':', 1)[1].strip()}' tells the opposite of the oracle's answer ({answer})",
+                    opposite,
+                )
+            )
+    return out
+
+
+def _value(token: str) -> int:
+    return int(token.replace("−", "-").replace("+", ""))
+
+
+def _arithmetic(sentence: Sentence, facts: Facts) -> list[Violation]:
+    if not facts.rolled:
+        return []
+    text = sentence.text
+    out: list[Violation] = []
+    scores = {r.score for r in facts.results if r.score is not None}
+    for m in _EQUATION.finditer(text):
+        chain = m.group("chain")
+        if not re.search(r"\+|\bplus\b|\bminus\b|\s[-−]\s", chain):
+            continue  # "4 and 2 make a pair" is no sum
+        terms = re.findall(r"(plus|minus|\+|-|−)?\s*(?:[a-z][a-z_]*\s+)?([+\-−]?\d+)", chain)
+        total = 0
+        for op, number in terms:
+            value = _value(number)
+            total += -value if op in ("-", "−", "minus") else value
+        result = int(m.group("res"))
+        excerpt = m.group(0).strip()
+        if total != result:
+            detail = f"'{excerpt}': the sum is wrong; the engine's score is {_or(scores)}"
+            out.append(Violation(ViolationKind.NUMBER, detail, excerpt))
+        elif scores and result not in scores and not any(re.search(rf"\b{s}\b", text[m.end() :]) for s in scores):
+            out.append(
+                Violation(
+                    ViolationKind.NUMBER,
+                    f"'{excerpt}' stops short of the engine's score, which is {_or(scores)}",
+                    excerpt,
+                )
+            )
+    for m in _BEST_DIE.finditer(text):
+        said = parse_number(m.group("n"))
+        if said is None:
+            continue
+        word = m.group(0).split()[0]
+        kept = [d.value for r in facts.results for d in r.dice_detail if d.kept] or [d for r in facts.results for d in r.dice]
+        if not kept:
+            continue
+        target = min(kept) if word in ("lowest", "worst") else max(kept)
+        if said != target:
+            excerpt = m.group(0).strip()
+            out.append(Violation(ViolationKind.NUMBER, f"'{excerpt}': the {word} die is {target}", excerpt))
+    return out
+
+
+def _or(values: set[int]) -> str:
+    return " or ".join(str(v) for v in sorted(values))
+
+
+def _signed_meters(sentence: Sentence, facts: Facts) -> list[Violation]:
+    meters = meter_words(facts.system)
+    if not meters or not facts.changes:
+        return []
+    alt = "|".join(re.escape(w) for w in sorted(meters, key=len, reverse=True))
+    out: list[Violation] = []
+    text = sentence.text
+    for m in re.finditer(_SIGNED_METER.format(meters=alt), text):
+        word = m.group("m") or m.group("m2")
+        number = m.group("n") or m.group("n2")
+        target = meters[word][0]
+        changes = facts.changes.get(target)
+        if not changes or hypothetical(text, m.start(), m.end()) or negated(text, m.start(), 3):
+            continue
+        value = _value(number)
+        deltas = {c.delta for c in changes if c.delta is not None}
+        if deltas and value not in deltas and target not in facts.option_effects:
+            excerpt = m.group(0).strip()
+            shown = ", ".join(f"{d:+d}" for d in sorted(deltas))
+            detail = f"'{excerpt}': the engine changed {target.replace('_', ' ')} by {shown}"
+            out.append(Violation(ViolationKind.STATE, detail, excerpt))
+    return out
+
+
+def _adds(sentence: Sentence, facts: Facts) -> list[Violation]:
+    out: list[Violation] = []
+    for m in _ADD.finditer(sentence.text):
+        value = abs(_value(m.group("n")))
+        allowed = {abs(v) for v in facts.meter_numbers.get("forward", set())}
+        allowed |= {abs(v) for v in facts.offered.get("forward", set())} | {abs(r.adds) for r in facts.results}
+        if value not in allowed:
+            excerpt = m.group(0).strip()
+            out.append(Violation(ViolationKind.NUMBER, f"'{excerpt}': the engine set no such add", excerpt))
+    return out

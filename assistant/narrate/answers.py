@@ -1,0 +1,103 @@
+"""Oracle answers and rolled rows read in the light of what the player asked or was doing.
+
+A yes/no question becomes the statement the engine's answer makes true ("Is the station abandoned?"
+and a no: "No: the station is not abandoned."), built by moving the question's auxiliary behind its
+subject. A Pay the Price row is tied to the action that led to it ("As you dash across, something of
+value is lost or destroyed."), and an oracle table's rows are given as the answer to the question.
+When the words do not parse, nothing is said beyond the engine's own text: the reading is left out
+rather than guessed.
+"""
+
+from __future__ import annotations
+
+from assistant.engine.model import Result
+from assistant.narrate import facts
+from assistant.narrate.intent import _DETERMINERS, as_clause, clean, is_verb, second_person, words
+
+_AUX_NO = {
+    "is": "is not", "are": "are not", "was": "was not", "were": "were not", "can": "cannot", "could": "could not",
+    "will": "will not", "would": "would not", "should": "should not", "does": "does not", "do": "do not",
+    "did": "did not", "has": "has not", "have": "have not", "had": "had not", "may": "may not", "might": "might not",
+    "must": "must not", "shall": "shall not",
+}  # fmt: skip
+_PRONOUN_SUBJECTS = words(
+    "there it he she they you this that anyone someone anything something anybody somebody everyone everything nobody nothing"
+)
+#: Words that open a predicate ("the guards are [still] awake", "is the captain [a] traitor").
+_PREDICATE_START = words(
+    "a an the not still already really truly in on at inside near under behind beyond above below here there alive "
+    "dead safe ready able going being about here away home too very more less any some all"
+)
+
+
+def _subject_length(words: list[str], aux: str) -> int:
+    """How many words of ``words`` (after the auxiliary) form the subject; 0 when it cannot be told."""
+    first = words[0].lower()
+    if first in _PRONOUN_SUBJECTS:
+        return 1
+    if words[0][:1].isupper() and first not in _DETERMINERS:  # a name: its capitalised words
+        n = 1
+        while n < len(words) - 1 and words[n][:1].isupper():
+            n += 1
+        return n if n < len(words) else 0
+    if first in _DETERMINERS:
+        n = 2
+        while n < len(words) - 1 and n < 4:
+            word = words[n].lower()
+            ends = word.endswith(("ed", "ing")) and len(word) > 4
+            verb = aux in {"do", "does", "did", "can", "could", "will", "would", "should", "may", "might", "must", "shall"}
+            if word in _PREDICATE_START or ends or (verb and is_verb(word)):
+                break
+            n += 1
+        if n >= len(words):  # no predicate left: the subject is its first noun
+            n = 2
+        return n if n < len(words) else 0
+    return 0
+
+
+def answer_statement(question: str, answer: str) -> str:
+    """``Is the station abandoned?`` + ``no`` -> ``No: the station is not abandoned.`` ("" when unparsed)."""
+    if answer not in ("yes", "no"):
+        return ""
+    text = clean(question).rstrip("?").strip()
+    words = second_person(text).split()
+    if len(words) < 3 or words[0].lower() not in _AUX_NO:
+        return ""
+    aux = words[0].lower()
+    rest = words[1:]
+    n = _subject_length(rest, aux)
+    if not n:
+        return ""
+    subject, predicate = " ".join(rest[:n]), rest[n:]
+    if answer == "no":
+        if predicate and predicate[0].lower() == "still":
+            verb, predicate = f"{aux} no longer", predicate[1:]
+        else:
+            verb = _AUX_NO[aux]
+    else:
+        verb = aux
+    if subject.lower() == "you" and verb.startswith("is"):
+        verb = "are" + verb[2:]
+    if subject.split()[0].lower() in _DETERMINERS:
+        subject = subject[:1].lower() + subject[1:]
+    return " ".join([f"{answer.capitalize()}:", subject, verb, *predicate]) + "."
+
+
+def price_reading(result: Result, player_text: str) -> str:
+    """A Pay the Price row tied to what the player was doing, or "" without an action to tie it to."""
+    rows = facts.table_rows(result)
+    clause = as_clause(player_text)
+    if not rows or not clause:
+        return ""
+    row = rows[0].rstrip(".")
+    return f"As {clause}, {row[:1].lower()}{row[1:]}."
+
+
+def rows_answer(result: Result, question: str) -> str:
+    """An oracle table's rows as the answer to the player's question, or "" without a question."""
+    rows = facts.table_rows(result)
+    text = clean(question).rstrip("?").strip()
+    if not rows or not text:
+        return ""
+    asked = second_person(text)
+    return f"In answer to “{asked[:1].upper()}{asked[1:]}?”: " + "; ".join(r.rstrip(".") for r in rows) + "."

@@ -1,0 +1,213 @@
+"""The player's words turned into a grammatical opening sentence, whatever their shape.
+
+Players type verb phrases ("slip past the sentry"), first-person sentences ("I bribe the clerk"),
+questions ("can I reach the airlock?"), clauses ("the score is done") and bare nouns ("the vault").
+:func:`shape` tells them apart with a small word list (no model); :func:`frame` writes one sentence
+from each shape without adding facts: the attempt is told as an attempt, never as done, because
+the engine's outcome comes after it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from enum import Enum
+from functools import cache
+
+from assistant.narrate.variety import choose
+
+MAX_INTENT = 160
+
+
+def words(text: str) -> frozenset[str]:
+    """A word list written as one string."""
+    return frozenset(text.split())
+
+
+_PRONOUNS = {"i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "i'm": "you're",
+             "i’m": "you’re", "i've": "you've", "i'll": "you'll", "i'd": "you'd", "am": "are", "we": "you",
+             "us": "you", "our": "your", "ours": "yours", "ourselves": "yourselves", "we're": "you're",
+             "we've": "you've", "we'll": "you'll", "was": "were"}  # fmt: skip
+_FIRST_PERSON_WAS = re.compile(r"\b(I|we)\s+was\b", re.I)
+_WORD = re.compile(r"[A-Za-z’']+")
+
+#: Words that open a question.
+QUESTION_WORDS = words(
+    "can could do does did is are was were will would should shall may might must have has had who what where when "
+    "why how which whose am"
+)
+#: After "you": words that already make the sentence an attempt, a wish or a state (kept as they are).
+_KEEP_AFTER_YOU = words(
+    "try tries attempt want wish need mean plan intend hope aim are were have had can could will would should shall "
+    "may might must do don't didn't won't can't you're you'll you've you'd keep start begin"
+)
+#: Finite verbs that make a phrase a clause ("the score is done", "the guards are asleep").
+_FINITE = words(
+    "is are was were has have had gets got goes went comes came seems seem looks look stands stand lies lie sits sit "
+    "opens closes falls rises runs holds waits wait knows know wants want needs need"
+)
+_SUBJECTS = words("he she it they there this that these those someone something everyone nobody")
+_DETERMINERS = words("a an the your his her their its this that these those some any every each another")
+
+#: Common action verbs of play, beyond the ones the rulesets' own triggers use ("When you face danger").
+_VERBS = """
+ask attack avoid bargain bash bind block bluff board break bribe build burn buy call calm carry catch charge chase
+check circle clear climb close command comfort confront convince crack craft crawl creep cross cut dash defend
+deceive decipher demand dig disarm disguise distract dive dodge douse drag draw drink drive drop duck eavesdrop
+enter escape examine explore fight fix flee fly follow force forge gather get give go grab grapple guard hack haggle
+heal help hide hit hold hunt intimidate investigate jump kick kill knock lead leap lie lift listen load lock look
+loot lure make mend move negotiate open parry patch persuade pick plead plot pray press pull punch push question
+race raid rally reach read recall recruit repair rescue rest retreat ride run rush sabotage scan scout search seize
+shoot shout shove sing slash slip smash sneak speak spot sprint stab stalk stand start steal steer stop strike
+study surrender survey swim swing talk tell threaten throw track trade travel trick trust try turn uncover unlock
+use wait walk warn watch wield win work wrestle write
+"""
+
+
+class Shape(str, Enum):
+    """How the player's words read."""
+
+    NONE = "none"
+    """Nothing usable (empty, numbers, too long)."""
+    FIRST_PERSON = "first_person"
+    """"I bribe the clerk" (now "you bribe the clerk")."""
+    ATTEMPT = "attempt"
+    """Already an attempt or a wish: "I try to...", "try to...", "I want to..."."""
+    VERB = "verb"
+    """An imperative verb phrase: "bribe the clerk"."""
+    GERUND = "gerund"
+    """"sneaking past the guard"."""
+    QUESTION = "question"
+    """"can I reach the airlock?"."""
+    CLAUSE = "clause"
+    """A sentence about the world: "the score is done"."""
+    PHRASE = "phrase"
+    """A noun phrase or fragment: "the vault", "a bribe for the guard"."""
+
+
+@cache
+def _rules_verbs() -> frozenset[str]:
+    """Verbs the rulesets' own move texts use after "when you" (so every move's trigger verb is known)."""
+    from assistant.engine.errors import AssistantError
+    from assistant.engine.registry import available_systems, get_ruleset
+
+    found: set[str] = set()
+    for system in available_systems():
+        try:
+            moves = get_ruleset(system).moves
+        except AssistantError:
+            continue
+        for move in moves:
+            found.update(w.lower() for w in re.findall(r"\bwhen you (\w+)", f"{move.trigger or ''} {move.text}", re.I))
+    return frozenset(found - {"are", "first", "next", "went", "come"})
+
+
+def is_verb(word: str) -> bool:
+    word = word.lower()
+    return word in _VERB_SET or word in _rules_verbs()
+
+
+_VERB_SET = frozenset(_VERBS.split())
+
+
+def second_person(text: str) -> str:
+    """``I sneak past my guard`` -> ``you sneak past your guard`` (first person turned to the player)."""
+    text = _FIRST_PERSON_WAS.sub(lambda m: f"{m.group(1)} were", text)
+    return _WORD.sub(lambda m: _match_case(m.group(0), _PRONOUNS.get(m.group(0).lower(), m.group(0))), text)
+
+
+def _match_case(original: str, word: str) -> str:
+    if original == original.lower() or original in {"I", "I'm", "I’m", "I've", "I'll", "I'd"}:
+        return word
+    return word[:1].upper() + word[1:]
+
+
+def clean(player_text: str) -> str:
+    """The intent on one line without closing punctuation, or "" when it may not be echoed.
+
+    Intents with digits are not echoed: a number in the narration must come from the engine."""
+    intent = " ".join(player_text.split()).strip()
+    if not intent or intent.startswith("/") or re.search(r"\d", intent) or len(intent) > MAX_INTENT:
+        return ""
+    return intent.rstrip(".!")
+
+
+def shape(player_text: str) -> tuple[Shape, str]:
+    """The shape of the player's words and the words in the second person (no closing punctuation)."""
+    intent = clean(player_text)
+    if not intent:
+        return Shape.NONE, ""
+    question = intent.endswith("?")
+    intent = second_person(intent.rstrip("?").strip())
+    words = [w.lower() for w in _WORD.findall(intent)]
+    if not words:
+        return Shape.NONE, ""
+    first = words[0]
+    if question or first in QUESTION_WORDS - {"have", "do"} and len(words) > 2 and words[1] in {"you", *_SUBJECTS, *_DETERMINERS}:
+        return Shape.QUESTION, intent
+    if first == "you":
+        if len(words) > 1 and (words[1] in _KEEP_AFTER_YOU or not is_verb(words[1])):
+            return Shape.ATTEMPT, intent
+        return Shape.FIRST_PERSON, intent
+    if first in {"try", "attempt"}:
+        return Shape.ATTEMPT, intent
+    if first in _SUBJECTS or any(w in _FINITE for w in words[1:5]):
+        return Shape.CLAUSE, intent
+    if is_verb(first):
+        return Shape.VERB, intent
+    if first.endswith("ing") and len(first) > 4:
+        return Shape.GERUND, intent
+    return Shape.PHRASE, intent
+
+
+_ATTEMPT_VERBS = (
+    "You try to", "You set out to", "You move to", "You make your move to", "You steel yourself to", "You go all in to"
+)  # fmt: skip
+_PHRASE_FRAMES = ("Your aim: {}.", "What you are after: {}.", "Your target: {}.", "You turn to it: {}.")
+_QUESTION_TAILS = ("You put it to the test.", "There is one way to find out.", "You go and find out.", "Time to see.")
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:] if not text.startswith(("I ", "I'")) else text
+
+
+def _upper_first(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def frame(player_text: str, seed: object, recent: Sequence[str] = (), *, attempt: bool = True) -> str:
+    """One sentence (or two, for a question) opening the narration, or "" when the words cannot be used.
+
+    With ``attempt`` (a move follows) the action is told as tried, since the engine's outcome comes next;
+    without (a story beat), the player's "I walk into the bar" is told as done."""
+    kind, intent = shape(player_text)
+    if kind is Shape.NONE:
+        return ""
+    if not attempt and kind is Shape.FIRST_PERSON:
+        return f"{_upper_first(intent)}."
+    if kind is Shape.QUESTION:
+        return f"{_upper_first(intent)}? " + choose(_QUESTION_TAILS, seed, recent)
+    if kind is Shape.ATTEMPT:
+        return f"{_upper_first(intent)}." if intent.lower().startswith("you") else f"You {_lower_first(intent)}."
+    if kind is Shape.FIRST_PERSON:
+        rest = intent.split(" ", 1)[1]
+        return choose([f"{v} {rest}." for v in _ATTEMPT_VERBS], seed, recent)
+    if kind is Shape.VERB:
+        return choose([f"{v} {_lower_first(intent)}." for v in _ATTEMPT_VERBS], seed, recent)
+    if kind is Shape.GERUND:
+        return choose([f"You try {_lower_first(intent)}.", f"You set about {_lower_first(intent)}."], seed, recent)
+    if kind is Shape.CLAUSE:
+        return f"{_upper_first(intent)}."
+    return choose([f.format(_lower_first(intent)) for f in _PHRASE_FRAMES], seed, recent)
+
+
+def as_clause(player_text: str) -> str:
+    """The intent as a clause after "as" ("you dash across"), or "" when it is not an action of the character."""
+    kind, intent = shape(player_text)
+    if kind is Shape.FIRST_PERSON or kind is Shape.ATTEMPT and intent.lower().startswith("you "):
+        return _lower_first(intent)
+    if kind is Shape.VERB:
+        return f"you {_lower_first(intent)}"
+    if kind is Shape.ATTEMPT:
+        return f"you {_lower_first(intent)}"
+    return ""

@@ -1,0 +1,169 @@
+"""The outcome told as story: a line of tone for the tier, then the move's own outcome text as prose.
+
+The move's text is the rulebook's ("On a weak hit, you succeed, but face a troublesome cost. Make a
+suffer move (-1)."). Told to the player it loses the tier marker the dice card already shows, the
+follow-ups the "Next:" line offers once, and the instructions the engine already carried out (the
+card lists the change); what is left is the fiction ("You succeed, but face a troublesome cost.").
+Sentences said in the last turns are left out, so a move made twice does not read the same twice.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from assistant.engine.model import Result
+from assistant.narrate import facts
+from assistant.narrate.variety import choose, said_before
+
+#: Tone lines per outcome family: say how it went, in the story's voice, never a number.
+TONES: dict[str, tuple[str, ...]] = {
+    "strong": (
+        "It goes your way.",
+        "The moment bends to your will.",
+        "You make it look easy.",
+        "Everything falls into place.",
+        "It lands just as you meant it to.",
+        "Your nerve holds, and it pays off.",
+        "You are equal to it.",
+        "Skill and luck line up for you.",
+        "Nothing stands in your way this time.",
+        "You come through in style.",
+        "It works, and well.",
+        "The gamble pays off in full.",
+    ),
+    "weak": (
+        "You get there, but it costs you.",
+        "It works, at a price.",
+        "You manage it, though not cleanly.",
+        "It holds, just about.",
+        "You pull it off, with a catch.",
+        "You make headway, and pay for it.",
+        "Half of it goes your way.",
+        "It works, but not without trouble.",
+        "You scrape through.",
+        "The gain comes with a snag.",
+        "You get what you wanted, and something you did not.",
+        "It is done, though not the way you pictured it.",
+    ),
+    "miss": (
+        "It goes wrong.",
+        "Things turn against you.",
+        "It slips out of your grasp.",
+        "The moment turns on you.",
+        "It does not go your way.",
+        "Your plan comes apart.",
+        "Trouble finds you instead.",
+        "The situation sours.",
+        "It falls apart in your hands.",
+        "Luck deserts you.",
+        "You come up short.",
+        "The world pushes back, hard.",
+    ),
+}
+CRITICAL = ("Better than you hoped.", "Beyond what you dared hope.", "An exceptional result.", "It could hardly go better.")
+FAMILY = {
+    "strong_hit": "strong",
+    "critical": "strong",
+    "full_success": "strong",
+    "weak_hit": "weak",
+    "partial_success": "weak",
+    "miss": "miss",
+    "bad_outcome": "miss",
+}
+
+_TIER_PREFIX = re.compile(
+    r"^[^\w(]*(?:"
+    r"(?:for each|on|with)\s+(?:a|an)?\s*(?:strong\s+|weak\s+)?(?:hit|miss|success|critical)(?:\s+with\s+a\s+match)?"
+    r"|on\s+(?:a\s+)?(?:\d+\s?[-–—]\s?\d+|\d+\+|\d+-)"
+    r"|critical|match|\d+\s?[-–—/]\s?\d+(?=[\s:.,])|\d+[+\-](?=[\s:.,])|\d+(?=:)"
+    r")\s*[,.:]?\s*(?:\((?:the best result[^)]*)\)\s*)?",
+    re.I,
+)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(])")
+_PAY_CLAUSE = re.compile(r",?\s+(?:and|so)\s+(?:you\s+)?(?:must\s+)?pay the price(?=[.!]|$)", re.I)
+_APPLIED = re.compile(r"^(?:then,?\s+)?(?:take|gain|lose|suffer|spend|mark|clear|restore|fill)\b", re.I)
+_BULLET = re.compile(r"^\s*[-*•]\s+")
+
+
+def tone(result: Result, seed: object, recent: Sequence[str] = ()) -> str:
+    """A line of story for the outcome's tier ("It goes wrong."), "" for a move without one."""
+    family = FAMILY.get(result.outcome)
+    if family is None:
+        return ""
+    line = choose(TONES[family], (seed, result.move_id, result.outcome), recent)
+    if result.outcome == "critical":
+        line = choose(CRITICAL, (seed, "critical"), recent) + " " + line
+    return line
+
+
+def strip_tier(sentence: str) -> str:
+    """``On a weak hit, you succeed`` -> ``You succeed`` (the dice card already names the tier)."""
+    stripped = _TIER_PREFIX.sub("", sentence, count=1).strip()
+    if not stripped or stripped == sentence.strip():
+        return sentence.strip()
+    return stripped[:1].upper() + stripped[1:]
+
+
+def _follow_up_sentence(sentence: str, result: Result) -> bool:
+    bare = sentence.strip().rstrip(".!").lower()
+    for follow_up in result.follow_ups:
+        if bare in {follow_up.move.lower(), f"must {follow_up.move.lower()}"}:
+            return True
+        if follow_up.kind == "suffer" and re.fullmatch(r"(?:then,?\s+)?make (?:a|two) suffer moves?(?: \([^)]*\))?", bare):
+            return True
+    return False
+
+
+def _applied(sentence: str, result: Result) -> bool:
+    """An instruction the engine already carried out ("Take +1 momentum." with momentum changed)."""
+    if not _APPLIED.match(sentence) or not result.effects:
+        return False
+    lowered = sentence.lower()
+    targets = {facts.humanize(e.target).lower() for e in result.effects} | {str(e.kind.value) for e in result.effects}
+    return any(t and re.search(rf"\b{re.escape(t)}\b", lowered) for t in targets)
+
+
+def _an_option(bullet: str, result: Result) -> bool:
+    """A bullet of the rules text that the open choices list (maybe split in two: "Suffer costs: A, or B")."""
+    bare = _BULLET.sub("", bullet).strip().lower()
+    for choice in result.choices:
+        for option in choice.options:
+            label = option.label.strip().lower()
+            head = label.split(":", 1)[0]
+            if label in bare or (":" in label and ":" in bare and bare.split(":", 1)[0] == head):
+                return True
+    return False
+
+
+def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
+    """The outcome's rules text as story sentences (bullets kept as bullets, on their own lines)."""
+    out: list[str] = []
+    for line in facts.outcome_text(result).splitlines():
+        if _BULLET.match(line):
+            if not _an_option(line, result):
+                out.append(line.strip())
+            continue
+        for raw in _SENTENCE.split(line):
+            sentence = strip_tier(raw)
+            if any(f.move == "Pay the Price" for f in result.follow_ups):
+                sentence = _PAY_CLAUSE.sub("", sentence)
+            if not sentence.strip(" .") or _follow_up_sentence(sentence, result) or _applied(sentence, result):
+                continue
+            if sentence[-1] not in ".!?:":
+                sentence += "."
+            if said_before(sentence, recent):
+                continue
+            out.append(sentence)
+    return out
+
+
+def story(result: Result, recent: Sequence[str] = ()) -> str:
+    """:func:`story_sentences` joined: prose on one line, bullets on their own."""
+    lines: list[str] = []
+    for sentence in story_sentences(result, recent):
+        if sentence.startswith(("-", "*", "•")) or not lines or lines[-1].startswith(("-", "*", "•")):
+            lines.append(sentence)
+        else:
+            lines[-1] += " " + sentence
+    return "\n".join(lines)

@@ -1,0 +1,53 @@
+"""The faithfulness harness with a scripted narrator (never a real model): every draft recorded with its
+violations, and a scorecard of first-draft violations, retry fixes, fallbacks, timings and prompt size."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from evals.faithfulness import format_scorecard, play, scorecard
+
+SCRIPT = {"id": "faith", "system": "starforged", "seed": 3, "turns": ["I creep through the dark corridor", "#1"]}
+
+
+class Scripted:
+    """A narrator that writes the given drafts in turn (then repeats the last)."""
+
+    name = "scripted"
+
+    def __init__(self, *drafts: str) -> None:
+        self.drafts = list(drafts)
+
+    def stream(self, request: Any) -> Iterator[str]:
+        text = self.drafts.pop(0) if len(self.drafts) > 1 else self.drafts[0]
+        yield from text.split(" ")[:1]
+        yield from (" " + w for w in text.split(" ")[1:])
+
+
+def test_a_rejected_first_draft_then_a_good_retry(tmp_path: Path) -> None:
+    out = io.StringIO()
+    rows = play(
+        [SCRIPT], lambda: Scripted("Everything is fine and you rolled a 12.", "You press on into the dark."), tmp_path, out
+    )
+    assert len(rows) == 1 and rows[0]["narrator"] == "llm-retry"
+    assert rows[0]["first_violations"] == ["number"] and rows[0]["drafts"] == 2
+    drafts = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [d["attempt"] for d in drafts] == [1, 2]
+    assert drafts[0]["violations"][0]["kind"] == "number" and drafts[1]["violations"] == []
+    assert drafts[0]["ttft_ms"] is not None and drafts[0]["text"].startswith("Everything is fine")
+    card = scorecard(rows)
+    assert card["narrated_turns"] == 1 and card["first_draft_violation_rate"] == 1.0
+    assert card["first_draft_violations_by_kind"] == {"number": 1.0}
+    assert card["retry_fix_rate"] == 1.0 and card["fallback_rate"] == 0.0
+    assert "retry-fix rate: 100.0%" in format_scorecard(card)
+
+
+def test_two_bad_drafts_fall_back_to_the_template(tmp_path: Path) -> None:
+    rows = play([SCRIPT], lambda: Scripted("ENGINE FACTS: outcome strong_hit."), tmp_path)
+    assert rows[0]["narrator"] == "template-fallback" and "echo" in rows[0]["first_violations"]
+    card = scorecard(rows)
+    assert card["fallback_rate"] == 1.0 and card["retry_fix_rate"] == 0.0

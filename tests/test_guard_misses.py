@@ -1,0 +1,132 @@
+"""Labelled narrations a real small model wrote that the guard used to let through, what must still pass,
+the "the player" style fix, and a retry message that names each problem in plain words."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from assistant.chat.narration import guarded_narration
+from assistant.engine import resolve
+from assistant.guard import check_narration, describe_violations, prepare, second_person_fix
+from assistant.narrate import NarrationRequest
+
+FDW = {"system": "starforged", "move": "Face Danger", "stat": "edge", "character": {"stats": {"edge": 2}}, "dice": [4, 2, 9]}
+FDM = {"system": "starforged", "move": "Face Danger", "stat": "edge", "dice": [1, 7, 8]}
+COMPEL_MISS = {"system": "starforged", "move": "Compel", "stat": "heart", "dice": [1, 7, 8]}
+ORACLE_NO = {"system": "starforged", "move": "Ask the Oracle", "dice": [60], "options": {"odds": "50/50"}}
+ORACLE_YES = {"system": "starforged", "move": "Ask the Oracle", "dice": [37], "options": {"odds": "likely"}}
+TOTAL = {"system": "starforged", "move": "roll:2d6+1", "dice": [4, 5]}  # 4 + 5 + 1 = 10
+POOL_ONES = {"system": "blades", "move": "Fortune Roll", "options": {"dice": 2}, "dice": [1, 1]}
+HARM_2 = {"system": "starforged", "move": "Endure Harm", "character": {"health": 5}, "options": {"amount": 2}}  # -2 health
+
+
+def kinds(text: str, request: dict[str, Any], **kw: Any) -> set[str]:
+    return {v.kind.value for v in check_narration(text, [resolve(request)], **kw)}
+
+
+@pytest.mark.parametrize(
+    ("label", "request_", "text", "question", "expected"),
+    [
+        ("oracle no told as yes", ORACLE_NO, "The reactor is still running, humming in the dark.",
+         "Is the reactor still running?", "outcome"),
+        ("oracle yes hedged", ORACLE_YES, "There is an equal chance the station is abandoned.", "Is the station abandoned?",
+         "outcome"),
+        ("oracle hedged either way", ORACLE_NO, "It could go either way for now.", None, "outcome"),
+        ("sum short of the total", TOTAL, "You rolled 4+5 = 9.", None, "number"),
+        ("wrong sum", TOTAL, "You rolled 4 + 5 + 1 = 11.", None, "number"),
+        ("best die invented", POOL_ONES, "The best die is 0, a grim start.", None, "number"),
+        ("wrong meter amount", HARM_2, "You take -1 health as the blast hits.", None, "state"),
+        ("phantom reroll with a stat", FDW, "Then Kira rolls +edge again and the ledge holds.", None, "phantom_roll"),
+        ("invented add", FDW, "You steady yourself: next move add: 57.", None, "number"),
+        ("fact sheet echoed", FDM, "ENGINE FACTS: outcome strong_hit. You triumph.", None, "echo"),
+        ("fact sheet header echoed", FDM, "What happened this turn (decided by the rules engine): you fall.", None, "echo"),
+        ("fact sheet labels echoed", FDM, "The player's words: I leap. Outcome: a miss.", None, "echo"),
+        ("snake-case outcome on a miss", FDM, "ENGINE FACTS: outcome strong_hit. You triumph.", None, "outcome"),
+        ("perfect on a miss", FDM, "Everything goes perfectly as you cross the gap.", None, "outcome"),
+        ("miss told as agreement", COMPEL_MISS, "The clerk agrees and waves you through.", None, "outcome"),
+        ("triumph on a miss", FDM, "You triumph over the gap.", None, "outcome"),
+    ],
+)  # fmt: skip
+def test_the_guard_catches_what_it_missed(label: str, request_: dict, text: str, question: str | None, expected: str) -> None:
+    assert expected in kinds(text, request_, question=question), label
+
+
+@pytest.mark.parametrize(
+    ("label", "request_", "text", "question"),
+    [
+        ("oracle no told faithfully", ORACLE_NO, "The reactor is no longer running.", "Is the reactor still running?"),
+        ("oracle yes told faithfully", ORACLE_YES, "The station is abandoned, its corridors dark.", "Is the station abandoned?"),
+        ("right sum to the total", TOTAL, "You rolled 4 + 5 + 1 = 10.", None),
+        ("dice sum then the total", TOTAL, "4 + 5 = 9, plus one makes 10.", None),
+        ("best die right", POOL_ONES, "The best die is 1.", None),
+        ("right meter amount", HARM_2, "You take -2 health as the blast hits.", None),
+        ("weak hit told as a costly success", FDW, "It works, at a price: you land hard.", None),
+    ],
+)  # fmt: skip
+def test_truthful_text_still_passes(label: str, request_: dict, text: str, question: str | None) -> None:
+    assert kinds(text, request_, question=question) == set(), label
+
+
+def test_quotes_of_the_rules_text_given_pass() -> None:
+    result = resolve(FDM)
+    passage = "When you are in a bad spot, you may take +2 momentum if you stay in control."
+    text = "The rules say: “When you are in a bad spot, you may take +2 momentum if you stay in control.” Not today."
+    assert check_narration(text, [result], facts=prepare([result], quotable=[passage])) == []
+
+
+def test_restating_the_players_action_is_not_a_decision() -> None:
+    assert kinds("You decide to search through the wreckage.", FDW, intent="I search the wreck") == set()
+    assert kinds("You decide to sneak along the hull.", FDW, intent="sneak past the guards") == set()
+    assert kinds("You decide to take a closer look.", FDW, intent="I leap the gap") == {"decision"}
+    assert kinds("You decide to investigate further.", FDW) == {"decision"}
+
+
+def test_the_player_is_rewritten_as_you() -> None:
+    assert second_person_fix("The player looks around. The player's blade is ready.") == "You look around. Your blade is ready."
+    assert second_person_fix("the player tries again and the player is tired") == "you try again and you are tired"
+
+
+class _Scripted:
+    name = "scripted"
+
+    def __init__(self, *texts: str) -> None:
+        self.texts = list(texts)
+        self.requests: list[NarrationRequest] = []
+
+    def stream(self, request: NarrationRequest) -> Iterator[str]:
+        self.requests.append(request)
+        yield self.texts.pop(0)
+
+
+def _run(narrator: _Scripted, request: NarrationRequest) -> Any:
+    gen = guarded_narration(request, narrator)
+    try:
+        while True:
+            next(gen)
+    except StopIteration as stop:
+        return stop.value
+
+
+def test_the_player_in_a_draft_is_fixed_not_shown_or_rejected() -> None:
+    result = resolve(FDW)
+    request = NarrationRequest(task="narrate", system="starforged", player_text="I leap", results=(result,))
+    outcome = _run(_Scripted("The player leaps and lands hard, at a cost."), request)
+    assert outcome.narrator == "llm" and outcome.text.startswith("You leap")
+    assert "the player" not in outcome.text.lower()
+
+
+def test_the_retry_names_each_problem_in_plain_words() -> None:
+    result = resolve(FDM)
+    narrator = _Scripted("Everything goes perfectly and you rolled a 12.", "You slip and fall short of the ledge.")
+    request = NarrationRequest(task="narrate", system="starforged", player_text="I leap", results=(result,))
+    outcome = _run(narrator, request)
+    assert outcome.narrator == "llm-retry"
+    feedback = narrator.requests[1].feedback
+    assert feedback.startswith("Your narration broke these rules:")
+    assert "1. " in feedback and "2. " in feedback and "a miss" in feedback
+    assert "Write no numbers at all" in feedback and "Do not soften it" in feedback
+    assert feedback.splitlines()[-1].startswith("Rewrite it")
+    assert describe_violations([]) == ""
