@@ -28,29 +28,42 @@ DEVELOPER_WORDS = re.compile(r"options\.\w|Traceback|snake_case|NoneType")
 
 
 def create_campaign(browser: Browser, name: str, system: str) -> None:
-    field = browser.find("css selector", 'input[aria-label="Campaign name"]', timeout=90)
-    browser.type(field, name)
-    pick = browser.find("css selector", ".st-key-new_campaign_system input")
-    browser.type(pick, system + ENTER)
+    browser.find("css selector", "section[data-testid='stSidebar']", timeout=180)
+    browser.idle(300)
+    if browser.find_all("css selector", ".st-key-campaign_pick"):  # campaigns exist: the form is folded away
+        browser.click("xpath", "//summary[contains(., 'New campaign')]")
+        time.sleep(0.5)
+    browser.type_into("css selector", 'input[aria-label="Campaign name"]', name, timeout=180)
+    browser.type_into("css selector", ".st-key-new_campaign_system input", system + ENTER)
     time.sleep(0.5)
-    browser.type(browser.find("css selector", 'input[aria-label="Seed (optional)"]'), "7" + ENTER)
+    browser.type_into("css selector", 'input[aria-label="Seed (optional)"]', "7" + ENTER)
     time.sleep(0.5)
     browser.click("css selector", ".st-key-create_campaign button")
-    browser.find("css selector", "textarea[data-testid='stChatInputTextArea']", timeout=90)
+    browser.find("css selector", "textarea[data-testid='stChatInputTextArea']", timeout=180)
 
 
 def act(browser: Browser, text: str) -> str:
-    chat = browser.find("css selector", "textarea[data-testid='stChatInputTextArea']", timeout=90)
-    browser.type(chat, text + ENTER)
+    """Type an action, confirm the top suggestion, answer a question with its first answer, return the page."""
+    browser.idle(300)
+    browser.type_into("css selector", "textarea[data-testid='stChatInputTextArea']", text + ENTER, timeout=300)
+    wait_until(lambda: browser.find_all("css selector", ".st-key-suggestion_0 button"), 300, "the suggestions")
+    browser.idle(300)
     browser.click("css selector", ".st-key-suggestion_0 button", timeout=120)
-    found = wait_until(
-        lambda: (
-            (t := browser.page_text()) and any(w in t for w in ("Strong hit", "Weak hit", "Miss", "Total ", "Yes", "No")) and t
-        ),
-        120,
-        "the dice card",
-    )
-    return str(found)
+    for _ in range(3):  # a question before the move resolves: the first answer, as a player would click
+        wait_until(
+            lambda: (
+                not browser.find_all("css selector", ".st-key-suggestion_0 button")
+                or browser.find_all("css selector", ".st-key-answer_0 button")
+            ),
+            300,
+            "the dice card or a question",
+        )
+        browser.idle(300)
+        if not browser.find_all("css selector", ".st-key-answer_0 button"):
+            break
+        browser.click("css selector", ".st-key-answer_0 button", timeout=60)
+    browser.idle(300)
+    return browser.page_text()
 
 
 def shoot(system: str, out: Path, home: str) -> tuple[Path, dict[str, float]]:

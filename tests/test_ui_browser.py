@@ -77,25 +77,40 @@ def _act(browser: Browser, text: str) -> str:
 
 
 def test_a_vow_from_swearing_to_fulfilling_survives_a_reload(app_url: str, browser: Browser, tmp_path: Path) -> None:
+    """A new campaign with a created character; the vow by typed text and the top suggestion only; a reload while
+    suggestions are pending keeps the campaign, its transcript, its vow and those suggestions."""
     try:
         browser.get(app_url)
         browser.type_into("css selector", 'input[aria-label="Campaign name"]', "Vow Saga", timeout=90)
+        browser.type_into("css selector", 'input[aria-label="Character name"]', "Kira")
         browser.type_into("css selector", 'input[aria-label="Seed (optional)"]', "11" + ENTER)
         time.sleep(0.5)
         browser.click("css selector", ".st-key-create_campaign button")
         sworn = _act(browser, "I swear a dangerous iron vow to find my lost sister")
-        assert "Swear an Iron Vow" in sworn and "Find my lost sister" in sworn
+        assert "Swear an Iron Vow" in sworn and "Find my lost sister" in sworn and "Kira" in sworn
         address = browser.url()
         assert "campaign=" in address  # the campaign is in the page's address
-        browser.refresh()  # a reload opens the same campaign, with its transcript and its vow
+        browser.idle()
+        browser.type_into(
+            "css selector",
+            "textarea[data-testid='stChatInputTextArea']",
+            "I reach a milestone on my vow to find my lost sister" + ENTER,
+        )
+        wait_until(lambda: browser.find_all("css selector", ".st-key-suggestion_0 button"), 120, "the suggestions")
+        browser.idle()
+        browser.refresh()  # a reload with the suggestions pending: same campaign, transcript, vow and suggestions
         reloaded = wait_until(
             lambda: (t := browser.page_text()) and all(w in t for w in ("Swear an Iron Vow", "moves played: 1")) and t,
             90,
             "the same campaign, its transcript and its sheet",
         )
-        assert "Find my lost sister" in reloaded and browser.url() == address
-        milestone = _act(browser, "I reach a milestone on my vow to find my lost sister")
-        assert "Reach a Milestone" in milestone
+        assert "Find my lost sister" in reloaded and "Kira" in reloaded and browser.url() == address
+        wait_until(lambda: browser.find_all("css selector", ".st-key-suggestion_0 button"), 60, "the pending suggestions")
+        browser.idle()
+        browser.click("css selector", ".st-key-suggestion_0 button", timeout=60)
+        wait_until(lambda: not browser.find_all("css selector", ".st-key-suggestion_0 button"), 120, "the dice card")
+        browser.idle()
+        assert "Reach a Milestone" in browser.page_text()
         fulfilled = _act(browser, "I fulfill my vow to find my lost sister")
         assert "Fulfill Your Vow" in fulfilled
         shot = browser.screenshot(tmp_path / "ui-vow.png")

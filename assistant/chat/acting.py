@@ -56,14 +56,24 @@ class ActingMixin(CharactersMixin):
             mode=mode,
         )
 
-    def _action(self, text: str) -> TurnStream:
+    def _suggestions_for(self, text: str) -> tuple[list[Any], list[str]]:
         from assistant.suggest import suggest
 
-        self._last_intent = text
-        self._pending_plan = None
         shortlist = suggest(text, self._suggest_context(text), k=SHORTLIST, embedder=self.embedder)
         suggestions = fit_suggestions(self._state, shortlist, text, k=3)
-        suggestions, notes = self._aim(text, suggestions)  # "I strike Mara": aimed at Mara, who plays stays
+        return self._aim(text, suggestions)  # "I strike Mara": aimed at Mara, who plays stays
+
+    def resume_suggestions(self, text: str) -> list[Any]:
+        """The suggestions for the player's last action ``text`` again, without storing anything (a reload shows the
+        moves it offered, and confirming one plays it as if the page had never gone)."""
+        self._last_intent = text
+        suggestions, _notes = self._suggestions_for(text)
+        return suggestions
+
+    def _action(self, text: str) -> TurnStream:
+        self._last_intent = text
+        self._pending_plan = None
+        suggestions, notes = self._suggestions_for(text)
         if not suggestions:
             return (
                 yield from _finish(

@@ -63,6 +63,8 @@ class Pending:
     """The move the open choices and the burn belong to (a choice or burn acts on it, or is refused)."""
     question: Any = None
     """The chat's open question (``assistant.chat.questions.Question``): a button per answer."""
+    resume_text: str = ""
+    """After a reload: the player's last action when its suggestions were still on offer (shown again)."""
 
 
 @dataclass(frozen=True)
@@ -129,6 +131,24 @@ def pending() -> Pending:
     return value
 
 
+def offered_action(events: list[Any]) -> str:
+    """The player's last action when the log ends with the moves offered for it (nothing played since)."""
+    from assistant.store.events import ChatMessage
+
+    tail = [e.event for e in events[-2:]]
+    if (
+        len(tail) == 2
+        and isinstance(tail[0], ChatMessage)
+        and tail[0].role == "user"
+        and not tail[0].text.startswith("/")
+        and isinstance(tail[1], ChatMessage)
+        and tail[1].role == "assistant"
+        and tail[1].text.startswith("Moves that fit:")
+    ):
+        return tail[0].text
+    return ""
+
+
 def restored_pending(campaign: str) -> Pending:
     """What the campaign's last move left open, read from its log: its open choices, its follow-ups, a burn
     on offer and the chat's open question, so a reload (or another browser) continues where play stopped."""
@@ -145,6 +165,7 @@ def restored_pending(campaign: str) -> Pending:
     from assistant.ui.components.question import open_question
 
     pend.question = open_question(events)
+    pend.resume_text = offered_action(events)
     undos = [(e.seq, e.event) for e in events if isinstance(e.event, Undo)]
     undone = {ev.target_seq for _seq, ev in undos}
     last_undo = max((seq for seq, _ev in undos), default=0)

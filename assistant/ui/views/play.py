@@ -92,6 +92,12 @@ def render(campaign: str | None) -> None:
     if session is None:
         return
     render_quick_tools(session.system)
+    resumed = state.pending()
+    if resumed.resume_text and not resumed.suggestions:  # a reload while moves were on offer: offer them again
+        with friendly_errors("offering the moves again"):
+            resumed.player_text = resumed.resume_text
+            resumed.suggestions = session.resume_suggestions(resumed.resume_text)
+        resumed.resume_text = ""
     action = state.take_action()
     if action is not None and action.kind == "undo":  # undo first, so the transcript below shows it
         with friendly_errors("undoing the last action"):
