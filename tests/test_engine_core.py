@@ -169,3 +169,11 @@ def test_the_hooks_are_declared_on_the_base() -> None:
         own = {name for name in vars(cls) if callable(vars(cls)[name]) and not name.startswith("_")}
         assert own <= set(dir(Ruleset)), (system, own - set(dir(Ruleset)))
     assert not hasattr(Ruleset, "resolve")
+
+
+@pytest.mark.parametrize(("field", "value"), [("xp", -5), ("next_move_add", 10**12), ("next_move_add", -11)])
+def test_numeric_sheet_fields_are_refused_out_of_bounds(field: str, value: int) -> None:
+    from assistant.engine import InputError, resolve
+
+    with pytest.raises(InputError, match=field.replace("_", " ")):
+        resolve({"system": "starforged", "move": "Face Danger", "stat": "edge", "dice": [3, 4, 5], "character": {field: value}})

@@ -5,11 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from assistant.engine.errors import InputError
+from assistant.engine.model import MAX_ADDS
 from assistant.engine.safe_json import copy_value
 from assistant.engine.schema import SheetFile
 
 #: Keys any character may carry that the engine ignores but keeps.
 FREE_KEYS = frozenset({"name", "id", "assets", "notes", "pronouns", "callsign"})
+
+
+#: Bounds of the numeric sheet fields that are not meters: experience is never negative, and a bonus to the
+#: next move is an add like any other (within the engine's limit on adds).
+FIELD_BOUNDS: dict[str, tuple[int, int]] = {"xp": (0, 999), "next_move_add": (-MAX_ADDS, MAX_ADDS)}
 
 
 def _is_int(value: object) -> bool:
@@ -84,6 +90,11 @@ class Sheet:
         out["impacts"] = norm_impacts
         for name, value in self.spec.fields.items():
             out[name] = _merge_defaults(value, given.get(name), name)
+            bounds = FIELD_BOUNDS.get(name)
+            if bounds is not None and _is_int(out[name]) and not bounds[0] <= out[name] <= bounds[1]:
+                raise InputError(
+                    f"{name.replace('_', ' ')} must be a whole number from {bounds[0]} to {bounds[1]}; got {out[name]!r}."
+                )
         for name, meter in self.meters.items():
             value = given.get(name, meter.default)
             if not _is_int(value) or not meter.min <= value <= meter.max:
