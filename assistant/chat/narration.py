@@ -197,24 +197,7 @@ def _log_echo(
     log_dir: Path | None, campaign: str, narrator: Narrator, attempt: int, problem: str, request: NarrationRequest
 ) -> None:
     """Log a draft stopped for a loop or an echo of its prompt, like the guard's violations."""
-    log.warning("guard: %s narration attempt %d rejected: %s", getattr(narrator, "name", "?"), attempt + 1, problem)
-    if log_dir is None:
-        return
-    entry = {
-        "at": datetime.now(UTC).isoformat(timespec="seconds"),
-        "campaign": campaign,
-        "narrator": getattr(narrator, "name", "?"),
-        "attempt": attempt + 1,
-        "task": request.task,
-        "moves": [getattr(r, "move", "") for r in request.results],
-        "violations": [{"kind": "echo", "detail": problem}],
-    }
-    try:
-        log_dir.mkdir(parents=True, exist_ok=True)
-        with (log_dir / "guard.jsonl").open("a", encoding="utf-8") as fh:
-            fh.write(json.dumps(entry, ensure_ascii=False) + "\n")
-    except OSError as exc:  # the log is a convenience; the turn goes on
-        log.warning("could not write the guard log: %s", exc)
+    _log_rejected(log_dir, campaign, narrator, attempt, [{"kind": "echo", "detail": problem}], request)
 
 
 def _log_violations(
@@ -225,7 +208,18 @@ def _log_violations(
     violations: Sequence[Violation],
     request: NarrationRequest,
 ) -> None:
-    details = [v.to_dict() for v in violations]
+    _log_rejected(log_dir, campaign, narrator, attempt, [v.to_dict() for v in violations], request)
+
+
+def _log_rejected(
+    log_dir: Path | None,
+    campaign: str,
+    narrator: Narrator,
+    attempt: int,
+    details: list[dict[str, Any]],
+    request: NarrationRequest,
+) -> None:
+    """One rejected draft: a warning, and a line of ``guard.jsonl`` under ``log_dir`` (secrets scrubbed)."""
     log.warning(
         "guard: %s narration attempt %d rejected: %s",
         getattr(narrator, "name", "?"),
@@ -234,17 +228,17 @@ def _log_violations(
     )
     if log_dir is None:
         return
+    entry = {
+        "at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "campaign": campaign,
+        "narrator": getattr(narrator, "name", "?"),
+        "attempt": attempt + 1,
+        "task": request.task,
+        "moves": [getattr(r, "move", "") for r in request.results],
+        "violations": details,
+    }
     try:
         log_dir.mkdir(parents=True, exist_ok=True)
-        entry = {
-            "at": datetime.now(UTC).isoformat(timespec="seconds"),
-            "campaign": campaign,
-            "narrator": getattr(narrator, "name", "?"),
-            "attempt": attempt + 1,
-            "task": request.task,
-            "moves": [getattr(r, "move", "") for r in request.results],
-            "violations": details,
-        }
         with (log_dir / "guard.jsonl").open("a", encoding="utf-8") as fh:
             fh.write(scrub(json.dumps(entry, ensure_ascii=False)) + "\n")
     except OSError as exc:  # the log is a convenience; the turn goes on

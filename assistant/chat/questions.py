@@ -25,30 +25,14 @@ from assistant.engine.options import cap, words
 from assistant.engine.oracle import Odds
 from assistant.engine.schema import MoveSpec, RequestOption
 from assistant.engine.tracks import Rank
+from assistant.guard.vocab import NUMBER_WORDS as GUARD_NUMBER_WORDS
 from assistant.store.state import CampaignState
 
 #: Values a question never asks for: they are the request's plumbing, not the player's fiction.
 NEVER_ASKED = frozenset({"choose", "burn", "automatic", "character", "system", "move"})
 
-NUMBER_WORDS = {
-    "zero": 0,
-    "none": 0,
-    "no": 0,
-    "one": 1,
-    "a": 1,
-    "an": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-}
+#: Numbers in words an answer may use (the guard's list, and "no"/"none", "a"/"an").
+NUMBER_WORDS = {**GUARD_NUMBER_WORDS, "none": 0, "no": 0, "a": 1, "an": 1}
 YES = frozenset({"yes", "y", "yeah", "yep", "sure", "true", "it was", "indeed", "correct", "right"})
 NO = frozenset({"no", "n", "nope", "false", "not really", "it wasn't", "it was not", "nah"})
 
