@@ -26,6 +26,8 @@ from typing import Any, Literal
 from langchain_core.callbacks import BaseCallbackHandler
 from langchain_core.runnables import Runnable
 
+from assistant import llm_backoff
+
 Task = Literal["plan", "rerank", "narrate", "interpret", "rules", "probe"]
 
 TASK_MAX_TOKENS: dict[str, int] = {
@@ -127,6 +129,8 @@ def stream_within(model: Any, messages: Any, limits: CallLimits, *, until: float
     end = _deadline(limits, until)
     if end <= time.monotonic():
         raise CallTimedOut("total", 0.0)
+    endpoint = llm_backoff.endpoint_key(model)
+    llm_backoff.check(endpoint)
     stop = threading.Event()
     inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
 
@@ -161,13 +165,20 @@ def stream_within(model: Any, messages: Any, limits: CallLimits, *, until: float
                 kind, item = inbox.get(timeout=wait)
             except queue.Empty:
                 stage = "total" if got_text else "first_token"
-                raise CallTimedOut(stage, time.monotonic() - start) from None
+                timed_out = CallTimedOut(stage, time.monotonic() - start)
+                llm_backoff.failed(endpoint, timed_out)
+                raise timed_out from None
             if kind == "end":
+                llm_backoff.answered(endpoint)
                 return
             if kind == "error":
+                llm_backoff.failed(endpoint, item)
                 raise item
             text = _text_of(item)
-            if text or getattr(item, "tool_call_chunks", None):
+            if (text or getattr(item, "tool_call_chunks", None)) and not got_text:
+                llm_backoff.answered(endpoint)
+                got_text = True
+            elif text or getattr(item, "tool_call_chunks", None):
                 got_text = True
             chars += len(text)
             if chars > limits.max_chars:
@@ -209,6 +220,8 @@ def invoke_within(
     end = _deadline(limits, until)
     if end <= time.monotonic():
         raise CallTimedOut("total", 0.0)
+    endpoint = llm_backoff.endpoint_key(runnable)
+    llm_backoff.check(endpoint)
     stop = threading.Event()
     inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
     watch = _Watch(stop, limits.max_chars)
@@ -228,7 +241,9 @@ def invoke_within(
         while True:
             left = end - time.monotonic()
             if left <= 0:
-                raise CallTimedOut("total", time.monotonic() - start)
+                timed_out = CallTimedOut("first_token" if watch.chars == 0 else "total", time.monotonic() - start)
+                llm_backoff.failed(endpoint, timed_out)
+                raise timed_out
             if cancel is not None and cancel.is_set():
                 raise CallCancelled()
             try:
@@ -239,7 +254,9 @@ def invoke_within(
     finally:
         stop.set()
     if kind == "error":
+        llm_backoff.failed(endpoint, item)
         raise item
+    llm_backoff.answered(endpoint)
     if _text_of(item) and len(_text_of(item)) > limits.max_chars:
         raise RunawayOutput(limits.max_chars)
     return item

@@ -108,6 +108,14 @@ def describe(exc: BaseException, url_from: str | None = None) -> Failure:
     names = {cls.__name__ for cls in type(exc).__mro__}
     named = settings_named(url_from)
     status = _status(exc)
+    if "EndpointDown" in names:
+        wait = float(getattr(exc, "retry_in", 0) or 0)
+        return Failure(
+            "connection",
+            "the endpoint did not answer a moment ago, so it is left alone for a little while; "
+            f"check {named.url} and that the server is running",
+            wait,
+        )
     if "RunawayOutput" in names:
         return Failure("runaway", "the model kept writing without stopping (a loop); its text was not used")
     if names & _TIMEOUTS:

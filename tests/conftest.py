@@ -7,6 +7,8 @@ import random
 
 import pytest
 
+from assistant import llm_backoff
+
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
@@ -27,6 +29,7 @@ def _isolated_env(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.
         "DATABASE_URL",
     ):
         monkeypatch.delenv(var, raising=False)
+    llm_backoff.reset()  # an endpoint one test left silent is not skipped in the next
 
 
 @pytest.fixture

@@ -201,3 +201,64 @@ def test_a_narration_that_echoes_the_key_is_never_shown_nor_stored(openai_stub: 
     assert turn.narrator == "llm-retry" and KEY not in turn.narration
     assert all(KEY not in e.text for e in events if e.kind == "narration")
     assert KEY not in service.export("deadline-saga", "markdown")
+
+
+# ---- back-off ------------------------------------------------------------------------------------
+
+
+def test_a_silent_endpoint_costs_one_timeout_then_is_skipped_until_it_may_have_come_back(
+    openai_stub: OpenAIStub, tmp_path: Path
+) -> None:
+    timeout = 1.5
+    session = _session(openai_stub.base_url, tmp_path, timeout)
+    for _ in range(6):
+        openai_stub.add_text("never sent", delay=60)
+    first, took_first = _timed(lambda: session.confirm(STRONG_HIT))
+    asked = len(openai_stub.requests)
+    second, took_second = _timed(lambda: session.confirm(STRONG_HIT))
+    assert first.narrator == second.narrator == "template-fallback"
+    assert asked >= 1 and len(openai_stub.requests) == asked  # the second turn did not call the endpoint at all
+    assert took_second < took_first
+    notes = " ".join(first.notes + second.notes)
+    assert "did not" in notes and KEY not in notes
+    assert session.reload().moves == 2
+
+
+def test_the_back_off_grows_while_the_endpoint_stays_silent_and_clears_on_an_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    from assistant import llm_backoff
+
+    now = [1000.0]
+    monkeypatch.setattr(llm_backoff.time, "monotonic", lambda: now[0])
+    key = "http://127.0.0.1:1/v1"
+    silent = CallTimedOut("first_token", 2.0)
+    llm_backoff.failed(key, silent)
+    with pytest.raises(llm_backoff.EndpointDown) as info:
+        llm_backoff.check(key)
+    assert info.value.retry_in == pytest.approx(llm_backoff.FIRST_BACKOFF)
+    now[0] += llm_backoff.FIRST_BACKOFF + 0.1
+    llm_backoff.check(key)  # time to try again
+    llm_backoff.failed(key, silent)
+    with pytest.raises(llm_backoff.EndpointDown) as info:
+        llm_backoff.check(key)
+    assert info.value.retry_in == pytest.approx(2 * llm_backoff.FIRST_BACKOFF)
+    for _ in range(10):
+        llm_backoff.failed(key, silent)
+    with pytest.raises(llm_backoff.EndpointDown) as info:
+        llm_backoff.check(key)
+    assert info.value.retry_in == pytest.approx(llm_backoff.MAX_BACKOFF)
+    llm_backoff.answered(key)
+    llm_backoff.check(key)
+    llm_backoff.failed(key, CallTimedOut("total", 9.0))  # a slow answer is an answer: no back-off
+    llm_backoff.failed(key, RunawayOutput(100))
+    llm_backoff.check(key)
+
+
+def test_a_settings_test_always_really_tries_the_endpoint(openai_stub: OpenAIStub) -> None:
+    from assistant import llm_backoff
+
+    llm_backoff.failed(openai_stub.base_url, CallTimedOut("first_token", 1.0))
+    with pytest.raises(llm_backoff.EndpointDown):
+        llm_backoff.check(llm_backoff.endpoint_key(chat_model(_llm(openai_stub.base_url, 2.0))))
+    llm_backoff.answered(llm_backoff.endpoint_key(_llm(openai_stub.base_url, 2.0)))
+    openai_stub.add_text("ok")
+    assert invoke_within(chat_model(_llm(openai_stub.base_url, 2.0), task="plan"), "hi", limits_for("plan", 2.0)).content == "ok"

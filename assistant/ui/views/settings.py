@@ -11,6 +11,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import streamlit as st
 
+from assistant import llm_backoff
 from assistant.config import ConfigError, Secret, endpoint_identity, same_endpoint
 from assistant.ui import state
 from assistant.ui.connection import test_connection
@@ -52,10 +53,12 @@ def _save() -> None:
     p.auto_roll = bool(st.session_state.get("settings_auto_roll"))
     state.keep_prefs_in_url(p)
     state.forget_sessions()
+    llm_backoff.answered(llm_backoff.endpoint_key(state.effective_settings().llm))  # try a saved endpoint at once
     st.session_state["settings_saved"] = True
 
 
 def _test_connection() -> None:
+    llm_backoff.answered(llm_backoff.endpoint_key(state.effective_settings().llm))  # a test always really tries
     report = test_connection(state.effective_settings().llm)
     st.session_state["settings_test_result"] = (report.ok, report.message)
 
