@@ -10,6 +10,7 @@ from typing import Any
 from assistant.chat.characters import CharactersMixin
 from assistant.chat.fitting import bind, fit_suggestions
 from assistant.chat.moves_info import _odds_line, _odds_map, _task_for
+from assistant.chat.narration import UNAVAILABLE_NOTE as UNAVAILABLE  # said once a session for the same cause
 from assistant.chat.narration import NarrationOutcome, guarded_narration
 from assistant.chat.track_finder import closed_now
 from assistant.chat.turn import Turn, TurnEvent, TurnStream
@@ -21,10 +22,6 @@ log = logging.getLogger(__name__)
 
 #: How many offline suggestions are weighed before the three that fit the moment are shown.
 SHORTLIST = 8
-
-
-UNAVAILABLE = "The narrator was unavailable"
-"""The start of the note of a failed LLM call (said once a session for the same cause)."""
 
 
 def moves_that_fit(suggestions: list[Any]) -> str:

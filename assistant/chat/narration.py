@@ -45,6 +45,16 @@ class NarrationOutcome:
     notes: list[str] = field(default_factory=list)
 
 
+UNAVAILABLE_NOTE = "The narrator was unavailable"
+
+
+def _reason(exc: BaseException) -> str:
+    """Why narration failed, without the wrapper sentence ("LLM narration failed (...); narrating offline")."""
+    text = str(getattr(exc, "message", "") or exc).strip()
+    m = re.fullmatch(r"LLM narration failed \((?P<why>.*)\); narrating offline instead\.?", text, re.S)
+    return (m.group("why") if m else text).rstrip(".")
+
+
 class _Rejected(Exception):
     def __init__(self, violations: list[Violation]) -> None:
         super().__init__(describe_violations(violations))
@@ -169,7 +179,7 @@ def guarded_narration(
             current = replace(request, feedback=echoed.feedback)
             continue
         except (NarrationFailed, AssistantError) as exc:
-            outcome.notes.append(f"The narrator was unavailable ({exc}); showing the offline narration.")
+            outcome.notes.append(f"{UNAVAILABLE_NOTE}: {_reason(exc)}; showing the offline narration.")
             log.warning("narration failed, falling back to the template: %s", exc)
             break
         except Exception as exc:  # noqa: BLE001 - any narrator bug must not cost the player the turn
