@@ -80,6 +80,7 @@ def play(
     scripts: list[dict[str, Any]], make_narrator: Callable[[], Any], home: Path, drafts_out: Any | None = None
 ) -> list[dict[str, Any]]:
     """Play every script; one row per narrated turn (the drafts are written to ``drafts_out`` as they come)."""
+    from assistant import llm_backoff
     from assistant.chat.session import ChatSession
     from assistant.config import LLMSettings, Settings
     from assistant.store import service
@@ -92,6 +93,7 @@ def play(
         session = ChatSession.open(name, settings=Settings(home=home, llm=LLMSettings()), narrator=recorder)
         suggestions: list[Any] = []
         for number, text in enumerate(script["turns"], 1):
+            llm_backoff.reset()  # the eval measures the model on every turn, not the app's back-off
             before = len(recorder.drafts)
             started = time.perf_counter()
             if isinstance(text, str) and text.startswith("#") and text[1:].isdigit():
@@ -125,6 +127,7 @@ def play(
                 "turn_ms": turn_ms,
                 "first_violations": [v["kind"] for v in first["violations"]],
                 "first_error": first["error"],
+                "errors": [r["error"] for r in records if r["error"]],
                 "ttft_ms": first["ttft_ms"],
                 "prompt_tokens": first["prompt_tokens"],
                 "drafts": len(records),
@@ -141,7 +144,15 @@ def _pct(values: list[float], q: float) -> float | None:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def scorecard(rows: list[dict[str, Any]]) -> dict[str, Any]:
+def _fallback_cause(row: dict[str, Any]) -> str:
+    """Why a turn fell back: a draft timed out, failed otherwise, or every draft broke the rules."""
+    errors = " ".join(row.get("errors") or ([row["first_error"]] if row.get("first_error") else []))
+    if "timeout" in errors.lower() or "did not" in errors.lower():
+        return "timeout"
+    return "error" if errors else "guard"
+
+
+def scorecard(rows: list[dict[str, Any]], timeout: float | None = None) -> dict[str, Any]:
     n = len(rows)
     rejected = [r for r in rows if r["first_violations"]]
     kinds = Counter(k for r in rows for k in set(r["first_violations"]))
@@ -160,6 +171,8 @@ def scorecard(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "first_draft_errors": sum(bool(r["first_error"]) for r in rows),
         "retry_fix_rate": rate(sum(r["narrator"] == "llm-retry" for r in rejected), len(rejected)),
         "fallback_rate": rate(len(fallbacks), n),
+        "fallback_by_cause": {k: rate(v, n) for k, v in sorted(Counter(_fallback_cause(r) for r in fallbacks).items())},
+        "turns_over_deadline": None if timeout is None else sum(r["turn_ms"] > (timeout + 2) * 1000 for r in rows),
         "ttft_ms_p50": _pct(ttft, 0.5),
         "ttft_ms_p95": _pct(ttft, 0.95),
         "turn_ms_p50": _pct(turn, 0.5),
@@ -179,7 +192,9 @@ def format_scorecard(card: dict[str, Any]) -> str:
             f"narrated turns: {card['narrated_turns']}",
             f"first-draft violation rate: {pct(card['first_draft_violation_rate'])} (by kind: {by_kind}); "
             f"first drafts that failed outright: {card['first_draft_errors']}",
-            f"retry-fix rate: {pct(card['retry_fix_rate'])}; template fallback rate: {pct(card['fallback_rate'])}",
+            f"retry-fix rate: {pct(card['retry_fix_rate'])}; template fallback rate: {pct(card['fallback_rate'])} "
+            f"(by cause: {', '.join(f'{k} {pct(v)}' for k, v in card.get('fallback_by_cause', {}).items()) or 'none'}); "
+            f"turns over their deadline + 2 s: {card.get('turns_over_deadline', 'n/a')}",
             f"time to first token p50/p95: {card['ttft_ms_p50']} / {card['ttft_ms_p95']} ms; "
             f"full turn p50/p95: {card['turn_ms_p50']} / {card['turn_ms_p95']} ms",
             f"prompt tokens per turn: mean {card['prompt_tokens_mean']}, p95 {card['prompt_tokens_p95']}",
@@ -233,7 +248,7 @@ def main(argv: list[str] | None = None) -> int:
                 os.environ.pop("TABLETOP_HOME", None)
             else:
                 os.environ["TABLETOP_HOME"] = previous
-    card = scorecard(rows)
+    card = scorecard(rows, args.timeout)
     print(json.dumps(card, indent=2) if args.json else format_scorecard(card))
     print(f"drafts: {args.drafts}", file=sys.stderr)
     return 0

@@ -24,6 +24,15 @@ log = logging.getLogger(__name__)
 SHORTLIST = 8
 
 
+def own_passages(hits: list[Any], move: str) -> list[Any]:
+    """The narrator's rules background: the played move's own passage when retrieval found it, else the best one.
+    Neighbouring moves' passages ("Face Danger (Scene Challenge)", "Face Desolation") only tempt a small model to
+    tell their outcomes (progress, clocks) as this move's."""
+    name = move.strip().lower()
+    own = [h for h in hits if str(getattr(h, "section", "")).split("›")[-1].strip().lower() == name]
+    return own[:1] or hits[:1]
+
+
 def moves_that_fit(suggestions: list[Any]) -> str:
     lines = ["Moves that fit:"]
     for s in suggestions:
@@ -336,6 +345,8 @@ class ActingMixin(CharactersMixin):
         rules: tuple[Any, ...] = ()
         if self.retrieve_rules and results:
             rules = tuple(self._retrieve(results[0]))
+            if task == "narrate":  # oracle and price interpretations keep their advice passages
+                rules = tuple(own_passages(list(rules), results[0].move))
         request = NarrationRequest(
             task=task,
             system=self.system,
@@ -344,7 +355,7 @@ class ActingMixin(CharactersMixin):
             character=self._state.active(),
             tracks=tuple(self._state.tracks.values()),
             clocks=tuple(self._state.clocks.values()),
-            history=tuple(self.history()),
+            history=tuple(line for line in self.history() if line[0] != "engine"),  # the cards' numbers stay on the cards
             recent=self.recent_narrations(),
             rules=rules,
             question=question,
