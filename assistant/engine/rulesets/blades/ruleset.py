@@ -21,7 +21,7 @@ from assistant.engine.context import Resolution, offer_choice, option_bool, opti
 from assistant.engine.errors import InputError, RulesError
 from assistant.engine.kinds import EffectKind
 from assistant.engine.ruleset import Ruleset
-from assistant.engine.rulesets.blades import crew
+from assistant.engine.rulesets.blades import crew, factions
 from assistant.engine.schema import ChoiceSpec, EffectSpec, OptionSpec
 from assistant.engine.tracks import Clock
 
@@ -50,9 +50,9 @@ class BladesRuleset(Ruleset):
     system_id = "blades"
     title = "Blades in the Dark"
     data_dir = Path(__file__).parent
-    extra_meters: ClassVar[frozenset[str]] = frozenset({"harm", "at_war", "hold"})
+    extra_meters: ClassVar[frozenset[str]] = frozenset({"harm", "at_war", "hold", *factions.METERS})
     extra_stats: ClassVar[frozenset[str]] = frozenset({*crew.ATTRIBUTES, "quality"})
-    variants: ClassVar[dict[str, str]] = {"clear_all": "harm: clear every harm"}
+    variants: ClassVar[dict[str, str]] = {"clear_all": "harm: clear every harm", "war": "status: drop to -3 (war)"}
 
     # ---- validation -----------------------------------------------------------------------------
     def check_options(self, ctx: Resolution) -> None:
@@ -64,9 +64,11 @@ class BladesRuleset(Ruleset):
         if "exposure" in ctx.options:
             crew.exposure_heat(ctx.options["exposure"])
         self._check_sheet(ctx.character)
+        factions.fill_tiers(ctx, set(self.options_for(ctx.move)))
 
     def _check_sheet(self, ch: dict[str, Any]) -> None:
         crew.check_harm(ch["harm"])
+        factions.check_sheet(ch)
         if ch["hold"] not in ("strong", "weak"):
             raise InputError(
                 f"The crew's hold is strong or weak, not {ch['hold']!r}.", missing="hold", choices=["strong", "weak"]
@@ -104,6 +106,11 @@ class BladesRuleset(Ruleset):
             return option_int(ctx, "quality")
         return super().stat_value(ctx, name)
 
+    def meter_value(self, ctx: Resolution, name: str) -> int:
+        if name in factions.METERS:
+            return factions.meter_value(ctx, name)
+        return super().meter_value(ctx, name)
+
     def meter_max(self, ctx: Resolution, name: str) -> int:
         if name == "crew_coin":
             return crew.CREW_COIN_CAPACITY[ctx.character["vaults"]]
@@ -136,6 +143,12 @@ class BladesRuleset(Ruleset):
             ctx.effect(EffectKind.HOLD, "hold", before=before, after="weak", reason=spec.note)
             if before == "weak":
                 ctx.notes.append("Hold was already weak: losing more hold follows the crew rules outside this chapter.")
+        elif spec.type == "meter" and spec.meter == "status":
+            factions.change_status(ctx, int(spec.delta or 0), spec.note, to=factions.STATUS_MIN if spec.by == "war" else None)
+        elif spec.type == "meter" and spec.meter == "claims":
+            factions.give_up_claim(ctx, spec.note)
+        elif spec.type == "meter" and spec.meter == "prison_claims":
+            factions.take_prison_claim(ctx, spec.note)
         elif spec.type == "clock" and ctx.move.id == "recover":
             self._fill_healing_clock(ctx, spec.delta or 0)
         else:
@@ -270,8 +283,10 @@ class BladesRuleset(Ruleset):
             if ctx.clock is None:
                 raise InputError("Skipping the tithe ticks the boss's patience clock: give that clock.", missing="clock")
             self.apply_effect(ctx, EffectSpec(type="clock", delta=1))
-            if ctx.clock.full:
-                ctx.notes.append("The boss's patience ran out: lose 1 faction status with them.")
+            if ctx.clock.full and "faction" in ctx.options:
+                factions.change_status(ctx, -1, "the boss's patience ran out: lose 1 faction status with them")
+            elif ctx.clock.full:
+                ctx.notes.append("The boss's patience ran out: lose 1 faction status with them (name the boss's faction).")
         for field, empty in (("downtime_activities", 0), ("trained", [])):
             if ch[field] != empty:
                 ctx.effect(
@@ -399,4 +414,6 @@ _AFTER_ROLL = {
     "incarceration": BladesRuleset._incarceration,
     "train": BladesRuleset._train,
     "indulge_vice": BladesRuleset._indulge_vice,
+    "cooperation": lambda _self, ctx: factions.cooperation(ctx),
+    "show_of_force": lambda _self, ctx: factions.show_of_force(ctx),
 }
