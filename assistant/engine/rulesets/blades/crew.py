@@ -110,3 +110,20 @@ def check_clock(raw: object, where: str) -> dict[str, Any]:
             f"{where} has 1 to 24 segments, and no more filled than it has; not {filled}/{segments}.", missing="clock"
         )
     return {"name": str(raw.get("name", "")), "segments": segments, "filled": filled}
+
+
+def trauma_notes(before: int, after: int) -> list[str]:
+    """What a new level of trauma means (the public SRD's Trauma: the shipped chapter has no stress rules)."""
+    if after <= before:
+        return []
+    notes = [
+        "You suffer trauma: circle a trauma condition (Cold, Haunted, Obsessed, Paranoid, Reckless, Soft, Unstable, "
+        "Vicious). You're taken out of action; when you return you have zero stress and your vice is satisfied for "
+        "the next downtime."
+    ]
+    if after >= 4:
+        notes.append(
+            "That is the fourth trauma: the scoundrel can't go on. Retire them to a different life, or send them to "
+            "prison to take the fall for the crew's wanted level."
+        )
+    return notes

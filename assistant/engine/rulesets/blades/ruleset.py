@@ -122,6 +122,8 @@ class BladesRuleset(Ruleset):
             owner = "the crew has" if name == "crew_coin" else "you have"
             raise RulesError(f"Not enough coin: {owner} {before}, and this costs {-delta}.")
         overflow = super().adjust_meter(ctx, name, delta, reason)
+        if name == "trauma":
+            ctx.notes.extend(crew.trauma_notes(before, self.meter_value(ctx, name)))
         top = self.meter_max(ctx, name)
         if delta > 0 and before + delta > top and self.sheet.meters[name].at_max is None:
             ctx.notes.append(
