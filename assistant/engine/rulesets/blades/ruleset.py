@@ -21,7 +21,7 @@ from assistant.engine.context import Resolution, offer_choice, option_bool, opti
 from assistant.engine.errors import InputError, RulesError
 from assistant.engine.kinds import EffectKind
 from assistant.engine.ruleset import Ruleset
-from assistant.engine.rulesets.blades import crew, factions
+from assistant.engine.rulesets.blades import coin, crew, factions
 from assistant.engine.schema import ChoiceSpec, EffectSpec, OptionSpec
 from assistant.engine.tracks import Clock
 
@@ -216,34 +216,7 @@ class BladesRuleset(Ruleset):
             self._count_activity(ctx)
 
     def _spend_coin(self, ctx: Resolution) -> None:
-        coins = option_int(ctx, "spend_coin")
-        if not coins:
-            return
-        if ctx.roll != "pool":
-            raise InputError(f"{ctx.move.name} made no roll: there is no result to raise with coin.")
-        index = crew.RESULT_LEVELS.index(ctx.outcome)
-        steps = min(coins, len(crew.RESULT_LEVELS) - 1 - index)
-        leftover = coins - steps
-        if leftover and ctx.move.id == "acquire_asset":
-            if leftover % 2:
-                raise InputError(
-                    "Beyond critical an asset costs 2 coin per extra quality level: spend an even number past it.",
-                    missing="spend_coin",
-                )
-            ctx.memo["extra_quality"] = leftover // 2
-        elif leftover and ctx.move.id == "crafting":
-            ctx.memo["extra_quality"] = leftover
-        elif leftover:
-            raise InputError(
-                f"{coins} coin is more than this result can take: {steps} raise it to critical.", missing="spend_coin"
-            )
-        self.adjust_meter(
-            ctx, "crew_coin" if ctx.options.get("pay_from_crew") else "coin", -coins, f"spend {coins} coin to improve the result"
-        )
-        before = ctx.outcome
-        ctx.outcome = crew.RESULT_LEVELS[index + steps]
-        was, now = before.value.replace("_", " "), ctx.outcome.value.replace("_", " ")
-        ctx.notes.append(f"Spent {coins} coin: a {was} became a {now}.")
+        coin.spend_coin(self, ctx)
 
     def _quality(self, ctx: Resolution, what: str, base: int) -> None:
         if ctx.roll != "pool":
@@ -270,31 +243,7 @@ class BladesRuleset(Ruleset):
         self._quality(ctx, "item", tier)
 
     def _payoff(self, ctx: Resolution) -> None:
-        ch = ctx.character
-        target = option_int(ctx, "target_tier") if "target_tier" in ctx.options else None
-        rep = crew.payoff_rep(int(ch["tier"]), target, option_bool(ctx, "quiet"))
-        self.adjust_meter(ctx, "rep", rep, "payoff: rep for the score")
-        if option_bool(ctx, "tithe") and option_bool(ctx, "skip_tithe"):
-            raise InputError("Pay the tithe or skip it, not both.", missing="tithe")
-        coin = option_int(ctx, "coin", default=0)
-        tithe = int(ch["tier"]) + 1 if option_bool(ctx, "tithe") else 0
-        if coin or tithe:
-            reason = f"payoff: {coin} coin" + (f" minus a tithe of {tithe} (crew Tier +1) to the boss" if tithe else "")
-            self.adjust_meter(ctx, "crew_coin", coin - tithe, reason)
-        if option_bool(ctx, "skip_tithe"):
-            if ctx.clock is None:
-                raise InputError("Skipping the tithe ticks the boss's patience clock: give that clock.", missing="clock")
-            self.apply_effect(ctx, EffectSpec(type="clock", delta=1))
-            if ctx.clock.full and "faction" in ctx.options:
-                factions.change_status(ctx, -1, "the boss's patience ran out: lose 1 faction status with them")
-            elif ctx.clock.full:
-                ctx.notes.append("The boss's patience ran out: lose 1 faction status with them (name the boss's faction).")
-        for field, empty in (("downtime_activities", 0), ("trained", [])):
-            if ch[field] != empty:
-                ctx.effect(
-                    EffectKind.RESET, field, before=ch[field], after=empty, reason="a new score: two free activities again"
-                )
-                ch[field] = empty
+        coin.payoff(self, ctx)
 
     def _heat(self, ctx: Resolution) -> None:
         if "exposure" not in ctx.options:
