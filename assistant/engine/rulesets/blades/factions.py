@@ -204,3 +204,27 @@ def show_of_force(ctx: Resolution) -> None:
             f"{found['name']} is at status {int(found.get('status', 0)):+d}: a Show of Force comes from a faction "
             "with whom the crew has a negative status."
         )
+
+
+#: Prison claims that stand for a request option of the incarceration roll.
+CLAIM_OPTIONS = ("guard_payoff", "parole_influence", "cell_block_control")
+
+
+def apply_prison_claims(ctx: Resolution, takes: set[str]) -> None:
+    """The crew's prison claims on the sheet count without being named again in the request."""
+    for claim_id in CLAIM_OPTIONS:
+        if claim_id in takes and claim_id not in ctx.options and has_prison_claim(ctx.character, claim_id):
+            ctx.options[claim_id] = True
+            ctx.notes.append(f"{PRISON_CLAIMS[claim_id]}: the crew holds this prison claim.")
+
+
+def smuggling(ctx: Resolution) -> None:
+    """Smuggling: +2 load while incarcerated (4 when taken twice), coin may stand in for load inside."""
+    count = has_prison_claim(ctx.character, "smuggling")
+    if not count or ctx.options.get("npc") or ctx.options.get("beating"):
+        return
+    ctx.notes.append(
+        f"Smuggling: you have {min(4, 2 * count)} load while incarcerated (starting from zero as a prisoner); you may carry "
+        "coin in place of load for bribes or acquiring assets in prison, and reset your prison loadout whenever the "
+        "crew has downtime."
+    )

@@ -22,6 +22,7 @@ from assistant.engine.errors import InputError, RulesError
 from assistant.engine.kinds import EffectKind
 from assistant.engine.ruleset import Ruleset
 from assistant.engine.rulesets.blades import coin, crew, factions
+from assistant.engine.rulesets.blades import tier as crew_tier
 from assistant.engine.schema import ChoiceSpec, EffectSpec, OptionSpec
 from assistant.engine.tracks import Clock
 
@@ -64,7 +65,9 @@ class BladesRuleset(Ruleset):
         if "exposure" in ctx.options:
             crew.exposure_heat(ctx.options["exposure"])
         self._check_sheet(ctx.character)
-        factions.fill_tiers(ctx, set(self.options_for(ctx.move)))
+        takes = set(self.options_for(ctx.move))
+        factions.fill_tiers(ctx, takes)
+        factions.apply_prison_claims(ctx, takes)
 
     def _check_sheet(self, ch: dict[str, Any]) -> None:
         crew.check_harm(ch["harm"])
@@ -222,6 +225,7 @@ class BladesRuleset(Ruleset):
         if ctx.roll != "pool":
             return
         quality = max(0, base + crew.QUALITY_SHIFT[ctx.outcome] + int(ctx.memo.get("extra_quality", 0)))
+        ctx.memo["quality"] = quality
         ctx.effect(EffectKind.QUALITY, what, after=quality, reason=f"quality from the crew's Tier ({base}) and the result")
         minimum = ctx.memo.get("minimum_quality")
         if minimum is None and "minimum_quality" in ctx.options:
@@ -241,6 +245,7 @@ class BladesRuleset(Ruleset):
                 raise InputError("Give the modification or the minimum quality, not both.", missing="modification")
             ctx.memo["minimum_quality"] = int(ctx.character["tier"]) + crew.MODIFICATION_STEP[kind]
         self._quality(ctx, "item", tier)
+        crew.drawback_follow_ups(ctx)
 
     def _payoff(self, ctx: Resolution) -> None:
         coin.payoff(self, ctx)
@@ -258,6 +263,10 @@ class BladesRuleset(Ruleset):
                 parts.append(extra)
         if ctx.character["at_war"]:
             parts.append(1)
+        conspicuous = option_int(ctx, "conspicuous", default=0)
+        if conspicuous:
+            parts.append(conspicuous)
+            ctx.notes.append(f"+{conspicuous} heat: {conspicuous} conspicuous creation(s) used on the operation.")
         self.adjust_meter(ctx, "heat", sum(parts), f"heat from the operation ({' + '.join(map(str, parts))})")
 
     def _incarceration(self, ctx: Resolution) -> None:
@@ -267,6 +276,7 @@ class BladesRuleset(Ruleset):
         effective = max(0, wanted - (1 if option_bool(ctx, "parole_influence") else 0))
         if not option_bool(ctx, "beating"):
             ctx.notes.append(f"Sentence at wanted level {effective}: {crew.SENTENCES[effective]}")
+        factions.smuggling(ctx)
 
     def _train(self, ctx: Resolution) -> None:
         track = ctx.options.get("xp_track")
@@ -367,4 +377,5 @@ _AFTER_ROLL = {
     "indulge_vice": BladesRuleset._indulge_vice,
     "cooperation": lambda _self, ctx: factions.cooperation(ctx),
     "show_of_force": lambda _self, ctx: factions.show_of_force(ctx),
+    "advance_tier": crew_tier.advance,
 }

@@ -1,0 +1,83 @@
+"""Blades downtime rules beyond the golden cases: the SRD tables and their critical rows, the rules notes they
+feed, the crew-sheet checks in the player's words, and the new options through the `assistant resolve` contract."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+
+from assistant.engine import InputError, get_ruleset, resolve
+from rules_index.notes import table_notes
+
+RULESET = get_ruleset("blades")
+TABLES = {t.id: t for t in RULESET.table_specs}
+
+
+def test_downtime_and_crafting_tables_have_their_critical_rows() -> None:
+    assert "5 segments" in TABLES["downtime_results"].critical and "heat by 5" in TABLES["downtime_results"].critical
+    assert "Tier +2" in TABLES["crafting_quality"].critical
+    assert "critical" not in TABLES["downtime_results"].source_note.lower()
+
+
+def test_srd_tables_name_their_source_address() -> None:
+    assert "https://bladesinthedark.com/node/29" in TABLES["vice_roll"].source_note
+    assert [r.text.split(":")[0] for r in TABLES["vices"].rows] == [
+        "Faith", "Gambling", "Luxury", "Obligation", "Pleasure", "Stupor", "Weird",
+    ]  # fmt: skip
+
+
+def test_rules_notes_carry_the_critical_rows() -> None:
+    notes = {n.title: n.text for n in table_notes(["blades"])}
+    assert "critical (two sixes): Quality Tier +2" in notes["Crafting Quality table"]
+    assert "bladesinthedark.com/node/29" in notes["Vice Roll table"]
+
+
+@pytest.mark.parametrize(
+    ("character", "words"),
+    [
+        ({"factions": [{"name": "Crows", "status": 5}]}, "from -3 (war) to +3"),
+        ({"factions": [{"name": "Crows"}, {"name": "crows"}]}, "twice"),
+        ({"factions": [{"tier": 2}]}, "has a name"),
+        ({"claims": [3]}, "list of names"),
+        ({"prison_claims": ["Bribes"]}, "is not a prison claim"),
+    ],
+)
+def test_bad_crew_sheet_is_refused_in_words(character: dict[str, object], words: str) -> None:
+    with pytest.raises(InputError, match=re.escape(words)) as caught:
+        resolve({"system": "blades", "move": "Payoff", "character": character, "options": {"coin": 2}})
+    assert "_" not in str(caught.value).split("[")[0]
+
+
+def test_naming_an_unknown_faction_asks_with_the_sheet_factions() -> None:
+    with pytest.raises(InputError) as caught:
+        resolve({
+            "system": "blades", "move": "Rivals", "character": {"factions": [{"name": "The Grinders", "tier": 1}]},
+            "options": {"faction": "Grinder", "choose": ["stand_up"]},
+        })  # fmt: skip
+    assert caught.value.choices == ["The Grinders"] and "no faction called 'Grinder'" in str(caught.value)
+
+
+def test_going_to_war_without_factions_on_the_sheet_still_marks_war() -> None:
+    r = resolve({"system": "blades", "move": "Show of Force", "options": {"choose": ["go_to_war"]}})
+    assert r.character["at_war"] is True and any("add it to the crew sheet" in n for n in r.notes)
+
+
+def test_new_options_through_the_resolve_command() -> None:
+    request = {
+        "system": "blades",
+        "move": "Show of Force",
+        "character": {"claims": ["Turf", "Gambling Den"], "factions": [{"name": "Red Sashes", "tier": 2, "status": -1}]},
+        "options": {"faction": "Red Sashes", "claim": "Turf", "choose": ["give_claim"]},
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "assistant.cli", "resolve"], input=json.dumps(request), capture_output=True, text=True,
+        timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    result = json.loads(done.stdout)
+    assert result["character"]["claims"] == ["Gambling Den"]
+    assert [e["kind"] for e in result["effects"]] == ["choice", "claim"]
