@@ -69,6 +69,11 @@ class BladesRuleset(Ruleset):
         factions.fill_tiers(ctx, takes)
         factions.apply_prison_claims(ctx, takes)
 
+    def requirement_message(self, ctx: Resolution) -> str:
+        if ctx.move.id == "advance_tier":
+            return crew_tier.short_of_rep(ctx)
+        return super().requirement_message(ctx)
+
     def _check_sheet(self, ch: dict[str, Any]) -> None:
         crew.check_harm(ch["harm"])
         factions.check_sheet(ch)

@@ -31,12 +31,16 @@ def cost(new_tier: int, hardcase: bool) -> int:
     return max(0, new_tier * 8 - (HARDCASE_DISCOUNT if hardcase else 0))
 
 
+def short_of_rep(ctx: Resolution) -> str:
+    needed = rep_needed(option_int(ctx, "turf", default=0))
+    return f"The rep tracker isn't full: the crew has {int(ctx.character['rep'])} rep of the {needed} it needs."
+
+
 def advance(rules: Ruleset, ctx: Resolution) -> None:
     ch = ctx.character
-    needed = rep_needed(option_int(ctx, "turf", default=0))
     rep = int(ch["rep"])
-    if rep < needed:
-        raise RulesError(f"The rep tracker isn't full: the crew has {rep} rep of the {needed} it needs.")
+    if rep < rep_needed(option_int(ctx, "turf", default=0)):
+        raise RulesError(short_of_rep(ctx))
     if ch["hold"] == "weak":
         ctx.effect(EffectKind.HOLD, "hold", before="weak", after="strong", reason="rep tracker full: a weak hold becomes strong")
         ch["hold"] = "strong"
