@@ -4,13 +4,19 @@ feed, the crew-sheet checks in the player's words, and the new options through t
 from __future__ import annotations
 
 import json
+import random
 import re
 import subprocess
 import sys
+from collections.abc import Iterator
 
 import pytest
 
+from assistant.chat.reading import read_words
+from assistant.chat.session import ChatSession
 from assistant.engine import InputError, get_ruleset, resolve
+from assistant.store import service
+from assistant.store.state import CampaignState
 from rules_index.notes import table_notes
 
 RULESET = get_ruleset("blades")
@@ -81,3 +87,32 @@ def test_new_options_through_the_resolve_command() -> None:
     result = json.loads(done.stdout)
     assert result["character"]["claims"] == ["Gambling Den"]
     assert [e["kind"] for e in result["effects"]] == ["choice", "claim"]
+
+
+# ---- the chat: values read from the player's words ----------------------------------------------------------------
+
+
+@pytest.fixture
+def chat_home(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("TABLETOP_EMBEDDER", "hash")
+    yield
+    service.close_stores()
+
+
+def test_train_uses_the_attribute_named_in_the_words(chat_home: None) -> None:
+    service.create_campaign("training", "blades", seed=7)
+    session = ChatSession.open("training", rng=random.Random(11))
+    for words in ("I train my prowess with the old fencing master", "I train my playbook with our training upgrade"):
+        turn = session.send(words)
+        done = session.confirm(next(s for s in turn.suggestions if s.move == "Train"))
+        assert done.kind == "action" and done.question is None, done
+    sheet = session.reload().active() or {}
+    assert sheet["xp"]["prowess"] == 1 and sheet["xp"]["playbook"] == 2
+    assert sheet["trained"] == ["prowess", "playbook"]
+
+
+def test_resisting_interrogation_is_read_from_the_words(chat_home: None) -> None:
+    state = CampaignState(system="blades")
+    reading = read_words("I resist the beating and keep my mouth shut", "Interrogation", state)
+    assert reading.options == {"resist_harm": True, "resist_heat": True}
+    assert read_words("I train my resolve", "Train", state).options == {"xp_track": "resolve"}
