@@ -116,3 +116,33 @@ def test_resisting_interrogation_is_read_from_the_words(chat_home: None) -> None
     reading = read_words("I resist the beating and keep my mouth shut", "Interrogation", state)
     assert reading.options == {"resist_harm": True, "resist_heat": True}
     assert read_words("I train my resolve", "Train", state).options == {"xp_track": "resolve"}
+
+
+def test_factions_written_in_words_on_the_sheet() -> None:
+    r = resolve({
+        "system": "blades", "move": "Rivals",
+        "character": {"factions": ["The Grinders (tier 3, status 0)", "Bluecoats"]},
+        "options": {"faction": "the grinders", "choose": ["stand_up"]},
+    })  # fmt: skip
+    assert r.character["factions"] == [
+        {"name": "The Grinders", "tier": 3, "status": -1},
+        {"name": "Bluecoats", "tier": 0, "status": 0},
+    ]
+    with pytest.raises(InputError, match="tier 2, status -1"):
+        resolve({"system": "blades", "move": "Rivals", "character": {"factions": ["Crows (rank 2)"]}})
+
+
+def test_show_of_force_in_chat_asks_which_hostile_faction(chat_home: None) -> None:
+    service.create_campaign("force", "blades", seed=7)
+    session = ChatSession.open("force", rng=random.Random(11))
+    for line in ("/add factions Red Sashes (tier 2, status -1)", "/add factions The Lampblacks (tier 2, status +3)"):
+        assert session.send(line).kind == "command"
+    turn = session.send("The Red Sashes make a show of force against our holdings")
+    done = session.confirm(next(s for s in turn.suggestions if s.move == "Show of Force"))
+    asked = session.send("Go to war")
+    assert asked.kind == "question" and asked.question is not None
+    assert [a.label for a in asked.question.answers] == ["Red Sashes"]
+    done = session.answer("Red Sashes")
+    assert done.kind == "action", done.error
+    sheet = session.reload().active() or {}
+    assert sheet["at_war"] is True and sheet["factions"][0] == {"name": "Red Sashes", "tier": 2, "status": -3}

@@ -14,6 +14,7 @@ takes the one in ``options.prison_claim``). Conditions read ``status`` (the name
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from assistant.engine.context import Resolution
@@ -36,12 +37,34 @@ PRISON_CLAIMS = {
 TIER_OPTIONS = ("faction_tier", "rival_tier", "enemy_tier")
 
 
+_WRITTEN = re.compile(r"^(?P<name>[^()]+?)\s*(?:\((?P<attrs>[^()]*)\))?\s*$")
+_ATTR = re.compile(r"^(?P<key>tier|status)\s*:?\s*(?P<value>[+-]?\d+)$", re.IGNORECASE)
+
+
+def parse_faction(text: str) -> dict[str, Any]:
+    """A faction as a player writes it on the sheet: ``Red Sashes (tier 2, status -1)``; tier and status default to 0."""
+    found = _WRITTEN.match(text.strip())
+    if found is None:
+        raise InputError(
+            f"Write a faction as its name, then its tier and status: “Red Sashes (tier 2, status -1)”, not {text!r}."
+        )
+    faction: dict[str, Any] = {"name": found["name"].strip(), "tier": 0, "status": 0}
+    for part in filter(None, (p.strip() for p in (found["attrs"] or "").split(","))):
+        attr = _ATTR.match(part)
+        if attr is None:
+            raise InputError(f"{faction['name']}: give its tier and status like “tier 2, status -1”, not {part!r}.")
+        faction[attr["key"].lower()] = int(attr["value"])
+    return faction
+
+
 def check_sheet(ch: dict[str, Any]) -> None:
-    """The factions, claims and prison claims on the crew sheet are well formed (refused in words)."""
+    """The factions, claims and prison claims on the crew sheet are well formed (refused in words); a faction written
+    as text (``Red Sashes (tier 2, status -1)``) becomes its entry."""
     factions = ch.get("factions", [])
     example = '[{"name": "The Lampblacks", "tier": 2, "status": -1}]'
     if not isinstance(factions, list):
         raise InputError(f"The crew's factions are a list like {example}.", missing="factions")
+    factions[:] = [parse_faction(f) if isinstance(f, str) else f for f in factions]
     seen: set[str] = set()
     for f in factions:
         if not isinstance(f, dict) or not isinstance(f.get("name"), str) or not f["name"].strip():
@@ -80,6 +103,10 @@ def has_prison_claim(ch: dict[str, Any], claim_id: str) -> int:
     return sum(1 for c in ch.get("prison_claims", []) if _prison_claim_id(c) == claim_id)
 
 
+#: The factions a move can be about, by their status (offered first when the move asks which).
+_FITS = {"cooperation": lambda status: status == STATUS_MAX, "show_of_force": lambda status: status < 0}
+
+
 def names(ch: dict[str, Any]) -> list[str]:
     return [str(f["name"]) for f in ch.get("factions", [])]
 
@@ -88,6 +115,9 @@ def named(ctx: Resolution, *, required: bool) -> dict[str, Any] | None:
     """The faction the request names in ``options.faction`` (None when it names none and none is required)."""
     name = ctx.options.get("faction")
     known = names(ctx.character)
+    fits = _FITS.get(ctx.move.id)
+    if name is None and fits is not None:
+        known = [str(f["name"]) for f in ctx.character.get("factions", []) if fits(int(f.get("status", 0)))] or known
     if name is None:
         if not required:
             return None
@@ -148,7 +178,7 @@ def change_status(ctx: Resolution, delta: int, reason: str, *, to: int | None = 
         ctx.notes.append(f"Status with {faction['name']} stays within -3 and +3: it is {after:+d}.")
     if after == STATUS_MIN and not ctx.character["at_war"]:
         ctx.character["at_war"] = True
-        ctx.effect(EffectKind.FLAG, "at_war", before=False, after=True, reason=f"status -3 with {faction['name']}: war")
+        ctx.effect(EffectKind.FLAG, "at_war", before=False, after=True, reason=f"at war with {faction['name']}")
 
 
 def give_up_claim(ctx: Resolution, reason: str) -> None:
