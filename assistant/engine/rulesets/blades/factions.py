@@ -104,7 +104,12 @@ def has_prison_claim(ch: dict[str, Any], claim_id: str) -> int:
 
 
 #: The factions a move can be about, by their status (offered first when the move asks which).
-_FITS = {"cooperation": lambda status: status == STATUS_MAX, "show_of_force": lambda status: status < 0}
+_FITS = {
+    "cooperation": lambda status: status == STATUS_MAX,
+    "show_of_force": lambda status: status < 0,
+    "reprisals": lambda status: status < 0,
+    "rivals": lambda status: status == 0,
+}
 
 
 def names(ch: dict[str, Any]) -> list[str]:
