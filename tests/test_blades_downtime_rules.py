@@ -137,8 +137,8 @@ def test_show_of_force_in_chat_asks_which_hostile_faction(chat_home: None) -> No
     session = ChatSession.open("force", rng=random.Random(11))
     for line in ("/add factions Red Sashes (tier 2, status -1)", "/add factions The Lampblacks (tier 2, status +3)"):
         assert session.send(line).kind == "command"
-    turn = session.send("The Red Sashes make a show of force against our holdings")
-    done = session.confirm(next(s for s in turn.suggestions if s.move == "Show of Force"))
+    turn = session.send("A hostile gang makes a show of force against our holdings")
+    session.confirm(next(s for s in turn.suggestions if s.move == "Show of Force"))
     asked = session.send("Go to war")
     assert asked.kind == "question" and asked.question is not None
     assert [a.label for a in asked.question.answers] == ["Red Sashes"]
@@ -146,3 +146,19 @@ def test_show_of_force_in_chat_asks_which_hostile_faction(chat_home: None) -> No
     assert done.kind == "action", done.error
     sheet = session.reload().active() or {}
     assert sheet["at_war"] is True and sheet["factions"][0] == {"name": "Red Sashes", "tier": 2, "status": -3}
+
+
+def test_faction_and_claim_named_in_the_words_are_read_from_the_sheet(chat_home: None) -> None:
+    service.create_campaign("named", "blades", seed=7)
+    session = ChatSession.open("named", rng=random.Random(11))
+    for line in ("/add factions Red Sashes (tier 2, status -2)", "/add claims Turf", "/add claims Gambling Den"):
+        assert session.send(line).kind == "command"
+    turn = session.send("The Red Sashes make a show of force, so we give them the gambling den")
+    session.confirm(next(s for s in turn.suggestions if s.move == "Show of Force"))
+    done = session.send("Give them 1 claim")
+    assert done.kind == "action" and done.question is None, done.error
+    sheet = session.reload().active() or {}
+    assert sheet["claims"] == ["Turf"]
+    state = CampaignState(system="blades", characters={"pc1": sheet}, active_character="pc1")
+    assert read_words("we used 2 conspicuous gadgets", "Heat", state).options == {"conspicuous": 2}
+    assert read_words("the bluecoats and the red sashes", "Rivals", state).options == {"faction": "Red Sashes"}
