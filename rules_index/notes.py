@@ -89,6 +89,9 @@ def table_notes(systems: list[str] | None = None) -> list[Note]:
                 f"{r.range[0]}: {r.text}" if r.range[0] == r.range[1] else f"{r.range[0]}-{r.range[1]}: {r.text}"
                 for r in spec.rows
             )
+            critical = getattr(spec, "critical", "")
+            if critical:
+                rows += f"; critical (two sixes): {critical}"
             text = f"The {spec.name} table (d{spec.sides}): {rows}. Source: {_plain(str(source_note))}"
             out.append(Note(system, "Tables", f"{spec.name} table", _plain(text), f"the engine's {system} tables data"))
     return out

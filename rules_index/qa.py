@@ -183,8 +183,10 @@ def _not_found(question: str, system: str | None) -> Answer:
 
 
 def not_covered(question: str, system: str | None, hits: list[Hit]) -> Answer:
-    """The texts do not cover the question: say so, and name (not quote) the nearest sections."""
-    nearest = list(dict.fromkeys(h.citation for h in hits))[:3]
+    """The texts do not cover the question: say so, and name (not quote) the nearest sections (of the texts; the
+    project's own notes only when no section of a text is near)."""
+    sections = [h for h in hits if h.chunk.origin != "note"] or hits
+    nearest = list(dict.fromkeys(h.citation for h in sections))[:3]
     if not nearest:
         return _not_found(question, system)
     where = "the rules texts" if system is None else f"the {system} rules texts"

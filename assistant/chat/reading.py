@@ -185,6 +185,22 @@ def _belief(text: str, move: MoveSpec, state: CampaignState) -> Found | None:
     return Found(best, match.group(0).strip(" .!")) if best else None
 
 
+def _on_the_sheet(field: str) -> Callable[[str, MoveSpec, CampaignState], Found | None]:
+    """An entry of a list on the sheet (Blades factions and claims) that the words name."""
+
+    def read(text: str, move: MoveSpec, state: CampaignState) -> Found | None:
+        for entry in (state.active() or {}).get(field) or []:
+            name = entry.get("name") if isinstance(entry, dict) else str(entry).split("(")[0]
+            name = str(name or "").strip()
+            bare = re.sub(r"^the\s+", "", name, flags=re.I)
+            match = _search(rf"\b{re.escape(bare)}\b", text) if bare else None
+            if match:
+                return Found(name, match.group(0))
+        return None
+
+    return read
+
+
 CODE_READERS: dict[str, Callable[[str, MoveSpec, CampaignState], Found | None]] = {
     "amount": _amount,
     "coin": _count_of("coin"),
@@ -195,6 +211,10 @@ CODE_READERS: dict[str, Callable[[str, MoveSpec, CampaignState], Found | None]] 
     "rank": _rank,
     "target": _target,
     "use_belief": _belief,
+    "faction": _on_the_sheet("factions"),
+    "claim": _on_the_sheet("claims"),
+    "conspicuous": _count_of("conspicuous"),
+    "turf": _count_of("turf"),
 }
 
 

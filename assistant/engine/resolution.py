@@ -211,7 +211,8 @@ def apply_player_choices(ctx: Resolution) -> None:
             if holds(ctx, effect.when):
                 ctx.ruleset.apply_effect(ctx, effect)
         for fu in option.follow_ups:
-            add_follow_up(ctx, fu)
+            if holds(ctx, fu.when):
+                add_follow_up(ctx, fu)
     remaining: list[Choice] = []
     for choice in ctx.choices:
         mine = taken.get(choice.id, [])

@@ -358,6 +358,8 @@ class TableSpec(_Strict):
     source_note: str = ""
     """Where the rows come from when the shipped text lacks them (e.g. the public SRD)."""
     rows: list[RowSpec]
+    critical: str = ""
+    """A d6-pool table's critical row (two or more sixes), when the text gives it one of its own (Blades)."""
 
 
 class TablesFile(_Strict):

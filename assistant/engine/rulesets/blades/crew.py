@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from assistant.engine.context import Resolution, follow_move
 from assistant.engine.errors import InputError
 from assistant.engine.outcomes import Outcome
 
@@ -110,3 +111,37 @@ def check_clock(raw: object, where: str) -> dict[str, Any]:
             f"{where} has 1 to 24 segments, and no more filled than it has; not {filled}/{segments}.", missing="clock"
         )
     return {"name": str(raw.get("name", "")), "segments": segments, "filled": filled}
+
+
+def trauma_notes(before: int, after: int) -> list[str]:
+    """What a new level of trauma means (the public SRD's Trauma: the shipped chapter has no stress rules)."""
+    if after <= before:
+        return []
+    notes = [
+        "You suffer trauma: circle a trauma condition (Cold, Haunted, Obsessed, Paranoid, Reckless, Soft, Unstable, "
+        "Vicious). You're taken out of action; when you return you have zero stress and your vice is satisfied for "
+        "the next downtime."
+    ]
+    if after >= 4:
+        notes.append(
+            "That is the fourth trauma: the scoundrel can't go on. Retire them to a different life, or send them to "
+            "prison to take the fall for the crew's wanted level."
+        )
+    return notes
+
+
+def drawback_follow_ups(ctx: Resolution) -> None:
+    """An Unreliable creation is rolled for each time it's used (a fortune roll with its quality); a Conspicuous one
+    adds heat to the operations it's used on."""
+    raw = ctx.options.get("choose") or []
+    picks = {str(p).strip().lower() for p in ([raw] if isinstance(raw, str) else raw)}
+    quality = ctx.memo.get("quality")
+    if "unreliable" in picks and quality is not None:
+        follow_move(
+            ctx,
+            "fortune_roll",
+            f"Unreliable: each time it's used, a fortune roll with its quality ({quality}) shows how well it performs",
+            {"dice": min(10, int(quality))},
+        )
+    if "conspicuous" in picks:
+        ctx.notes.append("Conspicuous: +1 heat on any operation it's used on (count it as conspicuous on that Heat roll).")

@@ -21,7 +21,8 @@ from assistant.engine.context import Resolution, offer_choice, option_bool, opti
 from assistant.engine.errors import InputError, RulesError
 from assistant.engine.kinds import EffectKind
 from assistant.engine.ruleset import Ruleset
-from assistant.engine.rulesets.blades import crew
+from assistant.engine.rulesets.blades import coin, crew, factions
+from assistant.engine.rulesets.blades import tier as crew_tier
 from assistant.engine.schema import ChoiceSpec, EffectSpec, OptionSpec
 from assistant.engine.tracks import Clock
 
@@ -50,9 +51,9 @@ class BladesRuleset(Ruleset):
     system_id = "blades"
     title = "Blades in the Dark"
     data_dir = Path(__file__).parent
-    extra_meters: ClassVar[frozenset[str]] = frozenset({"harm", "at_war", "hold"})
+    extra_meters: ClassVar[frozenset[str]] = frozenset({"harm", "at_war", "hold", *factions.METERS})
     extra_stats: ClassVar[frozenset[str]] = frozenset({*crew.ATTRIBUTES, "quality"})
-    variants: ClassVar[dict[str, str]] = {"clear_all": "harm: clear every harm"}
+    variants: ClassVar[dict[str, str]] = {"clear_all": "harm: clear every harm", "war": "status: drop to -3 (war)"}
 
     # ---- validation -----------------------------------------------------------------------------
     def check_options(self, ctx: Resolution) -> None:
@@ -64,9 +65,18 @@ class BladesRuleset(Ruleset):
         if "exposure" in ctx.options:
             crew.exposure_heat(ctx.options["exposure"])
         self._check_sheet(ctx.character)
+        takes = set(self.options_for(ctx.move))
+        factions.fill_tiers(ctx, takes)
+        factions.apply_prison_claims(ctx, takes)
+
+    def requirement_message(self, ctx: Resolution) -> str:
+        if ctx.move.id == "advance_tier":
+            return crew_tier.short_of_rep(ctx)
+        return super().requirement_message(ctx)
 
     def _check_sheet(self, ch: dict[str, Any]) -> None:
         crew.check_harm(ch["harm"])
+        factions.check_sheet(ch)
         if ch["hold"] not in ("strong", "weak"):
             raise InputError(
                 f"The crew's hold is strong or weak, not {ch['hold']!r}.", missing="hold", choices=["strong", "weak"]
@@ -104,6 +114,11 @@ class BladesRuleset(Ruleset):
             return option_int(ctx, "quality")
         return super().stat_value(ctx, name)
 
+    def meter_value(self, ctx: Resolution, name: str) -> int:
+        if name in factions.METERS:
+            return factions.meter_value(ctx, name)
+        return super().meter_value(ctx, name)
+
     def meter_max(self, ctx: Resolution, name: str) -> int:
         if name == "crew_coin":
             return crew.CREW_COIN_CAPACITY[ctx.character["vaults"]]
@@ -115,6 +130,8 @@ class BladesRuleset(Ruleset):
             owner = "the crew has" if name == "crew_coin" else "you have"
             raise RulesError(f"Not enough coin: {owner} {before}, and this costs {-delta}.")
         overflow = super().adjust_meter(ctx, name, delta, reason)
+        if name == "trauma":
+            ctx.notes.extend(crew.trauma_notes(before, self.meter_value(ctx, name)))
         top = self.meter_max(ctx, name)
         if delta > 0 and before + delta > top and self.sheet.meters[name].at_max is None:
             ctx.notes.append(
@@ -136,6 +153,12 @@ class BladesRuleset(Ruleset):
             ctx.effect(EffectKind.HOLD, "hold", before=before, after="weak", reason=spec.note)
             if before == "weak":
                 ctx.notes.append("Hold was already weak: losing more hold follows the crew rules outside this chapter.")
+        elif spec.type == "meter" and spec.meter == "status":
+            factions.change_status(ctx, int(spec.delta or 0), spec.note, to=factions.STATUS_MIN if spec.by == "war" else None)
+        elif spec.type == "meter" and spec.meter == "claims":
+            factions.give_up_claim(ctx, spec.note)
+        elif spec.type == "meter" and spec.meter == "prison_claims":
+            factions.take_prison_claim(ctx, spec.note)
         elif spec.type == "clock" and ctx.move.id == "recover":
             self._fill_healing_clock(ctx, spec.delta or 0)
         else:
@@ -201,39 +224,13 @@ class BladesRuleset(Ruleset):
             self._count_activity(ctx)
 
     def _spend_coin(self, ctx: Resolution) -> None:
-        coins = option_int(ctx, "spend_coin")
-        if not coins:
-            return
-        if ctx.roll != "pool":
-            raise InputError(f"{ctx.move.name} made no roll: there is no result to raise with coin.")
-        index = crew.RESULT_LEVELS.index(ctx.outcome)
-        steps = min(coins, len(crew.RESULT_LEVELS) - 1 - index)
-        leftover = coins - steps
-        if leftover and ctx.move.id == "acquire_asset":
-            if leftover % 2:
-                raise InputError(
-                    "Beyond critical an asset costs 2 coin per extra quality level: spend an even number past it.",
-                    missing="spend_coin",
-                )
-            ctx.memo["extra_quality"] = leftover // 2
-        elif leftover and ctx.move.id == "crafting":
-            ctx.memo["extra_quality"] = leftover
-        elif leftover:
-            raise InputError(
-                f"{coins} coin is more than this result can take: {steps} raise it to critical.", missing="spend_coin"
-            )
-        self.adjust_meter(
-            ctx, "crew_coin" if ctx.options.get("pay_from_crew") else "coin", -coins, f"spend {coins} coin to improve the result"
-        )
-        before = ctx.outcome
-        ctx.outcome = crew.RESULT_LEVELS[index + steps]
-        was, now = before.value.replace("_", " "), ctx.outcome.value.replace("_", " ")
-        ctx.notes.append(f"Spent {coins} coin: a {was} became a {now}.")
+        coin.spend_coin(self, ctx)
 
     def _quality(self, ctx: Resolution, what: str, base: int) -> None:
         if ctx.roll != "pool":
             return
         quality = max(0, base + crew.QUALITY_SHIFT[ctx.outcome] + int(ctx.memo.get("extra_quality", 0)))
+        ctx.memo["quality"] = quality
         ctx.effect(EffectKind.QUALITY, what, after=quality, reason=f"quality from the crew's Tier ({base}) and the result")
         minimum = ctx.memo.get("minimum_quality")
         if minimum is None and "minimum_quality" in ctx.options:
@@ -253,31 +250,10 @@ class BladesRuleset(Ruleset):
                 raise InputError("Give the modification or the minimum quality, not both.", missing="modification")
             ctx.memo["minimum_quality"] = int(ctx.character["tier"]) + crew.MODIFICATION_STEP[kind]
         self._quality(ctx, "item", tier)
+        crew.drawback_follow_ups(ctx)
 
     def _payoff(self, ctx: Resolution) -> None:
-        ch = ctx.character
-        target = option_int(ctx, "target_tier") if "target_tier" in ctx.options else None
-        rep = crew.payoff_rep(int(ch["tier"]), target, option_bool(ctx, "quiet"))
-        self.adjust_meter(ctx, "rep", rep, "payoff: rep for the score")
-        if option_bool(ctx, "tithe") and option_bool(ctx, "skip_tithe"):
-            raise InputError("Pay the tithe or skip it, not both.", missing="tithe")
-        coin = option_int(ctx, "coin", default=0)
-        tithe = int(ch["tier"]) + 1 if option_bool(ctx, "tithe") else 0
-        if coin or tithe:
-            reason = f"payoff: {coin} coin" + (f" minus a tithe of {tithe} (crew Tier +1) to the boss" if tithe else "")
-            self.adjust_meter(ctx, "crew_coin", coin - tithe, reason)
-        if option_bool(ctx, "skip_tithe"):
-            if ctx.clock is None:
-                raise InputError("Skipping the tithe ticks the boss's patience clock: give that clock.", missing="clock")
-            self.apply_effect(ctx, EffectSpec(type="clock", delta=1))
-            if ctx.clock.full:
-                ctx.notes.append("The boss's patience ran out: lose 1 faction status with them.")
-        for field, empty in (("downtime_activities", 0), ("trained", [])):
-            if ch[field] != empty:
-                ctx.effect(
-                    EffectKind.RESET, field, before=ch[field], after=empty, reason="a new score: two free activities again"
-                )
-                ch[field] = empty
+        coin.payoff(self, ctx)
 
     def _heat(self, ctx: Resolution) -> None:
         if "exposure" not in ctx.options:
@@ -292,6 +268,10 @@ class BladesRuleset(Ruleset):
                 parts.append(extra)
         if ctx.character["at_war"]:
             parts.append(1)
+        conspicuous = option_int(ctx, "conspicuous", default=0)
+        if conspicuous:
+            parts.append(conspicuous)
+            ctx.notes.append(f"+{conspicuous} heat: {conspicuous} conspicuous creation(s) used on the operation.")
         self.adjust_meter(ctx, "heat", sum(parts), f"heat from the operation ({' + '.join(map(str, parts))})")
 
     def _incarceration(self, ctx: Resolution) -> None:
@@ -301,6 +281,7 @@ class BladesRuleset(Ruleset):
         effective = max(0, wanted - (1 if option_bool(ctx, "parole_influence") else 0))
         if not option_bool(ctx, "beating"):
             ctx.notes.append(f"Sentence at wanted level {effective}: {crew.SENTENCES[effective]}")
+        factions.smuggling(ctx)
 
     def _train(self, ctx: Resolution) -> None:
         track = ctx.options.get("xp_track")
@@ -399,4 +380,7 @@ _AFTER_ROLL = {
     "incarceration": BladesRuleset._incarceration,
     "train": BladesRuleset._train,
     "indulge_vice": BladesRuleset._indulge_vice,
+    "cooperation": lambda _self, ctx: factions.cooperation(ctx),
+    "show_of_force": lambda _self, ctx: factions.show_of_force(ctx),
+    "advance_tier": crew_tier.advance,
 }
