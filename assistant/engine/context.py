@@ -363,6 +363,11 @@ def choice_budget(ctx: Resolution, spec: ChoiceSpec) -> int | None:
 
 
 def _option_view(ctx: Resolution, spec: ChoiceSpec, option: Any) -> ChoiceOption:
+    return option_view(ctx, option)
+
+
+def option_view(ctx: Resolution, option: Any) -> ChoiceOption:
+    """An option as the result shows it: whether the character can pick it now, and why not."""
     available = holds(ctx, option.requires)
     return ChoiceOption(
         id=option.id,
