@@ -399,6 +399,9 @@ def offer_choice(ctx: Resolution, spec: ChoiceSpec) -> None:
 
 def add_follow_up(ctx: Resolution, fu: FollowUpSpec) -> None:
     system = ctx.ruleset.system_id
+    given = ctx.options.get(fu.amount_from) if fu.amount_from else None
+    if isinstance(given, int) and not isinstance(given, bool):
+        fu = fu.model_copy(update={"suffer": -abs(given)} if fu.suffer is not None else {"amount": -abs(given)})
     if fu.move:
         target = ctx.ruleset.move_by_id(fu.move)
         request: dict[str, Any] = {"system": system, "move": target.id}

@@ -152,6 +152,10 @@ class FollowUpSpec(_Strict):
     """The follow-up move is resolved with this outcome instead of a roll ("assume an automatic strong hit")."""
     options: dict[str, Any] = Field(default_factory=dict)
     """Request options the follow-up move is made with (Hearten as you Sojourn: ``sojourn: true``)."""
+    amount_from: str | None = None
+    """Take the amount (negated) from the request's option of this name when it is given, instead of ``suffer`` or
+    ``amount``: Sacrifice Resources while unprepared sends the loss it was made with (-2 for a serious loss) to a
+    different suffer move."""
     text: str = ""
     when: Condition | None = None
 
