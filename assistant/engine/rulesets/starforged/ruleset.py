@@ -46,6 +46,18 @@ LOSE_MOMENTUM_AT_MINIMUM = ChoiceSpec(
 )
 
 
+def lose_momentum_at_minimum(loss: int) -> ChoiceSpec:
+    """The choice at -6 momentum, its "different suffer move" carrying the momentum that could not be lost
+    (Lose Momentum (-2) at -6: a suffer move of -2)."""
+    if loss == 1:
+        return LOSE_MOMENTUM_AT_MINIMUM
+    different, undermine = LOSE_MOMENTUM_AT_MINIMUM.options
+    follow = FollowUpSpec(suffer=-loss, text=f"Apply the cost (-{loss}) to a different suffer move")
+    return LOSE_MOMENTUM_AT_MINIMUM.model_copy(
+        update={"options": [different.model_copy(update={"follow_ups": [follow]}), undermine]}
+    )
+
+
 class StarforgedRuleset(Ruleset):
     system_id = "starforged"
     title = "Ironsworn: Starforged"
@@ -54,7 +66,7 @@ class StarforgedRuleset(Ruleset):
 
     def adjust_meter(self, ctx: Resolution, name: str, delta: int, reason: str) -> int:
         if name == "momentum" and delta < 0 and self.meter_value(ctx, "momentum") == MOMENTUM_MIN:
-            offer_choice(ctx, LOSE_MOMENTUM_AT_MINIMUM)
+            offer_choice(ctx, lose_momentum_at_minimum(-delta))
         return super().adjust_meter(ctx, name, delta, reason)
 
     # ---- position -----------------------------------------------------------------------------
