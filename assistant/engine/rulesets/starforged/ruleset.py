@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from assistant.engine.context import Resolution, offer_choice, option_bool
-from assistant.engine.errors import InputError
+from assistant.engine.errors import InputError, RulesError
 from assistant.engine.kinds import EffectKind
 from assistant.engine.outcomes import Outcome
 from assistant.engine.ruleset import Ruleset
@@ -68,6 +68,18 @@ class StarforgedRuleset(Ruleset):
         if name == "momentum" and delta < 0 and self.meter_value(ctx, "momentum") == MOMENTUM_MIN:
             offer_choice(ctx, lose_momentum_at_minimum(-delta))
         return super().adjust_meter(ctx, name, delta, reason)
+
+    def check_options(self, ctx: Resolution) -> None:
+        super().check_options(ctx)
+        extra = ctx.options.get("extra_points")
+        if ctx.move.id == "repair" and isinstance(extra, int) and extra > 0:
+            supply = self.meter_value(ctx, "supply")
+            if "unprepared" in ctx.character.get("impacts", []) or extra > supply:
+                have = "you are unprepared" if supply == 0 else f"you have {supply} supply"
+                raise RulesError(
+                    f"Repair exchanges each -1 of supply for 1 extra repair point, but {have}: "
+                    f"sacrifice at most {supply} for extra points."
+                )
 
     # ---- position -----------------------------------------------------------------------------
     def position(self, ctx: Resolution) -> str | None:
