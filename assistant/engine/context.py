@@ -410,6 +410,7 @@ def add_follow_up(ctx: Resolution, fu: FollowUpSpec) -> None:
             options["amount"] = abs(fu.amount)
         if fu.outcome is not None:
             options["automatic"] = fu.outcome
+        options.update({new: ctx.options[old] for new, old in fu.carry.items() if ctx.options.get(old) is not None})
         if options:
             request["options"] = options
         cost = f" ({fu.amount:+d})" if fu.amount is not None else ""
@@ -421,6 +422,7 @@ def add_follow_up(ctx: Resolution, fu: FollowUpSpec) -> None:
                 reason=fu.text or f"{target.name}{cost}{automatic}",
                 request=request,
                 amount=fu.amount,
+                target=_named(ctx, fu.for_option),
             )
         )
     elif fu.table:
@@ -437,6 +439,12 @@ def add_follow_up(ctx: Resolution, fu: FollowUpSpec) -> None:
         ctx.follow_ups.append(
             FollowUp(kind="suffer", move="suffer move", amount=fu.suffer, reason=fu.text or f"Make a suffer move ({fu.suffer})")
         )
+
+
+def _named(ctx: Resolution, option: str | None) -> str | None:
+    """The character a request option names (None when it names no one)."""
+    value = ctx.options.get(option) if option else None
+    return value.strip() if isinstance(value, str) and value.strip() else None
 
 
 def follow_move(ctx: Resolution, move_id: str, reason: str, options: dict[str, Any] | None = None) -> None:

@@ -310,9 +310,11 @@ class RulesetData:
                 yield f"{where}: follow-up {fu.move!r} is given an amount, but takes none"
             if fu.outcome is not None and target.roll.type not in ("action", "progress"):
                 yield f"{where}: follow-up {fu.move!r} is given an automatic outcome, but makes no roll"
-            for name in fu.options:
+            for name in [*fu.options, *fu.carry]:
                 if name not in self.options_for(target):
                     yield f"{where}: follow-up {fu.move!r} is given the option {name!r}, which it does not take"
+        if (fu.for_option or fu.carry) and not fu.move:
+            yield f"{where}: only a follow-up move is resolved for another character or carries options"
 
     def table_problems(self) -> Iterator[str]:
         known_moves = {m.id for m in self.moves}

@@ -152,6 +152,12 @@ class FollowUpSpec(_Strict):
     """The follow-up move is resolved with this outcome instead of a roll ("assume an automatic strong hit")."""
     options: dict[str, Any] = Field(default_factory=dict)
     """Request options the follow-up move is made with (Hearten as you Sojourn: ``sojourn: true``)."""
+    for_option: str | None = None
+    """Resolve the follow-up on the sheet of the character this request option names (its ``target``): an ally
+    takes the benefits of the move made for them (Heal's care, Aid Your Ally)."""
+    carry: dict[str, str] = Field(default_factory=dict)
+    """Request options passed on under another name, ``{new: this request's option}``: Aid Your Ally's ``target``
+    becomes the ``ally`` of the Secure an Advantage it hands over to."""
     amount_from: str | None = None
     """Take the amount (negated) from the request's option of this name when it is given, instead of ``suffer`` or
     ``amount``: Sacrifice Resources while unprepared sends the loss it was made with (-2 for a serious loss) to a
