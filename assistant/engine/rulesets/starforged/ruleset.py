@@ -127,6 +127,8 @@ class StarforgedRuleset(Ruleset):
         return super().progress_score(ctx)
 
     def after_roll(self, ctx: Resolution) -> None:
+        if ctx.move.id == "aid_your_ally" and not ctx.options.get("target"):
+            ctx.notes.append("Name the ally you aid, so the benefits of the move go to them.")
         if ctx.move.id == "begin_the_scene":
             self._begin_the_scene(ctx)
         if ctx.move.id == "take_decisive_action" and ctx.roll == "progress":
