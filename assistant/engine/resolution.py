@@ -146,6 +146,7 @@ def apply_outcome(ctx: Resolution, ruleset: Ruleset) -> None:
     for fu in follow_specs:
         if holds(ctx, fu.when):
             add_follow_up(ctx, fu)
+    _say_notes_that_hold(ctx)
 
 
 def apply_option_hits(ctx: Resolution, ruleset: Ruleset) -> None:
@@ -251,12 +252,22 @@ def _apply_pick(
 
 
 def _open_rechecked_choices(ctx: Resolution) -> None:
-    """Open the outcome's choices whose condition holds now that earlier picks changed the character."""
+    """Open the outcome's choices whose condition holds now that earlier picks changed the character (and say
+    the outcome's conditional sentences that now hold)."""
     offered = {c.id for c in ctx.choices}
     for spec in outcome_choice_specs(ctx):
         if spec.id not in offered and spec.when is not None and holds(ctx, spec.when):
             offer_choice(ctx, spec)
             ctx.notes.append(f"After your pick: {spec.prompt[:1].lower()}{spec.prompt[1:]}.")
+    _say_notes_that_hold(ctx)
+
+
+def _say_notes_that_hold(ctx: Resolution) -> None:
+    """The outcome's sentences whose condition holds, each said once."""
+    spec = ctx.move.outcomes.get(outcome_key(ctx.move, ctx.outcome, ctx.match) or "")
+    for note in spec.notes if spec else []:
+        if note.text not in ctx.notes and holds(ctx, note.when):
+            ctx.notes.append(note.text)
 
 
 def _refreshed(ctx: Resolution, choice: Choice, spec: ChoiceSpec) -> Choice:
@@ -270,9 +281,9 @@ def _refreshed(ctx: Resolution, choice: Choice, spec: ChoiceSpec) -> Choice:
 
 
 def _not_open(ctx: Resolution, pending: list[str]) -> InputError:
-    """A pick that names no option open here, in the player's words (with the ids the request takes)."""
+    """A pick that names no option open here, in the player's words (the error's ``choices`` hold the ids)."""
     offered = [o for c in ctx.choices for o in c.options]
-    listed = "; ".join(f"{o.label} ({o.id})" for o in offered)
+    listed = "; ".join(o.label.rstrip(".") for o in offered)
     wanted = ", ".join(f"'{p.replace('_', ' ')}'" for p in dict.fromkeys(pending))
     where = f"the open options are: {listed}" if offered else "this result has no open options"
     return InputError(

@@ -210,11 +210,20 @@ class ChoiceSpec(_Strict):
     when: Condition | None = None
 
 
+class NoteSpec(_Strict):
+    """A sentence of the outcome that holds only under a condition, said when it holds: at the outcome, or after
+    a pick that makes it hold (Companion Takes a Hit: at 0 health, "they are out of action until given aid")."""
+
+    text: str
+    when: Condition
+
+
 class OutcomeSpec(_Strict):
     text: str
     effects: list[EffectSpec] = Field(default_factory=list)
     choices: list[ChoiceSpec] = Field(default_factory=list)
     follow_ups: list[FollowUpSpec] = Field(default_factory=list)
+    notes: list[NoteSpec] = Field(default_factory=list)
 
 
 class StatOption(_Strict):
