@@ -81,3 +81,14 @@ def test_an_option_still_open_shows_what_the_character_can_afford_after_the_pick
     (opened,) = result.choices
     assert opened.id == "health_at_zero" and all(o.available for o in opened.options)
     assert any(n.startswith("After your pick: your health is 0") for n in result.notes)
+
+
+def test_the_card_and_the_app_say_why_an_option_is_not_open_now() -> None:
+    from assistant.narrate.facts import choice_lines
+    from assistant.ui.components.suggestions import _option_text
+
+    (choice,) = resolve({"system": "starforged", "move": "Advance", "character": {"xp": 2}}).choices
+    new_asset, upgrade = choice.options
+    why = "(not now: A new asset costs 3 experience; you don't have that much)"
+    assert any(line.endswith(why) for line in choice_lines(choice))
+    assert _option_text(new_asset).endswith(why) and _option_text(upgrade) == upgrade.label
