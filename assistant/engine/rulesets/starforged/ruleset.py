@@ -8,12 +8,14 @@ unprepared. The core applies all of it; this class adds the rest.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar
 
 from assistant.engine.context import Resolution, offer_choice, option_bool
 from assistant.engine.errors import InputError, RulesError
 from assistant.engine.kinds import EffectKind
+from assistant.engine.model import FollowUp
 from assistant.engine.outcomes import Outcome
 from assistant.engine.ruleset import Ruleset
 from assistant.engine.schema import ChoiceSpec, EffectSpec, FollowUpSpec, OptionSpec
@@ -131,8 +133,44 @@ class StarforgedRuleset(Ruleset):
             ctx.notes.append("Name the ally you aid, so the benefits of the move go to them.")
         if ctx.move.id == "begin_the_scene":
             self._begin_the_scene(ctx)
+        if ctx.move.id == "swear_an_iron_vow" and ctx.options.get("inherited_boxes"):
+            self._inherited_progress(ctx, int(ctx.options["inherited_boxes"]))
         if ctx.move.id == "take_decisive_action" and ctx.roll == "progress":
             self._decisive_action_in_bad_spot(ctx)
+
+    def finish(self, ctx: Resolution) -> None:
+        super().finish(ctx)
+        boxes = ctx.options.get("quest_boxes")
+        if ctx.move.id == "continue_a_legacy" and isinstance(boxes, int) and boxes // 2:
+            ctx.follow_ups = [
+                self._see_it_through(fu, boxes // 2) if fu.request and fu.request.get("move") == "swear_an_iron_vow" else fu
+                for fu in ctx.follow_ups
+            ]
+
+    @staticmethod
+    def _see_it_through(fu: FollowUp, half: int) -> FollowUp:
+        """See it through: the vow is sworn with up to half the former character's progress (round down)."""
+        request = dict(fu.request or {})
+        request["options"] = {**request.get("options", {}), "inherited_boxes": half}
+        reason = f"{fu.reason}; mark up to {half} box(es) of their progress on it at once"
+        return fu.model_copy(update={"request": request, "reason": reason})
+
+    def _inherited_progress(self, ctx: Resolution, boxes: int) -> None:
+        """Swear an Iron Vow to see a former character's quest through: "You may immediately mark up to half their
+        earned progress (round down) on this quest"."""
+        if ctx.track is None or "track" not in ctx.started:
+            ctx.notes.append("Name the vow and give it a rank to mark the inherited progress on it.")
+            return
+        before = ctx.track.ticks
+        ctx.track = replace(ctx.track, ticks=min(40, before + boxes * 4))
+        ctx.effect(
+            EffectKind.PROGRESS,
+            ctx.track.name,
+            before=before,
+            after=ctx.track.ticks,
+            delta=ctx.track.ticks - before,
+            reason=f"See it through: {boxes} box(es) of the former character's progress",
+        )
 
     def _begin_the_scene(self, ctx: Resolution) -> None:
         """Begin the Scene: a formidable objective and a tension clock of 4, 6 or 8 segments."""
