@@ -399,6 +399,13 @@ def offer_choice(ctx: Resolution, spec: ChoiceSpec) -> None:
 
 def add_follow_up(ctx: Resolution, fu: FollowUpSpec) -> None:
     system = ctx.ruleset.system_id
+    if fu.move and ":" in fu.move:  # a door: a change on a sheet, such as +1 health for a companion of its own
+        door: dict[str, Any] = {"system": system, "move": fu.move, "options": dict(fu.options)}
+        title = fu.move.partition(":")[2].replace("_", " ").capitalize()
+        ctx.follow_ups.append(
+            FollowUp(kind="move", move=title, reason=fu.text or title, request=door, target=_named(ctx, fu.for_option))
+        )
+        return
     given = ctx.options.get(fu.amount_from) if fu.amount_from else None
     if isinstance(given, int) and not isinstance(given, bool):
         fu = fu.model_copy(update={"suffer": -abs(given)} if fu.suffer is not None else {"amount": -abs(given)})

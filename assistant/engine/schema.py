@@ -142,6 +142,7 @@ class EffectSpec(_Strict):
 
 class FollowUpSpec(_Strict):
     move: str | None = None
+    """A move of the system, or a door whose arguments are ``options`` (``meter:health`` with ``{delta: 1}``)."""
     table: str | None = None
     suffer: int | None = None
     """Make a suffer move with this amount (e.g. -1)."""
