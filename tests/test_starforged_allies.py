@@ -108,3 +108,27 @@ def test_a_move_for_someone_without_a_sheet_says_how_to_add_them() -> None:
     refused = chat.confirm(theirs)
     assert not refused.ok and refused.error is not None
     assert "/character add Ash" in refused.error and "hp=" not in refused.error
+
+
+def test_repair_points_for_a_mechanical_companion_kept_as_its_own_sheet_land_on_it() -> None:
+    service.create_campaign("Shop", "starforged", KIRA, seed=6)
+    create_character("Shop", {"name": "Rook", "health": 2})
+    chat = ChatSession.open("Shop")
+    # in the field, +wits (1): 6 + 1 = 7 beats 3 and 5, a strong hit: 3 points, two of them for Rook
+    fixed = chat.confirm(
+        {
+            "move": "Repair",
+            "stat": "wits",
+            "options": {"situation": "field", "target": "Rook", "choose": ["companion_1_health", "companion_1_health"]},
+            "dice": [6, 3, 5],
+        }
+    )
+    assert fixed.ok, fixed.error
+    points = [f for f in fixed.follow_ups if f.target == "rook"]
+    assert len(points) == 2 and all(f.request and f.request["move"] == "meter:health" for f in points)
+    for point in points:
+        done = chat.confirm(point)
+        assert done.ok, done.error
+    camp = service.load_campaign("Shop")
+    assert camp.characters["rook"]["health"] == 4 and camp.characters["kira"]["companion_health"] == 5
+    service.replay("Shop")
