@@ -9,7 +9,8 @@ expectations were worked out by hand from the rules text, never copied from engi
 * ``stat_value``, ``challenge``, ``adds`` — compared when given;
 * ``character`` — only the fields given (nested objects compared field by field);
 * ``effects`` — the full list of ``[kind, target, delta]`` triples, in order;
-* ``follow_ups`` — in order: a follow-up's name, or ``{"move": <id>, "options": {...}}`` for its ready request;
+* ``follow_ups`` — in order: a follow-up's name, ``{"suffer": -2}`` for a suffer move and its amount, or
+  ``{"move": <id>, "options": {...}, "target": <who>}`` for its ready request (and whose sheet it acts on);
 * ``choices`` — the ids of the open choices; ``rows`` — the texts of the table rows rolled;
 * ``track`` / ``clock`` / ``burn`` — only the fields given;
 * ``dice_kept`` / ``dice_rerolled`` — the marks of every die, in order; ``notes`` — texts some note contains;
@@ -94,10 +95,14 @@ def check(result: Result, exp: dict[str, Any]) -> None:
         for want, have in zip(exp["follow_ups"], result.follow_ups, strict=True):
             if isinstance(want, str):
                 assert have.move == want
+            elif "suffer" in want:
+                assert (have.kind, have.amount) == ("suffer", want["suffer"]), have
             else:
                 assert have.request is not None and have.request["move"] == want["move"]
                 if "options" in want:
                     assert have.request.get("options") == want["options"]
+                if "target" in want:
+                    assert have.target == want["target"], have
 
 
 @pytest.mark.parametrize(("system", "case"), [_param(s, c) for s, cases in CASES.items() for c in cases])

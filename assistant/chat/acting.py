@@ -16,6 +16,7 @@ from assistant.chat.track_finder import closed_now
 from assistant.chat.turn import Turn, TurnEvent, TurnStream
 from assistant.chat.turn import finish as _finish
 from assistant.engine import AssistantError, InputError, Result, get_ruleset
+from assistant.engine.doors import door_kind
 from assistant.store import service
 
 log = logging.getLogger(__name__)
@@ -189,7 +190,7 @@ class ActingMixin(CharactersMixin):
             odds = None  # the suggestion's odds were for another stat/adds
         move = (
             get_ruleset(self.system).find_move(str(request["move"]))
-            if not str(request["move"]).startswith(("table:", "roll:"))
+            if not str(request["move"]).startswith(("table:", "roll:")) and not door_kind(str(request["move"]))
             else None
         )
         intent = self._last_intent or str(getattr(chosen, "move", "") or (move.name if move else request["move"]))

@@ -148,9 +148,10 @@ class CharactersMixin(SessionBase):
         if ref is None or self._names_character(str(ref)):
             return
         move = str(request.get("move", "the move")).replace("_", " ")
+        example = f" (e.g. /character add {ref} hp=10 armor=1)" if "dungeon" in self.system else ""
         raise InputError(
             f"{ref} has no sheet in this campaign, so {move} can't land on them yet. Add them with "
-            f"/character add {ref} (e.g. /character add {ref} hp=10 armor=1), then confirm it again."
+            f"/character add {ref}{example}, then confirm it again."
         )
 
     def _who_is(self, ref: str) -> str:

@@ -363,6 +363,11 @@ def choice_budget(ctx: Resolution, spec: ChoiceSpec) -> int | None:
 
 
 def _option_view(ctx: Resolution, spec: ChoiceSpec, option: Any) -> ChoiceOption:
+    return option_view(ctx, option)
+
+
+def option_view(ctx: Resolution, option: Any) -> ChoiceOption:
+    """An option as the result shows it: whether the character can pick it now, and why not."""
     available = holds(ctx, option.requires)
     return ChoiceOption(
         id=option.id,
@@ -394,6 +399,16 @@ def offer_choice(ctx: Resolution, spec: ChoiceSpec) -> None:
 
 def add_follow_up(ctx: Resolution, fu: FollowUpSpec) -> None:
     system = ctx.ruleset.system_id
+    if fu.move and ":" in fu.move:  # a door: a change on a sheet, such as +1 health for a companion of its own
+        door: dict[str, Any] = {"system": system, "move": fu.move, "options": dict(fu.options)}
+        title = fu.move.partition(":")[2].replace("_", " ").capitalize()
+        ctx.follow_ups.append(
+            FollowUp(kind="move", move=title, reason=fu.text or title, request=door, target=_named(ctx, fu.for_option))
+        )
+        return
+    given = ctx.options.get(fu.amount_from) if fu.amount_from else None
+    if isinstance(given, int) and not isinstance(given, bool):
+        fu = fu.model_copy(update={"suffer": -abs(given)} if fu.suffer is not None else {"amount": -abs(given)})
     if fu.move:
         target = ctx.ruleset.move_by_id(fu.move)
         request: dict[str, Any] = {"system": system, "move": target.id}
@@ -402,6 +417,7 @@ def add_follow_up(ctx: Resolution, fu: FollowUpSpec) -> None:
             options["amount"] = abs(fu.amount)
         if fu.outcome is not None:
             options["automatic"] = fu.outcome
+        options.update({new: ctx.options[old] for new, old in fu.carry.items() if ctx.options.get(old) is not None})
         if options:
             request["options"] = options
         cost = f" ({fu.amount:+d})" if fu.amount is not None else ""
@@ -413,6 +429,7 @@ def add_follow_up(ctx: Resolution, fu: FollowUpSpec) -> None:
                 reason=fu.text or f"{target.name}{cost}{automatic}",
                 request=request,
                 amount=fu.amount,
+                target=_named(ctx, fu.for_option),
             )
         )
     elif fu.table:
@@ -429,6 +446,12 @@ def add_follow_up(ctx: Resolution, fu: FollowUpSpec) -> None:
         ctx.follow_ups.append(
             FollowUp(kind="suffer", move="suffer move", amount=fu.suffer, reason=fu.text or f"Make a suffer move ({fu.suffer})")
         )
+
+
+def _named(ctx: Resolution, option: str | None) -> str | None:
+    """The character a request option names (None when it names no one)."""
+    value = ctx.options.get(option) if option else None
+    return value.strip() if isinstance(value, str) and value.strip() else None
 
 
 def follow_move(ctx: Resolution, move_id: str, reason: str, options: dict[str, Any] | None = None) -> None:

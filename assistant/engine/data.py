@@ -54,6 +54,8 @@ CORE_OPTIONS: dict[str, RequestOption] = {
 }
 #: The options of progress tracks, which every move of a system with progress moves takes.
 TRACK_OPTIONS = ("track", "rank", "progress_ticks", "progress_boxes")
+#: The doors a follow-up may name as its move (``meter:health`` with ``options: {delta: 1}``; see ``doors``).
+DOOR_KINDS = frozenset({"meter", "impact", "progress", "clock"})
 #: ``by:`` variants of effects that the core computes.
 CORE_VARIANTS: dict[str, str] = {
     "lowest_challenge_die": "clear_progress: roll both challenge dice anew and clear the lower value in boxes",
@@ -298,6 +300,10 @@ class RulesetData:
                     yield f"sheet: {meter.name}.past_min names the move {meter.past_min.then!r}, which does not exist"
 
     def _follow_up_problems(self, where: str, fu: FollowUpSpec, known_moves: set[str]) -> Iterator[str]:
+        if fu.move and fu.move.partition(":")[0] in DOOR_KINDS:
+            if fu.amount is not None or fu.outcome is not None or fu.carry:
+                yield f"{where}: a follow-up door ({fu.move!r}) takes its arguments as options"
+            return
         if fu.move and fu.move not in known_moves:
             yield f"{where}: follow-up move {fu.move!r} does not exist"
         if fu.table and fu.table not in self.tables:
@@ -310,9 +316,11 @@ class RulesetData:
                 yield f"{where}: follow-up {fu.move!r} is given an amount, but takes none"
             if fu.outcome is not None and target.roll.type not in ("action", "progress"):
                 yield f"{where}: follow-up {fu.move!r} is given an automatic outcome, but makes no roll"
-            for name in fu.options:
+            for name in [*fu.options, *fu.carry]:
                 if name not in self.options_for(target):
                     yield f"{where}: follow-up {fu.move!r} is given the option {name!r}, which it does not take"
+        if (fu.for_option or fu.carry) and not fu.move:
+            yield f"{where}: only a follow-up move is resolved for another character or carries options"
 
     def table_problems(self) -> Iterator[str]:
         known_moves = {m.id for m in self.moves}

@@ -16,6 +16,7 @@ from assistant.engine.context import (
     add_follow_up,
     holds,
     offer_choice,
+    option_view,
     outcome_choice_specs,
     outcome_key,
     read_clock,
@@ -145,6 +146,7 @@ def apply_outcome(ctx: Resolution, ruleset: Ruleset) -> None:
     for fu in follow_specs:
         if holds(ctx, fu.when):
             add_follow_up(ctx, fu)
+    _say_notes_that_hold(ctx)
 
 
 def apply_option_hits(ctx: Resolution, ruleset: Ruleset) -> None:
@@ -167,8 +169,11 @@ def apply_player_choices(ctx: Resolution) -> None:
 
     Each pick is checked at its turn, after the picks before it took effect: an option whose ``requires`` no
     longer holds is refused (Advance's new asset without 3 experience), an option picked again must belong to
-    a ``repeat`` choice (Sojourn), a budgeted choice may not spend more than its points (Repair). A choice
-    picked short of its count stays open and a note says how many are left."""
+    a ``repeat`` choice (Sojourn), a budgeted choice may not spend more than its points (Repair). After each
+    choice's picks, the outcome's choices whose ``when`` did not hold are checked again and open when it now
+    holds (Endure Harm: the additional -1 health brings health to 0, so wounded, permanently harmed or the
+    table must be picked too); those may be picked in the same request. A choice picked short of its count
+    stays open and a note says how many are left; the options still open show what the character can afford now."""
     picks = ctx.options.get("choose")
     if picks is None:
         return
@@ -176,52 +181,113 @@ def apply_player_choices(ctx: Resolution) -> None:
         picks = [picks]
     if not isinstance(picks, list) or not all(isinstance(p, str) for p in picks):
         raise InputError('Say which options you pick by their ids, like ["take_2_momentum"].', missing="choose")
-    specs = {c.id: c for c in [*outcome_choice_specs(ctx), *ctx.extra_choice_specs]}
-    owner = {o.id: c for c in ctx.choices for o in c.options}
-    unknown = [p for p in picks if p not in owner]
-    if unknown:
-        offered = [o.id for c in ctx.choices for o in c.options]
-        raise InputError(
-            f"You can't choose {', '.join(unknown)} here; the open options are {', '.join(offered) or 'none'}.",
-            missing="choose",
-            choices=offered,
-        )
+    pending = list(picks)
     taken: dict[str, list[str]] = {}
     spent: dict[str, int] = {}
-    in_turn = [p for choice in ctx.choices for p in picks if owner[p] is choice]  # choice by choice, as picked
-    for pick in in_turn:
-        choice = owner[pick]
-        spec = specs[choice.id]
-        option = next(o for o in spec.options if o.id == pick)
-        label = option.label
-        mine = taken.setdefault(choice.id, [])
-        if pick in mine and not spec.repeat:
-            raise RulesError(f"{label}: you can pick it only once.")
-        if choice.pick and len(mine) + 1 > choice.pick:
-            raise RulesError(f"{choice.prompt}: pick {choice.pick}, not {len([p for p in picks if owner[p] is choice])}.")
-        if choice.budget is not None and spent.get(choice.id, 0) + option.cost > choice.budget:
-            left = choice.budget - spent.get(choice.id, 0)
-            raise RulesError(f"{label} costs {option.cost} point(s); only {left} of {choice.budget} are left.")
-        if not holds(ctx, option.requires):
-            raise RulesError(option.refusal or f"{label}: not possible now.")
-        mine.append(pick)
-        spent[choice.id] = spent.get(choice.id, 0) + option.cost
-        ctx.effect(EffectKind.CHOICE, choice.id, after=option.id, reason=label)
-        for effect in option.effects:
-            if holds(ctx, effect.when):
-                ctx.ruleset.apply_effect(ctx, effect)
-        for fu in option.follow_ups:
-            if holds(ctx, fu.when):
-                add_follow_up(ctx, fu)
+    index = 0
+    while index < len(ctx.choices):  # choices opened by a pick are appended, and read in turn
+        choice = ctx.choices[index]
+        index += 1
+        ids = {o.id for o in choice.options}
+        mine_picked = [p for p in pending if p in ids]
+        if not mine_picked:
+            continue
+        spec = _choice_spec(ctx, choice.id)
+        for pick in mine_picked:
+            pending.remove(pick)
+            _apply_pick(ctx, choice, spec, pick, taken, spent, len(mine_picked))
+        _open_rechecked_choices(ctx)
+    if pending:
+        raise _not_open(ctx, pending)
     remaining: list[Choice] = []
     for choice in ctx.choices:
         mine = taken.get(choice.id, [])
+        spec = _choice_spec(ctx, choice.id)
         if not mine:
-            remaining.append(choice)
+            remaining.append(_refreshed(ctx, choice, spec))
             continue
         if choice.pick and len(mine) < choice.pick:
             left = choice.pick - len(mine)
             ctx.notes.append(f"{choice.prompt}: {left} more to pick; the choice stays open.")
             options = choice.options if choice.repeat else [o for o in choice.options if o.id not in mine]
-            remaining.append(choice.model_copy(update={"pick": left, "options": options}))
+            remaining.append(_refreshed(ctx, choice.model_copy(update={"pick": left, "options": options}), spec))
     ctx.choices = remaining
+
+
+def _choice_spec(ctx: Resolution, choice_id: str) -> ChoiceSpec:
+    return next(c for c in [*outcome_choice_specs(ctx), *ctx.extra_choice_specs] if c.id == choice_id)
+
+
+def _apply_pick(
+    ctx: Resolution,
+    choice: Choice,
+    spec: ChoiceSpec,
+    pick: str,
+    taken: dict[str, list[str]],
+    spent: dict[str, int],
+    asked: int,
+) -> None:
+    """One pick, checked against what the character has now (after the picks before it)."""
+    option = next(o for o in spec.options if o.id == pick)
+    label = option.label
+    mine = taken.setdefault(choice.id, [])
+    if pick in mine and not spec.repeat:
+        raise RulesError(f"{label}: you can pick it only once.")
+    if choice.pick and len(mine) + 1 > choice.pick:
+        raise RulesError(f"{choice.prompt}: pick {choice.pick}, not {asked}.")
+    if choice.budget is not None and spent.get(choice.id, 0) + option.cost > choice.budget:
+        left = choice.budget - spent.get(choice.id, 0)
+        raise RulesError(f"{label} costs {option.cost} point(s); only {left} of {choice.budget} are left.")
+    if not holds(ctx, option.requires):
+        raise RulesError(option.refusal or f"{label}: not possible now.")
+    mine.append(pick)
+    spent[choice.id] = spent.get(choice.id, 0) + option.cost
+    ctx.effect(EffectKind.CHOICE, choice.id, after=option.id, reason=label)
+    for effect in option.effects:
+        if holds(ctx, effect.when):
+            ctx.ruleset.apply_effect(ctx, effect)
+    for fu in option.follow_ups:
+        if holds(ctx, fu.when):
+            add_follow_up(ctx, fu)
+
+
+def _open_rechecked_choices(ctx: Resolution) -> None:
+    """Open the outcome's choices whose condition holds now that earlier picks changed the character (and say
+    the outcome's conditional sentences that now hold)."""
+    offered = {c.id for c in ctx.choices}
+    for spec in outcome_choice_specs(ctx):
+        if spec.id not in offered and spec.when is not None and holds(ctx, spec.when):
+            offer_choice(ctx, spec)
+            ctx.notes.append(f"After your pick: {spec.prompt[:1].lower()}{spec.prompt[1:]}.")
+    _say_notes_that_hold(ctx)
+
+
+def _say_notes_that_hold(ctx: Resolution) -> None:
+    """The outcome's sentences whose condition holds, each said once."""
+    spec = ctx.move.outcomes.get(outcome_key(ctx.move, ctx.outcome, ctx.match) or "")
+    for note in spec.notes if spec else []:
+        if note.text not in ctx.notes and holds(ctx, note.when):
+            ctx.notes.append(note.text)
+
+
+def _refreshed(ctx: Resolution, choice: Choice, spec: ChoiceSpec) -> Choice:
+    """The choice with each option's availability as the character stands now."""
+    views = {o.id: o for o in (option_view(ctx, o) for o in spec.options)}
+    options = [
+        o.model_copy(update={"available": views[o.id].available, "why": views[o.id].why}) if o.id in views else o
+        for o in choice.options
+    ]
+    return choice.model_copy(update={"options": options})
+
+
+def _not_open(ctx: Resolution, pending: list[str]) -> InputError:
+    """A pick that names no option open here, in the player's words (the error's ``choices`` hold the ids)."""
+    offered = [o for c in ctx.choices for o in c.options]
+    listed = "; ".join(o.label.rstrip(".") for o in offered)
+    wanted = ", ".join(f"'{p.replace('_', ' ')}'" for p in dict.fromkeys(pending))
+    where = f"the open options are: {listed}" if offered else "this result has no open options"
+    return InputError(
+        f"You can't choose {wanted} here; {where}.",
+        missing="choose",
+        choices=[o.id for o in offered],
+    )

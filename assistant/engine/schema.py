@@ -142,6 +142,7 @@ class EffectSpec(_Strict):
 
 class FollowUpSpec(_Strict):
     move: str | None = None
+    """A move of the system, or a door whose arguments are ``options`` (``meter:health`` with ``{delta: 1}``)."""
     table: str | None = None
     suffer: int | None = None
     """Make a suffer move with this amount (e.g. -1)."""
@@ -152,6 +153,16 @@ class FollowUpSpec(_Strict):
     """The follow-up move is resolved with this outcome instead of a roll ("assume an automatic strong hit")."""
     options: dict[str, Any] = Field(default_factory=dict)
     """Request options the follow-up move is made with (Hearten as you Sojourn: ``sojourn: true``)."""
+    for_option: str | None = None
+    """Resolve the follow-up on the sheet of the character this request option names (its ``target``): an ally
+    takes the benefits of the move made for them (Heal's care, Aid Your Ally)."""
+    carry: dict[str, str] = Field(default_factory=dict)
+    """Request options passed on under another name, ``{new: this request's option}``: Aid Your Ally's ``target``
+    becomes the ``ally`` of the Secure an Advantage it hands over to."""
+    amount_from: str | None = None
+    """Take the amount (negated) from the request's option of this name when it is given, instead of ``suffer`` or
+    ``amount``: Sacrifice Resources while unprepared sends the loss it was made with (-2 for a serious loss) to a
+    different suffer move."""
     text: str = ""
     when: Condition | None = None
 
@@ -200,11 +211,20 @@ class ChoiceSpec(_Strict):
     when: Condition | None = None
 
 
+class NoteSpec(_Strict):
+    """A sentence of the outcome that holds only under a condition, said when it holds: at the outcome, or after
+    a pick that makes it hold (Companion Takes a Hit: at 0 health, "they are out of action until given aid")."""
+
+    text: str
+    when: Condition
+
+
 class OutcomeSpec(_Strict):
     text: str
     effects: list[EffectSpec] = Field(default_factory=list)
     choices: list[ChoiceSpec] = Field(default_factory=list)
     follow_ups: list[FollowUpSpec] = Field(default_factory=list)
+    notes: list[NoteSpec] = Field(default_factory=list)
 
 
 class StatOption(_Strict):

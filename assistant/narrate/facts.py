@@ -223,7 +223,13 @@ def choice_lines(choice: Choice) -> list[str]:
     """The choice's prompt and each option as a bullet. The player picks; nothing here picks."""
     how_many = " (choose any number)" if choice.pick == 0 else ""
     prompt = choice.prompt.rstrip(":. ")
-    return [f"{prompt}{how_many}, your call:"] + [f"- {option.label}" for option in choice.options]
+    return [f"{prompt}{how_many}, your call:"] + [_option_line(option) for option in choice.options]
+
+
+def _option_line(option: Any) -> str:
+    """An option as a bullet; one the character can't take now says why ("A new asset costs 3 experience...")."""
+    why = "" if getattr(option, "available", True) else f" (not now: {option.why.rstrip('.')})"
+    return f"- {option.label}{why}"
 
 
 def follow_up_phrase(follow_up: FollowUp) -> str:

@@ -115,18 +115,27 @@ def render_suggestions(suggestions: list[Any]) -> None:
             st.caption(f"{odds_text(getattr(suggestion, 'odds', None), rolls(suggestion))} — {why[:160]}")
 
 
+def _option_text(option: Any) -> str:
+    """An option's label; one the character can't take now says why (the engine refuses it if picked)."""
+    if getattr(option, "available", True):
+        return str(option.label)
+    return f"{option.label} (not now: {str(option.why).rstrip('.')})"
+
+
 def render_choices(choices: list[Any]) -> None:
     for i, choice in enumerate(choices):
         with st.container(border=True):
             labels = [o.label for o in choice.options]
+            shown = {o.label: _option_text(o) for o in choice.options}
             pick = getattr(choice, "pick", 1)
             if pick == 1:
-                st.radio(choice.prompt, labels, key=f"choice_{i}", index=None)
+                st.radio(choice.prompt, labels, key=f"choice_{i}", index=None, format_func=shown.__getitem__)
             else:
                 st.multiselect(
                     choice.prompt + (f" (pick {pick})" if pick else " (any)"),
                     labels,
                     key=f"choice_{i}",
                     max_selections=pick or None,
+                    format_func=shown.__getitem__,
                 )
             st.button("Confirm choice", key=f"choose_{i}", on_click=_choose, args=(i,))

@@ -8,12 +8,14 @@ unprepared. The core applies all of it; this class adds the rest.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar
 
 from assistant.engine.context import Resolution, offer_choice, option_bool
-from assistant.engine.errors import InputError
+from assistant.engine.errors import InputError, RulesError
 from assistant.engine.kinds import EffectKind
+from assistant.engine.model import FollowUp
 from assistant.engine.outcomes import Outcome
 from assistant.engine.ruleset import Ruleset
 from assistant.engine.schema import ChoiceSpec, EffectSpec, FollowUpSpec, OptionSpec
@@ -46,6 +48,18 @@ LOSE_MOMENTUM_AT_MINIMUM = ChoiceSpec(
 )
 
 
+def lose_momentum_at_minimum(loss: int) -> ChoiceSpec:
+    """The choice at -6 momentum, its "different suffer move" carrying the momentum that could not be lost
+    (Lose Momentum (-2) at -6: a suffer move of -2)."""
+    if loss == 1:
+        return LOSE_MOMENTUM_AT_MINIMUM
+    different, undermine = LOSE_MOMENTUM_AT_MINIMUM.options
+    follow = FollowUpSpec(suffer=-loss, text=f"Apply the cost (-{loss}) to a different suffer move")
+    return LOSE_MOMENTUM_AT_MINIMUM.model_copy(
+        update={"options": [different.model_copy(update={"follow_ups": [follow]}), undermine]}
+    )
+
+
 class StarforgedRuleset(Ruleset):
     system_id = "starforged"
     title = "Ironsworn: Starforged"
@@ -54,8 +68,20 @@ class StarforgedRuleset(Ruleset):
 
     def adjust_meter(self, ctx: Resolution, name: str, delta: int, reason: str) -> int:
         if name == "momentum" and delta < 0 and self.meter_value(ctx, "momentum") == MOMENTUM_MIN:
-            offer_choice(ctx, LOSE_MOMENTUM_AT_MINIMUM)
+            offer_choice(ctx, lose_momentum_at_minimum(-delta))
         return super().adjust_meter(ctx, name, delta, reason)
+
+    def check_options(self, ctx: Resolution) -> None:
+        super().check_options(ctx)
+        extra = ctx.options.get("extra_points")
+        if ctx.move.id == "repair" and isinstance(extra, int) and extra > 0:
+            supply = self.meter_value(ctx, "supply")
+            if "unprepared" in ctx.character.get("impacts", []) or extra > supply:
+                have = "you are unprepared" if supply == 0 else f"you have {supply} supply"
+                raise RulesError(
+                    f"Repair exchanges each -1 of supply for 1 extra repair point, but {have}: "
+                    f"sacrifice at most {supply} for extra points."
+                )
 
     # ---- position -----------------------------------------------------------------------------
     def position(self, ctx: Resolution) -> str | None:
@@ -103,10 +129,48 @@ class StarforgedRuleset(Ruleset):
         return super().progress_score(ctx)
 
     def after_roll(self, ctx: Resolution) -> None:
+        if ctx.move.id == "aid_your_ally" and not ctx.options.get("target"):
+            ctx.notes.append("Name the ally you aid, so the benefits of the move go to them.")
         if ctx.move.id == "begin_the_scene":
             self._begin_the_scene(ctx)
+        if ctx.move.id == "swear_an_iron_vow" and ctx.options.get("inherited_boxes"):
+            self._inherited_progress(ctx, int(ctx.options["inherited_boxes"]))
         if ctx.move.id == "take_decisive_action" and ctx.roll == "progress":
             self._decisive_action_in_bad_spot(ctx)
+
+    def finish(self, ctx: Resolution) -> None:
+        super().finish(ctx)
+        boxes = ctx.options.get("quest_boxes")
+        if ctx.move.id == "continue_a_legacy" and isinstance(boxes, int) and boxes // 2:
+            ctx.follow_ups = [
+                self._see_it_through(fu, boxes // 2) if fu.request and fu.request.get("move") == "swear_an_iron_vow" else fu
+                for fu in ctx.follow_ups
+            ]
+
+    @staticmethod
+    def _see_it_through(fu: FollowUp, half: int) -> FollowUp:
+        """See it through: the vow is sworn with up to half the former character's progress (round down)."""
+        request = dict(fu.request or {})
+        request["options"] = {**request.get("options", {}), "inherited_boxes": half}
+        reason = f"{fu.reason}; mark up to {half} box(es) of their progress on it at once"
+        return fu.model_copy(update={"request": request, "reason": reason})
+
+    def _inherited_progress(self, ctx: Resolution, boxes: int) -> None:
+        """Swear an Iron Vow to see a former character's quest through: "You may immediately mark up to half their
+        earned progress (round down) on this quest"."""
+        if ctx.track is None or "track" not in ctx.started:
+            ctx.notes.append("Name the vow and give it a rank to mark the inherited progress on it.")
+            return
+        before = ctx.track.ticks
+        ctx.track = replace(ctx.track, ticks=min(40, before + boxes * 4))
+        ctx.effect(
+            EffectKind.PROGRESS,
+            ctx.track.name,
+            before=before,
+            after=ctx.track.ticks,
+            delta=ctx.track.ticks - before,
+            reason=f"See it through: {boxes} box(es) of the former character's progress",
+        )
 
     def _begin_the_scene(self, ctx: Resolution) -> None:
         """Begin the Scene: a formidable objective and a tension clock of 4, 6 or 8 segments."""
