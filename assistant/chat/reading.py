@@ -185,6 +185,24 @@ def _belief(text: str, move: MoveSpec, state: CampaignState) -> Found | None:
     return Found(best, match.group(0).strip(" .!")) if best else None
 
 
+def _scheme(text: str, move: MoveSpec, state: CampaignState) -> Found | None:
+    """City: a new scheme's name ("I set up a scheme to smuggle wine"), or the scheme on the sheet the words name."""
+    if move.id == "set_up_a_scheme":
+        match = re.search(r"\bscheme\s+(?:to|for|called|named|:)\s+(.+)", text, re.I)
+        if not match:
+            return None
+        name = match.group(1).strip(" .!?")[:60]
+        return Found(name[:1].upper() + name[1:], match.group(0).strip(" .!?")) if name else None
+    said = set(re.findall(r"[a-z]{3,}", text.lower())) - {"scheme", "the", "run", "check", "and", "my", "our"}
+    best, best_score = None, 0
+    for entry in (state.active() or {}).get("schemes") or []:
+        name = entry.get("name") if isinstance(entry, dict) else entry
+        score = len(said & set(re.findall(r"[a-z]{3,}", str(name).lower())))
+        if isinstance(name, str) and score > best_score:
+            best, best_score = name, score
+    return Found(best, best) if best else None
+
+
 CODE_READERS: dict[str, Callable[[str, MoveSpec, CampaignState], Found | None]] = {
     "amount": _amount,
     "coin": _count_of("coin"),
@@ -194,7 +212,9 @@ CODE_READERS: dict[str, Callable[[str, MoveSpec, CampaignState], Found | None]] 
     "target_tier": _tier,
     "rank": _rank,
     "target": _target,
-    "use_belief": _belief,
+    "use_belief": lambda text, move, state: _belief(text, move, state) if move.roll.type != "none" else None,
+    "belief": _belief,
+    "scheme": _scheme,
 }
 
 
