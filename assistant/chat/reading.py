@@ -203,6 +203,23 @@ def _scheme(text: str, move: MoveSpec, state: CampaignState) -> Found | None:
     return Found(best, best) if best else None
 
 
+def _number_after(*patterns: str) -> Callable[[str, MoveSpec, CampaignState], Found | None]:
+    """A number the words give in a pattern's group ("an initiative of 14", "heal me for 5", "+1 forward")."""
+
+    def read(text: str, move: MoveSpec, state: CampaignState) -> Found | None:
+        for pattern in patterns:
+            match = _search(pattern, text)
+            if match is None:
+                continue
+            raw = match.group(1).replace(" ", "")
+            n = _as_int(raw.lstrip("+-"))
+            if n is not None:
+                return Found(-n if raw.startswith("-") else n, match.group(0))
+        return None
+
+    return read
+
+
 CODE_READERS: dict[str, Callable[[str, MoveSpec, CampaignState], Found | None]] = {
     "amount": _amount,
     "coin": _count_of("coin"),
@@ -215,6 +232,13 @@ CODE_READERS: dict[str, Callable[[str, MoveSpec, CampaignState], Found | None]] 
     "use_belief": lambda text, move, state: _belief(text, move, state) if move.roll.type != "none" else None,
     "belief": _belief,
     "scheme": _scheme,
+    "initiative": _number_after(
+        rf"\binitiative\s+(?:of|is|roll(?:ed)?(?: of| a)?)\s*{NUMBER}\b", rf"\brolled (?:a )?{NUMBER} (?:for|on) initiative"
+    ),
+    "healing": _number_after(
+        rf"\bheal(?:s|ed|ing)?\s+(?:me\s+)?(?:for\s+)?{NUMBER}\b", rf"\b{NUMBER}\s+(?:hp|health points?) back\b"
+    ),
+    "bonus": _number_after(r"([+-]\s?\d)\s*(?:forward|ongoing)\b"),
 }
 
 
