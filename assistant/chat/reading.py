@@ -228,6 +228,7 @@ CODE_READERS: dict[str, Callable[[str, MoveSpec, CampaignState], Found | None]] 
     "grit": _grit,
     "target_tier": _tier,
     "rank": _rank,
+    "foe_rank": _rank,
     "target": _target,
     "use_belief": lambda text, move, state: _belief(text, move, state) if move.roll.type != "none" else None,
     "belief": _belief,
