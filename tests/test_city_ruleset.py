@@ -120,7 +120,14 @@ def test_default_character_is_playable() -> None:
             request["stat"] = move.roll.stats[0].stats[0]
         if move.id == "backfire":
             request["options"] = {"complexity": 2}
-        refusals = {"run_the_scheme": "no scheme", "use_belief": "no beliefs", "retire": "met none"}
+        if move.id == "perceive_demand":
+            request["options"] = {"demand": "Bring me the ledger"}
+        refusals = {
+            "run_the_scheme": "no scheme",
+            "use_belief": "no beliefs",
+            "retire": "met none",
+            "recall_neighborhood_connection": "no unmarked History",
+        }
         if move.id in refusals:
             with pytest.raises(RulesError, match=refusals[move.id]):
                 resolve(request)

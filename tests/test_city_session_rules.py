@@ -83,3 +83,20 @@ def test_the_last_demand_offers_retire_and_retire_waits_for_it() -> None:
     assert [f.move for f in met.results[0].follow_ups] == ["Retire"]
     retired = confirm(session, dice, "Retire")
     assert retired.results[0].move == "Retire"
+
+
+def test_recall_and_perceive_demand_ask_what_they_write_down() -> None:
+    session, dice = open_city("asked")
+    session.send("/add history The Docks")
+    session.send("/add history Old Quarter")
+    asked = session.confirm({"move": "Recall Neighborhood Connection"})
+    assert asked.kind == "question" and asked.question is not None
+    assert [a.label for a in asked.question.answers] == ["The Docks", "Old Quarter"]
+    session.answer("Old Quarter")
+    after = sheet(session)
+    assert after["histories"][1] == {"neighborhood": "Old Quarter", "marked": True}
+    assert after["connections"] == ["Old Quarter"]
+    demand = session.confirm({"move": "Perceive Demand"})
+    assert demand.kind == "question" and demand.question is not None and demand.question.kind == "text"
+    session.answer("Bring me the harbourmaster's ledger")
+    assert sheet(session)["demands"] == [{"text": "Bring me the harbourmaster's ledger", "met": False}]

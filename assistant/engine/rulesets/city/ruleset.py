@@ -30,6 +30,7 @@ from assistant.engine.ruleset import Ruleset
 from assistant.engine.rulesets.city import sheet_lists
 from assistant.engine.rulesets.city.list_effects import LIST_METERS, apply_list_effect, scheme_index
 from assistant.engine.rulesets.city.session_rules import (
+    check_history,
     check_retire,
     check_session_limits,
     controlled_neighborhood_aspect,
@@ -91,6 +92,8 @@ class CityRuleset(Ruleset):
             check_retire(ctx)
         elif ctx.move.id == "use_belief":
             lean_on_belief(ctx)
+        elif ctx.move.id == "recall_neighborhood_connection":
+            check_history(ctx)
         take_leaned_belief(ctx)
 
     def _connected(self, ctx: Resolution) -> bool | None:

@@ -84,6 +84,17 @@ def new_session(ctx: Resolution) -> None:
         )
 
 
+def check_history(ctx: Resolution) -> None:
+    """Recall Neighborhood Connection marks a History: which one (asked when not given), and there must be one."""
+    open_ones = [h["neighborhood"] for h in ctx.character["histories"] if not h["marked"]]
+    if not open_ones:
+        raise RulesError("You have no unmarked History on your sheet to mark; add one (for example /add history The Docks).")
+    if "neighborhood" not in ctx.options:
+        raise InputError(
+            "Recall Neighborhood Connection: which neighborhood's History do you mark?", missing="neighborhood", choices=open_ones
+        )
+
+
 # ---- Demands and Retire ---------------------------------------------------------------------------------
 
 
