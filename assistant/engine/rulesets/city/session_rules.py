@@ -176,8 +176,14 @@ def take_leaned_belief(ctx: Resolution) -> None:
         raise InputError("The belief you lean on is the text of one of your beliefs.")
     if not leaning or ctx.move.roll.type != "total" or "use_belief" in ctx.options:
         return
-    ctx.options["use_belief"] = leaning
     ctx.character["leaning_on"] = ""
+    held = [b for b in ctx.character["beliefs"] if normalize_name(b["text"]) == normalize_name(leaning)]
+    if not held or held[0]["proven_wrong"]:
+        why = "is no longer on your sheet" if not held else "was proven wrong"
+        ctx.notes.append(f"The belief you leaned on, {leaning!r}, {why}: this roll does not lean on it.")
+        ctx.effect(EffectKind.BELIEF, "belief leaned on", before=leaning, after="", reason=f"the belief {why}")
+        return
+    ctx.options["use_belief"] = held[0]["text"]
     ctx.effect(EffectKind.BELIEF, "belief leaned on", before=leaning, after="", reason=f"this roll leans on {leaning!r}")
 
 
