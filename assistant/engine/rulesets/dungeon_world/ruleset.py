@@ -303,6 +303,10 @@ class DungeonWorldRuleset(Ruleset):
                     note="Dealing damage to them removes this vulnerability unless the individual is also Helpless.",
                 ),
             )
+        if loss > 0 and helpless and "controlled" in ctx.character["impacts"]:
+            for impact in ("helpless", "controlled"):
+                note = "Damage breaks the control that made you Helpless"
+                super().apply_effect(ctx, EffectSpec(type="impact", impact=impact, mark=False, note=note))
 
     def _lose_spell(self, ctx: Resolution, spec: EffectSpec) -> None:
         name, level = self._spell(ctx)
