@@ -44,14 +44,25 @@ def test_every_catalogue_move_is_a_ruleset_move_with_the_same_id_and_name() -> N
     for row in catalogue["moves"]:
         assert row["id"] in ours, row["id"]
         assert ours[row["id"]].name == row["name"] and ours[row["id"]].category == row["category"]
-    assert {m.category for m in RULESET.moves} == {"city", "connection", "social", "secrets", "risky", "scheme", "faction"}
+    assert {m.category for m in RULESET.moves} == {
+        "city",
+        "connection",
+        "social",
+        "secrets",
+        "risky",
+        "scheme",
+        "faction",
+        "session",
+    }
 
 
 def test_every_move_heading_of_the_text_is_a_move_citing_its_lines() -> None:
     headings = [
         (n, re.sub(r"\s*\(.*\)\s*$", "", line[4:]).strip()) for n, line in enumerate(CORPUS, 1) if line.startswith("### ")
     ]
-    assert len(headings) == len(RULESET.moves) == 31
+    # New Session is ours: the text's "once per session" needs a session to begin (its reading says so).
+    assert len(headings) == len(RULESET.moves) - 1 == 31
+    assert [m.id for m in RULESET.moves if m.category == "session"] == ["new_session"]
     for line_no, heading in headings:
         move = RULESET.find_move(heading)
         first, last = move.source.lines
@@ -109,8 +120,16 @@ def test_default_character_is_playable() -> None:
             request["stat"] = move.roll.stats[0].stats[0]
         if move.id == "backfire":
             request["options"] = {"complexity": 2}
-        if move.id == "run_the_scheme":
-            with pytest.raises(RulesError, match="no scheme"):
+        if move.id == "perceive_demand":
+            request["options"] = {"demand": "Bring me the ledger"}
+        refusals = {
+            "run_the_scheme": "no scheme",
+            "use_belief": "no beliefs",
+            "retire": "met none",
+            "recall_neighborhood_connection": "no unmarked History",
+        }
+        if move.id in refusals:
+            with pytest.raises(RulesError, match=refusals[move.id]):
                 resolve(request)
             continue
         assert resolve(request).character is not None, move.id
@@ -332,8 +351,10 @@ def test_marking_a_history_bumps_one_tier_and_connects_you() -> None:
     assert r.character["connections"] == ["Docks"]
     top = city("Transit", [6, 6], options={"mark_history": "Docks"}, character={"histories": ["Docks"]})
     assert top.outcome == "critical"
-    with pytest.raises(RulesError, match="No unmarked History"):
+    with pytest.raises(RulesError, match="once per session"):
         city("Transit", [3, 3], options={"mark_history": "Docks"}, character=r.character)
+    with pytest.raises(RulesError, match="No unmarked History"):
+        city("Transit", [3, 3], options={"mark_history": "Docks"}, character={**r.character, "session_used": []})
     with pytest.raises(RulesError, match="Social Interaction"):
         city("Direct Someone to Act", [3, 3], stat="sway", options={"mark_history": "Docks"}, character={"histories": ["Docks"]})
 
@@ -342,8 +363,10 @@ def test_perceive_demand_bumps_and_blocks_a_second_demand_until_met() -> None:
     r = city("Backfire", [6, 4], options={"complexity": 0, "perceive_demand": "Feed the river"})
     assert r.outcome == "weak_hit"  # lower is better: the bump moves down a tier
     assert r.character["demands"] == [{"text": "Feed the river", "met": False}]
-    with pytest.raises(RulesError, match="until you meet"):
+    with pytest.raises(RulesError, match="once per session"):
         city("Perceive Demand", options={"demand": "Another"}, character=r.character)
+    with pytest.raises(RulesError, match="until you meet"):
+        city("Perceive Demand", options={"demand": "Another"}, character={**r.character, "session_used": []})
     met = city("Meet Demand", character=r.character)
     assert met.character["demands"][0]["met"] is True and met.character["advances"] == 1
 

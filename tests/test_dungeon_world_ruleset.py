@@ -168,7 +168,16 @@ def test_every_2d6_move_reads_every_tier(move_id: str, tier: str) -> None:
 
 
 def test_moves_without_a_roll_and_the_damage_roll() -> None:
-    assert {m.id for m in RULESET.moves if m.roll.type == "none"} == {"receive_arcane_art", "enter_combat", "end_of_round"}
+    assert {m.id for m in RULESET.moves if m.roll.type == "none"} == {
+        "receive_arcane_art",
+        "enter_combat",
+        "end_of_round",
+        "roll_initiative",
+        "take_a_bonus",
+        "suffer_control",
+        "turn_begins",
+        "heal",
+    }
     for move_id in ("receive_arcane_art", "enter_combat", "end_of_round"):
         result = run(move_id)
         assert (result.roll, result.outcome, result.dice) == ("none", "none", [])
@@ -259,14 +268,16 @@ def test_helpless_target_turns_a_miss_into_7_9() -> None:
 
 
 def test_grit_comes_from_the_class_or_the_sheet() -> None:
-    for cls, grit in (("fighter", 10), ("barbarian", 10), ("paladin", 8), ("bard", 6)):
+    # the text's four, then Dungeon World's published damage dice for the other classes it names
+    text = (("fighter", 10), ("barbarian", 10), ("paladin", 8), ("bard", 6))
+    for cls, grit in (*text, ("wizard", 4), ("cleric", 6), ("druid", 6), ("thief", 8)):
         result = run("Hack & Slash", stat="str", character={"class": cls}, dice=[6, 6], options={"choose": ["deal_damage"]})
         assert request_of(result.follow_ups[0])["options"]["grit"] == grit
     custom = run(
         "Hack & Slash", stat="str", character={"class": "thief", "grit": 8}, dice=[6, 6], options={"choose": ["deal_damage"]}
     )
     assert request_of(custom.follow_ups[0])["options"]["grit"] == 8
-    unknown = run("Hack & Slash", stat="str", character={"class": "wizard"}, dice=[6, 6], options={"choose": ["deal_damage"]})
+    unknown = run("Hack & Slash", stat="str", character={"class": "shaman"}, dice=[6, 6], options={"choose": ["deal_damage"]})
     assert "grit" not in request_of(unknown.follow_ups[0])["options"]
     assert any("no Grit for the class" in n for n in unknown.notes)
 

@@ -115,6 +115,16 @@ def test_city_faction_and_secret() -> None:
     same({"system": "city", "move": "Use a Secret", "stat": "sway"})
 
 
+def test_city_a_leaned_belief_and_a_controlled_neighborhood() -> None:
+    leaning = {"beliefs": ["Family first"], "leaning_on": "Family first"}
+    same({"system": "city", "move": "Transit", "character": leaning})
+    assert odds_for_request({"system": "city", "move": "Transit", "character": leaning}) == odds_for_request(
+        {"system": "city", "move": "Transit", "character": leaning, "options": {"use_belief": "Family first"}}
+    )
+    faction = {"faction": {"aspects": ["Ships"], "neighborhoods": ["Docks"]}}
+    same({"system": "city", "move": "Secure Resource", "character": faction, "options": {"controlled_neighborhood": "Docks"}})
+
+
 # ---- Blades: pools of 0 to 10 dice (the highest counts; 0 dice: the lowest of two), coin -----------
 
 
@@ -150,6 +160,18 @@ def test_blades_coin_raises_the_result() -> None:
 )
 def test_dungeon_world_total_roll(character: dict[str, Any], options: dict[str, Any]) -> None:
     same({"system": "dungeon-world", "move": "Hack & Slash", "stat": "str", "character": character, "options": options})
+
+
+def test_dungeon_world_volley_and_a_replaced_forward() -> None:
+    same({"system": "dungeon-world", "move": "Volley", "character": {"ongoing_bonus": 2}})
+    same(
+        {
+            "system": "dungeon-world",
+            "move": "Last Gasp",
+            "character": {"hp": 0, "forward_bonus": 1},
+            "options": {"use_forward_bonus": True},
+        }
+    )
 
 
 def test_a_roll_without_a_success_die_has_one_outcome() -> None:

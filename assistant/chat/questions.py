@@ -87,7 +87,9 @@ class Question:
     def answered(self, value: Any) -> dict[str, Any]:
         """The move's request with ``value`` given."""
         request = dict(self.request)
-        if self.field == "stat":
+        if isinstance(value, dict):  # an answer that gives another option instead (Elegy: the foe's rank for the harm)
+            request["options"] = {**(request.get("options") or {}), **value}
+        elif self.field == "stat":
             request["stat"] = value
         else:
             request["options"] = {**(request.get("options") or {}), self.field: value}
@@ -250,6 +252,8 @@ def _question_for(
             if spec.max - spec.min < 12
             else []
         )
+        if field_name == "amount" and "foe_rank" in options and "foe_rank" not in (request.get("options") or {}):
+            answers += [Answer(f"{cap(r.value)} (your foe's rank)", {"foe_rank": r.value}) for r in Rank]
         return Question(field=field_name, kind="number", lo=spec.min, hi=spec.max, text=text, answers=answers, **base)
     if choices:
         answers = [Answer(_value_label(c, help_text, field_name), c) for c in choices]

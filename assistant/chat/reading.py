@@ -201,6 +201,41 @@ def _on_the_sheet(field: str) -> Callable[[str, MoveSpec, CampaignState], Found 
     return read
 
 
+def _scheme(text: str, move: MoveSpec, state: CampaignState) -> Found | None:
+    """City: a new scheme's name ("I set up a scheme to smuggle wine"), or the scheme on the sheet the words name."""
+    if move.id == "set_up_a_scheme":
+        match = re.search(r"\bscheme\s+(?:to|for|called|named|:)\s+(.+)", text, re.I)
+        if not match:
+            return None
+        name = match.group(1).strip(" .!?")[:60]
+        return Found(name[:1].upper() + name[1:], match.group(0).strip(" .!?")) if name else None
+    said = set(re.findall(r"[a-z]{3,}", text.lower())) - {"scheme", "the", "run", "check", "and", "my", "our"}
+    best, best_score = None, 0
+    for entry in (state.active() or {}).get("schemes") or []:
+        name = entry.get("name") if isinstance(entry, dict) else entry
+        score = len(said & set(re.findall(r"[a-z]{3,}", str(name).lower())))
+        if isinstance(name, str) and score > best_score:
+            best, best_score = name, score
+    return Found(best, best) if best else None
+
+
+def _number_after(*patterns: str) -> Callable[[str, MoveSpec, CampaignState], Found | None]:
+    """A number the words give in a pattern's group ("an initiative of 14", "heal me for 5", "+1 forward")."""
+
+    def read(text: str, move: MoveSpec, state: CampaignState) -> Found | None:
+        for pattern in patterns:
+            match = _search(pattern, text)
+            if match is None:
+                continue
+            raw = match.group(1).replace(" ", "")
+            n = _as_int(raw.lstrip("+-"))
+            if n is not None:
+                return Found(-n if raw.startswith("-") else n, match.group(0))
+        return None
+
+    return read
+
+
 CODE_READERS: dict[str, Callable[[str, MoveSpec, CampaignState], Found | None]] = {
     "amount": _amount,
     "coin": _count_of("coin"),
@@ -209,8 +244,18 @@ CODE_READERS: dict[str, Callable[[str, MoveSpec, CampaignState], Found | None]] 
     "grit": _grit,
     "target_tier": _tier,
     "rank": _rank,
+    "foe_rank": _rank,
     "target": _target,
-    "use_belief": _belief,
+    "use_belief": lambda text, move, state: _belief(text, move, state) if move.roll.type != "none" else None,
+    "belief": _belief,
+    "scheme": _scheme,
+    "initiative": _number_after(
+        rf"\binitiative\s+(?:of|is|roll(?:ed)?(?: of| a)?)\s*{NUMBER}\b", rf"\brolled (?:a )?{NUMBER} (?:for|on) initiative"
+    ),
+    "healing": _number_after(
+        rf"\bheal(?:s|ed|ing)?\s+(?:me\s+)?(?:for\s+)?{NUMBER}\b", rf"\b{NUMBER}\s+(?:hp|health points?) back\b"
+    ),
+    "bonus": _number_after(r"([+-]\s?\d)\s*(?:forward|ongoing)\b"),
     "faction": _on_the_sheet("factions"),
     "claim": _on_the_sheet("claims"),
     "conspicuous": _count_of("conspicuous"),

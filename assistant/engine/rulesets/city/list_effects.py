@@ -185,6 +185,20 @@ def _demand(ctx: Resolution, spec: EffectSpec, reason: str) -> None:
     ctx.effect(EffectKind.DEMAND, str(text), before=None, after=False, reason=reason)
 
 
+def _insight(ctx: Resolution, name: str) -> None:
+    """A new Tie comes with the Insight the Magistrate tells you about them (``options.insight``), kept by name."""
+    if "insight" not in ctx.move.options:
+        return
+    insight = _named(ctx, "insight")
+    if insight is None:
+        ctx.notes.append(f"The Magistrate tells you what Insight you know about {name}: give it as the insight to keep it.")
+        return
+    insights = ctx.character["insights"]
+    before = insights.get(name)
+    insights[name] = insight
+    ctx.effect(EffectKind.TIE, f"{name}: insight", before=before, after=insight, reason=f"the Insight you know about {name}")
+
+
 def apply_list_effect(ctx: Resolution, spec: EffectSpec) -> None:
     reason = spec.note or f"{ctx.move.name}: {ctx.outcome.value.replace('_', ' ')}"
     delta = spec.delta or 0
@@ -201,6 +215,8 @@ def apply_list_effect(ctx: Resolution, spec: EffectSpec) -> None:
             _unrecorded(ctx, "tie", delta, reason, "target")
         else:
             _names(ctx, ctx.character["ties"], str(name), delta, "tie", reason)
+            if delta > 0:
+                _insight(ctx, str(name))
     elif meter in ("complications", "aspects"):
         _faction(ctx, spec, reason)
     elif meter == "history":

@@ -29,6 +29,17 @@ from assistant.engine.outcomes import Outcome
 from assistant.engine.ruleset import Ruleset
 from assistant.engine.rulesets.city import sheet_lists
 from assistant.engine.rulesets.city.list_effects import LIST_METERS, apply_list_effect, scheme_index
+from assistant.engine.rulesets.city.session_rules import (
+    check_history,
+    check_retire,
+    check_session_limits,
+    controlled_neighborhood_aspect,
+    lean_on_belief,
+    new_session,
+    offer_retire,
+    record_session_uses,
+    take_leaned_belief,
+)
 from assistant.engine.safe_json import copy_value
 from assistant.engine.schema import EffectSpec
 
@@ -76,6 +87,14 @@ class CityRuleset(Ruleset):
                 f"You may not mark Histories or City Demands to affect {ctx.move.name} "
                 "(a Social Interaction move); you may Use a Secret before you roll."
             )
+        check_session_limits(ctx)
+        if ctx.move.id == "retire":
+            check_retire(ctx)
+        elif ctx.move.id == "use_belief":
+            lean_on_belief(ctx)
+        elif ctx.move.id == "recall_neighborhood_connection":
+            check_history(ctx)
+        take_leaned_belief(ctx)
 
     def _connected(self, ctx: Resolution) -> bool | None:
         """Whether you have a connection to the neighborhood (``options.connected``, else the sheet; None = unknown)."""
@@ -155,6 +174,8 @@ class CityRuleset(Ruleset):
                         note='Alliance: take the complicating aspect "indebted"',
                     ),
                 )
+        if ctx.move.id == "secure_resource":
+            ctx.adds += controlled_neighborhood_aspect(ctx)
         if ctx.move.id == "use_power":
             connected = self._connected(ctx)
             if connected is None:
@@ -323,6 +344,11 @@ class CityRuleset(Ruleset):
 
     def finish(self, ctx: Resolution) -> None:
         """Close the alternative of an answered choice (``<id>`` / ``<id>_or``); Backfire rolls +the same complexity."""
+        record_session_uses(ctx)
+        if ctx.move.id == "new_session":
+            new_session(ctx)
+        elif ctx.move.id == "meet_demand":
+            offer_retire(ctx)
         answered = {e.target for e in ctx.effects if e.kind == "choice"}
         ctx.choices = [
             c for c in ctx.choices if not (c.id.endswith("_or") and c.id[:-3] in answered) and f"{c.id}_or" not in answered

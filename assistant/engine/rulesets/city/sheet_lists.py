@@ -76,6 +76,9 @@ def normalize_lists(character: dict[str, Any]) -> None:
         raise InputError("character.faction.name must be text.")
     for field in FACTION_LISTS:
         faction[field] = _names(f"faction.{field}", faction.get(field, []))
+    insights = character.get("insights", {})
+    if not isinstance(insights, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in insights.items()):
+        raise InputError('character.insights must map a Tie\'s name to the Insight you know, like {"Vess": "owes the guild"}.')
     forward = character.get("forward", [])
     if not isinstance(forward, list) or not all(
         isinstance(f, dict)

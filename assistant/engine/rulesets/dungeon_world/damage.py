@@ -16,8 +16,20 @@ from dataclasses import dataclass
 
 from assistant.engine.errors import InputError
 
-#: The Grit of the classes the text names ("1dGrit, Paladins have 8 Grit").
-CLASS_GRIT: dict[str, int] = {"fighter": 10, "barbarian": 10, "paladin": 8, "bard": 6}
+#: The Grit of the classes the text names ("1dGrit, Paladins have 8 Grit"); the classes it names without a Grit
+#: take the damage die of Dungeon World's class as published (Sage LaTorra and Adam Koebel, CC BY 3.0): Wizard
+#: d4, Cleric d6, Druid d6, Thief d8, Ranger d8. The Shaman is not one of those: its Grit is asked.
+CLASS_GRIT: dict[str, int] = {
+    "fighter": 10,
+    "barbarian": 10,
+    "paladin": 8,
+    "bard": 6,
+    "wizard": 4,
+    "cleric": 6,
+    "druid": 6,
+    "thief": 8,
+    "ranger": 8,
+}
 #: Die sizes a Grit may have.
 GRIT_DICE: tuple[int, ...] = (4, 6, 8, 10, 12)
 #: The most damage a request may name as already rolled.

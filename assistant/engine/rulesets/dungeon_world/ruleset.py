@@ -21,11 +21,20 @@ from typing import Any, ClassVar
 from assistant.engine.context import Resolution, offer_choice, option_int, option_text
 from assistant.engine.errors import InputError, RulesError
 from assistant.engine.kinds import EffectKind
-from assistant.engine.model import FollowUp
 from assistant.engine.outcomes import HIT_OUTCOMES, Outcome
 from assistant.engine.ruleset import Ruleset
 from assistant.engine.rulesets.dungeon_world.character import DEBILITIES, check_character, check_debility, debility_for
-from assistant.engine.rulesets.dungeon_world.damage import grit_of, parse_damage_dice, through_armor
+from assistant.engine.rulesets.dungeon_world.combat_rules import (
+    check_control,
+    check_heal,
+    control_marks,
+    end_encounter_limits,
+    mitigation,
+    set_initiative,
+    take_bonus,
+)
+from assistant.engine.rulesets.dungeon_world.damage import parse_damage_dice, through_armor
+from assistant.engine.rulesets.dungeon_world.follow_ups import attack_follow_up, saving_throw_stat, shooting_follow_up
 from assistant.engine.schema import ChoiceSpec, EffectSpec, OptionSpec
 
 #: Moves that cast a spell (mana, lost spells, cast penalties).
@@ -40,11 +49,6 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
 
 
-def _picked(ctx: Resolution, choice_id: str) -> list[str]:
-    """The option ids the player picked (``options.choose``) from one of this resolution's choices."""
-    return [str(e.after) for e in ctx.effects if e.kind == "choice" and e.target == choice_id]
-
-
 class DungeonWorldRuleset(Ruleset):
     system_id = "dungeon-world"
     title = "Dungeon World (PvP combat variant)"
@@ -55,6 +59,7 @@ class DungeonWorldRuleset(Ruleset):
         "this_move": "impact: clear only what this move marked",
         "spell_level": "meter mana: lose mana equal to the spell's level, and the spell until you rest",
         "keep_ongoing_spell": "keep one Ongoing spell active",
+        "control_kind": "impact: mark it when the control move (options.control) does that",
     }
 
     # ---- character and options ----------------------------------------------------------------
@@ -74,6 +79,10 @@ class DungeonWorldRuleset(Ruleset):
             self._check_spell(ctx)
         if ctx.move.id == "deal_damage":
             self._check_damage_options(ctx)
+        elif ctx.move.id == "suffer_control":
+            check_control(ctx)
+        elif ctx.move.id == "heal":
+            check_heal(ctx)
 
     @staticmethod
     def _is_2d6(ctx: Resolution) -> bool:
@@ -98,9 +107,10 @@ class DungeonWorldRuleset(Ruleset):
             raise RulesError(f"{name} is lost until you rest; it can't be cast now.")
         mana = ctx.character["mana"]
         if mana < level:
+            hint = " Put your mana on your sheet (for example /set mana 2) if your character has some." if not mana else ""
             raise RulesError(
                 f"You cannot cast a spell unless you have mana equal to the spell's level: "
-                f"this one needs {level} mana and you have {mana}."
+                f"this one needs {level} mana and you have {mana}.{hint}"
             )
 
     def _check_damage_options(self, ctx: Resolution) -> None:
@@ -181,13 +191,16 @@ class DungeonWorldRuleset(Ruleset):
             base_dice = [dice.sides] * dice.count
             described = str(dice)
         deals_damage = opts.get("amount", 1) != 0
-        sides = base_dice + [4] * bonus + ([4] if helpless and deals_damage else [])
+        less = 1 if opts.get("take_what_you_can_get") else 0
+        sides = base_dice + [4] * bonus + ([4] if helpless and deals_damage else []) + [6] * less
         ctx.source.require_forced(len(sides), f"{ctx.move.name}'s damage roll")
         faces = [ctx.source.roll(s, "damage").value for s in sides]
-        total = int(opts.get("amount", 0)) + sum(faces) + ctx.adds
+        minus = sum(faces[len(faces) - less :])
+        total = int(opts.get("amount", 0)) + sum(faces) - 2 * minus + ctx.adds
         ctx.score, ctx.outcome = max(0, total), Outcome.NONE
         ctx.memo["damage"] = ctx.score
         extras = ([f"+{bonus}d4 bonus"] if bonus else []) + (["+1d4 (Helpless)"] if helpless and deals_damage else [])
+        extras += ["-1d6 (you took what you could get)"] if less else []
         adds = [f"{ctx.adds:+d}"] if ctx.adds else []
         ctx.notes.append(
             f"Damage: {' '.join([described, *extras, *adds])} = {ctx.score}" + (f" (rolled {faces})" if faces else "") + "."
@@ -210,6 +223,11 @@ class DungeonWorldRuleset(Ruleset):
             )
         if ctx.move.id == "enter_combat":
             self._keep_one_magical_effect(ctx)
+            end_encounter_limits(ctx)
+        elif ctx.move.id == "roll_initiative":
+            set_initiative(ctx)
+        elif ctx.move.id == "take_a_bonus":
+            take_bonus(ctx)
 
     def _keep_one_magical_effect(self, ctx: Resolution) -> None:
         spells = ctx.character["ongoing_spells"]
@@ -245,6 +263,9 @@ class DungeonWorldRuleset(Ruleset):
                 super().apply_effect(ctx, spec.model_copy(update={"by": None}))
         elif spec.by == "spell_level":
             self._lose_spell(ctx, spec)
+        elif spec.by == "control_kind":
+            if control_marks(ctx, spec):
+                super().apply_effect(ctx, spec.model_copy(update={"by": None, "value": None}))
         elif spec.by == "keep_ongoing_spell":
             before = list(ctx.character["ongoing_spells"])
             ctx.character["ongoing_spells"] = [s for s in before if s == spec.value]
@@ -270,8 +291,9 @@ class DungeonWorldRuleset(Ruleset):
             damage, armor, vulnerable=vulnerable, helpless=helpless, ignore_armor=bool(ctx.options.get("ignore_armor"))
         )
         how = f"ignores armor: {check.ignored_because}" if check.ignored_because else f"{check.armor} armor"
-        self.adjust_meter(ctx, "hp", -check.loss, f"{damage} damage, {how}: {check.loss} HP")
-        if check.loss > 0 and vulnerable and not helpless:
+        loss = mitigation(ctx, check.loss)
+        self.adjust_meter(ctx, "hp", -loss, f"{damage} damage, {how}: {loss} HP")
+        if loss > 0 and vulnerable and not helpless:
             super().apply_effect(
                 ctx,
                 EffectSpec(
@@ -281,6 +303,10 @@ class DungeonWorldRuleset(Ruleset):
                     note="Dealing damage to them removes this vulnerability unless the individual is also Helpless.",
                 ),
             )
+        if loss > 0 and helpless and "controlled" in ctx.character["impacts"]:
+            for impact in ("helpless", "controlled"):
+                note = "Damage breaks the control that made you Helpless"
+                super().apply_effect(ctx, EffectSpec(type="impact", impact=impact, mark=False, note=note))
 
     def _lose_spell(self, ctx: Resolution, spec: EffectSpec) -> None:
         name, level = self._spell(ctx)
@@ -301,7 +327,11 @@ class DungeonWorldRuleset(Ruleset):
     # ---- follow-ups that reach another character ----------------------------------------------
     def finish(self, ctx: Resolution) -> None:
         if ctx.move.id == "hack_and_slash":
-            self._attack_follow_up(ctx)
+            attack_follow_up(ctx)
+        elif ctx.move.id == "volley":
+            shooting_follow_up(ctx)
+        elif ctx.move.id == "suffer_control" and "save_stat" in ctx.options:
+            saving_throw_stat(ctx)
         elif ctx.move.id == "arcane_art" and "effect" in ctx.options:
             self._set_follow_up_options(ctx, "Receive Arcane Art", {"choose": [ctx.options["effect"]]})
         elif ctx.move.id in CAST_MOVES:
@@ -340,52 +370,3 @@ class DungeonWorldRuleset(Ruleset):
             delta=1,
             reason=f"{name} is Ongoing: -1 ongoing to cast spells while it lasts",
         )
-
-    def _attack_follow_up(self, ctx: Resolution) -> None:
-        """One Deal Damage request for the target, carrying everything the attacker picked."""
-        hits = [fu for fu in ctx.follow_ups if fu.move == "Deal Damage"]
-        if not hits:
-            return
-        picks = _picked(ctx, "hack_and_slash")
-        options: dict[str, Any] = {}
-        debilities: list[str] = []
-        if "deal_damage" in picks:
-            grit = grit_of(ctx.character)
-            if grit is None:
-                ctx.notes.append(
-                    f"The text gives no Grit for the class {ctx.character['class']!r}: put your Grit on your sheet, "
-                    "or give it (the damage die) to Deal Damage."
-                )
-            else:
-                options["grit"] = grit
-            bonus = ctx.character["damage_bonus_d4"]
-            if bonus:
-                options["bonus_d4"] = bonus
-                self.adjust_meter(ctx, "damage_bonus_d4", -bonus, f"+{bonus}d4 to damage used on this attack")
-            if "messy_debility" in ctx.options:
-                debilities.append(check_debility(ctx.options["messy_debility"], "Your weapon's debility"))
-        else:
-            options["amount"] = 0
-        if "cause_debility" in picks:
-            if "debility" not in ctx.options:
-                raise InputError(
-                    f"You cause a debility of your choice: name it ({', '.join(DEBILITIES)}).",
-                    missing="debility",
-                    choices=list(DEBILITIES),
-                )
-            debilities.insert(0, check_debility(ctx.options["debility"], "The debility"))
-        if debilities:
-            options["debilities"] = list(dict.fromkeys(debilities))
-        if "opponent_vulnerable" in picks:
-            options["opened_up"] = True
-        reason = "Resolve Deal Damage for your target (their sheet as the character)"
-        merged = FollowUp(
-            kind="move",
-            move="Deal Damage",
-            reason=reason,
-            request={"system": self.system_id, "move": "deal_damage", "options": options},
-            target=ctx.options["target"] if isinstance(ctx.options.get("target"), str) else None,
-        )
-        first = ctx.follow_ups.index(hits[0])
-        ctx.follow_ups[:] = [fu for fu in ctx.follow_ups if fu.move != "Deal Damage"]
-        ctx.follow_ups.insert(first, merged)

@@ -101,7 +101,15 @@ class ElegyRuleset(Ruleset):
     def amount(self, ctx: Resolution, spec: EffectSpec) -> int:
         """Harm may be given as the foe's rank instead of an amount."""
         source = spec.amount
-        by_rank = "amount" not in ctx.options and "foe_rank" in ctx.options and spec.meter in ("health", "spirit")
+        rank_given = "foe_rank" in ctx.options
+        unsaid = source is not None and source.option == "amount" and "amount" not in ctx.options and not rank_given
+        if unsaid and spec.meter in ("health", "spirit") and "foe_rank" in self.options_for(ctx.move):
+            what = "harm" if spec.meter == "health" else "stress"
+            raise InputError(
+                f"{ctx.move.name}: how much {what} do you suffer, as the situation deals it or by your foe's rank?",
+                missing="amount",
+            )
+        by_rank = "amount" not in ctx.options and rank_given and spec.meter in ("health", "spirit")
         if source is not None and source.option == "amount" and by_rank:
             rank = Rank.parse(ctx.options["foe_rank"])
             faith = option_bool(ctx, "authentic_faith")
