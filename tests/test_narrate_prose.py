@@ -4,9 +4,11 @@ and the authority guard silent on every move of every system."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,7 +18,7 @@ from assistant.guard import check_narration
 from assistant.narrate import NarrationRequest, TemplateNarrator
 from assistant.narrate.answers import answer_statement
 from assistant.narrate.intent import Shape, frame, shape
-from assistant.narrate.outcome_prose import strip_tier
+from assistant.narrate.outcome_prose import TONES, strip_tier
 
 INTENTS = {
     "first person": "I slip past the sentry",
@@ -220,3 +222,50 @@ def test_a_price_asked_by_command_is_tied_to_the_players_last_action() -> None:
                                    history=history)  # fmt: skip
         text = TemplateNarrator().narrate(request)
         assert "As you force the jammed airlock open, something of value is lost or destroyed." in text, text
+
+
+def _golden_results() -> Iterator[Result]:
+    for path in sorted((Path(__file__).parent / "golden").glob("*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if not line.strip():
+                continue
+            case = json.loads(line)
+            try:
+                yield resolve(case.get("request", case))
+            except AssistantError:  # a golden refusal: nothing to narrate
+                continue
+
+
+def test_every_golden_case_narrated_offline_passes_the_guard() -> None:
+    """Picks, negative meters, advantage, a backfire, subtracted dice, allies: every forced-dice case written from
+    the texts, told by the offline narrator, is read back by the guard without a single flag."""
+    checked = 0
+    for result in _golden_results():
+        for intent in ("I push through", "the gate"):
+            request = NarrationRequest(task=_task(result), system=result.system, player_text=intent, results=(result,),
+                                       question="Is it safe?")  # fmt: skip
+            text = TemplateNarrator().narrate(request)
+            assert check_narration(text, [result], intent=intent) == [], (result.system, result.move, text)
+            checked += 1
+    assert checked >= 800
+
+
+def test_a_change_stated_as_the_engine_made_it_passes_and_another_is_caught() -> None:
+    result = resolve({"system": "starforged", "move": "Lose Momentum", "character": {"momentum": -5}, "options": {"amount": 1}})
+    assert check_narration("Momentum -5 → -6.", [result]) == []
+    assert check_narration("Momentum -5 → -9.", [result]) != []
+
+
+def test_a_backfire_at_its_worst_is_not_told_as_a_success() -> None:
+    result = resolve({"system": "city", "move": "Backfire", "options": {"complexity": 1}, "dice": [6, 4]})
+    text = narrate(result, "I hold the power in")
+    assert "worst result here" in text and check_narration(text, [result], intent="I hold the power in") == []
+    for line in TONES["strong"]:
+        assert line not in text
+
+
+def test_a_subtracted_die_is_not_added_up_on_the_card() -> None:
+    result = resolve({"system": "dungeon-world", "move": "Deal Damage", "options": {"grit": 10, "take_what_you_can_get": True},
+                      "dice": [8, 3]})  # fmt: skip
+    text = narrate(result, "I strike")
+    assert "8 + 3 = 5" not in text and "5 in all" in text

@@ -29,6 +29,7 @@ from typing import Any
 
 from assistant.engine.model import Result
 from assistant.guard.acts import check_decision, check_phantom
+from assistant.guard.changes import engine_changes_blanked
 from assistant.guard.claims import check_claims
 from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
@@ -64,6 +65,7 @@ def check_narration(
     narration may be shown). ``system`` defaults to the Results' system (needed when there are none).
     ``question`` is the oracle question, so an answer told as its opposite is caught."""
     facts = facts if facts is not None else prepare(results, system=system, odds=odds)
+    text = engine_changes_blanked(text, facts)
     pats = patterns(facts.system)
     meters = meter_words(facts.system)
     found: list[Violation] = []

@@ -171,6 +171,7 @@ class Facts:
         for effect in r.effects:
             target = effect_target(effect.kind, effect.target)
             if target is None:
+                texts.append(effect.reason)  # a picked option's own label ("Chosen: Forfeit 1 rep per Tier …")
                 continue
             self.changes.setdefault(target, []).append(Change(effect.delta, effect.before, effect.after, effect.marks))
             nums = self.meter_numbers.setdefault(target, set())

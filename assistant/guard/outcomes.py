@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.text import NEGATORS, OUTCOME_HYPOTHETICAL, Sentence, hypothetical, words_before
+from assistant.guard.vocab import move_names
 
 HIT = frozenset({"strong_hit", "weak_hit", "critical", "full_success", "partial_success"})
 FAIL = frozenset({"miss", "bad_outcome"})
@@ -193,11 +194,26 @@ def claims(sentence: Sentence, facts: Facts) -> Iterator[tuple[str, bool, str]]:
                     yield label, bool(_NEGATE & set(words_before(sentence.text, m.start()))), m.group(0)
 
 
+def _a_move_name(raw: str, excerpt: str, facts: Facts) -> bool:
+    """The words are (part of) a move's name written as one, in title case ("Backfire", "Lose Momentum")."""
+    words = excerpt.strip().lower()
+    if not words:
+        return False
+    for name in move_names(facts.system):
+        if words in name:
+            at = raw.lower().find(name)
+            if at >= 0 and all(w[:1].isupper() for w in raw[at : at + len(name)].split() if w[:1].isalpha()):
+                return True
+    return False
+
+
 def check_outcome(sentence: Sentence, facts: Facts) -> list[Violation]:
     out: list[Violation] = []
     tiers = [o for o in facts.outcomes if o in ALL]
     if tiers:
         for label, neg, excerpt in claims(sentence, facts):
+            if _a_move_name(sentence.raw, excerpt, facts):
+                continue  # "Backfire, +complexity." names the move; it tells no outcome
             true_of = TRUE_OF[label]
             if label == "critical" and facts.match:
                 true_of = true_of | {"strong_hit"}

@@ -68,8 +68,20 @@ def _stat_part(result: Result) -> str:
     return f" + {humanize(result.stat)} {result.stat_value}" if result.stat and result.stat_value is not None else ""
 
 
+def lower_is_better(result: Result) -> bool:
+    """The move reads its tiers the other way (the City's Backfire: 10+ is the worst)."""
+    try:
+        from assistant.engine.registry import get_ruleset
+
+        return bool(get_ruleset(result.system).move_by_id(result.move_id).roll.extra.lower_is_better)
+    except Exception:  # noqa: BLE001 - a table, a meter change or an unknown move: the usual reading
+        return False
+
+
 def _tier(result: Result) -> str:
     label = outcome_label(result.outcome)
+    if label and lower_is_better(result) and result.outcome in ("strong_hit", "critical", "miss"):
+        label += " (the worst result here: lower is better)" if result.outcome != "miss" else " (the best result here)"
     return f": {label}" if label else ""
 
 
@@ -143,6 +155,11 @@ def _pool_line(result: Result) -> str:
 
 
 def _total_line(result: Result) -> str:
+    kept = [d.value for d in result.dice_detail if d.kept] or list(result.dice)
+    adds = ((result.stat_value or 0) if result.stat else 0) + (result.adds or 0)
+    if result.score is not None and sum(kept) + adds != result.score:  # a die subtracted ("1dGrit - 1d6")
+        rolled = f"{_and(_faces(result))}{_stat_part(result)}{_adds_part(result.adds)}"
+        return f"Rolled {rolled}: {result.score} in all{_tier(result)}."
     faces = " + ".join(_faces(result))
     return f"Rolled {faces}{_stat_part(result)}{_adds_part(result.adds)} = {result.score}{_tier(result)}."
 

@@ -89,7 +89,7 @@ _BULLET = re.compile(r"^\s*[-*•]\s+")
 def tone(result: Result, seed: object, recent: Sequence[str] = ()) -> str:
     """A line of story for the outcome's tier ("It goes wrong."), "" for a move without one."""
     family = FAMILY.get(result.outcome)
-    if family is None:
+    if family is None or facts.lower_is_better(result):  # a backfire's 10+ is its worst: its own text tells it
         return ""
     line = choose(TONES[family], (seed, result.move_id, result.outcome), recent)
     if result.outcome == "critical":
@@ -97,9 +97,12 @@ def tone(result: Result, seed: object, recent: Sequence[str] = ()) -> str:
     return line
 
 
+_LOWER_NOTE = re.compile(r"^\s*\((?:the (?:worst|best) result: )?lower is better\)\s*", re.I)
+
+
 def strip_tier(sentence: str) -> str:
     """``On a weak hit, you succeed`` -> ``You succeed`` (the dice card already names the tier)."""
-    stripped = _TIER_PREFIX.sub("", sentence, count=1).strip()
+    stripped = _LOWER_NOTE.sub("", _TIER_PREFIX.sub("", sentence, count=1).strip()).strip()
     if not stripped or stripped == sentence.strip():
         return sentence.strip()
     return stripped[:1].upper() + stripped[1:]
