@@ -61,6 +61,8 @@ CORE_VARIANTS: dict[str, str] = {
     "all_but_one_box": "clear_progress: clear all but one filled box",
     "half_boxes": "clear_progress: clear half the filled boxes",
 }
+#: How many spellings of move names :meth:`RulesetData.find_move` remembers (a bound on its memory).
+MAX_NAMES_AS_GIVEN = 2000
 
 
 def normalize_name(text: str) -> str:
@@ -195,6 +197,30 @@ class RulesetData:
         self._options_by_move[move.id] = (move, out)
         return out
 
+    def options_adding(self, move: MoveSpec) -> tuple[tuple[str, RequestOption], ...]:
+        """The options of ``move`` that add to its score (``adds``/``adds_by_value``), in declared order."""
+        return self._option_parts(move)[0]
+
+    def options_on_hit(self, move: MoveSpec) -> tuple[tuple[str, RequestOption], ...]:
+        """The options of ``move`` that bring effects on a hit (``on_hit``), in declared order."""
+        return self._option_parts(move)[1]
+
+    def _option_parts(self, move: MoveSpec) -> tuple[tuple[tuple[str, RequestOption], ...], ...]:
+        known = self._option_parts_by_move.get(move.id)
+        if known is not None and known[0] is move:
+            return known[1]
+        options = self.options_for(move).items()
+        parts = (
+            tuple((n, s) for n, s in options if s.adds or s.adds_by_value),
+            tuple((n, s) for n, s in options if s.on_hit),
+        )
+        self._option_parts_by_move[move.id] = (move, parts)
+        return parts
+
+    @cached_property
+    def _option_parts_by_move(self) -> dict[str, tuple[MoveSpec, tuple[tuple[tuple[str, RequestOption], ...], ...]]]:
+        return {}
+
     @cached_property
     def _options_by_move(self) -> dict[str, tuple[MoveSpec, dict[str, RequestOption]]]:
         return {}
@@ -216,6 +242,11 @@ class RulesetData:
         return index
 
     @cached_property
+    def _moves_as_given(self) -> dict[str, MoveSpec]:
+        """Moves by the name exactly as a request spelled it (found before: no normalising again)."""
+        return {}
+
+    @cached_property
     def _table_index(self) -> dict[str, Table]:
         index: dict[str, Table] = {}
         for table in self.tables.values():
@@ -224,8 +255,13 @@ class RulesetData:
         return index
 
     def find_move(self, name: str) -> MoveSpec:
+        found = self._moves_as_given.get(name)
+        if found is not None:
+            return found
         key = normalize_name(name)
         if key in self._move_index:
+            if len(self._moves_as_given) < MAX_NAMES_AS_GIVEN:
+                self._moves_as_given[name] = self._move_index[key]
             return self._move_index[key]
         names = {normalize_name(m.name): m.name for m in self.moves}
         close = [m.name for m in self.moves if key and key in normalize_name(m.name)]

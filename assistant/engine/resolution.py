@@ -151,7 +151,7 @@ def apply_option_hits(ctx: Resolution, ruleset: Ruleset) -> None:
     """The effects an option brings on a hit (``on_hit`` in its declaration), for the value given."""
     if ctx.outcome not in (Outcome.STRONG_HIT, Outcome.WEAK_HIT):
         return
-    for name, spec in ruleset.options_for(ctx.move).items():
+    for name, spec in ruleset.options_on_hit(ctx.move):
         value = ctx.options.get(name)
         if value is None or not spec.on_hit:
             continue
