@@ -130,13 +130,14 @@ def action_step(ctx: Resolution) -> None:
         ctx.source, ctx.stat_value, ctx.adds, momentum=cancel, action_die=die, cap=rolls.UNCAPPED if cap is None else cap
     )
     roll = ctx.ruleset.adjust_action_roll(ctx, roll, first)
-    ctx.shape = roll_shapes.ChallengeShape(
-        base=ctx.stat_value + ctx.adds,
-        cap=rolls.UNCAPPED if cap is None else cap,
-        action_die=die,
-        cancel=cancel,
-        reroll_below=ctx.ruleset.reroll_below(ctx),
-    )
+    if roll_shapes.recording_now():  # only the odds read a roll's shape
+        ctx.shape = roll_shapes.ChallengeShape(
+            base=ctx.stat_value + ctx.adds,
+            cap=rolls.UNCAPPED if cap is None else cap,
+            action_die=die,
+            cancel=cancel,
+            reroll_below=ctx.ruleset.reroll_below(ctx),
+        )
     ctx.shape_dice_before = first
     ctx.take_challenge(roll)
     if roll.cancelled and sheet.burn is not None:
@@ -184,7 +185,8 @@ def progress_step(ctx: Resolution) -> None:
     score = ctx.ruleset.progress_score(ctx)
     ctx.shape_dice_before = len(ctx.source.rolled)
     ctx.take_challenge(rolls.progress_roll(ctx.source, score))
-    ctx.shape = roll_shapes.ChallengeShape(base=score, cap=rolls.UNCAPPED, action_die=False)
+    if roll_shapes.recording_now():
+        ctx.shape = roll_shapes.ChallengeShape(base=score, cap=rolls.UNCAPPED, action_die=False)
 
 
 def _stat_part(ctx: Resolution) -> int:
