@@ -205,6 +205,10 @@ class RulesetData:
         """The options of ``move`` that bring effects on a hit (``on_hit``), in declared order."""
         return self._option_parts(move)[1]
 
+    def options_required(self, move: MoveSpec) -> bool:
+        """Whether ``move`` has an option that must be given."""
+        return bool(self._option_parts(move)[2])
+
     def _option_parts(self, move: MoveSpec) -> tuple[tuple[tuple[str, RequestOption], ...], ...]:
         known = self._option_parts_by_move.get(move.id)
         if known is not None and known[0] is move:
@@ -213,6 +217,7 @@ class RulesetData:
         parts = (
             tuple((n, s) for n, s in options if s.adds or s.adds_by_value),
             tuple((n, s) for n, s in options if s.on_hit),
+            tuple((n, s) for n, s in options if s.required),
         )
         self._option_parts_by_move[move.id] = (move, parts)
         return parts

@@ -122,14 +122,8 @@ def canonical_options(given: Mapping[str, Any], known: Mapping[str, RequestOptio
     return out
 
 
-def _required(known: Mapping[str, RequestOption]) -> bool:
-    return any(spec.required for spec in known.values())
-
-
 def check_options(move_name: str, given: Mapping[str, Any], known: Mapping[str, RequestOption]) -> dict[str, Any]:
     """Refuse options the move does not take and values of the wrong kind; returns them as declared."""
-    if not given and not _required(known):
-        return {}
     unknown = sorted(set(given) - set(known))
     if unknown:
         takes = ", ".join(words(n) for n in sorted(known)) or "none"
