@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 import yaml
 from pydantic import ValidationError
 
+import assistant.engine.yaml_load as yaml_load
 from assistant.engine.errors import ConfigError, UnknownNameError
 from assistant.engine.oracle import Table, TableRow
 from assistant.engine.schema import (
@@ -73,7 +74,7 @@ def normalize_name(text: str) -> str:
 def _load_yaml(path: Path) -> Any:
     try:
         with path.open(encoding="utf-8") as fh:
-            return yaml.safe_load(fh)
+            return yaml_load.safe_load(fh)
     except FileNotFoundError:
         raise ConfigError(f"Ruleset data file missing: {path}. Reinstall the package.") from None
     except yaml.YAMLError as exc:
