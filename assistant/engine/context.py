@@ -78,7 +78,7 @@ class Rules(Protocol):
     def reroll_below(self, ctx: Resolution) -> int: ...
 
 
-@dataclass
+@dataclass(slots=True)
 class Resolution:
     """One resolution in progress (see the module docstring)."""
 
@@ -181,7 +181,9 @@ class Resolution:
             track=self.track.to_dict() if self.track else None,
             clock=self.clock.to_dict() if self.clock else None,
             burn=self.burn,
-            started=[k for k, v in (("track", self.track), ("clock", self.clock)) if k in self.started and v is not None],
+            started=[k for k, v in (("track", self.track), ("clock", self.clock)) if k in self.started and v is not None]
+            if self.started
+            else [],
             notes=self.notes,
         )
 

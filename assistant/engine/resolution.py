@@ -33,6 +33,8 @@ from assistant.engine.schema import ChoiceSpec, Condition, FollowUpSpec, MoveSpe
 
 __all__ = ["Resolution", "close_resolution", "open_resolution", "resolve_move"]
 
+_ROLL_KINDS = {kind.value: kind for kind in RollKind}
+
 
 def open_resolution(ruleset: Ruleset, request: Request, move: MoveSpec, rng: random.Random | None) -> Resolution:
     """A fresh working state for ``move``: the request's character normalised and copied, its dice source."""
@@ -77,7 +79,7 @@ def resolve_move(ruleset: Ruleset, request: Request, move: MoveSpec, rng: random
         ctx.notes.append(f"No roll: {ruleset.no_roll_reason(ctx)}.")
         if request.dice:
             raise InputError(f"{move.name} makes no roll in this situation, but dice were given; leave the dice out.")
-    ctx.roll = RollKind(kind)
+    ctx.roll = _ROLL_KINDS.get(kind) or RollKind(kind)
     if automatic is not None:
         _automatic_outcome(ctx, str(automatic))
     elif kind == "action":
