@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from assistant.llm_calls import TASK_MAX_TOKENS, limits_for
-
 TASK_TEMPERATURE: dict[str, float] = {"narrate": 0.7, "interpret": 0.7}
 """Narration writes prose; every other task (planning, re-rank, rules answers, probes) runs at 0."""
 
@@ -57,6 +55,8 @@ def chat_model(
     import httpx
     from pydantic import SecretStr
 
+    from assistant.llm_calls import TASK_MAX_TOKENS, limits_for  # LangChain: only when there is an endpoint
+
     if _MODEL_CLASS is None:
         _MODEL_CLASS = _endpoint_model_class()
     limits = limits_for(task, llm.timeout)
@@ -80,6 +80,7 @@ def chat_model(
 
 def _local_model(llm: Any, task: str, temperature: float | None) -> Any:
     """The in-process llama.cpp model for ``TABLETOP_LLM_GGUF`` (:mod:`assistant.llm_local`)."""
+    from assistant.llm_calls import TASK_MAX_TOKENS
     from assistant.llm_local import LlamaCppChatModel
 
     planning = getattr(llm, "planning", "auto")

@@ -57,7 +57,15 @@ def prepare(progress: Progress | None = None, rules: bool = True, moves: bool = 
         from rules_index.search import get_index
 
         index = _timed(report, "opening the rules index", progress, lambda: get_index(refresh=False))
-        sync = _timed(report, "indexing the rules texts", progress, index.sync_corpus)
+
+        def sync_all() -> Any:
+            from rules_index.notes import sync_notes
+
+            done = index.sync_corpus()
+            done += sync_notes(index)
+            return done
+
+        sync = _timed(report, "indexing the rules texts and notes", progress, sync_all)
         report.embedded = sync.embedded
         report.passages = len(_timed(report, "reading the passages for keyword search", progress, index.lexical).chunks)
 
@@ -67,6 +75,14 @@ def prepare(progress: Progress | None = None, rules: bool = True, moves: bool = 
             sentence_vectors(index).warm(index.chunks())
 
         _timed(report, "embedding the rules' sentences", progress, sentences)
+
+        def snapshot() -> None:
+            from rules_index.snapshot import load_snapshot, write_snapshot
+
+            if index.path is not None and load_snapshot(index.path, index.embedder.name) is None:
+                write_snapshot(index)
+
+        _timed(report, "saving the index for one-off questions", progress, snapshot)
     if moves:
 
         def build() -> None:

@@ -6,7 +6,11 @@ MiniLM model) and drives headless Chromium (``evals/browser.py``):
 * server start → ``/_stcore/health`` answers; page ready (the campaign form shown);
 * the first action on the fresh server: Enter → the suggestions' first button shown;
 * the first click: the top suggestion → the dice card shown;
-* then ``--turns`` more actions and clicks (warm), p50/max in seconds.
+* then ``--turns`` more actions and clicks (warm), p50/max in seconds;
+* the memory of the server's process tree (resident now, and its peak) once the page is ready and after the
+  turns (the target is 600 MB).
+
+``--home DIR`` serves an already prepared data directory (its campaigns are kept) instead of preparing a new one.
 
 Seconds are wall-clock on this machine, including the browser's own rendering and polling (every 0.1 s).
 """
@@ -37,6 +41,42 @@ ACTIONS = [
     "I patch the hull breach",
     "I sneak past the sentries",
 ]
+
+
+def _children(pid: int) -> list[int]:
+    out: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):
+        try:
+            out += [int(p) for p in task.read_text().split()]
+        except OSError:
+            continue
+    return out
+
+
+def process_tree(pid: int) -> list[int]:
+    """``pid`` and every process it started (and they started), while they run."""
+    tree, todo = [], [pid]
+    while todo:
+        current = todo.pop()
+        tree.append(current)
+        todo += _children(current)
+    return tree
+
+
+def _status_kb(pid: int, field: str) -> int:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def tree_rss_mb(pid: int) -> tuple[float, float]:
+    """Resident memory of the process tree of ``pid`` now, and the sum of each process's peak, in MB."""
+    pids = process_tree(pid)
+    return sum(_status_kb(p, "VmRSS") for p in pids) / 1024, sum(_status_kb(p, "VmHWM") for p in pids) / 1024
 
 
 def _cards(browser: Browser) -> int:
@@ -83,11 +123,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--turns", type=int, default=4)
     parser.add_argument("--cold", action="store_true", help="start the server on an unprepared data directory")
+    parser.add_argument("--home", help="an already prepared TABLETOP_HOME to serve (nothing is prepared)")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="bench-browser-") as home:
+    with tempfile.TemporaryDirectory(prefix="bench-browser-") as tmp:
+        home = args.home or tmp
         env = {"TABLETOP_HOME": home}
         prepared = 0.0
-        if not args.cold:  # as `make run` does: prepare, then start the server
+        servers: list[subprocess.Popen[bytes]] = []
+        if not args.cold and not args.home:  # as `make run` does: prepare, then start the server
             start = time.perf_counter()
             subprocess.run(
                 [sys.executable, "-c", "from assistant.cli import main; main()", "prepare"],
@@ -99,13 +142,15 @@ def main() -> int:
         started = time.perf_counter()
         if os.environ.get("TABLETOP_EMBEDDER"):
             env["TABLETOP_EMBEDDER"] = os.environ["TABLETOP_EMBEDDER"]
-        with serve_app(Path(home) / "streamlit.log", env=env) as url, chrome() as browser:
+        log = Path(tmp) / "streamlit.log"
+        with serve_app(log, env=env, on_start=servers.append) as url, chrome() as browser:
             healthy = time.perf_counter() - started
             start = time.perf_counter()
             browser.get(url)
             browser.find("css selector", 'input[aria-label="Campaign name"]', timeout=120)
             ready = time.perf_counter() - start
-            create_campaign(browser, "Bench Saga", "starforged")
+            rss_ready = tree_rss_mb(servers[0].pid)
+            create_campaign(browser, f"Bench Saga {int(time.time())}", "starforged")
             try:
                 first_suggest, first_click = action_then_click(browser, ACTIONS[0])
                 warm = [action_then_click(browser, ACTIONS[(i + 1) % len(ACTIONS)]) for i in range(args.turns)]
@@ -113,7 +158,11 @@ def main() -> int:
                 shot = browser.screenshot(Path(tempfile.gettempdir()) / "bench-browser-failure.png")
                 print(f"failed; the page is in {shot}:\n{browser.page_text()[-1500:]}", file=sys.stderr)
                 raise
-    print(f"prepare (as make run): {prepared:.1f} s" if not args.cold else "cold: nothing prepared before the server")
+            rss_played = tree_rss_mb(servers[0].pid)
+    if args.home:
+        print(f"served {args.home} as it was prepared")
+    else:
+        print(f"prepare (as make run): {prepared:.1f} s" if not args.cold else "cold: nothing prepared before the server")
     print(f"server start → healthy: {healthy:.2f} s; page ready: {ready:.2f} s")
     print(f"first action on a fresh server → suggestions: {first_suggest:.2f} s; first click → dice card: {first_click:.2f} s")
     if warm:
@@ -121,6 +170,10 @@ def main() -> int:
         c = [w[1] for w in warm]
         print(f"warm action → suggestions: p50 {statistics.median(s):.2f} s, max {max(s):.2f} s ({len(s)} turns)")
         print(f"warm click → dice card: p50 {statistics.median(c):.2f} s, max {max(c):.2f} s")
+    print(f"server memory (process tree) once the page is ready: {rss_ready[0]:.0f} MB resident, peak {rss_ready[1]:.0f} MB")
+    print(
+        f"server memory after {1 + len(warm)} turns: {rss_played[0]:.0f} MB resident, peak {rss_played[1]:.0f} MB (target 600 MB)"
+    )
     return 0
 
 

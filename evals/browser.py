@@ -16,7 +16,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -162,8 +162,11 @@ def missing_browser() -> list[str]:
 
 
 @contextlib.contextmanager
-def serve_app(log_path: Path, env: dict[str, str] | None = None) -> Iterator[str]:
-    """``streamlit run`` the app on a free port of 127.0.0.1; yields its URL once it answers."""
+def serve_app(
+    log_path: Path, env: dict[str, str] | None = None, on_start: Callable[[subprocess.Popen[bytes]], None] | None = None
+) -> Iterator[str]:
+    """``streamlit run`` the app on a free port of 127.0.0.1; yields its URL once it answers (``on_start`` gets the
+    server's process as soon as it is started: the bench reads its memory)."""
     port = free_port()
     full_env = {
         **os.environ,
@@ -183,6 +186,8 @@ def serve_app(log_path: Path, env: dict[str, str] | None = None) -> Iterator[str
             stderr=subprocess.STDOUT,
         )  # fmt: skip
         url = f"http://127.0.0.1:{port}"
+        if on_start is not None:
+            on_start(server)
         try:
             wait_until(
                 lambda: server.poll() is None and httpx.get(f"{url}/_stcore/health", timeout=2).text.strip() == "ok",

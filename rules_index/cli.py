@@ -71,7 +71,7 @@ def ask_command(
 
     if not question.strip():
         raise AssistantError('The question is empty: ask something like "how do I reduce heat?".')
-    index = get_index()
+    index = get_index(snapshot=True)
     chosen = _check_system(system, index.systems())
     result = answer(question, chosen, llm=make_llm(), k=k, index=index)
     if as_json:

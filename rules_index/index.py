@@ -16,6 +16,7 @@ from typing import Any
 from rules_index.chunk import Chunk, content_hash
 from rules_index.clean import clean
 from rules_index.embed import Embedder
+from rules_index.snapshot import Snapshot, record_revision
 from rules_index.split import split
 from rules_index.store import collection_name, make_client, open_collection
 
@@ -70,18 +71,80 @@ class SyncReport:
 
 
 class RulesIndex:
-    """One Chroma collection of rules chunks for one embedder, plus the in-memory lexical index."""
+    """One Chroma collection of rules chunks for one embedder, plus the in-memory lexical index.
 
-    def __init__(self, embedder: Embedder, path: Path | str | None = None, url: str | None = None) -> None:
+    Given a current :class:`~rules_index.snapshot.Snapshot` of its store, it reads passages and vectors from
+    that copy and opens the store only for what the copy lacks, or once something is written."""
+
+    def __init__(
+        self, embedder: Embedder, path: Path | str | None = None, url: str | None = None, snapshot: Snapshot | None = None
+    ) -> None:
         self.embedder = embedder
-        self.client = make_client(path=path, url=url)
+        self.path = Path(path) if path is not None and not url else None
+        self._url = url
         self.name = collection_name(embedder.name)
-        self.collection = open_collection(self.client, self.name)
+        self._snapshot = snapshot
+        self._client: Any = None
+        self._collection: Any = None
+        self._sentences: Any = None
+        if snapshot is None:
+            self._open()
         self._lock = threading.RLock()
         self._records: tuple[str, list[Chunk]] | None = None
         self._lexical: Any = None
 
+    def _open(self) -> None:
+        if self._client is None:
+            self._client = make_client(path=self.path, url=self._url)
+            self._collection = open_collection(self._client, self.name)
+
+    @property
+    def client(self) -> Any:
+        """The vector store's client (opened on first use when a snapshot answers the reads)."""
+        self._open()
+        return self._client
+
+    @property
+    def collection(self) -> Any:
+        self._open()
+        return self._collection
+
+    def sentence_collection(self) -> Any:
+        """The collection of sentence vectors beside the passages (see :mod:`rules_index.sentences`)."""
+        if self._sentences is None:
+            self._sentences = open_collection(self.client, collection_name(self.embedder.name, prefix="sentences"))
+        return self._sentences
+
     # --- reading -----------------------------------------------------------------------------------
+
+    def stored_embeddings(self) -> tuple[list[str], Any]:
+        """Every stored passage's id and vector (rows in the same order)."""
+        if self._snapshot is not None:
+            return self._snapshot.passage_ids, self._snapshot.passages
+        got = self.collection.get(include=["embeddings"])
+        return list(got["ids"]), got["embeddings"] if got["embeddings"] is not None else []
+
+    def stored_sentence_vectors(self, keys: list[str]) -> dict[str, Any]:
+        """The stored vectors of the sentence ``keys`` the store holds (by key)."""
+        out: dict[str, Any] = {}
+        missing = keys
+        if self._snapshot is not None:
+            rows = self._snapshot_sentence_rows()
+            out = {k: self._snapshot.sentences[rows[k]] for k in keys if k in rows}
+            missing = [k for k in keys if k not in out]
+        if missing:
+            stored = self.sentence_collection().get(ids=missing, include=["embeddings"])
+            vectors = stored["embeddings"] if stored["embeddings"] is not None else []
+            out.update(zip(stored["ids"], vectors, strict=False))
+        return out
+
+    def _snapshot_sentence_rows(self) -> dict[str, int]:
+        assert self._snapshot is not None
+        rows = getattr(self, "_sentence_rows", None)
+        if rows is None or rows[0] is not self._snapshot:
+            rows = (self._snapshot, self._snapshot.sentence_rows())
+            self._sentence_rows = rows
+        return rows[1]
 
     def _metadata_by_id(self, where: dict[str, Any] | None = None) -> dict[str, dict[str, Any]]:
         got = self.collection.get(where=where, include=["metadatas"])
@@ -89,6 +152,8 @@ class RulesIndex:
 
     def revision(self) -> str:
         """A token that changes whenever the collection's content changes (stored on the collection)."""
+        if self._snapshot is not None:
+            return self._snapshot.revision
         current = self.client.get_collection(self.name, embedding_function=None)
         return str((current.metadata or {}).get("revision", ""))
 
@@ -96,7 +161,11 @@ class RulesIndex:
         """Every stored chunk (cached until the collection's revision changes)."""
         with self._lock:
             revision = self.revision()
-            if self._records is None or self._records[0] != revision:
+            if self._snapshot is not None and self._snapshot.revision == revision:
+                if self._records is None or self._records[1] is not self._snapshot.chunks:
+                    self._records = (revision, self._snapshot.chunks)
+                    self._lexical = None
+            elif self._records is None or self._records[0] != revision:
                 got = self.collection.get(include=["documents", "metadatas"])
                 records = [
                     Chunk.from_record(i, d or "", m or {})
@@ -128,8 +197,14 @@ class RulesIndex:
     # --- writing -----------------------------------------------------------------------------------
 
     def _bump_revision(self) -> None:
+        """Record that the content changed: on the collection, and beside the store (a snapshot taken before no
+        longer counts); from now on this index reads the store."""
+        self._snapshot = None
         ids = sorted(self.collection.get(include=[])["ids"])
-        self.collection.modify(metadata={"revision": content_hash(*ids)[:16]})
+        revision = content_hash(*ids)[:16]
+        self.collection.modify(metadata={"revision": revision})
+        if self.path is not None:
+            record_revision(self.path, revision)
 
     def sync_source(self, source_key: str, file_hash: str, chunks: list[Chunk]) -> SyncReport:
         """Make the stored chunks of ``source_key`` exactly ``chunks``, embedding only new ones."""

@@ -18,8 +18,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
+import assistant.engine.yaml_load as yaml_load
 from rules_index.chunk import Chunk, content_hash, make_chunk_id
 from rules_index.index import RulesIndex, SyncReport
 
@@ -50,7 +49,7 @@ def written_notes(notes_dir: Path = NOTES_DIR) -> list[Note]:
     """The hand-written notes of every ``<system>.yaml`` in ``notes_dir``."""
     out: list[Note] = []
     for path in sorted(notes_dir.glob("*.yaml")):
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        data = yaml_load.safe_load(path.read_text(encoding="utf-8")) or {}
         system, source = str(data["system"]), str(data.get("source", path.name))
         for entry in data.get("notes", []):
             out.append(

@@ -76,8 +76,8 @@ def chunk_vectors(index: RulesIndex) -> _ChunkVectors:
         revision = index.revision()
         if cache.revision != revision:
             chunks = index.chunks()
-            got = index.collection.get(include=["embeddings"])
-            by_id = dict(zip(got["ids"], got["embeddings"] if got["embeddings"] is not None else [], strict=False))
+            stored_ids, stored_vectors = index.stored_embeddings()
+            by_id = dict(zip(stored_ids, stored_vectors, strict=False))
             cache.ids = [c.id for c in chunks if c.id in by_id]
             cache.row = {cid: i for i, cid in enumerate(cache.ids)}
             dim = index.embedder.dimension

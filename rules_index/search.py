@@ -140,22 +140,37 @@ _DEFAULT_LOCK = threading.Lock()
 default_system_provider: Callable[[], str | None] | None = None
 
 
-def get_index(refresh: bool = True) -> RulesIndex:
-    """The index at ``settings.index_dir`` (or the configured Chroma server), brought up to date once."""
+def get_index(refresh: bool = True, snapshot: bool = False) -> RulesIndex:
+    """The index at ``settings.index_dir`` (or the configured Chroma server), brought up to date once.
+
+    With ``snapshot`` (a one-off command that only reads), a current snapshot of the prepared index answers
+    without opening the store (:mod:`rules_index.snapshot`); after a sync that changed it, or when the
+    snapshot is missing, a new one is taken."""
     from assistant.config import load_settings
     from rules_index.embed import get_embedder
 
     settings = load_settings()
     key = f"{settings.chroma_url or settings.index_dir}"
+    store = settings.index_dir / "chroma"
     with _DEFAULT_LOCK:
         index = _DEFAULT.get(key)
         if index is None:
-            index = RulesIndex(get_embedder(), path=settings.index_dir / "chroma", url=settings.chroma_url)
-            if refresh:
-                from rules_index.notes import sync_notes
+            embedder = get_embedder()
+            copy = None
+            if snapshot and refresh and not settings.chroma_url:
+                from rules_index.snapshot import load_snapshot
 
-                index.sync_corpus()
-                sync_notes(index)
+                copy = load_snapshot(store, embedder.name)
+            index = RulesIndex(embedder, path=store, url=settings.chroma_url, snapshot=copy)
+            if refresh and copy is None:
+                from rules_index.notes import sync_notes
+                from rules_index.snapshot import load_snapshot, write_snapshot
+
+                report = index.sync_corpus()
+                report += sync_notes(index)
+                changed = report.embedded or report.deleted or report.relabelled
+                if snapshot and not settings.chroma_url and (changed or load_snapshot(store, embedder.name) is None):
+                    write_snapshot(index)
             _DEFAULT[key] = index
         return index
 

@@ -16,7 +16,6 @@ import numpy as np
 
 from rules_index.chunk import Chunk, content_hash
 from rules_index.index import RulesIndex
-from rules_index.store import collection_name, open_collection
 
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?\]])\s+(?=[A-Z0-9\"“(])")
 MAX_SENTENCES = 60  #: sentences per passage compared with a question (the rest are walkthrough prose)
@@ -65,7 +64,6 @@ class SentenceVectors:
 
     def __init__(self, index: RulesIndex) -> None:
         self.index = index
-        self.collection = open_collection(index.client, collection_name(index.embedder.name, prefix="sentences"))
         self._vectors: dict[str, np.ndarray] = {}
         self._lock = threading.Lock()
 
@@ -74,14 +72,13 @@ class SentenceVectors:
         missing_here = [k for k in wanted if k not in self._vectors]
         if not missing_here:
             return
-        stored = self.collection.get(ids=missing_here, include=["embeddings"])
-        for key, vec in zip(stored["ids"], stored["embeddings"] if stored["embeddings"] is not None else [], strict=False):
+        for key, vec in self.index.stored_sentence_vectors(missing_here).items():
             self._vectors[key] = np.asarray(vec, dtype=np.float32)
         new = [k for k in missing_here if k not in self._vectors]
         for start in range(0, len(new), 64):
             batch = new[start : start + 64]
             vectors = self.index.embedder.embed_documents([wanted[k] for k in batch])
-            self.collection.upsert(ids=batch, embeddings=vectors, documents=[wanted[k] for k in batch])
+            self.index.sentence_collection().upsert(ids=batch, embeddings=vectors, documents=[wanted[k] for k in batch])
             for key, vec in zip(batch, vectors, strict=True):
                 self._vectors[key] = np.asarray(vec, dtype=np.float32)
 

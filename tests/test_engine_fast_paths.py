@@ -1,5 +1,6 @@
 """The engine's fast paths give exactly what the slow ones gave: a Result built without validating its
-values again, a character copied without ``copy.deepcopy``, the options of a move worked out once."""
+values again, a character copied without ``copy.deepcopy``, the options of a move worked out once, dice
+records shared per distinct die, move names found once."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ import random
 
 import pytest
 
-from assistant.engine import Result, get_ruleset, resolve
+from assistant.engine import InputError, Result, UnknownNameError, get_ruleset, resolve
+from assistant.engine.dice import Die
+from assistant.engine.model import DieRecord
 from assistant.engine.safe_json import copy_value
 
 REQUESTS = [
@@ -44,3 +47,47 @@ def test_a_moves_options_are_worked_out_once() -> None:
     move = ruleset.find_move("Face Danger")
     assert ruleset.options_for(move) is ruleset.options_for(move)
     assert "burn" in ruleset.options_for(move)
+
+
+def test_a_move_with_a_required_option_asks_for_it_even_with_no_options_given() -> None:
+    with pytest.raises(InputError) as err:
+        resolve({"system": "starforged", "move": "Repair", "stat": "wits"}, rng=random.Random(1))
+    assert err.value.missing == "situation"
+
+
+@pytest.mark.parametrize("system", ["starforged", "elegy", "blades", "city", "dungeon-world"])
+def test_the_options_read_on_every_roll_are_those_of_the_move(system: str) -> None:
+    ruleset = get_ruleset(system)
+    for move in ruleset.moves:
+        known = ruleset.options_for(move)
+        assert ruleset.options_adding(move) == tuple((n, s) for n, s in known.items() if s.adds or s.adds_by_value)
+        assert ruleset.options_on_hit(move) == tuple((n, s) for n, s in known.items() if s.on_hit)
+        assert ruleset.options_required(move) == any(s.required for s in known.values())
+
+
+def test_a_move_name_found_once_is_found_again_and_a_wrong_one_still_refused() -> None:
+    ruleset = get_ruleset("starforged")
+    assert ruleset.find_move("face  DANGER!") is ruleset.find_move("face  DANGER!") is ruleset.find_move("Face Danger")
+    with pytest.raises(UnknownNameError):
+        ruleset.find_move("Face Dangerously Often")
+
+
+def test_dice_records_are_shared_per_die_and_equal_to_new_ones() -> None:
+    die = Die(6, 4, "action")
+    assert DieRecord.of(die) is DieRecord.of(Die(6, 4, "action"))
+    assert DieRecord.of(die) == DieRecord(sides=6, value=4, role="action")
+    assert DieRecord.of(die.but(cancelled=True)).cancelled
+
+
+def test_a_normalised_character_shares_nothing_that_can_change_with_the_request() -> None:
+    sheet = get_ruleset("starforged").sheet
+    given = {"stats": {"edge": 3}, "legacy": {"quests": {"ticks": 4, "cleared": 0}}, "notes": [["a"]], "impacts": ["wounded"]}
+    snapshot = copy.deepcopy(given)
+    out = sheet.normalize(given)
+    out["stats"]["edge"] = 1
+    out["legacy"]["quests"]["ticks"] = 8
+    out["notes"][0].append("b")
+    assert given == snapshot
+    again = sheet.normalize({})
+    again["legacy"]["bonds"]["ticks"] = 12
+    assert sheet.normalize({})["legacy"]["bonds"]["ticks"] == 0

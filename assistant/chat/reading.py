@@ -21,10 +21,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from assistant.chat.questions import NUMBER_WORDS
-from assistant.engine import AssistantError, get_ruleset
+from assistant.engine import AssistantError, get_ruleset, yaml_load
 from assistant.engine.options import value_ok, words
 from assistant.engine.schema import MoveSpec, RequestOption
 from assistant.store.state import CampaignState
@@ -78,7 +76,7 @@ def _words_file(system: str) -> dict[str, Any]:
     path = WORDS_DIR / f"{system}.yaml"
     if not path.exists():
         return {}
-    return dict(yaml.safe_load(path.read_text(encoding="utf-8")) or {})
+    return dict(yaml_load.safe_load(path.read_text(encoding="utf-8")) or {})
 
 
 def _word_table(system: str) -> dict[str, list[dict[str, Any]]]:

@@ -47,6 +47,10 @@ class Rules(Protocol):
 
     def options_for(self, move: MoveSpec) -> dict[str, RequestOption]: ...
 
+    def options_adding(self, move: MoveSpec) -> tuple[tuple[str, RequestOption], ...]: ...
+
+    def options_on_hit(self, move: MoveSpec) -> tuple[tuple[str, RequestOption], ...]: ...
+
     def meter_value(self, ctx: Resolution, name: str) -> int: ...
 
     def meter_max(self, ctx: Resolution, name: str) -> int: ...
@@ -74,7 +78,7 @@ class Rules(Protocol):
     def reroll_below(self, ctx: Resolution) -> int: ...
 
 
-@dataclass
+@dataclass(slots=True)
 class Resolution:
     """One resolution in progress (see the module docstring)."""
 
@@ -177,7 +181,9 @@ class Resolution:
             track=self.track.to_dict() if self.track else None,
             clock=self.clock.to_dict() if self.clock else None,
             burn=self.burn,
-            started=[k for k, v in (("track", self.track), ("clock", self.clock)) if k in self.started and v is not None],
+            started=[k for k, v in (("track", self.track), ("clock", self.clock)) if k in self.started and v is not None]
+            if self.started
+            else [],
             notes=self.notes,
         )
 

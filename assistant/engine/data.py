@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 import yaml
 from pydantic import ValidationError
 
+import assistant.engine.yaml_load as yaml_load
 from assistant.engine.errors import ConfigError, UnknownNameError
 from assistant.engine.oracle import Table, TableRow
 from assistant.engine.schema import (
@@ -63,6 +64,8 @@ CORE_VARIANTS: dict[str, str] = {
     "all_but_one_box": "clear_progress: clear all but one filled box",
     "half_boxes": "clear_progress: clear half the filled boxes",
 }
+#: How many spellings of move names :meth:`RulesetData.find_move` remembers (a bound on its memory).
+MAX_NAMES_AS_GIVEN = 2000
 
 
 def normalize_name(text: str) -> str:
@@ -73,7 +76,7 @@ def normalize_name(text: str) -> str:
 def _load_yaml(path: Path) -> Any:
     try:
         with path.open(encoding="utf-8") as fh:
-            return yaml.safe_load(fh)
+            return yaml_load.safe_load(fh)
     except FileNotFoundError:
         raise ConfigError(f"Ruleset data file missing: {path}. Reinstall the package.") from None
     except yaml.YAMLError as exc:
@@ -197,6 +200,35 @@ class RulesetData:
         self._options_by_move[move.id] = (move, out)
         return out
 
+    def options_adding(self, move: MoveSpec) -> tuple[tuple[str, RequestOption], ...]:
+        """The options of ``move`` that add to its score (``adds``/``adds_by_value``), in declared order."""
+        return self._option_parts(move)[0]
+
+    def options_on_hit(self, move: MoveSpec) -> tuple[tuple[str, RequestOption], ...]:
+        """The options of ``move`` that bring effects on a hit (``on_hit``), in declared order."""
+        return self._option_parts(move)[1]
+
+    def options_required(self, move: MoveSpec) -> bool:
+        """Whether ``move`` has an option that must be given."""
+        return bool(self._option_parts(move)[2])
+
+    def _option_parts(self, move: MoveSpec) -> tuple[tuple[tuple[str, RequestOption], ...], ...]:
+        known = self._option_parts_by_move.get(move.id)
+        if known is not None and known[0] is move:
+            return known[1]
+        options = self.options_for(move).items()
+        parts = (
+            tuple((n, s) for n, s in options if s.adds or s.adds_by_value),
+            tuple((n, s) for n, s in options if s.on_hit),
+            tuple((n, s) for n, s in options if s.required),
+        )
+        self._option_parts_by_move[move.id] = (move, parts)
+        return parts
+
+    @cached_property
+    def _option_parts_by_move(self) -> dict[str, tuple[MoveSpec, tuple[tuple[tuple[str, RequestOption], ...], ...]]]:
+        return {}
+
     @cached_property
     def _options_by_move(self) -> dict[str, tuple[MoveSpec, dict[str, RequestOption]]]:
         return {}
@@ -218,6 +250,11 @@ class RulesetData:
         return index
 
     @cached_property
+    def _moves_as_given(self) -> dict[str, MoveSpec]:
+        """Moves by the name exactly as a request spelled it (found before: no normalising again)."""
+        return {}
+
+    @cached_property
     def _table_index(self) -> dict[str, Table]:
         index: dict[str, Table] = {}
         for table in self.tables.values():
@@ -226,8 +263,13 @@ class RulesetData:
         return index
 
     def find_move(self, name: str) -> MoveSpec:
+        found = self._moves_as_given.get(name)
+        if found is not None:
+            return found
         key = normalize_name(name)
         if key in self._move_index:
+            if len(self._moves_as_given) < MAX_NAMES_AS_GIVEN:
+                self._moves_as_given[name] = self._move_index[key]
             return self._move_index[key]
         names = {normalize_name(m.name): m.name for m in self.moves}
         close = [m.name for m in self.moves if key and key in normalize_name(m.name)]

@@ -126,8 +126,11 @@ class DiceSource:
 
     def roll(self, sides: int, role: str = "") -> Die:
         """Roll (or take the next forced face for) one die and record it."""
-        value, forced = self.face(sides)
-        die = Die(sides=sides, value=value, role=role, forced=forced)
+        if self._forced or sides < 1 or len(self.rolled) >= MAX_DICE_PER_RESOLUTION:
+            value, forced = self.face(sides)
+        else:  # nothing forced: straight from the RNG (what :meth:`face` does after its checks)
+            value, forced = self._rng.randrange(sides) + 1, False
+        die = Die(sides, value, role, True, False, False, forced)
         self.rolled.append(die)
         return die
 

@@ -87,8 +87,8 @@ def past_min(ctx: Resolution, name: str, overflow: int) -> None:
 
 def clamp_to_max(ctx: Resolution) -> None:
     """After impacts change: a meter whose maximum falls per impact comes down to it."""
-    for name, spec in ctx.ruleset.sheet.meters.items():
-        if not spec.max_less_per_impact or name not in ctx.character:
+    for name, spec in ctx.ruleset.sheet.shrinking_meters:
+        if name not in ctx.character:
             continue
         top = ctx.ruleset.meter_max(ctx, name)
         before = ctx.character[name]

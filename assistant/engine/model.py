@@ -150,6 +150,16 @@ class DieRecord(BaseModel):
 
     @classmethod
     def of(cls, die: Die) -> DieRecord:
+        """The record of ``die``; records are immutable, so one is made per distinct die and shared."""
+        record = _DIE_RECORDS.get(die)
+        if record is None:
+            if len(_DIE_RECORDS) >= MAX_DIE_RECORDS:
+                _DIE_RECORDS.clear()
+            record = _DIE_RECORDS[die] = cls._build(die)
+        return record
+
+    @classmethod
+    def _build(cls, die: Die) -> DieRecord:
         return trusted(
             cls,
             sides=die.sides,
@@ -160,6 +170,11 @@ class DieRecord(BaseModel):
             rerolled=die.rerolled,
             forced=die.forced,
         )
+
+
+#: Records of dice rolled so far, by die (faces, role and marks): at most :data:`MAX_DIE_RECORDS` kept.
+_DIE_RECORDS: dict[Die, DieRecord] = {}
+MAX_DIE_RECORDS = 10_000
 
 
 class Burn(BaseModel):

@@ -37,5 +37,9 @@ def challenge_outcome(score: int, challenge: tuple[int, int]) -> Outcome:
 
     Ties go to the challenge dice.
     """
-    beaten = sum(1 for c in challenge if score > c)
-    return (Outcome.MISS, Outcome.WEAK_HIT, Outcome.STRONG_HIT)[beaten]
+    if len(challenge) == 2:  # the usual case, without a generator
+        return _BY_DICE_BEATEN[(score > challenge[0]) + (score > challenge[1])]
+    return _BY_DICE_BEATEN[sum(1 for c in challenge if score > c)]
+
+
+_BY_DICE_BEATEN = (Outcome.MISS, Outcome.WEAK_HIT, Outcome.STRONG_HIT)

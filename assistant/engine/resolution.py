@@ -34,6 +34,8 @@ from assistant.engine.schema import ChoiceSpec, Condition, FollowUpSpec, MoveSpe
 
 __all__ = ["Resolution", "close_resolution", "open_resolution", "resolve_move"]
 
+_ROLL_KINDS = {kind.value: kind for kind in RollKind}
+
 
 def open_resolution(ruleset: Ruleset, request: Request, move: MoveSpec, rng: random.Random | None) -> Resolution:
     """A fresh working state for ``move``: the request's character normalised and copied, its dice source."""
@@ -78,7 +80,7 @@ def resolve_move(ruleset: Ruleset, request: Request, move: MoveSpec, rng: random
         ctx.notes.append(f"No roll: {ruleset.no_roll_reason(ctx)}.")
         if request.dice:
             raise InputError(f"{move.name} makes no roll in this situation, but dice were given; leave the dice out.")
-    ctx.roll = RollKind(kind)
+    ctx.roll = _ROLL_KINDS.get(kind) or RollKind(kind)
     if automatic is not None:
         _automatic_outcome(ctx, str(automatic))
     elif kind == "action":
@@ -153,7 +155,7 @@ def apply_option_hits(ctx: Resolution, ruleset: Ruleset) -> None:
     """The effects an option brings on a hit (``on_hit`` in its declaration), for the value given."""
     if ctx.outcome not in (Outcome.STRONG_HIT, Outcome.WEAK_HIT):
         return
-    for name, spec in ruleset.options_for(ctx.move).items():
+    for name, spec in ruleset.options_on_hit(ctx.move):
         value = ctx.options.get(name)
         if value is None or not spec.on_hit:
             continue

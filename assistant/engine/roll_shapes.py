@@ -267,6 +267,11 @@ def recording() -> Iterator[list[Recorded]]:
         _RECORDER.reset(token)
 
 
+def recording_now() -> bool:
+    """Whether someone is recording shapes (a roll step need not work out its shape otherwise)."""
+    return _RECORDER.get() is not None
+
+
 def record(shape: RollShape, dice_before: int) -> None:
     """Called by the roll steps: keep the shape when someone is recording (a no-op otherwise)."""
     shapes = _RECORDER.get()

@@ -12,6 +12,7 @@ A system changes a roll through the hooks these call (``stat_value``, ``roll_add
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 import assistant.engine.roll_shapes as roll_shapes
@@ -24,6 +25,7 @@ from assistant.engine.model import Burn
 from assistant.engine.options import words
 from assistant.engine.oracle import Odds, is_d100_match, roll_table
 from assistant.engine.outcomes import Outcome, challenge_outcome
+from assistant.engine.schema import StatOption
 
 TIERS: dict[str, tuple[rolls.Tier, ...]] = {
     "pbta": rolls.PBTA_TIERS,
@@ -39,25 +41,40 @@ TIER_BOUNDS: dict[str, tuple[tuple[int, Outcome], ...]] = {
 CHALLENGE_LADDER = (Outcome.MISS, Outcome.WEAK_HIT, Outcome.STRONG_HIT)
 
 
+def _allowed(options: Sequence[StatOption]) -> list[str]:
+    """Every stat a move's roll options name, each once."""
+    return list(dict.fromkeys(s for opt in options for s in opt.stats))
+
+
+def _names(option: StatOption, key: str) -> bool:
+    """Whether a roll option is the stat ``key`` names (one of its stats, or all of them as ``iron/heart``)."""
+    stat = option.stat
+    if isinstance(stat, str):
+        return key == stat
+    return key in stat or key == "/".join(stat)
+
+
 def choose_stat(ctx: Resolution) -> tuple[str, int]:
     """The stat to roll, from the move's roll options and the request's ``stat``."""
     options = ctx.move.roll.stats
     wanted = ctx.request.stat
     if not options:
         raise InputError(f"{ctx.move.name} has no stat to roll; leave the stat out.", missing="stat")
-    allowed = list(dict.fromkeys(s for opt in options for s in opt.stats))
     if wanted is None:
         if len({tuple(o.stats) for o in options}) == 1:
             opt = options[0]
         else:
             menu = "; ".join(f"{'/'.join(o.stats)} ({o.when})" if o.when else "/".join(o.stats) for o in options)
-            raise InputError(f"{ctx.move.name}: which stat do you roll? {menu}.", missing="stat", choices=allowed)
+            raise InputError(f"{ctx.move.name}: which stat do you roll? {menu}.", missing="stat", choices=_allowed(options))
     else:
         key = wanted.strip().lower().lstrip("+")
-        matches = [o for o in options if key in o.stats or key == "/".join(o.stats)]
-        if not matches:
+        found = next((o for o in options if _names(o, key)), None)
+        if found is None:
+            allowed = _allowed(options)
             raise InputError(f"{ctx.move.name} rolls +{' / +'.join(allowed)}; not +{key}.", missing="stat", choices=allowed)
-        opt = matches[0]
+        opt = found
+    if isinstance(opt.stat, str):
+        return opt.stat, ctx.ruleset.stat_value(ctx, opt.stat)
     values = {s: ctx.ruleset.stat_value(ctx, s) for s in opt.stats}
     if len(values) == 1:
         name = next(iter(values))
@@ -70,7 +87,7 @@ def choose_stat(ctx: Resolution) -> tuple[str, int]:
 def option_adds(ctx: Resolution) -> int:
     """What the request's options add to the score (declared ``adds`` / ``adds_by_value``), each noted."""
     total = 0
-    for name, spec in ctx.ruleset.options_for(ctx.move).items():
+    for name, spec in ctx.ruleset.options_adding(ctx.move):
         value = ctx.options.get(name)
         add = spec.adds if spec.adds and value is True else spec.adds_by_value.get(str(value), 0) if value is not None else 0
         if add:
@@ -113,13 +130,14 @@ def action_step(ctx: Resolution) -> None:
         ctx.source, ctx.stat_value, ctx.adds, momentum=cancel, action_die=die, cap=rolls.UNCAPPED if cap is None else cap
     )
     roll = ctx.ruleset.adjust_action_roll(ctx, roll, first)
-    ctx.shape = roll_shapes.ChallengeShape(
-        base=ctx.stat_value + ctx.adds,
-        cap=rolls.UNCAPPED if cap is None else cap,
-        action_die=die,
-        cancel=cancel,
-        reroll_below=ctx.ruleset.reroll_below(ctx),
-    )
+    if roll_shapes.recording_now():  # only the odds read a roll's shape
+        ctx.shape = roll_shapes.ChallengeShape(
+            base=ctx.stat_value + ctx.adds,
+            cap=rolls.UNCAPPED if cap is None else cap,
+            action_die=die,
+            cancel=cancel,
+            reroll_below=ctx.ruleset.reroll_below(ctx),
+        )
     ctx.shape_dice_before = first
     ctx.take_challenge(roll)
     if roll.cancelled and sheet.burn is not None:
@@ -167,7 +185,8 @@ def progress_step(ctx: Resolution) -> None:
     score = ctx.ruleset.progress_score(ctx)
     ctx.shape_dice_before = len(ctx.source.rolled)
     ctx.take_challenge(rolls.progress_roll(ctx.source, score))
-    ctx.shape = roll_shapes.ChallengeShape(base=score, cap=rolls.UNCAPPED, action_die=False)
+    if roll_shapes.recording_now():
+        ctx.shape = roll_shapes.ChallengeShape(base=score, cap=rolls.UNCAPPED, action_die=False)
 
 
 def _stat_part(ctx: Resolution) -> int:

@@ -37,7 +37,8 @@ class Ruleset(RulesetData):
     # ---- before the roll ----------------------------------------------------------------------------
     def check_options(self, ctx: Resolution) -> None:
         """Refuse options the move does not take or of the wrong kind; a system checks more (and the sheet)."""
-        ctx.options = check_options(ctx.move.name, ctx.options, self.options_for(ctx.move))
+        if ctx.options or self.options_required(ctx.move):  # no options and none required: nothing to check
+            ctx.options = check_options(ctx.move.name, ctx.options, self.options_for(ctx.move))
         if ctx.options.get("burn") and ctx.move.roll.type != "action":
             meter = self.sheet.spec.burn.meter if self.sheet.spec.burn else "it"
             raise RulesError(f"{meter.capitalize()} can't be burned on {ctx.move.name}: only an action roll can burn {meter}.")

@@ -158,13 +158,14 @@ def copy_value(value: Any) -> Any:
     """A deep copy of a decoded JSON value: objects and lists are copied, strings, numbers, booleans and None
     shared (they can't change); anything else is left to ``copy.deepcopy``."""
     kind = type(value)
-    if kind is dict:
-        return {k: copy_value(v) for k, v in value.items()}
+    if kind is dict:  # the values that can't change are shared without a call (most of a sheet's values)
+        return {k: v if type(v) in ATOMS else copy_value(v) for k, v in value.items()}
     if kind is list:
-        return [copy_value(v) for v in value]
-    if kind in _ATOMS:
+        return [v if type(v) in ATOMS else copy_value(v) for v in value]
+    if kind in ATOMS:
         return value
     return copy.deepcopy(value)
 
 
-_ATOMS = frozenset({str, int, float, bool, type(None)})
+#: The types of JSON values that cannot change (shared, never copied).
+ATOMS = frozenset({str, int, float, bool, type(None)})

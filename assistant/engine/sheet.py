@@ -6,7 +6,7 @@ from typing import Any
 
 from assistant.engine.errors import InputError
 from assistant.engine.model import MAX_ADDS
-from assistant.engine.safe_json import copy_value
+from assistant.engine.safe_json import ATOMS, copy_value
 from assistant.engine.schema import SheetFile
 
 #: Keys any character may carry that the engine ignores but keeps.
@@ -50,6 +50,12 @@ class Sheet:
         self.meters = {m.name: m for m in spec.meters}
         self.impacts = list(spec.impacts)
         self.known_fields = frozenset({"stats", "impacts", *self.meters, *spec.fields, *FREE_KEYS})
+        #: The meters whose maximum falls per marked impact (``max_less_per_impact``), in the sheet's order.
+        self.shrinking_meters = tuple((m.name, m) for m in spec.meters if m.max_less_per_impact)
+        # What normalising reads, worked out once (every resolution normalises its character).
+        self._stat_bounds = tuple((s.name, s.default, s.min, s.max) for s in spec.stats)
+        self._meter_bounds = tuple((m.name, m.default, m.min, m.max) for m in spec.meters)
+        self._field_defaults = tuple((name, value, FIELD_BOUNDS.get(name)) for name, value in spec.fields.items())
 
     def default_character(self) -> dict[str, Any]:
         return self.normalize({})
@@ -60,44 +66,53 @@ class Sheet:
         if not isinstance(given, dict):
             raise InputError("character must be a JSON object (or omitted for the system's default character).")
         known = self.known_fields
-        unknown = sorted(set(given) - known)
-        if unknown:
+        if not given.keys() <= known:
+            unknown = sorted(set(given) - known)
             raise InputError(f"Unknown character field(s) {unknown} for {self.spec.system}; known: {sorted(known - FREE_KEYS)}.")
-        out: dict[str, Any] = {k: copy_value(given[k]) for k in FREE_KEYS if k in given}
+        out: dict[str, Any] = {}
+        if not FREE_KEYS.isdisjoint(given):
+            out = {k: copy_value(given[k]) for k in FREE_KEYS if k in given}
         stats_in = given.get("stats") or {}
         if not isinstance(stats_in, dict):
             raise InputError('character.stats must be an object like {"edge": 2, ...}.')
-        bad = sorted(set(stats_in) - set(self.stats))
-        if bad:
+        if not stats_in.keys() <= self.stats.keys():
+            bad = sorted(set(stats_in) - set(self.stats))
             raise InputError(f"Unknown stat(s) {bad}; {self.spec.system} stats are {list(self.stats)}.")
         stats: dict[str, int] = {}
-        for name, spec in self.stats.items():
-            value = stats_in.get(name, spec.default)
-            if not _is_int(value) or not spec.min <= value <= spec.max:
-                raise InputError(f"Stat {name} must be a whole number {spec.min}-{spec.max}; got {value!r}.")
+        for name, default, lo, hi in self._stat_bounds:
+            value = stats_in.get(name, default)
+            if not (type(value) is int or _is_int(value)) or not lo <= value <= hi:
+                raise InputError(f"Stat {name} must be a whole number {lo}-{hi}; got {value!r}.")
             stats[name] = value
         out["stats"] = stats
-        impacts = given.get("impacts", [])
+        out["impacts"] = self._impacts(given.get("impacts", []))
+        for name, default, bounds in self._field_defaults:
+            value = given.get(name)
+            if value is None:
+                value = default if type(default) in ATOMS else copy_value(default)
+            else:
+                value = _merge_defaults(default, value, name)
+            out[name] = value
+            if bounds is not None and _is_int(value) and not bounds[0] <= value <= bounds[1]:
+                raise InputError(
+                    f"{name.replace('_', ' ')} must be a whole number from {bounds[0]} to {bounds[1]}; got {value!r}."
+                )
+        for name, default, lo, hi in self._meter_bounds:
+            value = given.get(name, default)
+            if not (type(value) is int or _is_int(value)) or not lo <= value <= hi:
+                raise InputError(f"{name} must be a whole number {lo}-{hi}; got {value!r}.")
+            out[name] = value
+        return out
+
+    def _impacts(self, impacts: object) -> list[str]:
+        """The marked impacts as the sheet spells them, each once."""
         if not isinstance(impacts, list) or not all(isinstance(i, str) for i in impacts):
             raise InputError("character.impacts must be a list of impact names.")
-        norm_impacts = []
+        norm_impacts: list[str] = []
         for impact in impacts:
             key = impact.strip().lower().replace(" ", "_")
             if self.impacts and key not in self.impacts:
                 raise InputError(f"Unknown impact {impact!r}; {self.spec.system} impacts are {self.impacts}.")
             if key not in norm_impacts:
                 norm_impacts.append(key)
-        out["impacts"] = norm_impacts
-        for name, value in self.spec.fields.items():
-            out[name] = _merge_defaults(value, given.get(name), name)
-            bounds = FIELD_BOUNDS.get(name)
-            if bounds is not None and _is_int(out[name]) and not bounds[0] <= out[name] <= bounds[1]:
-                raise InputError(
-                    f"{name.replace('_', ' ')} must be a whole number from {bounds[0]} to {bounds[1]}; got {out[name]!r}."
-                )
-        for name, meter in self.meters.items():
-            value = given.get(name, meter.default)
-            if not _is_int(value) or not meter.min <= value <= meter.max:
-                raise InputError(f"{name} must be a whole number {meter.min}-{meter.max}; got {value!r}.")
-            out[name] = value
-        return out
+        return norm_impacts

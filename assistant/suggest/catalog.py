@@ -16,7 +16,7 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
-import yaml
+import assistant.engine.yaml_load as yaml_load
 
 log = logging.getLogger(__name__)
 
@@ -160,7 +160,7 @@ def load_catalog(system: str) -> tuple[MoveEntry, ...]:
     path = CATALOG_DIR / f"{canonical_system(system)}.yaml"
     if not path.exists():
         return ()
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    data = yaml_load.safe_load(path.read_text(encoding="utf-8")) or {}
     return tuple(_from_catalog_row(canonical_system(system), row) for row in data.get("moves") or [])
 
 

@@ -23,8 +23,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-import yaml
-
+import assistant.engine.yaml_load as yaml_load
 from assistant.suggest.catalog import canonical_system, normalize_name
 
 CUES_DIR = Path(__file__).parent / "cues"
@@ -52,7 +51,7 @@ def _load(system: str) -> dict:
     path = CUES_DIR / f"{canonical_system(system)}.yaml"
     if not path.exists():
         return {}
-    return yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    return yaml_load.safe_load(path.read_text(encoding="utf-8")) or {}
 
 
 @cache
