@@ -10,10 +10,10 @@ and test halves (the coverage threshold was fitted on the tune half only).
 A result is a *hit* when it is of the expected system and either its section path has a segment (or
 its move name) equal to ``expected.section`` (case-insensitive), or its text contains ``expected.text``
 (case-insensitive, whitespace-normalised). Either may be a list of equally good answers (a label found
-arguable names every sentence that answers, with a ``label_note`` saying why). ``--report`` prints hit@1, hit@5 and MRR over the answerable
-questions, and the precision and recall of "not covered" (the answer's judgement that the texts do not
-cover a question) against the no-answer questions, to stderr; ``--compare`` prints them for vector-only,
-BM25-only and hybrid retrieval.
+arguable names every sentence that answers, with a ``label_note`` saying why). ``--report`` prints
+hit@1, hit@5 and MRR over the answerable questions, and the precision and recall of "not covered" (the
+answer's judgement that the texts do not cover a question) against the no-answer questions, to stderr;
+``--compare`` prints them for vector-only, BM25-only and hybrid retrieval.
 """
 
 from __future__ import annotations
