@@ -27,6 +27,7 @@ from rules_index.routing import ALL_SYSTEMS, named_system
 from rules_index.search import Hit, resolve_system, search_index
 from rules_index.sentences import body, sentence_vectors
 from rules_index.sentences import split_sentences as split_sentences
+from rules_index.terms import terms
 
 NOT_FOUND = "The rules do not say."
 DEFAULT_MIN_SIMILARITY = 0.3  #: cosine similarity below which a passage is not about the question
@@ -143,7 +144,7 @@ def highlight_sentences(question: str, hits: list[Hit], index: RulesIndex, per_p
 
     A sentence already offered by an earlier passage (the same rule printed twice) is offered once.
     """
-    q_terms = set(tokenize(question))
+    q_terms = set(terms(question))
     candidates: list[tuple[int, str]] = []
     seen: set[str] = set()
     for i, hit in enumerate(hits):
@@ -162,7 +163,7 @@ def highlight_sentences(question: str, hits: list[Hit], index: RulesIndex, per_p
     gaining = re.compile(_GAINING.format(term=re.escape(term)), re.I) if term else None
     vectors = sentence_vectors(index).matrix([s for _, s in candidates])
     for (i, sentence), vec in zip(candidates, vectors, strict=True):
-        words = set(tokenize(sentence))
+        words = set(terms(sentence))
         overlap = len(q_terms & words) / max(1, len(q_terms))
         score = 0.7 * _cosine(q_vec, [float(x) for x in vec]) + 0.3 * overlap
         score += TOP_PASSAGE_BONUS if i == 0 else 0.0

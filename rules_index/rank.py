@@ -16,8 +16,8 @@ import numpy as np
 
 from rules_index.chunk import Chunk
 from rules_index.index import RulesIndex
-from rules_index.lexical import tokenize
 from rules_index.sentences import lead, passage_sentences, sentence_vectors
+from rules_index.terms import terms
 
 CANDIDATES = 40  #: candidates taken from each ranker
 W_PASSAGE = 0.2
@@ -94,7 +94,7 @@ def is_reading(chunk: Chunk) -> bool:
 
 def title_overlap(query_terms: set[str], chunk: Chunk) -> float:
     """Share of the passage's title words the question uses."""
-    title = set(tokenize(chunk.section_path[-1] if chunk.section_path else ""))
+    title = set(terms(chunk.section_path[-1] if chunk.section_path else ""))
     return len(title & query_terms) / len(title) if title else 0.0
 
 
@@ -121,7 +121,7 @@ def rank(index: RulesIndex, query: str, system: str | None, k: int) -> list[Scor
     texts = [[lead(c), *passage_sentences(c)] for c in candidates]
     matrix = store.matrix([t for group in texts for t in group])
     scores = matrix @ q if len(matrix) else np.zeros(0, dtype=np.float32)
-    q_terms = set(tokenize(query))
+    q_terms = set(terms(query))
     out: list[Scored] = []
     at = 0
     for chunk, group in zip(candidates, texts, strict=True):
