@@ -3,8 +3,9 @@
 Reads lines ``{"id", "system", "question", "expected": {"section", "text"}}`` (or ``"expected": {"none":
 true}`` for a question the texts do not answer) and prints one JSON line per question: ``{"id", "results":
 [{"system", "section", "text", "score"}, ...]}`` (k results, best first). Each question is
-searched within its own system (as a campaign's system would filter it); ``--all-systems`` searches
-everything. Without ``--dataset`` it reports on the shipped sets: the public set and the dev set's tune
+searched as the answers search it: within its own system (as a campaign's system would filter it), or
+every system for a row with ``"scope": "all"`` or with ``--all-systems``; a system named in the question
+wins either way. Without ``--dataset`` it reports on the shipped sets: the public set and the dev set's tune
 and test halves (the coverage threshold was fitted on the tune half only).
 
 A result is a *hit* when it is of the expected system and either its section path has a segment (or
@@ -129,11 +130,15 @@ def summary(records: list[dict[str, Any]], with_coverage: bool = True) -> dict[s
 def run(rows: list[dict[str, Any]], k: int, mode: str, index: Any, all_systems: bool = False) -> list[dict]:
     """Search every question; return output records (with hit flags under ``_hits``)."""
     from rules_index.coverage import judge
+    from rules_index.qa import choose_system
+    from rules_index.routing import ALL_SYSTEMS
     from rules_index.search import search_index
 
     out = []
     for row in rows:
-        system = None if all_systems or row.get("scope") == "all" else row.get("system")
+        # as the answers choose: a system named in the question wins, "all" searches every system
+        asked = ALL_SYSTEMS if all_systems or row.get("scope") == "all" else row.get("system")
+        system = choose_system(str(row["question"]), asked)
         hits = search_index(index, str(row["question"]), system, k, mode)  # type: ignore[arg-type]
         results = [h.as_dict() for h in hits]
         flags = [is_hit(r, row.get("expected", {}), row.get("system")) for r in results]
