@@ -24,6 +24,7 @@ from rules_index.index import RulesIndex
 from rules_index.lexical import tokenize
 from rules_index.rank import is_reading
 from rules_index.routing import ALL_SYSTEMS, named_system
+from rules_index.scope import Beyond
 from rules_index.search import Hit, resolve_system, search_index
 from rules_index.sentences import body, sentence_vectors
 from rules_index.sentences import split_sentences as split_sentences
@@ -183,13 +184,15 @@ def _not_found(question: str, system: str | None) -> Answer:
     return Answer(question, system, NOT_FOUND, [], found=False, mode="none")
 
 
-def not_covered(question: str, system: str | None, hits: list[Hit]) -> Answer:
-    """The texts do not cover the question: say so, and name (not quote) the nearest sections."""
+def not_covered(question: str, system: str | None, hits: list[Hit], beyond: Beyond | None = None) -> Answer:
+    """The texts do not cover the question: say so (and, for a part of the game the shipped text lacks, what
+    the text is), and name (not quote) the nearest sections."""
     nearest = list(dict.fromkeys(h.citation for h in hits))[:3]
     if not nearest:
         return _not_found(question, system)
     where = "the rules texts" if system is None else f"the {system} rules texts"
-    text = f"{NOT_FOUND} Nothing in {where} covers this; the nearest sections are {'; '.join(nearest)}."
+    scope = f" {beyond.sentence()}" if beyond is not None else ""
+    text = f"{NOT_FOUND}{scope} Nothing in {where} covers this; the nearest sections are {'; '.join(nearest)}."
     return Answer(question, system, text, [], found=False, mode="none", nearest=nearest)
 
 
@@ -332,7 +335,7 @@ def answer(question: str, system: str | None = None, llm: Any = None, k: int = 3
     hits = distinct(relevant_hits(ranked[:k], index))
     hits = sorted(hits, key=lambda h: is_reading(h.chunk))  # the rules text before the notes on reading it
     if not hits or not coverage.covered:
-        return not_covered(question, system, ranked)
+        return not_covered(question, system, ranked, coverage.beyond)
     if llm is None:
         return extractive_answer(question, system, hits, index)
     return llm_answer(question, system, hits, index, llm)

@@ -108,6 +108,25 @@ def test_experience_levels_in_blades_are_not_covered(minilm_index: RulesIndex) -
     assert "incarcerat" not in result.text.split("nearest sections")[0].lower()
 
 
+def test_a_part_of_the_game_the_shipped_text_lacks_is_not_covered_and_the_answer_says_what_the_text_is(
+    minilm_index: RulesIndex,
+) -> None:
+    result = answer("How do flashbacks work during a score?", system="blades", index=minilm_index)
+    assert not result.found and result.text.startswith(NOT_FOUND)
+    assert "downtime chapter" in result.text and "flashbacks" in result.text and result.nearest
+
+
+def test_the_public_set_has_no_question_beyond_the_texts_scope(minilm_index: RulesIndex) -> None:
+    from rules_index.coverage import MINILM
+    from rules_index.scope import beyond_scope
+    from rules_index.search import search_index
+
+    assert MINILM.scope_margin is not None
+    for row in retrieve.load_dataset(DATASET):
+        hits = search_index(minilm_index, row["question"], row["system"], 3)
+        assert beyond_scope(row["question"], hits, minilm_index, row["system"], MINILM.scope_margin) is None, row["id"]
+
+
 @pytest.mark.parametrize("question", ["What is the capital of France?", "How do I bake sourdough bread?"])
 def test_off_topic_questions_get_the_rules_do_not_say(minilm_index: RulesIndex, question: str) -> None:
     assert answer(question, index=minilm_index).text.startswith(NOT_FOUND)
