@@ -87,6 +87,25 @@ def chunk_vectors(index: RulesIndex) -> _ChunkVectors:
         return cache
 
 
+_QUERIES: dict[tuple[int, str, str], np.ndarray] = {}
+_QUERIES_LOCK = threading.Lock()
+
+
+def query_vector(index: RulesIndex, query: str) -> np.ndarray:
+    """The question's vector (kept for the few questions asked last: ranking and the coverage judgement
+    of one question embed it once)."""
+    key = (id(index.embedder), str(getattr(index.embedder, "name", "")), query)
+    with _QUERIES_LOCK:
+        got = _QUERIES.get(key)
+    if got is None:
+        got = np.asarray(index.embedder.embed_query(query), dtype=np.float32)
+        with _QUERIES_LOCK:
+            if len(_QUERIES) >= 64:
+                _QUERIES.pop(next(iter(_QUERIES)))
+            _QUERIES[key] = got
+    return got
+
+
 def is_reading(chunk: Chunk) -> bool:
     """Is ``chunk`` a rules note on how the engine reads an ambiguous sentence?"""
     return chunk.origin == "note" and len(chunk.section_path) > 1 and chunk.section_path[1] == "Readings"
@@ -104,7 +123,7 @@ def rank(index: RulesIndex, query: str, system: str | None, k: int) -> list[Scor
     if not chunks or not query.strip():
         return []
     vectors = chunk_vectors(index)
-    q = np.asarray(index.embedder.embed_query(query), dtype=np.float32)
+    q = query_vector(index, query)
     rows = [vectors.row[c.id] for c in chunks if c.id in vectors.row]
     by_row = {vectors.row[c.id]: c for c in chunks if c.id in vectors.row}
     sims = vectors.matrix[rows] @ q if rows else np.zeros(0, dtype=np.float32)

@@ -9,7 +9,6 @@ says, the texts do not cover it, and the answer says what the shipped text is.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -54,26 +53,13 @@ def scopes() -> dict[str, Scope]:
     }
 
 
-_QUERY: dict[tuple[int, str], np.ndarray] = {}
-_LOCK = threading.Lock()
-
-
-def _query_vector(index: Any, question: str) -> np.ndarray:
-    key = (id(index.embedder), question)
-    with _LOCK:
-        if key not in _QUERY:
-            if len(_QUERY) > 256:
-                _QUERY.clear()
-            _QUERY[key] = np.asarray(index.embedder.embed_query(question), dtype=np.float32)
-        return _QUERY[key]
-
-
 def beyond_scope(question: str, hits: Sequence[Any], index: Any, system: str | None, margin: float) -> Beyond | None:
     """The lacking part of the game ``question`` asks about, or None.
 
     A question is about a lacking part when its similarity to that part's name beats, by ``margin``, the
     best of the top passage's closest sentence and its lead (title and first sentence).
     """
+    from rules_index.rank import query_vector
     from rules_index.sentences import sentence_vectors
 
     chosen = [s for s in scopes().values() if system is None or s.system == system]
@@ -81,7 +67,7 @@ def beyond_scope(question: str, hits: Sequence[Any], index: Any, system: str | N
     if not items or not hits:
         return None
     vectors = sentence_vectors(index).matrix([topic for _, topic in items])
-    sims = vectors @ _query_vector(index, question)
+    sims = vectors @ query_vector(index, question)
     best = int(np.argmax(sims))
     top = hits[0]
     evidence = max(float(top.sentence_score or 0.0), float(top.lead_score or 0.0))
