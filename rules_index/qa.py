@@ -128,6 +128,9 @@ _DEFINITION = re.compile(
 #: How you come to be X (made, left, become, allowed to roll with X): not what X does.
 _GAINING = r"\b(?:makes?|making|leaves?|leaving|becomes?|becoming|may\s+roll\s+with|roll\s+with)\s+(?:\w+\s+)?{term}\b"
 GAINING_PENALTY = 0.12
+#: What X is (the sentence that defines it): "Hold is a floating inventory", "Your focus value goes from -6 to +10".
+_DEFINING = r"^\W*(?:(?:the|your|a|an)\s+)?{term}\w*(?:\s+value)?\s+(?:is|are|means?|measures?|represents?|goes|runs)\b"
+DEFINING_BONUS = 0.1
 
 
 def definition_term(question: str) -> str | None:
@@ -162,6 +165,7 @@ def highlight_sentences(question: str, hits: list[Hit], index: RulesIndex, per_p
     q_vec = index.embedder.embed_query(question)
     term = definition_term(question)
     gaining = re.compile(_GAINING.format(term=re.escape(term)), re.I) if term else None
+    defining = re.compile(_DEFINING.format(term=re.escape(term)), re.I) if term else None
     vectors = sentence_vectors(index).matrix([s for _, s in candidates])
     for (i, sentence), vec in zip(candidates, vectors, strict=True):
         words = set(terms(sentence))
@@ -170,6 +174,7 @@ def highlight_sentences(question: str, hits: list[Hit], index: RulesIndex, per_p
         score += TOP_PASSAGE_BONUS if i == 0 else 0.0
         score -= READING_PENALTY if is_reading(hits[i].chunk) else 0.0
         score -= GAINING_PENALTY if gaining is not None and gaining.search(sentence) else 0.0
+        score += DEFINING_BONUS if defining is not None and defining.search(sentence) else 0.0
         scored[i].append((score, sentence))
     return [sorted(s, key=lambda pair: -pair[0])[:per_passage] for s in scored]
 
