@@ -70,9 +70,11 @@ def prepare(progress: Progress | None = None, rules: bool = True, moves: bool = 
         report.passages = len(_timed(report, "reading the passages for keyword search", progress, index.lexical).chunks)
 
         def sentences() -> None:
+            from rules_index import scope
             from rules_index.sentences import sentence_vectors
 
             sentence_vectors(index).warm(index.chunks())
+            scope.warm(index)  # the names of what each shipped text lacks, compared with every question
 
         _timed(report, "embedding the rules' sentences", progress, sentences)
 

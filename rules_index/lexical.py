@@ -7,73 +7,9 @@ import re
 from rank_bm25 import BM25Okapi
 
 from rules_index.chunk import Chunk
+from rules_index.terms import STOPWORDS, terms
 
 _TOKEN = re.compile(r"[a-z0-9]+(?:[+-][a-z0-9]+)*")
-STOPWORDS = frozenset(
-    [
-        "a",
-        "an",
-        "and",
-        "are",
-        "as",
-        "at",
-        "be",
-        "but",
-        "by",
-        "can",
-        "do",
-        "does",
-        "for",
-        "from",
-        "had",
-        "has",
-        "have",
-        "how",
-        "i",
-        "if",
-        "in",
-        "into",
-        "is",
-        "it",
-        "its",
-        "me",
-        "my",
-        "of",
-        "on",
-        "or",
-        "so",
-        "than",
-        "that",
-        "the",
-        "their",
-        "them",
-        "then",
-        "there",
-        "these",
-        "they",
-        "this",
-        "to",
-        "was",
-        "we",
-        "what",
-        "when",
-        "where",
-        "which",
-        "who",
-        "why",
-        "will",
-        "with",
-        "you",
-        "your",
-        "yours",
-        "i'm",
-        "our",
-        "rules",
-        "rule",
-        "happens",
-        "happen",
-    ]
-)
 
 
 def stem(word: str) -> str:
@@ -85,24 +21,26 @@ def stem(word: str) -> str:
 
 
 def tokenize(text: str) -> list[str]:
-    """Lower-cased, stop-word-free, lightly stemmed tokens."""
+    """Lower-cased, stop-word-free, lightly stemmed tokens (the move suggestions' and the hash embedder's words;
+    the rules ranking compares :func:`rules_index.terms.terms`, which folds more inflections together)."""
     return [stem(t) for t in _TOKEN.findall(text.lower().replace("&", " and ")) if t not in STOPWORDS]
 
 
 class LexicalIndex:
-    """BM25 over ``chunks``; the section path is counted twice so titles weigh more."""
+    """BM25 over ``chunks`` (their :func:`~rules_index.terms.terms`); the section path is counted twice so
+    titles weigh more."""
 
     def __init__(self, chunks: list[Chunk]) -> None:
         self.chunks = chunks
-        corpus = [tokenize(f"{c.section} {c.section} {c.move or ''} {c.text}") for c in chunks]
+        corpus = [terms(f"{c.section} {c.section} {c.move or ''} {c.text}") for c in chunks]
         self._bm25 = BM25Okapi(corpus) if corpus else None
 
     def search(self, query: str, system: str | None = None, limit: int = 50) -> list[tuple[Chunk, float]]:
         """Best chunks for ``query`` (positive scores only), optionally of one system."""
-        terms = tokenize(query)
-        if self._bm25 is None or not terms:
+        words = terms(query)
+        if self._bm25 is None or not words:
             return []
-        scores = self._bm25.get_scores(terms)
+        scores = self._bm25.get_scores(words)
         ranked = sorted(
             (
                 (chunk, float(score))

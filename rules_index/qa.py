@@ -24,9 +24,11 @@ from rules_index.index import RulesIndex
 from rules_index.lexical import tokenize
 from rules_index.rank import is_reading
 from rules_index.routing import ALL_SYSTEMS, named_system
+from rules_index.scope import Beyond
 from rules_index.search import Hit, resolve_system, search_index
 from rules_index.sentences import body, sentence_vectors
 from rules_index.sentences import split_sentences as split_sentences
+from rules_index.terms import terms
 
 NOT_FOUND = "The rules do not say."
 DEFAULT_MIN_SIMILARITY = 0.3  #: cosine similarity below which a passage is not about the question
@@ -126,6 +128,9 @@ _DEFINITION = re.compile(
 #: How you come to be X (made, left, become, allowed to roll with X): not what X does.
 _GAINING = r"\b(?:makes?|making|leaves?|leaving|becomes?|becoming|may\s+roll\s+with|roll\s+with)\s+(?:\w+\s+)?{term}\b"
 GAINING_PENALTY = 0.12
+#: What X is (the sentence that defines it): "Hold is a floating inventory", "Your focus value goes from -6 to +10".
+_DEFINING = r"^\W*(?:(?:the|your|a|an)\s+)?{term}\w*(?:\s+value)?\s+(?:is|are|means?|measures?|represents?|goes|runs)\b"
+DEFINING_BONUS = 0.1
 
 
 def definition_term(question: str) -> str | None:
@@ -143,7 +148,7 @@ def highlight_sentences(question: str, hits: list[Hit], index: RulesIndex, per_p
 
     A sentence already offered by an earlier passage (the same rule printed twice) is offered once.
     """
-    q_terms = set(tokenize(question))
+    q_terms = set(terms(question))
     candidates: list[tuple[int, str]] = []
     seen: set[str] = set()
     for i, hit in enumerate(hits):
@@ -160,14 +165,16 @@ def highlight_sentences(question: str, hits: list[Hit], index: RulesIndex, per_p
     q_vec = index.embedder.embed_query(question)
     term = definition_term(question)
     gaining = re.compile(_GAINING.format(term=re.escape(term)), re.I) if term else None
+    defining = re.compile(_DEFINING.format(term=re.escape(term)), re.I) if term else None
     vectors = sentence_vectors(index).matrix([s for _, s in candidates])
     for (i, sentence), vec in zip(candidates, vectors, strict=True):
-        words = set(tokenize(sentence))
+        words = set(terms(sentence))
         overlap = len(q_terms & words) / max(1, len(q_terms))
         score = 0.7 * _cosine(q_vec, [float(x) for x in vec]) + 0.3 * overlap
         score += TOP_PASSAGE_BONUS if i == 0 else 0.0
         score -= READING_PENALTY if is_reading(hits[i].chunk) else 0.0
         score -= GAINING_PENALTY if gaining is not None and gaining.search(sentence) else 0.0
+        score += DEFINING_BONUS if defining is not None and defining.search(sentence) else 0.0
         scored[i].append((score, sentence))
     return [sorted(s, key=lambda pair: -pair[0])[:per_passage] for s in scored]
 
@@ -182,15 +189,17 @@ def _not_found(question: str, system: str | None) -> Answer:
     return Answer(question, system, NOT_FOUND, [], found=False, mode="none")
 
 
-def not_covered(question: str, system: str | None, hits: list[Hit]) -> Answer:
-    """The texts do not cover the question: say so, and name (not quote) the nearest sections (of the texts; the
-    project's own notes only when no section of a text is near)."""
+def not_covered(question: str, system: str | None, hits: list[Hit], beyond: Beyond | None = None) -> Answer:
+    """The texts do not cover the question: say so (and, for a part of the game the shipped text lacks, what
+    the text is), and name (not quote) the nearest sections (of the texts; the project's own notes only when no
+    section of a text is near)."""
     sections = [h for h in hits if h.chunk.origin != "note"] or hits
     nearest = list(dict.fromkeys(h.citation for h in sections))[:3]
     if not nearest:
         return _not_found(question, system)
     where = "the rules texts" if system is None else f"the {system} rules texts"
-    text = f"{NOT_FOUND} Nothing in {where} covers this; the nearest sections are {'; '.join(nearest)}."
+    scope = f" {beyond.sentence()}" if beyond is not None else ""
+    text = f"{NOT_FOUND}{scope} Nothing in {where} covers this; the nearest sections are {'; '.join(nearest)}."
     return Answer(question, system, text, [], found=False, mode="none", nearest=nearest)
 
 
@@ -333,7 +342,7 @@ def answer(question: str, system: str | None = None, llm: Any = None, k: int = 3
     hits = distinct(relevant_hits(ranked[:k], index))
     hits = sorted(hits, key=lambda h: is_reading(h.chunk))  # the rules text before the notes on reading it
     if not hits or not coverage.covered:
-        return not_covered(question, system, ranked)
+        return not_covered(question, system, ranked, coverage.beyond)
     if llm is None:
         return extractive_answer(question, system, hits, index)
     return llm_answer(question, system, hits, index, llm)

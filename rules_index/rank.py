@@ -16,8 +16,8 @@ import numpy as np
 
 from rules_index.chunk import Chunk
 from rules_index.index import RulesIndex
-from rules_index.lexical import tokenize
 from rules_index.sentences import lead, passage_sentences, sentence_vectors
+from rules_index.terms import terms
 
 CANDIDATES = 40  #: candidates taken from each ranker
 W_PASSAGE = 0.2
@@ -87,6 +87,25 @@ def chunk_vectors(index: RulesIndex) -> _ChunkVectors:
         return cache
 
 
+_QUERIES: dict[tuple[int, str, str], np.ndarray] = {}
+_QUERIES_LOCK = threading.Lock()
+
+
+def query_vector(index: RulesIndex, query: str) -> np.ndarray:
+    """The question's vector (kept for the few questions asked last: ranking and the coverage judgement
+    of one question embed it once)."""
+    key = (id(index.embedder), str(getattr(index.embedder, "name", "")), query)
+    with _QUERIES_LOCK:
+        got = _QUERIES.get(key)
+    if got is None:
+        got = np.asarray(index.embedder.embed_query(query), dtype=np.float32)
+        with _QUERIES_LOCK:
+            if len(_QUERIES) >= 64:
+                _QUERIES.pop(next(iter(_QUERIES)))
+            _QUERIES[key] = got
+    return got
+
+
 def is_reading(chunk: Chunk) -> bool:
     """Is ``chunk`` a rules note on how the engine reads an ambiguous sentence?"""
     return chunk.origin == "note" and len(chunk.section_path) > 1 and chunk.section_path[1] == "Readings"
@@ -94,7 +113,7 @@ def is_reading(chunk: Chunk) -> bool:
 
 def title_overlap(query_terms: set[str], chunk: Chunk) -> float:
     """Share of the passage's title words the question uses."""
-    title = set(tokenize(chunk.section_path[-1] if chunk.section_path else ""))
+    title = set(terms(chunk.section_path[-1] if chunk.section_path else ""))
     return len(title & query_terms) / len(title) if title else 0.0
 
 
@@ -104,7 +123,7 @@ def rank(index: RulesIndex, query: str, system: str | None, k: int) -> list[Scor
     if not chunks or not query.strip():
         return []
     vectors = chunk_vectors(index)
-    q = np.asarray(index.embedder.embed_query(query), dtype=np.float32)
+    q = query_vector(index, query)
     rows = [vectors.row[c.id] for c in chunks if c.id in vectors.row]
     by_row = {vectors.row[c.id]: c for c in chunks if c.id in vectors.row}
     sims = vectors.matrix[rows] @ q if rows else np.zeros(0, dtype=np.float32)
@@ -121,7 +140,7 @@ def rank(index: RulesIndex, query: str, system: str | None, k: int) -> list[Scor
     texts = [[lead(c), *passage_sentences(c)] for c in candidates]
     matrix = store.matrix([t for group in texts for t in group])
     scores = matrix @ q if len(matrix) else np.zeros(0, dtype=np.float32)
-    q_terms = set(tokenize(query))
+    q_terms = set(terms(query))
     out: list[Scored] = []
     at = 0
     for chunk, group in zip(candidates, texts, strict=True):

@@ -1,0 +1,84 @@
+"""What each shipped rules text holds, and whether a question asks about a part of the game it lacks.
+
+The shipped texts are excerpts (the Blades downtime chapter, a Dungeon World variant's combat rules...).
+A question about character creation or equipment prices still finds a nearest passage, and that passage
+can look relevant. ``rules_index/scope.yaml`` names, per system, what the text is and the parts of the full
+game it lacks; when a question is clearly closer to one of those parts than to anything the best passage
+says, the texts do not cover it, and the answer says what the shipped text is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import yaml
+
+SCOPE_FILE = Path(__file__).parent / "scope.yaml"
+
+
+@dataclass(frozen=True)
+class Scope:
+    """One system's shipped text: what it is, and the parts of the full game it lacks."""
+
+    system: str
+    text: str
+    lacks: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Beyond:
+    """A question about a part of the game the shipped text lacks."""
+
+    system: str
+    topic: str
+    text: str
+
+    def sentence(self) -> str:
+        """The answer's explanation, e.g. "The shipped blades text is the downtime chapter ...; it has no flashbacks"."""
+        return f"The shipped {self.system} text is {self.text}; it has no rules on {self.topic}."
+
+
+@cache
+def scopes() -> dict[str, Scope]:
+    """Every system's scope, from ``scope.yaml``."""
+    data = yaml.safe_load(SCOPE_FILE.read_text(encoding="utf-8")) or {}
+    return {
+        system: Scope(system, str(entry["text"]), tuple(str(x) for x in entry.get("lacks", [])))
+        for system, entry in (data.get("systems") or {}).items()
+    }
+
+
+def beyond_scope(question: str, hits: Sequence[Any], index: Any, system: str | None, margin: float) -> Beyond | None:
+    """The lacking part of the game ``question`` asks about, or None.
+
+    A question is about a lacking part when its similarity to that part's name beats, by ``margin``, the
+    best of the top passage's closest sentence and its lead (title and first sentence).
+    """
+    from rules_index.rank import query_vector
+    from rules_index.sentences import sentence_vectors
+
+    chosen = [s for s in scopes().values() if system is None or s.system == system]
+    items = [(s, topic) for s in chosen for topic in s.lacks]
+    if not items or not hits:
+        return None
+    vectors = sentence_vectors(index).matrix([topic for _, topic in items])
+    sims = vectors @ query_vector(index, question)
+    best = int(np.argmax(sims))
+    top = hits[0]
+    evidence = max(float(top.sentence_score or 0.0), float(top.lead_score or 0.0))
+    if float(sims[best]) - evidence < margin:
+        return None
+    scope, topic = items[best]
+    return Beyond(scope.system, topic, scope.text)
+
+
+def warm(index: Any) -> None:
+    """Embed (once, stored beside the sentences) every lacking part's name."""
+    from rules_index.sentences import sentence_vectors
+
+    sentence_vectors(index).matrix([topic for s in scopes().values() for topic in s.lacks])

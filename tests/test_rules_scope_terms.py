@@ -1,0 +1,79 @@
+# ruff: noqa: F811  (pytest fixtures imported from tests/rules_index_fixtures.py)
+"""How rules questions meet the texts' words (one stem per inflection), and what each shipped text lacks."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules_index.coverage import MINILM, content_terms
+from rules_index.index import CORPUS_FILES, RulesIndex
+from rules_index.qa import NOT_FOUND, not_covered
+from rules_index.scope import Beyond, beyond_scope, scopes
+from rules_index.search import search_index
+from rules_index.terms import stem, terms
+from tests.rules_index_fixtures import hash_index, tabletop_home  # noqa: F401
+
+
+@pytest.mark.parametrize(
+    ("question_words", "text_words"),
+    [
+        ("scavenging", "Scavenge"),
+        ("downtimes", "downtime"),
+        ("preparing", "preparations"),
+        ("exploring", "exploration"),
+        ("flipped", "flip"),
+        ("swore", "swear"),
+        ("thieves", "thief"),
+        ("disperses", "disperse"),
+        ("used", "use"),
+    ],
+)
+def test_a_question_and_the_text_meet_on_one_stem(question_words: str, text_words: str) -> None:
+    assert terms(question_words) == terms(text_words)
+
+
+def test_contractions_and_short_words_are_not_mangled() -> None:
+    assert terms("I'm sure they can't, it’s theirs") == [stem("sure"), stem("theirs")]  # no "m", "t" or "s"
+    assert [stem(w) for w in ("bring", "thing", "need", "feed", "bonus", "focus")] == [
+        "bring",
+        "thing",
+        "need",
+        "feed",
+        "bonus",
+        "focus",
+    ]
+    assert stem("bring") != stem("br")
+
+
+def test_content_terms_skip_question_words_and_contractions() -> None:
+    assert content_terms("What happens when I'm at 0 health?") == ["health"]
+
+
+def test_every_system_has_a_scope_naming_what_its_text_lacks() -> None:
+    got = scopes()
+    assert set(got) == set(CORPUS_FILES)
+    for scope in got.values():
+        assert scope.text and len(scope.lacks) >= 4
+
+
+def test_a_question_on_a_part_the_text_lacks_is_beyond_its_scope(hash_index: RulesIndex) -> None:
+    question = "How do flashbacks work during a score?"
+    hits = search_index(hash_index, question, "blades", 3)
+    found = beyond_scope(question, hits, hash_index, "blades", margin=0.0)
+    assert found is not None and found.topic == "flashbacks" and found.system == "blades"
+    assert beyond_scope(question, hits, hash_index, "blades", margin=5.0) is None  # never closer by that much
+    assert beyond_scope(question, [], hash_index, "blades", margin=0.0) is None
+
+
+def test_the_answer_says_what_the_shipped_text_is(hash_index: RulesIndex) -> None:
+    question = "How do flashbacks work during a score?"
+    hits = search_index(hash_index, question, "blades", 3)
+    beyond = Beyond("blades", "flashbacks", scopes()["blades"].text)
+    result = not_covered(question, "blades", hits, beyond)
+    assert not result.found and result.text.startswith(NOT_FOUND)
+    assert "The shipped blades text is the downtime chapter" in result.text and "no rules on flashbacks" in result.text
+    assert result.nearest and not result.passages  # the nearest sections are named, not quoted
+
+
+def test_the_minilm_calibration_checks_the_scope() -> None:
+    assert MINILM.scope_margin is not None and MINILM.scope_margin > 0
