@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Generator, Mapping
 from typing import Any
 
@@ -23,6 +24,25 @@ log = logging.getLogger(__name__)
 
 #: How many offline suggestions are weighed before the three that fit the moment are shown.
 SHORTLIST = 8
+
+
+NARRATION_HISTORY = frozenset({"user", "player", "narrator"})
+"""What the narrator sees of earlier turns: the player's words and the story told. Not the dice cards (their numbers
+stay on the cards) nor the assistant's other lines ("Moves that fit…", rules answers), which a small model copies."""
+
+
+def narration_history(lines: list[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    """The player's lines and the story told, each story without its paragraphs of numbers (an offline narration
+    carries its dice card: "Action 3 + edge 3 = 6 … Momentum 2 → 3")."""
+    kept: list[tuple[str, str]] = []
+    for role, text in lines:
+        if role not in NARRATION_HISTORY:
+            continue
+        if role == "narrator":
+            text = "\n\n".join(p for p in text.split("\n\n") if not re.search(r"\d", p)).strip()
+        if text:
+            kept.append((role, text))
+    return tuple(kept)
 
 
 def own_passages(hits: list[Any], move: str) -> list[Any]:
@@ -356,7 +376,7 @@ class ActingMixin(CharactersMixin):
             character=self._state.active(),
             tracks=tuple(self._state.tracks.values()),
             clocks=tuple(self._state.clocks.values()),
-            history=tuple(line for line in self.history() if line[0] != "engine"),  # the cards' numbers stay on the cards
+            history=narration_history(self.history()),
             recent=self.recent_narrations(),
             rules=rules,
             question=question,

@@ -1,0 +1,67 @@
+"""What the narrator is given of earlier turns: the player's words and the story told, never the dice cards'
+numbers or the assistant's other lines (a small model copies "Moves that fit…" into its story); for an action
+roll only the played move's own rules passage."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from assistant.chat.acting import own_passages
+from assistant.chat.session import ChatSession
+from assistant.config import LLMSettings, Settings
+from assistant.narrate import NarrationRequest, TemplateNarrator
+from assistant.store import service
+
+
+@pytest.fixture(autouse=True)
+def _hash_embedder(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TABLETOP_EMBEDDER", "hash")
+
+
+class Capturing(TemplateNarrator):
+    name = "llm"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.requests: list[NarrationRequest] = []
+
+    def stream(self, request: NarrationRequest) -> Iterator[str]:
+        self.requests.append(request)
+        yield from super().stream(request)
+
+
+def test_the_narrator_sees_the_players_words_and_the_story_not_cards_or_suggestions(tmp_path: Path) -> None:
+    service.create_campaign("history-saga", "starforged", seed=3)
+    narrator = Capturing()
+    session = ChatSession.open("history-saga", settings=Settings(home=tmp_path, llm=LLMSettings()), narrator=narrator)
+    for words in ("I creep through the derelict's dark corridor", "I force the jammed airlock open"):
+        turn = session.send(words)
+        assert turn.suggestions
+        session.confirm(turn.suggestions[0])
+    history = narrator.requests[-1].history
+    roles = {role for role, _ in history}
+    assert roles <= {"user", "player", "narrator"} and "narrator" in roles
+    text = " ".join(t for _, t in history)
+    assert "I creep through the derelict's dark corridor" in text
+
+    assert "Moves that fit" not in text and " vs " not in text and "→" not in text
+
+
+class _Hit:
+    def __init__(self, section: str) -> None:
+        self.section = section
+
+
+def test_an_action_roll_keeps_only_its_own_rules_passage() -> None:
+    hits: list[Any] = [
+        _Hit("Moves › Face Danger (Scene Challenge)"),
+        _Hit("Moves › Adventure Moves › Face Danger"),
+        _Hit("X › Face Desolation"),
+    ]
+    assert own_passages(hits, "Face Danger") == [hits[1]]
+    assert own_passages(hits, "Gather Information") == [hits[0]]
+    assert own_passages([], "Face Danger") == []
