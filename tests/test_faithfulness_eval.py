@@ -51,3 +51,19 @@ def test_two_bad_drafts_fall_back_to_the_template(tmp_path: Path) -> None:
     assert rows[0]["narrator"] == "template-fallback" and "echo" in rows[0]["first_violations"]
     card = scorecard(rows)
     assert card["fallback_rate"] == 1.0 and card["retry_fix_rate"] == 0.0
+
+
+def test_the_fallback_causes_and_turns_over_the_deadline_are_counted() -> None:
+    rows = [
+        {"narrator": "llm", "turn_ms": 1000.0, "first_violations": [], "first_error": None, "errors": [], "ttft_ms": 5.0,
+         "prompt_tokens": 100},
+        {"narrator": "template-fallback", "turn_ms": 9000.0, "first_violations": [], "first_error": "NarrationFailed: timeout",
+         "errors": ["NarrationFailed: LLM narration failed (timeout: the model did not answer in time)"], "ttft_ms": None,
+         "prompt_tokens": 100},
+        {"narrator": "template-fallback", "turn_ms": 2000.0, "first_violations": ["number"], "first_error": None,
+         "errors": [], "ttft_ms": 5.0, "prompt_tokens": 100},
+    ]  # fmt: skip
+    card = scorecard(rows, timeout=5.0)
+    assert card["fallback_by_cause"] == {"guard": 0.333, "timeout": 0.333}
+    assert card["turns_over_deadline"] == 1
+    assert "by cause: guard 33.3%, timeout 33.3%" in format_scorecard(card)
