@@ -15,7 +15,7 @@ command parsed. The commands (``/help`` prints this list)::
     /clock +N|-N <name>                                   advance a clock (or wind it back) by name
     /meter <name> <+N|-N> <reason>                        adjust a meter, with the reason
     /choose <number or option> [, ...]                    pick the open choices of the last move
-    /burn                                                 burn momentum on the last move, when it helps
+    /burn                                                 burn momentum (Elegy: focus) on the last move, when it helps
     /undo                                                 undo the last action
     /ask <question>                                       a rules question, with citations
     /character [<name> | add <name> [field=value] | play <name>]   show, add or switch characters
@@ -53,7 +53,7 @@ USAGE: dict[str, str] = {
     "clock": "/clock <segments> <name> to start one, /clock +1 <name> to advance it   e.g. /clock 6 The alarm is raised",
     "meter": "/meter <name> <+N|-N> <reason>   e.g. /meter health -1 grazed by a shot",
     "choose": "/choose <option> [option ...]   e.g. /choose 2, or /choose Take +2 momentum",
-    "burn": "/burn   (burn momentum on the last move, when it helps)",
+    "burn": "/burn   (burn momentum, or focus in Elegy, on the last move, when it helps)",
     "undo": "/undo",
     "ask": "/ask <question>   e.g. /ask what happens when momentum is negative?",
     **CHARACTER_USAGE,

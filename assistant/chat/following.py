@@ -82,11 +82,13 @@ class FollowingMixin(ActingMixin):
 
     def _burn(self, event_seq: int | None) -> TurnStream:
         """Burn momentum on the last move (after seeing the dice, as the rules allow): the same dice, burned."""
-        seq, event = self._followed_move(event_seq, "burn momentum")
+        seq, event = self._followed_move(event_seq, "burn")
         result = Result.model_validate(event.result)
         if not (result.burn and result.burn.available):
-            raise RulesError(f"Burning would not improve {result.move}; nothing was changed.")
-        return (yield from self._redo(seq, event, {"burn": True}, f"burn momentum on {result.move}"))
+            meter = result.burn.meter if result.burn else ""
+            what = f"Burning {meter}" if meter else "Burning"
+            raise RulesError(f"{what} would not improve {result.move}; nothing was changed.")
+        return (yield from self._redo(seq, event, {"burn": True}, f"burn {result.burn.meter} on {result.move}"))
 
     def _redo(self, seq: int, event: Any, options_update: dict[str, Any], doing: str) -> TurnStream:
         """Replace move ``seq`` by itself with its own dice and updated options (one atomic undo + move, refused
