@@ -269,3 +269,9 @@ def test_a_subtracted_die_is_not_added_up_on_the_card() -> None:
                       "dice": [8, 3]})  # fmt: skip
     text = narrate(result, "I strike")
     assert "8 + 3 = 5" not in text and "5 in all" in text
+
+
+def test_hit_points_are_written_as_the_rulebook_writes_them() -> None:
+    result = resolve({"system": "dungeon-world", "move": "Deal Damage", "options": {"grit": 10}, "dice": [8]})
+    text = narrate(result, "I strike")
+    assert "HP 22 → 17" in text and "Hp " not in text and "Rolled 8 = 8" not in text

@@ -157,6 +157,8 @@ def _pool_line(result: Result) -> str:
 def _total_line(result: Result) -> str:
     kept = [d.value for d in result.dice_detail if d.kept] or list(result.dice)
     adds = ((result.stat_value or 0) if result.stat else 0) + (result.adds or 0)
+    if len(kept) == 1 and not adds and result.score == kept[0]:
+        return f"Rolled {kept[0]}{_tier(result)}."
     if result.score is not None and sum(kept) + adds != result.score:  # a die subtracted ("1dGrit - 1d6")
         rolled = f"{_and(_faces(result))}{_stat_part(result)}{_adds_part(result.adds)}"
         return f"Rolled {rolled}: {result.score} in all{_tier(result)}."
@@ -196,6 +198,10 @@ def _value(value: Any) -> str:
     return humanize(str(value)) if isinstance(value, str) else str(value)
 
 
+ACRONYMS = {"xp": "XP", "hp": "HP", "max_hp": "Max HP"}
+"""Meters written as the rulebooks write them ("HP 22 → 17", not "Hp")."""
+
+
 def effect_line(effect: Effect) -> str:
     """One change, e.g. ``Momentum 2 → 3.`` or ``Impact marked: wounded.``"""
     target = humanize(effect.target)
@@ -224,7 +230,7 @@ def effect_line(effect: Effect) -> str:
             return effect.reason[:1].upper() + effect.reason[1:].rstrip(".") + "."
         if effect.delta is not None:
             return f"{target[:1].upper()}{target[1:]} {signed(effect.delta)}."
-    label = "XP" if effect.target == "xp" else f"{target[:1].upper()}{target[1:]}"
+    label = ACRONYMS.get(effect.target) or f"{target[:1].upper()}{target[1:]}"
     if effect.kind == "clock":
         label += " clock"
     if effect.kind == "legacy":
