@@ -285,3 +285,10 @@ def test_an_oversized_or_broken_message_is_refused_in_words_and_changes_nothing(
     turn = session.send(text)
     assert turn.kind == "error" and "Your message" in turn.error and "Traceback" not in turn.error
     assert len(service.campaign_events("limits")) == before
+
+
+def test_an_unknown_move_points_to_the_chats_own_command() -> None:
+    service.create_campaign("hint-saga", "starforged", seed=1)
+    session = ChatSession.open("hint-saga")
+    turn = session.send("/roll frobnicate the widget +edge")
+    assert turn.kind == "error" and "assistant moves" not in turn.error and "/moves" in turn.error

@@ -16,6 +16,7 @@ Every public method returns a :class:`Turn` and never raises on bad input: an er
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
@@ -40,6 +41,19 @@ META_REPLY = (
     'odds; confirm one to roll it. Ask a rules question ("what happens when momentum is negative?") for cited '
     'rules, or a yes/no question about the story ("Is the station abandoned?") for the oracle.\n\n'
 )
+
+
+_CLI_HINTS = (
+    (re.compile(r"`assistant moves(?: --system [\w-]+)?`"), "/moves"),
+    (re.compile(r"`assistant tables(?: --system [\w-]+)?`"), "/tables"),
+)
+
+
+def in_chat_words(message: str) -> str:
+    """An engine message as the chat says it: the chat's own commands instead of the terminal's."""
+    for pattern, command in _CLI_HINTS:
+        message = pattern.sub(command, message)
+    return message
 
 
 class ChatSession(AskingMixin, LookupsMixin):
@@ -163,7 +177,8 @@ class ChatSession(AskingMixin, LookupsMixin):
                 self.known.catch_up(exc.undo_stack)  # the message told the player what is there now
             # the moves suggested for the action still waiting stay on offer (another one may do)
             waiting = list(self._suggestions) if self._last_intent else []
-            turn = Turn(kind="error", player_text=player_text, error=str(exc), narration=str(exc), suggestions=waiting)
+            said = in_chat_words(str(exc))
+            turn = Turn(kind="error", player_text=player_text, error=said, narration=said, suggestions=waiting)
             yield TurnEvent("done", turn=turn)
         except Exception:  # noqa: BLE001 - the page must never crash on what a player types
             log.exception("unexpected error in a chat turn")
