@@ -12,6 +12,7 @@ HARNESSES = {
     "chat": "evals.chat",
     "screenshots": "evals.screenshots",
     "faithfulness": "evals.faithfulness",
+    "fuzz": "evals.fuzz",
 }
 
 
