@@ -78,3 +78,29 @@ def test_the_python_api_refuses_them_with_our_error(request_: dict[str, Any]) ->
     with pytest.raises(InputError) as refused:
         resolve(request_)
     assert refused.value.message and "Traceback" not in refused.value.message
+
+
+@pytest.mark.parametrize("number", [10**30, 2**63 - 1, 0])
+def test_a_journal_with_a_number_no_store_can_hold_is_refused_whole(number: int) -> None:
+    """Found by the fuzz eval: an event version of 10^30 reached SQLite and crashed the import."""
+    from assistant.store import service
+
+    service.create_campaign("source", "starforged", seed=3)
+    service.resolve_in_campaign("source", FACE)
+    text = service.export("source", "markdown")
+    assert '"v":1' in text or '"v":2' in text
+    edited = text.replace('"v":2', f'"v":{number}', 1) if '"v":2' in text else text.replace('"v":1', f'"v":{number}', 1)
+    with pytest.raises(InputError):
+        service.import_journal(edited)
+    assert [c.name for c in service.list_campaigns()] == ["source"]
+
+
+def test_whole_numbers_must_fit_a_database_integer() -> None:
+    from assistant.engine.safe_json import check, loads
+
+    assert loads(str(2**63 - 1)) == 2**63 - 1 and loads(str(-(2**63))) == -(2**63)
+    for bad in (str(2**63), str(10**19 - 1)):
+        with pytest.raises(InputError):
+            loads(bad)
+    with pytest.raises(InputError):
+        check({"seed": 2**63})
