@@ -6,6 +6,8 @@ too); this module adds the file system side.
   directory, at most ``max_bytes``, UTF-8.
 * :func:`batch_lines` splits a JSONL batch on ``\\n`` only (never on U+2028, U+0085 or form feeds inside a
   string), each line decoded on its own, so one bad line is one error and the batch goes on.
+* :func:`quote_data` quotes outside text (retrieved rules passages, homebrew rules, the sheet) for a model's user
+  turn, every line prefixed with ``> ``, so no line of it can pass for an instruction of ours or end the quote.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ __all__ = [
     "clean_text",
     "loads",
     "printable",
+    "quote_data",
     "read_user_file",
 ]
 
@@ -34,6 +37,15 @@ MAX_MESSAGE = 4000
 """Characters in one chat message (the web app's input box takes as many)."""
 MAX_FILE_BYTES = 20_000_000
 """Bytes in a journal or batch file."""
+
+
+DATA_QUOTE = "> "
+"""The prefix of every line of outside text in a prompt (see :func:`quote_data`)."""
+
+
+def quote_data(text: str) -> str:
+    """``text`` with every line (split on any line break Python knows, U+2028 included) quoted with ``> ``."""
+    return "\n".join((DATA_QUOTE + line).rstrip() for line in text.splitlines() or [""])
 
 
 def _open_regular(path: Path, what: str) -> int:

@@ -35,7 +35,10 @@ which makes a client with a shorter ``timeout`` fail; sleeping stops early when 
 - :meth:`OpenAIStub.add_raw` — any body as is (e.g. malformed JSON) with a status and content type.
 
 When the queue is empty the stub answers HTTP 500 with the message ``openai_stub: no scripted response
-left``, so a test that makes one call too many fails loudly. ``require_key=`` makes every request
+left``, so a test that makes one call too many fails loudly, unless ``echo_key`` is set: then it plays a hostile
+endpoint that echoes the caller's key (the ``Authorization`` bearer) back in every answer, going round
+``echo_cycle`` (default ``["text", 401, 429, 500]``): a narration that contains the key, or an error of that status
+whose message quotes it. Set ``echo_cycle`` to one status to get only that one. ``require_key=`` makes every request
 without ``Authorization: Bearer <key>`` fail with 401. ``requests`` holds a :class:`RecordedRequest`
 per request (method, path, lower-cased headers, raw body, decoded JSON body).
 """
@@ -98,9 +101,13 @@ class Scripted:
 class OpenAIStub:
     """The server; ``base_url`` is what ``ChatOpenAI(base_url=...)`` takes (it ends with ``/v1``)."""
 
-    def __init__(self, *, models: tuple[str, ...] = ("stub",), require_key: str | None = None) -> None:
+    def __init__(self, *, models: tuple[str, ...] = ("stub",), require_key: str | None = None, echo_key: bool = False) -> None:
         self.models = models
         self.require_key = require_key
+        self.echo_key = echo_key
+        self.echo_cycle: list[str | int] = ["text", 401, 429, 500]
+        self.echoed = 0
+        """Answers made up by the echo (see ``echo_key``)."""
         self.requests: list[RecordedRequest] = []
         self._queue: deque[Scripted] = deque()
         self._lock = threading.Lock()
@@ -196,6 +203,21 @@ class OpenAIStub:
 
     def _completion_id(self) -> str:
         return f"chatcmpl-stub{self._counter}"
+
+    def _echo(self, request: RecordedRequest) -> Scripted:
+        """The next made-up answer of a key-echoing endpoint (see ``echo_key``)."""
+        key = request.headers.get("authorization", "").removeprefix("Bearer ").strip()
+        with self._lock:
+            kind = self.echo_cycle[self.echoed % len(self.echo_cycle)]
+            self.echoed += 1
+        if kind == "text":
+            return Scripted("text", text=f"The hatch gives way [1]. Debug: your key is {key} and Bearer {key} [1].")
+        status = int(kind)
+        message = f"Incorrect API key provided: {key}" if status == 401 else f"Request with key {key} failed ({status})"
+        scripted = Scripted("error", status=status)
+        kind_name = {401: "invalid_request_error", 429: "rate_limit_exceeded"}.get(status, "server_error")
+        scripted.body = json.dumps({"error": {"message": message, "type": kind_name, "param": None, "code": key}}).encode()
+        return scripted
 
 
 def _tool_call_id(call: dict[str, Any], i: int) -> str:
@@ -319,6 +341,8 @@ def _handler_for(stub: OpenAIStub) -> type[BaseHTTPRequestHandler]:
                 self._json(404, {"error": {"message": f"no route {self.path}", "type": "not_found"}})
                 return
             script = stub._next()
+            if script is None and stub.echo_key:
+                script = stub._echo(request)
             if script is None:
                 self._json(500, {"error": {"message": "openai_stub: no scripted response left", "type": "server_error"}})
                 return

@@ -117,17 +117,18 @@ def test_a_valid_call_becomes_an_action_with_the_context_in_the_prompt(state: Ca
     assert [t["function"]["name"] for t in fake.bound[0]] == list(TOOL_MODELS)
     sent = fake.seen[0]
     assert isinstance(sent[0], SystemMessage) and isinstance(sent[-1], HumanMessage)
-    assert sent[-1].content == "I dash across the catwalk"
+    turn = str(sent[-1].content)
+    assert turn.endswith("The player's message:\nI dash across the catwalk")
     prompt = str(sent[0].content)
+    assert "Never state, guess or invent dice" in prompt and "Kira" not in prompt  # the system message: ours only
     for fragment in (
         "Kira",
         "edge 3",
         "health 4 (0..5)",
         "Find the Ark (vow, dangerous): 3 boxes (12/40 ticks)",
         "Face Danger +edge (3): strong hit 33.17%",
-        "Never state, guess or invent dice",
-    ):
-        assert fragment in prompt
+    ):  # the sheet, tracks and moves: quoted data in the player's turn
+        assert any(fragment in line and line.startswith("> ") for line in turn.splitlines()), fragment
     assert [m.content for m in sent[1:3]] == ["We land.", "Dust."] and isinstance(sent[2], AIMessage)
 
 
@@ -291,7 +292,7 @@ def test_without_a_campaign_only_rules_lookups_validate() -> None:
     result = plan(fake, None)
     assert [a.tool for a in result.actions] == ["roll_table"]
     assert "needs a campaign" in result.rejected[0][1]
-    assert "(no character in play)" in str(fake.seen[0][0].content)
+    assert "(no character in play)" in str(fake.seen[0][-1].content)
 
 
 @pytest.fixture(autouse=True)

@@ -1,6 +1,7 @@
-"""Fuzzing the doors a player or a file comes in by (seeded, bounded): chat messages and slash-commands on all
-five systems, and journal imports. Only our own errors come out, and an error changes nothing; a journal that
-import accepts always replays."""
+"""Fuzzing the doors a player or a file comes in by (seeded, bounded): every door of ``python -m evals fuzz``
+(resolve, batch, chat, journal, campaign import, ingest) with a small number of cases, chat messages and
+slash-commands on all five systems, and journal imports. Only our own errors come out, and an error changes
+nothing; a journal that import accepts always replays. ``TABLETOP_FUZZ_CASES`` sets the number of cases."""
 
 from __future__ import annotations
 
@@ -14,43 +15,12 @@ from hypothesis import strategies as st
 from assistant.chat.session import ChatSession
 from assistant.errors import AssistantError
 from assistant.store import service
+from evals.fuzz import DOORS, default_cases, run_door
+from evals.fuzz_cases import MESSAGES, SYSTEMS
 
-SYSTEMS = ["starforged", "elegy", "blades", "city", "dungeon-world"]
-COMMANDS = ["/roll", "/choose", "/meter", "/clock", "/track", "/undo", "/burn", "/progress", "/oracle", "/table", "/dice"]
-WORDS = st.sampled_from(
-    [
-        "Face Danger",
-        "+edge",
-        "+3",
-        "-2",
-        "momentum",
-        "health",
-        "heat",
-        "x",
-        "1",
-        "99999999999999999999",
-        "dangerous",
-        "The raiders",
-        "likely",
-        "2d6+1",
-        "d0",
-        "pay_the_price",
-        "''",
-        '"',
-        "\\",
-        "<b>",
-        "{}",
-        "[1]",
-        "\ud800",
-        "\u2028",
-    ]
-)
-ARGS = st.lists(st.one_of(WORDS, st.text(max_size=12)), max_size=4).map(" ".join)
-MESSAGES = st.one_of(
-    st.tuples(st.sampled_from(COMMANDS), ARGS).map(lambda t: f"{t[0]} {t[1]}"),
-    ARGS,
-    st.text(max_size=60),
-)
+CASES = default_cases(40)
+"""Cases per door and property here (``TABLETOP_FUZZ_CASES=10000`` for the full run; CI keeps it small)."""
+
 INTERNAL = "Something went wrong on our side"
 
 
@@ -71,7 +41,7 @@ def test_hostile_chat_messages_give_only_our_errors_and_an_error_changes_nothing
     session = ChatSession.open(name)
 
     @seed(1234)
-    @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+    @settings(max_examples=CASES, deadline=None, suppress_health_check=list(HealthCheck), database=None)
     @given(MESSAGES)
     def play(text: str) -> None:
         before = _mechanics(service.load_campaign(name))
@@ -98,7 +68,7 @@ _NUMBER = re.compile(r"(?<=:)-?\d+")
 
 
 @seed(4321)
-@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+@settings(max_examples=CASES, deadline=None, suppress_health_check=list(HealthCheck), database=None)
 @given(st.data())
 def test_a_mutated_journal_is_imported_whole_and_replays_or_is_refused_whole(data: st.DataObject) -> None:
     fresh = "src" not in {c.name for c in service.list_campaigns()}
@@ -117,3 +87,11 @@ def test_a_mutated_journal_is_imported_whole_and_replays_or_is_refused_whole(dat
         assert sorted(c.name for c in service.list_campaigns()) == before
         return
     service.replay(created)  # whatever import accepts replays
+
+
+@pytest.mark.parametrize("door", sorted(DOORS))
+def test_every_door_gives_only_our_errors(door: str) -> None:
+    tally = run_door(door, CASES, seed_value=11)
+    assert tally.cases >= CASES // 2, tally  # hypothesis may stop early on a small space, never far below
+    assert tally.crashes == 0, "\n".join(tally.examples)
+    assert tally.accepted and tally.ours, tally  # both sides of each door are reached

@@ -78,8 +78,10 @@ def test_tool_call_round_trip_through_plan_turn(openai_stub: OpenAIStub) -> None
     assert [a.request for a in result.actions] == [{"system": "starforged", "move": "Face Danger", "stat": "edge"}]
     body = openai_stub.requests[0].body
     assert [t["function"]["name"] for t in body["tools"]] == list(TOOL_MODELS)
-    assert body["messages"][0]["role"] == "system" and "Kira" in body["messages"][0]["content"]
-    assert body["messages"][-1] == {"role": "user", "content": "I dash for the airlock"}
+    assert body["messages"][0]["role"] == "system" and "Kira" not in body["messages"][0]["content"]  # ours only
+    last = body["messages"][-1]
+    assert last["role"] == "user" and "> Kira" in last["content"]  # the sheet: quoted data in the player's turn
+    assert last["content"].endswith("The player's message:\nI dash for the airlock")
     sent_arguments = {name for t in body["tools"] for name in t["function"]["parameters"]["properties"]}
     assert sent_arguments and not sent_arguments & {"dice", "roll", "result", "outcome", "faces", "total"}
     assert result.text == "Let's see."

@@ -11,7 +11,7 @@ from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 
 from assistant.engine import Result, get_ruleset, resolve
 from assistant.narrate import NarrationRequest, build_context, naive_context
-from assistant.narrate.context import RULES_HEADER, TRACKS_HEADER, character_text
+from assistant.narrate.context import RULES_HEADER, TRACKS_HEADER, character_text, facts_text
 from assistant.narrate.prompts import instructions
 from rules_index.chunk import Chunk
 from rules_index.search import Hit
@@ -83,12 +83,14 @@ def test_sections_are_counted_with_tiktoken_and_sum_to_the_total() -> None:
     report = context.report
     assert report.dropped == [] and set(report.sections) >= {"instructions", "facts", "character", "tracks", "rules", "history"}
     assert report.sections["instructions"] == count_tokens(instructions("narrate", "starforged", "vivid"))
-    assert report.sections["facts"] == count_tokens(str(context.messages[-1].content))
+    assert report.sections["facts"] == count_tokens(facts_text(request))
+    assert str(context.messages[-1].content).endswith(facts_text(request))
     assert report.sections["history"] == sum(count_tokens(t) for _, t in request.history)
     assert report.sections["character"] == count_tokens(character_text(request.character))
     assert report.total == sum(report.sections.values())
-    system = str(context.messages[0].content)
-    assert TRACKS_HEADER in system and RULES_HEADER in system and "Reactor breach" in system
+    assert context.messages[0].content == instructions("narrate", "starforged", "vivid")  # nothing but ours
+    turn = str(context.messages[-1].content)
+    assert TRACKS_HEADER in turn and RULES_HEADER in turn and "Reactor breach" in turn
 
 
 def test_messages_are_system_then_history_oldest_first_then_facts() -> None:
@@ -138,7 +140,7 @@ def test_rules_keep_a_prefix_of_the_ranking_and_the_last_one_may_be_trimmed() ->
     full = build_context(request, 10**6).report
     budget = full.total - full.sections["rules"] // 2
     context = build_context(request, budget)
-    system = str(context.messages[0].content)
+    system = str(context.messages[-1].content)
     ranks = [n for n in range(1, 11) if f"[{n}] starforged" in system]
     assert ranks == list(range(1, len(ranks) + 1)) and 1 <= len(ranks) < 10
     dropped = [d for d in context.report.dropped if d.startswith("rules[")]
@@ -173,7 +175,7 @@ def test_naive_context_stuffs_eight_passages_and_the_whole_history() -> None:
     hits = rules_hits(10)
     naive = naive_context(request, hits)
     budgeted = build_context(request, 1200)
-    system = str(naive.messages[0].content)
+    system = str(naive.messages[-1].content)
     assert "[8] starforged" in system and "[9] starforged" not in system
     assert len(naive.messages) == 2 + len(request.history)
     assert naive.report.budget is None and naive.report.dropped == []

@@ -90,6 +90,54 @@ def test_a_follow_up_on_a_move_undone_by_someone_else_says_so(store: CampaignSto
     assert turn.kind == "error" and "undone" in (turn.error or "")
 
 
+def _mechanics(name: str) -> dict[str, Any]:
+    data = service.load_campaign(name).comparable()
+    return {k: data[k] for k in ("characters", "tracks", "clocks", "undo_stack", "pending_question")}
+
+
+def test_an_answer_is_refused_when_another_writer_asked_their_own_question(store: CampaignStore) -> None:
+    service.create_campaign("shared", "starforged", seed=3)
+    alice, bob = ChatSession.open("shared"), ChatSession.open("shared")
+    assert alice.confirm({"move": "Endure Harm"}).kind == "question"
+    assert bob.confirm({"move": "Endure Stress"}).kind == "question"  # Bob's question is now the open one
+    before = _mechanics("shared")
+
+    turn = alice.send("3")  # read as an answer to the question Alice was shown
+    error = turn.error or ""
+    assert turn.kind == "error" and "someone else acted" in error and "Endure Stress" in error and "Endure Harm" in error
+    assert _mechanics("shared") == before  # Bob's question still open, nobody's health changed
+    assert alice.pending_question is not None and alice.pending_question.move == "Endure Stress"  # caught up
+    answered = bob.answer(2)  # Bob answers the question he was shown
+    assert answered.kind == "action" and answered.results[0].move == "Endure Stress"
+    assert service.load_campaign("shared").pending_question is None
+
+
+def test_an_answer_is_refused_when_another_writer_set_the_question_aside(store: CampaignStore) -> None:
+    service.create_campaign("shared", "starforged", seed=3)
+    alice = ChatSession.open("shared")
+    assert alice.confirm({"move": "Endure Harm"}).kind == "question"
+    bob = ChatSession.open("shared")  # Bob opens the campaign and sees Alice's question, then plays on
+    assert bob.pending_question is not None
+    assert bob.send("/oracle likely Is the hatch open?").kind == "oracle"
+    before = _mechanics("shared")
+    assert before["pending_question"] is None
+
+    turn = alice.answer(2)
+    assert turn.kind == "error" and "set it aside" in (turn.error or ""), turn.error
+    assert _mechanics("shared") == before
+    assert alice.pending_question is None  # Alice now sees the campaign as it is
+
+
+def test_moving_on_sets_aside_only_the_question_this_player_saw(store: CampaignStore) -> None:
+    service.create_campaign("shared", "starforged", seed=3)
+    alice, bob = ChatSession.open("shared"), ChatSession.open("shared")
+    assert alice.confirm({"move": "Endure Harm"}).kind == "question"
+    moved_on = bob.send("/oracle likely Is the hatch open?")  # Bob never saw Alice's question
+    assert moved_on.kind == "oracle" and not any("set aside" in n for n in moved_on.notes)
+    assert service.load_campaign("shared").pending_question is not None
+    assert alice.answer(2).kind == "action"
+
+
 def test_the_cli_undo_can_name_the_event(store: CampaignStore) -> None:
     service.create_campaign("shared", "starforged", seed=3)
     first = service.resolve_event("shared", FACE)[1]

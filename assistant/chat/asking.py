@@ -16,6 +16,7 @@ from assistant.chat.questions import NO_ANSWER, Question, near_miss, read_answer
 from assistant.chat.turn import TurnStream, with_notes
 from assistant.engine import InputError, Result
 from assistant.store import service
+from assistant.store.followups import StaleEventError
 
 #: Messages this long or longer that don't answer the question are a new action, not a failed answer.
 NEW_ACTION_WORDS = 5
@@ -46,8 +47,29 @@ class AskingMixin(FollowingMixin):
         chosen = value if offered else read_answer(question, str(value))
         if chosen is NO_ANSWER:
             raise InputError(near_miss(question))
+        self._check_still_open(question)
         self._say("user", question.label_of(chosen))
         return (yield from self._answered(question, chosen))
+
+    def _check_still_open(self, question: Question) -> None:
+        """Refuse an answer (a :class:`StaleEventError`, nothing changed) when the campaign's open question is no
+        longer the one this player was shown: another player's turn set it aside or asked their own since."""
+        current = service.load_campaign(self.campaign, store=self.store)
+        if current.pending_question == self._state.pending_question:
+            return
+        if current.pending_question is None:
+            why = "another player's turn set it aside in the meantime"
+        else:
+            try:
+                other = Question.from_dict(current.pending_question).move
+            except (TypeError, ValueError):
+                other = "another move"
+            why = f"someone else acted since you looked, and the open question is now theirs, about {other}"
+        raise StaleEventError(
+            f"Could not answer the question about {question.move}: {why}. Nothing was changed; look at the campaign "
+            f"again and confirm {question.move} again if you still want it.",
+            current.undo_stack,
+        )
 
     def _answered(self, question: Question, value: Any) -> TurnStream:
         """Finish the waiting move with the answer; a further missing value is the next question."""
@@ -61,7 +83,7 @@ class AskingMixin(FollowingMixin):
                 question.answered(value), player_text=question.intent or question.move, read=question.read
             )
         if turn.kind != "question":
-            service.settle_question(self.campaign, "answered", store=self.store)
+            service.settle_question(self.campaign, "answered", expect=question.to_dict(), store=self.store)
         return turn
 
     def _reply(self, text: str, kind: str) -> TurnStream | None:
@@ -75,6 +97,7 @@ class AskingMixin(FollowingMixin):
             return None  # a rules or oracle question, or a new action, not an answer
         value = read_answer(question, text)
         if value is not NO_ANSWER:
+            self._check_still_open(question)
             self._say("user", text)
             return self._answered(question, value)
         if kind == "action" and len(text.split()) < NEW_ACTION_WORDS:
@@ -93,7 +116,8 @@ class AskingMixin(FollowingMixin):
         question = self.pending_question
         if question is None:
             return []
-        service.settle_question(self.campaign, "cancelled", store=self.store)
+        if service.settle_question(self.campaign, "cancelled", expect=self._state.pending_question, store=self.store) is None:
+            return []  # not the question this player saw (someone else's, or already closed): left as it is
         return [f"The question about {question.move} was set aside; confirm the move again when you want it."]
 
     def _picked_in_words(self, text: str) -> list[str] | None:

@@ -128,6 +128,9 @@ def describe_suggestions(suggestions: Sequence[Suggestion]) -> str:
     return "\n".join(lines) or "(none)"
 
 
+PLAYER_SAYS = "The player's message:"
+
+
 def build_messages(
     *,
     player_text: str,
@@ -139,20 +142,22 @@ def build_messages(
     """The messages of the first attempt: the filled prompt, recent history, the player's message."""
     from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 
+    from assistant.inputs import quote_data
+
     ruleset = get_ruleset(system)
     prompt = load_prompt(PROMPT_NAME).format(
-        system=ruleset.system_id,
-        system_title=ruleset.title or ruleset.system_id,
-        character=describe_character(ruleset.system_id, state),
-        tracks=describe_tracks(state),
-        suggestions=describe_suggestions(suggestions),
-        max_actions=MAX_ACTIONS,
+        system=ruleset.system_id, system_title=ruleset.title or ruleset.system_id, max_actions=MAX_ACTIONS
     )
     messages: list[Any] = [SystemMessage(prompt)]
     for role, text in list(history)[-MAX_HISTORY:]:
         human = role.lower() in ("user", "player", "human")
         messages.append(HumanMessage(text) if human else AIMessage(text))
-    messages.append(HumanMessage(player_text[:MAX_PLAYER_TEXT]))
+    data = [  # the sheet, track names and moves are data in the player's turn, never instructions (quoted)
+        f"The character:\n{quote_data(describe_character(ruleset.system_id, state))}",
+        f"Active progress tracks:\n{quote_data(describe_tracks(state))}",
+        f"Moves that may fit:\n{quote_data(describe_suggestions(suggestions))}",
+    ]
+    messages.append(HumanMessage("\n\n".join([*data, f"{PLAYER_SAYS}\n{player_text[:MAX_PLAYER_TEXT]}"])))
     return messages
 
 

@@ -44,11 +44,18 @@ class _Refused(ValueError):
     """A value the decoder hooks refuse; :func:`loads` turns it into an :class:`InputError`."""
 
 
+INT_RANGE = range(-(2**63), 2**63)
+"""Whole numbers a document may hold: what a database's 64-bit integer column takes."""
+
+
 def _parse_int(text: str) -> int:
     digits = len(text.lstrip("-"))
     if digits > MAX_INT_DIGITS:
         raise _Refused(f"has a number of {digits} digits; numbers here have at most {MAX_INT_DIGITS}.")
-    return int(text)
+    value = int(text)
+    if value not in INT_RANGE:
+        raise _Refused("has a number too large to store; numbers here are far smaller.")
+    return value
 
 
 def _parse_float(text: str) -> float:
@@ -97,7 +104,7 @@ def check(value: Any, what: str = "The request") -> Any:
         elif isinstance(item, bool) or item is None:
             continue
         elif isinstance(item, int):
-            if item.bit_length() > 64:
+            if item.bit_length() > 64 or item not in INT_RANGE:
                 raise InputError(f"A number in {what.lower()} is too large; numbers here have at most {MAX_INT_DIGITS} digits.")
         elif isinstance(item, float) and not math.isfinite(item):
             raise InputError(f"{what} contains a number that is not finite (NaN or infinity).")

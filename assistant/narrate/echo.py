@@ -63,7 +63,7 @@ def prompt_headings(messages: Iterable[Any]) -> list[str]:
     found: list[str] = []
     for message in messages:
         for line in _content(message).splitlines():
-            line = line.strip().lstrip("-#* ").strip()
+            line = line.strip().lstrip("-#*> ").strip()
             if not 10 <= len(line) <= 60:
                 continue
             heading = line.endswith(":") or (line.isupper() and len(line.split()) >= 2)

@@ -41,6 +41,7 @@ import re
 from typing import Any
 
 from assistant.engine.doors import DOORS
+from assistant.engine.safe_json import loads
 from assistant.errors import InputError
 from assistant.store.events import Event, StoredEvent, parse_event
 from assistant.store.state import CampaignState, apply, move_summary
@@ -329,13 +330,17 @@ def parse(text: str) -> list[Event]:
         )
     events: list[Event] = []
     for expected, blob in enumerate(found, 1):
-        try:
-            raw = json.loads(blob)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"Event record {expected} of the journal is damaged ({exc.msg}).") from None
+        raw = loads(blob, f"Event record {expected} of the journal")  # with the limits: no 30-digit number reaches the store
         if not isinstance(raw, dict) or raw.pop("seq", None) != expected:
             raise InputError(f"The journal's event records are not a whole log: record {expected} is out of order or missing.")
-        events.append(parse_event(raw))
+        event = parse_event(raw)
+        newest = type(event).model_fields["v"].default if "v" in type(event).model_fields else None
+        if isinstance(newest, int) and not 1 <= event.v <= newest:
+            raise InputError(
+                f"Event record {expected} of the journal has a version this program does not know ({event.v}); "
+                "import it with the version that exported it, or export it again."
+            )
+        events.append(event)
     if events[0].type != "campaign_created" or any(e.type == "campaign_created" for e in events[1:]):
         raise InputError("The journal's log must start with its campaign_created event (and have only one).")
     return events

@@ -312,12 +312,20 @@ def ask_question(name: str, question: dict[str, Any], *, store: CampaignStore | 
 
 
 def settle_question(
-    name: str, how: Literal["answered", "cancelled"] = "answered", *, store: CampaignStore | None = None
+    name: str,
+    how: Literal["answered", "cancelled"] = "answered",
+    *,
+    expect: dict[str, Any] | None = None,
+    store: CampaignStore | None = None,
 ) -> StoredEvent | None:
-    """Close the open question (``answered`` or ``cancelled``); nothing is appended when none is open."""
+    """Close the open question (``answered`` or ``cancelled``); nothing is appended when none is open, nor, with
+    ``expect`` (the question the player was shown), when the open one is another (someone else's)."""
 
     def build(ctx: AppendContext) -> list[Event]:
-        return [QuestionSettled(how=how)] if ctx.state.pending_question is not None else []
+        open_now = ctx.state.pending_question
+        if open_now is None or (expect is not None and open_now != expect):
+            return []
+        return [QuestionSettled(how=how)]
 
     stored = _store(store).append_with(check_name(name), build)
     return stored[0] if stored else None

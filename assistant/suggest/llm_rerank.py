@@ -131,7 +131,10 @@ def rerank(
         log.warning("LLM re-rank timed out after %.1fs; keeping the offline order", limits.total)
         return None
     except Exception as exc:  # noqa: BLE001 - any failure keeps the offline order
-        log.warning("LLM re-rank failed (%s); keeping the offline order", type(exc).__name__)
+        from assistant.llm_errors import describe, url_from_of
+
+        why = describe(exc, url_from_of(llm)).words  # from the error's kind and status, never its text (a key)
+        log.warning("The language model could not re-rank the moves (%s); showing the offline order.", why)
         return None
     return order or None
 
