@@ -35,6 +35,12 @@ class RecordingNarrator:
         self.name = getattr(inner, "name", "llm")
         self.drafts: list[dict[str, Any]] = []
 
+    def begin_turn(self) -> None:
+        """The draft and its retry share the turn's deadline, as in the app."""
+        begin = getattr(self.inner, "begin_turn", None)
+        if callable(begin):
+            begin()
+
     @property
     def last_report(self) -> Any:
         return getattr(self.inner, "last_report", None)

@@ -48,10 +48,16 @@ def narration_history(lines: list[tuple[str, str]]) -> tuple[tuple[str, str], ..
 def own_passages(hits: list[Any], move: str) -> list[Any]:
     """The narrator's rules background: the played move's own passage when retrieval found it, else the best one.
     Neighbouring moves' passages ("Face Danger (Scene Challenge)", "Face Desolation") only tempt a small model to
-    tell their outcomes (progress, clocks) as this move's."""
+    tell their outcomes (progress, clocks) as this move's. A homebrew passage for the move is kept beside it."""
     name = move.strip().lower()
     own = [h for h in hits if str(getattr(h, "section", "")).split("›")[-1].strip().lower() == name]
-    return own[:1] or hits[:1]
+    first = own[:1] or hits[:1]
+    house = [h for h in hits if _origin(h) == "homebrew" and name in str(getattr(h, "section", "")).lower() and h not in first]
+    return first + house[:1]  # a house rule for this move is the table's own rule: it stays
+
+
+def _origin(hit: Any) -> str:
+    return str(getattr(getattr(hit, "chunk", None), "origin", "") or "")
 
 
 def moves_that_fit(suggestions: list[Any]) -> str:
