@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from assistant.chat.acting import own_passages
+from assistant.chat.narration_context import own_passages
 from assistant.chat.session import ChatSession
 from assistant.config import LLMSettings, Settings
 from assistant.narrate import NarrationRequest, TemplateNarrator
@@ -65,3 +65,13 @@ def test_an_action_roll_keeps_only_its_own_rules_passage() -> None:
     assert own_passages(hits, "Face Danger") == [hits[1]]
     assert own_passages(hits, "Gather Information") == [hits[0]]
     assert own_passages([], "Face Danger") == []
+
+
+def test_free_dice_are_told_by_the_card_not_by_the_model(tmp_path: Path) -> None:
+    service.create_campaign("dice-saga", "starforged", seed=3)
+    narrator = Capturing()
+    session = ChatSession.open("dice-saga", settings=Settings(home=tmp_path, llm=LLMSettings()), narrator=narrator)
+    turn = session.send("/dice 2d6+1")
+    assert turn.results and turn.narrator == "template" and not narrator.requests
+    turn = session.send("/roll face danger +edge")
+    assert turn.narrator == "llm" and narrator.requests

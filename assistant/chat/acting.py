@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Generator, Mapping
 from typing import Any
 
@@ -13,6 +12,7 @@ from assistant.chat.fitting import bind, fit_suggestions
 from assistant.chat.moves_info import _odds_line, _odds_map, _task_for
 from assistant.chat.narration import UNAVAILABLE_NOTE as UNAVAILABLE  # said once a session for the same cause
 from assistant.chat.narration import NarrationOutcome, guarded_narration
+from assistant.chat.narration_context import narration_history, own_passages
 from assistant.chat.track_finder import closed_now
 from assistant.chat.turn import Turn, TurnEvent, TurnStream
 from assistant.chat.turn import finish as _finish
@@ -24,40 +24,6 @@ log = logging.getLogger(__name__)
 
 #: How many offline suggestions are weighed before the three that fit the moment are shown.
 SHORTLIST = 8
-
-
-NARRATION_HISTORY = frozenset({"user", "player", "narrator"})
-"""What the narrator sees of earlier turns: the player's words and the story told. Not the dice cards (their numbers
-stay on the cards) nor the assistant's other lines ("Moves that fit…", rules answers), which a small model copies."""
-
-
-def narration_history(lines: list[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
-    """The player's lines and the story told, each story without its paragraphs of numbers (an offline narration
-    carries its dice card: "Action 3 + edge 3 = 6 … Momentum 2 → 3")."""
-    kept: list[tuple[str, str]] = []
-    for role, text in lines:
-        if role not in NARRATION_HISTORY:
-            continue
-        if role == "narrator":
-            text = "\n\n".join(p for p in text.split("\n\n") if not re.search(r"\d", p)).strip()
-        if text:
-            kept.append((role, text))
-    return tuple(kept)
-
-
-def own_passages(hits: list[Any], move: str) -> list[Any]:
-    """The narrator's rules background: the played move's own passage when retrieval found it, else the best one.
-    Neighbouring moves' passages ("Face Danger (Scene Challenge)", "Face Desolation") only tempt a small model to
-    tell their outcomes (progress, clocks) as this move's. A homebrew passage for the move is kept beside it."""
-    name = move.strip().lower()
-    own = [h for h in hits if str(getattr(h, "section", "")).split("›")[-1].strip().lower() == name]
-    first = own[:1] or hits[:1]
-    house = [h for h in hits if _origin(h) == "homebrew" and name in str(getattr(h, "section", "")).lower() and h not in first]
-    return first + house[:1]  # a house rule for this move is the table's own rule: it stays
-
-
-def _origin(hit: Any) -> str:
-    return str(getattr(getattr(hit, "chunk", None), "origin", "") or "")
 
 
 def moves_that_fit(suggestions: list[Any]) -> str:
@@ -390,9 +356,18 @@ class ActingMixin(CharactersMixin):
         )
         return (
             yield from guarded_narration(
-                request, self.narrator, odds=odds, log_dir=self.settings.home / "logs", campaign=self.campaign
+                request, self._narrator_for(results), odds=odds, log_dir=self.settings.home / "logs", campaign=self.campaign
             )
         )
+
+    def _narrator_for(self, results: list[Result]) -> Any:
+        """Free dice ("/dice 2d6+1") decide nothing a story could tell: the card says it, offline; a model only
+        invents consequences for them ("you suffer -1 health")."""
+        if results and all(r.roll == "notation" for r in results):
+            from assistant.narrate import TemplateNarrator
+
+            return TemplateNarrator()
+        return self.narrator
 
     def _retrieve(self, result: Result) -> list[Any]:
         try:

@@ -1,0 +1,44 @@
+"""What the narrator is given of the session besides this turn's facts: earlier turns and rules background.
+
+For the player's story: their own words and the story told so far (no dice cards, no assistant lines such as
+"Moves that fit…", which a small model copies into its story); for an action roll, the played move's own rules
+passage (and a house rule for it), not its neighbours'.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+NARRATION_HISTORY = frozenset({"user", "player", "narrator"})
+"""What the narrator sees of earlier turns: the player's words and the story told. Not the dice cards (their numbers
+stay on the cards) nor the assistant's other lines ("Moves that fit…", rules answers), which a small model copies."""
+
+
+def narration_history(lines: list[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    """The player's lines and the story told, each story without its paragraphs of numbers (an offline narration
+    carries its dice card: "Action 3 + edge 3 = 6 … Momentum 2 → 3")."""
+    kept: list[tuple[str, str]] = []
+    for role, text in lines:
+        if role not in NARRATION_HISTORY:
+            continue
+        if role == "narrator":
+            text = "\n\n".join(p for p in text.split("\n\n") if not re.search(r"\d", p)).strip()
+        if text:
+            kept.append((role, text))
+    return tuple(kept)
+
+
+def own_passages(hits: list[Any], move: str) -> list[Any]:
+    """The narrator's rules background: the played move's own passage when retrieval found it, else the best one.
+    Neighbouring moves' passages ("Face Danger (Scene Challenge)", "Face Desolation") only tempt a small model to
+    tell their outcomes (progress, clocks) as this move's. A homebrew passage for the move is kept beside it."""
+    name = move.strip().lower()
+    own = [h for h in hits if str(getattr(h, "section", "")).split("›")[-1].strip().lower() == name]
+    first = own[:1] or hits[:1]
+    house = [h for h in hits if _origin(h) == "homebrew" and name in str(getattr(h, "section", "")).lower() and h not in first]
+    return first + house[:1]  # a house rule for this move is the table's own rule: it stays
+
+
+def _origin(hit: Any) -> str:
+    return str(getattr(getattr(hit, "chunk", None), "origin", "") or "")
