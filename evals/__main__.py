@@ -13,6 +13,7 @@ HARNESSES = {
     "screenshots": "evals.screenshots",
     "faithfulness": "evals.faithfulness",
     "planning": "evals.planning",
+    "citations": "evals.citations",
     "fuzz": "evals.fuzz",
 }
 

@@ -1,0 +1,133 @@
+"""``python -m evals citations --llm URL --model NAME``: how well a model's rules answers cite the passages.
+
+For questions of the public retrieval set (``--per-system`` of each system) it retrieves the passages as
+``assistant ask`` does, asks the model (the rules-answer prompt, temperature 0) and sorts every sentence of the
+reply the way the app does before showing it: cited and supported by its passage (kept), citing a passage that
+does not say it (miscited), uncited, or saying the rules don't cover it. Per question (stderr, JSON) and in a
+summary: citation validity (kept / cited sentences), answers shown as the model wrote them (at least one valid
+citation), answers that fell back to the cited extract, answers that wrongly said "not found", and whether a
+kept sentence cites the expected section.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+DATASET = Path(__file__).parent / "datasets" / "retrieve_public.jsonl"
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m evals citations", description=__doc__.split("\n\n")[0])
+    p.add_argument("--llm", required=True, help="base URL of an OpenAI-compatible endpoint")
+    p.add_argument("--model", default=os.environ.get("TABLETOP_LLM_MODEL", "gpt-4o-mini"))
+    p.add_argument("--api-key-env", default="TABLETOP_LLM_API_KEY")
+    p.add_argument("--timeout", type=float, default=60.0)
+    p.add_argument("--per-system", type=int, default=4)
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    return p
+
+
+def _questions(per_system: int) -> list[dict[str, Any]]:
+    rows = [json.loads(line) for line in DATASET.read_text(encoding="utf-8").splitlines() if line.strip()]
+    picked: dict[str, list[dict[str, Any]]] = {}
+    for row in rows:
+        bucket = picked.setdefault(row["system"], [])
+        if len(bucket) < per_system:
+            bucket.append(row)
+    return [row for bucket in picked.values() for row in bucket]
+
+
+def score_reply(content: str, hits: list[Any], expected_section: str) -> dict[str, Any]:
+    """The app's own sorting of a reply's sentences (:func:`rules_index.qa.check_citations`), and whether a
+    kept sentence cites a passage from the expected section."""
+    from rules_index.qa import _CITE, check_citations
+
+    checked = check_citations(content, hits)
+    cited_right = False
+    for sentence in checked.kept:
+        for group in _CITE.findall(sentence):
+            for n in (int(x) for x in group.split(",")):
+                if 1 <= n <= len(hits) and expected_section.lower() in hits[n - 1].section.lower():
+                    cited_right = True
+    return {
+        "kept": len(checked.kept),
+        "miscited": checked.miscited,
+        "uncited": checked.uncited,
+        "not_found": checked.not_found,
+        "shown": bool(checked.kept),
+        "said_not_found": not checked.kept and checked.not_found > 0 and not checked.uncited and not checked.miscited,
+        "cited_expected": cited_right,
+    }
+
+
+def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    n = len(rows)
+    kept = sum(r["kept"] for r in rows)
+    cited = kept + sum(r["miscited"] for r in rows)
+
+    def rate(a: float, b: float) -> float | None:
+        return round(a / b, 3) if b else None
+
+    return {
+        "questions": n,
+        "citation_validity": rate(kept, cited),
+        "answers_shown_as_written": rate(sum(r["shown"] for r in rows), n),
+        "answers_fell_back_to_the_extract": rate(sum(not r["shown"] and not r["said_not_found"] for r in rows), n),
+        "answers_wrongly_not_found": rate(sum(r["said_not_found"] for r in rows), n),
+        "kept_sentence_cites_expected_section": rate(sum(r["cited_expected"] for r in rows), n),
+        "uncited_sentences": sum(r["uncited"] for r in rows),
+        "errors": sum(bool(r.get("error")) for r in rows),
+    }
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    from assistant.config import LLMSettings, Secret, Settings
+    from assistant.llm import chat_model
+    from assistant.llm_calls import invoke_within, limits_of
+    from rules_index.qa import assess, build_prompt, choose_system, distinct, relevant_hits
+    from rules_index.search import get_index
+
+    key = os.environ.get(args.api_key_env) or None
+    llm_settings = LLMSettings(base_url=args.llm, model=args.model, api_key=Secret(key) if key else None, timeout=args.timeout)
+    model = chat_model(Settings(llm=llm_settings), task="rules")
+    index = get_index()
+    rows: list[dict[str, Any]] = []
+    for item in _questions(args.per_system):
+        system = choose_system(item["question"], item["system"])
+        ranked, _coverage = assess(item["question"], system, index, 3)
+        hits = distinct(relevant_hits(ranked[:3], index))
+        started = time.perf_counter()
+        row: dict[str, Any] = {"id": item["id"], "system": item["system"]}
+        try:
+            reply = invoke_within(model, build_prompt(item["question"], hits), limits_of(model, "rules"))
+            content = reply.content if isinstance(reply.content, str) else str(reply.content)
+            row |= score_reply(content, hits, item["expected"]["section"])
+            row["reply"] = content[:600]
+        except Exception as exc:  # noqa: BLE001 - a failed call is counted, the eval goes on
+            row |= {"kept": 0, "miscited": 0, "uncited": 0, "not_found": 0, "shown": False, "said_not_found": False,
+                    "cited_expected": False, "error": type(exc).__name__}  # fmt: skip
+        row["ms"] = round((time.perf_counter() - started) * 1000, 1)
+        rows.append(row)
+        print(json.dumps(row, ensure_ascii=False), file=sys.stderr, flush=True)
+    return summarize(rows)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    summary = run(args)
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    else:
+        for key, value in summary.items():
+            print(f"{key}: {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,31 @@
+"""The citations harness scores a reply the way the app sorts it (never a real model here)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from evals.citations import score_reply, summarize
+
+
+@dataclass
+class _Hit:
+    text: str
+    section: str
+
+
+HITS = [
+    _Hit("Heat: when heat reaches 9, increase your wanted level and reset heat.", "Heat"),
+    _Hit("Incarceration: roll the crew's Tier.", "Incarceration"),
+]
+
+
+def test_a_reply_is_sorted_as_the_app_sorts_it() -> None:
+    good = score_reply("When heat reaches 9, your wanted level goes up [1].", HITS, "Heat")
+    assert good["kept"] == 1 and good["shown"] and good["cited_expected"]
+    wrong = score_reply("When heat reaches 9, your wanted level goes up [2].", HITS, "Heat")
+    assert wrong["kept"] == 0 and wrong["miscited"] == 1 and not wrong["shown"]
+    none = score_reply("The rules do not say.", HITS, "Heat")
+    assert none["said_not_found"] and not none["shown"]
+    card = summarize([good, wrong, none])
+    assert card["citation_validity"] == 0.5 and card["answers_shown_as_written"] == 0.333
+    assert card["answers_wrongly_not_found"] == 0.333 and card["answers_fell_back_to_the_extract"] == 0.333
