@@ -109,12 +109,12 @@ def describe(exc: BaseException, url_from: str | None = None) -> Failure:
     named = settings_named(url_from)
     status = _status(exc)
     if "EndpointDown" in names:
-        wait = float(getattr(exc, "retry_in", 0) or 0)
+        retry_in = float(getattr(exc, "retry_in", 0) or 0)
         return Failure(
             "connection",
             "the endpoint did not answer a moment ago, so it is left alone for a little while; "
             f"check {named.url} and that the server is running",
-            wait,
+            retry_in,
         )
     if "RunawayOutput" in names:
         return Failure("runaway", "the model kept writing without stopping (a loop); its text was not used")

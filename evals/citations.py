@@ -87,7 +87,7 @@ def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
-    from assistant.config import LLMSettings, Secret, Settings
+    from assistant.config import LLMSettings, Secret
     from assistant.llm import chat_model
     from assistant.llm_calls import invoke_within, limits_of
     from rules_index.qa import assess, build_prompt, choose_system, distinct, relevant_hits
@@ -95,7 +95,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
 
     key = os.environ.get(args.api_key_env) or None
     llm_settings = LLMSettings(base_url=args.llm, model=args.model, api_key=Secret(key) if key else None, timeout=args.timeout)
-    model = chat_model(Settings(llm=llm_settings), task="rules")
+    model = chat_model(llm_settings, task="rules")
     index = get_index()
     rows: list[dict[str, Any]] = []
     for item in _questions(args.per_system):
