@@ -130,3 +130,13 @@ def test_the_retry_names_each_problem_in_plain_words() -> None:
     assert "Write no numbers at all" in feedback and "Do not soften it" in feedback
     assert feedback.splitlines()[-1].startswith("Rewrite it")
     assert describe_violations([]) == ""
+
+
+def test_a_fact_sheet_heading_is_caught_inside_a_line_that_restates_the_options() -> None:
+    from assistant.guard import check_narration
+
+    text = (
+        "The priest stumbles in the rain.\n\nLeft to the player (do not pick; end by asking which they choose): "
+        "You get hungrier: lose 1 blood / You don't sleep well: lose 1 focus."
+    )
+    assert any(v.kind.value == "echo" for v in check_narration(text, None, system="elegy"))

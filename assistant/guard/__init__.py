@@ -30,7 +30,7 @@ from typing import Any
 from assistant.engine.model import Result
 from assistant.guard.acts import check_decision, check_phantom
 from assistant.guard.changes import engine_changes_blanked
-from assistant.guard.claims import check_claims
+from assistant.guard.claims import check_claims, check_echo
 from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.numbers import check_numbers
@@ -77,6 +77,8 @@ def check_narration(
         found += check_phantom(sentence, facts)
         found += check_decision(sentence, facts, intent)
         found += check_claims(sentence, facts, question or intent)
+    if not any(v.kind is ViolationKind.ECHO for v in found):
+        found += check_echo(text)  # a fact-sheet heading inside a line that otherwise restates the engine's text
     unique: dict[tuple[ViolationKind, str], Violation] = {}
     for v in found:
         unique.setdefault((v.kind, v.excerpt), v)

@@ -49,6 +49,15 @@ _ECHO = re.compile(
 _SIGNED_METER = r"(?<![\w+\-−])(?P<n>[+\-−]\d+)\s+(?P<m>{meters})\b|\b(?P<m2>{meters})\s+(?P<n2>[+\-−]\d+)(?![\d])"
 
 
+def check_echo(text: str) -> list[Violation]:
+    """A heading of the fact sheet anywhere in the text ("Left to the player (do not pick…):")."""
+    m = _ECHO.search(text)
+    if not m:
+        return []
+    detail = f"'{m.group(0)}' copies the fact sheet into the story; write only the story"
+    return [Violation(ViolationKind.ECHO, detail, m.group(0))]
+
+
 def check_claims(sentence: Sentence, facts: Facts, question: str | None = None) -> list[Violation]:
     out: list[Violation] = []
     out += _oracle(sentence, facts, question)
