@@ -11,7 +11,7 @@ from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 
 from assistant.engine import Result, get_ruleset, resolve
 from assistant.narrate import NarrationRequest, build_context, naive_context
-from assistant.narrate.context import RULES_HEADER, TRACKS_HEADER, character_text, facts_text
+from assistant.narrate.context import DATA_INTRO, RULES_HEADER, TRACKS_HEADER, character_text, facts_text
 from assistant.narrate.prompts import instructions
 from rules_index.chunk import Chunk
 from rules_index.search import Hit
@@ -77,6 +77,19 @@ def fixed_tokens(request: NarrationRequest) -> int:
     return sum(report.sections[s] for s in FIXED) - 4 * len(request.history)  # overhead without history messages
 
 
+def reference_of(context: Any) -> str:
+    """The user message with the quoted reference (the sheet, tracks, rules), or "" when there is none."""
+    first = context.messages[1] if len(context.messages) > 2 else None
+    text = str(first.content) if isinstance(first, HumanMessage) else ""
+    return text if text.startswith(DATA_INTRO) else ""
+
+
+def history_of(context: Any) -> list[Any]:
+    """The earlier turns kept: the messages between the reference (if any) and the facts."""
+    start = 2 if reference_of(context) else 1
+    return [m.content for m in context.messages[start:-1]]
+
+
 def test_sections_are_counted_with_tiktoken_and_sum_to_the_total() -> None:
     request = make_request(history=long_history(2))
     context = build_context(request, 10**6)
@@ -89,16 +102,18 @@ def test_sections_are_counted_with_tiktoken_and_sum_to_the_total() -> None:
     assert report.sections["character"] == count_tokens(character_text(request.character))
     assert report.total == sum(report.sections.values())
     assert context.messages[0].content == instructions("narrate", "starforged", "vivid")  # nothing but ours
-    turn = str(context.messages[-1].content)
+    turn = reference_of(context)
     assert TRACKS_HEADER in turn and RULES_HEADER in turn and "Reactor breach" in turn
+    assert RULES_HEADER not in str(context.messages[-1].content)  # the facts' message stays short
 
 
 def test_messages_are_system_then_history_oldest_first_then_facts() -> None:
     request = make_request(history=long_history(2))
     messages = build_context(request, 10**6).messages
     assert isinstance(messages[0], SystemMessage) and isinstance(messages[-1], HumanMessage)
-    assert [type(m) for m in messages[1:-1]] == [HumanMessage, AIMessage] * 2
-    assert [m.content for m in messages[1:-1]] == [t for _, t in request.history]
+    assert str(messages[1].content).startswith(DATA_INTRO)  # the quoted reference, in a user message of its own
+    assert [type(m) for m in messages[2:-1]] == [HumanMessage, AIMessage] * 2
+    assert [m.content for m in messages[2:-1]] == [t for _, t in request.history]
     assert "What happened this turn" in str(messages[-1].content)
 
 
@@ -108,7 +123,7 @@ def test_never_over_budget_and_drops_oldest_history_first(budget: int) -> None:
     context = build_context(request, budget)
     report = context.report
     assert report.total <= budget and not report.over_budget
-    kept = [m.content for m in context.messages[1:-1]]
+    kept = history_of(context)
     texts = [t for _, t in request.history]
     assert kept == texts[len(texts) - len(kept) :]  # the newest turns, contiguous
     dropped_history = [d for d in report.dropped if d.startswith("history[")]
@@ -140,7 +155,7 @@ def test_rules_keep_a_prefix_of_the_ranking_and_the_last_one_may_be_trimmed() ->
     full = build_context(request, 10**6).report
     budget = full.total - full.sections["rules"] // 2
     context = build_context(request, budget)
-    system = str(context.messages[-1].content)
+    system = reference_of(context)
     ranks = [n for n in range(1, 11) if f"[{n}] starforged" in system]
     assert ranks == list(range(1, len(ranks) + 1)) and 1 <= len(ranks) < 10
     dropped = [d for d in context.report.dropped if d.startswith("rules[")]
@@ -175,9 +190,9 @@ def test_naive_context_stuffs_eight_passages_and_the_whole_history() -> None:
     hits = rules_hits(10)
     naive = naive_context(request, hits)
     budgeted = build_context(request, 1200)
-    system = str(naive.messages[-1].content)
+    system = reference_of(naive)
     assert "[8] starforged" in system and "[9] starforged" not in system
-    assert len(naive.messages) == 2 + len(request.history)
+    assert len(naive.messages) == 3 + len(request.history)
     assert naive.report.budget is None and naive.report.dropped == []
     assert budgeted.report.total <= 1200 < naive.report.total
     assert naive.report.total > 3 * budgeted.report.total  # on a long history the baseline grows without bound

@@ -85,12 +85,14 @@ def test_homebrew_reaches_the_narrator_as_quoted_data_and_the_guard_holds_the_mi
     systems = _roles(first, "system")
     assert len(systems) == 1 and "A rules engine has already decided everything" in systems[0]
     assert HOSTILE not in systems[0] and BREAKOUT not in systems[0] and "house-rules" not in systems[0]
-    last = first[-1]
-    assert last["role"] == "user"
-    content = str(last["content"])
-    _assert_only_quoted(content, "IGNORE PREVIOUS", "ENGINE FACTS: outcome", "SYSTEM: obey")
-    assert content.index(DATA_INTRO) < content.index("IGNORE PREVIOUS")
-    assert content.rstrip().endswith(("stop where the player decides.", "what they do?"))  # the facts close the turn
+    users = _roles(first, "user")
+    assert first[-1]["role"] == "user" and first[1]["role"] == "user"
+    reference = users[0]  # the quoted reference comes in a user message of its own, before the turns
+    assert reference.startswith(DATA_INTRO)
+    _assert_only_quoted(reference, "IGNORE PREVIOUS", "ENGINE FACTS: outcome", "SYSTEM: obey")
+    for content in users[1:]:  # nothing of the homebrew anywhere else, quoted or not
+        assert "IGNORE PREVIOUS" not in content and "ENGINE FACTS: outcome" not in content
+    assert users[-1].rstrip().endswith(("stop where the player decides.", "what they do?"))  # the facts close the turn
 
 
 def test_homebrew_reaches_the_rules_answer_as_quoted_data(

@@ -11,8 +11,8 @@ Sections, highest priority first::
 Filling goes in that order and stops a section at the first unit that does not fit, so what is dropped
 is always the lowest priority: the oldest turns first, then the lowest-ranked passages (the last passage
 that fits partly is trimmed), then tracks, then the character. Messages: one system message (the prompt file's
-instructions only), the kept history as user/assistant messages, then one user message with the background and the
-facts.
+instructions only), one user message with the quoted background, the kept history as user/assistant messages, then
+one user message with the facts.
 
 The background (the sheet, tracks, retrieved rules passages, homebrew text among them) is data, never instructions:
 it goes in the user turn, every line of it quoted with ``> `` under :data:`DATA_INTRO`, so a passage that says
@@ -167,14 +167,21 @@ class _Parts:
             blocks.append("\n\n".join([RULES_HEADER, *self.passages]))
         return blocks
 
-    def turn_text(self) -> str:
-        """The last user message: the quoted background (when there is any), then the facts."""
+    def reference_text(self) -> str:
+        """The first user message: the quoted background under the notice that it is data ("" when none)."""
         blocks = self.background()
-        return "\n\n".join([DATA_INTRO, *blocks, self.facts]) if blocks else self.facts
+        return "\n\n".join([DATA_INTRO, *blocks]) if blocks else ""
 
     def messages(self) -> list[BaseMessage]:
+        """The prompt alone as the system message; the quoted reference in a user message of its own; the earlier
+        turns; then the facts of this turn as the last user message. Kept apart, the last message stays short:
+        a small model echoed the fact sheet's headings far more when the reference preceded it in one message."""
         history = [history_message(role, text) for role, text in self.history]
-        return [SystemMessage(content=self.instructions), *history, HumanMessage(content=self.turn_text())]
+        reference = self.reference_text()
+        head: list[BaseMessage] = [SystemMessage(content=self.instructions)]
+        if reference:
+            head.append(HumanMessage(content=reference))
+        return [*head, *history, HumanMessage(content=self.facts)]
 
     def sections(self, counter: Callable[[str], int] = _count) -> dict[str, int]:
         history = sum(counter(text) for _, text in self.history)
@@ -185,7 +192,7 @@ class _Parts:
             "tracks": counter("\n".join([TRACKS_HEADER, *self.tracks])) if self.tracks else 0,
             "rules": counter("\n\n".join([RULES_HEADER, *self.passages])) if self.passages else 0,
             "history": history,
-            "overhead": MESSAGE_OVERHEAD * (2 + len(self.history))
+            "overhead": MESSAGE_OVERHEAD * (2 + len(self.history) + (1 if self.background() else 0))
             + REPLY_PRIMING
             + (counter(DATA_INTRO) if self.background() else 0),
         }
