@@ -16,6 +16,7 @@ client stops a model that writes far past it (:class:`RunawayOutput`), in case t
 
 from __future__ import annotations
 
+import logging
 import queue
 import threading
 import time
@@ -186,6 +187,18 @@ def stream_within(model: Any, messages: Any, limits: CallLimits, *, until: float
             yield item
     finally:
         stop.set()
+
+
+class _QuietStop(logging.Filter):
+    """LangChain logs a warning for every exception a callback raises, also for ours that stop a call on purpose
+    (the player moved on, the reply ran away): those are not errors and never reach the player's terminal."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        args = record.args if isinstance(record.args, tuple) else ()
+        return not (args and args[0] == "_Watch")
+
+
+logging.getLogger("langchain_core.callbacks.manager").addFilter(_QuietStop())
 
 
 class _Watch(BaseCallbackHandler):

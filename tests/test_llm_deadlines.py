@@ -262,3 +262,14 @@ def test_a_settings_test_always_really_tries_the_endpoint(openai_stub: OpenAIStu
     llm_backoff.answered(llm_backoff.endpoint_key(_llm(openai_stub.base_url, 2.0)))
     openai_stub.add_text("ok")
     assert invoke_within(chat_model(_llm(openai_stub.base_url, 2.0), task="plan"), "hi", limits_for("plan", 2.0)).content == "ok"
+
+
+def test_a_call_stopped_on_purpose_logs_no_callback_error(caplog: pytest.LogCaptureFixture) -> None:
+    import logging
+
+    log = logging.getLogger("langchain_core.callbacks.manager")
+    with caplog.at_level("WARNING"):
+        log.warning("Error in %s.%s callback: %s", "_Watch", "on_llm_new_token", "_Cancelled()")  # our own stop
+        log.warning("Error in %s.%s callback: %s", "SomeTracer", "on_llm_end", "KeyError()")  # anything else
+    said = [r.getMessage() for r in caplog.records]
+    assert not [m for m in said if "_Watch" in m] and [m for m in said if "SomeTracer" in m]
