@@ -86,9 +86,10 @@ def test_llm_uncited_or_out_of_range_sentences_are_dropped(hash_index: RulesInde
         assert numbers and all(1 <= n <= len(result.passages) for n in numbers)
 
 
-def test_llm_saying_the_rules_do_not_say(hash_index: RulesIndex) -> None:
+def test_llm_saying_the_rules_do_not_say_about_covered_passages_shows_the_rules_text(hash_index: RulesIndex) -> None:
     result = answer(HEAT, system="blades", llm=fake("The rules do not say."), index=hash_index)
-    assert result.text == NOT_FOUND and not result.found and result.mode == "llm"
+    assert result.mode == "extractive" and result.found and result.text != NOT_FOUND
+    assert result.note and "found no answer in these passages" in result.note
 
 
 @pytest.mark.parametrize(
