@@ -5,8 +5,8 @@ answer says so and names the nearest sections without quoting them as an answer 
 The extractive answer leads with the sentence that answers, each sentence once. A system named in the
 question wins over the campaign's; ``system="all"`` searches every system. The model is asked only about
 passages judged to cover the question, so a model's "the rules do not say" (whole or among cited sentences) is
-never the answer: the cited extract is shown instead. Every ``[n]`` is checked against its passage: a sentence is kept only when the passages it cites hold
-most of its words (:data:`SUPPORT_MIN`); others are dropped. If nothing cited remains, or the model fails or
+never the answer: the cited extract is shown instead. Every ``[n]`` is checked against its passage: a sentence
+is kept only when the passages it cites hold most of its words (:data:`SUPPORT_MIN`); others are dropped. If nothing cited remains, or the model fails or
 misses its deadline, the extractive answer is returned instead. The API key is never logged or printed.
 """
 
