@@ -1,13 +1,13 @@
 """Cited rules Q&A: extractive offline, or a short LLM answer whose every sentence cites a passage.
 
-When the texts do not cover the question (a calibrated judgement, :mod:`rules_index.coverage`) the
-answer says so and names the nearest sections without quoting them as an answer (no model is asked).
-The extractive answer leads with the sentence that answers, each sentence once. A system named in the
-question wins over the campaign's; ``system="all"`` searches every system. The model is asked only about
-passages judged to cover the question, so a model's "the rules do not say" (whole or among cited sentences) is
-never the answer: the cited extract is shown instead. Every ``[n]`` is checked against its passage: a sentence
-is kept only when the passages it cites hold most of its words (:data:`SUPPORT_MIN`); others are dropped. If nothing cited remains, or the model fails or
-misses its deadline, the extractive answer is returned instead. The API key is never logged or printed.
+When the texts do not cover the question (a calibrated judgement, :mod:`rules_index.coverage`) the answer says so
+and names the nearest sections without quoting them as an answer (no model is asked). The extractive answer leads
+with the sentence that answers, each sentence once. A system named in the question wins over the campaign's;
+``system="all"`` searches every system. The model is asked only about passages judged to cover the question, so a
+model's "the rules do not say" (whole or among cited sentences) is never the answer: the cited extract is shown
+instead. Every ``[n]`` is checked against its passage: a sentence is kept only when the passages it cites hold most
+of its words (:data:`SUPPORT_MIN`); others are dropped. If nothing cited remains, or the model fails or misses its
+deadline, the extractive answer is returned instead. The API key is never logged or printed.
 """
 
 from __future__ import annotations
