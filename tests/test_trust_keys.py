@@ -4,7 +4,8 @@ request; the app is driven with AppTest like a visitor would."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -101,6 +102,16 @@ def test_endpoint_identity_compares_scheme_host_port_path() -> None:
 # ---- through the app, over real HTTP --------------------------------------------------------------------
 
 
+def _eventually(check: Callable[[], bool], within: float = 20.0) -> bool:
+    """``check()`` once it holds, polling; a hang guard for work the app does in a background thread."""
+    end = time.monotonic() + within
+    while not check():
+        if time.monotonic() > end:
+            return False
+        time.sleep(0.05)
+    return True
+
+
 def test_the_app_sends_the_server_key_only_to_the_server_endpoint(server_stub: OpenAIStub, visitor_stub: OpenAIStub) -> None:
     at = _app()
     _set_endpoint(at, visitor_stub.base_url)
@@ -120,7 +131,8 @@ def test_the_app_sends_the_server_key_only_to_the_server_endpoint(server_stub: O
     # the server's own endpoint (written differently) is still the server's: the visitor's own key is used there
     _set_endpoint(at, server_stub.base_url + "/")
     at.chat_input(key="chat_text").set_value("I check the airlock seals").run()
-    assert server_stub.requests and not _carries(visitor_stub, SERVER_KEY)
+    assert _eventually(lambda: bool(server_stub.requests))  # the plan is asked for in the background
+    assert not _carries(visitor_stub, SERVER_KEY)
 
 
 def test_the_server_key_is_used_on_the_server_endpoint(server_stub: OpenAIStub) -> None:
