@@ -13,34 +13,18 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
+from evals.endpoint_eval import endpoint_parser, llm_settings, per_system, print_summary
+
 DATASET = Path(__file__).parent / "datasets" / "retrieve_public.jsonl"
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m evals citations", description=__doc__.split("\n\n")[0])
-    p.add_argument("--llm", required=True, help="base URL of an OpenAI-compatible endpoint")
-    p.add_argument("--model", default=os.environ.get("TABLETOP_LLM_MODEL", "gpt-4o-mini"))
-    p.add_argument("--api-key-env", default="TABLETOP_LLM_API_KEY")
-    p.add_argument("--timeout", type=float, default=60.0)
-    p.add_argument("--per-system", type=int, default=4)
-    p.add_argument("--json", action="store_true", help="print the summary as JSON")
-    return p
-
-
-def _questions(per_system: int) -> list[dict[str, Any]]:
-    rows = [json.loads(line) for line in DATASET.read_text(encoding="utf-8").splitlines() if line.strip()]
-    picked: dict[str, list[dict[str, Any]]] = {}
-    for row in rows:
-        bucket = picked.setdefault(row["system"], [])
-        if len(bucket) < per_system:
-            bucket.append(row)
-    return [row for bucket in picked.values() for row in bucket]
+    return endpoint_parser("python -m evals citations", __doc__.split("\n\n")[0], per_system=4)
 
 
 def score_reply(content: str, hits: list[Any], expected_section: str) -> dict[str, Any]:
@@ -87,18 +71,15 @@ def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
-    from assistant.config import LLMSettings, Secret
     from assistant.llm import chat_model
     from assistant.llm_calls import invoke_within, limits_of
     from rules_index.qa import assess, build_prompt, choose_system, distinct, relevant_hits
     from rules_index.search import get_index
 
-    key = os.environ.get(args.api_key_env) or None
-    llm_settings = LLMSettings(base_url=args.llm, model=args.model, api_key=Secret(key) if key else None, timeout=args.timeout)
-    model = chat_model(llm_settings, task="rules")
+    model = chat_model(llm_settings(args), task="rules")
     index = get_index()
     rows: list[dict[str, Any]] = []
-    for item in _questions(args.per_system):
+    for item in per_system(DATASET, args.per_system):
         system = choose_system(item["question"], item["system"])
         ranked, _coverage = assess(item["question"], system, index, 3)
         hits = distinct(relevant_hits(ranked[:3], index))
@@ -121,11 +102,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     summary = run(args)
-    if args.json:
-        print(json.dumps(summary, indent=2))
-    else:
-        for key, value in summary.items():
-            print(f"{key}: {value}")
+    print_summary(summary, args.json)
     return 0
 
 

@@ -19,28 +19,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+from evals.endpoint_eval import endpoint_parser, llm_settings, per_system, print_summary
+
 DATASET = Path(__file__).parent / "datasets" / "suggest_public.jsonl"
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m evals planning", description=__doc__.split("\n\n")[0])
-    p.add_argument("--llm", required=True, help="base URL of an OpenAI-compatible endpoint")
-    p.add_argument("--model", default=os.environ.get("TABLETOP_LLM_MODEL", "gpt-4o-mini"))
-    p.add_argument("--api-key-env", default="TABLETOP_LLM_API_KEY")
-    p.add_argument("--timeout", type=float, default=60.0)
-    p.add_argument("--per-system", type=int, default=2)
-    p.add_argument("--json", action="store_true", help="print the summary as JSON")
-    return p
-
-
-def _intents(per_system: int) -> list[dict[str, Any]]:
-    rows = [json.loads(line) for line in DATASET.read_text(encoding="utf-8").splitlines() if line.strip()]
-    picked: dict[str, list[dict[str, Any]]] = {}
-    for row in rows:
-        bucket = picked.setdefault(row["system"], [])
-        if len(bucket) < per_system:
-            bucket.append(row)
-    return [row for bucket in picked.values() for row in bucket]
+    return endpoint_parser("python -m evals planning", __doc__.split("\n\n")[0], per_system=2)
 
 
 def _top(turn: Any) -> str | None:
@@ -51,18 +36,17 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     from assistant import llm_backoff
     from assistant.chat import planning_mode
     from assistant.chat.session import ChatSession
-    from assistant.config import LLMSettings, Secret, Settings
+    from assistant.config import Settings
     from assistant.llm import chat_model
     from assistant.store import service
 
-    key = os.environ.get(args.api_key_env) or None
     rows: list[dict[str, Any]] = []
     previous = os.environ.get("TABLETOP_HOME")
     with tempfile.TemporaryDirectory(prefix="tabletop-planning-") as tmp:
         os.environ["TABLETOP_HOME"] = tmp
-        llm = LLMSettings(base_url=args.llm, model=args.model, api_key=Secret(key) if key else None, timeout=args.timeout)
+        llm = llm_settings(args)
         settings = Settings(home=Path(tmp), llm=llm)
-        for n, item in enumerate(_intents(args.per_system)):
+        for n, item in enumerate(per_system(DATASET, args.per_system)):
             llm_backoff.reset()
             name = f"plan-{n}"
             service.create_campaign(name, item["system"], seed=n + 1)
@@ -108,11 +92,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     summary = run(args)
-    if args.json:
-        print(json.dumps(summary, indent=2))
-    else:
-        for key, value in summary.items():
-            print(f"{key}: {value}")
+    print_summary(summary, args.json)
     return 0
 
 
