@@ -3,7 +3,10 @@
 It plays the chat scripts (``evals/datasets/chat_scripts.jsonl``, all five systems) in fresh campaigns in a
 temporary home, with the model as the narrator (suggestions and rules answers stay offline, so only narration
 is measured), and records every draft the model wrote, rejected or shown, to a JSONL file (``--drafts``):
-``{script, turn, input, attempt, task, moves, outcomes, text, violations, ttft_ms, ms, prompt_tokens}``.
+``{script, turn, input, attempt, task, moves, outcomes, text, violations, ttft_ms, ms, prompt_tokens, facts}``;
+``facts`` is what the narrator was given (see :mod:`evals.guard_facts`), so each line can be labelled and re-checked
+on its own. ``--replay OLD.jsonl`` adds the facts to drafts recorded without them (the scripts are played offline
+with the same seeds) and re-checks them with the current guard; no model is needed.
 
 The scorecard (stdout, or ``--json``) gives per narrated turn: the first-draft violation rate overall and by
 kind, the retry-fix rate (rejected first drafts whose retry was shown), the fallback rate (turns that ended
@@ -13,6 +16,7 @@ with the offline template), time to the first token and to the full turn (p50/p9
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import statistics
@@ -21,10 +25,12 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from evals.chat import DEFAULT_SCRIPTS, load_scripts
+from evals.guard_facts import facts_record
 
 
 class RecordingNarrator:
@@ -65,27 +71,21 @@ class RecordingNarrator:
             draft["prompt_tokens"] = getattr(report, "total", None)
 
 
-def _violations(draft: dict[str, Any]) -> list[dict[str, str]]:
-    from assistant.guard import check_narration, prepare, second_person_fix
+def _violations(draft: dict[str, Any], facts: dict[str, Any]) -> list[dict[str, str]]:
+    from evals.guard_facts import check_facts
 
-    request = draft["request"]
-    facts = prepare(list(request.results), system=request.system, quotable=[str(getattr(h, "text", "")) for h in request.rules])
-    question = request.question or (request.player_text if request.task == "oracle" else "")
-    found = check_narration(
-        second_person_fix(draft["text"]),
-        list(request.results),
-        system=request.system,
-        intent=request.player_text,
-        facts=facts,
-        question=question or None,
-    )
-    return [v.to_dict() | {"excerpt": v.excerpt} for v in found]
+    return [v.to_dict() | {"excerpt": v.excerpt} for v in check_facts(draft["text"], facts)]
 
 
 def play(
-    scripts: list[dict[str, Any]], make_narrator: Callable[[], Any], home: Path, drafts_out: Any | None = None
+    scripts: list[dict[str, Any]],
+    make_narrator: Callable[[], Any],
+    home: Path,
+    drafts_out: Any | None = None,
+    pick: Callable[[str, int, list[Any]], int | None] | None = None,
 ) -> list[dict[str, Any]]:
-    """Play every script; one row per narrated turn (the drafts are written to ``drafts_out`` as they come)."""
+    """Play every script; one row per narrated turn (the drafts are written to ``drafts_out`` as they come).
+    ``pick(script, turn, suggestions)`` may choose which suggestion a ``#N`` turn confirms (None: the N-th)."""
     from assistant import llm_backoff
     from assistant.chat.session import ChatSession
     from assistant.config import LLMSettings, Settings
@@ -104,6 +104,8 @@ def play(
             started = time.perf_counter()
             if isinstance(text, str) and text.startswith("#") and text[1:].isdigit():
                 index = int(text[1:]) - 1
+                chosen = pick(name, number, suggestions) if pick is not None else None
+                index = index if chosen is None else chosen
                 turn = session.confirm(suggestions[index]) if 0 <= index < len(suggestions) else session.send(text)
             else:
                 turn = session.send(str(text))
@@ -115,11 +117,12 @@ def play(
             records = []
             for draft in drafts:
                 request = draft["request"]
+                facts = facts_record(request)
                 record = {
                     "script": name, "turn": number, "input": text, "attempt": draft["attempt"], "task": request.task,
                     "moves": [r.move for r in request.results], "outcomes": [r.outcome for r in request.results],
-                    "text": draft["text"], "error": draft.get("error"), "violations": _violations(draft),
-                    "ttft_ms": draft["ttft_ms"], "ms": draft["ms"], "prompt_tokens": draft["prompt_tokens"],
+                    "text": draft["text"], "error": draft.get("error"), "violations": _violations(draft, facts),
+                    "ttft_ms": draft["ttft_ms"], "ms": draft["ms"], "prompt_tokens": draft["prompt_tokens"], "facts": facts,
                 }  # fmt: skip
                 records.append(record)
                 if drafts_out is not None:
@@ -210,7 +213,10 @@ def format_scorecard(card: dict[str, Any]) -> str:
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m evals faithfulness", description=__doc__.split("\n\n")[0])
-    p.add_argument("--llm", required=True, help="base URL of an OpenAI-compatible endpoint, e.g. http://127.0.0.1:8091/v1")
+    p.add_argument("--llm", help="base URL of an OpenAI-compatible endpoint, e.g. http://127.0.0.1:8091/v1")
+    p.add_argument(
+        "--replay", type=Path, help="a drafts JSONL recorded earlier: add each draft's facts, re-check it, write --drafts"
+    )
     p.add_argument("--model", default=os.environ.get("TABLETOP_LLM_MODEL", "gpt-4o-mini"))
     p.add_argument("--api-key-env", default="TABLETOP_LLM_API_KEY", help="environment variable holding the key")
     p.add_argument("--timeout", type=float, default=120.0, help="seconds per narration call")
@@ -223,29 +229,14 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
-    from assistant.config import LLMSettings, Secret, Settings
-    from assistant.narrate import LLMNarrator, make_chat_model
-
-    scripts = [s for s in load_scripts(args.scripts) if not args.only or args.only in str(s.get("id"))]
-    key = os.environ.get(args.api_key_env) or None
+@contextmanager
+def _fresh_home() -> Iterator[Path]:
+    """A temporary TABLETOP_HOME for the campaigns the eval plays (restored afterwards)."""
     with tempfile.TemporaryDirectory(prefix="tabletop-faithfulness-") as tmp:
-        llm = LLMSettings(base_url=args.llm, model=args.model, api_key=Secret(key) if key else None, timeout=args.timeout)
-        settings = Settings(home=Path(tmp), llm=llm)
-
-        def make_narrator() -> Any:
-            model = make_chat_model(settings, streaming=True)
-            if model is None:
-                raise SystemExit("Could not build a chat model for that endpoint.")
-            capped: Any = model.bind(max_tokens=args.max_tokens)  # a runaway draft must not stall the eval
-            return LLMNarrator(capped, budget_tokens=args.budget)
-
         previous = os.environ.get("TABLETOP_HOME")
         os.environ["TABLETOP_HOME"] = tmp
         try:
-            with args.drafts.open("w", encoding="utf-8") as out:
-                rows = play(scripts, make_narrator, Path(tmp), out)
+            yield Path(tmp)
         finally:
             from assistant.store.service import close_stores
 
@@ -254,6 +245,73 @@ def main(argv: list[str] | None = None) -> int:
                 os.environ.pop("TABLETOP_HOME", None)
             else:
                 os.environ["TABLETOP_HOME"] = previous
+
+
+def replay(drafts: list[dict[str, Any]], scripts: list[dict[str, Any]], home: Path) -> list[dict[str, Any]]:
+    """Drafts recorded before their lines carried facts, with the facts added and the current guard's violations.
+
+    The scripts are played offline with the same seeds (suggestions were offline in the recorded run too), so each
+    turn's Results are the ones the model narrated. A draft whose moves or outcomes differ from the replay (the
+    scripts or the engine changed since) gets ``"facts": null`` and keeps its recorded violations."""
+    from assistant.narrate.template import TemplateNarrator
+
+    recorded_moves = {(d.get("script"), d.get("turn")): d.get("moves") for d in drafts}
+
+    def pick(script: str, turn: int, suggestions: list[Any]) -> int | None:
+        moves = recorded_moves.get((script, turn)) or []
+        names = [getattr(s, "move", None) for s in suggestions]
+        return names.index(moves[0]) if moves and moves[0] in names else None
+
+    buffer = io.StringIO()
+    play(scripts, TemplateNarrator, home, buffer, pick)
+    by_turn = {}
+    for line in buffer.getvalue().splitlines():
+        record = json.loads(line)
+        by_turn.setdefault((record["script"], record["turn"]), record)
+    out = []
+    for draft in drafts:
+        found = by_turn.get((draft.get("script"), draft.get("turn")))
+        same = found is not None and found["moves"] == draft.get("moves") and found["outcomes"] == draft.get("outcomes")
+        row = dict(draft)
+        row["facts"] = found["facts"] if same and found else None
+        if row["facts"] is not None:
+            row["violations"] = _violations(row, row["facts"])
+        out.append(row)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    from assistant.config import LLMSettings, Secret, Settings
+    from assistant.narrate import LLMNarrator, make_chat_model
+
+    scripts = [s for s in load_scripts(args.scripts) if not args.only or args.only in str(s.get("id"))]
+    if args.replay is not None:
+        recorded = [json.loads(line) for line in args.replay.read_text(encoding="utf-8").splitlines() if line.strip()]
+        with _fresh_home() as home:
+            rows = replay(recorded, scripts, home)
+        with args.drafts.open("w", encoding="utf-8") as out:
+            out.writelines(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)
+        missing = sum(r["facts"] is None for r in rows)
+        print(f"{len(rows)} drafts, {missing} without facts (their turn no longer replays the same): {args.drafts}")
+        return 0
+    if not args.llm:
+        print("Give --llm URL (an OpenAI-compatible endpoint) or --replay DRAFTS.jsonl.", file=sys.stderr)
+        return 2
+    key = os.environ.get(args.api_key_env) or None
+    with _fresh_home() as home:
+        llm = LLMSettings(base_url=args.llm, model=args.model, api_key=Secret(key) if key else None, timeout=args.timeout)
+        settings = Settings(home=home, llm=llm)
+
+        def make_narrator() -> Any:
+            model = make_chat_model(settings, streaming=True)
+            if model is None:
+                raise SystemExit("Could not build a chat model for that endpoint.")
+            capped: Any = model.bind(max_tokens=args.max_tokens)  # a runaway draft must not stall the eval
+            return LLMNarrator(capped, budget_tokens=args.budget)
+
+        with args.drafts.open("w", encoding="utf-8") as out:
+            rows = play(scripts, make_narrator, home, out)
     card = scorecard(rows, args.timeout)
     print(json.dumps(card, indent=2) if args.json else format_scorecard(card))
     print(f"drafts: {args.drafts}", file=sys.stderr)

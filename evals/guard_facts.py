@@ -1,0 +1,50 @@
+"""A narration's engine facts as one JSON object, so a draft can be labelled and re-checked without the engine.
+
+``facts_record(request)`` is what the narrator was given: the facts in words (the outcome's meaning, the changes,
+what is left to the player, the oracle's answer, the follow-ups offered), and everything the guard needs to read
+the draft again: the engine's Results as JSON, the system, the player's words, the oracle question and the rules
+passages the narrator may quote. ``check_facts(text, facts)`` runs the guard exactly as the chat loop does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+
+def facts_record(request: Any) -> dict[str, Any]:
+    """The engine facts of one :class:`~assistant.narrate.request.NarrationRequest`, JSON-ready."""
+    from assistant.narrate.facts import follow_up_line
+    from assistant.narrate.story_facts import story_facts
+
+    results = list(request.results)
+    question = request.question or (request.player_text if request.task == "oracle" else "")
+    return {
+        "system": request.system,
+        "task": request.task,
+        "intent": request.player_text,
+        "question": question,
+        "words": story_facts(results, question=question, player_text=request.player_text),
+        "outcomes": [r.outcome for r in results],
+        "follow_ups": follow_up_line(results).removeprefix("Next: ") if results else "",
+        "results": [r.model_dump(mode="json") for r in results],
+        "quotable": [str(getattr(hit, "text", "")) for hit in request.rules],
+    }
+
+
+def check_facts(text: str, facts: Mapping[str, Any]) -> list[Any]:
+    """The guard's violations of ``text`` against a :func:`facts_record` (the chat loop's reading: "the player"
+    is rewritten as "you" first, the player's words and the oracle question are given)."""
+    from assistant.guard import check_narration, prepare, second_person_fix
+
+    results = list(facts.get("results") or [])
+    system = facts.get("system")
+    prepared = prepare(results, system=system, quotable=list(facts.get("quotable") or []))
+    return check_narration(
+        second_person_fix(text),
+        results,
+        system=system,
+        intent=facts.get("intent") or None,
+        facts=prepared,
+        question=facts.get("question") or None,
+    )
