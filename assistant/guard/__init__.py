@@ -29,6 +29,7 @@ from typing import Any
 
 from assistant.engine.model import Result
 from assistant.guard.acts import check_decision, check_phantom
+from assistant.guard.agency import check_agency, check_dice_sizes, check_options_stated, check_oracle_story
 from assistant.guard.changes import engine_changes_blanked
 from assistant.guard.claims import check_claims, check_echo
 from assistant.guard.facts import Facts
@@ -77,6 +78,11 @@ def check_narration(
         found += check_phantom(sentence, facts)
         found += check_decision(sentence, facts, intent)
         found += check_claims(sentence, facts, question or intent)
+        found += check_agency(sentence, facts, intent)
+        found += check_oracle_story(sentence, facts, question)
+        found += check_dice_sizes(sentence, facts)
+    if not any(v.kind is ViolationKind.DECISION for v in found):
+        found += check_options_stated(text, facts)
     if not any(v.kind is ViolationKind.ECHO for v in found):
         found += check_echo(text)  # a fact-sheet heading inside a line that otherwise restates the engine's text
     unique: dict[tuple[ViolationKind, str], Violation] = {}

@@ -43,7 +43,8 @@ _ECHO = re.compile(
     r"|\bbad_outcome\b|\bnext_move_add\b|\bresult \d+\s*:|\bwhat happened this turn\b|\bthe player's words\b"
     r"|\bdecided by the rules engine\b|\bleft to the player\b|\boffered next, not played out\b"
     r"|\balready changed on the sheet\b|\bwhat the rules say happens\b|\btell this as true\b"
-    r"|\brolled on the table\s*:|\bthe oracle's answer\s*:",
+    r"|\brolled on the table\s*:|\bthe oracle's answer\s*:|\byour (?:last )?narration (?:broke|followed|was not used)\b"
+    r"|\brewrite it\s*:",
     re.I,
 )
 _SIGNED_METER = r"(?<![\w+\-−])(?P<n>[+\-−]\d+)\s+(?P<m>{meters})\b|\b(?P<m2>{meters})\s+(?P<n2>[+\-−]\d+)(?![\d])"

@@ -1,0 +1,219 @@
+"""What the story may not do for the player, whoever the sentence names, and what it may not answer otherwise.
+
+- A decision told in any person: "They decide to flee", "The character chooses to push on", "Your companion
+  opts to ...". A non-player character deciding something in the fiction is the narrator's to tell ("The guard
+  decides to raise the alarm"), unless what it decides is a move or follow-up ("The dockhands decided to make a
+  suffer move").
+- Words the player did not declare, put in the character's mouth: ``You ask, "Do I have permission?"``. Quoting
+  the player's own words back is fine.
+- An oracle answer told as its opposite in the story's own words: for "Is the reactor still running?" answered
+  no, "The reactor hums steadily, still running" (the question's words, stated without a negation) is a yes.
+- A die the engine did not roll: "your d20" after a free roll of 2d6+1.
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant.guard.facts import Facts
+from assistant.guard.model import Violation, ViolationKind
+from assistant.guard.text import Sentence, hypothetical, normalize_words
+from assistant.guard.vocab import move_names
+
+_VERBS = r"decide|decides|decided|choose|chooses|chose|opt|opts|opted|elect|elects|elected|resolve|resolves|resolved"
+_DECIDE_ANY = re.compile(
+    rf"\b(?P<who>they|the character|your [a-z]+|the player|we|he|she|[a-z]+)\s+(?:then\s+|finally\s+|quickly\s+)?"
+    rf"(?P<verb>{_VERBS})\s+(?:to|on|that)\s+(?P<what>[^.!?;]{{0,80}})"
+)
+#: Subjects that stand for the player's character whatever the verb decides.
+_PLAYER_SUBJECTS = re.compile(r"^(?:they|the character|the player|we|your (?:character|hero|hunter|scoundrel|crew|party))$")
+_NOT_SUBJECTS = frozenset({"you", "to", "and", "or", "not", "never", "must", "may", "might", "can", "could", "will", "would"})
+_FOLLOW_UP_WORDS = re.compile(r"\b(?:suffer move|pay the price|ask the oracle|roll|reroll|burn|the oracle)\b")
+
+_SPEECH = r"say|says|said|ask|asks|asked|whisper|whispers|whispered|shout|shouts|shouted|snarl|snarls|snarled|reply|replies|replied|mutter|mutters|muttered|call|calls|called|yell|yells|yelled|growl|growls|growled|demand|demands|demanded|tell|tells|told|murmur|murmurs|murmured|hiss|hisses|hissed|cry|cries|cried|answer|answers|answered|declare|declares|declared|plead|pleads|pleaded"
+_QUOTE = r'"(?P<q>[^"\n]{1,300})(?:"|$)'
+_SAID_BEFORE = re.compile(rf"\byou\s+(?:[a-z]+\s+){{0,5}}?(?:{_SPEECH})\b[^\"\n]{{0,25}}?[,:]?\s*{_QUOTE}")
+_SAID_AFTER = re.compile(rf"{_QUOTE}\s*,?\s*you\s+(?:[a-z]+\s+)?(?:{_SPEECH})\b")
+
+_AUX = frozenset(
+    "is are was were does do did will can could would should has have had there the a an any still me my i you your "
+    "it its of in on at to for this that be been".split()
+)
+_SOMEONE = {"anyone": "one", "someone": "one", "anybody": "one", "somebody": "one", "no one": "one", "nobody": "one"}
+_NEGATION = re.compile(r"\b(?:not|no|never|nobody|none|nothing|neither|nor|without|no longer|cannot)\b|n't\b")
+_REVERSAL = re.compile(
+    r"\b(?:until|but|stopped|stops|ceased|died|fail|fails|failed|anymore|no longer|then|suddenly|turned out|instead)\b"
+)
+#: Words that make a clause a supposition rather than a statement ("if they choose to", "you wonder whether").
+_IF = frozenset(
+    "if unless whether might may could would should can perhaps maybe wonder wonders hope hopes fear fears suppose imagine".split()
+)
+_DIE = re.compile(r"\b(?:a\s+|your\s+|the\s+)?d(?P<size>\d+)\b")
+
+
+def check_agency(sentence: Sentence, facts: Facts, intent: str | None) -> list[Violation]:
+    return ([] if sentence.question else _decisions(sentence, facts)) + _speech(sentence, intent)
+
+
+def _decisions(sentence: Sentence, facts: Facts) -> list[Violation]:
+    text = sentence.narr
+    out: list[Violation] = []
+    moves = [n for n in (*move_names(facts.system), *facts.follow_up_moves) if len(n) > 4]
+    for m in _DECIDE_ANY.finditer(text):
+        who = m.group("who")
+        if who in _NOT_SUBJECTS or hypothetical(text, m.start(), m.end(), _IF):
+            continue
+        what = m.group("what")
+        plays_a_move = bool(_FOLLOW_UP_WORDS.search(what)) or any(re.search(rf"\b{re.escape(n)}\b", what) for n in moves)
+        if not (_PLAYER_SUBJECTS.match(who) or plays_a_move):
+            continue
+        excerpt = " ".join(sentence.original[m.start() : m.end()].split()[:10])
+        detail = (
+            f"'{excerpt}' plays a move for the player; only the player makes moves"
+            if plays_a_move
+            else f"'{excerpt}' decides for the player's character; what the character does is the player's call"
+        )
+        out.append(Violation(ViolationKind.DECISION, detail, excerpt))
+    return out
+
+
+def _speech(sentence: Sentence, intent: str | None) -> list[Violation]:
+    text = sentence.original.lower().translate(str.maketrans({"“": '"', "”": '"'}))
+    said = _words(intent or "")
+    out: list[Violation] = []
+    for pattern in (_SAID_BEFORE, _SAID_AFTER):
+        for m in pattern.finditer(text):
+            words = _words(m.group("q"))
+            if re.search(r"\b(?:the oracle|the fates|the dice|the spirits)\b", m.group(0)):
+                continue  # asking the oracle is a move the player made, not dialogue
+            if words and said and len(words & said) >= 0.6 * len(words):
+                continue  # the player's own declared words, told back
+            excerpt = m.group(0).strip()
+            out.append(
+                Violation(
+                    ViolationKind.DECISION,
+                    f"'{excerpt}' puts words in the character's mouth; what the character says is the player's call",
+                    excerpt,
+                )
+            )
+    return out
+
+
+def check_oracle_story(sentence: Sentence, facts: Facts, question: str | None) -> list[Violation]:
+    """The question's own words stated in the story with the other polarity than the oracle's answer."""
+    answers = [o for o in facts.outcomes if o in ("yes", "no")]
+    if not answers or not question or sentence.question or re.search(r"\bnot\b|n't\b", question.lower()):
+        return []
+    key = _question_words(question)
+    if not key:
+        return []
+    text = sentence.narr
+    stems = _stems(text)
+    if not all(k in stems for k in key):
+        return []
+    predicate = key[-1]
+    for clause in re.split(r"[,;:—]|\s-\s", text):
+        if predicate not in _stems(clause) or hypothetical(clause, 0, len(clause), _IF):
+            continue
+        at = text.find(clause)
+        if _REVERSAL.search(text[at + len(clause) :]) or _REVERSAL.search(clause):
+            return []
+        said = "no" if _NEGATION.search(clause) else "yes"
+        if said != answers[0]:
+            excerpt = clause.strip()
+            return [
+                Violation(
+                    ViolationKind.OUTCOME,
+                    f"'{excerpt}' tells {said} to the question, but the oracle answered {answers[0]}",
+                    excerpt,
+                )
+            ]
+        return []
+    return []
+
+
+def check_dice_sizes(sentence: Sentence, facts: Facts) -> list[Violation]:
+    """A free roll (dice notation) told with a die it did not use ("your d20" for 2d6+1)."""
+    notations = [r for r in facts.results if r.roll == "notation"]
+    if not notations or len(notations) != len(facts.results):
+        return []
+    sizes: set[int] = set()
+    for r in notations:
+        sizes.update(int(s) for s in re.findall(r"d(\d+)", f"{r.move} {r.move_id}".lower()))
+    if not sizes:
+        return []
+    for m in _DIE.finditer(sentence.narr):
+        if int(m.group("size")) not in sizes:
+            excerpt = m.group(0).strip()
+            shown = ", ".join(f"d{s}" for s in sorted(sizes))
+            return [Violation(ViolationKind.PHANTOM_ROLL, f"'{excerpt}': the engine rolled {shown}, no other die", excerpt)]
+    return []
+
+
+_MENU_WORDS = re.compile(
+    r"\b(?:choose|chooses|pick|picks|select|either|option|options|your call|which|whichever|or|otherwise|instead)\b|/|\?"
+)
+_STOP = frozenset(
+    "the a an to of and or your you on in for with is are it by as at from that this be not but if have has".split()
+)
+
+
+def check_options_stated(text: str, facts: Facts) -> list[Violation]:
+    """A clause that restates one open option and nothing else, outside a menu: the option told as taken.
+
+    Read on the raw text, because a clause that copies an option's label word for word is engine text to the
+    other checks (quoting it is fine in a list of the options; alone, it picks one)."""
+    if not facts.open_choices:
+        return []
+    labels = [(label, _content(label)) for label in facts.option_labels]
+    labels = [(label, words) for label, words in labels if len(words) >= 2]
+    told = " " + " ".join(normalize_words(r.text) for r in facts.results) + " "
+    for raw in re.split(r"(?<=[.!])\s+|\n+", text):
+        line = raw.strip().lower()
+        if (
+            not line
+            or not re.search(r"\byou\b", line)
+            or line.startswith((">", "-", "*", "•"))
+            or _MENU_WORDS.search(line)
+            or hypothetical(line, 0, len(line), _IF)
+        ):
+            continue
+        for part in (line, *re.split(r"[,;:—]", line)):
+            words = _content(part)
+            if len(words) < 2 or f" {normalize_words(part)} " in told:
+                continue  # the outcome's own text says so: the engine decided it, not the narrator
+            hits = [(label, want) for label, want in labels if len(want & words) >= max(2, 0.75 * len(want))]
+            if len(hits) == 1 and len(words - hits[0][1]) <= max(2, len(hits[0][1]) // 2):
+                excerpt = raw.strip()[:80]
+                return [
+                    Violation(
+                        ViolationKind.DECISION,
+                        f"'{excerpt}' tells the option '{hits[0][0]}' as taken; that choice is still open",
+                        excerpt,
+                    )
+                ]
+    return []
+
+
+def _content(text: str) -> set[str]:
+    return {w for w in re.findall(r"[a-z0-9+\-]+", text.lower()) if w not in _STOP and len(w) > 1}
+
+
+def _words(text: str) -> set[str]:
+    return {w[:5] for w in re.findall(r"[a-z]+", text.lower()) if len(w) > 2 and w not in _AUX}
+
+
+def _stems(text: str) -> set[str]:
+    text = text.lower()
+    for phrase, same in _SOMEONE.items():
+        text = text.replace(phrase, same)
+    return {w[:4] for w in re.findall(r"[a-z]+", text) if len(w) > 1}
+
+
+def _question_words(question: str) -> list[str]:
+    """The stems that carry the question ("Is the reactor still running?" -> reac, runn), predicate last."""
+    text = question.lower().split(":")[-1]
+    for phrase, same in _SOMEONE.items():
+        text = text.replace(phrase, same)
+    words = [w for w in re.findall(r"[a-z]+", text) if w not in _AUX and w not in ("else", "oracle") and len(w) > 1]
+    return [w[:4] for w in words][:4]
