@@ -30,14 +30,23 @@ _PLAYER_SUBJECTS = re.compile(r"^(?:they|the character|the player|we|your (?:cha
 _NOT_SUBJECTS = frozenset({"you", "to", "and", "or", "not", "never", "must", "may", "might", "can", "could", "will", "would"})
 _FOLLOW_UP_WORDS = re.compile(r"\b(?:suffer move|pay the price|ask the oracle|roll|reroll|burn|the oracle)\b")
 
-_SPEECH = r"say|says|said|ask|asks|asked|whisper|whispers|whispered|shout|shouts|shouted|snarl|snarls|snarled|reply|replies|replied|mutter|mutters|muttered|call|calls|called|yell|yells|yelled|growl|growls|growled|demand|demands|demanded|tell|tells|told|murmur|murmurs|murmured|hiss|hisses|hissed|cry|cries|cried|answer|answers|answered|declare|declares|declared|plead|pleads|pleaded"
+_SPEECH_VERBS = re.findall(
+    r"\S+", "say ask whisper shout snarl reply mutter call yell growl demand tell murmur hiss cry answer declare plead beg insist"
+)
+_SPEECH = (
+    "|".join(f"{v}|{v}s|{v}ed|{v}d" if not v.endswith(("y", "ll")) else f"{v}|{v}s|{v}ed" for v in _SPEECH_VERBS)
+    + "|said|told|replies|replied|cries|cried"
+)
 _QUOTE = r'"(?P<q>[^"\n]{1,300})(?:"|$)'
 _SAID_BEFORE = re.compile(rf"\byou\s+(?:[a-z]+\s+){{0,5}}?(?:{_SPEECH})\b[^\"\n]{{0,25}}?[,:]?\s*{_QUOTE}")
 _SAID_AFTER = re.compile(rf"{_QUOTE}\s*,?\s*you\s+(?:[a-z]+\s+)?(?:{_SPEECH})\b")
 
 _AUX = frozenset(
-    "is are was were does do did will can could would should has have had there the a an any still me my i you your "
-    "it its of in on at to for this that be been".split()
+    re.findall(
+        r"\S+",
+        "is are was were does do did will can could would should has have had there the a an any still "
+        "me my i you your it its of in on at to for this that be been",
+    )
 )
 _SOMEONE = {"anyone": "one", "someone": "one", "anybody": "one", "somebody": "one", "no one": "one", "nobody": "one"}
 _NEGATION = re.compile(r"\b(?:not|no|never|nobody|none|nothing|neither|nor|without|no longer|cannot)\b|n't\b")
@@ -46,7 +55,10 @@ _REVERSAL = re.compile(
 )
 #: Words that make a clause a supposition rather than a statement ("if they choose to", "you wonder whether").
 _IF = frozenset(
-    "if unless whether might may could would should can perhaps maybe wonder wonders hope hopes fear fears suppose imagine".split()
+    re.findall(
+        r"\S+",
+        "if unless whether might may could would should can perhaps maybe wonder wonders hope hopes fear fears suppose imagine",
+    )
 )
 _DIE = re.compile(r"\b(?:a\s+|your\s+|the\s+)?d(?P<size>\d+)\b")
 
@@ -154,7 +166,7 @@ _MENU_WORDS = re.compile(
     r"\b(?:choose|chooses|pick|picks|select|either|option|options|your call|which|whichever|or|otherwise|instead)\b|/|\?"
 )
 _STOP = frozenset(
-    "the a an to of and or your you on in for with is are it by as at from that this be not but if have has".split()
+    re.findall(r"\S+", "the a an to of and or your you on in for with is are it by as at from that this be not but if have has")
 )
 
 
