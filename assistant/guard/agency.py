@@ -180,22 +180,28 @@ def check_options_stated(text: str, facts: Facts) -> list[Violation]:
     labels = [(label, _content(label)) for label in facts.option_labels]
     labels = [(label, words) for label, words in labels if len(words) >= 2]
     told = " " + " ".join(normalize_words(r.text) for r in facts.results) + " "
-    for raw in re.split(r"(?<=[.!])\s+|\n+", text):
+    for paragraph in re.split(r"\n\s*\n", text):
+        found = _option_taken(paragraph, labels, told)
+        if found:
+            return found
+    return []
+
+
+def _option_taken(paragraph: str, labels: list[tuple[str, set[str]]], told: str) -> list[Violation]:
+    menu = False  # a "pick one:" earlier in the paragraph: the lines after it are the menu's items
+    for raw in re.split(r"(?<=[.!])\s+|\n", paragraph):
         line = raw.strip().lower()
-        if (
-            not line
-            or not re.search(r"\byou\b", line)
-            or line.startswith((">", "-", "*", "•"))
-            or _MENU_WORDS.search(line)
-            or hypothetical(line, 0, len(line), _IF)
-        ):
+        if re.search(r"\b(?:choose|pick|select)\b", line):
+            menu = True
+        if menu or not re.search(r"\byou\b", line) or line.startswith((">", "-", "*", "•")) or _MENU_WORDS.search(line):
             continue
         for part in (line, *re.split(r"[,;:—]", line)):
             words = _content(part)
-            if len(words) < 2 or f" {normalize_words(part)} " in told:
-                continue  # the outcome's own text says so: the engine decided it, not the narrator
+            if len(words) < 2 or _told_outright(normalize_words(part), told):
+                continue  # the outcome's own text says so outright: the engine decided it, not the narrator
             hits = [(label, want) for label, want in labels if len(want & words) >= max(2, 0.75 * len(want))]
-            if len(hits) == 1 and len(words - hits[0][1]) <= max(2, len(hits[0][1]) // 2):
+            supposed = set(re.findall(r"[a-z]+", line)) & _IF - set(re.findall(r"[a-z]+", hits[0][0].lower())) if hits else set()
+            if len(hits) == 1 and len(words - hits[0][1]) <= max(2, len(hits[0][1]) // 2) and not supposed:
                 excerpt = raw.strip()[:80]
                 return [
                     Violation(
@@ -205,6 +211,12 @@ def check_options_stated(text: str, facts: Facts) -> list[Violation]:
                     )
                 ]
     return []
+
+
+def _told_outright(words: str, told: str) -> bool:
+    """The words stand in the outcome's text before any "choose"/"pick" (not as one item of its menu)."""
+    at = told.find(f" {words} ")
+    return at >= 0 and not re.search(r"\b(?:choose|pick|select)\b", told[:at])
 
 
 def _content(text: str) -> set[str]:

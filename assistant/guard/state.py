@@ -14,7 +14,7 @@ from functools import cache
 
 from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
-from assistant.guard.text import Sentence, hypothetical, negated
+from assistant.guard.text import Sentence, hypothetical, negated, normalize_words
 from assistant.guard.vocab import (
     DOWN_VERBS,
     NUM,
@@ -31,10 +31,12 @@ from assistant.guard.vocab import (
 _FILL = r"(?:(?:points?|more|extra|additional|of|your|their|full|whole|levels?|ticks?|boxes?|marks?)\s+){0,3}"
 _RISE = (
     r"rises|rose|climbs|climbed|increases|increased|jumps|jumped|goes up|went up|ticks up|grows|grew|swells|swelled|surges|surged"
+    r"|(?:has|have|had) (?:risen|climbed|increased|grown|gone up|swelled|surged|jumped)"
 )
 _FALL = (
     r"drops|dropped|falls|fell|decreases|decreased|sinks|sank|dips|dipped|goes down|went down|plummets|plummeted"
-    r"|slips|slipped|shrinks|shrank"
+    r"|slips|slipped|shrinks|shrank|(?:has|have|had) (?:dropped|fallen|decreased|sunk|dipped|gone down|shrunk|eased|lessened)"
+    r"|eases|eased|lessens|lessened"
 )
 _STATIVE = r"is now|is at|sits at|stands at|now stands at|now sits at|remains at|stays at|holds at|is"
 
@@ -101,7 +103,7 @@ def _patterns(meter_list: tuple[str, ...], stats: tuple[str, ...], impacts: tupl
             rf"\b(?P<meter>{m})\s+(?:\w+\s+){{0,2}}?(?P<move>{_RISE}|{_FALL}|{_STATIVE})\s+(?P<prep>to|by|at)?\s*"
             rf"(?P<n>{NUM})\b(?!\s*(?:%|percent))",
         ),
-        ("meter_move", rf"\b(?P<meter>{m})\s+(?:\w+\s+)?(?P<move>{_RISE}|{_FALL})\b(?!\s+(?:to|by)\s)"),
+        ("meter_move", rf"\b(?P<meter>{m})\s+(?:[\w']+\s+){{0,3}}?(?P<move>{_RISE}|{_FALL})\b(?!\s+(?:to|by)\s)"),
         (
             "verb_meter",
             rf"\b(?P<verb>{verbs})\s+(?:(?:some|a little|a bit of|a bit|more|your|all|all of your|all your|the|a|an|"
@@ -218,7 +220,7 @@ def _fits(claim: Claim, facts: Facts) -> str | None:
         return f"the engine made no change to {_name(claim.target)}"
     for ch in changes:
         delta = ch.delta
-        if claim.direction is not None and delta is not None and delta != 0 and (delta > 0) != (claim.direction > 0):
+        if claim.direction is not None and delta is not None and (delta == 0 or (delta > 0) != (claim.direction > 0)):
             continue
         if (
             claim.after is not None
@@ -287,6 +289,18 @@ def _names_a_move(span: str, facts: Facts) -> bool:
     return bool(words) and all(w[:1].isupper() for w in words if w.isalpha()) and span.lower() in move_names(facts.system)
 
 
+def _restates_engine(kind: str, claim: Claim, facts: Facts) -> bool:
+    """ "a quality Tier -1 asset" for the engine's "Quality Tier -1": a signed amount the engine's own text gives for
+    something it neither changed nor offers (a result's size, not a change), said in the same words."""
+    if kind not in ("signed", "meter_signed"):
+        return False
+    target = claim.target
+    if facts.changes.get(target) or target in facts.option_effects or facts.offered.get(target):
+        return False
+    said = normalize_words(claim.excerpt)
+    return len(said.split()) >= 2 and f" {said} " in f" {facts.engine_text} "
+
+
 def check_state(sentence: Sentence, facts: Facts) -> tuple[list[Violation], list[tuple[int, int]]]:
     """Violations, and the spans the claims covered (their numbers are checked here, not as plain numbers)."""
     meters = meter_words(facts.system)
@@ -306,6 +320,8 @@ def check_state(sentence: Sentence, facts: Facts) -> tuple[list[Violation], list
                 continue
             seen.append((m.start(), m.end()))
             spans.append((m.start(), m.end()))
+            if _restates_engine(kind, claim, facts):
+                continue
             if claim.target.startswith("impact:") and claim.target not in facts.changes and not facts.results:
                 continue
             if negated(text, m.start(), 3):
