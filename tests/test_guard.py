@@ -98,7 +98,8 @@ def test_decision_taken_for_the_player() -> None:
 def test_describe_violations_names_each_and_what_to_do() -> None:
     violations = check_narration("A strong hit! Take +2 momentum.", resolve(FDW))
     text = describe_violations(violations)
-    assert "weak hit" in text and "Tell the result exactly" in text and "except the changes in the facts" in text
+    assert text.splitlines()[1] == '1. Change "strong hit": the result is a weak hit.'
+    assert text.splitlines()[2] == '2. Remove "+2 momentum": the engine made no change to momentum.'
     assert text.splitlines()[-1].startswith("Rewrite it")
     assert describe_violations([]) == ""
 

@@ -24,12 +24,13 @@ only its explicit tier words ("strong hit") and mechanical numbers are checked.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from assistant.engine.model import Result
 from assistant.guard.acts import check_decision, check_phantom
-from assistant.guard.agency import check_agency, check_dice_sizes, check_options_stated, check_oracle_story
+from assistant.guard.agency import check_agency, check_dice_sizes, check_offers, check_options_stated, check_oracle_story
 from assistant.guard.changes import engine_changes_blanked
 from assistant.guard.claims import check_claims, check_echo
 from assistant.guard.facts import Facts
@@ -83,6 +84,7 @@ def check_narration(
         found += check_dice_sizes(sentence, facts)
     if not any(v.kind is ViolationKind.DECISION for v in found):
         found += check_options_stated(text, facts)
+    found += check_offers(text, facts)
     if not any(v.kind is ViolationKind.ECHO for v in found):
         found += check_echo(text)  # a fact-sheet heading inside a line that otherwise restates the engine's text
     unique: dict[tuple[ViolationKind, str], Violation] = {}
@@ -91,21 +93,49 @@ def check_narration(
     return list(unique.values())
 
 
-_HINTS = {
-    ViolationKind.NUMBER: "Write no numbers at all: the dice card already shows every die, total and change.",
-    ViolationKind.OUTCOME: "Tell the result exactly as the engine gave it. Do not soften it, hedge it or turn it around.",
-    ViolationKind.STATE: "Do not say that any meter, track or clock changed, except the changes in the facts.",
-    ViolationKind.PHANTOM_ROLL: "Nobody rolls again and nothing else is rolled. A follow-up is only offered; do not play it.",
-    ViolationKind.DECISION: "Do not write 'you choose' or 'you decide'. End with a question: ask the player what they choose.",
-    ViolationKind.ECHO: "Write only the story, in plain sentences. Do not copy the facts, their labels or ids.",
+#: What each kind asks of the retry when the violation's own detail gives no better reason.
+_REASONS = {
+    ViolationKind.NUMBER: "write no numbers at all",
+    ViolationKind.OUTCOME: "tell the result as the facts give it",
+    ViolationKind.STATE: "nothing on the sheet changed that way",
+    ViolationKind.PHANTOM_ROLL: "nothing else is rolled or played this turn",
+    ViolationKind.DECISION: "what the character does, says and chooses is the player's call",
+    ViolationKind.ECHO: "write only the story",
 }
+_DECISION_REASONS = (
+    ("words in the character's mouth", "what the character says is the player's call"),
+    ("plays a move", "only the player makes moves"),
+    ("invents choices", "the engine offered no choice"),
+    ("open", "that choice is still the player's to make"),
+    ("burning", "burning is the player's choice"),
+)
+_DETAIL = re.compile(r"^'.*?'(?::\s*|\s+)(?P<rest>.*)$", re.S)
+_TRUTH = re.compile(r"\bbut (?P<truth>the (?:engine's outcome|oracle's answer) is .+|the oracle answered \w+)$")
+
+
+def fix_sentence(v: Violation) -> str:
+    """One short imperative sentence a small model can follow: what to remove or change, quoted, and why."""
+    words = (v.excerpt or v.detail).split()
+    quoted = (" ".join(words[:8]) + (" …" if len(words) > 8 else "")).replace('"', "'")
+    rest = (m.group("rest") if (m := _DETAIL.match(v.detail)) else "").strip().rstrip(".")
+    reason = _REASONS[v.kind]
+    if v.kind is ViolationKind.OUTCOME:
+        truth = _TRUTH.search(rest)
+        if truth:
+            reason = truth.group("truth").replace("the engine's outcome is", "the result is")
+        return f'Change "{quoted}": {reason}.'
+    if v.kind in (ViolationKind.STATE, ViolationKind.PHANTOM_ROLL) and rest.startswith(("the engine", "burning")):
+        reason = rest
+    if v.kind is ViolationKind.DECISION:
+        reason = next((r for key, r in _DECISION_REASONS if key in v.detail), reason)
+    return f'Remove "{quoted}": {reason}.'
 
 
 def describe_violations(violations: Sequence[Violation]) -> str:
-    """The violations as a retry instruction a small model can follow: what was wrong, quoted, and what to do."""
+    """The violations as a retry instruction: one imperative line per problem, quoting the words to fix."""
     if not violations:
         return ""
     lines = ["Your narration broke these rules:"]
-    lines += [f"{n}. {v.detail[:1].upper()}{v.detail[1:]}. {_HINTS[v.kind]}" for n, v in enumerate(violations[:5], start=1)]
+    lines += [f"{n}. {fix_sentence(v)}" for n, v in enumerate(violations[:5], start=1)]
     lines.append("Rewrite it: write the narration again from the start, keep the scene, and fix every problem above.")
     return "\n".join(lines)

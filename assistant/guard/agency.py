@@ -17,7 +17,7 @@ import re
 
 from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
-from assistant.guard.text import Sentence, hypothetical, normalize_words
+from assistant.guard.text import Sentence, hypothetical, normalize, normalize_words, quotes_engine
 from assistant.guard.vocab import move_names
 
 _VERBS = r"decide|decides|decided|choose|chooses|chose|opt|opts|opted|elect|elects|elected|resolve|resolves|resolved"
@@ -221,6 +221,35 @@ def _told_outright(words: str, told: str) -> bool:
 
 def _content(text: str) -> set[str]:
     return {w for w in re.findall(r"[a-z0-9+\-]+", text.lower()) if w not in _STOP and len(w) > 1}
+
+
+_NEXT = re.compile(r"(?:^|\n)\W*(?:next|offered next|then)\s*:\s*(?P<what>[^\n]{2,80})", re.I)
+_INVENTED_MENU = re.compile(
+    r"\bif you (?:choose|opt|decide|pick|elect)\b[^.?!]{0,240}[.?!].{0,400}?\b(?:alternatively|otherwise|or)\b,?\s+if you\b"
+    r"|\b(?:pick|choose|select) (?:one|two|1|2)\b[^\n.?!]{0,40}:[^\n]{0,300}/",
+    re.S,
+)
+
+
+def check_offers(text: str, facts: Facts) -> list[Violation]:
+    """Follow-ups and choices the engine did not offer: "Next: Pay the Price." after a move that offers nothing,
+    "If you choose to X ... Alternatively, if you opt for Y ..." or "Pick one Reaction: a / b" with no open choice."""
+    out: list[Violation] = []
+    names = [n for n in move_names(facts.system) if len(n) > 4]
+    offered = " ".join(facts.follow_up_moves) + " " + " ".join(normalize_words(r.text) for r in facts.results)
+    for m in _NEXT.finditer(text):
+        what = normalize_words(m.group("what"))
+        named = [n for n in names if re.search(rf"\b{re.escape(n)}\b", what)]
+        if named and not any(n in offered for n in named):
+            excerpt = m.group(0).strip()
+            out.append(Violation(ViolationKind.PHANTOM_ROLL, f"'{excerpt}': the engine offered no such move this turn", excerpt))
+            break
+    if not facts.open_choices:
+        m = _INVENTED_MENU.search(normalize(text).lower())
+        if m and not quotes_engine(m.group(0), facts.engine_text, facts.engine_bigrams):
+            excerpt = " ".join(m.group(0).split()[:12])
+            out.append(Violation(ViolationKind.DECISION, f"'{excerpt}' invents choices; the engine offered none", excerpt))
+    return out
 
 
 def _words(text: str) -> set[str]:

@@ -21,6 +21,7 @@ from assistant.guard.vocab import meter_words, parse_number
 _HEDGE = re.compile(
     r"\b(?:an?\s+)?(?:equal|even|fifty[- ]fifty|50/50|coin[- ]flip)\s+(?:chance|odds|shot)\b|\bcould go either way\b"
     r"|\bmay or may not\b|\bmight or might not\b|\bhard to say\b|\bremains to be seen\b|\bimpossible to (?:say|tell|know)\b"
+    r"|\b(?:declined|declines|refused|refuses|fails|failed) to answer\b|\bgives? no answer\b|\bno answer (?:comes|came)\b"
     r"|\bneither (?:a )?yes nor (?:a )?no\b|\b(?:unclear|uncertain) (?:whether|if)\b|\bthe answer is (?:unclear|uncertain)\b"
 )
 _NUM = r"[+\-−]?\d+"

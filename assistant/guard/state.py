@@ -239,6 +239,8 @@ def _fits(claim: Claim, facts: Facts) -> str | None:
             elif size != claim.amount and claim.amount not in {abs(v) for v in facts.offered.get(claim.target, set())}:
                 continue
         return None
+    if all(ch.delta == 0 for ch in changes):
+        return f"the engine made no change to {_name(claim.target)}"
     done = "; ".join(_describe(claim.target, ch) for ch in changes)
     return f"the engine's change was {done}"
 
