@@ -255,7 +255,9 @@ def replay(drafts: list[dict[str, Any]], scripts: list[dict[str, Any]], home: Pa
     scripts or the engine changed since) gets ``"facts": null`` and keeps its recorded violations."""
     from assistant.narrate.template import TemplateNarrator
 
-    recorded_moves = {(d.get("script"), d.get("turn")): d.get("moves") for d in drafts}
+    recorded_moves: dict[tuple[Any, Any], Any] = {}
+    for d in drafts:
+        recorded_moves.setdefault((d.get("script"), d.get("turn")), d.get("moves"))
 
     def pick(script: str, turn: int, suggestions: list[Any]) -> int | None:
         moves = recorded_moves.get((script, turn)) or []
@@ -264,11 +266,11 @@ def replay(drafts: list[dict[str, Any]], scripts: list[dict[str, Any]], home: Pa
 
     buffer = io.StringIO()
     play(scripts, TemplateNarrator, home, buffer, pick)
-    by_turn = {}
+    by_turn: dict[tuple[Any, Any], dict[str, Any]] = {}
     for line in buffer.getvalue().splitlines():
         record = json.loads(line)
         by_turn.setdefault((record["script"], record["turn"]), record)
-    out = []
+    out: list[dict[str, Any]] = []
     for draft in drafts:
         found = by_turn.get((draft.get("script"), draft.get("turn")))
         same = found is not None and found["moves"] == draft.get("moves") and found["outcomes"] == draft.get("outcomes")

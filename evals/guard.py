@@ -7,6 +7,10 @@ outcome -> percent mapping. The request is resolved, the guard reads the narrati
 and one line is printed per item: ``{"id", "ok", "violations": [{"kind", "detail"}]}``. A bad line (not
 JSON, missing fields, an engine error) prints ``{"id", "error"}`` instead and is left out of the rates.
 
+A line may instead be a labelled draft, as in ``guard_real_model*.jsonl``: ``{"id", "text", "facts", "label": "ok" |
+"fault", "kind", "why"}`` where ``facts`` is what the narrator was given (:mod:`evals.guard_facts`, as the
+faithfulness eval records it): the guard reads ``text`` against those facts exactly as the chat loop does.
+
 The summary goes to stderr: catch rate (lying lines flagged, and flagged with an expected kind), false-flag
 rate (truthful lines flagged), per kind and per system. ``--json-summary`` prints it as JSON instead.
 """
@@ -36,6 +40,8 @@ def run_line(raw: str, number: int) -> dict[str, Any]:
     if not isinstance(item, dict):
         return {"id": f"line {number}", "error": "a line is a JSON object"}
     item_id = str(item.get("id", f"line {number}"))
+    if isinstance(item.get("facts"), dict) and isinstance(item.get("text"), str):
+        return _run_labelled(item, item_id)
     narration = item.get("narration")
     if not isinstance(narration, str) or "request" not in item:
         return {"id": item_id, "error": "each line needs request and narration (text)"}
@@ -54,6 +60,28 @@ def run_line(raw: str, number: int) -> dict[str, Any]:
     return {"id": item_id, "ok": not violations, "violations": [v.to_dict() for v in violations]}
 
 
+def _run_labelled(item: dict[str, Any], item_id: str) -> dict[str, Any]:
+    from assistant.engine import AssistantError
+    from evals.guard_facts import check_facts
+
+    if item.get("label") not in ("ok", "fault"):
+        return {"id": item_id, "error": "label is ok or fault"}
+    try:
+        violations = check_facts(item["text"], item["facts"])
+    except (AssistantError, ValueError) as exc:
+        return {"id": item_id, "error": f"{type(exc).__name__}: {exc}"}
+    return {"id": item_id, "ok": not violations, "violations": [v.to_dict() for v in violations]}
+
+
+def _expect(item: dict[str, Any]) -> dict[str, Any] | None:
+    """``{"ok", "kinds"}`` of a line, from ``expect`` or from a labelled draft's ``label`` and ``kind``."""
+    if isinstance(item.get("expect"), dict):
+        return item["expect"]
+    if item.get("label") in ("ok", "fault"):
+        return {"ok": item["label"] == "ok", "kinds": [item["kind"]] if item.get("kind") else []}
+    return None
+
+
 def summarize(items: list[dict[str, Any]], outputs: list[dict[str, Any]]) -> dict[str, Any]:
     """Catch and false-flag rates, overall, per expected kind and per system."""
     lying = caught = caught_kind = truthful = false_flags = errors = 0
@@ -61,22 +89,26 @@ def summarize(items: list[dict[str, Any]], outputs: list[dict[str, Any]]) -> dic
     per_system: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])  # lying, caught, truthful, false flags
     flagged_kinds: dict[str, int] = defaultdict(int)
     for item, out in zip(items, outputs, strict=True):
-        if "error" in out or not isinstance(item.get("expect"), dict):
+        expect = _expect(item)
+        if "error" in out or expect is None:
             errors += 1
             continue
         request = item.get("request")
-        system = item.get("system") or (request.get("system") if isinstance(request, dict) else None) or "?"
+        facts: dict[str, Any] = item["facts"] if isinstance(item.get("facts"), dict) else {}
+        system = (
+            item.get("system") or (request.get("system") if isinstance(request, dict) else None) or facts.get("system") or "?"
+        )
         found = {v["kind"] for v in out["violations"]}
         for kind in found:
             flagged_kinds[kind] += 1
-        if item["expect"].get("ok", True):
+        if expect.get("ok", True):
             truthful += 1
             per_system[system][2] += 1
             if not out["ok"]:
                 false_flags += 1
                 per_system[system][3] += 1
             continue
-        expected = set(item["expect"].get("kinds") or [])
+        expected = set(expect.get("kinds") or [])
         lying += 1
         per_system[system][0] += 1
         if not out["ok"]:

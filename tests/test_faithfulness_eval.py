@@ -39,11 +39,28 @@ def test_a_rejected_first_draft_then_a_good_retry(tmp_path: Path) -> None:
     assert [d["attempt"] for d in drafts] == [1, 2]
     assert drafts[0]["violations"][0]["kind"] == "number" and drafts[1]["violations"] == []
     assert drafts[0]["ttft_ms"] is not None and drafts[0]["text"].startswith("Everything is fine")
+    facts = drafts[0]["facts"]  # what the narrator was given, so the line can be labelled and re-checked alone
+    assert facts["system"] == "starforged" and facts["results"] and facts["words"].startswith("What happened this turn")
+    assert facts["outcomes"] == drafts[0]["outcomes"] and facts["intent"] == "I creep through the dark corridor"
     card = scorecard(rows)
     assert card["narrated_turns"] == 1 and card["first_draft_violation_rate"] == 1.0
     assert card["first_draft_violations_by_kind"] == {"number": 1.0}
     assert card["retry_fix_rate"] == 1.0 and card["fallback_rate"] == 0.0
     assert "retry-fix rate: 100.0%" in format_scorecard(card)
+
+
+def test_a_replay_adds_the_facts_and_the_current_guards_reading(tmp_path: Path) -> None:
+    from evals.faithfulness import replay
+
+    base = {"script": "faith", "turn": 2, "input": "#1", "attempt": 1, "violations": []}
+    recorded = [
+        {**base, "moves": ["Set a Course"], "outcomes": ["strong_hit"], "text": "You rolled a 12."},
+        {**base, "moves": ["Face Danger"], "outcomes": ["miss"], "text": "You fail."},  # recorded before the scripts changed
+    ]
+    rows = replay(recorded, [SCRIPT], tmp_path)
+    assert rows[0]["facts"]["outcomes"] == ["strong_hit"] and rows[0]["facts"]["results"][0]["move"] == "Set a Course"
+    assert [v["kind"] for v in rows[0]["violations"]] == ["number"]
+    assert rows[1]["facts"] is None and rows[1]["violations"] == []
 
 
 def test_two_bad_drafts_fall_back_to_the_template(tmp_path: Path) -> None:

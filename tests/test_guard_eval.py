@@ -102,3 +102,37 @@ def test_shipped_sets(name: str, catch: float, false_flags: float, capsys: pytes
     assert set(summary["per_kind"]) == {"decision", "number", "outcome", "phantom_roll", "state"}
     assert summary["catch_rate"] >= catch
     assert summary["false_flag_rate"] <= false_flags
+
+
+def test_labelled_drafts_are_read_against_their_own_facts(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from assistant.engine import resolve
+    from assistant.narrate import NarrationRequest
+    from evals.guard_facts import facts_record
+
+    request = NarrationRequest(task="narrate", system="starforged", player_text="I run for the door", results=(resolve(FDW),))
+    facts = json.loads(json.dumps(facts_record(request)))  # as stored in a JSONL line
+    assert "a weak hit" in facts["words"] and facts["follow_ups"]
+    lines = [
+        {"id": "ok", "text": "You reach the door, at a cost.", "facts": facts, "label": "ok", "kind": "", "why": "true"},
+        {"id": "lie", "text": "They decide to flee.", "facts": facts, "label": "fault", "kind": "decision", "why": "x"},
+        {"id": "bad", "text": "x", "facts": facts, "label": "maybe"},
+    ]
+    harness.main(["--dataset", str(_write(tmp_path, lines)), "--json-summary"])
+    out, err = capsys.readouterr()
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert rows[0]["ok"] and [v["kind"] for v in rows[1]["violations"]] == ["decision"] and "error" in rows[2]
+    summary = json.loads(err)
+    assert summary["catch_rate_with_kind"] == 1.0 and summary["false_flag_rate"] == 0.0 and summary["errors"] == 1
+
+
+@pytest.mark.parametrize(
+    "name, catch, false_flags", [("guard_real_model.jsonl", 0.9, 0.0), ("guard_real_model_heldout.jsonl", 0.4, 0.0)]
+)
+def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:
+    """Drafts a 1.5B (tuned on) and a 0.5B model (held out) wrote, labelled by hand: no truthful draft is flagged."""
+    harness.main(["--dataset", str(DATASETS / name), "--json-summary"])
+    summary = json.loads(capsys.readouterr().err)
+    assert summary["errors"] == 0
+    assert set(summary["per_system"]) == {"blades", "city", "dungeon-world", "elegy", "starforged"}
+    assert summary["catch_rate"] >= catch
+    assert summary["false_flag_rate"] <= false_flags

@@ -42,7 +42,16 @@ from assistant.guard.style import second_person_fix
 from assistant.guard.text import sentences
 from assistant.guard.vocab import meter_words
 
-__all__ = ["Facts", "Violation", "ViolationKind", "check_narration", "describe_violations", "prepare", "second_person_fix"]
+__all__ = [
+    "Facts",
+    "Violation",
+    "ViolationKind",
+    "check_narration",
+    "describe_violations",
+    "fix_sentence",
+    "prepare",
+    "second_person_fix",
+]
 
 Results = Result | Mapping[str, Any] | Sequence[Result | Mapping[str, Any]] | None
 

@@ -90,7 +90,7 @@ def _decisions(sentence: Sentence, facts: Facts) -> list[Violation]:
 
 
 def _speech(sentence: Sentence, intent: str | None) -> list[Violation]:
-    text = sentence.original.lower().translate(str.maketrans({"“": '"', "”": '"'}))
+    text = normalize(sentence.original).lower()
     said = _words(intent or "")
     out: list[Violation] = []
     for pattern in (_SAID_BEFORE, _SAID_AFTER):
@@ -245,9 +245,9 @@ def check_offers(text: str, facts: Facts) -> list[Violation]:
             out.append(Violation(ViolationKind.PHANTOM_ROLL, f"'{excerpt}': the engine offered no such move this turn", excerpt))
             break
     if not facts.open_choices:
-        m = _INVENTED_MENU.search(normalize(text).lower())
-        if m and not quotes_engine(m.group(0), facts.engine_text, facts.engine_bigrams):
-            excerpt = " ".join(m.group(0).split()[:12])
+        menu = _INVENTED_MENU.search(normalize(text).lower())
+        if menu and not quotes_engine(menu.group(0), facts.engine_text, facts.engine_bigrams):
+            excerpt = " ".join(menu.group(0).split()[:12])
             out.append(Violation(ViolationKind.DECISION, f"'{excerpt}' invents choices; the engine offered none", excerpt))
     return out
 
