@@ -40,6 +40,7 @@ def kinds(text: str, request: dict[str, Any], **kw: Any) -> set[str]:
         (ACQUIRE_BAD, "Nobody will sell to you, and the heat on your crew rises.", {}, "state"),
         (FEED_MISS, "You cannot feed; the hunger within you grows stronger.", {}, "state"),
         (VICE, "You leave the dens and your stress has decreased slightly.", {}, "state"),
+        (ACQUIRE_BAD, "Nobody sells, and your downtime activities drop.", {}, "state"),
         (ORACLE_NO, "The reactor hums steadily, still running as you reach the core.",
          {"question": "Is the reactor still running?"}, "outcome"),
         (ORACLE_YES, "The raider stands his ground and does not flee.", {"question": "Does the raider flee?"}, "outcome"),
@@ -47,6 +48,7 @@ def kinds(text: str, request: dict[str, Any], **kw: Any) -> set[str]:
         (ORACLE_NO, "Footsteps creak above: someone else is awake.", {"question": "Is anyone else awake?"}, "outcome"),
         (ORACLE_NO, "The oracle declined to answer.", {"question": "Is it safe?"}, "outcome"),
         (FREE, "You roll your d20 and it lands on 4.", {}, "phantom_roll"),
+        (FDW, "You slip through, then you make a suffer move and take the blame.", {}, "phantom_roll"),
         (HARM, "The blade bites deep.\n\nNext: Pay the Price.", {}, "phantom_roll"),
         (VOLLEY_WEAK, "You loose the arrow.\n\nYou take what you can get: -1d6 damage.", {}, "decision"),
         (ORACLE_YES, "If you choose to go on, you may find them. Alternatively, if you opt to wait, they come to you.",
@@ -77,6 +79,8 @@ def test_each_miss_kind_is_caught(request_: dict, text: str, kw: dict, expected:
         (FDM, "You strain at the airlock and it slips.\n\nNext: Pay the Price.", {}),
         (ACQUIRE_BAD, "It falls apart: the carriage you can get is a shabby one, a quality Tier -1 at best.", {}),
         (FDW, "You must decide whether to press on or fall back.", {}),
+        (FDW, "You make a bold move and get through, bruised.", {}),
+        (ACQUIRE_BAD, "The downtime activities increase by one.", {}),
     ],
 )  # fmt: skip
 def test_what_must_still_pass(request_: dict, text: str, kw: dict) -> None:

@@ -17,7 +17,7 @@ import re
 
 from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
-from assistant.guard.text import Sentence, hypothetical, normalize, normalize_words, quotes_engine
+from assistant.guard.text import Sentence, hypothetical, negated, normalize, normalize_words, quotes_engine
 from assistant.guard.vocab import move_names
 
 _VERBS = r"decide|decides|decided|choose|chooses|chose|opt|opts|opted|elect|elects|elected|resolve|resolves|resolved"
@@ -63,8 +63,27 @@ _IF = frozenset(
 _DIE = re.compile(r"\b(?:a\s+|your\s+|the\s+)?d(?P<size>\d+)\b")
 
 
+#: "You then make a suffer move": a move of a rules category played out by the story (the categories the books name).
+_PLAYS_MOVE = re.compile(
+    r"\b(?:you|they|he|she)\s+(?:then\s+|also\s+|quickly\s+|immediately\s+)?(?:make|makes|made|trigger|triggers|triggered"
+    r"|perform|performs|performed)\s+(?:a|an|the|another)\s+(?:suffer|recovery|threshold|progress|legacy|fate|combat"
+    r"|connection|exploration|adventure|downtime|harm|stress)\s+(?:move|roll)\b"
+)
+
+
 def check_agency(sentence: Sentence, facts: Facts, intent: str | None) -> list[Violation]:
-    return ([] if sentence.question else _decisions(sentence, facts)) + _speech(sentence, intent)
+    out = [] if sentence.question else _decisions(sentence, facts) + _moves_played(sentence)
+    return out + _speech(sentence, intent)
+
+
+def _moves_played(sentence: Sentence) -> list[Violation]:
+    m = _PLAYS_MOVE.search(sentence.narr)
+    if not m or hypothetical(sentence.narr, m.start(), m.end(), _IF) or negated(sentence.narr, m.start(), 3):
+        return []
+    excerpt = m.group(0)
+    return [
+        Violation(ViolationKind.PHANTOM_ROLL, f"'{excerpt}' plays a move the engine did not resolve; it is only offered", excerpt)
+    ]
 
 
 def _decisions(sentence: Sentence, facts: Facts) -> list[Violation]:

@@ -244,6 +244,8 @@ def effect_target(kind: EffectKind, target: str) -> str | None:
         return kind.value
     if kind is EffectKind.NEXT_MOVE_ADD:
         return "forward"
+    if kind is EffectKind.DOWNTIME_ACTIVITIES:
+        return "downtime_activities"
     if kind is EffectKind.IMPACT:
         return f"impact:{target}"
     return None

@@ -141,6 +141,11 @@ SYSTEM_METERS: dict[str, dict[str, tuple[str, int]]] = {
         "stash": ("stash", 1),
         "harm": ("harm", 1),
         "level of harm": ("harm", 1),
+        # the engine counts the activities used: spending one raises the count
+        "downtime activities": ("downtime_activities", -1),
+        "downtime activity": ("downtime_activities", -1),
+        "downtime action": ("downtime_activities", -1),
+        "downtime actions": ("downtime_activities", -1),
     },
     "city": {
         "heat": ("heat", 1),
