@@ -5,11 +5,12 @@ what must still pass; and the retry line each kind gets."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
-from assistant.engine import resolve
+from assistant.engine import AssistantError, resolve
 from assistant.guard import Violation, ViolationKind, check_narration, describe_violations, fix_sentence
 
 FDM = {"system": "starforged", "move": "Face Danger", "stat": "edge", "dice": [1, 7, 8]}  # a miss, Pay the Price offered
@@ -132,3 +133,46 @@ def test_the_offline_long_term_project_passes_at_every_clock_size(segments: int,
         narration = NarrationRequest(task="narrate", system="blades", player_text="I research the ghost door", results=(result,))
         text = "".join(TemplateNarrator().stream(narration))
         assert check_narration(text, [result], intent="I research the ghost door") == [], text
+
+
+OPTION_SETS = [{}, {"options": {"amount": 2}}, {"options": {"progress_boxes": 5}}, {"options": {"dice": 2}},
+               {"options": {"magnitude": 2}}, {"options": {"faction_tier": 2}}, {"options": {"aspects": 2}}]  # fmt: skip
+
+
+def _resolved(base: dict[str, Any], seed: int) -> Any:
+    for extra in OPTION_SETS:
+        try:
+            return resolve({**base, **extra}, rng=random.Random(seed))
+        except AssistantError:
+            continue
+    return None
+
+
+def test_the_offline_narration_passes_sentence_by_sentence_as_the_chat_loop_streams_it() -> None:
+    """The chat loop guards each finished sentence before the whole text: a sentence alone (an option's own words
+    recited from the outcome text, a sum with a dropped die) must pass as the whole narration does."""
+    from assistant.chat.narration import split_sentences
+    from assistant.engine import get_ruleset
+    from assistant.engine.registry import SYSTEMS
+    from assistant.guard import prepare
+    from assistant.narrate import NarrationRequest
+    from assistant.narrate.template import TemplateNarrator
+
+    checked = 0
+    for system in sorted(SYSTEMS):
+        for move in get_ruleset(system).moves:
+            stats = move.roll.stats
+            base = {"system": system, "move": move.id, **({"stat": stats[0].stats[0]} if stats else {})}
+            for seed in range(1, 7):
+                result = _resolved(base, seed)
+                if result is None:
+                    break
+                task = {"table": "table", "oracle": "oracle"}.get(result.roll, "narrate")
+                request = NarrationRequest(task=task, system=system, player_text="I push through the crowd", results=(result,))
+                text = "".join(TemplateNarrator().stream(request))
+                facts = prepare([result], system=system)
+                done, rest = split_sentences(text)
+                for sentence in [*done, rest]:
+                    assert check_narration(sentence, [result], intent="I push through the crowd", facts=facts) == [], sentence
+                    checked += 1
+    assert checked >= 2000

@@ -199,20 +199,28 @@ def check_options_stated(text: str, facts: Facts) -> list[Violation]:
     labels = [(label, _content(label)) for label in facts.option_labels]
     labels = [(label, words) for label, words in labels if len(words) >= 2]
     told = " " + " ".join(normalize_words(r.text) for r in facts.results) + " "
+    # a whole sentence of the outcome's text recited (the offline narrator streams it sentence by sentence)
+    recited = {normalize_words(x) for r in facts.results for x in re.split(r"(?<=[.!?])\s+", r.text)}
     for paragraph in re.split(r"\n\s*\n", text):
-        found = _option_taken(paragraph, labels, told)
+        found = _option_taken(paragraph, labels, told, recited)
         if found:
             return found
     return []
 
 
-def _option_taken(paragraph: str, labels: list[tuple[str, set[str]]], told: str) -> list[Violation]:
+def _option_taken(paragraph: str, labels: list[tuple[str, set[str]]], told: str, recited: set[str]) -> list[Violation]:
     menu = False  # a "pick one:" earlier in the paragraph: the lines after it are the menu's items
     for raw in re.split(r"(?<=[.!])\s+|\n", paragraph):
         line = raw.strip().lower()
         if re.search(r"\b(?:choose|pick|select)\b", line):
             menu = True
-        if menu or not re.search(r"\byou\b", line) or line.startswith((">", "-", "*", "•")) or _MENU_WORDS.search(line):
+        if (
+            menu
+            or normalize_words(line) in recited
+            or not re.search(r"\byou\b", line)
+            or line.startswith((">", "-", "*", "•"))
+            or _MENU_WORDS.search(line)
+        ):
             continue
         for part in (line, *re.split(r"[,;:—]", line)):
             words = _content(part)

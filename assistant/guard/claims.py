@@ -30,6 +30,9 @@ _EQUATION = re.compile(
     rf"(?<![\w.])(?P<chain>{_NUM}(?:\s*(?:\+|-|−|plus|minus|and|,)\s*{_TERM})+)\s*"
     r"(?:=|equals|makes|totals?|totalling|totaling|gives|for a total of)\s*(?P<res>\d+)"
 )
+_DROPPED = re.compile(
+    r"[+]\s*\d+\s*\((?:dropped|cancell?ed|ignored|discarded)\)|\b\d+\s*\((?:dropped|cancell?ed|ignored|discarded)\)\s*[+]"
+)
 _BEST_DIE = re.compile(
     r"\b(?:best|highest|top|lowest|worst)\s+(?:die|dice|result|roll|number)\s+"
     r"(?:is|was|shows|showed|of|comes up|came up)\s+(?:a\s+)?(?P<n>\d+|[a-z]+)\b"
@@ -115,6 +118,7 @@ def _arithmetic(sentence: Sentence, facts: Facts) -> list[Violation]:
     text = sentence.text
     out: list[Violation] = []
     scores = {r.score for r in facts.results if r.score is not None}
+    text = _DROPPED.sub(lambda m: " " * len(m.group(0)), text)  # "5 + 3 (dropped) + 6 = 11": the 3 is not summed
     for m in _EQUATION.finditer(text):
         chain = m.group("chain")
         if not re.search(r"\+|\bplus\b|\bminus\b|\s[-−]\s", chain):
