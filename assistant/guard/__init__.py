@@ -3,7 +3,9 @@
 The engine decides; the narrator only tells. The guard flags five kinds of contradiction
 (:class:`ViolationKind`): a number the engine did not produce, an outcome contrary to the engine's,
 a meter/track/clock change it did not make, a roll it did not make, and a decision that is the
-player's. It is pure and fast (no model, no embeddings): the chat loop runs it on every complete
+player's (in any person: "they decide to", an NPC playing a follow-up, words put in the character's mouth, an
+open option told as taken, a menu of choices the engine never offered), plus the fact sheet copied into the
+story. It is pure and fast (no model, no embeddings): the chat loop runs it on every complete
 sentence of a streamed narration and on the whole text at the end::
 
     from assistant.guard import check_narration, describe_violations
@@ -19,12 +21,12 @@ For a stream, build the facts once with :func:`prepare` and pass them as ``facts
 
 Quoted text (or text after "The rules:") that restates the engine's own text is tolerated, so the
 template narration that quotes the move's outcome text passes; other quoted text is dialogue and
-only its explicit tier words ("strong hit") and mechanical numbers are checked.
+only its explicit tier words ("strong hit") and mechanical numbers are checked, unless it is the player's
+character speaking words the player never declared.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -34,6 +36,7 @@ from assistant.guard.agency import check_agency, check_dice_sizes, check_offers,
 from assistant.guard.changes import engine_changes_blanked
 from assistant.guard.claims import check_claims, check_echo
 from assistant.guard.facts import Facts
+from assistant.guard.feedback import describe_violations, fix_sentence
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.numbers import check_numbers
 from assistant.guard.outcomes import check_outcome
@@ -100,51 +103,3 @@ def check_narration(
     for v in found:
         unique.setdefault((v.kind, v.excerpt), v)
     return list(unique.values())
-
-
-#: What each kind asks of the retry when the violation's own detail gives no better reason.
-_REASONS = {
-    ViolationKind.NUMBER: "write no numbers at all",
-    ViolationKind.OUTCOME: "tell the result as the facts give it",
-    ViolationKind.STATE: "nothing on the sheet changed that way",
-    ViolationKind.PHANTOM_ROLL: "nothing else is rolled or played this turn",
-    ViolationKind.DECISION: "what the character does, says and chooses is the player's call",
-    ViolationKind.ECHO: "write only the story",
-}
-_DECISION_REASONS = (
-    ("words in the character's mouth", "what the character says is the player's call"),
-    ("plays a move", "only the player makes moves"),
-    ("invents choices", "the engine offered no choice"),
-    ("open", "that choice is still the player's to make"),
-    ("burning", "burning is the player's choice"),
-)
-_DETAIL = re.compile(r"^'.*?'(?::\s*|\s+)(?P<rest>.*)$", re.S)
-_TRUTH = re.compile(r"\bbut (?P<truth>the (?:engine's outcome|oracle's answer) is .+|the oracle answered \w+)$")
-
-
-def fix_sentence(v: Violation) -> str:
-    """One short imperative sentence a small model can follow: what to remove or change, quoted, and why."""
-    words = (v.excerpt or v.detail).split()
-    quoted = (" ".join(words[:8]) + (" …" if len(words) > 8 else "")).replace('"', "'")
-    rest = (m.group("rest") if (m := _DETAIL.match(v.detail)) else "").strip().rstrip(".")
-    reason = _REASONS[v.kind]
-    if v.kind is ViolationKind.OUTCOME:
-        truth = _TRUTH.search(rest)
-        if truth:
-            reason = truth.group("truth").replace("the engine's outcome is", "the result is")
-        return f'Change "{quoted}": {reason}.'
-    if v.kind in (ViolationKind.STATE, ViolationKind.PHANTOM_ROLL) and rest.startswith(("the engine", "burning")):
-        reason = rest
-    if v.kind is ViolationKind.DECISION:
-        reason = next((r for key, r in _DECISION_REASONS if key in v.detail), reason)
-    return f'Remove "{quoted}": {reason}.'
-
-
-def describe_violations(violations: Sequence[Violation]) -> str:
-    """The violations as a retry instruction: one imperative line per problem, quoting the words to fix."""
-    if not violations:
-        return ""
-    lines = ["Your narration broke these rules:"]
-    lines += [f"{n}. {fix_sentence(v)}" for n, v in enumerate(violations[:5], start=1)]
-    lines.append("Rewrite it: write the narration again from the start, keep the scene, and fix every problem above.")
-    return "\n".join(lines)

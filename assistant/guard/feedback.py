@@ -1,0 +1,59 @@
+"""The retry message: what a small model reads after its draft was rejected.
+
+One imperative line per violation, quoting the words to change and saying why in the engine's terms
+("Remove \"the heat rises\": the engine made no change to heat."), between a heading and a closing instruction.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from assistant.guard.model import Violation, ViolationKind
+
+#: What each kind asks of the retry when the violation's own detail gives no better reason.
+_REASONS = {
+    ViolationKind.NUMBER: "write no numbers at all",
+    ViolationKind.OUTCOME: "tell the result as the facts give it",
+    ViolationKind.STATE: "nothing on the sheet changed that way",
+    ViolationKind.PHANTOM_ROLL: "nothing else is rolled or played this turn",
+    ViolationKind.DECISION: "what the character does, says and chooses is the player's call",
+    ViolationKind.ECHO: "write only the story",
+}
+_DECISION_REASONS = (
+    ("words in the character's mouth", "what the character says is the player's call"),
+    ("plays a move", "only the player makes moves"),
+    ("invents choices", "the engine offered no choice"),
+    ("open", "that choice is still the player's to make"),
+    ("burning", "burning is the player's choice"),
+)
+_DETAIL = re.compile(r"^'.*?'(?::\s*|\s+)(?P<rest>.*)$", re.S)
+_TRUTH = re.compile(r"\bbut (?P<truth>the (?:engine's outcome|oracle's answer) is .+|the oracle answered \w+)$")
+
+
+def fix_sentence(v: Violation) -> str:
+    """One short imperative sentence a small model can follow: what to remove or change, quoted, and why."""
+    words = (v.excerpt or v.detail).split()
+    quoted = (" ".join(words[:8]) + (" …" if len(words) > 8 else "")).replace('"', "'")
+    rest = (m.group("rest") if (m := _DETAIL.match(v.detail)) else "").strip().rstrip(".")
+    reason = _REASONS[v.kind]
+    if v.kind is ViolationKind.OUTCOME:
+        truth = _TRUTH.search(rest)
+        if truth:
+            reason = truth.group("truth").replace("the engine's outcome is", "the result is")
+        return f'Change "{quoted}": {reason}.'
+    if v.kind in (ViolationKind.STATE, ViolationKind.PHANTOM_ROLL) and rest.startswith(("the engine", "burning")):
+        reason = rest
+    if v.kind is ViolationKind.DECISION:
+        reason = next((r for key, r in _DECISION_REASONS if key in v.detail), reason)
+    return f'Remove "{quoted}": {reason}.'
+
+
+def describe_violations(violations: Sequence[Violation]) -> str:
+    """The violations as a retry instruction: one imperative line per problem, quoting the words to fix."""
+    if not violations:
+        return ""
+    lines = ["Your narration broke these rules:"]
+    lines += [f"{n}. {fix_sentence(v)}" for n, v in enumerate(violations[:5], start=1)]
+    lines.append("Rewrite it: write the narration again from the start, keep the scene, and fix every problem above.")
+    return "\n".join(lines)
