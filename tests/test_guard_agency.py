@@ -66,6 +66,7 @@ def test_each_miss_kind_is_caught(request_: dict, text: str, kw: dict, expected:
     ("request_", "text", "kw"),
     [
         (FDM, "The airlock holds. The guard decides to raise the alarm.", {}),
+        (FDM, "The raiders see you coming and they decide to flee.", {}),
         (FDW, "The dockhand decides to answer, but he wants something in return. What do you offer?", {}),
         (FDW, 'A voice crackles over the comm: "Is someone out there?" You get through, at a cost.', {}),
         (FDW, 'You raise your hand and say, "I swear I will find her." It works, but at a cost.',

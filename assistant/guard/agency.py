@@ -27,6 +27,8 @@ _DECIDE_ANY = re.compile(
 )
 #: Subjects that stand for the player's character whatever the verb decides.
 _PLAYER_SUBJECTS = re.compile(r"^(?:they|the character|the player|we|your (?:character|hero|hunter|scoundrel|crew|party))$")
+#: A group named earlier in the sentence ("the raiders", "the guards"): a later "they" is that group.
+_NPC_GROUP = re.compile(r"\bthe\s+(?:[a-z]+\s+)?(?!player)[a-z]{3,}s\b(?!\s+(?:you|your))")
 _NOT_SUBJECTS = frozenset({"you", "to", "and", "or", "not", "never", "must", "may", "might", "can", "could", "will", "would"})
 _FOLLOW_UP_WORDS = re.compile(r"\b(?:suffer move|pay the price|ask the oracle|roll|reroll|burn|the oracle)\b")
 
@@ -95,6 +97,8 @@ def _decisions(sentence: Sentence, facts: Facts) -> list[Violation]:
         if who in _NOT_SUBJECTS or hypothetical(text, m.start(), m.end(), _IF):
             continue
         what = m.group("what")
+        if who == "they" and _NPC_GROUP.search(text[: m.start()]):
+            continue  # "the raiders see you coming and they decide to flee": they are the raiders
         plays_a_move = bool(_FOLLOW_UP_WORDS.search(what)) or any(re.search(rf"\b{re.escape(n)}\b", what) for n in moves)
         if not (_PLAYER_SUBJECTS.match(who) or plays_a_move):
             continue
