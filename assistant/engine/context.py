@@ -17,7 +17,18 @@ from typing import Any, Protocol
 from assistant.engine.dice import DiceSource
 from assistant.engine.errors import InputError
 from assistant.engine.kinds import EffectKind, RollKind
-from assistant.engine.model import Burn, Choice, ChoiceOption, DieRecord, Effect, FollowUp, Request, Result, trusted
+from assistant.engine.model import (
+    DIE_RECORDS,
+    Burn,
+    Choice,
+    ChoiceOption,
+    DieRecord,
+    Effect,
+    FollowUp,
+    Request,
+    Result,
+    trusted,
+)
 from assistant.engine.options import bad_value, int_choices, words
 from assistant.engine.oracle import Table
 from assistant.engine.outcomes import Outcome
@@ -138,24 +149,28 @@ class Resolution:
         marks: int | None = None,
     ) -> None:
         """Record one change (see :class:`~assistant.engine.model.Effect`)."""
-        self.effects.append(
-            Effect(
-                kind=kind,
-                target=target,
-                before=before,
-                after=after,
-                delta=delta,
-                reason=reason,
-                rule=rule or self.move.name,
-                marks=marks,
-            )
-        )
+        fields = {
+            "kind": kind,
+            "target": target,
+            "before": before,
+            "after": after,
+            "delta": delta,
+            "reason": reason,
+            "rule": rule or self.move.name,
+            "marks": marks,
+        }
+        plain = type(kind) is EffectKind and type(target) is str and type(reason) is str
+        if plain and (delta is None or type(delta) is int) and (marks is None or type(marks) is int):
+            self.effects.append(trusted(Effect, **fields))  # already of the declared types
+        else:
+            self.effects.append(Effect(**fields))
 
     def take_challenge(self, roll: ChallengeRoll) -> None:
         """Read an action or progress roll into the resolution."""
         self.score, self.outcome, self.match, self.challenge = roll.score, roll.outcome, roll.match, roll.challenge
 
     def result(self) -> Result:
+        rolled, records = self.source.rolled, DIE_RECORDS
         return trusted(
             Result,
             system=self.ruleset.system_id,
@@ -168,8 +183,8 @@ class Resolution:
             stat=self.stat,
             stat_value=self.stat_value,
             adds=self.adds,
-            dice=[d.value for d in self.source.rolled],
-            dice_detail=[DieRecord.of(d) for d in self.source.rolled],
+            dice=[d.value for d in rolled],
+            dice_detail=[records.get(d) or DieRecord.of(d) for d in rolled],
             challenge=list(self.challenge) if self.challenge else None,
             character_before=self.before,
             character=self.character,
@@ -450,7 +465,15 @@ def add_follow_up(ctx: Resolution, fu: FollowUpSpec) -> None:
         )
     elif fu.suffer is not None:
         ctx.follow_ups.append(
-            FollowUp(kind="suffer", move="suffer move", amount=fu.suffer, reason=fu.text or f"Make a suffer move ({fu.suffer})")
+            trusted(
+                FollowUp,
+                kind="suffer",
+                move="suffer move",
+                reason=fu.text or f"Make a suffer move ({fu.suffer})",
+                amount=fu.suffer,
+                request=None,
+                target=None,
+            )
         )
 
 

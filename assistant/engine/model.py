@@ -151,11 +151,11 @@ class DieRecord(BaseModel):
     @classmethod
     def of(cls, die: Die) -> DieRecord:
         """The record of ``die``; records are immutable, so one is made per distinct die and shared."""
-        record = _DIE_RECORDS.get(die)
+        record = DIE_RECORDS.get(die)
         if record is None:
-            if len(_DIE_RECORDS) >= MAX_DIE_RECORDS:
-                _DIE_RECORDS.clear()
-            record = _DIE_RECORDS[die] = cls._build(die)
+            if len(DIE_RECORDS) >= MAXDIE_RECORDS:
+                DIE_RECORDS.clear()
+            record = DIE_RECORDS[die] = cls._build(die)
         return record
 
     @classmethod
@@ -172,9 +172,9 @@ class DieRecord(BaseModel):
         )
 
 
-#: Records of dice rolled so far, by die (faces, role and marks): at most :data:`MAX_DIE_RECORDS` kept.
-_DIE_RECORDS: dict[Die, DieRecord] = {}
-MAX_DIE_RECORDS = 10_000
+#: Records of dice rolled so far, by die (faces, role and marks): at most :data:`MAXDIE_RECORDS` kept.
+DIE_RECORDS: dict[Die, DieRecord] = {}
+MAXDIE_RECORDS = 10_000
 
 
 class Burn(BaseModel):

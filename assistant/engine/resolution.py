@@ -29,7 +29,6 @@ from assistant.engine.meters import clamp_to_max
 from assistant.engine.model import Choice, Request, Result
 from assistant.engine.outcomes import Outcome
 from assistant.engine.ruleset import Ruleset
-from assistant.engine.safe_json import copy_value
 from assistant.engine.schema import ChoiceSpec, Condition, FollowUpSpec, MoveSpec
 
 __all__ = ["Resolution", "close_resolution", "open_resolution", "resolve_move"]
@@ -39,14 +38,14 @@ _ROLL_KINDS = {kind.value: kind for kind in RollKind}
 
 def open_resolution(ruleset: Ruleset, request: Request, move: MoveSpec, rng: random.Random | None) -> Resolution:
     """A fresh working state for ``move``: the request's character normalised and copied, its dice source."""
-    character = ruleset.sheet.normalize(request.character)
+    character, before = ruleset.sheet.normalized_pair(request.character)
     return Resolution(
         ruleset=ruleset,
         request=request,
         move=move,
         character=character,
         source=DiceSource(rng=rng, forced=request.dice),
-        before=copy_value(character),
+        before=before,
         adds=request.adds,
     )
 
