@@ -28,12 +28,14 @@ from assistant.engine.model import (
     Request,
     Result,
     trusted,
+    trusted_fields,
 )
 from assistant.engine.options import bad_value, int_choices, words
 from assistant.engine.oracle import Table
 from assistant.engine.outcomes import Outcome
 from assistant.engine.roll_shapes import RollShape
 from assistant.engine.rolls import ChallengeRoll
+from assistant.engine.safe_json import copy_value
 from assistant.engine.schema import ChoiceSpec, Condition, EffectSpec, FollowUpSpec, MoveSpec, RequestOption
 from assistant.engine.sheet import Sheet
 from assistant.engine.tracks import Clock, ProgressTrack, Rank
@@ -171,36 +173,37 @@ class Resolution:
 
     def result(self) -> Result:
         rolled, records = self.source.rolled, DIE_RECORDS
-        return trusted(
-            Result,
-            system=self.ruleset.system_id,
-            move=self.move.name,
-            move_id=self.move.id,
-            roll=self.roll,
-            outcome=self.outcome,
-            match=self.match,
-            score=self.score,
-            stat=self.stat,
-            stat_value=self.stat_value,
-            adds=self.adds,
-            dice=[d.value for d in rolled],
-            dice_detail=[records.get(d) or DieRecord.of(d) for d in rolled],
-            challenge=list(self.challenge) if self.challenge else None,
-            character_before=self.before,
-            character=self.character,
-            effects=self.effects,
-            choices=self.choices,
-            follow_ups=self.follow_ups,
-            text=self.text,
-            table=self.table,
-            track=self.track.to_dict() if self.track else None,
-            clock=self.clock.to_dict() if self.clock else None,
-            burn=self.burn,
-            started=[k for k, v in (("track", self.track), ("clock", self.clock)) if k in self.started and v is not None]
-            if self.started
+        started = self.started
+        fields = {
+            "system": self.ruleset.system_id,
+            "move": self.move.name,
+            "move_id": self.move.id,
+            "roll": self.roll,
+            "outcome": self.outcome,
+            "match": self.match,
+            "score": self.score,
+            "stat": self.stat,
+            "stat_value": self.stat_value,
+            "adds": self.adds,
+            "dice": [d.value for d in rolled],
+            "dice_detail": [records.get(d) or DieRecord.of(d) for d in rolled],
+            "challenge": list(self.challenge) if self.challenge else None,
+            "character_before": self.before,
+            "character": self.character,
+            "effects": self.effects,
+            "choices": self.choices,
+            "follow_ups": self.follow_ups,
+            "text": self.text,
+            "table": self.table,
+            "track": self.track.to_dict() if self.track else None,
+            "clock": self.clock.to_dict() if self.clock else None,
+            "burn": self.burn,
+            "started": [k for k, v in (("track", self.track), ("clock", self.clock)) if k in started and v is not None]
+            if started
             else [],
-            notes=self.notes,
-        )
+            "notes": self.notes,
+        }
+        return trusted_fields(Result, fields)
 
 
 # ---- option readers (the types were checked before the roll; these read and default) -----------------
@@ -390,14 +393,29 @@ def _option_view(ctx: Resolution, spec: ChoiceSpec, option: Any) -> ChoiceOption
 def option_view(ctx: Resolution, option: Any) -> ChoiceOption:
     """An option as the result shows it: whether the character can pick it now, and why not."""
     available = holds(ctx, option.requires)
-    return ChoiceOption(
+    return trusted(
+        ChoiceOption,
         id=option.id,
         label=option.label,
-        effects=[e.model_dump(exclude_defaults=True) for e in option.effects],
+        effects=copy_value(_effects_shown(option)),
         cost=option.cost,
         available=available,
         why="" if available else (option.refusal or "not possible now"),
     )
+
+
+#: Each option's effects as a result shows them, by option (its spec is immutable data of a ruleset).
+_EFFECTS_SHOWN: dict[int, tuple[Any, list[dict[str, Any]]]] = {}
+
+
+def _effects_shown(option: Any) -> list[dict[str, Any]]:
+    """The option's effects as a result shows them (worked out once per option; never handed out uncopied)."""
+    held = _EFFECTS_SHOWN.get(id(option))
+    if held is None or held[0] is not option:
+        if len(_EFFECTS_SHOWN) >= 10_000:
+            _EFFECTS_SHOWN.clear()
+        held = _EFFECTS_SHOWN[id(option)] = (option, [e.model_dump(exclude_defaults=True) for e in option.effects])
+    return held[1]
 
 
 def offer_choice(ctx: Resolution, spec: ChoiceSpec) -> None:
@@ -407,7 +425,8 @@ def offer_choice(ctx: Resolution, spec: ChoiceSpec) -> None:
     if spec not in outcome_choice_specs(ctx) and spec not in ctx.extra_choice_specs:
         ctx.extra_choice_specs.append(spec)
     ctx.choices.append(
-        Choice(
+        trusted(
+            Choice,
             id=spec.id,
             prompt=spec.prompt,
             pick=0 if spec.budget is not None else spec.pick,
@@ -424,7 +443,7 @@ def add_follow_up(ctx: Resolution, fu: FollowUpSpec) -> None:
         door: dict[str, Any] = {"system": system, "move": fu.move, "options": dict(fu.options)}
         title = fu.move.partition(":")[2].replace("_", " ").capitalize()
         ctx.follow_ups.append(
-            FollowUp(kind="move", move=title, reason=fu.text or title, request=door, target=_named(ctx, fu.for_option))
+            _follow_up(kind="move", move=title, reason=fu.text or title, request=door, target=_named(ctx, fu.for_option))
         )
         return
     given = ctx.options.get(fu.amount_from) if fu.amount_from else None
@@ -444,7 +463,7 @@ def add_follow_up(ctx: Resolution, fu: FollowUpSpec) -> None:
         cost = f" ({fu.amount:+d})" if fu.amount is not None else ""
         automatic = f", with an automatic {fu.outcome.replace('_', ' ')}" if fu.outcome else ""
         ctx.follow_ups.append(
-            FollowUp(
+            _follow_up(
                 kind="move",
                 move=target.name,
                 reason=fu.text or f"{target.name}{cost}{automatic}",
@@ -456,7 +475,7 @@ def add_follow_up(ctx: Resolution, fu: FollowUpSpec) -> None:
     elif fu.table:
         table = ctx.ruleset.tables[fu.table]
         ctx.follow_ups.append(
-            FollowUp(
+            _follow_up(
                 kind="table",
                 move=table.name,
                 reason=fu.text or "Roll on the table",
@@ -465,16 +484,28 @@ def add_follow_up(ctx: Resolution, fu: FollowUpSpec) -> None:
         )
     elif fu.suffer is not None:
         ctx.follow_ups.append(
-            trusted(
-                FollowUp,
-                kind="suffer",
-                move="suffer move",
-                reason=fu.text or f"Make a suffer move ({fu.suffer})",
-                amount=fu.suffer,
-                request=None,
-                target=None,
-            )
+            _follow_up(kind="suffer", move="suffer move", reason=fu.text or f"Make a suffer move ({fu.suffer})", amount=fu.suffer)
         )
+
+
+def _follow_up(
+    *,
+    kind: str,
+    move: str,
+    reason: str,
+    amount: int | None = None,
+    request: dict[str, Any] | None = None,
+    target: str | None = None,
+) -> FollowUp:
+    """A follow-up from values of the declared types (the engine's own), built without validating them again."""
+    if (
+        kind in ("move", "table", "suffer")
+        and type(move) is str
+        and type(reason) is str
+        and (amount is None or type(amount) is int)
+    ):
+        return trusted(FollowUp, kind=kind, move=move, reason=reason, amount=amount, request=request, target=target)
+    return FollowUp(kind=kind, move=move, reason=reason, amount=amount, request=request, target=target)  # type: ignore[arg-type]
 
 
 def _named(ctx: Resolution, option: str | None) -> str | None:
@@ -491,7 +522,7 @@ def follow_move(ctx: Resolution, move_id: str, reason: str, options: dict[str, A
         request["options"] = options
     amount = options.get("amount") if options else None
     ctx.follow_ups.append(
-        FollowUp(
+        _follow_up(
             kind="move", move=target.name, reason=reason, request=request, amount=-amount if isinstance(amount, int) else None
         )
     )

@@ -83,6 +83,11 @@ def trusted(cls: type[M], **fields: Any) -> M:
 
     Validating them again costs more than the rest of a resolution; pydantic's ``model_construct`` is slower
     still. Tests hold a trusted Result equal to the same Result validated. Given fewer fields, it validates."""
+    return trusted_fields(cls, fields)
+
+
+def trusted_fields(cls: type[M], fields: dict[str, Any]) -> M:
+    """:func:`trusted` with the fields as a dict (taken, not copied: the caller hands it over)."""
     if len(fields) != len(cls.__pydantic_fields__):
         return cls(**fields)
     model = cls.__new__(cls)

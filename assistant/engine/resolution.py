@@ -29,7 +29,7 @@ from assistant.engine.meters import clamp_to_max
 from assistant.engine.model import Choice, Request, Result
 from assistant.engine.outcomes import Outcome
 from assistant.engine.ruleset import Ruleset
-from assistant.engine.schema import ChoiceSpec, Condition, FollowUpSpec, MoveSpec
+from assistant.engine.schema import ChoiceSpec, Condition, FollowUpSpec, MoveSpec, OutcomeSpec
 
 __all__ = ["Resolution", "close_resolution", "open_resolution", "resolve_move"]
 
@@ -129,25 +129,27 @@ def _requirement_met(ctx: Resolution, cond: Condition) -> bool:
 
 
 def apply_outcome(ctx: Resolution, ruleset: Ruleset) -> None:
-    spec = ctx.move.outcomes.get(outcome_key(ctx.move, ctx.outcome, ctx.match) or "")
-    texts = [ctx.text] if ctx.text else []
-    specs_choices: list[ChoiceSpec] = list(ctx.move.choices)
-    follow_specs: list[FollowUpSpec] = list(ctx.move.follow_ups)
+    move = ctx.move
+    spec = move.outcomes.get(outcome_key(move, ctx.outcome, ctx.match) or "")
+    specs_choices: list[ChoiceSpec] = move.choices
+    follow_specs: list[FollowUpSpec] = move.follow_ups
     if spec is not None:
-        texts.insert(0, spec.text)
         for effect in spec.effects:
-            if holds(ctx, effect.when):
+            if effect.when is None or holds(ctx, effect.when):
                 ruleset.apply_effect(ctx, effect)
-        specs_choices += spec.choices
-        follow_specs += spec.follow_ups
-    ctx.text = "\n\n".join(t for t in texts if t)
+        if spec.choices:
+            specs_choices = [*specs_choices, *spec.choices]
+        if spec.follow_ups:
+            follow_specs = [*follow_specs, *spec.follow_ups]
+        if spec.text:
+            ctx.text = f"{spec.text}\n\n{ctx.text}" if ctx.text else spec.text
     for choice in specs_choices:
-        if holds(ctx, choice.when):
+        if choice.when is None or holds(ctx, choice.when):
             offer_choice(ctx, choice)
     for fu in follow_specs:
-        if holds(ctx, fu.when):
+        if fu.when is None or holds(ctx, fu.when):
             add_follow_up(ctx, fu)
-    _say_notes_that_hold(ctx)
+    _say_notes_of(ctx, spec)
 
 
 def apply_option_hits(ctx: Resolution, ruleset: Ruleset) -> None:
@@ -265,8 +267,14 @@ def _open_rechecked_choices(ctx: Resolution) -> None:
 
 def _say_notes_that_hold(ctx: Resolution) -> None:
     """The outcome's sentences whose condition holds, each said once."""
-    spec = ctx.move.outcomes.get(outcome_key(ctx.move, ctx.outcome, ctx.match) or "")
-    for note in spec.notes if spec else []:
+    _say_notes_of(ctx, ctx.move.outcomes.get(outcome_key(ctx.move, ctx.outcome, ctx.match) or ""))
+
+
+def _say_notes_of(ctx: Resolution, spec: OutcomeSpec | None) -> None:
+    """The sentences of ``spec`` (the outcome reached) whose condition holds, each said once."""
+    if spec is None:
+        return
+    for note in spec.notes:
         if note.text not in ctx.notes and holds(ctx, note.when):
             ctx.notes.append(note.text)
 
