@@ -75,8 +75,7 @@ def normalize_name(text: str) -> str:
 
 def _load_yaml(path: Path) -> Any:
     try:
-        with path.open(encoding="utf-8") as fh:
-            return yaml_load.safe_load(fh)
+        return yaml_load.load_file(path)
     except FileNotFoundError:
         raise ConfigError(f"Ruleset data file missing: {path}. Reinstall the package.") from None
     except yaml.YAMLError as exc:
