@@ -10,8 +10,9 @@
 
 from __future__ import annotations
 
-from assistant.engine.context import Resolution, follow_move
+from assistant.engine.context import Resolution
 from assistant.engine.kinds import EffectKind
+from assistant.engine.offers import follow_move
 from assistant.engine.schema import EffectSpec
 from assistant.engine.tracks import Meter
 

@@ -11,22 +11,13 @@ import random
 
 import assistant.engine.roll_shapes as roll_shapes
 import assistant.engine.roll_steps as roll_steps
-from assistant.engine.context import (
-    Resolution,
-    add_follow_up,
-    holds,
-    offer_choice,
-    option_view,
-    outcome_choice_specs,
-    outcome_key,
-    read_clock,
-    read_track,
-)
+from assistant.engine.context import Resolution, read_clock, read_track
 from assistant.engine.dice import DiceSource
 from assistant.engine.errors import InputError, RulesError
 from assistant.engine.kinds import EffectKind, RollKind
 from assistant.engine.meters import clamp_to_max
 from assistant.engine.model import Choice, Request, Result
+from assistant.engine.offers import add_follow_up, holds, offer_choice, option_view, outcome_choice_specs, outcome_key
 from assistant.engine.outcomes import Outcome
 from assistant.engine.ruleset import Ruleset
 from assistant.engine.schema import ChoiceSpec, Condition, FollowUpSpec, MoveSpec, OutcomeSpec
@@ -72,9 +63,9 @@ def resolve_move(ruleset: Ruleset, request: Request, move: MoveSpec, rng: random
     if move.requires is not None and not _requirement_met(ctx, move.requires):
         raise RulesError(ruleset.requirement_message(ctx))
     for spec in move.before_roll:
-        if holds(ctx, spec.when):
+        if spec.when is None or holds(ctx, spec.when):
             ruleset.apply_effect(ctx, spec)
-    kind = move.roll.type if holds(ctx, move.roll.when) else "none"
+    kind = move.roll.type if move.roll.when is None or holds(ctx, move.roll.when) else "none"
     if kind != move.roll.type:
         ctx.notes.append(f"No roll: {ruleset.no_roll_reason(ctx)}.")
         if request.dice:
