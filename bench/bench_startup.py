@@ -28,14 +28,14 @@ import json, resource, sys, time
 t0 = time.perf_counter()
 from rules_index.qa import answer
 from rules_index.search import get_index
-index = get_index()
+index = get_index(refresh=False, snapshot=True)  # as the app's warm start opens it
 got = answer("what happens when my heat reaches 9?", "blades", index=index)
 question = time.perf_counter() - t0
 t1 = time.perf_counter()
 from assistant.suggest import SuggestContext, suggest
 suggest("I sprint across the collapsing catwalk", SuggestContext(system="starforged"))
 suggestion = time.perf_counter() - t1
-heavy = [m for m in ("torch", "sentence_transformers", "transformers") if m in sys.modules]
+heavy = [m for m in ("torch", "sentence_transformers", "transformers", "chromadb") if m in sys.modules]
 rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 print(json.dumps({"question_s": question, "suggestion_s": suggestion, "rss_mb": rss, "heavy": heavy}))
 """
@@ -94,7 +94,8 @@ def main() -> int:
         _, _, out = timed_run([sys.executable, "-c", FIRST_QUESTION], home)
         r = json.loads(out.strip().splitlines()[-1])
         print(
-            f"new process after prepare: first rules question {r['question_s']:.2f} s, first suggestion "
+            f"new process after prepare: first rules question (index read as the app does) {r['question_s']:.2f} s, "
+            f"first suggestion "
             f"{r['suggestion_s']:.2f} s, peak RSS {r['rss_mb']:.0f} MB (target 600 MB for the app), torch etc. "
             f"imported: {r['heavy'] or 'none'}"
         )
