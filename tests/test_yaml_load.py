@@ -81,3 +81,15 @@ def test_a_bad_file_still_fails_as_yaml(tmp_path: Path) -> None:
     path.write_text("a: [1, 2\n", encoding="utf-8")
     with pytest.raises(yaml.YAMLError):
         yaml_load.load_file(path)
+
+
+def test_a_ruleset_file_that_is_not_yaml_is_a_data_fault(tmp_path: Path) -> None:
+    from assistant.engine.data import _load_yaml
+    from assistant.engine.errors import ConfigError
+
+    path = tmp_path / "moves.yaml"
+    path.write_text("moves: [1, 2\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match="not valid YAML"):
+        _load_yaml(path)
+    with pytest.raises(ConfigError, match="missing"):
+        _load_yaml(tmp_path / "absent.yaml")

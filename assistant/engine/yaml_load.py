@@ -17,18 +17,24 @@ import sys
 from pathlib import Path
 from typing import IO, Any
 
-import yaml
-
-_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
 #: First bytes of a kept copy: the format, then the digest of the YAML it was read from.
 _MAGIC = b"tabletop-yaml-1\n"
 _DIGEST_SIZE = 32
 
 
 def safe_load(source: str | bytes | IO[str] | IO[bytes]) -> Any:
-    """:func:`yaml.safe_load`, through libyaml when it is there."""
-    return yaml.load(source, Loader=_LOADER)  # noqa: S506 - a safe loader (SafeLoader or its libyaml twin)
+    """:func:`yaml.safe_load`, through libyaml when it is there (PyYAML is imported on first use: a process that
+    reads only kept copies never needs it)."""
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return yaml.load(source, Loader=loader)  # noqa: S506 - a safe loader (SafeLoader or its libyaml twin)
+
+
+def is_yaml_error(exc: BaseException) -> bool:
+    """Whether ``exc`` is PyYAML's (a file that is not valid YAML); without PyYAML imported, nothing raised it."""
+    yaml = sys.modules.get("yaml")
+    return yaml is not None and isinstance(exc, yaml.YAMLError)
 
 
 def kept_copy(path: Path) -> Path:
