@@ -1,6 +1,7 @@
-"""The first rules question in the app: ``python bench/bench_first_question.py --home DIR [--runs 3]``.
+"""The first rules question in the app: ``python bench/bench_first_question.py [--home DIR] [--runs 3]``.
 
-Each run is a fresh process on an already prepared ``TABLETOP_HOME`` (``assistant prepare``): the app's first
+Each run is a fresh process on a prepared ``TABLETOP_HOME`` (``--home``: one already prepared; by default a
+temporary one, prepared first with ``assistant prepare``, which takes a while): the app's first
 page is drawn (``AppTest``; the app starts its warm start), then a question is asked in the Rules tab at once,
 and the time from the page being ready to the answer drawn is printed (the target is 1.5 s), with the warm
 start's steps and whether the vector store (chromadb) was imported. Offline; just prints numbers.
@@ -14,6 +15,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -46,18 +48,31 @@ def child() -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--home", required=True, help="a prepared TABLETOP_HOME")
+    parser.add_argument("--home", help="a prepared TABLETOP_HOME (default: a temporary one, prepared first)")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         child()
         return 0
+    if args.home is None:
+        with tempfile.TemporaryDirectory() as tmp:
+            subprocess.run([sys.executable, "-m", "assistant.cli", "prepare", "--quiet"], env=_env(tmp), check=True)
+            return _measure(tmp, args.runs)
+    return _measure(args.home, args.runs)
+
+
+def _env(home: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env.update(TABLETOP_HOME=args.home, PYTHONPATH=str(ROOT), OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1")
+    env.update(TABLETOP_HOME=home, PYTHONPATH=str(ROOT), OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1")
+    return env
+
+
+def _measure(home: str, count: int) -> int:
+    env = _env(home)
     runs = []
-    for _ in range(args.runs):
-        cmd = [sys.executable, __file__, "--home", args.home, "--child"]
+    for _ in range(count):
+        cmd = [sys.executable, __file__, "--home", home, "--child"]
         out = subprocess.run(cmd, capture_output=True, text=True, env=env, check=True).stdout
         runs.append(json.loads(out.strip().splitlines()[-1]))
         print(json.dumps(runs[-1]))
