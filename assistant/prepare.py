@@ -44,8 +44,13 @@ def _timed(report: PrepareReport, name: str, progress: Progress | None, func: Ca
         report.steps[name] = time.perf_counter() - start
 
 
-def prepare(progress: Progress | None = None, rules: bool = True, moves: bool = True) -> PrepareReport:
-    """Load the model, build or refresh the rules index and every system's move vectors; report timings."""
+def prepare(progress: Progress | None = None, rules: bool = True, moves: bool = True, reuse: bool = False) -> PrepareReport:
+    """Load the model, build or refresh the rules index and every system's move vectors; report timings.
+
+    With ``reuse`` (the app's warm start), a current snapshot of the prepared index
+    (:mod:`rules_index.snapshot`) is read instead of opening the store: it is provably what a sync would leave,
+    so nothing is synced or written, and the app's rules answers read it as a one-off ``assistant ask`` does.
+    Without a current one, the store is opened and brought up to date as always."""
     from assistant.suggest import default_embedder, known_systems, moves_for
     from assistant.suggest.ranker import warm_vectors
 
@@ -56,35 +61,12 @@ def prepare(progress: Progress | None = None, rules: bool = True, moves: bool = 
     if rules:
         from rules_index.search import get_index
 
-        index = _timed(report, "opening the rules index", progress, lambda: get_index(refresh=False))
-
-        def sync_all() -> Any:
-            from rules_index.notes import sync_notes
-
-            done = index.sync_corpus()
-            done += sync_notes(index)
-            return done
-
-        sync = _timed(report, "indexing the rules texts and notes", progress, sync_all)
-        report.embedded = sync.embedded
-        report.passages = len(_timed(report, "reading the passages for keyword search", progress, index.lexical).chunks)
-
-        def sentences() -> None:
-            from rules_index import scope
-            from rules_index.sentences import sentence_vectors
-
-            sentence_vectors(index).warm(index.chunks())
-            scope.warm(index)  # the names of what each shipped text lacks, compared with every question
-
-        _timed(report, "embedding the rules' sentences", progress, sentences)
-
-        def snapshot() -> None:
-            from rules_index.snapshot import load_snapshot, write_snapshot
-
-            if index.path is not None and load_snapshot(index.path, index.embedder.name) is None:
-                write_snapshot(index)
-
-        _timed(report, "saving the index for one-off questions", progress, snapshot)
+        index = _timed(report, "opening the rules index", progress, lambda: get_index(refresh=False, snapshot=reuse))
+        if reuse and index.from_snapshot:
+            report.passages = len(_timed(report, "reading the passages for keyword search", progress, index.lexical).chunks)
+            _timed(report, "reading the rules' sentences", progress, lambda: _warm_sentences(index))
+        else:
+            _prepare_index(report, progress, index)
     if moves:
 
         def build() -> None:
@@ -94,6 +76,40 @@ def prepare(progress: Progress | None = None, rules: bool = True, moves: bool = 
 
         _timed(report, "embedding every system's moves", progress, build)
     return report
+
+
+def _warm_sentences(index: Any) -> None:
+    """The sentence vectors of every passage, and the names each shipped text lacks, read (or embedded) now."""
+    from rules_index import scope
+    from rules_index.sentences import sentence_vectors
+
+    sentence_vectors(index).warm(index.chunks())
+    scope.warm(index)  # the names of what each shipped text lacks, compared with every question
+
+
+def _prepare_index(report: PrepareReport, progress: Progress | None, index: Any) -> None:
+    """Bring the opened index up to date, warm what questions read, and save its snapshot."""
+
+    def sync_all() -> Any:
+        from rules_index.notes import sync_notes
+
+        done = index.sync_corpus()
+        done += sync_notes(index)
+        return done
+
+    sync = _timed(report, "indexing the rules texts and notes", progress, sync_all)
+    report.embedded = sync.embedded
+    report.passages = len(_timed(report, "reading the passages for keyword search", progress, index.lexical).chunks)
+
+    _timed(report, "embedding the rules' sentences", progress, lambda: _warm_sentences(index))
+
+    def snapshot() -> None:
+        from rules_index.snapshot import load_snapshot, write_snapshot
+
+        if index.path is not None and load_snapshot(index.path, index.embedder.name) is None:
+            write_snapshot(index)
+
+    _timed(report, "saving the index for one-off questions", progress, snapshot)
 
 
 # ---- the app's warm start -----------------------------------------------------------------------------
@@ -140,7 +156,7 @@ def start_warm_start() -> WarmStart:
                 warm.step = step
 
             try:
-                warm.report = prepare(progress)
+                warm.report = prepare(progress, reuse=True)
             except Exception as exc:  # noqa: BLE001 - the first question retries and reports it in plain words
                 warm.report = PrepareReport(error=f"{exc.__class__.__name__}: {exc}")
             finally:

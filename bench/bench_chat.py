@@ -64,6 +64,7 @@ def main() -> int:
         oracle_ms: list[float] = []
         budgeted: list[int] = []
         naive: list[int] = []
+        asked = 0
         for i in range(args.turns):
             text = ACTIONS[i % len(ACTIONS)]
             t = time.perf_counter()
@@ -75,6 +76,9 @@ def main() -> int:
             t = time.perf_counter()
             session.send("Is the way ahead clear?")
             oracle_ms.append((time.perf_counter() - t) * 1000)
+            if not rolled.results:  # the move asked something first (a vow's name...): no result to narrate
+                asked += 1
+                continue
             result = rolled.results[0]
             state = session.reload()
             history = tuple(session.history(limit=10_000))
@@ -94,6 +98,8 @@ def main() -> int:
             naive.append(naive_context(request, hits8).report.total)
         service.close_stores()
     print(f"offline chat turns ({args.turns} actions; first turn incl. model load {warm_s:.2f} s)")
+    if asked:
+        print(f"  ({asked} confirms asked a question before rolling; their prompt tokens are not counted)")
     for name, values in (
         ("action → suggestions", suggest_ms),
         ("confirm → roll + narration", confirm_ms),

@@ -16,7 +16,7 @@ from typing import Any
 from rules_index.chunk import Chunk, content_hash
 from rules_index.clean import clean
 from rules_index.embed import Embedder
-from rules_index.snapshot import Snapshot, record_revision
+from rules_index.snapshot import Snapshot, read_revision, record_revision
 from rules_index.split import split
 from rules_index.store import collection_name, make_client, open_collection
 
@@ -93,6 +93,11 @@ class RulesIndex:
         self._records: tuple[str, list[Chunk]] | None = None
         self._lexical: Any = None
 
+    @property
+    def from_snapshot(self) -> bool:
+        """Whether a snapshot answers the reads (the store has not been opened for them)."""
+        return self._snapshot is not None
+
     def _open(self) -> None:
         if self._client is None:
             self._client = make_client(path=self.path, url=self._url)
@@ -153,7 +158,9 @@ class RulesIndex:
     def revision(self) -> str:
         """A token that changes whenever the collection's content changes (stored on the collection)."""
         if self._snapshot is not None:
-            return self._snapshot.revision
+            if self.path is None or read_revision(self.path) == self._snapshot.revision:
+                return self._snapshot.revision
+            self._snapshot = None  # another process changed the store since the copy was read: read the store now
         current = self.client.get_collection(self.name, embedding_function=None)
         return str((current.metadata or {}).get("revision", ""))
 

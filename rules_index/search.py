@@ -143,9 +143,10 @@ default_system_provider: Callable[[], str | None] | None = None
 def get_index(refresh: bool = True, snapshot: bool = False) -> RulesIndex:
     """The index at ``settings.index_dir`` (or the configured Chroma server), brought up to date once.
 
-    With ``snapshot`` (a one-off command that only reads), a current snapshot of the prepared index answers
-    without opening the store (:mod:`rules_index.snapshot`); after a sync that changed it, or when the
-    snapshot is missing, a new one is taken."""
+    With ``snapshot`` (a one-off command that only reads, or the app's warm start), a current snapshot of the
+    prepared index answers without opening the store (:mod:`rules_index.snapshot`); without a current one the
+    store is opened (and, with ``refresh``, synced, and a new snapshot taken when the sync changed it or there
+    was none)."""
     from assistant.config import load_settings
     from rules_index.embed import get_embedder
 
@@ -157,7 +158,7 @@ def get_index(refresh: bool = True, snapshot: bool = False) -> RulesIndex:
         if index is None:
             embedder = get_embedder()
             copy = None
-            if snapshot and refresh and not settings.chroma_url:
+            if snapshot and not settings.chroma_url:
                 from rules_index.snapshot import load_snapshot
 
                 copy = load_snapshot(store, embedder.name)

@@ -91,3 +91,37 @@ def test_a_normalised_character_shares_nothing_that_can_change_with_the_request(
     again = sheet.normalize({})
     again["legacy"]["bonds"]["ticks"] = 12
     assert sheet.normalize({})["legacy"]["bonds"]["ticks"] == 0
+
+
+def test_a_character_normalised_again_reads_the_same_and_shares_nothing() -> None:
+    sheet = get_ruleset("starforged").sheet
+    given = {"stats": {"edge": 3}, "legacy": {"quests": {"ticks": 4, "cleared": 0}}, "notes": [["a"]], "momentum": 4}
+    first, first_before = sheet.normalized_pair(given)
+    assert first == first_before == sheet.normalize(given)
+    first["legacy"]["quests"]["ticks"] = 8
+    first_before["notes"][0].append("b")
+    second, second_before = sheet.normalized_pair(given)
+    assert second == second_before == sheet.normalize(given)
+    assert second["legacy"]["quests"]["ticks"] == 4 and second["notes"] == [["a"]]
+    assert second is not second_before and second["stats"] is not second_before["stats"]
+
+
+def test_a_character_that_only_looks_equal_to_one_normalised_before_is_checked_again() -> None:
+    sheet = get_ruleset("starforged").sheet
+    given: dict = {"stats": {"edge": 1}}
+    sheet.normalized_pair(given)
+    given["stats"]["edge"] = True  # == 1 in Python, but not a whole number
+    with pytest.raises(InputError, match="edge"):
+        sheet.normalized_pair(given)
+    with pytest.raises(InputError, match="edge"):
+        sheet.normalized_pair({"stats": {"edge": 1.0}})
+
+
+def test_a_character_json_cannot_hold_exactly_is_copied_all_the_same() -> None:
+    sheet = get_ruleset("starforged").sheet
+    given = {"notes": [float("nan"), (1, 2)], "name": "Kira"}
+    for _ in range(2):
+        out, before = sheet.normalized_pair(given)
+        assert out["notes"][1] == (1, 2) and isinstance(out["notes"][1], tuple)
+        assert out["notes"][0] != out["notes"][0]  # still NaN, not None
+        assert out["notes"] is not before["notes"]

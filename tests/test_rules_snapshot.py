@@ -35,14 +35,17 @@ QUESTIONS = [
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """An index of the shipped texts and notes, with every sentence embedded and a snapshot taken (built once)."""
+    """An index of the shipped texts and notes, with every sentence (and every name a shipped text lacks) embedded
+    and a snapshot taken, as ``assistant prepare`` leaves it (built once)."""
     store = tmp_path_factory.mktemp("built") / "rules_index" / "chroma"
     index = RulesIndex(HashEmbedder(), path=store)
     index.sync_corpus()
     sync_notes(index)
+    from rules_index import scope
     from rules_index.sentences import sentence_vectors
 
     sentence_vectors(index).warm(index.chunks())
+    scope.warm(index)
     assert snapshot.write_snapshot(index)
     return store.parent
 
@@ -124,3 +127,45 @@ def test_a_one_off_ask_reads_the_snapshot_without_the_store(prepared: Path, tabl
     assert "chromadb" in json.loads(with_store.stderr.strip().splitlines()[-1])
     assert json.loads(with_copy.stdout) == json.loads(with_store.stdout)
     assert snapshot.load_snapshot(prepared, HashEmbedder().name) is not None  # taken again by the store's run
+
+
+def test_the_apps_warm_start_reads_a_current_snapshot_without_the_store(prepared: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from assistant import prepare as prep
+    from assistant.suggest import core
+
+    monkeypatch.setenv("TABLETOP_EMBEDDER", "hash")
+    monkeypatch.setattr(core, "_DEFAULT_EMBEDDER", None)
+    report = prep.prepare(moves=False, reuse=True)
+    assert report.error is None and report.passages > 100 and "indexing the rules texts and notes" not in report.steps
+    index = search.get_index()  # what the app's rules answers read from now on
+    assert index.from_snapshot and index._client is None
+    answers = _answers(index)
+    assert index._client is None  # nothing opened the store
+    assert answers == _answers(RulesIndex(HashEmbedder(), path=prepared))
+
+
+def test_without_a_current_snapshot_the_warm_start_brings_the_store_up_to_date(
+    prepared: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from assistant import prepare as prep
+    from assistant.suggest import core
+
+    monkeypatch.setenv("TABLETOP_EMBEDDER", "hash")
+    monkeypatch.setattr(core, "_DEFAULT_EMBEDDER", None)
+    snapshot.snapshot_path(prepared).unlink()
+    report = prep.prepare(moves=False, reuse=True)
+    assert "indexing the rules texts and notes" in report.steps and not search.get_index().from_snapshot
+    assert snapshot.load_snapshot(prepared, HashEmbedder().name) is not None  # taken for the next start
+
+
+def test_a_change_another_process_makes_to_the_store_retires_the_snapshot_it_read(prepared: Path, tmp_path: Path) -> None:
+    copy = snapshot.load_snapshot(prepared, HashEmbedder().name)
+    assert copy is not None
+    reading = RulesIndex(HashEmbedder(), path=prepared, snapshot=copy)  # a long-running app
+    before = {c.id for c in reading.chunks()}
+    homebrew = tmp_path / "house-rules.md"
+    homebrew.write_text("# House rules\n\nHeat never rises above 6 in our game.\n", encoding="utf-8")
+    ingest(homebrew, "blades", RulesIndex(HashEmbedder(), path=prepared))  # another process adds homebrew
+    after = {c.id for c in reading.chunks()}
+    assert not reading.from_snapshot and after > before
+    assert any("Heat never rises above 6" in c.text for c in reading.chunks())

@@ -5,25 +5,36 @@
 (:mod:`assistant.engine.resolution`), the effects, the roll steps and a system's hooks all work on it.
 
 It reaches its system through :class:`Rules`, the hooks it calls, which every
-:class:`~assistant.engine.ruleset.Ruleset` provides; so this module depends on no ruleset.
+:class:`~assistant.engine.ruleset.Ruleset` provides; so this module depends on no ruleset. The option readers
+are here; the conditions, choices and follow-ups are in :mod:`assistant.engine.offers`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from assistant.engine.dice import DiceSource
 from assistant.engine.errors import InputError
 from assistant.engine.kinds import EffectKind, RollKind
-from assistant.engine.model import Burn, Choice, ChoiceOption, DieRecord, Effect, FollowUp, Request, Result, trusted
+from assistant.engine.model import (
+    DIE_RECORDS,
+    Burn,
+    Choice,
+    DieRecord,
+    Effect,
+    FollowUp,
+    Request,
+    Result,
+    trusted,
+    trusted_fields,
+)
 from assistant.engine.options import bad_value, int_choices, words
 from assistant.engine.oracle import Table
 from assistant.engine.outcomes import Outcome
 from assistant.engine.roll_shapes import RollShape
 from assistant.engine.rolls import ChallengeRoll
-from assistant.engine.schema import ChoiceSpec, Condition, EffectSpec, FollowUpSpec, MoveSpec, RequestOption
+from assistant.engine.schema import ChoiceSpec, EffectSpec, MoveSpec, RequestOption
 from assistant.engine.sheet import Sheet
 from assistant.engine.tracks import Clock, ProgressTrack, Rank
 
@@ -138,54 +149,59 @@ class Resolution:
         marks: int | None = None,
     ) -> None:
         """Record one change (see :class:`~assistant.engine.model.Effect`)."""
-        self.effects.append(
-            Effect(
-                kind=kind,
-                target=target,
-                before=before,
-                after=after,
-                delta=delta,
-                reason=reason,
-                rule=rule or self.move.name,
-                marks=marks,
-            )
-        )
+        fields = {
+            "kind": kind,
+            "target": target,
+            "before": before,
+            "after": after,
+            "delta": delta,
+            "reason": reason,
+            "rule": rule or self.move.name,
+            "marks": marks,
+        }
+        plain = type(kind) is EffectKind and type(target) is str and type(reason) is str
+        if plain and (delta is None or type(delta) is int) and (marks is None or type(marks) is int):
+            self.effects.append(trusted(Effect, **fields))  # already of the declared types
+        else:
+            self.effects.append(Effect(**fields))
 
     def take_challenge(self, roll: ChallengeRoll) -> None:
         """Read an action or progress roll into the resolution."""
         self.score, self.outcome, self.match, self.challenge = roll.score, roll.outcome, roll.match, roll.challenge
 
     def result(self) -> Result:
-        return trusted(
-            Result,
-            system=self.ruleset.system_id,
-            move=self.move.name,
-            move_id=self.move.id,
-            roll=self.roll,
-            outcome=self.outcome,
-            match=self.match,
-            score=self.score,
-            stat=self.stat,
-            stat_value=self.stat_value,
-            adds=self.adds,
-            dice=[d.value for d in self.source.rolled],
-            dice_detail=[DieRecord.of(d) for d in self.source.rolled],
-            challenge=list(self.challenge) if self.challenge else None,
-            character_before=self.before,
-            character=self.character,
-            effects=self.effects,
-            choices=self.choices,
-            follow_ups=self.follow_ups,
-            text=self.text,
-            table=self.table,
-            track=self.track.to_dict() if self.track else None,
-            clock=self.clock.to_dict() if self.clock else None,
-            burn=self.burn,
-            started=[k for k, v in (("track", self.track), ("clock", self.clock)) if k in self.started and v is not None]
-            if self.started
+        rolled, records = self.source.rolled, DIE_RECORDS
+        started = self.started
+        fields = {
+            "system": self.ruleset.system_id,
+            "move": self.move.name,
+            "move_id": self.move.id,
+            "roll": self.roll,
+            "outcome": self.outcome,
+            "match": self.match,
+            "score": self.score,
+            "stat": self.stat,
+            "stat_value": self.stat_value,
+            "adds": self.adds,
+            "dice": [d.value for d in rolled],
+            "dice_detail": [records.get(d) or DieRecord.of(d) for d in rolled],
+            "challenge": list(self.challenge) if self.challenge else None,
+            "character_before": self.before,
+            "character": self.character,
+            "effects": self.effects,
+            "choices": self.choices,
+            "follow_ups": self.follow_ups,
+            "text": self.text,
+            "table": self.table,
+            "track": self.track.to_dict() if self.track else None,
+            "clock": self.clock.to_dict() if self.clock else None,
+            "burn": self.burn,
+            "started": [k for k, v in (("track", self.track), ("clock", self.clock)) if k in started and v is not None]
+            if started
             else [],
-            notes=self.notes,
-        )
+            "notes": self.notes,
+        }
+        return trusted_fields(Result, fields)
 
 
 # ---- option readers (the types were checked before the roll; these read and default) -----------------
@@ -293,182 +309,3 @@ def read_clock(ctx: Resolution) -> Clock | None:
     if not isinstance(segments, int) or not isinstance(filled, int) or isinstance(segments, bool) or isinstance(filled, bool):
         raise InputError("A clock's segments and filled segments are whole numbers.", missing="clock")
     return Clock(segments=segments, filled=filled, name=str(raw.get("name", "")))
-
-
-# ---- conditions, choices and follow-ups ------------------------------------------------------------
-
-
-def holds(ctx: Resolution, cond: Condition | None) -> bool:
-    if cond is None:
-        return True
-    ch = ctx.character
-    checks: list[bool] = []
-    if cond.impact is not None:
-        checks.append(cond.impact in ch.get("impacts", []))
-    if cond.not_impact is not None:
-        checks.append(cond.not_impact not in ch.get("impacts", []))
-    if cond.was_impact is not None:
-        checks.append(cond.was_impact in ctx.before.get("impacts", []))
-    if cond.meter is not None:
-        value = ctx.ruleset.meter_value(ctx, cond.meter)
-        if cond.eq is not None:
-            checks.append(value == cond.eq)
-        if cond.gt is not None:
-            checks.append(value > cond.gt)
-        if cond.lt is not None:
-            checks.append(value < cond.lt)
-    if cond.option is not None:
-        checks.append(bool(ctx.options.get(cond.option)))
-    if cond.not_option is not None:
-        checks.append(not ctx.options.get(cond.not_option))
-    if cond.position is not None:
-        checks.append(ctx.ruleset.position(ctx) == cond.position)
-    if cond.any is not None:
-        checks.append(any(holds(ctx, c) for c in cond.any))
-    return all(checks)
-
-
-def outcome_choice_specs(ctx: Resolution) -> Sequence[ChoiceSpec]:
-    """The choice specs of the move and of the outcome it reached (see :func:`outcome_key`)."""
-    spec = ctx.move.outcomes.get(outcome_key(ctx.move, ctx.outcome, ctx.match) or "")
-    return list(ctx.move.choices) + (list(spec.choices) if spec else [])
-
-
-def outcome_key(move: MoveSpec, outcome: Outcome, match: bool) -> str | None:
-    """The key of ``move.outcomes`` a result reads: ``<outcome>_match`` on a match if the move has one, the
-    outcome, ``hit`` for either hit, ``none`` for no tier."""
-    key = outcome.value
-    if match and f"{key}_match" in move.outcomes:
-        return f"{key}_match"
-    if key in move.outcomes:
-        return key
-    if outcome in (Outcome.STRONG_HIT, Outcome.WEAK_HIT) and "hit" in move.outcomes:
-        return "hit"
-    return "none" if outcome is Outcome.NONE and "none" in move.outcomes else None
-
-
-def choice_budget(ctx: Resolution, spec: ChoiceSpec) -> int | None:
-    """The points a budgeted choice may spend: the row of its ``points`` the request's option selects, for the
-    outcome reached, plus the extra points the request buys (Repair)."""
-    budget = spec.budget
-    if budget is None:
-        return None
-    row_key = ctx.options.get(budget.option)
-    if row_key is None:
-        rows = list(budget.points)
-        raise InputError(
-            f"{ctx.move.name}: say the situation ({', '.join(r.replace('_', ' ') for r in rows)}) to know the points.",
-            missing=budget.option,
-            choices=rows,
-        )
-    row = budget.points.get(str(row_key), {})
-    points = row.get(ctx.outcome.value, 0)
-    if budget.extra_option is not None:
-        points += int(ctx.options.get(budget.extra_option, 0) or 0)
-    return points
-
-
-def _option_view(ctx: Resolution, spec: ChoiceSpec, option: Any) -> ChoiceOption:
-    return option_view(ctx, option)
-
-
-def option_view(ctx: Resolution, option: Any) -> ChoiceOption:
-    """An option as the result shows it: whether the character can pick it now, and why not."""
-    available = holds(ctx, option.requires)
-    return ChoiceOption(
-        id=option.id,
-        label=option.label,
-        effects=[e.model_dump(exclude_defaults=True) for e in option.effects],
-        cost=option.cost,
-        available=available,
-        why="" if available else (option.refusal or "not possible now"),
-    )
-
-
-def offer_choice(ctx: Resolution, spec: ChoiceSpec) -> None:
-    """Open a choice (once per resolution); one a rule opens in code is remembered so a pick can apply it."""
-    if any(c.id == spec.id for c in ctx.choices):
-        return
-    if spec not in outcome_choice_specs(ctx) and spec not in ctx.extra_choice_specs:
-        ctx.extra_choice_specs.append(spec)
-    ctx.choices.append(
-        Choice(
-            id=spec.id,
-            prompt=spec.prompt,
-            pick=0 if spec.budget is not None else spec.pick,
-            options=[_option_view(ctx, spec, o) for o in spec.options],
-            repeat=spec.repeat,
-            budget=choice_budget(ctx, spec),
-        )
-    )
-
-
-def add_follow_up(ctx: Resolution, fu: FollowUpSpec) -> None:
-    system = ctx.ruleset.system_id
-    if fu.move and ":" in fu.move:  # a door: a change on a sheet, such as +1 health for a companion of its own
-        door: dict[str, Any] = {"system": system, "move": fu.move, "options": dict(fu.options)}
-        title = fu.move.partition(":")[2].replace("_", " ").capitalize()
-        ctx.follow_ups.append(
-            FollowUp(kind="move", move=title, reason=fu.text or title, request=door, target=_named(ctx, fu.for_option))
-        )
-        return
-    given = ctx.options.get(fu.amount_from) if fu.amount_from else None
-    if isinstance(given, int) and not isinstance(given, bool):
-        fu = fu.model_copy(update={"suffer": -abs(given)} if fu.suffer is not None else {"amount": -abs(given)})
-    if fu.move:
-        target = ctx.ruleset.move_by_id(fu.move)
-        request: dict[str, Any] = {"system": system, "move": target.id}
-        options: dict[str, Any] = dict(fu.options)
-        if fu.amount is not None:
-            options["amount"] = abs(fu.amount)
-        if fu.outcome is not None:
-            options["automatic"] = fu.outcome
-        options.update({new: ctx.options[old] for new, old in fu.carry.items() if ctx.options.get(old) is not None})
-        if options:
-            request["options"] = options
-        cost = f" ({fu.amount:+d})" if fu.amount is not None else ""
-        automatic = f", with an automatic {fu.outcome.replace('_', ' ')}" if fu.outcome else ""
-        ctx.follow_ups.append(
-            FollowUp(
-                kind="move",
-                move=target.name,
-                reason=fu.text or f"{target.name}{cost}{automatic}",
-                request=request,
-                amount=fu.amount,
-                target=_named(ctx, fu.for_option),
-            )
-        )
-    elif fu.table:
-        table = ctx.ruleset.tables[fu.table]
-        ctx.follow_ups.append(
-            FollowUp(
-                kind="table",
-                move=table.name,
-                reason=fu.text or "Roll on the table",
-                request={"system": system, "move": f"table:{table.id}"},
-            )
-        )
-    elif fu.suffer is not None:
-        ctx.follow_ups.append(
-            FollowUp(kind="suffer", move="suffer move", amount=fu.suffer, reason=fu.text or f"Make a suffer move ({fu.suffer})")
-        )
-
-
-def _named(ctx: Resolution, option: str | None) -> str | None:
-    """The character a request option names (None when it names no one)."""
-    value = ctx.options.get(option) if option else None
-    return value.strip() if isinstance(value, str) and value.strip() else None
-
-
-def follow_move(ctx: Resolution, move_id: str, reason: str, options: dict[str, Any] | None = None) -> None:
-    """Offer another move of the system as what comes next (with a ready request)."""
-    target = ctx.ruleset.move_by_id(move_id)
-    request: dict[str, Any] = {"system": ctx.ruleset.system_id, "move": target.id}
-    if options:
-        request["options"] = options
-    amount = options.get("amount") if options else None
-    ctx.follow_ups.append(
-        FollowUp(
-            kind="move", move=target.name, reason=reason, request=request, amount=-amount if isinstance(amount, int) else None
-        )
-    )

@@ -15,7 +15,6 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar
 
-import yaml
 from pydantic import ValidationError
 
 import assistant.engine.yaml_load as yaml_load
@@ -75,12 +74,13 @@ def normalize_name(text: str) -> str:
 
 def _load_yaml(path: Path) -> Any:
     try:
-        with path.open(encoding="utf-8") as fh:
-            return yaml_load.safe_load(fh)
+        return yaml_load.load_file(path)
     except FileNotFoundError:
         raise ConfigError(f"Ruleset data file missing: {path}. Reinstall the package.") from None
-    except yaml.YAMLError as exc:
-        raise ConfigError(f"Ruleset data file {path.name} is not valid YAML: {exc}") from None
+    except Exception as exc:
+        if yaml_load.is_yaml_error(exc):
+            raise ConfigError(f"Ruleset data file {path.name} is not valid YAML: {exc}") from None
+        raise
 
 
 def effect_specs(move: MoveSpec) -> Iterator[EffectSpec]:

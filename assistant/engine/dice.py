@@ -15,7 +15,7 @@ import contextlib
 import contextvars
 import random
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from assistant.engine.errors import DiceError
 
@@ -39,9 +39,9 @@ def topped_up() -> Iterator[None]:
         _top_up.reset(token)
 
 
-@dataclass(frozen=True)
-class Die:
-    """One die rolled by the engine, with what became of it."""
+class Die(NamedTuple):
+    """One die rolled by the engine, with what became of it (immutable; a tuple, so that building, hashing and
+    comparing one costs next to nothing)."""
 
     sides: int
     """Number of faces (6, 10, 100, ...)."""
@@ -71,7 +71,12 @@ class Die:
 
     def but(self, **changes: object) -> Die:
         """A copy with some fields changed (``die.but(kept=False)``)."""
-        return replace(self, **changes)  # type: ignore[arg-type]
+        return self._replace(**changes)  # type: ignore[arg-type]
+
+
+#: Fresh dice (kept, not cancelled, not rerolled) by sides, face, role and forced: immutable, so shared.
+_FRESH: dict[tuple[int, int, str, bool], Die] = {}
+MAX_FRESH = 10_000
 
 
 class DiceSource:
@@ -130,7 +135,12 @@ class DiceSource:
             value, forced = self.face(sides)
         else:  # nothing forced: straight from the RNG (what :meth:`face` does after its checks)
             value, forced = self._rng.randrange(sides) + 1, False
-        die = Die(sides, value, role, True, False, False, forced)
+        key = (sides, value, role, forced)
+        die = _FRESH.get(key)
+        if die is None:
+            if len(_FRESH) >= MAX_FRESH:
+                _FRESH.clear()
+            die = _FRESH[key] = Die(sides, value, role, True, False, False, forced)
         self.rolled.append(die)
         return die
 

@@ -10,10 +10,10 @@
 
 from __future__ import annotations
 
-from assistant.engine.context import Resolution, follow_move
+from assistant.engine.context import Resolution
 from assistant.engine.kinds import EffectKind
+from assistant.engine.offers import follow_move
 from assistant.engine.schema import EffectSpec
-from assistant.engine.tracks import Meter
 
 
 def default_max(ctx: Resolution, name: str) -> int:
@@ -30,7 +30,9 @@ def change_meter(ctx: Resolution, name: str, delta: int, reason: str) -> int:
     if spec.at_max is not None and delta > 0 and before + delta >= top:
         _reach_max(ctx, name, before, delta, reason)
         return 0
-    after, overflow = Meter(name, spec.min, spec.max).apply(before, delta, top)
+    raw = before + delta  # clamped to the bounds; what a loss left below the minimum is the overflow
+    after = max(spec.min, min(top, raw))
+    overflow = spec.min - raw if raw < spec.min else 0
     ctx.character[name] = after
     ctx.effect(EffectKind.METER, name, before=before, after=after, delta=after - before, reason=reason)
     at_min = spec.at_min

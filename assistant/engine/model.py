@@ -83,6 +83,11 @@ def trusted(cls: type[M], **fields: Any) -> M:
 
     Validating them again costs more than the rest of a resolution; pydantic's ``model_construct`` is slower
     still. Tests hold a trusted Result equal to the same Result validated. Given fewer fields, it validates."""
+    return trusted_fields(cls, fields)
+
+
+def trusted_fields(cls: type[M], fields: dict[str, Any]) -> M:
+    """:func:`trusted` with the fields as a dict (taken, not copied: the caller hands it over)."""
     if len(fields) != len(cls.__pydantic_fields__):
         return cls(**fields)
     model = cls.__new__(cls)
@@ -151,11 +156,11 @@ class DieRecord(BaseModel):
     @classmethod
     def of(cls, die: Die) -> DieRecord:
         """The record of ``die``; records are immutable, so one is made per distinct die and shared."""
-        record = _DIE_RECORDS.get(die)
+        record = DIE_RECORDS.get(die)
         if record is None:
-            if len(_DIE_RECORDS) >= MAX_DIE_RECORDS:
-                _DIE_RECORDS.clear()
-            record = _DIE_RECORDS[die] = cls._build(die)
+            if len(DIE_RECORDS) >= MAXDIE_RECORDS:
+                DIE_RECORDS.clear()
+            record = DIE_RECORDS[die] = cls._build(die)
         return record
 
     @classmethod
@@ -172,9 +177,9 @@ class DieRecord(BaseModel):
         )
 
 
-#: Records of dice rolled so far, by die (faces, role and marks): at most :data:`MAX_DIE_RECORDS` kept.
-_DIE_RECORDS: dict[Die, DieRecord] = {}
-MAX_DIE_RECORDS = 10_000
+#: Records of dice rolled so far, by die (faces, role and marks): at most :data:`MAXDIE_RECORDS` kept.
+DIE_RECORDS: dict[Die, DieRecord] = {}
+MAXDIE_RECORDS = 10_000
 
 
 class Burn(BaseModel):

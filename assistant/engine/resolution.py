@@ -11,26 +11,16 @@ import random
 
 import assistant.engine.roll_shapes as roll_shapes
 import assistant.engine.roll_steps as roll_steps
-from assistant.engine.context import (
-    Resolution,
-    add_follow_up,
-    holds,
-    offer_choice,
-    option_view,
-    outcome_choice_specs,
-    outcome_key,
-    read_clock,
-    read_track,
-)
+from assistant.engine.context import Resolution, read_clock, read_track
 from assistant.engine.dice import DiceSource
 from assistant.engine.errors import InputError, RulesError
 from assistant.engine.kinds import EffectKind, RollKind
 from assistant.engine.meters import clamp_to_max
 from assistant.engine.model import Choice, Request, Result
+from assistant.engine.offers import add_follow_up, holds, offer_choice, option_view, outcome_choice_specs, outcome_key
 from assistant.engine.outcomes import Outcome
 from assistant.engine.ruleset import Ruleset
-from assistant.engine.safe_json import copy_value
-from assistant.engine.schema import ChoiceSpec, Condition, FollowUpSpec, MoveSpec
+from assistant.engine.schema import ChoiceSpec, Condition, FollowUpSpec, MoveSpec, OutcomeSpec
 
 __all__ = ["Resolution", "close_resolution", "open_resolution", "resolve_move"]
 
@@ -39,14 +29,14 @@ _ROLL_KINDS = {kind.value: kind for kind in RollKind}
 
 def open_resolution(ruleset: Ruleset, request: Request, move: MoveSpec, rng: random.Random | None) -> Resolution:
     """A fresh working state for ``move``: the request's character normalised and copied, its dice source."""
-    character = ruleset.sheet.normalize(request.character)
+    character, before = ruleset.sheet.normalized_pair(request.character)
     return Resolution(
         ruleset=ruleset,
         request=request,
         move=move,
         character=character,
         source=DiceSource(rng=rng, forced=request.dice),
-        before=copy_value(character),
+        before=before,
         adds=request.adds,
     )
 
@@ -73,9 +63,9 @@ def resolve_move(ruleset: Ruleset, request: Request, move: MoveSpec, rng: random
     if move.requires is not None and not _requirement_met(ctx, move.requires):
         raise RulesError(ruleset.requirement_message(ctx))
     for spec in move.before_roll:
-        if holds(ctx, spec.when):
+        if spec.when is None or holds(ctx, spec.when):
             ruleset.apply_effect(ctx, spec)
-    kind = move.roll.type if holds(ctx, move.roll.when) else "none"
+    kind = move.roll.type if move.roll.when is None or holds(ctx, move.roll.when) else "none"
     if kind != move.roll.type:
         ctx.notes.append(f"No roll: {ruleset.no_roll_reason(ctx)}.")
         if request.dice:
@@ -130,25 +120,27 @@ def _requirement_met(ctx: Resolution, cond: Condition) -> bool:
 
 
 def apply_outcome(ctx: Resolution, ruleset: Ruleset) -> None:
-    spec = ctx.move.outcomes.get(outcome_key(ctx.move, ctx.outcome, ctx.match) or "")
-    texts = [ctx.text] if ctx.text else []
-    specs_choices: list[ChoiceSpec] = list(ctx.move.choices)
-    follow_specs: list[FollowUpSpec] = list(ctx.move.follow_ups)
+    move = ctx.move
+    spec = move.outcomes.get(outcome_key(move, ctx.outcome, ctx.match) or "")
+    specs_choices: list[ChoiceSpec] = move.choices
+    follow_specs: list[FollowUpSpec] = move.follow_ups
     if spec is not None:
-        texts.insert(0, spec.text)
         for effect in spec.effects:
-            if holds(ctx, effect.when):
+            if effect.when is None or holds(ctx, effect.when):
                 ruleset.apply_effect(ctx, effect)
-        specs_choices += spec.choices
-        follow_specs += spec.follow_ups
-    ctx.text = "\n\n".join(t for t in texts if t)
+        if spec.choices:
+            specs_choices = [*specs_choices, *spec.choices]
+        if spec.follow_ups:
+            follow_specs = [*follow_specs, *spec.follow_ups]
+        if spec.text:
+            ctx.text = f"{spec.text}\n\n{ctx.text}" if ctx.text else spec.text
     for choice in specs_choices:
-        if holds(ctx, choice.when):
+        if choice.when is None or holds(ctx, choice.when):
             offer_choice(ctx, choice)
     for fu in follow_specs:
-        if holds(ctx, fu.when):
+        if fu.when is None or holds(ctx, fu.when):
             add_follow_up(ctx, fu)
-    _say_notes_that_hold(ctx)
+    _say_notes_of(ctx, spec)
 
 
 def apply_option_hits(ctx: Resolution, ruleset: Ruleset) -> None:
@@ -266,8 +258,14 @@ def _open_rechecked_choices(ctx: Resolution) -> None:
 
 def _say_notes_that_hold(ctx: Resolution) -> None:
     """The outcome's sentences whose condition holds, each said once."""
-    spec = ctx.move.outcomes.get(outcome_key(ctx.move, ctx.outcome, ctx.match) or "")
-    for note in spec.notes if spec else []:
+    _say_notes_of(ctx, ctx.move.outcomes.get(outcome_key(ctx.move, ctx.outcome, ctx.match) or ""))
+
+
+def _say_notes_of(ctx: Resolution, spec: OutcomeSpec | None) -> None:
+    """The sentences of ``spec`` (the outcome reached) whose condition holds, each said once."""
+    if spec is None:
+        return
+    for note in spec.notes:
         if note.text not in ctx.notes and holds(ctx, note.when):
             ctx.notes.append(note.text)
 

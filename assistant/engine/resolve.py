@@ -53,6 +53,8 @@ def _resolve(request: Request | dict[str, Any] | str, rng: random.Random | None)
     req = request if isinstance(request, Request) else Request.parse(request)
     ruleset = get_ruleset(req.system)
     move_name = req.move.strip()
+    if ":" not in move_name:  # a move by its name (dice notation, tables and doors are written with a colon)
+        return resolve_move(ruleset, req, ruleset.find_move(move_name), rng)
     if move_name.lower().startswith("roll:"):
         return _resolve_notation(req, ruleset, move_name[5:], rng)
     if door_kind(move_name):

@@ -17,11 +17,12 @@ from dataclasses import replace
 
 import assistant.engine.roll_shapes as roll_shapes
 import assistant.engine.rolls as rolls
-from assistant.engine.context import Resolution, add_follow_up, holds, offer_choice, option_int
+from assistant.engine.context import Resolution, option_int
 from assistant.engine.effects import reset_meter, reset_value
 from assistant.engine.errors import InputError
 from assistant.engine.kinds import EffectKind, RollKind
-from assistant.engine.model import Burn
+from assistant.engine.model import Burn, trusted
+from assistant.engine.offers import add_follow_up, holds, offer_choice
 from assistant.engine.options import words
 from assistant.engine.oracle import Odds, is_d100_match, roll_table
 from assistant.engine.outcomes import Outcome, challenge_outcome
@@ -154,30 +155,49 @@ def burn_step(ctx: Resolution) -> None:
     value = int(ctx.character[burn.meter])
     burned = challenge_outcome(value, ctx.challenge)
     improves = value > 0 and CHALLENGE_LADDER.index(burned) > CHALLENGE_LADDER.index(ctx.outcome)
+    asked = ctx.options.get("burn")
+    if not asked and not improves:  # nothing to burn or offer
+        return
     reset = reset_value(ctx)
-    if ctx.options.get("burn") and isinstance(ctx.shape, roll_shapes.ChallengeShape):
+    if asked and isinstance(ctx.shape, roll_shapes.ChallengeShape):
         ctx.shape = replace(ctx.shape, burn=value)  # burned whenever it beats more dice: the odds count which faces
-    if not ctx.options.get("burn"):
-        if improves:
-            ctx.burn = Burn(meter=burn.meter, before=value, after=reset, available=True, outcome=burned)
+    if not asked:
+        ctx.burn = _burn(burn.meter, value, reset, outcome=burned, available=True)
         return
     if not improves:
-        ctx.burn = Burn(meter=burn.meter, before=value, after=reset, outcome=ctx.outcome)
+        ctx.burn = _burn(burn.meter, value, reset, outcome=ctx.outcome)
         ctx.notes.append(
             f"{burn.meter.capitalize()} not burned: {value} would not beat more challenge dice than the action score {ctx.score}."
         )
         return
-    ctx.burn = Burn(
-        meter=burn.meter,
-        before=value,
-        after=reset,
-        burned=True,
-        outcome=burned,
-        score_before=ctx.score,
-        outcome_before=ctx.outcome,
-    )
+    ctx.burn = _burn(burn.meter, value, reset, outcome=burned, burned=True, score_before=ctx.score, outcome_before=ctx.outcome)
     ctx.score, ctx.outcome = value, burned
     reset_meter(ctx, f"burned {value} {burn.meter}: it replaces the action score; it resets to {reset}", EffectKind.BURN)
+
+
+def _burn(
+    meter: str,
+    before: int,
+    after: int,
+    *,
+    outcome: Outcome,
+    burned: bool = False,
+    available: bool = False,
+    score_before: int | None = None,
+    outcome_before: Outcome | None = None,
+) -> Burn:
+    """A burn from the engine's own values (of the declared types), built without validating them again."""
+    return trusted(
+        Burn,
+        meter=meter,
+        before=before,
+        after=after,
+        burned=burned,
+        available=available,
+        outcome=outcome,
+        score_before=score_before,
+        outcome_before=outcome_before,
+    )
 
 
 def progress_step(ctx: Resolution) -> None:

@@ -25,7 +25,7 @@ ACTION_SCORE_CAP = 10
 UNCAPPED = 1000
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class ChallengeRoll:
     """A roll compared against two challenge dice (action or progress roll)."""
 

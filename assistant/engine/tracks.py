@@ -51,9 +51,9 @@ class Rank(str, Enum):
         if isinstance(value, Rank):
             return value
         text = str(value).strip().lower()
-        for rank in cls:
-            if rank.value == text:
-                return rank
+        rank = cls._value2member_map_.get(text)
+        if isinstance(rank, Rank):
+            return rank
         raise InputError(f"Unknown rank {value!r}; use one of: {', '.join(r.value for r in cls)}.")
 
 

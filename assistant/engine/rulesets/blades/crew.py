@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from assistant.engine.context import Resolution, follow_move
+from assistant.engine.context import Resolution
 from assistant.engine.errors import InputError
+from assistant.engine.offers import follow_move
 from assistant.engine.outcomes import Outcome
 
 #: The actions under each attribute; an attribute's rating is how many of its actions have a dot.

@@ -17,9 +17,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, ClassVar
 
-from assistant.engine.context import Resolution, offer_choice, option_bool, option_int
+from assistant.engine.context import Resolution, option_bool, option_int
 from assistant.engine.errors import InputError, RulesError
 from assistant.engine.kinds import EffectKind
+from assistant.engine.offers import offer_choice
 from assistant.engine.ruleset import Ruleset
 from assistant.engine.rulesets.blades import coin, crew, factions
 from assistant.engine.rulesets.blades import tier as crew_tier

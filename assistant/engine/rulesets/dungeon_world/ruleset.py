@@ -18,9 +18,10 @@ import re
 from pathlib import Path
 from typing import Any, ClassVar
 
-from assistant.engine.context import Resolution, offer_choice, option_int, option_text
+from assistant.engine.context import Resolution, option_int, option_text
 from assistant.engine.errors import InputError, RulesError
 from assistant.engine.kinds import EffectKind
+from assistant.engine.offers import offer_choice
 from assistant.engine.outcomes import HIT_OUTCOMES, Outcome
 from assistant.engine.ruleset import Ruleset
 from assistant.engine.rulesets.dungeon_world.character import DEBILITIES, check_character, check_debility, debility_for

@@ -12,10 +12,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar
 
-from assistant.engine.context import Resolution, offer_choice, option_bool
+from assistant.engine.context import Resolution, option_bool
 from assistant.engine.errors import InputError, RulesError
 from assistant.engine.kinds import EffectKind
 from assistant.engine.model import FollowUp
+from assistant.engine.offers import offer_choice
 from assistant.engine.outcomes import Outcome
 from assistant.engine.ruleset import Ruleset
 from assistant.engine.schema import ChoiceSpec, EffectSpec, FollowUpSpec, OptionSpec
