@@ -33,12 +33,24 @@ _SENTENCE_END = re.compile(r"(?<=[.!?\u2026])[\"'\u201d\u2019)\]]*\s+|\n+")
 _WORD = re.compile(r"[a-z0-9']+")
 
 
+COPIED_PROMPT = "it copied the prompt"
+COPIED_FEEDBACK = "it copied the feedback on the previous draft"
+REPEATED_SENTENCE = "it repeated a sentence"
+LOOPED = "it repeated itself in a loop"
+COPIED_QUOTE = "it copied a quoted line of the reference"
+WROTE_LIST = "it wrote a list instead of story"
+_QUOTED_LINE = re.compile(r"^\s*>")
+_LIST_LINE = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+\S")
+
+
 class NarrationEchoed(NarrationFailed):
     """The model looped or copied its prompt; ``feedback`` tells a retry what to do instead."""
 
     def __init__(self, problem: str) -> None:
         super().__init__(f"LLM narration rejected ({problem}).")
         self.problem = problem
+        self.at_sentence = problem.startswith((COPIED_PROMPT, COPIED_FEEDBACK, REPEATED_SENTENCE, COPIED_QUOTE, WROTE_LIST))
+        """The fault is one sentence, caught before it was shown: the story before it can stand on its own."""
         self.feedback = (
             f"Your last narration was not used: {problem}. Write it again as fresh story prose: say each thing "
             "once, and do not copy any heading, label or instruction from this message."
@@ -103,18 +115,22 @@ class EchoWatch:
         return self._loop_fault(self.text)
 
     def _sentence_fault(self, sentence: str) -> str | None:
+        if _QUOTED_LINE.match(sentence):
+            return COPIED_QUOTE
+        if _LIST_LINE.match(sentence):
+            return WROTE_LIST
         low = sentence.lower()
         for marker in self.markers:
             if marker in low:
-                return f'it copied the prompt ("{marker.rstrip(":")}")'
+                return f'{COPIED_PROMPT} ("{marker.rstrip(":")}")'
         words = _words(sentence)
         joined = " ".join(words)
         for line in self.feedback_lines:
             if line in joined or (len(words) >= 5 and joined in line):
-                return "it copied the feedback on the previous draft"
+                return COPIED_FEEDBACK
         if len(words) >= MIN_REPEAT_WORDS:
             if joined in self.sentences:
-                return "it repeated a sentence"
+                return REPEATED_SENTENCE
             self.sentences.add(joined)
         return None
 
@@ -128,5 +144,5 @@ class EchoWatch:
             key = tuple(words[i : i + SHINGLE_WORDS])
             counts[key] = counts.get(key, 0) + 1
             if counts[key] >= SHINGLE_REPEATS:
-                return "it repeated itself in a loop"
+                return LOOPED
         return None
