@@ -163,7 +163,7 @@ def test_scrub_removes_keys_bearer_tokens_and_the_secret() -> None:
     "draft",
     [
         "You slip past the sentry. Changes already applied: momentum 2 to 3. You are through.",
-        "You slip past the sentry unseen. The lamp sweeps the other way. You slip past the sentry unseen. Again.",
+        "You slip past the sentry unseen. You slip past the sentry unseen. The lamp sweeps the other way. Again.",
         "The guard turns and the guard turns and the guard turns and the guard turns and the guard turns "
         "and the guard turns and the guard turns",
     ],
@@ -182,6 +182,13 @@ def test_a_loop_or_a_prompt_echo_is_never_shown_and_is_retried(openai_stub: Open
     assert "guard turns and the guard turns and the guard turns" not in shown
     retry = " ".join(str(m.get("content")) for m in openai_stub.requests[-1].messages)
     assert "was not used" in retry
+
+
+def test_a_sentence_repeated_after_the_story_is_cut_there(openai_stub: OpenAIStub, tmp_path: Path) -> None:
+    session = _session(openai_stub.base_url, tmp_path, 10.0)
+    openai_stub.add_text("You slip past the sentry unseen. The lamp sweeps the other way. You slip past the sentry unseen.")
+    turn = list(session.stream_confirm(STRONG_HIT))[-1].turn
+    assert turn.narrator == "llm" and turn.narration == "You slip past the sentry unseen. The lamp sweeps the other way."
 
 
 def test_an_echo_of_the_guards_feedback_falls_back_offline(openai_stub: OpenAIStub, tmp_path: Path) -> None:

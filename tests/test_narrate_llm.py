@@ -122,7 +122,7 @@ def test_each_task_has_its_prompt_file(task: str, move: dict[str, Any], prompt: 
     system, facts = str(fake.seen[0][0].content), str(fake.seen[0][-1].content)
     assert first_line(prompt) in system and first_line("narrate") not in system
     if task == "oracle":
-        assert "The oracle question: Is the hatch open?" in facts and "YES (a match" in facts
+        assert "My question to the oracle: Is the hatch open?" in facts and "YES (a match" in facts
         assert "Tell this as true: the hatch is open." in facts
     else:
         assert "Something of value is lost or destroyed" in facts
