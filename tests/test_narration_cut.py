@@ -151,3 +151,11 @@ def test_the_turn_is_told_as_mine_once_and_an_oracle_question_as_the_question() 
 def test_slash_commands_are_not_story() -> None:
     lines = [("user", "/meter health -1 grazed"), ("user", "I duck"), ("narrator", "You duck as the blade passes.")]
     assert narration_history(lines) == (("user", "I duck"), ("narrator", "You duck as the blade passes."))
+
+
+def test_a_draft_stopped_mid_sentence_ends_at_its_last_full_sentence() -> None:
+    narrator = Scripted("You leap the gap and catch the far ledge. The rail bends under your weight. Your pack tears and the")
+    outcome, _ = run(narrator, weak_hit_request())
+    assert outcome.narrator == "llm" and outcome.text == "You leap the gap and catch the far ledge. The rail bends under your weight."
+    short = Scripted("You leap the gap and catch the far ledge, and the")
+    assert run(short, weak_hit_request())[0].text == "You leap the gap and catch the far ledge, and the"  # nothing else to show

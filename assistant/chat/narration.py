@@ -35,6 +35,7 @@ log = logging.getLogger(__name__)
 
 #: A sentence ends at . ! ? (with closing quotes/brackets) followed by space, or at a line break.
 _SENTENCE_END = re.compile(r"(?<=[.!?\u2026])[\"'\u201d\u2019)\]]*\s+|\n+")
+_ENDED = re.compile(r"[.!?\u2026][\"'\u201d\u2019)\]]*\s*$")
 
 
 @dataclass
@@ -141,6 +142,8 @@ def _attempt(
         close = getattr(stream, "close", None)
         if callable(close):
             close()  # a cut draft stops the model's call too
+    if buffer and not _ENDED.search(buffer) and _story_sentences(shown) >= MIN_KEPT_SENTENCES:
+        buffer = ""  # the draft stopped mid-sentence (its length cap): the story ends at its last full sentence
     if buffer:
         buffer = second_person_fix(buffer)
         cut = _checked(check(buffer), shown)
