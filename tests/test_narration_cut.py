@@ -159,3 +159,16 @@ def test_a_draft_stopped_mid_sentence_ends_at_its_last_full_sentence() -> None:
     assert outcome.narrator == "llm" and outcome.text == "You leap the gap and catch the far ledge. The rail bends under your weight."
     short = Scripted("You leap the gap and catch the far ledge, and the")
     assert run(short, weak_hit_request())[0].text == "You leap the gap and catch the far ledge, and the"  # nothing else to show
+
+
+def test_a_sentence_copied_from_the_instructions_is_not_story() -> None:
+    from assistant.narrate.echo import EchoWatch
+    from assistant.narrate.prompts import instructions
+
+    messages = build_context(weak_hit_request(), 2000).messages
+    example = next(line for line in instructions("narrate", "starforged", "vivid").splitlines() if line.startswith("You write:"))
+    copied = example.removeprefix("You write:").strip().split(". ")[0] + ". "
+    fresh = EchoWatch(messages)
+    assert fresh.feed(copied + "More.") is not None
+    assert EchoWatch(messages).feed("You leap the gap and the rail bends under you. More.") is None
+    assert EchoWatch(messages).feed("Now narrate what happens, in two to four sentences. ") is not None

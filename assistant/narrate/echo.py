@@ -21,6 +21,10 @@ STATIC_MARKERS = (
     "rewrite it:",
     "open choices:",
     "follow-ups:",
+    "now narrate what happens",
+    "now answer the question in the story",
+    "now turn the price into the story",
+    "now tell the rolled result",
 )
 """Prompt phrases no narration has any reason to contain (lower case)."""
 MIN_REPEAT_WORDS = 4
@@ -57,6 +61,16 @@ class NarrationEchoed(NarrationFailed):
         )
 
 
+COPY_WORDS = 6
+"""A sentence of at least this many words found word for word in the system prompt is a copy of it."""
+
+
+def _role(message: Any) -> str:
+    if isinstance(message, tuple) and len(message) == 2:
+        return str(message[0])
+    return str(getattr(message, "type", ""))
+
+
 def _words(text: str) -> list[str]:
     return _WORD.findall(text.lower())
 
@@ -88,7 +102,10 @@ class EchoWatch:
     """Reads a narration as it streams; :meth:`feed` and :meth:`finish` return the first fault found, or None."""
 
     def __init__(self, messages: Iterable[Any] = (), feedback: str = "") -> None:
+        messages = list(messages)
         self.markers = list(STATIC_MARKERS) + prompt_headings(messages)
+        self.instructions = " ".join(_words(_content(messages[0]))) if messages and _role(messages[0]) == "system" else ""
+        """The system prompt's words: a sentence copied from it (a rule, the example of the form) is not story."""
         self.feedback_lines = [" ".join(_words(line)) for line in feedback.splitlines() if len(_words(line)) >= 5]
         self.text = ""
         self.checked = 0
@@ -125,6 +142,8 @@ class EchoWatch:
                 return f'{COPIED_PROMPT} ("{marker.rstrip(":")}")'
         words = _words(sentence)
         joined = " ".join(words)
+        if len(words) >= COPY_WORDS and f" {joined} " in f" {self.instructions} ":
+            return f"{COPIED_PROMPT} (a sentence of its instructions)"
         for line in self.feedback_lines:
             if line in joined or (len(words) >= 5 and joined in line):
                 return COPIED_FEEDBACK
