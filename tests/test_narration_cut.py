@@ -172,3 +172,15 @@ def test_a_sentence_copied_from_the_instructions_is_not_story() -> None:
     assert fresh.feed(copied + "More.") is not None
     assert EchoWatch(messages).feed("You leap the gap and the rail bends under you. More.") is None
     assert EchoWatch(messages).feed("Now narrate what happens, in two to four sentences. ") is not None
+
+
+def test_a_sentence_of_an_earlier_turn_told_again_is_caught() -> None:
+    from assistant.narrate.echo import REPEATED_EARLIER, EchoWatch
+
+    history = (("user", "I lunge"), ("narrator", "The blade pierces the raider's coat and he staggers back. Sparks fly."))
+    request = NarrationRequest(
+        task="narrate", system="starforged", player_text="I leap the gap", results=(resolve(FDW),), history=history
+    )
+    messages = build_context(request, 4000).messages
+    assert EchoWatch(messages).feed("The blade pierces the raider's coat and he staggers back. ") == REPEATED_EARLIER
+    assert EchoWatch(messages).feed("You leap the gap as sparks fly behind you. ") is None

@@ -42,6 +42,7 @@ COPIED_FEEDBACK = "it copied the feedback on the previous draft"
 REPEATED_SENTENCE = "it repeated a sentence"
 LOOPED = "it repeated itself in a loop"
 COPIED_QUOTE = "it copied a quoted line of the reference"
+REPEATED_EARLIER = "it repeated a sentence of an earlier turn's story"
 WROTE_LIST = "it wrote a list instead of story"
 _QUOTED_LINE = re.compile(r"^\s*>")
 _LIST_LINE = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+\S")
@@ -53,7 +54,9 @@ class NarrationEchoed(NarrationFailed):
     def __init__(self, problem: str) -> None:
         super().__init__(f"LLM narration rejected ({problem}).")
         self.problem = problem
-        self.at_sentence = problem.startswith((COPIED_PROMPT, COPIED_FEEDBACK, REPEATED_SENTENCE, COPIED_QUOTE, WROTE_LIST))
+        self.at_sentence = problem.startswith(
+            (COPIED_PROMPT, COPIED_FEEDBACK, REPEATED_SENTENCE, COPIED_QUOTE, WROTE_LIST, REPEATED_EARLIER)
+        )
         """The fault is one sentence, caught before it was shown: the story before it can stand on its own."""
         self.feedback = (
             f"Your last narration was not used: {problem}. Write it again as fresh story prose: say each thing "
@@ -106,6 +109,14 @@ class EchoWatch:
         self.markers = list(STATIC_MARKERS) + prompt_headings(messages)
         self.instructions = " ".join(_words(_content(messages[0]))) if messages and _role(messages[0]) == "system" else ""
         """The system prompt's words: a sentence copied from it (a rule, the example of the form) is not story."""
+        self.earlier = [
+            f" {' '.join(_words(sentence))} "
+            for m in messages
+            if _role(m) in ("ai", "assistant")
+            for sentence in _SENTENCE_END.split(_content(m))
+            if len(_words(sentence)) >= COPY_WORDS
+        ]
+        """The story's earlier sentences: a small model copies its own last turn into this one."""
         self.feedback_lines = [" ".join(_words(line)) for line in feedback.splitlines() if len(_words(line)) >= 5]
         self.text = ""
         self.checked = 0
@@ -144,6 +155,8 @@ class EchoWatch:
         joined = " ".join(words)
         if len(words) >= COPY_WORDS and f" {joined} " in f" {self.instructions} ":
             return f"{COPIED_PROMPT} (a sentence of its instructions)"
+        if len(words) >= COPY_WORDS and any(f" {joined} " in earlier or earlier in f" {joined} " for earlier in self.earlier):
+            return REPEATED_EARLIER
         for line in self.feedback_lines:
             if line in joined or (len(words) >= 5 and joined in line):
                 return COPIED_FEEDBACK
