@@ -25,6 +25,9 @@ STATIC_MARKERS = (
     "now answer the question in the story",
     "now turn the price into the story",
     "now tell the rolled result",
+    "on any conflict",
+    "the engine fact",
+    "quoted as data",
 )
 """Prompt phrases no narration has any reason to contain (lower case)."""
 MIN_REPEAT_WORDS = 4
