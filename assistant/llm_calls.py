@@ -34,12 +34,13 @@ Task = Literal["plan", "rerank", "narrate", "interpret", "rules", "probe"]
 TASK_MAX_TOKENS: dict[str, int] = {
     "plan": 300,
     "rerank": 200,
-    "narrate": 450,
-    "interpret": 300,
+    "narrate": 250,
+    "interpret": 250,
     "rules": 350,
     "probe": 80,
 }
-"""What each task may write. A narration of 450 tokens is about 330 words, well past the prompt's ask."""
+"""What each task may write. A narration of 250 tokens is about 180 words, twice the prompt's ask; a draft stopped
+there ends at its last full sentence (:mod:`assistant.chat.narration`)."""
 CHARS_PER_TOKEN_CAP = 8
 """The client stops a reply longer than ``max_tokens * CHARS_PER_TOKEN_CAP`` characters."""
 CONNECT_TIMEOUT = 5.0

@@ -62,7 +62,7 @@ def face_danger() -> Result:
 def make_request(**fields: Any) -> NarrationRequest:
     values: dict[str, Any] = {
         "task": "narrate", "system": "starforged", "player_text": "I slip past the sentry", "results": (face_danger(),),
-        "character": get_ruleset("starforged").default_character(),
+        "character": get_ruleset("starforged").default_character() | {"name": "Kira Vance", "impacts": ["wounded"]},
         "tracks": ({"name": "Find my sister", "rank": "dangerous", "ticks": 12, "kind": "vow"},
                    {"name": "Pirate raider", "rank": "formidable", "ticks": 4, "kind": "combat"}),
         "clocks": ({"name": "Reactor breach", "segments": 6, "filled": 2},),

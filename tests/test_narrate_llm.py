@@ -122,7 +122,7 @@ def test_each_task_has_its_prompt_file(task: str, move: dict[str, Any], prompt: 
     system, facts = str(fake.seen[0][0].content), str(fake.seen[0][-1].content)
     assert first_line(prompt) in system and first_line("narrate") not in system
     if task == "oracle":
-        assert "The oracle question: Is the hatch open?" in facts and "YES (a match" in facts
+        assert "My question to the oracle: Is the hatch open?" in facts and "YES (a match" in facts
         assert "Tell this as true: the hatch is open." in facts
     else:
         assert "Something of value is lost or destroyed" in facts
@@ -236,6 +236,6 @@ def test_the_model_takes_endpoint_key_and_timeout_from_settings(monkeypatch: pyt
     chat: Any = make_chat_model(streaming=False)
     assert chat.model_name == "tiny-narrator" and chat.streaming is False
     assert chat.request_timeout.read == 7.5 and chat.request_timeout.connect == 5.0 and chat.turn_timeout == 7.5
-    assert chat.extra_body == {"max_tokens": 450} and chat.temperature == 0.7
+    assert chat.extra_body == {"max_tokens": 250} and chat.temperature == 0.7
     assert chat.openai_api_key.get_secret_value() == KEY and KEY not in repr(chat)
     assert make_chat_model(load_settings().llm).streaming is True  # type: ignore[union-attr]

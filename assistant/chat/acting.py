@@ -336,10 +336,8 @@ class ActingMixin(CharactersMixin):
         from assistant.narrate import NarrationRequest
 
         rules: tuple[Any, ...] = ()
-        if self.retrieve_rules and results:
-            rules = tuple(self._retrieve(results[0]))
-            if task == "narrate":  # oracle and price interpretations keep their advice passages
-                rules = tuple(own_passages(list(rules), results[0].move))
+        if self.retrieve_rules and results and task == "narrate":  # an interpretation's facts carry its answer or row
+            rules = tuple(own_passages(list(self._retrieve(results[0])), results[0].move))
         request = NarrationRequest(
             task=task,
             system=self.system,

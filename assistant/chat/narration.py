@@ -7,6 +7,9 @@ value is a :class:`NarrationOutcome`. A sentence reaches the player only after t
    checked once more (some claims span sentences).
 2. On a violation (or a loop or prompt echo, :mod:`assistant.narrate.echo`) the LLM gets one retry with the
    fault named (``feedback``); what was shown is replaced. The draft and its retry share the turn's deadline.
+   A draft that goes on past where it should have stopped (a decision taken for the player, a copy of the prompt)
+   is cut before that sentence when at least two sentences of story came before it: the player sees the story up to
+   their next decision, and the cut is logged like a rejection.
 3. If the retry also breaks the engine's authority, or the LLM fails (timeout, rate limit, bad response), the
    offline template narration replaces it. Every violation is logged (``logs/guard.jsonl`` under the app's home).
 """
@@ -24,7 +27,7 @@ from typing import Any
 
 from assistant.chat.turn import NarratorName, TurnEvent
 from assistant.engine.errors import AssistantError
-from assistant.guard import Violation, check_narration, describe_violations, prepare, second_person_fix
+from assistant.guard import Violation, ViolationKind, check_narration, describe_violations, prepare, second_person_fix
 from assistant.narrate import NarrationFailed, NarrationRequest, Narrator, TemplateNarrator
 from assistant.secrets import scrub
 
@@ -32,6 +35,7 @@ log = logging.getLogger(__name__)
 
 #: A sentence ends at . ! ? (with closing quotes/brackets) followed by space, or at a line break.
 _SENTENCE_END = re.compile(r"(?<=[.!?\u2026])[\"'\u201d\u2019)\]]*\s+|\n+")
+_ENDED = re.compile(r"[.!?\u2026][\"'\u201d\u2019)\]]*\s*$")
 
 
 @dataclass
@@ -43,6 +47,8 @@ class NarrationOutcome:
     context_tokens: int | None = None
     context_report: dict[str, Any] | None = None
     notes: list[str] = field(default_factory=list)
+    cut: bool = False
+    """The shown narration is a draft cut before a decision it took for the player or a copy of the prompt."""
 
 
 UNAVAILABLE_NOTE = "The narrator was unavailable"
@@ -72,10 +78,35 @@ def split_sentences(buffer: str) -> tuple[list[str], str]:
         buffer = buffer[match.end() :]
 
 
+#: Faults of a draft that went on past where it should have stopped: a decision taken for the player, a copy of the
+#: prompt. Each is caught at its sentence before that is shown, so the story before it can stand: the draft is cut
+#: there (the protocol stops at the player's next decision anyway) instead of being thrown away.
+CUT_KINDS = frozenset({ViolationKind.DECISION, ViolationKind.ECHO})
+MIN_KEPT_SENTENCES = 2
+"""A cut draft is kept only when at least this many sentences of story came before the fault."""
+
+
+def _story_sentences(shown: Sequence[str]) -> int:
+    return sum(len(s.split()) >= 3 for s in shown)
+
+
+def _checked(found: list[Violation], shown: Sequence[str]) -> list[dict[str, str]]:
+    """Nothing when the sentence passed; what to cut when it may be cut off; else :class:`_Rejected` is raised."""
+    if not found:
+        return []
+    if all(v.kind in CUT_KINDS for v in found) and _story_sentences(shown) >= MIN_KEPT_SENTENCES:
+        return [v.to_dict() for v in found]
+    raise _Rejected(found)
+
+
 def _attempt(
     narrator: Narrator, request: NarrationRequest, results: Sequence[Any], odds: Mapping[str, float] | None
-) -> Generator[TurnEvent, None, str]:
-    """Stream one narration attempt, releasing only guarded sentences; raises :class:`_Rejected`."""
+) -> Generator[TurnEvent, None, tuple[str, list[dict[str, str]]]]:
+    """Stream one narration attempt, releasing only guarded sentences; raises :class:`_Rejected`.
+
+    Returns the text shown and, when the draft was cut at a decision or an echo (:data:`CUT_KINDS`), what was cut."""
+    from assistant.narrate.echo import NarrationEchoed
+
     quotable = [str(getattr(hit, "text", "")) for hit in request.rules]
     facts = prepare(list(results), system=request.system, odds=odds, quotable=quotable)
     question = request.question or (request.player_text if request.task == "oracle" else "")
@@ -87,30 +118,45 @@ def _attempt(
 
     shown: list[str] = []
     buffer = ""
-    for chunk in narrator.stream(request):
-        if not isinstance(chunk, str):
-            chunk = str(getattr(chunk, "content", chunk))
-        sentences, buffer = split_sentences(buffer + chunk)
-        for sentence in map(second_person_fix, sentences):
-            found = check(sentence)
-            if found:
-                raise _Rejected(found)
-            shown.append(sentence)
-            yield TurnEvent("narration", text=sentence)
+    cut: list[dict[str, str]] = []
+    stream = narrator.stream(request)
+    try:
+        for chunk in stream:
+            if not isinstance(chunk, str):
+                chunk = str(getattr(chunk, "content", chunk))
+            sentences, buffer = split_sentences(buffer + chunk)
+            for sentence in map(second_person_fix, sentences):
+                cut = _checked(check(sentence), shown)
+                if cut:
+                    break
+                shown.append(sentence)
+                yield TurnEvent("narration", text=sentence)
+            if cut:
+                buffer = ""
+                break
+    except NarrationEchoed as echoed:
+        if not (echoed.at_sentence and _story_sentences(shown) >= MIN_KEPT_SENTENCES):
+            raise
+        cut, buffer = [{"kind": "echo", "detail": echoed.problem}], ""
+    finally:
+        close = getattr(stream, "close", None)
+        if callable(close):
+            close()  # a cut draft stops the model's call too
+    if buffer and not _ENDED.search(buffer) and _story_sentences(shown) >= MIN_KEPT_SENTENCES:
+        buffer = ""  # the draft stopped mid-sentence (its length cap): the story ends at its last full sentence
     if buffer:
         buffer = second_person_fix(buffer)
-        found = check(buffer)
-        if found:
-            raise _Rejected(found)
-        shown.append(buffer)
-        yield TurnEvent("narration", text=buffer)
+        cut = _checked(check(buffer), shown)
+        if not cut:
+            shown.append(buffer)
+            yield TurnEvent("narration", text=buffer)
     text = "".join(shown).strip()
     if not text:
         raise NarrationFailed("The narrator returned no text.")
     whole = check(text)
     if whole:
         raise _Rejected(whole)
-    return text
+    return text, cut
 
 
 def _template_text(request: NarrationRequest) -> str:
@@ -159,7 +205,7 @@ def guarded_narration(
         if attempt:
             yield TurnEvent("replace", text="")
         try:
-            text = yield from _attempt(narrator, current, results, odds)
+            text, cut = yield from _attempt(narrator, current, results, odds)
         except _Rejected as rejected:
             outcome.violations.extend(rejected.violations)
             _log_violations(log_dir, campaign, narrator, attempt, rejected.violations, request)
@@ -186,6 +232,9 @@ def guarded_narration(
             outcome.notes.append("The narrator failed; showing the offline narration.")
             log.exception("narrator raised %s; falling back to the template", type(exc).__name__)
             break
+        if cut:
+            outcome.cut = True
+            _log_rejected(log_dir, campaign, narrator, attempt, cut, request, kept="the story before it")
         clean = scrub(text)
         if clean != text:  # an endpoint echoed a key: the player never sees it, the store never holds it
             text = clean
@@ -228,12 +277,17 @@ def _log_rejected(
     attempt: int,
     details: list[dict[str, Any]],
     request: NarrationRequest,
+    *,
+    kept: str = "",
 ) -> None:
-    """One rejected draft: a warning, and a line of ``guard.jsonl`` under ``log_dir`` (secrets scrubbed)."""
+    """One rejected draft: a warning, and a line of ``guard.jsonl`` under ``log_dir`` (secrets scrubbed).
+
+    ``kept`` says what was shown of it when the draft was cut rather than thrown away."""
     log.warning(
-        "guard: %s narration attempt %d rejected: %s",
+        "guard: %s narration attempt %d %s: %s",
         getattr(narrator, "name", "?"),
         attempt + 1,
+        "cut" if kept else "rejected",
         "; ".join(f"{d['kind']}: {d['detail']}" for d in details),
     )
     if log_dir is None:
@@ -247,6 +301,8 @@ def _log_rejected(
         "moves": [getattr(r, "move", "") for r in request.results],
         "violations": details,
     }
+    if kept:
+        entry["kept"] = kept
     try:
         log_dir.mkdir(parents=True, exist_ok=True)
         with (log_dir / "guard.jsonl").open("a", encoding="utf-8") as fh:

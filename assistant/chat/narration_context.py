@@ -17,11 +17,11 @@ stay on the cards) nor the assistant's other lines ("Moves that fit…", rules a
 
 def narration_history(lines: list[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
     """The player's lines and the story told, each story without its paragraphs of numbers (an offline narration
-    carries its dice card: "Action 3 + edge 3 = 6 … Momentum 2 → 3")."""
+    carries its dice card: "Action 3 + edge 3 = 6 … Momentum 2 → 3"); slash commands left out."""
     kept: list[tuple[str, str]] = []
     for role, text in lines:
-        if role not in NARRATION_HISTORY:
-            continue
+        if role not in NARRATION_HISTORY or (role != "narrator" and text.lstrip().startswith("/")):
+            continue  # a slash command ("/meter health -1") is bookkeeping, not story
         if role == "narrator":
             text = "\n\n".join(p for p in text.split("\n\n") if not re.search(r"\d", p)).strip()
         if text:

@@ -25,6 +25,7 @@ never-dropped sections alone do.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
@@ -50,7 +51,7 @@ SECTIONS = ("instructions", "facts", "character", "tracks", "rules", "history", 
 _count = lru_cache(maxsize=4096)(count_tokens)  #: the same texts are counted many times while fitting
 HUMAN_ROLES = frozenset({"user", "human", "player"})
 
-CHARACTER_HEADER = "Character sheet (after this move):"
+CHARACTER_HEADER = "Who the character is (the dice card shows the numbers):"
 TRACKS_HEADER = "Active progress tracks and clocks:"
 CLOSING = {
     "narrate": "Now narrate what happens, in two to four sentences, and stop where the player decides.",
@@ -102,12 +103,38 @@ def _compact(value: Any) -> str:
     return humanize(value) if isinstance(value, str) else str(value)
 
 
+#: Sheet fields that are bookkeeping, not story (the character's own words stay: name, playbook, bonds, harm...).
+_NOT_STORY = frozenset({"id", "position", "leaning_on", "session_used", "insights", "hold", "vice"})
+
+
+def _story_value(value: Any) -> str:
+    """Words of a sheet field a story can use ("wounded, shaken"), never its numbers; "" when it has none."""
+    if isinstance(value, str):
+        return humanize(value) if value.strip() else ""
+    if isinstance(value, dict):
+        name = value.get("name")
+        if isinstance(name, str) and name.strip():
+            return name.strip()
+        words = [f"{humanize(str(k))} {w}" for k, v in value.items() if (w := _story_value(v))]
+        return ", ".join(words)
+    if isinstance(value, (list, tuple)):
+        return ", ".join(w for w in (_story_value(v) for v in value) if w)
+    return ""  # numbers, flags and empties: the dice card's business
+
+
 def character_text(character: dict[str, Any] | None) -> str:
-    """The sheet as short ``field: value`` lines (empty fields left out)."""
+    """The character in words: name, playbook, bonds, impacts and harm as written; no stats or meters.
+
+    The narrator tells what the engine decided; a sheet of numbers only tempts a small model to quote and change them
+    ("you gain +2 momentum"), and the dice card shows every number the player needs."""
     if not character:
         return ""
-    lines = [f"{humanize(str(key))}: {_compact(value)}" for key, value in character.items() if value not in (None, "", {})]
-    return "\n".join([CHARACTER_HEADER, quoted("\n".join(lines))])
+    lines = [
+        f"{humanize(str(key))}: {words}"
+        for key, value in character.items()
+        if str(key) not in _NOT_STORY and (words := _story_value(value))
+    ]
+    return "\n".join([CHARACTER_HEADER, quoted("\n".join(lines))]) if lines else ""
 
 
 def track_line(track: dict[str, Any]) -> str:
@@ -126,14 +153,32 @@ def passage_text(n: int, hit: Hit, text: str | None = None) -> str:
     return quoted(f"[{n}] {hit.citation}\n{hit.text if text is None else text}")
 
 
+#: A line of a move's text that starts telling its results ("On a weak hit…", "- 7 - 9 Pick 2", "1-3: Tier -1").
+_RESULTS_START = re.compile(
+    r"\bon an? (?:strong|weak|miss|hit|critical|full|partial|bad|match|\d)|^\s*[-*•]?\s*\d+\s*(?:\+|[-–]\s*\d+)"
+    r"|\b\d+\s*[-–/]\s*\d+\s*:",
+    re.I | re.M,
+)
+
+
+def before_results(text: str) -> str:
+    """A move's passage up to where it starts listing its results: the trigger and the fiction, without the other
+    outcomes and their numbers, which a small model tells as this turn's ("Take +2 momentum" on a weak hit)."""
+    m = _RESULTS_START.search(text)
+    if m is None:
+        return text
+    start = text.rfind("\n", 0, m.start()) + 1
+    return text[:start].rstrip() or text
+
+
 def facts_text(request: NarrationRequest) -> str:
     """The user message of the turn: the engine's facts, the player's words, the retry feedback."""
     question = request.question.strip() or (request.player_text.strip() if request.task == "oracle" else "")
     parts = []
-    if request.player_text.strip():
-        parts.append(f"The player's words (their declared action; tell it as theirs): {request.player_text.strip()}")
     if request.task == "oracle" and question:
-        parts.append(f"The oracle question: {question}")
+        parts.append(f"My question to the oracle: {question}")
+    elif request.player_text.strip() and request.player_text.strip().lower() not in {r.move.lower() for r in request.results}:
+        parts.append(f"What I do (tell it as my own action, to me as \"you\"): {request.player_text.strip()}")
     parts.append(story_facts(request.results, question=question, player_text=request.player_text))
     if request.feedback.strip():
         parts.append(request.feedback.strip())
@@ -204,9 +249,9 @@ def _context(parts: _Parts, budget: int | None, dropped: list[str]) -> Context:
     return Context(parts.messages(), ContextReport(sections, sum(sections.values()), budget, dropped))
 
 
-def _trimmed_passage(parts: _Parts, n: int, hit: Hit, fits: Callable[[], bool]) -> str:
+def _trimmed_passage(parts: _Parts, n: int, hit: Hit, body: str, fits: Callable[[], bool]) -> str:
     """The longest word prefix of the passage that still fits, or "" when less than a useful part would."""
-    words = hit.text.split(" ")
+    words = body.split(" ")
 
     def fits_with(count: int) -> bool:
         parts.passages.append(passage_text(n, hit, " ".join(words[:count]) + " …"))
@@ -240,13 +285,37 @@ class _Unit:
     trim: Callable[[], str] | None = None  #: returns the trimmed label after adding a shortened version, or ""
 
 
-def _add_trimmed(parts: _Parts, n: int, hit: Hit, fits: Callable[[], bool]) -> str:
+def _add_trimmed(parts: _Parts, n: int, hit: Hit, body: str, fits: Callable[[], bool]) -> str:
     """Add the passage shortened to fit; its label for the report, or "" when nothing useful fits."""
-    text = _trimmed_passage(parts, n, hit, fits)
+    text = _trimmed_passage(parts, n, hit, body, fits)
     if not text:
         return ""
     parts.passages.append(text)
     return f"rules[{n}] trimmed: {hit.citation}"
+
+
+def narration_passages(request: NarrationRequest) -> list[tuple[Hit, str]]:
+    """The rules background of the turn and the text of each passage that is sent.
+
+    Only a move's narration gets its passage, cut before the results it lists (:func:`before_results`); a house rule
+    (homebrew) is sent whole, being the table's own change to the move. An interpretation (oracle, Pay the Price, a
+    table) gets none: its facts carry the answer or the row the engine rolled, and the whole table beside it only
+    tempts a model to tell another row."""
+    if request.task != "narrate":
+        return []
+    return [(hit, hit.text if _origin(hit) == "homebrew" else before_results(hit.text)) for hit in request.rules]
+
+
+def _origin(hit: Hit) -> str:
+    return str(getattr(getattr(hit, "chunk", None), "origin", "") or "")
+
+
+def _history(request: NarrationRequest) -> list[tuple[str, str]]:
+    """Earlier turns: the history without this turn's own words at its end (the facts carry them)."""
+    turns = list(request.history)
+    if turns and turns[-1][0].lower() in HUMAN_ROLES and turns[-1][1].strip() == request.player_text.strip():
+        turns.pop()
+    return turns
 
 
 def _units(request: NarrationRequest, parts: _Parts, fits: Callable[[], bool]) -> list[_Unit]:
@@ -260,10 +329,11 @@ def _units(request: NarrationRequest, parts: _Parts, fits: Callable[[], bool]) -
     lines = [(f"tracks: {t.get('name', 'unnamed')}", track_line(t)) for t in request.tracks]
     lines += [(f"clocks: {c.get('name', 'unnamed')}", clock_line(c)) for c in request.clocks]
     units += [_Unit(label, partial(parts.tracks.append, line), parts.tracks.pop) for label, line in lines]
-    for n, hit in enumerate(request.rules, start=1):
-        add = partial(parts.passages.append, passage_text(n, hit))
-        units.append(_Unit(f"rules[{n}]: {hit.citation}", add, parts.passages.pop, partial(_add_trimmed, parts, n, hit, fits)))
-    turns = list(request.history)
+    for n, (hit, body) in enumerate(narration_passages(request), start=1):
+        add = partial(parts.passages.append, passage_text(n, hit, body))
+        trim = partial(_add_trimmed, parts, n, hit, body, fits)
+        units.append(_Unit(f"rules[{n}]: {hit.citation}", add, parts.passages.pop, trim))
+    turns = _history(request)
     for i in range(len(turns) - 1, -1, -1):
         units.append(
             _Unit(f"history[{i}]: {turns[i][0]}", partial(parts.history.insert, 0, turns[i]), partial(parts.history.pop, 0))

@@ -21,6 +21,13 @@ STATIC_MARKERS = (
     "rewrite it:",
     "open choices:",
     "follow-ups:",
+    "now narrate what happens",
+    "now answer the question in the story",
+    "now turn the price into the story",
+    "now tell the rolled result",
+    "on any conflict",
+    "the engine fact",
+    "quoted as data",
 )
 """Prompt phrases no narration has any reason to contain (lower case)."""
 MIN_REPEAT_WORDS = 4
@@ -33,16 +40,41 @@ _SENTENCE_END = re.compile(r"(?<=[.!?\u2026])[\"'\u201d\u2019)\]]*\s+|\n+")
 _WORD = re.compile(r"[a-z0-9']+")
 
 
+COPIED_PROMPT = "it copied the prompt"
+COPIED_FEEDBACK = "it copied the feedback on the previous draft"
+REPEATED_SENTENCE = "it repeated a sentence"
+LOOPED = "it repeated itself in a loop"
+COPIED_QUOTE = "it copied a quoted line of the reference"
+REPEATED_EARLIER = "it repeated a sentence of an earlier turn's story"
+WROTE_LIST = "it wrote a list instead of story"
+_QUOTED_LINE = re.compile(r"^\s*>")
+_LIST_LINE = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+\S")
+
+
 class NarrationEchoed(NarrationFailed):
     """The model looped or copied its prompt; ``feedback`` tells a retry what to do instead."""
 
     def __init__(self, problem: str) -> None:
         super().__init__(f"LLM narration rejected ({problem}).")
         self.problem = problem
+        self.at_sentence = problem.startswith(
+            (COPIED_PROMPT, COPIED_FEEDBACK, REPEATED_SENTENCE, COPIED_QUOTE, WROTE_LIST, REPEATED_EARLIER)
+        )
+        """The fault is one sentence, caught before it was shown: the story before it can stand on its own."""
         self.feedback = (
             f"Your last narration was not used: {problem}. Write it again as fresh story prose: say each thing "
             "once, and do not copy any heading, label or instruction from this message."
         )
+
+
+COPY_WORDS = 6
+"""A sentence of at least this many words found word for word in the system prompt is a copy of it."""
+
+
+def _role(message: Any) -> str:
+    if isinstance(message, tuple) and len(message) == 2:
+        return str(message[0])
+    return str(getattr(message, "type", ""))
 
 
 def _words(text: str) -> list[str]:
@@ -76,7 +108,18 @@ class EchoWatch:
     """Reads a narration as it streams; :meth:`feed` and :meth:`finish` return the first fault found, or None."""
 
     def __init__(self, messages: Iterable[Any] = (), feedback: str = "") -> None:
+        messages = list(messages)
         self.markers = list(STATIC_MARKERS) + prompt_headings(messages)
+        self.instructions = " ".join(_words(_content(messages[0]))) if messages and _role(messages[0]) == "system" else ""
+        """The system prompt's words: a sentence copied from it (a rule, the example of the form) is not story."""
+        self.earlier = [
+            f" {' '.join(_words(sentence))} "
+            for m in messages
+            if _role(m) in ("ai", "assistant")
+            for sentence in _SENTENCE_END.split(_content(m))
+            if len(_words(sentence)) >= COPY_WORDS
+        ]
+        """The story's earlier sentences: a small model copies its own last turn into this one."""
         self.feedback_lines = [" ".join(_words(line)) for line in feedback.splitlines() if len(_words(line)) >= 5]
         self.text = ""
         self.checked = 0
@@ -103,18 +146,26 @@ class EchoWatch:
         return self._loop_fault(self.text)
 
     def _sentence_fault(self, sentence: str) -> str | None:
+        if _QUOTED_LINE.match(sentence):
+            return COPIED_QUOTE
+        if _LIST_LINE.match(sentence):
+            return WROTE_LIST
         low = sentence.lower()
         for marker in self.markers:
             if marker in low:
-                return f'it copied the prompt ("{marker.rstrip(":")}")'
+                return f'{COPIED_PROMPT} ("{marker.rstrip(":")}")'
         words = _words(sentence)
         joined = " ".join(words)
+        if len(words) >= COPY_WORDS and f" {joined} " in f" {self.instructions} ":
+            return f"{COPIED_PROMPT} (a sentence of its instructions)"
+        if len(words) >= COPY_WORDS and any(f" {joined} " in earlier or earlier in f" {joined} " for earlier in self.earlier):
+            return REPEATED_EARLIER
         for line in self.feedback_lines:
             if line in joined or (len(words) >= 5 and joined in line):
-                return "it copied the feedback on the previous draft"
+                return COPIED_FEEDBACK
         if len(words) >= MIN_REPEAT_WORDS:
             if joined in self.sentences:
-                return "it repeated a sentence"
+                return REPEATED_SENTENCE
             self.sentences.add(joined)
         return None
 
@@ -128,5 +179,5 @@ class EchoWatch:
             key = tuple(words[i : i + SHINGLE_WORDS])
             counts[key] = counts.get(key, 0) + 1
             if counts[key] >= SHINGLE_REPEATS:
-                return "it repeated itself in a loop"
+                return LOOPED
         return None

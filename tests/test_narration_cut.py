@@ -1,0 +1,186 @@
+"""A draft that goes on past where it should have stopped is cut there, not thrown away; what a narrator is sent."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from assistant.chat.narration import guarded_narration
+from assistant.chat.narration_context import narration_history
+from assistant.engine import get_ruleset, resolve
+from assistant.narrate import NarrationRequest, build_context
+from assistant.narrate.context import before_results, character_text, facts_text, narration_passages
+from rules_index.chunk import Chunk
+from rules_index.search import Hit
+
+FDW = {"system": "starforged", "move": "Face Danger", "stat": "edge", "character": {"stats": {"edge": 2}}, "dice": [4, 2, 9]}
+ORACLE_NO = {"system": "starforged", "move": "Ask the Oracle", "dice": [60], "options": {"odds": "50/50"}}
+
+
+class Scripted:
+    """Streams each draft word by word, as a model would; records whether the stream was closed early."""
+
+    name = "scripted"
+
+    def __init__(self, *texts: str) -> None:
+        self.texts = list(texts)
+        self.requests: list[NarrationRequest] = []
+        self.closed_early = 0
+
+    def stream(self, request: NarrationRequest) -> Iterator[str]:
+        self.requests.append(request)
+        words = self.texts.pop(0).split(" ")
+        done = False
+        try:
+            for i, word in enumerate(words):
+                yield word + (" " if i < len(words) - 1 else "")
+            done = True
+        finally:
+            self.closed_early += not done
+
+
+def run(narrator: Scripted, request: NarrationRequest) -> tuple[Any, list[Any]]:
+    events: list[Any] = []
+    gen = guarded_narration(request, narrator)
+    try:
+        while True:
+            events.append(next(gen))
+    except StopIteration as stop:
+        return stop.value, events
+
+
+def weak_hit_request() -> NarrationRequest:
+    return NarrationRequest(task="narrate", system="starforged", player_text="I leap the gap", results=(resolve(FDW),))
+
+
+def test_a_decision_after_the_story_is_cut_and_the_story_is_shown() -> None:
+    narrator = Scripted(
+        "You leap the gap and catch the far ledge. The rail bends under your weight, and your pack tears open. "
+        "You decide to climb down into the shaft. Below, something stirs."
+    )
+    outcome, events = run(narrator, weak_hit_request())
+    assert outcome.narrator == "llm" and outcome.cut and outcome.attempts == 1
+    assert outcome.text == "You leap the gap and catch the far ledge. The rail bends under your weight, and your pack tears open."
+    assert "decide" not in "".join(e.text for e in events)  # the cut sentence was never shown
+    assert narrator.closed_early == 1 and len(narrator.requests) == 1  # the model's call is stopped; no retry
+
+
+def test_a_decision_too_early_still_gets_the_retry() -> None:
+    narrator = Scripted(
+        "You decide to climb down into the shaft. The rail bends.", "You leap the gap; the rail bends and your pack tears."
+    )
+    outcome, _ = run(narrator, weak_hit_request())
+    assert outcome.narrator == "llm-retry" and not outcome.cut
+    assert "decides for the player" in narrator.requests[1].feedback or "decide" in narrator.requests[1].feedback
+
+
+def test_a_false_fact_is_never_cut_around() -> None:
+    narrator = Scripted(
+        "You leap the gap and catch the far ledge. The rail bends under your weight. You gain +2 momentum.",
+        "You leap the gap; the rail bends and your pack tears.",
+    )
+    outcome, _ = run(narrator, weak_hit_request())
+    assert outcome.narrator == "llm-retry" and not outcome.cut  # a state change the engine did not make: retried
+
+
+def test_a_copied_fact_sheet_heading_after_the_story_is_cut() -> None:
+    narrator = Scripted(
+        "You leap the gap and catch the far ledge. The rail bends under your weight, and your pack tears open.\n\n"
+        "What happened this turn (decided by the rules engine; tell it, add nothing): a weak hit."
+    )
+    outcome, _ = run(narrator, weak_hit_request())
+    assert outcome.narrator == "llm" and outcome.cut
+    assert outcome.text.endswith("your pack tears open.") and "What happened" not in outcome.text
+
+
+def test_the_character_is_sent_in_words_without_numbers() -> None:
+    sheet = get_ruleset("dungeon-world").default_character() | {"name": "Brother Aldo", "impacts": ["vulnerable"]}
+    text = character_text(sheet)
+    assert "Brother Aldo" in text and "vulnerable" in text
+    assert not any(ch.isdigit() for ch in text.split("\n", 1)[1])
+    assert character_text(get_ruleset("starforged").default_character()) == ""  # numbers only: nothing to tell
+
+
+def _hit(text: str, origin: str = "corpus") -> Hit:
+    chunk = Chunk(id="x", system="starforged", section_path=["Moves", "Face Danger"], move="Face Danger",
+                  source="starforged.txt", line_start=1, line_end=9, text=text, origin=origin)  # fmt: skip
+    return Hit(chunk=chunk, score=1.0)
+
+
+def test_a_moves_passage_is_sent_without_the_results_it_lists() -> None:
+    cut = before_results(get_ruleset("starforged").find_move("Face Danger").text)
+    assert "risky" in cut and "strong hit" not in cut and "+1 momentum" not in cut
+    assert before_results("Transit\nWhen you travel:\n\n- 12+ You arrive uneventfully.\n- 7 - 9 Pick 2.") == "Transit\nWhen you travel:"
+    assert before_results("Acquire asset\nGain an asset.\nRoll the crew's Tier. 1-3: Tier -1, 6: Tier +1.") == (
+        "Acquire asset\nGain an asset."
+    )
+    assert before_results("No results here.") == "No results here."
+
+
+def test_interpretations_get_no_rules_passages_and_a_narration_gets_its_own() -> None:
+    hit = _hit("Face Danger\nWhen you attempt something risky, roll.\nOn a strong hit, take +1 momentum.")
+    narrate = NarrationRequest(task="narrate", system="starforged", player_text="I leap", results=(resolve(FDW),), rules=(hit,))
+    oracle = NarrationRequest(task="oracle", system="starforged", player_text="Is the reactor running?",
+                              results=(resolve(ORACLE_NO),), rules=(hit,))  # fmt: skip
+    assert [body for _, body in narration_passages(narrate)] == ["Face Danger\nWhen you attempt something risky, roll."]
+    assert narration_passages(oracle) == []
+    house = _hit("Face Danger house rule\nOn a miss, also lose 1 supply.", origin="homebrew")
+    with_house = NarrationRequest(task="narrate", system="starforged", player_text="I leap", results=(resolve(FDW),),
+                                  rules=(hit, house))  # fmt: skip
+    assert narration_passages(with_house)[1][1].endswith("lose 1 supply.")  # the table's own rule is sent whole
+    assert "+1 momentum" not in str(build_context(narrate, 2000).messages)
+    assert "risky" not in str(build_context(oracle, 2000).messages)
+
+
+def test_the_turn_is_told_as_mine_once_and_an_oracle_question_as_the_question() -> None:
+    history = (("user", "I look around"), ("narrator", "Dust settles."), ("user", "I leap the gap"))
+    narrate = NarrationRequest(
+        task="narrate", system="starforged", player_text="I leap the gap", results=(resolve(FDW),), history=history
+    )
+    messages = [str(m.content) for m in build_context(narrate, 4000).messages]
+    assert sum("I leap the gap" in m for m in messages) == 1  # not again as a history line before the facts
+    assert "What I do" in messages[-1] and "the player's words" not in messages[-1].lower()
+    oracle = NarrationRequest(task="oracle", system="starforged", player_text="Is the reactor running?",
+                              results=(resolve(ORACLE_NO),))  # fmt: skip
+    assert facts_text(oracle).startswith("My question to the oracle: Is the reactor running?")
+    follow = NarrationRequest(task="pay_the_price", system="starforged", player_text="Pay the Price",
+                              results=(resolve({"system": "starforged", "move": "Pay the Price", "dice": [50]}),))  # fmt: skip
+    assert "What I do" not in facts_text(follow)  # a confirmed follow-up's name is not an action of the player's
+
+
+def test_slash_commands_are_not_story() -> None:
+    lines = [("user", "/meter health -1 grazed"), ("user", "I duck"), ("narrator", "You duck as the blade passes.")]
+    assert narration_history(lines) == (("user", "I duck"), ("narrator", "You duck as the blade passes."))
+
+
+def test_a_draft_stopped_mid_sentence_ends_at_its_last_full_sentence() -> None:
+    narrator = Scripted("You leap the gap and catch the far ledge. The rail bends under your weight. Your pack tears and the")
+    outcome, _ = run(narrator, weak_hit_request())
+    assert outcome.narrator == "llm" and outcome.text == "You leap the gap and catch the far ledge. The rail bends under your weight."
+    short = Scripted("You leap the gap and catch the far ledge, and the")
+    assert run(short, weak_hit_request())[0].text == "You leap the gap and catch the far ledge, and the"  # nothing else to show
+
+
+def test_a_sentence_copied_from_the_instructions_is_not_story() -> None:
+    from assistant.narrate.echo import EchoWatch
+    from assistant.narrate.prompts import instructions
+
+    messages = build_context(weak_hit_request(), 2000).messages
+    example = next(line for line in instructions("narrate", "starforged", "vivid").splitlines() if line.startswith("You write:"))
+    copied = example.removeprefix("You write:").strip().split(". ")[0] + ". "
+    fresh = EchoWatch(messages)
+    assert fresh.feed(copied + "More.") is not None
+    assert EchoWatch(messages).feed("You leap the gap and the rail bends under you. More.") is None
+    assert EchoWatch(messages).feed("Now narrate what happens, in two to four sentences. ") is not None
+
+
+def test_a_sentence_of_an_earlier_turn_told_again_is_caught() -> None:
+    from assistant.narrate.echo import REPEATED_EARLIER, EchoWatch
+
+    history = (("user", "I lunge"), ("narrator", "The blade pierces the raider's coat and he staggers back. Sparks fly."))
+    request = NarrationRequest(
+        task="narrate", system="starforged", player_text="I leap the gap", results=(resolve(FDW),), history=history
+    )
+    messages = build_context(request, 4000).messages
+    assert EchoWatch(messages).feed("The blade pierces the raider's coat and he staggers back. ") == REPEATED_EARLIER
+    assert EchoWatch(messages).feed("You leap the gap as sparks fly behind you. ") is None
