@@ -104,7 +104,7 @@ def test_the_prompt_file_and_the_engine_facts_are_in_the_messages() -> None:
     assert "Outcome: a strong hit: the character does what they set out to do." in facts
     assert "momentum: up" in facts
     assert not any(ch.isdigit() for ch in facts)  # the dice card shows the numbers; the model gets none
-    assert "I slip past the sentry" in facts
+    assert "you slip past the sentry" in facts  # the declared action, told to the player
     assert "rejected" not in facts
 
 
@@ -122,7 +122,7 @@ def test_each_task_has_its_prompt_file(task: str, move: dict[str, Any], prompt: 
     system, facts = str(fake.seen[0][0].content), str(fake.seen[0][-1].content)
     assert first_line(prompt) in system and first_line("narrate") not in system
     if task == "oracle":
-        assert "My question to the oracle: Is the hatch open?" in facts and "YES (a match" in facts
+        assert "Your question to the oracle: Is the hatch open?" in facts and "YES (a match" in facts
         assert "Tell this as true: the hatch is open." in facts
     else:
         assert "Something of value is lost or destroyed" in facts

@@ -132,20 +132,21 @@ def test_interpretations_get_no_rules_passages_and_a_narration_gets_its_own() ->
     assert "risky" not in str(build_context(oracle, 2000).messages)
 
 
-def test_the_turn_is_told_as_mine_once_and_an_oracle_question_as_the_question() -> None:
+def test_the_turn_is_told_once_as_yours_and_an_oracle_question_as_the_question() -> None:
     history = (("user", "I look around"), ("narrator", "Dust settles."), ("user", "I leap the gap"))
     narrate = NarrationRequest(
         task="narrate", system="starforged", player_text="I leap the gap", results=(resolve(FDW),), history=history
     )
     messages = [str(m.content) for m in build_context(narrate, 4000).messages]
-    assert sum("I leap the gap" in m for m in messages) == 1  # not again as a history line before the facts
-    assert "What I do" in messages[-1] and "the player's words" not in messages[-1].lower()
+    assert not any("I leap the gap" in m for m in messages)  # not again as a history line before the facts
+    assert "Your declared action (tell it as what you do): you leap the gap" in messages[-1]
+    assert "the player's words" not in messages[-1].lower()
     oracle = NarrationRequest(task="oracle", system="starforged", player_text="Is the reactor running?",
                               results=(resolve(ORACLE_NO),))  # fmt: skip
-    assert facts_text(oracle).startswith("My question to the oracle: Is the reactor running?")
+    assert facts_text(oracle).startswith("Your question to the oracle: Is the reactor running?")
     follow = NarrationRequest(task="pay_the_price", system="starforged", player_text="Pay the Price",
                               results=(resolve({"system": "starforged", "move": "Pay the Price", "dice": [50]}),))  # fmt: skip
-    assert "What I do" not in facts_text(follow)  # a confirmed follow-up's name is not an action of the player's
+    assert "declared action" not in facts_text(follow)  # a confirmed follow-up's name is not an action of the player's
 
 
 def test_slash_commands_are_not_story() -> None:
@@ -166,8 +167,8 @@ def test_a_sentence_copied_from_the_instructions_is_not_story() -> None:
     from assistant.narrate.prompts import instructions
 
     messages = build_context(weak_hit_request(), 2000).messages
-    example = next(line for line in instructions("narrate", "starforged", "vivid").splitlines() if line.startswith("You write:"))
-    copied = example.removeprefix("You write:").strip().split(". ")[0] + ". "
+    rule = next(line for line in instructions("narrate", "starforged", "vivid").splitlines() if line.startswith("2. "))
+    copied = rule.removeprefix("2. ").split(". ")[1] + ". "  # "The player sees the dice, totals and changes on the dice card."
     fresh = EchoWatch(messages)
     assert fresh.feed(copied + "More.") is not None
     assert EchoWatch(messages).feed("You leap the gap and the rail bends under you. More.") is None

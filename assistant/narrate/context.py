@@ -35,6 +35,7 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, System
 
 from assistant.inputs import quote_data as quoted
 from assistant.narrate.facts import humanize
+from assistant.narrate.intent import second_person
 from assistant.narrate.prompts import instructions
 from assistant.narrate.request import NarrationRequest
 from assistant.narrate.story_facts import story_facts
@@ -176,9 +177,9 @@ def facts_text(request: NarrationRequest) -> str:
     question = request.question.strip() or (request.player_text.strip() if request.task == "oracle" else "")
     parts = []
     if request.task == "oracle" and question:
-        parts.append(f"My question to the oracle: {question}")
+        parts.append(f"Your question to the oracle: {second_person(question)}")
     elif request.player_text.strip() and request.player_text.strip().lower() not in {r.move.lower() for r in request.results}:
-        parts.append(f"What I do (tell it as my own action, to me as \"you\"): {request.player_text.strip()}")
+        parts.append(f"Your declared action (tell it as what you do): {second_person(request.player_text.strip())}")
     parts.append(story_facts(request.results, question=question, player_text=request.player_text))
     if request.feedback.strip():
         parts.append(request.feedback.strip())
