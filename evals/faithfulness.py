@@ -9,7 +9,7 @@ on its own. ``--replay OLD.jsonl`` adds the facts to drafts recorded without the
 with the same seeds) and re-checks them with the current guard; no model is needed.
 
 The scorecard (stdout, or ``--json``) gives per narrated turn: the first-draft violation rate overall and by
-kind, the retry-fix rate (rejected first drafts whose retry was shown), the fallback rate (turns that ended
+kind, the retry-fix rate (rejected first drafts whose retry was shown), the cut rate (drafts shown up to a fault after their story), the fallback rate (turns that ended
 with the offline template), time to the first token and to the full turn (p50/p95), and prompt tokens.
 """
 
@@ -92,6 +92,7 @@ def play(
     from assistant.store import service
 
     rows: list[dict[str, Any]] = []
+    _warm_up(home)
     for script in scripts:
         name = str(script["id"])
         service.create_campaign(name, script.get("system", "starforged"), seed=int(script.get("seed", 1)))
@@ -140,10 +141,29 @@ def play(
                 "ttft_ms": first["ttft_ms"],
                 "prompt_tokens": first["prompt_tokens"],
                 "drafts": len(records),
+                # the shown draft broke a rule after its story and was cut there (assistant.chat.narration)
+                "cut": turn.narrator != "template-fallback" and bool(records[-1]["violations"] or records[-1]["error"]),
             }  # fmt: skip
             rows.append(row)
             print(json.dumps(row, ensure_ascii=False), file=sys.stderr, flush=True)
     return rows
+
+
+def _warm_up(home: Path) -> None:
+    """One offline turn before the timed ones: the embedder, the index and the rulesets load as the app's warm start
+    loads them, so the first scripted turn times the model, not the process starting."""
+    from assistant.chat.session import ChatSession
+    from assistant.config import LLMSettings, Settings
+    from assistant.narrate import TemplateNarrator
+    from assistant.store import service
+
+    service.create_campaign("faithfulness-warm-up", "starforged", seed=1)
+    session = ChatSession.open(
+        "faithfulness-warm-up", settings=Settings(home=home, llm=LLMSettings()), narrator=TemplateNarrator()
+    )
+    turn = session.send("I creep along the corridor")
+    if turn.suggestions:
+        session.confirm(turn.suggestions[0])
 
 
 def _pct(values: list[float], q: float) -> float | None:
@@ -179,6 +199,7 @@ def scorecard(rows: list[dict[str, Any]], timeout: float | None = None) -> dict[
         "first_draft_violations_by_kind": {k: rate(v, n) for k, v in sorted(kinds.items())},
         "first_draft_errors": sum(bool(r["first_error"]) for r in rows),
         "retry_fix_rate": rate(sum(r["narrator"] == "llm-retry" for r in rejected), len(rejected)),
+        "cut_rate": rate(sum(bool(r.get("cut")) for r in rows), n),
         "fallback_rate": rate(len(fallbacks), n),
         "fallback_by_cause": {k: rate(v, n) for k, v in sorted(Counter(_fallback_cause(r) for r in fallbacks).items())},
         "turns_over_deadline": None if timeout is None else sum(r["turn_ms"] > (timeout + 2) * 1000 for r in rows),
@@ -201,7 +222,8 @@ def format_scorecard(card: dict[str, Any]) -> str:
             f"narrated turns: {card['narrated_turns']}",
             f"first-draft violation rate: {pct(card['first_draft_violation_rate'])} (by kind: {by_kind}); "
             f"first drafts that failed outright: {card['first_draft_errors']}",
-            f"retry-fix rate: {pct(card['retry_fix_rate'])}; template fallback rate: {pct(card['fallback_rate'])} "
+            f"retry-fix rate: {pct(card['retry_fix_rate'])}; shown cut before a fault: {pct(card.get('cut_rate'))}; "
+            f"template fallback rate: {pct(card['fallback_rate'])} "
             f"(by cause: {', '.join(f'{k} {pct(v)}' for k, v in card.get('fallback_by_cause', {}).items()) or 'none'}); "
             f"turns over their deadline + 2 s: {card.get('turns_over_deadline', 'n/a')}",
             f"time to first token p50/p95: {card['ttft_ms_p50']} / {card['ttft_ms_p95']} ms; "

@@ -110,7 +110,10 @@ def _hit(text: str, origin: str = "corpus") -> Hit:
 def test_a_moves_passage_is_sent_without_the_results_it_lists() -> None:
     cut = before_results(get_ruleset("starforged").find_move("Face Danger").text)
     assert "risky" in cut and "strong hit" not in cut and "+1 momentum" not in cut
-    assert before_results("Transit\nWhen you travel:\n\n- 12+ You arrive uneventfully.\n- 7 - 9 Pick 2.") == "Transit\nWhen you travel:"
+    assert (
+        before_results("Transit\nWhen you travel:\n\n- 12+ You arrive uneventfully.\n- 7 - 9 Pick 2.")
+        == "Transit\nWhen you travel:"
+    )
     assert before_results("Acquire asset\nGain an asset.\nRoll the crew's Tier. 1-3: Tier -1, 6: Tier +1.") == (
         "Acquire asset\nGain an asset."
     )
@@ -157,7 +160,10 @@ def test_slash_commands_are_not_story() -> None:
 def test_a_draft_stopped_mid_sentence_ends_at_its_last_full_sentence() -> None:
     narrator = Scripted("You leap the gap and catch the far ledge. The rail bends under your weight. Your pack tears and the")
     outcome, _ = run(narrator, weak_hit_request())
-    assert outcome.narrator == "llm" and outcome.text == "You leap the gap and catch the far ledge. The rail bends under your weight."
+    assert (
+        outcome.narrator == "llm"
+        and outcome.text == "You leap the gap and catch the far ledge. The rail bends under your weight."
+    )
     short = Scripted("You leap the gap and catch the far ledge, and the")
     assert run(short, weak_hit_request())[0].text == "You leap the gap and catch the far ledge, and the"  # nothing else to show
 
