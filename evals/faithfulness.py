@@ -9,8 +9,8 @@ on its own. ``--replay OLD.jsonl`` adds the facts to drafts recorded without the
 with the same seeds) and re-checks them with the current guard; no model is needed.
 
 The scorecard (stdout, or ``--json``) gives per narrated turn: the first-draft violation rate overall and by
-kind, the retry-fix rate (rejected first drafts whose retry was shown), the cut rate (drafts shown up to a fault after their story), the fallback rate (turns that ended
-with the offline template), time to the first token and to the full turn (p50/p95), and prompt tokens.
+kind, the retry-fix rate (rejected first drafts whose retry was shown), the cut rate (drafts shown up to a fault
+after their story), the fallback rate (turns that ended with the offline template), time to the first token and to the full turn (p50/p95), and prompt tokens.
 """
 
 from __future__ import annotations
