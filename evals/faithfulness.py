@@ -10,7 +10,8 @@ with the same seeds) and re-checks them with the current guard; no model is need
 
 The scorecard (stdout, or ``--json``) gives per narrated turn: the first-draft violation rate overall and by
 kind, the retry-fix rate (rejected first drafts whose retry was shown), the cut rate (drafts shown up to a fault
-after their story), the fallback rate (turns that ended with the offline template), time to the first token and to the full turn (p50/p95), and prompt tokens.
+after their story), the fallback rate (turns that ended with the offline template), time to the first token and
+to the full turn (p50/p95), and prompt tokens.
 """
 
 from __future__ import annotations
