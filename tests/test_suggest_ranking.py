@@ -40,6 +40,10 @@ INTENTS = [
     ("dungeon-world", "I swing my greataxe at the orc chieftain", {}, "Hack & Slash", "str"),
     ("dungeon-world", "I step in front of the cleric to take the blow meant for her", {}, "Defend", "con"),
     ("dungeon-world", "I play a stirring song on my lute for the paladin", {}, "Arcane Art", "cha"),
+    # the player's words name the move (its name or alias, any order and inflection)
+    ("dungeon-world", "I take +1 forward", {}, "Take a Bonus", None),
+    ("city", "I perceive what the guildmaster demands", {}, "Perceive Demand", None),
+    ("city", "I run my wine smuggling scheme", {}, "Run the Scheme", "productivity"),
 ]
 
 
@@ -163,3 +167,29 @@ def test_requirement_from_the_ruleset_is_never_suggested(embedder):
         for move in gated:
             if move.requires.position != position:
                 assert normalize_name(move.name) not in shown
+
+
+@pytest.mark.parametrize(
+    ("system", "text", "expected"),
+    [
+        ("dungeon-world", "I take +1 forward to damage", "Take a Bonus"),
+        ("dungeon-world", "I get to take +1 ongoing", "Take a Bonus"),
+        ("city", "I perceive what the guildmaster demands", "Perceive Demand"),
+        ("city", "I run my wine smuggling scheme", "Run the Scheme"),
+        ("city", "I set up a wine smuggling scheme", "Set Up a Scheme"),
+    ],
+)
+def test_a_move_named_in_the_words_ranks_first_with_the_offline_embedder(system, text, expected):
+    from rules_index.embed import get_embedder
+
+    results = suggest(text, SuggestContext(system=system), k=3, embedder=get_embedder("hash"))
+    assert results[0].move == expected, names(results)
+
+
+def test_one_word_of_a_name_is_not_naming_the_move():
+    from assistant.suggest.ranker import names_said
+
+    moves = moves_for("city")
+    said = {moves[i].name for i in names_said("I run across the rooftops", moves)}
+    assert "Run the Scheme" not in said
+    assert {moves[i].name for i in names_said("Running my schemes again", moves)} == {"Run the Scheme"}
