@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 from assistant.chat.session import ChatSession
 from assistant.store import service
 from rules_index.embed import get_embedder
+from tests.session_helpers import ScriptedDice
 
 
 @pytest.fixture(autouse=True)
@@ -54,3 +55,35 @@ def test_the_terminal_chat_with_auto_roll_reads_a_number_as_a_pick() -> None:
     out = runner.invoke(app, args, input="I strike the raider with my sword\n1\n").output
     assert "! A number picks" in out
     assert out.count("Action ") == 1  # one roll: the action's, none for the "1"
+
+
+def test_burn_in_a_system_without_momentum_says_so_in_words() -> None:
+    session = _session("blades")
+    session.send("/dice 2d6")
+    turn = session.send("/burn")
+    assert turn.kind == "error"
+    assert turn.error.startswith("Blades in the Dark has no momentum to burn")
+    assert "2d6" not in turn.error
+
+
+@pytest.mark.parametrize(("system", "meter"), [("starforged", "Momentum"), ("elegy", "Focus")])
+def test_burn_after_a_roll_that_is_not_an_action_roll(system: str, meter: str) -> None:
+    session = _session(system)
+    session.send("/dice 2d6")
+    turn = session.send("/burn")
+    assert turn.error == f"{meter} burns on an action roll, and your last roll (2d6) was not one. Nothing was changed."
+
+
+def test_burn_that_would_not_help_says_why() -> None:
+    service.create_campaign("burning", "starforged", seed=3)
+    dice = ScriptedDice()
+    session = ChatSession.open("burning", rng=dice, embedder=get_embedder("hash"))
+    dice.queue(6, 3, 10)
+    weak = session.send("/roll face danger +edge")
+    assert weak.results[0].outcome.value == "weak_hit"
+    said = session.send("/burn").error
+    assert said.startswith("Burning momentum would not improve Face Danger: momentum 2 would not beat")
+    assert f"action score {weak.results[0].score}" in said
+    dice.queue(6, 1, 1)
+    session.send("/roll face danger +edge")
+    assert session.send("/burn").error.endswith("it is already a strong hit. Nothing was changed.")

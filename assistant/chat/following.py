@@ -7,7 +7,8 @@ from typing import Any
 from assistant.chat.acting import ActingMixin
 from assistant.chat.turn import Turn, TurnEvent, TurnStream
 from assistant.chat.turn import finish as _finish
-from assistant.engine import AssistantError, InputError, Result, RulesError
+from assistant.engine import AssistantError, InputError, Result, RulesError, get_ruleset
+from assistant.engine.outcomes import Outcome
 from assistant.store import service
 from assistant.store.followups import StaleEventError, describe
 
@@ -82,12 +83,29 @@ class FollowingMixin(ActingMixin):
 
     def _burn(self, event_seq: int | None) -> TurnStream:
         """Burn momentum on the last move (after seeing the dice, as the rules allow): the same dice, burned."""
+        ruleset = get_ruleset(self.system)
+        spec = ruleset.sheet.spec.burn
+        if spec is None:
+            raise RulesError(
+                f"{ruleset.title or self.system} has no momentum to burn: /burn is for Starforged's momentum and "
+                "Elegy's focus. Nothing was changed."
+            )
         seq, event = self._followed_move(event_seq, "burn")
         result = Result.model_validate(event.result)
+        if result.roll != "action":
+            raise RulesError(
+                f"{spec.meter.capitalize()} burns on an action roll, and your last roll ({result.move}) was not one. "
+                "Nothing was changed."
+            )
         if not (result.burn and result.burn.available):
-            meter = result.burn.meter if result.burn else ""
-            what = f"Burning {meter}" if meter else "Burning"
-            raise RulesError(f"{what} would not improve {result.move}; nothing was changed.")
+            meter = (result.character_before or {}).get(spec.meter)
+            why = (
+                "it is already a strong hit"
+                if result.outcome is Outcome.STRONG_HIT
+                else f"{spec.meter}{f' {meter}' if meter is not None else ''} would not beat more challenge dice than "
+                f"your action score {result.score} did"
+            )
+            raise RulesError(f"Burning {spec.meter} would not improve {result.move}: {why}. Nothing was changed.")
         return (yield from self._redo(seq, event, {"burn": True}, f"burn {result.burn.meter} on {result.move}"))
 
     def _redo(self, seq: int, event: Any, options_update: dict[str, Any], doing: str) -> TurnStream:
