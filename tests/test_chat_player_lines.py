@@ -87,3 +87,20 @@ def test_burn_that_would_not_help_says_why() -> None:
     dice.queue(6, 1, 1)
     session.send("/roll face danger +edge")
     assert session.send("/burn").error.endswith("it is already a strong hit. Nothing was changed.")
+
+
+@pytest.mark.parametrize(("faces", "told"), [((6, 1, 1), "5 points"), ((6, 1, 9), "3 points")])
+def test_repair_tells_its_points_table_as_lines_a_player_reads(faces: tuple[int, ...], told: str) -> None:
+    service.create_campaign("repairs", "starforged", seed=3)
+    dice = ScriptedDice()
+    session = ChatSession.open("repairs", rng=dice, embedder=get_embedder("hash"))
+    dice.queue(*faces)
+    asked = session.send("/roll repair +wits")
+    assert asked.kind == "question"
+    labels = [a.label for a in asked.question.answers]
+    assert labels[-1] == "Under fire (2 / 0)", labels
+    turn = session.answer("facility")
+    assert turn.results, turn.error
+    text = turn.narration
+    assert "|" not in text and "---" not in text, text
+    assert f"- At a facility: {told}\n" in text
