@@ -104,3 +104,9 @@ def test_repair_tells_its_points_table_as_lines_a_player_reads(faces: tuple[int,
     text = turn.narration
     assert "|" not in text and "---" not in text, text
     assert f"- At a facility: {told}\n" in text
+
+
+def test_a_move_the_words_name_is_offered_even_when_it_cannot_succeed() -> None:
+    session = _session("elegy")  # intellect 1 against two d10s: Perform Ritual is a certain miss
+    turn = session.send("I perform a ritual of blood to see through the Prince's eyes")
+    assert turn.suggestions[0].move == "Perform Ritual"

@@ -193,3 +193,28 @@ def test_one_word_of_a_name_is_not_naming_the_move():
     said = {moves[i].name for i in names_said("I run across the rooftops", moves)}
     assert "Run the Scheme" not in said
     assert {moves[i].name for i in names_said("Running my schemes again", moves)} == {"Run the Scheme"}
+
+
+def test_a_cue_word_matches_its_inflections_not_a_longer_word():
+    from assistant.suggest.cues import match_cues
+
+    assert "singanelegy" not in match_cues("elegy", "I question the dockmaster about the ships").move_boost
+    assert "resupply" not in match_cues("starforged", "I sneak past the scavenger sentries").move_boost
+    assert "resupply" in match_cues("starforged", "I scavenge the wreck").move_boost
+    assert "resupply" in match_cues("starforged", "Scavenging the wreck for parts").move_boost
+    for text in ("I sneak past", "sneaking past", "she sneaks past"):
+        assert match_cues("starforged", text).matched, text
+
+
+@pytest.mark.parametrize(
+    ("system", "text", "expected"),
+    [
+        ("elegy", "I question the dockmaster about the Prince's ships", "Gather Information"),
+        ("starforged", "I sneak past the scavenger sentries in the docking bay", "Face Danger"),
+        ("starforged", "I take a hit from his shotgun", "Endure Harm"),
+        ("elegy", "The hunter's shotgun blast tears through my shoulder", "Endure Harm"),
+    ],
+)
+def test_everyday_words_do_not_pull_a_move_by_its_spelling(embedder, system, text, expected):
+    results = suggest(text, SuggestContext(system=system), k=3, embedder=embedder)
+    assert results[0].move == expected, names(results)

@@ -18,10 +18,10 @@ from typing import Any
 from assistant.chat.clock_finder import bind_clock
 from assistant.chat.track_finder import bind_track, has_track_for, missing_track, open_tracks
 from assistant.engine import AssistantError, InputError, get_ruleset
-from assistant.engine.ruleset import normalize_name
 from assistant.store.moves import engine_request
 from assistant.store.state import CampaignState
 from assistant.suggest.core import Position
+from assistant.suggest.ranker import says_name
 
 
 def bind(state: CampaignState, request: dict[str, Any], text: str, *, strict: bool = False) -> tuple[dict[str, Any], list[str]]:
@@ -82,7 +82,7 @@ def fight_position(state: CampaignState, text: str, embedder: Any = None) -> Pos
 def names_move(text: str, move_name: str) -> bool:
     """True when the player's words name the move ("I reach a milestone"); a one-word name (Strike) is an everyday
     verb, not a name."""
-    return len(move_name.split()) > 1 and normalize_name(move_name) in normalize_name(text)
+    return says_name(text, move_name)
 
 
 def certain_miss(odds: Any) -> bool:

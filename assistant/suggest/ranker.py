@@ -107,15 +107,23 @@ def warm_vectors(system: str, moves: list[MoveEntry], embedder: Any) -> None:
     _vectors(embedder, system, moves)
 
 
+def _words_of(name: str) -> frozenset[str] | None:
+    """The words of a move's name that are distinctive enough to count as naming it: two words or more once small
+    words are dropped, the parenthesised part aside ("Cast a Spell (Wizard)": cast, spell); None for one word."""
+    words = frozenset(_tokenize(re.sub(r"\([^)]*\)", " ", name)))
+    return words if len(words) >= 2 else None
+
+
 def _name_words(move: MoveEntry) -> list[frozenset[str]]:
-    """The word sets of the move's name and aliases that are distinctive enough to count as naming it: two words
-    or more once small words are dropped, the parenthesised part aside ("Cast a Spell (Wizard)": cast, spell)."""
-    out = []
-    for name in (move.name, *move.aliases):
-        words = frozenset(_tokenize(re.sub(r"\([^)]*\)", " ", name)))
-        if len(words) >= 2:
-            out.append(words)
-    return out
+    return [w for w in (_words_of(n) for n in (move.name, *move.aliases)) if w is not None]
+
+
+def says_name(text: str, name: str) -> bool:
+    """True when the player's words hold every word of the move's ``name`` ("I perform a ritual of blood": Perform
+    Ritual); a one-word name (Strike) is an everyday verb, not a name."""
+    words = _words_of(name)
+    said = set(_tokenize(text))
+    return words is not None and all(any(_same_word(w, t) for t in said) for w in words)
 
 
 def _same_word(a: str, b: str) -> bool:
