@@ -110,3 +110,26 @@ def test_a_move_the_words_name_is_offered_even_when_it_cannot_succeed() -> None:
     session = _session("elegy")  # intellect 1 against two d10s: Perform Ritual is a certain miss
     turn = session.send("I perform a ritual of blood to see through the Prince's eyes")
     assert turn.suggestions[0].move == "Perform Ritual"
+
+
+def test_the_terminal_lists_a_choice_once_numbered_and_says_next_once(capsys: pytest.CaptureFixture[str]) -> None:
+    from assistant.chat.cli import _print_turn
+
+    service.create_campaign("course", "starforged", seed=3)
+    dice = ScriptedDice()
+    session = ChatSession.open("course", rng=dice, embedder=get_embedder("hash"))
+    dice.queue(3, 3, 9)  # 3 + supply 5 = 8 against 3 and 9: a weak hit, choose one
+    turn = session.send("/roll set a course +supply")
+    assert turn.open_choices and turn.results[0].outcome.value == "weak_hit"
+    _print_turn(turn, as_json=False)
+    out = capsys.readouterr().out
+    for number, option in enumerate(turn.open_choices[0].options, 1):
+        assert out.count(option.label) == 1, out
+        assert f"\n{number}. {option.label}" in out
+    assert "(/choose <number or words>)" in out
+    dice.queue(1, 6, 6)
+    missed = session.send("/roll face danger +edge")
+    assert [f.move for f in missed.follow_ups] == ["Pay the Price"]
+    _print_turn(missed, as_json=False)
+    out = capsys.readouterr().out
+    assert out.count("Pay the Price") == 1, out

@@ -96,7 +96,7 @@ class RollMove(_Args):
     stat: str | None = Field(
         default=None, max_length=40, description="The stat or meter to roll (e.g. 'edge'), when the move offers a choice."
     )
-    adds: int = Field(default=0, ge=-MAX_ADDS, le=MAX_ADDS, description="Bonuses the rules grant (assets, aid), -3..+3.")
+    adds: int = Field(default=0, ge=-MAX_ADDS, le=MAX_ADDS, description="Bonuses the rules grant (assets, aid), from -3 to +3.")
     burn: bool = Field(default=False, description="Burn momentum if it beats the action score (only if the player asked).")
     options: dict[str, Any] = Field(
         default_factory=dict,
@@ -148,7 +148,7 @@ class AdjustMeter(_Args):
     """Change one of the active character's meters (health, spirit, supply, momentum...) when the rules say so."""
 
     meter: str = Field(min_length=1, max_length=40, description="The meter's name, e.g. 'momentum'.")
-    delta: int = Field(ge=-MAX_DELTA, le=MAX_DELTA, description="The change, -6..+6 and not 0.")
+    delta: int = Field(ge=-MAX_DELTA, le=MAX_DELTA, description="The change, from -6 to +6 (not 0).")
     reason: str = Field(min_length=1, max_length=200, description="The rule or event that calls for it.")
 
     @field_validator("delta")
@@ -171,7 +171,7 @@ class StartClock(_Args):
     """Start a clock of N segments."""
 
     name: str = Field(min_length=1, max_length=80, description="The clock's name, e.g. 'The alarm is raised'.")
-    segments: int = Field(ge=1, le=24, description="How many segments (4, 6 or 8 usually).")
+    segments: int = Field(ge=1, le=24, description="How many segments, from 1 to 24 (4, 6 or 8 usually).")
 
 
 TOOL_MODELS: dict[str, type[BaseModel]] = {
@@ -266,6 +266,9 @@ def _dice_like(data: object, depth: int = 0) -> str | None:
     return None
 
 
+_OUT_OF_RANGE = {"less_than_equal", "greater_than_equal", "less_than", "greater_than"}
+
+
 def _explain(tool: str, model: type[BaseModel], exc: ValidationError, player: bool = False) -> str:
     fields = ", ".join(model.model_fields)
     parts = []
@@ -279,7 +282,10 @@ def _explain(tool: str, model: type[BaseModel], exc: ValidationError, player: bo
             field = model.model_fields.get(str(err["loc"][0])) if err["loc"] else None
             described = (field.description or "").split(". ")[0].rstrip(".") if field is not None else ""
             problem = str(err["msg"]).removeprefix("Value error, ")
-            parts.append(f"{described} ({problem.lower()})" if described and player else f"{where}: {problem}")
+            if described and player and err["type"] in _OUT_OF_RANGE:
+                parts.append(f"{described}; you gave {err['input']}")
+            else:
+                parts.append(f"{described} ({problem.lower()})" if described and player else f"{where}: {problem}")
     return f"{tool}: " + "; ".join(parts) + "."
 
 
