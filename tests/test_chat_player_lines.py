@@ -133,3 +133,35 @@ def test_the_terminal_lists_a_choice_once_numbered_and_says_next_once(capsys: py
     _print_turn(missed, as_json=False)
     out = capsys.readouterr().out
     assert out.count("Pay the Price") == 1, out
+
+
+def test_the_terminal_numbers_two_open_choices_on_as_choose_counts_them() -> None:
+    from assistant.chat.cli import _numbered_choices
+    from assistant.chat.turn import Turn
+    from assistant.engine.model import Choice
+
+    def choice(cid: str, *labels: str) -> Choice:
+        return Choice.model_validate({"id": cid, "prompt": cid, "options": [{"id": x, "label": x} for x in labels]})
+
+    narration = "You overindulge, your call:\n- Attract Trouble\n- Lost\n\nAnother costs, your call:\n- Pay 1 coin\n- Pay 1 rep"
+    turn = Turn(
+        kind="action",
+        narration=narration,
+        open_choices=[choice("a", "Attract Trouble", "Lost"), choice("b", "Pay 1 coin", "Pay 1 rep")],
+    )
+    text, listed = _numbered_choices(turn)
+    assert listed
+    assert text.endswith("1. Attract Trouble\n2. Lost\n\nAnother costs, your call:\n3. Pay 1 coin\n4. Pay 1 rep")
+    unlisted = Turn(kind="action", narration="It goes wrong.", open_choices=[choice("a", "Lost")])
+    assert _numbered_choices(unlisted) == ("It goes wrong.", False)
+
+
+def test_blades_names_itself_and_a_healing_clock_once() -> None:
+    service.create_campaign("crew", "blades", seed=3)
+    dice = ScriptedDice()
+    session = ChatSession.open("crew", rng=dice, embedder=get_embedder("hash"))
+    assert session.send("/oracle Is the captain on the take?").error.startswith("Blades in the Dark has no yes/no oracle")
+    dice.queue(5, 1)
+    healed = session.send("/roll recover +tinker")
+    assert healed.results, healed.error
+    assert "Healing clock 0 → " in healed.narration and "clock clock" not in healed.narration

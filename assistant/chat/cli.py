@@ -19,15 +19,17 @@ from assistant.engine import AssistantError
 
 
 def _numbered_choices(turn: Turn) -> tuple[str, bool]:
-    """The narration with the open choice's options numbered where it lists them ("- Lose Momentum (-2)" becomes
-    "1. Lose Momentum (-2)"), so the terminal does not list them twice; and whether it did."""
-    if len(turn.open_choices) != 1:
+    """The narration with the open choices' options numbered where it lists them ("- Lose Momentum (-2)" becomes
+    "1. Lose Momentum (-2)"), so the terminal does not list them twice; and whether it did. The numbers run on
+    across choices, as /choose counts them."""
+    labels = [o.label.strip() for c in turn.open_choices for o in c.options]
+    if not labels:
         return turn.narration, False
     lines = turn.narration.split("\n")
-    labels = [o.label.strip() for o in turn.open_choices[0].options]
     at: list[int] = []
     for label in labels:
-        found = next((i for i, line in enumerate(lines) if i not in at and line.startswith(f"- {label}")), None)
+        after = at[-1] + 1 if at else 0
+        found = next((i for i in range(after, len(lines)) if lines[i].startswith(f"- {label}")), None)
         if found is None:
             return turn.narration, False
         at.append(found)
@@ -49,12 +51,14 @@ def _print_turn(turn: Turn, as_json: bool, *, narration: bool = True) -> None:
     for i, s in enumerate(turn.suggestions if not turn.results and turn.kind != "question" else [], 1):
         stat = f" +{s.stat.replace('_', ' ')}" if s.stat else ""
         typer.echo(f"  [{i}] {s.move}{stat}")
-    for choice in turn.open_choices:
-        if listed and narration:
-            typer.echo("  (/choose <number or words>)")
-            continue
-        labels = " | ".join(f"{i}. {o.label}" for i, o in enumerate(choice.options, 1))
-        typer.echo(f"  choose {choice.pick or 'any'}: {labels}  (/choose <number or words>)")
+    if listed and narration:
+        typer.echo("  (/choose <number or words>)")
+    else:
+        number = 0
+        for choice in turn.open_choices:
+            labels = " | ".join(f"{number + i}. {o.label}" for i, o in enumerate(choice.options, 1))
+            number += len(choice.options)
+            typer.echo(f"  choose {choice.pick or 'any'}: {labels}  (/choose <number or words>)")
     told = text.lower() if narration else ""
     for follow in turn.follow_ups:
         said = follow.move if follow.reason.lower() in ("", follow.move.lower()) else f"{follow.move} — {follow.reason}"

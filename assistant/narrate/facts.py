@@ -231,7 +231,7 @@ def effect_line(effect: Effect) -> str:
         if effect.delta is not None:
             return f"{target[:1].upper()}{target[1:]} {signed(effect.delta)}."
     label = ACRONYMS.get(effect.target) or f"{target[:1].upper()}{target[1:]}"
-    if effect.kind == "clock":
+    if effect.kind == "clock" and not label.lower().endswith("clock"):
         label += " clock"
     if effect.kind == "legacy":
         label += " legacy"
