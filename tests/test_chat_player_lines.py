@@ -165,3 +165,16 @@ def test_blades_names_itself_and_a_healing_clock_once() -> None:
     healed = session.send("/roll recover +tinker")
     assert healed.results, healed.error
     assert "Healing clock 0 → " in healed.narration and "clock clock" not in healed.narration
+
+
+def test_the_city_game_reads_without_tier_numbers_or_ids() -> None:
+    service.create_campaign("city", "city", seed=3)
+    dice = ScriptedDice()
+    session = ChatSession.open("city", rng=dice, embedder=get_embedder("hash"))
+    assert session.send("/tables").narration == "The Magistrate's city (Powered by the Apocalypse) has no tables."
+    dice.queue(4, 4)
+    scheme = session.send("/roll set up a scheme +network")
+    assert "Mark Heat or start Productivity at -1." in scheme.narration and "7-9" not in scheme.narration
+    dice.queue(1, 1)
+    run = session.send("/roll run the scheme")
+    assert "Once per session: you may not Run the Scheme again" in run.narration

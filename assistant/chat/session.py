@@ -307,7 +307,7 @@ class ChatSession(AskingMixin, LookupsMixin):
             return "\n".join(f"{cat.replace('_', ' ')}: {', '.join(names)}" for cat, names in by_category.items())
         if name == "tables":
             names = [t.name for t in ruleset.tables.values()]
-            return ("Tables (roll one with /table <name>): " + ", ".join(names)) if names else f"{self.system} has no tables."
+            return ("Tables (roll one with /table <name>): " + ", ".join(names)) if names else f"{self._title()} has no tables."
         character = self._state.active() or {}
         stats = character.get("stats", {})
         lines = [f"{character.get('name', 'Your character')} ({self.system})"]
