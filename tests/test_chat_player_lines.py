@@ -178,3 +178,23 @@ def test_the_city_game_reads_without_tier_numbers_or_ids() -> None:
     dice.queue(1, 1)
     run = session.send("/roll run the scheme")
     assert "Once per session: you may not Run the Scheme again" in run.narration
+
+
+def test_meter_names_of_two_words_and_as_the_sheet_writes_them() -> None:
+    from assistant.chat.commands import parse_command
+
+    assert parse_command("meter companion health -1 a hit").args == {
+        "meter": "companion health",
+        "delta": -1,
+        "reason": "a hit",
+    }
+    session = _session("starforged")
+    hurt = session.send("/meter companion health -1 a hit")
+    assert hurt.narration.startswith("Companion health -1 for "), hurt.error
+    knight = ChatSession.open(_new("duel", "dungeon-world"), embedder=get_embedder("hash"))
+    assert knight.send("/meter hp -3 a hit").narration.startswith("HP -3 for ")
+
+
+def _new(name: str, system: str) -> str:
+    service.create_campaign(name, system, seed=3)
+    return name

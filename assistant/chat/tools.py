@@ -23,6 +23,7 @@ Tool -> engine request (a chat command maps onto the same request)::
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from dataclasses import dataclass
@@ -446,6 +447,15 @@ def _check_mark_progress(p: Any, ruleset: Ruleset, state: CampaignState | None) 
     return ToolAction("mark_progress", args, summary, changes_state=True, request=request)
 
 
+def _meter_label(system: str, meter: str) -> str:
+    """The meter as the sheet labels it ("HP", "Companion health"), its name otherwise."""
+    from assistant.engine.character_edit import character_rules
+
+    with contextlib.suppress(AssistantError):
+        return character_rules(system).find(meter).label
+    return meter.replace("_", " ").capitalize()
+
+
 def _check_adjust_meter(p: Any, ruleset: Ruleset, state: CampaignState | None) -> ToolAction:
     meter = p.meter.strip().lstrip("+").strip().lower().replace(" ", "_").replace("-", "_")
     if state is None or state.active() is None:
@@ -454,7 +464,7 @@ def _check_adjust_meter(p: Any, ruleset: Ruleset, state: CampaignState | None) -
     result = _dry_run(request, state)
     sheet = state.active() or {}
     who = sheet.get("name") or "your character"
-    label = meter.replace("_", " ").capitalize()
+    label = _meter_label(ruleset.system_id, meter)
     summary = f"{label} {p.delta:+d} for {who} ({changes(result, meter)}): {p.reason}"
     return ToolAction(
         "adjust_meter", {"meter": meter, "delta": p.delta, "reason": p.reason}, summary, changes_state=True, request=request
