@@ -198,3 +198,22 @@ def test_meter_names_of_two_words_and_as_the_sheet_writes_them() -> None:
 def _new(name: str, system: str) -> str:
     service.create_campaign(name, system, seed=3)
     return name
+
+
+def test_a_rank_said_after_a_new_vow_changes_that_vow_with_the_same_dice() -> None:
+    session = _session("starforged")
+    offered = session.send("I swear a vow to find my missing sister on the derelict station Eidolon")
+    sworn = session.confirm(offered.suggestions[0])
+    assert "no rank in your words" in " ".join(sworn.notes)
+    moves = session.reload().moves
+    ranked = session.send("a dangerous vow")
+    assert ranked.results and ranked.results[0].dice == sworn.results[0].dice
+    assert "is now a dangerous vow: the same roll" in ranked.notes[0]
+    tracks = list(session.reload().tracks.values())
+    assert [t["rank"] for t in tracks] == ["dangerous"] and session.reload().moves == moves
+    assert session.send("make it epic").results
+    assert [t["rank"] for t in session.reload().tracks.values()] == ["epic"]
+    session.send("/undo")
+    assert session.reload().tracks == {}
+    # a longer message naming a rank is a new action, not a change of rank
+    assert not session.send("I face a dangerous storm").results

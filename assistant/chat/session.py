@@ -213,6 +213,10 @@ class ChatSession(AskingMixin, LookupsMixin):
             if picks is not None:
                 self._say("user", text)
                 return (yield from self._choose(picks, None))
+            ranked = self._new_track_ranked(c.text)
+            if ranked is not None:
+                self._say("user", text)
+                return (yield from self._rerank(*ranked))
             if _PICK.fullmatch(c.text):
                 return (yield from self._pick_suggestion(int(c.text.strip(" .)#")), text))
         if c.kind == "command":
