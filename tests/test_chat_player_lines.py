@@ -217,3 +217,18 @@ def test_a_rank_said_after_a_new_vow_changes_that_vow_with_the_same_dice() -> No
     assert session.reload().tracks == {}
     # a longer message naming a rank is a new action, not a change of rank
     assert not session.send("I face a dangerous storm").results
+
+
+def test_the_oracle_comes_after_the_moves_that_act_when_the_words_are_an_action() -> None:
+    from assistant.chat.fitting import fit_suggestions
+    from assistant.suggest import SuggestContext, suggest
+
+    session = _session("starforged")
+    shortlist = suggest(
+        "I ask the oracle about the ship", SuggestContext(system="starforged"), k=8, embedder=get_embedder("hash")
+    )
+    assert shortlist[0].move == "Ask the Oracle"
+    acted = fit_suggestions(session.state, list(shortlist), "I scan the wreck of the ship", k=3)
+    assert acted[0].move != "Ask the Oracle"
+    asked = fit_suggestions(session.state, list(shortlist), "I ask the oracle about the ship", k=3)
+    assert asked[0].move == "Ask the Oracle"
