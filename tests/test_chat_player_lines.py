@@ -232,3 +232,12 @@ def test_the_oracle_comes_after_the_moves_that_act_when_the_words_are_an_action(
     assert acted[0].move != "Ask the Oracle"
     asked = fit_suggestions(session.state, list(shortlist), "I ask the oracle about the ship", k=3)
     assert asked[0].move == "Ask the Oracle"
+
+
+def test_a_sentence_the_card_says_is_not_said_again_in_the_story() -> None:
+    service.create_campaign("schemes", "city", seed=3)
+    dice = ScriptedDice()
+    session = ChatSession.open("schemes", rng=dice, embedder=get_embedder("hash"))
+    dice.queue(4, 4)
+    turn = session.send("/roll set up a scheme +network")
+    assert turn.narration.count("The scheme's Productivity starts at 0.") == 1, turn.narration

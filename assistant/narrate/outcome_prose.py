@@ -87,6 +87,10 @@ _BULLET = re.compile(r"^\s*[-*•]\s+")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
 
 
+def _bare(sentence: str) -> str:
+    return sentence.strip().rstrip(".!").lower()
+
+
 def _cells(line: str) -> list[str]:
     return [c.strip() for c in line.strip().strip("|").split("|")]
 
@@ -185,6 +189,7 @@ def _an_option(bullet: str, result: Result) -> bool:
 def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
     """The outcome's rules text as story sentences (bullets kept as bullets, on their own lines)."""
     out: list[str] = []
+    card = {_bare(line) for line in facts.effect_lines(result)}  # the card says these already
     for line in _with_tables(facts.outcome_text(result), str(result.outcome.value if result.outcome else "")):
         if _BULLET.match(line):
             if not _an_option(line, result):
@@ -195,6 +200,8 @@ def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
             if any(f.move == "Pay the Price" for f in result.follow_ups):
                 sentence = _PAY_CLAUSE.sub("", sentence)
             if not sentence.strip(" .") or _follow_up_sentence(sentence, result) or _applied(sentence, result):
+                continue
+            if _bare(sentence) in card:
                 continue
             if sentence[-1] not in ".!?:":
                 sentence += "."
