@@ -12,8 +12,9 @@ The file may also hold ``hints`` (move -> short example phrasings, embedded besi
 and ``priors`` (move -> score added whatever the text: procedural moves such as Take a Break lower,
 catch-alls such as Face Danger higher).
 
-A cue without ``moves`` only points at a stat (for every move that offers it). Each word is matched at a
-word start, and a single word also matches with a suffix ("sprint" matches "sprinting").
+A cue without ``moves`` only points at a stat (for every move that offers it). Each word is matched as a
+whole word or one of its inflections ("sprint" matches "sprints", "sprinting"; "dodge" "dodging"), never as
+the start of a longer word ("quest" does not match "question").
 """
 
 from __future__ import annotations
