@@ -241,3 +241,19 @@ def test_a_sentence_the_card_says_is_not_said_again_in_the_story() -> None:
     dice.queue(4, 4)
     turn = session.send("/roll set up a scheme +network")
     assert turn.narration.count("The scheme's Productivity starts at 0.") == 1, turn.narration
+
+
+def test_progress_names_a_track_by_a_word_of_it_and_lists_boxes_in_words() -> None:
+    session = _session("starforged")
+    session.send("/track dangerous Find the lost beacon")
+    session.send("/track formidable Find the lost ship")
+    marked = session.send("/progress beacon")
+    assert marked.narration.startswith("Mark progress on Find the lost beacon"), marked.error
+    assert session.send("/progress lost").kind == "error"  # both tracks are lost things: say which
+    session.send("/progress ship")
+    listed = session.send("/progress").narration
+    assert "- Find the lost beacon (dangerous vow): 2/10 boxes\n" in listed + "\n"
+    assert "0 ticks" not in listed and "- Find the lost ship (formidable vow): 1/10 boxes" in listed
+    session.send("/track epic Reach the core")
+    session.send("/progress core")
+    assert "- Reach the core (epic vow): 0/10 boxes and 1 tick" in session.send("/progress").narration

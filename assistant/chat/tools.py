@@ -254,10 +254,24 @@ def _check_roll_table(p: Any, ruleset: Ruleset, state: CampaignState | None) -> 
     return ToolAction("roll_table", {"table": table.id}, f"Roll on the {table.name} table", changes_state=False, request=request)
 
 
+def _track_id(state: CampaignState, ref: str) -> str:
+    """The track ``ref`` names: its id or whole name, else the one whose name the words fit ("beacon" for "Find
+    the lost beacon")."""
+    from assistant.chat.track_finder import name_score
+
+    try:
+        return service.find_id("track", state.tracks, ref)
+    except AssistantError:
+        fits = [tid for tid, t in state.tracks.items() if name_score(ref, str(t.get("name", ""))) == 1.0]
+        if len(fits) != 1:
+            raise
+        return fits[0]
+
+
 def _check_mark_progress(p: Any, ruleset: Ruleset, state: CampaignState | None) -> ToolAction:
     if state is None:
         raise ToolCallError("Marking progress needs a campaign with progress tracks; start one with /track <rank> <name>.")
-    tid = service.find_id("track", state.tracks, p.track)
+    tid = _track_id(state, p.track)
     name = state.tracks[tid].get("name") or tid
     if state.tracks[tid].get("status") in ("completed", "forsaken", "cleared", "lost", "abandoned"):
         raise ToolCallError(f"mark_progress: {name!r} is {state.tracks[tid]['status']}; it takes no more progress.")
