@@ -257,3 +257,12 @@ def test_progress_names_a_track_by_a_word_of_it_and_lists_boxes_in_words() -> No
     session.send("/track epic Reach the core")
     session.send("/progress core")
     assert "- Reach the core (epic vow): 0/10 boxes and 1 tick" in session.send("/progress").narration
+
+
+def test_undo_says_what_it_took_back_by_name() -> None:
+    session = _session("starforged")
+    session.send("/meter health -1 a cut")
+    assert session.send("/undo").narration == "Undone: Adjust health -1 (a cut)."
+    session.send("/clock 4 Alarm")
+    session.send("/clock +1 alarm")
+    assert session.send("/undo").narration == "Undone: Advance a Clock: Alarm."

@@ -66,8 +66,13 @@ def move_summary(result: dict[str, Any]) -> str:
     """One line for a move result: ``Face Danger (+edge): weak hit — action 4 + edge 3 = 7 against 2 and 9``."""
     name = result.get("move", "?")
     started: list[dict[str, Any]] = [v for k in result.get("started") or [] if isinstance(v := result.get(k), dict)]
-    if started and started[0].get("name"):  # a new track or clock is said by its name
-        name = f"{name}: {started[0]['name']}"
+    named = started[0] if started else (result.get("clock") or result.get("track") or {})
+    if isinstance(named, dict) and named.get("name"):  # a track or clock is said by its name
+        name = f"{name}: {named['name']}"
+    elif result.get("roll") == "none" and str(result.get("move_id", "")).startswith("meter:"):
+        change = next((e for e in result.get("effects") or [] if e.get("delta")), None)
+        if change:  # a meter the player changed: "Adjust health -1 (a cut)"
+            name = f"{name} {change['delta']:+d}" + (f" ({change['reason']})" if change.get("reason") else "")
     stat_name = str(result.get("stat") or "").replace("_", " ")
     stat = f" (+{stat_name})" if stat_name else ""
     outcome = str(result.get("outcome", "")).replace("_", " ")
