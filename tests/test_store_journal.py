@@ -57,7 +57,7 @@ def test_markdown_journal_shows_narration_and_mechanics(store: CampaignStore) ->
     text = service.export("md", "markdown")
     assert text.startswith("# md\n")
     assert "### Face Danger (+edge) — weak hit" in text and "### Face Danger (+edge) — strong hit" in text
-    assert "- Roll: 4+3+0=7 vs 2, 9 (dice 4, 2, 9)" in text
+    assert "- Roll: action 4 + edge 3 = 7 against 2 and 9 (dice 4, 2, 9)" in text
     assert "You land hard, but you land." in text and "Clean and quick." in text
     assert "**Player:** I leap across the gap --> <b>now</b>!" in text
     assert "- momentum: 2 → 3" in text

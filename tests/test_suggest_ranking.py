@@ -40,6 +40,10 @@ INTENTS = [
     ("dungeon-world", "I swing my greataxe at the orc chieftain", {}, "Hack & Slash", "str"),
     ("dungeon-world", "I step in front of the cleric to take the blow meant for her", {}, "Defend", "con"),
     ("dungeon-world", "I play a stirring song on my lute for the paladin", {}, "Arcane Art", "cha"),
+    # the player's words name the move (its name or alias, any order and inflection)
+    ("dungeon-world", "I take +1 forward", {}, "Take a Bonus", None),
+    ("city", "I perceive what the guildmaster demands", {}, "Perceive Demand", None),
+    ("city", "I run my wine smuggling scheme", {}, "Run the Scheme", "productivity"),
 ]
 
 
@@ -163,3 +167,54 @@ def test_requirement_from_the_ruleset_is_never_suggested(embedder):
         for move in gated:
             if move.requires.position != position:
                 assert normalize_name(move.name) not in shown
+
+
+@pytest.mark.parametrize(
+    ("system", "text", "expected"),
+    [
+        ("dungeon-world", "I take +1 forward to damage", "Take a Bonus"),
+        ("dungeon-world", "I get to take +1 ongoing", "Take a Bonus"),
+        ("city", "I perceive what the guildmaster demands", "Perceive Demand"),
+        ("city", "I run my wine smuggling scheme", "Run the Scheme"),
+        ("city", "I set up a wine smuggling scheme", "Set Up a Scheme"),
+    ],
+)
+def test_a_move_named_in_the_words_ranks_first_with_the_offline_embedder(system, text, expected):
+    from rules_index.embed import get_embedder
+
+    results = suggest(text, SuggestContext(system=system), k=3, embedder=get_embedder("hash"))
+    assert results[0].move == expected, names(results)
+
+
+def test_one_word_of_a_name_is_not_naming_the_move():
+    from assistant.suggest.ranker import names_said
+
+    moves = moves_for("city")
+    said = {moves[i].name for i in names_said("I run across the rooftops", moves)}
+    assert "Run the Scheme" not in said
+    assert {moves[i].name for i in names_said("Running my schemes again", moves)} == {"Run the Scheme"}
+
+
+def test_a_cue_word_matches_its_inflections_not_a_longer_word():
+    from assistant.suggest.cues import match_cues
+
+    assert "singanelegy" not in match_cues("elegy", "I question the dockmaster about the ships").move_boost
+    assert "resupply" not in match_cues("starforged", "I sneak past the scavenger sentries").move_boost
+    assert "resupply" in match_cues("starforged", "I scavenge the wreck").move_boost
+    assert "resupply" in match_cues("starforged", "Scavenging the wreck for parts").move_boost
+    for text in ("I sneak past", "sneaking past", "she sneaks past"):
+        assert match_cues("starforged", text).matched, text
+
+
+@pytest.mark.parametrize(
+    ("system", "text", "expected"),
+    [
+        ("elegy", "I question the dockmaster about the Prince's ships", "Gather Information"),
+        ("starforged", "I sneak past the scavenger sentries in the docking bay", "Face Danger"),
+        ("starforged", "I take a hit from his shotgun", "Endure Harm"),
+        ("elegy", "The hunter's shotgun blast tears through my shoulder", "Endure Harm"),
+    ],
+)
+def test_everyday_words_do_not_pull_a_move_by_its_spelling(embedder, system, text, expected):
+    results = suggest(text, SuggestContext(system=system), k=3, embedder=embedder)
+    assert results[0].move == expected, names(results)

@@ -131,3 +131,18 @@ def test_the_card_check_finds_what_the_store_does_not_hold() -> None:
     differences = card_differences(s, result)
     assert len(differences) == 2
     assert any("momentum" in d for d in differences) and any("position" in d for d in differences)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("I attack the raider with my blade", "The raider"),
+        ("I ambush the convoy from the ridge", "The convoy"),
+        ("I attack the man with the iron mask", "The man with the iron mask"),
+        ("I confront the leader of the cult", "The leader of the cult"),
+    ],
+)
+def test_a_fight_is_named_for_the_foe_not_the_weapon(text: str, name: str) -> None:
+    from assistant.chat.track_finder import name_from_words
+
+    assert name_from_words(text, "combat") == name

@@ -18,6 +18,26 @@ from assistant.chat.turn import Turn
 from assistant.engine import AssistantError
 
 
+def _numbered_choices(turn: Turn) -> tuple[str, bool]:
+    """The narration with the open choices' options numbered where it lists them ("- Lose Momentum (-2)" becomes
+    "1. Lose Momentum (-2)"), so the terminal does not list them twice; and whether it did. The numbers run on
+    across choices, as /choose counts them."""
+    labels = [o.label.strip() for c in turn.open_choices for o in c.options]
+    if not labels:
+        return turn.narration, False
+    lines = turn.narration.split("\n")
+    at: list[int] = []
+    for label in labels:
+        after = at[-1] + 1 if at else 0
+        found = next((i for i in range(after, len(lines)) if lines[i].startswith(f"- {label}")), None)
+        if found is None:
+            return turn.narration, False
+        at.append(found)
+    for number, i in enumerate(at, 1):
+        lines[i] = f"{number}. {lines[i][2:]}"
+    return "\n".join(lines), True
+
+
 def _print_turn(turn: Turn, as_json: bool, *, narration: bool = True) -> None:
     if as_json:
         typer.echo(json.dumps(turn.to_dict(), ensure_ascii=False))
@@ -25,15 +45,25 @@ def _print_turn(turn: Turn, as_json: bool, *, narration: bool = True) -> None:
     if turn.kind == "error":
         typer.echo(f"! {turn.error}")
         return
+    text, listed = _numbered_choices(turn)
     if narration:
-        typer.echo(turn.narration)
+        typer.echo(text)
     for i, s in enumerate(turn.suggestions if not turn.results and turn.kind != "question" else [], 1):
-        typer.echo(f"  [{i}] {s.move}{f' +{s.stat}' if s.stat else ''}")
-    for choice in turn.open_choices:
-        labels = " | ".join(f"{i}. {o.label}" for i, o in enumerate(choice.options, 1))
-        typer.echo(f"  choose {choice.pick or 'any'}: {labels}  (/choose <number or words>)")
+        stat = f" +{s.stat.replace('_', ' ')}" if s.stat else ""
+        typer.echo(f"  [{i}] {s.move}{stat}")
+    if listed and narration:
+        typer.echo("  (/choose <number or words>)")
+    else:
+        number = 0
+        for choice in turn.open_choices:
+            labels = " | ".join(f"{number + i}. {o.label}" for i, o in enumerate(choice.options, 1))
+            number += len(choice.options)
+            typer.echo(f"  choose {choice.pick or 'any'}: {labels}  (/choose <number or words>)")
+    told = text.lower() if narration else ""
     for follow in turn.follow_ups:
-        typer.echo(f"  next: {follow.move} — {follow.reason}")
+        said = follow.move if follow.reason.lower() in ("", follow.move.lower()) else f"{follow.move} — {follow.reason}"
+        if follow.reason.lower() not in told and follow.move.lower() not in told:
+            typer.echo(f"  next: {said}")
     for citation in turn.citations:
         typer.echo(f"  source: {citation}")
     for note in turn.notes:

@@ -201,11 +201,12 @@ def parse_command(text: str) -> Command:
         else:
             args = {"segments": number, "name": clock_name.strip()}
     elif name == "meter":
-        parts = rest.split(None, 2)
-        delta = _int(parts[1]) if len(parts) >= 2 else None
-        if len(parts) < 3 or delta is None or delta == 0:
+        # the meter's name may be words ("companion health"): it runs up to the change
+        found = re.match(r"(?P<meter>.+?)\s+(?P<delta>[+-]?\d+)\s+(?P<reason>\S.*)$", rest.strip())
+        delta = _int(found["delta"]) if found else None
+        if found is None or delta is None or delta == 0:
             raise _usage_error("meter", "Give the meter, a change like -1 or +2, and the reason.")
-        args = {"meter": parts[0].lower(), "delta": delta, "reason": parts[2].strip()}
+        args = {"meter": found["meter"].strip().lower(), "delta": delta, "reason": found["reason"].strip()}
     elif name == "choose":
         picks = [p.strip() for p in rest.split(",") if p.strip()]  # "Pay 1 rep, Lose status" or "2, 3"
         if not picks:

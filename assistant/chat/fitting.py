@@ -7,7 +7,8 @@ suggestions make sense now.
   open combat track) or when the player's words move the scene on (their best move, fight aside, is not a
   combat move).
 - :func:`fit_suggestions` binds every suggestion, re-reckons its odds on the track it found, and leaves out a
-  progress move with no track to act on and a move that cannot succeed, unless the player's words name it.
+  progress move with no track to act on and a move that cannot succeed, unless the player's words name it; the
+  oracle comes after the moves that act when the words are an action, not a question.
 """
 
 from __future__ import annotations
@@ -18,10 +19,10 @@ from typing import Any
 from assistant.chat.clock_finder import bind_clock
 from assistant.chat.track_finder import bind_track, has_track_for, missing_track, open_tracks
 from assistant.engine import AssistantError, InputError, get_ruleset
-from assistant.engine.ruleset import normalize_name
 from assistant.store.moves import engine_request
 from assistant.store.state import CampaignState
 from assistant.suggest.core import Position
+from assistant.suggest.ranker import says_name
 
 
 def bind(state: CampaignState, request: dict[str, Any], text: str, *, strict: bool = False) -> tuple[dict[str, Any], list[str]]:
@@ -82,7 +83,14 @@ def fight_position(state: CampaignState, text: str, embedder: Any = None) -> Pos
 def names_move(text: str, move_name: str) -> bool:
     """True when the player's words name the move ("I reach a milestone"); a one-word name (Strike) is an everyday
     verb, not a name."""
-    return len(move_name.split()) > 1 and normalize_name(move_name) in normalize_name(text)
+    return says_name(text, move_name)
+
+
+def _is_oracle(ruleset: Any, name: str) -> bool:
+    try:
+        return bool(ruleset.find_move(name).roll.type == "oracle")
+    except AssistantError:
+        return False
 
 
 def certain_miss(odds: Any) -> bool:
@@ -105,8 +113,14 @@ def fit_suggestions(state: CampaignState, suggestions: list[Any], text: str, k: 
     """The ``k`` best suggestions that fit the moment, each bound to its track and clock (see the module)."""
     ruleset = get_ruleset(state.system)
     out: list[Any] = []
-    # a move the words name leads ("I reach a milestone on my elegy…"), the offline order otherwise
-    suggestions = sorted(suggestions, key=lambda s: not names_move(text, str(getattr(s, "move", ""))))
+
+    # a move the words name leads ("I reach a milestone on my elegy…"), the offline order otherwise; the oracle
+    # answers questions, so for an action ("I question the dockmaster") it comes after the moves that act
+    def order(s: Any) -> tuple[bool, bool]:
+        name = str(getattr(s, "move", ""))
+        return not names_move(text, name), _is_oracle(ruleset, name) and "oracle" not in text.lower()
+
+    suggestions = sorted(suggestions, key=order)
     for s in suggestions:
         if not getattr(s, "request", None) or not getattr(s, "from_ruleset", True):
             out.append(s)

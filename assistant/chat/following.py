@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from assistant.chat.acting import ActingMixin
-from assistant.chat.turn import Turn, TurnEvent, TurnStream
+from assistant.chat.turn import Turn, TurnEvent, TurnStream, with_notes
 from assistant.chat.turn import finish as _finish
-from assistant.engine import AssistantError, InputError, Result, RulesError
+from assistant.engine import AssistantError, InputError, Result, RulesError, get_ruleset
+from assistant.engine.outcomes import Outcome
 from assistant.store import service
 from assistant.store.followups import StaleEventError, describe
+
+#: Words that may stand beside a rank in a message that only sets it ("make it a dangerous vow").
+_RANK_ONLY = re.compile(
+    r"\b(?:make|it|it's|its|is|a|an|the|one|rank|instead|no|actually|rather|please|vow|fight|combat|elegy|"
+    r"expedition|connection|journey|quest|track|scene|challenge)\b"
+)
 
 
 class FollowingMixin(ActingMixin):
@@ -82,13 +90,55 @@ class FollowingMixin(ActingMixin):
 
     def _burn(self, event_seq: int | None) -> TurnStream:
         """Burn momentum on the last move (after seeing the dice, as the rules allow): the same dice, burned."""
+        ruleset = get_ruleset(self.system)
+        spec = ruleset.sheet.spec.burn
+        if spec is None:
+            raise RulesError(
+                f"{ruleset.title or self.system} has no momentum to burn: /burn is for Starforged's momentum and "
+                "Elegy's focus. Nothing was changed."
+            )
         seq, event = self._followed_move(event_seq, "burn")
         result = Result.model_validate(event.result)
+        if result.roll != "action":
+            raise RulesError(
+                f"{spec.meter.capitalize()} burns on an action roll, and your last roll ({result.move}) was not one. "
+                "Nothing was changed."
+            )
         if not (result.burn and result.burn.available):
-            meter = result.burn.meter if result.burn else ""
-            what = f"Burning {meter}" if meter else "Burning"
-            raise RulesError(f"{what} would not improve {result.move}; nothing was changed.")
+            meter = (result.character_before or {}).get(spec.meter)
+            why = (
+                "it is already a strong hit"
+                if result.outcome is Outcome.STRONG_HIT
+                else f"{spec.meter}{f' {meter}' if meter is not None else ''} would not beat more challenge dice than "
+                f"your action score {result.score} did"
+            )
+            raise RulesError(f"Burning {spec.meter} would not improve {result.move}: {why}. Nothing was changed.")
         return (yield from self._redo(seq, event, {"burn": True}, f"burn {result.burn.meter} on {result.move}"))
+
+    def _new_track_ranked(self, text: str) -> tuple[int, Any, dict[str, Any]] | None:
+        """When ``text`` only names a rank ("a dangerous vow", "make it epic") and the last move started a track
+        without one in the player's words: that move, and its new track at the rank named."""
+        from assistant.chat.track_finder import rank_in
+
+        rank = rank_in(text)
+        if rank is None or _RANK_ONLY.sub(" ", text.lower()).replace(rank.value, " ").strip(" .!,"):
+            return None
+        seq = self.known.top
+        found = self.store.events(self.campaign, after=seq - 1, upto=seq) if seq else []
+        if not found or found[0].event.type != "move_resolved":
+            return None
+        track = (found[0].event.request.get("options") or {}).get("track")
+        if not isinstance(track, dict) or track.get("rank") == rank.value:
+            return None
+        return found[0].seq, found[0].event, {**track, "rank": rank.value}
+
+    def _rerank(self, seq: int, event: Any, track: dict[str, Any]) -> TurnStream:
+        """The last move again, the same dice, its new track at the rank the player named."""
+        kind = str((event.result.get("track") or {}).get("kind") or track.get("kind") or "track")
+        word = {"combat": "fight", "scene": "scene challenge"}.get(kind, kind)
+        note = f"“{track.get('name')}” is now a {track['rank']} {word}: the same roll, the rank you named."
+        redo = self._redo(seq, event, {"track": track}, f"make “{track.get('name')}” {track['rank']}")
+        return (yield from with_notes(redo, [note]))
 
     def _redo(self, seq: int, event: Any, options_update: dict[str, Any], doing: str) -> TurnStream:
         """Replace move ``seq`` by itself with its own dice and updated options (one atomic undo + move, refused
@@ -125,8 +175,9 @@ class FollowingMixin(ActingMixin):
                 text = "No progress tracks yet. Start one with /track <rank> <name>."
             else:
                 text = "\n".join(
-                    f"- {t.get('name')} ({t.get('rank')} {t.get('kind', 'vow')}): {t.get('ticks', 0) // 4}/10 boxes, "
-                    f"{t.get('ticks', 0) % 4} ticks" + (f" — {t['status']}" if t.get("status") else "")
+                    f"- {t.get('name')} ({t.get('rank')} {t.get('kind', 'vow')}): {t.get('ticks', 0) // 4}/10 boxes"
+                    + (f" and {t['ticks'] % 4} tick{'s' if t['ticks'] % 4 > 1 else ''}" if t.get("ticks", 0) % 4 else "")
+                    + (f" — {t['status']}" if t.get("status") else "")
                     for t in self._state.tracks.values()
                 )
             return (yield from _finish(Turn(kind="command", player_text="/progress", narration=text, narrator="template")))

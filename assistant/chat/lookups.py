@@ -14,6 +14,10 @@ class LookupsMixin(ActingMixin):
     """Turns that look something up: the oracle, tables, Pay the Price, plain dice and rules questions."""
 
     # ---- oracle, tables, price, dice ------------------------------------------------------------
+    def _title(self) -> str:
+        """The game's name as a player knows it ("Blades in the Dark", not ``blades``)."""
+        return get_ruleset(self.system).title or self.system
+
     def _oracle_question(self, c: Classification) -> TurnStream:
         if not c.yes_no:
             text = (
@@ -24,7 +28,7 @@ class LookupsMixin(ActingMixin):
             return (yield from _finish(Turn(kind="oracle", player_text=c.text, narration=text, narrator="template")))
         if oracle_move(self.system) is None:  # a story question in a game whose GM answers them: not an error
             text = (
-                f"{self.system} has no yes/no oracle: in this game the GM answers questions about the story. "
+                f"{self._title()} has no yes/no oracle: in this game the GM answers questions about the story. "
                 "To let the dice decide, roll them with /dice (2d6: 7 or more is a yes)."
             )
             self._say("assistant", text)
@@ -37,7 +41,7 @@ class LookupsMixin(ActingMixin):
             raise InputError('Ask the oracle a yes/no question, e.g. "Is the station abandoned?".')
         move = oracle_move(self.system)
         if move is None:
-            raise RulesError(f"{self.system} has no yes/no oracle; roll a table (/tables) or dice (/dice) instead.")
+            raise RulesError(f"{self._title()} has no yes/no oracle; roll a table (/tables) or dice (/dice) instead.")
         if record:
             self._say("user", f"Oracle ({odds}): {question}")
         return (

@@ -132,6 +132,9 @@ def _value_label(value: Any, help_text: str, field_name: str) -> str:
         return f"d{value}"
     shown = words(str(value))
     extra = _help_pairs(help_text).get(str(value))
+    if extra is None and " " in str(value).replace("_", " "):  # "under_fire": "under fire (2 / 0)"
+        found = re.search(rf"\b{re.escape(str(value).replace('_', ' '))}\s*\(([^)]*)\)", help_text, re.I)
+        extra = found.group(1) if found else None
     return f"{cap(shown)} ({extra})" if extra and extra != shown else cap(shown)
 
 

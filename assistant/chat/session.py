@@ -29,12 +29,15 @@ from assistant.chat.moves_info import oracle_move, yes_chance
 from assistant.chat.turn import Turn, TurnEvent, TurnStream, with_notes
 from assistant.chat.turn import finish as _finish
 from assistant.config import Settings, load_settings
-from assistant.engine import AssistantError, get_ruleset
+from assistant.engine import AssistantError, InputError, get_ruleset
 from assistant.engine.character_edit import Edit
 from assistant.inputs import MAX_MESSAGE, clean_text, printable
 from assistant.store.followups import StaleEventError
 
 log = logging.getLogger(__name__)
+
+#: A message that is only a number ("1", "#2", "3."): a pick from a list, never an action.
+_PICK = re.compile(r"\s*#?\s*\d{1,2}\s*[.)]?\s*")
 
 META_REPLY = (
     'Tell me what your character does ("I slip past the sentry") and I\'ll suggest the moves that fit, with their '
@@ -210,6 +213,12 @@ class ChatSession(AskingMixin, LookupsMixin):
             if picks is not None:
                 self._say("user", text)
                 return (yield from self._choose(picks, None))
+            ranked = self._new_track_ranked(c.text)
+            if ranked is not None:
+                self._say("user", text)
+                return (yield from self._rerank(*ranked))
+            if _PICK.fullmatch(c.text):
+                return (yield from self._pick_suggestion(int(c.text.strip(" .)#")), text))
         if c.kind == "command":
             command = parse_command(c.text)  # parse before anything is stored: a bad command changes nothing
             self._say("user", text)
@@ -226,6 +235,19 @@ class ChatSession(AskingMixin, LookupsMixin):
         if c.kind == "oracle":
             return (yield from self._oracle_question(c))
         return (yield from self._action(c.text))
+
+    def _pick_suggestion(self, number: int, text: str) -> TurnStream:
+        """A bare number picks that suggestion for the action still waiting; it is never an action itself."""
+        offered = list(self._suggestions) if self._last_intent else []
+        if not offered:
+            raise InputError(
+                "A number picks one of the moves suggested for your action, and none is waiting now"
+                " (a rolled action is done: /undo takes it back). Tell me what your character does."
+            )
+        if not 1 <= number <= len(offered):
+            raise InputError(f"Pick a suggested move by its number, 1 to {len(offered)}.")
+        self._say("user", text)
+        return (yield from self._confirm(offered[number - 1], stat=None, adds=None, burn=None))
 
     def _command(self, command: Command) -> TurnStream:
         a = command.args
@@ -289,7 +311,7 @@ class ChatSession(AskingMixin, LookupsMixin):
             return "\n".join(f"{cat.replace('_', ' ')}: {', '.join(names)}" for cat, names in by_category.items())
         if name == "tables":
             names = [t.name for t in ruleset.tables.values()]
-            return ("Tables (roll one with /table <name>): " + ", ".join(names)) if names else f"{self.system} has no tables."
+            return ("Tables (roll one with /table <name>): " + ", ".join(names)) if names else f"{self._title()} has no tables."
         character = self._state.active() or {}
         stats = character.get("stats", {})
         lines = [f"{character.get('name', 'Your character')} ({self.system})"]

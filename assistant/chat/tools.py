@@ -13,7 +13,8 @@ back and ``replay`` re-resolves it.
     action = validate_tool_call("roll_move", {"move": "Face Danger", "stat": "edge"}, system="starforged", state=state)
     outcome = apply_action("Iron Road", action, store=store)
 
-Tool -> engine request (a chat command maps onto the same request)::
+The tools' argument models and the checked call (:class:`ToolAction`) are in :mod:`assistant.chat.tool_models`
+(re-exported here). Tool -> engine request (a chat command maps onto the same request)::
 
     adjust_meter(meter, delta, reason)   {"move": "meter:<meter>", "options": {"delta": delta, "reason": reason}}
     mark_progress(track, times, reason)  {"move": "progress:mark", "options": {"track": <id>, "times": times, ...}}
@@ -23,212 +24,41 @@ Tool -> engine request (a chat command maps onto the same request)::
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ValidationError
 
+from assistant.chat.tool_models import DICE_WORDS as DICE_WORDS
+from assistant.chat.tool_models import MAX_ADDS as MAX_ADDS
+from assistant.chat.tool_models import MAX_DELTA as MAX_DELTA
+from assistant.chat.tool_models import MAX_MARKS as MAX_MARKS
+from assistant.chat.tool_models import MAX_OPTIONS_JSON as MAX_OPTIONS_JSON
+from assistant.chat.tool_models import PLAYER_ACTIONS as PLAYER_ACTIONS
+from assistant.chat.tool_models import ROLLING_TOOLS as ROLLING_TOOLS
+from assistant.chat.tool_models import TOOL_MODELS as TOOL_MODELS
+from assistant.chat.tool_models import WITHHELD_OPTIONS as WITHHELD_OPTIONS
+from assistant.chat.tool_models import ActionOutcome as ActionOutcome
+from assistant.chat.tool_models import AdjustMeter as AdjustMeter
+from assistant.chat.tool_models import AskOracle as AskOracle
+from assistant.chat.tool_models import MarkProgress as MarkProgress
+from assistant.chat.tool_models import OddsName as OddsName
+from assistant.chat.tool_models import RankName as RankName
+from assistant.chat.tool_models import RollMove as RollMove
+from assistant.chat.tool_models import RollTable as RollTable
+from assistant.chat.tool_models import StartClock as StartClock
+from assistant.chat.tool_models import StartTrack as StartTrack
+from assistant.chat.tool_models import ToolAction as ToolAction
+from assistant.chat.tool_models import ToolCallError as ToolCallError
+from assistant.chat.tool_models import langchain_tools as langchain_tools
 from assistant.engine import Request, Result, get_ruleset, resolve
-from assistant.engine.oracle import Odds
 from assistant.engine.ruleset import Ruleset, normalize_name
-from assistant.errors import AssistantError, InputError
+from assistant.errors import AssistantError
 from assistant.store import service
 from assistant.store.base import CampaignStore
 from assistant.store.state import CampaignState
-
-MAX_ADDS = 3
-MAX_MARKS = 4
-MAX_DELTA = 6
-MAX_OPTIONS_JSON = 2000
-
-#: Argument names that would smuggle dice or a decided result in (compared without case or punctuation).
-DICE_WORDS = frozenset(
-    {
-        "dice",
-        "die",
-        "roll",
-        "rolls",
-        "rolled",
-        "result",
-        "results",
-        "outcome",
-        "faces",
-        "face",
-        "total",
-        "score",
-        "challenge",
-        "challengedice",
-        "actiondie",
-        "d6",
-        "d10",
-        "d100",
-    }
-)
-#: Request options the model may not set: progress comes from the campaign's tracks, and the choices a
-#: result offers are the player's to pick after the roll.
-WITHHELD_OPTIONS = {
-    "progress_ticks": "progress comes from the campaign: name the track in options.track",
-    "progress_boxes": "progress comes from the campaign: name the track in options.track",
-    "choose": "the player picks from the result's choices after the roll",
-    "burn": "use the burn argument",
-}
-OddsName = Literal["small chance", "unlikely", "50/50", "likely", "almost certain"]
-RankName = Literal["troublesome", "dangerous", "formidable", "extreme", "epic"]
-
-
-class ToolCallError(InputError):
-    """A tool call the engine will not run; the message suits both the model and the player."""
-
-    kind = "invalid_tool_call"
-
-
-class _Args(BaseModel):
-    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
-
-
-class RollMove(_Args):
-    """Roll one of the system's moves when the fiction triggers it. The engine rolls the dice and decides
-    the outcome; never state or guess dice, totals or outcomes."""
-
-    move: str = Field(min_length=1, max_length=80, description="The move's name as printed in the rules, e.g. 'Face Danger'.")
-    stat: str | None = Field(
-        default=None, max_length=40, description="The stat or meter to roll (e.g. 'edge'), when the move offers a choice."
-    )
-    adds: int = Field(default=0, ge=-MAX_ADDS, le=MAX_ADDS, description="Bonuses the rules grant (assets, aid), -3..+3.")
-    burn: bool = Field(default=False, description="Burn momentum if it beats the action score (only if the player asked).")
-    options: dict[str, Any] = Field(
-        default_factory=dict,
-        description=(
-            "The move's own options, e.g. {'track': '<campaign track name>'} for a progress move, "
-            "{'amount': 2} for a suffer move, {'in_control': true}. Never dice."
-        ),
-    )
-
-
-class AskOracle(_Args):
-    """Ask the oracle a yes/no question about the fiction. The engine rolls and answers."""
-
-    question: str = Field(min_length=1, max_length=300, description="The yes/no question, e.g. 'Is the airlock sealed?'.")
-    odds: OddsName | None = Field(
-        default=None,
-        description=(
-            "How likely a yes is: small chance, unlikely, 50/50, likely or almost certain (required for systems "
-            "whose oracle takes odds, such as starforged)."
-        ),
-    )
-
-    @field_validator("odds", mode="before")
-    @classmethod
-    def _odds(cls, value: object) -> object:
-        if value is None:
-            return None
-        try:
-            return Odds.parse(value).value
-        except InputError:
-            return value  # the Literal check reports it
-
-
-class RollTable(_Args):
-    """Roll on one of the system's random tables (e.g. 'Pay the Price'). The engine rolls."""
-
-    table: str = Field(min_length=1, max_length=80, description="The table's name, e.g. 'Pay the Price'.")
-
-
-class MarkProgress(_Args):
-    """Mark progress on one of the campaign's progress tracks, when a move's outcome says to."""
-
-    track: str = Field(min_length=1, max_length=80, description="The campaign track's name or id.")
-    times: int = Field(default=1, ge=1, le=MAX_MARKS, description="How many times to mark progress (1-4), per the rules.")
-    reason: str = Field(default="", max_length=200, description="Why, in a few words (optional).")
-
-
-class AdjustMeter(_Args):
-    """Change one of the active character's meters (health, spirit, supply, momentum...) when the rules say so."""
-
-    meter: str = Field(min_length=1, max_length=40, description="The meter's name, e.g. 'momentum'.")
-    delta: int = Field(ge=-MAX_DELTA, le=MAX_DELTA, description="The change, -6..+6 and not 0.")
-    reason: str = Field(min_length=1, max_length=200, description="The rule or event that calls for it.")
-
-    @field_validator("delta")
-    @classmethod
-    def _not_zero(cls, value: int) -> int:
-        if value == 0:
-            raise ValueError("a change of 0 changes nothing; leave the meter alone instead")
-        return value
-
-
-class StartTrack(_Args):
-    """Start a progress track (a vow, an expedition, a connection...)."""
-
-    name: str = Field(min_length=1, max_length=80, description="The track's name, e.g. 'Find the lost ship'.")
-    rank: RankName = Field(description="Its rank: troublesome, dangerous, formidable, extreme or epic.")
-    kind: str = Field(default="vow", min_length=1, max_length=20, description="vow, expedition, connection, combat...")
-
-
-class StartClock(_Args):
-    """Start a clock of N segments."""
-
-    name: str = Field(min_length=1, max_length=80, description="The clock's name, e.g. 'The alarm is raised'.")
-    segments: int = Field(ge=1, le=24, description="How many segments (4, 6 or 8 usually).")
-
-
-TOOL_MODELS: dict[str, type[BaseModel]] = {
-    "roll_move": RollMove,
-    "ask_oracle": AskOracle,
-    "roll_table": RollTable,
-    "mark_progress": MarkProgress,
-    "adjust_meter": AdjustMeter,
-}
-#: What the player's own commands may do besides the model's tools (never offered to the model).
-PLAYER_ACTIONS: dict[str, type[BaseModel]] = {"start_track": StartTrack, "start_clock": StartClock}
-ROLLING_TOOLS = frozenset({"roll_move", "ask_oracle", "roll_table"})
-
-
-@dataclass(frozen=True)
-class ToolAction:
-    """A checked tool call, ready to apply."""
-
-    tool: str
-    args: dict[str, Any]
-    """The arguments after checking (names resolved: the move's printed name, the track's id...)."""
-    summary: str
-    """One line for the player, e.g. ``Roll Face Danger +edge``."""
-    changes_state: bool
-    """True when applying it changes the character or a track (not just the log)."""
-    request: dict[str, Any] | None = None
-    """The engine request (never with dice); applying the action resolves it in the campaign."""
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "tool": self.tool,
-            "args": self.args,
-            "summary": self.summary,
-            "changes_state": self.changes_state,
-            "request": self.request,
-        }
-
-
-@dataclass
-class ActionOutcome:
-    action: ToolAction
-    result: Result | None
-    """The engine's Result (for the doors, ``roll="none"`` and effects saying what changed)."""
-    event_seq: int | None
-
-
-def langchain_tools() -> list[dict[str, Any] | type[BaseModel]]:
-    """The tool schemas to pass to ``chat_model.bind_tools`` (OpenAI function format)."""
-    from langchain_core.utils.function_calling import convert_to_openai_tool
-
-    out: list[dict[str, Any] | type[BaseModel]] = []
-    for name, model in TOOL_MODELS.items():
-        tool = convert_to_openai_tool(model)
-        tool["function"]["name"] = name
-        out.append(tool)
-    return out
-
 
 # ---- checking ------------------------------------------------------------------------------------
 
@@ -266,6 +96,9 @@ def _dice_like(data: object, depth: int = 0) -> str | None:
     return None
 
 
+_OUT_OF_RANGE = {"less_than_equal", "greater_than_equal", "less_than", "greater_than"}
+
+
 def _explain(tool: str, model: type[BaseModel], exc: ValidationError, player: bool = False) -> str:
     fields = ", ".join(model.model_fields)
     parts = []
@@ -279,7 +112,10 @@ def _explain(tool: str, model: type[BaseModel], exc: ValidationError, player: bo
             field = model.model_fields.get(str(err["loc"][0])) if err["loc"] else None
             described = (field.description or "").split(". ")[0].rstrip(".") if field is not None else ""
             problem = str(err["msg"]).removeprefix("Value error, ")
-            parts.append(f"{described} ({problem.lower()})" if described and player else f"{where}: {problem}")
+            if described and player and err["type"] in _OUT_OF_RANGE:
+                parts.append(f"{described}; you gave {err['input']}")
+            else:
+                parts.append(f"{described} ({problem.lower()})" if described and player else f"{where}: {problem}")
     return f"{tool}: " + "; ".join(parts) + "."
 
 
@@ -418,10 +254,24 @@ def _check_roll_table(p: Any, ruleset: Ruleset, state: CampaignState | None) -> 
     return ToolAction("roll_table", {"table": table.id}, f"Roll on the {table.name} table", changes_state=False, request=request)
 
 
+def _track_id(state: CampaignState, ref: str) -> str:
+    """The track ``ref`` names: its id or whole name, else the one whose name the words fit ("beacon" for "Find
+    the lost beacon")."""
+    from assistant.chat.track_finder import name_score
+
+    try:
+        return service.find_id("track", state.tracks, ref)
+    except AssistantError:
+        fits = [tid for tid, t in state.tracks.items() if name_score(ref, str(t.get("name", ""))) == 1.0]
+        if len(fits) != 1:
+            raise
+        return fits[0]
+
+
 def _check_mark_progress(p: Any, ruleset: Ruleset, state: CampaignState | None) -> ToolAction:
     if state is None:
         raise ToolCallError("Marking progress needs a campaign with progress tracks; start one with /track <rank> <name>.")
-    tid = service.find_id("track", state.tracks, p.track)
+    tid = _track_id(state, p.track)
     name = state.tracks[tid].get("name") or tid
     if state.tracks[tid].get("status") in ("completed", "forsaken", "cleared", "lost", "abandoned"):
         raise ToolCallError(f"mark_progress: {name!r} is {state.tracks[tid]['status']}; it takes no more progress.")
@@ -440,6 +290,15 @@ def _check_mark_progress(p: Any, ruleset: Ruleset, state: CampaignState | None) 
     return ToolAction("mark_progress", args, summary, changes_state=True, request=request)
 
 
+def _meter_label(system: str, meter: str) -> str:
+    """The meter as the sheet labels it ("HP", "Companion health"), its name otherwise."""
+    from assistant.engine.character_edit import character_rules
+
+    with contextlib.suppress(AssistantError):
+        return character_rules(system).find(meter).label
+    return meter.replace("_", " ").capitalize()
+
+
 def _check_adjust_meter(p: Any, ruleset: Ruleset, state: CampaignState | None) -> ToolAction:
     meter = p.meter.strip().lstrip("+").strip().lower().replace(" ", "_").replace("-", "_")
     if state is None or state.active() is None:
@@ -448,7 +307,7 @@ def _check_adjust_meter(p: Any, ruleset: Ruleset, state: CampaignState | None) -
     result = _dry_run(request, state)
     sheet = state.active() or {}
     who = sheet.get("name") or "your character"
-    label = meter.replace("_", " ").capitalize()
+    label = _meter_label(ruleset.system_id, meter)
     summary = f"{label} {p.delta:+d} for {who} ({changes(result, meter)}): {p.reason}"
     return ToolAction(
         "adjust_meter", {"meter": meter, "delta": p.delta, "reason": p.reason}, summary, changes_state=True, request=request

@@ -139,6 +139,11 @@ _NAME_AFTER = (
     r"\b(?:expedition|journey|trek|travel|travels|trailblaze|explore|explores|survey|surveys|cross|crosses)\b"
     r"(?:\s+(?:to|into|through|across|toward|towards))?\s+(?P<n>.+)",
 )
+#: How a fight is fought, after the foe's name: "with my blade", "using the rifle", "before it reaches the hatch".
+_HOW = re.compile(
+    r"\s+(?:(?:with|using)\s+(?:my|our|his|her|their|a|an)\b|by\b|before\b|while\b|again\b|from\b|until\b).*$",
+    re.IGNORECASE,
+)
 _LEAD = re.compile(r"^(?:i|we|you)\s+(?:(?:try|want|begin|start|decide)\s+to\s+)?", re.IGNORECASE)
 
 
@@ -154,6 +159,8 @@ def name_from_words(text: str, kind: str) -> str:
             break
     if not name:
         name = _LEAD.sub("", clean)
+    if kind == "combat":  # the foe, not how the blow lands: "the raider with my blade" -> "the raider"
+        name = _HOW.sub("", name) or name
     name = re.sub(rf"\b(?:{'|'.join(r.value for r in Rank)})\b\s*", "", name, flags=re.IGNORECASE).strip(" ,;:-")
     name = re.sub(r"^(?:a|an)\s+", "", name, flags=re.IGNORECASE)
     if len(name) > MAX_NAME:

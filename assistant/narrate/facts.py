@@ -216,7 +216,7 @@ def effect_line(effect: Effect) -> str:
     if effect.kind == "choice":
         return f"Chosen: {effect.reason}." if effect.reason else ""
     if effect.kind == "note":
-        return effect.reason.rstrip(".") + "." if effect.reason else ""
+        return effect.reason[:1].upper() + effect.reason[1:].rstrip(".") + "." if effect.reason else ""
     if effect.kind == "next_move_add":
         return f"Add on your next move: {effect.before} → {effect.after}."
     if effect.kind == "progress" and effect.before is not None:
@@ -231,7 +231,7 @@ def effect_line(effect: Effect) -> str:
         if effect.delta is not None:
             return f"{target[:1].upper()}{target[1:]} {signed(effect.delta)}."
     label = ACRONYMS.get(effect.target) or f"{target[:1].upper()}{target[1:]}"
-    if effect.kind == "clock":
+    if effect.kind == "clock" and not label.lower().endswith("clock"):
         label += " clock"
     if effect.kind == "legacy":
         label += " legacy"

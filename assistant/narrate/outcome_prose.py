@@ -80,10 +80,57 @@ _TIER_PREFIX = re.compile(
     r")\s*[,.:]?\s*(?:\((?:the best result[^)]*)\)\s*)?",
     re.I,
 )
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(])")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(]|\d+\s?[-–—/+]\s?\d*\s+[A-Z])")  # "... at 0. 7-9 Mark Heat"
 _PAY_CLAUSE = re.compile(r",?\s+(?:and|so)\s+(?:you\s+)?(?:must\s+)?pay the price(?=[.!]|$)", re.I)
 _APPLIED = re.compile(r"^(?:then,?\s+)?(?:take|gain|lose|suffer|spend|mark|clear|restore|fill)\b", re.I)
 _BULLET = re.compile(r"^\s*[-*•]\s+")
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
+
+
+def _bare(sentence: str) -> str:
+    return sentence.strip().rstrip(".!").lower()
+
+
+def _cells(line: str) -> list[str]:
+    return [c.strip() for c in line.strip().strip("|").split("|")]
+
+
+def _table_as_bullets(lines: list[str], outcome: str) -> list[str]:
+    """A Markdown table of the rules text as bullets a player reads: one per row, its first cell as the label.
+    When a column is the result's outcome ("Strong Hit"), only that column is told ("- At a facility: 5 points")."""
+    rows = [_cells(line) for line in lines if not _TABLE_RULE.match(line)]
+    if len(rows) < 2:
+        return []
+    header, body = rows[0], rows[1:]
+    tier = outcome.replace("_", " ").lower()
+    column = next((i for i, name in enumerate(header) if i and name.lower() == tier), None)
+    out = []
+    for row in body:
+        if column is not None and column < len(row):
+            told = row[column]
+        else:
+            told = ", ".join(f"{name.lower()} {cell}" for name, cell in zip(header[1:], row[1:], strict=False))
+        out.append(f"- {row[0]}: {told}")
+    return out
+
+
+def _with_tables(text: str, outcome: str) -> list[str]:
+    """The text's lines with each Markdown table (lines holding ``|``, with a ``---`` rule) turned into bullets."""
+    lines = text.splitlines()
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        j = i
+        while j < len(lines) and "|" in lines[j]:
+            j += 1
+        block = lines[i:j]
+        if len(block) >= 2 and any(_TABLE_RULE.match(line) for line in block):
+            out += _table_as_bullets(block, outcome)
+            i = j
+        else:
+            out.append(lines[i])
+            i += 1
+    return out
 
 
 def tone(result: Result, seed: object, recent: Sequence[str] = ()) -> str:
@@ -142,7 +189,8 @@ def _an_option(bullet: str, result: Result) -> bool:
 def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
     """The outcome's rules text as story sentences (bullets kept as bullets, on their own lines)."""
     out: list[str] = []
-    for line in facts.outcome_text(result).splitlines():
+    card = {_bare(line) for line in facts.effect_lines(result)}  # the card says these already
+    for line in _with_tables(facts.outcome_text(result), str(result.outcome.value if result.outcome else "")):
         if _BULLET.match(line):
             if not _an_option(line, result):
                 out.append(line.strip())
@@ -152,6 +200,8 @@ def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
             if any(f.move == "Pay the Price" for f in result.follow_ups):
                 sentence = _PAY_CLAUSE.sub("", sentence)
             if not sentence.strip(" .") or _follow_up_sentence(sentence, result) or _applied(sentence, result):
+                continue
+            if _bare(sentence) in card:
                 continue
             if sentence[-1] not in ".!?:":
                 sentence += "."

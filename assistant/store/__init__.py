@@ -38,6 +38,10 @@ Modules
                   ``create_track``/``update_track``, ``create_clock``/``update_clock``, ``set_slot``,
                   ``ask_question(name, question)``, ``settle_question(name, how)``;
                   all take ``store=`` to use a given store instead of the settings' one.
+``access``        the store a process uses (``get_store``, ``close_stores``) and the shared checks
+                  (campaign name, text size, a character sheet), ``append_one(name, build)``.
+``records``       characters, tracks, clocks, slots, transcript and the open question (re-exported by
+                  ``service``).
 ``moves``         how a request becomes a ``move_resolved`` event on a state (pure).
 ``followups``     choose/burn/undo on the event the player saw, refused when stale
                   (``StaleEventError``, kind ``conflict``); ``RecordingStore``, ``KnownLog``.

@@ -15,6 +15,7 @@ from assistant.engine import get_ruleset
 from assistant.engine.character_edit import Edit, check_character, edit_character
 from assistant.errors import InputError
 from assistant.store import service
+from assistant.store.access import append_one
 from assistant.store.base import AppendContext, CampaignStore
 from assistant.store.events import CharacterAdded, CharacterUpdated, Event, StoredEvent
 from assistant.store.moves import find_id, slug, unique
@@ -56,7 +57,7 @@ def create_character(
         out[:] = [cid]
         return CharacterAdded(character_id=cid, character=sheet, active=active)
 
-    service._append_one(name, build, store)
+    append_one(name, build, store)
     return out[0]
 
 
@@ -92,7 +93,7 @@ def edit(
         said[:] = changes
         return CharacterUpdated(character_id=cid, character=after, reason="; ".join(changes))
 
-    stored = service._append_one(name, build, store)
+    stored = append_one(name, build, store)
     return stored, said
 
 

@@ -170,7 +170,7 @@ class RecordingStore:
     def inner(self) -> CampaignStore:
         if self._inner is not None:
             return self._inner
-        from assistant.store.service import get_store
+        from assistant.store.access import get_store
 
         return get_store()
 

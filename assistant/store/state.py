@@ -63,25 +63,30 @@ class CampaignState(BaseModel):
 
 
 def move_summary(result: dict[str, Any]) -> str:
-    """One line for a move result: ``Face Danger (+edge): weak hit — 4+3+0=7 vs 2, 9``."""
+    """One line for a move result: ``Face Danger (+edge): weak hit — action 4 + edge 3 = 7 against 2 and 9``."""
     name = result.get("move", "?")
     started: list[dict[str, Any]] = [v for k in result.get("started") or [] if isinstance(v := result.get(k), dict)]
-    if started and started[0].get("name"):  # a new track or clock is said by its name
-        name = f"{name}: {started[0]['name']}"
-    stat = f" (+{result['stat']})" if result.get("stat") else ""
+    named = started[0] if started else (result.get("clock") or result.get("track") or {})
+    if isinstance(named, dict) and named.get("name"):  # a track or clock is said by its name
+        name = f"{name}: {named['name']}"
+    elif result.get("roll") == "none" and str(result.get("move_id", "")).startswith("meter:"):
+        change = next((e for e in result.get("effects") or [] if e.get("delta")), None)
+        if change:  # a meter the player changed: "Adjust health -1 (a cut)"
+            name = f"{name} {change['delta']:+d}" + (f" ({change['reason']})" if change.get("reason") else "")
+    stat_name = str(result.get("stat") or "").replace("_", " ")
+    stat = f" (+{stat_name})" if stat_name else ""
     outcome = str(result.get("outcome", "")).replace("_", " ")
     if result.get("match"):
         outcome += " (match)"
     bits = []
-    if result.get("roll") == "action" and result.get("challenge"):
-        dice = result.get("dice") or []
-        action = dice[0] if dice else "?"
-        bits.append(
-            f"{action}+{result.get('stat_value', 0)}+{result.get('adds', 0)}={result.get('score')} "
-            f"vs {', '.join(str(c) for c in result['challenge'])}"
-        )
-    elif result.get("challenge"):
-        bits.append(f"{result.get('score')} vs {', '.join(str(c) for c in result['challenge'])}")
+    challenge = " and ".join(str(c) for c in result.get("challenge") or [])
+    dice = result.get("dice") or []
+    if result.get("roll") == "action" and challenge and len(dice) > len(result.get("challenge") or []):
+        adds = f" + {result['adds']}" if result.get("adds") else ""
+        added = f" + {stat_name} {result.get('stat_value', 0)}" if stat_name else ""
+        bits.append(f"action {dice[0]}{added}{adds} = {result.get('score')} against {challenge}")
+    elif challenge:
+        bits.append(f"score {result.get('score')} against {challenge}")
     elif result.get("score") is not None:
         bits.append(f"rolled {result.get('score')}")
     tail = f" — {bits[0]}" if bits else ""

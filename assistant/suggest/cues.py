@@ -12,8 +12,9 @@ The file may also hold ``hints`` (move -> short example phrasings, embedded besi
 and ``priors`` (move -> score added whatever the text: procedural moves such as Take a Break lower,
 catch-alls such as Face Danger higher).
 
-A cue without ``moves`` only points at a stat (for every move that offers it). Each word is matched at a
-word start, and a single word also matches with a suffix ("sprint" matches "sprinting").
+A cue without ``moves`` only points at a stat (for every move that offers it). Each word is matched as a
+whole word or one of its inflections ("sprint" matches "sprints", "sprinting"; "dodge" "dodging"), never as
+the start of a longer word ("quest" does not match "question").
 """
 
 from __future__ import annotations
@@ -38,11 +39,26 @@ class Cue:
     words: tuple[str, ...] = ()
 
 
+def _inflected(word: str) -> str:
+    """``word`` with the endings of its own inflections ("sneaks", "dodging", "running", "tries"), not a longer word
+    that starts the same ("quest" is not "question", "scavenge" not "scavenger")."""
+    w = re.escape(word)
+    forms = [w + r"(?:s|es|ed|d|ing|ings|'s|’s)?"]
+    if word.endswith("e"):
+        forms.append(re.escape(word[:-1]) + r"(?:ing|ings|ed)")
+    if word.endswith("y"):
+        forms.append(re.escape(word[:-1]) + r"(?:ies|ied)")
+    if re.search(r"[aeiou][bdgklmnprt]$", word):
+        forms.append(w + re.escape(word[-1]) + r"(?:ing|ed|er|ers)")
+    return "(?:" + "|".join(forms) + r")\b"
+
+
 def _phrase_regex(phrase: str) -> str:
-    """Each word matches at a word start; words of 3+ letters also take a suffix ("spreads the word")."""
+    """Each word matches at a word start; words of 3+ letters (and the last word) also in their inflections
+    ("spreads the word")."""
     words = phrase.lower().split()
     last = len(words) - 1
-    parts = [re.escape(w) + (r"\w*" if len(w) >= 3 or i == last else r"\b") for i, w in enumerate(words)]
+    parts = [_inflected(w) if len(w) >= 3 or i == last else re.escape(w) + r"\b" for i, w in enumerate(words)]
     return r"\b" + r"\W+".join(parts)
 
 

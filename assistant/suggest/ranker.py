@@ -8,6 +8,7 @@ reads the move vectors instead of computing them.
 
 from __future__ import annotations
 
+import re
 import threading
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,6 +26,7 @@ W_APPROACH = 0.30  #: best cosine(text, approach line)
 W_LEXICAL = 0.10  #: BM25 over name + trigger + approach lines, saturated to [0, 1)
 LEX_HALF = 4.0  #: the BM25 score that counts as half a lexical match
 STAT_CUE_WEIGHT = 0.2  #: added to an approach line's similarity per cue naming its stat
+NAME_BOOST = 0.3  #: the player's words hold every word of the move's name ("I run my scheme": Run the Scheme)
 
 
 def move_document(move: MoveEntry) -> str:
@@ -105,6 +107,41 @@ def warm_vectors(system: str, moves: list[MoveEntry], embedder: Any) -> None:
     _vectors(embedder, system, moves)
 
 
+def _words_of(name: str) -> frozenset[str] | None:
+    """The words of a move's name that are distinctive enough to count as naming it: two words or more once small
+    words are dropped, the parenthesised part aside ("Cast a Spell (Wizard)": cast, spell); None for one word."""
+    words = frozenset(_tokenize(re.sub(r"\([^)]*\)", " ", name)))
+    return words if len(words) >= 2 else None
+
+
+def _name_words(move: MoveEntry) -> list[frozenset[str]]:
+    return [w for w in (_words_of(n) for n in (move.name, *move.aliases)) if w is not None]
+
+
+def says_name(text: str, name: str) -> bool:
+    """True when the player's words hold every word of the move's ``name`` ("I perform a ritual of blood": Perform
+    Ritual); a one-word name (Strike) is an everyday verb, not a name."""
+    words = _words_of(name)
+    said = set(_tokenize(text))
+    return words is not None and all(any(_same_word(w, t) for t in said) for w in words)
+
+
+def _same_word(a: str, b: str) -> bool:
+    """Two stems of one word: equal, or one starts the other ("run" and "runn", "schem" and "scheme")."""
+    short, long = sorted((a, b), key=len)
+    return long.startswith(short) and len(short) >= 3 if short != long else True
+
+
+def names_said(text: str, moves: list[MoveEntry]) -> set[int]:
+    """Indexes of the moves whose name the player's words hold, every word of it, in any order and inflection."""
+    said = set(_tokenize(text))
+    return {
+        i
+        for i, move in enumerate(moves)
+        if any(all(any(_same_word(w, t) for t in said) for w in words) for words in _name_words(move))
+    }
+
+
 @dataclass
 class Scored:
     move: MoveEntry
@@ -140,6 +177,7 @@ def score_moves(text: str, system: str, moves: list[MoveEntry], embedder: Any) -
         lexical = raw / (raw + LEX_HALF)
     cues = match_cues(system, text)
     priors = load_priors(system)
+    named = names_said(text, moves)
     out = []
     for i, move in enumerate(moves):
         sims = per_move.get(i, {})
@@ -147,6 +185,8 @@ def score_moves(text: str, system: str, moves: list[MoveEntry], embedder: Any) -
         a_sim = max(best_extra.get(i, t_sim), t_sim)
         cue = sum(cues.move_boost.get(name, 0.0) for name in move.names() if name in cues.move_boost)
         prior = priors.get(move.key, 0.0)
+        if i in named:
+            cue += NAME_BOOST
         score = W_TRIGGER * t_sim + W_APPROACH * a_sim + W_LEXICAL * float(lexical[i]) + cue + prior
         out.append(Scored(move, score, t_sim, a_sim, float(lexical[i]), cue, sims, prior=prior))
     return out, cues
