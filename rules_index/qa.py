@@ -22,6 +22,7 @@ from assistant.prompts import load_prompt
 from rules_index.coverage import Coverage, judge
 from rules_index.index import RulesIndex
 from rules_index.lexical import tokenize
+from rules_index.phrasing import plain_question
 from rules_index.rank import is_reading
 from rules_index.routing import ALL_SYSTEMS, named_system
 from rules_index.scope import Beyond
@@ -148,6 +149,7 @@ def highlight_sentences(question: str, hits: list[Hit], index: RulesIndex, per_p
 
     A sentence already offered by an earlier passage (the same rule printed twice) is offered once.
     """
+    question = plain_question(question)
     q_terms = set(terms(question))
     candidates: list[tuple[int, str]] = []
     seen: set[str] = set()
