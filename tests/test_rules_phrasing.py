@@ -1,3 +1,4 @@
+# ruff: noqa: F811  (pytest fixtures imported from tests/rules_index_fixtures.py)
 """GM shorthand is spelt out before a rules question is searched, and chat words never count as words the
 texts are silent on."""
 
@@ -5,9 +6,14 @@ from __future__ import annotations
 
 import pytest
 
+from rules_index.chunk import Chunk
 from rules_index.coverage import content_terms, known, one_edit_apart
+from rules_index.index import RulesIndex
 from rules_index.phrasing import plain_question
+from rules_index.rank import Scored, without_copies
+from rules_index.search import search_index
 from rules_index.terms import terms
+from tests.rules_index_fixtures import hash_index, tabletop_home  # noqa: F401
 
 
 @pytest.mark.parametrize(
@@ -50,3 +56,26 @@ def test_a_word_is_known_with_a_typo_or_inside_a_compound_but_not_by_a_short_nea
     assert known("ship", vocabulary)  # the tail of "starship"
     assert not known("class", vocabulary)  # short words need the exact word ("class" is not "clash")
     assert not known("mount", vocabulary)  # "amount" is no compound of "mount"
+
+
+def test_a_rule_printed_three_times_takes_one_place_in_the_top_five(hash_index: RulesIndex) -> None:
+    hits = search_index(hash_index, "Hack and Slash: what do I choose on a 10+?", "dungeon-world", 5)
+    hack = [h for h in hits if "Slash" in h.chunk.section_path[-1]]
+    assert len(hack) == 1
+    assert len(hits) == 5
+
+
+def test_copies_are_left_out_but_different_passages_kept() -> None:
+    def scored(n: int, text: str) -> Scored:
+        chunk = Chunk(f"c{n}", "dungeon-world", [f"Section {n}"], None, "dw.txt", n, n, f"Section {n}\n{text}")
+        return Scored(chunk, 1.0 - n / 10, 0.0, 0.0, 0.0, 0.0, None, None)
+
+    move = "When you make a concerted effort to attack an enemy, roll+Str. Attacking makes you vulnerable."
+    ranked = [
+        scored(0, move),
+        scored(1, move.replace("an enemy", "an enemy in your hand")),
+        scored(2, "Defend: when you stand in defense of a person under attack, roll+Con."),
+        scored(3, move),
+    ]
+    assert [s.chunk.id for s in without_copies(ranked, 5)] == ["c0", "c2"]
+    assert [s.chunk.id for s in without_copies(ranked, 1)] == ["c0"]
