@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from assistant.prompts import load_prompt
-from rules_index.coverage import Coverage, judge
+from rules_index.coverage import GENERIC, Coverage, judge
 from rules_index.index import RulesIndex
 from rules_index.lexical import tokenize
 from rules_index.phrasing import plain_question
@@ -168,17 +168,74 @@ def highlight_sentences(question: str, hits: list[Hit], index: RulesIndex, per_p
     term = definition_term(question)
     gaining = re.compile(_GAINING.format(term=re.escape(term)), re.I) if term else None
     defining = re.compile(_DEFINING.format(term=re.escape(term)), re.I) if term else None
+    named = named_passages(question, hits)
+    # a passage the question names is found by its name: the name's words say nothing about which of its
+    # sentences answers (and in another passage they are only a reference to it)
+    asked = q_terms - {t for name in named.values() for t in terms(name)}
+    firsts: dict[int, str] = {}
+    for i, sentence in candidates:
+        firsts.setdefault(i, sentence)
+    counting = bool(_COUNTING.search(question))
     vectors = sentence_vectors(index).matrix([s for _, s in candidates])
     for (i, sentence), vec in zip(candidates, vectors, strict=True):
         words = set(terms(sentence))
-        overlap = len(q_terms & words) / max(1, len(q_terms))
+        overlap = len(asked & words) / max(1, len(asked))
         score = 0.7 * _cosine(q_vec, [float(x) for x in vec]) + 0.3 * overlap
         score += TOP_PASSAGE_BONUS if i == 0 else 0.0
         score -= READING_PENALTY if is_reading(hits[i].chunk) else 0.0
         score -= GAINING_PENALTY if gaining is not None and gaining.search(sentence) else 0.0
         score += DEFINING_BONUS if defining is not None and defining.search(sentence) else 0.0
+        score += _steer(i, sentence, words, q_terms, named, counting)
+        score += NAMED_FIRST_BONUS if i in named and firsts.get(i) == sentence else 0.0
         scored[i].append((score, sentence))
     return [sorted(s, key=lambda pair: -pair[0])[:per_passage] for s in scored]
+
+
+#: The passage whose move or section the question names ("how do I Feed?") holds its answer; another
+#: passage's sentence that only refers to that move ("...or Face Last Death") does not answer it.
+NAMED_BONUS = 0.1
+MENTION_PENALTY = 0.1
+#: ... and its first sentence (a move's trigger, a section's definition) is what "how does X work?" asks.
+NAMED_FIRST_BONUS = 0.1
+#: "How many / how much" asks for a number: a sentence that gives one is likelier to answer.
+NUMBER_BONUS = 0.08
+#: A sentence made only of the question's own words ("This is a Conclusion Roll.") tells the GM nothing.
+NOTHING_NEW_PENALTY = 0.3
+_COUNTING = re.compile(r"\bhow\s+(?:many|much|long|far|often)\b|\bwhat\s+number\b|\bmax(?:imum)?\b", re.I)
+_NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twice|half|once)\b", re.I)
+
+
+def _title(hit: Hit) -> str:
+    """The passage's own name (its section title without a parenthesis such as "(Environs)")."""
+    title = hit.chunk.section_path[-1] if hit.chunk.section_path else ""
+    return re.sub(r"^(?:the|a|an)\s+", "", re.sub(r"\s*\(.*?\)\s*", " ", title).strip().lower())
+
+
+def named_passages(question: str, hits: list[Hit]) -> dict[int, str]:
+    """The passages (by position) of the rules text whose name the question uses, with that name."""
+    text = " ".join(re.findall(r"[a-z0-9&]+", question.lower()))
+    out: dict[int, str] = {}
+    for i, hit in enumerate(hits):
+        name = " ".join(re.findall(r"[a-z0-9&]+", _title(hit)))
+        if hit.chunk.origin != "note" and len(name) >= 4 and re.search(rf"\b{re.escape(name)}\b", text):
+            out[i] = name
+    return out
+
+
+def _steer(i: int, sentence: str, words: set[str], q_terms: set[str], named: dict[int, str], counting: bool) -> float:
+    """The adjustments that make the lead sentence the one that answers (see the constants above)."""
+    adjust = 0.0
+    if named:
+        lowered = " ".join(re.findall(r"[a-z0-9&]+", sentence.lower()))
+        if i in named:
+            adjust += NAMED_BONUS
+        elif any(re.search(rf"\b{re.escape(name)}\b", lowered) for name in named.values()):
+            adjust -= MENTION_PENALTY
+    if counting and _NUMBER.search(sentence):
+        adjust += NUMBER_BONUS
+    if not (words - q_terms - GENERIC):
+        adjust -= NOTHING_NEW_PENALTY
+    return adjust
 
 
 def relevant_hits(hits: list[Hit], index: RulesIndex) -> list[Hit]:
@@ -205,6 +262,24 @@ def not_covered(question: str, system: str | None, hits: list[Hit], beyond: Beyo
     return Answer(question, system, text, [], found=False, mode="none", nearest=nearest)
 
 
+#: A rules-text sentence at least this close to a reading note's best sentence leads instead of it: the note
+#: says how the engine reads the rule, the text states it.
+TEXT_FIRST_SHARE = 0.8
+
+
+def text_first(ranked: list[tuple[float, int, str]], hits: list[Hit]) -> list[tuple[float, int, str]]:
+    """``ranked`` (score, -passage, sentence) with the best rules-text sentence first when a reading note
+    leads and the text's sentence is nearly as close."""
+    if not ranked or not is_reading(hits[-ranked[0][1]].chunk):
+        return ranked
+    for n, row in enumerate(ranked):
+        if not is_reading(hits[-row[1]].chunk):
+            if row[0] >= TEXT_FIRST_SHARE * ranked[0][0]:
+                return [row, *ranked[:n], *ranked[n + 1 :]]
+            break
+    return ranked
+
+
 def extractive_answer(question: str, system: str | None, hits: list[Hit], index: RulesIndex, note: str | None = None) -> Answer:
     """The passages with their most relevant sentences highlighted; the answer leads with the best one.
 
@@ -215,6 +290,7 @@ def extractive_answer(question: str, system: str | None, hits: list[Hit], index:
     scored = highlight_sentences(question, hits, index)
     passages = [Passage(i + 1, hit, [s for _, s in scored[i]]) for i, hit in enumerate(hits)]
     ranked = sorted(((score, -i, s) for i, rows in enumerate(scored) for score, s in rows), reverse=True)
+    ranked = text_first(ranked, hits)
     best = [row for n, row in enumerate(ranked[:3]) if n == 0 or row[0] >= 0.85 * ranked[0][0]]
     text = " ".join(f"{s} [{1 - i}]" for _, i, s in best) if best else f"See {hits[0].chunk.section} [1]."
     return Answer(question, system, text, passages, found=True, mode="extractive", note=note)
