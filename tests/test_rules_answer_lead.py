@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 
 from rules_index.chunk import Chunk
+from rules_index.lead import _steer, named_passages, text_first
 from rules_index.notes import all_notes
-from rules_index.qa import _steer, named_passages, text_first
 from rules_index.search import Hit
 from rules_index.terms import terms
 
