@@ -167,3 +167,19 @@ def text_first(ranked: list[tuple[float, int, str]], hits: list[Hit]) -> list[tu
                 return [row, *ranked[:n], *ranked[n + 1 :]]
             break
     return ranked
+
+
+#: Two sentences sharing this share of their words say the same thing ("If your vice roll clears more stress
+#: levels than you had marked, you overindulge" in the text and in a table's note).
+RESTATEMENT_OVERLAP = 0.75
+
+
+def without_restatements(ranked: list[tuple[float, int, str]]) -> list[tuple[float, int, str]]:
+    """``ranked`` (score, -passage, sentence) without a sentence that restates a better ranked one."""
+    kept: list[tuple[tuple[float, int, str], set[str]]] = []
+    for row in ranked:
+        words = set(terms(row[2]))
+        if words and any(len(words & other) >= RESTATEMENT_OVERLAP * len(words | other) for _, other in kept):
+            continue
+        kept.append((row, words))
+    return [row for row, _ in kept]

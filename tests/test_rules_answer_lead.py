@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from rules_index.chunk import Chunk
-from rules_index.lead import _steer, named_passages, text_first
+from rules_index.lead import _steer, named_passages, text_first, without_restatements
 from rules_index.notes import all_notes
 from rules_index.search import Hit
 from rules_index.terms import terms
@@ -57,3 +57,12 @@ def test_the_rules_text_leads_over_a_reading_note_when_nearly_as_close() -> None
 def test_rules_notes_speak_the_players_words_not_the_engines_field_names() -> None:
     for note in all_notes():
         assert not re.search(r"\bcharacter\.[a-z_]+|\b[a-z]+_[a-z_]+\b|options\.[a-z]", note.text), (note.title, note.text)
+
+
+def test_a_sentence_said_twice_leads_once() -> None:
+    ranked = [
+        (1.0, 0, "If your vice roll clears more stress levels than you had marked, you overindulge."),
+        (0.9, -1, "If you clear more stress levels than you had marked, you overindulge."),
+        (0.8, 0, "When you overindulge, you make a bad call because of your vice."),
+    ]
+    assert [row[0] for row in without_restatements(ranked)] == [1.0, 0.8]
