@@ -47,9 +47,12 @@ class Calibration:
     passage for the texts not to cover it (:mod:`rules_index.scope`); None: no such check."""
 
 
-#: Fitted with all-MiniLM-L6-v2 on the public set and the tune half of evals/datasets/retrieve_dev.jsonl:
-#: the most no-answer questions called "not covered" with no answerable one called so (the largest
-#: scope margin of an answerable question there was 0.069).
+#: Fitted with all-MiniLM-L6-v2 on the public set and the tune half of evals/datasets/retrieve_dev.jsonl
+#: as it was before its GM-phrased questions (``dev4-*``) were added: the most no-answer questions called
+#: "not covered" with no answerable one called so (the largest scope margin of an answerable question there
+#: was 0.069). On the GM-phrased questions it calls too many answerable ones "not covered" (everyday words
+#: the texts never use look like a question they do not cover); refitting on them moved the public set from
+#: 0 % to 1.3 % wrongly "not covered" for no gain on the held-out set, so it was not changed.
 MINILM = Calibration(vocab_weight=0.2, top_weight=0.0, threshold=0.60, scope_margin=0.08)
 #: For the deterministic hash embedder of the fast tests (different similarity scale).
 HASH = Calibration(vocab_weight=0.6, top_weight=0.2, threshold=0.35)
