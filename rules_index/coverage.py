@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rules_index.phrasing import CHATTER, plain_question
 from rules_index.scope import Beyond, beyond_scope
 from rules_index.terms import terms
 
@@ -31,7 +32,7 @@ GENERIC = frozenset(
         "would could should may might must one two three first new again more most each every other same "
         "there here long time times start end"
     )
-)
+) | frozenset(terms(" ".join(CHATTER)))
 
 
 @dataclass(frozen=True)
@@ -46,9 +47,12 @@ class Calibration:
     passage for the texts not to cover it (:mod:`rules_index.scope`); None: no such check."""
 
 
-#: Fitted with all-MiniLM-L6-v2 on the public set and the tune half of evals/datasets/retrieve_dev.jsonl:
-#: the most no-answer questions called "not covered" with no answerable one called so (the largest
-#: scope margin of an answerable question there was 0.069).
+#: Fitted with all-MiniLM-L6-v2 on the public set and the tune half of evals/datasets/retrieve_dev.jsonl
+#: as it was before its GM-phrased questions (``dev4-*``) were added: the most no-answer questions called
+#: "not covered" with no answerable one called so (the largest scope margin of an answerable question there
+#: was 0.069). On the GM-phrased questions it calls too many answerable ones "not covered" (everyday words
+#: the texts never use look like a question they do not cover); refitting on them moved the public set from
+#: 0 % to 1.3 % wrongly "not covered" for no gain on the held-out set, so it was not changed.
 MINILM = Calibration(vocab_weight=0.2, top_weight=0.0, threshold=0.60, scope_margin=0.08)
 #: For the deterministic hash embedder of the fast tests (different similarity scale).
 HASH = Calibration(vocab_weight=0.6, top_weight=0.2, threshold=0.35)
@@ -92,7 +96,28 @@ def system_vocabulary(index: Any, system: str | None) -> frozenset[str]:
 
 def content_terms(question: str) -> list[str]:
     """The question's words that name what it asks about."""
-    return list(dict.fromkeys(t for t in terms(question) if t not in GENERIC and not t.isdigit()))
+    words = terms(plain_question(question))
+    return list(dict.fromkeys(t for t in words if t not in GENERIC and not t.isdigit() and len(t) > 1))
+
+
+def one_edit_apart(a: str, b: str) -> bool:
+    """Are ``a`` and ``b`` the same word but for one letter added, dropped or changed ("neighbourhood")?"""
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return a == b
+    if len(a) > len(b):
+        a, b = b, a
+    i = next((n for n, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), len(a))
+    return a[i + (len(a) == len(b)) :] == b[i + 1 :]
+
+
+def known(word: str, vocabulary: frozenset[str]) -> bool:
+    """Does the text use ``word``: as it is, with a one-letter typo or spelling variant in a longer word
+    ("neighbourhood"), or as the head or tail of a compound the text uses ("ship" in "starship")?"""
+    if word in vocabulary:
+        return True
+    if len(word) >= 6 and any(one_edit_apart(word, v) for v in vocabulary if abs(len(v) - len(word)) <= 1):
+        return True
+    return len(word) >= 4 and any(len(v) >= len(word) + 3 and (v.startswith(word) or v.endswith(word)) for v in vocabulary)
 
 
 def judge(question: str, hits: Sequence[Any], index: Any, system: str | None, top: int = 3) -> Coverage:
@@ -104,12 +129,13 @@ def judge(question: str, hits: Sequence[Any], index: Any, system: str | None, to
     passages: set[str] = set()
     for hit in hits[:top]:
         passages.update(terms(f"{hit.chunk.section} {hit.text}"))
-    missing_system = [t for t in asked if t not in vocabulary]
+    missing_system = [t for t in asked if not known(t, vocabulary)]
     missing_passages = [t for t in asked if t not in passages]
     n = max(1, len(asked))
     cal = calibration_for(index.embedder)
     top_score = float(hits[0].score)
     support = top_score - cal.vocab_weight * len(missing_system) / n - cal.top_weight * len(missing_passages) / n
-    beyond = None if cal.scope_margin is None else beyond_scope(question, hits, index, system, cal.scope_margin)
+    plain = plain_question(question)
+    beyond = None if cal.scope_margin is None else beyond_scope(plain, hits, index, system, cal.scope_margin)
     covered = support >= cal.threshold and beyond is None
     return Coverage(covered, support, top_score, missing_system, missing_passages, beyond)

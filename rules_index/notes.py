@@ -39,10 +39,28 @@ class Note:
     move: str | None = None
 
 
+_IDENT = r"(?:character\.[a-z_]+|\b[a-z]+(?:_[a-z]+)+_?\*?)"
+#: A short aside that only names the engine's field: "(character.session_used)", "(the sheet's healing_clock)".
+_ID_ASIDE = re.compile(rf"\s*\((?=[^()]*{_IDENT})[^()]{{0,60}}\)")
+
+
+_FIELD_WORDS = frozenset(["the", "sheet's", "see", "table", "tables", "impact", "meter", "on", "this", "character"])
+
+
+def _names_a_field_only(aside: str) -> bool:
+    """Is the parenthesis only a pointer to an engine field ("(the sheet's healing_clock)", "(at_war)")?"""
+    words = re.sub(_IDENT, " ", aside.strip(" ()")).split()
+    return all(w.lower() in _FIELD_WORDS for w in words)
+
+
 def _plain(text: str) -> str:
-    """Engine wording made readable: ``options.track`` -> "the track option"."""
+    """Engine wording made readable: ``options.track`` -> "the track option", asides that only name an
+    engine field dropped, and any other field name written as words (``strong_hit`` -> "strong hit")."""
     text = re.sub(r"`?options\.([a-z_]+)`?", lambda m: f"the {m.group(1).replace('_', ' ')} option", text)
-    return " ".join(text.split())
+    text = _ID_ASIDE.sub(lambda m: "" if _names_a_field_only(m.group(0)) else m.group(0), text)
+    text = re.sub(r"character\.([a-z_]+)", lambda m: f"the sheet's {m.group(1).replace('_', ' ')}", text)
+    text = re.sub(r"\b([a-z]+(?:_[a-z]+)+)_?\*?", lambda m: m.group(1).replace("_", " "), text)
+    return " ".join(text.replace("`", "").split())
 
 
 def written_notes(notes_dir: Path = NOTES_DIR) -> list[Note]:

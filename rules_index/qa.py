@@ -12,7 +12,6 @@ deadline, the extractive answer is returned instead. The API key is never logged
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -21,14 +20,15 @@ from typing import Any, Literal
 from assistant.prompts import load_prompt
 from rules_index.coverage import Coverage, judge
 from rules_index.index import RulesIndex
+from rules_index.lead import definition_term as definition_term
+from rules_index.lead import highlight_sentences, sentence_key, text_first, without_restatements
 from rules_index.lexical import tokenize
 from rules_index.rank import is_reading
 from rules_index.routing import ALL_SYSTEMS, named_system
 from rules_index.scope import Beyond
 from rules_index.search import Hit, resolve_system, search_index
-from rules_index.sentences import body, sentence_vectors
+from rules_index.sentences import body
 from rules_index.sentences import split_sentences as split_sentences
-from rules_index.terms import terms
 
 NOT_FOUND = "The rules do not say."
 DEFAULT_MIN_SIMILARITY = 0.3  #: cosine similarity below which a passage is not about the question
@@ -109,76 +109,6 @@ class Answer:
         return "\n\n".join(parts)
 
 
-def _cosine(a: list[float], b: list[float]) -> float:
-    dot = sum(x * y for x, y in zip(a, b, strict=False))
-    na, nb = math.sqrt(sum(x * x for x in a)), math.sqrt(sum(y * y for y in b))
-    return dot / (na * nb) if na and nb else 0.0
-
-
-_NOT_A_CLAIM = re.compile(r"^(source:|this reading rests on)", re.I)
-TOP_PASSAGE_BONUS = 0.1  #: the best-ranked passage is the likeliest to hold the sentence that answers
-READING_PENALTY = 0.15  #: a note on how a sentence is read backs the rule up; it does not lead the answer
-
-
-_DEFINITION = re.compile(
-    r"^\s*(?:what|how)\s+(?:does|do|is|are)\s+(?:a |an |the |being |rolling with )?(.+?)"
-    r"\s+(?:do|work|mean|mean\s+here)?\s*\??\s*$",
-    re.I,
-)
-#: How you come to be X (made, left, become, allowed to roll with X): not what X does.
-_GAINING = r"\b(?:makes?|making|leaves?|leaving|becomes?|becoming|may\s+roll\s+with|roll\s+with)\s+(?:\w+\s+)?{term}\b"
-GAINING_PENALTY = 0.12
-#: What X is (the sentence that defines it): "Hold is a floating inventory", "Your focus value goes from -6 to +10".
-_DEFINING = r"^\W*(?:(?:the|your|a|an)\s+)?{term}\w*(?:\s+value)?\s+(?:is|are|means?|measures?|represents?|goes|runs)\b"
-DEFINING_BONUS = 0.1
-
-
-def definition_term(question: str) -> str | None:
-    """The term a "what does X do / how does X work" question asks about."""
-    m = _DEFINITION.match(question)
-    return m.group(1).strip().lower() if m and len(m.group(1).split()) <= 3 else None
-
-
-def _norm(sentence: str) -> str:
-    return " ".join(re.sub(r"^(note|example)\s*:\s*", "", sentence.strip(), flags=re.I).lower().split())
-
-
-def highlight_sentences(question: str, hits: list[Hit], index: RulesIndex, per_passage: int = 2) -> list[list[tuple[float, str]]]:
-    """Score each passage's sentences against the question (meaning + shared words), best first.
-
-    A sentence already offered by an earlier passage (the same rule printed twice) is offered once.
-    """
-    q_terms = set(terms(question))
-    candidates: list[tuple[int, str]] = []
-    seen: set[str] = set()
-    for i, hit in enumerate(hits):
-        for sentence in split_sentences(body(hit.chunk)):
-            key = _norm(sentence)
-            if _NOT_A_CLAIM.match(sentence):  # a note's provenance is shown in its passage, not quoted
-                continue
-            if len(sentence.split()) >= 4 and key not in seen:
-                seen.add(key)
-                candidates.append((i, sentence))
-    scored: list[list[tuple[float, str]]] = [[] for _ in hits]
-    if not candidates:
-        return scored
-    q_vec = index.embedder.embed_query(question)
-    term = definition_term(question)
-    gaining = re.compile(_GAINING.format(term=re.escape(term)), re.I) if term else None
-    defining = re.compile(_DEFINING.format(term=re.escape(term)), re.I) if term else None
-    vectors = sentence_vectors(index).matrix([s for _, s in candidates])
-    for (i, sentence), vec in zip(candidates, vectors, strict=True):
-        words = set(terms(sentence))
-        overlap = len(q_terms & words) / max(1, len(q_terms))
-        score = 0.7 * _cosine(q_vec, [float(x) for x in vec]) + 0.3 * overlap
-        score += TOP_PASSAGE_BONUS if i == 0 else 0.0
-        score -= READING_PENALTY if is_reading(hits[i].chunk) else 0.0
-        score -= GAINING_PENALTY if gaining is not None and gaining.search(sentence) else 0.0
-        score += DEFINING_BONUS if defining is not None and defining.search(sentence) else 0.0
-        scored[i].append((score, sentence))
-    return [sorted(s, key=lambda pair: -pair[0])[:per_passage] for s in scored]
-
-
 def relevant_hits(hits: list[Hit], index: RulesIndex) -> list[Hit]:
     """The hits similar enough to the question to be about it."""
     threshold = float(getattr(index.embedder, "min_similarity", DEFAULT_MIN_SIMILARITY))
@@ -213,6 +143,7 @@ def extractive_answer(question: str, system: str | None, hits: list[Hit], index:
     scored = highlight_sentences(question, hits, index)
     passages = [Passage(i + 1, hit, [s for _, s in scored[i]]) for i, hit in enumerate(hits)]
     ranked = sorted(((score, -i, s) for i, rows in enumerate(scored) for score, s in rows), reverse=True)
+    ranked = without_restatements(text_first(ranked, hits))
     best = [row for n, row in enumerate(ranked[:3]) if n == 0 or row[0] >= 0.85 * ranked[0][0]]
     text = " ".join(f"{s} [{1 - i}]" for _, i, s in best) if best else f"See {hits[0].chunk.section} [1]."
     return Answer(question, system, text, passages, found=True, mode="extractive", note=note)
@@ -306,7 +237,7 @@ def llm_answer(question: str, system: str | None, hits: list[Hit], index: RulesI
 
 
 def _sentence_set(hit: Hit) -> set[str]:
-    return {_norm(s) for s in split_sentences(body(hit.chunk)) if len(s.split()) >= 4}
+    return {sentence_key(s) for s in split_sentences(body(hit.chunk)) if len(s.split()) >= 4}
 
 
 def distinct(hits: list[Hit]) -> list[Hit]:

@@ -16,7 +16,7 @@ import numpy as np
 
 from rules_index.chunk import Chunk
 from rules_index.index import RulesIndex
-from rules_index.sentences import lead, passage_sentences, sentence_vectors
+from rules_index.sentences import body, lead, passage_sentences, sentence_vectors
 from rules_index.terms import terms
 
 CANDIDATES = 40  #: candidates taken from each ranker
@@ -28,6 +28,9 @@ W_TITLE = 0.0
 PARENT_PENALTY = 0.1
 #: A reading note explains how the engine reads a sentence: it backs the text up, it does not outrank it.
 READING_PENALTY = 0.3
+#: Two passages sharing this share of their words are one rule printed twice (the Dungeon World text
+#: prints Hack & Slash three times): only the better ranked one is kept, so copies do not fill the top k.
+DUPLICATE_OVERLAP = 0.8
 
 
 @dataclass(frozen=True)
@@ -172,4 +175,21 @@ def rank(index: RulesIndex, query: str, system: str | None, k: int) -> list[Scor
             )
         )
     out.sort(key=lambda s: (-s.score, s.chunk.id))
-    return out[:k]
+    return without_copies(out, k)
+
+
+def _words(chunk: Chunk) -> frozenset[str]:
+    return frozenset(terms(body(chunk)))
+
+
+def without_copies(ranked: list[Scored], k: int) -> list[Scored]:
+    """The first ``k`` of ``ranked`` with every near-copy of a better ranked passage left out."""
+    kept: list[tuple[Scored, frozenset[str]]] = []
+    for scored in ranked:
+        words = _words(scored.chunk)
+        if any(len(words & other) >= DUPLICATE_OVERLAP * len(words | other) for _, other in kept if words):
+            continue
+        kept.append((scored, words))
+        if len(kept) == k:
+            break
+    return [scored for scored, _ in kept]

@@ -12,6 +12,7 @@ from typing import Literal
 
 from rules_index.chunk import Chunk
 from rules_index.index import RulesIndex
+from rules_index.phrasing import plain_question
 from rules_index.rank import rank as fused_rank
 
 Mode = Literal["hybrid", "vector", "bm25"]
@@ -113,6 +114,7 @@ def search_index(index: RulesIndex, query: str, system: str | None = None, k: in
     """Search one index: ``k`` best chunks for ``query``, best first, optionally within ``system``."""
     if not query.strip() or k <= 0:
         return []
+    query = plain_question(query)
     if mode == "hybrid":
         return [
             Hit(

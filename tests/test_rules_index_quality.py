@@ -53,6 +53,21 @@ def test_dev_dataset_has_answerable_and_no_answer_questions_in_both_halves() -> 
             assert any(retrieve.is_hit(r, row["expected"], row["system"]) for r in records), row["id"]
 
 
+def test_heldout_dataset_is_gm_phrased_over_every_system_with_findable_answers() -> None:
+    rows = retrieve.load_dataset(retrieve.HELDOUT)
+    assert len(rows) >= 60 and len({r["id"] for r in rows}) == len(rows)
+    none = [r for r in rows if retrieve.is_no_answer(r)]
+    assert 0.2 <= len(none) / len(rows) <= 0.3 and {r["system"] for r in none} == set(CORPUS_FILES)
+    assert {r["system"] for r in rows} == set(CORPUS_FILES) and any(r.get("scope") == "all" for r in rows)
+    chunks = {s: chunk_file(CORPUS_DIR / f, s) for s, f in CORPUS_FILES.items()}
+    for system, notes in note_chunks(all_notes()).items():
+        chunks[system] = [*chunks[system], *notes]
+    for row in rows:
+        if not retrieve.is_no_answer(row):
+            records = [{"system": c.system, "section": c.section, "move": c.move, "text": c.text} for c in chunks[row["system"]]]
+            assert any(retrieve.is_hit(r, row["expected"], row["system"]) for r in records), row["id"]
+
+
 def test_not_covered_metrics() -> None:
     got = retrieve.coverage_metrics([(True, True), (True, False), (False, True), (False, False), (False, False)])
     assert got["not_covered_recall"] == 0.5 and got["not_covered_precision"] == 0.5
@@ -147,3 +162,23 @@ def test_eval_harness_prints_one_json_line_per_question(
     assert scores == sorted(scores, reverse=True)
     summary = json.loads(err.strip().splitlines()[-1])
     assert summary["mode"] == "hybrid" and {"hit@1", "hit@5", "mrr"} <= set(summary)
+
+
+@pytest.mark.parametrize(
+    ("question", "system", "lead"),
+    [
+        ("how do I retire my character?", "city", "When you meet the last Demand, describe your epilogue."),
+        ("what happens when I face last death?", "elegy", "When you are brought to the brink of your annihilation"),
+        ("how do I sing an elegy?", "elegy", "When you swear to complete a quest, write your elegy"),
+        ("how many downtime activities do I get?", "blades", "two"),
+        ("how does Face Death work?", "starforged", "When you encounter a situation where death is an immediate"),
+    ],
+)
+def test_the_answer_leads_with_the_sentence_that_answers(minilm_index: RulesIndex, question: str, system: str, lead: str) -> None:
+    result = answer(question, system=system, index=minilm_index)
+    assert result.found and lead in result.text.split(" [")[0], result.text
+
+
+def test_gm_shorthand_finds_the_rule(minilm_index: RulesIndex) -> None:
+    result = answer("we ran outta supplies, whats the deal", system="starforged", index=minilm_index)
+    assert result.found and any("Sacrifice Resources" in p.citation for p in result.passages), result.text

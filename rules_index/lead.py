@@ -1,0 +1,185 @@
+"""Which sentence leads a rules answer, and which sentences each passage highlights.
+
+Each passage's sentences are scored against the question: closeness in meaning plus the share of the
+question's words they use, with steering toward the sentence that answers: the best-ranked passage, the
+sentence that defines the term asked about, the passage whose move or section the question names (and its
+first sentence: the trigger or definition) over another passage's passing reference to it, a number for
+"how many", and away from a note on how the engine reads a rule (the text leads when nearly as close) and
+from a sentence made only of the question's own words.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from rules_index.coverage import GENERIC
+from rules_index.index import RulesIndex
+from rules_index.phrasing import plain_question
+from rules_index.rank import is_reading
+from rules_index.search import Hit
+from rules_index.sentences import body, sentence_vectors, split_sentences
+from rules_index.terms import terms
+
+
+def _cosine(a: list[float], b: list[float]) -> float:
+    dot = sum(x * y for x, y in zip(a, b, strict=False))
+    na, nb = math.sqrt(sum(x * x for x in a)), math.sqrt(sum(y * y for y in b))
+    return dot / (na * nb) if na and nb else 0.0
+
+
+_NOT_A_CLAIM = re.compile(r"^(source:|this reading rests on)", re.I)
+TOP_PASSAGE_BONUS = 0.1  #: the best-ranked passage is the likeliest to hold the sentence that answers
+READING_PENALTY = 0.15  #: a note on how a sentence is read backs the rule up; it does not lead the answer
+
+
+_DEFINITION = re.compile(
+    r"^\s*(?:what|how)\s+(?:does|do|is|are)\s+(?:a |an |the |being |rolling with )?(.+?)"
+    r"\s+(?:do|work|mean|mean\s+here)?\s*\??\s*$",
+    re.I,
+)
+#: How you come to be X (made, left, become, allowed to roll with X): not what X does.
+_GAINING = r"\b(?:makes?|making|leaves?|leaving|becomes?|becoming|may\s+roll\s+with|roll\s+with)\s+(?:\w+\s+)?{term}\b"
+GAINING_PENALTY = 0.12
+#: What X is (the sentence that defines it): "Hold is a floating inventory", "Your focus value goes from -6 to +10".
+_DEFINING = r"^\W*(?:(?:the|your|a|an)\s+)?{term}\w*(?:\s+value)?\s+(?:is|are|means?|measures?|represents?|goes|runs)\b"
+DEFINING_BONUS = 0.1
+
+
+def definition_term(question: str) -> str | None:
+    """The term a "what does X do / how does X work" question asks about."""
+    m = _DEFINITION.match(question)
+    return m.group(1).strip().lower() if m and len(m.group(1).split()) <= 3 else None
+
+
+def sentence_key(sentence: str) -> str:
+    """One key for a sentence printed twice ("Note: X" and "X", any case or spacing)."""
+    return " ".join(re.sub(r"^(note|example)\s*:\s*", "", sentence.strip(), flags=re.I).lower().split())
+
+
+def highlight_sentences(question: str, hits: list[Hit], index: RulesIndex, per_passage: int = 2) -> list[list[tuple[float, str]]]:
+    """Score each passage's sentences against the question (meaning + shared words), best first.
+
+    A sentence already offered by an earlier passage (the same rule printed twice) is offered once.
+    """
+    question = plain_question(question)
+    q_terms = set(terms(question))
+    candidates: list[tuple[int, str]] = []
+    seen: set[str] = set()
+    for i, hit in enumerate(hits):
+        for sentence in split_sentences(body(hit.chunk)):
+            key = sentence_key(sentence)
+            if _NOT_A_CLAIM.match(sentence):  # a note's provenance is shown in its passage, not quoted
+                continue
+            if len(sentence.split()) >= 4 and key not in seen:
+                seen.add(key)
+                candidates.append((i, sentence))
+    scored: list[list[tuple[float, str]]] = [[] for _ in hits]
+    if not candidates:
+        return scored
+    q_vec = index.embedder.embed_query(question)
+    term = definition_term(question)
+    gaining = re.compile(_GAINING.format(term=re.escape(term)), re.I) if term else None
+    defining = re.compile(_DEFINING.format(term=re.escape(term)), re.I) if term else None
+    named = named_passages(question, hits)
+    # a passage the question names is found by its name: the name's words say nothing about which of its
+    # sentences answers (and in another passage they are only a reference to it)
+    asked = q_terms - {t for name in named.values() for t in terms(name)}
+    firsts: dict[int, str] = {}
+    for i, sentence in candidates:
+        firsts.setdefault(i, sentence)
+    counting = bool(_COUNTING.search(question))
+    vectors = sentence_vectors(index).matrix([s for _, s in candidates])
+    for (i, sentence), vec in zip(candidates, vectors, strict=True):
+        words = set(terms(sentence))
+        overlap = len(asked & words) / max(1, len(asked))
+        score = 0.7 * _cosine(q_vec, [float(x) for x in vec]) + 0.3 * overlap
+        score += TOP_PASSAGE_BONUS if i == 0 else 0.0
+        score -= READING_PENALTY if is_reading(hits[i].chunk) else 0.0
+        score -= GAINING_PENALTY if gaining is not None and gaining.search(sentence) else 0.0
+        score += DEFINING_BONUS if defining is not None and defining.search(sentence) else 0.0
+        score += _steer(i, sentence, words, q_terms, named, counting)
+        score += NAMED_FIRST_BONUS if i in named and firsts.get(i) == sentence else 0.0
+        scored[i].append((score, sentence))
+    return [sorted(s, key=lambda pair: -pair[0])[:per_passage] for s in scored]
+
+
+#: The passage whose move or section the question names ("how do I Feed?") holds its answer; another
+#: passage's sentence that only refers to that move ("...or Face Last Death") does not answer it.
+NAMED_BONUS = 0.1
+MENTION_PENALTY = 0.1
+#: ... and its first sentence (a move's trigger, a section's definition) is what "how does X work?" asks.
+NAMED_FIRST_BONUS = 0.1
+#: "How many / how much" asks for a number: a sentence that gives one is likelier to answer.
+NUMBER_BONUS = 0.08
+#: A sentence made only of the question's own words ("This is a Conclusion Roll.") tells the GM nothing.
+NOTHING_NEW_PENALTY = 0.3
+_COUNTING = re.compile(r"\bhow\s+(?:many|much|long|far|often)\b|\bwhat\s+number\b|\bmax(?:imum)?\b", re.I)
+_NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twice|half|once)\b", re.I)
+
+
+def _title(hit: Hit) -> str:
+    """The passage's own name (its section title without a parenthesis such as "(Environs)")."""
+    title = hit.chunk.section_path[-1] if hit.chunk.section_path else ""
+    return re.sub(r"^(?:the|a|an)\s+", "", re.sub(r"\s*\(.*?\)\s*", " ", title).strip().lower())
+
+
+def named_passages(question: str, hits: list[Hit]) -> dict[int, str]:
+    """The passages (by position) of the rules text whose name the question uses, with that name."""
+    text = " ".join(re.findall(r"[a-z0-9&]+", question.lower()))
+    out: dict[int, str] = {}
+    for i, hit in enumerate(hits):
+        name = " ".join(re.findall(r"[a-z0-9&]+", _title(hit)))
+        if hit.chunk.origin != "note" and len(name) >= 4 and re.search(rf"\b{re.escape(name)}\b", text):
+            out[i] = name
+    return out
+
+
+def _steer(i: int, sentence: str, words: set[str], q_terms: set[str], named: dict[int, str], counting: bool) -> float:
+    """The adjustments that make the lead sentence the one that answers (see the constants above)."""
+    adjust = 0.0
+    if named:
+        lowered = " ".join(re.findall(r"[a-z0-9&]+", sentence.lower()))
+        if i in named:
+            adjust += NAMED_BONUS
+        elif any(re.search(rf"\b{re.escape(name)}\b", lowered) for name in named.values()):
+            adjust -= MENTION_PENALTY
+    if counting and _NUMBER.search(sentence):
+        adjust += NUMBER_BONUS
+    if not (words - q_terms - GENERIC):
+        adjust -= NOTHING_NEW_PENALTY
+    return adjust
+
+
+#: A rules-text sentence at least this close to a reading note's best sentence leads instead of it: the note
+#: says how the engine reads the rule, the text states it.
+TEXT_FIRST_SHARE = 0.8
+
+
+def text_first(ranked: list[tuple[float, int, str]], hits: list[Hit]) -> list[tuple[float, int, str]]:
+    """``ranked`` (score, -passage, sentence) with the best rules-text sentence first when a reading note
+    leads and the text's sentence is nearly as close."""
+    if not ranked or not is_reading(hits[-ranked[0][1]].chunk):
+        return ranked
+    for n, row in enumerate(ranked):
+        if not is_reading(hits[-row[1]].chunk):
+            if row[0] >= TEXT_FIRST_SHARE * ranked[0][0]:
+                return [row, *ranked[:n], *ranked[n + 1 :]]
+            break
+    return ranked
+
+
+#: Two sentences sharing this share of their words say the same thing ("If your vice roll clears more stress
+#: levels than you had marked, you overindulge" in the text and in a table's note).
+RESTATEMENT_OVERLAP = 0.75
+
+
+def without_restatements(ranked: list[tuple[float, int, str]]) -> list[tuple[float, int, str]]:
+    """``ranked`` (score, -passage, sentence) without a sentence that restates a better ranked one."""
+    kept: list[tuple[tuple[float, int, str], set[str]]] = []
+    for row in ranked:
+        words = set(terms(row[2]))
+        if words and any(len(words & other) >= RESTATEMENT_OVERLAP * len(words | other) for _, other in kept):
+            continue
+        kept.append((row, words))
+    return [row for row, _ in kept]

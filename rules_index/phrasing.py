@@ -1,0 +1,152 @@
+"""A question as GMs type it, rewritten in the words the rules texts use before it is searched.
+
+Players write "w/o", "whats", "my char", "outta supplies", "dmg" at the table. The texts never do, so
+such words both miss the passages that answer and count as words "the texts never use" when judging
+whether the texts cover a question. :func:`plain_question` spells out that shorthand (general English
+chat shorthand and the common tabletop abbreviations, not any one question's words), and
+:data:`CHATTER` lists the words that say how a player talks rather than what rule they ask about.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: Chat and tabletop shorthand -> the words the rules texts use.
+SHORTHAND: dict[str, str] = {
+    "w/o": "without",
+    "w/": "with",
+    "b/c": "because",
+    "bc": "because",
+    "cuz": "because",
+    "coz": "because",
+    "thru": "through",
+    "outta": "out of",
+    "gonna": "going to",
+    "wanna": "want to",
+    "gotta": "have to",
+    "kinda": "kind of",
+    "til": "until",
+    "till": "until",
+    "whats": "what is",
+    "wats": "what is",
+    "hows": "how is",
+    "whos": "who is",
+    "wheres": "where is",
+    "thats": "that is",
+    "theres": "there is",
+    "dont": "do not",
+    "doesnt": "does not",
+    "didnt": "did not",
+    "cant": "can not",
+    "isnt": "is not",
+    "arent": "are not",
+    "wont": "will not",
+    "im": "i am",
+    "ive": "i have",
+    "youre": "you are",
+    "u": "you",
+    "ur": "your",
+    "r": "are",
+    "ppl": "people",
+    "abt": "about",
+    "tho": "though",
+    "rn": "right now",
+    "vs": "against",
+    "v": "against",
+    "info": "information",
+    "char": "character",
+    "chars": "characters",
+    "charac": "character",
+    "vamp": "vampire",
+    "vamps": "vampires",
+    "dmg": "damage",
+    "lvl": "level",
+    "lvls": "levels",
+    "atk": "attack",
+    "exp": "experience",
+    "xp": "xp experience",
+    "tryna": "trying to",
+    "pts": "points",
+    "op": "operation",
+    "ops": "operations",
+    "mins": "minutes",
+    "hrs": "hours",
+    "sesh": "session",
+    "pcs": "player characters",
+    "pc": "player character",
+}
+
+#: Words that say how a player talks, not which rule they ask about, and the function words the shorthand
+#: spells out (never evidence that the texts are silent on a question).
+CHATTER = frozenset(
+    [
+        "guy",
+        "gal",
+        "dude",
+        "folks",
+        "just",
+        "really",
+        "actually",
+        "basically",
+        "literally",
+        "exactly",
+        "now",
+        "up",
+        "off",
+        "over",
+        "out",
+        "back",
+        "together",
+        "anyone",
+        "anybody",
+        "somebody",
+        "everyone",
+        "everybody",
+        "myself",
+        "yourself",
+        "ourselves",
+        "themselves",
+        "want",
+        "wanted",
+        "wants",
+        "know",
+        "tell",
+        "say",
+        "stuff",
+        "okay",
+        "ok",
+        "yeah",
+        "hey",
+        "pls",
+        "please",
+        "thanks",
+        "like",
+        "still",
+        "even",
+        "right",
+        "wrong",
+        "bit",
+        "lot",
+        "lots",
+        "am",
+        "not",
+        "been",
+        "being",
+        "until",
+        "without",
+        "because",
+        "though",
+    ]
+)
+
+_WORD = re.compile(r"(?<![\w/])([a-z]+/?[a-z]*)(?![\w/])", re.IGNORECASE)
+
+
+def plain_question(question: str) -> str:
+    """``question`` with chat and tabletop shorthand spelt out (``"w/o"`` -> ``"without"``)."""
+
+    def spell(match: re.Match[str]) -> str:
+        word = match.group(1)
+        return SHORTHAND.get(word.lower(), word)
+
+    return " ".join(_WORD.sub(spell, question).split())

@@ -1,0 +1,68 @@
+"""The answer leads with the sentence that answers: the named move's own rule, a number for "how many",
+the rules text before the engine's note on reading it, and no sentence that only repeats the question."""
+
+from __future__ import annotations
+
+import re
+
+from rules_index.chunk import Chunk
+from rules_index.lead import _steer, named_passages, text_first, without_restatements
+from rules_index.notes import all_notes
+from rules_index.search import Hit
+from rules_index.terms import terms
+
+
+def _hit(title: str, text: str, origin: str = "corpus", path: list[str] | None = None) -> Hit:
+    chunk = Chunk(title, "elegy", path or ["Moves", title], title, "elegy.txt", 1, 2, f"{title}\n{text}", origin=origin)
+    return Hit(chunk=chunk, score=1.0)
+
+
+FEED = _hit("Feed", "When you attempt to drink blood from a living being, envision the scene.")
+HUNGER = _hit("Endure Hunger", "You need to Feed within an hour or two, or Face Last Death.")
+READING = _hit("How Retire is read", "The Magistrate sets it.", origin="note", path=["Rules notes", "Readings", "x"])
+
+
+def test_the_passage_the_question_names_is_found_by_its_title() -> None:
+    assert named_passages("how do I feed?", [HUNGER, FEED]) == {1: "feed"}
+    assert named_passages("what's the conclusion roll?", [_hit("The Conclusion Roll", "This is it.")]) == {0: "conclusion roll"}
+    assert named_passages("how do I feed?", [READING]) == {}  # a note is never the named rule
+    assert named_passages("what does Feedback do?", [FEED]) == {}  # whole words only
+
+
+def test_the_named_rule_beats_a_passing_reference_to_it() -> None:
+    named = named_passages("how do I feed?", [FEED, HUNGER])
+    own = _steer(0, "When you attempt to drink blood", set(terms("attempt drink blood")), set(terms("feed")), named, False)
+    mention = "You need to Feed within an hour or two, or Face Last Death."
+    other = _steer(1, mention, set(terms(mention)), set(terms("feed")), named, False)
+    assert own > 0 > other
+
+
+def test_how_many_prefers_a_sentence_with_a_number_and_nothing_new_is_penalised() -> None:
+    q = set(terms("how many downtime activities"))
+    two = "Each PC has time for two downtime activities."
+    vague = "Activities on the downtime list are limited."
+    assert _steer(0, two, set(terms(two)), q, {}, True) > _steer(0, vague, set(terms(vague)), q, {}, True)
+    echo = "This is a Conclusion Roll."
+    assert _steer(0, echo, set(terms(echo)), set(terms("what is a conclusion roll")), {}, False) < 0
+
+
+def test_the_rules_text_leads_over_a_reading_note_when_nearly_as_close() -> None:
+    retire = _hit("Retire", "When you meet the last Demand, describe your epilogue.")
+    ranked = [(1.0, -1, "note sentence"), (0.9, 0, "When you meet the last Demand, describe your epilogue.")]
+    assert text_first(ranked, [retire, READING])[0][2].startswith("When you meet the last Demand")
+    far = [(1.0, -1, "note sentence"), (0.5, 0, "When you meet the last Demand, describe your epilogue.")]
+    assert text_first(far, [retire, READING]) == far
+
+
+def test_rules_notes_speak_the_players_words_not_the_engines_field_names() -> None:
+    for note in all_notes():
+        assert not re.search(r"\bcharacter\.[a-z_]+|\b[a-z]+_[a-z_]+\b|options\.[a-z]", note.text), (note.title, note.text)
+
+
+def test_a_sentence_said_twice_leads_once() -> None:
+    ranked = [
+        (1.0, 0, "If your vice roll clears more stress levels than you had marked, you overindulge."),
+        (0.9, -1, "If you clear more stress levels than you had marked, you overindulge."),
+        (0.8, 0, "When you overindulge, you make a bad call because of your vice."),
+    ]
+    assert [row[0] for row in without_restatements(ranked)] == [1.0, 0.8]

@@ -1,0 +1,81 @@
+# ruff: noqa: F811  (pytest fixtures imported from tests/rules_index_fixtures.py)
+"""GM shorthand is spelt out before a rules question is searched, and chat words never count as words the
+texts are silent on."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules_index.chunk import Chunk
+from rules_index.coverage import content_terms, known, one_edit_apart
+from rules_index.index import RulesIndex
+from rules_index.phrasing import plain_question
+from rules_index.rank import Scored, without_copies
+from rules_index.search import search_index
+from rules_index.terms import terms
+from tests.rules_index_fixtures import hash_index, tabletop_home  # noqa: F401
+
+
+@pytest.mark.parametrize(
+    ("typed", "plain"),
+    [
+        ("how do i get across town w/o anyone spotting me", "how do i get across town without anyone spotting me"),
+        ("whats the roll", "what is the roll"),
+        ("we ran outta supplies", "we ran out of supplies"),
+        ("my char died", "my character died"),
+        ("can my vamp eat food", "can my vampire eat food"),
+        ("magic missile dmg?", "magic missile damage?"),
+        ("a lvl 5 cleric w/ a mace", "a level 5 cleric with a mace"),
+    ],
+)
+def test_shorthand_is_spelt_out(typed: str, plain: str) -> None:
+    assert plain_question(typed) == plain
+
+
+def test_the_texts_own_words_are_left_alone() -> None:
+    for text in ("Can I cast spells while bound and/or gagged?", "Roll 2d6+STR", "It's +1 forward", "In Blades, heat"):
+        assert plain_question(text) == text
+
+
+def test_chat_words_are_not_what_a_question_asks_about() -> None:
+    asked = content_terms("can my guy just lie low til the trouble blows over?")
+    assert not {*terms("guy just over until")} & set(asked)
+    assert set(terms("trouble blows")) <= set(asked)
+
+
+def test_one_letter_apart() -> None:
+    assert one_edit_apart("neighbourhood", "neighborhood")
+    assert one_edit_apart("recieve", "receive") is False  # two letters swapped is two edits
+    assert one_edit_apart("clash", "class")
+    assert not one_edit_apart("horseback", "horse")
+
+
+def test_a_word_is_known_with_a_typo_or_inside_a_compound_but_not_by_a_short_near_miss() -> None:
+    vocabulary = frozenset(["neighborhood", "starship", "clash", "amount"])
+    assert known("neighbourhood", vocabulary)
+    assert known("ship", vocabulary)  # the tail of "starship"
+    assert not known("class", vocabulary)  # short words need the exact word ("class" is not "clash")
+    assert not known("mount", vocabulary)  # "amount" is no compound of "mount"
+
+
+def test_a_rule_printed_three_times_takes_one_place_in_the_top_five(hash_index: RulesIndex) -> None:
+    hits = search_index(hash_index, "Hack and Slash: what do I choose on a 10+?", "dungeon-world", 5)
+    hack = [h for h in hits if "Slash" in h.chunk.section_path[-1]]
+    assert len(hack) == 1
+    assert len(hits) == 5
+
+
+def test_copies_are_left_out_but_different_passages_kept() -> None:
+    def scored(n: int, text: str) -> Scored:
+        chunk = Chunk(f"c{n}", "dungeon-world", [f"Section {n}"], None, "dw.txt", n, n, f"Section {n}\n{text}")
+        return Scored(chunk, 1.0 - n / 10, 0.0, 0.0, 0.0, 0.0, None, None)
+
+    move = "When you make a concerted effort to attack an enemy, roll+Str. Attacking makes you vulnerable."
+    ranked = [
+        scored(0, move),
+        scored(1, move.replace("an enemy", "an enemy in your hand")),
+        scored(2, "Defend: when you stand in defense of a person under attack, roll+Con."),
+        scored(3, move),
+    ]
+    assert [s.chunk.id for s in without_copies(ranked, 5)] == ["c0", "c2"]
+    assert [s.chunk.id for s in without_copies(ranked, 1)] == ["c0"]
