@@ -191,3 +191,15 @@ def test_a_sentence_of_an_earlier_turn_told_again_is_caught() -> None:
     messages = build_context(request, 4000).messages
     assert EchoWatch(messages).feed("The blade pierces the raider's coat and he staggers back. ") == REPEATED_EARLIER
     assert EchoWatch(messages).feed("You leap the gap as sparks fly behind you. ") is None
+
+
+def test_a_story_line_set_off_with_a_quote_mark_is_shown_without_it_and_a_reference_line_is_caught() -> None:
+    from assistant.narrate.echo import COPIED_QUOTE, EchoWatch
+
+    hit = _hit("Face Danger\nWhen you attempt something risky, envision your action and roll.")
+    request = NarrationRequest(task="narrate", system="starforged", player_text="I leap", results=(resolve(FDW),), rules=(hit,))
+    messages = build_context(request, 4000).messages
+    assert EchoWatch(messages).feed("> When you attempt something risky, envision your action and roll.\n") == COPIED_QUOTE
+    assert EchoWatch(messages).feed("> The priest watches you with a stern expression.\n") is None
+    outcome, _ = run(Scripted("> You leap the gap, and the rail groans as you land."), weak_hit_request())
+    assert outcome.narrator == "llm" and outcome.text == "You leap the gap, and the rail groans as you land."

@@ -90,6 +90,15 @@ def _story_sentences(shown: Sequence[str]) -> int:
     return sum(len(s.split()) >= 3 for s in shown)
 
 
+def _as_story(sentence: str) -> str:
+    """A sentence as the player reads it: "the player" told as "you", a story line's '>' set-off removed (a line of
+    the reference itself never gets here: :mod:`assistant.narrate.echo` stops it)."""
+    return second_person_fix(_QUOTE_MARK.sub("", sentence, count=1))
+
+
+_QUOTE_MARK = re.compile(r"^[ \t]*>[ \t]?")
+
+
 def _checked(found: list[Violation], shown: Sequence[str]) -> list[dict[str, str]]:
     """Nothing when the sentence passed; what to cut when it may be cut off; else :class:`_Rejected` is raised."""
     if not found:
@@ -125,7 +134,7 @@ def _attempt(
             if not isinstance(chunk, str):
                 chunk = str(getattr(chunk, "content", chunk))
             sentences, buffer = split_sentences(buffer + chunk)
-            for sentence in map(second_person_fix, sentences):
+            for sentence in map(_as_story, sentences):
                 cut = _checked(check(sentence), shown)
                 if cut:
                     break
@@ -145,7 +154,7 @@ def _attempt(
     if buffer and not _ENDED.search(buffer) and _story_sentences(shown) >= MIN_KEPT_SENTENCES:
         buffer = ""  # the draft stopped mid-sentence (its length cap): the story ends at its last full sentence
     if buffer:
-        buffer = second_person_fix(buffer)
+        buffer = _as_story(buffer)
         cut = _checked(check(buffer), shown)
         if not cut:
             shown.append(buffer)

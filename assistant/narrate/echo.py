@@ -47,7 +47,7 @@ LOOPED = "it repeated itself in a loop"
 COPIED_QUOTE = "it copied a quoted line of the reference"
 REPEATED_EARLIER = "it repeated a sentence of an earlier turn's story"
 WROTE_LIST = "it wrote a list instead of story"
-_QUOTED_LINE = re.compile(r"^\s*>")
+_QUOTED_LINE = re.compile(r"^\s*>\s?")
 _LIST_LINE = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+\S")
 
 
@@ -120,6 +120,10 @@ class EchoWatch:
             if len(_words(sentence)) >= COPY_WORDS
         ]
         """The story's earlier sentences: a small model copies its own last turn into this one."""
+        self.reference = " " + " ".join(
+            " ".join(_words(_content(m))) for m in messages[1:] if _role(m) not in ("ai", "assistant")
+        ) + " "
+        """The words of the user messages (the quoted reference, the facts): what a line set off with '>' may copy."""
         self.feedback_lines = [" ".join(_words(line)) for line in feedback.splitlines() if len(_words(line)) >= 5]
         self.text = ""
         self.checked = 0
@@ -147,7 +151,9 @@ class EchoWatch:
 
     def _sentence_fault(self, sentence: str) -> str | None:
         if _QUOTED_LINE.match(sentence):
-            return COPIED_QUOTE
+            quoted = _words(_QUOTED_LINE.sub("", sentence, count=1))
+            if len(quoted) < MIN_REPEAT_WORDS or f" {' '.join(quoted)} " in self.reference:
+                return COPIED_QUOTE  # a line of the reference; a story line set off with '>' is only unquoted
         if _LIST_LINE.match(sentence):
             return WROTE_LIST
         low = sentence.lower()
