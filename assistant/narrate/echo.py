@@ -120,9 +120,9 @@ class EchoWatch:
             if len(_words(sentence)) >= COPY_WORDS
         ]
         """The story's earlier sentences: a small model copies its own last turn into this one."""
-        self.reference = " " + " ".join(
-            " ".join(_words(_content(m))) for m in messages[1:] if _role(m) not in ("ai", "assistant")
-        ) + " "
+        self.reference = (
+            " " + " ".join(" ".join(_words(_content(m))) for m in messages[1:] if _role(m) not in ("ai", "assistant")) + " "
+        )
         """The words of the user messages (the quoted reference, the facts): what a line set off with '>' may copy."""
         self.feedback_lines = [" ".join(_words(line)) for line in feedback.splitlines() if len(_words(line)) >= 5]
         self.text = ""
