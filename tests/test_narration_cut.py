@@ -203,3 +203,17 @@ def test_a_story_line_set_off_with_a_quote_mark_is_shown_without_it_and_a_refere
     assert EchoWatch(messages).feed("> The priest watches you with a stern expression.\n") is None
     outcome, _ = run(Scripted("> You leap the gap, and the rail groans as you land."), weak_hit_request())
     assert outcome.narrator == "llm" and outcome.text == "You leap the gap, and the rail groans as you land."
+
+
+def test_a_fact_sheet_label_is_caught_before_the_player_is_turned_into_you() -> None:
+    from assistant.narrate.echo import EchoWatch
+
+    draft = (
+        "You swing your sword and deliver a strong blow.\n\n"
+        "Left to the player (do not pick; end by asking which they choose): Choose two: you cause a debility.\n"
+    )
+    assert EchoWatch([]).feed(draft) is not None  # "Left to you (do not pick…" after second_person_fix hid it
+    outcome, _ = run(
+        Scripted("You leap the gap. The rail bends under you.\n\nLeft to the player (do not pick): choose one."), weak_hit_request()
+    )
+    assert "choose one" not in outcome.text.lower()

@@ -27,7 +27,7 @@ from typing import Any
 
 from assistant.chat.turn import NarratorName, TurnEvent
 from assistant.engine.errors import AssistantError
-from assistant.guard import Violation, ViolationKind, check_narration, describe_violations, prepare, second_person_fix
+from assistant.guard import Violation, ViolationKind, check_echo, check_narration, describe_violations, prepare, second_person_fix
 from assistant.narrate import NarrationFailed, NarrationRequest, Narrator, TemplateNarrator
 from assistant.secrets import scrub
 
@@ -134,8 +134,9 @@ def _attempt(
             if not isinstance(chunk, str):
                 chunk = str(getattr(chunk, "content", chunk))
             sentences, buffer = split_sentences(buffer + chunk)
-            for sentence in map(_as_story, sentences):
-                cut = _checked(check(sentence), shown)
+            for raw in sentences:
+                sentence = _as_story(raw)
+                cut = _checked(check(sentence) or check_echo(raw), shown)  # "Left to the player…" before it reads "you"
                 if cut:
                     break
                 shown.append(sentence)
@@ -154,8 +155,8 @@ def _attempt(
     if buffer and not _ENDED.search(buffer) and _story_sentences(shown) >= MIN_KEPT_SENTENCES:
         buffer = ""  # the draft stopped mid-sentence (its length cap): the story ends at its last full sentence
     if buffer:
-        buffer = _as_story(buffer)
-        cut = _checked(check(buffer), shown)
+        raw, buffer = buffer, _as_story(buffer)
+        cut = _checked(check(buffer) or check_echo(raw), shown)
         if not cut:
             shown.append(buffer)
             yield TurnEvent("narration", text=buffer)

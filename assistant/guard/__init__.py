@@ -49,6 +49,7 @@ __all__ = [
     "Facts",
     "Violation",
     "ViolationKind",
+    "check_echo",
     "check_narration",
     "describe_violations",
     "fix_sentence",
