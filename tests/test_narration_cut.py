@@ -213,7 +213,6 @@ def test_a_fact_sheet_label_is_caught_before_the_player_is_turned_into_you() -> 
         "Left to the player (do not pick; end by asking which they choose): Choose two: you cause a debility.\n"
     )
     assert EchoWatch([]).feed(draft) is not None  # "Left to you (do not pick…" after second_person_fix hid it
-    outcome, _ = run(
-        Scripted("You leap the gap. The rail bends under you.\n\nLeft to the player (do not pick): choose one."), weak_hit_request()
-    )
+    draft = "You leap the gap. The rail bends under you.\n\nLeft to the player (do not pick): choose one."
+    outcome, _ = run(Scripted(draft), weak_hit_request())
     assert "choose one" not in outcome.text.lower()
