@@ -266,3 +266,13 @@ def test_undo_says_what_it_took_back_by_name() -> None:
     session.send("/clock 4 Alarm")
     session.send("/clock +1 alarm")
     assert session.send("/undo").narration == "Undone: Advance a Clock: Alarm."
+
+
+def test_quit_ends_a_terminal_session_and_nothing_after_it_is_played() -> None:
+    from typer.testing import CliRunner
+
+    from assistant.cli import app
+
+    args = ["chat", "-c", "leaving", "--new", "--system", "starforged", "--seed", "3", "--auto-roll"]
+    out = CliRunner().invoke(app, args, input="I strike the raider with my sword\n/quit\nI strike again\n").output
+    assert out.count("Action ") == 1 and "Unknown command" not in out

@@ -91,12 +91,14 @@ def chat(
         typer.echo(json.dumps({"error": exc.to_dict()}) if as_json else f"error: {exc}", err=True)
         raise typer.Exit(1) from None
     if sys.stdin.isatty() and not as_json:
-        typer.echo(f"{campaign} ({session.system}). Type /help for commands, Ctrl-D to leave.")
+        typer.echo(f"{campaign} ({session.system}). Type /help for commands, /quit or Ctrl-D to leave.")
     last: list[Any] = []
     for raw in sys.stdin:
         line = raw.strip()
         if not line:
             continue
+        if line.lower() in QUIT_WORDS:  # the campaign is saved turn by turn: leaving loses nothing
+            break
         if line.isdigit() and last and 1 <= int(line) <= len(last) and session.pending_question is None:
             turn = session.confirm(last[int(line) - 1])
         else:
@@ -117,6 +119,10 @@ def chat(
                     typer.echo("The LLM's plan, refined:")
                 _print_turn(refined, as_json=False, narration=False)
             last = list(refined.suggestions) or last
+
+
+QUIT_WORDS = frozenset({"/quit", "/exit", "/q"})
+"""What ends a terminal session besides the end of input."""
 
 
 def register(app: typer.Typer) -> None:
