@@ -186,9 +186,13 @@ def _change_line(effect: Any) -> str:
         line = f"{target}: {plain(effect.before)} → {plain(effect.after)}{delta}"
     else:
         line = target
-    if effect.reason:
-        line += f" — {plain_words(str(effect.reason))}"
+    reason = _NO_OUTCOME.sub("", str(effect.reason or ""))  # "Lose Momentum: none": a move without an outcome
+    if reason:
+        line += f" — {plain_words(reason)}"
     return line
+
+
+_NO_OUTCOME = re.compile(r":\s*none$")
 
 
 def move_source(result: Result) -> tuple[str, list[str]]:
