@@ -216,3 +216,13 @@ def test_a_fact_sheet_label_is_caught_before_the_player_is_turned_into_you() -> 
     draft = "You leap the gap. The rail bends under you.\n\nLeft to the player (do not pick): choose one."
     outcome, _ = run(Scripted(draft), weak_hit_request())
     assert "choose one" not in outcome.text.lower()
+
+
+def test_dialogue_with_a_question_inside_is_one_sentence_to_the_guard() -> None:
+    from assistant.chat.narration import split_sentences
+    from assistant.guard import check_narration
+
+    said = '"You found her? I am glad," you say. They nod. '
+    assert split_sentences("You walk. " + said)[0] == ["You walk. ", '"You found her? I am glad," you say. ', "They nod. "]
+    kinds = {v.kind.value for v in check_narration(said, [resolve(FDW)], system="starforged", intent="I ask the dockhands")}
+    assert kinds == {"decision"}  # words put in the character's mouth, though a '?' sits inside the quote

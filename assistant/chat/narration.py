@@ -70,12 +70,20 @@ class _Rejected(Exception):
 def split_sentences(buffer: str) -> tuple[list[str], str]:
     """Complete sentences at the start of ``buffer`` and the unfinished rest."""
     out: list[str] = []
+    start = 0
     while True:
-        match = _SENTENCE_END.search(buffer)
+        match = _SENTENCE_END.search(buffer, start)
         if match is None:
             return out, buffer
+        if "\n" not in match.group(0) and _open_quote(buffer[: match.start()]):
+            start = match.end()  # inside dialogue: the quote and who says it are checked as one sentence
+            continue
         out.append(buffer[: match.end()])
-        buffer = buffer[match.end() :]
+        buffer, start = buffer[match.end() :], 0
+
+
+def _open_quote(text: str) -> bool:
+    return (text.count('"') + text.count("\u201c") - text.count("\u201d")) % 2 == 1
 
 
 #: Faults of a draft that went on past where it should have stopped: a decision taken for the player, a copy of the
