@@ -20,6 +20,8 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -121,21 +123,14 @@ def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
-    if not args.offline and not args.llm:
-        print("Give --llm URL (an OpenAI-compatible endpoint) or --offline.", file=sys.stderr)
-        return 2
-    scripts = load_scripts(args.scripts)
-    rows: list[dict[str, Any]] = []
-    with tempfile.TemporaryDirectory(prefix="tabletop-chat-eval-") as tmp:
+@contextmanager
+def fresh_home(prefix: str) -> Iterator[Path]:
+    """A temporary TABLETOP_HOME for the campaigns an eval plays; the stores are closed and the old home restored."""
+    with tempfile.TemporaryDirectory(prefix=prefix) as tmp:
         previous = os.environ.get("TABLETOP_HOME")
         os.environ["TABLETOP_HOME"] = tmp
         try:
-            for script in scripts:
-                for row in run_script(script, args, Path(tmp)):
-                    print(json.dumps(row, ensure_ascii=False), flush=True)
-                    rows.append(row)
+            yield Path(tmp)
         finally:
             from assistant.store.service import close_stores
 
@@ -144,6 +139,20 @@ def main(argv: list[str] | None = None) -> int:
                 os.environ.pop("TABLETOP_HOME", None)
             else:
                 os.environ["TABLETOP_HOME"] = previous
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    if not args.offline and not args.llm:
+        print("Give --llm URL (an OpenAI-compatible endpoint) or --offline.", file=sys.stderr)
+        return 2
+    scripts = load_scripts(args.scripts)
+    rows: list[dict[str, Any]] = []
+    with fresh_home("tabletop-chat-eval-") as home:
+        for script in scripts:
+            for row in run_script(script, args, home):
+                print(json.dumps(row, ensure_ascii=False), flush=True)
+                rows.append(row)
     summary = summarize(rows)
     if args.json_summary:
         print(json.dumps(summary), file=sys.stderr)

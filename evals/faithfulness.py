@@ -22,15 +22,13 @@ import json
 import os
 import statistics
 import sys
-import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from evals.chat import DEFAULT_SCRIPTS, load_scripts
+from evals.chat import DEFAULT_SCRIPTS, fresh_home, load_scripts
 from evals.guard_facts import facts_record
 
 
@@ -252,24 +250,6 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-@contextmanager
-def _fresh_home() -> Iterator[Path]:
-    """A temporary TABLETOP_HOME for the campaigns the eval plays (restored afterwards)."""
-    with tempfile.TemporaryDirectory(prefix="tabletop-faithfulness-") as tmp:
-        previous = os.environ.get("TABLETOP_HOME")
-        os.environ["TABLETOP_HOME"] = tmp
-        try:
-            yield Path(tmp)
-        finally:
-            from assistant.store.service import close_stores
-
-            close_stores()
-            if previous is None:
-                os.environ.pop("TABLETOP_HOME", None)
-            else:
-                os.environ["TABLETOP_HOME"] = previous
-
-
 def replay(drafts: list[dict[str, Any]], scripts: list[dict[str, Any]], home: Path) -> list[dict[str, Any]]:
     """Drafts recorded before their lines carried facts, with the facts added and the current guard's violations.
 
@@ -313,7 +293,7 @@ def main(argv: list[str] | None = None) -> int:
     scripts = [s for s in load_scripts(args.scripts) if not args.only or args.only in str(s.get("id"))]
     if args.replay is not None:
         recorded = [json.loads(line) for line in args.replay.read_text(encoding="utf-8").splitlines() if line.strip()]
-        with _fresh_home() as home:
+        with fresh_home("tabletop-faithfulness-") as home:
             rows = replay(recorded, scripts, home)
         with args.drafts.open("w", encoding="utf-8") as out:
             out.writelines(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)
@@ -324,7 +304,7 @@ def main(argv: list[str] | None = None) -> int:
         print("Give --llm URL (an OpenAI-compatible endpoint) or --replay DRAFTS.jsonl.", file=sys.stderr)
         return 2
     key = os.environ.get(args.api_key_env) or None
-    with _fresh_home() as home:
+    with fresh_home("tabletop-faithfulness-") as home:
         llm = LLMSettings(base_url=args.llm, model=args.model, api_key=Secret(key) if key else None, timeout=args.timeout)
         settings = Settings(home=home, llm=llm)
 
