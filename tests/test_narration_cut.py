@@ -181,16 +181,18 @@ def test_a_sentence_copied_from_the_instructions_is_not_story() -> None:
     assert EchoWatch(messages).feed("Now narrate what happens, in two to four sentences. ") is not None
 
 
-def test_a_sentence_of_an_earlier_turn_told_again_is_caught() -> None:
-    from assistant.narrate.echo import REPEATED_EARLIER, EchoWatch
-
+def test_a_sentence_of_an_earlier_turn_told_again_is_skipped_and_a_draft_of_nothing_else_retried() -> None:
     history = (("user", "I lunge"), ("narrator", "The blade pierces the raider's coat and he staggers back. Sparks fly."))
     request = NarrationRequest(
         task="narrate", system="starforged", player_text="I leap the gap", results=(resolve(FDW),), history=history
     )
-    messages = build_context(request, 4000).messages
-    assert EchoWatch(messages).feed("The blade pierces the raider's coat and he staggers back. ") == REPEATED_EARLIER
-    assert EchoWatch(messages).feed("You leap the gap as sparks fly behind you. ") is None
+    opened = Scripted("The blade pierces the raider's coat and he staggers back. You leap the gap as the rail bends.")
+    outcome, events = run(opened, request)
+    assert outcome.narrator == "llm" and outcome.text == "You leap the gap as the rail bends."
+    assert "pierces" not in "".join(e.text for e in events)
+    only = Scripted("The blade pierces the raider's coat and he staggers back.", "You leap the gap; the rail bends.")
+    outcome, _ = run(only, request)
+    assert outcome.narrator == "llm-retry" and "earlier turn" in only.requests[1].feedback
 
 
 def test_a_story_line_set_off_with_a_quote_mark_is_shown_without_it_and_a_reference_line_is_caught() -> None:

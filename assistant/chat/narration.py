@@ -9,7 +9,8 @@ value is a :class:`NarrationOutcome`. A sentence reaches the player only after t
    fault named (``feedback``); what was shown is replaced. The draft and its retry share the turn's deadline.
    A draft that goes on past where it should have stopped (a decision taken for the player, a copy of the prompt)
    is cut before that sentence when at least two sentences of story came before it: the player sees the story up to
-   their next decision, and the cut is logged like a rejection.
+   their next decision, and the cut is logged like a rejection. A sentence that tells an earlier turn's story again
+   is skipped (a draft of nothing else is retried).
 3. If the retry also breaks the engine's authority, or the LLM fails (timeout, rate limit, bad response), the
    offline template narration replaces it. Every violation is logged (``logs/guard.jsonl`` under the app's home).
 """
@@ -122,7 +123,7 @@ def _attempt(
     """Stream one narration attempt, releasing only guarded sentences; raises :class:`_Rejected`.
 
     Returns the text shown and, when the draft was cut at a decision or an echo (:data:`CUT_KINDS`), what was cut."""
-    from assistant.narrate.echo import NarrationEchoed
+    from assistant.narrate.echo import REPEATED_EARLIER, NarrationEchoed, earlier_sentences, repeats_earlier
 
     quotable = [str(getattr(hit, "text", "")) for hit in request.rules]
     facts = prepare(list(results), system=request.system, odds=odds, quotable=quotable)
@@ -136,6 +137,8 @@ def _attempt(
     shown: list[str] = []
     buffer = ""
     cut: list[dict[str, str]] = []
+    earlier = earlier_sentences(text for role, text in request.history if role.lower() not in ("user", "human", "player"))
+    skipped = 0
     stream = narrator.stream(request)
     try:
         for chunk in stream:
@@ -143,6 +146,9 @@ def _attempt(
                 chunk = str(getattr(chunk, "content", chunk))
             sentences, buffer = split_sentences(buffer + chunk)
             for raw in sentences:
+                if repeats_earlier(raw, earlier):  # a small model opens with its last turn: that is not this story
+                    skipped += 1
+                    continue
                 sentence = _as_story(raw)
                 cut = _checked(check(sentence) or check_echo(raw), shown)  # "Left to the player…" before it reads "you"
                 if cut:
@@ -162,6 +168,8 @@ def _attempt(
             close()  # a cut draft stops the model's call too
     if buffer and not _ENDED.search(buffer) and _story_sentences(shown) >= MIN_KEPT_SENTENCES:
         buffer = ""  # the draft stopped mid-sentence (its length cap): the story ends at its last full sentence
+    if buffer and repeats_earlier(buffer, earlier):
+        skipped, buffer = skipped + 1, ""
     if buffer:
         raw, buffer = buffer, _as_story(buffer)
         cut = _checked(check(buffer) or check_echo(raw), shown)
@@ -169,6 +177,8 @@ def _attempt(
             shown.append(buffer)
             yield TurnEvent("narration", text=buffer)
     text = "".join(shown).strip()
+    if not text and skipped:
+        raise NarrationEchoed(REPEATED_EARLIER)  # nothing but earlier turns told again: retried with that said
     if not text:
         raise NarrationFailed("The narrator returned no text.")
     whole = check(text)

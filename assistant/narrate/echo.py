@@ -80,6 +80,23 @@ COPY_WORDS = 6
 """A sentence of at least this many words found word for word in the system prompt is a copy of it."""
 
 
+def earlier_sentences(stories: Iterable[str]) -> list[str]:
+    """The sentences of earlier turns' stories long enough to tell a copy by (as padded word strings)."""
+    return [
+        f" {' '.join(_words(sentence))} "
+        for story in stories
+        for sentence in _SENTENCE_END.split(story)
+        if len(_words(sentence)) >= COPY_WORDS
+    ]
+
+
+def repeats_earlier(sentence: str, earlier: list[str]) -> bool:
+    """Whether ``sentence`` tells again a sentence of an earlier turn (a small model opens with its last turn)."""
+    words = _words(sentence)
+    joined = f" {' '.join(words)} "
+    return len(words) >= COPY_WORDS and any(joined in e or e in joined for e in earlier)
+
+
 def _role(message: Any) -> str:
     if isinstance(message, tuple) and len(message) == 2:
         return str(message[0])
@@ -121,14 +138,6 @@ class EchoWatch:
         self.markers = list(STATIC_MARKERS) + prompt_headings(messages)
         self.instructions = " ".join(_words(_content(messages[0]))) if messages and _role(messages[0]) == "system" else ""
         """The system prompt's words: a sentence copied from it (a rule, the example of the form) is not story."""
-        self.earlier = [
-            f" {' '.join(_words(sentence))} "
-            for m in messages
-            if _role(m) in ("ai", "assistant")
-            for sentence in _SENTENCE_END.split(_content(m))
-            if len(_words(sentence)) >= COPY_WORDS
-        ]
-        """The story's earlier sentences: a small model copies its own last turn into this one."""
         self.reference = (
             " " + " ".join(" ".join(_words(_content(m))) for m in messages[1:] if _role(m) not in ("ai", "assistant")) + " "
         )
@@ -173,8 +182,6 @@ class EchoWatch:
         joined = " ".join(words)
         if len(words) >= COPY_WORDS and f" {joined} " in f" {self.instructions} ":
             return f"{COPIED_PROMPT} (a sentence of its instructions)"
-        if len(words) >= COPY_WORDS and any(f" {joined} " in earlier or earlier in f" {joined} " for earlier in self.earlier):
-            return REPEATED_EARLIER
         for line in self.feedback_lines:
             if line in joined or (len(words) >= 5 and joined in line):
                 return COPIED_FEEDBACK
