@@ -228,3 +228,12 @@ def test_dialogue_with_a_question_inside_is_one_sentence_to_the_guard() -> None:
     assert split_sentences("You walk. " + said)[0] == ["You walk. ", '"You found her? I am glad," you say. ', "They nod. "]
     kinds = {v.kind.value for v in check_narration(said, [resolve(FDW)], system="starforged", intent="I ask the dockhands")}
     assert kinds == {"decision"}  # words put in the character's mouth, though a '?' sits inside the quote
+
+
+def test_a_heading_or_label_line_is_not_story() -> None:
+    from assistant.narrate.echo import WROTE_LABEL, EchoWatch
+
+    assert EchoWatch([]).feed('You lean on your contacts.\nNarrating from "you" perspective:\n') == WROTE_LABEL
+    assert EchoWatch([]).feed("You carefully assess your options:\n") == WROTE_LABEL
+    assert EchoWatch([]).feed("What you must decide (in two to four sentences): what now? ") is not None
+    assert EchoWatch([]).feed("The guard turns: too late, you are past him. ") is None

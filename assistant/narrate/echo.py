@@ -25,6 +25,7 @@ STATIC_MARKERS = (
     "now answer the question in the story",
     "now turn the price into the story",
     "now tell the rolled result",
+    "two to four sentences",
     "on any conflict",
     "left to the player",
     "what the player does",
@@ -56,6 +57,8 @@ LOOPED = "it repeated itself in a loop"
 COPIED_QUOTE = "it copied a quoted line of the reference"
 REPEATED_EARLIER = "it repeated a sentence of an earlier turn's story"
 WROTE_LIST = "it wrote a list instead of story"
+WROTE_LABEL = "it wrote a heading or a label instead of story"
+_LABEL_LINE = re.compile(r":[\"'\u201d\u2019)\]]*\s*$")
 _QUOTED_LINE = re.compile(r"^\s*>\s?")
 _LIST_LINE = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+\S")
 
@@ -67,7 +70,7 @@ class NarrationEchoed(NarrationFailed):
         super().__init__(f"LLM narration rejected ({problem}).")
         self.problem = problem
         self.at_sentence = problem.startswith(
-            (COPIED_PROMPT, COPIED_FEEDBACK, REPEATED_SENTENCE, COPIED_QUOTE, WROTE_LIST, REPEATED_EARLIER)
+            (COPIED_PROMPT, COPIED_FEEDBACK, REPEATED_SENTENCE, COPIED_QUOTE, WROTE_LIST, REPEATED_EARLIER, WROTE_LABEL)
         )
         """The fault is one sentence, caught before it was shown: the story before it can stand on its own."""
         self.feedback = (
@@ -174,6 +177,8 @@ class EchoWatch:
                 return COPIED_QUOTE  # a line of the reference; a story line set off with '>' is only unquoted
         if _LIST_LINE.match(sentence):
             return WROTE_LIST
+        if _LABEL_LINE.search(sentence):
+            return WROTE_LABEL  # "Narrating from your perspective:", "You assess your options:" before a list
         low = sentence.lower()
         for marker in self.markers:
             if marker in low:
