@@ -30,12 +30,12 @@ from assistant.chat.turn import NarratorName, TurnEvent
 from assistant.engine.errors import AssistantError
 from assistant.guard import Violation, ViolationKind, check_echo, check_narration, describe_violations, prepare, second_person_fix
 from assistant.narrate import NarrationFailed, NarrationRequest, Narrator, TemplateNarrator
+from assistant.narrate.context import HUMAN_ROLES
+from assistant.narrate.echo import REPEATED_EARLIER, SENTENCE_END, NarrationEchoed, earlier_sentences, repeats_earlier
 from assistant.secrets import scrub
 
 log = logging.getLogger(__name__)
 
-#: A sentence ends at . ! ? (with closing quotes/brackets) followed by space, or at a line break.
-_SENTENCE_END = re.compile(r"(?<=[.!?\u2026])[\"'\u201d\u2019)\]]*\s+|\n+")
 _ENDED = re.compile(r"[.!?\u2026][\"'\u201d\u2019)\]]*\s*$")
 
 
@@ -73,7 +73,7 @@ def split_sentences(buffer: str) -> tuple[list[str], str]:
     out: list[str] = []
     start = 0
     while True:
-        match = _SENTENCE_END.search(buffer, start)
+        match = SENTENCE_END.search(buffer, start)
         if match is None:
             return out, buffer
         if "\n" not in match.group(0) and _open_quote(buffer[: match.start()]):
@@ -123,8 +123,6 @@ def _attempt(
     """Stream one narration attempt, releasing only guarded sentences; raises :class:`_Rejected`.
 
     Returns the text shown and, when the draft was cut at a decision or an echo (:data:`CUT_KINDS`), what was cut."""
-    from assistant.narrate.echo import REPEATED_EARLIER, NarrationEchoed, earlier_sentences, repeats_earlier
-
     quotable = [str(getattr(hit, "text", "")) for hit in request.rules]
     facts = prepare(list(results), system=request.system, odds=odds, quotable=quotable)
     question = request.question or (request.player_text if request.task == "oracle" else "")
@@ -137,7 +135,7 @@ def _attempt(
     shown: list[str] = []
     buffer = ""
     cut: list[dict[str, str]] = []
-    earlier = earlier_sentences(text for role, text in request.history if role.lower() not in ("user", "human", "player"))
+    earlier = earlier_sentences(text for role, text in request.history if role.lower() not in HUMAN_ROLES)
     skipped = 0
     stream = narrator.stream(request)
     try:
@@ -218,8 +216,6 @@ def guarded_narration(
     campaign: str = "",
 ) -> Generator[TurnEvent, None, NarrationOutcome]:
     """Narrate ``request`` with ``narrator`` under the guard (see the module docstring)."""
-    from assistant.narrate.echo import NarrationEchoed
-
     results = list(request.results)
     offline = getattr(narrator, "name", "") == "template"
     outcome = NarrationOutcome(text="", narrator="template" if offline else "llm")

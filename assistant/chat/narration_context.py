@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from assistant.narrate.context import passage_origin
+
 NARRATION_HISTORY = frozenset({"user", "player", "narrator"})
 """What the narrator sees of earlier turns: the player's words and the story told. Not the dice cards (their numbers
 stay on the cards) nor the assistant's other lines ("Moves that fit…", rules answers), which a small model copies."""
@@ -36,9 +38,7 @@ def own_passages(hits: list[Any], move: str) -> list[Any]:
     name = move.strip().lower()
     own = [h for h in hits if str(getattr(h, "section", "")).split("›")[-1].strip().lower() == name]
     first = own[:1] or hits[:1]
-    house = [h for h in hits if _origin(h) == "homebrew" and name in str(getattr(h, "section", "")).lower() and h not in first]
+    house = [
+        h for h in hits if passage_origin(h) == "homebrew" and name in str(getattr(h, "section", "")).lower() and h not in first
+    ]
     return first + house[:1]  # a house rule for this move is the table's own rule: it stays
-
-
-def _origin(hit: Any) -> str:
-    return str(getattr(getattr(hit, "chunk", None), "origin", "") or "")

@@ -304,10 +304,11 @@ def narration_passages(request: NarrationRequest) -> list[tuple[Hit, str]]:
     tempts a model to tell another row."""
     if request.task != "narrate":
         return []
-    return [(hit, hit.text if _origin(hit) == "homebrew" else before_results(hit.text)) for hit in request.rules]
+    return [(hit, hit.text if passage_origin(hit) == "homebrew" else before_results(hit.text)) for hit in request.rules]
 
 
-def _origin(hit: Hit) -> str:
+def passage_origin(hit: Any) -> str:
+    """Where a retrieved passage comes from: ``corpus``, ``note`` or ``homebrew`` ("" when it does not say)."""
     return str(getattr(getattr(hit, "chunk", None), "origin", "") or "")
 
 

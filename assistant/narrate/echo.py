@@ -46,7 +46,8 @@ SHINGLE_WORDS = 6
 SHINGLE_REPEATS = 3
 """The same run of ``SHINGLE_WORDS`` words ``SHINGLE_REPEATS`` times is a loop (catches loops without full stops)."""
 
-_SENTENCE_END = re.compile(r"(?<=[.!?\u2026])[\"'\u201d\u2019)\]]*\s+|\n+")
+#: A sentence ends at . ! ? (with closing quotes/brackets) followed by space, or at a line break.
+SENTENCE_END = re.compile(r"(?<=[.!?\u2026])[\"'\u201d\u2019)\]]*\s+|\n+")
 _WORD = re.compile(r"[a-z0-9']+")
 
 
@@ -88,7 +89,7 @@ def earlier_sentences(stories: Iterable[str]) -> list[str]:
     return [
         f" {' '.join(_words(sentence))} "
         for story in stories
-        for sentence in _SENTENCE_END.split(story)
+        for sentence in SENTENCE_END.split(story)
         if len(_words(sentence)) >= COPY_WORDS
     ]
 
@@ -159,7 +160,7 @@ class EchoWatch:
 
     def _check(self, *, final: bool) -> str | None:
         pending = self.text[self.checked :]
-        pieces = _SENTENCE_END.split(pending)
+        pieces = SENTENCE_END.split(pending)
         complete, rest = pieces[:-1], pieces[-1]
         if final:
             complete, rest = [*complete, rest], ""
