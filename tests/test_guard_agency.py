@@ -56,6 +56,16 @@ def kinds(text: str, request: dict[str, Any], **kw: Any) -> set[str]:
          {"question": "Are there survivors aboard?"}, "decision"),
         (FDW, "You slip past.\n\n> You may pick one Reaction: They flee / They make you an offer.", {}, "decision"),
         (FDW, "You slip past the guard. Your narration broke these rules: none.", {}, "echo"),
+        # a move called for that the engine neither resolved nor offered, named as the rules write it
+        (HARM, "You suffer mortal harm. Face Death.", {}, "phantom_roll"),
+        (HARM, "The wound burns and your nerve goes; make the Endure Stress move.", {}, "phantom_roll"),
+        (FDM, "The airlock stays sealed. You decide it is time to Pay the Price.", {}, "decision"),
+        (FDW, 'You raise your voice: "Stand aside!" The guard steps back, scowling.', {}, "decision"),
+        (ORACLE_YES, "The raider holds his position, refusing to flee.", {"question": "Does the raider flee?"}, "outcome"),
+        # the dice card's notation and the app's own headings copied from an earlier turn
+        (FDW, "You slip past the guard. Health 5 → 1.", {}, "state"),
+        (FDW, "Moves that fit", {}, "echo"),
+        (FDW, "You slip past the guard. Confirm one to roll it.", {}, "echo"),
     ],
 )  # fmt: skip
 def test_each_miss_kind_is_caught(request_: dict, text: str, kw: dict, expected: str) -> None:
@@ -83,6 +93,11 @@ def test_each_miss_kind_is_caught(request_: dict, text: str, kw: dict, expected:
         (FDW, "You must decide whether to press on or fall back.", {}),
         (FDW, "You make a bold move and get through, bruised.", {}),
         (ACQUIRE_BAD, "The downtime activities increase by one.", {}),
+        (ORACLE_YES, "The raider refuses to stay and flees.", {"question": "Does the raider flee?"}),
+        (FDM, "The airlock stays sealed and the alarm starts. Pay the Price.", {}),  # the miss's own follow-up
+        (FDW, "You Face Danger head-on and slip through, bruised.", {}),  # the move played
+        (HARM, "You face death down and grit your teeth.", {}),  # everyday words, not the move's name
+        (FDW, "You want to Secure an Advantage first, but the guard is already turning.", {"intent": "secure an advantage"}),
     ],
 )  # fmt: skip
 def test_what_must_still_pass(request_: dict, text: str, kw: dict) -> None:

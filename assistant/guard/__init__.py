@@ -2,10 +2,11 @@
 
 The engine decides; the narrator only tells. The guard flags five kinds of contradiction
 (:class:`ViolationKind`): a number the engine did not produce, an outcome contrary to the engine's,
-a meter/track/clock change it did not make, a roll it did not make, and a decision that is the
-player's (in any person: "they decide to", an NPC playing a follow-up, words put in the character's mouth, an
-open option told as taken, a menu of choices the engine never offered), plus the fact sheet copied into the
-story. It is pure and fast (no model, no embeddings): the chat loop runs it on every complete
+a meter/track/clock change it did not make (a dice card's "Heat 0 → 1" copied from an earlier turn included), a
+roll it did not make (a move named as the rules write it, "Face Death", that the engine neither resolved nor
+offered), and a decision that is the player's (in any person: "they decide to", an NPC playing a follow-up, words
+put in the character's mouth, an open option told as taken, a menu of choices the engine never offered), plus the
+fact sheet or the app's own headings ("Moves that fit") copied into the story. It is pure and fast (no model, no embeddings): the chat loop runs it on every complete
 sentence of a streamed narration and on the whole text at the end::
 
     from assistant.guard import check_narration, describe_violations
@@ -33,7 +34,7 @@ from typing import Any
 from assistant.engine.model import Result
 from assistant.guard.acts import check_decision, check_phantom
 from assistant.guard.agency import check_agency, check_dice_sizes, check_offers, check_options_stated, check_oracle_story
-from assistant.guard.changes import engine_changes_blanked
+from assistant.guard.changes import check_arrows, engine_changes_blanked
 from assistant.guard.claims import check_claims, check_echo
 from assistant.guard.facts import Facts
 from assistant.guard.feedback import describe_violations, fix_sentence
@@ -42,8 +43,8 @@ from assistant.guard.numbers import check_numbers
 from assistant.guard.outcomes import check_outcome
 from assistant.guard.state import check_state, patterns
 from assistant.guard.style import second_person_fix
+from assistant.guard.system_words import meter_words
 from assistant.guard.text import sentences
-from assistant.guard.vocab import meter_words
 
 __all__ = [
     "Facts",
@@ -80,10 +81,10 @@ def check_narration(
     narration may be shown). ``system`` defaults to the Results' system (needed when there are none).
     ``question`` is the oracle question, so an answer told as its opposite is caught."""
     facts = facts if facts is not None else prepare(results, system=system, odds=odds)
+    found: list[Violation] = check_arrows(engine_changes_blanked(text, facts), facts)
     text = engine_changes_blanked(text, facts)
     pats = patterns(facts.system)
     meters = meter_words(facts.system)
-    found: list[Violation] = []
     for sentence in sentences(text, facts.engine_text, facts.engine_bigrams):
         state, covered = check_state(sentence, facts)
         found += check_outcome(sentence, facts)

@@ -8,8 +8,8 @@ from functools import cache
 
 from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
+from assistant.guard.system_words import move_names, stat_words
 from assistant.guard.text import Sentence, hypothetical, negated
-from assistant.guard.vocab import move_names, stat_words
 
 #: "you roll ..." as dice, not as a body rolling aside: what may follow the verb.
 _ROLL_OBJECT = (
@@ -31,7 +31,7 @@ _REROLL = re.compile(
 )
 _DECIDE = re.compile(
     r"\byou\s+(?:[\w']+\s+)?(?:decide|decides|decided|choose|chooses|chose|opt|opts|opted|elect|elects|elected|"
-    r"resolve|resolves|resolved)\s+(?:to|that|on|for)\b"
+    r"resolve|resolves|resolved)\s+(?:to|that|on|for|it(?:'s|\s+is|\s+was)\s+time)\b"
 )
 _PICK = re.compile(
     r"\byou\s+(?:[\w']+\s+)?(?:take|takes|took|pick|picks|picked|choose|chooses|chose|select|selects|selected|"

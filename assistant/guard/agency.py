@@ -17,8 +17,8 @@ import re
 
 from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
+from assistant.guard.system_words import move_names, move_titles
 from assistant.guard.text import Sentence, hypothetical, negated, normalize, normalize_words, quotes_engine
-from assistant.guard.vocab import move_names
 
 _VERBS = r"decide|decides|decided|choose|chooses|chose|opt|opts|opted|elect|elects|elected|resolve|resolves|resolved"
 _DECIDE_ANY = re.compile(
@@ -42,6 +42,8 @@ _SPEECH = (
 _QUOTE = r'"(?P<q>[^"\n]{1,300})(?:"|$)'
 _SAID_BEFORE = re.compile(rf"\byou\s+(?:[a-z]+\s+){{0,5}}?(?:{_SPEECH})\b[^\"\n]{{0,25}}?[,:]?\s*{_QUOTE}")
 _SAID_AFTER = re.compile(rf"{_QUOTE}\s*,?\s*you\s+(?:[a-z]+\s+)?(?:{_SPEECH})\b")
+#: 'You raise your voice: "Kneel, priest!"' — a quotation introduced by a clause of the character's, speech verb or not.
+_SAID_INTRODUCED = re.compile(rf"(?:^|[.!?]\s+)you\s+(?:[a-z']+\s+){{0,6}}?[a-z']+\s*:\s*{_QUOTE}")
 
 _AUX = frozenset(
     re.findall(
@@ -52,6 +54,8 @@ _AUX = frozenset(
 )
 _SOMEONE = {"anyone": "one", "someone": "one", "anybody": "one", "somebody": "one", "no one": "one", "nobody": "one"}
 _NEGATION = re.compile(r"\b(?:not|no|never|nobody|none|nothing|neither|nor|without|no longer|cannot)\b|n't\b")
+#: "refusing to flee": a no to "Does the raider flee?" when the refused verb is the question's.
+_REFUSED = r"\b(?:refus|declin)(?:e|es|ed|ing)\s+to\s+(?:even\s+|simply\s+|so\s+much\s+as\s+)?{stem}"
 _REVERSAL = re.compile(
     r"\b(?:until|but|stopped|stops|ceased|died|fail|fails|failed|anymore|no longer|then|suddenly|turned out|instead)\b"
 )
@@ -75,7 +79,32 @@ _PLAYS_MOVE = re.compile(
 
 def check_agency(sentence: Sentence, facts: Facts, intent: str | None) -> list[Violation]:
     out = [] if sentence.question else _decisions(sentence, facts) + _moves_played(sentence)
-    return out + _speech(sentence, intent)
+    return out + _speech(sentence, intent) + _moves_named(sentence, facts, intent)
+
+
+def _moves_named(sentence: Sentence, facts: Facts, intent: str | None) -> list[Violation]:
+    """A move named as the rules write it ("You suffer mortal harm. Face Death.") that the engine neither resolved
+    nor offered this turn, and that its text and the player's words do not name: the story calling for a move."""
+    raw = sentence.raw or sentence.original
+    allowed = facts.moves | facts.follow_up_moves
+    said = f" {normalize_words(intent or '')} "
+    for name in move_titles(facts.system):
+        at = raw.find(name)
+        if at < 0 or re.match(r"[\w-]", raw[at + len(name) : at + len(name) + 1]) or (at and raw[at - 1].isalnum()):
+            continue
+        words = normalize_words(name)
+        if name.lower() in allowed or words in allowed or f" {words} " in said or words in facts.engine_text:
+            continue
+        if negated(sentence.text, at, 3):
+            continue
+        return [
+            Violation(
+                ViolationKind.PHANTOM_ROLL,
+                f"'{name}': the engine did not call for that move this turn; the next move is the player's",
+                name,
+            )
+        ]
+    return []
 
 
 def _moves_played(sentence: Sentence) -> list[Violation]:
@@ -116,7 +145,7 @@ def _speech(sentence: Sentence, intent: str | None) -> list[Violation]:
     text = normalize(sentence.original).lower()
     said = _words(intent or "")
     out: list[Violation] = []
-    for pattern in (_SAID_BEFORE, _SAID_AFTER):
+    for pattern in (_SAID_BEFORE, _SAID_AFTER, _SAID_INTRODUCED):
         for m in pattern.finditer(text):
             words = _words(m.group("q"))
             if re.search(r"\b(?:the oracle|the fates|the dice|the spirits)\b", m.group(0)):
@@ -153,7 +182,8 @@ def check_oracle_story(sentence: Sentence, facts: Facts, question: str | None) -
         at = text.find(clause)
         if _REVERSAL.search(text[at + len(clause) :]) or _REVERSAL.search(clause):
             return []
-        said = "no" if _NEGATION.search(clause) else "yes"
+        refused = re.search(_REFUSED.format(stem=re.escape(predicate)), clause.lower())
+        said = "no" if _NEGATION.search(clause) or refused else "yes"
         if said != answers[0]:
             excerpt = clause.strip()
             return [

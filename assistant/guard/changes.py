@@ -3,7 +3,7 @@
 The dice card's lines and the offline narration state changes as ``name before → after``. When the pair is one
 the engine made (any meter, track or clock, negative values included), the span is blanked before the other
 checks read the text, so that "-5" is not read as a claimed loss of five nor "-6" as an invented bonus. A pair
-the engine did not make is left for the checks to flag.
+the engine did not make is flagged by :func:`check_arrows` (a change copied from an earlier turn's card).
 """
 
 from __future__ import annotations
@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 
 from assistant.guard.facts import Facts
+from assistant.guard.model import Violation, ViolationKind
+from assistant.guard.text import normalize_words
 
 _ARROW = re.compile(
     r"(?P<name>(?:[A-Za-z][\w'’]*\s+){0,4}?)(?P<before>[+\-−]?\d+)\s*(?:→|->)\s*(?P<after>[+\-−]?\d+)(?![\d.]*\d)"
@@ -44,3 +46,19 @@ def engine_changes_blanked(text: str, facts: Facts) -> str:
         return m.group(0)
 
     return _ARROW.sub(blank, text)
+
+
+def check_arrows(text: str, facts: Facts) -> list[Violation]:
+    """A ``name before → after`` left after :func:`engine_changes_blanked`: a change in the dice card's own notation
+    that the engine did not make ("Heat 0 → 1" copied from an earlier turn's card)."""
+    if "→" not in text and "->" not in text:
+        return []
+    out: list[Violation] = []
+    for m in _ARROW.finditer(text):
+        if not m.group(0).strip() or (_int(m.group("before")), _int(m.group("after"))) in _pairs(facts):
+            continue
+        if normalize_words(m.group(0)) in facts.engine_text:
+            continue  # the engine's own text states it ("4 -> 2 HP (your one damage mitigation ...)")
+        excerpt = " ".join(m.group(0).split())
+        out.append(Violation(ViolationKind.STATE, f"'{excerpt}': the engine made no such change this turn", excerpt))
+    return out

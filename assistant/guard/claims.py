@@ -15,8 +15,9 @@ import re
 
 from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
+from assistant.guard.system_words import meter_words
 from assistant.guard.text import Sentence, hypothetical, negated, normalize_words
-from assistant.guard.vocab import meter_words, parse_number
+from assistant.guard.vocab import parse_number
 
 _HEDGE = re.compile(
     r"\b(?:an?\s+)?(?:equal|even|fifty[- ]fifty|50/50|coin[- ]flip)\s+(?:chance|odds|shot)\b|\bcould go either way\b"
@@ -48,8 +49,11 @@ _ECHO = re.compile(
     r"|\bdecided by the rules engine\b|\bleft to the player\b|\boffered next, not played out\b"
     r"|\balready changed on the sheet\b|\bwhat the rules say happens\b|\btell this as true\b"
     r"|\brolled on the table\s*:|\bthe oracle's answer\s*:|\byour (?:last )?narration (?:broke|followed|was not used)\b"
-    r"|\brewrite it\s*:",
-    re.I,
+    r"|\brewrite it\s*:"
+    # the app's own headings and prompts around a turn (suggestions, the dice card), not story
+    r"|\bmoves that fit\b|\bconfirm one to roll it\b|\bnothing is rolled until you do\b|\bmove text\s*:"
+    r"|^\s*what changed\s*:?\s*$",
+    re.I | re.M,
 )
 _SIGNED_METER = r"(?<![\w+\-−])(?P<n>[+\-−]\d+)\s+(?P<m>{meters})\b|\b(?P<m2>{meters})\s+(?P<n2>[+\-−]\d+)(?![\d])"
 

@@ -16,8 +16,8 @@ from typing import Any
 
 from assistant.engine.kinds import EffectKind
 from assistant.engine.model import Result
+from assistant.guard.system_words import meter_words
 from assistant.guard.text import normalize_words
-from assistant.guard.vocab import meter_words
 
 #: Outcomes that carry a success tier (an oracle's yes/no is read separately).
 TIER_OUTCOMES = frozenset({"strong_hit", "weak_hit", "miss", "critical", "full_success", "partial_success", "bad_outcome"})

@@ -15,8 +15,8 @@ from collections.abc import Iterator
 
 from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
+from assistant.guard.system_words import move_names
 from assistant.guard.text import NEGATORS, OUTCOME_HYPOTHETICAL, Sentence, hypothetical, words_before
-from assistant.guard.vocab import move_names
 
 HIT = frozenset({"strong_hit", "weak_hit", "critical", "full_success", "partial_success"})
 FAIL = frozenset({"miss", "bad_outcome"})

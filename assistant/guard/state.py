@@ -14,19 +14,9 @@ from functools import cache
 
 from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
+from assistant.guard.system_words import impact_words, meter_words, move_names, stat_words
 from assistant.guard.text import Sentence, hypothetical, negated, normalize_words
-from assistant.guard.vocab import (
-    DOWN_VERBS,
-    NUM,
-    POLARITY_VERBS,
-    RISING_METERS,
-    UP_VERBS,
-    impact_words,
-    meter_words,
-    move_names,
-    parse_number,
-    stat_words,
-)
+from assistant.guard.vocab import DOWN_VERBS, NUM, POLARITY_VERBS, RISING_METERS, UP_VERBS, parse_number
 
 _FILL = r"(?:(?:points?|more|extra|additional|of|your|their|full|whole|levels?|ticks?|boxes?|marks?)\s+){0,3}"
 _RISE = (
