@@ -127,9 +127,16 @@ def _attempt(
     facts = prepare(list(results), system=request.system, odds=odds, quotable=quotable)
     question = request.question or (request.player_text if request.task == "oracle" else "")
 
-    def check(text: str) -> list[Violation]:
+    def check(text: str, partial: bool = True) -> list[Violation]:
         return check_narration(
-            text, results, system=request.system, odds=odds, intent=request.player_text, facts=facts, question=question or None
+            text,
+            results,
+            system=request.system,
+            odds=odds,
+            intent=request.player_text,
+            facts=facts,
+            question=question or None,
+            partial=partial,
         )
 
     shown: list[str] = []
@@ -179,7 +186,7 @@ def _attempt(
         raise NarrationEchoed(REPEATED_EARLIER)  # nothing but earlier turns told again: retried with that said
     if not text:
         raise NarrationFailed("The narrator returned no text.")
-    whole = check(text)
+    whole = check(text, partial=False)
     if whole:
         raise _Rejected(whole)
     return text, cut

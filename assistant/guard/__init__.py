@@ -6,8 +6,10 @@ a meter/track/clock change it did not make (a dice card's "Heat 0 → 1" copied 
 roll it did not make (a move named as the rules write it, "Face Death", that the engine neither resolved nor
 offered), and a decision that is the player's (in any person: "they decide to", an NPC playing a follow-up, words
 put in the character's mouth, an open option told as taken, a menu of choices the engine never offered), plus the
-fact sheet or the app's own headings ("Moves that fit") copied into the story. It is pure and fast (no model, no embeddings): the chat loop runs it on every complete
-sentence of a streamed narration and on the whole text at the end::
+fact sheet or the app's own headings ("Moves that fit") copied into the story; a failed roll told as the declared
+action done (:mod:`assistant.guard.goals`) is an outcome told the other way. It is pure and fast (no model, no
+embeddings): the chat loop runs it on every complete sentence of a streamed narration and on the whole text at the
+end::
 
     from assistant.guard import check_narration, describe_violations
     violations = check_narration(text, result, odds=odds_table)
@@ -38,6 +40,7 @@ from assistant.guard.changes import check_arrows, engine_changes_blanked
 from assistant.guard.claims import check_claims, check_echo
 from assistant.guard.facts import Facts
 from assistant.guard.feedback import describe_violations, fix_sentence
+from assistant.guard.goals import check_goal_told_done
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.numbers import check_numbers
 from assistant.guard.outcomes import check_outcome
@@ -76,16 +79,20 @@ def check_narration(
     intent: str | None = None,
     facts: Facts | None = None,
     question: str | None = None,
+    partial: bool = False,
 ) -> list[Violation]:
     """Every contradiction between ``text`` and the engine's Result(s), in reading order (empty: the
     narration may be shown). ``system`` defaults to the Results' system (needed when there are none).
-    ``question`` is the oracle question, so an answer told as its opposite is caught."""
+    ``question`` is the oracle question, so an answer told as its opposite is caught. ``partial``: ``text`` is one
+    sentence of a narration still streaming, so checks that read the whole story (a failed roll whose failure is
+    never told) wait for the whole text."""
     facts = facts if facts is not None else prepare(results, system=system, odds=odds)
     found: list[Violation] = check_arrows(engine_changes_blanked(text, facts), facts)
     text = engine_changes_blanked(text, facts)
     pats = patterns(facts.system)
     meters = meter_words(facts.system)
-    for sentence in sentences(text, facts.engine_text, facts.engine_bigrams):
+    told = list(sentences(text, facts.engine_text, facts.engine_bigrams))
+    for sentence in told:
         state, covered = check_state(sentence, facts)
         found += check_outcome(sentence, facts)
         found += state
@@ -96,6 +103,8 @@ def check_narration(
         found += check_agency(sentence, facts, intent)
         found += check_oracle_story(sentence, facts, question)
         found += check_dice_sizes(sentence, facts)
+    if not partial:
+        found += check_goal_told_done(told, facts, intent)
     if not any(v.kind is ViolationKind.DECISION for v in found):
         found += check_options_stated(text, facts)
     found += check_offers(text, facts)

@@ -1,0 +1,56 @@
+"""A miss told as the player's declared action done, in the story's own words, is caught on the whole narration;
+a narration that tells the failure anywhere, an attempt, a purpose ("to force it open") and hits pass."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.engine import resolve
+from assistant.guard import check_narration
+
+MISS = {"system": "starforged", "move": "Face Danger", "stat": "edge", "dice": [1, 7, 8]}
+HIT = {"system": "starforged", "move": "Face Danger", "stat": "edge", "dice": [6, 2, 3]}
+DW_MISS = {"system": "dungeon-world", "move": "Hack & Slash", "stat": "str", "character": {"stats": {"str": 0}}, "dice": [1, 2]}
+LTP_BAD = {"system": "blades", "move": "Long-Term Project", "stat": "study", "character": {"stats": {"study": 1}}, "dice": [1]}
+FORCE = "I force the airlock open"
+
+
+def outcome_flags(text: str, request: dict, intent: str, **kw: object) -> list[str]:
+    return [v.detail for v in check_narration(text, [resolve(request)], intent=intent, **kw) if v.kind.value == "outcome"]
+
+
+@pytest.mark.parametrize(
+    ("request_", "text", "intent"),
+    [
+        (MISS, "The airlock slides open and you slip through into the corridor.", FORCE),
+        (MISS, "You force the airlock open and slip through. The corridor beyond is quiet.", FORCE),
+        (MISS, "You slip past the guard unseen and reach the hangar.", "I sneak past the guard to reach the hangar"),
+        (DW_MISS, "Your blade finds the orc's throat and he falls.", "I attack the orc with my blade"),
+    ],
+)  # fmt: skip
+def test_a_miss_told_as_the_goal_reached_is_an_outcome_told_the_other_way(request_: dict, text: str, intent: str) -> None:
+    flags = outcome_flags(text, request_, intent)
+    assert flags and "a miss" in flags[0] and "set out to do" in flags[0]
+
+
+@pytest.mark.parametrize(
+    ("request_", "text", "intent"),
+    [
+        (MISS, "You force the airlock. It refuses to open, and an alarm starts somewhere above.", FORCE),
+        (MISS, "You throw your shoulder against the airlock to force it open.", FORCE),
+        (MISS, "You try to force the airlock open; the seals groan.", FORCE),
+        (MISS, "Your boots ring on the deck as the lights die.", FORCE),  # nothing of the action told as done
+        (HIT, "The airlock slides open and you slip through into the corridor.", FORCE),
+        (LTP_BAD, "You research the ghost door in the archives.", "I research the ghost door"),  # the clock still ticks
+    ],
+)  # fmt: skip
+def test_what_tells_the_failure_or_only_the_attempt_passes(request_: dict, text: str, intent: str) -> None:
+    assert outcome_flags(text, request_, intent) == []
+
+
+def test_the_check_waits_for_the_whole_narration_while_it_streams() -> None:
+    """Sentence by sentence (``partial``), the first sentence is not judged before the failure it leads to."""
+    first = "You force the airlock open."
+    assert outcome_flags(first, MISS, FORCE, partial=True) == []
+    assert outcome_flags(first, MISS, FORCE) != []
+    assert outcome_flags(first + " It snaps shut on your arm before you can slip through.", MISS, FORCE) == []
