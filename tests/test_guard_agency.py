@@ -62,6 +62,9 @@ def kinds(text: str, request: dict[str, Any], **kw: Any) -> set[str]:
         (FDM, "The airlock stays sealed. You decide it is time to Pay the Price.", {}, "decision"),
         (FDW, 'You raise your voice: "Stand aside!" The guard steps back, scowling.', {}, "decision"),
         (ORACLE_YES, "The raider holds his position, refusing to flee.", {"question": "Does the raider flee?"}, "outcome"),
+        (FDW, "You ask around. The dockhands look at you and roll +shadow on their dice card.", {}, "phantom_roll"),
+        (FDW, "Your rival rolls a d6 behind the bar and grins.", {}, "phantom_roll"),
+        (FDW, "You get through. The next thing you do is make a suffer move (-1).", {}, "phantom_roll"),
         # the dice card's notation and the app's own headings copied from an earlier turn
         (FDW, "You slip past the guard. Health 5 → 1.", {}, "state"),
         (FDW, "Moves that fit", {}, "echo"),
@@ -94,6 +97,8 @@ def test_each_miss_kind_is_caught(request_: dict, text: str, kw: dict, expected:
         (FDW, "You make a bold move and get through, bruised.", {}),
         (ACQUIRE_BAD, "The downtime activities increase by one.", {}),
         (ORACLE_YES, "The raider refuses to stay and flees.", {"question": "Does the raider flee?"}),
+        (FDW, "You draw your blade and roll +edge. It works, at a cost.", {}),
+        (FDW, "The dice roll across the deck as you slip through, bruised.", {}),
         (FDM, "The airlock stays sealed and the alarm starts. Pay the Price.", {}),  # the miss's own follow-up
         (FDW, "You Face Danger head-on and slip through, bruised.", {}),  # the move played
         (HARM, "You face death down and grit your teeth.", {}),  # everyday words, not the move's name

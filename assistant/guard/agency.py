@@ -77,9 +77,36 @@ _PLAYS_MOVE = re.compile(
 )
 
 
+#: "The next thing you do is make a suffer move": an offered follow-up told as played.
+_NEXT_PLAYED = re.compile(r"\b(?:the )?next thing you do is (?:to )?(?:make|roll|trigger|perform)\b[^.!?]{0,60}")
+#: A roll of a stat or of dice: who rolls it is read from the clause before it.
+_ROLLS = re.compile(
+    r"\b(?:roll|rolls|rolled|rolling)\s+(?:a\s+|an\s+|their\s+|his\s+|her\s+)?(?:\+[a-z]+|the dice|dice|d\d+|\d+d\d+)"
+)
+
+
 def check_agency(sentence: Sentence, facts: Facts, intent: str | None) -> list[Violation]:
-    out = [] if sentence.question else _decisions(sentence, facts) + _moves_played(sentence)
+    out = [] if sentence.question else _decisions(sentence, facts) + _moves_played(sentence) + _others_roll(sentence)
     return out + _speech(sentence, intent) + _moves_named(sentence, facts, intent)
+
+
+def _others_roll(sentence: Sentence) -> list[Violation]:
+    """Someone other than the player rolling ("The dockhands look at you and roll +shadow"): only the player rolls,
+    and the engine rolled for the player alone."""
+    text = sentence.narr
+    for m in _ROLLS.finditer(text):
+        clause = re.split(r"[.;:,!?\n—]|\s-\s", text[: m.start()])[-1].strip()
+        if not clause or re.match(r"(?:(?:then|and|so|now|quickly|again)\s+)*you\b", clause):
+            continue
+        if re.search(r"\byou\s+(?:then\s+|also\s+|quickly\s+|now\s+)?$", clause + " ") or hypothetical(
+            text, m.start(), m.end(), _IF
+        ):
+            continue  # "... and then you roll +edge"
+        excerpt = " ".join(sentence.original[m.start() - len(clause) - 1 if m.start() > len(clause) else 0 : m.end()].split())
+        return [
+            Violation(ViolationKind.PHANTOM_ROLL, f"'{excerpt}': only the player rolls; the engine rolled for you alone", excerpt)
+        ]
+    return []
 
 
 def _moves_named(sentence: Sentence, facts: Facts, intent: str | None) -> list[Violation]:
@@ -108,7 +135,7 @@ def _moves_named(sentence: Sentence, facts: Facts, intent: str | None) -> list[V
 
 
 def _moves_played(sentence: Sentence) -> list[Violation]:
-    m = _PLAYS_MOVE.search(sentence.narr)
+    m = _PLAYS_MOVE.search(sentence.narr) or _NEXT_PLAYED.search(sentence.narr)
     if not m or hypothetical(sentence.narr, m.start(), m.end(), _IF) or negated(sentence.narr, m.start(), 3):
         return []
     excerpt = m.group(0)
