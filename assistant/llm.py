@@ -55,7 +55,7 @@ def chat_model(
     import httpx
     from pydantic import SecretStr
 
-    from assistant.llm_calls import TASK_MAX_TOKENS, limits_for  # LangChain: only when there is an endpoint
+    from assistant.llm_calls import TASK_MAX_TOKENS, TASK_STOP, limits_for  # LangChain: only when there is an endpoint
 
     if _MODEL_CLASS is None:
         _MODEL_CLASS = _endpoint_model_class()
@@ -71,6 +71,7 @@ def chat_model(
         streaming=streaming,
         stream_chunk_timeout=limits.first_token,
         extra_body={"max_tokens": TASK_MAX_TOKENS.get(task, 300)},
+        stop=list(TASK_STOP[task]) if task in TASK_STOP else None,
         task=task,
         turn_timeout=float(llm.timeout),
         url_from=getattr(llm, "url_from", "environment"),
@@ -80,7 +81,7 @@ def chat_model(
 
 def _local_model(llm: Any, task: str, temperature: float | None) -> Any:
     """The in-process llama.cpp model for ``TABLETOP_LLM_GGUF`` (:mod:`assistant.llm_local`)."""
-    from assistant.llm_calls import TASK_MAX_TOKENS
+    from assistant.llm_calls import TASK_MAX_TOKENS, TASK_STOP
     from assistant.llm_local import LlamaCppChatModel
 
     planning = getattr(llm, "planning", "auto")
@@ -88,6 +89,7 @@ def _local_model(llm: Any, task: str, temperature: float | None) -> Any:
         model_path=str(llm.gguf),
         max_tokens=TASK_MAX_TOKENS.get(task, 300),
         temperature=TASK_TEMPERATURE.get(task, 0.0) if temperature is None else temperature,
+        stop=list(TASK_STOP.get(task, ())),
         task=task,
         turn_timeout=float(llm.timeout),
         planning="json" if planning in ("auto", "tools") else planning,

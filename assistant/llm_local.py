@@ -60,6 +60,8 @@ class LlamaCppChatModel(BaseChatModel):
     model_path: str
     max_tokens: int = 300
     temperature: float = 0.0
+    stop: list[str] = []
+    """Stop sequences of the task (:data:`assistant.llm_calls.TASK_STOP`), added to any a caller passes."""
     task: str = "narrate"
     turn_timeout: float = 30.0
     url_from: str = "environment"
@@ -83,7 +85,7 @@ class LlamaCppChatModel(BaseChatModel):
                 stream=True,
                 max_tokens=self.max_tokens,
                 temperature=self.temperature,
-                stop=stop,
+                stop=[*self.stop, *(stop or [])] or None,
             )
             try:
                 for piece in pieces:

@@ -63,6 +63,8 @@ def test_each_task_sends_its_max_tokens_and_planning_runs_at_temperature_zero(op
     plan, narrate = (r.body for r in openai_stub.requests)
     assert plan["max_tokens"] == 300 and plan["temperature"] == 0
     assert narrate["max_tokens"] == 250 and narrate["temperature"] == 0.7 and narrate["stream"] is True
+    assert " decide to" in narrate["stop"] and len(narrate["stop"]) <= 4  # OpenAI takes at most four
+    assert "stop" not in plan  # planning and rules answers write JSON and citations: nothing stops them early
 
 
 def test_an_endpoint_that_never_answers_times_out_at_the_first_token(openai_stub: OpenAIStub) -> None:

@@ -166,6 +166,8 @@ def test_a_draft_stopped_mid_sentence_ends_at_its_last_full_sentence() -> None:
     )
     short = Scripted("You leap the gap and catch the far ledge, and the")
     assert run(short, weak_hit_request())[0].text == "You leap the gap and catch the far ledge, and the"  # nothing else to show
+    stopped = Scripted("You leap the gap and catch the far ledge, bruised. Pinned against the rock, you")  # a stop sequence
+    assert run(stopped, weak_hit_request())[0].text == "You leap the gap and catch the far ledge, bruised."
 
 
 def test_a_sentence_copied_from_the_instructions_is_not_story() -> None:

@@ -171,8 +171,8 @@ def _attempt(
         close = getattr(stream, "close", None)
         if callable(close):
             close()  # a cut draft stops the model's call too
-    if buffer and not _ENDED.search(buffer) and _story_sentences(shown) >= MIN_KEPT_SENTENCES:
-        buffer = ""  # the draft stopped mid-sentence (its length cap): the story ends at its last full sentence
+    if buffer and not _ENDED.search(buffer) and _story_sentences(shown) >= 1:
+        buffer = ""  # stopped mid-sentence (its length cap, a stop sequence): the story ends at its last full sentence
     if buffer and repeats_earlier(buffer, earlier):
         skipped, buffer = skipped + 1, ""
     if buffer:
