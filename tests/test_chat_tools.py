@@ -358,3 +358,14 @@ def test_only_tool_call_errors_escape(name: str, args: object, state: CampaignSt
         assert exc.message
     else:
         assert action.tool == name and (action.request is None or "dice" not in action.request)
+
+
+def test_a_move_written_as_the_suggestion_list_shows_it_is_that_move_and_stat() -> None:
+    """A model copies the list's labels into its calls: "Face Danger +iron (2)" is Face Danger rolled +iron."""
+    from assistant.chat.tools import validate_tool_call
+
+    for label, stat in (("Face Danger +iron (2)", "iron"), ("Face Danger (+edge)", "edge"), ("Face Danger +wits", "wits")):
+        action = validate_tool_call("roll_move", {"move": label}, system="starforged", state=None)
+        assert action.request == {"system": "starforged", "move": "Face Danger", "stat": stat}
+    stated = validate_tool_call("roll_move", {"move": "Face Danger +iron (2)", "stat": "heart"}, system="starforged", state=None)
+    assert stated.request["stat"] == "heart"  # a stat given on its own wins over the label's

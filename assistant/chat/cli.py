@@ -114,10 +114,12 @@ def chat(
             )
             if as_json:
                 _print_turn(refined, as_json)
-            elif changed or refined.notes:
-                if changed:
-                    typer.echo("The LLM's plan, refined:")
+            elif changed:
+                typer.echo("The LLM's plan, refined:")
                 _print_turn(refined, as_json=False, narration=False)
+            else:  # the same list: only what the plan adds is news (the list is not printed twice)
+                for note in refined.notes:
+                    typer.echo(f"  note: {note}")
             last = list(refined.suggestions) or last
 
 

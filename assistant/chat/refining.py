@@ -10,6 +10,7 @@ list as it is. Planning reads a snapshot of the campaign and never changes it.
 from __future__ import annotations
 
 import concurrent.futures
+import logging
 import threading
 import time
 from collections.abc import Sequence
@@ -20,6 +21,8 @@ from assistant.chat.moves_info import _suggestion_from_request
 from assistant.engine import AssistantError
 from assistant.llm_calls import limits_of
 from assistant.store.state import CampaignState
+
+log = logging.getLogger(__name__)
 
 GRACE = 1.0
 """Seconds ``refine()`` waits past the plan's deadline (the worker's own deadline ends it before)."""
@@ -132,7 +135,8 @@ def _plan(
     notes: list[str] = []
     if plan.mode == "json" and note_json_result(model, usable=not plan.unusable) == "off":
         notes.append(OFF_NOTE)
-    notes += [f"Rejected tool call: {err}" for record, err in plan.rejected if record.get("id") != "json"]
+    for record, err in plan.rejected:  # the model's mistakes are the log's, not the player's: the offline list stands
+        log.info("The LLM plan's call %s was not used: %s", record.get("name") or "(json)", err)
     proposed: list[Any] = []
     for action in plan.actions:
         if action.tool == "roll_move" and action.request:

@@ -27,6 +27,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+import re
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -177,10 +178,23 @@ def _dry_run(request: dict[str, Any], state: CampaignState | None) -> Result:
     return resolve(Request.parse(engine), rng=random.Random(0))
 
 
+_LABEL_TAIL = re.compile(r"\s*\(?\+\s*(?P<stat>[a-z_ ]+?)\)?\s*(?:\(\s*[+\-−]?\d+\s*\))?\s*$", re.I)
+
+
+def _label_parts(move: str) -> tuple[str, str | None]:
+    """A move written as the suggestion list shows it ("Face Danger +iron (2)", "Face Danger (+edge)"): its name and
+    stat. A model copies the list's labels into its calls."""
+    m = _LABEL_TAIL.search(move)
+    if not m or not move[: m.start()].strip():
+        return move, None
+    return move[: m.start()].strip(), m.group("stat").strip().lower().replace(" ", "_")
+
+
 def _check_roll_move(p: Any, ruleset: Ruleset, state: CampaignState | None) -> ToolAction:
     if p.move.lower().startswith(("roll:", "table:")):
         raise ToolCallError("roll_move takes a move's name; use roll_table for a table (free dice are not a tool).")
-    move = ruleset.find_move(p.move)
+    name, named_stat = _label_parts(p.move)
+    move = ruleset.find_move(name)
     allowed = {**ruleset.common_options, **move.options}
     options: dict[str, Any] = {}
     for key, value in p.options.items():
@@ -203,7 +217,7 @@ def _check_roll_move(p: Any, ruleset: Ruleset, state: CampaignState | None) -> T
         if "burn" not in allowed:
             raise ToolCallError(f"roll_move: {ruleset.system_id} has no momentum to burn.")
         options["burn"] = True
-    stat = p.stat.strip().lstrip("+").strip().lower().replace(" ", "_") if p.stat else None
+    stat = p.stat.strip().lstrip("+").strip().lower().replace(" ", "_") if p.stat else named_stat
     request: dict[str, Any] = {"system": ruleset.system_id, "move": move.name}
     if stat:
         request["stat"] = stat
