@@ -368,3 +368,17 @@ def test_template_passes_the_authority_guard_on_every_move(system: str) -> None:
         for style in ("vivid", "terse"):
             text = narrate(result, "I press on", task=_task_for(result), style=style, question="Is it safe?", system=system)
             assert check(text, [result]) == [], text
+
+
+def test_where_the_app_draws_the_dice_card_the_offline_narration_does_not_recite_it() -> None:
+    from dataclasses import replace
+
+    from assistant.engine import resolve
+    from assistant.narrate import NarrationRequest, TemplateNarrator
+
+    weak = resolve({"system": "starforged", "move": "Face Danger", "stat": "edge", "dice": [4, 2, 9]})
+    request = NarrationRequest(task="narrate", system="starforged", player_text="I leap the gap", results=(weak,))
+    with_card = TemplateNarrator().narrate(request)
+    without = TemplateNarrator().narrate(replace(request, card=False))
+    assert "Action 4 + edge 3 = 7" in with_card and "Action" not in without and "7" not in without
+    assert without.startswith("You steel yourself to leap the gap") and "suffer move" in without  # story and next step

@@ -351,6 +351,7 @@ class ActingMixin(CharactersMixin):
             rules=rules,
             question=question,
             style=self.style,
+            card=not self.cards_shown,
         )
         return (
             yield from guarded_narration(

@@ -38,6 +38,18 @@ def _numbered_choices(turn: Turn) -> tuple[str, bool]:
     return "\n".join(lines), True
 
 
+def _card_lines(results: Any) -> list[str]:
+    """Each Result's dice card in a line: the move, the roll and what changed ("Face Danger, +edge. Action 4 + edge 3
+    = 7 against 2 and 9: a weak hit. Momentum 2 → 3.")."""
+    from assistant.narrate import facts
+
+    lines = []
+    for result in results:
+        parts = [f"{facts.move_label(result)}.", facts.roll_line(result), *facts.effect_lines(result)]
+        lines.append(" ".join(p for p in parts if p))
+    return lines
+
+
 def _print_turn(turn: Turn, as_json: bool, *, narration: bool = True) -> None:
     if as_json:
         typer.echo(json.dumps(turn.to_dict(), ensure_ascii=False))
@@ -48,6 +60,9 @@ def _print_turn(turn: Turn, as_json: bool, *, narration: bool = True) -> None:
     text, listed = _numbered_choices(turn)
     if narration:
         typer.echo(text)
+        if turn.narrator.startswith("llm"):  # a model's story leaves the numbers to the card: the terminal's card
+            for line in _card_lines(turn.results):
+                typer.echo(f"  dice: {line}")
     for i, s in enumerate(turn.suggestions if not turn.results and turn.kind != "question" else [], 1):
         stat = f" +{s.stat.replace('_', ' ')}" if s.stat else ""
         typer.echo(f"  [{i}] {s.move}{stat}")

@@ -34,6 +34,7 @@ class SessionBase:
         embedder: Any = None,
         budget_tokens: int = 1200,
         retrieve_rules: bool | None = None,
+        cards_shown: bool = False,
     ) -> None:
         self.campaign = campaign
         self.settings = settings or load_settings()
@@ -41,6 +42,8 @@ class SessionBase:
         """The campaign store, remembering what this session appended (for :attr:`known`)."""
         self.auto_roll = auto_roll
         self.style = style
+        self.cards_shown = cards_shown
+        """The front end draws each Result's dice card beside the narration: the offline narration leaves it out."""
         self.rng = rng
         self.embedder = embedder
         self.budget_tokens = budget_tokens

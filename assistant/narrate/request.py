@@ -56,6 +56,9 @@ class NarrationRequest:
     """``vivid`` | ``terse``."""
     recent: tuple[str, ...] = ()
     """The narrations of the last turns, oldest first: the offline narrator does not repeat their sentences."""
+    card: bool = True
+    """Whether the offline narration states the dice card itself (the move, the dice, the score, what changed, the
+    oracle's odds). Off where the app draws the card beside the story (the narration would recite it)."""
 
     def __post_init__(self) -> None:
         if self.task not in TASKS:

@@ -82,7 +82,7 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
     paragraphs: list[str] = []
     if result.roll == "oracle":
         opening, stated = _oracle_story(request, result) if first else (f"Then, {result.move}.", False)
-        paragraphs += [opening, _card(result, label=False)]
+        paragraphs += [opening, _card(result, label=False) if request.card else ""]
         text = story(result, recent)
         paragraphs.append(_without_answer_line(text) if stated else text)
         return paragraphs + _choices(result)
@@ -100,7 +100,7 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
     prose, _, rest = told.partition("\n") if told and not told.startswith("-") else ("", "", told)
     paragraphs.append(" ".join(p for p in (opening, tone(result, seed, recent), prose) if p))
     paragraphs.append(rest)
-    paragraphs.append(_card(result, label=True))
+    paragraphs.append(_card(result, label=True) if request.card else facts.burn_offer(result))
     return paragraphs + _choices(result)
 
 

@@ -308,7 +308,7 @@ def chat_session(name: str) -> Any:
         for old in [k for k in sessions if k[0] == name]:
             del sessions[old]
         sessions[key] = ChatSession.open(
-            name, settings=settings, auto_roll=p.auto_roll, style=p.style, embedder=shared_embedder()
+            name, settings=settings, auto_roll=p.auto_roll, style=p.style, embedder=shared_embedder(), cards_shown=True
         )
     return sessions[key]
 

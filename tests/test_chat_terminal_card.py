@@ -1,0 +1,29 @@
+"""The terminal shows the dice card in a line when a model told the story (its story leaves the numbers to the card);
+the offline narration states the card itself, so the line is not printed twice."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.chat.cli import _print_turn
+from assistant.chat.turn import Turn
+from assistant.engine import resolve
+
+WEAK = {"system": "starforged", "move": "Face Danger", "stat": "edge", "dice": [4, 2, 9]}
+
+
+def test_a_models_story_is_followed_by_the_card_line(capsys: pytest.CaptureFixture[str]) -> None:
+    turn = Turn(
+        kind="action", narration="You leap the gap and catch the ledge, bruised.", results=[resolve(WEAK)], narrator="llm"
+    )
+    _print_turn(turn, as_json=False)
+    out = capsys.readouterr().out
+    assert "You leap the gap" in out
+    assert "  dice: Face Danger, +edge. Action 4 + edge 3 = 7 against 2 and 9: a weak hit." in out
+
+
+def test_the_offline_story_carries_its_own_card(capsys: pytest.CaptureFixture[str]) -> None:
+    turn = Turn(kind="action", narration="You leap. Face Danger, +edge. Action 4 + edge 3 = 7 against 2 and 9: a weak hit.",
+                results=[resolve(WEAK)], narrator="template")  # fmt: skip
+    _print_turn(turn, as_json=False)
+    assert "dice:" not in capsys.readouterr().out
