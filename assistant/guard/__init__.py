@@ -48,6 +48,7 @@ from assistant.guard.state import check_state, patterns
 from assistant.guard.style import second_person_fix
 from assistant.guard.system_words import meter_words
 from assistant.guard.text import sentences
+from assistant.guard.unchanged import check_unchanged
 
 __all__ = [
     "Facts",
@@ -96,6 +97,7 @@ def check_narration(
         state, covered = check_state(sentence, facts)
         found += check_outcome(sentence, facts)
         found += state
+        found += check_unchanged(sentence, facts)
         found += check_numbers(sentence, facts, pats.meter_re, meters, pats.stat_re, covered)
         found += check_phantom(sentence, facts)
         found += check_decision(sentence, facts, intent)

@@ -158,6 +158,9 @@ SYSTEM_METERS: dict[str, dict[str, tuple[str, int]]] = {
         "mana": ("mana", 1),
         "armor": ("armor", 1),
         "ongoing": ("ongoing", 1),
+        "ammo": ("ammunition", 1),
+        "arrows": ("ammunition", 1),
+        "bolts": ("ammunition", 1),
     },
 }
 #: Built-in stat words per system, for systems whose sheet is not registered yet.

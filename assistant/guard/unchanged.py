@@ -1,0 +1,69 @@
+"""A change the engine made, told as no change, and a clock told as full when it is not.
+
+"You fail, but you keep your heat where it was" after the engine marked heat; "you still have all five arrows" after
+a volley spent one; "the project clock fills completely" when it stands at 7 of 8. The other checks read claims of a
+change; these read claims that nothing changed (or that a clock is done).
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant.guard.facts import Facts
+from assistant.guard.model import Violation, ViolationKind
+from assistant.guard.system_words import meter_words
+from assistant.guard.text import HYPOTHETICAL, Sentence, hypothetical
+
+_SAME = r"(?:where (?:it|they) (?:was|were)|unchanged|untouched|steady|the same|as (?:it|they) (?:was|were)|intact)"
+_KEPT = (
+    r"\b(?:keep|keeps|kept|still have|still has|hold on to|holds on to)\s+(?:all\s+(?:of\s+)?)?(?:your\s+|the\s+crew's\s+|the\s+|"
+    r"(?:\w+\s+)?)?(?:\w+\s+)?(?P<m>{meters})\b(?P<same>\s+{same})?"
+)
+_STAYS = r"\b(?:your\s+|the\s+crew's\s+|the\s+)?(?P<m>{meters})\s+(?:stays|stay|remains|remain|holds|hold|is|are)\s+{same}"
+_NO_LOSS = r"\b(?:lose|loses|lost|spend|spends|spent|use|uses|used)\s+no\s+(?P<m>{meters})\b"
+_FULL = re.compile(
+    r"\b(?:the\s+)?(?:\w+\s+){0,2}?clock\s+(?:fills|filled|is filled|is full|is complete|completes|completed)"
+    r"(?:\s+(?:completely|entirely|up|all the way))?\b|\bfill(?:s|ed)?\s+(?:the\s+)?(?:\w+\s+){0,2}?clock\s+"
+    r"(?:completely|entirely|all the way)\b"
+)
+
+
+def check_unchanged(sentence: Sentence, facts: Facts) -> list[Violation]:
+    """A meter the engine changed, told as kept, and a clock told as full that the engine left short of full."""
+    if sentence.question:
+        return []
+    return _kept(sentence, facts) + _full_clock(sentence, facts)
+
+
+def _kept(sentence: Sentence, facts: Facts) -> list[Violation]:
+    meters = meter_words(facts.system)
+    if not meters or not facts.changes:
+        return []
+    alt = "|".join(re.escape(w) for w in sorted(meters, key=len, reverse=True))
+    text = sentence.narr
+    for pattern in (_KEPT, _STAYS, _NO_LOSS):
+        for m in re.finditer(pattern.format(meters=alt, same=_SAME), text):
+            if pattern is _KEPT and not m.group("same") and not re.search(r"\b(?:all|still)\b", m.group(0)):
+                continue  # "you keep your heat low" is advice, "you still have all five arrows" a claim
+            target = meters[m.group("m")][0]
+            changes = [c for c in facts.changes.get(target, []) if c.delta]
+            if not changes or hypothetical(text, m.start(), m.end(), HYPOTHETICAL):
+                continue
+            excerpt = " ".join(sentence.original[m.start() : m.end()].split())
+            moved = ", ".join(f"{c.delta:+d}" for c in changes if c.delta is not None)
+            detail = f"'{excerpt}': the engine changed {target.replace('_', ' ')} ({moved})"
+            return [Violation(ViolationKind.STATE, detail, excerpt)]
+    return []
+
+
+def _full_clock(sentence: Sentence, facts: Facts) -> list[Violation]:
+    m = _FULL.search(sentence.narr)
+    if not m or hypothetical(sentence.narr, m.start(), m.end(), HYPOTHETICAL):
+        return []
+    clocks = [r.clock for r in facts.results if isinstance(r.clock, dict) and isinstance(r.clock.get("segments"), int)]
+    short = [c for c in clocks if isinstance(c.get("filled"), int) and c["filled"] < c["segments"]]
+    if not clocks or len(short) != len(clocks):
+        return []
+    excerpt = " ".join(sentence.original[m.start() : m.end()].split())
+    detail = f"'{excerpt}': the clock stands at {short[0]['filled']} of {short[0]['segments']}"
+    return [Violation(ViolationKind.STATE, detail, excerpt)]

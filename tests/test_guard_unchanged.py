@@ -1,0 +1,47 @@
+"""A change the engine made told as no change, and a clock told as full that is not, are state contradictions;
+the same words pass where they are true."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.engine import resolve
+from assistant.guard import check_narration
+
+RISK_MISS = {"system": "city", "move": "Take a Big Risk", "stat": "sway", "character": {"stats": {"sway": 2}}, "dice": [1, 2]}
+VOLLEY = {"system": "dungeon-world", "move": "Volley", "character": {"stats": {"dex": 2}}, "dice": [6, 4]}
+LTP_CRIT = {"system": "blades", "move": "Long-Term Project", "stat": "study", "character": {"stats": {"study": 2}},
+            "options": {"clock": {"segments": 8, "filled": 2}}, "dice": [6, 6]}  # fmt: skip
+LTP_FULL = {**LTP_CRIT, "options": {"clock": {"segments": 8, "filled": 4}}}
+FDS = {"system": "starforged", "move": "Face Danger", "stat": "edge", "dice": [6, 2, 3]}
+
+
+def kinds(text: str, request: dict) -> set[str]:
+    return {v.kind.value for v in check_narration(text, [resolve(request)])}
+
+
+@pytest.mark.parametrize(
+    ("request_", "text"),
+    [
+        (RISK_MISS, "You try to talk down the Enforcer. You fail, but you keep your heat where it was."),
+        (RISK_MISS, "It goes badly, though your heat stays the same."),
+        (VOLLEY, "You loose an arrow across the ravine. A hit, and you still have all five arrows."),
+        (VOLLEY, "The shot flies true and you spend no ammo."),
+        (LTP_CRIT, "A critical in the archive: the project clock fills completely."),
+    ],
+)
+def test_a_change_told_as_none_or_a_clock_told_as_full_is_caught(request_: dict, text: str) -> None:
+    assert "state" in kinds(text, request_)
+
+
+@pytest.mark.parametrize(
+    ("request_", "text"),
+    [
+        (FDS, "You slip through and keep your heat where it was."),  # Starforged has no heat; nothing changed it
+        (VOLLEY, "If you keep your arrows, you can shoot again."),
+        (LTP_FULL, "A critical in the archive: the project clock fills completely."),  # 4 + 5 fills 8
+        (RISK_MISS, "You keep your head down and the heat rises."),
+    ],
+)
+def test_the_same_words_pass_where_they_are_true(request_: dict, text: str) -> None:
+    assert "state" not in kinds(text, request_)
