@@ -168,6 +168,10 @@ def test_a_draft_stopped_mid_sentence_ends_at_its_last_full_sentence() -> None:
     assert run(short, weak_hit_request())[0].text == "You leap the gap and catch the far ledge, and the"  # nothing else to show
     stopped = Scripted("You leap the gap and catch the far ledge, bruised. Pinned against the rock, you")  # a stop sequence
     assert run(stopped, weak_hit_request())[0].text == "You leap the gap and catch the far ledge, bruised."
+    at_once = Scripted("Pinned down, you", "You leap the gap and catch the far ledge, bruised.")  # stopped before a sentence
+    outcome, _ = run(at_once, weak_hit_request())
+    assert outcome.narrator == "llm-retry" and outcome.text == "You leap the gap and catch the far ledge, bruised."
+    assert "before its first sentence" in at_once.requests[1].feedback
 
 
 def test_a_sentence_copied_from_the_instructions_is_not_story() -> None:

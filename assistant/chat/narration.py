@@ -31,7 +31,14 @@ from assistant.engine.errors import AssistantError
 from assistant.guard import Violation, ViolationKind, check_echo, check_narration, describe_violations, prepare, second_person_fix
 from assistant.narrate import NarrationFailed, NarrationRequest, Narrator, TemplateNarrator
 from assistant.narrate.context import HUMAN_ROLES
-from assistant.narrate.echo import REPEATED_EARLIER, SENTENCE_END, NarrationEchoed, earlier_sentences, repeats_earlier
+from assistant.narrate.echo import (
+    REPEATED_EARLIER,
+    SENTENCE_END,
+    STOPPED_EARLY,
+    NarrationEchoed,
+    earlier_sentences,
+    repeats_earlier,
+)
 from assistant.secrets import scrub
 
 log = logging.getLogger(__name__)
@@ -92,6 +99,8 @@ def _open_quote(text: str) -> bool:
 #: there (the protocol stops at the player's next decision anyway) instead of being thrown away.
 CUT_KINDS = frozenset({ViolationKind.DECISION, ViolationKind.ECHO})
 MIN_KEPT_SENTENCES = 2
+MIN_FRAGMENT_WORDS = 6
+"""A draft that is only an unfinished fragment shorter than this ("You", "The raider") is no story: it is retried."""
 """A cut draft is kept only when at least this many sentences of story came before the fault."""
 
 
@@ -173,6 +182,8 @@ def _attempt(
             close()  # a cut draft stops the model's call too
     if buffer and not _ENDED.search(buffer) and _story_sentences(shown) >= 1:
         buffer = ""  # stopped mid-sentence (its length cap, a stop sequence): the story ends at its last full sentence
+    if buffer and not shown and not _ENDED.search(buffer) and len(buffer.split()) < MIN_FRAGMENT_WORDS:
+        raise NarrationEchoed(STOPPED_EARLY)  # "You": stopped (a stop sequence) before its first sentence; retried
     if buffer and repeats_earlier(buffer, earlier):
         skipped, buffer = skipped + 1, ""
     if buffer:

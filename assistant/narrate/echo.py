@@ -57,6 +57,7 @@ REPEATED_SENTENCE = "it repeated a sentence"
 LOOPED = "it repeated itself in a loop"
 COPIED_QUOTE = "it copied a quoted line of the reference"
 REPEATED_EARLIER = "it repeated a sentence of an earlier turn's story"
+STOPPED_EARLY = "it stopped before its first sentence (it began by deciding for the player or by copying a heading)"
 WROTE_LIST = "it wrote a list instead of story"
 WROTE_LABEL = "it wrote a heading or a label instead of story"
 _LABEL_LINE = re.compile(r":[\"'\u201d\u2019)\]]*\s*$")
