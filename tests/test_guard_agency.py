@@ -64,6 +64,9 @@ def kinds(text: str, request: dict[str, Any], **kw: Any) -> set[str]:
         (ORACLE_YES, "The raider holds his position, refusing to flee.", {"question": "Does the raider flee?"}, "outcome"),
         (FDW, "You ask around. The dockhands look at you and roll +shadow on their dice card.", {}, "phantom_roll"),
         (FDW, "Your rival rolls a d6 behind the bar and grins.", {}, "phantom_roll"),
+        (FDW, "The clerk looks up and rolls a flat; it goes badly.", {}, "phantom_roll"),
+        (VOLLEY_WEAK, "You deal 2 damage, and you: choose one (whichever you choose, you deal your damage): You have to move "
+         "to get the shot, placing you in danger as described by the GM", {}, "number"),  # the engine's words, the model's 2
         (FDW, "You get through. The next thing you do is make a suffer move (-1).", {}, "phantom_roll"),
         # the dice card's notation and the app's own headings copied from an earlier turn
         (FDW, "You slip past the guard. Health 5 → 1.", {}, "state"),

@@ -82,6 +82,8 @@ _NEXT_PLAYED = re.compile(r"\b(?:the )?next thing you do is (?:to )?(?:make|roll
 #: A roll of a stat or of dice: who rolls it is read from the clause before it.
 _ROLLS = re.compile(
     r"\b(?:roll|rolls|rolled|rolling)\s+(?:a\s+|an\s+|their\s+|his\s+|her\s+)?(?:\+[a-z]+|the dice|dice|d\d+|\d+d\d+)"
+    r"|\b(?:rolls|rolled)\s+(?:a|an)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|flat|natural"
+    r"|high|low|snake)\b"
 )
 
 

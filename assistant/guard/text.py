@@ -151,6 +151,9 @@ def quotes_engine(fragment: str, engine_text: str, engine_bigrams: frozenset[tup
         return True
     if len(words) < 4:
         return False
+    padded = f" {engine_text} "
+    if any(any(c.isdigit() for c in w) and f" {w} " not in padded for w in words):
+        return False  # "You deal 2 damage, and you: choose one…": mostly the engine's words, but the 2 is the model's
     pairs = list(zip(words, words[1:], strict=False))
     return sum(p in engine_bigrams for p in pairs) >= 0.85 * len(pairs)
 
