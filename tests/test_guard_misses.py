@@ -86,6 +86,8 @@ def test_restating_the_players_action_is_not_a_decision() -> None:
 
 def test_the_player_is_rewritten_as_you() -> None:
     assert second_person_fix("The player looks around. The player's blade is ready.") == "You look around. Your blade is ready."
+    assert second_person_fix("The player character lunges. The players shout.") == "You lunge. You shout."
+    assert second_person_fix("The players' ship drifts.") == "Your ship drifts."
     assert second_person_fix("the player tries again and the player is tired") == "you try again and you are tired"
 
 

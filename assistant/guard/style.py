@@ -10,6 +10,9 @@ import re
 
 _IRREGULAR = {"is": "are", "was": "were", "has": "have", "does": "do", "goes": "go", "'s": "'re"}
 _PLAYER_VERB = re.compile(r"\b(?P<the>[Tt]he player)(?P<verb>'s\s+(?=[a-z]+ing\b)|\s+[a-z]+s\b)?")
+_CHARACTER = re.compile(r"\b([Tt]he player)\s+character\b(?!s)")
+_PLURAL = re.compile(r"\b([Tt])he players\b(?!['’\w])")
+_PLURAL_POSSESSIVE = re.compile(r"\b([Tt])he players['’](?!\w)")
 _POSSESSIVE = re.compile(r"\b([Tt])he player's\b(?!\s+[a-z]+ing\b)")
 
 
@@ -24,7 +27,11 @@ def _base(verb: str) -> str:
 
 
 def second_person_fix(text: str) -> str:
-    """``The player's blade flashes; the player ducks.`` -> ``Your blade flashes; you duck.``"""
+    """``The player's blade flashes; the player ducks.`` -> ``Your blade flashes; you duck.`` ("the player character"
+    and "the players" are the player too: ``The players shout`` -> ``You shout``)."""
+    text = _CHARACTER.sub(lambda m: m.group(1), text)
+    text = _PLURAL_POSSESSIVE.sub(lambda m: "Your" if m.group(1) == "T" else "your", text)
+    text = _PLURAL.sub(lambda m: "You" if m.group(1) == "T" else "you", text)
     text = _POSSESSIVE.sub(lambda m: "Your" if m.group(1) == "T" else "your", text)
 
     def swap(m: re.Match[str]) -> str:
