@@ -58,7 +58,8 @@ class NarrationRequest:
     """The narrations of the last turns, oldest first: the offline narrator does not repeat their sentences."""
     card: bool = True
     """Whether the offline narration states the dice card itself (the move, the dice, the score, what changed, the
-    oracle's odds). Off where the app draws the card beside the story (the narration would recite it)."""
+    oracle's odds) and lists the open choices. Off where the app draws the card and the choices beside the story
+    (the narration would recite them)."""
 
     def __post_init__(self) -> None:
         if self.task not in TASKS:

@@ -50,6 +50,11 @@ def _card(result: Result, label: bool) -> str:
     return " ".join(part for part in head if part)
 
 
+def _listed(request: NarrationRequest, result: Result) -> list[str]:
+    """The open choices as the story lists them; none where the app draws them beside it (with the card)."""
+    return _choices(result) if request.card else []
+
+
 def _choices(result: Result) -> list[str]:
     return ["\n".join(facts.choice_lines(choice)) for choice in result.choices]
 
@@ -85,7 +90,7 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
         paragraphs += [opening, _card(result, label=False) if request.card else ""]
         text = story(result, recent)
         paragraphs.append(_without_answer_line(text) if stated else text)
-        return paragraphs + _choices(result)
+        return paragraphs + _listed(request, result)
     if result.roll in {"table", "notation"}:
         card = _card(result, label=False)
         paragraphs.append(card if first else f"Then, {card}")
@@ -94,14 +99,14 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
             if not reading and request.task == "oracle":
                 reading = rows_answer(result, request.question or request.player_text)
             paragraphs += [reading, story(result, recent)]
-        return paragraphs + _choices(result)
+        return paragraphs + _listed(request, result)
     opening = frame(request.player_text, seed, recent) if first else f"Then, {result.move}."
     told = story(result, recent)
     prose, _, rest = told.partition("\n") if told and not told.startswith("-") else ("", "", told)
     paragraphs.append(" ".join(p for p in (opening, tone(result, seed, recent), prose) if p))
     paragraphs.append(rest)
     paragraphs.append(_card(result, label=True) if request.card else facts.burn_offer(result))
-    return paragraphs + _choices(result)
+    return paragraphs + _listed(request, result)
 
 
 def _terse(result: Result, first: bool) -> list[str]:
