@@ -1,5 +1,5 @@
-"""A change the engine made told as no change, and a clock told as full that is not, are state contradictions;
-the same words pass where they are true."""
+"""A change the engine made told as no change, a clock told as full that is not, and harm the engine did not deal
+are state contradictions; the same words pass where they are true."""
 
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ LTP_CRIT = {"system": "blades", "move": "Long-Term Project", "stat": "study", "c
             "options": {"clock": {"segments": 8, "filled": 2}}, "dice": [6, 6]}  # fmt: skip
 LTP_FULL = {**LTP_CRIT, "options": {"clock": {"segments": 8, "filled": 4}}}
 FDS = {"system": "starforged", "move": "Face Danger", "stat": "edge", "dice": [6, 2, 3]}
+FDM = {"system": "starforged", "move": "Face Danger", "stat": "edge", "dice": [1, 7, 8]}
+HARM = {"system": "starforged", "move": "Endure Harm", "character": {"health": 5}, "options": {"amount": 2}}
 
 
 def kinds(text: str, request: dict) -> set[str]:
@@ -28,6 +30,8 @@ def kinds(text: str, request: dict) -> set[str]:
         (VOLLEY, "You loose an arrow across the ravine. A hit, and you still have all five arrows."),
         (VOLLEY, "The shot flies true and you spend no ammo."),
         (LTP_CRIT, "A critical in the archive: the project clock fills completely."),
+        (FDM, "You try to sneak past but the guards spot you. They shoot you in the back and you fall to the ground."),
+        (FDM, "The hatch jams and you are badly wounded by the blast."),
     ],
 )
 def test_a_change_told_as_none_or_a_clock_told_as_full_is_caught(request_: dict, text: str) -> None:
@@ -41,6 +45,8 @@ def test_a_change_told_as_none_or_a_clock_told_as_full_is_caught(request_: dict,
         (VOLLEY, "If you keep your arrows, you can shoot again."),
         (LTP_FULL, "A critical in the archive: the project clock fills completely."),  # 4 + 5 fills 8
         (RISK_MISS, "You keep your head down and the heat rises."),
+        (HARM, "The raider's shot finds you; you are wounded and stagger back."),  # the engine dealt the harm
+        (FDM, "The guards would shoot you if they saw you, and the hatch jams."),  # only a supposition
     ],
 )
 def test_the_same_words_pass_where_they_are_true(request_: dict, text: str) -> None:

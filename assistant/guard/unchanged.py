@@ -1,8 +1,9 @@
-"""A change the engine made, told as no change, and a clock told as full when it is not.
+"""A change the engine made, told as no change; a clock told as full when it is not; harm the engine did not deal.
 
 "You fail, but you keep your heat where it was" after the engine marked heat; "you still have all five arrows" after
-a volley spent one; "the project clock fills completely" when it stands at 7 of 8. The other checks read claims of a
-change; these read claims that nothing changed (or that a clock is done).
+a volley spent one; "the project clock fills completely" when it stands at 7 of 8; "they shoot you in the back and
+you fall" when the engine dealt no harm (a miss's price is the player's next roll, not the story's to pick). The
+other checks read claims of a change in numbers; these read claims that nothing changed, or harm told as story.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import re
 from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.system_words import meter_words
-from assistant.guard.text import HYPOTHETICAL, Sentence, hypothetical
+from assistant.guard.text import HYPOTHETICAL, Sentence, hypothetical, negated
 
 _SAME = r"(?:where (?:it|they) (?:was|were)|unchanged|untouched|steady|the same|as (?:it|they) (?:was|were)|intact)"
 _KEPT = (
@@ -28,11 +29,38 @@ _FULL = re.compile(
 )
 
 
+_HARM = re.compile(
+    r"\b(?:shoots?|shot|stabs?|stabbed|slash(?:es|ed)?|wounds?|wounded|injures?|injured|impales?|impaled|skewers?|"
+    r"skewered)\s+you\b(?!\s+(?:as|that|with a look))"
+    r"|\byou\s+(?:are|were|get|got)\s+(?:badly\s+|gravely\s+)?(?:shot|stabbed|wounded|injured|hurt|impaled)\b"
+    r"|\byou\s+(?:fall|collapse|crumple)\s+(?:to the ground|unconscious|senseless|to the floor|to your knees)\b"
+    r"|\byou\s+(?:bleed|black out|lose consciousness)\b"
+)
+#: What the engine changes when it deals harm, per system (any of them changed: the story may tell the wound).
+_HARM_TARGETS = frozenset({"health", "hp", "harm", "stress", "integrity", "companion_health", "blood", "spirit"})
+
+
 def check_unchanged(sentence: Sentence, facts: Facts) -> list[Violation]:
-    """A meter the engine changed, told as kept, and a clock told as full that the engine left short of full."""
+    """A meter the engine changed, told as kept; a clock told as full that the engine left short of full; harm
+    told as dealt to the player's character when the engine dealt none."""
     if sentence.question:
         return []
-    return _kept(sentence, facts) + _full_clock(sentence, facts)
+    return _kept(sentence, facts) + _full_clock(sentence, facts) + _harm(sentence, facts)
+
+
+def _harm(sentence: Sentence, facts: Facts) -> list[Violation]:
+    if (
+        not facts.results
+        or any(t in facts.changes for t in _HARM_TARGETS)
+        or any("impact" in t or "harm" in t for t in facts.changes)
+    ):
+        return []
+    m = _HARM.search(sentence.narr)
+    if not m or hypothetical(sentence.narr, m.start(), m.end(), HYPOTHETICAL) or negated(sentence.narr, m.start(), 3):
+        return []
+    excerpt = " ".join(sentence.original[m.start() : m.end()].split())
+    detail = f"'{excerpt}': the engine dealt no harm this turn; harm comes from the moves the player makes"
+    return [Violation(ViolationKind.STATE, detail, excerpt)]
 
 
 def _kept(sentence: Sentence, facts: Facts) -> list[Violation]:
