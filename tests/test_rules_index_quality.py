@@ -13,6 +13,7 @@ from rules_index.embed import MiniLMEmbedder
 from rules_index.index import CORPUS_DIR, CORPUS_FILES, RulesIndex, chunk_file
 from rules_index.notes import all_notes, note_chunks, sync_notes
 from rules_index.qa import NOT_FOUND, answer
+from rules_index.sentences import split_sentences
 
 DATASET = Path(__file__).parents[1] / "evals" / "datasets" / "retrieve_public.jsonl"
 pytestmark = pytest.mark.slow
@@ -104,6 +105,14 @@ def test_heat_question_answered_from_blades(minilm_index: RulesIndex) -> None:
     result = answer("what happens when my heat reaches 9?", index=minilm_index)
     assert result.found and result.passages[0].citation.startswith("blades › Heat (blades.txt:L48-")
     assert "When your heat level reaches 9, you gain a wanted level" in result.text
+
+
+def test_the_answer_leads_with_the_sentence_that_answers_and_quotes_it_once(minilm_index: RulesIndex) -> None:
+    result = answer("What does vulnerable do?", system="dungeon-world", index=minilm_index)
+    sentences = [s.rsplit(" [", 1)[0] for s in split_sentences(result.text)]
+    assert len(sentences) == len(set(sentences))
+    assert "Attacking a vulnerable target ignores armor" in sentences[0]
+    assert result.text.count("Attacking makes you vulnerable to counter-attacks.") <= 1
 
 
 def test_momentum_burn_is_answered_from_the_notes(minilm_index: RulesIndex) -> None:
