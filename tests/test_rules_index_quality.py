@@ -115,6 +115,22 @@ def test_the_answer_leads_with_the_sentence_that_answers_and_quotes_it_once(mini
     assert result.text.count("Attacking makes you vulnerable to counter-attacks.") <= 1
 
 
+@pytest.mark.parametrize(
+    ("question", "system", "lead"),
+    [
+        ("what happens if I roll a 6 or less on Use Power?", "city", "6- The power backfires."),
+        ("rolled a 12 on pay the price, what happens", "starforged", "You face a tough choice"),
+        ("yes/no oracle, unlikely odds", "elegy", "76 or greater"),
+        ("what does helpless mean", "dungeon-world", "Some Control spells make you Helpless"),
+    ],
+)
+def test_a_gm_question_is_answered_with_the_line_that_answers_it_first(
+    minilm_index: RulesIndex, question: str, system: str, lead: str
+) -> None:
+    result = answer(question, system=system, index=minilm_index)
+    assert result.found and lead in split_sentences(result.text)[0], result.text
+
+
 def test_momentum_burn_is_answered_from_the_notes(minilm_index: RulesIndex) -> None:
     result = answer("How does burning momentum work?", system="starforged", index=minilm_index)
     assert result.found and result.passages[0].citation.startswith("Rules note: starforged › Burning momentum")
