@@ -28,7 +28,8 @@ def _cosine(a: list[float], b: list[float]) -> float:
     return dot / (na * nb) if na and nb else 0.0
 
 
-_NOT_A_CLAIM = re.compile(r"^(source:|this reading rests on)", re.I)
+#: A note's provenance, and a table note's heading ("The Vice Roll table (d6):"): labels, not rules.
+_NOT_A_CLAIM = re.compile(r"^(source:|this reading rests on)|^the .+ table \(d\d+\):$", re.I)
 TOP_PASSAGE_BONUS = 0.1  #: the best-ranked passage is the likeliest to hold the sentence that answers
 READING_PENALTY = 0.15  #: a note on how a sentence is read backs the rule up; it does not lead the answer
 
@@ -71,7 +72,8 @@ def highlight_sentences(question: str, hits: list[Hit], index: RulesIndex, per_p
             key = sentence_key(sentence)
             if _NOT_A_CLAIM.match(sentence):  # a note's provenance is shown in its passage, not quoted
                 continue
-            if len(sentence.split()) >= 4 and key not in seen:
+            # an outcome line is worth quoting however short ("6: Arrest")
+            if (len(sentence.split()) >= 4 or result_range(sentence)) and key not in seen:
                 seen.add(key)
                 candidates.append((i, sentence))
     scored: list[list[tuple[float, str]]] = [[] for _ in hits]
@@ -131,7 +133,7 @@ _ROLLED = re.compile(r"(?<![\w.+-])(\d{1,3})(?![\w.])")
 _ROLL_TALK = re.compile(r"\b(?:roll\w*|got an?|came up|result|scored?)\b|\d\s*(?:\+|-\s*\d|or (?:less|more|lower|higher))", re.I)
 #: "unlikely odds": the table row the question names by its first cell ("| Unlikely | 76 or greater |").
 ROW_BONUS = 0.3
-_RESULT = re.compile(r"^\W*(\d{1,3})\s*(?:(\+)|[-–]\s*(\d{1,3})|/\s*(\d{1,3})|(-))(?!\w)")
+_RESULT = re.compile(r"^\W*(\d{1,3})\s*(?:(\+)|[-–]\s*(\d{1,3})|/\s*(\d{1,3})|(-)|(?=\s*[:|]))(?!\w)")
 
 
 def rolled_numbers(question: str) -> set[int]:
@@ -153,8 +155,8 @@ def names_the_row(question: str, sentence: str) -> bool:
 
 
 def result_range(sentence: str) -> range:
-    """The results an outcome line covers: "10+" 10-100, "6-" 1-6, "7 - 9" 7-9, "4/5" 4-5, "1-10 | ..." 1-10;
-    an empty range for any other sentence."""
+    """The results an outcome line covers: "10+" 10-100, "6-" 1-6, "7 - 9" 7-9, "4/5" 4-5, "1-10 | ..." 1-10,
+    "6: ..." 6; an empty range for any other sentence."""
     m = _RESULT.match(sentence)
     if not m:
         return range(0)
@@ -163,7 +165,7 @@ def result_range(sentence: str) -> range:
         return range(low, 101)
     if m.group(5):
         return range(1, low + 1)
-    high = int(m.group(3) or m.group(4))
+    high = int(m.group(3) or m.group(4) or low)
     return range(low, high + 1) if high >= low else range(0)
 
 

@@ -113,6 +113,7 @@ CHATTER = frozenset(
         "tell",
         "say",
         "stuff",
+        "deal",
         "okay",
         "ok",
         "yeah",

@@ -11,6 +11,7 @@ and the first held-out set (``python -m evals retrieve``).
 
 from __future__ import annotations
 
+import re
 import threading
 from dataclasses import dataclass
 
@@ -31,6 +32,9 @@ W_BM25 = 0.2
 #: passage that speaks of every thing the question names beats one that is only close in meaning.
 W_COVER = 0.3
 W_TITLE = 0.2
+#: A title that names a range of a measure ("Entanglements (Heat 4-5)") the question gives a value of ("at
+#: heat 5"): that passage is the one for the question's case, not its sibling for another range.
+W_RANGE = 0.3
 PARENT_PENALTY = 0.1
 #: A reading note explains how the engine reads a sentence: it backs the text up, it does not outrank it.
 READING_PENALTY = 0.3
@@ -126,6 +130,29 @@ def title_overlap(query_terms: set[str], chunk: Chunk) -> float:
     return len(title & query_terms) / len(title) if title else 0.0
 
 
+_TITLE_RANGE = re.compile(r"\b([a-z]+)\s+(\d{1,3})\s*(?:[-–]\s*(\d{1,3})|(\+))?(?![\d])", re.I)
+
+
+def title_ranges(title: str) -> list[tuple[str, int, int]]:
+    """The (measure, low, high) ranges a title names: "Entanglements (Heat 0-3)" -> ("heat", 0, 3), "Heat 6+" ->
+    ("heat", 6, 999), "Wanted Level 4" -> ("level", 4, 4)."""
+    out = []
+    for word, low, high, plus in _TITLE_RANGE.findall(title):
+        top = 999 if plus else int(high or low)
+        out.append((word.lower(), int(low), top))
+    return out
+
+
+def in_named_range(query: str, chunk: Chunk) -> bool:
+    """Does the question give a value of a measure inside the range the passage's title names ("heat 5")?"""
+    title = chunk.section_path[-1] if chunk.section_path else ""
+    ranges = title_ranges(title)
+    if not ranges:
+        return False
+    values = [(w.lower(), int(n)) for w, n in re.findall(r"\b([a-z]+)\s+(?:of\s+|at\s+|is\s+)?(\d{1,3})\b", query, re.I)]
+    return any(w == word and low <= n <= high for w, n in values for word, low, high in ranges)
+
+
 def word_cover(asked: list[str], chunk: Chunk) -> float:
     """Share of the question's content words ``asked`` that the passage (title and text) uses."""
     if not asked:
@@ -175,6 +202,7 @@ def rank(index: RulesIndex, query: str, system: str | None, k: int) -> list[Scor
             + W_BM25 * lexical_score
             + W_COVER * word_cover(asked, chunk)
             + W_TITLE * title_overlap(q_terms, chunk)
+            + (W_RANGE if in_named_range(query, chunk) else 0.0)
             - (PARENT_PENALTY if chunk.id in vectors.parents else 0.0)
             - (READING_PENALTY if is_reading(chunk) else 0.0)
         )

@@ -122,6 +122,8 @@ def test_the_answer_leads_with_the_sentence_that_answers_and_quotes_it_once(mini
         ("rolled a 12 on pay the price, what happens", "starforged", "You face a tough choice"),
         ("yes/no oracle, unlikely odds", "elegy", "76 or greater"),
         ("what does helpless mean", "dungeon-world", "Some Control spells make you Helpless"),
+        ("incarceration roll came up 6, what happens", "blades", "6: You find your place"),
+        ("entanglements at heat 7, rolled a 2", "blades", "1-3: Flipped or Interrogation"),
     ],
 )
 def test_a_gm_question_is_answered_with_the_line_that_answers_it_first(
