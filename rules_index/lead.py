@@ -28,7 +28,8 @@ def _cosine(a: list[float], b: list[float]) -> float:
     return dot / (na * nb) if na and nb else 0.0
 
 
-_NOT_A_CLAIM = re.compile(r"^(source:|this reading rests on)", re.I)
+#: A note's provenance, and a table note's heading ("The Vice Roll table (d6):"): labels, not rules.
+_NOT_A_CLAIM = re.compile(r"^(source:|this reading rests on)|^the .+ table \(d\d+\):$", re.I)
 TOP_PASSAGE_BONUS = 0.1  #: the best-ranked passage is the likeliest to hold the sentence that answers
 READING_PENALTY = 0.15  #: a note on how a sentence is read backs the rule up; it does not lead the answer
 
@@ -71,7 +72,8 @@ def highlight_sentences(question: str, hits: list[Hit], index: RulesIndex, per_p
             key = sentence_key(sentence)
             if _NOT_A_CLAIM.match(sentence):  # a note's provenance is shown in its passage, not quoted
                 continue
-            if len(sentence.split()) >= 4 and key not in seen:
+            # an outcome line is worth quoting however short ("6: Arrest")
+            if (len(sentence.split()) >= 4 or result_range(sentence)) and key not in seen:
                 seen.add(key)
                 candidates.append((i, sentence))
     scored: list[list[tuple[float, str]]] = [[] for _ in hits]
@@ -89,6 +91,7 @@ def highlight_sentences(question: str, hits: list[Hit], index: RulesIndex, per_p
     for i, sentence in candidates:
         firsts.setdefault(i, sentence)
     counting = bool(_COUNTING.search(question))
+    rolled = rolled_numbers(question)
     vectors = sentence_vectors(index).matrix([s for _, s in candidates])
     for (i, sentence), vec in zip(candidates, vectors, strict=True):
         words = set(terms(sentence))
@@ -99,6 +102,10 @@ def highlight_sentences(question: str, hits: list[Hit], index: RulesIndex, per_p
         score -= GAINING_PENALTY if gaining is not None and gaining.search(sentence) else 0.0
         score += DEFINING_BONUS if defining is not None and defining.search(sentence) else 0.0
         score += _steer(i, sentence, words, q_terms, named, counting)
+        # the result line of the move asked about (the best-ranked or named passage), not another roll's
+        in_asked_move = i == 0 or i in named
+        score += RESULT_BONUS if rolled and in_asked_move and any(n in rolled for n in result_range(sentence)) else 0.0
+        score += ROW_BONUS if names_the_row(question, sentence) else 0.0
         score += NAMED_FIRST_BONUS if i in named and firsts.get(i) == sentence else 0.0
         scored[i].append((score, sentence))
     return [sorted(s, key=lambda pair: -pair[0])[:per_passage] for s in scored]
@@ -116,6 +123,50 @@ NUMBER_BONUS = 0.08
 NOTHING_NEW_PENALTY = 0.3
 _COUNTING = re.compile(r"\bhow\s+(?:many|much|long|far|often)\b|\bwhat\s+number\b|\bmax(?:imum)?\b", re.I)
 _NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twice|half|once)\b", re.I)
+
+
+#: "I rolled a 6" / "what does 10+ do": the outcome line of that result ("6- The power backfires.",
+#: "1-10 | You suffer mortal harm") is the answer, over a sentence that is only close in words.
+RESULT_BONUS = 0.5
+_ROLLED = re.compile(r"(?<![\w.+-])(\d{1,3})(?![\w.])")
+#: The question speaks of a roll's result (not of a level, a tier or an amount).
+_ROLL_TALK = re.compile(r"\b(?:roll\w*|got an?|came up|result|scored?)\b|\d\s*(?:\+|-\s*\d|or (?:less|more|lower|higher))", re.I)
+#: "unlikely odds": the table row the question names by its first cell ("| Unlikely | 76 or greater |").
+ROW_BONUS = 0.3
+_RESULT = re.compile(r"^\W*(\d{1,3})\s*(?:(\+)|[-–]\s*(\d{1,3})|/\s*(\d{1,3})|(-)|(?=\s*[:|]))(?!\w)")
+
+
+def rolled_numbers(question: str) -> set[int]:
+    """The dice results a question names ("I rolled a 7", "6 or less", "10+"): numbers 1-100, when the
+    question speaks of a roll's result at all."""
+    if not _ROLL_TALK.search(question):
+        return set()
+    return {int(n) for n in _ROLLED.findall(question) if 1 <= int(n) <= 100}
+
+
+def names_the_row(question: str, sentence: str) -> bool:
+    """Is ``sentence`` a table row whose first cell (at least four letters) the question names?"""
+    if "|" not in sentence:
+        return False
+    cells = [c.strip(" .*") for c in sentence.strip().strip("|").split("|")]
+    label = " ".join(re.findall(r"[a-z0-9/]+", cells[0].lower())) if cells else ""
+    text = " ".join(re.findall(r"[a-z0-9/]+", question.lower()))
+    return len(label) >= 4 and not label[0].isdigit() and re.search(rf"\b{re.escape(label)}\b", text) is not None
+
+
+def result_range(sentence: str) -> range:
+    """The results an outcome line covers: "10+" 10-100, "6-" 1-6, "7 - 9" 7-9, "4/5" 4-5, "1-10 | ..." 1-10,
+    "6: ..." 6; an empty range for any other sentence."""
+    m = _RESULT.match(sentence)
+    if not m:
+        return range(0)
+    low = int(m.group(1))
+    if m.group(2):
+        return range(low, 101)
+    if m.group(5):
+        return range(1, low + 1)
+    high = int(m.group(3) or m.group(4) or low)
+    return range(low, high + 1) if high >= low else range(0)
 
 
 def _title(hit: Hit) -> str:

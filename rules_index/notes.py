@@ -102,15 +102,17 @@ def table_notes(systems: list[str] | None = None) -> list[Note]:
             source_note = getattr(spec, "source_note", None)
             if not source_note:
                 continue
-            rows = "; ".join(
+            # one row a line, so an answer can quote the row of the result a GM rolled
+            rows = [
                 f"{r.range[0]}: {r.text}" if r.range[0] == r.range[1] else f"{r.range[0]}-{r.range[1]}: {r.text}"
                 for r in spec.rows
-            )
+            ]
             critical = getattr(spec, "critical", "")
             if critical:
-                rows += f"; critical (two sixes): {critical}"
-            text = f"The {spec.name} table (d{spec.sides}): {rows}. Source: {_plain(str(source_note))}"
-            out.append(Note(system, "Tables", f"{spec.name} table", _plain(text), f"the engine's {system} tables data"))
+                rows.append(f"critical (two sixes): {critical}")
+            lines = [f"The {spec.name} table (d{spec.sides}):", *(f"- {_plain(row)}" for row in rows)]
+            text = "\n".join([*lines, f"Source: {_plain(str(source_note))}"])
+            out.append(Note(system, "Tables", f"{spec.name} table", text, f"the engine's {system} tables data"))
     return out
 
 

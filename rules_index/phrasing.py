@@ -113,6 +113,7 @@ CHATTER = frozenset(
         "tell",
         "say",
         "stuff",
+        "deal",
         "okay",
         "ok",
         "yeah",
@@ -141,12 +142,32 @@ CHATTER = frozenset(
 
 _WORD = re.compile(r"(?<![\w/])([a-z]+/?[a-z]*)(?![\w/])", re.IGNORECASE)
 
+#: How a question names the game it is about when it frames it ("in Blades, ...", "bitd: ...", "... in
+#: Starforged?"). The system is chosen from that name before searching (:mod:`rules_index.routing`); left in
+#: the question, the name only finds passages that print it (a section titled "Dungeon World").
+_GAMES = (
+    r"(?:blades in the dark|bitd|blades|ironsworn starforged|ironsworn|starforged|dungeon[ -]world|elegy"
+    r"|city game|magistrate game)"
+)
+_GAME_SUFFIX = r"(?:\s+(?:rpg|game|rules))?"
+_FRAMED_START = re.compile(
+    rf"^\s*(?:(?:in|for|with)\s+(?:the\s+)?{_GAMES}{_GAME_SUFFIX}\s*[:,;\-–—]?|{_GAMES}{_GAME_SUFFIX}\s*[:,;\-–—])\s*", re.I
+)
+_FRAMED_END = re.compile(rf",?\s+(?:in|for)\s+(?:the\s+)?{_GAMES}{_GAME_SUFFIX}\s*([?.!]*)\s*$", re.I)
+
+
+def without_game_name(question: str) -> str:
+    """``question`` without the words that only say which game it is about ("in Blades, how ..." -> "how ...")."""
+    stripped = _FRAMED_END.sub(r"\1", _FRAMED_START.sub("", question))
+    return stripped if stripped.strip(" ?.!") else question
+
 
 def plain_question(question: str) -> str:
-    """``question`` with chat and tabletop shorthand spelt out (``"w/o"`` -> ``"without"``)."""
+    """``question`` with chat and tabletop shorthand spelt out (``"w/o"`` -> ``"without"``) and without the
+    words that only name the game it is about (:func:`without_game_name`)."""
 
     def spell(match: re.Match[str]) -> str:
         word = match.group(1)
         return SHORTHAND.get(word.lower(), word)
 
-    return " ".join(_WORD.sub(spell, question).split())
+    return " ".join(_WORD.sub(spell, without_game_name(question)).split())

@@ -1,30 +1,40 @@
 """Ranking a question's candidate passages by several kinds of evidence, fused into one score.
 
 Candidates are the best passages by vector similarity and by BM25. Each is scored by how close the
-question is to the whole passage, to its closest sentence, to its lead (title and first sentence), by
-BM25 (scaled by the best BM25 of the question), by the title words the question uses, and a small
-penalty for a section that only introduces its sub-sections. The weights were fitted on the public set
-plus the tune half of the dev set and checked on its test half (``python -m evals retrieve``).
+question is to the whole passage, to its closest sentence (weighted most: the rule that answers is
+usually one sentence of a longer move), to its lead (title and first sentence), by BM25 (scaled by the
+best BM25 of the question), by the share of the question's content words the passage uses, by the
+title words the question uses, and a small penalty for a section that only introduces its sub-sections.
+The weights were fitted on the public set plus the tune half of the dev set and checked on its test half
+and the first held-out set (``python -m evals retrieve``).
 """
 
 from __future__ import annotations
 
+import re
 import threading
 from dataclasses import dataclass
 
 import numpy as np
 
 from rules_index.chunk import Chunk
+from rules_index.coverage import content_terms
 from rules_index.index import RulesIndex
 from rules_index.sentences import body, lead, passage_sentences, sentence_vectors
 from rules_index.terms import terms
 
 CANDIDATES = 40  #: candidates taken from each ranker
 W_PASSAGE = 0.2
-W_SENTENCE = 0.4
+W_SENTENCE = 0.8
 W_LEAD = 0.6
-W_BM25 = 0.3
-W_TITLE = 0.0
+W_BM25 = 0.2
+#: The share of the question's content words (those that name what it asks about) the passage uses: a
+#: passage that speaks of every thing the question names beats one that is only close in meaning.
+W_COVER = 0.3
+W_TITLE = 0.2
+#: A title that names a range of a measure ("Entanglements (Heat 4-5)") the question gives a value of ("at
+#: heat 5"): that passage is the one for the question's case, not its sibling for another range.
+W_RANGE = 0.3
 PARENT_PENALTY = 0.1
 #: A reading note explains how the engine reads a sentence: it backs the text up, it does not outrank it.
 READING_PENALTY = 0.3
@@ -120,6 +130,37 @@ def title_overlap(query_terms: set[str], chunk: Chunk) -> float:
     return len(title & query_terms) / len(title) if title else 0.0
 
 
+_TITLE_RANGE = re.compile(r"\b([a-z]+)\s+(\d{1,3})\s*(?:[-–]\s*(\d{1,3})|(\+))?(?![\d])", re.I)
+
+
+def title_ranges(title: str) -> list[tuple[str, int, int]]:
+    """The (measure, low, high) ranges a title names: "Entanglements (Heat 0-3)" -> ("heat", 0, 3), "Heat 6+" ->
+    ("heat", 6, 999), "Wanted Level 4" -> ("level", 4, 4)."""
+    out = []
+    for word, low, high, plus in _TITLE_RANGE.findall(title):
+        top = 999 if plus else int(high or low)
+        out.append((word.lower(), int(low), top))
+    return out
+
+
+def in_named_range(query: str, chunk: Chunk) -> bool:
+    """Does the question give a value of a measure inside the range the passage's title names ("heat 5")?"""
+    title = chunk.section_path[-1] if chunk.section_path else ""
+    ranges = title_ranges(title)
+    if not ranges:
+        return False
+    values = [(w.lower(), int(n)) for w, n in re.findall(r"\b([a-z]+)\s+(?:of\s+|at\s+|is\s+)?(\d{1,3})\b", query, re.I)]
+    return any(w == word and low <= n <= high for w, n in values for word, low, high in ranges)
+
+
+def word_cover(asked: list[str], chunk: Chunk) -> float:
+    """Share of the question's content words ``asked`` that the passage (title and text) uses."""
+    if not asked:
+        return 0.0
+    words = set(terms(f"{chunk.section} {chunk.text}"))
+    return sum(1 for t in asked if t in words) / len(asked)
+
+
 def rank(index: RulesIndex, query: str, system: str | None, k: int) -> list[Scored]:
     """The ``k`` best passages for ``query`` (optionally of one ``system``), best first."""
     chunks = [c for c in index.chunks() if system is None or c.system == system]
@@ -144,6 +185,7 @@ def rank(index: RulesIndex, query: str, system: str | None, k: int) -> list[Scor
     matrix = store.matrix([t for group in texts for t in group])
     scores = matrix @ q if len(matrix) else np.zeros(0, dtype=np.float32)
     q_terms = set(terms(query))
+    asked = content_terms(query)
     out: list[Scored] = []
     at = 0
     for chunk, group in zip(candidates, texts, strict=True):
@@ -158,7 +200,9 @@ def rank(index: RulesIndex, query: str, system: str | None, k: int) -> list[Scor
             + W_SENTENCE * sentence_sim
             + W_LEAD * lead_sim
             + W_BM25 * lexical_score
+            + W_COVER * word_cover(asked, chunk)
             + W_TITLE * title_overlap(q_terms, chunk)
+            + (W_RANGE if in_named_range(query, chunk) else 0.0)
             - (PARENT_PENALTY if chunk.id in vectors.parents else 0.0)
             - (READING_PENALTY if is_reading(chunk) else 0.0)
         )

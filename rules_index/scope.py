@@ -53,32 +53,51 @@ def scopes() -> dict[str, Scope]:
     }
 
 
-def beyond_scope(question: str, hits: Sequence[Any], index: Any, system: str | None, margin: float) -> Beyond | None:
-    """The lacking part of the game ``question`` asks about, or None.
+def topic_phrases(topic: str) -> list[str]:
+    """A lacking part as a whole and each thing its entry separates with ";" ("character creation;
+    character stats" -> "character creation, character stats", "character creation", "character stats"):
+    a question about one of them is compared with that one, not only with the blend."""
+    parts = [p.strip() for p in topic.split(";") if p.strip()]
+    return list(dict.fromkeys([", ".join(parts), *parts]))
 
-    A question is about a lacking part when its similarity to that part's name beats, by ``margin``, the
-    best of the top passage's closest sentence and its lead (title and first sentence).
+
+def _phrases(system: str | None) -> list[tuple[Scope, str, str]]:
+    """(scope, lacking part, phrase) for every phrase of every lacking part of ``system`` (or of all)."""
+    chosen = [s for s in scopes().values() if system is None or s.system == system]
+    return [(s, topic, phrase) for s in chosen for topic in s.lacks for phrase in topic_phrases(topic)]
+
+
+def scope_lead(question: str, hits: Sequence[Any], index: Any, system: str | None) -> tuple[float, Beyond | None]:
+    """How much closer ``question`` is to the nearest lacking part of the game than to the top passage, and
+    that part (``(0.0, None)`` when there is nothing to compare).
+
+    The question's similarity to that part's name, or to one thing the name lists, less the best of the
+    top passage's closest sentence and its lead (title and first sentence).
     """
     from rules_index.rank import query_vector
     from rules_index.sentences import sentence_vectors
 
-    chosen = [s for s in scopes().values() if system is None or s.system == system]
-    items = [(s, topic) for s in chosen for topic in s.lacks]
+    items = _phrases(system)
     if not items or not hits:
-        return None
-    vectors = sentence_vectors(index).matrix([topic for _, topic in items])
+        return 0.0, None
+    vectors = sentence_vectors(index).matrix([phrase for *_, phrase in items])
     sims = vectors @ query_vector(index, question)
     best = int(np.argmax(sims))
     top = hits[0]
     evidence = max(float(top.sentence_score or 0.0), float(top.lead_score or 0.0))
-    if float(sims[best]) - evidence < margin:
-        return None
-    scope, topic = items[best]
-    return Beyond(scope.system, topic, scope.text)
+    scope, _, phrase = items[best]
+    return float(sims[best]) - evidence, Beyond(scope.system, phrase, scope.text)
+
+
+def beyond_scope(question: str, hits: Sequence[Any], index: Any, system: str | None, margin: float) -> Beyond | None:
+    """The lacking part of the game ``question`` asks about, or None: the one it is closer to, by at least
+    ``margin``, than to the top passage (:func:`scope_lead`)."""
+    lead, part = scope_lead(question, hits, index, system)
+    return part if part is not None and lead >= margin else None
 
 
 def warm(index: Any) -> None:
     """Embed (once, stored beside the sentences) every lacking part's name."""
     from rules_index.sentences import sentence_vectors
 
-    sentence_vectors(index).matrix([topic for s in scopes().values() for topic in s.lacks])
+    sentence_vectors(index).matrix([phrase for *_, phrase in _phrases(None)])

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from rules_index.chunk import Chunk
-from rules_index.lead import _steer, named_passages, text_first, without_restatements
+from rules_index.lead import _steer, named_passages, names_the_row, result_range, rolled_numbers, text_first, without_restatements
 from rules_index.notes import all_notes
 from rules_index.search import Hit
 from rules_index.terms import terms
@@ -66,3 +66,28 @@ def test_a_sentence_said_twice_leads_once() -> None:
         (0.8, 0, "When you overindulge, you make a bad call because of your vice."),
     ]
     assert [row[0] for row in without_restatements(ranked)] == [1.0, 0.8]
+
+
+def test_a_question_about_a_roll_result_finds_the_outcome_line_of_that_result() -> None:
+    assert rolled_numbers("what happens if I roll a 6 or less on Use Power?") == {6}
+    assert rolled_numbers("rolled a 12 on pay the price") == {12}
+    assert rolled_numbers("what does 10+ do on Hack and Slash?") == {10}
+    # a level, a tier or a modifier is not a result
+    assert rolled_numbers("level 3 harm, what now") == set()
+    assert rolled_numbers("my momentum is -3 and I roll") == set()
+    assert rolled_numbers("I roll 2d6+1") == set()
+    assert 6 in result_range("6- The power backfires.") and 7 not in result_range("6- The power backfires.")
+    assert list(result_range("7 - 9 Pick 2 Outcomes.")) == [7, 8, 9]
+    assert 12 in result_range("10+ Pick 1 Consequence.")
+    assert list(result_range("4/5: two segments")) == [4, 5]
+    assert 12 in result_range("11-14 | You face a tough choice")
+    assert not result_range("If the result doesn't fit the situation, roll again.")
+    assert not result_range("-1 ongoing penalty to cast spells")
+
+
+def test_a_table_row_the_question_names_by_its_first_cell_is_the_answer() -> None:
+    assert names_the_row("yes/no oracle, unlikely odds", "| Unlikely | 76 or greater |")
+    assert names_the_row("what are the odds if it's almost certain", "Almost Certain | 90 or less")
+    assert not names_the_row("what are the odds", "| Odds are... | Yes on... |")
+    assert not names_the_row("is it likely", "| Unlikely | 76 or greater |")  # a whole word, not a part of one
+    assert not names_the_row("rolled 11", "11-14 | You face a tough choice")  # a result is matched by its range

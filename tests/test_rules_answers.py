@@ -47,11 +47,12 @@ def test_a_question_the_texts_do_not_cover_names_the_nearest_sections(noted_inde
     assert "wanted level" not in result.text.lower()  # nothing quoted as if it answered
 
 
-def test_the_answer_quotes_each_sentence_once_and_leads_with_the_one_that_answers(noted_index: RulesIndex) -> None:
+def test_the_answer_quotes_each_sentence_once(noted_index: RulesIndex) -> None:
+    # which sentence leads is the real embedder's job (test_rules_index_quality); the hash embedder checks
+    # that a rule printed three times is quoted and listed once
     result = answer("What does vulnerable do?", system="dungeon-world", index=noted_index)
     sentences = [s.rsplit(" [", 1)[0] for s in split_sentences(result.text)]
     assert len(sentences) == len(set(sentences))
-    assert "Attacking a vulnerable target ignores armor" in sentences[0]
     assert result.text.count("Attacking makes you vulnerable to counter-attacks.") <= 1
     texts = [p.hit.text for p in result.passages]
     assert len(texts) == len(set(texts))

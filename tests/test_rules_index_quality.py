@@ -13,6 +13,7 @@ from rules_index.embed import MiniLMEmbedder
 from rules_index.index import CORPUS_DIR, CORPUS_FILES, RulesIndex, chunk_file
 from rules_index.notes import all_notes, note_chunks, sync_notes
 from rules_index.qa import NOT_FOUND, answer
+from rules_index.sentences import split_sentences
 
 DATASET = Path(__file__).parents[1] / "evals" / "datasets" / "retrieve_public.jsonl"
 pytestmark = pytest.mark.slow
@@ -53,8 +54,9 @@ def test_dev_dataset_has_answerable_and_no_answer_questions_in_both_halves() -> 
             assert any(retrieve.is_hit(r, row["expected"], row["system"]) for r in records), row["id"]
 
 
-def test_heldout_dataset_is_gm_phrased_over_every_system_with_findable_answers() -> None:
-    rows = retrieve.load_dataset(retrieve.HELDOUT)
+@pytest.mark.parametrize("path", [retrieve.DEV_HELDOUT, retrieve.HELDOUT], ids=["first held-out", "held-out"])
+def test_heldout_dataset_is_gm_phrased_over_every_system_with_findable_answers(path: Path) -> None:
+    rows = retrieve.load_dataset(path)
     assert len(rows) >= 60 and len({r["id"] for r in rows}) == len(rows)
     none = [r for r in rows if retrieve.is_no_answer(r)]
     assert 0.2 <= len(none) / len(rows) <= 0.3 and {r["system"] for r in none} == set(CORPUS_FILES)
@@ -103,6 +105,32 @@ def test_heat_question_answered_from_blades(minilm_index: RulesIndex) -> None:
     result = answer("what happens when my heat reaches 9?", index=minilm_index)
     assert result.found and result.passages[0].citation.startswith("blades › Heat (blades.txt:L48-")
     assert "When your heat level reaches 9, you gain a wanted level" in result.text
+
+
+def test_the_answer_leads_with_the_sentence_that_answers_and_quotes_it_once(minilm_index: RulesIndex) -> None:
+    result = answer("What does vulnerable do?", system="dungeon-world", index=minilm_index)
+    sentences = [s.rsplit(" [", 1)[0] for s in split_sentences(result.text)]
+    assert len(sentences) == len(set(sentences))
+    assert "Attacking a vulnerable target ignores armor" in sentences[0]
+    assert result.text.count("Attacking makes you vulnerable to counter-attacks.") <= 1
+
+
+@pytest.mark.parametrize(
+    ("question", "system", "lead"),
+    [
+        ("what happens if I roll a 6 or less on Use Power?", "city", "6- The power backfires."),
+        ("rolled a 12 on pay the price, what happens", "starforged", "You face a tough choice"),
+        ("yes/no oracle, unlikely odds", "elegy", "76 or greater"),
+        ("what does helpless mean", "dungeon-world", "Some Control spells make you Helpless"),
+        ("incarceration roll came up 6, what happens", "blades", "6: You find your place"),
+        ("entanglements at heat 7, rolled a 2", "blades", "1-3: Flipped or Interrogation"),
+    ],
+)
+def test_a_gm_question_is_answered_with_the_line_that_answers_it_first(
+    minilm_index: RulesIndex, question: str, system: str, lead: str
+) -> None:
+    result = answer(question, system=system, index=minilm_index)
+    assert result.found and lead in split_sentences(result.text)[0], result.text
 
 
 def test_momentum_burn_is_answered_from_the_notes(minilm_index: RulesIndex) -> None:

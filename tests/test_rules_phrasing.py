@@ -33,8 +33,26 @@ def test_shorthand_is_spelt_out(typed: str, plain: str) -> None:
 
 
 def test_the_texts_own_words_are_left_alone() -> None:
-    for text in ("Can I cast spells while bound and/or gagged?", "Roll 2d6+STR", "It's +1 forward", "In Blades, heat"):
+    for text in ("Can I cast spells while bound and/or gagged?", "Roll 2d6+STR", "It's +1 forward", "Blades heat"):
         assert plain_question(text) == text
+
+
+@pytest.mark.parametrize(
+    ("question", "plain"),
+    [
+        ("In Blades, how much heat for a killing?", "how much heat for a killing?"),
+        ("bitd: how long does a ritual take", "how long does a ritual take"),
+        ("dungeon world: how do i make camp", "how do i make camp"),
+        ("in starforged how do vows work", "how do vows work"),
+        ("how do vows work in Ironsworn Starforged?", "how do vows work?"),
+        ("what can i ask the magistrate", "what can i ask the magistrate"),  # the city's GM, a word of its text
+        ("Elegy quest failed, now what", "Elegy quest failed, now what"),  # not a frame: no separator
+        ("in Blades", "in Blades"),  # nothing left to ask: kept as asked
+    ],
+)
+def test_the_name_of_the_game_framing_a_question_is_not_searched(question: str, plain: str) -> None:
+    # the system is chosen from the name first; searched, the name only finds passages that print it
+    assert plain_question(question) == plain
 
 
 def test_chat_words_are_not_what_a_question_asks_about() -> None:

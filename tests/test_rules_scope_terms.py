@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from rules_index.chunk import Chunk
 from rules_index.coverage import MINILM, content_terms
 from rules_index.index import CORPUS_FILES, RulesIndex
 from rules_index.qa import NOT_FOUND, not_covered
-from rules_index.scope import Beyond, beyond_scope, scopes
+from rules_index.rank import in_named_range, title_ranges, word_cover
+from rules_index.scope import Beyond, beyond_scope, scopes, topic_phrases
 from rules_index.search import search_index
 from rules_index.terms import stem, terms
 from tests.rules_index_fixtures import hash_index, tabletop_home  # noqa: F401
@@ -77,3 +79,43 @@ def test_the_answer_says_what_the_shipped_text_is(hash_index: RulesIndex) -> Non
 
 def test_the_minilm_calibration_checks_the_scope() -> None:
     assert MINILM.scope_margin is not None and MINILM.scope_margin > 0
+
+
+def test_a_lacking_part_is_compared_whole_and_thing_by_thing() -> None:
+    assert topic_phrases("character creation; character stats") == [
+        "character creation, character stats",
+        "character creation",
+        "character stats",
+    ]
+    assert topic_phrases("special abilities") == ["special abilities"]
+    for scope in scopes().values():  # a part named alone is never a word the text's own rules use ("damage")
+        assert all(len(phrase) > 3 for topic in scope.lacks for phrase in topic_phrases(topic))
+
+
+def test_a_passage_is_credited_with_the_share_of_the_questions_content_words_it_uses() -> None:
+    chunk = Chunk(
+        id="x",
+        system="blades",
+        section_path=["Downtime", "Reduce heat"],
+        move=None,
+        source="blades.txt",
+        line_start=1,
+        line_end=2,
+        text="Reduce heat\nSay what your character does.",
+    )
+    assert word_cover(content_terms("how do we reduce our heat"), chunk) == 1.0
+    assert word_cover(content_terms("how do we reduce heat in prison"), chunk) == pytest.approx(2 / 3)
+    assert word_cover([], chunk) == 0.0
+
+
+def test_a_passage_for_the_range_the_question_is_in_is_told_from_its_siblings() -> None:
+    def table(title: str) -> Chunk:
+        return Chunk(title, "blades", ["Rules notes", "Tables", title], None, "notes", 0, 0, f"{title}\nrows")
+
+    assert title_ranges("Entanglements (Heat 0-3) table") == [("heat", 0, 3)]
+    assert title_ranges("Entanglements (Heat 6+) table") == [("heat", 6, 999)]
+    assert title_ranges("Cast a Spell (Wizard)") == []
+    question = "rolled a 5 on the entanglement roll at heat 2"
+    assert in_named_range(question, table("Entanglements (Heat 0-3) table"))
+    assert not in_named_range(question, table("Entanglements (Heat 4-5) table"))  # the 5 is the roll, not the heat
+    assert in_named_range("entanglements at heat 7", table("Entanglements (Heat 6+) table"))
