@@ -265,7 +265,7 @@ class CityRuleset(Ruleset):
         if "use_belief" in ctx.options:
             self._belief_dice(ctx, faces)
         if ctx.move.id == "use_a_secret" and _low_die(faces):
-            ctx.notes.append(f"A die shows 1 or 2 ({faces}): you Reveal a Secret.")
+            ctx.notes.append(f"A die shows 1 or 2 (rolled {', '.join(map(str, faces))}): you Reveal a Secret.")
             request: dict[str, Any] = {"system": self.system_id, "move": "reveal_a_secret"}
             carried = {k: ctx.options[k] for k in ("secret", "target") if k in ctx.options}
             if carried:
@@ -368,6 +368,13 @@ class CityRuleset(Ruleset):
             raise RulesError(f"You have {self.meter_value(ctx, 'assets')} asset(s); you can't spend {-delta}.")
         return super().adjust_meter(ctx, name, delta, reason)
 
+    def _forward_name(self, key: str) -> str:
+        """What a forward applies to, in words: a move's name, ``a roll with Network``, ``a Social move``."""
+        kind, _, name = key.partition(":")
+        if name:
+            return f"a roll with {name.title()}" if kind == "stat" else f"a {name.replace('_', ' ').title()} move"
+        return self._moves_by_id[key].name if key in self._moves_by_id else key.replace("_", " ")
+
     def apply_effect(self, ctx: Resolution, spec: EffectSpec) -> None:
         if spec.type == "meter" and spec.meter in LIST_METERS:
             apply_list_effect(ctx, spec)
@@ -381,7 +388,7 @@ class CityRuleset(Ruleset):
                 before=0,
                 after=add,
                 delta=add,
-                reason=f"take {add:+d} forward" + (f" on {', '.join(moves)}" if moves else ""),
+                reason=f"take {add:+d} forward" + (f" on {' or '.join(self._forward_name(m) for m in moves)}" if moves else ""),
             )
         else:
             super().apply_effect(ctx, spec)

@@ -1,0 +1,110 @@
+"""What a player reads in a whole session, line by line: every option of an open choice listed, no Python list
+or snake_case id in a reason, no change shown where nothing changed, the player's words framed grammatically."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from assistant.chat.session import ChatSession
+from assistant.engine import resolve
+from assistant.narrate import NarrationRequest, TemplateNarrator
+from assistant.narrate.answers import answer_statement
+from assistant.narrate.intent import Shape, frame, shape
+from assistant.store import service
+from rules_index.embed import get_embedder
+from tests.session_helpers import ScriptedDice
+
+SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")
+
+
+@pytest.fixture(autouse=True)
+def _hash_embedder(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TABLETOP_EMBEDDER", "hash")
+
+
+def _session(system: str, dice: random.Random | None = None) -> ChatSession:
+    service.create_campaign("evening", system, seed=3)
+    return ChatSession.open("evening", rng=dice or random.Random(5), embedder=get_embedder("hash"))
+
+
+def test_every_option_of_an_open_choice_reaches_the_player() -> None:
+    """The last option of the list is the narration's last line, without a full stop: it was dropped as an
+    unfinished sentence."""
+    dice = ScriptedDice()
+    session = _session("starforged", dice)
+    dice.queue(4, 1, 10)
+    turn = session.send("/roll enter the fray +heart")
+    assert turn.results[0].outcome.value == "weak_hit"
+    assert turn.narration.endswith("- Take +2 momentum (you begin in a bad spot)\n- You are in control"), turn.narration
+    assert "Choose one." not in turn.narration  # the story does not ask what the list asks
+    assert turn.narration.count("Take +2 momentum") == 1
+
+
+def test_numbers_rolled_are_told_as_numbers_not_a_python_list() -> None:
+    secret = resolve({"system": "city", "move": "Use a Secret", "stat": "flat", "dice": [1, 5, 4]})
+    assert "A die shows 1 or 2 (rolled 1, 5, 4): you Reveal a Secret." in secret.notes
+    damage = resolve({"system": "dungeon-world", "move": "Deal Damage", "dice": [3, 2], "options": {"damage_dice": "2d6"}})
+    assert damage.notes[-1] == "Damage: 2d6 = 5 (rolled 3, 2)."
+    for text in [*secret.notes, *damage.notes]:
+        assert "[" not in text
+
+
+def test_a_forward_names_the_moves_it_applies_to() -> None:
+    bearings = resolve({"system": "city", "move": "Get Your Bearings", "stat": "environs", "dice": [5, 6]})
+    reasons = [e.reason for e in bearings.effects]
+    assert "take +1 forward on Transit or Steer Clear" in reasons
+    assert not any(SNAKE.search(r) for r in reasons), reasons
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "opening"),
+    [
+        ("the score was loud and a Bluecoat was killed", Shape.CLAUSE, "The score was loud and a Bluecoat was killed."),
+        ("I was hit by a bolt", Shape.ATTEMPT, "You were hit by a bolt."),
+        ("The raider lunges at me", Shape.CLAUSE, "The raider lunges at you."),
+        ("Kara lunges at the beast", Shape.CLAUSE, "Kara lunges at the beast."),
+        ("The guards watch the gate", Shape.CLAUSE, "The guards watch the gate."),
+        ("why is the door locked", Shape.QUESTION, "Why is the door locked? "),
+        ("hmm", Shape.NONE, ""),
+    ],
+)
+def test_the_players_words_are_framed_grammatically(text: str, kind: Shape, opening: str) -> None:
+    assert shape(text)[0] is kind
+    framed = frame(text, "seed")
+    assert framed.startswith(opening) if opening else framed == "", framed
+    assert "You lunges" not in framed and " were loud" not in framed
+
+
+@pytest.mark.parametrize("words", ["Hack & Slash", "I Hack & Slash the orc", "Defy Danger"])
+def test_a_move_named_in_the_players_words_keeps_its_capitals(words: str) -> None:
+    framed = frame(words, "seed")
+    name = words.removeprefix("I ").removesuffix(" the orc")
+    assert name in framed, framed
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "statement"),
+    [
+        ("Are there scavengers aboard?", "no", "No: there are no scavengers aboard."),
+        ("Are there any guards?", "yes", "Yes: there are some guards."),
+        ("Is anyone still alive in here?", "no", "No: no one is alive in here."),
+        ("Is anyone still alive in here?", "yes", "Yes: someone is still alive in here."),
+        ("Has anything changed?", "no", "No: nothing has changed."),
+        ("Does the guard have any keys?", "no", "No: the guard does not have any keys."),
+        ("Was I seen?", "yes", "Yes: you were seen."),
+        ("Does anyone know me?", "no", ""),  # would need the verb conjugated: the plain answer is said instead
+    ],
+)
+def test_an_oracle_answer_reads_as_an_english_statement(question: str, answer: str, statement: str) -> None:
+    assert answer_statement(question, answer) == statement
+
+
+def test_an_oracle_question_asked_in_chat_is_answered_in_a_sentence() -> None:
+    result = resolve({"system": "starforged", "move": "Ask the Oracle", "dice": [84], "options": {"odds": "50/50"}})
+    text = TemplateNarrator().narrate(
+        NarrationRequest(task="oracle", system="starforged", player_text="is anyone still alive in here?", results=(result,))
+    )
+    assert "No: no one is alive in here." in text and "anyone is no longer" not in text
