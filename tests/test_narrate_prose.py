@@ -92,7 +92,7 @@ def test_each_follow_up_is_said_once() -> None:
         ("Are the guards asleep?", "yes", "Yes: the guards are asleep."),
         ("Does the captain trust me?", "no", "No: the captain does not trust you."),
         ("Can I reach the airlock in time?", "yes", "Yes: you can reach the airlock in time."),
-        ("Is there a way out?", "no", "No: there is not a way out."),
+        ("Is there a way out?", "no", "No: there is no way out."),
         ("Will Kira betray us?", "yes", "Yes: Kira will betray you."),
         ("What does the stranger want?", "yes", ""),
     ],

@@ -164,7 +164,8 @@ def _attempt(
         close = getattr(stream, "close", None)
         if callable(close):
             close()  # a cut draft stops the model's call too
-    if buffer and not _ENDED.search(buffer) and _story_sentences(shown) >= MIN_KEPT_SENTENCES:
+    template = getattr(narrator, "name", "") == "template"  # its last line may be a list's last option: never cut
+    if buffer and not template and not _ENDED.search(buffer) and _story_sentences(shown) >= MIN_KEPT_SENTENCES:
         buffer = ""  # the draft stopped mid-sentence (its length cap): the story ends at its last full sentence
     if buffer and repeats_earlier(buffer, earlier):
         skipped, buffer = skipped + 1, ""

@@ -30,6 +30,18 @@ _PREDICATE_START = words(
 )
 
 
+#: Verbs of having, knowing and feeling, which end a subject after "does"/"can"... ("does the guard [have] keys").
+_STATIVE = words(
+    "have be know want need like see hear remember believe care mind own recognize understand feel think fear hate "
+    "love expect suspect smell sense exist live belong mean"
+)
+#: Indefinites as the answer "no" makes them ("is anyone there?" -> "no one is there").
+_NONE_OF = {"anyone": "no one", "anybody": "nobody", "anything": "nothing", "someone": "no one", "somebody": "nobody",
+            "something": "nothing"}  # fmt: skip
+#: Indefinites as the answer "yes" makes them ("are there any guards?" -> "there are some guards").
+_SOME = {"any": "some", "anyone": "someone", "anybody": "somebody", "anything": "something"}
+
+
 def _subject_length(words: list[str], aux: str) -> int:
     """How many words of ``words`` (after the auxiliary) form the subject; 0 when it cannot be told."""
     first = words[0].lower()
@@ -46,7 +58,7 @@ def _subject_length(words: list[str], aux: str) -> int:
             word = words[n].lower()
             ends = word.endswith(("ed", "ing")) and len(word) > 4
             verb = aux in {"do", "does", "did", "can", "could", "will", "would", "should", "may", "might", "must", "shall"}
-            if word in _PREDICATE_START or ends or (verb and is_verb(word)):
+            if word in _PREDICATE_START or ends or (verb and (is_verb(word) or word in _STATIVE)):
                 break
             n += 1
         if n >= len(words):  # no predicate left: the subject is its first noun
@@ -69,13 +81,31 @@ def answer_statement(question: str, answer: str) -> str:
     if not n:
         return ""
     subject, predicate = " ".join(rest[:n]), rest[n:]
-    if answer == "no":
-        if predicate and predicate[0].lower() == "still":
-            verb, predicate = f"{aux} no longer", predicate[1:]
+    indefinite = subject.lower() in _NONE_OF
+    if answer == "yes":
+        verb = aux
+        predicate = [_SOME.get(w.lower(), w) for w in predicate]  # "any guards" -> "some guards"
+        subject = _SOME.get(subject.lower(), subject)
+    elif indefinite and aux not in {"do", "does", "did"}:  # "is anyone still alive" -> "no one is alive"
+        subject, verb = _NONE_OF[subject.lower()], aux
+        predicate = predicate[1:] if predicate and predicate[0].lower() == "still" else predicate
+    elif indefinite:
+        return ""  # "does anyone know" would need the verb conjugated: the engine's plain answer is said instead
+    elif subject.lower() == "there" and aux in {"is", "are", "was", "were"} and predicate:
+        verb = aux  # "is there a way out" -> "there is no way out"; "are there guards" -> "there are no guards"
+        head = predicate[0].lower()
+        if head in {"a", "an", "any"}:
+            predicate = ["no", *predicate[1:]]
+        elif head in _NONE_OF:
+            predicate = [_NONE_OF[head], *predicate[1:]]
+        elif head not in _DETERMINERS and head not in _PREDICATE_START:
+            predicate = ["no", *predicate]
         else:
             verb = _AUX_NO[aux]
+    elif predicate and predicate[0].lower() == "still":
+        verb, predicate = f"{aux} no longer", predicate[1:]
     else:
-        verb = aux
+        verb = _AUX_NO[aux]
     if subject.lower() == "you" and verb.startswith("is"):
         verb = "are" + verb[2:]
     if subject.split()[0].lower() in _DETERMINERS:

@@ -27,8 +27,9 @@ def words(text: str) -> frozenset[str]:
 _PRONOUNS = {"i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "i'm": "you're",
              "i’m": "you’re", "i've": "you've", "i'll": "you'll", "i'd": "you'd", "am": "are", "we": "you",
              "us": "you", "our": "your", "ours": "yours", "ourselves": "yourselves", "we're": "you're",
-             "we've": "you've", "we'll": "you'll", "was": "were"}  # fmt: skip
-_FIRST_PERSON_WAS = re.compile(r"\b(I|we)\s+was\b", re.I)
+             "we've": "you've", "we'll": "you'll"}  # fmt: skip
+#: "was" is "were" only with "I"/"we" ("I was seen", "was I seen?"); "the score was loud" keeps it.
+_FIRST_PERSON_WAS = re.compile(r"\b(?:(?P<who>I|we)\s+was|was(?=\s+(?:I|we)\b))\b", re.I)
 _WORD = re.compile(r"[A-Za-z’']+")
 
 #: Words that open a question.
@@ -36,6 +37,10 @@ QUESTION_WORDS = words(
     "can could do does did is are was were will would should shall may might must have has had who what where when "
     "why how which whose am"
 )
+#: Words that open a question without its auxiliary ("why is the door locked", "what now").
+WH_WORDS = words("who what where when why how which whose")
+#: Words that are no action, place or thing: a reply to the app, not words to tell ("hmm", "ok").
+INTERJECTIONS = words("hmm hm hmmm ok okay yes no yeah yep nope sure fine well uh um er huh oh ah lol hi hello hey thanks")
 #: After "you": words that already make the sentence an attempt, a wish or a state (kept as they are).
 _KEEP_AFTER_YOU = words(
     "try tries attempt want wish need mean plan intend hope aim are were have had can could will would should shall "
@@ -61,6 +66,11 @@ race raid rally reach read recall recruit repair rescue rest retreat ride run ru
 shoot shout shove sing slash slip smash sneak speak spot sprint stab stalk stand start steal steer stop strike
 study surrender survey swim swing talk tell threaten throw track trade travel trick trust try turn uncover unlock
 use wait walk warn watch wield win work wrestle write
+lunge cast defy volley parley ambush assault flank hail salvage scavenge swear vow forage camp sleep pay collect
+acquire recover indulge train invent learn reduce interrogate inspect consult sense notice summon banish curse bless
+sacrifice invoke reload snipe brace protect shield withdraw charm flirt seduce taunt provoke mock insult apologize
+promise offer treat bandage pilot navigate smuggle spy infiltrate swipe pickpocket reassure console tinker tame
+soothe evade feint disengage ram dock launch warp decode decrypt bypass override sway take
 """
 
 
@@ -112,7 +122,7 @@ _VERB_SET = frozenset(_VERBS.split())
 
 def second_person(text: str) -> str:
     """``I sneak past my guard`` -> ``you sneak past your guard`` (first person turned to the player)."""
-    text = _FIRST_PERSON_WAS.sub(lambda m: f"{m.group(1)} were", text)
+    text = _FIRST_PERSON_WAS.sub(lambda m: f"{m.group('who')} were" if m.group("who") else _match_case(m.group(0), "were"), text)
     return _WORD.sub(lambda m: _match_case(m.group(0), _PRONOUNS.get(m.group(0).lower(), m.group(0))), text)
 
 
@@ -143,7 +153,11 @@ def shape(player_text: str) -> tuple[Shape, str]:
     if not words:
         return Shape.NONE, ""
     first = words[0]
-    if question or first in QUESTION_WORDS - {"have", "do"} and len(words) > 2 and words[1] in {"you", *_SUBJECTS, *_DETERMINERS}:
+    if len(words) <= 2 and all(w in INTERJECTIONS for w in words):
+        return Shape.NONE, ""
+    if question or first in WH_WORDS and len(words) > 1:
+        return Shape.QUESTION, intent
+    if first in QUESTION_WORDS - {"have", "do"} and len(words) > 2 and words[1] in {"you", *_SUBJECTS, *_DETERMINERS}:
         return Shape.QUESTION, intent
     if first == "you":
         if len(words) > 1 and (words[1] in _KEEP_AFTER_YOU or not is_verb(words[1])):
@@ -151,13 +165,35 @@ def shape(player_text: str) -> tuple[Shape, str]:
         return Shape.FIRST_PERSON, intent
     if first in {"try", "attempt"}:
         return Shape.ATTEMPT, intent
-    if first in _SUBJECTS or any(w in _FINITE for w in words[1:5]):
+    if first in _SUBJECTS or any(w in _FINITE for w in words[1:5]) or _third_person_verb(intent):
         return Shape.CLAUSE, intent
     if is_verb(first):
         return Shape.VERB, intent
     if first.endswith("ing") and len(first) > 4:
         return Shape.GERUND, intent
     return Shape.PHRASE, intent
+
+
+def _verb_base(word: str) -> str:
+    """``lunges`` -> ``lunge``, ``carries`` -> ``carry``, ``watches`` -> ``watch`` ("" when not an -s form)."""
+    if len(word) < 4 or not word.endswith("s") or word.endswith("ss"):
+        return ""
+    for ending, base in (("ies", "y"), ("ches", "ch"), ("shes", "sh"), ("sses", "ss"), ("xes", "x"), ("s", "")):
+        if word.endswith(ending) and is_verb(word[: len(word) - len(ending)] + base):
+            return word[: len(word) - len(ending)] + base
+    return ""
+
+
+def _third_person_verb(intent: str) -> bool:
+    """Someone else acts: "the raider lunges at you", "Kara slips past", "a huge beast charges"."""
+    found = _WORD.findall(intent)
+    if len(found) < 2:
+        return False
+    first = found[0]
+    if first.lower() in _DETERMINERS:  # "the raider lunges", "the old raider lunges", "the guards watch"
+        plural = len(found) > 2 and found[1].lower().endswith("s") and is_verb(found[2])
+        return plural or any(_verb_base(w.lower()) for w in found[2:4])
+    return first[:1].isupper() and not is_verb(first) and bool(_verb_base(found[1].lower()))  # "Kara lunges"
 
 
 _ATTEMPT_VERBS = (
@@ -168,7 +204,16 @@ _QUESTION_TAILS = ("You put it to the test.", "There is one way to find out.", "
 
 
 def _lower_first(text: str) -> str:
-    return text[:1].lower() + text[1:] if not text.startswith(("I ", "I'")) else text
+    """The words after a framing ("You try to ..."): the first letter lowered, unless it starts a name ("Hack &
+    Slash", "Defy Danger", "Kara's ship", "I")."""
+    found = _WORD.findall(text)
+    if not found or text.startswith(("I ", "I'", "I’")) or text == "I":
+        return text
+    first = found[0]
+    named = len(found) > 1 and found[1][:1].isupper() or re.match(r"[A-Z][a-z]+['’]s\b", text)
+    if named and first[:1].isupper() and first.lower() not in _DETERMINERS | QUESTION_WORDS | {"you", "your"}:
+        return text
+    return text[:1].lower() + text[1:]
 
 
 def _upper_first(text: str) -> str:

@@ -174,6 +174,9 @@ def _applied(sentence: str, result: Result) -> bool:
     return any(t and re.search(rf"\b{re.escape(t)}\b", lowered) for t in targets)
 
 
+_ASIDE = re.compile(r"\s*\([^)]*\)")
+
+
 def _an_option(bullet: str, result: Result) -> bool:
     """A bullet of the rules text that the open choices list (maybe split in two: "Suffer costs: A, or B")."""
     bare = _BULLET.sub("", bullet).strip().lower()
@@ -181,7 +184,8 @@ def _an_option(bullet: str, result: Result) -> bool:
         for option in choice.options:
             label = option.label.strip().lower()
             head = label.split(":", 1)[0]
-            if label in bare or (":" in label and ":" in bare and bare.split(":", 1)[0] == head):
+            core = _ASIDE.sub("", label).strip(" .")  # "take +2 momentum (you begin in a bad spot)"
+            if label in bare or (core and core in bare) or (":" in label and ":" in bare and bare.split(":", 1)[0] == head):
                 return True
     return False
 
@@ -190,6 +194,7 @@ def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
     """The outcome's rules text as story sentences (bullets kept as bullets, on their own lines)."""
     out: list[str] = []
     card = {_bare(line) for line in facts.effect_lines(result)}  # the card says these already
+    card |= {_bare(choice.prompt) for choice in result.choices}  # and the open choice's list asks this
     for line in _with_tables(facts.outcome_text(result), str(result.outcome.value if result.outcome else "")):
         if _BULLET.match(line):
             if not _an_option(line, result):
