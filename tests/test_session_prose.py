@@ -108,3 +108,41 @@ def test_an_oracle_question_asked_in_chat_is_answered_in_a_sentence() -> None:
         NarrationRequest(task="oracle", system="starforged", player_text="is anyone still alive in here?", results=(result,))
     )
     assert "No: no one is alive in here." in text and "anyone is no longer" not in text
+
+
+def test_a_change_that_changed_nothing_is_not_shown_as_one() -> None:
+    smooth = resolve({"system": "blades", "move": "Heat", "options": {"exposure": "smooth"}})
+    text = TemplateNarrator().narrate(
+        NarrationRequest(task="narrate", system="blades", player_text="the score was smooth", results=(smooth,))
+    )
+    assert "Heat: no change." in text and "0 → 0" not in text
+
+
+def test_blades_says_vaults_and_overindulgence_in_words() -> None:
+    vice = resolve({"system": "blades", "move": "Indulge Vice", "stat": "insight", "dice": [4, 1]})
+    assert "You clear 4 stress, but none is marked: you overindulge." in vice.notes
+    payoff = resolve({"system": "blades", "move": "Payoff", "options": {"coin": 4}, "character": {"crew_coin": 2}})
+    said = " ".join(payoff.notes)
+    assert "(no vault upgrades)" in said and "(s)" not in said, said
+
+
+def test_an_instruction_the_engine_carried_out_is_not_told_again() -> None:
+    lie_low = resolve({"system": "blades", "move": "Reduce Heat", "stat": "sway", "dice": [4], "character": {"heat": 6}})
+    text = TemplateNarrator().narrate(NarrationRequest(task="narrate", system="blades", player_text="lie low", results=(lie_low,)))
+    assert "Heat 6 → 4." in text and "Reduce heat by two" not in text
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("/table", "Which table? (/tables lists them.) Usage: /table <name>"),
+        ("/dice", "Which dice? Usage: /dice <notation>"),
+        ("/set", "Name the field and the value. Usage: /set"),
+        ("/price", "Blades in the Dark has no Pay the Price move; roll a table (/tables) instead."),
+    ],
+)
+def test_a_command_missing_its_words_says_what_is_missing(typed: str, said: str) -> None:
+    session = _session("blades")
+    turn = session.send(typed)
+    assert turn.kind == "error" and turn.error.startswith(said), turn.error
+    assert session.reload().moves == 0

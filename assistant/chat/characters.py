@@ -134,7 +134,8 @@ class CharactersMixin(SessionBase):
         if who is not None and not self._names_character(who):
             who, body = None, rest.strip()  # "/set belief Note: ..." is a belief, not a character called "belief Note"
         if not body:
-            raise InputError(f"Something is missing. Usage: {USAGE[name]}")
+            what = "the field and the value" if name == "set" else "the list and the entry"
+            raise InputError(f"Name {what}. Usage: {USAGE[name]}")
         field, value = split_field_value(rules, body)
         op = "set" if name == "set" else name
         f = rules.find(field)

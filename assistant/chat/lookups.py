@@ -59,7 +59,9 @@ class LookupsMixin(ActingMixin):
         try:
             move = ruleset.find_move("Pay the Price")
         except AssistantError:
-            raise RulesError(f"{self.system} has no Pay the Price move.") from None
+            raise RulesError(
+                f"{ruleset.title or self.system} has no Pay the Price move; roll a table (/tables) instead."
+            ) from None
         return (yield from self._resolve({"move": move.id}, player_text=self._last_intent or move.name, task="pay_the_price"))
 
     def _dice(self, notation: str) -> TurnStream:
