@@ -128,7 +128,9 @@ def test_blades_says_vaults_and_overindulgence_in_words() -> None:
 
 def test_an_instruction_the_engine_carried_out_is_not_told_again() -> None:
     lie_low = resolve({"system": "blades", "move": "Reduce Heat", "stat": "sway", "dice": [4], "character": {"heat": 6}})
-    text = TemplateNarrator().narrate(NarrationRequest(task="narrate", system="blades", player_text="lie low", results=(lie_low,)))
+    text = TemplateNarrator().narrate(
+        NarrationRequest(task="narrate", system="blades", player_text="lie low", results=(lie_low,))
+    )
     assert "Heat 6 → 4." in text and "Reduce heat by two" not in text
 
 

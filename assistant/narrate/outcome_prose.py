@@ -82,7 +82,9 @@ _TIER_PREFIX = re.compile(
 )
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(]|\d+\s?[-–—/+]\s?\d*\s+[A-Z])")  # "... at 0. 7-9 Mark Heat"
 _PAY_CLAUSE = re.compile(r",?\s+(?:and|so)\s+(?:you\s+)?(?:must\s+)?pay the price(?=[.!]|$)", re.I)
-_APPLIED = re.compile(r"^(?:then,?\s+)?(?:take|gain|lose|suffer|spend|mark|clear|restore|fill|reduce|increase|remove|erase)\b", re.I)
+_APPLIED = re.compile(
+    r"^(?:then,?\s+)?(?:take|gain|lose|suffer|spend|mark|clear|restore|fill|reduce|increase|remove|erase)\b", re.I
+)
 _BULLET = re.compile(r"^\s*[-*•]\s+")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
 
