@@ -148,3 +148,49 @@ def test_a_command_missing_its_words_says_what_is_missing(typed: str, said: str)
     turn = session.send(typed)
     assert turn.kind == "error" and turn.error.startswith(said), turn.error
     assert session.reload().moves == 0
+
+
+def test_a_move_named_but_not_offered_says_why_it_cannot_be_made_now() -> None:
+    session = _session("elegy")
+    clash = session.send("I clash with the hunter")
+    assert "Clash" not in [s.move for s in clash.suggestions]
+    assert any(n.startswith("Clash acts on a fight's progress track, and there is no open fight yet") for n in clash.notes)
+    service.create_campaign("arrows", "dungeon-world", {"ammunition": 0}, seed=3)
+    dw = ChatSession.open("arrows", rng=random.Random(5), embedder=get_embedder("hash"))
+    volley = dw.send("I volley at the goblin")
+    assert "Volley" not in [s.move for s in volley.suggestions]
+    assert any("no ammunition left for Volley" in n for n in volley.notes), volley.notes
+    gasp = dw.send("I take my last gasp")
+    assert any(n.startswith("Last Gasp is rolled when your Health Points reach 0") for n in gasp.notes), gasp.notes
+
+
+def test_an_elegy_track_is_an_elegy_not_a_elegy() -> None:
+    session = _session("elegy")
+    offered = session.send("I fulfill my elegy")
+    refused = session.confirm(offered.suggestions[0])
+    assert "acts on an elegy's progress track" in refused.error and " a elegy" not in refused.error
+
+
+def test_an_open_choice_said_in_an_earlier_turn_is_listed_again_whole() -> None:
+    """The second Hack & Slash's options were said by the first: they were skipped as an earlier turn told again."""
+    dice = ScriptedDice()
+    session = _session("dungeon-world", dice)
+    dice.queue(3, 5)
+    first = session.send("/roll hack & slash +str")
+    dice.queue(5, 2)
+    again = session.send("/roll hack & slash +str")
+    for turn in (first, again):
+        for option in turn.open_choices[0].options:
+            assert f"- {option.label}" in turn.narration, turn.narration
+
+
+def test_the_sheet_leaves_out_idle_bonuses_and_never_shows_an_id() -> None:
+    session = _session("dungeon-world")
+    sheet = session.send("/sheet").narration
+    assert sheet.startswith("Your character — Dungeon World")
+    assert "Meters: hp 22, armor 3, mana 0, ammunition 5" in sheet and "bonus" not in sheet and "penalty" not in sheet
+    first = session.send("/set ammunition 0").narration
+    again = session.send("/set ammunition 0").narration
+    assert first == "Your character: Ammunition 5 → 0." and again == "Your character: Ammunition is already 0."
+    blades = ChatSession.open(service.create_campaign("crew", "blades", seed=3).name, embedder=get_embedder("hash"))
+    assert "stress 0, trauma 0, coin 0" in blades.send("/sheet").narration  # a 0 that is part of the state stays

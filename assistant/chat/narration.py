@@ -135,7 +135,10 @@ def _attempt(
     shown: list[str] = []
     buffer = ""
     cut: list[dict[str, str]] = []
-    earlier = earlier_sentences(text for role, text in request.history if role.lower() not in HUMAN_ROLES)
+    # The template says what the Result holds, an open choice's options included, however often it was said before;
+    # only a model's draft that tells an earlier turn again is skipped, and only a model's draft is cut short.
+    template = getattr(narrator, "name", "") == "template"
+    earlier = [] if template else earlier_sentences(text for role, text in request.history if role.lower() not in HUMAN_ROLES)
     skipped = 0
     stream = narrator.stream(request)
     try:
@@ -164,7 +167,6 @@ def _attempt(
         close = getattr(stream, "close", None)
         if callable(close):
             close()  # a cut draft stops the model's call too
-    template = getattr(narrator, "name", "") == "template"  # its last line may be a list's last option: never cut
     if buffer and not template and not _ENDED.search(buffer) and _story_sentences(shown) >= MIN_KEPT_SENTENCES:
         buffer = ""  # the draft stopped mid-sentence (its length cap): the story ends at its last full sentence
     if buffer and repeats_earlier(buffer, earlier):

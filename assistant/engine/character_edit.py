@@ -139,6 +139,8 @@ class CharacterRules(SheetFields):
                 return "yes" if v else "no"
             return "empty" if v in (None, "") else str(v)
 
+        if before == after:
+            return f"{f.label} is already {show(after)}"
         return f"{f.label} {show(before)} → {show(after)}"
 
     # ---- the whole sheet -------------------------------------------------------------------------------
