@@ -194,3 +194,20 @@ def test_the_sheet_leaves_out_idle_bonuses_and_never_shows_an_id() -> None:
     assert first == "Your character: Ammunition 5 → 0." and again == "Your character: Ammunition is already 0."
     blades = ChatSession.open(service.create_campaign("crew", "blades", seed=3).name, embedder=get_embedder("hash"))
     assert "stress 0, trauma 0, coin 0" in blades.send("/sheet").narration  # a 0 that is part of the state stays
+
+
+def test_the_story_does_not_list_the_options_the_open_choice_lists() -> None:
+    volley = resolve({"system": "dungeon-world", "move": "Volley", "stat": "dex", "dice": [3, 5]})
+    text = TemplateNarrator().narrate(
+        NarrationRequest(task="narrate", system="dungeon-world", player_text="I shoot the goblin", results=(volley,))
+    )
+    story = text.split("\n\n")[0]
+    assert story.endswith("You deal your damage.") and "choose one" not in story.lower() and "1d6" not in story
+
+
+def test_a_roll_of_another_move_is_not_told_as_the_words_before_it() -> None:
+    session = _session("starforged")
+    offered = session.send("I swear to find my sister")
+    assert "Gather Information" not in [s.move for s in offered.suggestions]
+    rolled = session.send("/roll gather information +wits")
+    assert "sister" not in rolled.narration, rolled.narration

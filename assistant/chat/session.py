@@ -261,7 +261,7 @@ class ChatSession(AskingMixin, LookupsMixin):
             reading = self._read_words(self._last_intent, request)  # "I take 2 harm", then /roll endure harm
             request["options"] = {**reading.options, **(request.get("options") or {})}
             read = [reading.note()] if reading.notes else []
-            return (yield from self._resolve(request, player_text=self._last_intent, read=read))
+            return (yield from self._resolve(request, player_text=self._intent_for(a["move"]), read=read))
         if name == "oracle":
             return (yield from self._oracle(a["question"], a["odds"]))
         if name == "table":
@@ -299,6 +299,17 @@ class ChatSession(AskingMixin, LookupsMixin):
                 Turn(kind="command", player_text=f"/{command.text}", narrator="template", narration=self._info(name))
             )
         )
+
+    def _intent_for(self, move_name: str) -> str:
+        """The player's last words, to tell a /roll of ``move_name`` by, when that move was one offered for them: "I
+        cast a missile", refused, then /roll volley is not told as casting a missile."""
+        if not self._last_intent:
+            return ""
+        try:
+            name = get_ruleset(self.system).find_move(move_name).name
+        except AssistantError:
+            return ""
+        return self._last_intent if name in {getattr(s, "move", "") for s in self._suggestions} else ""
 
     def _info(self, name: str) -> str:
         if name == "help":

@@ -82,6 +82,7 @@ _TIER_PREFIX = re.compile(
 )
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(]|\d+\s?[-–—/+]\s?\d*\s+[A-Z])")  # "... at 0. 7-9 Mark Heat"
 _PAY_CLAUSE = re.compile(r",?\s+(?:and|so)\s+(?:you\s+)?(?:must\s+)?pay the price(?=[.!]|$)", re.I)
+_CHOICE_CLAUSE = re.compile(r",?\s+(?:and\s+|then\s+)?(?:choose|pick|select)\s+(?:one|two|three|\d+)\s*:.*$", re.I)
 _APPLIED = re.compile(
     r"^(?:then,?\s+)?(?:take|gain|lose|suffer|spend|mark|clear|restore|fill|reduce|increase|remove|erase)\b", re.I
 )
@@ -206,6 +207,8 @@ def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
             sentence = strip_tier(raw)
             if any(f.move == "Pay the Price" for f in result.follow_ups):
                 sentence = _PAY_CLAUSE.sub("", sentence)
+            if result.choices:  # "you deal your damage, and choose one: A; B; or C": the open choice lists them
+                sentence = _CHOICE_CLAUSE.sub(".", sentence)
             if not sentence.strip(" .") or _follow_up_sentence(sentence, result) or _applied(sentence, result):
                 continue
             if _bare(sentence) in card:
