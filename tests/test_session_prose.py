@@ -211,3 +211,26 @@ def test_a_roll_of_another_move_is_not_told_as_the_words_before_it() -> None:
     assert "Gather Information" not in [s.move for s in offered.suggestions]
     rolled = session.send("/roll gather information +wits")
     assert "sister" not in rolled.narration, rolled.narration
+
+
+def test_a_pick_retells_the_move_with_the_players_own_words() -> None:
+    dice = ScriptedDice()
+    session = _session("city", dice)
+    offered = session.send("I get my bearings in the Docks")
+    dice.queue(5, 5)
+    rolled = session.confirm(offered.suggestions[0])
+    assert rolled.open_choices, rolled.narration
+    picked = session.send("/choose 1")
+    assert "get your bearings in the Docks" in picked.narration, picked.narration
+    assert "to Get Your Bearings" not in picked.narration
+    assert "Chosen: Where is the best place to hide?" in picked.narration and "?." not in picked.narration
+
+
+@pytest.mark.parametrize("system", ["city", "blades", "starforged"])
+def test_a_question_the_oracle_cannot_answer_says_what_this_game_offers(system: str) -> None:
+    session = _session(system)
+    said = session.send("who runs the smuggling ring?").narration
+    has_tables = system != "city"
+    assert ("/tables" in said) is has_tables, said
+    assert ("has no oracle" in said) is (system != "starforged"), said
+    assert ".." not in said and ".," not in said

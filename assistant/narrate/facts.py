@@ -214,7 +214,7 @@ def effect_line(effect: Effect) -> str:
     if effect.kind == "position":
         return f"Position: {_value(effect.after)}."
     if effect.kind == "choice":
-        return f"Chosen: {effect.reason}." if effect.reason else ""
+        return f"Chosen: {effect.reason}" + ("" if effect.reason.endswith((".", "?", "!")) else ".") if effect.reason else ""
     if effect.kind == "note":
         return effect.reason[:1].upper() + effect.reason[1:].rstrip(".") + "." if effect.reason else ""
     if effect.kind == "next_move_add":
