@@ -19,7 +19,7 @@ class LookupsMixin(ActingMixin):
         return get_ruleset(self.system).title or self.system
 
     def _tables_hint(self) -> str:
-        """ ", or roll one of its tables ..." when the game has tables; "." otherwise."""
+        """The end of the sentence: a pointer to the game's tables when it has some, a full stop otherwise."""
         if not get_ruleset(self.system).tables:
             return "."
         return "; you can also roll one of the game's tables with /table <name> (/tables lists them)."
