@@ -234,3 +234,10 @@ def test_a_question_the_oracle_cannot_answer_says_what_this_game_offers(system: 
     assert ("/tables" in said) is has_tables, said
     assert ("has no oracle" in said) is (system != "starforged"), said
     assert ".." not in said and ".," not in said
+
+
+def test_a_players_own_name_for_a_thing_is_quoted_as_prose_not_as_python() -> None:
+    scheme = {"schemes": [{"name": "The widow's toll", "productivity": 1}]}
+    run = resolve({"system": "city", "move": "Run the Scheme", "dice": [5, 3], "character": scheme})
+    assert "Rolling +Productivity of “The widow's toll” (+1)." in run.notes, run.notes
+    assert not any('"' in n or "\\'" in n for n in run.notes)

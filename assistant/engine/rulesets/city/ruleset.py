@@ -132,7 +132,7 @@ class CityRuleset(Ruleset):
             return 0
         if name == "productivity":
             scheme = ch["schemes"][scheme_index(ctx)]
-            ctx.notes.append(f"Rolling +Productivity of {scheme['name']!r} ({scheme['productivity']:+d}).")
+            ctx.notes.append(f"Rolling +Productivity of “{scheme['name']}” ({scheme['productivity']:+d}).")
             return int(scheme["productivity"])
         if name == "complexity":
             return option_int(ctx, "complexity")
@@ -223,7 +223,7 @@ class CityRuleset(Ruleset):
             belief = ctx.character["beliefs"][self._belief_index(ctx, ctx.options["use_belief"])]
             if belief["proven_wrong"]:
                 raise RulesError(
-                    f"The belief {belief['text']!r} was proven wrong: you may continue to hold it, "
+                    f"The belief “{belief['text']}” was proven wrong: you may continue to hold it, "
                     "but you may not use it to buff your rolls."
                 )
             up.append("Use Belief")
