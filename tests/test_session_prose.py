@@ -241,3 +241,15 @@ def test_a_players_own_name_for_a_thing_is_quoted_as_prose_not_as_python() -> No
     run = resolve({"system": "city", "move": "Run the Scheme", "dice": [5, 3], "character": scheme})
     assert "Rolling +Productivity of “The widow's toll” (+1)." in run.notes, run.notes
     assert not any('"' in n or "\\'" in n for n in run.notes)
+
+
+def test_what_the_engine_already_did_is_not_told_again_as_a_list() -> None:
+    advantage = resolve({"system": "starforged", "move": "Secure an Advantage", "stat": "shadow", "dice": [5, 2, 4]})
+    fray = resolve({"system": "starforged", "move": "Enter the Fray", "stat": "heart", "dice": [6, 4, 1]})
+    for result in (advantage, fray):
+        text = TemplateNarrator().narrate(
+            NarrationRequest(task="narrate", system="starforged", player_text="I make my move", results=(result,))
+        )
+        story = text.split("\n\n")[0]
+        assert "Take both" not in text and "\n- " not in text, text
+        assert "momentum" not in story.lower() and "in control" not in story.lower(), story

@@ -84,8 +84,9 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(]|\d+\s?[-–—/+]\s?\d*\s+[A-Z])
 _PAY_CLAUSE = re.compile(r",?\s+(?:and|so)\s+(?:you\s+)?(?:must\s+)?pay the price(?=[.!]|$)", re.I)
 _CHOICE_CLAUSE = re.compile(r",?\s+(?:and\s+|then\s+)?(?:choose|pick|select)\s+(?:one|two|three|\d+)\s*:.*$", re.I)
 _APPLIED = re.compile(
-    r"^(?:then,?\s+)?(?:take|gain|lose|suffer|spend|mark|clear|restore|fill|reduce|increase|remove|erase)\b", re.I
+    r"^(?:then,?\s+)?(?:take|gain|lose|suffer|spend|mark|clear|restore|fill|reduce|increase|remove|erase|add)\b", re.I
 )
+_TAKE_ALL = re.compile(r"^(?:take|choose|pick|gain)\s+(?:both|all(?:\s+three)?)\.?$", re.I)
 _BULLET = re.compile(r"^\s*[-*•]\s+")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
 
@@ -174,10 +175,18 @@ def _applied(sentence: str, result: Result) -> bool:
         return False
     lowered = sentence.lower()
     targets = {facts.humanize(e.target).lower() for e in result.effects} | {str(e.kind.value) for e in result.effects}
+    if any(e.kind == "next_move_add" for e in result.effects):
+        targets.add("next move")  # "Add +1 on your next move" with the add already on the card
     return any(t and re.search(rf"\b{re.escape(t)}\b", lowered) for t in targets)
 
 
 _ASIDE = re.compile(r"\s*\([^)]*\)")
+
+
+def _placed(bullet: str, result: Result) -> bool:
+    """A bullet saying the position the engine set ("- You are in control" with the card's "Position: in control")."""
+    lowered = bullet.lower()
+    return any(e.kind == "position" and e.after and facts.humanize(str(e.after)).lower() in lowered for e in result.effects)
 
 
 def _an_option(bullet: str, result: Result) -> bool:
@@ -200,7 +209,7 @@ def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
     card |= {_bare(choice.prompt) for choice in result.choices}  # and the open choice's list asks this
     for line in _with_tables(facts.outcome_text(result), str(result.outcome.value if result.outcome else "")):
         if _BULLET.match(line):
-            if not _an_option(line, result):
+            if not _an_option(line, result) and not _applied(_BULLET.sub("", line), result) and not _placed(line, result):
                 out.append(line.strip())
             continue
         for raw in _SENTENCE.split(line):
@@ -211,6 +220,8 @@ def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
                 sentence = _CHOICE_CLAUSE.sub(".", sentence)
             if not sentence.strip(" .") or _follow_up_sentence(sentence, result) or _applied(sentence, result):
                 continue
+            if _TAKE_ALL.match(sentence) and not result.choices and result.effects:
+                continue  # "Take both.": the engine took them, the card lists them
             if _bare(sentence) in card:
                 continue
             if sentence[-1] not in ".!?:":
