@@ -253,3 +253,13 @@ def test_what_the_engine_already_did_is_not_told_again_as_a_list() -> None:
         story = text.split("\n\n")[0]
         assert "Take both" not in text and "\n- " not in text, text
         assert "momentum" not in story.lower() and "in control" not in story.lower(), story
+
+
+def test_every_row_of_a_price_rolled_twice_is_read_in_the_light_of_the_action() -> None:
+    miss = resolve({"system": "starforged", "move": "Face Danger", "stat": "edge", "dice": [1, 8, 9]})
+    price = resolve({"system": "starforged", "move": "Pay the Price", "dice": [97, 12, 98, 50, 73]})
+    text = TemplateNarrator().narrate(
+        NarrationRequest(task="pay_the_price", system="starforged", player_text="I force the door open", results=(miss, price))
+    )
+    assert "You face a tough choice; a new enemy is revealed; you waste resources." in text
+    assert "As you force the door open, you face a tough choice, a new enemy is revealed and you waste resources." in text

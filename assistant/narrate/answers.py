@@ -119,8 +119,11 @@ def price_reading(result: Result, player_text: str) -> str:
     clause = as_clause(player_text)
     if not rows or not clause:
         return ""
-    row = rows[0].rstrip(".")
-    return f"As {clause}, {row[:1].lower()}{row[1:]}."
+    told = facts.rows_as_list(rows, ", ")
+    if len(rows) > 1:  # "A, B and C"
+        head, _, last = told.rpartition(", ")
+        told = f"{head} and {last}"
+    return f"As {clause}, {told[:1].lower()}{told[1:]}."
 
 
 def rows_answer(result: Result, question: str) -> str:

@@ -139,7 +139,20 @@ def _table_line(result: Result) -> str:
     rolls = [str(r) for r in table.get("rolls") or result.dice]
     rolled = f" (rolled {_and(rolls)})" if rolls else ""
     rows = table_rows(result)
-    return f"{name}{rolled}: " + "; ".join(r.rstrip(".") for r in rows) + "." if rows else f"{name}{rolled}."
+    return f"{name}{rolled}: " + rows_as_list(rows, "; ") + "." if rows else f"{name}{rolled}."
+
+
+_COMMON_OPENERS = frozenset({"you", "your", "a", "an", "the", "something", "someone", "it", "they", "their", "there"})
+
+
+def rows_as_list(rows: Sequence[str], joiner: str) -> str:
+    """Rows joined into one sentence: ``You face a tough choice; a new enemy is revealed`` (a row after the first
+    starts in lower case when its first word is a common one, not a name)."""
+    out = []
+    for n, row in enumerate(r.rstrip(".") for r in rows):
+        first = row.split(" ", 1)[0]
+        out.append(row[:1].lower() + row[1:] if n and first.lower() in _COMMON_OPENERS else row)
+    return joiner.join(out)
 
 
 def _faces(result: Result) -> list[str]:
