@@ -263,3 +263,9 @@ def test_every_row_of_a_price_rolled_twice_is_read_in_the_light_of_the_action() 
     )
     assert "You face a tough choice; a new enemy is revealed; you waste resources." in text
     assert "As you force the door open, you face a tough choice, a new enemy is revealed and you waste resources." in text
+
+
+def test_a_question_typed_without_its_mark_is_still_quoted_as_a_question() -> None:
+    session = _session("starforged")
+    asked = session.send("/oracle unlikely is the church empty")
+    assert "You ask the oracle: “Is the church empty?”" in asked.narration, asked.narration
