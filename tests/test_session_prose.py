@@ -269,3 +269,15 @@ def test_a_question_typed_without_its_mark_is_still_quoted_as_a_question() -> No
     session = _session("starforged")
     asked = session.send("/oracle unlikely is the church empty")
     assert "You ask the oracle: “Is the church empty?”" in asked.narration, asked.narration
+
+
+def test_a_rank_table_and_a_pick_instruction_are_left_to_the_card_and_the_choice() -> None:
+    track = {"name": "My sire", "rank": "formidable", "ticks": 0, "kind": "elegy"}
+    milestone = resolve({"system": "elegy", "move": "Reach a Milestone", "options": {"track": track}})
+    rest = resolve({"system": "elegy", "move": "Rest", "stat": "heart", "dice": [2, 10]})
+    for result in (milestone, rest):
+        text = TemplateNarrator().narrate(
+            NarrationRequest(task="narrate", system="elegy", player_text="I press on", results=(result,))
+        )
+        assert "Mark 2 boxes" not in text and "1boxes" not in text and "above." not in text, text
+        assert "You may mark progress" not in text

@@ -84,8 +84,10 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(]|\d+\s?[-–—/+]\s?\d*\s+[A-Z])
 _PAY_CLAUSE = re.compile(r",?\s+(?:and|so)\s+(?:you\s+)?(?:must\s+)?pay the price(?=[.!]|$)", re.I)
 _CHOICE_CLAUSE = re.compile(r",?\s+(?:and\s+|then\s+)?(?:choose|pick|select)\s+(?:one|two|three|\d+)\s*:.*$", re.I)
 _APPLIED = re.compile(
-    r"^(?:then,?\s+)?(?:take|gain|lose|suffer|spend|mark|clear|restore|fill|reduce|increase|remove|erase|add)\b", re.I
+    r"^(?:then,?\s+)?(?:you\s+(?:may\s+|must\s+|can\s+)?)?(?:take|gain|lose|suffer|spend|mark|clear|restore|fill|reduce|increase|remove|erase|add)\b", re.I
 )
+_PICK = re.compile(r"^(?:pick|choose|select)\s+(?:one|two|three|\d+)\b", re.I)
+_RANK_MARKS = re.compile(r"^[\w ]{0,30}:\s*mark\s+\d+\s*(?:boxes|box|ticks|tick)\b", re.I)
 _TAKE_ALL = re.compile(r"^(?:take|choose|pick|gain)\s+(?:both|all(?:\s+three)?)\.?$", re.I)
 _BULLET = re.compile(r"^\s*[-*•]\s+")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
@@ -222,6 +224,10 @@ def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
                 continue
             if _TAKE_ALL.match(sentence) and not result.choices and result.effects:
                 continue  # "Take both.": the engine took them, the card lists them
+            if _PICK.match(sentence) and result.choices:
+                continue  # "Pick one of the bonuses above.": the open choice asks it, with its options
+            if _RANK_MARKS.match(sentence) and any(e.kind == "progress" for e in result.effects):
+                continue  # "Dangerous quest: Mark 2 boxes.": the card shows the progress marked
             if _bare(sentence) in card:
                 continue
             if sentence[-1] not in ".!?:":
