@@ -84,7 +84,9 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(]|\d+\s?[-–—/+]\s?\d*\s+[A-Z])
 _PAY_CLAUSE = re.compile(r",?\s+(?:and|so)\s+(?:you\s+)?(?:must\s+)?pay the price(?=[.!]|$)", re.I)
 _CHOICE_CLAUSE = re.compile(r",?\s+(?:and\s+|then\s+)?(?:choose|pick|select)\s+(?:one|two|three|\d+)\s*:.*$", re.I)
 _APPLIED = re.compile(
-    r"^(?:then,?\s+)?(?:you\s+(?:may\s+|must\s+|can\s+)?)?(?:take|gain|lose|suffer|spend|mark|clear|restore|fill|reduce|increase|remove|erase|add)\b", re.I
+    r"^(?:then,?\s+)?(?:you\s+(?:may\s+|must\s+|can\s+)?)?"
+    r"(?:take|gain|lose|suffer|spend|mark|clear|restore|fill|reduce|increase|remove|erase|add)\b",
+    re.I,
 )
 _PICK = re.compile(r"^(?:pick|choose|select)\s+(?:one|two|three|\d+)\b", re.I)
 _RANK_MARKS = re.compile(r"^[\w ]{0,30}:\s*mark\s+\d+\s*(?:boxes|box|ticks|tick)\b", re.I)
