@@ -281,3 +281,13 @@ def test_a_rank_table_and_a_pick_instruction_are_left_to_the_card_and_the_choice
         )
         assert "Mark 2 boxes" not in text and "1boxes" not in text and "above." not in text, text
         assert "You may mark progress" not in text
+
+
+def test_entanglements_read_as_the_gms_pick_from_the_lower_die() -> None:
+    result = resolve({"system": "blades", "move": "Entanglements", "stat": "wanted_level", "dice": [1, 6]})
+    text = TemplateNarrator().narrate(
+        NarrationRequest(task="narrate", system="blades", player_text="We roll for entanglements", results=(result,))
+    )
+    assert "the lower die is 1: a bad outcome" in text and "the best die is 1" not in text
+    assert "The GM picks the entanglement that manifests (heat 0-3, a roll of 1-3):\n- Gang Trouble" in text
+    assert "your call" not in text and "Heat 4/5" not in text and "column" not in text, text

@@ -242,7 +242,6 @@ def guarded_narration(
                 text = _template_text(request)
                 yield TurnEvent("replace", text=text)
                 outcome.text = text
-                outcome.notes.append("The guard flagged the offline narration; see the guard log.")
                 return outcome
             current = replace(request, feedback=describe_violations(rejected.violations))
             continue

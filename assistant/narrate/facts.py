@@ -164,7 +164,10 @@ def _faces(result: Result) -> list[str]:
 
 def _pool_line(result: Result) -> str:
     stat = f" ({humanize(result.stat)} {result.stat_value}{_adds_part(result.adds)})" if result.stat else ""
-    return f"Rolled {_and([str(d) for d in result.dice])}{stat}; the best die is {result.score}{_tier(result)}."
+    dropped = any(not d.kept for d in result.dice_detail)
+    lowest = dropped and result.dice and result.score == min(result.dice) and result.score != max(result.dice)
+    which = "the lower die" if lowest else "the best die"  # zero dice: two rolled, the lower kept
+    return f"Rolled {_and([str(d) for d in result.dice])}{stat}; {which} is {result.score}{_tier(result)}."
 
 
 def _total_line(result: Result) -> str:
@@ -261,7 +264,11 @@ def choice_lines(choice: Choice) -> list[str]:
     """The choice's prompt and each option as a bullet. The player picks; nothing here picks."""
     how_many = " (choose any number)" if choice.pick == 0 else ""
     prompt = choice.prompt.rstrip(":. ")
-    return [f"{prompt}{how_many}, your call:"] + [_option_line(option) for option in choice.options]
+    call = "" if _NOT_YOURS.search(prompt) else ", your call"  # "The GM picks the entanglement": not the player's call
+    return [f"{prompt}{how_many}{call}:"] + [_option_line(option) for option in choice.options]
+
+
+_NOT_YOURS = re.compile(r"\b(?:the GM|the Magistrate|they)\b(?:\s+\([^)]*\))?\s+(?:picks?|chooses?|selects?|decides?)\b", re.I)
 
 
 def _option_line(option: Any) -> str:

@@ -187,6 +187,14 @@ def _applied(sentence: str, result: Result) -> bool:
 _ASIDE = re.compile(r"\s*\([^)]*\)")
 
 
+def _lists_the_options(sentence: str, result: Result) -> bool:
+    """A sentence naming every option of an open choice of two or more ("... Rivals or Unquiet Dead; ...")."""
+    lowered = sentence.lower()
+    return any(
+        len(choice.options) > 1 and all(o.label.strip().lower() in lowered for o in choice.options) for choice in result.choices
+    )
+
+
 def _placed(bullet: str, result: Result) -> bool:
     """A bullet saying the position the engine set ("- You are in control" with the card's "Position: in control")."""
     lowered = bullet.lower()
@@ -216,6 +224,7 @@ def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
             if not _an_option(line, result) and not _applied(_BULLET.sub("", line), result) and not _placed(line, result):
                 out.append(line.strip())
             continue
+        listed = False  # a sentence that listed the open choice's options was left out: its "use the column..." too
         for raw in _SENTENCE.split(line):
             sentence = strip_tier(raw)
             if any(f.move == "Pay the Price" for f in result.follow_ups):
@@ -230,6 +239,11 @@ def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
                 continue  # "Pick one of the bonuses above.": the open choice asks it, with its options
             if _RANK_MARKS.match(sentence) and any(e.kind == "progress" for e in result.effects):
                 continue  # "Dangerous quest: Mark 2 boxes.": the card shows the progress marked
+            if _lists_the_options(sentence, result):
+                listed = True  # "Heat 0-3: Rivals or Unquiet Dead; Heat 4/5: ...": the open choice lists its own
+                continue
+            if listed and "column" in sentence.lower():
+                continue
             if _bare(sentence) in card:
                 continue
             if sentence[-1] not in ".!?:":
