@@ -291,3 +291,20 @@ def test_entanglements_read_as_the_gms_pick_from_the_lower_die() -> None:
     assert "the lower die is 1: a bad outcome" in text and "the best die is 1" not in text
     assert "The GM picks the entanglement that manifests (heat 0-3, a roll of 1-3):\n- Gang Trouble" in text
     assert "your call" not in text and "Heat 4/5" not in text and "column" not in text, text
+
+
+def test_marked_progress_is_left_to_the_card() -> None:
+    vow = {"name": "Find my sister", "rank": "dangerous", "ticks": 0, "kind": "vow"}
+    ice = {"name": "The ice", "rank": "formidable", "ticks": 0, "kind": "expedition"}
+    milestone = resolve({"system": "starforged", "move": "Reach a Milestone", "options": {"track": vow}})
+    waypoint = resolve({"system": "starforged", "move": "Undertake an Expedition", "stat": "edge", "dice": [4, 1, 2],
+                        "options": {"track": ice}})  # fmt: skip
+    for result in (milestone, waypoint):
+        text = TemplateNarrator().narrate(
+            NarrationRequest(task="narrate", system="starforged", player_text="I press on", results=(result,))
+        )
+        story = text.split("\n\n")[0]
+        assert "mark progress" not in story and "..." not in story, story
+    assert "Envision the location." in TemplateNarrator().narrate(
+        NarrationRequest(task="narrate", system="starforged", player_text="I press on", results=(waypoint,))
+    )

@@ -88,6 +88,8 @@ _APPLIED = re.compile(
     r"(?:take|gain|lose|suffer|spend|mark|clear|restore|fill|reduce|increase|remove|erase|add)\b",
     re.I,
 )
+_ELLIPSIS = re.compile(r"^\s*(?:\.\.\.|…)\s*")
+_MARK_CLAUSE = re.compile(r",?\s+and\s+mark\s+progress(?:\s+per\s+the\s+rank\s+of\s+[^.!?]*)?(?=[.!?]|$)", re.I)
 _PICK = re.compile(r"^(?:pick|choose|select)\s+(?:one|two|three|\d+)\b", re.I)
 _RANK_MARKS = re.compile(r"^[\w ]{0,30}:\s*mark\s+\d+\s*(?:boxes|box|ticks|tick)\b", re.I)
 _TAKE_ALL = re.compile(r"^(?:take|choose|pick|gain)\s+(?:both|all(?:\s+three)?)\.?$", re.I)
@@ -226,7 +228,9 @@ def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
             continue
         listed = False  # a sentence that listed the open choice's options was left out: its "use the column..." too
         for raw in _SENTENCE.split(line):
-            sentence = strip_tier(raw)
+            sentence = strip_tier(_ELLIPSIS.sub("", raw))
+            if any(e.kind == "progress" for e in result.effects):  # "... and mark progress": the card shows it
+                sentence = _MARK_CLAUSE.sub("", sentence)
             if any(f.move == "Pay the Price" for f in result.follow_ups):
                 sentence = _PAY_CLAUSE.sub("", sentence)
             if result.choices:  # "you deal your damage, and choose one: A; B; or C": the open choice lists them
