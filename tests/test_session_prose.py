@@ -308,3 +308,26 @@ def test_marked_progress_is_left_to_the_card() -> None:
     assert "Envision the location." in TemplateNarrator().narrate(
         NarrationRequest(task="narrate", system="starforged", player_text="I press on", results=(waypoint,))
     )
+
+
+def test_a_named_move_with_its_track_open_is_not_said_to_lack_one() -> None:
+    dice = ScriptedDice()
+    session = _session("elegy", dice)
+    dice.queue(8, 10)
+    session.send("/roll enter the fray +heart")
+    clash = session.send("I clash with the ghouls using my sabre")
+    assert not any("no open fight" in n for n in clash.notes), clash.notes
+
+
+def test_a_quest_fulfilled_reads_as_an_attempt_and_leaves_its_experience_to_the_card() -> None:
+    track = {"name": "Aurel", "rank": "dangerous", "ticks": 24, "kind": "elegy"}
+    done = resolve({"system": "elegy", "move": "Fulfill Your Elegy", "dice": [1, 5], "options": {"track": track}})
+    text = TemplateNarrator().narrate(
+        NarrationRequest(task="narrate", system="elegy", player_text="I fulfill my elegy for Aurel", results=(done,))
+    )
+    assert not text.startswith("You fulfill") and "Mark experience" not in text and "XP 0 → 2." in text, text
+    milestone = resolve({"system": "elegy", "move": "Reach a Milestone",
+                         "options": {"track": {**track, "rank": "epic", "ticks": 0}}})  # fmt: skip
+    assert "0 → 1 tick." in TemplateNarrator().narrate(
+        NarrationRequest(task="narrate", system="elegy", player_text="", results=(milestone,))
+    )

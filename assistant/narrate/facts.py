@@ -236,7 +236,7 @@ def effect_line(effect: Effect) -> str:
     if effect.kind == "next_move_add":
         return f"Add on your next move: {effect.before} → {effect.after}."
     if effect.kind == "progress" and effect.before is not None:
-        return f"Progress on {target}: {effect.before} → {effect.after} ticks."
+        return f"Progress on {target}: {effect.before} → {effect.after} tick{'' if effect.after == 1 else 's'}."
     if effect.kind == "rank":
         return f"{target[:1].upper()}{target[1:]} rank: {_value(effect.before)} → {_value(effect.after)}."
     if effect.before is None and effect.after is None or effect.kind in {"progress", "clock"} and effect.before is None:

@@ -70,7 +70,8 @@ lunge cast defy volley parley ambush assault flank hail salvage scavenge swear v
 acquire recover indulge train invent learn reduce interrogate inspect consult sense notice summon banish curse bless
 sacrifice invoke reload snipe brace protect shield withdraw charm flirt seduce taunt provoke mock insult apologize
 promise offer treat bandage pilot navigate smuggle spy infiltrate swipe pickpocket reassure console tinker tame
-soothe evade feint disengage ram dock launch warp decode decrypt bypass override sway take
+soothe evade feint disengage ram dock launch warp decode decrypt bypass override sway take fulfill forsake sing
+endure sojourn resupply withstand recommit
 """
 
 

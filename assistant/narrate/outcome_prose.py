@@ -183,6 +183,8 @@ def _applied(sentence: str, result: Result) -> bool:
     targets = {facts.humanize(e.target).lower() for e in result.effects} | {str(e.kind.value) for e in result.effects}
     if any(e.kind == "next_move_add" for e in result.effects):
         targets.add("next move")  # "Add +1 on your next move" with the add already on the card
+    if "xp" in targets:
+        targets.add("experience")  # "Mark experience (troublesome=1; ...)" with XP on the card
     return any(t and re.search(rf"\b{re.escape(t)}\b", lowered) for t in targets)
 
 
