@@ -331,3 +331,13 @@ def test_a_quest_fulfilled_reads_as_an_attempt_and_leaves_its_experience_to_the_
     assert "0 → 1 tick." in TemplateNarrator().narrate(
         NarrationRequest(task="narrate", system="elegy", player_text="", results=(milestone,))
     )
+
+
+def test_a_picked_choice_is_not_asked_again_and_its_change_shows_its_numbers() -> None:
+    picked = resolve({"system": "city", "move": "Set Up a Scheme", "stat": "network", "dice": [6, 2],
+                      "options": {"choose": ["start_at_minus_1"]}})  # fmt: skip
+    text = TemplateNarrator().narrate(
+        NarrationRequest(task="narrate", system="city", player_text="I set up a scheme", results=(picked,))
+    )
+    assert "Mark Heat or start Productivity" not in text and "Set Up a Scheme: weak hit" not in text, text
+    assert "Chosen: Start Productivity at -1. Scheme 1 productivity: 0 → -1." in text

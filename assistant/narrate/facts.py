@@ -29,6 +29,10 @@ OUTCOME_LABELS: dict[str, str] = {
 
 #: Kinds of change told as "before → after"; other kinds are told by their reason (or delta).
 BEFORE_AFTER_KINDS = frozenset({"meter", "xp", "clock", "legacy", "progress"})
+#: A reason that only names the move and its outcome ("Set Up a Scheme: weak hit"): the change is told by its numbers.
+_BARE_OUTCOME = re.compile(
+    r"^[^:]{1,60}:\s*(?:strong hit|weak hit|miss|critical|full success|partial success|bad outcome)$", re.I
+)
 _BULLET = re.compile(r"^\s*[-*•]\s+")
 
 
@@ -242,6 +246,10 @@ def effect_line(effect: Effect) -> str:
     if effect.before is None and effect.after is None or effect.kind in {"progress", "clock"} and effect.before is None:
         return f"{target[:1].upper()}{target[1:]}: {effect.reason}." if effect.reason else ""
     if effect.kind not in BEFORE_AFTER_KINDS:  # a system's own kind of change: say it in the engine's words
+        numbers = all(isinstance(v, int) and not isinstance(v, bool) for v in (effect.before, effect.after))
+        if numbers and _BARE_OUTCOME.match(effect.reason or ""):  # "Set Up a Scheme: weak hit" says no more
+            field = target.replace(".", " ")
+            return f"{field[:1].upper()}{field[1:]}: {effect.before} → {effect.after}."
         if effect.reason:
             return effect.reason[:1].upper() + effect.reason[1:].rstrip(".") + "."
         if effect.delta is not None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from assistant.engine import AssistantError, get_ruleset
 from assistant.engine.model import Result
 from assistant.narrate import facts
 from assistant.narrate.variety import choose, said_before
@@ -191,6 +192,19 @@ def _applied(sentence: str, result: Result) -> bool:
 _ASIDE = re.compile(r"\s*\([^)]*\)")
 
 
+def _answered_prompts(result: Result) -> set[str]:
+    """The prompts of the choices the player already picked (a ``choice`` effect names the choice's id)."""
+    picked = {e.target for e in result.effects if e.kind == "choice"}
+    if not picked:
+        return set()
+    try:
+        move = get_ruleset(result.system).move_by_id(result.move_id)
+    except AssistantError:
+        return set()
+    specs = [*move.choices, *(c for outcome in move.outcomes.values() for c in outcome.choices)]
+    return {_bare(spec.prompt) for spec in specs if spec.id in picked}
+
+
 def _lists_the_options(sentence: str, result: Result) -> bool:
     """A sentence naming every option of an open choice of two or more ("... Rivals or Unquiet Dead; ...")."""
     lowered = sentence.lower()
@@ -223,6 +237,7 @@ def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
     out: list[str] = []
     card = {_bare(line) for line in facts.effect_lines(result)}  # the card says these already
     card |= {_bare(choice.prompt) for choice in result.choices}  # and the open choice's list asks this
+    card |= _answered_prompts(result)  # "Mark Heat or start Productivity at -1" once the player picked: "Chosen: ..."
     for line in _with_tables(facts.outcome_text(result), str(result.outcome.value if result.outcome else "")):
         if _BULLET.match(line):
             if not _an_option(line, result) and not _applied(_BULLET.sub("", line), result) and not _placed(line, result):
