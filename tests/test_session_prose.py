@@ -341,3 +341,24 @@ def test_a_picked_choice_is_not_asked_again_and_its_change_shows_its_numbers() -
     )
     assert "Mark Heat or start Productivity" not in text and "Set Up a Scheme: weak hit" not in text, text
     assert "Chosen: Start Productivity at -1. Scheme 1 productivity: 0 → -1." in text
+
+
+def test_an_option_reads_as_a_sentence_and_the_terminal_still_numbers_it() -> None:
+    from typer.testing import CliRunner
+
+    from assistant.cli import app
+
+    art = resolve({"system": "dungeon-world", "move": "Arcane Art", "stat": "cha", "dice": [4, 3]})
+    text = TemplateNarrator().narrate(NarrationRequest(task="narrate", system="dungeon-world", player_text="", results=(art,)))
+    assert "- You are left vulnerable\n" in text and "- you " not in text
+    args = ["chat", "-c", "arcana", "--new", "--system", "dungeon-world", "--seed", "2"]
+    out = CliRunner().invoke(app, args, input="/roll arcane art +cha\n").output
+    assert "1. " in out and "choose 2:" not in out and "choose 1:" not in out, out
+
+
+def test_a_note_on_the_card_is_not_also_told_in_the_story() -> None:
+    initiative = resolve({"system": "dungeon-world", "move": "Roll Initiative", "options": {"initiative": 12}})
+    text = TemplateNarrator().narrate(
+        NarrationRequest(task="narrate", system="dungeon-world", player_text="We roll initiative", results=(initiative,))
+    )
+    assert text.count("The highest initiative goes first") == 1, text

@@ -282,7 +282,8 @@ _NOT_YOURS = re.compile(r"\b(?:the GM|the Magistrate|they)\b(?:\s+\([^)]*\))?\s+
 def _option_line(option: Any) -> str:
     """An option as a bullet; one the character can't take now says why ("A new asset costs 3 experience...")."""
     why = "" if getattr(option, "available", True) else f" (not now: {option.why.rstrip('.')})"
-    return f"- {option.label}{why}"
+    label = option.label.strip()
+    return f"- {label[:1].upper()}{label[1:]}{why}"
 
 
 def follow_up_phrase(follow_up: FollowUp) -> str:

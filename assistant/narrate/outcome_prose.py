@@ -237,6 +237,7 @@ def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
     out: list[str] = []
     card = {_bare(line) for line in facts.effect_lines(result)}  # the card says these already
     card |= {_bare(choice.prompt) for choice in result.choices}  # and the open choice's list asks this
+    card |= {_bare(note) for note in result.notes}  # the card says the engine's notes
     card |= _answered_prompts(result)  # "Mark Heat or start Productivity at -1" once the player picked: "Chosen: ..."
     for line in _with_tables(facts.outcome_text(result), str(result.outcome.value if result.outcome else "")):
         if _BULLET.match(line):
