@@ -362,3 +362,10 @@ def test_a_note_on_the_card_is_not_also_told_in_the_story() -> None:
         NarrationRequest(task="narrate", system="dungeon-world", player_text="We roll initiative", results=(initiative,))
     )
     assert text.count("The highest initiative goes first") == 1, text
+
+
+def test_a_variant_of_an_offered_move_is_not_said_to_be_unavailable() -> None:
+    session = _session("starforged")
+    turn = session.send("I secure an advantage by studying the patrol routes")
+    assert "Secure an Advantage" in [s.move for s in turn.suggestions]
+    assert not any("Scene Challenge" in n for n in turn.notes), turn.notes

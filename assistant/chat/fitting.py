@@ -170,6 +170,8 @@ def why_not_now(state: CampaignState, offered: list[Any], text: str) -> list[str
     for move in ruleset.moves:
         if move.name in shown or not _mentions(text, move.name):
             continue
+        if any(name and name in move.name for name in shown):
+            continue  # a variant of a move offered ("Secure an Advantage (Scene Challenge)"): the words got their move
         why = None if has_track_for(state, move) else missing_track(state, {"move": move.id})
         if why is None and move.requires is not None:
             request: dict[str, Any] = {"move": move.id}
