@@ -369,3 +369,9 @@ def test_a_variant_of_an_offered_move_is_not_said_to_be_unavailable() -> None:
     turn = session.send("I secure an advantage by studying the patrol routes")
     assert "Secure an Advantage" in [s.move for s in turn.suggestions]
     assert not any("Scene Challenge" in n for n in turn.notes), turn.notes
+
+
+def test_the_same_words_twice_do_not_open_two_turns_with_the_same_sentence() -> None:
+    first = frame("I sneek into the lair", "seed")
+    second = frame("I sneek into the lair", "seed", [f"{first} It goes wrong."])
+    assert first == "You sneek into the lair." and second != first and second.endswith("you sneek into the lair.")

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from enum import Enum
 from functools import cache
 
-from assistant.narrate.variety import choose
+from assistant.narrate.variety import choose, said_before
 
 MAX_INTENT = 160
 
@@ -71,7 +71,7 @@ acquire recover indulge train invent learn reduce interrogate inspect consult se
 sacrifice invoke reload snipe brace protect shield withdraw charm flirt seduce taunt provoke mock insult apologize
 promise offer treat bandage pilot navigate smuggle spy infiltrate swipe pickpocket reassure console tinker tame
 soothe evade feint disengage ram dock launch warp decode decrypt bypass override sway take fulfill forsake sing
-endure sojourn resupply withstand recommit undertake finish compel aid face secure develop
+endure sojourn resupply withstand recommit undertake finish compel aid face secure develop clash
 """
 
 
@@ -200,6 +200,7 @@ def _third_person_verb(intent: str) -> bool:
 _ATTEMPT_VERBS = (
     "You try to", "You set out to", "You move to", "You make your move to", "You steel yourself to", "You go all in to"
 )  # fmt: skip
+_AGAIN = ("Again,", "Once more,", "One more time:")
 _PHRASE_FRAMES = ("Your aim: {}.", "What you are after: {}.", "Your target: {}.", "You turn to it: {}.")
 _QUESTION_TAILS = ("You put it to the test.", "There is one way to find out.", "You go and find out.", "Time to see.")
 
@@ -234,7 +235,10 @@ def frame(player_text: str, seed: object, recent: Sequence[str] = (), *, attempt
     if kind is Shape.QUESTION:
         return f"{_upper_first(intent)}? " + choose(_QUESTION_TAILS, seed, recent)
     if kind is Shape.ATTEMPT:
-        return f"{_upper_first(intent)}." if intent.lower().startswith("you") else f"You {_lower_first(intent)}."
+        told = f"{_upper_first(intent)}." if intent.lower().startswith("you") else f"You {_lower_first(intent)}."
+        if said_before(told, recent):  # the same words again: said as another go, not the same sentence
+            return choose([f"{again} {_lower_first(told)}" for again in _AGAIN], seed, recent)
+        return told
     if kind is Shape.FIRST_PERSON:
         rest = intent.split(" ", 1)[1]
         return choose([f"{v} {rest}." for v in _ATTEMPT_VERBS], seed, recent)
