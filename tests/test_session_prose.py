@@ -375,3 +375,14 @@ def test_the_same_words_twice_do_not_open_two_turns_with_the_same_sentence() -> 
     first = frame("I sneek into the lair", "seed")
     second = frame("I sneek into the lair", "seed", [f"{first} It goes wrong."])
     assert first == "You sneek into the lair." and second != first and second.endswith("you sneek into the lair.")
+
+
+def test_a_move_the_position_forbids_says_which_to_make_and_an_unnamed_fight_reads() -> None:
+    dice = ScriptedDice()
+    session = _session("starforged", dice)
+    dice.queue(1, 9, 9)
+    fray = session.send("/roll enter the fray +heart")
+    assert "The fight: a new formidable combat." in fray.narration and "A new combat" not in fray.narration
+    strike = session.send("I strike the raider with my blade")
+    assert "Strike" not in [s.move for s in strike.suggestions]
+    assert "Strike is made when you are in control, but you are in a bad spot. Make Clash instead." in strike.notes

@@ -165,7 +165,7 @@ def name_from_words(text: str, kind: str) -> str:
     name = re.sub(r"^(?:a|an)\s+", "", name, flags=re.IGNORECASE)
     if len(name) > MAX_NAME:
         name = name[:MAX_NAME].rsplit(" ", 1)[0]
-    name = name or f"A new {kind}"
+    name = name or f"The {_kind_words(kind)}"  # no words to name it by: "The fight: a new formidable combat"
     return name[0].upper() + name[1:]
 
 
