@@ -201,7 +201,9 @@ _ATTEMPT_VERBS = (
     "You try to", "You set out to", "You move to", "You make your move to", "You steel yourself to", "You go all in to"
 )  # fmt: skip
 _AGAIN = ("Again,", "Once more,", "One more time:")
-_PHRASE_FRAMES = ("You turn your attention to {}.", "You set your sights on {}.", "You focus on {}.", "Your attention turns to {}.")
+_PHRASE_FRAMES = (
+    "You turn your attention to {}.", "You set your sights on {}.", "You focus on {}.", "Your attention turns to {}."
+)  # fmt: skip
 _QUESTION_TAILS = ("You put it to the test.", "There is one way to find out.", "You go and find out.", "Time to see.")
 
 
