@@ -47,7 +47,11 @@ def narrate(result: Result | tuple[Result, ...], player_text: str = "", **kw: An
         ("I try to pick the lock", Shape.ATTEMPT, r"You try to pick the lock\."),
         ("can I reach the airlock?", Shape.QUESTION, r"Can you reach the airlock\? [A-Z]"),
         ("the score is done", Shape.CLAUSE, r"The score is done\."),
-        ("the vault", Shape.PHRASE, r"(You turn your attention to|You set your sights on|You focus on|Your attention turns to) the vault\."),  # noqa: E501
+        (
+            "the vault",
+            Shape.PHRASE,
+            r"(You turn your attention to|You set your sights on|You focus on|Your attention turns to) the vault\.",
+        ),
         ("sneaking past the guards", Shape.GERUND, r"You (try|set about) sneaking past the guards\."),
         ("I fire 12 shots", Shape.NONE, r"^$"),
     ],
