@@ -386,3 +386,14 @@ def test_a_move_the_position_forbids_says_which_to_make_and_an_unnamed_fight_rea
     strike = session.send("I strike the raider with my blade")
     assert "Strike" not in [s.move for s in strike.suggestions]
     assert "Strike is made when you are in control, but you are in a bad spot. Make Clash instead." in strike.notes
+
+
+def test_a_burn_on_a_rolled_command_is_retold_without_words_it_never_had() -> None:
+    service.create_campaign("focus", "elegy", {"focus": 8}, seed=3)
+    dice = ScriptedDice()
+    session = ChatSession.open("focus", rng=dice, embedder=get_embedder("hash"))
+    dice.queue(6, 9)
+    rolled = session.send("/roll face danger +heart")
+    burned = session.send("/burn")
+    assert burned.results and burned.results[0].outcome.value == "weak_hit", burned.error
+    assert "to Face Danger" not in burned.narration and not rolled.narration.startswith("You")
