@@ -397,3 +397,16 @@ def test_a_burn_on_a_rolled_command_is_retold_without_words_it_never_had() -> No
     burned = session.send("/burn")
     assert burned.results and burned.results[0].outcome.value == "weak_hit", burned.error
     assert "to Face Danger" not in burned.narration and not rolled.narration.startswith("You")
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("/choose 9", "Could not choose: there is no move to act on yet; roll a move first."),
+        ("/character play Nobody", "No character called 'Nobody' in this campaign; it has: your character."),
+        ("/remove impact 5", "There is no “5” in Impacts on the sheet; name one by its number or words (none yet)."),
+    ],
+)
+def test_a_request_with_nothing_to_act_on_says_so_in_words(typed: str, said: str) -> None:
+    turn = _session("starforged").send(typed)
+    assert turn.kind == "error" and turn.error == said, turn.error

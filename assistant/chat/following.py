@@ -39,6 +39,8 @@ class FollowingMixin(ActingMixin):
     def _followed_move(self, event_seq: int | None, doing: str) -> tuple[int, Any]:
         seq, stored = self._followed(event_seq, doing)
         if stored.event.type != "move_resolved":
+            if not any(e.kind == "move" and not e.undone for e in self._state.transcript):  # only the campaign's start
+                raise InputError(f"Could not {doing}: there is no move to act on yet; roll a move first.")
             raise InputError(f"Could not {doing}: the last action was {describe(stored)}, not a move.")
         return seq, stored.event
 
