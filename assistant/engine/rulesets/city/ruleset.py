@@ -51,6 +51,11 @@ ROLL_OPTIONS = ("advantage", "disadvantage", "use_belief", "mark_history", "perc
 TIER_LADDER = (Outcome.MISS, Outcome.WEAK_HIT, Outcome.STRONG_HIT, Outcome.CRITICAL)
 
 
+def _dice_words(faces: list[int]) -> str:
+    """``5, 1 and 4``."""
+    return ", ".join(map(str, faces[:-1])) + f" and {faces[-1]}" if len(faces) > 1 else "".join(map(str, faces))
+
+
 def _low_die(faces: list[int]) -> bool:
     return any(f in (1, 2) for f in faces)
 
@@ -265,7 +270,7 @@ class CityRuleset(Ruleset):
         if "use_belief" in ctx.options:
             self._belief_dice(ctx, faces)
         if ctx.move.id == "use_a_secret" and _low_die(faces):
-            ctx.notes.append(f"A die shows 1 or 2 (rolled {', '.join(map(str, faces))}): you Reveal a Secret.")
+            ctx.notes.append(f"A die shows 1 or 2 (dice {_dice_words(faces)}): you Reveal a Secret.")
             request: dict[str, Any] = {"system": self.system_id, "move": "reveal_a_secret"}
             carried = {k: ctx.options[k] for k in ("secret", "target") if k in ctx.options}
             if carried:
