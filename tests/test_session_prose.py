@@ -200,3 +200,18 @@ def test_a_burn_on_a_rolled_command_is_retold_without_words_it_never_had() -> No
 def test_a_request_with_nothing_to_act_on_says_so_in_words(typed: str, said: str) -> None:
     turn = _session("starforged").send(typed)
     assert turn.kind == "error" and turn.error == said, turn.error
+
+
+def test_damage_dealt_to_another_character_comes_off_their_sheet_not_yours() -> None:
+    dice = ScriptedDice()
+    session = _session("dungeon-world", dice)
+    session.send("/character add Duke class=paladin")
+    offered = session.send("deal damage to duke")
+    assert offered.suggestions[0].move == "Deal Damage"
+    dice.queue(4)
+    asked = session.confirm(offered.suggestions[0])
+    done = session.answer("d4") if asked.question is not None else asked
+    assert done.results, done.error
+    hp = {c.get("name") or cid: c["hp"] for cid, c in session.reload().characters.items()}
+    assert hp == {"pc1": 22, "Duke": 21}, hp
+    assert done.narration.startswith("You set out to deal damage to duke.") or "deal damage to duke" in done.narration

@@ -193,8 +193,12 @@ class CharactersMixin(SessionBase):
             if aim is None or "target" in options or not dataclasses.is_dataclass(s):
                 out.append(s)
                 continue
-            options["target"] = aim
-            request["options"] = options
+            if self._taken_by_target(str(request.get("move", ""))):  # "deal damage to Duke": Duke's sheet takes it
+                request.pop("character", None)
+                request["character_id"] = aim
+            else:
+                options["target"] = aim
+                request["options"] = options
             out.append(dataclasses.replace(s, request=request))  # type: ignore[type-var]
             who = self._state.characters.get(aim, {}).get("name") or aim
             note = f"Aimed at {who} (read from your words)." if aim == target else f"Aimed at {who}, the only other character."
@@ -216,6 +220,15 @@ class CharactersMixin(SessionBase):
         if match and match.group(1).lower() not in {"i", "my", "me", "them", "him", "her", "it", "you"}:
             return match.group(1)  # only an attack takes it (see _aim): "on Monday" aims at no one
         return None
+
+    def _taken_by_target(self, move: str) -> bool:
+        """A Dungeon World move resolved on the sheet of the one it hurts (Deal Damage), not of the one playing."""
+        if get_ruleset(self.system).system_id != "dungeon-world" or not move:
+            return False
+        try:
+            return get_ruleset(self.system).find_move(move).id == "deal_damage"
+        except InputError:
+            return False
 
     def _attacks(self, move: str) -> bool:
         """A Dungeon World move whose hit deals damage to someone (Hack & Slash, Volley, a damage spell)."""

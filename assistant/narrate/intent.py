@@ -71,7 +71,7 @@ acquire recover indulge train invent learn reduce interrogate inspect consult se
 sacrifice invoke reload snipe brace protect shield withdraw charm flirt seduce taunt provoke mock insult apologize
 promise offer treat bandage pilot navigate smuggle spy infiltrate swipe pickpocket reassure console tinker tame
 soothe evade feint disengage ram dock launch warp decode decrypt bypass override sway take fulfill forsake sing
-endure sojourn resupply withstand recommit undertake finish compel aid face secure develop clash
+endure sojourn resupply withstand recommit undertake finish compel aid face secure develop clash deal
 """
 
 
