@@ -42,6 +42,9 @@ def test_a_forward_names_the_moves_it_applies_to() -> None:
         ("The guards watch the gate", Shape.CLAUSE, "The guards watch the gate."),
         ("why is the door locked", Shape.QUESTION, "Why is the door locked? "),
         ("hmm", Shape.NONE, ""),
+        ("The drones swarm toward us", Shape.CLAUSE, "The drones swarm toward you."),
+        ("I'm wounded but I keep fighting", Shape.CLAUSE, "You're wounded but you keep fighting."),
+        ("ok let's go", Shape.FIRST_PERSON, "You "),
     ],
 )
 def test_the_players_words_are_framed_grammatically(text: str, kind: Shape, opening: str) -> None:
@@ -68,7 +71,9 @@ def test_a_move_named_in_the_players_words_keeps_its_capitals(words: str) -> Non
         ("Has anything changed?", "no", "No: nothing has changed."),
         ("Does the guard have any keys?", "no", "No: the guard does not have any keys."),
         ("Was I seen?", "yes", "Yes: you were seen."),
-        ("Does anyone know me?", "no", ""),  # would need the verb conjugated: the plain answer is said instead
+        ("Does anyone know me?", "no", ""),
+        ("Did the captain spurn us?", "no", "No: the captain did not spurn you."),
+        ("Will the rusty old bridge hold?", "yes", "Yes: the rusty old bridge will hold."),  # would need the verb conjugated: the plain answer is said instead
     ],
 )
 def test_an_oracle_answer_reads_as_an_english_statement(question: str, answer: str, statement: str) -> None:

@@ -54,15 +54,18 @@ def _subject_length(words: list[str], aux: str) -> int:
         return n if n < len(words) else 0
     if first in _DETERMINERS:
         n = 2
+        verb = aux in {"do", "does", "did", "can", "could", "will", "would", "should", "may", "might", "must", "shall"}
+        found = False
         while n < len(words) - 1 and n < 4:
             word = words[n].lower()
             ends = word.endswith(("ed", "ing")) and len(word) > 4
-            verb = aux in {"do", "does", "did", "can", "could", "will", "would", "should", "may", "might", "must", "shall"}
             if word in _PREDICATE_START or ends or (verb and (is_verb(word) or word in _STATIVE)):
+                found = True
                 break
             n += 1
-        if n >= len(words):  # no predicate left: the subject is its first noun
-            n = 2
+        stopped_at_verb = n < len(words) and (is_verb(words[n]) or words[n].lower() in _STATIVE)
+        if n >= len(words) or (verb and not found and not stopped_at_verb):
+            n = 2  # no predicate found: the subject is its first noun ("did the captain [spurn] you")
         return n if n < len(words) else 0
     return 0
 

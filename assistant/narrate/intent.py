@@ -41,6 +41,12 @@ QUESTION_WORDS = words(
 WH_WORDS = words("who what where when why how which whose")
 #: Words that are no action, place or thing: a reply to the app, not words to tell ("hmm", "ok").
 INTERJECTIONS = words("hmm hm hmmm ok okay yes no yeah yep nope sure fine well uh um er huh oh ah lol hi hello hey thanks")
+#: "ok, ", "well " before the words that matter.
+_LEAD_FILLER = re.compile(r"^(?:(?:ok|okay|well|so|right|alright|hmm+|um+|uh+)\b[\s,.!]*)+", re.I)
+_LETS = re.compile(r"^let[’']?s\s+", re.I)
+_YOU_CONTRACTED = frozenset({"you're", "you’re", "you've", "you’ve", "you'll", "you’ll", "you'd", "you’d"})
+#: Words after a plural subject that show its verb came before them ("the drones swarm [toward] you").
+_AFTER_VERB = words("toward towards at into onto over through across around past from to on in out up down off you us them")
 #: After "you": words that already make the sentence an attempt, a wish or a state (kept as they are).
 _KEEP_AFTER_YOU = words(
     "try tries attempt want wish need mean plan intend hope aim are were have had can could will would should shall "
@@ -71,7 +77,7 @@ acquire recover indulge train invent learn reduce interrogate inspect consult se
 sacrifice invoke reload snipe brace protect shield withdraw charm flirt seduce taunt provoke mock insult apologize
 promise offer treat bandage pilot navigate smuggle spy infiltrate swipe pickpocket reassure console tinker tame
 soothe evade feint disengage ram dock launch warp decode decrypt bypass override sway take fulfill forsake sing
-endure sojourn resupply withstand recommit undertake finish compel aid face secure develop clash deal
+endure sojourn resupply withstand recommit undertake finish compel aid face secure develop clash deal betray
 """
 
 
@@ -149,13 +155,18 @@ def shape(player_text: str) -> tuple[Shape, str]:
     if not intent:
         return Shape.NONE, ""
     question = intent.endswith("?")
+    words = [w.lower() for w in _WORD.findall(intent)]
+    if words and all(w in INTERJECTIONS for w in words[:2]) and len(words) <= 2:
+        return Shape.NONE, ""
+    intent = _LEAD_FILLER.sub("", intent)  # "ok let's go" -> "we go"
+    intent = _LETS.sub("we ", intent)
     intent = second_person(intent.rstrip("?").strip())
     words = [w.lower() for w in _WORD.findall(intent)]
     if not words:
         return Shape.NONE, ""
     first = words[0]
-    if len(words) <= 2 and all(w in INTERJECTIONS for w in words):
-        return Shape.NONE, ""
+    if first in _YOU_CONTRACTED:  # "I'm wounded but I keep fighting": a statement, told as the player put it
+        return Shape.CLAUSE, intent
     if question or first in WH_WORDS and len(words) > 1:
         return Shape.QUESTION, intent
     if first in QUESTION_WORDS - {"have", "do"} and len(words) > 2 and words[1] in {"you", *_SUBJECTS, *_DETERMINERS}:
@@ -192,7 +203,9 @@ def _third_person_verb(intent: str) -> bool:
         return False
     first = found[0]
     if first.lower() in _DETERMINERS:  # "the raider lunges", "the old raider lunges", "the guards watch"
-        plural = len(found) > 2 and found[1].lower().endswith("s") and is_verb(found[2])
+        plural = len(found) > 2 and found[1].lower().endswith("s") and (
+            is_verb(found[2]) or (len(found) > 3 and found[3].lower() in _AFTER_VERB)
+        )
         return plural or any(_verb_base(w.lower()) for w in found[2:4])
     return first[:1].isupper() and not is_verb(first) and bool(_verb_base(found[1].lower()))  # "Kara lunges"
 
