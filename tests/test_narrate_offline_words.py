@@ -71,9 +71,9 @@ def test_a_move_named_in_the_players_words_keeps_its_capitals(words: str) -> Non
         ("Has anything changed?", "no", "No: nothing has changed."),
         ("Does the guard have any keys?", "no", "No: the guard does not have any keys."),
         ("Was I seen?", "yes", "Yes: you were seen."),
-        ("Does anyone know me?", "no", ""),
+        ("Does anyone know me?", "no", ""),  # would need the verb conjugated: the plain answer is said instead
         ("Did the captain spurn us?", "no", "No: the captain did not spurn you."),
-        ("Will the rusty old bridge hold?", "yes", "Yes: the rusty old bridge will hold."),  # would need the verb conjugated: the plain answer is said instead
+        ("Will the rusty old bridge hold?", "yes", "Yes: the rusty old bridge will hold."),
     ],
 )
 def test_an_oracle_answer_reads_as_an_english_statement(question: str, answer: str, statement: str) -> None:

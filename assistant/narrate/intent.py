@@ -203,8 +203,10 @@ def _third_person_verb(intent: str) -> bool:
         return False
     first = found[0]
     if first.lower() in _DETERMINERS:  # "the raider lunges", "the old raider lunges", "the guards watch"
-        plural = len(found) > 2 and found[1].lower().endswith("s") and (
-            is_verb(found[2]) or (len(found) > 3 and found[3].lower() in _AFTER_VERB)
+        plural = (
+            len(found) > 2
+            and found[1].lower().endswith("s")
+            and (is_verb(found[2]) or (len(found) > 3 and found[3].lower() in _AFTER_VERB))
         )
         return plural or any(_verb_base(w.lower()) for w in found[2:4])
     return first[:1].isupper() and not is_verb(first) and bool(_verb_base(found[1].lower()))  # "Kara lunges"
