@@ -215,3 +215,10 @@ def test_damage_dealt_to_another_character_comes_off_their_sheet_not_yours() -> 
     hp = {c.get("name") or cid: c["hp"] for cid, c in session.reload().characters.items()}
     assert hp == {"pc1": 22, "Duke": 21}, hp
     assert "to deal damage to duke." in done.narration.split("\n\n")[0], done.narration  # told as an attempt
+
+
+def test_a_project_named_after_a_colon_is_named_by_those_words() -> None:
+    from assistant.chat.clock_finder import project_name
+
+    assert project_name("a new long-term project: earn the trust of the Grey Cloaks") == "Earn the trust of the Grey Cloaks"
+    assert project_name("I work on my long-term project to map the tunnels") == "Map the tunnels"
