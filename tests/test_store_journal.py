@@ -155,3 +155,10 @@ def test_an_export_whose_numbers_were_changed_is_still_refused(store: CampaignSt
     with pytest.raises(InputError, match="replays differently") as caught:
         service.import_journal(changed)
     assert "nothing was imported" in str(caught.value)
+
+
+def test_the_journal_does_not_write_a_change_that_changed_nothing(store: CampaignStore) -> None:
+    service.create_campaign("quiet", "blades", seed=2)
+    service.resolve_in_campaign("quiet", {"move": "Heat", "options": {"exposure": "smooth"}})
+    text = service.export("quiet", "markdown")
+    assert "- heat: no change (0)" in text and "0 → 0" not in text
