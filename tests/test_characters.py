@@ -79,7 +79,7 @@ def test_city_beliefs_secrets_assets_and_heat() -> None:
     refused("city", sheet, {"heat": 11}, "Heat", "0 to 10")
     gone, said = edit_character("city", sheet, [Edit("beliefs", "1", "remove")])
     assert gone["beliefs"] == [] and said == ["Beliefs: removed The Magistrate lies"]
-    refused("city", sheet, [Edit("secret", "nobody", "remove")], "No secrets", "Arvel loves Donatella")
+    refused("city", sheet, [Edit("secret", "nobody", "remove")], "no “nobody” in Secrets", "Arvel loves Donatella")
 
 
 def test_blades_playbook_vice_and_crew() -> None:

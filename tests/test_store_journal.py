@@ -125,3 +125,40 @@ def test_import_refuses_a_hand_edited_journal_whole(store: CampaignStore, edit: 
         service.import_journal(edited)
     assert "nothing was imported" in str(caught.value)
     assert [c.name for c in service.list_campaigns()] == ["src"]
+
+
+def test_an_export_in_older_wording_imports_in_the_current_wording(store: CampaignStore) -> None:
+    """A later version may reword a reason, a rules text or a follow-up: the import compares what happened (outcome,
+    dice, meters, tracks) and takes the wording from this version, so older exports keep importing."""
+    _session("old")
+    text = service.export("old", "markdown")
+    assert '"reason":"Make a suffer move (-1)"' in text and '"reason":"Face Danger: strong hit"' in text
+    older = (
+        text.replace('"reason":"Make a suffer move (-1)"', '"reason":"older: suffer -1"')
+        .replace('"reason":"Face Danger: strong hit"', '"reason":"older: a strong hit"')
+        .replace('"text":"On a weak hit, you succeed', '"text":"older: you succeed')
+    )
+    assert older != text
+    imported = service.import_journal(older, name="new")
+    assert service.load_campaign("new").comparable() == service.load_campaign("old").comparable()
+    shown = service.export(imported, "markdown")
+    assert "older:" in older and "older:" not in shown
+    assert [e.event for e in store.events("new")][1:] == [e.event for e in store.events("old")][1:]
+    service.replay("new")
+
+
+def test_an_export_whose_numbers_were_changed_is_still_refused(store: CampaignStore) -> None:
+    _session("src")
+    text = service.export("src", "markdown")
+    changed = re.sub(r'("target":"momentum","before":2,"after":)3', r"\g<1>4", text, count=1)
+    assert changed != text
+    with pytest.raises(InputError, match="replays differently") as caught:
+        service.import_journal(changed)
+    assert "nothing was imported" in str(caught.value)
+
+
+def test_the_journal_does_not_write_a_change_that_changed_nothing(store: CampaignStore) -> None:
+    service.create_campaign("quiet", "blades", seed=2)
+    service.resolve_in_campaign("quiet", {"move": "Heat", "options": {"exposure": "smooth"}})
+    text = service.export("quiet", "markdown")
+    assert "- heat: no change (0)" in text and "0 → 0" not in text

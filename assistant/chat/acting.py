@@ -8,7 +8,7 @@ from collections.abc import Generator, Mapping
 from typing import Any
 
 from assistant.chat.characters import CharactersMixin
-from assistant.chat.fitting import bind, fit_suggestions
+from assistant.chat.fitting import bind, fit_suggestions, why_not_now
 from assistant.chat.moves_info import _odds_line, _odds_map, _task_for
 from assistant.chat.narration import UNAVAILABLE_NOTE as UNAVAILABLE  # said once a session for the same cause
 from assistant.chat.narration import NarrationOutcome, guarded_narration
@@ -60,7 +60,8 @@ class ActingMixin(CharactersMixin):
 
         shortlist = suggest(text, self._suggest_context(text), k=SHORTLIST, embedder=self.embedder)
         suggestions = fit_suggestions(self._state, shortlist, text, k=3)
-        return self._aim(text, suggestions)  # "I strike Mara": aimed at Mara, who plays stays
+        suggestions, notes = self._aim(text, suggestions)  # "I strike Mara": aimed at Mara, who plays stays
+        return suggestions, notes + why_not_now(self._state, suggestions, text)
 
     def resume_suggestions(self, text: str) -> list[Any]:
         """The suggestions for the player's last action ``text`` again, without storing anything (a reload shows the

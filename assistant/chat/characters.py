@@ -60,12 +60,23 @@ def _who(rest: str) -> tuple[str | None, str]:
     return None, rest.strip()
 
 
+def shown_name(state: CampaignState, cid: str) -> str:
+    """A character as the player calls them: their name; "Your character" or "Character 2" when unnamed (never the
+    store's id)."""
+    name = state.characters[cid].get("name")
+    if name:
+        return str(name)
+    if cid == state.active_character:
+        return "Your character"
+    return f"Character {cid.removeprefix('pc')}"
+
+
 def sheet_text(state: CampaignState, cid: str) -> str:
     """A character's editable fields and what each takes, in words."""
     sheet = state.characters[cid]
     rules = character_rules(state.system)
     playing = " (playing)" if cid == state.active_character else ""
-    lines = [f"{sheet.get('name') or cid}{playing}"]
+    lines = [f"{shown_name(state, cid)}{playing}"]
     for f in rules.fields:
         value = rules.get(sheet, f)
         if isinstance(value, list):
@@ -75,7 +86,7 @@ def sheet_text(state: CampaignState, cid: str) -> str:
         else:
             shown = "-" if value in (None, "") else str(value)
         lines.append(f"- {f.label}: {shown}")
-    others = [str(c.get("name") or i) for i, c in state.characters.items() if i != cid]
+    others = [shown_name(state, i) for i in state.characters if i != cid]
     if others:
         lines.append("Also in this campaign: " + ", ".join(others) + ".")
     lines.append("Change a field with /set <field> <value>; lists with /add and /remove.")
@@ -89,7 +100,7 @@ class CharactersMixin(SessionBase):
     def _create_character(self, character: Mapping[str, Any] | None, play: bool, typed: str = "") -> TurnStream:
         cid = store_characters.create_character(self.campaign, character, active=play, store=self.store)
         self.reload()
-        who = str(self._state.characters[cid].get("name") or cid)
+        who = shown_name(self._state, cid)
         playing = self._state.active() or {}
         said = (
             f"{who} joins the campaign and is the one playing."
@@ -102,8 +113,8 @@ class CharactersMixin(SessionBase):
         stored, changes = store_characters.edit(self.campaign, edits, character=who, store=self.store)
         self.reload()
         cid = stored.event.character_id  # type: ignore[union-attr]
-        name = str(self._state.characters[cid].get("name") or cid)
-        text = f"{name}: " + "; ".join(changes) + "." if changes else f"Nothing changed on {name}."
+        name = shown_name(self._state, cid)
+        text = f"{name}: " + "; ".join(changes) + "." if changes else f"Nothing changed on {name[:1].lower() + name[1:]}."
         return (yield from self._said(typed or "/set", text, event_seq=stored.seq))
 
     def _said(self, typed: str, text: str, event_seq: int | None = None) -> TurnStream:
@@ -122,8 +133,8 @@ class CharactersMixin(SessionBase):
                 cid = store_characters.find_character(self._state, tail)
                 stored = service.set_active_character(self.campaign, cid, store=self.store)
                 self.reload()
-                who = self._state.characters[cid].get("name") or cid
-                return (yield from self._said(typed, f"{who} is now the one playing.", event_seq=stored.seq))
+                playing = shown_name(self._state, cid)
+                return (yield from self._said(typed, f"{playing} is now the one playing.", event_seq=stored.seq))
             cid = store_characters.find_character(self._state, rest or None)
             return (
                 yield from _finish(
@@ -134,7 +145,8 @@ class CharactersMixin(SessionBase):
         if who is not None and not self._names_character(who):
             who, body = None, rest.strip()  # "/set belief Note: ..." is a belief, not a character called "belief Note"
         if not body:
-            raise InputError(f"Something is missing. Usage: {USAGE[name]}")
+            what = "the field and the value" if name == "set" else "the list and the entry"
+            raise InputError(f"Name {what}. Usage: {USAGE[name]}")
         field, value = split_field_value(rules, body)
         op = "set" if name == "set" else name
         f = rules.find(field)
@@ -181,8 +193,12 @@ class CharactersMixin(SessionBase):
             if aim is None or "target" in options or not dataclasses.is_dataclass(s):
                 out.append(s)
                 continue
-            options["target"] = aim
-            request["options"] = options
+            if self._taken_by_target(str(request.get("move", ""))):  # "deal damage to Duke": Duke's sheet takes it
+                request.pop("character", None)
+                request["character_id"] = aim
+            else:
+                options["target"] = aim
+                request["options"] = options
             out.append(dataclasses.replace(s, request=request))  # type: ignore[type-var]
             who = self._state.characters.get(aim, {}).get("name") or aim
             note = f"Aimed at {who} (read from your words)." if aim == target else f"Aimed at {who}, the only other character."
@@ -204,6 +220,15 @@ class CharactersMixin(SessionBase):
         if match and match.group(1).lower() not in {"i", "my", "me", "them", "him", "her", "it", "you"}:
             return match.group(1)  # only an attack takes it (see _aim): "on Monday" aims at no one
         return None
+
+    def _taken_by_target(self, move: str) -> bool:
+        """A Dungeon World move resolved on the sheet of the one it hurts (Deal Damage), not of the one playing."""
+        if get_ruleset(self.system).system_id != "dungeon-world" or not move:
+            return False
+        try:
+            return get_ruleset(self.system).find_move(move).id == "deal_damage"
+        except InputError:
+            return False
 
     def _attacks(self, move: str) -> bool:
         """A Dungeon World move whose hit deals damage to someone (Hack & Slash, Volley, a damage spell)."""

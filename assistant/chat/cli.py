@@ -29,7 +29,8 @@ def _numbered_choices(turn: Turn) -> tuple[str, bool]:
     at: list[int] = []
     for label in labels:
         after = at[-1] + 1 if at else 0
-        found = next((i for i in range(after, len(lines)) if lines[i].startswith(f"- {label}")), None)
+        wanted = f"- {label}".lower()  # the narration writes a label with a capital ("- You take -1 Ongoing")
+        found = next((i for i in range(after, len(lines)) if lines[i].lower().startswith(wanted)), None)
         if found is None:
             return turn.narration, False
         at.append(found)

@@ -25,6 +25,7 @@ from assistant.store.state import CampaignState
 DEFAULT_PROJECT_SEGMENTS = 8
 _SEGMENTS = re.compile(r"\b(\d{1,2})[- ]?(?:segments?|clock|sections?)\b", re.IGNORECASE)
 _PROJECT_NAME = (
+    r"\bproject\s*:\s*(?P<n>.+)",  # "a new long-term project: earn the trust of the Grey Cloaks"
     r"\bproject\b.*?\b(?:to|on|for|about)\s+(?P<n>.+)",
     r"\b(?:work|works|working|keep working)\s+on\s+(?:(?:my|our|the)\s+)?(?:project\s+)?(?P<n>.+)",
 )

@@ -94,6 +94,10 @@ def help_text() -> str:
     return "Commands:\n" + "\n".join(f"  {line}" for line in USAGE.values())
 
 
+#: What a command given without its words is missing, in the player's words.
+_MISSING = {"table": "Which table? (/tables lists them.)", "dice": "Which dice?", "ask": "What is your question?"}
+
+
 def _usage_error(name: str, problem: str) -> InputError:
     return InputError(f"{problem} Usage: {USAGE[name]}")
 
@@ -177,7 +181,7 @@ def parse_command(text: str) -> Command:
         args = {"value": rest}
     elif name in {"table", "dice", "ask"}:
         if not rest:
-            raise _usage_error(name, "Something is missing.")
+            raise _usage_error(name, _MISSING[name])
         args = {"value": rest}
     elif name == "progress":
         parts = rest.rsplit(" ", 1)

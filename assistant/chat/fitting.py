@@ -9,11 +9,15 @@ suggestions make sense now.
 - :func:`fit_suggestions` binds every suggestion, re-reckons its odds on the track it found, and leaves out a
   progress move with no track to act on and a move that cannot succeed, unless the player's words name it; the
   oracle comes after the moves that act when the words are an action, not a question.
+- :func:`why_not_now` says why a move the words name is not among them (no open track for it, its requirement
+  does not hold), so no move the player asked for disappears without a word.
 """
 
 from __future__ import annotations
 
 import contextlib
+import random
+import re
 from typing import Any
 
 from assistant.chat.clock_finder import bind_clock
@@ -145,3 +149,40 @@ def fit_suggestions(state: CampaignState, suggestions: list[Any], text: str, k: 
         if len(out) >= k:
             break
     return out
+
+
+def _mentions(text: str, move_name: str) -> bool:
+    """The words name the move, a one-word name included ("I clash with the hunter" mentions Clash)."""
+    if names_move(text, move_name):
+        return True
+    return " " not in move_name.strip() and bool(re.search(rf"\b{re.escape(move_name)}\b", text, re.I))
+
+
+def why_not_now(state: CampaignState, offered: list[Any], text: str) -> list[str]:
+    """For each move the words name that is not offered, why it cannot be made now, in the player's words: the track
+    it acts on is not open, or its requirement does not hold (the engine's own sentence: "Strike is made when you are
+    in control")."""
+    from assistant.engine import RulesError, resolve
+
+    ruleset = get_ruleset(state.system)
+    shown = {str(getattr(s, "move", "")) for s in offered}
+    notes: list[str] = []
+    for move in ruleset.moves:
+        if move.name in shown or not _mentions(text, move.name):
+            continue
+        if any(name and name in move.name for name in shown):
+            continue  # a variant of a move offered ("Secure an Advantage (Scene Challenge)"): the words got their move
+        why = None if has_track_for(state, move) else missing_track(state, {"move": move.id})
+        if why is None and move.requires is not None:
+            request: dict[str, Any] = {"move": move.id}
+            if move.roll.stats:
+                request["stat"] = move.roll.stats[0].stats[0]
+            try:
+                resolve(engine_request(state, request), rng=random.Random(0))
+            except RulesError as exc:
+                why = exc.message
+            except AssistantError:  # wants more than the words give (a track, an option): not a "no" to say
+                why = None
+        if why and why not in notes:
+            notes.append(why)
+    return notes

@@ -39,6 +39,8 @@ class FollowingMixin(ActingMixin):
     def _followed_move(self, event_seq: int | None, doing: str) -> tuple[int, Any]:
         seq, stored = self._followed(event_seq, doing)
         if stored.event.type != "move_resolved":
+            if not any(e.kind == "move" and not e.undone for e in self._state.transcript):  # only the campaign's start
+                raise InputError(f"Could not {doing}: there is no move to act on yet; roll a move first.")
             raise InputError(f"Could not {doing}: the last action was {describe(stored)}, not a move.")
         return seq, stored.event
 
@@ -143,12 +145,25 @@ class FollowingMixin(ActingMixin):
     def _redo(self, seq: int, event: Any, options_update: dict[str, Any], doing: str) -> TurnStream:
         """Replace move ``seq`` by itself with its own dice and updated options (one atomic undo + move, refused
         when ``seq`` is no longer the last action, or when the engine refuses the new request)."""
-        move_name = str(event.result.get("move") or "the move")
-        return (
-            yield from self._resolve(
-                dict(event.request), player_text=self._last_intent or move_name, redo=(seq, options_update, doing)
-            )
-        )
+        said = self._last_intent or self._words_before(seq)  # a move rolled by command is retold without words
+        return (yield from self._resolve(dict(event.request), player_text=said, redo=(seq, options_update, doing)))
+
+    def _words_before(self, seq: int) -> str:
+        """The player's words that led to move ``seq`` (not a picked number, not a command): a pick or a burn on it is
+        told with the same words, not as a new attempt at the move's name."""
+        for entry in reversed(self._state.transcript):
+            if entry.seq >= seq:
+                continue
+            if entry.kind == "move" and not entry.undone:
+                break  # words before an earlier move were that move's
+            if entry.kind != "chat" or entry.role != "user":
+                continue
+            text = entry.text.strip()
+            if text.startswith("/"):
+                break  # the move was rolled by a command: it has no words of its own
+            if text and not text.isdigit():
+                return text
+        return ""
 
     def _undo(self, event_seq: int | None) -> TurnStream:
         if not self.known.top and event_seq is None:

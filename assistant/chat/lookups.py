@@ -18,12 +18,19 @@ class LookupsMixin(ActingMixin):
         """The game's name as a player knows it ("Blades in the Dark", not ``blades``)."""
         return get_ruleset(self.system).title or self.system
 
+    def _tables_hint(self) -> str:
+        """The end of the sentence: a pointer to the game's tables when it has some, a full stop otherwise."""
+        if not get_ruleset(self.system).tables:
+            return "."
+        return "; you can also roll one of the game's tables with /table <name> (/tables lists them)."
+
     def _oracle_question(self, c: Classification) -> TurnStream:
         if not c.yes_no:
-            text = (
-                'The oracle answers yes/no questions. Ask it as one ("Is there something behind the door?"), '
-                "or roll one of the system's tables with /table <name> (/tables lists them)."
-            )
+            if oracle_move(self.system) is None:
+                text = f"{self._title()} has no oracle: in this game the GM answers questions about the story"
+            else:
+                text = 'The oracle answers yes/no questions. Ask it as one ("Is there something behind the door?")'
+            text += self._tables_hint()
             self._say("assistant", text)
             return (yield from _finish(Turn(kind="oracle", player_text=c.text, narration=text, narrator="template")))
         if oracle_move(self.system) is None:  # a story question in a game whose GM answers them: not an error
@@ -41,7 +48,10 @@ class LookupsMixin(ActingMixin):
             raise InputError('Ask the oracle a yes/no question, e.g. "Is the station abandoned?".')
         move = oracle_move(self.system)
         if move is None:
-            raise RulesError(f"{self._title()} has no yes/no oracle; roll a table (/tables) or dice (/dice) instead.")
+            instead = (
+                "a table (/tables) or dice (/dice)" if get_ruleset(self.system).tables else "dice (/dice 2d6: 7 or more is a yes)"
+            )
+            raise RulesError(f"{self._title()} has no yes/no oracle; roll {instead} instead.")
         if record:
             self._say("user", f"Oracle ({odds}): {question}")
         return (
@@ -59,7 +69,9 @@ class LookupsMixin(ActingMixin):
         try:
             move = ruleset.find_move("Pay the Price")
         except AssistantError:
-            raise RulesError(f"{self.system} has no Pay the Price move.") from None
+            raise RulesError(
+                f"{ruleset.title or self.system} has no Pay the Price move; roll a table (/tables) instead."
+            ) from None
         return (yield from self._resolve({"move": move.id}, player_text=self._last_intent or move.name, task="pay_the_price"))
 
     def _dice(self, notation: str) -> TurnStream:

@@ -151,7 +151,10 @@ def _attempt(
     shown: list[str] = []
     buffer = ""
     cut: list[dict[str, str]] = []
-    earlier = earlier_sentences(text for role, text in request.history if role.lower() not in HUMAN_ROLES)
+    # The template says what the Result holds, an open choice's options included, however often it was said before;
+    # only a model's draft that tells an earlier turn again is skipped, and only a model's draft is cut short.
+    template = getattr(narrator, "name", "") == "template"
+    earlier = [] if template else earlier_sentences(text for role, text in request.history if role.lower() not in HUMAN_ROLES)
     skipped = 0
     stream = narrator.stream(request)
     try:
@@ -180,9 +183,9 @@ def _attempt(
         close = getattr(stream, "close", None)
         if callable(close):
             close()  # a cut draft stops the model's call too
-    if buffer and not _ENDED.search(buffer) and _story_sentences(shown) >= 1:
+    if buffer and not template and not _ENDED.search(buffer) and _story_sentences(shown) >= 1:
         buffer = ""  # stopped mid-sentence (its length cap, a stop sequence): the story ends at its last full sentence
-    if buffer and not shown and not _ENDED.search(buffer) and len(buffer.split()) < MIN_FRAGMENT_WORDS:
+    if buffer and not template and not shown and not _ENDED.search(buffer) and len(buffer.split()) < MIN_FRAGMENT_WORDS:
         raise NarrationEchoed(STOPPED_EARLY)  # "You": stopped (a stop sequence) before its first sentence; retried
     if buffer and repeats_earlier(buffer, earlier):
         skipped, buffer = skipped + 1, ""
@@ -257,7 +260,6 @@ def guarded_narration(
                 text = _template_text(request)
                 yield TurnEvent("replace", text=text)
                 outcome.text = text
-                outcome.notes.append("The guard flagged the offline narration; see the guard log.")
                 return outcome
             current = replace(request, feedback=describe_violations(rejected.violations))
             continue

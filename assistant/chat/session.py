@@ -261,7 +261,7 @@ class ChatSession(AskingMixin, LookupsMixin):
             reading = self._read_words(self._last_intent, request)  # "I take 2 harm", then /roll endure harm
             request["options"] = {**reading.options, **(request.get("options") or {})}
             read = [reading.note()] if reading.notes else []
-            return (yield from self._resolve(request, player_text=self._last_intent, read=read))
+            return (yield from self._resolve(request, player_text=self._intent_for(a["move"]), read=read))
         if name == "oracle":
             return (yield from self._oracle(a["question"], a["odds"]))
         if name == "table":
@@ -300,6 +300,17 @@ class ChatSession(AskingMixin, LookupsMixin):
             )
         )
 
+    def _intent_for(self, move_name: str) -> str:
+        """The player's last words, to tell a /roll of ``move_name`` by, when that move was one offered for them: "I
+        cast a missile", refused, then /roll volley is not told as casting a missile."""
+        if not self._last_intent:
+            return ""
+        try:
+            name = get_ruleset(self.system).find_move(move_name).name
+        except AssistantError:
+            return ""
+        return self._last_intent if name in {getattr(s, "move", "") for s in self._suggestions} else ""
+
     def _info(self, name: str) -> str:
         if name == "help":
             return help_text()
@@ -312,12 +323,20 @@ class ChatSession(AskingMixin, LookupsMixin):
         if name == "tables":
             names = [t.name for t in ruleset.tables.values()]
             return ("Tables (roll one with /table <name>): " + ", ".join(names)) if names else f"{self._title()} has no tables."
+        from assistant.chat.characters import shown_name
+
         character = self._state.active() or {}
         stats = character.get("stats", {})
-        lines = [f"{character.get('name', 'Your character')} ({self.system})"]
+        cid = self._state.active_character
+        who = shown_name(self._state, cid) if cid in self._state.characters else "Your character"
+        lines = [f"{who} — {self._title()}"]
         if stats:
             lines.append("Stats: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in stats.items()))
-        meters = [f"{m.replace('_', ' ')} {character[m]}" for m in ruleset.sheet.meters if m in character]
+        meters = [
+            f"{m.replace('_', ' ')} {character[m]}"
+            for m, spec in ruleset.sheet.meters.items()
+            if m in character and not _idle_modifier(spec, character[m])
+        ]
         if meters:
             lines.append("Meters: " + ", ".join(meters))
         if character.get("impacts"):
@@ -328,6 +347,16 @@ class ChatSession(AskingMixin, LookupsMixin):
         for clock in self._state.clocks.values():
             lines.append(f"Clock: {clock.get('name')} {clock.get('filled', 0)}/{clock.get('segments')}")
         return "\n".join(lines)
+
+
+#: Words naming a meter that only modifies rolls for a while: at 0 there is nothing to show on the sheet.
+MODIFIER_WORDS = ("bonus", "penalty", "hold")
+
+
+def _idle_modifier(spec: Any, value: Any) -> bool:
+    """A bonus, penalty or hold at 0 (Dungeon World's forward bonus, cast penalty, Defend hold). Every other meter
+    is shown at 0 too (stress, heat, coin: a 0 there is part of the character's state)."""
+    return value == 0 and spec.default == 0 and any(word in spec.name for word in MODIFIER_WORDS)
 
 
 __all__ = ["ChatSession", "oracle_move", "yes_chance"]

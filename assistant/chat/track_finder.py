@@ -165,7 +165,7 @@ def name_from_words(text: str, kind: str) -> str:
     name = re.sub(r"^(?:a|an)\s+", "", name, flags=re.IGNORECASE)
     if len(name) > MAX_NAME:
         name = name[:MAX_NAME].rsplit(" ", 1)[0]
-    name = name or f"A new {kind}"
+    name = name or f"The {_kind_words(kind)}"  # no words to name it by: "The fight: a new formidable combat"
     return name[0].upper() + name[1:]
 
 
@@ -241,7 +241,8 @@ def missing_track(state: CampaignState, request: dict[str, Any]) -> str | None:
     starter = _starter(state, need.kind)
     how = f"{starter} first, or start one with /track <rank> <name>" if starter else "start one with /track <rank> <name>"
     word = _kind_words(need.kind)
-    return f"{move.name} acts on a {word}'s progress track, and there is no open {word} yet: {how}."
+    article = "an" if word[:1].lower() in "aeiou" else "a"
+    return f"{move.name} acts on {article} {word}'s progress track, and there is no open {word} yet: {how}."
 
 
 def bind_track(state: CampaignState, request: dict[str, Any], text: str) -> tuple[dict[str, Any], list[str]]:

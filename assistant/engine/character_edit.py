@@ -123,7 +123,7 @@ class CharacterRules(SheetFields):
             if words(entry_text(item)).strip().lower() == key:
                 return i
         listed = "; ".join(f"{i + 1}. {words(entry_text(x))}" for i, x in enumerate(current)) or "none yet"
-        raise InputError(f"No {f.label.lower()} {text!r} on the sheet; name one by its number or words ({listed}).")
+        raise InputError(f"There is no “{text}” in {f.label} on the sheet; name one by its number or words ({listed}).")
 
     def _said(self, f: EditField, before: Any, after: Any, edit: Edit) -> str:
         if edit.op == "add":
@@ -139,6 +139,8 @@ class CharacterRules(SheetFields):
                 return "yes" if v else "no"
             return "empty" if v in (None, "") else str(v)
 
+        if before == after:
+            return f"{f.label} is already {show(after)}"
         return f"{f.label} {show(before)} → {show(after)}"
 
     # ---- the whole sheet -------------------------------------------------------------------------------

@@ -30,6 +30,18 @@ _PREDICATE_START = words(
 )
 
 
+#: Verbs of having, knowing and feeling, which end a subject after "does"/"can"... ("does the guard [have] keys").
+_STATIVE = words(
+    "have be know want need like see hear remember believe care mind own recognize understand feel think fear hate "
+    "love expect suspect smell sense exist live belong mean"
+)
+#: Indefinites as the answer "no" makes them ("is anyone there?" -> "no one is there").
+_NONE_OF = {"anyone": "no one", "anybody": "nobody", "anything": "nothing", "someone": "no one", "somebody": "nobody",
+            "something": "nothing"}  # fmt: skip
+#: Indefinites as the answer "yes" makes them ("are there any guards?" -> "there are some guards").
+_SOME = {"any": "some", "anyone": "someone", "anybody": "somebody", "anything": "something"}
+
+
 def _subject_length(words: list[str], aux: str) -> int:
     """How many words of ``words`` (after the auxiliary) form the subject; 0 when it cannot be told."""
     first = words[0].lower()
@@ -42,15 +54,18 @@ def _subject_length(words: list[str], aux: str) -> int:
         return n if n < len(words) else 0
     if first in _DETERMINERS:
         n = 2
+        verb = aux in {"do", "does", "did", "can", "could", "will", "would", "should", "may", "might", "must", "shall"}
+        found = False
         while n < len(words) - 1 and n < 4:
             word = words[n].lower()
             ends = word.endswith(("ed", "ing")) and len(word) > 4
-            verb = aux in {"do", "does", "did", "can", "could", "will", "would", "should", "may", "might", "must", "shall"}
-            if word in _PREDICATE_START or ends or (verb and is_verb(word)):
+            if word in _PREDICATE_START or ends or (verb and (is_verb(word) or word in _STATIVE)):
+                found = True
                 break
             n += 1
-        if n >= len(words):  # no predicate left: the subject is its first noun
-            n = 2
+        stopped_at_verb = n < len(words) and (is_verb(words[n]) or words[n].lower() in _STATIVE)
+        if n >= len(words) or (verb and not found and not stopped_at_verb):
+            n = 2  # no predicate found: the subject is its first noun ("did the captain [spurn] you")
         return n if n < len(words) else 0
     return 0
 
@@ -69,13 +84,31 @@ def answer_statement(question: str, answer: str) -> str:
     if not n:
         return ""
     subject, predicate = " ".join(rest[:n]), rest[n:]
-    if answer == "no":
-        if predicate and predicate[0].lower() == "still":
-            verb, predicate = f"{aux} no longer", predicate[1:]
+    indefinite = subject.lower() in _NONE_OF
+    if answer == "yes":
+        verb = aux
+        predicate = [_SOME.get(w.lower(), w) for w in predicate]  # "any guards" -> "some guards"
+        subject = _SOME.get(subject.lower(), subject)
+    elif indefinite and aux not in {"do", "does", "did"}:  # "is anyone still alive" -> "no one is alive"
+        subject, verb = _NONE_OF[subject.lower()], aux
+        predicate = predicate[1:] if predicate and predicate[0].lower() == "still" else predicate
+    elif indefinite:
+        return ""  # "does anyone know" would need the verb conjugated: the engine's plain answer is said instead
+    elif subject.lower() == "there" and aux in {"is", "are", "was", "were"} and predicate:
+        verb = aux  # "is there a way out" -> "there is no way out"; "are there guards" -> "there are no guards"
+        head = predicate[0].lower()
+        if head in {"a", "an", "any"}:
+            predicate = ["no", *predicate[1:]]
+        elif head in _NONE_OF:
+            predicate = [_NONE_OF[head], *predicate[1:]]
+        elif head not in _DETERMINERS and head not in _PREDICATE_START:
+            predicate = ["no", *predicate]
         else:
             verb = _AUX_NO[aux]
+    elif predicate and predicate[0].lower() == "still":
+        verb, predicate = f"{aux} no longer", predicate[1:]
     else:
-        verb = aux
+        verb = _AUX_NO[aux]
     if subject.lower() == "you" and verb.startswith("is"):
         verb = "are" + verb[2:]
     if subject.split()[0].lower() in _DETERMINERS:
@@ -89,8 +122,11 @@ def price_reading(result: Result, player_text: str) -> str:
     clause = as_clause(player_text)
     if not rows or not clause:
         return ""
-    row = rows[0].rstrip(".")
-    return f"As {clause}, {row[:1].lower()}{row[1:]}."
+    told = facts.rows_as_list(rows, ", ")
+    if len(rows) > 1:  # "A, B and C"
+        head, _, last = told.rpartition(", ")
+        told = f"{head} and {last}"
+    return f"As {clause}, {told[:1].lower()}{told[1:]}."
 
 
 def rows_answer(result: Result, question: str) -> str:

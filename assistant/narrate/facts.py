@@ -29,6 +29,10 @@ OUTCOME_LABELS: dict[str, str] = {
 
 #: Kinds of change told as "before → after"; other kinds are told by their reason (or delta).
 BEFORE_AFTER_KINDS = frozenset({"meter", "xp", "clock", "legacy", "progress"})
+#: A reason that only names the move and its outcome ("Set Up a Scheme: weak hit"): the change is told by its numbers.
+_BARE_OUTCOME = re.compile(
+    r"^[^:]{1,60}:\s*(?:strong hit|weak hit|miss|critical|full success|partial success|bad outcome)$", re.I
+)
 _BULLET = re.compile(r"^\s*[-*•]\s+")
 
 
@@ -139,7 +143,20 @@ def _table_line(result: Result) -> str:
     rolls = [str(r) for r in table.get("rolls") or result.dice]
     rolled = f" (rolled {_and(rolls)})" if rolls else ""
     rows = table_rows(result)
-    return f"{name}{rolled}: " + "; ".join(r.rstrip(".") for r in rows) + "." if rows else f"{name}{rolled}."
+    return f"{name}{rolled}: " + rows_as_list(rows, "; ") + "." if rows else f"{name}{rolled}."
+
+
+_COMMON_OPENERS = frozenset({"you", "your", "a", "an", "the", "something", "someone", "it", "they", "their", "there"})
+
+
+def rows_as_list(rows: Sequence[str], joiner: str) -> str:
+    """Rows joined into one sentence: ``You face a tough choice; a new enemy is revealed`` (a row after the first
+    starts in lower case when its first word is a common one, not a name)."""
+    out = []
+    for n, row in enumerate(r.rstrip(".") for r in rows):
+        first = row.split(" ", 1)[0]
+        out.append(row[:1].lower() + row[1:] if n and first.lower() in _COMMON_OPENERS else row)
+    return joiner.join(out)
 
 
 def _faces(result: Result) -> list[str]:
@@ -151,7 +168,10 @@ def _faces(result: Result) -> list[str]:
 
 def _pool_line(result: Result) -> str:
     stat = f" ({humanize(result.stat)} {result.stat_value}{_adds_part(result.adds)})" if result.stat else ""
-    return f"Rolled {_and([str(d) for d in result.dice])}{stat}; the best die is {result.score}{_tier(result)}."
+    dropped = any(not d.kept for d in result.dice_detail)
+    lowest = dropped and result.dice and result.score == min(result.dice) and result.score != max(result.dice)
+    which = "the lower die" if lowest else "the best die"  # zero dice: two rolled, the lower kept
+    return f"Rolled {_and([str(d) for d in result.dice])}{stat}; {which} is {result.score}{_tier(result)}."
 
 
 def _total_line(result: Result) -> str:
@@ -214,18 +234,22 @@ def effect_line(effect: Effect) -> str:
     if effect.kind == "position":
         return f"Position: {_value(effect.after)}."
     if effect.kind == "choice":
-        return f"Chosen: {effect.reason}." if effect.reason else ""
+        return f"Chosen: {effect.reason}" + ("" if effect.reason.endswith((".", "?", "!")) else ".") if effect.reason else ""
     if effect.kind == "note":
         return effect.reason[:1].upper() + effect.reason[1:].rstrip(".") + "." if effect.reason else ""
     if effect.kind == "next_move_add":
         return f"Add on your next move: {effect.before} → {effect.after}."
     if effect.kind == "progress" and effect.before is not None:
-        return f"Progress on {target}: {effect.before} → {effect.after} ticks."
+        return f"Progress on {target}: {effect.before} → {effect.after} tick{'' if effect.after == 1 else 's'}."
     if effect.kind == "rank":
         return f"{target[:1].upper()}{target[1:]} rank: {_value(effect.before)} → {_value(effect.after)}."
     if effect.before is None and effect.after is None or effect.kind in {"progress", "clock"} and effect.before is None:
         return f"{target[:1].upper()}{target[1:]}: {effect.reason}." if effect.reason else ""
     if effect.kind not in BEFORE_AFTER_KINDS:  # a system's own kind of change: say it in the engine's words
+        numbers = all(isinstance(v, int) and not isinstance(v, bool) for v in (effect.before, effect.after))
+        if numbers and _BARE_OUTCOME.match(effect.reason or ""):  # "Set Up a Scheme: weak hit" says no more
+            field = target.replace(".", " ")
+            return f"{field[:1].upper()}{field[1:]}: {effect.before} → {effect.after}."
         if effect.reason:
             return effect.reason[:1].upper() + effect.reason[1:].rstrip(".") + "."
         if effect.delta is not None:
@@ -235,6 +259,8 @@ def effect_line(effect: Effect) -> str:
         label += " clock"
     if effect.kind == "legacy":
         label += " legacy"
+    if effect.before == effect.after and isinstance(effect.after, int) and not isinstance(effect.after, bool):
+        return f"{label}: no change."  # nothing to take or clear: no change shown as one (the sheet has the value)
     return f"{label} {_value(effect.before)} → {_value(effect.after)}."
 
 
@@ -246,13 +272,18 @@ def choice_lines(choice: Choice) -> list[str]:
     """The choice's prompt and each option as a bullet. The player picks; nothing here picks."""
     how_many = " (choose any number)" if choice.pick == 0 else ""
     prompt = choice.prompt.rstrip(":. ")
-    return [f"{prompt}{how_many}, your call:"] + [_option_line(option) for option in choice.options]
+    call = "" if _NOT_YOURS.search(prompt) else ", your call"  # "The GM picks the entanglement": not the player's call
+    return [f"{prompt}{how_many}{call}:"] + [_option_line(option) for option in choice.options]
+
+
+_NOT_YOURS = re.compile(r"\b(?:the GM|the Magistrate|they)\b(?:\s+\([^)]*\))?\s+(?:picks?|chooses?|selects?|decides?)\b", re.I)
 
 
 def _option_line(option: Any) -> str:
     """An option as a bullet; one the character can't take now says why ("A new asset costs 3 experience...")."""
     why = "" if getattr(option, "available", True) else f" (not now: {option.why.rstrip('.')})"
-    return f"- {option.label}{why}"
+    label = option.label.strip()
+    return f"- {label[:1].upper()}{label[1:]}{why}"
 
 
 def follow_up_phrase(follow_up: FollowUp) -> str:

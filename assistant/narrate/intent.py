@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from enum import Enum
 from functools import cache
 
-from assistant.narrate.variety import choose
+from assistant.narrate.variety import choose, said_before
 
 MAX_INTENT = 160
 
@@ -27,8 +27,9 @@ def words(text: str) -> frozenset[str]:
 _PRONOUNS = {"i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "i'm": "you're",
              "i’m": "you’re", "i've": "you've", "i'll": "you'll", "i'd": "you'd", "am": "are", "we": "you",
              "us": "you", "our": "your", "ours": "yours", "ourselves": "yourselves", "we're": "you're",
-             "we've": "you've", "we'll": "you'll", "was": "were"}  # fmt: skip
-_FIRST_PERSON_WAS = re.compile(r"\b(I|we)\s+was\b", re.I)
+             "we've": "you've", "we'll": "you'll"}  # fmt: skip
+#: "was" is "were" only with "I"/"we" ("I was seen", "was I seen?"); "the score was loud" keeps it.
+_FIRST_PERSON_WAS = re.compile(r"\b(?:(?P<who>I|we)\s+was|was(?=\s+(?:I|we)\b))\b", re.I)
 _WORD = re.compile(r"[A-Za-z’']+")
 
 #: Words that open a question.
@@ -36,6 +37,16 @@ QUESTION_WORDS = words(
     "can could do does did is are was were will would should shall may might must have has had who what where when "
     "why how which whose am"
 )
+#: Words that open a question without its auxiliary ("why is the door locked", "what now").
+WH_WORDS = words("who what where when why how which whose")
+#: Words that are no action, place or thing: a reply to the app, not words to tell ("hmm", "ok").
+INTERJECTIONS = words("hmm hm hmmm ok okay yes no yeah yep nope sure fine well uh um er huh oh ah lol hi hello hey thanks")
+#: "ok, ", "well " before the words that matter.
+_LEAD_FILLER = re.compile(r"^(?:(?:ok|okay|well|so|right|alright|hmm+|um+|uh+)\b[\s,.!]*)+", re.I)
+_LETS = re.compile(r"^let[’']?s\s+", re.I)
+_YOU_CONTRACTED = frozenset({"you're", "you’re", "you've", "you’ve", "you'll", "you’ll", "you'd", "you’d"})
+#: Words after a plural subject that show its verb came before them ("the drones swarm [toward] you").
+_AFTER_VERB = words("toward towards at into onto over through across around past from to on in out up down off you us them")
 #: After "you": words that already make the sentence an attempt, a wish or a state (kept as they are).
 _KEEP_AFTER_YOU = words(
     "try tries attempt want wish need mean plan intend hope aim are were have had can could will would should shall "
@@ -61,6 +72,12 @@ race raid rally reach read recall recruit repair rescue rest retreat ride run ru
 shoot shout shove sing slash slip smash sneak speak spot sprint stab stalk stand start steal steer stop strike
 study surrender survey swim swing talk tell threaten throw track trade travel trick trust try turn uncover unlock
 use wait walk warn watch wield win work wrestle write
+lunge cast defy volley parley ambush assault flank hail salvage scavenge swear vow forage camp sleep pay collect
+acquire recover indulge train invent learn reduce interrogate inspect consult sense notice summon banish curse bless
+sacrifice invoke reload snipe brace protect shield withdraw charm flirt seduce taunt provoke mock insult apologize
+promise offer treat bandage pilot navigate smuggle spy infiltrate swipe pickpocket reassure console tinker tame
+soothe evade feint disengage ram dock launch warp decode decrypt bypass override sway take fulfill forsake sing
+endure sojourn resupply withstand recommit undertake finish compel aid face secure develop clash deal betray
 """
 
 
@@ -112,7 +129,7 @@ _VERB_SET = frozenset(_VERBS.split())
 
 def second_person(text: str) -> str:
     """``I sneak past my guard`` -> ``you sneak past your guard`` (first person turned to the player)."""
-    text = _FIRST_PERSON_WAS.sub(lambda m: f"{m.group(1)} were", text)
+    text = _FIRST_PERSON_WAS.sub(lambda m: f"{m.group('who')} were" if m.group("who") else _match_case(m.group(0), "were"), text)
     return _WORD.sub(lambda m: _match_case(m.group(0), _PRONOUNS.get(m.group(0).lower(), m.group(0))), text)
 
 
@@ -138,12 +155,21 @@ def shape(player_text: str) -> tuple[Shape, str]:
     if not intent:
         return Shape.NONE, ""
     question = intent.endswith("?")
+    words = [w.lower() for w in _WORD.findall(intent)]
+    if words and all(w in INTERJECTIONS for w in words[:2]) and len(words) <= 2:
+        return Shape.NONE, ""
+    intent = _LEAD_FILLER.sub("", intent)  # "ok let's go" -> "we go"
+    intent = _LETS.sub("we ", intent)
     intent = second_person(intent.rstrip("?").strip())
     words = [w.lower() for w in _WORD.findall(intent)]
     if not words:
         return Shape.NONE, ""
     first = words[0]
-    if question or first in QUESTION_WORDS - {"have", "do"} and len(words) > 2 and words[1] in {"you", *_SUBJECTS, *_DETERMINERS}:
+    if first in _YOU_CONTRACTED:  # "I'm wounded but I keep fighting": a statement, told as the player put it
+        return Shape.CLAUSE, intent
+    if question or first in WH_WORDS and len(words) > 1:
+        return Shape.QUESTION, intent
+    if first in QUESTION_WORDS - {"have", "do"} and len(words) > 2 and words[1] in {"you", *_SUBJECTS, *_DETERMINERS}:
         return Shape.QUESTION, intent
     if first == "you":
         if len(words) > 1 and (words[1] in _KEEP_AFTER_YOU or not is_verb(words[1])):
@@ -151,7 +177,7 @@ def shape(player_text: str) -> tuple[Shape, str]:
         return Shape.FIRST_PERSON, intent
     if first in {"try", "attempt"}:
         return Shape.ATTEMPT, intent
-    if first in _SUBJECTS or any(w in _FINITE for w in words[1:5]):
+    if first in _SUBJECTS or any(w in _FINITE for w in words[1:5]) or _third_person_verb(intent):
         return Shape.CLAUSE, intent
     if is_verb(first):
         return Shape.VERB, intent
@@ -160,15 +186,53 @@ def shape(player_text: str) -> tuple[Shape, str]:
     return Shape.PHRASE, intent
 
 
+def _verb_base(word: str) -> str:
+    """``lunges`` -> ``lunge``, ``carries`` -> ``carry``, ``watches`` -> ``watch`` ("" when not an -s form)."""
+    if len(word) < 4 or not word.endswith("s") or word.endswith("ss"):
+        return ""
+    for ending, base in (("ies", "y"), ("ches", "ch"), ("shes", "sh"), ("sses", "ss"), ("xes", "x"), ("s", "")):
+        if word.endswith(ending) and is_verb(word[: len(word) - len(ending)] + base):
+            return word[: len(word) - len(ending)] + base
+    return ""
+
+
+def _third_person_verb(intent: str) -> bool:
+    """Someone else acts: "the raider lunges at you", "Kara slips past", "a huge beast charges"."""
+    found = _WORD.findall(intent)
+    if len(found) < 2:
+        return False
+    first = found[0]
+    if first.lower() in _DETERMINERS:  # "the raider lunges", "the old raider lunges", "the guards watch"
+        plural = (
+            len(found) > 2
+            and found[1].lower().endswith("s")
+            and (is_verb(found[2]) or (len(found) > 3 and found[3].lower() in _AFTER_VERB))
+        )
+        return plural or any(_verb_base(w.lower()) for w in found[2:4])
+    return first[:1].isupper() and not is_verb(first) and bool(_verb_base(found[1].lower()))  # "Kara lunges"
+
+
 _ATTEMPT_VERBS = (
     "You try to", "You set out to", "You move to", "You make your move to", "You steel yourself to", "You go all in to"
 )  # fmt: skip
-_PHRASE_FRAMES = ("Your aim: {}.", "What you are after: {}.", "Your target: {}.", "You turn to it: {}.")
+_AGAIN = ("Again,", "Once more,", "One more time:")
+_PHRASE_FRAMES = (
+    "You turn your attention to {}.", "You set your sights on {}.", "You focus on {}.", "Your attention turns to {}."
+)  # fmt: skip
 _QUESTION_TAILS = ("You put it to the test.", "There is one way to find out.", "You go and find out.", "Time to see.")
 
 
 def _lower_first(text: str) -> str:
-    return text[:1].lower() + text[1:] if not text.startswith(("I ", "I'")) else text
+    """The words after a framing ("You try to ..."): the first letter lowered, unless it starts a name ("Hack &
+    Slash", "Defy Danger", "Kara's ship", "I")."""
+    found = _WORD.findall(text)
+    if not found or text.startswith(("I ", "I'", "I’")) or text == "I":
+        return text
+    first = found[0]
+    named = len(found) > 1 and found[1][:1].isupper() or re.match(r"[A-Z][a-z]+['’]s\b", text)
+    if named and first[:1].isupper() and first.lower() not in _DETERMINERS | QUESTION_WORDS | {"you", "your"}:
+        return text
+    return text[:1].lower() + text[1:]
 
 
 def _upper_first(text: str) -> str:
@@ -188,7 +252,10 @@ def frame(player_text: str, seed: object, recent: Sequence[str] = (), *, attempt
     if kind is Shape.QUESTION:
         return f"{_upper_first(intent)}? " + choose(_QUESTION_TAILS, seed, recent)
     if kind is Shape.ATTEMPT:
-        return f"{_upper_first(intent)}." if intent.lower().startswith("you") else f"You {_lower_first(intent)}."
+        told = f"{_upper_first(intent)}." if intent.lower().startswith("you") else f"You {_lower_first(intent)}."
+        if said_before(told, recent):  # the same words again: said as another go, not the same sentence
+            return choose([f"{again} {_lower_first(told)}" for again in _AGAIN], seed, recent)
+        return told
     if kind is Shape.FIRST_PERSON:
         rest = intent.split(" ", 1)[1]
         return choose([f"{v} {rest}." for v in _ATTEMPT_VERBS], seed, recent)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from assistant.engine import AssistantError, get_ruleset
 from assistant.engine.model import Result
 from assistant.narrate import facts
 from assistant.narrate.variety import choose, said_before
@@ -82,7 +83,17 @@ _TIER_PREFIX = re.compile(
 )
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(]|\d+\s?[-–—/+]\s?\d*\s+[A-Z])")  # "... at 0. 7-9 Mark Heat"
 _PAY_CLAUSE = re.compile(r",?\s+(?:and|so)\s+(?:you\s+)?(?:must\s+)?pay the price(?=[.!]|$)", re.I)
-_APPLIED = re.compile(r"^(?:then,?\s+)?(?:take|gain|lose|suffer|spend|mark|clear|restore|fill)\b", re.I)
+_CHOICE_CLAUSE = re.compile(r",?\s+(?:and\s+|then\s+)?(?:choose|pick|select)\s+(?:one|two|three|\d+)\s*:.*$", re.I)
+_APPLIED = re.compile(
+    r"^(?:then,?\s+)?(?:you\s+(?:may\s+|must\s+|can\s+)?)?"
+    r"(?:take|gain|lose|suffer|spend|mark|clear|restore|fill|reduce|increase|remove|erase|add)\b",
+    re.I,
+)
+_ELLIPSIS = re.compile(r"^\s*(?:\.\.\.|…)\s*")
+_MARK_CLAUSE = re.compile(r",?\s+and\s+mark\s+progress(?:\s+per\s+the\s+rank\s+of\s+[^.!?]*)?(?=[.!?]|$)", re.I)
+_PICK = re.compile(r"^(?:pick|choose|select)\s+(?:one|two|three|\d+)\b", re.I)
+_RANK_MARKS = re.compile(r"^[\w ]{0,30}:\s*mark\s+\d+\s*(?:boxes|box|ticks|tick)\b", re.I)
+_TAKE_ALL = re.compile(r"^(?:take|choose|pick|gain)\s+(?:both|all(?:\s+three)?)\.?$", re.I)
 _BULLET = re.compile(r"^\s*[-*•]\s+")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
 
@@ -171,7 +182,41 @@ def _applied(sentence: str, result: Result) -> bool:
         return False
     lowered = sentence.lower()
     targets = {facts.humanize(e.target).lower() for e in result.effects} | {str(e.kind.value) for e in result.effects}
+    if any(e.kind == "next_move_add" for e in result.effects):
+        targets.add("next move")  # "Add +1 on your next move" with the add already on the card
+    if "xp" in targets:
+        targets.add("experience")  # "Mark experience (troublesome=1; ...)" with XP on the card
     return any(t and re.search(rf"\b{re.escape(t)}\b", lowered) for t in targets)
+
+
+_ASIDE = re.compile(r"\s*\([^)]*\)")
+
+
+def _answered_prompts(result: Result) -> set[str]:
+    """The prompts of the choices the player already picked (a ``choice`` effect names the choice's id)."""
+    picked = {e.target for e in result.effects if e.kind == "choice"}
+    if not picked:
+        return set()
+    try:
+        move = get_ruleset(result.system).move_by_id(result.move_id)
+    except AssistantError:
+        return set()
+    specs = [*move.choices, *(c for outcome in move.outcomes.values() for c in outcome.choices)]
+    return {_bare(spec.prompt) for spec in specs if spec.id in picked}
+
+
+def _lists_the_options(sentence: str, result: Result) -> bool:
+    """A sentence naming every option of an open choice of two or more ("... Rivals or Unquiet Dead; ...")."""
+    lowered = sentence.lower()
+    return any(
+        len(choice.options) > 1 and all(o.label.strip().lower() in lowered for o in choice.options) for choice in result.choices
+    )
+
+
+def _placed(bullet: str, result: Result) -> bool:
+    """A bullet saying the position the engine set ("- You are in control" with the card's "Position: in control")."""
+    lowered = bullet.lower()
+    return any(e.kind == "position" and e.after and facts.humanize(str(e.after)).lower() in lowered for e in result.effects)
 
 
 def _an_option(bullet: str, result: Result) -> bool:
@@ -181,7 +226,8 @@ def _an_option(bullet: str, result: Result) -> bool:
         for option in choice.options:
             label = option.label.strip().lower()
             head = label.split(":", 1)[0]
-            if label in bare or (":" in label and ":" in bare and bare.split(":", 1)[0] == head):
+            core = _ASIDE.sub("", label).strip(" .")  # "take +2 momentum (you begin in a bad spot)"
+            if label in bare or (core and core in bare) or (":" in label and ":" in bare and bare.split(":", 1)[0] == head):
                 return True
     return False
 
@@ -190,16 +236,35 @@ def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
     """The outcome's rules text as story sentences (bullets kept as bullets, on their own lines)."""
     out: list[str] = []
     card = {_bare(line) for line in facts.effect_lines(result)}  # the card says these already
+    card |= {_bare(choice.prompt) for choice in result.choices}  # and the open choice's list asks this
+    card |= {_bare(note) for note in result.notes}  # the card says the engine's notes
+    card |= _answered_prompts(result)  # "Mark Heat or start Productivity at -1" once the player picked: "Chosen: ..."
     for line in _with_tables(facts.outcome_text(result), str(result.outcome.value if result.outcome else "")):
         if _BULLET.match(line):
-            if not _an_option(line, result):
+            if not _an_option(line, result) and not _applied(_BULLET.sub("", line), result) and not _placed(line, result):
                 out.append(line.strip())
             continue
+        listed = False  # a sentence that listed the open choice's options was left out: its "use the column..." too
         for raw in _SENTENCE.split(line):
-            sentence = strip_tier(raw)
+            sentence = strip_tier(_ELLIPSIS.sub("", raw))
+            if any(e.kind == "progress" for e in result.effects):  # "... and mark progress": the card shows it
+                sentence = _MARK_CLAUSE.sub("", sentence)
             if any(f.move == "Pay the Price" for f in result.follow_ups):
                 sentence = _PAY_CLAUSE.sub("", sentence)
+            if result.choices:  # "you deal your damage, and choose one: A; B; or C": the open choice lists them
+                sentence = _CHOICE_CLAUSE.sub(".", sentence)
             if not sentence.strip(" .") or _follow_up_sentence(sentence, result) or _applied(sentence, result):
+                continue
+            if _TAKE_ALL.match(sentence) and not result.choices and result.effects:
+                continue  # "Take both.": the engine took them, the card lists them
+            if _PICK.match(sentence) and result.choices:
+                continue  # "Pick one of the bonuses above.": the open choice asks it, with its options
+            if _RANK_MARKS.match(sentence) and any(e.kind == "progress" for e in result.effects):
+                continue  # "Dangerous quest: Mark 2 boxes.": the card shows the progress marked
+            if _lists_the_options(sentence, result):
+                listed = True  # "Heat 0-3: Rivals or Unquiet Dead; Heat 4/5: ...": the open choice lists its own
+                continue
+            if listed and "column" in sentence.lower():
                 continue
             if _bare(sentence) in card:
                 continue

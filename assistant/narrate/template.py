@@ -63,6 +63,8 @@ def _oracle_story(request: NarrationRequest, result: Result) -> tuple[str, bool]
     """The question and the answer as a statement; whether the statement replaces "The answer is ..."."""
     question = " ".join(request.question.split()) or " ".join(request.player_text.split())
     asked = second_person(question.rstrip()) if question and not re.search(r"\d", question) else ""
+    if asked and asked[-1] not in ".!?…":
+        asked += "?"  # "/oracle is the church empty" is still asked as a question
     lead = f"You ask the oracle: “{asked[:1].upper()}{asked[1:]}”" if asked else "You ask the oracle."
     statement = answer_statement(question, result.outcome) if asked else ""
     return " ".join(p for p in (lead, statement) if p), bool(statement)

@@ -70,7 +70,10 @@ def find_character(state: CampaignState, ref: str | None) -> str:
     try:
         return find_id("character", state.characters, str(ref))
     except InputError:
-        names = ", ".join(str(c.get("name") or cid) for cid, c in state.characters.items())
+        names = ", ".join(
+            str(c.get("name") or ("your character" if cid == state.active_character else f"character {cid.removeprefix('pc')}"))
+            for cid, c in state.characters.items()
+        )
         raise InputError(f"No character called {ref!r} in this campaign; it has: {names}.") from None
 
 

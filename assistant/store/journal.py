@@ -141,6 +141,8 @@ def _overview(state: CampaignState) -> list[str]:
 
 def _effect_text(e: dict[str, Any]) -> str:
     change = f"{e.get('before')} → {e.get('after')}" if e.get("before") is not None or e.get("after") is not None else ""
+    if isinstance(e.get("after"), int) and not isinstance(e.get("after"), bool) and e.get("before") == e.get("after"):
+        change = f"no change ({e['after']})"
     reason = f" ({e['reason']})" if e.get("reason") else ""
     return f"{_words(e.get('target', e.get('kind', '')))}: {change}{reason}".replace(": (", " (")
 

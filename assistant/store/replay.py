@@ -18,11 +18,65 @@ class ReplayMismatch(AssistantError):
     kind = "replay_mismatch"
 
 
+#: Wording a later version may change without changing what happened: the rules text of the outcome, its notes,
+#: each effect's and follow-up's reason, a choice's prompt and its options' labels and why-nots. A replay compares
+#: what the state is (outcome, dice, meters, tracks, values, which options exist); an import takes this wording
+#: from the current engine.
+TEXT_FIELDS = ("text", "notes")
+ITEM_TEXT_FIELDS = {"effects": ("reason",), "follow_ups": ("reason",), "choices": ("prompt",)}
+OPTION_TEXT_FIELDS = ("label", "why")
+
+
+def _reword(result: dict[str, Any], wording: dict[str, Any] | None) -> dict[str, Any]:
+    """``result`` with its wording taken from ``wording`` (a result that agrees with it but for wording), or
+    without its wording at all (``wording`` None). Items (effects, choices...) that do not pair up are kept."""
+
+    def item(old: Any, new: Any, fields: tuple[str, ...]) -> Any:
+        if not isinstance(old, dict):
+            return old
+        kept = {k: v for k, v in old.items() if k not in fields}
+        if wording is None:
+            return kept
+        return {**old, **{f: new[f] for f in fields if isinstance(new, dict) and f in new}}
+
+    def items(old: Any, new: Any, fields: tuple[str, ...]) -> Any:
+        if not isinstance(old, list):
+            return old
+        if wording is None:
+            return [item(o, None, fields) for o in old]
+        if not isinstance(new, list) or len(new) != len(old):
+            return old
+        return [item(o, n, fields) for o, n in zip(old, new, strict=True)]
+
+    if wording is None:
+        out = {k: v for k, v in result.items() if k not in TEXT_FIELDS}
+    else:
+        out = {k: wording.get(k, v) if k in TEXT_FIELDS else v for k, v in result.items()}
+    for key, fields in ITEM_TEXT_FIELDS.items():
+        if key in result:
+            out[key] = items(result[key], (wording or {}).get(key), fields)
+    choices, new_choices = out.get("choices"), (wording or {}).get("choices")
+    if isinstance(choices, list):
+        paired = new_choices if isinstance(new_choices, list) and len(new_choices) == len(choices) else [None] * len(choices)
+        out["choices"] = [
+            {**c, "options": items(c.get("options"), (n or {}).get("options"), OPTION_TEXT_FIELDS)} if isinstance(c, dict) else c
+            for c, n in zip(choices, paired, strict=True)
+        ]
+    return out
+
+
 def _comparable(result: dict[str, Any]) -> dict[str, Any]:
-    """A result without the dice's ``forced`` flags (replaying forces the recorded dice)."""
-    out = dict(result)
+    """A result without its wording (:data:`TEXT_FIELDS`...) and the dice's ``forced`` flags (replaying forces the
+    recorded dice)."""
+    out = _reword(result, None)
     out["dice_detail"] = [{k: v for k, v in d.items() if k != "forced"} for d in result.get("dice_detail", [])]
     return out
+
+
+def with_current_wording(stored: dict[str, Any], replayed: dict[str, Any]) -> dict[str, Any]:
+    """``stored`` (known to replay to ``replayed`` but for wording) in the wording of ``replayed``: an older
+    export imports in the current words, and a hand-edited reason never reaches a player."""
+    return _reword(stored, replayed)
 
 
 def _as_stored(stored: dict[str, Any], replayed: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -52,8 +106,9 @@ def _first_difference(a: Any, b: Any, where: str = "result") -> str:
     return f"{where}: stored {a!r}, replayed {b!r}"
 
 
-def check_move(state: CampaignState, stored: StoredEvent) -> None:
-    """Re-resolve a ``move_resolved`` event on ``state`` (the fold just before it) and compare."""
+def check_move(state: CampaignState, stored: StoredEvent) -> dict[str, Any]:
+    """Re-resolve a ``move_resolved`` event on ``state`` (the fold just before it) and compare what happened (its
+    wording aside: :data:`TEXT_FIELDS`); returns the replayed result."""
     ev: Any = stored.event
     req = dict(ev.request)
     if ev.character_source == "campaign":
@@ -65,6 +120,7 @@ def check_move(state: CampaignState, stored: StoredEvent) -> None:
         again = resolve({**req, "dice": list(ev.dice)}).to_dict()
     except AssistantError as exc:
         raise ReplayMismatch(f"Event {stored.seq} ({ev.result.get('move')}) no longer resolves: {exc.message}") from None
+    replayed = again
     recorded, again = _as_stored(ev.result, again)
     if _comparable(again) != _comparable(recorded):
         raise ReplayMismatch(
@@ -73,10 +129,12 @@ def check_move(state: CampaignState, stored: StoredEvent) -> None:
         )
     if ev.dice_source == "campaign" and not req.get("dice"):
         recorded, seeded = _as_stored(ev.result, resolve(req, rng=campaign_rng(int(state.seed or 0), stored.seq)).to_dict())
-        if seeded != recorded:
+        if _comparable(seeded) != _comparable(recorded):
             raise ReplayMismatch(
-                f"Event {stored.seq}: the campaign seed no longer gives the recorded dice: {_first_difference(recorded, seeded)}."
+                f"Event {stored.seq}: the campaign seed no longer gives the recorded dice: "
+                f"{_first_difference(_comparable(recorded), _comparable(seeded))}."
             )
+    return replayed
 
 
 def replay_log(events: Sequence[StoredEvent], loaded: CampaignState, name: str = "") -> CampaignState:

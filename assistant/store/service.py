@@ -28,7 +28,7 @@ from assistant.store.access import close_stores as close_stores
 from assistant.store.access import get_store as get_store
 from assistant.store.base import AppendContext, CampaignInfo, CampaignStore
 from assistant.store.events import CHAT_ROLES as CHAT_ROLES
-from assistant.store.events import CampaignCreated, CharacterAdded, Event, StoredEvent
+from assistant.store.events import CampaignCreated, CharacterAdded, Event, MoveResolved, StoredEvent
 from assistant.store.events import CharacterUpdated as CharacterUpdated
 from assistant.store.events import ChatMessage as ChatMessage
 from assistant.store.events import ClockCreated as ClockCreated
@@ -63,7 +63,7 @@ from assistant.store.records import update_clock as update_clock
 from assistant.store.records import update_track as update_track
 from assistant.store.replay import ReplayMismatch as ReplayMismatch
 from assistant.store.replay import check_move as check_move
-from assistant.store.replay import replay_log
+from assistant.store.replay import replay_log, with_current_wording
 from assistant.store.state import CampaignState
 
 #: Names kept as they were before the records moved out (events and helpers above are re-exported for the same
@@ -201,8 +201,7 @@ def import_journal(text: str, name: str | None = None, *, store: CampaignStore |
     ``name`` it keeps the exported name, or adds " (imported)" / " (imported N)" if that is taken."""
     from assistant.store.journal import parse
 
-    events = parse(text)
-    _check_importable(events)
+    events = _check_importable(parse(text))
     created: Any = events[0]
     st = store_or_default(store)
     taken = {c.name for c in st.list_campaigns()}
@@ -219,18 +218,24 @@ def import_journal(text: str, name: str | None = None, *, store: CampaignStore |
     return target
 
 
-def _check_importable(events: list[Event]) -> None:
+def _check_importable(events: list[Event]) -> list[Event]:
     """Refuse a journal whole unless it is a log we could have written: every move replays to its stored result
     with its stored dice, and every character is within its sheet's bounds after every event (so a hand-edited
-    momentum of 99, a made-up stat or a fake outcome never becomes a campaign that cannot be played)."""
+    momentum of 99, a made-up stat or a fake outcome never becomes a campaign that cannot be played). Returns the
+    events with each move's wording (reasons, rules text, labels) as this version words it: an export from an
+    older version imports whatever its wording was."""
     from assistant.store.state import apply
 
     state = CampaignState()
+    checked: list[Event] = []
     try:
-        for seq, event in enumerate(events, 1):
+        for seq, read in enumerate(events, 1):
+            event = read
+            if isinstance(read, MoveResolved):
+                replayed = check_move(state, StoredEvent(seq=seq, event=read))
+                event = read.model_copy(update={"result": with_current_wording(read.result, replayed)})
+            checked.append(event)
             stored = StoredEvent(seq=seq, event=event)
-            if event.type == "move_resolved":
-                check_move(state, stored)
             apply(state, stored)
             if seq == 1:
                 get_ruleset(state.system)  # an unknown system is refused here
@@ -246,6 +251,7 @@ def _check_importable(events: list[Event]) -> None:
         ) from None
     except AssistantError as exc:
         raise InputError(f"This journal cannot be imported ({exc.message}); nothing was imported.") from None
+    return checked
 
 
 def fold(events: list[StoredEvent]) -> CampaignState:

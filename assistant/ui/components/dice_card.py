@@ -181,7 +181,10 @@ def plain_words(text: str) -> str:
 
 def _change_line(effect: Any) -> str:
     target = plain_words(str(effect.target))
-    if effect.before is not None or effect.after is not None:
+    unchanged = effect.before == effect.after and isinstance(effect.after, int) and not isinstance(effect.after, bool)
+    if unchanged:  # nothing to take or clear ("heat: 0 → 0 (+0)" read as a change)
+        line = f"{target}: no change ({plain(effect.after)})"
+    elif effect.before is not None or effect.after is not None:
         delta = f" ({effect.delta:+d})" if isinstance(effect.delta, int) and not isinstance(effect.before, bool) else ""
         line = f"{target}: {plain(effect.before)} → {plain(effect.after)}{delta}"
     else:

@@ -51,7 +51,7 @@ def gain_crew_coin(rules: Ruleset, ctx: Resolution, amount: int, reason: str) ->
     if excess:
         vaults = int(ctx.character["vaults"])
         ctx.notes.append(
-            f"The crew's coin holds {capacity} ({vaults} vault upgrade(s)): {excess} coin beyond it is distributed to you "
+            f"The crew's coin holds {capacity} ({crew.vault_words(vaults)}): {excess} coin beyond it is distributed to you "
             "(coin beyond the limit must be spent as soon as possible or distributed among the crew members)."
         )
         gain_coin(rules, ctx, excess, f"{reason}: beyond the crew's vault, distributed to you")

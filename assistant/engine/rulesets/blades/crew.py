@@ -34,6 +34,16 @@ QUALITY_SHIFT: dict[Outcome, int] = {
 #: Heat by the nature of the operation.
 EXPOSURE_HEAT: dict[str, int] = {"smooth": 0, "quiet": 0, "contained": 2, "loud": 4, "chaotic": 4, "wild": 6}
 
+
+def vault_words(vaults: int) -> str:
+    """``no vault upgrades``, ``one vault upgrade``, ``two vault upgrades``."""
+    return (
+        ("no vault upgrades", "one vault upgrade", "two vault upgrades")[vaults]
+        if 0 <= vaults <= 2
+        else f"{vaults} vault upgrades"
+    )
+
+
 #: Crew coin capacity by number of vault upgrades.
 CREW_COIN_CAPACITY = (4, 8, 16)
 

@@ -90,7 +90,7 @@ class BladesRuleset(Ruleset):
         if ch["crew_coin"] > capacity:
             raise InputError(
                 f"The crew's {ch['crew_coin']} coin is more than its vaults hold "
-                f"({capacity} with {ch['vaults']} vault upgrade(s)).",
+                f"({capacity} with {crew.vault_words(ch['vaults'])}).",
                 missing="crew_coin",
             )
         if not isinstance(ch["projects"], list):
@@ -304,7 +304,10 @@ class BladesRuleset(Ruleset):
 
     def _indulge_vice(self, ctx: Resolution) -> None:
         if ctx.roll == "pool" and (ctx.score or 0) > int(ctx.character["stress"]):
-            ctx.notes.append(f"Cleared {ctx.score} stress with only {ctx.character['stress']} marked: you overindulge.")
+            marked = int(ctx.character["stress"])
+            ctx.notes.append(
+                f"You clear {ctx.score} stress, but {f'only {marked} is' if marked else 'none is'} marked: you overindulge."
+            )
             offer_choice(ctx, self.move_by_id("overindulgence").choices[0])
 
     def _project_clock(self, ctx: Resolution) -> None:

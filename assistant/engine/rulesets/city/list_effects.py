@@ -77,7 +77,7 @@ def _names(ctx: Resolution, where: list[str], name: str, delta: int, kind: str, 
         where.remove(present[0])
         ctx.effect(EffectKind(kind), name, before=True, after=False, reason=reason)
     else:
-        ctx.notes.append(f"{reason}: {name!r} {'already' if delta > 0 else 'was not'} there.")
+        ctx.notes.append(f"{reason}: “{name}” {'already' if delta > 0 else 'was not'} there.")
 
 
 def _scheme(ctx: Resolution, spec: EffectSpec, reason: str) -> None:

@@ -51,6 +51,11 @@ ROLL_OPTIONS = ("advantage", "disadvantage", "use_belief", "mark_history", "perc
 TIER_LADDER = (Outcome.MISS, Outcome.WEAK_HIT, Outcome.STRONG_HIT, Outcome.CRITICAL)
 
 
+def _dice_words(faces: list[int]) -> str:
+    """``5, 1 and 4``."""
+    return ", ".join(map(str, faces[:-1])) + f" and {faces[-1]}" if len(faces) > 1 else "".join(map(str, faces))
+
+
 def _low_die(faces: list[int]) -> bool:
     return any(f in (1, 2) for f in faces)
 
@@ -132,7 +137,7 @@ class CityRuleset(Ruleset):
             return 0
         if name == "productivity":
             scheme = ch["schemes"][scheme_index(ctx)]
-            ctx.notes.append(f"Rolling +Productivity of {scheme['name']!r} ({scheme['productivity']:+d}).")
+            ctx.notes.append(f"Rolling +Productivity of “{scheme['name']}” ({scheme['productivity']:+d}).")
             return int(scheme["productivity"])
         if name == "complexity":
             return option_int(ctx, "complexity")
@@ -223,7 +228,7 @@ class CityRuleset(Ruleset):
             belief = ctx.character["beliefs"][self._belief_index(ctx, ctx.options["use_belief"])]
             if belief["proven_wrong"]:
                 raise RulesError(
-                    f"The belief {belief['text']!r} was proven wrong: you may continue to hold it, "
+                    f"The belief “{belief['text']}” was proven wrong: you may continue to hold it, "
                     "but you may not use it to buff your rolls."
                 )
             up.append("Use Belief")
@@ -265,7 +270,7 @@ class CityRuleset(Ruleset):
         if "use_belief" in ctx.options:
             self._belief_dice(ctx, faces)
         if ctx.move.id == "use_a_secret" and _low_die(faces):
-            ctx.notes.append(f"A die shows 1 or 2 ({faces}): you Reveal a Secret.")
+            ctx.notes.append(f"A die shows 1 or 2 (dice {_dice_words(faces)}): you Reveal a Secret.")
             request: dict[str, Any] = {"system": self.system_id, "move": "reveal_a_secret"}
             carried = {k: ctx.options[k] for k in ("secret", "target") if k in ctx.options}
             if carried:
@@ -368,6 +373,13 @@ class CityRuleset(Ruleset):
             raise RulesError(f"You have {self.meter_value(ctx, 'assets')} asset(s); you can't spend {-delta}.")
         return super().adjust_meter(ctx, name, delta, reason)
 
+    def _forward_name(self, key: str) -> str:
+        """What a forward applies to, in words: a move's name, ``a roll with Network``, ``a Social move``."""
+        kind, _, name = key.partition(":")
+        if name:
+            return f"a roll with {name.title()}" if kind == "stat" else f"a {name.replace('_', ' ').title()} move"
+        return self._moves_by_id[key].name if key in self._moves_by_id else key.replace("_", " ")
+
     def apply_effect(self, ctx: Resolution, spec: EffectSpec) -> None:
         if spec.type == "meter" and spec.meter in LIST_METERS:
             apply_list_effect(ctx, spec)
@@ -381,7 +393,7 @@ class CityRuleset(Ruleset):
                 before=0,
                 after=add,
                 delta=add,
-                reason=f"take {add:+d} forward" + (f" on {', '.join(moves)}" if moves else ""),
+                reason=f"take {add:+d} forward" + (f" on {' or '.join(self._forward_name(m) for m in moves)}" if moves else ""),
             )
         else:
             super().apply_effect(ctx, spec)

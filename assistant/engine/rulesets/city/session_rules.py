@@ -155,7 +155,7 @@ def lean_on_belief(ctx: Resolution) -> None:
     belief = beliefs[sheet_lists.find(ctx.character, "beliefs", ctx.options["belief"], "belief")]
     if belief["proven_wrong"]:
         raise RulesError(
-            f"The belief {belief['text']!r} was proven wrong: you may continue to hold it, "
+            f"The belief “{belief['text']}” was proven wrong: you may continue to hold it, "
             "but you may not use it to buff your rolls."
         )
     before = ctx.character["leaning_on"]
@@ -165,7 +165,7 @@ def lean_on_belief(ctx: Resolution) -> None:
         "belief leaned on",
         before=before,
         after=belief["text"],
-        reason=f"your next roll leans on the belief {belief['text']!r}: it rolls with advantage",
+        reason=f"your next roll leans on the belief “{belief['text']}”: it rolls with advantage",
     )
 
 
@@ -180,11 +180,11 @@ def take_leaned_belief(ctx: Resolution) -> None:
     held = [b for b in ctx.character["beliefs"] if normalize_name(b["text"]) == normalize_name(leaning)]
     if not held or held[0]["proven_wrong"]:
         why = "is no longer on your sheet" if not held else "was proven wrong"
-        ctx.notes.append(f"The belief you leaned on, {leaning!r}, {why}: this roll does not lean on it.")
+        ctx.notes.append(f"The belief you leaned on, “{leaning}”, {why}: this roll does not lean on it.")
         ctx.effect(EffectKind.BELIEF, "belief leaned on", before=leaning, after="", reason=f"the belief {why}")
         return
     ctx.options["use_belief"] = held[0]["text"]
-    ctx.effect(EffectKind.BELIEF, "belief leaned on", before=leaning, after="", reason=f"this roll leans on {leaning!r}")
+    ctx.effect(EffectKind.BELIEF, "belief leaned on", before=leaning, after="", reason=f"this roll leans on “{leaning}”")
 
 
 # ---- Secure Resource in a neighborhood the faction controls ----------------------------------------------

@@ -203,9 +203,8 @@ class DungeonWorldRuleset(Ruleset):
         extras = ([f"+{bonus}d4 bonus"] if bonus else []) + (["+1d4 (Helpless)"] if helpless and deals_damage else [])
         extras += ["-1d6 (you took what you could get)"] if less else []
         adds = [f"{ctx.adds:+d}"] if ctx.adds else []
-        ctx.notes.append(
-            f"Damage: {' '.join([described, *extras, *adds])} = {ctx.score}" + (f" (rolled {faces})" if faces else "") + "."
-        )
+        rolled = f" (rolled {', '.join(map(str, faces))})" if faces else ""
+        ctx.notes.append(f"Damage: {' '.join([described, *extras, *adds])} = {ctx.score}{rolled}.")
 
     def after_roll(self, ctx: Resolution) -> None:
         if ctx.options.get("target_helpless") and ctx.outcome is Outcome.MISS:
