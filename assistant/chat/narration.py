@@ -13,6 +13,9 @@ value is a :class:`NarrationOutcome`. A sentence reaches the player only after t
    is skipped (a draft of nothing else is retried).
 3. If the retry also breaks the engine's authority, or the LLM fails (timeout, rate limit, bad response), the
    offline template narration replaces it. Every violation is logged (``logs/guard.jsonl`` under the app's home).
+
+The offline narration restates the Result and is shown whatever the guard finds (a flag there is a template or
+guard bug, logged for the maintainers), so its claims are checked once, on the whole text, not sentence by sentence.
 """
 
 from __future__ import annotations
@@ -118,11 +121,17 @@ def _checked(found: list[Violation], shown: Sequence[str]) -> list[dict[str, str
 
 
 def _attempt(
-    narrator: Narrator, request: NarrationRequest, results: Sequence[Any], odds: Mapping[str, float] | None
+    narrator: Narrator,
+    request: NarrationRequest,
+    results: Sequence[Any],
+    odds: Mapping[str, float] | None,
+    each_sentence: bool = True,
 ) -> Generator[TurnEvent, None, tuple[str, list[dict[str, str]]]]:
     """Stream one narration attempt, releasing only guarded sentences; raises :class:`_Rejected`.
 
-    Returns the text shown and, when the draft was cut at a decision or an echo (:data:`CUT_KINDS`), what was cut."""
+    Returns the text shown and, when the draft was cut at a decision or an echo (:data:`CUT_KINDS`), what was cut.
+    Without ``each_sentence`` (the offline narration, whose text is shown whatever the guard finds) the claims are
+    checked once, on the whole text."""
     quotable = [str(getattr(hit, "text", "")) for hit in request.rules]
     facts = prepare(list(results), system=request.system, odds=odds, quotable=quotable)
     question = request.question or (request.player_text if request.task == "oracle" else "")
@@ -131,6 +140,9 @@ def _attempt(
         return check_narration(
             text, results, system=request.system, odds=odds, intent=request.player_text, facts=facts, question=question or None
         )
+
+    def check_sentence(text: str) -> list[Violation]:
+        return check(text) if each_sentence else []
 
     shown: list[str] = []
     buffer = ""
@@ -148,7 +160,7 @@ def _attempt(
                     skipped += 1
                     continue
                 sentence = _as_story(raw)
-                cut = _checked(check(sentence) or check_echo(raw), shown)  # "Left to the player…" before it reads "you"
+                cut = _checked(check_sentence(sentence) or check_echo(raw), shown)  # "Left to the player…" before "you"
                 if cut:
                     break
                 shown.append(sentence)
@@ -170,7 +182,7 @@ def _attempt(
         skipped, buffer = skipped + 1, ""
     if buffer:
         raw, buffer = buffer, _as_story(buffer)
-        cut = _checked(check(buffer) or check_echo(raw), shown)
+        cut = _checked(check_sentence(buffer) or check_echo(raw), shown)
         if not cut:
             shown.append(buffer)
             yield TurnEvent("narration", text=buffer)
@@ -229,7 +241,7 @@ def guarded_narration(
         if attempt:
             yield TurnEvent("replace", text="")
         try:
-            text, cut = yield from _attempt(narrator, current, results, odds)
+            text, cut = yield from _attempt(narrator, current, results, odds, each_sentence=not offline)
         except _Rejected as rejected:
             outcome.violations.extend(rejected.violations)
             _log_violations(log_dir, campaign, narrator, attempt, rejected.violations, request)
