@@ -83,3 +83,22 @@ def test_a_models_draft_is_still_read_sentence_by_sentence(checks: list[str]) ->
     outcome, _events = run(Model(), request())
     assert checks[:2] == ["You leap the gap and catch the far ledge. ", "You rolled a 12 against 3 and 5. "]
     assert outcome.violations and "12" not in outcome.text
+
+
+def test_warming_narrates_one_move_of_every_system_offline(monkeypatch: pytest.MonkeyPatch) -> None:
+    from assistant.engine.registry import available_systems
+
+    narrated: list[NarrationRequest] = []
+    real = chat_narration.guarded_narration
+
+    def recording(request: NarrationRequest, narrator: Any, **kwargs: Any) -> Any:
+        narrated.append(request)
+        assert narrator.name == "template"
+        return real(request, narrator, **kwargs)
+
+    monkeypatch.setattr(chat_narration, "guarded_narration", recording)
+    systems = available_systems()
+    for system in systems:
+        chat_narration.warm.__wrapped__(system)  # type: ignore[attr-defined]
+    assert [r.system for r in narrated] == list(systems)
+    assert all(r.results and r.results[0].outcome for r in narrated)
