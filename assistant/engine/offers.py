@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from assistant.engine.errors import InputError
-from assistant.engine.model import Choice, ChoiceOption, FollowUp, trusted
+from assistant.engine.model import Choice, ChoiceOption, FollowUp, trusted, trusted_fields
 from assistant.engine.outcomes import Outcome
 from assistant.engine.safe_json import copy_value
 from assistant.engine.schema import ChoiceSpec, Condition, FollowUpSpec, MoveSpec
@@ -139,7 +139,34 @@ def offer_choice(ctx: Resolution, spec: ChoiceSpec) -> None:
     )
 
 
+#: Follow-ups that read nothing of the request (no ``amount_from``, ``carry`` or ``for_option``), built once per
+#: ruleset and spec: ``id(spec)`` -> (the spec, kept so its id is not reused; the FollowUp's fields).
+_STATIC_FOLLOW_UPS: dict[tuple[int, int], tuple[Any, Any, dict[str, Any]]] = {}
+_MAX_STATIC = 4096
+
+
 def add_follow_up(ctx: Resolution, fu: FollowUpSpec) -> None:
+    """Offer what the rules say comes next. A follow-up that reads nothing of the request is worked out once (per
+    ruleset and spec) and handed out as a copy."""
+    if fu.amount_from is None and not fu.carry and fu.for_option is None:
+        key = (id(ctx.ruleset), id(fu))
+        known = _STATIC_FOLLOW_UPS.get(key)
+        if known is None or known[0] is not ctx.ruleset or known[1] is not fu:
+            mark = len(ctx.follow_ups)
+            _add_follow_up(ctx, fu)
+            if len(ctx.follow_ups) == mark:
+                return
+            if len(_STATIC_FOLLOW_UPS) >= _MAX_STATIC:
+                _STATIC_FOLLOW_UPS.clear()
+            known = _STATIC_FOLLOW_UPS[key] = (ctx.ruleset, fu, dict(ctx.follow_ups[-1].__dict__))
+            ctx.follow_ups[-1] = trusted_fields(FollowUp, {**known[2], "request": copy_value(known[2]["request"])})
+            return
+        ctx.follow_ups.append(trusted_fields(FollowUp, {**known[2], "request": copy_value(known[2]["request"])}))
+        return
+    _add_follow_up(ctx, fu)
+
+
+def _add_follow_up(ctx: Resolution, fu: FollowUpSpec) -> None:
     system = ctx.ruleset.system_id
     if fu.move and ":" in fu.move:  # a door: a change on a sheet, such as +1 health for a companion of its own
         door: dict[str, Any] = {"system": system, "move": fu.move, "options": dict(fu.options)}
