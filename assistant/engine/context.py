@@ -172,6 +172,11 @@ class Resolution:
     def result(self) -> Result:
         rolled, records = self.source.rolled, DIE_RECORDS
         started = self.started
+        dice: list[int] = []
+        detail: list[DieRecord] = []
+        for d in rolled:  # one pass: the faces and their (shared, immutable) records
+            dice.append(d.value)
+            detail.append(records.get(d) or DieRecord.of(d))
         fields = {
             "system": self.ruleset.system_id,
             "move": self.move.name,
@@ -183,8 +188,8 @@ class Resolution:
             "stat": self.stat,
             "stat_value": self.stat_value,
             "adds": self.adds,
-            "dice": [d.value for d in rolled],
-            "dice_detail": [records.get(d) or DieRecord.of(d) for d in rolled],
+            "dice": dice,
+            "dice_detail": detail,
             "challenge": list(self.challenge) if self.challenge else None,
             "character_before": self.before,
             "character": self.character,

@@ -54,10 +54,14 @@ def outcome_choice_specs(ctx: Resolution) -> Sequence[ChoiceSpec]:
     return list(ctx.move.choices) + (list(spec.choices) if spec else [])
 
 
+#: Each outcome's value (read from a dict: the enum's ``value`` is a Python-level property).
+_VALUE: dict[Outcome, str] = {o: o.value for o in Outcome}
+
+
 def outcome_key(move: MoveSpec, outcome: Outcome, match: bool) -> str | None:
     """The key of ``move.outcomes`` a result reads: ``<outcome>_match`` on a match if the move has one, the
     outcome, ``hit`` for either hit, ``none`` for no tier."""
-    key = outcome.value
+    key = _VALUE[outcome]
     if match and f"{key}_match" in move.outcomes:
         return f"{key}_match"
     if key in move.outcomes:
