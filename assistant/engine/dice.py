@@ -78,9 +78,10 @@ def _plain_bits(rng: random.Random) -> Callable[[int], int] | None:
     """``rng.getrandbits`` when ``rng`` is a plain :class:`random.Random` (its ``randrange(n)`` for ``n >= 1`` is
     then ``getrandbits(n.bit_length())`` drawn until below ``n``, which :meth:`DiceSource.roll` does inline); else
     None (a subclass or a patched instance draws through its own ``randrange``)."""
-    if type(rng) is not random.Random or vars(rng).keys() & {"randrange", "_randbelow", "getrandbits"}:
+    if type(rng) is not random.Random:
         return None
-    return rng.getrandbits
+    own = vars(rng)
+    return None if "randrange" in own or "_randbelow" in own or "getrandbits" in own else rng.getrandbits
 
 
 #: Fresh dice (kept, not cancelled, not rerolled) by sides, face, role and forced: immutable, so shared.

@@ -88,20 +88,20 @@ def trusted(cls: type[M], **fields: Any) -> M:
 
 def trusted_fields(cls: type[M], fields: dict[str, Any]) -> M:
     """:func:`trusted` with the fields as a dict (taken, not copied: the caller hands it over)."""
-    count = _FIELD_COUNTS.get(cls)
-    if count is None:
-        count = _FIELD_COUNTS[cls] = len(cls.__pydantic_fields__)  # a slow lookup on pydantic's metaclass
-    if len(fields) != count:
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = set(cls.__pydantic_fields__)  # a slow lookup on pydantic's metaclass
+    if len(fields) != len(names):
         return cls(**fields)
     model = _new(cls)
     _setattr(model, "__dict__", fields)
-    _set_fields_set(model, set(fields))
+    _set_fields_set(model, names.copy())  # every field is given: the set of them, copied without hashing again
     _set_extra(model, None)
     _set_private(model, None)
     return model
 
 
-_FIELD_COUNTS: dict[type[BaseModel], int] = {}
+_FIELD_NAMES: dict[type[BaseModel], set[str]] = {}
 _new = object.__new__
 _setattr = object.__setattr__
 # BaseModel's own slots, written straight through their descriptors (what object.__setattr__ finds each time)
