@@ -144,8 +144,9 @@ def offer_choice(ctx: Resolution, spec: ChoiceSpec) -> None:
 
 
 #: Follow-ups that read nothing of the request (no ``amount_from``, ``carry`` or ``for_option``), built once per
-#: ruleset and spec: ``id(spec)`` -> (the spec, kept so its id is not reused; the FollowUp's fields).
-_STATIC_FOLLOW_UPS: dict[tuple[int, int], tuple[Any, Any, dict[str, Any]]] = {}
+#: ruleset and spec: ``(id(ruleset), id(spec))`` -> (both, kept so the ids are not reused; the FollowUp, frozen,
+#: handed out as it is when it holds no request, else with a copy of its request).
+_STATIC_FOLLOW_UPS: dict[tuple[int, int], tuple[Any, Any, FollowUp]] = {}
 _MAX_STATIC = 4096
 
 
@@ -162,10 +163,11 @@ def add_follow_up(ctx: Resolution, fu: FollowUpSpec) -> None:
                 return
             if len(_STATIC_FOLLOW_UPS) >= _MAX_STATIC:
                 _STATIC_FOLLOW_UPS.clear()
-            known = _STATIC_FOLLOW_UPS[key] = (ctx.ruleset, fu, dict(ctx.follow_ups[-1].__dict__))
-            ctx.follow_ups[-1] = trusted_fields(FollowUp, {**known[2], "request": copy_value(known[2]["request"])})
-            return
-        ctx.follow_ups.append(trusted_fields(FollowUp, {**known[2], "request": copy_value(known[2]["request"])}))
+            known = _STATIC_FOLLOW_UPS[key] = (ctx.ruleset, fu, ctx.follow_ups.pop())
+        made: FollowUp = known[2]
+        if made.request is not None:  # frozen, but its request is a dict: each result gets its own
+            made = trusted_fields(FollowUp, {**made.__dict__, "request": copy_value(made.request)})
+        ctx.follow_ups.append(made)
         return
     _add_follow_up(ctx, fu)
 
