@@ -108,6 +108,8 @@ def choose_stat(ctx: Resolution) -> tuple[str, int]:
 
 def option_adds(ctx: Resolution) -> int:
     """What the request's options add to the score (declared ``adds`` / ``adds_by_value``), each noted."""
+    if not ctx.options:
+        return 0
     total = 0
     for name, spec in ctx.ruleset.options_adding(ctx.move):
         value = ctx.options.get(name)
