@@ -26,7 +26,6 @@ from assistant.engine.model import (
     FollowUp,
     Request,
     Result,
-    trusted,
     trusted_fields,
 )
 from assistant.engine.options import bad_value, int_choices, words
@@ -161,7 +160,7 @@ class Resolution:
         }
         plain = type(kind) is EffectKind and type(target) is str and type(reason) is str
         if plain and (delta is None or type(delta) is int) and (marks is None or type(marks) is int):
-            self.effects.append(trusted(Effect, **fields))  # already of the declared types
+            self.effects.append(trusted_fields(Effect, fields))  # already of the declared types (a new dict)
         else:
             self.effects.append(Effect(**fields))
 
