@@ -20,6 +20,7 @@ guard bug, logged for the maintainers), so its claims are checked once, on the w
 
 from __future__ import annotations
 
+import importlib
 import json
 import logging
 import random
@@ -200,6 +201,8 @@ def _attempt(
     return text, cut
 
 
+#: What a confirm imports on first use (the words read for a move, its questions and choices, citations).
+_CONFIRM_MODULES = ("assistant.chat.reading", "assistant.chat.questions", "assistant.chat.choosing", "rules_index.chunk")
 #: An intent whose verb is one only the rulesets' move texts know ("when you swear an iron vow").
 _WARM_INTENT = "I swear to see it through"
 
@@ -208,7 +211,10 @@ _WARM_INTENT = "I swear to see it through"
 def warm(system: str) -> None:
     """Do now, once per process, what the first offline narration of ``system`` would otherwise do at the player's
     first confirm: the guard's patterns for the system's words and moves, the narrator's verbs from every ruleset
-    (a quarter of a second on a 2-core machine). For the app's warm start; what is narrated is thrown away."""
+    (a quarter of a second on a 2-core machine), and the modules a confirm imports when first used. For the app's
+    warm start; what is narrated is thrown away."""
+    for module in _CONFIRM_MODULES:
+        importlib.import_module(module)
     ruleset = get_ruleset(system)
     character = ruleset.default_character()
     for move in ruleset.moves:
