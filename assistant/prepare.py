@@ -4,7 +4,8 @@
 built or brought up to date under ``TABLETOP_HOME/rules_index`` (keyed on each file's content hash and the
 model) and every system's move vectors are written under ``TABLETOP_HOME/cache``. Later processes only
 read them. The app calls :func:`start_warm_start` at start, which does the same in a background thread so
-that the model is loaded and the index open before the first click (``TABLETOP_WARM_START=0`` turns it off).
+that the model is loaded and the index open before the first click, and compiles what the first narration of each
+system checks it with (``TABLETOP_WARM_START=0`` turns it off).
 """
 
 from __future__ import annotations
@@ -115,6 +116,16 @@ def _prepare_index(report: PrepareReport, progress: Progress | None, index: Any)
 # ---- the app's warm start -----------------------------------------------------------------------------
 
 
+def _warm_narration() -> None:
+    """What each system's first offline narration compiles (the guard's patterns, the narrator's verbs), done before
+    the first click instead of in the first confirm."""
+    from assistant.chat.narration import warm
+    from assistant.engine.registry import available_systems
+
+    for system in available_systems():
+        warm(system)
+
+
 @dataclass
 class WarmStart:
     """A background warm start: whether it is done, what it is doing, and how it ended."""
@@ -157,6 +168,7 @@ def start_warm_start() -> WarmStart:
 
             try:
                 warm.report = prepare(progress, reuse=True)
+                _timed(warm.report, "the narrator and the guard", progress, _warm_narration)
             except Exception as exc:  # noqa: BLE001 - the first question retries and reports it in plain words
                 warm.report = PrepareReport(error=f"{exc.__class__.__name__}: {exc}")
             finally:

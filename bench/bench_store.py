@@ -1,6 +1,6 @@
 """Campaign store benchmark: append time per event and load time of a 10,000-event campaign.
 
-Runs on SQLite (WAL, synchronous=FULL) in a temporary directory and, when PostgreSQL is available
+Runs on SQLite (WAL, synchronous=NORMAL) in a temporary directory and, when PostgreSQL is available
 (``TABLETOP_DATABASE_URL`` set, or Debian's server binaries to start a throwaway one), on PostgreSQL.
 
     python bench/bench_store.py [--events 10000] [--single 500]

@@ -125,3 +125,35 @@ def test_a_character_json_cannot_hold_exactly_is_copied_all_the_same() -> None:
         assert out["notes"][1] == (1, 2) and isinstance(out["notes"][1], tuple)
         assert out["notes"][0] != out["notes"][0]  # still NaN, not None
         assert out["notes"] is not before["notes"]
+
+
+def test_dice_drawn_inline_are_the_faces_randrange_gives() -> None:
+    from assistant.engine.dice import DiceSource
+
+    for seed in range(5):
+        source, reference = DiceSource(rng=random.Random(seed)), random.Random(seed)
+        for sides in [*range(1, 21), 100, 6, 10, 6, 10]:
+            assert source.roll(sides).value == reference.randrange(sides) + 1
+
+
+def test_a_random_of_its_own_kind_still_draws_through_its_randrange() -> None:
+    from assistant.engine.dice import DiceSource
+
+    class Loaded(random.Random):
+        def randrange(self, *args: object, **kwargs: object) -> int:  # type: ignore[override]
+            return 0
+
+    patched = random.Random(3)
+    patched.randrange = lambda *args, **kwargs: 4  # type: ignore[method-assign]
+    assert [DiceSource(rng=Loaded(1)).roll(10).value for _ in range(3)] == [1, 1, 1]
+    assert DiceSource(rng=patched).roll(10).value == 5
+
+
+def test_a_follow_up_handed_out_twice_shares_nothing_that_can_change() -> None:
+    request = {"system": "starforged", "move": "Face Danger", "stat": "edge", "dice": [1, 9, 9]}  # a miss: Pay the Price
+    first, second = resolve(request), resolve(request)
+    assert first.follow_ups == second.follow_ups and first.follow_ups[0].request
+    assert first.follow_ups[0].request is not second.follow_ups[0].request
+    first.follow_ups[0].request["options"] = {"changed": True}
+    assert resolve(request).follow_ups == second.follow_ups
+    assert Result.model_validate(second.model_dump()) == second

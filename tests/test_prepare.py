@@ -101,3 +101,4 @@ def test_warm_start_prepares_in_the_background(monkeypatch: pytest.MonkeyPatch) 
     assert warm.wait(300)
     assert warm.step == "ready" and warm.report is not None and warm.report.error is None
     assert warm.report.passages > 100
+    assert "the narrator and the guard" in warm.report.steps  # each system's first narration compiled

@@ -70,6 +70,21 @@ print("done", flush=True)
 """
 
 
+#: A chat session that plays turn after turn (a move, its narration, a chat line), printing each finished turn's
+#: move number once everything it stored is committed.
+PLAYER = r"""
+import sys
+from assistant.chat.session import ChatSession
+from assistant.store.factory import open_store
+session = ChatSession.open(sys.argv[2], store=open_store(sys.argv[1]))
+while True:
+    turn = session.confirm({"move": "Face Danger", "stat": "edge"})
+    assert turn.kind == "action" and turn.narration, turn.error
+    session.send("I catch my breath and look around")
+    print(turn.event_seq, flush=True)
+"""
+
+
 def _spawn(code: str, *args: str) -> subprocess.Popen[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return subprocess.Popen(
@@ -113,6 +128,44 @@ def test_kill_9_mid_append_loses_no_committed_event(store: CampaignStore, backen
         assert set(reported) <= set(seqs) and max(reported) <= len(seqs)
         # the store is usable afterwards
         assert reopened.append("crash", [ChatMessage(role="user", text="after")])[0].seq == len(seqs) + 1
+    finally:
+        reopened.close()
+
+
+def test_kill_9_mid_session_loses_no_turn_and_the_next_session_goes_on(
+    store: CampaignStore, backend: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The app killed while a player plays (SQLite commits without waiting for the disk: only an operating-system
+    crash could cost the last turns, never an app crash)."""
+    monkeypatch.setenv("TABLETOP_EMBEDDER", "hash")
+    service.create_campaign("played", "starforged", seed=3)
+    child = _spawn(PLAYER, backend, "played")
+    assert child.stdout is not None
+    finished: list[int] = []
+    while len(finished) < 12:
+        line = child.stdout.readline()
+        assert line, f"the player died: {child.stderr.read() if child.stderr else ''}"
+        finished.append(int(line))
+    child.send_signal(signal.SIGKILL)  # mid-session: most likely inside a turn
+    child.wait(timeout=30)
+    assert child.returncode == -signal.SIGKILL
+
+    service.close_stores()
+    reopened = open_store(backend)
+    try:
+        seqs = _verify(reopened, "played")
+        events = {e.seq: e.event for e in reopened.events("played")}
+        narrated = {ev.event_seq for ev in events.values() if ev.type == "narration_recorded"}  # type: ignore[union-attr]
+        for seq in finished:  # every finished turn: its move, its narration and the player's line after it
+            assert events[seq].type == "move_resolved" and seq in narrated
+            line = next(s for s in range(seq, len(seqs) + 1) if getattr(events[s], "text", "").startswith("I catch my"))
+            assert all(events[s].type != "move_resolved" for s in range(seq + 1, line))
+        from assistant.chat.session import ChatSession
+
+        session = ChatSession.open("played", store=reopened)  # the next session starts from the whole log
+        assert session.state == reopened.load("played", use_snapshot=False)
+        turn = session.confirm({"move": "Face Danger", "stat": "edge"})
+        assert turn.kind == "action" and turn.event_seq is not None and turn.event_seq > max(finished)
     finally:
         reopened.close()
 

@@ -13,7 +13,7 @@ from assistant.store import base as store_base
 from assistant.store import service
 from assistant.store.base import CampaignStore
 from assistant.store.events import ChatMessage, MoveResolved
-from assistant.store.state import CampaignState, fold
+from assistant.store.state import CampaignState, advance, fold
 from tests.store_fixtures import *  # noqa: F403
 from tests.store_fixtures import FACE_DANGER_STRONG, FACE_DANGER_WEAK
 
@@ -140,6 +140,35 @@ def test_fold_snapshot_and_replay_agree(store: CampaignStore, monkeypatch: pytes
     # every prefix folds to the state loaded "as of" that event
     for upto in (1, 2, len(events) // 2, len(events) - 1):
         assert store.load("long", upto=upto) == fold(events[:upto])
+
+
+def test_advancing_a_state_equals_the_fold_and_leaves_the_state_alone(store: CampaignStore) -> None:
+    service.create_campaign("adv", "starforged", seed=3)
+    rng = random.Random(8)
+    for i in range(6):
+        _play("adv", rng, 10)
+        service.set_slot("adv", "factions", f"Guild {i % 3}", {"tier": i})  # slots are dicts in a dict
+    service.resolve_in_campaign("adv", FACE_DANGER_WEAK)
+    service.undo_last("adv")
+    events = store.events("adv")
+    assert {"undo", "slot_updated", "move_resolved", "character_added"} <= {e.type for e in events}
+    start, done = fold(events[:2]), 2
+    steps = [1, 3, 1, 7, 2, 11, 5] * 20
+    undos = [e.seq for e in events if e.type == "undo"]
+    while done < len(events):
+        # an undo comes in a step of its own, after the event it takes back (an undo marks that event's lines)
+        step = 1 if events[done].type == "undo" else min([steps.pop()] + [u - 1 - done for u in undos if u - 1 > done])
+        chunk = events[done : done + step]
+        before = start.model_copy(deep=True)
+        # events decoded afresh, as a reload reads them (the fold may then share their values)
+        fresh = store.events("adv", after=done, upto=done + step)
+        advanced = advance(start, fresh)
+        assert start == before  # the state a page may still hold is not changed under it
+        done += len(chunk)
+        assert advanced == fold(events[:done])
+        start = advanced
+    assert done == len(events) and start == store.load("adv", use_snapshot=False)
+    assert advance(start, []) is start
 
 
 def test_undo_compensates_and_keeps_history(store: CampaignStore) -> None:

@@ -13,20 +13,27 @@ value is a :class:`NarrationOutcome`. A sentence reaches the player only after t
    is skipped (a draft of nothing else is retried).
 3. If the retry also breaks the engine's authority, or the LLM fails (timeout, rate limit, bad response), the
    offline template narration replaces it. Every violation is logged (``logs/guard.jsonl`` under the app's home).
+
+The offline narration restates the Result and is shown whatever the guard finds (a flag there is a template or
+guard bug, logged for the maintainers), so its claims are checked once, on the whole text, not sentence by sentence.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import logging
+import random
 import re
 from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from assistant.chat.turn import NarratorName, TurnEvent
+from assistant.engine import get_ruleset, resolve
 from assistant.engine.errors import AssistantError
 from assistant.guard import Violation, ViolationKind, check_echo, check_narration, describe_violations, prepare, second_person_fix
 from assistant.narrate import NarrationFailed, NarrationRequest, Narrator, TemplateNarrator
@@ -127,11 +134,17 @@ def _checked(found: list[Violation], shown: Sequence[str]) -> list[dict[str, str
 
 
 def _attempt(
-    narrator: Narrator, request: NarrationRequest, results: Sequence[Any], odds: Mapping[str, float] | None
+    narrator: Narrator,
+    request: NarrationRequest,
+    results: Sequence[Any],
+    odds: Mapping[str, float] | None,
+    each_sentence: bool = True,
 ) -> Generator[TurnEvent, None, tuple[str, list[dict[str, str]]]]:
     """Stream one narration attempt, releasing only guarded sentences; raises :class:`_Rejected`.
 
-    Returns the text shown and, when the draft was cut at a decision or an echo (:data:`CUT_KINDS`), what was cut."""
+    Returns the text shown and, when the draft was cut at a decision or an echo (:data:`CUT_KINDS`), what was cut.
+    Without ``each_sentence`` (the offline narration, whose text is shown whatever the guard finds) the claims are
+    checked once, on the whole text."""
     quotable = [str(getattr(hit, "text", "")) for hit in request.rules]
     facts = prepare(list(results), system=request.system, odds=odds, quotable=quotable)
     question = request.question or (request.player_text if request.task == "oracle" else "")
@@ -147,6 +160,9 @@ def _attempt(
             question=question or None,
             partial=partial,
         )
+
+    def check_sentence(text: str) -> list[Violation]:
+        return check(text) if each_sentence else []
 
     shown: list[str] = []
     buffer = ""
@@ -167,7 +183,7 @@ def _attempt(
                     skipped += 1
                     continue
                 sentence = _as_story(raw)
-                cut = _checked(check(sentence) or check_echo(raw), shown)  # "Left to the player…" before it reads "you"
+                cut = _checked(check_sentence(sentence) or check_echo(raw), shown)  # "Left to the player…" before "you"
                 if cut:
                     break
                 shown.append(sentence)
@@ -191,7 +207,7 @@ def _attempt(
         skipped, buffer = skipped + 1, ""
     if buffer:
         raw, buffer = buffer, _as_story(buffer)
-        cut = _checked(check(buffer) or check_echo(raw), shown)
+        cut = _checked(check_sentence(buffer) or check_echo(raw), shown)
         if not cut:
             shown.append(buffer)
             yield TurnEvent("narration", text=buffer)
@@ -204,6 +220,34 @@ def _attempt(
     if whole:
         raise _Rejected(whole)
     return text, cut
+
+
+#: What a confirm imports on first use (the words read for a move, its questions and choices, citations).
+_CONFIRM_MODULES = ("assistant.chat.reading", "assistant.chat.questions", "assistant.chat.choosing", "rules_index.chunk")
+#: An intent whose verb is one only the rulesets' move texts know ("when you swear an iron vow").
+_WARM_INTENT = "I swear to see it through"
+
+
+@cache
+def warm(system: str) -> None:
+    """Do now, once per process, what the first offline narration of ``system`` would otherwise do at the player's
+    first confirm: the guard's patterns for the system's words and moves, the narrator's verbs from every ruleset
+    (a quarter of a second on a 2-core machine), and the modules a confirm imports when first used. For the app's
+    warm start; what is narrated is thrown away."""
+    for module in _CONFIRM_MODULES:
+        importlib.import_module(module)
+    ruleset = get_ruleset(system)
+    character = ruleset.default_character()
+    for move in ruleset.moves:
+        try:
+            result = resolve({"system": system, "move": move.name, "character": character}, rng=random.Random(0))
+        except AssistantError:
+            continue  # a move that needs more than a character to roll
+        if result.outcome:
+            request = NarrationRequest(task="narrate", system=system, player_text=_WARM_INTENT, results=(result,))
+            for _event in guarded_narration(request, TemplateNarrator()):
+                pass
+            return
 
 
 def _template_text(request: NarrationRequest) -> str:
@@ -250,7 +294,7 @@ def guarded_narration(
         if attempt:
             yield TurnEvent("replace", text="")
         try:
-            text, cut = yield from _attempt(narrator, current, results, odds)
+            text, cut = yield from _attempt(narrator, current, results, odds, each_sentence=not offline)
         except _Rejected as rejected:
             outcome.violations.extend(rejected.violations)
             _log_violations(log_dir, campaign, narrator, attempt, rejected.violations, request)

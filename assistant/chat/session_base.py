@@ -9,7 +9,7 @@ from typing import Any
 from assistant.config import Settings, load_settings
 from assistant.store import service
 from assistant.store.followups import KnownLog, RecordingStore
-from assistant.store.state import CampaignState
+from assistant.store.state import CampaignState, advance
 
 HISTORY_TURNS = 8
 RECENT_TURNS = 10  #: narrations the offline narrator does not repeat itself within
@@ -53,6 +53,8 @@ class SessionBase:
         self.narrator = narrator or self._default_narrator()
         self.retrieve_rules = (getattr(self.narrator, "name", "") != "template") if retrieve_rules is None else retrieve_rules
         self._state = service.load_campaign(campaign, store=self.store)
+        self._created_at = self.store.info(campaign).created_at
+        """Which campaign of that name :attr:`_state` is (see :meth:`reload`)."""
         self.known = KnownLog(self._state)
         """The undo stack as this player knows it: /choose, /burn and /undo act on its top."""
         self.appended: list[Any] = []
@@ -99,7 +101,15 @@ class SessionBase:
         return self._state.system
 
     def reload(self) -> CampaignState:
-        self._state = service.load_campaign(self.campaign, store=self.store)
+        """The campaign as the store has it now. Only the events appended since the last look (by this player or
+        anyone else) are read and folded onto the state held (a new object; the old one is left as it was); the
+        whole log is loaded again only when the store holds another campaign of that name."""
+        info = self.store.info(self.campaign)
+        if info.created_at != self._created_at or info.last_seq < self._state.last_seq:
+            self._state = service.load_campaign(self.campaign, store=self.store)
+            self._created_at = info.created_at
+        elif info.last_seq > self._state.last_seq:
+            self._state = advance(self._state, self.store.events(self.campaign, after=self._state.last_seq))
         return self._state
 
     def history(self, limit: int = HISTORY_TURNS) -> list[tuple[str, str]]:

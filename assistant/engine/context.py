@@ -26,7 +26,6 @@ from assistant.engine.model import (
     FollowUp,
     Request,
     Result,
-    trusted,
     trusted_fields,
 )
 from assistant.engine.options import bad_value, int_choices, words
@@ -161,7 +160,7 @@ class Resolution:
         }
         plain = type(kind) is EffectKind and type(target) is str and type(reason) is str
         if plain and (delta is None or type(delta) is int) and (marks is None or type(marks) is int):
-            self.effects.append(trusted(Effect, **fields))  # already of the declared types
+            self.effects.append(trusted_fields(Effect, fields))  # already of the declared types (a new dict)
         else:
             self.effects.append(Effect(**fields))
 
@@ -172,6 +171,11 @@ class Resolution:
     def result(self) -> Result:
         rolled, records = self.source.rolled, DIE_RECORDS
         started = self.started
+        dice: list[int] = []
+        detail: list[DieRecord] = []
+        for d in rolled:  # one pass: the faces and their (shared, immutable) records
+            dice.append(d.value)
+            detail.append(records.get(d) or DieRecord.of(d))
         fields = {
             "system": self.ruleset.system_id,
             "move": self.move.name,
@@ -183,8 +187,8 @@ class Resolution:
             "stat": self.stat,
             "stat_value": self.stat_value,
             "adds": self.adds,
-            "dice": [d.value for d in rolled],
-            "dice_detail": [records.get(d) or DieRecord.of(d) for d in rolled],
+            "dice": dice,
+            "dice_detail": detail,
             "challenge": list(self.challenge) if self.challenge else None,
             "character_before": self.before,
             "character": self.character,

@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 from assistant.engine.errors import DiceError
@@ -74,6 +74,16 @@ class Die(NamedTuple):
         return self._replace(**changes)  # type: ignore[arg-type]
 
 
+def _plain_bits(rng: random.Random) -> Callable[[int], int] | None:
+    """``rng.getrandbits`` when ``rng`` is a plain :class:`random.Random` (its ``randrange(n)`` for ``n >= 1`` is
+    then ``getrandbits(n.bit_length())`` drawn until below ``n``, which :meth:`DiceSource.roll` does inline); else
+    None (a subclass or a patched instance draws through its own ``randrange``)."""
+    if type(rng) is not random.Random:
+        return None
+    own = vars(rng)
+    return None if "randrange" in own or "_randbelow" in own or "getrandbits" in own else rng.getrandbits
+
+
 #: Fresh dice (kept, not cancelled, not rerolled) by sides, face, role and forced: immutable, so shared.
 _FRESH: dict[tuple[int, int, str, bool], Die] = {}
 MAX_FRESH = 10_000
@@ -89,6 +99,7 @@ class DiceSource:
 
     def __init__(self, rng: random.Random | None = None, forced: Iterable[int] | None = None) -> None:
         self._rng = rng if rng is not None else random.Random()
+        self._bits = _plain_bits(self._rng)
         self._forced: list[int] = list(forced) if forced is not None else []
         self._top_up = _top_up.get()
         for face in self._forced:
@@ -133,6 +144,12 @@ class DiceSource:
         """Roll (or take the next forced face for) one die and record it."""
         if self._forced or sides < 1 or len(self.rolled) >= MAX_DICE_PER_RESOLUTION:
             value, forced = self.face(sides)
+        elif (bits := self._bits) is not None:  # randrange(sides) + 1 as random.Random draws it, without its calls
+            k = sides.bit_length()
+            r = bits(k)
+            while r >= sides:
+                r = bits(k)
+            value, forced = r + 1, False
         else:  # nothing forced: straight from the RNG (what :meth:`face` does after its checks)
             value, forced = self._rng.randrange(sides) + 1, False
         key = (sides, value, role, forced)
@@ -149,14 +166,14 @@ class DiceSource:
 
     def require_forced(self, count: int, what: str) -> None:
         """If faces were forced, insist that at least ``count`` are left for the roll ``what``."""
-        if self.forced_given > 0 and self.forced_remaining < count:
+        if self._forced and len(self._forced) - self._position < count:
             raise DiceError(
                 f"{what} needs {count} dice but only {self.forced_remaining} forced face(s) are left; give all of them or none."
             )
 
     def check_all_forced_used(self) -> None:
         """Raise if the request forced more faces than the resolution used."""
-        if self.forced_remaining > 0:
+        if len(self._forced) > self._position:
             raise DiceError(
                 f"{self.forced_given} forced dice were given but the roll used only {self._position}; "
                 f"remove the extra {self.forced_remaining}."

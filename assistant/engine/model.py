@@ -88,14 +88,26 @@ def trusted(cls: type[M], **fields: Any) -> M:
 
 def trusted_fields(cls: type[M], fields: dict[str, Any]) -> M:
     """:func:`trusted` with the fields as a dict (taken, not copied: the caller hands it over)."""
-    if len(fields) != len(cls.__pydantic_fields__):
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = set(cls.__pydantic_fields__)  # a slow lookup on pydantic's metaclass
+    if len(fields) != len(names):
         return cls(**fields)
-    model = cls.__new__(cls)
-    object.__setattr__(model, "__dict__", fields)
-    object.__setattr__(model, "__pydantic_fields_set__", set(fields))
-    object.__setattr__(model, "__pydantic_extra__", None)
-    object.__setattr__(model, "__pydantic_private__", None)
+    model = _new(cls)
+    _setattr(model, "__dict__", fields)
+    _set_fields_set(model, names.copy())  # every field is given: the set of them, copied without hashing again
+    _set_extra(model, None)
+    _set_private(model, None)
     return model
+
+
+_FIELD_NAMES: dict[type[BaseModel], set[str]] = {}
+_new = object.__new__
+_setattr = object.__setattr__
+# BaseModel's own slots, written straight through their descriptors (what object.__setattr__ finds each time)
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 
 
 def _explain(exc: ValidationError) -> str:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from assistant.engine.errors import InputError
-from assistant.engine.model import Choice, ChoiceOption, FollowUp, trusted
+from assistant.engine.model import Choice, ChoiceOption, FollowUp, trusted, trusted_fields
 from assistant.engine.outcomes import Outcome
 from assistant.engine.safe_json import copy_value
 from assistant.engine.schema import ChoiceSpec, Condition, FollowUpSpec, MoveSpec
@@ -54,10 +54,14 @@ def outcome_choice_specs(ctx: Resolution) -> Sequence[ChoiceSpec]:
     return list(ctx.move.choices) + (list(spec.choices) if spec else [])
 
 
+#: Each outcome's value (read from a dict: the enum's ``value`` is a Python-level property).
+_VALUE: dict[Outcome, str] = {o: o.value for o in Outcome}
+
+
 def outcome_key(move: MoveSpec, outcome: Outcome, match: bool) -> str | None:
     """The key of ``move.outcomes`` a result reads: ``<outcome>_match`` on a match if the move has one, the
     outcome, ``hit`` for either hit, ``none`` for no tier."""
-    key = outcome.value
+    key = _VALUE[outcome]
     if match and f"{key}_match" in move.outcomes:
         return f"{key}_match"
     if key in move.outcomes:
@@ -139,7 +143,36 @@ def offer_choice(ctx: Resolution, spec: ChoiceSpec) -> None:
     )
 
 
+#: Follow-ups that read nothing of the request (no ``amount_from``, ``carry`` or ``for_option``), built once per
+#: ruleset and spec: ``(id(ruleset), id(spec))`` -> (both, kept so the ids are not reused; the FollowUp, frozen,
+#: handed out as it is when it holds no request, else with a copy of its request).
+_STATIC_FOLLOW_UPS: dict[tuple[int, int], tuple[Any, Any, FollowUp]] = {}
+_MAX_STATIC = 4096
+
+
 def add_follow_up(ctx: Resolution, fu: FollowUpSpec) -> None:
+    """Offer what the rules say comes next. A follow-up that reads nothing of the request is worked out once (per
+    ruleset and spec) and handed out as a copy."""
+    if fu.amount_from is None and not fu.carry and fu.for_option is None:
+        key = (id(ctx.ruleset), id(fu))
+        known = _STATIC_FOLLOW_UPS.get(key)
+        if known is None or known[0] is not ctx.ruleset or known[1] is not fu:
+            mark = len(ctx.follow_ups)
+            _add_follow_up(ctx, fu)
+            if len(ctx.follow_ups) == mark:
+                return
+            if len(_STATIC_FOLLOW_UPS) >= _MAX_STATIC:
+                _STATIC_FOLLOW_UPS.clear()
+            known = _STATIC_FOLLOW_UPS[key] = (ctx.ruleset, fu, ctx.follow_ups.pop())
+        made: FollowUp = known[2]
+        if made.request is not None:  # frozen, but its request is a dict: each result gets its own
+            made = trusted_fields(FollowUp, {**made.__dict__, "request": copy_value(made.request)})
+        ctx.follow_ups.append(made)
+        return
+    _add_follow_up(ctx, fu)
+
+
+def _add_follow_up(ctx: Resolution, fu: FollowUpSpec) -> None:
     system = ctx.ruleset.system_id
     if fu.move and ":" in fu.move:  # a door: a change on a sheet, such as +1 health for a companion of its own
         door: dict[str, Any] = {"system": system, "move": fu.move, "options": dict(fu.options)}

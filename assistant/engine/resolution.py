@@ -58,8 +58,10 @@ def resolve_move(ruleset: Ruleset, request: Request, move: MoveSpec, rng: random
         raise InputError(f"{move.name} {_takes_no_stat(move)}; leave the stat out.", missing="stat")
     legacy = (move.roll.track or "").startswith("legacy")
     automatic = ctx.options.get("automatic")
-    ctx.track = read_track(ctx, required=move.roll.type == "progress" and not legacy and automatic is None)
-    ctx.clock = read_clock(ctx)
+    required = move.roll.type == "progress" and not legacy and automatic is None
+    if ctx.options or required:  # with no options there is no track or clock to read (ctx's are None)
+        ctx.track = read_track(ctx, required=required)
+        ctx.clock = read_clock(ctx)
     if move.requires is not None and not _requirement_met(ctx, move.requires):
         raise RulesError(ruleset.requirement_message(ctx))
     for spec in move.before_roll:
@@ -145,7 +147,7 @@ def apply_outcome(ctx: Resolution, ruleset: Ruleset) -> None:
 
 def apply_option_hits(ctx: Resolution, ruleset: Ruleset) -> None:
     """The effects an option brings on a hit (``on_hit`` in its declaration), for the value given."""
-    if ctx.outcome not in (Outcome.STRONG_HIT, Outcome.WEAK_HIT):
+    if not ctx.options or ctx.outcome not in (Outcome.STRONG_HIT, Outcome.WEAK_HIT):
         return
     for name, spec in ruleset.options_on_hit(ctx.move):
         value = ctx.options.get(name)

@@ -40,6 +40,7 @@ TIER_BOUNDS: dict[str, tuple[tuple[int, Outcome], ...]] = {
 }
 #: Challenge outcomes from worst to best (a burn must climb this ladder to help).
 CHALLENGE_LADDER = (Outcome.MISS, Outcome.WEAK_HIT, Outcome.STRONG_HIT)
+_RUNG = {outcome: i for i, outcome in enumerate(CHALLENGE_LADDER)}
 
 
 def _allowed(options: Sequence[StatOption]) -> list[str]:
@@ -53,6 +54,26 @@ def _names(option: StatOption, key: str) -> bool:
     if isinstance(stat, str):
         return key == stat
     return key in stat or key == "/".join(stat)
+
+
+#: Each move's roll options by every name that picks one (see :func:`_names`), the first in the move's order
+#: winning: ``id(options)`` -> (the options, kept so the id is not reused; the names).
+_STAT_NAMES: dict[int, tuple[Sequence[StatOption], dict[str, StatOption]]] = {}
+
+
+def _stat_options(options: Sequence[StatOption]) -> dict[str, StatOption]:
+    known = _STAT_NAMES.get(id(options))
+    if known is not None and known[0] is options:
+        return known[1]
+    names: dict[str, StatOption] = {}
+    for option in options:
+        keys = [option.stat] if isinstance(option.stat, str) else [*option.stat, "/".join(option.stat)]
+        for key in keys:
+            names.setdefault(key, option)
+    if len(_STAT_NAMES) >= 4096:
+        _STAT_NAMES.clear()
+    _STAT_NAMES[id(options)] = (options, names)
+    return names
 
 
 def choose_stat(ctx: Resolution) -> tuple[str, int]:
@@ -69,7 +90,7 @@ def choose_stat(ctx: Resolution) -> tuple[str, int]:
             raise InputError(f"{ctx.move.name}: which stat do you roll? {menu}.", missing="stat", choices=_allowed(options))
     else:
         key = wanted.strip().lower().lstrip("+")
-        found = next((o for o in options if _names(o, key)), None)
+        found = _stat_options(options).get(key)
         if found is None:
             allowed = _allowed(options)
             raise InputError(f"{ctx.move.name} rolls +{' / +'.join(allowed)}; not +{key}.", missing="stat", choices=allowed)
@@ -87,6 +108,8 @@ def choose_stat(ctx: Resolution) -> tuple[str, int]:
 
 def option_adds(ctx: Resolution) -> int:
     """What the request's options add to the score (declared ``adds`` / ``adds_by_value``), each noted."""
+    if not ctx.options:
+        return 0
     total = 0
     for name, spec in ctx.ruleset.options_adding(ctx.move):
         value = ctx.options.get(name)
@@ -154,7 +177,7 @@ def burn_step(ctx: Resolution) -> None:
         return
     value = int(ctx.character[burn.meter])
     burned = challenge_outcome(value, ctx.challenge)
-    improves = value > 0 and CHALLENGE_LADDER.index(burned) > CHALLENGE_LADDER.index(ctx.outcome)
+    improves = value > 0 and _RUNG[burned] > _RUNG[ctx.outcome]
     asked = ctx.options.get("burn")
     if not asked and not improves:  # nothing to burn or offer
         return

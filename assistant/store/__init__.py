@@ -15,12 +15,13 @@ Modules
                   question_settled (answered or set aside), undo (target_seq, restore patches). ``EVENT_SCHEMA_VERSION``,
                   ``upcast`` (older payloads are upgraded when read), ``StoredEvent(seq, event)``.
 ``state``         ``CampaignState`` (characters by id + active id, tracks, clocks, slots,
-                  transcript, moves, undo_stack, pending_question) and the pure ``fold(events, start=None)``.
+                  transcript, moves, undo_stack, pending_question), the pure ``fold(events, start=None)`` and
+                  ``advance(state, events)`` (a new state, the events since folded on; the chat's reload).
 ``base``          the ``CampaignStore`` protocol and the shared SQL logic (``append``,
                   ``append_with(name, build)`` = read-decide-append under the campaign lock,
                   ``events``, ``load(name, upto=, use_snapshot=)``, ``snapshot``, ``info``,
                   ``list_campaigns``, ``create_campaign``, ``schema_version``).
-``sqlite``        ``SQLiteStore(path)``: WAL, synchronous=FULL, BEGIN IMMEDIATE per append.
+``sqlite``        ``SQLiteStore(path)``: WAL, synchronous=NORMAL, BEGIN IMMEDIATE per append.
 ``sqlalchemy_store`` ``SQLAlchemyStore(url)`` for ``postgresql+psycopg://``: SELECT ... FOR UPDATE.
 ``factory``       ``open_store(settings | url | path | None)``: ``TABLETOP_DATABASE_URL`` /
                   ``DATABASE_URL`` if set, else ``load_settings().home / "campaigns.sqlite3"``.

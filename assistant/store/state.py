@@ -7,7 +7,7 @@ The state is derived, never stored as truth: the log is. Snapshots are cached fo
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -223,6 +223,32 @@ def _apply_undo(state: CampaignState, seq: int, target: int, target_type: str, r
     state.transcript.append(
         TranscriptEntry(seq=seq, role="system", kind="undo", text=f"Undid event {target} ({target_type}).", ref=target, at=at)
     )
+
+
+def advance(state: CampaignState, events: Sequence[StoredEvent]) -> CampaignState:
+    """A new state: ``state`` with ``events`` (freshly decoded, the ones right after it) applied, ``state`` itself
+    untouched. Costs what the new events cost plus copying the top-level containers (not the whole state): the
+    fold only ever replaces the values in them, except an undo, which marks old transcript entries and is
+    rarer than a move, so it is folded onto a deep copy. Equal to :func:`fold` of the whole log."""
+    if not events:
+        return state
+    if any(stored.event.type == "undo" for stored in events):
+        new = state.model_copy(deep=True)
+    else:
+        new = state.model_copy(
+            update={
+                "characters": dict(state.characters),
+                "tracks": dict(state.tracks),
+                "clocks": dict(state.clocks),
+                "slots": {k: dict(v) for k, v in state.slots.items()},
+                "transcript": list(state.transcript),
+                "undone": list(state.undone),
+                "undo_stack": list(state.undo_stack),
+            }
+        )
+    for stored in events:
+        apply(new, stored, copy_values=False)
+    return new
 
 
 def fold(events: Iterable[StoredEvent], start: CampaignState | None = None) -> CampaignState:
