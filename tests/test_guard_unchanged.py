@@ -51,3 +51,21 @@ def test_a_change_told_as_none_or_a_clock_told_as_full_is_caught(request_: dict,
 )
 def test_the_same_words_pass_where_they_are_true(request_: dict, text: str) -> None:
     assert "state" not in kinds(text, request_)
+
+
+def test_the_players_own_words_told_back_are_not_a_claim_and_a_negative_value_keeps_its_sign() -> None:
+    """The offline narration frames the player's words ("... so you take heat off the crew") on a Reduce Heat that
+    left heat at 0: the words are the player's, not a claim. "Momentum stays at -6" is true at -6."""
+    from assistant.narrate import NarrationRequest, TemplateNarrator
+
+    reduce = resolve({"system": "blades", "move": "Reduce Heat", "stat": "consort", "character": {"stats": {"consort": 2}},
+                      "dice": [5, 3]})  # fmt: skip
+    intent = "I bribe the watch captain so we take heat off the crew"
+    told = TemplateNarrator().narrate(NarrationRequest(task="narrate", system="blades", player_text=intent, results=(reduce,)))
+    assert "so you take heat off the crew" in told and check_narration(told, [reduce], intent=intent) == []
+    assert "state" in {v.kind.value for v in check_narration("Your heat rises by 2.", [reduce], intent=intent)}
+    low = resolve(
+        {"system": "starforged", "move": "Face Danger", "stat": "edge", "character": {"momentum": -6}, "dice": [3, 9, 9]}
+    )
+    assert check_narration("Momentum stays at -6.", [low]) == []
+    assert "state" in {v.kind.value for v in check_narration("Momentum stays at 6.", [low])}

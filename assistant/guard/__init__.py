@@ -47,7 +47,7 @@ from assistant.guard.outcomes import check_outcome
 from assistant.guard.state import check_state, patterns
 from assistant.guard.style import second_person_fix
 from assistant.guard.system_words import meter_words
-from assistant.guard.text import sentences
+from assistant.guard.text import own_words_blanked, sentences
 from assistant.guard.unchanged import check_unchanged
 
 __all__ = [
@@ -92,7 +92,7 @@ def check_narration(
     text = engine_changes_blanked(text, facts)
     pats = patterns(facts.system)
     meters = meter_words(facts.system)
-    told = list(sentences(text, facts.engine_text, facts.engine_bigrams))
+    told = list(sentences(own_words_blanked(text, intent), facts.engine_text, facts.engine_bigrams))
     for sentence in told:
         state, covered = check_state(sentence, facts)
         found += check_outcome(sentence, facts)
@@ -106,7 +106,7 @@ def check_narration(
         found += check_oracle_story(sentence, facts, question)
         found += check_dice_sizes(sentence, facts)
     if not partial:
-        found += check_goal_told_done(told, facts, intent)
+        found += check_goal_told_done(list(sentences(text, facts.engine_text, facts.engine_bigrams)), facts, intent)
     if not any(v.kind is ViolationKind.DECISION for v in found):
         found += check_options_stated(text, facts)
     found += check_offers(text, facts)

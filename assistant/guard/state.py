@@ -92,7 +92,7 @@ def _patterns(meter_list: tuple[str, ...], stats: tuple[str, ...], impacts: tupl
         (
             "meter_to",
             rf"\b(?P<meter>{m})\s+(?:\w+\s+){{0,2}}?(?P<move>{_RISE}|{_FALL}|{_STATIVE})\s+(?P<prep>to|by|at)?\s*"
-            rf"(?P<n>{NUM})\b(?!\s*(?:%|percent))",
+            rf"(?P<sign>[+\-−])?(?P<n>{NUM})\b(?!\s*(?:%|percent))",
         ),
         ("meter_move", rf"\b(?P<meter>{m})\s+(?:[\w']+\s+){{0,3}}?(?P<move>{_RISE}|{_FALL})\b(?!\s+(?:to|by)\s)"),
         (
@@ -194,7 +194,8 @@ def _read_claim(kind: str, m: re.Match[str], meters: dict[str, tuple[str, int]])
         stative = direction is None
         if kind == "meter_to" and g.get("prep") == "by":
             return Claim(target, direction, amount, excerpt=excerpt, start=m.start(), end=m.end())
-        return Claim(target, direction, None, after=amount, stative=stative, excerpt=excerpt, start=m.start(), end=m.end())
+        after = -amount if amount is not None and sign in ("-", "−") else amount  # "momentum stays at -6"
+        return Claim(target, direction, None, after=after, stative=stative, excerpt=excerpt, start=m.start(), end=m.end())
     if kind == "verb_meter":
         return Claim(target, _direction(g["verb"], target, polarity), excerpt=excerpt, start=m.start(), end=m.end())
     return None

@@ -230,3 +230,37 @@ def hypothetical(text: str, start: int, end: int, words: frozenset[str] = HYPOTH
     """Whether the claim at ``text[start:end]`` sits in a conditional, modal or offered clause."""
     clause = clause_of(text, start, end).replace("'", " ")
     return any(w in words for w in re.findall(r"[a-z]+", clause))
+
+
+#: The player's pronouns as a narration tells them back ("I" -> "you"; "we" may stay "we").
+_TOLD_BACK = {
+    "i": "i|you",
+    "i'm": "i'm|you're|you are",
+    "me": "me|you",
+    "my": "my|your",
+    "mine": "mine|yours",
+    "myself": "myself|yourself",
+    "we": "we|you",
+    "us": "us|you",
+    "our": "our|your",
+    "am": "am|are",
+}
+
+
+def own_words_blanked(text: str, intent: str | None) -> str:
+    """``text`` with the player's declared action, told back word for word, blanked (offsets kept): "... so you take
+    heat off the crew" restates what the player said they do; it is not the narrator's claim about the sheet."""
+    words = re.findall(r"[A-Za-z0-9']+", intent or "")
+    if len(words) < 3:
+        return text
+    if words[0].lower() in ("i", "we", "i'm") and len(words) > 3:
+        words = words[1:]  # "I bribe the captain" is told back as "you bribe the captain" or "to bribe the captain"
+    parts = [f"(?:{_TOLD_BACK[w.lower()]})" if w.lower() in _TOLD_BACK else re.escape(w) for w in words]
+    pattern = re.compile(r"\b" + r"[^\w']+".join(parts) + r"\b", re.I)
+
+    def blank(m: re.Match[str]) -> str:
+        before = text[: m.start()]
+        quoted = before.count('"') % 2 == 1 or before.count("“") > before.count("”")
+        return m.group(0) if quoted else " " * len(m.group(0))  # a quotation is read as speech, with its own check
+
+    return pattern.sub(blank, text)
