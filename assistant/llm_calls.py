@@ -46,9 +46,9 @@ TASK_STOP: dict[str, tuple[str, ...]] = {
     "interpret": (" decide to", " decide not", "What happened this turn", "\nNext:"),
 }
 """Where the endpoint stops a story draft (at most four: OpenAI's limit): the words that open the faults a small model
-writes most (a decision taken for the player, "you decide to ..." or "... not to ...", and its fact sheet copied back). The model stops
-before them, so the story ends at its last full sentence instead of being cut or retried (measured on the 1.5B
-drafts: "you decide" opened 8 of 91 first drafts' faults, the fact sheet's headings 6)."""
+writes most (a decision taken for the player, "you decide to ..." or "you decide not to ...", and its fact sheet
+copied back). The model stops before them, so the story ends at its last full sentence instead of being cut or
+retried (measured on the 1.5B drafts: "you decide" opened 8 of 91 first drafts' faults, the fact sheet's headings 6)."""
 CHARS_PER_TOKEN_CAP = 8
 """The client stops a reply longer than ``max_tokens * CHARS_PER_TOKEN_CAP`` characters."""
 CONNECT_TIMEOUT = 5.0

@@ -54,3 +54,16 @@ def test_the_check_waits_for_the_whole_narration_while_it_streams() -> None:
     assert outcome_flags(first, MISS, FORCE, partial=True) == []
     assert outcome_flags(first, MISS, FORCE) != []
     assert outcome_flags(first + " It snaps shut on your arm before you can slip through.", MISS, FORCE) == []
+
+
+def test_a_quote_that_closes_with_its_sentence_ends_it_and_dialogue_stays_whole() -> None:
+    """'the option "Attract Trouble." This entanglement ...' is two sentences (the second was read as part of a menu);
+    '"Look! I see it," you say.' is one, for the guard and for the chat's streaming alike."""
+    from assistant.chat.narration import split_sentences
+    from assistant.guard.text import sentences
+
+    closing = 'You select the option "Attract Trouble." This entanglement increases your heat. '
+    dialogue = '"Look! I see it," you say. The hatch groans. '
+    assert len(sentences(closing)) == 2 and len(split_sentences(closing)[0]) == 2
+    assert [s.original for s in sentences(dialogue)][0] == '"Look! I see it," you say.'
+    assert split_sentences(dialogue)[0][0] == '"Look! I see it," you say. '

@@ -90,8 +90,9 @@ def split_sentences(buffer: str) -> tuple[list[str], str]:
         match = SENTENCE_END.search(buffer, start)
         if match is None:
             return out, buffer
-        if "\n" not in match.group(0) and _open_quote(buffer[: match.start()]):
+        if "\n" not in match.group(0) and _open_quote(buffer[: match.end()]):
             start = match.end()  # inside dialogue: the quote and who says it are checked as one sentence
+            # (a quote that closes at this break, 'the option "Attract Trouble." This ...', ends the sentence)
             continue
         out.append(buffer[: match.end()])
         buffer, start = buffer[match.end() :], 0
@@ -106,9 +107,9 @@ def _open_quote(text: str) -> bool:
 #: there (the protocol stops at the player's next decision anyway) instead of being thrown away.
 CUT_KINDS = frozenset({ViolationKind.DECISION, ViolationKind.ECHO})
 MIN_KEPT_SENTENCES = 2
+"""A cut draft is kept only when at least this many sentences of story came before the fault."""
 MIN_FRAGMENT_WORDS = 6
 """A draft that is only an unfinished fragment shorter than this ("You", "The raider") is no story: it is retried."""
-"""A cut draft is kept only when at least this many sentences of story came before the fault."""
 
 
 def _story_sentences(shown: Sequence[str]) -> int:

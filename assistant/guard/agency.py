@@ -179,8 +179,8 @@ def _speech(sentence: Sentence, intent: str | None) -> list[Violation]:
             words = _words(m.group("q"))
             if re.search(r"\b(?:the oracle|the fates|the dice|the spirits)\b", m.group(0)):
                 continue  # asking the oracle is a move the player made, not dialogue
-            if not words or said and len(words & said) >= 0.6 * len(words):
-                continue  # the player's own declared words, told back (or blanked as such before this check)
+            if words and said and len(words & said) >= 0.6 * len(words):
+                continue  # the player's own declared words, told back
             excerpt = m.group(0).strip()
             out.append(
                 Violation(

@@ -183,7 +183,7 @@ def sentences(text: str, engine_text: str = "", engine_bigrams: frozenset[tuple[
     out: list[Sentence] = []
     start = 0
     for brk in [*_SENTENCE_END.finditer(plain), None]:
-        if brk is not None and "\n" not in brk.group(0) and plain.count('"', start, brk.start()) % 2:
+        if brk is not None and "\n" not in brk.group(0) and plain.count('"', start, brk.end()) % 2:
             continue  # inside dialogue: the quote and who says it are one sentence ("Look! I see it," you say.)
         end = brk.start() if brk else len(plain)
         original = plain[start:end]
