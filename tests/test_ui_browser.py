@@ -100,9 +100,11 @@ def test_a_vow_from_swearing_to_fulfilling_survives_a_reload(app_url: str, brows
         browser.idle()
         browser.refresh()  # a reload with the suggestions pending: same campaign, transcript, vow and suggestions
         reloaded = wait_until(
-            lambda: (t := browser.page_text())  # the page renders in parts: wait for the sidebar's sheet too
-            and all(w in t for w in ("Swear an Iron Vow", "moves played: 1", "Find my lost sister", "Kira"))
-            and t,
+            lambda: (
+                (t := browser.page_text())  # the page renders in parts: wait for the sidebar's sheet too
+                and all(w in t for w in ("Swear an Iron Vow", "moves played: 1", "Find my lost sister", "Kira"))
+                and t
+            ),
             90,
             "the same campaign, its transcript and its sheet",
         )
