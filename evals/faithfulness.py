@@ -315,6 +315,11 @@ def main(argv: list[str] | None = None) -> int:
             capped: Any = model.bind(max_tokens=args.max_tokens)  # a runaway draft must not stall the eval
             return LLMNarrator(capped, budget_tokens=args.budget)
 
+        from assistant.prepare import prepare
+
+        # What the app has ready before its first click (its warm start reads what `assistant prepare` built): the
+        # rules index and its sentences. Without it each system's first turn timed the index being built (17-53 s).
+        prepare(moves=False)
         with args.drafts.open("w", encoding="utf-8") as out:
             rows = play(scripts, make_narrator, home, out)
     card = scorecard(rows, args.timeout)
