@@ -65,6 +65,8 @@ def kinds(text: str, request: dict[str, Any], **kw: Any) -> set[str]:
         (FDW, "You ask around. The dockhands look at you and roll +shadow on their dice card.", {}, "phantom_roll"),
         (FDW, "Your rival rolls a d6 behind the bar and grins.", {}, "phantom_roll"),
         (FDW, "The clerk looks up and rolls a flat; it goes badly.", {}, "phantom_roll"),
+        (FDW, '"We sail at dawn," you announce to the dockhands, and they nod.', {}, "decision"),
+        (FDM, "You listen at the door. The character notices the guard and decides to slip away.", {}, "decision"),
         (VOLLEY_WEAK, "You deal 2 damage, and you: choose one (whichever you choose, you deal your damage): You have to move "
          "to get the shot, placing you in danger as described by the GM", {}, "number"),  # the engine's words, the model's 2
         (FDW, "You get through. The next thing you do is make a suffer move (-1).", {}, "phantom_roll"),

@@ -32,6 +32,7 @@ def kinds(text: str, request: dict) -> set[str]:
         (LTP_CRIT, "A critical in the archive: the project clock fills completely."),
         (FDM, "You try to sneak past but the guards spot you. They shoot you in the back and you fall to the ground."),
         (FDM, "The hatch jams and you are badly wounded by the blast."),
+        (FDM, "You shoot at the raider. The vibroblade flashes and you get hit."),
     ],
 )
 def test_a_change_told_as_none_or_a_clock_told_as_full_is_caught(request_: dict, text: str) -> None:

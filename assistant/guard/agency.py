@@ -33,7 +33,9 @@ _NOT_SUBJECTS = frozenset({"you", "to", "and", "or", "not", "never", "must", "ma
 _FOLLOW_UP_WORDS = re.compile(r"\b(?:suffer move|pay the price|ask the oracle|roll|reroll|burn|the oracle)\b")
 
 _SPEECH_VERBS = re.findall(
-    r"\S+", "say ask whisper shout snarl reply mutter call yell growl demand tell murmur hiss cry answer declare plead beg insist"
+    r"\S+",
+    "say ask whisper shout snarl reply mutter call yell growl demand tell murmur hiss cry answer declare plead beg insist "
+    "announce exclaim proclaim respond remark blurt bark roar mumble stammer",
 )
 _SPEECH = (
     "|".join(f"{v}|{v}s|{v}ed|{v}d" if not v.endswith(("y", "ll")) else f"{v}|{v}s|{v}ed" for v in _SPEECH_VERBS)
@@ -146,9 +148,20 @@ def _moves_played(sentence: Sentence) -> list[Violation]:
     ]
 
 
+#: "The character notices your absence and decides to investigate": the player's character deciding, a clause later.
+_CHARACTER_DECIDES = re.compile(
+    rf"\b(?:the character|the player|your character)\b[^.!?;]{{0,60}}?\band\s+(?:then\s+)?(?:{_VERBS})\s+(?:to|not to)\b"
+)
+
+
 def _decisions(sentence: Sentence, facts: Facts) -> list[Violation]:
     text = sentence.narr
     out: list[Violation] = []
+    late = _CHARACTER_DECIDES.search(text)
+    if late and not hypothetical(text, late.start(), late.end(), _IF):
+        excerpt = " ".join(sentence.original[late.start() : late.end() + 30].split()[:12])
+        detail = f"'{excerpt}' decides for the player's character; what the character does is the player's call"
+        out.append(Violation(ViolationKind.DECISION, detail, excerpt))
     moves = [n for n in (*move_names(facts.system), *facts.follow_up_moves) if len(n) > 4]
     for m in _DECIDE_ANY.finditer(text):
         who = m.group("who")

@@ -35,6 +35,7 @@ _HARM = re.compile(
     r"|\byou\s+(?:are|were|get|got)\s+(?:badly\s+|gravely\s+)?(?:shot|stabbed|wounded|injured|hurt|impaled)\b"
     r"|\byou\s+(?:fall|collapse|crumple)\s+(?:to the ground|unconscious|senseless|to the floor|to your knees)\b"
     r"|\byou\s+(?:bleed|black out|lose consciousness)\b"
+    r"|\byou\s+(?:get|got|are|were)\s+hit\b|\byou\s+(?:take|took)\s+(?:a|the)\s+(?:hit|blow|wound)\b"
 )
 #: What the engine changes when it deals harm, per system (any of them changed: the story may tell the wound).
 _HARM_TARGETS = frozenset({"health", "hp", "harm", "stress", "integrity", "companion_health", "blood", "spirit"})
