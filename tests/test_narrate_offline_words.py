@@ -69,6 +69,8 @@ def test_a_move_named_in_the_players_words_keeps_its_capitals(words: str) -> Non
         ("Is anyone still alive in here?", "no", "No: no one is alive in here."),
         ("Is anyone still alive in here?", "yes", "Yes: someone is still alive in here."),
         ("Has anything changed?", "no", "No: nothing has changed."),
+        ("Is anyone else awake?", "no", "No: no one else is awake."),
+        ("Is anyone else awake?", "yes", "Yes: someone else is awake."),
         ("Does the guard have any keys?", "no", "No: the guard does not have any keys."),
         ("Was I seen?", "yes", "Yes: you were seen."),
         ("Does anyone know me?", "no", ""),  # would need the verb conjugated: the plain answer is said instead

@@ -85,6 +85,9 @@ def answer_statement(question: str, answer: str) -> str:
         return ""
     subject, predicate = " ".join(rest[:n]), rest[n:]
     indefinite = subject.lower() in _NONE_OF
+    moved_else = bool(indefinite and predicate and predicate[0].lower() == "else")
+    if moved_else:  # "is anyone else awake": "else" goes with its pronoun ("no one else is awake")
+        predicate = predicate[1:]
     if answer == "yes":
         verb = aux
         predicate = [_SOME.get(w.lower(), w) for w in predicate]  # "any guards" -> "some guards"
@@ -113,6 +116,8 @@ def answer_statement(question: str, answer: str) -> str:
         verb = "are" + verb[2:]
     if subject.split()[0].lower() in _DETERMINERS:
         subject = subject[:1].lower() + subject[1:]
+    if moved_else:
+        subject += " else"
     return " ".join([f"{answer.capitalize()}:", subject, verb, *predicate]) + "."
 
 
