@@ -227,3 +227,14 @@ def test_the_same_words_twice_do_not_open_two_turns_with_the_same_sentence() -> 
     first = frame("I sneek into the lair", "seed")
     second = frame("I sneek into the lair", "seed", [f"{first} It goes wrong."])
     assert first == "You sneek into the lair." and second != first and second.endswith("you sneek into the lair.")
+
+
+def test_a_tables_instruction_to_roll_on_its_list_below_is_not_told_after_the_roll() -> None:
+    from assistant.engine import resolve
+    from assistant.narrate import NarrationRequest, TemplateNarrator
+
+    price = resolve({"system": "elegy", "move": "Pay the Price", "dice": [25]})
+    told = TemplateNarrator().narrate(
+        NarrationRequest(task="pay_the_price", system="elegy", player_text="I feed on the watchman", results=(price,))
+    )
+    assert "separated from something or someone" in told and "list below" not in told

@@ -14,6 +14,9 @@ from typing import Any
 from assistant.engine.kinds import EffectKind
 from assistant.engine.model import Choice, Effect, FollowUp, Result
 
+#: A table's instruction to roll on itself, which the engine has already done.
+_ROLL_BELOW = re.compile(r"\b(?:table|list|chart)\s+below\b", re.I)
+
 #: How an outcome reads in a sentence ("... against 3 and 6: a strong hit").
 OUTCOME_LABELS: dict[str, str] = {
     "strong_hit": "a strong hit",
@@ -320,7 +323,8 @@ def burn_offer(result: Result) -> str:
 def outcome_text(result: Result) -> str:
     """The rules text of the outcome, without the lines that repeat open options or rolled table rows.
 
-    A notation roll's text is its roll line; a table's "roll on the table below" is already done."""
+    A notation roll's text is its roll line; a table's "roll on the table below" (or "the list below") is already
+    done."""
     if result.roll == "notation":
         return ""
     repeated = {o.label.strip().lower() for c in result.choices for o in c.options}
@@ -331,7 +335,7 @@ def outcome_text(result: Result) -> str:
         if not bare or bare.lower() in repeated:
             continue
         if result.roll == "table":
-            bare = " ".join(s for s in re.split(r"(?<=[.!?])\s+", bare) if "table below" not in s.lower())
+            bare = " ".join(s for s in re.split(r"(?<=[.!?])\s+", bare) if not _ROLL_BELOW.search(s))
         if bare:
             lines.append(f"- {bare}" if _BULLET.match(line) else bare)
     return "\n".join(lines).strip()
