@@ -88,8 +88,8 @@ def check_narration(
     sentence of a narration still streaming, so checks that read the whole story (a failed roll whose failure is
     never told) wait for the whole text."""
     facts = facts if facts is not None else prepare(results, system=system, odds=odds)
-    found: list[Violation] = check_arrows(engine_changes_blanked(text, facts), facts)
     text = engine_changes_blanked(text, facts)
+    found: list[Violation] = check_arrows(text, facts)
     pats = patterns(facts.system)
     meters = meter_words(facts.system)
     told = list(sentences(own_words_blanked(text, intent), facts.engine_text, facts.engine_bigrams))
@@ -106,7 +106,7 @@ def check_narration(
         found += check_oracle_story(sentence, facts, question)
         found += check_dice_sizes(sentence, facts)
     if not partial:
-        found += check_goal_told_done(list(sentences(text, facts.engine_text, facts.engine_bigrams)), facts, intent)
+        found += check_goal_told_done(text, facts, intent)
     if not any(v.kind is ViolationKind.DECISION for v in found):
         found += check_options_stated(text, facts)
     found += check_offers(text, facts)

@@ -49,14 +49,12 @@ def engine_changes_blanked(text: str, facts: Facts) -> str:
 
 
 def check_arrows(text: str, facts: Facts) -> list[Violation]:
-    """A ``name before → after`` left after :func:`engine_changes_blanked`: a change in the dice card's own notation
-    that the engine did not make ("Heat 0 → 1" copied from an earlier turn's card)."""
+    """A ``name before → after`` left in ``text`` after :func:`engine_changes_blanked` (which blanks the changes the
+    engine made): one in the dice card's notation that the engine did not make ("Heat 0 → 1" from an earlier card)."""
     if "→" not in text and "->" not in text:
         return []
     out: list[Violation] = []
     for m in _ARROW.finditer(text):
-        if not m.group(0).strip() or (_int(m.group("before")), _int(m.group("after"))) in _pairs(facts):
-            continue
         if normalize_words(m.group(0)) in facts.engine_text:
             continue  # the engine's own text states it ("4 -> 2 HP (your one damage mitigation ...)")
         excerpt = " ".join(m.group(0).split())

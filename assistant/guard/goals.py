@@ -11,11 +11,10 @@ told the other way.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 
 from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
-from assistant.guard.text import HYPOTHETICAL, NEGATORS, Sentence, quotes_engine
+from assistant.guard.text import HYPOTHETICAL, NEGATORS, quotes_engine, sentences
 
 #: Only a miss: a Blades downtime activity's bad outcome still does the activity (a clock ticks, a vice is indulged).
 _FAILED = frozenset({"miss"})
@@ -58,13 +57,16 @@ def _stems(text: str) -> list[str]:
     return [w[:5] for w in words if w not in _PLAIN and len(w) > 2]
 
 
-def check_goal_told_done(told: Sequence[Sentence], facts: Facts, intent: str | None) -> list[Violation]:
-    """The declared action told as done when every roll this turn failed and no sentence of the whole narration
-    ``told`` tells a failure, a cost or a turn (read on the whole text, not sentence by sentence as it streams)."""
+def check_goal_told_done(text: str, facts: Facts, intent: str | None) -> list[Violation]:
+    """The declared action told as done in the whole narration ``text`` when every roll this turn failed and no
+    sentence of it tells a failure, a cost or a turn (read on the whole text, not sentence by sentence as it streams)."""
     if not intent or not facts.outcomes or not facts.outcomes <= _FAILED:
         return []
     wanted = list(dict.fromkeys(_stems(intent)))
-    if len(wanted) < 2 or any(set(re.findall(r"[a-z']+", s.narr)) & _FAILURE for s in told):
+    if len(wanted) < 2:
+        return []
+    told = sentences(text, facts.engine_text, facts.engine_bigrams)
+    if any(set(re.findall(r"[a-z']+", s.narr)) & _FAILURE for s in told):
         return []
     for sentence in told:
         text = sentence.narr
