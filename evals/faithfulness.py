@@ -180,6 +180,17 @@ def _fallback_cause(row: dict[str, Any]) -> str:
     return "error" if errors else "guard"
 
 
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float] | None:
+    """The 95 % Wilson interval of a rate of ``k`` in ``n``: on 26 turns one run's rate is only a rough figure
+    (a true 25 % reads anywhere from about 11 to 45 %), so the scorecard says how rough."""
+    if not n:
+        return None
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / (1 + z * z / n)
+    return round(max(0.0, centre - half), 3), round(min(1.0, centre + half), 3)
+
+
 def scorecard(rows: list[dict[str, Any]], timeout: float | None = None) -> dict[str, Any]:
     n = len(rows)
     rejected = [r for r in rows if r["first_violations"]]
@@ -195,6 +206,8 @@ def scorecard(rows: list[dict[str, Any]], timeout: float | None = None) -> dict[
     return {
         "narrated_turns": n,
         "first_draft_violation_rate": rate(len(rejected), n),
+        "first_draft_violation_ci95": wilson(len(rejected), n),
+        "fallback_ci95": wilson(len(fallbacks), n),
         "first_draft_violations_by_kind": {k: rate(v, n) for k, v in sorted(kinds.items())},
         "first_draft_errors": sum(bool(r["first_error"]) for r in rows),
         "retry_fix_rate": rate(sum(r["narrator"] == "llm-retry" for r in rejected), len(rejected)),
@@ -211,6 +224,10 @@ def scorecard(rows: list[dict[str, Any]], timeout: float | None = None) -> dict[
     }
 
 
+def _interval(ci: Any) -> str:
+    return "n/a" if not ci else f"{100 * ci[0]:.0f}–{100 * ci[1]:.0f}%"
+
+
 def format_scorecard(card: dict[str, Any]) -> str:
     def pct(x: float | None) -> str:
         return "n/a" if x is None else f"{100 * x:.1f}%"
@@ -219,10 +236,11 @@ def format_scorecard(card: dict[str, Any]) -> str:
     return "\n".join(
         [
             f"narrated turns: {card['narrated_turns']}",
-            f"first-draft violation rate: {pct(card['first_draft_violation_rate'])} (by kind: {by_kind}); "
+            f"first-draft violation rate: {pct(card['first_draft_violation_rate'])} "
+            f"(95% interval {_interval(card.get('first_draft_violation_ci95'))}; by kind: {by_kind}); "
             f"first drafts that failed outright: {card['first_draft_errors']}",
             f"retry-fix rate: {pct(card['retry_fix_rate'])}; shown cut before a fault: {pct(card.get('cut_rate'))}; "
-            f"template fallback rate: {pct(card['fallback_rate'])} "
+            f"template fallback rate: {pct(card['fallback_rate'])} (95% interval {_interval(card.get('fallback_ci95'))}) "
             f"(by cause: {', '.join(f'{k} {pct(v)}' for k, v in card.get('fallback_by_cause', {}).items()) or 'none'}); "
             f"turns over their deadline + 2 s: {card.get('turns_over_deadline', 'n/a')}",
             f"time to first token p50/p95: {card['ttft_ms_p50']} / {card['ttft_ms_p95']} ms; "

@@ -84,3 +84,17 @@ def test_the_fallback_causes_and_turns_over_the_deadline_are_counted() -> None:
     assert card["fallback_by_cause"] == {"guard": 0.333, "timeout": 0.333}
     assert card["turns_over_deadline"] == 1
     assert "by cause: guard 33.3%, timeout 33.3%" in format_scorecard(card)
+
+
+def test_the_scorecard_says_how_rough_a_rate_on_few_turns_is() -> None:
+    from evals.faithfulness import format_scorecard, scorecard, wilson
+
+    assert wilson(7, 26) == (0.137, 0.461) and wilson(0, 26) == (0.0, 0.129) and wilson(0, 0) is None
+    rows = [
+        {"script": "s", "turn": i, "narrator": "llm", "turn_ms": 1000.0, "first_violations": ["decision"] if i < 2 else [],
+         "first_error": None, "errors": [], "ttft_ms": 100.0, "prompt_tokens": 500, "drafts": 1, "cut": False}
+        for i in range(10)
+    ]  # fmt: skip
+    card = scorecard(rows)
+    assert card["first_draft_violation_rate"] == 0.2 and card["first_draft_violation_ci95"] == wilson(2, 10)
+    assert "first-draft violation rate: 20.0% (95% interval 6–51%;" in format_scorecard(card)

@@ -111,7 +111,7 @@ def test_labelled_drafts_are_read_against_their_own_facts(tmp_path: Path, capsys
 
     request = NarrationRequest(task="narrate", system="starforged", player_text="I run for the door", results=(resolve(FDW),))
     facts = json.loads(json.dumps(facts_record(request)))  # as stored in a JSONL line
-    assert "a weak hit" in facts["words"] and facts["follow_ups"]
+    assert "a weak hit: it works, but at a cost" in facts["words"] and facts["follow_ups"]
     lines = [
         {"id": "ok", "text": "You reach the door, at a cost.", "facts": facts, "label": "ok", "kind": "", "why": "true"},
         {"id": "lie", "text": "They decide to flee.", "facts": facts, "label": "fault", "kind": "decision", "why": "x"},

@@ -143,3 +143,25 @@ def test_a_fact_sheet_heading_is_caught_inside_a_line_that_restates_the_options(
         "You get hungrier: lose 1 blood / You don't sleep well: lose 1 focus."
     )
     assert any(v.kind.value == "echo" for v in check_narration(text, None, system="elegy"))
+
+
+def test_the_oracle_card_read_out_is_an_echo_not_story() -> None:
+    from assistant.guard import check_echo
+
+    draft = "You ask the oracle: Are there survivors aboard? The oracle says: YES. This is a match, so envision more."
+    assert {v.excerpt for v in check_echo(draft)} == {"The oracle says: YES"}  # the first found
+    assert check_echo("This is a match for the old codes.")  # the card's "a match" recited
+    assert not check_echo("The oracle answers yes: the hatch is open.")  # told, not read off the card
+    assert not check_echo("You ask the oracle whether the hatch is safe. The answer is no.")  # the offline wording
+
+
+def test_a_decision_with_nothing_after_it_is_still_a_decision() -> None:
+    weak = resolve({"system": "starforged", "move": "Face Danger", "stat": "shadow", "dice": [5, 9, 3]})
+    found = check_narration(
+        "You could tell them, but you choose not to.", [weak], system="starforged", intent="I ask the dockhands about the crew"
+    )
+    assert [v.kind.value for v in found] == ["decision"]
+    told_back = check_narration(
+        "You decide to flee the station.", [weak], system="starforged", intent="I decide to flee the station"
+    )
+    assert not told_back  # the player's own decision, told back

@@ -7,11 +7,19 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
+from langchain_core.messages import HumanMessage, SystemMessage
 
 from assistant.engine import Result, get_ruleset, resolve
 from assistant.narrate import NarrationRequest, build_context, naive_context
-from assistant.narrate.context import DATA_INTRO, RULES_HEADER, TRACKS_HEADER, character_text, facts_text
+from assistant.narrate.context import (
+    DATA_INTRO,
+    RULES_HEADER,
+    STORY_SO_FAR,
+    TRACKS_HEADER,
+    character_text,
+    facts_text,
+    story_so_far,
+)
 from assistant.narrate.prompts import instructions
 from rules_index.chunk import Chunk
 from rules_index.search import Hit
@@ -74,7 +82,12 @@ def make_request(**fields: Any) -> NarrationRequest:
 
 def fixed_tokens(request: NarrationRequest) -> int:
     report = build_context(request, 10**6).report
-    return sum(report.sections[s] for s in FIXED) - 4 * len(request.history)  # overhead without history messages
+    return sum(report.sections[s] for s in FIXED) - 4 * bool(request.history)  # overhead without the history message
+
+
+def passage_titles(n: int = 10) -> list[str]:
+    """The titles the narrator's passages go under, in rank order (a passage is quoted under its title alone)."""
+    return [m.name for m in get_ruleset("starforged").moves[:n]]
 
 
 def reference_of(context: Any) -> str:
@@ -85,9 +98,11 @@ def reference_of(context: Any) -> str:
 
 
 def history_of(context: Any) -> list[Any]:
-    """The earlier turns kept: the messages between the reference (if any) and the facts."""
+    """The earlier turns kept: the lines of the story-so-far message between the reference (if any) and the facts."""
     start = 2 if reference_of(context) else 1
-    return [m.content for m in context.messages[start:-1]]
+    between = [str(m.content) for m in context.messages[start:-1]]
+    assert len(between) <= 1 and all(m.startswith(STORY_SO_FAR) for m in between)
+    return [line.split(": ", 1)[1] for m in between for line in m.splitlines()[1:]]
 
 
 def test_sections_are_counted_with_tiktoken_and_sum_to_the_total() -> None:
@@ -98,7 +113,7 @@ def test_sections_are_counted_with_tiktoken_and_sum_to_the_total() -> None:
     assert report.sections["instructions"] == count_tokens(instructions("narrate", "starforged", "vivid"))
     assert report.sections["facts"] == count_tokens(facts_text(request))
     assert str(context.messages[-1].content).endswith(facts_text(request))
-    assert report.sections["history"] == sum(count_tokens(t) for _, t in request.history)
+    assert report.sections["history"] == count_tokens(story_so_far(request.history))
     assert report.sections["character"] == count_tokens(character_text(request.character))
     assert report.total == sum(report.sections.values())
     assert context.messages[0].content == instructions("narrate", "starforged", "vivid")  # nothing but ours
@@ -112,8 +127,8 @@ def test_messages_are_system_then_history_oldest_first_then_facts() -> None:
     messages = build_context(request, 10**6).messages
     assert isinstance(messages[0], SystemMessage) and isinstance(messages[-1], HumanMessage)
     assert str(messages[1].content).startswith(DATA_INTRO)  # the quoted reference, in a user message of its own
-    assert [type(m) for m in messages[2:-1]] == [HumanMessage, AIMessage] * 2
-    assert [m.content for m in messages[2:-1]] == [t for _, t in request.history]
+    assert [type(m) for m in messages[2:-1]] == [HumanMessage]  # the story so far, as context, not as own replies
+    assert history_of(build_context(request, 10**6)) == [" ".join(t.split()) for _, t in request.history]
     assert "What happened this turn" in str(messages[-1].content)
 
 
@@ -156,7 +171,7 @@ def test_rules_keep_a_prefix_of_the_ranking_and_the_last_one_may_be_trimmed() ->
     budget = full.total - full.sections["rules"] // 2
     context = build_context(request, budget)
     system = reference_of(context)
-    ranks = [n for n in range(1, 11) if f"[{n}] starforged" in system]
+    ranks = [n for n, name in enumerate(passage_titles(), start=1) if f"> {name}\n" in system]
     assert ranks == list(range(1, len(ranks) + 1)) and 1 <= len(ranks) < 10
     dropped = [d for d in context.report.dropped if d.startswith("rules[")]
     assert [int(d[6:].split("]")[0]) for d in dropped] == list(range(len(ranks) + ("trimmed" not in dropped[0]), 11))
@@ -169,7 +184,7 @@ def test_facts_and_instructions_are_never_dropped() -> None:
     context = build_context(request, 50)
     report = context.report
     assert len(context.messages) == 2 and report.over_budget
-    assert "Outcome: a strong hit" in str(context.messages[-1].content)
+    assert "Outcome: a strong hit: you do what you set out to do." in str(context.messages[-1].content)
     assert "the engine gave a weak hit" in str(context.messages[-1].content)
     assert report.sections["character"] == report.sections["rules"] == report.sections["history"] == 0
     assert "character" in report.dropped and any(d.startswith("tracks: ") for d in report.dropped)
@@ -191,8 +206,9 @@ def test_naive_context_stuffs_eight_passages_and_the_whole_history() -> None:
     naive = naive_context(request, hits)
     budgeted = build_context(request, 1200)
     system = reference_of(naive)
-    assert "[8] starforged" in system and "[9] starforged" not in system
-    assert len(naive.messages) == 3 + len(request.history)
+    titles = passage_titles()
+    assert f"> {titles[7]}\n" in system and f"> {titles[8]}\n" not in system
+    assert len(naive.messages) == 4 and len(history_of(naive)) == len(request.history)
     assert naive.report.budget is None and naive.report.dropped == []
     assert budgeted.report.total <= 1200 < naive.report.total
     assert naive.report.total > 3 * budgeted.report.total  # on a long history the baseline grows without bound

@@ -101,8 +101,8 @@ def test_the_prompt_file_and_the_engine_facts_are_in_the_messages() -> None:
     assert first_line("narrate") in messages[0].content
     assert "Ironsworn: Starforged" in messages[0].content
     facts = str(messages[-1].content)
-    assert "Outcome: a strong hit: the character does what they set out to do." in facts
-    assert "momentum: up" in facts
+    assert "Outcome: a strong hit: you do what you set out to do." in facts
+    assert "With it, your momentum rises." in facts  # a clause of the story, not a heading to copy
     assert not any(ch.isdigit() for ch in facts)  # the dice card shows the numbers; the model gets none
     assert "you slip past the sentry" in facts  # the declared action, told to the player
     assert "rejected" not in facts
@@ -122,8 +122,9 @@ def test_each_task_has_its_prompt_file(task: str, move: dict[str, Any], prompt: 
     system, facts = str(fake.seen[0][0].content), str(fake.seen[0][-1].content)
     assert first_line(prompt) in system and first_line("narrate") not in system
     if task == "oracle":
-        assert "Your question to the oracle: Is the hatch open?" in facts and "YES (a match" in facts
-        assert "Tell this as true: the hatch is open." in facts
+        # told as the fact it makes true, without the question (a small model answers a question it is shown)
+        assert "Tell this as true: the hatch is open (a match: make it extreme or add a twist)." in facts
+        assert "Is the hatch open?" not in facts and "YES" not in facts
     else:
         assert "Something of value is lost or destroyed" in facts
 
@@ -133,10 +134,8 @@ def test_open_choices_and_follow_ups_are_given_as_the_players_to_make() -> None:
     weak = resolve({"system": "starforged", "move": "Secure an Advantage", "stat": "wits", "dice": [5, 3, 9]})
     list(LLMNarrator(fake).stream(request(weak)))
     facts = str(fake.seen[0][-1].content)
-    assert (
-        "Left to the player (do not pick; end by asking which they choose)" in facts
-        and "Take +2 momentum / Add +1 on your next move" in facts
-    )
+    assert "Left to the player (shown beside your story; do not name, pick or tell any option" in facts
+    assert "Take +2 momentum" not in facts  # the options are shown beside the story: a model given them picked one
     assert "Already changed" not in facts
     miss = resolve({"system": "starforged", "move": "Face Danger", "stat": "edge", "dice": [1, 8, 9]})
     list(LLMNarrator(fake_miss := model("No.")).stream(request(miss)))
@@ -154,13 +153,19 @@ def test_feedback_is_included_on_a_retry() -> None:
     assert feedback in str(fake.seen[1][-1].content)
 
 
-def test_history_goes_in_as_turns_in_order() -> None:
+def test_history_goes_in_as_one_message_of_context_in_order() -> None:
     fake = model("On.")
     history = (("user", "I board the derelict"), ("assistant", "The airlock groans open."), ("user", "I listen"))
     list(LLMNarrator(fake, budget_tokens=4000).stream(request(history=history)))
     turns = fake.seen[0][1:-1]
-    assert [type(m).__name__ for m in turns] == ["HumanMessage", "AIMessage", "HumanMessage"]
-    assert [m.content for m in turns] == [t for _, t in history]
+    # not as the model's own earlier replies: a small model answered the new turn with its last reply again
+    assert [type(m).__name__ for m in turns] == ["HumanMessage"]
+    assert str(turns[0].content).splitlines() == [
+        "The story so far (already told: continue from it, never tell it again):",
+        "You: I board the derelict",
+        "Story: The airlock groans open.",
+        "You: I listen",
+    ]
 
 
 # ---- failures ---------------------------------------------------------------------------------------------
@@ -195,7 +200,7 @@ def test_a_failure_mid_stream_is_a_narration_failed_after_the_first_chunks() -> 
     with pytest.raises(NarrationFailed, match="timeout"):
         for chunk in narrator.stream(request()):
             got.append(chunk)
-    assert got == ["You", " ", "slip"]
+    assert "".join(got) == "You slip"  # a space is held back until it cannot begin a stop (" decide to")
 
 
 def test_empty_output_is_a_bad_response() -> None:

@@ -142,11 +142,15 @@ def test_the_turn_is_told_once_as_yours_and_an_oracle_question_as_the_question()
     )
     messages = [str(m.content) for m in build_context(narrate, 4000).messages]
     assert not any("I leap the gap" in m for m in messages)  # not again as a history line before the facts
-    assert "Your declared action (tell it as what you do): you leap the gap" in messages[-1]
+    assert "Your declared action (what you attempt; the outcome below says how it goes): you leap the gap" in messages[-1]
     assert "the player's words" not in messages[-1].lower()
     oracle = NarrationRequest(task="oracle", system="starforged", player_text="Is the reactor running?",
                               results=(resolve(ORACLE_NO),))  # fmt: skip
-    assert facts_text(oracle).startswith("Your question to the oracle: Is the reactor running?")
+    assert "Tell this as true: the reactor is not running." in facts_text(oracle)  # the answer as a fact, not a question
+    assert "Is the reactor running?" not in facts_text(oracle) and "declared action" not in facts_text(oracle)
+    unparsed = NarrationRequest(task="oracle", system="starforged", player_text="Which way did they go, north?",
+                                results=(resolve(ORACLE_NO),))  # fmt: skip
+    assert facts_text(unparsed).startswith("Your question to the oracle: Which way did they go, north?")
     follow = NarrationRequest(task="pay_the_price", system="starforged", player_text="Pay the Price",
                               results=(resolve({"system": "starforged", "move": "Pay the Price", "dice": [50]}),))  # fmt: skip
     assert "declared action" not in facts_text(follow)  # a confirmed follow-up's name is not an action of the player's
@@ -243,3 +247,13 @@ def test_a_heading_or_label_line_is_not_story() -> None:
     assert EchoWatch([]).feed("You carefully assess your options:\n") == WROTE_LABEL
     assert EchoWatch([]).feed("What you must decide (in two to four sentences): what now? ") is not None
     assert EchoWatch([]).feed("The guard turns: too late, you are past him. ") is None
+
+
+def test_a_price_is_told_as_the_price_of_the_players_last_attempt() -> None:
+    price = resolve({"system": "starforged", "move": "Pay the Price", "dice": [50]})
+    history = (("user", "I force the jammed airlock open"), ("narrator", "The airlock holds."), ("user", "/price"))
+    request = NarrationRequest(task="pay_the_price", system="starforged", player_text="Pay the Price", results=(price,),
+                               history=history)  # fmt: skip
+    assert facts_text(request).startswith("The price of what you attempted: you force the jammed airlock open\n")
+    alone = NarrationRequest(task="pay_the_price", system="starforged", player_text="Pay the Price", results=(price,))
+    assert "price of what you attempted" not in facts_text(alone) and "declared action" not in facts_text(alone)

@@ -170,7 +170,7 @@ def check_decision(sentence: Sentence, facts: Facts, intent: str | None = None) 
         if negated(text, m.start(), 3) or _modal_before(text, m.start(), m.end()):
             continue
         following = [_stem(w) for w in _content(text[m.end() : m.end() + 80])[:6]]
-        if intent and not following:
+        if intent and not following and re.match(r"\s{2,}", text[m.end() :]):
             continue  # what is decided is the player's own words, told back (blanked before the checks read it)
         overlap = sum(w in intent_stems for w in following)
         if intent_stems and following and (following[0] in intent_stems or overlap >= 0.4 * len(following)):

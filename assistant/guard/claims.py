@@ -50,6 +50,8 @@ _ECHO = re.compile(
     r"|\balready changed on the sheet\b|\bwhat the rules say happens\b|\btell this as true\b"
     r"|\brolled on the table\s*:|\bthe oracle's answer\s*:|\byour (?:last )?narration (?:broke|followed|was not used)\b"
     r"|\brewrite it\s*:"
+    # the card read out: "The oracle says: YES. This is a match, so envision…" ("The oracle answers yes" is story)
+    r"|\bthe oracle (?:says|said|answers|answered|replies|replied)\s*:\s*[\"'\u201c]?(?:yes|no)\b|\bthis is a match\b"
     # the app's own headings and prompts around a turn (suggestions, the dice card), not story
     r"|\bmoves that fit\b|\bconfirm one to roll it\b|\bnothing is rolled until you do\b|\bmove text\s*:"
     r"|^\s*what changed\s*:?\s*$",

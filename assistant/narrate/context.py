@@ -38,7 +38,7 @@ from assistant.narrate.facts import humanize
 from assistant.narrate.intent import second_person
 from assistant.narrate.prompts import instructions
 from assistant.narrate.request import NarrationRequest
-from assistant.narrate.story_facts import story_facts
+from assistant.narrate.story_facts import story_facts, told_as_fact
 from rules_index.tokens import count_tokens
 
 if TYPE_CHECKING:
@@ -57,6 +57,7 @@ TRACKS_HEADER = "Active progress tracks and clocks:"
 CLOSING = {
     "narrate": "Now narrate what happens, in two to four sentences, and stop where the player decides.",
     "oracle": "Now answer the question in the story, in two to four sentences.",
+    "told": "Now tell what is true in the story, in two to four sentences.",
     "pay_the_price": "Now turn the price into the story, in two to four sentences.",
     "table": "Now tell the rolled result in the story, in two or three sentences.",
 }
@@ -151,7 +152,10 @@ def clock_line(clock: dict[str, Any]) -> str:
 
 
 def passage_text(n: int, hit: Hit, text: str | None = None) -> str:
-    return quoted(f"[{n}] {hit.citation}\n{hit.text if text is None else text}")
+    """A rules passage for the narrator, under its own title only: a small model given "[1] starforged › … (file:L1)"
+    ended its story with such a citation (``n`` is its rank, kept for the callers' order)."""
+    title = str(getattr(hit, "section", "") or "").split("\u203a")[-1].strip() or "Rules passage"
+    return quoted(f"{title}\n{hit.text if text is None else text}")
 
 
 #: A line of a move's text that starts telling its results ("On a weak hit…", "- 7 - 9 Pick 2", "1-3: Tier -1").
@@ -176,15 +180,43 @@ def facts_text(request: NarrationRequest) -> str:
     """The user message of the turn: the engine's facts, the player's words, the retry feedback."""
     question = request.question.strip() or (request.player_text.strip() if request.task == "oracle" else "")
     parts = []
-    if request.task == "oracle" and question:
-        parts.append(f"Your question to the oracle: {second_person(question)}")
+    told = request.task == "oracle" and told_as_fact(request.results, question)
+    if request.task == "oracle":
+        if question and not told:
+            parts.append(f"Your question to the oracle: {second_person(question)}")
+    elif request.task == "pay_the_price" and (attempted := _last_attempt(request)):
+        parts.append(f"The price of what you attempted: {second_person(attempted)}")
     elif request.player_text.strip() and request.player_text.strip().lower() not in {r.move.lower() for r in request.results}:
-        parts.append(f"Your declared action (tell it as what you do): {second_person(request.player_text.strip())}")
+        parts.append(f"{DECLARED} {second_person(request.player_text.strip())}")
     parts.append(story_facts(request.results, question=question, player_text=request.player_text))
     if request.feedback.strip():
         parts.append(request.feedback.strip())
-    parts.append(CLOSING.get(request.task, CLOSING["narrate"]))
+    parts.append(CLOSING["told" if told else request.task] if (told or request.task in CLOSING) else CLOSING["narrate"])
     return "\n\n".join(parts)
+
+
+DECLARED = "Your declared action (what you attempt; the outcome below says how it goes):"
+"""Told "what you do", a small model told a missed action as done ("you manage to force the airlock open")."""
+
+
+def _last_attempt(request: NarrationRequest) -> str:
+    """The player's last declared action before this turn: what a Pay the Price is the price of ("" when none)."""
+    own = request.player_text.strip().lower()
+    for role, text in reversed(request.history):
+        line = text.strip()
+        if role.lower() in HUMAN_ROLES and line and not line.startswith(("/", "#")) and line.lower() != own:
+            return line
+    return ""
+
+
+STORY_SO_FAR = "The story so far (already told: continue from it, never tell it again):"
+
+
+def story_so_far(history: Sequence[tuple[str, str]]) -> str:
+    """Earlier turns as one message of context, the player's lines and the story told. Given as the model's own
+    earlier replies, a small model answered the new turn with its last reply again, word for word."""
+    lines = [f"{'You' if role.lower() in HUMAN_ROLES else 'Story'}: {' '.join(text.split())}" for role, text in history]
+    return "\n".join([STORY_SO_FAR, *lines]) if lines else ""
 
 
 def history_message(role: str, text: str) -> BaseMessage:
@@ -220,17 +252,18 @@ class _Parts:
 
     def messages(self) -> list[BaseMessage]:
         """The prompt alone as the system message; the quoted reference in a user message of its own; the earlier
-        turns; then the facts of this turn as the last user message. Kept apart, the last message stays short:
-        a small model echoed the fact sheet's headings far more when the reference preceded it in one message."""
-        history = [history_message(role, text) for role, text in self.history]
+        turns as one message of context (:func:`story_so_far`); then the facts of this turn as the last user message.
+        Kept apart, the last message stays short: a small model echoed the fact sheet's headings far more when the
+        reference preceded it in one message."""
         reference = self.reference_text()
         head: list[BaseMessage] = [SystemMessage(content=self.instructions)]
         if reference:
             head.append(HumanMessage(content=reference))
-        return [*head, *history, HumanMessage(content=self.facts)]
+        earlier = story_so_far(self.history)
+        return [*head, *([HumanMessage(content=earlier)] if earlier else []), HumanMessage(content=self.facts)]
 
     def sections(self, counter: Callable[[str], int] = _count) -> dict[str, int]:
-        history = sum(counter(text) for _, text in self.history)
+        history = counter(story_so_far(self.history)) if self.history else 0
         counts = {
             "instructions": counter(self.instructions),
             "facts": counter(self.facts),
@@ -238,7 +271,7 @@ class _Parts:
             "tracks": counter("\n".join([TRACKS_HEADER, *self.tracks])) if self.tracks else 0,
             "rules": counter("\n\n".join([RULES_HEADER, *self.passages])) if self.passages else 0,
             "history": history,
-            "overhead": MESSAGE_OVERHEAD * (2 + len(self.history) + (1 if self.background() else 0))
+            "overhead": MESSAGE_OVERHEAD * (2 + (1 if self.history else 0) + (1 if self.background() else 0))
             + REPLY_PRIMING
             + (counter(DATA_INTRO) if self.background() else 0),
         }

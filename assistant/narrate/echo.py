@@ -35,7 +35,9 @@ STATIC_MARKERS = (
     "already changed on the sheet",
     "what the rules say happens",
     "tell this as true",
-    "your declared action (tell it",
+    "your declared action (",
+    "the story so far (already told",
+    "the price of what you attempted",
     "the engine fact",
     "quoted as data",
 )
@@ -56,6 +58,7 @@ COPIED_FEEDBACK = "it copied the feedback on the previous draft"
 REPEATED_SENTENCE = "it repeated a sentence"
 LOOPED = "it repeated itself in a loop"
 COPIED_QUOTE = "it copied a quoted line of the reference"
+COPIED_CITATION = "it copied a citation of the reference"
 REPEATED_EARLIER = "it repeated a sentence of an earlier turn's story"
 STOPPED_EARLY = "it stopped before its first sentence (it began by deciding for the player or by copying a heading)"
 WROTE_LIST = "it wrote a list instead of story"
@@ -63,6 +66,8 @@ WROTE_LABEL = "it wrote a heading or a label instead of story"
 _LABEL_LINE = re.compile(r":[\"'\u201d\u2019)\]]*\s*$")
 _QUOTED_LINE = re.compile(r"^\s*>\s?")
 _LIST_LINE = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+\S")
+#: A passage's citation: "[1] starforged › Moves › Set a Course (starforged.txt:L444-L455)". No story has a '›'.
+_CITATION = re.compile(r"\u203a|\b[\w-]+\.(?:txt|md|ya?ml)\s*:\s*L?\d")
 
 
 class NarrationEchoed(NarrationFailed):
@@ -72,7 +77,16 @@ class NarrationEchoed(NarrationFailed):
         super().__init__(f"LLM narration rejected ({problem}).")
         self.problem = problem
         self.at_sentence = problem.startswith(
-            (COPIED_PROMPT, COPIED_FEEDBACK, REPEATED_SENTENCE, COPIED_QUOTE, WROTE_LIST, REPEATED_EARLIER, WROTE_LABEL)
+            (
+                COPIED_PROMPT,
+                COPIED_FEEDBACK,
+                REPEATED_SENTENCE,
+                COPIED_QUOTE,
+                COPIED_CITATION,
+                WROTE_LIST,
+                REPEATED_EARLIER,
+                WROTE_LABEL,
+            )
         )
         """The fault is one sentence, caught before it was shown: the story before it can stand on its own."""
         self.feedback = (
@@ -144,9 +158,18 @@ class EchoWatch:
         self.instructions = " ".join(_words(_content(messages[0]))) if messages and _role(messages[0]) == "system" else ""
         """The system prompt's words: a sentence copied from it (a rule, the example of the form) is not story."""
         self.reference = (
-            " " + " ".join(" ".join(_words(_content(m))) for m in messages[1:] if _role(m) not in ("ai", "assistant")) + " "
+            " "
+            + " ".join(
+                " ".join(_words(line))
+                for m in messages[1:]
+                if _role(m) not in ("ai", "assistant")
+                for line in _content(m).splitlines()
+                if _QUOTED_LINE.match(line)
+            )
+            + " "
         )
-        """The words of the user messages (the quoted reference, the facts): what a line set off with '>' may copy."""
+        """The words of the quoted reference (the user messages' '> ' lines): what a line set off with '>' may copy.
+        The player's own words told back with a '>' before them are story ("> You slip across the district.")."""
         self.feedback_lines = [" ".join(_words(line)) for line in feedback.splitlines() if len(_words(line)) >= 5]
         self.text = ""
         self.checked = 0
@@ -175,8 +198,12 @@ class EchoWatch:
     def _sentence_fault(self, sentence: str) -> str | None:
         if _QUOTED_LINE.match(sentence):
             quoted = _words(_QUOTED_LINE.sub("", sentence, count=1))
+            if not quoted:
+                return None  # a stray '>' the model set after its story: nothing is copied (the chat drops it)
             if len(quoted) < MIN_REPEAT_WORDS or f" {' '.join(quoted)} " in self.reference:
                 return COPIED_QUOTE  # a line of the reference; a story line set off with '>' is only unquoted
+        if _CITATION.search(sentence):
+            return COPIED_CITATION
         if _LIST_LINE.match(sentence):
             return WROTE_LIST
         if _LABEL_LINE.search(sentence):

@@ -19,43 +19,50 @@ from assistant.narrate.outcome_prose import story_sentences
 
 HEADER = "What happened this turn (decided by the rules engine; tell it, add nothing):"
 
-#: What each outcome means, in words a model can tell as story.
+#: What each outcome means, told as story to "you". The outcome's name stays: without it a small model named one
+#: anyway, and often the wrong one ("delivering a strong hit" on a weak hit); the names it was not given stop its
+#: draft (:func:`assistant.narrate.stops.story_stops`). A miss says the attempt fails: told the action as "what you
+#: do", a small model told it done ("you manage to force the airlock open").
 MEANINGS: dict[str, str] = {
-    "strong_hit": "a strong hit: the character does what they set out to do.",
+    "strong_hit": "a strong hit: you do what you set out to do.",
     "weak_hit": "a weak hit: it works, but at a cost or with a complication.",
-    "miss": "a miss: it fails, and the situation gets worse.",
-    "critical": "a critical success: it goes even better than hoped.",
+    "miss": "a miss: you try, but it fails, and the situation gets worse.",
+    "critical": "a critical success: it goes even better than you hoped.",
     "full_success": "a full success: it goes as planned.",
     "partial_success": "a partial success: it works, but with a consequence.",
-    "bad_outcome": "a bad outcome: it goes badly.",
+    "bad_outcome": "a bad outcome: you try, but it goes badly.",
 }
 
 
 def _direction(effect: Effect) -> str:
+    """A change as a clause of the story ("your momentum rises"), with no number: the dice card shows the numbers."""
     target = facts.humanize(effect.target)
     if effect.kind is EffectKind.BURN:
-        return f"the player burned their {target} to change the result"
+        return f"you burned your {target} to change the result"
     if effect.kind in (EffectKind.PROGRESS, EffectKind.LEGACY):
         return f"progress is marked on {target}"
     if effect.kind is EffectKind.CLOCK:
         return f"the {target} clock moves on"
     if effect.kind is EffectKind.IMPACT:
-        return f"{target} is now {'marked' if effect.after else 'cleared'}"
+        return f"you are now {target}" if effect.after else f"you are no longer {target}"
     if isinstance(effect.delta, int) and effect.delta:
-        return f"{target}: {'up' if effect.delta > 0 else 'down'}"
+        return f"your {target} {'rises' if effect.delta > 0 else 'falls'}"
     return effect.reason.rstrip(".") if effect.reason else ""
+
+
+def _and(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _result_lines(result: Result, question: str) -> list[str]:
     lines = [f"Move: {result.move}."]
     if result.outcome in ("yes", "no"):
-        lines.append(
-            f"The oracle's answer: {result.outcome.upper()}"
-            + (" (a match: make it extreme or add a twist)." if result.match else ".")
-        )
         statement = answer_statement(question, result.outcome) if question else ""
-        if statement:
-            lines.append(f"Tell this as true: {statement.split(':', 1)[1].strip()}")
+        twist = " (a match: make it extreme or add a twist)." if result.match else "."
+        if statement:  # the answer as the fact it makes true: a small model told "NO" answered the question "Yes"
+            lines.append(f"Tell this as true: {statement.split(':', 1)[1].strip().rstrip('.')}{twist}")
+        else:
+            lines.append(f"The oracle's answer: {result.outcome.upper()}{twist}")
     elif result.outcome in MEANINGS:
         lines.append("Outcome: " + MEANINGS[result.outcome] + (" The challenge dice match: add a twist." if result.match else ""))
     rows = facts.table_rows(result)
@@ -66,11 +73,12 @@ def _result_lines(result: Result, question: str) -> list[str]:
         lines.append("What the rules say happens: " + " ".join(story))
     changes = [d for d in (_direction(e) for e in result.effects) if d]
     if changes:
-        lines.append("Already changed on the sheet (the dice card shows the numbers): " + "; ".join(changes) + ".")
-    for choice in result.choices:
-        options = " / ".join(o.label.rstrip(".") for o in choice.options)
+        # a sentence, not a heading: a small model copied "Already changed on the sheet" into its story
+        lines.append("With it, " + _and(changes) + ".")
+    for choice in result.choices:  # its options are shown beside the story: a model given them picked one
         lines.append(
-            f"Left to the player (do not pick; end by asking which they choose): {choice.prompt.rstrip(':. ')}: {options}."
+            f"Left to the player (shown beside your story; do not name, pick or tell any option; end by asking "
+            f"which they choose): {choice.prompt.rstrip(':. ')}."
         )
     offer = facts.burn_offer(result)
     if offer:
@@ -78,6 +86,12 @@ def _result_lines(result: Result, question: str) -> list[str]:
             f"Left to the player (do not do it): they may burn their {result.burn.meter if result.burn else 'momentum'}."
         )
     return lines
+
+
+def told_as_fact(results: Sequence[Result], question: str) -> bool:
+    """Whether the oracle's answer to ``question`` is given as the statement it makes true ("the reactor is no longer
+    running"): the question itself is then left out, since a small model answers a question it is shown."""
+    return any(r.outcome in ("yes", "no") and answer_statement(question, r.outcome) for r in results) if question else False
 
 
 def story_facts(results: Sequence[Result], *, question: str = "", player_text: str = "") -> str:

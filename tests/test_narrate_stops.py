@@ -1,0 +1,88 @@
+"""A story draft ends before the faults a small model opens, on the client, whatever the endpoint does with stops."""
+
+from __future__ import annotations
+
+import pytest
+from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
+from langchain_core.messages import AIMessage
+
+from assistant.engine import resolve
+from assistant.narrate import NarrationRequest
+from assistant.narrate.echo import COPIED_CITATION, EchoWatch, NarrationEchoed
+from assistant.narrate.llm import LLMNarrator
+from assistant.narrate.stops import STORY_STOPS, StopCut, cut_stream, first_stop, story_stops
+
+FD = {"system": "starforged", "move": "Face Danger", "stat": "edge", "dice": [5, 3, 9]}
+
+
+def pieces(text: str, size: int) -> list[str]:
+    return [text[i : i + size] for i in range(0, len(text), size)]
+
+
+@pytest.mark.parametrize(
+    ("draft", "kept"),
+    [
+        ("You slip inside. Proceeding, you decided to investigate further.", "You slip inside. Proceeding, you"),
+        ('The door opens. "Who are you?" you ask, heart pounding.', 'The door opens. "Who are you'),
+        ("You force it. The character rolls +iron and fails.", "You force it. The character"),
+        ("You cross the district. You rolled +Environs, a strong hit.", "You cross the district. You"),
+        ("The gate holds. You decide not to push.", "The gate holds. You"),
+    ],
+)
+def test_a_draft_ends_where_a_fault_begins_however_it_is_chunked(draft: str, kept: str) -> None:
+    for size in (1, 2, 3, 7, len(draft)):
+        assert "".join(cut_stream(pieces(draft, size))) == kept
+
+
+@pytest.mark.parametrize(
+    "story",
+    [
+        "The guard decides you are harmless and waves you through.",
+        "A barrel rolls away down the ramp; the crowd parts.",
+        '"Halt!" the sentry shouts, and the corridor falls silent.',
+        "You must choose: the hatch or the vent. What do you do?",
+    ],
+)
+def test_a_story_that_uses_the_words_elsewhere_goes_on_to_its_end(story: str) -> None:
+    assert first_stop(story) == -1
+    assert "".join(cut_stream(pieces(story, 3))) == story
+
+
+def test_only_a_tail_that_could_begin_a_stop_is_held_back() -> None:
+    cut = StopCut()
+    assert cut.feed("You run") == "You run"  # nothing in "You run" begins a stop
+    assert cut.feed(" ") == ""  # " " may begin " decide to": held
+    assert cut.feed("fast.") == " fast"  # '.' may begin '." you ' (speech put in the character's mouth): held
+    assert cut.feed(" You decide to") == ". You" and cut.stopped
+    assert cut.feed(" more") == "" and cut.flush() == ""
+
+
+def test_the_server_stops_are_kept_on_the_client_for_endpoints_that_ignore_them() -> None:
+    assert {" decide to", " decide not", "What happened this turn", "\nNext:"} <= set(STORY_STOPS)
+
+
+def test_the_narrator_closes_the_call_at_a_stop_and_the_story_ends_before_it() -> None:
+    reply = "You sprint for the hatch. It slams behind you. You decided to wait for the guards, and then more words."
+    fake = GenericFakeChatModel(messages=iter([AIMessage(content=reply)]))
+    result = resolve(FD)
+    got = "".join(
+        LLMNarrator(fake).stream(NarrationRequest(task="narrate", system="starforged", player_text="I run", results=(result,)))
+    )
+    assert got == "You sprint for the hatch. It slams behind you. You"  # the chat loop drops the unfinished tail
+
+
+def test_a_copied_citation_of_the_reference_is_not_story() -> None:
+    watch = EchoWatch()
+    assert watch.feed("You reach the chamber. ") is None
+    assert watch.feed("> [1] starforged \u203a Starforged Moves \u203a Set a Course (starforged.txt:L444-L455)") is None
+    assert watch.finish() == COPIED_CITATION
+    assert EchoWatch().feed("See starforged.txt: L12 for the rest. ") == COPIED_CITATION
+    assert NarrationEchoed(COPIED_CITATION).at_sentence  # the story before it may stand
+
+
+def test_an_outcome_the_engine_did_not_give_ends_the_draft_but_its_own_does_not() -> None:
+    weak = story_stops(["weak_hit"])
+    assert "".join(cut_stream(["You swing, delivering a strong hit that stuns him."], weak)) == "You swing, delivering a"
+    strong = story_stops(["strong_hit"])
+    assert first_stop("You land a strong hit.", strong) == -1 and first_stop("A weak hit at best.", strong) > 0
+    assert story_stops(["yes"]) == STORY_STOPS  # an oracle's answer has no such names
