@@ -21,7 +21,7 @@ from assistant.prompts import load_prompt
 from rules_index.coverage import Coverage, judge
 from rules_index.index import RulesIndex
 from rules_index.lead import definition_term as definition_term
-from rules_index.lead import highlight_sentences, sentence_key, text_first, without_restatements
+from rules_index.lead import highlight_sentences, sentence_key, text_first, with_heading, without_restatements
 from rules_index.lexical import tokenize
 from rules_index.rank import is_reading
 from rules_index.routing import ALL_SYSTEMS, named_system
@@ -145,7 +145,11 @@ def extractive_answer(question: str, system: str | None, hits: list[Hit], index:
     ranked = sorted(((score, -i, s) for i, rows in enumerate(scored) for score, s in rows), reverse=True)
     ranked = without_restatements(text_first(ranked, hits))
     best = [row for n, row in enumerate(ranked[:3]) if n == 0 or row[0] >= 0.85 * ranked[0][0]]
-    text = " ".join(f"{s} [{1 - i}]" for _, i, s in best) if best else f"See {hits[0].chunk.section} [1]."
+    text = (
+        " ".join(f"{with_heading(hits[-i].text, s)} [{1 - i}]" for _, i, s in best)
+        if best
+        else f"See {hits[0].chunk.section} [1]."
+    )
     return Answer(question, system, text, passages, found=True, mode="extractive", note=note)
 
 
