@@ -110,9 +110,16 @@ class Answer:
 
 
 def relevant_hits(hits: list[Hit], index: RulesIndex) -> list[Hit]:
-    """The hits similar enough to the question to be about it."""
+    """The hits similar enough to the question to be about it: by the whole passage, its closest sentence or
+    its lead (title and first sentence: "a 10 on Appraise Circumstances" is about that move however its
+    sentences read). The best-ranked passage is always kept: whether the texts cover the question at all is
+    the coverage judgement's call, and dropping it would let a lower-ranked note answer instead."""
     threshold = float(getattr(index.embedder, "min_similarity", DEFAULT_MIN_SIMILARITY))
-    return [h for h in hits if max(h.vector_score or 0.0, h.sentence_score or 0.0) >= threshold]
+    return [
+        h
+        for n, h in enumerate(hits)
+        if n == 0 or max(h.vector_score or 0.0, h.sentence_score or 0.0, h.lead_score or 0.0) >= threshold
+    ]
 
 
 def _not_found(question: str, system: str | None) -> Answer:

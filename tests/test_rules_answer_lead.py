@@ -130,3 +130,15 @@ def test_a_list_item_is_quoted_under_the_heading_of_its_list() -> None:
     assert with_heading(text, "Sample Progress Tracks") == "Sample Progress Tracks"  # not a list item
     prose = "Heat\nWhen your heat level reaches 9, you gain a wanted level."
     assert with_heading(prose, "When your heat level reaches 9, you gain a wanted level.").startswith("When your heat")
+
+
+def test_the_best_ranked_passage_is_kept_and_a_close_title_counts_as_relevant() -> None:
+    from types import SimpleNamespace
+
+    from rules_index.qa import relevant_hits
+
+    index = SimpleNamespace(embedder=SimpleNamespace(min_similarity=0.3))
+    best = Hit(chunk=FEED.chunk, score=1.1, vector_score=0.27, sentence_score=0.27, lead_score=0.25)
+    titled = Hit(chunk=HUNGER.chunk, score=0.9, vector_score=0.2, sentence_score=0.1, lead_score=0.4)
+    far = Hit(chunk=READING.chunk, score=0.8, vector_score=0.2, sentence_score=0.1, lead_score=0.2)
+    assert relevant_hits([best, titled, far], index) == [best, titled]  # type: ignore[arg-type]
