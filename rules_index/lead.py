@@ -41,7 +41,7 @@ _DEFINITION = re.compile(
 )
 #: How you come to be X (made, left, become, allowed to roll with X): not what X does.
 _GAINING = r"\b(?:makes?|making|leaves?|leaving|becomes?|becoming|may\s+roll\s+with|roll\s+with)\s+(?:\w+\s+)?{term}\b"
-GAINING_PENALTY = 0.12
+GAINING_PENALTY = 0.2
 #: What X is (the sentence that defines it): "Hold is a floating inventory", "Your focus value goes from -6 to +10".
 _DEFINING = (
     r"^\W*(?:(?:the|your|a|an)\s+)?{term}\w*(?:\s+value)?\s+(?:is|are|means?|measures?|represents?|goes|runs)\b"
@@ -56,8 +56,19 @@ CASE_PENALTY = 0.15
 _POSSESSIVE = re.compile(r"^(?:(?:our|my|your|his|her|their|the|a|an)\s+)+", re.I)
 
 
+#: "What happens when I'm vulnerable?" asks what being X does, as "what does vulnerable do?" does.
+_BEING = re.compile(
+    r"^\s*what\s+happens\s+(?:when|if)\s+(?:i['’]?m|i\s+am|you['’]?re|you\s+are|we['’]?re|we\s+are|my\s+\w+\s+is)"
+    r"\s+(?:a\s+|an\s+)?([a-z]+(?:\s+[a-z]+)?)\s*\??\s*$",
+    re.I,
+)
+
+
 def definition_term(question: str) -> str | None:
-    """The term a "what does X do / how does X work" question asks about."""
+    """The term a "what does X do / how does X work / what happens when I'm X" question asks about."""
+    being = _BEING.match(question)
+    if being:
+        return being.group(1).lower()
     m = _DEFINITION.match(question)
     term = _POSSESSIVE.sub("", m.group(1).strip()).lower() if m else ""
     # "how do I roll ..." asks how to do something, not what a term means

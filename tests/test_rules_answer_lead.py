@@ -112,6 +112,8 @@ def test_a_definition_question_names_its_term_without_whose_it_is() -> None:
     assert definition_term("what's a wanted level") == "wanted level"
     assert definition_term("How does burning momentum work?") == "burning momentum"
     assert definition_term("how do I roll for damage") is None  # how to do something, not what a term is
+    assert definition_term("what happens when I'm vulnerable") == "vulnerable"
+    assert definition_term("what happens when I roll a 10") is None
 
 
 def test_what_a_term_does_is_steered_to_over_one_row_of_a_table_keyed_by_it() -> None:
