@@ -168,8 +168,18 @@ def rolled_numbers(question: str) -> set[int]:
     return {int(n) for n in _ROLLED.findall(question) if 1 <= int(n) <= 100}
 
 
+#: A row keyed by a name and a number ("Wanted Level 2: Several months.", "Magnitude 3: area several rooms ...").
+_KEYED_ROW = re.compile(r"^\W*([a-z][a-z' ]{2,30}?\s\d{1,3}\+?)\s*:", re.I)
+
+
 def names_the_row(question: str, sentence: str) -> bool:
-    """Is ``sentence`` a table row whose first cell (at least four letters) the question names?"""
+    """Is ``sentence`` a table row whose first cell (at least four letters), or a row keyed by a name and a
+    number ("Wanted Level 2: ..."), the question names?"""
+    keyed = _KEYED_ROW.match(sentence)
+    if keyed:
+        label = " ".join(re.findall(r"[a-z0-9]+", keyed.group(1).lower()))
+        text = " ".join(re.findall(r"[a-z0-9/]+", question.lower()))
+        return re.search(rf"\b{re.escape(label)}\b", text) is not None
     if "|" not in sentence:
         return False
     cells = [c.strip(" .*") for c in sentence.strip().strip("|").split("|")]

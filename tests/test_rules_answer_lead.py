@@ -105,6 +105,11 @@ def test_a_table_row_the_question_names_by_its_first_cell_is_the_answer() -> Non
     assert not names_the_row("what are the odds", "| Odds are... | Yes on... |")
     assert not names_the_row("is it likely", "| Unlikely | 76 or greater |")  # a whole word, not a part of one
     assert not names_the_row("rolled 11", "11-14 | You face a tough choice")  # a result is matched by its range
+    # a row keyed by a name and a number
+    assert names_the_row("how long is the sentence at wanted level 2", "Wanted Level 2: Several months.")
+    assert not names_the_row("how long is the sentence at wanted level 2", "Wanted Level 3: A year or two.")
+    assert names_the_row("how far is range magnitude 3", "Magnitude 3: area several rooms; range down the road.")
+    assert not names_the_row("what does a note say", "Note: Attacking a vulnerable target ignores armor.")
 
 
 def test_a_definition_question_names_its_term_without_whose_it_is() -> None:
