@@ -239,7 +239,7 @@ def _plain_title(chunk: Chunk) -> str:
 def follow_pointers(scored: list[Scored], closest: dict[str, str], q_terms: set[str]) -> list[Scored]:
     """``scored`` with each move that a passage's closest sentence only points to (:data:`POINTER_LIFT`) raised
     just above that passage, unless the question names the pointing passage itself."""
-    by_title = {}
+    by_title: dict[tuple[str, str], Scored] = {}
     for s in scored:
         title = _plain_title(s.chunk)
         if s.chunk.origin != "note" and len(title.split()) >= 2:

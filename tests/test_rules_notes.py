@@ -81,4 +81,3 @@ def test_the_blades_magnitude_table_the_chapter_leaves_out_is_a_note_naming_the_
     for level in range(7):
         assert f"Magnitude {level}:" in table.text
     assert "range down the road" in table.text and "scale a colossal gang (160)" in table.text
-    assert "Quality 2: a pistol" in by_title["Quality examples"].text
