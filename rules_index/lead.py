@@ -35,22 +35,44 @@ READING_PENALTY = 0.15  #: a note on how a sentence is read backs the rule up; i
 
 
 _DEFINITION = re.compile(
-    r"^\s*(?:what|how)\s+(?:does|do|is|are)\s+(?:a |an |the |being |rolling with )?(.+?)"
-    r"\s+(?:do|work|mean|mean\s+here)?\s*\??\s*$",
+    r"^\s*(?:what|how)(?:['’]s|\s+(?:does|do|is|are))\s+(?:a |an |the |being |rolling with )?(.+?)"
+    r"(?:\s+(?:do|work|mean|mean\s+here))?\s*\??\s*$",
     re.I,
 )
 #: How you come to be X (made, left, become, allowed to roll with X): not what X does.
 _GAINING = r"\b(?:makes?|making|leaves?|leaving|becomes?|becoming|may\s+roll\s+with|roll\s+with)\s+(?:\w+\s+)?{term}\b"
-GAINING_PENALTY = 0.12
+GAINING_PENALTY = 0.2
 #: What X is (the sentence that defines it): "Hold is a floating inventory", "Your focus value goes from -6 to +10".
-_DEFINING = r"^\W*(?:(?:the|your|a|an)\s+)?{term}\w*(?:\s+value)?\s+(?:is|are|means?|measures?|represents?|goes|runs)\b"
+_DEFINING = (
+    r"^\W*(?:(?:the|your|a|an)\s+)?{term}\w*(?:\s+value)?\s+(?:is|are|means?|measures?|represents?|goes|runs)\b"
+    # what X does as it grows: "The higher your wanted level, the more serious the response ..."
+    r"|^\W*the\s+(?:higher|lower|more|fewer|less)\s+(?:your\s+|the\s+)?{term}\b"
+)
 DEFINING_BONUS = 0.1
+#: One case of X (a table row "Wanted Level 4: Life or execution.") does not say what X is or does.
+_CASE = r"^\W*{term}\s+\d"
+CASE_PENALTY = 0.15
+#: Words before the term that only say whose it is ("what does our wanted level do").
+_POSSESSIVE = re.compile(r"^(?:(?:our|my|your|his|her|their|the|a|an)\s+)+", re.I)
+
+
+#: "What happens when I'm vulnerable?" asks what being X does, as "what does vulnerable do?" does.
+_BEING = re.compile(
+    r"^\s*what\s+happens\s+(?:when|if)\s+(?:i['’]?m|i\s+am|you['’]?re|you\s+are|we['’]?re|we\s+are|my\s+\w+\s+is)"
+    r"\s+(?:a\s+|an\s+)?([a-z]+(?:\s+[a-z]+)?)\s*\??\s*$",
+    re.I,
+)
 
 
 def definition_term(question: str) -> str | None:
-    """The term a "what does X do / how does X work" question asks about."""
+    """The term a "what does X do / how does X work / what happens when I'm X" question asks about."""
+    being = _BEING.match(question)
+    if being:
+        return being.group(1).lower()
     m = _DEFINITION.match(question)
-    return m.group(1).strip().lower() if m and len(m.group(1).split()) <= 3 else None
+    term = _POSSESSIVE.sub("", m.group(1).strip()).lower() if m else ""
+    # "how do I roll ..." asks how to do something, not what a term means
+    return term if term and len(term.split()) <= 3 and term.split()[0] not in {"i", "we", "you"} else None
 
 
 def sentence_key(sentence: str) -> str:
@@ -83,6 +105,7 @@ def highlight_sentences(question: str, hits: list[Hit], index: RulesIndex, per_p
     term = definition_term(question)
     gaining = re.compile(_GAINING.format(term=re.escape(term)), re.I) if term else None
     defining = re.compile(_DEFINING.format(term=re.escape(term)), re.I) if term else None
+    case = re.compile(_CASE.format(term=re.escape(term)), re.I) if term else None
     named = named_passages(question, hits)
     # a passage the question names is found by its name: the name's words say nothing about which of its
     # sentences answers (and in another passage they are only a reference to it)
@@ -101,6 +124,7 @@ def highlight_sentences(question: str, hits: list[Hit], index: RulesIndex, per_p
         score -= READING_PENALTY if is_reading(hits[i].chunk) else 0.0
         score -= GAINING_PENALTY if gaining is not None and gaining.search(sentence) else 0.0
         score += DEFINING_BONUS if defining is not None and defining.search(sentence) else 0.0
+        score -= CASE_PENALTY if case is not None and case.search(sentence) else 0.0
         score += _steer(i, sentence, words, q_terms, named, counting)
         # the result line of the move asked about (the best-ranked or named passage), not another roll's
         in_asked_move = i == 0 or i in named
@@ -144,8 +168,18 @@ def rolled_numbers(question: str) -> set[int]:
     return {int(n) for n in _ROLLED.findall(question) if 1 <= int(n) <= 100}
 
 
+#: A row keyed by a name and a number ("Wanted Level 2: Several months.", "Magnitude 3: area several rooms ...").
+_KEYED_ROW = re.compile(r"^\W*([a-z][a-z' ]{2,30}?\s\d{1,3}\+?)\s*:", re.I)
+
+
 def names_the_row(question: str, sentence: str) -> bool:
-    """Is ``sentence`` a table row whose first cell (at least four letters) the question names?"""
+    """Is ``sentence`` a table row whose first cell (at least four letters), or a row keyed by a name and a
+    number ("Wanted Level 2: ..."), the question names?"""
+    keyed = _KEYED_ROW.match(sentence)
+    if keyed:
+        label = " ".join(re.findall(r"[a-z0-9]+", keyed.group(1).lower()))
+        text = " ".join(re.findall(r"[a-z0-9/]+", question.lower()))
+        return re.search(rf"\b{re.escape(label)}\b", text) is not None
     if "|" not in sentence:
         return False
     cells = [c.strip(" .*") for c in sentence.strip().strip("|").split("|")]
@@ -234,3 +268,26 @@ def without_restatements(ranked: list[tuple[float, int, str]]) -> list[tuple[flo
             continue
         kept.append((row, words))
     return [row for row, _ in kept]
+
+
+#: A short line heading a list inside a passage ("Extreme" above "- NPCs: Elder vampires and adult werewolves").
+_LIST_HEADING = re.compile(r"^[\w'’ ,&/()-]{2,40}$")
+
+
+def with_heading(text: str, sentence: str) -> str:
+    """``sentence`` as the answer quotes it: a list item that only makes sense under the short heading above its
+    list gets that heading ("Extreme: NPCs: Elder vampires and adult werewolves"); any other sentence as it is."""
+    lines = text.splitlines()
+    for n, line in enumerate(lines):
+        item = line.strip()
+        if not item.startswith(("- ", "* ")) or sentence not in item:
+            continue
+        for above in reversed(lines[:n]):
+            head = above.strip()
+            if head.startswith(("- ", "* ")):
+                continue
+            if head and _LIST_HEADING.match(head) and len(head.split()) <= 4 and head.lower() not in sentence.lower():
+                return f"{head.rstrip(':')}: {sentence}"
+            break
+        break
+    return sentence

@@ -74,6 +74,16 @@ SHORTHAND: dict[str, str] = {
     "sesh": "session",
     "pcs": "player characters",
     "pc": "player character",
+    # the games' own names for things the shipped texts call otherwise: the Starforged moves say "vehicle"
+    # and "command vehicle" for the characters' starship, the Blades chapter "constables" for the Bluecoats
+    # of the City Watch, the Dungeon World text "Health Points" for HP
+    "starship": "starship command vehicle",
+    "starships": "starships command vehicles",
+    "ship": "ship vehicle",
+    "ships": "ships vehicles",
+    "bluecoat": "bluecoat constable",
+    "bluecoats": "bluecoats constables",
+    "hp": "hp health points",
 }
 
 #: Words that say how a player talks, not which rule they ask about, and the function words the shorthand

@@ -21,7 +21,7 @@ from assistant.prompts import load_prompt
 from rules_index.coverage import Coverage, judge
 from rules_index.index import RulesIndex
 from rules_index.lead import definition_term as definition_term
-from rules_index.lead import highlight_sentences, sentence_key, text_first, without_restatements
+from rules_index.lead import highlight_sentences, sentence_key, text_first, with_heading, without_restatements
 from rules_index.lexical import tokenize
 from rules_index.rank import is_reading
 from rules_index.routing import ALL_SYSTEMS, named_system
@@ -110,9 +110,16 @@ class Answer:
 
 
 def relevant_hits(hits: list[Hit], index: RulesIndex) -> list[Hit]:
-    """The hits similar enough to the question to be about it."""
+    """The hits similar enough to the question to be about it: by the whole passage, its closest sentence or
+    its lead (title and first sentence: "a 10 on Appraise Circumstances" is about that move however its
+    sentences read). The best-ranked passage is always kept: whether the texts cover the question at all is
+    the coverage judgement's call, and dropping it would let a lower-ranked note answer instead."""
     threshold = float(getattr(index.embedder, "min_similarity", DEFAULT_MIN_SIMILARITY))
-    return [h for h in hits if max(h.vector_score or 0.0, h.sentence_score or 0.0) >= threshold]
+    return [
+        h
+        for n, h in enumerate(hits)
+        if n == 0 or max(h.vector_score or 0.0, h.sentence_score or 0.0, h.lead_score or 0.0) >= threshold
+    ]
 
 
 def _not_found(question: str, system: str | None) -> Answer:
@@ -145,7 +152,11 @@ def extractive_answer(question: str, system: str | None, hits: list[Hit], index:
     ranked = sorted(((score, -i, s) for i, rows in enumerate(scored) for score, s in rows), reverse=True)
     ranked = without_restatements(text_first(ranked, hits))
     best = [row for n, row in enumerate(ranked[:3]) if n == 0 or row[0] >= 0.85 * ranked[0][0]]
-    text = " ".join(f"{s} [{1 - i}]" for _, i, s in best) if best else f"See {hits[0].chunk.section} [1]."
+    text = (
+        " ".join(f"{with_heading(hits[-i].text, s)} [{1 - i}]" for _, i, s in best)
+        if best
+        else f"See {hits[0].chunk.section} [1]."
+    )
     return Answer(question, system, text, passages, found=True, mode="extractive", note=note)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -38,6 +38,11 @@ W_RANGE = 0.3
 PARENT_PENALTY = 0.1
 #: A reading note explains how the engine reads a sentence: it backs the text up, it does not outrank it.
 READING_PENALTY = 0.3
+#: An option that only sends the player to another move ("Give up on the quest: Forsake Your Vow."): when it is
+#: the passage's sentence closest to the question, the question asks about that move, which then ranks just
+#: above the passage that points to it.
+POINTER_LIFT = 0.01
+_POINTER = re.compile(r"^\W*[^:]{3,80}:\s*(.+?)\s*[.!]?\s*$")
 #: Two passages sharing this share of their words are one rule printed twice (the Dungeon World text
 #: prints Hack & Slash three times): only the better ranked one is kept, so copies do not fill the top k.
 DUPLICATE_OVERLAP = 0.8
@@ -187,12 +192,15 @@ def rank(index: RulesIndex, query: str, system: str | None, k: int) -> list[Scor
     q_terms = set(terms(query))
     asked = content_terms(query)
     out: list[Scored] = []
+    closest: dict[str, str] = {}
     at = 0
     for chunk, group in zip(candidates, texts, strict=True):
         own = scores[at : at + len(group)]
         at += len(group)
         lead_sim = float(own[0])
         sentence_sim = float(own[1:].max()) if len(own) > 1 else lead_sim
+        if len(own) > 1:
+            closest[chunk.id] = group[1 + int(np.argmax(own[1:]))]
         p_sim = passage_sim.get(chunk.id, 0.0)
         lexical_score = bm25.get(chunk.id, 0.0) / best_bm25
         score = (
@@ -218,8 +226,33 @@ def rank(index: RulesIndex, query: str, system: str | None, k: int) -> list[Scor
                 vector_rank.get(chunk.id),
             )
         )
+    out = follow_pointers(out, closest, q_terms)
     out.sort(key=lambda s: (-s.score, s.chunk.id))
     return without_copies(out, k)
+
+
+def _plain_title(chunk: Chunk) -> str:
+    title = chunk.section_path[-1] if chunk.section_path else ""
+    return " ".join(re.sub(r"\s*\(.*?\)\s*", " ", title).lower().split())
+
+
+def follow_pointers(scored: list[Scored], closest: dict[str, str], q_terms: set[str]) -> list[Scored]:
+    """``scored`` with each move that a passage's closest sentence only points to (:data:`POINTER_LIFT`) raised
+    just above that passage, unless the question names the pointing passage itself."""
+    by_title: dict[tuple[str, str], Scored] = {}
+    for s in scored:
+        title = _plain_title(s.chunk)
+        if s.chunk.origin != "note" and len(title.split()) >= 2:
+            by_title.setdefault((s.chunk.system, title), s)
+    lifted = {s.chunk.id: s.score for s in scored}
+    for s in scored:
+        m = _POINTER.match(closest.get(s.chunk.id, ""))
+        target = by_title.get((s.chunk.system, " ".join(m.group(1).strip(" *").lower().split()))) if m else None
+        own_title = set(terms(_plain_title(s.chunk)))
+        if target is None or target is s or (own_title and own_title <= q_terms):
+            continue
+        lifted[target.chunk.id] = max(lifted[target.chunk.id], s.score + POINTER_LIFT)
+    return [replace(s, score=lifted[s.chunk.id]) for s in scored]
 
 
 def _words(chunk: Chunk) -> frozenset[str]:

@@ -6,7 +6,21 @@ from __future__ import annotations
 import re
 
 from rules_index.chunk import Chunk
-from rules_index.lead import _steer, named_passages, names_the_row, result_range, rolled_numbers, text_first, without_restatements
+from rules_index.lead import (
+    _CASE,
+    _DEFINING,
+    CASE_PENALTY,
+    DEFINING_BONUS,
+    _steer,
+    definition_term,
+    named_passages,
+    names_the_row,
+    result_range,
+    rolled_numbers,
+    text_first,
+    with_heading,
+    without_restatements,
+)
 from rules_index.notes import all_notes
 from rules_index.search import Hit
 from rules_index.terms import terms
@@ -91,3 +105,47 @@ def test_a_table_row_the_question_names_by_its_first_cell_is_the_answer() -> Non
     assert not names_the_row("what are the odds", "| Odds are... | Yes on... |")
     assert not names_the_row("is it likely", "| Unlikely | 76 or greater |")  # a whole word, not a part of one
     assert not names_the_row("rolled 11", "11-14 | You face a tough choice")  # a result is matched by its range
+    # a row keyed by a name and a number
+    assert names_the_row("how long is the sentence at wanted level 2", "Wanted Level 2: Several months.")
+    assert not names_the_row("how long is the sentence at wanted level 2", "Wanted Level 3: A year or two.")
+    assert names_the_row("how far is range magnitude 3", "Magnitude 3: area several rooms; range down the road.")
+    assert not names_the_row("what does a note say", "Note: Attacking a vulnerable target ignores armor.")
+
+
+def test_a_definition_question_names_its_term_without_whose_it_is() -> None:
+    assert definition_term("what does our wanted level do") == "wanted level"
+    assert definition_term("what's a wanted level") == "wanted level"
+    assert definition_term("How does burning momentum work?") == "burning momentum"
+    assert definition_term("how do I roll for damage") is None  # how to do something, not what a term is
+    assert definition_term("what happens when I'm vulnerable") == "vulnerable"
+    assert definition_term("what happens when I roll a 10") is None
+
+
+def test_what_a_term_does_is_steered_to_over_one_row_of_a_table_keyed_by_it() -> None:
+    term = re.escape("wanted level")
+    defining, case = re.compile(_DEFINING.format(term=term), re.I), re.compile(_CASE.format(term=term), re.I)
+    assert defining.search("The higher your wanted level, the more serious the response.")
+    assert not defining.search("The only way to reduce your crew's wanted level is through incarceration.")
+    assert case.search("Wanted Level 4: Life or execution.")
+    assert not case.search("The higher your wanted level, the more serious the response.")
+    assert DEFINING_BONUS > 0 < CASE_PENALTY
+
+
+def test_a_list_item_is_quoted_under_the_heading_of_its_list() -> None:
+    text = "Sample Progress Tracks\nExtreme\n- Progress marked: 2 ticks\n- NPCs: Elder vampires and adult werewolves"
+    assert with_heading(text, "NPCs: Elder vampires and adult werewolves") == "Extreme: NPCs: Elder vampires and adult werewolves"
+    assert with_heading(text, "Sample Progress Tracks") == "Sample Progress Tracks"  # not a list item
+    prose = "Heat\nWhen your heat level reaches 9, you gain a wanted level."
+    assert with_heading(prose, "When your heat level reaches 9, you gain a wanted level.").startswith("When your heat")
+
+
+def test_the_best_ranked_passage_is_kept_and_a_close_title_counts_as_relevant() -> None:
+    from types import SimpleNamespace
+
+    from rules_index.qa import relevant_hits
+
+    index = SimpleNamespace(embedder=SimpleNamespace(min_similarity=0.3))
+    best = Hit(chunk=FEED.chunk, score=1.1, vector_score=0.27, sentence_score=0.27, lead_score=0.25)
+    titled = Hit(chunk=HUNGER.chunk, score=0.9, vector_score=0.2, sentence_score=0.1, lead_score=0.4)
+    far = Hit(chunk=READING.chunk, score=0.8, vector_score=0.2, sentence_score=0.1, lead_score=0.2)
+    assert relevant_hits([best, titled, far], index) == [best, titled]  # type: ignore[arg-type]

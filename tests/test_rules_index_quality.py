@@ -54,7 +54,9 @@ def test_dev_dataset_has_answerable_and_no_answer_questions_in_both_halves() -> 
             assert any(retrieve.is_hit(r, row["expected"], row["system"]) for r in records), row["id"]
 
 
-@pytest.mark.parametrize("path", [retrieve.DEV_HELDOUT, retrieve.HELDOUT], ids=["first held-out", "held-out"])
+@pytest.mark.parametrize(
+    "path", [retrieve.DEV_HELDOUT, retrieve.DEV_HELDOUT2, retrieve.HELDOUT], ids=["first held-out", "second held-out", "held-out"]
+)
 def test_heldout_dataset_is_gm_phrased_over_every_system_with_findable_answers(path: Path) -> None:
     rows = retrieve.load_dataset(path)
     assert len(rows) >= 60 and len({r["id"] for r in rows}) == len(rows)

@@ -72,3 +72,12 @@ def test_a_note_no_longer_in_the_data_leaves_the_index(hash_index: RulesIndex) -
     report = notes.sync_notes(hash_index, only)
     assert report.deleted > 0
     assert {c.system for c in hash_index.chunks() if c.origin == "note"} == {"starforged"}
+
+
+def test_the_blades_magnitude_table_the_chapter_leaves_out_is_a_note_naming_the_srd() -> None:
+    by_title = {n.title: n for n in notes.all_notes() if n.system == "blades"}
+    table = by_title["Magnitude table"]
+    assert "SRD" in table.source
+    for level in range(7):
+        assert f"Magnitude {level}:" in table.text
+    assert "range down the road" in table.text and "scale a colossal gang (160)" in table.text

@@ -26,6 +26,10 @@ from tests.rules_index_fixtures import hash_index, tabletop_home  # noqa: F401
         ("can my vamp eat food", "can my vampire eat food"),
         ("magic missile dmg?", "magic missile damage?"),
         ("a lvl 5 cleric w/ a mace", "a level 5 cleric with a mace"),
+        # the games' own names for what the texts call otherwise
+        ("our starship got blown up", "our starship command vehicle got blown up"),
+        ("the bluecoats grabbed him", "the bluecoats constables grabbed him"),
+        ("whats the max hp", "what is the max hp health points"),
     ],
 )
 def test_shorthand_is_spelt_out(typed: str, plain: str) -> None:

@@ -9,7 +9,7 @@ from rules_index.chunk import Chunk
 from rules_index.coverage import MINILM, content_terms
 from rules_index.index import CORPUS_FILES, RulesIndex
 from rules_index.qa import NOT_FOUND, not_covered
-from rules_index.rank import in_named_range, title_ranges, word_cover
+from rules_index.rank import Scored, follow_pointers, in_named_range, title_ranges, word_cover
 from rules_index.scope import Beyond, beyond_scope, scopes, topic_phrases
 from rules_index.search import search_index
 from rules_index.terms import stem, terms
@@ -119,3 +119,22 @@ def test_a_passage_for_the_range_the_question_is_in_is_told_from_its_siblings() 
     assert in_named_range(question, table("Entanglements (Heat 0-3) table"))
     assert not in_named_range(question, table("Entanglements (Heat 4-5) table"))  # the 5 is the roll, not the heat
     assert in_named_range("entanglements at heat 7", table("Entanglements (Heat 6+) table"))
+
+
+def test_an_option_that_only_sends_the_player_to_another_move_ranks_that_move_first() -> None:
+    def scored(title: str, score: float) -> Scored:
+        chunk = Chunk(title, "starforged", ["Moves", title], title, "starforged.txt", 1, 2, title)
+        return Scored(chunk, score, 0.0, 0.0, 0.0, 0.0, None, None)
+
+    fulfill, forsake = scored("Fulfill Your Vow", 1.6), scored("Forsake Your Vow", 1.3)
+    closest = {fulfill.chunk.id: "Give up on the quest: Forsake Your Vow."}
+    got = {
+        s.chunk.section_path[-1]: s.score for s in follow_pointers([fulfill, forsake], closest, set(terms("give up on a vow")))
+    }
+    assert got["Forsake Your Vow"] > got["Fulfill Your Vow"] == 1.6
+    # a question that names the pointing move is about that move
+    named = {
+        s.chunk.section_path[-1]: s.score
+        for s in follow_pointers([fulfill, forsake], closest, set(terms("fulfill your vow miss")))
+    }
+    assert named == {"Fulfill Your Vow": 1.6, "Forsake Your Vow": 1.3}
