@@ -7,7 +7,8 @@ suggestions make sense now.
   open combat track) or when the player's words move the scene on (their best move, fight aside, is not a
   combat move).
 - :func:`fit_suggestions` binds every suggestion, re-reckons its odds on the track it found, and leaves out a
-  progress move with no track to act on and a move that cannot succeed, unless the player's words name it; the
+  progress move with no track to act on or no chance on it, unless the player's words name it (a roll the words
+  call for that only misses at this stat stays, saying so); the
   oracle comes after the moves that act when the words are an action, not a question.
 - :func:`why_not_now` says why a move the words name is not among them (no open track for it, its requirement
   does not hold), so no move the player asked for disappears without a word.
@@ -143,8 +144,11 @@ def fit_suggestions(state: CampaignState, suggestions: list[Any], text: str, k: 
             if move.roll.type == "progress":  # its odds depend on the track's progress
                 s.odds = _odds(state, request)
         s.notes = [*notes, *(n for n in s.notes if not str(n).startswith("odds unavailable"))] if notes else s.notes
-        if not named and certain_miss(s.odds):
-            continue
+        if certain_miss(s.odds):
+            if move.roll.type == "progress" and not named:
+                continue  # no progress on its track yet: nothing to roll for
+            if s.stat:  # the move the words call for stays, with the truth about the odds
+                s.notes = [*s.notes, f"at +{s.stat} only a miss is possible; an add or another approach changes that"]
         out.append(s)
         if len(out) >= k:
             break
