@@ -8,7 +8,8 @@ suggestions make sense now.
   combat move).
 - :func:`fit_suggestions` binds every suggestion, re-reckons its odds on the track it found, and leaves out a
   progress move with no track to act on or no chance on it, unless the player's words name it (a roll the words
-  call for that only misses at this stat stays, saying so); the
+  call for that only misses at this stat stays, saying so; a move with no track to act on gives its place to the
+  move that starts one, Clash to Enter the Fray when no fight is on); the
   oracle comes after the moves that act when the words are an action, not a question.
 - :func:`why_not_now` says why a move the words name is not among them (no open track for it, its requirement
   does not hold), so no move the player asked for disappears without a word.
@@ -22,7 +23,7 @@ import re
 from typing import Any
 
 from assistant.chat.clock_finder import bind_clock
-from assistant.chat.track_finder import bind_track, has_track_for, missing_track, open_tracks
+from assistant.chat.track_finder import bind_track, has_track_for, missing_track, open_tracks, track_need
 from assistant.engine import AssistantError, InputError, get_ruleset
 from assistant.store.moves import engine_request
 from assistant.store.state import CampaignState
@@ -125,7 +126,7 @@ def fit_suggestions(state: CampaignState, suggestions: list[Any], text: str, k: 
         name = str(getattr(s, "move", ""))
         return not names_move(text, name), _is_oracle(ruleset, name) and "oracle" not in text.lower()
 
-    suggestions = sorted(suggestions, key=order)
+    suggestions = _starters_stand_in(state, ruleset, sorted(suggestions, key=order), text)
     for s in suggestions:
         if not getattr(s, "request", None) or not getattr(s, "from_ruleset", True):
             out.append(s)
@@ -152,6 +153,28 @@ def fit_suggestions(state: CampaignState, suggestions: list[Any], text: str, k: 
         out.append(s)
         if len(out) >= k:
             break
+    return out
+
+
+def _starters_stand_in(state: CampaignState, ruleset: Any, suggestions: list[Any], text: str) -> list[Any]:
+    """``suggestions`` with each move that acts on a track the campaign has none of (Clash when no fight is on) stood in
+    for by the move that starts one (Enter the Fray), when that move is among them; the words naming a move keep it."""
+    by_name = {str(getattr(s, "move", "")): s for s in suggestions}
+    starters: dict[str, str] = {}
+    for move in ruleset.moves:
+        need = track_need(move)
+        if need is not None and need.starts:
+            starters.setdefault(need.kind, move.name)
+    out: list[Any] = []
+    for s in suggestions:
+        pick = s
+        with contextlib.suppress(AssistantError):
+            move = ruleset.find_move(str(getattr(s, "move", "")))
+            need = track_need(move)
+            if need is not None and not names_move(text, move.name) and not has_track_for(state, move):
+                pick = by_name.get(starters.get(need.kind, ""), s)
+        if all(pick is not o for o in out):
+            out.append(pick)
     return out
 
 

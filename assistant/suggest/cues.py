@@ -87,20 +87,26 @@ def load_priors(system: str) -> dict[str, float]:
 
 
 @cache
-def load_needs(system: str) -> dict[str, re.Pattern[str]]:
+def load_needs(system: str) -> dict[str, tuple[re.Pattern[str], ...]]:
     """normalized move name -> the words of its trigger's situation (one of them must be said for the move to fit)."""
     raw = _load(system).get("needs") or {}
     out = {}
     for name, words in raw.items():
-        words = [str(w) for w in words or []]
-        if words:
-            out[normalize_name(name)] = re.compile("|".join(_phrase_regex(w) for w in words), re.IGNORECASE)
+        groups = words if words and all(isinstance(w, list) for w in words) else [words or []]
+        patterns = tuple(
+            re.compile("|".join(_phrase_regex(str(w)) for w in group), re.IGNORECASE) for group in groups if group
+        )
+        if patterns:
+            out[normalize_name(name)] = patterns
     return out
 
 
 def unmet_needs(system: str, text: str) -> frozenset[str]:
-    """The normalized names of the moves whose trigger's words the text does not hold (see ``needs``)."""
-    return frozenset(name for name, pattern in load_needs(system).items() if not pattern.search(text))
+    """The normalized names of the moves whose trigger's words the text does not hold (see ``needs``): a word of the
+    list, or of every list when the need is a list of lists ("a faction" and "a rumor" for Spread a Rumor)."""
+    return frozenset(
+        name for name, patterns in load_needs(system).items() if not all(p.search(text) for p in patterns)
+    )
 
 
 @cache
