@@ -7,9 +7,10 @@ suggestions make sense now.
   open combat track) or when the player's words move the scene on (their best move, fight aside, is not a
   combat move).
 - :func:`fit_suggestions` binds every suggestion, re-reckons its odds on the track it found, and leaves out a
-  progress move with no track to act on or no chance on it, unless the player's words name it (a roll the words
-  call for that only misses at this stat stays, saying so; a move with no track to act on gives its place to the
-  move that starts one, Clash to Enter the Fray when no fight is on); the
+  progress move with no track to act on and a move that cannot succeed, unless the player's words name it: a stat
+  that only misses gives way to the move's approach with the best chance, and the first move the words call for
+  stays even when only a miss is possible, saying so; a move with no track to act on gives its place to the move
+  that starts one (Clash to Enter the Fray when no fight is on); the
   oracle comes after the moves that act when the words are an action, not a question.
 - :func:`why_not_now` says why a move the words name is not among them (no open track for it, its requirement
   does not hold), so no move the player asked for disappears without a word.
@@ -145,15 +146,27 @@ def fit_suggestions(state: CampaignState, suggestions: list[Any], text: str, k: 
             if move.roll.type == "progress":  # its odds depend on the track's progress
                 s.odds = _odds(state, request)
         s.notes = [*notes, *(n for n in s.notes if not str(n).startswith("odds unavailable"))] if notes else s.notes
-        if certain_miss(s.odds):
-            if move.roll.type == "progress" and not named:
-                continue  # no progress on its track yet: nothing to roll for
-            if s.stat:  # the move the words call for stays, with the truth about the odds
-                s.notes = [*s.notes, f"at +{s.stat} only a miss is possible; an add or another approach changes that"]
+        if certain_miss(s.odds) and move.roll.type != "progress":
+            _to_an_approach_with_a_chance(s)
+        if certain_miss(s.odds) and not named:
+            if out or move.roll.type == "progress" or not s.stat:
+                continue  # no chance, and not the move the words call for first
+            s.notes = [*s.notes, f"at +{s.stat} only a miss is possible; an add changes that"]
         out.append(s)
         if len(out) >= k:
             break
     return out
+
+
+def _to_an_approach_with_a_chance(s: Any) -> None:
+    """Switch a suggestion whose stat can only miss to the approach with the best chance of a hit, if it has one."""
+    alternatives = [a for a in getattr(s, "alternatives", None) or [] if not certain_miss(a.get("odds"))]
+    if not alternatives or not isinstance(getattr(s, "request", None), dict):
+        return
+    best = max(alternatives, key=lambda a: 100.0 - float(a["odds"]["outcomes"].get("miss", 100.0)))
+    s.alternatives = [a for a in s.alternatives if a is not best]
+    s.stat, s.stat_value, s.odds, s.approach = best["stat"], best.get("stat_value"), best["odds"], best.get("approach")
+    s.request = {**s.request, "stat": best["stat"]}
 
 
 def _starters_stand_in(state: CampaignState, ruleset: Any, suggestions: list[Any], text: str) -> list[Any]:
