@@ -64,3 +64,11 @@ def test_narrow_moves_stay_out_of_everyday_actions(embedder, system, text, never
 def test_the_move_a_player_would_pick_comes_first(embedder, system, text, expected):
     top = suggest(text, SuggestContext(system=system), k=1, embedder=embedder)[0]
     assert normalize_name(top.move) == normalize_name(expected), top.move
+
+
+def test_words_no_move_fits_are_told_the_moves_are_only_the_nearest(embedder):
+    # Blades' ruleset is its downtime chapter: picking a lock on a score is no move of it
+    (first,) = suggest("pick the lock", SuggestContext(system="blades"), k=1, embedder=embedder)
+    assert "closely fits" in first.notes[0]
+    (fits,) = suggest("get my broken ribs seen to by the physicker", SuggestContext(system="blades"), k=1, embedder=embedder)
+    assert fits.move == "Recover" and not any("closely fits" in n for n in fits.notes)

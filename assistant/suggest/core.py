@@ -29,6 +29,8 @@ DOWNTIME_BOOST = 0.12  #: downtime activities in downtime (Blades)
 FREE_PLAY_PENALTY = 0.2  #: downtime activities in free play (Blades)
 SCENE_BOOST = 0.03  #: a scene challenge move when a scene challenge is active
 NO_FIGHT_POSITION_PENALTY = 0.04  #: a move that needs a fight position when no fight is known
+WEAK_FIT = 0.18  #: a best score under this, with no cue or word of the move in the text, is said to be a weak fit
+WEAK_FIT_NOTE = "none of this system's moves closely fits these words; these are the nearest"
 
 ODDS_PENDING_NOTE = "odds arrive with the system's ruleset"
 
@@ -395,9 +397,12 @@ def suggest(
     ruleset = ruleset_for(system)
     if context.character is not None:  # one copy of the sheet per action, shared (read only) by its suggestions
         context = replace(context, character=copy_value(context.character))
-    out = []
+    out: list[Suggestion] = []
+    weak = bool(ranked) and ranked[0].score < WEAK_FIT and ranked[0].cue <= 0 and ranked[0].lexical == 0
     for s in ranked[:k]:
         suggestion = build_suggestion(s, cues, context, ruleset)
+        if weak and not out:
+            suggestion.notes.insert(0, WEAK_FIT_NOTE)
         wanted = stat_override.get(s.move.key)
         if wanted and wanted != suggestion.stat:
             suggestion = _with_stat(s, cues, context, ruleset, wanted) or suggestion

@@ -93,9 +93,7 @@ def load_needs(system: str) -> dict[str, tuple[re.Pattern[str], ...]]:
     out = {}
     for name, words in raw.items():
         groups = words if words and all(isinstance(w, list) for w in words) else [words or []]
-        patterns = tuple(
-            re.compile("|".join(_phrase_regex(str(w)) for w in group), re.IGNORECASE) for group in groups if group
-        )
+        patterns = tuple(re.compile("|".join(_phrase_regex(str(w)) for w in group), re.IGNORECASE) for group in groups if group)
         if patterns:
             out[normalize_name(name)] = patterns
     return out
@@ -104,9 +102,7 @@ def load_needs(system: str) -> dict[str, tuple[re.Pattern[str], ...]]:
 def unmet_needs(system: str, text: str) -> frozenset[str]:
     """The normalized names of the moves whose trigger's words the text does not hold (see ``needs``): a word of the
     list, or of every list when the need is a list of lists ("a faction" and "a rumor" for Spread a Rumor)."""
-    return frozenset(
-        name for name, patterns in load_needs(system).items() if not all(p.search(text) for p in patterns)
-    )
+    return frozenset(name for name, patterns in load_needs(system).items() if not all(p.search(text) for p in patterns))
 
 
 @cache
