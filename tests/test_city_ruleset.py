@@ -126,6 +126,7 @@ def test_default_character_is_playable() -> None:
             "run_the_scheme": "no scheme",
             "use_belief": "no beliefs",
             "retire": "met none",
+            "meet_demand": "no unmet Demand",
             "recall_neighborhood_connection": "no unmarked History",
         }
         if move.id in refusals:

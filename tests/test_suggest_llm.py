@@ -40,14 +40,15 @@ def test_prompt_file_exists_and_lists_the_candidates():
 
 
 def test_llm_reorders_the_shortlist_and_names_the_stat():
-    base = offline(k=8)
+    text = "I charm the guard into opening the gate before the hunters arrive"  # three moves scored close enough
+    base = suggest(text, CTX, k=8, embedder=EMB)
     third = base[2]
     stat = third.request.get("stat")
     move = next(m for m in moves_for("elegy") if m.name == third.move)
     offered = [st for a in move.approaches for st in a.stats]
     wanted = offered[-1] if offered else None
     llm = FakeListChatModel(responses=[answer((third.move, wanted))])
-    out = suggest(TEXT, CTX, k=3, llm=llm, embedder=EMB)
+    out = suggest(text, CTX, k=3, llm=llm, embedder=EMB)
     # the offline best (Compel) scored far higher than the model's pick: it stays on top; the pick passes the second
     assert base[2].score >= 0.75 * base[1].score and base[2].score < 0.75 * base[0].score
     assert [s.move for s in out] == [base[0].move, third.move, base[1].move]
@@ -85,10 +86,11 @@ def test_bad_answers_fall_back_to_offline(reply):
 
 
 def test_fenced_json_and_generic_fake_model():
-    base = offline(k=8)
+    text = "I charm the guard into opening the gate before the hunters arrive"  # three moves scored close enough
+    base = suggest(text, CTX, k=8, embedder=EMB)
     fenced = "Here you go:\n```json\n" + answer((base[2].move, None)) + "\n```"
     llm = GenericFakeChatModel(messages=iter([AIMessage(content=fenced)]))
-    out = suggest(TEXT, CTX, k=3, llm=llm, embedder=EMB)
+    out = suggest(text, CTX, k=3, llm=llm, embedder=EMB)
     assert [s.move for s in out] == [base[0].move, base[2].move, base[1].move]
 
 
@@ -109,7 +111,8 @@ def test_moves_the_model_leaves_out_keep_their_place_against_weaker_ones():
     ranked, _ = rank("lower the crew's heat by bribing a watch captain", SuggestContext(system="blades", mode="downtime"), EMB)
     head = ranked[:8]
     names = {s.move.name: s.move.key for s in head}
-    merged = [s.move.name for s in merge_order(head, [names["Heat"], names["Interrogation"], names["Flipped"]])]
+    weakest = [s.move.name for s in head[-2:]]  # the model puts two of the weakest fits right after Heat
+    merged = [s.move.name for s in merge_order(head, [names["Heat"], *(names[n] for n in weakest)])]
     assert merged.index("Reduce Heat") < merged.index("Heat")
     for upper, lower in zip(merged, merged[1:], strict=False):
         by_name = {s.move.name: s.score for s in head}

@@ -5,7 +5,9 @@ Offline and deterministic (no model): the first matching rule wins, in this orde
 1. ``/command ...`` is a command (see :mod:`assistant.chat.commands`).
 2. Meta: greetings, thanks, "help", "what can you do", an empty message.
 3. A rules question: a question (``?`` or a question opener) that talks about the rules — "how does", "what happens
-   when", "can I", "rule", a move's name, a stat or meter of the system...
+   when", "rule", a move's name, a stat or meter of the system... "Can I ...?" asks the rules only when it names one
+   ("can I burn momentum on a progress roll?"); otherwise it is an action put as a question ("can I hack the door
+   panel?"), and so is "do I have ...?" in a system with a move for checking your gear.
 4. An oracle question: a yes/no question about the fiction ("Is the station abandoned?"), or "oracle: ...". The odds
    words in it ("likely", "small chance"...) become the oracle's odds.
 5. Anything else is an in-fiction action ("I slip past the guard").
@@ -50,6 +52,19 @@ _RULES_PHRASES = re.compile(
     r"what happens when|how do i|how does|how many|am i allowed|can i|when do i|when should i|what does)\b",
     re.I,
 )
+#: "Can I ... ?": the player asks to try something, unless the rest names a rule (see ``_names_a_rule``).
+_TRY_OPENER = re.compile(r"^(can|could|may) (i|we)\s+(?!(be allowed|ever)\b)", re.I)
+#: Words that make "can I ...?" a question about what the rules allow, not an attempt ("twice", "+iron", "a vow", "roll").
+_ALLOWANCE = re.compile(
+    r"\b(twice|more than once|per (turn|round|session|scene)|at the same time|in a row|instead|ever|allowed|rules?|moves?|"
+    r"roll|rolls|reroll|momentum|progress|tracks?|xp|experience|legacy|dice|die|d6|d10|d100|odds|stats?|burn|impacts?|mana|"
+    r"hp|bonus|penalty|forward|ongoing|advantage|disadvantage|strong hit|weak hit|miss|match|oracle|tables?|clocks?|"
+    r"downtime|vows?|tier|entanglements?|debility|debilities|action score)\b|[+-]\s?\w|\b\d+\b",
+    re.I,
+)
+_GEAR_QUESTION = re.compile(r"^(do|did) (i|we) (have|bring|pack|carry|own)\b|^(have|has) (i|we) got\b", re.I)
+#: The generic question phrases of ``_RULES_PHRASES``: they make a question, not a question about a rule.
+_GENERIC_ASK = re.compile(r"^(can|could|may) (i|we)\b", re.I)
 _ORACLE_PREFIX = re.compile(r"^(oracle|ask the oracle)\s*[:,-]?\s*", re.I)
 
 
@@ -102,6 +117,43 @@ def _names_a_rule(text: str, system: str) -> bool:
     return any(re.search(rf"\b{re.escape(term)}\b", low) for term in _system_terms(system))
 
 
+def _asks_what_is_allowed(text: str, system: str) -> bool:
+    """True when a "can I ...?" names a rule word or an allowance ("a roll", "twice", "+iron", "0 mana") or a move: by a
+    name of two words or more, or a one-word name written as a name ("can I Heal...", not "can I heal...": a one-word
+    name is an everyday verb, and so are stat and meter words like "blood" or "heart")."""
+    rest = _GENERIC_ASK.sub("", text, count=1)
+    if _ALLOWANCE.search(rest):
+        return True
+    for name in _move_names(system):
+        if " " in name and re.search(rf"\b{re.escape(name)}\b", rest, re.I):
+            return True
+        if " " not in name and re.search(rf"\b{re.escape(name)}\b", rest):
+            return True
+    return False
+
+
+@cache
+def _move_names(system: str) -> tuple[str, ...]:
+    """The system's move names as printed ("Face Danger", "Heal")."""
+    try:
+        from assistant.suggest.catalog import moves_for
+
+        return tuple(m.name for m in moves_for(system))
+    except Exception:  # noqa: BLE001 - an unknown system names no move
+        return ()
+
+
+@cache
+def _has_gear_move(system: str) -> bool:
+    """True when a move of the system is made to see if the character has an item (Starforged's Check Your Gear)."""
+    try:
+        from assistant.suggest.catalog import moves_for
+
+        return any(re.search(r"\bif you have\b", m.trigger, re.I) for m in moves_for(system))
+    except Exception:  # noqa: BLE001 - an unknown system has no such move
+        return False
+
+
 def classify(text: str, system: str = "starforged") -> Classification:
     """Classify one player message (see the module docstring for the rules)."""
     stripped = (text or "").strip()
@@ -116,6 +168,10 @@ def classify(text: str, system: str = "starforged") -> Classification:
         rest = stripped[oracle.end() :]
         return Classification("oracle", rest, "asked the oracle", odds_in(rest))
     is_question = stripped.endswith("?") or bool(_QUESTION_OPENER.match(stripped))
+    if _TRY_OPENER.match(stripped) and not _asks_what_is_allowed(stripped, system):
+        return Classification("action", stripped, "an action put as a question")
+    if _GEAR_QUESTION.match(stripped) and _has_gear_move(system):
+        return Classification("action", stripped, "checking the character's gear")
     if is_question and _names_a_rule(stripped, system):
         return Classification("rules", stripped, "a question about the rules")
     if stripped.endswith("?") and _YES_NO_OPENER.match(stripped):

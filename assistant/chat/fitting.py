@@ -7,7 +7,10 @@ suggestions make sense now.
   open combat track) or when the player's words move the scene on (their best move, fight aside, is not a
   combat move).
 - :func:`fit_suggestions` binds every suggestion, re-reckons its odds on the track it found, and leaves out a
-  progress move with no track to act on and a move that cannot succeed, unless the player's words name it; the
+  progress move with no track to act on and a move that cannot succeed, unless the player's words name it: a stat
+  that only misses gives way to the move's approach with the best chance, and the first move the words call for
+  stays even when only a miss is possible, saying so; a move with no track to act on gives its place to the move
+  that starts one (Clash to Enter the Fray when no fight is on); the
   oracle comes after the moves that act when the words are an action, not a question.
 - :func:`why_not_now` says why a move the words name is not among them (no open track for it, its requirement
   does not hold), so no move the player asked for disappears without a word.
@@ -21,7 +24,7 @@ import re
 from typing import Any
 
 from assistant.chat.clock_finder import bind_clock
-from assistant.chat.track_finder import bind_track, has_track_for, missing_track, open_tracks
+from assistant.chat.track_finder import bind_track, has_track_for, missing_track, open_tracks, track_need
 from assistant.engine import AssistantError, InputError, get_ruleset
 from assistant.store.moves import engine_request
 from assistant.store.state import CampaignState
@@ -124,7 +127,7 @@ def fit_suggestions(state: CampaignState, suggestions: list[Any], text: str, k: 
         name = str(getattr(s, "move", ""))
         return not names_move(text, name), _is_oracle(ruleset, name) and "oracle" not in text.lower()
 
-    suggestions = sorted(suggestions, key=order)
+    suggestions = _starters_stand_in(state, ruleset, sorted(suggestions, key=order), text)
     for s in suggestions:
         if not getattr(s, "request", None) or not getattr(s, "from_ruleset", True):
             out.append(s)
@@ -143,11 +146,48 @@ def fit_suggestions(state: CampaignState, suggestions: list[Any], text: str, k: 
             if move.roll.type == "progress":  # its odds depend on the track's progress
                 s.odds = _odds(state, request)
         s.notes = [*notes, *(n for n in s.notes if not str(n).startswith("odds unavailable"))] if notes else s.notes
-        if not named and certain_miss(s.odds):
-            continue
+        if certain_miss(s.odds) and move.roll.type != "progress":
+            _to_an_approach_with_a_chance(s)
+        if certain_miss(s.odds) and not named:
+            if out or move.roll.type == "progress" or not s.stat:
+                continue  # no chance, and not the move the words call for first
+            s.notes = [*s.notes, f"at +{s.stat} only a miss is possible; an add changes that"]
         out.append(s)
         if len(out) >= k:
             break
+    return out
+
+
+def _to_an_approach_with_a_chance(s: Any) -> None:
+    """Switch a suggestion whose stat can only miss to the approach with the best chance of a hit, if it has one."""
+    alternatives = [a for a in getattr(s, "alternatives", None) or [] if not certain_miss(a.get("odds"))]
+    if not alternatives or not isinstance(getattr(s, "request", None), dict):
+        return
+    best = max(alternatives, key=lambda a: 100.0 - float(a["odds"]["outcomes"].get("miss", 100.0)))
+    s.alternatives = [a for a in s.alternatives if a is not best]
+    s.stat, s.stat_value, s.odds, s.approach = best["stat"], best.get("stat_value"), best["odds"], best.get("approach")
+    s.request = {**s.request, "stat": best["stat"]}
+
+
+def _starters_stand_in(state: CampaignState, ruleset: Any, suggestions: list[Any], text: str) -> list[Any]:
+    """``suggestions`` with each move that acts on a track the campaign has none of (Clash when no fight is on) stood in
+    for by the move that starts one (Enter the Fray), when that move is among them; the words naming a move keep it."""
+    by_name = {str(getattr(s, "move", "")): s for s in suggestions}
+    starters: dict[str, str] = {}
+    for move in ruleset.moves:
+        need = track_need(move)
+        if need is not None and need.starts:
+            starters.setdefault(need.kind, move.name)
+    out: list[Any] = []
+    for s in suggestions:
+        pick = s
+        with contextlib.suppress(AssistantError):
+            move = ruleset.find_move(str(getattr(s, "move", "")))
+            need = track_need(move)
+            if need is not None and not names_move(text, move.name) and not has_track_for(state, move):
+                pick = by_name.get(starters.get(need.kind, ""), s)
+        if all(pick is not o for o in out):
+            out.append(pick)
     return out
 
 

@@ -48,6 +48,27 @@ def holds(ctx: Resolution, cond: Condition | None) -> bool:
     return all(checks)
 
 
+def describe(ctx: Resolution, cond: Condition | None) -> str | None:
+    """A meter or impact condition in the player's words ("your blood is at 0 (it is 5 now)"); None for others."""
+    if cond is None or any(x is not None for x in (cond.was_impact, cond.option, cond.not_option, cond.position)):
+        return None
+    parts: list[str] = []
+    if cond.any:
+        alternatives = [describe(ctx, c) for c in cond.any]
+        if not all(alternatives):
+            return None
+        parts.append(" or ".join(a for a in alternatives if a))
+    if cond.meter is not None:
+        bound = f"at {cond.eq}" if cond.eq is not None else f"above {cond.gt}" if cond.gt is not None else f"below {cond.lt}"
+        value = ctx.ruleset.meter_value(ctx, cond.meter)
+        parts.append(f"your {cond.meter.replace('_', ' ')} is {bound} (it is {value} now)")
+    if cond.impact is not None:
+        parts.append(f"you are {cond.impact.replace('_', ' ')}")
+    if cond.not_impact is not None:
+        parts.append(f"you are not {cond.not_impact.replace('_', ' ')}")
+    return " and ".join(parts) or None
+
+
 def outcome_choice_specs(ctx: Resolution) -> Sequence[ChoiceSpec]:
     """The choice specs of the move and of the outcome it reached (see :func:`outcome_key`)."""
     spec = ctx.move.outcomes.get(outcome_key(ctx.move, ctx.outcome, ctx.match) or "")

@@ -44,6 +44,11 @@ class Ruleset(RulesetData):
             raise RulesError(f"{meter.capitalize()} can't be burned on {ctx.move.name}: only an action roll can burn {meter}.")
 
     def requirement_message(self, ctx: Resolution) -> str:
+        from assistant.engine.offers import describe
+
+        why = describe(ctx, ctx.move.requires)
+        if why:
+            return f"{ctx.move.name} is made only when {why}."
         return f"{ctx.move.name} can't be made in this situation."
 
     def no_roll_reason(self, ctx: Resolution) -> str:

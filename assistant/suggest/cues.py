@@ -8,7 +8,9 @@ A cue file::
         moves: {Strike: 0.12, Clash: 0.12}           # score added to these moves (by name)
         stat: edge                                   # the stat these words point at (optional)
 
-The file may also hold ``hints`` (move -> short example phrasings, embedded beside the move's trigger)
+The file may also hold ``needs`` (move -> the words of its trigger's situation: a move made only in a narrow
+situation, such as Swear an Iron Vow or Demonic Notice, is pushed down when the player's words hold none of them),
+``hints`` (move -> short example phrasings, embedded beside the move's trigger)
 and ``priors`` (move -> score added whatever the text: procedural moves such as Take a Break lower,
 catch-alls such as Face Danger higher).
 
@@ -82,6 +84,25 @@ def load_priors(system: str) -> dict[str, float]:
     """normalized move name -> score added whatever the text (procedural moves lower, catch-alls higher)."""
     raw = _load(system).get("priors") or {}
     return {normalize_name(k): float(v) for k, v in raw.items()}
+
+
+@cache
+def load_needs(system: str) -> dict[str, tuple[re.Pattern[str], ...]]:
+    """normalized move name -> the words of its trigger's situation (one of them must be said for the move to fit)."""
+    raw = _load(system).get("needs") or {}
+    out = {}
+    for name, words in raw.items():
+        groups = words if words and all(isinstance(w, list) for w in words) else [words or []]
+        patterns = tuple(re.compile("|".join(_phrase_regex(str(w)) for w in group), re.IGNORECASE) for group in groups if group)
+        if patterns:
+            out[normalize_name(name)] = patterns
+    return out
+
+
+def unmet_needs(system: str, text: str) -> frozenset[str]:
+    """The normalized names of the moves whose trigger's words the text does not hold (see ``needs``): a word of the
+    list, or of every list when the need is a list of lists ("a faction" and "a rumor" for Spread a Rumor)."""
+    return frozenset(name for name, patterns in load_needs(system).items() if not all(p.search(text) for p in patterns))
 
 
 @cache

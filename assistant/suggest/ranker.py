@@ -18,7 +18,7 @@ from rank_bm25 import BM25Okapi
 
 from assistant.suggest import vector_cache
 from assistant.suggest.catalog import MoveEntry
-from assistant.suggest.cues import CueHits, load_hints, load_priors, match_cues
+from assistant.suggest.cues import CueHits, load_hints, load_priors, match_cues, unmet_needs
 
 #: Weights of the offline score (tuned on evals/datasets/suggest_public.jsonl; see the README there).
 W_TRIGGER = 0.55  #: cosine(text, "name. trigger")
@@ -26,6 +26,7 @@ W_APPROACH = 0.30  #: best cosine(text, approach line)
 W_LEXICAL = 0.10  #: BM25 over name + trigger + approach lines, saturated to [0, 1)
 LEX_HALF = 4.0  #: the BM25 score that counts as half a lexical match
 STAT_CUE_WEIGHT = 0.2  #: added to an approach line's similarity per cue naming its stat
+NEEDS_PENALTY = 0.15  #: a narrow move (``needs`` in the cue file) when the words hold none of its trigger's words
 NAME_BOOST = 0.3  #: the player's words hold every word of the move's name ("I run my scheme": Run the Scheme)
 
 
@@ -178,6 +179,7 @@ def score_moves(text: str, system: str, moves: list[MoveEntry], embedder: Any) -
     cues = match_cues(system, text)
     priors = load_priors(system)
     named = names_said(text, moves)
+    unmet = unmet_needs(system, text)
     out = []
     for i, move in enumerate(moves):
         sims = per_move.get(i, {})
@@ -187,6 +189,8 @@ def score_moves(text: str, system: str, moves: list[MoveEntry], embedder: Any) -
         prior = priors.get(move.key, 0.0)
         if i in named:
             cue += NAME_BOOST
+        elif move.key in unmet:
+            cue -= NEEDS_PENALTY
         score = W_TRIGGER * t_sim + W_APPROACH * a_sim + W_LEXICAL * float(lexical[i]) + cue + prior
         out.append(Scored(move, score, t_sim, a_sim, float(lexical[i]), cue, sims, prior=prior))
     return out, cues

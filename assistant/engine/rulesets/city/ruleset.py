@@ -124,6 +124,8 @@ class CityRuleset(Ruleset):
             return int(ch["schemes"][scheme_index(ctx)]["productivity"])
         if name == "advances":
             return int(ch.get("advances", 0))
+        if name == "unmet_demands":
+            return sum(1 for d in ch.get("demands") or [] if not d.get("met"))
         return super().meter_value(ctx, name)
 
     # ---- stats --------------------------------------------------------------------------------
@@ -345,6 +347,8 @@ class CityRuleset(Ruleset):
     def requirement_message(self, ctx: Resolution) -> str:
         if ctx.move.id == "steer_clear":
             return "You are already in a dangerous situation or noticed by a threat: Take a Big Risk instead."
+        if ctx.move.id == "meet_demand":
+            return "The sheet holds no unmet Demand to meet: add the Demand the city made of you first (Perceive Demand)."
         return super().requirement_message(ctx)
 
     def finish(self, ctx: Resolution) -> None:
