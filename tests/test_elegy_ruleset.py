@@ -444,7 +444,7 @@ def test_advance_spends_experience_and_refuses_what_you_do_not_have() -> None:
 
 
 def test_face_desolation_miss_applies_nothing() -> None:
-    r = el("Face Desolation", [9, 9], character={"focus": 3, "spirit": 0})
+    r = el("Face Desolation", [9, 9], character={"focus": 3})
     assert r.outcome == "miss" and r.character == r.character_before and r.choices == []
 
 
@@ -452,20 +452,17 @@ def test_face_desolation_miss_applies_nothing() -> None:
     ("move", "stat", "meter"),
     [("Face Desolation", "heart", "spirit"), ("Face Starvation", "intellect", "blood"), ("Face Last Death", "heart", "health")],
 )
-def test_the_brink_moves_are_made_only_at_zero_and_say_why(move: str, stat: str, meter: str) -> None:
-    with pytest.raises(RulesError, match=rf"{move} is made only when .*your {meter} is at 0 \(it is 5 now\)"):
-        el(move, [5, 5], stat=stat)
-    assert el(move, [1, 1], stat=stat, character={meter: 0}).character_before[meter] == 0  # made, and rolled
+def test_the_brink_moves_are_suggested_at_zero_but_made_whenever_called(move: str, stat: str, meter: str) -> None:
+    spec = next(m for m in get_ruleset("elegy").moves if m.name == move)
+    assert spec.requires is None and spec.suggested_when is not None  # a situation for suggestions, not a refusal
+    assert el(move, [5, 5], stat=stat).character_before[meter] == 5  # the fiction may bring it on: made, and rolled
+    assert el(move, [1, 1], stat=stat, character={meter: 0}).character_before[meter] == 0
 
 
-def test_face_last_death_is_made_at_zero_spirit_or_blood_too() -> None:
-    assert el("Face Last Death", [1, 1], stat="heart", character={"spirit": 0}).outcome == "strong_hit"
-    assert el("Face Last Death", [1, 1], stat="heart", character={"blood": 0}).outcome == "strong_hit"
-
-
-def test_face_a_setback_is_made_only_at_the_focus_floor() -> None:
-    with pytest.raises(RulesError, match=r"your focus is at -6 \(it is 2 now\)"):
-        el("Face a Setback", options={"amount": 1, "choose": ["exchange_for_health"]})
+def test_face_a_setback_is_suggested_at_the_focus_floor_and_made_when_called() -> None:
+    spec = next(m for m in get_ruleset("elegy").moves if m.name == "Face a Setback")
+    assert spec.suggested_when is not None and spec.suggested_when.eq == -6
+    assert el("Face a Setback", options={"amount": 1, "choose": ["exchange_for_health"]}).move == "Face a Setback"
 
 
 # ---- choices and bad input ----------------------------------------------------------------------------

@@ -339,6 +339,10 @@ class MoveSpec(_Strict):
     """The kind of campaign progress track this move marks, clears or raises when it neither rolls on a track nor
     starts one (Strike: ``combat``; Reach a Milestone: ``vow``); ``any`` for whichever track the player names."""
     requires: Condition | None = None
+    suggested_when: Condition | None = None
+    """The situation the move's trigger names, when the sheet shows it (Elegy's Face Starvation: blood at 0): the move
+    is suggested only then. Unlike ``requires`` the engine still makes it whenever the player calls it, since the
+    fiction may bring the character there another way."""
     before_roll: list[EffectSpec] = Field(default_factory=list)
     outcomes: dict[str, OutcomeSpec] = Field(default_factory=dict)
     choices: list[ChoiceSpec] = Field(default_factory=list)

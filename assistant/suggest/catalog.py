@@ -71,6 +71,8 @@ class MoveEntry:
     approaches: tuple[Approach, ...] = ()
     requires_position: str | None = None
     requires: Any = None
+    suggested_when: Any = None
+    """The situation the move is suggested in (the engine's ``suggested_when``), or None."""
     """The engine's ``Condition`` for ruleset moves (checked against the character)."""
     progress_move: bool = False
     combat: bool = False
@@ -117,6 +119,7 @@ def _from_ruleset_move(system: str, spec: Any) -> MoveEntry:
         approaches=approaches,
         requires_position=position,
         requires=requires,
+        suggested_when=getattr(spec, "suggested_when", None),
         progress_move=bool(spec.progress_move or spec.roll.type == "progress"),
         combat=normalize_name(category) in COMBAT_CATEGORIES and spec.id != "battle",
         downtime=normalize_name(category) == "downtime",

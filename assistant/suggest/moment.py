@@ -107,6 +107,8 @@ def apply_context(scored: list[Scored], context: SuggestContext) -> list[Scored]
             continue
         if move.requires is not None and _condition_fails(move.requires, character, position):
             continue
+        if move.suggested_when is not None and _condition_fails(move.suggested_when, character, position):
+            continue  # Face Starvation with blood to spare: the player may still call it
         if move.requires_position:
             if position == move.requires_position:
                 s.score += POSITION_BOOST
