@@ -86,3 +86,9 @@ def test_an_outcome_the_engine_did_not_give_ends_the_draft_but_its_own_does_not(
     strong = story_stops(["strong_hit"])
     assert first_stop("You land a strong hit.", strong) == -1 and first_stop("A weak hit at best.", strong) > 0
     assert story_stops(["yes"]) == STORY_STOPS  # an oracle's answer has no such names
+
+
+def test_a_line_set_off_like_the_reference_after_the_story_ends_it() -> None:
+    draft = "You search the corridor. You find a scrap of paper.\n\n> Gather Information\n> When you search..."
+    assert "".join(cut_stream(pieces(draft, 4))) == "You search the corridor. You find a scrap of paper.\n"
+    assert "".join(cut_stream(["> You slip past the sentry."])) == "> You slip past the sentry."  # its own first line
