@@ -31,6 +31,7 @@ from assistant.engine.model import (
 from assistant.engine.options import bad_value, int_choices, words
 from assistant.engine.oracle import Table
 from assistant.engine.outcomes import Outcome
+from assistant.engine.plans import MovePlan, SheetPlan
 from assistant.engine.roll_shapes import RollShape
 from assistant.engine.rolls import ChallengeRoll
 from assistant.engine.schema import ChoiceSpec, EffectSpec, MoveSpec, RequestOption
@@ -54,6 +55,11 @@ class Rules(Protocol):
     def tables(self) -> dict[str, Table]: ...
 
     def move_by_id(self, move_id: str) -> MoveSpec: ...
+
+    def plan(self, move: MoveSpec) -> MovePlan: ...
+
+    @property
+    def sheet_plan(self) -> SheetPlan: ...
 
     def options_for(self, move: MoveSpec) -> dict[str, RequestOption]: ...
 

@@ -161,6 +161,32 @@ class DiceSource:
         self.rolled.append(die)
         return die
 
+    def roll_each(self, dice: Sequence[tuple[int, str]]) -> list[Die]:
+        """Roll one die of each (sides, role) in order, as :meth:`roll` would one by one (the same faces from the
+        same RNG, the same records), in one call when nothing is forced."""
+        bits = self._bits
+        rolled = self.rolled
+        if self._forced or bits is None or len(rolled) + len(dice) > MAX_DICE_PER_RESOLUTION:
+            return [self.roll(sides, role) for sides, role in dice]
+        out: list[Die] = []
+        fresh = _FRESH
+        for sides, role in dice:
+            if sides < 1:
+                return out + [self.roll(sides, role)]  # refused by face(), as one by one
+            k = sides.bit_length()
+            r = bits(k)
+            while r >= sides:
+                r = bits(k)
+            key = (sides, r + 1, role, False)
+            die = fresh.get(key)
+            if die is None:
+                if len(fresh) >= MAX_FRESH:
+                    fresh.clear()
+                die = fresh[key] = Die(sides, r + 1, role, True, False, False, False)
+            rolled.append(die)
+            out.append(die)
+        return out
+
     def roll_many(self, count: int, sides: int, role: str = "") -> list[Die]:
         return [self.roll(sides, role) for _ in range(count)]
 

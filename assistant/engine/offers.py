@@ -10,9 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from assistant.engine.errors import InputError
 from assistant.engine.model import Choice, ChoiceOption, FollowUp, trusted, trusted_fields
-from assistant.engine.outcomes import Outcome
 from assistant.engine.safe_json import copy_value
-from assistant.engine.schema import ChoiceSpec, Condition, FollowUpSpec, MoveSpec
+from assistant.engine.schema import ChoiceSpec, Condition, FollowUpSpec
 
 if TYPE_CHECKING:
     from assistant.engine.context import Resolution
@@ -50,25 +49,7 @@ def holds(ctx: Resolution, cond: Condition | None) -> bool:
 
 def outcome_choice_specs(ctx: Resolution) -> Sequence[ChoiceSpec]:
     """The choice specs of the move and of the outcome it reached (see :func:`outcome_key`)."""
-    spec = ctx.move.outcomes.get(outcome_key(ctx.move, ctx.outcome, ctx.match) or "")
-    return list(ctx.move.choices) + (list(spec.choices) if spec else [])
-
-
-#: Each outcome's value (read from a dict: the enum's ``value`` is a Python-level property).
-_VALUE: dict[Outcome, str] = {o: o.value for o in Outcome}
-
-
-def outcome_key(move: MoveSpec, outcome: Outcome, match: bool) -> str | None:
-    """The key of ``move.outcomes`` a result reads: ``<outcome>_match`` on a match if the move has one, the
-    outcome, ``hit`` for either hit, ``none`` for no tier."""
-    key = _VALUE[outcome]
-    if match and f"{key}_match" in move.outcomes:
-        return f"{key}_match"
-    if key in move.outcomes:
-        return key
-    if outcome in (Outcome.STRONG_HIT, Outcome.WEAK_HIT) and "hit" in move.outcomes:
-        return "hit"
-    return "none" if outcome is Outcome.NONE and "none" in move.outcomes else None
+    return list(ctx.ruleset.plan(ctx.move).reading(ctx.outcome, ctx.match).choices)
 
 
 def choice_budget(ctx: Resolution, spec: ChoiceSpec) -> int | None:

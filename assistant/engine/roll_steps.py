@@ -48,53 +48,25 @@ def _allowed(options: Sequence[StatOption]) -> list[str]:
     return list(dict.fromkeys(s for opt in options for s in opt.stats))
 
 
-def _names(option: StatOption, key: str) -> bool:
-    """Whether a roll option is the stat ``key`` names (one of its stats, or all of them as ``iron/heart``)."""
-    stat = option.stat
-    if isinstance(stat, str):
-        return key == stat
-    return key in stat or key == "/".join(stat)
-
-
-#: Each move's roll options by every name that picks one (see :func:`_names`), the first in the move's order
-#: winning: ``id(options)`` -> (the options, kept so the id is not reused; the names).
-_STAT_NAMES: dict[int, tuple[Sequence[StatOption], dict[str, StatOption]]] = {}
-
-
-def _stat_options(options: Sequence[StatOption]) -> dict[str, StatOption]:
-    known = _STAT_NAMES.get(id(options))
-    if known is not None and known[0] is options:
-        return known[1]
-    names: dict[str, StatOption] = {}
-    for option in options:
-        keys = [option.stat] if isinstance(option.stat, str) else [*option.stat, "/".join(option.stat)]
-        for key in keys:
-            names.setdefault(key, option)
-    if len(_STAT_NAMES) >= 4096:
-        _STAT_NAMES.clear()
-    _STAT_NAMES[id(options)] = (options, names)
-    return names
-
-
 def choose_stat(ctx: Resolution) -> tuple[str, int]:
     """The stat to roll, from the move's roll options and the request's ``stat``."""
     options = ctx.move.roll.stats
     wanted = ctx.request.stat
     if not options:
         raise InputError(f"{ctx.move.name} has no stat to roll; leave the stat out.", missing="stat")
+    plan = ctx.ruleset.plan(ctx.move)
     if wanted is None:
-        if len({tuple(o.stats) for o in options}) == 1:
-            opt = options[0]
-        else:
+        found = plan.default_stat
+        if found is None:
             menu = "; ".join(f"{'/'.join(o.stats)} ({o.when})" if o.when else "/".join(o.stats) for o in options)
             raise InputError(f"{ctx.move.name}: which stat do you roll? {menu}.", missing="stat", choices=_allowed(options))
     else:
         key = wanted.strip().lower().lstrip("+")
-        found = _stat_options(options).get(key)
+        found = plan.stat_names.get(key)
         if found is None:
             allowed = _allowed(options)
             raise InputError(f"{ctx.move.name} rolls +{' / +'.join(allowed)}; not +{key}.", missing="stat", choices=allowed)
-        opt = found
+    opt = found
     if isinstance(opt.stat, str):
         return opt.stat, ctx.ruleset.stat_value(ctx, opt.stat)
     values = {s: ctx.ruleset.stat_value(ctx, s) for s in opt.stats}
@@ -122,7 +94,7 @@ def option_adds(ctx: Resolution) -> int:
 
 def spend_next_move_add(ctx: Resolution) -> None:
     """The add held for the next action roll (sheet ``next_move_add``) goes to this one."""
-    field = ctx.ruleset.sheet.spec.next_move_add
+    field = ctx.ruleset.sheet_plan.next_move_add
     pending = int(ctx.character.get(field, 0)) if field else 0
     if not field or not pending:
         return
@@ -139,31 +111,32 @@ def spend_next_move_add(ctx: Resolution) -> None:
 
 
 def action_step(ctx: Resolution) -> None:
-    sheet = ctx.ruleset.sheet.spec
+    rules = ctx.ruleset
+    sheet = rules.sheet_plan
     ctx.stat, ctx.stat_value = choose_stat(ctx)
-    ctx.adds += option_adds(ctx)
-    spend_next_move_add(ctx)
-    die = sheet.action_roll.action_die
-    ctx.source.require_forced(3 if die else 2, f"{ctx.move.name}'s action roll")
-    cancel = None
-    if sheet.burn is not None and sheet.burn.cancels_action_die:
-        cancel = int(ctx.character[sheet.burn.meter])
-    first = len(ctx.source.rolled)
-    cap = sheet.action_roll.cap
-    roll = rolls.action_roll(
-        ctx.source, ctx.stat_value, ctx.adds, momentum=cancel, action_die=die, cap=rolls.UNCAPPED if cap is None else cap
-    )
-    roll = ctx.ruleset.adjust_action_roll(ctx, roll, first)
+    if ctx.options:
+        ctx.adds += option_adds(ctx)
+    if sheet.next_move_add is not None:
+        spend_next_move_add(ctx)
+    die = sheet.action_die
+    source = ctx.source
+    source.require_forced(3 if die else 2, f"{ctx.move.name}'s action roll")
+    cancel = None if sheet.cancel_meter is None else int(ctx.character[sheet.cancel_meter])
+    first = len(source.rolled)
+    cap = rolls.UNCAPPED if sheet.cap is None else sheet.cap
+    roll = rolls.action_roll(source, ctx.stat_value, ctx.adds, momentum=cancel, action_die=die, cap=cap)
+    if not sheet.core_adjust_action_roll:
+        roll = rules.adjust_action_roll(ctx, roll, first)
     if roll_shapes.recording_now():  # only the odds read a roll's shape
         ctx.shape = roll_shapes.ChallengeShape(
             base=ctx.stat_value + ctx.adds,
-            cap=rolls.UNCAPPED if cap is None else cap,
+            cap=cap,
             action_die=die,
             cancel=cancel,
-            reroll_below=ctx.ruleset.reroll_below(ctx),
+            reroll_below=rules.reroll_below(ctx),
         )
     ctx.shape_dice_before = first
-    ctx.take_challenge(roll)
+    ctx.score, ctx.outcome, ctx.match, ctx.challenge = roll.score, roll.outcome, roll.match, roll.challenge
     if roll.cancelled and sheet.burn is not None:
         ctx.notes.append(f"Negative {sheet.burn.meter} ({cancel}) cancelled the action die ({roll.action_die}).")
     if roll.raw_score > roll.score:

@@ -51,20 +51,16 @@ def action_roll(
     action_die: bool = True,
 ) -> ChallengeRoll:
     """Roll the action die (if any) and two challenge dice; compare."""
-    dice: list[Die] = []
     action_value: int | None = None
     cancelled = False
     if action_die:
-        die = source.roll(6, "action")
+        die, c1, c2 = dice = source.roll_each(_ACTION_DICE)
         action_value = die.value
-        if momentum is not None and momentum < 0 and -momentum == die.value:
+        if momentum is not None and momentum < 0 and -momentum == action_value:
             cancelled = True
-            die = die.but(cancelled=True)
-            source.rolled[-1] = die
-        dice.append(die)
-    c1 = source.roll(10, "challenge")
-    c2 = source.roll(10, "challenge")
-    dice += [c1, c2]
+            dice[0] = source.rolled[-3] = die.but(cancelled=True)
+    else:
+        c1, c2 = dice = source.roll_each(_CHALLENGE_DICE)
     base = 0 if (action_value is None or cancelled) else action_value
     raw = base + stat + adds
     score = min(raw, cap)
@@ -81,15 +77,18 @@ def action_roll(
     )
 
 
+_ACTION_DICE = ((6, "action"), (10, "challenge"), (10, "challenge"))
+_CHALLENGE_DICE = ((10, "challenge"), (10, "challenge"))
+
+
 def progress_roll(source: DiceSource, progress_score: int) -> ChallengeRoll:
     """Roll the challenge dice against a progress score (0-10, no action die, no momentum)."""
     if not 0 <= progress_score <= 10:
         raise InputError(f"A progress score is 0-10 filled boxes; got {progress_score}.")
-    c1 = source.roll(10, "challenge")
-    c2 = source.roll(10, "challenge")
+    c1, c2 = dice = source.roll_each(_CHALLENGE_DICE)
     challenge = (c1.value, c2.value)
     return ChallengeRoll(
-        dice=[c1, c2],
+        dice=dice,
         score=progress_score,
         raw_score=progress_score,
         challenge=challenge,

@@ -18,6 +18,8 @@ hooks whose rules are truly code (Starforged's position, Blades' coin and harm, 
 
 from __future__ import annotations
 
+from functools import cached_property
+
 import assistant.engine.roll_steps as roll_steps
 from assistant.engine.context import Resolution
 from assistant.engine.data import RulesetData, normalize_name
@@ -25,6 +27,7 @@ from assistant.engine.effects import HANDLERS, core_amount
 from assistant.engine.errors import ConfigError, InputError, RulesError
 from assistant.engine.meters import change_meter, clamp_to_max, default_max
 from assistant.engine.options import check_options
+from assistant.engine.plans import SheetPlan
 from assistant.engine.rolls import ChallengeRoll
 from assistant.engine.schema import EffectSpec
 
@@ -33,6 +36,11 @@ __all__ = ["Ruleset", "normalize_name"]
 
 class Ruleset(RulesetData):
     """Base class of a rule system: its data and its hooks (see the module docstring)."""
+
+    @cached_property
+    def sheet_plan(self) -> SheetPlan:
+        """The sheet rules the rolls read, and which hooks are the core's (worked out once)."""
+        return SheetPlan(self, Ruleset)
 
     # ---- before the roll ----------------------------------------------------------------------------
     def check_options(self, ctx: Resolution) -> None:
