@@ -157,3 +157,55 @@ def test_a_follow_up_handed_out_twice_shares_nothing_that_can_change() -> None:
     first.follow_ups[0].request["options"] = {"changed": True}
     assert resolve(request).follow_ups == second.follow_ups
     assert Result.model_validate(second.model_dump()) == second
+
+
+def test_dice_drawn_together_are_those_drawn_one_by_one() -> None:
+    from assistant.engine.dice import DiceSource
+
+    dice = [(6, "action"), (10, "challenge"), (10, "challenge"), (100, "oracle"), (1, "")]
+    for seed in range(5):
+        together, one_by_one = DiceSource(rng=random.Random(seed)), DiceSource(rng=random.Random(seed))
+        drawn = together.roll_each(dice)
+        assert drawn == [one_by_one.roll(sides, role) for sides, role in dice]
+        assert together.rolled == one_by_one.rolled == drawn
+    forced = DiceSource(forced=[6, 3, 9])
+    assert [d.value for d in forced.roll_each(dice[:3])] == [6, 3, 9]
+    assert all(d.forced for d in forced.rolled)
+
+
+def test_a_sheet_copied_by_its_shape_equals_copy_value_and_shares_nothing_that_can_change() -> None:
+    from assistant.engine.sheet_copy import copier
+
+    sheet = {
+        "stats": {"edge": 2},
+        "impacts": ["wounded"],
+        "legacy": {"quests": {"ticks": 4, "cleared": 0}, "bonds": {"ticks": 0, "cleared": 1}},
+        "assets": [{"name": "Starship", "abilities": [True, False]}],
+        "odd": (1, 2),
+        "name": "Kira",
+        "x": 1.5,
+        "position": None,
+    }
+    kept = copy.deepcopy(sheet)
+    copy_sheet = copier(sheet)
+    copied = copy_sheet(sheet)
+    assert copied == copy_value(sheet) and list(copied) == list(sheet)
+    assert [type(v) for v in copied.values()] == [type(v) for v in sheet.values()]
+    copied["stats"]["edge"] = 3
+    copied["impacts"].append("shaken")
+    copied["legacy"]["quests"]["ticks"] = 8
+    copied["assets"][0]["abilities"].append(True)
+    assert sheet == kept
+    assert copier(kept) is copy_sheet  # one function per shape
+
+
+def test_a_character_with_a_move_that_changes_it_leaves_the_next_resolution_alone() -> None:
+    request = {"system": "starforged", "move": "Face Danger", "stat": "edge", "dice": [6, 1, 1], "character": {"momentum": 2}}
+    first = resolve(request)
+    edge = first.character["stats"]["edge"]
+    assert first.character["momentum"] == 3 and first.character_before["momentum"] == 2
+    first.character["stats"]["edge"] = edge + 1
+    first.character_before["impacts"].append("wounded")
+    again = resolve(request)
+    assert again.character == resolve(request).character and again.character["stats"]["edge"] == edge
+    assert again.character_before["impacts"] == []

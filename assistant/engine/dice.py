@@ -84,6 +84,9 @@ def _plain_bits(rng: random.Random) -> Callable[[int], int] | None:
     return None if "randrange" in own or "_randbelow" in own or "getrandbits" in own else rng.getrandbits
 
 
+#: The forced faces of a source given none (shared: a source only reads its forced faces).
+_NONE_FORCED: list[int] = []
+
 #: Fresh dice (kept, not cancelled, not rerolled) by sides, face, role and forced: immutable, so shared.
 _FRESH: dict[tuple[int, int, str, bool], Die] = {}
 MAX_FRESH = 10_000
@@ -100,13 +103,17 @@ class DiceSource:
     def __init__(self, rng: random.Random | None = None, forced: Iterable[int] | None = None) -> None:
         self._rng = rng if rng is not None else random.Random()
         self._bits = _plain_bits(self._rng)
-        self._forced: list[int] = list(forced) if forced is not None else []
+        self._position = 0
+        self.rolled: list[Die] = []
+        if forced is None:  # the usual case: nothing forced, nothing to check (and top-up never asked)
+            self._forced: list[int] = _NONE_FORCED
+            self._top_up = False
+            return
+        self._forced = list(forced)
         self._top_up = _top_up.get()
         for face in self._forced:
             if isinstance(face, bool) or not isinstance(face, int):
                 raise DiceError(f"Forced dice must be whole numbers; got {face!r}. Give faces like [4, 7, 2].")
-        self._position = 0
-        self.rolled: list[Die] = []
 
     @property
     def forced_remaining(self) -> int:

@@ -89,13 +89,18 @@ def past_min(ctx: Resolution, name: str, overflow: int) -> None:
 
 def clamp_to_max(ctx: Resolution) -> None:
     """After impacts change: a meter whose maximum falls per impact comes down to it."""
-    for name, spec in ctx.ruleset.sheet.shrinking_meters:
-        if name not in ctx.character:
+    rules = ctx.ruleset
+    character = ctx.character
+    core_max = rules.sheet_plan.core_meter_max
+    for name, spec in rules.sheet.shrinking_meters:
+        if name not in character:
             continue
-        top = ctx.ruleset.meter_max(ctx, name)
-        before = ctx.character[name]
+        before = character[name]
+        # the core's maximum (default_max) worked out inline
+        impacts = len(character.get("impacts", []))
+        top = spec.max - spec.max_less_per_impact * impacts if core_max else rules.meter_max(ctx, name)
         if before > top:
-            ctx.character[name] = top
+            character[name] = top
             ctx.effect(
                 EffectKind.METER,
                 name,

@@ -113,7 +113,12 @@ def spend_next_move_add(ctx: Resolution) -> None:
 def action_step(ctx: Resolution) -> None:
     rules = ctx.ruleset
     sheet = rules.sheet_plan
-    ctx.stat, ctx.stat_value = choose_stat(ctx)
+    wanted = ctx.request.stat
+    named = ctx.ruleset.plan(ctx.move).stat_names.get(wanted) if wanted is not None else None
+    if named is not None and type(named.stat) is str:  # the stat as the move spells it (what choose_stat finds)
+        ctx.stat, ctx.stat_value = named.stat, rules.stat_value(ctx, named.stat)
+    else:
+        ctx.stat, ctx.stat_value = choose_stat(ctx)
     if ctx.options:
         ctx.adds += option_adds(ctx)
     if sheet.next_move_add is not None:

@@ -18,7 +18,7 @@ from typing import Literal
 
 from assistant.engine.dice import DiceSource, Die
 from assistant.engine.errors import InputError
-from assistant.engine.outcomes import Outcome, challenge_outcome
+from assistant.engine.outcomes import Outcome
 
 ACTION_SCORE_CAP = 10
 #: A cap no score reaches (Elegy's action score has none).
@@ -63,21 +63,16 @@ def action_roll(
         c1, c2 = dice = source.roll_each(_CHALLENGE_DICE)
     base = 0 if (action_value is None or cancelled) else action_value
     raw = base + stat + adds
-    score = min(raw, cap)
-    challenge = (c1.value, c2.value)
-    return ChallengeRoll(
-        dice=dice,
-        score=score,
-        raw_score=raw,
-        challenge=challenge,
-        outcome=challenge_outcome(score, challenge),
-        match=c1.value == c2.value,
-        action_die=action_value,
-        cancelled=cancelled,
-    )
+    score = raw if raw < cap else cap
+    first, second = c1.value, c2.value
+    outcome = _BY_DICE_BEATEN[(score > first) + (score > second)]  # challenge_outcome, inline
+    # dice, score, raw_score, challenge, outcome, match, action_die, cancelled
+    return ChallengeRoll(dice, score, raw, (first, second), outcome, first == second, action_value, cancelled)
 
 
 _ACTION_DICE = ((6, "action"), (10, "challenge"), (10, "challenge"))
+#: Outcomes by the number of challenge dice the score beats (ties go to the dice).
+_BY_DICE_BEATEN = (Outcome.MISS, Outcome.WEAK_HIT, Outcome.STRONG_HIT)
 _CHALLENGE_DICE = ((10, "challenge"), (10, "challenge"))
 
 
@@ -86,15 +81,9 @@ def progress_roll(source: DiceSource, progress_score: int) -> ChallengeRoll:
     if not 0 <= progress_score <= 10:
         raise InputError(f"A progress score is 0-10 filled boxes; got {progress_score}.")
     c1, c2 = dice = source.roll_each(_CHALLENGE_DICE)
-    challenge = (c1.value, c2.value)
-    return ChallengeRoll(
-        dice=dice,
-        score=progress_score,
-        raw_score=progress_score,
-        challenge=challenge,
-        outcome=challenge_outcome(progress_score, challenge),
-        match=c1.value == c2.value,
-    )
+    first, second = c1.value, c2.value
+    outcome = _BY_DICE_BEATEN[(progress_score > first) + (progress_score > second)]  # challenge_outcome, inline
+    return ChallengeRoll(dice, progress_score, progress_score, (first, second), outcome, first == second)
 
 
 @dataclass(frozen=True)
