@@ -209,3 +209,23 @@ def test_a_character_with_a_move_that_changes_it_leaves_the_next_resolution_alon
     again = resolve(request)
     assert again.character == resolve(request).character and again.character["stats"]["edge"] == edge
     assert again.character_before["impacts"] == []
+
+
+def test_a_fresh_working_state_equals_the_one_its_constructor_builds() -> None:
+    import dataclasses
+
+    from assistant.engine import Request
+    from assistant.engine.context import Resolution
+    from assistant.engine.dice import DiceSource
+
+    ruleset = get_ruleset("starforged")
+    move = ruleset.find_move("Face Danger")
+    request = Request(system="starforged", move="Face Danger", adds=2, options={"burn": True})
+    source, character, before = DiceSource(rng=random.Random(1)), {"momentum": 2}, {"momentum": 2}
+    fresh = Resolution.fresh(ruleset, request, move, character, source, before)
+    built = Resolution(
+        ruleset=ruleset, request=request, move=move, character=character, source=source, before=before, adds=request.adds
+    )
+    for field in dataclasses.fields(Resolution):
+        assert getattr(fresh, field.name) == getattr(built, field.name), field.name
+    assert fresh.options is not request.options and fresh.effects is not built.effects

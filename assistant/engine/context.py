@@ -142,6 +142,36 @@ class Resolution:
         if not self.options:
             self.options = dict(self.request.options)
 
+    @classmethod
+    def fresh(
+        cls,
+        ruleset: Rules,
+        request: Request,
+        move: MoveSpec,
+        character: dict[str, Any],
+        source: DiceSource,
+        before: dict[str, Any],
+    ) -> Resolution:
+        """What ``Resolution(ruleset=..., request=..., move=..., character=..., source=..., before=...,
+        adds=request.adds)`` builds, every other field at its default, without the keyword call (every
+        resolution opens one)."""
+        self = _new(cls)
+        self.ruleset, self.request, self.move, self.character, self.source, self.before = (
+            ruleset,
+            request,
+            move,
+            character,
+            source,
+            before,
+        )
+        self.roll, self.outcome, self.match, self.score = _NO_ROLL, _NO_OUTCOME, False, None
+        self.stat, self.stat_value = None, None
+        self.adds, self.challenge, self.text, self.table, self.track, self.clock = request.adds, None, "", None, None, None
+        self.effects, self.choices, self.follow_ups, self.notes, self.started, self.extra_choice_specs = [], [], [], [], [], []
+        self.burn, self.odds, self.pool, self.memo, self.shape, self.shape_dice_before = None, None, None, {}, None, 0
+        self.options = dict(request.options)
+        return self
+
     def effect(
         self,
         kind: EffectKind,
@@ -212,6 +242,10 @@ class Resolution:
             "notes": self.notes,
         }
         return trusted_fields(Result, fields)
+
+
+_new = object.__new__
+_NO_ROLL, _NO_OUTCOME = RollKind.NONE, Outcome.NONE
 
 
 # ---- option readers (the types were checked before the roll; these read and default) -----------------

@@ -12,6 +12,7 @@ from assistant.engine.errors import InputError
 from assistant.engine.model import Choice, ChoiceOption, FollowUp, trusted, trusted_fields
 from assistant.engine.safe_json import copy_value
 from assistant.engine.schema import ChoiceSpec, Condition, FollowUpSpec
+from assistant.engine.sheet_copy import Copier, copier
 
 if TYPE_CHECKING:
     from assistant.engine.context import Resolution
@@ -126,8 +127,8 @@ def offer_choice(ctx: Resolution, spec: ChoiceSpec) -> None:
 
 #: Follow-ups that read nothing of the request (no ``amount_from``, ``carry`` or ``for_option``), built once per
 #: ruleset and spec: ``(id(ruleset), id(spec))`` -> (both, kept so the ids are not reused; the FollowUp, frozen,
-#: handed out as it is when it holds no request, else with a copy of its request).
-_STATIC_FOLLOW_UPS: dict[tuple[int, int], tuple[Any, Any, FollowUp]] = {}
+#: handed out as it is when it holds no request, else with a copy of its request; the function that copies it).
+_STATIC_FOLLOW_UPS: dict[tuple[int, int], tuple[Any, Any, FollowUp, Copier | None]] = {}
 _MAX_STATIC = 4096
 
 
@@ -144,10 +145,13 @@ def add_follow_up(ctx: Resolution, fu: FollowUpSpec) -> None:
                 return
             if len(_STATIC_FOLLOW_UPS) >= _MAX_STATIC:
                 _STATIC_FOLLOW_UPS.clear()
-            known = _STATIC_FOLLOW_UPS[key] = (ctx.ruleset, fu, ctx.follow_ups.pop())
-        made: FollowUp = known[2]
-        if made.request is not None:  # frozen, but its request is a dict: each result gets its own
-            made = trusted_fields(FollowUp, {**made.__dict__, "request": copy_value(made.request)})
+            made = ctx.follow_ups.pop()
+            copy = copier(made.request) if made.request is not None else None
+            known = _STATIC_FOLLOW_UPS[key] = (ctx.ruleset, fu, made, copy)
+        made = known[2]
+        copy = known[3]
+        if copy is not None:  # frozen, but its request is a dict: each result gets its own
+            made = trusted_fields(FollowUp, {**made.__dict__, "request": copy(known[2].request or {})})
         ctx.follow_ups.append(made)
         return
     _add_follow_up(ctx, fu)

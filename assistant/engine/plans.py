@@ -119,6 +119,7 @@ class SheetPlan:
         "core_after_roll",
         "core_finish",
         "core_meter_max",
+        "core_meter_value",
         "match_notes",
         "next_move_add",
         "shrinking",
@@ -138,3 +139,4 @@ class SheetPlan:
         self.core_after_roll = kind.after_roll is core.after_roll
         self.core_finish = kind.finish is core.finish
         self.core_meter_max = kind.meter_max is core.meter_max
+        self.core_meter_value = kind.meter_value is core.meter_value

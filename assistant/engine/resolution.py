@@ -28,15 +28,7 @@ __all__ = ["Resolution", "close_resolution", "open_resolution", "resolve_move"]
 def open_resolution(ruleset: Ruleset, request: Request, move: MoveSpec, rng: random.Random | None) -> Resolution:
     """A fresh working state for ``move``: the request's character normalised and copied, its dice source."""
     character, before = ruleset.sheet.normalized_pair(request.character)
-    return Resolution(
-        ruleset=ruleset,
-        request=request,
-        move=move,
-        character=character,
-        source=DiceSource(rng=rng, forced=request.dice),
-        before=before,
-        adds=request.adds,
-    )
+    return Resolution.fresh(ruleset, request, move, character, DiceSource(rng=rng, forced=request.dice), before)
 
 
 def close_resolution(ctx: Resolution, ruleset: Ruleset) -> Result:
