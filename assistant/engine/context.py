@@ -245,6 +245,7 @@ class Resolution:
 
 
 _new = object.__new__
+_TRACK_KEYS = frozenset({"name", "rank", "ticks", "boxes", "kind"})
 _NO_ROLL, _NO_OUTCOME = RollKind.NONE, Outcome.NONE
 
 
@@ -303,7 +304,7 @@ def read_track(ctx: Resolution, *, required: bool) -> ProgressTrack | None:
             raise InputError(
                 'Give the progress track as {"name": "Find the ship", "rank": "dangerous", "ticks": 8}.', missing="track"
             )
-        unknown = set(raw) - {"name", "rank", "ticks", "boxes", "kind"}
+        unknown = {key for key in raw if key not in _TRACK_KEYS}
         if unknown:
             raise InputError(
                 f"A progress track has a name, rank, ticks or boxes and kind; not {', '.join(sorted(unknown))}.",

@@ -213,6 +213,10 @@ class RulesetData:
         """Whether ``move`` has an option that must be given."""
         return bool(self._option_parts(move)[2])
 
+    def options_required_list(self, move: MoveSpec) -> tuple[tuple[str, RequestOption], ...]:
+        """The options of ``move`` that must be given, in declared order."""
+        return self._option_parts(move)[2]
+
     def _option_parts(self, move: MoveSpec) -> tuple[tuple[tuple[str, RequestOption], ...], ...]:
         known = self._option_parts_by_move.get(move.id)
         if known is not None and known[0] is move:

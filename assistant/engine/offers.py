@@ -5,12 +5,12 @@ They read and record on a :class:`~assistant.engine.context.Resolution`."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from assistant.engine.errors import InputError
 from assistant.engine.model import Choice, ChoiceOption, FollowUp, trusted, trusted_fields
-from assistant.engine.safe_json import copy_value
+from assistant.engine.safe_json import ATOMS, copy_value
 from assistant.engine.schema import ChoiceSpec, Condition, FollowUpSpec
 from assistant.engine.sheet_copy import Copier, copier
 
@@ -74,36 +74,44 @@ def choice_budget(ctx: Resolution, spec: ChoiceSpec) -> int | None:
     return points
 
 
-def _option_view(ctx: Resolution, spec: ChoiceSpec, option: Any) -> ChoiceOption:
-    return option_view(ctx, option)
-
-
 def option_view(ctx: Resolution, option: Any) -> ChoiceOption:
     """An option as the result shows it: whether the character can pick it now, and why not."""
     available = holds(ctx, option.requires)
-    return trusted(
+    shown, copy = _effects_shown(option)
+    return trusted_fields(
         ChoiceOption,
-        id=option.id,
-        label=option.label,
-        effects=copy_value(_effects_shown(option)),
-        cost=option.cost,
-        available=available,
-        why="" if available else (option.refusal or "not possible now"),
+        {
+            "id": option.id,
+            "label": option.label,
+            "effects": copy(shown),
+            "cost": option.cost,
+            "available": available,
+            "why": "" if available else (option.refusal or "not possible now"),
+        },
     )
 
 
-#: Each option's effects as a result shows them, by option (its spec is immutable data of a ruleset).
-_EFFECTS_SHOWN: dict[int, tuple[Any, list[dict[str, Any]]]] = {}
+#: Each option's effects as a result shows them, by option (its spec is immutable data of a ruleset), with the
+#: function that copies them.
+_EFFECTS_SHOWN: dict[int, tuple[Any, list[dict[str, Any]], Callable[[Any], Any]]] = {}
 
 
-def _effects_shown(option: Any) -> list[dict[str, Any]]:
-    """The option's effects as a result shows them (worked out once per option; never handed out uncopied)."""
+def _effects_shown(option: Any) -> tuple[list[dict[str, Any]], Callable[[Any], Any]]:
+    """The option's effects as a result shows them (worked out once per option; never handed out uncopied), and
+    the function that copies them."""
     held = _EFFECTS_SHOWN.get(id(option))
     if held is None or held[0] is not option:
         if len(_EFFECTS_SHOWN) >= 10_000:
             _EFFECTS_SHOWN.clear()
-        held = _EFFECTS_SHOWN[id(option)] = (option, [e.model_dump(exclude_defaults=True) for e in option.effects])
-    return held[1]
+        shown = [e.model_dump(exclude_defaults=True) for e in option.effects]
+        copy = _copy_list_of_plain_dicts if all(all(type(v) in ATOMS for v in e.values()) for e in shown) else copy_value
+        held = _EFFECTS_SHOWN[id(option)] = (option, shown, copy)
+    return held[1], held[2]
+
+
+def _copy_list_of_plain_dicts(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``copy_value`` of a list of dicts of plain values."""
+    return [item.copy() for item in items]
 
 
 def offer_choice(ctx: Resolution, spec: ChoiceSpec) -> None:
@@ -118,7 +126,7 @@ def offer_choice(ctx: Resolution, spec: ChoiceSpec) -> None:
             id=spec.id,
             prompt=spec.prompt,
             pick=0 if spec.budget is not None else spec.pick,
-            options=[_option_view(ctx, spec, o) for o in spec.options],
+            options=[option_view(ctx, o) for o in spec.options],
             repeat=spec.repeat,
             budget=choice_budget(ctx, spec),
         )

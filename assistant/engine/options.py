@@ -8,7 +8,7 @@ they are few, the values that would do (``choices``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from assistant.engine.errors import InputError
@@ -122,10 +122,18 @@ def canonical_options(given: Mapping[str, Any], known: Mapping[str, RequestOptio
     return out
 
 
-def check_options(move_name: str, given: Mapping[str, Any], known: Mapping[str, RequestOption]) -> dict[str, Any]:
-    """Refuse options the move does not take and values of the wrong kind; returns them as declared."""
-    unknown = sorted(set(given) - set(known))
+def check_options(
+    move_name: str,
+    given: Mapping[str, Any],
+    known: Mapping[str, RequestOption],
+    required: Iterable[tuple[str, RequestOption]] | None = None,
+) -> dict[str, Any]:
+    """Refuse options the move does not take and values of the wrong kind; returns them as declared.
+
+    ``required``: the known options that must be given, in their order (worked out from ``known`` if not given)."""
+    unknown = [name for name in given if name not in known]
     if unknown:
+        unknown.sort()
         takes = ", ".join(words(n) for n in sorted(known)) or "none"
         raise InputError(
             f"{move_name} does not take {', '.join(map(words, unknown))}; the options it takes are: {takes}.",
@@ -135,8 +143,14 @@ def check_options(move_name: str, given: Mapping[str, Any], known: Mapping[str, 
     for name, value in given.items():
         if not value_ok(known[name], value):
             raise bad_value(name, known[name], value)
-    for name, spec in known.items():
+    for name, spec in known.items() if required is None else required:
         if spec.required and name not in given:
             ask = spec.question or f"{cap(_label(name, spec))}?"
             raise InputError(f"{move_name}: {ask}", missing=name, choices=spec.values)
+    if all(known[name].type not in _SPELLED for name in given):  # nothing to spell as declared
+        return dict(given)
     return canonical_options(given, known)
+
+
+#: The option types whose values :func:`canonical_options` spells as declared.
+_SPELLED = frozenset({"one_of", "list_of"})
