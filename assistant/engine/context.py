@@ -137,6 +137,8 @@ class Resolution:
     """What the odds of this resolution's roll depend on (set by the roll steps)."""
     shape_dice_before: int = 0
     """How many dice were rolled before that roll."""
+    plan: MovePlan | None = None
+    """The move's plan (what never changes of it), once the driver has looked it up."""
 
     def __post_init__(self) -> None:
         if not self.options:
@@ -169,6 +171,7 @@ class Resolution:
         self.adds, self.challenge, self.text, self.table, self.track, self.clock = request.adds, None, "", None, None, None
         self.effects, self.choices, self.follow_ups, self.notes, self.started, self.extra_choice_specs = [], [], [], [], [], []
         self.burn, self.odds, self.pool, self.memo, self.shape, self.shape_dice_before = None, None, None, {}, None, 0
+        self.plan = None
         self.options = dict(request.options)
         return self
 

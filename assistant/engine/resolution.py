@@ -35,7 +35,8 @@ def close_resolution(ctx: Resolution, ruleset: Ruleset) -> Result:
     """Apply the player's picks, check every forced die was used, let the system look last, build the Result."""
     if "choose" in ctx.options:
         apply_player_choices(ctx)
-    ctx.source.check_all_forced_used()
+    if ctx.request.dice is not None:  # forced dice: every one used
+        ctx.source.check_all_forced_used()
     sheet = ruleset.sheet_plan
     if sheet.shrinking:
         clamp_to_max(ctx)  # a character given above a maximum that impacts lowered comes down to it
@@ -48,7 +49,7 @@ def close_resolution(ctx: Resolution, ruleset: Ruleset) -> Result:
 
 def resolve_move(ruleset: Ruleset, request: Request, move: MoveSpec, rng: random.Random | None) -> Result:
     ctx = open_resolution(ruleset, request, move, rng)
-    plan = ruleset.plan(move)
+    plan = ctx.plan = ruleset.plan(move)
     ruleset.check_options(ctx)
     if request.stat is not None and not plan.takes_stat:
         raise InputError(f"{move.name} {_takes_no_stat(move)}; leave the stat out.", missing="stat")
@@ -128,7 +129,7 @@ def _requirement_met(ctx: Resolution, cond: Condition) -> bool:
 
 
 def apply_outcome(ctx: Resolution, ruleset: Ruleset) -> None:
-    reading = ruleset.plan(ctx.move).reading(ctx.outcome, ctx.match)
+    reading = (ctx.plan or ruleset.plan(ctx.move)).reading(ctx.outcome, ctx.match)
     spec = reading.spec
     if spec is not None:
         for effect in spec.effects:

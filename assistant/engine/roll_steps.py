@@ -41,6 +41,8 @@ TIER_BOUNDS: dict[str, tuple[tuple[int, Outcome], ...]] = {
 #: Challenge outcomes from worst to best (a burn must climb this ladder to help).
 CHALLENGE_LADDER = (Outcome.MISS, Outcome.WEAK_HIT, Outcome.STRONG_HIT)
 _RUNG = {outcome: i for i, outcome in enumerate(CHALLENGE_LADDER)}
+#: Outcomes by the number of challenge dice a score beats (ties go to the dice).
+_BY_DICE_BEATEN = CHALLENGE_LADDER
 
 
 def _allowed(options: Sequence[StatOption]) -> list[str]:
@@ -114,14 +116,14 @@ def action_step(ctx: Resolution) -> None:
     rules = ctx.ruleset
     sheet = rules.sheet_plan
     wanted = ctx.request.stat
-    named = ctx.ruleset.plan(ctx.move).stat_names.get(wanted) if wanted is not None else None
+    named = (ctx.plan or rules.plan(ctx.move)).stat_names.get(wanted) if wanted is not None else None
     if named is not None and type(named.stat) is str:  # the stat as the move spells it (what choose_stat finds)
         ctx.stat, ctx.stat_value = named.stat, rules.stat_value(ctx, named.stat)
     else:
         ctx.stat, ctx.stat_value = choose_stat(ctx)
     if ctx.options:
         ctx.adds += option_adds(ctx)
-    if sheet.next_move_add is not None:
+    if sheet.next_move_add is not None and ctx.character.get(sheet.next_move_add):
         spend_next_move_add(ctx)
     die = sheet.action_die
     source = ctx.source
@@ -132,7 +134,7 @@ def action_step(ctx: Resolution) -> None:
     roll = rolls.action_roll(source, ctx.stat_value, ctx.adds, momentum=cancel, action_die=die, cap=cap)
     if not sheet.core_adjust_action_roll:
         roll = rules.adjust_action_roll(ctx, roll, first)
-    if roll_shapes.recording_now():  # only the odds read a roll's shape
+    if roll_shapes.RECORDER.get() is not None:  # only the odds read a roll's shape (recording_now, inline)
         ctx.shape = roll_shapes.ChallengeShape(
             base=ctx.stat_value + ctx.adds,
             cap=cap,
@@ -150,11 +152,15 @@ def action_step(ctx: Resolution) -> None:
 
 def burn_step(ctx: Resolution) -> None:
     """After an action roll: burn the meter when the request asks and it beats more challenge dice; else offer it."""
-    burn = ctx.ruleset.sheet.spec.burn
-    if burn is None or ctx.roll is not RollKind.ACTION or ctx.challenge is None or ctx.score is None:
+    burn = ctx.ruleset.sheet_plan.burn
+    challenge = ctx.challenge
+    if burn is None or ctx.roll is not RollKind.ACTION or challenge is None or ctx.score is None:
         return
     value = int(ctx.character[burn.meter])
-    burned = challenge_outcome(value, ctx.challenge)
+    if len(challenge) == 2:  # challenge_outcome, inline
+        burned = _BY_DICE_BEATEN[(value > challenge[0]) + (value > challenge[1])]
+    else:
+        burned = challenge_outcome(value, challenge)
     improves = value > 0 and _RUNG[burned] > _RUNG[ctx.outcome]
     asked = ctx.options.get("burn")
     if not asked and not improves:  # nothing to burn or offer

@@ -45,10 +45,11 @@ class Ruleset(RulesetData):
     # ---- before the roll ----------------------------------------------------------------------------
     def check_options(self, ctx: Resolution) -> None:
         """Refuse options the move does not take or of the wrong kind; a system checks more (and the sheet)."""
-        if ctx.options or self.options_required(ctx.move):  # no options and none required: nothing to check
+        plan = ctx.plan or self.plan(ctx.move)
+        if ctx.options or plan.options_required:  # no options and none required: nothing to check
             move = ctx.move
             ctx.options = check_options(move.name, ctx.options, self.options_for(move), self.options_required_list(move))
-        if ctx.options.get("burn") and ctx.move.roll.type != "action":
+        if ctx.options and ctx.options.get("burn") and plan.kind != "action":
             meter = self.sheet.spec.burn.meter if self.sheet.spec.burn else "it"
             raise RulesError(f"{meter.capitalize()} can't be burned on {ctx.move.name}: only an action roll can burn {meter}.")
 
