@@ -229,3 +229,8 @@ def test_a_fresh_working_state_equals_the_one_its_constructor_builds() -> None:
     for field in dataclasses.fields(Resolution):
         assert getattr(fresh, field.name) == getattr(built, field.name), field.name
     assert fresh.options is not request.options and fresh.effects is not built.effects
+
+
+def test_a_result_the_engine_builds_gives_every_field() -> None:
+    result = resolve({"system": "starforged", "move": "Face Danger", "stat": "iron"}, rng=random.Random(3))
+    assert set(result.__dict__) == set(Result.model_fields) == result.model_fields_set

@@ -27,6 +27,7 @@ from assistant.engine.model import (
     Request,
     Result,
     trusted_fields,
+    trusted_result,
 )
 from assistant.engine.options import bad_value, int_choices, words
 from assistant.engine.oracle import Table
@@ -213,8 +214,9 @@ class Resolution:
         dice: list[int] = []
         detail: list[DieRecord] = []
         for d in rolled:  # one pass: the faces and their (shared, immutable) records
-            dice.append(d.value)
+            dice.append(d[1])  # its value
             detail.append(records.get(d) or DieRecord.of(d))
+        challenge = self.challenge
         fields = {
             "system": self.ruleset.system_id,
             "move": self.move.name,
@@ -228,7 +230,7 @@ class Resolution:
             "adds": self.adds,
             "dice": dice,
             "dice_detail": detail,
-            "challenge": list(self.challenge) if self.challenge else None,
+            "challenge": [*challenge] if challenge else None,
             "character_before": self.before,
             "character": self.character,
             "effects": self.effects,
@@ -244,7 +246,7 @@ class Resolution:
             else [],
             "notes": self.notes,
         }
-        return trusted_fields(Result, fields)
+        return trusted_result(fields)
 
 
 _new = object.__new__

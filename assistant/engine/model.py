@@ -105,6 +105,16 @@ def trusted_fields(cls: type[M], fields: dict[str, Any]) -> M:
     return model
 
 
+def trusted_result(fields: dict[str, Any]) -> Result:
+    """:func:`trusted_fields` of a :class:`Result` whose every field is given (the engine's own), in one call."""
+    model = _new(Result)
+    _setattr(model, "__dict__", fields)
+    _set_fields_set(model, _RESULT_FIELDS)
+    _set_extra(model, None)
+    _set_private(model, None)
+    return model
+
+
 _FIELD_NAMES: dict[type[BaseModel], set[str]] = {}
 _SHARED_FIELDS_SET: set[type[BaseModel]] = set()
 _new = object.__new__
@@ -323,3 +333,7 @@ class Result(BaseModel):
 
     def to_json(self, **kwargs: Any) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)
+
+
+#: Every field of a Result (shared by the trusted ones: a frozen model never changes its set).
+_RESULT_FIELDS = set(Result.__pydantic_fields__)

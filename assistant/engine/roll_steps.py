@@ -18,6 +18,7 @@ from dataclasses import replace
 import assistant.engine.roll_shapes as roll_shapes
 import assistant.engine.rolls as rolls
 from assistant.engine.context import Resolution, option_int
+from assistant.engine.dice import DiceSource
 from assistant.engine.effects import reset_meter, reset_value
 from assistant.engine.errors import InputError
 from assistant.engine.kinds import EffectKind, RollKind
@@ -131,6 +132,9 @@ def action_step(ctx: Resolution) -> None:
     cancel = None if sheet.cancel_meter is None else int(ctx.character[sheet.cancel_meter])
     first = len(source.rolled)
     cap = rolls.UNCAPPED if sheet.cap is None else sheet.cap
+    if sheet.core_adjust_action_roll and die and (cancel is None or cancel >= 0):
+        _plain_action_roll(ctx, source, cap, cancel)  # what action_roll gives, without building the roll
+        return
     roll = rolls.action_roll(source, ctx.stat_value, ctx.adds, momentum=cancel, action_die=die, cap=cap)
     if not sheet.core_adjust_action_roll:
         roll = rules.adjust_action_roll(ctx, roll, first)
@@ -148,6 +152,29 @@ def action_step(ctx: Resolution) -> None:
         ctx.notes.append(f"Negative {sheet.burn.meter} ({cancel}) cancelled the action die ({roll.action_die}).")
     if roll.raw_score > roll.score:
         ctx.notes.append(f"Action score {roll.raw_score} capped at {roll.score}.")
+
+
+def _plain_action_roll(ctx: Resolution, source: DiceSource, cap: int, cancel: int | None) -> None:
+    """:func:`rolls.action_roll` with an action die that nothing cancels, read straight into ``ctx`` (the rest of
+    :func:`action_step` for a system that keeps the core's roll): the same dice, score, outcome and notes."""
+    first = len(source.rolled)
+    action, c1, c2 = source.roll_each(rolls.ACTION_DICE)
+    raw = action.value + ctx.stat_value + ctx.adds  # type: ignore[operator]
+    score = raw if raw < cap else cap
+    low, high = c1.value, c2.value
+    if roll_shapes.RECORDER.get() is not None:  # only the odds read a roll's shape
+        ctx.shape = roll_shapes.ChallengeShape(
+            base=ctx.stat_value + ctx.adds,  # type: ignore[operator]
+            cap=cap,
+            action_die=True,
+            cancel=cancel,
+            reroll_below=ctx.ruleset.reroll_below(ctx),
+        )
+    ctx.shape_dice_before = first
+    ctx.score, ctx.match, ctx.challenge = score, low == high, (low, high)
+    ctx.outcome = _BY_DICE_BEATEN[(score > low) + (score > high)]
+    if raw > score:
+        ctx.notes.append(f"Action score {raw} capped at {score}.")
 
 
 def burn_step(ctx: Resolution) -> None:

@@ -70,7 +70,9 @@ def action_roll(
     return ChallengeRoll(dice, score, raw, (first, second), outcome, first == second, action_value, cancelled)
 
 
-_ACTION_DICE = ((6, "action"), (10, "challenge"), (10, "challenge"))
+ACTION_DICE = ((6, "action"), (10, "challenge"), (10, "challenge"))
+"""The dice of an action roll with an action die, in the order rolled (sides, role)."""
+_ACTION_DICE = ACTION_DICE
 #: Outcomes by the number of challenge dice the score beats (ties go to the dice).
 _BY_DICE_BEATEN = (Outcome.MISS, Outcome.WEAK_HIT, Outcome.STRONG_HIT)
 _CHALLENGE_DICE = ((10, "challenge"), (10, "challenge"))
