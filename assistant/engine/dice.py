@@ -108,8 +108,11 @@ class DiceSource:
         if forced is None:  # the usual case: nothing forced, nothing to check (and top-up never asked)
             self._forced: list[int] = _NONE_FORCED
             self._top_up = False
+            self.any_forced = False
             return
         self._forced = list(forced)
+        self.any_forced = bool(self._forced)
+        """Whether any face was forced (a roll step checks it has enough only then)."""
         self._top_up = _top_up.get()
         for face in self._forced:
             if isinstance(face, bool) or not isinstance(face, int):
@@ -178,8 +181,9 @@ class DiceSource:
         out: list[Die] = []
         fresh = _FRESH
         for sides, role in dice:
-            if sides < 1:
-                return out + [self.roll(sides, role)]  # refused by face(), as one by one
+            if sides < 1:  # refused by face(), as one by one (after the dice before it)
+                rolled += out
+                return out + [self.roll(sides, role)]
             k = sides.bit_length()
             r = bits(k)
             while r >= sides:
@@ -190,8 +194,8 @@ class DiceSource:
                 if len(fresh) >= MAX_FRESH:
                     fresh.clear()
                 die = fresh[key] = Die(sides, r + 1, role, True, False, False, False)
-            rolled.append(die)
             out.append(die)
+        rolled += out
         return out
 
     def roll_many(self, count: int, sides: int, role: str = "") -> list[Die]:

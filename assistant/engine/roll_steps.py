@@ -128,7 +128,8 @@ def action_step(ctx: Resolution) -> None:
         spend_next_move_add(ctx)
     die = sheet.action_die
     source = ctx.source
-    source.require_forced(3 if die else 2, f"{ctx.move.name}'s action roll")
+    if source.any_forced:
+        source.require_forced(3 if die else 2, f"{ctx.move.name}'s action roll")
     cancel = None if sheet.cancel_meter is None else int(ctx.character[sheet.cancel_meter])
     first = len(source.rolled)
     cap = rolls.UNCAPPED if sheet.cap is None else sheet.cap
@@ -235,7 +236,8 @@ def _burn(
 
 
 def progress_step(ctx: Resolution) -> None:
-    ctx.source.require_forced(2, f"{ctx.move.name}'s progress roll")
+    if ctx.source.any_forced:
+        ctx.source.require_forced(2, f"{ctx.move.name}'s progress roll")
     score = ctx.ruleset.progress_score(ctx)
     ctx.shape_dice_before = len(ctx.source.rolled)
     ctx.take_challenge(rolls.progress_roll(ctx.source, score))
@@ -285,7 +287,8 @@ def pool_size(ctx: Resolution) -> int:
 
 def pool_step(ctx: Resolution) -> None:
     pool = pool_size(ctx)
-    ctx.source.require_forced(2 if pool == 0 else pool, f"{ctx.move.name}'s dice pool")
+    if ctx.source.any_forced:
+        ctx.source.require_forced(2 if pool == 0 else pool, f"{ctx.move.name}'s dice pool")
     ctx.shape, ctx.shape_dice_before = roll_shapes.PoolShape(pool), len(ctx.source.rolled)
     roll = rolls.pool_roll(ctx.source, pool)
     ctx.source.rolled[-len(roll.dice) :] = roll.dice  # the Result shows which die counted and which were dropped
@@ -309,7 +312,8 @@ def total_step(ctx: Resolution) -> None:
         # better (Backfire). Disadvantage the other way round.
         highest = (mode == "best") != extra.lower_is_better
         keep, keep_count, count = ("best" if highest else "worst"), count, count + 1
-    ctx.source.require_forced(count, f"{ctx.move.name}'s roll")
+    if ctx.source.any_forced:
+        ctx.source.require_forced(count, f"{ctx.move.name}'s roll")
     ctx.shape_dice_before = len(ctx.source.rolled)
     roll = rolls.total_roll(
         ctx.source,
