@@ -42,7 +42,7 @@ def close_resolution(ctx: Resolution, ruleset: Ruleset) -> Result:
         clamp_to_max(ctx)  # a character given above a maximum that impacts lowered comes down to it
     if ctx.match:
         roll_steps.match_note(ctx)
-    if not sheet.core_finish:
+    if not sheet.core_finish and (ruleset.finish_moves is None or ctx.move.id in ruleset.finish_moves):
         ruleset.finish(ctx)
     return ctx.result()
 
@@ -90,7 +90,7 @@ def resolve_move(ruleset: Ruleset, request: Request, move: MoveSpec, rng: random
         ruleset.do_system_roll(ctx, kind)
     if ctx.shape is not None:
         roll_shapes.record(ctx.shape, ctx.shape_dice_before)
-    if not ruleset.sheet_plan.core_after_roll:
+    if not ruleset.sheet_plan.core_after_roll and (ruleset.after_roll_moves is None or move.id in ruleset.after_roll_moves):
         ruleset.after_roll(ctx)
     apply_outcome(ctx, ruleset)
     if ctx.options and ctx.outcome in _HITS:

@@ -19,6 +19,7 @@ hooks whose rules are truly code (Starforged's position, Blades' coin and harm, 
 from __future__ import annotations
 
 from functools import cached_property
+from typing import ClassVar
 
 import assistant.engine.roll_steps as roll_steps
 from assistant.engine.context import Resolution
@@ -36,6 +37,11 @@ __all__ = ["Ruleset", "normalize_name"]
 
 class Ruleset(RulesetData):
     """Base class of a rule system: its data and its hooks (see the module docstring)."""
+
+    after_roll_moves: ClassVar[frozenset[str] | None] = None
+    """The moves (ids) a system's :meth:`after_roll` does anything for; None: any move (it is called for every one)."""
+    finish_moves: ClassVar[frozenset[str] | None] = None
+    """The moves (ids) a system's :meth:`finish` does anything for; None: any move (it is called for every one)."""
 
     @cached_property
     def sheet_plan(self) -> SheetPlan:

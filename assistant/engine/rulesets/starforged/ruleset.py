@@ -68,6 +68,8 @@ class StarforgedRuleset(Ruleset):
     title = "Ironsworn: Starforged"
     data_dir = Path(__file__).parent
     extra_stats: ClassVar[frozenset[str]] = frozenset({"rank"})
+    after_roll_moves: ClassVar[frozenset[str] | None] = AFTER_ROLL_MOVES
+    finish_moves: ClassVar[frozenset[str] | None] = frozenset({"continue_a_legacy"})
 
     def adjust_meter(self, ctx: Resolution, name: str, delta: int, reason: str) -> int:
         if name == "momentum" and delta < 0 and self.meter_value(ctx, "momentum") == MOMENTUM_MIN:
@@ -132,6 +134,7 @@ class StarforgedRuleset(Ruleset):
         return super().progress_score(ctx)
 
     def after_roll(self, ctx: Resolution) -> None:
+        """Only for :data:`AFTER_ROLL_MOVES` (a move handled here is added there too)."""
         if ctx.move.id not in AFTER_ROLL_MOVES:
             return
         if ctx.move.id == "aid_your_ally" and not ctx.options.get("target"):
@@ -144,6 +147,7 @@ class StarforgedRuleset(Ruleset):
             self._decisive_action_in_bad_spot(ctx)
 
     def finish(self, ctx: Resolution) -> None:
+        """Only for Continue a Legacy (``finish_moves``)."""
         super().finish(ctx)
         boxes = ctx.options.get("quest_boxes") if ctx.options else None
         if ctx.move.id == "continue_a_legacy" and isinstance(boxes, int) and boxes // 2:
