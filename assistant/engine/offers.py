@@ -116,21 +116,23 @@ def _copy_list_of_plain_dicts(items: list[dict[str, Any]]) -> list[dict[str, Any
 
 def offer_choice(ctx: Resolution, spec: ChoiceSpec) -> None:
     """Open a choice (once per resolution); one a rule opens in code is remembered so a pick can apply it."""
-    if any(c.id == spec.id for c in ctx.choices):
-        return
-    if spec not in outcome_choice_specs(ctx) and spec not in ctx.extra_choice_specs:
+    choice_id = spec.id
+    for open_choice in ctx.choices:
+        if open_choice.id == choice_id:
+            return
+    own = (ctx.plan or ctx.ruleset.plan(ctx.move)).reading(ctx.outcome, ctx.match).choices  # outcome_choice_specs
+    if spec not in own and spec not in ctx.extra_choice_specs:
         ctx.extra_choice_specs.append(spec)
-    ctx.choices.append(
-        trusted(
-            Choice,
-            id=spec.id,
-            prompt=spec.prompt,
-            pick=0 if spec.budget is not None else spec.pick,
-            options=[option_view(ctx, o) for o in spec.options],
-            repeat=spec.repeat,
-            budget=choice_budget(ctx, spec),
-        )
-    )
+    budget = spec.budget
+    fields = {
+        "id": choice_id,
+        "prompt": spec.prompt,
+        "pick": 0 if budget is not None else spec.pick,
+        "options": [option_view(ctx, o) for o in spec.options],
+        "repeat": spec.repeat,
+        "budget": None if budget is None else choice_budget(ctx, spec),
+    }
+    ctx.choices.append(trusted_fields(Choice, fields))
 
 
 #: Follow-ups that read nothing of the request (no ``amount_from``, ``carry`` or ``for_option``), built once per

@@ -240,8 +240,13 @@ def progress_step(ctx: Resolution) -> None:
         ctx.source.require_forced(2, f"{ctx.move.name}'s progress roll")
     score = ctx.ruleset.progress_score(ctx)
     ctx.shape_dice_before = len(ctx.source.rolled)
-    ctx.take_challenge(rolls.progress_roll(ctx.source, score))
-    if roll_shapes.recording_now():
+    if not 0 <= score <= 10:
+        rolls.progress_roll(ctx.source, score)  # refuses it (an InputError) before any die
+    c1, c2 = ctx.source.roll_each(rolls.CHALLENGE_DICE)  # rolls.progress_roll, read straight into ctx
+    low, high = c1.value, c2.value
+    ctx.score, ctx.match, ctx.challenge = score, low == high, (low, high)
+    ctx.outcome = _BY_DICE_BEATEN[(score > low) + (score > high)]
+    if roll_shapes.RECORDER.get() is not None:
         ctx.shape = roll_shapes.ChallengeShape(base=score, cap=rolls.UNCAPPED, action_die=False)
 
 

@@ -75,7 +75,9 @@ ACTION_DICE = ((6, "action"), (10, "challenge"), (10, "challenge"))
 _ACTION_DICE = ACTION_DICE
 #: Outcomes by the number of challenge dice the score beats (ties go to the dice).
 _BY_DICE_BEATEN = (Outcome.MISS, Outcome.WEAK_HIT, Outcome.STRONG_HIT)
-_CHALLENGE_DICE = ((10, "challenge"), (10, "challenge"))
+CHALLENGE_DICE = ((10, "challenge"), (10, "challenge"))
+"""The two challenge dice of an action or progress roll (sides, role)."""
+_CHALLENGE_DICE = CHALLENGE_DICE
 
 
 def progress_roll(source: DiceSource, progress_score: int) -> ChallengeRoll:
