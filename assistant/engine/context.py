@@ -258,7 +258,11 @@ _NO_ROLL, _NO_OUTCOME = RollKind.NONE, Outcome.NONE
 
 
 def _spec(ctx: Resolution, name: str) -> RequestOption:
-    return ctx.ruleset.options_for(ctx.move).get(name, RequestOption())
+    return ctx.ruleset.options_for(ctx.move).get(name, _UNDECLARED)
+
+
+#: The type of an option the move does not declare (read-only).
+_UNDECLARED = RequestOption()
 
 
 def option_int(ctx: Resolution, name: str, lo: int | None = None, hi: int | None = None, default: int | None = None) -> int:
@@ -268,7 +272,6 @@ def option_int(ctx: Resolution, name: str, lo: int | None = None, hi: int | None
     hi = spec.max if hi is None else hi
     if lo is None or hi is None:
         raise InputError(f"{words(name).capitalize()} is not a number this move reads.", missing=name)
-    bounded = spec.model_copy(update={"type": "int", "min": lo, "max": hi})
     value = ctx.options.get(name, default)
     if value is None:
         what = f" ({spec.help})" if spec.help else ""
@@ -278,7 +281,7 @@ def option_int(ctx: Resolution, name: str, lo: int | None = None, hi: int | None
             choices=int_choices(lo, hi),
         )
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise bad_value(name, bounded, value)
+        raise bad_value(name, spec.model_copy(update={"type": "int", "min": lo, "max": hi}), value)
     return value
 
 

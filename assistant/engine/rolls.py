@@ -104,6 +104,7 @@ class PoolRoll:
 
 
 MAX_POOL = 10
+_POOL_DICE = ((6, "pool"),) * MAX_POOL
 
 
 def pool_outcome(faces: Sequence[int], zero_dice: bool) -> tuple[int, Outcome, int]:
@@ -129,7 +130,7 @@ def pool_roll(source: DiceSource, pool: int) -> PoolRoll:
     if not 0 <= pool <= MAX_POOL:
         raise InputError(f"A dice pool is 0-{MAX_POOL} dice; got {pool}.")
     zero = pool == 0
-    dice = source.roll_many(2 if zero else pool, 6, "pool")
+    dice = source.roll_each(_POOL_DICE[: 2 if zero else pool])
     result, outcome, sixes = pool_outcome([d.value for d in dice], zero)
     # mark the counting die as kept, the others as dropped
     marked: list[Die] = []
