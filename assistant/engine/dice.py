@@ -74,16 +74,6 @@ class Die(NamedTuple):
         return self._replace(**changes)  # type: ignore[arg-type]
 
 
-def _plain_bits(rng: random.Random) -> Callable[[int], int] | None:
-    """``rng.getrandbits`` when ``rng`` is a plain :class:`random.Random` (its ``randrange(n)`` for ``n >= 1`` is
-    then ``getrandbits(n.bit_length())`` drawn until below ``n``, which :meth:`DiceSource.roll` does inline); else
-    None (a subclass or a patched instance draws through its own ``randrange``)."""
-    if type(rng) is not random.Random:
-        return None
-    own = vars(rng)
-    return None if "randrange" in own or "_randbelow" in own or "getrandbits" in own else rng.getrandbits
-
-
 #: The forced faces of a source given none (shared: a source only reads its forced faces).
 _NONE_FORCED: list[int] = []
 
@@ -102,7 +92,14 @@ class DiceSource:
 
     def __init__(self, rng: random.Random | None = None, forced: Iterable[int] | None = None) -> None:
         self._rng = rng if rng is not None else random.Random()
-        self._bits = _plain_bits(self._rng)
+        # ``getrandbits`` when the RNG is a plain random.Random: its ``randrange(n)`` for ``n >= 1`` is then
+        # ``getrandbits(n.bit_length())`` drawn until below ``n``, which roll() does inline. A subclass or a patched
+        # instance draws through its own ``randrange``.
+        self._bits: Callable[[int], int] | None = None
+        if type(self._rng) is random.Random:
+            own = vars(self._rng)
+            if not ("randrange" in own or "_randbelow" in own or "getrandbits" in own):
+                self._bits = self._rng.getrandbits
         self._position = 0
         self.rolled: list[Die] = []
         if forced is None:  # the usual case: nothing forced, nothing to check (and top-up never asked)

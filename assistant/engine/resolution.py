@@ -48,7 +48,8 @@ def close_resolution(ctx: Resolution, ruleset: Ruleset) -> Result:
 
 
 def resolve_move(ruleset: Ruleset, request: Request, move: MoveSpec, rng: random.Random | None) -> Result:
-    ctx = open_resolution(ruleset, request, move, rng)
+    character, before = ruleset.sheet.normalized_pair(request.character)  # open_resolution, inline
+    ctx = Resolution.fresh(ruleset, request, move, character, DiceSource(rng=rng, forced=request.dice), before)
     plan = ctx.plan = ruleset.plan(move)
     ruleset.check_options(ctx)
     if request.stat is not None and not plan.takes_stat:

@@ -113,6 +113,9 @@ class StarforgedRuleset(Ruleset):
 
     # ---- rolls --------------------------------------------------------------------------------
     def stat_value(self, ctx: Resolution, name: str) -> int:
+        stats = ctx.character.get("stats", {})
+        if name in stats and name != "rank":  # the core's first reading, inline
+            return int(stats[name])
         if name == "rank":
             raw = ctx.options.get("rank") or (ctx.track.rank.value if ctx.track else None)
             if raw is None:
