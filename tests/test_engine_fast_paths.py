@@ -234,3 +234,39 @@ def test_a_fresh_working_state_equals_the_one_its_constructor_builds() -> None:
 def test_a_result_the_engine_builds_gives_every_field() -> None:
     result = resolve({"system": "starforged", "move": "Face Danger", "stat": "iron"}, rng=random.Random(3))
     assert set(result.__dict__) == set(Result.model_fields) == result.model_fields_set
+
+
+@pytest.mark.parametrize("system", ["starforged", "elegy", "blades", "city", "dungeon-world"])
+def test_a_moves_plan_reads_what_its_data_says(system: str) -> None:
+    from assistant.engine.outcomes import Outcome
+    from assistant.engine.plans import outcome_key
+
+    ruleset = get_ruleset(system)
+    for move in ruleset.moves:
+        plan = ruleset.plan(move)
+        assert plan is ruleset.plan(move) and plan.kind == move.roll.type
+        assert plan.options_required == ruleset.options_required(move)
+        for outcome in Outcome:
+            for match in (False, True):
+                reading = plan.reading(outcome, match)
+                spec = move.outcomes.get(outcome_key(move, outcome, match) or "")
+                assert reading.spec is spec
+                assert list(reading.choices) == [*move.choices, *(spec.choices if spec else [])]
+                assert list(reading.follow_ups) == [*move.follow_ups, *(spec.follow_ups if spec else [])]
+
+
+def test_starforged_after_roll_and_finish_change_nothing_for_the_moves_they_skip() -> None:
+    from assistant.engine import Request
+    from assistant.engine.resolution import open_resolution
+
+    ruleset = get_ruleset("starforged")
+    assert ruleset.after_roll_moves is not None and ruleset.finish_moves is not None
+    for move in ruleset.moves:
+        for hook, moves in ((ruleset.after_roll, ruleset.after_roll_moves), (ruleset.finish, ruleset.finish_moves)):
+            if move.id in moves:
+                continue
+            request = Request(system="starforged", move=move.id, options={"quest_boxes": 4, "segments": 6})
+            ctx = open_resolution(ruleset, request, move, random.Random(1))
+            before = (copy.deepcopy(ctx.character), list(ctx.notes), list(ctx.effects), list(ctx.follow_ups), ctx.outcome)
+            hook(ctx)
+            assert (ctx.character, ctx.notes, ctx.effects, ctx.follow_ups, ctx.outcome) == before, (move.id, hook)

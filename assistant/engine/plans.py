@@ -12,14 +12,18 @@ Plans are cached on the ruleset (see :meth:`~assistant.engine.data.RulesetData.p
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from assistant.engine.kinds import RollKind
 from assistant.engine.outcomes import Outcome
 from assistant.engine.schema import ChoiceSpec, Condition, EffectSpec, FollowUpSpec, MoveSpec, OutcomeSpec, StatOption
 
-if TYPE_CHECKING:
-    from assistant.engine.data import RulesetData
+
+class _MoveOptions(Protocol):
+    """What a plan reads of its ruleset's data (a :class:`~assistant.engine.data.RulesetData`)."""
+
+    def options_required(self, move: MoveSpec) -> bool: ...
+
 
 _ROLL_KINDS = {kind.value: kind for kind in RollKind}
 _VALUE: dict[Outcome, str] = {o: o.value for o in Outcome}
@@ -76,7 +80,7 @@ class MovePlan:
         "takes_stat",
     )
 
-    def __init__(self, ruleset: RulesetData, move: MoveSpec) -> None:
+    def __init__(self, ruleset: _MoveOptions, move: MoveSpec) -> None:
         roll = move.roll
         self.move = move
         self.kind: str = roll.type
