@@ -74,6 +74,8 @@ def bad_value(name: str, spec: RequestOption, value: object) -> InputError:
 def value_ok(spec: RequestOption, value: object) -> bool:
     """Whether ``value`` has the option's declared kind (``any``, ``track`` and ``clock`` are read later)."""
     kind = spec.type
+    if kind in _READ_LATER:
+        return True
     if kind == "bool":
         return isinstance(value, bool)
     if kind == "int":
@@ -98,6 +100,10 @@ def value_ok(spec: RequestOption, value: object) -> bool:
     if kind == "choose":
         return isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value))
     return True
+
+
+#: The option types read later, by the code that uses them (any value passes here).
+_READ_LATER = frozenset({"any", "track", "clock"})
 
 
 def _canonical(spec: RequestOption, value: object) -> str | int | None:

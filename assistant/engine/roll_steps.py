@@ -368,19 +368,20 @@ def table_step(ctx: Resolution) -> None:
 def oracle_step(ctx: Resolution) -> None:
     """The yes/no oracle: d100 against the odds' threshold, read as the sheet says (yes at most, or at least)."""
     raw = ctx.options.get("odds")
-    names = [o.value for o in Odds]
     if raw is None:
+        names = [o.value for o in Odds]
         raise InputError(f"How likely is a yes? Give the odds: {', '.join(names)}.", missing="odds", choices=names)
-    odds = Odds.parse(raw)
+    name = Odds.parse(raw).value
     oracle = ctx.ruleset.sheet.spec.oracle
-    threshold = oracle.thresholds[odds.value]
-    ctx.shape = roll_shapes.OracleShape(threshold, yes_at_most=oracle.yes_when == "at_most")
+    threshold = oracle.thresholds[name]
+    at_most = oracle.yes_when == "at_most"
+    if roll_shapes.RECORDER.get() is not None:  # only the odds read a roll's shape
+        ctx.shape = roll_shapes.OracleShape(threshold, yes_at_most=at_most)
     ctx.shape_dice_before = len(ctx.source.rolled)
     value = ctx.source.roll(100, "oracle").value
-    yes = value <= threshold if oracle.yes_when == "at_most" else value >= threshold
-    ctx.outcome, ctx.match, ctx.score, ctx.odds = (Outcome.YES if yes else Outcome.NO), is_d100_match(value), value, odds.value
-    side = "less" if oracle.yes_when == "at_most" else "greater"
-    ctx.notes.append(f"Odds {odds.value}: yes on {threshold} or {side}; rolled {value}.")
+    yes = value <= threshold if at_most else value >= threshold
+    ctx.outcome, ctx.match, ctx.score, ctx.odds = (Outcome.YES if yes else Outcome.NO), is_d100_match(value), value, name
+    ctx.notes.append(f"Odds {name}: yes on {threshold} or {'less' if at_most else 'greater'}; rolled {value}.")
 
 
 def match_note(ctx: Resolution) -> None:
