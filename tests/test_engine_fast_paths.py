@@ -157,3 +157,116 @@ def test_a_follow_up_handed_out_twice_shares_nothing_that_can_change() -> None:
     first.follow_ups[0].request["options"] = {"changed": True}
     assert resolve(request).follow_ups == second.follow_ups
     assert Result.model_validate(second.model_dump()) == second
+
+
+def test_dice_drawn_together_are_those_drawn_one_by_one() -> None:
+    from assistant.engine.dice import DiceSource
+
+    dice = [(6, "action"), (10, "challenge"), (10, "challenge"), (100, "oracle"), (1, "")]
+    for seed in range(5):
+        together, one_by_one = DiceSource(rng=random.Random(seed)), DiceSource(rng=random.Random(seed))
+        drawn = together.roll_each(dice)
+        assert drawn == [one_by_one.roll(sides, role) for sides, role in dice]
+        assert together.rolled == one_by_one.rolled == drawn
+    forced = DiceSource(forced=[6, 3, 9])
+    assert [d.value for d in forced.roll_each(dice[:3])] == [6, 3, 9]
+    assert all(d.forced for d in forced.rolled)
+
+
+def test_a_sheet_copied_by_its_shape_equals_copy_value_and_shares_nothing_that_can_change() -> None:
+    from assistant.engine.sheet_copy import copier
+
+    sheet = {
+        "stats": {"edge": 2},
+        "impacts": ["wounded"],
+        "legacy": {"quests": {"ticks": 4, "cleared": 0}, "bonds": {"ticks": 0, "cleared": 1}},
+        "assets": [{"name": "Starship", "abilities": [True, False]}],
+        "odd": (1, 2),
+        "name": "Kira",
+        "x": 1.5,
+        "position": None,
+    }
+    kept = copy.deepcopy(sheet)
+    copy_sheet = copier(sheet)
+    copied = copy_sheet(sheet)
+    assert copied == copy_value(sheet) and list(copied) == list(sheet)
+    assert [type(v) for v in copied.values()] == [type(v) for v in sheet.values()]
+    copied["stats"]["edge"] = 3
+    copied["impacts"].append("shaken")
+    copied["legacy"]["quests"]["ticks"] = 8
+    copied["assets"][0]["abilities"].append(True)
+    assert sheet == kept
+    assert copier(kept) is copy_sheet  # one function per shape
+
+
+def test_a_character_with_a_move_that_changes_it_leaves_the_next_resolution_alone() -> None:
+    request = {"system": "starforged", "move": "Face Danger", "stat": "edge", "dice": [6, 1, 1], "character": {"momentum": 2}}
+    first = resolve(request)
+    edge = first.character["stats"]["edge"]
+    assert first.character["momentum"] == 3 and first.character_before["momentum"] == 2
+    first.character["stats"]["edge"] = edge + 1
+    first.character_before["impacts"].append("wounded")
+    again = resolve(request)
+    assert again.character == resolve(request).character and again.character["stats"]["edge"] == edge
+    assert again.character_before["impacts"] == []
+
+
+def test_a_fresh_working_state_equals_the_one_its_constructor_builds() -> None:
+    import dataclasses
+
+    from assistant.engine import Request
+    from assistant.engine.context import Resolution
+    from assistant.engine.dice import DiceSource
+
+    ruleset = get_ruleset("starforged")
+    move = ruleset.find_move("Face Danger")
+    request = Request(system="starforged", move="Face Danger", adds=2, options={"burn": True})
+    source, character, before = DiceSource(rng=random.Random(1)), {"momentum": 2}, {"momentum": 2}
+    fresh = Resolution.fresh(ruleset, request, move, character, source, before)
+    built = Resolution(
+        ruleset=ruleset, request=request, move=move, character=character, source=source, before=before, adds=request.adds
+    )
+    for field in dataclasses.fields(Resolution):
+        assert getattr(fresh, field.name) == getattr(built, field.name), field.name
+    assert fresh.options is not request.options and fresh.effects is not built.effects
+
+
+def test_a_result_the_engine_builds_gives_every_field() -> None:
+    result = resolve({"system": "starforged", "move": "Face Danger", "stat": "iron"}, rng=random.Random(3))
+    assert set(result.__dict__) == set(Result.model_fields) == result.model_fields_set
+
+
+@pytest.mark.parametrize("system", ["starforged", "elegy", "blades", "city", "dungeon-world"])
+def test_a_moves_plan_reads_what_its_data_says(system: str) -> None:
+    from assistant.engine.outcomes import Outcome
+    from assistant.engine.plans import outcome_key
+
+    ruleset = get_ruleset(system)
+    for move in ruleset.moves:
+        plan = ruleset.plan(move)
+        assert plan is ruleset.plan(move) and plan.kind == move.roll.type
+        assert plan.options_required == ruleset.options_required(move)
+        for outcome in Outcome:
+            for match in (False, True):
+                reading = plan.reading(outcome, match)
+                spec = move.outcomes.get(outcome_key(move, outcome, match) or "")
+                assert reading.spec is spec
+                assert list(reading.choices) == [*move.choices, *(spec.choices if spec else [])]
+                assert list(reading.follow_ups) == [*move.follow_ups, *(spec.follow_ups if spec else [])]
+
+
+def test_starforged_after_roll_and_finish_change_nothing_for_the_moves_they_skip() -> None:
+    from assistant.engine import Request
+    from assistant.engine.resolution import open_resolution
+
+    ruleset = get_ruleset("starforged")
+    assert ruleset.after_roll_moves is not None and ruleset.finish_moves is not None
+    for move in ruleset.moves:
+        for hook, moves in ((ruleset.after_roll, ruleset.after_roll_moves), (ruleset.finish, ruleset.finish_moves)):
+            if move.id in moves:
+                continue
+            request = Request(system="starforged", move=move.id, options={"quest_boxes": 4, "segments": 6})
+            ctx = open_resolution(ruleset, request, move, random.Random(1))
+            before = (copy.deepcopy(ctx.character), list(ctx.notes), list(ctx.effects), list(ctx.follow_ups), ctx.outcome)
+            hook(ctx)
+            assert (ctx.character, ctx.notes, ctx.effects, ctx.follow_ups, ctx.outcome) == before, (move.id, hook)

@@ -124,6 +124,7 @@ def test_the_app_sends_the_server_key_only_to_the_server_endpoint(server_stub: O
     _set_endpoint(at, visitor_stub.base_url, key=VISITOR_KEY)
     before = len(visitor_stub.requests)
     at.chat_input(key="chat_text").set_value("I force the hatch open").run()
+    assert _eventually(lambda: len(visitor_stub.requests) > before)  # the move is looked at in the background
     fresh = visitor_stub.requests[before:]
     assert fresh and all(r.headers.get("authorization") == f"Bearer {VISITOR_KEY}" for r in fresh)
     assert not _carries(visitor_stub, SERVER_KEY)

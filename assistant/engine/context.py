@@ -27,10 +27,12 @@ from assistant.engine.model import (
     Request,
     Result,
     trusted_fields,
+    trusted_result,
 )
 from assistant.engine.options import bad_value, int_choices, words
 from assistant.engine.oracle import Table
 from assistant.engine.outcomes import Outcome
+from assistant.engine.plans import MovePlan, SheetPlan
 from assistant.engine.roll_shapes import RollShape
 from assistant.engine.rolls import ChallengeRoll
 from assistant.engine.schema import ChoiceSpec, EffectSpec, MoveSpec, RequestOption
@@ -54,6 +56,11 @@ class Rules(Protocol):
     def tables(self) -> dict[str, Table]: ...
 
     def move_by_id(self, move_id: str) -> MoveSpec: ...
+
+    def plan(self, move: MoveSpec) -> MovePlan: ...
+
+    @property
+    def sheet_plan(self) -> SheetPlan: ...
 
     def options_for(self, move: MoveSpec) -> dict[str, RequestOption]: ...
 
@@ -131,10 +138,43 @@ class Resolution:
     """What the odds of this resolution's roll depend on (set by the roll steps)."""
     shape_dice_before: int = 0
     """How many dice were rolled before that roll."""
+    plan: MovePlan | None = None
+    """The move's plan (what never changes of it), once the driver has looked it up."""
 
     def __post_init__(self) -> None:
         if not self.options:
             self.options = dict(self.request.options)
+
+    @classmethod
+    def fresh(
+        cls,
+        ruleset: Rules,
+        request: Request,
+        move: MoveSpec,
+        character: dict[str, Any],
+        source: DiceSource,
+        before: dict[str, Any],
+    ) -> Resolution:
+        """What ``Resolution(ruleset=..., request=..., move=..., character=..., source=..., before=...,
+        adds=request.adds)`` builds, every other field at its default, without the keyword call (every
+        resolution opens one)."""
+        self = _new(cls)
+        self.ruleset, self.request, self.move, self.character, self.source, self.before = (
+            ruleset,
+            request,
+            move,
+            character,
+            source,
+            before,
+        )
+        self.roll, self.outcome, self.match, self.score = _NO_ROLL, _NO_OUTCOME, False, None
+        self.stat, self.stat_value = None, None
+        self.adds, self.challenge, self.text, self.table, self.track, self.clock = request.adds, None, "", None, None, None
+        self.effects, self.choices, self.follow_ups, self.notes, self.started, self.extra_choice_specs = [], [], [], [], [], []
+        self.burn, self.odds, self.pool, self.memo, self.shape, self.shape_dice_before = None, None, None, {}, None, 0
+        self.plan = None
+        self.options = dict(request.options)
+        return self
 
     def effect(
         self,
@@ -174,8 +214,9 @@ class Resolution:
         dice: list[int] = []
         detail: list[DieRecord] = []
         for d in rolled:  # one pass: the faces and their (shared, immutable) records
-            dice.append(d.value)
+            dice.append(d[1])  # its value
             detail.append(records.get(d) or DieRecord.of(d))
+        challenge = self.challenge
         fields = {
             "system": self.ruleset.system_id,
             "move": self.move.name,
@@ -189,7 +230,7 @@ class Resolution:
             "adds": self.adds,
             "dice": dice,
             "dice_detail": detail,
-            "challenge": list(self.challenge) if self.challenge else None,
+            "challenge": [*challenge] if challenge else None,
             "character_before": self.before,
             "character": self.character,
             "effects": self.effects,
@@ -205,14 +246,23 @@ class Resolution:
             else [],
             "notes": self.notes,
         }
-        return trusted_fields(Result, fields)
+        return trusted_result(fields)
+
+
+_new = object.__new__
+_TRACK_KEYS = frozenset({"name", "rank", "ticks", "boxes", "kind"})
+_NO_ROLL, _NO_OUTCOME = RollKind.NONE, Outcome.NONE
 
 
 # ---- option readers (the types were checked before the roll; these read and default) -----------------
 
 
 def _spec(ctx: Resolution, name: str) -> RequestOption:
-    return ctx.ruleset.options_for(ctx.move).get(name, RequestOption())
+    return ctx.ruleset.options_for(ctx.move).get(name, _UNDECLARED)
+
+
+#: The type of an option the move does not declare (read-only).
+_UNDECLARED = RequestOption()
 
 
 def option_int(ctx: Resolution, name: str, lo: int | None = None, hi: int | None = None, default: int | None = None) -> int:
@@ -222,7 +272,6 @@ def option_int(ctx: Resolution, name: str, lo: int | None = None, hi: int | None
     hi = spec.max if hi is None else hi
     if lo is None or hi is None:
         raise InputError(f"{words(name).capitalize()} is not a number this move reads.", missing=name)
-    bounded = spec.model_copy(update={"type": "int", "min": lo, "max": hi})
     value = ctx.options.get(name, default)
     if value is None:
         what = f" ({spec.help})" if spec.help else ""
@@ -232,7 +281,7 @@ def option_int(ctx: Resolution, name: str, lo: int | None = None, hi: int | None
             choices=int_choices(lo, hi),
         )
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise bad_value(name, bounded, value)
+        raise bad_value(name, spec.model_copy(update={"type": "int", "min": lo, "max": hi}), value)
     return value
 
 
@@ -263,7 +312,7 @@ def read_track(ctx: Resolution, *, required: bool) -> ProgressTrack | None:
             raise InputError(
                 'Give the progress track as {"name": "Find the ship", "rank": "dangerous", "ticks": 8}.', missing="track"
             )
-        unknown = set(raw) - {"name", "rank", "ticks", "boxes", "kind"}
+        unknown = {key for key in raw if key not in _TRACK_KEYS}
         if unknown:
             raise InputError(
                 f"A progress track has a name, rank, ticks or boxes and kind; not {', '.join(sorted(unknown))}.",

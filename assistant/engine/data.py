@@ -20,6 +20,7 @@ from pydantic import ValidationError
 import assistant.engine.yaml_load as yaml_load
 from assistant.engine.errors import ConfigError, UnknownNameError
 from assistant.engine.oracle import Table, TableRow
+from assistant.engine.plans import MovePlan
 from assistant.engine.schema import (
     ChoiceSpec,
     EffectSpec,
@@ -212,6 +213,10 @@ class RulesetData:
         """Whether ``move`` has an option that must be given."""
         return bool(self._option_parts(move)[2])
 
+    def options_required_list(self, move: MoveSpec) -> tuple[tuple[str, RequestOption], ...]:
+        """The options of ``move`` that must be given, in declared order."""
+        return self._option_parts(move)[2]
+
     def _option_parts(self, move: MoveSpec) -> tuple[tuple[tuple[str, RequestOption], ...], ...]:
         known = self._option_parts_by_move.get(move.id)
         if known is not None and known[0] is move:
@@ -239,6 +244,19 @@ class RulesetData:
             spec = self.option_types.get(name) or RequestOption()
             out[name] = spec if spec.help else spec.model_copy(update={"help": help_text})
         return out
+
+    # ---- plans ------------------------------------------------------------------------------------
+    def plan(self, move: MoveSpec) -> MovePlan:
+        """What a resolution reads of ``move`` that never changes (worked out once per move; read it only)."""
+        known = self._plans.get(move.id)
+        if known is not None and known.move is move:
+            return known
+        made = self._plans[move.id] = MovePlan(self, move)
+        return made
+
+    @cached_property
+    def _plans(self) -> dict[str, MovePlan]:
+        return {}
 
     # ---- lookups ----------------------------------------------------------------------------------
     @cached_property

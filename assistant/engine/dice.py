@@ -74,15 +74,8 @@ class Die(NamedTuple):
         return self._replace(**changes)  # type: ignore[arg-type]
 
 
-def _plain_bits(rng: random.Random) -> Callable[[int], int] | None:
-    """``rng.getrandbits`` when ``rng`` is a plain :class:`random.Random` (its ``randrange(n)`` for ``n >= 1`` is
-    then ``getrandbits(n.bit_length())`` drawn until below ``n``, which :meth:`DiceSource.roll` does inline); else
-    None (a subclass or a patched instance draws through its own ``randrange``)."""
-    if type(rng) is not random.Random:
-        return None
-    own = vars(rng)
-    return None if "randrange" in own or "_randbelow" in own or "getrandbits" in own else rng.getrandbits
-
+#: The forced faces of a source given none (shared: a source only reads its forced faces).
+_NONE_FORCED: list[int] = []
 
 #: Fresh dice (kept, not cancelled, not rerolled) by sides, face, role and forced: immutable, so shared.
 _FRESH: dict[tuple[int, int, str, bool], Die] = {}
@@ -99,14 +92,28 @@ class DiceSource:
 
     def __init__(self, rng: random.Random | None = None, forced: Iterable[int] | None = None) -> None:
         self._rng = rng if rng is not None else random.Random()
-        self._bits = _plain_bits(self._rng)
-        self._forced: list[int] = list(forced) if forced is not None else []
+        # ``getrandbits`` when the RNG is a plain random.Random: its ``randrange(n)`` for ``n >= 1`` is then
+        # ``getrandbits(n.bit_length())`` drawn until below ``n``, which roll() does inline. A subclass or a patched
+        # instance draws through its own ``randrange``.
+        self._bits: Callable[[int], int] | None = None
+        if type(self._rng) is random.Random:
+            own = vars(self._rng)
+            if not ("randrange" in own or "_randbelow" in own or "getrandbits" in own):
+                self._bits = self._rng.getrandbits
+        self._position = 0
+        self.rolled: list[Die] = []
+        if forced is None:  # the usual case: nothing forced, nothing to check (and top-up never asked)
+            self._forced: list[int] = _NONE_FORCED
+            self._top_up = False
+            self.any_forced = False
+            return
+        self._forced = list(forced)
+        self.any_forced = bool(self._forced)
+        """Whether any face was forced (a roll step checks it has enough only then)."""
         self._top_up = _top_up.get()
         for face in self._forced:
             if isinstance(face, bool) or not isinstance(face, int):
                 raise DiceError(f"Forced dice must be whole numbers; got {face!r}. Give faces like [4, 7, 2].")
-        self._position = 0
-        self.rolled: list[Die] = []
 
     @property
     def forced_remaining(self) -> int:
@@ -160,6 +167,33 @@ class DiceSource:
             die = _FRESH[key] = Die(sides, value, role, True, False, False, forced)
         self.rolled.append(die)
         return die
+
+    def roll_each(self, dice: Sequence[tuple[int, str]]) -> list[Die]:
+        """Roll one die of each (sides, role) in order, as :meth:`roll` would one by one (the same faces from the
+        same RNG, the same records), in one call when nothing is forced."""
+        bits = self._bits
+        rolled = self.rolled
+        if self._forced or bits is None or len(rolled) + len(dice) > MAX_DICE_PER_RESOLUTION:
+            return [self.roll(sides, role) for sides, role in dice]
+        out: list[Die] = []
+        fresh = _FRESH
+        for sides, role in dice:
+            if sides < 1:  # refused by face(), as one by one (after the dice before it)
+                rolled += out
+                return out + [self.roll(sides, role)]
+            k = sides.bit_length()
+            r = bits(k)
+            while r >= sides:
+                r = bits(k)
+            key = (sides, r + 1, role, False)
+            die = fresh.get(key)
+            if die is None:
+                if len(fresh) >= MAX_FRESH:
+                    fresh.clear()
+                die = fresh[key] = Die(sides, r + 1, role, True, False, False, False)
+            out.append(die)
+        rolled += out
+        return out
 
     def roll_many(self, count: int, sides: int, role: str = "") -> list[Die]:
         return [self.roll(sides, role) for _ in range(count)]

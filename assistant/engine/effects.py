@@ -15,6 +15,7 @@ from assistant.engine.context import Resolution, option_int
 from assistant.engine.errors import ConfigError, InputError, RulesError
 from assistant.engine.kinds import EffectKind
 from assistant.engine.meters import past_min
+from assistant.engine.outcomes import Outcome
 from assistant.engine.schema import EffectSpec
 from assistant.engine.tracks import TICKS_PER_BOX, LegacyTrack, Rank
 
@@ -35,6 +36,10 @@ def core_amount(ctx: Resolution, spec: EffectSpec) -> int:
     return spec.sign * (base + source.plus)
 
 
+#: Each outcome in words (``strong hit``), as an effect's default reason says it.
+_OUTCOME_WORDS = {outcome: outcome.value.replace("_", " ") for outcome in Outcome}
+
+
 def _reason(ctx: Resolution, spec: EffectSpec, default: str) -> str:
     return spec.note or default
 
@@ -47,9 +52,7 @@ def _track(ctx: Resolution, what: str) -> None:
 def effect_meter(ctx: Resolution, spec: EffectSpec) -> None:
     assert spec.meter
     delta = ctx.ruleset.amount(ctx, spec)
-    overflow = ctx.ruleset.adjust_meter(
-        ctx, spec.meter, delta, _reason(ctx, spec, f"{ctx.move.name}: {ctx.outcome.value.replace('_', ' ')}")
-    )
+    overflow = ctx.ruleset.adjust_meter(ctx, spec.meter, delta, spec.note or f"{ctx.move.name}: {_OUTCOME_WORDS[ctx.outcome]}")
     if delta < 0:
         past_min(ctx, spec.meter, overflow)
 

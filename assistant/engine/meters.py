@@ -25,18 +25,22 @@ def change_meter(ctx: Resolution, name: str, delta: int, reason: str) -> int:
     """Change a meter within its bounds and record it; returns what a loss left below the minimum."""
     rules = ctx.ruleset
     spec = rules.sheet.meters[name]
-    before = rules.meter_value(ctx, name)
-    top = rules.meter_max(ctx, name)
+    plan = rules.sheet_plan
+    character = ctx.character
+    # the core's meter_value and default_max worked out inline
+    before = int(character.get(name, 0)) if plan.core_meter_value else rules.meter_value(ctx, name)
+    impacts = len(character.get("impacts", []))
+    top = spec.max - spec.max_less_per_impact * impacts if plan.core_meter_max else rules.meter_max(ctx, name)
     if spec.at_max is not None and delta > 0 and before + delta >= top:
         _reach_max(ctx, name, before, delta, reason)
         return 0
     raw = before + delta  # clamped to the bounds; what a loss left below the minimum is the overflow
     after = max(spec.min, min(top, raw))
     overflow = spec.min - raw if raw < spec.min else 0
-    ctx.character[name] = after
+    character[name] = after
     ctx.effect(EffectKind.METER, name, before=before, after=after, delta=after - before, reason=reason)
     at_min = spec.at_min
-    if at_min is not None and delta < 0 and after == spec.min and at_min.impact not in ctx.character.get("impacts", []):
+    if at_min is not None and delta < 0 and after == spec.min and at_min.impact not in character.get("impacts", []):
         rules.apply_effect(ctx, EffectSpec(type="impact", impact=at_min.impact, note=at_min.rule))
     return overflow
 
@@ -89,13 +93,18 @@ def past_min(ctx: Resolution, name: str, overflow: int) -> None:
 
 def clamp_to_max(ctx: Resolution) -> None:
     """After impacts change: a meter whose maximum falls per impact comes down to it."""
-    for name, spec in ctx.ruleset.sheet.shrinking_meters:
-        if name not in ctx.character:
+    rules = ctx.ruleset
+    character = ctx.character
+    core_max = rules.sheet_plan.core_meter_max
+    for name, spec in rules.sheet.shrinking_meters:
+        if name not in character:
             continue
-        top = ctx.ruleset.meter_max(ctx, name)
-        before = ctx.character[name]
+        before = character[name]
+        # the core's maximum (default_max) worked out inline
+        impacts = len(character.get("impacts", []))
+        top = spec.max - spec.max_less_per_impact * impacts if core_max else rules.meter_max(ctx, name)
         if before > top:
-            ctx.character[name] = top
+            character[name] = top
             ctx.effect(
                 EffectKind.METER,
                 name,

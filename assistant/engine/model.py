@@ -91,17 +91,32 @@ def trusted_fields(cls: type[M], fields: dict[str, Any]) -> M:
     names = _FIELD_NAMES.get(cls)
     if names is None:
         names = _FIELD_NAMES[cls] = set(cls.__pydantic_fields__)  # a slow lookup on pydantic's metaclass
+        if cls.model_config.get("frozen"):
+            _SHARED_FIELDS_SET.add(cls)
     if len(fields) != len(names):
         return cls(**fields)
     model = _new(cls)
     _setattr(model, "__dict__", fields)
-    _set_fields_set(model, names.copy())  # every field is given: the set of them, copied without hashing again
+    # every field is given: the set of them. A frozen model never changes its set (pydantic's copies copy it
+    # first), so all its trusted instances share one; another gets its own copy.
+    _set_fields_set(model, names if cls in _SHARED_FIELDS_SET else names.copy())
+    _set_extra(model, None)
+    _set_private(model, None)
+    return model
+
+
+def trusted_result(fields: dict[str, Any]) -> Result:
+    """:func:`trusted_fields` of a :class:`Result` whose every field is given (the engine's own), in one call."""
+    model = _new(Result)
+    _setattr(model, "__dict__", fields)
+    _set_fields_set(model, _RESULT_FIELDS)
     _set_extra(model, None)
     _set_private(model, None)
     return model
 
 
 _FIELD_NAMES: dict[type[BaseModel], set[str]] = {}
+_SHARED_FIELDS_SET: set[type[BaseModel]] = set()
 _new = object.__new__
 _setattr = object.__setattr__
 # BaseModel's own slots, written straight through their descriptors (what object.__setattr__ finds each time)
@@ -318,3 +333,7 @@ class Result(BaseModel):
 
     def to_json(self, **kwargs: Any) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)
+
+
+#: Every field of a Result (shared by the trusted ones: a frozen model never changes its set).
+_RESULT_FIELDS = set(Result.__pydantic_fields__)

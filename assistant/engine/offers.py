@@ -5,14 +5,14 @@ They read and record on a :class:`~assistant.engine.context.Resolution`."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from assistant.engine.errors import InputError
 from assistant.engine.model import Choice, ChoiceOption, FollowUp, trusted, trusted_fields
-from assistant.engine.outcomes import Outcome
-from assistant.engine.safe_json import copy_value
-from assistant.engine.schema import ChoiceSpec, Condition, FollowUpSpec, MoveSpec
+from assistant.engine.safe_json import ATOMS, copy_value
+from assistant.engine.schema import ChoiceSpec, Condition, FollowUpSpec
+from assistant.engine.sheet_copy import Copier, copier
 
 if TYPE_CHECKING:
     from assistant.engine.context import Resolution
@@ -71,25 +71,7 @@ def describe(ctx: Resolution, cond: Condition | None) -> str | None:
 
 def outcome_choice_specs(ctx: Resolution) -> Sequence[ChoiceSpec]:
     """The choice specs of the move and of the outcome it reached (see :func:`outcome_key`)."""
-    spec = ctx.move.outcomes.get(outcome_key(ctx.move, ctx.outcome, ctx.match) or "")
-    return list(ctx.move.choices) + (list(spec.choices) if spec else [])
-
-
-#: Each outcome's value (read from a dict: the enum's ``value`` is a Python-level property).
-_VALUE: dict[Outcome, str] = {o: o.value for o in Outcome}
-
-
-def outcome_key(move: MoveSpec, outcome: Outcome, match: bool) -> str | None:
-    """The key of ``move.outcomes`` a result reads: ``<outcome>_match`` on a match if the move has one, the
-    outcome, ``hit`` for either hit, ``none`` for no tier."""
-    key = _VALUE[outcome]
-    if match and f"{key}_match" in move.outcomes:
-        return f"{key}_match"
-    if key in move.outcomes:
-        return key
-    if outcome in (Outcome.STRONG_HIT, Outcome.WEAK_HIT) and "hit" in move.outcomes:
-        return "hit"
-    return "none" if outcome is Outcome.NONE and "none" in move.outcomes else None
+    return list(ctx.ruleset.plan(ctx.move).reading(ctx.outcome, ctx.match).choices)
 
 
 def choice_budget(ctx: Resolution, spec: ChoiceSpec) -> int | None:
@@ -113,61 +95,71 @@ def choice_budget(ctx: Resolution, spec: ChoiceSpec) -> int | None:
     return points
 
 
-def _option_view(ctx: Resolution, spec: ChoiceSpec, option: Any) -> ChoiceOption:
-    return option_view(ctx, option)
-
-
 def option_view(ctx: Resolution, option: Any) -> ChoiceOption:
     """An option as the result shows it: whether the character can pick it now, and why not."""
     available = holds(ctx, option.requires)
-    return trusted(
+    shown, copy = _effects_shown(option)
+    return trusted_fields(
         ChoiceOption,
-        id=option.id,
-        label=option.label,
-        effects=copy_value(_effects_shown(option)),
-        cost=option.cost,
-        available=available,
-        why="" if available else (option.refusal or "not possible now"),
+        {
+            "id": option.id,
+            "label": option.label,
+            "effects": copy(shown),
+            "cost": option.cost,
+            "available": available,
+            "why": "" if available else (option.refusal or "not possible now"),
+        },
     )
 
 
-#: Each option's effects as a result shows them, by option (its spec is immutable data of a ruleset).
-_EFFECTS_SHOWN: dict[int, tuple[Any, list[dict[str, Any]]]] = {}
+#: Each option's effects as a result shows them, by option (its spec is immutable data of a ruleset), with the
+#: function that copies them.
+_EFFECTS_SHOWN: dict[int, tuple[Any, list[dict[str, Any]], Callable[[Any], Any]]] = {}
 
 
-def _effects_shown(option: Any) -> list[dict[str, Any]]:
-    """The option's effects as a result shows them (worked out once per option; never handed out uncopied)."""
+def _effects_shown(option: Any) -> tuple[list[dict[str, Any]], Callable[[Any], Any]]:
+    """The option's effects as a result shows them (worked out once per option; never handed out uncopied), and
+    the function that copies them."""
     held = _EFFECTS_SHOWN.get(id(option))
     if held is None or held[0] is not option:
         if len(_EFFECTS_SHOWN) >= 10_000:
             _EFFECTS_SHOWN.clear()
-        held = _EFFECTS_SHOWN[id(option)] = (option, [e.model_dump(exclude_defaults=True) for e in option.effects])
-    return held[1]
+        shown = [e.model_dump(exclude_defaults=True) for e in option.effects]
+        copy = _copy_list_of_plain_dicts if all(all(type(v) in ATOMS for v in e.values()) for e in shown) else copy_value
+        held = _EFFECTS_SHOWN[id(option)] = (option, shown, copy)
+    return held[1], held[2]
+
+
+def _copy_list_of_plain_dicts(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``copy_value`` of a list of dicts of plain values."""
+    return [item.copy() for item in items]
 
 
 def offer_choice(ctx: Resolution, spec: ChoiceSpec) -> None:
     """Open a choice (once per resolution); one a rule opens in code is remembered so a pick can apply it."""
-    if any(c.id == spec.id for c in ctx.choices):
-        return
-    if spec not in outcome_choice_specs(ctx) and spec not in ctx.extra_choice_specs:
+    choice_id = spec.id
+    for open_choice in ctx.choices:
+        if open_choice.id == choice_id:
+            return
+    own = (ctx.plan or ctx.ruleset.plan(ctx.move)).reading(ctx.outcome, ctx.match).choices  # outcome_choice_specs
+    if spec not in own and spec not in ctx.extra_choice_specs:
         ctx.extra_choice_specs.append(spec)
-    ctx.choices.append(
-        trusted(
-            Choice,
-            id=spec.id,
-            prompt=spec.prompt,
-            pick=0 if spec.budget is not None else spec.pick,
-            options=[_option_view(ctx, spec, o) for o in spec.options],
-            repeat=spec.repeat,
-            budget=choice_budget(ctx, spec),
-        )
-    )
+    budget = spec.budget
+    fields = {
+        "id": choice_id,
+        "prompt": spec.prompt,
+        "pick": 0 if budget is not None else spec.pick,
+        "options": [option_view(ctx, o) for o in spec.options],
+        "repeat": spec.repeat,
+        "budget": None if budget is None else choice_budget(ctx, spec),
+    }
+    ctx.choices.append(trusted_fields(Choice, fields))
 
 
 #: Follow-ups that read nothing of the request (no ``amount_from``, ``carry`` or ``for_option``), built once per
 #: ruleset and spec: ``(id(ruleset), id(spec))`` -> (both, kept so the ids are not reused; the FollowUp, frozen,
-#: handed out as it is when it holds no request, else with a copy of its request).
-_STATIC_FOLLOW_UPS: dict[tuple[int, int], tuple[Any, Any, FollowUp]] = {}
+#: handed out as it is when it holds no request, else with a copy of its request; the function that copies it).
+_STATIC_FOLLOW_UPS: dict[tuple[int, int], tuple[Any, Any, FollowUp, Copier | None]] = {}
 _MAX_STATIC = 4096
 
 
@@ -184,10 +176,13 @@ def add_follow_up(ctx: Resolution, fu: FollowUpSpec) -> None:
                 return
             if len(_STATIC_FOLLOW_UPS) >= _MAX_STATIC:
                 _STATIC_FOLLOW_UPS.clear()
-            known = _STATIC_FOLLOW_UPS[key] = (ctx.ruleset, fu, ctx.follow_ups.pop())
-        made: FollowUp = known[2]
-        if made.request is not None:  # frozen, but its request is a dict: each result gets its own
-            made = trusted_fields(FollowUp, {**made.__dict__, "request": copy_value(made.request)})
+            made = ctx.follow_ups.pop()
+            copy = copier(made.request) if made.request is not None else None
+            known = _STATIC_FOLLOW_UPS[key] = (ctx.ruleset, fu, made, copy)
+        made = known[2]
+        copy = known[3]
+        if copy is not None:  # frozen, but its request is a dict: each result gets its own
+            made = trusted_fields(FollowUp, {**made.__dict__, "request": copy(known[2].request or {})})
         ctx.follow_ups.append(made)
         return
     _add_follow_up(ctx, fu)

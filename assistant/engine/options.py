@@ -8,7 +8,7 @@ they are few, the values that would do (``choices``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from assistant.engine.errors import InputError
@@ -74,6 +74,8 @@ def bad_value(name: str, spec: RequestOption, value: object) -> InputError:
 def value_ok(spec: RequestOption, value: object) -> bool:
     """Whether ``value`` has the option's declared kind (``any``, ``track`` and ``clock`` are read later)."""
     kind = spec.type
+    if kind in _READ_LATER:
+        return True
     if kind == "bool":
         return isinstance(value, bool)
     if kind == "int":
@@ -100,6 +102,10 @@ def value_ok(spec: RequestOption, value: object) -> bool:
     return True
 
 
+#: The option types read later, by the code that uses them (any value passes here).
+_READ_LATER = frozenset({"any", "track", "clock"})
+
+
 def _canonical(spec: RequestOption, value: object) -> str | int | None:
     """The declared value ``value`` stands for (text compared without case or surrounding spaces), or None."""
     if isinstance(value, bool) or not isinstance(value, (str, int)):
@@ -122,10 +128,18 @@ def canonical_options(given: Mapping[str, Any], known: Mapping[str, RequestOptio
     return out
 
 
-def check_options(move_name: str, given: Mapping[str, Any], known: Mapping[str, RequestOption]) -> dict[str, Any]:
-    """Refuse options the move does not take and values of the wrong kind; returns them as declared."""
-    unknown = sorted(set(given) - set(known))
+def check_options(
+    move_name: str,
+    given: Mapping[str, Any],
+    known: Mapping[str, RequestOption],
+    required: Iterable[tuple[str, RequestOption]] | None = None,
+) -> dict[str, Any]:
+    """Refuse options the move does not take and values of the wrong kind; returns them as declared.
+
+    ``required``: the known options that must be given, in their order (worked out from ``known`` if not given)."""
+    unknown = [name for name in given if name not in known]
     if unknown:
+        unknown.sort()
         takes = ", ".join(words(n) for n in sorted(known)) or "none"
         raise InputError(
             f"{move_name} does not take {', '.join(map(words, unknown))}; the options it takes are: {takes}.",
@@ -135,8 +149,14 @@ def check_options(move_name: str, given: Mapping[str, Any], known: Mapping[str, 
     for name, value in given.items():
         if not value_ok(known[name], value):
             raise bad_value(name, known[name], value)
-    for name, spec in known.items():
+    for name, spec in known.items() if required is None else required:
         if spec.required and name not in given:
             ask = spec.question or f"{cap(_label(name, spec))}?"
             raise InputError(f"{move_name}: {ask}", missing=name, choices=spec.values)
+    if all(known[name].type not in _SPELLED for name in given):  # nothing to spell as declared
+        return dict(given)
     return canonical_options(given, known)
+
+
+#: The option types whose values :func:`canonical_options` spells as declared.
+_SPELLED = frozenset({"one_of", "list_of"})

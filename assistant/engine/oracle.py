@@ -113,6 +113,10 @@ class Odds(str, Enum):
 
     @classmethod
     def parse(cls, value: object) -> Odds:
+        if type(value) is str:  # the odds as written before (a few spellings), found at once
+            known = _ODDS_AS_GIVEN.get(value)
+            if known is not None:
+                return known
         text = " ".join(str(value).strip().lower().replace("_", " ").replace("-", " ").split())
         aliases = {
             "50 50": "50/50",
@@ -125,8 +129,14 @@ class Odds(str, Enum):
         text = aliases.get(text, text)
         for odds in cls:
             if odds.value == text:
+                if type(value) is str and len(_ODDS_AS_GIVEN) < 256:
+                    _ODDS_AS_GIVEN[value] = odds
                 return odds
         raise InputError(f"Unknown odds {value!r}; use one of: {', '.join(o.value for o in cls)}.")
+
+
+#: Odds by the text a request gave (each spelling read once; at most 256 kept).
+_ODDS_AS_GIVEN: dict[str, Odds] = {}
 
 
 @dataclass(frozen=True)

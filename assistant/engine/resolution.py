@@ -17,67 +17,70 @@ from assistant.engine.errors import InputError, RulesError
 from assistant.engine.kinds import EffectKind, RollKind
 from assistant.engine.meters import clamp_to_max
 from assistant.engine.model import Choice, Request, Result
-from assistant.engine.offers import add_follow_up, holds, offer_choice, option_view, outcome_choice_specs, outcome_key
+from assistant.engine.offers import add_follow_up, holds, offer_choice, option_view, outcome_choice_specs
 from assistant.engine.outcomes import Outcome
 from assistant.engine.ruleset import Ruleset
-from assistant.engine.schema import ChoiceSpec, Condition, FollowUpSpec, MoveSpec, OutcomeSpec
+from assistant.engine.schema import ChoiceSpec, Condition, MoveSpec, OutcomeSpec
 
 __all__ = ["Resolution", "close_resolution", "open_resolution", "resolve_move"]
-
-_ROLL_KINDS = {kind.value: kind for kind in RollKind}
 
 
 def open_resolution(ruleset: Ruleset, request: Request, move: MoveSpec, rng: random.Random | None) -> Resolution:
     """A fresh working state for ``move``: the request's character normalised and copied, its dice source."""
     character, before = ruleset.sheet.normalized_pair(request.character)
-    return Resolution(
-        ruleset=ruleset,
-        request=request,
-        move=move,
-        character=character,
-        source=DiceSource(rng=rng, forced=request.dice),
-        before=before,
-        adds=request.adds,
-    )
+    return Resolution.fresh(ruleset, request, move, character, DiceSource(rng=rng, forced=request.dice), before)
 
 
 def close_resolution(ctx: Resolution, ruleset: Ruleset) -> Result:
     """Apply the player's picks, check every forced die was used, let the system look last, build the Result."""
-    apply_player_choices(ctx)
-    ctx.source.check_all_forced_used()
-    clamp_to_max(ctx)  # a character given above a maximum that impacts lowered comes down to it
-    roll_steps.match_note(ctx)
-    ruleset.finish(ctx)
+    if "choose" in ctx.options:
+        apply_player_choices(ctx)
+    if ctx.request.dice is not None:  # forced dice: every one used
+        ctx.source.check_all_forced_used()
+    sheet = ruleset.sheet_plan
+    if sheet.shrinking:
+        clamp_to_max(ctx)  # a character given above a maximum that impacts lowered comes down to it
+    if ctx.match:
+        roll_steps.match_note(ctx)
+    if not sheet.core_finish and (ruleset.finish_moves is None or ctx.move.id in ruleset.finish_moves):
+        ruleset.finish(ctx)
     return ctx.result()
 
 
 def resolve_move(ruleset: Ruleset, request: Request, move: MoveSpec, rng: random.Random | None) -> Result:
-    ctx = open_resolution(ruleset, request, move, rng)
+    character, before = ruleset.sheet.normalized_pair(request.character)  # open_resolution, inline
+    ctx = Resolution.fresh(ruleset, request, move, character, DiceSource(rng=rng, forced=request.dice), before)
+    plan = ctx.plan = ruleset.plan(move)
     ruleset.check_options(ctx)
-    if request.stat is not None and not move.roll.stats:
+    if request.stat is not None and not plan.takes_stat:
         raise InputError(f"{move.name} {_takes_no_stat(move)}; leave the stat out.", missing="stat")
-    legacy = (move.roll.track or "").startswith("legacy")
-    automatic = ctx.options.get("automatic")
-    required = move.roll.type == "progress" and not legacy and automatic is None
-    if ctx.options or required:  # with no options there is no track or clock to read (ctx's are None)
+    options = ctx.options
+    automatic = options.get("automatic") if options else None
+    kind = plan.kind
+    required = kind == "progress" and not plan.legacy and automatic is None
+    if options or required:  # with no options there is no track or clock to read (ctx's are None)
         ctx.track = read_track(ctx, required=required)
         ctx.clock = read_clock(ctx)
-    if move.requires is not None and not _requirement_met(ctx, move.requires):
+    if plan.requires is not None and not _requirement_met(ctx, plan.requires):
         raise RulesError(ruleset.requirement_message(ctx))
-    for spec in move.before_roll:
+    for spec in plan.before_roll:
         if spec.when is None or holds(ctx, spec.when):
             ruleset.apply_effect(ctx, spec)
-    kind = move.roll.type if move.roll.when is None or holds(ctx, move.roll.when) else "none"
-    if kind != move.roll.type:
+    if plan.roll_when is not None and not holds(ctx, plan.roll_when):
+        kind = "none"
+    if kind != plan.kind:
         ctx.notes.append(f"No roll: {ruleset.no_roll_reason(ctx)}.")
         if request.dice:
             raise InputError(f"{move.name} makes no roll in this situation, but dice were given; leave the dice out.")
-    ctx.roll = _ROLL_KINDS.get(kind) or RollKind(kind)
+        ctx.roll = RollKind.NONE
+    else:
+        ctx.roll = plan.roll_kind or RollKind(kind)
     if automatic is not None:
         _automatic_outcome(ctx, str(automatic))
     elif kind == "action":
         roll_steps.action_step(ctx)
-        roll_steps.burn_step(ctx)
+        if ruleset.sheet_plan.burn is not None:
+            roll_steps.burn_step(ctx)
     elif kind == "progress":
         roll_steps.progress_step(ctx)
     elif kind == "table":
@@ -88,10 +91,15 @@ def resolve_move(ruleset: Ruleset, request: Request, move: MoveSpec, rng: random
         ruleset.do_system_roll(ctx, kind)
     if ctx.shape is not None:
         roll_shapes.record(ctx.shape, ctx.shape_dice_before)
-    ruleset.after_roll(ctx)
+    if not ruleset.sheet_plan.core_after_roll and (ruleset.after_roll_moves is None or move.id in ruleset.after_roll_moves):
+        ruleset.after_roll(ctx)
     apply_outcome(ctx, ruleset)
-    apply_option_hits(ctx, ruleset)
+    if ctx.options and ctx.outcome in _HITS:
+        apply_option_hits(ctx, ruleset)
     return close_resolution(ctx, ruleset)
+
+
+_HITS = (Outcome.STRONG_HIT, Outcome.WEAK_HIT)
 
 
 def _automatic_outcome(ctx: Resolution, outcome: str) -> None:
@@ -122,27 +130,22 @@ def _requirement_met(ctx: Resolution, cond: Condition) -> bool:
 
 
 def apply_outcome(ctx: Resolution, ruleset: Ruleset) -> None:
-    move = ctx.move
-    spec = move.outcomes.get(outcome_key(move, ctx.outcome, ctx.match) or "")
-    specs_choices: list[ChoiceSpec] = move.choices
-    follow_specs: list[FollowUpSpec] = move.follow_ups
+    reading = (ctx.plan or ruleset.plan(ctx.move)).reading(ctx.outcome, ctx.match)
+    spec = reading.spec
     if spec is not None:
         for effect in spec.effects:
             if effect.when is None or holds(ctx, effect.when):
                 ruleset.apply_effect(ctx, effect)
-        if spec.choices:
-            specs_choices = [*specs_choices, *spec.choices]
-        if spec.follow_ups:
-            follow_specs = [*follow_specs, *spec.follow_ups]
         if spec.text:
             ctx.text = f"{spec.text}\n\n{ctx.text}" if ctx.text else spec.text
-    for choice in specs_choices:
+    for choice in reading.choices:
         if choice.when is None or holds(ctx, choice.when):
             offer_choice(ctx, choice)
-    for fu in follow_specs:
+    for fu in reading.follow_ups:
         if fu.when is None or holds(ctx, fu.when):
             add_follow_up(ctx, fu)
-    _say_notes_of(ctx, spec)
+    if spec is not None and spec.notes:
+        _say_notes_of(ctx, spec)
 
 
 def apply_option_hits(ctx: Resolution, ruleset: Ruleset) -> None:
@@ -260,7 +263,7 @@ def _open_rechecked_choices(ctx: Resolution) -> None:
 
 def _say_notes_that_hold(ctx: Resolution) -> None:
     """The outcome's sentences whose condition holds, each said once."""
-    _say_notes_of(ctx, ctx.move.outcomes.get(outcome_key(ctx.move, ctx.outcome, ctx.match) or ""))
+    _say_notes_of(ctx, ctx.ruleset.plan(ctx.move).reading(ctx.outcome, ctx.match).spec)
 
 
 def _say_notes_of(ctx: Resolution, spec: OutcomeSpec | None) -> None:

@@ -40,7 +40,12 @@ def resolve(request: Request | dict[str, Any] | str, rng: random.Random | None =
     :class:`InternalError` (never disguised as the player's fault).
     """
     try:
-        return _resolve(request, rng)
+        req = request if isinstance(request, Request) else Request.parse(request)
+        ruleset = get_ruleset(req.system)
+        move_name = req.move.strip()
+        if ":" not in move_name:  # a move by its name (dice notation, tables and doors are written with a colon)
+            return resolve_move(ruleset, req, ruleset.find_move(move_name), rng)
+        return _resolve(req, ruleset, move_name, rng)
     except AssistantError:
         raise
     except Exception as exc:  # a bug: say so, keep the cause for whoever debugs it
@@ -49,12 +54,8 @@ def resolve(request: Request | dict[str, Any] | str, rng: random.Random | None =
         ) from exc
 
 
-def _resolve(request: Request | dict[str, Any] | str, rng: random.Random | None) -> Result:
-    req = request if isinstance(request, Request) else Request.parse(request)
-    ruleset = get_ruleset(req.system)
-    move_name = req.move.strip()
-    if ":" not in move_name:  # a move by its name (dice notation, tables and doors are written with a colon)
-        return resolve_move(ruleset, req, ruleset.find_move(move_name), rng)
+def _resolve(req: Request, ruleset: Ruleset, move_name: str, rng: random.Random | None) -> Result:
+    """A request whose move is written with a colon: free dice notation, a table, a door (or a move so named)."""
     if move_name.lower().startswith("roll:"):
         return _resolve_notation(req, ruleset, move_name[5:], rng)
     if door_kind(move_name):

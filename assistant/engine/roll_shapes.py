@@ -253,7 +253,9 @@ class Recorded:
     dice_before: int
 
 
-_RECORDER: ContextVar[list[Recorded] | None] = ContextVar("roll_shapes", default=None)
+RECORDER: ContextVar[list[Recorded] | None] = ContextVar("roll_shapes", default=None)
+"""The shapes being recorded (None when no one records)."""
+_RECORDER = RECORDER
 
 
 @contextmanager

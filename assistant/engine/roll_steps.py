@@ -18,6 +18,7 @@ from dataclasses import replace
 import assistant.engine.roll_shapes as roll_shapes
 import assistant.engine.rolls as rolls
 from assistant.engine.context import Resolution, option_int
+from assistant.engine.dice import DiceSource
 from assistant.engine.effects import reset_meter, reset_value
 from assistant.engine.errors import InputError
 from assistant.engine.kinds import EffectKind, RollKind
@@ -41,39 +42,13 @@ TIER_BOUNDS: dict[str, tuple[tuple[int, Outcome], ...]] = {
 #: Challenge outcomes from worst to best (a burn must climb this ladder to help).
 CHALLENGE_LADDER = (Outcome.MISS, Outcome.WEAK_HIT, Outcome.STRONG_HIT)
 _RUNG = {outcome: i for i, outcome in enumerate(CHALLENGE_LADDER)}
+#: Outcomes by the number of challenge dice a score beats (ties go to the dice).
+_BY_DICE_BEATEN = CHALLENGE_LADDER
 
 
 def _allowed(options: Sequence[StatOption]) -> list[str]:
     """Every stat a move's roll options name, each once."""
     return list(dict.fromkeys(s for opt in options for s in opt.stats))
-
-
-def _names(option: StatOption, key: str) -> bool:
-    """Whether a roll option is the stat ``key`` names (one of its stats, or all of them as ``iron/heart``)."""
-    stat = option.stat
-    if isinstance(stat, str):
-        return key == stat
-    return key in stat or key == "/".join(stat)
-
-
-#: Each move's roll options by every name that picks one (see :func:`_names`), the first in the move's order
-#: winning: ``id(options)`` -> (the options, kept so the id is not reused; the names).
-_STAT_NAMES: dict[int, tuple[Sequence[StatOption], dict[str, StatOption]]] = {}
-
-
-def _stat_options(options: Sequence[StatOption]) -> dict[str, StatOption]:
-    known = _STAT_NAMES.get(id(options))
-    if known is not None and known[0] is options:
-        return known[1]
-    names: dict[str, StatOption] = {}
-    for option in options:
-        keys = [option.stat] if isinstance(option.stat, str) else [*option.stat, "/".join(option.stat)]
-        for key in keys:
-            names.setdefault(key, option)
-    if len(_STAT_NAMES) >= 4096:
-        _STAT_NAMES.clear()
-    _STAT_NAMES[id(options)] = (options, names)
-    return names
 
 
 def choose_stat(ctx: Resolution) -> tuple[str, int]:
@@ -82,19 +57,19 @@ def choose_stat(ctx: Resolution) -> tuple[str, int]:
     wanted = ctx.request.stat
     if not options:
         raise InputError(f"{ctx.move.name} has no stat to roll; leave the stat out.", missing="stat")
+    plan = ctx.ruleset.plan(ctx.move)
     if wanted is None:
-        if len({tuple(o.stats) for o in options}) == 1:
-            opt = options[0]
-        else:
+        found = plan.default_stat
+        if found is None:
             menu = "; ".join(f"{'/'.join(o.stats)} ({o.when})" if o.when else "/".join(o.stats) for o in options)
             raise InputError(f"{ctx.move.name}: which stat do you roll? {menu}.", missing="stat", choices=_allowed(options))
     else:
         key = wanted.strip().lower().lstrip("+")
-        found = _stat_options(options).get(key)
+        found = plan.stat_names.get(key)
         if found is None:
             allowed = _allowed(options)
             raise InputError(f"{ctx.move.name} rolls +{' / +'.join(allowed)}; not +{key}.", missing="stat", choices=allowed)
-        opt = found
+    opt = found
     if isinstance(opt.stat, str):
         return opt.stat, ctx.ruleset.stat_value(ctx, opt.stat)
     values = {s: ctx.ruleset.stat_value(ctx, s) for s in opt.stats}
@@ -122,7 +97,7 @@ def option_adds(ctx: Resolution) -> int:
 
 def spend_next_move_add(ctx: Resolution) -> None:
     """The add held for the next action roll (sheet ``next_move_add``) goes to this one."""
-    field = ctx.ruleset.sheet.spec.next_move_add
+    field = ctx.ruleset.sheet_plan.next_move_add
     pending = int(ctx.character.get(field, 0)) if field else 0
     if not field or not pending:
         return
@@ -139,44 +114,81 @@ def spend_next_move_add(ctx: Resolution) -> None:
 
 
 def action_step(ctx: Resolution) -> None:
-    sheet = ctx.ruleset.sheet.spec
-    ctx.stat, ctx.stat_value = choose_stat(ctx)
-    ctx.adds += option_adds(ctx)
-    spend_next_move_add(ctx)
-    die = sheet.action_roll.action_die
-    ctx.source.require_forced(3 if die else 2, f"{ctx.move.name}'s action roll")
-    cancel = None
-    if sheet.burn is not None and sheet.burn.cancels_action_die:
-        cancel = int(ctx.character[sheet.burn.meter])
-    first = len(ctx.source.rolled)
-    cap = sheet.action_roll.cap
-    roll = rolls.action_roll(
-        ctx.source, ctx.stat_value, ctx.adds, momentum=cancel, action_die=die, cap=rolls.UNCAPPED if cap is None else cap
-    )
-    roll = ctx.ruleset.adjust_action_roll(ctx, roll, first)
-    if roll_shapes.recording_now():  # only the odds read a roll's shape
+    rules = ctx.ruleset
+    sheet = rules.sheet_plan
+    wanted = ctx.request.stat
+    named = (ctx.plan or rules.plan(ctx.move)).stat_names.get(wanted) if wanted is not None else None
+    if named is not None and type(named.stat) is str:  # the stat as the move spells it (what choose_stat finds)
+        ctx.stat, ctx.stat_value = named.stat, rules.stat_value(ctx, named.stat)
+    else:
+        ctx.stat, ctx.stat_value = choose_stat(ctx)
+    if ctx.options:
+        ctx.adds += option_adds(ctx)
+    if sheet.next_move_add is not None and ctx.character.get(sheet.next_move_add):
+        spend_next_move_add(ctx)
+    die = sheet.action_die
+    source = ctx.source
+    if source.any_forced:
+        source.require_forced(3 if die else 2, f"{ctx.move.name}'s action roll")
+    cancel = None if sheet.cancel_meter is None else int(ctx.character[sheet.cancel_meter])
+    first = len(source.rolled)
+    cap = rolls.UNCAPPED if sheet.cap is None else sheet.cap
+    if sheet.core_adjust_action_roll and die and (cancel is None or cancel >= 0):
+        _plain_action_roll(ctx, source, cap, cancel)  # what action_roll gives, without building the roll
+        return
+    roll = rolls.action_roll(source, ctx.stat_value, ctx.adds, momentum=cancel, action_die=die, cap=cap)
+    if not sheet.core_adjust_action_roll:
+        roll = rules.adjust_action_roll(ctx, roll, first)
+    if roll_shapes.RECORDER.get() is not None:  # only the odds read a roll's shape (recording_now, inline)
         ctx.shape = roll_shapes.ChallengeShape(
             base=ctx.stat_value + ctx.adds,
-            cap=rolls.UNCAPPED if cap is None else cap,
+            cap=cap,
             action_die=die,
             cancel=cancel,
-            reroll_below=ctx.ruleset.reroll_below(ctx),
+            reroll_below=rules.reroll_below(ctx),
         )
     ctx.shape_dice_before = first
-    ctx.take_challenge(roll)
+    ctx.score, ctx.outcome, ctx.match, ctx.challenge = roll.score, roll.outcome, roll.match, roll.challenge
     if roll.cancelled and sheet.burn is not None:
         ctx.notes.append(f"Negative {sheet.burn.meter} ({cancel}) cancelled the action die ({roll.action_die}).")
     if roll.raw_score > roll.score:
         ctx.notes.append(f"Action score {roll.raw_score} capped at {roll.score}.")
 
 
+def _plain_action_roll(ctx: Resolution, source: DiceSource, cap: int, cancel: int | None) -> None:
+    """:func:`rolls.action_roll` with an action die that nothing cancels, read straight into ``ctx`` (the rest of
+    :func:`action_step` for a system that keeps the core's roll): the same dice, score, outcome and notes."""
+    first = len(source.rolled)
+    action, c1, c2 = source.roll_each(rolls.ACTION_DICE)
+    raw = action.value + ctx.stat_value + ctx.adds  # type: ignore[operator]
+    score = raw if raw < cap else cap
+    low, high = c1.value, c2.value
+    if roll_shapes.RECORDER.get() is not None:  # only the odds read a roll's shape
+        ctx.shape = roll_shapes.ChallengeShape(
+            base=ctx.stat_value + ctx.adds,  # type: ignore[operator]
+            cap=cap,
+            action_die=True,
+            cancel=cancel,
+            reroll_below=ctx.ruleset.reroll_below(ctx),
+        )
+    ctx.shape_dice_before = first
+    ctx.score, ctx.match, ctx.challenge = score, low == high, (low, high)
+    ctx.outcome = _BY_DICE_BEATEN[(score > low) + (score > high)]
+    if raw > score:
+        ctx.notes.append(f"Action score {raw} capped at {score}.")
+
+
 def burn_step(ctx: Resolution) -> None:
     """After an action roll: burn the meter when the request asks and it beats more challenge dice; else offer it."""
-    burn = ctx.ruleset.sheet.spec.burn
-    if burn is None or ctx.roll is not RollKind.ACTION or ctx.challenge is None or ctx.score is None:
+    burn = ctx.ruleset.sheet_plan.burn
+    challenge = ctx.challenge
+    if burn is None or ctx.roll is not RollKind.ACTION or challenge is None or ctx.score is None:
         return
     value = int(ctx.character[burn.meter])
-    burned = challenge_outcome(value, ctx.challenge)
+    if len(challenge) == 2:  # challenge_outcome, inline
+        burned = _BY_DICE_BEATEN[(value > challenge[0]) + (value > challenge[1])]
+    else:
+        burned = challenge_outcome(value, challenge)
     improves = value > 0 and _RUNG[burned] > _RUNG[ctx.outcome]
     asked = ctx.options.get("burn")
     if not asked and not improves:  # nothing to burn or offer
@@ -224,11 +236,17 @@ def _burn(
 
 
 def progress_step(ctx: Resolution) -> None:
-    ctx.source.require_forced(2, f"{ctx.move.name}'s progress roll")
+    if ctx.source.any_forced:
+        ctx.source.require_forced(2, f"{ctx.move.name}'s progress roll")
     score = ctx.ruleset.progress_score(ctx)
     ctx.shape_dice_before = len(ctx.source.rolled)
-    ctx.take_challenge(rolls.progress_roll(ctx.source, score))
-    if roll_shapes.recording_now():
+    if not 0 <= score <= 10:
+        rolls.progress_roll(ctx.source, score)  # refuses it (an InputError) before any die
+    c1, c2 = ctx.source.roll_each(rolls.CHALLENGE_DICE)  # rolls.progress_roll, read straight into ctx
+    low, high = c1.value, c2.value
+    ctx.score, ctx.match, ctx.challenge = score, low == high, (low, high)
+    ctx.outcome = _BY_DICE_BEATEN[(score > low) + (score > high)]
+    if roll_shapes.RECORDER.get() is not None:
         ctx.shape = roll_shapes.ChallengeShape(base=score, cap=rolls.UNCAPPED, action_die=False)
 
 
@@ -274,7 +292,8 @@ def pool_size(ctx: Resolution) -> int:
 
 def pool_step(ctx: Resolution) -> None:
     pool = pool_size(ctx)
-    ctx.source.require_forced(2 if pool == 0 else pool, f"{ctx.move.name}'s dice pool")
+    if ctx.source.any_forced:
+        ctx.source.require_forced(2 if pool == 0 else pool, f"{ctx.move.name}'s dice pool")
     ctx.shape, ctx.shape_dice_before = roll_shapes.PoolShape(pool), len(ctx.source.rolled)
     roll = rolls.pool_roll(ctx.source, pool)
     ctx.source.rolled[-len(roll.dice) :] = roll.dice  # the Result shows which die counted and which were dropped
@@ -298,7 +317,8 @@ def total_step(ctx: Resolution) -> None:
         # better (Backfire). Disadvantage the other way round.
         highest = (mode == "best") != extra.lower_is_better
         keep, keep_count, count = ("best" if highest else "worst"), count, count + 1
-    ctx.source.require_forced(count, f"{ctx.move.name}'s roll")
+    if ctx.source.any_forced:
+        ctx.source.require_forced(count, f"{ctx.move.name}'s roll")
     ctx.shape_dice_before = len(ctx.source.rolled)
     roll = rolls.total_roll(
         ctx.source,
@@ -348,19 +368,20 @@ def table_step(ctx: Resolution) -> None:
 def oracle_step(ctx: Resolution) -> None:
     """The yes/no oracle: d100 against the odds' threshold, read as the sheet says (yes at most, or at least)."""
     raw = ctx.options.get("odds")
-    names = [o.value for o in Odds]
     if raw is None:
+        names = [o.value for o in Odds]
         raise InputError(f"How likely is a yes? Give the odds: {', '.join(names)}.", missing="odds", choices=names)
-    odds = Odds.parse(raw)
+    name = Odds.parse(raw).value
     oracle = ctx.ruleset.sheet.spec.oracle
-    threshold = oracle.thresholds[odds.value]
-    ctx.shape = roll_shapes.OracleShape(threshold, yes_at_most=oracle.yes_when == "at_most")
+    threshold = oracle.thresholds[name]
+    at_most = oracle.yes_when == "at_most"
+    if roll_shapes.RECORDER.get() is not None:  # only the odds read a roll's shape
+        ctx.shape = roll_shapes.OracleShape(threshold, yes_at_most=at_most)
     ctx.shape_dice_before = len(ctx.source.rolled)
     value = ctx.source.roll(100, "oracle").value
-    yes = value <= threshold if oracle.yes_when == "at_most" else value >= threshold
-    ctx.outcome, ctx.match, ctx.score, ctx.odds = (Outcome.YES if yes else Outcome.NO), is_d100_match(value), value, odds.value
-    side = "less" if oracle.yes_when == "at_most" else "greater"
-    ctx.notes.append(f"Odds {odds.value}: yes on {threshold} or {side}; rolled {value}.")
+    yes = value <= threshold if at_most else value >= threshold
+    ctx.outcome, ctx.match, ctx.score, ctx.odds = (Outcome.YES if yes else Outcome.NO), is_d100_match(value), value, name
+    ctx.notes.append(f"Odds {name}: yes on {threshold} or {'less' if at_most else 'greater'}; rolled {value}.")
 
 
 def match_note(ctx: Resolution) -> None:

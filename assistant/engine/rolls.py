@@ -18,7 +18,7 @@ from typing import Literal
 
 from assistant.engine.dice import DiceSource, Die
 from assistant.engine.errors import InputError
-from assistant.engine.outcomes import Outcome, challenge_outcome
+from assistant.engine.outcomes import Outcome
 
 ACTION_SCORE_CAP = 10
 #: A cap no score reaches (Elegy's action score has none).
@@ -51,51 +51,43 @@ def action_roll(
     action_die: bool = True,
 ) -> ChallengeRoll:
     """Roll the action die (if any) and two challenge dice; compare."""
-    dice: list[Die] = []
     action_value: int | None = None
     cancelled = False
     if action_die:
-        die = source.roll(6, "action")
+        die, c1, c2 = dice = source.roll_each(_ACTION_DICE)
         action_value = die.value
-        if momentum is not None and momentum < 0 and -momentum == die.value:
+        if momentum is not None and momentum < 0 and -momentum == action_value:
             cancelled = True
-            die = die.but(cancelled=True)
-            source.rolled[-1] = die
-        dice.append(die)
-    c1 = source.roll(10, "challenge")
-    c2 = source.roll(10, "challenge")
-    dice += [c1, c2]
+            dice[0] = source.rolled[-3] = die.but(cancelled=True)
+    else:
+        c1, c2 = dice = source.roll_each(_CHALLENGE_DICE)
     base = 0 if (action_value is None or cancelled) else action_value
     raw = base + stat + adds
-    score = min(raw, cap)
-    challenge = (c1.value, c2.value)
-    return ChallengeRoll(
-        dice=dice,
-        score=score,
-        raw_score=raw,
-        challenge=challenge,
-        outcome=challenge_outcome(score, challenge),
-        match=c1.value == c2.value,
-        action_die=action_value,
-        cancelled=cancelled,
-    )
+    score = raw if raw < cap else cap
+    first, second = c1.value, c2.value
+    outcome = _BY_DICE_BEATEN[(score > first) + (score > second)]  # challenge_outcome, inline
+    # dice, score, raw_score, challenge, outcome, match, action_die, cancelled
+    return ChallengeRoll(dice, score, raw, (first, second), outcome, first == second, action_value, cancelled)
+
+
+ACTION_DICE = ((6, "action"), (10, "challenge"), (10, "challenge"))
+"""The dice of an action roll with an action die, in the order rolled (sides, role)."""
+_ACTION_DICE = ACTION_DICE
+#: Outcomes by the number of challenge dice the score beats (ties go to the dice).
+_BY_DICE_BEATEN = (Outcome.MISS, Outcome.WEAK_HIT, Outcome.STRONG_HIT)
+CHALLENGE_DICE = ((10, "challenge"), (10, "challenge"))
+"""The two challenge dice of an action or progress roll (sides, role)."""
+_CHALLENGE_DICE = CHALLENGE_DICE
 
 
 def progress_roll(source: DiceSource, progress_score: int) -> ChallengeRoll:
     """Roll the challenge dice against a progress score (0-10, no action die, no momentum)."""
     if not 0 <= progress_score <= 10:
         raise InputError(f"A progress score is 0-10 filled boxes; got {progress_score}.")
-    c1 = source.roll(10, "challenge")
-    c2 = source.roll(10, "challenge")
-    challenge = (c1.value, c2.value)
-    return ChallengeRoll(
-        dice=[c1, c2],
-        score=progress_score,
-        raw_score=progress_score,
-        challenge=challenge,
-        outcome=challenge_outcome(progress_score, challenge),
-        match=c1.value == c2.value,
-    )
+    c1, c2 = dice = source.roll_each(_CHALLENGE_DICE)
+    first, second = c1.value, c2.value
+    outcome = _BY_DICE_BEATEN[(progress_score > first) + (progress_score > second)]  # challenge_outcome, inline
+    return ChallengeRoll(dice, progress_score, progress_score, (first, second), outcome, first == second)
 
 
 @dataclass(frozen=True)
@@ -112,6 +104,7 @@ class PoolRoll:
 
 
 MAX_POOL = 10
+_POOL_DICE = ((6, "pool"),) * MAX_POOL
 
 
 def pool_outcome(faces: Sequence[int], zero_dice: bool) -> tuple[int, Outcome, int]:
@@ -137,7 +130,7 @@ def pool_roll(source: DiceSource, pool: int) -> PoolRoll:
     if not 0 <= pool <= MAX_POOL:
         raise InputError(f"A dice pool is 0-{MAX_POOL} dice; got {pool}.")
     zero = pool == 0
-    dice = source.roll_many(2 if zero else pool, 6, "pool")
+    dice = source.roll_each(_POOL_DICE[: 2 if zero else pool])
     result, outcome, sixes = pool_outcome([d.value for d in dice], zero)
     # mark the counting die as kept, the others as dropped
     marked: list[Die] = []

@@ -18,6 +18,9 @@ hooks whose rules are truly code (Starforged's position, Blades' coin and harm, 
 
 from __future__ import annotations
 
+from functools import cached_property
+from typing import ClassVar
+
 import assistant.engine.roll_steps as roll_steps
 from assistant.engine.context import Resolution
 from assistant.engine.data import RulesetData, normalize_name
@@ -25,6 +28,7 @@ from assistant.engine.effects import HANDLERS, core_amount
 from assistant.engine.errors import ConfigError, InputError, RulesError
 from assistant.engine.meters import change_meter, clamp_to_max, default_max
 from assistant.engine.options import check_options
+from assistant.engine.plans import SheetPlan
 from assistant.engine.rolls import ChallengeRoll
 from assistant.engine.schema import EffectSpec
 
@@ -34,12 +38,24 @@ __all__ = ["Ruleset", "normalize_name"]
 class Ruleset(RulesetData):
     """Base class of a rule system: its data and its hooks (see the module docstring)."""
 
+    after_roll_moves: ClassVar[frozenset[str] | None] = None
+    """The moves (ids) a system's :meth:`after_roll` does anything for; None: any move (it is called for every one)."""
+    finish_moves: ClassVar[frozenset[str] | None] = None
+    """The moves (ids) a system's :meth:`finish` does anything for; None: any move (it is called for every one)."""
+
+    @cached_property
+    def sheet_plan(self) -> SheetPlan:
+        """The sheet rules the rolls read, and which hooks are the core's (worked out once)."""
+        return SheetPlan(self, Ruleset)
+
     # ---- before the roll ----------------------------------------------------------------------------
     def check_options(self, ctx: Resolution) -> None:
         """Refuse options the move does not take or of the wrong kind; a system checks more (and the sheet)."""
-        if ctx.options or self.options_required(ctx.move):  # no options and none required: nothing to check
-            ctx.options = check_options(ctx.move.name, ctx.options, self.options_for(ctx.move))
-        if ctx.options.get("burn") and ctx.move.roll.type != "action":
+        plan = ctx.plan or self.plan(ctx.move)
+        if ctx.options or plan.options_required:  # no options and none required: nothing to check
+            move = ctx.move
+            ctx.options = check_options(move.name, ctx.options, self.options_for(move), self.options_required_list(move))
+        if ctx.options and ctx.options.get("burn") and plan.kind != "action":
             meter = self.sheet.spec.burn.meter if self.sheet.spec.burn else "it"
             raise RulesError(f"{meter.capitalize()} can't be burned on {ctx.move.name}: only an action roll can burn {meter}.")
 

@@ -9,11 +9,7 @@ from assistant.engine.errors import InputError
 from assistant.engine.model import MAX_ADDS
 from assistant.engine.safe_json import ATOMS, copy_value
 from assistant.engine.schema import SheetFile
-
-try:  # a fast copy of a JSON sheet (a dependency of the index's store); without it, copy_value does
-    import orjson
-except ImportError:  # pragma: no cover - orjson ships with the project's dependencies
-    orjson = None  # type: ignore[assignment]
+from assistant.engine.sheet_copy import Copier, copier
 
 #: Keys any character may carry that the engine ignores but keeps.
 FREE_KEYS = frozenset({"name", "id", "assets", "notes", "pronouns", "callsign"})
@@ -65,9 +61,9 @@ class Sheet:
         self._stat_bounds = tuple((s.name, s.default, s.min, s.max) for s in spec.stats)
         self._meter_bounds = tuple((m.name, m.default, m.min, m.max) for m in spec.meters)
         self._field_defaults = tuple((name, value, FIELD_BOUNDS.get(name)) for name, value in spec.fields.items())
-        #: Characters normalised before: the exact bytes of the character given -> the normalised character (as
-        #: JSON when it reads back identical, else the dict itself, never handed out).
-        self._normalized: dict[bytes, bytes | dict[str, Any]] = {}
+        #: Characters normalised before: the exact bytes of the character given -> the function that copies the
+        #: normalised character, and the character itself (a private copy, never handed out).
+        self._normalized: dict[bytes, tuple[Copier, dict[str, Any]]] = {}
 
     def default_character(self) -> dict[str, Any]:
         return self.normalize({})
@@ -87,13 +83,15 @@ class Sheet:
         stored = self._normalized.get(key) if key is not None else None
         if stored is None:
             out = self.normalize(character)
-            stored = _frozen(out)
+            template = copy_value(out)
+            stored = (copier(template), template)
             if key is not None:
                 if len(self._normalized) >= MAX_NORMALIZED:
                     self._normalized.clear()
                 self._normalized[key] = stored
-            return out, _thawed(stored)
-        return _thawed(stored), _thawed(stored)
+            return out, stored[0](template)
+        copy, template = stored
+        return copy(template), copy(template)
 
     def normalize(self, character: dict[str, Any] | None) -> dict[str, Any]:
         """Fill defaults and validate; raises :class:`InputError` naming the bad field."""
@@ -151,36 +149,3 @@ class Sheet:
             if key not in norm_impacts:
                 norm_impacts.append(key)
         return norm_impacts
-
-
-def _frozen(sheet: dict[str, Any]) -> bytes | dict[str, Any]:
-    """What :func:`_thawed` copies ``sheet`` back from: its JSON when that reads back exactly (types and order),
-    else a private copy."""
-    if orjson is not None:
-        try:
-            data = orjson.dumps(sheet)
-        except TypeError:  # not JSON orjson writes (a key that is not text, a huge number...)
-            pass
-        else:
-            if _same(orjson.loads(data), sheet):
-                return data
-    return copy_value(sheet)
-
-
-def _same(a: Any, b: Any) -> bool:
-    """Equal and of the same types all the way down (``1``, ``1.0`` and ``True`` differ; so do a list and a tuple)."""
-    if type(a) is not type(b):
-        return False
-    if type(a) is dict:
-        return list(a) == list(b) and all(_same(v, b[k]) for k, v in a.items())
-    if type(a) is list:
-        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
-    return bool(a == b)
-
-
-def _thawed(stored: bytes | dict[str, Any]) -> dict[str, Any]:
-    """A new copy of a stored sheet."""
-    if isinstance(stored, bytes):
-        sheet: dict[str, Any] = orjson.loads(stored)
-        return sheet
-    return copy_value(stored)

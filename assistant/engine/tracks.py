@@ -28,23 +28,24 @@ class Rank(str, Enum):
 
     @property
     def ticks_per_mark(self) -> int:
-        return {"troublesome": 12, "dangerous": 8, "formidable": 4, "extreme": 2, "epic": 1}[self.value]
+        return _TICKS_PER_MARK[self]
 
     @property
     def legacy_reward_ticks(self) -> int:
         """Legacy reward for completing a track of this rank (Fulfill Your Vow and kin):
         troublesome=1 tick; dangerous=2 ticks; formidable=1 box; extreme=2 boxes; epic=3 boxes."""
-        return {"troublesome": 1, "dangerous": 2, "formidable": 4, "extreme": 8, "epic": 12}[self.value]
+        return _LEGACY_REWARD_TICKS[self]
 
     @property
     def bonus(self) -> int:
         """'+their rank' (Develop Your Relationship): troublesome=+1 ... epic=+5."""
-        return list(Rank).index(self) + 1
+        return _ORDER[self] + 1
 
     def shifted(self, steps: int) -> Rank:
         """The rank ``steps`` higher (positive) or lower (negative), clamped to the ends."""
-        ranks = list(Rank)
-        return ranks[max(0, min(len(ranks) - 1, ranks.index(self) + steps))]
+        if not steps:
+            return self
+        return _RANKS[max(0, min(len(_RANKS) - 1, _ORDER[self] + steps))]
 
     @classmethod
     def parse(cls, value: object) -> Rank:
@@ -55,6 +56,12 @@ class Rank(str, Enum):
         if isinstance(rank, Rank):
             return rank
         raise InputError(f"Unknown rank {value!r}; use one of: {', '.join(r.value for r in cls)}.")
+
+
+_RANKS: tuple[Rank, ...] = tuple(Rank)
+_ORDER: dict[Rank, int] = {rank: i for i, rank in enumerate(_RANKS)}
+_TICKS_PER_MARK: dict[Rank, int] = dict(zip(_RANKS, (12, 8, 4, 2, 1), strict=True))
+_LEGACY_REWARD_TICKS: dict[Rank, int] = dict(zip(_RANKS, (1, 2, 4, 8, 12), strict=True))
 
 
 def _check_ticks(ticks: int) -> int:

@@ -194,7 +194,8 @@ class DungeonWorldRuleset(Ruleset):
         deals_damage = opts.get("amount", 1) != 0
         less = 1 if opts.get("take_what_you_can_get") else 0
         sides = base_dice + [4] * bonus + ([4] if helpless and deals_damage else []) + [6] * less
-        ctx.source.require_forced(len(sides), f"{ctx.move.name}'s damage roll")
+        if ctx.source.any_forced:
+            ctx.source.require_forced(len(sides), f"{ctx.move.name}'s damage roll")
         faces = [ctx.source.roll(s, "damage").value for s in sides]
         minus = sum(faces[len(faces) - less :])
         total = int(opts.get("amount", 0)) + sum(faces) - 2 * minus + ctx.adds

@@ -26,6 +26,8 @@ MOMENTUM_MIN = -6
 POSITION_NAMES = {"in_control": "in control", "bad_spot": "in a bad spot"}
 #: The move to make instead when a fight move's position does not hold.
 INSTEAD = {"strike": "Clash", "gain_ground": "React Under Fire", "clash": "Strike", "react_under_fire": "Gain Ground"}
+#: The moves :meth:`StarforgedRuleset.after_roll` looks at.
+AFTER_ROLL_MOVES = frozenset({"aid_your_ally", "begin_the_scene", "swear_an_iron_vow", "take_decisive_action"})
 #: Suffer moves that roll only at 0 or when the player resists.
 RESISTED = frozenset({"endure_harm", "endure_stress", "companion_takes_a_hit", "withstand_damage"})
 
@@ -66,6 +68,8 @@ class StarforgedRuleset(Ruleset):
     title = "Ironsworn: Starforged"
     data_dir = Path(__file__).parent
     extra_stats: ClassVar[frozenset[str]] = frozenset({"rank"})
+    after_roll_moves: ClassVar[frozenset[str] | None] = AFTER_ROLL_MOVES
+    finish_moves: ClassVar[frozenset[str] | None] = frozenset({"continue_a_legacy"})
 
     def adjust_meter(self, ctx: Resolution, name: str, delta: int, reason: str) -> int:
         if name == "momentum" and delta < 0 and self.meter_value(ctx, "momentum") == MOMENTUM_MIN:
@@ -74,7 +78,7 @@ class StarforgedRuleset(Ruleset):
 
     def check_options(self, ctx: Resolution) -> None:
         super().check_options(ctx)
-        extra = ctx.options.get("extra_points")
+        extra = ctx.options.get("extra_points") if ctx.options else None
         if ctx.move.id == "repair" and isinstance(extra, int) and extra > 0:
             supply = self.meter_value(ctx, "supply")
             if "unprepared" in ctx.character.get("impacts", []) or extra > supply:
@@ -109,6 +113,9 @@ class StarforgedRuleset(Ruleset):
 
     # ---- rolls --------------------------------------------------------------------------------
     def stat_value(self, ctx: Resolution, name: str) -> int:
+        stats = ctx.character.get("stats", {})
+        if name in stats and name != "rank":  # the core's first reading, inline
+            return int(stats[name])
         if name == "rank":
             raw = ctx.options.get("rank") or (ctx.track.rank.value if ctx.track else None)
             if raw is None:
@@ -130,6 +137,9 @@ class StarforgedRuleset(Ruleset):
         return super().progress_score(ctx)
 
     def after_roll(self, ctx: Resolution) -> None:
+        """Only for :data:`AFTER_ROLL_MOVES` (a move handled here is added there too)."""
+        if ctx.move.id not in AFTER_ROLL_MOVES:
+            return
         if ctx.move.id == "aid_your_ally" and not ctx.options.get("target"):
             ctx.notes.append("Name the ally you aid, so the benefits of the move go to them.")
         if ctx.move.id == "begin_the_scene":
@@ -140,8 +150,9 @@ class StarforgedRuleset(Ruleset):
             self._decisive_action_in_bad_spot(ctx)
 
     def finish(self, ctx: Resolution) -> None:
+        """Only for Continue a Legacy (``finish_moves``)."""
         super().finish(ctx)
-        boxes = ctx.options.get("quest_boxes")
+        boxes = ctx.options.get("quest_boxes") if ctx.options else None
         if ctx.move.id == "continue_a_legacy" and isinstance(boxes, int) and boxes // 2:
             ctx.follow_ups = [
                 self._see_it_through(fu, boxes // 2) if fu.request and fu.request.get("move") == "swear_an_iron_vow" else fu
