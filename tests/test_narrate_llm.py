@@ -102,7 +102,7 @@ def test_the_prompt_file_and_the_engine_facts_are_in_the_messages() -> None:
     assert "Ironsworn: Starforged" in messages[0].content
     facts = str(messages[-1].content)
     assert "Outcome: a strong hit: you do what you set out to do." in facts
-    assert "With it, your momentum rises." in facts  # a clause of the story, not a heading to copy
+    assert "With it, your momentum goes up." in facts  # a clause of the story, not a heading to copy
     assert not any(ch.isdigit() for ch in facts)  # the dice card shows the numbers; the model gets none
     assert "you slip past the sentry" in facts  # the declared action, told to the player
     assert "rejected" not in facts

@@ -92,3 +92,19 @@ def test_a_line_set_off_like_the_reference_after_the_story_ends_it() -> None:
     draft = "You search the corridor. You find a scrap of paper.\n\n> Gather Information\n> When you search..."
     assert "".join(cut_stream(pieces(draft, 4))) == "You search the corridor. You find a scrap of paper.\n"
     assert "".join(cut_stream(["> You slip past the sentry."])) == "> You slip past the sentry."  # its own first line
+
+
+def test_a_line_in_the_story_so_fars_form_ends_the_draft() -> None:
+    draft = "The rain falls harder. You feel dread.\n\nYou: Oracle (unlikely): Is anyone else awake?"
+    assert "".join(cut_stream(pieces(draft, 5))) == "The rain falls harder. You feel dread.\n"
+    inline = "The rain falls harder. You: Oracle (unlikely): Is anyone else awake?"
+    assert "".join(cut_stream([inline])) == "The rain falls harder."
+
+
+def test_the_last_turns_action_told_again_in_other_words_is_a_repeat() -> None:
+    from assistant.narrate.echo import earlier_sentences, repeats_earlier
+
+    earlier = earlier_sentences(["You draw your vibroblade and aim for the raider's neck. You try to strike, but it misses."])
+    assert repeats_earlier("You aim your vibroblade at the raider's neck.", earlier)
+    assert not repeats_earlier("The raider flees into a nearby cave.", earlier)
+    assert not repeats_earlier("The raider lunges at your neck again.", earlier)  # a new beat that shares a word or two

@@ -110,10 +110,36 @@ def earlier_sentences(stories: Iterable[str]) -> list[str]:
 
 
 def repeats_earlier(sentence: str, earlier: list[str]) -> bool:
-    """Whether ``sentence`` tells again a sentence of an earlier turn (a small model opens with its last turn)."""
+    """Whether ``sentence`` tells again a sentence of an earlier turn (a small model opens with its last turn), word
+    for word or in other words: nearly all its content words are one earlier sentence's ("You aim your vibroblade at
+    the raider's neck" after "You draw your vibroblade and aim for the raider's neck"), which a player reads as the
+    last turn's action happening again."""
     words = _words(sentence)
     joined = f" {' '.join(words)} "
-    return len(words) >= COPY_WORDS and any(joined in e or e in joined for e in earlier)
+    if len(words) >= COPY_WORDS and any(joined in e or e in joined for e in earlier):
+        return True
+    content = _content_words(words)
+    if len(content) < RETOLD_MIN_WORDS:
+        return False
+    return any(len(content & _content_words(e.split())) >= RETOLD_SHARE * len(content) for e in earlier)
+
+
+RETOLD_MIN_WORDS = 3
+RETOLD_SHARE = 0.8
+"""A sentence of at least ``RETOLD_MIN_WORDS`` content words, ``RETOLD_SHARE`` of them in one earlier sentence, is that
+sentence retold."""
+_FUNCTION_WORDS = frozenset(
+    re.findall(
+        r"\S+",
+        "a an the and or but so as at by for from in into of on onto to with your you you're yours it its it's this that "
+        "these those is are was were be been being has have had do does did not no his her him he she they them their "
+        "there then than up down out over off all any some very just now still again more most",
+    )
+)
+
+
+def _content_words(words: Iterable[str]) -> set[str]:
+    return {w.removesuffix("'s").rstrip("s") for w in words if w not in _FUNCTION_WORDS and len(w) > 2}
 
 
 def _role(message: Any) -> str:

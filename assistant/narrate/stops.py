@@ -9,7 +9,7 @@ Each stop opens a fault a 1.5B model wrote in real drafts: a decision taken for 
 investigate further"), words put in the character's mouth ('"Who are you?" you ask'), a roll nobody made ("The
 character rolls +Con", "rolled +Environs"), an outcome the engine did not give ("delivering a strong hit" on a weak
 hit), the retry's own feedback copied back ("Your narration broke these rules:"), a line set off with '>' after the story
-(the quoted reference's form: its titles, its citations). The
+(the quoted reference's form: its titles, its citations), a line in the story-so-far's form ("You: Oracle (likely): …"). The
 strings are exact (case included), so a story that merely uses the words elsewhere ("the guard decides", "the
 barrel rolls away") goes on.
 """
@@ -23,7 +23,11 @@ from assistant.llm_calls import TASK_STOP
 _DECISIONS = (" decide to", " decide not", " decided to", " decided not", " decide it is", " choose not to", " chose not to")
 _SPEECH = tuple(f"{end}{quote} you " for end in ",?!." for quote in ('"', "\u201d"))
 _ROLLS = (" roll +", " rolls +", " rolled +", " rolls their", " rolled their", " roll your", " rolls your")
-_HEADINGS = ("What happened this turn", "\nNext:", "Your narration broke", "Rewrite it:", "\u203a", "> [", "\n>", " > ", "Story:")
+_HEADINGS = (
+    *("What happened this turn", "\nNext:", "Your narration broke", "Rewrite it:"),  # the prompt and the feedback
+    *("\u203a", "> [", "\n>", " > "),  # the quoted reference's form
+    *("Story:", "\nYou:", " You: "),  # the story-so-far's form
+)
 
 STORY_STOPS: tuple[str, ...] = tuple(dict.fromkeys((*TASK_STOP.get("narrate", ()), *_DECISIONS, *_SPEECH, *_ROLLS, *_HEADINGS)))
 """Where a narration or an interpretation ends (the server's own stops included, for endpoints that ignore them)."""

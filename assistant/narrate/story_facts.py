@@ -45,9 +45,14 @@ def _direction(effect: Effect) -> str:
         return f"the {target} clock moves on"
     if effect.kind is EffectKind.IMPACT:
         return f"you are now {target}" if effect.after else f"you are no longer {target}"
+    if effect.kind is EffectKind.POSITION and isinstance(effect.after, str):
+        return f"you are now {facts.humanize(effect.after).replace('bad spot', 'in a bad spot')}"
+    if effect.kind is EffectKind.RESET:
+        return f"your {target} is reset"
     if isinstance(effect.delta, int) and effect.delta:
-        return f"your {target} {'rises' if effect.delta > 0 else 'falls'}"
-    return effect.reason.rstrip(".") if effect.reason else ""
+        verb = "go" if target.endswith("s") and not target.endswith("ss") else "goes"
+        return f"your {target} {verb} {'up' if effect.delta > 0 else 'down'}"
+    return effect.reason.rstrip(".") if effect.reason and len(effect.reason.split()) > 1 else ""
 
 
 def _and(items: Sequence[str]) -> str:
