@@ -165,3 +165,17 @@ def test_a_decision_with_nothing_after_it_is_still_a_decision() -> None:
         "You decide to flee the station.", [weak], system="starforged", intent="I decide to flee the station"
     )
     assert not told_back  # the player's own decision, told back
+
+
+def test_a_hit_told_with_its_own_outcome_negated_is_the_outcome_told_the_other_way() -> None:
+    defend = resolve({"system": "dungeon-world", "move": "Defend", "stat": "con", "dice": [6, 6]})
+    assert defend.outcome == "strong_hit"
+    found = check_narration("You raise your shield, but you are unable to redirect damage.", [defend], system="dungeon-world")
+    assert [v.kind.value for v in found] == ["outcome"]
+    assert not check_narration("You raise your shield and redirect the damage onto yourself.", [defend], system="dungeon-world")
+    miss = resolve({"system": "dungeon-world", "move": "Defend", "stat": "con", "dice": [1, 1]})
+    assert not [
+        v
+        for v in check_narration("You cannot redirect the damage in time.", [miss], system="dungeon-world")
+        if "other way" in v.detail
+    ]  # on a miss the negation is the story

@@ -7,7 +7,8 @@ roll it did not make (a move named as the rules write it, "Face Death", that the
 offered), and a decision that is the player's (in any person: "they decide to", an NPC playing a follow-up, words
 put in the character's mouth, an open option told as taken, a menu of choices the engine never offered), plus the
 fact sheet or the app's own headings ("Moves that fit") copied into the story; a failed roll told as the declared
-action done (:mod:`assistant.guard.goals`) is an outcome told the other way. It is pure and fast (no model, no
+action done (:mod:`assistant.guard.goals`), or a hit's own outcome text told negated ("you are unable to redirect
+damage", :mod:`assistant.guard.denied`), is an outcome told the other way. It is pure and fast (no model, no
 embeddings): the chat loop runs it on every complete sentence of a streamed narration and on the whole text at the
 end::
 
@@ -38,6 +39,7 @@ from assistant.guard.acts import check_decision, check_phantom
 from assistant.guard.agency import check_agency, check_dice_sizes, check_offers, check_options_stated, check_oracle_story
 from assistant.guard.changes import check_arrows, engine_changes_blanked
 from assistant.guard.claims import check_claims, check_echo
+from assistant.guard.denied import check_outcome_denied
 from assistant.guard.facts import Facts
 from assistant.guard.feedback import describe_violations, fix_sentence
 from assistant.guard.goals import check_goal_told_done
@@ -105,6 +107,7 @@ def check_narration(
         found += check_agency(sentence, facts, intent)
         found += check_oracle_story(sentence, facts, question)
         found += check_dice_sizes(sentence, facts)
+    found += check_outcome_denied(text, facts)
     if not partial:
         found += check_goal_told_done(text, facts, intent)
     if not any(v.kind is ViolationKind.DECISION for v in found):
