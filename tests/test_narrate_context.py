@@ -11,16 +11,9 @@ from langchain_core.messages import HumanMessage, SystemMessage
 
 from assistant.engine import Result, get_ruleset, resolve
 from assistant.narrate import NarrationRequest, build_context, naive_context
-from assistant.narrate.context import (
-    DATA_INTRO,
-    RULES_HEADER,
-    STORY_SO_FAR,
-    TRACKS_HEADER,
-    character_text,
-    facts_text,
-    story_so_far,
-)
+from assistant.narrate.context import DATA_INTRO, RULES_HEADER, TRACKS_HEADER, character_text
 from assistant.narrate.prompts import instructions
+from assistant.narrate.turn_message import STORY_SO_FAR, facts_text, story_so_far
 from rules_index.chunk import Chunk
 from rules_index.search import Hit
 from rules_index.tokens import count_tokens

@@ -123,7 +123,8 @@ def test_each_task_has_its_prompt_file(task: str, move: dict[str, Any], prompt: 
     assert first_line(prompt) in system and first_line("narrate") not in system
     if task == "oracle":
         # told as the fact it makes true, without the question (a small model answers a question it is shown)
-        assert "Tell this as true: the hatch is open (a match: make it extreme or add a twist)." in facts
+        assert "Already told to the player, as the first sentence of your story: The hatch is open." in facts
+        assert "Continue right after it; do not say it again (a match: make it extreme or add a twist)." in facts
         assert "Is the hatch open?" not in facts and "YES" not in facts
     else:
         assert "Something of value is lost or destroyed" in facts

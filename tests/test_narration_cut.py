@@ -9,7 +9,8 @@ from assistant.chat.narration import guarded_narration
 from assistant.chat.narration_context import narration_history
 from assistant.engine import get_ruleset, resolve
 from assistant.narrate import NarrationRequest, build_context
-from assistant.narrate.context import before_results, character_text, facts_text, narration_passages
+from assistant.narrate.context import before_results, character_text, narration_passages
+from assistant.narrate.turn_message import facts_text
 from rules_index.chunk import Chunk
 from rules_index.search import Hit
 
@@ -146,7 +147,7 @@ def test_the_turn_is_told_once_as_yours_and_an_oracle_question_as_the_question()
     assert "the player's words" not in messages[-1].lower()
     oracle = NarrationRequest(task="oracle", system="starforged", player_text="Is the reactor running?",
                               results=(resolve(ORACLE_NO),))  # fmt: skip
-    assert "Tell this as true: the reactor is not running." in facts_text(oracle)  # the answer as a fact, not a question
+    assert "first sentence of your story: The reactor is not running." in facts_text(oracle)  # a fact, not a question
     assert "Is the reactor running?" not in facts_text(oracle) and "declared action" not in facts_text(oracle)
     unparsed = NarrationRequest(task="oracle", system="starforged", player_text="Which way did they go, north?",
                                 results=(resolve(ORACLE_NO),))  # fmt: skip
@@ -257,3 +258,16 @@ def test_a_price_is_told_as_the_price_of_the_players_last_attempt() -> None:
     assert facts_text(request).startswith("The price of what you attempted: you force the jammed airlock open\n")
     alone = NarrationRequest(task="pay_the_price", system="starforged", player_text="Pay the Price", results=(price,))
     assert "price of what you attempted" not in facts_text(alone) and "declared action" not in facts_text(alone)
+
+
+def test_an_oracle_story_opens_with_the_engines_answer_and_the_model_only_goes_on() -> None:
+    no = resolve(ORACLE_NO)
+    request = NarrationRequest(task="oracle", system="starforged", player_text="Is the reactor running?", results=(no,))
+    # the model says the answer again, then goes on: the answer is shown once, first, in the engine's words
+    outcome, events = run(Scripted("The reactor is not running. Dust drifts over the dead consoles."), request)
+    assert outcome.text.startswith("The reactor is not running. ") and outcome.text.count("not running") == 1
+    assert "Dust drifts over the dead consoles." in outcome.text and outcome.narrator == "llm"
+    alone, _ = run(Scripted("You"), request)  # stopped before its first sentence: the answer alone still stands
+    assert alone.text.strip() == "The reactor is not running." and alone.narrator == "llm"
+    lying, _ = run(Scripted("The reactor hums, still running.", "The reactor hums, still running."), request)
+    assert "still running" not in lying.text and lying.narrator == "template-fallback"  # the guard holds the opposite

@@ -21,23 +21,21 @@ guard bug, logged for the maintainers), so its claims are checked once, on the w
 from __future__ import annotations
 
 import importlib
-import json
 import logging
 import random
 import re
 from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from assistant.chat.narration_log import log_echo, log_rejected, log_violations
 from assistant.chat.turn import NarratorName, TurnEvent
 from assistant.engine import get_ruleset, resolve
 from assistant.engine.errors import AssistantError
 from assistant.guard import Violation, ViolationKind, check_echo, check_narration, describe_violations, prepare, second_person_fix
 from assistant.narrate import NarrationFailed, NarrationRequest, Narrator, TemplateNarrator
-from assistant.narrate.context import HUMAN_ROLES
 from assistant.narrate.echo import (
     REPEATED_EARLIER,
     SENTENCE_END,
@@ -46,6 +44,8 @@ from assistant.narrate.echo import (
     earlier_sentences,
     repeats_earlier,
 )
+from assistant.narrate.story_facts import oracle_first_sentence
+from assistant.narrate.turn_message import HUMAN_ROLES
 from assistant.secrets import scrub
 
 log = logging.getLogger(__name__)
@@ -112,6 +112,10 @@ MIN_FRAGMENT_WORDS = 6
 """A draft that is only an unfinished fragment shorter than this ("You", "The raider") is no story: it is retried."""
 
 
+def _same_words(a: str, b: str) -> bool:
+    return bool(b) and re.findall(r"[a-z0-9]+", a.lower()) == re.findall(r"[a-z0-9]+", b.lower())
+
+
 def _story_sentences(shown: Sequence[str]) -> int:
     return sum(len(s.split()) >= 3 for s in shown)
 
@@ -173,6 +177,11 @@ def _attempt(
     template = getattr(narrator, "name", "") == "template"
     earlier = [] if template else earlier_sentences(text for role, text in request.history if role.lower() not in HUMAN_ROLES)
     skipped = 0
+    opener = "" if template or request.task != "oracle" else oracle_first_sentence(results, question or "")
+    if opener:  # the engine's answer opens the story; the model only goes on from it
+        shown.append(opener + " ")
+        yield TurnEvent("narration", text=opener + " ")
+        earlier.append(f" {' '.join(re.findall(r'[a-z0-9]+', opener.lower()))} ")
     stream = narrator.stream(request)
     try:
         for chunk in stream:
@@ -180,7 +189,7 @@ def _attempt(
                 chunk = str(getattr(chunk, "content", chunk))
             sentences, buffer = split_sentences(buffer + chunk)
             for raw in sentences:
-                if repeats_earlier(raw, earlier):  # a small model opens with its last turn: that is not this story
+                if repeats_earlier(raw, earlier) or _same_words(raw, opener):  # its last turn, or the answer again
                     skipped += 1
                     continue
                 sentence = _as_story(raw)
@@ -298,7 +307,7 @@ def guarded_narration(
             text, cut = yield from _attempt(narrator, current, results, odds, each_sentence=not offline)
         except _Rejected as rejected:
             outcome.violations.extend(rejected.violations)
-            _log_violations(log_dir, campaign, narrator, attempt, rejected.violations, request)
+            log_violations(log_dir, campaign, narrator, attempt, rejected.violations, request)
             if offline:
                 # The template only restates the Result: a flag here is a guard or template bug. Show the
                 # engine's own text anyway (it is the authority) and keep the log entry for the maintainers.
@@ -310,7 +319,7 @@ def guarded_narration(
             continue
         except NarrationEchoed as echoed:
             outcome.notes.append(f"The LLM's narration was not used: {echoed.problem}.")
-            _log_echo(log_dir, campaign, narrator, attempt, echoed.problem, request)
+            log_echo(log_dir, campaign, narrator, attempt, echoed.problem, request)
             current = replace(request, feedback=echoed.feedback)
             continue
         except (NarrationFailed, AssistantError) as exc:
@@ -323,7 +332,7 @@ def guarded_narration(
             break
         if cut:
             outcome.cut = True
-            _log_rejected(log_dir, campaign, narrator, attempt, cut, request, kept="the story before it")
+            log_rejected(log_dir, campaign, narrator, attempt, cut, request, kept="the story before it")
         clean = scrub(text)
         if clean != text:  # an endpoint echoed a key: the player never sees it, the store never holds it
             text = clean
@@ -339,62 +348,3 @@ def guarded_narration(
     outcome.narrator = "template-fallback"
     outcome.context_tokens, outcome.context_report = _report(narrator)
     return outcome
-
-
-def _log_echo(
-    log_dir: Path | None, campaign: str, narrator: Narrator, attempt: int, problem: str, request: NarrationRequest
-) -> None:
-    """Log a draft stopped for a loop or an echo of its prompt, like the guard's violations."""
-    _log_rejected(log_dir, campaign, narrator, attempt, [{"kind": "echo", "detail": problem}], request)
-
-
-def _log_violations(
-    log_dir: Path | None,
-    campaign: str,
-    narrator: Narrator,
-    attempt: int,
-    violations: Sequence[Violation],
-    request: NarrationRequest,
-) -> None:
-    _log_rejected(log_dir, campaign, narrator, attempt, [v.to_dict() for v in violations], request)
-
-
-def _log_rejected(
-    log_dir: Path | None,
-    campaign: str,
-    narrator: Narrator,
-    attempt: int,
-    details: list[dict[str, Any]],
-    request: NarrationRequest,
-    *,
-    kept: str = "",
-) -> None:
-    """One rejected draft: a warning, and a line of ``guard.jsonl`` under ``log_dir`` (secrets scrubbed).
-
-    ``kept`` says what was shown of it when the draft was cut rather than thrown away."""
-    log.warning(
-        "guard: %s narration attempt %d %s: %s",
-        getattr(narrator, "name", "?"),
-        attempt + 1,
-        "cut" if kept else "rejected",
-        "; ".join(f"{d['kind']}: {d['detail']}" for d in details),
-    )
-    if log_dir is None:
-        return
-    entry = {
-        "at": datetime.now(UTC).isoformat(timespec="seconds"),
-        "campaign": campaign,
-        "narrator": getattr(narrator, "name", "?"),
-        "attempt": attempt + 1,
-        "task": request.task,
-        "moves": [getattr(r, "move", "") for r in request.results],
-        "violations": details,
-    }
-    if kept:
-        entry["kept"] = kept
-    try:
-        log_dir.mkdir(parents=True, exist_ok=True)
-        with (log_dir / "guard.jsonl").open("a", encoding="utf-8") as fh:
-            fh.write(scrub(json.dumps(entry, ensure_ascii=False)) + "\n")
-    except OSError as exc:  # the log is a convenience; the turn goes on
-        log.warning("could not write the guard log: %s", exc)

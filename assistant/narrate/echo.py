@@ -35,6 +35,8 @@ STATIC_MARKERS = (
     "already changed on the sheet",
     "what the rules say happens",
     "tell this as true",
+    "already told to the player",
+    "continue right after it",
     "your declared action (",
     "the story so far (already told",
     "the price of what you attempted",

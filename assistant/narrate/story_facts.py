@@ -65,7 +65,8 @@ def _result_lines(result: Result, question: str) -> list[str]:
         statement = answer_statement(question, result.outcome) if question else ""
         twist = " (a match: make it extreme or add a twist)." if result.match else "."
         if statement:  # the answer as the fact it makes true: a small model told "NO" answered the question "Yes"
-            lines.append(f"Tell this as true: {statement.split(':', 1)[1].strip().rstrip('.')}{twist}")
+            lines.append(f"{TOLD_FIRST} {told_sentence(statement)}")
+            lines.append("Continue right after it; do not say it again" + (twist if result.match else "."))
         else:
             lines.append(f"The oracle's answer: {result.outcome.upper()}{twist}")
     elif result.outcome in MEANINGS:
@@ -91,6 +92,28 @@ def _result_lines(result: Result, question: str) -> list[str]:
             f"Left to the player (do not do it): they may burn their {result.burn.meter if result.burn else 'momentum'}."
         )
     return lines
+
+
+TOLD_FIRST = "Already told to the player, as the first sentence of your story:"
+"""An oracle's answer is the engine's sentence, shown before the model's story: the model only goes on from it (a
+small model told "the reactor is no longer running" still wrote "Yes: the reactor is still running")."""
+
+
+def told_sentence(statement: str) -> str:
+    """``No: the reactor is no longer running.`` as the story tells it: ``The reactor is no longer running.``"""
+    fact = statement.split(":", 1)[-1].strip().rstrip(".")
+    return (fact[:1].upper() + fact[1:] + ".") if fact else ""
+
+
+def oracle_first_sentence(results: Sequence[Result], question: str) -> str:
+    """The sentence an oracle's story opens with, the engine's answer as a fact ("" when the question is not one
+    the engine can turn into a statement: the model then tells the plain YES or NO)."""
+    for r in results:
+        if r.outcome in ("yes", "no") and question:
+            statement = answer_statement(question, r.outcome)
+            if statement:
+                return told_sentence(statement)
+    return ""
 
 
 def told_as_fact(results: Sequence[Result], question: str) -> bool:
