@@ -271,3 +271,8 @@ def test_an_oracle_story_opens_with_the_engines_answer_and_the_model_only_goes_o
     assert alone.text.strip() == "The reactor is not running." and alone.narrator == "llm"
     lying, _ = run(Scripted("The reactor hums, still running.", "The reactor hums, still running."), request)
     assert "still running" not in lying.text and lying.narrator == "template-fallback"  # the guard holds the opposite
+
+
+def test_a_story_line_set_off_in_the_story_so_fars_form_is_told_as_story() -> None:
+    outcome, _ = run(Scripted("You: The raider flees into the dark. What do you do?"), weak_hit_request())
+    assert outcome.text.startswith("The raider flees into the dark.") and "You:" not in outcome.text

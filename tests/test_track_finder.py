@@ -146,3 +146,12 @@ def test_a_fight_is_named_for_the_foe_not_the_weapon(text: str, name: str) -> No
     from assistant.chat.track_finder import name_from_words
 
     assert name_from_words(text, "combat") == name
+
+
+def test_a_fight_is_named_for_the_foe_not_for_how_it_is_fought() -> None:
+    from assistant.chat.track_finder import name_from_words
+
+    assert name_from_words("A raider lunges at me with a vibroblade; I fight back", "combat") == "The raider"
+    assert name_from_words("We fight on against the Iron Legion", "combat") == "The Iron Legion"
+    assert name_from_words("I fight back", "combat") == "The fight"  # no foe in the words: the kind's own name
+    assert name_from_words("I fight the raider with my blade", "combat") == "The raider"

@@ -121,12 +121,13 @@ def _story_sentences(shown: Sequence[str]) -> int:
 
 
 def _as_story(sentence: str) -> str:
-    """A sentence as the player reads it: "the player" told as "you", a story line's '>' set-off removed (a line of
-    the reference itself never gets here: :mod:`assistant.narrate.echo` stops it)."""
+    """A sentence as the player reads it: "the player" told as "you", a story line's '>' or 'You:' set-off removed (a
+    line of the reference itself never gets here: :mod:`assistant.narrate.echo` stops it)."""
     return second_person_fix(_QUOTE_MARK.sub("", sentence, count=1))
 
 
-_QUOTE_MARK = re.compile(r"^[ \t]*>[ \t]?")
+_QUOTE_MARK = re.compile(r"^[ \t]*(?:>[ \t]?|(?:You|Story):[ \t]*)")
+"""What sets a story line off as the reference or the story-so-far is set off ("> ", "You: "), not story."""
 
 
 def _checked(found: list[Violation], shown: Sequence[str]) -> list[dict[str, str]]:
@@ -189,7 +190,9 @@ def _attempt(
                 chunk = str(getattr(chunk, "content", chunk))
             sentences, buffer = split_sentences(buffer + chunk)
             for raw in sentences:
-                if repeats_earlier(raw, earlier) or _same_words(raw, opener):  # its last turn, or the answer again
+                if repeats_earlier(raw, earlier) or _same_words(
+                    _QUOTE_MARK.sub("", raw), opener
+                ):  # its last turn, or the answer again
                     skipped += 1
                     continue
                 sentence = _as_story(raw)

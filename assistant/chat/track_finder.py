@@ -144,6 +144,8 @@ _HOW = re.compile(
     r"\s+(?:(?:with|using)\s+(?:my|our|his|her|their|a|an)\b|by\b|before\b|while\b|again\b|from\b|until\b).*$",
     re.IGNORECASE,
 )
+#: Words after "fight" that say how, not whom: "I fight back", "we fight on".
+_NOT_A_FOE = frozenset({"back", "on", "off", "hard", "harder", "it", "it out", "them", "him", "her", "back hard", "dirty"})
 _LEAD = re.compile(r"^(?:i|we|you)\s+(?:(?:try|want|begin|start|decide)\s+to\s+)?", re.IGNORECASE)
 
 
@@ -161,6 +163,10 @@ def name_from_words(text: str, kind: str) -> str:
         name = _LEAD.sub("", clean)
     if kind == "combat":  # the foe, not how the blow lands: "the raider with my blade" -> "the raider"
         name = _HOW.sub("", name) or name
+        name = re.sub(r"^(?:back|on|off|hard)\s+(?:against|at|with)\s+", "", name, flags=re.IGNORECASE)
+        if name.lower() in _NOT_A_FOE:  # "a raider lunges at me; I fight back": the foe is the raider, not "back"
+            foe = re.search(r"\b(?:a|an|the)\s+(?!(?:way|moment|fight|blow|attack)\b)([a-z][\w-]*)", clean, re.IGNORECASE)
+            name = f"The {foe.group(1).lower()}" if foe else ""
     name = re.sub(rf"\b(?:{'|'.join(r.value for r in Rank)})\b\s*", "", name, flags=re.IGNORECASE).strip(" ,;:-")
     name = re.sub(r"^(?:a|an)\s+", "", name, flags=re.IGNORECASE)
     if len(name) > MAX_NAME:
