@@ -179,3 +179,11 @@ def test_a_hit_told_with_its_own_outcome_negated_is_the_outcome_told_the_other_w
         for v in check_narration("You cannot redirect the damage in time.", [miss], system="dungeon-world")
         if "other way" in v.detail
     ]  # on a miss the negation is the story
+
+
+def test_an_oracle_answer_put_in_quotes_the_other_way_is_caught_but_other_dialogue_is_left_alone() -> None:
+    no = resolve({"system": "starforged", "move": "Ask the Oracle", "dice": [60], "options": {"odds": "50/50"}})
+    q = "Is anyone else awake?"
+    found = check_narration('"Yes, there are other people awake. They seem nearby."', [no], question=q)
+    assert [v.kind.value for v in found] == ["outcome"]
+    assert not check_narration('He nods. "Yes, I see you."', [no], question=q)  # an answer to something else

@@ -98,6 +98,7 @@ def _oracle(sentence: Sentence, facts: Facts, question: str | None) -> list[Viol
             )
         )
     if question:
+        out += _answer_quoted(sentence, answer, question)
         from assistant.narrate.answers import answer_statement  # the same reading the offline narrator states
 
         opposite = answer_statement(question, "no" if answer == "yes" else "yes")
@@ -112,6 +113,25 @@ def _oracle(sentence: Sentence, facts: Facts, question: str | None) -> list[Viol
                 )
             )
     return out
+
+
+#: A quotation that opens with an answer: '"Yes, there are other people awake."'.
+_QUOTE_OPENS_WITH_ANSWER = re.compile(r'^\s*["\u201c]\s*(yes|no)\b[,.!:;]\s*(?P<rest>[^"\u201d]*)', re.I)
+
+
+def _answer_quoted(sentence: Sentence, answer: str, question: str) -> list[Violation]:
+    """The oracle's question answered the other way inside quotes: dialogue is otherwise left alone (a guard may
+    lie), but a quote that opens with "yes"/"no" and speaks of what the question asked is the answer itself."""
+    m = _QUOTE_OPENS_WITH_ANSWER.match(sentence.original)
+    if not m or m.group(1).lower() == answer:
+        return []
+    asked = {w[:5] for w in re.findall(r"[a-z]{4,}", question.lower())} - {"there", "anyon", "someo", "else", "still"}
+    said = {w[:5] for w in re.findall(r"[a-z]{4,}", m.group("rest").lower())}
+    if not asked & said:
+        return []  # "Yes, I see you." answers something else
+    excerpt = " ".join(sentence.original[: m.end()].split())
+    detail = f"'{excerpt}' answers {m.group(1).lower()}, but the oracle answered {answer}"
+    return [Violation(ViolationKind.OUTCOME, detail, excerpt)]
 
 
 def _value(token: str) -> int:

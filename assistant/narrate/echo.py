@@ -34,6 +34,7 @@ STATIC_MARKERS = (
     "what happened this turn",
     "already changed on the sheet",
     "what the rules say happens",
+    "outcome: a ",
     "tell this as true",
     "already told to the player",
     "continue right after it",
