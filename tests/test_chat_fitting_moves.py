@@ -65,3 +65,13 @@ def test_brink_moves_are_not_offered_with_full_meters(embedder) -> None:
     context = SuggestContext(system="elegy", character=at_zero)
     names = [s.move for s in suggest("I face starvation", context, k=3, embedder=embedder)]
     assert names[0] == "Face Starvation", names
+
+
+def test_a_brink_move_named_with_full_meters_says_when_it_is_made_and_how_to_roll_it_anyway() -> None:
+    from assistant.chat.fitting import why_not_now
+
+    notes = why_not_now(_state("elegy"), [], "I face starvation")
+    assert notes == [
+        "Face Starvation is made when your blood is at 0 (it is 5 now), so it is not suggested now; if the story "
+        "brings you there, roll it with /roll face starvation."
+    ]

@@ -223,6 +223,25 @@ def why_not_now(state: CampaignState, offered: list[Any], text: str) -> list[str
                 why = exc.message
             except AssistantError:  # wants more than the words give (a track, an option): not a "no" to say
                 why = None
+        if why is None and move.suggested_when is not None:
+            situation = _situation_unmet(move.suggested_when, state.active() or {})
+            if situation:
+                why = (
+                    f"{move.name} is made when {situation}, so it is not suggested now; if the story brings you "
+                    f"there, roll it with /roll {move.name.lower()}."
+                )
         if why and why not in notes:
             notes.append(why)
     return notes
+
+
+def _situation_unmet(cond: Any, character: dict[str, Any]) -> str:
+    """The meter situation of ``cond`` in the player's words when the sheet is not in it ("your blood is at 0 (it is
+    5 now)"), or "" when it holds or is not a meter's."""
+    if cond.any:
+        parts = [_situation_unmet(c, character) for c in cond.any]
+        return "" if not all(parts) else " or ".join(parts)
+    value = character.get(cond.meter) if cond.meter else None
+    if not isinstance(value, int) or cond.eq is None or value == cond.eq:
+        return ""
+    return f"your {cond.meter.replace('_', ' ')} is at {cond.eq} (it is {value} now)"
