@@ -9,6 +9,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from evals.faithfulness import format_scorecard, play, scorecard
 
 SCRIPT = {"id": "faith", "system": "starforged", "seed": 3, "turns": ["I creep through the dark corridor", "#1"]}
@@ -49,17 +51,24 @@ def test_a_rejected_first_draft_then_a_good_retry(tmp_path: Path) -> None:
     assert "retry-fix rate: 100.0%" in format_scorecard(card)
 
 
-def test_a_replay_adds_the_facts_and_the_current_guards_reading(tmp_path: Path) -> None:
+def test_a_replay_adds_the_facts_and_the_current_guards_reading(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from assistant.narrate import TemplateNarrator
     from evals.faithfulness import replay
 
+    out = io.StringIO()  # what the script plays offline now (the first suggestion, the seeded dice)
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "offline"))
+    play([SCRIPT], TemplateNarrator, tmp_path / "offline", out)
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "replay"))
+    played = json.loads(out.getvalue().splitlines()[0])
+    assert played["moves"] and played["outcomes"]
     base = {"script": "faith", "turn": 2, "input": "#1", "attempt": 1, "violations": []}
     recorded = [
-        {**base, "moves": ["Face Danger"], "outcomes": ["miss"], "text": "You rolled a 12."},
+        {**base, "moves": played["moves"], "outcomes": played["outcomes"], "text": "You rolled a 12."},
         # recorded before the suggestions changed (creeping through a corridor once offered Set a Course first)
         {**base, "moves": ["Set a Course"], "outcomes": ["strong_hit"], "text": "You press on."},
     ]
-    rows = replay(recorded, [SCRIPT], tmp_path)
-    assert rows[0]["facts"]["outcomes"] == ["miss"] and rows[0]["facts"]["results"][0]["move"] == "Face Danger"
+    rows = replay(recorded, [SCRIPT], tmp_path / "replay")
+    assert rows[0]["facts"]["outcomes"] == played["outcomes"] and rows[0]["facts"]["results"][0]["move"] == played["moves"][0]
     assert [v["kind"] for v in rows[0]["violations"]] == ["number"]
     assert rows[1]["facts"] is None and rows[1]["violations"] == []
 
