@@ -23,7 +23,7 @@ from assistant.llm_errors import describe, scrub, secrets_of, url_from_of
 from assistant.narrate.context import ContextReport, build_context
 from assistant.narrate.echo import EchoWatch, NarrationEchoed
 from assistant.narrate.request import NarrationFailed, NarrationRequest
-from assistant.narrate.stops import StopCut, story_stops
+from assistant.narrate.stops import cut_stream, story_stops
 
 DEFAULT_BUDGET_TOKENS = 1200
 NARRATION_TEMPERATURE = 0.7
@@ -90,21 +90,11 @@ class LLMNarrator:
         watch = EchoWatch(context.messages, getattr(request, "feedback", "") or "")
         secrets = secrets_of(self.chat_model)
         produced = False
-        cut = StopCut(story_stops(r.outcome for r in request.results))
+        stops = story_stops(r.outcome for r in request.results)
         chunks = stream_within(self.chat_model, context.messages, limits_of(self.chat_model, task), until=self.turn_until)
         try:
-            for chunk in chunks:
-                text = cut.feed(_chunk_text(chunk))
-                if text:
-                    problem = watch.feed(text) or _leaks(watch.text, secrets)
-                    if problem:
-                        raise NarrationEchoed(problem)
-                    produced = True
-                    yield text
-                if cut.stopped:
-                    break  # a fault begins here: the story ends before it (:mod:`assistant.narrate.stops`)
-            text = cut.flush()
-            if text:
+            # the draft ends where a fault begins (:mod:`assistant.narrate.stops`); the call is closed below
+            for text in cut_stream((_chunk_text(chunk) for chunk in chunks), stops):
                 problem = watch.feed(text) or _leaks(watch.text, secrets)
                 if problem:
                     raise NarrationEchoed(problem)
