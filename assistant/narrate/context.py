@@ -11,8 +11,8 @@ Sections, highest priority first::
 Filling goes in that order and stops a section at the first unit that does not fit, so what is dropped
 is always the lowest priority: the oldest turns first, then the lowest-ranked passages (the last passage
 that fits partly is trimmed), then tracks, then the character. Messages: one system message (the prompt file's
-instructions only), one user message with the quoted background, the kept history as user/assistant messages, then
-one user message with the facts.
+instructions only), one user message with the quoted background, one with the kept history as the story so far
+(:func:`assistant.narrate.turn_message.story_so_far`), then one user message with the facts.
 
 The background (the sheet, tracks, retrieved rules passages, homebrew text among them) is data, never instructions:
 it goes in the user turn, every line of it quoted with ``> `` under :data:`DATA_INTRO`, so a passage that says

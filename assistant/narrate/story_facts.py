@@ -119,7 +119,7 @@ def oracle_first_sentence(results: Sequence[Result], question: str) -> str:
 def told_as_fact(results: Sequence[Result], question: str) -> bool:
     """Whether the oracle's answer to ``question`` is given as the statement it makes true ("the reactor is no longer
     running"): the question itself is then left out, since a small model answers a question it is shown."""
-    return any(r.outcome in ("yes", "no") and answer_statement(question, r.outcome) for r in results) if question else False
+    return bool(oracle_first_sentence(results, question))
 
 
 def story_facts(results: Sequence[Result], *, question: str = "", player_text: str = "") -> str:

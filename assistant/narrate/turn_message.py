@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
-
 from assistant.narrate.intent import second_person
 from assistant.narrate.request import NarrationRequest
 from assistant.narrate.story_facts import story_facts, told_as_fact
@@ -67,7 +65,3 @@ def story_so_far(history: Sequence[tuple[str, str]]) -> str:
     earlier replies, a small model answered the new turn with its last reply again, word for word."""
     lines = [f"{'You' if role.lower() in HUMAN_ROLES else 'Story'}: {' '.join(text.split())}" for role, text in history]
     return "\n".join([STORY_SO_FAR, *lines]) if lines else ""
-
-
-def history_message(role: str, text: str) -> BaseMessage:
-    return HumanMessage(content=text) if role.lower() in HUMAN_ROLES else AIMessage(content=text)
