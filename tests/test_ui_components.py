@@ -155,3 +155,9 @@ def test_a_change_that_changed_nothing_is_not_drawn_as_one() -> None:
     view = dice_card_view(resolve({"system": "blades", "move": "Heat", "options": {"exposure": "smooth"}}))
     assert any(c.startswith("heat: no change (0)") for c in view.changes), view.changes
     assert not any("0 → 0" in c for c in view.changes)
+
+
+def test_an_open_choice_that_already_says_choose_is_not_said_twice() -> None:
+    feed = resolve({"system": "elegy", "move": "Feed", "stat": "heart", "dice": [1, 8]})
+    steps = dice_card_view(feed).next_steps
+    assert feed.choices and "Choose one" in steps and not any(s.startswith("Choose: Choose") for s in steps), steps

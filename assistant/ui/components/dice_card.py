@@ -210,13 +210,21 @@ def move_source(result: Result) -> tuple[str, list[str]]:
     return move.text, [f"{result.system} › {move.name} ({source.file}:L{source.lines[0]}-L{source.lines[1]})"]
 
 
+_CHOOSING = re.compile(r"^\s*(?:choose|pick|select|spend|mark)\b", re.IGNORECASE)
+
+
+def _choice_step(prompt: str) -> str:
+    """An open choice as a next step: its prompt when it already says to choose ("Choose one"), else "Choose: …"."""
+    return prompt.strip() if _CHOOSING.match(prompt) else f"Choose: {prompt}"
+
+
 def dice_card_view(result: Result | dict[str, Any], citations: list[str] | None = None) -> DiceCardView:
     res = result if isinstance(result, Result) else Result.model_validate(result)
     move_text, own_citations = move_source(res)
     title = res.move + (f" (+{res.stat})" if res.stat else "")
     changes = [_change_line(e) for e in res.effects]
     next_steps = [f.reason or f.move for f in res.follow_ups]
-    next_steps += [f"Choose: {c.prompt}" for c in res.choices]
+    next_steps += [_choice_step(c.prompt) for c in res.choices]
     if res.burn and res.burn.available:
         next_steps.append(f"Burning {res.burn.meter} would make this a {outcome_words(res.burn.outcome)}.")
     if res.table and res.table.get("rows"):
