@@ -29,6 +29,7 @@ def facts_record(request: Any) -> dict[str, Any]:
         "follow_ups": follow_up_line(results).removeprefix("Next: ") if results else "",
         "results": [r.model_dump(mode="json") for r in results],
         "quotable": [str(getattr(hit, "text", "")) for hit in request.rules],
+        "established": list(getattr(request, "established", ())),
     }
 
 
@@ -39,7 +40,9 @@ def check_facts(text: str, facts: Mapping[str, Any]) -> list[Any]:
 
     results = list(facts.get("results") or [])
     system = facts.get("system")
-    prepared = prepare(results, system=system, quotable=list(facts.get("quotable") or []))
+    prepared = prepare(
+        results, system=system, quotable=list(facts.get("quotable") or []), established=list(facts.get("established") or [])
+    )
     return check_narration(
         second_person_fix(text),
         results,

@@ -198,7 +198,9 @@ def test_the_offline_narration_passes_sentence_by_sentence_as_the_chat_loop_stre
                 text = "".join(TemplateNarrator().stream(request))
                 facts = prepare([result], system=system)
                 done, rest = split_sentences(text)
-                for sentence in [*done, rest]:
-                    assert check_narration(sentence, [result], intent="I push through the crowd", facts=facts) == [], sentence
+                for sentence in [*done, rest]:  # each sentence as it streams (partial), then the whole story
+                    said = check_narration(sentence, [result], intent="I push through the crowd", facts=facts, partial=True)
+                    assert said == [], sentence
                     checked += 1
+                assert check_narration(text, [result], intent="I push through the crowd", facts=facts) == [], text
     assert checked >= 2000

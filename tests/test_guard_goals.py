@@ -30,7 +30,8 @@ def outcome_flags(text: str, request: dict, intent: str, **kw: object) -> list[s
 )  # fmt: skip
 def test_a_miss_told_as_the_goal_reached_is_an_outcome_told_the_other_way(request_: dict, text: str, intent: str) -> None:
     flags = outcome_flags(text, request_, intent)
-    assert flags and "a miss" in flags[0] and "set out to do" in flags[0]
+    assert flags and all("a miss" in f for f in flags)
+    assert any("set out to do" in f or "reached" in f or "working" in f for f in flags)
 
 
 @pytest.mark.parametrize(
@@ -39,13 +40,24 @@ def test_a_miss_told_as_the_goal_reached_is_an_outcome_told_the_other_way(reques
         (MISS, "You force the airlock. It refuses to open, and an alarm starts somewhere above.", FORCE),
         (MISS, "You throw your shoulder against the airlock to force it open.", FORCE),
         (MISS, "You try to force the airlock open; the seals groan.", FORCE),
-        (MISS, "Your boots ring on the deck as the lights die.", FORCE),  # nothing of the action told as done
+        (MISS, "You force the airlock; your boots ring on the deck as the lights die.", FORCE),  # only the attempt
         (HIT, "The airlock slides open and you slip through into the corridor.", FORCE),
         (LTP_BAD, "You research the ghost door in the archives.", "I research the ghost door"),  # the clock still ticks
     ],
 )  # fmt: skip
 def test_what_tells_the_failure_or_only_the_attempt_passes(request_: dict, text: str, intent: str) -> None:
     assert outcome_flags(text, request_, intent) == []
+
+
+def test_a_miss_never_told_at_all_is_caught_on_the_whole_story() -> None:
+    """A story that never names what the player did and tells no failure leaves the miss untold (a story of the rain
+    after "I feed on the sleeping watchman"); naming the action, or any failure or adversity, passes."""
+    untold = "Your boots ring on the deck as the lights die."
+    assert any("never tells" in f for f in outcome_flags(untold, MISS, FORCE))
+    assert outcome_flags(untold, MISS, FORCE, partial=True) == []  # a sentence still streaming is not judged
+    assert outcome_flags(untold + " You struggle to breathe.", MISS, FORCE) == []
+    assert outcome_flags("The airlock groans as the lights die.", MISS, FORCE) == []
+    assert outcome_flags(untold, HIT, FORCE) == []
 
 
 def test_the_check_waits_for_the_whole_narration_while_it_streams() -> None:

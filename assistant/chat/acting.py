@@ -12,7 +12,7 @@ from assistant.chat.fitting import bind, fit_suggestions, why_not_now
 from assistant.chat.moves_info import _odds_line, _odds_map, _task_for
 from assistant.chat.narration import UNAVAILABLE_NOTE as UNAVAILABLE  # said once a session for the same cause
 from assistant.chat.narration import NarrationOutcome, guarded_narration
-from assistant.chat.narration_context import narration_history, own_passages
+from assistant.chat.narration_context import established_answers, narration_history, own_passages
 from assistant.chat.track_finder import closed_now
 from assistant.chat.turn import Turn, TurnEvent, TurnStream
 from assistant.chat.turn import finish as _finish
@@ -348,6 +348,7 @@ class ActingMixin(CharactersMixin):
             tracks=tuple(self._state.tracks.values()),
             clocks=tuple(self._state.clocks.values()),
             history=narration_history(self.history()),
+            established=established_answers(self._state.transcript),
             recent=self.recent_narrations(),
             rules=rules,
             question=question,

@@ -152,7 +152,7 @@ def _attempt(
     Without ``each_sentence`` (the offline narration, whose text is shown whatever the guard finds) the claims are
     checked once, on the whole text."""
     quotable = [str(getattr(hit, "text", "")) for hit in request.rules]
-    facts = prepare(list(results), system=request.system, odds=odds, quotable=quotable)
+    facts = prepare(list(results), system=request.system, odds=odds, quotable=quotable, established=request.established)
     question = request.question or (request.player_text if request.task == "oracle" else "")
 
     def check(text: str, partial: bool = True) -> list[Violation]:

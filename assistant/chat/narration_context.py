@@ -31,6 +31,40 @@ def narration_history(lines: list[tuple[str, str]]) -> tuple[tuple[str, str], ..
     return tuple(kept)
 
 
+#: An oracle move's line in the transcript ("Ask the Oracle: no — rolled 67").
+_ORACLE_MOVE = re.compile(r":\s*(?P<answer>yes|no)(?:\s*\(match\))?(?:\s+—|$)")
+#: How many earlier answers travel with a turn (the latest ones; the story moves on from older ones).
+ESTABLISHED_ANSWERS = 12
+
+
+def established_answers(entries: list[Any], limit: int = ESTABLISHED_ANSWERS) -> tuple[str, ...]:
+    """The sentences earlier oracle answers were told as ("The reactor is no longer running."), oldest first: the
+    player's question before each oracle move not undone, turned into the statement its answer makes true (the
+    sentence the story opened with). A question that makes no statement ("What lies ahead?") adds nothing."""
+    from assistant.narrate.answers import answer_statement
+    from assistant.narrate.story_facts import told_sentence
+
+    told: list[str] = []
+    asked = ""
+    for e in entries:
+        if e.kind == "chat" and e.role == "user":
+            asked = e.text.strip()
+            continue
+        m = _ORACLE_MOVE.search(e.text) if e.kind == "move" and not e.undone else None
+        question, asked = (asked, "") if e.kind == "move" else (asked, asked)
+        if not m or not question:
+            continue
+        words = question.split()
+        if words[0].startswith("/"):
+            words = words[1:]  # "/oracle likely Are there survivors aboard?"
+        for skip in range(min(3, len(words))):  # past an odds word or two
+            statement = answer_statement(" ".join(words[skip:]), m.group("answer"))
+            if statement:
+                told.append(told_sentence(statement))
+                break
+    return tuple(told[-limit:])
+
+
 def own_passages(hits: list[Any], move: str) -> list[Any]:
     """The narrator's rules background: the played move's own passage when retrieval found it, else the best one.
     Neighbouring moves' passages ("Face Danger (Scene Challenge)", "Face Desolation") only tempt a small model to

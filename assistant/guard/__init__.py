@@ -39,7 +39,9 @@ from assistant.guard.acts import check_decision, check_phantom
 from assistant.guard.agency import check_agency, check_dice_sizes, check_offers, check_options_stated, check_oracle_story
 from assistant.guard.changes import check_arrows, engine_changes_blanked
 from assistant.guard.claims import check_claims, check_echo
+from assistant.guard.contrary import check_miss_untold, check_miss_worked
 from assistant.guard.denied import check_outcome_denied
+from assistant.guard.established import check_established
 from assistant.guard.facts import Facts
 from assistant.guard.feedback import describe_violations, fix_sentence
 from assistant.guard.goals import check_goal_told_done
@@ -67,10 +69,18 @@ __all__ = [
 Results = Result | Mapping[str, Any] | Sequence[Result | Mapping[str, Any]] | None
 
 
-def prepare(results: Results, *, system: str | None = None, odds: Any = None, quotable: Sequence[str] = ()) -> Facts:
+def prepare(
+    results: Results,
+    *,
+    system: str | None = None,
+    odds: Any = None,
+    quotable: Sequence[str] = (),
+    established: Sequence[str] = (),
+) -> Facts:
     """Read the Result(s) once; reuse the facts for every sentence of a streamed narration. ``quotable``: the
-    rules passages the narrator was given (quoting them is not a claim of its own)."""
-    return Facts.build(results, system=system, odds=odds, quotable=quotable)
+    rules passages the narrator was given (quoting them is not a claim of its own); ``established``: the sentences
+    earlier turns' oracle answers were told as ("The reactor is no longer running."), which the story must keep."""
+    return Facts.build(results, system=system, odds=odds, quotable=quotable, established=established)
 
 
 def check_narration(
@@ -106,10 +116,12 @@ def check_narration(
         found += check_claims(sentence, facts, question or intent)
         found += check_agency(sentence, facts, intent)
         found += check_oracle_story(sentence, facts, question)
+        found += check_established(sentence, facts.established)
+        found += check_miss_worked(sentence, facts, intent)
         found += check_dice_sizes(sentence, facts)
     found += check_outcome_denied(text, facts)
     if not partial:
-        found += check_goal_told_done(text, facts, intent)
+        found += check_goal_told_done(text, facts, intent) or check_miss_untold(text, facts, intent)
     if not any(v.kind is ViolationKind.DECISION for v in found):
         found += check_options_stated(text, facts)
     found += check_offers(text, facts)

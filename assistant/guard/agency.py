@@ -210,33 +210,53 @@ def check_oracle_story(sentence: Sentence, facts: Facts, question: str | None) -
     answers = [o for o in facts.outcomes if o in ("yes", "no")]
     if not answers or not question or sentence.question or re.search(r"\bnot\b|n't\b", question.lower()):
         return []
-    key = _question_words(question)
-    if not key:
+    told = answer_polarity(sentence.narr, question_words(question))
+    if told is None or told[1] == answers[0]:
         return []
-    text = sentence.narr
-    stems = _stems(text)
-    if not all(k in stems for k in key):
-        return []
+    excerpt, said = told
+    return [
+        Violation(
+            ViolationKind.OUTCOME,
+            f"'{excerpt}' tells {said} to the question, but the oracle answered {answers[0]}",
+            excerpt,
+        )
+    ]
+
+
+def answer_polarity(text: str, key: list[str]) -> tuple[str, str] | None:
+    """The clause of ``text`` that holds every stem of ``key`` (predicate last) and whether it says yes or no to
+    them; ``None`` when no clause does, or when the sentence goes on to reverse it ("... until it stopped")."""
+    if not key or not all(k in _stems(text) for k in key):
+        return None
     predicate = key[-1]
     for clause in re.split(r"[,;:—]|\s-\s", text):
         if predicate not in _stems(clause) or hypothetical(clause, 0, len(clause), _IF):
             continue
         at = text.find(clause)
-        if _REVERSAL.search(text[at + len(clause) :]) or _REVERSAL.search(clause):
-            return []
+        if _reverses(text[at + len(clause) :], key) or _REVERSAL.search(clause):
+            return None
         refused = re.search(_REFUSED.format(stem=re.escape(predicate)), clause.lower())
-        said = "no" if _NEGATION.search(clause) or refused else "yes"
-        if said != answers[0]:
-            excerpt = clause.strip()
-            return [
-                Violation(
-                    ViolationKind.OUTCOME,
-                    f"'{excerpt}' tells {said} to the question, but the oracle answered {answers[0]}",
-                    excerpt,
-                )
-            ]
-        return []
-    return []
+        return clause.strip(), "no" if _NEGATION.search(clause) or refused else "yes"
+    return None
+
+
+#: A reversal that only joins another statement ("..., but there are survivors aboard") reverses nothing unless
+#: what follows it speaks of the same thing again ("but it stops", "then the reactor dies").
+_JOINING = frozenset({"but", "then", "suddenly", "until", "instead"})
+
+
+def _reverses(rest: str, key: list[str]) -> bool:
+    m = _REVERSAL.search(rest)
+    if not m:
+        return False
+    if m.group(0) not in _JOINING:
+        return True
+    tail = rest[m.end() :]
+    return bool(
+        re.search(r"\b(?:it|he|she|they|him|her|them|its|his|their)\b", tail)
+        or any(k in _stems(tail) for k in key)
+        or _REVERSAL.search(tail)
+    )
 
 
 def check_dice_sizes(sentence: Sentence, facts: Facts) -> list[Violation]:
@@ -366,7 +386,7 @@ def _stems(text: str) -> set[str]:
     return {w[:4] for w in re.findall(r"[a-z]+", text) if len(w) > 1}
 
 
-def _question_words(question: str) -> list[str]:
+def question_words(question: str) -> list[str]:
     """The stems that carry the question ("Is the reactor still running?" -> reac, runn), predicate last."""
     text = question.lower().split(":")[-1]
     for phrase, same in _SOMEONE.items():

@@ -69,6 +69,8 @@ class Facts:
     """The meters burned or offered for burning (momentum, focus)."""
     engine_text: str = ""
     engine_bigrams: frozenset[tuple[str, str]] = frozenset()
+    established: tuple[Any, ...] = ()
+    """Earlier turns' oracle answers (:class:`~assistant.guard.established.Established`) the story must keep."""
 
     @property
     def open_choices(self) -> bool:
@@ -86,8 +88,12 @@ class Facts:
         system: str | None = None,
         odds: Any = None,
         quotable: Sequence[str] = (),
+        established: Sequence[str] = (),
     ) -> Facts:
-        """``quotable``: other texts the narrator was given and may quote (the retrieved rules passages)."""
+        """``quotable``: other texts the narrator was given and may quote (the retrieved rules passages);
+        ``established``: the sentences earlier turns' oracle answers were told as."""
+        from assistant.guard.established import read_established
+
         items = _as_results(results)
         facts = cls(system=system or (items[0].system if items else None), results=items)
         texts: list[str] = []
@@ -100,6 +106,7 @@ class Facts:
         facts.engine_text = " | ".join(normalize_words(t) for t in texts if t)
         words = facts.engine_text.split()
         facts.engine_bigrams = frozenset(zip(words, words[1:], strict=False))
+        facts.established = read_established(established)
         return facts
 
     def _read(self, r: Result, texts: list[str]) -> None:

@@ -29,6 +29,7 @@ _DECISION_REASONS = (
 )
 _DETAIL = re.compile(r"^'.*?'(?::\s*|\s+)(?P<rest>.*)$", re.S)
 _TRUTH = re.compile(r"\bbut (?P<truth>the (?:engine's outcome|oracle's answer) is .+|the oracle answered \w+)$")
+_ESTABLISHED = re.compile(r"\bcontradicts what an earlier turn established: '(?P<fact>.+)'$")
 
 
 def fix_sentence(v: Violation) -> str:
@@ -38,6 +39,11 @@ def fix_sentence(v: Violation) -> str:
     rest = (m.group("rest") if (m := _DETAIL.match(v.detail)) else "").strip().rstrip(".")
     reason = _REASONS[v.kind]
     if v.kind is ViolationKind.OUTCOME:
+        if v.detail.startswith("the story never tells"):
+            return f'Tell "{quoted}" failing: the result is a miss.'
+        fact = _ESTABLISHED.search(rest)
+        if fact:
+            return f'Change "{quoted}": an earlier answer stands: {fact.group("fact")}'
         truth = _TRUTH.search(rest)
         if truth:
             reason = truth.group("truth").replace("the engine's outcome is", "the result is")

@@ -56,6 +56,9 @@ class NarrationRequest:
     """``vivid`` | ``terse``."""
     recent: tuple[str, ...] = ()
     """The narrations of the last turns, oldest first: the offline narrator does not repeat their sentences."""
+    established: tuple[str, ...] = ()
+    """Earlier turns' oracle answers as the story told them ("The reactor is no longer running."), oldest first:
+    facts of the session this turn's story must not contradict (the guard holds it to them)."""
     card: bool = True
     """Whether the offline narration states the dice card itself (the move, the dice, the score, what changed, the
     oracle's odds) and lists the open choices. Off where the app draws the card and the choices beside the story

@@ -1,0 +1,169 @@
+"""A miss told as the declared action working, in the story's own words, sentence by sentence.
+
+:mod:`assistant.guard.goals` reads the whole story for the player's words told as done. A small model tells a miss
+working in other words too, and next to a sentence that tells a failure:
+
+- the player's weapon or tool doing its work: "this time your vibroblade connects with him", "your shot finds its
+  mark", or the player managing what they declared ("you manage to slip past the guards");
+- the declared goal's own verb told as done, whoever does it: "the clerk reluctantly opens the box" after "I press
+  the clerk to open the archive", "it frees the door" after "I force the jammed airlock open";
+- information learned on a miss at an information move: "you notice that the buildings store the guild master's
+  goods" after "I listen to the gossip about the guild master";
+- a failed action never told at all: no sentence names what the player did, none tells a failure ("the failed
+  feeding": a story of the rain and the priest after "I feed on the sleeping watchman").
+
+A sentence that tells a failure, a cost or a turn itself ("but", "fails", "until it jams") is left alone: a
+momentary success undermined is how several systems tell a miss.
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant.guard.facts import Facts
+from assistant.guard.model import Violation, ViolationKind
+from assistant.guard.text import NEGATORS, OUTCOME_HYPOTHETICAL, Sentence, sentences
+
+_MISS = frozenset({"miss"})
+#: Words in a sentence that tell a failure, a cost or a turn there: the sentence is not the goal told as reached.
+_TURN = NEGATORS | frozenset(
+    re.findall(
+        r"\S+",
+        "but yet though although almost nearly barely hardly fail fails failed failing miss misses missed refuse "
+        "refuses refused resist resists resisted jam jams jammed stuck glance glances glanced "
+        "deflect deflects deflected parry parries parried dodge dodges dodged block blocks blocked too late "
+        "can't cannot won't wouldn't couldn't doesn't didn't isn't wasn't unable vain only wide harmlessly",
+    )
+)
+_ATTEMPT = re.compile(r"\b(?:try|tries|tried|trying|attempt|attempts|attempted|attempting|aim|aims|aiming|about to)\b")
+
+#: The player's weapon, tool or effort as a sentence's subject ("your vibroblade", "your shot", "your words").
+_TOOL = (
+    r"your\s+(?:[a-z'-]+\s+){0,2}?[a-z'-]*(?:blade|sword|knife|dagger|axe|spear|arrow|bolt|shot|bullet|blow|strike"
+    r"|punch|fist|kick|attack|swing|thrust|slash|spell|hammer|mace|club|weapon|staff|whip|pistol|rifle|gun|blaster"
+    r"|round|fire|aim|words|argument|plea|bluff|lie|charm|lockpick|pick|crowbar|tool|hands?)s?"
+)
+_TOOL_WORKS = re.compile(
+    rf"\b(?P<who>{_TOOL})\s+(?:(?:finally|now|easily|deftly|cleanly|squarely|true|this time)\s+)*"
+    r"(?:connect|connects|connected|land|lands|landed|hit|hits|find|finds|found|strike|strikes|struck|bite|bites"
+    r"|sink|sinks|sank|pierce|pierces|pierced|work|works|worked|do|does|did)\b(?:\s+(?:its|their|the)\s+(?:mark|trick|job))?"
+)
+_MANAGE = re.compile(
+    r"\byou\s+(?:(?:finally|now|easily|deftly|quickly)\s+)*(?:manage|manages|managed|succeed|succeeds|succeeded)\b"
+)
+
+#: Verbs whose doing is the goal itself, grouped with the ways a story tells it done ("frees the door" for "open").
+_GOAL_DONE: dict[str, str] = {
+    "open": r"opens|opened|unlocks|unlocked|frees|freed|gives way|gave way|swings open|swung open|slides open|slid open"
+    r"|springs open|sprang open|pops open|popped open|budges|budged",
+    "unlock": r"unlocks|unlocked|opens|opened|clicks open|clicked open|gives way|gave way",
+    "free": r"frees|freed|breaks free|broke free|comes loose|came loose",
+    "break": r"breaks|broke|shatters|shattered|snaps|snapped|splinters|splintered|gives way|gave way",
+    "convince": r"agrees|agreed|is convinced|was convinced|relents|relented|gives in|gave in|nods and",
+    "persuade": r"agrees|agreed|is persuaded|was persuaded|relents|relented|gives in|gave in",
+    "give": r"gives|gave|hands over|handed over|hands you|handed you",
+    "hand": r"hands over|handed over|hands you|handed you|gives you|gave you",
+    "reveal": r"reveals|revealed|tells you|told you|confesses|confessed",
+    "catch": r"catches|caught|grabs|grabbed|seizes|seized",
+    "climb": r"climbs|climbed|reaches the top|reached the top|pulls yourself up|pulled yourself up",
+    "escape": r"escapes|escaped|get away|gets away|got away|slip away|slips away|slipped away",
+}
+#: What makes a sentence tell information learned ("you notice that ...", "she tells you").
+_LEARNED = re.compile(
+    r"\byou\s+(?:(?:finally|quickly|soon|now)\s+)*(?:learn|learns|learned|discover|discovers|discovered|find out|found out"
+    r"|overhear|overheard|uncover|uncovered|notice that|noticed that|realize that|realized that|hear that|heard that"
+    r"|work out|worked out|figure out|figured out)\b"
+    r"|\b(?:tells you|told you|reveals|revealed|confides|confided|explains|explained)\b"
+)
+#: Intent verbs that seek information: a miss at them learns nothing.
+_SEEKS = frozenset(
+    re.findall(
+        r"\S+",
+        "listen ask asks search investigate gather study question eavesdrop research scan examine inspect read spy "
+        "learn find probe interrogate gossip snoop check look",
+    )
+)
+#: Words of the player's line that carry neither the action nor its object.
+_PLAIN = frozenset(
+    re.findall(
+        r"\S+",
+        "i i'm me my mine myself we our us you your the a an to of and or at in on into onto for with from by as it its "
+        "this that these those there here then now so up out off over just try attempt want going will would can could "
+        "should must let get make do some all his her him he she they them their is are be am was were what who how "
+        "quick quickly carefully slowly again still very move before after about through",
+    )
+)
+#: Words anywhere in a story that tell a failure outright: a story holding one told the miss.
+_FAILED_WORDS = re.compile(
+    r"\b(?:fail|fails|failed|failing|failure|miss|misses|missed|unable|can't|cannot|couldn't|won't|wouldn't|in vain"
+    r"|refuse|refuses|refused|too late|no luck|not enough|worse|goes wrong|went wrong|falls apart|fell apart"
+    # an adversity told in the body or the scene ("a sudden rush of nausea ... you struggle")
+    r"|struggle|struggles|struggled|struggling|pain|painful|hurt|hurts|wound|wounded|harm|sick|nausea|danger"
+    r"|dangerous|trouble|alarm|adversity)\b"
+)
+
+
+def _stems(text: str) -> list[str]:
+    words = (w.removesuffix("'s") for w in re.findall(r"[a-z']+", text.lower()))
+    return [w[:5] for w in words if w not in _PLAIN and len(w) > 2]
+
+
+def _missed(facts: Facts) -> bool:
+    tiered = {o for o in facts.outcomes if o not in ("none", "yes", "no")}
+    return bool(tiered) and tiered <= _MISS
+
+
+_BREAK = re.compile(r"[,;:—()]|\s-\s|\bbut\b|\byet\b|\bthough\b|\balthough\b")
+
+
+def _claim(sentence: Sentence, start: int, end: int) -> bool:
+    """The span is told as a fact: no failure, turn, attempt or supposition from its clause to the sentence's end
+    ("he glares, but he opens the box" tells the box opened; "he opens the box, but it is empty" tells a turn)."""
+    text = sentence.narr
+    left = max((m.end() for m in _BREAK.finditer(text[:start])), default=0)
+    words = set(re.findall(r"[a-z']+", text[left:]))
+    if sentence.question or words & (_TURN | OUTCOME_HYPOTHETICAL):
+        return False
+    return not _ATTEMPT.search(text[max(left, start - 40) : end])
+
+
+def _violation(sentence: Sentence, start: int, end: int, what: str) -> list[Violation]:
+    excerpt = " ".join(sentence.original[start:end].split()) or " ".join(sentence.original.split()[:10])
+    return [Violation(ViolationKind.OUTCOME, f"'{excerpt}' tells {what}, but the engine's outcome is a miss", excerpt)]
+
+
+def check_miss_worked(sentence: Sentence, facts: Facts, intent: str | None) -> list[Violation]:
+    """On a miss: the player's weapon or effort working, the declared goal's verb told as done, or (at an
+    information move) something learned about what the player asked after."""
+    if not _missed(facts):
+        return []
+    text = sentence.narr
+    for m in (_TOOL_WORKS.search(text), _MANAGE.search(text)):
+        if m and _claim(sentence, m.start(), m.end()):
+            if m.re is _MANAGE and not set(_stems(text[m.end() :])) & set(_stems(intent or "")):
+                continue  # "you manage to stay on your feet": not what the player set out to do
+            return _violation(sentence, m.start(), m.end() + 30, "the attempt working")
+    said = re.findall(r"[a-z]+", (intent or "").lower())
+    for goal in dict.fromkeys(w for w in said if w in _GOAL_DONE):
+        m = re.search(rf"\b(?:{_GOAL_DONE[goal]})\b", text)
+        if m and not re.search(r"\bto\s+(?:\w+\s+)?$", text[: m.start()]) and _claim(sentence, m.start(), m.end()):
+            return _violation(sentence, max(0, m.start() - 30), m.end() + 20, f"the goal ('{goal}') reached")
+    if set(said) & _SEEKS:
+        wanted = {w for w in _stems(intent or "") if w not in {s[:5] for s in _SEEKS}}
+        m = _LEARNED.search(text)
+        if m and wanted & set(_stems(text[m.end() :])) and _claim(sentence, m.start(), m.end()):
+            return _violation(sentence, m.start(), m.end() + 60, "something learned about what you sought")
+    return []
+
+
+def check_miss_untold(text: str, facts: Facts, intent: str | None) -> list[Violation]:
+    """On a miss: a whole story that never names what the player did and never tells a failure."""
+    wanted = set(_stems(intent or ""))
+    if not _missed(facts) or len(wanted) < 2 or _FAILED_WORDS.search(text.lower()):
+        return []
+    told = sentences(text, facts.engine_text, facts.engine_bigrams)
+    if not told or any(wanted & set(_stems(s.narr)) for s in told):
+        return []
+    what = " ".join((intent or "").split()[:8])
+    detail = f"the story never tells that '{what}' failed, but the engine's outcome is a miss"
+    return [Violation(ViolationKind.OUTCOME, detail, what)]

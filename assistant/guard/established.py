@@ -1,0 +1,65 @@
+"""Oracle answers of earlier turns, contradicted by this turn's story.
+
+The oracle answered "Is the reactor still running?" with no, and the story opened with "The reactor is no longer
+running." A turn later the narrator writes "The reactor is still running": the engine's earlier answer told as its
+opposite. The guard reads one turn's Results only, so the answers established earlier in the session travel with
+the narration request (``established``: the sentences they were told as) and each becomes a claim to keep: its
+words (subject and predicate, as :func:`~assistant.guard.agency.question_words` reads a question) and its polarity.
+A sentence of the story that holds all of those words in one clause, with the other polarity and no word of change
+("again", "back", "now"), contradicts it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from assistant.guard.agency import answer_polarity, question_words
+from assistant.guard.model import Violation, ViolationKind
+from assistant.guard.text import Sentence
+
+#: A story may tell the world changing after the answer: "the reactor is running again", "flickers back to life".
+_CHANGED = re.compile(
+    r"\b(?:again|back|once more|now|restart|restarts|restarted|resume|resumes|resumed|anew|return|returns|returned"
+    r"|become|becomes|became|begin|begins|began|start|starts|started|wake|wakes|woke|until)\b"
+)
+_NO = re.compile(r"\b(?:not|no|never|nobody|none|nothing|no longer|cannot)\b|n't\b")
+
+
+@dataclass(frozen=True)
+class Established:
+    """One answer of an earlier turn: the sentence it was told as, its key stems (predicate last), yes or no."""
+
+    sentence: str
+    key: tuple[str, ...]
+    answer: str
+
+
+def read_established(told: Iterable[str]) -> tuple[Established, ...]:
+    """Each earlier answer sentence ("The reactor is no longer running.") as a claim to keep; a sentence of fewer
+    than two words that carry it ("Yes.") says too little to hold a later story to."""
+    out: list[Established] = []
+    for sentence in told:
+        text = " ".join(str(sentence).split())
+        if not text:
+            continue
+        key = question_words(_NO.sub(" ", text.lower().replace("no longer", " ")))
+        if len(key) < 2:
+            continue
+        out.append(Established(text, tuple(key), "no" if _NO.search(text.lower()) else "yes"))
+    return tuple(out)
+
+
+def check_established(sentence: Sentence, established: Iterable[Established]) -> list[Violation]:
+    """A sentence that tells an earlier turn's oracle answer as its opposite."""
+    if sentence.question:
+        return []
+    for fact in established:
+        clause = answer_polarity(sentence.narr, list(fact.key))
+        if clause is None or clause[1] == fact.answer or _CHANGED.search(clause[0]):
+            continue
+        excerpt = clause[0]
+        detail = f"'{excerpt}' contradicts what an earlier turn established: '{fact.sentence}'"
+        return [Violation(ViolationKind.OUTCOME, detail, excerpt)]
+    return []

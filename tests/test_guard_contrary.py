@@ -1,0 +1,76 @@
+"""A miss told as the declared action working in other words than the player's, sentence by sentence: the player's
+weapon doing its work, the declared goal's verb told as done (by anyone), information learned at an information
+move. A sentence that tells a failure, a cost or a turn after it, an attempt, or what someone else does passes."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.engine import resolve
+from assistant.guard import check_narration, describe_violations
+
+MISS = {"system": "starforged", "move": "Face Danger", "stat": "edge", "dice": [1, 7, 8]}
+HIT = {"system": "starforged", "move": "Face Danger", "stat": "edge", "dice": [6, 2, 3]}
+SHOOT = "I shoot the raider before he reaches cover"
+PRESS = "I press the clerk to open the archive for me"
+FORCE = "I force the jammed airlock open with brute strength"
+LISTEN = "I listen to the gossip in the market about the guild master"
+
+
+def outcome_flags(text: str, intent: str, request: dict = MISS) -> list[str]:
+    found = check_narration(text, [resolve(request)], intent=intent, partial=True)
+    return [v.detail for v in found if v.kind.value == "outcome"]
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("The raider lunges at you again, and this time your vibroblade connects with him.", SHOOT),
+        ("Your shot finds its mark.", SHOOT),
+        ("The clerk looks at you with suspicion, but he reluctantly opens the box and starts to search it.", PRESS),
+        ("With all your might, you push down the lever until it makes a low hiss as it frees the door.", FORCE),
+        ("You notice that the old warehouses hold goods from the guild master's shop.", LISTEN),
+        ("A fishwife tells you the guild master meets smugglers at dawn.", LISTEN),
+        ("You manage to slip past the guards at the gate.", "I slip past the guards at the gate"),
+    ],
+)  # fmt: skip
+def test_a_miss_told_working_in_other_words_is_caught(text: str, intent: str) -> None:
+    found = outcome_flags(text, intent)
+    assert found and "a miss" in found[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("Your shot goes wide and slams into the wall.", SHOOT),
+        ("Your vibroblade glances off his armor.", SHOOT),
+        ("The raider's blade connects with your shoulder.", SHOOT),  # what the foe does is the miss's cost
+        ("He opens the box, but it is empty, and a guard steps in.", PRESS),  # a momentary success undermined
+        ("The clerk refuses to open the archive.", PRESS),
+        ("You try to force the airlock open with the bar.", FORCE),
+        ("You throw your weight against the airlock to open it; the seals groan.", FORCE),
+        ("You learn nothing about the guild master; the crowd goes quiet.", LISTEN),
+        ("The raider reaches cover and fires back.", SHOOT),
+        ("If your shot had found its mark, he would be down.", SHOOT),
+    ],
+)  # fmt: skip
+def test_a_failure_a_turn_an_attempt_or_the_foe_passes(text: str, intent: str) -> None:
+    assert outcome_flags(text, intent) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("Your shot finds its mark.", SHOOT),
+        ("The clerk reluctantly opens the box.", PRESS),
+        ("You notice that the old warehouses hold goods from the guild master's shop.", LISTEN),
+    ],
+)  # fmt: skip
+def test_on_a_hit_the_action_working_is_the_outcome(text: str, intent: str) -> None:
+    assert outcome_flags(text, intent, HIT) == []
+
+
+def test_the_retry_quotes_the_words_and_names_the_miss() -> None:
+    found = check_narration("This time your vibroblade connects with him.", [resolve(MISS)], intent=SHOOT)
+    feedback = describe_violations(found)
+    assert '"your vibroblade connects with him' in feedback.lower() and "the result is a miss" in feedback
