@@ -51,6 +51,7 @@ from assistant.guard.outcomes import check_outcome
 from assistant.guard.state import check_state, patterns
 from assistant.guard.style import second_person_fix
 from assistant.guard.system_words import meter_words
+from assistant.guard.taken import check_option_state, check_other_turn
 from assistant.guard.text import own_words_blanked, sentences
 from assistant.guard.unchanged import check_unchanged
 
@@ -118,6 +119,8 @@ def check_narration(
         found += check_oracle_story(sentence, facts, question)
         found += check_established(sentence, facts.established)
         found += check_miss_worked(sentence, facts, intent)
+        found += check_option_state(sentence, facts)
+        found += check_other_turn(sentence, facts)
         found += check_dice_sizes(sentence, facts)
     found += check_outcome_denied(text, facts)
     if not partial:

@@ -50,6 +50,10 @@ _ECHO = re.compile(
     r"|\balready changed on the sheet\b|\bwhat the rules say happens\b|\btell this as true\b|\balready told to the player\b"
     r"|\brolled on the table\s*:|\bthe oracle's answer\s*:|\byour (?:last )?narration (?:broke|followed|was not used)\b"
     r"|\brewrite it\s*:"
+    # the story so far's form for an oracle question ("Oracle (likely): Are there survivors aboard?"), the fact
+    # sheet's "Left to the player (…)" once "the player" is read as "you"
+    r"|\boracle \([a-z0-9/ -]{2,24}\)\s*:"
+    r"|\bleft to you \("
     # the card read out: "The oracle says: YES. This is a match, so envision…" ("The oracle answers yes" is story)
     r"|\bthe oracle (?:says|said|answers|answered|replies|replied)\s*:\s*[\"'\u201c]?(?:yes|no)\b|\bthis is a match\b"
     # the app's own headings and prompts around a turn (suggestions, the dice card), not story

@@ -1,0 +1,75 @@
+"""What the story tells as this turn's fact that is not: an open option as a state, another turn's roll or vice.
+
+- An open option told as a state of the fiction in other words than its label: Hack & Slash's "The attack opens
+  your opponent up, making them vulnerable" is the player's to pick, so "He is now vulnerable" or "a blow that
+  leaves the bard vulnerable" picks it (the engine made *you* vulnerable). The option's state word ("vulnerable",
+  read from "making them …", "leaves them …") told of someone other than you is the option taken.
+- A roll told on a turn that rolled no action: "You try to strike, but it misses" or "The outcome is a miss" after
+  an oracle question, the last turn's strike told again as this turn's.
+- The last turn's vice told again: "You overindulge" after an Acquire Asset (only Indulge Vice overindulges).
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant.guard.facts import Facts
+from assistant.guard.model import Violation, ViolationKind
+from assistant.guard.text import HYPOTHETICAL, Sentence, hypothetical, negated
+
+_STATE_IN_LABEL = re.compile(
+    r"\b(?:making|makes|make|leaving|leaves|leave|left|rendering|renders|render)\s+(?:them|him|her|it|your\s+(?:opponent|enemy"
+    r"|foe|target)|the\s+(?:opponent|enemy|foe|target))\s+(?P<state>[a-z]{4,})\b"
+)
+_YOU = re.compile(r"\b(?:you|your|yours|yourself)\b")
+_OTHER = re.compile(r"\b(?:he|she|they|him|her|them|his|their|it|the\s+[a-z]+|an?\s+[a-z]+)\b")
+_ROLL_TOLD = re.compile(
+    r"\byou\s+(?:try\s+to\s+[a-z]+,?\s+but\s+)?(?:miss|missed)\b|\byour\s+[a-z]+\s+(?:misses|missed)\b|\bbut it misses\b"
+    r"|\bthe outcome (?:is|was) an?\s+(?:miss|strong hit|weak hit)\b"
+)
+_OVERINDULGE = re.compile(r"\b(?:you\s+)?overindulg\w*")
+
+
+def _states(facts: Facts) -> dict[str, str]:
+    """The state words the open options give someone else ("vulnerable" -> its option's label)."""
+    out: dict[str, str] = {}
+    for label in facts.option_labels:
+        for m in _STATE_IN_LABEL.finditer(label.lower()):
+            out.setdefault(m.group("state"), label)
+    return out
+
+
+def check_option_state(sentence: Sentence, facts: Facts) -> list[Violation]:
+    """An open option's state word told, as a fact, of someone other than the player."""
+    if not facts.open_choices or sentence.question:
+        return []
+    text = sentence.narr
+    for state, label in _states(facts).items():
+        for m in re.finditer(rf"\b{re.escape(state)}\b", text):
+            before = re.split(r"[,;:—]|\s-\s|\band\b", text[: m.start()])[-1].split()[-6:]
+            window = " ".join(before)
+            if _YOU.search(window) or not _OTHER.search(window) or negated(text, m.start(), 3):
+                continue
+            if hypothetical(text, m.start(), m.end(), HYPOTHETICAL):
+                continue
+            excerpt = " ".join(sentence.original[max(0, m.start() - 40) : m.end()].split())
+            detail = f"'{excerpt}' tells the option '{label}' as taken; that choice is still open"
+            return [Violation(ViolationKind.DECISION, detail, excerpt)]
+    return []
+
+
+def check_other_turn(sentence: Sentence, facts: Facts) -> list[Violation]:
+    """A roll's outcome told on a turn that rolled no action; an overindulgence on a turn that indulged no vice."""
+    out: list[Violation] = []
+    if facts.results and not facts.tiered:
+        m = _ROLL_TOLD.search(sentence.narr)
+        if m and not hypothetical(sentence.narr, m.start(), m.end(), HYPOTHETICAL):
+            excerpt = " ".join(sentence.original[m.start() : m.end()].split())
+            detail = f"'{excerpt}': the engine rolled no action this turn; an earlier turn's roll is not told again"
+            out.append(Violation(ViolationKind.PHANTOM_ROLL, detail, excerpt))
+    m = _OVERINDULGE.search(sentence.narr)
+    if m and facts.results and "overindulg" not in facts.engine_text and not negated(sentence.narr, m.start(), 3):
+        excerpt = " ".join(sentence.original[m.start() : m.end()].split())
+        detail = f"'{excerpt}': the engine made no overindulgence this turn; an earlier turn's vice is not told again"
+        out.append(Violation(ViolationKind.STATE, detail, excerpt))
+    return out
