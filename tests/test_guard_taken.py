@@ -86,3 +86,20 @@ def test_the_retry_for_an_option_told_as_a_state_quotes_it() -> None:
     violations = check_narration("He is now vulnerable to counter-attacks.", [resolve(HACK_STRONG)])
     line = describe_violations(violations).splitlines()[1]
     assert line.startswith('1. Remove "') and "vulnerable" in line and "the player's to make" in line
+
+
+DEFEND_STRONG = {"system": "dungeon-world", "move": "Defend", "stat": "con", "character": {"stats": {"con": 0}}, "dice": [6, 6]}
+
+
+@pytest.mark.parametrize(
+    ("text", "caught"),
+    [
+        ("The bard blocks your attack with his shield, redirecting the damage to himself.", True),
+        ("The orc swings at the cleric; she redirects the damage onto herself.", True),
+        ("You raise your shield and redirect the damage meant for the cleric onto yourself.", False),
+        ("The orc swings at the cleric, and you step in to redirect the damage onto yourself.", False),
+    ],
+)
+def test_a_strong_defend_told_as_falling_on_someone_else_is_an_outcome_told_the_other_way(text: str, caught: bool) -> None:
+    flagged = [d for kind, d in found(text, DEFEND_STRONG) if kind == "outcome" and "someone else" in d]
+    assert bool(flagged) is caught

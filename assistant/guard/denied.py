@@ -5,6 +5,11 @@ defend onto yourself" told as "you are unable to redirect damage". The outcome t
 negation just before them, is the outcome told the other way (on a miss a negation is what the story should say, so
 only hits are read).
 
+The same outcome text told as falling on someone else: "the bard blocks your attack with his shield, redirecting the
+damage to himself" for Defend's "you redirect damage … onto yourself". For an outcome text that puts something on
+"yourself", its verb and object in a clause that puts it on another ("himself", "onto them") and names not you tell
+the hit as the other side's.
+
 An oracle answer never told at all (a story of the rain that never says whether anyone is awake) is not checked:
 by the words of the question it flagged true paraphrases ("The whole cloister sleeps; no one else stirs").
 """
@@ -58,4 +63,30 @@ def check_outcome_denied(text: str, facts: Facts) -> list[Violation]:
                 f"'{excerpt}' tells the outcome the other way: the engine's {result.outcome.replace('_', ' ')} says '{first}'"
             )
             return [Violation(ViolationKind.OUTCOME, detail, excerpt)]
+        told = _told_as_others(text, low, verb, obj) if re.search(r"\byourself\b", first.lower()) else ""
+        if told:
+            tier = result.outcome.replace("_", " ")
+            detail = f"'{told}' tells the outcome as someone else's doing: the engine's {tier} says '{first}'"
+            return [Violation(ViolationKind.OUTCOME, detail, told)]
     return []
+
+
+_CLAUSES = re.compile(r"[,;:.!?\n—]|\s-\s|\bbut\b|\band\b|\bwhile\b")
+_YOURS = re.compile(r"\b(?:you|your|yours|yourself)\b")
+_OTHERS = re.compile(r"\b(?:himself|herself|themselves|itself|(?:to|onto|on|at)\s+(?:him|her|them|it))\b")
+
+
+def _told_as_others(text: str, low: str, verb: str, obj: str) -> str:
+    """The clause holding the outcome's verb and object when it puts them on someone else, not you ("" if none)."""
+    pattern = rf"\b{re.escape(verb[:5])}\w*\s+(?:\w+\s+){{0,2}}?{re.escape(obj[:5])}\w*"
+    for m in re.finditer(pattern, low):
+        left = max((b.end() for b in _CLAUSES.finditer(low[: m.start()])), default=0)
+        after = _CLAUSES.search(low, m.end())
+        right = after.start() if after else len(low)
+        clause = low[left:right]
+        if _YOURS.search(clause) or not _OTHERS.search(clause):
+            continue
+        if re.search(rf"\b{_NEGATION}\b", clause):
+            continue
+        return " ".join(text[left:right].split())
+    return ""
