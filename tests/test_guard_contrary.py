@@ -74,3 +74,25 @@ def test_the_retry_quotes_the_words_and_names_the_miss() -> None:
     found = check_narration("This time your vibroblade connects with him.", [resolve(MISS)], intent=SHOOT)
     feedback = describe_violations(found)
     assert '"your vibroblade connects with him' in feedback.lower() and "the result is a miss" in feedback
+
+
+WEAK = {"system": "starforged", "move": "Face Danger", "stat": "shadow", "dice": [5, 9, 3]}
+ASK = "I ask the dockhands about the Wayfarer's last crew"
+
+
+@pytest.mark.parametrize(
+    ("text", "caught"),
+    [
+        ("You ask the dockhands about the Wayfarer's last crew.", True),
+        ("> You ask the dockhands about the Wayfarer's last crew.\n\nYou", True),
+        ("You ask the dockhands about the Wayfarer's last crew. One of them points at a rusted hull.", False),
+        ("You ask the dockhands about the Wayfarer's last crew, but they shrug.", False),
+        ("You try to ask the dockhands about the Wayfarer's last crew.", False),
+    ],
+)  # fmt: skip
+def test_a_story_that_only_tells_the_players_words_back_never_tells_the_outcome(text: str, caught: bool) -> None:
+    found = [v.detail for v in check_narration(text, [resolve(WEAK)], intent=ASK) if "never told" in v.detail]
+    assert bool(found) is caught
+    if caught:
+        feedback = describe_violations(check_narration(text, [resolve(WEAK)], intent=ASK))
+        assert 'Go on after "I ask the dockhands' in feedback and "(weak hit)" in feedback

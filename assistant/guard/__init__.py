@@ -39,7 +39,7 @@ from assistant.guard.acts import check_decision, check_phantom
 from assistant.guard.agency import check_agency, check_dice_sizes, check_offers, check_options_stated, check_oracle_story
 from assistant.guard.changes import check_arrows, engine_changes_blanked
 from assistant.guard.claims import check_claims, check_echo
-from assistant.guard.contrary import check_miss_untold, check_miss_worked
+from assistant.guard.contrary import check_miss_untold, check_miss_worked, check_only_retold
 from assistant.guard.denied import check_outcome_denied
 from assistant.guard.established import check_established
 from assistant.guard.facts import Facts
@@ -124,7 +124,11 @@ def check_narration(
         found += check_dice_sizes(sentence, facts)
     found += check_outcome_denied(text, facts)
     if not partial:
-        found += check_goal_told_done(text, facts, intent) or check_miss_untold(text, facts, intent)
+        found += (
+            check_goal_told_done(text, facts, intent)
+            or check_miss_untold(text, facts, intent)
+            or check_only_retold(text, facts, intent)
+        )
     if not any(v.kind is ViolationKind.DECISION for v in found):
         found += check_options_stated(text, facts)
     found += check_offers(text, facts)

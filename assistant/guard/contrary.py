@@ -25,6 +25,8 @@ from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.text import NEGATORS, OUTCOME_HYPOTHETICAL, Sentence, sentences
 
 _MISS = frozenset({"miss"})
+#: A Blades downtime activity's bad outcome still does the activity: its story may be the activity alone.
+_DONE_ANYWAY = frozenset({"bad_outcome"})
 #: Words in a sentence that tell a failure, a cost or a turn there: the sentence is not the goal told as reached.
 _TURN = NEGATORS | frozenset(
     re.findall(
@@ -166,4 +168,27 @@ def check_miss_untold(text: str, facts: Facts, intent: str | None) -> list[Viola
         return []
     what = " ".join((intent or "").split()[:8])
     detail = f"the story never tells that '{what}' failed, but the engine's outcome is a miss"
+    return [Violation(ViolationKind.OUTCOME, detail, what)]
+
+
+def check_only_retold(text: str, facts: Facts, intent: str | None) -> list[Violation]:
+    """A rolled outcome whose whole story only tells the player's words back ("You lean on your contacts to acquire
+    a fine carriage." and nothing more): the outcome is never told. A sentence that adds more than two words of its
+    own, quotes the engine's text, tells an attempt or a failure or a turn ("but they refuse") tells something."""
+    wanted = set(_stems(intent or ""))
+    if not facts.tiered or facts.outcomes & _DONE_ANYWAY or len(wanted) < 3:
+        return []
+    told = [s for s in re.split(r"(?<=[.!?])\s+|\n+", text) if len(re.findall(r"[A-Za-z']+", s)) >= 3]
+    if not told:
+        return []
+    for raw in told:
+        low = raw.lower()
+        stems = set(_stems(low))
+        if len(stems & wanted) < 0.75 * len(wanted) or len(stems - wanted) > 2:
+            return []
+        if set(re.findall(r"[a-z']+", low)) & _TURN or _FAILED_WORDS.search(low) or _ATTEMPT.search(low):
+            return []
+    what = " ".join((intent or "").split()[:12])
+    tiers = " and ".join(sorted(o.replace("_", " ") for o in facts.outcomes if o not in ("none", "yes", "no")))
+    detail = f"the story only tells '{what}' back; the engine's outcome ({tiers}) is never told"
     return [Violation(ViolationKind.OUTCOME, detail, what)]

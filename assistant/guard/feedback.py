@@ -41,6 +41,9 @@ def fix_sentence(v: Violation) -> str:
     if v.kind is ViolationKind.OUTCOME:
         if v.detail.startswith("the story never tells"):
             return f'Tell "{quoted}" failing: the result is a miss.'
+        if v.detail.startswith("the story only tells"):
+            tier = m.group(1) if (m := re.search(r"outcome \(([^)]+)\)", v.detail)) else "the outcome"
+            return f'Go on after "{quoted}": tell how it turns out ({tier}).'
         fact = _ESTABLISHED.search(rest)
         if fact:
             return f'Change "{quoted}": an earlier answer stands: {fact.group("fact")}'
