@@ -36,6 +36,9 @@ def flags(text: str, established: tuple[str, ...] = EARLIER) -> list[str]:
         "The priest senses you at once and turns.",
         "Someone else is awake in the hall, watching.",
         "The raider does not flee; he lunges again.",
+        "The reactor remains operational at full power.",  # the predicate in other words
+        "Nothing aboard is alive.",
+        "The priest notices you at once.",
     ],
 )
 def test_an_earlier_answer_told_as_its_opposite_is_an_outcome_told_the_other_way(text: str) -> None:
@@ -52,6 +55,8 @@ def test_an_earlier_answer_told_as_its_opposite_is_an_outcome_told_the_other_way
         "The priest does not sense you as you slip by.",
         "You wonder whether the reactor is running.",
         "Is the reactor running? You cannot tell.",
+        "The priest does not notice you.",
+        "The reactor is offline.",
     ],
 )
 def test_a_story_that_keeps_or_moves_on_from_the_answers_passes(text: str) -> None:

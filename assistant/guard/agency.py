@@ -379,11 +379,23 @@ def _words(text: str) -> set[str]:
     return {w[:5] for w in re.findall(r"[a-z]+", text.lower()) if len(w) > 2 and w not in _AUX}
 
 
+#: Words a story tells an answer's predicate with ("the reactor remains operational" for "running"): each counts as
+#: the predicate's stem, so the answer's polarity is read from them too.
+_SAME_AS = {
+    "runn": "operational working active online powered humming functioning",
+    "sens": "notice notices noticed spot spots spotted detect detects detected",
+    "flee": "escape escapes escaped retreat retreats retreated bolts bolted",
+    "surv": "alive living",
+}
+_SYNONYM = {word: stem for stem, words in _SAME_AS.items() for word in words.split()}
+
+
 def _stems(text: str) -> set[str]:
     text = text.lower()
     for phrase, same in _SOMEONE.items():
         text = text.replace(phrase, same)
-    return {w[:4] for w in re.findall(r"[a-z]+", text) if len(w) > 1}
+    words = [w for w in re.findall(r"[a-z]+", text) if len(w) > 1]
+    return {w[:4] for w in words} | {_SYNONYM[w] for w in words if w in _SYNONYM}
 
 
 def question_words(question: str) -> list[str]:
