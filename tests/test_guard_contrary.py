@@ -96,3 +96,28 @@ def test_a_story_that_only_tells_the_players_words_back_never_tells_the_outcome(
     if caught:
         feedback = describe_violations(check_narration(text, [resolve(WEAK)], intent=ASK))
         assert 'Go on after "I ask the dockhands' in feedback and "(weak hit)" in feedback
+
+
+STRONG = {"system": "starforged", "move": "Face Danger", "stat": "edge", "dice": [6, 2, 3]}
+DOOR = "I force the door open"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent", "request_", "caught"),
+    [
+        ("You fail to open the door.", DOOR, STRONG, True),
+        ("You fail to open the door.", DOOR, WEAK, True),
+        ("The door will not budge.", DOOR, STRONG, True),
+        ("The clerk refuses to open the archive.", PRESS, WEAK, True),
+        ("The raider dodges your shot.", SHOOT, STRONG, True),
+        ("Your vibroblade glances off his armor.", SHOOT, STRONG, True),
+        ("The raider dodges your shot.", SHOOT, WEAK, False),  # a weak hit's cost may be a blow turned aside
+        ("You fail to open the door at first, but then it gives.", DOOR, STRONG, False),
+        ("You fail to notice the second guard behind you.", DOOR, WEAK, False),  # a cost, not the action failing
+        ("If you fail to open the door, the guards will come.", DOOR, STRONG, False),
+        ("You fail to open the door.", DOOR, MISS, False),  # on a miss it is the story
+    ],
+)  # fmt: skip
+def test_a_hit_told_as_the_declared_action_failing_is_caught(text: str, intent: str, request_: dict, caught: bool) -> None:
+    found = [v.detail for v in check_narration(text, [resolve(request_)], intent=intent) if "attempt failing" in v.detail]
+    assert bool(found) is caught

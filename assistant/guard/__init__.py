@@ -39,7 +39,7 @@ from assistant.guard.acts import check_decision, check_phantom
 from assistant.guard.agency import check_agency, check_dice_sizes, check_offers, check_options_stated, check_oracle_story
 from assistant.guard.changes import check_arrows, engine_changes_blanked
 from assistant.guard.claims import check_claims, check_echo
-from assistant.guard.contrary import check_miss_untold, check_miss_worked, check_only_retold
+from assistant.guard.contrary import check_hit_failed, check_miss_untold, check_miss_worked, check_only_retold
 from assistant.guard.denied import check_outcome_denied
 from assistant.guard.established import check_established
 from assistant.guard.facts import Facts
@@ -119,6 +119,7 @@ def check_narration(
         found += check_oracle_story(sentence, facts, question)
         found += check_established(sentence, facts.established)
         found += check_miss_worked(sentence, facts, intent)
+        found += check_hit_failed(sentence, facts, intent)
         found += check_option_state(sentence, facts)
         found += check_other_turn(sentence, facts)
         found += check_dice_sizes(sentence, facts)

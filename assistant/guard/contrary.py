@@ -22,7 +22,7 @@ import re
 
 from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
-from assistant.guard.text import NEGATORS, OUTCOME_HYPOTHETICAL, Sentence, sentences
+from assistant.guard.text import NEGATORS, OUTCOME_HYPOTHETICAL, Sentence, hypothetical, sentences
 
 _MISS = frozenset({"miss"})
 #: A Blades downtime activity's bad outcome still does the activity: its story may be the activity alone.
@@ -192,3 +192,59 @@ def check_only_retold(text: str, facts: Facts, intent: str | None) -> list[Viola
     tiers = " and ".join(sorted(o.replace("_", " ") for o in facts.outcomes if o not in ("none", "yes", "no")))
     detail = f"the story only tells '{what}' back; the engine's outcome ({tiers}) is never told"
     return [Violation(ViolationKind.OUTCOME, detail, what)]
+
+
+_HITS = frozenset({"strong_hit", "weak_hit", "critical", "full_success", "partial_success"})
+#: "You fail to open it", "you cannot force it", "you are unable to": the player's attempt told failing.
+_YOU_FAIL = re.compile(
+    r"\byou\s+(?:(?:simply|still|just)\s+)?(?:fail|fails|failed|can't|cannot|couldn't|can not|could not|are unable|were unable"
+    r"|don't manage|didn't manage|do not manage|did not manage)\s+(?:to\s+)?(?P<what>[^,;.!?]{0,60})"
+)
+#: The player's weapon or shot failing, or the foe blocking it: a hit told as a miss (strong hits only: a weak
+#: hit's cost may be a blow turned aside).
+_TOOL_FAILS = re.compile(
+    rf"\b{_TOOL}\s+(?:misses|missed|glances off|glanced off|goes wide|went wide|bounces off|bounced off|is blocked|was blocked"
+    r"|is parried|was parried|finds nothing|found nothing)\b"
+    r"|\b(?:blocks|blocked|parries|parried|dodges|dodged|deflects|deflected|evades|evaded|sidesteps|sidestepped)\s+"
+    r"(?:your|the)\s+(?:[a-z]+\s+)?(?:attack|blow|strike|shot|hit|swing|thrust|lunge|blade|sword|punch|bullet|arrow)\b"
+)
+#: Goals whose thing told as not budging is the goal not reached ("the door will not budge").
+_STUCK = frozenset({"open", "unlock", "free", "break"})
+_REVERSED = re.compile(r"\b(?:but|until|then|finally|at last|eventually|second|again|instead|yet)\b")
+
+
+def _related(words: str, intent: str | None) -> bool:
+    return bool(set(_stems(words)) & set(_stems(intent or "")))
+
+
+def check_hit_failed(sentence: Sentence, facts: Facts, intent: str | None) -> list[Violation]:
+    """On a hit: the player's declared action told failing ("you fail to open the door", "the clerk refuses to open
+    the archive", and on a strong hit "the raider dodges your shot"). A failure that a turn follows in the sentence
+    ("… at first, but then it gives") or a supposition passes."""
+    tiers = {o for o in facts.outcomes if o not in ("none", "yes", "no")}
+    if not tiers or not tiers <= _HITS or sentence.question:
+        return []
+    text = sentence.narr
+    said = re.findall(r"[a-z]+", (intent or "").lower())
+    goals = [g for g in dict.fromkeys(said) if g in _GOAL_DONE]
+    found: list[tuple[int, int]] = []
+    for m in _YOU_FAIL.finditer(text):
+        if _related(m.group("what"), intent) or any(re.search(rf"\b{g}", m.group("what")) for g in goals):
+            found.append((m.start(), m.end()))
+    for goal in goals:
+        for m in re.finditer(
+            rf"\b(?:refuses|refused|refuse|won't|will not|does not|doesn't|did not|didn't|fails|failed|can't|cannot)\s+"
+            rf"(?:to\s+)?(?:\w+\s+)?(?:{goal}\w*{'|budge' if goal in _STUCK else ''})\b",
+            text,
+        ):
+            found.append((m.start(), m.end()))
+    if tiers <= {"strong_hit", "critical", "full_success"}:
+        found += [(m.start(), m.end()) for m in _TOOL_FAILS.finditer(text)]
+    for start, end in sorted(found):
+        if _REVERSED.search(text[end:]) or hypothetical(text, start, end, OUTCOME_HYPOTHETICAL):
+            continue
+        excerpt = " ".join(sentence.original[start:end].split())
+        tier = " and ".join(sorted(t.replace("_", " ") for t in tiers))
+        detail = f"'{excerpt}' tells the attempt failing, but the engine's outcome is a {tier}"
+        return [Violation(ViolationKind.OUTCOME, detail, excerpt)]
+    return []
