@@ -121,3 +121,15 @@ DOOR = "I force the door open"
 def test_a_hit_told_as_the_declared_action_failing_is_caught(text: str, intent: str, request_: dict, caught: bool) -> None:
     found = [v.detail for v in check_narration(text, [resolve(request_)], intent=intent) if "attempt failing" in v.detail]
     assert bool(found) is caught
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A floorboard creaks. The sentry spots you and raises his lantern.",
+        "The rain thickens. Somewhere above, a bell starts to ring the alarm.",
+    ],
+)
+def test_a_miss_told_as_the_situation_turning_passes_without_naming_the_action(text: str) -> None:
+    found = check_narration(text, [resolve(MISS)], intent="I slip past the watch")
+    assert not [v for v in found if "never tells" in v.detail]

@@ -101,7 +101,10 @@ _FAILED_WORDS = re.compile(
     r"|refuse|refuses|refused|too late|no luck|not enough|worse|goes wrong|went wrong|falls apart|fell apart"
     # an adversity told in the body or the scene ("a sudden rush of nausea ... you struggle")
     r"|struggle|struggles|struggled|struggling|pain|painful|hurt|hurts|wound|wounded|harm|sick|nausea|danger"
-    r"|dangerous|trouble|alarm|adversity)\b"
+    r"|dangerous|trouble|alarm|adversity"
+    # the situation turning: you are seen, attacked, caught
+    r"|spot|spots|spotted|notices you|noticed you|sees you|saw you|seen|alert|alerted|ambush|ambushed|attack|attacks"
+    r"|attacked|caught|blood|bleeding|collapse|collapses|collapsed)\b"
 )
 
 
