@@ -50,6 +50,7 @@ def test_an_open_option_told_as_a_state_of_someone_else_is_a_decision(text: str)
         "Your blade bites deep, but the swing leaves you vulnerable.",  # the engine's own change: you are vulnerable
         "You are now vulnerable to counter-attacks. Which two do you choose?",
         "The bard is not vulnerable yet; he circles you.",
+        "The character's vulnerable status is now marked.",  # the player's character: the engine's own change
         "If you choose, the bard could be left vulnerable after your turn.",
     ],
 )

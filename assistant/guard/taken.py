@@ -22,7 +22,7 @@ _STATE_IN_LABEL = re.compile(
     r"|foe|target)|the\s+(?:opponent|enemy|foe|target))\s+(?P<state>[a-z]{4,})\b"
 )
 _YOU = re.compile(r"\b(?:you|your|yours|yourself)\b")
-_OTHER = re.compile(r"\b(?:he|she|they|him|her|them|his|their|it|the\s+[a-z]+|an?\s+[a-z]+)\b")
+_OTHER = re.compile(r"\b(?:he|she|they|him|her|them|his|their|it|the\s+(?!character|player|hero)[a-z]+|an?\s+[a-z]+)\b")
 _ROLL_TOLD = re.compile(
     r"\byou\s+(?:try\s+to\s+[a-z]+,?\s+but\s+)?(?:miss|missed)\b|\byour\s+[a-z]+\s+(?:misses|missed)\b|\bbut it misses\b"
     r"|\bthe outcome (?:is|was) an?\s+(?:miss|strong hit|weak hit)\b"
