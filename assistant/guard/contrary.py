@@ -1,4 +1,4 @@
-"""A miss told as the declared action working, in the story's own words, sentence by sentence.
+"""An outcome contradicted in the story's own words: a miss told working, a hit told failing, an outcome never told.
 
 :mod:`assistant.guard.goals` reads the whole story for the player's words told as done. A small model tells a miss
 working in other words too, and next to a sentence that tells a failure:
@@ -14,6 +14,10 @@ working in other words too, and next to a sentence that tells a failure:
 
 A sentence that tells a failure, a cost or a turn itself ("but", "fails", "until it jams") is left alone: a
 momentary success undermined is how several systems tell a miss.
+
+The other way round, on a hit: the declared action told failing ("you fail to open the door", "the clerk refuses to
+open the archive", on a strong hit "the raider dodges your shot"). And on any rolled outcome, a story that only tells
+the player's words back ("You lean on your contacts to acquire a fine carriage.") never tells the outcome.
 """
 
 from __future__ import annotations
@@ -133,7 +137,7 @@ def _claim(sentence: Sentence, start: int, end: int) -> bool:
 
 
 def _violation(sentence: Sentence, start: int, end: int, what: str) -> list[Violation]:
-    excerpt = " ".join(sentence.original[start:end].split()) or " ".join(sentence.original.split()[:10])
+    excerpt = " ".join((sentence.raw or sentence.original)[start:end].split()) or " ".join(sentence.original.split()[:10])
     return [Violation(ViolationKind.OUTCOME, f"'{excerpt}' tells {what}, but the engine's outcome is a miss", excerpt)]
 
 
@@ -246,7 +250,7 @@ def check_hit_failed(sentence: Sentence, facts: Facts, intent: str | None) -> li
     for start, end in sorted(found):
         if _REVERSED.search(text[end:]) or hypothetical(text, start, end, OUTCOME_HYPOTHETICAL):
             continue
-        excerpt = " ".join(sentence.original[start:end].split())
+        excerpt = " ".join((sentence.raw or sentence.original)[start:end].split())
         tier = " and ".join(sorted(t.replace("_", " ") for t in tiers))
         detail = f"'{excerpt}' tells the attempt failing, but the engine's outcome is a {tier}"
         return [Violation(ViolationKind.OUTCOME, detail, excerpt)]

@@ -52,7 +52,7 @@ def check_option_state(sentence: Sentence, facts: Facts) -> list[Violation]:
                 continue
             if hypothetical(text, m.start(), m.end(), HYPOTHETICAL):
                 continue
-            excerpt = " ".join(sentence.original[max(0, m.start() - 40) : m.end()].split())
+            excerpt = " ".join((sentence.raw or sentence.original)[max(0, m.start() - 40) : m.end()].split())
             detail = f"'{excerpt}' tells the option '{label}' as taken; that choice is still open"
             return [Violation(ViolationKind.DECISION, detail, excerpt)]
     return []
@@ -64,12 +64,12 @@ def check_other_turn(sentence: Sentence, facts: Facts) -> list[Violation]:
     if facts.results and not facts.tiered:
         m = _ROLL_TOLD.search(sentence.narr)
         if m and not hypothetical(sentence.narr, m.start(), m.end(), HYPOTHETICAL):
-            excerpt = " ".join(sentence.original[m.start() : m.end()].split())
+            excerpt = " ".join((sentence.raw or sentence.original)[m.start() : m.end()].split())
             detail = f"'{excerpt}': the engine rolled no action this turn; an earlier turn's roll is not told again"
             out.append(Violation(ViolationKind.PHANTOM_ROLL, detail, excerpt))
     m = _OVERINDULGE.search(sentence.narr)
     if m and facts.results and "overindulg" not in facts.engine_text and not negated(sentence.narr, m.start(), 3):
-        excerpt = " ".join(sentence.original[m.start() : m.end()].split())
+        excerpt = " ".join((sentence.raw or sentence.original)[m.start() : m.end()].split())
         detail = f"'{excerpt}': the engine made no overindulgence this turn; an earlier turn's vice is not told again"
         out.append(Violation(ViolationKind.STATE, detail, excerpt))
     return out
