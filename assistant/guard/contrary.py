@@ -136,8 +136,18 @@ def _claim(sentence: Sentence, start: int, end: int) -> bool:
     return not _ATTEMPT.search(text[max(left, start - 40) : end])
 
 
+def _span(raw: str, start: int, end: int) -> str:
+    """``raw[start:end]`` widened to whole words, whitespace collapsed."""
+    start, end = max(0, start), min(len(raw), end)
+    while start > 0 and not raw[start - 1].isspace():
+        start -= 1
+    while end < len(raw) and not raw[end].isspace():
+        end += 1
+    return " ".join(raw[start:end].split())
+
+
 def _violation(sentence: Sentence, start: int, end: int, what: str) -> list[Violation]:
-    excerpt = " ".join((sentence.raw or sentence.original)[start:end].split()) or " ".join(sentence.original.split()[:10])
+    excerpt = _span(sentence.raw or sentence.original, start, end) or " ".join(sentence.original.split()[:10])
     return [Violation(ViolationKind.OUTCOME, f"'{excerpt}' tells {what}, but the engine's outcome is a miss", excerpt)]
 
 
