@@ -107,8 +107,8 @@ _FAILED_WORDS = re.compile(
     r"|struggle|struggles|struggled|struggling|pain|painful|hurt|hurts|wound|wounded|harm|sick|nausea|danger"
     r"|dangerous|trouble|alarm|adversity"
     # the situation turning: you are seen, attacked, caught
-    r"|spot|spots|spotted|notices you|noticed you|sees you|saw you|seen|alert|alerted|ambush|ambushed|attack|attacks"
-    r"|attacked|caught|blood|bleeding|collapse|collapses|collapsed)\b"
+    r"|(?:spots|spotted|spot|notices|noticed|sees|saw|catches|caught|attacks|attacked|ambushes|ambushed) you"
+    r"|(?:are|were|is|been) (?:spotted|seen|caught|noticed)|alert|alerted|ambush|blood|bleeding|collapse|collapses|collapsed)\b"
 )
 
 
