@@ -3,7 +3,8 @@
 It plays the chat scripts (``evals/datasets/chat_scripts.jsonl``, all five systems) in fresh campaigns in a
 temporary home, with the model as the narrator (suggestions and rules answers stay offline, so only narration
 is measured), and records every draft the model wrote, rejected or shown, to a JSONL file (``--drafts``):
-``{script, turn, input, attempt, task, moves, outcomes, text, violations, ttft_ms, ms, prompt_tokens, facts}``;
+``{script, turn, input, attempt, task, moves, outcomes, text, violations, ttft_ms, ms, prompt_tokens, facts}``, and on
+a turn's last draft ``shown``, the narration the player read (the engine's opening, the story kept, or the template);
 ``facts`` is what the narrator was given (see :mod:`evals.guard_facts`), so each line can be labelled and re-checked
 on its own. ``--replay OLD.jsonl`` adds the facts to drafts recorded without them (the scripts are played offline
 with the same seeds) and re-checks them with the current guard; no model is needed.
@@ -125,9 +126,11 @@ def play(
                     "ttft_ms": draft["ttft_ms"], "ms": draft["ms"], "prompt_tokens": draft["prompt_tokens"], "facts": facts,
                 }  # fmt: skip
                 records.append(record)
-                if drafts_out is not None:
+            records[-1]["shown"] = turn.narration  # what the player read: the engine's opening, the story, the cuts
+            if drafts_out is not None:
+                for record in records:
                     drafts_out.write(json.dumps(record, ensure_ascii=False) + "\n")
-                    drafts_out.flush()
+                drafts_out.flush()
             first = records[0]
             row = {
                 "script": name,

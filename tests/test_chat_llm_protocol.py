@@ -13,6 +13,7 @@ from assistant.chat.session import ChatSession
 from assistant.config import LLMSettings, Secret, Settings
 from assistant.store import service
 from tests.openai_stub import OpenAIStub, openai_stub  # noqa: F401
+from tests.openings import split_opening
 
 KEY = "sk-test-chat-0123456789abcdef"
 
@@ -57,7 +58,10 @@ def test_planned_move_then_streamed_llm_narration(
     done = events[-1].turn
     assert done.narrator == "llm" and done.results[0].outcome == "strong_hit"
     chunks = [e.text for e in events if e.kind == "narration"]
-    assert chunks == ["The sentry's lamp sweeps past. ", "You are through before it turns back."]
+    opening, story = split_opening("".join(chunks), "strong")  # the engine's own opening comes first, then the model's
+    assert opening.startswith("You ") and "study the sentry's patrol" in opening
+    assert chunks[1:] == ["The sentry's lamp sweeps past. ", "You are through before it turns back."]
+    assert story == "The sentry's lamp sweeps past. You are through before it turns back."
     assert done.context_tokens and done.context_tokens > 0
     narrate_request = openai_stub.requests[-1]
     assert narrate_request.body["stream"] is True

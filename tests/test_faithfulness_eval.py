@@ -39,6 +39,7 @@ def test_a_rejected_first_draft_then_a_good_retry(tmp_path: Path) -> None:
     assert rows[0]["first_violations"] == ["number"] and rows[0]["drafts"] == 2
     drafts = [json.loads(line) for line in out.getvalue().splitlines()]
     assert [d["attempt"] for d in drafts] == [1, 2]
+    assert "shown" not in drafts[0] and drafts[1]["shown"].endswith("You press on into the dark.")  # what the player read
     assert drafts[0]["violations"][0]["kind"] == "number" and drafts[1]["violations"] == []
     assert drafts[0]["ttft_ms"] is not None and drafts[0]["text"].startswith("Everything is fine")
     facts = drafts[0]["facts"]  # what the narrator was given, so the line can be labelled and re-checked alone

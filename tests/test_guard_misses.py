@@ -12,6 +12,7 @@ from assistant.chat.narration import guarded_narration
 from assistant.engine import resolve
 from assistant.guard import check_narration, describe_violations, prepare, second_person_fix
 from assistant.narrate import NarrationRequest
+from tests.openings import split_opening
 
 FDW = {"system": "starforged", "move": "Face Danger", "stat": "edge", "character": {"stats": {"edge": 2}}, "dice": [4, 2, 9]}
 FDM = {"system": "starforged", "move": "Face Danger", "stat": "edge", "dice": [1, 7, 8]}
@@ -116,7 +117,7 @@ def test_the_player_in_a_draft_is_fixed_not_shown_or_rejected() -> None:
     result = resolve(FDW)
     request = NarrationRequest(task="narrate", system="starforged", player_text="I leap", results=(result,))
     outcome = _run(_Scripted("The player leaps and lands hard, at a cost."), request)
-    assert outcome.narrator == "llm" and outcome.text.startswith("You leap")
+    assert outcome.narrator == "llm" and split_opening(outcome.text, "weak")[1].startswith("You leap")
     assert "the player" not in outcome.text.lower()
 
 

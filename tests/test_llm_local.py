@@ -66,7 +66,7 @@ def test_the_gguf_setting_gives_an_in_process_model(gguf: str, monkeypatch: pyte
     assert isinstance(model, llm_local.LlamaCppChatModel) and model.planning == "json"
     text = "".join(str(c.content) for c in stream_within(model, [("human", "go")], limits_for("narrate", 5)))
     assert text.strip() == FakeLlama.reply
-    assert CALLS[0]["max_tokens"] == 250 and CALLS[0]["temperature"] == 0.7 and CALLS[0]["stream"] is True
+    assert CALLS[0]["max_tokens"] == 250 and CALLS[0]["temperature"] == 0.3 and CALLS[0]["stream"] is True
     assert CALLS[0]["messages"] == [{"role": "user", "content": "go"}]
 
 

@@ -242,6 +242,6 @@ def test_the_model_takes_endpoint_key_and_timeout_from_settings(monkeypatch: pyt
     chat: Any = make_chat_model(streaming=False)
     assert chat.model_name == "tiny-narrator" and chat.streaming is False
     assert chat.request_timeout.read == 7.5 and chat.request_timeout.connect == 5.0 and chat.turn_timeout == 7.5
-    assert chat.extra_body == {"max_tokens": 250} and chat.temperature == 0.7
+    assert chat.extra_body == {"max_tokens": 250} and chat.temperature == 0.3
     assert chat.openai_api_key.get_secret_value() == KEY and KEY not in repr(chat)
     assert make_chat_model(load_settings().llm).streaming is True  # type: ignore[union-attr]

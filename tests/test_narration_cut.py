@@ -13,6 +13,7 @@ from assistant.narrate.context import before_results, character_text, narration_
 from assistant.narrate.turn_message import facts_text
 from rules_index.chunk import Chunk
 from rules_index.search import Hit
+from tests.openings import split_opening
 
 FDW = {"system": "starforged", "move": "Face Danger", "stat": "edge", "character": {"stats": {"edge": 2}}, "dice": [4, 2, 9]}
 ORACLE_NO = {"system": "starforged", "move": "Ask the Oracle", "dice": [60], "options": {"odds": "50/50"}}
@@ -61,7 +62,9 @@ def test_a_decision_after_the_story_is_cut_and_the_story_is_shown() -> None:
     )
     outcome, events = run(narrator, weak_hit_request())
     assert outcome.narrator == "llm" and outcome.cut and outcome.attempts == 1
-    assert outcome.text == "You leap the gap and catch the far ledge. The rail bends under your weight, and your pack tears open."
+    opening, story = split_opening(outcome.text, "weak")  # the engine's opening, then the model's story up to the cut
+    assert "leap the gap" in opening
+    assert story == "You leap the gap and catch the far ledge. The rail bends under your weight, and your pack tears open."
     assert "decide" not in "".join(e.text for e in events)  # the cut sentence was never shown
     assert narrator.closed_early == 1 and len(narrator.requests) == 1  # the model's call is stopped; no retry
 
@@ -165,17 +168,24 @@ def test_slash_commands_are_not_story() -> None:
 def test_a_draft_stopped_mid_sentence_ends_at_its_last_full_sentence() -> None:
     narrator = Scripted("You leap the gap and catch the far ledge. The rail bends under your weight. Your pack tears and the")
     outcome, _ = run(narrator, weak_hit_request())
-    assert (
-        outcome.narrator == "llm"
-        and outcome.text == "You leap the gap and catch the far ledge. The rail bends under your weight."
-    )
-    short = Scripted("You leap the gap and catch the far ledge, and the")
-    assert run(short, weak_hit_request())[0].text == "You leap the gap and catch the far ledge, and the"  # nothing else to show
+    story = split_opening(outcome.text, "weak")[1]
+    assert outcome.narrator == "llm" and story == "You leap the gap and catch the far ledge. The rail bends under your weight."
     stopped = Scripted("You leap the gap and catch the far ledge, bruised. Pinned against the rock, you")  # a stop sequence
-    assert run(stopped, weak_hit_request())[0].text == "You leap the gap and catch the far ledge, bruised."
-    at_once = Scripted("Pinned down, you", "You leap the gap and catch the far ledge, bruised.")  # stopped before a sentence
-    outcome, _ = run(at_once, weak_hit_request())
-    assert outcome.narrator == "llm-retry" and outcome.text == "You leap the gap and catch the far ledge, bruised."
+    told = split_opening(run(stopped, weak_hit_request())[0].text, "weak")[1]
+    assert told == "You leap the gap and catch the far ledge, bruised."
+    # stopped before a sentence of its own: the engine's opening stands alone, with no half sentence after it
+    for fragment in ("You leap the gap and catch the far ledge, and the", "Pinned down, you"):
+        outcome, _ = run(Scripted(fragment), weak_hit_request())
+        assert outcome.narrator == "llm" and split_opening(outcome.text, "weak")[1] == ""
+    # with no opening (a roll without an outcome tier), a draft stopped before its first sentence is retried
+    price = NarrationRequest(
+        task="pay_the_price", system="starforged", player_text="Pay the Price",
+        results=(resolve({"system": "starforged", "move": "Pay the Price", "dice": [50]}),),
+    )  # fmt: skip
+    at_once = Scripted("Pinned down, you", "The rail gives way beneath you, and your pack tumbles into the dark.")
+    outcome, _ = run(at_once, price)
+    assert outcome.narrator == "llm-retry"
+    assert outcome.text == "The rail gives way beneath you, and your pack tumbles into the dark."
     assert "before its first sentence" in at_once.requests[1].feedback
 
 
@@ -197,12 +207,16 @@ def test_a_sentence_of_an_earlier_turn_told_again_is_skipped_and_a_draft_of_noth
     request = NarrationRequest(
         task="narrate", system="starforged", player_text="I leap the gap", results=(resolve(FDW),), history=history
     )
-    opened = Scripted("The blade pierces the raider's coat and he staggers back. You leap the gap as the rail bends.")
+    opened = Scripted("The blade pierces the raider's coat and he staggers back. The rail bends as you land.")
     outcome, events = run(opened, request)
-    assert outcome.narrator == "llm" and outcome.text == "You leap the gap as the rail bends."
+    assert outcome.narrator == "llm" and split_opening(outcome.text, "weak")[1] == "The rail bends as you land."
     assert "pierces" not in "".join(e.text for e in events)
-    only = Scripted("The blade pierces the raider's coat and he staggers back.", "You leap the gap; the rail bends.")
-    outcome, _ = run(only, request)
+    price = NarrationRequest(
+        task="pay_the_price", system="starforged", player_text="Pay the Price", history=history,
+        results=(resolve({"system": "starforged", "move": "Pay the Price", "dice": [50]}),),
+    )  # fmt: skip
+    only = Scripted("The blade pierces the raider's coat and he staggers back.", "The rail bends; your pack tears.")
+    outcome, _ = run(only, price)
     assert outcome.narrator == "llm-retry" and "earlier turn" in only.requests[1].feedback
 
 
@@ -214,8 +228,8 @@ def test_a_story_line_set_off_with_a_quote_mark_is_shown_without_it_and_a_refere
     messages = build_context(request, 4000).messages
     assert EchoWatch(messages).feed("> When you attempt something risky, envision your action and roll.\n") == COPIED_QUOTE
     assert EchoWatch(messages).feed("> The priest watches you with a stern expression.\n") is None
-    outcome, _ = run(Scripted("> You leap the gap, and the rail groans as you land."), weak_hit_request())
-    assert outcome.narrator == "llm" and outcome.text == "You leap the gap, and the rail groans as you land."
+    outcome, _ = run(Scripted("> The rail groans as you land."), weak_hit_request())
+    assert outcome.narrator == "llm" and split_opening(outcome.text, "weak")[1] == "The rail groans as you land."
 
 
 def test_a_fact_sheet_label_is_caught_before_the_player_is_turned_into_you() -> None:
@@ -275,4 +289,5 @@ def test_an_oracle_story_opens_with_the_engines_answer_and_the_model_only_goes_o
 
 def test_a_story_line_set_off_in_the_story_so_fars_form_is_told_as_story() -> None:
     outcome, _ = run(Scripted("You: The raider flees into the dark. What do you do?"), weak_hit_request())
-    assert outcome.text.startswith("The raider flees into the dark.") and "You:" not in outcome.text
+    story = split_opening(outcome.text, "weak")[1]
+    assert story.startswith("The raider flees into the dark.") and "You:" not in outcome.text

@@ -44,7 +44,7 @@ from assistant.narrate.echo import (
     earlier_sentences,
     repeats_earlier,
 )
-from assistant.narrate.story_facts import oracle_first_sentence
+from assistant.narrate.story_facts import opening
 from assistant.narrate.turn_message import HUMAN_ROLES
 from assistant.secrets import scrub
 
@@ -178,11 +178,12 @@ def _attempt(
     template = getattr(narrator, "name", "") == "template"
     earlier = [] if template else earlier_sentences(text for role, text in request.history if role.lower() not in HUMAN_ROLES)
     skipped = 0
-    opener = "" if template or request.task != "oracle" else oracle_first_sentence(results, question or "")
-    if opener:  # the engine's answer opens the story; the model only goes on from it
+    opener = "" if template else opening(request, question or "")
+    if opener:  # the engine's answer, or the attempt and its outcome, opens the story; the model only goes on from it
         shown.append(opener + " ")
         yield TurnEvent("narration", text=opener + " ")
-        earlier.append(f" {' '.join(re.findall(r'[a-z0-9]+', opener.lower()))} ")
+        told, _ = split_sentences(opener + " ")
+        earlier.extend(f" {' '.join(re.findall(r'[a-z0-9]+', s.lower()))} " for s in told or [opener])
     stream = narrator.stream(request)
     try:
         for chunk in stream:
@@ -192,7 +193,7 @@ def _attempt(
             for raw in sentences:
                 if repeats_earlier(raw, earlier) or _same_words(
                     _QUOTE_MARK.sub("", raw), opener
-                ):  # its last turn, or the answer again
+                ):  # its last turn, or the opening again
                     skipped += 1
                     continue
                 sentence = _as_story(raw)

@@ -26,7 +26,6 @@ from assistant.narrate.request import NarrationFailed, NarrationRequest
 from assistant.narrate.stops import cut_stream, story_stops
 
 DEFAULT_BUDGET_TOKENS = 1200
-NARRATION_TEMPERATURE = 0.7
 
 
 def make_chat_model(settings: Any = None, *, streaming: bool = True, task: str = "narrate") -> BaseChatModel | None:

@@ -15,7 +15,9 @@ from assistant.engine.kinds import EffectKind
 from assistant.engine.model import Effect, Result
 from assistant.narrate import facts
 from assistant.narrate.answers import answer_statement
-from assistant.narrate.outcome_prose import story_sentences
+from assistant.narrate.intent import frame
+from assistant.narrate.outcome_prose import FAMILY, story_sentences, tone
+from assistant.narrate.request import NarrationRequest
 
 HEADER = "What happened this turn (decided by the rules engine; tell it, add nothing):"
 
@@ -114,6 +116,34 @@ def oracle_first_sentence(results: Sequence[Result], question: str) -> str:
             if statement:
                 return told_sentence(statement)
     return ""
+
+
+TOLD_OPENING = "Already told to the player, as the opening of your story:"
+CONTINUE_OPENING = "Continue right after it with what happens because of it; do not say it again, and do not change how it went."
+
+
+def move_opening(request: NarrationRequest) -> str:
+    """The engine's own opening of a move's story: the player's words told as an attempt and a line for the outcome
+    ("You try to force the airlock open. It does not go your way."), shown before the model's story, which only goes
+    on from it ("" for an oracle, a table or a roll without an outcome). Told only the outcome's meaning, a small
+    model still told a miss as the door sliding open ("this time your vibroblade connects" on a miss)."""
+    if request.task != "narrate" or not request.results:
+        return ""
+    result = request.results[0]
+    if result.roll in {"oracle", "table", "notation"} or result.outcome not in FAMILY:
+        return ""
+    seed = f"{request.player_text}|{result.move_id}:{result.outcome}:{result.dice}|{len(request.recent)}"
+    said = frame(request.player_text, seed, request.recent) if request.player_text.strip().lower() != result.move.lower() else ""
+    line = tone(result, seed, request.recent)
+    return " ".join(part for part in (said, line) if part)
+
+
+def opening(request: NarrationRequest, question: str = "") -> str:
+    """What the story opens with before the model writes: an oracle's answer as a fact, or a move's attempt and
+    outcome (:func:`move_opening`); "" when the model tells it all."""
+    if request.task == "oracle":
+        return oracle_first_sentence(request.results, question)
+    return move_opening(request)
 
 
 def told_as_fact(results: Sequence[Result], question: str) -> bool:

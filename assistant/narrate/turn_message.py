@@ -12,13 +12,14 @@ from collections.abc import Sequence
 
 from assistant.narrate.intent import second_person
 from assistant.narrate.request import NarrationRequest
-from assistant.narrate.story_facts import story_facts, told_as_fact
+from assistant.narrate.story_facts import CONTINUE_OPENING, TOLD_OPENING, move_opening, story_facts, told_as_fact
 
 HUMAN_ROLES = frozenset({"user", "human", "player"})
 CLOSING = {
     "narrate": "Now narrate what happens, in two to four sentences, and stop where the player decides.",
     "oracle": "Now answer the question in the story, in two to four sentences.",
     "told": "Now continue the story after that sentence, in one to three sentences.",
+    "opened": "Now continue the story after that opening, in one to three sentences, and stop where the player decides.",
     "pay_the_price": "Now turn the price into the story, in two to four sentences.",
     "table": "Now tell the rolled result in the story, in two or three sentences.",
 }
@@ -37,9 +38,13 @@ def facts_text(request: NarrationRequest) -> str:
     elif request.player_text.strip() and request.player_text.strip().lower() not in {r.move.lower() for r in request.results}:
         parts.append(f"{DECLARED} {second_person(request.player_text.strip())}")
     parts.append(story_facts(request.results, question=question, player_text=request.player_text))
+    opened = move_opening(request)
+    if opened:
+        parts.append(f"{TOLD_OPENING} {opened}\n{CONTINUE_OPENING}")
     if request.feedback.strip():
         parts.append(request.feedback.strip())
-    parts.append(CLOSING["told" if told else request.task] if (told or request.task in CLOSING) else CLOSING["narrate"])
+    closing = "opened" if opened else "told" if told else request.task
+    parts.append(CLOSING.get(closing, CLOSING["narrate"]))
     return "\n\n".join(parts)
 
 

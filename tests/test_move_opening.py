@@ -1,0 +1,94 @@
+"""A model-narrated move opens with the engine's own words: the player's attempt and a line for the outcome's tier.
+
+A small model told only what the outcome means still told a miss as the door sliding open; the opening tells the
+outcome before the model writes, and the model only goes on from it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from assistant.chat.narration import guarded_narration
+from assistant.engine import resolve
+from assistant.narrate import NarrationRequest
+from assistant.narrate.outcome_prose import TONES
+from assistant.narrate.story_facts import CONTINUE_OPENING, TOLD_OPENING, move_opening
+from assistant.narrate.template import TemplateNarrator
+from assistant.narrate.turn_message import CLOSING, facts_text
+from tests.openings import split_opening
+
+FD = {"system": "starforged", "move": "Face Danger", "stat": "iron", "character": {"stats": {"iron": 2}}}
+DICE = {"strong": [6, 1, 2], "weak": [4, 2, 9], "miss": [1, 7, 8]}
+
+
+class Scripted:
+    name = "scripted"
+
+    def __init__(self, *texts: str) -> None:
+        self.texts = list(texts)
+        self.requests: list[NarrationRequest] = []
+
+    def stream(self, request: NarrationRequest) -> Iterator[str]:
+        self.requests.append(request)
+        yield from (w + " " for w in self.texts.pop(0).split(" "))
+
+
+def _run(narrator: Any, request: NarrationRequest) -> Any:
+    gen = guarded_narration(request, narrator)
+    try:
+        while True:
+            next(gen)
+    except StopIteration as stop:
+        return stop.value
+
+
+def _request(family: str, words: str = "I force the jammed airlock open") -> NarrationRequest:
+    result = resolve({**FD, "dice": DICE[family]})
+    return NarrationRequest(task="narrate", system="starforged", player_text=words, results=(result,))
+
+
+@pytest.mark.parametrize("family", ["strong", "weak", "miss"])
+def test_the_opening_tells_the_attempt_and_the_outcomes_tier(family: str) -> None:
+    request = _request(family)
+    opening = move_opening(request)
+    assert "force the jammed airlock open" in opening and opening.startswith("You")
+    assert any(opening.endswith(line) for line in TONES[family])
+    message = facts_text(request)  # the model is told the opening was said, and to go on from it
+    assert f"{TOLD_OPENING} {opening}\n{CONTINUE_OPENING}" in message
+    assert message.rstrip().endswith(CLOSING["opened"])
+
+
+def test_a_miss_is_told_as_a_miss_before_the_models_story_and_the_story_goes_on_from_it() -> None:
+    request = _request("miss")
+    outcome = _run(Scripted("The seals hiss as the corridor lights turn red."), request)
+    opening, story = split_opening(outcome.text, "miss")
+    assert outcome.narrator == "llm" and "force the jammed airlock open" in opening
+    assert story == "The seals hiss as the corridor lights turn red."
+
+
+def test_the_opening_told_again_by_the_model_is_shown_once() -> None:
+    request = _request("weak")
+    opening = move_opening(request)
+    first = opening.split(". ")[0] + "."
+    outcome = _run(Scripted(f"{first} The hinge screams, and the noise carries down the hall."), request)
+    assert outcome.text.count("jammed airlock") == 1
+    assert outcome.text.endswith("The hinge screams, and the noise carries down the hall.")
+
+
+def test_no_opening_for_an_oracle_a_price_a_roll_without_a_tier_nor_offline() -> None:
+    oracle = resolve({"system": "starforged", "move": "Ask the Oracle", "dice": [60], "options": {"odds": "50/50"}})
+    price = resolve({"system": "starforged", "move": "Pay the Price", "dice": [50]})
+    for task, result in (("oracle", oracle), ("pay_the_price", price), ("narrate", price)):
+        assert move_opening(NarrationRequest(task=task, system="starforged", player_text="x", results=(result,))) == ""
+    request = _request("miss")
+    offline = _run(TemplateNarrator(), request)  # the template tells the whole turn itself, once
+    assert offline.text.count("force the jammed airlock open") == 1
+
+
+def test_a_command_roll_opens_with_the_outcome_alone() -> None:
+    result = resolve({**FD, "dice": DICE["miss"]})
+    request = NarrationRequest(task="narrate", system="starforged", player_text="Face Danger", results=(result,))
+    assert move_opening(request) in TONES["miss"]
