@@ -92,3 +92,16 @@ def test_a_command_roll_opens_with_the_outcome_alone() -> None:
     result = resolve({**FD, "dice": DICE["miss"]})
     request = NarrationRequest(task="narrate", system="starforged", player_text="Face Danger", results=(result,))
     assert move_opening(request) in TONES["miss"]
+
+
+def test_the_oracles_earlier_answers_are_told_to_the_model_as_established() -> None:
+    from assistant.narrate.turn_message import ESTABLISHED
+
+    request = NarrationRequest(
+        task="narrate", system="starforged", player_text="I force the jammed airlock open",
+        results=(resolve({**FD, "dice": DICE["miss"]}),),
+        established=("The reactor is no longer running.", "There are survivors aboard."),
+    )  # fmt: skip
+    message = facts_text(request)
+    assert f"{ESTABLISHED} The reactor is no longer running. There are survivors aboard." in message
+    assert ESTABLISHED not in facts_text(_request("miss"))

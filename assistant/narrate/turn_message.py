@@ -37,6 +37,8 @@ def facts_text(request: NarrationRequest) -> str:
         parts.append(f"The price of what you attempted: {second_person(attempted)}")
     elif request.player_text.strip() and request.player_text.strip().lower() not in {r.move.lower() for r in request.results}:
         parts.append(f"{DECLARED} {second_person(request.player_text.strip())}")
+    if request.established:  # the oracle's earlier answers: a small model told "still running" a turn after "no longer"
+        parts.append(f"{ESTABLISHED} {' '.join(request.established[-ESTABLISHED_SHOWN:])}")
     parts.append(story_facts(request.results, question=question, player_text=request.player_text))
     opened = move_opening(request)
     if opened:
@@ -47,6 +49,10 @@ def facts_text(request: NarrationRequest) -> str:
     parts.append(CLOSING.get(closing, CLOSING["narrate"]))
     return "\n\n".join(parts)
 
+
+ESTABLISHED = "Established earlier by the oracle (still true; never contradict it):"
+ESTABLISHED_SHOWN = 4
+"""The latest answers the model is told again (the guard checks against all that travel with the request)."""
 
 DECLARED = "Your declared action (what you attempt; the outcome below says how it goes):"
 """Told "what you do", a small model told a missed action as done ("you manage to force the airlock open")."""
