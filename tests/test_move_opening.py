@@ -105,3 +105,26 @@ def test_the_oracles_earlier_answers_are_told_to_the_model_as_established() -> N
     message = facts_text(request)
     assert f"{ESTABLISHED} The reactor is no longer running. There are survivors aboard." in message
     assert ESTABLISHED not in facts_text(_request("miss"))
+
+
+def test_a_miss_opens_with_the_words_told_as_tried_never_as_done() -> None:
+    for words in ("I feed on the sleeping watchman", "I lean on my contacts to acquire a fine carriage"):
+        opening = move_opening(_request("miss", words))
+        assert opening.startswith("You try to ") or opening.split(" ")[1] in {"set", "move", "make", "steel", "go"}, opening
+    assert move_opening(_request("strong", "I feed on the sleeping watchman")).startswith("You feed on")
+
+
+def test_a_model_sentence_that_only_says_the_opening_or_the_fact_sheet_again_is_skipped() -> None:
+    request = _request("miss", "I press the clerk to open the archive for me")
+    outcome = _run(
+        Scripted(
+            "You try to press the clerk to open the archive for you, but it fails. "
+            "You try, but it fails, and the situation gets worse. "
+            "The clerk calls for the watch, and boots sound on the stairs."
+        ),
+        request,
+    )
+    opening, story = split_opening(outcome.text, "miss")
+    assert story == "The clerk calls for the watch, and boots sound on the stairs."
+    fresh = _run(Scripted("The clerk refuses to open the archive and calls the guard."), request)
+    assert split_opening(fresh.text, "miss")[1] == "The clerk refuses to open the archive and calls the guard."

@@ -43,8 +43,9 @@ from assistant.narrate.echo import (
     NarrationEchoed,
     earlier_sentences,
     repeats_earlier,
+    retells,
 )
-from assistant.narrate.story_facts import opening
+from assistant.narrate.story_facts import formula_sentences, opening
 from assistant.narrate.turn_message import HUMAN_ROLES
 from assistant.secrets import scrub
 
@@ -110,10 +111,6 @@ MIN_KEPT_SENTENCES = 2
 """A cut draft is kept only when at least this many sentences of story came before the fault."""
 MIN_FRAGMENT_WORDS = 6
 """A draft that is only an unfinished fragment shorter than this ("You", "The raider") is no story: it is retried."""
-
-
-def _same_words(a: str, b: str) -> bool:
-    return bool(b) and re.findall(r"[a-z0-9]+", a.lower()) == re.findall(r"[a-z0-9]+", b.lower())
 
 
 def _story_sentences(shown: Sequence[str]) -> int:
@@ -182,8 +179,9 @@ def _attempt(
     if opener:  # the engine's answer, or the attempt and its outcome, opens the story; the model only goes on from it
         shown.append(opener + " ")
         yield TurnEvent("narration", text=opener + " ")
-        told, _ = split_sentences(opener + " ")
-        earlier.extend(f" {' '.join(re.findall(r'[a-z0-9]+', s.lower()))} " for s in told or [opener])
+    told = (split_sentences(opener + " ")[0] or [opener]) if opener else []
+    earlier.extend(f" {' '.join(re.findall(r'[a-z0-9]+', s.lower()))} " for s in told)
+    said = [*told, *formula_sentences(results)] if opener else []  # what the model would only be saying again
     stream = narrator.stream(request)
     try:
         for chunk in stream:
@@ -191,9 +189,7 @@ def _attempt(
                 chunk = str(getattr(chunk, "content", chunk))
             sentences, buffer = split_sentences(buffer + chunk)
             for raw in sentences:
-                if repeats_earlier(raw, earlier) or _same_words(
-                    _QUOTE_MARK.sub("", raw), opener
-                ):  # its last turn, or the opening again
+                if repeats_earlier(raw, earlier) or retells(_QUOTE_MARK.sub("", raw), said):  # its last turn, or the opening
                     skipped += 1
                     continue
                 sentence = _as_story(raw)

@@ -266,3 +266,29 @@ class EchoWatch:
             if counts[key] >= SHINGLE_REPEATS:
                 return LOOPED
         return None
+
+
+def retells(sentence: str, told: Iterable[str]) -> bool:
+    """Whether a model's ``sentence`` only says again what the story already opened with (``told``: the engine's
+    opening and the fact sheet's formula sentences): the same words as one of them, or its content words all in
+    the opening but for words that restate how it went ("You try to press the clerk, but it fails." after "You make
+    your move to press the clerk. It goes wrong.")."""
+    told = list(told)
+    words = _words(sentence)
+    if any(words == _words(t) for t in told):
+        return True
+    content = _content_words(words) - _OUTCOME_WORDS
+    said = set().union(*(_content_words(_words(t)) for t in told)) if told else set()
+    return len(content) >= RETOLD_MIN_WORDS and len(content & said) >= RETOLD_SHARE * len(content)
+
+
+_OUTCOME_WORDS = frozenset(
+    _content_words(
+        re.findall(
+            r"\S+",
+            "try tried tries attempt fails failed succeed succeeds manage manages work works cost costs wrong badly well "
+            "miss misses missed situation gets worse complication though however",
+        )
+    )
+)
+"""Words a model adds when it retells the opening with its outcome ("you try …, but it fails")."""

@@ -15,7 +15,7 @@ from assistant.engine.kinds import EffectKind
 from assistant.engine.model import Effect, Result
 from assistant.narrate import facts
 from assistant.narrate.answers import answer_statement
-from assistant.narrate.intent import frame
+from assistant.narrate.intent import as_clause, frame
 from assistant.narrate.outcome_prose import FAMILY, story_sentences, tone
 from assistant.narrate.request import NarrationRequest
 
@@ -118,6 +118,21 @@ def oracle_first_sentence(results: Sequence[Result], question: str) -> str:
     return ""
 
 
+def formula_sentences(results: Sequence[Result]) -> list[str]:
+    """The fact sheet's own formula sentences, which a model copies into its story where the opening already told
+    them: the outcome's meaning ("You try, but it fails, and the situation gets worse.") and the changes' clause
+    ("With it, you are now in a bad spot.")."""
+    said: list[str] = []
+    for result in results:
+        if result.outcome in MEANINGS:
+            meaning = MEANINGS[result.outcome].split(": ", 1)[-1]
+            said.append(meaning[:1].upper() + meaning[1:])
+        changes = [d for d in (_direction(e) for e in result.effects) if d]
+        if changes:
+            said.append("With it, " + _and(changes) + ".")
+    return said
+
+
 TOLD_OPENING = "Already told to the player, as the opening of your story:"
 CONTINUE_OPENING = "Continue right after it with what happens because of it; do not say it again, and do not change how it went."
 
@@ -134,6 +149,9 @@ def move_opening(request: NarrationRequest) -> str:
         return ""
     seed = f"{request.player_text}|{result.move_id}:{result.outcome}:{result.dice}|{len(request.recent)}"
     said = frame(request.player_text, seed, request.recent) if request.player_text.strip().lower() != result.move.lower() else ""
+    clause = as_clause(request.player_text)
+    if FAMILY[result.outcome] == "miss" and clause.startswith("you ") and said.rstrip(".").lower() == clause.lower():
+        said = f"You try to {clause.removeprefix('you ')}."  # "You feed on the watchman." read as done, on a miss
     line = tone(result, seed, request.recent)
     return " ".join(part for part in (said, line) if part)
 
