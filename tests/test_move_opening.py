@@ -128,3 +128,13 @@ def test_a_model_sentence_that_only_says_the_opening_or_the_fact_sheet_again_is_
     assert story == "The clerk calls for the watch, and boots sound on the stairs."
     fresh = _run(Scripted("The clerk refuses to open the archive and calls the guard."), request)
     assert split_opening(fresh.text, "miss")[1] == "The clerk refuses to open the archive and calls the guard."
+
+
+def test_an_earlier_answer_said_again_word_for_word_is_skipped() -> None:
+    price = resolve({"system": "starforged", "move": "Pay the Price", "dice": [50]})
+    request = NarrationRequest(
+        task="pay_the_price", system="starforged", player_text="Pay the Price", results=(price,),
+        established=("There are survivors aboard.",),
+    )  # fmt: skip
+    outcome = _run(Scripted("There are survivors aboard. Your pack splits, and your supplies scatter."), request)
+    assert outcome.text == "Your pack splits, and your supplies scatter."

@@ -181,7 +181,7 @@ def _attempt(
         yield TurnEvent("narration", text=opener + " ")
     told = (split_sentences(opener + " ")[0] or [opener]) if opener else []
     earlier.extend(f" {' '.join(re.findall(r'[a-z0-9]+', s.lower()))} " for s in told)
-    said = [*told, *formula_sentences(results)] if opener else []  # what the model would only be saying again
+    said = [*told, *formula_sentences(results), *request.established]  # what the model would only be saying again
     stream = narrator.stream(request)
     try:
         for chunk in stream:
