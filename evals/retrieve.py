@@ -14,7 +14,7 @@ written from the texts before the ranking changes that followed it, measured onc
 tuned on).
 
 A result is a *hit* when it is of the expected system and either its section path has a segment (or
-its move name) equal to ``expected.section`` (case-insensitive), or its text contains ``expected.text``
+its move name) equal to ``expected.section`` (case-insensitive, "&" read as "and"), or its text contains ``expected.text``
 (case-insensitive, whitespace-normalised). Either may be a list of equally good answers (a label found
 arguable names every sentence that answers, with a ``label_note`` saying why). ``--report`` prints
 hit@1, hit@5 and MRR over the answerable questions, and the precision and recall of "not covered" (the
@@ -80,13 +80,19 @@ def _norm(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip().lower()
 
 
+def _norm_name(text: str) -> str:
+    """A section or move name as compared: "Hack & Slash" and "Hack and Slash" (one move printed under both
+    names) are the same."""
+    return _norm(text.replace("&", " and "))
+
+
 def is_hit(result: dict[str, Any], expected: dict[str, Any], system: str | None) -> bool:
     """Does one result match the expected passage (see module docstring)?"""
     if system and result.get("system") != system:
         return False
-    segments = [_norm(s) for s in str(result.get("section", "")).split("›")]
-    move = _norm(str(result.get("move") or ""))
-    for want_section in map(_norm, _alternatives(expected.get("section"))):
+    segments = [_norm_name(s) for s in str(result.get("section", "")).split("›")]
+    move = _norm_name(str(result.get("move") or ""))
+    for want_section in map(_norm_name, _alternatives(expected.get("section"))):
         if want_section and (want_section in segments or want_section == move):
             return True
     text = _norm(str(result.get("text", "")))
