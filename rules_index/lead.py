@@ -47,6 +47,8 @@ _DEFINING = (
     r"^\W*(?:(?:the|your|a|an)\s+)?{term}\w*(?:\s+value)?\s+(?:is|are|means?|measures?|represents?|goes|runs)\b"
     # what X does as it grows: "The higher your wanted level, the more serious the response ..."
     r"|^\W*the\s+(?:higher|lower|more|fewer|less)\s+(?:your\s+|the\s+)?{term}\b"
+    # X followed by its explanation: "Some Control spells make you Helpless: The target becomes vulnerable."
+    r"|\b{term}\s*:\s+\S"
 )
 DEFINING_BONUS = 0.1
 #: One case of X (a table row "Wanted Level 4: Life or execution.") does not say what X is or does.
@@ -73,6 +75,13 @@ def definition_term(question: str) -> str | None:
     term = _POSSESSIVE.sub("", m.group(1).strip()).lower() if m else ""
     # "how do I roll ..." asks how to do something, not what a term means
     return term if term and len(term.split()) <= 3 and term.split()[0] not in {"i", "we", "you"} else None
+
+
+def defining_pattern(question: str) -> re.Pattern[str] | None:
+    """A pattern for the sentences that define the term a "what does X mean" question asks about (None for
+    any other question)."""
+    term = definition_term(question)
+    return re.compile(_DEFINING.format(term=re.escape(term)), re.I) if term else None
 
 
 def sentence_key(sentence: str) -> str:
@@ -104,7 +113,7 @@ def highlight_sentences(question: str, hits: list[Hit], index: RulesIndex, per_p
     q_vec = index.embedder.embed_query(question)
     term = definition_term(question)
     gaining = re.compile(_GAINING.format(term=re.escape(term)), re.I) if term else None
-    defining = re.compile(_DEFINING.format(term=re.escape(term)), re.I) if term else None
+    defining = defining_pattern(question)
     case = re.compile(_CASE.format(term=re.escape(term)), re.I) if term else None
     named = named_passages(question, hits)
     # a passage the question names is found by its name: the name's words say nothing about which of its
@@ -122,8 +131,10 @@ def highlight_sentences(question: str, hits: list[Hit], index: RulesIndex, per_p
         score = 0.7 * _cosine(q_vec, [float(x) for x in vec]) + 0.3 * overlap
         score += TOP_PASSAGE_BONUS if i == 0 else 0.0
         score -= READING_PENALTY if is_reading(hits[i].chunk) else 0.0
-        score -= GAINING_PENALTY if gaining is not None and gaining.search(sentence) else 0.0
-        score += DEFINING_BONUS if defining is not None and defining.search(sentence) else 0.0
+        defines = defining is not None and defining.search(sentence) is not None
+        # how you come to be X, unless the sentence goes on to say what X is
+        score -= GAINING_PENALTY if gaining is not None and gaining.search(sentence) and not defines else 0.0
+        score += DEFINING_BONUS if defines else 0.0
         score -= CASE_PENALTY if case is not None and case.search(sentence) else 0.0
         score += _steer(i, sentence, words, q_terms, named, counting)
         # the result line of the move asked about (the best-ranked or named passage), not another roll's

@@ -36,6 +36,9 @@ W_TITLE = 0.2
 #: A title that names a range of a measure ("Entanglements (Heat 4-5)") the question gives a value of ("at
 #: heat 5"): that passage is the one for the question's case, not its sibling for another range.
 W_RANGE = 0.3
+#: A passage with a sentence that defines the term a "what does X mean" question asks about ("Hold is a
+#: floating inventory", "make you Helpless: The target becomes vulnerable") over one that only uses it.
+W_DEFINES = 0.1
 PARENT_PENALTY = 0.1
 #: A reading note explains how the engine reads a sentence: it backs the text up, it does not outrank it.
 READING_PENALTY = 0.3
@@ -203,6 +206,9 @@ def rank(index: RulesIndex, query: str, system: str | None, k: int) -> list[Scor
     scores = matrix @ q if len(matrix) else np.zeros(0, dtype=np.float32)
     q_terms = set(terms(query))
     asked = content_terms(query)
+    from rules_index.lead import defining_pattern  # lead ranks sentences of the passages ranked here
+
+    defining = defining_pattern(query)
     out: list[Scored] = []
     closest: dict[str, str] = {}
     at = 0
@@ -223,6 +229,7 @@ def rank(index: RulesIndex, query: str, system: str | None, k: int) -> list[Scor
             + W_COVER * word_cover(asked, chunk, anchors.get(chunk.id, ()), pointing.get(chunk.id, frozenset()))
             + W_TITLE * title_overlap(q_terms, chunk)
             + (W_RANGE if in_named_range(query, chunk) else 0.0)
+            + (W_DEFINES if defining is not None and any(defining.search(s) for s in group[1:]) else 0.0)
             - (PARENT_PENALTY if chunk.id in vectors.parents else 0.0)
             - (READING_PENALTY if is_reading(chunk) else 0.0)
         )

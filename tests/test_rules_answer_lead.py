@@ -12,6 +12,7 @@ from rules_index.lead import (
     CASE_PENALTY,
     DEFINING_BONUS,
     _steer,
+    defining_pattern,
     definition_term,
     named_passages,
     names_the_row,
@@ -129,6 +130,14 @@ def test_what_a_term_does_is_steered_to_over_one_row_of_a_table_keyed_by_it() ->
     assert case.search("Wanted Level 4: Life or execution.")
     assert not case.search("The higher your wanted level, the more serious the response.")
     assert DEFINING_BONUS > 0 < CASE_PENALTY
+
+
+def test_a_term_followed_by_its_explanation_defines_it() -> None:
+    defining = defining_pattern("what does helpless mean")
+    assert defining is not None
+    assert defining.search("Some Control spells make you Helpless: The target becomes vulnerable.")
+    assert not defining.search("Dealing damage to them removes this vulnerability unless the individual is also Helpless.")
+    assert defining_pattern("how do I roll for damage") is None
 
 
 def test_a_list_item_is_quoted_under_the_heading_of_its_list() -> None:
