@@ -157,7 +157,7 @@ _WORD = re.compile(r"(?<![\w/])([a-z]+/?[a-z]*)(?![\w/])", re.IGNORECASE)
 #: the question, the name only finds passages that print it (a section titled "Dungeon World").
 _GAMES = (
     r"(?:blades in the dark|bitd|blades|ironsworn starforged|ironsworn|starforged|dungeon[ -]world|elegy"
-    r"|city game|magistrate game)"
+    r"|city game|magistrate game|sf|dw)"
 )
 _GAME_SUFFIX = r"(?:\s+(?:rpg|game|rules))?"
 _FRAMED_START = re.compile(

@@ -76,6 +76,12 @@ def test_the_rules_text_leads_and_reading_notes_follow(noted_index: RulesIndex) 
         ("How does Hack & Slash work in Dungeon World?", "dungeon-world"),
         ("How do I reduce heat?", None),
         ("Is blades better than dungeon world?", None),  # two systems named: none wins
+        ("sf: rolled 72 for the vignette", "starforged"),  # the shorthand GMs label questions with
+        ("dw: bard rolls a 7-9 on arcane art", "dungeon-world"),
+        ("elegy pay the price, rolled a 70", "elegy"),  # the ambiguous name as the question's label
+        ("weak hit finishing a formidable elegy, how much xp", None),  # ... but a word of the game elsewhere
+        ("city: does transit clear heat?", "city"),
+        ("can my dwarf fighter swf", None),
     ],
 )
 def test_the_system_named_in_the_question(question: str, system: str | None) -> None:
