@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import re
 
-from rules_index.coverage import GENERIC
+from rules_index.coverage import _COUNTING, _NUMBER, GENERIC
 from rules_index.index import RulesIndex
 from rules_index.phrasing import plain_question
 from rules_index.rank import is_reading
@@ -156,8 +156,6 @@ NAMED_FIRST_BONUS = 0.1
 NUMBER_BONUS = 0.08
 #: A sentence made only of the question's own words ("This is a Conclusion Roll.") tells the GM nothing.
 NOTHING_NEW_PENALTY = 0.3
-_COUNTING = re.compile(r"\bhow\s+(?:many|much|long|far|often)\b|\bwhat\s+number\b|\bmax(?:imum)?\b", re.I)
-_NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twice|half|once)\b", re.I)
 
 
 #: "I rolled a 6" / "what does 10+ do": the outcome line of that result ("6- The power backfires.",
