@@ -163,7 +163,12 @@ NOTHING_NEW_PENALTY = 0.3
 RESULT_BONUS = 0.5
 _ROLLED = re.compile(r"(?<![\w.+-])(\d{1,3})(?![\w.])")
 #: The question speaks of a roll's result (not of a level, a tier or an amount).
-_ROLL_TALK = re.compile(r"\b(?:roll\w*|got an?|came up|result|scored?)\b|\d\s*(?:\+|-\s*\d|or (?:less|more|lower|higher))", re.I)
+_ROLL_TALK = re.compile(
+    r"\b(?:roll\w*|got an?|came up|result|scored?)\b|\d\s*(?:\+|-\s*\d|or (?:less|more|lower|higher))"
+    # "got 11 on use power", "12 on transit", "an 8 on the gear check"
+    r"|\bgot\s+\d|(?:^|\s)(?:an?\s+)?\d{1,3}\s+on\s+(?:the\s+|my\s+)?[a-z]",
+    re.I,
+)
 #: "unlikely odds": the table row the question names by its first cell ("| Unlikely | 76 or greater |").
 ROW_BONUS = 0.3
 _RESULT = re.compile(r"^\W*(\d{1,3})\s*(?:(\+)|[-–]\s*(\d{1,3})|/\s*(\d{1,3})|(-)|(?=\s*[:|]))(?!\w)")
@@ -197,10 +202,14 @@ def names_the_row(question: str, sentence: str) -> bool:
     return len(label) >= 4 and not label[0].isdigit() and re.search(rf"\b{re.escape(label)}\b", text) is not None
 
 
+#: "On a 7–9, the spell is cast" / "✴On a 10+ ...": the outcome line's range follows the words.
+_ON_A = re.compile(r"^\W*on\s+an?\s+(?=\d)", re.I)
+
+
 def result_range(sentence: str) -> range:
     """The results an outcome line covers: "10+" 10-100, "6-" 1-6, "7 - 9" 7-9, "4/5" 4-5, "1-10 | ..." 1-10,
-    "6: ..." 6; an empty range for any other sentence."""
-    m = _RESULT.match(sentence)
+    "6: ..." 6, "On a 7-9, ..." 7-9; an empty range for any other sentence."""
+    m = _RESULT.match(_ON_A.sub("", sentence))
     if not m:
         return range(0)
     low = int(m.group(1))

@@ -98,6 +98,13 @@ def test_a_question_about_a_roll_result_finds_the_outcome_line_of_that_result() 
     assert 12 in result_range("11-14 | You face a tough choice")
     assert not result_range("If the result doesn't fit the situation, roll again.")
     assert not result_range("-1 ongoing penalty to cast spells")
+    # the Dungeon World moves print their outcomes as "On a 7-9, ..."
+    assert list(result_range("✴On a 7–9, the spell is cast, but Choose One Penalty.")) == [7, 8, 9]
+    assert 11 in result_range("On a 10+, the ally gets the selected effect.") and not result_range("On a miss, choose two.")
+    # "got 11 on use power", "12 on transit": a result told without the word "roll"
+    assert rolled_numbers("got 11 on use power, what now") == {11}
+    assert rolled_numbers("12 on transit - can i get rid of heat?") == {12}
+    assert rolled_numbers("what happens at wanted level 2") == set()
 
 
 def test_a_table_row_the_question_names_by_its_first_cell_is_the_answer() -> None:
