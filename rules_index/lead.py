@@ -15,7 +15,7 @@ import re
 
 from rules_index.coverage import _COUNTING, _NUMBER, GENERIC
 from rules_index.index import RulesIndex
-from rules_index.phrasing import plain_question
+from rules_index.phrasing import narrated_action, plain_question
 from rules_index.rank import is_reading
 from rules_index.search import Hit
 from rules_index.sentences import body, sentence_vectors, split_sentences
@@ -123,6 +123,8 @@ def highlight_sentences(question: str, hits: list[Hit], index: RulesIndex, per_p
     for i, sentence in candidates:
         firsts.setdefault(i, sentence)
     counting = bool(_COUNTING.search(question))
+    # ... unless it names the result it got: then the outcome line answers
+    told = narrated_action(question) and not rolled_numbers(question) and not _OUTCOME_WORDS.search(question)
     rolled = rolled_numbers(question)
     vectors = sentence_vectors(index).matrix([s for _, s in candidates])
     for (i, sentence), vec in zip(candidates, vectors, strict=True):
@@ -142,6 +144,8 @@ def highlight_sentences(question: str, hits: list[Hit], index: RulesIndex, per_p
         score += RESULT_BONUS if rolled and in_asked_move and any(n in rolled for n in result_range(sentence)) else 0.0
         score += ROW_BONUS if names_the_row(question, sentence) else 0.0
         score += NAMED_FIRST_BONUS if i in named and firsts.get(i) == sentence else 0.0
+        # told as the character's action, the question asks which move applies: the best move's trigger says
+        score += TOLD_FIRST_BONUS if told and i == 0 and firsts.get(i) == sentence else 0.0
         scored[i].append((score, sentence))
     return [sorted(s, key=lambda pair: -pair[0])[:per_passage] for s in scored]
 
@@ -152,6 +156,11 @@ NAMED_BONUS = 0.1
 MENTION_PENALTY = 0.1
 #: ... and its first sentence (a move's trigger, a section's definition) is what "how does X work?" asks.
 NAMED_FIRST_BONUS = 0.1
+#: A question told as the character's action ("i wanna crash the mayor's party") asks which move applies:
+#: the best move's trigger ("When you work your connections to get ... access to a restricted location")
+#: answers it, over a line of the move that is only close in words ("Ask the Magistrate how.").
+TOLD_FIRST_BONUS = 0.25
+_OUTCOME_WORDS = re.compile(r"\b(?:strong|weak)\s+hit|\bmiss(?:ed)?\b|\bmatch\b", re.I)
 #: "How many / how much" asks for a number: a sentence that gives one is likelier to answer.
 NUMBER_BONUS = 0.08
 #: A sentence made only of the question's own words ("This is a Conclusion Roll.") tells the GM nothing.

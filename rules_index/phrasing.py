@@ -193,9 +193,10 @@ _TELLING = re.compile(
     r"^\W*(?P<gerund>[a-z]+ing)\b"
     r"|\b(?:i|we|i'm|im|we're|my\s+(?:guy|char|character|pc|vamp|vampire|crew|faction)"
     r"|our\s+(?:guy|crew|faction|pc|spies|ship))\s+"
-    r"(?:(?:just|still|really|gotta|wanna|want\s+to|need\s+to|try\s+to|tryna)\s+)?"
-    r"(?:want|wanna|need|try|tries|tried|jump|go|sneak|attack|hit|shoot|run|talk|lie|hide|buy|sell|steal|grab"
-    r"|use|cast|feed|drain|pick|spend|take|make)\b"
+    r"(?:(?:just|still|really)\s+)?"
+    r"(?:(?:gotta|wanna|want\s+to|need\s+to|try\s+to|tryna|going\s+to|gonna)\s+[a-z]+"
+    r"|(?:want|wanna|need|try|tries|tried|jump|go|sneak|attack|hit|shoot|run|talk|lie|hide|buy|sell|steal|grab"
+    r"|use|cast|feed|drain|pick|spend|take|make))\b"
     r"|^\W*(?:need|tryna|gotta)\b",
     re.I,
 )

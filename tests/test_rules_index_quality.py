@@ -229,6 +229,8 @@ def test_a_not_covered_answer_names_the_missing_part_of_the_game_only_when_the_q
     ("question", "system", "lead"),
     [
         ("got 11 on use power, what now", "city", "10+ Pick 1 Consequence."),
+        # told as an action, the question asks which move applies: the move's trigger leads
+        ("i wanna crash the mayor's party uninvited", "city", "When you work your connections"),
         ("my cleric rolls 8 on cast a spell", "dungeon-world", "On a 7–9, the spell is cast"),
     ],
 )

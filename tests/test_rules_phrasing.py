@@ -112,6 +112,7 @@ def test_copies_are_left_out_but_different_passages_kept() -> None:
         ("bar fight breaks out and i jump in swinging", True),
         ("my guy tries the local noodles for the 1st time", True),
         ("need a fake permit thru my contacts", True),
+        ("i wanna crash the mayor's party uninvited", True),
         ("in Blades, lying low till the heat dies down", True),
         ("how do i buy a car in the city", False),  # asked, not told
         ("in Blades how many stress boxes before I take trauma?", False),
