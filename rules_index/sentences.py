@@ -22,15 +22,28 @@ MAX_SENTENCES = 60  #: sentences per passage compared with a question (the rest 
 MIN_WORDS = 3
 
 
+#: A numbered row run into the line before it, as text taken from a PDF prints a table ("... exposed to
+#: danger 5–7. You encounter signs of a looming threat 8–10. ..."): each row starts at its range.
+_INLINE_ROW = re.compile(r"(?<=[^\d\s])\s+(?=\d{1,3}\s*[–-]\s*\d{1,3}\.\s)")
+#: A row's range alone ("69–74."), split off the row it heads.
+_RANGE_ONLY = re.compile(r"^\d{1,3}(?:\s*[–-]\s*\d{1,3})?\.$")
+
+
 def split_sentences(text: str) -> list[str]:
-    """Sentences of a passage or answer (list items and lines count as sentences)."""
+    """Sentences of a passage or answer (list items and lines count as sentences; a numbered row run into
+    the line before it is a sentence of its own, with its range: "69–74. You waste blood")."""
     out: list[str] = []
     for line in text.splitlines():
         line = line.strip()
         if line.startswith("- "):  # a list item: its words, not the bullet
             line = line[2:].strip()
-        if line:
-            out += [s.strip() for s in _SENTENCE_SPLIT.split(line) if s.strip()]
+        for part in _INLINE_ROW.split(line):
+            pieces = [s.strip() for s in _SENTENCE_SPLIT.split(part) if s.strip()]
+            while pieces:
+                piece = pieces.pop(0)
+                if _RANGE_ONLY.match(piece) and pieces:
+                    piece = f"{piece} {pieces.pop(0)}"
+                out.append(piece)
     return out
 
 

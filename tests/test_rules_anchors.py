@@ -6,7 +6,7 @@ from rules_index.anchors import find_anchors
 from rules_index.chunk import Chunk
 from rules_index.index import CORPUS_DIR, CORPUS_FILES, chunk_file
 from rules_index.rank import word_cover
-from rules_index.sentences import is_label, lead, passage_sentences
+from rules_index.sentences import is_label, lead, passage_sentences, split_sentences
 
 
 def _chunk(cid: str, title: str, text: str, system: str = "starforged", move: str | None = None) -> Chunk:
@@ -87,3 +87,17 @@ def test_the_shipped_texts_give_forsake_your_vow_the_words_give_up() -> None:
     anchors = find_anchors(chunks)
     forsake = next(c for c in chunks if c.section_path[-1] == "Forsake Your Vow")
     assert any("give up" in phrase.lower() for phrase in anchors.to[forsake.id])
+
+
+def test_a_table_run_into_one_line_is_read_one_row_a_sentence_with_its_range() -> None:
+    line = "Roll on the list below. 1–2. A trusted individual acts against you 3–4. An ally is exposed to danger"
+    assert split_sentences(line) == [
+        "Roll on the list below.",
+        "1–2. A trusted individual acts against you",
+        "3–4. An ally is exposed to danger",
+    ]
+    assert split_sentences("Spend 1 blood roll on the list below: 1-20. The ritual has the opposite effect") == [
+        "Spend 1 blood roll on the list below:",
+        "1-20. The ritual has the opposite effect",
+    ]
+    assert split_sentences("Take +1 forward. 10+ Pick one.") == ["Take +1 forward.", "10+ Pick one."]

@@ -232,6 +232,8 @@ def test_a_not_covered_answer_names_the_missing_part_of_the_game_only_when_the_q
         # told as an action, the question asks which move applies: the move's trigger leads
         ("i wanna crash the mayor's party uninvited", "city", "When you work your connections"),
         ("my cleric rolls 8 on cast a spell", "dungeon-world", "On a 7–9, the spell is cast"),
+        ("elegy pay the price, rolled a 70", "all", "69–74. You waste blood"),  # a table printed as one line
+        ("ritual flopped, rolled 45 on the list", "elegy", "41-60. It affects a different target"),
     ],
 )
 def test_the_outcome_line_of_the_result_a_gm_got_leads(minilm_index: RulesIndex, question: str, system: str, lead: str) -> None:
