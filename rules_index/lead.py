@@ -13,9 +13,9 @@ from __future__ import annotations
 import math
 import re
 
-from rules_index.coverage import GENERIC
+from rules_index.coverage import _COUNTING, _NUMBER, GENERIC
 from rules_index.index import RulesIndex
-from rules_index.phrasing import plain_question
+from rules_index.phrasing import narrated_action, plain_question
 from rules_index.rank import is_reading
 from rules_index.search import Hit
 from rules_index.sentences import body, sentence_vectors, split_sentences
@@ -47,6 +47,8 @@ _DEFINING = (
     r"^\W*(?:(?:the|your|a|an)\s+)?{term}\w*(?:\s+value)?\s+(?:is|are|means?|measures?|represents?|goes|runs)\b"
     # what X does as it grows: "The higher your wanted level, the more serious the response ..."
     r"|^\W*the\s+(?:higher|lower|more|fewer|less)\s+(?:your\s+|the\s+)?{term}\b"
+    # X followed by its explanation: "Some Control spells make you Helpless: The target becomes vulnerable."
+    r"|\b{term}\s*:\s+\S"
 )
 DEFINING_BONUS = 0.1
 #: One case of X (a table row "Wanted Level 4: Life or execution.") does not say what X is or does.
@@ -73,6 +75,13 @@ def definition_term(question: str) -> str | None:
     term = _POSSESSIVE.sub("", m.group(1).strip()).lower() if m else ""
     # "how do I roll ..." asks how to do something, not what a term means
     return term if term and len(term.split()) <= 3 and term.split()[0] not in {"i", "we", "you"} else None
+
+
+def defining_pattern(question: str) -> re.Pattern[str] | None:
+    """A pattern for the sentences that define the term a "what does X mean" question asks about (None for
+    any other question)."""
+    term = definition_term(question)
+    return re.compile(_DEFINING.format(term=re.escape(term)), re.I) if term else None
 
 
 def sentence_key(sentence: str) -> str:
@@ -104,7 +113,7 @@ def highlight_sentences(question: str, hits: list[Hit], index: RulesIndex, per_p
     q_vec = index.embedder.embed_query(question)
     term = definition_term(question)
     gaining = re.compile(_GAINING.format(term=re.escape(term)), re.I) if term else None
-    defining = re.compile(_DEFINING.format(term=re.escape(term)), re.I) if term else None
+    defining = defining_pattern(question)
     case = re.compile(_CASE.format(term=re.escape(term)), re.I) if term else None
     named = named_passages(question, hits)
     # a passage the question names is found by its name: the name's words say nothing about which of its
@@ -114,6 +123,8 @@ def highlight_sentences(question: str, hits: list[Hit], index: RulesIndex, per_p
     for i, sentence in candidates:
         firsts.setdefault(i, sentence)
     counting = bool(_COUNTING.search(question))
+    # ... unless it names the result it got: then the outcome line answers
+    told = narrated_action(question) and not rolled_numbers(question) and not _OUTCOME_WORDS.search(question)
     rolled = rolled_numbers(question)
     vectors = sentence_vectors(index).matrix([s for _, s in candidates])
     for (i, sentence), vec in zip(candidates, vectors, strict=True):
@@ -122,8 +133,10 @@ def highlight_sentences(question: str, hits: list[Hit], index: RulesIndex, per_p
         score = 0.7 * _cosine(q_vec, [float(x) for x in vec]) + 0.3 * overlap
         score += TOP_PASSAGE_BONUS if i == 0 else 0.0
         score -= READING_PENALTY if is_reading(hits[i].chunk) else 0.0
-        score -= GAINING_PENALTY if gaining is not None and gaining.search(sentence) else 0.0
-        score += DEFINING_BONUS if defining is not None and defining.search(sentence) else 0.0
+        defines = defining is not None and defining.search(sentence) is not None
+        # how you come to be X, unless the sentence goes on to say what X is
+        score -= GAINING_PENALTY if gaining is not None and gaining.search(sentence) and not defines else 0.0
+        score += DEFINING_BONUS if defines else 0.0
         score -= CASE_PENALTY if case is not None and case.search(sentence) else 0.0
         score += _steer(i, sentence, words, q_terms, named, counting)
         # the result line of the move asked about (the best-ranked or named passage), not another roll's
@@ -131,6 +144,8 @@ def highlight_sentences(question: str, hits: list[Hit], index: RulesIndex, per_p
         score += RESULT_BONUS if rolled and in_asked_move and any(n in rolled for n in result_range(sentence)) else 0.0
         score += ROW_BONUS if names_the_row(question, sentence) else 0.0
         score += NAMED_FIRST_BONUS if i in named and firsts.get(i) == sentence else 0.0
+        # told as the character's action, the question asks which move applies: the best move's trigger says
+        score += TOLD_FIRST_BONUS if told and i == 0 and firsts.get(i) == sentence else 0.0
         scored[i].append((score, sentence))
     return [sorted(s, key=lambda pair: -pair[0])[:per_passage] for s in scored]
 
@@ -141,12 +156,15 @@ NAMED_BONUS = 0.1
 MENTION_PENALTY = 0.1
 #: ... and its first sentence (a move's trigger, a section's definition) is what "how does X work?" asks.
 NAMED_FIRST_BONUS = 0.1
+#: A question told as the character's action ("i wanna crash the mayor's party") asks which move applies:
+#: the best move's trigger ("When you work your connections to get ... access to a restricted location")
+#: answers it, over a line of the move that is only close in words ("Ask the Magistrate how.").
+TOLD_FIRST_BONUS = 0.25
+_OUTCOME_WORDS = re.compile(r"\b(?:strong|weak)\s+hit|\bmiss(?:ed)?\b|\bmatch\b", re.I)
 #: "How many / how much" asks for a number: a sentence that gives one is likelier to answer.
 NUMBER_BONUS = 0.08
 #: A sentence made only of the question's own words ("This is a Conclusion Roll.") tells the GM nothing.
 NOTHING_NEW_PENALTY = 0.3
-_COUNTING = re.compile(r"\bhow\s+(?:many|much|long|far|often)\b|\bwhat\s+number\b|\bmax(?:imum)?\b", re.I)
-_NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twice|half|once)\b", re.I)
 
 
 #: "I rolled a 6" / "what does 10+ do": the outcome line of that result ("6- The power backfires.",
@@ -154,7 +172,12 @@ _NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|
 RESULT_BONUS = 0.5
 _ROLLED = re.compile(r"(?<![\w.+-])(\d{1,3})(?![\w.])")
 #: The question speaks of a roll's result (not of a level, a tier or an amount).
-_ROLL_TALK = re.compile(r"\b(?:roll\w*|got an?|came up|result|scored?)\b|\d\s*(?:\+|-\s*\d|or (?:less|more|lower|higher))", re.I)
+_ROLL_TALK = re.compile(
+    r"\b(?:roll\w*|got an?|came up|result|scored?)\b|\d\s*(?:\+|-\s*\d|or (?:less|more|lower|higher))"
+    # "got 11 on use power", "12 on transit", "an 8 on the gear check"
+    r"|\bgot\s+\d|(?:^|\s)(?:an?\s+)?\d{1,3}\s+on\s+(?:the\s+|my\s+)?[a-z]",
+    re.I,
+)
 #: "unlikely odds": the table row the question names by its first cell ("| Unlikely | 76 or greater |").
 ROW_BONUS = 0.3
 _RESULT = re.compile(r"^\W*(\d{1,3})\s*(?:(\+)|[-–]\s*(\d{1,3})|/\s*(\d{1,3})|(-)|(?=\s*[:|]))(?!\w)")
@@ -188,10 +211,14 @@ def names_the_row(question: str, sentence: str) -> bool:
     return len(label) >= 4 and not label[0].isdigit() and re.search(rf"\b{re.escape(label)}\b", text) is not None
 
 
+#: "On a 7–9, the spell is cast" / "✴On a 10+ ...": the outcome line's range follows the words.
+_ON_A = re.compile(r"^\W*on\s+an?\s+(?=\d)", re.I)
+
+
 def result_range(sentence: str) -> range:
     """The results an outcome line covers: "10+" 10-100, "6-" 1-6, "7 - 9" 7-9, "4/5" 4-5, "1-10 | ..." 1-10,
-    "6: ..." 6; an empty range for any other sentence."""
-    m = _RESULT.match(sentence)
+    "6: ..." 6, "On a 7-9, ..." 7-9; an empty range for any other sentence."""
+    m = _RESULT.match(_ON_A.sub("", sentence))
     if not m:
         return range(0)
     low = int(m.group(1))

@@ -157,7 +157,7 @@ _WORD = re.compile(r"(?<![\w/])([a-z]+/?[a-z]*)(?![\w/])", re.IGNORECASE)
 #: the question, the name only finds passages that print it (a section titled "Dungeon World").
 _GAMES = (
     r"(?:blades in the dark|bitd|blades|ironsworn starforged|ironsworn|starforged|dungeon[ -]world|elegy"
-    r"|city game|magistrate game)"
+    r"|city game|magistrate game|sf|dw)"
 )
 _GAME_SUFFIX = r"(?:\s+(?:rpg|game|rules))?"
 _FRAMED_START = re.compile(
@@ -181,3 +181,33 @@ def plain_question(question: str) -> str:
         return SHORTHAND.get(word.lower(), word)
 
     return " ".join(_WORD.sub(spell, without_game_name(question)).split())
+
+
+#: A question that asks, rather than tells ("how do I buy a car", "can my vamp fly").
+_ASKING = re.compile(
+    r"^\W*(?:how|what|whats|what's|which|can|could|does|do|did|is|are|am|when|where|who|why|should|would|will)\b", re.I
+)
+#: A question told as what the character does at the table: "sneaking past a sentry bot", "i jump in
+#: swinging", "my guy tries the local noodles", "need a fake permit thru my contacts".
+_TELLING = re.compile(
+    r"^\W*(?P<gerund>[a-z]+ing)\b"
+    r"|\b(?:i|we|i'm|im|we're|my\s+(?:guy|char|character|pc|vamp|vampire|crew|faction)"
+    r"|our\s+(?:guy|crew|faction|pc|spies|ship))\s+"
+    r"(?:(?:just|still|really)\s+)?"
+    r"(?:(?:gotta|wanna|want\s+to|need\s+to|try\s+to|tryna|going\s+to|gonna)\s+[a-z]+"
+    r"|(?:want|wanna|need|try|tries|tried|jump|go|sneak|attack|hit|shoot|run|talk|lie|hide|buy|sell|steal|grab"
+    r"|use|cast|feed|drain|pick|spend|take|make))\b"
+    r"|^\W*(?:need|tryna|gotta)\b",
+    re.I,
+)
+_NOT_GERUNDS = frozenset(["anything", "something", "nothing", "everything", "during", "thing", "bring", "sing", "morning"])
+
+
+def narrated_action(question: str) -> bool:
+    """Is ``question`` told as the character's action ("bar fight breaks out and i jump in swinging") rather
+    than asked ("how does combat work")? The texts are moves: such a question asks which move applies."""
+    plain = plain_question(question)
+    if _ASKING.search(plain):
+        return False
+    told = _TELLING.search(plain)
+    return told is not None and (told.group("gerund") or "").lower() not in _NOT_GERUNDS

@@ -131,7 +131,9 @@ def not_covered(question: str, system: str | None, hits: list[Hit], beyond: Beyo
     the text is), and name (not quote) the nearest sections (of the texts; the project's own notes only when no
     section of a text is near)."""
     sections = [h for h in hits if h.chunk.origin != "note"] or hits
-    nearest = list(dict.fromkeys(h.citation for h in sections))[:3]
+    # one citation a section: a long section split in two is one place to look
+    by_section = {(h.system, h.section): h.citation for h in reversed(sections)}
+    nearest = list(dict.fromkeys(by_section[(h.system, h.section)] for h in sections))[:3]
     if not nearest:
         return _not_found(question, system)
     where = "the rules texts" if system is None else f"the {system} rules texts"

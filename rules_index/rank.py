@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from rules_index.anchors import Anchors, find_anchors
 from rules_index.chunk import Chunk
 from rules_index.coverage import content_terms
 from rules_index.index import RulesIndex
@@ -35,6 +36,9 @@ W_TITLE = 0.2
 #: A title that names a range of a measure ("Entanglements (Heat 4-5)") the question gives a value of ("at
 #: heat 5"): that passage is the one for the question's case, not its sibling for another range.
 W_RANGE = 0.3
+#: A passage with a sentence that defines the term a "what does X mean" question asks about ("Hold is a
+#: floating inventory", "make you Helpless: The target becomes vulnerable") over one that only uses it.
+W_DEFINES = 0.1
 PARENT_PENALTY = 0.1
 #: A reading note explains how the engine reads a sentence: it backs the text up, it does not outrank it.
 READING_PENALTY = 0.3
@@ -71,6 +75,7 @@ class _ChunkVectors:
         self.matrix = np.zeros((0, 0), dtype=np.float32)
         self.row: dict[str, int] = {}
         self.parents: set[str] = set()
+        self.anchors = Anchors({}, {})
 
 
 _CACHE: dict[int, tuple[RulesIndex, _ChunkVectors]] = {}
@@ -101,6 +106,7 @@ def chunk_vectors(index: RulesIndex) -> _ChunkVectors:
             dim = index.embedder.dimension
             cache.matrix = np.asarray([by_id[i] for i in cache.ids], dtype=np.float32).reshape(len(cache.ids), dim)
             cache.parents = _parents(chunks)
+            cache.anchors = find_anchors(chunks)
             cache.revision = revision
         return cache
 
@@ -158,11 +164,16 @@ def in_named_range(query: str, chunk: Chunk) -> bool:
     return any(w == word and low <= n <= high for w, n in values for word, low, high in ranges)
 
 
-def word_cover(asked: list[str], chunk: Chunk) -> float:
-    """Share of the question's content words ``asked`` that the passage (title and text) uses."""
+def word_cover(asked: list[str], chunk: Chunk, anchors: tuple[str, ...] = (), pointing: frozenset[str] = frozenset()) -> float:
+    """Share of the question's content words ``asked`` that the passage (title and text, less its options that
+    only point to another move: ``pointing``) or the phrases other passages use for it (``anchors``,
+    :mod:`rules_index.anchors`) use."""
     if not asked:
         return 0.0
-    words = set(terms(f"{chunk.section} {chunk.text}"))
+    text = chunk.text
+    for sentence in pointing:
+        text = text.replace(sentence, " ")
+    words = set(terms(" ".join([chunk.section, text, *anchors])))
     return sum(1 for t in asked if t in words) / len(asked)
 
 
@@ -186,11 +197,18 @@ def rank(index: RulesIndex, query: str, system: str | None, k: int) -> list[Scor
     candidates = list({c.id: c for c in [*vector_order, *(c for c, _ in lexical)]}.values())
 
     store = sentence_vectors(index)
-    texts = [[lead(c), *passage_sentences(c)] for c in candidates]
+    anchors, pointing = vectors.anchors.to, vectors.anchors.pointing
+    texts = [
+        [lead(c), *(s for s in passage_sentences(c) if s not in pointing.get(c.id, ())), *anchors.get(c.id, ())]
+        for c in candidates
+    ]
     matrix = store.matrix([t for group in texts for t in group])
     scores = matrix @ q if len(matrix) else np.zeros(0, dtype=np.float32)
     q_terms = set(terms(query))
     asked = content_terms(query)
+    from rules_index.lead import defining_pattern  # lead ranks sentences of the passages ranked here
+
+    defining = defining_pattern(query)
     out: list[Scored] = []
     closest: dict[str, str] = {}
     at = 0
@@ -208,9 +226,10 @@ def rank(index: RulesIndex, query: str, system: str | None, k: int) -> list[Scor
             + W_SENTENCE * sentence_sim
             + W_LEAD * lead_sim
             + W_BM25 * lexical_score
-            + W_COVER * word_cover(asked, chunk)
+            + W_COVER * word_cover(asked, chunk, anchors.get(chunk.id, ()), pointing.get(chunk.id, frozenset()))
             + W_TITLE * title_overlap(q_terms, chunk)
             + (W_RANGE if in_named_range(query, chunk) else 0.0)
+            + (W_DEFINES if defining is not None and any(defining.search(s) for s in group[1:]) else 0.0)
             - (PARENT_PENALTY if chunk.id in vectors.parents else 0.0)
             - (READING_PENALTY if is_reading(chunk) else 0.0)
         )

@@ -9,10 +9,19 @@ ALL_SYSTEMS = "all"  #: the system value that searches every system ("all system
 #: How players name the systems, longest first within each; "city" alone is too common a word.
 NAMES: dict[str, tuple[str, ...]] = {
     "blades": ("blades in the dark", "bitd", "blades"),
-    "starforged": ("ironsworn starforged", "ironsworn", "starforged"),
-    "dungeon-world": ("dungeon world", "dungeon-world"),
+    "starforged": ("ironsworn starforged", "ironsworn", "starforged", "sf"),
+    "dungeon-world": ("dungeon world", "dungeon-world", "dw"),
     "elegy": ("elegy rpg", "elegy game", "in elegy", "for elegy", "elegy rules"),
     "city": ("city game", "city rules", "the magistrate", "magistrate"),
+}
+
+
+#: Ambiguous names that name the game only as the question's first word, the way a GM labels a question at
+#: the table ("elegy pay the price, rolled a 70", "city: ..."); anywhere else "elegy" is a word of the Elegy
+#: game and "city" a word of every game.
+LEADING: dict[str, re.Pattern[str]] = {
+    "elegy": re.compile(r"^\W*elegy\b(?!-)", re.I),
+    "city": re.compile(r"^\W*city\s*:", re.I),
 }
 
 
@@ -20,4 +29,5 @@ def named_system(question: str) -> str | None:
     """The one system ``question`` names, or None (none named, or several)."""
     text = " ".join(re.findall(r"[a-z0-9-]+", question.lower()))
     found = {system for system, names in NAMES.items() if any(re.search(rf"\b{re.escape(n)}\b", text) for n in names)}
+    found |= {system for system, leading in LEADING.items() if leading.match(question)}
     return found.pop() if len(found) == 1 else None

@@ -37,6 +37,8 @@ class Beyond:
     system: str
     topic: str
     text: str
+    closeness: float = 1.0
+    """The question's similarity to the lacking part's name."""
 
     def sentence(self) -> str:
         """The answer's explanation, e.g. "The shipped blades text is the downtime chapter ...; it has no flashbacks"."""
@@ -86,7 +88,7 @@ def scope_lead(question: str, hits: Sequence[Any], index: Any, system: str | Non
     top = hits[0]
     evidence = max(float(top.sentence_score or 0.0), float(top.lead_score or 0.0))
     scope, _, phrase = items[best]
-    return float(sims[best]) - evidence, Beyond(scope.system, phrase, scope.text)
+    return float(sims[best]) - evidence, Beyond(scope.system, phrase, scope.text, float(sims[best]))
 
 
 def beyond_scope(question: str, hits: Sequence[Any], index: Any, system: str | None, margin: float) -> Beyond | None:

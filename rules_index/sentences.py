@@ -22,15 +22,28 @@ MAX_SENTENCES = 60  #: sentences per passage compared with a question (the rest 
 MIN_WORDS = 3
 
 
+#: A numbered row run into the line before it, as text taken from a PDF prints a table ("... exposed to
+#: danger 5–7. You encounter signs of a looming threat 8–10. ..."): each row starts at its range.
+_INLINE_ROW = re.compile(r"(?<=[^\d\s])\s+(?=\d{1,3}\s*[–-]\s*\d{1,3}\.\s)")
+#: A row's range alone ("69–74."), split off the row it heads.
+_RANGE_ONLY = re.compile(r"^\d{1,3}(?:\s*[–-]\s*\d{1,3})?\.$")
+
+
 def split_sentences(text: str) -> list[str]:
-    """Sentences of a passage or answer (list items and lines count as sentences)."""
+    """Sentences of a passage or answer (list items and lines count as sentences; a numbered row run into
+    the line before it is a sentence of its own, with its range: "69–74. You waste blood")."""
     out: list[str] = []
     for line in text.splitlines():
         line = line.strip()
         if line.startswith("- "):  # a list item: its words, not the bullet
             line = line[2:].strip()
-        if line:
-            out += [s.strip() for s in _SENTENCE_SPLIT.split(line) if s.strip()]
+        for part in _INLINE_ROW.split(line):
+            pieces = [s.strip() for s in _SENTENCE_SPLIT.split(part) if s.strip()]
+            while pieces:
+                piece = pieces.pop(0)
+                if _RANGE_ONLY.match(piece) and pieces:
+                    piece = f"{piece} {pieces.pop(0)}"
+                out.append(piece)
     return out
 
 
@@ -43,15 +56,38 @@ def body(chunk: Chunk) -> str:
     return chunk.text
 
 
+#: A line of a few words naming the kind of move ("Progress Move", "Basic Combat Move", "Interrupt Move")
+#: before a move's rule: it says nothing of what the move is about. (A short list item such as "Avoid
+#: marking Heat" is a rule and stays.)
+LABEL_WORDS = 4
+
+
+def is_label(sentence: str) -> bool:
+    """Is ``sentence`` a label of the kind of move ("Progress Move") rather than a sentence of the rule?"""
+    words = sentence.split()
+    return 0 < len(words) <= LABEL_WORDS and words[-1].lower() == "move"
+
+
 def passage_sentences(chunk: Chunk) -> list[str]:
-    """The sentences of ``chunk`` worth comparing with a question (at least three words)."""
-    return [s for s in split_sentences(body(chunk)) if len(s.split()) >= MIN_WORDS][:MAX_SENTENCES]
+    """The sentences of ``chunk`` worth comparing with a question (at least three words, not a label such as
+    "Basic Combat Move")."""
+    return [s for s in split_sentences(body(chunk)) if len(s.split()) >= MIN_WORDS and not is_label(s)][:MAX_SENTENCES]
 
 
 def lead(chunk: Chunk) -> str:
-    """The passage's title and first sentence: what the passage says it is about."""
+    """The passage's title and first sentence: what the passage says it is about.
+
+    Labels before the first sentence ("Progress Move", "Interrupt Move") are passed over, and a move that opens
+    with a preamble is led by its trigger: a move's lead is its trigger ("When you reach the end of your quest,
+    ..."), which is what a question about it describes.
+    """
     title = chunk.section_path[-1] if chunk.section_path else ""
-    first = next(iter(split_sentences(body(chunk))), "")
+    sentences = split_sentences(body(chunk))
+    opening = [s for s in sentences[:4] if not is_label(s)]
+    first = next(iter(opening), sentences[0] if sentences else "")
+    if chunk.move and not first.startswith("When"):
+        # a move that opens with a preamble ("To acquire resources, ...") is led by its trigger
+        first = next((s for s in opening[1:3] if s.startswith("When ")), first)
     return f"{title}. {first}".strip(". ")
 
 
@@ -91,8 +127,11 @@ class SentenceVectors:
             return np.stack([self._vectors[_key(t)] for t in texts])
 
     def warm(self, chunks: list[Chunk]) -> None:
-        """Embed (once) every sentence and lead of ``chunks``."""
+        """Embed (once) every sentence and lead of ``chunks``, and the phrases passages use for one another."""
+        from rules_index.anchors import find_anchors
+
         texts = [t for c in chunks for t in (lead(c), *passage_sentences(c))]
+        texts += [phrase for phrases in find_anchors(chunks).to.values() for phrase in phrases]
         with self._lock:
             self._ensure(texts)
 

@@ -12,6 +12,7 @@ from rules_index.lead import (
     CASE_PENALTY,
     DEFINING_BONUS,
     _steer,
+    defining_pattern,
     definition_term,
     named_passages,
     names_the_row,
@@ -97,6 +98,13 @@ def test_a_question_about_a_roll_result_finds_the_outcome_line_of_that_result() 
     assert 12 in result_range("11-14 | You face a tough choice")
     assert not result_range("If the result doesn't fit the situation, roll again.")
     assert not result_range("-1 ongoing penalty to cast spells")
+    # the Dungeon World moves print their outcomes as "On a 7-9, ..."
+    assert list(result_range("✴On a 7–9, the spell is cast, but Choose One Penalty.")) == [7, 8, 9]
+    assert 11 in result_range("On a 10+, the ally gets the selected effect.") and not result_range("On a miss, choose two.")
+    # "got 11 on use power", "12 on transit": a result told without the word "roll"
+    assert rolled_numbers("got 11 on use power, what now") == {11}
+    assert rolled_numbers("12 on transit - can i get rid of heat?") == {12}
+    assert rolled_numbers("what happens at wanted level 2") == set()
 
 
 def test_a_table_row_the_question_names_by_its_first_cell_is_the_answer() -> None:
@@ -129,6 +137,14 @@ def test_what_a_term_does_is_steered_to_over_one_row_of_a_table_keyed_by_it() ->
     assert case.search("Wanted Level 4: Life or execution.")
     assert not case.search("The higher your wanted level, the more serious the response.")
     assert DEFINING_BONUS > 0 < CASE_PENALTY
+
+
+def test_a_term_followed_by_its_explanation_defines_it() -> None:
+    defining = defining_pattern("what does helpless mean")
+    assert defining is not None
+    assert defining.search("Some Control spells make you Helpless: The target becomes vulnerable.")
+    assert not defining.search("Dealing damage to them removes this vulnerability unless the individual is also Helpless.")
+    assert defining_pattern("how do I roll for damage") is None
 
 
 def test_a_list_item_is_quoted_under_the_heading_of_its_list() -> None:

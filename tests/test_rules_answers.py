@@ -76,6 +76,12 @@ def test_the_rules_text_leads_and_reading_notes_follow(noted_index: RulesIndex) 
         ("How does Hack & Slash work in Dungeon World?", "dungeon-world"),
         ("How do I reduce heat?", None),
         ("Is blades better than dungeon world?", None),  # two systems named: none wins
+        ("sf: rolled 72 for the vignette", "starforged"),  # the shorthand GMs label questions with
+        ("dw: bard rolls a 7-9 on arcane art", "dungeon-world"),
+        ("elegy pay the price, rolled a 70", "elegy"),  # the ambiguous name as the question's label
+        ("weak hit finishing a formidable elegy, how much xp", None),  # ... but a word of the game elsewhere
+        ("city: does transit clear heat?", "city"),
+        ("can my dwarf fighter swf", None),
     ],
 )
 def test_the_system_named_in_the_question(question: str, system: str | None) -> None:
@@ -105,3 +111,17 @@ def test_all_systems_searches_every_system_even_with_a_campaign_open(
 )
 def test_definition_questions(question: str, term: str | None) -> None:
     assert definition_term(question) == term
+
+
+def test_a_not_covered_answer_names_a_section_split_in_two_once() -> None:
+    from rules_index.chunk import Chunk
+    from rules_index.qa import not_covered
+    from rules_index.search import Hit
+
+    def hit(cid: str, section: str, start: int) -> Hit:
+        chunk = Chunk(cid, "blades", ["Downtime activities", section], None, "blades.txt", start, start + 4, "text")
+        return Hit(chunk=chunk, score=1.0)
+
+    hits = [hit("a", "Recover", 253), hit("b", "Long-term project", 231), hit("c", "Recover", 241)]
+    result = not_covered("how do flashbacks work", "blades", hits)
+    assert result.nearest == [hits[0].citation, hits[1].citation]

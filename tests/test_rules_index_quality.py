@@ -55,7 +55,9 @@ def test_dev_dataset_has_answerable_and_no_answer_questions_in_both_halves() -> 
 
 
 @pytest.mark.parametrize(
-    "path", [retrieve.DEV_HELDOUT, retrieve.DEV_HELDOUT2, retrieve.HELDOUT], ids=["first held-out", "second held-out", "held-out"]
+    "path",
+    [retrieve.DEV_HELDOUT, retrieve.DEV_HELDOUT2, retrieve.DEV_HELDOUT3, retrieve.HELDOUT],
+    ids=["first held-out", "second held-out", "third held-out", "held-out"],
 )
 def test_heldout_dataset_is_gm_phrased_over_every_system_with_findable_answers(path: Path) -> None:
     rows = retrieve.load_dataset(path)
@@ -212,3 +214,38 @@ def test_the_answer_leads_with_the_sentence_that_answers(minilm_index: RulesInde
 def test_gm_shorthand_finds_the_rule(minilm_index: RulesIndex) -> None:
     result = answer("we ran outta supplies, whats the deal", system="starforged", index=minilm_index)
     assert result.found and any("Sacrifice Resources" in p.citation for p in result.passages), result.text
+
+
+def test_a_not_covered_answer_names_the_missing_part_of_the_game_only_when_the_question_is_about_it(
+    minilm_index: RulesIndex,
+) -> None:
+    flashbacks = answer("how do flashbacks work", system="blades", index=minilm_index)
+    assert not flashbacks.found and "it has no rules on flashbacks" in flashbacks.text
+    helping = answer("can two pcs help each other on a roll", system="city", index=minilm_index)
+    assert not helping.found and "it has no rules on" not in helping.text  # not "character creation"
+
+
+@pytest.mark.parametrize(
+    ("question", "system", "lead"),
+    [
+        ("got 11 on use power, what now", "city", "10+ Pick 1 Consequence."),
+        # told as an action, the question asks which move applies: the move's trigger leads
+        ("i wanna crash the mayor's party uninvited", "city", "When you work your connections"),
+        ("my cleric rolls 8 on cast a spell", "dungeon-world", "On a 7–9, the spell is cast"),
+        ("elegy pay the price, rolled a 70", "all", "69–74. You waste blood"),  # a table printed as one line
+        ("ritual flopped, rolled 45 on the list", "elegy", "41-60. It affects a different target"),
+    ],
+)
+def test_the_outcome_line_of_the_result_a_gm_got_leads(minilm_index: RulesIndex, question: str, system: str, lead: str) -> None:
+    result = answer(question, system=system, index=minilm_index)
+    assert result.found and lead in split_sentences(result.text)[0], result.text
+
+
+def test_a_move_is_found_by_the_words_other_passages_use_for_it(minilm_index: RulesIndex) -> None:
+    result = answer("What happens when I give up on a vow I swore?", system="starforged", index=minilm_index)
+    assert result.passages[0].hit.section.endswith("Forsake Your Vow")
+
+
+def test_a_question_told_as_an_action_is_not_called_not_covered(minilm_index: RulesIndex) -> None:
+    result = answer("sneaking past a sentry bot, what do i roll", system="starforged", index=minilm_index)
+    assert result.found and result.passages[0].hit.section.endswith("Face Danger")

@@ -9,7 +9,7 @@ import pytest
 from rules_index.chunk import Chunk
 from rules_index.coverage import content_terms, known, one_edit_apart
 from rules_index.index import RulesIndex
-from rules_index.phrasing import plain_question
+from rules_index.phrasing import narrated_action, plain_question
 from rules_index.rank import Scored, without_copies
 from rules_index.search import search_index
 from rules_index.terms import terms
@@ -48,6 +48,8 @@ def test_the_texts_own_words_are_left_alone() -> None:
         ("bitd: how long does a ritual take", "how long does a ritual take"),
         ("dungeon world: how do i make camp", "how do i make camp"),
         ("in starforged how do vows work", "how do vows work"),
+        ("sf: rolled 72 for the vignette", "rolled 72 for the vignette"),
+        ("dw: bard rolls a 7-9 on arcane art", "bard rolls a 7-9 on arcane art"),
         ("how do vows work in Ironsworn Starforged?", "how do vows work?"),
         ("what can i ask the magistrate", "what can i ask the magistrate"),  # the city's GM, a word of its text
         ("Elegy quest failed, now what", "Elegy quest failed, now what"),  # not a frame: no separator
@@ -101,3 +103,22 @@ def test_copies_are_left_out_but_different_passages_kept() -> None:
     ]
     assert [s.chunk.id for s in without_copies(ranked, 5)] == ["c0", "c2"]
     assert [s.chunk.id for s in without_copies(ranked, 1)] == ["c0"]
+
+
+@pytest.mark.parametrize(
+    ("question", "told"),
+    [
+        ("sneaking past a sentry bot, what do i roll", True),
+        ("bar fight breaks out and i jump in swinging", True),
+        ("my guy tries the local noodles for the 1st time", True),
+        ("need a fake permit thru my contacts", True),
+        ("i wanna crash the mayor's party uninvited", True),
+        ("in Blades, lying low till the heat dies down", True),
+        ("how do i buy a car in the city", False),  # asked, not told
+        ("in Blades how many stress boxes before I take trauma?", False),
+        ("anything else happen on a 7?", False),
+        ("what does helpless mean", False),
+    ],
+)
+def test_a_question_told_as_the_characters_action(question: str, told: bool) -> None:
+    assert narrated_action(question) is told

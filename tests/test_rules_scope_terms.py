@@ -138,3 +138,12 @@ def test_an_option_that_only_sends_the_player_to_another_move_ranks_that_move_fi
         for s in follow_pointers([fulfill, forsake], closest, set(terms("fulfill your vow miss")))
     }
     assert named == {"Fulfill Your Vow": 1.6, "Forsake Your Vow": 1.3}
+
+
+def test_a_how_many_question_is_answered_by_a_sentence_that_gives_a_number(hash_index: RulesIndex) -> None:
+    from rules_index.coverage import _COUNTING, gives_number
+
+    hits = search_index(hash_index, "how much coin for a small job with a strongbox", "blades", 3)
+    assert gives_number("how much coin for a small job with a strongbox", hits, hash_index)
+    assert _COUNTING.search("how many dice do I roll") and not _COUNTING.search("what do I roll")
+    assert MINILM.number_weight > 0
