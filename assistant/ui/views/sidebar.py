@@ -10,6 +10,7 @@ from typing import Any
 
 import streamlit as st
 
+from assistant.chat.characters import shown_name
 from assistant.engine import available_systems, get_ruleset
 from assistant.engine.tracks import Rank
 from assistant.store import service
@@ -187,7 +188,11 @@ def render_campaign(campaign: str | None) -> None:
     camp = _load(campaign)
     if camp is None:
         return
-    st.caption(f"System: **{camp.system}** · moves played: {camp.moves}")
+    try:
+        title = get_ruleset(camp.system).title or camp.system
+    except Exception:  # noqa: BLE001 - a system the engine does not know is named as stored
+        title = camp.system
+    st.caption(f"System: **{title}** · moves played: {camp.moves}")
     chars = camp.characters
     if chars:
         ids = list(chars)
@@ -196,7 +201,7 @@ def render_campaign(campaign: str | None) -> None:
         st.selectbox(
             "Character",
             ids,
-            format_func=lambda cid: str(chars[cid].get("name") or cid),
+            format_func=lambda cid: shown_name(camp, cid),  # a name, never the store's id
             key="character_pick",
             on_change=_pick_character,
             args=(campaign,),
