@@ -1,0 +1,78 @@
+"""Whole sessions played through the chat as a player types them: the words a player reads back (no question
+asked back at them, no sentence said twice within ten turns, no words of another turn), and the rules of what is
+suggested when."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from assistant.chat.session import ChatSession
+from assistant.store import service
+from rules_index.embed import get_embedder
+from tests.session_helpers import ScriptedDice
+
+
+@pytest.fixture(autouse=True)
+def _hash_embedder(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TABLETOP_EMBEDDER", "hash")
+
+
+def _session(system: str, name: str = "night") -> tuple[ChatSession, ScriptedDice]:
+    service.create_campaign(name, system, seed=3)
+    dice = ScriptedDice(5)
+    return ChatSession.open(name, rng=dice, embedder=get_embedder("hash")), dice
+
+
+def _story(narration: str) -> list[str]:
+    """The story's sentences: the first paragraph of a narration (the card and the next steps come after it)."""
+    first = narration.split("\n\n", 1)[0]
+    return [s for s in re.split(r"(?<=[.!?])\s+", first) if s]
+
+
+def _act(session: ChatSession, dice: ScriptedDice, text: str, move: str, stat: str | None, *faces: int) -> str:
+    offered = session.send(text)
+    assert offered.kind == "action", offered.error
+    dice.queue(*faces)
+    request = {"move": move, **({"stat": stat} if stat else {})}
+    turn = session.confirm(request)
+    assert turn.kind == "action" and turn.results, turn.error
+    return turn.narration
+
+
+def test_a_question_that_declares_the_move_is_told_as_the_attempt() -> None:
+    session, dice = _session("starforged")
+    told = _act(session, dice, "Can I hack the door panel?", "Face Danger", "wits", 5, 2, 3)
+    opening = _story(told)[0]
+    assert opening.endswith("to hack the door panel.") and "?" not in told, told
+    assert "Time to see" not in told and "find out" not in told
+    told = _act(session, dice, "now i slip past the guard", "Face Danger", "shadow", 5, 2, 3)
+    assert "now you" not in told.lower() and _story(told)[0].endswith("slip past the guard."), told
+
+
+def test_a_dozen_turns_never_repeat_a_story_sentence_or_an_opening_within_ten_turns() -> None:
+    session, dice = _session("starforged")
+    actions = [
+        "I sneak through the airlock",
+        "I search the corridors for my sister",
+        "I climb the maintenance shaft",
+        "I hack the security terminal",
+        "I sprint across the catwalk",
+        "I talk the guard into letting me pass",
+        "I hide from the patrol",
+        "I pry open the cargo door",
+        "I scan the wreckage for survivors",
+        "I crawl through the vents",
+        "I rewire the lift",
+        "I leap onto the shuttle",
+    ]
+    stories: list[list[str]] = []
+    for i, text in enumerate(actions):
+        faces = (1, 9, 10) if i % 3 == 0 else (6, 1, 2) if i % 3 == 1 else (3, 2, 9)  # miss, strong, weak
+        stories.append(_story(_act(session, dice, text, "Face Danger", "edge", *faces)))
+    for i, story in enumerate(stories):
+        window = [s for earlier in stories[max(0, i - 9) : i] for s in earlier]
+        assert not set(story) & set(window), (i, story, window)
+        openers = [" ".join(earlier[0].split()[:3]) for earlier in stories[max(0, i - 5) : i]]
+        assert " ".join(story[0].split()[:3]) not in openers, (i, story[0], openers)
