@@ -76,3 +76,33 @@ def test_a_dozen_turns_never_repeat_a_story_sentence_or_an_opening_within_ten_tu
         assert not set(story) & set(window), (i, story, window)
         openers = [" ".join(earlier[0].split()[:3]) for earlier in stories[max(0, i - 5) : i]]
         assert " ".join(story[0].split()[:3]) not in openers, (i, story[0], openers)
+
+
+def test_a_pick_goes_on_from_the_move_told_and_never_retells_it_with_other_words() -> None:
+    session, dice = _session("elegy")
+    told = _act(session, dice, "I sink my fangs into the priest", "Feed", "glamour", 5, 1)  # score 2: a weak hit
+    assert "same as above" not in told.lower() and "as above" not in told.lower(), told
+    opening = _story(told)[0]
+    assert session.send("kill him").kind == "action"  # words typed before the pick: an action, not the move's words
+    picked = session.choose(["kill_victim"])
+    assert picked.kind == "action", picked.error
+    story = _story(picked.narration)
+    assert story[0] == "You choose: gain 4 blood and kill the victim, but lose 3 spirit.", story
+    assert opening not in picked.narration and "kill him" not in picked.narration
+    assert not set(story) & set(_story(told)), (story, told)
+
+
+def test_an_answer_to_a_question_is_not_told_as_the_players_action() -> None:
+    session, dice = _session("elegy")
+    session.edit_character({"blood": 0})
+    session.send("I am starving, the hunger gnaws at me")
+    asked = session.confirm({"move": "Endure Hunger", "stat": "intellect"})
+    assert asked.kind == "question", asked.error
+    dice.queue(9, 9)  # intellect 1 against 9 and 9: a miss
+    rolled = session.send("just one")
+    assert rolled.results and rolled.results[0].outcome == "miss", rolled.error
+    assert "just one" not in rolled.narration.lower()
+    picked = session.send("roll on the table")
+    assert picked.kind == "action" and picked.results, picked.error
+    assert "just one" not in picked.narration.lower()
+    assert _story(picked.narration)[0] == "You choose: roll on the table.", picked.narration

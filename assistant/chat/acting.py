@@ -307,6 +307,7 @@ class ActingMixin(CharactersMixin):
         else:
             result, seq = service.redo_move(self.campaign, redo[0], redo[1], doing=redo[2], store=self.store)
         self._last_intent = ""  # the intent is spent on this move; a later /roll is narrated on its own
+        self._intents[seq] = player_text
         self.reload()
         found += closed_now(tracks_before, self._state.tracks)
         yield TurnEvent("result", result=result)

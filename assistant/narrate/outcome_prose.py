@@ -90,6 +90,14 @@ _APPLIED = re.compile(
     re.I,
 )
 _ELLIPSIS = re.compile(r"^\s*(?:\.\.\.|…)\s*")
+#: "Do the same as above, but ...", "As above, but ...": the text points at the outcome printed above it, which the
+#: player never reads here; what follows "but" is this outcome's own news.
+_AS_ABOVE = re.compile(
+    r"^(?:(?:do|follow)\s+the\s+same(?:\s+steps)?\s+as\s+above|as\s+above|the\s+same\s+as\s+above)\s*[,;:]?\s*(?:but\s+)?",
+    re.I,
+)
+#: "roll on the table below" / "the following table": the table is not below anything the player reads.
+_TABLE_BELOW = re.compile(r"\bthe\s+(?:table\s+below|following\s+table|list\s+below)\b", re.I)
 _MARK_CLAUSE = re.compile(r",?\s+and\s+mark\s+progress(?:\s+per\s+the\s+rank\s+of\s+[^.!?]*)?(?=[.!?]|$)", re.I)
 _PICK = re.compile(r"^(?:pick|choose|select)\s+(?:one|two|three|\d+)\b", re.I)
 _RANK_MARKS = re.compile(r"^[\w ]{0,30}:\s*mark\s+\d+\s*(?:boxes|box|ticks|tick)\b", re.I)
@@ -247,6 +255,8 @@ def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
         listed = False  # a sentence that listed the open choice's options was left out: its "use the column..." too
         for raw in _SENTENCE.split(line):
             sentence = strip_tier(_ELLIPSIS.sub("", raw))
+            sentence = _TABLE_BELOW.sub("the table", _AS_ABOVE.sub("", sentence))
+            sentence = sentence[:1].upper() + sentence[1:]
             if any(e.kind == "progress" for e in result.effects):  # "... and mark progress": the card shows it
                 sentence = _MARK_CLAUSE.sub("", sentence)
             if any(f.move == "Pay the Price" for f in result.follow_ups):

@@ -22,7 +22,7 @@ from assistant.engine.model import Result
 from assistant.narrate import facts
 from assistant.narrate.answers import answer_statement, price_reading, rows_answer
 from assistant.narrate.guidance import rules_guidance
-from assistant.narrate.intent import frame, second_person
+from assistant.narrate.intent import frame, second_person, shape
 from assistant.narrate.outcome_prose import story, tone
 from assistant.narrate.request import NarrationRequest
 from assistant.narrate.variety import pick
@@ -102,13 +102,32 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
                 reading = rows_answer(result, request.question or request.player_text)
             paragraphs += [reading, story(result, recent)]
         return paragraphs + _listed(request, result)
-    opening = frame(request.player_text, seed, recent) if first else f"Then, {result.move}."
+    retold = _retold(request, result) if first else ""
+    opening = retold or (frame(request.player_text, seed, recent) if first else f"Then, {result.move}.")
     told = story(result, recent)
     prose, _, rest = told.partition("\n") if told and not told.startswith("-") else ("", "", told)
-    paragraphs.append(" ".join(p for p in (opening, tone(result, seed, recent), prose) if p))
+    feeling = "" if retold and not (result.burn and result.burn.burned) else tone(result, seed, recent)
+    paragraphs.append(" ".join(p for p in (opening, feeling, prose) if p))
     paragraphs.append(rest)
     paragraphs.append(_card(result, label=True) if request.card else facts.burn_offer(result))
     return paragraphs + _listed(request, result)
+
+
+def _retold(request: NarrationRequest, result: Result) -> str:
+    """The opening of a pick or a burn on the move the last narration told ("You choose: gain 4 blood and kill the
+    victim."), or "" for a move told for the first time: the attempt is not told again as if made twice."""
+    picks = [e.reason.rstrip(".") for e in result.effects if e.kind == "choice" and e.reason]
+    burned = bool(result.burn and result.burn.burned)
+    if not (picks or burned) or not request.recent:
+        return ""
+    last = request.recent[-1].lower()
+    intent = shape(request.player_text)[1]
+    if not (intent.lower() in last if intent else result.move.lower() in last):
+        return ""
+    if burned:
+        return f"You burn your {facts.humanize(result.burn.meter)}."  # type: ignore[union-attr]
+    new = [p for p in picks if p.lower() not in last] or picks
+    return "You choose: " + "; ".join(p[:1].lower() + p[1:] for p in new) + "."
 
 
 def _terse(result: Result, first: bool) -> list[str]:
