@@ -5,6 +5,8 @@ suggested when."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -106,3 +108,28 @@ def test_an_answer_to_a_question_is_not_told_as_the_players_action() -> None:
     assert picked.kind == "action" and picked.results, picked.error
     assert "just one" not in picked.narration.lower()
     assert _story(picked.narration)[0] == "You choose: roll on the table.", picked.narration
+
+
+def test_the_terminal_chat_keeps_maintainers_warnings_out_of_the_players_lines(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import logging
+
+    from typer.testing import CliRunner
+
+    from assistant.cli import app
+
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
+    original = ChatSession.send
+
+    def send(self: ChatSession, text: str) -> Any:
+        logging.getLogger("assistant.chat.narration").warning("guard: template narration attempt 1 rejected: state")
+        return original(self, text)
+
+    monkeypatch.setattr(ChatSession, "send", send)
+    logger = logging.getLogger("assistant")
+    monkeypatch.setattr(logger, "handlers", [])
+    args = ["chat", "-c", "term", "--new", "--system", "starforged", "--seed", "3"]
+    out = CliRunner().invoke(app, args, input="I sneak past the sentry\n").output
+    assert "Moves that fit" in out and "guard:" not in out and "rejected" not in out, out
+    assert "attempt 1 rejected" in (tmp_path / "logs" / "chat.log").read_text(encoding="utf-8")
