@@ -133,3 +133,37 @@ def test_the_terminal_chat_keeps_maintainers_warnings_out_of_the_players_lines(
     out = CliRunner().invoke(app, args, input="I sneak past the sentry\n").output
     assert "Moves that fit" in out and "guard:" not in out and "rejected" not in out, out
     assert "attempt 1 rejected" in (tmp_path / "logs" / "chat.log").read_text(encoding="utf-8")
+
+
+def test_dungeon_world_pvp_the_damage_a_player_asks_for_lands_on_the_one_fought() -> None:
+    session, dice = _session("dungeon-world")
+    added = session.send("/character add Mara class=bard max_hp=18")  # the README's example: HP starts at max HP
+    assert added.kind == "command", added.error
+    assert session.send("/set name Brakk").narration.startswith("Brakk:")
+    mara = next(cid for cid, c in session.reload().characters.items() if c.get("name") == "Mara")
+    assert session.state.characters[mara]["hp"] == 18
+    session.send("I swing my axe at Mara")
+    dice.queue(3, 2)  # 3 + 2 + STR 2 = 7: a weak hit
+    hit = session.confirm({"move": "Hack & Slash", "stat": "str", "options": {"target": mara}})
+    assert hit.results[0].outcome == "weak_hit" and hit.open_choices, hit.error
+    dealt = session.choose(["1"])
+    assert [f.move for f in dealt.follow_ups] == ["Deal Damage"], dealt.follow_ups
+    offered = session.send("deal the damage")
+    deal = next(s for s in offered.suggestions if s.move == "Deal Damage")
+    dice.queue(9)  # the fighter's d10: 9 - Mara's armor 3 = 6
+    done = session.confirm(deal)
+    assert done.kind == "action" and done.results, (done.kind, done.error, done.question)
+    after = session.reload().characters
+    assert after[mara]["hp"] == 12, after[mara]
+    me = after[session.state.active_character]
+    assert me["hp"] == me["max_hp"], me
+
+
+def test_a_suffer_move_the_last_move_offers_is_suggested_with_its_cost() -> None:
+    session, dice = _session("starforged")
+    _act(session, dice, "I race the storm to the landing pad", "Face Danger", "edge", 2, 4, 6)  # 5 vs 4, 6: weak
+    offered = session.send("ok i sacrifice some supplies")
+    sacrifice = next(s for s in offered.suggestions if s.move == "Sacrifice Resources")
+    paid = session.confirm(sacrifice)
+    assert paid.kind == "action", (paid.kind, paid.question)
+    assert session.reload().active()["supply"] == 4
