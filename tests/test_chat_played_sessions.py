@@ -167,3 +167,21 @@ def test_a_suffer_move_the_last_move_offers_is_suggested_with_its_cost() -> None
     paid = session.confirm(sacrifice)
     assert paid.kind == "action", (paid.kind, paid.question)
     assert session.reload().active()["supply"] == 4
+
+
+@pytest.mark.parametrize(
+    ("words", "move", "meter"),
+    [
+        ("I face desolation, my spirit breaks", "Face Desolation", "spirit"),
+        ("I face death", "Face Death", "health"),
+        ("my ship is destroyed, I overcome destruction", "Overcome Destruction", "integrity"),
+    ],
+)
+def test_starforged_brink_moves_are_suggested_only_at_zero(words: str, move: str, meter: str) -> None:
+    session, _dice = _session("starforged")
+    full = session.send(words)
+    assert move not in [s.move for s in full.suggestions], full.suggestions
+    assert any(f"{move} is made when your {meter} is at 0" in n for n in full.notes), full.notes
+    session.edit_character({meter: 0})
+    brink = session.send(words)
+    assert move in [s.move for s in brink.suggestions], brink.suggestions
