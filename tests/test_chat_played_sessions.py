@@ -185,3 +185,38 @@ def test_starforged_brink_moves_are_suggested_only_at_zero(words: str, move: str
     session.edit_character({meter: 0})
     brink = session.send(words)
     assert move in [s.move for s in brink.suggestions], brink.suggestions
+
+
+@pytest.fixture(scope="module")
+def minilm() -> Any:
+    from rules_index.embed import MiniLMEmbedder
+
+    return MiniLMEmbedder()
+
+
+@pytest.mark.parametrize(
+    ("system", "words", "first", "absent"),
+    [
+        ("starforged", "I found my sisters trail, a milestone on my vow", "Reach a Milestone", ""),  # was Swear an Iron Vow
+        ("starforged", "ok i'll take the hit to supply", "Sacrifice Resources", "Resupply"),
+        ("starforged", "I dock at the station and sneak through the airlock", "Face Danger", "React Under Fire"),
+        ("starforged", "I dock at the station and sneak through the airlock", "Face Danger", "Enter the Fray"),
+        ("elegy", "I stalk the priest through the cloister", "Face Danger", "Perform Ritual"),
+    ],
+)
+def test_words_seen_in_play_get_the_move_they_call_for(minilm: Any, system: str, words: str, first: str, absent: str) -> None:
+    service.create_campaign("words", system, seed=3)
+    session = ChatSession.open("words", rng=ScriptedDice(5), embedder=minilm)
+    if system == "starforged":
+        assert session.send("/track dangerous Find my sister").kind == "command"  # a vow sworn already
+    offered = session.send(words)
+    moves = [s.move for s in offered.suggestions]
+    assert moves[0] == first and (not absent or absent not in moves), moves
+
+
+def test_words_no_move_fits_are_offered_as_the_nearest_not_as_a_fit(minilm: Any) -> None:
+    service.create_campaign("lock", "blades", seed=3)
+    session = ChatSession.open("lock", rng=ScriptedDice(5), embedder=minilm)
+    offered = session.send("I pick the lock")
+    assert offered.narration.startswith("None of the moves closely fits these words"), offered.narration
+    assert "Demonic Notice" not in [s.move for s in offered.suggestions]

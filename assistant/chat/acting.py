@@ -27,7 +27,10 @@ SHORTLIST = 8
 
 
 def moves_that_fit(suggestions: list[Any]) -> str:
-    lines = ["Moves that fit:"]
+    from assistant.suggest.core import WEAK_FIT_NOTE
+
+    weak = any(WEAK_FIT_NOTE in (getattr(s, "notes", None) or []) for s in suggestions[:1])
+    lines = ["None of the moves closely fits these words; these are the nearest:" if weak else "Moves that fit:"]
     for s in suggestions:
         stat = f" (+{s.stat.replace('_', ' ')})" if s.stat else ""
         lines.append(f"- {s.move}{stat}{_odds_line(s.odds)}")
