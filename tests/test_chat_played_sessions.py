@@ -220,3 +220,22 @@ def test_words_no_move_fits_are_offered_as_the_nearest_not_as_a_fit(minilm: Any)
     offered = session.send("I pick the lock")
     assert offered.narration.startswith("None of the moves closely fits these words"), offered.narration
     assert "Demonic Notice" not in [s.move for s in offered.suggestions]
+
+
+def test_blades_a_move_without_a_roll_tells_what_happens_and_a_clause_reads_as_sentences() -> None:
+    session, _dice = _session("blades")
+    session.send("one of our contacts gets flipped by a rival")
+    flipped = session.confirm({"move": "Flipped"})
+    assert "loyal to another faction now" in flipped.narration, flipped.narration
+    session.send("now the heat. it was loud, on hostile turf")
+    heat = session.confirm({"move": "Heat"})
+    assert "now the heat" not in heat.narration.lower() and ". it was" not in heat.narration, heat.narration
+
+
+def test_pay_the_price_reads_its_row_once() -> None:
+    session, dice = _session("starforged")
+    _act(session, dice, "I duck his swing", "Face Danger", "edge", 1, 9, 10)  # a miss
+    dice.queue(53)
+    price = session.send("/price")
+    row = "a friend, companion, or ally is in harm's way"
+    assert price.narration.lower().count(row) == 1, price.narration

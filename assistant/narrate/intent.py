@@ -269,11 +269,19 @@ def _opener(openers: Sequence[str], words: str, seed: object, recent: Sequence[s
     return template.format(words) if "{}" in template else f"{template} {words}."
 
 
+_SENTENCE_START = re.compile(r"([.!?]\s+)([a-z])")
+
+
 def frame(player_text: str, seed: object, recent: Sequence[str] = (), *, attempt: bool = True) -> str:
     """One sentence (or two, for a question) opening the narration, or "" when the words cannot be used.
 
     With ``attempt`` (a move follows) the action is told as tried, since the engine's outcome comes next;
     without (a story beat), the player's "I walk into the bar" is told as done."""
+    told = _frame(player_text, seed, recent, attempt=attempt)
+    return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).upper(), told)  # "the heat. it was loud": "It was"
+
+
+def _frame(player_text: str, seed: object, recent: Sequence[str], *, attempt: bool) -> str:
     kind, intent = shape(player_text)
     if kind is Shape.NONE:
         return ""

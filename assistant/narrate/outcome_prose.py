@@ -240,6 +240,23 @@ def _an_option(bullet: str, result: Result) -> bool:
     return False
 
 
+def _told_text(result: Result) -> str:
+    """The outcome's text; for a move without a roll or an outcome text of its own (Blades' Flipped), the move's
+    text: what happens is all the move says, and the card alone ("Flipped.") tells the player nothing."""
+    text = facts.outcome_text(result)
+    if text or result.roll != "none" or result.move_id.startswith(("table:", "roll:")):
+        return text
+    if any(e.kind not in ("choice", "note") for e in result.effects):
+        return ""  # a move that changed the sheet (Payoff): the card tells it, the rules' sums would be told twice
+    try:
+        text = get_ruleset(result.system).move_by_id(result.move_id).text
+    except AssistantError:
+        return ""
+    text = re.split(r"(?:^|\s)>\s", text, maxsplit=1)[0]  # a quoted example of play ("> A truncheon bangs")
+    sentences = re.split(r"(?<=[.!?])\s+", " ".join(text.split()))
+    return " ".join(s for s in sentences if not re.search(r"\d", s))  # a number told must be the engine's
+
+
 def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
     """The outcome's rules text as story sentences (bullets kept as bullets, on their own lines)."""
     out: list[str] = []
@@ -247,7 +264,7 @@ def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
     card |= {_bare(choice.prompt) for choice in result.choices}  # and the open choice's list asks this
     card |= {_bare(note) for note in result.notes}  # the card says the engine's notes
     card |= _answered_prompts(result)  # "Mark Heat or start Productivity at -1" once the player picked: "Chosen: ..."
-    for line in _with_tables(facts.outcome_text(result), str(result.outcome.value if result.outcome else "")):
+    for line in _with_tables(_told_text(result), str(result.outcome.value if result.outcome else "")):
         if _BULLET.match(line):
             if not _an_option(line, result) and not _applied(_BULLET.sub("", line), result) and not _placed(line, result):
                 out.append(line.strip())

@@ -80,6 +80,16 @@ def _last_action(request: NarrationRequest) -> str:
     return next((t for t in reversed(said) if t.strip() and not t.lstrip().startswith(("/", "#")) and len(t) > 3), "")
 
 
+def _without_rows_read(card: str, result: Result, reading: str) -> str:
+    """The card without the rolled rows when the reading that follows tells each of them ("Pay the Price (rolled
+    53)." then "As you duck his swing, a friend ... is in harm's way."): the row is not said twice."""
+    rows = facts.table_rows(result)
+    told = " ".join(reading.lower().split())
+    if not rows or not told or not all(" ".join(r.rstrip(".").lower().split()) in told for r in rows):
+        return card
+    return card.replace(": " + facts.rows_as_list(rows, "; ") + ".", ".", 1)
+
+
 def _without_answer_line(text: str) -> str:
     return _ANSWER_TEXT.sub("", text).strip()
 
@@ -95,11 +105,14 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
         return paragraphs + _listed(request, result)
     if result.roll in {"table", "notation"}:
         card = _card(result, label=False)
-        paragraphs.append(card if first else f"Then, {card}")
+        reading = ""
         if result.roll == "table":
             reading = price_reading(result, _last_action(request)) if "pay_the_price" in result.move_id else ""
             if not reading and request.task == "oracle":
                 reading = rows_answer(result, request.question or request.player_text)
+            card = _without_rows_read(card, result, reading)
+        paragraphs.append(card if first else f"Then, {card}")
+        if result.roll == "table":
             paragraphs += [reading, story(result, recent)]
         return paragraphs + _listed(request, result)
     retold = _retold(request, result) if first else ""
