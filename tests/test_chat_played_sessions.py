@@ -239,3 +239,12 @@ def test_pay_the_price_reads_its_row_once() -> None:
     price = session.send("/price")
     row = "a friend, companion, or ally is in harm's way"
     assert price.narration.lower().count(row) == 1, price.narration
+
+
+def test_a_table_named_by_part_of_its_name_is_rolled() -> None:
+    session, dice = _session("starforged")
+    dice.queue(92)
+    rolled = session.send("/table weak hit cost")
+    assert rolled.results and rolled.results[0].move == "Take Decisive Action: Weak Hit Cost", rolled.error
+    unknown = session.send("/table at 0")  # words of several tables: the error lists them, nothing is rolled
+    assert unknown.kind == "error" and "the tables are" in unknown.error
