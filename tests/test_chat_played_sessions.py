@@ -85,12 +85,12 @@ def test_a_pick_goes_on_from_the_move_told_and_never_retells_it_with_other_words
     told = _act(session, dice, "I sink my fangs into the priest", "Feed", "glamour", 5, 1)  # score 2: a weak hit
     assert "same as above" not in told.lower() and "as above" not in told.lower(), told
     opening = _story(told)[0]
-    assert session.send("kill him").kind == "action"  # words typed before the pick: an action, not the move's words
+    assert session.send("I look around the cloister").kind == "action"  # typed before the pick: not the move's words
     picked = session.choose(["kill_victim"])
     assert picked.kind == "action", picked.error
     story = _story(picked.narration)
     assert story[0] == "You choose: gain 4 blood and kill the victim, but lose 3 spirit.", story
-    assert opening not in picked.narration and "kill him" not in picked.narration
+    assert opening not in picked.narration and "cloister" not in picked.narration
     assert not set(story) & set(_story(told)), (story, told)
 
 
@@ -248,3 +248,11 @@ def test_a_table_named_by_part_of_its_name_is_rolled() -> None:
     assert rolled.results and rolled.results[0].move == "Take Decisive Action: Weak Hit Cost", rolled.error
     unknown = session.send("/table at 0")  # words of several tables: the error lists them, nothing is rolled
     assert unknown.kind == "error" and "the tables are" in unknown.error
+
+
+def test_a_short_message_naming_one_open_option_picks_it() -> None:
+    session, dice = _session("elegy")
+    _act(session, dice, "I sink my fangs into the priest", "Feed", "glamour", 5, 1)  # a weak hit: choose one
+    picked = session.send("kill him")
+    assert picked.results and any(e.kind == "choice" for e in picked.results[0].effects), (picked.kind, picked.error)
+    assert session.reload().active()["spirit"] == 2
