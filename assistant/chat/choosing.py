@@ -70,8 +70,13 @@ def said_choice(text: str, options: list[Any]) -> list[str] | None:
 
 #: Words that say nothing about which option ("kill him": only "kill" names one).
 _FILLER = frozenset(
-    "i i'll ill me my we us our you your he him his she her they them their it its the a an to and or of on in at "
-    "with for then so ok okay just please let lets let's go do will would want that this one".split()
+    {
+        "i", "ll", "me", "my", "we", "us", "our", "you", "your", "he", "him", "his", "she", "her", "they",
+        "them", "their", "it", "its", "the", "a", "an", "to", "and", "or", "of", "on", "in", "at", "with",
+        "for", "then", "so", "ok", "okay", "just", "please", "let", "lets", "s", "go", "do", "will", "would",
+        "want", "that", "this", "one",
+    }
+)
 )
 
 
