@@ -166,6 +166,7 @@ def test_a_suffer_move_the_last_move_offers_is_suggested_with_its_cost() -> None
     sacrifice = next(s for s in offered.suggestions if s.move == "Sacrifice Resources")
     paid = session.confirm(sacrifice)
     assert paid.kind == "action", (paid.kind, paid.question)
+    assert "When you lose or consume resources" not in paid.narration, paid.narration  # the rule: the card applied it
     assert session.reload().active()["supply"] == 4
 
 

@@ -85,13 +85,14 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(]|\d+\s?[-–—/+]\s?\d*\s+[A-Z])
 _PAY_CLAUSE = re.compile(r",?\s+(?:and|so)\s+(?:you\s+)?(?:must\s+)?pay the price(?=[.!]|$)", re.I)
 _CHOICE_CLAUSE = re.compile(r",?\s+(?:and\s+|then\s+)?(?:choose|pick|select)\s+(?:one|two|three|\d+)\s*:.*$", re.I)
 _APPLIED = re.compile(
-    r"^(?:then,?\s+)?(?:you\s+(?:may\s+|must\s+|can\s+)?)?"
+    r"^(?:then,?\s+)?(?:also,?\s+)?(?:you\s+(?:may\s+|must\s+|can\s+)?(?:also\s+)?)?"
     r"(?:take|gain|lose|suffer|spend|mark|clear|restore|fill|reduce|increase|remove|erase|add)\b",
     re.I,
 )
 _ELLIPSIS = re.compile(r"^\s*(?:\.\.\.|…)\s*")
 #: "Do the same as above, but ...", "As above, but ...": the text points at the outcome printed above it, which the
 #: player never reads here; what follows "but" is this outcome's own news.
+_RULE_SENTENCE = re.compile(r"^(?:when(?:ever)?\s+you|if\s|then,?\s+if\s|otherwise,?\s+if\s)", re.I)
 _AS_ABOVE = re.compile(
     r"^(?:(?:do|follow)\s+the\s+same(?:\s+steps)?\s+as\s+above|as\s+above|the\s+same\s+as\s+above)\s*[,;:]?\s*(?:but\s+)?",
     re.I,
@@ -257,6 +258,18 @@ def _told_text(result: Result) -> str:
     return " ".join(s for s in sentences if not re.search(r"\d", s))  # a number told must be the engine's
 
 
+_AT_ZERO = re.compile(r"^if\s+(?:you\s+are\s+at\s+0\s+(?P<after>\w+)|your\s+(?P<before>\w+)\s+is\s+0\b)", re.I)
+
+
+def _at_zero_but_not(sentence: str, result: Result) -> bool:
+    """A sentence of what happens at 0 of a meter ("If you are at 0 health, ...") while the meter is above 0."""
+    match = _AT_ZERO.match(sentence)
+    if not match:
+        return False
+    value = (result.character or {}).get((match.group("after") or match.group("before")).lower())
+    return isinstance(value, int) and not isinstance(value, bool) and value != 0
+
+
 def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
     """The outcome's rules text as story sentences (bullets kept as bullets, on their own lines)."""
     out: list[str] = []
@@ -264,6 +277,8 @@ def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
     card |= {_bare(choice.prompt) for choice in result.choices}  # and the open choice's list asks this
     card |= {_bare(note) for note in result.notes}  # the card says the engine's notes
     card |= _answered_prompts(result)  # "Mark Heat or start Productivity at -1" once the player picked: "Chosen: ..."
+    # a move without a roll that changed the sheet (Sacrifice Resources): its text is the rule the card applied
+    ruled = result.roll == "none" and any(e.kind not in ("choice", "note") for e in result.effects)
     for line in _with_tables(_told_text(result), str(result.outcome.value if result.outcome else "")):
         if _BULLET.match(line):
             if not _an_option(line, result) and not _applied(_BULLET.sub("", line), result) and not _placed(line, result):
@@ -295,6 +310,10 @@ def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
                 continue
             if _bare(sentence) in card:
                 continue
+            if _at_zero_but_not(sentence, result):
+                continue  # "If you are at 0 health, you must mark wounded...": health is not 0
+            if ruled and _RULE_SENTENCE.match(sentence):
+                continue  # "When you lose resources, suffer -1 supply...": the rule, not the story; the card has it
             if sentence[-1] not in ".!?:":
                 sentence += "."
             if said_before(sentence, recent):
