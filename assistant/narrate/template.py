@@ -175,7 +175,8 @@ def render(request: NarrationRequest) -> str:
         else:
             paragraphs += _vivid(request, result, n == 0, seed)
     paragraphs.append(_guidance(request))
-    paragraphs.append(facts.follow_up_line(request.results))
+    if request.card:  # where the app draws the card, its "Next" and the buttons below it offer the follow-ups
+        paragraphs.append(facts.follow_up_line(request.results))
     kept: list[str] = []
     for paragraph in (p.strip() for p in paragraphs):
         if paragraph and paragraph not in kept:

@@ -118,6 +118,8 @@ def dice_html(detail: list[DieRecord]) -> str:
     chunks = []
     for role, dice in groups.items():
         name = ROLE_NAMES.get(role, role)
+        if len(dice) > 1 and name.endswith(" die"):
+            name = name[: -len("die")] + "dice"  # "challenge dice 8 2"
         label = f'<span style="font-size:0.8em;color:#4c566a">{escape(name)}</span> ' if name else ""
         chunks.append(label + "".join(dice))
     return '<div class="dice">' + " &nbsp; ".join(chunks) + "</div>"

@@ -1,0 +1,31 @@
+"""A few turns in the app as a player plays them: the story, the dice card and the buttons say each thing once."""
+
+from __future__ import annotations
+
+from streamlit.testing.v1 import AppTest
+
+from assistant.engine.model import Result
+from assistant.store import service
+from tests.test_ui_app import APP, _offline_fast, create_campaign, markdown, no_errors, play_action  # noqa: F401
+
+
+def test_what_comes_next_is_offered_by_the_card_and_its_buttons_not_told_again_in_the_story() -> None:
+    app = AppTest.from_file(str(APP), default_timeout=60)
+    app.run()
+    create_campaign(app, "Night Hunt", "elegy")
+    offered = 0
+    for text in ("I stalk the priest through the cloister", "I sink my fangs into his neck", "I slip into the crypt"):
+        play_action(app, text)
+        app.button(key="suggestion_0").click().run()
+        no_errors(app)
+        state = service.load_campaign("Night Hunt")
+        move = next(e for e in reversed(service.campaign_events("Night Hunt")) if e.event.type == "move_resolved")
+        result = Result.model_validate(move.event.result)
+        story = [e for e in state.transcript if e.kind == "narration"][-1].text
+        assert "Next:" not in story, story
+        if result.follow_ups:
+            offered += 1
+            assert any(b.key and b.key.startswith("next_") for b in app.button), text
+        if len(result.dice) > 1:
+            assert ">challenge dice</span>" in markdown(app) and ">challenge die</span>" not in markdown(app)
+    assert offered, "no turn of the script had a follow-up to offer"
