@@ -257,3 +257,11 @@ def test_a_short_message_naming_one_open_option_picks_it() -> None:
     picked = session.send("kill him")
     assert picked.results and any(e.kind == "choice" for e in picked.results[0].effects), (picked.kind, picked.error)
     assert session.reload().active()["spirit"] == 2
+
+
+def test_words_that_only_ask_for_a_move_are_not_told_as_an_attempt() -> None:
+    session, dice = _session("blades")
+    session.edit_character({"heat": 7})
+    told = _act(session, dice, "ok roll entanglements", "Entanglements", None, 1, 2)
+    assert "roll entanglements" not in told.lower(), told
+    assert "falls apart" not in told and "Trouble finds you" not in told, told  # no attempt failed: a column picked

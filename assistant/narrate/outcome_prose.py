@@ -62,6 +62,9 @@ TONES: dict[str, tuple[str, ...]] = {
         "The world pushes back, hard.",
     ),
 }
+#: Rolls whose result picks what happens rather than telling how an attempt went: Blades' entanglement roll picks the
+#: entanglement's column ("It falls apart in your hands" would tell a failure nobody attempted).
+UNTONED = frozenset({"entanglements"})
 CRITICAL = ("Better than you hoped.", "Beyond what you dared hope.", "An exceptional result.", "It could hardly go better.")
 FAMILY = {
     "strong_hit": "strong",
@@ -157,6 +160,8 @@ def tone(result: Result, seed: object, recent: Sequence[str] = ()) -> str:
     """A line of story for the outcome's tier ("It goes wrong."), "" for a move without one."""
     family = FAMILY.get(result.outcome)
     if family is None or facts.lower_is_better(result):  # a backfire's 10+ is its worst: its own text tells it
+        return ""
+    if result.move_id in UNTONED:
         return ""
     line = choose(TONES[family], (seed, result.move_id, result.outcome), recent)
     if result.outcome == "critical":

@@ -116,7 +116,8 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
             paragraphs += [reading, story(result, recent)]
         return paragraphs + _listed(request, result)
     retold = _retold(request, result) if first else ""
-    opening = retold or (frame(request.player_text, seed, recent) if first else f"Then, {result.move}.")
+    framed = "" if _only_asks_for(request.player_text, result) else frame(request.player_text, seed, recent)
+    opening = retold or (framed if first else f"Then, {result.move}.")
     told = story(result, recent)
     prose, _, rest = told.partition("\n") if told and not told.startswith("-") else ("", "", told)
     feeling = "" if retold and not (result.burn and result.burn.burned) else tone(result, seed, recent)
@@ -141,6 +142,21 @@ def _retold(request: NarrationRequest, result: Result) -> str:
         return f"You burn your {facts.humanize(result.burn.meter)}."  # type: ignore[union-attr]
     new = [p for p in picks if p.lower() not in last] or picks
     return "You choose: " + "; ".join(p[:1].lower() + p[1:] for p in new) + "."
+
+
+#: Words around a move's name that only ask for it ("let's roll entanglements", "time for payoff").
+_ASKING = frozenset(
+    {"roll", "rolls", "make", "do", "time", "for", "let", "lets", "let's", "us", "we", "i", "now", "the", "a", "an", "on",
+     "move", "please", "ok", "okay", "our", "my", "then", "go", "to"}
+)  # fmt: skip
+
+
+def _only_asks_for(player_text: str, result: Result) -> bool:
+    """The player's words only ask for the move by its name ("roll entanglements"): no attempt to tell, the card
+    tells the move ("You turn your attention to roll entanglements" is not a story)."""
+    said = [w for w in re.findall(r"[a-z’']+", player_text.lower()) if w not in _ASKING]
+    name = set(re.findall(r"[a-z’']+", result.move.lower()))
+    return bool(said) and all(w in name or w.rstrip("s") in name for w in said)
 
 
 def _terse(result: Result, first: bool) -> list[str]:
