@@ -265,3 +265,9 @@ def test_words_that_only_ask_for_a_move_are_not_told_as_an_attempt() -> None:
     told = _act(session, dice, "ok roll entanglements", "Entanglements", None, 1, 2)
     assert "roll entanglements" not in told.lower(), told
     assert "falls apart" not in told and "Trouble finds you" not in told, told  # no attempt failed: a column picked
+
+
+def test_a_tier_marker_of_the_rules_text_is_not_read_out() -> None:
+    session, dice = _session("dungeon-world")
+    told = _act(session, dice, "can I shoot him with my bow?", "Volley", "dex", 1, 1)
+    assert "6-" not in told and "You miss" in told, told

@@ -29,3 +29,16 @@ def test_what_comes_next_is_offered_by_the_card_and_its_buttons_not_told_again_i
         if len(result.dice) > 1:
             assert ">challenge dice</span>" in markdown(app) and ">challenge die</span>" not in markdown(app)
     assert offered, "no turn of the script had a follow-up to offer"
+
+
+def test_an_error_is_said_once_on_the_page_and_stays_in_the_panel_after_a_rerun() -> None:
+    app = AppTest.from_file(str(APP), default_timeout=60)
+    app.run()
+    create_campaign(app, "Pit", "dungeon-world")
+    play_action(app, "I cast magic missile at the orc")
+    spell = next(b for b in app.button if b.key and b.key.startswith("suggestion_") and "Magic Missile" in b.label)
+    spell.click().run()  # no mana: the engine refuses, in words
+    errors = [e.value for e in app.error]
+    assert len(errors) == 1 and "mana" in errors[0], errors
+    app.run()  # a rerun draws no bubble for the error: the panel keeps it
+    assert [e.value for e in app.error] == errors

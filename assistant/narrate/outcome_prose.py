@@ -291,6 +291,8 @@ def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
             continue
         listed = False  # a sentence that listed the open choice's options was left out: its "use the column..." too
         for raw in _SENTENCE.split(line):
+            if not _TIER_PREFIX.sub("", raw.strip(), count=1).strip(" .:,;"):
+                continue  # "6-." split from "You miss: ...": only the tier marker, which the card names
             sentence = strip_tier(_ELLIPSIS.sub("", raw))
             sentence = _TABLE_BELOW.sub("the table", _AS_ABOVE.sub("", sentence))
             sentence = sentence[:1].upper() + sentence[1:]

@@ -29,6 +29,13 @@ CLOCK_SIZES = [4, 6, 8, 10, 12]
 NEW_CAMPAIGN_KEYS = ("new_campaign_name", "new_campaign_system", "new_campaign_character", "new_campaign_seed")
 
 
+def _system_title(system: str) -> str:
+    try:
+        return get_ruleset(system).title or system
+    except Exception:  # noqa: BLE001 - a system the engine does not know is named as stored
+        return system
+
+
 def _store() -> Any:
     return service.get_store(state.effective_settings())
 
@@ -157,7 +164,11 @@ def render_picker() -> str | None:
         st.text_input("Campaign name", key="new_campaign_name", placeholder="Iron Wake")
         systems = available_systems()
         st.selectbox(
-            "System", systems, index=systems.index("starforged") if "starforged" in systems else 0, key="new_campaign_system"
+            "System",
+            systems,
+            index=systems.index("starforged") if "starforged" in systems else 0,
+            key="new_campaign_system",
+            format_func=_system_title,  # the game's name, not its id ("Dungeon World (PvP combat variant)")
         )
         st.text_input("Character name", key="new_campaign_character", placeholder="Kira")
         st.text_input("Seed (optional)", key="new_campaign_seed", help="The same seed replays the same dice.")
@@ -188,10 +199,7 @@ def render_campaign(campaign: str | None) -> None:
     camp = _load(campaign)
     if camp is None:
         return
-    try:
-        title = get_ruleset(camp.system).title or camp.system
-    except Exception:  # noqa: BLE001 - a system the engine does not know is named as stored
-        title = camp.system
+    title = _system_title(camp.system)
     st.caption(f"System: **{title}** · moves played: {camp.moves}")
     chars = camp.characters
     if chars:
