@@ -271,3 +271,11 @@ def test_a_tier_marker_of_the_rules_text_is_not_read_out() -> None:
     session, dice = _session("dungeon-world")
     told = _act(session, dice, "can I shoot him with my bow?", "Volley", "dex", 1, 1)
     assert "6-" not in told and "You miss" in told, told
+
+
+def test_a_pick_on_a_first_person_action_is_told_as_the_pick() -> None:
+    session, dice = _session("city")
+    _act(session, dice, "i set up a scheme to smuggle wine past the customs house", "Set Up a Scheme", "network", 1, 6)
+    picked = session.send("mark heat")
+    assert picked.results, picked.error
+    assert _story(picked.narration)[0] == "You choose: mark Heat.", picked.narration

@@ -134,9 +134,9 @@ def _retold(request: NarrationRequest, result: Result) -> str:
     burned = bool(result.burn and result.burn.burned)
     if not (picks or burned) or not request.recent:
         return ""
-    last = request.recent[-1].lower()
-    intent = shape(request.player_text)[1]
-    if not (intent.lower() in last if intent else result.move.lower() in last):
+    last = " ".join(request.recent[-1].lower().split())
+    intent = re.sub(r"^you\s+", "", shape(request.player_text)[1].lower())  # "You set out to" replaced its "you"
+    if not (intent in last if intent else result.move.lower() in last):
         return ""
     if burned:
         return f"You burn your {facts.humanize(result.burn.meter)}."  # type: ignore[union-attr]
