@@ -279,3 +279,11 @@ def test_a_pick_on_a_first_person_action_is_told_as_the_pick() -> None:
     picked = session.send("mark heat")
     assert picked.results, picked.error
     assert _story(picked.narration)[0] == "You choose: mark Heat.", picked.narration
+
+
+def test_a_long_term_project_of_eight_segments_reads_an_8_segment_clock() -> None:
+    session, dice = _session("blades")
+    session.send("i start a long term project to dig a tunnel into the bank vault, 8 segments")
+    dice.queue(2, 2)
+    turn = session.confirm({"move": "Long-Term Project", "stat": "tinker"})
+    assert any("an 8-segment clock" in n for n in turn.notes), turn.notes
