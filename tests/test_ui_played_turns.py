@@ -42,3 +42,14 @@ def test_an_error_is_said_once_on_the_page_and_stays_in_the_panel_after_a_rerun(
     assert len(errors) == 1 and "mana" in errors[0], errors
     app.run()  # a rerun draws no bubble for the error: the panel keeps it
     assert [e.value for e in app.error] == errors
+
+
+def test_a_card_whose_outcome_says_as_above_shows_the_text_above_it() -> None:
+    from assistant.engine import resolve
+    from assistant.ui.components.dice_card import dice_card_view
+
+    weak = resolve({"system": "elegy", "move": "Feed", "stat": "glamour", "dice": [5, 1]})
+    text = dice_card_view(weak).outcome_text
+    assert text.startswith("On a strong hit, gain 1 focus") and "do the same as above" in text, text
+    strong = resolve({"system": "elegy", "move": "Feed", "stat": "glamour", "dice": [1, 1]})
+    assert "as above" not in dice_card_view(strong).outcome_text

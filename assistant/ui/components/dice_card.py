@@ -220,6 +220,22 @@ def _choice_step(prompt: str) -> str:
     return prompt.strip() if _CHOOSING.match(prompt) else f"Choose: {prompt}"
 
 
+_AS_ABOVE = re.compile(r"\bas above\b", re.IGNORECASE)
+
+
+def _with_text_above(result: Result) -> str:
+    """The outcome's rules text; one that points "as above" (Elegy's Feed: "do the same as above, but ...") comes
+    after the strong hit's text it points at, which the card would otherwise never show."""
+    text = result.text
+    if result.outcome != "weak_hit" or not _AS_ABOVE.search(text):
+        return text
+    try:
+        above = get_ruleset(result.system).move_by_id(result.move_id).outcomes.get("strong_hit")
+    except Exception:  # noqa: BLE001 - no rules data: the text as it is
+        return text
+    return f"{above.text}\n\n{text}" if above is not None and above.text and above.text not in text else text
+
+
 def dice_card_view(result: Result | dict[str, Any], citations: list[str] | None = None) -> DiceCardView:
     res = result if isinstance(result, Result) else Result.model_validate(result)
     move_text, own_citations = move_source(res)
@@ -232,7 +248,7 @@ def dice_card_view(result: Result | dict[str, Any], citations: list[str] | None 
     if res.table and res.table.get("rows"):
         outcome_text = "\n".join(f"- {row.get('text', '')}" for row in res.table["rows"])
     else:
-        outcome_text = res.text
+        outcome_text = _with_text_above(res)
     return DiceCardView(
         title=title,
         outcome=outcome_words(res.outcome),
