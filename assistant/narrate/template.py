@@ -130,7 +130,7 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
 def _retold(request: NarrationRequest, result: Result) -> str:
     """The opening of a pick or a burn on the move the last narration told ("You choose: gain 4 blood and kill the
     victim."), or "" for a move told for the first time: the attempt is not told again as if made twice."""
-    picks = [e.reason.rstrip(".") for e in result.effects if e.kind == "choice" and e.reason]
+    picks = [e.reason.strip().removesuffix(".") for e in result.effects if e.kind == "choice" and e.reason]
     burned = bool(result.burn and result.burn.burned)
     if not (picks or burned) or not request.recent:
         return ""
@@ -141,7 +141,8 @@ def _retold(request: NarrationRequest, result: Result) -> str:
     if burned:
         return f"You burn your {facts.humanize(result.burn.meter)}."  # type: ignore[union-attr]
     new = [p for p in picks if p.lower() not in last] or picks
-    return "You choose: " + "; ".join(p[:1].lower() + p[1:] for p in new) + "."
+    told = "; ".join(p[:1].lower() + p[1:] for p in new)
+    return f"You choose: {told}" + ("" if told.endswith(("?", "!")) else ".")
 
 
 #: Words around a move's name that only ask for it ("let's roll entanglements", "time for payoff").
