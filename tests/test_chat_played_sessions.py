@@ -203,6 +203,8 @@ def minilm() -> Any:
         ("starforged", "I dock at the station and sneak through the airlock", "Face Danger", "React Under Fire"),
         ("starforged", "I dock at the station and sneak through the airlock", "Face Danger", "Enter the Fray"),
         ("elegy", "I stalk the priest through the cloister", "Face Danger", "Perform Ritual"),
+        ("starforged", "i attak the raidr with my swrod", "Enter the Fray", "Resupply"),  # typos: no fight yet
+        ("elegy", "i feeed on the preist", "Feed", ""),
     ],
 )
 def test_words_seen_in_play_get_the_move_they_call_for(minilm: Any, system: str, words: str, first: str, absent: str) -> None:
