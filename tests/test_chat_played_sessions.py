@@ -289,3 +289,15 @@ def test_a_long_term_project_of_eight_segments_reads_an_8_segment_clock() -> Non
     dice.queue(2, 2)
     turn = session.confirm({"move": "Long-Term Project", "stat": "tinker"})
     assert any("an 8-segment clock" in n for n in turn.notes), turn.notes
+
+
+def test_letters_that_are_no_action_get_a_word_of_help_not_moves() -> None:
+    session, _dice = _session("starforged")
+    for text in ("asdfgh", "lol"):
+        turn = session.send(text)
+        assert turn.kind == "meta" and not turn.suggestions and "Tell me what your character does" in turn.narration
+    offered = session.send("I sneak past the guard")
+    assert offered.suggestions
+    waiting = session.send("hmm lol")
+    assert waiting.kind == "meta" and "type its number (1 to" in waiting.narration, waiting.narration
+    assert session.send("1").results  # the suggestions still wait for the number
