@@ -301,3 +301,11 @@ def test_letters_that_are_no_action_get_a_word_of_help_not_moves() -> None:
     waiting = session.send("hmm lol")
     assert waiting.kind == "meta" and "type its number (1 to" in waiting.narration, waiting.narration
     assert session.send("1").results  # the suggestions still wait for the number
+
+
+def test_the_outcome_is_not_told_again_when_the_players_words_said_it() -> None:
+    session, dice = _session("starforged")
+    assert session.send("/track troublesome Find my sister").kind == "command"
+    session.send("/progress sister 4")
+    told = _act(session, dice, "i bring her home, my vow is fulfilled", "Fulfill Your Vow", None, 1, 2)
+    assert told.lower().count("your vow is fulfilled") == 1, told  # the player's words said it: not told twice

@@ -121,6 +121,10 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
     told = story(result, recent)
     prose, _, rest = told.partition("\n") if told and not told.startswith("-") else ("", "", told)
     feeling = "" if retold and not (result.burn and result.burn.burned) else tone(result, seed, recent)
+    said = " ".join(opening.lower().split())
+    prose = " ".join(
+        s for s in re.split(r"(?<=[.!?])\s+", prose) if s and s.lower().rstrip(".!") not in said
+    )  # "..., your vow is fulfilled." then "Your vow is fulfilled.": once
     paragraphs.append(" ".join(p for p in (opening, feeling, prose) if p))
     paragraphs.append(rest)
     paragraphs.append(_card(result, label=True) if request.card else facts.burn_offer(result))
