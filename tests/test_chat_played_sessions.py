@@ -267,6 +267,8 @@ def test_words_that_only_ask_for_a_move_are_not_told_as_an_attempt() -> None:
     told = _act(session, dice, "ok roll entanglements", "Entanglements", None, 1, 2)
     assert "roll entanglements" not in told.lower(), told
     assert "falls apart" not in told and "Trouble finds you" not in told, told  # no attempt failed: a column picked
+    picked = session.send("flipped")
+    assert picked.results and "Heat 0-3" not in picked.narration and "column" not in picked.narration, picked.narration
 
 
 def test_a_tier_marker_of_the_rules_text_is_not_read_out() -> None:

@@ -220,11 +220,24 @@ def _answered_prompts(result: Result) -> set[str]:
 
 
 def _lists_the_options(sentence: str, result: Result) -> bool:
-    """A sentence naming every option of an open choice of two or more ("... Rivals or Unquiet Dead; ...")."""
+    """A sentence naming every option of a choice of two or more ("... Rivals or Unquiet Dead; ..."), open or
+    already picked (the card says "Chosen: ...")."""
     lowered = sentence.lower()
-    return any(
-        len(choice.options) > 1 and all(o.label.strip().lower() in lowered for o in choice.options) for choice in result.choices
-    )
+    labels = [[o.label for o in choice.options] for choice in result.choices] + _picked_choice_labels(result)
+    return any(len(group) > 1 and all(label.strip().lower() in lowered for label in group) for group in labels)
+
+
+def _picked_choice_labels(result: Result) -> list[list[str]]:
+    """The option labels of each choice of the move the player already picked from."""
+    picked = {e.target for e in result.effects if e.kind == "choice"}
+    if not picked:
+        return []
+    try:
+        move = get_ruleset(result.system).move_by_id(result.move_id)
+    except AssistantError:
+        return []
+    specs = [*move.choices, *(c for outcome in move.outcomes.values() for c in outcome.choices)]
+    return [[o.label for o in spec.options] for spec in specs if spec.id in picked]
 
 
 def _placed(bullet: str, result: Result) -> bool:
