@@ -53,3 +53,15 @@ def test_a_card_whose_outcome_says_as_above_shows_the_text_above_it() -> None:
     assert text.startswith("On a strong hit, gain 1 focus") and "do the same as above" in text, text
     strong = resolve({"system": "elegy", "move": "Feed", "stat": "glamour", "dice": [1, 1]})
     assert "as above" not in dice_card_view(strong).outcome_text
+
+
+def test_an_entanglement_rolled_by_name_in_the_app_is_narrated_offline_without_a_fallback_note() -> None:
+    app = AppTest.from_file(str(APP), default_timeout=60)
+    app.run()
+    create_campaign(app, "Crew", "blades")
+    play_action(app, "roll entanglements")
+    app.button(key="suggestion_0").click().run()
+    no_errors(app)
+    shown = markdown(app) + "\n".join(c.value for c in app.caption)
+    assert "wanted_level" not in shown and "+wanted level" in shown
+    assert "offline narration shown" not in shown, shown

@@ -202,6 +202,10 @@ def render(request: NarrationRequest) -> str:
     for paragraph in (p.strip() for p in paragraphs):
         if paragraph and paragraph not in kept:
             kept.append(paragraph)
+    if not kept:  # nothing left to tell beside the card (an entanglement rolled by name): still a line of story
+        result = request.results[0]
+        outcome = result.outcome.value.replace("_", " ") if result.outcome and result.outcome.value != "none" else ""
+        kept.append(f"{result.move}: {outcome}." if outcome else f"{result.move}.")
     return "\n\n".join(kept)
 
 

@@ -137,7 +137,7 @@ def score_line(result: Result) -> str:
         if action is not None:
             parts.append(f"{action.value} cancelled" if action.cancelled else str(action.value))
         if result.stat:
-            parts.append(f"{result.stat} {result.stat_value}")
+            parts.append(f"{result.stat.replace('_', ' ')} {result.stat_value}")
         if result.adds:
             parts.append(f"adds {result.adds}")
         raw = (result.stat_value or 0) + result.adds + (0 if action is None or action.cancelled else action.value)
@@ -239,7 +239,7 @@ def _with_text_above(result: Result) -> str:
 def dice_card_view(result: Result | dict[str, Any], citations: list[str] | None = None) -> DiceCardView:
     res = result if isinstance(result, Result) else Result.model_validate(result)
     move_text, own_citations = move_source(res)
-    title = res.move + (f" (+{res.stat})" if res.stat else "")
+    title = res.move + (f" (+{res.stat.replace('_', ' ')})" if res.stat else "")  # "+wanted level"
     changes = [_change_line(e) for e in res.effects]
     next_steps = [f.reason or f.move for f in res.follow_ups]
     next_steps += [_choice_step(c.prompt) for c in res.choices]
