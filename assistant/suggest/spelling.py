@@ -82,7 +82,7 @@ def mend(text: str, system: str) -> str:
         low = word.lower()
         if len(low) < MIN_LENGTH or low in english or low in known or (word[0].isupper() and match.start() > 0):
             return word  # a capital inside the words is a name ("a Bluecoat sergeant"): kept
-        near = sorted(_one_edit(low) & known)
+        near = sorted(w for w in _one_edit(low) & known if not low.startswith(w))  # "scavenger" is no typo of "scavenge"
         return near[0] if len(near) == 1 else word
 
     return _WORD.sub(fix, text)
