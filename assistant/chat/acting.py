@@ -9,6 +9,7 @@ from typing import Any
 
 from assistant.chat.characters import CharactersMixin
 from assistant.chat.fitting import bind, fit_suggestions, why_not_now
+from assistant.chat.followed_next import as_followed, open_follow_ups
 from assistant.chat.moves_info import _odds_line, _odds_map, _task_for
 from assistant.chat.narration import UNAVAILABLE_NOTE as UNAVAILABLE  # said once a session for the same cause
 from assistant.chat.narration import NarrationOutcome, guarded_narration
@@ -35,13 +36,6 @@ def moves_that_fit(suggestions: list[Any]) -> str:
         stat = f" (+{s.stat.replace('_', ' ')})" if s.stat else ""
         lines.append(f"- {s.move}{stat}{_odds_line(s.odds)}")
     return "\n".join(lines) + "\n\nConfirm one to roll it."
-
-
-def _same_move(ruleset: Any, name: Any, move_id: str) -> bool:
-    try:
-        return bool(name) and ruleset.find_move(str(name)).id == move_id
-    except AssistantError:
-        return False
 
 
 class ActingMixin(CharactersMixin):
@@ -71,54 +65,8 @@ class ActingMixin(CharactersMixin):
         shortlist = suggest(text, self._suggest_context(text), k=SHORTLIST, embedder=self.embedder)
         suggestions = fit_suggestions(self._state, shortlist, text, k=3)
         suggestions, notes = self._aim(text, suggestions)  # "I strike Mara": aimed at Mara, who plays stays
-        suggestions = self._as_followed(suggestions)
+        suggestions = as_followed(self.system, suggestions, open_follow_ups(self.store, self.campaign, self.known.top))
         return suggestions, notes + why_not_now(self._state, suggestions, text)
-
-    def _open_follow_ups(self) -> list[Any]:
-        """The follow-ups of the last move this player knows of, while it is still the last action in effect."""
-        top = self.known.top
-        if not isinstance(top, int) or isinstance(top, bool) or top <= 0:
-            return []
-        found = self.store.events(self.campaign, after=top - 1, upto=top)
-        if not found or found[0].event.type != "move_resolved":
-            return []
-        try:
-            return list(Result.model_validate(found[0].event.result).follow_ups)
-        except ValueError:
-            return []
-
-    def _as_followed(self, suggestions: list[Any]) -> list[Any]:
-        """Suggestions for a move the last move offers next, made as it offers it: a suffer move with its cost
-        ("make a suffer move (-1)": Sacrifice Resources of 1), Deal Damage on the one attacked with the attacker's
-        die, so the player's words ("I lose some supplies", "deal the damage") play the follow-up, not a fresh move
-        that asks again or lands on the wrong sheet."""
-        import dataclasses
-
-        follow_ups = self._open_follow_ups()
-        if not follow_ups:
-            return suggestions
-        ruleset = get_ruleset(self.system)
-        out = []
-        for s in suggestions:
-            request = dict(getattr(s, "request", None) or {})
-            try:
-                move = ruleset.find_move(str(request.get("move") or ""))
-            except AssistantError:
-                out.append(s)
-                continue
-            options = dict(request.get("options") or {})
-            for fu in follow_ups:
-                if fu.kind == "suffer" and fu.amount and move.category == "suffer" and "amount" in move.options:
-                    if "amount" not in options:
-                        request["options"] = {**options, "amount": abs(int(fu.amount))}
-                    break
-                if fu.kind == "move" and fu.request and _same_move(ruleset, fu.request.get("move"), move.id):
-                    request = {**fu.request, **({"stat": request["stat"]} if "stat" in request else {})}
-                    if fu.target:  # resolved on the sheet of the one the move was aimed at
-                        request["character_id"] = fu.target
-                    break
-            out.append(dataclasses.replace(s, request=request) if dataclasses.is_dataclass(s) else s)  # type: ignore[type-var]
-        return out
 
     def resume_suggestions(self, text: str) -> list[Any]:
         """The suggestions for the player's last action ``text`` again, without storing anything (a reload shows the
