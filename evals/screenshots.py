@@ -34,7 +34,10 @@ def create_campaign(browser: Browser, name: str, system: str) -> None:
         browser.click("xpath", "//summary[contains(., 'New campaign')]")
         time.sleep(0.5)
     browser.type_into("css selector", 'input[aria-label="Campaign name"]', name, timeout=180)
-    browser.type_into("css selector", ".st-key-new_campaign_system input", system + ENTER)
+    from assistant.engine import get_ruleset
+
+    title = get_ruleset(system).title or system  # the picker shows each game by its name
+    browser.type_into("css selector", ".st-key-new_campaign_system input", title + ENTER)
     time.sleep(0.5)
     browser.type_into("css selector", 'input[aria-label="Seed (optional)"]', "7" + ENTER)
     time.sleep(0.5)

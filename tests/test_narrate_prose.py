@@ -45,7 +45,8 @@ def narrate(result: Result | tuple[Result, ...], player_text: str = "", **kw: An
         ("I slip past the sentry", Shape.FIRST_PERSON, ATTEMPT + r" to slip past the sentry\."),
         ("bribe the clerk", Shape.VERB, ATTEMPT + r" to bribe the clerk\."),
         ("I try to pick the lock", Shape.ATTEMPT, r"You try to pick the lock\."),
-        ("can I reach the airlock?", Shape.QUESTION, r"Can you reach the airlock\? [A-Z]"),
+        ("can I reach the airlock?", Shape.QUESTION, r"You [a-z ]+ to reach the airlock\.$"),  # asked, then done
+        ("is the airlock sealed?", Shape.QUESTION, r"Is the airlock sealed\? [A-Z]"),
         ("the score is done", Shape.CLAUSE, r"The score is done\."),
         (
             "the vault",

@@ -109,15 +109,16 @@ def test_a_roll_of_another_move_is_not_told_as_the_words_before_it() -> None:
     assert "sister" not in rolled.narration, rolled.narration
 
 
-def test_a_pick_retells_the_move_with_the_players_own_words() -> None:
+def test_a_pick_goes_on_from_the_move_told_with_the_players_own_words() -> None:
     dice = ScriptedDice()
     session = _session("city", dice)
     offered = session.send("I get my bearings in the Docks")
     dice.queue(5, 5)
     rolled = session.confirm(offered.suggestions[0])
     assert rolled.open_choices, rolled.narration
-    picked = session.send("/choose 1")
-    assert "get your bearings in the Docks" in picked.narration, picked.narration
+    assert "get your bearings in the Docks" in rolled.narration, rolled.narration
+    picked = session.send("/choose 1")  # the pick is told as the pick, not as the move again under its name
+    assert picked.narration.startswith("You choose: where is the best place to hide?"), picked.narration
     assert "to Get Your Bearings" not in picked.narration
     assert "Chosen: Where is the best place to hide?" in picked.narration and "?." not in picked.narration
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from assistant.engine import available_systems
+from assistant.engine import available_systems, get_ruleset
 from assistant.store import service
 
 APP = Path(__file__).resolve().parent.parent / "assistant" / "ui" / "app.py"
@@ -202,11 +202,11 @@ def test_switching_systems_switches_the_sheet(app: AppTest) -> None:
     else:
         create_campaign(app, "Other Game", other)
         assert app.selectbox(key="campaign_pick").value == "Other Game"
-        assert f"System: **{other}**" in "\n".join(c.value for c in app.sidebar.caption)
+        assert f"System: **{get_ruleset(other).title}**" in "\n".join(c.value for c in app.sidebar.caption)
         assert "edge <b>" not in "\n".join(str(m.value) for m in app.sidebar.markdown)
     app.selectbox(key="campaign_pick").set_value("Iron Wake").run()
     no_errors(app)
-    assert "System: **starforged**" in "\n".join(c.value for c in app.sidebar.caption)
+    assert "System: **Ironsworn: Starforged**" in "\n".join(c.value for c in app.sidebar.caption)
     assert "edge <b>3</b>" in "\n".join(str(m.value) for m in app.sidebar.markdown)
 
 
@@ -251,7 +251,10 @@ def test_every_system_opens_with_its_sheet(app: AppTest) -> None:
     for i, system in enumerate(available_systems()):
         create_campaign(app, f"Game {i}", system, seed=str(i))
         assert not app.exception, (system, [e.value for e in app.exception])
-        assert f"System: **{system}**" in "\n".join(c.value for c in app.sidebar.caption), system
+        assert f"System: **{get_ruleset(system).title}**" in "\n".join(c.value for c in app.sidebar.caption), system
+        sidebar = "\n".join(str(m.value) for m in app.sidebar.markdown)
+        assert app.selectbox(key="character_pick").options == ["Your character"]  # a name, never an id
+        assert "pc1" not in sidebar and "#### Your character" in sidebar, system
         assert not app.error, (system, [e.value for e in app.error])
 
 

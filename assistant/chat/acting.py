@@ -9,6 +9,7 @@ from typing import Any
 
 from assistant.chat.characters import CharactersMixin
 from assistant.chat.fitting import bind, fit_suggestions, why_not_now
+from assistant.chat.followed_next import as_followed, open_follow_ups
 from assistant.chat.moves_info import _odds_line, _odds_map, _task_for
 from assistant.chat.narration import UNAVAILABLE_NOTE as UNAVAILABLE  # said once a session for the same cause
 from assistant.chat.narration import NarrationOutcome, guarded_narration
@@ -27,7 +28,10 @@ SHORTLIST = 8
 
 
 def moves_that_fit(suggestions: list[Any]) -> str:
-    lines = ["Moves that fit:"]
+    from assistant.suggest.core import WEAK_FIT_NOTE
+
+    weak = any(WEAK_FIT_NOTE in (getattr(s, "notes", None) or []) for s in suggestions[:1])
+    lines = ["None of the moves closely fits these words; these are the nearest:" if weak else "Moves that fit:"]
     for s in suggestions:
         stat = f" (+{s.stat.replace('_', ' ')})" if s.stat else ""
         lines.append(f"- {s.move}{stat}{_odds_line(s.odds)}")
@@ -61,6 +65,7 @@ class ActingMixin(CharactersMixin):
         shortlist = suggest(text, self._suggest_context(text), k=SHORTLIST, embedder=self.embedder)
         suggestions = fit_suggestions(self._state, shortlist, text, k=3)
         suggestions, notes = self._aim(text, suggestions)  # "I strike Mara": aimed at Mara, who plays stays
+        suggestions = as_followed(self.system, suggestions, open_follow_ups(self.store, self.campaign, self.known.top))
         return suggestions, notes + why_not_now(self._state, suggestions, text)
 
     def resume_suggestions(self, text: str) -> list[Any]:
@@ -307,6 +312,7 @@ class ActingMixin(CharactersMixin):
         else:
             result, seq = service.redo_move(self.campaign, redo[0], redo[1], doing=redo[2], store=self.store)
         self._last_intent = ""  # the intent is spent on this move; a later /roll is narrated on its own
+        self._intents[seq] = player_text
         self.reload()
         found += closed_now(tracks_before, self._state.tracks)
         yield TurnEvent("result", result=result)

@@ -147,6 +147,9 @@ class CharactersMixin(SessionBase):
         if not body:
             what = "the field and the value" if name == "set" else "the list and the entry"
             raise InputError(f"Name {what}. Usage: {USAGE[name]}")
+        head, _, rest_words = body.partition(" ")
+        if name == "set" and head.lower() == "name" and rest_words.strip():  # a name is no sheet field to find
+            return (yield from self._edit_character([Edit("name", rest_words.strip(), "set")], who, typed))
         field, value = split_field_value(rules, body)
         op = "set" if name == "set" else name
         f = rules.find(field)
@@ -179,14 +182,15 @@ class CharactersMixin(SessionBase):
         """Suggestions aimed at the character the player's words name ("I strike Mara"), or, in Dungeon World,
         at the only other character when the move attacks; the one playing stays the same."""
         target = self._target_in(text)
-        notes: list[str] = []
+        aimed: dict[str, list[str]] = {}  # each note and the moves it is about
         out = []
         for s in suggestions:
             request = dict(getattr(s, "request", None) or {})
             options = dict(request.get("options") or {})
             attacks = self._attacks(str(request.get("move", "")))
+            hurts = attacks or self._taken_by_target(str(request.get("move", "")))
             aim = target if (target in self._state.characters or attacks) else None
-            if aim is None and attacks:
+            if aim is None and hurts:  # "deal the damage": on the one fought, not on the one playing
                 others = [cid for cid in self._state.characters if cid != self._state.active_character]
                 if len(others) == 1:
                     aim = others[0]
@@ -201,9 +205,14 @@ class CharactersMixin(SessionBase):
                 request["options"] = options
             out.append(dataclasses.replace(s, request=request))  # type: ignore[type-var]
             who = self._state.characters.get(aim, {}).get("name") or aim
-            note = f"Aimed at {who} (read from your words)." if aim == target else f"Aimed at {who}, the only other character."
-            if note not in notes:
-                notes.append(note)
+            tail = f"at {who} (read from your words)." if aim == target else f"at {who}, the only other character."
+            aimed.setdefault(tail, []).append(str(getattr(s, "move", "") or request.get("move", "")))
+        notes = []
+        for tail, moves in aimed.items():
+            if len(moves) == len(out):
+                notes.append(f"Aimed {tail}")
+            else:  # "Hack & Slash is aimed at Mara": the other moves offered are not
+                notes.append(f"{' and '.join(moves)} {'are' if len(moves) > 1 else 'is'} aimed {tail}")
         return out, notes
 
     def _target_in(self, text: str) -> str | None:
@@ -241,6 +250,13 @@ class CharactersMixin(SessionBase):
         return found.id in {"hack_and_slash", "volley", "magic_missile", "cast_a_spell_wizard", "cast_a_spell_cleric"}
 
 
+def _field_name(rules: Any, word: str) -> str:
+    try:
+        return str(rules.find(word).name)
+    except InputError:
+        return word
+
+
 def _new_sheet(rules: Any, text: str) -> dict[str, Any]:
     """``Mara class=bard "max hp"=18`` -> a new sheet (name, then field=value pairs)."""
     try:
@@ -252,6 +268,10 @@ def _new_sheet(rules: Any, text: str) -> dict[str, Any]:
         raise InputError(f"Give the new character a name. Usage: {USAGE['character']}")
     sheet: dict[str, Any] = {"name": " ".join(name_words)}
     edits = [Edit(t.split("=", 1)[0], t.split("=", 1)[1]) for t in tokens if "=" in t]
+    given = {_field_name(rules, e.field): e.value for e in edits}
+    for f in rules.fields:  # "max_hp=18" alone: a new character starts at it (HP 18), not above it
+        if f.max_field and f.max_field in given and f.name not in given:
+            edits.append(Edit(f.name, given[f.max_field]))
     if edits:
         sheet, _ = rules.apply(sheet, edits, creating=True)
     return sheet

@@ -64,7 +64,78 @@ def said_choice(text: str, options: list[Any]) -> list[str] | None:
         return [whole]
     if LEAD.match(text):  # "I choose X and Y": the player says they pick
         return resolve_picks([body], options)
-    return None
+    by_words = _named_by_words(body, options)
+    return [by_words] if by_words else None
+
+
+#: Words that say nothing about which option ("kill him": only "kill" names one).
+_FILLER = frozenset(
+    {
+        "i",
+        "ll",
+        "me",
+        "my",
+        "we",
+        "us",
+        "our",
+        "you",
+        "your",
+        "he",
+        "him",
+        "his",
+        "she",
+        "her",
+        "they",
+        "them",
+        "their",
+        "it",
+        "its",
+        "the",
+        "a",
+        "an",
+        "to",
+        "and",
+        "or",
+        "of",
+        "on",
+        "in",
+        "at",
+        "with",
+        "for",
+        "then",
+        "so",
+        "ok",
+        "okay",
+        "just",
+        "please",
+        "let",
+        "lets",
+        "s",
+        "go",
+        "do",
+        "will",
+        "would",
+        "want",
+        "that",
+        "this",
+        "one",
+    }
+)
+
+
+def _named_by_words(body: str, options: list[Any]) -> str | None:
+    """The one option whose label holds every telling word of a short message ("kill him" while Feed offers "Gain 4
+    blood and kill the victim"), or None: a longer message, or words in no option or in several, is no pick."""
+    said = [w for w in _norm(body).split() if w not in _FILLER]
+    if not said or len(_norm(body).split()) > 6:
+        return None
+
+    def holds(label: str) -> bool:
+        words = _norm(label).split()
+        return all(any(w == s or (len(s) >= 4 and w.startswith(s)) for w in words) for s in said)
+
+    found = [o for o in options if holds(str(o.label))]
+    return str(found[0].id) if len(found) == 1 else None
 
 
 def options_in_words(options: list[Any]) -> str:

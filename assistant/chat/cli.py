@@ -86,6 +86,27 @@ def _print_turn(turn: Turn, as_json: bool, *, narration: bool = True) -> None:
         typer.echo(f"  note: {note}")
 
 
+def _log_to_file() -> None:
+    """Warnings for the maintainers (a narration the guard rejected, an endpoint that failed) go to
+    ``logs/chat.log`` under the app's home, not between the lines a player reads; without a writable home, nowhere."""
+    import logging
+
+    from assistant.config import load_settings
+
+    logger = logging.getLogger("assistant")
+    if logger.handlers:
+        return
+    handler: logging.Handler
+    try:
+        folder = load_settings().home / "logs"
+        folder.mkdir(parents=True, exist_ok=True)
+        handler = logging.FileHandler(folder / "chat.log", encoding="utf-8")
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    except OSError:
+        handler = logging.NullHandler()
+    logger.addHandler(handler)
+
+
 def chat(
     campaign: str = typer.Option(..., "--campaign", "-c", help="The campaign to play."),
     new: bool = typer.Option(False, "--new", help="Create the campaign first if it does not exist."),
@@ -99,6 +120,7 @@ def chat(
     from assistant.chat.session import ChatSession
     from assistant.store import service
 
+    _log_to_file()
     try:
         if new and campaign not in {c.name for c in service.list_campaigns()}:
             service.create_campaign(campaign, system, seed=seed)

@@ -84,7 +84,8 @@ def _bind_project(state: CampaignState, options: dict[str, Any], text: str) -> t
     options["project"] = name
     options["clock"] = {"name": name, "segments": segments or DEFAULT_PROJECT_SEGMENTS, "filled": 0}
     if segments:
-        return options, f"A new project: “{name}”, a {segments}-segment clock (from your words)."
+        article = "an" if str(segments).startswith("8") or segments in (11, 18) else "a"  # "an 8-segment clock"
+        return options, f"A new project: “{name}”, {article} {segments}-segment clock (from your words)."
     return options, (
         f"A new project: “{name}”, an {DEFAULT_PROJECT_SEGMENTS}-segment clock (no size in your words; "
         "say “a 6-segment clock”… for another, or undo)."

@@ -145,7 +145,8 @@ class FollowingMixin(ActingMixin):
     def _redo(self, seq: int, event: Any, options_update: dict[str, Any], doing: str) -> TurnStream:
         """Replace move ``seq`` by itself with its own dice and updated options (one atomic undo + move, refused
         when ``seq`` is no longer the last action, or when the engine refuses the new request)."""
-        said = self._last_intent or self._words_before(seq)  # a move rolled by command is retold without words
+        # the words the move was told with (a move rolled by command is retold without words)
+        said = self._intents[seq] if seq in self._intents else self._words_before(seq)
         return (yield from self._resolve(dict(event.request), player_text=said, redo=(seq, options_update, doing)))
 
     def _words_before(self, seq: int) -> str:

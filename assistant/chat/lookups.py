@@ -61,7 +61,20 @@ class LookupsMixin(ActingMixin):
         )
 
     def _table(self, name: str) -> TurnStream:
-        table = get_ruleset(self.system).find_table(name)
+        ruleset = get_ruleset(self.system)
+        try:
+            table = ruleset.find_table(name)
+        except AssistantError:
+            import re
+
+            def words(text: str) -> str:
+                return " " + " ".join(re.findall(r"[a-z0-9]+", text.lower())) + " "
+
+            key = words(name)  # "/table weak hit cost": the one table whose name holds those words, in that order
+            holding = [t for t in ruleset.tables.values() if key.strip() and key in words(t.name)]
+            if len(holding) != 1:
+                raise
+            table = holding[0]
         return (yield from self._resolve({"move": f"table:{table.id}"}, player_text=self._last_intent or table.name))
 
     def _pay_the_price(self) -> TurnStream:

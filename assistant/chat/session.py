@@ -59,6 +59,23 @@ def in_chat_words(message: str) -> str:
     return message
 
 
+def _has_action_words(text: str, system: str) -> bool:
+    """Whether the words could be an action: not only "ok", "lol", "hmm", nor letters that are no word at all
+    ("asdfgh"). Without the English word list every message counts as one."""
+    import re
+
+    from assistant.narrate.intent import INTERJECTIONS
+    from assistant.suggest.spelling import english_words, mend, system_words
+
+    words = [w.lower() for w in re.findall(r"[A-Za-z’']+", mend(text, system))]
+    if not words:
+        return True  # numbers, symbols: the usual turn says what to do
+    if all(w in INTERJECTIONS for w in words):
+        return False
+    english = english_words()
+    return not english or any(w in english or w in system_words(system) for w in words)
+
+
 class ChatSession(AskingMixin, LookupsMixin):
     """One player's conversation with one campaign (see the module docstring)."""
 
@@ -234,6 +251,15 @@ class ChatSession(AskingMixin, LookupsMixin):
             return (yield from self._rules(c.text, record_question=False))
         if c.kind == "oracle":
             return (yield from self._oracle_question(c))
+        if not _has_action_words(c.text, self.system):
+            waiting = len(self._suggestions) if self._last_intent else 0
+            said = (
+                f"To roll one of the moves offered, type its number (1 to {waiting}); or tell me what your character does next."
+                if waiting
+                else 'I didn\'t catch an action there. Tell me what your character does ("I slip past the guard"), '
+                "ask a question, or type /help."
+            )
+            return (yield from _finish(Turn(kind="meta", player_text=text, narration=said, narrator="template")))
         return (yield from self._action(c.text))
 
     def _pick_suggestion(self, number: int, text: str) -> TurnStream:

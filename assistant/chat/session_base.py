@@ -60,6 +60,9 @@ class SessionBase:
         self.appended: list[Any] = []
         """The events the last turn appended (``StoredEvent``s), in order."""
         self._last_intent = ""
+        self._intents: dict[int, str] = {}
+        """The player's words each move this session resolved was told with: a pick or a burn on it is told with the
+        same words, not with whatever the player typed since (an answer, an action not yet rolled)."""
         self._pending_plan: Any = None
         """The LLM's plan of the last action, running in the background (:mod:`assistant.chat.refining`)."""
         self._notes_said: set[str] = set()
@@ -122,8 +125,9 @@ class SessionBase:
         return lines[-limit:]
 
     def recent_narrations(self, limit: int = RECENT_TURNS) -> tuple[str, ...]:
-        """The narrations of the last ``limit`` turns (not undone), oldest first: the offline narrator varies from them."""
-        said = [e.text for e in self._state.transcript if e.kind == "narration" and not e.undone]
+        """The narrations of the last ``limit`` turns, oldest first: the offline narrator varies from them. A move undone
+        or replaced by a pick on it counts: the player read its story."""
+        said = [e.text for e in self._state.transcript if e.kind == "narration"]
         return tuple(said[-limit:])
 
     def _say(self, role: str, text: str) -> None:

@@ -42,7 +42,9 @@ WH_WORDS = words("who what where when why how which whose")
 #: Words that are no action, place or thing: a reply to the app, not words to tell ("hmm", "ok").
 INTERJECTIONS = words("hmm hm hmmm ok okay yes no yeah yep nope sure fine well uh um er huh oh ah lol hi hello hey thanks")
 #: "ok, ", "well " before the words that matter.
-_LEAD_FILLER = re.compile(r"^(?:(?:ok|okay|well|so|right|alright|hmm+|um+|uh+)\b[\s,.!]*)+", re.I)
+_LEAD_FILLER = re.compile(
+    r"^(?:(?:ok|okay|well|so|right|alright|hmm+|um+|uh+|now|then|and|next|also|finally)\b[\s,.!]*)+", re.I
+)  # "now I finish him off", "and then I run"
 _LETS = re.compile(r"^let[’']?s\s+", re.I)
 _YOU_CONTRACTED = frozenset({"you're", "you’re", "you've", "you’ve", "you'll", "you’ll", "you'd", "you’d"})
 #: Words after a plural subject that show its verb came before them ("the drones swarm [toward] you").
@@ -219,7 +221,14 @@ _AGAIN = ("Again,", "Once more,", "One more time:")
 _PHRASE_FRAMES = (
     "You turn your attention to {}.", "You set your sights on {}.", "You focus on {}.", "Your attention turns to {}."
 )  # fmt: skip
-_QUESTION_TAILS = ("You put it to the test.", "There is one way to find out.", "You go and find out.", "Time to see.")
+_QUESTION_TAILS = ("You put it to the test.", "There is one way to find out.", "You go and find out.")
+#: "can you hack the panel" (a player asking whether they can do something, then doing it): the words after the
+#: modal are the attempt.
+_ASKED_ATTEMPT = re.compile(
+    r"^(?:can|could|may|might|should|shall|will|would|do|did)\s+you\s+(?:still\s+|just\s+|also\s+|even\s+)?"
+    r"(?:try\s+and\s+|try\s+to\s+|attempt\s+to\s+)?(?P<rest>\S.*)$",
+    re.I,
+)
 
 
 def _lower_first(text: str) -> str:
@@ -239,17 +248,50 @@ def _upper_first(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _asked_attempt(intent: str) -> str:
+    """The attempt a "can I ...?" question declares ("you hack the door panel"), or "" for another question."""
+    match = _ASKED_ATTEMPT.match(intent)
+    if not match:
+        return ""
+    rest = match.group("rest")
+    first = rest.split(" ", 1)[0].lower()
+    if not is_verb(first) and first not in {"try", "attempt"} or first in {"be", "have"}:
+        return ""  # "can you see the ship?" reads as an attempt; "could you be followed?" does not
+    return rest
+
+
+def _opener(openers: Sequence[str], words: str, seed: object, recent: Sequence[str]) -> str:
+    """``words`` after one of ``openers`` ("You try to", or "You focus on {}."), the opener chosen among those the
+    recent narrations did not use, so two turns do not open alike even when their words differ."""
+    heads = [o.split("{}")[0].strip() if "{}" in o else o for o in openers]
+    head = choose(heads, seed, recent)
+    template = openers[heads.index(head)]
+    return template.format(words) if "{}" in template else f"{template} {words}."
+
+
+_SENTENCE_START = re.compile(r"([.!?]\s+)([a-z])")
+
+
 def frame(player_text: str, seed: object, recent: Sequence[str] = (), *, attempt: bool = True) -> str:
     """One sentence (or two, for a question) opening the narration, or "" when the words cannot be used.
 
     With ``attempt`` (a move follows) the action is told as tried, since the engine's outcome comes next;
     without (a story beat), the player's "I walk into the bar" is told as done."""
+    told = _frame(player_text, seed, recent, attempt=attempt)
+    return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).upper(), told)  # "the heat. it was loud": "It was"
+
+
+def _frame(player_text: str, seed: object, recent: Sequence[str], *, attempt: bool) -> str:
     kind, intent = shape(player_text)
     if kind is Shape.NONE:
         return ""
     if not attempt and kind is Shape.FIRST_PERSON:
         return f"{_upper_first(intent)}."
     if kind is Shape.QUESTION:
+        asked = _asked_attempt(intent) if attempt else ""
+        if asked:  # "can I hack the door panel?" is the player's move: told as the attempt, not asked back
+            first = asked.split(" ", 1)[0].lower()
+            return f"You {_lower_first(asked)}." if first in {"try", "attempt"} else _opener(_ATTEMPT_VERBS, asked, seed, recent)
         return f"{_upper_first(intent)}? " + choose(_QUESTION_TAILS, seed, recent)
     if kind is Shape.ATTEMPT:
         told = f"{_upper_first(intent)}." if intent.lower().startswith("you") else f"You {_lower_first(intent)}."
@@ -258,14 +300,14 @@ def frame(player_text: str, seed: object, recent: Sequence[str] = (), *, attempt
         return told
     if kind is Shape.FIRST_PERSON:
         rest = intent.split(" ", 1)[1]
-        return choose([f"{v} {rest}." for v in _ATTEMPT_VERBS], seed, recent)
+        return _opener(_ATTEMPT_VERBS, rest, seed, recent)
     if kind is Shape.VERB:
-        return choose([f"{v} {_lower_first(intent)}." for v in _ATTEMPT_VERBS], seed, recent)
+        return _opener(_ATTEMPT_VERBS, _lower_first(intent), seed, recent)
     if kind is Shape.GERUND:
         return choose([f"You try {_lower_first(intent)}.", f"You set about {_lower_first(intent)}."], seed, recent)
     if kind is Shape.CLAUSE:
         return f"{_upper_first(intent)}."
-    return choose([f.format(_lower_first(intent)) for f in _PHRASE_FRAMES], seed, recent)
+    return _opener(_PHRASE_FRAMES, _lower_first(intent), seed, recent)
 
 
 def as_clause(player_text: str) -> str:
@@ -277,4 +319,8 @@ def as_clause(player_text: str) -> str:
         return f"you {_lower_first(intent)}"
     if kind is Shape.ATTEMPT:
         return f"you {_lower_first(intent)}"
-    return ""
+    asked = _asked_attempt(intent) if kind is Shape.QUESTION else ""
+    if not asked:
+        return ""
+    trying = asked.split(" ", 1)[0].lower() in {"try", "attempt"}
+    return f"you {_lower_first(asked)}" if trying else f"you try to {_lower_first(asked)}"

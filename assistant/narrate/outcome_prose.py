@@ -62,6 +62,9 @@ TONES: dict[str, tuple[str, ...]] = {
         "The world pushes back, hard.",
     ),
 }
+#: Rolls whose result picks what happens rather than telling how an attempt went: Blades' entanglement roll picks the
+#: entanglement's column ("It falls apart in your hands" would tell a failure nobody attempted).
+UNTONED = frozenset({"entanglements"})
 CRITICAL = ("Better than you hoped.", "Beyond what you dared hope.", "An exceptional result.", "It could hardly go better.")
 FAMILY = {
     "strong_hit": "strong",
@@ -85,11 +88,20 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(]|\d+\s?[-–—/+]\s?\d*\s+[A-Z])
 _PAY_CLAUSE = re.compile(r",?\s+(?:and|so)\s+(?:you\s+)?(?:must\s+)?pay the price(?=[.!]|$)", re.I)
 _CHOICE_CLAUSE = re.compile(r",?\s+(?:and\s+|then\s+)?(?:choose|pick|select)\s+(?:one|two|three|\d+)\s*:.*$", re.I)
 _APPLIED = re.compile(
-    r"^(?:then,?\s+)?(?:you\s+(?:may\s+|must\s+|can\s+)?)?"
+    r"^(?:then,?\s+)?(?:also,?\s+)?(?:you\s+(?:may\s+|must\s+|can\s+)?(?:also\s+)?)?"
     r"(?:take|gain|lose|suffer|spend|mark|clear|restore|fill|reduce|increase|remove|erase|add)\b",
     re.I,
 )
 _ELLIPSIS = re.compile(r"^\s*(?:\.\.\.|…)\s*")
+#: "Do the same as above, but ...", "As above, but ...": the text points at the outcome printed above it, which the
+#: player never reads here; what follows "but" is this outcome's own news.
+_RULE_SENTENCE = re.compile(r"^(?:when(?:ever)?\s+you|if\s|then,?\s+if\s|otherwise,?\s+if\s)", re.I)
+_AS_ABOVE = re.compile(
+    r"^(?:(?:do|follow)\s+the\s+same(?:\s+steps)?\s+as\s+above|as\s+above|the\s+same\s+as\s+above)\s*[,;:]?\s*(?:but\s+)?",
+    re.I,
+)
+#: "roll on the table below" / "the following table": the table is not below anything the player reads.
+_TABLE_BELOW = re.compile(r"\bthe\s+(?:table\s+below|following\s+table|list\s+below)\b", re.I)
 _MARK_CLAUSE = re.compile(r",?\s+and\s+mark\s+progress(?:\s+per\s+the\s+rank\s+of\s+[^.!?]*)?(?=[.!?]|$)", re.I)
 _PICK = re.compile(r"^(?:pick|choose|select)\s+(?:one|two|three|\d+)\b", re.I)
 _RANK_MARKS = re.compile(r"^[\w ]{0,30}:\s*mark\s+\d+\s*(?:boxes|box|ticks|tick)\b", re.I)
@@ -149,6 +161,8 @@ def tone(result: Result, seed: object, recent: Sequence[str] = ()) -> str:
     family = FAMILY.get(result.outcome)
     if family is None or facts.lower_is_better(result):  # a backfire's 10+ is its worst: its own text tells it
         return ""
+    if result.move_id in UNTONED:
+        return ""
     line = choose(TONES[family], (seed, result.move_id, result.outcome), recent)
     if result.outcome == "critical":
         line = choose(CRITICAL, (seed, "critical"), recent) + " " + line
@@ -206,11 +220,24 @@ def _answered_prompts(result: Result) -> set[str]:
 
 
 def _lists_the_options(sentence: str, result: Result) -> bool:
-    """A sentence naming every option of an open choice of two or more ("... Rivals or Unquiet Dead; ...")."""
+    """A sentence naming every option of a choice of two or more ("... Rivals or Unquiet Dead; ..."), open or
+    already picked (the card says "Chosen: ...")."""
     lowered = sentence.lower()
-    return any(
-        len(choice.options) > 1 and all(o.label.strip().lower() in lowered for o in choice.options) for choice in result.choices
-    )
+    labels = [[o.label for o in choice.options] for choice in result.choices] + _picked_choice_labels(result)
+    return any(len(group) > 1 and all(label.strip().lower() in lowered for label in group) for group in labels)
+
+
+def _picked_choice_labels(result: Result) -> list[list[str]]:
+    """The option labels of each choice of the move the player already picked from."""
+    picked = {e.target for e in result.effects if e.kind == "choice"}
+    if not picked:
+        return []
+    try:
+        move = get_ruleset(result.system).move_by_id(result.move_id)
+    except AssistantError:
+        return []
+    specs = [*move.choices, *(c for outcome in move.outcomes.values() for c in outcome.choices)]
+    return [[o.label for o in spec.options] for spec in specs if spec.id in picked]
 
 
 def _placed(bullet: str, result: Result) -> bool:
@@ -232,6 +259,35 @@ def _an_option(bullet: str, result: Result) -> bool:
     return False
 
 
+def _told_text(result: Result) -> str:
+    """The outcome's text; for a move without a roll or an outcome text of its own (Blades' Flipped), the move's
+    text: what happens is all the move says, and the card alone ("Flipped.") tells the player nothing."""
+    text = facts.outcome_text(result)
+    if text or result.roll != "none" or result.move_id.startswith(("table:", "roll:")):
+        return text
+    if any(e.kind not in ("choice", "note") for e in result.effects):
+        return ""  # a move that changed the sheet (Payoff): the card tells it, the rules' sums would be told twice
+    try:
+        text = get_ruleset(result.system).move_by_id(result.move_id).text
+    except AssistantError:
+        return ""
+    text = re.split(r"(?:^|\s)>\s", text, maxsplit=1)[0]  # a quoted example of play ("> A truncheon bangs")
+    sentences = re.split(r"(?<=[.!?])\s+", " ".join(text.split()))
+    return " ".join(s for s in sentences if not re.search(r"\d", s))  # a number told must be the engine's
+
+
+_AT_ZERO = re.compile(r"^if\s+(?:you\s+are\s+at\s+0\s+(?P<after>\w+)|your\s+(?P<before>\w+)\s+is\s+0\b)", re.I)
+
+
+def _at_zero_but_not(sentence: str, result: Result) -> bool:
+    """A sentence of what happens at 0 of a meter ("If you are at 0 health, ...") while the meter is above 0."""
+    match = _AT_ZERO.match(sentence)
+    if not match:
+        return False
+    value = (result.character or {}).get((match.group("after") or match.group("before")).lower())
+    return isinstance(value, int) and not isinstance(value, bool) and value != 0
+
+
 def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
     """The outcome's rules text as story sentences (bullets kept as bullets, on their own lines)."""
     out: list[str] = []
@@ -239,14 +295,20 @@ def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
     card |= {_bare(choice.prompt) for choice in result.choices}  # and the open choice's list asks this
     card |= {_bare(note) for note in result.notes}  # the card says the engine's notes
     card |= _answered_prompts(result)  # "Mark Heat or start Productivity at -1" once the player picked: "Chosen: ..."
-    for line in _with_tables(facts.outcome_text(result), str(result.outcome.value if result.outcome else "")):
+    # a move without a roll that changed the sheet (Sacrifice Resources): its text is the rule the card applied
+    ruled = result.roll == "none" and any(e.kind not in ("choice", "note") for e in result.effects)
+    for line in _with_tables(_told_text(result), str(result.outcome.value if result.outcome else "")):
         if _BULLET.match(line):
             if not _an_option(line, result) and not _applied(_BULLET.sub("", line), result) and not _placed(line, result):
                 out.append(line.strip())
             continue
         listed = False  # a sentence that listed the open choice's options was left out: its "use the column..." too
         for raw in _SENTENCE.split(line):
+            if not _TIER_PREFIX.sub("", raw.strip(), count=1).strip(" .:,;"):
+                continue  # "6-." split from "You miss: ...": only the tier marker, which the card names
             sentence = strip_tier(_ELLIPSIS.sub("", raw))
+            sentence = _TABLE_BELOW.sub("the table", _AS_ABOVE.sub("", sentence))
+            sentence = sentence[:1].upper() + sentence[1:]
             if any(e.kind == "progress" for e in result.effects):  # "... and mark progress": the card shows it
                 sentence = _MARK_CLAUSE.sub("", sentence)
             if any(f.move == "Pay the Price" for f in result.follow_ups):
@@ -268,6 +330,10 @@ def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
                 continue
             if _bare(sentence) in card:
                 continue
+            if _at_zero_but_not(sentence, result):
+                continue  # "If you are at 0 health, you must mark wounded...": health is not 0
+            if ruled and _RULE_SENTENCE.match(sentence):
+                continue  # "When you lose resources, suffer -1 supply...": the rule, not the story; the card has it
             if sentence[-1] not in ".!?:":
                 sentence += "."
             if said_before(sentence, recent):

@@ -22,7 +22,7 @@ from assistant.engine.model import Result
 from assistant.narrate import facts
 from assistant.narrate.answers import answer_statement, price_reading, rows_answer
 from assistant.narrate.guidance import rules_guidance
-from assistant.narrate.intent import frame, second_person
+from assistant.narrate.intent import frame, second_person, shape
 from assistant.narrate.outcome_prose import story, tone
 from assistant.narrate.request import NarrationRequest
 from assistant.narrate.variety import pick
@@ -80,6 +80,16 @@ def _last_action(request: NarrationRequest) -> str:
     return next((t for t in reversed(said) if t.strip() and not t.lstrip().startswith(("/", "#")) and len(t) > 3), "")
 
 
+def _without_rows_read(card: str, result: Result, reading: str) -> str:
+    """The card without the rolled rows when the reading that follows tells each of them ("Pay the Price (rolled
+    53)." then "As you duck his swing, a friend ... is in harm's way."): the row is not said twice."""
+    rows = facts.table_rows(result)
+    told = " ".join(reading.lower().split())
+    if not rows or not told or not all(" ".join(r.rstrip(".").lower().split()) in told for r in rows):
+        return card
+    return card.replace(": " + facts.rows_as_list(rows, "; ") + ".", ".", 1)
+
+
 def _without_answer_line(text: str) -> str:
     return _ANSWER_TEXT.sub("", text).strip()
 
@@ -95,20 +105,63 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
         return paragraphs + _listed(request, result)
     if result.roll in {"table", "notation"}:
         card = _card(result, label=False)
-        paragraphs.append(card if first else f"Then, {card}")
+        reading = ""
         if result.roll == "table":
             reading = price_reading(result, _last_action(request)) if "pay_the_price" in result.move_id else ""
             if not reading and request.task == "oracle":
                 reading = rows_answer(result, request.question or request.player_text)
+            card = _without_rows_read(card, result, reading)
+        paragraphs.append(card if first else f"Then, {card}")
+        if result.roll == "table":
             paragraphs += [reading, story(result, recent)]
         return paragraphs + _listed(request, result)
-    opening = frame(request.player_text, seed, recent) if first else f"Then, {result.move}."
+    retold = _retold(request, result) if first else ""
+    framed = "" if _only_asks_for(request.player_text, result) else frame(request.player_text, seed, recent)
+    opening = retold or (framed if first else f"Then, {result.move}.")
     told = story(result, recent)
     prose, _, rest = told.partition("\n") if told and not told.startswith("-") else ("", "", told)
-    paragraphs.append(" ".join(p for p in (opening, tone(result, seed, recent), prose) if p))
+    feeling = "" if retold and not (result.burn and result.burn.burned) else tone(result, seed, recent)
+    said = " ".join(opening.lower().split())
+    prose = " ".join(
+        s for s in re.split(r"(?<=[.!?])\s+", prose) if s and s.lower().rstrip(".!") not in said
+    )  # "..., your vow is fulfilled." then "Your vow is fulfilled.": once
+    paragraphs.append(" ".join(p for p in (opening, feeling, prose) if p))
     paragraphs.append(rest)
     paragraphs.append(_card(result, label=True) if request.card else facts.burn_offer(result))
     return paragraphs + _listed(request, result)
+
+
+def _retold(request: NarrationRequest, result: Result) -> str:
+    """The opening of a pick or a burn on the move the last narration told ("You choose: gain 4 blood and kill the
+    victim."), or "" for a move told for the first time: the attempt is not told again as if made twice."""
+    picks = [e.reason.strip().removesuffix(".") for e in result.effects if e.kind == "choice" and e.reason]
+    burned = bool(result.burn and result.burn.burned)
+    if not (picks or burned) or not request.recent:
+        return ""
+    last = " ".join(request.recent[-1].lower().split())
+    intent = re.sub(r"^you\s+", "", shape(request.player_text)[1].lower())  # "You set out to" replaced its "you"
+    if not (intent in last if intent else result.move.lower() in last):
+        return ""
+    if burned:
+        return f"You burn your {facts.humanize(result.burn.meter)}."  # type: ignore[union-attr]
+    new = [p for p in picks if p.lower() not in last] or picks
+    told = "; ".join(p[:1].lower() + p[1:] for p in new)
+    return f"You choose: {told}" + ("" if told.endswith(("?", "!")) else ".")
+
+
+#: Words around a move's name that only ask for it ("let's roll entanglements", "time for payoff").
+_ASKING = frozenset(
+    {"roll", "rolls", "make", "do", "time", "for", "let", "lets", "let's", "us", "we", "i", "now", "the", "a", "an", "on",
+     "move", "please", "ok", "okay", "our", "my", "then", "go", "to"}
+)  # fmt: skip
+
+
+def _only_asks_for(player_text: str, result: Result) -> bool:
+    """The player's words only ask for the move by its name ("roll entanglements"): no attempt to tell, the card
+    tells the move ("You turn your attention to roll entanglements" is not a story)."""
+    said = [w for w in re.findall(r"[a-z’']+", player_text.lower()) if w not in _ASKING]
+    name = set(re.findall(r"[a-z’']+", result.move.lower()))
+    return bool(said) and all(w in name or w.rstrip("s") in name for w in said)
 
 
 def _terse(result: Result, first: bool) -> list[str]:
@@ -143,11 +196,16 @@ def render(request: NarrationRequest) -> str:
         else:
             paragraphs += _vivid(request, result, n == 0, seed)
     paragraphs.append(_guidance(request))
-    paragraphs.append(facts.follow_up_line(request.results))
+    if request.card:  # where the app draws the card, its "Next" and the buttons below it offer the follow-ups
+        paragraphs.append(facts.follow_up_line(request.results))
     kept: list[str] = []
     for paragraph in (p.strip() for p in paragraphs):
         if paragraph and paragraph not in kept:
             kept.append(paragraph)
+    if not kept:  # nothing left to tell beside the card (an entanglement rolled by name): still a line of story
+        result = request.results[0]
+        outcome = result.outcome.value.replace("_", " ") if result.outcome and result.outcome.value != "none" else ""
+        kept.append(f"{result.move}: {outcome}." if outcome else f"{result.move}.")
     return "\n\n".join(kept)
 
 

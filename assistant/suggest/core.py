@@ -230,7 +230,9 @@ def rank(text: str, context: SuggestContext, embedder: Any = None) -> tuple[list
     """Every applicable move of the context's system, scored offline and sorted best first."""
     system = canonical_system(context.system)
     moves = moves_for(system)
-    scored, cues = score_moves(text, system, moves, embedder or default_embedder())
+    from assistant.suggest.spelling import mend
+
+    scored, cues = score_moves(mend(text, system), system, moves, embedder or default_embedder())  # "attak": attack
     ranked = sorted(apply_context(scored, context), key=lambda s: (-s.score, s.move.name))
     return ranked, cues
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from assistant.suggest.catalog import normalize_name
-from assistant.suggest.ranker import Scored
+from assistant.suggest.ranker import NEEDS_PENALTY, Scored
 
 Position = Literal["in_control", "bad_spot"]
 Mode = Literal["downtime", "free_play"]
@@ -112,6 +112,8 @@ def apply_context(scored: list[Scored], context: SuggestContext) -> list[Scored]
         if move.requires_position:
             if position == move.requires_position:
                 s.score += POSITION_BOOST
+                if s.unmet:  # the fight's position says the move's situation ("React Under Fire": in a bad spot)
+                    s.score += NEEDS_PENALTY
             elif position is None:
                 if fighting:
                     s.notes.append(f"made when you are {move.requires_position.replace('_', ' ')}")

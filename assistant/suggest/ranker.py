@@ -155,6 +155,8 @@ class Scored:
     """approach index (in move.approaches) -> similarity to the text"""
     notes: list[str] = field(default_factory=list)
     prior: float = 0.0
+    unmet: bool = False
+    """The words hold none of the move's situation (``needs``): it was pushed down by :data:`NEEDS_PENALTY`."""
 
 
 def score_moves(text: str, system: str, moves: list[MoveEntry], embedder: Any) -> tuple[list[Scored], CueHits]:
@@ -192,7 +194,8 @@ def score_moves(text: str, system: str, moves: list[MoveEntry], embedder: Any) -
         elif move.key in unmet:
             cue -= NEEDS_PENALTY
         score = W_TRIGGER * t_sim + W_APPROACH * a_sim + W_LEXICAL * float(lexical[i]) + cue + prior
-        out.append(Scored(move, score, t_sim, a_sim, float(lexical[i]), cue, sims, prior=prior))
+        unmet_here = i not in named and move.key in unmet
+        out.append(Scored(move, score, t_sim, a_sim, float(lexical[i]), cue, sims, prior=prior, unmet=unmet_here))
     return out, cues
 
 

@@ -59,6 +59,9 @@ class Pending:
     """Buttons for the follow-ups of the last turn (``assistant.ui.components.follow_ups.NextStep``)."""
     message: str = ""
     level: str = "info"
+    shown_in_turn: bool = False
+    """The message was just drawn in the turn's own bubble: the panel leaves it out this once (a later rerun, which
+    draws no bubble for an error, shows it in the panel)."""
     event_seq: int | None = None
     """The move the open choices and the burn belong to (a choice or burn acts on it, or is refused)."""
     question: Any = None

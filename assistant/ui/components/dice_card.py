@@ -118,6 +118,8 @@ def dice_html(detail: list[DieRecord]) -> str:
     chunks = []
     for role, dice in groups.items():
         name = ROLE_NAMES.get(role, role)
+        if len(dice) > 1 and name.endswith(" die"):
+            name = name[: -len("die")] + "dice"  # "challenge dice 8 2"
         label = f'<span style="font-size:0.8em;color:#4c566a">{escape(name)}</span> ' if name else ""
         chunks.append(label + "".join(dice))
     return '<div class="dice">' + " &nbsp; ".join(chunks) + "</div>"
@@ -135,7 +137,7 @@ def score_line(result: Result) -> str:
         if action is not None:
             parts.append(f"{action.value} cancelled" if action.cancelled else str(action.value))
         if result.stat:
-            parts.append(f"{result.stat} {result.stat_value}")
+            parts.append(f"{result.stat.replace('_', ' ')} {result.stat_value}")
         if result.adds:
             parts.append(f"adds {result.adds}")
         raw = (result.stat_value or 0) + result.adds + (0 if action is None or action.cancelled else action.value)
@@ -218,10 +220,26 @@ def _choice_step(prompt: str) -> str:
     return prompt.strip() if _CHOOSING.match(prompt) else f"Choose: {prompt}"
 
 
+_AS_ABOVE = re.compile(r"\bas above\b", re.IGNORECASE)
+
+
+def _with_text_above(result: Result) -> str:
+    """The outcome's rules text; one that points "as above" (Elegy's Feed: "do the same as above, but ...") comes
+    after the strong hit's text it points at, which the card would otherwise never show."""
+    text = result.text
+    if result.outcome != "weak_hit" or not _AS_ABOVE.search(text):
+        return text
+    try:
+        above = get_ruleset(result.system).move_by_id(result.move_id).outcomes.get("strong_hit")
+    except Exception:  # noqa: BLE001 - no rules data: the text as it is
+        return text
+    return f"{above.text}\n\n{text}" if above is not None and above.text and above.text not in text else text
+
+
 def dice_card_view(result: Result | dict[str, Any], citations: list[str] | None = None) -> DiceCardView:
     res = result if isinstance(result, Result) else Result.model_validate(result)
     move_text, own_citations = move_source(res)
-    title = res.move + (f" (+{res.stat})" if res.stat else "")
+    title = res.move + (f" (+{res.stat.replace('_', ' ')})" if res.stat else "")  # "+wanted level"
     changes = [_change_line(e) for e in res.effects]
     next_steps = [f.reason or f.move for f in res.follow_ups]
     next_steps += [_choice_step(c.prompt) for c in res.choices]
@@ -230,7 +248,7 @@ def dice_card_view(result: Result | dict[str, Any], citations: list[str] | None 
     if res.table and res.table.get("rows"):
         outcome_text = "\n".join(f"- {row.get('text', '')}" for row in res.table["rows"])
     else:
-        outcome_text = res.text
+        outcome_text = _with_text_above(res)
     return DiceCardView(
         title=title,
         outcome=outcome_words(res.outcome),

@@ -40,7 +40,9 @@ def character_names() -> dict[str, str]:
         camp = service.get_store(state.effective_settings()).load(campaign) if campaign else None
     except Exception:  # noqa: BLE001 - a label falls back to the id
         return {}
-    return {cid: str(c.get("name") or cid) for cid, c in camp.characters.items()} if camp else {}
+    from assistant.chat.characters import shown_name
+
+    return {cid: shown_name(camp, cid) for cid in camp.characters} if camp else {}
 
 
 def next_steps(

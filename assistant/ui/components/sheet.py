@@ -156,7 +156,7 @@ def render_field(name: str, value: Any) -> None:
 
 def render_sheet(system: str, character: dict[str, Any], sheet: Sheet | None) -> None:
     meters = sheet.meters if sheet else {}
-    st.markdown(f"#### {escape(str(character.get('name') or character.get('id') or 'Character'))}")
+    st.markdown(f"#### {escape(str(character.get('name') or 'Your character'))}")  # a name, never the store's id
     stats = character.get("stats") or {}
     if stats:
         st.markdown(stats_html(stats), unsafe_allow_html=True)

@@ -50,6 +50,7 @@ def render_turn_body(turn: Any, *, results_shown: bool = False, narration_shown:
     """The parts of a finished turn not already drawn while streaming."""
     if turn.kind == "error":
         st.error(turn.error or "That did not work.", icon="⚠️")
+        state.pending().shown_in_turn = True
         return
     if not results_shown:
         for result in turn.results:

@@ -72,7 +72,9 @@ def run_action(session: Any, action: state.Action) -> None:
 
 def render_pending() -> None:
     pend = state.pending()
-    if pend.message:
+    if pend.shown_in_turn:  # the turn's bubble just said it: once on the page
+        pend.shown_in_turn = False
+    elif pend.message:
         (st.error if pend.level == "error" else st.info)(pend.message, icon="⚠️" if pend.level == "error" else None)
     render_question(pend.question)
     render_suggestions(pend.suggestions)

@@ -10,6 +10,7 @@ from typing import Any
 
 import streamlit as st
 
+from assistant.chat.characters import shown_name
 from assistant.engine import available_systems, get_ruleset
 from assistant.engine.tracks import Rank
 from assistant.store import service
@@ -26,6 +27,13 @@ from assistant.ui.errors import friendly_errors
 RANKS = [r.value for r in Rank]
 CLOCK_SIZES = [4, 6, 8, 10, 12]
 NEW_CAMPAIGN_KEYS = ("new_campaign_name", "new_campaign_system", "new_campaign_character", "new_campaign_seed")
+
+
+def _system_title(system: str) -> str:
+    try:
+        return get_ruleset(system).title or system
+    except Exception:  # noqa: BLE001 - a system the engine does not know is named as stored
+        return system
 
 
 def _store() -> Any:
@@ -156,7 +164,11 @@ def render_picker() -> str | None:
         st.text_input("Campaign name", key="new_campaign_name", placeholder="Iron Wake")
         systems = available_systems()
         st.selectbox(
-            "System", systems, index=systems.index("starforged") if "starforged" in systems else 0, key="new_campaign_system"
+            "System",
+            systems,
+            index=systems.index("starforged") if "starforged" in systems else 0,
+            key="new_campaign_system",
+            format_func=_system_title,  # the game's name, not its id ("Dungeon World (PvP combat variant)")
         )
         st.text_input("Character name", key="new_campaign_character", placeholder="Kira")
         st.text_input("Seed (optional)", key="new_campaign_seed", help="The same seed replays the same dice.")
@@ -187,7 +199,8 @@ def render_campaign(campaign: str | None) -> None:
     camp = _load(campaign)
     if camp is None:
         return
-    st.caption(f"System: **{camp.system}** · moves played: {camp.moves}")
+    title = _system_title(camp.system)
+    st.caption(f"System: **{title}** · moves played: {camp.moves}")
     chars = camp.characters
     if chars:
         ids = list(chars)
@@ -196,7 +209,7 @@ def render_campaign(campaign: str | None) -> None:
         st.selectbox(
             "Character",
             ids,
-            format_func=lambda cid: str(chars[cid].get("name") or cid),
+            format_func=lambda cid: shown_name(camp, cid),  # a name, never the store's id
             key="character_pick",
             on_change=_pick_character,
             args=(campaign,),
