@@ -3,7 +3,9 @@
 ``facts_record(request)`` is what the narrator was given: the facts in words (the outcome's meaning, the changes,
 what is left to the player, the oracle's answer, the follow-ups offered), and everything the guard needs to read
 the draft again: the engine's Results as JSON, the system, the player's words, the oracle question and the rules
-passages the narrator may quote. ``check_facts(text, facts)`` runs the guard exactly as the chat loop does.
+passages the narrator may quote, and the engine's opening shown before the draft (a move's attempt and outcome, an
+oracle's answer). ``check_facts(text, facts)`` runs the guard exactly as the chat loop does, on the opening and the
+draft together.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any
 def facts_record(request: Any) -> dict[str, Any]:
     """The engine facts of one :class:`~assistant.narrate.request.NarrationRequest`, JSON-ready."""
     from assistant.narrate.facts import follow_up_line
-    from assistant.narrate.story_facts import story_facts
+    from assistant.narrate.story_facts import opening, story_facts
 
     results = list(request.results)
     question = request.question or (request.player_text if request.task == "oracle" else "")
@@ -30,6 +32,7 @@ def facts_record(request: Any) -> dict[str, Any]:
         "results": [r.model_dump(mode="json") for r in results],
         "quotable": [str(getattr(hit, "text", "")) for hit in request.rules],
         "established": list(getattr(request, "established", ())),
+        "opening": opening(request, question),
     }
 
 
@@ -43,8 +46,9 @@ def check_facts(text: str, facts: Mapping[str, Any]) -> list[Any]:
     prepared = prepare(
         results, system=system, quotable=list(facts.get("quotable") or []), established=list(facts.get("established") or [])
     )
+    told = str(facts.get("opening") or "")  # the engine's opening, shown before the draft: read as the chat reads it
     return check_narration(
-        second_person_fix(text),
+        second_person_fix(f"{told} {text}" if told and not text.startswith(told) else text),
         results,
         system=system,
         intent=facts.get("intent") or None,

@@ -181,7 +181,8 @@ def _attempt(
         yield TurnEvent("narration", text=opener + " ")
     told = (split_sentences(opener + " ")[0] or [opener]) if opener else []
     earlier.extend(f" {' '.join(re.findall(r'[a-z0-9]+', s.lower()))} " for s in told)
-    said = [*told, *formula_sentences(results), *request.established]  # what the model would only be saying again
+    # what a model would only be saying again (the template's own sentences are the engine's: never skipped)
+    said = [] if template else [*told, *formula_sentences(results), *request.established]
     stream = narrator.stream(request)
     try:
         for chunk in stream:
