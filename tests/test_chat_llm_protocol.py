@@ -13,7 +13,7 @@ from assistant.chat.session import ChatSession
 from assistant.config import LLMSettings, Secret, Settings
 from assistant.store import service
 from tests.openai_stub import OpenAIStub, openai_stub  # noqa: F401
-from tests.openings import split_opening
+from tests.scripted_narration import split_opening
 
 KEY = "sk-test-chat-0123456789abcdef"
 

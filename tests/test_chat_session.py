@@ -13,7 +13,7 @@ from assistant.chat.session import ChatSession
 from assistant.engine import resolve
 from assistant.narrate import NarrationFailed, NarrationRequest
 from assistant.store import service
-from tests.openings import split_opening
+from tests.scripted_narration import split_opening
 
 
 @pytest.fixture(autouse=True)

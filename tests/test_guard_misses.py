@@ -3,16 +3,14 @@ the "the player" style fix, and a retry message that names each problem in plain
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from assistant.chat.narration import guarded_narration
 from assistant.engine import resolve
 from assistant.guard import check_narration, describe_violations, prepare, second_person_fix
 from assistant.narrate import NarrationRequest
-from tests.openings import split_opening
+from tests.scripted_narration import Scripted, narrate, split_opening
 
 FDW = {"system": "starforged", "move": "Face Danger", "stat": "edge", "character": {"stats": {"edge": 2}}, "dice": [4, 2, 9]}
 FDM = {"system": "starforged", "move": "Face Danger", "stat": "edge", "dice": [1, 7, 8]}
@@ -92,40 +90,19 @@ def test_the_player_is_rewritten_as_you() -> None:
     assert second_person_fix("the player tries again and the player is tired") == "you try again and you are tired"
 
 
-class _Scripted:
-    name = "scripted"
-
-    def __init__(self, *texts: str) -> None:
-        self.texts = list(texts)
-        self.requests: list[NarrationRequest] = []
-
-    def stream(self, request: NarrationRequest) -> Iterator[str]:
-        self.requests.append(request)
-        yield self.texts.pop(0)
-
-
-def _run(narrator: _Scripted, request: NarrationRequest) -> Any:
-    gen = guarded_narration(request, narrator)
-    try:
-        while True:
-            next(gen)
-    except StopIteration as stop:
-        return stop.value
-
-
 def test_the_player_in_a_draft_is_fixed_not_shown_or_rejected() -> None:
     result = resolve(FDW)
     request = NarrationRequest(task="narrate", system="starforged", player_text="I leap", results=(result,))
-    outcome = _run(_Scripted("The player leaps and lands hard, at a cost."), request)
+    outcome = narrate(Scripted("The player leaps and lands hard, at a cost."), request)
     assert outcome.narrator == "llm" and split_opening(outcome.text, "weak")[1].startswith("You leap")
     assert "the player" not in outcome.text.lower()
 
 
 def test_the_retry_names_each_problem_in_plain_words() -> None:
     result = resolve(FDM)
-    narrator = _Scripted("Everything goes perfectly and you rolled a 12.", "You slip and fall short of the ledge.")
+    narrator = Scripted("Everything goes perfectly and you rolled a 12.", "You slip and fall short of the ledge.")
     request = NarrationRequest(task="narrate", system="starforged", player_text="I leap", results=(result,))
-    outcome = _run(narrator, request)
+    outcome = narrate(narrator, request)
     assert outcome.narrator == "llm-retry"
     feedback = narrator.requests[1].feedback
     assert feedback.startswith("Your narration broke these rules:")

@@ -20,7 +20,7 @@ from assistant.llm_calls import CallTimedOut, RunawayOutput, invoke_within, limi
 from assistant.llm_errors import scrub
 from assistant.store import service
 from tests.openai_stub import OpenAIStub, openai_stub  # noqa: F401
-from tests.openings import split_opening
+from tests.scripted_narration import split_opening
 
 KEY = "sk-test-deadline-0123456789abcdef"
 SLACK = 5.0

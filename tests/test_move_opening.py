@@ -6,43 +6,18 @@ outcome before the model writes, and the model only goes on from it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
 import pytest
 
-from assistant.chat.narration import guarded_narration
 from assistant.engine import resolve
 from assistant.narrate import NarrationRequest
 from assistant.narrate.outcome_prose import TONES
 from assistant.narrate.story_facts import CONTINUE_OPENING, TOLD_OPENING, move_opening
 from assistant.narrate.template import TemplateNarrator
 from assistant.narrate.turn_message import CLOSING, facts_text
-from tests.openings import split_opening
+from tests.scripted_narration import Scripted, narrate, split_opening
 
 FD = {"system": "starforged", "move": "Face Danger", "stat": "iron", "character": {"stats": {"iron": 2}}}
 DICE = {"strong": [6, 1, 2], "weak": [4, 2, 9], "miss": [1, 7, 8]}
-
-
-class Scripted:
-    name = "scripted"
-
-    def __init__(self, *texts: str) -> None:
-        self.texts = list(texts)
-        self.requests: list[NarrationRequest] = []
-
-    def stream(self, request: NarrationRequest) -> Iterator[str]:
-        self.requests.append(request)
-        yield from (w + " " for w in self.texts.pop(0).split(" "))
-
-
-def _run(narrator: Any, request: NarrationRequest) -> Any:
-    gen = guarded_narration(request, narrator)
-    try:
-        while True:
-            next(gen)
-    except StopIteration as stop:
-        return stop.value
 
 
 def _request(family: str, words: str = "I force the jammed airlock open") -> NarrationRequest:
@@ -63,7 +38,7 @@ def test_the_opening_tells_the_attempt_and_the_outcomes_tier(family: str) -> Non
 
 def test_a_miss_is_told_as_a_miss_before_the_models_story_and_the_story_goes_on_from_it() -> None:
     request = _request("miss")
-    outcome = _run(Scripted("The seals hiss as the corridor lights turn red."), request)
+    outcome = narrate(Scripted("The seals hiss as the corridor lights turn red."), request)
     opening, story = split_opening(outcome.text, "miss")
     assert outcome.narrator == "llm" and "force the jammed airlock open" in opening
     assert story == "The seals hiss as the corridor lights turn red."
@@ -73,7 +48,7 @@ def test_the_opening_told_again_by_the_model_is_shown_once() -> None:
     request = _request("weak")
     opening = move_opening(request)
     first = opening.split(". ")[0] + "."
-    outcome = _run(Scripted(f"{first} The hinge screams, and the noise carries down the hall."), request)
+    outcome = narrate(Scripted(f"{first} The hinge screams, and the noise carries down the hall."), request)
     assert outcome.text.count("jammed airlock") == 1
     assert outcome.text.endswith("The hinge screams, and the noise carries down the hall.")
 
@@ -84,7 +59,7 @@ def test_no_opening_for_an_oracle_a_price_a_roll_without_a_tier_nor_offline() ->
     for task, result in (("oracle", oracle), ("pay_the_price", price), ("narrate", price)):
         assert move_opening(NarrationRequest(task=task, system="starforged", player_text="x", results=(result,))) == ""
     request = _request("miss")
-    offline = _run(TemplateNarrator(), request)  # the template tells the whole turn itself, once
+    offline = narrate(TemplateNarrator(), request)  # the template tells the whole turn itself, once
     assert offline.text.count("force the jammed airlock open") == 1
 
 
@@ -116,7 +91,7 @@ def test_a_miss_opens_with_the_words_told_as_tried_never_as_done() -> None:
 
 def test_a_model_sentence_that_only_says_the_opening_or_the_fact_sheet_again_is_skipped() -> None:
     request = _request("miss", "I press the clerk to open the archive for me")
-    outcome = _run(
+    outcome = narrate(
         Scripted(
             "You try to press the clerk to open the archive for you, but it fails. "
             "You try, but it fails, and the situation gets worse. "
@@ -126,7 +101,7 @@ def test_a_model_sentence_that_only_says_the_opening_or_the_fact_sheet_again_is_
     )
     opening, story = split_opening(outcome.text, "miss")
     assert story == "The clerk calls for the watch, and boots sound on the stairs."
-    fresh = _run(Scripted("The clerk refuses to open the archive and calls the guard."), request)
+    fresh = narrate(Scripted("The clerk refuses to open the archive and calls the guard."), request)
     assert split_opening(fresh.text, "miss")[1] == "The clerk refuses to open the archive and calls the guard."
 
 
@@ -136,5 +111,5 @@ def test_an_earlier_answer_said_again_word_for_word_is_skipped() -> None:
         task="pay_the_price", system="starforged", player_text="Pay the Price", results=(price,),
         established=("There are survivors aboard.",),
     )  # fmt: skip
-    outcome = _run(Scripted("There are survivors aboard. Your pack splits, and your supplies scatter."), request)
+    outcome = narrate(Scripted("There are survivors aboard. Your pack splits, and your supplies scatter."), request)
     assert outcome.text == "Your pack splits, and your supplies scatter."

@@ -13,7 +13,7 @@ from assistant.narrate.context import before_results, character_text, narration_
 from assistant.narrate.turn_message import facts_text
 from rules_index.chunk import Chunk
 from rules_index.search import Hit
-from tests.openings import split_opening
+from tests.scripted_narration import split_opening
 
 FDW = {"system": "starforged", "move": "Face Danger", "stat": "edge", "character": {"stats": {"edge": 2}}, "dice": [4, 2, 9]}
 ORACLE_NO = {"system": "starforged", "move": "Ask the Oracle", "dice": [60], "options": {"odds": "50/50"}}
