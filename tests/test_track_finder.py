@@ -73,6 +73,20 @@ def test_a_starting_move_makes_a_new_track_unless_the_words_name_one() -> None:
     assert "no rank in your words" in notes[0]
 
 
+def test_swearing_a_vow_set_up_with_track_swears_that_vow_not_a_second_one() -> None:
+    s = state(tracks={"w": vow("Find my sister on the Wayfarer station"), "old": vow("Find my sister's killer", ticks=12)})
+    request, notes = bind(s, {"move": "Swear an Iron Vow", "stat": "heart"}, "I swear an iron vow to find my sister")
+    assert request["options"]["track"] == "w" and "Find my sister on the Wayfarer station" in notes[0]
+    # a vow already under way is another one: the words' own vow is new
+    s = state(tracks={"old": vow("Find my sister's killer", ticks=12)})
+    request, _ = bind(s, {"move": "Swear an Iron Vow", "stat": "heart"}, "I swear an iron vow to find my sister")
+    assert request["options"]["track"] == {"name": "Find my sister", "rank": "formidable"}
+    # a name that only shares a word with the vow set up is new too
+    s = state(tracks={"w": vow("Find my sister on the Wayfarer station")})
+    request, _ = bind(s, {"move": "Swear an Iron Vow", "stat": "heart"}, "I swear to find the station's builder")
+    assert isinstance(request["options"]["track"], dict)
+
+
 def test_a_move_without_its_track_is_refused_in_words() -> None:
     with pytest.raises(InputError) as err:
         bind(state(), {"move": "Strike", "stat": "iron"}, "I strike", strict=True)

@@ -189,7 +189,7 @@ def find_track(state: CampaignState, need: TrackNeed, text: str) -> Found:
     candidates = open_tracks(state, need.kind)
     word = _kind_words(need.kind)
     if need.starts:
-        same = named_track(candidates, text, SAME)
+        same = named_track(candidates, text, SAME) or _set_up_for(candidates, name_from_words(text, need.kind))
         if same is not None:
             return Found(track_id=same, note=f"Continues your {word} “{state.tracks[same]['name']}” (named in your words).")
         rank = rank_in(text)
@@ -216,6 +216,18 @@ def find_track(state: CampaignState, need: TrackNeed, text: str) -> Found:
             note=f"On your {word} “{state.tracks[tid]['name']}” (the most recent; name {others} in your words for another).",
         )
     return Found(note="" if need.kind == "any" else f"There is no open {word} to act on yet.")
+
+
+def _set_up_for(candidates: list[tuple[str, dict[str, Any]]], name: str) -> str | None:
+    """The open track with no progress yet whose name holds every word of ``name`` (the name the player's words give
+    a new track): "/track dangerous Find my sister on the Wayfarer station", then "I swear an iron vow to find my
+    sister", swears the vow set up for it rather than a second one. A track with progress is another, older one."""
+    if len(_words(name)) < 2:
+        return None
+    fresh = [(tid, t) for tid, t in candidates if not int(t.get("ticks") or 0)]
+    scored = [(name_score(name, str(t.get("name", ""))), tid) for tid, t in fresh]
+    scored = [s for s in scored if s[0] >= 1.0]
+    return scored[-1][1] if scored else None
 
 
 def has_track_for(state: CampaignState, move: MoveSpec) -> bool:
