@@ -234,7 +234,7 @@ def test_a_miss_then_pay_the_price_in_one_turn() -> None:
 def test_pbta_tiers(pbta: str, dice: list[int], total: int, label: str) -> None:
     result = resolve({"system": pbta, "move": "Act Under Pressure", "dice": dice})
     text = narrate(result, "I keep my cool", system=pbta)
-    assert text.startswith("You keep your cool. ")
+    assert text.startswith("You try to keep your cool. " if label == "a miss" else "You keep your cool. ")  # tried, on a miss
     assert f"Act Under Pressure, +cool. Rolled {dice[0]} + {dice[1]} + cool 1 = {total}: {label}." in text
     assert "On a" not in text  # the tier marker of the rules text is the card's job
     if result.choices:
@@ -387,3 +387,15 @@ def test_where_the_app_draws_the_dice_card_the_offline_narration_does_not_recite
     chosen = replace(request, results=(open_choice,))
     assert "+2 momentum" in TemplateNarrator().narrate(chosen)  # the choice, listed where nothing else shows it
     assert "+2 momentum" not in TemplateNarrator().narrate(replace(chosen, card=False))  # the app draws it
+
+
+def test_a_miss_tells_the_players_words_as_tried_never_as_done() -> None:
+    from assistant.engine import resolve
+    from assistant.narrate import NarrationRequest
+    from assistant.narrate.template import render
+
+    feed = {"system": "elegy", "move": "Feed", "stat": "glamour"}
+    for dice, tried in (([6, 6], True), ([1, 1], False)):
+        result = resolve({**feed, "dice": dice})
+        text = render(NarrationRequest(task="narrate", system="elegy", player_text="I feed on the priest", results=(result,)))
+        assert text.startswith("You try to feed on the priest.") is tried, text

@@ -272,12 +272,16 @@ def _opener(openers: Sequence[str], words: str, seed: object, recent: Sequence[s
 _SENTENCE_START = re.compile(r"([.!?]\s+)([a-z])")
 
 
-def frame(player_text: str, seed: object, recent: Sequence[str] = (), *, attempt: bool = True) -> str:
+def frame(player_text: str, seed: object, recent: Sequence[str] = (), *, attempt: bool = True, failed: bool = False) -> str:
     """One sentence (or two, for a question) opening the narration, or "" when the words cannot be used.
 
     With ``attempt`` (a move follows) the action is told as tried, since the engine's outcome comes next;
-    without (a story beat), the player's "I walk into the bar" is told as done."""
+    without (a story beat), the player's "I walk into the bar" is told as done. With ``failed`` (a miss follows),
+    words that read as done ("You feed on the priest.") are told as tried ("You try to feed on the priest.")."""
     told = _frame(player_text, seed, recent, attempt=attempt)
+    kind, intent = shape(player_text)
+    if failed and kind is Shape.ATTEMPT and told.rstrip(".").lower() == intent.lower() and intent.lower().startswith("you "):
+        told = f"You try to {intent[4:]}."
     return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).upper(), told)  # "the heat. it was loud": "It was"
 
 

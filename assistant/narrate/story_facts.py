@@ -15,7 +15,7 @@ from assistant.engine.kinds import EffectKind
 from assistant.engine.model import Effect, Result
 from assistant.narrate import facts
 from assistant.narrate.answers import answer_statement
-from assistant.narrate.intent import as_clause, frame
+from assistant.narrate.intent import frame
 from assistant.narrate.outcome_prose import FAMILY, story_sentences, tone
 from assistant.narrate.request import NarrationRequest
 
@@ -148,10 +148,9 @@ def move_opening(request: NarrationRequest) -> str:
     if result.roll in {"oracle", "table", "notation"} or result.outcome not in FAMILY:
         return ""
     seed = f"{request.player_text}|{result.move_id}:{result.outcome}:{result.dice}|{len(request.recent)}"
-    said = frame(request.player_text, seed, request.recent) if request.player_text.strip().lower() != result.move.lower() else ""
-    clause = as_clause(request.player_text)
-    if FAMILY[result.outcome] == "miss" and clause.startswith("you ") and said.rstrip(".").lower() == clause.lower():
-        said = f"You try to {clause.removeprefix('you ')}."  # "You feed on the watchman." read as done, on a miss
+    missed = FAMILY[result.outcome] == "miss"  # "You feed on the watchman." read as done, on a miss
+    own = request.player_text.strip().lower() != result.move.lower()
+    said = frame(request.player_text, seed, request.recent, failed=missed) if own else ""
     line = tone(result, seed, request.recent)
     return " ".join(part for part in (said, line) if part)
 

@@ -23,7 +23,7 @@ from assistant.narrate import facts
 from assistant.narrate.answers import answer_statement, price_reading, rows_answer
 from assistant.narrate.guidance import rules_guidance
 from assistant.narrate.intent import frame, second_person, shape
-from assistant.narrate.outcome_prose import story, tone
+from assistant.narrate.outcome_prose import FAMILY, story, tone
 from assistant.narrate.request import NarrationRequest
 from assistant.narrate.variety import pick
 
@@ -116,7 +116,8 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
             paragraphs += [reading, story(result, recent)]
         return paragraphs + _listed(request, result)
     retold = _retold(request, result) if first else ""
-    framed = "" if _only_asks_for(request.player_text, result) else frame(request.player_text, seed, recent)
+    missed = FAMILY.get(str(result.outcome)) == "miss"
+    framed = "" if _only_asks_for(request.player_text, result) else frame(request.player_text, seed, recent, failed=missed)
     opening = retold or (framed if first else f"Then, {result.move}.")
     told = story(result, recent)
     prose, _, rest = told.partition("\n") if told and not told.startswith("-") else ("", "", told)
