@@ -11,7 +11,7 @@ import pytest
 from assistant.engine import resolve
 from assistant.narrate import NarrationRequest
 from assistant.narrate.outcome_prose import TONES
-from assistant.narrate.story_facts import CONTINUE_OPENING, TOLD_OPENING, move_opening
+from assistant.narrate.story_facts import CONTINUE_OPENING, TOLD_OPENING, formula_sentences, move_opening
 from assistant.narrate.template import TemplateNarrator
 from assistant.narrate.turn_message import CLOSING, facts_text
 from tests.scripted_narration import Scripted, narrate, split_opening
@@ -113,3 +113,10 @@ def test_an_earlier_answer_said_again_word_for_word_is_skipped() -> None:
     )  # fmt: skip
     outcome = narrate(Scripted("There are survivors aboard. Your pack splits, and your supplies scatter."), request)
     assert outcome.text == "Your pack splits, and your supplies scatter."
+
+
+def test_the_fact_sheets_formula_as_the_drafts_last_line_is_skipped_too() -> None:
+    request = _request("weak")
+    formula = formula_sentences(request.results)[-1]  # "It works, but at a cost or with a complication."
+    outcome = narrate(Scripted(f"The hatch groans and gives a hand's width.\n\n{formula}"), request)
+    assert outcome.text.endswith("The hatch groans and gives a hand's width.") and formula not in outcome.text

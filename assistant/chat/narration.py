@@ -214,7 +214,7 @@ def _attempt(
         buffer = ""  # stopped mid-sentence (its length cap, a stop sequence): the story ends at its last full sentence
     if buffer and not template and not shown and not _ENDED.search(buffer) and len(buffer.split()) < MIN_FRAGMENT_WORDS:
         raise NarrationEchoed(STOPPED_EARLY)  # "You": stopped (a stop sequence) before its first sentence; retried
-    if buffer and repeats_earlier(buffer, earlier):
+    if buffer and (repeats_earlier(buffer, earlier) or retells(_QUOTE_MARK.sub("", buffer), said)):  # the last sentence too
         skipped, buffer = skipped + 1, ""
     if buffer:
         raw, buffer = buffer, _as_story(buffer)
