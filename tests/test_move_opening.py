@@ -118,5 +118,7 @@ def test_an_earlier_answer_said_again_word_for_word_is_skipped() -> None:
 def test_the_fact_sheets_formula_as_the_drafts_last_line_is_skipped_too() -> None:
     request = _request("weak")
     formula = formula_sentences(request.results)[-1]  # "It works, but at a cost or with a complication."
-    outcome = narrate(Scripted(f"The hatch groans and gives a hand's width.\n\n{formula}"), request)
+    draft = Scripted("")
+    draft.stream = lambda _request: iter([f"The hatch groans and gives a hand's width.\n\n{formula}"])  # type: ignore[method-assign]
+    outcome = narrate(draft, request)  # the stream ends on that sentence, with nothing after it
     assert outcome.text.endswith("The hatch groans and gives a hand's width.") and formula not in outcome.text
