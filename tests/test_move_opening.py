@@ -6,6 +6,8 @@ outcome before the model writes, and the model only goes on from it.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from assistant.engine import resolve
@@ -18,6 +20,18 @@ from tests.scripted_narration import Scripted, narrate, split_opening
 
 FD = {"system": "starforged", "move": "Face Danger", "stat": "iron", "character": {"stats": {"iron": 2}}}
 DICE = {"strong": [6, 1, 2], "weak": [4, 2, 9], "miss": [1, 7, 8]}
+
+
+class _Whole:
+    """A model whose draft comes in one piece, ending on its last sentence with no whitespace after it."""
+
+    name = "whole"
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def stream(self, request: NarrationRequest) -> Iterator[str]:
+        yield self.text
 
 
 def _request(family: str, words: str = "I force the jammed airlock open") -> NarrationRequest:
@@ -118,7 +132,5 @@ def test_an_earlier_answer_said_again_word_for_word_is_skipped() -> None:
 def test_the_fact_sheets_formula_as_the_drafts_last_line_is_skipped_too() -> None:
     request = _request("weak")
     formula = formula_sentences(request.results)[-1]  # "It works, but at a cost or with a complication."
-    draft = Scripted("")
-    draft.stream = lambda _request: iter([f"The hatch groans and gives a hand's width.\n\n{formula}"])  # type: ignore[method-assign]
-    outcome = narrate(draft, request)  # the stream ends on that sentence, with nothing after it
+    outcome = narrate(_Whole(f"The hatch groans and gives a hand's width.\n\n{formula}"), request)  # nothing after it
     assert outcome.text.endswith("The hatch groans and gives a hand's width.") and formula not in outcome.text
