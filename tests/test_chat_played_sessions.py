@@ -311,3 +311,18 @@ def test_the_outcome_is_not_told_again_when_the_players_words_said_it() -> None:
     session.send("/progress sister 4")
     told = _act(session, dice, "i bring her home, my vow is fulfilled", "Fulfill Your Vow", None, 1, 2)
     assert told.lower().count("your vow is fulfilled") == 1, told  # the player's words said it: not told twice
+
+
+def test_a_schemes_productivity_on_the_card_is_the_engines_own_change(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The city game's Set Up a Scheme, its miss taken at Productivity -2: "Scheme 1 productivity: 0 → -2" is the
+    engine's change, not one the narration made up (the offline story is never flagged by the guard)."""
+    import assistant.chat.narration as narration
+
+    flagged: list[Any] = []
+    monkeypatch.setattr(narration, "log_violations", lambda *args, **kw: flagged.append(args[4]))
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
+    service.create_campaign("scheming", "city", seed=3)
+    session = ChatSession.open("scheming")
+    assert session.confirm({"move": "Set Up a Scheme", "dice": [1, 1]}).results[0].outcome == "miss"
+    picked = session.choose(["mark_heat_start_at_minus_2"])
+    assert "productivity: 0 → -2" in picked.narration and not flagged, flagged

@@ -255,6 +255,8 @@ def effect_target(kind: EffectKind, target: str) -> str | None:
         return "downtime_activities"
     if kind is EffectKind.IMPACT:
         return f"impact:{target}"
+    if kind is EffectKind.SCHEME and "." in target:  # "Scheme 1.productivity": a number on a scheme
+        return target.rsplit(".", 1)[1]
     return None
 
 
