@@ -257,3 +257,12 @@ def test_template_narration_passes() -> None:
                 )
                 text = "".join(narrator.stream(request))
                 assert check_narration(text, result) == [], text
+
+
+@pytest.mark.parametrize(
+    "story",
+    ["Your momentum skyrockets.", "Your momentum levels soar.", "Your momentum spikes.", "Your momentum plunges."],
+)
+def test_a_meter_told_moving_in_any_words_when_the_engine_left_it_alone(story: str) -> None:
+    assert kinds(story, FDM) == {"state"}
+    assert kinds("The engines soar overhead and the hull plunges into cloud.", FDM) == set()  # not a meter

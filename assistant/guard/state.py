@@ -21,13 +21,14 @@ from assistant.guard.vocab import DOWN_VERBS, NUM, POLARITY_VERBS, RISING_METERS
 _FILL = r"(?:(?:points?|more|extra|additional|of|your|their|full|whole|levels?|ticks?|boxes?|marks?)\s+){0,3}"
 _RISE = (
     r"rises|rose|climbs|climbed|increases|increased|jumps|jumped|goes up|went up|ticks up|grows|grew|swells|swelled|surges|surged"
+    r"|skyrockets|skyrocketed|skyrocket|soars|soared|soar|spikes|spiked|spike|shoots up|shot up"
     r"|rise|climb|increase|grow|go up"
     r"|(?:has|have|had) (?:risen|climbed|increased|grown|gone up|swelled|surged|jumped)"
 )
 _FALL = (
     r"drops|dropped|falls|fell|decreases|decreased|sinks|sank|dips|dipped|goes down|went down|plummets|plummeted"
     r"|slips|slipped|shrinks|shrank|(?:has|have|had) (?:dropped|fallen|decreased|sunk|dipped|gone down|shrunk|eased|lessened)"
-    r"|eases|eased|lessens|lessened|drop|fall|decrease|sink|dip|go down|shrink"
+    r"|eases|eased|lessens|lessened|plunges|plunged|tumbles|tumbled|drop|fall|decrease|sink|dip|go down|shrink|plunge"
 )
 _STATIVE = r"is now|is at|sits at|stands at|now stands at|now sits at|remains at|stays at|holds at|is"
 
