@@ -266,3 +266,10 @@ def test_template_narration_passes() -> None:
 def test_a_meter_told_moving_in_any_words_when_the_engine_left_it_alone(story: str) -> None:
     assert kinds(story, FDM) == {"state"}
     assert kinds("The engines soar overhead and the hull plunges into cloud.", FDM) == set()  # not a meter
+
+
+def test_agreeing_for_the_player_is_a_decision_unless_the_player_said_it() -> None:
+    assert kinds("They offer their help. You agree to help them restore the power.", FDW) == {"decision"}
+    own = kinds("You agree to help them restore the power.", FDW, intent="I agree to help them restore the power")
+    assert "decision" not in own
+    assert "decision" not in kinds("The survivors agree to help you restore the power.", FDW)  # theirs to agree

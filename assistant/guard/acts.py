@@ -31,7 +31,7 @@ _REROLL = re.compile(
 )
 _DECIDE = re.compile(
     r"\byou\s+(?:[\w']+\s+)?(?:decide|decides|decided|choose|chooses|chose|opt|opts|opted|elect|elects|elected|"
-    r"resolve|resolves|resolved)\s+(?:to|not\s+to|that|on|for|it(?:'s|\s+is|\s+was)\s+time)\b"
+    r"resolve|resolves|resolved|agree|agrees|agreed)\s+(?:to|not\s+to|that|on|for|it(?:'s|\s+is|\s+was)\s+time)\b"
 )
 _PICK = re.compile(
     r"\byou\s+(?:[\w']+\s+)?(?:take|takes|took|pick|picks|picked|choose|chooses|chose|select|selects|selected|"
