@@ -99,7 +99,7 @@ def test_the_oracles_earlier_answers_are_told_to_the_model_as_established() -> N
 def test_a_miss_opens_with_the_words_told_as_tried_never_as_done() -> None:
     for words in ("I feed on the sleeping watchman", "I lean on my contacts to acquire a fine carriage"):
         opening = move_opening(_request("miss", words))
-        assert opening.startswith("You try to ") or opening.split(" ")[1] in {"set", "move", "make", "steel", "go"}, opening
+        assert opening.startswith("You try to ") or opening.split(" ")[1] in {"set", "attempt", "make", "steel", "go"}, opening
     assert move_opening(_request("strong", "I feed on the sleeping watchman")).startswith("You feed on")
 
 

@@ -215,7 +215,7 @@ def _third_person_verb(intent: str) -> bool:
 
 
 _ATTEMPT_VERBS = (
-    "You try to", "You set out to", "You move to", "You make your move to", "You steel yourself to", "You go all in to"
+    "You try to", "You set out to", "You attempt to", "You make your move to", "You steel yourself to", "You go all in to"
 )  # fmt: skip
 _AGAIN = ("Again,", "Once more,", "One more time:")
 _PHRASE_FRAMES = (
