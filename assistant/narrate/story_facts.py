@@ -61,6 +61,12 @@ def _and(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def _changes_clause(result: Result) -> str:
+    """The changes as one sentence of the story ("With it, your momentum goes up."), "" when none."""
+    changes = [d for d in (_direction(e) for e in result.effects) if d]
+    return "With it, " + _and(changes) + "." if changes else ""
+
+
 def _result_lines(result: Result, question: str) -> list[str]:
     lines = [f"Move: {result.move}."]
     if result.outcome in ("yes", "no"):
@@ -79,10 +85,9 @@ def _result_lines(result: Result, question: str) -> list[str]:
     story = [s for s in story_sentences(result) if not s.startswith(("-", "*", "•")) and "roll" not in s.lower()]
     if story:
         lines.append("What the rules say happens: " + " ".join(story))
-    changes = [d for d in (_direction(e) for e in result.effects) if d]
-    if changes:
-        # a sentence, not a heading: a small model copied "Already changed on the sheet" into its story
-        lines.append("With it, " + _and(changes) + ".")
+    clause = _changes_clause(result)
+    if clause:  # a sentence, not a heading: a small model copied "Already changed on the sheet" into its story
+        lines.append(clause)
     for choice in result.choices:  # its options are shown beside the story: a model given them picked one
         lines.append(
             f"Left to the player (shown beside your story; do not name, pick or tell any option; end by asking "
@@ -127,9 +132,9 @@ def formula_sentences(results: Sequence[Result]) -> list[str]:
         if result.outcome in MEANINGS:
             meaning = MEANINGS[result.outcome].split(": ", 1)[-1]
             said.append(meaning[:1].upper() + meaning[1:])
-        changes = [d for d in (_direction(e) for e in result.effects) if d]
-        if changes:
-            said.append("With it, " + _and(changes) + ".")
+        clause = _changes_clause(result)
+        if clause:
+            said.append(clause)
     return said
 
 
