@@ -51,7 +51,7 @@ def check_facts(text: str, facts: Mapping[str, Any]) -> list[Any]:
         second_person_fix(f"{told} {text}" if told and not text.startswith(told) else text),
         results,
         system=system,
-        intent=facts.get("intent") or None,
+        intent=str(facts.get("intent") or ""),  # "" on a bare roll, as the chat passes it
         facts=prepared,
         question=facts.get("question") or None,
     )

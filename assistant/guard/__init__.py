@@ -47,6 +47,7 @@ from assistant.guard.feedback import describe_violations, fix_sentence
 from assistant.guard.goals import check_goal_told_done
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.numbers import check_numbers
+from assistant.guard.opposed import check_opposed
 from assistant.guard.outcomes import check_outcome
 from assistant.guard.state import check_state, patterns
 from assistant.guard.style import second_person_fix
@@ -54,6 +55,7 @@ from assistant.guard.system_words import meter_words
 from assistant.guard.taken import check_option_state, check_other_turn
 from assistant.guard.text import own_words_blanked, sentences
 from assistant.guard.unchanged import check_unchanged
+from assistant.guard.undeclared import check_undeclared
 
 __all__ = [
     "Facts",
@@ -123,6 +125,8 @@ def check_narration(
         found += check_option_state(sentence, facts)
         found += check_other_turn(sentence, facts)
         found += check_dice_sizes(sentence, facts)
+    found += check_undeclared(told, facts, intent)
+    found += check_opposed(told, facts, question)
     found += check_outcome_denied(text, facts)
     if not partial:
         found += (

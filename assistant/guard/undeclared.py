@@ -1,0 +1,173 @@
+"""What the character does or says that the player never declared, read from who the sentence's subject is.
+
+- **A bare roll's action invented.** On a turn the player only rolled (``/roll volley +dex``: no words of their
+  own), the story may tell the move the engine resolved and what happens to the character, but not a new deed:
+  "You raise your shield to protect the cleric" on a Volley, "You rush over to investigate", "your vibroblade
+  connects with the raider's flesh" on Endure Harm. A clause whose subject is you (or "the character", or your
+  weapon) and whose verb is a deed, none of whose words the move's own text uses, is a deed the player never chose.
+  Verbs that tell what befalls the character, what they perceive or feel, or how the roll went ("you feel", "you
+  stagger", "you scrape through", "you deal your damage") are not deeds.
+- **The player's line told again.** The story-so-far writes the player's lines in the first person ("You: I ask
+  the dockhands…"); a story sentence in the first person outside quotes is such a line copied, an earlier turn told
+  as this one. The player's own words of this turn are blanked before this check, so telling them back passes.
+- **Words in the character's mouth, unattributed.** A quotation no one else is said to speak, in the first person
+  ('"I try to shoot the raider, but luck deserts me."') or right after a sentence about you ('You nod, feeling
+  relieved. "Thank you."'), is the character speaking: unless it is the player's own words, the player's call.
+- **No choice left.** "leaving you with no choice but to retreat": the character's next deed decided.
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant.guard.facts import Facts
+from assistant.guard.model import Violation, ViolationKind
+from assistant.guard.text import HYPOTHETICAL, Sentence, hypothetical, normalize, normalize_words
+
+#: Verbs after "you" that tell what befalls, what is perceived or felt, or how the roll went: not a deed chosen.
+_NOT_DEEDS = frozenset(
+    re.findall(
+        r"\S+",
+        "are were be been being am 're feel feels felt sense senses sensed see saw seen hear heard notice noticed "
+        "realize realized realise realised know knew think thought wonder wondered hope hoped fear feared remember "
+        "remembered recall seem seemed appear appeared look looked watch watched smell taste sigh sighed breathe "
+        "breathed take took gasp gasped shiver shivered wince winced flinch flinched tremble trembled stagger staggered "
+        "stumble stumbled fall fell drop dropped collapse collapsed bleed bled suffer suffered lose lost gain gained get "
+        "got have had has need needed must can could will would may might should shall do did does don't didn't "
+        "manage managed succeed succeeded fail failed scrape scraped pull pulled make made come came hold held keep "
+        "kept stay stayed remain remained continue continued try tried attempt attempted deal dealt mark marked clear "
+        "cleared find found catch caught grit gritted brace braced steady steadied steel steeled struggle struggled "
+        "endure endured survive survived barely narrowly still just also now then too only almost nearly go went "
+        "always never usually often sometimes "
+        "pay paid face faced receive received wake woke land landed end ended begin began start started set "
+        "push pushed press pressed move moved",
+    )
+)
+#: Words of a clause too plain to tie it to a move's text.
+_PLAIN = frozenset(
+    re.findall(
+        r"\S+",
+        "you your yours yourself the a an to of and or at in on into onto for with from by as it its this that these "
+        "those there here then now so up out off over just them their they him her his he she is are was were be over "
+        "around back away down",
+    )
+)
+_YOU_DEED = re.compile(r"(?:^[^a-z]*|[,;:.!?—]\s*|\band\s+)(?P<who>you|the character)\s+(?P<verb>[a-z']+)(?P<rest>[^,;:.!?—]*)")
+_TOOL_DEED = re.compile(
+    r"\byour\s+(?:[a-z'-]+\s+){0,2}?(?P<tool>[a-z'-]*(?:blade|sword|knife|dagger|axe|spear|arrow|bolt|shot|bullet|blow"
+    r"|strike|punch|fist|attack|swing|spell|hammer|mace|weapon|staff|pistol|rifle|gun|blaster))s?\s+"
+    r"(?P<verb>connects|connected|lands|landed|hits|struck|strikes|bites|sinks|sank|pierces|pierced|finds its mark)"
+    r"(?P<rest>[^,;:.!?—]*)"
+)
+_FIRST_PERSON = re.compile(r"(?:^|[\s(])i(?:'m|'ve|'ll)?\s+[a-z]")
+_QUOTE = re.compile(r'"(?P<q>[^"\n]{1,400})(?:"|$)')  # a sentence ends before its closing quote mark
+_SPEAKER = re.compile(
+    r"\b(?:says?|said|asks?|asked|whispers?|whispered|shouts?|shouted|repl(?:y|ies|ied)|mutters?|muttered|calls?|called"
+    r"|yells?|yelled|growls?|growled|answers?|answered|tells?|told|murmurs?|murmured|hiss(?:es)?|hissed|cr(?:y|ies|ied)"
+    r"|declares?|declared|speaks?|spoke|continues?|continued|adds?|added|reads?|read|goes|went|explains?|explained)\b"
+)
+_NO_CHOICE = re.compile(
+    r"\b(?:(?:leav\w*|left|giv\w*|gave)\s+you\s+(?:with\s+)?|you\s+(?:have|had)\s+)(?:no|little)\s+(?:other\s+)?"
+    r"(?:choice|option|alternative)\s+but\s+to\s+(?P<what>[a-z]+(?:\s+[a-z]+){0,4})"
+)
+
+_IF = frozenset({"if", "unless", "would", "could"})
+#: What "no choice but to …" may leave the character without choosing a deed ("to act", "to take action").
+_GENERIC = frozenset({"act", "take", "do", "react", "respond", "move", "wait", "face", "accept", "keep", "go"})
+
+
+def _stems(text: str) -> set[str]:
+    return {w[:4] for w in re.findall(r"[a-z]+", text.lower()) if w not in _PLAIN and len(w) > 2}
+
+
+def _excerpt(sentence: Sentence, start: int, end: int) -> str:
+    raw = sentence.raw or sentence.original
+    return " ".join(raw[max(0, start) : min(len(raw), end)].split()).strip(" ,;:")
+
+
+def _deed(sentence: Sentence, facts: Facts) -> list[Violation]:
+    """A deed of the character's on a bare roll, in none of the move's own words."""
+    text = sentence.narr
+    move_words = _stems(facts.engine_text) | _stems(" ".join(facts.moves))
+    for m in (*_YOU_DEED.finditer(text), *_TOOL_DEED.finditer(text)):
+        verb = m.group("verb")
+        if verb in _NOT_DEEDS or verb.endswith(("ing", "ly")) or hypothetical(text, m.start("verb"), m.end(), HYPOTHETICAL):
+            continue
+        words = _stems(f"{verb} {m.group('rest')}") | (_stems(m.group("tool")) if "tool" in m.groupdict() else set())
+        if not words or words & move_words:
+            continue  # the move itself told ("You loose the shot" on a Volley)
+        excerpt = _excerpt(sentence, m.start("verb") - (4 if m.re is _YOU_DEED else 30), m.end())
+        detail = (
+            f"'{excerpt}': the player declared no action this turn (only the roll); what the character does is the player's call"
+        )
+        return [Violation(ViolationKind.DECISION, detail, excerpt)]
+    return []
+
+
+def _first_person(sentence: Sentence) -> list[Violation]:
+    """A story sentence in the first person, outside quotes: the player's line of the story-so-far copied."""
+    m = _FIRST_PERSON.search(sentence.narr)
+    if not m:
+        return []
+    excerpt = " ".join((sentence.raw or sentence.original).split()[:12])
+    detail = f"'{excerpt}' copies the player's own line (first person) into the story; tell only this turn, as 'you'"
+    return [Violation(ViolationKind.ECHO, detail, excerpt)]
+
+
+def _speaker(previous: Sentence | None) -> str | None:
+    """Who an unattributed quotation is heard from: the subject of the sentence before it ("you", "other"), or
+    ``None`` when that sentence names no one who could speak ("It holds, just about.")."""
+    if previous is None:
+        return None
+    first = (re.findall(r"[a-z']+", previous.narr) or [""])[0]
+    if first == "you":
+        return "you"
+    if first in ("it", "there", "this", "that", "") or not first.isalpha():
+        return None
+    return "other"
+
+
+def _unattributed_speech(sentence: Sentence, previous: Sentence | None, intent: str | None) -> list[Violation]:
+    """A quotation no one else speaks, in the first person or after a sentence about you: the character talking."""
+    text, whole = sentence.text, normalize(sentence.original).lower()  # same offsets; ``text`` blanks the engine's words
+    said = set(normalize_words(intent or "").split())
+    for m in _QUOTE.finditer(text):
+        outside = (whole[: m.start()] + " " + whole[m.end() :]).strip(" .,!?:;-—")
+        if _SPEAKER.search(outside) or re.search(r"[a-z]{3,}", outside):
+            continue  # someone is said to speak it, or the quote sits in a sentence of its own words
+        quote = m.group("q")
+        speaker = _speaker(previous)
+        if not (speaker == "you" or speaker is None and _FIRST_PERSON.search(f" {quote}")):
+            continue
+        words = set(normalize_words(quote).split())
+        if words and said and len(words & said) >= 0.6 * len(words):
+            continue  # the player's own words
+        excerpt = " ".join((sentence.raw or sentence.original).split()[:12])
+        detail = f"'{excerpt}' puts words in the character's mouth; what the character says is the player's call"
+        return [Violation(ViolationKind.DECISION, detail, excerpt)]
+    return []
+
+
+def _no_choice(sentence: Sentence) -> list[Violation]:
+    m = _NO_CHOICE.search(sentence.narr)
+    if not m or m.group("what").split()[0] in _GENERIC or hypothetical(sentence.narr, m.start(), m.start() + 1, _IF):
+        return []
+    excerpt = _excerpt(sentence, m.start(), m.end())
+    detail = f"'{excerpt}' decides for the player's character; what the character does is the player's call"
+    return [Violation(ViolationKind.DECISION, detail, excerpt)]
+
+
+def check_undeclared(told: list[Sentence], facts: Facts, intent: str | None) -> list[Violation]:
+    """Deeds and words of the character's the player never declared, and the player's own line copied."""
+    # "": the player only rolled (``None``: their words are not known, as for a dataset line without them)
+    bare_roll = intent is not None and not intent.strip() and bool(facts.results) and not facts.outcomes & {"yes", "no"}
+    out: list[Violation] = []
+    previous: Sentence | None = None
+    for sentence in told:
+        if not sentence.question:
+            out += _first_person(sentence) or _no_choice(sentence)
+            out += _unattributed_speech(sentence, previous, intent)
+            if bare_roll:
+                out += _deed(sentence, facts)
+        previous = sentence
+    return out

@@ -1,0 +1,94 @@
+"""Deeds and words of the character's that the player never declared: a bare roll's action invented, the player's
+own line of an earlier turn copied in the first person, an unattributed quotation in the character's mouth, and
+"no choice but to" deciding the next deed."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.engine import resolve
+from assistant.guard import check_narration, describe_violations
+
+VOLLEY_WEAK = {"system": "dungeon-world", "move": "Volley", "character": {"stats": {"dex": 0}}, "dice": [4, 4]}
+HARM = {"system": "starforged", "move": "Endure Harm", "character": {"health": 5}, "options": {"amount": 2}}
+WEAK = {"system": "starforged", "move": "Face Danger", "stat": "shadow", "dice": [5, 9, 3]}
+FLEE = {"system": "starforged", "move": "Ask the Oracle", "dice": [20], "options": {"odds": "50/50"}}  # yes
+ASK = "I ask the dockhands about the Wayfarer's last crew"
+
+
+def found(text: str, request: dict, intent: str | None = "") -> list[tuple[str, str]]:
+    return [(v.kind.value, v.detail) for v in check_narration(text, [resolve(request)], intent=intent)]
+
+
+@pytest.mark.parametrize(
+    ("text", "request_"),
+    [
+        ("You pull it off, with a catch. You raise your shield to protect the cleric.", VOLLEY_WEAK),
+        ("> You raise your shield to protect the cleric.", VOLLEY_WEAK),
+        ("You hear a distant noise. You rush over to the station and search the hold.", WEAK),
+        ("The heat from your vibroblade connects with the raider's flesh.", HARM),
+        ("The character raises their shield and steps in front of the cleric.", VOLLEY_WEAK),
+    ],
+)
+def test_a_deed_the_player_never_declared_on_a_bare_roll_is_their_call(text: str, request_: dict) -> None:
+    kinds = [kind for kind, detail in found(text, request_) if "declared no action" in detail]
+    assert kinds == ["decision"]
+
+
+@pytest.mark.parametrize(
+    ("text", "request_"),
+    [
+        ("You loose the shot; your quiver runs lower.", VOLLEY_WEAK),  # the move itself
+        ("You pull it off, with a catch. You deal your damage.", VOLLEY_WEAK),  # the rules' words
+        ("You feel the pain, but your heart is strong. You take a deep breath.", HARM),  # what befalls you
+        ("You stagger as the blade bites; your health drops.", HARM),
+        ("It holds, just about. You scrape through.", WEAK),
+    ],
+)
+def test_the_move_itself_and_what_befalls_the_character_pass_on_a_bare_roll(text: str, request_: dict) -> None:
+    assert not [d for _, d in found(text, request_) if "declared no action" in d]
+
+
+def test_a_deed_is_only_read_so_when_the_player_is_known_to_have_said_nothing() -> None:
+    text = "You raise your shield to protect the cleric."
+    for intent in (None, "I raise my shield to protect the cleric"):  # unknown (a dataset line without them), or said
+        assert not [d for _, d in found(text, VOLLEY_WEAK, intent=intent) if "declared no action" in d]
+
+
+def test_the_players_own_line_in_the_first_person_is_an_earlier_turn_copied() -> None:
+    assert [k for k, _ in found("I ask the dockhands about the Wayfarer's last crew.", WEAK, intent="")] == ["echo"]
+    assert [k for k, _ in found("You: I swear an iron vow to find my sister.", WEAK, intent=ASK)] == ["echo"]
+    said = found("I ask the dockhands about the Wayfarer's last crew.", WEAK, intent=ASK)
+    assert "echo" not in [k for k, _ in said]  # this turn's own words (told back only: the outcome is never told)
+
+
+@pytest.mark.parametrize(
+    ("text", "caught"),
+    [
+        ('You nod, feeling relieved. "Thank you."', True),
+        ('"I try to shoot the raider, but luck deserts me. I miss."\n\nThe raider flees.', True),
+        ('It holds, just about. "I ask the dockhands about the Wayfarer\'s last crew."', True),
+        ('He nods. "Yes, I see you."', False),  # he speaks
+        ('"We found your crew," they say in a low voice.', False),
+        ('The captain smiles. "I can tell you that."', False),
+    ],
+)
+def test_an_unattributed_quotation_in_the_characters_mouth_is_their_call(text: str, caught: bool) -> None:
+    mouth = [d for _, d in found(text, WEAK) if "in the character's mouth" in d]
+    assert bool(mouth) is caught
+
+
+def test_no_choice_but_to_decides_the_next_deed_unless_it_names_none() -> None:
+    oracle = resolve(FLEE)
+    q = "Does the raider flee?"
+    left = check_narration("The raider flees, leaving you with no choice but to retreat.", [oracle], question=q, intent=q)
+    assert [v.kind.value for v in left] == ["decision"]
+    assert not check_narration("You realize that you have no choice but to take action.", [oracle], question=q, intent=q)
+
+
+def test_each_retry_line_quotes_the_words_in_one_imperative_sentence() -> None:
+    text = "You raise your shield to protect the cleric. I ask the dockhands about the crew."
+    lines = describe_violations(check_narration(text, [resolve(VOLLEY_WEAK)], intent="")).splitlines()[1:-1]
+    assert len(lines) == 2
+    assert all(line.split(". ", 1)[1].startswith('Remove "') and line.count(". ") == 1 for line in lines)
+    assert any("raise your shield" in line for line in lines) and any("I ask the dockhands" in line for line in lines)
