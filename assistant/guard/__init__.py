@@ -54,6 +54,7 @@ from assistant.guard.style import second_person_fix
 from assistant.guard.system_words import meter_words
 from assistant.guard.taken import check_option_state, check_other_turn
 from assistant.guard.text import own_words_blanked, sentences
+from assistant.guard.turned import check_hit_got_nothing, check_price_boon
 from assistant.guard.unchanged import check_unchanged
 from assistant.guard.undeclared import check_undeclared
 
@@ -121,7 +122,8 @@ def check_narration(
         found += check_oracle_story(sentence, facts, question)
         found += check_established(sentence, facts.established)
         found += check_miss_worked(sentence, facts, intent)
-        found += check_hit_failed(sentence, facts, intent)
+        found += check_hit_failed(sentence, facts, intent) or check_hit_got_nothing(sentence, facts, intent)
+        found += check_price_boon(sentence, facts)
         found += check_option_state(sentence, facts)
         found += check_other_turn(sentence, facts)
         found += check_dice_sizes(sentence, facts)

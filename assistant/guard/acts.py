@@ -95,6 +95,8 @@ def _move_res(
         stat_re = re.compile(
             rf"\broll(?:s|ed|ing)?\s+(?:\+\s?|with\s+(?:your\s+)?|using\s+(?:your\s+)?|on\s+(?:your\s+)?)(?P<a>{stat_alt})\b"
             rf"|(?<![\w+])\+(?P<b>{stat_alt})\b|\b(?P<c>{stat_alt})\s+roll\b"
+            # "you roll a 4 on your edge": the die, then the stat it was rolled with
+            rf"|\broll(?:s|ed|ing)?\s+an?\s+[a-z0-9]+\s+(?:on|with|using|for)\s+(?:your\s+)?(?P<d>{stat_alt})\b"
         )
     return move_re, stat_re
 
