@@ -28,6 +28,8 @@ def found(text: str, request: dict, intent: str | None = "") -> list[tuple[str, 
         ("You hear a distant noise. You rush over to the station and search the hold.", WEAK),
         ("The heat from your vibroblade connects with the raider's flesh.", HARM),
         ("The character raises their shield and steps in front of the cleric.", VOLLEY_WEAK),
+        ("You ask the dockhands about the crew again.", WEAK),
+        ("You open the airlock and step through.", HARM),
     ],
 )
 def test_a_deed_the_player_never_declared_on_a_bare_roll_is_their_call(text: str, request_: dict) -> None:
@@ -43,6 +45,11 @@ def test_a_deed_the_player_never_declared_on_a_bare_roll_is_their_call(text: str
         ("You feel the pain, but your heart is strong. You take a deep breath.", HARM),  # what befalls you
         ("You stagger as the blade bites; your health drops.", HARM),
         ("It holds, just about. You scrape through.", WEAK),
+        ("You nock an arrow and let it fly at the bard.", VOLLEY_WEAK),  # a Volley's own deeds, in other words
+        ("You draw and fire twice.", VOLLEY_WEAK),
+        ("You leap the gap as the gantry buckles.", WEAK),  # Face Danger: a risky deed is the move
+        ("You clutch your side and grit your teeth.", HARM),  # the body's reaction
+        ("You close your eyes and wipe the blood from your brow.", HARM),
     ],
 )
 def test_the_move_itself_and_what_befalls_the_character_pass_on_a_bare_roll(text: str, request_: dict) -> None:

@@ -38,9 +38,38 @@ _NOT_DEEDS = frozenset(
         "kept stay stayed remain remained continue continued try tried attempt attempted deal dealt mark marked clear "
         "cleared find found catch caught grit gritted brace braced steady steadied steel steeled struggle struggled "
         "endure endured survive survived barely narrowly still just also now then too only almost nearly go went "
-        "always never usually often sometimes "
+        "always never usually often sometimes clutch clutched clench clenched cough coughed groan groaned grunt grunted "
+        "scream screamed yelp blink blinked shake shook shudder shuddered reel reeled slump slumped sway swayed lurch "
+        "lurched topple toppled crumple crumpled double doubled wipe wiped spit spat swallow swallowed smile smiled grin "
+        "grinned frown frowned grimace grimaced squint squinted exhale exhaled inhale inhaled "
+        "cry cried curse cursed sink sank sag sagged "
         "pay paid face faced receive received wake woke land landed end ended begin began start started set "
         "push pushed press pressed move moved",
+    )
+)
+#: Deeds a kind of move is made of: a move whose own text names the kind (left) is told by these verbs (right), so
+#: "You nock an arrow and let it fly" is the Volley itself, not a deed of the story's own.
+_MOVE_DEEDS = tuple(
+    (re.compile(kind), frozenset(w[:4] for w in deeds.split()))
+    for kind, deeds in (
+        (
+            r"\b(?:shoot|shot|fire|volley|range|ranged|ammo|ammunition|arrow|bolt)",
+            "shoot fire loose nock aim draw let squeeze pull volley arrow bolt shot bullet land find pierce connect",
+        ),
+        (
+            r"\b(?:strike|attack|hack|slash|clash|melee|fray|foe|enemy)",
+            "strike swing slash stab thrust lunge hack cut hit punch kick attack parry block drive bring smash bash charge "
+            "land bite sink pierce connect blade sword knife dagger axe spear mace hammer",
+        ),
+        (r"\b(?:defend|protect|guard|shield)", "raise step protect guard stand interpose cover block shield"),
+        (
+            r"\b(?:face danger|risky|threat|speed|agility|evade|escape)",
+            "leap jump sprint run dash dodge duck dive roll climb vault scramble swerve weave slip sneak creep hide balance race",
+        ),
+        (
+            r"\b(?:information|investigat|search|clues|research|evidence)",
+            "search study comb examine inspect scan read piece analyze analyse look investigate pore sift check",
+        ),
     )
 )
 #: Words of a clause too plain to tie it to a move's text.
@@ -88,9 +117,12 @@ def _excerpt(sentence: Sentence, start: int, end: int) -> str:
 def _deed(sentence: Sentence, facts: Facts) -> list[Violation]:
     """A deed of the character's on a bare roll, in none of the move's own words."""
     text = sentence.narr
-    move_words = _stems(facts.engine_text) | _stems(" ".join(facts.moves))
+    moves = f"{facts.engine_text} {' '.join(facts.moves)}"
+    move_words = _stems(moves).union(*(deeds for kind, deeds in _MOVE_DEEDS if kind.search(moves)))
     for m in (*_YOU_DEED.finditer(text), *_TOOL_DEED.finditer(text)):
         verb = m.group("verb")
+        if re.match(r"\s*your\s+(?:eyes|teeth|jaw|fists?|hands?|lips?|breath)\b", m.group("rest")):
+            continue  # "you close your eyes", "you clench your fists": the body, not a deed
         if verb in _NOT_DEEDS or verb.endswith(("ing", "ly")) or hypothetical(text, m.start("verb"), m.end(), HYPOTHETICAL):
             continue
         words = _stems(f"{verb} {m.group('rest')}") | (_stems(m.group("tool")) if "tool" in m.groupdict() else set())
