@@ -49,6 +49,9 @@ def test_this_turns_answer_told_the_other_way_in_other_words_is_caught(text: str
         ("You look at the priest; he prays on.", NO, "Does the priest sense me?"),  # you are the subject
         ("The reactor was running, but it suddenly stopped.", NO, "Is the reactor still running?"),
         ("The raider lunges at you, then turns and flees.", YES, "Does the raider flee?"),
+        ("The raider flees, but not before he slashes at you.", YES, "Does the raider flee?"),
+        ("The priest walks right past you, never looking at you.", NO, "Does the priest sense me?"),
+        ("The priest turns toward you, but his eyes pass over you without a flicker.", NO, "Does the priest sense me?"),
     ],
 )
 def test_the_answer_kept_or_another_subject_passes(text: str, request_: dict, question: str) -> None:
@@ -60,6 +63,7 @@ def test_an_earlier_answer_told_the_other_way_in_deeds_is_caught_and_the_retry_n
     assert earlier("The priest turns to face you.")
     assert not earlier("The raider comes back and lunges at you.")  # the world changed since: the story may tell it
     assert not earlier("A second raider lunges at you.")
+    assert not earlier("The priest now turns and sees you.")  # an earlier answer may change: told as a change
     facts = prepare([], system="starforged", established=EARLIER)
     found = check_narration("The raider lunges at you again.", [], system="starforged", facts=facts)
     line = describe_violations(found).splitlines()[1]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from assistant.guard.agency import question_words
 from assistant.guard.facts import Facts
@@ -89,7 +89,12 @@ _CHANGED = re.compile(r"\b(?:returns?|returned|comes? back|came back|back|restar
 _UNSEEING = re.compile(r"\b(?:blank|blankly|unseeing|vacant|vacantly|empty|glassy|through you|past you)\b")
 #: The predicate told, then turned ("was still running until your action …", "was running, but it stopped").
 _TURNED = re.compile(r"\b(?:until|stopped|stops|ceased|ceases|dies|died|anymore|no longer|shuts? down|shut down)\b")
-_JOINED = re.compile(r"\b(?:but|then|suddenly|instead)\b[^.!?]*\b(?:not|never|no|stop\w*|ceas\w*|fail\w*)\b|n't\b")
+_JOINED = re.compile(r"\b(?:but|then|suddenly|instead)\b[^.!?]*\b(?:not|never|no|without|stop\w*|ceas\w*|fail\w*)\b|n't\b")
+#: An earlier turn's answer told as having changed since ("the priest now sees you"): the story may move on.
+EARLIER_CHANGED = re.compile(
+    r"\b(?:now|become|becomes|became|begin|begins|began|start|starts|started|wake|wakes|woke|until|resume|resumes"
+    r"|resumed|later|eventually|finally|at last)\b"
+)
 _IF = frozenset(
     re.findall(r"\S+", "if unless whether might may could would should perhaps maybe wonder wonders hope hopes fear fears")
 )
@@ -102,6 +107,7 @@ class _Answer:
     family: _Family
     holds: bool
     sentence: str
+    earlier: bool = False
 
 
 def _answer(words: str, yes: bool, told: str) -> _Answer | None:
@@ -126,7 +132,7 @@ def answers(facts: Facts, question: str | None) -> list[_Answer]:
     for fact in facts.established:
         plain = re.sub(r"\b(?:not|no longer|never)\b|n't\b", " ", fact.sentence.lower())
         found = _answer(plain, fact.answer == "yes", f"an earlier turn established: '{fact.sentence}'")
-        out += [found] if found else []
+        out += [replace(found, earlier=True)] if found else []
     return out
 
 
@@ -149,7 +155,11 @@ def check_opposed(told: Iterable[Sentence], facts: Facts, question: str | None) 
         for answer in kept:
             if sentence.question or not _about(sentence, previous, answer.subject) or _CHANGED.search(text):
                 continue
+            if answer.earlier and EARLIER_CHANGED.search(text):
+                continue  # "the priest now sees you": an earlier turn's answer may have changed since
             own, other = (answer.family.yes, answer.family.no) if answer.holds else (answer.family.no, answer.family.yes)
+            if any(not negated(text, o.start(), 3) for o in own.finditer(text)):
+                continue  # "the raider flees, but not before he slashes at you": the answer is told too
             for m in other.finditer(text):
                 if negated(text, m.start(), 3) or hypothetical(text, m.start(), m.end(), _IF):
                     continue
