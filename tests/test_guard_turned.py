@@ -74,7 +74,7 @@ def test_the_retry_quotes_the_words_and_says_what_the_outcome_is() -> None:
     assert describe_violations(found).splitlines()[1] == '1. Change "The dockhands ignore you": the result is a weak hit.'
     found = check_narration("You become invisible to the watchman.", [resolve(PRICE)], intent="Pay the Price")
     line = describe_violations(found).splitlines()[1]
-    assert line.startswith('1. Change "You become invisible to the watchman') and line.endswith("a cost to the player.")
+    assert line.startswith('1. Change "You become invisible to the watchman') and line.endswith("a cost to you, never a gain.")
 
 
 def test_a_die_told_with_a_stat_the_engine_did_not_roll_is_a_phantom_roll() -> None:

@@ -99,3 +99,15 @@ def test_each_retry_line_quotes_the_words_in_one_imperative_sentence() -> None:
     assert len(lines) == 2
     assert all(line.split(". ", 1)[1].startswith('Remove "') and line.count(". ") == 1 for line in lines)
     assert any("raise your shield" in line for line in lines) and any("I ask the dockhands" in line for line in lines)
+
+
+def test_the_retry_lines_of_each_kind_name_the_words_and_what_to_do_instead() -> None:
+    text = 'You raise your shield. I ask the dockhands. You nod. "Thank you." It leaves you no choice but to retreat.'
+    lines = describe_violations(check_narration(text, [resolve(VOLLEY_WEAK)], intent="")).splitlines()[1:-1]
+    assert lines == [
+        '1. Remove "You raise your shield": the player only rolled, so tell what the roll did, not a new deed.',
+        "2. Remove \"I ask the dockhands.\": tell only this turn, and call the character 'you'.",
+        '3. Remove "You nod": the player only rolled, so tell what the roll did, not a new deed.',
+        '4. Remove "Thank you.": what the character says is the player\'s call.',
+        '5. Remove "leaves you no choice but to retreat": what the character does, says and chooses is the player\'s call.',
+    ]

@@ -21,6 +21,7 @@ _REASONS = {
     ViolationKind.ECHO: "write only the story",
 }
 _DECISION_REASONS = (
+    ("declared no action", "the player only rolled, so tell what the roll did, not a new deed"),
     ("words in the character's mouth", "what the character says is the player's call"),
     ("plays a move", "only the player makes moves"),
     ("invents choices", "the engine offered no choice"),
@@ -53,6 +54,8 @@ def fix_sentence(v: Violation) -> str:
         return f'Change "{quoted}": {reason}.'
     if v.kind in (ViolationKind.STATE, ViolationKind.PHANTOM_ROLL) and rest.startswith(("the engine", "burning")):
         reason = rest
+    if v.kind is ViolationKind.ECHO and "first person" in v.detail:
+        reason = "tell only this turn, and call the character 'you'"
     if v.kind is ViolationKind.DECISION:
         reason = next((r for key, r in _DECISION_REASONS if key in v.detail), reason)
     return f'Remove "{quoted}": {reason}.'

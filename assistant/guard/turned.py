@@ -95,6 +95,6 @@ def check_price_boon(sentence: Sentence, facts: Facts) -> list[Violation]:
         if hypothetical(text, m.start(), m.end(), OUTCOME_HYPOTHETICAL) or _COSTS.search(text[m.end() :]):
             continue  # "the opportunity to act, but not without cost": the gain turned into the price
         excerpt = _excerpt(sentence, max(0, m.start() - 30), m.end() + 20)
-        detail = f"'{excerpt}' tells the price as a gain, but the engine's outcome is a price: a cost to the player"
+        detail = f"'{excerpt}' tells the price as a gain, but the engine's outcome is a price, a cost to you, never a gain"
         return [Violation(ViolationKind.OUTCOME, detail, excerpt)]
     return []

@@ -174,7 +174,7 @@ def _unattributed_speech(sentence: Sentence, previous: Sentence | None, intent: 
         words = set(normalize_words(quote).split())
         if words and said and len(words & said) >= 0.6 * len(words):
             continue  # the player's own words
-        excerpt = " ".join((sentence.raw or sentence.original).split()[:12])
+        excerpt = " ".join((sentence.raw or sentence.original)[m.start("q") : m.end("q")].split())
         detail = f"'{excerpt}' puts words in the character's mouth; what the character says is the player's call"
         return [Violation(ViolationKind.DECISION, detail, excerpt)]
     return []
