@@ -91,6 +91,10 @@ def test_no_choice_but_to_decides_the_next_deed_unless_it_names_none() -> None:
     left = check_narration("The raider flees, leaving you with no choice but to retreat.", [oracle], question=q, intent=q)
     assert [v.kind.value for v in left] == ["decision"]
     assert not check_narration("You realize that you have no choice but to take action.", [oracle], question=q, intent=q)
+    forced = check_narration("You have to defend yourself and retreat before he returns.", [oracle], question=q, intent=q)
+    assert [v.kind.value for v in forced] == ["decision"]
+    for said in ("You have to decide what to do next.", "You are forced to make a difficult decision."):
+        assert not check_narration(said, [oracle], question=q, intent=q)
 
 
 def test_each_retry_line_quotes_the_words_in_one_imperative_sentence() -> None:

@@ -98,11 +98,16 @@ _SPEAKER = re.compile(
 _NO_CHOICE = re.compile(
     r"\b(?:(?:leav\w*|left|giv\w*|gave)\s+you\s+(?:with\s+)?|you\s+(?:have|had)\s+)(?:no|little)\s+(?:other\s+)?"
     r"(?:choice|option|alternative)\s+but\s+to\s+(?P<what>[a-z]+(?:\s+[a-z]+){0,4})"
+    # "you have to defend yourself and retreat", "forcing you to flee": the deed imposed
+    r"|(?:^|[,;:]\s*|\band\s+)you\s+(?:have|had)\s+to\s+(?P<must>[a-z]+(?:\s+[a-z]+){0,4})"
+    r"|\bforc(?:es|ed|ing)\s+you\s+to\s+(?P<forced>[a-z]+(?:\s+[a-z]+){0,4})"
 )
 
 _IF = frozenset({"if", "unless", "would", "could"})
 #: What "no choice but to …" may leave the character without choosing a deed ("to act", "to take action").
-_GENERIC = frozenset({"act", "take", "do", "react", "respond", "move", "wait", "face", "accept", "keep", "go"})
+_GENERIC = frozenset(
+    {"act", "take", "do", "react", "respond", "move", "wait", "face", "accept", "keep", "go", "decide", "choose", "make", "pay"}
+)
 
 
 def _stems(text: str) -> set[str]:
@@ -182,7 +187,11 @@ def _unattributed_speech(sentence: Sentence, previous: Sentence | None, intent: 
 
 def _no_choice(sentence: Sentence) -> list[Violation]:
     m = _NO_CHOICE.search(sentence.narr)
-    if not m or m.group("what").split()[0] in _GENERIC or hypothetical(sentence.narr, m.start(), m.start() + 1, _IF):
+    if (
+        not m
+        or next(g for g in m.groups() if g).split()[0] in _GENERIC
+        or hypothetical(sentence.narr, m.start(), m.start() + 1, _IF)
+    ):
         return []
     excerpt = _excerpt(sentence, m.start(), m.end())
     detail = f"'{excerpt}' decides for the player's character; what the character does is the player's call"
