@@ -133,3 +133,20 @@ def test_a_hit_told_as_the_declared_action_failing_is_caught(text: str, intent: 
 def test_a_miss_told_as_the_situation_turning_passes_without_naming_the_action(text: str) -> None:
     found = check_narration(text, [resolve(MISS)], intent="I slip past the watch")
     assert not [v for v in found if "never tells" in v.detail]
+
+
+@pytest.mark.parametrize(
+    ("text", "intent", "request_", "caught"),
+    [
+        ("The guild master is rumored to be planning a new attack on the city.", LISTEN, MISS, True),
+        ("It's a rumor that the guild is planning to change its rules.", LISTEN, MISS, True),
+        ("You hear the gossip about the guild master and slip away.", LISTEN, MISS, True),
+        ("You hear the gossip about the guild master, but the crowd drowns it out.", LISTEN, MISS, False),  # a turn
+        ("The guild master is rumored to be planning a new attack on the city.", LISTEN, HIT, False),  # a hit learns
+        ("The raider is rumored to have friends in the city.", SHOOT, MISS, False),  # nothing sought
+    ],
+)
+def test_a_miss_at_an_information_move_told_as_the_rumour_heard_is_caught(
+    text: str, intent: str, request_: dict, caught: bool
+) -> None:
+    assert bool([d for d in outcome_flags(text, intent, request_) if "gossip you sought" in d]) is caught

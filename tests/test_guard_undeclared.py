@@ -115,3 +115,11 @@ def test_the_retry_lines_of_each_kind_name_the_words_and_what_to_do_instead() ->
         '4. Remove "Thank you.": what the character says is the player\'s call.',
         '5. Remove "leaves you no choice but to retreat": what the character does, says and chooses is the player\'s call.',
     ]
+
+
+def test_a_deed_imposed_is_left_alone_when_it_is_the_players_own() -> None:
+    miss = resolve({"system": "starforged", "move": "Face Danger", "stat": "iron", "dice": [1, 7, 8]})
+    own = "I force the jammed airlock open with brute strength"
+    assert not check_narration("You have no choice but to force it open.", [miss], intent=own)
+    chase = "The chase ends with you having to retreat back to your camp."
+    assert "decision" in [v.kind.value for v in check_narration(chase, [miss], intent=own)]

@@ -81,6 +81,13 @@ _LEARNED = re.compile(
     r"|work out|worked out|figure out|figured out)\b"
     r"|\b(?:tells you|told you|reveals|revealed|confides|confided|explains|explained)\b"
 )
+#: Gossip or a rumour told as heard ("The guild master is rumored to be planning…", "you hear the gossip about…"): at
+#: a miss of an information move, about what the player sought, it is what they sought learned.
+_HEARSAY = re.compile(
+    r"\b(?:is|are|was|were)\s+rumou?red\s+to\b|\b(?:a|the)\s+rumou?r\s+(?:is\s+|has\s+it\s+)?that\b"
+    r"|\bword\s+is\s+that\b|\b(?:it\s+is|it's)\s+(?:said|whispered|a\s+rumou?r)\s+that\b"
+    r"|\byou\s+(?:hear|hears|heard|overhear|overheard)\s+(?:the|some|a)\s+(?:gossip|rumou?rs?|talk|whispers?)\b"
+)
 #: Intent verbs that seek information: a miss at them learns nothing.
 _SEEKS = frozenset(
     re.findall(
@@ -172,6 +179,9 @@ def check_miss_worked(sentence: Sentence, facts: Facts, intent: str | None) -> l
         m = _LEARNED.search(text)
         if m and wanted & set(_stems(text[m.end() :])) and _claim(sentence, m.start(), m.end()):
             return _violation(sentence, m.start(), m.end() + 60, "something learned about what you sought")
+        m = _HEARSAY.search(text)
+        if m and wanted & set(_stems(text)) and _claim(sentence, m.start(), m.end()):
+            return _violation(sentence, m.start() - 40, m.end() + 40, "the gossip you sought, heard")
     return []
 
 

@@ -99,7 +99,7 @@ _NO_CHOICE = re.compile(
     r"\b(?:(?:leav\w*|left|giv\w*|gave)\s+you\s+(?:with\s+)?|you\s+(?:have|had)\s+)(?:no|little)\s+(?:other\s+)?"
     r"(?:choice|option|alternative)\s+but\s+to\s+(?P<what>[a-z]+(?:\s+[a-z]+){0,4})"
     # "you have to defend yourself and retreat", "forcing you to flee": the deed imposed
-    r"|(?:^|[,;:]\s*|\band\s+)you\s+(?:have|had)\s+to\s+(?P<must>[a-z]+(?:\s+[a-z]+){0,4})"
+    r"|(?:^|[,;:]\s*|\band\s+|\bwith\s+)you\s+(?:have|had|having)\s+to\s+(?P<must>[a-z]+(?:\s+[a-z]+){0,4})"
     r"|\bforc(?:es|ed|ing)\s+you\s+to\s+(?P<forced>[a-z]+(?:\s+[a-z]+){0,4})"
 )
 
@@ -185,7 +185,7 @@ def _unattributed_speech(sentence: Sentence, previous: Sentence | None, intent: 
     return []
 
 
-def _no_choice(sentence: Sentence) -> list[Violation]:
+def _no_choice(sentence: Sentence, intent: str | None) -> list[Violation]:
     m = _NO_CHOICE.search(sentence.narr)
     if (
         not m
@@ -193,6 +193,9 @@ def _no_choice(sentence: Sentence) -> list[Violation]:
         or hypothetical(sentence.narr, m.start(), m.start() + 1, _IF)
     ):
         return []
+    what = next(g for g in m.groups() if g)
+    if _stems(what) & _stems(intent or ""):
+        return []  # "you have no choice but to force it open": the player's own declared deed
     excerpt = _excerpt(sentence, m.start(), m.end())
     detail = f"'{excerpt}' decides for the player's character; what the character does is the player's call"
     return [Violation(ViolationKind.DECISION, detail, excerpt)]
@@ -206,7 +209,7 @@ def check_undeclared(told: list[Sentence], facts: Facts, intent: str | None) -> 
     previous: Sentence | None = None
     for sentence in told:
         if not sentence.question:
-            out += _first_person(sentence) or _no_choice(sentence)
+            out += _first_person(sentence) or _no_choice(sentence, intent)
             out += _unattributed_speech(sentence, previous, intent)
             if bare_roll:
                 out += _deed(sentence, facts)
