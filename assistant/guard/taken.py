@@ -46,8 +46,10 @@ def check_option_state(sentence: Sentence, facts: Facts) -> list[Violation]:
     text = sentence.narr
     for state, label in _states(facts).items():
         for m in re.finditer(rf"\b{re.escape(state)}\b", text):
-            before = re.split(r"[,;:—]|\s-\s|\band\b", text[: m.start()])[-1].split()[-6:]
-            window = " ".join(before)
+            parts = re.split(r"[,;:—]|\s-\s|\band\b", text[: m.start()])
+            if len(parts) > 1 and not parts[-1].strip():
+                parts.pop()  # "The bard falls back, vulnerable.": the state told of the clause before the comma
+            window = " ".join(parts[-1].split()[-6:])
             if _YOU.search(window) or not _OTHER.search(window) or negated(text, m.start(), 3):
                 continue
             if hypothetical(text, m.start(), m.end(), HYPOTHETICAL):
