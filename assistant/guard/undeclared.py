@@ -58,7 +58,7 @@ _MOVE_DEEDS = tuple(
         ),
         (
             r"\b(?:strike|attack|hack|slash|clash|melee|fray|foe|enemy)",
-            "strike swing slash stab thrust lunge hack cut hit punch kick attack parry block drive bring smash bash charge "
+            "strike swing slash stab thrust lunge hack cut hit punch kick attack parry block drive bring smash bash charge draw "
             "land bite sink pierce connect blade sword knife dagger axe spear mace hammer",
         ),
         (r"\b(?:defend|protect|guard|shield)", "raise step protect guard stand interpose cover block shield"),
