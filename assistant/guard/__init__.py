@@ -8,9 +8,12 @@ offered), and a decision that is the player's (in any person: "they decide to", 
 put in the character's mouth, an open option told as taken, a menu of choices the engine never offered), plus the
 fact sheet or the app's own headings ("Moves that fit") copied into the story; a failed roll told as the declared
 action done (:mod:`assistant.guard.goals`), or a hit's own outcome text told negated ("you are unable to redirect
-damage", :mod:`assistant.guard.denied`), is an outcome told the other way. It is pure and fast (no model, no
-embeddings): the chat loop runs it on every complete sentence of a streamed narration and on the whole text at the
-end::
+damage", :mod:`assistant.guard.denied`), is an outcome told the other way, and so are an oracle answer told in
+opposite deeds ("the raider lunges at you again" after he fled, :mod:`assistant.guard.opposed`), a hit told as
+getting nothing and a price told as a gain (:mod:`assistant.guard.turned`); a deed on a bare roll, the player's
+earlier line copied in the first person and an unattributed quote in the character's mouth are the player's
+(:mod:`assistant.guard.undeclared`). It is pure and fast (no model, no embeddings): the chat loop runs it on every
+complete sentence of a streamed narration and on the whole text at the end::
 
     from assistant.guard import check_narration, describe_violations
     violations = check_narration(text, result, odds=odds_table)

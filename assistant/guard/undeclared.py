@@ -4,7 +4,8 @@
   own), the story may tell the move the engine resolved and what happens to the character, but not a new deed:
   "You raise your shield to protect the cleric" on a Volley, "You rush over to investigate", "your vibroblade
   connects with the raider's flesh" on Endure Harm. A clause whose subject is you (or "the character", or your
-  weapon) and whose verb is a deed, none of whose words the move's own text uses, is a deed the player never chose.
+  weapon) and whose verb is a deed, none of whose words the move's own text uses and not of the kind of deed the move
+  is made of (a Volley's "you nock an arrow", a Face Danger's leap), is a deed the player never chose.
   Verbs that tell what befalls the character, what they perceive or feel, or how the roll went ("you feel", "you
   stagger", "you scrape through", "you deal your damage") are not deeds.
 - **The player's line told again.** The story-so-far writes the player's lines in the first person ("You: I ask
@@ -13,7 +14,9 @@
 - **Words in the character's mouth, unattributed.** A quotation no one else is said to speak, in the first person
   ('"I try to shoot the raider, but luck deserts me."') or right after a sentence about you ('You nod, feeling
   relieved. "Thank you."'), is the character speaking: unless it is the player's own words, the player's call.
-- **No choice left.** "leaving you with no choice but to retreat": the character's next deed decided.
+- **No choice left.** "leaving you with no choice but to retreat", "you have to defend yourself and retreat",
+  "forcing you to flee": the character's next deed decided, unless it is the player's own declared deed ("no choice
+  but to force it open" after "I force the airlock open") or names none ("you have to decide", "to act").
 """
 
 from __future__ import annotations
