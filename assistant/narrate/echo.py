@@ -103,13 +103,16 @@ COPY_WORDS = 6
 
 
 def earlier_sentences(stories: Iterable[str]) -> list[str]:
-    """The sentences of earlier turns' stories long enough to tell a copy by (as padded word strings)."""
-    return [
-        f" {' '.join(_words(sentence))} "
-        for story in stories
-        for sentence in SENTENCE_END.split(story)
-        if len(_words(sentence)) >= COPY_WORDS
-    ]
+    """The sentences of earlier turns' stories long enough to tell a copy by (as padded word strings), and each two
+    that follow each other as one: a model retells a turn in one sentence, or in quotes ('"I try to shoot the
+    raider, but luck deserts me."' after "You try to shoot the raider. Luck deserts you.")."""
+    out: list[str] = []
+    for story in stories:
+        told = [_words(sentence) for sentence in SENTENCE_END.split(story)]
+        told = [words for words in told if words]
+        out += [f" {' '.join(words)} " for words in told if len(words) >= COPY_WORDS]
+        out += [f" {' '.join(a + b)} " for a, b in zip(told, told[1:], strict=False) if len(a) + len(b) >= COPY_WORDS]
+    return out
 
 
 def repeats_earlier(sentence: str, earlier: list[str]) -> bool:
