@@ -20,6 +20,7 @@ CREEP = "I creep through the derelict's dark corridor, scanner raised"
         ("You agree to help them, and they begin to work on the power supply.", "", "You agree to help them"),
         ("You type in the code, but nothing happens.", "", "You type in the code"),
         ("You rush over to investigate, but find nothing.", "", "You rush over to investigate"),
+        ("You try to find a quiet corner, but the tables are crowded.", "I gamble at the dens", "You try to find a quiet corner"),
         ('You nod, feeling relieved. "Thank you."', "", "You nod, feeling relieved"),
         ("As the guards pass, you slip into the chapel.", "I wait for the patrol", "you slip into the chapel"),
         (
@@ -42,6 +43,7 @@ def test_an_action_the_player_never_declared_is_found(sentence: str, declared: s
         ("You notice the clerk's hands shaking.", ""),
         ("You are spotted by the watch.", ""),
         ("You try, but the lock holds.", "I pick the lock"),
+        ("You try to pick it again, but the lock holds.", "I pick the lock"),
         ("You must decide what to do next.", ""),
         ('The guard shouts, "You there, stop!"', ""),  # someone else's words
         ("The raider staggers back and you see an opening.", ""),

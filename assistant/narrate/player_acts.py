@@ -51,6 +51,11 @@ _LEAD = re.compile(
     re.I,
 )
 _CLAUSES = re.compile(r",\s*(?:and|but|then|so)\s+|;\s*|:\s*|\s+(?:and|but|then|so)\s+(?=you\b)|\s+—\s+", re.I)
+_AIMED = re.compile(
+    r"^you\s+(?:[a-z]+ly\s+)?(?:try|tries|tried|attempt|attempts|attempted|manage|manages|managed|start|starts|started|"
+    r"begin|begins|began)\s+to\s+([a-z']+)",
+    re.I,
+)
 _YOU_VERB = re.compile(r"^you\s+([a-z']+)(?:\s+([a-z']+))?", re.I)
 _STORY_MARK = re.compile(r"^\s*(?:>\s?|(?:You|Story):\s*)")
 _WORD = re.compile(r"[a-z']+")
@@ -84,7 +89,10 @@ def new_action(sentence: str, declared: str | None = "") -> str:
         verb = match.group(1).lower()
         if _ADVERB.match(verb):
             verb = (match.group(2) or "").lower()
-        if not verb or verb in _NOT_ACTIONS or verb in _FUNCTION_WORDS:
+        aim = _AIMED.match(clause)
+        if aim:  # "You try to find a quiet corner": what is tried is the action, whatever its verb
+            verb = aim.group(1).lower()
+        elif not verb or verb in _NOT_ACTIONS or verb in _FUNCTION_WORDS:
             continue
         if own and (_stem(verb) in own or _content(clause) & own):
             continue  # the declared action carried out, in the player's words or about what they named
