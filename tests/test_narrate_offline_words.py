@@ -148,7 +148,7 @@ def test_every_row_of_a_price_rolled_twice_is_read_in_the_light_of_the_action() 
     text = TemplateNarrator().narrate(
         NarrationRequest(task="pay_the_price", system="starforged", player_text="I force the door open", results=(miss, price))
     )
-    assert "As you force the door open, you face a tough choice, a new enemy is revealed and you waste resources." in text
+    assert "As you try to force the door open, you face a tough choice, a new enemy is revealed and you waste resources." in text
     assert text.count("tough choice") == 1, text  # the card leaves the rows to the reading: each said once
 
 

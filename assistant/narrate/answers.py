@@ -2,8 +2,8 @@
 
 A yes/no question becomes the statement the engine's answer makes true ("Is the station abandoned?"
 and a no: "No: the station is not abandoned."), built by moving the question's auxiliary behind its
-subject. A Pay the Price row is tied to the action that led to it ("As you dash across, something of
-value is lost or destroyed."), and an oracle table's rows are given as the answer to the question.
+subject. A Pay the Price row is tied to the action that led to it ("As you try to dash across, something
+of value is lost or destroyed."), and an oracle table's rows are given as the answer to the question.
 When the words do not parse, nothing is said beyond the engine's own text: the reading is left out
 rather than guessed.
 """
@@ -131,7 +131,19 @@ def price_reading(result: Result, player_text: str) -> str:
     if len(rows) > 1:  # "A, B and C"
         head, _, last = told.rpartition(", ")
         told = f"{head} and {last}"
-    return f"As {clause}, {told[:1].lower()}{told[1:]}."
+    return f"As {_tried(clause)}, {told[:1].lower()}{told[1:]}."
+
+
+_NOT_TRIED = words("try tries tried attempt attempts attempted are were have had can could will would must do did")
+
+
+def _tried(clause: str) -> str:
+    """ "you feed on the watchman" as "you try to feed on the watchman": a price is paid for an action that went
+    wrong or cost something, never for one told as done."""
+    head = clause.split(" ", 2)
+    if len(head) >= 2 and head[0].lower() == "you" and is_verb(head[1]) and head[1].lower() not in _NOT_TRIED:
+        return f"you try to {clause[4:]}"
+    return clause
 
 
 def rows_answer(result: Result, question: str) -> str:
