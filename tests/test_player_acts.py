@@ -121,3 +121,8 @@ def test_a_bare_roll_carries_the_action_the_player_last_declared() -> None:
     assert declared_action(request) == "I ask the dockhands about the Wayfarer's last crew"
     assert new_action("You press the dockhands again.", declared_action(request)) == ""
     assert new_action("You rush over to the station to investigate.", declared_action(request)) != ""
+
+
+def test_the_bodys_reaction_is_the_worlds_answer_not_a_decision() -> None:
+    for sentence in ("You stumble as the deck lurches.", "You gasp, winded.", "You stagger back from the blast."):
+        assert new_action(sentence, "") == ""

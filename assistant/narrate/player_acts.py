@@ -21,8 +21,8 @@ from typing import Any
 from assistant.narrate.echo import _FUNCTION_WORDS
 from assistant.narrate.turn_message import HUMAN_ROLES
 
-#: Verbs that tell what the character perceives, feels, is or undergoes, or how the declared attempt went: the world's
-#: answer, not a new action.
+#: Verbs that tell what the character perceives, feels, is or undergoes (the body's reactions too: a stumble, a
+#: gasp), or how the declared attempt went: the world's answer, not a new action.
 _NOT_ACTIONS = frozenset(
     re.findall(
         r"\S+",
@@ -36,6 +36,10 @@ _NOT_ACTIONS = frozenset(
         did be become becomes became get gets got remain remains remained stay stays stayed still also now
         try tries tried attempt attempts attempted fail fails failed struggle struggles struggled manage manages
         managed lose loses lost gain gains gained take takes took suffer suffers suffered endure endures endured face faces faced
+        stumble stumbles stumbled fall falls fell trip trips tripped collapse collapses collapsed flinch flinches
+        flinched wince winces winced shiver shivers shivered tremble trembles trembled gasp gasps gasped freeze freezes
+        froze stagger staggers staggered reel reels reeled bleed bleeds bled cough coughs coughed choke chokes choked
+        shudder shudders shuddered sway sways swayed
         """,
     )
 )
