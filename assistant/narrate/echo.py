@@ -134,7 +134,7 @@ RETOLD_MIN_WORDS = 3
 RETOLD_SHARE = 0.8
 """A sentence of at least ``RETOLD_MIN_WORDS`` content words, ``RETOLD_SHARE`` of them in one earlier sentence, is that
 sentence retold."""
-_FUNCTION_WORDS = frozenset(
+FUNCTION_WORDS = frozenset(
     re.findall(
         r"\S+",
         "a an the and or but so as at by for from in into of on onto to with your you you're yours it its it's this that "
@@ -145,7 +145,7 @@ _FUNCTION_WORDS = frozenset(
 
 
 def _content_words(words: Iterable[str]) -> set[str]:
-    return {w.removesuffix("'s").rstrip("s") for w in words if w not in _FUNCTION_WORDS and len(w) > 2}
+    return {w.removesuffix("'s").rstrip("s") for w in words if w not in FUNCTION_WORDS and len(w) > 2}
 
 
 def _role(message: Any) -> str:

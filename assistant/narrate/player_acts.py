@@ -18,8 +18,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from assistant.narrate.echo import _FUNCTION_WORDS
+from assistant.narrate.echo import FUNCTION_WORDS
 from assistant.narrate.turn_message import HUMAN_ROLES
+from rules_index.terms import stem
 
 #: Verbs that tell what the character perceives, feels, is or undergoes (the body's reactions too: a stumble, a
 #: gasp), or how the declared attempt went: the world's answer, not a new action.
@@ -65,15 +66,8 @@ _STORY_MARK = re.compile(r"^\s*(?:>\s?|(?:You|Story):\s*)")
 _WORD = re.compile(r"[a-z']+")
 
 
-def _stem(word: str) -> str:
-    for suffix in ("ing", "ed", "es", "s"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)]
-    return word
-
-
 def _content(text: str) -> set[str]:
-    return {_stem(w) for w in _WORD.findall(text.lower()) if w not in _FUNCTION_WORDS and len(w) > 2}
+    return {stem(w) for w in _WORD.findall(text.lower()) if w not in FUNCTION_WORDS and len(w) > 2}
 
 
 def new_action(sentence: str, declared: str | None = "") -> str:
@@ -96,9 +90,9 @@ def new_action(sentence: str, declared: str | None = "") -> str:
         aim = _AIMED.match(clause)
         if aim:  # "You try to find a quiet corner": what is tried is the action, whatever its verb
             verb = aim.group(1).lower()
-        elif not verb or verb in _NOT_ACTIONS or verb in _FUNCTION_WORDS:
+        elif not verb or verb in _NOT_ACTIONS or verb in FUNCTION_WORDS:
             continue
-        if own and (_stem(verb) in own or _content(clause) & own):
+        if own and (stem(verb) in own or _content(clause) & own):
             continue  # the declared action carried out, in the player's words or about what they named
         return clause.strip().rstrip(".!?")
     return ""
