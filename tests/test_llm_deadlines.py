@@ -165,10 +165,13 @@ def test_scrub_removes_keys_bearer_tokens_and_the_secret() -> None:
 @pytest.mark.parametrize(
     ("draft", "kept"),
     [
-        ("You slip past the sentry. Changes already applied: momentum 2 to 3. You are through.", "You slip past the sentry."),
         (
-            "You slip past the sentry unseen. You slip past the sentry unseen. The lamp sweeps the other way. Again.",
-            "You slip past the sentry unseen.",
+            "The sentry looks the other way. Changes already applied: momentum 2 to 3. You are through.",
+            "The sentry looks the other way.",
+        ),
+        (
+            "The sentry never sees you. The sentry never sees you. The lamp sweeps the other way. Again.",
+            "The sentry never sees you.",
         ),
         (
             "The guard turns and the guard turns and the guard turns and the guard turns and the guard turns "
@@ -189,7 +192,7 @@ def test_a_loop_or_a_prompt_echo_is_never_shown_and_is_retried(
     events = list(session.stream_confirm(STRONG_HIT))
     turn = events[-1].turn
     shown = " ".join(e.text for e in events if e.kind == "narration")
-    assert "Changes already applied" not in shown and shown.count("slip past the sentry unseen") <= 1
+    assert "Changes already applied" not in shown and shown.count("The sentry never sees you") <= 1
     assert "guard turns and the guard turns and the guard turns" not in shown
     told = split_opening(turn.narration, "strong")[1]
     if kept:
@@ -203,10 +206,10 @@ def test_a_loop_or_a_prompt_echo_is_never_shown_and_is_retried(
 
 def test_a_sentence_repeated_after_the_story_is_cut_there(openai_stub: OpenAIStub, tmp_path: Path) -> None:
     session = _session(openai_stub.base_url, tmp_path, 10.0)
-    openai_stub.add_text("You slip past the sentry unseen. The lamp sweeps the other way. You slip past the sentry unseen.")
+    openai_stub.add_text("The sentry never sees you. The lamp sweeps the other way. The sentry never sees you.")
     turn = list(session.stream_confirm(STRONG_HIT))[-1].turn
     told = split_opening(turn.narration, "strong")[1]
-    assert turn.narrator == "llm" and told == "You slip past the sentry unseen. The lamp sweeps the other way."
+    assert turn.narrator == "llm" and told == "The sentry never sees you. The lamp sweeps the other way."
 
 
 def test_an_echo_of_the_guards_feedback_falls_back_offline(openai_stub: OpenAIStub, tmp_path: Path) -> None:

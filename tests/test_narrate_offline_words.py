@@ -148,7 +148,7 @@ def test_every_row_of_a_price_rolled_twice_is_read_in_the_light_of_the_action() 
     text = TemplateNarrator().narrate(
         NarrationRequest(task="pay_the_price", system="starforged", player_text="I force the door open", results=(miss, price))
     )
-    assert "As you force the door open, you face a tough choice, a new enemy is revealed and you waste resources." in text
+    assert "As you try to force the door open, you face a tough choice, a new enemy is revealed and you waste resources." in text
     assert text.count("tough choice") == 1, text  # the card leaves the rows to the reading: each said once
 
 
@@ -238,3 +238,13 @@ def test_a_tables_instruction_to_roll_on_its_list_below_is_not_told_after_the_ro
         NarrationRequest(task="pay_the_price", system="elegy", player_text="I feed on the watchman", results=(price,))
     )
     assert "separated from something or someone" in told and "list below" not in told
+
+
+def test_a_yes_to_a_do_question_is_told_in_plain_present_tense() -> None:
+    from assistant.narrate.answers import answer_statement
+
+    assert answer_statement("Does the raider flee?", "yes") == "Yes: the raider flees."
+    assert answer_statement("Do the guards see me?", "yes") == "Yes: the guards see you."
+    assert answer_statement("Does the captain have the key?", "yes") == "Yes: the captain has the key."
+    assert answer_statement("Does the raider flee?", "no") == "No: the raider does not flee."
+    assert answer_statement("Does the priest wish to talk?", "no") == ""  # unparsed: the engine's plain answer is said

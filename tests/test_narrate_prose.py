@@ -117,7 +117,7 @@ def test_pay_the_price_is_read_in_the_light_of_the_action() -> None:
     miss = resolve({"system": "starforged", "move": "Face Danger", "stat": "edge", "dice": [1, 8, 9]})
     price = resolve({"system": "starforged", "move": "Pay the Price", "dice": [37]})
     text = narrate((miss, price), "I dash across the gantry", task="pay_the_price")
-    assert "As you dash across the gantry, something of value is lost or destroyed." in text
+    assert "As you try to dash across the gantry, something of value is lost or destroyed." in text
     assert check_narration(text, [miss, price], intent="I dash across the gantry") == []
 
 
@@ -226,7 +226,7 @@ def test_a_price_asked_by_command_is_tied_to_the_players_last_action() -> None:
         request = NarrationRequest(task="pay_the_price", system="starforged", player_text=words, results=(price,),
                                    history=history)  # fmt: skip
         text = TemplateNarrator().narrate(request)
-        assert "As you force the jammed airlock open, something of value is lost or destroyed." in text, text
+        assert "As you try to force the jammed airlock open, something of value is lost or destroyed." in text, text
 
 
 def _golden_results() -> Iterator[Result]:

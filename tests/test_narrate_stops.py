@@ -108,3 +108,6 @@ def test_the_last_turns_action_told_again_in_other_words_is_a_repeat() -> None:
     assert repeats_earlier("You aim your vibroblade at the raider's neck.", earlier)
     assert not repeats_earlier("The raider flees into a nearby cave.", earlier)
     assert not repeats_earlier("The raider lunges at your neck again.", earlier)  # a new beat that shares a word or two
+    shot = earlier_sentences(["You try to shoot the raider before he reaches cover. Luck deserts you."])
+    assert repeats_earlier('"I try to shoot the raider, but luck deserts me. I miss."', shot)  # a turn retold in quotes
+    assert not repeats_earlier("The raider flees into the dark, leaving his rifle behind.", shot)

@@ -220,7 +220,7 @@ def test_a_miss_then_pay_the_price_in_one_turn() -> None:
     results = (sf("Face Danger", [1, 8, 9], stat="edge"), sf("Pay the Price", [3]))
     text = narrate(results, "I dash across", task="pay_the_price")
     assert "a miss" in text and "Then, Pay the Price (rolled 3)" in text
-    assert "As you dash across, an individual or community you care about is exposed to danger." in text
+    assert "As you try to dash across, an individual or community you care about is exposed to danger." in text
     assert "Next:" not in text  # the price was paid in this turn
 
 

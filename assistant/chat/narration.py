@@ -45,6 +45,7 @@ from assistant.narrate.echo import (
     repeats_earlier,
     retells,
 )
+from assistant.narrate.player_acts import declared_action, new_action
 from assistant.narrate.story_facts import formula_sentences, opening
 from assistant.narrate.turn_message import HUMAN_ROLES
 from assistant.secrets import scrub
@@ -183,6 +184,25 @@ def _attempt(
     earlier.extend(f" {' '.join(re.findall(r'[a-z0-9]+', s.lower()))} " for s in told)
     # what a model would only be saying again (the template's own sentences are the engine's: never skipped)
     said = [] if template else [*told, *formula_sentences(results), *request.established]
+    declared = declared_action(request)
+
+    def judge(raw: str) -> tuple[str, list[dict[str, str]]]:
+        """A model's sentence as shown ("" to leave it out) and what to cut there (the draft ends before it); raises
+        :class:`_Rejected` for a fault that is retried. A sentence in which the character acts on their own takes the
+        player's next decision: the story ends before it, or, with too little told yet, it alone is left out."""
+        sentence = _as_story(raw)
+        found = check_sentence(sentence) or check_echo(raw)  # "Left to the player…" before "you"
+        act = "" if template or any(v.kind not in CUT_KINDS for v in found) else new_action(sentence, declared)
+        if not act:
+            return sentence, _checked(found, shown)
+        if _story_sentences(shown) < MIN_KEPT_SENTENCES:
+            _checked(found, [])  # a decision it states outright is still retried
+            return "", []
+        return sentence, [
+            *[v.to_dict() for v in found],
+            {"kind": "decision", "detail": f"'{act}': the character acts for the player"},
+        ]
+
     stream = narrator.stream(request)
     try:
         for chunk in stream:
@@ -193,10 +213,11 @@ def _attempt(
                 if repeats_earlier(raw, earlier) or retells(_QUOTE_MARK.sub("", raw), said):  # its last turn, or the opening
                     skipped += 1
                     continue
-                sentence = _as_story(raw)
-                cut = _checked(check_sentence(sentence) or check_echo(raw), shown)  # "Left to the player…" before "you"
+                sentence, cut = judge(raw)
                 if cut:
                     break
+                if not sentence:
+                    continue
                 shown.append(sentence)
                 yield TurnEvent("narration", text=sentence)
             if cut:
@@ -217,9 +238,8 @@ def _attempt(
     if buffer and (repeats_earlier(buffer, earlier) or retells(_QUOTE_MARK.sub("", buffer), said)):  # the last sentence too
         skipped, buffer = skipped + 1, ""
     if buffer:
-        raw, buffer = buffer, _as_story(buffer)
-        cut = _checked(check_sentence(buffer) or check_echo(raw), shown)
-        if not cut:
+        buffer, cut = judge(buffer)
+        if buffer and not cut:
             shown.append(buffer)
             yield TurnEvent("narration", text=buffer)
     text = "".join(shown).strip()

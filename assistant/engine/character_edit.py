@@ -18,8 +18,8 @@ from assistant.engine.character_fields import SheetFields, entry_text, words
 from assistant.engine.data import normalize_name
 from assistant.engine.errors import InputError
 from assistant.engine.registry import get_ruleset
-from assistant.engine.schema import EditField
 from assistant.engine.sheet import FREE_KEYS
+from assistant.engine.sheet_schema import EditField
 
 __all__ = ["CharacterRules", "Edit", "character_rules", "check_character", "edit_character", "parse_assignments", "words"]
 

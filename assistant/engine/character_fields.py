@@ -13,8 +13,8 @@ from typing import Any
 from assistant.engine.data import normalize_name
 from assistant.engine.errors import InputError
 from assistant.engine.registry import get_ruleset
-from assistant.engine.schema import EditField, EditingSpec
 from assistant.engine.sheet import Sheet
+from assistant.engine.sheet_schema import EditField, EditingSpec
 
 MAX_TEXT = 200
 """The longest text a field or a list entry holds."""

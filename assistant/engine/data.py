@@ -28,11 +28,11 @@ from assistant.engine.schema import (
     MovesFile,
     MoveSpec,
     RequestOption,
-    SheetFile,
     TablesFile,
     TableSpec,
 )
 from assistant.engine.sheet import Sheet
+from assistant.engine.sheet_schema import SheetFile
 
 #: Options the core understands for every system (typed here, so no system declares them).
 CORE_OPTIONS: dict[str, RequestOption] = {

@@ -8,8 +8,8 @@ from typing import Any
 from assistant.engine.errors import InputError
 from assistant.engine.model import MAX_ADDS
 from assistant.engine.safe_json import ATOMS, copy_value
-from assistant.engine.schema import SheetFile
 from assistant.engine.sheet_copy import Copier, copier
+from assistant.engine.sheet_schema import SheetFile
 
 #: Keys any character may carry that the engine ignores but keeps.
 FREE_KEYS = frozenset({"name", "id", "assets", "notes", "pronouns", "callsign"})

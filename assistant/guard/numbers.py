@@ -313,7 +313,7 @@ def check_numbers(
             tok.slot = "roll"
         if tok.slot is None:
             continue
-        problem = _allowed(tok, facts)
+        problem = _allowed(tok, facts) or _left(tok, sentence.text, facts)
         if problem:
             excerpt = _excerpt(sentence.text, tok.start, tok.end)
             out.append(Violation(ViolationKind.NUMBER, f"'{excerpt}': {problem}", excerpt))
@@ -387,6 +387,18 @@ def _slot(
     if tok.signed:
         return "signed"
     return None
+
+
+_LEFT = re.compile(r"\s*(?:[a-z]+\s+){0,3}?(?:left|remaining)\b")
+
+
+def _left(tok: _Tok, text: str, facts: Facts) -> str | None:
+    """What is wrong with a meter told as what is left ("You have 1 ammunition left"): only its value now will do."""
+    target = (tok.slot or "").removeprefix("meter:")
+    now = facts.current.get(target)
+    if not (tok.slot or "").startswith("meter:") or now is None or tok.value is None or not _LEFT.match(text, tok.end):
+        return None
+    return None if abs(tok.value) == now else f"{target.replace('_', ' ')} is {now:g} now"
 
 
 def _close(value: float, allowed: set[float] | list[float], tolerance: float = 0.0) -> bool:

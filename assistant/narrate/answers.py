@@ -2,8 +2,8 @@
 
 A yes/no question becomes the statement the engine's answer makes true ("Is the station abandoned?"
 and a no: "No: the station is not abandoned."), built by moving the question's auxiliary behind its
-subject. A Pay the Price row is tied to the action that led to it ("As you dash across, something of
-value is lost or destroyed."), and an oracle table's rows are given as the answer to the question.
+subject. A Pay the Price row is tied to the action that led to it ("As you try to dash across, something
+of value is lost or destroyed."), and an oracle table's rows are given as the answer to the question.
 When the words do not parse, nothing is said beyond the engine's own text: the reading is left out
 rather than guessed.
 """
@@ -70,6 +70,20 @@ def _subject_length(words: list[str], aux: str) -> int:
     return 0
 
 
+def _present(verb: str, *, third: bool) -> str:
+    """A verb in the present tense, for a third person singular subject when ``third`` ("flee" -> "flees")."""
+    verb = verb.lower()
+    if not third:
+        return verb
+    if verb in {"have", "be"}:
+        return {"have": "has", "be": "is"}[verb]
+    if verb.endswith("y") and verb[-2:-1] not in "aeiou":
+        return verb[:-1] + "ies"
+    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return verb + "es"
+    return verb + "s"
+
+
 def answer_statement(question: str, answer: str) -> str:
     """``Is the station abandoned?`` + ``no`` -> ``No: the station is not abandoned.`` ("" when unparsed)."""
     if answer not in ("yes", "no"):
@@ -84,6 +98,8 @@ def answer_statement(question: str, answer: str) -> str:
     if not n:
         return ""
     subject, predicate = " ".join(rest[:n]), rest[n:]
+    if "to" in (w.lower() for w in rest[:n]):
+        return ""  # "does the priest wish to talk": the subject ran into the predicate; the plain answer is said
     indefinite = subject.lower() in _NONE_OF
     moved_else = bool(indefinite and predicate and predicate[0].lower() == "else")
     if moved_else:  # "is anyone else awake": "else" goes with its pronoun ("no one else is awake")
@@ -92,6 +108,9 @@ def answer_statement(question: str, answer: str) -> str:
         verb = aux
         predicate = [_SOME.get(w.lower(), w) for w in predicate]  # "any guards" -> "some guards"
         subject = _SOME.get(subject.lower(), subject)
+        if aux in {"do", "does"} and predicate and (is_verb(predicate[0]) or predicate[0].lower() in _STATIVE):
+            # "does the raider flee" -> "the raider flees", "do the guards see you" -> "the guards see you"
+            verb, predicate = _present(predicate[0], third=aux == "does"), predicate[1:]
     elif indefinite and aux not in {"do", "does", "did"}:  # "is anyone still alive" -> "no one is alive"
         subject, verb = _NONE_OF[subject.lower()], aux
         predicate = predicate[1:] if predicate and predicate[0].lower() == "still" else predicate
@@ -131,7 +150,19 @@ def price_reading(result: Result, player_text: str) -> str:
     if len(rows) > 1:  # "A, B and C"
         head, _, last = told.rpartition(", ")
         told = f"{head} and {last}"
-    return f"As {clause}, {told[:1].lower()}{told[1:]}."
+    return f"As {_tried(clause)}, {told[:1].lower()}{told[1:]}."
+
+
+_NOT_TRIED = words("try tries tried attempt attempts attempted are were have had can could will would must do did")
+
+
+def _tried(clause: str) -> str:
+    """ "you feed on the watchman" as "you try to feed on the watchman": a price is paid for an action that went
+    wrong or cost something, never for one told as done."""
+    head = clause.split(" ", 2)
+    if len(head) >= 2 and head[0].lower() == "you" and is_verb(head[1]) and head[1].lower() not in _NOT_TRIED:
+        return f"you try to {clause[4:]}"
+    return clause
 
 
 def rows_answer(result: Result, question: str) -> str:

@@ -103,13 +103,16 @@ COPY_WORDS = 6
 
 
 def earlier_sentences(stories: Iterable[str]) -> list[str]:
-    """The sentences of earlier turns' stories long enough to tell a copy by (as padded word strings)."""
-    return [
-        f" {' '.join(_words(sentence))} "
-        for story in stories
-        for sentence in SENTENCE_END.split(story)
-        if len(_words(sentence)) >= COPY_WORDS
-    ]
+    """The sentences of earlier turns' stories long enough to tell a copy by (as padded word strings), and each two
+    that follow each other as one: a model retells a turn in one sentence, or in quotes ('"I try to shoot the
+    raider, but luck deserts me."' after "You try to shoot the raider. Luck deserts you.")."""
+    out: list[str] = []
+    for story in stories:
+        told = [_words(sentence) for sentence in SENTENCE_END.split(story)]
+        told = [words for words in told if words]
+        out += [f" {' '.join(words)} " for words in told if len(words) >= COPY_WORDS]
+        out += [f" {' '.join(a + b)} " for a, b in zip(told, told[1:], strict=False) if len(a) + len(b) >= COPY_WORDS]
+    return out
 
 
 def repeats_earlier(sentence: str, earlier: list[str]) -> bool:
@@ -131,7 +134,7 @@ RETOLD_MIN_WORDS = 3
 RETOLD_SHARE = 0.8
 """A sentence of at least ``RETOLD_MIN_WORDS`` content words, ``RETOLD_SHARE`` of them in one earlier sentence, is that
 sentence retold."""
-_FUNCTION_WORDS = frozenset(
+FUNCTION_WORDS = frozenset(
     re.findall(
         r"\S+",
         "a an the and or but so as at by for from in into of on onto to with your you you're yours it its it's this that "
@@ -142,7 +145,7 @@ _FUNCTION_WORDS = frozenset(
 
 
 def _content_words(words: Iterable[str]) -> set[str]:
-    return {w.removesuffix("'s").rstrip("s") for w in words if w not in _FUNCTION_WORDS and len(w) > 2}
+    return {w.removesuffix("'s").rstrip("s") for w in words if w not in FUNCTION_WORDS and len(w) > 2}
 
 
 def _role(message: Any) -> str:

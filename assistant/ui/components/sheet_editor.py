@@ -10,7 +10,7 @@ from typing import Any
 import streamlit as st
 
 from assistant.engine.character_edit import Edit, character_rules, words
-from assistant.engine.schema import EditField
+from assistant.engine.sheet_schema import EditField
 
 
 def _key(cid: str, version: int, f: EditField) -> str:

@@ -1,0 +1,115 @@
+"""A model's sentence in which the player's character does something the player never declared.
+
+The player's words are their declared action; the story tells how the world answers it and stops where the player
+must decide. A small model goes on past that point by acting for the character: "You agree to help them", "You type
+in the code, but nothing happens", "You rush over to investigate, but find nothing", "You nod. 'Thank you.'". Such a
+sentence takes the player's next decision, and what follows it in the draft is built on it (the code typed in, the
+help agreed), so the chat ends the story before it (:mod:`assistant.chat.narration`).
+
+A sentence is read clause by clause: a clause whose subject is "you" with a verb of doing is an action; it is the
+player's own when its verb or one of its words is in what the player declared ("You scan the dark corridor" after
+"I creep through the derelict's dark corridor"), else it is new. Verbs of perceiving, feeling, being and trying are
+not actions ("You feel a chill", "You are spotted", "You try, but it fails"): they tell how the world answers. On an
+oracle question or a bare roll the player declared no action at all, so every action of the character is new.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from assistant.narrate.echo import FUNCTION_WORDS
+from assistant.narrate.turn_message import HUMAN_ROLES
+from rules_index.terms import stem
+
+#: Verbs that tell what the character perceives, feels, is or undergoes (the body's reactions too: a stumble, a
+#: gasp), or how the declared attempt went: the world's answer, not a new action.
+_NOT_ACTIONS = frozenset(
+    re.findall(
+        r"\S+",
+        """
+        feel feels felt see sees saw seen hear hears heard notice notices noticed realize realizes realized realise
+        realises realised sense senses sensed know knows knew smell smells smelled taste tastes spot spots spotted
+        glimpse glimpses catch catches caught recall recalls remember remembers understand understands understood
+        wonder wonders seem seems seemed appear appears appeared find finds found discover discovers discovered learn
+        learns learned
+        are were have had has must can could may might will would should need needs cannot can't don't didn't do does
+        did be become becomes became get gets got remain remains remained stay stays stayed still also now
+        try tries tried attempt attempts attempted fail fails failed struggle struggles struggled manage manages
+        managed lose loses lost gain gains gained take takes took suffer suffers suffered endure endures endured face faces faced
+        stumble stumbles stumbled fall falls fell trip trips tripped collapse collapses collapsed flinch flinches
+        flinched wince winces winced shiver shivers shivered tremble trembles trembled gasp gasps gasped freeze freezes
+        froze stagger staggers staggered reel reels reeled bleed bleeds bled cough coughs coughed choke chokes choked
+        shudder shudders shuddered sway sways swayed
+        """,
+    )
+)
+#: Words that may stand between "you" and its verb.
+_ADVERB = re.compile(
+    r"^(?:then|quickly|carefully|slowly|cautiously|finally|suddenly|immediately|also|just|barely|quietly|silently|now|"
+    r"soon|instinctively|reluctantly|hastily|swiftly|gently|calmly|still|again|both|all|eventually|nervously)$"
+)
+#: A clause that leads into the main one ("As you listen, …", "With a deep breath, …").
+_LEAD = re.compile(
+    r"^(?:(?:as|when|after|before|while|once|with|without|in|at|from|through|despite|having|now|then|suddenly|finally|"
+    r"meanwhile|moments later|soon)\b[^,]{0,80},\s*)",
+    re.I,
+)
+_CLAUSES = re.compile(r",\s*(?:and|but|then|so)\s+|;\s*|:\s*|\s+(?:and|but|then|so)\s+(?=you\b)|\s+—\s+", re.I)
+_AIMED = re.compile(
+    r"^you\s+(?:[a-z]+ly\s+)?(?:try|tries|tried|attempt|attempts|attempted|manage|manages|managed|start|starts|started|"
+    r"begin|begins|began)\s+to\s+([a-z']+)",
+    re.I,
+)
+_YOU_VERB = re.compile(r"^you\s+([a-z']+)(?:\s+([a-z']+))?", re.I)
+_STORY_MARK = re.compile(r"^\s*(?:>\s?|(?:You|Story):\s*)")
+_WORD = re.compile(r"[a-z']+")
+
+
+def _content(text: str) -> set[str]:
+    return {stem(w) for w in _WORD.findall(text.lower()) if w not in FUNCTION_WORDS and len(w) > 2}
+
+
+def new_action(sentence: str, declared: str | None = "") -> str:
+    """The clause of ``sentence`` in which the character does something ``declared`` (the player's own words for
+    their action; "" when they declared none) does not hold; "" when there is none, or when ``declared`` is None
+    (no words to hold the story to)."""
+    if declared is None:
+        return ""
+    text = _STORY_MARK.sub("", sentence).strip()
+    text = re.sub(r'"[^"]*"|\u201c[^\u201d]*\u201d', " ", text)  # what someone says is not what they do
+    own = _content(declared)
+    for clause in _CLAUSES.split(text):
+        clause = _LEAD.sub("", clause.strip())
+        match = _YOU_VERB.match(clause)
+        if match is None:
+            continue
+        verb = match.group(1).lower()
+        if _ADVERB.match(verb):
+            verb = (match.group(2) or "").lower()
+        aim = _AIMED.match(clause)
+        if aim:  # "You try to find a quiet corner": what is tried is the action, whatever its verb
+            verb = aim.group(1).lower()
+        elif not verb or verb in _NOT_ACTIONS or verb in FUNCTION_WORDS:
+            continue
+        if own and (stem(verb) in own or _content(clause) & own):
+            continue  # the declared action carried out, in the player's words or about what they named
+        return clause.strip().rstrip(".!?")
+    return ""
+
+
+def declared_action(request: Any) -> str | None:
+    """The player's own words for their action in a narration request: on a bare roll (its words only the move's
+    name or a command) the action they last declared; "" when they act in none (an oracle question, an
+    interpretation); None for a roll with no words anywhere, whose action only the move names (the story then tells
+    the move's action as the model sees it)."""
+    if getattr(request, "task", "") != "narrate":
+        return ""
+    moves = {str(getattr(result, "move", "")).strip().lower() for result in getattr(request, "results", ())}
+    said = [str(getattr(request, "player_text", "") or "")]
+    said += [text for role, text in reversed(getattr(request, "history", ()) or ()) if role.lower() in HUMAN_ROLES][:2]
+    for text in said:
+        text = text.strip()
+        if text and not text.startswith("/") and text.lower() not in moves and not text.endswith("?"):
+            return text
+    return None

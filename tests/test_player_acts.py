@@ -1,0 +1,128 @@
+"""The story stops where the player must decide: a model's sentence in which the character acts on their own."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.engine import resolve
+from assistant.narrate import NarrationRequest
+from assistant.narrate.player_acts import declared_action, new_action
+from tests.scripted_narration import Scripted, narrate, split_opening
+
+FD = {"system": "starforged", "move": "Face Danger", "stat": "iron", "character": {"stats": {"iron": 2}}, "dice": [4, 2, 9]}
+ORACLE_NO = {"system": "starforged", "move": "Ask the Oracle", "dice": [60], "options": {"odds": "50/50"}}
+CREEP = "I creep through the derelict's dark corridor, scanner raised"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "declared", "act"),
+    [
+        ("You agree to help them, and they begin to work on the power supply.", "", "You agree to help them"),
+        ("You type in the code, but nothing happens.", "", "You type in the code"),
+        ("You rush over to investigate, but find nothing.", "", "You rush over to investigate"),
+        ("You try to find a quiet corner, but the tables are crowded.", "I gamble at the dens", "You try to find a quiet corner"),
+        ('You nod, feeling relieved. "Thank you."', "", "You nod, feeling relieved"),
+        ("As the guards pass, you slip into the chapel.", "I wait for the patrol", "you slip into the chapel"),
+        (
+            "The tables are full, and you overindulge in a game of cards.",
+            "I visit my contacts",
+            "you overindulge in a game of cards",
+        ),
+    ],
+)
+def test_an_action_the_player_never_declared_is_found(sentence: str, declared: str, act: str) -> None:
+    assert new_action(sentence, declared) == act
+
+
+@pytest.mark.parametrize(
+    ("sentence", "declared"),
+    [
+        ("You scan the dark corridor, noticing a faint glow.", CREEP),  # the declared action carried out
+        ("You creep on, scanner raised.", CREEP),
+        ("You feel a chill as the lights die.", ""),  # perceiving, feeling, being: the world's answer
+        ("You notice the clerk's hands shaking.", ""),
+        ("You are spotted by the watch.", ""),
+        ("You try, but the lock holds.", "I pick the lock"),
+        ("You try to pick it again, but the lock holds.", "I pick the lock"),
+        ("You must decide what to do next.", ""),
+        ('The guard shouts, "You there, stop!"', ""),  # someone else's words
+        ("The raider staggers back and you see an opening.", ""),
+        ("You take a hit to the shoulder.", ""),
+    ],
+)
+def test_what_is_not_a_new_action(sentence: str, declared: str) -> None:
+    assert new_action(sentence, declared) == ""
+
+
+def test_only_a_narrated_moves_own_words_are_declared() -> None:
+    move = resolve(FD)
+    assert (
+        declared_action(NarrationRequest(task="narrate", system="starforged", player_text="I leap", results=(move,))) == "I leap"
+    )
+    request = NarrationRequest(task="oracle", system="starforged", player_text="Is it locked?", results=(move,))
+    assert declared_action(request) == ""  # no action at all: whatever the character does is new
+    for words in ("Face Danger", "/roll face danger +iron"):
+        request = NarrationRequest(task="narrate", system="starforged", player_text=words, results=(move,))
+        assert declared_action(request) is None  # only the move names the action: the story tells it
+        assert new_action("You slip past the sentry.", declared_action(request)) == ""
+
+
+def test_the_story_ends_before_the_character_acts_on_their_own() -> None:
+    request = NarrationRequest(task="narrate", system="starforged", player_text=CREEP, results=(resolve(FD),))
+    outcome = narrate(
+        Scripted(
+            "You scan the dark corridor, noticing a faint glow from a side room. The hull groans around you. "
+            "You approach the room cautiously and push the hatch open. Inside, a body floats."
+        ),
+        request,
+    )
+    _, story = split_opening(outcome.text, "weak")
+    assert outcome.narrator == "llm" and outcome.cut and outcome.attempts == 1
+    assert story == "You scan the dark corridor, noticing a faint glow from a side room. The hull groans around you."
+
+
+def test_with_too_little_told_the_sentence_alone_is_left_out() -> None:
+    request = NarrationRequest(
+        task="oracle", system="starforged", player_text="Is the reactor still running?", results=(resolve(ORACLE_NO),)
+    )
+    outcome = narrate(
+        Scripted("You carefully examine the reactor's control panel. The display is dark, its needles resting at zero."),
+        request,
+    )
+    assert outcome.narrator == "llm" and not outcome.cut
+    assert "examine" not in outcome.text and outcome.text.endswith("The display is dark, its needles resting at zero.")
+
+
+def test_a_false_fact_in_such_a_sentence_is_still_retried_not_cut_around() -> None:
+    request = NarrationRequest(task="narrate", system="starforged", player_text=CREEP, results=(resolve(FD),))
+    narrator = Scripted(
+        "You scan the corridor. The hull groans. You push on and gain +2 momentum.", "You scan the corridor. The hull groans."
+    )
+    outcome = narrate(narrator, request)
+    assert outcome.narrator == "llm-retry" and len(narrator.requests) == 2
+
+
+def test_the_offline_narration_is_never_cut() -> None:
+    from assistant.narrate import TemplateNarrator
+
+    request = NarrationRequest(task="narrate", system="starforged", player_text="I agree to help them", results=(resolve(FD),))
+    outcome = narrate(TemplateNarrator(), request)
+    assert outcome.narrator == "template" and not outcome.cut
+
+
+def test_a_bare_roll_carries_the_action_the_player_last_declared() -> None:
+    move = resolve(FD)
+    history = (
+        ("player", "I ask the dockhands about the Wayfarer's last crew"),
+        ("narrator", "They shrug."),
+        ("player", "/roll face danger +iron"),
+    )
+    request = NarrationRequest(task="narrate", system="starforged", player_text="Face Danger", results=(move,), history=history)
+    assert declared_action(request) == "I ask the dockhands about the Wayfarer's last crew"
+    assert new_action("You press the dockhands again.", declared_action(request)) == ""
+    assert new_action("You rush over to the station to investigate.", declared_action(request)) != ""
+
+
+def test_the_bodys_reaction_is_the_worlds_answer_not_a_decision() -> None:
+    for sentence in ("You stumble as the deck lurches.", "You gasp, winded.", "You stagger back from the blast."):
+        assert new_action(sentence, "") == ""
