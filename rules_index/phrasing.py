@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from rules_index.slang import with_rules_words
+
 #: Chat and tabletop shorthand -> the words the rules texts use.
 SHORTHAND: dict[str, str] = {
     "w/o": "without",
@@ -173,14 +175,15 @@ def without_game_name(question: str) -> str:
 
 
 def plain_question(question: str) -> str:
-    """``question`` with chat and tabletop shorthand spelt out (``"w/o"`` -> ``"without"``) and without the
-    words that only name the game it is about (:func:`without_game_name`)."""
+    """``question`` with chat and tabletop shorthand spelt out (``"w/o"`` -> ``"without"``), the rules words of
+    the table slang it uses added (:mod:`rules_index.slang`) and without the words that only name the game it
+    is about (:func:`without_game_name`)."""
 
     def spell(match: re.Match[str]) -> str:
         word = match.group(1)
         return SHORTHAND.get(word.lower(), word)
 
-    return " ".join(_WORD.sub(spell, without_game_name(question)).split())
+    return " ".join(with_rules_words(_WORD.sub(spell, without_game_name(question))).split())
 
 
 #: A question that asks, rather than tells ("how do I buy a car", "can my vamp fly").
