@@ -36,7 +36,7 @@ GENERIC = frozenset(
         "character characters player players game games roll rolls rolling work works get gets much many need "
         "use make take someone something thing things way ways any all also about after before during "
         "would could should may might must one two three first new again more most each every other same "
-        "there here long time times start end mean means meaning happen happens happened"
+        "there here long time times start end mean means meaning happen happens happened came come comes"
     )
 ) | frozenset(terms(" ".join(CHATTER)))
 
