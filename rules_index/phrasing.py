@@ -74,8 +74,8 @@ SHORTHAND: dict[str, str] = {
     "mins": "minutes",
     "hrs": "hours",
     "sesh": "session",
-    "pcs": "player characters",
-    "pc": "player character",
+    "pcs": "pcs player characters",
+    "pc": "pc player character",
     # the games' own names for things the shipped texts call otherwise: the Starforged moves say "vehicle"
     # and "command vehicle" for the characters' starship, the Blades chapter "constables" for the Bluecoats
     # of the City Watch, the Dungeon World text "Health Points" for HP

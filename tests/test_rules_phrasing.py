@@ -19,7 +19,7 @@ from tests.rules_index_fixtures import hash_index, tabletop_home  # noqa: F401
 @pytest.mark.parametrize(
     ("typed", "plain"),
     [
-        ("how do i get across town w/o anyone spotting me", "how do i get across town without anyone spotting me"),
+        ("how do i get across town w/o anyone spotting me", "how do i get across town without anyone spotting me unnoticed"),
         ("whats the roll", "what is the roll"),
         ("we ran outta supplies", "we ran out of supplies"),
         ("my char died", "my character died"),
