@@ -192,14 +192,25 @@ _ASKING = re.compile(
 )
 #: A question told as what the character does at the table: "sneaking past a sentry bot", "i jump in
 #: swinging", "my guy tries the local noodles", "need a fake permit thru my contacts".
+_SUBJECT = (
+    r"(?:i|we|i'm|im|we're|my\s+(?:guy|char|character|pc(?:\s+player\s+character)?|vamp|vampire|crew|faction)"
+    r"|our\s+(?:guy|crew|faction|pc(?:\s+player\s+character)?|spies|ship))\s+(?:(?:just|still|really)\s+)?"
+)
+#: Words after a subject that do not tell an action ("my character is at 0 health", "i have 3 harm").
+_NOT_ACTIONS = (
+    r"am|are|is|was|were|be|been|have|has|had|can|could|do|does|did|will|would|should|may|might|must"
+    r"|know|knows|think|wonder|mean|means|and|or|the|a|an|to|in|on|at|of|for|with"
+)
 _TELLING = re.compile(
     r"^\W*(?P<gerund>[a-z]+ing)\b"
-    r"|\b(?:i|we|i'm|im|we're|my\s+(?:guy|char|character|pc|vamp|vampire|crew|faction)"
-    r"|our\s+(?:guy|crew|faction|pc|spies|ship))\s+"
-    r"(?:(?:just|still|really)\s+)?"
+    rf"|\b{_SUBJECT}"
     r"(?:(?:gotta|wanna|want\s+to|need\s+to|try\s+to|tryna|going\s+to|gonna)\s+[a-z]+"
     r"|(?:want|wanna|need|try|tries|tried|jump|go|sneak|attack|hit|shoot|run|talk|lie|hide|buy|sell|steal|grab"
     r"|use|cast|feed|drain|pick|spend|take|make))\b"
+    # any other verb after the subject ("we bail", "my guy leans", "our faction wants"), unless the subject
+    # follows an auxiliary that asks ("what do i take", "can we ...")
+    r"|\b(?<!do\s)(?<!did\s)(?<!does\s)(?<!can\s)(?<!could\s)(?<!should\s)(?<!would\s)(?<!will\s)(?<!may\s)"
+    rf"(?<!might\s)(?<!must\s)(?<!shall\s)(?<!if\s){_SUBJECT}(?!(?:{_NOT_ACTIONS})\b)[a-z]+\b"
     r"|^\W*(?:need|tryna|gotta)\b",
     re.I,
 )

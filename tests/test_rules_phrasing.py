@@ -114,6 +114,14 @@ def test_copies_are_left_out_but_different_passages_kept() -> None:
         ("need a fake permit thru my contacts", True),
         ("i wanna crash the mayor's party uninvited", True),
         ("in Blades, lying low till the heat dies down", True),
+        # any verb after the subject tells an action, not only the common ones
+        ("we bail on the heist when the guards show up, what do i roll", True),
+        ("my guy leans on the fence for a name, rolled a 7", True),
+        ("our faction wants to kick the constables out of the docks", True),
+        ("my pc promises to avenge her sister", True),
+        ("my character is at 0 health and gets hit", False),  # a state, not an action
+        ("i have 3 harm, what now", False),
+        ("bar brawl with the bouncer, what do i roll", False),  # "do i roll" asks
         ("how do i buy a car in the city", False),  # asked, not told
         ("in Blades how many stress boxes before I take trauma?", False),
         ("anything else happen on a 7?", False),
