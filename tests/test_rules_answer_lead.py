@@ -26,6 +26,7 @@ from rules_index.lead import (
 )
 from rules_index.notes import all_notes
 from rules_index.search import Hit
+from rules_index.sentences import split_sentences
 from rules_index.terms import terms
 from tests.rules_index_fixtures import hash_index, tabletop_home  # noqa: F401
 
@@ -176,3 +177,14 @@ def test_a_label_of_the_kind_of_move_never_leads_but_a_short_list_item_can(hash_
     scored = highlight_sentences("wizard starting move, repair an item", [spell, asset], hash_index, per_passage=5)
     assert "Wizard Starting Move" not in [s for _, s in scored[0]]
     assert "Repair an item" in [s for _, s in scored[1]]
+
+
+def test_a_sentence_a_pdf_broke_across_lines_is_read_whole() -> None:
+    broken = "If you fail to score a hit when you *Sing an Elegy*, \nor refuse the quest, you are lost."
+    assert split_sentences(broken) == ["If you fail to score a hit when you *Sing an Elegy*, or refuse the quest, you are lost."]
+    assert split_sentences("**You are stressed, scared,**\nintimidated or despaired: lose spirit") == [
+        "**You are stressed, scared,** intimidated or despaired: lose spirit"
+    ]
+    # two list items stay two: the first line ends a phrase
+    items = split_sentences("you are left vulnerable\nyour magic reverberates")
+    assert items == ["you are left vulnerable", "your magic reverberates"]
