@@ -21,7 +21,7 @@ from tests.rules_index_fixtures import hash_index, tabletop_home  # noqa: F401
     [
         ("how do i get across town w/o anyone spotting me", "how do i get across town without anyone spotting me unnoticed"),
         ("whats the roll", "what is the roll"),
-        ("we ran outta supplies", "we ran out of supplies 0 exhausted"),
+        ("we ran outta supplies", "we ran out of 0 exhausted supplies"),
         ("my char died", "my character died"),
         ("can my vamp eat food", "can my vampire eat food"),
         ("magic missile dmg?", "magic missile damage?"),
