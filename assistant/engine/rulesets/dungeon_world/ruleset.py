@@ -34,7 +34,7 @@ from assistant.engine.rulesets.dungeon_world.combat_rules import (
     set_initiative,
     take_bonus,
 )
-from assistant.engine.rulesets.dungeon_world.damage import parse_damage_dice, through_armor
+from assistant.engine.rulesets.dungeon_world.damage import parse_damage_dice, tell_whose_damage, through_armor
 from assistant.engine.rulesets.dungeon_world.follow_ups import attack_follow_up, saving_throw_stat, shooting_follow_up
 from assistant.engine.schema import ChoiceSpec, EffectSpec, OptionSpec
 
@@ -204,7 +204,8 @@ class DungeonWorldRuleset(Ruleset):
         extras = ([f"+{bonus}d4 bonus"] if bonus else []) + (["+1d4 (Helpless)"] if helpless and deals_damage else [])
         extras += ["-1d6 (you took what you could get)"] if less else []
         adds = [f"{ctx.adds:+d}"] if ctx.adds else []
-        rolled = f" (rolled {', '.join(map(str, faces))})" if faces else ""
+        rolled = f" (rolled {', '.join(map(str, faces))})" if len(faces) > 1 else ""  # one die: "Rolled 7." says it
+        ctx.memo["damage_note"] = len(ctx.notes)
         ctx.notes.append(f"Damage: {' '.join([described, *extras, *adds])} = {ctx.score}{rolled}.")
 
     def after_roll(self, ctx: Resolution) -> None:
@@ -294,6 +295,7 @@ class DungeonWorldRuleset(Ruleset):
         how = f"ignores armor: {check.ignored_because}" if check.ignored_because else f"{check.armor} armor"
         loss = mitigation(ctx, check.loss)
         self.adjust_meter(ctx, "hp", -loss, f"{damage} damage, {how}: {loss} HP")
+        tell_whose_damage(ctx, check, loss)
         if loss > 0 and vulnerable and not helpless:
             super().apply_effect(
                 ctx,

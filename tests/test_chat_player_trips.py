@@ -1,0 +1,42 @@
+"""What a player trips on in a long session, played through the chat as they type it: whose sheet a damage lands
+on, progress marked as many times as a track of its rank takes, a vow named without the words that gave its rank,
+a new name told without "None", a pick told once, and the next step a player can take by its number."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.chat.session import ChatSession
+from assistant.store import service
+from rules_index.embed import get_embedder
+from tests.session_helpers import ScriptedDice, assert_store_matches_card
+
+
+@pytest.fixture(autouse=True)
+def _hash_embedder(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TABLETOP_EMBEDDER", "hash")
+
+
+def _session(system: str, name: str = "trips") -> tuple[ChatSession, ScriptedDice]:
+    service.create_campaign(name, system, seed=3)
+    dice = ScriptedDice(5)
+    return ChatSession.open(name, rng=dice, embedder=get_embedder("hash")), dice
+
+
+def test_dungeon_world_damage_on_the_other_sheet_says_whose_hp_and_what_armor_took() -> None:
+    session, dice = _session("dungeon-world")
+    assert session.send("/set name Brakk").kind == "command"
+    assert session.send("/character add Mara class=bard max_hp=18").kind == "command"
+    mara = next(cid for cid, c in session.reload().characters.items() if c.get("name") == "Mara")
+    session.send("i hack and slash at her with my axe")
+    dice.queue(3, 2)  # 3 + 2 + STR 2 = 7: a weak hit
+    session.confirm({"move": "Hack & Slash", "stat": "str", "options": {"target": mara}})
+    session.choose(["1"])
+    offered = session.send("i deal damage to her")
+    deal = next(s for s in offered.suggestions if s.move == "Deal Damage")
+    dice.queue(9)  # the fighter's d10: 9 - Mara's armor 3 = 6
+    done = session.confirm(deal)
+    assert_store_matches_card(session, done)
+    assert "Damage to Mara: 1d10 (1dGrit) = 9, less 3 armor: 6 HP." in done.narration, done.narration
+    assert "off your HP" not in done.narration and "(rolled 9)" not in done.narration, done.narration
+    assert session.reload().characters[mara]["hp"] == 12
