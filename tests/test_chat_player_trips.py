@@ -40,3 +40,23 @@ def test_dungeon_world_damage_on_the_other_sheet_says_whose_hp_and_what_armor_to
     assert "Damage to Mara: 1d10 (1dGrit) = 9, less 3 armor: 6 HP." in done.narration, done.narration
     assert "off your HP" not in done.narration and "(rolled 9)" not in done.narration, done.narration
     assert session.reload().characters[mara]["hp"] == 12
+
+
+@pytest.mark.parametrize(("rank", "marks", "boxes"), [("troublesome", 4, 10), ("dangerous", 5, 10), ("epic", 12, 3)])
+def test_progress_takes_as_many_marks_as_the_tracks_rank_needs(rank: str, marks: int, boxes: int) -> None:
+    """Troublesome=3 boxes a mark, dangerous=2 boxes, epic=1 tick: a dangerous vow fills in 5 marks, not 4."""
+    session, _dice = _session("starforged")
+    assert session.send(f"/track {rank} Find my lost sister").kind == "command"
+    marked = session.send(f"/progress find my lost sister {marks}")
+    assert marked.kind == "command", marked.error
+    assert f"×{marks}" in marked.narration and f"{boxes} boxes" in marked.narration, marked.narration
+    track = next(iter(session.reload().tracks.values()))
+    assert track["ticks"] == min(40, marks * {"troublesome": 12, "dangerous": 8, "epic": 1}[rank]), track
+
+
+def test_too_many_marks_say_the_range_and_change_nothing() -> None:
+    session, _dice = _session("starforged")
+    session.send("/track epic Find the ship")
+    refused = session.send("/progress find the ship 41")
+    assert refused.kind == "error" and "1 to 40 times" in refused.error, refused.error
+    assert next(iter(session.reload().tracks.values()))["ticks"] == 0

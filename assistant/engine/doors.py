@@ -38,7 +38,8 @@ from assistant.engine.schema import EffectSpec, MoveSpec, RollSpec, Source
 from assistant.engine.tracks import BOXES, MAX_TICKS, TICKS_PER_BOX, Clock, ProgressTrack, Rank
 
 MAX_DELTA = 99
-MAX_MARKS = 10
+MAX_MARKS = MAX_TICKS
+"""The most marks one change takes: an epic track fills one tick a mark, 40 to its ten boxes ("epic=1 tick")."""
 REASON = "why, in the story (optional)"
 CHOOSE = "ids of the options you pick from the choices the change opened"
 
@@ -349,7 +350,7 @@ DOORS: dict[str, Door] = {
         title=lambda rs, action: {"start": "Start a Track", "mark": "Mark Progress", "clear": "Clear Progress"}[action],
         options={
             "track": "the progress track",
-            "times": "how many times to mark progress (1-10)",
+            "times": "how many times to mark progress (1-40: a troublesome track fills in 4 marks, an epic one in 40)",
             "boxes": "how many boxes to clear",
             "ticks": "how many ticks to clear",
             "reason": REASON,
