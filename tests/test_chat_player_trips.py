@@ -60,3 +60,27 @@ def test_too_many_marks_say_the_range_and_change_nothing() -> None:
     refused = session.send("/progress find the ship 41")
     assert refused.kind == "error" and "1 to 40 times" in refused.error, refused.error
     assert next(iter(session.reload().tracks.values()))["ticks"] == 0
+
+
+@pytest.mark.parametrize(
+    ("system", "words", "move", "stat", "name"),
+    [
+        (
+            "starforged",
+            "I swear an iron vow to find my lost sister, its a dangerous vow",
+            "Swear an Iron Vow",
+            "heart",
+            "Find my lost sister",
+        ),
+        ("elegy", "i sing an elegy to avenge my maker, a dangerous one", "Sing an Elegy", "heart", "Avenge my maker"),
+    ],
+)
+def test_a_vow_is_named_without_the_clause_that_gave_its_rank(system: str, words: str, move: str, stat: str, name: str) -> None:
+    session, dice = _session(system)
+    session.send(words)
+    dice.queue(*((6, 1, 2) if system == "starforged" else (1, 2)))
+    sworn = session.confirm({"move": move, "stat": stat})
+    assert_store_matches_card(session, sworn)
+    track = next(iter(session.reload().tracks.values()))
+    assert (track["name"], track["rank"]) == (name, "dangerous"), track
+    assert f"“{name}” (the rank from your words)" in " ".join(sworn.notes), sworn.notes

@@ -146,6 +146,12 @@ _HOW = re.compile(
 )
 #: Words after "fight" that say how, not whom: "I fight back", "we fight on".
 _NOT_A_FOE = frozenset({"back", "on", "off", "hard", "harder", "it", "it out", "them", "him", "her", "back hard", "dirty"})
+#: A clause after the name that only gives the rank: ", its a dangerous vow", ", a dangerous one", " (epic)".
+_RANK_CLAUSE = re.compile(
+    r"\s*[,;:(\u2013\u2014-]\s*(?:(?:it|this|that|it’)(?:'s|s|’s|\s+is|\s+will\s+be)\s+)?(?:(?:a|an)\s+)?"
+    rf"(?:{'|'.join(r.value for r in Rank)})\b[^,;]*$",
+    re.IGNORECASE,
+)
 _LEAD = re.compile(r"^(?:i|we|you)\s+(?:(?:try|want|begin|start|decide)\s+to\s+)?", re.IGNORECASE)
 
 
@@ -167,6 +173,7 @@ def name_from_words(text: str, kind: str) -> str:
         if name.lower() in _NOT_A_FOE:  # "a raider lunges at me; I fight back": the foe is the raider, not "back"
             foe = re.search(r"\b(?:a|an|the)\s+(?!(?:way|moment|fight|blow|attack)\b)([a-z][\w-]*)", clean, re.IGNORECASE)
             name = f"The {foe.group(1).lower()}" if foe else ""
+    name = _RANK_CLAUSE.sub("", name)  # "find my lost sister, it's a dangerous vow": the rank, not the name
     name = re.sub(rf"\b(?:{'|'.join(r.value for r in Rank)})\b\s*", "", name, flags=re.IGNORECASE).strip(" ,;:-")
     name = re.sub(r"^(?:a|an)\s+", "", name, flags=re.IGNORECASE)
     if len(name) > MAX_NAME:
