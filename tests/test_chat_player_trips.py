@@ -84,3 +84,11 @@ def test_a_vow_is_named_without_the_clause_that_gave_its_rank(system: str, words
     track = next(iter(session.reload().tracks.values()))
     assert (track["name"], track["rank"]) == (name, "dangerous"), track
     assert f"“{name}” (the rank from your words)" in " ".join(sworn.notes), sworn.notes
+
+
+def test_naming_a_new_character_says_so_without_none() -> None:
+    session, _dice = _session("starforged")
+    named = session.send("/set name Kira Vale")
+    assert named.narration == "Your character is now called Kira Vale.", named.narration
+    renamed = session.send("/set name Kira")
+    assert renamed.narration == "Kira: Name Kira Vale → Kira.", renamed.narration

@@ -115,6 +115,8 @@ class CharactersMixin(SessionBase):
         cid = stored.event.character_id  # type: ignore[union-attr]
         name = shown_name(self._state, cid)
         text = f"{name}: " + "; ".join(changes) + "." if changes else f"Nothing changed on {name[:1].lower() + name[1:]}."
+        if changes == [f"Name set to {name}"]:  # a first name: not "Kira: Name set to Kira."
+            text = f"Your character is now called {name}."
         return (yield from self._said(typed or "/set", text, event_seq=stored.seq))
 
     def _said(self, typed: str, text: str, event_seq: int | None = None) -> TurnStream:
