@@ -4,6 +4,8 @@ a new name told without "None", a pick told once, and the next step a player can
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from assistant.chat.session import ChatSession
@@ -92,3 +94,19 @@ def test_naming_a_new_character_says_so_without_none() -> None:
     assert named.narration == "Your character is now called Kira Vale.", named.narration
     renamed = session.send("/set name Kira")
     assert renamed.narration == "Kira: Name Kira Vale → Kira.", renamed.narration
+
+
+def test_a_recommit_picked_is_told_once_with_the_dice_that_cleared_the_boxes() -> None:
+    session, dice = _session("starforged")
+    session.send("/track dangerous Find my sister")
+    session.send("/progress sister 1")
+    session.send("i fulfill my vow to find my sister")
+    dice.queue(9, 10)
+    missed = session.confirm({"move": "Fulfill Your Vow"})
+    assert missed.open_choices, missed.error
+    picked = session.send("/choose 2")
+    assert_store_matches_card(session, picked)
+    text = picked.narration
+    assert text.startswith("You choose: recommit to the quest."), text
+    assert text.count("Roll both challenge dice") == 1 and "Give up on the quest" not in text, text
+    assert re.search(r"8 → 0 ticks \(rolled \d+ and \d+: clear \d+ progress box(es)?\)", text), text

@@ -195,7 +195,7 @@ def _progress_clear(ctx: Resolution) -> None:
         raise RulesError(f"{track.name or 'The track'} has no progress to clear.")
     if "boxes" in ctx.options:
         boxes = _whole(ctx, "boxes", 1, BOXES, "How many boxes to clear")
-        ticks, default = TICKS_PER_BOX * boxes, f"clear {boxes} progress box(es)"
+        ticks, default = TICKS_PER_BOX * boxes, f"clear {boxes} progress box{'' if boxes == 1 else 'es'}"
     elif "ticks" in ctx.options:
         ticks = _whole(ctx, "ticks", 1, MAX_TICKS, "How many ticks to clear")
         default = f"clear {ticks} tick(s) of progress"

@@ -146,8 +146,16 @@ def _retold(request: NarrationRequest, result: Result) -> str:
     if burned:
         return f"You burn your {facts.humanize(result.burn.meter)}."  # type: ignore[union-attr]
     new = [p for p in picks if p.lower() not in last] or picks
+    new = [_pick_head(p) for p in new]  # "recommit to the quest", not its whole rule again (the card says it)
     told = "; ".join(p[:1].lower() + p[1:] for p in new)
     return f"You choose: {told}" + ("" if told.endswith(("?", "!")) else ".")
+
+
+def _pick_head(label: str) -> str:
+    """An option's name before the rule it carries ("Recommit to the quest: Roll both challenge dice, ..." ->
+    "Recommit to the quest"); a label without one as it is."""
+    head, colon, rule = label.partition(": ")
+    return head if colon and len(rule) > 40 and 2 <= len(head.split()) <= 8 else label
 
 
 #: Words around a move's name that only ask for it ("let's roll entanglements", "time for payoff").
