@@ -110,3 +110,43 @@ def test_a_recommit_picked_is_told_once_with_the_dice_that_cleared_the_boxes() -
     assert text.startswith("You choose: recommit to the quest."), text
     assert text.count("Roll both challenge dice") == 1 and "Give up on the quest" not in text, text
     assert re.search(r"8 → 0 ticks \(rolled \d+ and \d+: clear \d+ progress box(es)?\)", text), text
+
+
+def test_the_terminal_numbers_what_comes_next_and_a_number_plays_it_even_after_a_restart(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """ "Next: Deal Damage." was a dead end in the terminal: no number to type, and "yes" is no action."""
+    from typer.testing import CliRunner
+
+    from assistant.cli import app
+
+    dice = ScriptedDice(5)
+    opened = ChatSession.open.__func__  # type: ignore[attr-defined]
+    monkeypatch.setattr(ChatSession, "open", classmethod(lambda cls, name, **kw: opened(cls, name, rng=dice, **kw)))
+    service.create_campaign("duel", "dungeon-world", seed=3)
+    dice.queue(3, 2)  # Hack & Slash: 3 + 2 + STR 2 = 7, a weak hit: choose one
+    lines = "/set name Brakk\n/character add Mara class=bard max_hp=18\ni hack and slash at Mara\n1\n/choose 1\n"
+    out = CliRunner().invoke(app, ["chat", "-c", "duel"], input=lines).output
+    assert "What comes next (type its number):\n  [1] Deal Damage on Mara" in out, out
+    dice.queue(9)  # the fighter's d10: 9 - Mara's armor 3 = 6
+    again = CliRunner().invoke(app, ["chat", "-c", "duel"], input="1\n").output  # a new process: the number still plays it
+    assert "Damage to Mara: 1d10 (1dGrit) = 9, less 3 armor: 6 HP. HP 18 → 12." in again, again
+    state = service.load_campaign("duel")
+    assert next(c for c in state.characters.values() if c.get("name") == "Mara")["hp"] == 12
+
+
+def test_a_suffer_move_the_rules_ask_for_is_numbered_with_its_cost_in_the_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    from assistant.cli import app
+
+    dice = ScriptedDice(5)
+    opened = ChatSession.open.__func__  # type: ignore[attr-defined]
+    monkeypatch.setattr(ChatSession, "open", classmethod(lambda cls, name, **kw: opened(cls, name, rng=dice, **kw)))
+    service.create_campaign("storm", "starforged", seed=3)
+    dice.queue(2, 4, 6)  # Face Danger +edge: 2 + 3 = 5 against 4 and 6, a weak hit: make a suffer move (-1)
+    out = CliRunner().invoke(app, ["chat", "-c", "storm"], input="/roll face danger +edge\n").output
+    assert "[1] Lose Momentum (-1)" in out and "Sacrifice Resources (-1)" in out, out
+    number = next(line.split("]")[0].strip(" [") for line in out.splitlines() if "Sacrifice Resources (-1)" in line)
+    paid = CliRunner().invoke(app, ["chat", "-c", "storm"], input=f"{number}\n").output
+    assert "Supply 5 → 4" in paid, paid
