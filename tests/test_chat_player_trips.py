@@ -150,3 +150,16 @@ def test_a_suffer_move_the_rules_ask_for_is_numbered_with_its_cost_in_the_termin
     number = next(line.split("]")[0].strip(" [") for line in out.splitlines() if "Sacrifice Resources (-1)" in line)
     paid = CliRunner().invoke(app, ["chat", "-c", "storm"], input=f"{number}\n").output
     assert "Supply 5 → 4" in paid, paid
+
+
+def test_a_second_pick_of_a_choose_two_is_told_as_a_pick_not_as_the_attack_again() -> None:
+    session, dice = _session("dungeon-world")
+    session.send("/character add Mara class=bard max_hp=18")
+    session.send("i hack and slash at Mara with my axe")
+    dice.queue(6, 2)  # 6 + 2 + STR 2 = 10: a strong hit, choose two
+    session.confirm({"move": "Hack & Slash", "stat": "str", "options": {"target": "mara"}})
+    first = session.send("/choose 1")
+    assert first.narration.startswith("You choose: you deal your combat damage"), first.narration
+    second = session.send("/choose 1")  # the options left are numbered anew: "The attack does not leave you vulnerable"
+    assert second.narration.startswith("You choose: the attack does not leave you vulnerable."), second.narration
+    assert "hack and slash at mara" not in second.narration.lower(), second.narration

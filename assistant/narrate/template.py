@@ -139,13 +139,14 @@ def _retold(request: NarrationRequest, result: Result) -> str:
     burned = bool(result.burn and result.burn.burned)
     if not (picks or burned) or not request.recent:
         return ""
-    last = " ".join(request.recent[-1].lower().split())
+    last = " ".join(" ".join(request.recent[-3:]).lower().split())  # a second pick follows the first pick's telling
     intent = re.sub(r"^you\s+", "", shape(request.player_text)[1].lower())  # "You set out to" replaced its "you"
     if not (intent in last if intent else result.move.lower() in last):
         return ""
     if burned:
         return f"You burn your {facts.humanize(result.burn.meter)}."  # type: ignore[union-attr]
-    new = [p for p in picks if p.lower() not in last] or picks
+    told_picks = " ".join(re.findall(r"you choose: (.*?)[.!?](?:\s|$)", last))  # a pick told before, or its card's
+    new = [p for p in picks if p.lower() not in told_picks and f"chosen: {p.lower()}" not in last] or picks
     new = [_pick_head(p) for p in new]  # "recommit to the quest", not its whole rule again (the card says it)
     told = "; ".join(p[:1].lower() + p[1:] for p in new)
     return f"You choose: {told}" + ("" if told.endswith(("?", "!")) else ".")
