@@ -163,3 +163,33 @@ def test_a_second_pick_of_a_choose_two_is_told_as_a_pick_not_as_the_attack_again
     second = session.send("/choose 1")  # the options left are numbered anew: "The attack does not leave you vulnerable"
     assert second.narration.startswith("You choose: the attack does not leave you vulnerable."), second.narration
     assert "hack and slash at mara" not in second.narration.lower(), second.narration
+
+
+@pytest.mark.parametrize("words", ["i hit the raider hard", "i hit him hard", "he stabs me in the gut"])
+def test_no_strike_or_gain_ground_is_offered_in_a_bad_spot_while_the_fight_is_on(words: str) -> None:
+    """Strike: "When you are in control ..."; Clash: "When you are in a bad spot ..." — whatever the words."""
+    session, dice = _session("starforged")
+    session.send("a raider jumps me in the alley, i draw my blade and fight him")
+    dice.queue(6, 1, 2)
+    session.confirm({"move": "Enter the Fray", "stat": "heart"})
+    session.send("i strike him with my blade")
+    dice.queue(6, 8, 3)  # 6 + iron 2 = 8 against 8 and 3: a weak hit, a bad spot
+    struck = session.confirm({"move": "Strike", "stat": "iron"})
+    assert session.reload().active()["position"] == "bad_spot", struck.narration
+    offered = session.send(words)
+    moves = [s.move for s in offered.suggestions]
+    assert moves and "Strike" not in moves and "Gain Ground" not in moves, moves
+
+
+@pytest.mark.parametrize(
+    ("system", "words"),
+    [
+        ("starforged", "he stabs me in the gut"),
+        ("starforged", "i take the hit, its a serious wound"),
+        ("elegy", "the hunter shoots me with silver"),
+    ],
+)
+def test_a_blow_taken_offers_endure_harm_first(system: str, words: str) -> None:
+    session, _dice = _session(system)
+    offered = session.send(words)
+    assert offered.suggestions and offered.suggestions[0].move == "Endure Harm", [s.move for s in offered.suggestions]
