@@ -193,3 +193,15 @@ def test_a_blow_taken_offers_endure_harm_first(system: str, words: str) -> None:
     session, _dice = _session(system)
     offered = session.send(words)
     assert offered.suggestions and offered.suggestions[0].move == "Endure Harm", [s.move for s in offered.suggestions]
+
+
+@pytest.mark.parametrize(
+    "words", ["i roll initiative, got a 14", "we roll initiative and I got 14", "initiative: 14", "i got a 14 on initiative"]
+)
+def test_an_initiative_the_words_give_is_read_not_asked(words: str) -> None:
+    session, _dice = _session("dungeon-world")
+    offered = session.send(words)
+    assert offered.suggestions[0].move == "Roll Initiative", [s.move for s in offered.suggestions]
+    rolled = session.confirm(offered.suggestions[0])
+    assert rolled.kind == "action" and rolled.question is None, (rolled.kind, rolled.question)
+    assert session.reload().active()["initiative"] == 14
