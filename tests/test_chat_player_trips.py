@@ -205,3 +205,18 @@ def test_an_initiative_the_words_give_is_read_not_asked(words: str) -> None:
     rolled = session.confirm(offered.suggestions[0])
     assert rolled.kind == "action" and rolled.question is None, (rolled.kind, rolled.question)
     assert session.reload().active()["initiative"] == 14
+
+
+def test_the_damage_change_and_what_comes_next_say_whose_sheet_in_words() -> None:
+    """The app's card lists each change with its reason and the next step with its reason: both in a player's words."""
+    session, dice = _session("dungeon-world")
+    session.send("/character add Mara class=bard max_hp=18")
+    session.send("i hack and slash at Mara")
+    dice.queue(3, 2)
+    session.confirm({"move": "Hack & Slash", "stat": "str", "options": {"target": "mara"}})
+    chosen = session.send("/choose 1")
+    assert [f.reason for f in chosen.follow_ups] == ["Deal the damage to the one you attacked: it comes off their HP"]
+    dice.queue(9)
+    dealt = session.confirm(next(s for s in session.send("deal the damage").suggestions if s.move == "Deal Damage"))
+    hp = next(e for e in dealt.results[0].effects if e.target == "hp")
+    assert hp.reason == "9 damage to Mara, 3 armor: 6 HP", hp.reason

@@ -12,7 +12,7 @@ from assistant.engine.model import FollowUp
 from assistant.engine.rulesets.dungeon_world.character import DEBILITIES, check_debility
 from assistant.engine.rulesets.dungeon_world.damage import grit_of
 
-REASON = "Resolve Deal Damage for your target (their sheet as the character)"
+REASON = "Deal the damage to the one you attacked: it comes off their HP"
 
 
 def picked(ctx: Resolution, choice_id: str) -> list[str]:

@@ -294,7 +294,8 @@ class DungeonWorldRuleset(Ruleset):
         )
         how = f"ignores armor: {check.ignored_because}" if check.ignored_because else f"{check.armor} armor"
         loss = mitigation(ctx, check.loss)
-        self.adjust_meter(ctx, "hp", -loss, f"{damage} damage, {how}: {loss} HP")
+        whose = f" to {ctx.character['name']}" if ctx.character.get("name") else ""  # often not the player's own sheet
+        self.adjust_meter(ctx, "hp", -loss, f"{damage} damage{whose}, {how}: {loss} HP")
         tell_whose_damage(ctx, check, loss)
         if loss > 0 and vulnerable and not helpless:
             super().apply_effect(
