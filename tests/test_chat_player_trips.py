@@ -220,3 +220,23 @@ def test_the_damage_change_and_what_comes_next_say_whose_sheet_in_words() -> Non
     dealt = session.confirm(next(s for s in session.send("deal the damage").suggestions if s.move == "Deal Damage"))
     hp = next(e for e in dealt.results[0].effects if e.target == "hp")
     assert hp.reason == "9 damage to Mara, 3 armor: 6 HP", hp.reason
+
+
+def test_last_gasp_after_a_killing_blow_is_the_one_hits_to_roll_on_their_sheet() -> None:
+    session, dice = _session("dungeon-world")
+    session.send("/set name Brakk")
+    session.send("/character add Mara class=bard max_hp=18")
+    session.send("/set Mara: hp 2")
+    session.send("i hack and slash at Mara")
+    dice.queue(3, 2)
+    session.confirm({"move": "Hack & Slash", "stat": "str", "options": {"target": "mara"}})
+    session.send("/choose 1")
+    dice.queue(9)
+    dealt = session.confirm(next(s for s in session.send("deal the damage").suggestions if s.move == "Deal Damage"))
+    gasp = next(f for f in dealt.follow_ups if f.move == "Last Gasp")
+    assert gasp.target == "mara" and gasp.reason == "Mara's Health Points reach 0: Mara rolls for Last Gasp", gasp
+    dice.queue(1, 2)  # 1 + 2 + CON 1 = 4: a miss, Mara is Helpless
+    rolled = session.confirm({**(gasp.request or {}), "character_id": gasp.target})
+    assert_store_matches_card(session, rolled)
+    sheets = {c["name"]: c for c in session.reload().characters.values()}
+    assert "helpless" in sheets["Mara"]["impacts"] and "helpless" not in sheets["Brakk"]["impacts"], sheets

@@ -35,7 +35,12 @@ from assistant.engine.rulesets.dungeon_world.combat_rules import (
     take_bonus,
 )
 from assistant.engine.rulesets.dungeon_world.damage import parse_damage_dice, tell_whose_damage, through_armor
-from assistant.engine.rulesets.dungeon_world.follow_ups import attack_follow_up, saving_throw_stat, shooting_follow_up
+from assistant.engine.rulesets.dungeon_world.follow_ups import (
+    attack_follow_up,
+    last_gasp_on_the_one_hit,
+    saving_throw_stat,
+    shooting_follow_up,
+)
 from assistant.engine.schema import ChoiceSpec, EffectSpec, OptionSpec
 
 #: Moves that cast a spell (mana, lost spells, cast penalties).
@@ -344,6 +349,8 @@ class DungeonWorldRuleset(Ruleset):
                 self._set_follow_up_options(ctx, "Deal Damage", {"damage_dice": dice, "ignore_armor": True})
             if ctx.options.get("ongoing") and ctx.outcome in HIT_OUTCOMES:
                 self._start_ongoing_spell(ctx)
+        if ctx.move.id == "deal_damage":
+            last_gasp_on_the_one_hit(ctx)
         target = ctx.options.get("target")
         if isinstance(target, str) and ctx.move.id != "defend":  # Defend's damage is the defender's own
             ctx.follow_ups[:] = [
