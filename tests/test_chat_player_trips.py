@@ -240,3 +240,22 @@ def test_last_gasp_after_a_killing_blow_is_the_one_hits_to_roll_on_their_sheet()
     assert_store_matches_card(session, rolled)
     sheets = {c["name"]: c for c in session.reload().characters.values()}
     assert "helpless" in sheets["Mara"]["impacts"] and "helpless" not in sheets["Brakk"]["impacts"], sheets
+
+
+def test_a_pick_is_not_shown_in_the_apps_transcript_as_an_undo() -> None:
+    """A pick makes the move again with the player's choice (an undo and the move, one append): the app's transcript
+    said "↩ Undone: Forsake Your Vow" right after the player chose; a real /undo still says it."""
+    from assistant.ui.components.transcript import group_turns
+
+    session, dice = _session("starforged")
+    session.send("/track formidable Avenge the victims")
+    session.send("i forsake the vow, its hopeless")
+    session.confirm({"move": "Forsake Your Vow"})
+    session.send("/choose 1")
+    parts = [p for t in group_turns(service.campaign_events("trips")) for p in t.parts]
+    assert not [p.text for p in parts if p.kind == "note" and "Undone" in p.text], [p.text for p in parts]
+    first = next(p for p in parts if p.kind == "move" and p.result and p.result["move"] == "Forsake Your Vow")
+    assert first.undone and first.replaced
+    session.undo()
+    parts = [p for t in group_turns(service.campaign_events("trips")) for p in t.parts]
+    assert [p.text for p in parts if p.kind == "note" and "Undone" in p.text] == ["↩ Undone: Forsake Your Vow"]
