@@ -259,3 +259,17 @@ def test_a_pick_is_not_shown_in_the_apps_transcript_as_an_undo() -> None:
     session.undo()
     parts = [p for t in group_turns(service.campaign_events("trips")) for p in t.parts]
     assert [p.text for p in parts if p.kind == "note" and "Undone" in p.text] == ["↩ Undone: Forsake Your Vow"]
+
+
+@pytest.mark.parametrize(
+    ("system", "words", "stat"),
+    [("starforged", "a raider jumps me in the alley, i draw my blade", "edge"), ("elegy", "a hunter attacks me", "force")],
+)
+def test_a_fight_is_named_after_the_foe_the_words_name(system: str, words: str, stat: str) -> None:
+    """Not "Raider jumps me in the alley, i draw my blade" or "Me"."""
+    session, dice = _session(system)
+    session.send(words)
+    dice.queue(*((6, 1, 2) if system == "starforged" else (1, 2)))
+    session.confirm({"move": "Enter the Fray", "stat": stat})
+    names = [t["name"] for t in session.reload().tracks.values()]
+    assert names == ["The " + words.split()[1]], names
