@@ -273,3 +273,22 @@ def test_a_fight_is_named_after_the_foe_the_words_name(system: str, words: str, 
     session.confirm({"move": "Enter the Fray", "stat": stat})
     names = [t["name"] for t in session.reload().tracks.values()]
     assert names == ["The " + words.split()[1]], names
+
+
+def test_going_for_the_kill_in_an_open_fight_offers_no_second_fight() -> None:
+    session, dice = _session("starforged")
+    session.send("a pirate spots me and opens fire")
+    dice.queue(1, 4, 5)  # a miss: the fight begins in a bad spot
+    session.confirm({"move": "Enter the Fray", "stat": "wits"})
+    session.send("/progress pirate 4")
+    offered = [s.move for s in session.send("i go for the kill").suggestions]
+    assert "Enter the Fray" not in offered and "Take Decisive Action" in offered, offered
+
+
+def test_forsaking_a_vow_reads_as_a_sentence_and_an_empty_track_shows_no_zero_change() -> None:
+    session, _dice = _session("starforged")
+    session.send("/track formidable Find who hired the pirates")
+    session.send("i give up on it, i forsake the vow")
+    told = session.confirm({"move": "Forsake Your Vow"}).narration
+    assert "Then, envision" not in told and "You clear the vow. Envision the impact" in told, told
+    assert "0 → 0" not in told, told

@@ -242,6 +242,8 @@ def effect_line(effect: Effect) -> str:
         return effect.reason[:1].upper() + effect.reason[1:].rstrip(".") + "." if effect.reason else ""
     if effect.kind == "next_move_add":
         return f"Add on your next move: {effect.before} → {effect.after}."
+    if effect.kind == "progress" and effect.before is not None and effect.before == effect.after:
+        return ""  # an empty track cleared (Forsake Your Vow): "0 → 0 ticks" tells nothing
     if effect.kind == "progress" and effect.before is not None:
         rolled = f" ({effect.reason})" if (effect.reason or "").startswith("rolled ") else ""  # recommit's dice
         return f"Progress on {target}: {effect.before} → {effect.after} tick{'' if effect.after == 1 else 's'}{rolled}."
