@@ -292,3 +292,16 @@ def test_forsaking_a_vow_reads_as_a_sentence_and_an_empty_track_shows_no_zero_ch
     told = session.confirm({"move": "Forsake Your Vow"}).narration
     assert "Then, envision" not in told and "You clear the vow. Envision the impact" in told, told
     assert "0 → 0" not in told, told
+
+
+@pytest.mark.parametrize("system", ["starforged", "elegy"])
+def test_the_oracles_and_the_prices_advice_is_said_once_in_ten_turns(system: str) -> None:
+    session, _dice = _session(system)
+    first = session.send("/oracle likely is the station abandoned?").narration
+    second = session.send("/oracle is anyone inside?").narration
+    assert "most interesting for the story" in first + second and "Interpret" not in second, second
+    advice = [s for s in first.split("\n\n") if "most interesting" in s]
+    assert not any(a in second for a in advice), second
+    price = session.send("/price").narration
+    again = session.send("/price").narration
+    assert "Interpret the answer as a hardship" in price and "Interpret the answer as a hardship" not in again, again

@@ -190,7 +190,8 @@ def _guidance(request: NarrationRequest) -> str:
     advice = rules_guidance(request.results, request.rules)
     if not advice and request.task == "oracle" and request.style == "vivid":
         advice = [ORACLE_FALLBACK]
-    return " ".join(advice)
+    told = " ".join(request.recent)  # the same advice on every oracle question or price: once in ten turns
+    return " ".join(a for a in advice if a not in told)
 
 
 def render(request: NarrationRequest) -> str:
