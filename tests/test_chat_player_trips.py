@@ -305,3 +305,18 @@ def test_the_oracles_and_the_prices_advice_is_said_once_in_ten_turns(system: str
     price = session.send("/price").narration
     again = session.send("/price").narration
     assert "Interpret the answer as a hardship" in price and "Interpret the answer as a hardship" not in again, again
+
+
+def test_the_apps_sheet_shows_the_fight_position_in_words() -> None:
+    from streamlit.testing.v1 import AppTest
+
+    from tests.test_ui_app import APP, create_campaign
+
+    app = AppTest.from_file(str(APP), default_timeout=120)
+    app.run()
+    create_campaign(app, "Alley", "starforged")
+    app.chat_input(key="chat_text").set_value("a raider jumps me in the alley").run()
+    fray = next(b for b in app.button if b.key and b.key.startswith("suggestion_") and "Enter the Fray" in b.label)
+    fray.click().run()
+    sidebar = "\n".join(str(m.value) for m in app.sidebar.markdown)
+    assert "position: **" in sidebar and "bad_spot" not in sidebar and "in_control" not in sidebar, sidebar
