@@ -320,3 +320,10 @@ def test_the_apps_sheet_shows_the_fight_position_in_words() -> None:
     fray.click().run()
     sidebar = "\n".join(str(m.value) for m in app.sidebar.markdown)
     assert "position: **" in sidebar and "bad_spot" not in sidebar and "in_control" not in sidebar, sidebar
+
+
+def test_a_dungeon_world_sheet_says_the_grit_a_class_deals_instead_of_a_dash() -> None:
+    session, _dice = _session("dungeon-world")
+    shown = session.send("/character add Mara class=wizard").narration
+    assert "- Grit: the wizard's, d4" in shown and "Grit: -" not in shown, shown
+    assert "- Grit: not set (the text gives none for this class)" in session.send("/character add Zed class=shaman").narration
