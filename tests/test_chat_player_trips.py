@@ -327,3 +327,16 @@ def test_a_dungeon_world_sheet_says_the_grit_a_class_deals_instead_of_a_dash() -
     shown = session.send("/character add Mara class=wizard").narration
     assert "- Grit: the wizard's, d4" in shown and "Grit: -" not in shown, shown
     assert "- Grit: not set (the text gives none for this class)" in session.send("/character add Zed class=shaman").narration
+
+
+def test_a_yes_after_a_move_that_offers_a_next_step_says_how_to_play_it() -> None:
+    session, dice = _session("dungeon-world")
+    session.send("/character add Mara class=bard max_hp=18")
+    session.send("i hack and slash at Mara")
+    dice.queue(3, 2)
+    session.confirm({"move": "Hack & Slash", "stat": "str", "options": {"target": "mara"}})
+    session.send("/choose 1")
+    said = session.send("yes")
+    assert said.kind == "meta" and "Next, the rules offer Deal Damage: say so (“deal damage”)" in said.narration, said.narration
+    offered = session.send("deal damage")
+    assert offered.suggestions[0].move == "Deal Damage", [s.move for s in offered.suggestions]
