@@ -340,3 +340,11 @@ def test_a_yes_after_a_move_that_offers_a_next_step_says_how_to_play_it() -> Non
     assert said.kind == "meta" and "Next, the rules offer Deal Damage: say so (“deal damage”)" in said.narration, said.narration
     offered = session.send("deal damage")
     assert offered.suggestions[0].move == "Deal Damage", [s.move for s in offered.suggestions]
+
+
+def test_a_bonus_out_of_range_on_roll_says_the_range_in_words_and_rolls_nothing() -> None:
+    session, _dice = _session("starforged")
+    refused = session.send("/roll face danger +edge +99")
+    assert refused.kind == "error" and refused.error.startswith("A bonus is a whole number from -10 to +10; +99 won't do.")
+    assert "Bad request" not in refused.error and "Value error" not in refused.error
+    assert session.reload().moves == 0

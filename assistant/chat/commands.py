@@ -144,7 +144,13 @@ def parse_roll(rest: str) -> dict[str, Any]:
             words.append(token)
     if not words:
         raise _usage_error("roll", "Name the move to roll.")
+    if not -MAX_ADDS <= adds <= MAX_ADDS:
+        raise _usage_error("roll", f"A bonus is a whole number from -{MAX_ADDS} to +{MAX_ADDS}; {adds:+d} won't do.")
     return {"move": " ".join(words), "stat": stat, "adds": adds, "options": options}
+
+
+MAX_ADDS = 10
+"""The most a roll adds or takes away (the engine's bound on ``adds``)."""
 
 
 def parse_oracle(rest: str) -> dict[str, Any]:
