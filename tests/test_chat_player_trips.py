@@ -348,3 +348,11 @@ def test_a_bonus_out_of_range_on_roll_says_the_range_in_words_and_rolls_nothing(
     assert refused.kind == "error" and refused.error.startswith("A bonus is a whole number from -10 to +10; +99 won't do.")
     assert "Bad request" not in refused.error and "Value error" not in refused.error
     assert session.reload().moves == 0
+
+
+def test_a_missed_try_is_told_with_one_try() -> None:
+    session, dice = _session("elegy")
+    session.send("i try to feed again")
+    dice.queue(6, 6)  # glamour 2 against 6 and 6: a miss
+    told = session.confirm({"move": "Feed", "stat": "glamour"}).narration
+    assert "try to try" not in told.lower() and told.startswith("You try to feed again."), told

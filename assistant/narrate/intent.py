@@ -269,6 +269,8 @@ def _opener(openers: Sequence[str], words: str, seed: object, recent: Sequence[s
     return template.format(words) if "{}" in template else f"{template} {words}."
 
 
+#: Words after "you" that already make the words an attempt or a wish.
+_TRYING = frozenset({"try", "tries", "attempt", "want", "need", "hope", "plan", "mean", "intend", "wish", "aim"})
 _SENTENCE_START = re.compile(r"([.!?]\s+)([a-z])")
 
 
@@ -280,8 +282,10 @@ def frame(player_text: str, seed: object, recent: Sequence[str] = (), *, attempt
     words that read as done ("You feed on the priest.") are told as tried ("You try to feed on the priest.")."""
     told = _frame(player_text, seed, recent, attempt=attempt)
     kind, intent = shape(player_text)
+    second = intent.lower().split()[1:2]
+    tried = bool(second) and second[0] in _TRYING  # "I try to feed", "I want to feed": not "You try to try to feed"
     if failed and kind is Shape.ATTEMPT and told.rstrip(".").lower() == intent.lower() and intent.lower().startswith("you "):
-        told = f"You try to {intent[4:]}."
+        told = told if tried else f"You try to {intent[4:]}."
     return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).upper(), told)  # "the heat. it was loud": "It was"
 
 
