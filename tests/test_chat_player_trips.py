@@ -356,3 +356,16 @@ def test_a_missed_try_is_told_with_one_try() -> None:
     dice.queue(6, 6)  # glamour 2 against 6 and 6: a miss
     told = session.confirm({"move": "Feed", "stat": "glamour"}).narration
     assert "try to try" not in told.lower() and told.startswith("You try to feed again."), told
+
+
+def test_undoing_a_burned_roll_tells_the_burn_not_a_sum_that_does_not_add_up() -> None:
+    session, dice = _session("starforged")
+    session.send("/set momentum 9")
+    session.send("i leap across the gap")
+    dice.queue(5, 6, 8)  # 5 + edge 3 = 8 against 6 and 8: a weak hit; momentum 9 beats both
+    session.confirm({"move": "Face Danger", "stat": "edge"})
+    burned = session.send("/burn")
+    assert burned.results[0].outcome == "strong_hit", burned.error
+    undone = session.send("/undo").narration
+    assert undone == "Undone: Face Danger (+edge): strong hit — momentum 9 burned against 6 and 8.", undone
+    assert session.reload().active()["momentum"] == 9
