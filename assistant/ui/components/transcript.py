@@ -50,15 +50,16 @@ def undone_seqs(events: list[StoredEvent]) -> set[int]:
 
 def replaced_seqs(events: list[StoredEvent]) -> set[int]:
     """The undos that a pick or a burn made: each is followed at once by the same move made again."""
-    by_seq = {stored.seq: stored.event for stored in events}
+    by_seq: dict[int, Any] = {stored.seq: stored.event for stored in events}
     out = set()
     for stored in events:
         ev: Any = stored.event
         if ev.type != "undo":
             continue
         target, after = by_seq.get(ev.target_seq), by_seq.get(stored.seq + 1)
-        same = target is not None and after is not None and target.type == after.type == "move_resolved"
-        if same and target.result.get("move_id") == after.result.get("move_id"):
+        if target is None or after is None or not target.type == after.type == "move_resolved":
+            continue
+        if target.result.get("move_id") == after.result.get("move_id"):
             out.add(stored.seq)
     return out
 
@@ -101,7 +102,7 @@ def group_turns(events: list[StoredEvent]) -> list[TurnView]:
     undone = undone_seqs(events)
     replaced = replaced_seqs(events)
     by_seq = {stored.seq: stored.event for stored in events}
-    replaced_moves = {by_seq[seq].target_seq for seq in replaced}
+    replaced_moves = {getattr(by_seq[seq], "target_seq", 0) for seq in replaced}
     narration = {ev.event_seq: ev.text for ev in by_seq.values() if isinstance(ev, NarrationRecorded)}
     turns: list[TurnView] = []
 
