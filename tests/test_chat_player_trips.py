@@ -369,3 +369,10 @@ def test_undoing_a_burned_roll_tells_the_burn_not_a_sum_that_does_not_add_up() -
     undone = session.send("/undo").narration
     assert undone == "Undone: Face Danger (+edge): strong hit — momentum 9 burned against 6 and 8.", undone
     assert session.reload().active()["momentum"] == 9
+
+
+def test_can_i_hit_her_again_offers_hack_and_slash_first() -> None:
+    session, _dice = _session("dungeon-world")
+    session.send("/character add Mara class=bard")
+    offered = session.send("can I hit her again?")
+    assert offered.suggestions[0].move == "Hack & Slash", [s.move for s in offered.suggestions]
