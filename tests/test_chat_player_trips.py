@@ -376,3 +376,16 @@ def test_can_i_hit_her_again_offers_hack_and_slash_first() -> None:
     session.send("/character add Mara class=bard")
     offered = session.send("can I hit her again?")
     assert offered.suggestions[0].move == "Hack & Slash", [s.move for s in offered.suggestions]
+
+
+def test_the_apps_quick_tools_name_the_system_as_the_player_knows_it() -> None:
+    from streamlit.testing.v1 import AppTest
+
+    from tests.test_ui_app import APP, create_campaign
+
+    app = AppTest.from_file(str(APP), default_timeout=120)
+    app.run()
+    create_campaign(app, "Pit", "dungeon-world")
+    captions = "\n".join(str(c.value) for c in app.caption)
+    assert "Dungeon World (PvP combat variant) has no yes/no oracle" in captions, captions
+    assert "dungeon-world has" not in captions, captions
