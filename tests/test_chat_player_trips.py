@@ -389,3 +389,16 @@ def test_the_apps_quick_tools_name_the_system_as_the_player_knows_it() -> None:
     captions = "\n".join(str(c.value) for c in app.caption)
     assert "Dungeon World (PvP combat variant) has no yes/no oracle" in captions, captions
     assert "dungeon-world has" not in captions, captions
+
+
+def test_endure_harm_says_how_to_resist_and_resisting_in_words_rolls() -> None:
+    session, dice = _session("starforged")
+    session.send("he stabs me in the gut, a serious wound")
+    taken = session.confirm({"move": "Endure Harm"})
+    assert "(say “I resist the harm” to roll)" in taken.narration, taken.narration
+    session.send("/undo")
+    session.send("he stabs me in the gut, a serious wound, i resist it")
+    dice.queue(5, 2, 3)
+    resisted = session.confirm({"move": "Endure Harm", "stat": "health"})
+    assert resisted.results[0].roll == "action" and resisted.results[0].dice == [5, 2, 3], resisted.narration
+    assert any("resist" in n for n in resisted.notes), resisted.notes
