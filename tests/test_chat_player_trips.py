@@ -402,3 +402,13 @@ def test_endure_harm_says_how_to_resist_and_resisting_in_words_rolls() -> None:
     resisted = session.confirm({"move": "Endure Harm", "stat": "health"})
     assert resisted.results[0].roll == "action" and resisted.results[0].dice == [5, 2, 3], resisted.narration
     assert any("resist" in n for n in resisted.notes), resisted.notes
+
+
+def test_a_milestone_on_a_vow_never_offers_to_forsake_it() -> None:
+    """ "…a milestone for my vow" offered Forsake Your Vow first (its trigger's words included "vow"): one click
+    forsook the vow the player had just made headway on."""
+    session, _dice = _session("starforged")
+    session.send("/track dangerous Rescue the colonists from the derelict")
+    offered = [s.move for s in session.send("i find the colonists, thats a milestone for my vow").suggestions]
+    assert offered[0] == "Reach a Milestone" and "Forsake Your Vow" not in offered, offered
+    assert "Forsake Your Vow" in [s.move for s in session.send("i give up on my vow, its hopeless").suggestions]
