@@ -412,3 +412,11 @@ def test_a_milestone_on_a_vow_never_offers_to_forsake_it() -> None:
     offered = [s.move for s in session.send("i find the colonists, thats a milestone for my vow").suggestions]
     assert offered[0] == "Reach a Milestone" and "Forsake Your Vow" not in offered, offered
     assert "Forsake Your Vow" in [s.move for s in session.send("i give up on my vow, its hopeless").suggestions]
+
+
+def test_a_move_named_without_its_track_is_not_offered_and_the_note_says_what_to_do() -> None:
+    """ "I fulfill my vow" with no vow open: offered first, then refused when confirmed (a suggestion that dead-ends)."""
+    session, _dice = _session("starforged")
+    offered = session.send("i fulfill my vow")
+    assert "Fulfill Your Vow" not in [s.move for s in offered.suggestions], [s.move for s in offered.suggestions]
+    assert any("there is no open vow yet: Swear an Iron Vow first" in n for n in offered.notes), offered.notes

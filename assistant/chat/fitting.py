@@ -148,8 +148,8 @@ def fit_suggestions(state: CampaignState, suggestions: list[Any], text: str, k: 
             out.append(s)
             continue
         named = names_move(text, move.name)
-        if not named and not has_track_for(state, move):
-            continue
+        if not has_track_for(state, move):
+            continue  # named or not, it would be refused: the turn's note says why (``why_not_now``)
         request, notes = bind(state, dict(s.request), text)
         if request != s.request:
             s.request = request
