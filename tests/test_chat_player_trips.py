@@ -420,3 +420,15 @@ def test_a_move_named_without_its_track_is_not_offered_and_the_note_says_what_to
     offered = session.send("i fulfill my vow")
     assert "Fulfill Your Vow" not in [s.move for s in offered.suggestions], [s.move for s in offered.suggestions]
     assert any("there is no open vow yet: Swear an Iron Vow first" in n for n in offered.notes), offered.notes
+
+
+@pytest.mark.parametrize(
+    ("words", "name"),
+    [("something attacks me from the dark", "Something"), ("he attacks me with a knife", "The fight")],
+)
+def test_a_fight_is_not_named_after_the_place_or_the_weapon(words: str, name: str) -> None:
+    session, dice = _session("starforged")
+    session.send(words)
+    dice.queue(6, 1, 2)
+    session.confirm({"move": "Enter the Fray", "stat": "heart"})
+    assert [t["name"] for t in session.reload().tracks.values()] == [name]

@@ -156,6 +156,13 @@ _RANK_CLAUSE = re.compile(
 )
 #: A foe the words name ("a raider jumps me" -> raider), not the fight itself ("the fray").
 _FOE = re.compile(r"\b(?:a|an|the)\s+(?!(?:way|moment|fight|blow|attack|fray|battle|combat|duel|encounter)\b)([a-z][\w-]*)", re.I)
+#: The one who starts the fight, as the sentence's subject: "a raider jumps me", "something attacks me".
+_SUBJECT = re.compile(
+    r"^(?:(a|an|the)\s+)?([a-z][\w-]*)\s+(?:suddenly\s+)?(?:attacks?|jumps?|lunges?|charges?|ambush(?:es)?|shoots?|fires?"
+    r"|opens? fire|spots?|grabs?|leaps?|rushes|pounces?|strikes?)\b",
+    re.I,
+)
+_PRONOUNS = frozenset({"i", "we", "you", "he", "she", "it", "they", "this", "that"})
 _LEAD = re.compile(r"^(?:i|we|you)\s+(?:(?:try|want|begin|start|decide)\s+to\s+)?", re.IGNORECASE)
 
 
@@ -177,8 +184,11 @@ def name_from_words(text: str, kind: str) -> str:
         name = re.sub(r"^(?:back|on|off|hard)\s+(?:against|at|with)\s+", "", name, flags=re.IGNORECASE)
         name = re.sub(r"^(?:me|us)\b.*$", "me", name, flags=re.IGNORECASE)  # "a hunter attacks me": not the foe
         if name.lower() in _NOT_A_FOE or not matched:  # "a raider lunges at me; I fight back": the raider, not "back"
-            foe = _FOE.search(clean)
-            name = f"The {foe.group(1).lower()}" if foe else "" if matched else name
+            subject, foe = _SUBJECT.match(clean), _FOE.search(_HOW.sub("", clean) or clean)  # not "with a knife"
+            if subject and subject.group(2).lower() not in _PRONOUNS:  # "something attacks me from the dark"
+                name = f"The {subject.group(2).lower()}" if subject.group(1) else subject.group(2).capitalize()
+            else:
+                name = f"The {foe.group(1).lower()}" if foe else "" if matched else name
     name = _RANK_CLAUSE.sub("", name)  # "find my lost sister, it's a dangerous vow": the rank, not the name
     name = re.sub(rf"\b(?:{'|'.join(r.value for r in Rank)})\b\s*", "", name, flags=re.IGNORECASE).strip(" ,;:-")
     name = re.sub(r"^(?:a|an)\s+", "", name, flags=re.IGNORECASE)
