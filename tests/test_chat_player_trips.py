@@ -432,3 +432,15 @@ def test_a_fight_is_not_named_after_the_place_or_the_weapon(words: str, name: st
     dice.queue(6, 1, 2)
     session.confirm({"move": "Enter the Fray", "stat": "heart"})
     assert [t["name"] for t in session.reload().tracks.values()] == [name]
+
+
+def test_a_short_new_action_while_a_question_is_open_is_played_not_asked_again() -> None:
+    session, _dice = _session("starforged")
+    asked = session.confirm({"move": "Endure Harm"})
+    assert asked.kind == "question", asked.kind
+    moved_on = session.send("i make a discovery")
+    assert moved_on.kind == "action" and moved_on.suggestions, (moved_on.kind, moved_on.narration)
+    assert any("set aside" in n for n in moved_on.notes), moved_on.notes
+    session.confirm({"move": "Endure Harm"})
+    again = session.send("hmm big")  # not an answer, not an action: asked again
+    assert again.kind == "question" and again.narration.startswith("I didn't catch that"), again.narration
