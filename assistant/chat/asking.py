@@ -9,7 +9,6 @@ a move's choice is open, a message that names one of its options ("pay 1 rep", "
 from __future__ import annotations
 
 import re
-
 from collections.abc import Callable
 from typing import Any
 
