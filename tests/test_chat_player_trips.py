@@ -444,3 +444,9 @@ def test_a_short_new_action_while_a_question_is_open_is_played_not_asked_again()
     session.confirm({"move": "Endure Harm"})
     again = session.send("hmm big")  # not an answer, not an action: asked again
     assert again.kind == "question" and again.narration.startswith("I didn't catch that"), again.narration
+
+
+def test_checking_my_gear_for_an_item_offers_check_your_gear() -> None:
+    session, _dice = _session("starforged")
+    offered = session.send("i check my gear, do i have a plasma cutter?")
+    assert offered.kind == "action" and offered.suggestions[0].move == "Check Your Gear", (offered.kind, offered.narration)

@@ -62,7 +62,11 @@ _ALLOWANCE = re.compile(
     r"downtime|vows?|tier|entanglements?|debility|debilities|action score)\b|[+-]\s?\w|\b\d+\b",
     re.I,
 )
-_GEAR_QUESTION = re.compile(r"^(do|did) (i|we) (have|bring|pack|carry|own)\b|^(have|has) (i|we) got\b", re.I)
+_GEAR_QUESTION = re.compile(
+    r"^(?:(?:i|we) (?:check|search|look through|dig through|rummage through) (?:my|our) [\w ]{2,30}?[,;:-]\s*)?"
+    r"(?:(do|did) (i|we) (have|bring|pack|carry|own)\b|(have|has) (i|we) got\b)",
+    re.I,
+)  # "do I have a rope?", "I check my gear, do I have a plasma cutter?"
 #: The generic question phrases of ``_RULES_PHRASES``: they make a question, not a question about a rule.
 _GENERIC_ASK = re.compile(r"^(can|could|may) (i|we)\b", re.I)
 _ORACLE_PREFIX = re.compile(r"^(oracle|ask the oracle)\s*[:,-]?\s*", re.I)
