@@ -450,3 +450,9 @@ def test_checking_my_gear_for_an_item_offers_check_your_gear() -> None:
     session, _dice = _session("starforged")
     offered = session.send("i check my gear, do i have a plasma cutter?")
     assert offered.kind == "action" and offered.suggestions[0].move == "Check Your Gear", (offered.kind, offered.narration)
+
+
+def test_looking_for_anything_useful_in_a_wreck_offers_resupply_first() -> None:
+    session, _dice = _session("starforged")
+    offered = session.send("can i find anything useful in the wreck?")
+    assert offered.suggestions[0].move == "Resupply", [s.move for s in offered.suggestions]
