@@ -456,3 +456,23 @@ def test_looking_for_anything_useful_in_a_wreck_offers_resupply_first() -> None:
     session, _dice = _session("starforged")
     offered = session.send("can i find anything useful in the wreck?")
     assert offered.suggestions[0].move == "Resupply", [s.move for s in offered.suggestions]
+
+
+def test_i_burn_my_momentum_in_words_burns_it() -> None:
+    session, dice = _session("starforged")
+    session.send("/set momentum 9")
+    session.send("i leap across the gap")
+    dice.queue(5, 6, 8)  # a weak hit that momentum 9 makes strong
+    session.confirm({"move": "Face Danger", "stat": "edge"})
+    burned = session.send("i burn my momentum")
+    assert burned.results and burned.results[0].outcome == "strong_hit", (burned.kind, burned.error)
+
+
+@pytest.mark.parametrize(
+    ("words", "move"),
+    [("the hunter stakes me through the chest", "Endure Harm"), ("a vampire hunter corners me", "Enter the Fray")],
+)
+def test_elegy_a_stake_is_harm_and_being_cornered_starts_a_fight(words: str, move: str) -> None:
+    session, _dice = _session("elegy")
+    offered = session.send(words)
+    assert offered.suggestions[0].move == move, [s.move for s in offered.suggestions]
