@@ -476,3 +476,12 @@ def test_elegy_a_stake_is_harm_and_being_cornered_starts_a_fight(words: str, mov
     session, _dice = _session("elegy")
     offered = session.send(words)
     assert offered.suggestions[0].move == move, [s.move for s in offered.suggestions]
+
+
+def test_someone_cornering_me_is_told_as_a_sentence() -> None:
+    """It was "Your attention turns to a vampire hunter corners you." (a verb the word list does not know)."""
+    session, dice = _session("elegy")
+    session.send("a vampire hunter corners me")
+    dice.queue(1, 2)
+    told = session.confirm({"move": "Enter the Fray", "stat": "heart"}).narration
+    assert told.startswith("A vampire hunter corners you."), told

@@ -210,7 +210,10 @@ def _third_person_verb(intent: str) -> bool:
             and found[1].lower().endswith("s")
             and (is_verb(found[2]) or (len(found) > 3 and found[3].lower() in _AFTER_VERB))
         )
-        return plural or any(_verb_base(w.lower()) for w in found[2:4])
+        on_you = any(  # "a vampire hunter corners you": an -s word before "you" is the verb, known or not
+            w.lower().endswith("s") and nxt.lower() in {"you", "us"} for w, nxt in zip(found[1:4], found[2:5], strict=False)
+        )
+        return plural or on_you or any(_verb_base(w.lower()) for w in found[2:4])
     return first[:1].isupper() and not is_verb(first) and bool(_verb_base(found[1].lower()))  # "Kara lunges"
 
 
