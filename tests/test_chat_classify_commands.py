@@ -108,7 +108,7 @@ def test_parse_commands(text: str, name: str, args: dict[str, object]) -> None:
         ("/meter health 0 nothing", "Usage: /meter"),
         ("/track huge A vow", "Give a rank"),
         ("/clock six Alarm", "segments"),
-        ("/progress vow 9", "1 to 4"),
+        ("/progress vow 41", "1 to 40"),
         ("/undo now", "takes nothing"),
         ("/", "Type a command"),
         ('/roll "face danger', "Could not read"),

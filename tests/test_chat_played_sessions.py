@@ -139,7 +139,7 @@ def test_dungeon_world_pvp_the_damage_a_player_asks_for_lands_on_the_one_fought(
     session, dice = _session("dungeon-world")
     added = session.send("/character add Mara class=bard max_hp=18")  # the README's example: HP starts at max HP
     assert added.kind == "command", added.error
-    assert session.send("/set name Brakk").narration.startswith("Brakk:")
+    assert session.send("/set name Brakk").narration == "Your character is now called Brakk."
     mara = next(cid for cid, c in session.reload().characters.items() if c.get("name") == "Mara")
     assert session.state.characters[mara]["hp"] == 18
     session.send("I swing my axe at Mara")

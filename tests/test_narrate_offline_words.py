@@ -20,7 +20,7 @@ def test_numbers_rolled_are_told_as_numbers_not_a_python_list() -> None:
     secret = resolve({"system": "city", "move": "Use a Secret", "stat": "flat", "dice": [1, 5, 4]})
     assert "A die shows 1 or 2 (dice 1, 5 and 4): you Reveal a Secret." in secret.notes
     damage = resolve({"system": "dungeon-world", "move": "Deal Damage", "dice": [3, 2], "options": {"damage_dice": "2d6"}})
-    assert damage.notes[-1] == "Damage: 2d6 = 5 (rolled 3, 2)."
+    assert damage.notes[-1] == "Damage: 2d6 = 5 (rolled 3, 2), less 3 armor: 2 HP."
     for text in [*secret.notes, *damage.notes]:
         assert "[" not in text
 

@@ -71,8 +71,10 @@ def test_a_move_named_but_not_offered_says_why_it_cannot_be_made_now() -> None:
 
 def test_an_elegy_track_is_an_elegy_not_a_elegy() -> None:
     session = _session("elegy")
-    offered = session.send("I fulfill my elegy")
-    refused = session.confirm(offered.suggestions[0])
+    offered = session.send("I fulfill my elegy")  # not offered without an elegy open: the note says why
+    told = " ".join(offered.notes)
+    assert "acts on an elegy's progress track" in told and " a elegy" not in told, told
+    refused = session.send("/roll fulfill your elegy")
     assert "acts on an elegy's progress track" in refused.error and " a elegy" not in refused.error
 
 

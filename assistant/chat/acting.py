@@ -43,7 +43,7 @@ class ActingMixin(CharactersMixin):
 
     # ---- actions and suggestions ----------------------------------------------------------------
     def _suggest_context(self, text: str = "") -> Any:
-        from assistant.chat.fitting import fight_position
+        from assistant.chat.fitting import fight_position, standing_position
         from assistant.suggest import SuggestContext
 
         character = self._state.active()
@@ -57,6 +57,7 @@ class ActingMixin(CharactersMixin):
             character=character,
             position=position if position in ("in_control", "bad_spot") else None,
             mode=mode,
+            standing=standing_position(self._state),  # no Strike in a bad spot, even for words not about the fight
         )
 
     def _suggestions_for(self, text: str) -> tuple[list[Any], list[str]]:

@@ -8,6 +8,7 @@ a move's choice is open, a message that names one of its options ("pay 1 rep", "
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -100,7 +101,7 @@ class AskingMixin(FollowingMixin):
             self._check_still_open(question)
             self._say("user", text)
             return self._answered(question, value)
-        if kind == "action" and len(text.split()) < NEW_ACTION_WORDS:
+        if kind == "action" and len(text.split()) < NEW_ACTION_WORDS and not _first_person(text):
             self._say("user", text)
             return self._ask(question, lead=near_miss(question))
         return None
@@ -132,3 +133,12 @@ class AskingMixin(FollowingMixin):
             return None
         result = Result.model_validate(found[0].event.result)
         return said_choice(text, open_options(result.choices)) if result.choices else None
+
+
+_I_DO = re.compile(r"^\s*(?:i|we)\s+(?!(?:dunno|guess|think|mean)\b)[a-z]{2,}", re.IGNORECASE)
+
+
+def _first_person(text: str) -> bool:
+    """Short words that are the player's next action ("i make a discovery"), not a try at the answer ("hmm big"): the
+    question is set aside for them, not asked again."""
+    return bool(_I_DO.match(text))

@@ -84,13 +84,23 @@ def sheet_text(state: CampaignState, cid: str) -> str:
         elif isinstance(value, bool):
             shown = "yes" if value else "no"
         else:
-            shown = "-" if value in (None, "") else str(value)
+            shown = _unset(state.system, f.name, sheet) if value in (None, "") else str(value)
         lines.append(f"- {f.label}: {shown}")
     others = [shown_name(state, i) for i in state.characters if i != cid]
     if others:
         lines.append("Also in this campaign: " + ", ".join(others) + ".")
     lines.append("Change a field with /set <field> <value>; lists with /add and /remove.")
     return "\n".join(lines)
+
+
+def _unset(system: str, field: str, sheet: dict[str, Any]) -> str:
+    """A field left empty, as the player reads it: Dungeon World's Grit is the class's damage die then."""
+    if system == "dungeon-world" and field == "grit":
+        from assistant.engine.rulesets.dungeon_world.damage import grit_of
+
+        grit = grit_of(sheet)
+        return f"the {sheet.get('class') or 'class'}'s, d{grit}" if grit else "not set (the text gives none for this class)"
+    return "-"
 
 
 class CharactersMixin(SessionBase):
@@ -115,6 +125,8 @@ class CharactersMixin(SessionBase):
         cid = stored.event.character_id  # type: ignore[union-attr]
         name = shown_name(self._state, cid)
         text = f"{name}: " + "; ".join(changes) + "." if changes else f"Nothing changed on {name[:1].lower() + name[1:]}."
+        if changes == [f"Name set to {name}"]:  # a first name: not "Kira: Name set to Kira."
+            text = f"Your character is now called {name}."
         return (yield from self._said(typed or "/set", text, event_seq=stored.seq))
 
     def _said(self, typed: str, text: str, event_seq: int | None = None) -> TurnStream:

@@ -62,9 +62,14 @@ _ALLOWANCE = re.compile(
     r"downtime|vows?|tier|entanglements?|debility|debilities|action score)\b|[+-]\s?\w|\b\d+\b",
     re.I,
 )
-_GEAR_QUESTION = re.compile(r"^(do|did) (i|we) (have|bring|pack|carry|own)\b|^(have|has) (i|we) got\b", re.I)
+_GEAR_QUESTION = re.compile(
+    r"^(?:(?:i|we) (?:check|search|look through|dig through|rummage through) (?:my|our) [\w ]{2,30}?[,;:-]\s*)?"
+    r"(?:(do|did) (i|we) (have|bring|pack|carry|own)\b|(have|has) (i|we) got\b)",
+    re.I,
+)  # "do I have a rope?", "I check my gear, do I have a plasma cutter?"
 #: The generic question phrases of ``_RULES_PHRASES``: they make a question, not a question about a rule.
 _GENERIC_ASK = re.compile(r"^(can|could|may) (i|we)\b", re.I)
+_BURN_WORDS = re.compile(r"^\s*(?:(?:i|we)\s+)?(?:want\s+to\s+)?burn\s+(?:my\s+|the\s+)?(?:momentum|focus)\s*[.!]?\s*$", re.I)
 _ORACLE_PREFIX = re.compile(r"^(oracle|ask the oracle)\s*[:,-]?\s*", re.I)
 
 
@@ -163,6 +168,8 @@ def classify(text: str, system: str = "starforged") -> Classification:
         return Classification("command", stripped[1:].strip(), "starts with /")
     if _META.match(stripped):
         return Classification("meta", stripped, "greeting or help")
+    if _BURN_WORDS.match(stripped):  # "i burn my momentum": the /burn the player means, not an action to suggest for
+        return Classification("command", "burn", "burns momentum or focus in words")
     oracle = _ORACLE_PREFIX.match(stripped)
     if oracle:
         rest = stripped[oracle.end() :]

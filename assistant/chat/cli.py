@@ -51,6 +51,53 @@ def _card_lines(results: Any) -> list[str]:
     return lines
 
 
+def next_steps(session: Any, follow_ups: Any) -> list[tuple[str, dict[str, Any]]]:
+    """What the rules say comes next, each with the request that makes it, for the terminal to number ("[1] Deal
+    Damage on Mara", "[1] Endure Harm (-1)"): a follow-up move or table roll, and each of the system's suffer moves
+    with the cost a "make a suffer move (-1)" gives."""
+    from assistant.chat.characters import shown_name
+    from assistant.engine import get_ruleset
+
+    steps: list[tuple[str, dict[str, Any]]] = []
+    for fu in follow_ups:
+        if fu.kind == "suffer" and fu.amount:
+            amount = abs(int(fu.amount))
+            for move in get_ruleset(session.system).moves:
+                if move.category == "suffer" and "amount" in move.options:
+                    steps.append((f"{move.name} ({-amount:+d})", {"move": move.id, "options": {"amount": amount}}))
+        elif fu.kind in ("move", "table") and fu.request:
+            request, label = dict(fu.request), fu.move if fu.kind == "move" else f"Roll on {fu.move}"
+            if fu.target and fu.target in session.state.characters:  # resolved on the sheet of the one it is aimed at
+                request["character_id"] = fu.target
+                label = f"{fu.move} on {shown_name(session.state, fu.target)}"
+            steps.append((label, request))
+    unique = {label: request for label, request in steps}
+    return list(unique.items())
+
+
+def _turn_steps(session: Any, turn: Turn) -> list[tuple[str, dict[str, Any]]]:
+    """The next steps of a turn just played; none while a choice is open (it comes first)."""
+    if turn.open_choices or not turn.results or turn.kind == "error":
+        return []
+    return next_steps(session, turn.follow_ups)
+
+
+def _resumed_steps(session: Any) -> list[dict[str, Any]]:
+    """What a bare number picks on opening a campaign: the next steps of its last move (Deal Damage on the one hit)
+    when no choice of it is still open, so "1" after a restart plays what the last session offered."""
+    from assistant.chat.followed_next import open_follow_ups
+    from assistant.engine import AssistantError, Result
+
+    top = session.known.top
+    try:
+        found = session.store.events(session.campaign, after=top - 1, upto=top) if isinstance(top, int) and top > 0 else []
+        if not found or found[0].event.type != "move_resolved" or Result.model_validate(found[0].event.result).choices:
+            return []
+        return [request for _label, request in next_steps(session, open_follow_ups(session.store, session.campaign, top))]
+    except (AssistantError, ValueError):
+        return []
+
+
 def _print_turn(turn: Turn, as_json: bool, *, narration: bool = True) -> None:
     if as_json:
         typer.echo(json.dumps(turn.to_dict(), ensure_ascii=False))
@@ -130,7 +177,7 @@ def chat(
         raise typer.Exit(1) from None
     if sys.stdin.isatty() and not as_json:
         typer.echo(f"{campaign} ({session.system}). Type /help for commands, /quit or Ctrl-D to leave.")
-    last: list[Any] = []
+    last: list[Any] = _resumed_steps(session)  # what a bare number picks: the suggested moves, else the next steps
     for raw in sys.stdin:
         line = raw.strip()
         if not line:
@@ -143,6 +190,12 @@ def chat(
             turn = session.send(line)
         last = list(turn.suggestions) if turn.suggestions and not turn.results else []
         _print_turn(turn, as_json)
+        steps = [] if last else _turn_steps(session, turn)
+        if steps and not as_json:
+            typer.echo("  What comes next (type its number):")
+            for i, (label, _request) in enumerate(steps, 1):
+                typer.echo(f"  [{i}] {label}")
+            last = [request for _label, request in steps]
         if turn.refining:  # the offline suggestions are printed; the LLM's plan may reorder them
             refined = session.refine()
             if refined.kind == "error":

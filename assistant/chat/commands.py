@@ -31,6 +31,7 @@ import shlex
 from dataclasses import dataclass, field
 from typing import Any
 
+from assistant.chat.tool_models import MAX_PLAYER_MARKS
 from assistant.engine.errors import InputError
 from assistant.engine.oracle import Odds
 from assistant.engine.tracks import Rank
@@ -143,7 +144,13 @@ def parse_roll(rest: str) -> dict[str, Any]:
             words.append(token)
     if not words:
         raise _usage_error("roll", "Name the move to roll.")
+    if not -MAX_ADDS <= adds <= MAX_ADDS:
+        raise _usage_error("roll", f"A bonus is a whole number from -{MAX_ADDS} to +{MAX_ADDS}; {adds:+d} won't do.")
     return {"move": " ".join(words), "stat": stat, "adds": adds, "options": options}
+
+
+MAX_ADDS = 10
+"""The most a roll adds or takes away (the engine's bound on ``adds``)."""
 
 
 def parse_oracle(rest: str) -> dict[str, Any]:
@@ -187,8 +194,10 @@ def parse_command(text: str) -> Command:
         parts = rest.rsplit(" ", 1)
         times = _int(parts[-1]) if len(parts) == 2 else None
         track = parts[0] if times is not None else rest
-        if times is not None and not 1 <= times <= 4:
-            raise _usage_error("progress", "Mark progress 1 to 4 times.")
+        if times is not None and not 1 <= times <= MAX_PLAYER_MARKS:
+            raise _usage_error(
+                "progress", f"Mark progress 1 to {MAX_PLAYER_MARKS} times (a troublesome track fills in 4, an epic one in 40)."
+            )
         args = {"track": track or None, "times": times or 1}
     elif name == "track":
         rank, _, track_name = rest.partition(" ")

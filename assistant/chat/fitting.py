@@ -69,6 +69,16 @@ def _has_combat_tracks(system: str) -> bool:
     return any((need := track_need(m)) is not None and need.starts and need.kind == "combat" for m in get_ruleset(system).moves)
 
 
+def standing_position(state: CampaignState) -> Position | None:
+    """The fight position the rules still hold: the sheet's, while a fight's track is open (whatever the words)."""
+    position = (state.active() or {}).get("position")
+    if position not in ("in_control", "bad_spot"):
+        return None
+    if _has_combat_tracks(state.system) and not open_tracks(state, "combat"):
+        return None
+    return "in_control" if position == "in_control" else "bad_spot"
+
+
 def fight_position(state: CampaignState, text: str, embedder: Any = None) -> Position | None:
     """The active character's fight position (``in_control``/``bad_spot``) if a fight is still on for these words."""
     from assistant.suggest import SuggestContext
@@ -138,8 +148,8 @@ def fit_suggestions(state: CampaignState, suggestions: list[Any], text: str, k: 
             out.append(s)
             continue
         named = names_move(text, move.name)
-        if not named and not has_track_for(state, move):
-            continue
+        if not has_track_for(state, move):
+            continue  # named or not, it would be refused: the turn's note says why (``why_not_now``)
         request, notes = bind(state, dict(s.request), text)
         if request != s.request:
             s.request = request

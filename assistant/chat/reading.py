@@ -248,7 +248,10 @@ CODE_READERS: dict[str, Callable[[str, MoveSpec, CampaignState], Found | None]] 
     "belief": _belief,
     "scheme": _scheme,
     "initiative": _number_after(
-        rf"\binitiative\s+(?:of|is|roll(?:ed)?(?: of| a)?)\s*{NUMBER}\b", rf"\brolled (?:a )?{NUMBER} (?:for|on) initiative"
+        rf"\binitiative\s+(?:of|is|roll(?:ed)?(?: of| a)?)\s*{NUMBER}\b",
+        rf"\b(?:rolled|got) (?:a |an )?{NUMBER} (?:for|on) initiative",
+        rf"\binitiative\s*[:=]\s*{NUMBER}\b",  # "initiative: 14"
+        rf"\binitiative\b[\s,;-]+(?:and\s+)?(?:i\s+)?(?:got|rolled|get)\s+(?:a\s+|an\s+)?{NUMBER}\b",  # "initiative, got a 14"
     ),
     "healing": _number_after(
         rf"\bheal(?:s|ed|ing)?\s+(?:me\s+)?(?:for\s+)?{NUMBER}\b", rf"\b{NUMBER}\s+(?:hp|health points?) back\b"

@@ -15,6 +15,10 @@ from assistant.errors import InputError
 
 MAX_ADDS = 3
 MAX_MARKS = 4
+"""The most marks the model may make at once: no move of the rules marks more than twice."""
+MAX_PLAYER_MARKS = 40
+"""The most marks a player's /progress makes at once: an epic track (one tick a mark) fills in 40, a troublesome one
+(three boxes a mark) in 4 ("troublesome=3 boxes ... epic=1 tick"); the track stops at ten boxes."""
 MAX_DELTA = 6
 MAX_OPTIONS_JSON = 2000
 
@@ -119,6 +123,12 @@ class MarkProgress(_Args):
     reason: str = Field(default="", max_length=200, description="Why, in a few words (optional).")
 
 
+class PlayerMarkProgress(MarkProgress):
+    """The player's /progress: as many marks as the track's rank takes to fill it."""
+
+    times: int = Field(default=1, ge=1, le=MAX_PLAYER_MARKS, description="How many times to mark progress (1-40).")
+
+
 class AdjustMeter(_Args):
     """Change one of the active character's meters (health, spirit, supply, momentum...) when the rules say so."""
 
@@ -157,7 +167,11 @@ TOOL_MODELS: dict[str, type[BaseModel]] = {
     "adjust_meter": AdjustMeter,
 }
 #: What the player's own commands may do besides the model's tools (never offered to the model).
-PLAYER_ACTIONS: dict[str, type[BaseModel]] = {"start_track": StartTrack, "start_clock": StartClock}
+PLAYER_ACTIONS: dict[str, type[BaseModel]] = {
+    "start_track": StartTrack,
+    "start_clock": StartClock,
+    "mark_progress": PlayerMarkProgress,
+}
 ROLLING_TOOLS = frozenset({"roll_move", "ask_oracle", "roll_table"})
 
 

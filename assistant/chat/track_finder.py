@@ -145,7 +145,24 @@ _HOW = re.compile(
     re.IGNORECASE,
 )
 #: Words after "fight" that say how, not whom: "I fight back", "we fight on".
-_NOT_A_FOE = frozenset({"back", "on", "off", "hard", "harder", "it", "it out", "them", "him", "her", "back hard", "dirty"})
+_NOT_A_FOE = frozenset(
+    {"back", "on", "off", "hard", "harder", "it", "it out", "them", "him", "her", "back hard", "dirty", "me", "us"}
+)
+#: A clause after the name that only gives the rank: ", its a dangerous vow", ", a dangerous one", " (epic)".
+_RANK_CLAUSE = re.compile(
+    r"\s*[,;:(\u2013\u2014-]\s*(?:(?:it|this|that|it’)(?:'s|s|’s|\s+is|\s+will\s+be)\s+)?(?:(?:a|an)\s+)?"
+    rf"(?:{'|'.join(r.value for r in Rank)})\b[^,;]*$",
+    re.IGNORECASE,
+)
+#: A foe the words name ("a raider jumps me" -> raider), not the fight itself ("the fray").
+_FOE = re.compile(r"\b(?:a|an|the)\s+(?!(?:way|moment|fight|blow|attack|fray|battle|combat|duel|encounter)\b)([a-z][\w-]*)", re.I)
+#: The one who starts the fight, as the sentence's subject: "a raider jumps me", "something attacks me".
+_SUBJECT = re.compile(
+    r"^(?:(a|an|the)\s+)?([a-z][\w-]*)\s+(?:suddenly\s+)?(?:attacks?|jumps?|lunges?|charges?|ambush(?:es)?|shoots?|fires?"
+    r"|opens? fire|spots?|grabs?|leaps?|rushes|pounces?|strikes?)\b",
+    re.I,
+)
+_PRONOUNS = frozenset({"i", "we", "you", "he", "she", "it", "they", "this", "that"})
 _LEAD = re.compile(r"^(?:i|we|you)\s+(?:(?:try|want|begin|start|decide)\s+to\s+)?", re.IGNORECASE)
 
 
@@ -159,14 +176,20 @@ def name_from_words(text: str, kind: str) -> str:
         if m and m.group("n").strip():
             name = m.group("n").strip()
             break
+    matched = bool(name)
     if not name:
         name = _LEAD.sub("", clean)
     if kind == "combat":  # the foe, not how the blow lands: "the raider with my blade" -> "the raider"
         name = _HOW.sub("", name) or name
         name = re.sub(r"^(?:back|on|off|hard)\s+(?:against|at|with)\s+", "", name, flags=re.IGNORECASE)
-        if name.lower() in _NOT_A_FOE:  # "a raider lunges at me; I fight back": the foe is the raider, not "back"
-            foe = re.search(r"\b(?:a|an|the)\s+(?!(?:way|moment|fight|blow|attack)\b)([a-z][\w-]*)", clean, re.IGNORECASE)
-            name = f"The {foe.group(1).lower()}" if foe else ""
+        name = re.sub(r"^(?:me|us)\b.*$", "me", name, flags=re.IGNORECASE)  # "a hunter attacks me": not the foe
+        if name.lower() in _NOT_A_FOE or not matched:  # "a raider lunges at me; I fight back": the raider, not "back"
+            subject, foe = _SUBJECT.match(clean), _FOE.search(_HOW.sub("", clean) or clean)  # not "with a knife"
+            if subject and subject.group(2).lower() not in _PRONOUNS:  # "something attacks me from the dark"
+                name = f"The {subject.group(2).lower()}" if subject.group(1) else subject.group(2).capitalize()
+            else:
+                name = f"The {foe.group(1).lower()}" if foe else "" if matched else name
+    name = _RANK_CLAUSE.sub("", name)  # "find my lost sister, it's a dangerous vow": the rank, not the name
     name = re.sub(rf"\b(?:{'|'.join(r.value for r in Rank)})\b\s*", "", name, flags=re.IGNORECASE).strip(" ,;:-")
     name = re.sub(r"^(?:a|an)\s+", "", name, flags=re.IGNORECASE)
     if len(name) > MAX_NAME:

@@ -55,7 +55,8 @@ class CharacterRules(SheetFields):
                 name = edit.value.strip() if isinstance(edit.value, str) else ""
                 if not name or len(name) > 80 or any(ord(c) < 32 for c in name):
                     raise InputError("A character's name is 1-80 printable characters, e.g. Kira.")
-                changes.append(f"Name {sheet.get('name') or 'none'} → {name}")
+                old = sheet.get("name")
+                changes.append(f"Name {old} → {name}" if old else f"Name set to {name}")
                 sheet["name"] = name
                 continue
             f = self.find(edit.field)

@@ -38,7 +38,8 @@ from assistant.engine.schema import EffectSpec, MoveSpec, RollSpec, Source
 from assistant.engine.tracks import BOXES, MAX_TICKS, TICKS_PER_BOX, Clock, ProgressTrack, Rank
 
 MAX_DELTA = 99
-MAX_MARKS = 10
+MAX_MARKS = MAX_TICKS
+"""The most marks one change takes: an epic track fills one tick a mark, 40 to its ten boxes ("epic=1 tick")."""
 REASON = "why, in the story (optional)"
 CHOOSE = "ids of the options you pick from the choices the change opened"
 
@@ -194,7 +195,7 @@ def _progress_clear(ctx: Resolution) -> None:
         raise RulesError(f"{track.name or 'The track'} has no progress to clear.")
     if "boxes" in ctx.options:
         boxes = _whole(ctx, "boxes", 1, BOXES, "How many boxes to clear")
-        ticks, default = TICKS_PER_BOX * boxes, f"clear {boxes} progress box(es)"
+        ticks, default = TICKS_PER_BOX * boxes, f"clear {boxes} progress box{'' if boxes == 1 else 'es'}"
     elif "ticks" in ctx.options:
         ticks = _whole(ctx, "ticks", 1, MAX_TICKS, "How many ticks to clear")
         default = f"clear {ticks} tick(s) of progress"
@@ -349,7 +350,7 @@ DOORS: dict[str, Door] = {
         title=lambda rs, action: {"start": "Start a Track", "mark": "Mark Progress", "clear": "Clear Progress"}[action],
         options={
             "track": "the progress track",
-            "times": "how many times to mark progress (1-10)",
+            "times": "how many times to mark progress (1-40: a troublesome track fills in 4 marks, an epic one in 40)",
             "boxes": "how many boxes to clear",
             "ticks": "how many ticks to clear",
             "reason": REASON,

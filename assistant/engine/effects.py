@@ -110,7 +110,8 @@ def effect_clear_progress(ctx: Resolution, spec: EffectSpec) -> None:
     if spec.by == "lowest_challenge_die":
         dice = ctx.source.roll_many(2, 10, "recommit")
         boxes = min(d.value for d in dice)
-        after, reason = track.clear_boxes(boxes), f"rolled {dice[0].value} and {dice[1].value}: clear {boxes} progress box(es)"
+        cleared = f"clear {boxes} progress box{'' if boxes == 1 else 'es'}"
+        after, reason = track.clear_boxes(boxes), f"rolled {dice[0].value} and {dice[1].value}: {cleared}"
     elif spec.by == "rank_unit":
         units = option_int(ctx, "amount", default=1) if "amount" in ctx.ruleset.options_for(ctx.move) else 1
         after = track.clear_ticks(units * track.rank.ticks_per_mark)
@@ -123,7 +124,7 @@ def effect_clear_progress(ctx: Resolution, spec: EffectSpec) -> None:
         after, reason = track.clear_boxes(half), f"clear half the progress boxes ({half})"
     else:
         boxes = spec.delta or 0
-        after, reason = track.clear_boxes(boxes), f"clear {boxes} progress box(es)"
+        after, reason = track.clear_boxes(boxes), f"clear {boxes} progress box{'' if boxes == 1 else 'es'}"
     ctx.track = after
     ctx.effect(
         EffectKind.PROGRESS,

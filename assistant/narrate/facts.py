@@ -242,8 +242,11 @@ def effect_line(effect: Effect) -> str:
         return effect.reason[:1].upper() + effect.reason[1:].rstrip(".") + "." if effect.reason else ""
     if effect.kind == "next_move_add":
         return f"Add on your next move: {effect.before} → {effect.after}."
+    if effect.kind == "progress" and effect.before is not None and effect.before == effect.after:
+        return ""  # an empty track cleared (Forsake Your Vow): "0 → 0 ticks" tells nothing
     if effect.kind == "progress" and effect.before is not None:
-        return f"Progress on {target}: {effect.before} → {effect.after} tick{'' if effect.after == 1 else 's'}."
+        rolled = f" ({effect.reason})" if (effect.reason or "").startswith("rolled ") else ""  # recommit's dice
+        return f"Progress on {target}: {effect.before} → {effect.after} tick{'' if effect.after == 1 else 's'}{rolled}."
     if effect.kind == "rank":
         return f"{target[:1].upper()}{target[1:]} rank: {_value(effect.before)} → {_value(effect.after)}."
     if effect.before is None and effect.after is None or effect.kind in {"progress", "clock"} and effect.before is None:

@@ -210,7 +210,10 @@ def _third_person_verb(intent: str) -> bool:
             and found[1].lower().endswith("s")
             and (is_verb(found[2]) or (len(found) > 3 and found[3].lower() in _AFTER_VERB))
         )
-        return plural or any(_verb_base(w.lower()) for w in found[2:4])
+        on_you = any(  # "a vampire hunter corners you": an -s word before "you" is the verb, known or not
+            w.lower().endswith("s") and nxt.lower() in {"you", "us"} for w, nxt in zip(found[1:4], found[2:5], strict=False)
+        )
+        return plural or on_you or any(_verb_base(w.lower()) for w in found[2:4])
     return first[:1].isupper() and not is_verb(first) and bool(_verb_base(found[1].lower()))  # "Kara lunges"
 
 
@@ -269,6 +272,8 @@ def _opener(openers: Sequence[str], words: str, seed: object, recent: Sequence[s
     return template.format(words) if "{}" in template else f"{template} {words}."
 
 
+#: Words after "you" that already make the words an attempt or a wish.
+_TRYING = frozenset({"try", "tries", "attempt", "want", "need", "hope", "plan", "mean", "intend", "wish", "aim"})
 _SENTENCE_START = re.compile(r"([.!?]\s+)([a-z])")
 
 
@@ -280,8 +285,10 @@ def frame(player_text: str, seed: object, recent: Sequence[str] = (), *, attempt
     words that read as done ("You feed on the priest.") are told as tried ("You try to feed on the priest.")."""
     told = _frame(player_text, seed, recent, attempt=attempt)
     kind, intent = shape(player_text)
+    second = intent.lower().split()[1:2]
+    tried = bool(second) and second[0] in _TRYING  # "I try to feed", "I want to feed": not "You try to try to feed"
     if failed and kind is Shape.ATTEMPT and told.rstrip(".").lower() == intent.lower() and intent.lower().startswith("you "):
-        told = f"You try to {intent[4:]}."
+        told = told if tried else f"You try to {intent[4:]}."
     return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).upper(), told)  # "the heat. it was loud": "It was"
 
 

@@ -246,16 +246,30 @@ def _placed(bullet: str, result: Result) -> bool:
     return any(e.kind == "position" and e.after and facts.humanize(str(e.after)).lower() in lowered for e in result.effects)
 
 
+def _answered_labels(result: Result) -> list[str]:
+    """The option labels of the choices the player already picked from (the card says "Chosen: ...")."""
+    picked = {e.target for e in result.effects if e.kind == "choice"}
+    if not picked:
+        return []
+    try:
+        move = get_ruleset(result.system).move_by_id(result.move_id)
+    except AssistantError:
+        return []
+    specs = [*move.choices, *(c for outcome in move.outcomes.values() for c in outcome.choices)]
+    return [option.label for spec in specs if spec.id in picked for option in spec.options]
+
+
 def _an_option(bullet: str, result: Result) -> bool:
-    """A bullet of the rules text that the open choices list (maybe split in two: "Suffer costs: A, or B")."""
+    """A bullet of the rules text that the open choices list (maybe split in two: "Suffer costs: A, or B"), or an
+    option of a choice already picked from (not listed again after the pick)."""
     bare = _BULLET.sub("", bullet).strip().lower()
-    for choice in result.choices:
-        for option in choice.options:
-            label = option.label.strip().lower()
-            head = label.split(":", 1)[0]
-            core = _ASIDE.sub("", label).strip(" .")  # "take +2 momentum (you begin in a bad spot)"
-            if label in bare or (core and core in bare) or (":" in label and ":" in bare and bare.split(":", 1)[0] == head):
-                return True
+    labels = [option.label for choice in result.choices for option in choice.options] + _answered_labels(result)
+    for raw in labels:
+        label = raw.strip().lower()
+        head = label.split(":", 1)[0]
+        core = _ASIDE.sub("", label).strip(" .")  # "take +2 momentum (you begin in a bad spot)"
+        if label in bare or (core and core in bare) or (":" in label and ":" in bare and bare.split(":", 1)[0] == head):
+            return True
     return False
 
 

@@ -139,15 +139,24 @@ def _retold(request: NarrationRequest, result: Result) -> str:
     burned = bool(result.burn and result.burn.burned)
     if not (picks or burned) or not request.recent:
         return ""
-    last = " ".join(request.recent[-1].lower().split())
+    last = " ".join(" ".join(request.recent[-3:]).lower().split())  # a second pick follows the first pick's telling
     intent = re.sub(r"^you\s+", "", shape(request.player_text)[1].lower())  # "You set out to" replaced its "you"
     if not (intent in last if intent else result.move.lower() in last):
         return ""
     if burned:
         return f"You burn your {facts.humanize(result.burn.meter)}."  # type: ignore[union-attr]
-    new = [p for p in picks if p.lower() not in last] or picks
+    told_picks = " ".join(re.findall(r"you choose: (.*?)[.!?](?:\s|$)", last))  # a pick told before, or its card's
+    new = [p for p in picks if p.lower() not in told_picks and f"chosen: {p.lower()}" not in last] or picks
+    new = [_pick_head(p) for p in new]  # "recommit to the quest", not its whole rule again (the card says it)
     told = "; ".join(p[:1].lower() + p[1:] for p in new)
     return f"You choose: {told}" + ("" if told.endswith(("?", "!")) else ".")
+
+
+def _pick_head(label: str) -> str:
+    """An option's name before the rule it carries ("Recommit to the quest: Roll both challenge dice, ..." ->
+    "Recommit to the quest"); a label without one as it is."""
+    head, colon, rule = label.partition(": ")
+    return head if colon and len(rule) > 40 and 2 <= len(head.split()) <= 8 else label
 
 
 #: Words around a move's name that only ask for it ("let's roll entanglements", "time for payoff").
@@ -181,7 +190,8 @@ def _guidance(request: NarrationRequest) -> str:
     advice = rules_guidance(request.results, request.rules)
     if not advice and request.task == "oracle" and request.style == "vivid":
         advice = [ORACLE_FALLBACK]
-    return " ".join(advice)
+    told = " ".join(request.recent)  # the same advice on every oracle question or price: once in ten turns
+    return " ".join(a for a in advice if a not in told)
 
 
 def render(request: NarrationRequest) -> str:

@@ -81,7 +81,10 @@ def move_summary(result: dict[str, Any]) -> str:
     bits = []
     challenge = " and ".join(str(c) for c in result.get("challenge") or [])
     dice = result.get("dice") or []
-    if result.get("roll") == "action" and challenge and len(dice) > len(result.get("challenge") or []):
+    burn = result.get("burn") or {}
+    if challenge and isinstance(burn, dict) and burn.get("burned"):  # the score is the meter burned, not the dice's sum
+        bits.append(f"{burn.get('meter', 'momentum')} {burn.get('before')} burned against {challenge}")
+    elif result.get("roll") == "action" and challenge and len(dice) > len(result.get("challenge") or []):
         adds = f" + {result['adds']}" if result.get("adds") else ""
         added = f" + {stat_name} {result.get('stat_value', 0)}" if stat_name else ""
         bits.append(f"action {dice[0]}{added}{adds} = {result.get('score')} against {challenge}")

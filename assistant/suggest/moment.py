@@ -36,6 +36,9 @@ class SuggestContext:
     mode: Mode | None = None
     """Blades: ``downtime`` or ``free_play``."""
     in_combat: bool = False
+    standing: Position | None = None
+    """The position the rules still hold while a fight is open, though the words are not about it: it only keeps
+    out a move whose requirement fails (no Strike in a bad spot), and lifts nothing."""
     options: dict[str, Any] = field(default_factory=dict)
     """Extra request options passed to the engine (``progress_ticks``, ``rank``...)."""
 
@@ -103,7 +106,8 @@ def apply_context(scored: list[Scored], context: SuggestContext) -> list[Scored]
     for s in scored:
         move = s.move
         # never suggest a move whose requirement fails
-        if move.requires_position and position is not None and move.requires_position != position:
+        holds = position if position is not None else context.standing
+        if move.requires_position and holds is not None and move.requires_position != holds:
             continue
         if move.requires is not None and _condition_fails(move.requires, character, position):
             continue
@@ -115,14 +119,14 @@ def apply_context(scored: list[Scored], context: SuggestContext) -> list[Scored]
                 if s.unmet:  # the fight's position says the move's situation ("React Under Fire": in a bad spot)
                     s.score += NEEDS_PENALTY
             elif position is None:
-                if fighting:
+                if fighting or holds is not None:
                     s.notes.append(f"made when you are {move.requires_position.replace('_', ' ')}")
                 else:
                     s.score -= NO_FIGHT_POSITION_PENALTY
                     s.notes.append(f"made in a fight when you are {move.requires_position.replace('_', ' ')}")
         if fighting and move.combat:
             s.score += COMBAT_BOOST
-        if position is not None and normalize_name(move.name) == "enterthefray":
+        if holds is not None and normalize_name(move.name) == "enterthefray":  # a fight is on: no second one
             s.score -= ENTER_FRAY_PENALTY
         if move.downtime:
             if context.mode == "downtime":

@@ -5,6 +5,7 @@ system's sheet carries is listed generically, so a new system shows up without c
 from __future__ import annotations
 
 import json
+import re
 from html import escape
 from typing import Any
 
@@ -65,7 +66,12 @@ def format_value(value: Any) -> str:
         if {"segments", "filled"} <= set(value):
             return f"{value['filled']}/{value['segments']}"
         return ", ".join(f"{label(str(k))} {format_value(v)}" for k, v in value.items() if v not in ("", None, [], {}))
+    if isinstance(value, str) and _ID.fullmatch(value):  # a value the rules name by an id: "bad_spot" is "bad spot"
+        return value.replace("_", " ")
     return str(value)
+
+
+_ID = re.compile(r"[a-z]+(?:_[a-z]+)+")
 
 
 def stats_html(stats: dict[str, int]) -> str:

@@ -32,6 +32,8 @@ class Part:
     result: dict[str, Any] | None = None
     undone: bool = False
     seq: int = 0
+    replaced: bool = False
+    """Undone only to be made again with the player's pick or burn (the same move, its own dice): not an undo."""
 
 
 @dataclass
@@ -44,6 +46,22 @@ class TurnView:
 
 def undone_seqs(events: list[StoredEvent]) -> set[int]:
     return {ev.event.target_seq for ev in events if ev.event.type == "undo"}
+
+
+def replaced_seqs(events: list[StoredEvent]) -> set[int]:
+    """The undos that a pick or a burn made: each is followed at once by the same move made again."""
+    by_seq: dict[int, Any] = {stored.seq: stored.event for stored in events}
+    out = set()
+    for stored in events:
+        ev: Any = stored.event
+        if ev.type != "undo":
+            continue
+        target, after = by_seq.get(ev.target_seq), by_seq.get(stored.seq + 1)
+        if target is None or after is None or not target.type == after.type == "move_resolved":
+            continue
+        if target.result.get("move_id") == after.result.get("move_id"):
+            out.add(stored.seq)
+    return out
 
 
 def _undo_note(ev: Any, by_seq: dict[int, Any]) -> str:
@@ -82,7 +100,9 @@ def group_turns(events: list[StoredEvent]) -> list[TurnView]:
     """The log as turns: each player message opens a turn; what follows goes into its assistant bubble,
     a move with the narration recorded for it."""
     undone = undone_seqs(events)
+    replaced = replaced_seqs(events)
     by_seq = {stored.seq: stored.event for stored in events}
+    replaced_moves = {getattr(by_seq[seq], "target_seq", 0) for seq in replaced}
     narration = {ev.event_seq: ev.text for ev in by_seq.values() if isinstance(ev, NarrationRecorded)}
     turns: list[TurnView] = []
 
@@ -99,7 +119,11 @@ def group_turns(events: list[StoredEvent]) -> list[TurnView]:
             current().parts.append(Part("text", text=ev.text, seq=stored.seq))
         elif ev.type == "move_resolved":
             text = narration.get(stored.seq) or ev.narration or ""
-            current().parts.append(Part("move", text=text, result=ev.result, undone=stored.seq in undone, seq=stored.seq))
+            part = Part("move", text=text, result=ev.result, undone=stored.seq in undone, seq=stored.seq)
+            part.replaced = stored.seq in replaced_moves
+            current().parts.append(part)
+        elif ev.type == "undo" and stored.seq in replaced:
+            continue  # a pick or a burn made the move again: the player undid nothing
         elif ev.type != "narration_recorded":
             note = note_for(stored, by_seq)
             if note:
@@ -110,7 +134,8 @@ def group_turns(events: list[StoredEvent]) -> list[TurnView]:
 def render_part(part: Part) -> None:
     if part.kind == "move" and part.result is not None:
         if part.undone:
-            with st.expander(f"{part.result.get('move', 'Move')} (undone)"):
+            label = "as first rolled, before your pick" if part.replaced else "undone"
+            with st.expander(f"{part.result.get('move', 'Move')} ({label})"):
                 render_dice_card(part.result)
                 if part.text:
                     st.markdown(part.text)

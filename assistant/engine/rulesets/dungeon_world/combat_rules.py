@@ -32,7 +32,8 @@ def set_initiative(ctx: Resolution) -> None:
     value = option_int(ctx, "initiative")
     before = ctx.character.get("initiative", 0)
     ctx.character["initiative"] = value
-    ctx.effect(EffectKind.METER, "initiative", before=before, after=value, delta=value - int(before or 0), reason="initiative")
+    rolled = "the initiative rolled or given"
+    ctx.effect(EffectKind.METER, "initiative", before=before, after=value, delta=value - int(before or 0), reason=rolled)
     ctx.notes.append("The highest initiative goes first; the GM sets the order of the fight.")
 
 

@@ -13,8 +13,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from assistant.engine.errors import InputError
+
+if TYPE_CHECKING:
+    from assistant.engine.context import Resolution
+
+IGNORES_ARMOR = "the damage ignores armor"
+"""Why armor does not count against damage that ignores it (a damage spell)."""
 
 #: The Grit of the classes the text names ("1dGrit, Paladins have 8 Grit"); the classes it names without a Grit
 #: take the damage die of Dungeon World's class as published (Sage LaTorra and Adam Koebel, CC BY 3.0): Wizard
@@ -96,9 +103,29 @@ def through_armor(damage: int, armor: int, *, vulnerable: bool, helpless: bool, 
         if helpless
         else "the target is vulnerable"
         if vulnerable
-        else "the damage ignores armor"
+        else IGNORES_ARMOR
         if ignore_armor
         else None
     )
     subtracted = 0 if reason else max(0, armor)
     return ArmorCheck(damage=damage, armor=subtracted, ignored_because=reason, loss=max(0, damage - subtracted))
+
+
+def tell_whose_damage(ctx: Resolution, check: ArmorCheck, loss: int) -> None:
+    """The damage note names whose HP it comes off and what armor took (Deal Damage is resolved on the sheet of the
+    one hit, often not the player's own): "Damage to Mara: 1d10 (1dGrit) = 7, less 3 armor: 4 HP." """
+    at = ctx.memo.get("damage_note")
+    if not isinstance(at, int) or at >= len(ctx.notes):  # pragma: no cover - the damage roll always writes the note
+        return
+    name = str(ctx.character.get("name") or "").strip()
+    note = ctx.notes[at].rstrip(".")
+    if name:
+        note = note.replace("Damage:", f"Damage to {name}:", 1)
+    if check.ignored_because is None:
+        kept = f"less {check.armor} armor"
+    elif check.ignored_because == IGNORES_ARMOR:
+        kept = "armor does not count"
+    else:
+        kept = f"ignoring armor ({check.ignored_because})"
+    after = f", {loss} after mitigation" if loss != check.loss else ""
+    ctx.notes[at] = f"{note}, {kept}: {check.loss} HP{after}."

@@ -12,7 +12,7 @@ from assistant.engine.model import FollowUp
 from assistant.engine.rulesets.dungeon_world.character import DEBILITIES, check_debility
 from assistant.engine.rulesets.dungeon_world.damage import grit_of
 
-REASON = "Resolve Deal Damage for your target (their sheet as the character)"
+REASON = "Deal the damage to the one you attacked: it comes off their HP"
 
 
 def picked(ctx: Resolution, choice_id: str) -> list[str]:
@@ -99,3 +99,16 @@ def saving_throw_stat(ctx: Resolution) -> None:
         else fu
         for fu in ctx.follow_ups
     ]
+
+
+def last_gasp_on_the_one_hit(ctx: Resolution) -> None:
+    """Deal Damage is resolved on the sheet of the one hit: their Last Gasp is theirs to roll, on their sheet, and
+    says whose it is ("Mara's Health Points reach 0: Mara rolls for Last Gasp"), not "your" for the attacker."""
+    cid, name = ctx.character.get("id"), str(ctx.character.get("name") or "").strip()
+    update: dict[str, Any] = {}
+    if isinstance(cid, str) and cid:
+        update["target"] = cid
+    if name:
+        update["reason"] = f"{name}'s Health Points reach 0: {name} rolls for Last Gasp"
+    if update:
+        ctx.follow_ups[:] = [fu.model_copy(update=update) if fu.move == "Last Gasp" else fu for fu in ctx.follow_ups]

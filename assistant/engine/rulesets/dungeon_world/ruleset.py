@@ -34,8 +34,13 @@ from assistant.engine.rulesets.dungeon_world.combat_rules import (
     set_initiative,
     take_bonus,
 )
-from assistant.engine.rulesets.dungeon_world.damage import parse_damage_dice, through_armor
-from assistant.engine.rulesets.dungeon_world.follow_ups import attack_follow_up, saving_throw_stat, shooting_follow_up
+from assistant.engine.rulesets.dungeon_world.damage import parse_damage_dice, tell_whose_damage, through_armor
+from assistant.engine.rulesets.dungeon_world.follow_ups import (
+    attack_follow_up,
+    last_gasp_on_the_one_hit,
+    saving_throw_stat,
+    shooting_follow_up,
+)
 from assistant.engine.schema import ChoiceSpec, EffectSpec, OptionSpec
 
 #: Moves that cast a spell (mana, lost spells, cast penalties).
@@ -204,7 +209,8 @@ class DungeonWorldRuleset(Ruleset):
         extras = ([f"+{bonus}d4 bonus"] if bonus else []) + (["+1d4 (Helpless)"] if helpless and deals_damage else [])
         extras += ["-1d6 (you took what you could get)"] if less else []
         adds = [f"{ctx.adds:+d}"] if ctx.adds else []
-        rolled = f" (rolled {', '.join(map(str, faces))})" if faces else ""
+        rolled = f" (rolled {', '.join(map(str, faces))})" if len(faces) > 1 else ""  # one die: "Rolled 7." says it
+        ctx.memo["damage_note"] = len(ctx.notes)
         ctx.notes.append(f"Damage: {' '.join([described, *extras, *adds])} = {ctx.score}{rolled}.")
 
     def after_roll(self, ctx: Resolution) -> None:
@@ -293,7 +299,9 @@ class DungeonWorldRuleset(Ruleset):
         )
         how = f"ignores armor: {check.ignored_because}" if check.ignored_because else f"{check.armor} armor"
         loss = mitigation(ctx, check.loss)
-        self.adjust_meter(ctx, "hp", -loss, f"{damage} damage, {how}: {loss} HP")
+        whose = f" to {ctx.character['name']}" if ctx.character.get("name") else ""  # often not the player's own sheet
+        self.adjust_meter(ctx, "hp", -loss, f"{damage} damage{whose}, {how}: {loss} HP")
+        tell_whose_damage(ctx, check, loss)
         if loss > 0 and vulnerable and not helpless:
             super().apply_effect(
                 ctx,
@@ -341,6 +349,8 @@ class DungeonWorldRuleset(Ruleset):
                 self._set_follow_up_options(ctx, "Deal Damage", {"damage_dice": dice, "ignore_armor": True})
             if ctx.options.get("ongoing") and ctx.outcome in HIT_OUTCOMES:
                 self._start_ongoing_spell(ctx)
+        if ctx.move.id == "deal_damage":
+            last_gasp_on_the_one_hit(ctx)
         target = ctx.options.get("target")
         if isinstance(target, str) and ctx.move.id != "defend":  # Defend's damage is the defender's own
             ctx.follow_ups[:] = [
