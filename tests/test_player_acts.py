@@ -126,3 +126,13 @@ def test_a_bare_roll_carries_the_action_the_player_last_declared() -> None:
 def test_the_bodys_reaction_is_the_worlds_answer_not_a_decision() -> None:
     for sentence in ("You stumble as the deck lurches.", "You gasp, winded.", "You stagger back from the blast."):
         assert new_action(sentence, "") == ""
+
+
+def test_the_players_earlier_words_quoted_back_are_not_this_turns_story() -> None:
+    history = (("player", "I ask the dockhands about the Wayfarer's last crew"), ("narrator", "They shrug and look away."))
+    request = NarrationRequest(task="narrate", system="starforged", player_text=CREEP, results=(resolve(FD),), history=history)
+    outcome = narrate(
+        Scripted('"I ask the dockhands about the Wayfarer\'s last crew." The corridor ahead is dark and cold.'), request
+    )
+    _, story = split_opening(outcome.text, "weak")
+    assert story == "The corridor ahead is dark and cold."
