@@ -110,17 +110,15 @@ def test_the_offline_narration_is_never_cut() -> None:
     assert outcome.narrator == "template" and not outcome.cut
 
 
-def test_a_bare_roll_carries_the_action_the_player_last_declared() -> None:
+def test_a_bare_roll_after_earlier_turns_declares_no_deed() -> None:
     move = resolve(FD)
-    history = (
-        ("player", "I ask the dockhands about the Wayfarer's last crew"),
-        ("narrator", "They shrug."),
-        ("player", "/roll face danger +iron"),
+    history = (("player", "I shoot the raider before he reaches cover"), ("narrator", "Luck deserts you."))
+    request = NarrationRequest(
+        task="narrate", system="starforged", player_text="/roll endure harm", results=(move,), history=history
     )
-    request = NarrationRequest(task="narrate", system="starforged", player_text="Face Danger", results=(move,), history=history)
-    assert declared_action(request) == "I ask the dockhands about the Wayfarer's last crew"
-    assert new_action("You press the dockhands again.", declared_action(request)) == ""
-    assert new_action("You rush over to the station to investigate.", declared_action(request)) != ""
+    assert declared_action(request) == ""  # the shot was told last turn: told again, it reads as this roll's deed
+    assert new_action("You try to shoot the raider, but his agility evades your aim.", declared_action(request)) != ""
+    assert new_action("This time, you manage to deflect it with a swift kick.", "I fight back") != ""
 
 
 def test_the_bodys_reaction_is_the_worlds_answer_not_a_decision() -> None:

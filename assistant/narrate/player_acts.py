@@ -52,7 +52,7 @@ _ADVERB = re.compile(
 #: A clause that leads into the main one ("As you listen, …", "With a deep breath, …").
 _LEAD = re.compile(
     r"^(?:(?:as|when|after|before|while|once|with|without|in|at|from|through|despite|having|now|then|suddenly|finally|"
-    r"meanwhile|moments later|soon)\b[^,]{0,80},\s*)",
+    r"meanwhile|moments later|soon)\b[^,]{0,80},\s*|[^,]{1,40},\s*(?=you\b))",
     re.I,
 )
 _CLAUSES = re.compile(r",\s*(?:and|but|then|so)\s+|;\s*|:\s*|\s+(?:and|but|then|so)\s+(?=you\b)|\s+—\s+", re.I)
@@ -99,17 +99,15 @@ def new_action(sentence: str, declared: str | None = "") -> str:
 
 
 def declared_action(request: Any) -> str | None:
-    """The player's own words for their action in a narration request: on a bare roll (its words only the move's
-    name or a command) the action they last declared; "" when they act in none (an oracle question, an
-    interpretation); None for a roll with no words anywhere, whose action only the move names (the story then tells
-    the move's action as the model sees it)."""
+    """The player's own words for their action in a narration request; "" when they act in none (an oracle question,
+    an interpretation, a bare roll after earlier turns: what they did then was told then, and told again it reads as
+    this roll's deed); None for a first bare roll with no words anywhere, whose action only the move names (the story
+    then tells the move's action as the model sees it)."""
     if getattr(request, "task", "") != "narrate":
         return ""
     moves = {str(getattr(result, "move", "")).strip().lower() for result in getattr(request, "results", ())}
-    said = [str(getattr(request, "player_text", "") or "")]
-    said += [text for role, text in reversed(getattr(request, "history", ()) or ()) if role.lower() in HUMAN_ROLES][:2]
-    for text in said:
-        text = text.strip()
-        if text and not text.startswith("/") and text.lower() not in moves and not text.endswith("?"):
-            return text
-    return None
+    text = str(getattr(request, "player_text", "") or "").strip()
+    if text and not text.startswith("/") and text.lower() not in moves and not text.endswith("?"):
+        return text
+    earlier = [text for role, text in getattr(request, "history", ()) or () if role.lower() in HUMAN_ROLES]
+    return "" if earlier else None
