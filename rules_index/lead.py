@@ -18,7 +18,7 @@ from rules_index.index import RulesIndex
 from rules_index.phrasing import narrated_action, plain_question
 from rules_index.rank import is_reading
 from rules_index.search import Hit
-from rules_index.sentences import body, sentence_vectors, split_sentences
+from rules_index.sentences import MIN_WORDS, body, is_label, sentence_vectors, split_sentences
 from rules_index.terms import terms
 
 
@@ -104,7 +104,9 @@ def highlight_sentences(question: str, hits: list[Hit], index: RulesIndex, per_p
             if _NOT_A_CLAIM.match(sentence):  # a note's provenance is shown in its passage, not quoted
                 continue
             # an outcome line is worth quoting however short ("6: Arrest")
-            if (len(sentence.split()) >= 4 or result_range(sentence)) and key not in seen:
+            if is_label(sentence):  # "Wizard Starting Move" names the kind of move, it says no rule
+                continue
+            if (len(sentence.split()) >= MIN_WORDS or result_range(sentence)) and key not in seen:
                 seen.add(key)
                 candidates.append((i, sentence))
     scored: list[list[tuple[float, str]]] = [[] for _ in hits]

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from rules_index.slang import with_rules_words
+
 #: Chat and tabletop shorthand -> the words the rules texts use.
 SHORTHAND: dict[str, str] = {
     "w/o": "without",
@@ -72,8 +74,8 @@ SHORTHAND: dict[str, str] = {
     "mins": "minutes",
     "hrs": "hours",
     "sesh": "session",
-    "pcs": "player characters",
-    "pc": "player character",
+    "pcs": "pcs player characters",
+    "pc": "pc player character",
     # the games' own names for things the shipped texts call otherwise: the Starforged moves say "vehicle"
     # and "command vehicle" for the characters' starship, the Blades chapter "constables" for the Bluecoats
     # of the City Watch, the Dungeon World text "Health Points" for HP
@@ -173,14 +175,15 @@ def without_game_name(question: str) -> str:
 
 
 def plain_question(question: str) -> str:
-    """``question`` with chat and tabletop shorthand spelt out (``"w/o"`` -> ``"without"``) and without the
-    words that only name the game it is about (:func:`without_game_name`)."""
+    """``question`` with chat and tabletop shorthand spelt out (``"w/o"`` -> ``"without"``), the rules words of
+    the table slang it uses added (:mod:`rules_index.slang`) and without the words that only name the game it
+    is about (:func:`without_game_name`)."""
 
     def spell(match: re.Match[str]) -> str:
         word = match.group(1)
         return SHORTHAND.get(word.lower(), word)
 
-    return " ".join(_WORD.sub(spell, without_game_name(question)).split())
+    return " ".join(with_rules_words(_WORD.sub(spell, without_game_name(question))).split())
 
 
 #: A question that asks, rather than tells ("how do I buy a car", "can my vamp fly").
@@ -189,14 +192,25 @@ _ASKING = re.compile(
 )
 #: A question told as what the character does at the table: "sneaking past a sentry bot", "i jump in
 #: swinging", "my guy tries the local noodles", "need a fake permit thru my contacts".
+_SUBJECT = (
+    r"(?:i|we|i'm|im|we're|my\s+(?:guy|char|character|pc(?:\s+player\s+character)?|vamp|vampire|crew|faction)"
+    r"|our\s+(?:guy|crew|faction|pc(?:\s+player\s+character)?|spies|ship))\s+(?:(?:just|still|really)\s+)?"
+)
+#: Words after a subject that do not tell an action ("my character is at 0 health", "i have 3 harm").
+_NOT_ACTIONS = (
+    r"am|are|is|was|were|be|been|have|has|had|can|could|do|does|did|will|would|should|may|might|must"
+    r"|know|knows|think|wonder|mean|means|and|or|the|a|an|to|in|on|at|of|for|with"
+)
 _TELLING = re.compile(
     r"^\W*(?P<gerund>[a-z]+ing)\b"
-    r"|\b(?:i|we|i'm|im|we're|my\s+(?:guy|char|character|pc|vamp|vampire|crew|faction)"
-    r"|our\s+(?:guy|crew|faction|pc|spies|ship))\s+"
-    r"(?:(?:just|still|really)\s+)?"
+    rf"|\b{_SUBJECT}"
     r"(?:(?:gotta|wanna|want\s+to|need\s+to|try\s+to|tryna|going\s+to|gonna)\s+[a-z]+"
     r"|(?:want|wanna|need|try|tries|tried|jump|go|sneak|attack|hit|shoot|run|talk|lie|hide|buy|sell|steal|grab"
     r"|use|cast|feed|drain|pick|spend|take|make))\b"
+    # any other verb after the subject ("we bail", "my guy leans", "our faction wants"), unless the subject
+    # follows an auxiliary that asks ("what do i take", "can we ...")
+    r"|\b(?<!do\s)(?<!did\s)(?<!does\s)(?<!can\s)(?<!could\s)(?<!should\s)(?<!would\s)(?<!will\s)(?<!may\s)"
+    rf"(?<!might\s)(?<!must\s)(?<!shall\s)(?<!if\s){_SUBJECT}(?!(?:{_NOT_ACTIONS})\b)[a-z]+\b"
     r"|^\W*(?:need|tryna|gotta)\b",
     re.I,
 )

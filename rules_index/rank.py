@@ -42,6 +42,8 @@ W_DEFINES = 0.1
 PARENT_PENALTY = 0.1
 #: A reading note explains how the engine reads a sentence: it backs the text up, it does not outrank it.
 READING_PENALTY = 0.3
+#: "what do I roll" asks which move applies; it does not name "Rolling with advantage" by its title.
+_ROLL_WORDS = frozenset(terms("roll rolls rolled rolling"))
 #: An option that only sends the player to another move ("Give up on the quest: Forsake Your Vow."): when it is
 #: the passage's sentence closest to the question, the question asks about that move, which then ranks just
 #: above the passage that points to it.
@@ -205,6 +207,8 @@ def rank(index: RulesIndex, query: str, system: str | None, k: int) -> list[Scor
     matrix = store.matrix([t for group in texts for t in group])
     scores = matrix @ q if len(matrix) else np.zeros(0, dtype=np.float32)
     q_terms = set(terms(query))
+    # "what do I roll" names no section: a title is named by the question's words that say what it asks about
+    q_named = q_terms - _ROLL_WORDS
     asked = content_terms(query)
     from rules_index.lead import defining_pattern  # lead ranks sentences of the passages ranked here
 
@@ -227,7 +231,7 @@ def rank(index: RulesIndex, query: str, system: str | None, k: int) -> list[Scor
             + W_LEAD * lead_sim
             + W_BM25 * lexical_score
             + W_COVER * word_cover(asked, chunk, anchors.get(chunk.id, ()), pointing.get(chunk.id, frozenset()))
-            + W_TITLE * title_overlap(q_terms, chunk)
+            + W_TITLE * title_overlap(q_named, chunk)
             + (W_RANGE if in_named_range(query, chunk) else 0.0)
             + (W_DEFINES if defining is not None and any(defining.search(s) for s in group[1:]) else 0.0)
             - (PARENT_PENALTY if chunk.id in vectors.parents else 0.0)

@@ -29,11 +29,29 @@ _INLINE_ROW = re.compile(r"(?<=[^\d\s])\s+(?=\d{1,3}\s*[–-]\s*\d{1,3}\.\s)")
 _RANGE_ONLY = re.compile(r"^\d{1,3}(?:\s*[–-]\s*\d{1,3})?\.$")
 
 
+#: A line that stops mid-sentence, as text taken from a PDF breaks them: after a comma, a bold span or a word
+#: that cannot end a sentence ("If you fail to score a hit when you Sing an Elegy," / "or refuse the quest,
+#: you are lost.").
+_BROKEN_END = re.compile(r"(?:,|\*\*|\b(?:a|an|the|or|and|to|of|your|when|you|if|with))\s*$", re.I)
+
+
+def _joined_lines(text: str) -> list[str]:
+    """The lines of ``text``, a line that stops mid-sentence joined with the next when that one goes on in
+    lower case."""
+    out: list[str] = []
+    for line in text.splitlines():
+        if out and _BROKEN_END.search(out[-1]) and re.match(r"^\s*[a-z(]", line):
+            out[-1] = f"{out[-1].rstrip()} {line.strip()}"
+        else:
+            out.append(line)
+    return out
+
+
 def split_sentences(text: str) -> list[str]:
     """Sentences of a passage or answer (list items and lines count as sentences; a numbered row run into
     the line before it is a sentence of its own, with its range: "69–74. You waste blood")."""
     out: list[str] = []
-    for line in text.splitlines():
+    for line in _joined_lines(text):
         line = line.strip()
         if line.startswith("- "):  # a list item: its words, not the bullet
             line = line[2:].strip()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from rules_index.chunk import Chunk
+from rules_index.index import RulesIndex
 from rules_index.lead import (
     _CASE,
     _DEFINING,
@@ -14,6 +15,7 @@ from rules_index.lead import (
     _steer,
     defining_pattern,
     definition_term,
+    highlight_sentences,
     named_passages,
     names_the_row,
     result_range,
@@ -24,7 +26,9 @@ from rules_index.lead import (
 )
 from rules_index.notes import all_notes
 from rules_index.search import Hit
+from rules_index.sentences import split_sentences
 from rules_index.terms import terms
+from tests.rules_index_fixtures import hash_index, tabletop_home  # noqa: F401
 
 
 def _hit(title: str, text: str, origin: str = "corpus", path: list[str] | None = None) -> Hit:
@@ -165,3 +169,22 @@ def test_the_best_ranked_passage_is_kept_and_a_close_title_counts_as_relevant() 
     titled = Hit(chunk=HUNGER.chunk, score=0.9, vector_score=0.2, sentence_score=0.1, lead_score=0.4)
     far = Hit(chunk=READING.chunk, score=0.8, vector_score=0.2, sentence_score=0.1, lead_score=0.2)
     assert relevant_hits([best, titled, far], index) == [best, titled]  # type: ignore[arg-type]
+
+
+def test_a_label_of_the_kind_of_move_never_leads_but_a_short_list_item_can(hash_index: RulesIndex) -> None:  # noqa: F811
+    spell = _hit("Cast a Spell (Wizard)", "Wizard Starting Move\nWhen you choose a spell to cast, roll+INT.")
+    asset = _hit("Use Asset", "You may spend an asset to:\n- Avoid marking Heat\n- Repair an item")
+    scored = highlight_sentences("wizard starting move, repair an item", [spell, asset], hash_index, per_passage=5)
+    assert "Wizard Starting Move" not in [s for _, s in scored[0]]
+    assert "Repair an item" in [s for _, s in scored[1]]
+
+
+def test_a_sentence_a_pdf_broke_across_lines_is_read_whole() -> None:
+    broken = "If you fail to score a hit when you *Sing an Elegy*, \nor refuse the quest, you are lost."
+    assert split_sentences(broken) == ["If you fail to score a hit when you *Sing an Elegy*, or refuse the quest, you are lost."]
+    assert split_sentences("**You are stressed, scared,**\nintimidated or despaired: lose spirit") == [
+        "**You are stressed, scared,** intimidated or despaired: lose spirit"
+    ]
+    # two list items stay two: the first line ends a phrase
+    items = split_sentences("you are left vulnerable\nyour magic reverberates")
+    assert items == ["you are left vulnerable", "your magic reverberates"]

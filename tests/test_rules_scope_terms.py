@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules_index.chunk import Chunk
-from rules_index.coverage import MINILM, content_terms
+from rules_index.coverage import MINILM, content_terms, names_a_result
 from rules_index.index import CORPUS_FILES, RulesIndex
 from rules_index.qa import NOT_FOUND, not_covered
 from rules_index.rank import Scored, follow_pointers, in_named_range, title_ranges, word_cover
@@ -147,3 +147,17 @@ def test_a_how_many_question_is_answered_by_a_sentence_that_gives_a_number(hash_
     assert gives_number("how much coin for a small job with a strongbox", hits, hash_index)
     assert _COUNTING.search("how many dice do I roll") and not _COUNTING.search("what do I roll")
     assert MINILM.number_weight > 0
+
+
+@pytest.mark.parametrize(
+    ("question", "names"),
+    [
+        ("bumped into a new bartender, rolled 12 on meeting them, what do i get", True),
+        ("pay the price came up 58", True),
+        ("weak hit on sing an elegy", True),
+        ("how many stress boxes do i have", False),
+        ("what does the wizard's mirror image spell do", False),
+    ],
+)
+def test_a_question_that_names_a_roll_result(question: str, names: bool) -> None:
+    assert names_a_result(question) is names
