@@ -134,3 +134,11 @@ def test_the_players_earlier_words_quoted_back_are_not_this_turns_story() -> Non
     )
     _, story = split_opening(outcome.text, "weak")
     assert story == "The corridor ahead is dark and cold."
+
+
+def test_a_can_i_question_is_the_players_declared_action() -> None:
+    request = NarrationRequest(
+        task="narrate", system="starforged", player_text="Can I hack the door panel?", results=(resolve(FD),)
+    )
+    assert declared_action(request) == "Can I hack the door panel?"
+    assert new_action("You hack the panel and the lights flicker.", declared_action(request)) == ""
