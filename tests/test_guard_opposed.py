@@ -31,6 +31,8 @@ def earlier(text: str) -> list[str]:
         ("The guard spots you at once.", NO, "Does the guard notice me?"),
         ("The reactor hums steadily.", NO, "Is the reactor still running?"),
         ("The captain stands his ground.", YES, "Does the captain flee?"),
+        ("You quickly realize that the priest is aware of your presence.", NO, "Does the priest sense me?"),
+        ("The guard senses your presence.", NO, "Does the guard notice me?"),
     ],
 )
 def test_this_turns_answer_told_the_other_way_in_other_words_is_caught(text: str, request_: dict, question: str) -> None:
@@ -52,6 +54,7 @@ def test_this_turns_answer_told_the_other_way_in_other_words_is_caught(text: str
         ("The raider flees, but not before he slashes at you.", YES, "Does the raider flee?"),
         ("The priest walks right past you, never looking at you.", NO, "Does the priest sense me?"),
         ("The priest turns toward you, but his eyes pass over you without a flicker.", NO, "Does the priest sense me?"),
+        ("You realize the priest is unaware of you.", NO, "Does the priest sense me?"),
     ],
 )
 def test_the_answer_kept_or_another_subject_passes(text: str, request_: dict, question: str) -> None:

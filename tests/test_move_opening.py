@@ -126,7 +126,7 @@ def test_an_earlier_answer_said_again_word_for_word_is_skipped() -> None:
         established=("There are survivors aboard.",),
     )  # fmt: skip
     outcome = narrate(Scripted("There are survivors aboard. Your pack splits, and your supplies scatter."), request)
-    assert outcome.text == "Your pack splits, and your supplies scatter."
+    assert outcome.text == "A new enemy is revealed. Your pack splits, and your supplies scatter."  # the row opens it
 
 
 def test_the_fact_sheets_formula_as_the_drafts_last_line_is_skipped_too() -> None:
@@ -134,3 +134,22 @@ def test_the_fact_sheets_formula_as_the_drafts_last_line_is_skipped_too() -> Non
     formula = formula_sentences(request.results)[-1]  # "It works, but at a cost or with a complication."
     outcome = narrate(_Whole(f"The hatch groans and gives a hand's width.\n\n{formula}"), request)  # nothing after it
     assert outcome.text.endswith("The hatch groans and gives a hand's width.") and formula not in outcome.text
+
+
+def test_a_rolled_row_opens_its_story_and_the_model_goes_on_from_it() -> None:
+    from assistant.narrate.story_facts import row_opening
+
+    price = resolve({"system": "elegy", "move": "Pay the Price", "dice": [42]})
+    request = NarrationRequest(
+        task="pay_the_price", system="elegy", player_text="I feed on the sleeping watchman", results=(price,)
+    )
+    told = row_opening(request)
+    assert told == "As you try to feed on the sleeping watchman, the ambient introduces a new hazard."
+    assert f"{TOLD_OPENING} {told}" in facts_text(request)
+    outcome = narrate(Scripted("A bell starts to toll somewhere above the nave."), request)
+    assert outcome.text == f"{told} A bell starts to toll somewhere above the nave."
+
+    table = resolve({"system": "starforged", "move": "Make a Discovery", "dice": [89]})
+    rolled = NarrationRequest(task="table", system="starforged", player_text="/table make a discovery", results=(table,))
+    assert row_opening(rolled) == "Visions or prophesies of the future."
+    assert row_opening(_request("miss")) == ""  # a move's story opens with the attempt instead

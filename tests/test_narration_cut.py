@@ -177,13 +177,13 @@ def test_a_draft_stopped_mid_sentence_ends_at_its_last_full_sentence() -> None:
     for fragment in ("You leap the gap and catch the far ledge, and the", "Pinned down, you"):
         outcome, _ = run(Scripted(fragment), weak_hit_request())
         assert outcome.narrator == "llm" and split_opening(outcome.text, "weak")[1] == ""
-    # with no opening (a roll without an outcome tier), a draft stopped before its first sentence is retried
-    price = NarrationRequest(
-        task="pay_the_price", system="starforged", player_text="Pay the Price",
-        results=(resolve({"system": "starforged", "move": "Pay the Price", "dice": [50]}),),
+    # with no opening (free dice, no outcome tier), a draft stopped before its first sentence is retried
+    dice = NarrationRequest(
+        task="narrate", system="starforged", player_text="/roll 2d6",
+        results=(resolve({"system": "starforged", "move": "roll:2d6", "dice": [3, 4]}),),
     )  # fmt: skip
     at_once = Scripted("Pinned down, you", "The rail gives way beneath you, and your pack tumbles into the dark.")
-    outcome, _ = run(at_once, price)
+    outcome, _ = run(at_once, dice)
     assert outcome.narrator == "llm-retry"
     assert outcome.text == "The rail gives way beneath you, and your pack tumbles into the dark."
     assert "before its first sentence" in at_once.requests[1].feedback
@@ -211,12 +211,13 @@ def test_a_sentence_of_an_earlier_turn_told_again_is_skipped_and_a_draft_of_noth
     outcome, events = run(opened, request)
     assert outcome.narrator == "llm" and split_opening(outcome.text, "weak")[1] == "The rail bends as you land."
     assert "pierces" not in "".join(e.text for e in events)
-    price = NarrationRequest(
-        task="pay_the_price", system="starforged", player_text="Pay the Price", history=history,
-        results=(resolve({"system": "starforged", "move": "Pay the Price", "dice": [50]}),),
+    # free dice: no opening of the engine's to stand alone
+    dice = NarrationRequest(
+        task="narrate", system="starforged", player_text="/roll 2d6", history=history,
+        results=(resolve({"system": "starforged", "move": "roll:2d6", "dice": [3, 4]}),),
     )  # fmt: skip
     only = Scripted("The blade pierces the raider's coat and he staggers back.", "The rail bends; your pack tears.")
-    outcome, _ = run(only, price)
+    outcome, _ = run(only, dice)
     assert outcome.narrator == "llm-retry" and "earlier turn" in only.requests[1].feedback
 
 

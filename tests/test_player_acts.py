@@ -110,19 +110,35 @@ def test_the_offline_narration_is_never_cut() -> None:
     assert outcome.narrator == "template" and not outcome.cut
 
 
-def test_a_bare_roll_carries_the_action_the_player_last_declared() -> None:
+def test_a_bare_roll_after_earlier_turns_declares_no_deed() -> None:
     move = resolve(FD)
-    history = (
-        ("player", "I ask the dockhands about the Wayfarer's last crew"),
-        ("narrator", "They shrug."),
-        ("player", "/roll face danger +iron"),
+    history = (("player", "I shoot the raider before he reaches cover"), ("narrator", "Luck deserts you."))
+    request = NarrationRequest(
+        task="narrate", system="starforged", player_text="/roll endure harm", results=(move,), history=history
     )
-    request = NarrationRequest(task="narrate", system="starforged", player_text="Face Danger", results=(move,), history=history)
-    assert declared_action(request) == "I ask the dockhands about the Wayfarer's last crew"
-    assert new_action("You press the dockhands again.", declared_action(request)) == ""
-    assert new_action("You rush over to the station to investigate.", declared_action(request)) != ""
+    assert declared_action(request) == ""  # the shot was told last turn: told again, it reads as this roll's deed
+    assert new_action("You try to shoot the raider, but his agility evades your aim.", declared_action(request)) != ""
+    assert new_action("This time, you manage to deflect it with a swift kick.", "I fight back") != ""
 
 
 def test_the_bodys_reaction_is_the_worlds_answer_not_a_decision() -> None:
     for sentence in ("You stumble as the deck lurches.", "You gasp, winded.", "You stagger back from the blast."):
         assert new_action(sentence, "") == ""
+
+
+def test_the_players_earlier_words_quoted_back_are_not_this_turns_story() -> None:
+    history = (("player", "I ask the dockhands about the Wayfarer's last crew"), ("narrator", "They shrug and look away."))
+    request = NarrationRequest(task="narrate", system="starforged", player_text=CREEP, results=(resolve(FD),), history=history)
+    outcome = narrate(
+        Scripted('"I ask the dockhands about the Wayfarer\'s last crew." The corridor ahead is dark and cold.'), request
+    )
+    _, story = split_opening(outcome.text, "weak")
+    assert story == "The corridor ahead is dark and cold."
+
+
+def test_a_can_i_question_is_the_players_declared_action() -> None:
+    request = NarrationRequest(
+        task="narrate", system="starforged", player_text="Can I hack the door panel?", results=(resolve(FD),)
+    )
+    assert declared_action(request) == "Can I hack the door panel?"
+    assert new_action("You hack the panel and the lights flicker.", declared_action(request)) == ""

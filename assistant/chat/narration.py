@@ -47,7 +47,6 @@ from assistant.narrate.echo import (
 )
 from assistant.narrate.player_acts import declared_action, new_action
 from assistant.narrate.story_facts import formula_sentences, opening
-from assistant.narrate.turn_message import HUMAN_ROLES
 from assistant.secrets import scrub
 
 log = logging.getLogger(__name__)
@@ -174,7 +173,8 @@ def _attempt(
     # The template says what the Result holds, an open choice's options included, however often it was said before;
     # only a model's draft that tells an earlier turn again is skipped, and only a model's draft is cut short.
     template = getattr(narrator, "name", "") == "template"
-    earlier = [] if template else earlier_sentences(text for role, text in request.history if role.lower() not in HUMAN_ROLES)
+    # earlier turns' stories, and the player's earlier words (a small model quotes them back as this turn's story)
+    earlier = [] if template else earlier_sentences(text for _, text in request.history if not text.lstrip().startswith("/"))
     skipped = 0
     opener = "" if template else opening(request, question or "")
     if opener:  # the engine's answer, or the attempt and its outcome, opens the story; the model only goes on from it

@@ -61,8 +61,9 @@ _FAMILIES = (
             rf"|gazing|gazed|turns?|turning|turned|points?|pointing|pointed|speaks?|speaking|spoke|calls?|called){_AT_YOU}"
             r"|\b(?:sees?|seeing|saw|spots?|spotted|spotting|notices?|noticed|noticing|senses?|sensed|sensing|hears?|heard"
             r"|hearing|smells?|smelled|detects?|detected|recogni[sz]e[sd]?|eyes|eyed|watches|watched|watching"
-            r"|addresses|addressed|confronts?|confronted)\s+you\b"
+            r"|addresses|addressed|confronts?|confronted)\s+(?:you\b|your\s+presence\b)"
             r"|\b(?:turns?|turning|turned)\s+to\s+face\s+you\b"
+            r"|\b(?:is|are|was|were|becomes?|became|grows?|grew)\s+aware\s+of\s+(?:you\b|your\s+presence\b)"
         ),
         re.compile(r"\b(?:unaware|oblivious|ignorant)\s+of\s+(?:you|your)\b"),
     ),
@@ -136,9 +137,16 @@ def answers(facts: Facts, question: str | None) -> list[_Answer]:
     return out
 
 
+#: "You quickly realize that the priest …": what the character takes in, then the answer's subject.
+_REALIZE = re.compile(
+    r"^\W*you\s+(?:[a-z]+ly\s+)?(?:realize|realise|notice|see|sense|know|feel|understand|discover|find)s?\s+(?:that\s+)?",
+    re.I,
+)
+
+
 def _about(sentence: Sentence, previous: str, subject: str) -> bool:
     """The sentence's subject is the answer's: named in its first words, or a pronoun right after it was named."""
-    head = " ".join(sentence.narr.split()[:4])
+    head = " ".join(_REALIZE.sub("", sentence.narr).split()[:4])
     if re.search(rf"(?:^\W*|\b(?:the|this|that)\s+(?:[a-z-]+\s+)?){re.escape(subject)}", head):
         return True  # "the raider", "Kira": the one the answer named ("a second raider" is someone else)
     return bool(_PRONOUN.match(sentence.narr)) and re.search(rf"\b{re.escape(subject)}", previous) is not None

@@ -153,14 +153,25 @@ def price_reading(result: Result, player_text: str) -> str:
     return f"As {_tried(clause)}, {told[:1].lower()}{told[1:]}."
 
 
-_NOT_TRIED = words("try tries tried attempt attempts attempted are were have had can could will would must do did")
+_NOT_TRIED = words(
+    "try tries tried attempt attempts attempted are were have had can could will would must do did am was not never "
+    "also still just"
+)
+
+
+def _past_or_ongoing(verb: str) -> bool:
+    """ "sneaked", "sneaking" (but not "feed", "bring")."""
+    if verb.endswith("ing"):
+        return any(c in "aeiouy" for c in verb[:-3])
+    return len(verb) >= 4 and verb.endswith("ed") and not verb.endswith("eed")
 
 
 def _tried(clause: str) -> str:
     """ "you feed on the watchman" as "you try to feed on the watchman": a price is paid for an action that went
     wrong or cost something, never for one told as done."""
     head = clause.split(" ", 2)
-    if len(head) >= 2 and head[0].lower() == "you" and is_verb(head[1]) and head[1].lower() not in _NOT_TRIED:
+    verb = head[1].lower() if len(head) >= 2 else ""
+    if head[0].lower() == "you" and verb.isalpha() and verb not in _NOT_TRIED and not _past_or_ongoing(verb):
         return f"you try to {clause[4:]}"
     return clause
 

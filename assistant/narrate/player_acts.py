@@ -10,15 +10,16 @@ A sentence is read clause by clause: a clause whose subject is "you" with a verb
 player's own when its verb or one of its words is in what the player declared ("You scan the dark corridor" after
 "I creep through the derelict's dark corridor"), else it is new. Verbs of perceiving, feeling, being and trying are
 not actions ("You feel a chill", "You are spotted", "You try, but it fails"): they tell how the world answers. On an
-oracle question or a bare roll the player declared no action at all, so every action of the character is new.
+oracle question, a price or a bare roll after earlier turns the player declares no action, so every action of the
+character is new (:func:`declared_action`).
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from assistant.narrate.echo import FUNCTION_WORDS
+from assistant.narrate.request import NarrationRequest
 from assistant.narrate.turn_message import HUMAN_ROLES
 from rules_index.terms import stem
 
@@ -52,7 +53,7 @@ _ADVERB = re.compile(
 #: A clause that leads into the main one ("As you listen, …", "With a deep breath, …").
 _LEAD = re.compile(
     r"^(?:(?:as|when|after|before|while|once|with|without|in|at|from|through|despite|having|now|then|suddenly|finally|"
-    r"meanwhile|moments later|soon)\b[^,]{0,80},\s*)",
+    r"meanwhile|moments later|soon)\b[^,]{0,80},\s*|[^,]{1,40},\s*(?=you\b))",
     re.I,
 )
 _CLAUSES = re.compile(r",\s*(?:and|but|then|so)\s+|;\s*|:\s*|\s+(?:and|but|then|so)\s+(?=you\b)|\s+—\s+", re.I)
@@ -98,18 +99,14 @@ def new_action(sentence: str, declared: str | None = "") -> str:
     return ""
 
 
-def declared_action(request: Any) -> str | None:
-    """The player's own words for their action in a narration request: on a bare roll (its words only the move's
-    name or a command) the action they last declared; "" when they act in none (an oracle question, an
-    interpretation); None for a roll with no words anywhere, whose action only the move names (the story then tells
-    the move's action as the model sees it)."""
-    if getattr(request, "task", "") != "narrate":
+def declared_action(request: NarrationRequest) -> str | None:
+    """The player's own words for their action in a narration request; "" when they act in none (an oracle question,
+    an interpretation, a bare roll after earlier turns: what they did then was told then, and told again it reads as
+    this roll's deed); None for a first bare roll with no words anywhere, whose action only the move names (the story
+    then tells the move's action as the model sees it)."""
+    if request.task != "narrate":
         return ""
-    moves = {str(getattr(result, "move", "")).strip().lower() for result in getattr(request, "results", ())}
-    said = [str(getattr(request, "player_text", "") or "")]
-    said += [text for role, text in reversed(getattr(request, "history", ()) or ()) if role.lower() in HUMAN_ROLES][:2]
-    for text in said:
-        text = text.strip()
-        if text and not text.startswith("/") and text.lower() not in moves and not text.endswith("?"):
-            return text
-    return None
+    text = request.player_text.strip()
+    if text and not text.startswith("/") and text.lower() not in {result.move.lower() for result in request.results}:
+        return text  # "can I hack the panel?" too: the chat tells it as the attempt
+    return "" if any(role.lower() in HUMAN_ROLES for role, _ in request.history) else None

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from assistant.engine.kinds import EffectKind
 from assistant.engine.model import Effect, Result
 from assistant.narrate import facts
-from assistant.narrate.answers import answer_statement
+from assistant.narrate.answers import answer_statement, price_reading, rows_answer
 from assistant.narrate.intent import frame
 from assistant.narrate.outcome_prose import FAMILY, story_sentences, tone
 from assistant.narrate.request import NarrationRequest
@@ -160,12 +160,36 @@ def move_opening(request: NarrationRequest) -> str:
     return " ".join(part for part in (said, line) if part)
 
 
+def row_opening(request: NarrationRequest) -> str:
+    """The engine's own opening of a rolled row's story: a Pay the Price row tied to what the player tried ("As you
+    try to feed on the watchman, the ambient introduces a new hazard."), an oracle table's row as the answer to the
+    question, else the row itself ("" for anything but a table roll). Told the row only as a fact, a small model told
+    another row (a map found where the table gave visions)."""
+    if request.task not in {"pay_the_price", "table"} or not request.results:
+        return ""
+    result = request.results[0]
+    rows = facts.table_rows(result)
+    if result.roll != "table" or not rows:
+        return ""
+    words = request.player_text.strip()
+    if words.startswith("/") or words.lower() == result.move.lower():
+        words = ""  # a command or the move's name: no action of the player's to tie the row to
+    if request.task == "pay_the_price":
+        reading = price_reading(result, words)
+    else:
+        reading = rows_answer(result, request.question or (words if words.endswith("?") else ""))
+    if reading:
+        return reading
+    told = facts.rows_as_list(rows, "; ")
+    return told[:1].upper() + told[1:] + "."
+
+
 def opening(request: NarrationRequest, question: str = "") -> str:
-    """What the story opens with before the model writes: an oracle's answer as a fact, or a move's attempt and
-    outcome (:func:`move_opening`); "" when the model tells it all."""
+    """What the story opens with before the model writes: an oracle's answer as a fact, a move's attempt and
+    outcome (:func:`move_opening`), a rolled row (:func:`row_opening`); "" when the model tells it all."""
     if request.task == "oracle":
         return oracle_first_sentence(request.results, question)
-    return move_opening(request)
+    return move_opening(request) or row_opening(request)
 
 
 def told_as_fact(results: Sequence[Result], question: str) -> bool:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from assistant.narrate.intent import second_person
 from assistant.narrate.request import NarrationRequest
-from assistant.narrate.story_facts import CONTINUE_OPENING, TOLD_OPENING, move_opening, story_facts, told_as_fact
+from assistant.narrate.story_facts import CONTINUE_OPENING, TOLD_OPENING, move_opening, row_opening, story_facts, told_as_fact
 
 HUMAN_ROLES = frozenset({"user", "human", "player"})
 CLOSING = {
@@ -40,7 +40,7 @@ def facts_text(request: NarrationRequest) -> str:
     if request.established:  # the oracle's earlier answers: a small model told "still running" a turn after "no longer"
         parts.append(f"{ESTABLISHED} {' '.join(request.established[-ESTABLISHED_SHOWN:])}")
     parts.append(story_facts(request.results, question=question, player_text=request.player_text))
-    opened = move_opening(request)
+    opened = move_opening(request) or row_opening(request)
     if opened:
         parts.append(f"{TOLD_OPENING} {opened}\n{CONTINUE_OPENING}")
     if request.feedback.strip():
