@@ -17,6 +17,7 @@ The moves are data (``moves.yaml``); this class adds what the data cannot say:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -54,6 +55,22 @@ TIER_LADDER = (Outcome.MISS, Outcome.WEAK_HIT, Outcome.STRONG_HIT, Outcome.CRITI
 def _dice_words(faces: list[int]) -> str:
     """``5, 1 and 4``."""
     return ", ".join(map(str, faces[:-1])) + f" and {faces[-1]}" if len(faces) > 1 else "".join(map(str, faces))
+
+
+def _counted(character: Mapping[str, Any], name: str) -> int | None:
+    """The values a condition names that the sheet counts rather than holds: ``unmet_demands``, ``schemes`` (how
+    many are going), ``schemes_to_run`` (0 once Run the Scheme was used this session: "You may do this once per
+    session"), ``advances``; None for any other name."""
+    if name == "unmet_demands":
+        return sum(1 for d in character.get("demands") or [] if not (isinstance(d, dict) and d.get("met")))
+    if name == "schemes":
+        return len(character.get("schemes") or [])
+    if name == "schemes_to_run":
+        used = character.get("session_used") or []
+        return 0 if "run_the_scheme" in used else len(character.get("schemes") or [])
+    if name == "advances":
+        return int(character.get("advances", 0))
+    return None
 
 
 def _low_die(faces: list[int]) -> bool:
@@ -122,11 +139,12 @@ class CityRuleset(Ruleset):
             return len(ch["faction"]["aspects"]) - len(ch["faction"]["complications"])
         if name == "productivity":
             return int(ch["schemes"][scheme_index(ctx)]["productivity"])
-        if name == "advances":
-            return int(ch.get("advances", 0))
-        if name == "unmet_demands":
-            return sum(1 for d in ch.get("demands") or [] if not d.get("met"))
-        return super().meter_value(ctx, name)
+        counted = _counted(ch, name)
+        return counted if counted is not None else super().meter_value(ctx, name)
+
+    def sheet_meter(self, character: Mapping[str, Any], name: str) -> int | None:
+        counted = _counted(character, name)
+        return counted if counted is not None else super().sheet_meter(character, name)
 
     # ---- stats --------------------------------------------------------------------------------
     def stat_value(self, ctx: Resolution, name: str) -> int:
@@ -349,6 +367,10 @@ class CityRuleset(Ruleset):
             return "You are already in a dangerous situation or noticed by a threat: Take a Big Risk instead."
         if ctx.move.id == "meet_demand":
             return "The sheet holds no unmet Demand to meet: add the Demand the city made of you first (Perceive Demand)."
+        if ctx.move.id == "run_the_scheme":
+            if not ctx.character["schemes"]:
+                return "You have no scheme going: Set Up a Scheme first (or put it on your sheet)."
+            check_session_limits(ctx)  # the once-per-session refusal, in its own words
         return super().requirement_message(ctx)
 
     def finish(self, ctx: Resolution) -> None:

@@ -1,0 +1,65 @@
+"""What a player of the city game reads, played through the chat: moves offered only when the sheet allows them,
+questions for the Magistrate, the cards' words for a belief and a connection."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from assistant.chat.session import ChatSession
+from assistant.store import service
+from tests.session_helpers import ScriptedDice, assert_store_matches_card
+
+
+@pytest.fixture(autouse=True)
+def _hash_embedder(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("TABLETOP_EMBEDDER", "hash")
+    yield
+    service.close_stores()
+
+
+def open_city(name: str) -> tuple[ChatSession, ScriptedDice]:
+    service.create_campaign(name, "city", seed=7)
+    dice = ScriptedDice()
+    return ChatSession.open(name, rng=dice), dice
+
+
+def offered(session: ChatSession, text: str) -> list[str]:
+    turn = session.send(text)
+    assert turn.kind != "error", turn.error
+    return [str(s.move) for s in turn.suggestions]
+
+
+def confirm(session: ChatSession, dice: ScriptedDice, move: str, *faces: int) -> Any:
+    dice.queue(*faces)
+    turn = session.confirm({"move": move})
+    assert turn.kind != "error", turn.error
+    if turn.results:
+        assert_store_matches_card(session, turn)
+    return turn
+
+
+def test_run_the_scheme_is_offered_only_with_a_scheme_not_yet_run_this_session() -> None:
+    session, dice = open_city("no scheme yet")
+    assert "Run the Scheme" not in offered(session, "I check in on my scheme and collect the take")
+    refused = session.confirm({"move": "Run the Scheme"})
+    assert refused.kind == "error" and "Set Up a Scheme first" in (refused.error or "")
+    session.send("I set up a scheme to smuggle wine past the customs house")
+    confirm(session, dice, "Set Up a Scheme", 5, 6)
+    assert "Run the Scheme" in offered(session, "I check in on my scheme and collect the take")
+    confirm(session, dice, "Run the Scheme", 5, 5)
+    assert "Run the Scheme" not in offered(session, "I check in on my scheme and collect the take")
+    again = session.confirm({"move": "Run the Scheme"})
+    assert again.kind == "error" and "once per session" in (again.error or "")
+    confirm(session, dice, "New Session")
+    assert "Run the Scheme" in offered(session, "I check in on my scheme and collect the take")
+
+
+def test_meet_demand_is_offered_only_with_a_demand_to_meet() -> None:
+    session, dice = open_city("no demand yet")
+    assert "Meet Demand" not in offered(session, "I meet the demand the city made of me")
+    confirm_turn = session.confirm({"move": "Perceive Demand", "options": {"demand": "Burn the old ledger"}})
+    assert confirm_turn.kind != "error", confirm_turn.error
+    assert "Meet Demand" in offered(session, "I meet the demand the city made of me: the ledger burns")
