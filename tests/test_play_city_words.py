@@ -63,3 +63,20 @@ def test_meet_demand_is_offered_only_with_a_demand_to_meet() -> None:
     confirm_turn = session.confirm({"move": "Perceive Demand", "options": {"demand": "Burn the old ledger"}})
     assert confirm_turn.kind != "error", confirm_turn.error
     assert "Meet Demand" in offered(session, "I meet the demand the city made of me: the ledger burns")
+
+
+@pytest.mark.parametrize("words", ["what does the magistrate want", "What does the Magistrate want from me?"])
+def test_what_the_magistrate_wants_is_a_question_for_the_magistrate_not_a_rules_answer(words: str) -> None:
+    session, _ = open_city("what they want")
+    before = session.reload().active()
+    turn = session.send(words)
+    assert turn.kind == "oracle" and not turn.citations and not turn.results
+    assert "the Magistrate (the GM) answers questions about the story" in turn.narration
+    assert "Compromises" not in turn.narration
+    assert session.reload().active() == before
+
+
+def test_a_rules_question_that_starts_with_what_does_is_still_answered_from_the_rules() -> None:
+    session, _ = open_city("rules still")
+    turn = session.send("what does backfire mean?")
+    assert turn.kind == "rules" and turn.citations

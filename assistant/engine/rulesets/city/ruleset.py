@@ -80,6 +80,7 @@ def _low_die(faces: list[int]) -> bool:
 class CityRuleset(Ruleset):
     system_id = "city"
     title = "The Magistrate's city (Powered by the Apocalypse)"
+    gm = "the Magistrate (the GM)"
     data_dir = Path(__file__).parent
     extra_meters: ClassVar[frozenset[str]] = LIST_METERS
     extra_stats: ClassVar[frozenset[str]] = frozenset({"heat", "flat", "productivity", "complexity", "aspects"})
