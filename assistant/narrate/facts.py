@@ -13,6 +13,7 @@ from typing import Any
 
 from assistant.engine.kinds import EffectKind
 from assistant.engine.model import Choice, Effect, FollowUp, Result
+from assistant.engine.roll_steps import ZERO_DICE_NOTE
 
 #: A table's instruction to roll on itself, which the engine has already done.
 _ROLL_BELOW = re.compile(r"\b(?:table|list|chart)\s+below\b", re.I)
@@ -85,7 +86,14 @@ def lower_is_better(result: Result) -> bool:
         return False
 
 
+#: Rolls whose result picks what happens rather than telling how an attempt went: Blades' entanglement roll picks the
+#: entanglement's row ("It falls apart in your hands" or "a bad outcome" would tell a failure nobody attempted).
+UNTONED = frozenset({"entanglements"})
+
+
 def _tier(result: Result) -> str:
+    if result.move_id in UNTONED:
+        return ""
     label = outcome_label(result.outcome)
     if label and lower_is_better(result) and result.outcome in ("strong_hit", "critical", "miss"):
         label += " (the worst result here: lower is better)" if result.outcome != "miss" else " (the best result here)"
@@ -169,12 +177,24 @@ def _faces(result: Result) -> list[str]:
     return faces or [str(d) for d in result.dice]
 
 
+def zero_dice(result: Result) -> bool:
+    """A pool of zero dice: two rolled and the lower kept (the engine's note says so)."""
+    return result.roll == "pool" and ZERO_DICE_NOTE in result.notes
+
+
 def _pool_line(result: Result) -> str:
+    rolled = _and([str(d) for d in result.dice])
+    tier = _tier(result).removeprefix(": ")
+    if zero_dice(result):  # "Wreck 0 means no dice, so the lower die counts. Rolled 1 and 6: the 1 counts, ..."
+        rating = f"{humanize(result.stat).capitalize()} {result.stat_value}{_adds_part(result.adds)}" if result.stat else ""
+        why = f"{rating} means no dice" if rating else "No dice"
+        sixes = " (no critical with no dice)" if result.dice and min(result.dice) == 6 else ""
+        counts = f"the {result.score} counts" + (f", {tier}" if tier else "")
+        return f"{why}, so the lower die counts. Rolled {rolled}: {counts}{sixes}."
     stat = f" ({humanize(result.stat)} {result.stat_value}{_adds_part(result.adds)})" if result.stat else ""
-    dropped = any(not d.kept for d in result.dice_detail)
-    lowest = dropped and result.dice and result.score == min(result.dice) and result.score != max(result.dice)
-    which = "the lower die" if lowest else "the best die"  # zero dice: two rolled, the lower kept
-    return f"Rolled {_and([str(d) for d in result.dice])}{stat}; {which} is {result.score}{_tier(result)}."
+    if len(result.dice) == 1:
+        return f"Rolled {rolled}{stat}{_tier(result)}."
+    return f"Rolled {rolled}{stat}; the best die is {result.score}{_tier(result)}."
 
 
 def _total_line(result: Result) -> str:

@@ -62,9 +62,7 @@ TONES: dict[str, tuple[str, ...]] = {
         "The world pushes back, hard.",
     ),
 }
-#: Rolls whose result picks what happens rather than telling how an attempt went: Blades' entanglement roll picks the
-#: entanglement's column ("It falls apart in your hands" would tell a failure nobody attempted).
-UNTONED = frozenset({"entanglements"})
+UNTONED = facts.UNTONED
 CRITICAL = ("Better than you hoped.", "Beyond what you dared hope.", "An exceptional result.", "It could hardly go better.")
 FAMILY = {
     "strong_hit": "strong",

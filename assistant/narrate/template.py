@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterator
 
 from assistant.engine.model import Result
+from assistant.engine.roll_steps import ZERO_DICE_NOTE
 from assistant.narrate import facts
 from assistant.narrate.answers import answer_statement, price_reading, rows_answer
 from assistant.narrate.guidance import rules_guidance
@@ -43,8 +44,8 @@ def _card(result: Result, label: bool) -> str:
     head = [f"{facts.move_label(result)}."] if label else []
     if result.roll == "oracle":  # the engine's note states the odds and the roll; the match comes after it
         head += [*result.notes, facts.roll_line(result)]
-    else:
-        head += [facts.roll_line(result), *result.notes]
+    else:  # a zero-dice roll's line says how it was rolled: the engine's note is not said again
+        head += [facts.roll_line(result), *(n for n in result.notes if not facts.zero_dice(result) or n != ZERO_DICE_NOTE)]
     head += facts.effect_lines(result)
     head.append(facts.burn_offer(result))
     return " ".join(part for part in head if part)
@@ -128,8 +129,21 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
     )  # "..., your vow is fulfilled." then "Your vow is fulfilled.": once
     paragraphs.append(" ".join(p for p in (opening, feeling, prose) if p))
     paragraphs.append(rest)
-    paragraphs.append(_card(result, label=True) if request.card else facts.burn_offer(result))
+    picked = retold and not (result.burn and result.burn.burned)
+    card = _picked_card(request, result) if picked else _card(result, label=True)
+    paragraphs.append(card if request.card else facts.burn_offer(result))
     return paragraphs + _listed(request, result)
+
+
+def _picked_card(request: NarrationRequest, result: Result) -> str:
+    """The card of a pick on a move the last narration told: the move and what the pick changed ("Indulge Vice. Heat
+    6 → 8."), not the dice and the changes the card already showed (nor the pick, which the opening says)."""
+    last = " ".join(request.recent[-1].lower().split()) if request.recent else ""
+    picks = [n for n, e in enumerate(result.effects) if e.kind == "choice"]
+    new = [n for n in picks if " ".join(result.effects[n].reason.lower().split()).rstrip(".") not in last]
+    start = (new or picks or [len(result.effects)])[0]
+    lines = [facts.effect_line(e) for e in result.effects[start:] if e.kind != "choice"]
+    return " ".join(p for p in (f"{facts.move_label(result)}.", *lines, facts.burn_offer(result)) if p)
 
 
 def _retold(request: NarrationRequest, result: Result) -> str:

@@ -17,6 +17,7 @@ import streamlit as st
 from assistant.engine import Result, get_ruleset
 from assistant.engine.kinds import RollKind
 from assistant.engine.model import DieRecord
+from assistant.narrate.facts import zero_dice
 
 OUTCOME_COLORS = {
     "strong_hit": "#2e7d32",
@@ -150,7 +151,7 @@ def score_line(result: Result) -> str:
         sides = next((d.sides for d in result.dice_detail if d.role in ("oracle", "table")), 100)
         return f"Rolled {result.score} on d{sides}" if result.score is not None else ""
     if result.roll == "pool" and result.score is not None:
-        return f"Best die {result.score}"
+        return f"Lower die {result.score}" if zero_dice(result) else f"Best die {result.score}"
     if result.score is not None:
         label = "Total" if result.roll in ("notation", "total") else "Score"
         return f"{label} {result.score}"

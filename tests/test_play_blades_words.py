@@ -1,0 +1,59 @@
+"""What a Blades player reads in downtime, played through the chat: a zero-dice roll said once and plainly, a pick
+that does not repeat the card, the changes named as the sheet names them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from assistant.chat.session import ChatSession
+from assistant.store import service
+from tests.session_helpers import ScriptedDice, assert_store_matches_card
+
+
+@pytest.fixture(autouse=True)
+def _hash_embedder(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("TABLETOP_EMBEDDER", "hash")
+    yield
+    service.close_stores()
+
+
+def open_blades(name: str) -> tuple[ChatSession, ScriptedDice]:
+    service.create_campaign(name, "blades", seed=7)
+    dice = ScriptedDice()
+    return ChatSession.open(name, rng=dice), dice
+
+
+def roll(session: ChatSession, dice: ScriptedDice, command: str, *faces: int) -> Any:
+    dice.queue(*faces)
+    turn = session.send(command)
+    assert turn.kind != "error", turn.error
+    assert turn.results, turn.narration
+    assert_store_matches_card(session, turn)
+    assert not dice.faces, f"dice left unused: {dice.faces}"
+    return turn
+
+
+def test_a_zero_dice_roll_says_once_that_the_lower_die_counts() -> None:
+    session, dice = open_blades("zero dice")
+    session.send("/set heat 6")
+    turn = roll(session, dice, "/roll reduce heat +wreck", 1, 6)
+    text = turn.narration
+    assert "Wreck 0 means no dice, so the lower die counts. Rolled 1 and 6: the 1 counts, a bad outcome." in text, text
+    assert "Zero dice" not in text and "lowest" not in text and "the best die" not in text, text
+    sixes = roll(session, dice, "/roll reduce heat +wreck", 6, 6)
+    assert "the 6 counts, a full success (no critical with no dice)" in sixes.narration, sixes.narration
+
+
+def test_a_pick_shows_what_it_changed_not_the_whole_card_again() -> None:
+    session, dice = open_blades("brag")
+    session.send("/set heat 6")
+    vice = roll(session, dice, "/roll indulge vice", 4, 5)
+    assert "Rolled 4 and 5" in vice.narration and vice.results[0].choices
+    picked = session.send("brag")
+    assert picked.kind != "error", picked.error
+    assert "Rolled" not in picked.narration and "Chosen:" not in picked.narration, picked.narration
+    assert "You choose: brag about your exploits" in picked.narration and "Heat 6 → 8." in picked.narration
+    assert (session.reload().active() or {})["heat"] == 8
