@@ -55,7 +55,7 @@ class CharacterRules(SheetFields):
                 name = edit.value.strip() if isinstance(edit.value, str) else ""
                 if not name or len(name) > 80 or any(ord(c) < 32 for c in name):
                     raise InputError("A character's name is 1-80 printable characters, e.g. Kira.")
-                changes.append(f"Name {sheet.get('name') or 'none'} → {name}")
+                changes.append(f"Name {sheet.get('name') or 'empty'} → {name}")
                 sheet["name"] = name
                 continue
             f = self.find(edit.field)

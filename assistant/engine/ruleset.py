@@ -85,6 +85,11 @@ class Ruleset(RulesetData):
         value = character.get(name)
         return value if isinstance(value, int) and not isinstance(value, bool) else None
 
+    def sheet_meter_max(self, character: Mapping[str, Any], name: str) -> int | None:
+        """A meter's top for this sheet when the sheet moves it (Blades' crew coin: 4, 8 or 16 by vault upgrades),
+        read from the sheet alone, for a sheet drawn with its bars; None: the sheet's fixed maximum."""
+        return None
+
     def stat_value(self, ctx: Resolution, name: str) -> int:
         if name in ctx.character.get("stats", {}):
             return int(ctx.character["stats"][name])

@@ -14,6 +14,7 @@ are data (``moves.yaml``, ``sheet.yaml``) applied by the core. This class adds:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -121,9 +122,15 @@ class BladesRuleset(Ruleset):
         return super().meter_value(ctx, name)
 
     def meter_max(self, ctx: Resolution, name: str) -> int:
+        top = self.sheet_meter_max(ctx.character, name)
+        return top if top is not None else super().meter_max(ctx, name)
+
+    def sheet_meter_max(self, character: Mapping[str, Any], name: str) -> int | None:
         if name == "crew_coin":
-            return crew.CREW_COIN_CAPACITY[ctx.character["vaults"]]
-        return super().meter_max(ctx, name)
+            vaults = character.get("vaults", 0)
+            known = isinstance(vaults, int) and 0 <= vaults < len(crew.CREW_COIN_CAPACITY)
+            return crew.CREW_COIN_CAPACITY[vaults] if known else None
+        return None
 
     def adjust_meter(self, ctx: Resolution, name: str, delta: int, reason: str) -> int:
         before = self.meter_value(ctx, name) if name in self.sheet.meters else 0

@@ -1,0 +1,31 @@
+"""The Blades sheet in the app's sidebar as a player reads it: the vice by its name, the crew's coin against what its
+vault holds (the same limit the Payoff card states), the edits a player makes in the chat."""
+
+from __future__ import annotations
+
+from streamlit.testing.v1 import AppTest
+
+from tests.test_ui_app import APP, _offline_fast, create_campaign, no_errors, play_action  # noqa: F401
+
+
+def sidebar_text(app: AppTest) -> str:
+    return "\n".join(str(m.value) for m in app.sidebar.markdown)
+
+
+def test_the_vice_reads_as_a_name_and_the_crew_coin_bar_stops_where_the_vault_does() -> None:
+    app = AppTest.from_file(str(APP), default_timeout=60)
+    app.run()
+    create_campaign(app, "Lampblacks", "blades")
+    for command in ("/set vice Gambling", "/set vice purveyor Singer at the Silver Stag", "/set name Vex"):
+        play_action(app, command)
+    no_errors(app)
+    bars = [p.proto.text for p in app.sidebar.get("progress")]
+    assert "crew coin: 2 / 4" in bars, bars  # no vault upgrade: the crew's coin holds 4
+    shown = sidebar_text(app)
+    assert "vice: **Gambling (purveyor Singer at the Silver Stag)**" in shown, shown
+    assert "type Gambling" not in shown
+    play_action(app, "/set vaults 1")
+    bars = [p.proto.text for p in app.sidebar.get("progress")]
+    assert "crew coin: 2 / 8" in bars, bars
+    page = "\n".join(str(m.value) for m in app.markdown)
+    assert "Name empty → Vex" in page and "Name none" not in page
