@@ -57,3 +57,30 @@ def test_a_pick_shows_what_it_changed_not_the_whole_card_again() -> None:
     assert "Rolled" not in picked.narration and "Chosen:" not in picked.narration, picked.narration
     assert "You choose: brag about your exploits" in picked.narration and "Heat 6 → 8." in picked.narration
     assert (session.reload().active() or {})["heat"] == 8
+
+
+def test_training_marks_xp_and_says_so_not_the_attribute() -> None:
+    session, _ = open_blades("train")
+    turn = session.send("/roll train xp_track=prowess")
+    assert turn.kind != "error", turn.error
+    assert "Prowess XP 0 → 1." in turn.narration, turn.narration
+    assert (session.reload().active() or {})["xp"]["prowess"] == 1
+
+
+def test_an_acquired_asset_says_its_quality() -> None:
+    session, dice = open_blades("asset")
+    session.send("/set crew tier 1")
+    turn = roll(session, dice, "/roll acquire asset", 6)
+    assert "The asset's quality is 2 (the crew's Tier 1, +1 for the result)." in turn.narration, turn.narration
+
+
+def test_heat_past_9_says_why_heat_went_down_and_the_wanted_level_up() -> None:
+    session, _ = open_blades("wanted")
+    session.send("/set heat 8")
+    turn = session.send("/roll heat exposure=wild")
+    assert turn.kind != "error", turn.error
+    text = turn.narration
+    assert "Heat 8 → 5." in text and "Wanted level 0 → 1." in text, text
+    assert "Heat reached 9: +1 wanted level and the heat is cleared; the 5 beyond 9 rolls over." in text, text
+    sheet = session.reload().active() or {}
+    assert (sheet["heat"], sheet["wanted_level"]) == (5, 1)

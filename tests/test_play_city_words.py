@@ -80,3 +80,13 @@ def test_a_rules_question_that_starts_with_what_does_is_still_answered_from_the_
     session, _ = open_city("rules still")
     turn = session.send("what does backfire mean?")
     assert turn.kind == "rules" and turn.citations
+
+
+def test_a_challenged_belief_is_said_to_be_marked_as_the_sheet_shows() -> None:
+    session, dice = open_city("belief marked")
+    session.send("/add belief The Magistrate lies")
+    dice.queue(6, 2, 4)
+    turn = session.confirm({"move": "Direct Someone to Act", "stat": "sway", "options": {"use_belief": "The Magistrate lies"}})
+    assert turn.kind != "error", turn.error
+    assert "the belief is challenged and marked" in turn.narration and "mark it" not in turn.narration, turn.narration
+    assert (session.reload().active() or {})["beliefs"][0]["marked"] is True

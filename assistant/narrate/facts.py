@@ -282,6 +282,8 @@ def effect_line(effect: Effect) -> str:
         label += " clock"
     if effect.kind == "legacy":
         label += " legacy"
+    if effect.kind == "xp" and effect.target != "xp":  # Blades' Train: "Prowess XP 0 → 1", not the attribute
+        label += " XP"
     if effect.before == effect.after and isinstance(effect.after, int) and not isinstance(effect.after, bool):
         return f"{label}: no change."  # nothing to take or clear: no change shown as one (the sheet has the value)
     return f"{label} {_value(effect.before)} → {_value(effect.after)}."

@@ -137,7 +137,13 @@ class BladesRuleset(Ruleset):
         if name in ("coin", "crew_coin") and delta < 0 and before + delta < 0:
             owner = "the crew has" if name == "crew_coin" else "you have"
             raise RulesError(f"Not enough coin: {owner} {before}, and this costs {-delta}.")
+        wanted = int(ctx.character.get("wanted_level", 0))
         overflow = super().adjust_meter(ctx, name, delta, reason)
+        gained = int(ctx.character.get("wanted_level", 0)) - wanted
+        if name == "heat" and gained > 0:  # "Heat 8 → 5" alone reads as heat lost
+            left = self.meter_value(ctx, name)
+            over = f"; the {left} beyond 9 rolls over" if left else ""
+            ctx.notes.append(f"Heat reached 9: +{gained} wanted level and the heat is cleared{over}.")
         if name == "trauma":
             ctx.notes.extend(crew.trauma_notes(before, self.meter_value(ctx, name)))
         top = self.meter_max(ctx, name)
@@ -234,12 +240,17 @@ class BladesRuleset(Ruleset):
     def _spend_coin(self, ctx: Resolution) -> None:
         coin.spend_coin(self, ctx)
 
-    def _quality(self, ctx: Resolution, what: str, base: int) -> None:
+    def _quality(self, ctx: Resolution, what: str, base: int, base_words: str = "") -> None:
         if ctx.roll != "pool":
             return
-        quality = max(0, base + crew.QUALITY_SHIFT[ctx.outcome] + int(ctx.memo.get("extra_quality", 0)))
+        shift, extra = crew.QUALITY_SHIFT[ctx.outcome], int(ctx.memo.get("extra_quality", 0))
+        quality = max(0, base + shift + extra)
         ctx.memo["quality"] = quality
-        ctx.effect(EffectKind.QUALITY, what, after=quality, reason=f"quality from the crew's Tier ({base}) and the result")
+        parts = [base_words or f"the crew's Tier {base}"]
+        parts += [f"{shift:+d} for the result"] if shift else []
+        parts += [f"+{extra} for the coin spent"] if extra else []
+        reason = f"the {what}'s quality is {quality} ({', '.join(parts)})"  # "the asset's quality is 2 (the crew's Tier 1, +1 ...)"
+        ctx.effect(EffectKind.QUALITY, what, after=quality, reason=reason)
         minimum = ctx.memo.get("minimum_quality")
         if minimum is None and "minimum_quality" in ctx.options:
             minimum = option_int(ctx, "minimum_quality")
@@ -257,7 +268,8 @@ class BladesRuleset(Ruleset):
             if "minimum_quality" in ctx.options:
                 raise InputError("Give the modification or the minimum quality, not both.", missing="modification")
             ctx.memo["minimum_quality"] = int(ctx.character["tier"]) + crew.MODIFICATION_STEP[kind]
-        self._quality(ctx, "item", tier)
+        workshop = " and +1 for the workshop" if ctx.options.get("workshop") else ""
+        self._quality(ctx, "item", tier, f"the crew's Tier {ctx.character['tier']}{workshop}")
         crew.drawback_follow_ups(ctx)
 
     def _payoff(self, ctx: Resolution) -> None:

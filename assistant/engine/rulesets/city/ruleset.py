@@ -342,10 +342,10 @@ class CityRuleset(Ruleset):
         before = dict(belief)
         if belief["marked"]:
             belief["proven_wrong"] = True
-            reason = "a die shows 1 or 2 on a marked belief: it is proven wrong"
+            reason = "a die shows 1 or 2 on a marked belief: it is proven wrong (you may keep it, but it no longer buffs rolls)"
         else:
             belief["marked"] = True
-            reason = "a die shows 1 or 2: the belief is challenged, mark it"
+            reason = "a die shows 1 or 2: the belief is challenged and marked"
         ctx.effect(EffectKind.BELIEF, belief["text"], before=before, after=dict(belief), reason=reason, rule="Use Belief")
 
     def _cohesion_note(self, ctx: Resolution) -> None:
