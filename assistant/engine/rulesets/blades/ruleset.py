@@ -249,7 +249,7 @@ class BladesRuleset(Ruleset):
         parts = [base_words or f"the crew's Tier {base}"]
         parts += [f"{shift:+d} for the result"] if shift else []
         parts += [f"+{extra} for the coin spent"] if extra else []
-        reason = f"the {what}'s quality is {quality} ({', '.join(parts)})"  # "the asset's quality is 2 (the crew's Tier 1, +1 ...)"
+        reason = f"the {what}'s quality is {quality} ({', '.join(parts)})"  # "... is 2 (the crew's Tier 1, +1 ...)"
         ctx.effect(EffectKind.QUALITY, what, after=quality, reason=reason)
         minimum = ctx.memo.get("minimum_quality")
         if minimum is None and "minimum_quality" in ctx.options:
