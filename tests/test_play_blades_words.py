@@ -84,3 +84,21 @@ def test_heat_past_9_says_why_heat_went_down_and_the_wanted_level_up() -> None:
     assert "Heat reached 9: +1 wanted level and the heat is cleared; the 5 beyond 9 rolls over." in text, text
     sheet = session.reload().active() or {}
     assert (sheet["heat"], sheet["wanted_level"]) == (5, 1)
+
+
+def test_a_downtime_result_reads_as_how_much_not_success_at_a_cost_and_a_move_label_is_not_told() -> None:
+    from assistant.narrate.outcome_prose import SCALED_TONES, TONES
+
+    session, dice = open_blades("project")
+    turn = session.send("long term project: I sway the pawn shop owner about the family sword")
+    project = next(s for s in turn.suggestions if str(s.move) == "Long-Term Project")
+    dice.queue(5)
+    rolled = session.confirm(project)
+    assert_store_matches_card(session, rolled)
+    text = rolled.narration
+    assert "long term project:" not in text.lower() and "sway the pawn shop owner" in text, text
+    assert any(line in text for line in SCALED_TONES["weak"]), text
+    assert not any(line in text for line in TONES["weak"]), text
+    dice.queue(2)
+    low = session.confirm({"move": "Reduce Heat", "stat": "consort"})
+    assert any(line in low.narration for line in SCALED_TONES["miss"]), low.narration

@@ -63,6 +63,28 @@ TONES: dict[str, tuple[str, ...]] = {
     ),
 }
 UNTONED = facts.UNTONED
+#: Tone lines for a result that says how much, not whether (Blades' downtime activities: "Reduce heat according to
+#: the result: 1-3: one, 4/5: two, 6: three"): a 4/5 is less of it, not success at a cost, and a 1-3 still does a little.
+SCALED_TONES: dict[str, tuple[str, ...]] = {
+    "strong": (
+        "The time is well spent.",
+        "It comes together nicely.",
+        "The work pays off handsomely.",
+        "It goes better than most weeks do.",
+    ),
+    "weak": (
+        "It goes some of the way.",
+        "Steady work, a fair return.",
+        "The time brings a middling return.",
+        "An ordinary stretch of work, and it shows.",
+    ),
+    "miss": (
+        "Little comes of it.",
+        "The days slip by for scant return.",
+        "It drags, and gives back little.",
+        "Slow going, and not much to show.",
+    ),
+}
 CRITICAL = ("Better than you hoped.", "Beyond what you dared hope.", "An exceptional result.", "It could hardly go better.")
 FAMILY = {
     "strong_hit": "strong",
@@ -161,10 +183,22 @@ def tone(result: Result, seed: object, recent: Sequence[str] = ()) -> str:
         return ""
     if result.move_id in UNTONED:
         return ""
-    line = choose(TONES[family], (seed, result.move_id, result.outcome), recent)
+    tones = SCALED_TONES if _scaled(result) else TONES
+    line = choose(tones[family], (seed, result.move_id, result.outcome), recent)
     if result.outcome == "critical":
         line = choose(CRITICAL, (seed, "critical"), recent) + " " + line
     return line
+
+
+#: Blades' downtime activities whose result is how much they achieve (heat reduced, segments, stress cleared, quality).
+SCALED = frozenset(
+    {"acquire_asset", "long_term_project", "recover", "reduce_heat", "indulge_vice", "faction_clock", "learning_a_ritual",
+     "crafting", "inventing"}
+)  # fmt: skip
+
+
+def _scaled(result: Result) -> bool:
+    return result.system == "blades" and result.move_id in SCALED
 
 
 _LOWER_NOTE = re.compile(r"^\s*\((?:the (?:worst|best) result: )?lower is better\)\s*", re.I)
