@@ -90,3 +90,18 @@ def test_a_challenged_belief_is_said_to_be_marked_as_the_sheet_shows() -> None:
     assert turn.kind != "error", turn.error
     assert "the belief is challenged and marked" in turn.narration and "mark it" not in turn.narration, turn.narration
     assert (session.reload().active() or {})["beliefs"][0]["marked"] is True
+
+
+def test_a_city_move_in_a_connected_neighborhood_rolls_with_advantage_before_the_dice_not_after() -> None:
+    session, dice = open_city("connected")
+    session.send("/set neighborhood Saltmarket")
+    session.send("/add connected neighborhoods Saltmarket")
+    turn = session.send("I ask around the Saltmarket for a forger who can copy the Baron's seal")
+    get = next(s for s in turn.suggestions if str(s.move) == "Get Something")
+    dice.queue(4, 1, 5)
+    rolled = session.confirm(get)
+    assert_store_matches_card(session, rolled)
+    result = rolled.results[0]
+    assert len(result.dice) == 3 and result.score == 9, result.dice
+    assert "With advantage (your connection to Saltmarket)" in rolled.narration, rolled.narration
+    assert "you may roll this City Move with advantage" not in rolled.narration

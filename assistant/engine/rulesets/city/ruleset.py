@@ -255,6 +255,9 @@ class CityRuleset(Ruleset):
             up.append("Use Belief")
         if ctx.move.id == "use_a_secret":
             up.append("Use a Secret")
+        if ctx.move.category == "city" and "advantage" not in ctx.options and self._connected(ctx):
+            where = ctx.character.get("neighborhood") or "the neighborhood"
+            up.append(f"your connection to {where}")  # "you may roll with advantage": taken, it is never worse
         if ctx.move.id == "use_power" and "complexity" in ctx.options:
             complexity = option_int(ctx, "complexity")
             top = int(ctx.character["max_complexity"])
@@ -304,13 +307,6 @@ class CityRuleset(Ruleset):
                     reason="Use a Secret: a die shows 1 or 2, so you Reveal a Secret",
                 )
             )
-        if (
-            ctx.move.category == "city"
-            and self._connected(ctx)
-            and "advantage" not in ctx.options
-            and "use_belief" not in ctx.options
-        ):
-            ctx.notes.append("You have a connection to this neighborhood: you may roll this City Move with advantage.")
 
     def _bump(self, ctx: Resolution, option: str) -> None:
         ladder = list(TIER_LADDER if ctx.move.roll.extra.tiers == "pbta12" else TIER_LADDER[:3])
