@@ -15,6 +15,7 @@ import streamlit as st
 
 from assistant.store.events import NarrationRecorded, StoredEvent
 from assistant.ui.components.dice_card import render_dice_card
+from assistant.ui.components.turn_view import compact_listing
 
 #: How many of the latest turns are drawn at first ("Show earlier turns" draws more).
 SHOWN_TURNS = 30
@@ -96,7 +97,7 @@ def group_turns(events: list[StoredEvent]) -> list[TurnView]:
         if ev.type == "chat_message" and ev.role in PLAYER_ROLES:
             turns.append(TurnView(player=ev.text))
         elif ev.type == "chat_message":
-            current().parts.append(Part("text", text=ev.text, seq=stored.seq))
+            current().parts.append(Part("text", text=compact_listing(ev.text), seq=stored.seq))
         elif ev.type == "move_resolved":
             text = narration.get(stored.seq) or ev.narration or ""
             current().parts.append(Part("move", text=text, result=ev.result, undone=stored.seq in undone, seq=stored.seq))
@@ -104,7 +105,8 @@ def group_turns(events: list[StoredEvent]) -> list[TurnView]:
             note = note_for(stored, by_seq)
             if note:
                 current().parts.append(Part("note", text=note, seq=stored.seq))
-    return [t for t in turns if t.player or t.parts]
+    # a command whose reply is not kept (/sheet, /help, a refused command: nothing changed) is not drawn as a lone line
+    return [t for t in turns if t.parts or t.player and not t.player.lstrip().startswith("/")]
 
 
 def render_part(part: Part) -> None:

@@ -1,0 +1,34 @@
+"""The city game played in the app: the moves that fit are named once beside their buttons (the odds on the buttons),
+and after a reload a command whose reply was not kept (/sheet) is not left as a lone line."""
+
+from __future__ import annotations
+
+from streamlit.testing.v1 import AppTest
+
+from assistant.ui.components.turn_view import compact_listing
+from tests.test_ui_app import APP, _offline_fast, create_campaign, markdown, no_errors, play_action  # noqa: F401
+
+
+def test_the_moves_that_fit_are_named_once_and_their_odds_are_on_the_buttons() -> None:
+    app = AppTest.from_file(str(APP), default_timeout=60)
+    app.run()
+    create_campaign(app, "Lanterns", "city")
+    play_action(app, "I ask around the Saltmarket for a forger who can copy the Baron's seal")
+    shown = markdown(app)
+    assert "Moves that fit: Get Something (+network)" in shown and "Pick one below to roll it." in shown, shown
+    assert "%" not in shown.split("Moves that fit:")[1].split("Pick one below")[0]
+    assert any(b.key == "suggestion_0" for b in app.button)
+    play_action(app, "/sheet")
+    reload = AppTest.from_file(str(APP), default_timeout=60)
+    reload.query_params["campaign"] = "Lanterns"
+    reload.run()
+    no_errors(reload)
+    bubbles = [str(m.value) for m in reload.markdown]
+    assert "/sheet" not in bubbles, bubbles
+    assert any("Moves that fit: Get Something" in b for b in bubbles), bubbles
+
+
+def test_a_listing_keeps_its_lead_and_other_text_is_left_alone() -> None:
+    listing = "Moves that fit:\n- Train\n- Recover (+tinker) — full success 2.78%\n\nConfirm one to roll it."
+    assert compact_listing(listing) == "Moves that fit: Train, Recover (+tinker). Pick one below to roll it."
+    assert compact_listing("You slip past the guard.") == "You slip past the guard."
