@@ -105,3 +105,14 @@ def test_a_city_move_in_a_connected_neighborhood_rolls_with_advantage_before_the
     assert len(result.dice) == 3 and result.score == 9, result.dice
     assert "With advantage (your connection to Saltmarket)" in rolled.narration, rolled.narration
     assert "you may roll this City Move with advantage" not in rolled.narration
+
+
+def test_an_outcome_that_opens_a_choice_asks_it_once_not_again_in_the_story() -> None:
+    session, dice = open_city("compromise")
+    dice.queue(5, 6)
+    turn = session.confirm({"move": "Get Something", "stat": "network"})
+    assert turn.kind != "error", turn.error
+    text = turn.narration.lower()
+    assert text.count("pick 1 compromise") == 1, turn.narration
+    story = text.split("\n\n")[0]  # the story before the card: the choice below asks it
+    assert "mark 1 heat" not in story and "compromise" not in story, turn.narration

@@ -360,7 +360,7 @@ def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
                 continue
             if listed and "column" in sentence.lower():
                 continue
-            if _bare(sentence) in card:
+            if _bare(sentence) in card or _asked_by_a_choice(sentence, result):
                 continue
             if _at_zero_but_not(sentence, result):
                 continue  # "If you are at 0 health, you must mark wounded...": health is not 0
@@ -372,6 +372,25 @@ def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
                 continue
             out.append(sentence)
     return out
+
+
+def _words_of(text: str) -> str:
+    return " " + " ".join(re.findall(r"[a-z0-9]+", text.lower())) + " "
+
+
+def _asked_by_a_choice(sentence: str, result: Result) -> bool:
+    """The sentence is part of what an open choice asks or offers ("Otherwise pick 1 Compromise." with the choice
+    "Mark 1 Heat to get exactly what you want, otherwise pick 1 Compromise" open): the choice says it."""
+    said = _words_of(sentence)
+    if len(said.split()) < 3:
+        return False
+    offered = [_words_of(o.label) for c in result.choices for o in c.options]
+    if _ASKS_TO_PICK.search(sentence):  # the prompt may also hold story ("whichever you choose, you deal your damage")
+        offered += [_words_of(c.prompt) for c in result.choices]
+    return any(said in text for text in offered)
+
+
+_ASKS_TO_PICK = re.compile(r"\b(?:pick|choose|select)\b", re.I)
 
 
 def story(result: Result, recent: Sequence[str] = ()) -> str:
