@@ -102,3 +102,14 @@ def test_a_downtime_result_reads_as_how_much_not_success_at_a_cost_and_a_move_la
     dice.queue(2)
     low = session.confirm({"move": "Reduce Heat", "stat": "consort"})
     assert any(line in low.narration for line in SCALED_TONES["miss"]), low.narration
+
+
+@pytest.mark.parametrize(
+    "words",
+    ["Skulk takes the fall and goes to Ironhook so our wanted level goes down", "I take the fall for the crew and go to prison"],
+)
+def test_taking_the_fall_offers_incarceration(words: str) -> None:
+    session, _ = open_blades("the fall")
+    session.send("/set wanted level 1")
+    turn = session.send(words)
+    assert "Incarceration" in [str(s.move) for s in turn.suggestions], [str(s.move) for s in turn.suggestions]

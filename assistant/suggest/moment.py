@@ -86,7 +86,10 @@ def _condition_fails(cond: Any, character: dict[str, Any], position: str | None,
 
 
 def _sheet_meter(system: str, character: dict[str, Any], name: str) -> int | None:
-    """The meter's value on the sheet, or what the system counts from it (the city's unmet Demands); None: unknown."""
+    """The meter's value on the sheet, or what the system counts from it (the city's unmet Demands); None: unknown
+    (no sheet at all: nothing is counted from one)."""
+    if not character:
+        return None
     try:
         from assistant.engine import get_ruleset
 
