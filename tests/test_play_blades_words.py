@@ -113,3 +113,14 @@ def test_taking_the_fall_offers_incarceration(words: str) -> None:
     session.send("/set wanted level 1")
     turn = session.send(words)
     assert "Incarceration" in [str(s.move) for s in turn.suggestions], [str(s.move) for s in turn.suggestions]
+
+
+def test_payoff_beyond_the_vault_and_the_purse_says_how_much_goes_to_the_stash_in_plain_words() -> None:
+    session, _ = open_blades("big score")
+    session.send("/set crew coin 4")
+    session.send("/set coin 1")
+    turn = session.send("/roll payoff coin=8")
+    assert turn.kind != "error", turn.error
+    assert "5 go into your stash" in turn.narration and "(es)" not in turn.narration, turn.narration
+    sheet = session.reload().active() or {}
+    assert (sheet["coin"], sheet["stash"], sheet["crew_coin"]) == (4, 5, 4)

@@ -32,3 +32,13 @@ def test_a_listing_keeps_its_lead_and_other_text_is_left_alone() -> None:
     listing = "Moves that fit:\n- Train\n- Recover (+tinker) — full success 2.78%\n\nConfirm one to roll it."
     assert compact_listing(listing) == "Moves that fit: Train, Recover (+tinker). Pick one below to roll it."
     assert compact_listing("You slip past the guard.") == "You slip past the guard."
+
+
+def test_a_long_trigger_under_a_suggestion_is_cut_at_a_word() -> None:
+    from assistant.ui.components.suggestions import shortened
+
+    trigger = "Say what your character does to reduce the heat level of the crew - make incriminating reports " * 3
+    short = shortened(trigger)
+    assert short.endswith("…") and len(short) <= 161 and not short[:-1].endswith(" ")
+    assert trigger.startswith(short[:-1]) and trigger[len(short) - 1] == " "
+    assert shortened("Train") == "Train"

@@ -222,7 +222,7 @@ class BladesRuleset(Ruleset):
             before=before,
             after=total,
             delta=segments,
-            reason=f"mark {segments} segment(s) on the healing clock (extra segments roll over)",
+            reason=f"mark {segments} segment{'' if segments == 1 else 's'} on the healing clock (extra segments roll over)",
         )
 
     # ---- after the dice ---------------------------------------------------------------------------
@@ -291,7 +291,9 @@ class BladesRuleset(Ruleset):
         conspicuous = option_int(ctx, "conspicuous", default=0)
         if conspicuous:
             parts.append(conspicuous)
-            ctx.notes.append(f"+{conspicuous} heat: {conspicuous} conspicuous creation(s) used on the operation.")
+            ctx.notes.append(
+                f"+{conspicuous} heat: {conspicuous} conspicuous creation{'' if conspicuous == 1 else 's'} used on the operation."
+            )
         self.adjust_meter(ctx, "heat", sum(parts), f"heat from the operation ({' + '.join(map(str, parts))})")
 
     def _incarceration(self, ctx: Resolution) -> None:

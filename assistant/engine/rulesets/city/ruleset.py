@@ -393,7 +393,8 @@ class CityRuleset(Ruleset):
     # ---- effects --------------------------------------------------------------------------------
     def adjust_meter(self, ctx: Resolution, name: str, delta: int, reason: str) -> int:
         if name == "assets" and delta < 0 and self.meter_value(ctx, "assets") + delta < 0:
-            raise RulesError(f"You have {self.meter_value(ctx, 'assets')} asset(s); you can't spend {-delta}.")
+            have = self.meter_value(ctx, "assets")
+            raise RulesError(f"You have {have} asset{'' if have == 1 else 's'}; you can't spend {-delta}.")
         return super().adjust_meter(ctx, name, delta, reason)
 
     def _forward_name(self, key: str) -> str:
