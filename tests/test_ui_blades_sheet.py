@@ -29,3 +29,16 @@ def test_the_vice_reads_as_a_name_and_the_crew_coin_bar_stops_where_the_vault_do
     assert "crew coin: 2 / 8" in bars, bars
     page = "\n".join(str(m.value) for m in app.markdown)
     assert "Name empty → Vex" in page and "Name none" not in page
+
+
+def test_an_entanglement_at_wanted_level_0_shows_the_lower_die_and_no_failure() -> None:
+    app = AppTest.from_file(str(APP), default_timeout=60)
+    app.run()
+    create_campaign(app, "Crew", "blades")
+    play_action(app, "roll entanglements")
+    app.button(key="suggestion_0").click().run()
+    no_errors(app)
+    page = "\n".join(str(m.value) for m in app.markdown)
+    assert "Lower die" in page and "Best die" not in page, page
+    assert "bad outcome" not in page.lower() and 'class="outcome"' not in page, page
+    assert "Entanglements: the dice read" in page or "means no dice" in page, page

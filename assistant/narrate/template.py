@@ -220,6 +220,8 @@ def render(request: NarrationRequest) -> str:
     if not kept:  # nothing left to tell beside the card (an entanglement rolled by name): still a line of story
         result = request.results[0]
         outcome = result.outcome.value.replace("_", " ") if result.outcome and result.outcome.value != "none" else ""
+        if result.move_id in facts.UNTONED and result.score is not None:  # the roll picks a row: no success or failure
+            outcome = f"the dice read {result.score}"
         kept.append(f"{result.move}: {outcome}." if outcome else f"{result.move}.")
     return "\n\n".join(kept)
 

@@ -17,7 +17,7 @@ import streamlit as st
 from assistant.engine import Result, get_ruleset
 from assistant.engine.kinds import RollKind
 from assistant.engine.model import DieRecord
-from assistant.narrate.facts import zero_dice
+from assistant.narrate.facts import UNTONED, zero_dice
 
 OUTCOME_COLORS = {
     "strong_hit": "#2e7d32",
@@ -252,7 +252,7 @@ def dice_card_view(result: Result | dict[str, Any], citations: list[str] | None 
         outcome_text = _with_text_above(res)
     return DiceCardView(
         title=title,
-        outcome=outcome_words(res.outcome),
+        outcome="" if res.move_id in UNTONED else outcome_words(res.outcome),  # an entanglement's roll picks, not fails
         outcome_key=res.outcome,
         match=res.match,
         dice_html=dice_html(res.dice_detail),
