@@ -42,3 +42,17 @@ def test_an_entanglement_at_wanted_level_0_shows_the_lower_die_and_no_failure() 
     assert "Lower die" in page and "Best die" not in page, page
     assert "bad outcome" not in page.lower() and 'class="outcome"' not in page, page
     assert "Entanglements: the dice read" in page or "means no dice" in page, page
+
+
+def test_a_pick_on_a_card_reads_as_the_pick_not_the_choice_id() -> None:
+    from assistant.engine import resolve
+    from assistant.ui.components.dice_card import dice_card_view
+
+    picked = resolve(
+        {"system": "blades", "move": "Entanglements", "stat": "wanted_level", "dice": [1, 2], "options": {"choose": ["gang_trouble"]}}
+    )
+    view = dice_card_view(picked)
+    assert view.changes == ["Chosen: Gang Trouble"], view.changes
+    assert view.score_line == "Lower die 1" and view.outcome == ""
+    old = picked.model_copy(update={"notes": ["Zero dice: rolled two and took the lowest (no critical)."]})
+    assert dice_card_view(old).score_line == "Lower die 1"  # a result saved with the older wording of the note

@@ -19,7 +19,6 @@ import re
 from collections.abc import Iterator
 
 from assistant.engine.model import Result
-from assistant.engine.roll_steps import ZERO_DICE_NOTE
 from assistant.narrate import facts
 from assistant.narrate.answers import answer_statement, price_reading, rows_answer
 from assistant.narrate.guidance import rules_guidance
@@ -45,7 +44,8 @@ def _card(result: Result, label: bool) -> str:
     if result.roll == "oracle":  # the engine's note states the odds and the roll; the match comes after it
         head += [*result.notes, facts.roll_line(result)]
     else:  # a zero-dice roll's line says how it was rolled: the engine's note is not said again
-        head += [facts.roll_line(result), *(n for n in result.notes if not facts.zero_dice(result) or n != ZERO_DICE_NOTE)]
+        zero = facts.zero_dice(result)
+        head += [facts.roll_line(result), *(n for n in result.notes if not (zero and n.startswith("Zero dice:")))]
     head += facts.effect_lines(result)
     head.append(facts.burn_offer(result))
     return " ".join(part for part in head if part)
