@@ -48,9 +48,8 @@ def test_a_pick_on_a_card_reads_as_the_pick_not_the_choice_id() -> None:
     from assistant.engine import resolve
     from assistant.ui.components.dice_card import dice_card_view
 
-    picked = resolve(
-        {"system": "blades", "move": "Entanglements", "stat": "wanted_level", "dice": [1, 2], "options": {"choose": ["gang_trouble"]}}
-    )
+    request = {"system": "blades", "move": "Entanglements", "stat": "wanted_level", "dice": [1, 2]}
+    picked = resolve({**request, "options": {"choose": ["gang_trouble"]}})
     view = dice_card_view(picked)
     assert view.changes == ["Chosen: Gang Trouble"], view.changes
     assert view.score_line == "Lower die 1" and view.outcome == ""
