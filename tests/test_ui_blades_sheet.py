@@ -55,3 +55,17 @@ def test_a_pick_on_a_card_reads_as_the_pick_not_the_choice_id() -> None:
     assert view.score_line == "Lower die 1" and view.outcome == ""
     old = picked.model_copy(update={"notes": ["Zero dice: rolled two and took the lowest (no critical)."]})
     assert dice_card_view(old).score_line == "Lower die 1"  # a result saved with the older wording of the note
+
+
+def test_the_rules_tab_names_the_games_and_asks_a_blades_player_about_blades() -> None:
+    app = AppTest.from_file(str(APP), default_timeout=60)
+    app.run()
+    create_campaign(app, "Doskvol", "blades")
+    picker = app.selectbox(key="rules_system")
+    assert picker.value == "blades"
+    assert "Blades in the Dark" in picker.options and "All systems" in picker.options and "blades" not in picker.options
+    assert "momentum" not in (app.text_input(key="rules_question").placeholder or "").lower()
+    app.text_input(key="rules_question").set_value("What happens when heat reaches 9?")
+    app.button(key="rules_ask").click().run()
+    no_errors(app)
+    assert any("blades › Heat" in e.label for e in app.expander), [e.label for e in app.expander]
