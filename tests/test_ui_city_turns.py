@@ -42,3 +42,14 @@ def test_a_long_trigger_under_a_suggestion_is_cut_at_a_word() -> None:
     assert short.endswith("…") and len(short) <= 161 and not short[:-1].endswith(" ")
     assert trigger.startswith(short[:-1]) and trigger[len(short) - 1] == " "
     assert shortened("Train") == "Train"
+
+
+def test_a_once_per_session_use_reads_as_the_rule_not_as_a_list_changing() -> None:
+    from assistant.engine import resolve
+    from assistant.ui.components.dice_card import dice_card_view
+
+    sheet = {"schemes": [{"name": "Wine", "productivity": 0}]}
+    run = resolve({"system": "city", "move": "Run the Scheme", "dice": [1, 2], "character": sheet})
+    changes = dice_card_view(run).changes
+    assert "Once per session: you may not Run the Scheme again until the next session" in changes, changes
+    assert not any("none →" in c or "→ run the scheme" in c for c in changes), changes

@@ -185,6 +185,9 @@ def plain_words(text: str) -> str:
 def _change_line(effect: Any) -> str:
     if effect.kind == "choice" and effect.reason:  # the pick, in its own words (not the choice's id)
         return f"Chosen: {plain_words(str(effect.reason))}"
+    if effect.kind == "note" and effect.reason:  # a rule the move put in force ("once per session: ..."): its words only
+        reason = plain_words(str(effect.reason))
+        return reason[:1].upper() + reason[1:]
     target = plain_words(str(effect.target))
     unchanged = effect.before == effect.after and isinstance(effect.after, int) and not isinstance(effect.after, bool)
     if unchanged:  # nothing to take or clear ("heat: 0 → 0 (+0)" read as a change)
