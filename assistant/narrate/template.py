@@ -160,8 +160,14 @@ def _retold(request: NarrationRequest, result: Result) -> str:
     if burned:
         return f"You burn your {facts.humanize(result.burn.meter)}."  # type: ignore[union-attr]
     new = [p for p in picks if p.lower() not in last] or picks
-    told = "; ".join(p[:1].lower() + p[1:] for p in new)
-    return f"You choose: {told}" + ("" if told.endswith(("?", "!")) else ".")
+    asked = [p for p in new if p.endswith("?")]  # a question picked to answer ("How do you collect the revenue?")
+    chosen = [p for p in new if not p.endswith("?")]
+    parts = [f"You take up the question “{q}”" for q in asked]
+    if chosen:
+        told = "; ".join(p[:1].lower() + p[1:] for p in chosen)
+        parts.append(f"{'and choose' if asked else 'You choose'}: {told}")
+    text = ", ".join(parts) if len(parts) == 2 and asked and chosen else "; ".join(parts)
+    return text + ("" if text.endswith(("?", "!", "”")) else ".")
 
 
 #: Words around a move's name that only ask for it ("let's roll entanglements", "time for payoff").
