@@ -132,3 +132,12 @@ def test_a_question_picked_is_told_as_a_question_taken_up_and_a_choice_as_chosen
         "reduce productivity to collect an asset."
     ), picked.narration
     assert "?;" not in picked.narration
+
+
+def test_a_reaction_the_magistrate_picks_is_not_called_the_players_call() -> None:
+    session, _ = open_city("reveal")
+    session.send("/add secret The heir is a changeling")
+    turn = session.confirm({"move": "Reveal a Secret"})
+    assert turn.kind != "error", turn.error
+    assert "They (the Magistrate) may pick one Reaction:" in turn.narration, turn.narration
+    assert "your call" not in turn.narration

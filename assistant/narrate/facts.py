@@ -301,7 +301,11 @@ def choice_lines(choice: Choice) -> list[str]:
     return [f"{prompt}{how_many}{call}:"] + [_option_line(option) for option in choice.options]
 
 
-_NOT_YOURS = re.compile(r"\b(?:the GM|the Magistrate|they)\b(?:\s+\([^)]*\))?\s+(?:picks?|chooses?|selects?|decides?)\b", re.I)
+_NOT_YOURS = re.compile(
+    r"\b(?:the GM|the Magistrate|they)\b(?:\s+\([^)]*\))?\s+(?:(?:may|can|will|must|get to)\s+)?"
+    r"(?:picks?|chooses?|selects?|decides?)\b",
+    re.I,
+)
 
 
 def _option_line(option: Any) -> str:
