@@ -141,3 +141,5 @@ def test_a_reaction_the_magistrate_picks_is_not_called_the_players_call() -> Non
     assert turn.kind != "error", turn.error
     assert "They (the Magistrate) may pick one Reaction:" in turn.narration, turn.narration
     assert "your call" not in turn.narration
+    picked = session.send("/choose 4")  # the player enters the Magistrate's pick
+    assert picked.narration.startswith("The Magistrate picks: they start a rumor about you."), picked.narration

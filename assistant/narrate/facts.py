@@ -297,11 +297,11 @@ def choice_lines(choice: Choice) -> list[str]:
     """The choice's prompt and each option as a bullet. The player picks; nothing here picks."""
     how_many = " (choose any number)" if choice.pick == 0 else ""
     prompt = choice.prompt.rstrip(":. ")
-    call = "" if _NOT_YOURS.search(prompt) else ", your call"  # "The GM picks the entanglement": not the player's call
+    call = "" if NOT_YOURS.search(prompt) else ", your call"  # "The GM picks the entanglement": not the player's call
     return [f"{prompt}{how_many}{call}:"] + [_option_line(option) for option in choice.options]
 
 
-_NOT_YOURS = re.compile(
+NOT_YOURS = re.compile(
     r"\b(?:the GM|the Magistrate|they)\b(?:\s+\([^)]*\))?\s+(?:(?:may|can|will|must|get to)\s+)?"
     r"(?:picks?|chooses?|selects?|decides?)\b",
     re.I,

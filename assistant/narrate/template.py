@@ -150,6 +150,7 @@ def _retold(request: NarrationRequest, result: Result) -> str:
     """The opening of a pick or a burn on the move the last narration told ("You choose: gain 4 blood and kill the
     victim."), or "" for a move told for the first time: the attempt is not told again as if made twice."""
     picks = [e.reason.strip().removesuffix(".") for e in result.effects if e.kind == "choice" and e.reason]
+    theirs = {e.reason.strip().removesuffix(".") for e in result.effects if e.kind == "choice" and _not_yours(result, e.target)}
     burned = bool(result.burn and result.burn.burned)
     if not (picks or burned) or not request.recent:
         return ""
@@ -160,6 +161,9 @@ def _retold(request: NarrationRequest, result: Result) -> str:
     if burned:
         return f"You burn your {facts.humanize(result.burn.meter)}."  # type: ignore[union-attr]
     new = [p for p in picks if p.lower() not in last] or picks
+    if new and all(p in theirs for p in new):  # a Reaction the Magistrate picks, entered by the player for them
+        told = "; ".join(p[:1].lower() + p[1:] for p in new)
+        return f"{_their_picker(result)} picks: {told}" + ("" if told.endswith(("?", "!")) else ".")
     asked = [p for p in new if p.endswith("?")]  # a question picked to answer ("How do you collect the revenue?")
     chosen = [p for p in new if not p.endswith("?")]
     parts = [f"You take up the question “{q}”" for q in asked]
@@ -168,6 +172,34 @@ def _retold(request: NarrationRequest, result: Result) -> str:
         parts.append(f"{'and choose' if asked else 'You choose'}: {told}")
     text = ", ".join(parts) if len(parts) == 2 and asked and chosen else "; ".join(parts)
     return text + ("" if text.endswith(("?", "!", "”")) else ".")
+
+
+def _choice_prompts(result: Result) -> dict[str, str]:
+    """Each choice of the move (whatever the outcome) by its id -> its prompt."""
+    try:
+        from assistant.engine import get_ruleset
+
+        move = get_ruleset(result.system).move_by_id(result.move_id)
+    except Exception:  # noqa: BLE001 - a table or a door: no choices of its own
+        return {}
+    specs = list(move.choices) + [c for o in move.outcomes.values() for c in o.choices]
+    return {c.id: c.prompt for c in specs}
+
+
+def _not_yours(result: Result, choice_id: str) -> bool:
+    prompt = _choice_prompts(result).get(choice_id, "")
+    return bool(prompt) and bool(facts.NOT_YOURS.search(prompt))
+
+
+def _their_picker(result: Result) -> str:
+    """Who picks another's choice: the game's GM as its text calls them ("The Magistrate"), else "The GM"."""
+    try:
+        from assistant.engine import get_ruleset
+
+        gm = get_ruleset(result.system).gm.split(" (")[0]
+    except Exception:  # noqa: BLE001
+        gm = "the GM"
+    return gm[:1].upper() + gm[1:]
 
 
 #: Words around a move's name that only ask for it ("let's roll entanglements", "time for payoff").
