@@ -143,3 +143,15 @@ def test_a_reaction_the_magistrate_picks_is_not_called_the_players_call() -> Non
     assert "your call" not in turn.narration
     picked = session.send("/choose 4")  # the player enters the Magistrate's pick
     assert picked.narration.startswith("The Magistrate picks: they start a rumor about you."), picked.narration
+
+
+def test_a_faction_aspect_is_added_in_the_chat_and_an_unnamed_resource_says_what_to_do() -> None:
+    session, dice = open_city("guild")
+    added = session.send("/add aspect Master glassblowers")
+    assert added.kind != "error", added.error
+    assert (session.reload().active() or {})["faction"]["aspects"] == ["Master glassblowers"]
+    dice.queue(6, 4)
+    turn = session.confirm({"move": "Secure Resource"})
+    assert turn.kind != "error", turn.error
+    assert "The resource was not named, so nothing is written yet: add it to the faction's aspects." in turn.narration
+    assert ". the faction" not in turn.narration and "(the resource not named)" not in turn.narration, turn.narration

@@ -53,3 +53,12 @@ def test_a_once_per_session_use_reads_as_the_rule_not_as_a_list_changing() -> No
     changes = dice_card_view(run).changes
     assert "Once per session: you may not Run the Scheme again until the next session" in changes, changes
     assert not any("none →" in c or "→ run the scheme" in c for c in changes), changes
+
+
+def test_an_unnamed_resource_is_said_once_on_the_card_as_what_to_do() -> None:
+    from assistant.engine import resolve
+    from assistant.ui.components.dice_card import dice_card_view
+
+    view = dice_card_view(resolve({"system": "city", "move": "Secure Resource", "dice": [6, 5]}))
+    assert "The resource was not named, so nothing is written yet: add it to the faction's aspects." in view.notes
+    assert not any("not named" in c for c in view.changes), view.changes

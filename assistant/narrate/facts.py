@@ -289,8 +289,13 @@ def effect_line(effect: Effect) -> str:
     return f"{label} {_value(effect.before)} → {_value(effect.after)}."
 
 
+#: A change the engine could not write because its name was not given: the engine's note says what to do instead.
+NOT_NAMED = re.compile(r"\(the [\w ]+ not named\)$")
+
+
 def effect_lines(result: Result) -> list[str]:
-    return [line for line in (effect_line(e) for e in result.effects) if line]
+    shown = (e for e in result.effects if not NOT_NAMED.search(e.reason or ""))
+    return [line for line in (effect_line(e) for e in shown) if line]
 
 
 def choice_lines(choice: Choice) -> list[str]:

@@ -17,7 +17,7 @@ import streamlit as st
 from assistant.engine import Result, get_ruleset
 from assistant.engine.kinds import RollKind
 from assistant.engine.model import DieRecord
-from assistant.narrate.facts import UNTONED, zero_dice
+from assistant.narrate.facts import NOT_NAMED, UNTONED, zero_dice
 
 OUTCOME_COLORS = {
     "strong_hit": "#2e7d32",
@@ -246,7 +246,7 @@ def dice_card_view(result: Result | dict[str, Any], citations: list[str] | None 
     res = result if isinstance(result, Result) else Result.model_validate(result)
     move_text, own_citations = move_source(res)
     title = res.move + (f" (+{res.stat.replace('_', ' ')})" if res.stat else "")  # "+wanted level"
-    changes = [_change_line(e) for e in res.effects]
+    changes = [_change_line(e) for e in res.effects if not NOT_NAMED.search(e.reason or "")]  # the note says it
     next_steps = [f.reason or f.move for f in res.follow_ups]
     next_steps += [_choice_step(c.prompt) for c in res.choices]
     if res.burn and res.burn.available:
