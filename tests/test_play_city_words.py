@@ -155,3 +155,18 @@ def test_a_faction_aspect_is_added_in_the_chat_and_an_unnamed_resource_says_what
     assert turn.kind != "error", turn.error
     assert "The resource was not named, so nothing is written yet: add it to the faction's aspects." in turn.narration
     assert ". the faction" not in turn.narration and "(the resource not named)" not in turn.narration, turn.narration
+
+
+def test_perceive_demand_is_offered_until_a_demand_is_taken_and_meet_demand_after() -> None:
+    session, dice = open_city("demands")
+    assert "Perceive Demand" in offered(session, "I perceive what the city demands of me")
+    taken = session.confirm({"move": "Perceive Demand", "options": {"demand": "Burn the Baron's ledger"}})
+    assert taken.kind != "error", taken.error
+    moves = offered(session, "I burned the ledger in the kiln, the demand is met")
+    assert "Meet Demand" in moves and "Perceive Demand" not in moves, moves
+    again = session.confirm({"move": "Perceive Demand", "options": {"demand": "Another"}})
+    assert again.kind == "error" and "once per session" in (again.error or ""), again.error
+    met = session.confirm({"move": "Meet Demand"})
+    assert met.kind != "error", met.error
+    later = session.confirm({"move": "Perceive Demand", "options": {"demand": "Another"}})
+    assert later.kind == "error" and "once per session" in (later.error or ""), later.error

@@ -68,6 +68,9 @@ def _counted(character: Mapping[str, Any], name: str) -> int | None:
     if name == "schemes_to_run":
         used = character.get("session_used") or []
         return 0 if "run_the_scheme" in used else len(character.get("schemes") or [])
+    if name == "demands_to_perceive":  # "You may not take another Demand until you meet this one"; once per session
+        unmet = _counted(character, "unmet_demands")
+        return 0 if unmet or "perceive_demand" in (character.get("session_used") or []) else 1
     if name == "advances":
         return int(character.get("advances", 0))
     return None
@@ -364,6 +367,11 @@ class CityRuleset(Ruleset):
             return "You are already in a dangerous situation or noticed by a threat: Take a Big Risk instead."
         if ctx.move.id == "meet_demand":
             return "The sheet holds no unmet Demand to meet: add the Demand the city made of you first (Perceive Demand)."
+        if ctx.move.id == "perceive_demand":
+            unmet = [d for d in ctx.character.get("demands") or [] if isinstance(d, dict) and not d.get("met")]
+            if unmet:
+                return f"You may not take another Demand until you meet this one: “{unmet[0]['text']}” (Meet Demand)."
+            check_session_limits(ctx)  # the once-per-session refusal, in its own words
         if ctx.move.id == "run_the_scheme":
             if not ctx.character["schemes"]:
                 return "You have no scheme going: Set Up a Scheme first (or put it on your sheet)."
