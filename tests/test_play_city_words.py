@@ -90,6 +90,7 @@ def test_a_challenged_belief_is_said_to_be_marked_as_the_sheet_shows() -> None:
     assert turn.kind != "error", turn.error
     assert "the belief is challenged and marked" in turn.narration and "mark it" not in turn.narration, turn.narration
     assert (session.reload().active() or {})["beliefs"][0]["marked"] is True
+    assert "- Beliefs: The Magistrate lies (marked)" in session.send("/character").narration
 
 
 def test_a_city_move_in_a_connected_neighborhood_rolls_with_advantage_before_the_dice_not_after() -> None:
