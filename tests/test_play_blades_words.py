@@ -124,3 +124,10 @@ def test_payoff_beyond_the_vault_and_the_purse_says_how_much_goes_to_the_stash_i
     assert "5 go into your stash" in turn.narration and "(es)" not in turn.narration, turn.narration
     sheet = session.reload().active() or {}
     assert (sheet["coin"], sheet["stash"], sheet["crew_coin"]) == (4, 5, 4)
+
+
+def test_the_gms_pick_of_an_entanglement_keeps_its_name() -> None:
+    session, dice = open_blades("gang")
+    roll(session, dice, "/roll entanglements", 2, 3)
+    picked = session.send("/choose 1")
+    assert picked.narration.startswith("The GM picks: Gang Trouble."), picked.narration

@@ -162,16 +162,25 @@ def _retold(request: NarrationRequest, result: Result) -> str:
         return f"You burn your {facts.humanize(result.burn.meter)}."  # type: ignore[union-attr]
     new = [p for p in picks if p.lower() not in last] or picks
     if new and all(p in theirs for p in new):  # a Reaction the Magistrate picks, entered by the player for them
-        told = "; ".join(p[:1].lower() + p[1:] for p in new)
+        told = "; ".join(_in_sentence(p) for p in new)
         return f"{_their_picker(result)} picks: {told}" + ("" if told.endswith(("?", "!")) else ".")
     asked = [p for p in new if p.endswith("?")]  # a question picked to answer ("How do you collect the revenue?")
     chosen = [p for p in new if not p.endswith("?")]
     parts = [f"You take up the question “{q}”" for q in asked]
     if chosen:
-        told = "; ".join(p[:1].lower() + p[1:] for p in chosen)
+        told = "; ".join(_in_sentence(p) for p in chosen)
         parts.append(f"{'and choose' if asked else 'You choose'}: {told}")
     text = ", ".join(parts) if len(parts) == 2 and asked and chosen else "; ".join(parts)
     return text + ("" if text.endswith(("?", "!", "”")) else ".")
+
+
+def _in_sentence(label: str) -> str:
+    """An option's label inside a sentence: its first letter lowered ("brag about your exploits"), unless the label
+    is a name in title case ("Gang Trouble", "The Usual Suspects")."""
+    found = re.findall(r"[A-Za-z][\w’']*", label)
+    if len(found) > 1 and all(w[:1].isupper() or w.lower() in {"of", "the", "a", "an", "and", "to", "in"} for w in found):
+        return label
+    return label[:1].lower() + label[1:]
 
 
 def _choice_prompts(result: Result) -> dict[str, str]:
