@@ -79,7 +79,7 @@ shoot shout shove sing slash slip smash sneak speak spot sprint stab stalk stand
 study surrender survey swim swing talk tell threaten throw track trade travel trick trust try turn uncover unlock
 use wait walk warn watch wield win work wrestle write
 lunge cast defy volley parley ambush assault flank hail salvage scavenge swear vow forage camp sleep pay collect
-acquire recover indulge train invent learn reduce interrogate inspect consult sense notice summon banish curse bless
+acquire recover indulge train invent learn reduce interrogate inspect consult sense notice summon banish curse bless mark
 sacrifice invoke reload snipe brace protect shield withdraw charm flirt seduce taunt provoke mock insult apologize
 promise offer treat bandage pilot navigate smuggle spy infiltrate swipe pickpocket reassure console tinker tame
 soothe evade feint disengage ram dock launch warp decode decrypt bypass override sway take fulfill forsake sing

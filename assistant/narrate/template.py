@@ -22,7 +22,7 @@ from assistant.engine.model import Result
 from assistant.narrate import facts
 from assistant.narrate.answers import answer_statement, price_reading, rows_answer
 from assistant.narrate.guidance import rules_guidance
-from assistant.narrate.intent import frame, second_person, shape
+from assistant.narrate.intent import frame, is_verb, second_person, shape
 from assistant.narrate.outcome_prose import FAMILY, story, tone
 from assistant.narrate.request import NarrationRequest
 from assistant.narrate.variety import pick
@@ -178,8 +178,9 @@ def _in_sentence(label: str) -> str:
     """An option's label inside a sentence: its first letter lowered ("brag about your exploits"), unless the label
     is a name in title case ("Gang Trouble", "The Usual Suspects")."""
     found = re.findall(r"[A-Za-z][\w’']*", label)
-    if len(found) > 1 and all(w[:1].isupper() or w.lower() in {"of", "the", "a", "an", "and", "to", "in"} for w in found):
-        return label
+    small = {"of", "the", "a", "an", "and", "to", "in"}
+    if len(found) > 1 and not is_verb(found[0]) and all(w[:1].isupper() or w.lower() in small for w in found):
+        return label  # "Gang Trouble", not "Mark Heat" (an instruction)
     return label[:1].lower() + label[1:]
 
 
