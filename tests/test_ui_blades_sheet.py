@@ -69,3 +69,21 @@ def test_the_rules_tab_names_the_games_and_asks_a_blades_player_about_blades() -
     app.button(key="rules_ask").click().run()
     no_errors(app)
     assert any("blades › Heat" in e.label for e in app.expander), [e.label for e in app.expander]
+
+
+def test_a_turn_played_in_the_terminal_reads_in_the_app_without_its_card_and_lists_twice() -> None:
+    from assistant.chat.session import ChatSession
+    from assistant.store import service
+    from tests.session_helpers import ScriptedDice
+
+    service.create_campaign("Terminal Crew", "blades", seed=7)
+    dice = ScriptedDice().queue(4, 5)
+    session = ChatSession.open("Terminal Crew", rng=dice)
+    vice = session.send("/roll indulge vice")
+    assert "your call:" in vice.narration and "Rolled 4 and 5" in vice.narration  # the terminal's card and list
+    app = AppTest.from_file(str(APP), default_timeout=60)
+    app.query_params["campaign"] = "Terminal Crew"
+    app.run()
+    no_errors(app)
+    stories = [str(m.value) for m in app.markdown if "overindulge" in str(m.value).lower()]
+    assert stories and not any("your call:" in s or "Rolled 4 and 5" in s for s in stories), stories

@@ -274,6 +274,14 @@ def render(request: NarrationRequest) -> str:
     return "\n\n".join(kept)
 
 
+def without_card(text: str, result: Result) -> str:
+    """A narration written with its card (the terminal's) as the app shows it beside its own dice card and choice
+    panel: without the card's paragraph, the open choices' lists and the "Next:" line, which the app draws itself."""
+    drawn = {_card(result, label=True), _card(result, label=False), facts.follow_up_line([result]), *_choices(result)}
+    kept = [p for p in text.split("\n\n") if p.strip() and p.strip() not in drawn]
+    return "\n\n".join(kept) if kept else text
+
+
 def chunks(text: str) -> Iterator[str]:
     """Stream a text in sentence-sized chunks (whitespace kept, so joining them gives the text back)."""
     for piece in re.split(r"(?<=[.!?:”])(\s+)", text):

@@ -13,6 +13,8 @@ from typing import Any
 
 import streamlit as st
 
+from assistant.engine.model import Result
+from assistant.narrate.template import without_card
 from assistant.store.events import NarrationRecorded, StoredEvent
 from assistant.ui.components.dice_card import render_dice_card
 from assistant.ui.components.turn_view import compact_listing
@@ -119,11 +121,19 @@ def render_part(part: Part) -> None:
             return
         render_dice_card(part.result)
         if part.text:
-            st.markdown(part.text)
+            st.markdown(_beside_card(part.text, part.result))
     elif part.kind == "text":
         st.markdown(part.text)
     else:
         st.caption(part.text)
+
+
+def _beside_card(text: str, result: dict[str, Any]) -> str:
+    """A narration made in the terminal (its card and choice lists inside) without what the app draws beside it."""
+    try:
+        return without_card(text, Result.model_validate(result))
+    except ValueError:  # a result this version cannot read: the narration as it was stored
+        return text
 
 
 def render_turn_view(turn: TurnView) -> None:
