@@ -258,7 +258,7 @@ def test_plain_words_pick_an_open_choice_and_a_needed_value_is_asked() -> None:
     asked = session.send("forfeit 1 coin per tier of the rival")
     assert asked.kind == "question" and asked.question is not None and asked.question.field == "rival_tier"
     turn = session.send("2")
-    assert turn.kind == "action" and "Forfeit 1 coin" in turn.narration and not turn.open_choices
+    assert turn.kind == "action" and "forfeit 1 coin" in turn.narration.lower() and not turn.open_choices
 
 
 BAD_COMMANDS = (

@@ -374,8 +374,11 @@ def test_perceive_demand_bumps_and_blocks_a_second_demand_until_met() -> None:
 
 def test_a_connection_offers_advantage_on_city_moves() -> None:
     character = {"neighborhood": "Docks", "connections": ["Docks"]}
-    r = city("Get Your Bearings", [4, 4], character=character)
-    assert any("advantage" in n for n in r.notes) and choice_ids(r)["questions"] == 2
+    r = city("Get Your Bearings", [4, 4, 1], character=character)  # "you may roll with advantage": taken
+    assert "With advantage (your connection to Docks): rolled three dice and kept the best two." in r.notes
+    assert r.score == 8 and choice_ids(r)["questions"] == 2
+    declined = city("Get Your Bearings", [4, 1], character=character, options={"advantage": False})
+    assert declined.score == 5 and not any("advantage" in n for n in declined.notes)
     alone = city("Get Your Bearings", [4, 4])
     assert not any("advantage" in n for n in alone.notes) and choice_ids(alone)["questions"] == 1
 

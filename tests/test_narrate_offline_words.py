@@ -169,7 +169,8 @@ def test_entanglements_read_as_the_gms_pick_from_the_lower_die() -> None:
     text = TemplateNarrator().narrate(
         NarrationRequest(task="narrate", system="blades", player_text="We roll for entanglements", results=(result,))
     )
-    assert "the lower die is 1: a bad outcome" in text and "the best die is 1" not in text
+    assert "Wanted level 0 means no dice, so the lower die counts. Rolled 1 and 6: the 1 counts." in text
+    assert "bad outcome" not in text and "the best die is 1" not in text and "Zero dice" not in text
     assert "The GM picks the entanglement that manifests (heat 0-3, a roll of 1-3):\n- Gang Trouble" in text
     assert "your call" not in text and "Heat 4/5" not in text and "column" not in text, text
 

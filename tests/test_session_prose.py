@@ -120,9 +120,10 @@ def test_a_pick_goes_on_from_the_move_told_with_the_players_own_words() -> None:
     assert rolled.open_choices, rolled.narration
     assert "get your bearings in the Docks" in rolled.narration, rolled.narration
     picked = session.send("/choose 1")  # the pick is told as the pick, not as the move again under its name
-    assert picked.narration.startswith("You choose: where is the best place to hide?"), picked.narration
+    assert picked.narration.startswith("You take up the question “Where is the best place to hide?”"), picked.narration
     assert "to Get Your Bearings" not in picked.narration
-    assert "Chosen: Where is the best place to hide?" in picked.narration and "?." not in picked.narration
+    assert "Chosen:" not in picked.narration and "?." not in picked.narration  # the pick is said once
+    assert "Rolled" not in picked.narration  # the dice the card showed are not shown again
 
 
 @pytest.mark.parametrize("system", ["city", "blades", "starforged"])

@@ -71,6 +71,15 @@ def shown_name(state: CampaignState, cid: str) -> str:
     return f"Character {cid.removeprefix('pc')}"
 
 
+def _entry_text(entry: Any) -> str:
+    """One entry of a list field: a belief with its marks ("The Magistrate lies (marked)"), a name, a plain text."""
+    if not isinstance(entry, dict):
+        return words(str(entry))
+    text = words(str(entry.get("text", entry.get("name", ""))))
+    marks = [m.replace("_", " ") for m in ("marked", "proven_wrong", "met") if entry.get(m) is True]
+    return f"{text} ({', '.join(marks)})" if marks else text
+
+
 def sheet_text(state: CampaignState, cid: str) -> str:
     """A character's editable fields and what each takes, in words."""
     sheet = state.characters[cid]
@@ -80,7 +89,7 @@ def sheet_text(state: CampaignState, cid: str) -> str:
     for f in rules.fields:
         value = rules.get(sheet, f)
         if isinstance(value, list):
-            shown = "; ".join(words(str(v.get("text", v.get("name", "")) if isinstance(v, dict) else v)) for v in value) or "none"
+            shown = "; ".join(_entry_text(v) for v in value) or "none"
         elif isinstance(value, bool):
             shown = "yes" if value else "no"
         else:

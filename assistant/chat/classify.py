@@ -70,6 +70,13 @@ _GEAR_QUESTION = re.compile(
 #: The generic question phrases of ``_RULES_PHRASES``: they make a question, not a question about a rule.
 _GENERIC_ASK = re.compile(r"^(can|could|may) (i|we)\b", re.I)
 _BURN_WORDS = re.compile(r"^\s*(?:(?:i|we)\s+)?(?:want\s+to\s+)?burn\s+(?:my\s+|the\s+)?(?:momentum|focus)\s*[.!]?\s*$", re.I)
+#: "What does the Magistrate want?": a question about someone in the story (what they want, know, plan...), not about
+#: a rule, unless the rest of it names one ("what do I need to roll?").
+_STORY_ASK = re.compile(
+    r"^(?:what|who|where|why|when)\s+(?:does|do|did|will|would|is|are|was|were)\s+(?P<rest>.+?\b(?:wants?|think|knows?|"
+    r"feels?|needs?|plans?|planning|fears?|expects?|hides?|hiding|says?|sees?|believes?|likes?|hates?|intends?|offers?)\b.*)$",
+    re.I,
+)
 _ORACLE_PREFIX = re.compile(r"^(oracle|ask the oracle)\s*[:,-]?\s*", re.I)
 
 
@@ -179,6 +186,9 @@ def classify(text: str, system: str = "starforged") -> Classification:
         return Classification("action", stripped, "an action put as a question")
     if _GEAR_QUESTION.match(stripped) and _has_gear_move(system):
         return Classification("action", stripped, "checking the character's gear")
+    story = _STORY_ASK.match(stripped.rstrip("?!. "))
+    if story and not _names_a_rule(story.group("rest"), system):
+        return Classification("oracle", stripped, "an open question about the story", odds_in(stripped), yes_no=False)
     if is_question and _names_a_rule(stripped, system):
         return Classification("rules", stripped, "a question about the rules")
     if stripped.endswith("?") and _YES_NO_OPENER.match(stripped):

@@ -25,9 +25,10 @@ class LookupsMixin(ActingMixin):
         return "; you can also roll one of the game's tables with /table <name> (/tables lists them)."
 
     def _oracle_question(self, c: Classification) -> TurnStream:
+        gm = get_ruleset(self.system).gm  # who answers at the table ("the Magistrate (the GM)")
         if not c.yes_no:
             if oracle_move(self.system) is None:
-                text = f"{self._title()} has no oracle: in this game the GM answers questions about the story"
+                text = f"{self._title()} has no oracle: in this game {gm} answers questions about the story"
             else:
                 text = 'The oracle answers yes/no questions. Ask it as one ("Is there something behind the door?")'
             text += self._tables_hint()
@@ -35,7 +36,7 @@ class LookupsMixin(ActingMixin):
             return (yield from _finish(Turn(kind="oracle", player_text=c.text, narration=text, narrator="template")))
         if oracle_move(self.system) is None:  # a story question in a game whose GM answers them: not an error
             text = (
-                f"{self._title()} has no yes/no oracle: in this game the GM answers questions about the story. "
+                f"{self._title()} has no yes/no oracle: in this game {gm} answers questions about the story. "
                 "To let the dice decide, roll them with /dice (2d6: 7 or more is a yes)."
             )
             self._say("assistant", text)

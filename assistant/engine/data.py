@@ -113,6 +113,8 @@ class RulesetData:
 
     system_id: ClassVar[str] = ""
     title: ClassVar[str] = ""
+    gm: ClassVar[str] = "the GM"
+    """Who answers questions about the story at the table, as the game's own text calls them (the city's Magistrate)."""
     data_dir: ClassVar[Path] = Path()
     #: ``by:`` variants of effects this system computes in code, with what they do.
     variants: ClassVar[dict[str, str]] = {}

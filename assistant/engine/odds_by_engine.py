@@ -17,12 +17,12 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+from assistant.engine import resolve  # the package's name: importing the submodule would rebind it to the module
 from assistant.engine.dice import topped_up
 from assistant.engine.errors import InputError
 from assistant.engine.model import Result
 from assistant.engine.odds import MAX_COMBINATIONS, OddsTable
 from assistant.engine.outcomes import Outcome
-from assistant.engine.resolve import resolve
 
 #: The dice that decide a roll's outcome (tables, damage and the like do not).
 SUCCESS_ROLES = frozenset({"action", "challenge", "oracle", "pool", "roll"})

@@ -24,11 +24,11 @@ from typing import Any
 
 import assistant.engine.roll_shapes as roll_shapes
 import assistant.engine.rolls as rolls
+from assistant.engine import resolve  # the package's name: importing the submodule would rebind it to the module
 from assistant.engine.model import Request
 from assistant.engine.odds import OddsTable
 from assistant.engine.odds_by_engine import engine_odds, success_sides
 from assistant.engine.outcomes import Outcome
-from assistant.engine.resolve import resolve
 from assistant.engine.roll_shapes import ChallengeShape, OracleShape, PoolShape, RollShape, TotalShape
 from assistant.engine.rolls import Keep, Tier
 

@@ -290,6 +290,10 @@ def pool_size(ctx: Resolution) -> int:
     return pool
 
 
+#: The note a pool of zero dice carries: "roll two dice and take the lowest" (no critical, even on two sixes).
+ZERO_DICE_NOTE = "Zero dice: two dice rolled and the lower one kept (two sixes are no critical)."
+
+
 def pool_step(ctx: Resolution) -> None:
     pool = pool_size(ctx)
     if ctx.source.any_forced:
@@ -299,7 +303,7 @@ def pool_step(ctx: Resolution) -> None:
     ctx.source.rolled[-len(roll.dice) :] = roll.dice  # the Result shows which die counted and which were dropped
     ctx.score, ctx.outcome, ctx.pool = roll.result, roll.outcome, pool
     if pool == 0:
-        ctx.notes.append("Zero dice: rolled two and took the lowest (no critical).")
+        ctx.notes.append(ZERO_DICE_NOTE)
 
 
 def total_step(ctx: Resolution) -> None:

@@ -6,7 +6,7 @@ hooks whose rules are truly code (Starforged's position, Blades' coin and harm, 
 
     check_options(ctx)          the request's options, beyond their declared types
     requirement_message(ctx)    why a move can't be made now;  no_roll_reason(ctx): why it made no roll
-    stat_value / meter_value / meter_max / position      what the sheet says
+    stat_value / meter_value / meter_max / position      what the sheet says (sheet_meter: from a sheet alone)
     adjust_meter(ctx, name, delta, reason) -> overflow   a meter changes (bounds and the sheet's rules)
     apply_effect(ctx, spec)     a structured effect;  amount(ctx, spec): its amount
     impacts_changed(ctx)        after an impact is marked or cleared
@@ -18,8 +18,9 @@ hooks whose rules are truly code (Starforged's position, Blades' coin and harm, 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cached_property
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import assistant.engine.roll_steps as roll_steps
 from assistant.engine.context import Resolution
@@ -76,6 +77,18 @@ class Ruleset(RulesetData):
 
     def meter_max(self, ctx: Resolution, name: str) -> int:
         return default_max(ctx, name)
+
+    def sheet_meter(self, character: Mapping[str, Any], name: str) -> int | None:
+        """A meter a condition names, read from a sheet alone (no resolution): what a suggestion filter checks a
+        move's ``requires`` against. None when the sheet alone can't say; a system adds the values it counts
+        (the city's unmet Demands, its schemes)."""
+        value = character.get(name)
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    def sheet_meter_max(self, character: Mapping[str, Any], name: str) -> int | None:
+        """A meter's top for this sheet when the sheet moves it (Blades' crew coin: 4, 8 or 16 by vault upgrades),
+        read from the sheet alone, for a sheet drawn with its bars; None: the sheet's fixed maximum."""
+        return None
 
     def stat_value(self, ctx: Resolution, name: str) -> int:
         if name in ctx.character.get("stats", {}):

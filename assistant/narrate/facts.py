@@ -13,6 +13,7 @@ from typing import Any
 
 from assistant.engine.kinds import EffectKind
 from assistant.engine.model import Choice, Effect, FollowUp, Result
+from assistant.engine.roll_steps import ZERO_DICE_NOTE
 
 #: A table's instruction to roll on itself, which the engine has already done.
 _ROLL_BELOW = re.compile(r"\b(?:table|list|chart)\s+below\b", re.I)
@@ -85,7 +86,14 @@ def lower_is_better(result: Result) -> bool:
         return False
 
 
+#: Rolls whose result picks what happens rather than telling how an attempt went: Blades' entanglement roll picks the
+#: entanglement's row ("It falls apart in your hands" or "a bad outcome" would tell a failure nobody attempted).
+UNTONED = frozenset({"entanglements"})
+
+
 def _tier(result: Result) -> str:
+    if result.move_id in UNTONED:
+        return ""
     label = outcome_label(result.outcome)
     if label and lower_is_better(result) and result.outcome in ("strong_hit", "critical", "miss"):
         label += " (the worst result here: lower is better)" if result.outcome != "miss" else " (the best result here)"
@@ -169,12 +177,24 @@ def _faces(result: Result) -> list[str]:
     return faces or [str(d) for d in result.dice]
 
 
+def zero_dice(result: Result) -> bool:
+    """A pool of zero dice: two rolled and the lower kept (the engine's note says so)."""
+    return result.roll == "pool" and any(n == ZERO_DICE_NOTE or n.startswith("Zero dice:") for n in result.notes)
+
+
 def _pool_line(result: Result) -> str:
+    rolled = _and([str(d) for d in result.dice])
+    tier = _tier(result).removeprefix(": ")
+    if zero_dice(result):  # "Wreck 0 means no dice, so the lower die counts. Rolled 1 and 6: the 1 counts, ..."
+        rating = f"{humanize(result.stat).capitalize()} {result.stat_value}{_adds_part(result.adds)}" if result.stat else ""
+        why = f"{rating} means no dice" if rating else "No dice"
+        sixes = " (no critical with no dice)" if result.dice and min(result.dice) == 6 else ""
+        counts = f"the {result.score} counts" + (f", {tier}" if tier else "")
+        return f"{why}, so the lower die counts. Rolled {rolled}: {counts}{sixes}."
     stat = f" ({humanize(result.stat)} {result.stat_value}{_adds_part(result.adds)})" if result.stat else ""
-    dropped = any(not d.kept for d in result.dice_detail)
-    lowest = dropped and result.dice and result.score == min(result.dice) and result.score != max(result.dice)
-    which = "the lower die" if lowest else "the best die"  # zero dice: two rolled, the lower kept
-    return f"Rolled {_and([str(d) for d in result.dice])}{stat}; {which} is {result.score}{_tier(result)}."
+    if len(result.dice) == 1:
+        return f"Rolled {rolled}{stat}{_tier(result)}."
+    return f"Rolled {rolled}{stat}; the best die is {result.score}{_tier(result)}."
 
 
 def _total_line(result: Result) -> str:
@@ -265,24 +285,35 @@ def effect_line(effect: Effect) -> str:
         label += " clock"
     if effect.kind == "legacy":
         label += " legacy"
+    if effect.kind == "xp" and effect.target != "xp":  # Blades' Train: "Prowess XP 0 → 1", not the attribute
+        label += " XP"
     if effect.before == effect.after and isinstance(effect.after, int) and not isinstance(effect.after, bool):
         return f"{label}: no change."  # nothing to take or clear: no change shown as one (the sheet has the value)
     return f"{label} {_value(effect.before)} → {_value(effect.after)}."
 
 
+#: A change the engine could not write because its name was not given: the engine's note says what to do instead.
+NOT_NAMED = re.compile(r"\(the [\w ]+ not named\)$")
+
+
 def effect_lines(result: Result) -> list[str]:
-    return [line for line in (effect_line(e) for e in result.effects) if line]
+    shown = (e for e in result.effects if not NOT_NAMED.search(e.reason or ""))
+    return [line for line in (effect_line(e) for e in shown) if line]
 
 
 def choice_lines(choice: Choice) -> list[str]:
     """The choice's prompt and each option as a bullet. The player picks; nothing here picks."""
     how_many = " (choose any number)" if choice.pick == 0 else ""
     prompt = choice.prompt.rstrip(":. ")
-    call = "" if _NOT_YOURS.search(prompt) else ", your call"  # "The GM picks the entanglement": not the player's call
+    call = "" if NOT_YOURS.search(prompt) else ", your call"  # "The GM picks the entanglement": not the player's call
     return [f"{prompt}{how_many}{call}:"] + [_option_line(option) for option in choice.options]
 
 
-_NOT_YOURS = re.compile(r"\b(?:the GM|the Magistrate|they)\b(?:\s+\([^)]*\))?\s+(?:picks?|chooses?|selects?|decides?)\b", re.I)
+NOT_YOURS = re.compile(
+    r"\b(?:the GM|the Magistrate|they)\b(?:\s+\([^)]*\))?\s+(?:(?:may|can|will|must|get to)\s+)?"
+    r"(?:picks?|chooses?|selects?|decides?)\b",
+    re.I,
+)
 
 
 def _option_line(option: Any) -> str:

@@ -46,6 +46,10 @@ _LEAD_FILLER = re.compile(
     r"^(?:(?:ok|okay|well|so|right|alright|hmm+|um+|uh+|now|then|and|next|also|finally)\b[\s,.!]*)+", re.I
 )  # "now I finish him off", "and then I run"
 _LETS = re.compile(r"^let[’']?s\s+", re.I)
+#: "long term project: I sway the pawn shop owner": a label naming the move before the words to tell (up to four words,
+#: no one in it acting).
+_LABEL = re.compile(r"^(?P<label>[a-z][a-z’' -]{0,40}):\s+(?=\S)", re.I)
+_ACTING = words("i we you my our me us")
 _YOU_CONTRACTED = frozenset({"you're", "you’re", "you've", "you’ve", "you'll", "you’ll", "you'd", "you’d"})
 #: Words after a plural subject that show its verb came before them ("the drones swarm [toward] you").
 _AFTER_VERB = words("toward towards at into onto over through across around past from to on in out up down off you us them")
@@ -75,7 +79,7 @@ shoot shout shove sing slash slip smash sneak speak spot sprint stab stalk stand
 study surrender survey swim swing talk tell threaten throw track trade travel trick trust try turn uncover unlock
 use wait walk warn watch wield win work wrestle write
 lunge cast defy volley parley ambush assault flank hail salvage scavenge swear vow forage camp sleep pay collect
-acquire recover indulge train invent learn reduce interrogate inspect consult sense notice summon banish curse bless
+acquire recover indulge train invent learn reduce interrogate inspect consult sense notice summon banish curse bless mark
 sacrifice invoke reload snipe brace protect shield withdraw charm flirt seduce taunt provoke mock insult apologize
 promise offer treat bandage pilot navigate smuggle spy infiltrate swipe pickpocket reassure console tinker tame
 soothe evade feint disengage ram dock launch warp decode decrypt bypass override sway take fulfill forsake sing
@@ -160,6 +164,9 @@ def shape(player_text: str) -> tuple[Shape, str]:
     words = [w.lower() for w in _WORD.findall(intent)]
     if words and all(w in INTERJECTIONS for w in words[:2]) and len(words) <= 2:
         return Shape.NONE, ""
+    label = _LABEL.match(intent)
+    if label and len(label.group("label").split()) <= 4 and not _ACTING & set(label.group("label").lower().split()):
+        intent = intent[label.end() :]  # "long term project: I sway the owner" -> "I sway the owner"
     intent = _LEAD_FILLER.sub("", intent)  # "ok let's go" -> "we go"
     intent = _LETS.sub("we ", intent)
     intent = second_person(intent.rstrip("?").strip())

@@ -62,9 +62,29 @@ TONES: dict[str, tuple[str, ...]] = {
         "The world pushes back, hard.",
     ),
 }
-#: Rolls whose result picks what happens rather than telling how an attempt went: Blades' entanglement roll picks the
-#: entanglement's column ("It falls apart in your hands" would tell a failure nobody attempted).
-UNTONED = frozenset({"entanglements"})
+UNTONED = facts.UNTONED
+#: Tone lines for a result that says how much, not whether (Blades' downtime activities: "Reduce heat according to
+#: the result: 1-3: one, 4/5: two, 6: three"): a 4/5 is less of it, not success at a cost, and a 1-3 still does a little.
+SCALED_TONES: dict[str, tuple[str, ...]] = {
+    "strong": (
+        "The time is well spent.",
+        "It comes together nicely.",
+        "The work pays off handsomely.",
+        "It goes better than most weeks do.",
+    ),
+    "weak": (
+        "It goes some of the way.",
+        "Steady work, a fair return.",
+        "The time brings a middling return.",
+        "An ordinary stretch of work, and it shows.",
+    ),
+    "miss": (
+        "Little comes of it.",
+        "The days slip by for scant return.",
+        "It drags, and gives back little.",
+        "Slow going, and not much to show.",
+    ),
+}
 CRITICAL = ("Better than you hoped.", "Beyond what you dared hope.", "An exceptional result.", "It could hardly go better.")
 FAMILY = {
     "strong_hit": "strong",
@@ -163,10 +183,22 @@ def tone(result: Result, seed: object, recent: Sequence[str] = ()) -> str:
         return ""
     if result.move_id in UNTONED:
         return ""
-    line = choose(TONES[family], (seed, result.move_id, result.outcome), recent)
+    tones = SCALED_TONES if _scaled(result) else TONES
+    line = choose(tones[family], (seed, result.move_id, result.outcome), recent)
     if result.outcome == "critical":
         line = choose(CRITICAL, (seed, "critical"), recent) + " " + line
     return line
+
+
+#: Blades' downtime activities whose result is how much they achieve (heat reduced, segments, stress cleared, quality).
+SCALED = frozenset(
+    {"acquire_asset", "long_term_project", "recover", "reduce_heat", "indulge_vice", "faction_clock", "learning_a_ritual",
+     "crafting", "inventing"}
+)  # fmt: skip
+
+
+def _scaled(result: Result) -> bool:
+    return result.system == "blades" and result.move_id in SCALED
 
 
 _LOWER_NOTE = re.compile(r"^\s*\((?:the (?:worst|best) result: )?lower is better\)\s*", re.I)
@@ -342,7 +374,7 @@ def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
                 continue
             if listed and "column" in sentence.lower():
                 continue
-            if _bare(sentence) in card:
+            if _bare(sentence) in card or _asked_by_a_choice(sentence, result):
                 continue
             if _at_zero_but_not(sentence, result):
                 continue  # "If you are at 0 health, you must mark wounded...": health is not 0
@@ -354,6 +386,25 @@ def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
                 continue
             out.append(sentence)
     return out
+
+
+def _words_of(text: str) -> str:
+    return " " + " ".join(re.findall(r"[a-z0-9]+", text.lower())) + " "
+
+
+def _asked_by_a_choice(sentence: str, result: Result) -> bool:
+    """The sentence is part of what an open choice asks or offers ("Otherwise pick 1 Compromise." with the choice
+    "Mark 1 Heat to get exactly what you want, otherwise pick 1 Compromise" open): the choice says it."""
+    said = _words_of(sentence)
+    if len(said.split()) < 3:
+        return False
+    offered = [_words_of(o.label) for c in result.choices for o in c.options]
+    if _ASKS_TO_PICK.search(sentence):  # the prompt may also hold story ("whichever you choose, you deal your damage")
+        offered += [_words_of(c.prompt) for c in result.choices]
+    return any(said in text for text in offered)
+
+
+_ASKS_TO_PICK = re.compile(r"\b(?:pick|choose|select)\b", re.I)
 
 
 def story(result: Result, recent: Sequence[str] = ()) -> str:

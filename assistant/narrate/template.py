@@ -22,7 +22,7 @@ from assistant.engine.model import Result
 from assistant.narrate import facts
 from assistant.narrate.answers import answer_statement, price_reading, rows_answer
 from assistant.narrate.guidance import rules_guidance
-from assistant.narrate.intent import frame, second_person, shape
+from assistant.narrate.intent import frame, is_verb, second_person, shape
 from assistant.narrate.outcome_prose import FAMILY, story, tone
 from assistant.narrate.request import NarrationRequest
 from assistant.narrate.variety import pick
@@ -43,8 +43,9 @@ def _card(result: Result, label: bool) -> str:
     head = [f"{facts.move_label(result)}."] if label else []
     if result.roll == "oracle":  # the engine's note states the odds and the roll; the match comes after it
         head += [*result.notes, facts.roll_line(result)]
-    else:
-        head += [facts.roll_line(result), *result.notes]
+    else:  # a zero-dice roll's line says how it was rolled: the engine's note is not said again
+        zero = facts.zero_dice(result)
+        head += [facts.roll_line(result), *(n for n in result.notes if not (zero and n.startswith("Zero dice:")))]
     head += facts.effect_lines(result)
     head.append(facts.burn_offer(result))
     return " ".join(part for part in head if part)
@@ -128,14 +129,28 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
     )  # "..., your vow is fulfilled." then "Your vow is fulfilled.": once
     paragraphs.append(" ".join(p for p in (opening, feeling, prose) if p))
     paragraphs.append(rest)
-    paragraphs.append(_card(result, label=True) if request.card else facts.burn_offer(result))
+    picked = retold and not (result.burn and result.burn.burned)
+    card = _picked_card(request, result) if picked else _card(result, label=True)
+    paragraphs.append(card if request.card else facts.burn_offer(result))
     return paragraphs + _listed(request, result)
+
+
+def _picked_card(request: NarrationRequest, result: Result) -> str:
+    """The card of a pick on a move the last narration told: the move and what the pick changed ("Indulge Vice. Heat
+    6 → 8."), not the dice and the changes the card already showed (nor the pick, which the opening says)."""
+    last = " ".join(request.recent[-1].lower().split()) if request.recent else ""
+    picks = [n for n, e in enumerate(result.effects) if e.kind == "choice"]
+    new = [n for n in picks if " ".join(result.effects[n].reason.lower().split()).rstrip(".") not in last]
+    start = (new or picks or [len(result.effects)])[0]
+    lines = [facts.effect_line(e) for e in result.effects[start:] if e.kind != "choice"]
+    return " ".join(p for p in (f"{facts.move_label(result)}.", *lines, facts.burn_offer(result)) if p)
 
 
 def _retold(request: NarrationRequest, result: Result) -> str:
     """The opening of a pick or a burn on the move the last narration told ("You choose: gain 4 blood and kill the
     victim."), or "" for a move told for the first time: the attempt is not told again as if made twice."""
     picks = [e.reason.strip().removesuffix(".") for e in result.effects if e.kind == "choice" and e.reason]
+    theirs = {e.reason.strip().removesuffix(".") for e in result.effects if e.kind == "choice" and _not_yours(result, e.target)}
     burned = bool(result.burn and result.burn.burned)
     if not (picks or burned) or not request.recent:
         return ""
@@ -147,9 +162,55 @@ def _retold(request: NarrationRequest, result: Result) -> str:
         return f"You burn your {facts.humanize(result.burn.meter)}."  # type: ignore[union-attr]
     told_picks = " ".join(re.findall(r"you choose: (.*?)[.!?](?:\s|$)", last))  # a pick told before, or its card's
     new = [p for p in picks if p.lower() not in told_picks and f"chosen: {p.lower()}" not in last] or picks
-    new = [_pick_head(p) for p in new]  # "recommit to the quest", not its whole rule again (the card says it)
-    told = "; ".join(p[:1].lower() + p[1:] for p in new)
-    return f"You choose: {told}" + ("" if told.endswith(("?", "!")) else ".")
+    if new and all(p in theirs for p in new):  # a Reaction the Magistrate picks, entered by the player for them
+        told = "; ".join(_in_sentence(_pick_head(p)) for p in new)
+        return f"{_their_picker(result)} picks: {told}" + ("" if told.endswith(("?", "!")) else ".")
+    asked = [p for p in new if p.endswith("?")]  # a question picked to answer ("How do you collect the revenue?")
+    chosen = [_pick_head(p) for p in new if not p.endswith("?")]  # "recommit to the quest", not its whole rule again
+    parts = [f"You take up the question “{q}”" for q in asked]
+    if chosen:
+        told = "; ".join(_in_sentence(p) for p in chosen)
+        parts.append(f"{'and choose' if asked else 'You choose'}: {told}")
+    text = ", ".join(parts) if len(parts) == 2 and asked and chosen else "; ".join(parts)
+    return text + ("" if text.endswith(("?", "!", "”")) else ".")
+
+
+def _in_sentence(label: str) -> str:
+    """An option's label inside a sentence: its first letter lowered ("brag about your exploits"), unless the label
+    is a name in title case ("Gang Trouble", "The Usual Suspects")."""
+    found = re.findall(r"[A-Za-z][\w’']*", label)
+    small = {"of", "the", "a", "an", "and", "to", "in"}
+    if len(found) > 1 and not is_verb(found[0]) and all(w[:1].isupper() or w.lower() in small for w in found):
+        return label  # "Gang Trouble", not "Mark Heat" (an instruction)
+    return label[:1].lower() + label[1:]
+
+
+def _choice_prompts(result: Result) -> dict[str, str]:
+    """Each choice of the move (whatever the outcome) by its id -> its prompt."""
+    try:
+        from assistant.engine import get_ruleset
+
+        move = get_ruleset(result.system).move_by_id(result.move_id)
+    except Exception:  # noqa: BLE001 - a table or a door: no choices of its own
+        return {}
+    specs = list(move.choices) + [c for o in move.outcomes.values() for c in o.choices]
+    return {c.id: c.prompt for c in specs}
+
+
+def _not_yours(result: Result, choice_id: str) -> bool:
+    prompt = _choice_prompts(result).get(choice_id, "")
+    return bool(prompt) and bool(facts.NOT_YOURS.search(prompt))
+
+
+def _their_picker(result: Result) -> str:
+    """Who picks another's choice: the game's GM as its text calls them ("The Magistrate"), else "The GM"."""
+    try:
+        from assistant.engine import get_ruleset
+
+        gm = get_ruleset(result.system).gm.split(" (")[0]
+    except Exception:  # noqa: BLE001
+        gm = "the GM"
+    return gm[:1].upper() + gm[1:]
 
 
 def _pick_head(label: str) -> str:
@@ -216,8 +277,18 @@ def render(request: NarrationRequest) -> str:
     if not kept:  # nothing left to tell beside the card (an entanglement rolled by name): still a line of story
         result = request.results[0]
         outcome = result.outcome.value.replace("_", " ") if result.outcome and result.outcome.value != "none" else ""
+        if result.move_id in facts.UNTONED and result.score is not None:  # the roll picks a row: no success or failure
+            outcome = f"the dice read {result.score}"
         kept.append(f"{result.move}: {outcome}." if outcome else f"{result.move}.")
     return "\n\n".join(kept)
+
+
+def without_card(text: str, result: Result) -> str:
+    """A narration written with its card (the terminal's) as the app shows it beside its own dice card and choice
+    panel: without the card's paragraph, the open choices' lists and the "Next:" line, which the app draws itself."""
+    drawn = {_card(result, label=True), _card(result, label=False), facts.follow_up_line([result]), *_choices(result)}
+    kept = [p for p in text.split("\n\n") if p.strip() and p.strip() not in drawn]
+    return "\n\n".join(kept) if kept else text
 
 
 def chunks(text: str) -> Iterator[str]:

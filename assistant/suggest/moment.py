@@ -64,12 +64,12 @@ class SuggestContext:
 
 
 # ---- context rules -------------------------------------------------------------------------------
-def _condition_fails(cond: Any, character: dict[str, Any], position: str | None) -> bool:
+def _condition_fails(cond: Any, character: dict[str, Any], position: str | None, system: str = "") -> bool:
     """True only when an engine ``Condition`` certainly fails for this character and position."""
     if cond is None:
         return False
     if cond.any:
-        return all(_condition_fails(c, character, position) for c in cond.any)
+        return all(_condition_fails(c, character, position, system) for c in cond.any)
     impacts = set(character.get("impacts") or [])
     if cond.position is not None and position is not None and position != cond.position:
         return True
@@ -77,8 +77,8 @@ def _condition_fails(cond: Any, character: dict[str, Any], position: str | None)
         return True
     if cond.not_impact is not None and cond.not_impact in impacts:
         return True
-    if cond.meter is not None and cond.meter in character:
-        value = int(character[cond.meter])
+    value = _sheet_meter(system, character, cond.meter) if cond.meter is not None else None
+    if value is not None:
         if cond.eq is not None and value != cond.eq:
             return True
         if cond.gt is not None and not value > cond.gt:
@@ -86,6 +86,20 @@ def _condition_fails(cond: Any, character: dict[str, Any], position: str | None)
         if cond.lt is not None and not value < cond.lt:
             return True
     return False
+
+
+def _sheet_meter(system: str, character: dict[str, Any], name: str) -> int | None:
+    """The meter's value on the sheet, or what the system counts from it (the city's unmet Demands); None: unknown
+    (no sheet at all: nothing is counted from one)."""
+    if not character:
+        return None
+    try:
+        from assistant.engine import get_ruleset
+
+        return get_ruleset(system).sheet_meter(character, name)
+    except Exception:  # noqa: BLE001 - a catalogue without an engine ruleset: the sheet's own number, if any
+        value = character.get(name)
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def position_of(context: SuggestContext) -> str | None:
@@ -109,9 +123,9 @@ def apply_context(scored: list[Scored], context: SuggestContext) -> list[Scored]
         holds = position if position is not None else context.standing
         if move.requires_position and holds is not None and move.requires_position != holds:
             continue
-        if move.requires is not None and _condition_fails(move.requires, character, position):
+        if move.requires is not None and _condition_fails(move.requires, character, position, context.system):
             continue
-        if move.suggested_when is not None and _condition_fails(move.suggested_when, character, position):
+        if move.suggested_when is not None and _condition_fails(move.suggested_when, character, position, context.system):
             continue  # Face Starvation with blood to spare: the player may still call it
         if move.requires_position:
             if position == move.requires_position:

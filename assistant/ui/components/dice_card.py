@@ -17,6 +17,7 @@ import streamlit as st
 from assistant.engine import Result, get_ruleset
 from assistant.engine.kinds import RollKind
 from assistant.engine.model import DieRecord
+from assistant.narrate.facts import NOT_NAMED, UNTONED, zero_dice
 
 OUTCOME_COLORS = {
     "strong_hit": "#2e7d32",
@@ -150,7 +151,7 @@ def score_line(result: Result) -> str:
         sides = next((d.sides for d in result.dice_detail if d.role in ("oracle", "table")), 100)
         return f"Rolled {result.score} on d{sides}" if result.score is not None else ""
     if result.roll == "pool" and result.score is not None:
-        return f"Best die {result.score}"
+        return f"Lower die {result.score}" if zero_dice(result) else f"Best die {result.score}"
     if result.score is not None:
         label = "Total" if result.roll in ("notation", "total") else "Score"
         return f"{label} {result.score}"
@@ -182,6 +183,11 @@ def plain_words(text: str) -> str:
 
 
 def _change_line(effect: Any) -> str:
+    if effect.kind == "choice" and effect.reason:  # the pick, in its own words (not the choice's id)
+        return f"Chosen: {plain_words(str(effect.reason))}"
+    if effect.kind == "note" and effect.reason:  # a rule the move put in force ("once per session: ..."): its words only
+        reason = plain_words(str(effect.reason))
+        return reason[:1].upper() + reason[1:]
     target = plain_words(str(effect.target))
     unchanged = effect.before == effect.after and isinstance(effect.after, int) and not isinstance(effect.after, bool)
     if unchanged:  # nothing to take or clear ("heat: 0 → 0 (+0)" read as a change)
@@ -240,7 +246,7 @@ def dice_card_view(result: Result | dict[str, Any], citations: list[str] | None 
     res = result if isinstance(result, Result) else Result.model_validate(result)
     move_text, own_citations = move_source(res)
     title = res.move + (f" (+{res.stat.replace('_', ' ')})" if res.stat else "")  # "+wanted level"
-    changes = [_change_line(e) for e in res.effects]
+    changes = [_change_line(e) for e in res.effects if not NOT_NAMED.search(e.reason or "")]  # the note says it
     next_steps = [f.reason or f.move for f in res.follow_ups]
     next_steps += [_choice_step(c.prompt) for c in res.choices]
     if res.burn and res.burn.available:
@@ -251,7 +257,7 @@ def dice_card_view(result: Result | dict[str, Any], citations: list[str] | None 
         outcome_text = _with_text_above(res)
     return DiceCardView(
         title=title,
-        outcome=outcome_words(res.outcome),
+        outcome="" if res.move_id in UNTONED else outcome_words(res.outcome),  # an entanglement's roll picks, not fails
         outcome_key=res.outcome,
         match=res.match,
         dice_html=dice_html(res.dice_detail),

@@ -11,6 +11,7 @@ from typing import Any
 
 import streamlit as st
 
+from assistant.engine import AssistantError, get_ruleset
 from assistant.engine.sheet import Sheet
 from assistant.ui.components.clocks import clock_svg, render_clock
 from assistant.ui.components.tracks import render_legacy, render_track
@@ -95,20 +96,31 @@ def group_fields(system: str, character: dict[str, Any]) -> dict[str, list[str]]
     return out
 
 
-def meter_max(name: str, character: dict[str, Any], high: int) -> int:
-    """The meter's top: the character's own ``max_<name>`` when it has one (Dungeon World HP), else the sheet's."""
+def meter_max(name: str, character: dict[str, Any], high: int, system: str = "") -> int:
+    """The meter's top: the character's own ``max_<name>`` when it has one (Dungeon World HP), else what the system
+    says for this sheet (Blades' crew coin holds 4 without a vault), else the sheet's."""
     own = character.get(f"max_{name}")
-    return own if isinstance(own, int) and not isinstance(own, bool) and own > 0 else high
+    if isinstance(own, int) and not isinstance(own, bool) and own > 0:
+        return own
+    top = _system_max(system, character, name) if system else None
+    return top if top is not None else high
+
+
+def _system_max(system: str, character: dict[str, Any], name: str) -> int | None:
+    try:
+        return get_ruleset(system).sheet_meter_max(character, name)
+    except AssistantError:  # an unknown system: the sheet's own maximum
+        return None
 
 
 def item_text(item: Any) -> str:
     """One entry of a list field (a belief, a scheme, a harm...) as a short line."""
     if not isinstance(item, dict):
         return str(item)
-    head = item.get("text") or item.get("name") or item.get("title") or ""
+    head = item.get("text") or item.get("name") or item.get("title") or item.get("type") or ""
     rest = []
     for key, value in item.items():
-        if key in ("text", "name", "title") or value in ("", None, [], {}, False):
+        if key in ("text", "name", "title", "type") or value in ("", None, [], {}, False):
             continue
         rest.append(label(key) if value is True else f"{label(key)} {format_value(value)}")
     return f"{head} ({', '.join(rest)})" if head and rest else str(head) or ", ".join(rest)
@@ -156,6 +168,9 @@ def render_field(name: str, value: Any) -> None:
         if lines:
             st.markdown(f"{escape(label(name))}:\n" + "\n".join(f"- {escape(line)}" for line in lines))
         return
+    if isinstance(value, dict) and ({"text", "name", "title", "type"} & set(value)):  # Blades' vice: its type first
+        st.markdown(f"{escape(label(name))}: **{escape(item_text(value))}**")
+        return
     if format_value(value):
         st.markdown(f"{escape(label(name))}: **{escape(format_value(value))}**")
 
@@ -175,7 +190,7 @@ def render_sheet(system: str, character: dict[str, Any], sheet: Sheet | None) ->
         for name in fields:
             spec = meters.get(name)
             if spec is not None:
-                render_meter(name, character.get(name, spec.default), spec.min, meter_max(name, character, spec.max))
+                render_meter(name, character.get(name, spec.default), spec.min, meter_max(name, character, spec.max, system))
             elif name not in maxed:
                 render_field(name, character[name])
 
@@ -190,7 +205,7 @@ def render_sheet(system: str, character: dict[str, Any], sheet: Sheet | None) ->
             if value:
                 modifiers.append(f"{label(name)} {value:+d}" if isinstance(value, int) else f"{label(name)} {value}")
             continue
-        render_meter(name, value, spec.min, meter_max(name, character, spec.max))
+        render_meter(name, value, spec.min, meter_max(name, character, spec.max, system))
     if modifiers:
         st.markdown("**Modifiers:** " + escape(", ".join(modifiers)))
     impacts = character.get("impacts") or []

@@ -27,6 +27,15 @@ OUTCOME_ORDER = (
 SHORT = {"strong_hit": "strong", "weak_hit": "weak", "full_success": "full", "partial_success": "partial", "bad_outcome": "bad"}
 
 
+def shortened(text: str, limit: int = 160) -> str:
+    """A move's trigger cut at a word, with an ellipsis, when it is longer than ``limit`` (never mid-word)."""
+    text = " ".join(str(text).split())
+    if len(text) <= limit:
+        return text
+    cut = text[:limit].rsplit(" ", 1)[0].rstrip(" ,;:-–—")
+    return cut + "…"
+
+
 def odds_percentages(odds: Any) -> dict[str, float]:
     """``{outcome: percent}`` from a suggestion's odds (``{"outcomes": {...%}}`` or ``{outcome: probability}``)."""
     if not isinstance(odds, dict):
@@ -112,7 +121,7 @@ def render_suggestions(suggestions: list[Any]) -> None:
         for i, suggestion in enumerate(suggestions):
             st.button(suggestion_label(suggestion), key=f"suggestion_{i}", on_click=_confirm, args=(i,), use_container_width=True)
             why = str(getattr(suggestion, "why", "") or "")
-            st.caption(f"{odds_text(getattr(suggestion, 'odds', None), rolls(suggestion))} — {why[:160]}")
+            st.caption(f"{odds_text(getattr(suggestion, 'odds', None), rolls(suggestion))} — {shortened(why)}")
 
 
 def _option_text(option: Any) -> str:

@@ -13,8 +13,11 @@ from typing import Any
 
 import streamlit as st
 
+from assistant.engine.model import Result
+from assistant.narrate.template import without_card
 from assistant.store.events import NarrationRecorded, StoredEvent
 from assistant.ui.components.dice_card import render_dice_card
+from assistant.ui.components.turn_view import compact_listing
 
 #: How many of the latest turns are drawn at first ("Show earlier turns" draws more).
 SHOWN_TURNS = 30
@@ -116,7 +119,7 @@ def group_turns(events: list[StoredEvent]) -> list[TurnView]:
         if ev.type == "chat_message" and ev.role in PLAYER_ROLES:
             turns.append(TurnView(player=ev.text))
         elif ev.type == "chat_message":
-            current().parts.append(Part("text", text=ev.text, seq=stored.seq))
+            current().parts.append(Part("text", text=compact_listing(ev.text), seq=stored.seq))
         elif ev.type == "move_resolved":
             text = narration.get(stored.seq) or ev.narration or ""
             part = Part("move", text=text, result=ev.result, undone=stored.seq in undone, seq=stored.seq)
@@ -128,7 +131,8 @@ def group_turns(events: list[StoredEvent]) -> list[TurnView]:
             note = note_for(stored, by_seq)
             if note:
                 current().parts.append(Part("note", text=note, seq=stored.seq))
-    return [t for t in turns if t.player or t.parts]
+    # a command whose reply is not kept (/sheet, /help, a refused command: nothing changed) is not drawn as a lone line
+    return [t for t in turns if t.parts or t.player and not t.player.lstrip().startswith("/")]
 
 
 def render_part(part: Part) -> None:
@@ -142,11 +146,19 @@ def render_part(part: Part) -> None:
             return
         render_dice_card(part.result)
         if part.text:
-            st.markdown(part.text)
+            st.markdown(_beside_card(part.text, part.result))
     elif part.kind == "text":
         st.markdown(part.text)
     else:
         st.caption(part.text)
+
+
+def _beside_card(text: str, result: dict[str, Any]) -> str:
+    """A narration made in the terminal (its card and choice lists inside) without what the app draws beside it."""
+    try:
+        return without_card(text, Result.model_validate(result))
+    except ValueError:  # a result this version cannot read: the narration as it was stored
+        return text
 
 
 def render_turn_view(turn: TurnView) -> None:

@@ -3,6 +3,7 @@ Suggestions and open choices are handed to the pending panel (they wait for the 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -16,6 +17,23 @@ NARRATOR_NOTES = {
     "template-fallback": "The LLM was unavailable or its text failed the rules check; offline narration shown.",
     "llm-retry": "The first LLM narration failed the rules check; this is the checked retry.",
 }
+
+
+_LISTING_HEADS = ("Moves that fit:", "None of the moves closely fits these words; these are the nearest:")
+_LISTED_MOVE = re.compile(r"^- (?P<move>[^—]+?)(?:\s+—.*)?$")
+
+
+def compact_listing(text: str) -> str:
+    """The chat's list of moves that fit, as the app says it beside its buttons: the names once, no odds (each button
+    shows its own): "Moves that fit: Get Something (+network), Appraise Circumstances (+lore). Pick one below to
+    roll it." Any other text is returned as it is."""
+    head, _, rest = text.partition("\n")
+    if head.strip() not in _LISTING_HEADS:
+        return text
+    names = [m.group("move").strip() for line in rest.splitlines() if (m := _LISTED_MOVE.match(line.strip()))]
+    if not names:
+        return text
+    return f"{head.strip()} {', '.join(names)}. Pick one below to roll it."
 
 
 def render_answer(answer: Any) -> None:
@@ -60,7 +78,7 @@ def render_turn_body(turn: Any, *, results_shown: bool = False, narration_shown:
     elif turn.answer is not None:
         render_answer(turn.answer)
     elif turn.narration and not narration_shown:
-        st.markdown(turn.narration)
+        st.markdown(compact_listing(turn.narration) if turn.suggestions else turn.narration)
     elif turn.citations and not turn.results:
         st.caption("Rules: " + "; ".join(turn.citations))
     if turn.narrator in NARRATOR_NOTES:
@@ -104,7 +122,7 @@ def render_stream(events: Iterable[Any], player_text: str | None, *, before: Any
                 shown = shown + event.text if event.kind == "narration" else event.text
                 if slot is None:
                     slot = st.empty()
-                slot.markdown(shown)
+                slot.markdown(compact_listing(shown))  # the moves that fit: their buttons show the odds
             elif event.kind == "done":
                 turn = event.turn
         thinking.empty()

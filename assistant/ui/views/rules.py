@@ -14,6 +14,28 @@ ANSWER = "rules_answer"
 ALL = "all systems"
 
 
+#: An example question per game for the empty field (a Blades player is not asked about momentum).
+EXAMPLES = {
+    "starforged": "What happens when momentum is negative?",
+    "elegy": "How does focus work?",
+    "blades": "What happens when heat reaches 9?",
+    "city": "When do I roll with advantage?",
+    "dungeon-world": "How does a mitigation move reduce damage?",
+}
+
+
+def system_name(system: str) -> str:
+    """The picker's label: the game's name ("Blades in the Dark"), "All systems" for all of them."""
+    if system == ALL:
+        return "All systems"
+    try:
+        from assistant.engine import get_ruleset
+
+        return get_ruleset(system).title or system
+    except Exception:  # noqa: BLE001 - a system known only to the index (a homebrew text): its own name
+        return system
+
+
 def _systems() -> list[str]:
     from assistant.suggest import known_systems
 
@@ -44,11 +66,10 @@ def render(campaign: str | None, system: str | None) -> None:
     if st.session_state.get("rules_campaign_system") != system:  # the picker follows the open campaign's system
         st.session_state["rules_campaign_system"] = system
         st.session_state["rules_system"] = system if system in systems else ALL
-    st.selectbox("System", systems, key="rules_system")
+    st.selectbox("System", systems, key="rules_system", format_func=system_name)
+    example = EXAMPLES.get(str(st.session_state.get("rules_system")), EXAMPLES["starforged"])
     with st.form("rules_form", clear_on_submit=False, border=False):  # Enter in the field asks, like the button
-        question = st.text_input(
-            "Rules question", key="rules_question", placeholder="What happens when momentum is negative?", max_chars=1000
-        )
+        question = st.text_input("Rules question", key="rules_question", placeholder=example, max_chars=1000)
         asked = st.form_submit_button("Ask the rules", key="rules_ask")
     if asked:
         if not question.strip():

@@ -32,7 +32,8 @@ def gain_coin(rules: Ruleset, ctx: Resolution, amount: int, reason: str) -> None
         rules.adjust_meter(ctx, "coin", on_hand, reason)
     rest = amount - on_hand
     if rest:
-        ctx.notes.append(f"More than {before + on_hand} coin is impractical to keep lying around: {rest} go(es) into your stash.")
+        go = "goes" if rest == 1 else "go"
+        ctx.notes.append(f"More than {before + on_hand} coin is impractical to keep lying around: {rest} {go} into your stash.")
         rules.adjust_meter(ctx, "stash", rest, f"{reason}: more than you can keep on hand, into your stash")
 
 
@@ -83,7 +84,9 @@ def payoff(rules: Ruleset, ctx: Resolution) -> None:
             reason="the payoff divvied up among the crew members",
         )
     if others:
-        ctx.notes.append(f"{others} coin of the payoff go(es) to the other crew members: mark it on their sheets.")
+        ctx.notes.append(
+            f"{others} coin of the payoff {'goes' if others == 1 else 'go'} to the other crew members: mark it on their sheets."
+        )
     if coin or tithe:
         reason = f"payoff: {coin} coin" + (f" minus a tithe of {tithe} (crew Tier +1) to the boss" if tithe else "")
         gain_crew_coin(rules, ctx, left - mine - others, reason + (" (less the shares)" if mine + others else ""))

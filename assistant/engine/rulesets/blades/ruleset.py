@@ -14,6 +14,7 @@ are data (``moves.yaml``, ``sheet.yaml``) applied by the core. This class adds:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -121,16 +122,28 @@ class BladesRuleset(Ruleset):
         return super().meter_value(ctx, name)
 
     def meter_max(self, ctx: Resolution, name: str) -> int:
+        top = self.sheet_meter_max(ctx.character, name)
+        return top if top is not None else super().meter_max(ctx, name)
+
+    def sheet_meter_max(self, character: Mapping[str, Any], name: str) -> int | None:
         if name == "crew_coin":
-            return crew.CREW_COIN_CAPACITY[ctx.character["vaults"]]
-        return super().meter_max(ctx, name)
+            vaults = character.get("vaults", 0)
+            known = isinstance(vaults, int) and 0 <= vaults < len(crew.CREW_COIN_CAPACITY)
+            return crew.CREW_COIN_CAPACITY[vaults] if known else None
+        return None
 
     def adjust_meter(self, ctx: Resolution, name: str, delta: int, reason: str) -> int:
         before = self.meter_value(ctx, name) if name in self.sheet.meters else 0
         if name in ("coin", "crew_coin") and delta < 0 and before + delta < 0:
             owner = "the crew has" if name == "crew_coin" else "you have"
             raise RulesError(f"Not enough coin: {owner} {before}, and this costs {-delta}.")
+        wanted = int(ctx.character.get("wanted_level", 0))
         overflow = super().adjust_meter(ctx, name, delta, reason)
+        gained = int(ctx.character.get("wanted_level", 0)) - wanted
+        if name == "heat" and gained > 0:  # "Heat 8 → 5" alone reads as heat lost
+            left = self.meter_value(ctx, name)
+            over = f"; the {left} beyond 9 rolls over" if left else ""
+            ctx.notes.append(f"Heat reached 9: +{gained} wanted level and the heat is cleared{over}.")
         if name == "trauma":
             ctx.notes.extend(crew.trauma_notes(before, self.meter_value(ctx, name)))
         top = self.meter_max(ctx, name)
@@ -209,7 +222,7 @@ class BladesRuleset(Ruleset):
             before=before,
             after=total,
             delta=segments,
-            reason=f"mark {segments} segment(s) on the healing clock (extra segments roll over)",
+            reason=f"mark {segments} segment{'' if segments == 1 else 's'} on the healing clock (extra segments roll over)",
         )
 
     # ---- after the dice ---------------------------------------------------------------------------
@@ -227,12 +240,17 @@ class BladesRuleset(Ruleset):
     def _spend_coin(self, ctx: Resolution) -> None:
         coin.spend_coin(self, ctx)
 
-    def _quality(self, ctx: Resolution, what: str, base: int) -> None:
+    def _quality(self, ctx: Resolution, what: str, base: int, base_words: str = "") -> None:
         if ctx.roll != "pool":
             return
-        quality = max(0, base + crew.QUALITY_SHIFT[ctx.outcome] + int(ctx.memo.get("extra_quality", 0)))
+        shift, extra = crew.QUALITY_SHIFT[ctx.outcome], int(ctx.memo.get("extra_quality", 0))
+        quality = max(0, base + shift + extra)
         ctx.memo["quality"] = quality
-        ctx.effect(EffectKind.QUALITY, what, after=quality, reason=f"quality from the crew's Tier ({base}) and the result")
+        parts = [base_words or f"the crew's Tier {base}"]
+        parts += [f"{shift:+d} for the result"] if shift else []
+        parts += [f"+{extra} for the coin spent"] if extra else []
+        reason = f"the {what}'s quality is {quality} ({', '.join(parts)})"  # "... is 2 (the crew's Tier 1, +1 ...)"
+        ctx.effect(EffectKind.QUALITY, what, after=quality, reason=reason)
         minimum = ctx.memo.get("minimum_quality")
         if minimum is None and "minimum_quality" in ctx.options:
             minimum = option_int(ctx, "minimum_quality")
@@ -250,7 +268,8 @@ class BladesRuleset(Ruleset):
             if "minimum_quality" in ctx.options:
                 raise InputError("Give the modification or the minimum quality, not both.", missing="modification")
             ctx.memo["minimum_quality"] = int(ctx.character["tier"]) + crew.MODIFICATION_STEP[kind]
-        self._quality(ctx, "item", tier)
+        workshop = " and +1 for the workshop" if ctx.options.get("workshop") else ""
+        self._quality(ctx, "item", tier, f"the crew's Tier {ctx.character['tier']}{workshop}")
         crew.drawback_follow_ups(ctx)
 
     def _payoff(self, ctx: Resolution) -> None:
@@ -272,7 +291,9 @@ class BladesRuleset(Ruleset):
         conspicuous = option_int(ctx, "conspicuous", default=0)
         if conspicuous:
             parts.append(conspicuous)
-            ctx.notes.append(f"+{conspicuous} heat: {conspicuous} conspicuous creation(s) used on the operation.")
+            ctx.notes.append(
+                f"+{conspicuous} heat: {conspicuous} conspicuous creation{'' if conspicuous == 1 else 's'} used on the operation."
+            )
         self.adjust_meter(ctx, "heat", sum(parts), f"heat from the operation ({' + '.join(map(str, parts))})")
 
     def _incarceration(self, ctx: Resolution) -> None:

@@ -52,8 +52,15 @@ def _named(ctx: Resolution, option: str) -> str | None:
 
 
 def _unrecorded(ctx: Resolution, kind: str, delta: int, reason: str, option: str) -> None:
-    what = option.replace("_", " ")
-    ctx.notes.append(f"{reason}: name the {what} to record it on the sheet.")
+    what = {"target": "person"}.get(option, option.replace("_", " "))
+    todo = {
+        "aspect": "add it to the faction's aspects",
+        "complication": "add it to the faction's complications",
+        "tie": "add them to your Ties" if delta > 0 else "remove them from your Ties",
+        "history": "add it to your Histories",
+        "demand": "write it among your Demands",
+    }.get(kind, "mark it on your sheet")
+    ctx.notes.append(f"The {what} was not named, so nothing is written yet: {todo}.")
     ctx.effect(EffectKind(kind), kind, delta=delta, reason=f"{reason} (the {what} not named)")
 
 

@@ -17,6 +17,7 @@ The moves are data (``moves.yaml``); this class adds what the data cannot say:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -56,6 +57,25 @@ def _dice_words(faces: list[int]) -> str:
     return ", ".join(map(str, faces[:-1])) + f" and {faces[-1]}" if len(faces) > 1 else "".join(map(str, faces))
 
 
+def _counted(character: Mapping[str, Any], name: str) -> int | None:
+    """The values a condition names that the sheet counts rather than holds: ``unmet_demands``, ``schemes`` (how
+    many are going), ``schemes_to_run`` (0 once Run the Scheme was used this session: "You may do this once per
+    session"), ``advances``; None for any other name."""
+    if name == "unmet_demands":
+        return sum(1 for d in character.get("demands") or [] if not (isinstance(d, dict) and d.get("met")))
+    if name == "schemes":
+        return len(character.get("schemes") or [])
+    if name == "schemes_to_run":
+        used = character.get("session_used") or []
+        return 0 if "run_the_scheme" in used else len(character.get("schemes") or [])
+    if name == "demands_to_perceive":  # "You may not take another Demand until you meet this one"; once per session
+        unmet = _counted(character, "unmet_demands")
+        return 0 if unmet or "perceive_demand" in (character.get("session_used") or []) else 1
+    if name == "advances":
+        return int(character.get("advances", 0))
+    return None
+
+
 def _low_die(faces: list[int]) -> bool:
     return any(f in (1, 2) for f in faces)
 
@@ -63,6 +83,7 @@ def _low_die(faces: list[int]) -> bool:
 class CityRuleset(Ruleset):
     system_id = "city"
     title = "The Magistrate's city (Powered by the Apocalypse)"
+    gm = "the Magistrate (the GM)"
     data_dir = Path(__file__).parent
     extra_meters: ClassVar[frozenset[str]] = LIST_METERS
     extra_stats: ClassVar[frozenset[str]] = frozenset({"heat", "flat", "productivity", "complexity", "aspects"})
@@ -122,11 +143,12 @@ class CityRuleset(Ruleset):
             return len(ch["faction"]["aspects"]) - len(ch["faction"]["complications"])
         if name == "productivity":
             return int(ch["schemes"][scheme_index(ctx)]["productivity"])
-        if name == "advances":
-            return int(ch.get("advances", 0))
-        if name == "unmet_demands":
-            return sum(1 for d in ch.get("demands") or [] if not d.get("met"))
-        return super().meter_value(ctx, name)
+        counted = _counted(ch, name)
+        return counted if counted is not None else super().meter_value(ctx, name)
+
+    def sheet_meter(self, character: Mapping[str, Any], name: str) -> int | None:
+        counted = _counted(character, name)
+        return counted if counted is not None else super().sheet_meter(character, name)
 
     # ---- stats --------------------------------------------------------------------------------
     def stat_value(self, ctx: Resolution, name: str) -> int:
@@ -236,6 +258,9 @@ class CityRuleset(Ruleset):
             up.append("Use Belief")
         if ctx.move.id == "use_a_secret":
             up.append("Use a Secret")
+        if ctx.move.category == "city" and "advantage" not in ctx.options and self._connected(ctx):
+            where = ctx.character.get("neighborhood") or "the neighborhood"
+            up.append(f"your connection to {where}")  # "you may roll with advantage": taken, it is never worse
         if ctx.move.id == "use_power" and "complexity" in ctx.options:
             complexity = option_int(ctx, "complexity")
             top = int(ctx.character["max_complexity"])
@@ -285,13 +310,6 @@ class CityRuleset(Ruleset):
                     reason="Use a Secret: a die shows 1 or 2, so you Reveal a Secret",
                 )
             )
-        if (
-            ctx.move.category == "city"
-            and self._connected(ctx)
-            and "advantage" not in ctx.options
-            and "use_belief" not in ctx.options
-        ):
-            ctx.notes.append("You have a connection to this neighborhood: you may roll this City Move with advantage.")
 
     def _bump(self, ctx: Resolution, option: str) -> None:
         ladder = list(TIER_LADDER if ctx.move.roll.extra.tiers == "pbta12" else TIER_LADDER[:3])
@@ -323,10 +341,10 @@ class CityRuleset(Ruleset):
         before = dict(belief)
         if belief["marked"]:
             belief["proven_wrong"] = True
-            reason = "a die shows 1 or 2 on a marked belief: it is proven wrong"
+            reason = "a die shows 1 or 2 on a marked belief: it is proven wrong (you may keep it, but it no longer buffs rolls)"
         else:
             belief["marked"] = True
-            reason = "a die shows 1 or 2: the belief is challenged, mark it"
+            reason = "a die shows 1 or 2: the belief is challenged and marked"
         ctx.effect(EffectKind.BELIEF, belief["text"], before=before, after=dict(belief), reason=reason, rule="Use Belief")
 
     def _cohesion_note(self, ctx: Resolution) -> None:
@@ -349,6 +367,15 @@ class CityRuleset(Ruleset):
             return "You are already in a dangerous situation or noticed by a threat: Take a Big Risk instead."
         if ctx.move.id == "meet_demand":
             return "The sheet holds no unmet Demand to meet: add the Demand the city made of you first (Perceive Demand)."
+        if ctx.move.id == "perceive_demand":
+            unmet = [d for d in ctx.character.get("demands") or [] if isinstance(d, dict) and not d.get("met")]
+            if unmet:
+                return f"You may not take another Demand until you meet this one: “{unmet[0]['text']}” (Meet Demand)."
+            check_session_limits(ctx)  # the once-per-session refusal, in its own words
+        if ctx.move.id == "run_the_scheme":
+            if not ctx.character["schemes"]:
+                return "You have no scheme going: Set Up a Scheme first (or put it on your sheet)."
+            check_session_limits(ctx)  # the once-per-session refusal, in its own words
         return super().requirement_message(ctx)
 
     def finish(self, ctx: Resolution) -> None:
@@ -374,7 +401,8 @@ class CityRuleset(Ruleset):
     # ---- effects --------------------------------------------------------------------------------
     def adjust_meter(self, ctx: Resolution, name: str, delta: int, reason: str) -> int:
         if name == "assets" and delta < 0 and self.meter_value(ctx, "assets") + delta < 0:
-            raise RulesError(f"You have {self.meter_value(ctx, 'assets')} asset(s); you can't spend {-delta}.")
+            have = self.meter_value(ctx, "assets")
+            raise RulesError(f"You have {have} asset{'' if have == 1 else 's'}; you can't spend {-delta}.")
         return super().adjust_meter(ctx, name, delta, reason)
 
     def _forward_name(self, key: str) -> str:
