@@ -101,6 +101,8 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
         opening, stated = _oracle_story(request, result) if first else (f"Then, {result.move}.", False)
         paragraphs += [opening, _card(result, label=False) if request.card else ""]
         text = story(result, recent)
+        if not stated and result.outcome in ("yes", "no") and not _ANSWER_TEXT.search(text):
+            text = f"The answer is {result.outcome}. {text}".strip()  # the answer is told whenever it was last said
         paragraphs.append(_without_answer_line(text) if stated else text)
         return paragraphs + _listed(request, result)
     if result.roll in {"table", "notation"}:
