@@ -119,7 +119,12 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
         return paragraphs + _listed(request, result)
     retold = _retold(request, result) if first else ""
     missed = FAMILY.get(str(result.outcome)) == "miss"
-    framed = "" if _only_asks_for(request.player_text, result) else frame(request.player_text, seed, recent, failed=missed)
+    rolled = result.roll != "none"  # a move without a roll ("I reach a milestone") is told as done, not as tried
+    framed = (
+        ""
+        if _only_asks_for(request.player_text, result)
+        else frame(request.player_text, seed, recent, attempt=rolled, failed=missed)
+    )
     opening = retold or (framed if first else f"Then, {result.move}.")
     told = story(result, recent)
     prose, _, rest = told.partition("\n") if told and not told.startswith("-") else ("", "", told)
