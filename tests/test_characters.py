@@ -107,8 +107,12 @@ def test_dungeon_world_class_grit_armor_and_hp() -> None:
     assert (mara["class"], mara["grit"], mara["armor"], mara["hp"], mara["max_hp"]) == ("bard", 6, 1, 18, 18)
     assert said.index("Max HP 22 → 18") < said.index("HP 22 → 18")  # the ceiling first, whatever the order given
     refused("dungeon-world", mara, {"hp": 19}, "HP", "0 to 18", "max HP (18)")
-    refused("dungeon-world", mara, {"max hp": 12}, "HP (18) would be above its new maximum (12)")
-    assert edit_character("dungeon-world", mara, {"max hp": 12, "hp": 12})[0]["hp"] == 12
+    lowered, said = edit_character("dungeon-world", mara, {"max hp": 12})  # at full HP, HP follows its maximum
+    assert (lowered["hp"], lowered["max_hp"]) == (12, 12) and "HP 18 → 12" in said
+    hurt = {**mara, "hp": 15}
+    refused("dungeon-world", hurt, {"max hp": 12}, "HP (15) would be above its new maximum (12)")
+    assert edit_character("dungeon-world", hurt, {"max hp": 12, "hp": 12})[0]["hp"] == 12
+    assert edit_character("dungeon-world", mara, {"max hp": 20})[0]["hp"] == 18  # a higher maximum heals nothing
     old_hand = {**mara, "stats": {**mara["stats"], "str": 3}}
     assert edit_character("dungeon-world", old_hand, {"armor": 2})[0]["stats"]["str"] == 3  # untouched fields stay
     refused("dungeon-world", mara, {"grit": 7}, "Grit", "4, 6, 8, 10, 12")

@@ -149,6 +149,12 @@ def test_a_rolled_row_opens_its_story_and_the_model_goes_on_from_it() -> None:
     outcome = narrate(Scripted("A bell starts to toll somewhere above the nave."), request)
     assert outcome.text == f"{told} A bell starts to toll somewhere above the nave."
 
+    history = (("player", "I feed on the sleeping watchman"), ("narrator", "You try to feed on the sleeping watchman."))
+    by_command = NarrationRequest(
+        task="pay_the_price", system="elegy", player_text="Pay the Price", results=(price,), history=history
+    )
+    assert row_opening(by_command) == told  # /price: the row tied to the action the player last declared
+
     table = resolve({"system": "starforged", "move": "Make a Discovery", "dice": [89]})
     rolled = NarrationRequest(task="table", system="starforged", player_text="/table make a discovery", results=(table,))
     assert row_opening(rolled) == "Visions or prophesies of the future."

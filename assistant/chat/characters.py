@@ -126,6 +126,7 @@ class CharactersMixin(SessionBase):
             if play
             else f"{who} joins the campaign; {playing.get('name') or 'your character'} is still the one playing."
         )
+        said += f" What you did not give is the starting sheet's; change it with /set {who}: <field> <value>."
         return (yield from self._said(typed or f"/character add {who}", said + "\n\n" + sheet_text(self._state, cid)))
 
     def _edit_character(self, edits: Iterable[Edit] | Mapping[str, Any], who: str | None, typed: str = "") -> TurnStream:

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import re
+
 from assistant.chat.acting import ActingMixin
 from assistant.chat.classify import Classification
 from assistant.chat.moves_info import oracle_move
 from assistant.chat.turn import Turn, TurnStream
 from assistant.chat.turn import finish as _finish
 from assistant.engine import AssistantError, InputError, RulesError, get_ruleset
+
+#: A question no yes or no answers ("What is in the box?", "who is behind the door").
+_OPEN_QUESTION = re.compile(r"^\W*(?:how|what|when|why|which|where|who|whom|whose)\b", re.I)
 
 
 class LookupsMixin(ActingMixin):
@@ -48,6 +53,11 @@ class LookupsMixin(ActingMixin):
         if not question:
             raise InputError('Ask the oracle a yes/no question, e.g. "Is the station abandoned?".')
         move = oracle_move(self.system)
+        if move is not None and _OPEN_QUESTION.match(question):  # "what is in the box?" has no yes or no
+            raise InputError(
+                f'The oracle answers yes/no questions, and "{question}" is not one. Ask it as one ("Is the station '
+                f'abandoned?"){self._tables_hint()}'
+            )
         if move is None:
             instead = (
                 "a table (/tables) or dice (/dice)" if get_ruleset(self.system).tables else "dice (/dice 2d6: 7 or more is a yes)"

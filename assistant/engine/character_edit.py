@@ -50,6 +50,7 @@ class CharacterRules(SheetFields):
         # a ceiling first (max HP), then what it caps (HP): "/set hp 30 max hp 30" works in either order
         ordered = sorted(edits, key=lambda e: normalize_name(e.field) != "name" and self._capped(e.field))
         touched: set[str] = set()
+        full = {f.name for f in self.fields if f.max_field and self._full(sheet, f)}  # HP at max HP before the edits
         for edit in ordered:
             if normalize_name(edit.field) == "name":
                 name = edit.value.strip() if isinstance(edit.value, str) else ""
@@ -67,6 +68,12 @@ class CharacterRules(SheetFields):
             changes.append(self._said(f, before, after, edit))
         if creating:
             return self.check(sheet, creating=True), changes
+        for f in self.fields:  # a full meter stays full when its maximum is lowered: "max hp 16" on HP 22 of 22 is 16 of 16
+            if f.name in full and f.name not in touched and f.max_field in touched:
+                hi = self.get(sheet, self.find(f.max_field))
+                if isinstance(hi, int) and isinstance(self.get(sheet, f), int) and self.get(sheet, f) > hi:
+                    changes.append(self._said(f, self.get(sheet, f), hi, Edit(f.name, hi)))
+                    self._put(sheet, f, hi)
         return self._check_edited(sheet, touched), changes
 
     def _check_edited(self, sheet: dict[str, Any], touched: set[str]) -> dict[str, Any]:
@@ -92,6 +99,10 @@ class CharacterRules(SheetFields):
                     missing=f.name,
                 )
         return out
+
+    def _full(self, sheet: Mapping[str, Any], f: EditField) -> bool:
+        value, top = self.get(sheet, f), self.get(sheet, self.find(f.max_field or ""))
+        return isinstance(value, int) and isinstance(top, int) and value == top
 
     def _capped(self, word: str) -> bool:
         try:

@@ -64,6 +64,16 @@ class NarrationRequest:
     oracle's odds) and lists the open choices. Off where the app draws the card and the choices beside the story
     (the narration would recite them)."""
 
+    def last_action(self) -> str:
+        """The player's words this turn, or (for a command such as /price, or words that only name the move) their
+        last words in the history: the action a Pay the Price row is tied to."""
+        words = self.player_text.strip()
+        moves = {r.move.lower() for r in self.results}
+        if words and not words.startswith("/") and words.rstrip(".!").lower() not in moves:
+            return words
+        said = [text for role, text in self.history if role.lower() in {"user", "player", "human"}]
+        return next((t for t in reversed(said) if t.strip() and not t.lstrip().startswith(("/", "#")) and len(t) > 3), "")
+
     def __post_init__(self) -> None:
         if self.task not in TASKS:
             raise InputError(f"A narration task is one of {', '.join(TASKS)}; got {self.task!r}.")

@@ -171,12 +171,10 @@ def row_opening(request: NarrationRequest) -> str:
     rows = facts.table_rows(result)
     if result.roll != "table" or not rows:
         return ""
-    words = request.player_text.strip()
-    if words.startswith("/") or words.lower() == result.move.lower():
-        words = ""  # a command or the move's name: no action of the player's to tie the row to
     if request.task == "pay_the_price":
-        reading = price_reading(result, words)
+        reading = price_reading(result, request.last_action())  # the action the price is paid for, said last turn too
     else:
+        words = request.player_text.strip()
         reading = rows_answer(result, request.question or (words if words.endswith("?") else ""))
     if reading:
         return reading

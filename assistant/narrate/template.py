@@ -71,16 +71,6 @@ def _oracle_story(request: NarrationRequest, result: Result) -> tuple[str, bool]
     return " ".join(p for p in (lead, statement) if p), bool(statement)
 
 
-def _last_action(request: NarrationRequest) -> str:
-    """The player's words this turn, or (for a command such as /price) their last words in the history."""
-    words = request.player_text.strip()
-    moves = {r.move.lower() for r in request.results}
-    if words and not words.startswith("/") and words.rstrip(".!").lower() not in moves:
-        return words
-    said = [text for role, text in request.history if role.lower() in {"user", "player", "human"}]
-    return next((t for t in reversed(said) if t.strip() and not t.lstrip().startswith(("/", "#")) and len(t) > 3), "")
-
-
 def _without_rows_read(card: str, result: Result, reading: str) -> str:
     """The card without the rolled rows when the reading that follows tells each of them ("Pay the Price (rolled
     53)." then "As you duck his swing, a friend ... is in harm's way."): the row is not said twice."""
@@ -102,13 +92,15 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
         opening, stated = _oracle_story(request, result) if first else (f"Then, {result.move}.", False)
         paragraphs += [opening, _card(result, label=False) if request.card else ""]
         text = story(result, recent)
+        if not stated and result.outcome in ("yes", "no") and not _ANSWER_TEXT.search(text):
+            text = f"The answer is {result.outcome}. {text}".strip()  # the answer is told whenever it was last said
         paragraphs.append(_without_answer_line(text) if stated else text)
         return paragraphs + _listed(request, result)
     if result.roll in {"table", "notation"}:
         card = _card(result, label=False)
         reading = ""
         if result.roll == "table":
-            reading = price_reading(result, _last_action(request)) if "pay_the_price" in result.move_id else ""
+            reading = price_reading(result, request.last_action()) if "pay_the_price" in result.move_id else ""
             if not reading and request.task == "oracle":
                 reading = rows_answer(result, request.question or request.player_text)
             card = _without_rows_read(card, result, reading)
@@ -118,7 +110,12 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
         return paragraphs + _listed(request, result)
     retold = _retold(request, result) if first else ""
     missed = FAMILY.get(str(result.outcome)) == "miss"
-    framed = "" if _only_asks_for(request.player_text, result) else frame(request.player_text, seed, recent, failed=missed)
+    rolled = result.roll != "none"  # a move without a roll ("I reach a milestone") is told as done, not as tried
+    framed = (
+        ""
+        if _only_asks_for(request.player_text, result)
+        else frame(request.player_text, seed, recent, attempt=rolled, failed=missed)
+    )
     opening = retold or (framed if first else f"Then, {result.move}.")
     told = story(result, recent)
     prose, _, rest = told.partition("\n") if told and not told.startswith("-") else ("", "", told)
