@@ -142,3 +142,9 @@ def test_a_can_i_question_is_the_players_declared_action() -> None:
     )
     assert declared_action(request) == "Can I hack the door panel?"
     assert new_action("You hack the panel and the lights flicker.", declared_action(request)) == ""
+
+
+def test_the_cards_next_line_copied_by_a_model_is_left_to_the_card() -> None:
+    request = NarrationRequest(task="narrate", system="starforged", player_text=CREEP, results=(resolve(FD),))
+    outcome = narrate(Scripted("The hull groans around you.\n\nOffered next: Pay the Price."), request)
+    assert outcome.narrator == "llm" and outcome.text.endswith("The hull groans around you.")

@@ -124,6 +124,8 @@ def _as_story(sentence: str) -> str:
 
 
 _QUOTE_MARK = re.compile(r"^[ \t]*(?:>[ \t]?|(?:You|Story):[ \t]*)")
+_NEXT_LINE = re.compile(r"^\s*(?:offered next(?:, not played out)?|next)\s*:", re.I)
+"""The card's follow-up line copied ("Offered next: Pay the Price."): the card beside the story says it."""
 """What sets a story line off as the reference or the story-so-far is set off ("> ", "You: "), not story."""
 
 
@@ -186,6 +188,9 @@ def _attempt(
     said = [] if template else [*told, *formula_sentences(results), *request.established]
     declared = declared_action(request)
 
+    def copied_next(raw: str) -> bool:
+        return not template and bool(_NEXT_LINE.match(raw))
+
     def judge(raw: str) -> tuple[str, list[dict[str, str]]]:
         """A model's sentence as shown ("" to leave it out) and what to cut there (the draft ends before it); raises
         :class:`_Rejected` for a fault that is retried. A sentence in which the character acts on their own takes the
@@ -210,7 +215,8 @@ def _attempt(
                 chunk = str(getattr(chunk, "content", chunk))
             sentences, buffer = split_sentences(buffer + chunk)
             for raw in sentences:
-                if repeats_earlier(raw, earlier) or retells(_QUOTE_MARK.sub("", raw), said):  # its last turn, or the opening
+                if repeats_earlier(raw, earlier) or retells(_QUOTE_MARK.sub("", raw), said) or copied_next(raw):
+                    # its last turn, the opening, or the card's "Next: …" (the card beside the story says it)
                     skipped += 1
                     continue
                 sentence, cut = judge(raw)
@@ -235,7 +241,7 @@ def _attempt(
         buffer = ""  # stopped mid-sentence (its length cap, a stop sequence): the story ends at its last full sentence
     if buffer and not template and not shown and not _ENDED.search(buffer) and len(buffer.split()) < MIN_FRAGMENT_WORDS:
         raise NarrationEchoed(STOPPED_EARLY)  # "You": stopped (a stop sequence) before its first sentence; retried
-    if buffer and (repeats_earlier(buffer, earlier) or retells(_QUOTE_MARK.sub("", buffer), said)):  # the last sentence too
+    if buffer and (repeats_earlier(buffer, earlier) or retells(_QUOTE_MARK.sub("", buffer), said) or copied_next(buffer)):
         skipped, buffer = skipped + 1, ""
     if buffer:
         buffer, cut = judge(buffer)
