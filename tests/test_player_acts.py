@@ -148,3 +148,12 @@ def test_the_cards_next_line_copied_by_a_model_is_left_to_the_card() -> None:
     request = NarrationRequest(task="narrate", system="starforged", player_text=CREEP, results=(resolve(FD),))
     outcome = narrate(Scripted("The hull groans around you.\n\nOffered next: Pay the Price."), request)
     assert outcome.narrator == "llm" and outcome.text.endswith("The hull groans around you.")
+
+
+def test_an_earlier_question_copied_as_the_story_is_skipped() -> None:
+    history = (("player", "Does the raider flee?"), ("narrator", "The raider flees."))
+    request = NarrationRequest(
+        task="narrate", system="starforged", player_text="Face Danger", results=(resolve(FD),), history=history
+    )
+    outcome = narrate(Scripted("Does the raider flee? The corridor falls silent."), request)
+    assert "flee" not in outcome.text and outcome.text.endswith("The corridor falls silent.")

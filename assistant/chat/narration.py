@@ -47,6 +47,7 @@ from assistant.narrate.echo import (
 )
 from assistant.narrate.player_acts import declared_action, new_action
 from assistant.narrate.story_facts import formula_sentences, opening
+from assistant.narrate.turn_message import HUMAN_ROLES
 from assistant.secrets import scrub
 
 log = logging.getLogger(__name__)
@@ -124,6 +125,12 @@ def _as_story(sentence: str) -> str:
 
 
 _QUOTE_MARK = re.compile(r"^[ \t]*(?:>[ \t]?|(?:You|Story):[ \t]*)")
+
+
+def _plain(text: str) -> str:
+    return " ".join(re.findall(r"[a-z0-9']+", text.lower()))
+
+
 _NEXT_LINE = re.compile(r"^\s*(?:offered next(?:, not played out)?|next)\s*:", re.I)
 """The card's follow-up line copied ("Offered next: Pay the Price."): the card beside the story says it."""
 """What sets a story line off as the reference or the story-so-far is set off ("> ", "You: "), not story."""
@@ -188,8 +195,11 @@ def _attempt(
     said = [] if template else [*told, *formula_sentences(results), *request.established]
     declared = declared_action(request)
 
+    asked = {_plain(text) for role, text in request.history if role.lower() in HUMAN_ROLES and text.strip().endswith("?")}
+
     def copied_next(raw: str) -> bool:
-        return not template and bool(_NEXT_LINE.match(raw))
+        """The card's "Next: …" line, or a question the player asked in an earlier turn, copied as story."""
+        return not template and (bool(_NEXT_LINE.match(raw)) or _plain(_QUOTE_MARK.sub("", raw)) in asked)
 
     def judge(raw: str) -> tuple[str, list[dict[str, str]]]:
         """A model's sentence as shown ("" to leave it out) and what to cut there (the draft ends before it); raises
