@@ -23,7 +23,8 @@ from typing import Any
 from assistant.chat.asking import AskingMixin
 from assistant.chat.classify import classify
 from assistant.chat.clock_finder import check_new_clock
-from assistant.chat.commands import CHARACTER_USAGE, Command, help_text, parse_command
+from assistant.chat.commands import CHARACTER_USAGE, Command, parse_command
+from assistant.chat.help_text import system_help
 from assistant.chat.lookups import LookupsMixin
 from assistant.chat.moves_info import oracle_move, yes_chance
 from assistant.chat.turn import Turn, TurnEvent, TurnStream, with_notes
@@ -241,11 +242,13 @@ class ChatSession(AskingMixin, LookupsMixin):
             self._say("user", text)
             return (yield from self._command(command))
         if not c.text:
-            return (yield from _finish(Turn(kind="meta", narration=META_REPLY + help_text(), narrator="template")))
+            return (yield from _finish(Turn(kind="meta", narration=META_REPLY + system_help(self.system), narrator="template")))
         self._say("user", text)
         if c.kind == "meta":
             return (
-                yield from _finish(Turn(kind="meta", player_text=text, narration=META_REPLY + help_text(), narrator="template"))
+                yield from _finish(
+                    Turn(kind="meta", player_text=text, narration=META_REPLY + system_help(self.system), narrator="template")
+                )
             )
         if c.kind == "rules":
             return (yield from self._rules(c.text, record_question=False))
@@ -351,7 +354,7 @@ class ChatSession(AskingMixin, LookupsMixin):
 
     def _info(self, name: str) -> str:
         if name == "help":
-            return help_text()
+            return system_help(self.system)
         ruleset = get_ruleset(self.system)
         if name == "moves":
             by_category: dict[str, list[str]] = {}

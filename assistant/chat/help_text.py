@@ -1,0 +1,64 @@
+"""The /help of one game: its commands with examples from its own moves, tables and meters, and without the
+commands it has no use for (Blades in the Dark has no yes/no oracle, no Pay the Price and no momentum to burn)."""
+
+from __future__ import annotations
+
+from assistant.chat.commands import USAGE, help_text
+from assistant.engine import get_ruleset
+from assistant.engine.errors import AssistantError
+
+#: Moves that make a good first example, in order; else the game's first move rolled with a stat.
+_EXAMPLE_MOVES = ("Face Danger", "Hack & Slash", "Acquire Asset", "Transit", "Feed")
+
+
+def system_help(system: str) -> str:
+    """The command list for ``system``'s players (the generic list when the game is unknown)."""
+    try:
+        ruleset = get_ruleset(system)
+    except AssistantError:
+        return help_text()
+    moves = list(ruleset.moves)
+    rolled = [m for m in moves if m.roll.type in ("action", "pool", "total") and m.roll.stats]
+    example = next((m for name in _EXAMPLE_MOVES for m in rolled if m.name == name), rolled[0] if rolled else None)
+    names = {m.name.lower() for m in moves}
+    tables = list(ruleset.tables.values())
+    meters = list(ruleset.sheet.meters)
+    lines = dict(USAGE)
+    if example is not None:
+        stat = example.roll.stats[0].stat
+        stat = stat[0] if isinstance(stat, list) else stat
+        burning = " [burn]" if ruleset.sheet.spec.burn else ""
+        lines["roll"] = f"/roll <move> [+stat] [+N|-N]{burning} [key=value ...]   e.g. /roll {example.name.lower()} +{stat}"
+    if not any(m.roll.type == "oracle" for m in moves):
+        lines.pop("oracle")
+    if tables:
+        table = next((t for t in tables if t.name.lower() == "pay the price"), tables[0])
+        lines["table"] = f"/table <name>   e.g. /table {table.name.lower()}"
+    else:
+        lines.pop("table")
+    if "pay the price" not in names:
+        lines.pop("price")
+    if not any(m.roll.type == "progress" for m in moves):
+        lines.pop("progress")
+        lines.pop("track")
+    burn = ruleset.sheet.spec.burn
+    if burn is None:
+        lines.pop("burn")
+    else:
+        lines["burn"] = f"/burn   (burn {burn.meter} on the last move, when it helps)"
+    if meters:
+        lines["meter"] = f"/meter <name> <+N|-N> <reason>   e.g. /meter {meters[0]} -1 spent in the story"
+    stats, impacts = list(ruleset.sheet.stats), list(ruleset.sheet.impacts)
+    lines["choose"] = "/choose <option> [option ...]   e.g. /choose 2, or /choose <the option's words>"
+    if example is not None:
+        lines["ask"] = f"/ask <question>   e.g. /ask how does {example.name.lower()} work?"
+    if stats and meters:
+        lines["set"] = f"/set [<name>:] <field> <value>   e.g. /set {stats[0]} 2, /set Mara: {meters[0]} 3"
+    lines["add"] = "/add [<name>:] <list> <entry>" + (f"   e.g. /add impact {impacts[0].replace('_', ' ')}" if impacts else "")
+    lines["remove"] = "/remove [<name>:] <list> <number or words>" + ("   e.g. /remove impact 1" if impacts else "")
+    if not tables:
+        lines.pop("tables")
+    if "class" not in ruleset.sheet.known_fields:
+        lines["character"] = "/character [<name> | add <name> [field=value ...] | play <name>]   e.g. /character add Mara"
+    game = ruleset.title or system
+    return f"Commands for {game}:\n" + "\n".join(f"  {line}" for line in lines.values())

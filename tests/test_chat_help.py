@@ -1,0 +1,36 @@
+"""/help speaks the open game's language: its own moves, tables and meters as examples, and none of the commands it
+has no use for."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.chat.help_text import system_help
+from assistant.chat.session import ChatSession
+from assistant.store import service
+from rules_index.embed import get_embedder
+
+
+@pytest.fixture(autouse=True)
+def _hash_embedder(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TABLETOP_EMBEDDER", "hash")
+
+
+def test_blades_help_has_no_oracle_price_burn_or_tracks_and_no_starforged_examples() -> None:
+    service.create_campaign("help-blades", "blades", seed=3)
+    text = ChatSession.open("help-blades", embedder=get_embedder("hash")).send("/help").narration
+    assert text.startswith("Commands for Blades in the Dark:")
+    for absent in ("/oracle", "/price", "/burn", "/track", "/progress", "face danger", "momentum", "+edge", "edge 3"):
+        assert absent not in text, absent
+    assert "/roll acquire asset +tier" in text and "/clock" in text and "/table entanglements" in text
+
+
+@pytest.mark.parametrize("system", ["starforged", "elegy", "blades", "city", "dungeon-world"])
+def test_every_example_names_something_of_its_own_game(system: str) -> None:
+    text = system_help(system)
+    if system in ("starforged", "elegy"):
+        assert "/oracle" in text and "/price" in text and "/burn" in text
+    if system == "dungeon-world":
+        assert "/roll hack & slash +str" in text and "/tables" not in text and "class=bard" in text
+    if system != "starforged":
+        assert "momentum" not in text and "+edge" not in text
