@@ -136,7 +136,8 @@ def test_changes_are_in_words() -> None:
     from assistant.engine import resolve
 
     view = dice_card_view(resolve({"system": "starforged", "move": "Enter the Fray", "stat": "wits", "dice": [1, 9, 9]}))
-    assert "position: none → bad spot — miss" in view.changes
+    assert "position: bad spot — miss" in view.changes  # newly set: no "none →"
+    assert not any("none" in c for c in view.changes)
     assert not any("_" in c for c in view.changes)
     lose = dice_card_view(resolve({"system": "starforged", "move": "Lose Momentum", "options": {"amount": 2}}))
     assert lose.changes and not any("none" in c for c in lose.changes)  # "Lose Momentum: none" said as the move

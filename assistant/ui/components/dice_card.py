@@ -192,6 +192,10 @@ def _change_line(effect: Any) -> str:
     unchanged = effect.before == effect.after and isinstance(effect.after, int) and not isinstance(effect.after, bool)
     if unchanged:  # nothing to take or clear ("heat: 0 → 0 (+0)" read as a change)
         line = f"{target}: no change ({plain(effect.after)})"
+    elif effect.before is None and effect.after is not None:  # newly set ("position: bad spot", a new vow's track)
+        line = f"{target}: {plain(effect.after)}"
+    elif effect.before is not None and effect.after is None:  # cleared
+        line = f"{target}: {plain(effect.before)} → cleared"
     elif effect.before is not None or effect.after is not None:
         delta = f" ({effect.delta:+d})" if isinstance(effect.delta, int) and not isinstance(effect.before, bool) else ""
         line = f"{target}: {plain(effect.before)} → {plain(effect.after)}{delta}"
