@@ -69,6 +69,16 @@ def act(browser: Browser, text: str) -> str:
     return browser.page_text()
 
 
+#: The campaign each screenshot plays, named as a player would name it.
+_CAMPAIGN_NAMES = {
+    "starforged": "The Wayfarer's Wake",
+    "elegy": "Rain on the Cloister",
+    "blades": "Crow's Foot Nights",
+    "city": "Lanterns of the River Ward",
+    "dungeon-world": "The Duel at Brakk's Ford",
+}
+
+
 def shoot(system: str, out: Path, home: str) -> tuple[Path, dict[str, float]]:
     times: dict[str, float] = {}
     with (
@@ -77,7 +87,7 @@ def shoot(system: str, out: Path, home: str) -> tuple[Path, dict[str, float]]:
     ):
         start = time.perf_counter()
         browser.get(url)
-        create_campaign(browser, f"A {system} story", system)
+        create_campaign(browser, _CAMPAIGN_NAMES.get(system, "A new story"), system)
         times["campaign"] = time.perf_counter() - start
         start = time.perf_counter()
         text = act(browser, ACTIONS[system])
