@@ -34,3 +34,16 @@ def test_every_example_names_something_of_its_own_game(system: str) -> None:
         assert "/roll hack & slash +str" in text and "/tables" not in text and "class=bard" in text
     if system != "starforged":
         assert "momentum" not in text and "+edge" not in text
+
+
+def test_a_rules_question_the_text_does_not_cover_points_to_the_move_it_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    import rules_index.qa as qa
+
+    service.create_campaign("help-tier", "blades", seed=3)
+    session = ChatSession.open("help-tier", embedder=get_embedder("hash"))
+    silent = qa.Answer("can we advance our tier?", "blades", qa.NOT_FOUND, [], found=False, mode="none")
+    monkeypatch.setattr(qa, "answer", lambda *a, **k: silent)  # the texts' silence, whatever the embedder finds
+    turn = session.send("/ask can we advance our tier?")
+    assert turn.kind == "rules" and turn.narration.startswith(qa.NOT_FOUND)
+    assert "Advance Tier move can be made here" in turn.narration and "/roll advance tier" in turn.narration
+    assert "can be made here" not in session.send("/ask what does tier mean?").narration  # no move named

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from assistant.chat.acting import ActingMixin
 from assistant.chat.classify import Classification
@@ -102,6 +103,12 @@ class LookupsMixin(ActingMixin):
         return (yield from self._resolve({"move": f"roll:{notation.strip()}"}, player_text=f"roll {notation.strip()}"))
 
     # ---- rules questions --------------------------------------------------------------------------
+    def _move_named_in(self, words: str) -> Any:
+        """The open game's move the words name ("advance our tier" -> Advance Tier), or None."""
+        from assistant.chat.fitting import names_move
+
+        return next((m for m in get_ruleset(self.system).moves if names_move(words, m.name)), None)
+
     def _rules(self, question: str, record_question: bool = True, system: str | None = None) -> TurnStream:
         from rules_index.qa import answer
 
@@ -113,6 +120,9 @@ class LookupsMixin(ActingMixin):
         llm = self.rules_model
         result = answer(question, system=system or self.system, llm=llm)
         text = result.render()
+        move = None if result.found or system not in (None, self.system) else self._move_named_in(question)
+        if move is not None:  # "can we advance our tier?": the text is silent, but the game's move is here to make
+            text += f" This game's {move.name} move can be made here: say what you do, or /roll {move.name.lower()}."
         self._say("assistant", text)
         return (
             yield from _finish(
