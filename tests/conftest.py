@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -30,6 +31,16 @@ def _isolated_env(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.
     ):
         monkeypatch.delenv(var, raising=False)
     llm_backoff.reset()  # an endpoint one test left silent is not skipped in the next
+
+
+@pytest.fixture
+def hash_embedder(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The index's hash embedder (no model to load): for tests that play through the chat, not test retrieval."""
+    monkeypatch.setenv("TABLETOP_EMBEDDER", "hash")
+    yield
+    from assistant.store import service
+
+    service.close_stores()
 
 
 @pytest.fixture

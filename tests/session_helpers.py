@@ -60,3 +60,12 @@ def track_named(session: ChatSession, name: str) -> dict[str, Any]:
 
 def moves(turns: Iterable[Turn]) -> list[str]:
     return [t.results[0].move for t in turns if t.results]
+
+
+def open_campaign(name: str, system: str, seed: int = 7) -> tuple[ChatSession, ScriptedDice]:
+    """A new campaign of ``system`` opened in the chat, with dice a test can queue."""
+    from assistant.store import service
+
+    service.create_campaign(name, system, seed=seed)
+    dice = ScriptedDice()
+    return ChatSession.open(name, rng=dice), dice

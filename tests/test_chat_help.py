@@ -10,10 +10,7 @@ from assistant.chat.session import ChatSession
 from assistant.store import service
 from rules_index.embed import get_embedder
 
-
-@pytest.fixture(autouse=True)
-def _hash_embedder(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("TABLETOP_EMBEDDER", "hash")
+pytestmark = pytest.mark.usefixtures("hash_embedder")
 
 
 def test_blades_help_has_no_oracle_price_burn_or_tracks_and_no_starforged_examples() -> None:

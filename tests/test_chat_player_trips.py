@@ -13,10 +13,7 @@ from assistant.store import service
 from rules_index.embed import get_embedder
 from tests.session_helpers import ScriptedDice, assert_store_matches_card
 
-
-@pytest.fixture(autouse=True)
-def _hash_embedder(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("TABLETOP_EMBEDDER", "hash")
+pytestmark = pytest.mark.usefixtures("hash_embedder")
 
 
 def _session(system: str, name: str = "trips") -> tuple[ChatSession, ScriptedDice]:

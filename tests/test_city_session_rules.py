@@ -4,27 +4,18 @@ belief and the next roll leans on it; Meet Demand offers Retire at the last Dema
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from assistant.chat.session import ChatSession
-from assistant.store import service
-from tests.session_helpers import ScriptedDice, assert_store_matches_card
+from tests.session_helpers import ScriptedDice, assert_store_matches_card, open_campaign
 
-
-@pytest.fixture(autouse=True)
-def _hash_embedder(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv("TABLETOP_EMBEDDER", "hash")
-    yield
-    service.close_stores()
+pytestmark = pytest.mark.usefixtures("hash_embedder")
 
 
 def open_city(name: str) -> tuple[ChatSession, ScriptedDice]:
-    service.create_campaign(name, "city", seed=7)
-    dice = ScriptedDice()
-    return ChatSession.open(name, rng=dice), dice
+    return open_campaign(name, "city")
 
 
 def sheet(session: ChatSession) -> dict[str, Any]:

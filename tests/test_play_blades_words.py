@@ -3,27 +3,18 @@ that does not repeat the card, the changes named as the sheet names them."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from assistant.chat.session import ChatSession
-from assistant.store import service
-from tests.session_helpers import ScriptedDice, assert_store_matches_card
+from tests.session_helpers import ScriptedDice, assert_store_matches_card, open_campaign
 
-
-@pytest.fixture(autouse=True)
-def _hash_embedder(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv("TABLETOP_EMBEDDER", "hash")
-    yield
-    service.close_stores()
+pytestmark = pytest.mark.usefixtures("hash_embedder")
 
 
 def open_blades(name: str) -> tuple[ChatSession, ScriptedDice]:
-    service.create_campaign(name, "blades", seed=7)
-    dice = ScriptedDice()
-    return ChatSession.open(name, rng=dice), dice
+    return open_campaign(name, "blades")
 
 
 def roll(session: ChatSession, dice: ScriptedDice, command: str, *faces: int) -> Any:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Any
 
 from assistant.engine import AssistantError, get_ruleset
 from assistant.engine.model import Result
@@ -259,17 +260,21 @@ def _lists_the_options(sentence: str, result: Result) -> bool:
     return any(len(group) > 1 and all(label.strip().lower() in lowered for label in group) for group in labels)
 
 
+def move_choices(result: Result) -> list[Any]:
+    """Every choice spec of the move that gave ``result`` (its own and each outcome's); none for a table or a door."""
+    try:
+        move = get_ruleset(result.system).move_by_id(result.move_id)
+    except AssistantError:
+        return []
+    return [*move.choices, *(c for outcome in move.outcomes.values() for c in outcome.choices)]
+
+
 def _picked_choice_labels(result: Result) -> list[list[str]]:
     """The option labels of each choice of the move the player already picked from."""
     picked = {e.target for e in result.effects if e.kind == "choice"}
     if not picked:
         return []
-    try:
-        move = get_ruleset(result.system).move_by_id(result.move_id)
-    except AssistantError:
-        return []
-    specs = [*move.choices, *(c for outcome in move.outcomes.values() for c in outcome.choices)]
-    return [[o.label for o in spec.options] for spec in specs if spec.id in picked]
+    return [[o.label for o in spec.options] for spec in move_choices(result) if spec.id in picked]
 
 
 def _placed(bullet: str, result: Result) -> bool:
@@ -280,15 +285,7 @@ def _placed(bullet: str, result: Result) -> bool:
 
 def _answered_labels(result: Result) -> list[str]:
     """The option labels of the choices the player already picked from (the card says "Chosen: ...")."""
-    picked = {e.target for e in result.effects if e.kind == "choice"}
-    if not picked:
-        return []
-    try:
-        move = get_ruleset(result.system).move_by_id(result.move_id)
-    except AssistantError:
-        return []
-    specs = [*move.choices, *(c for outcome in move.outcomes.values() for c in outcome.choices)]
-    return [option.label for spec in specs if spec.id in picked for option in spec.options]
+    return [label for group in _picked_choice_labels(result) for label in group]
 
 
 def _an_option(bullet: str, result: Result) -> bool:

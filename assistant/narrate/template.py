@@ -23,7 +23,7 @@ from assistant.narrate import facts
 from assistant.narrate.answers import answer_statement, price_reading, rows_answer
 from assistant.narrate.guidance import rules_guidance
 from assistant.narrate.intent import frame, is_verb, second_person, shape
-from assistant.narrate.outcome_prose import FAMILY, story, tone
+from assistant.narrate.outcome_prose import FAMILY, move_choices, story, tone
 from assistant.narrate.request import NarrationRequest
 from assistant.narrate.variety import pick
 
@@ -184,14 +184,7 @@ def _in_sentence(label: str) -> str:
 
 def _choice_prompts(result: Result) -> dict[str, str]:
     """Each choice of the move (whatever the outcome) by its id -> its prompt."""
-    try:
-        from assistant.engine import get_ruleset
-
-        move = get_ruleset(result.system).move_by_id(result.move_id)
-    except Exception:  # noqa: BLE001 - a table or a door: no choices of its own
-        return {}
-    specs = list(move.choices) + [c for o in move.outcomes.values() for c in o.choices]
-    return {c.id: c.prompt for c in specs}
+    return {c.id: c.prompt for c in move_choices(result)}
 
 
 def _not_yours(result: Result, choice_id: str) -> bool:
