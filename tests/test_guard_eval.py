@@ -126,7 +126,13 @@ def test_labelled_drafts_are_read_against_their_own_facts(tmp_path: Path, capsys
 
 
 @pytest.mark.parametrize(
-    "name, catch, false_flags", [("guard_real_model.jsonl", 0.9, 0.0), ("guard_real_model_heldout.jsonl", 0.4, 0.0)]
+    "name, catch, false_flags",
+    [
+        ("guard_real_model.jsonl", 0.9, 0.0),
+        ("guard_real_model_heldout.jsonl", 0.4, 0.0),
+        ("guard_real_model_heldout5.jsonl", 0.65, 0.0),
+        ("guard_real_model_heldout6.jsonl", 0.3, 0.0),
+    ],
 )
 def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:
     """Drafts a 1.5B (tuned on) and a 0.5B model (held out) wrote, labelled by hand: no truthful draft is flagged."""

@@ -198,3 +198,16 @@ def test_an_approach_of_another_stat_is_a_roll_the_engine_did_not_make(text: str
     assert any(v.kind.value == "phantom_roll" and "approach" in v.detail for v in found_) is caught
     if caught:
         assert fix_sentence(found_[0]).startswith('Remove "You prepare to act against an unaware foe": the engine rolled')
+
+
+def test_ticks_told_on_a_track_the_move_just_started_at_zero() -> None:
+    from assistant.engine.kinds import EffectKind
+    from assistant.engine.model import Effect
+
+    started = Effect(
+        kind=EffectKind.PROGRESS, target="The raider", before=None, after=0, delta=None, reason="a new combat", rule="x"
+    )
+    result = resolve(FRAY_HEART)
+    result = result.model_copy(update={"effects": [*result.effects, started]})
+    assert "state" in {v.kind.value for v in check_narration("It now has 1 tick of progress.", [result])}
+    assert "state" not in {v.kind.value for v in check_narration("The raider's track is set, with no progress yet.", [result])}
