@@ -11,6 +11,11 @@ A line may instead be a labelled draft, as in ``guard_real_model*.jsonl``: ``{"i
 "fault", "kind", "why"}`` where ``facts`` is what the narrator was given (:mod:`evals.guard_facts`, as the
 faithfulness eval records it): the guard reads ``text`` against those facts exactly as the chat loop does.
 
+A labelled draft may also carry what the player read of it, ``shown`` (the engine's opening and the sentences the
+chat kept: :mod:`assistant.chat.narration` cuts a story before a deed the player never declared and skips sentences
+that tell an earlier turn again) and its label ``shown_label``. ``--shown`` reads those instead of ``text``: the faults
+a player reads are the ``shown`` faults the guard does not flag there (a flagged draft is retried).
+
 The summary goes to stderr: catch rate (lying lines flagged, and flagged with an expected kind), false-flag
 rate (truthful lines flagged), per kind and per system. ``--json-summary`` prints it as JSON instead.
 """
@@ -71,6 +76,19 @@ def _run_labelled(item: dict[str, Any], item_id: str) -> dict[str, Any]:
     except (AssistantError, ValueError) as exc:
         return {"id": item_id, "error": f"{type(exc).__name__}: {exc}"}
     return {"id": item_id, "ok": not violations, "violations": [v.to_dict() for v in violations]}
+
+
+def as_shown(raw: str) -> str:
+    """A labelled draft's line as the player read it: its ``shown`` text and ``shown_label`` (unchanged without them)."""
+    try:
+        item = json.loads(raw)
+    except json.JSONDecodeError:
+        return raw
+    if not isinstance(item, dict) or not isinstance(item.get("shown"), str) or item.get("shown_label") not in ("ok", "fault"):
+        return raw
+    fault = item["shown_label"] == "fault"
+    item.update(text=item["shown"], label=item["shown_label"], kind=item.get("kind", "") if fault else "")
+    return json.dumps(item, ensure_ascii=False)
 
 
 def _expect(item: dict[str, Any]) -> dict[str, Any] | None:
@@ -170,6 +188,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m evals guard", description=__doc__.splitlines()[0])
     parser.add_argument("--dataset", type=Path, default=DEFAULT_DATASET)
     parser.add_argument("--json-summary", action="store_true", help="print the summary as JSON (stderr)")
+    parser.add_argument("--shown", action="store_true", help="read each draft's 'shown' text (what the player read)")
     args = parser.parse_args(argv)
     if not args.dataset.exists():
         print(f"No dataset at {args.dataset}", file=sys.stderr)
@@ -179,6 +198,8 @@ def main(argv: list[str] | None = None) -> int:
     for number, raw in enumerate(args.dataset.read_text(encoding="utf-8").splitlines(), 1):
         if not raw.strip():
             continue
+        if args.shown:
+            raw = as_shown(raw)
         out = run_line(raw, number)
         try:
             item = json.loads(raw)

@@ -126,7 +126,13 @@ def test_labelled_drafts_are_read_against_their_own_facts(tmp_path: Path, capsys
 
 
 @pytest.mark.parametrize(
-    "name, catch, false_flags", [("guard_real_model.jsonl", 0.9, 0.0), ("guard_real_model_heldout.jsonl", 0.4, 0.0)]
+    "name, catch, false_flags",
+    [
+        ("guard_real_model.jsonl", 0.9, 0.0),
+        ("guard_real_model_heldout.jsonl", 0.4, 0.0),
+        ("guard_real_model_heldout5.jsonl", 0.65, 0.0),
+        ("guard_real_model_heldout6.jsonl", 0.3, 0.0),
+    ],
 )
 def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:
     """Drafts a 1.5B (tuned on) and a 0.5B model (held out) wrote, labelled by hand: no truthful draft is flagged."""
@@ -136,3 +142,29 @@ def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: py
     assert set(summary["per_system"]) == {"blades", "city", "dungeon-world", "elegy", "starforged"}
     assert summary["catch_rate"] >= catch
     assert summary["false_flag_rate"] <= false_flags
+
+
+def test_shown_reads_what_the_player_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--shown reads a draft's shown text and label: a fault the chat's filter removed is no fault the player reads."""
+    from assistant.engine import resolve
+    from assistant.narrate import NarrationRequest
+    from evals.guard_facts import facts_record
+
+    request = NarrationRequest(task="narrate", system="starforged", player_text="I run for the door", results=(resolve(FDW),))
+    facts = json.loads(json.dumps(facts_record(request)))
+    lie = "You reach the door. They decide to flee."
+    lines = [
+        {"id": "cut", "text": lie, "facts": facts, "label": "fault", "kind": "decision", "why": "x",
+         "shown": "You reach the door.", "shown_label": "ok"},
+        {"id": "kept", "text": lie, "facts": facts, "label": "fault", "kind": "decision", "why": "x",
+         "shown": lie, "shown_label": "fault"},
+    ]  # fmt: skip
+    path = _write(tmp_path, lines)
+    harness.main(["--dataset", str(path), "--json-summary", "--shown"])
+    out, err = capsys.readouterr()
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert rows[0]["ok"] and not rows[1]["ok"]
+    summary = json.loads(err)
+    assert (summary["lying"], summary["truthful"], summary["catch_rate"]) == (1, 1, 1.0)
+    harness.main(["--dataset", str(path), "--json-summary"])
+    assert json.loads(capsys.readouterr().err)["lying"] == 2

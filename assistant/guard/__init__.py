@@ -40,8 +40,10 @@ from typing import Any
 from assistant.engine.model import Result
 from assistant.guard.acts import check_decision, check_phantom
 from assistant.guard.agency import check_agency, check_dice_sizes, check_offers, check_options_stated, check_oracle_story
+from assistant.guard.branches import check_branch
 from assistant.guard.changes import check_arrows, engine_changes_blanked
 from assistant.guard.claims import check_claims, check_echo
+from assistant.guard.conditions import check_conditions
 from assistant.guard.contrary import check_hit_failed, check_miss_untold, check_miss_worked, check_only_retold
 from assistant.guard.denied import check_outcome_denied
 from assistant.guard.established import check_established
@@ -52,6 +54,8 @@ from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.numbers import check_numbers
 from assistant.guard.opposed import check_opposed
 from assistant.guard.outcomes import check_outcome
+from assistant.guard.retold import check_other_move_text, check_other_tone, check_retold_answers, check_untiered_outcome
+from assistant.guard.speech import check_speech
 from assistant.guard.state import check_state, patterns
 from assistant.guard.style import second_person_fix
 from assistant.guard.system_words import meter_words
@@ -130,8 +134,14 @@ def check_narration(
         found += check_option_state(sentence, facts)
         found += check_other_turn(sentence, facts)
         found += check_dice_sizes(sentence, facts)
+        found += check_conditions(sentence, facts)
+        found += check_speech(sentence, facts)
+        found += check_other_move_text(sentence, facts)
+        found += check_branch(sentence, facts)
+        found += check_other_tone(sentence, facts) or check_untiered_outcome(sentence, facts)
     found += check_undeclared(told, facts, intent)
     found += check_opposed(told, facts, question)
+    found += check_retold_answers(told, facts)
     found += check_outcome_denied(text, facts)
     if not partial:
         found += (

@@ -20,11 +20,11 @@ from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.text import Sentence
 
 #: A story may tell the world changing after the answer: "the reactor is running again", "flickers back to life".
-_CHANGED = re.compile(
+CHANGED = re.compile(
     r"\b(?:again|back|once more|now|restart|restarts|restarted|resume|resumes|resumed|anew|return|returns|returned"
     r"|become|becomes|became|begin|begins|began|start|starts|started|wake|wakes|woke|until)\b"
 )
-_NO = re.compile(r"\b(?:not|no|never|nobody|none|nothing|no longer|cannot)\b|n't\b")
+NEGATED = re.compile(r"\b(?:not|no|never|nobody|none|nothing|no longer|cannot)\b|n't\b")
 
 
 @dataclass(frozen=True)
@@ -44,10 +44,10 @@ def read_established(told: Iterable[str]) -> tuple[Established, ...]:
         text = " ".join(str(sentence).split())
         if not text:
             continue
-        key = question_words(_NO.sub(" ", text.lower().replace("no longer", " ")))
+        key = question_words(NEGATED.sub(" ", text.lower().replace("no longer", " ")))
         if len(key) < 2:
             continue
-        out.append(Established(text, tuple(key), "no" if _NO.search(text.lower()) else "yes"))
+        out.append(Established(text, tuple(key), "no" if NEGATED.search(text.lower()) else "yes"))
     return tuple(out)
 
 
@@ -57,7 +57,7 @@ def check_established(sentence: Sentence, established: Iterable[Established]) ->
         return []
     for fact in established:
         clause = answer_polarity(sentence.narr, list(fact.key))
-        if clause is None or clause[1] == fact.answer or _CHANGED.search(clause[0]):
+        if clause is None or clause[1] == fact.answer or CHANGED.search(clause[0]):
             continue
         excerpt = clause[0]
         detail = f"'{excerpt}' contradicts what an earlier turn established: '{fact.sentence}'"

@@ -27,6 +27,7 @@ _DECISION_REASONS = (
     ("invents choices", "the engine offered no choice"),
     ("open", "that choice is still the player's to make"),
     ("burning", "burning is the player's choice"),
+    ("words decide", "only the engine decides what happens to the character"),
 )
 _DETAIL = re.compile(r"^'.*?'(?::\s*|\s+)(?P<rest>.*)$", re.S)
 _TRUTH = re.compile(r"\bbut (?P<truth>the (?:engine's outcome|oracle's answer) is .+|the oracle answered \w+)$")
@@ -56,6 +57,8 @@ def fix_sentence(v: Violation) -> str:
         reason = rest
     if v.kind is ViolationKind.ECHO and "first person" in v.detail:
         reason = "tell only this turn, and call the character 'you'"
+    if v.kind is ViolationKind.ECHO and "earlier turn's answer" in v.detail:
+        reason = "that was an earlier turn; tell what happens this turn"
     if v.kind is ViolationKind.DECISION:
         reason = next((r for key, r in _DECISION_REASONS if key in v.detail), reason)
     return f'Remove "{quoted}": {reason}.'

@@ -213,6 +213,8 @@ def _fits(claim: Claim, facts: Facts) -> str | None:
         return f"the engine made no change to {_name(claim.target)}"
     for ch in changes:
         delta = ch.delta
+        if delta is None and claim.target == "progress" and ch.before is None and isinstance(ch.after, int):
+            delta = ch.after  # a track the move just started: its ticks are all it has ("a new combat" at 0)
         if claim.direction is not None and delta is not None and (delta == 0 or (delta > 0) != (claim.direction > 0)):
             continue
         if (

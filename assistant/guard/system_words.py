@@ -104,6 +104,12 @@ def _sheet_names(system: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[s
     return tuple(sheet.meters), tuple(sheet.stats), tuple(sheet.impacts)
 
 
+def ruleset_moves(system: str | None) -> tuple[Any, ...]:
+    """The registered system's moves (none for an unregistered one)."""
+    ruleset = _ruleset((system or "").lower())
+    return tuple(ruleset.moves) if ruleset is not None else ()
+
+
 def _ruleset(system: str) -> Any:
     """The registered ruleset, or None (an unregistered system: the built-in lists stand in)."""
     from assistant.engine import get_ruleset

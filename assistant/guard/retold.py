@@ -1,0 +1,191 @@
+"""Earlier turns told again as this one: an earlier oracle answer, or another outcome's line, in place of this turn's.
+
+A small model short of story goes back to what it was shown before. On a price, a table roll or a move it writes
+"The reactor is no longer running, there are survivors aboard." (the session's earlier answers) or "Trouble finds you
+instead." (the last turn's miss) as what happens now, and the roll it should tell is never told.
+
+- **An earlier answer retold.** On a turn that rolls no outcome tier and is not an oracle question (a price, a table
+  row, a move without a roll, whose story is the row or the change), a clause that says an established answer
+  (:mod:`assistant.guard.established`) again, the same way round and with little else in it ("you realize that the
+  reactor core is no longer running"), retells an earlier turn. A clause that builds on it ("the survivors aboard
+  beg you to hurry") says something new and passes.
+- **Another outcome's line.** The engine's stock lines for how a roll went ("You scrape through.", "Luck deserts
+  you.", "You come through in style.") tell one outcome family each. Told on a turn whose roll came out otherwise,
+  or on a turn with no roll of that kind (a strong or weak hit's line on a price, a table or a move without a roll;
+  a miss's line there only when the clause tells an attempt: "you try to shoot the raider, but luck deserts you"),
+  they tell a roll this turn did not make.
+- **A tier on a turn without one.** "The discovery was not successful", "you fail" or "a weak hit" on a table roll,
+  a price or a move the engine did not roll for: the row or the change is what happened, not a success or failure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import cache
+
+from assistant.guard.established import CHANGED, NEGATED
+from assistant.guard.facts import Facts
+from assistant.guard.model import Violation, ViolationKind
+from assistant.guard.outcomes import ALL, claims
+from assistant.guard.text import Sentence, hypothetical, normalize_words
+
+#: Words a retold answer may carry besides its own: how the character comes to know it.
+_FRAMING = frozenset(
+    re.findall(
+        r"\S+",
+        "you realize realise see notice find learn know discover that the a an and is are was were still also now here "
+        "there this it its your",
+    )
+)
+_RULE_CONDITION = re.compile(r"\b(?:on|with|for each|if you get)\s+(?:a|an)?\s*$")
+_FAMILY_WORDS = {"strong": "strong hit", "weak": "weak hit", "miss": "miss"}
+_CLAUSE = re.compile(r"[,;:\u2014]|\s-\s|\b(?:and|but|while|as)\b")
+_ORACLE = frozenset({"yes", "no"})
+_ATTEMPT = re.compile(r"\byou\s+(?:\w+\s+)?(?:try|tries|tried|attempt|attempts|attempted|set out)\b")
+#: Tier labels that name an outcome outright (story words like "it goes wrong" may tell a price or a row).
+_TIER_WORDS = frozenset({"strong", "weak", "critical", "full", "partial", "bad", "miss", "fail", "success"})
+_HIT_TIER_WORDS = frozenset({"strong", "weak", "critical", "full", "partial", "pbta_critical", "pbta_strong", "pbta_weak"})
+
+
+def _oracle_turn(facts: Facts) -> bool:
+    return bool(facts.outcomes & _ORACLE)
+
+
+def _excerpt(sentence: Sentence, start: int, end: int) -> str:
+    raw = sentence.raw or sentence.original
+    return (raw[start:end] if len(raw) == len(sentence.narr) else sentence.narr[start:end]).strip()
+
+
+def check_retold_answers(told: Sequence[Sentence], facts: Facts) -> list[Violation]:
+    """Clauses that tell an earlier turn's oracle answer again as this (non-oracle) turn's story."""
+    if not facts.established or not facts.results or _oracle_turn(facts) or facts.tiered:
+        return []  # a rolled move's outcome is told by the engine's opening: an answer recalled beside it is only a recall
+    out: list[Violation] = []
+    for sentence in told:
+        if sentence.question:
+            continue
+        for clause in _CLAUSE.split(sentence.narr):
+            stems = {w[:4] for w in re.findall(r"[a-z]+", clause)}
+            for fact in facts.established:
+                if not set(fact.key) <= stems or CHANGED.search(clause) or hypothetical(clause, 0, len(clause)):
+                    continue
+                if ("no" if NEGATED.search(clause) else "yes") != fact.answer:
+                    continue  # told the other way: assistant.guard.established reads it
+                own = {w[:4] for w in normalize_words(fact.sentence).split()}
+                words = [w for w in normalize_words(clause).split() if len(w) > 2 and w not in _FRAMING]
+                if len([w for w in words if w[:4] not in own]) > 2:
+                    continue  # it builds on the answer ("the survivors aboard beg you to hurry")
+                at = sentence.narr.find(clause.strip())
+                excerpt = _excerpt(sentence, at, at + len(clause.strip())) if at >= 0 else clause.strip()
+                detail = f"'{excerpt}' tells an earlier turn's answer again ('{fact.sentence}') as this turn's story"
+                out.append(Violation(ViolationKind.ECHO, detail, excerpt))
+    return out
+
+
+@cache
+def _tone_lines() -> tuple[tuple[re.Pattern[str], str], ...]:
+    """(a stock outcome line as a pattern that starts a sentence or clause, its family): the lines the engine's opening
+    tells an outcome with ("Half of it goes your way" is a weak hit's line, not "it goes your way")."""
+    from assistant.narrate.outcome_prose import CRITICAL, SCALED_TONES, TONES
+
+    lines = [(line, family) for family, pool in TONES.items() for line in pool]
+    lines += [(line, family) for family, pool in SCALED_TONES.items() for line in pool]
+    lines += [(line, "strong") for line in CRITICAL]
+    out = []
+    for line, family in lines:
+        words = normalize_words(line).split()
+        if len(words) >= 3:
+            body = r"[\s,]+".join(re.escape(w) for w in words)
+            out.append((re.compile(rf"(?:^|[,;:.!?\u2014]\s*|\b(?:but|and|then|so)\s+){body}\b"), family))
+    return tuple(out)
+
+
+def _families(facts: Facts) -> set[str]:
+    from assistant.narrate.outcome_prose import FAMILY
+
+    return {FAMILY[o] for o in facts.outcomes if o in FAMILY}
+
+
+def check_other_tone(sentence: Sentence, facts: Facts) -> list[Violation]:
+    """A stock line of another outcome than this turn's (or of a roll this turn did not make)."""
+    if not facts.results or sentence.question or _oracle_turn(facts):
+        return []
+    families = _families(facts)
+    text = sentence.narr.strip()
+    for pattern, family in _tone_lines():
+        m = pattern.search(text)
+        if m is None or family in families:
+            continue
+        if not families and family == "miss" and not _ATTEMPT.search(sentence.narr):
+            continue  # a price or a row may well go wrong; only a failed attempt is a roll's
+        told = (
+            f"this turn's is a {' / '.join(_FAMILY_WORDS[f] for f in sorted(families))}" if families else "this turn rolled none"
+        )
+        lead = re.match(r"^[,;:.!?\u2014\s]*(?:(?:but|and|then|so)\s+)?", m.group(0))
+        start = m.start() + (lead.end() if lead else 0) + (len(sentence.narr) - len(sentence.narr.lstrip()))
+        excerpt = _excerpt(sentence, start, start + m.end() - m.start() - (lead.end() if lead else 0))
+        detail = f"'{excerpt}': the engine rolled no {_FAMILY_WORDS[family]} ({told})"
+        return [Violation(ViolationKind.PHANTOM_ROLL, detail, excerpt)]
+    return []
+
+
+def check_untiered_outcome(sentence: Sentence, facts: Facts) -> list[Violation]:
+    """A success or failure told on a turn whose Results roll no tier (a table row, a price, a move without a roll)."""
+    if not facts.results or facts.outcomes & ALL:
+        return []
+    oracle = _oracle_turn(facts)
+    for label, _neg, excerpt in claims(sentence, facts):
+        at = sentence.narr.find(excerpt)
+        if at >= 0 and _RULE_CONDITION.search(sentence.narr[:at]):
+            continue  # "On a miss, you are defeated": the rules' condition recited, not this turn's result
+        if label in (_HIT_TIER_WORDS if oracle else _TIER_WORDS | _HIT_TIER_WORDS):
+            detail = f"'{excerpt}': the engine rolled no success or failure this turn; tell what it gave as it reads"
+            return [Violation(ViolationKind.PHANTOM_ROLL, detail, excerpt)]
+    return []
+
+
+def _grams(words: list[str], n: int = 4) -> set[str]:
+    return {" ".join(words[i : i + n]) for i in range(len(words) - n + 1)}
+
+
+@cache
+def _move_phrases(system: str) -> dict[str, str]:
+    """Four-word runs that only one move's outcome text holds in ``system`` -> that move's name."""
+    from assistant.guard.system_words import ruleset_moves
+
+    owners: dict[str, set[str]] = {}
+    for move in ruleset_moves(system):
+        texts = [spec.text for spec in move.outcomes.values()]
+        for gram in set().union(*(_grams(normalize_words(t).split()) for t in texts if t)):
+            owners.setdefault(gram, set()).add(move.name)
+    return {gram: next(iter(names)) for gram, names in owners.items() if len(names) == 1 and _telling(gram)}
+
+
+_RECITED = re.compile(r"\b(?:on|with)\s+an?\s+(?:strong\s+|weak\s+)?(?:hit|miss|match)\b|\b(?:when|if)\s+you\b")
+_STOP = frozenset(re.findall(r"\S+", "their there which would could about other these those where while after before"))
+
+
+def _telling(gram: str) -> bool:
+    """A run of words that says something of its own: two words of substance ("envision what you discover"), not a
+    turn of phrase any story uses ("you set out to", "stands in your way")."""
+    return sum(len(w) >= 5 and w not in _STOP for w in gram.split()) >= 2
+
+
+def check_other_move_text(sentence: Sentence, facts: Facts) -> list[Violation]:
+    """Another move's own outcome words on an oracle answer ("There are survivors aboard. Envision what you
+    discover."): that move's roll told as this turn's, most often the last turn's told again."""
+    if not facts.results or not facts.system or sentence.question or not _oracle_turn(facts):
+        return []  # a move's story may share words with its sibling moves; a price or a row may recite the rules
+    if _RECITED.search(sentence.narr):
+        return []  # "On a miss, you are defeated…": a rule recited with its condition, not told as happening
+    phrases = _move_phrases(facts.system.lower())
+    engine = f" {facts.engine_text} "
+    mine = {m.lower() for m in facts.moves} | facts.follow_up_moves
+    for gram in sorted(_grams(normalize_words(sentence.narr).split())):
+        move = phrases.get(gram)
+        if move is None or move.lower() in mine or f" {gram} " in engine:
+            continue
+        detail = f"'{gram}': the engine rolled no {move} this turn; tell this turn's result"
+        return [Violation(ViolationKind.PHANTOM_ROLL, detail, gram)]
+    return []
