@@ -138,6 +138,15 @@ def clock_step(state: CampaignState, name: str, by: int) -> dict[str, Any]:
     exact = [cid for cid, c in state.clocks.items() if str(c.get("name", "")).strip().lower() == name.strip().lower()]
     cid = exact[-1] if exact else named_track(list(state.clocks.items()), name, NAMED)
     if cid is None:
+        projects = [(str(i), p) for i, p in enumerate((state.active() or {}).get("projects") or []) if isinstance(p, dict)]
+        inside = [i for i, p in projects if name.strip().lower() in str(p.get("name", "")).lower()]
+        project = inside[-1] if inside else named_track(projects, name, NAMED) if projects else None
+        if project is not None:  # a Blades project: its clock moves with the Long-Term Project roll
+            p = dict(projects)[project]
+            raise InputError(
+                f"“{p.get('name')}” is a long-term project on your sheet ({p.get('filled', 0)}/{p.get('segments')}): "
+                f"its clock moves when you work on it, e.g. “I work on {p.get('name')}” (a Long-Term Project roll)."
+            )
         known = ", ".join(f"“{c.get('name')}”" for c in state.clocks.values())
         have = f" The campaign's clocks: {known}." if known else ""
         raise InputError(f"There is no clock called “{name}”; start one with /clock 6 {name}.{have}")

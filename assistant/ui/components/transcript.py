@@ -17,7 +17,7 @@ from assistant.engine.model import Result
 from assistant.narrate.template import without_card
 from assistant.store.events import NarrationRecorded, StoredEvent
 from assistant.ui.components.dice_card import render_dice_card
-from assistant.ui.components.turn_view import compact_listing
+from assistant.ui.components.turn_view import compact_listing, keep_lines
 
 #: How many of the latest turns are drawn at first ("Show earlier turns" draws more).
 SHOWN_TURNS = 30
@@ -148,7 +148,7 @@ def render_part(part: Part) -> None:
         if part.text:
             st.markdown(_beside_card(part.text, part.result))
     elif part.kind == "text":
-        st.markdown(part.text)
+        st.markdown(keep_lines(part.text))
     else:
         st.caption(part.text)
 
