@@ -32,14 +32,17 @@ SESSIONS: dict[str, list[tuple[str, int | None]]] = {
     "blades": [
         ("/set name Vex", None),
         ("/set vice Gambling", None),
+        ("/set purveyor Spades at the Silver Nails", None),
+        ("/set crew The Grey Crows", None),
         ("we pulled off the score, a standard score, 6 coin", 0),
         ("we take 4 heat, it got loud", 0),
         ("what entanglement do we get?", 0),
-        ("I start a long-term project to learn the Spirit Bane vault combination, 6-segment clock", 0),
+        ("roll the entanglements", 0),
+        ("I start a long-term project to learn the Spirit Bane vault combination", 0),
         ("/clock", None),
         ("I hit the dice at the Silver Nails to blow off stress", 0),
         ("I want to acquire a fine lockpick set", 0),
-        ("roll 2d for prowl", None),
+        ("roll 2d for prowl", 0),
         ("Vex got nabbed by the bluecoats", 0),
         ("can i train prowess?", 0),
         ("/sheet", None),
@@ -47,13 +50,22 @@ SESSIONS: dict[str, list[tuple[str, int | None]]] = {
         ("/meter heat +20 ha", None),
         ("/set stress 12", None),
         ("/undo", None),
+        ("I get patched up by the doc", 0),
+        ("i take the fall for the crew", 0),
+        ("/choose 1", None),
+        ("/tables", None),
+        ("/table vices", None),
+        ("/moves", None),
+        ("/help", None),
         ("/sheet", None),
     ],
     "city": [
         ("/set name Ilse", None),
         ("/set sway 2", None),
         ("/add belief The Magistrate lies", None),
+        ("/add connection Tanner's Row", None),
         ("/set neighborhood Tanner's Row", None),
+        ("/set faction The Lantern Guild", None),
         ("I set up a scheme to skim the ferry tolls", 0),
         ("I run the scheme", 0),
         ("I lean on the watch captain to look the other way", 0),
@@ -63,8 +75,24 @@ SESSIONS: dict[str, list[tuple[str, int | None]]] = {
         ("I spread a rumor that the Guild is broke", 0),
         ("/roll use power +lore", None),
         ("/set heat 99", None),
+        ("I slip through the old quarter unseen", 0),
+        ("i ask around the docks for news", 0),
+        ("can i use my belief that the magistrate lies?", 0),
+        ("I meet someone new at the tannery", 0),
+        ("we try to take over the fishmarket", 0),
+        ("/clock 6 The Guild's patience", None),
+        ("/clock +2 The Guild's patience", None),
+        ("/clock", None),
+        ("/undo", None),
+        ("new session", 0),
+        ("/help", None),
         ("/sheet", None),
     ],
+}
+#: A rules question asked in the Rules tab at the end of each session.
+RULES_QUESTIONS = {
+    "blades": "what happens when my heat reaches 9?",
+    "city": "how does running a scheme work?",
 }
 
 
@@ -123,6 +151,14 @@ def play(system: str, out: Path, home: str, every: int = 3) -> int:
         wait_until(lambda: browser.find_all("css selector", "textarea[data-testid='stChatInputTextArea']"), 120, "the chat")
         browser.screenshot(out / f"{system}-reloaded.png")
         print("--- reloaded\n" + browser.page_text()[-2500:])
+        browser.click("xpath", "//button[@role='tab'][contains(., 'Rules')]")
+        browser.idle(300)
+        browser.type_into("css selector", 'input[aria-label="Rules question"]', RULES_QUESTIONS[system] + ENTER, timeout=120)
+        time.sleep(1.0)
+        browser.idle(300)
+        wait_until(lambda: "Thinking" not in browser.page_text(), 300, "the rules answer")
+        browser.screenshot(out / f"{system}-rules.png")
+        print("--- rules tab\n" + browser.page_text()[-2500:])
     return found
 
 

@@ -101,3 +101,38 @@ def test_the_city_sheet_shows_the_neighborhood_beliefs_schemes_and_demands() -> 
         assert words in sheet, sheet
     assert "Schemes: Skim the ferry tolls (Productivity +0)" in sheet, sheet
     assert "None" not in sheet and "_" not in sheet, sheet
+
+
+def test_harm_from_the_score_is_written_on_the_sheet_and_a_bad_level_is_refused() -> None:
+    session, _ = open_campaign("Harm", "blades")
+    assert session.send("/add harm Broken Arm (level 2)").kind != "error"
+    assert session.send("/add harm level 1 Battered").kind != "error"
+    refused = session.send("/add harm Stabbed (level 7)")
+    assert refused.kind == "error" and "level 1 to 4" in (refused.error or ""), refused.error
+    unclear = session.send("/add harm bruised")
+    assert unclear.kind == "error" and "Broken Arm (level 2)" in (unclear.error or ""), unclear.error
+    sheet = session.send("/sheet").narration
+    assert "Harm: Broken Arm (level 2); Battered (level 1)" in sheet, sheet
+    assert session.reload().active()["harm"] == [{"level": 2, "name": "Broken Arm"}, {"level": 1, "name": "Battered"}]
+
+
+def test_a_physicker_visited_rolls_their_quality_and_healing_yourself_rolls_tinker() -> None:
+    session, _ = open_campaign("Physicker", "blades")
+    visit = session.send("I visit a physicker for my broken arm").suggestions[0]
+    assert (visit.move, visit.stat) == ("Recover", "quality"), (visit.move, visit.stat)
+    self_heal = session.send("I heal myself").suggestions[0]
+    assert (self_heal.move, self_heal.stat) == ("Recover", "tinker"), (self_heal.move, self_heal.stat)
+
+
+def test_working_on_a_project_again_continues_it_in_other_words() -> None:
+    session, dice = open_campaign("Secretary", "blades")
+    session.send("I court the councilman's secretary as a long term project, 8 clock")
+    dice.queue(5, 2)
+    started = session.send("1")
+    assert "“Court the councilman's secretary”" in "\n".join(started.notes + [started.narration]), started.narration
+    session.send("i work on courting the secretary again")
+    dice.queue(4, 1)
+    again = session.send("1")
+    projects = session.reload().active()["projects"]
+    assert [p["name"] for p in projects] == ["Court the councilman's secretary"], (projects, again.notes)
+    assert projects[0]["filled"] > 2  # marked on the same clock

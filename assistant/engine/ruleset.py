@@ -91,6 +91,10 @@ class Ruleset(RulesetData):
         read from the sheet alone, for a sheet drawn with its bars; None: the sheet's fixed maximum."""
         return None
 
+    def check_sheet(self, character: dict[str, Any]) -> None:
+        """A system's own checks of a normalised sheet, beyond its data's bounds, normalising in place what a player
+        writes as text (Blades' "Broken Arm (level 2)"); an edit runs them as a move does. None by default."""
+
     def sheet_lines(self, character: Mapping[str, Any]) -> list[str]:
         """The sheet's fields besides stats, meters and impacts, one line each in the player's words (a system's
         harm, projects, schemes...); none by default."""

@@ -88,8 +88,10 @@ def lower_is_better(result: Result) -> bool:
 
 
 #: Rolls whose result picks what happens rather than telling how an attempt went: Blades' entanglement roll picks the
-#: entanglement's row ("It falls apart in your hands" or "a bad outcome" would tell a failure nobody attempted).
-UNTONED = frozenset({"entanglements"})
+#: entanglement's row ("It falls apart in your hands" or "a bad outcome" would tell a failure nobody attempted), and
+#: a vice roll clears stress equal to the highest die ("a bad outcome" or "little comes of it" for a 3 that clears 3
+#: stress, or overindulges, would tell a failure).
+UNTONED = frozenset({"entanglements", "indulge_vice"})
 
 
 def _tier(result: Result) -> str:

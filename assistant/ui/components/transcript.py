@@ -131,8 +131,18 @@ def group_turns(events: list[StoredEvent]) -> list[TurnView]:
             note = note_for(stored, by_seq)
             if note:
                 current().parts.append(Part("note", text=note, seq=stored.seq))
+    for turn in turns:  # "/set vice Gambling": the reply says what changed; the sheet's note would say it again
+        said = " ".join(p.text for p in turn.parts if p.kind == "text")
+        turn.parts = [p for p in turn.parts if not (p.kind == "note" and _told_in(by_seq.get(p.seq), said))]
     # a command whose reply is not kept (/sheet, /help, a refused command: nothing changed) is not drawn as a lone line
     return [t for t in turns if t.parts or t.player and not t.player.lstrip().startswith("/")]
+
+
+def _told_in(ev: Any, said: str) -> bool:
+    """A character edit whose changes the turn's reply already tells ("Vex: Vice Pleasure → Gambling.")."""
+    if ev is None or ev.type != "character_updated" or not ev.reason:
+        return False
+    return all(change.strip() in said for change in str(ev.reason).split(";"))
 
 
 def render_part(part: Part) -> None:

@@ -90,6 +90,8 @@ class BladesRuleset(Ruleset):
         return super().requirement_message(ctx)
 
     def _check_sheet(self, ch: dict[str, Any]) -> None:
+        if isinstance(ch["harm"], list):  # harm written as text ("Broken Arm (level 2)") becomes its entry
+            ch["harm"][:] = [crew.parse_harm(h) if isinstance(h, str) else h for h in ch["harm"]]
         crew.check_harm(ch["harm"])
         factions.check_sheet(ch)
         if ch["hold"] not in ("strong", "weak"):
@@ -137,6 +139,9 @@ class BladesRuleset(Ruleset):
     def meter_max(self, ctx: Resolution, name: str) -> int:
         top = self.sheet_meter_max(ctx.character, name)
         return top if top is not None else super().meter_max(ctx, name)
+
+    def check_sheet(self, character: dict[str, Any]) -> None:
+        self._check_sheet(character)
 
     def sheet_lines(self, character: Mapping[str, Any]) -> list[str]:
         return sheet_words.sheet_lines(character)
