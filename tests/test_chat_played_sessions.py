@@ -220,9 +220,11 @@ def test_words_seen_in_play_get_the_move_they_call_for(minilm: Any, system: str,
 def test_words_no_move_fits_are_offered_as_the_nearest_not_as_a_fit(minilm: Any) -> None:
     service.create_campaign("lock", "blades", seed=3)
     session = ChatSession.open("lock", rng=ScriptedDice(5), embedder=minilm)
-    offered = session.send("I pick the lock")
+    offered = session.send("the rain falls on the rooftops")
     assert offered.narration.startswith("None of the moves closely fits these words"), offered.narration
     assert "Demonic Notice" not in [s.move for s in offered.suggestions]
+    lock = session.send("I pick the lock")  # an action outside the downtime list: Blades' free-play Action Roll
+    assert lock.narration.startswith("Moves that fit:") and lock.suggestions[0].move == "Action Roll", lock.narration
 
 
 def test_blades_a_move_without_a_roll_tells_what_happens_and_a_clause_reads_as_sentences() -> None:

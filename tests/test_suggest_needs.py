@@ -67,8 +67,11 @@ def test_the_move_a_player_would_pick_comes_first(embedder, system, text, expect
 
 
 def test_words_no_move_fits_are_told_the_moves_are_only_the_nearest(embedder):
-    # Blades' ruleset is its downtime chapter: picking a lock on a score is no move of it
-    (first,) = suggest("pick the lock", SuggestContext(system="blades"), k=1, embedder=embedder)
+    # the rain is no move of any game; picking a lock is Blades' free-play Action Roll ("During downtime, you can
+    # still ... make action rolls")
+    (first,) = suggest("the rain falls on the rooftops", SuggestContext(system="blades"), k=1, embedder=embedder)
     assert "closely fits" in first.notes[0]
+    (lock,) = suggest("pick the lock", SuggestContext(system="blades"), k=1, embedder=embedder)
+    assert (lock.move, lock.stat) == ("Action Roll", "finesse") and not lock.notes, (lock.move, lock.stat, lock.notes)
     (fits,) = suggest("get my broken ribs seen to by the physicker", SuggestContext(system="blades"), k=1, embedder=embedder)
     assert fits.move == "Recover" and not any("closely fits" in n for n in fits.notes)

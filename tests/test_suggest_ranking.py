@@ -149,7 +149,8 @@ def test_downtime_mode_lifts_downtime_activities(embedder):
     down_ranked, _ = rank(text, SuggestContext(system="blades", mode="downtime"), embedder)
     score = {s.move.name: s.score for s in none_ranked}
     for s in down_ranked:
-        assert s.score > score[s.move.name]
+        if s.move.category != "free play":  # the Action Roll is no downtime activity: "normal actions are not" limited
+            assert s.score > score[s.move.name]
     assert down_ranked[0].move.name == "Acquire Asset"
 
 

@@ -124,3 +124,38 @@ def test_a_vow_from_swearing_to_fulfilling_survives_a_reload(app_url: str, brows
     except AssertionError as exc:
         shot = browser.screenshot(tmp_path / "ui-failure.png")
         raise AssertionError(f"{exc}\nscreenshot: {shot}\npage text:\n{browser.page_text()[-3000:]}") from None
+
+
+def test_a_blades_downtime_renaming_the_character_warns_of_nothing(app_url: str, browser: Browser, tmp_path: Path) -> None:
+    """In the browser the character picker's value is the character's name as shown: renaming the one playing used to
+    read as picking a character called "Your character" and warned that there is none. /sheet keeps its lines."""
+    try:
+        browser.get(app_url)
+        for campaign, game, first in (("Ashen Ward", "Magistrate", "/set name Ilse"), ("Grey Crows", "Blades", "")):
+            if browser.find_all("css selector", ".st-key-campaign_pick"):  # a campaign is open: the form is folded
+                browser.click("xpath", "//summary[contains(., 'New campaign')]")
+                time.sleep(0.5)
+            browser.type_into("css selector", 'input[aria-label="Campaign name"]', campaign, timeout=90)
+            browser.type_into("css selector", ".st-key-new_campaign_system input", game + ENTER)
+            time.sleep(0.5)
+            browser.click("css selector", ".st-key-create_campaign button")
+            browser.find("css selector", "textarea[data-testid='stChatInputTextArea']", timeout=90)
+            if first:
+                browser.idle()
+                browser.type_into("css selector", "textarea[data-testid='stChatInputTextArea']", first + ENTER, timeout=90)
+                wait_until(lambda: "now called Ilse" in browser.page_text(), 120, "the name")
+                browser.idle()
+        for command in ("/set name Vex", "/set vice Gambling", "/add harm Broken Arm (level 2)", "/sheet"):
+            browser.idle()
+            browser.type_into("css selector", "textarea[data-testid='stChatInputTextArea']", command + ENTER, timeout=90)
+            time.sleep(0.5)
+            wait_until(lambda: "Thinking…" not in browser.page_text(), 120, f"the reply to {command}")
+            browser.idle()
+        text = wait_until(lambda: (t := browser.page_text()) and "XP: insight 0" in t and t, 60, "the sheet")
+        shot = browser.screenshot(tmp_path / "ui-blades-sheet.png")
+        assert "No character called" not in text, text[-2000:]
+        assert "Harm: Broken Arm (level 2) · healing clock 0/4\nXP: insight 0" in text, text[-2000:]  # its own line
+        assert shot.stat().st_size > 10_000
+    except AssertionError as exc:
+        shot = browser.screenshot(tmp_path / "ui-failure.png")
+        raise AssertionError(f"{exc}\nscreenshot: {shot}\npage text:\n{browser.page_text()[-3000:]}") from None

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from assistant.chat.track_finder import NAMED, SAME, name_from_words, named_track
+from assistant.chat.track_finder import NAMED, SAME, _words, name_from_words, named_track
 from assistant.engine import InputError, get_ruleset
 from assistant.engine.schema import MoveSpec
 from assistant.store.state import CampaignState
@@ -58,8 +58,32 @@ def segments_in(text: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
+#: Words around a project's name that are not its name: "... as a long term project", "start a long-term project to".
+_NOT_THE_NAME = (
+    re.compile(r"\s*,?\s*\bas\s+(?:a|an|my|our)\s+(?:new\s+)?(?:long[- ]?term\s+)?project\b.*$", re.IGNORECASE),
+    re.compile(r"\s*,?\s*\b(?:for|with)\s+(?:a|an)\s+(?:clock|project)\s*$", re.IGNORECASE),
+)
+
+
+def _stem_score(name: str, text: str) -> float:
+    """How many of a project's words the text has in any form ("courting" for "Court"): a word counts when the two
+    share their first five letters (or the whole shorter word)."""
+    wanted, have = _words(name), _words(text)
+    if not wanted or not have:
+        return 0.0
+
+    def meets(w: str, h: str) -> bool:
+        n = min(5, len(w), len(h))
+        return w == h or (n >= 4 and w[:n] == h[:n])
+
+    return sum(1 for w in wanted if any(meets(w, h) for h in have)) / len(wanted)
+
+
 def project_name(text: str) -> str:
     clean = " ".join(text.strip().split()).rstrip(".!?")
+    clean = _SEGMENTS.sub("", clean).strip(" ,;:-")
+    for around in _NOT_THE_NAME:
+        clean = around.sub("", clean)
     for pattern in _PROJECT_NAME:
         m = re.search(pattern, clean, re.IGNORECASE)
         if m and m.group("n").strip() and not _SEGMENTS.fullmatch(m.group("n").strip()):
@@ -73,6 +97,10 @@ def _bind_project(state: CampaignState, options: dict[str, Any], text: str) -> t
     projects = [(str(i), p) for i, p in enumerate((state.active() or {}).get("projects") or [])]
     open_projects = [(i, p) for i, p in projects if int(p.get("filled", 0)) < int(p.get("segments", 1))]
     named = named_track(open_projects, text, NAMED)
+    if named is None and open_projects and not re.search(r"\bnew\b", text, re.IGNORECASE):
+        scored = [(_stem_score(str(p.get("name", "")), text), i) for i, p in open_projects]
+        best = max(scored)
+        named = best[1] if best[0] >= NAMED else None  # "I work on courting the secretary" for "Court the secretary"
     if named is None and len(open_projects) == 1 and _MY_PROJECT.search(text) and not named_track(projects, text, SAME):
         named = open_projects[0][0]
     if named is not None:
@@ -138,6 +166,15 @@ def clock_step(state: CampaignState, name: str, by: int) -> dict[str, Any]:
     exact = [cid for cid, c in state.clocks.items() if str(c.get("name", "")).strip().lower() == name.strip().lower()]
     cid = exact[-1] if exact else named_track(list(state.clocks.items()), name, NAMED)
     if cid is None:
+        projects = [(str(i), p) for i, p in enumerate((state.active() or {}).get("projects") or []) if isinstance(p, dict)]
+        inside = [i for i, p in projects if name.strip().lower() in str(p.get("name", "")).lower()]
+        project = inside[-1] if inside else named_track(projects, name, NAMED) if projects else None
+        if project is not None:  # a Blades project: its clock moves with the Long-Term Project roll
+            p = dict(projects)[project]
+            raise InputError(
+                f"“{p.get('name')}” is a long-term project on your sheet ({p.get('filled', 0)}/{p.get('segments')}): "
+                f"its clock moves when you work on it, e.g. “I work on {p.get('name')}” (a Long-Term Project roll)."
+            )
         known = ", ".join(f"“{c.get('name')}”" for c in state.clocks.values())
         have = f" The campaign's clocks: {known}." if known else ""
         raise InputError(f"There is no clock called “{name}”; start one with /clock 6 {name}.{have}")

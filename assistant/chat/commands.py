@@ -51,7 +51,10 @@ USAGE: dict[str, str] = {
     "dice": "/dice <notation>   e.g. /dice 2d6+1",
     "progress": "/progress [track] [times]   e.g. /progress find the ship",
     "track": "/track <rank> <name>   e.g. /track dangerous Find the lost ship",
-    "clock": "/clock <segments> <name> to start one, /clock +1 <name> to advance it   e.g. /clock 6 The alarm is raised",
+    "clock": (
+        "/clock <segments> <name> to start one, /clock +1 <name> to advance it, /clock alone lists them"
+        "   e.g. /clock 6 The alarm is raised"
+    ),
     "meter": "/meter <name> <+N|-N> <reason>   e.g. /meter health -1 grazed by a shot",
     "choose": "/choose <option> [option ...]   e.g. /choose 2, or /choose Take +2 momentum",
     "burn": "/burn   (burn momentum, or focus in Elegy, on the last move, when it helps)",
@@ -204,6 +207,8 @@ def parse_command(text: str) -> Command:
         if rank.lower() not in RANKS or not track_name.strip():
             raise _usage_error("track", f"Give a rank ({', '.join(RANKS)}) and a name.")
         args = {"rank": rank.lower(), "name": track_name.strip()}
+    elif name == "clock" and not rest:  # the clocks there are: the campaign's and the character's own
+        args = {}
     elif name == "clock":
         first, _, clock_name = rest.partition(" ")
         number = _int(first)

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from assistant.engine import AssistantError, Result, get_ruleset
+from assistant.narrate.odds_words import odds_by_effect
 from assistant.store.state import CampaignState
 
 
@@ -50,10 +51,13 @@ def _odds_map(odds: Any) -> dict[str, float] | None:
     return None
 
 
-def _odds_line(odds: Any) -> str:
+def _odds_line(odds: Any, system: str = "", move_id: str = "") -> str:
     probabilities = _odds_map(odds)
     if not probabilities:
         return ""
+    by_effect = odds_by_effect(system, move_id, probabilities) if system and move_id else None
+    if by_effect:  # "clear 6 stress 30.56%": what the dice do, where the results differ only by how much
+        return " — " + ", ".join(f"{words} {v:g}%" for words, v in by_effect)
     parts = [f"{k.replace('_', ' ')} {v:g}%" for k, v in probabilities.items() if k != "match"]
     return " — " + ", ".join(parts) if parts else ""
 

@@ -215,6 +215,8 @@ def _question_for(
     read = list(read or [])
     waiting = {k: v for k, v in request.items() if k != "character"}  # the campaign's sheet applies when answered
     base: dict[str, Any] = {"move": move.name, "request": waiting, "intent": intent, "read": read}
+    if field_name == "stat" and not ruleset.plan(move).takes_stat:
+        return None  # "Use Power takes no stat; leave the stat out": said as it is, no stat asked for
     if field_name == "stat":
         answers = _stat_answers(move, error.choices)
         return Question(field="stat", text=_text_for(move, "stat", None, error.message), answers=answers, **base)

@@ -332,6 +332,8 @@ class ChatSession(AskingMixin, LookupsMixin):
             return (yield from self._tool("start_track", track, f"/{command.text}"))
         if name == "clock" and "by" in a:
             return (yield from self._clock_step(a["name"], a["by"], f"/{command.text}"))
+        if name == "clock" and not a:
+            return (yield from _finish(Turn(kind="command", player_text="/clock", narrator="template", narration=self._clocks())))
         if name == "clock":
             check_new_clock(self._state, a["name"])
             return (yield from self._tool("start_clock", {"name": a["name"], "segments": a["segments"]}, f"/{command.text}"))
@@ -351,6 +353,25 @@ class ChatSession(AskingMixin, LookupsMixin):
         except AssistantError:
             return ""
         return self._last_intent if name in {getattr(s, "move", "") for s in self._suggestions} else ""
+
+    def _clocks(self) -> str:
+        """Every clock the player has: the campaign's, and the ones kept on the sheet (a Blades project, the healing
+        clock)."""
+        lines = [f"- {c.get('name')}: {c.get('filled', 0)}/{c.get('segments')}" for c in self._state.clocks.values()]
+        character = self._state.active() or {}
+        for field, value in character.items():
+            if isinstance(value, dict) and {"segments", "filled"} <= set(value):
+                lines.append(f"- {field.replace('_', ' ').capitalize()}: {value['filled']}/{value['segments']}")
+            elif isinstance(value, list):
+                kind = field.removesuffix("s").replace("_", " ")
+                lines += [
+                    f"- {c.get('name')} ({kind}): {c['filled']}/{c['segments']}"
+                    for c in value
+                    if isinstance(c, dict) and {"segments", "filled"} <= set(c)
+                ]
+        if not lines:
+            return "No clocks yet. Start one with /clock <segments> <name>, e.g. /clock 6 The alarm is raised."
+        return "Clocks:\n" + "\n".join(lines) + "\nAdvance a campaign clock with /clock +1 <name>."
 
     def _info(self, name: str) -> str:
         if name == "help":
@@ -382,6 +403,7 @@ class ChatSession(AskingMixin, LookupsMixin):
             lines.append("Meters: " + ", ".join(meters))
         if character.get("impacts"):
             lines.append("Impacts: " + ", ".join(str(i).replace("_", " ") for i in character["impacts"]))
+        lines += ruleset.sheet_lines(character)
         for track in self._state.tracks.values():
             status = f" — {track['status']}" if track.get("status") else ""
             lines.append(f"Track: {track.get('name')} ({track.get('rank')}) {track.get('ticks', 0) // 4}/10 boxes{status}")

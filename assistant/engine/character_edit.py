@@ -81,6 +81,7 @@ class CharacterRules(SheetFields):
         momentum by the impacts) is checked again. Fields nobody edited are left as they are."""
         try:
             out = self.sheet.normalize(sheet)
+            get_ruleset(self.sheet.spec.system).check_sheet(out)  # the system's own rules (Blades' harm, factions)
         except InputError as exc:
             raise InputError(_plain(exc.message, self)) from None
         for f in self.fields:
@@ -162,6 +163,7 @@ class CharacterRules(SheetFields):
         self._check_given(character, creating)
         try:
             sheet = self.sheet.normalize(copy.deepcopy(dict(character)))
+            get_ruleset(self.sheet.spec.system).check_sheet(sheet)  # the system's own rules (Blades' harm, factions)
         except InputError as exc:
             raise InputError(_plain(exc.message, self)) from None
         for f in self.fields:

@@ -52,7 +52,7 @@ def resolve_move(ruleset: Ruleset, request: Request, move: MoveSpec, rng: random
     ctx = Resolution.fresh(ruleset, request, move, character, DiceSource(rng=rng, forced=request.dice), before)
     plan = ctx.plan = ruleset.plan(move)
     ruleset.check_options(ctx)
-    if request.stat is not None and not plan.takes_stat:
+    if ctx.request.stat is not None and not plan.takes_stat:  # a system may read a stat as an option (Blades' Train)
         raise InputError(f"{move.name} {_takes_no_stat(move)}; leave the stat out.", missing="stat")
     options = ctx.options
     automatic = options.get("automatic") if options else None

@@ -7,6 +7,7 @@ hooks whose rules are truly code (Starforged's position, Blades' coin and harm, 
     check_options(ctx)          the request's options, beyond their declared types
     requirement_message(ctx)    why a move can't be made now;  no_roll_reason(ctx): why it made no roll
     stat_value / meter_value / meter_max / position      what the sheet says (sheet_meter: from a sheet alone)
+    sheet_lines(character)      the sheet's other fields in words (harm, projects, schemes...), for a sheet view
     adjust_meter(ctx, name, delta, reason) -> overflow   a meter changes (bounds and the sheet's rules)
     apply_effect(ctx, spec)     a structured effect;  amount(ctx, spec): its amount
     impacts_changed(ctx)        after an impact is marked or cleared
@@ -89,6 +90,15 @@ class Ruleset(RulesetData):
         """A meter's top for this sheet when the sheet moves it (Blades' crew coin: 4, 8 or 16 by vault upgrades),
         read from the sheet alone, for a sheet drawn with its bars; None: the sheet's fixed maximum."""
         return None
+
+    def check_sheet(self, character: dict[str, Any]) -> None:
+        """A system's own checks of a normalised sheet, beyond its data's bounds, normalising in place what a player
+        writes as text (Blades' "Broken Arm (level 2)"); an edit runs them as a move does. None by default."""
+
+    def sheet_lines(self, character: Mapping[str, Any]) -> list[str]:
+        """The sheet's fields besides stats, meters and impacts, one line each in the player's words (a system's
+        harm, projects, schemes...); none by default."""
+        return []
 
     def stat_value(self, ctx: Resolution, name: str) -> int:
         if name in ctx.character.get("stats", {}):

@@ -14,6 +14,7 @@ from typing import Any
 from assistant.engine.kinds import EffectKind
 from assistant.engine.model import Choice, Effect, FollowUp, Result
 from assistant.engine.roll_steps import ZERO_DICE_NOTE
+from assistant.narrate.odds_words import result_words
 
 #: A table's instruction to roll on itself, which the engine has already done.
 _ROLL_BELOW = re.compile(r"\b(?:table|list|chart)\s+below\b", re.I)
@@ -87,13 +88,18 @@ def lower_is_better(result: Result) -> bool:
 
 
 #: Rolls whose result picks what happens rather than telling how an attempt went: Blades' entanglement roll picks the
-#: entanglement's row ("It falls apart in your hands" or "a bad outcome" would tell a failure nobody attempted).
-UNTONED = frozenset({"entanglements"})
+#: entanglement's row ("It falls apart in your hands" or "a bad outcome" would tell a failure nobody attempted), and
+#: a vice roll clears stress equal to the highest die ("a bad outcome" or "little comes of it" for a 3 that clears 3
+#: stress, or overindulges, would tell a failure).
+UNTONED = frozenset({"entanglements", "indulge_vice"})
 
 
 def _tier(result: Result) -> str:
     if result.move_id in UNTONED:
         return ""
+    by_effect = result_words(result)
+    if by_effect is not None:  # what the die that counts does: "clear 1 heat", or "" when the card says how much
+        return f": {by_effect}" if by_effect else ""
     label = outcome_label(result.outcome)
     if label and lower_is_better(result) and result.outcome in ("strong_hit", "critical", "miss"):
         label += " (the worst result here: lower is better)" if result.outcome != "miss" else " (the best result here)"

@@ -152,7 +152,13 @@ def clean(player_text: str) -> str:
     intent = " ".join(player_text.split()).strip()
     if not intent or intent.startswith("/") or re.search(r"\d", intent) or len(intent) > MAX_INTENT:
         return ""
+    intent = _SPOKEN.sub(lambda m: _match_case(m.group(0), _SPOKEN_AS[m.group(0).lower()]), intent)
     return intent.rstrip(".!")
+
+
+#: Spoken forms a player types, in the words a sentence is told with ("I wanna buy" -> "You want to buy").
+_SPOKEN_AS = {"wanna": "want to", "gonna": "going to", "gotta": "have to", "lemme": "let me", "tryna": "trying to"}
+_SPOKEN = re.compile(r"\b(?:" + "|".join(_SPOKEN_AS) + r")\b", re.I)
 
 
 def shape(player_text: str) -> tuple[Shape, str]:
@@ -306,7 +312,9 @@ def _frame(player_text: str, seed: object, recent: Sequence[str], *, attempt: bo
     if not attempt and kind is Shape.FIRST_PERSON:
         return f"{_upper_first(intent)}."
     if kind is Shape.QUESTION:
-        asked = _asked_attempt(intent) if attempt else ""
+        asked = _asked_attempt(intent)
+        if asked and not attempt:  # "can I train prowess?" and a move without a roll: done, not asked back
+            return f"You {_lower_first(asked)}."
         if asked:  # "can I hack the door panel?" is the player's move: told as the attempt, not asked back
             first = asked.split(" ", 1)[0].lower()
             return f"You {_lower_first(asked)}." if first in {"try", "attempt"} else _opener(_ATTEMPT_VERBS, asked, seed, recent)

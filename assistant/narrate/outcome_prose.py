@@ -331,6 +331,12 @@ def _at_zero_but_not(sentence: str, result: Result) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value != 0
 
 
+#: A sentence that leans on the one before it ("If you do, ...", "If so, ...").
+_IF_SO = re.compile(r"^(?:if (?:you do|so|they do|it does)|then)\b", re.IGNORECASE)
+#: A limit the sheet keeps, told as a rule ("You may have a maximum of two assets.").
+_LIMIT = re.compile(r"^you (?:may|can) (?:have|hold|keep) (?:a maximum of|at most|no more than)\b", re.IGNORECASE)
+
+
 def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
     """The outcome's rules text as story sentences (bullets kept as bullets, on their own lines)."""
     out: list[str] = []
@@ -346,7 +352,9 @@ def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
                 out.append(line.strip())
             continue
         listed = False  # a sentence that listed the open choice's options was left out: its "use the column..." too
+        kept_last = True  # whether the sentence before was told ("If you do, ..." leans on it)
         for raw in _SENTENCE.split(line):
+            told_before, kept_last = kept_last, False
             if not _TIER_PREFIX.sub("", raw.strip(), count=1).strip(" .:,;"):
                 continue  # "6-." split from "You miss: ...": only the tier marker, which the card names
             sentence = strip_tier(_ELLIPSIS.sub("", raw))
@@ -377,11 +385,16 @@ def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
                 continue  # "If you are at 0 health, you must mark wounded...": health is not 0
             if ruled and _RULE_SENTENCE.match(sentence):
                 continue  # "When you lose resources, suffer -1 supply...": the rule, not the story; the card has it
+            if _IF_SO.match(sentence) and not told_before:
+                continue  # "If you do, the Magistrate will tell you...": the sentence it leans on was left out
+            if _LIMIT.match(sentence):
+                continue  # "You may have a maximum of two assets.": a limit the engine keeps, not the story
             if sentence[-1] not in ".!?:":
                 sentence += "."
             if said_before(sentence, recent):
                 continue
             out.append(sentence)
+            kept_last = True
     return out
 
 

@@ -8,6 +8,7 @@ from typing import Any
 import streamlit as st
 
 from assistant.engine import get_ruleset
+from assistant.narrate.odds_words import odds_by_effect
 from assistant.ui import state
 
 OUTCOME_ORDER = (
@@ -58,10 +59,13 @@ def rolls(suggestion: Any) -> bool:
     return move.roll.type != "none"
 
 
-def odds_text(odds: Any, rolled: bool = True) -> str:
+def odds_text(odds: Any, rolled: bool = True, system: str = "", move_id: str = "") -> str:
     pct = odds_percentages(odds)
     if not pct:
         return "no roll: the move just happens" if not rolled else "odds unknown for this move"
+    by_effect = odds_by_effect(system, move_id, pct) if system and move_id else None
+    if by_effect:  # what the dice do ("clear 6 stress 31%"), where the results differ only by how much
+        return " · ".join(f"{words} {v:.0f}%" for words, v in by_effect)
     return " · ".join(f"{SHORT.get(k, k.replace('_', ' '))} {v:.0f}%" for k, v in pct.items())
 
 
@@ -121,7 +125,8 @@ def render_suggestions(suggestions: list[Any]) -> None:
         for i, suggestion in enumerate(suggestions):
             st.button(suggestion_label(suggestion), key=f"suggestion_{i}", on_click=_confirm, args=(i,), use_container_width=True)
             why = str(getattr(suggestion, "why", "") or "")
-            st.caption(f"{odds_text(getattr(suggestion, 'odds', None), rolls(suggestion))} — {shortened(why)}")
+            odds = odds_text(getattr(suggestion, "odds", None), rolls(suggestion), suggestion.system, suggestion.move_id)
+            st.caption(f"{odds} — {shortened(why)}")
 
 
 def _option_text(option: Any) -> str:

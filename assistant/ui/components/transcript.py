@@ -17,7 +17,7 @@ from assistant.engine.model import Result
 from assistant.narrate.template import without_card
 from assistant.store.events import NarrationRecorded, StoredEvent
 from assistant.ui.components.dice_card import render_dice_card
-from assistant.ui.components.turn_view import compact_listing
+from assistant.ui.components.turn_view import compact_listing, keep_lines
 
 #: How many of the latest turns are drawn at first ("Show earlier turns" draws more).
 SHOWN_TURNS = 30
@@ -131,8 +131,18 @@ def group_turns(events: list[StoredEvent]) -> list[TurnView]:
             note = note_for(stored, by_seq)
             if note:
                 current().parts.append(Part("note", text=note, seq=stored.seq))
+    for turn in turns:  # "/set vice Gambling": the reply says what changed; the sheet's note would say it again
+        said = " ".join(p.text for p in turn.parts if p.kind == "text")
+        turn.parts = [p for p in turn.parts if not (p.kind == "note" and _told_in(by_seq.get(p.seq), said))]
     # a command whose reply is not kept (/sheet, /help, a refused command: nothing changed) is not drawn as a lone line
     return [t for t in turns if t.parts or t.player and not t.player.lstrip().startswith("/")]
+
+
+def _told_in(ev: Any, said: str) -> bool:
+    """A character edit whose changes the turn's reply already tells ("Vex: Vice Pleasure → Gambling.")."""
+    if ev is None or ev.type != "character_updated" or not ev.reason:
+        return False
+    return all(change.strip() in said for change in str(ev.reason).split(";"))
 
 
 def render_part(part: Part) -> None:
@@ -148,7 +158,7 @@ def render_part(part: Part) -> None:
         if part.text:
             st.markdown(_beside_card(part.text, part.result))
     elif part.kind == "text":
-        st.markdown(part.text)
+        st.markdown(keep_lines(part.text))
     else:
         st.caption(part.text)
 

@@ -36,6 +36,12 @@ def compact_listing(text: str) -> str:
     return f"{head.strip()} {', '.join(names)}. Pick one below to roll it."
 
 
+def keep_lines(text: str) -> str:
+    """A reply made of lines (/sheet, /clock, /help) as lines: Markdown would run single line breaks together into
+    one paragraph ("Stats: ... Meters: ... Harm: ..."), so each becomes a hard break. Paragraphs and lists stay."""
+    return re.sub(r"(?<![\n ])\n(?!\n)", "  \n", text)
+
+
 def render_answer(answer: Any) -> None:
     """A rules answer: the text (LLM or extractive), then each cited passage folded with its citation."""
     st.markdown(str(getattr(answer, "text", "")) or "The rules do not say.")
@@ -78,7 +84,7 @@ def render_turn_body(turn: Any, *, results_shown: bool = False, narration_shown:
     elif turn.answer is not None:
         render_answer(turn.answer)
     elif turn.narration and not narration_shown:
-        st.markdown(compact_listing(turn.narration) if turn.suggestions else turn.narration)
+        st.markdown(compact_listing(turn.narration) if turn.suggestions else keep_lines(turn.narration))
     elif turn.citations and not turn.results:
         st.caption("Rules: " + "; ".join(turn.citations))
     if turn.narrator in NARRATOR_NOTES:

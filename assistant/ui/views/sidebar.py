@@ -82,9 +82,13 @@ def _door(campaign: str, what: str, request: dict[str, Any]) -> None:
 
 
 def _pick_character(campaign: str) -> None:
+    """The character picker changed: play the one picked. The picker also "changes" when a character is renamed or
+    another campaign opens (its value was the old name, or a character of that campaign): that is no pick."""
     cid = st.session_state.get("character_pick")
-    if cid:
-        _bookkeeping("switching character", lambda: service.set_active_character(campaign, cid, store=_store()))
+    camp = _load(campaign)
+    if not cid or camp is None or cid not in camp.characters or cid == camp.active_character:
+        return
+    _bookkeeping("switching character", lambda: service.set_active_character(campaign, cid, store=_store()))
 
 
 def _add_character(campaign: str) -> None:

@@ -6,6 +6,7 @@ layer of hooks over the generic resolution.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from assistant.engine.context import Resolution
@@ -95,6 +96,24 @@ def reduce_harm(harm: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{**h, "level": h["level"] - 1} for h in harm if h["level"] > 1]
 
 
+_HARM_WRITTEN = (
+    re.compile(r"^(?P<name>[^()]+?)\s*\(\s*(?:level\s*)?(?P<level>\d+)\s*\)$", re.IGNORECASE),  # Broken Arm (level 2)
+    re.compile(r"^(?:level\s*)?(?P<level>\d+)\s*[:-]?\s+(?P<name>.+)$", re.IGNORECASE),  # level 2 Broken Arm, 2: Broken Arm
+)
+
+
+def parse_harm(text: str) -> dict[str, Any]:
+    """Harm as a player writes it on the sheet: ``Broken Arm (level 2)`` or ``level 2 Broken Arm``."""
+    for pattern in _HARM_WRITTEN:
+        found = pattern.match(text.strip())
+        if found is not None:
+            level, name = int(found["level"]), found["name"].strip()
+            if not 1 <= level <= 4:
+                raise InputError(f"Harm is level 1 to 4 (4 is fatal); {name} is written at level {level}.", missing="harm")
+            return {"level": level, "name": name}
+    raise InputError(f"Write harm as its name and level, “Broken Arm (level 2)” (level 1 to 4), not {text!r}.", missing="harm")
+
+
 def check_harm(harm: object) -> None:
     if not isinstance(harm, list) or not all(
         isinstance(h, dict)
@@ -105,7 +124,9 @@ def check_harm(harm: object) -> None:
         and isinstance(h.get("name", ""), str)
         for h in harm
     ):
-        raise InputError('Harm is a list like [{"level": 2, "name": "Broken Leg"}], each of level 1 to 4.', missing="harm")
+        raise InputError(
+            "Harm is written as its name and level, like “Broken Leg (level 2)”, each of level 1 to 4.", missing="harm"
+        )
 
 
 def check_clock(raw: object, where: str) -> dict[str, Any]:

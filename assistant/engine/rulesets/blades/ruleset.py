@@ -23,7 +23,7 @@ from assistant.engine.errors import InputError, RulesError
 from assistant.engine.kinds import EffectKind
 from assistant.engine.offers import offer_choice
 from assistant.engine.ruleset import Ruleset
-from assistant.engine.rulesets.blades import coin, crew, factions
+from assistant.engine.rulesets.blades import coin, crew, factions, sheet_words
 from assistant.engine.rulesets.blades import tier as crew_tier
 from assistant.engine.schema import ChoiceSpec, EffectSpec, OptionSpec
 from assistant.engine.tracks import Clock
@@ -59,6 +59,19 @@ class BladesRuleset(Ruleset):
 
     # ---- validation -----------------------------------------------------------------------------
     def check_options(self, ctx: Resolution) -> None:
+        stat = (ctx.request.stat or "").strip().lower()
+        if ctx.move.id == "train" and stat in crew.XP_TRACK_MAX and "xp_track" not in (ctx.options or {}):
+            # "/roll train +prowess": the xp track named as a stat is the track trained (Train makes no roll)
+            ctx.options = {**(ctx.options or {}), "xp_track": stat}
+            ctx.request = ctx.request.model_copy(update={"stat": None})
+        elif ctx.move.id == "train" and stat:
+            tracks = list(crew.XP_TRACK_MAX)
+            raise InputError(
+                f"Train makes no roll: it marks xp on one track, {', '.join(tracks[:-1])} or {tracks[-1]} "
+                f"(e.g. /roll train +prowess), not {stat}.",
+                missing="xp_track",
+                choices=tracks,
+            )
         super().check_options(ctx)
         if ctx.options.get("tough_it_out") and (ctx.options.get("self_heal") or ctx.request.stat):
             raise InputError(
@@ -77,6 +90,8 @@ class BladesRuleset(Ruleset):
         return super().requirement_message(ctx)
 
     def _check_sheet(self, ch: dict[str, Any]) -> None:
+        if isinstance(ch["harm"], list):  # harm written as text ("Broken Arm (level 2)") becomes its entry
+            ch["harm"][:] = [crew.parse_harm(h) if isinstance(h, str) else h for h in ch["harm"]]
         crew.check_harm(ch["harm"])
         factions.check_sheet(ch)
         if ch["hold"] not in ("strong", "weak"):
@@ -124,6 +139,12 @@ class BladesRuleset(Ruleset):
     def meter_max(self, ctx: Resolution, name: str) -> int:
         top = self.sheet_meter_max(ctx.character, name)
         return top if top is not None else super().meter_max(ctx, name)
+
+    def check_sheet(self, character: dict[str, Any]) -> None:
+        self._check_sheet(character)
+
+    def sheet_lines(self, character: Mapping[str, Any]) -> list[str]:
+        return sheet_words.sheet_lines(character)
 
     def sheet_meter_max(self, character: Mapping[str, Any], name: str) -> int | None:
         if name == "crew_coin":

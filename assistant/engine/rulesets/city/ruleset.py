@@ -28,7 +28,7 @@ from assistant.engine.kinds import EffectKind
 from assistant.engine.model import FollowUp
 from assistant.engine.outcomes import Outcome
 from assistant.engine.ruleset import Ruleset
-from assistant.engine.rulesets.city import sheet_lists
+from assistant.engine.rulesets.city import sheet_lists, sheet_words
 from assistant.engine.rulesets.city.list_effects import LIST_METERS, apply_list_effect, scheme_index
 from assistant.engine.rulesets.city.session_rules import (
     check_history,
@@ -145,6 +145,9 @@ class CityRuleset(Ruleset):
             return int(ch["schemes"][scheme_index(ctx)]["productivity"])
         counted = _counted(ch, name)
         return counted if counted is not None else super().meter_value(ctx, name)
+
+    def sheet_lines(self, character: Mapping[str, Any]) -> list[str]:
+        return sheet_words.sheet_lines(character)
 
     def sheet_meter(self, character: Mapping[str, Any], name: str) -> int | None:
         counted = _counted(character, name)

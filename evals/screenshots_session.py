@@ -1,0 +1,176 @@
+"""``python -m evals.screenshots_session --system blades --out DIR``: play a whole session of one system in a real
+browser (the app under ``streamlit run``, headless Chromium), offline, as a player plays it: actions in the
+player's words (the top suggestion confirmed, a question answered with its first answer), commands, a few bad
+inputs; a screenshot every few turns, then the page reloaded and the same campaign opened again.
+
+Each turn's page text is checked for developer words (``options.``, tracebacks, ``None``) and the script prints
+one line per turn with the seconds it took and what the page gained, so a reader can go through the session.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import tempfile
+import time
+from pathlib import Path
+
+from evals.browser import ENTER, Browser, chrome, serve_app, wait_until
+from evals.screenshots import create_campaign
+
+DEVELOPER_WORDS = re.compile(r"options\.\w|Traceback|NoneType|\bNone\b|\b[a-z]+_[a-z]+_?[a-z]*\b")
+#: Snake-case words a player may read (none yet): a name the player typed is not ours to judge.
+ALLOWED = {"crow_s"}
+#: Material icon names Streamlit writes as text (drawn as icons, never read).
+ICONS = re.compile(
+    r"\b(?:keyboard_arrow_right|keyboard_arrow_down|keyboard_double_arrow_left|keyboard_double_arrow_right|smart_toy|face|expand_more|expand_less|check_circle|error|warning|info|close|content_copy|upload|download|delete|refresh|arrow_upward)\b"
+)
+
+#: (what the player types, pick): pick = the suggestion to confirm (0 = the top one), None for a command or a
+#: turn that rolls at once.
+SESSIONS: dict[str, list[tuple[str, int | None]]] = {
+    "blades": [
+        ("/set name Vex", None),
+        ("/set vice Gambling", None),
+        ("/set purveyor Spades at the Silver Nails", None),
+        ("/set crew The Grey Crows", None),
+        ("we pulled off the score, a standard score, 6 coin", 0),
+        ("we take 4 heat, it got loud", 0),
+        ("what entanglement do we get?", 0),
+        ("roll the entanglements", 0),
+        ("I start a long-term project to learn the Spirit Bane vault combination", 0),
+        ("/clock", None),
+        ("I hit the dice at the Silver Nails to blow off stress", 0),
+        ("I want to acquire a fine lockpick set", 0),
+        ("roll 2d for prowl", 0),
+        ("Vex got nabbed by the bluecoats", 0),
+        ("can i train prowess?", 0),
+        ("/sheet", None),
+        ("/roll reduce heat +consort", None),
+        ("/meter heat +20 ha", None),
+        ("/set stress 12", None),
+        ("/undo", None),
+        ("I get patched up by the doc", 0),
+        ("i take the fall for the crew", 0),
+        ("/choose 1", None),
+        ("/tables", None),
+        ("/table vices", None),
+        ("/moves", None),
+        ("/help", None),
+        ("/sheet", None),
+    ],
+    "city": [
+        ("/set name Ilse", None),
+        ("/set sway 2", None),
+        ("/add belief The Magistrate lies", None),
+        ("/add connection Tanner's Row", None),
+        ("/set neighborhood Tanner's Row", None),
+        ("/set faction The Lantern Guild", None),
+        ("I set up a scheme to skim the ferry tolls", 0),
+        ("I run the scheme", 0),
+        ("I lean on the watch captain to look the other way", 0),
+        ("what does the magistrate want?", None),
+        ("I try to sense what the city demands of me", 0),
+        ("/sheet", None),
+        ("I spread a rumor that the Guild is broke", 0),
+        ("/roll use power +lore", None),
+        ("/set heat 99", None),
+        ("I slip through the old quarter unseen", 0),
+        ("i ask around the docks for news", 0),
+        ("can i use my belief that the magistrate lies?", 0),
+        ("I meet someone new at the tannery", 0),
+        ("we try to take over the fishmarket", 0),
+        ("/clock 6 The Guild's patience", None),
+        ("/clock +2 The Guild's patience", None),
+        ("/clock", None),
+        ("/undo", None),
+        ("new session", 0),
+        ("/help", None),
+        ("/sheet", None),
+    ],
+}
+#: A rules question asked in the Rules tab at the end of each session.
+RULES_QUESTIONS = {
+    "blades": "what happens when my heat reaches 9?",
+    "city": "how does running a scheme work?",
+}
+
+
+def settle(browser: Browser) -> None:
+    """Wait until the turn is drawn: no running indicator and no "Thinking…" left on the page."""
+    wait_until(lambda: "Thinking…" not in browser.page_text(), 600, "the turn to finish")
+    browser.idle(300)
+
+
+def say(browser: Browser, text: str, pick: int | None) -> str:
+    browser.idle(300)
+    browser.type_into("css selector", "textarea[data-testid='stChatInputTextArea']", text + ENTER, timeout=300)
+    time.sleep(0.5)
+    settle(browser)
+    if pick is not None and browser.find_all("css selector", f".st-key-suggestion_{pick} button"):
+        browser.click("css selector", f".st-key-suggestion_{pick} button", timeout=120)
+        for _ in range(3):
+            time.sleep(0.5)
+            settle(browser)
+            if not browser.find_all("css selector", ".st-key-answer_0 button"):
+                break
+            browser.click("css selector", ".st-key-answer_0 button", timeout=60)
+    browser.idle(300)
+    return browser.page_text()
+
+
+def developer_words(text: str) -> list[str]:
+    return [m.group(0) for m in DEVELOPER_WORDS.finditer(ICONS.sub("", text)) if m.group(0) not in ALLOWED]
+
+
+def play(system: str, out: Path, home: str, every: int = 3) -> int:
+    found = 0
+    with (
+        serve_app(Path(home) / f"streamlit-{system}.log", env={"TABLETOP_HOME": home}) as url,
+        chrome((1400, 1100)) as browser,
+    ):
+        browser.get(url)
+        create_campaign(browser, f"Session of {system}", system)
+        before = browser.page_text()
+        for n, (text, pick) in enumerate(SESSIONS[system], 1):
+            start = time.perf_counter()
+            page = say(browser, text, pick)
+            bad = developer_words(page)
+            gained = page.replace(before, "") if page.startswith(before[:200]) else page
+            print(f"--- turn {n} {text!r} ({time.perf_counter() - start:.1f}s)" + (f" DEV WORDS {bad}" if bad else ""))
+            print(gained[-1500:])
+            before = page
+            found += bool(bad)
+            if n % every == 0:
+                browser.screenshot(out / f"{system}-{n:02d}.png")
+        browser.screenshot(out / f"{system}-end.png")
+        browser.refresh()
+        browser.find("css selector", "section[data-testid='stSidebar']", timeout=180)
+        browser.idle(300)
+        time.sleep(2)
+        wait_until(lambda: browser.find_all("css selector", "textarea[data-testid='stChatInputTextArea']"), 120, "the chat")
+        browser.screenshot(out / f"{system}-reloaded.png")
+        print("--- reloaded\n" + browser.page_text()[-2500:])
+        browser.click("xpath", "//button[@role='tab'][contains(., 'Rules')]")
+        browser.idle(300)
+        browser.type_into("css selector", 'input[aria-label="Rules question"]', RULES_QUESTIONS[system] + ENTER, timeout=120)
+        time.sleep(1.0)
+        browser.idle(300)
+        wait_until(lambda: "Thinking" not in browser.page_text(), 300, "the rules answer")
+        browser.screenshot(out / f"{system}-rules.png")
+        print("--- rules tab\n" + browser.page_text()[-2500:])
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m evals.screenshots_session", description=__doc__)
+    parser.add_argument("--out", type=Path, default=Path("session-shots"))
+    parser.add_argument("--system", default="blades", choices=sorted(SESSIONS))
+    parser.add_argument("--home", default="")
+    args = parser.parse_args(argv)
+    home = args.home or tempfile.mkdtemp(prefix="session-")
+    return 1 if play(args.system, args.out, home) else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
