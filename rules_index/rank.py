@@ -21,7 +21,6 @@ from rules_index.anchors import Anchors, find_anchors
 from rules_index.chunk import Chunk
 from rules_index.coverage import content_terms
 from rules_index.index import RulesIndex
-from rules_index.register import second_person
 from rules_index.sentences import body, lead, passage_sentences, sentence_vectors
 from rules_index.terms import terms
 
@@ -119,14 +118,13 @@ _QUERIES_LOCK = threading.Lock()
 
 
 def query_vector(index: RulesIndex, query: str) -> np.ndarray:
-    """The question's vector, embedded in the rules' register (:func:`rules_index.register.second_person`: "can
-    my guy lie low" as "can you lie low"), kept for the few questions asked last: ranking and the coverage
-    judgement of one question embed it once."""
+    """The question's vector (kept for the few questions asked last: ranking and the coverage judgement
+    of one question embed it once)."""
     key = (id(index.embedder), str(getattr(index.embedder, "name", "")), query)
     with _QUERIES_LOCK:
         got = _QUERIES.get(key)
     if got is None:
-        got = np.asarray(index.embedder.embed_query(second_person(query)), dtype=np.float32)
+        got = np.asarray(index.embedder.embed_query(query), dtype=np.float32)
         with _QUERIES_LOCK:
             if len(_QUERIES) >= 64:
                 _QUERIES.pop(next(iter(_QUERIES)))
