@@ -191,9 +191,11 @@ _ASKING = re.compile(
     r"^\W*(?:how|what|whats|what's|which|can|could|does|do|did|is|are|am|when|where|who|why|should|would|will)\b", re.I
 )
 #: A question told as what the character does at the table: "sneaking past a sentry bot", "i jump in
-#: swinging", "my guy tries the local noodles", "need a fake permit thru my contacts".
+#: swinging", "my guy tries the local noodles", "need a fake permit thru my contacts"; a GM tells it of the
+#: player's character in the third person too ("she drains the victim", "their crew wants to ...").
 _SUBJECT = (
-    r"(?:i|we|i'm|im|we're|my\s+(?:guy|char|character|pc(?:\s+player\s+character)?|vamp|vampire|crew|faction)"
+    r"(?:i|we|i'm|im|we're|she|he|they|she's|he's|they're"
+    r"|(?:my|her|his|their)\s+(?:guy|char|character|pc(?:\s+player\s+character)?|vamp|vampire|crew|faction)"
     r"|our\s+(?:guy|crew|faction|pc(?:\s+player\s+character)?|spies|ship))\s+(?:(?:just|still|really)\s+)?"
 )
 #: Words after a subject that do not tell an action ("my character is at 0 health", "i have 3 harm").

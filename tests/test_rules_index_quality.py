@@ -56,8 +56,15 @@ def test_dev_dataset_has_answerable_and_no_answer_questions_in_both_halves() -> 
 
 @pytest.mark.parametrize(
     "path",
-    [retrieve.DEV_HELDOUT, retrieve.DEV_HELDOUT2, retrieve.DEV_HELDOUT3, retrieve.DEV_HELDOUT4, retrieve.HELDOUT],
-    ids=["first held-out", "second held-out", "third held-out", "fourth held-out", "held-out"],
+    [
+        retrieve.DEV_HELDOUT,
+        retrieve.DEV_HELDOUT2,
+        retrieve.DEV_HELDOUT3,
+        retrieve.DEV_HELDOUT4,
+        retrieve.DEV_HELDOUT5,
+        retrieve.HELDOUT,
+    ],
+    ids=["first held-out", "second held-out", "third held-out", "fourth held-out", "fifth held-out", "held-out"],
 )
 def test_heldout_dataset_is_gm_phrased_over_every_system_with_findable_answers(path: Path) -> None:
     rows = retrieve.load_dataset(path)

@@ -119,6 +119,11 @@ def test_copies_are_left_out_but_different_passages_kept() -> None:
         ("my guy leans on the fence for a name, rolled a 7", True),
         ("our faction wants to kick the constables out of the docks", True),
         ("my pc promises to avenge her sister", True),
+        # a GM tells it of the player's character in the third person
+        ("she slips past the guards at the gate, what does that take", True),
+        ("their crew hits the bank at midnight", True),
+        ("what do they get on a 10", False),  # "do they" asks
+        ("she is at 0 health", False),  # a state, not an action
         ("my character is at 0 health and gets hit", False),  # a state, not an action
         ("i have 3 harm, what now", False),
         ("bar brawl with the bouncer, what do i roll", False),  # "do i roll" asks
