@@ -142,13 +142,13 @@ class CharactersMixin(SessionBase):
         text = f"{name}: " + "; ".join(changes) + "." if changes else f"Nothing changed on {name[:1].lower() + name[1:]}."
         if changes == [f"Name set to {name}"]:  # a first name: not "Kira: Name set to Kira."
             text = f"Your character is now called {name}."
-        return (yield from self._said(typed or "/set", text, event_seq=stored.seq))
+        return (yield from self._said(typed or "/set", text, event_seq=stored.seq, notes=self._brink_notes()))
 
-    def _said(self, typed: str, text: str, event_seq: int | None = None) -> TurnStream:
+    def _said(self, typed: str, text: str, event_seq: int | None = None, notes: list[str] | None = None) -> TurnStream:
         self._say("assistant", text)
-        return (
-            yield from _finish(Turn(kind="command", player_text=typed, narration=text, narrator="template", event_seq=event_seq))
-        )
+        turn = Turn(kind="command", player_text=typed, narration=text, narrator="template", event_seq=event_seq)
+        turn.notes = list(notes or [])  # "/set health 0": what the rules say at 0
+        return (yield from _finish(turn))
 
     def _character_command(self, name: str, rest: str, typed: str) -> TurnStream:
         rules = character_rules(self.system)
