@@ -67,6 +67,8 @@ class SessionBase:
         self._pending_plan: Any = None
         """The LLM's plan of the last action, running in the background (:mod:`assistant.chat.refining`)."""
         self._notes_said: set[str] = set()
+        self._declined: int | None = None
+        """The move whose optional choice the player left ("no thanks"): its options are no longer read from words."""
         self._brinks_said: set[str] = set()
         """The meters at 0 whose brink the player was told of (said again once the meter has left 0 and come back)."""
         self._suggestions: list[Any] = []
