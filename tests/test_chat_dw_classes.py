@@ -57,3 +57,12 @@ def test_changing_the_players_class_changes_the_sheet_and_the_damage_that_follow
     assert _sheet(session, "Felix")["hp"] == 22 - (6 - 3)
     reopened = ChatSession.open("pit")
     assert "Max HP: 18" in reopened.send("/character").narration
+
+
+def test_an_unnamed_first_character_is_never_called_by_the_stores_id() -> None:
+    session, _ = open_campaign("pit", "dungeon-world")
+    session.send("/character add Mara class=bard")
+    session.send("/character play Mara")
+    offered = session.send("i stab him")
+    told = " ".join(offered.notes) + offered.narration
+    assert "pc1" not in told and "Character 1, the only other character" in told, offered.notes

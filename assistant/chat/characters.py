@@ -199,7 +199,7 @@ class CharactersMixin(SessionBase):
 
     def _who_is(self, ref: str) -> str:
         """A character's name for the player (its id or the words as given when it has no sheet)."""
-        return str((self._state.characters.get(ref) or {}).get("name") or ref)
+        return shown_name(self._state, ref) if ref in self._state.characters else ref
 
     def _names_character(self, ref: str) -> bool:
         key = ref.strip().lower()
@@ -232,7 +232,7 @@ class CharactersMixin(SessionBase):
                 options["target"] = aim
                 request["options"] = options
             out.append(dataclasses.replace(s, request=request))  # type: ignore[type-var]
-            who = self._state.characters.get(aim, {}).get("name") or aim
+            who = self._who_is(aim)
             tail = f"at {who} (read from your words)." if aim == target else f"at {who}, the only other character."
             aimed.setdefault(tail, []).append(str(getattr(s, "move", "") or request.get("move", "")))
         notes = []
