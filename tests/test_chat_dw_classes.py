@@ -66,3 +66,18 @@ def test_an_unnamed_first_character_is_never_called_by_the_stores_id() -> None:
     offered = session.send("i stab him")
     told = " ".join(offered.notes) + offered.narration
     assert "pc1" not in told and "Character 1, the only other character" in told, offered.notes
+
+
+def test_deal_damage_states_its_rule_once_on_the_card_not_again_in_the_story() -> None:
+    session, dice = open_campaign("pit", "dungeon-world")
+    session.send("/character add Mara class=bard")
+    session.send("i hack at Mara")
+    dice.queue(3, 2)  # 3 + 2 + STR 2 = 7: a weak hit
+    session.confirm({"move": "Hack & Slash", "stat": "str", "options": {"target": "mara"}})
+    chosen = session.send("/choose 1")
+    dice.queue(9)
+    dealt = session.confirm(chosen.follow_ups[0])
+    assert dealt.kind == "action", dealt.error
+    story, card = dealt.narration.split("\n\n", 1)
+    assert "armor" not in story.lower() and "Damage to Mara: 1d10 (1dGrit) = 9, less 1 armor: 8 HP." in card, dealt.narration
+    assert "Damage minus armor" in dealt.results[0].text  # the card's rules text keeps the rule
