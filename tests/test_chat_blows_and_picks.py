@@ -36,3 +36,11 @@ def test_no_thanks_leaves_an_optional_offer_and_none_keeps_a_required_pick() -> 
     assert "1. Suffer an additional -1 health; 2. Lose Momentum (-2)" in kept.error
     picked = session.send("2")
     assert picked.kind == "action" and session.reload().active()["momentum"] == 0, picked.error
+
+
+def test_a_misspelt_move_name_still_names_it_even_when_only_a_miss_is_possible() -> None:
+    session, _ = open_campaign("void", "starforged")
+    session.send("/track formidable Rescue the colonists")
+    session.send("/progress rescue the colonists")  # 1 box: Fulfill Your Vow can only miss
+    offered = session.send("i try to fullfil my vow")
+    assert offered.suggestions[0].move == "Fulfill Your Vow", [s.move for s in offered.suggestions]
