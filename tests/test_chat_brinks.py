@@ -74,3 +74,14 @@ def test_elegy_a_noble_sacrifice_at_the_last_death_ends_the_vampire() -> None:
     ended = session.send("/choose 1")  # the noble sacrifice
     assert any(n.startswith("Vesper dies, but not before making a noble sacrifice") for n in ended.notes), ended.notes
     assert session.send("I bite the hunter").narration.startswith("Vesper dies")
+
+
+def test_a_blow_told_while_a_question_is_open_is_a_new_action_not_the_answer() -> None:
+    session, _ = open_campaign("night", "elegy")
+    offered = session.send("i try to stay calm as the horror unfolds")
+    asked = session.confirm(next(s for s in offered.suggestions if s.move == "Endure Stress"))
+    assert asked.kind == "question", asked.narration
+    blow = session.send("the hunter stakes me, a formidable foe")
+    assert blow.kind == "action" and not blow.results, blow.narration
+    assert blow.suggestions[0].move == "Endure Harm", [s.move for s in blow.suggestions]
+    assert any("set aside" in n for n in blow.notes), blow.notes

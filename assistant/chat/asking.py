@@ -96,6 +96,8 @@ class AskingMixin(FollowingMixin):
         words = len(text.split())
         if (kind != "action" and words > 2) or (question.kind == "text" and words > FREE_ANSWER_WORDS):
             return None  # a rules or oracle question, or a new action, not an answer
+        if kind == "action" and words >= NEW_ACTION_WORDS and _BLOW_TAKEN.search(text):
+            return None  # "the hunter stakes me, a formidable foe": a new blow, not the rank of the last question
         value = read_answer(question, text)
         if value is not NO_ANSWER:
             self._check_still_open(question)
@@ -128,6 +130,9 @@ class AskingMixin(FollowingMixin):
         opened = self._open_choice()
         return said_choice(text, open_options(opened[1].choices)) if opened else None
 
+
+#: Someone else acting on the character ("the hunter stakes me", "he shoots at me"): a new event in the story.
+_BLOW_TAKEN = re.compile(r"\b(?!i\b)[a-z]+\s+[a-z]+(?:s|ed)\s+(?:at\s+)?me\b", re.IGNORECASE)
 
 _I_DO = re.compile(r"^\s*(?:i|we)\s+(?!(?:dunno|guess|think|mean)\b)[a-z]{2,}", re.IGNORECASE)
 
