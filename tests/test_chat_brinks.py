@@ -85,3 +85,13 @@ def test_a_blow_told_while_a_question_is_open_is_a_new_action_not_the_answer() -
     assert blow.kind == "action" and not blow.results, blow.narration
     assert blow.suggestions[0].move == "Endure Harm", [s.move for s in blow.suggestions]
     assert any("set aside" in n for n in blow.notes), blow.notes
+
+
+def test_dungeon_world_hp_at_zero_says_last_gasp_and_offers_it() -> None:
+    session, _ = open_campaign("pit", "dungeon-world")
+    session.send("/character add Mia class=bard")
+    session.send("/character play Mia")
+    zero = session.send("/set hp 0")
+    assert any(n.startswith("Your Health Points are 0: you must roll Last Gasp") for n in zero.notes), zero.notes
+    offered = session.send("i defend myself")
+    assert "Last Gasp" in [s.move for s in offered.suggestions], [s.move for s in offered.suggestions]

@@ -86,7 +86,7 @@ class SessionBase:
         now = brinks_of(self.system).at(self._state.active())
         fresh = [b for b in now if b.meter not in self._brinks_said]
         self._brinks_said = {b.meter for b in now}
-        return [f"{b.says} When you are brought to the brink: {b.move}." for b in fresh]
+        return [b.says if b.move in b.says else f"{b.says} When you are brought to the brink: {b.move}." for b in fresh]
 
     @property
     def plan_ready(self) -> bool:
