@@ -33,12 +33,12 @@ def test_dungeon_world_damage_on_the_other_sheet_says_whose_hp_and_what_armor_to
     session.choose(["1"])
     offered = session.send("i deal damage to her")
     deal = next(s for s in offered.suggestions if s.move == "Deal Damage")
-    dice.queue(9)  # the fighter's d10: 9 - Mara's armor 3 = 6
+    dice.queue(9)  # the fighter's d10: 9 - Mara's leather armor 1 (a bard's) = 8
     done = session.confirm(deal)
     assert_store_matches_card(session, done)
-    assert "Damage to Mara: 1d10 (1dGrit) = 9, less 3 armor: 6 HP." in done.narration, done.narration
+    assert "Damage to Mara: 1d10 (1dGrit) = 9, less 1 armor: 8 HP." in done.narration, done.narration
     assert "off your HP" not in done.narration and "(rolled 9)" not in done.narration, done.narration
-    assert session.reload().characters[mara]["hp"] == 12
+    assert session.reload().characters[mara]["hp"] == 10
 
 
 @pytest.mark.parametrize(("rank", "marks", "boxes"), [("troublesome", 4, 10), ("dangerous", 5, 10), ("epic", 12, 3)])
@@ -127,11 +127,11 @@ def test_the_terminal_numbers_what_comes_next_and_a_number_plays_it_even_after_a
     lines = "/set name Brakk\n/character add Mara class=bard max_hp=18\ni hack and slash at Mara\n1\n/choose 1\n"
     out = CliRunner().invoke(app, ["chat", "-c", "duel"], input=lines).output
     assert "What comes next (type its number):\n  [1] Deal Damage on Mara" in out, out
-    dice.queue(9)  # the fighter's d10: 9 - Mara's armor 3 = 6
+    dice.queue(9)  # the fighter's d10: 9 - Mara's leather armor 1 (a bard's) = 8
     again = CliRunner().invoke(app, ["chat", "-c", "duel"], input="1\n").output  # a new process: the number still plays it
-    assert "Damage to Mara: 1d10 (1dGrit) = 9, less 3 armor: 6 HP. HP 18 → 12." in again, again
+    assert "Damage to Mara: 1d10 (1dGrit) = 9, less 1 armor: 8 HP. HP 18 → 10." in again, again
     state = service.load_campaign("duel")
-    assert next(c for c in state.characters.values() if c.get("name") == "Mara")["hp"] == 12
+    assert next(c for c in state.characters.values() if c.get("name") == "Mara")["hp"] == 10
 
 
 def test_a_suffer_move_the_rules_ask_for_is_numbered_with_its_cost_in_the_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -218,7 +218,7 @@ def test_the_damage_change_and_what_comes_next_say_whose_sheet_in_words() -> Non
     dice.queue(9)
     dealt = session.confirm(next(s for s in session.send("deal the damage").suggestions if s.move == "Deal Damage"))
     hp = next(e for e in dealt.results[0].effects if e.target == "hp")
-    assert hp.reason == "9 damage to Mara, 3 armor: 6 HP", hp.reason
+    assert hp.reason == "9 damage to Mara, 1 armor: 8 HP", hp.reason
 
 
 def test_last_gasp_after_a_killing_blow_is_the_one_hits_to_roll_on_their_sheet() -> None:

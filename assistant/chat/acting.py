@@ -7,6 +7,7 @@ import logging
 from collections.abc import Generator, Mapping
 from typing import Any
 
+from assistant.chat import brinks
 from assistant.chat.characters import CharactersMixin
 from assistant.chat.fitting import bind, fit_suggestions, why_not_now
 from assistant.chat.followed_next import as_followed, open_follow_ups
@@ -63,10 +64,16 @@ class ActingMixin(CharactersMixin):
     def _suggestions_for(self, text: str) -> tuple[list[Any], list[str]]:
         from assistant.suggest import suggest
 
-        shortlist = suggest(text, self._suggest_context(text), k=SHORTLIST, embedder=self.embedder)
+        context = self._suggest_context(text)
+        shortlist = suggest(text, context, k=SHORTLIST, embedder=self.embedder)
         suggestions = fit_suggestions(self._state, shortlist, text, k=3)
         suggestions, notes = self._aim(text, suggestions)  # "I strike Mara": aimed at Mara, who plays stays
         suggestions = as_followed(self.system, suggestions, open_follow_ups(self.store, self.campaign, self.known.top))
+        sheet = self._state.active()
+        suggestions = brinks.offer_brink_moves(  # health 0: Face Death is on offer
+            self.system, sheet, suggestions, lambda name: suggest(name, context, k=3, embedder=self.embedder)
+        )
+        notes += self._brink_notes()
         return suggestions, notes + why_not_now(self._state, suggestions, text)
 
     def resume_suggestions(self, text: str) -> list[Any]:
@@ -79,6 +86,10 @@ class ActingMixin(CharactersMixin):
     def _action(self, text: str) -> TurnStream:
         self._last_intent = text
         self._pending_plan = None
+        ended = brinks.ended(self.store, self.campaign, self._state, self._state.active_character)
+        if ended:  # a character who died plays no more moves: say so and what comes next
+            self._say("assistant", ended)
+            return (yield from _finish(Turn(kind="action", player_text=text, narration=ended, narrator="template")))
         suggestions, notes = self._suggestions_for(text)
         if not suggestions:
             return (
@@ -295,6 +306,7 @@ class ActingMixin(CharactersMixin):
         tracks_before = dict(self._state.tracks)
         read = list(read or [])
         if redo is None:
+            brinks.refuse_ended(self.store, self.campaign, self._state, request)
             request, found = bind(self._state, request, player_text, strict=True)
             while True:
                 try:
@@ -336,6 +348,11 @@ class ActingMixin(CharactersMixin):
             follow_ups=list(result.follow_ups),
             notes=found + read + [n for n in narration.notes if not n.startswith(UNAVAILABLE) or self._once([n])],
         )
+        turn.notes += self._brink_notes()
+        if any(brinks.ending_of_event(self.system, e)[1] for e in self.store.events(self.campaign, after=seq - 1, upto=seq)):
+            turn.notes.append(
+                brinks.ended(self.store, self.campaign, self._state, self._state.active_character)
+            )  # this move ended the story
         return (yield from _finish(turn))
 
     def _narrate(

@@ -15,7 +15,7 @@ from typing import Any
 from assistant.chat.following import FollowingMixin
 from assistant.chat.questions import NO_ANSWER, Question, near_miss, read_answer
 from assistant.chat.turn import TurnStream, with_notes
-from assistant.engine import InputError, Result
+from assistant.engine import InputError
 from assistant.store import service
 from assistant.store.followups import StaleEventError
 
@@ -96,6 +96,8 @@ class AskingMixin(FollowingMixin):
         words = len(text.split())
         if (kind != "action" and words > 2) or (question.kind == "text" and words > FREE_ANSWER_WORDS):
             return None  # a rules or oracle question, or a new action, not an answer
+        if kind == "action" and words >= NEW_ACTION_WORDS and _BLOW_TAKEN.search(text):
+            return None  # "the hunter stakes me, a formidable foe": a new blow, not the rank of the last question
         value = read_answer(question, text)
         if value is not NO_ANSWER:
             self._check_still_open(question)
@@ -125,15 +127,12 @@ class AskingMixin(FollowingMixin):
         """The options of the last move's open choice that ``text`` names, or None."""
         from assistant.chat.choosing import open_options, said_choice
 
-        seq = self.known.top
-        if not seq:
-            return None
-        found = self.store.events(self.campaign, after=seq - 1, upto=seq)
-        if not found or found[0].event.type != "move_resolved":
-            return None
-        result = Result.model_validate(found[0].event.result)
-        return said_choice(text, open_options(result.choices)) if result.choices else None
+        opened = self._open_choice()
+        return said_choice(text, open_options(opened[1].choices)) if opened else None
 
+
+#: Someone else acting on the character ("the hunter stakes me", "he shoots at me"): a new event in the story.
+_BLOW_TAKEN = re.compile(r"\b(?!i\b)[a-z]+\s+[a-z]+(?:s|ed)\s+(?:at\s+)?me\b", re.IGNORECASE)
 
 _I_DO = re.compile(r"^\s*(?:i|we)\s+(?!(?:dunno|guess|think|mean)\b)[a-z]{2,}", re.IGNORECASE)
 

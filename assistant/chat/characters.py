@@ -116,7 +116,10 @@ class CharactersMixin(SessionBase):
     """Creating, editing and switching characters; aiming moves at another one."""
 
     # ---- turns ------------------------------------------------------------------------------------
-    def _create_character(self, character: Mapping[str, Any] | None, play: bool, typed: str = "") -> TurnStream:
+    def _create_character(
+        self, character: Mapping[str, Any] | None, play: bool, typed: str = "", brought: list[str] | None = None
+    ) -> TurnStream:
+        brought = character_rules(self.system).brought(character or {}) if brought is None else brought
         cid = store_characters.create_character(self.campaign, character, active=play, store=self.store)
         self.reload()
         who = shown_name(self._state, cid)
@@ -126,6 +129,8 @@ class CharactersMixin(SessionBase):
             if play
             else f"{who} joins the campaign; {playing.get('name') or 'your character'} is still the one playing."
         )
+        if brought:
+            said += " " + "; ".join(brought)[:1].upper() + "; ".join(brought)[1:] + "."
         said += f" What you did not give is the starting sheet's; change it with /set {who}: <field> <value>."
         return (yield from self._said(typed or f"/character add {who}", said + "\n\n" + sheet_text(self._state, cid)))
 
@@ -137,20 +142,21 @@ class CharactersMixin(SessionBase):
         text = f"{name}: " + "; ".join(changes) + "." if changes else f"Nothing changed on {name[:1].lower() + name[1:]}."
         if changes == [f"Name set to {name}"]:  # a first name: not "Kira: Name set to Kira."
             text = f"Your character is now called {name}."
-        return (yield from self._said(typed or "/set", text, event_seq=stored.seq))
+        return (yield from self._said(typed or "/set", text, event_seq=stored.seq, notes=self._brink_notes()))
 
-    def _said(self, typed: str, text: str, event_seq: int | None = None) -> TurnStream:
+    def _said(self, typed: str, text: str, event_seq: int | None = None, notes: list[str] | None = None) -> TurnStream:
         self._say("assistant", text)
-        return (
-            yield from _finish(Turn(kind="command", player_text=typed, narration=text, narrator="template", event_seq=event_seq))
-        )
+        turn = Turn(kind="command", player_text=typed, narration=text, narrator="template", event_seq=event_seq)
+        turn.notes = list(notes or [])  # "/set health 0": what the rules say at 0
+        return (yield from _finish(turn))
 
     def _character_command(self, name: str, rest: str, typed: str) -> TurnStream:
         rules = character_rules(self.system)
         if name == "character":
             head, _, tail = rest.partition(" ")
             if head.lower() == "add":
-                return (yield from self._create_character(_new_sheet(rules, tail), False, typed))
+                sheet, brought = _new_sheet(rules, tail)
+                return (yield from self._create_character(sheet, False, typed, brought))
             if head.lower() == "play":
                 cid = store_characters.find_character(self._state, tail)
                 stored = service.set_active_character(self.campaign, cid, store=self.store)
@@ -193,7 +199,7 @@ class CharactersMixin(SessionBase):
 
     def _who_is(self, ref: str) -> str:
         """A character's name for the player (its id or the words as given when it has no sheet)."""
-        return str((self._state.characters.get(ref) or {}).get("name") or ref)
+        return shown_name(self._state, ref) if ref in self._state.characters else ref
 
     def _names_character(self, ref: str) -> bool:
         key = ref.strip().lower()
@@ -226,7 +232,7 @@ class CharactersMixin(SessionBase):
                 options["target"] = aim
                 request["options"] = options
             out.append(dataclasses.replace(s, request=request))  # type: ignore[type-var]
-            who = self._state.characters.get(aim, {}).get("name") or aim
+            who = self._who_is(aim)
             tail = f"at {who} (read from your words)." if aim == target else f"at {who}, the only other character."
             aimed.setdefault(tail, []).append(str(getattr(s, "move", "") or request.get("move", "")))
         notes = []
@@ -279,8 +285,9 @@ def _field_name(rules: Any, word: str) -> str:
         return word
 
 
-def _new_sheet(rules: Any, text: str) -> dict[str, Any]:
-    """``Mara class=bard "max hp"=18`` -> a new sheet (name, then field=value pairs)."""
+def _new_sheet(rules: Any, text: str) -> tuple[dict[str, Any], list[str]]:
+    """``Mara class=bard "max hp"=18`` -> a new sheet (name, then field=value pairs), and what the values given
+    brought with them in words (a bard's HP and armor)."""
     try:
         tokens = shlex.split(text)
     except ValueError as exc:
@@ -294,6 +301,7 @@ def _new_sheet(rules: Any, text: str) -> dict[str, Any]:
     for f in rules.fields:  # "max_hp=18" alone: a new character starts at it (HP 18), not above it
         if f.max_field and f.max_field in given and f.name not in given:
             edits.append(Edit(f.name, given[f.max_field]))
-    if edits:
-        sheet, _ = rules.apply(sheet, edits, creating=True)
-    return sheet
+    if not edits:
+        return sheet, []
+    sheet, changes = rules.apply(sheet, edits, creating=True)
+    return sheet, changes[len(edits) :]  # one change per edit, then what the values brought

@@ -12,6 +12,14 @@ from typing import Any
 LEAD = re.compile(r"^\s*(?:i\s+)?(?:choose|chose|pick|picked|take|took|go with|'ll take|will take)\s+", re.I)
 
 
+#: A player leaving an open choice ("no thanks", "none", "skip"): taken only while a choice is open.
+DECLINE = re.compile(
+    r"\s*(?:no(?:pe|ne)?|no,? thanks?(?: you)?|no thank you|none(?: of (?:them|those|these))?|neither|nothing|skip(?: it)?|"
+    r"pass|i'?ll pass|not now|leave it|i'?ll leave it|no need|don'?t|i don'?t)\s*[.!]*\s*",
+    re.IGNORECASE,
+)
+
+
 def _norm(text: str) -> str:
     return " ".join(re.sub(r"[^a-z0-9+\-]+", " ", text.lower().replace("_", " ")).split())
 

@@ -128,8 +128,11 @@ def _odds(state: CampaignState, request: dict[str, Any]) -> dict[str, Any] | Non
 
 def fit_suggestions(state: CampaignState, suggestions: list[Any], text: str, k: int = 3) -> list[Any]:
     """The ``k`` best suggestions that fit the moment, each bound to its track and clock (see the module)."""
+    from assistant.suggest.spelling import mend
+
     ruleset = get_ruleset(state.system)
     out: list[Any] = []
+    text = mend(text, state.system)  # "i fullfil my vow" names Fulfill Your Vow as "i fulfil my vow" does
 
     # a move the words name leads ("I reach a milestone on my elegy…"), the offline order otherwise; the oracle
     # answers questions, so for an action ("I question the dockmaster") it comes after the moves that act

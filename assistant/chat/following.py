@@ -75,6 +75,37 @@ class FollowingMixin(ActingMixin):
                 return (yield from self._ask(question))
             return (yield from self._choice_kept(f"{exc} The choice is still open.", result, seq))
 
+    def _open_choice(self) -> tuple[int, Result] | None:
+        """The last move of this session with open choices the player has not left, and its event."""
+        seq = self.known.top
+        if not seq or seq == self._declined:
+            return None
+        found = self.store.events(self.campaign, after=seq - 1, upto=seq)
+        if not found or found[0].event.type != "move_resolved":
+            return None
+        result = Result.model_validate(found[0].event.result)
+        return (seq, result) if result.choices else None
+
+    def _decline(self) -> TurnStream:
+        """ "No thanks" to the open choice: an optional one (you *may*...) is left, and said so; one the rules make
+        the player pick stays open, and the turn says so and what to pick."""
+        from assistant.chat.choosing import open_options, options_in_words
+
+        opened = self._open_choice()
+        assert opened is not None
+        seq, result = opened
+        if any(c.pick != 0 for c in result.choices):
+            message = (
+                f"{result.move} does not leave this out: {result.choices[0].prompt[:1].lower()}{result.choices[0].prompt[1:]}. "
+                f"Pick by number or by name: {options_in_words(open_options(result.choices))}."
+            )
+            return (yield from self._choice_kept(message, result, seq))
+        self._declined = seq
+        offer = " or ".join(o.label for o in open_options(result.choices))
+        said = f"You leave {result.move}'s offer ({offer}): nothing taken. Tell me what your character does next."
+        self._say("assistant", said)
+        return (yield from _finish(Turn(kind="command", narration=said, narrator="template", event_seq=seq)))
+
     def _choice_kept(self, message: str, result: Result, seq: int) -> TurnStream:
         """An error turn that keeps the move's open choices on offer."""
         return (

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from assistant.chat.asking import AskingMixin
+from assistant.chat.choosing import DECLINE
 from assistant.chat.classify import classify
 from assistant.chat.clock_finder import check_new_clock
 from assistant.chat.commands import CHARACTER_USAGE, Command, parse_command
@@ -226,6 +227,9 @@ class ChatSession(AskingMixin, LookupsMixin):
         return (yield from with_notes(self._message_body(text, c), notes))
 
     def _message_body(self, text: str, c: Any) -> TurnStream:
+        if c.kind in ("action", "meta") and DECLINE.fullmatch(c.text) and self._open_choice():
+            self._say("user", text)
+            return (yield from self._decline())
         if c.kind == "action":
             picks = self._picked_in_words(c.text)
             if picks is not None:

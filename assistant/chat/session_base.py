@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from assistant.chat.brinks import brinks_of
 from assistant.config import Settings, load_settings
 from assistant.store import service
 from assistant.store.followups import KnownLog, RecordingStore
@@ -66,6 +67,10 @@ class SessionBase:
         self._pending_plan: Any = None
         """The LLM's plan of the last action, running in the background (:mod:`assistant.chat.refining`)."""
         self._notes_said: set[str] = set()
+        self._declined: int | None = None
+        """The move whose optional choice the player left ("no thanks"): its options are no longer read from words."""
+        self._brinks_said: set[str] = set()
+        """The meters at 0 whose brink the player was told of (said again once the meter has left 0 and come back)."""
         self._suggestions: list[Any] = []
         """The moves suggested for the player's last action (kept while a question about one is open)."""
 
@@ -74,6 +79,14 @@ class SessionBase:
         fresh = [n for n in notes if n not in self._notes_said]
         self._notes_said.update(fresh)
         return fresh
+
+    def _brink_notes(self) -> list[str]:
+        """What the rules say of each brink the one playing has come to since it was last said (health at 0: Endure
+        Harm, its table, Face Death); a brink left (health above 0 again) is said again when it comes back."""
+        now = brinks_of(self.system).at(self._state.active())
+        fresh = [b for b in now if b.meter not in self._brinks_said]
+        self._brinks_said = {b.meter for b in now}
+        return [b.says if b.move in b.says else f"{b.says} When you are brought to the brink: {b.move}." for b in fresh]
 
     @property
     def plan_ready(self) -> bool:

@@ -66,6 +66,9 @@ class CharacterRules(SheetFields):
             self._put(sheet, f, after)
             touched.add(f.name)
             changes.append(self._said(f, before, after, edit))
+        for f in self.fields:
+            if f.name in touched and (f.brings or f.brings_none):
+                changes.extend(self._bring(f, sheet, touched, full))
         if creating:
             return self.check(sheet, creating=True), changes
         for f in self.fields:  # a full meter stays full when its maximum is lowered: "max hp 16" on HP 22 of 22 is 16 of 16
@@ -75,6 +78,50 @@ class CharacterRules(SheetFields):
                     changes.append(self._said(f, self.get(sheet, f), hi, Edit(f.name, hi)))
                     self._put(sheet, f, hi)
         return self._check_edited(sheet, touched), changes
+
+    def brought(self, character: Mapping[str, Any]) -> list[str]:
+        """What the values a new character gives bring with them, in words (a bard's HP and armor; a class the text
+        gives no numbers for), without changing ``character``."""
+        try:
+            sheet = self.sheet.normalize(copy.deepcopy(dict(character)))
+        except InputError:
+            return []
+        return self._bring_given(character, sheet)
+
+    def _bring_given(self, character: Mapping[str, Any], sheet: dict[str, Any]) -> list[str]:
+        given = {g.name for g in self.fields if self.get(character, g) is not None}
+        full = {g.name for g in self.fields if g.max_field and g.name not in given}
+        said: list[str] = []
+        for f in self.fields:
+            if f.name in given and (f.brings or f.brings_none):
+                said.extend(self._bring(f, sheet, given, full))
+        return said
+
+    def _bring(self, f: EditField, sheet: dict[str, Any], touched: set[str], full: set[str]) -> list[str]:
+        """The fields ``f``'s new value brings (a class's HP and armor), set on ``sheet`` unless the edit set them;
+        a meter that was full, or that the new maximum caps, follows its maximum."""
+        value = self.get(sheet, f)
+        brought = f.brings.get(str(value).strip().lower(), {})
+        if not brought:
+            return [f.brings_none.format(value=value)] if f.brings_none and value not in (None, "") else []
+        said: list[str] = []
+        for name, new in brought.items():
+            target = self.find(name)
+            if target.name in touched:
+                continue
+            before = self.get(sheet, target)
+            self._put(sheet, target, new)
+            if before != new:
+                said.append(f"{target.label} {before} → {new} (a {value}'s)")
+            for capped in self.fields:
+                now = self.get(sheet, capped)
+                if capped.max_field != target.name or capped.name in touched or not isinstance(now, int):
+                    continue
+                if capped.name in full or now > new:
+                    self._put(sheet, capped, new)
+                    if now != new:
+                        said.append(f"{capped.label} {now} → {new}")
+        return said
 
     def _check_edited(self, sheet: dict[str, Any], touched: set[str]) -> dict[str, Any]:
         """An edited sheet: each edited field was checked as it was set; what another field bounds (HP by max HP,
@@ -166,6 +213,8 @@ class CharacterRules(SheetFields):
             get_ruleset(self.sheet.spec.system).check_sheet(sheet)  # the system's own rules (Blades' harm, factions)
         except InputError as exc:
             raise InputError(_plain(exc.message, self)) from None
+        if creating:  # a class given on a new sheet brings its HP and armor, unless the sheet gives them
+            self._bring_given(character, sheet)
         for f in self.fields:
             if f.kind == "impacts":
                 continue  # normalize checked the names

@@ -113,6 +113,11 @@ class EditField(_Strict):
     """Other words a player may use for it (``belief`` for ``beliefs``)."""
     rule: str = ""
     """The text's words the bounds rest on (or that they are ours, when the text gives none)."""
+    brings: dict[str, dict[str, int]] = Field(default_factory=dict)
+    """What a value of this field brings with it: setting it also sets these fields unless the same edit sets them
+    (a Dungeon World class's HP and armor as the worked combats give them). A full meter they cap stays full."""
+    brings_none: str = ""
+    """Said when a value brings nothing (``{value}`` is the value): the text gives no numbers for it."""
 
     @model_validator(mode="after")
     def _consistent(self) -> EditField:

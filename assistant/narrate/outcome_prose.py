@@ -306,6 +306,9 @@ def _told_text(result: Result) -> str:
     """The outcome's text; for a move without a roll or an outcome text of its own (Blades' Flipped), the move's
     text: what happens is all the move says, and the card alone ("Flipped.") tells the player nothing."""
     text = facts.outcome_text(result)
+    changed = any(e.kind not in ("choice", "note") for e in result.effects)
+    if text and result.roll == "total" and str(getattr(result.outcome, "value", result.outcome)) == "none" and changed:
+        return ""  # a damage roll with no tiers (Deal Damage): its text is the rule the card applied, said once there
     if text or result.roll != "none" or result.move_id.startswith(("table:", "roll:")):
         return text
     if any(e.kind not in ("choice", "note") for e in result.effects):
