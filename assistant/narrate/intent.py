@@ -176,6 +176,8 @@ def shape(player_text: str) -> tuple[Shape, str]:
     first = words[0]
     if first in _YOU_CONTRACTED:  # "I'm wounded but I keep fighting": a statement, told as the player put it
         return Shape.CLAUSE, intent
+    if question and is_verb(first) and first not in QUESTION_WORDS:  # "hack the door?": "can I" left out
+        return Shape.VERB, intent
     if question or first in WH_WORDS and len(words) > 1:
         return Shape.QUESTION, intent
     if first in QUESTION_WORDS - {"have", "do"} and len(words) > 2 and words[1] in {"you", *_SUBJECTS, *_DETERMINERS}:
