@@ -63,6 +63,7 @@ _FINITE = words(
     "is are was were has have had gets got goes went comes came seems seem looks look stands stand lies lie sits sit "
     "opens closes falls rises runs holds waits wait knows know wants want needs need"
 )
+_OBJECTS = words("away back home again him her them it me us something someone everything")
 _SUBJECTS = words("he she it they there this that these those someone something everyone nobody")
 _DETERMINERS = words("a an the your his her their its this that these those some any every each another")
 
@@ -193,6 +194,8 @@ def shape(player_text: str) -> tuple[Shape, str]:
     if is_verb(first):
         return Shape.VERB, intent
     if first.endswith("ing") and len(first) > 4:
+        if len(words) == 2 and words[1] not in _AFTER_VERB | _DETERMINERS | _OBJECTS:
+            return Shape.PHRASE, intent  # "feeding time", "closing time": a noun, not "You try feeding time."
         return Shape.GERUND, intent
     return Shape.PHRASE, intent
 
