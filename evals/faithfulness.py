@@ -41,11 +41,11 @@ class RecordingNarrator:
         self.name = getattr(inner, "name", "llm")
         self.drafts: list[dict[str, Any]] = []
 
-    def begin_turn(self) -> None:
+    def begin_turn(self, started: float | None = None) -> None:
         """The draft and its retry share the turn's deadline, as in the app."""
         begin = getattr(self.inner, "begin_turn", None)
         if callable(begin):
-            begin()
+            begin(started)
 
     @property
     def last_report(self) -> Any:

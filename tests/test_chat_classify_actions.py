@@ -16,7 +16,10 @@ from assistant.chat.classify import classify
         ("elegy", "can I feed on the sleeping guard?", "action"),  # a one-word move name is an everyday verb
         ("dungeon-world", "can I shoot the goblin?", "action"),
         ("city", "can i hide in the crowd?", "action"),
-        ("starforged", "do I have rope?", "action"),  # Check Your Gear is the move for it
+        ("starforged", "do I have rope?", "action"),
+        ("starforged", "hack the door?", "action"),  # the "can I" left out
+        ("dungeon-world", "attack him?", "action"),
+        ("starforged", "why is the hatch sealed?", "oracle"),  # Check Your Gear is the move for it
         # what the rules allow
         ("starforged", "can I burn momentum on a progress roll?", "rules"),
         ("starforged", "Can I attack twice?", "rules"),

@@ -272,11 +272,12 @@ def test_undo_says_what_it_took_back_by_name() -> None:
     assert session.send("/undo").narration == "Undone: Advance a Clock: Alarm."
 
 
-def test_quit_ends_a_terminal_session_and_nothing_after_it_is_played() -> None:
+@pytest.mark.parametrize("leave", ["/quit", "quit", "Exit"])
+def test_quit_ends_a_terminal_session_and_nothing_after_it_is_played(leave: str) -> None:
     from typer.testing import CliRunner
 
     from assistant.cli import app
 
     args = ["chat", "-c", "leaving", "--new", "--system", "starforged", "--seed", "3", "--auto-roll"]
-    out = CliRunner().invoke(app, args, input="I strike the raider with my sword\n/quit\nI strike again\n").output
-    assert out.count("Action ") == 1 and "Unknown command" not in out
+    out = CliRunner().invoke(app, args, input=f"I strike the raider with my sword\n{leave}\nI strike again\n").output
+    assert out.count("Action ") == 1 and "Unknown command" not in out and "Moves that fit" not in out.split("Action ")[1]

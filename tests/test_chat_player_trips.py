@@ -357,6 +357,16 @@ def test_a_missed_try_is_told_with_one_try() -> None:
     assert "try to try" not in told.lower() and told.startswith("You try to feed again."), told
 
 
+def test_an_action_asked_without_can_i_suggests_moves_and_rolls_when_confirmed() -> None:
+    session, dice = _session("starforged")
+    reply = session.send("hack the door?")
+    assert reply.suggestions, reply.narration  # not "The oracle answers yes/no questions"
+    dice.queue(6, 1, 2)
+    top = reply.suggestions[0]
+    told = session.confirm({"move": top.move, "stat": top.stat}).narration
+    assert "hack the door" in told.lower() and "?" not in told, told
+
+
 def test_undoing_a_burned_roll_tells_the_burn_not_a_sum_that_does_not_add_up() -> None:
     session, dice = _session("starforged")
     session.send("/set momentum 9")
@@ -484,3 +494,12 @@ def test_someone_cornering_me_is_told_as_a_sentence() -> None:
     dice.queue(1, 2)
     told = session.confirm({"move": "Enter the Fray", "stat": "heart"}).narration
     assert told.startswith("A vampire hunter corners you."), told
+
+
+def test_blood_gained_at_full_says_it_stays_at_its_value() -> None:
+    session, dice = _session("elegy", "full blood")
+    session.send("I feed on the drunk in the alley")
+    dice.queue(1, 9)  # glamour 2 against 1 and 9: a weak hit
+    session.confirm({"move": "Feed", "stat": "glamour"})
+    told = session.send("/choose 1").narration
+    assert "Blood: no change (still 5)." in told, told

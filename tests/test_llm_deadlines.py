@@ -303,3 +303,36 @@ def test_a_call_stopped_on_purpose_logs_no_callback_error(caplog: pytest.LogCapt
         log.warning("Error in %s.%s callback: %s", "SomeTracer", "on_llm_end", "KeyError()")  # anything else
     said = [r.getMessage() for r in caplog.records]
     assert not [m for m in said if "_Watch" in m] and [m for m in said if "SomeTracer" in m]
+
+
+def test_the_narrations_deadline_counts_from_the_start_of_the_players_turn() -> None:
+    from assistant.llm_calls import limits_of
+    from assistant.narrate.llm import FALLBACK_RESERVE, LLMNarrator
+
+    narrator = LLMNarrator(FakeListChatModel(responses=["x"]))
+    total = limits_of(narrator.chat_model, "narrate").total
+    began = time.monotonic() - 12  # the turn's work before the narration took 12 s
+    narrator.begin_turn(began)
+    assert narrator.turn_until == pytest.approx(began + total - min(FALLBACK_RESERVE, total / 10), abs=0.5)
+    narrator.begin_turn(time.monotonic() - total)  # a turn whose own work took the whole timeout
+    left = narrator.turn_until - time.monotonic()
+    assert total / 2 - 1 < left <= total / 2  # the model still gets half of it
+
+
+def test_a_turn_hands_its_start_to_the_narrator(tmp_path: Path) -> None:
+    from assistant.narrate import TemplateNarrator
+
+    class Recording(TemplateNarrator):
+        name = "recording"
+        started: list[float | None] = []
+
+        def begin_turn(self, started: float | None = None) -> None:
+            self.started.append(started)
+
+    service.create_campaign("turn-start", "starforged", seed=9)
+    before = time.monotonic()
+    session = ChatSession.open(
+        "turn-start", settings=Settings(home=tmp_path, llm=LLMSettings()), narrator=Recording(), retrieve_rules=False
+    )
+    session.confirm(STRONG_HIT)
+    assert Recording.started and Recording.started[0] is not None and before <= Recording.started[0] <= time.monotonic()

@@ -95,7 +95,7 @@ def test_a_change_that_changed_nothing_is_not_shown_as_one() -> None:
     text = TemplateNarrator().narrate(
         NarrationRequest(task="narrate", system="blades", player_text="the score was smooth", results=(smooth,))
     )
-    assert "Heat: no change." in text and "0 → 0" not in text
+    assert "Heat: no change (still 0)." in text and "0 → 0" not in text
 
 
 def test_blades_says_vaults_and_overindulgence_in_words() -> None:

@@ -54,6 +54,13 @@ def narrate(result: Result | tuple[Result, ...], player_text: str = "", **kw: An
             r"(You turn your attention to|You set your sights on|You focus on|Your attention turns to) the vault\.",
         ),
         ("sneaking past the guards", Shape.GERUND, r"You (try|set about) sneaking past the guards\."),
+        ("running away", Shape.GERUND, r"You (try|set about) running away\."),
+        (
+            "feeding time",
+            Shape.PHRASE,
+            r"(You turn your attention to|You set your sights on|You focus on|Your attention turns to) feeding time\.",
+        ),
+        ("hack the door?", Shape.VERB, ATTEMPT + r" to hack the door\.$"),  # "can I" left out
         ("I fire 12 shots", Shape.NONE, r"^$"),
     ],
 )

@@ -381,7 +381,12 @@ class ActingMixin(CharactersMixin):
         )
         return (
             yield from guarded_narration(
-                request, self._narrator_for(results), odds=odds, log_dir=self.settings.home / "logs", campaign=self.campaign
+                request,
+                self._narrator_for(results),
+                odds=odds,
+                log_dir=self.settings.home / "logs",
+                campaign=self.campaign,
+                started=getattr(self, "turn_started", None),
             )
         )
 

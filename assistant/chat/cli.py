@@ -214,8 +214,8 @@ def chat(
             last = list(refined.suggestions) or last
 
 
-QUIT_WORDS = frozenset({"/quit", "/exit", "/q"})
-"""What ends a terminal session besides the end of input."""
+QUIT_WORDS = frozenset({"/quit", "/exit", "/q", "quit", "exit"})
+"""What ends a terminal session besides the end of input ("quit" alone, as a shell takes it, is no story action)."""
 
 
 def register(app: typer.Typer) -> None:

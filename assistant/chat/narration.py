@@ -326,8 +326,10 @@ def guarded_narration(
     odds: Mapping[str, float] | None = None,
     log_dir: Path | None = None,
     campaign: str = "",
+    started: float | None = None,
 ) -> Generator[TurnEvent, None, NarrationOutcome]:
-    """Narrate ``request`` with ``narrator`` under the guard (see the module docstring)."""
+    """Narrate ``request`` with ``narrator`` under the guard (see the module docstring). ``started``: when the
+    player's turn began (``time.monotonic()``); the narration's deadline counts from it."""
     results = list(request.results)
     offline = getattr(narrator, "name", "") == "template"
     outcome = NarrationOutcome(text="", narrator="template" if offline else "llm")
@@ -335,7 +337,7 @@ def guarded_narration(
     current = request
     begin_turn = getattr(narrator, "begin_turn", None)
     if callable(begin_turn):
-        begin_turn()
+        begin_turn(started)
     for attempt in range(attempts):
         outcome.attempts = attempt + 1
         if attempt:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 import re
+import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
@@ -189,6 +190,7 @@ class ChatSession(AskingMixin, LookupsMixin):
     def _guarded(self, body: Callable[[], TurnStream], player_text: str = "", keep_plan: bool = False) -> Iterator[TurnEvent]:
         """Run a turn; any error becomes an ``error`` turn (the player sees what to do, nothing breaks). A new
         turn drops the last action's plan if it has not been collected (the player moved on)."""
+        self.turn_started = time.monotonic()  # a narration's deadline counts from here, not from when it begins
         if not keep_plan and self._pending_plan is not None:
             self._pending_plan.drop()
             self._pending_plan = None

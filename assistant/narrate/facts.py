@@ -294,7 +294,9 @@ def effect_line(effect: Effect) -> str:
     if effect.kind == "xp" and effect.target != "xp":  # Blades' Train: "Prowess XP 0 → 1", not the attribute
         label += " XP"
     if effect.before == effect.after and isinstance(effect.after, int) and not isinstance(effect.after, bool):
-        return f"{label}: no change."  # nothing to take or clear: no change shown as one (the sheet has the value)
+        # nothing to take or clear, or already at its bound: no change shown as one, with the value ("Blood: no
+        # change (still 5)." on a Feed at full blood: a bare "no change" read as the gain lost)
+        return f"{label}: no change (still {effect.after})."
     return f"{label} {_value(effect.before)} → {_value(effect.after)}."
 
 

@@ -63,6 +63,7 @@ _FINITE = words(
     "is are was were has have had gets got goes went comes came seems seem looks look stands stand lies lie sits sit "
     "opens closes falls rises runs holds waits wait knows know wants want needs need"
 )
+_OBJECTS = words("away back home again him her them it me us something someone everything")
 _SUBJECTS = words("he she it they there this that these those someone something everyone nobody")
 _DETERMINERS = words("a an the your his her their its this that these those some any every each another")
 
@@ -182,6 +183,8 @@ def shape(player_text: str) -> tuple[Shape, str]:
     first = words[0]
     if first in _YOU_CONTRACTED:  # "I'm wounded but I keep fighting": a statement, told as the player put it
         return Shape.CLAUSE, intent
+    if question and is_verb(first) and first not in QUESTION_WORDS:  # "hack the door?": "can I" left out
+        return Shape.VERB, intent
     if question or first in WH_WORDS and len(words) > 1:
         return Shape.QUESTION, intent
     if first in QUESTION_WORDS - {"have", "do"} and len(words) > 2 and words[1] in {"you", *_SUBJECTS, *_DETERMINERS}:
@@ -197,6 +200,8 @@ def shape(player_text: str) -> tuple[Shape, str]:
     if is_verb(first):
         return Shape.VERB, intent
     if first.endswith("ing") and len(first) > 4:
+        if len(words) == 2 and words[1] not in _AFTER_VERB | _DETERMINERS | _OBJECTS:
+            return Shape.PHRASE, intent  # "feeding time", "closing time": a noun, not "You try feeding time."
         return Shape.GERUND, intent
     return Shape.PHRASE, intent
 

@@ -62,6 +62,12 @@ def _chunk_text(chunk: Any) -> str:
     return content if isinstance(content, str) else str(content)
 
 
+FALLBACK_RESERVE = 1.0
+"""Seconds of a turn's timeout (at most a tenth of it) kept for what follows a model that ran out of time: the
+offline narration, the guard and saving the turn (on a loaded 2-core machine turns ended up to 12 s past a 60 s
+timeout when the deadline counted from the narration's start)."""
+
+
 class LLMNarrator:
     """Narration streamed from a LangChain chat model; raises :class:`NarrationFailed` on any model failure."""
 
@@ -74,9 +80,16 @@ class LLMNarrator:
         self.turn_until: float | None = None
         """Monotonic time by which this turn's narration (first draft and retry) must be done."""
 
-    def begin_turn(self) -> None:
-        """Start the turn's deadline: the first draft and its retry together get the player's timeout."""
-        self.turn_until = time.monotonic() + limits_of(self.chat_model, "narrate").total
+    def begin_turn(self, started: float | None = None) -> None:
+        """Start the turn's deadline: the first draft and its retry together get the player's timeout, counted from
+        ``started`` (when the player's turn began, ``time.monotonic()``; default: now), less what the offline
+        fallback needs, so that the whole turn ends within the timeout plus a little even on a loaded machine."""
+        now = time.monotonic()
+        begun = now if started is None else min(started, now)
+        total = limits_of(self.chat_model, "narrate").total
+        # the model keeps at least half its timeout, however long the turn's own work took (a first turn that
+        # loads the rules index must not lose its narration)
+        self.turn_until = max(begun + total - min(FALLBACK_RESERVE, total / 10), now + total / 2)
 
     def stream(self, request: NarrationRequest) -> Iterator[str]:
         """Yield the model's text chunks in order. The context report is in ``last_report`` once it starts."""

@@ -25,6 +25,7 @@ _SPEECH = tuple(f"{end}{quote} you " for end in ",?!." for quote in ('"', "\u201
 _ROLLS = (" roll +", " rolls +", " rolled +", " rolls their", " rolled their", " roll your", " rolls your")
 _HEADINGS = (
     *("What happened this turn", "\nNext:", "Your narration broke", "Rewrite it:"),  # the prompt and the feedback
+    *("Left to the player", "Offered next"),  # the fact sheet's lines on choices and follow-ups
     *(" Outcome:", "\nOutcome:", "\nMove:", "What the rules say"),  # the fact sheet's labels
     *("\u203a", "> [", "\n>", " > "),  # the quoted reference's form
     *("Story:", "\nYou:", " You: "),  # the story-so-far's form

@@ -28,7 +28,7 @@ HEADER = "What happened this turn (decided by the rules engine; tell it, add not
 MEANINGS: dict[str, str] = {
     "strong_hit": "a strong hit: you do what you set out to do.",
     "weak_hit": "a weak hit: it works, but at a cost or with a complication.",
-    "miss": "a miss: you try, but it fails, and the situation gets worse.",
+    "miss": "a miss: you try, but you do not get what you wanted, and the situation gets worse.",
     "critical": "a critical success: it goes even better than you hoped.",
     "full_success": "a full success: it goes as planned.",
     "partial_success": "a partial success: it works, but with a consequence.",
@@ -205,5 +205,9 @@ def story_facts(results: Sequence[Result], *, question: str = "", player_text: s
         blocks.append("\n".join(_result_lines(result, question)))
     follow = facts.follow_up_line(results)
     if follow:
-        blocks.append(f"Offered next, not played out: {follow.removeprefix('Next: ')}")
+        # a model given "Pay the Price" after a miss told the price itself ("you fall to the ground in pain")
+        blocks.append(
+            f"Offered next, not played out (the player makes it next: tell no harm or loss from it now): "
+            f"{follow.removeprefix('Next: ')}"
+        )
     return "\n\n".join(blocks)
