@@ -108,7 +108,7 @@ def test_a_model_sentence_that_only_says_the_opening_or_the_fact_sheet_again_is_
     outcome = narrate(
         Scripted(
             "You try to press the clerk to open the archive for you, but it fails. "
-            "You try, but it fails, and the situation gets worse. "
+            "You try, but you do not get what you wanted, and the situation gets worse. "
             "The clerk calls for the watch, and boots sound on the stairs."
         ),
         request,

@@ -8,9 +8,9 @@ from langchain_core.messages import AIMessage
 
 from assistant.engine import resolve
 from assistant.narrate import NarrationRequest
-from assistant.narrate.echo import COPIED_CITATION, EchoWatch, NarrationEchoed
+from assistant.narrate.echo import COPIED_CITATION, STOPPED_EARLY, EchoWatch, NarrationEchoed
 from assistant.narrate.llm import LLMNarrator
-from assistant.narrate.stops import STORY_STOPS, StopCut, cut_stream, first_stop, story_stops
+from assistant.narrate.stops import STORY_STOPS, StopCut, cut_stream, first_stop, skip_transcript_lead, story_stops
 
 FD = {"system": "starforged", "move": "Face Danger", "stat": "edge", "dice": [5, 3, 9]}
 
@@ -99,6 +99,22 @@ def test_a_line_in_the_story_so_fars_form_ends_the_draft() -> None:
     assert "".join(cut_stream(pieces(draft, 5))) == "The rain falls harder. You feel dread.\n"
     inline = "The rain falls harder. You: Oracle (unlikely): Is anyone else awake?"
     assert "".join(cut_stream([inline])) == "The rain falls harder."
+
+
+def test_a_first_line_in_the_story_so_fars_form_is_left_out_and_the_story_after_it_stands() -> None:
+    draft = "You: Oracle (likely): Are there survivors aboard?\nThe reactor hums. Someone coughs in the dark."
+    for size in (3, 7, 50):
+        assert "".join(skip_transcript_lead(pieces(draft, size))) == "The reactor hums. Someone coughs in the dark."
+    assert "".join(skip_transcript_lead(["Story: the ship.\n", "You: I wait\n", "The end."])) == "The end."
+    assert "".join(skip_transcript_lead(["You step into the dark."])) == "You step into the dark."
+
+
+def test_a_draft_that_only_copies_a_line_of_the_story_so_far_is_retried() -> None:
+    fake = GenericFakeChatModel(messages=iter([AIMessage(content="You: I swear an iron vow to find my sister\n")]))
+    request = NarrationRequest(task="narrate", system="starforged", player_text="I run", results=(resolve(FD),))
+    with pytest.raises(NarrationEchoed) as raised:
+        "".join(LLMNarrator(fake).stream(request))
+    assert raised.value.problem == STOPPED_EARLY
 
 
 def test_the_last_turns_action_told_again_in_other_words_is_a_repeat() -> None:

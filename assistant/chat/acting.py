@@ -9,9 +9,10 @@ from typing import Any
 
 from assistant.chat import brinks
 from assistant.chat.characters import CharactersMixin
+from assistant.chat.citing import move_citations, retrieve_for
 from assistant.chat.fitting import bind, fit_suggestions, why_not_now
 from assistant.chat.followed_next import as_followed, open_follow_ups
-from assistant.chat.moves_info import _odds_line, _odds_map, _task_for
+from assistant.chat.moves_info import _odds_map, _task_for, moves_that_fit
 from assistant.chat.narration import UNAVAILABLE_NOTE as UNAVAILABLE  # said once a session for the same cause
 from assistant.chat.narration import NarrationOutcome, guarded_narration
 from assistant.chat.narration_context import established_answers, narration_history, own_passages
@@ -26,17 +27,6 @@ log = logging.getLogger(__name__)
 
 #: How many offline suggestions are weighed before the three that fit the moment are shown.
 SHORTLIST = 8
-
-
-def moves_that_fit(suggestions: list[Any]) -> str:
-    from assistant.suggest.core import WEAK_FIT_NOTE
-
-    weak = any(WEAK_FIT_NOTE in (getattr(s, "notes", None) or []) for s in suggestions[:1])
-    lines = ["None of the moves closely fits these words; these are the nearest:" if weak else "Moves that fit:"]
-    for s in suggestions:
-        stat = f" (+{s.stat.replace('_', ' ')})" if s.stat else ""
-        lines.append(f"- {s.move}{stat}{_odds_line(s.odds, getattr(s, 'system', ''), getattr(s, 'move_id', ''))}")
-    return "\n".join(lines) + "\n\nConfirm one to roll it."
 
 
 class ActingMixin(CharactersMixin):
@@ -340,7 +330,7 @@ class ActingMixin(CharactersMixin):
             narration=narration.text,
             narrator=narration.narrator,
             violations=list(narration.violations),
-            citations=self._citations(result),
+            citations=move_citations(result),
             context_tokens=narration.context_tokens,
             context_report=narration.context_report,
             event_seq=seq,
@@ -362,7 +352,7 @@ class ActingMixin(CharactersMixin):
 
         rules: tuple[Any, ...] = ()
         if self.retrieve_rules and results and task == "narrate":  # an interpretation's facts carry its answer or row
-            rules = tuple(own_passages(list(self._retrieve(results[0])), results[0].move))
+            rules = tuple(own_passages(retrieve_for(results[0], self.system), results[0].move))
         request = NarrationRequest(
             task=task,
             system=self.system,
@@ -398,29 +388,3 @@ class ActingMixin(CharactersMixin):
 
             return TemplateNarrator()
         return self.narrator
-
-    def _retrieve(self, result: Result) -> list[Any]:
-        try:
-            from rules_index.search import search
-
-            return list(search(f"{result.move} {result.outcome.replace('_', ' ')}", system=self.system, k=3))
-        except Exception as exc:  # noqa: BLE001 - narration goes on without retrieved rules
-            log.warning("rules retrieval failed: %s", exc)
-            return []
-
-    def _citations(self, result: Result) -> list[str]:
-        from rules_index.chunk import format_citation
-
-        ruleset = get_ruleset(result.system)
-        try:
-            if result.move_id.startswith("table:"):
-                table = next(t for t in ruleset.table_specs if t.id == result.move_id[6:])
-                if table.source is None:
-                    return [table.source_note] if table.source_note else []
-                a, b = table.source.lines
-                return [format_citation(result.system, [table.name], table.source.file, a, b)]
-            move = ruleset.move_by_id(result.move_id)
-        except (AssistantError, StopIteration):
-            return []
-        a, b = move.source.lines
-        return [format_citation(result.system, [move.name], move.source.file, a, b)] if move.source.file else []

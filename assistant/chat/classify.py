@@ -171,7 +171,7 @@ def _has_gear_move(system: str) -> bool:
 def _verb_first(text: str) -> bool:
     """True when a message opens with a verb in its plain form ("hack the door?", "sneak past the drones?")."""
     first = re.match(r"[A-Za-z]+", text)
-    return bool(first) and is_verb(first.group(0).lower())
+    return first is not None and is_verb(first.group(0).lower())
 
 
 def classify(text: str, system: str = "starforged") -> Classification:

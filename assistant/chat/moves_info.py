@@ -122,3 +122,15 @@ def _suggestion_from_request(request: dict[str, Any], system: str, state: Campai
         from_ruleset=True,
         ranked_by="llm",
     )
+
+
+def moves_that_fit(suggestions: list[Any]) -> str:
+    """The suggestions as the chat lists them, each with its odds, and how to go on."""
+    from assistant.suggest.core import WEAK_FIT_NOTE
+
+    weak = any(WEAK_FIT_NOTE in (getattr(s, "notes", None) or []) for s in suggestions[:1])
+    lines = ["None of the moves closely fits these words; these are the nearest:" if weak else "Moves that fit:"]
+    for s in suggestions:
+        stat = f" (+{s.stat.replace('_', ' ')})" if s.stat else ""
+        lines.append(f"- {s.move}{stat}{_odds_line(s.odds, getattr(s, 'system', ''), getattr(s, 'move_id', ''))}")
+    return "\n".join(lines) + "\n\nConfirm one to roll it."

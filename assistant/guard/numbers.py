@@ -449,8 +449,8 @@ def _allowed(tok: _Tok, facts: Facts) -> str | None:
             return None
         return f"{value:g} is not the engine's clock ({', '.join(f'{v:g}' for v in sorted(facts.clock_numbers))})"
     if slot == "signed":
-        if abs(value) in facts.signed_numbers:
-            return None
+        if abs(value) in facts.signed_numbers or any(value in numbers for numbers in facts.meter_numbers.values()):
+            return None  # a change the engine applied, or a meter's own value below 0 ("no change (still -6)")
         return f"{value:+g} is not a bonus or change the engine applied"
     return None
 

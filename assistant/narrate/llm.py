@@ -21,9 +21,9 @@ from assistant.engine.errors import AssistantError, ConfigError
 from assistant.llm_calls import limits_of, stream_within
 from assistant.llm_errors import describe, scrub, secrets_of, url_from_of
 from assistant.narrate.context import ContextReport, build_context
-from assistant.narrate.echo import EchoWatch, NarrationEchoed
+from assistant.narrate.echo import STOPPED_EARLY, EchoWatch, NarrationEchoed
 from assistant.narrate.request import NarrationFailed, NarrationRequest
-from assistant.narrate.stops import cut_stream, story_stops
+from assistant.narrate.stops import cut_stream, skip_transcript_lead, story_stops
 
 DEFAULT_BUDGET_TOKENS = 1200
 
@@ -68,6 +68,14 @@ offline narration, the guard and saving the turn (on a loaded 2-core machine tur
 timeout when the deadline counted from the narration's start)."""
 
 
+def _texts(chunks: Iterator[Any], raw: list[str]) -> Iterator[str]:
+    """The chunks' text, each also kept in ``raw``."""
+    for chunk in chunks:
+        text = _chunk_text(chunk)
+        raw.append(text)
+        yield text
+
+
 class LLMNarrator:
     """Narration streamed from a LangChain chat model; raises :class:`NarrationFailed` on any model failure."""
 
@@ -106,7 +114,8 @@ class LLMNarrator:
         chunks = stream_within(self.chat_model, context.messages, limits_of(self.chat_model, task), until=self.turn_until)
         try:
             # the draft ends where a fault begins (:mod:`assistant.narrate.stops`); the call is closed below
-            for text in cut_stream((_chunk_text(chunk) for chunk in chunks), stops):
+            raw: list[str] = []  # what the model wrote, before its copied lead line or a stop is left out
+            for text in cut_stream(skip_transcript_lead(_texts(chunks, raw)), stops):
                 problem = watch.feed(text) or _leaks(watch.text, secrets)
                 if problem:
                     raise NarrationEchoed(problem)
@@ -115,6 +124,8 @@ class LLMNarrator:
             problem = watch.finish()
             if problem:
                 raise NarrationEchoed(problem)
+            if not produced and "".join(raw).strip():  # only a copied line, or a stop at its first word: retried
+                raise NarrationEchoed(STOPPED_EARLY)
         except AssistantError:
             raise
         except Exception as exc:  # every model, HTTP and parsing failure is translated here

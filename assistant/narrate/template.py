@@ -278,7 +278,7 @@ def without_card(text: str, result: Result) -> str:
     panel: without the card's paragraph, the open choices' lists and the "Next:" line, which the app draws itself."""
     drawn = {_card(result, label=True), _card(result, label=False), facts.follow_up_line([result]), *_choices(result)}
     kept = [p for p in text.split("\n\n") if p.strip() and p.strip() not in drawn]
-    return "\n\n".join(kept) if kept else text
+    return "\n\n".join(kept)  # "" when the app draws all of it (a /roll with no story: its card and its choices)
 
 
 def chunks(text: str) -> Iterator[str]:

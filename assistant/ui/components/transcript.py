@@ -155,8 +155,9 @@ def render_part(part: Part) -> None:
                     st.markdown(part.text)
             return
         render_dice_card(part.result)
-        if part.text:
-            st.markdown(_beside_card(part.text, part.result))
+        beside = _beside_card(part.text, part.result) if part.text else ""
+        if beside:
+            st.markdown(beside)
     elif part.kind == "text":
         st.markdown(keep_lines(part.text))
     else:

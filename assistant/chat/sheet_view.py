@@ -1,0 +1,85 @@
+"""What ``/sheet``, ``/moves``, ``/tables``, ``/help`` and ``/clock`` (alone) show: the campaign's state in lines a
+player reads, nothing changed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from assistant.chat.characters import shown_name
+from assistant.chat.help_text import system_help
+from assistant.engine import get_ruleset
+from assistant.store.state import CampaignState
+
+#: Words naming a meter that only modifies rolls for a while: at 0 there is nothing to show on the sheet.
+MODIFIER_WORDS = ("bonus", "penalty", "hold")
+
+
+def _idle_modifier(spec: Any, value: Any) -> bool:
+    """A bonus, penalty or hold at 0 (Dungeon World's forward bonus, cast penalty, Defend hold). Every other meter
+    is shown at 0 too (stress, heat, coin: a 0 there is part of the character's state)."""
+    return value == 0 and spec.default == 0 and any(word in spec.name for word in MODIFIER_WORDS)
+
+
+def clocks_text(state: CampaignState) -> str:
+    """Every clock the player has: the campaign's, and the ones kept on the sheet (a Blades project, the healing
+    clock)."""
+    lines = [f"- {c.get('name')}: {c.get('filled', 0)}/{c.get('segments')}" for c in state.clocks.values()]
+    character = state.active() or {}
+    for field, value in character.items():
+        if isinstance(value, dict) and {"segments", "filled"} <= set(value):
+            lines.append(f"- {field.replace('_', ' ').capitalize()}: {value['filled']}/{value['segments']}")
+        elif isinstance(value, list):
+            kind = field.removesuffix("s").replace("_", " ")
+            lines += [
+                f"- {c.get('name')} ({kind}): {c['filled']}/{c['segments']}"
+                for c in value
+                if isinstance(c, dict) and {"segments", "filled"} <= set(c)
+            ]
+    if not lines:
+        return "No clocks yet. Start one with /clock <segments> <name>, e.g. /clock 6 The alarm is raised."
+    return "Clocks:\n" + "\n".join(lines) + "\nAdvance a campaign clock with /clock +1 <name>."
+
+
+def info_text(name: str, system: str, state: CampaignState) -> str:
+    """``/help``, ``/moves``, ``/tables`` or the character's sheet (any other ``name``)."""
+    if name == "help":
+        return system_help(system)
+    ruleset = get_ruleset(system)
+    title = ruleset.title or system
+    if name == "moves":
+        by_category: dict[str, list[str]] = {}
+        for move in ruleset.moves:
+            by_category.setdefault(move.category, []).append(move.name)
+        return "\n".join(f"{cat.replace('_', ' ')}: {', '.join(names)}" for cat, names in by_category.items())
+    if name == "tables":
+        names = [t.name for t in ruleset.tables.values()]
+        return ("Tables (roll one with /table <name>): " + ", ".join(names)) if names else f"{title} has no tables."
+    return sheet_text(state, system)
+
+
+def sheet_text(state: CampaignState, system: str) -> str:
+    """The active character's sheet, the campaign's tracks and clocks."""
+    ruleset = get_ruleset(system)
+    character = state.active() or {}
+    stats = character.get("stats", {})
+    cid = state.active_character
+    who = shown_name(state, cid) if cid in state.characters else "Your character"
+    lines = [f"{who} — {ruleset.title or system}"]
+    if stats:
+        lines.append("Stats: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in stats.items()))
+    meters = [
+        f"{m.replace('_', ' ')} {character[m]}"
+        for m, spec in ruleset.sheet.meters.items()
+        if m in character and not _idle_modifier(spec, character[m])
+    ]
+    if meters:
+        lines.append("Meters: " + ", ".join(meters))
+    if character.get("impacts"):
+        lines.append("Impacts: " + ", ".join(str(i).replace("_", " ") for i in character["impacts"]))
+    lines += ruleset.sheet_lines(character)
+    for track in state.tracks.values():
+        status = f" — {track['status']}" if track.get("status") else ""
+        lines.append(f"Track: {track.get('name')} ({track.get('rank')}) {track.get('ticks', 0) // 4}/10 boxes{status}")
+    for clock in state.clocks.values():
+        lines.append(f"Clock: {clock.get('name')} {clock.get('filled', 0)}/{clock.get('segments')}")
+    return "\n".join(lines)
