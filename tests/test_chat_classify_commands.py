@@ -82,6 +82,8 @@ def test_parse_oracle_odds_prefix() -> None:
         ("/r 1d100", "dice", {"value": "1d100"}),
         ("/table pay the price", "table", {"value": "pay the price"}),
         ("/progress find the ship 2", "progress", {"track": "find the ship", "times": 2}),
+        ("/progress 3 find the ship", "progress", {"track": "find the ship", "times": 3}),  # the count first
+        ("/progress 2", "progress", {"track": None, "times": 2}),
         ("/progress", "progress", {"track": None, "times": 1}),
         ("/track dangerous Find the lost ship", "track", {"rank": "dangerous", "name": "Find the lost ship"}),
         ("/clock 6 The alarm", "clock", {"segments": 6, "name": "The alarm"}),

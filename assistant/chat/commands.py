@@ -197,6 +197,9 @@ def parse_command(text: str) -> Command:
         parts = rest.rsplit(" ", 1)
         times = _int(parts[-1]) if len(parts) == 2 else None
         track = parts[0] if times is not None else rest
+        lead = rest.split(" ", 1)
+        if times is None and _int(lead[0]) is not None:  # "/progress 3 find my brother", "/progress 3"
+            times, track = _int(lead[0]), (lead[1] if len(lead) == 2 else "")
         if times is not None and not 1 <= times <= MAX_PLAYER_MARKS:
             raise _usage_error(
                 "progress", f"Mark progress 1 to {MAX_PLAYER_MARKS} times (a troublesome track fills in 4, an epic one in 40)."
