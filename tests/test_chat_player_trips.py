@@ -503,3 +503,15 @@ def test_blood_gained_at_full_says_it_stays_at_its_value() -> None:
     session.confirm({"move": "Feed", "stat": "glamour"})
     told = session.send("/choose 1").narration
     assert "Blood: no change (still 5)." in told, told
+
+
+def test_progress_with_a_count_first_marks_the_only_open_track() -> None:
+    session, _dice = _session("starforged", "count first")
+    session.send("/track formidable Find my lost brother")
+    told = session.send("/progress 3 find my lost brother").narration
+    assert "No track called" not in told, told
+    (track,) = session.reload().tracks.values()
+    assert track["ticks"] == 12, told  # a formidable mark is 4 ticks
+    session.send("/progress 2")  # the count alone: the one open track
+    (track,) = session.reload().tracks.values()
+    assert track["ticks"] == 20

@@ -217,6 +217,9 @@ class FollowingMixin(ActingMixin):
         )
 
     def _progress(self, track: str | None, times: int) -> TurnStream:
+        open_tracks = [t for t in self._state.tracks.values() if not t.get("status")]
+        if not track and times > 1 and len(open_tracks) == 1:  # "/progress 3" with one track open: that one
+            track = str(open_tracks[0].get("name"))
         if not track:
             if not self._state.tracks:
                 text = "No progress tracks yet. Start one with /track <rank> <name>."
