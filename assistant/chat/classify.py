@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
-from assistant.narrate.intent import is_verb
+from assistant.narrate.intent import Shape, shape
 
 Kind = Literal["command", "meta", "rules", "oracle", "action"]
 
@@ -168,12 +168,6 @@ def _has_gear_move(system: str) -> bool:
         return False
 
 
-def _verb_first(text: str) -> bool:
-    """True when a message opens with a verb in its plain form ("hack the door?", "sneak past the drones?")."""
-    first = re.match(r"[A-Za-z]+", text)
-    return first is not None and is_verb(first.group(0).lower())
-
-
 def classify(text: str, system: str = "starforged") -> Classification:
     """Classify one player message (see the module docstring for the rules)."""
     stripped = (text or "").strip()
@@ -201,7 +195,7 @@ def classify(text: str, system: str = "starforged") -> Classification:
         return Classification("rules", stripped, "a question about the rules")
     if stripped.endswith("?") and _YES_NO_OPENER.match(stripped):
         return Classification("oracle", stripped, "a yes/no question about the story", odds_in(stripped))
-    if stripped.endswith("?") and _verb_first(stripped):  # "hack the door?": the player's "can I hack the door?"
+    if stripped.endswith("?") and shape(stripped)[0] is Shape.VERB:  # "hack the door?": "can I" left out
         return Classification("action", stripped, "an action put as a question")
     if is_question and stripped.endswith("?"):
         # an open question that is not about the rules ("What is behind the door?") is still for the oracle
