@@ -159,3 +159,17 @@ def test_a_rolled_row_opens_its_story_and_the_model_goes_on_from_it() -> None:
     rolled = NarrationRequest(task="table", system="starforged", player_text="/table make a discovery", results=(table,))
     assert row_opening(rolled) == "Visions or prophesies of the future."
     assert row_opening(_request("miss")) == ""  # a move's story opens with the attempt instead
+
+
+def test_an_open_choices_option_is_not_told_to_the_model_as_what_happens() -> None:
+    """Defend's 10+ reads "you redirect damage meant for the person you defend onto yourself", which the engine
+    makes an option of the hold the player spends: told it as what happens, a 1.5B model spent the hold."""
+    request = NarrationRequest(
+        task="narrate",
+        system="dungeon-world",
+        player_text="I raise my shield to protect the cleric",
+        results=(resolve({"system": "dungeon-world", "move": "Defend", "stat": "con", "dice": [3, 6]}),),
+    )
+    sheet = facts_text(request)
+    assert "Spend your Hold on Defend" in sheet
+    assert "redirect damage" not in sheet.lower()

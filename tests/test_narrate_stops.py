@@ -127,3 +127,31 @@ def test_the_last_turns_action_told_again_in_other_words_is_a_repeat() -> None:
     shot = earlier_sentences(["You try to shoot the raider before he reaches cover. Luck deserts you."])
     assert repeats_earlier('"I try to shoot the raider, but luck deserts me. I miss."', shot)  # a turn retold in quotes
     assert not repeats_earlier("The raider flees into the dark, leaving his rifle behind.", shot)
+
+
+def test_a_first_line_copying_an_instruction_of_the_turn_message_is_left_out() -> None:
+    """A 0.5B model answered with the line after its opening ("Continue right after it with what happens because of
+    it; …") or with the retry's feedback, and sometimes went on with the story after it."""
+    copied = (
+        "\nContinue right after it with what happens because of it; do not say it again, and do not change how it went."
+        "\nThe hatch groans open onto a dark corridor."
+    )
+    for size in (2, 9, 200):
+        assert "".join(skip_transcript_lead(pieces(copied, size))) == "The hatch groans open onto a dark corridor."
+    feedback = 'Your last narration was not used: it copied the prompt ("continue right after it")'
+    assert "".join(skip_transcript_lead(pieces(feedback, 4))) == ""
+    told = "Already told to the player, as the opening of your story: You go all in\n\nThe oath settles in your chest."
+    assert "".join(skip_transcript_lead(pieces(told, 6))) == "The oath settles in your chest."
+    assert "".join(skip_transcript_lead(pieces("Also, the door opens.", 1))) == "Also, the door opens."
+    assert "".join(skip_transcript_lead(pieces("Now you wait.", 3))) == "Now you wait."
+
+
+def test_an_instruction_copied_after_the_story_ends_the_draft_there() -> None:
+    draft = "The oath settles in your chest.\n\nAlready told to the player, as the opening of your story: You swear"
+    assert "".join(cut_stream(pieces(draft, 5))) == "The oath settles in your chest.\n\n"
+    only = "Continue right after it with what happens because of it"
+    fake = GenericFakeChatModel(messages=iter([AIMessage(content=only)]))
+    request = NarrationRequest(task="narrate", system="starforged", player_text="I run", results=(resolve(FD),))
+    with pytest.raises(NarrationEchoed) as raised:
+        list(LLMNarrator(fake).stream(request))
+    assert raised.value.problem == STOPPED_EARLY

@@ -371,6 +371,8 @@ def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
                 sentence = _CHOICE_CLAUSE.sub(".", sentence)
             if not sentence.strip(" .") or _follow_up_sentence(sentence, result) or _applied(sentence, result):
                 continue
+            if result.choices and _an_option(sentence, result):
+                continue  # Defend's "you redirect damage …": the open choice's option, which the player may pick
             if _TAKE_ALL.match(sentence) and not result.choices and result.effects:
                 continue  # "Take both.": the engine took them, the card lists them
             if _PICK.match(sentence) and result.choices:

@@ -23,12 +23,23 @@ from assistant.llm_calls import TASK_STOP
 _DECISIONS = (" decide to", " decide not", " decided to", " decided not", " decide it is", " choose not to", " chose not to")
 _SPEECH = tuple(f"{end}{quote} you " for end in ",?!." for quote in ('"', "\u201d"))
 _ROLLS = (" roll +", " rolls +", " rolled +", " rolls their", " rolled their", " roll your", " rolls your")
+#: The starts of the turn message's instructions (:mod:`assistant.narrate.turn_message`) and of the retry's feedback
+#: (:class:`assistant.narrate.echo.NarrationEchoed`): a 0.5B model answered with them, after its opening ("Continue
+#: right after it with what happens because of it; …") or as its whole reply ("Your last narration was not used: …").
+_INSTRUCTIONS = (
+    "Already told to the player",
+    "Continue right after it",
+    "Now continue the story",
+    "Now narrate what happens",
+    "Your last narration was not used",
+)
 _HEADINGS = (
     *("What happened this turn", "\nNext:", "Your narration broke", "Rewrite it:"),  # the prompt and the feedback
     *("Left to the player", "Offered next"),  # the fact sheet's lines on choices and follow-ups
     *(" Outcome:", "\nOutcome:", "\nMove:", "What the rules say"),  # the fact sheet's labels
     *("\u203a", "> [", "\n>", " > "),  # the quoted reference's form
     *("Story:", "\nYou:", " You: "),  # the story-so-far's form
+    *_INSTRUCTIONS,  # the turn message's own instructions and the retry's feedback
 )
 
 STORY_STOPS: tuple[str, ...] = tuple(dict.fromkeys((*TASK_STOP.get("narrate", ()), *_DECISIONS, *_SPEECH, *_ROLLS, *_HEADINGS)))
@@ -105,31 +116,29 @@ def cut_stream(chunks: Iterable[str], stops: Iterable[str] = STORY_STOPS) -> Ite
 
 
 #: A first line in the story-so-far's form ("You: Oracle (likely): Are there survivors aboard?", "Story: …"): a
-#: small model opened a third of its 0.5B drafts this way and then told the story after it.
-_TRANSCRIPT_LEAD = ("You:", "Story:")
+#: small model opened a third of its 0.5B drafts this way and then told the story after it. A first line copying one
+#: of the turn message's instructions is left out the same way.
+_TRANSCRIPT_LEAD = ("You:", "Story:", *_INSTRUCTIONS)
+
+
+def _undecided(start: str) -> bool:
+    """Whether ``start`` (a draft's first line so far) could still become a copied lead line."""
+    return "\n" not in start and any(lead.startswith(start) for lead in _TRANSCRIPT_LEAD)
 
 
 def skip_transcript_lead(chunks: Iterable[str]) -> Iterator[str]:
-    """``chunks`` without a first line in the story-so-far's form (what follows it is the story); the chunks pass
-    as they came once the draft's start is seen not to be one."""
-    held: list[str] = []
+    """``chunks`` without first lines in the story-so-far's form or copying an instruction (what follows them is
+    the story); the chunks pass as they came once the draft's start is seen not to be one."""
+    held = ""
     it = iter(chunks)
     for chunk in it:
-        held.append(chunk)
-        start = "".join(held).lstrip()
-        if len(start) < 6 and "\n" not in start:  # too short to tell yet
-            continue
-        if not start.startswith(_TRANSCRIPT_LEAD):
-            break
-        if "\n" in start:  # the copied line ends here: what follows may be the story, or another copied line
-            rest = start.split("\n", 1)[1].lstrip()
-            held = [rest] if rest else []
-            if rest and not rest.startswith(_TRANSCRIPT_LEAD) and len(rest) >= 6:
-                break
-    else:
-        start = "".join(held).lstrip()
-        if start and not start.startswith(_TRANSCRIPT_LEAD):
-            yield from held
+        held = (held + chunk).lstrip()
+        while held.startswith(_TRANSCRIPT_LEAD) and "\n" in held:  # a copied line ends: the story may follow it
+            held = held.split("\n", 1)[1].lstrip()
+        if not held or _undecided(held) or held.startswith(_TRANSCRIPT_LEAD):
+            continue  # too short to tell yet, or a copied line still coming
+        yield held
+        yield from it
         return
-    yield from held
-    yield from it
+    if held and not held.startswith(_TRANSCRIPT_LEAD):
+        yield held
