@@ -173,3 +173,13 @@ def test_an_open_choices_option_is_not_told_to_the_model_as_what_happens() -> No
     sheet = facts_text(request)
     assert "Spend your Hold on Defend" in sheet
     assert "redirect damage" not in sheet.lower()
+
+
+def test_a_vice_roll_is_not_told_to_the_model_as_a_failure() -> None:
+    """A vice roll's 1-3 clears stress (or overindulges): told "a bad outcome: you try, but it goes badly", a 1.5B
+    model wrote "your stress levels skyrocket"."""
+    vice = resolve({"system": "blades", "move": "Indulge Vice", "dice": [2, 3]})
+    sheet = facts_text(NarrationRequest(task="narrate", system="blades", player_text="I hit the gambling dens", results=(vice,)))
+    assert "goes badly" not in sheet and "bad outcome" not in sheet
+    assert "select an overindulgence" in sheet
+    assert "stress" not in sheet.split("Left to the player")[0].lower()  # nothing to clear: no word on stress

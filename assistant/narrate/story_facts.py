@@ -54,6 +54,8 @@ def _direction(effect: Effect) -> str:
     if isinstance(effect.delta, int) and effect.delta:
         verb = "go" if target.endswith("s") and not target.endswith("ss") else "goes"
         return f"your {target} {verb} {'up' if effect.delta > 0 else 'down'}"
+    if effect.delta == 0 and effect.kind is EffectKind.METER:  # a vice roll with no stress to clear: its rule is no news
+        return ""
     return effect.reason.rstrip(".") if effect.reason and len(effect.reason.split()) > 1 else ""
 
 
@@ -77,7 +79,7 @@ def _result_lines(result: Result, question: str) -> list[str]:
             lines.append("Continue right after it; do not say it again" + (twist if result.match else "."))
         else:
             lines.append(f"The oracle's answer: {result.outcome.upper()}{twist}")
-    elif result.outcome in MEANINGS:
+    elif result.outcome in MEANINGS and result.move_id not in facts.UNTONED:  # a vice roll's "bad outcome" clears stress
         lines.append("Outcome: " + MEANINGS[result.outcome] + (" The challenge dice match: add a twist." if result.match else ""))
     rows = facts.table_rows(result)
     if rows:
