@@ -515,3 +515,27 @@ def test_progress_with_a_count_first_marks_the_only_open_track() -> None:
     session.send("/progress 2")  # the count alone: the one open track
     (track,) = session.reload().tracks.values()
     assert track["ticks"] == 20
+
+
+@pytest.mark.parametrize(
+    ("words", "told"),
+    [
+        ("a raider gang bursts in firing", "A raider gang bursts in firing."),
+        ("the hatch hisses open", "The hatch hisses open."),
+    ],
+)
+def test_something_happening_to_the_character_is_told_as_a_sentence(words: str, told: str) -> None:
+    """It was "You turn your attention to a raider gang bursts in firing." (an -s verb before a direction)."""
+    session, dice = _session("starforged")
+    session.send(words)
+    dice.queue(5, 6, 6)
+    story = session.confirm({"move": "Enter the Fray", "stat": "heart"}).narration
+    assert story.startswith(told), story
+
+
+def test_a_plural_noun_after_of_is_not_read_as_a_verb() -> None:
+    from assistant.narrate.intent import frame
+
+    for seed in range(4):  # a phrase the player points at, not a sentence of what happens
+        told = frame("a hail of bolts from the rooftops", seed)
+        assert not told.startswith("A hail") and told.endswith("a hail of bolts from the rooftops."), told

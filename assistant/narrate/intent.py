@@ -63,6 +63,8 @@ _FINITE = words(
     "is are was were has have had gets got goes went comes came seems seem looks look stands stand lies lie sits sit "
     "opens closes falls rises runs holds waits wait knows know wants want needs need"
 )
+#: Words a verb of motion ends on ("the hatch hisses open").
+_RESULTS = words("open shut apart loose free")
 _OBJECTS = words("away back home again him her them it me us something someone everything")
 _SUBJECTS = words("he she it they there this that these those someone something everyone nobody")
 _DETERMINERS = words("a an the your his her their its this that these those some any every each another")
@@ -228,8 +230,18 @@ def _third_person_verb(intent: str) -> bool:
             and found[1].lower().endswith("s")
             and (is_verb(found[2]) or (len(found) > 3 and found[3].lower() in _AFTER_VERB))
         )
-        on_you = any(  # "a vampire hunter corners you": an -s word before "you" is the verb, known or not
-            w.lower().endswith("s") and nxt.lower() in {"you", "us"} for w, nxt in zip(found[1:4], found[2:5], strict=False)
+        on_you = (
+            any(  # "a vampire hunter corners you", "a raider gang bursts in": an -s word before "you" or a
+                # direction is the verb, known or not
+                w.lower().endswith("s")
+                and not w.lower().endswith("ss")
+                and nxt.lower() in _AFTER_VERB | _RESULTS
+                and before.lower() not in _AFTER_VERB | {"of", "and", "with"}  # "a hail of bolts from": a noun
+                for before, w, nxt in zip(found[1:3], found[2:4], found[3:5], strict=False)
+            )
+            or any(
+                w.lower().endswith("s") and nxt.lower() in {"you", "us"} for w, nxt in zip(found[1:4], found[2:5], strict=False)
+            )
         )
         return plural or on_you or any(_verb_base(w.lower()) for w in found[2:4])
     return first[:1].isupper() and not is_verb(first) and bool(_verb_base(found[1].lower()))  # "Kara lunges"

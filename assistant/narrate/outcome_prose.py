@@ -371,8 +371,6 @@ def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
                 sentence = _CHOICE_CLAUSE.sub(".", sentence)
             if not sentence.strip(" .") or _follow_up_sentence(sentence, result) or _applied(sentence, result):
                 continue
-            if result.choices and _an_option(sentence, result):
-                continue  # Defend's "you redirect damage …": the open choice's option, which the player may pick
             if _TAKE_ALL.match(sentence) and not result.choices and result.effects:
                 continue  # "Take both.": the engine took them, the card lists them
             if _PICK.match(sentence) and result.choices:
@@ -382,6 +380,8 @@ def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
             if _lists_the_options(sentence, result):
                 listed = True  # "Heat 0-3: Rivals or Unquiet Dead; Heat 4/5: ...": the open choice lists its own
                 continue
+            if result.choices and _an_option(sentence, result):
+                continue  # Defend's "you redirect damage …": the open choice's option, which the player may pick
             if listed and "column" in sentence.lower():
                 continue
             if _bare(sentence) in card or _asked_by_a_choice(sentence, result):
