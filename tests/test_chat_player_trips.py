@@ -539,3 +539,27 @@ def test_a_plural_noun_after_of_is_not_read_as_a_verb() -> None:
     for seed in range(4):  # a phrase the player points at, not a sentence of what happens
         told = frame("a hail of bolts from the rooftops", seed)
         assert not told.startswith("A hail") and told.endswith("a hail of bolts from the rooftops."), told
+
+
+@pytest.mark.parametrize(
+    ("words", "move"),
+    [
+        ("I threaten the gravedigger to tell me where the hunters sleep", "Compel"),
+        ("I sneak past the sleeping guards", "Face Danger"),
+    ],
+)
+def test_elegy_someone_else_sleeping_does_not_make_the_action_a_rest(words: str, move: str) -> None:
+    """Rest came first: its words ("sleep") were said of the hunters and the guards, not of the character."""
+    session, _dice = _session("elegy")
+    offered = session.send(words)
+    assert offered.suggestions[0].move == move, [s.move for s in offered.suggestions]
+    assert "Rest" not in [s.move for s in offered.suggestions[:1]]
+
+
+def test_own_words_leave_out_what_others_do() -> None:
+    from assistant.suggest.cues import own_words
+
+    assert own_words("I threaten him to tell me where the hunters sleep") == "I threaten him to tell me"
+    assert own_words("I sneak past the sleeping guards") == "I sneak past the guards"
+    assert own_words("I wait where I can see the door") == "I wait where I can see the door"
+    assert own_words("I sleep until dusk") == "I sleep until dusk"

@@ -102,7 +102,8 @@ def load_needs(system: str) -> dict[str, tuple[re.Pattern[str], ...]]:
 def unmet_needs(system: str, text: str) -> frozenset[str]:
     """The normalized names of the moves whose trigger's words the text does not hold (see ``needs``): a word of the
     list, or of every list when the need is a list of lists ("a faction" and "a rumor" for Spread a Rumor)."""
-    return frozenset(name for name, patterns in load_needs(system).items() if not all(p.search(text) for p in patterns))
+    own = own_words(text)
+    return frozenset(name for name, patterns in load_needs(system).items() if not all(p.search(own) for p in patterns))
 
 
 @cache
@@ -135,8 +136,29 @@ class CueHits:
 MAX_BOOST = 0.3
 
 
+#: A clause about someone else after the player's own ("… where the hunters sleep", "… while the guards argue"):
+#: its words tell the scene, not what the character does.
+_OTHERS_CLAUSE = re.compile(
+    r"(?<=\w)[,;]?\s+(?:where|while|whilst|when|until|because|since|as|who|whom)\s+"
+    r"(?!(?:i|i'm|i've|i'd|we|we're|me|my|our|myself)\b)(?:the|a|an|his|her|their|its|they|he|she|it|some|two|three|\w+s)\b.*$",
+    re.IGNORECASE,
+)
+
+
+def own_words(text: str) -> str:
+    """The player's words without a closing clause about someone else: "I threaten the gravedigger to tell me where
+    the hunters sleep" points at threatening, not at sleeping (the cues of Rest)."""
+    return _DESCRIBING.sub(r"\1 ", _OTHERS_CLAUSE.sub("", text))
+
+
+#: An -ing word between a determiner and a noun describes someone or something ("past the sleeping guards"): the
+#: character is not the one sleeping.
+_DESCRIBING = re.compile(r"\b(the|a|an|his|her|their|its|two|three|some|those|these)\s+\w{3,}ing\s+(?=[a-z])", re.IGNORECASE)
+
+
 def match_cues(system: str, text: str) -> CueHits:
     hits = CueHits()
+    text = own_words(text)
     for cue in load_cues(system):
         found = cue.pattern.search(text)
         if not found:
