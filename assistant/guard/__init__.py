@@ -47,7 +47,7 @@ from assistant.guard.conditions import check_conditions
 from assistant.guard.contrary import check_hit_failed, check_miss_untold, check_miss_worked, check_only_retold
 from assistant.guard.denied import check_outcome_denied
 from assistant.guard.earlier import check_earlier
-from assistant.guard.established import check_established
+from assistant.guard.established import CHANGING_MOVES, check_established
 from assistant.guard.facts import Facts
 from assistant.guard.feedback import describe_violations, fix_sentence
 from assistant.guard.goals import check_goal_told_done
@@ -133,7 +133,7 @@ def check_narration(
         found += check_claims(sentence, facts, question or intent)
         found += check_agency(sentence, facts, intent)
         found += check_oracle_story(sentence, facts, question)
-        found += check_established(sentence, facts.established)
+        found += check_established(sentence, facts.established, changing=bool(facts.moves & CHANGING_MOVES))
         found += check_miss_worked(sentence, facts, intent)
         found += check_hit_failed(sentence, facts, intent) or check_hit_got_nothing(sentence, facts, intent)
         found += check_price_boon(sentence, facts)

@@ -7,7 +7,8 @@ with the deeds that tell it true or false: fleeing (running off / coming at you)
 spotting you / unaware of you), a machine running (humming, online / dead, offline), being alive, being awake. A
 sentence whose subject is the answer's subject (or a pronoun right after it was named) and whose deed tells the
 predicate's other side, not negated and not supposed, contradicts the answer. This turn's answer and the answers
-earlier turns established are read alike.
+earlier turns established are read alike, but a price may change what an earlier answer said (its new hazard: "the
+priest appears, sensing you"): there only a deed told as how it was at that time contradicts it.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from assistant.guard.agency import question_words
+from assistant.guard.established import AT_THAT_TIME, CHANGING_MOVES
 from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.text import Sentence, clause_of, hypothetical, negated
@@ -157,6 +159,7 @@ def check_opposed(told: Iterable[Sentence], facts: Facts, question: str | None) 
     kept = answers(facts, question)
     if not kept:
         return []
+    changing = bool(facts.moves & CHANGING_MOVES)
     previous = ""
     for sentence in told:
         text = sentence.narr
@@ -165,6 +168,8 @@ def check_opposed(told: Iterable[Sentence], facts: Facts, question: str | None) 
                 continue
             if answer.earlier and EARLIER_CHANGED.search(text):
                 continue  # "the priest now sees you": an earlier turn's answer may have changed since
+            if answer.earlier and changing and not AT_THAT_TIME.search(text):
+                continue  # a price's new hazard ("the priest appears, sensing you") changes the situation
             own, other = (answer.family.yes, answer.family.no) if answer.holds else (answer.family.no, answer.family.yes)
             if any(not negated(text, o.start(), 3) for o in own.finditer(text)):
                 continue  # "the raider flees, but not before he slashes at you": the answer is told too
