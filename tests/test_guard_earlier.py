@@ -135,3 +135,12 @@ def test_the_chat_gives_the_guard_the_story_so_far_and_retries_a_retelling() -> 
     # after some story of its own, the draft is cut before the retelling instead
     later = narrate(Scripted("The clerk shrugs. " + retold), request)
     assert later.attempts == 1 and later.cut and "guild master" not in later.text and "clerk shrugs" in later.text
+
+
+def test_a_question_asked_in_an_earlier_turn_copied_as_the_story_is_flagged() -> None:
+    from assistant.narrate.echo import earlier_sentences
+
+    asked = earlier_sentences(["Does the priest in the cloister sense me?"])
+    found_ = found("Does the priest in the cloister sense me?", PRICE, asked)
+    assert any(v.kind is ViolationKind.ECHO and "asked in an earlier turn" in v.detail for v in found_)
+    assert not found("Does the priest in the cloister hear the bells?", PRICE, asked)

@@ -87,6 +87,11 @@ def _recall(words: set[str], facts: Facts) -> bool:
     return bool(facts.outcomes & _ORACLE) and any(words and words <= stems(f.sentence) for f in facts.established)
 
 
+def _asked_before(words: str, facts: Facts) -> bool:
+    """A question of the story that is, word for word, an earlier line ("You: Does the raider flee?")."""
+    return any(len(e.words.split()) >= MIN_NEW and f" {e.words} " in f" {words} " for e in facts.earlier)
+
+
 def check_earlier(told: Sequence[Sentence], facts: Facts, intent: str | None = None) -> list[Violation]:
     """Sentences of the story that tell an earlier turn's sentence again as this turn's."""
     if not facts.earlier:
@@ -100,6 +105,11 @@ def check_earlier(told: Sequence[Sentence], facts: Facts, intent: str | None = N
     out: list[Violation] = []
     for sentence in told:
         words = normalize_words(sentence.text)
+        if sentence.question and _asked_before(words, facts):
+            excerpt = (sentence.raw or sentence.original).strip()
+            detail = f"'{excerpt}' is a question asked in an earlier turn, copied as this turn's story"
+            out.append(Violation(ViolationKind.ECHO, f"{detail}; tell only what happens now", excerpt))
+            continue
         if sentence.question or not words or normalize_words(sentence.original) in opening or _FEELING.search(sentence.text):
             continue
         new = stems(words) - own
