@@ -3,19 +3,22 @@
 ``facts_record(request)`` is what the narrator was given: the facts in words (the outcome's meaning, the changes,
 what is left to the player, the oracle's answer, the follow-ups offered), and everything the guard needs to read
 the draft again: the engine's Results as JSON, the system, the player's words, the oracle question and the rules
-passages the narrator may quote, and the engine's opening shown before the draft (a move's attempt and outcome, an
-oracle's answer). ``check_facts(text, facts)`` runs the guard exactly as the chat loop does, on the opening and the
-draft together.
+passages the narrator may quote, the engine's opening shown before the draft (a move's attempt and outcome, an
+oracle's answer) and the sentences earlier turns told (``earlier``, as the chat's narration filter collects them from
+the story so far: a draft must not tell them again as this turn's). ``check_facts(text, facts)`` runs the guard
+exactly as the chat loop does, on the opening and the draft together.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
 
 def facts_record(request: Any) -> dict[str, Any]:
     """The engine facts of one :class:`~assistant.narrate.request.NarrationRequest`, JSON-ready."""
+    from assistant.narrate.echo import earlier_sentences
     from assistant.narrate.facts import follow_up_line
     from assistant.narrate.story_facts import opening, story_facts
 
@@ -33,6 +36,8 @@ def facts_record(request: Any) -> dict[str, Any]:
         "quotable": [str(getattr(hit, "text", "")) for hit in request.rules],
         "established": list(getattr(request, "established", ())),
         "opening": opening(request, question),
+        # the story so far as the chat's narration filter reads it: earlier stories and the player's lines, no commands
+        "earlier": earlier_sentences(text for _, text in request.history if not text.lstrip().startswith("/")),
     }
 
 
@@ -43,10 +48,15 @@ def check_facts(text: str, facts: Mapping[str, Any]) -> list[Any]:
 
     results = list(facts.get("results") or [])
     system = facts.get("system")
-    prepared = prepare(
-        results, system=system, quotable=list(facts.get("quotable") or []), established=list(facts.get("established") or [])
-    )
     told = str(facts.get("opening") or "")  # the engine's opening, shown before the draft: read as the chat reads it
+    prepared = prepare(
+        results,
+        system=system,
+        quotable=list(facts.get("quotable") or []),
+        established=list(facts.get("established") or []),
+        earlier=list(facts.get("earlier") or []),
+        told=[s for s in re.split(r"(?<=[.!?])\s+", told) if s.strip()],
+    )
     return check_narration(
         second_person_fix(f"{told} {text}" if told and not text.startswith(told) else text),
         results,

@@ -227,3 +227,26 @@ def narrated_action(question: str) -> bool:
         return False
     told = _TELLING.search(plain)
     return told is not None and (told.group("gerund") or "").lower() not in _NOT_GERUNDS
+
+
+#: Where a GM's question turns from the story it tells to what it asks: a sentence's end, a dash, or a comma
+#: before an asking word ("..., what now?", "..., then what?").
+_CLAUSES = re.compile(
+    r"(?<=[.!?;:])\s+|\s+[—–]\s+|\s+-\s+|"
+    r",\s+(?=(?:and\s+)?(?:what|which|how|can|could|does|do|did|is|are|who|when|where|why|now|then|any|should|would|will)\b)",
+    re.I,
+)
+_ASKS = re.compile(
+    r"^\W*(?:how|what|whats|what's|which|can|could|does|do|did|is|are|am|when|where|who|why|should|would|will|any|now|then)\b",
+    re.I,
+)
+
+
+def asking_clause(question: str) -> str:
+    """The part of ``question`` that asks, after the story a GM tells first: "The smuggler shakes the tail and
+    ducks into a shaft. Which move?" -> "Which move?"; the whole question when it is one clause."""
+    parts = [p.strip() for p in _CLAUSES.split(question) if p and len(p.strip()) > 1]
+    if len(parts) <= 1:
+        return question
+    asks = [p for p in parts if "?" in p or _ASKS.search(p)]
+    return asks[-1] if asks else parts[-1]

@@ -125,13 +125,38 @@ def test_labelled_drafts_are_read_against_their_own_facts(tmp_path: Path, capsys
     assert summary["catch_rate_with_kind"] == 1.0 and summary["false_flag_rate"] == 0.0 and summary["errors"] == 1
 
 
+def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """facts_record keeps the sentences earlier turns told (as the chat's filter collects them from the history), and
+    a labelled draft that tells one again as this turn's is read against them."""
+    from assistant.engine import resolve
+    from assistant.narrate import NarrationRequest
+    from evals.guard_facts import facts_record
+
+    history = (("user", "I search the hold"), ("narrator", "You find a sealed crate stamped with the guild's mark."))
+    request = NarrationRequest(
+        task="narrate", system="starforged", player_text="I run for the door", results=(resolve(FDW),), history=history
+    )
+    facts = json.loads(json.dumps(facts_record(request)))
+    assert " you find a sealed crate stamped with the guild's mark " in facts["earlier"]
+    lines = [
+        {"id": "again", "text": "You find a sealed crate stamped with the guild's mark.", "facts": facts,
+         "label": "fault", "kind": "echo", "why": "the last turn's find told again"},
+        {"id": "new", "text": "You reach the door, but the crate slips from your grip.", "facts": facts,
+         "label": "ok", "kind": "", "why": "true"},
+    ]  # fmt: skip
+    harness.main(["--dataset", str(_write(tmp_path, lines)), "--json-summary"])
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [v["kind"] for v in rows[0]["violations"]] == ["echo"] and rows[1]["ok"]
+
+
 @pytest.mark.parametrize(
     "name, catch, false_flags",
     [
         ("guard_real_model.jsonl", 0.9, 0.0),
         ("guard_real_model_heldout.jsonl", 0.4, 0.0),
         ("guard_real_model_heldout5.jsonl", 0.65, 0.0),
-        ("guard_real_model_heldout6.jsonl", 0.3, 0.0),
+        ("guard_real_model_heldout6.jsonl", 0.7, 0.0),
+        ("guard_real_model_heldout7.jsonl", 0.4, 0.0),
     ],
 )
 def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:

@@ -71,3 +71,30 @@ def test_an_earlier_answer_told_the_other_way_in_deeds_is_caught_and_the_retry_n
     found = check_narration("The raider lunges at you again.", [], system="starforged", facts=facts)
     line = describe_violations(found).splitlines()[1]
     assert line == '1. Change "The raider lunges at you again.": an earlier answer stands: The raider does flee.'
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the answer's subject opens a clause of its own after another subject
+        "The reactor is no longer running, but the survivors have managed to escape through a hidden door.",
+        "The air is stale, and the survivors have already fled the ship.",
+        "The survivors have long since escaped to another vessel.",
+    ],
+)
+def test_a_yes_to_someone_aboard_told_as_them_gone_is_caught(text: str) -> None:
+    assert this_turn(text, YES, "Are there survivors aboard?")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The survivors are huddled in the mess hall, and they have left a trail of ration wrappers.",
+        "The survivors have been left behind by their crew.",
+        "The reactor is dead, but the survivors are still aboard.",
+        "If the survivors have escaped, the ship is empty.",
+        "The lights flicker, and the crew's logs say the captain left the ship long ago.",
+    ],
+)
+def test_someone_aboard_told_with_other_departures_passes(text: str) -> None:
+    assert not this_turn(text, YES, "Are there survivors aboard?")

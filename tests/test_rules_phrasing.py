@@ -9,7 +9,7 @@ import pytest
 from rules_index.chunk import Chunk
 from rules_index.coverage import content_terms, known, one_edit_apart
 from rules_index.index import RulesIndex
-from rules_index.phrasing import narrated_action, plain_question
+from rules_index.phrasing import asking_clause, narrated_action, plain_question
 from rules_index.rank import Scored, without_copies
 from rules_index.search import search_index
 from rules_index.terms import terms
@@ -135,3 +135,18 @@ def test_copies_are_left_out_but_different_passages_kept() -> None:
 )
 def test_a_question_told_as_the_characters_action(question: str, told: bool) -> None:
     assert narrated_action(question) is told
+
+
+@pytest.mark.parametrize(
+    ("question", "clause"),
+    [
+        ("The smuggler shakes the tail and ducks into a shaft. Which move?", "Which move?"),
+        ("The paladin defends and misses, then what?", "then what?"),
+        ("Ruling check: Dex slips across to the Docks. Which move, and what does he describe?", "and what does he describe?"),
+        ("She's out of blood - does she starve?", "does she starve?"),
+        ("how often can you check in on a scheme", "how often can you check in on a scheme"),
+        ("What happens at 9 heat?", "What happens at 9 heat?"),
+    ],
+)
+def test_the_asking_clause_is_the_part_after_the_story(question: str, clause: str) -> None:
+    assert asking_clause(question) == clause

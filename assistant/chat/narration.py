@@ -160,7 +160,6 @@ def _attempt(
     Without ``each_sentence`` (the offline narration, whose text is shown whatever the guard finds) the claims are
     checked once, on the whole text."""
     quotable = [str(getattr(hit, "text", "")) for hit in request.rules]
-    facts = prepare(list(results), system=request.system, odds=odds, quotable=quotable, established=request.established)
     question = request.question or (request.player_text if request.task == "oracle" else "")
 
     def check(text: str, partial: bool = True) -> list[Violation]:
@@ -192,6 +191,16 @@ def _attempt(
         shown.append(opener + " ")
         yield TurnEvent("narration", text=opener + " ")
     told = (split_sentences(opener + " ")[0] or [opener]) if opener else []
+    # the guard reads the story so far too (the sentences this filter skips, and what it lets through in other words)
+    facts = prepare(
+        list(results),
+        system=request.system,
+        odds=odds,
+        quotable=quotable,
+        established=request.established,
+        earlier=earlier,
+        told=told,
+    )
     earlier.extend(f" {' '.join(re.findall(r'[a-z0-9]+', s.lower()))} " for s in told)
     # what a model would only be saying again (the template's own sentences are the engine's: never skipped)
     said = [] if template else [*told, *formula_sentences(results), *request.established]

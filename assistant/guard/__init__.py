@@ -46,7 +46,8 @@ from assistant.guard.claims import check_claims, check_echo
 from assistant.guard.conditions import check_conditions
 from assistant.guard.contrary import check_hit_failed, check_miss_untold, check_miss_worked, check_only_retold
 from assistant.guard.denied import check_outcome_denied
-from assistant.guard.established import check_established
+from assistant.guard.earlier import check_earlier
+from assistant.guard.established import CHANGING_MOVES, check_established
 from assistant.guard.facts import Facts
 from assistant.guard.feedback import describe_violations, fix_sentence
 from assistant.guard.goals import check_goal_told_done
@@ -87,11 +88,16 @@ def prepare(
     odds: Any = None,
     quotable: Sequence[str] = (),
     established: Sequence[str] = (),
+    earlier: Sequence[str] = (),
+    told: Sequence[str] = (),
 ) -> Facts:
     """Read the Result(s) once; reuse the facts for every sentence of a streamed narration. ``quotable``: the
     rules passages the narrator was given (quoting them is not a claim of its own); ``established``: the sentences
-    earlier turns' oracle answers were told as ("The reactor is no longer running."), which the story must keep."""
-    return Facts.build(results, system=system, odds=odds, quotable=quotable, established=established)
+    earlier turns' oracle answers were told as ("The reactor is no longer running."), which the story must keep;
+    ``earlier``: the sentences the player already read in earlier turns (as written, or as the chat's narration filter
+    keeps them), which the story must not tell again as this turn's; ``told``: the engine's own opening sentences shown
+    before this turn's story (the attempt and its outcome, the oracle's answer), which are never such a copy."""
+    return Facts.build(results, system=system, odds=odds, quotable=quotable, established=established, earlier=earlier, told=told)
 
 
 def check_narration(
@@ -127,7 +133,7 @@ def check_narration(
         found += check_claims(sentence, facts, question or intent)
         found += check_agency(sentence, facts, intent)
         found += check_oracle_story(sentence, facts, question)
-        found += check_established(sentence, facts.established)
+        found += check_established(sentence, facts.established, changing=bool(facts.moves & CHANGING_MOVES))
         found += check_miss_worked(sentence, facts, intent)
         found += check_hit_failed(sentence, facts, intent) or check_hit_got_nothing(sentence, facts, intent)
         found += check_price_boon(sentence, facts)
@@ -142,6 +148,7 @@ def check_narration(
     found += check_undeclared(told, facts, intent)
     found += check_opposed(told, facts, question)
     found += check_retold_answers(told, facts)
+    found += check_earlier(told, facts, intent)
     found += check_outcome_denied(text, facts)
     if not partial:
         found += (

@@ -7,6 +7,11 @@ the narration request (``established``: the sentences they were told as) and eac
 words (subject and predicate, as :func:`~assistant.guard.agency.question_words` reads a question) and its polarity.
 A sentence of the story that holds all of those words in one clause, with the other polarity and no word of change
 ("again", "back", "now"), contradicts it.
+
+A price may change the situation: "The priest suddenly appears, sensing your presence" on the Pay the Price after
+"The priest does not sense you." is the new hazard, not the old question answered the other way. On such a turn the
+answer is contradicted only when the clause says it was otherwise at the time ("the priest had sensed you all
+along").
 """
 
 from __future__ import annotations
@@ -24,6 +29,13 @@ CHANGED = re.compile(
     r"\b(?:again|back|once more|now|restart|restarts|restarted|resume|resumes|resumed|anew|return|returns|returned"
     r"|become|becomes|became|begin|begins|began|start|starts|started|wake|wakes|woke|until)\b"
 )
+#: A clause that tells how things were at the time of the earlier answer, not a change since.
+AT_THAT_TIME = re.compile(
+    r"\b(?:all along|the whole time|all this time|from the start|had|had been|hadn't|already|actually|in fact|in truth"
+    r"|really|always)\b"
+)
+#: Moves whose story is a change forced on the situation (a price: "a new danger", "an ally turns on you").
+CHANGING_MOVES = frozenset({"pay the price"})
 NEGATED = re.compile(r"\b(?:not|no|never|nobody|none|nothing|no longer|cannot)\b|n't\b")
 
 
@@ -51,14 +63,17 @@ def read_established(told: Iterable[str]) -> tuple[Established, ...]:
     return tuple(out)
 
 
-def check_established(sentence: Sentence, established: Iterable[Established]) -> list[Violation]:
-    """A sentence that tells an earlier turn's oracle answer as its opposite."""
+def check_established(sentence: Sentence, established: Iterable[Established], changing: bool = False) -> list[Violation]:
+    """A sentence that tells an earlier turn's oracle answer as its opposite. ``changing``: this turn's story is a
+    change forced on the situation (a price), so only a clause about how things were at that time contradicts."""
     if sentence.question:
         return []
     for fact in established:
         clause = answer_polarity(sentence.narr, list(fact.key))
         if clause is None or clause[1] == fact.answer or CHANGED.search(clause[0]):
             continue
+        if changing and not AT_THAT_TIME.search(clause[0]):
+            continue  # the price changed it: the priest senses you now
         excerpt = clause[0]
         detail = f"'{excerpt}' contradicts what an earlier turn established: '{fact.sentence}'"
         return [Violation(ViolationKind.OUTCOME, detail, excerpt)]

@@ -71,6 +71,10 @@ class Facts:
     engine_bigrams: frozenset[tuple[str, str]] = frozenset()
     established: tuple[Any, ...] = ()
     """Earlier turns' oracle answers (:class:`~assistant.guard.established.Established`) the story must keep."""
+    earlier: tuple[Any, ...] = ()
+    """The sentences earlier turns told, as content stems (:mod:`assistant.guard.earlier`): not to be told again."""
+    told: tuple[str, ...] = ()
+    """The engine's own sentences shown before the story this turn (its opening): never a copy of an earlier turn."""
 
     @property
     def open_choices(self) -> bool:
@@ -89,9 +93,13 @@ class Facts:
         odds: Any = None,
         quotable: Sequence[str] = (),
         established: Sequence[str] = (),
+        earlier: Sequence[str] = (),
+        told: Sequence[str] = (),
     ) -> Facts:
         """``quotable``: other texts the narrator was given and may quote (the retrieved rules passages);
-        ``established``: the sentences earlier turns' oracle answers were told as."""
+        ``established``: the sentences earlier turns' oracle answers were told as; ``earlier``: the sentences earlier
+        turns' stories told; ``told``: the engine's opening sentences shown before this turn's story."""
+        from assistant.guard.earlier import read_earlier
         from assistant.guard.established import read_established
 
         items = _as_results(results)
@@ -107,6 +115,8 @@ class Facts:
         words = facts.engine_text.split()
         facts.engine_bigrams = frozenset(zip(words, words[1:], strict=False))
         facts.established = read_established(established)
+        facts.earlier = read_earlier(earlier)
+        facts.told = tuple(str(t) for t in told if str(t).strip())
         return facts
 
     def _read(self, r: Result, texts: list[str]) -> None:

@@ -57,7 +57,7 @@ def fix_sentence(v: Violation) -> str:
         reason = rest
     if v.kind is ViolationKind.ECHO and "first person" in v.detail:
         reason = "tell only this turn, and call the character 'you'"
-    if v.kind is ViolationKind.ECHO and "earlier turn's answer" in v.detail:
+    if v.kind is ViolationKind.ECHO and ("earlier turn" in v.detail):
         reason = "that was an earlier turn; tell what happens this turn"
     if v.kind is ViolationKind.DECISION:
         reason = next((r for key, r in _DECISION_REASONS if key in v.detail), reason)

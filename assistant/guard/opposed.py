@@ -7,7 +7,8 @@ with the deeds that tell it true or false: fleeing (running off / coming at you)
 spotting you / unaware of you), a machine running (humming, online / dead, offline), being alive, being awake. A
 sentence whose subject is the answer's subject (or a pronoun right after it was named) and whose deed tells the
 predicate's other side, not negated and not supposed, contradicts the answer. This turn's answer and the answers
-earlier turns established are read alike.
+earlier turns established are read alike, but a price may change what an earlier answer said (its new hazard: "the
+priest appears, sensing you"): there only a deed told as how it was at that time contradicts it.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from assistant.guard.agency import question_words
+from assistant.guard.established import AT_THAT_TIME, CHANGING_MOVES
 from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.text import Sentence, clause_of, hypothetical, negated
@@ -75,6 +77,18 @@ _FAMILIES = (
             r"|functional|functioning|at full power)\b"
         ),
         re.compile(r"\b(?:offline|shut down|shuts down|powered down|dead|silent|inert|lifeless)\b"),
+    ),
+    _Family(
+        "aboard",
+        re.compile(r"\b(?:aboard|on board|onboard)\b"),
+        re.compile(r"\b(?:aboard|on board|onboard|huddled|huddling|trapped|hiding|sheltering)\b"),
+        re.compile(
+            r"\b(?:have|has|had)\s+(?:\w+\s+)?(?:escaped|left|fled|departed|evacuated|abandoned)\b(?!\s+behind)"
+            r"|\b(?:managed|managing|manage|manages)\s+to\s+(?:escape|flee|leave|get off|get out)\b"
+            r"|\b(?:escaped|fled|evacuated)\s+(?:to|into|from|off|aboard)\b"
+            r"|\b(?:left|abandoned|fled|departed)\s+(?:the|this|your)\s+(?:ship|vessel|derelict|station|wreck)\b"
+            r"|\b(?:are|is|were|was)\s+(?:all\s+)?(?:gone|long gone)\b"
+        ),
     ),
     _Family(
         "alive",
@@ -157,27 +171,19 @@ def check_opposed(told: Iterable[Sentence], facts: Facts, question: str | None) 
     kept = answers(facts, question)
     if not kept:
         return []
+    changing = bool(facts.moves & CHANGING_MOVES)
     previous = ""
     for sentence in told:
         text = sentence.narr
         for answer in kept:
-            if sentence.question or not _about(sentence, previous, answer.subject) or _CHANGED.search(text):
+            if sentence.question or _CHANGED.search(text):
                 continue
             if answer.earlier and EARLIER_CHANGED.search(text):
                 continue  # "the priest now sees you": an earlier turn's answer may have changed since
-            own, other = (answer.family.yes, answer.family.no) if answer.holds else (answer.family.no, answer.family.yes)
-            if any(not negated(text, o.start(), 3) for o in own.finditer(text)):
-                continue  # "the raider flees, but not before he slashes at you": the answer is told too
-            for m in other.finditer(text):
-                if negated(text, m.start(), 3) or hypothetical(text, m.start(), m.end(), _IF):
-                    continue
-                if own.search(text[m.end() :]):
-                    continue  # "lunges at you, then turns and flees": the sentence ends on the answer
-                if (
-                    _TURNED.search(text[m.end() :])
-                    or _JOINED.search(text[m.end() :])
-                    or _UNSEEING.search(clause_of(text, m.start(), m.end()))
-                ):
+            if answer.earlier and changing and not AT_THAT_TIME.search(text):
+                continue  # a price's new hazard ("the priest appears, sensing you") changes the situation
+            for part in _parts(sentence, previous, answer.subject):
+                if not _told_other_way(part, answer):
                     continue
                 excerpt = " ".join((sentence.raw or sentence.original).split()[:14])
                 if answer.sentence.startswith("the oracle"):
@@ -187,3 +193,38 @@ def check_opposed(told: Iterable[Sentence], facts: Facts, question: str | None) 
                 return [Violation(ViolationKind.OUTCOME, detail, excerpt)]
         previous = text
     return []
+
+
+#: Where a sentence goes on with a clause of its own subject ("The reactor is no longer running, but the survivors
+#: have escaped through a hidden door").
+_COORDINATED = re.compile(r"(?:[,;]\s*|\s)(?:but|and|while|yet|though|although)\s+(?=(?:the|this|that)\s)|;\s*")
+
+
+def _parts(sentence: Sentence, previous: str, subject: str) -> list[str]:
+    """The text whose subject is the answer's: the whole sentence when it opens with it, else each coordinated clause
+    that does (the clause's own subject, not a word in passing)."""
+    if _about(sentence, previous, subject):
+        return [sentence.narr]
+    parts = _COORDINATED.split(sentence.narr)[1:]
+    head = rf"^\W*(?:the|this|that)\s+(?:[a-z-]+\s+)?{re.escape(subject)}"
+    return [p for p in parts if re.search(head, p)]
+
+
+def _told_other_way(text: str, answer: _Answer) -> bool:
+    """Whether ``text`` (about the answer's subject) tells the answer's predicate the other way in a deed."""
+    own, other = (answer.family.yes, answer.family.no) if answer.holds else (answer.family.no, answer.family.yes)
+    if any(not negated(text, o.start(), 3) for o in own.finditer(text)):
+        return False  # "the raider flees, but not before he slashes at you": the answer is told too
+    for m in other.finditer(text):
+        if negated(text, m.start(), 3) or hypothetical(text, m.start(), m.end(), _IF):
+            continue
+        if own.search(text[m.end() :]):
+            continue  # "lunges at you, then turns and flees": the sentence ends on the answer
+        if (
+            _TURNED.search(text[m.end() :])
+            or _JOINED.search(text[m.end() :])
+            or _UNSEEING.search(clause_of(text, m.start(), m.end()))
+        ):
+            continue
+        return True
+    return False

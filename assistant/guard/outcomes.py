@@ -149,6 +149,14 @@ _ORACLE = re.compile(
     r"|\b(?:it'?s|that'?s)\s+a\s+(?:\w+\s+)?(yes|no)\b"
     r"|^\W*(yes|no)\b(?=\s*[,.!—:;])"
 )
+#: A tier named as what the character goes for ("aiming for a critical hit", "in hopes of a clean success"): the object
+#: of an intention, not how the roll went.
+_AIMED_FOR = re.compile(
+    r"\b(?:aim|aims|aimed|aiming|hope|hopes|hoped|hoping|go|goes|going|went|try|tries|tried|trying|look|looks|looking"
+    r"|angle|angles|angling|play|plays|playing|pray|prays|praying|reach|reaches|reaching|strive|strives|striving"
+    r"|gun|guns|gunning|push|pushes|pushing|wish|wishes|wishing|hold|holds|holding out)\s+(?:out\s+)?for"
+    r"\s+(?:a|an|the|that|one)?\s*$|\bin (?:the )?hopes? of\s+(?:a|an|the)?\s*$"
+)
 #: Words that turn "miss"/"fail" into their opposite ("you nearly fail", "a near miss").
 _NEAR = frozenset({"nearly", "almost", "narrowly", "barely", "near"})
 #: Negators for outcome claims: "nothing" is left out ("nothing but a miss" is still a miss).
@@ -175,7 +183,7 @@ def claims(sentence: Sentence, facts: Facts) -> Iterator[tuple[str, bool, str]]:
             if any(m.start() < b and a < m.end() for a, b in taken):
                 continue
             taken.append((m.start(), m.end()))
-            if hypothetical(text, m.start(), m.end(), OUTCOME_HYPOTHETICAL):
+            if hypothetical(text, m.start(), m.end(), OUTCOME_HYPOTHETICAL) or _AIMED_FOR.search(text[: m.start()]):
                 continue
             before = words_before(text, m.start())
             inner = re.findall(r"[a-z]+", m.group(0).replace("n't", " not"))

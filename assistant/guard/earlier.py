@@ -1,0 +1,138 @@
+"""Earlier turns told again as this one: a sentence the player already read, copied or retold in other words.
+
+A small model short of story goes back to what it was shown: "You are unable to feed due to an adversity." (the last
+turn's miss) on the price that follows it, "You try to ask the dockhands about the Wayfarer's last crew." on a bare
+roll, "The situation gets worse as the guild master plans to attack you" after a turn that told that plan. The
+player reads it as happening again. The guard reads one turn's Results only, so the sentences earlier turns told
+travel with the request (``earlier``, as the chat's narration filter collects them) and a clause of the story is
+checked against each of them.
+
+A clause retells an earlier sentence when the words that carry its meaning (content words, by their stem) are, but
+for one in five, that sentence's, and at least three of them are new to this turn: words of this turn's engine text
+(its rules text, row, options), of the engine's opening and of the player's own words do not count, since telling
+them is the turn's job. The engine's own opening is never read as a copy, and on an oracle question an earlier
+answer said again before this one is a recall (the answer itself is this turn's story).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from assistant.guard.facts import Facts
+from assistant.guard.model import Violation, ViolationKind
+from assistant.guard.text import Sentence, normalize_words
+
+#: Words that carry no event of their own (and the words a model adds when it says how a roll went).
+_FUNCTION = frozenset(
+    re.findall(
+        r"\S+",
+        "a an the and or but so as at by for from in into of on onto to with your you you're yours it its it's this that "
+        "these those is are was were be been being has have had do does did not no his her him he she they them their "
+        "there then than up down out over off all any some very just now still again more most also can could would will "
+        "what which who whom when where while about through before after around across feel feels felt seem seems seemed "
+        "realize realise notice see sees saw know knows find finds found begin begins start starts make makes made get gets "
+        "got take takes took try tries tried attempt attempts fail fails failed succeed succeeds manage manages work works "
+        "cost costs wrong badly well situation worse complication though however suddenly quickly moment way yourself",
+    )
+)
+MIN_NEW = 3
+"""A sentence needs at least this many content words new to this turn, shared with one earlier sentence, to be read as
+telling it again."""
+SHARE = 0.8
+"""... and this share of its new words in that sentence, or fewer than :data:`MIN_NEW` new words besides them."""
+VERBATIM_WORDS = 5
+"""A sentence of at least this many words, word for word an earlier one, is a copy however few content words it has."""
+_ORACLE = frozenset({"yes", "no"})
+#: A feeling carried on from the last turn tells no event ("You feel a sense of unease growing inside you.").
+_FEELING = re.compile(r"^\W*(?:you\s+(?:\w+\s+)?(?:feel|feels|felt|sense)\b|(?:a|the)\s+(?:\w+\s+)?(?:sense|feeling)\s+of\b)")
+
+
+@dataclass(frozen=True)
+class Earlier:
+    """One sentence an earlier turn told: its words (lower-case, single-spaced) and its content stems."""
+
+    words: str
+    stems: frozenset[str]
+
+
+def stems(text: str) -> set[str]:
+    """The content words of ``text`` by their first five letters ("planning" and "plans" are one word)."""
+    return {w[:5] for w in re.findall(r"[a-z]+", normalize_words(text)) if len(w) > 2 and w not in _FUNCTION}
+
+
+def read_earlier(told: Iterable[str]) -> tuple[Earlier, ...]:
+    """Each earlier sentence (any form: as written, or as the chat's padded lower-case words)."""
+    out: dict[str, Earlier] = {}
+    for sentence in told:
+        words = normalize_words(str(sentence))
+        if words and words not in out:
+            out[words] = Earlier(words, frozenset(stems(words)))
+    return tuple(out.values())
+
+
+def _result_stems(facts: Facts) -> set[str]:
+    """The words of this turn's own result: its outcome text, table row, options and follow-ups."""
+    texts: list[str] = []
+    for r in facts.results:
+        texts += [r.text, r.move, *(str(row.get("text", "")) for row in (r.table or {}).get("rows", []))]
+        texts += [c.prompt for c in r.choices] + [o.label for c in r.choices for o in c.options]
+        texts += [f.reason for f in r.follow_ups]
+    return stems(" ".join(t for t in texts if t))
+
+
+def _recall(words: set[str], facts: Facts) -> bool:
+    """On an oracle question, an earlier answer said again before this one ("The reactor is no longer running.")."""
+    return bool(facts.outcomes & _ORACLE) and any(words and words <= stems(f.sentence) for f in facts.established)
+
+
+def _asked_before(words: str, facts: Facts) -> bool:
+    """A question of the story that is, word for word, an earlier line ("You: Does the raider flee?")."""
+    return any(len(e.words.split()) >= MIN_NEW and f" {e.words} " in f" {words} " for e in facts.earlier)
+
+
+def check_earlier(told: Sequence[Sentence], facts: Facts, intent: str | None = None) -> list[Violation]:
+    """Sentences of the story that tell an earlier turn's sentence again as this turn's."""
+    if not facts.earlier:
+        return []
+    given = stems(" ".join(facts.told)) | stems(intent or "")  # the opening and the player's words: the turn's own
+    own = stems(facts.engine_text) | given
+    result = _result_stems(facts) - given
+    opening = {normalize_words(s) for s in facts.told}
+    engine = f" {facts.engine_text} "
+    oracle = bool(facts.outcomes & _ORACLE)
+    out: list[Violation] = []
+    for sentence in told:
+        words = normalize_words(sentence.text)
+        if sentence.question and _asked_before(words, facts):
+            excerpt = (sentence.raw or sentence.original).strip()
+            detail = f"'{excerpt}' is a question asked in an earlier turn, copied as this turn's story"
+            out.append(Violation(ViolationKind.ECHO, f"{detail}; tell only what happens now", excerpt))
+            continue
+        if sentence.question or not words or normalize_words(sentence.original) in opening or _FEELING.search(sentence.text):
+            continue
+        new = stems(words) - own
+        copied = next(
+            (
+                e
+                for e in facts.earlier
+                if e.words == words and len(words.split()) >= VERBATIM_WORDS and not oracle and f" {words} " not in engine
+            ),
+            None,
+        )
+        if copied is None and len(new) >= MIN_NEW and not _recall(new, facts):
+            for e in facts.earlier:
+                shared = new & e.stems
+                if len(shared) < MIN_NEW or (len(shared) < SHARE * len(new) and len(new - e.stems) >= MIN_NEW):
+                    continue
+                if (stems(words) & result) - e.stems:
+                    continue  # this turn's row or outcome told of an earlier subject ("you see visions of the crew")
+                copied = e
+                break
+        if copied is None:
+            continue
+        excerpt = (sentence.raw or sentence.original).strip()
+        detail = f"'{excerpt}' tells an earlier turn's story again as this turn's; tell only what happens now"
+        out.append(Violation(ViolationKind.ECHO, detail, excerpt))
+    return out

@@ -1,0 +1,146 @@
+"""Earlier turns told again as this one: the guard reads the story so far (``prepare(..., earlier=...)``) and flags a
+sentence the player already read, copied or retold in other words, with a retry line that quotes it; the engine's
+opening, a row told of an earlier subject, a feeling carried on and an earlier answer recalled on a question pass."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.engine import resolve
+from assistant.guard import check_narration, describe_violations, prepare
+from assistant.guard.model import Violation, ViolationKind
+from tests.scripted_narration import Scripted, narrate
+
+PRICE = {"system": "starforged", "move": "Pay the Price", "dice": [17]}
+TABLE = {"system": "starforged", "move": "Make a Discovery", "dice": [89]}
+ORACLE = {"system": "starforged", "move": "Ask the Oracle", "options": {"odds": "likely"}, "dice": [29]}
+MISS = {"system": "starforged", "move": "Face Danger", "stat": "edge", "dice": [1, 7, 8]}
+WEAK = {"system": "starforged", "move": "Face Danger", "stat": "shadow", "dice": [5, 9, 3]}
+CITY_MISS = {"system": "city", "move": "Ear to the Ground", "stat": "lore", "dice": [2, 1]}
+ORACLE_NO = {"system": "elegy", "move": "Ask the Oracle", "options": {"odds": "unlikely"}, "dice": [29]}
+
+FEED = [
+    "You stalk the priest through the rain-soaked cloister.",
+    "You try to feed on the sleeping watchman. Trouble finds you instead. You are unable to feed due to an adversity.",
+]
+GOSSIP = ["You listen to the gossip in the market. The guild master is planning to attack you and your people."]
+DOCKS = ["You try to ask the dockhands about the Wayfarer's last crew. You scrape through."]
+
+
+def found(text: str, request: dict, earlier: list[str], told: list[str] | None = None, intent: str = "") -> list[Violation]:
+    result = resolve(request)
+    facts = prepare([result], earlier=earlier, told=told or [])
+    return check_narration(text, [result], facts=facts, intent=intent)
+
+
+@pytest.mark.parametrize(
+    ("text", "request_", "earlier", "told"),
+    [
+        # the last turn's miss copied onto the price that follows it
+        ("The watchman stirs. You are unable to feed due to an adversity.", PRICE, FEED, []),
+        # the last turn's event told in other words as this miss's worsening
+        ("The situation gets worse as the guild master plans to attack you and your people.", CITY_MISS, GOSSIP, []),
+        # a bare roll told as the last turn's question again
+        (
+            "It holds, just about. You try to ask the dockhands about the Wayfarer's last crew.",
+            WEAK,
+            DOCKS,
+            ["It holds, just about."],
+        ),
+        # the last question's story copied onto the next answer
+        (
+            "No one else is awake. You quickly realize the priest is not responding to your approach.",
+            ORACLE_NO,
+            ["You quickly realize the priest is not responding to your approach."],
+            ["No one else is awake."],
+        ),
+    ],
+)
+def test_an_earlier_turn_told_again_is_flagged_with_a_retry_line_quoting_it(
+    text: str, request_: dict, earlier: list[str], told: list[str]
+) -> None:
+    found_ = found(text, request_, earlier, told)
+    echoes = [v for v in found_ if v.kind is ViolationKind.ECHO and "earlier turn" in v.detail]
+    assert echoes, found_
+    retry = describe_violations(echoes)
+    assert "that was an earlier turn; tell what happens this turn" in retry
+    assert echoes[0].excerpt.split()[0] in retry
+
+
+def test_the_story_so_far_as_the_chat_filter_keeps_it_is_read_too() -> None:
+    from assistant.narrate.echo import earlier_sentences
+
+    padded = earlier_sentences(FEED)  # " you are unable to feed due to an adversity "
+    assert any(v.kind is ViolationKind.ECHO for v in found("You are unable to feed due to an adversity.", PRICE, padded))
+
+
+@pytest.mark.parametrize(
+    ("text", "request_", "earlier", "told"),
+    [
+        # the engine's own opening names the action the price is tied to
+        (
+            "As you try to feed on the sleeping watchman, the ambient introduces a new hazard. The watchman wakes.",
+            PRICE,
+            FEED,
+            ["As you try to feed on the sleeping watchman, the ambient introduces a new hazard."],
+        ),
+        # this turn's row told of an earlier subject builds on it
+        ("You see visions of the Wayfarer's last crew.", TABLE, DOCKS, []),
+        # a feeling carried on tells no event
+        ("You feel a sense of unease at the guild master's plans to attack you.", CITY_MISS, GOSSIP, []),
+        # an earlier turn's subject with a new event of its own
+        (
+            "The guild master's men close the market gates, and a lookout shouts your name across the square.",
+            CITY_MISS,
+            GOSSIP,
+            [],
+        ),
+        # no story so far: nothing to compare
+        ("You are unable to feed due to an adversity.", PRICE, [], []),
+        # this turn's own rules text, told by an earlier turn too
+        ("You succeed, but not without a cost.", WEAK, ["You scrape through. You succeed, but not without a cost."], []),
+    ],
+)
+def test_what_this_turn_tells_passes(text: str, request_: dict, earlier: list[str], told: list[str]) -> None:
+    assert not [v for v in found(text, request_, earlier, told) if "earlier turn" in v.detail]
+
+
+def test_an_earlier_answer_recalled_on_a_question_passes_but_not_on_a_roll() -> None:
+    earlier = ["The reactor is no longer running."]
+    result = resolve(ORACLE)
+    facts = prepare([result], established=earlier, earlier=earlier, told=["There are survivors aboard."])
+    text = "There are survivors aboard. The reactor is no longer running."
+    assert not check_narration(text, [result], facts=facts, question="Are there survivors aboard?")
+    assert any("earlier turn" in v.detail for v in found("The reactor is no longer running.", MISS, earlier))
+
+
+def test_prepare_without_the_story_so_far_reads_as_before() -> None:
+    result = resolve(PRICE)
+    assert check_narration("You are unable to feed due to an adversity.", [result]) == check_narration(
+        "You are unable to feed due to an adversity.", [result], facts=prepare([result])
+    )
+
+
+def test_the_chat_gives_the_guard_the_story_so_far_and_retries_a_retelling() -> None:
+    from assistant.narrate import NarrationRequest
+
+    result = resolve(CITY_MISS)
+    history = (("user", "I listen to the gossip in the market"), ("narrator", GOSSIP[0]))
+    request = NarrationRequest(task="narrate", system="city", player_text="I press the clerk", results=(result,), history=history)
+    retold = "The situation gets worse as the guild master plans to attack you and your people. The clerk shrugs."
+    model = Scripted(retold, "The clerk calls for the watch, and boots sound on the stairs.")
+    outcome = narrate(model, request)
+    assert outcome.attempts == 2 and "guild master" not in outcome.text and "boots sound" in outcome.text
+    assert "that was an earlier turn" in model.requests[1].feedback
+    # after some story of its own, the draft is cut before the retelling instead
+    later = narrate(Scripted("The clerk shrugs. " + retold), request)
+    assert later.attempts == 1 and later.cut and "guild master" not in later.text and "clerk shrugs" in later.text
+
+
+def test_a_question_asked_in_an_earlier_turn_copied_as_the_story_is_flagged() -> None:
+    from assistant.narrate.echo import earlier_sentences
+
+    asked = earlier_sentences(["Does the priest in the cloister sense me?"])
+    found_ = found("Does the priest in the cloister sense me?", PRICE, asked)
+    assert any(v.kind is ViolationKind.ECHO and "asked in an earlier turn" in v.detail for v in found_)
+    assert not found("Does the priest in the cloister hear the bells?", PRICE, asked)
