@@ -121,20 +121,23 @@ def test_prepare_without_the_story_so_far_reads_as_before() -> None:
     )
 
 
-def test_the_chat_gives_the_guard_the_story_so_far_and_retries_a_retelling() -> None:
+def test_the_chat_gives_the_guard_the_story_so_far_and_leaves_a_retelling_out() -> None:
+    """A sentence the guard reads as an earlier turn's story is left out and the story after it stands; a draft of
+    nothing else is retried with that said."""
     from assistant.narrate import NarrationRequest
 
     result = resolve(CITY_MISS)
     history = (("user", "I listen to the gossip in the market"), ("narrator", GOSSIP[0]))
     request = NarrationRequest(task="narrate", system="city", player_text="I press the clerk", results=(result,), history=history)
-    retold = "The situation gets worse as the guild master plans to attack you and your people. The clerk shrugs."
-    model = Scripted(retold, "The clerk calls for the watch, and boots sound on the stairs.")
-    outcome = narrate(model, request)
-    assert outcome.attempts == 2 and "guild master" not in outcome.text and "boots sound" in outcome.text
-    assert "that was an earlier turn" in model.requests[1].feedback
-    # after some story of its own, the draft is cut before the retelling instead
+    retold = "The situation gets worse as the guild master plans to attack you and your people."
+    outcome = narrate(Scripted(retold + " The clerk shrugs."), request)
+    assert outcome.attempts == 1 and "guild master" not in outcome.text and "clerk shrugs" in outcome.text
     later = narrate(Scripted("The clerk shrugs. " + retold), request)
-    assert later.attempts == 1 and later.cut and "guild master" not in later.text and "clerk shrugs" in later.text
+    assert later.attempts == 1 and "guild master" not in later.text and "clerk shrugs" in later.text
+    model = Scripted(retold, "The clerk calls for the watch, and boots sound on the stairs.")
+    only = narrate(model, request)
+    assert only.attempts == 2 and "guild master" not in only.text and "boots sound" in only.text
+    assert "earlier turn" in model.requests[1].feedback
 
 
 def test_a_question_asked_in_an_earlier_turn_copied_as_the_story_is_flagged() -> None:

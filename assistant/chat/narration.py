@@ -37,6 +37,7 @@ from assistant.chat.turn import NarratorName, TurnEvent
 from assistant.engine import get_ruleset, resolve
 from assistant.engine.errors import AssistantError
 from assistant.guard import Violation, ViolationKind, check_echo, check_narration, describe_violations, prepare, second_person_fix
+from assistant.guard.earlier import told_before
 from assistant.narrate import NarrationFailed, NarrationRequest, Narrator, TemplateNarrator
 from assistant.narrate.echo import (
     REPEATED_EARLIER,
@@ -216,8 +217,12 @@ def _attempt(
         """A model's sentence as shown ("" to leave it out) and what to cut there (the draft ends before it); raises
         :class:`_Rejected` for a fault that is retried. A sentence in which the character acts on their own takes the
         player's next decision: the story ends before it, or, with too little told yet, it alone is left out."""
+        nonlocal skipped
         sentence = _as_story(raw)
         found = check_sentence(sentence) or check_echo(raw)  # "Left to the player…" before "you"
+        if found and not template and all(told_before(v) for v in found):
+            skipped += 1  # an earlier turn told again, as the guard reads it: left out, as the filter's own repeats
+            return "", []
         act = "" if template or any(v.kind not in CUT_KINDS for v in found) else new_action(sentence, declared)
         if not act:
             return sentence, _checked(found, shown)
@@ -270,7 +275,7 @@ def _attempt(
             shown.append(buffer)
             yield TurnEvent("narration", text=buffer)
     text = "".join(shown).strip()
-    if not text and skipped:
+    if skipped and len(shown) == (1 if opener else 0):
         raise NarrationEchoed(REPEATED_EARLIER)  # nothing but earlier turns told again: retried with that said
     if not text:
         raise NarrationFailed("The narrator returned no text.")

@@ -92,6 +92,15 @@ def _asked_before(words: str, facts: Facts) -> bool:
     return any(len(e.words.split()) >= MIN_NEW and f" {e.words} " in f" {words} " for e in facts.earlier)
 
 
+NOW = "; tell only what happens now"
+"""How every flag of this check ends (:func:`told_before`)."""
+
+
+def told_before(violation: Violation) -> bool:
+    """Whether ``violation`` is a sentence of an earlier turn told again: the story can go on without it."""
+    return violation.kind is ViolationKind.ECHO and violation.detail.endswith(NOW)
+
+
 def check_earlier(told: Sequence[Sentence], facts: Facts, intent: str | None = None) -> list[Violation]:
     """Sentences of the story that tell an earlier turn's sentence again as this turn's."""
     if not facts.earlier:
@@ -108,7 +117,7 @@ def check_earlier(told: Sequence[Sentence], facts: Facts, intent: str | None = N
         if sentence.question and _asked_before(words, facts):
             excerpt = (sentence.raw or sentence.original).strip()
             detail = f"'{excerpt}' is a question asked in an earlier turn, copied as this turn's story"
-            out.append(Violation(ViolationKind.ECHO, f"{detail}; tell only what happens now", excerpt))
+            out.append(Violation(ViolationKind.ECHO, detail + NOW, excerpt))
             continue
         if sentence.question or not words or normalize_words(sentence.original) in opening or _FEELING.search(sentence.text):
             continue
@@ -133,6 +142,6 @@ def check_earlier(told: Sequence[Sentence], facts: Facts, intent: str | None = N
         if copied is None:
             continue
         excerpt = (sentence.raw or sentence.original).strip()
-        detail = f"'{excerpt}' tells an earlier turn's story again as this turn's; tell only what happens now"
-        out.append(Violation(ViolationKind.ECHO, detail, excerpt))
+        detail = f"'{excerpt}' tells an earlier turn's story again as this turn's"
+        out.append(Violation(ViolationKind.ECHO, detail + NOW, excerpt))
     return out
