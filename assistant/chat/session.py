@@ -25,8 +25,8 @@ from assistant.chat.asking import AskingMixin
 from assistant.chat.choosing import DECLINE
 from assistant.chat.classify import classify
 from assistant.chat.clock_finder import check_new_clock
-from assistant.chat.commands import CHARACTER_USAGE, Command, parse_command
-from assistant.chat.help_text import system_help
+from assistant.chat.commands import CHARACTER_USAGE, Command
+from assistant.chat.help_text import parse_for, system_help
 from assistant.chat.lookups import LookupsMixin
 from assistant.chat.moves_info import oracle_move, yes_chance
 from assistant.chat.sheet_view import clocks_text, info_text
@@ -222,7 +222,7 @@ class ChatSession(AskingMixin, LookupsMixin):
         text = clean_text(text, "Your message", max_chars=MAX_MESSAGE)  # refused before anything is stored
         c = classify(text, self.system)
         if c.kind == "command":
-            parse_command(c.text)  # a bad command changes nothing, not even the open question
+            parse_for(self.system, c.text)  # a bad command changes nothing, not even the open question
         reply = self._reply(text, c.kind)
         if reply is not None:
             return (yield from reply)
@@ -245,7 +245,7 @@ class ChatSession(AskingMixin, LookupsMixin):
             if _PICK.fullmatch(c.text):
                 return (yield from self._pick_suggestion(int(c.text.strip(" .)#")), text))
         if c.kind == "command":
-            command = parse_command(c.text)  # parse before anything is stored: a bad command changes nothing
+            command = parse_for(self.system, c.text)  # parse before anything is stored: a bad command changes nothing
             self._say("user", text)
             return (yield from self._command(command))
         if not c.text:
