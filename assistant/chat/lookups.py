@@ -84,10 +84,30 @@ class LookupsMixin(ActingMixin):
 
             key = words(name)  # "/table weak hit cost": the one table whose name holds those words, in that order
             holding = [t for t in ruleset.tables.values() if key.strip() and key in words(t.name)]
-            if len(holding) != 1:
+            by = {t.move for t in holding}
+            if len(holding) > 1 and len(by) == 1 and None not in by:  # "/table entanglements": its columns' move
+                table = holding[0]
+            elif len(holding) != 1:
                 raise
-            table = holding[0]
+            else:
+                table = holding[0]
+        move = self._move_rolling(table)
+        if move is not None:  # the move rolls its own dice and reads the column (Blades: wanted level, heat)
+            return (yield from self._resolve({"move": move.id}, player_text=self._last_intent or move.name))
         return (yield from self._resolve({"move": f"table:{table.id}"}, player_text=self._last_intent or table.name))
+
+    def _move_rolling(self, table: Any) -> Any:
+        """The move that rolls ``table`` with dice of its own, when the table is one of its columns named after it
+        ("Entanglements (Heat 4-5)": dice equal to the wanted level, the column of the crew's heat), else None."""
+        if not table.move:
+            return None
+        ruleset = get_ruleset(self.system)
+        try:
+            move = ruleset.find_move(table.move)
+        except AssistantError:
+            return None
+        columns = [t for t in ruleset.tables.values() if t.move == table.move and t.name.startswith(move.name)]
+        return move if len(columns) > 1 and move.roll.type == "pool" else None
 
     def _pay_the_price(self) -> TurnStream:
         ruleset = get_ruleset(self.system)

@@ -1,0 +1,52 @@
+"""Round 8 of a Blades downtime played through the chat: a usage error shows this game's commands and examples, a loud
+score's +8 heat is one /meter change (and a change past what a meter can move says how far it goes), /table
+entanglements rolls the wanted level's dice and reads the column of the crew's heat."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.session_helpers import open_campaign
+
+pytestmark = pytest.mark.usefixtures("hash_embedder")
+
+
+def test_a_bad_command_in_blades_shows_blades_examples_and_commands() -> None:
+    session, _ = open_campaign("Usage Crows", "blades")
+    told = session.send("/meter heat").error or ""
+    assert "Usage: /meter" in told and "health" not in told and "grazed by a shot" not in told, told
+    assert "e.g. /meter stress" in told, told
+    unknown = session.send("/frobnicate").error or ""
+    assert "Commands for Blades in the Dark" in unknown, unknown
+    for starforged in ("/oracle", "/price", "/progress", "/burn", "momentum"):
+        assert starforged not in unknown, (starforged, unknown)
+    city = open_campaign("Usage City", "city")[0].send("/meter").error or ""
+    assert "health" not in city and "grazed by a shot" not in city, city
+
+
+def test_a_loud_score_marks_eight_heat_at_once_and_a_change_too_big_says_how_far_the_meter_goes() -> None:
+    session, _ = open_campaign("Loud Crows", "blades")
+    assert "(0 → 8)" in session.send("/meter heat +8 a loud score on hostile turf").narration
+    rolled = session.send("/meter heat +3 the bodies were found").narration  # 11: a wanted level, 2 rolls over
+    assert "8 → 2" in rolled and "wanted level 0 → 1" in rolled, rolled
+    before = session.reload().characters
+    told = session.send("/meter stress +12 a bad night")
+    assert told.kind == "error", told.narration
+    assert "Stress runs from 0 to 9" in (told.error or "") and "at most 9" in (told.error or ""), told.error
+    assert "/set stress" in (told.error or ""), told.error
+    assert session.reload().characters == before
+
+
+def test_table_entanglements_rolls_the_wanted_level_and_reads_the_crews_heat_column() -> None:
+    session, dice = open_campaign("Tangled Crows", "blades")
+    session.send("/meter heat +5 a loud score")
+    session.send("/meter wanted level +2 the Bluecoats' files")
+    dice.queue(2, 6)  # wanted level 2: two dice, the best counts
+    card = session.send("/table entanglements").narration
+    assert "Rolled 2 and 6" in card and "heat 4/5" in card and "Reprisals" not in card, card
+    assert "Show of Force" in card, card
+    dice.queue(1, 3)
+    column = session.send("/table entanglements (heat 0-3)").narration  # the crew's heat is 5: its column is read
+    assert "heat 4/5" in column and "Gang Trouble" in column and "Questioning" in column, column
+    help_line = next(line for line in session.send("/help").narration.splitlines() if "/table" in line)
+    assert help_line.endswith("e.g. /table entanglements"), help_line
