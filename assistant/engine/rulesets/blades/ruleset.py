@@ -52,6 +52,15 @@ EIGHT_SEGMENT_DEFAULT = frozenset({"learning_a_ritual", "inventing"})
 class BladesRuleset(Ruleset):
     system_id = "blades"
     title = "Blades in the Dark"
+    #: "after each score, you roll dice to find out which entanglement comes calling" (Entanglements); "make a
+    #: fortune roll" where an outcome is uncertain (Questioning, Cooperation, faction clocks, magnitude).
+    story_moves: ClassVar[tuple[tuple[str, str], ...]] = (
+        (
+            r"\b(?:trouble|calling|entangle\w*|comes? after|after (?:us|the crew)|bluecoats|the law|inspectors?)\b",
+            "Entanglements",
+        ),
+        (r"", "Fortune Roll"),
+    )
     data_dir = Path(__file__).parent
     extra_meters: ClassVar[frozenset[str]] = frozenset({"harm", "at_war", "hold", *factions.METERS})
     extra_stats: ClassVar[frozenset[str]] = frozenset({*crew.ATTRIBUTES, "quality"})

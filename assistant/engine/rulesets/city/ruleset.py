@@ -84,6 +84,14 @@ class CityRuleset(Ruleset):
     system_id = "city"
     title = "The Magistrate's city (Powered by the Apocalypse)"
     gm = "the Magistrate (the GM)"
+    #: "Write down the demand the city makes of you." (Perceive Demand); "When you listen out for interesting
+    #: information and rumors ..." (Ear to the Ground); "When you take time to study the situation to see what's
+    #: really going on" (Appraise Circumstances).
+    story_moves: ClassVar[tuple[tuple[str, str], ...]] = (
+        (r"\b(?:demands?|wants?|expects?|needs?)\b", "Perceive Demand"),
+        (r"\b(?:rumou?rs?|hear|heard|word on the street|gossip|news)\b", "Ear to the Ground"),
+        (r"\b(?:going on|happening|really|situation|see)\b", "Appraise Circumstances"),
+    )
     data_dir = Path(__file__).parent
     extra_meters: ClassVar[frozenset[str]] = LIST_METERS
     extra_stats: ClassVar[frozenset[str]] = frozenset({"heat", "flat", "productivity", "complexity", "aspects"})
