@@ -50,3 +50,34 @@ def test_table_entanglements_rolls_the_wanted_level_and_reads_the_crews_heat_col
     assert "heat 4/5" in column and "Gang Trouble" in column and "Questioning" in column, column
     help_line = next(line for line in session.send("/help").narration.splitlines() if "/table" in line)
     assert help_line.endswith("e.g. /table entanglements"), help_line
+
+
+def test_a_story_question_in_a_game_without_an_oracle_names_what_the_rules_do_instead() -> None:
+    session, _ = open_campaign("Calling Crows", "blades")
+    trouble = session.send("what trouble comes calling?").narration
+    assert "has no oracle" in trouble and "Entanglements" in trouble and "/roll entanglements" in trouble, trouble
+    locked = session.send("is the door locked?").narration
+    assert "Fortune Roll" in locked and "/roll fortune roll" in locked and "2d6" not in locked, locked
+    refused = session.send("/oracle Is the captain on the take?").error or ""
+    assert "has no yes/no oracle" in refused and "/roll fortune roll" in refused, refused
+    city, _ = open_campaign("Calling City", "city")
+    wants = city.send("what does the Magistrate want?").narration
+    assert "Perceive Demand" in wants and "Demand the city makes of you" in wants, wants
+    rumors = city.send("what's the word on the street?").narration
+    assert "Ear to the Ground" in rumors, rumors
+
+
+def test_a_question_about_the_sheet_answers_from_the_sheet_then_offers_the_rule() -> None:
+    session, _ = open_campaign("Sheet Crows", "blades")
+    session.send("/set name Vex")
+    assert session.send("how much heat do we have?").narration.startswith("Heat is 0 on Vex's sheet (its starting value)")
+    session.send("/meter heat +5 a loud score")
+    told = session.send("how much heat do we have?").narration
+    assert told.startswith("Heat is 5 on Vex's sheet (0 → 5 by /meter, a loud score); it runs 0 to 9"), told
+    assert "at 9: +1 wanted level" in told and "/ask how does heat work?" in told, told
+    assert session.send("what is my wanted level?").narration.startswith("Wanted level is 0 on Vex's sheet"), told
+    assert session.send("whats our heat at").narration.startswith("Heat is 5"), "a question without its mark"
+    rule = session.send("how much heat does a loud score give?")
+    assert rule.kind == "rules" and "4 heat" in rule.narration, rule.narration  # a rules question stays one
+    session.send("/undo")
+    assert session.send("how much heat do we have?").narration.startswith("Heat is 0 on Vex's sheet (its starting")

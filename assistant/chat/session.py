@@ -29,6 +29,7 @@ from assistant.chat.commands import CHARACTER_USAGE, Command
 from assistant.chat.help_text import parse_for, system_help
 from assistant.chat.lookups import LookupsMixin
 from assistant.chat.moves_info import oracle_move, yes_chance
+from assistant.chat.sheet_answers import sheet_question
 from assistant.chat.sheet_view import clocks_text, info_text
 from assistant.chat.turn import Turn, TurnEvent, TurnStream, with_notes
 from assistant.chat.turn import finish as _finish
@@ -257,7 +258,7 @@ class ChatSession(AskingMixin, LookupsMixin):
                     Turn(kind="meta", player_text=text, narration=META_REPLY + system_help(self.system), narrator="template")
                 )
             )
-        if c.kind == "rules":
+        if c.kind == "rules" or sheet_question(c.text, self.system):  # "whats our heat at": the sheet answers
             return (yield from self._rules(c.text, record_question=False))
         if c.kind == "oracle":
             return (yield from self._oracle_question(c))
