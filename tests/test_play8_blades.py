@@ -81,3 +81,17 @@ def test_a_question_about_the_sheet_answers_from_the_sheet_then_offers_the_rule(
     assert rule.kind == "rules" and "4 heat" in rule.narration, rule.narration  # a rules question stays one
     session.send("/undo")
     assert session.send("how much heat do we have?").narration.startswith("Heat is 0 on Vex's sheet (its starting")
+
+
+def test_a_downtime_roll_is_told_by_what_it_marks_not_as_a_bad_outcome() -> None:
+    session, dice = open_campaign("Slow Crows", "blades")
+    session.send("/meter heat +5 a loud score")
+    dice.queue(2)
+    heat = session.send("/roll reduce heat +consort").narration  # "1-3: one": a 2 still clears one heat
+    assert "Rolled 2 (consort 1)." in heat and "Heat 5 → 4" in heat and "bad outcome" not in heat, heat
+    dice.queue(1, 2)
+    healed = session.send("/roll recover +tinker").narration
+    assert "Healing clock 0 → 1" in healed and "bad outcome" not in healed, healed
+    dice.queue(2)
+    free = session.send("/roll action roll +prowl").narration  # free play keeps its tiers
+    assert "a bad outcome" in free, free
