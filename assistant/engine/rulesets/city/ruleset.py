@@ -218,8 +218,13 @@ class CityRuleset(Ruleset):
             ctx.adds += controlled_neighborhood_aspect(ctx)
         if ctx.move.id == "use_power":
             connected = self._connected(ctx)
-            if connected is None:
-                ctx.notes.append("Connection to the neighborhood unknown: say whether you have one (+1 if you do, -2 if not).")
+            if connected is None:  # "You may take +1 if you have a connection to the neighborhood or -2 if you do not."
+                raise InputError(
+                    "Do you have a connection to this neighborhood (+1 if you do, -2 if you do not)? Answer yes or no; "
+                    "with your neighborhood and connections on the sheet, it answers for you.",
+                    missing="connected",
+                    choices=[True, False],
+                )
             else:
                 ctx.adds += 1 if connected else -2
                 ctx.notes.append(
