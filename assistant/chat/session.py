@@ -234,6 +234,9 @@ class ChatSession(AskingMixin, LookupsMixin):
         if c.kind in ("action", "meta") and DECLINE.fullmatch(c.text) and self._open_choice():
             self._say("user", text)
             return (yield from self._decline())
+        if c.kind == "action" and _PICK.fullmatch(c.text) and self._last_intent and self._suggestions:
+            # the moves just offered for a new action come before an older move's open choice
+            return (yield from self._pick_suggestion(int(c.text.strip(" .)#")), text))
         if c.kind == "action":
             picks = self._picked_in_words(c.text)
             if picks is not None:
