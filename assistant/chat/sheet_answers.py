@@ -5,10 +5,12 @@ the rules answer."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 from typing import Any
 
-from assistant.engine import get_ruleset
+from assistant.engine import AssistantError, get_ruleset
+from assistant.engine.character_edit import character_rules
 from assistant.store.state import CampaignState
 
 #: A question about a value: "how much / how many / what is / what's / where is ... ".
@@ -82,11 +84,16 @@ def sheet_answer(question: str, system: str, state: CampaignState, events: list[
     if meter is None or character is None or meter not in character:
         return None
     spec = get_ruleset(system).sheet.meters[meter]
-    label = meter.replace("_", " ")
+    label, low, high = meter.replace("_", " ").capitalize(), spec.min, spec.max
+    with contextlib.suppress(AssistantError):  # the sheet's own label and this character's bounds (HP to its max)
+        rules = character_rules(system)
+        field = rules.find(meter)
+        label = field.label
+        low, high = rules.bounds(field, character)
     who = character.get("name") or "your character"
     value = character[meter]
     whence = _last_change(state, events, meter)
-    said = f"{label.capitalize()} is {value} on {who}'s sheet ({whence}); it runs {spec.min} to {spec.max}"
+    said = f"{label} is {value} on {who}'s sheet ({whence}); it runs {low} to {high}"
     if spec.at_max is not None:  # "heat reached 9: +1 wanted level ..." as the rule it is
         said += "; " + spec.at_max.rule.replace(" reached ", " at ", 1)
-    return f"{said}. For the rule, ask: /ask how does {label} work?"
+    return f"{said}. For the rule, ask: /ask how does {label.lower()} work?"
