@@ -95,3 +95,16 @@ def test_a_downtime_roll_is_told_by_what_it_marks_not_as_a_bad_outcome() -> None
     dice.queue(2)
     free = session.send("/roll action roll +prowl").narration  # free play keeps its tiers
     assert "a bad outcome" in free, free
+
+
+def test_a_third_downtime_activity_with_no_coin_or_rep_is_refused_and_changes_nothing() -> None:
+    session, dice = open_campaign("Broke Crows", "blades")
+    session.send("/set name Vex")
+    for faces, line in (((5,), "/roll train +prowess"), ((4,), "/roll reduce heat +consort")):
+        dice.queue(*faces)
+        assert session.send(line).kind != "error"
+    before = session.reload().characters
+    refused = session.send("/roll train +insight")
+    told = refused.error or ""
+    assert refused.kind == "error" and "Vex has taken 2 downtime activities" in told and "coin 0, rep 0" in told, told
+    assert session.reload().characters == before
