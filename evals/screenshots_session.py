@@ -153,6 +153,15 @@ def say(browser: Browser, text: str, pick: int | None) -> str:
     return browser.page_text()
 
 
+def open_tab(browser: Browser, name: str) -> None:
+    """Click the app's tab called ``name`` (after a reload the page sits at its newest turn, the tabs out of view)."""
+    script = (
+        "const tab = [...document.querySelectorAll('[role=tab]')].find(e => e.innerText.trim() === arguments[0]);"
+        "if (!tab) { return false; } tab.scrollIntoView(); tab.click(); return true;"
+    )
+    wait_until(lambda: bool(browser.run_script(script, name)), 120, f"the {name} tab")
+
+
 def developer_words(text: str) -> list[str]:
     return [m.group(0) for m in DEVELOPER_WORDS.finditer(ICONS.sub("", text)) if m.group(0) not in ALLOWED]
 
@@ -185,7 +194,7 @@ def play(system: str, out: Path, home: str, every: int = 3) -> int:
         wait_until(lambda: browser.find_all("css selector", "textarea[data-testid='stChatInputTextArea']"), 120, "the chat")
         browser.screenshot(out / f"{system}-reloaded.png")
         print("--- reloaded\n" + browser.page_text()[-2500:])
-        browser.click("xpath", "//button[@role='tab'][contains(., 'Rules')]")
+        open_tab(browser, "Rules")
         browser.idle(300)
         browser.type_into("css selector", 'input[aria-label="Rules question"]', RULES_QUESTIONS[system] + ENTER, timeout=120)
         time.sleep(1.0)
