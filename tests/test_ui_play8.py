@@ -32,3 +32,13 @@ def test_heat_that_rolls_over_and_a_downtime_roll_read_right_on_the_cards() -> N
     badges = re.findall(r'class="outcome"[^>]*>([^<]+)<', page(app))
     assert badges and badges[-1] in {"1-3", "4/5", "6", "Critical"}, badges
     no_errors(app)
+
+
+def test_a_2d6_total_on_the_card_shows_what_it_adds_up() -> None:
+    from assistant.engine import resolve
+    from assistant.ui.components.dice_card import dice_card_view
+
+    defend = {"system": "dungeon-world", "move": "Defend", "stat": "con", "dice": [4, 4]}
+    assert dice_card_view(resolve(defend)).score_line == "Total 9 (4 + 4 + con 1)"
+    power = {"system": "city", "move": "Use Power", "options": {"connected": False}, "dice": [5, 6]}
+    assert dice_card_view(resolve(power)).score_line == "Total 9 (5 + 6 - 2)"

@@ -156,8 +156,25 @@ def score_line(result: Result) -> str:
         return f"Lower die {result.score}" if zero_dice(result) else f"Best die {result.score}"
     if result.score is not None:
         label = "Total" if result.roll in ("notation", "total") else "Score"
-        return f"{label} {result.score}"
+        return f"{label} {result.score}{_total_parts(result)}"
     return ""
+
+
+def _total_parts(result: Result) -> str:
+    """What a 2d6 total adds up ("Total 9 (4 + 4 + con 1)", "Total 9 (5 + 6 - 2)"): the kept dice, the stat and the
+    adds, when they make the score; "" when they do not (a move of the system's own reckoning)."""
+    if result.roll != "total":
+        return ""
+    kept = [d.value for d in result.dice_detail if d.kept and not d.cancelled and d.role not in ("damage", "table", "oracle")]
+    stat = result.stat_value or 0
+    if not kept or sum(kept) + stat + result.adds != result.score or (len(kept) < 2 and not stat and not result.adds):
+        return ""
+    said = " + ".join(str(v) for v in kept)
+    if result.stat and stat:
+        said += f" {'+' if stat > 0 else '-'} {result.stat.replace('_', ' ')} {abs(stat)}"
+    if result.adds:
+        said += f" {'+' if result.adds > 0 else '-'} {abs(result.adds)}"
+    return f" ({said})"
 
 
 _IDENTIFIER = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
