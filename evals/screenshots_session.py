@@ -36,6 +36,9 @@ SESSIONS: dict[str, list[tuple[str, int | None]]] = {
         ("/set crew The Grey Crows", None),
         ("we pulled off the score, a standard score, 6 coin", 0),
         ("we take 4 heat, it got loud", 0),
+        ("how much heat do we have?", None),
+        ("what trouble comes calling?", None),
+        ("/table entanglements", None),
         ("what entanglement do we get?", 0),
         ("roll the entanglements", 0),
         ("I start a long-term project to learn the Spirit Bane vault combination", 0),
@@ -48,6 +51,10 @@ SESSIONS: dict[str, list[tuple[str, int | None]]] = {
         ("/sheet", None),
         ("/roll reduce heat +consort", None),
         ("/meter heat +20 ha", None),
+        ("/meter heat +8 a loud score on hostile turf", None),
+        ("what is my wanted level?", None),
+        ("/meter heat", None),
+        ("/frobnicate", None),
         ("/set stress 12", None),
         ("/undo", None),
         ("I get patched up by the doc", 0),
@@ -74,6 +81,10 @@ SESSIONS: dict[str, list[tuple[str, int | None]]] = {
         ("/sheet", None),
         ("I spread a rumor that the Guild is broke", 0),
         ("/roll use power +lore", None),
+        ("I use my power to open the sealed vault", 0),
+        ("is the bridge guarded?", None),
+        ("how much heat do I have?", None),
+        ("/meter health -1 hurt", None),
         ("/set heat 99", None),
         ("I slip through the old quarter unseen", 0),
         ("i ask around the docks for news", 0),
@@ -88,11 +99,34 @@ SESSIONS: dict[str, list[tuple[str, int | None]]] = {
         ("/help", None),
         ("/sheet", None),
     ],
+    "dungeon-world": [
+        ("/set name Arden", None),
+        ("/character add Mara class=bard", None),
+        ("I attack Mara with my sword", 0),
+        ("/choose 1", None),
+        ("I deal damage", 0),
+        ("/character play Mara", None),
+        ("I hack at Arden with my rapier", 0),
+        ("how much hp do I have?", None),
+        ("I defend against his next blow", 0),
+        ("/set mana 2", None),
+        ("I cast a spell at Arden", 0),
+        ("can i cast magic missile?", None),
+        ("I fire a magic missile at Arden", 0),
+        ("/character play Arden", None),
+        ("/sheet", None),
+        ("is Mara bleeding?", None),
+        ("/meter hp -30 run through", None),
+        ("/undo", None),
+        ("/help", None),
+        ("/sheet", None),
+    ],
 }
 #: A rules question asked in the Rules tab at the end of each session.
 RULES_QUESTIONS = {
     "blades": "what happens when my heat reaches 9?",
     "city": "how does running a scheme work?",
+    "dungeon-world": "what does vulnerable do?",
 }
 
 
@@ -117,6 +151,15 @@ def say(browser: Browser, text: str, pick: int | None) -> str:
             browser.click("css selector", ".st-key-answer_0 button", timeout=60)
     browser.idle(300)
     return browser.page_text()
+
+
+def open_tab(browser: Browser, name: str) -> None:
+    """Click the app's tab called ``name`` (after a reload the page sits at its newest turn, the tabs out of view)."""
+    script = (
+        "const tab = [...document.querySelectorAll('[role=tab]')].find(e => e.innerText.trim() === arguments[0]);"
+        "if (!tab) { return false; } tab.scrollIntoView(); tab.click(); return true;"
+    )
+    wait_until(lambda: bool(browser.run_script(script, name)), 120, f"the {name} tab")
 
 
 def developer_words(text: str) -> list[str]:
@@ -151,7 +194,7 @@ def play(system: str, out: Path, home: str, every: int = 3) -> int:
         wait_until(lambda: browser.find_all("css selector", "textarea[data-testid='stChatInputTextArea']"), 120, "the chat")
         browser.screenshot(out / f"{system}-reloaded.png")
         print("--- reloaded\n" + browser.page_text()[-2500:])
-        browser.click("xpath", "//button[@role='tab'][contains(., 'Rules')]")
+        open_tab(browser, "Rules")
         browser.idle(300)
         browser.type_into("css selector", 'input[aria-label="Rules question"]', RULES_QUESTIONS[system] + ENTER, timeout=120)
         time.sleep(1.0)

@@ -287,8 +287,10 @@ def test_third_activity_offers_coin_or_rep_and_payoff_resets() -> None:
     assert [o.id for o in r.choices[0].options] == ["pay_coin", "pay_rep"]
     paid = bl("Train", character={"downtime_activities": 2, "rep": 2}, options={"xp_track": "insight", "choose": ["pay_rep"]})
     assert paid.character["rep"] == 1 and paid.choices == []
-    war = bl("Train", character={"downtime_activities": 1, "at_war": True}, options={"xp_track": "insight"})
+    war = bl("Train", character={"downtime_activities": 1, "at_war": True, "coin": 1}, options={"xp_track": "insight"})
     assert war.choices and war.choices[0].id == "extra_activity_cost"
+    with pytest.raises(RulesError, match="not enough to pay"):  # neither coin nor rep: refused before it rolls
+        bl("Train", character={"downtime_activities": 2}, options={"xp_track": "insight"})
     reset = bl("Payoff", character=paid.character, options={"coin": 2})
     assert reset.character["downtime_activities"] == 0 and reset.character["trained"] == []
 

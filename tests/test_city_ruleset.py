@@ -120,6 +120,8 @@ def test_default_character_is_playable() -> None:
             request["stat"] = move.roll.stats[0].stats[0]
         if move.id == "backfire":
             request["options"] = {"complexity": 2}
+        if move.id == "use_power":  # asked when neither the request nor the sheet's neighborhood says
+            request["options"] = {"connected": False}
         if move.id == "perceive_demand":
             request["options"] = {"demand": "Bring me the ledger"}
         refusals = {
@@ -254,7 +256,7 @@ def test_use_power_above_your_max_rolls_with_disadvantage() -> None:
     r = city("Use Power", [6, 6, 1], options={"complexity": 3, "connected": True}, character={"max_complexity": 2})
     assert r.score == 8 and r.outcome == "weak_hit" and [d.kept for d in r.dice_detail] == [True, False, True]
     with pytest.raises(DiceError):
-        city("Use Power", [6, 6], options={"complexity": 3}, character={"max_complexity": 2})
+        city("Use Power", [6, 6], options={"complexity": 3, "connected": True}, character={"max_complexity": 2})
 
 
 def test_backfire_lower_is_better() -> None:
@@ -512,7 +514,7 @@ def test_a_refused_request_changes_nothing() -> None:
 
 def test_move_names_are_case_and_punctuation_insensitive() -> None:
     assert city("sample the sights and sounds").move_id == "sample_the_sights_and_sounds"
-    assert city("USE-POWER", [6, 6], options={"complexity": 0}).move == "Use Power"
+    assert city("USE-POWER", [6, 6], options={"complexity": 0, "connected": True}).move == "Use Power"
     assert get_ruleset("magistrate").system_id == "city"
 
 

@@ -3,9 +3,9 @@ commands it has no use for (Blades in the Dark has no yes/no oracle, no Pay the 
 
 from __future__ import annotations
 
-from assistant.chat.commands import USAGE, help_text
+from assistant.chat.commands import USAGE, Command, help_text, parse_command
 from assistant.engine import get_ruleset
-from assistant.engine.errors import AssistantError
+from assistant.engine.errors import AssistantError, InputError
 
 #: Moves that make a good first example, in order; else the game's first move rolled with a stat.
 _EXAMPLE_MOVES = ("Face Danger", "Hack & Slash", "Acquire Asset", "Transit", "Feed")
@@ -13,10 +13,36 @@ _EXAMPLE_MOVES = ("Face Danger", "Hack & Slash", "Acquire Asset", "Transit", "Fe
 
 def system_help(system: str) -> str:
     """The command list for ``system``'s players (the generic list when the game is unknown)."""
+    lines = system_usage(system)
+    if lines is None:
+        return help_text()
+    game = get_ruleset(system).title or system
+    return f"Commands for {game}:\n" + "\n".join(f"  {line}" for line in lines.values())
+
+
+def parse_for(system: str, text: str) -> Command:
+    """:func:`parse_command`, with a bad command's usage line and command list those of ``system`` (a Blades
+    player's "/meter heat" shows "/meter stress -1 ...", not a Starforged meter)."""
+    try:
+        return parse_command(text)
+    except InputError as exc:
+        lines = system_usage(system)
+        if lines is None:
+            raise
+        message = exc.message.replace(help_text(), system_help(system))
+        for name, generic in USAGE.items():
+            if f"Usage: {generic}" in message and name in lines:
+                message = message.replace(f"Usage: {generic}", f"Usage: {lines[name]}")
+        raise InputError(message, missing=exc.missing, choices=exc.choices) from None
+
+
+def system_usage(system: str) -> dict[str, str] | None:
+    """The usage line of each command ``system`` has, with examples from its own moves, tables and meters (None
+    when the game is unknown)."""
     try:
         ruleset = get_ruleset(system)
     except AssistantError:
-        return help_text()
+        return None
     moves = list(ruleset.moves)
     rolled = [m for m in moves if m.roll.type in ("action", "pool", "total") and m.roll.stats]
     example = next((m for name in _EXAMPLE_MOVES for m in rolled if m.name == name), rolled[0] if rolled else None)
@@ -33,7 +59,8 @@ def system_help(system: str) -> str:
         lines.pop("oracle")
     if tables:
         table = next((t for t in tables if t.name.lower() == "pay the price"), tables[0])
-        lines["table"] = f"/table <name>   e.g. /table {table.name.lower()}"
+        named = table.name.split(" (", 1)[0] if table.move else table.name  # "Entanglements (Heat 0-3)": its move
+        lines["table"] = f"/table <name>   e.g. /table {named.lower()}"
     else:
         lines.pop("table")
     if "pay the price" not in names:
@@ -60,5 +87,4 @@ def system_help(system: str) -> str:
         lines.pop("tables")
     if "class" not in ruleset.sheet.known_fields:
         lines["character"] = "/character [<name> | add <name> [field=value ...] | play <name>]   e.g. /character add Mara"
-    game = ruleset.title or system
-    return f"Commands for {game}:\n" + "\n".join(f"  {line}" for line in lines.values())
+    return lines

@@ -35,19 +35,40 @@ class LookupsMixin(ActingMixin):
         if not c.yes_no:
             if oracle_move(self.system) is None:
                 text = f"{self._title()} has no oracle: in this game {gm} answers questions about the story"
+                instead = self._story_move(c.text, yes_no=False)
+                if instead is not None:  # what the rules give for it: Entanglements, Perceive Demand...
+                    text += f". For this, the rules have {instead.name}: {instead.trigger.rstrip('.')}. "
+                    text += f"Play it with /roll {instead.name.lower()}, or tell me what your character does."
+                else:
+                    text += self._tables_hint()
             else:
                 text = 'The oracle answers yes/no questions. Ask it as one ("Is there something behind the door?")'
-            text += self._tables_hint()
+                text += self._tables_hint()
             self._say("assistant", text)
             return (yield from _finish(Turn(kind="oracle", player_text=c.text, narration=text, narrator="template")))
         if oracle_move(self.system) is None:  # a story question in a game whose GM answers them: not an error
-            text = (
-                f"{self._title()} has no yes/no oracle: in this game {gm} answers questions about the story. "
-                "To let the dice decide, roll them with /dice (2d6: 7 or more is a yes)."
-            )
+            text = f"{self._title()} has no yes/no oracle: in this game {gm} answers questions about the story. "
+            instead = self._story_move(c.text, yes_no=True)
+            if instead is not None:  # Blades: the GM's fortune roll decides what no one's action does
+                text += f"To let the dice decide, the rules have {instead.name}: {instead.trigger.rstrip('.')}. "
+                text += f"Roll it with /roll {instead.name.lower()}."
+            else:
+                text += "To let the dice decide, roll them with /dice (2d6: 7 or more is a yes)."
             self._say("assistant", text)
             return (yield from _finish(Turn(kind="oracle", player_text=c.text, narration=text, narrator="template")))
         return (yield from self._oracle(c.text, c.odds or "50/50", record=False))
+
+    def _story_move(self, question: str, yes_no: bool) -> Any:
+        """The move the game's rules give for a question about the story when it has no oracle, or None; the
+        move for any question (an empty pattern: Blades' fortune roll) answers only a yes/no one."""
+        ruleset = get_ruleset(self.system)
+        for pattern, name in ruleset.story_moves:
+            if (pattern or yes_no) and re.search(pattern, question, re.I):
+                try:
+                    return ruleset.find_move(name)
+                except AssistantError:
+                    return None
+        return None
 
     def _oracle(self, question: str, odds: str, record: bool = True) -> TurnStream:
         question = (question or "").strip()
@@ -60,8 +81,13 @@ class LookupsMixin(ActingMixin):
                 f'abandoned?"){self._tables_hint()}'
             )
         if move is None:
+            fitting = self._story_move(question, yes_no=True)
             instead = (
-                "a table (/tables) or dice (/dice)" if get_ruleset(self.system).tables else "dice (/dice 2d6: 7 or more is a yes)"
+                f"{fitting.name} (/roll {fitting.name.lower()})"
+                if fitting is not None
+                else "a table (/tables) or dice (/dice)"
+                if get_ruleset(self.system).tables
+                else "dice (/dice 2d6: 7 or more is a yes)"
             )
             raise RulesError(f"{self._title()} has no yes/no oracle; roll {instead} instead.")
         if record:
@@ -84,10 +110,30 @@ class LookupsMixin(ActingMixin):
 
             key = words(name)  # "/table weak hit cost": the one table whose name holds those words, in that order
             holding = [t for t in ruleset.tables.values() if key.strip() and key in words(t.name)]
-            if len(holding) != 1:
+            by = {t.move for t in holding}
+            if len(holding) > 1 and len(by) == 1 and None not in by:  # "/table entanglements": its columns' move
+                table = holding[0]
+            elif len(holding) != 1:
                 raise
-            table = holding[0]
+            else:
+                table = holding[0]
+        move = self._move_rolling(table)
+        if move is not None:  # the move rolls its own dice and reads the column (Blades: wanted level, heat)
+            return (yield from self._resolve({"move": move.id}, player_text=self._last_intent or move.name))
         return (yield from self._resolve({"move": f"table:{table.id}"}, player_text=self._last_intent or table.name))
+
+    def _move_rolling(self, table: Any) -> Any:
+        """The move that rolls ``table`` with dice of its own, when the table is one of its columns named after it
+        ("Entanglements (Heat 4-5)": dice equal to the wanted level, the column of the crew's heat), else None."""
+        if not table.move:
+            return None
+        ruleset = get_ruleset(self.system)
+        try:
+            move = ruleset.find_move(table.move)
+        except AssistantError:
+            return None
+        columns = [t for t in ruleset.tables.values() if t.move == table.move and t.name.startswith(move.name)]
+        return move if len(columns) > 1 and move.roll.type == "pool" else None
 
     def _pay_the_price(self) -> TurnStream:
         ruleset = get_ruleset(self.system)
@@ -117,6 +163,12 @@ class LookupsMixin(ActingMixin):
             raise InputError('Ask a rules question, e.g. "what happens when momentum is negative?".')
         if record_question:
             self._say("user", question)
+        from assistant.chat.sheet_answers import sheet_answer
+
+        on_sheet = sheet_answer(question, self.system, self._state, self.store.events(self.campaign))
+        if on_sheet is not None:  # "how much heat do we have?": the sheet's value, then the rule on offer
+            self._say("assistant", on_sheet)
+            return (yield from _finish(Turn(kind="meta", player_text=question, narration=on_sheet, narrator="template")))
         llm = self.rules_model
         result = answer(question, system=system or self.system, llm=llm)
         text = result.render()

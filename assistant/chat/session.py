@@ -25,10 +25,11 @@ from assistant.chat.asking import AskingMixin
 from assistant.chat.choosing import DECLINE
 from assistant.chat.classify import classify
 from assistant.chat.clock_finder import check_new_clock
-from assistant.chat.commands import CHARACTER_USAGE, Command, parse_command
-from assistant.chat.help_text import system_help
+from assistant.chat.commands import CHARACTER_USAGE, Command
+from assistant.chat.help_text import parse_for, system_help
 from assistant.chat.lookups import LookupsMixin
 from assistant.chat.moves_info import oracle_move, yes_chance
+from assistant.chat.sheet_answers import sheet_question
 from assistant.chat.sheet_view import clocks_text, info_text
 from assistant.chat.turn import Turn, TurnEvent, TurnStream, with_notes
 from assistant.chat.turn import finish as _finish
@@ -222,7 +223,7 @@ class ChatSession(AskingMixin, LookupsMixin):
         text = clean_text(text, "Your message", max_chars=MAX_MESSAGE)  # refused before anything is stored
         c = classify(text, self.system)
         if c.kind == "command":
-            parse_command(c.text)  # a bad command changes nothing, not even the open question
+            parse_for(self.system, c.text)  # a bad command changes nothing, not even the open question
         reply = self._reply(text, c.kind)
         if reply is not None:
             return (yield from reply)
@@ -233,6 +234,9 @@ class ChatSession(AskingMixin, LookupsMixin):
         if c.kind in ("action", "meta") and DECLINE.fullmatch(c.text) and self._open_choice():
             self._say("user", text)
             return (yield from self._decline())
+        if c.kind == "action" and _PICK.fullmatch(c.text) and self._last_intent and self._suggestions:
+            # the moves just offered for a new action come before an older move's open choice
+            return (yield from self._pick_suggestion(int(c.text.strip(" .)#")), text))
         if c.kind == "action":
             picks = self._picked_in_words(c.text)
             if picks is not None:
@@ -245,7 +249,7 @@ class ChatSession(AskingMixin, LookupsMixin):
             if _PICK.fullmatch(c.text):
                 return (yield from self._pick_suggestion(int(c.text.strip(" .)#")), text))
         if c.kind == "command":
-            command = parse_command(c.text)  # parse before anything is stored: a bad command changes nothing
+            command = parse_for(self.system, c.text)  # parse before anything is stored: a bad command changes nothing
             self._say("user", text)
             return (yield from self._command(command))
         if not c.text:
@@ -257,7 +261,7 @@ class ChatSession(AskingMixin, LookupsMixin):
                     Turn(kind="meta", player_text=text, narration=META_REPLY + system_help(self.system), narrator="template")
                 )
             )
-        if c.kind == "rules":
+        if c.kind == "rules" or sheet_question(c.text, self.system):  # "whats our heat at": the sheet answers
             return (yield from self._rules(c.text, record_question=False))
         if c.kind == "oracle":
             return (yield from self._oracle_question(c))

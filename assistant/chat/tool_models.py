@@ -20,6 +20,8 @@ MAX_PLAYER_MARKS = 40
 """The most marks a player's /progress makes at once: an epic track (one tick a mark) fills in 40, a troublesome one
 (three boxes a mark) in 4 ("troublesome=3 boxes ... epic=1 tick"); the track stops at ten boxes."""
 MAX_DELTA = 6
+MAX_PLAYER_DELTA = 99
+"""The widest change a player's /meter takes; each meter then allows what its own range allows."""
 MAX_OPTIONS_JSON = 2000
 
 #: Argument names that would smuggle dice or a decided result in (compared without case or punctuation).
@@ -144,6 +146,13 @@ class AdjustMeter(_Args):
         return value
 
 
+class PlayerAdjustMeter(AdjustMeter):
+    """The player's /meter: as much as the meter can move at once (a loud score's +8 heat), checked against the
+    meter's own range."""
+
+    delta: int = Field(ge=-MAX_PLAYER_DELTA, le=MAX_PLAYER_DELTA, description="The change (not 0).")
+
+
 class StartTrack(_Args):
     """Start a progress track (a vow, an expedition, a connection...)."""
 
@@ -171,6 +180,7 @@ PLAYER_ACTIONS: dict[str, type[BaseModel]] = {
     "start_track": StartTrack,
     "start_clock": StartClock,
     "mark_progress": PlayerMarkProgress,
+    "adjust_meter": PlayerAdjustMeter,
 }
 ROLLING_TOOLS = frozenset({"roll_move", "ask_oracle", "roll_table"})
 

@@ -313,11 +313,31 @@ def _meter_label(system: str, meter: str) -> str:
     return meter.replace("_", " ").capitalize()
 
 
+def _check_meter_reach(ruleset: Ruleset, meter: str, delta: int) -> None:
+    """A change the meter can make at once: its range (heat 0-9 takes +8); one whose excess rolls over (heat into
+    a wanted level) takes up to twice that. Past it, the error says how far the meter goes."""
+    spec = ruleset.sheet.meters.get(meter)
+    if spec is None:
+        return  # the engine names the meters there are
+    reach = spec.max - spec.min
+    rolls = spec.at_max is not None and spec.at_max.rolls_over
+    if rolls:
+        reach *= 2
+    if abs(delta) > reach:
+        label = _meter_label(ruleset.system_id, meter)
+        over = f" (its excess rolls over into {spec.at_max.meter.replace('_', ' ')})" if rolls and spec.at_max else ""
+        raise ToolCallError(
+            f"{label} runs from {spec.min} to {spec.max}{over}, so it changes by at most {reach} at once; you gave "
+            f"{delta:+d}. Give a change from -{reach} to +{reach}, or /set {meter.replace('_', ' ')} <value>."
+        )
+
+
 def _check_adjust_meter(p: Any, ruleset: Ruleset, state: CampaignState | None) -> ToolAction:
     meter = p.meter.strip().lstrip("+").strip().lower().replace(" ", "_").replace("-", "_")
     if state is None or state.active() is None:
         raise ToolCallError("Changing a meter needs a character in the campaign; there is none yet.")
     request = {"system": ruleset.system_id, "move": f"meter:{meter}", "options": {"delta": p.delta, "reason": p.reason}}
+    _check_meter_reach(ruleset, meter, p.delta)
     result = _dry_run(request, state)
     sheet = state.active() or {}
     who = sheet.get("name") or "your character"

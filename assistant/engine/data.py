@@ -115,6 +115,9 @@ class RulesetData:
     title: ClassVar[str] = ""
     gm: ClassVar[str] = "the GM"
     """Who answers questions about the story at the table, as the game's own text calls them (the city's Magistrate)."""
+    story_moves: ClassVar[tuple[tuple[str, str], ...]] = ()
+    """In a game without an oracle, the move its rules give for a question about the story: (a regular expression
+    the question matches, any case; the move's name), first match wins; an empty expression fits any question."""
     data_dir: ClassVar[Path] = Path()
     #: ``by:`` variants of effects this system computes in code, with what they do.
     variants: ClassVar[dict[str, str]] = {}

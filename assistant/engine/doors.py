@@ -35,7 +35,7 @@ from assistant.engine.model import Request, Result
 from assistant.engine.resolution import close_resolution, open_resolution
 from assistant.engine.ruleset import Ruleset
 from assistant.engine.schema import EffectSpec, MoveSpec, RollSpec, Source
-from assistant.engine.tracks import BOXES, MAX_TICKS, TICKS_PER_BOX, Clock, ProgressTrack, Rank
+from assistant.engine.tracks import BOXES, MAX_TICKS, TICKS_PER_BOX, Clock, ProgressTrack, Rank, segments_word
 
 MAX_DELTA = 99
 MAX_MARKS = MAX_TICKS
@@ -289,7 +289,7 @@ def _clock_advance(ctx: Resolution) -> None:
     n = _whole(ctx, "by", 1, clock.segments, "How many segments to fill") if "by" in ctx.options else 1
     if clock.full:
         raise RulesError(f"{clock.name or 'The clock'} is already full.")
-    _fill(ctx, clock, n, f"fill {n} segment(s)")
+    _fill(ctx, clock, n, f"fill {n} {segments_word(n)}")
 
 
 def _clock_fill(ctx: Resolution) -> None:
@@ -304,7 +304,7 @@ def _clock_clear(ctx: Resolution) -> None:
     if clock.filled == 0:
         raise RulesError(f"{clock.name or 'The clock'} is already empty.")
     n = _whole(ctx, "by", 1, clock.segments, "How many segments to clear") if "by" in ctx.options else clock.filled
-    _fill(ctx, clock, -n, "clear the clock" if n >= clock.filled else f"clear {n} segment(s)")
+    _fill(ctx, clock, -n, "clear the clock" if n >= clock.filled else f"clear {n} {segments_word(n)}")
 
 
 CLOCK_ACTIONS: dict[str, Callable[[Resolution], None]] = {

@@ -17,7 +17,7 @@ from assistant.engine.kinds import EffectKind
 from assistant.engine.meters import past_min
 from assistant.engine.outcomes import Outcome
 from assistant.engine.schema import EffectSpec
-from assistant.engine.tracks import TICKS_PER_BOX, LegacyTrack, Rank
+from assistant.engine.tracks import TICKS_PER_BOX, LegacyTrack, Rank, segments_word
 
 
 def core_amount(ctx: Resolution, spec: EffectSpec) -> int:
@@ -183,8 +183,8 @@ def effect_clear_track(ctx: Resolution, spec: EffectSpec) -> None:
 def effect_clock(ctx: Resolution, spec: EffectSpec) -> None:
     n = ctx.ruleset.amount(ctx, spec)
     if ctx.clock is None:
-        ctx.notes.append(f"Fill {n} clock segment(s): give the clock to apply it.")
-        ctx.effect(EffectKind.CLOCK, "clock", delta=n, reason=f"fill {n} segment(s) (clock not given)")
+        ctx.notes.append(f"Fill {n} clock {segments_word(n)}: give the clock to apply it.")
+        ctx.effect(EffectKind.CLOCK, "clock", delta=n, reason=f"fill {n} {segments_word(n)} (clock not given)")
         return
     before = ctx.clock.filled
     ctx.clock = ctx.clock.fill(n)
@@ -194,7 +194,7 @@ def effect_clock(ctx: Resolution, spec: EffectSpec) -> None:
         before=before,
         after=ctx.clock.filled,
         delta=ctx.clock.filled - before,
-        reason=f"fill {n} segment(s)",
+        reason=f"fill {n} {segments_word(n)}",
     )
     if ctx.clock.full:
         ctx.notes.append("The clock is full.")

@@ -187,3 +187,8 @@ class Meter:
         new = max(self.minimum, min(top, raw))
         overflow = self.minimum - raw if raw < self.minimum else 0
         return new, overflow
+
+
+def segments_word(n: int) -> str:
+    """``segment`` or ``segments`` for ``n`` of them ("fill 1 segment", "fill 3 segments")."""
+    return "segment" if abs(n) == 1 else "segments"

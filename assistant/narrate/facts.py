@@ -94,12 +94,22 @@ def lower_is_better(result: Result) -> bool:
 UNTONED = frozenset({"entanglements", "indulge_vice"})
 
 
+def told_by_amount(result: Result) -> bool:
+    """A pool roll whose results differ only by how much (a long-term project's segments, Reduce Heat's heat): the
+    text names its results by the die ("1-3: one segment"), never as a failure, so "a bad outcome" is left out."""
+    from assistant.narrate.odds_words import outcome_words
+
+    return result.roll == "pool" and outcome_words(str(result.system), str(result.move_id)) is not None
+
+
 def _tier(result: Result) -> str:
     if result.move_id in UNTONED:
         return ""
     by_effect = result_words(result)
     if by_effect is not None:  # what the die that counts does: "clear 1 heat", or "" when the card says how much
         return f": {by_effect}" if by_effect else ""
+    if told_by_amount(result):  # "1-3: one segment, 4/5: two segments": the card's change says how the die went
+        return ""
     label = outcome_label(result.outcome)
     if label and lower_is_better(result) and result.outcome in ("strong_hit", "critical", "miss"):
         label += " (the worst result here: lower is better)" if result.outcome != "miss" else " (the best result here)"

@@ -17,7 +17,7 @@ import streamlit as st
 from assistant.engine import Result, get_ruleset
 from assistant.engine.kinds import RollKind
 from assistant.engine.model import DieRecord
-from assistant.narrate.facts import NOT_NAMED, UNTONED, zero_dice
+from assistant.narrate.facts import NOT_NAMED, UNTONED, told_by_amount, zero_dice
 
 OUTCOME_COLORS = {
     "strong_hit": "#2e7d32",
@@ -33,6 +33,8 @@ OUTCOME_COLORS = {
     "partial": "#b26a00",
     "failure": "#c62828",
 }
+#: A downtime roll told by how much it does, its result as the text names it ("1-3: one segment, 4/5: two").
+AMOUNT_FACES = {"bad_outcome": "1-3", "partial_success": "4/5", "full_success": "6", "critical": "Critical"}
 ROLE_NAMES = {
     "action": "action die",
     "challenge": "challenge die",
@@ -154,8 +156,25 @@ def score_line(result: Result) -> str:
         return f"Lower die {result.score}" if zero_dice(result) else f"Best die {result.score}"
     if result.score is not None:
         label = "Total" if result.roll in ("notation", "total") else "Score"
-        return f"{label} {result.score}"
+        return f"{label} {result.score}{_total_parts(result)}"
     return ""
+
+
+def _total_parts(result: Result) -> str:
+    """What a 2d6 total adds up ("Total 9 (4 + 4 + con 1)", "Total 9 (5 + 6 - 2)"): the kept dice, the stat and the
+    adds, when they make the score; "" when they do not (a move of the system's own reckoning)."""
+    if result.roll != "total":
+        return ""
+    kept = [d.value for d in result.dice_detail if d.kept and not d.cancelled and d.role not in ("damage", "table", "oracle")]
+    stat = result.stat_value or 0
+    if not kept or sum(kept) + stat + result.adds != result.score or (len(kept) < 2 and not stat and not result.adds):
+        return ""
+    said = " + ".join(str(v) for v in kept)
+    if result.stat and stat:
+        said += f" {'+' if stat > 0 else '-'} {result.stat.replace('_', ' ')} {abs(stat)}"
+    if result.adds:
+        said += f" {'+' if result.adds > 0 else '-'} {abs(result.adds)}"
+    return f" ({said})"
 
 
 _IDENTIFIER = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
@@ -210,6 +229,34 @@ def _change_line(effect: Any) -> str:
 _NO_OUTCOME = re.compile(r":\s*none$")
 
 
+def _rolled_over(result: Result) -> list[Any]:
+    """The effects, with a meter that filled and rolled over (Blades' heat 3 + 8 → 2 and a wanted level) told as
+    that, not as the net "-1" that reads as heat taken off."""
+    effects = list(result.effects)
+    try:
+        meters = get_ruleset(result.system).sheet.meters
+    except Exception:  # noqa: BLE001 - no rules data: the effects as they are
+        return effects
+    out: list[Any] = []
+    for i, effect in enumerate(effects):
+        spec = meters.get(str(effect.target)) if effect.kind == "meter" else None
+        over = spec.at_max if spec is not None else None
+        nxt = effects[i + 1] if i + 1 < len(effects) else None
+        if (
+            over is not None
+            and nxt is not None
+            and nxt.target == over.meter
+            and isinstance(effect.before, int)
+            and isinstance(effect.after, int)
+            and effect.after < effect.before
+        ):
+            said = f"filled at {spec.max if spec else ''}" + (" and rolled over" if over.rolls_over else "")
+            reason = f"{effect.reason} ({said})" if effect.reason else said
+            effect = effect.model_copy(update={"delta": None, "reason": reason})
+        out.append(effect)
+    return out
+
+
 def move_source(result: Result) -> tuple[str, list[str]]:
     """The move's full rules text and its citation, when the result comes from a ruleset move."""
     if result.roll in ("notation", "table") or result.move_id.startswith(("table:", "roll")):
@@ -250,19 +297,24 @@ def dice_card_view(result: Result | dict[str, Any], citations: list[str] | None 
     res = result if isinstance(result, Result) else Result.model_validate(result)
     move_text, own_citations = move_source(res)
     title = res.move + (f" (+{res.stat.replace('_', ' ')})" if res.stat else "")  # "+wanted level"
-    changes = [_change_line(e) for e in res.effects if not NOT_NAMED.search(e.reason or "")]  # the note says it
+    changes = [_change_line(e) for e in _rolled_over(res) if not NOT_NAMED.search(e.reason or "")]  # the note says it
     next_steps = [f.reason or f.move for f in res.follow_ups]
     next_steps += [_choice_step(c.prompt) for c in res.choices]
     if res.burn and res.burn.available:
         next_steps.append(f"Burning {res.burn.meter} would make this a {outcome_words(res.burn.outcome)}.")
     if res.table and res.table.get("rows"):
         outcome_text = "\n".join(f"- {row.get('text', '')}" for row in res.table["rows"])
+    elif ":" in res.move_id and not res.dice_detail:  # /meter, /clock: the title and the changes tell it
+        outcome_text = ""
     else:
         outcome_text = _with_text_above(res)
+    outcome, outcome_key = ("" if res.move_id in UNTONED else outcome_words(res.outcome)), str(res.outcome)
+    if outcome and told_by_amount(res):  # "1-3: one segment": named by the die, in no colour of failure
+        outcome, outcome_key = AMOUNT_FACES.get(outcome_key, outcome), "amount"
     return DiceCardView(
         title=title,
-        outcome="" if res.move_id in UNTONED else outcome_words(res.outcome),  # an entanglement's roll picks, not fails
-        outcome_key=res.outcome,
+        outcome=outcome,  # an entanglement's roll picks, not fails
+        outcome_key=outcome_key,
         match=res.match,
         dice_html=dice_html(res.dice_detail),
         score_line=score_line(res),

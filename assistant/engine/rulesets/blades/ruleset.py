@@ -52,6 +52,15 @@ EIGHT_SEGMENT_DEFAULT = frozenset({"learning_a_ritual", "inventing"})
 class BladesRuleset(Ruleset):
     system_id = "blades"
     title = "Blades in the Dark"
+    #: "after each score, you roll dice to find out which entanglement comes calling" (Entanglements); "make a
+    #: fortune roll" where an outcome is uncertain (Questioning, Cooperation, faction clocks, magnitude).
+    story_moves: ClassVar[tuple[tuple[str, str], ...]] = (
+        (
+            r"\b(?:trouble|calling|entangle\w*|comes? after|after (?:us|the crew)|bluecoats|the law|inspectors?)\b",
+            "Entanglements",
+        ),
+        (r"", "Fortune Roll"),
+    )
     data_dir = Path(__file__).parent
     extra_meters: ClassVar[frozenset[str]] = frozenset({"harm", "at_war", "hold", *factions.METERS})
     extra_stats: ClassVar[frozenset[str]] = frozenset({*crew.ATTRIBUTES, "quality"})
@@ -80,9 +89,30 @@ class BladesRuleset(Ruleset):
         if "exposure" in ctx.options:
             crew.exposure_heat(ctx.options["exposure"])
         self._check_sheet(ctx.character)
+        self._check_activity_cost(ctx)
         takes = set(self.options_for(ctx.move))
         factions.fill_tiers(ctx, takes)
         factions.apply_prison_claims(ctx, takes)
+
+    def _check_activity_cost(self, ctx: Resolution) -> None:
+        """A downtime activity past the free ones needs 1 coin or 1 rep to pay for it ("Each additional activity from
+        the list costs 1 coin or 1 rep"): with neither on the sheet it is refused before anything rolls."""
+        if ctx.move.id not in DOWNTIME_ACTIVITIES:
+            return
+        ch = ctx.character
+        count = option_int(ctx, "activities", default=1) if ctx.move.id == "performing_a_ritual" else 1
+        before = int(ch.get("downtime_activities") or 0)
+        free = 1 if ch.get("at_war") else 2
+        paid = max(0, before + count - max(free, before))
+        purse = int(ch.get("coin") or 0) + int(ch.get("rep") or 0)
+        if paid > purse:
+            who = str(ch.get("name") or "Your character")
+            raise RulesError(
+                f"{who} has taken {before} downtime activit{'y' if before == 1 else 'ies'} this downtime ({free} free); "
+                f"each additional one costs 1 coin or 1 rep, and there is not enough to pay (coin "
+                f"{int(ch.get('coin') or 0)}, rep {int(ch.get('rep') or 0)}). The next score's payoff brings two free "
+                "activities again."
+            )
 
     def requirement_message(self, ctx: Resolution) -> str:
         if ctx.move.id == "advance_tier":

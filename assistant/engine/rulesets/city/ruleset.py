@@ -84,6 +84,14 @@ class CityRuleset(Ruleset):
     system_id = "city"
     title = "The Magistrate's city (Powered by the Apocalypse)"
     gm = "the Magistrate (the GM)"
+    #: "Write down the demand the city makes of you." (Perceive Demand); "When you listen out for interesting
+    #: information and rumors ..." (Ear to the Ground); "When you take time to study the situation to see what's
+    #: really going on" (Appraise Circumstances).
+    story_moves: ClassVar[tuple[tuple[str, str], ...]] = (
+        (r"\b(?:demands?|wants?|expects?|needs?)\b", "Perceive Demand"),
+        (r"\b(?:rumou?rs?|hear|heard|word on the street|gossip|news)\b", "Ear to the Ground"),
+        (r"\b(?:going on|happening|really|situation|see)\b", "Appraise Circumstances"),
+    )
     data_dir = Path(__file__).parent
     extra_meters: ClassVar[frozenset[str]] = LIST_METERS
     extra_stats: ClassVar[frozenset[str]] = frozenset({"heat", "flat", "productivity", "complexity", "aspects"})
@@ -210,8 +218,13 @@ class CityRuleset(Ruleset):
             ctx.adds += controlled_neighborhood_aspect(ctx)
         if ctx.move.id == "use_power":
             connected = self._connected(ctx)
-            if connected is None:
-                ctx.notes.append("Connection to the neighborhood unknown: say whether you have one (+1 if you do, -2 if not).")
+            if connected is None:  # "You may take +1 if you have a connection to the neighborhood or -2 if you do not."
+                raise InputError(
+                    "Do you have a connection to this neighborhood (+1 if you do, -2 if you do not)? Answer yes or no; "
+                    "with your neighborhood and connections on the sheet, it answers for you.",
+                    missing="connected",
+                    choices=[True, False],
+                )
             else:
                 ctx.adds += 1 if connected else -2
                 ctx.notes.append(

@@ -1,0 +1,99 @@
+"""A question about the sheet ("how much heat do we have?", "what is my wanted level?") answered from the sheet: the
+value, the last change that made it (the move or the edit, and its reason), and an offer of the rule behind it.
+A rules question about the same word ("how much heat does a loud score give?") names no one's sheet and is left to
+the rules answer."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from typing import Any
+
+from assistant.engine import AssistantError, get_ruleset
+from assistant.engine.character_edit import character_rules
+from assistant.store.state import CampaignState
+
+#: A question about a value: "how much / how many / what is / what's / where is ... ".
+_ASKING = re.compile(r"^\W*(?:how\s+much|how\s+many|how\s+high|what(?:'s|’s|\s+is|\s+are|\s+s)?|whats|where(?:'s|\s+is))\b", re.I)
+#: Words that point at someone's sheet: "my", "our", "we", "I", "do we have".
+_OWNED = re.compile(r"\b(?:my|our|we|i|me|us|i've|we've|we're|i'm)\b", re.I)
+#: Words that make it a question about a rule, not about the value ("how much heat does a score give").
+_RULE_WORDS = re.compile(
+    r"\b(?:does|do\s+(?:you|i|we)\s+(?:get|take|gain|lose|mark)|give|gives|get|when|if|after|per|each)\b", re.I
+)
+
+
+def _meter_named(question: str, system: str) -> str | None:
+    """The meter the question names, longest name first ("wanted level" before "level")."""
+    low = " " + re.sub(r"[^a-z0-9]+", " ", question.lower()) + " "
+    names = sorted(get_ruleset(system).sheet.meters, key=len, reverse=True)
+    for name in names:
+        spoken = name.replace("_", " ")
+        if f" {spoken} " in low or f" {spoken}s " in low:
+            return name
+    return None
+
+
+def sheet_question(question: str, system: str) -> str | None:
+    """The meter a question asks the value of, or None when it is not a question about the sheet."""
+    if not _ASKING.search(question) or not _OWNED.search(question):
+        return None
+    meter = _meter_named(question, system)
+    if meter is None:
+        return None
+    if _RULE_WORDS.search(question) and not re.search(r"\bdo\s+(?:we|i)\s+have\b", question, re.I):
+        return None
+    return meter
+
+
+def _last_change(state: CampaignState, events: list[Any], meter: str) -> str:
+    """The last change still in effect that moved ``meter`` on the active character, in words."""
+    cid = state.active_character
+    undone = set(state.undone)
+    value: Any = None
+    said = "its starting value"
+    for stored in events:
+        if stored.seq in undone:
+            continue
+        data = stored.to_dict()
+        kind = data["type"]
+        if kind == "character_added" and data.get("character_id") == cid:
+            value = (data.get("character") or {}).get(meter)
+        elif kind == "character_updated" and data.get("character_id") == cid:
+            now = (data.get("character") or {}).get(meter)
+            if now != value:
+                said = f"set from {value} to {now} on the sheet" if value is not None else "set on the sheet"
+            value = now
+        elif kind == "move_resolved":
+            change = data.get("state_change") or {}
+            after = change.get("after") or {}
+            if change.get("character_id") != cid or meter not in after or after[meter] == value:
+                continue
+            move = str((data.get("result") or {}).get("move") or "a move")
+            reason = str(((data.get("request") or {}).get("options") or {}).get("reason") or "").strip()
+            by = f"/meter, {reason}" if str((data.get("request") or {}).get("move", "")).startswith("meter:") else move
+            said = f"{value} → {after[meter]} by {by}" if value is not None else f"last changed by {by}"
+            value = after[meter]
+    return said
+
+
+def sheet_answer(question: str, system: str, state: CampaignState, events: list[Any]) -> str | None:
+    """The answer from the sheet, or None when the question is not about a value on it."""
+    meter = sheet_question(question, system)
+    character = state.active()
+    if meter is None or character is None or meter not in character:
+        return None
+    spec = get_ruleset(system).sheet.meters[meter]
+    label, low, high = meter.replace("_", " ").capitalize(), spec.min, spec.max
+    with contextlib.suppress(AssistantError):  # the sheet's own label and this character's bounds (HP to its max)
+        rules = character_rules(system)
+        field = rules.find(meter)
+        label = field.label
+        low, high = rules.bounds(field, character)
+    who = character.get("name") or "your character"
+    value = character[meter]
+    whence = _last_change(state, events, meter)
+    said = f"{label} is {value} on {who}'s sheet ({whence}); it runs {low} to {high}"
+    if spec.at_max is not None:  # "heat reached 9: +1 wanted level ..." as the rule it is
+        said += "; " + spec.at_max.rule.replace(" reached ", " at ", 1)
+    return f"{said}. For the rule, ask: /ask how does {label.lower()} work?"
