@@ -1,0 +1,80 @@
+"""What a player tripped on in the eighth round of played sessions (Starforged, Elegy, Dungeon World), played
+through the chat as they typed it: an oracle asked for in a "can I ...?", one change to a meter shown as one, a second
+pick's card without the first pick's change again, an open choice or question left behind said so, the advice of
+Pay the Price told as the rules' and not as story."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.chat.session import ChatSession
+from assistant.store import service
+from rules_index.embed import get_embedder
+from tests.session_helpers import ScriptedDice, assert_store_matches_card
+
+pytestmark = pytest.mark.usefixtures("hash_embedder")
+
+
+def _session(system: str, name: str = "round8") -> tuple[ChatSession, ScriptedDice]:
+    service.create_campaign(name, system, seed=3)
+    dice = ScriptedDice(5)
+    return ChatSession.open(name, rng=dice, embedder=get_embedder("hash")), dice
+
+
+@pytest.mark.parametrize(
+    ("said", "asked", "answer"),
+    [
+        ("can I ask the oracle if the station is abandoned?", "Is the station abandoned?", "No: the station is not abandoned."),
+        ("I ask the oracle whether the raider flees", "Does the raider flee?", "No: the raider does not flee."),
+        ("could we ask the oracle if there are guards, likely", "Are there guards?", "No: there are no guards."),
+    ],
+)
+def test_an_oracle_asked_for_in_words_is_asked(said: str, asked: str, answer: str) -> None:
+    session, dice = _session("starforged")
+    dice.queue(96)  # above every odds: a no
+    turn = session.send(said)
+    assert turn.kind == "oracle", turn.narration
+    assert turn.results and turn.results[0].outcome == "no", turn.narration
+    assert f"You ask the oracle: “{asked}”" in turn.narration, turn.narration
+    assert answer in turn.narration, turn.narration
+    assert "The rules do not say" not in turn.narration
+
+
+def test_asking_whether_the_oracle_may_be_asked_twice_is_still_a_rules_question() -> None:
+    session, _dice = _session("starforged")
+    turn = session.send("can I ask the oracle twice?")
+    assert turn.kind != "oracle" and not turn.results, turn.narration
+
+
+def test_elegy_focus_lost_twice_in_one_move_is_one_change_on_the_card() -> None:
+    """Endure Harm at 1 health, a dangerous foe (2 harm): health 1 -> 0, the remaining 1 harm is -1 focus, and the
+    miss costs -1 focus more: "Focus 3 → 1", not "Focus 3 → 2. Focus 2 → 1."."""
+    session, dice = _session("elegy")
+    session.send("/set health 1")
+    session.send("/set focus 3")
+    offered = session.send("the hunter stakes me, a dangerous foe")
+    endure = next(s for s in offered.suggestions if s.move == "Endure Harm")
+    dice.queue(9, 9)
+    done = session.confirm(endure)
+    assert_store_matches_card(session, done)
+    assert "Focus 3 → 1." in done.narration, done.narration
+    assert "Focus 2 → 1." not in done.narration and "Focus 3 → 2." not in done.narration, done.narration
+    assert session.reload().active()["focus"] == 1
+
+
+def test_a_second_pick_shows_only_what_it_changed() -> None:
+    """Endure Harm at 1 health, serious harm, a miss: pick Lose Momentum (-2), then mark wounded; the second card
+    says the impact, not the momentum again."""
+    session, dice = _session("starforged")
+    session.send("/set momentum 1")
+    session.send("/set health 1")
+    offered = session.send("the raider slashes me, serious harm")
+    endure = next(s for s in offered.suggestions if s.move == "Endure Harm")
+    dice.queue(1, 9, 9)
+    session.confirm(endure)
+    first = session.send("/choose 2")
+    assert "Momentum 0 → -2." in first.narration, first.narration
+    second = session.send("/choose mark wounded")
+    assert_store_matches_card(session, second)
+    assert "Impact marked: wounded." in second.narration, second.narration
+    assert "Momentum" not in second.narration, second.narration
