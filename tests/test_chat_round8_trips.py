@@ -78,3 +78,46 @@ def test_a_second_pick_shows_only_what_it_changed() -> None:
     assert_store_matches_card(session, second)
     assert "Impact marked: wounded." in second.narration, second.narration
     assert "Momentum" not in second.narration, second.narration
+
+
+def test_an_open_choice_is_said_when_the_player_moves_on_and_said_left_when_another_move_is_rolled() -> None:
+    session, dice = _session("starforged")
+    offered = session.send("a raider jumps me with a blade!")
+    fray = next(s for s in offered.suggestions if s.move == "Enter the Fray")
+    dice.queue(2, 9, 3)  # 2 + heart 2 = 4 against 9 and 3: a weak hit, choose one
+    assert session.confirm(fray).open_choices
+    moved_on = session.send("I dive behind the crates")
+    assert any("Enter the Fray still waits for your pick" in n and "/choose" in n for n in moved_on.notes), moved_on.notes
+    other = next(s for s in moved_on.suggestions if s.move != "Enter the Fray")
+    dice.queue(6, 1, 1)
+    rolled = session.confirm(other)
+    assert_store_matches_card(session, rolled)
+    assert any("Enter the Fray's choice was left open" in n and "nothing from it was taken" in n for n in rolled.notes), (
+        rolled.notes
+    )
+
+
+def test_the_choice_is_still_picked_after_a_new_action_is_only_offered() -> None:
+    session, dice = _session("starforged")
+    offered = session.send("a raider jumps me with a blade!")
+    dice.queue(2, 9, 3)
+    session.confirm(next(s for s in offered.suggestions if s.move == "Enter the Fray"))
+    session.send("I dive behind the crates")
+    picked = session.send("/choose 2")
+    assert picked.kind != "error", picked.error
+    assert session.reload().active()["position"] == "in_control"
+
+
+def test_a_refused_command_leaves_the_open_question_open() -> None:
+    """Repair asks where the repairs are made; a /progress on a track that does not exist is refused and changes
+    nothing: "field" still answers the question."""
+    session, dice = _session("starforged")
+    offered = session.send("I fix the reactor")
+    asked = session.confirm(next(s for s in offered.suggestions if s.move == "Repair"))
+    assert asked.kind == "question", asked.narration
+    refused = session.send("/progress reactor 3")
+    assert refused.kind == "error" and "No track called" in refused.error, refused.error
+    assert session.reload().pending_question is not None
+    dice.queue(3, 3, 7)
+    answered = session.send("field")
+    assert answered.results and answered.results[0].move == "Repair", answered.narration

@@ -294,6 +294,7 @@ class ActingMixin(CharactersMixin):
         request = {k: v for k, v in request.items() if v is not None}
         found: list[str] = []
         tracks_before = dict(self._state.tracks)
+        left = self._choice_left() if redo is None else ""  # a new move leaves the last move's open choice
         read = list(read or [])
         if redo is None:
             brinks.refuse_ended(self.store, self.campaign, self._state, request)
@@ -338,6 +339,8 @@ class ActingMixin(CharactersMixin):
             follow_ups=list(result.follow_ups),
             notes=found + read + [n for n in narration.notes if not n.startswith(UNAVAILABLE) or self._once([n])],
         )
+        if left:
+            turn.notes.insert(0, left)
         turn.notes += self._brink_notes()
         if any(brinks.ending_of_event(self.system, e)[1] for e in self.store.events(self.campaign, after=seq - 1, upto=seq)):
             turn.notes.append(

@@ -15,7 +15,7 @@ from typing import Any
 from assistant.chat.following import FollowingMixin
 from assistant.chat.questions import NO_ANSWER, Question, near_miss, read_answer
 from assistant.chat.turn import TurnStream, with_notes
-from assistant.engine import InputError
+from assistant.engine import AssistantError, InputError
 from assistant.store import service
 from assistant.store.followups import StaleEventError
 
@@ -111,8 +111,18 @@ class AskingMixin(FollowingMixin):
     def _moving_on(self, body: Callable[[], TurnStream]) -> TurnStream:
         """Run ``body`` (a turn other than an answer: a confirm, a choice, an oracle...) with the open question
         set aside first."""
+        raw = self._state.pending_question
         notes = self._set_aside()
-        return (yield from with_notes(body(), notes))
+        try:
+            return (yield from with_notes(body(), notes))
+        except AssistantError:
+            self._reopen(raw, notes)
+            raise
+
+    def _reopen(self, raw: dict[str, Any] | None, notes: list[str]) -> None:
+        """Open again the question set aside for a turn the rules or the input refused (it changed nothing)."""
+        if raw and notes:  # notes: the question was set aside by this turn
+            service.ask_question(self.campaign, raw, store=self.store)
 
     def _set_aside(self) -> list[str]:
         """Close the open question because the player moved on; the note that says so."""
