@@ -46,9 +46,9 @@ def test_asking_whether_the_oracle_may_be_asked_twice_is_still_a_rules_question(
     assert turn.kind != "oracle" and not turn.results, turn.narration
 
 
-def test_elegy_focus_lost_twice_in_one_move_is_one_change_on_the_card() -> None:
+def test_elegy_focus_lost_twice_in_one_move_is_one_line_on_the_card() -> None:
     """Endure Harm at 1 health, a dangerous foe (2 harm): health 1 -> 0, the remaining 1 harm is -1 focus, and the
-    miss costs -1 focus more: "Focus 3 → 1", not "Focus 3 → 2. Focus 2 → 1."."""
+    miss costs -1 focus more: one line, "Focus 3 → 2 → 1.", not "Focus 3 → 2. Focus 2 → 1."."""
     session, dice = _session("elegy")
     session.send("/set health 1")
     session.send("/set focus 3")
@@ -57,8 +57,9 @@ def test_elegy_focus_lost_twice_in_one_move_is_one_change_on_the_card() -> None:
     dice.queue(9, 9)
     done = session.confirm(endure)
     assert_store_matches_card(session, done)
-    assert "Focus 3 → 1." in done.narration, done.narration
+    assert "Focus 3 → 2 → 1." in done.narration, done.narration
     assert "Focus 2 → 1." not in done.narration and "Focus 3 → 2." not in done.narration, done.narration
+    assert not done.violations, done.violations
     assert session.reload().active()["focus"] == 1
 
 
@@ -121,3 +122,27 @@ def test_a_refused_command_leaves_the_open_question_open() -> None:
     dice.queue(3, 3, 7)
     answered = session.send("field")
     assert answered.results and answered.results[0].move == "Repair", answered.narration
+
+
+@pytest.mark.parametrize("system", ["starforged", "elegy"])
+def test_pay_the_price_as_the_next_step_says_its_rule_on_the_card_and_no_oracle_advice(system: str) -> None:
+    """Face Danger misses; the next step the terminal numbers is Pay the Price, played by its request: the row is
+    read, "roll again" is the card's rule, and "Interpret the answer ..." (advice for asking the oracle instead) is
+    not told as story."""
+    from assistant.chat.cli import _turn_steps
+
+    session, dice = _session(system)
+    offered = session.send("I sneak through the dark corridor")
+    face = next(s for s in offered.suggestions if s.move == "Face Danger")
+    dice.queue(*([1, 9, 9] if system == "starforged" else [9, 9]))
+    missed = session.confirm(face)
+    steps = _turn_steps(session, missed)
+    label, request = next((label, request) for label, request in steps if "Pay the Price" in label)
+    dice.queue(42)
+    paid = session.confirm(request)
+    assert_store_matches_card(session, paid)
+    paragraphs = paid.narration.split("\n\n")
+    assert "Interpret the answer" not in paid.narration, paid.narration
+    card = next(p for p in paragraphs if p.startswith("Pay the Price (rolled 42)"))
+    assert "fit the situation, roll again." in card, paid.narration
+    assert sum("roll again" in p for p in paragraphs) == 1, paid.narration

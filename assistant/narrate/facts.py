@@ -306,30 +306,33 @@ NOT_NAMED = re.compile(r"\(the [\w ]+ not named\)$")
 
 def effect_lines(result: Result) -> list[str]:
     shown = [e for e in result.effects if not NOT_NAMED.search(e.reason or "")]
-    return [line for line in (effect_line(e) for e in _joined(shown)) if line]
-
-
-def _joined(effects: list[Effect]) -> list[Effect]:
-    """Changes of one meter made one after another ("Focus 3 → 1", then "Focus 1 → 0" for the miss) as the one change
-    the player sees on the sheet ("Focus 3 → 0")."""
-    out: list[Effect] = []
-    for effect in effects:
-        last = out[-1] if out else None
-        if (
-            last is not None
-            and effect.kind == "meter"
-            and last.kind == "meter"
-            and last.target == effect.target
-            and all(isinstance(v, int) and not isinstance(v, bool) for v in (last.before, last.after, effect.after))
-            and last.after == effect.before
-            and last.before != last.after
-            and effect.before != effect.after
-        ):
-            delta = effect.after - last.before
-            out[-1] = last.model_copy(update={"after": effect.after, "delta": delta})
+    lines: list[str] = []
+    last: Effect | None = None
+    for effect in shown:
+        if last is not None and lines and _goes_on(last, effect):
+            lines[-1] = f"{lines[-1].removesuffix('.')} → {_value(effect.after)}."  # "Focus 3 → 2 → 1."
         else:
-            out.append(effect)
-    return out
+            line = effect_line(effect)
+            if not line:
+                continue
+            lines.append(line)
+        last = effect
+    return lines
+
+
+def _goes_on(last: Effect, effect: Effect) -> bool:
+    """A meter changed again right after its last change in the same move ("Focus 3 → 2" for the remaining harm, then
+    "Focus 2 → 1" for the miss): one line on the card, "Focus 3 → 2 → 1", as the sheet went through it."""
+    numbers = all(isinstance(v, int) and not isinstance(v, bool) for v in (last.before, last.after, effect.after))
+    return (
+        numbers
+        and effect.kind == "meter"
+        and last.kind == "meter"
+        and last.target == effect.target
+        and last.after == effect.before
+        and last.before != last.after
+        and effect.before != effect.after
+    )
 
 
 def choice_lines(choice: Choice) -> list[str]:
