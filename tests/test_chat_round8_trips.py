@@ -146,3 +146,62 @@ def test_pay_the_price_as_the_next_step_says_its_rule_on_the_card_and_no_oracle_
     card = next(p for p in paragraphs if p.startswith("Pay the Price (rolled 42)"))
     assert "fit the situation, roll again." in card, paid.narration
     assert sum("roll again" in p for p in paragraphs) == 1, paid.narration
+
+
+def _two_fighters() -> tuple[ChatSession, ScriptedDice, str]:
+    session, dice = _session("dungeon-world")
+    session.send("/set name Brakk")
+    session.send("/character add Mara class=bard")
+    mara = next(cid for cid, c in session.reload().characters.items() if c.get("name") == "Mara")
+    return session, dice, mara
+
+
+def test_dungeon_world_her_blow_on_me_lands_on_my_sheet() -> None:
+    """ "Mara hits me for 5 damage": Brakk (playing) takes it, less his armor 3; Mara's HP is untouched."""
+    session, _dice, mara = _two_fighters()
+    offered = session.send("Mara hits me for 5 damage")
+    deal = next(s for s in offered.suggestions if s.move == "Deal Damage")
+    assert not any("Deal Damage" in n and "Mara" in n for n in offered.notes), offered.notes
+    done = session.confirm(deal)
+    assert_store_matches_card(session, done)
+    assert "Damage to Brakk: 5 (already rolled), less 3 armor: 2 HP." in done.narration, done.narration
+    assert "Rolled :" not in done.narration and "= 5" not in done.narration, done.narration
+    state = session.reload()
+    assert state.active()["hp"] == 20 and state.characters[mara]["hp"] == 18
+
+
+def test_dungeon_world_a_blow_by_someone_without_a_sheet_still_lands_on_me() -> None:
+    session, _dice, mara = _two_fighters()
+    offered = session.send("the orc slashed at me, 4 damage")
+    done = session.confirm(next(s for s in offered.suggestions if s.move == "Deal Damage"))
+    assert_store_matches_card(session, done)
+    assert session.reload().active()["hp"] == 21 and session.reload().characters[mara]["hp"] == 18
+
+
+def test_dungeon_world_the_second_of_two_picks_says_one_more() -> None:
+    session, dice, _mara = _two_fighters()
+    offered = session.send("i hack at Mara with my axe")
+    dice.queue(5, 5)  # 10 + STR 2 = 12: a strong hit, choose two
+    hit = session.confirm(next(s for s in offered.suggestions if s.move == "Hack & Slash"))
+    assert hit.open_choices[0].prompt == "Choose two", hit.open_choices
+    first = session.send("/choose 1")
+    assert first.open_choices and first.open_choices[0].prompt == "Choose two (1 more to pick)", first.open_choices
+    assert "Choose two (1 more to pick)" in first.narration, first.narration
+    second = session.send("/choose 1")
+    assert second.kind != "error" and not second.open_choices, second.error
+
+
+def test_sheet_with_a_name_shows_that_characters_sheet() -> None:
+    session, _dice, _mara = _two_fighters()
+    shown = session.send("/sheet Mara")
+    assert shown.kind == "command", shown.error
+    assert shown.narration.startswith("Mara") and "Class: bard" in shown.narration, shown.narration
+
+
+def test_choose_with_nothing_open_says_what_to_do() -> None:
+    session, _dice = _session("starforged")
+    session.send("/clock 6 The alarm is raised")
+    session.send("/clock +1 alarm")
+    refused = session.send("/choose 2")
+    assert refused.kind == "error" and "nothing waits for a pick now" in refused.error, refused.error
+    assert "what your character does" in refused.error

@@ -52,7 +52,10 @@ class FollowingMixin(ActingMixin):
         seq, event = self._followed_move(event_seq, "choose")
         result = Result.model_validate(event.result)
         if not result.choices:
-            raise InputError(f"{result.move} has no open choices.")
+            raise InputError(
+                f"{result.move} has no open choices: nothing waits for a pick now. /choose picks one of the options a "
+                "move's card lists; tell me what your character does next."
+            )
         options = open_options(result.choices)
         chosen_ids = resolve_picks(picks, options)
         if chosen_ids is None:

@@ -206,6 +206,8 @@ def _pool_line(result: Result) -> str:
 def _total_line(result: Result) -> str:
     kept = [d.value for d in result.dice_detail if d.kept] or list(result.dice)
     adds = ((result.stat_value or 0) if result.stat else 0) + (result.adds or 0)
+    if not kept and not result.dice_detail:  # an amount already rolled and given (Deal Damage "5 damage"): no dice
+        return ""  # the engine's note says the amount and what came of it
     if len(kept) == 1 and not adds and result.score == kept[0]:
         return f"Rolled {kept[0]}{_tier(result)}."
     if result.score is not None and sum(kept) + adds != result.score:  # a die subtracted ("1dGrit - 1d6")
