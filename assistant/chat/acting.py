@@ -8,7 +8,6 @@ from collections.abc import Generator, Mapping
 from typing import Any
 
 from assistant.chat import brinks
-from assistant.chat.characters import CharactersMixin
 from assistant.chat.citing import move_citations, retrieve_for
 from assistant.chat.fitting import bind, fit_suggestions, why_not_now
 from assistant.chat.followed_next import as_followed, open_follow_ups
@@ -16,6 +15,7 @@ from assistant.chat.moves_info import _odds_map, _task_for, moves_that_fit
 from assistant.chat.narration import UNAVAILABLE_NOTE as UNAVAILABLE  # said once a session for the same cause
 from assistant.chat.narration import NarrationOutcome, guarded_narration
 from assistant.chat.narration_context import established_answers, narration_history, own_passages
+from assistant.chat.open_choice import OpenChoiceMixin
 from assistant.chat.track_finder import closed_now
 from assistant.chat.turn import Turn, TurnEvent, TurnStream
 from assistant.chat.turn import finish as _finish
@@ -29,7 +29,7 @@ log = logging.getLogger(__name__)
 SHORTLIST = 8
 
 
-class ActingMixin(CharactersMixin):
+class ActingMixin(OpenChoiceMixin):
     """Action turns: suggestions for the player's words, the LLM's plan, confirming a move, the engine, then"""
 
     # ---- actions and suggestions ----------------------------------------------------------------
