@@ -205,3 +205,17 @@ def test_choose_with_nothing_open_says_what_to_do() -> None:
     refused = session.send("/choose 2")
     assert refused.kind == "error" and "nothing waits for a pick now" in refused.error, refused.error
     assert "what your character does" in refused.error
+
+
+def test_another_move_picked_after_the_named_one_is_refused_is_not_told_as_the_named_one() -> None:
+    """ "I make my last gasp" at full HP: Last Gasp is refused (note), Hack & Slash is offered first; picked, it is
+    told by its own name, not "You try to make your last gasp"."""
+    session, dice, _mara = _two_fighters()
+    offered = session.send("i make my last gasp")
+    assert any("Last Gasp is rolled when your Health Points reach 0" in n for n in offered.notes), offered.notes
+    other = next(s for s in offered.suggestions if s.move != "Last Gasp")
+    dice.queue(6, 5)
+    rolled = session.confirm(other)
+    assert_store_matches_card(session, rolled)
+    assert "last gasp" not in rolled.narration.lower(), rolled.narration
+    assert f"{other.move}, +" in rolled.narration, rolled.narration

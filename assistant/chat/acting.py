@@ -9,7 +9,7 @@ from typing import Any
 
 from assistant.chat import brinks
 from assistant.chat.citing import move_citations, retrieve_for
-from assistant.chat.fitting import bind, fit_suggestions, why_not_now
+from assistant.chat.fitting import bind, fit_suggestions, named_instead, why_not_now
 from assistant.chat.followed_next import as_followed, open_follow_ups
 from assistant.chat.moves_info import _odds_map, _task_for, moves_that_fit
 from assistant.chat.narration import UNAVAILABLE_NOTE as UNAVAILABLE  # said once a session for the same cause
@@ -210,6 +210,8 @@ class ActingMixin(OpenChoiceMixin):
             request["options"] = {**(request.get("options") or {}), **reading.options}
             odds = None  # the suggestion's odds were for the request without them
         read = [reading.note()] if reading.notes else []
+        if self._last_intent and move is not None and named_instead(self.system, intent, move.name):
+            intent = move.name  # the words told another move: this one is told by its name, not as that attempt
         question = self._ask_first(request, intent, read)
         if question is not None:
             return (yield from self._ask(question))
