@@ -219,3 +219,14 @@ def test_another_move_picked_after_the_named_one_is_refused_is_not_told_as_the_n
     assert_store_matches_card(session, rolled)
     assert "last gasp" not in rolled.narration.lower(), rolled.narration
     assert f"{other.move}, +" in rolled.narration, rolled.narration
+
+
+def test_a_state_told_in_the_players_words_is_not_told_as_tried_on_a_miss() -> None:
+    session, dice = _session("elegy")
+    session.send("I am shaken by what I did")
+    asked = session.confirm({"move": "Endure Stress"})
+    assert asked.kind == "question", asked.narration
+    dice.queue(9, 9)
+    told = session.send("2")
+    assert told.results and told.results[0].outcome == "miss", told.narration
+    assert "try to are" not in told.narration and told.narration.startswith("You are shaken by what you did."), told.narration
