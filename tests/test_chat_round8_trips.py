@@ -230,3 +230,15 @@ def test_a_state_told_in_the_players_words_is_not_told_as_tried_on_a_miss() -> N
     told = session.send("2")
     assert told.results and told.results[0].outcome == "miss", told.narration
     assert "try to are" not in told.narration and told.narration.startswith("You are shaken by what you did."), told.narration
+
+
+def test_choose_answers_the_open_question_when_no_choice_is_open() -> None:
+    """Endure Harm asks how much; "/choose 2" (the player's habit from the last pick) answers it: 2, serious harm."""
+    session, _dice = _session("starforged")
+    session.send("the raider attacks me!")
+    asked = session.confirm({"move": "Endure Harm"})
+    assert asked.kind == "question", asked.narration
+    answered = session.send("/choose 2")
+    assert answered.kind != "error", answered.error
+    assert answered.results and answered.results[0].move == "Endure Harm", answered.narration
+    assert "Health 5 → 3." in answered.narration, answered.narration

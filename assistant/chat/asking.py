@@ -91,8 +91,13 @@ class AskingMixin(FollowingMixin):
         """The turn for ``text`` (classified as ``kind``) when it answers the open question or asks it again;
         None when the message is something else (the question is then set aside)."""
         question = self.pending_question
-        if question is None or kind == "command":
+        if question is None:
             return None
+        if kind == "command":
+            picked = _CHOOSE.match(text)  # "/choose 2" while a question is open and no choice: the answer
+            if picked is None or self._open_choice() is not None:
+                return None
+            text, kind = picked.group(1), "action"
         words = len(text.split())
         if (kind != "action" and words > 2) or (question.kind == "text" and words > FREE_ANSWER_WORDS):
             return None  # a rules or oracle question, or a new action, not an answer
@@ -143,6 +148,8 @@ class AskingMixin(FollowingMixin):
 
 #: Someone else acting on the character ("the hunter stakes me", "he shoots at me"): a new event in the story.
 _BLOW_TAKEN = re.compile(r"\b(?!i\b)[a-z]+\s+[a-z]+(?:s|ed)\s+(?:at\s+)?me\b", re.IGNORECASE)
+
+_CHOOSE = re.compile(r"^\s*/\s*choose\s+(\S.*?)\s*$", re.IGNORECASE)
 
 _I_DO = re.compile(r"^\s*(?:i|we)\s+(?!(?:dunno|guess|think|mean)\b)[a-z]{2,}", re.IGNORECASE)
 

@@ -42,5 +42,5 @@ class OpenChoiceMixin(CharactersMixin):
         if opened is None:
             return ""
         result = opened[1]
-        offer = " or ".join(o.label for o in open_options(result.choices))
+        offer = " or ".join(o.label.rstrip(".") for o in open_options(result.choices))
         return f"{result.move}'s choice was left open ({offer}): nothing from it was taken."
