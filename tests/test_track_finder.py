@@ -34,7 +34,9 @@ def vow(name: str, ticks: int = 0, **more: Any) -> dict[str, Any]:
         ("I make a connection with the dockmaster Vess", "connection", "The dockmaster Vess"),
         ("I undertake a formidable expedition across the ice fields", "expedition", "The ice fields"),
         ("I sing an epic elegy for the burned village of Vell", "elegy", "The burned village of Vell"),
-        ("I leap into the fight", "combat", "Leap into the fight"),  # no pattern fits: the words
+        ("I leap into the fight", "combat", "The fight"),  # no foe in the words: not "Leap into the fight"
+        ("i strike him with my blade", "combat", "The fight"),  # not "Strike him"
+        ("I punch Kraven in the jaw", "combat", "Kraven"),  # a name before "the jaw"
     ],
 )
 def test_a_new_track_is_named_from_the_words(words: str, kind: str, name: str) -> None:

@@ -8,14 +8,14 @@ from collections.abc import Generator, Mapping
 from typing import Any
 
 from assistant.chat import brinks
-from assistant.chat.characters import CharactersMixin
 from assistant.chat.citing import move_citations, retrieve_for
-from assistant.chat.fitting import bind, fit_suggestions, why_not_now
+from assistant.chat.fitting import bind, fit_suggestions, named_instead, why_not_now
 from assistant.chat.followed_next import as_followed, open_follow_ups
 from assistant.chat.moves_info import _odds_map, _task_for, moves_that_fit
 from assistant.chat.narration import UNAVAILABLE_NOTE as UNAVAILABLE  # said once a session for the same cause
 from assistant.chat.narration import NarrationOutcome, guarded_narration
 from assistant.chat.narration_context import established_answers, narration_history, own_passages
+from assistant.chat.open_choice import OpenChoiceMixin
 from assistant.chat.track_finder import closed_now
 from assistant.chat.turn import Turn, TurnEvent, TurnStream
 from assistant.chat.turn import finish as _finish
@@ -29,7 +29,7 @@ log = logging.getLogger(__name__)
 SHORTLIST = 8
 
 
-class ActingMixin(CharactersMixin):
+class ActingMixin(OpenChoiceMixin):
     """Action turns: suggestions for the player's words, the LLM's plan, confirming a move, the engine, then"""
 
     # ---- actions and suggestions ----------------------------------------------------------------
@@ -210,6 +210,8 @@ class ActingMixin(CharactersMixin):
             request["options"] = {**(request.get("options") or {}), **reading.options}
             odds = None  # the suggestion's odds were for the request without them
         read = [reading.note()] if reading.notes else []
+        if self._last_intent and move is not None and named_instead(self.system, intent, move.name):
+            intent = move.name  # the words told another move: this one is told by its name, not as that attempt
         question = self._ask_first(request, intent, read)
         if question is not None:
             return (yield from self._ask(question))
@@ -294,6 +296,7 @@ class ActingMixin(CharactersMixin):
         request = {k: v for k, v in request.items() if v is not None}
         found: list[str] = []
         tracks_before = dict(self._state.tracks)
+        left = self._choice_left() if redo is None else ""  # a new move leaves the last move's open choice
         read = list(read or [])
         if redo is None:
             brinks.refuse_ended(self.store, self.campaign, self._state, request)
@@ -338,6 +341,8 @@ class ActingMixin(CharactersMixin):
             follow_ups=list(result.follow_ups),
             notes=found + read + [n for n in narration.notes if not n.startswith(UNAVAILABLE) or self._once([n])],
         )
+        if left:
+            turn.notes.insert(0, left)
         turn.notes += self._brink_notes()
         if any(brinks.ending_of_event(self.system, e)[1] for e in self.store.events(self.campaign, after=seq - 1, upto=seq)):
             turn.notes.append(

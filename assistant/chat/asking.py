@@ -15,7 +15,7 @@ from typing import Any
 from assistant.chat.following import FollowingMixin
 from assistant.chat.questions import NO_ANSWER, Question, near_miss, read_answer
 from assistant.chat.turn import TurnStream, with_notes
-from assistant.engine import InputError
+from assistant.engine import AssistantError, InputError
 from assistant.store import service
 from assistant.store.followups import StaleEventError
 
@@ -91,8 +91,13 @@ class AskingMixin(FollowingMixin):
         """The turn for ``text`` (classified as ``kind``) when it answers the open question or asks it again;
         None when the message is something else (the question is then set aside)."""
         question = self.pending_question
-        if question is None or kind == "command":
+        if question is None:
             return None
+        if kind == "command":
+            picked = _CHOOSE.match(text)  # "/choose 2" while a question is open and no choice: the answer
+            if picked is None or self._open_choice() is not None:
+                return None
+            text, kind = picked.group(1), "action"
         words = len(text.split())
         if (kind != "action" and words > 2) or (question.kind == "text" and words > FREE_ANSWER_WORDS):
             return None  # a rules or oracle question, or a new action, not an answer
@@ -111,8 +116,18 @@ class AskingMixin(FollowingMixin):
     def _moving_on(self, body: Callable[[], TurnStream]) -> TurnStream:
         """Run ``body`` (a turn other than an answer: a confirm, a choice, an oracle...) with the open question
         set aside first."""
+        raw = self._state.pending_question
         notes = self._set_aside()
-        return (yield from with_notes(body(), notes))
+        try:
+            return (yield from with_notes(body(), notes))
+        except AssistantError:
+            self._reopen(raw, notes)
+            raise
+
+    def _reopen(self, raw: dict[str, Any] | None, notes: list[str]) -> None:
+        """Open again the question set aside for a turn the rules or the input refused (it changed nothing)."""
+        if raw and notes:  # notes: the question was set aside by this turn
+            service.ask_question(self.campaign, raw, store=self.store)
 
     def _set_aside(self) -> list[str]:
         """Close the open question because the player moved on; the note that says so."""
@@ -133,6 +148,8 @@ class AskingMixin(FollowingMixin):
 
 #: Someone else acting on the character ("the hunter stakes me", "he shoots at me"): a new event in the story.
 _BLOW_TAKEN = re.compile(r"\b(?!i\b)[a-z]+\s+[a-z]+(?:s|ed)\s+(?:at\s+)?me\b", re.IGNORECASE)
+
+_CHOOSE = re.compile(r"^\s*/\s*choose\s+(\S.*?)\s*$", re.IGNORECASE)
 
 _I_DO = re.compile(r"^\s*(?:i|we)\s+(?!(?:dunno|guess|think|mean)\b)[a-z]{2,}", re.IGNORECASE)
 

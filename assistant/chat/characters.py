@@ -210,6 +210,8 @@ class CharactersMixin(SessionBase):
         """Suggestions aimed at the character the player's words name ("I strike Mara"), or, in Dungeon World,
         at the only other character when the move attacks; the one playing stays the same."""
         target = self._target_in(text)
+        # "Mara hits me for 5", "he cuts me, 4 damage": a blow on the one playing, whose sheet takes the damage
+        by_them = self._acts_on_me(text, target) if target is not None else bool(_BLOW_ON_ME.search(text))
         aimed: dict[str, list[str]] = {}  # each note and the moves it is about
         out = []
         for s in suggestions:
@@ -222,10 +224,11 @@ class CharactersMixin(SessionBase):
                 others = [cid for cid in self._state.characters if cid != self._state.active_character]
                 if len(others) == 1:
                     aim = others[0]
-            if aim is None or "target" in options or not dataclasses.is_dataclass(s):
+            taken = self._taken_by_target(str(request.get("move", "")))
+            if aim is None or "target" in options or not dataclasses.is_dataclass(s) or (taken and by_them):
                 out.append(s)
                 continue
-            if self._taken_by_target(str(request.get("move", ""))):  # "deal damage to Duke": Duke's sheet takes it
+            if taken:  # "deal damage to Duke": Duke's sheet takes it
                 request.pop("character", None)
                 request["character_id"] = aim
             else:
@@ -242,6 +245,16 @@ class CharactersMixin(SessionBase):
             else:  # "Hack & Slash is aimed at Mara": the other moves offered are not
                 notes.append(f"{' and '.join(moves)} {'are' if len(moves) > 1 else 'is'} aimed {tail}")
         return out, notes
+
+    def _acts_on_me(self, text: str, target: str) -> bool:
+        """The words tell the named character acting on the one playing ("Mara hits me", "Mara's blade cuts me"),
+        not the one playing acting on them ("I hit Mara")."""
+        name = str(self._state.characters.get(target, {}).get("name") or target).strip().lower()
+        low = text.lower()
+        found = re.search(rf"\b{re.escape(name)}\b", low)
+        if not name or found is None or re.search(r"\b(?:i|we)\b", low[: found.start()]):
+            return False
+        return bool(re.search(r"\b(?:me|us|my|our)\b", low[found.end() :]))
 
     def _target_in(self, text: str) -> str | None:
         """The campaign character (not the one playing) the player's words name, else a capitalised name after
@@ -305,3 +318,7 @@ def _new_sheet(rules: Any, text: str) -> tuple[dict[str, Any], list[str]]:
         return sheet, []
     sheet, changes = rules.apply(sheet, edits, creating=True)
     return sheet, changes[len(edits) :]  # one change per edit, then what the values brought
+
+
+#: Someone else's blow on the one playing ("he hits me", "the orc slashed at me"), the sentence not begun by "I".
+_BLOW_ON_ME = re.compile(r"^(?!\s*(?:i|we)\b)[^.!?]*?\b[a-z]+(?:s|ed)\s+(?:at\s+)?(?:me|us)\b", re.IGNORECASE)

@@ -148,4 +148,4 @@ def _named_by_words(body: str, options: list[Any]) -> str | None:
 
 def options_in_words(options: list[Any]) -> str:
     """``1. Pay 1 rep; 2. Lose status`` for an error or a prompt."""
-    return "; ".join(f"{i}. {o.label}" for i, o in enumerate(options, 1))
+    return "; ".join(f"{i}. {o.label.rstrip('.')}" for i, o in enumerate(options, 1))

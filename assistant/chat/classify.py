@@ -80,6 +80,39 @@ _STORY_ASK = re.compile(
     re.I,
 )
 _ORACLE_PREFIX = re.compile(r"^(oracle|ask the oracle)\s*[:,-]?\s*", re.I)
+#: "Can I ask the oracle if the station is abandoned?", "I ask the oracle whether the guards are awake": a yes/no
+#: question for the oracle, put as a request (not a question about the Ask the Oracle rules).
+_ASK_ORACLE_IF = re.compile(
+    r"^(?:(?:can|could|may|should|shall)\s+(?:i|we)\s+|(?:let\s+me|let'?s|i\s+(?:want|would\s+like|'d\s+like)\s+to|i'?ll|"
+    r"i\s+will|i|we)\s+)?(?:ask|consult|query)\s+(?:the\s+)?(?:oracle|fates?|dice)\s*[:,-]?\s*(?:if|whether)\s+(?P<q>.+?)[\s?.!]*$",
+    re.I,
+)
+_AUXILIARIES = frozenset(
+    [
+        "is",
+        "are",
+        "was",
+        "were",
+        "will",
+        "would",
+        "can",
+        "could",
+        "has",
+        "have",
+        "had",
+        "does",
+        "do",
+        "did",
+        "should",
+        "might",
+        "may",
+        "am",
+        "must",
+    ]
+)
+_SUBJECT_START = frozenset(
+    ["the", "a", "an", "my", "our", "his", "her", "their", "its", "this", "that", "these", "those", "someone", "anyone"]
+)
 
 
 @dataclass(frozen=True)
@@ -92,6 +125,32 @@ class Classification:
     """For oracle questions: the odds named in the question, if any."""
     yes_no: bool = True
     """For oracle questions: False for an open question ("What is behind the door?")."""
+
+
+def as_yes_no(clause: str) -> str:
+    """ "the station is abandoned" as "Is the station abandoned?", "the prince knows" as "Does the prince know?" (the
+    oracle's answer then reads "No: the station is not abandoned."); "Is it true that ...?" when neither fits."""
+    words = ["I" if w == "i" else w for w in clause.split()]
+    clause = " ".join(words)
+    for i, word in enumerate(words[1:6], 1):
+        low = word.lower()
+        if low in _AUXILIARIES:
+            return " ".join([low.capitalize(), *words[:i], *words[i + 1 :]]) + "?"
+        base = _base_verb(low)
+        if base and (words[0].lower() in _SUBJECT_START or words[0][:1].isupper()):
+            return " ".join(["Does", *words[:i], base, *words[i + 1 :]]) + "?"
+    return f"Is it true that {clause}?"
+
+
+def _base_verb(word: str) -> str:
+    """ "knows" -> "know", "watches" -> "watch", "flies" -> "fly"; "" for a word that is not a verb in -s."""
+    if not word.isalpha() or len(word) < 4 or not word.endswith("s") or word.endswith("ss"):
+        return ""
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("ches", "shes", "xes", "sses", "zes")):
+        return word[:-2]
+    return word[:-1]
 
 
 def odds_in(text: str) -> str | None:
@@ -179,6 +238,11 @@ def classify(text: str, system: str = "starforged") -> Classification:
         return Classification("meta", stripped, "greeting or help")
     if _BURN_WORDS.match(stripped):  # "i burn my momentum": the /burn the player means, not an action to suggest for
         return Classification("command", "burn", "burns momentum or focus in words")
+    asked = _ASK_ORACLE_IF.match(stripped)
+    if asked:
+        clause = re.sub(rf"[,;]\s*(?:{'|'.join(re.escape(p) for p, _ in ODDS_WORDS)})$", "", asked.group("q"), flags=re.I)
+        question = as_yes_no(clause)
+        return Classification("oracle", question, "asked the oracle a yes/no question", odds_in(asked.group("q")))
     oracle = _ORACLE_PREFIX.match(stripped)
     if oracle:
         rest = stripped[oracle.end() :]

@@ -63,7 +63,7 @@ USAGE: dict[str, str] = {
     **CHARACTER_USAGE,
     "moves": "/moves",
     "tables": "/tables",
-    "sheet": "/sheet",
+    "sheet": "/sheet [<name>]",
     "help": "/help",
 }
 ALIASES = {
@@ -180,6 +180,8 @@ def parse_command(text: str) -> Command:
     rest = rest.strip()
     if name not in USAGE:
         raise InputError(f"Unknown command '/{head}'. " + help_text())
+    if name == "sheet" and rest:  # "/sheet Mara": that character's sheet, as /character Mara shows it
+        return Command("character", {"value": rest}, body)
     args: dict[str, Any]
     if name == "roll":
         args = parse_roll(rest)

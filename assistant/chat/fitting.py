@@ -211,6 +211,18 @@ def _mentions(text: str, move_name: str) -> bool:
     return " " not in move_name.strip() and bool(re.search(rf"\b{re.escape(move_name)}\b", text, re.I))
 
 
+def named_instead(system: str, text: str, move_name: str) -> str | None:
+    """Another move (a name of two words or more) the player's words name than ``move_name``, the one confirmed: "I
+    make my last gasp" (refused at 17 HP), then Hack & Slash picked from the list; None when the words name no other."""
+    for move in get_ruleset(system).moves:
+        name = move.name
+        if " " not in name.strip() or name in move_name or move_name in name:
+            continue
+        if names_move(text, name):
+            return name
+    return None
+
+
 def why_not_now(state: CampaignState, offered: list[Any], text: str) -> list[str]:
     """For each move the words name that is not offered, why it cannot be made now, in the player's words: the track
     it acts on is not open, or its requirement does not hold (the engine's own sentence: "Strike is made when you are

@@ -52,7 +52,10 @@ class FollowingMixin(ActingMixin):
         seq, event = self._followed_move(event_seq, "choose")
         result = Result.model_validate(event.result)
         if not result.choices:
-            raise InputError(f"{result.move} has no open choices.")
+            raise InputError(
+                f"{result.move} has no open choices: nothing waits for a pick now. /choose picks one of the options a "
+                "move's card lists; tell me what your character does next."
+            )
         options = open_options(result.choices)
         chosen_ids = resolve_picks(picks, options)
         if chosen_ids is None:
@@ -74,17 +77,6 @@ class FollowingMixin(ActingMixin):
                 question.redo = seq
                 return (yield from self._ask(question))
             return (yield from self._choice_kept(f"{exc} The choice is still open.", result, seq))
-
-    def _open_choice(self) -> tuple[int, Result] | None:
-        """The last move of this session with open choices the player has not left, and its event."""
-        seq = self.known.top
-        if not seq or seq == self._declined:
-            return None
-        found = self.store.events(self.campaign, after=seq - 1, upto=seq)
-        if not found or found[0].event.type != "move_resolved":
-            return None
-        result = Result.model_validate(found[0].event.result)
-        return (seq, result) if result.choices else None
 
     def _decline(self) -> TurnStream:
         """ "No thanks" to the open choice: an optional one (you *may*...) is left, and said so; one the rules make

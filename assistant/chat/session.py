@@ -227,8 +227,15 @@ class ChatSession(AskingMixin, LookupsMixin):
         reply = self._reply(text, c.kind)
         if reply is not None:
             return (yield from reply)
+        raw = self._state.pending_question
         notes = self._set_aside()
-        return (yield from with_notes(self._message_body(text, c), notes))
+        if c.kind == "action" and not _PICK.fullmatch(c.text) and self._picked_in_words(c.text) is None:
+            notes += [n for n in [self._choice_open_note()] if n]
+        try:
+            return (yield from with_notes(self._message_body(text, c), notes))
+        except AssistantError:
+            self._reopen(raw, notes)
+            raise
 
     def _message_body(self, text: str, c: Any) -> TurnStream:
         if c.kind in ("action", "meta") and DECLINE.fullmatch(c.text) and self._open_choice():

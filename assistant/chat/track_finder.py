@@ -187,8 +187,12 @@ def name_from_words(text: str, kind: str) -> str:
             subject, foe = _SUBJECT.match(clean), _FOE.search(_HOW.sub("", clean) or clean)  # not "with a knife"
             if subject and subject.group(2).lower() not in _PRONOUNS:  # "something attacks me from the dark"
                 name = f"The {subject.group(2).lower()}" if subject.group(1) else subject.group(2).capitalize()
-            else:
-                name = f"The {foe.group(1).lower()}" if foe else "" if matched else name
+            else:  # a name before any "the ..." ("I punch Kraven in the jaw"), the foe, or else "The fight"
+                called = re.search(r"(?<!^)\b(?!I\b)([A-Z][\w'-]+)", _HOW.sub("", clean) or clean)
+                if called and (foe is None or called.start() < foe.start()):
+                    name = called.group(1)
+                else:  # "i strike him with my blade": no foe named, "The fight"
+                    name = f"The {foe.group(1).lower()}" if foe else ""
     name = _RANK_CLAUSE.sub("", name)  # "find my lost sister, it's a dangerous vow": the rank, not the name
     name = re.sub(rf"\b(?:{'|'.join(r.value for r in Rank)})\b\s*", "", name, flags=re.IGNORECASE).strip(" ,;:-")
     name = re.sub(r"^(?:a|an)\s+", "", name, flags=re.IGNORECASE)

@@ -209,7 +209,9 @@ def apply_player_choices(ctx: Resolution) -> None:
             left = choice.pick - len(mine)
             ctx.notes.append(f"{choice.prompt}: {left} more to pick; the choice stays open.")
             options = choice.options if choice.repeat else [o for o in choice.options if o.id not in mine]
-            remaining.append(_refreshed(ctx, choice.model_copy(update={"pick": left, "options": options}), spec))
+            prompt = f"{choice.prompt.rstrip(':. ')} ({left} more to pick)"  # "Choose two (1 more to pick)"
+            update = {"pick": left, "options": options, "prompt": prompt}
+            remaining.append(_refreshed(ctx, choice.model_copy(update=update), spec))
     ctx.choices = remaining
 
 

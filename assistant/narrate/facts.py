@@ -216,6 +216,8 @@ def _pool_line(result: Result) -> str:
 def _total_line(result: Result) -> str:
     kept = [d.value for d in result.dice_detail if d.kept] or list(result.dice)
     adds = ((result.stat_value or 0) if result.stat else 0) + (result.adds or 0)
+    if not kept and not result.dice_detail:  # an amount already rolled and given (Deal Damage "5 damage"): no dice
+        return ""  # the engine's note says the amount and what came of it
     if len(kept) == 1 and not adds and result.score == kept[0]:
         return f"Rolled {kept[0]}{_tier(result)}."
     if result.score is not None and sum(kept) + adds != result.score:  # a die subtracted ("1dGrit - 1d6")
@@ -315,8 +317,34 @@ NOT_NAMED = re.compile(r"\(the [\w ]+ not named\)$")
 
 
 def effect_lines(result: Result) -> list[str]:
-    shown = (e for e in result.effects if not NOT_NAMED.search(e.reason or ""))
-    return [line for line in (effect_line(e) for e in shown) if line]
+    shown = [e for e in result.effects if not NOT_NAMED.search(e.reason or "")]
+    lines: list[str] = []
+    last: Effect | None = None
+    for effect in shown:
+        if last is not None and lines and _goes_on(last, effect):
+            lines[-1] = f"{lines[-1].removesuffix('.')} → {_value(effect.after)}."  # "Focus 3 → 2 → 1."
+        else:
+            line = effect_line(effect)
+            if not line:
+                continue
+            lines.append(line)
+        last = effect
+    return lines
+
+
+def _goes_on(last: Effect, effect: Effect) -> bool:
+    """A meter changed again right after its last change in the same move ("Focus 3 → 2" for the remaining harm, then
+    "Focus 2 → 1" for the miss): one line on the card, "Focus 3 → 2 → 1", as the sheet went through it."""
+    numbers = all(isinstance(v, int) and not isinstance(v, bool) for v in (last.before, last.after, effect.after))
+    return (
+        numbers
+        and effect.kind == "meter"
+        and last.kind == "meter"
+        and last.target == effect.target
+        and last.after == effect.before
+        and last.before != last.after
+        and effect.before != effect.after
+    )
 
 
 def choice_lines(choice: Choice) -> list[str]:

@@ -71,9 +71,12 @@ def rules_guidance(results: Sequence[Result], hits: Iterable[Hit] = ()) -> list[
     """Up to two advice sentences from the rules, not already said by the results' own text."""
     said = " ".join(r.text for r in results).lower()
     matched = any(r.match for r in results)
+    asked = any(r.roll == "oracle" for r in results)
     picked: list[str] = []
     for text in [*move_texts(results), *(h.text for h in hits)]:
         for sentence in sentences(text):
+            if not asked and "the answer" in sentence.lower():
+                continue  # how to read an oracle's answer, said beside a table's row (Pay the Price) that is no answer
             if is_advice(sentence, matched) and sentence.lower() not in said and sentence not in picked:
                 picked.append(sentence)
                 if len(picked) == MAX_SENTENCES:

@@ -305,6 +305,8 @@ def _opener(openers: Sequence[str], words: str, seed: object, recent: Sequence[s
 #: Words after "you" that already make the words an attempt or a wish.
 _TRYING = frozenset({"try", "tries", "attempt", "want", "need", "hope", "plan", "mean", "intend", "wish", "aim"})
 _SENTENCE_START = re.compile(r"([.!?]\s+)([a-z])")
+#: Verbs of a state ("you are shaken", "you were hit"): told as they are, not as tried.
+_BEING = frozenset({"are", "were", "am", "is", "was", "have", "had", "feel", "felt", "seem", "seemed", "look", "looked"})
 
 
 def frame(player_text: str, seed: object, recent: Sequence[str] = (), *, attempt: bool = True, failed: bool = False) -> str:
@@ -317,7 +319,14 @@ def frame(player_text: str, seed: object, recent: Sequence[str] = (), *, attempt
     kind, intent = shape(player_text)
     second = intent.lower().split()[1:2]
     tried = bool(second) and second[0] in _TRYING  # "I try to feed", "I want to feed": not "You try to try to feed"
-    if failed and kind is Shape.ATTEMPT and told.rstrip(".").lower() == intent.lower() and intent.lower().startswith("you "):
+    being = bool(second) and second[0] in _BEING  # "you are shaken": a state, never "You try to are shaken"
+    if (
+        failed
+        and not being
+        and kind is Shape.ATTEMPT
+        and told.rstrip(".").lower() == intent.lower()
+        and intent.lower().startswith("you ")
+    ):
         told = told if tried else f"You try to {intent[4:]}."
     return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).upper(), told)  # "the heat. it was loud": "It was"
 

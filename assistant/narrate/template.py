@@ -137,7 +137,8 @@ def _picked_card(request: NarrationRequest, result: Result) -> str:
     6 → 8."), not the dice and the changes the card already showed (nor the pick, which the opening says)."""
     last = " ".join(request.recent[-1].lower().split()) if request.recent else ""
     picks = [n for n, e in enumerate(result.effects) if e.kind == "choice"]
-    new = [n for n in picks if " ".join(result.effects[n].reason.lower().split()).rstrip(".") not in last]
+    told_picks = " | ".join(re.findall(r"(?:you choose|chosen): (.*?)[.!?](?:\s|$)", last))  # what was picked, not offered
+    new = [n for n in picks if " ".join(_pick_head(result.effects[n].reason).lower().split()).rstrip(".") not in told_picks]
     start = (new or picks or [len(result.effects)])[0]
     lines = [facts.effect_line(e) for e in result.effects[start:] if e.kind != "choice"]
     return " ".join(p for p in (f"{facts.move_label(result)}.", *lines, facts.burn_offer(result)) if p)

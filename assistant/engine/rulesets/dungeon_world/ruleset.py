@@ -211,7 +211,10 @@ class DungeonWorldRuleset(Ruleset):
         adds = [f"{ctx.adds:+d}"] if ctx.adds else []
         rolled = f" (rolled {', '.join(map(str, faces))})" if len(faces) > 1 else ""  # one die: "Rolled 7." says it
         ctx.memo["damage_note"] = len(ctx.notes)
-        ctx.notes.append(f"Damage: {' '.join([described, *extras, *adds])} = {ctx.score}{rolled}.")
+        if "amount" in opts and not faces and not adds:  # "5 damage" told, nothing rolled here: no sum to show
+            ctx.notes.append(f"Damage: {ctx.score} (already rolled).")
+        else:
+            ctx.notes.append(f"Damage: {' '.join([described, *extras, *adds])} = {ctx.score}{rolled}.")
 
     def after_roll(self, ctx: Resolution) -> None:
         if ctx.options.get("target_helpless") and ctx.outcome is Outcome.MISS:

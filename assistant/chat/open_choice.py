@@ -1,0 +1,46 @@
+"""The last move's open choice as the session sees it: which one is open, and what a player who moves on from it is
+told (it still waits for a pick; a new move leaves it, nothing taken)."""
+
+from __future__ import annotations
+
+from assistant.chat.characters import CharactersMixin
+from assistant.engine import Result
+
+
+class OpenChoiceMixin(CharactersMixin):
+    """The open choice of the last move this player knows of."""
+
+    def _open_choice(self) -> tuple[int, Result] | None:
+        """The last move of this session with open choices the player has not left, and its event."""
+        seq = self.known.top
+        if not seq or seq == self._declined:
+            return None
+        found = self.store.events(self.campaign, after=seq - 1, upto=seq)
+        if not found or found[0].event.type != "move_resolved":
+            return None
+        result = Result.model_validate(found[0].event.result)
+        return (seq, result) if result.choices else None
+
+    def _choice_open_note(self) -> str:
+        """What a player who moves on from an open choice is told while it can still be picked ("" when none is)."""
+        from assistant.chat.choosing import open_options, options_in_words
+
+        opened = self._open_choice()
+        if opened is None:
+            return ""
+        result = opened[1]
+        return (
+            f"{result.move} still waits for your pick ({options_in_words(open_options(result.choices))}): "
+            "/choose picks it; rolling another move leaves it."
+        )
+
+    def _choice_left(self) -> str:
+        """The note for a new move rolled while the last one's choice is open: the choice is left, nothing taken."""
+        from assistant.chat.choosing import open_options
+
+        opened = self._open_choice()
+        if opened is None:
+            return ""
+        result = opened[1]
+        offer = " or ".join(o.label.rstrip(".") for o in open_options(result.choices))
+        return f"{result.move}'s choice was left open ({offer}): nothing from it was taken."
