@@ -275,7 +275,7 @@ def _attempt(
             shown.append(buffer)
             yield TurnEvent("narration", text=buffer)
     text = "".join(shown).strip()
-    if skipped and len(shown) == (1 if opener else 0):
+    if not text and skipped:
         raise NarrationEchoed(REPEATED_EARLIER)  # nothing but earlier turns told again: retried with that said
     if not text:
         raise NarrationFailed("The narrator returned no text.")
