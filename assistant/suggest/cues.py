@@ -136,10 +136,11 @@ class CueHits:
 MAX_BOOST = 0.3
 
 
-#: A clause about someone else after the player's own ("… where the hunters sleep", "… while the guards argue"):
-#: its words tell the scene, not what the character does.
+#: A clause about someone else after the player's own ("… where the hunters sleep", "… who sleeps upstairs"): its
+#: words tell the scene, not what the character does. A clause after "as" or "while" is kept: it often names what the
+#: move answers ("I stay calm as the horror unfolds": Endure Stress).
 _OTHERS_CLAUSE = re.compile(
-    r"(?<=\w)[,;]?\s+(?:where|while|whilst|when|until|because|since|as|who|whom)\s+"
+    r"(?<=\w)[,;]?\s+(?:where|who|whom)\s+"
     r"(?!(?:i|i'm|i've|i'd|we|we're|me|my|our|myself)\b)(?:the|a|an|his|her|their|its|they|he|she|it|some|two|three|\w+s)\b.*$",
     re.IGNORECASE,
 )
