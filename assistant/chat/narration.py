@@ -11,7 +11,8 @@ value is a :class:`NarrationOutcome`. A sentence reaches the player only after t
    A draft that goes on past where it should have stopped (a decision taken for the player, a copy of the prompt)
    is cut before that sentence when at least two sentences of story came before it: the player sees the story up to
    their next decision, and the cut is logged like a rejection. A sentence that tells an earlier turn's story again
-   is skipped (a draft of nothing else is retried).
+   (as the filter or the guard reads it) is skipped; a draft of nothing else is retried unless the engine's opening
+   was shown, which then stands as the story.
 3. If the last retry also breaks the engine's authority, or the LLM fails (timeout, rate limit, bad response), the
    offline template narration replaces it. Every violation is logged (``logs/guard.jsonl`` under the app's home).
 
@@ -337,8 +338,8 @@ def _report(narrator: Narrator) -> tuple[int | None, dict[str, Any] | None]:
 
 MAX_DRAFTS = 3
 """Drafts asked of the model in one turn: the first, a retry told what went wrong, and a last one when the turn's
-deadline leaves at least as long as the slowest draft took (a 1.5B model's retry fixed about half the flagged drafts,
-so a second retry halves the turns that fall back to the offline narration)."""
+deadline leaves at least as long as the slowest draft took (in run V1 a 1.5B model's retry fixed about half the
+flagged drafts, and both turns that fell back to the offline narration had used only two drafts)."""
 
 
 def _time_for_another(narrator: Narrator, slowest: float) -> bool:
