@@ -566,3 +566,17 @@ def test_own_words_leave_out_what_others_do() -> None:
     assert own_words("I sneak past the sleeping guards") == "I sneak past the guards"
     assert own_words("I wait where I can see the door") == "I wait where I can see the door"
     assert own_words("I sleep until dusk") == "I sleep until dusk"
+
+
+def test_what_now_reminds_an_open_pick_or_says_the_next_move_is_the_players() -> None:
+    """ "what now?" got the oracle's "ask a yes/no question" reply, also with Rest's bonus still to pick."""
+    session, dice = _session("elegy")
+    free = session.send("what now?")
+    assert "yours to say" in free.narration and "is not one" not in free.narration, free.narration
+    session.send("I sleep through the day in my coffin")
+    dice.queue(1, 8)  # heart 3 against 1 and 8: a weak hit, a bonus to pick
+    rested = session.confirm({"move": "Rest", "stat": "heart"})
+    assert rested.open_choices, rested.narration
+    waiting = session.send("so what now?")
+    assert "Rest still waits for your pick" in waiting.narration and "/choose" in waiting.narration, waiting.narration
+    assert session.send("what should I do next?").narration == waiting.narration

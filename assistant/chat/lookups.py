@@ -16,6 +16,14 @@ from assistant.engine import AssistantError, InputError, RulesError, get_ruleset
 _OPEN_QUESTION = re.compile(r"^\W*(?:how|what|when|why|which|where|who|whom|whose)\b", re.I)
 
 
+#: A player asking what to do next ("what now?", "now what?", "what should I do?"): not a question for the oracle.
+_WHAT_NOW = re.compile(
+    r"^\s*(?:(?:so|ok|okay|well|and)[,\s]+)?(?:what\s+now|now\s+what|what\s+next|what(?:'s| is)\s+next"
+    r"|what\s+(?:do|should|can|could)\s+(?:i|we)\s+do(?:\s+(?:now|next))?)\s*[?!.]*\s*$",
+    re.IGNORECASE,
+)
+
+
 class LookupsMixin(ActingMixin):
     """Turns that look something up: the oracle, tables, Pay the Price, plain dice and rules questions."""
 
@@ -41,6 +49,13 @@ class LookupsMixin(ActingMixin):
                     text += f"Play it with /roll {instead.name.lower()}, or tell me what your character does."
                 else:
                     text += self._tables_hint()
+            elif _WHAT_NOW.match(c.text) and (waiting := self._choice_open_note()):
+                text = waiting  # "what now?" with a pick to make: the pick comes first
+            elif _WHAT_NOW.match(c.text):
+                text = (
+                    "What your character does next is yours to say: tell me in your own words and I'll suggest the "
+                    'moves that fit, or ask the oracle a yes/no question ("Is there something behind the door?")'
+                ) + self._tables_hint()
             else:
                 text = 'The oracle answers yes/no questions. Ask it as one ("Is there something behind the door?")'
                 text += self._tables_hint()
