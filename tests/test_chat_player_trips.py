@@ -549,6 +549,7 @@ def test_a_plural_noun_after_of_is_not_read_as_a_verb() -> None:
     [
         ("I threaten the gravedigger to tell me where the hunters sleep", "Compel"),
         ("I sneak past the sleeping guards", "Face Danger"),
+        ("I slip out through the crypt door before dawn", "Face Danger"),
     ],
 )
 def test_elegy_someone_else_sleeping_does_not_make_the_action_a_rest(words: str, move: str) -> None:
