@@ -7,10 +7,7 @@ from __future__ import annotations
 from streamlit.testing.v1 import AppTest
 
 from tests.test_ui_app import APP, _offline_fast, create_campaign, no_errors, play_action  # noqa: F401
-
-
-def page(app: AppTest) -> str:
-    return "\n".join(str(m.value) for m in app.markdown)
+from tests.test_ui_app import markdown as page
 
 
 def test_a_downtime_in_the_app_keeps_the_sheet_lines_and_says_each_edit_once() -> None:

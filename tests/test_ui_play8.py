@@ -9,10 +9,7 @@ import re
 from streamlit.testing.v1 import AppTest
 
 from tests.test_ui_app import APP, _offline_fast, create_campaign, no_errors, play_action  # noqa: F401
-
-
-def page(app: AppTest) -> str:
-    return "\n".join(str(m.value) for m in app.markdown)
+from tests.test_ui_app import markdown as page
 
 
 def test_heat_that_rolls_over_and_a_downtime_roll_read_right_on_the_cards() -> None:
