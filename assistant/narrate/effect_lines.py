@@ -1,0 +1,124 @@
+"""The card's lines for what a move changed ("Momentum 2 → 3.", "Impact marked: wounded.", "Focus 3 → 2 → 1."), and
+the words they share with the rest of the card (:mod:`assistant.narrate.facts`)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from assistant.engine.kinds import EffectKind
+from assistant.engine.model import Effect, Result
+
+__all__ = ["ACRONYMS", "NOT_NAMED", "effect_line", "effect_lines", "humanize", "signed"]
+
+#: Kinds of change told as "before → after"; other kinds are told by their reason (or delta).
+BEFORE_AFTER_KINDS = frozenset({"meter", "xp", "clock", "legacy", "progress"})
+#: A reason that only names the move and its outcome ("Set Up a Scheme: weak hit"): the change is told by its numbers.
+_BARE_OUTCOME = re.compile(
+    r"^[^:]{1,60}:\s*(?:strong hit|weak hit|miss|critical|full success|partial success|bad outcome)$", re.I
+)
+
+
+def humanize(name: str) -> str:
+    """``companion_health`` -> ``companion health``."""
+    return name.replace("_", " ").strip()
+
+
+def signed(value: int) -> str:
+    return f"+{value}" if value >= 0 else str(value)
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "marked" if value else "clear"
+    if isinstance(value, dict) and "ticks" in value:
+        return f"{value['ticks']} ticks"
+    return humanize(str(value)) if isinstance(value, str) else str(value)
+
+
+ACRONYMS = {"xp": "XP", "hp": "HP", "max_hp": "Max HP"}
+"""Meters written as the rulebooks write them ("HP 22 → 17", not "Hp")."""
+
+
+def effect_line(effect: Effect) -> str:
+    """One change, e.g. ``Momentum 2 → 3.`` or ``Impact marked: wounded.``"""
+    target = humanize(effect.target)
+    if effect.kind is EffectKind.BURN:
+        return f"{target.capitalize()} burned: {effect.before} → {effect.after}."
+    if effect.kind is EffectKind.RESET and isinstance(effect.before, int) and isinstance(effect.after, int):
+        return f"{target.capitalize()} reset: {effect.before} → {effect.after}."
+    if effect.kind == "impact":
+        return f"Impact {'marked' if effect.after else 'cleared'}: {target}."
+    if effect.kind == "position":
+        return f"Position: {_value(effect.after)}."
+    if effect.kind == "choice":
+        return f"Chosen: {effect.reason}" + ("" if effect.reason.endswith((".", "?", "!")) else ".") if effect.reason else ""
+    if effect.kind == "note":
+        return effect.reason[:1].upper() + effect.reason[1:].rstrip(".") + "." if effect.reason else ""
+    if effect.kind == "next_move_add":
+        return f"Add on your next move: {effect.before} → {effect.after}."
+    if effect.kind == "progress" and effect.before is not None and effect.before == effect.after:
+        return ""  # an empty track cleared (Forsake Your Vow): "0 → 0 ticks" tells nothing
+    if effect.kind == "progress" and effect.before is not None:
+        rolled = f" ({effect.reason})" if (effect.reason or "").startswith("rolled ") else ""  # recommit's dice
+        return f"Progress on {target}: {effect.before} → {effect.after} tick{'' if effect.after == 1 else 's'}{rolled}."
+    if effect.kind == "rank":
+        return f"{target[:1].upper()}{target[1:]} rank: {_value(effect.before)} → {_value(effect.after)}."
+    if effect.before is None and effect.after is None or effect.kind in {"progress", "clock"} and effect.before is None:
+        return f"{target[:1].upper()}{target[1:]}: {effect.reason}." if effect.reason else ""
+    if effect.kind not in BEFORE_AFTER_KINDS:  # a system's own kind of change: say it in the engine's words
+        numbers = all(isinstance(v, int) and not isinstance(v, bool) for v in (effect.before, effect.after))
+        if numbers and _BARE_OUTCOME.match(effect.reason or ""):  # "Set Up a Scheme: weak hit" says no more
+            field = target.replace(".", " ")
+            return f"{field[:1].upper()}{field[1:]}: {effect.before} → {effect.after}."
+        if effect.reason:
+            return effect.reason[:1].upper() + effect.reason[1:].rstrip(".") + "."
+        if effect.delta is not None:
+            return f"{target[:1].upper()}{target[1:]} {signed(effect.delta)}."
+    label = ACRONYMS.get(effect.target) or f"{target[:1].upper()}{target[1:]}"
+    if effect.kind == "clock" and not label.lower().endswith("clock"):
+        label += " clock"
+    if effect.kind == "legacy":
+        label += " legacy"
+    if effect.kind == "xp" and effect.target != "xp":  # Blades' Train: "Prowess XP 0 → 1", not the attribute
+        label += " XP"
+    if effect.before == effect.after and isinstance(effect.after, int) and not isinstance(effect.after, bool):
+        # nothing to take or clear, or already at its bound: no change shown as one, with the value ("Blood: no
+        # change (still 5)." on a Feed at full blood: a bare "no change" read as the gain lost)
+        return f"{label}: no change (still {effect.after})."
+    return f"{label} {_value(effect.before)} → {_value(effect.after)}."
+
+
+#: A change the engine could not write because its name was not given: the engine's note says what to do instead.
+NOT_NAMED = re.compile(r"\(the [\w ]+ not named\)$")
+
+
+def effect_lines(result: Result) -> list[str]:
+    shown = [e for e in result.effects if not NOT_NAMED.search(e.reason or "")]
+    lines: list[str] = []
+    last: Effect | None = None
+    for effect in shown:
+        if last is not None and lines and _goes_on(last, effect):
+            lines[-1] = f"{lines[-1].removesuffix('.')} → {_value(effect.after)}."  # "Focus 3 → 2 → 1."
+        else:
+            line = effect_line(effect)
+            if not line:
+                continue
+            lines.append(line)
+        last = effect
+    return lines
+
+
+def _goes_on(last: Effect, effect: Effect) -> bool:
+    """A meter changed again right after its last change in the same move ("Focus 3 → 2" for the remaining harm, then
+    "Focus 2 → 1" for the miss): one line on the card, "Focus 3 → 2 → 1", as the sheet went through it."""
+    numbers = all(isinstance(v, int) and not isinstance(v, bool) for v in (last.before, last.after, effect.after))
+    return (
+        numbers
+        and effect.kind == "meter"
+        and last.kind == "meter"
+        and last.target == effect.target
+        and last.after == effect.before
+        and last.before != last.after
+        and effect.before != effect.after
+    )
