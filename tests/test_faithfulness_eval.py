@@ -13,6 +13,12 @@ import pytest
 
 from evals.faithfulness import format_scorecard, play, scorecard
 
+
+@pytest.fixture(autouse=True)
+def _index_without_a_model(hash_embedder: None) -> None:
+    """The narration's rules passages come from the hash embedder: these tests check the harness, not retrieval."""
+
+
 SCRIPT = {"id": "faith", "system": "starforged", "seed": 3, "turns": ["I creep through the dark corridor", "#1"]}
 
 
