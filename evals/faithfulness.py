@@ -145,6 +145,8 @@ def play(
                 "drafts": len(records),
                 # the shown draft broke a rule after its story and was cut there (assistant.chat.narration)
                 "cut": turn.narrator != "template-fallback" and bool(records[-1]["violations"] or records[-1]["error"]),
+                # the turn's deadline came after some story: it stands, ending at its last full sentence
+                "deadline_cut": turn.narrator != "template-fallback" and "timeout" in (records[-1]["error"] or ""),
             }  # fmt: skip
             rows.append(row)
             print(json.dumps(row, ensure_ascii=False), file=sys.stderr, flush=True)
@@ -215,6 +217,7 @@ def scorecard(rows: list[dict[str, Any]], timeout: float | None = None) -> dict[
         "first_draft_errors": sum(bool(r["first_error"]) for r in rows),
         "retry_fix_rate": rate(sum(r["narrator"] == "llm-retry" for r in rejected), len(rejected)),
         "cut_rate": rate(sum(bool(r.get("cut")) for r in rows), n),
+        "deadline_cut_rate": rate(sum(bool(r.get("deadline_cut")) for r in rows), n),
         "fallback_rate": rate(len(fallbacks), n),
         "fallback_by_cause": {k: rate(v, n) for k, v in sorted(Counter(_fallback_cause(r) for r in fallbacks).items())},
         "turns_over_deadline": None if timeout is None else sum(r["turn_ms"] > (timeout + 2) * 1000 for r in rows),
@@ -242,7 +245,8 @@ def format_scorecard(card: dict[str, Any]) -> str:
             f"first-draft violation rate: {pct(card['first_draft_violation_rate'])} "
             f"(95% interval {_interval(card.get('first_draft_violation_ci95'))}; by kind: {by_kind}); "
             f"first drafts that failed outright: {card['first_draft_errors']}",
-            f"retry-fix rate: {pct(card['retry_fix_rate'])}; shown cut before a fault: {pct(card.get('cut_rate'))}; "
+            f"retry-fix rate: {pct(card['retry_fix_rate'])}; shown cut before a fault: {pct(card.get('cut_rate'))} "
+            f"(at the turn's deadline: {pct(card.get('deadline_cut_rate'))}); "
             f"template fallback rate: {pct(card['fallback_rate'])} (95% interval {_interval(card.get('fallback_ci95'))}) "
             f"(by cause: {', '.join(f'{k} {pct(v)}' for k, v in card.get('fallback_by_cause', {}).items()) or 'none'}); "
             f"turns over their deadline + 2 s: {card.get('turns_over_deadline', 'n/a')}",

@@ -103,6 +103,19 @@ def test_the_fallback_causes_and_turns_over_the_deadline_are_counted() -> None:
     assert "by cause: guard 33.3%, timeout 33.3%" in format_scorecard(card)
 
 
+def test_a_story_cut_at_the_deadline_is_counted_apart_from_the_fallbacks() -> None:
+    base = {"first_violations": [], "first_error": None, "errors": [], "ttft_ms": 5.0, "prompt_tokens": 100, "turn_ms": 1.0}
+    rows = [
+        {**base, "narrator": "llm", "cut": True, "deadline_cut": True, "errors": ["NarrationTimedOut: timeout"]},
+        {**base, "narrator": "llm", "cut": True, "deadline_cut": False},
+        {**base, "narrator": "llm"},
+        {**base, "narrator": "llm"},
+    ]
+    card = scorecard(rows)
+    assert card["cut_rate"] == 0.5 and card["deadline_cut_rate"] == 0.25 and card["fallback_rate"] == 0.0
+    assert "shown cut before a fault: 50.0% (at the turn's deadline: 25.0%)" in format_scorecard(card)
+
+
 def test_the_scorecard_says_how_rough_a_rate_on_few_turns_is() -> None:
     from evals.faithfulness import format_scorecard, scorecard, wilson
 

@@ -128,6 +128,34 @@ def test_a_turn_never_waits_past_its_timeout(openai_stub: OpenAIStub, tmp_path: 
     assert session.reload().moves == 1
 
 
+def test_a_story_the_deadline_cuts_short_ends_at_its_last_full_sentence(openai_stub: OpenAIStub, tmp_path: Path) -> None:
+    """A slow model that had told some story when the turn's deadline came: the player keeps what the guard passed,
+    ending at its last full sentence, told why; not the offline narration in its place."""
+    timeout = 2.0
+    session = _session(openai_stub.base_url, tmp_path, timeout)
+    story = "The sentry looks the other way. You slip past the first door."
+    trickle = " And then the corridor bends left where" + " and".join(f" w{i}" for i in range(300))
+    openai_stub.add_text(story + trickle, chunks=[story, *(f" {w}" for w in trickle.split())], chunk_delay=0.05)
+    events, took = _timed(lambda: list(session.stream_confirm(STRONG_HIT)))
+    turn = events[-1].turn
+    assert turn.narrator == "llm" and turn.narration.endswith(story) and "w299" not in turn.narration
+    assert not [e for e in events if e.kind == "replace"]  # what the player read was never taken back
+    assert any("ran out of time" in n and "TABLETOP_LLM_TIMEOUT" in n for n in turn.notes)
+    assert took < timeout + SLACK
+    assert session.reload().moves == 1
+
+
+def test_a_deadline_before_any_story_still_falls_back_offline(openai_stub: OpenAIStub, tmp_path: Path) -> None:
+    """Only the engine's opening shown, or half a sentence: the offline narration tells the turn."""
+    session = _session(openai_stub.base_url, tmp_path, 2.0)
+    trickle = "You creep" + "".join(f" w{i}" for i in range(300))
+    for _ in range(2):
+        openai_stub.add_text(trickle, chunk_delay=0.05)
+    turn = session.confirm(STRONG_HIT)
+    assert turn.narrator == "template-fallback" and "w1 " not in turn.narration
+    assert not any("ran out of time" in n for n in turn.notes)
+
+
 def test_an_unreachable_endpoint_is_said_once_and_names_the_variable(tmp_path: Path) -> None:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

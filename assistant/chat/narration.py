@@ -14,7 +14,9 @@ value is a :class:`NarrationOutcome`. A sentence reaches the player only after t
    (as the filter or the guard reads it) is skipped; a draft of nothing else is retried unless the engine's opening
    was shown, which then stands as the story.
 3. If the last retry also breaks the engine's authority, or the LLM fails (timeout, rate limit, bad response), the
-   offline template narration replaces it. Every violation is logged (``logs/guard.jsonl`` under the app's home).
+   offline template narration replaces it. A draft whose story had begun when the turn's deadline came is cut
+   there instead: the sentences the guard passed stand, with a note that the narrator ran out of time. Every
+   violation is logged (``logs/guard.jsonl`` under the app's home).
 
 The offline narration restates the Result and is shown whatever the guard finds (a flag there is a template or
 guard bug, logged for the maintainers), so its claims are checked once, on the whole text, not sentence by sentence.
@@ -39,7 +41,7 @@ from assistant.engine import get_ruleset, resolve
 from assistant.engine.errors import AssistantError
 from assistant.guard import Violation, ViolationKind, check_echo, check_narration, describe_violations, prepare, second_person_fix
 from assistant.guard.earlier import told_before
-from assistant.narrate import NarrationFailed, NarrationRequest, Narrator, TemplateNarrator
+from assistant.narrate import NarrationFailed, NarrationRequest, NarrationTimedOut, Narrator, TemplateNarrator
 from assistant.narrate.echo import (
     REPEATED_EARLIER,
     SENTENCE_END,
@@ -69,10 +71,14 @@ class NarrationOutcome:
     context_report: dict[str, Any] | None = None
     notes: list[str] = field(default_factory=list)
     cut: bool = False
-    """The shown narration is a draft cut before a decision it took for the player or a copy of the prompt."""
+    """The shown narration is a draft cut before a decision it took for the player, a copy of the prompt, or the turn's
+    deadline."""
 
 
 UNAVAILABLE_NOTE = "The narrator was unavailable"
+DEADLINE = "deadline"
+"""What a draft is cut at when the turn's deadline passed after its story began."""
+DEADLINE_NOTE = "The narrator ran out of time, so the story ends at its last full sentence"
 
 
 def _reason(exc: BaseException) -> str:
@@ -260,6 +266,12 @@ def _attempt(
         if not (echoed.at_sentence and _story_sentences(shown) >= MIN_KEPT_SENTENCES):
             raise
         cut, buffer = [{"kind": "echo", "detail": echoed.problem}], ""
+    except NarrationTimedOut as late:
+        # the deadline came mid-story: what the guard already passed stands, ending at its last full sentence (the
+        # player had read it; swapping it for the offline narration told the turn twice)
+        if _story_sentences(shown[1:] if opener else shown) < 1:
+            raise
+        cut, buffer = [{"kind": DEADLINE, "detail": _reason(late)}], ""
     finally:
         close = getattr(stream, "close", None)
         if callable(close):
@@ -408,6 +420,9 @@ def guarded_narration(
         if cut:
             outcome.cut = True
             log_rejected(log_dir, campaign, narrator, attempt, cut, request, kept="the story before it")
+            late = next((c["detail"] for c in cut if c["kind"] == DEADLINE), "")
+            if late:
+                outcome.notes.append(f"{DEADLINE_NOTE} ({late.split(': ', 1)[-1]}).")
         clean = scrub(text)
         if clean != text:  # an endpoint echoed a key: the player never sees it, the store never holds it
             text = clean

@@ -20,10 +20,11 @@ from assistant.narrate.context import Context, ContextReport, build_context, nai
 from assistant.narrate.facts import facts_block, roll_line
 from assistant.narrate.llm import LLMNarrator, make_chat_model
 from assistant.narrate.prompts import load_prompt
-from assistant.narrate.request import NarrationFailed, NarrationRequest, Narrator
+from assistant.narrate.request import NarrationFailed, NarrationRequest, NarrationTimedOut, Narrator
 from assistant.narrate.template import TemplateNarrator
 
 __all__ = [
-    "Context", "ContextReport", "LLMNarrator", "NarrationFailed", "NarrationRequest", "Narrator", "TemplateNarrator",
+    "Context", "ContextReport", "LLMNarrator", "NarrationFailed", "NarrationRequest", "NarrationTimedOut", "Narrator",
+    "TemplateNarrator",
     "build_context", "facts_block", "load_prompt", "make_chat_model", "naive_context", "roll_line",
 ]  # fmt: skip

@@ -22,7 +22,7 @@ from assistant.llm_calls import limits_of, stream_within
 from assistant.llm_errors import describe, scrub, secrets_of, url_from_of
 from assistant.narrate.context import ContextReport, build_context
 from assistant.narrate.echo import STOPPED_EARLY, EchoWatch, NarrationEchoed
-from assistant.narrate.request import NarrationFailed, NarrationRequest
+from assistant.narrate.request import NarrationFailed, NarrationRequest, NarrationTimedOut
 from assistant.narrate.stops import cut_stream, skip_transcript_lead, story_stops
 
 DEFAULT_BUDGET_TOKENS = 1200
@@ -129,7 +129,7 @@ class LLMNarrator:
         except AssistantError:
             raise
         except Exception as exc:  # every model, HTTP and parsing failure is translated here
-            raise self._failed(exc) from None
+            raise self._failed(exc, produced) from None
         finally:
             close = getattr(chunks, "close", None)
             if callable(close):
@@ -137,6 +137,8 @@ class LLMNarrator:
         if not produced:
             raise NarrationFailed("LLM narration failed (bad response: the model returned no text); narrating offline instead.")
 
-    def _failed(self, exc: BaseException) -> NarrationFailed:
+    def _failed(self, exc: BaseException, produced: bool = False) -> NarrationFailed:
+        """The failure in the player's words; a deadline passed after the story began is :class:`NarrationTimedOut`."""
         cause = scrub(failure_cause(exc, url_from_of(self.chat_model)), secrets_of(self.chat_model))
-        return NarrationFailed(f"LLM narration failed ({cause}); narrating offline instead.")
+        failed = NarrationTimedOut if produced and describe(exc).reason == "timeout" else NarrationFailed
+        return failed(f"LLM narration failed ({cause}); narrating offline instead.")

@@ -27,6 +27,11 @@ class NarrationFailed(AssistantError):
     kind = "narration_failed"
 
 
+class NarrationTimedOut(NarrationFailed):
+    """The turn's deadline passed while the model was still writing (it had started answering). The sentences it
+    already wrote and the guard passed may stand as the story (:mod:`assistant.chat.narration`)."""
+
+
 @dataclass(frozen=True)
 class NarrationRequest:
     """Everything a narrator may use for one turn. The engine's ``results`` are the only source of facts."""
