@@ -86,7 +86,8 @@ def test_unusable_json_plans_switch_planning_off_and_say_so_once(openai_stub: Op
 def test_planning_off_asks_nothing(openai_stub: OpenAIStub, tmp_path: Path) -> None:
     session = _session(openai_stub, tmp_path, planning="off")
     turn = session.send(TEXT)
-    assert turn.suggestions and session.refine().suggestions
+    assert turn.suggestions and not turn.refining  # nothing to wait for, nothing said about the model
+    assert OFF_NOTE not in turn.notes and session.refine().notes == []
     assert openai_stub.requests == []
 
 

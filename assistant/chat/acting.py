@@ -125,8 +125,9 @@ class ActingMixin(OpenChoiceMixin):
         )
 
     def _start_plan(self, text: str, suggestions: list[Any]) -> None:
-        """Let the LLM plan in the background; :meth:`refine` collects it."""
-        if self.planner_model is None:
+        """Let the LLM plan in the background; :meth:`refine` collects it (not when planning is switched off: the
+        player chose offline suggestions, and the turn neither waits nor says the model could not plan)."""
+        if self.planner_model is None or str(getattr(self.planner_model, "planning", "") or "") == "off":
             return
         from assistant.chat.refining import plan_in_background
 
