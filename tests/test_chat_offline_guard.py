@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from assistant.chat import narration as chat_narration
+from assistant.chat import narration_draft
 from assistant.chat.narration import guarded_narration
 from assistant.engine import resolve
 from assistant.narrate import NarrationRequest, TemplateNarrator
@@ -47,13 +48,13 @@ def request() -> NarrationRequest:
 def checks(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The texts the guard was given to read."""
     seen: list[str] = []
-    real = chat_narration.check_narration
+    real = narration_draft.check_narration
 
     def counting(text: str, *args: Any, **kwargs: Any) -> Any:
         seen.append(text)
         return real(text, *args, **kwargs)
 
-    monkeypatch.setattr(chat_narration, "check_narration", counting)
+    monkeypatch.setattr(narration_draft, "check_narration", counting)
     return seen
 
 

@@ -3,8 +3,9 @@
 :func:`guarded_narration` is a generator of :class:`TurnEvent` (``narration`` chunks, ``replace``) whose return
 value is a :class:`NarrationOutcome`. A sentence reaches the player only after the guard passed it:
 
-1. The narrator streams; each complete sentence is checked and then released. At the end the whole text is
-   checked once more (some claims span sentences).
+1. The narrator streams; each complete sentence is checked and then released (one draft:
+   :mod:`assistant.chat.narration_draft`). At the end the whole text is checked once more (some claims span
+   sentences).
 2. On a violation (or a loop or prompt echo, :mod:`assistant.narrate.echo`) the LLM gets a retry with the
    fault named (``feedback``), and a second one when the deadline leaves time for it (:data:`MAX_DRAFTS`); what was
    shown is replaced. The drafts share the turn's deadline.
@@ -27,38 +28,26 @@ from __future__ import annotations
 import importlib
 import logging
 import random
-import re
 import time
-from collections.abc import Generator, Mapping, Sequence
+from collections.abc import Generator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from assistant.chat.narration_draft import DEADLINE, Rejected, failure_reason, split_sentences, stream_draft
 from assistant.chat.narration_log import log_echo, log_rejected, log_violations
 from assistant.chat.turn import NarratorName, TurnEvent
 from assistant.engine import get_ruleset, resolve
 from assistant.engine.errors import AssistantError
-from assistant.guard import Violation, ViolationKind, check_echo, check_narration, describe_violations, prepare, second_person_fix
-from assistant.guard.earlier import told_before
-from assistant.narrate import NarrationFailed, NarrationRequest, NarrationTimedOut, Narrator, TemplateNarrator
-from assistant.narrate.echo import (
-    REPEATED_EARLIER,
-    SENTENCE_END,
-    STOPPED_EARLY,
-    NarrationEchoed,
-    earlier_sentences,
-    repeats_earlier,
-    retells,
-)
-from assistant.narrate.player_acts import declared_action, new_action
-from assistant.narrate.story_facts import formula_sentences, opening
-from assistant.narrate.turn_message import HUMAN_ROLES
+from assistant.guard import Violation, describe_violations
+from assistant.narrate import NarrationFailed, NarrationRequest, Narrator, TemplateNarrator
+from assistant.narrate.echo import NarrationEchoed
 from assistant.secrets import scrub
 
 log = logging.getLogger(__name__)
 
-_ENDED = re.compile(r"[.!?\u2026][\"'\u201d\u2019)\]]*\s*$")
+__all__ = ["DEADLINE", "NarrationOutcome", "guarded_narration", "split_sentences", "warm"]
 
 
 @dataclass
@@ -76,226 +65,7 @@ class NarrationOutcome:
 
 
 UNAVAILABLE_NOTE = "The narrator was unavailable"
-DEADLINE = "deadline"
-"""What a draft is cut at when the turn's deadline passed after its story began."""
 DEADLINE_NOTE = "The narrator ran out of time, so the story ends at its last full sentence"
-
-
-def _reason(exc: BaseException) -> str:
-    """Why narration failed, without the wrapper sentence ("LLM narration failed (...); narrating offline")."""
-    text = str(getattr(exc, "message", "") or exc).strip()
-    m = re.fullmatch(r"LLM narration failed \((?P<why>.*)\); narrating offline instead\.?", text, re.S)
-    return (m.group("why") if m else text).rstrip(".")
-
-
-class _Rejected(Exception):
-    def __init__(self, violations: list[Violation]) -> None:
-        super().__init__(describe_violations(violations))
-        self.violations = violations
-
-
-def split_sentences(buffer: str) -> tuple[list[str], str]:
-    """Complete sentences at the start of ``buffer`` and the unfinished rest."""
-    out: list[str] = []
-    start = 0
-    while True:
-        match = SENTENCE_END.search(buffer, start)
-        if match is None:
-            return out, buffer
-        if "\n" not in match.group(0) and _open_quote(buffer[: match.end()]):
-            start = match.end()  # inside dialogue: the quote and who says it are checked as one sentence
-            # (a quote that closes at this break, 'the option "Attract Trouble." This ...', ends the sentence)
-            continue
-        out.append(buffer[: match.end()])
-        buffer, start = buffer[match.end() :], 0
-
-
-def _open_quote(text: str) -> bool:
-    return (text.count('"') + text.count("\u201c") - text.count("\u201d")) % 2 == 1
-
-
-#: Faults of a draft that went on past where it should have stopped: a decision taken for the player, a copy of the
-#: prompt. Each is caught at its sentence before that is shown, so the story before it can stand: the draft is cut
-#: there (the protocol stops at the player's next decision anyway) instead of being thrown away.
-CUT_KINDS = frozenset({ViolationKind.DECISION, ViolationKind.ECHO})
-MIN_KEPT_SENTENCES = 2
-"""A cut draft is kept only when at least this many sentences of story came before the fault."""
-MIN_FRAGMENT_WORDS = 6
-"""A draft that is only an unfinished fragment shorter than this ("You", "The raider") is no story: it is retried."""
-
-
-def _story_sentences(shown: Sequence[str]) -> int:
-    return sum(len(s.split()) >= 3 for s in shown)
-
-
-def _as_story(sentence: str) -> str:
-    """A sentence as the player reads it: "the player" told as "you", a story line's '>' or 'You:' set-off removed (a
-    line of the reference itself never gets here: :mod:`assistant.narrate.echo` stops it)."""
-    return second_person_fix(_QUOTE_MARK.sub("", sentence, count=1))
-
-
-_QUOTE_MARK = re.compile(r"^[ \t]*(?:>[ \t]?|(?:You|Story):[ \t]*)")
-
-
-def _plain(text: str) -> str:
-    return " ".join(re.findall(r"[a-z0-9']+", text.lower()))
-
-
-_NEXT_LINE = re.compile(r"^\s*(?:offered next(?:, not played out)?|next)\s*:", re.I)
-"""The card's follow-up line copied ("Offered next: Pay the Price."): the card beside the story says it."""
-"""What sets a story line off as the reference or the story-so-far is set off ("> ", "You: "), not story."""
-
-
-def _checked(found: list[Violation], shown: Sequence[str]) -> list[dict[str, str]]:
-    """Nothing when the sentence passed; what to cut when it may be cut off; else :class:`_Rejected` is raised."""
-    if not found:
-        return []
-    if all(v.kind in CUT_KINDS for v in found) and _story_sentences(shown) >= MIN_KEPT_SENTENCES:
-        return [v.to_dict() for v in found]
-    raise _Rejected(found)
-
-
-def _attempt(
-    narrator: Narrator,
-    request: NarrationRequest,
-    results: Sequence[Any],
-    odds: Mapping[str, float] | None,
-    each_sentence: bool = True,
-) -> Generator[TurnEvent, None, tuple[str, list[dict[str, str]]]]:
-    """Stream one narration attempt, releasing only guarded sentences; raises :class:`_Rejected`.
-
-    Returns the text shown and, when the draft was cut at a decision or an echo (:data:`CUT_KINDS`), what was cut.
-    Without ``each_sentence`` (the offline narration, whose text is shown whatever the guard finds) the claims are
-    checked once, on the whole text."""
-    quotable = [str(getattr(hit, "text", "")) for hit in request.rules]
-    question = request.question or (request.player_text if request.task == "oracle" else "")
-
-    def check(text: str, partial: bool = True) -> list[Violation]:
-        return check_narration(
-            text,
-            results,
-            system=request.system,
-            odds=odds,
-            intent=request.player_text,
-            facts=facts,
-            question=question or None,
-            partial=partial,
-        )
-
-    def check_sentence(text: str) -> list[Violation]:
-        return check(text) if each_sentence else []
-
-    shown: list[str] = []
-    buffer = ""
-    cut: list[dict[str, str]] = []
-    # The template says what the Result holds, an open choice's options included, however often it was said before;
-    # only a model's draft that tells an earlier turn again is skipped, and only a model's draft is cut short.
-    template = getattr(narrator, "name", "") == "template"
-    # earlier turns' stories, and the player's earlier words (a small model quotes them back as this turn's story)
-    earlier = [] if template else earlier_sentences(text for _, text in request.history if not text.lstrip().startswith("/"))
-    skipped = 0
-    opener = "" if template else opening(request, question or "")
-    if opener:  # the engine's answer, or the attempt and its outcome, opens the story; the model only goes on from it
-        shown.append(opener + " ")
-        yield TurnEvent("narration", text=opener + " ")
-    told = (split_sentences(opener + " ")[0] or [opener]) if opener else []
-    # the guard reads the story so far too (the sentences this filter skips, and what it lets through in other words)
-    facts = prepare(
-        list(results),
-        system=request.system,
-        odds=odds,
-        quotable=quotable,
-        established=request.established,
-        earlier=earlier,
-        told=told,
-    )
-    earlier.extend(f" {' '.join(re.findall(r'[a-z0-9]+', s.lower()))} " for s in told)
-    # what a model would only be saying again (the template's own sentences are the engine's: never skipped)
-    said = [] if template else [*told, *formula_sentences(results), *request.established]
-    declared = declared_action(request)
-
-    asked = {_plain(text) for role, text in request.history if role.lower() in HUMAN_ROLES and text.strip().endswith("?")}
-
-    def copied_next(raw: str) -> bool:
-        """The card's "Next: …" line, or a question the player asked in an earlier turn, copied as story."""
-        return not template and (bool(_NEXT_LINE.match(raw)) or _plain(_QUOTE_MARK.sub("", raw)) in asked)
-
-    def judge(raw: str) -> tuple[str, list[dict[str, str]]]:
-        """A model's sentence as shown ("" to leave it out) and what to cut there (the draft ends before it); raises
-        :class:`_Rejected` for a fault that is retried. A sentence in which the character acts on their own takes the
-        player's next decision: the story ends before it, or, with too little told yet, it alone is left out."""
-        nonlocal skipped
-        sentence = _as_story(raw)
-        found = check_sentence(sentence) or check_echo(raw)  # "Left to the player…" before "you"
-        if found and not template and all(told_before(v) for v in found):
-            skipped += 1  # an earlier turn told again, as the guard reads it: left out, as the filter's own repeats
-            return "", []
-        act = "" if template or any(v.kind not in CUT_KINDS for v in found) else new_action(sentence, declared)
-        if not act:
-            return sentence, _checked(found, shown)
-        if _story_sentences(shown) < MIN_KEPT_SENTENCES:
-            _checked(found, [])  # a decision it states outright is still retried
-            return "", []
-        return sentence, [
-            *[v.to_dict() for v in found],
-            {"kind": "decision", "detail": f"'{act}': the character acts for the player"},
-        ]
-
-    stream = narrator.stream(request)
-    try:
-        for chunk in stream:
-            if not isinstance(chunk, str):
-                chunk = str(getattr(chunk, "content", chunk))
-            sentences, buffer = split_sentences(buffer + chunk)
-            for raw in sentences:
-                if repeats_earlier(raw, earlier) or retells(_QUOTE_MARK.sub("", raw), said) or copied_next(raw):
-                    # its last turn, the opening, or the card's "Next: …" (the card beside the story says it)
-                    skipped += 1
-                    continue
-                sentence, cut = judge(raw)
-                if cut:
-                    break
-                if not sentence:
-                    continue
-                shown.append(sentence)
-                yield TurnEvent("narration", text=sentence)
-            if cut:
-                buffer = ""
-                break
-    except NarrationEchoed as echoed:
-        if not (echoed.at_sentence and _story_sentences(shown) >= MIN_KEPT_SENTENCES):
-            raise
-        cut, buffer = [{"kind": "echo", "detail": echoed.problem}], ""
-    except NarrationTimedOut as late:
-        # the deadline came mid-story: what the guard already passed stands, ending at its last full sentence (the
-        # player had read it; swapping it for the offline narration told the turn twice)
-        if _story_sentences(shown[1:] if opener else shown) < 1:
-            raise
-        cut, buffer = [{"kind": DEADLINE, "detail": _reason(late)}], ""
-    finally:
-        close = getattr(stream, "close", None)
-        if callable(close):
-            close()  # a cut draft stops the model's call too
-    if buffer and not template and not _ENDED.search(buffer) and _story_sentences(shown) >= 1:
-        buffer = ""  # stopped mid-sentence (its length cap, a stop sequence): the story ends at its last full sentence
-    if buffer and not template and not shown and not _ENDED.search(buffer) and len(buffer.split()) < MIN_FRAGMENT_WORDS:
-        raise NarrationEchoed(STOPPED_EARLY)  # "You": stopped (a stop sequence) before its first sentence; retried
-    if buffer and (repeats_earlier(buffer, earlier) or retells(_QUOTE_MARK.sub("", buffer), said) or copied_next(buffer)):
-        skipped, buffer = skipped + 1, ""
-    if buffer:
-        buffer, cut = judge(buffer)
-        if buffer and not cut:
-            shown.append(buffer)
-            yield TurnEvent("narration", text=buffer)
-    text = "".join(shown).strip()
-    if not text and skipped:
-        raise NarrationEchoed(REPEATED_EARLIER)  # nothing but earlier turns told again: retried with that said
-    if not text:
-        raise NarrationFailed("The narrator returned no text.")
-    whole = check(text, partial=False)
-    if whole:
-        raise _Rejected(whole)
-    return text, cut
 
 
 #: What a confirm imports on first use (the words read for a move, its questions and choices, citations).
@@ -391,8 +161,8 @@ def guarded_narration(
         if attempt:
             yield TurnEvent("replace", text="")
         try:
-            text, cut = yield from _attempt(narrator, current, results, odds, each_sentence=not offline)
-        except _Rejected as rejected:
+            text, cut = yield from stream_draft(narrator, current, results, odds, each_sentence=not offline)
+        except Rejected as rejected:
             outcome.violations.extend(rejected.violations)
             log_violations(log_dir, campaign, narrator, attempt, rejected.violations, request)
             if offline:
@@ -410,7 +180,7 @@ def guarded_narration(
             current = replace(request, feedback=echoed.feedback)
             continue
         except (NarrationFailed, AssistantError) as exc:
-            outcome.notes.append(f"{UNAVAILABLE_NOTE}: {_reason(exc)}; showing the offline narration.")
+            outcome.notes.append(f"{UNAVAILABLE_NOTE}: {failure_reason(exc)}; showing the offline narration.")
             log.warning("narration failed, falling back to the template: %s", exc)
             break
         except Exception as exc:  # noqa: BLE001 - any narrator bug must not cost the player the turn
