@@ -21,6 +21,7 @@ import argparse
 import io
 import json
 import os
+import shutil
 import statistics
 import sys
 import time
@@ -272,7 +273,21 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--only", help="play only the scripts whose id contains this")
     p.add_argument("--drafts", type=Path, default=Path("faithfulness_drafts.jsonl"), help="JSONL of every draft")
     p.add_argument("--json", action="store_true", help="print the scorecard as JSON")
+    p.add_argument(
+        "--index-from",
+        type=Path,
+        help="a home whose prepared rules index to start from (what changed since is indexed again; saves minutes)",
+    )
     return p
+
+
+def _copy_index(source: Path | None, home: Path) -> None:
+    """The rules index and caches `assistant prepare` built under ``source``, copied into the eval's fresh home."""
+    if source is None:
+        return
+    for part in ("rules_index", "cache"):
+        if (source / part).is_dir():
+            shutil.copytree(source / part, home / part, dirs_exist_ok=True)
 
 
 def replay(drafts: list[dict[str, Any]], scripts: list[dict[str, Any]], home: Path) -> list[dict[str, Any]]:
@@ -344,6 +359,7 @@ def main(argv: list[str] | None = None) -> int:
 
         # What the app has ready before its first click (its warm start reads what `assistant prepare` built): the
         # rules index and its sentences. Without it each system's first turn timed the index being built (17-53 s).
+        _copy_index(args.index_from, home)
         prepare(moves=False)
         with args.drafts.open("w", encoding="utf-8") as out:
             rows = play(scripts, make_narrator, home, out)

@@ -128,3 +128,20 @@ def test_the_scorecard_says_how_rough_a_rate_on_few_turns_is() -> None:
     card = scorecard(rows)
     assert card["first_draft_violation_rate"] == 0.2 and card["first_draft_violation_ci95"] == wilson(2, 10)
     assert "first-draft violation rate: 20.0% (95% interval 6–51%;" in format_scorecard(card)
+
+
+def test_a_prepared_index_is_copied_into_the_fresh_home(tmp_path: Path) -> None:
+    from evals.faithfulness import _copy_index
+
+    source, home = tmp_path / "prepared", tmp_path / "fresh"
+    (source / "rules_index" / "db").mkdir(parents=True)
+    (source / "rules_index" / "db" / "chunks").write_text("vectors")
+    (source / "cache").mkdir()
+    (source / "cache" / "sentences.npy").write_text("matrix")
+    (source / "campaigns.sqlite3").write_text("someone's campaigns")
+    home.mkdir()
+    _copy_index(None, home)
+    assert list(home.iterdir()) == []
+    _copy_index(source, home)
+    assert (home / "rules_index" / "db" / "chunks").read_text() == "vectors"
+    assert (home / "cache" / "sentences.npy").read_text() == "matrix" and not (home / "campaigns.sqlite3").exists()
