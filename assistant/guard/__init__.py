@@ -39,13 +39,14 @@ from typing import Any
 
 from assistant.engine.model import Result
 from assistant.guard.acts import check_decision, check_phantom
-from assistant.guard.agency import check_agency, check_dice_sizes, check_offers, check_options_stated, check_oracle_story
+from assistant.guard.agency import check_agency
 from assistant.guard.branches import check_branch
 from assistant.guard.changes import check_arrows, engine_changes_blanked
 from assistant.guard.claims import check_claims, check_echo
 from assistant.guard.conditions import check_conditions
 from assistant.guard.contrary import check_hit_failed, check_miss_untold, check_miss_worked, check_only_retold
 from assistant.guard.denied import check_outcome_denied
+from assistant.guard.dice_sizes import check_dice_sizes
 from assistant.guard.earlier import check_earlier
 from assistant.guard.established import CHANGING_MOVES, check_established
 from assistant.guard.facts import Facts
@@ -53,7 +54,9 @@ from assistant.guard.feedback import describe_violations, fix_sentence
 from assistant.guard.goals import check_goal_told_done
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.numbers import check_numbers
+from assistant.guard.offers import check_offers, check_options_stated
 from assistant.guard.opposed import check_opposed
+from assistant.guard.oracle_answer import check_oracle_story
 from assistant.guard.outcomes import check_outcome
 from assistant.guard.retold import check_other_move_text, check_other_tone, check_retold_answers, check_untiered_outcome
 from assistant.guard.speech import check_speech
