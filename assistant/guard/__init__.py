@@ -58,7 +58,13 @@ from assistant.guard.offers import check_offers, check_options_stated
 from assistant.guard.opposed import check_opposed
 from assistant.guard.oracle_answer import check_oracle_story
 from assistant.guard.outcomes import check_outcome
-from assistant.guard.retold import check_other_move_text, check_other_tone, check_retold_answers, check_untiered_outcome
+from assistant.guard.retold import (
+    check_other_move_text,
+    check_other_tone,
+    check_reading_other_move,
+    check_retold_answers,
+    check_untiered_outcome,
+)
 from assistant.guard.speech import check_speech
 from assistant.guard.state import check_state, patterns
 from assistant.guard.style import second_person_fix
@@ -152,6 +158,7 @@ def check_narration(
     found += check_opposed(told, facts, question)
     found += check_retold_answers(told, facts)
     found += check_earlier(told, facts, intent)
+    found += check_reading_other_move(text, facts)
     found += check_outcome_denied(text, facts)
     if not partial:
         found += (

@@ -122,11 +122,17 @@ def check_earlier(told: Sequence[Sentence], facts: Facts, intent: str | None = N
         if sentence.question or not words or normalize_words(sentence.original) in opening or _FEELING.search(sentence.text):
             continue
         new = stems(words) - own
+        # word for word as written: a phrase of the engine's blanked inside it ("The Magistrate says, ...") is still
+        # part of the copy
+        whole = normalize_words(sentence.original)
         copied = next(
             (
                 e
                 for e in facts.earlier
-                if e.words == words and len(words.split()) >= VERBATIM_WORDS and not oracle and f" {words} " not in engine
+                if e.words in (words, whole)
+                and len(e.words.split()) >= VERBATIM_WORDS
+                and not oracle
+                and f" {e.words} " not in engine
             ),
             None,
         )
