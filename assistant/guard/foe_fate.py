@@ -1,0 +1,49 @@
+"""A foe's fate told where the engine decided none: "The raider falls to the ground" on Enter the Fray, a move that
+only sets who has the initiative.
+
+A foe the player named (a noun of the player's words, "the raider") told as dead, defeated or fallen, in a statement
+(not negated, not supposed) on a rolled move whose result dealt no harm, marked no progress and whose own text says
+nothing of harm, damage, defeat or an end to the fight: the fight's end is a roll the player has not made yet.
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant.guard.facts import Facts
+from assistant.guard.model import Violation, ViolationKind
+from assistant.guard.text import Sentence, hypothetical, negated
+
+_FATE = re.compile(
+    r"\b(?:falls?|fell|collapses?|collapsed|crumples?|crumpled|slumps?|slumped)\s+(?:dead|lifeless|motionless|to the "
+    r"(?:ground|floor|deck|dirt))\b|\b(?:dies|died|is (?:killed|defeated|slain|dead)|was (?:killed|defeated|slain)"
+    r"|lies (?:dead|still|motionless)|goes down for good)\b"
+)
+_DECIDES = re.compile(r"\b(?:harm|damage|defeat|defeated|kill|dies|die|progress|end the fight|fight ends|wound|slay)")
+_ARTICLE = re.compile(r"\b(?:the|a|an|your|my)\s+(?P<noun>[a-z]{3,})\b")
+
+
+def _foes(intent: str | None) -> set[str]:
+    return {m.group("noun") for m in _ARTICLE.finditer((intent or "").lower())}
+
+
+def check_foe_fate(sentence: Sentence, facts: Facts, intent: str | None) -> list[Violation]:
+    """The player's foe told as fallen or dead on a roll whose result decided no fate."""
+    foes = _foes(intent)
+    marked = any(c.delta or c.marks for c in facts.changes.get("progress", []))  # a track opened at 0 marks nothing
+    if not foes or not facts.results or not facts.tiered or marked:
+        return []
+    told = " ".join(f"{r.text} {r.move} " + " ".join(o.label for c in r.choices for o in c.options) for r in facts.results)
+    if _DECIDES.search(told.lower()):  # the result, or one of its options, deals harm or ends the fight
+        return []
+    for m in _FATE.finditer(sentence.narr):
+        before = sentence.narr[: m.start()]
+        subject = re.search(r"\b(?:the|a|an)\s+(?P<noun>[a-z]{3,})\s+(?:[a-z]+ly\s+|just\s+|then\s+)?$", before)
+        if subject is None or subject.group("noun") not in foes:
+            continue
+        if negated(sentence.narr, m.start()) or hypothetical(sentence.narr[: m.end()], m.start(), m.end()):
+            continue
+        excerpt = (subject.group(0) + m.group(0)).strip()
+        detail = f"'{excerpt}': the engine decided no fate for {subject.group('noun')} this turn; that is a roll still to come"
+        return [Violation(ViolationKind.OUTCOME, detail, excerpt)]
+    return []
