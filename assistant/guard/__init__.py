@@ -52,6 +52,7 @@ from assistant.guard.established import CHANGING_MOVES, check_established
 from assistant.guard.facts import Facts
 from assistant.guard.feedback import describe_violations, fix_sentence
 from assistant.guard.foe_fate import check_foe_fate
+from assistant.guard.gained_stat import check_stat_gained
 from assistant.guard.goals import check_goal_told_done
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.numbers import check_numbers
@@ -151,6 +152,7 @@ def check_narration(
         found += check_other_turn(sentence, facts)
         found += check_dice_sizes(sentence, facts)
         found += check_foe_fate(sentence, facts, intent)
+        found += check_stat_gained(sentence, facts)
         found += check_conditions(sentence, facts)
         found += check_speech(sentence, facts)
         found += check_other_move_text(sentence, facts)
