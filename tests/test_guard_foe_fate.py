@@ -73,3 +73,34 @@ def test_the_one_the_player_attacks_thwarting_a_strong_hit_is_flagged(text: str)
 def test_a_block_that_gives_way_or_someone_else_blocking_passes(text: str) -> None:
     flags = check_narration(text, [resolve(DW_STRONG)], intent="I lunge at the bard with my sword")
     assert not any("attempt failing" in v.detail for v in flags), flags
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "You dodge the raider's attack, but your vibroblade cuts through his armor.",
+        "You strike back with a powerful swing, dealing a heavy blow.",
+        "Your blade bites into the raider before he can recover.",
+    ],
+)
+def test_a_blow_landing_on_a_roll_that_dealt_no_harm_is_flagged(text: str) -> None:
+    flags = check_narration(text, [resolve(FRAY)], intent=INTENT)
+    assert any(v.kind is ViolationKind.OUTCOME and "dealt no harm" in v.detail for v in flags), flags
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Your blade cuts through the ropes that hold the cargo net.",
+        "If you press on, your blade cuts into him.",
+        "You strike the crate aside, clearing the way before the raider closes in.",
+    ],
+)
+def test_a_blow_on_something_else_or_supposed_passes(text: str) -> None:
+    flags = check_narration(text, [resolve(FRAY)], intent=INTENT)
+    assert not any("dealt no harm" in v.detail for v in flags), flags
+
+
+def test_a_blow_landing_on_a_move_that_deals_damage_passes() -> None:
+    flags = check_narration("Your sword cuts into him.", [resolve(HACK)], intent="I hack at the bandit")
+    assert not any("dealt no harm" in v.detail for v in flags), flags
