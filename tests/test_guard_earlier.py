@@ -146,3 +146,35 @@ def test_a_question_asked_in_an_earlier_turn_copied_as_the_story_is_flagged() ->
     found_ = found("Does the priest in the cloister sense me?", PRICE, asked)
     assert any(v.kind is ViolationKind.ECHO and "asked in an earlier turn" in v.detail for v in found_)
     assert not found("Does the priest in the cloister hear the bells?", PRICE, asked)
+
+
+FRAY = {"system": "starforged", "move": "Enter the Fray", "stat": "heart", "dice": [4, 3, 8]}
+
+
+def test_a_short_earlier_sentence_copied_word_for_word_is_flagged() -> None:
+    flags = found("The raider flees.", FRAY, ["You shoot at the raider.", "The raider flees."], intent="I draw my blade")
+    assert [v.kind for v in flags] == [ViolationKind.ECHO], flags
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("The raider flees.", "The raider flees"),  # the player's own words told back
+        ("It holds.", ""),  # too few words of meaning to tell a copy by
+        ("The raider runs.", "I draw my blade"),  # not word for word
+    ],
+)
+def test_a_short_sentence_of_this_turns_own_or_not_copied_passes(text: str, intent: str) -> None:
+    earlier = ["You shoot at the raider.", "The raider flees.", "It holds."]
+    assert not any(v.kind is ViolationKind.ECHO for v in found(text, FRAY, earlier, intent=intent))
+
+
+def test_the_chat_gives_the_guard_the_short_sentences_of_the_story_so_far() -> None:
+    """'The raider flees.' is too short for the chat's own copy filter; the guard now reads it and it is left out."""
+    from assistant.narrate import NarrationRequest
+
+    result = resolve(FRAY)
+    history = (("user", "I shoot at the raider"), ("narrator", "Your shot goes wide. The raider flees."))
+    request = NarrationRequest(task="narrate", system="starforged", player_text="I chase him", results=(result,), history=history)
+    outcome = narrate(Scripted("The raider flees. Smoke hangs over the deck."), request)
+    assert "raider flees" not in outcome.text.lower() and "smoke hangs" in outcome.text.lower()

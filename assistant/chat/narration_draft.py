@@ -147,7 +147,8 @@ def stream_draft(
     # only a model's draft that tells an earlier turn again is skipped, and only a model's draft is cut short.
     template = getattr(narrator, "name", "") == "template"
     # earlier turns' stories, and the player's earlier words (a small model quotes them back as this turn's story)
-    earlier = [] if template else earlier_sentences(text for _, text in request.history if not text.lstrip().startswith("/"))
+    stories = [] if template else [text for _, text in request.history if not text.lstrip().startswith("/")]
+    earlier = earlier_sentences(stories)
     skipped = 0
     opener = "" if template else opening(request, question or "")
     if opener:  # the engine's answer, or the attempt and its outcome, opens the story; the model only goes on from it
@@ -161,7 +162,8 @@ def stream_draft(
         odds=odds,
         quotable=quotable,
         established=request.established,
-        earlier=earlier,
+        # every earlier sentence, the short ones too ("The raider flees."): the filter's list keeps only copyable lengths
+        earlier=[*earlier, *(s for story in stories for s in SENTENCE_END.split(story) if s.strip())],
         told=told,
     )
     earlier.extend(f" {' '.join(re.findall(r'[a-z0-9]+', s.lower()))} " for s in told)

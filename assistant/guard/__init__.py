@@ -39,23 +39,34 @@ from typing import Any
 
 from assistant.engine.model import Result
 from assistant.guard.acts import check_decision, check_phantom
-from assistant.guard.agency import check_agency, check_dice_sizes, check_offers, check_options_stated, check_oracle_story
+from assistant.guard.agency import check_agency
 from assistant.guard.branches import check_branch
 from assistant.guard.changes import check_arrows, engine_changes_blanked
 from assistant.guard.claims import check_claims, check_echo
 from assistant.guard.conditions import check_conditions
 from assistant.guard.contrary import check_hit_failed, check_miss_untold, check_miss_worked, check_only_retold
 from assistant.guard.denied import check_outcome_denied
+from assistant.guard.dice_sizes import check_dice_sizes
 from assistant.guard.earlier import check_earlier
 from assistant.guard.established import CHANGING_MOVES, check_established
 from assistant.guard.facts import Facts
 from assistant.guard.feedback import describe_violations, fix_sentence
+from assistant.guard.foe_fate import check_foe_fate
+from assistant.guard.gained_stat import check_stat_gained
 from assistant.guard.goals import check_goal_told_done
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.numbers import check_numbers
+from assistant.guard.offers import check_offers, check_options_stated
 from assistant.guard.opposed import check_opposed
+from assistant.guard.oracle_answer import check_oracle_story
 from assistant.guard.outcomes import check_outcome
-from assistant.guard.retold import check_other_move_text, check_other_tone, check_retold_answers, check_untiered_outcome
+from assistant.guard.retold import (
+    check_other_move_text,
+    check_other_tone,
+    check_reading_other_move,
+    check_retold_answers,
+    check_untiered_outcome,
+)
 from assistant.guard.speech import check_speech
 from assistant.guard.state import check_state, patterns
 from assistant.guard.style import second_person_fix
@@ -140,6 +151,8 @@ def check_narration(
         found += check_option_state(sentence, facts)
         found += check_other_turn(sentence, facts)
         found += check_dice_sizes(sentence, facts)
+        found += check_foe_fate(sentence, facts, intent)
+        found += check_stat_gained(sentence, facts)
         found += check_conditions(sentence, facts)
         found += check_speech(sentence, facts)
         found += check_other_move_text(sentence, facts)
@@ -149,6 +162,7 @@ def check_narration(
     found += check_opposed(told, facts, question)
     found += check_retold_answers(told, facts)
     found += check_earlier(told, facts, intent)
+    found += check_reading_other_move(text, facts)
     found += check_outcome_denied(text, facts)
     if not partial:
         found += (

@@ -240,6 +240,24 @@ _STUCK = frozenset({"open", "unlock", "free", "break"})
 _REVERSED = re.compile(r"\b(?:but|until|then|finally|at last|eventually|second|again|instead|yet)\b")
 
 
+#: The one the player acts against, thwarting it as the sentence's subject: "the bard blocks", "the raider sidesteps".
+_THWARTS = re.compile(
+    r"\b(?:the|a|an)\s+(?P<noun>[a-z]{3,})\s+(?:\w+ly\s+)?(?:blocks|blocked|parries|parried|dodges|dodged|deflects"
+    r"|deflected|evades|evaded|sidesteps|sidestepped|ducks|ducked)\b(?!\s+(?:and|as)\s+(?:your|the)\b)"
+)
+
+
+def _target_thwarts(text: str, intent: str | None) -> list[tuple[int, int]]:
+    """On a strong hit, the one the player named in their action ("I lunge at the bard") told blocking or dodging it."""
+    targets = set(re.findall(r"\b(?:the|a|an)\s+([a-z]{3,})\b", (intent or "").lower()))
+    supposed = re.compile(r"\b(?:if|unless|should|would|could|might|may)\b")  # "If you hesitate, the bard blocks."
+    return [
+        (m.start(), m.end())
+        for m in _THWARTS.finditer(text)
+        if m.group("noun") in targets and not supposed.search(text[: m.start()])
+    ]
+
+
 def _related(words: str, intent: str | None) -> bool:
     return bool(set(_stems(words)) & set(_stems(intent or "")))
 
@@ -267,6 +285,7 @@ def check_hit_failed(sentence: Sentence, facts: Facts, intent: str | None) -> li
             found.append((m.start(), m.end()))
     if tiers <= {"strong_hit", "critical", "full_success"}:
         found += [(m.start(), m.end()) for m in _TOOL_FAILS.finditer(text)]
+        found += _target_thwarts(text, intent)
     for start, end in sorted(found):
         if _REVERSED.search(text[end:]) or hypothetical(text, start, end, OUTCOME_HYPOTHETICAL):
             continue

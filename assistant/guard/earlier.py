@@ -44,6 +44,9 @@ SHARE = 0.8
 """... and this share of its new words in that sentence, or fewer than :data:`MIN_NEW` new words besides them."""
 VERBATIM_WORDS = 5
 """A sentence of at least this many words, word for word an earlier one, is a copy however few content words it has."""
+SHORT_WORDS = 2
+"""A shorter sentence word for word an earlier one ("The raider flees.") is a copy when at least this many of its
+words carry meaning and one of them is not this turn's own (its engine text, opening or the player's words)."""
 _ORACLE = frozenset({"yes", "no"})
 #: A feeling carried on from the last turn tells no event ("You feel a sense of unease growing inside you.").
 _FEELING = re.compile(r"^\W*(?:you\s+(?:\w+\s+)?(?:feel|feels|felt|sense)\b|(?:a|the)\s+(?:\w+\s+)?(?:sense|feeling)\s+of\b)")
@@ -122,14 +125,22 @@ def check_earlier(told: Sequence[Sentence], facts: Facts, intent: str | None = N
         if sentence.question or not words or normalize_words(sentence.original) in opening or _FEELING.search(sentence.text):
             continue
         new = stems(words) - own
+        # word for word as written: a phrase of the engine's blanked inside it ("The Magistrate says, ...") is still
+        # part of the copy
+        whole = normalize_words(sentence.original)
         copied = next(
             (
                 e
                 for e in facts.earlier
-                if e.words == words and len(words.split()) >= VERBATIM_WORDS and not oracle and f" {words} " not in engine
+                if e.words in (words, whole)
+                and len(e.words.split()) >= VERBATIM_WORDS
+                and not oracle
+                and f" {e.words} " not in engine
             ),
             None,
         )
+        if copied is None and not oracle and new and len(stems(words)) >= SHORT_WORDS and len(words.split()) < VERBATIM_WORDS:
+            copied = next((e for e in facts.earlier if e.words == words and f" {words} " not in engine), None)
         if copied is None and len(new) >= MIN_NEW and not _recall(new, facts):
             for e in facts.earlier:
                 shared = new & e.stems

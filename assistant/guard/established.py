@@ -4,7 +4,7 @@ The oracle answered "Is the reactor still running?" with no, and the story opene
 running." A turn later the narrator writes "The reactor is still running": the engine's earlier answer told as its
 opposite. The guard reads one turn's Results only, so the answers established earlier in the session travel with
 the narration request (``established``: the sentences they were told as) and each becomes a claim to keep: its
-words (subject and predicate, as :func:`~assistant.guard.agency.question_words` reads a question) and its polarity.
+words (subject and predicate, as :func:`~assistant.guard.oracle_answer.question_words` reads a question) and its polarity.
 A sentence of the story that holds all of those words in one clause, with the other polarity and no word of change
 ("again", "back", "now"), contradicts it.
 
@@ -20,8 +20,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from assistant.guard.agency import answer_polarity, question_words
 from assistant.guard.model import Violation, ViolationKind
+from assistant.guard.oracle_answer import answer_polarity, question_words
 from assistant.guard.text import Sentence
 
 #: A story may tell the world changing after the answer: "the reactor is running again", "flickers back to life".

@@ -73,6 +73,9 @@ class Facts:
     """Earlier turns' oracle answers (:class:`~assistant.guard.established.Established`) the story must keep."""
     earlier: tuple[Any, ...] = ()
     """The sentences earlier turns told, as content stems (:mod:`assistant.guard.earlier`): not to be told again."""
+    reading: str = ""
+    """The rules passages the narrator was given (``quotable``), as normalized words: a line of another move's result
+    in them is not this turn's story."""
     told: tuple[str, ...] = ()
     """The engine's own sentences shown before the story this turn (its opening): never a copy of an earlier turn."""
 
@@ -112,6 +115,7 @@ class Facts:
         facts.option_text = " | ".join(label.lower() for label in facts.option_labels)
         facts.odds_numbers = _odds_numbers(odds, items)
         facts.engine_text = " | ".join(normalize_words(t) for t in texts if t)
+        facts.reading = " | ".join(normalize_words(t) for t in quotable if isinstance(t, str) and t)
         words = facts.engine_text.split()
         facts.engine_bigrams = frozenset(zip(words, words[1:], strict=False))
         facts.established = read_established(established)

@@ -1,7 +1,7 @@
 """An oracle answer contradicted in words the question never used: "Does the raider flee?" yes, then "The raider
 lunges at you again"; "Does the priest sense me?" no, then "The priest looks at you with narrowed eyes".
 
-:func:`~assistant.guard.agency.answer_polarity` catches the question's own words told the other way. A small model
+:func:`~assistant.guard.oracle_answer.answer_polarity` catches the question's own words told the other way. A small model
 rarely repeats them: it tells the opposite deed. The answers oracles are asked most turn on a few predicates, each
 with the deeds that tell it true or false: fleeing (running off / coming at you), perceiving you (looking at you,
 spotting you / unaware of you), a machine running (humming, online / dead, offline), being alive, being awake. A
@@ -17,10 +17,10 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from assistant.guard.agency import question_words
 from assistant.guard.established import AT_THAT_TIME, CHANGING_MOVES
 from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
+from assistant.guard.oracle_answer import question_words
 from assistant.guard.text import Sentence, clause_of, hypothetical, negated
 
 _AT_YOU = r"(?:\w+\s+){0,2}?(?:at|on|toward|towards|for)\s+you\b"

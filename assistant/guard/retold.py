@@ -189,3 +189,52 @@ def check_other_move_text(sentence: Sentence, facts: Facts) -> list[Violation]:
         detail = f"'{gram}': the engine rolled no {move} this turn; tell this turn's result"
         return [Violation(ViolationKind.PHANTOM_ROLL, detail, gram)]
     return []
+
+
+#: The tier a rules line opens with ("6-", "10+", "7-9", "On a miss,", "Critical:"), left off its result.
+_TIER_LEAD = re.compile(r"^(?:(?:on\s+an?\s+)?(?:\d+(?:\s*-\s*\d+)?|critical|strong hit|weak hit|hit|miss)\s+)+")
+
+
+@cache
+def _outcome_lines(system: str) -> dict[str, set[str]]:
+    """Each move's outcome results in ``system`` that say something of their own ("the power backfires"), without
+    the tier they open with -> the moves whose outcome text holds them."""
+    from assistant.guard.system_words import ruleset_moves
+
+    lines: dict[str, set[str]] = {}
+    moves = ruleset_moves(system)
+    for move in moves:
+        for spec in move.outcomes.values():
+            for line in re.split(r"(?<=[.!?])\s+|\n", spec.text or ""):
+                core = _TIER_LEAD.sub("", normalize_words(line))
+                if 3 <= len(core.split()) <= 8 and _substance(core) >= 2:
+                    lines.setdefault(core, set()).add(move.name.lower())
+    return lines
+
+
+def _substance(words: str) -> int:
+    return sum(len(w) >= 5 and w not in _STOP for w in words.split())
+
+
+def check_reading_other_move(text: str, facts: Facts) -> list[Violation]:
+    """A line of another move's result, out of the rules passages the narrator was given, told as this turn's story
+    ("The Magistrate says, 'The power backfires.'" on an Ear to the Ground miss, from a reading that cites Use Power's
+    miss): quoting the reading is fine, but its line of another move's result is a roll this turn did not make. Read
+    on the raw text, since a sentence that is the reading word for word is set aside as engine text."""
+    if not facts.reading or not facts.system or not facts.results:
+        return []
+    reading = f" {facts.reading} "
+    own = " | ".join(normalize_words(r.text) for r in facts.results if r.text)
+    mine = {m.lower() for m in facts.moves} | facts.follow_up_moves
+    lines = _outcome_lines(facts.system.lower())
+    for sentence in re.split(r"(?<=[.!?])[\"')]*\s+|\n", text):
+        if sentence.rstrip().rstrip("\"')").endswith("?") or _RECITED.search(sentence.lower()):
+            continue  # "On a miss, the power backfires": the rule recited with its condition
+        said = f" {normalize_words(sentence)} "
+        for line, owners in lines.items():
+            if f" {line} " not in said or f" {line} " not in reading or line in own or owners & mine:
+                continue
+            move = sorted(owners)[0].title()
+            detail = f"'{line}' is {move}'s result from the rules passage; the engine rolled no {move} this turn"
+            return [Violation(ViolationKind.PHANTOM_ROLL, detail, line)]
+    return []

@@ -47,7 +47,7 @@ _NOT_DEEDS = frozenset(
         "grinned frown frowned grimace grimaced squint squinted exhale exhaled inhale inhaled "
         "cry cried curse cursed sink sank sag sagged "
         "pay paid face faced receive received wake woke land landed end ended begin began start started set "
-        "push pushed press pressed move moved",
+        "push pushed press pressed move moved learn learned learnt discover discovered to",
     )
 )
 #: Deeds a kind of move is made of: a move whose own text names the kind (left) is told by these verbs (right), so
@@ -84,7 +84,9 @@ _PLAIN = frozenset(
         "around back away down",
     )
 )
-_YOU_DEED = re.compile(r"(?:^[^a-z]*|[,;:.!?—]\s*|\band\s+)(?P<who>you|the character)\s+(?P<verb>[a-z']+)(?P<rest>[^,;:.!?—]*)")
+_YOU_DEED = re.compile(
+    r"(?:^[^a-z]*|[,;:.!?—]\s*|\band\s+)(?P<who>you|the character)\s+(?:[a-z]+ly\s+)?(?P<verb>[a-z']+)(?P<rest>[^,;:.!?—]*)"
+)
 _TOOL_DEED = re.compile(
     r"\byour\s+(?:[a-z'-]+\s+){0,2}?(?P<tool>[a-z'-]*(?:blade|sword|knife|dagger|axe|spear|arrow|bolt|shot|bullet|blow"
     r"|strike|punch|fist|attack|swing|spell|hammer|mace|weapon|staff|pistol|rifle|gun|blaster))s?\s+"
@@ -122,8 +124,20 @@ def _excerpt(sentence: Sentence, start: int, end: int) -> str:
     return " ".join(raw[max(0, start) : min(len(raw), end)].split()).strip(" ,;:")
 
 
-def _deed(sentence: Sentence, facts: Facts) -> list[Violation]:
-    """A deed of the character's on a bare roll, in none of the move's own words."""
+def _table_only(facts: Facts, intent: str | None) -> str:
+    """What the player did instead of declaring a deed: rolled a table by its name ("Make a Discovery"), whose row is
+    the whole story; "" otherwise. (An oracle question is not such a turn: the story may take the character to what
+    the answer is about, "You cautiously approach the reactor", as the labelled real-model drafts read it.)"""
+    if not intent or not facts.results or facts.tiered or facts.outcomes & {"yes", "no"}:
+        return ""
+    if normalize_words(intent) in facts.moves and "none" in facts.outcomes:
+        return "rolled on the table"
+    return ""
+
+
+def _deed(sentence: Sentence, facts: Facts, asked: str = "") -> list[Violation]:
+    """A deed of the character's on a bare roll, or on a turn the player only asked or rolled a table, in none of the
+    move's own words."""
     text = sentence.narr
     moves = f"{facts.engine_text} {' '.join(facts.moves)}"
     move_words = _stems(moves).union(*(deeds for kind, deeds in _MOVE_DEEDS if kind.search(moves)))
@@ -138,7 +152,8 @@ def _deed(sentence: Sentence, facts: Facts) -> list[Violation]:
             continue  # the move itself told ("You loose the shot" on a Volley)
         excerpt = _excerpt(sentence, m.start("verb") - (4 if m.re is _YOU_DEED else 30), m.end())
         detail = (
-            f"'{excerpt}': the player declared no action this turn (only the roll); what the character does is the player's call"
+            f"'{excerpt}': the player declared no action this turn (only {asked or 'the roll'}); "
+            "what the character does is the player's call"
         )
         return [Violation(ViolationKind.DECISION, detail, excerpt)]
     return []
@@ -208,13 +223,14 @@ def check_undeclared(told: list[Sentence], facts: Facts, intent: str | None) -> 
     """Deeds and words of the character's the player never declared, and the player's own line copied."""
     # "": the player only rolled (``None``: their words are not known, as for a dataset line without them)
     bare_roll = intent is not None and not intent.strip() and bool(facts.results) and not facts.outcomes & {"yes", "no"}
+    asked = _table_only(facts, intent)
     out: list[Violation] = []
     previous: Sentence | None = None
     for sentence in told:
         if not sentence.question:
             out += _first_person(sentence) or _no_choice(sentence, intent)
             out += _unattributed_speech(sentence, previous, intent)
-            if bare_roll:
-                out += _deed(sentence, facts)
+            if bare_roll or asked:
+                out += _deed(sentence, facts, asked)
         previous = sentence
     return out

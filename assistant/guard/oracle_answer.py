@@ -1,0 +1,102 @@
+"""An oracle answer told as its opposite in the story's own words: for "Is the reactor still running?" answered
+no, "The reactor hums steadily, still running" (the question's words, stated without a negation) is a yes.
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant.guard.agency import AUX_WORDS, IF_WORDS
+from assistant.guard.facts import Facts
+from assistant.guard.model import Violation, ViolationKind
+from assistant.guard.text import Sentence, hypothetical
+
+_SOMEONE = {"anyone": "one", "someone": "one", "anybody": "one", "somebody": "one", "no one": "one", "nobody": "one"}
+_NEGATION = re.compile(r"\b(?:not|no|never|nobody|none|nothing|neither|nor|without|no longer|cannot)\b|n't\b")
+#: "refusing to flee": a no to "Does the raider flee?" when the refused verb is the question's.
+_REFUSED = r"\b(?:refus|declin)(?:e|es|ed|ing)\s+to\s+(?:even\s+|simply\s+|so\s+much\s+as\s+)?{stem}"
+_REVERSAL = re.compile(
+    r"\b(?:until|but|stopped|stops|ceased|died|fail|fails|failed|anymore|no longer|then|suddenly|turned out|instead)\b"
+)
+
+
+def check_oracle_story(sentence: Sentence, facts: Facts, question: str | None) -> list[Violation]:
+    """The question's own words stated in the story with the other polarity than the oracle's answer."""
+    answers = [o for o in facts.outcomes if o in ("yes", "no")]
+    if not answers or not question or sentence.question or re.search(r"\bnot\b|n't\b", question.lower()):
+        return []
+    told = answer_polarity(sentence.narr, question_words(question))
+    if told is None or told[1] == answers[0]:
+        return []
+    excerpt, said = told
+    return [
+        Violation(
+            ViolationKind.OUTCOME,
+            f"'{excerpt}' tells {said} to the question, but the oracle answered {answers[0]}",
+            excerpt,
+        )
+    ]
+
+
+def answer_polarity(text: str, key: list[str]) -> tuple[str, str] | None:
+    """The clause of ``text`` that holds every stem of ``key`` (predicate last) and whether it says yes or no to
+    them; ``None`` when no clause does, or when the sentence goes on to reverse it ("... until it stopped")."""
+    if not key or not all(k in _stems(text) for k in key):
+        return None
+    predicate = key[-1]
+    for clause in re.split(r"[,;:—]|\s-\s", text):
+        if predicate not in _stems(clause) or hypothetical(clause, 0, len(clause), IF_WORDS):
+            continue
+        at = text.find(clause)
+        if _reverses(text[at + len(clause) :], key) or _REVERSAL.search(clause):
+            return None
+        refused = re.search(_REFUSED.format(stem=re.escape(predicate)), clause.lower())
+        return clause.strip(), "no" if _NEGATION.search(clause) or refused else "yes"
+    return None
+
+
+#: A reversal that only joins another statement ("..., but there are survivors aboard") reverses nothing unless
+#: what follows it speaks of the same thing again ("but it stops", "then the reactor dies").
+_JOINING = frozenset({"but", "then", "suddenly", "until", "instead"})
+
+
+def _reverses(rest: str, key: list[str]) -> bool:
+    m = _REVERSAL.search(rest)
+    if not m:
+        return False
+    if m.group(0) not in _JOINING:
+        return True
+    tail = rest[m.end() :]
+    return bool(
+        re.search(r"\b(?:it|he|she|they|him|her|them|its|his|their)\b", tail)
+        or any(k in _stems(tail) for k in key)
+        or _REVERSAL.search(tail)
+    )
+
+
+#: Words a story tells an answer's predicate with ("the reactor remains operational" for "running"): each counts as
+#: the predicate's stem, so the answer's polarity is read from them too.
+_SAME_AS = {
+    "runn": "operational working active online powered humming functioning",
+    "sens": "notice notices noticed spot spots spotted detect detects detected",
+    "flee": "escape escapes escaped retreat retreats retreated bolts bolted",
+    "surv": "alive living",
+}
+_SYNONYM = {word: stem for stem, words in _SAME_AS.items() for word in words.split()}
+
+
+def _stems(text: str) -> set[str]:
+    text = text.lower()
+    for phrase, same in _SOMEONE.items():
+        text = text.replace(phrase, same)
+    words = [w for w in re.findall(r"[a-z]+", text) if len(w) > 1]
+    return {w[:4] for w in words} | {_SYNONYM[w] for w in words if w in _SYNONYM}
+
+
+def question_words(question: str) -> list[str]:
+    """The stems that carry the question ("Is the reactor still running?" -> reac, runn), predicate last."""
+    text = question.lower().split(":")[-1]
+    for phrase, same in _SOMEONE.items():
+        text = text.replace(phrase, same)
+    words = [w for w in re.findall(r"[a-z]+", text) if w not in AUX_WORDS and w not in ("else", "oracle") and len(w) > 1]
+    return [w[:4] for w in words][:4]
