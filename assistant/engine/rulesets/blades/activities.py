@@ -53,16 +53,52 @@ def check_activity_cost(ctx: Resolution) -> None:
         )
 
 
+def _whole(value: object) -> int | None:
+    """``8``, ``"8"``, ``"8-segment"``, ``"8 segments"`` -> 8; anything else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    text = str(value).strip().lower().removesuffix("s").removesuffix("segment").strip(" -")
+    return int(text) if text.isdigit() else None
+
+
+def project_options(ctx: Resolution) -> None:
+    """A project clock as a player types it: ``project=Tunnel clock=8`` (or ``segments=8``) starts the project
+    "Tunnel" on an 8-segment clock; a clock size given without a project name is refused, saying what to type."""
+    if ctx.move.id not in CLOCK_MOVES or not ctx.options:
+        return
+    options = dict(ctx.options)
+    size = options.pop("segments", None)
+    clock = options.get("clock")
+    if size is None and clock is not None and not isinstance(clock, dict):
+        size = clock
+    if size is None:
+        return
+    segments = _whole(size)
+    project = options.get("project")
+    example = f"/roll {ctx.move.name.lower()} +study project=Tunnel clock=8"
+    if segments is None or segments < 1:
+        raise InputError(f"A project clock's size is a number of segments (4, 6 or 8), not {size!r}; e.g. {example}.")
+    if not isinstance(project, str) or not project.strip():
+        raise InputError(f"Name the project the {segments}-segment clock is for, e.g. {example}.", missing="project")
+    options["clock"] = {"name": project.strip(), "segments": segments, "filled": 0}
+    ctx.options = options
+
+
 def project_clock(ctx: Resolution) -> None:
     name = ctx.options.get("project")
     if name is not None:
         found = [p for p in ctx.character["projects"] if p["name"].strip().lower() == name.strip().lower()]
         if found and ctx.clock is not None:
-            raise InputError(f"The project {name!r} is on the sheet already; leave out the clock.", missing="clock")
+            raise InputError(f"The project “{name}” is on the sheet already; leave out the clock.", missing="clock")
         if found:
             ctx.clock = Clock(segments=found[0]["segments"], filled=found[0]["filled"], name=found[0]["name"])
         elif ctx.clock is None:
-            raise InputError(f"There is no project called {name!r} on the sheet; give its clock to start it.", missing="clock")
+            raise InputError(
+                f"There is no project called “{name.strip()}” on the sheet; to start it, give its clock's size too, "
+                f"e.g. project={name.strip()} clock=8 for an 8-segment clock."
+            )
         else:
             ctx.clock = Clock(segments=ctx.clock.segments, filled=ctx.clock.filled, name=name.strip())
         ctx.memo["project"] = ctx.clock.name

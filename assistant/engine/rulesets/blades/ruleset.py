@@ -60,6 +60,7 @@ class BladesRuleset(Ruleset):
                 missing="xp_track",
                 choices=tracks,
             )
+        activities.project_options(ctx)
         super().check_options(ctx)
         if ctx.options.get("tough_it_out") and (ctx.options.get("self_heal") or ctx.request.stat):
             raise InputError(

@@ -1,0 +1,46 @@
+"""Round 9 of a Blades downtime played through the chat: a long-term project typed as key=value starts its clock
+(project=Tunnel clock=8, or segments=8); a clock size without a project name, or a project the sheet lacks, says
+exactly what to type; /table incarceration rolls the crew's Tier as its dice pool, as the text says."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.session_helpers import assert_store_matches_card, open_campaign
+
+pytestmark = pytest.mark.usefixtures("hash_embedder")
+
+
+def test_a_long_term_project_given_as_key_value_starts_its_clock_and_the_next_roll_advances_it() -> None:
+    session, dice = open_campaign("Project Crows", "blades")
+    dice.queue(5)  # study 1: one die, a 5 marks two segments
+    started = session.send("/roll long term project +study project=Tunnel clock=8")
+    assert started.kind == "action", started.error
+    assert "Tunnel clock 0 → 2" in started.narration, started.narration
+    assert_store_matches_card(session, started)
+    dice.queue(2)
+    again = session.send("/roll long term project +study project=tunnel")
+    assert "Tunnel clock 2 → 3" in again.narration, again.narration
+    assert session.reload().characters["pc1"]["projects"] == [{"name": "Tunnel", "segments": 8, "filled": 3}]
+
+
+def test_a_project_clock_given_as_segments_or_with_words_is_read_too() -> None:
+    session, dice = open_campaign("Segment Crows", "blades")
+    dice.queue(6)
+    told = session.send('/roll long term project +study project="Bribe the warden" segments=6').narration
+    assert "Bribe the warden clock 0 → 3" in told, told
+    assert session.reload().characters["pc1"]["projects"] == [{"name": "Bribe the warden", "segments": 6, "filled": 3}]
+
+
+def test_a_clock_size_without_a_project_or_a_project_not_on_the_sheet_says_what_to_type_and_changes_nothing() -> None:
+    session, dice = open_campaign("Nameless Crows", "blades")
+    before = session.reload().characters
+    unnamed = session.send("/roll long term project +study clock=6")
+    assert "Name the project the 6-segment clock is for" in (unnamed.error or unnamed.narration), unnamed
+    assert "project=Tunnel clock=8" in (unnamed.error or unnamed.narration)
+    dice.queue(4)
+    unknown = session.send("/roll long term project +study project=Ghost")
+    assert unknown.kind == "error", unknown.narration
+    assert "no project called “Ghost”" in (unknown.error or "") and "project=Ghost clock=8" in (unknown.error or ""), unknown
+    assert "'" not in (unknown.error or "").split("“Ghost”")[0][-3:]
+    assert session.reload().characters == before
