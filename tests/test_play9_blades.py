@@ -44,3 +44,20 @@ def test_a_clock_size_without_a_project_or_a_project_not_on_the_sheet_says_what_
     assert "no project called “Ghost”" in (unknown.error or "") and "project=Ghost clock=8" in (unknown.error or ""), unknown
     assert "'" not in (unknown.error or "").split("“Ghost”")[0][-3:]
     assert session.reload().characters == before
+
+
+def test_table_incarceration_rolls_the_crews_tier_as_the_dice_pool() -> None:
+    """ "When you serve your time, make an incarceration roll using your crew's Tier as the dice pool." """
+    session, dice = open_campaign("Ironhook Crows", "blades")
+    session.send("/set tier 2")
+    session.send("/meter wanted level +1 the Bluecoats' files")
+    dice.queue(2, 5)  # Tier 2: two dice, the best counts
+    card = session.send("/table incarceration")
+    assert card.kind == "action", card.error
+    assert "Rolled 2 and 5" in card.narration and "Sentence at wanted level 1" in card.narration, card.narration
+    assert not dice.faces
+    assert_store_matches_card(session, card)
+    dice.queue(1, 4)  # Tier 0: two dice, the lower counts
+    session.send("/set tier 0")
+    zero = session.send("/table incarceration roll").narration
+    assert "Rolled 1 and 4" in zero and "the 1 counts" in zero, zero

@@ -139,7 +139,8 @@ class LookupsMixin(ActingMixin):
 
     def _move_rolling(self, table: Any) -> Any:
         """The move that rolls ``table`` with dice of its own, when the table is one of its columns named after it
-        ("Entanglements (Heat 4-5)": dice equal to the wanted level, the column of the crew's heat), else None."""
+        ("Entanglements (Heat 4-5)": dice equal to the wanted level, the column of the crew's heat) or the move's own
+        roll ("Incarceration Roll": the crew's Tier as the dice pool), else None."""
         if not table.move:
             return None
         ruleset = get_ruleset(self.system)
@@ -148,7 +149,8 @@ class LookupsMixin(ActingMixin):
         except AssistantError:
             return None
         columns = [t for t in ruleset.tables.values() if t.move == table.move and t.name.startswith(move.name)]
-        return move if len(columns) > 1 and move.roll.type == "pool" else None
+        own_roll = table.name == f"{move.name} Roll"  # "Incarceration Roll": the crew's Tier is its dice pool
+        return move if (len(columns) > 1 or own_roll) and move.roll.type == "pool" else None
 
     def _pay_the_price(self) -> TurnStream:
         ruleset = get_ruleset(self.system)
