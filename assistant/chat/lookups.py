@@ -67,11 +67,21 @@ class LookupsMixin(ActingMixin):
             if instead is not None:  # Blades: the GM's fortune roll decides what no one's action does
                 text += f"To let the dice decide, the rules have {instead.name}: {instead.trigger.rstrip('.')}. "
                 text += f"Roll it with /roll {instead.name.lower()}."
-            else:
-                text += "To let the dice decide, roll them with /dice (2d6: 7 or more is a yes)."
+            else:  # the city game: the Magistrate answers, and its moves find things out (no dice for a yes or no)
+                text += f"Ask them, or tell me what your character does to find out{self._finding_out()}."
             self._say("assistant", text)
             return (yield from _finish(Turn(kind="oracle", player_text=c.text, narration=text, narrator="template")))
         return (yield from self._oracle(c.text, c.odds or "50/50", record=False))
+
+    def _finding_out(self) -> str:
+        """`` (the rules have Appraise Circumstances and Ear to the Ground for that)``: the moves the game gives for
+        learning about the story, or "" when it names none."""
+        ruleset = get_ruleset(self.system)
+        names = [name for pattern, name in ruleset.story_moves if pattern and name in {m.name for m in ruleset.moves}]
+        if not names:
+            return ""
+        listed = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+        return f" (the rules have {listed} for that)"
 
     def _story_move(self, question: str, yes_no: bool) -> Any:
         """The move the game's rules give for a question about the story when it has no oracle, or None; the
