@@ -61,3 +61,16 @@ def test_table_incarceration_rolls_the_crews_tier_as_the_dice_pool() -> None:
     session.send("/set tier 0")
     zero = session.send("/table incarceration roll").narration
     assert "Rolled 1 and 4" in zero and "the 1 counts" in zero, zero
+
+
+def test_a_beating_is_named_as_harm_and_says_why_nothing_rolls_and_remove_harm_1_is_the_first_shown() -> None:
+    session, _ = open_campaign("Beaten Crows", "blades")
+    session.send("/add harm Broken arm (level 2)")
+    beaten = session.send("/roll incarceration beating=yes").narration
+    assert "No roll: the constables' beating replaces the stay inside." in beaten, beaten
+    assert "roll condition" not in beaten, beaten
+    sheet = session.send("/sheet").narration
+    harm_line = next(line for line in sheet.splitlines() if line.startswith("Harm:"))
+    assert harm_line.startswith("Harm: Broken arm (level 2); Beaten by the constables (level 3)"), harm_line
+    session.send("/remove harm 1")
+    assert [h["name"] for h in session.reload().characters["pc1"]["harm"]] == ["Beaten by the constables"]

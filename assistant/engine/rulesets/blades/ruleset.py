@@ -74,6 +74,11 @@ class BladesRuleset(Ruleset):
         factions.fill_tiers(ctx, takes)
         factions.apply_prison_claims(ctx, takes)
 
+    def no_roll_reason(self, ctx: Resolution) -> str:
+        if ctx.move.id == "incarceration":  # "Or, the constables give you a beating to teach you a lesson"
+            return "the constables' beating replaces the stay inside"
+        return super().no_roll_reason(ctx)
+
     def requirement_message(self, ctx: Resolution) -> str:
         if ctx.move.id == "advance_tier":
             return crew_tier.short_of_rep(ctx)
