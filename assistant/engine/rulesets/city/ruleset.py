@@ -76,14 +76,14 @@ class CityRuleset(Ruleset):
         sheet_lists.normalize_lists(ctx.character)
         ctx.before = copy_value(ctx.character)
         if ctx.options.get("advantage") and ctx.options.get("disadvantage"):
-            raise InputError("Advantage and disadvantage cancel out: give at most one of them.", missing="advantage")
+            raise InputError(
+                "Advantage and disadvantage cancel out: give at most one of them (advantage=yes or disadvantage=yes)."
+            )
         if ctx.move.roll.type == "none":
             given = [o for o in ROLL_OPTIONS if o in ctx.options and o not in ctx.move.options]
             if given:
                 shown = ", ".join(o.replace("_", " ") for o in given)
-                raise InputError(
-                    f"{ctx.move.name} makes no roll, so {shown} does not apply; give it with the move you roll.", missing=given[0]
-                )
+                raise InputError(f"{ctx.move.name} makes no roll, so {shown} does not apply; give it with the move you roll.")
         bumps = [o for o in ("mark_history", "perceive_demand") if o in ctx.options]
         if bumps and ctx.move.id in SOCIAL_MOVES:
             raise RulesError(
