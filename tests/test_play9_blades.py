@@ -74,3 +74,12 @@ def test_a_beating_is_named_as_harm_and_says_why_nothing_rolls_and_remove_harm_1
     assert harm_line.startswith("Harm: Broken arm (level 2); Beaten by the constables (level 3)"), harm_line
     session.send("/remove harm 1")
     assert [h["name"] for h in session.reload().characters["pc1"]["harm"]] == ["Beaten by the constables"]
+
+
+def test_each_downtime_activity_says_which_it_is_so_two_in_a_row_do_not_read_the_same() -> None:
+    session, dice = open_campaign("Counting Crows", "blades")
+    dice.queue(4)
+    first = session.send("/roll reduce heat +consort").narration
+    second = session.send("/roll train +prowess").narration
+    assert "The 1st downtime activity this downtime (2 free)" in first, first
+    assert "The 2nd downtime activity this downtime (2 free)" in second, second

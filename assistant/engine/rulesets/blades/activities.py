@@ -108,6 +108,12 @@ def project_clock(ctx: Resolution) -> None:
         ctx.notes.append("A new 8-segment clock (give a clock, or name a project on the sheet, for another).")
 
 
+def _ordinal(n: int) -> str:
+    """``1`` -> ``1st``: each activity's card line names which it is, so two in a row never read the same."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def count_activity(ctx: Resolution) -> None:
     ch = ctx.character
     count = option_int(ctx, "activities", default=1) if ctx.move.id == "performing_a_ritual" else 1
@@ -121,7 +127,7 @@ def count_activity(ctx: Resolution) -> None:
         before=before,
         after=before + count,
         delta=count,
-        reason=f"a downtime activity ({free} free per downtime{' at war' if ch['at_war'] else ''})",
+        reason=f"the {_ordinal(before + count)} downtime activity this downtime ({free} free{' at war' if ch['at_war'] else ''})",
     )
     for n in range(1, paid + 1):
         suffix = "" if n == 1 else f"_{n}"
