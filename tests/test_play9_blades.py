@@ -83,3 +83,12 @@ def test_each_downtime_activity_says_which_it_is_so_two_in_a_row_do_not_read_the
     second = session.send("/roll train +prowess").narration
     assert "The 1st downtime activity this downtime (2 free)" in first, first
     assert "The 2nd downtime activity this downtime (2 free)" in second, second
+
+
+def test_a_mistyped_exposure_says_what_was_wrong_once_and_asks_once() -> None:
+    session, _ = open_campaign("Laud Crows", "blades")
+    asked = session.send("/roll heat exposure=laud")
+    text = asked.error or asked.narration
+    assert "“laud” is not how loud an operation goes: smooth (0 heat), contained (2), loud (4) or wild (6)." in text, text
+    assert text.count("How loud was the operation?") <= 1 and "'laud'" not in text, text
+    assert session.reload().characters["pc1"]["heat"] == 0
