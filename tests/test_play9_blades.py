@@ -92,3 +92,12 @@ def test_a_mistyped_exposure_says_what_was_wrong_once_and_asks_once() -> None:
     assert "“laud” is not how loud an operation goes: smooth (0 heat), contained (2), loud (4) or wild (6)." in text, text
     assert text.count("How loud was the operation?") <= 1 and "'laud'" not in text, text
     assert session.reload().characters["pc1"]["heat"] == 0
+
+
+def test_train_plus_playbook_after_saying_it_in_words_marks_playbook_xp() -> None:
+    session, _ = open_campaign("Training Crows", "blades")
+    session.send("i train my playbook xp")
+    trained = session.send("/roll train +playbook")
+    assert trained.kind == "action", trained.error or trained.narration
+    assert "Playbook XP 0 → 1" in trained.narration, trained.narration
+    assert session.reload().characters["pc1"]["xp"]["playbook"] == 1

@@ -48,8 +48,13 @@ class BladesRuleset(Ruleset):
     # ---- validation -----------------------------------------------------------------------------
     def check_options(self, ctx: Resolution) -> None:
         stat = (ctx.request.stat or "").strip().lower()
-        if ctx.move.id == "train" and stat in crew.XP_TRACK_MAX and "xp_track" not in (ctx.options or {}):
+        if ctx.move.id == "train" and stat in crew.XP_TRACK_MAX:
             # "/roll train +prowess": the xp track named as a stat is the track trained (Train makes no roll)
+            given = (ctx.options or {}).get("xp_track")
+            if given not in (None, stat):
+                raise InputError(
+                    f"Train marks xp on one track: you named {given} and {stat}; give one (e.g. /roll train +{stat})."
+                )
             ctx.options = {**(ctx.options or {}), "xp_track": stat}
             ctx.request = ctx.request.model_copy(update={"stat": None})
         elif ctx.move.id == "train" and stat:
