@@ -101,3 +101,12 @@ def test_train_plus_playbook_after_saying_it_in_words_marks_playbook_xp() -> Non
     assert trained.kind == "action", trained.error or trained.narration
     assert "Playbook XP 0 → 1" in trained.narration, trained.narration
     assert session.reload().characters["pc1"]["xp"]["playbook"] == 1
+
+
+def test_coin_past_what_the_vaults_hold_says_how_much_did_not_fit() -> None:
+    """Crew coin is held within the vaults' capacity (4, 8 with one vault, 16 with two): the card says what is lost."""
+    session, _ = open_campaign("Vault Crows", "blades")
+    session.send("/set crew coin 3")
+    told = session.send("/meter crew coin +4 payoff").narration
+    assert "(3 → 4)" in told and "Crew coin is at its maximum (4); 3 did not fit" in told, told
+    assert session.reload().characters["pc1"]["crew_coin"] == 4
