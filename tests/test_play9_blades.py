@@ -110,3 +110,13 @@ def test_coin_past_what_the_vaults_hold_says_how_much_did_not_fit() -> None:
     told = session.send("/meter crew coin +4 payoff").narration
     assert "(3 → 4)" in told and "Crew coin is at its maximum (4); 3 did not fit" in told, told
     assert session.reload().characters["pc1"]["crew_coin"] == 4
+
+
+def test_an_entanglement_left_open_reads_entanglements_choice_not_entanglementss() -> None:
+    session, dice = open_campaign("Open Crows", "blades")
+    dice.queue(4, 5)
+    session.send("/roll entanglements")
+    dice.queue(4)
+    rolled = session.send("/roll reduce heat +consort")
+    notes = " ".join(rolled.notes) + rolled.narration
+    assert "Entanglements' choice was left open" in notes and "Entanglements's" not in notes, notes
