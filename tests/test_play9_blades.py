@@ -120,3 +120,12 @@ def test_an_entanglement_left_open_reads_entanglements_choice_not_entanglementss
     rolled = session.send("/roll reduce heat +consort")
     notes = " ".join(rolled.notes) + rolled.narration
     assert "Entanglements' choice was left open" in notes and "Entanglements's" not in notes, notes
+
+
+def test_undoing_heat_that_rolled_over_names_what_moved_not_a_minus_one() -> None:
+    session, _ = open_campaign("Undo Crows", "blades")
+    session.send("/meter heat +3 a contained score")
+    session.send("/meter heat +8 a loud score on hostile turf")
+    undone = session.send("/undo").narration
+    assert "heat 3 → 2, wanted level 0 → 1" in undone and "-1" not in undone, undone
+    assert session.reload().characters["pc1"]["heat"] == 3
