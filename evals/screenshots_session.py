@@ -157,7 +157,10 @@ def say(browser: Browser, text: str, pick: int | None) -> str:
             settle(browser)
             if not browser.find_all("css selector", ".st-key-answer_0 button"):
                 break
-            browser.click("css selector", ".st-key-answer_0 button", timeout=60)
+            try:
+                browser.click("css selector", ".st-key-answer_0 button", timeout=60)
+            except AssertionError:  # the page redrew under the click (a stale button): look again
+                continue
     browser.idle(300)
     return browser.page_text()
 
