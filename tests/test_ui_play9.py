@@ -31,3 +31,20 @@ def test_a_city_yes_no_question_in_the_app_names_the_magistrate_not_dice() -> No
     shown = page(app)
     assert "the Magistrate (the GM) answers questions about the story" in shown and "/dice" not in shown, shown
     no_errors(app)
+
+
+def test_harm_on_the_card_reads_as_names_and_levels() -> None:
+    from assistant.engine import resolve
+    from assistant.ui.components.dice_card import dice_card_view
+
+    beaten = resolve(
+        {
+            "system": "blades",
+            "move": "Incarceration",
+            "options": {"beating": True},
+            "character": {"harm": [{"level": 2, "name": "Broken arm"}]},
+        }
+    )
+    lines = " ".join(dice_card_view(beaten).changes)
+    assert "harm: Broken arm (level 2) → Broken arm (level 2), Beaten by the constables (level 3)" in lines, lines
+    assert "name Broken arm" not in lines, lines

@@ -195,6 +195,8 @@ def plain(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, dict):
+        if set(value) == {"level", "name"}:  # a harm: "Broken arm (level 2)"
+            return f"{plain_words(str(value['name']))} (level {value['level']})"
         if "ticks" in value:
             ticks = int(value.get("ticks") or 0)
             return f"{ticks // 4}/10 boxes" + (f" and {ticks % 4} ticks" if ticks % 4 else "")
