@@ -62,6 +62,12 @@ SESSIONS: dict[str, list[tuple[str, int | None]]] = {
         ("/choose 1", None),
         ("/tables", None),
         ("/table vices", None),
+        ("/roll long term project +study project=Tunnel clock=8", None),
+        ("/roll long term project +study clock=6", None),
+        ("/table incarceration", None),
+        ("/add harm Broken arm (level 2)", None),
+        ("/roll incarceration beating=yes", None),
+        ("/remove harm 1", None),
         ("/moves", None),
         ("/help", None),
         ("/sheet", None),
@@ -91,6 +97,9 @@ SESSIONS: dict[str, list[tuple[str, int | None]]] = {
         ("can i use my belief that the magistrate lies?", 0),
         ("I meet someone new at the tannery", 0),
         ("we try to take over the fishmarket", 0),
+        ("/add demands Bring the dockmaster to heel", None),
+        ("/set demands to retire 3", None),
+        ("/roll take a big risk advantage=yes disadvantage=yes", None),
         ("/clock 6 The Guild's patience", None),
         ("/clock +2 The Guild's patience", None),
         ("/clock", None),
@@ -148,7 +157,10 @@ def say(browser: Browser, text: str, pick: int | None) -> str:
             settle(browser)
             if not browser.find_all("css selector", ".st-key-answer_0 button"):
                 break
-            browser.click("css selector", ".st-key-answer_0 button", timeout=60)
+            try:
+                browser.click("css selector", ".st-key-answer_0 button", timeout=60)
+            except AssertionError:  # the page redrew under the click (a stale button): look again
+                continue
     browser.idle(300)
     return browser.page_text()
 

@@ -383,7 +383,7 @@ def test_unknown_move_stat_and_option_are_clear_errors() -> None:
         bl("Reduce Heat", [3], stat="bogus")
     with pytest.raises(InputError, match="does not take"):
         bl("Reduce Heat", [3], stat="consort", options={"burn": True})
-    with pytest.raises(InputError, match="How loud was the operation"):
+    with pytest.raises(InputError, match="not how loud an operation goes"):
         bl("Heat", options={"exposure": "medium"})
     with pytest.raises(InputError, match="Unknown stat"):
         bl("Reduce Heat", [3], stat="consort", character={"stats": {"edge": 2}})

@@ -67,11 +67,21 @@ class LookupsMixin(ActingMixin):
             if instead is not None:  # Blades: the GM's fortune roll decides what no one's action does
                 text += f"To let the dice decide, the rules have {instead.name}: {instead.trigger.rstrip('.')}. "
                 text += f"Roll it with /roll {instead.name.lower()}."
-            else:
-                text += "To let the dice decide, roll them with /dice (2d6: 7 or more is a yes)."
+            else:  # the city game: the Magistrate answers, and its moves find things out (no dice for a yes or no)
+                text += f"Ask them, or tell me what your character does to find out{self._finding_out()}."
             self._say("assistant", text)
             return (yield from _finish(Turn(kind="oracle", player_text=c.text, narration=text, narrator="template")))
         return (yield from self._oracle(c.text, c.odds or "50/50", record=False))
+
+    def _finding_out(self) -> str:
+        """`` (the rules have Appraise Circumstances and Ear to the Ground for that)``: the moves the game gives for
+        learning about the story, or "" when it names none."""
+        ruleset = get_ruleset(self.system)
+        names = [name for pattern, name in ruleset.story_moves if pattern and name in {m.name for m in ruleset.moves}]
+        if not names:
+            return ""
+        listed = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+        return f" (the rules have {listed} for that)"
 
     def _story_move(self, question: str, yes_no: bool) -> Any:
         """The move the game's rules give for a question about the story when it has no oracle, or None; the
@@ -139,7 +149,8 @@ class LookupsMixin(ActingMixin):
 
     def _move_rolling(self, table: Any) -> Any:
         """The move that rolls ``table`` with dice of its own, when the table is one of its columns named after it
-        ("Entanglements (Heat 4-5)": dice equal to the wanted level, the column of the crew's heat), else None."""
+        ("Entanglements (Heat 4-5)": dice equal to the wanted level, the column of the crew's heat) or the move's own
+        roll ("Incarceration Roll": the crew's Tier as the dice pool), else None."""
         if not table.move:
             return None
         ruleset = get_ruleset(self.system)
@@ -148,7 +159,8 @@ class LookupsMixin(ActingMixin):
         except AssistantError:
             return None
         columns = [t for t in ruleset.tables.values() if t.move == table.move and t.name.startswith(move.name)]
-        return move if len(columns) > 1 and move.roll.type == "pool" else None
+        own_roll = table.name == f"{move.name} Roll"  # "Incarceration Roll": the crew's Tier is its dice pool
+        return move if (len(columns) > 1 or own_roll) and move.roll.type == "pool" else None
 
     def _pay_the_price(self) -> TurnStream:
         ruleset = get_ruleset(self.system)

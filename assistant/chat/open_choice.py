@@ -43,4 +43,5 @@ class OpenChoiceMixin(CharactersMixin):
             return ""
         result = opened[1]
         offer = " or ".join(o.label.rstrip(".") for o in open_options(result.choices))
-        return f"{result.move}'s choice was left open ({offer}): nothing from it was taken."
+        whose = f"{result.move}'" if result.move.endswith("s") else f"{result.move}'s"  # "Entanglements' choice"
+        return f"{whose} choice was left open ({offer}): nothing from it was taken."

@@ -343,6 +343,9 @@ def _check_adjust_meter(p: Any, ruleset: Ruleset, state: CampaignState | None) -
     who = sheet.get("name") or "your character"
     label = _meter_label(ruleset.system_id, meter)
     summary = f"{label} {p.delta:+d} for {who} ({changes(result, meter)}): {p.reason}"
+    lost = [n for n in result.notes if "did not fit" in n]  # "Crew coin is at its maximum (4); 3 did not fit."
+    if lost:
+        summary += ". " + " ".join(lost).rstrip(".")
     return ToolAction(
         "adjust_meter", {"meter": meter, "delta": p.delta, "reason": p.reason}, summary, changes_state=True, request=request
     )

@@ -70,8 +70,12 @@ def move_summary(result: dict[str, Any]) -> str:
     if isinstance(named, dict) and named.get("name"):  # a track or clock is said by its name
         name = f"{name}: {named['name']}"
     elif result.get("roll") == "none" and str(result.get("move_id", "")).startswith("meter:"):
-        change = next((e for e in result.get("effects") or [] if e.get("delta")), None)
-        if change:  # a meter the player changed: "Adjust health -1 (a cut)"
+        changes = [e for e in result.get("effects") or [] if e.get("delta")]
+        change = changes[0] if changes else None
+        if change and len(changes) > 1:  # heat that rolled over into a wanted level: "heat 3 → 2, wanted level 0 → 1"
+            moved = ", ".join(f"{str(e['target']).replace('_', ' ')} {e['before']} → {e['after']}" for e in changes)
+            name = f"{name}: {moved}" + (f" ({change['reason']})" if change.get("reason") else "")
+        elif change:  # a meter the player changed: "Adjust health -1 (a cut)"
             name = f"{name} {change['delta']:+d}" + (f" ({change['reason']})" if change.get("reason") else "")
     stat_name = str(result.get("stat") or "").replace("_", " ")
     stat = f" (+{stat_name})" if stat_name else ""

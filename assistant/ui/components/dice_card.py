@@ -128,6 +128,10 @@ def dice_html(detail: list[DieRecord]) -> str:
     return '<div class="dice">' + " &nbsp; ".join(chunks) + "</div>"
 
 
+#: Dice a player holds: a table of another size is rolled as "one of 1-N", not "on d7".
+_DICE = frozenset({2, 3, 4, 6, 8, 10, 12, 20, 100})
+
+
 def score_line(result: Result) -> str:
     if result.roll is RollKind.ACTION and result.challenge:
         vs = " · ".join(str(c) for c in result.challenge)
@@ -151,7 +155,11 @@ def score_line(result: Result) -> str:
         return f"Progress score {result.score} vs {' · '.join(str(c) for c in result.challenge)}"
     if result.roll in ("oracle", "table"):
         sides = next((d.sides for d in result.dice_detail if d.role in ("oracle", "table")), 100)
-        return f"Rolled {result.score} on d{sides}" if result.score is not None else ""
+        if result.score is None:
+            return ""
+        if sides not in _DICE:  # the Vices list's seven entries: no die has seven faces
+            return f"Rolled {result.score} of 1-{sides} (one entry picked at random)"
+        return f"Rolled {result.score} on d{sides}"
     if result.roll == "pool" and result.score is not None:
         return f"Lower die {result.score}" if zero_dice(result) else f"Best die {result.score}"
     if result.score is not None:
@@ -187,6 +195,8 @@ def plain(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, dict):
+        if set(value) == {"level", "name"}:  # a harm: "Broken arm (level 2)"
+            return f"{plain_words(str(value['name']))} (level {value['level']})"
         if "ticks" in value:
             ticks = int(value.get("ticks") or 0)
             return f"{ticks // 4}/10 boxes" + (f" and {ticks % 4} ticks" if ticks % 4 else "")

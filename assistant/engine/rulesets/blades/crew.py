@@ -76,7 +76,7 @@ def exposure_heat(value: object) -> int:
     if isinstance(value, str) and value.strip().lower() in EXPOSURE_HEAT:
         return EXPOSURE_HEAT[value.strip().lower()]
     raise InputError(
-        f"How loud was the operation? Smooth (0 heat), contained (2), loud (4) or wild (6); not {value!r}.",
+        f"“{value}” is not how loud an operation goes: smooth (0 heat), contained (2), loud (4) or wild (6).",
         missing="exposure",
         choices=["smooth", "contained", "loud", "wild"],
     )

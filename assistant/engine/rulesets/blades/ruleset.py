@@ -1,7 +1,8 @@
 """Blades in the Dark (the downtime chapter) — what is truly code.
 
 The d6 pools, the dice a friend's help adds, heat rolling over into a wanted level and stress into trauma
-are data (``moves.yaml``, ``sheet.yaml``) applied by the core. This class adds:
+are data (``moves.yaml``, ``sheet.yaml``) applied by the core. This class adds (the parts in their own
+modules: ``sheet_checks``, ``healing``, ``activities``, ``downtime_moves``, ``coin``, ``factions``, ``tier``):
 
 * the attribute ratings (computed from the actions) and a healer's quality as rollable values;
 * coin: never below 0; crew coin within the vaults' capacity; coin spent after a downtime roll raises the
@@ -18,35 +19,13 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
-from assistant.engine.context import Resolution, option_bool, option_int
+from assistant.engine.context import Resolution, option_int
 from assistant.engine.errors import InputError, RulesError
 from assistant.engine.kinds import EffectKind
-from assistant.engine.offers import offer_choice
 from assistant.engine.ruleset import Ruleset
-from assistant.engine.rulesets.blades import coin, crew, factions, sheet_words
+from assistant.engine.rulesets.blades import activities, coin, crew, downtime_moves, factions, healing, sheet_checks, sheet_words
 from assistant.engine.rulesets.blades import tier as crew_tier
-from assistant.engine.schema import ChoiceSpec, EffectSpec, OptionSpec
-from assistant.engine.tracks import Clock
-
-#: Moves that take a downtime activity.
-DOWNTIME_ACTIVITIES = frozenset(
-    {
-        "acquire_asset",
-        "long_term_project",
-        "recover",
-        "reduce_heat",
-        "train",
-        "indulge_vice",
-        "learning_a_ritual",
-        "performing_a_ritual",
-        "inventing",
-        "crafting",
-    }
-)
-#: Moves that advance a clock given as options.clock or options.project.
-CLOCK_MOVES = frozenset({"long_term_project", "learning_a_ritual", "inventing", "faction_clock"})
-#: Clock moves that start a new 8-segment clock when none is given.
-EIGHT_SEGMENT_DEFAULT = frozenset({"learning_a_ritual", "inventing"})
+from assistant.engine.schema import EffectSpec
 
 
 class BladesRuleset(Ruleset):
@@ -69,8 +48,13 @@ class BladesRuleset(Ruleset):
     # ---- validation -----------------------------------------------------------------------------
     def check_options(self, ctx: Resolution) -> None:
         stat = (ctx.request.stat or "").strip().lower()
-        if ctx.move.id == "train" and stat in crew.XP_TRACK_MAX and "xp_track" not in (ctx.options or {}):
+        if ctx.move.id == "train" and stat in crew.XP_TRACK_MAX:
             # "/roll train +prowess": the xp track named as a stat is the track trained (Train makes no roll)
+            given = (ctx.options or {}).get("xp_track")
+            if given not in (None, stat):
+                raise InputError(
+                    f"Train marks xp on one track: you named {given} and {stat}; give one (e.g. /roll train +{stat})."
+                )
             ctx.options = {**(ctx.options or {}), "xp_track": stat}
             ctx.request = ctx.request.model_copy(update={"stat": None})
         elif ctx.move.id == "train" and stat:
@@ -81,6 +65,7 @@ class BladesRuleset(Ruleset):
                 missing="xp_track",
                 choices=tracks,
             )
+        activities.project_options(ctx)
         super().check_options(ctx)
         if ctx.options.get("tough_it_out") and (ctx.options.get("self_heal") or ctx.request.stat):
             raise InputError(
@@ -88,70 +73,21 @@ class BladesRuleset(Ruleset):
             )
         if "exposure" in ctx.options:
             crew.exposure_heat(ctx.options["exposure"])
-        self._check_sheet(ctx.character)
-        self._check_activity_cost(ctx)
+        sheet_checks.check_sheet(ctx.character)
+        activities.check_activity_cost(ctx)
         takes = set(self.options_for(ctx.move))
         factions.fill_tiers(ctx, takes)
         factions.apply_prison_claims(ctx, takes)
 
-    def _check_activity_cost(self, ctx: Resolution) -> None:
-        """A downtime activity past the free ones needs 1 coin or 1 rep to pay for it ("Each additional activity from
-        the list costs 1 coin or 1 rep"): with neither on the sheet it is refused before anything rolls."""
-        if ctx.move.id not in DOWNTIME_ACTIVITIES:
-            return
-        ch = ctx.character
-        count = option_int(ctx, "activities", default=1) if ctx.move.id == "performing_a_ritual" else 1
-        before = int(ch.get("downtime_activities") or 0)
-        free = 1 if ch.get("at_war") else 2
-        paid = max(0, before + count - max(free, before))
-        purse = int(ch.get("coin") or 0) + int(ch.get("rep") or 0)
-        if paid > purse:
-            who = str(ch.get("name") or "Your character")
-            raise RulesError(
-                f"{who} has taken {before} downtime activit{'y' if before == 1 else 'ies'} this downtime ({free} free); "
-                f"each additional one costs 1 coin or 1 rep, and there is not enough to pay (coin "
-                f"{int(ch.get('coin') or 0)}, rep {int(ch.get('rep') or 0)}). The next score's payoff brings two free "
-                "activities again."
-            )
+    def no_roll_reason(self, ctx: Resolution) -> str:
+        if ctx.move.id == "incarceration":  # "Or, the constables give you a beating to teach you a lesson"
+            return "the constables' beating replaces the stay inside"
+        return super().no_roll_reason(ctx)
 
     def requirement_message(self, ctx: Resolution) -> str:
         if ctx.move.id == "advance_tier":
             return crew_tier.short_of_rep(ctx)
         return super().requirement_message(ctx)
-
-    def _check_sheet(self, ch: dict[str, Any]) -> None:
-        if isinstance(ch["harm"], list):  # harm written as text ("Broken Arm (level 2)") becomes its entry
-            ch["harm"][:] = [crew.parse_harm(h) if isinstance(h, str) else h for h in ch["harm"]]
-        crew.check_harm(ch["harm"])
-        factions.check_sheet(ch)
-        if ch["hold"] not in ("strong", "weak"):
-            raise InputError(
-                f"The crew's hold is strong or weak, not {ch['hold']!r}.", missing="hold", choices=["strong", "weak"]
-            )
-        if not isinstance(ch["vaults"], int) or not 0 <= ch["vaults"] <= 2:
-            raise InputError(f"The crew has 0, 1 or 2 vault upgrades, not {ch['vaults']!r}.", missing="vaults", choices=[0, 1, 2])
-        if not isinstance(ch["at_war"], bool):
-            raise InputError("Whether the crew is at war is yes or no (true or false).", missing="at_war")
-        capacity = crew.CREW_COIN_CAPACITY[ch["vaults"]]
-        if ch["crew_coin"] > capacity:
-            raise InputError(
-                f"The crew's {ch['crew_coin']} coin is more than its vaults hold "
-                f"({capacity} with {crew.vault_words(ch['vaults'])}).",
-                missing="crew_coin",
-            )
-        if not isinstance(ch["projects"], list):
-            raise InputError("The projects are a list of clocks.", missing="projects")
-        for i, project in enumerate(ch["projects"]):
-            crew.check_clock(project, f"Project {i + 1}")
-        crew.check_clock(ch["healing_clock"], "The healing clock")
-        if not isinstance(ch["downtime_activities"], int) or ch["downtime_activities"] < 0:
-            raise InputError("The downtime activities taken are a whole number, 0 or more.", missing="downtime_activities")
-        if not isinstance(ch["trained"], list) or not set(ch["trained"]) <= set(crew.XP_TRACK_MAX):
-            raise InputError(f"The tracks trained this downtime are among {', '.join(crew.XP_TRACK_MAX)}.", missing="trained")
-        xp = ch["xp"]
-        for track, top in crew.XP_TRACK_MAX.items():
-            if not isinstance(xp.get(track), int) or not 0 <= xp[track] <= top:
-                raise InputError(f"The {track} xp is a whole number from 0 to {top}.", missing="xp")
 
     # ---- stats and meters -------------------------------------------------------------------------
     def stat_value(self, ctx: Resolution, name: str) -> int:
@@ -171,7 +107,7 @@ class BladesRuleset(Ruleset):
         return top if top is not None else super().meter_max(ctx, name)
 
     def check_sheet(self, character: dict[str, Any]) -> None:
-        self._check_sheet(character)
+        sheet_checks.check_sheet(character)
 
     def sheet_lines(self, character: Mapping[str, Any]) -> list[str]:
         return sheet_words.sheet_lines(character)
@@ -207,7 +143,7 @@ class BladesRuleset(Ruleset):
     # ---- effects --------------------------------------------------------------------------------
     def apply_effect(self, ctx: Resolution, spec: EffectSpec) -> None:
         if spec.type == "meter" and spec.meter == "harm":
-            self._harm(ctx, spec)
+            healing.take_harm(ctx, spec)
         elif spec.type == "meter" and spec.meter == "at_war":
             before = ctx.character["at_war"]
             ctx.character["at_war"] = True
@@ -225,237 +161,34 @@ class BladesRuleset(Ruleset):
         elif spec.type == "meter" and spec.meter == "prison_claims":
             factions.take_prison_claim(ctx, spec.note)
         elif spec.type == "clock" and ctx.move.id == "recover":
-            self._fill_healing_clock(ctx, spec.delta or 0)
+            healing.fill_healing_clock(ctx, spec.delta or 0)
         else:
             super().apply_effect(ctx, spec)
-
-    def _harm(self, ctx: Resolution, spec: EffectSpec) -> None:
-        harm: list[dict[str, Any]] = ctx.character["harm"]
-        before = [dict(h) for h in harm]
-        if spec.by == "clear_all":
-            ctx.character["harm"] = []
-            ctx.effect(EffectKind.HARM, "harm", before=before, after=[], reason=spec.note)
-            return
-        level = int(spec.delta or 1)
-        harm.append({"level": level, "name": spec.note or f"level {level} harm"})
-        ctx.effect(EffectKind.HARM, "harm", before=before, after=[dict(h) for h in harm], delta=level, reason=spec.note)
-        clock = ctx.character["healing_clock"]
-        if clock["filled"]:
-            ctx.effect(
-                EffectKind.CLOCK,
-                "healing_clock",
-                before=clock["filled"],
-                after=0,
-                delta=-clock["filled"],
-                reason="new harm clears any ticks on your healing clock",
-                rule="Recover",
-            )
-            clock["filled"] = 0
-
-    def _fill_healing_clock(self, ctx: Resolution, segments: int) -> None:
-        clock = ctx.character["healing_clock"]
-        before, total = clock["filled"], clock["filled"] + segments
-        while total >= clock["segments"]:
-            total -= clock["segments"]
-            old = [dict(h) for h in ctx.character["harm"]]
-            ctx.character["harm"] = crew.reduce_harm(ctx.character["harm"])
-            ctx.effect(
-                EffectKind.HARM,
-                "harm",
-                before=old,
-                after=[dict(h) for h in ctx.character["harm"]],
-                reason="healing clock full: every harm one level lower, then clear the clock",
-            )
-        clock["filled"] = total
-        ctx.effect(
-            EffectKind.CLOCK,
-            "healing_clock",
-            before=before,
-            after=total,
-            delta=segments,
-            reason=f"mark {segments} segment{'' if segments == 1 else 's'} on the healing clock (extra segments roll over)",
-        )
 
     # ---- after the dice ---------------------------------------------------------------------------
     def after_roll(self, ctx: Resolution) -> None:
         if "spend_coin" in ctx.options:
-            self._spend_coin(ctx)
+            coin.spend_coin(self, ctx)
         handler = _AFTER_ROLL.get(ctx.move.id)
         if handler is not None:
             handler(self, ctx)
-        if ctx.move.id in CLOCK_MOVES:
-            self._project_clock(ctx)
-        if ctx.move.id in DOWNTIME_ACTIVITIES:
-            self._count_activity(ctx)
-
-    def _spend_coin(self, ctx: Resolution) -> None:
-        coin.spend_coin(self, ctx)
-
-    def _quality(self, ctx: Resolution, what: str, base: int, base_words: str = "") -> None:
-        if ctx.roll != "pool":
-            return
-        shift, extra = crew.QUALITY_SHIFT[ctx.outcome], int(ctx.memo.get("extra_quality", 0))
-        quality = max(0, base + shift + extra)
-        ctx.memo["quality"] = quality
-        parts = [base_words or f"the crew's Tier {base}"]
-        parts += [f"{shift:+d} for the result"] if shift else []
-        parts += [f"+{extra} for the coin spent"] if extra else []
-        reason = f"the {what}'s quality is {quality} ({', '.join(parts)})"  # "... is 2 (the crew's Tier 1, +1 ...)"
-        ctx.effect(EffectKind.QUALITY, what, after=quality, reason=reason)
-        minimum = ctx.memo.get("minimum_quality")
-        if minimum is None and "minimum_quality" in ctx.options:
-            minimum = option_int(ctx, "minimum_quality")
-        if minimum is not None:
-            met = "meets" if quality >= minimum else "falls short of"
-            ctx.notes.append(f"Quality {quality} {met} the minimum quality {minimum}.")
-
-    def _acquire_asset(self, ctx: Resolution) -> None:
-        self._quality(ctx, "asset", int(ctx.character["tier"]))
-
-    def _crafting(self, ctx: Resolution) -> None:
-        tier = int(ctx.character["tier"]) + (1 if ctx.options.get("workshop") else 0)
-        kind = ctx.options.get("modification")
-        if kind is not None:
-            if "minimum_quality" in ctx.options:
-                raise InputError("Give the modification or the minimum quality, not both.", missing="modification")
-            ctx.memo["minimum_quality"] = int(ctx.character["tier"]) + crew.MODIFICATION_STEP[kind]
-        workshop = " and +1 for the workshop" if ctx.options.get("workshop") else ""
-        self._quality(ctx, "item", tier, f"the crew's Tier {ctx.character['tier']}{workshop}")
-        crew.drawback_follow_ups(ctx)
-
-    def _payoff(self, ctx: Resolution) -> None:
-        coin.payoff(self, ctx)
-
-    def _heat(self, ctx: Resolution) -> None:
-        if "exposure" not in ctx.options:
-            raise InputError(
-                "How loud was the operation? Smooth (0 heat), contained (2), loud (4) or wild (6).",
-                missing="exposure",
-                choices=["smooth", "contained", "loud", "wild"],
-            )
-        parts = [crew.exposure_heat(ctx.options["exposure"])]
-        for option, extra in (("high_profile", 1), ("hostile_turf", 1), ("killing", 2)):
-            if option_bool(ctx, option):
-                parts.append(extra)
-        if ctx.character["at_war"]:
-            parts.append(1)
-        conspicuous = option_int(ctx, "conspicuous", default=0)
-        if conspicuous:
-            parts.append(conspicuous)
-            ctx.notes.append(
-                f"+{conspicuous} heat: {conspicuous} conspicuous creation{'' if conspicuous == 1 else 's'} used on the operation."
-            )
-        self.adjust_meter(ctx, "heat", sum(parts), f"heat from the operation ({' + '.join(map(str, parts))})")
-
-    def _incarceration(self, ctx: Resolution) -> None:
-        wanted = int(ctx.before["wanted_level"])
-        if option_bool(ctx, "beating") and wanted:
-            raise RulesError(f"The beating replaces a sentence only at wanted level 0; the crew's wanted level is {wanted}.")
-        effective = max(0, wanted - (1 if option_bool(ctx, "parole_influence") else 0))
-        if not option_bool(ctx, "beating"):
-            ctx.notes.append(f"Sentence at wanted level {effective}: {crew.SENTENCES[effective]}")
-        factions.smuggling(ctx)
-
-    def _train(self, ctx: Resolution) -> None:
-        track = ctx.options.get("xp_track")
-        if track not in crew.XP_TRACK_MAX:
-            tracks = list(crew.XP_TRACK_MAX)
-            raise InputError(f"Which xp track do you train? {', '.join(tracks)}.", missing="xp_track", choices=tracks)
-        if track in ctx.character["trained"]:
-            raise RulesError(f"You already trained {track} this downtime: each xp track only once per downtime.")
-        amount = 2 if option_bool(ctx, "training_upgrade") else 1
-        xp = ctx.character["xp"]
-        before = xp[track]
-        xp[track] = min(crew.XP_TRACK_MAX[track], before + amount)
-        ctx.character["trained"].append(track)
-        ctx.effect(
-            EffectKind.XP, track, before=before, after=xp[track], delta=xp[track] - before, reason=f"train: mark {amount} xp"
-        )
-        if xp[track] == crew.XP_TRACK_MAX[track]:
-            ctx.notes.append(f"The {track} xp track is full: take an advance.")
-
-    def _indulge_vice(self, ctx: Resolution) -> None:
-        if ctx.roll == "pool" and (ctx.score or 0) > int(ctx.character["stress"]):
-            marked = int(ctx.character["stress"])
-            ctx.notes.append(
-                f"You clear {ctx.score} stress, but {f'only {marked} is' if marked else 'none is'} marked: you overindulge."
-            )
-            offer_choice(ctx, self.move_by_id("overindulgence").choices[0])
-
-    def _project_clock(self, ctx: Resolution) -> None:
-        name = ctx.options.get("project")
-        if name is not None:
-            found = [p for p in ctx.character["projects"] if p["name"].strip().lower() == name.strip().lower()]
-            if found and ctx.clock is not None:
-                raise InputError(f"The project {name!r} is on the sheet already; leave out the clock.", missing="clock")
-            if found:
-                ctx.clock = Clock(segments=found[0]["segments"], filled=found[0]["filled"], name=found[0]["name"])
-            elif ctx.clock is None:
-                raise InputError(
-                    f"There is no project called {name!r} on the sheet; give its clock to start it.", missing="clock"
-                )
-            else:
-                ctx.clock = Clock(segments=ctx.clock.segments, filled=ctx.clock.filled, name=name.strip())
-            ctx.memo["project"] = ctx.clock.name
-        elif ctx.clock is None and ctx.move.id in EIGHT_SEGMENT_DEFAULT:
-            ctx.clock = Clock(segments=8, filled=0, name=ctx.move.name)
-            ctx.started.append("clock")
-            ctx.notes.append("A new 8-segment clock (give a clock, or name a project on the sheet, for another).")
-
-    def _count_activity(self, ctx: Resolution) -> None:
-        ch = ctx.character
-        count = option_int(ctx, "activities", default=1) if ctx.move.id == "performing_a_ritual" else 1
-        before = int(ch["downtime_activities"])
-        free = 1 if ch["at_war"] else 2
-        paid = max(0, before + count - max(free, before))
-        ch["downtime_activities"] = before + count
-        ctx.effect(
-            EffectKind.DOWNTIME_ACTIVITIES,
-            "downtime_activities",
-            before=before,
-            after=before + count,
-            delta=count,
-            reason=f"a downtime activity ({free} free per downtime{' at war' if ch['at_war'] else ''})",
-        )
-        for n in range(1, paid + 1):
-            suffix = "" if n == 1 else f"_{n}"
-            note = "an additional downtime activity"
-            offer_choice(
-                ctx,
-                ChoiceSpec(
-                    id=f"extra_activity_cost{suffix}",
-                    prompt="An additional downtime activity costs 1 coin or 1 rep",
-                    options=[
-                        OptionSpec(
-                            id=f"pay_coin{suffix}",
-                            label="Pay 1 coin",
-                            effects=[EffectSpec(type="meter", meter="coin", delta=-1, note=note)],
-                        ),
-                        OptionSpec(
-                            id=f"pay_rep{suffix}",
-                            label="Pay 1 rep",
-                            effects=[EffectSpec(type="meter", meter="rep", delta=-1, note=note)],
-                        ),
-                    ],
-                ),
-            )
+        if ctx.move.id in activities.CLOCK_MOVES:
+            activities.project_clock(ctx)
+        if ctx.move.id in activities.DOWNTIME_ACTIVITIES:
+            activities.count_activity(ctx)
 
     def finish(self, ctx: Resolution) -> None:
-        name = ctx.memo.get("project")
-        if name and ctx.clock is not None:
-            projects = [p for p in ctx.character["projects"] if p["name"].strip().lower() != name.lower()]
-            projects.append({"name": name, "segments": ctx.clock.segments, "filled": ctx.clock.filled})
-            ctx.character["projects"] = projects
+        activities.save_project(ctx)
 
 
 _AFTER_ROLL = {
-    "acquire_asset": BladesRuleset._acquire_asset,
-    "crafting": BladesRuleset._crafting,
-    "payoff": BladesRuleset._payoff,
-    "heat": BladesRuleset._heat,
-    "incarceration": BladesRuleset._incarceration,
-    "train": BladesRuleset._train,
-    "indulge_vice": BladesRuleset._indulge_vice,
+    "acquire_asset": downtime_moves.acquire_asset,
+    "crafting": downtime_moves.crafting,
+    "payoff": coin.payoff,
+    "heat": downtime_moves.heat,
+    "incarceration": downtime_moves.incarceration,
+    "train": downtime_moves.train,
+    "indulge_vice": downtime_moves.indulge_vice,
     "cooperation": lambda _self, ctx: factions.cooperation(ctx),
     "show_of_force": lambda _self, ctx: factions.show_of_force(ctx),
     "advance_tier": crew_tier.advance,

@@ -31,7 +31,8 @@ def sheet_lines(character: Mapping[str, Any]) -> list[str]:
     if any(who):
         lines.append("Playbook: " + (" · ".join(w for w in who if w) if who[0] else "not set · " + " · ".join(who[1:])))
     harm = [h for h in character.get("harm") or [] if isinstance(h, Mapping)]
-    shown = "; ".join(f"{h.get('name') or 'harm'} (level {h.get('level')})" for h in sorted(harm, key=lambda h: -int(h["level"])))
+    # the sheet's own order, so /remove harm 1 removes the first one shown
+    shown = "; ".join(f"{h.get('name') or 'harm'} (level {h.get('level')})" for h in harm)
     lines.append(f"Harm: {shown or 'none'} · healing clock {_clock(character.get('healing_clock')) or '0/4'}")
     xp = character.get("xp") or {}
     if isinstance(xp, Mapping):

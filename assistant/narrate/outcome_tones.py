@@ -1,0 +1,114 @@
+"""The line of tone an outcome opens with: how it went, in the story's voice, per outcome family ("It goes
+wrong."); Blades' downtime activities, whose result is how much they achieve, have their own scaled lines."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from assistant.engine.model import Result
+from assistant.narrate import facts
+from assistant.narrate.variety import choose
+
+#: Tone lines per outcome family: say how it went, in the story's voice, never a number.
+TONES: dict[str, tuple[str, ...]] = {
+    "strong": (
+        "It goes your way.",
+        "The moment bends to your will.",
+        "You make it look easy.",
+        "Everything falls into place.",
+        "It lands just as you meant it to.",
+        "Your nerve holds, and it pays off.",
+        "You are equal to it.",
+        "Skill and luck line up for you.",
+        "Nothing stands in your way this time.",
+        "You come through in style.",
+        "It works, and well.",
+        "The gamble pays off in full.",
+    ),
+    "weak": (
+        "You get there, but it costs you.",
+        "It works, at a price.",
+        "You manage it, though not cleanly.",
+        "It holds, just about.",
+        "You pull it off, with a catch.",
+        "You make headway, and pay for it.",
+        "Half of it goes your way.",
+        "It works, but not without trouble.",
+        "You scrape through.",
+        "The gain comes with a snag.",
+        "You get what you wanted, and something you did not.",
+        "It is done, though not the way you pictured it.",
+    ),
+    "miss": (
+        "It goes wrong.",
+        "Things turn against you.",
+        "It slips out of your grasp.",
+        "The moment turns on you.",
+        "It does not go your way.",
+        "Your plan comes apart.",
+        "Trouble finds you instead.",
+        "The situation sours.",
+        "It falls apart in your hands.",
+        "Luck deserts you.",
+        "You come up short.",
+        "The world pushes back, hard.",
+    ),
+}
+UNTONED = facts.UNTONED
+#: Tone lines for a result that says how much, not whether (Blades' downtime activities: "Reduce heat according to
+#: the result: 1-3: one, 4/5: two, 6: three"): a 4/5 is less of it, not success at a cost, and a 1-3 still does a little.
+SCALED_TONES: dict[str, tuple[str, ...]] = {
+    "strong": (
+        "The time is well spent.",
+        "It comes together nicely.",
+        "The work pays off handsomely.",
+        "It goes better than most weeks do.",
+    ),
+    "weak": (
+        "It goes some of the way.",
+        "Steady work, a fair return.",
+        "The time brings a middling return.",
+        "An ordinary stretch of work, and it shows.",
+    ),
+    "miss": (
+        "Little comes of it.",
+        "The days slip by for scant return.",
+        "It drags, and gives back little.",
+        "Slow going, and not much to show.",
+    ),
+}
+CRITICAL = ("Better than you hoped.", "Beyond what you dared hope.", "An exceptional result.", "It could hardly go better.")
+FAMILY = {
+    "strong_hit": "strong",
+    "critical": "strong",
+    "full_success": "strong",
+    "weak_hit": "weak",
+    "partial_success": "weak",
+    "miss": "miss",
+    "bad_outcome": "miss",
+}
+
+
+def tone(result: Result, seed: object, recent: Sequence[str] = ()) -> str:
+    """A line of story for the outcome's tier ("It goes wrong."), "" for a move without one."""
+    family = FAMILY.get(result.outcome)
+    if family is None or facts.lower_is_better(result):  # a backfire's 10+ is its worst: its own text tells it
+        return ""
+    if result.move_id in UNTONED:
+        return ""
+    tones = SCALED_TONES if _scaled(result) else TONES
+    line = choose(tones[family], (seed, result.move_id, result.outcome), recent)
+    if result.outcome == "critical":
+        line = choose(CRITICAL, (seed, "critical"), recent) + " " + line
+    return line
+
+
+#: Blades' downtime activities whose result is how much they achieve (heat reduced, segments, stress cleared, quality).
+SCALED = frozenset(
+    {"acquire_asset", "long_term_project", "recover", "reduce_heat", "indulge_vice", "faction_clock", "learning_a_ritual",
+     "crafting", "inventing"}
+)  # fmt: skip
+
+
+def _scaled(result: Result) -> bool:
+    return result.system == "blades" and result.move_id in SCALED
