@@ -42,6 +42,11 @@ W_DEFINES = 0.1
 PARENT_PENALTY = 0.1
 #: A reading note explains how the engine reads a sentence: it backs the text up, it does not outrank it.
 READING_PENALTY = 0.3
+#: A worked example or walkthrough ("Combat Walkthrough 2", "Example Ritual Answers") tells a story that uses
+#: the rule in the question's own words (names, moves, numbers): when a rule passage matches about as well,
+#: the rule answers the GM and the example only illustrates it.
+EXAMPLE_PENALTY = 0.0
+_EXAMPLE_TITLE = re.compile(r"\b(walkthrough|examples?)\b", re.I)
 #: "what do I roll" asks which move applies; it does not name "Rolling with advantage" by its title.
 _ROLL_WORDS = frozenset(terms("roll rolls rolled rolling"))
 #: An option that only sends the player to another move ("Give up on the quest: Forsake Your Vow."): when it is
@@ -135,6 +140,11 @@ def query_vector(index: RulesIndex, query: str) -> np.ndarray:
 def is_reading(chunk: Chunk) -> bool:
     """Is ``chunk`` a rules note on how the engine reads an ambiguous sentence?"""
     return chunk.origin == "note" and len(chunk.section_path) > 1 and chunk.section_path[1] == "Readings"
+
+
+def is_example(chunk: Chunk) -> bool:
+    """Is ``chunk`` a worked example rather than a rule (its own title says so)?"""
+    return bool(chunk.section_path) and bool(_EXAMPLE_TITLE.search(chunk.section_path[-1]))
 
 
 def title_overlap(query_terms: set[str], chunk: Chunk) -> float:
@@ -236,6 +246,7 @@ def rank(index: RulesIndex, query: str, system: str | None, k: int) -> list[Scor
             + (W_DEFINES if defining is not None and any(defining.search(s) for s in group[1:]) else 0.0)
             - (PARENT_PENALTY if chunk.id in vectors.parents else 0.0)
             - (READING_PENALTY if is_reading(chunk) else 0.0)
+            - (EXAMPLE_PENALTY if is_example(chunk) else 0.0)
         )
         out.append(
             Scored(
