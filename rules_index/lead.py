@@ -16,9 +16,9 @@ import re
 from rules_index.coverage import _COUNTING, _NUMBER, GENERIC
 from rules_index.index import RulesIndex
 from rules_index.phrasing import narrated_action, plain_question
-from rules_index.rank import is_reading
+from rules_index.rank import is_example, is_reading
 from rules_index.search import Hit
-from rules_index.sentences import MIN_WORDS, body, is_label, sentence_vectors, split_sentences
+from rules_index.sentences import MIN_WORDS, body, example_part, is_label, sentence_vectors, split_sentences
 from rules_index.terms import terms
 
 
@@ -32,6 +32,9 @@ def _cosine(a: list[float], b: list[float]) -> float:
 _NOT_A_CLAIM = re.compile(r"^(source:|this reading rests on)|^the .+ table \(d\d+\):$", re.I)
 TOP_PASSAGE_BONUS = 0.1  #: the best-ranked passage is the likeliest to hold the sentence that answers
 READING_PENALTY = 0.15  #: a note on how a sentence is read backs the rule up; it does not lead the answer
+#: A sentence of a worked example ("Hermione successfully casts Magic Missile...", "Miabella offers to split the
+#: treasure") retells the rule with names and numbers; the rule's own sentence leads the answer instead.
+EXAMPLE_PENALTY = 0.2
 
 
 _DEFINITION = re.compile(
@@ -98,8 +101,13 @@ def highlight_sentences(question: str, hits: list[Hit], index: RulesIndex, per_p
     q_terms = set(terms(question))
     candidates: list[tuple[int, str]] = []
     seen: set[str] = set()
+    illustrating: set[tuple[int, str]] = set()
     for i, hit in enumerate(hits):
-        for sentence in split_sentences(body(hit.chunk)):
+        text = body(hit.chunk)
+        example = text if is_example(hit.chunk) else example_part(text)
+        for sentence in split_sentences(text):
+            if example and sentence in example:
+                illustrating.add((i, sentence))
             key = sentence_key(sentence)
             if _NOT_A_CLAIM.match(sentence):  # a note's provenance is shown in its passage, not quoted
                 continue
@@ -135,6 +143,7 @@ def highlight_sentences(question: str, hits: list[Hit], index: RulesIndex, per_p
         score = 0.7 * _cosine(q_vec, [float(x) for x in vec]) + 0.3 * overlap
         score += TOP_PASSAGE_BONUS if i == 0 else 0.0
         score -= READING_PENALTY if is_reading(hits[i].chunk) else 0.0
+        score -= EXAMPLE_PENALTY if (i, sentence) in illustrating else 0.0
         defines = defining is not None and defining.search(sentence) is not None
         # how you come to be X, unless the sentence goes on to say what X is
         score -= GAINING_PENALTY if gaining is not None and gaining.search(sentence) and not defines else 0.0

@@ -42,6 +42,10 @@ W_DEFINES = 0.1
 PARENT_PENALTY = 0.1
 #: A reading note explains how the engine reads a sentence: it backs the text up, it does not outrank it.
 READING_PENALTY = 0.3
+#: A worked example or walkthrough ("Combat Walkthrough 2", "Example Ritual Answers"): its sentences do not lead
+#: an answer (lead.py). A ranking penalty for it was tried (0.1 and 0.2) and left out: it did not lift the
+#: left-out mean hit@1 over the development sets (the walkthroughs hold the only statement of some tags).
+_EXAMPLE_TITLE = re.compile(r"\b(walkthrough|examples?)\b", re.I)
 #: "what do I roll" asks which move applies; it does not name "Rolling with advantage" by its title.
 _ROLL_WORDS = frozenset(terms("roll rolls rolled rolling"))
 #: An option that only sends the player to another move ("Give up on the quest: Forsake Your Vow."): when it is
@@ -135,6 +139,11 @@ def query_vector(index: RulesIndex, query: str) -> np.ndarray:
 def is_reading(chunk: Chunk) -> bool:
     """Is ``chunk`` a rules note on how the engine reads an ambiguous sentence?"""
     return chunk.origin == "note" and len(chunk.section_path) > 1 and chunk.section_path[1] == "Readings"
+
+
+def is_example(chunk: Chunk) -> bool:
+    """Is ``chunk`` a worked example rather than a rule (its own title says so)?"""
+    return bool(chunk.section_path) and bool(_EXAMPLE_TITLE.search(chunk.section_path[-1]))
 
 
 def title_overlap(query_terms: set[str], chunk: Chunk) -> float:

@@ -80,10 +80,28 @@ def body(chunk: Chunk) -> str:
 LABEL_WORDS = 4
 
 
+#: A spell's label line: its level, school and class ("Level 1 Evocation, Wizard Spell").
+_SPELL_LABEL = re.compile(r"^level\s+\d+\b[\w ,'’-]{0,40}\bspell$", re.I)
+
+
 def is_label(sentence: str) -> bool:
-    """Is ``sentence`` a label of the kind of move ("Progress Move") rather than a sentence of the rule?"""
+    """Is ``sentence`` a label of the kind of move ("Progress Move") or of a spell ("Level 1 Evocation, Wizard
+    Spell") rather than a sentence of the rule?"""
     words = sentence.split()
-    return 0 < len(words) <= LABEL_WORDS and words[-1].lower() == "move"
+    if 0 < len(words) <= LABEL_WORDS and words[-1].lower() == "move":
+        return True
+    return _SPELL_LABEL.match(sentence.strip()) is not None
+
+
+#: The line that opens a worked example inside a passage ("Example of Use a Secret").
+_EXAMPLE_OPENER = re.compile(r"^[ \t]*(?:an?[ \t]+)?examples?\b", re.I | re.M)
+
+
+def example_part(text: str) -> str:
+    """The part of a passage's ``text`` that is a worked example: from a line opening one ("Example of Use a
+    Secret") to the end; empty when the passage has none."""
+    m = _EXAMPLE_OPENER.search(text)
+    return text[m.start() :] if m else ""
 
 
 def passage_sentences(chunk: Chunk) -> list[str]:

@@ -188,3 +188,45 @@ def test_a_sentence_a_pdf_broke_across_lines_is_read_whole() -> None:
     # two list items stay two: the first line ends a phrase
     items = split_sentences("you are left vulnerable\nyour magic reverberates")
     assert items == ["you are left vulnerable", "your magic reverberates"]
+
+
+def test_a_spell_label_never_leads(hash_index: RulesIndex) -> None:  # noqa: F811
+    missile = _hit(
+        "Magic Missile",
+        "Level 1 Evocation, Wizard Spell\nProjectiles of pure magic spring from your fingers. "
+        "Deal 2d4 damage to one target, ignoring armor.",
+    )
+    scored = highlight_sentences("level 1 evocation wizard spell magic missile", [missile], hash_index, per_passage=5)
+    assert "Level 1 Evocation, Wizard Spell" not in [s for _, s in scored[0]]
+    assert scored[0][0][1].startswith(("Projectiles", "Deal 2d4"))
+
+
+def test_a_worked_example_does_not_lead_over_the_rule_it_retells(hash_index: RulesIndex) -> None:  # noqa: F811
+    secret = _hit(
+        "Use a Secret",
+        "When you use secret knowledge in your social interactions, roll with advantage.\n\n"
+        "Example of Use a Secret\n\nMiabella uses her secret knowledge of Donatella "
+        "in their social interactions and rolls with advantage.",
+    )
+    walkthrough = _hit(
+        "Combat Walkthrough 2", "Hermione uses her secret knowledge and rolls with advantage in social interactions."
+    )
+    scored = highlight_sentences(
+        "how do I use secret knowledge in social interactions", [secret, walkthrough], hash_index, per_passage=5
+    )
+    best = max((pair for group in scored for pair in group), key=lambda pair: pair[0])
+    assert best[1].startswith("When you use secret knowledge")
+    example_score = dict((s, v) for v, s in scored[0])[
+        "Miabella uses her secret knowledge of Donatella in their social interactions and rolls with advantage."
+    ]
+    assert example_score < scored[0][0][0]
+
+
+def test_only_the_part_after_an_example_line_is_the_example() -> None:
+    from rules_index.rank import is_example
+    from rules_index.sentences import example_part
+
+    assert example_part("The rule.\n\nExample of Use a Secret\nMiabella rolls.") == "Example of Use a Secret\nMiabella rolls."
+    assert example_part("The rule. An example follows nowhere.") == ""
+    assert is_example(_hit("Combat Walkthrough 1", "x").chunk) and is_example(_hit("Example Ritual Answers", "x").chunk)
+    assert not is_example(_hit("Hack & Slash", "x").chunk)

@@ -39,7 +39,9 @@ def test_no_slang_phrase_is_listed_twice() -> None:
     [
         ("paladin jumps in front of the bard to take the hit", "jumps in front defend intercept of the bard"),
         ("wrapping up tonight and want to flag a quest", "wrapping up end session tonight"),
-        ("leaning on the dockmaster", "leaning on threaten demand the dockmaster"),
+        ("leaning on the dockmaster", "leaning on threaten peril demand someone act the dockmaster"),
+        ("they want him to squeal", "squeal question interrogation"),
+        ("I throw myself in front of the cleric", "throw myself in front defend intercept of the cleric"),
         ("we bail on the job", "bail escape flee on"),
         ("bar brawl with the bouncer", "brawl violent fight with"),
         ("pinned down and shooting back at the drones", "shooting back exchange fire at"),
