@@ -161,6 +161,8 @@ def fit_suggestions(state: CampaignState, suggestions: list[Any], text: str, k: 
         s.notes = [*notes, *(n for n in s.notes if not str(n).startswith("odds unavailable"))] if notes else s.notes
         if certain_miss(s.odds) and move.roll.type != "progress":
             _to_an_approach_with_a_chance(s)
+        if certain_miss(s.odds) and move.roll.type == "progress":
+            s.odds_words = _empty_track_words(state, request)
         if certain_miss(s.odds) and not named:
             if out or move.roll.type == "progress" or not s.stat:
                 continue  # no chance, and not the move the words call for first
@@ -169,6 +171,15 @@ def fit_suggestions(state: CampaignState, suggestions: list[Any], text: str, k: 
         if len(out) >= k:
             break
     return out
+
+
+def _empty_track_words(state: CampaignState, request: dict[str, Any]) -> str:
+    """What rolling a progress move on a track with no progress means, in words: a sure miss, and what to do first."""
+    options = request.get("options") if isinstance(request.get("options"), dict) else {}
+    track = state.tracks.get(str(options.get("track", ""))) if options else None
+    name = str(track.get("name") or "") if isinstance(track, dict) else ""
+    where = f"{name} has" if name else "the track has"
+    return f"a sure miss now: {where} no progress marked, and the challenge dice always beat 0; mark progress first"
 
 
 def _to_an_approach_with_a_chance(s: Any) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 from assistant.chat.acting import ActingMixin
 from assistant.chat.classify import Classification
 from assistant.chat.moves_info import oracle_move
-from assistant.chat.turn import Turn, TurnStream
+from assistant.chat.turn import Turn, TurnStream, with_notes
 from assistant.chat.turn import finish as _finish
 from assistant.engine import AssistantError, InputError, RulesError, get_ruleset
 
@@ -19,7 +19,8 @@ _OPEN_QUESTION = re.compile(r"^\W*(?:how|what|when|why|which|where|who|whom|whos
 #: A player asking what to do next ("what now?", "now what?", "what should I do?"): not a question for the oracle.
 _WHAT_NOW = re.compile(
     r"^\s*(?:(?:so|ok|okay|well|and)[,\s]+)?(?:what\s+now|now\s+what|what\s+next|what(?:'s| is)\s+next"
-    r"|what\s+(?:do|should|can|could)\s+(?:i|we)\s+do(?:\s+(?:now|next))?)\s*[?!.]*\s*$",
+    r"|what\s+(?:do|should|can|could)\s+(?:i|we)\s+do(?:\s+(?:now|next|here))?|what\s+(?:are|r)\s+(?:my|our)\s+options"
+    r"|what\s+(?:are|r)\s+(?:my|our)\s+choices)\s*[?!.]*\s*$",
     re.IGNORECASE,
 )
 
@@ -135,7 +136,23 @@ class LookupsMixin(ActingMixin):
         move = self._move_rolling(table)
         if move is not None:  # the move rolls its own dice and reads the column (Blades: wanted level, heat)
             return (yield from self._resolve({"move": move.id}, player_text=self._last_intent or move.name))
-        return (yield from self._resolve({"move": f"table:{table.id}"}, player_text=self._last_intent or table.name))
+        rolled = self._resolve({"move": f"table:{table.id}"}, player_text=self._last_intent or table.name)
+        return (yield from with_notes(rolled, self._not_the_move(name, table)))
+
+    def _not_the_move(self, name: str, table: Any) -> list[str]:
+        """A note when the player named a move and got one of its tables ("/table take decisive action" rolls the cost
+        of its weak hit): the table is not the move, and how to play the move."""
+        if not table.move or name.strip().lower() == table.name.lower():
+            return []
+        try:
+            move = get_ruleset(self.system).find_move(name)
+        except AssistantError:
+            return []
+        if move.id != table.move:
+            return []
+        return [
+            f"That is a table of {move.name} ({table.name}), not the move itself: to play the move, /roll {move.name.lower()}."
+        ]
 
     def _move_rolling(self, table: Any) -> Any:
         """The move that rolls ``table`` with dice of its own, when the table is one of its columns named after it
