@@ -101,3 +101,67 @@ def test_the_cost_of_expedition_progress_is_asked_once() -> None:
     assert_store_matches_card(session, turn)
     assert turn.narration.count("This progress costs you") <= 1, turn.narration
     assert "Choose what this progress costs you" in turn.narration, turn.narration
+
+
+def _sheet(session: ChatSession, name: str) -> dict:
+    state = session.reload()
+    return next(c for c in state.characters.values() if c.get("name") == name)
+
+
+def test_dw_a_spell_the_other_character_casts_on_me_is_theirs_and_lands_on_me() -> None:
+    """The seed's worked example: Hermione casts Magic Missile (2d6+INT), a 10, then 2d4 = 7 damage ignoring armor:
+    "Ilyana lowers her Health Points from 22 to 15"."""
+    session, dice = _session("dungeon-world")
+    session.send("/character add Mara class=wizard int=2 mana=3")
+    offered = session.send("Mara hits me with a magic missile")
+    missile = offered.suggestions[0]
+    assert missile.move == "Magic Missile", offered.narration
+    assert any("Magic Missile" in n and "Mara's, rolled with Mara's sheet, at you" in n for n in offered.notes), offered.notes
+    assert missile.stat_value == 2 and missile.request["character_id"] != session.state.active_character
+    dice.queue(6, 2)  # 6 + 2 + Mara's INT 2 = 10: a strong hit (the fighter's INT 0 would make it an 8)
+    cast = session.confirm(missile)
+    assert_store_matches_card(session, cast)
+    assert "= 10: a strong hit" in cast.narration, cast.narration
+    dice.queue(3, 4)
+    dealt = session.confirm(cast.follow_ups[0])
+    assert_store_matches_card(session, dealt)
+    assert "HP 22 → 15." in dealt.narration, dealt.narration
+    reloaded = ChatSession.open("round9", embedder=get_embedder("hash"))
+    assert reloaded.state.active()["hp"] == 15 and _sheet(reloaded, "Mara")["hp"] == 22
+
+
+def test_dw_defending_against_the_other_character_stays_mine() -> None:
+    session, _dice = _session("dungeon-world")
+    session.send("/character add Mara class=wizard int=2")
+    offered = session.send("Mara attacks me")
+    hack = next(s for s in offered.suggestions if s.move == "Hack & Slash")
+    assert hack.request["options"]["target"] == session.state.active_character, hack.request
+    for s in offered.suggestions:
+        if s.move in ("Defend", "Saving Throw"):
+            assert "target" not in (s.request.get("options") or {}) and "character_id" not in s.request, s.request
+    mine = session.send("I hack at Mara")
+    assert mine.suggestions[0].request["options"]["target"] != session.state.active_character
+
+
+def test_elegy_stress_amounts_are_the_stress_scale_and_a_typed_number_is_the_amount() -> None:
+    """ "1 stress: An unsettling or frustrating incident." ... "5 stress: A soul-shattering incident" (Stress); no
+    bare 6-10 in the list, and "4" is 4 stress, not the fourth line."""
+    session, dice = _session("elegy")
+    offered = session.send("the sight of the burned chapel horrifies me")
+    endure = next(s for s in offered.suggestions if s.move == "Endure Stress")
+    asked = session.confirm(endure)
+    assert asked.kind == "question", asked.narration
+    assert "- 5 (soul-shattering)" in asked.narration and "- Dangerous (your foe's rank)" in asked.narration, asked.narration
+    assert "- 6\n" not in asked.narration and "1. " not in asked.narration, asked.narration
+    assert "Or type another amount, up to 10." in asked.narration, asked.narration
+    dice.queue(9, 8)
+    done = session.send("4")
+    assert_store_matches_card(session, done)
+    assert "Spirit 5 → 1." in done.narration, done.narration
+    session.send("/undo")
+    again = session.confirm(endure)
+    assert again.kind == "question"
+    dice.queue(9, 8)
+    ranked = session.send("dangerous")
+    assert_store_matches_card(session, ranked)
+    assert "A dangerous foe deals 2 stress." in ranked.narration and "Spirit 5 → 3." in ranked.narration, ranked.narration

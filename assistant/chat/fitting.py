@@ -91,7 +91,8 @@ def fight_position(state: CampaignState, text: str, embedder: Any = None) -> Pos
         return None  # the fight's track was resolved: the fight is over
     if text.strip():
         calm = {**(state.active() or {}), "position": None}
-        ranked, _cues = rank(text, SuggestContext(system=state.system, character=calm), embedder)
+        standing: Position = "in_control" if position == "in_control" else "bad_spot"  # a fight's cues, not a new one's
+        ranked, _cues = rank(text, SuggestContext(system=state.system, character=calm, standing=standing), embedder)
         if ranked and not ranked[0].move.combat:
             return None  # the scene moved on
     return "in_control" if position == "in_control" else "bad_spot"
