@@ -165,3 +165,21 @@ def test_elegy_stress_amounts_are_the_stress_scale_and_a_typed_number_is_the_amo
     ranked = session.send("dangerous")
     assert_store_matches_card(session, ranked)
     assert "A dangerous foe deals 2 stress." in ranked.narration and "Spirit 5 → 3." in ranked.narration, ranked.narration
+
+
+@pytest.mark.parametrize(
+    ("said", "rank"),
+    [
+        ("I swear a formidable vow to find my sister", "formidable"),
+        ("I survey the derelict, a dangerous expedition", "dangerous"),
+    ],
+)
+def test_a_tracks_rank_is_on_the_card_not_in_the_story(said: str, rank: str) -> None:
+    session, dice = _session("starforged")
+    offered = session.send(said)
+    dice.queue(5, 4, 1)
+    done = session.confirm(offered.suggestions[0])
+    assert_store_matches_card(session, done)
+    story, _, card = done.narration.partition("\n\n")
+    assert rank not in story.lower(), done.narration
+    assert f"a new {rank}" in card, done.narration
