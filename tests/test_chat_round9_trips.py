@@ -47,7 +47,7 @@ def test_take_decisive_action_on_an_empty_track_says_it_is_a_sure_miss() -> None
     asked = session.send("I take decisive action")
     line = next(line for line in asked.narration.splitlines() if "Take Decisive Action" in line)
     assert "miss 100%" not in line, asked.narration
-    assert "a sure miss now: The raider has no progress marked" in line, asked.narration
+    assert "a sure miss now: no progress box filled on The raider" in line, asked.narration
     assert "mark progress first" in line, asked.narration
 
 
@@ -57,7 +57,31 @@ def test_fulfilling_a_vow_with_no_progress_says_it_is_a_sure_miss() -> None:
     dice.queue(5, 4, 1)
     session.confirm(offered.suggestions[0])
     asked = session.send("I fulfill my vow")
-    assert "Fulfill Your Vow — a sure miss now: Find my sister has no progress marked" in asked.narration, asked.narration
+    assert "Fulfill Your Vow — a sure miss now: no progress box filled on Find my sister" in asked.narration, asked.narration
+
+
+def test_a_near_sure_miss_on_a_progress_track_says_how_many_boxes_are_filled() -> None:
+    """Strike on a weak hit marks progress twice on a formidable fight (2 boxes); in a bad spot, Take Decisive Action
+    counts a strong hit without a match as a weak hit and a weak hit as a miss: 99% a miss."""
+    session, dice = _session("starforged")
+    offered = session.send("the raider attacks me")
+    dice.queue(5, 4, 1)
+    session.confirm(offered.suggestions[0])
+    strike = session.send("I shoot the raider")
+    dice.queue(2, 1, 6)  # 2 + edge 3 = 5 against 1 and 6: a weak hit, in a bad spot
+    session.confirm(strike.suggestions[0])
+    asked = session.send("I finish him off")
+    line = next(line for line in asked.narration.splitlines() if "Take Decisive Action" in line)
+    assert "miss 99% (only 2 of 10 progress boxes filled on The raider; mark more progress first)" in line, line
+
+
+def test_companion_takes_a_hit_needs_a_hit() -> None:
+    """ "When your companion faces physical injury" (Companion Takes a Hit): a companion helping is not one."""
+    session, _dice = _session("starforged")
+    helped = session.send("my companion helps me search the wreck")
+    assert helped.suggestions[0].move != "Companion Takes a Hit", helped.narration
+    shot = session.send("my companion is shot by the raider")
+    assert shot.suggestions[0].move == "Companion Takes a Hit", shot.narration
 
 
 def test_a_table_named_by_its_move_says_how_to_play_the_move() -> None:
