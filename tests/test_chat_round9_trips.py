@@ -207,3 +207,25 @@ def test_a_tracks_rank_is_on_the_card_not_in_the_story(said: str, rank: str) -> 
     story, _, card = done.narration.partition("\n\n")
     assert rank not in story.lower(), done.narration
     assert f"a new {rank}" in card, done.narration
+
+
+def test_elegy_a_move_that_can_only_miss_says_so_in_words() -> None:
+    """Elegy's action score is the stat and adds against two challenge dice, with no action die: +intellect 1 never
+    beats a die, so Perform Ritual can only miss; the list says that and what changes it, not "miss 100%"."""
+    session, _dice = _session("elegy")
+    session.send("/set intellect 1")
+    asked = session.send("I perform a ritual to find the hunter")
+    line = next(line for line in asked.narration.splitlines() if "Perform Ritual" in line)
+    assert "miss 100%" not in line, asked.narration
+    assert "a sure miss at +intellect: the score cannot beat the dice; an add (+1, +2) changes that" in line, line
+
+
+def test_elegy_a_rank_said_after_a_comma_stays_on_the_card() -> None:
+    session, dice = _session("elegy")
+    offered = session.send("I swear an elegy to destroy the hunter who killed my sire, formidable")
+    sing = next(s for s in offered.suggestions if s.move == "Sing an Elegy")
+    dice.queue(10, 5)
+    done = session.confirm(sing)
+    assert_store_matches_card(session, done)
+    story, _, card = done.narration.partition("\n\n")
+    assert "formidable" not in story and "a new formidable elegy" in card, done.narration

@@ -165,6 +165,10 @@ def fit_suggestions(state: CampaignState, suggestions: list[Any], text: str, k: 
             _to_an_approach_with_a_chance(s)
         if move.roll.type == "progress":
             s.odds_words = _progress_words(state, request, s.odds)
+        if certain_miss(s.odds) and move.roll.type != "progress" and s.stat:
+            s.odds_words = (
+                f"a sure miss at +{s.stat.replace('_', ' ')}: the score cannot beat the dice; an add (+1, +2) changes that"
+            )
         if certain_miss(s.odds) and not named:
             if out or move.roll.type == "progress" or not s.stat:
                 continue  # no chance, and not the move the words call for first

@@ -313,7 +313,7 @@ _BEING = frozenset({"are", "were", "am", "is", "was", "have", "had", "feel", "fe
 #: story tells the vow, not its rank.
 _RANK_WORDS = r"(?:troublesome|dangerous|formidable|extreme|epic)"
 _TRACK_NOUNS = r"(?:vows?|quests?|oaths?|expeditions?|journeys?|fights?|combats?|duels?|bonds?|connections?|elegy|objectives?)"
-_RANKED_APPOSITIVE = re.compile(rf"\s*[,;(-]\s*(?:an?\s+|the\s+)?{_RANK_WORDS}\s+{_TRACK_NOUNS}\)?(?=\s*[.!?]*\s*$)", re.I)
+_RANKED_APPOSITIVE = re.compile(rf"\s*[,;(-]\s*(?:an?\s+|the\s+)?{_RANK_WORDS}(?:\s+{_TRACK_NOUNS})?\)?(?=\s*[.!?]*\s*$)", re.I)
 _RANKED_TRACK = re.compile(rf"\b(?:(an?)\s+)?{_RANK_WORDS}\s+(?={_TRACK_NOUNS}\b)", re.I)
 
 
