@@ -229,3 +229,15 @@ def test_elegy_a_rank_said_after_a_comma_stays_on_the_card() -> None:
     assert_store_matches_card(session, done)
     story, _, card = done.narration.partition("\n\n")
     assert "formidable" not in story and "a new formidable elegy" in card, done.narration
+
+
+def test_what_now_after_a_miss_names_what_the_rules_offer_next() -> None:
+    session, dice = _session("starforged")
+    offered = session.send("I leap across the chasm")
+    face = next(s for s in offered.suggestions if s.move == "Face Danger")
+    dice.queue(1, 9, 10)  # 1 + edge 3 = 4 against 9 and 10: a miss, "Pay the Price"
+    missed = session.confirm(face)
+    assert "Pay the Price" in missed.narration, missed.narration
+    turn = session.send("what now")
+    assert turn.narration.startswith("Next, the rules offer Pay the Price"), turn.narration
+    assert "“pay the price”" in turn.narration, turn.narration

@@ -39,6 +39,17 @@ class LookupsMixin(ActingMixin):
             return "."
         return "; you can also roll one of the game's tables with /table <name> (/tables lists them)."
 
+    def _offered_next(self) -> str:
+        """What to say to a "yes" or "ok" when the last move offers a next step (Deal Damage, Pay the Price): how to
+        play it, not "I didn't catch an action"."""
+        from assistant.chat.followed_next import open_follow_ups
+
+        names = list(dict.fromkeys(f.move for f in open_follow_ups(self.store, self.campaign, self.known.top) if f.move))
+        if not names:
+            return ""
+        said = " or ".join(names)
+        return f"Next, the rules offer {said}: say so (“{names[0].lower()}”) to play it, or tell me what your character does."
+
     def _oracle_question(self, c: Classification) -> TurnStream:
         gm = get_ruleset(self.system).gm  # who answers at the table ("the Magistrate (the GM)")
         if not c.yes_no:
@@ -52,6 +63,8 @@ class LookupsMixin(ActingMixin):
                     text += self._tables_hint()
             elif _WHAT_NOW.match(c.text) and (waiting := self._choice_open_note()):
                 text = waiting  # "what now?" with a pick to make: the pick comes first
+            elif _WHAT_NOW.match(c.text) and (offered := self._offered_next()):
+                text = offered  # "what now?" after a miss: Pay the Price is what the rules say comes next
             elif _WHAT_NOW.match(c.text):
                 text = (
                     "What your character does next is yours to say: tell me in your own words and I'll suggest the "
