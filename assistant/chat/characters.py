@@ -14,6 +14,7 @@ The commands (listed by ``/help``)::
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import re
 import shlex
@@ -24,7 +25,7 @@ from assistant.chat.commands import CHARACTER_USAGE
 from assistant.chat.session_base import SessionBase
 from assistant.chat.turn import Turn, TurnStream
 from assistant.chat.turn import finish as _finish
-from assistant.engine import InputError, get_ruleset
+from assistant.engine import AssistantError, InputError, get_ruleset
 from assistant.engine.character_edit import Edit, character_rules, words
 from assistant.store import characters as store_characters
 from assistant.store import service
@@ -213,6 +214,7 @@ class CharactersMixin(SessionBase):
         # "Mara hits me for 5", "he cuts me, 4 damage": a blow on the one playing, whose sheet takes the damage
         by_them = self._acts_on_me(text, target) if target is not None else bool(_BLOW_ON_ME.search(text))
         aimed: dict[str, list[str]] = {}  # each note and the moves it is about
+        made_by: list[str] = []  # the moves the named character makes on the one playing ("Mara casts a spell on me")
         out = []
         for s in suggestions:
             request = dict(getattr(s, "request", None) or {})
@@ -225,6 +227,14 @@ class CharactersMixin(SessionBase):
                 if len(others) == 1:
                     aim = others[0]
             taken = self._taken_by_target(str(request.get("move", "")))
+            if by_them and attacks and target in self._state.characters and dataclasses.is_dataclass(s):
+                # "Mara casts a spell on me": Mara's move, rolled with her sheet, aimed at the one playing
+                out.append(self._made_by(s, request, options, target))
+                made_by.append(str(getattr(s, "move", "")))
+                continue
+            if by_them and target in self._state.characters:
+                out.append(s)  # "Mara attacks me": Defend is the one playing's, not aimed at Mara
+                continue
             if aim is None or "target" in options or not dataclasses.is_dataclass(s) or (taken and by_them):
                 out.append(s)
                 continue
@@ -239,12 +249,35 @@ class CharactersMixin(SessionBase):
             tail = f"at {who} (read from your words)." if aim == target else f"at {who}, the only other character."
             aimed.setdefault(tail, []).append(str(getattr(s, "move", "") or request.get("move", "")))
         notes = []
+        if made_by and target is not None:
+            who = self._who_is(target)
+            theirs = " and ".join(made_by)
+            notes.append(
+                f"{theirs} {'are' if len(made_by) > 1 else 'is'} {who}'s, rolled with {who}'s sheet, "
+                "at you (read from your words)."
+            )
         for tail, moves in aimed.items():
             if len(moves) == len(out):
                 notes.append(f"Aimed {tail}")
             else:  # "Hack & Slash is aimed at Mara": the other moves offered are not
                 notes.append(f"{' and '.join(moves)} {'are' if len(moves) > 1 else 'is'} aimed {tail}")
         return out, notes
+
+    def _made_by(self, s: Any, request: dict[str, Any], options: dict[str, Any], maker: str) -> Any:
+        """Suggestion ``s`` as ``maker``'s move (their sheet's stat and odds), aimed at the one playing."""
+        from assistant.engine.probability import odds_for_request
+        from assistant.store.moves import engine_request
+
+        request.pop("character", None)
+        request["character_id"] = maker
+        request["options"] = {**options, "target": self._state.active_character}
+        sheet = self._state.characters.get(maker, {})
+        stat = getattr(s, "stat", None)
+        value = (sheet.get("stats") or {}).get(stat, sheet.get(stat)) if stat else None
+        odds = None
+        with contextlib.suppress(AssistantError):
+            odds = odds_for_request(engine_request(self._state, request)).to_dict()
+        return dataclasses.replace(s, request=request, stat_value=value, odds=odds, alternatives=[])
 
     def _acts_on_me(self, text: str, target: str) -> bool:
         """The words tell the named character acting on the one playing ("Mara hits me", "Mara's blade cuts me"),

@@ -45,6 +45,18 @@ _QUESTION_OPENER = re.compile(
     r"explain|tell me)\b",
     re.I,
 )
+#: A question typed without its "?" ("what should I do next", "is the station abandoned", "where is the captain"): a
+#: question word and a verb, or a yes/no opener and its subject; read as if the "?" were there. "Do a barrel roll"
+#: and "what a mess, I run" are not.
+_UNMARKED_QUESTION = re.compile(
+    r"^(?:(?:so|ok|okay|well|and|hmm|um)[,\s]+)?(?:"
+    r"(?:what|how|where|who|why|when|which)(?:'s|’s|\s+(?:is|are|was|were|do|does|did|should|shall|can|could|would|will|"
+    r"might|must|may|happens|happened|now|next|else|about|kind|sort|type|options)\b)"
+    r"|(?:now|so)\s+what\b|what\s*(?:now|next)\b"
+    r"|(?:is|are|was|were|does|do|did|will|would|has|have|had|can|could|should|might)\s+(?:the|there|it|he|she|they|"
+    r"this|that|these|those|my|his|her|their|its|anyone|someone|anything|something|anybody|somebody|you)\b)",
+    re.I,
+)
 _YES_NO_OPENER = re.compile(r"^(is|are|was|were|will|would|does|do|did|has|have|had|can|could|should|might|may|am) \b", re.I)
 _RULES_PHRASES = re.compile(
     r"\b(rules?|move|moves|roll|rolls|rolled|reroll|stat|stats|momentum|progress|track|tracks|impact|impacts|"
@@ -238,6 +250,8 @@ def classify(text: str, system: str = "starforged") -> Classification:
         return Classification("meta", stripped, "greeting or help")
     if _BURN_WORDS.match(stripped):  # "i burn my momentum": the /burn the player means, not an action to suggest for
         return Classification("command", "burn", "burns momentum or focus in words")
+    if not stripped.endswith("?") and _UNMARKED_QUESTION.match(stripped):
+        stripped = stripped.rstrip(".! ") + "?"  # a question typed without its "?"
     asked = _ASK_ORACLE_IF.match(stripped)
     if asked:
         clause = re.sub(rf"[,;]\s*(?:{'|'.join(re.escape(p) for p, _ in ODDS_WORDS)})$", "", asked.group("q"), flags=re.I)

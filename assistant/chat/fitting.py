@@ -26,6 +26,7 @@ from typing import Any
 from assistant.chat.clock_finder import bind_clock
 from assistant.chat.track_finder import bind_track, has_track_for, missing_track, open_tracks, track_need
 from assistant.engine import AssistantError, InputError, get_ruleset
+from assistant.engine.tracks import TICKS_PER_BOX
 from assistant.store.moves import engine_request
 from assistant.store.state import CampaignState
 from assistant.suggest.core import Position
@@ -91,7 +92,8 @@ def fight_position(state: CampaignState, text: str, embedder: Any = None) -> Pos
         return None  # the fight's track was resolved: the fight is over
     if text.strip():
         calm = {**(state.active() or {}), "position": None}
-        ranked, _cues = rank(text, SuggestContext(system=state.system, character=calm), embedder)
+        standing: Position = "in_control" if position == "in_control" else "bad_spot"  # a fight's cues, not a new one's
+        ranked, _cues = rank(text, SuggestContext(system=state.system, character=calm, standing=standing), embedder)
         if ranked and not ranked[0].move.combat:
             return None  # the scene moved on
     return "in_control" if position == "in_control" else "bad_spot"
@@ -161,6 +163,12 @@ def fit_suggestions(state: CampaignState, suggestions: list[Any], text: str, k: 
         s.notes = [*notes, *(n for n in s.notes if not str(n).startswith("odds unavailable"))] if notes else s.notes
         if certain_miss(s.odds) and move.roll.type != "progress":
             _to_an_approach_with_a_chance(s)
+        if move.roll.type == "progress":
+            s.odds_words = _progress_words(state, request, s.odds)
+        if certain_miss(s.odds) and move.roll.type != "progress" and s.stat:
+            s.odds_words = (
+                f"a sure miss at +{s.stat.replace('_', ' ')}: the score cannot beat the dice; an add (+1, +2) changes that"
+            )
         if certain_miss(s.odds) and not named:
             if out or move.roll.type == "progress" or not s.stat:
                 continue  # no chance, and not the move the words call for first
@@ -169,6 +177,29 @@ def fit_suggestions(state: CampaignState, suggestions: list[Any], text: str, k: 
         if len(out) >= k:
             break
     return out
+
+
+#: A progress roll this likely to miss is said in words with its numbers (Take Decisive Action at 2 boxes: 99%).
+NEAR_SURE_MISS = 90.0
+
+
+def _progress_words(state: CampaignState, request: dict[str, Any], odds: Any) -> str | None:
+    """What rolling a progress move now means, in words, when it can only or almost only miss: the boxes filled on the
+    track (only full boxes count against the challenge dice) and what to do first; None when it has a fair chance."""
+    outcomes = (odds or {}).get("outcomes") if isinstance(odds, dict) else None
+    if not isinstance(outcomes, dict) or float(outcomes.get("miss", 0.0)) < NEAR_SURE_MISS:
+        return None
+    options = request.get("options") if isinstance(request.get("options"), dict) else {}
+    track = state.tracks.get(str(options.get("track", ""))) if options else None
+    name = str(track.get("name") or "") if isinstance(track, dict) else ""
+    ticks = track.get("ticks", 0) if isinstance(track, dict) else 0
+    boxes = ticks // TICKS_PER_BOX if isinstance(ticks, int) and not isinstance(ticks, bool) else 0
+    on = f" on {name}" if name else ""
+    if certain_miss(odds):
+        filled = "no progress box filled" if boxes == 0 else f"only {boxes} progress box{'es' if boxes != 1 else ''} filled"
+        return f"a sure miss now: {filled}{on}, and the challenge dice always beat it; mark progress first"
+    numbers = ", ".join(f"{k.replace('_', ' ')} {float(v):g}%" for k, v in outcomes.items() if k != "match")
+    return f"{numbers} (only {boxes} of 10 progress boxes filled{on}; mark more progress first)"
 
 
 def _to_an_approach_with_a_chance(s: Any) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 from assistant.chat.acting import ActingMixin
 from assistant.chat.classify import Classification
 from assistant.chat.moves_info import oracle_move
-from assistant.chat.turn import Turn, TurnStream
+from assistant.chat.turn import Turn, TurnStream, with_notes
 from assistant.chat.turn import finish as _finish
 from assistant.engine import AssistantError, InputError, RulesError, get_ruleset
 
@@ -19,7 +19,8 @@ _OPEN_QUESTION = re.compile(r"^\W*(?:how|what|when|why|which|where|who|whom|whos
 #: A player asking what to do next ("what now?", "now what?", "what should I do?"): not a question for the oracle.
 _WHAT_NOW = re.compile(
     r"^\s*(?:(?:so|ok|okay|well|and)[,\s]+)?(?:what\s+now|now\s+what|what\s+next|what(?:'s| is)\s+next"
-    r"|what\s+(?:do|should|can|could)\s+(?:i|we)\s+do(?:\s+(?:now|next))?)\s*[?!.]*\s*$",
+    r"|what\s+(?:do|should|can|could)\s+(?:i|we)\s+do(?:\s+(?:now|next|here))?|what\s+(?:are|r)\s+(?:my|our)\s+options"
+    r"|what\s+(?:are|r)\s+(?:my|our)\s+choices)\s*[?!.]*\s*$",
     re.IGNORECASE,
 )
 
@@ -38,6 +39,17 @@ class LookupsMixin(ActingMixin):
             return "."
         return "; you can also roll one of the game's tables with /table <name> (/tables lists them)."
 
+    def _offered_next(self) -> str:
+        """What to say to a "yes" or "ok" when the last move offers a next step (Deal Damage, Pay the Price): how to
+        play it, not "I didn't catch an action"."""
+        from assistant.chat.followed_next import open_follow_ups
+
+        names = list(dict.fromkeys(f.move for f in open_follow_ups(self.store, self.campaign, self.known.top) if f.move))
+        if not names:
+            return ""
+        said = " or ".join(names)
+        return f"Next, the rules offer {said}: say so (“{names[0].lower()}”) to play it, or tell me what your character does."
+
     def _oracle_question(self, c: Classification) -> TurnStream:
         gm = get_ruleset(self.system).gm  # who answers at the table ("the Magistrate (the GM)")
         if not c.yes_no:
@@ -51,6 +63,8 @@ class LookupsMixin(ActingMixin):
                     text += self._tables_hint()
             elif _WHAT_NOW.match(c.text) and (waiting := self._choice_open_note()):
                 text = waiting  # "what now?" with a pick to make: the pick comes first
+            elif _WHAT_NOW.match(c.text) and (offered := self._offered_next()):
+                text = offered  # "what now?" after a miss: Pay the Price is what the rules say comes next
             elif _WHAT_NOW.match(c.text):
                 text = (
                     "What your character does next is yours to say: tell me in your own words and I'll suggest the "
@@ -145,7 +159,23 @@ class LookupsMixin(ActingMixin):
         move = self._move_rolling(table)
         if move is not None:  # the move rolls its own dice and reads the column (Blades: wanted level, heat)
             return (yield from self._resolve({"move": move.id}, player_text=self._last_intent or move.name))
-        return (yield from self._resolve({"move": f"table:{table.id}"}, player_text=self._last_intent or table.name))
+        rolled = self._resolve({"move": f"table:{table.id}"}, player_text=self._last_intent or table.name)
+        return (yield from with_notes(rolled, self._not_the_move(name, table)))
+
+    def _not_the_move(self, name: str, table: Any) -> list[str]:
+        """A note when the player named a move and got one of its tables ("/table take decisive action" rolls the cost
+        of its weak hit): the table is not the move, and how to play the move."""
+        if not table.move or name.strip().lower() == table.name.lower():
+            return []
+        try:
+            move = get_ruleset(self.system).find_move(name)
+        except AssistantError:
+            return []
+        if move.id != table.move:
+            return []
+        return [
+            f"That is a table of {move.name} ({table.name}), not the move itself: to play the move, /roll {move.name.lower()}."
+        ]
 
     def _move_rolling(self, table: Any) -> Any:
         """The move that rolls ``table`` with dice of its own, when the table is one of its columns named after it

@@ -132,5 +132,7 @@ def moves_that_fit(suggestions: list[Any]) -> str:
     lines = ["None of the moves closely fits these words; these are the nearest:" if weak else "Moves that fit:"]
     for s in suggestions:
         stat = f" (+{s.stat.replace('_', ' ')})" if s.stat else ""
-        lines.append(f"- {s.move}{stat}{_odds_line(s.odds, getattr(s, 'system', ''), getattr(s, 'move_id', ''))}")
+        words = getattr(s, "odds_words", None)
+        odds = f" — {words}" if words else _odds_line(s.odds, getattr(s, "system", ""), getattr(s, "move_id", ""))
+        lines.append(f"- {s.move}{stat}{odds}")
     return "\n".join(lines) + "\n\nConfirm one to roll it."

@@ -100,7 +100,10 @@ class Question:
         lines = [self.text]
         if self.answers:
             lines.append("")
-            lines += [f"{i}. {a.label}" for i, a in enumerate(self.answers, 1)]
+            if any(isinstance(a.value, int) and not isinstance(a.value, bool) for a in self.answers):
+                lines += [f"- {a.label}" for a in self.answers]  # a number typed is the amount, not a place in the list
+            else:
+                lines += [f"{i}. {a.label}" for i, a in enumerate(self.answers, 1)]
         if self.kind == "number" and not self.answers:
             lines.append(f"(a number from {self.lo} to {self.hi})")
         return "\n".join(lines)
@@ -257,6 +260,10 @@ def _question_for(
             if spec.max - spec.min < 12
             else []
         )
+        named = [a for a in answers if a.label != str(a.value)]
+        if named and len(named) < len(answers):  # Elegy's stress: 1 unsettling ... 5 soul-shattering, then bare 6-10
+            answers = named
+            text = f"{text.rstrip()} (Or type another amount, up to {spec.max}.)"
         if field_name == "amount" and "foe_rank" in options and "foe_rank" not in (request.get("options") or {}):
             answers += [Answer(f"{cap(r.value)} (your foe's rank)", {"foe_rank": r.value}) for r in Rank]
         return Question(field=field_name, kind="number", lo=spec.min, hi=spec.max, text=text, answers=answers, **base)

@@ -284,17 +284,6 @@ class ChatSession(AskingMixin, LookupsMixin):
             return (yield from _finish(Turn(kind="meta", player_text=text, narration=said, narrator="template")))
         return (yield from self._action(c.text))
 
-    def _offered_next(self) -> str:
-        """What to say to a "yes" or "ok" when the last move offers a next step (Deal Damage, Pay the Price): how to
-        play it, not "I didn't catch an action"."""
-        from assistant.chat.followed_next import open_follow_ups
-
-        names = list(dict.fromkeys(f.move for f in open_follow_ups(self.store, self.campaign, self.known.top) if f.move))
-        if not names:
-            return ""
-        said = " or ".join(names)
-        return f"Next, the rules offer {said}: say so (“{names[0].lower()}”) to play it, or tell me what your character does."
-
     def _pick_suggestion(self, number: int, text: str) -> TurnStream:
         """A bare number picks that suggestion for the action still waiting; it is never an action itself."""
         offered = list(self._suggestions) if self._last_intent else []

@@ -17,14 +17,14 @@ from typing import Any, ClassVar
 
 from pydantic import ValidationError
 
+import assistant.engine.data_checks as data_checks
 import assistant.engine.yaml_load as yaml_load
+from assistant.engine.core_options import CORE_OPTIONS, CORE_VARIANTS, DOOR_KINDS, TRACK_OPTIONS
 from assistant.engine.errors import ConfigError, UnknownNameError
+from assistant.engine.move_parts import effect_specs, follow_up_specs
 from assistant.engine.oracle import Table, TableRow
 from assistant.engine.plans import MovePlan
 from assistant.engine.schema import (
-    ChoiceSpec,
-    EffectSpec,
-    FollowUpSpec,
     MovesFile,
     MoveSpec,
     RequestOption,
@@ -34,36 +34,19 @@ from assistant.engine.schema import (
 from assistant.engine.sheet import Sheet
 from assistant.engine.sheet_schema import SheetFile
 
-#: Options the core understands for every system (typed here, so no system declares them).
-CORE_OPTIONS: dict[str, RequestOption] = {
-    "choose": RequestOption(type="choose", help="ids of the options you pick from the result's choices"),
-    "track": RequestOption(type="track", help='the progress track: {"name", "rank", "ticks"}'),
-    "rank": RequestOption(type="rank", help="rank of the track (troublesome, dangerous, formidable, extreme, epic)"),
-    "progress_ticks": RequestOption(type="int", min=0, max=40, help="ticks on the track (0-40)"),
-    "progress_boxes": RequestOption(type="int", min=0, max=10, help="filled boxes on the track (0-10)"),
-    "clock": RequestOption(type="clock", help='the clock: {"name", "segments", "filled"}'),
-    "odds": RequestOption(type="odds", help="the odds: small chance, unlikely, 50/50, likely or almost certain"),
-    "target": RequestOption(
-        type="text",
-        help="who the move is aimed at: another character or combatant (the one playing stays the same)",
-    ),
-    "automatic": RequestOption(
-        type="one_of",
-        values=["strong_hit", "weak_hit", "miss"],
-        help="resolve the move with this outcome instead of rolling, when another move says so (an automatic strong hit)",
-    ),
-}
-#: The options of progress tracks, which every move of a system with progress moves takes.
-TRACK_OPTIONS = ("track", "rank", "progress_ticks", "progress_boxes")
-#: The doors a follow-up may name as its move (``meter:health`` with ``options: {delta: 1}``; see ``doors``).
-DOOR_KINDS = frozenset({"meter", "impact", "progress", "clock"})
-#: ``by:`` variants of effects that the core computes.
-CORE_VARIANTS: dict[str, str] = {
-    "lowest_challenge_die": "clear_progress: roll both challenge dice anew and clear the lower value in boxes",
-    "rank_unit": "clear_progress: clear one unit of progress per the track's rank (options.amount units if the move takes it)",
-    "all_but_one_box": "clear_progress: clear all but one filled box",
-    "half_boxes": "clear_progress: clear half the filled boxes",
-}
+#: Names other modules import from here (their homes: ``core_options``, ``move_parts``, ``data_checks``).
+__all__ = [
+    "CORE_OPTIONS",
+    "CORE_VARIANTS",
+    "DOOR_KINDS",
+    "MAX_NAMES_AS_GIVEN",
+    "TRACK_OPTIONS",
+    "RulesetData",
+    "effect_specs",
+    "follow_up_specs",
+    "normalize_name",
+]
+
 #: How many spellings of move names :meth:`RulesetData.find_move` remembers (a bound on its memory).
 MAX_NAMES_AS_GIVEN = 2000
 
@@ -82,30 +65,6 @@ def _load_yaml(path: Path) -> Any:
         if yaml_load.is_yaml_error(exc):
             raise ConfigError(f"Ruleset data file {path.name} is not valid YAML: {exc}") from None
         raise
-
-
-def effect_specs(move: MoveSpec) -> Iterator[EffectSpec]:
-    """Every effect a move's data names (before the roll, per outcome, in every choice option)."""
-    yield from move.before_roll
-    choices: list[ChoiceSpec] = list(move.choices)
-    for outcome in move.outcomes.values():
-        yield from outcome.effects
-        choices += outcome.choices
-    for choice in choices:
-        for option in choice.options:
-            yield from option.effects
-
-
-def follow_up_specs(move: MoveSpec) -> Iterator[FollowUpSpec]:
-    yield from move.follow_ups
-    for outcome in move.outcomes.values():
-        yield from outcome.follow_ups
-        for choice in outcome.choices:
-            for option in choice.options:
-                yield from option.follow_ups
-    for choice in move.choices:
-        for option in choice.options:
-            yield from option.follow_ups
 
 
 class RulesetData:
@@ -330,107 +289,11 @@ class RulesetData:
     def default_character(self) -> dict[str, Any]:
         return self.sheet.default_character()
 
-    # ---- checks at load ---------------------------------------------------------------------------
+    # ---- checks at load (see ``data_checks``) -----------------------------------------------------
     def validate(self) -> None:
         """Load everything and check it hangs together; every fault is a :class:`ConfigError` naming it."""
-        problems = [
-            *self._sheet_problems(),
-            *(p for move in self.moves for p in self._move_problems(move)),
-            *self.table_problems(),
-        ]
-        if problems:
-            shown = "; ".join(problems[:8]) + (f"; and {len(problems) - 8} more" if len(problems) > 8 else "")
-            raise ConfigError(f"The {self.system_id} ruleset data is inconsistent: {shown}.")
-
-    def _sheet_problems(self) -> Iterator[str]:
-        spec, meters, impacts = self.sheet.spec, self.sheet.meters, set(self.sheet.impacts)
-        if spec.burn is not None and spec.burn.meter not in meters:
-            yield f"sheet: burn meter {spec.burn.meter!r} is not a meter"
-        if spec.burn is not None and not spec.burn.reset:
-            yield "sheet: the burn meter needs its reset values"
-        if spec.next_move_add is not None and spec.next_move_add not in spec.fields:
-            yield f"sheet: next_move_add field {spec.next_move_add!r} is not a field"
-        if spec.suffer_overflow is not None and spec.suffer_overflow not in meters:
-            yield f"sheet: suffer_overflow {spec.suffer_overflow!r} is not a meter"
-        for meter in spec.meters:
-            if meter.at_max is not None and meter.at_max.meter not in meters:
-                yield f"sheet: {meter.name}.at_max names {meter.at_max.meter!r}, not a meter"
-            if meter.at_min is not None and meter.at_min.impact not in impacts:
-                yield f"sheet: {meter.name}.at_min marks {meter.at_min.impact!r}, not an impact"
-            if meter.past_min is not None:
-                for impact in meter.past_min.impacts:
-                    if impact not in impacts:
-                        yield f"sheet: {meter.name}.past_min marks {impact!r}, not an impact"
-                if meter.past_min.then is not None and meter.past_min.then not in {m.id for m in self.moves}:
-                    yield f"sheet: {meter.name}.past_min names the move {meter.past_min.then!r}, which does not exist"
-
-    def _follow_up_problems(self, where: str, fu: FollowUpSpec, known_moves: set[str]) -> Iterator[str]:
-        if fu.move and fu.move.partition(":")[0] in DOOR_KINDS:
-            if fu.amount is not None or fu.outcome is not None or fu.carry:
-                yield f"{where}: a follow-up door ({fu.move!r}) takes its arguments as options"
-            return
-        if fu.move and fu.move not in known_moves:
-            yield f"{where}: follow-up move {fu.move!r} does not exist"
-        if fu.table and fu.table not in self.tables:
-            yield f"{where}: follow-up table {fu.table!r} does not exist"
-        if (fu.amount is not None or fu.outcome is not None) and not fu.move:
-            yield f"{where}: a follow-up's amount or outcome belongs to a follow-up move"
-        if fu.move in known_moves:
-            target = self.move_by_id(fu.move)
-            if fu.amount is not None and "amount" not in self.options_for(target):
-                yield f"{where}: follow-up {fu.move!r} is given an amount, but takes none"
-            if fu.outcome is not None and target.roll.type not in ("action", "progress"):
-                yield f"{where}: follow-up {fu.move!r} is given an automatic outcome, but makes no roll"
-            for name in [*fu.options, *fu.carry]:
-                if name not in self.options_for(target):
-                    yield f"{where}: follow-up {fu.move!r} is given the option {name!r}, which it does not take"
-        if (fu.for_option or fu.carry) and not fu.move:
-            yield f"{where}: only a follow-up move is resolved for another character or carries options"
+        data_checks.validate(self)
 
     def table_problems(self) -> Iterator[str]:
-        known_moves = {m.id for m in self.moves}
-        for table in self.table_specs:
-            for row in table.rows:
-                for fu in row.follow_ups:
-                    yield from self._follow_up_problems(f"table {table.id}", fu, known_moves)
-
-    def _move_problems(self, move: MoveSpec) -> Iterator[str]:
-        where = f"{move.id}"
-        known_moves = {m.id for m in self.moves}
-        options = self.options_for(move)
-        for name in move.options:
-            if name not in self.option_types:
-                yield f"{where}: option {name!r} has no type (declare it in the file's options)"
-        for fu in follow_up_specs(move):
-            yield from self._follow_up_problems(where, fu, known_moves)
-        if move.roll.table and move.roll.table not in self.tables:
-            yield f"{where}: roll table {move.roll.table!r} does not exist"
-        rollable = {*self.sheet.stats, *self.sheet.meters, *self.extra_stats}
-        for stat_option in move.roll.stats:
-            for stat in stat_option.stats:
-                if stat not in rollable:
-                    yield f"{where}: rolls {stat!r}, which is no stat or meter"
-        extra = move.roll.extra
-        if extra.dice_option is not None and options.get(extra.dice_option, RequestOption()).type != "int":
-            yield f"{where}: dice_option {extra.dice_option!r} is not a whole-number option of the move"
-        if extra.minus_each is not None and extra.minus_each not in self.sheet.spec.fields:
-            yield f"{where}: minus_each {extra.minus_each!r} is not a sheet field"
-        variants = {**CORE_VARIANTS, **self.variants}
-        meters = {*self.sheet.meters, *self.extra_meters}
-        for effect in effect_specs(move):
-            if effect.by is not None and effect.by not in variants:
-                yield f"{where}: effect variant by: {effect.by!r} is unknown (known: {', '.join(sorted(variants))})"
-            if effect.type in ("meter", "suffer") and effect.meter not in meters:
-                yield f"{where}: {effect.type} effect on {effect.meter!r}, which is no meter"
-            if effect.type == "impact" and effect.by is None and effect.impact not in self.sheet.impacts:
-                yield f"{where}: impact effect on {effect.impact!r}, which is no impact"
-            amount = effect.amount
-            if amount is not None and amount.option is not None and options.get(amount.option, RequestOption()).type != "int":
-                yield f"{where}: amount from {amount.option!r}, which is not a whole-number option of the move"
-            if amount is not None and amount.meter is not None and amount.meter not in self.sheet.meters:
-                yield f"{where}: amount from {amount.meter!r}, which is no meter"
-            needs_amount = (
-                effect.type in ("meter", "suffer", "clock", "xp", "next_move_add") and effect.meter not in self.extra_meters
-            )
-            if needs_amount and effect.delta is None and effect.amount is None and effect.by is None:
-                yield f"{where}: {effect.type} effect without an amount (delta or amount)"
+        """What is wrong with the tables' follow-ups (a move, table or option that does not exist)."""
+        return data_checks.table_problems(self)

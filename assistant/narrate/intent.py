@@ -309,12 +309,28 @@ _SENTENCE_START = re.compile(r"([.!?]\s+)([a-z])")
 _BEING = frozenset({"are", "were", "am", "is", "was", "have", "had", "feel", "felt", "seem", "seemed", "look", "looked"})
 
 
+#: A track's rank in the player's words ("a formidable vow", ", a dangerous expedition"): the card says the rank; the
+#: story tells the vow, not its rank.
+_RANK_WORDS = r"(?:troublesome|dangerous|formidable|extreme|epic)"
+_TRACK_NOUNS = r"(?:vows?|quests?|oaths?|expeditions?|journeys?|fights?|combats?|duels?|bonds?|connections?|elegy|objectives?)"
+_RANKED_APPOSITIVE = re.compile(rf"\s*[,;(-]\s*(?:an?\s+|the\s+)?{_RANK_WORDS}(?:\s+{_TRACK_NOUNS})?\)?(?=\s*[.!?]*\s*$)", re.I)
+_RANKED_TRACK = re.compile(rf"\b(?:(an?)\s+)?{_RANK_WORDS}\s+(?={_TRACK_NOUNS}\b)", re.I)
+
+
+def without_rank(player_text: str) -> str:
+    """The player's words without a track's rank: "I swear a formidable vow to find my sister" as "I swear a vow to
+    find my sister", "I survey the derelict, a dangerous expedition" as "I survey the derelict"."""
+    text = _RANKED_APPOSITIVE.sub("", player_text)
+    return _RANKED_TRACK.sub(lambda m: "a " if m.group(1) else "", text)
+
+
 def frame(player_text: str, seed: object, recent: Sequence[str] = (), *, attempt: bool = True, failed: bool = False) -> str:
     """One sentence (or two, for a question) opening the narration, or "" when the words cannot be used.
 
     With ``attempt`` (a move follows) the action is told as tried, since the engine's outcome comes next;
     without (a story beat), the player's "I walk into the bar" is told as done. With ``failed`` (a miss follows),
     words that read as done ("You feed on the priest.") are told as tried ("You try to feed on the priest.")."""
+    player_text = without_rank(player_text)
     told = _frame(player_text, seed, recent, attempt=attempt)
     kind, intent = shape(player_text)
     second = intent.lower().split()[1:2]

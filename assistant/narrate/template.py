@@ -22,7 +22,7 @@ from assistant.engine.model import Result
 from assistant.narrate import facts
 from assistant.narrate.answers import answer_statement, price_reading, rows_answer
 from assistant.narrate.guidance import rules_guidance
-from assistant.narrate.intent import frame, is_verb, second_person, shape
+from assistant.narrate.intent import frame, is_verb, second_person, shape, without_rank
 from assistant.narrate.outcome_prose import FAMILY, move_choices, story, tone
 from assistant.narrate.request import NarrationRequest
 from assistant.narrate.variety import pick
@@ -153,7 +153,7 @@ def _retold(request: NarrationRequest, result: Result) -> str:
     if not (picks or burned) or not request.recent:
         return ""
     last = " ".join(" ".join(request.recent[-3:]).lower().split())  # a second pick follows the first pick's telling
-    intent = re.sub(r"^you\s+", "", shape(request.player_text)[1].lower())  # "You set out to" replaced its "you"
+    intent = re.sub(r"^you\s+", "", shape(without_rank(request.player_text))[1].lower())  # "You set out to" replaced its "you"
     if not (intent in last if intent else result.move.lower() in last):
         return ""
     if burned:

@@ -51,6 +51,9 @@ class Suggestion:
     alternatives: list[dict[str, Any]] = field(default_factory=list)
     """The move's other stats, each with its value and exact odds:
     ``{"stat", "stat_value", "approach", "odds"}`` (confirm with that stat to roll it instead)."""
+    odds_words: str | None = None
+    """What the odds mean, said instead of the numbers where "miss 100%" would puzzle a player (a progress move on a
+    track with no progress marked yet)."""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -232,7 +235,8 @@ def rank(text: str, context: SuggestContext, embedder: Any = None) -> tuple[list
     moves = moves_for(system)
     from assistant.suggest.spelling import mend
 
-    scored, cues = score_moves(mend(text, system), system, moves, embedder or default_embedder())  # "attak": attack
+    fighting = context.fighting or context.standing is not None or position_of(context) is not None
+    scored, cues = score_moves(mend(text, system), system, moves, embedder or default_embedder(), fighting)  # "attak": attack
     ranked = sorted(apply_context(scored, context), key=lambda s: (-s.score, s.move.name))
     return ranked, cues
 

@@ -14,6 +14,9 @@ situation, such as Swear an Iron Vow or Demonic Notice, is pushed down when the 
 and ``priors`` (move -> score added whatever the text: procedural moves such as Take a Break lower,
 catch-alls such as Face Danger higher).
 
+A cue with ``when: no_fight`` counts only while no fight is on ("the raider attacks me" starts one: Enter the
+Fray), with ``when: fight`` only during one.
+
 A cue without ``moves`` only points at a stat (for every move that offers it). Each word is matched as a
 whole word or one of its inflections ("sprint" matches "sprints", "sprinting"; "dodge" "dodging"), never as
 the start of a longer word ("quest" does not match "question").
@@ -39,6 +42,8 @@ class Cue:
     """normalized move name -> boost"""
     stat: str | None = None
     words: tuple[str, ...] = ()
+    when: str | None = None
+    """``no_fight`` or ``fight``: the cue counts only then (None: always)."""
 
 
 def _inflected(word: str) -> str:
@@ -117,7 +122,10 @@ def load_cues(system: str) -> tuple[Cue, ...]:
         pattern = re.compile("|".join(_phrase_regex(w) for w in words), re.IGNORECASE)
         moves = {normalize_name(k): float(v) for k, v in (row.get("moves") or {}).items()}
         stat = row.get("stat")
-        cues.append(Cue(pattern=pattern, moves=moves, stat=str(stat).lower() if stat else None, words=words))
+        when = row.get("when")
+        if when not in (None, "fight", "no_fight"):
+            raise ValueError(f"cue {words[0]!r} in {system}: when must be fight or no_fight, not {when!r}")
+        cues.append(Cue(pattern=pattern, moves=moves, stat=str(stat).lower() if stat else None, words=words, when=when))
     return tuple(cues)
 
 
@@ -157,10 +165,13 @@ def own_words(text: str) -> str:
 _DESCRIBING = re.compile(r"\b(the|a|an|his|her|their|its|two|three|some|those|these)\s+\w{3,}ing\s+(?=[a-z])", re.IGNORECASE)
 
 
-def match_cues(system: str, text: str) -> CueHits:
+def match_cues(system: str, text: str, fighting: bool = False) -> CueHits:
+    """The cues the player's words hold; ``fighting``: a fight is on (the cues ``when: fight``, not ``no_fight``)."""
     hits = CueHits()
     text = own_words(text)
     for cue in load_cues(system):
+        if cue.when is not None and (cue.when == "fight") != fighting:
+            continue
         found = cue.pattern.search(text)
         if not found:
             continue

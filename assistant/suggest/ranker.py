@@ -159,8 +159,10 @@ class Scored:
     """The words hold none of the move's situation (``needs``): it was pushed down by :data:`NEEDS_PENALTY`."""
 
 
-def score_moves(text: str, system: str, moves: list[MoveEntry], embedder: Any) -> tuple[list[Scored], CueHits]:
-    """Offline scores of every move for ``text`` (unsorted), and the cues that matched."""
+def score_moves(
+    text: str, system: str, moves: list[MoveEntry], embedder: Any, fighting: bool = False
+) -> tuple[list[Scored], CueHits]:
+    """Offline scores of every move for ``text`` (unsorted), and the cues that matched (``fighting``: a fight is on)."""
     vec = _vectors(embedder, system, moves)
     query = np.asarray(embedder.embed_query(text), dtype=np.float32)
     trigger_sims = vec.trigger @ query
@@ -178,7 +180,7 @@ def score_moves(text: str, system: str, moves: list[MoveEntry], embedder: Any) -
     if vec.bm25 is not None and terms:
         raw = np.clip(np.asarray(vec.bm25.get_scores(terms), dtype=float), 0.0, None)
         lexical = raw / (raw + LEX_HALF)
-    cues = match_cues(system, text)
+    cues = match_cues(system, text, fighting)
     priors = load_priors(system)
     named = names_said(text, moves)
     unmet = unmet_needs(system, text)
