@@ -123,3 +123,11 @@ def test_a_deed_imposed_is_left_alone_when_it_is_the_players_own() -> None:
     assert not check_narration("You have no choice but to force it open.", [miss], intent=own)
     chase = "The chase ends with you having to retreat back to your camp."
     assert "decision" in [v.kind.value for v in check_narration(chase, [miss], intent=own)]
+    # a 1.5B's Face Danger miss: the retreat imposed on the character
+    retreat = "It slips out of your grasp, and you are forced to retreat back into the reactor room."
+    assert "decision" in [v.kind.value for v in check_narration(retreat, [miss], intent=own)]
+    assert not check_narration("You are forced to force it open with your bare hands.", [miss], intent=own)
+    # on Pay the Price the retreat is the price itself
+    price = resolve({"system": "starforged", "move": "Pay the Price", "dice": [17]})
+    forced = "You are forced to retreat from the reactor, leaving behind a trail of smoke."
+    assert not [v for v in check_narration(forced, [price], intent="Pay the Price") if "decides for" in v.detail]

@@ -40,6 +40,7 @@ from typing import Any
 from assistant.engine.model import Result
 from assistant.guard.acts import check_decision, check_phantom
 from assistant.guard.agency import check_agency
+from assistant.guard.anyone_else import check_else_told_of
 from assistant.guard.branches import check_branch
 from assistant.guard.changes import check_arrows, engine_changes_blanked
 from assistant.guard.claims import check_claims, check_echo
@@ -145,6 +146,7 @@ def check_narration(
         found += check_agency(sentence, facts, intent)
         found += check_oracle_story(sentence, facts, question)
         found += check_established(sentence, facts.established, changing=bool(facts.moves & CHANGING_MOVES))
+        found += check_else_told_of(sentence, facts)
         found += check_miss_worked(sentence, facts, intent)
         found += check_hit_failed(sentence, facts, intent) or check_hit_got_nothing(sentence, facts, intent)
         found += check_price_boon(sentence, facts)
@@ -158,7 +160,7 @@ def check_narration(
         found += check_other_move_text(sentence, facts)
         found += check_branch(sentence, facts)
         found += check_other_tone(sentence, facts) or check_untiered_outcome(sentence, facts)
-    found += check_undeclared(told, facts, intent)
+    found += check_undeclared(told, facts, intent, question)
     found += check_opposed(told, facts, question)
     found += check_retold_answers(told, facts)
     found += check_earlier(told, facts, intent)

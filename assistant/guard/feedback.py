@@ -21,6 +21,7 @@ _REASONS = {
     ViolationKind.ECHO: "write only the story",
 }
 _DECISION_REASONS = (
+    ("only a question to the oracle", "the player only asked the oracle, so tell the answer, not a new deed"),
     ("declared no action", "the player only rolled, so tell what the roll did, not a new deed"),
     ("words in the character's mouth", "what the character says is the player's call"),
     ("plays a move", "only the player makes moves"),

@@ -15,14 +15,16 @@
   ('"I try to shoot the raider, but luck deserts me."') or right after a sentence about you ('You nod, feeling
   relieved. "Thank you."'), is the character speaking: unless it is the player's own words, the player's call.
 - **No choice left.** "leaving you with no choice but to retreat", "you have to defend yourself and retreat",
-  "forcing you to flee": the character's next deed decided, unless it is the player's own declared deed ("no choice
-  but to force it open" after "I force the airlock open") or names none ("you have to decide", "to act").
+  "forcing you to flee", "you are forced to retreat": the character's next deed decided, unless it is the player's
+  own declared deed ("no choice but to force it open" after "I force the airlock open"), names none ("you have to
+  decide", "to act") or is a price's own consequence ("you are forced to retreat" on Pay the Price).
 """
 
 from __future__ import annotations
 
 import re
 
+from assistant.guard.established import CHANGING_MOVES
 from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.text import HYPOTHETICAL, Sentence, hypothetical, normalize, normalize_words
@@ -106,7 +108,24 @@ _NO_CHOICE = re.compile(
     # "you have to defend yourself and retreat", "forcing you to flee": the deed imposed
     r"|(?:^|[,;:]\s*|\band\s+|\bwith\s+)you\s+(?:have|had|having)\s+to\s+(?P<must>[a-z]+(?:\s+[a-z]+){0,4})"
     r"|\bforc(?:es|ed|ing)\s+you\s+to\s+(?P<forced>[a-z]+(?:\s+[a-z]+){0,4})"
+    # "you are forced to retreat back into the reactor room"
+    r"|\byou\s+(?:are|were)\s+(?:then\s+|now\s+)?forced\s+to\s+(?P<made>[a-z]+(?:\s+[a-z]+){0,4})"
 )
+
+#: On an oracle question, searching, turning and crying out are the character taking in the answer, not a deed chosen.
+_TAKING_IN = frozenset(
+    re.findall(
+        r"\S+",
+        "search searches searched scan scans scanned examine examines examined inspect inspects inspected study studies "
+        "studied turn turns turned shout shouts shouted exclaim exclaims exclaimed",
+    )
+)
+#: On a table roll the row is the whole story: looking somewhere ("You look at the sky and see a bright star") is the
+#: character sent to find it, a deed; looking in general ("you look stunned"), or where a price befalls them, is not.
+_LOOKING = frozenset(
+    re.findall(r"\S+", "look looks looked gaze gazes gazed peer peers peered glance glances glanced stare stares stared")
+)
+_SOMEWHERE = re.compile(r"\s*(?:at|up|to|toward|towards|into|out|over|through|down|across|around|about|behind)\b")
 
 _IF = frozenset({"if", "unless", "would", "could"})
 #: What "no choice but to …" may leave the character without choosing a deed ("to act", "to take action").
@@ -126,8 +145,7 @@ def _excerpt(sentence: Sentence, start: int, end: int) -> str:
 
 def _table_only(facts: Facts, intent: str | None) -> str:
     """What the player did instead of declaring a deed: rolled a table by its name ("Make a Discovery"), whose row is
-    the whole story; "" otherwise. (An oracle question is not such a turn: the story may take the character to what
-    the answer is about, "You cautiously approach the reactor", as the labelled real-model drafts read it.)"""
+    the whole story; "" otherwise. (An oracle question is read by :func:`_oracle_asked`.)"""
     if not intent or not facts.results or facts.tiered or facts.outcomes & {"yes", "no"}:
         return ""
     if normalize_words(intent) in facts.moves and "none" in facts.outcomes:
@@ -135,22 +153,39 @@ def _table_only(facts: Facts, intent: str | None) -> str:
     return ""
 
 
-def _deed(sentence: Sentence, facts: Facts, asked: str = "") -> list[Violation]:
+def _oracle_asked(facts: Facts, question: str | None) -> set[str]:
+    """On a turn the player only asked the oracle, the words a deed of the story may be about: the question's (the
+    story may take the character to what the answer is about, "You cautiously approach the reactor") and the player's
+    own earlier lines (the action they declared goes on: "You carefully search through the derelict's dark
+    corridor"); an empty set on any other turn."""
+    if not question or not facts.results or not facts.outcomes & {"yes", "no"}:
+        return set()
+    declared = " ".join(e.words for e in facts.earlier if e.words.startswith("i "))
+    return _stems(f"{question} {declared}") or {"?"}
+
+
+def _deed(sentence: Sentence, facts: Facts, asked: str = "", about: frozenset[str] | set[str] = frozenset()) -> list[Violation]:
     """A deed of the character's on a bare roll, or on a turn the player only asked or rolled a table, in none of the
-    move's own words."""
+    move's own words. ``about``: on an oracle question, the words a deed may be about (:func:`_oracle_asked`)."""
     text = sentence.narr
     moves = f"{facts.engine_text} {' '.join(facts.moves)}"
-    move_words = _stems(moves).union(*(deeds for kind, deeds in _MOVE_DEEDS if kind.search(moves)))
+    price = bool(facts.moves & CHANGING_MOVES)  # the price befalls the character where they are
+    move_words = _stems(moves).union(*(deeds for kind, deeds in _MOVE_DEEDS if kind.search(moves)), about)
     for m in (*_YOU_DEED.finditer(text), *_TOOL_DEED.finditer(text)):
         verb = m.group("verb")
         if re.match(r"\s*your\s+(?:eyes|teeth|jaw|fists?|hands?|lips?|breath)\b", m.group("rest")):
             continue  # "you close your eyes", "you clench your fists": the body, not a deed
-        if verb in _NOT_DEEDS or verb.endswith(("ing", "ly")) or hypothetical(text, m.start("verb"), m.end(), HYPOTHETICAL):
+        if about and verb in _TAKING_IN:
+            continue  # "you search the room", "you turn around": taking in the answer
+        looked = bool(asked) and not about and not price and verb in _LOOKING and bool(_SOMEWHERE.match(m.group("rest")))
+        if not looked and (verb in _NOT_DEEDS or verb.endswith(("ing", "ly"))):
+            continue
+        if hypothetical(text, m.start("verb"), m.end(), HYPOTHETICAL):
             continue
         words = _stems(f"{verb} {m.group('rest')}") | (_stems(m.group("tool")) if "tool" in m.groupdict() else set())
         if not words or words & move_words:
             continue  # the move itself told ("You loose the shot" on a Volley)
-        excerpt = _excerpt(sentence, m.start("verb") - (4 if m.re is _YOU_DEED else 30), m.end())
+        excerpt = _excerpt(sentence, m.start("who") if m.re is _YOU_DEED else m.start("verb") - 30, m.end())
         detail = (
             f"'{excerpt}': the player declared no action this turn (only {asked or 'the roll'}); "
             "what the character does is the player's call"
@@ -203,12 +238,13 @@ def _unattributed_speech(sentence: Sentence, previous: Sentence | None, intent: 
     return []
 
 
-def _no_choice(sentence: Sentence, intent: str | None) -> list[Violation]:
+def _no_choice(sentence: Sentence, intent: str | None, price: bool = False) -> list[Violation]:
     m = _NO_CHOICE.search(sentence.narr)
     if (
         not m
         or next(g for g in m.groups() if g).split()[0] in _GENERIC
         or hypothetical(sentence.narr, m.start(), m.start() + 1, _IF)
+        or (price and m.group("made"))  # "You are forced to retreat" on Pay the Price: the price itself
     ):
         return []
     what = next(g for g in m.groups() if g)
@@ -219,18 +255,22 @@ def _no_choice(sentence: Sentence, intent: str | None) -> list[Violation]:
     return [Violation(ViolationKind.DECISION, detail, excerpt)]
 
 
-def check_undeclared(told: list[Sentence], facts: Facts, intent: str | None) -> list[Violation]:
-    """Deeds and words of the character's the player never declared, and the player's own line copied."""
+def check_undeclared(told: list[Sentence], facts: Facts, intent: str | None, question: str | None = None) -> list[Violation]:
+    """Deeds and words of the character's the player never declared, and the player's own line copied. ``question``:
+    the oracle question this turn answered (a deed then is new unless it is about what was asked)."""
     # "": the player only rolled (``None``: their words are not known, as for a dataset line without them)
     bare_roll = intent is not None and not intent.strip() and bool(facts.results) and not facts.outcomes & {"yes", "no"}
     asked = _table_only(facts, intent)
+    about = _oracle_asked(facts, question)
     out: list[Violation] = []
     previous: Sentence | None = None
     for sentence in told:
         if not sentence.question:
-            out += _first_person(sentence) or _no_choice(sentence, intent)
+            out += _first_person(sentence) or _no_choice(sentence, intent, bool(facts.moves & CHANGING_MOVES))
             out += _unattributed_speech(sentence, previous, intent)
             if bare_roll or asked:
                 out += _deed(sentence, facts, asked)
+            elif about:
+                out += _deed(sentence, facts, "a question to the oracle", about)
         previous = sentence
     return out
