@@ -97,6 +97,13 @@ def test_the_story_so_far_as_the_chat_filter_keeps_it_is_read_too() -> None:
         ),
         # no story so far: nothing to compare
         ("You are unable to feed due to an adversity.", PRICE, [], []),
+        # the turn handed back to the player, said again (a 1.5B's Endure Harm after an oracle answer)
+        (
+            "You are wounded. You must decide the next action to take.",
+            PRICE,
+            ["The raider flees. You must decide the next action to take."],
+            [],
+        ),
         # this turn's own rules text, told by an earlier turn too
         ("You succeed, but not without a cost.", WEAK, ["You scrape through. You succeed, but not without a cost."], []),
     ],
@@ -178,3 +185,25 @@ def test_the_chat_gives_the_guard_the_short_sentences_of_the_story_so_far() -> N
     request = NarrationRequest(task="narrate", system="starforged", player_text="I chase him", results=(result,), history=history)
     outcome = narrate(Scripted("The raider flees. Smoke hangs over the deck."), request)
     assert "raider flees" not in outcome.text.lower() and "smoke hangs" in outcome.text.lower()
+
+
+VOLLEY_WEAK = {"system": "dungeon-world", "move": "Volley", "character": {"stats": {"dex": 0}}, "dice": [4, 4]}
+DEFENDED = ["I raise my shield to protect the cleric", "You raise your shield to protect the cleric. You come through in style."]
+
+
+def test_an_earlier_turn_told_again_in_one_clause_of_a_sentence_is_flagged() -> None:
+    # a 1.5B's Volley after a Defend: the first clause retells the Defend, the second this turn's damage
+    text = "You pull it off, with a catch. The cleric's shield is now protected, but you have to deal some damage to the fighter."
+    flags = [v for v in found(text, VOLLEY_WEAK, DEFENDED, ["You pull it off, with a catch."]) if "earlier turn" in v.detail]
+    assert len(flags) == 1 and flags[0].kind is ViolationKind.ECHO and "cleric's shield" in flags[0].excerpt
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "You pull it off, with a catch. Your arrow finds the bard, but the cleric is still in danger.",
+        "You pull it off, with a catch. You deal your damage, and the cleric raises a hand in thanks.",
+    ],
+)
+def test_a_clause_naming_an_earlier_subject_with_a_new_event_passes(text: str) -> None:
+    assert not [v for v in found(text, VOLLEY_WEAK, DEFENDED, ["You pull it off, with a catch."]) if "earlier turn" in v.detail]

@@ -7,11 +7,14 @@ player reads it as happening again. The guard reads one turn's Results only, so 
 travel with the request (``earlier``, as the chat's narration filter collects them) and a clause of the story is
 checked against each of them.
 
-A clause retells an earlier sentence when the words that carry its meaning (content words, by their stem) are, but
-for one in five, that sentence's, and at least three of them are new to this turn: words of this turn's engine text
-(its rules text, row, options), of the engine's opening and of the player's own words do not count, since telling
-them is the turn's job. The engine's own opening is never read as a copy, and on an oracle question an earlier
-answer said again before this one is a recall (the answer itself is this turn's story).
+A clause retells an earlier sentence when the words that carry its meaning (content words, by their stem) are, but for
+one in five, that sentence's, and at least three of them are new to this turn: words of this turn's engine text (its
+rules text, row, options), of the engine's opening and of the player's own words do not count, since telling them is
+the turn's job. On a rolled move a sentence that joins two clauses is read whole and clause by clause ("The cleric's
+shield is now protected, but you have to deal some damage": the last turn's Defend, then this Volley's damage). The
+engine's own opening is never read as a copy, nor is a feeling carried on or the turn handed back to the player ("You
+must decide the next action to take."), and on an oracle question an earlier answer said again before this one is a
+recall (the answer itself is this turn's story).
 """
 
 from __future__ import annotations
@@ -50,6 +53,10 @@ words carry meaning and one of them is not this turn's own (its engine text, ope
 _ORACLE = frozenset({"yes", "no"})
 #: A feeling carried on from the last turn tells no event ("You feel a sense of unease growing inside you.").
 _FEELING = re.compile(r"^\W*(?:you\s+(?:\w+\s+)?(?:feel|feels|felt|sense)\b|(?:a|the)\s+(?:\w+\s+)?(?:sense|feeling)\s+of\b)")
+#: Nor does the turn handed back to the player ("You must decide the next action to take.", said again each turn).
+_HANDED_BACK = re.compile(
+    r"^\W*(?:you\s+(?:must|need\s+to|have\s+to)\s+(?:now\s+)?(?:decide|choose)|what\s+(?:will|do)\s+you\s+do)\b"
+)
 
 
 @dataclass(frozen=True)
@@ -95,6 +102,26 @@ def _asked_before(words: str, facts: Facts) -> bool:
     return any(len(e.words.split()) >= MIN_NEW and f" {e.words} " in f" {words} " for e in facts.earlier)
 
 
+#: Where a sentence joins two clauses, each of which may tell an event of its own.
+_CLAUSE = re.compile(r",\s*(?:but|and|while|as|yet|so)\s+|;\s*|\s+—\s+|:\s+")
+
+
+def _retold(words: str, own: set[str], result: set[str], facts: Facts) -> Earlier | None:
+    """The earlier sentence ``words`` tells again in other words: at least :data:`MIN_NEW` of its content words new to
+    this turn are that sentence's, and nearly all of them are."""
+    new = stems(words) - own
+    if len(new) < MIN_NEW or _recall(new, facts):
+        return None
+    for e in facts.earlier:
+        shared = new & e.stems
+        if len(shared) < MIN_NEW or (len(shared) < SHARE * len(new) and len(new - e.stems) >= MIN_NEW):
+            continue
+        if (stems(words) & result) - e.stems:
+            continue  # this turn's row or outcome told of an earlier subject ("you see visions of the crew")
+        return e
+    return None
+
+
 NOW = "; tell only what happens now"
 """How every flag of this check ends (:func:`told_before`)."""
 
@@ -122,7 +149,9 @@ def check_earlier(told: Sequence[Sentence], facts: Facts, intent: str | None = N
             detail = f"'{excerpt}' is a question asked in an earlier turn, copied as this turn's story"
             out.append(Violation(ViolationKind.ECHO, detail + NOW, excerpt))
             continue
-        if sentence.question or not words or normalize_words(sentence.original) in opening or _FEELING.search(sentence.text):
+        if sentence.question or not words or normalize_words(sentence.original) in opening:
+            continue
+        if _FEELING.search(sentence.text) or _HANDED_BACK.search(sentence.text):
             continue
         new = stems(words) - own
         # word for word as written: a phrase of the engine's blanked inside it ("The Magistrate says, ...") is still
@@ -141,15 +170,14 @@ def check_earlier(told: Sequence[Sentence], facts: Facts, intent: str | None = N
         )
         if copied is None and not oracle and new and len(stems(words)) >= SHORT_WORDS and len(words.split()) < VERBATIM_WORDS:
             copied = next((e for e in facts.earlier if e.words == words and f" {words} " not in engine), None)
-        if copied is None and len(new) >= MIN_NEW and not _recall(new, facts):
-            for e in facts.earlier:
-                shared = new & e.stems
-                if len(shared) < MIN_NEW or (len(shared) < SHARE * len(new) and len(new - e.stems) >= MIN_NEW):
-                    continue
-                if (stems(words) & result) - e.stems:
-                    continue  # this turn's row or outcome told of an earlier subject ("you see visions of the crew")
-                copied = e
-                break
+        if copied is None:
+            # the whole sentence, then each clause: "The cleric's shield is now protected, but you have to deal some
+            # damage" tells the last turn's Defend in its first clause, this Volley's damage in its second
+            # (on a rolled move only, where a clause may stand in for the roll's result; a question's or a table's story
+            # may recall the scene in a clause)
+            clauses = [normalize_words(c) for c in _CLAUSE.split(sentence.text)] if facts.tiered else []
+            parts = [words, *clauses] if len(clauses) > 1 else [words]
+            copied = next((e for part in parts if (e := _retold(part, own, result, facts))), None)
         if copied is None:
             continue
         excerpt = (sentence.raw or sentence.original).strip()

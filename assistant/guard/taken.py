@@ -3,7 +3,8 @@
 - An open option told as a state of the fiction in other words than its label: Hack & Slash's "The attack opens
   your opponent up, making them vulnerable" is the player's to pick, so "He is now vulnerable" or "a blow that
   leaves the bard vulnerable" picks it (the engine made *you* vulnerable). The option's state word ("vulnerable",
-  read from "making them …", "leaves them …") told of someone other than you is the option taken.
+  read from "making them …", "leaves them …") told of someone other than you is the option taken; naming a part
+  ("aiming for his vulnerable spot") gives no state.
 - A roll told on a turn that rolled no action: "You try to strike, but it misses" or "The outcome is a miss" after
   an oracle question, the last turn's strike told again as this turn's.
 - The last turn's vice told again: "You overindulge" after an Acquire Asset (only Indulge Vice overindulges).
@@ -27,6 +28,9 @@ _ROLL_TOLD = re.compile(
     r"\byou\s+(?:try\s+to\s+[a-z]+,?\s+but\s+)?(?:miss|missed)\b|\byour\s+[a-z]+\s+(?:misses|missed)\b|\bbut it misses\b"
     r"|\bthe outcome (?:is|was) an?\s+(?:miss|strong hit|weak hit)\b"
 )
+#: A state word between a possessive and a noun names a part, not a state given: "his vulnerable spot".
+_ATTRIBUTE = re.compile(r"\b(?:his|her|their|its|[a-z]+'s)\s+$")
+_NOUN_AFTER = re.compile(r"\s+(?!(?:to|and|or|but|now|again|as|after|for|from|while|when|until|in|on|at)\b)[a-z]{3,}\b")
 _OVERINDULGE = re.compile(r"\b(?:you\s+)?overindulg\w*")
 
 
@@ -54,6 +58,8 @@ def check_option_state(sentence: Sentence, facts: Facts) -> list[Violation]:
                 continue
             if hypothetical(text, m.start(), m.end(), HYPOTHETICAL):
                 continue
+            if _ATTRIBUTE.search(text[: m.start()]) and _NOUN_AFTER.match(text[m.end() :]):
+                continue  # "aiming for his vulnerable spot": where the blow aims, not the state given
             excerpt = " ".join((sentence.raw or sentence.original)[max(0, m.start() - 40) : m.end()].split())
             detail = f"'{excerpt}' tells the option '{label}' as taken; that choice is still open"
             return [Violation(ViolationKind.DECISION, detail, excerpt)]
