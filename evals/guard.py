@@ -15,6 +15,8 @@ A labelled draft may also carry what the player read of it, ``shown`` (the engin
 chat kept: :mod:`assistant.chat.narration` cuts a story before a deed the player never declared and skips sentences
 that tell an earlier turn again) and its label ``shown_label``. ``--shown`` reads those instead of ``text``: the faults
 a player reads are the ``shown`` faults the guard does not flag there (a flagged draft is retried).
+A draft no player read (a first draft the guard rejected and a retry replaced) has ``"shown": null`` and is left out
+of ``--shown``.
 
 The summary goes to stderr: catch rate (lying lines flagged, and flagged with an expected kind), false-flag
 rate (truthful lines flagged), per kind and per system. ``--json-summary`` prints it as JSON instead.
@@ -76,6 +78,15 @@ def _run_labelled(item: dict[str, Any], item_id: str) -> dict[str, Any]:
     except (AssistantError, ValueError) as exc:
         return {"id": item_id, "error": f"{type(exc).__name__}: {exc}"}
     return {"id": item_id, "ok": not violations, "violations": [v.to_dict() for v in violations]}
+
+
+def never_shown(raw: str) -> bool:
+    """Whether a labelled draft's line says no player read it (``"shown": null``)."""
+    try:
+        item = json.loads(raw)
+    except json.JSONDecodeError:
+        return False
+    return isinstance(item, dict) and "shown" in item and item["shown"] is None
 
 
 def as_shown(raw: str) -> str:
@@ -199,6 +210,8 @@ def main(argv: list[str] | None = None) -> int:
         if not raw.strip():
             continue
         if args.shown:
+            if never_shown(raw):
+                continue
             raw = as_shown(raw)
         out = run_line(raw, number)
         try:

@@ -156,7 +156,8 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
         ("guard_real_model_heldout.jsonl", 0.4, 0.0),
         ("guard_real_model_heldout5.jsonl", 0.65, 0.0),
         ("guard_real_model_heldout6.jsonl", 0.8, 0.0),
-        ("guard_real_model_heldout7.jsonl", 0.75, 0.0),
+        ("guard_real_model_heldout7.jsonl", 0.95, 0.0),
+        ("guard_real_model_heldout8.jsonl", 0.6, 0.0),
     ],
 )
 def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:
@@ -170,7 +171,8 @@ def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: py
 
 
 def test_shown_reads_what_the_player_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """--shown reads a draft's shown text and label: a fault the chat's filter removed is no fault the player reads."""
+    """--shown reads a draft's shown text and label: a fault the chat's filter removed is no fault the player reads, and a
+    draft no player read ("shown": null) is left out."""
     from assistant.engine import resolve
     from assistant.narrate import NarrationRequest
     from evals.guard_facts import facts_record
@@ -183,13 +185,16 @@ def test_shown_reads_what_the_player_read(tmp_path: Path, capsys: pytest.Capture
          "shown": "You reach the door.", "shown_label": "ok"},
         {"id": "kept", "text": lie, "facts": facts, "label": "fault", "kind": "decision", "why": "x",
          "shown": lie, "shown_label": "fault"},
+        {"id": "rejected", "text": lie, "facts": facts, "label": "fault", "kind": "decision", "why": "x",
+         "shown": None},
     ]  # fmt: skip
     path = _write(tmp_path, lines)
     harness.main(["--dataset", str(path), "--json-summary", "--shown"])
     out, err = capsys.readouterr()
     rows = [json.loads(line) for line in out.splitlines()]
+    assert [row["id"] for row in rows] == ["cut", "kept"]  # the rejected draft reached no player
     assert rows[0]["ok"] and not rows[1]["ok"]
     summary = json.loads(err)
     assert (summary["lying"], summary["truthful"], summary["catch_rate"]) == (1, 1, 1.0)
     harness.main(["--dataset", str(path), "--json-summary"])
-    assert json.loads(capsys.readouterr().err)["lying"] == 2
+    assert json.loads(capsys.readouterr().err)["lying"] == 3
