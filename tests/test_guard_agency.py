@@ -74,6 +74,8 @@ def kinds(text: str, request: dict[str, Any], **kw: Any) -> set[str]:
         (FDW, "You slip past the guard. Health 5 → 1.", {}, "state"),
         (FDW, "Moves that fit", {}, "echo"),
         (FDW, "You slip past the guard. Confirm one to roll it.", {}, "echo"),
+        # a 0.5B's heading in the fact sheet's form
+        (FDW, "What happens because of it: You are emboldened and it is clear what you must do next.", {}, "echo"),
     ],
 )  # fmt: skip
 def test_each_miss_kind_is_caught(request_: dict, text: str, kw: dict, expected: str) -> None:

@@ -100,6 +100,7 @@ def test_a_story_that_only_tells_the_players_words_back_never_tells_the_outcome(
 
 STRONG = {"system": "starforged", "move": "Face Danger", "stat": "edge", "dice": [6, 2, 3]}
 DOOR = "I force the door open"
+DOCKS = "I ask the dockhands about the Wayfarer's last crew"
 
 
 @pytest.mark.parametrize(
@@ -116,6 +117,12 @@ DOOR = "I force the door open"
         ("You fail to notice the second guard behind you.", DOOR, WEAK, False),  # a cost, not the action failing
         ("If you fail to open the door, the guards will come.", DOOR, STRONG, False),
         ("You fail to open the door.", DOOR, MISS, False),  # on a miss it is the story
+        # a 1.5B's weak hit on asking the dockhands: the one asked will not talk
+        ("You scrape through. He doesn't seem interested in talking with you.", DOCKS, WEAK, True),
+        ("They are not willing to provide you with any information.", DOCKS, STRONG, True),
+        ("He doesn't seem interested in talking with you.", DOCKS, MISS, False),
+        ("The old dockhand talks, though he will not say it twice.", DOCKS, WEAK, False),
+        ("The clerk does not talk back; he opens the archive.", PRESS, WEAK, False),  # not asked: pressed
     ],
 )  # fmt: skip
 def test_a_hit_told_as_the_declared_action_failing_is_caught(text: str, intent: str, request_: dict, caught: bool) -> None:

@@ -50,6 +50,8 @@ _ECHO = re.compile(
     r"|\balready changed on the sheet\b|\bwhat the rules say happens\b|\btell this as true\b|\balready told to the player\b"
     r"|\brolled on the table\s*:|\bthe oracle's answer\s*:|\byour (?:last )?narration (?:broke|followed|was not used)\b"
     r"|\brewrite it\s*:"
+    # a heading in the fact sheet's form ("What happens because of it: You are emboldened…")
+    r"|\bwhat happens (?:because of (?:it|this)|as a result|next|now)\s*:"
     # the story so far's form for an oracle question ("Oracle (likely): Are there survivors aboard?"), the fact
     # sheet's "Left to the player (…)" once "the player" is read as "you"
     r"|\boracle \([a-z0-9/ -]{2,24}\)\s*:"

@@ -221,6 +221,14 @@ def check_only_retold(text: str, facts: Facts, intent: str | None) -> list[Viola
     return [Violation(ViolationKind.OUTCOME, detail, what)]
 
 
+#: Declared actions that ask someone: on a hit they answer ("I ask the dockhands about the Wayfarer's last crew").
+_ASKS = frozenset({"ask", "question", "interrogate", "inquire", "enquire"})
+#: The one asked not answering: "He doesn't seem interested in talking with you", "they are not willing to provide you
+#: with any information".
+_WONT_TELL = re.compile(
+    r"(?:\bnot|n't|\brefuses?|\brefused|\bunwilling)(?:\s+[a-z]+){0,4}?\s+"
+    r"(?:talk|talking|speak|speaking|answer|answering|tell|telling|provide|providing|share|sharing)\b"
+)
 _HITS = frozenset({"strong_hit", "weak_hit", "critical", "full_success", "partial_success"})
 #: "You fail to open it", "you cannot force it", "you are unable to": the player's attempt told failing.
 _YOU_FAIL = re.compile(
@@ -264,8 +272,8 @@ def _related(words: str, intent: str | None) -> bool:
 
 def check_hit_failed(sentence: Sentence, facts: Facts, intent: str | None) -> list[Violation]:
     """On a hit: the player's declared action told failing ("you fail to open the door", "the clerk refuses to open
-    the archive", and on a strong hit "the raider dodges your shot"). A failure that a turn follows in the sentence
-    ("… at first, but then it gives") or a supposition passes."""
+    the archive", the ones asked not talking, and on a strong hit "the raider dodges your shot"). A failure that a turn
+    follows in the sentence ("… at first, but then it gives") or a supposition passes."""
     tiers = {o for o in facts.outcomes if o not in ("none", "yes", "no")}
     if not tiers or not tiers <= _HITS or sentence.question:
         return []
@@ -283,6 +291,8 @@ def check_hit_failed(sentence: Sentence, facts: Facts, intent: str | None) -> li
             text,
         ):
             found.append((m.start(), m.end()))
+    if set(said) & _ASKS:  # asked someone: their refusing to talk is the question failing
+        found += [(text.rfind(" ", 0, m.start()) + 1, m.end()) for m in _WONT_TELL.finditer(text)]  # from its word
     if tiers <= {"strong_hit", "critical", "full_success"}:
         found += [(m.start(), m.end()) for m in _TOOL_FAILS.finditer(text)]
         found += _target_thwarts(text, intent)
