@@ -151,6 +151,10 @@ def test_a_miss_told_as_the_situation_turning_passes_without_naming_the_action(t
         ("You hear the gossip about the guild master, but the crowd drowns it out.", LISTEN, MISS, False),  # a turn
         ("The guild master is rumored to be planning a new attack on the city.", LISTEN, HIT, False),  # a hit learns
         ("The raider is rumored to have friends in the city.", SHOOT, MISS, False),  # nothing sought
+        # a 1.5B's Ear to the Ground miss: what the gossip was about, told
+        ("It seems to be about a new guild opening up, and the guild master is trying to recruit.", LISTEN, MISS, True),
+        ("It seems to be about the guild master, but the words are lost in the crowd.", LISTEN, MISS, False),  # a turn
+        ("It seems to be about a new guild opening up, and the guild master is trying to recruit.", LISTEN, HIT, False),
     ],
 )
 def test_a_miss_at_an_information_move_told_as_the_rumour_heard_is_caught(

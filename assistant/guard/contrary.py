@@ -87,6 +87,8 @@ _HEARSAY = re.compile(
     r"\b(?:is|are|was|were)\s+rumou?red\s+to\b|\b(?:a|the)\s+rumou?r\s+(?:is\s+|has\s+it\s+)?that\b"
     r"|\bword\s+is\s+that\b|\b(?:it\s+is|it's)\s+(?:said|whispered|a\s+rumou?r)\s+that\b"
     r"|\byou\s+(?:hear|hears|heard|overhear|overheard)\s+(?:the|some|a)\s+(?:gossip|rumou?rs?|talk|whispers?)\b"
+    # what it was about, told: "It seems to be about a new guild opening up"
+    r"|\b(?:it|the\s+(?:gossip|talk|rumou?r|whispers?))\s+(?:seems|seemed|appears|appeared)\s+to\s+be\s+about\b"
 )
 #: Intent verbs that seek information: a miss at them learns nothing.
 _SEEKS = frozenset(
@@ -226,7 +228,7 @@ _ASKS = frozenset({"ask", "question", "interrogate", "inquire", "enquire"})
 #: The one asked not answering: "He doesn't seem interested in talking with you", "they are not willing to provide you
 #: with any information".
 _WONT_TELL = re.compile(
-    r"(?:\bnot|n't|\brefuses?|\brefused|\bunwilling)(?:\s+[a-z]+){0,4}?\s+"
+    r"(?:\bnot|n't|\bunwilling)(?:\s+[a-z]+){0,4}?\s+"  # a refusal outright is a hit getting nothing (turned.py)
     r"(?:talk|talking|speak|speaking|answer|answering|tell|telling|provide|providing|share|sharing)\b"
 )
 _HITS = frozenset({"strong_hit", "weak_hit", "critical", "full_success", "partial_success"})
