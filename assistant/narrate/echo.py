@@ -76,9 +76,11 @@ _CITATION = re.compile(r"\u203a|\b[\w-]+\.(?:txt|md|ya?ml)\s*:\s*L?\d")
 class NarrationEchoed(NarrationFailed):
     """The model looped or copied its prompt; ``feedback`` tells a retry what to do instead."""
 
-    def __init__(self, problem: str) -> None:
+    def __init__(self, problem: str, raw: str = "") -> None:
         super().__init__(f"LLM narration rejected ({problem}).")
         self.problem = problem
+        self.raw = raw[:400]
+        """What the model wrote before it was stopped (for the guard log and the eval's drafts; never shown)."""
         self.at_sentence = problem.startswith(
             (
                 COPIED_PROMPT,
