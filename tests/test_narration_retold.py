@@ -9,8 +9,20 @@ from assistant.narrate.retold import copies_run, fresh_tail, points_back
 from tests.scripted_narration import Scripted, narrate, split_opening
 
 CORRIDOR = "I creep through the derelict's dark corridor, scanner raised"
-FACE_DANGER_WEAK = {"system": "starforged", "move": "Face Danger", "stat": "wits", "character": {"stats": {"wits": 2}}, "dice": [4, 2, 9]}
-FRAY_WEAK = {"system": "starforged", "move": "Enter the Fray", "stat": "heart", "character": {"stats": {"heart": 2}}, "dice": [4, 2, 9]}
+FACE_DANGER_WEAK = {
+    "system": "starforged",
+    "move": "Face Danger",
+    "stat": "wits",
+    "character": {"stats": {"wits": 2}},
+    "dice": [4, 2, 9],
+}
+FRAY_WEAK = {
+    "system": "starforged",
+    "move": "Enter the Fray",
+    "stat": "heart",
+    "character": {"stats": {"heart": 2}},
+    "dice": [4, 2, 9],
+}
 
 
 def story_after_opening(player_text: str, move: dict[str, object], draft: str) -> str:
