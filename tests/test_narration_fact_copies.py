@@ -75,3 +75,9 @@ def test_the_fact_sheet_told_in_rules_terms_is_a_copy(move: dict[str, object], p
 )
 def test_story_in_its_own_words_is_not_a_copy(move: dict[str, object], player_text: str, draft: str) -> None:
     assert problem(watch(move, player_text), draft) is None
+
+
+def test_a_line_in_the_fact_sheets_form_is_a_label() -> None:
+    found = problem(watch(ORACLE_MATCH, "Are there survivors aboard?"), "Move: Ask the Oracle.")
+    assert found and "label" in found
+    assert problem(watch(ORACLE_MATCH, "Are there survivors aboard?"), "You make your move: the hatch opens.") is None

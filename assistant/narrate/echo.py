@@ -73,6 +73,8 @@ WROTE_LIST = "it wrote a list instead of story"
 WROTE_LABEL = "it wrote a heading or a label instead of story"
 _LABEL_LINE = re.compile(r":[\"'\u201d\u2019)\]]*\s*$")
 _QUOTED_LINE = re.compile(r"^\s*>\s?")
+#: a line of the fact sheet's form ("Move: Ask the Oracle.", "Outcome: a miss…")
+_FACT_LABEL = re.compile(r"^\s*(?:Move|Outcome|Odds|Roll|Result|Stat|Dice)\s*:")
 _LIST_LINE = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+\S")
 #: A passage's citation: "[1] starforged › Moves › Set a Course (starforged.txt:L444-L455)". No story has a '›'.
 _CITATION = re.compile(r"\u203a|\b[\w-]+\.(?:txt|md|ya?ml)\s*:\s*L?\d")
@@ -248,7 +250,7 @@ class EchoWatch:
             return COPIED_CITATION
         if _LIST_LINE.match(sentence):
             return WROTE_LIST
-        if _LABEL_LINE.search(sentence):
+        if _LABEL_LINE.search(sentence) or _FACT_LABEL.match(sentence):
             return WROTE_LABEL  # "Narrating from your perspective:", "You assess your options:" before a list
         low = sentence.lower()
         for marker in self.markers:
