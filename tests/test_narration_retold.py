@@ -81,3 +81,13 @@ def test_runs_tails_and_pointers() -> None:
     assert fresh_tail("A dog barks: the watchman is awake and sees you.", retold) == ""  # the head is new
     assert points_back("It's a sign of activity from long ago.") and points_back("He doesn't seem interested.")
     assert not points_back("Italy is far away.") and not points_back("The old man looks away.")
+
+
+def test_the_cards_answer_after_the_oracles_sentence_is_left_out() -> None:
+    oracle = {"system": "starforged", "move": "Ask the Oracle", "dice": [55], "options": {"odds": "likely"}}
+    question = "Are there survivors aboard?"
+    request = NarrationRequest(
+        task="oracle", system="starforged", player_text=question, question=question, results=(resolve(oracle),)
+    )
+    outcome = narrate(Scripted("The answer is yes. Dozens huddle in the cargo hold."), request)
+    assert outcome.text == "There are survivors aboard. Dozens huddle in the cargo hold."
