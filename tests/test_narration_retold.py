@@ -43,6 +43,15 @@ def test_the_opening_told_again_in_the_models_words_is_left_out() -> None:
     assert story == "Sparks fly where steel meets steel."
 
 
+def test_the_opening_told_again_in_two_parts_is_left_out_whole() -> None:
+    story = story_after_opening(
+        "A raider lunges at me with a vibroblade; I fight back",
+        FRAY_WEAK,
+        "The raider lunges at you with a vibroblade; you fight back. Sparks fly where steel meets steel.",
+    )
+    assert story == "Sparks fly where steel meets steel."
+
+
 def test_the_models_own_part_after_a_copied_head_is_kept() -> None:
     story = story_after_opening(
         CORRIDOR,

@@ -35,10 +35,11 @@ def _words(text: str) -> list[str]:
 
 def copies_run(sentence: str, told: Iterable[str], run: int = RUN_WORDS) -> bool:
     """Whether ``sentence`` has ``run`` words in a row, word for word, from one of ``told`` (at least
-    :data:`RUN_CONTENT_WORDS` of them meaningful)."""
+    :data:`RUN_CONTENT_WORDS` of them meaningful), or is shorter and all in one of them."""
     words = _words(sentence)
-    if len(words) < run:
-        return False
+    told = list(told)
+    if len(words) < run:  # a short sentence is a copy when all of it is in one of them ("You fight back.")
+        return len(words) >= 2 and any(f" {' '.join(words)} " in f" {' '.join(_words(t))} " for t in told)
     runs: set[tuple[str, ...]] = set()
     for text in told:
         seen = _words(text)
