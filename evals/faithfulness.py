@@ -65,6 +65,7 @@ class RecordingNarrator:
                 yield chunk
         except Exception as exc:
             draft["error"] = f"{type(exc).__name__}: {exc}"
+            draft["raw"] = getattr(exc, "raw", "")  # what a draft stopped before its first sentence began with
             raise
         finally:
             draft["ms"] = round((time.perf_counter() - started) * 1000, 1)
@@ -126,6 +127,8 @@ def play(
                     "text": draft["text"], "error": draft.get("error"), "violations": _violations(draft, facts),
                     "ttft_ms": draft["ttft_ms"], "ms": draft["ms"], "prompt_tokens": draft["prompt_tokens"], "facts": facts,
                 }  # fmt: skip
+                if draft.get("raw"):
+                    record["raw"] = draft["raw"]
                 records.append(record)
             records[-1]["shown"] = turn.narration  # what the player read: the engine's opening, the story, the cuts
             if drafts_out is not None:

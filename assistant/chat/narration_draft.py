@@ -26,6 +26,7 @@ from assistant.narrate.echo import (
     retells,
 )
 from assistant.narrate.player_acts import declared_action, new_action
+from assistant.narrate.retold import copies_run, fresh_tail, points_back
 from assistant.narrate.story_facts import formula_sentences, opening
 from assistant.narrate.turn_message import HUMAN_ROLES
 
@@ -177,6 +178,30 @@ def stream_draft(
         """The card's "Next: …" line, or a question the player asked in an earlier turn, copied as story."""
         return not template and (bool(_NEXT_LINE.match(raw)) or _plain(_QUOTE_MARK.sub("", raw)) in asked)
 
+    def retold(raw: str) -> bool:
+        """Its last turn, the opening (in other words, or a run of its words), or the card's "Next: …" line."""
+        return (
+            repeats_earlier(raw, earlier)
+            or retells(_QUOTE_MARK.sub("", raw), said)
+            or copied_next(raw)
+            or (not template and copies_run(raw, told))
+        )
+
+    dropped = False  # the model's sentence before this one was left out
+
+    def admit(raw: str) -> str:
+        """``raw`` as the guard should read it, or "" to leave it out: a copy of what was told (its own part after a
+        copied head is kept), or a sentence pointing back at one left out ("It's a sign…" after a skipped sentence)."""
+        nonlocal skipped, dropped
+        if retold(raw):
+            raw = fresh_tail(raw, retold)
+        elif dropped and points_back(_QUOTE_MARK.sub("", raw)):
+            raw = ""
+        if not raw:
+            skipped += 1
+            dropped = True
+        return raw
+
     def judge(raw: str) -> tuple[str, list[dict[str, str]]]:
         """A model's sentence as shown ("" to leave it out) and what to cut there (the draft ends before it); raises
         :class:`Rejected` for a fault that is retried. A sentence in which the character acts on their own takes the
@@ -205,13 +230,13 @@ def stream_draft(
                 chunk = str(getattr(chunk, "content", chunk))
             sentences, buffer = split_sentences(buffer + chunk)
             for raw in sentences:
-                if repeats_earlier(raw, earlier) or retells(_QUOTE_MARK.sub("", raw), said) or copied_next(raw):
-                    # its last turn, the opening, or the card's "Next: …" (the card beside the story says it)
-                    skipped += 1
+                raw = admit(raw)
+                if not raw:
                     continue
                 sentence, cut = judge(raw)
                 if cut:
                     break
+                dropped = not sentence
                 if not sentence:
                     continue
                 shown.append(sentence)
@@ -237,8 +262,8 @@ def stream_draft(
         buffer = ""  # stopped mid-sentence (its length cap, a stop sequence): the story ends at its last full sentence
     if buffer and not template and not shown and not _ENDED.search(buffer) and len(buffer.split()) < MIN_FRAGMENT_WORDS:
         raise NarrationEchoed(STOPPED_EARLY)  # "You": stopped (a stop sequence) before its first sentence; retried
-    if buffer and (repeats_earlier(buffer, earlier) or retells(_QUOTE_MARK.sub("", buffer), said) or copied_next(buffer)):
-        skipped, buffer = skipped + 1, ""
+    if buffer:
+        buffer = admit(buffer)
     if buffer:
         buffer, cut = judge(buffer)
         if buffer and not cut:

@@ -211,7 +211,8 @@ class _Parts:
         return [*head, *([HumanMessage(content=earlier)] if earlier else []), HumanMessage(content=self.facts)]
 
     def sections(self, counter: Callable[[str], int] = _count) -> dict[str, int]:
-        history = counter(story_so_far(self.history)) if self.history else 0
+        earlier = story_so_far(self.history)
+        history = counter(earlier) if earlier else 0
         counts = {
             "instructions": counter(self.instructions),
             "facts": counter(self.facts),
@@ -219,7 +220,7 @@ class _Parts:
             "tracks": counter("\n".join([TRACKS_HEADER, *self.tracks])) if self.tracks else 0,
             "rules": counter("\n\n".join([RULES_HEADER, *self.passages])) if self.passages else 0,
             "history": history,
-            "overhead": MESSAGE_OVERHEAD * (2 + (1 if self.history else 0) + (1 if self.background() else 0))
+            "overhead": MESSAGE_OVERHEAD * (2 + (1 if earlier else 0) + (1 if self.background() else 0))
             + REPLY_PRIMING
             + (counter(DATA_INTRO) if self.background() else 0),
         }
@@ -294,11 +295,9 @@ def passage_origin(hit: Any) -> str:
 
 
 def _history(request: NarrationRequest) -> list[tuple[str, str]]:
-    """Earlier turns: the history without this turn's own words at its end (the facts carry them)."""
-    turns = list(request.history)
-    if turns and turns[-1][0].lower() in HUMAN_ROLES and turns[-1][1].strip() == request.player_text.strip():
-        turns.pop()
-    return turns
+    """Earlier turns' stories (:func:`story_so_far` gives the model the stories alone; the player's words are in
+    their openings, and this turn's are in the facts)."""
+    return [(role, text) for role, text in request.history if role.lower() not in HUMAN_ROLES and text.strip()]
 
 
 def _units(request: NarrationRequest, parts: _Parts, fits: Callable[[], bool]) -> list[_Unit]:

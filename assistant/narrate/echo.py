@@ -43,6 +43,11 @@ STATIC_MARKERS = (
     "the price of what you attempted",
     "the engine fact",
     "quoted as data",
+    "what happens because of it:",
+    "on a match,",
+    "on a miss,",
+    "on a weak hit",
+    "on a strong hit",
 )
 """Prompt phrases no narration has any reason to contain (lower case)."""
 MIN_REPEAT_WORDS = 4
@@ -68,6 +73,8 @@ WROTE_LIST = "it wrote a list instead of story"
 WROTE_LABEL = "it wrote a heading or a label instead of story"
 _LABEL_LINE = re.compile(r":[\"'\u201d\u2019)\]]*\s*$")
 _QUOTED_LINE = re.compile(r"^\s*>\s?")
+#: a line of the fact sheet's form ("Move: Ask the Oracle.", "Outcome: a miss…")
+_FACT_LABEL = re.compile(r"^\s*(?:Move|Outcome|Odds|Roll|Result|Stat|Dice)\s*:")
 _LIST_LINE = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+\S")
 #: A passage's citation: "[1] starforged › Moves › Set a Course (starforged.txt:L444-L455)". No story has a '›'.
 _CITATION = re.compile(r"\u203a|\b[\w-]+\.(?:txt|md|ya?ml)\s*:\s*L?\d")
@@ -76,9 +83,11 @@ _CITATION = re.compile(r"\u203a|\b[\w-]+\.(?:txt|md|ya?ml)\s*:\s*L?\d")
 class NarrationEchoed(NarrationFailed):
     """The model looped or copied its prompt; ``feedback`` tells a retry what to do instead."""
 
-    def __init__(self, problem: str) -> None:
+    def __init__(self, problem: str, raw: str = "") -> None:
         super().__init__(f"LLM narration rejected ({problem}).")
         self.problem = problem
+        self.raw = raw[:400]
+        """What the model wrote before it was stopped (for the guard log and the eval's drafts; never shown)."""
         self.at_sentence = problem.startswith(
             (
                 COPIED_PROMPT,
@@ -202,6 +211,9 @@ class EchoWatch:
         )
         """The words of the quoted reference (the user messages' '> ' lines): what a line set off with '>' may copy.
         The player's own words told back with a '>' before them are story ("> You slip across the district.")."""
+        self.fact_sentences = fact_sentences(messages[1:])
+        """Each sentence of the fact sheet and the quoted reference, as content words: one told again in other words
+        ("On a match, imagine an extreme result or twist.") is a copy, not story."""
         self.feedback_lines = [" ".join(_words(line)) for line in feedback.splitlines() if len(_words(line)) >= 5]
         self.text = ""
         self.checked = 0
@@ -238,7 +250,7 @@ class EchoWatch:
             return COPIED_CITATION
         if _LIST_LINE.match(sentence):
             return WROTE_LIST
-        if _LABEL_LINE.search(sentence):
+        if _LABEL_LINE.search(sentence) or _FACT_LABEL.match(sentence):
             return WROTE_LABEL  # "Narrating from your perspective:", "You assess your options:" before a list
         low = sentence.lower()
         for marker in self.markers:
@@ -251,6 +263,8 @@ class EchoWatch:
         for line in self.feedback_lines:
             if line in joined or (len(words) >= 5 and joined in line):
                 return COPIED_FEEDBACK
+        if copies_fact(words, self.fact_sentences):
+            return f"{COPIED_PROMPT} (a sentence of the facts it was given)"
         if len(words) >= MIN_REPEAT_WORDS:
             if joined in self.sentences:
                 return REPEATED_SENTENCE
@@ -269,6 +283,67 @@ class EchoWatch:
             if counts[key] >= SHINGLE_REPEATS:
                 return LOOPED
         return None
+
+
+_NOT_FACTS = ("your declared action", "already told to the player", "continue right after it")
+#: what the fact sheet says of the player's own words and the engine's opening: a story may tell those again
+FACT_MIN_WORDS = 3
+FACT_SHARE = 0.8
+"""A sentence of at least ``FACT_MIN_WORDS`` content words, ``FACT_SHARE`` of them one fact sentence's (and most of
+that sentence's), is the fact sheet told again."""
+
+
+def fact_sentences(messages: Iterable[Any]) -> list[set[str]]:
+    """The content words of each sentence of the user messages (the fact sheet and the quoted reference), leaving out
+    the story so far and the lines giving the player's words and the engine's opening."""
+    found: list[set[str]] = []
+    for message in messages:
+        if _role(message) in ("ai", "assistant"):
+            continue
+        text = _content(message)
+        if text.lstrip().lower().startswith("the story so far"):
+            continue
+        for line in text.splitlines():
+            line = _QUOTED_LINE.sub("", line).strip()
+            if not line or line.lower().startswith(_NOT_FACTS):
+                continue
+            for clause in _CLAUSE_END.split(line):
+                content = _content_words(_words(clause)) - _RULES_TERMS
+                if len(content) >= FACT_MIN_WORDS:
+                    found.append(content)
+    return found
+
+
+#: a fact sentence's clauses: "The text gives no result for a miss on this move; the Magistrate says what happens."
+_CLAUSE_END = re.compile(r"(?<=[.!?;:])\s+")
+
+
+RULES_WORDS = frozenset(
+    re.findall(
+        r"\S+",
+        "outcome outcomes miss hit match roll rolls rolled envision answer magistrate choose pick option options hold "
+        "move moves result otherwise",
+    )
+)
+"""A copied fact is a fault when it talks rules ("The outcome is a miss: …", "On a match, imagine …", "The Magistrate
+says what happens."); a move's outcome told in its own words ("You are emboldened and it is clear what you must do
+next.") is story."""
+
+
+_RULES_TERMS = frozenset({*(w.rstrip("s") for w in RULES_WORDS), "mean", "outcome"})
+"""Left out of both sides before comparing: "The outcome means you try, but it goes badly." tells "you try, but it
+goes badly" again."""
+
+
+def copies_fact(words: list[str], facts: Iterable[set[str]]) -> bool:
+    """Whether a sentence (its ``words``) tells one of ``facts`` (content-word sets) again, in its words or nearly,
+    and in the rules' terms (:data:`RULES_WORDS`)."""
+    if not RULES_WORDS.intersection(words):
+        return False
+    content = _content_words(words) - _RULES_TERMS
+    if len(content) < FACT_MIN_WORDS:
+        return False
+    return any(len(content & f) >= FACT_SHARE * len(content) and len(content & f) >= 0.6 * len(f) for f in facts)
 
 
 def retells(sentence: str, told: Iterable[str]) -> bool:

@@ -125,7 +125,7 @@ class LLMNarrator:
             if problem:
                 raise NarrationEchoed(problem)
             if not produced and "".join(raw).strip():  # only a copied line, or a stop at its first word: retried
-                raise NarrationEchoed(STOPPED_EARLY)
+                raise NarrationEchoed(STOPPED_EARLY, "".join(raw))
         except AssistantError:
             raise
         except Exception as exc:  # every model, HTTP and parsing failure is translated here

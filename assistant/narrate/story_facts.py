@@ -134,6 +134,8 @@ def formula_sentences(results: Sequence[Result]) -> list[str]:
         if result.outcome in MEANINGS:
             meaning = MEANINGS[result.outcome].split(": ", 1)[-1]
             said.append(meaning[:1].upper() + meaning[1:])
+        if result.outcome in ("yes", "no"):  # the card's answer, which the opening told as its statement
+            said += [f"The answer is {result.outcome}.", "It is a match.", "This is a match."]
         clause = _changes_clause(result)
         if clause:
             said.append(clause)

@@ -72,7 +72,9 @@ STORY_SO_FAR = "The story so far (already told: continue from it, never tell it 
 
 
 def story_so_far(history: Sequence[tuple[str, str]]) -> str:
-    """Earlier turns as one message of context, the player's lines and the story told. Given as the model's own
-    earlier replies, a small model answered the new turn with its last reply again, word for word."""
-    lines = [f"{'You' if role.lower() in HUMAN_ROLES else 'Story'}: {' '.join(text.split())}" for role, text in history]
-    return "\n".join([STORY_SO_FAR, *lines]) if lines else ""
+    """Earlier turns' stories as one paragraph of context. Given as the model's own earlier replies, a small model
+    answered the new turn with its last reply again, word for word; given as a transcript ("You: …" / "Story: …"
+    lines), it wrote the next lines of the transcript instead of the story. The player's words are in the stories'
+    openings already ("You set out to force the airlock…"), and this turn's are given with its facts."""
+    told = [" ".join(text.split()) for role, text in history if role.lower() not in HUMAN_ROLES and text.strip()]
+    return f"{STORY_SO_FAR}\n{' '.join(told)}" if told else ""
