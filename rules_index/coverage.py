@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from rules_index.phrasing import CHATTER, asking_clause, narrated_action, opens_with_a_statement, plain_question
+from rules_index.phrasing import CHATTER, asking_clause, narrated_action, plain_question
 from rules_index.scope import Beyond, scope_lead
 from rules_index.terms import terms
 
@@ -80,12 +80,6 @@ class Calibration:
     """Added to the support per content word of the question beyond :data:`TERMS_CENTRE`: the passage's
     share of the question's words is part of the top score, and a long question's share is lower (a short
     question loses nothing: its share is not the lower for it)."""
-    statement_weight: float = 0.0
-    """Added to the support of a question that opens by telling of someone at the table ("Nico tries fried eel
-    at the night market, that a move?"; :func:`rules_index.phrasing.opens_with_a_statement`)."""
-    cover_weight: float = 0.0
-    """Times the share of the question's content words the best passage uses (its title and text), added to
-    the support: lexical evidence beside the score's closeness in meaning."""
 
 
 #: Fitted with all-MiniLM-L6-v2 (the ranking's top score with the content-word share among its evidence):
@@ -129,19 +123,10 @@ class Calibration:
 #: lexical and dense rankers on the top passage, the share of the question's key words in the top passage,
 #: the top two scores' margin and how much closer the question is to its system's texts than to the others'
 #: (none lifted the left-out mean by more than 0.2 points).
-#: Refitted with the seventh and eighth held-out sets in the pool (dev and eight held-out sets: 714 answerable,
-#: 253 no-answer): at 1.44 the pool had 93.3 % of no-answer questions called "not covered" and 6.0 % of
-#: answerable ones (each set left out in turn, threshold refitted on the others: 90.8 % and 5.6 %, sd 4.8,
-#: worst set 17.6 %). Two pieces of evidence lift it: a question that opens by telling of someone at the
-#: table (answerable 28 times in 29; statement_weight 0.3) and the share of the question's content words the
-#: best passage uses (cover_weight 0.2; it is part of the top score already, at 0.3 among others); threshold
-#: 1.51: 93.3 % and 4.9 % on the pool, left out in turn 91.6 % (sd 10.1, lowest 68 %) and 5.4 % (sd 3.5,
-#: worst 14.7 %). Measured again and left out: the top two scores' margin (0.5-2.0: no lift of the left-out
-#: recall beyond 0.4 points, and a higher worst set), a story weight of 0.6, a told action of 1.0.
 MINILM = Calibration(
     vocab_weight=0.0,
     top_weight=0.0,
-    threshold=1.51,
+    threshold=1.44,
     scope_margin=0.06,
     scope_weight=2.5,
     number_weight=0.3,
@@ -149,8 +134,6 @@ MINILM = Calibration(
     result_weight=0.3,
     story_weight=0.4,
     term_weight=0.08,
-    statement_weight=0.3,
-    cover_weight=0.2,
 )
 #: The number of content words a question's support is compared at (:attr:`Calibration.term_weight`).
 TERMS_CENTRE = 4
@@ -280,11 +263,6 @@ def judge(question: str, hits: Sequence[Any], index: Any, system: str | None, to
     support += cal.result_weight if cal.result_weight and names_a_result(question) else 0.0
     support += cal.term_weight * max(0, len(asked) - TERMS_CENTRE)
     support += cal.story_weight if cal.story_weight and story_first(question, hits, index, system) else 0.0
-    support += cal.statement_weight if opens_with_a_statement(question) else 0.0
-    if cal.cover_weight:
-        from rules_index.rank import word_cover  # rank scores with this module's content words
-
-        support += cal.cover_weight * word_cover(asked, hits[0].chunk)
     covered = support >= cal.threshold and (cal.scope_margin is None or lead < cal.scope_margin)
     # the answer names the lacking part when the question is closer to it than to any passage, and close to
     # it at all: "can two PCs help each other" is not about "character creation" however far the passages are

@@ -229,29 +229,6 @@ def narrated_action(question: str) -> bool:
     return told is not None and (told.group("gerund") or "").lower() not in _NOT_GERUNDS
 
 
-#: The words a question may open with that do not tell of someone: asking words, articles, "I"/"we", the
-#: games' names and the GM's preambles ("Quick one: ...", "Table argument: ...").
-_NOT_A_SUBJECT = re.compile(
-    r"^\W*(?:how|what|whats|what's|which|can|could|does|do|did|is|are|am|when|where|who|why|should|would|will|in|if"
-    r"|my|our|the|a|an|i|we|you|dungeon|elegy|blades|starforged|city|magistrate|bitd|dw|sf|ironsworn|quick|table)\b",
-    re.I,
-)
-#: A capitalised name and a word that is not an auxiliary ("Nico tries ...", "Bluecoats pinch ...", "Her supply
-#: just dropped ...").
-_NAMED_SUBJECT = re.compile(
-    r"^\W*[A-Z][a-z]+(?:\s+(?:just|still|really|finally|already))?\s+"
-    r"(?!(?:am|are|is|was|were|be|been|have|has|had|can|could|do|does|did|will|would|should|may|might|must"
-    r"|and|or|the|a|an|to|in|on|at|of|for|with|s)\b)[a-z]+\b"
-)
-
-
-def opens_with_a_statement(question: str) -> bool:
-    """Does ``question`` open by telling of someone or something at the table ("Nico tries fried eel at the night
-    market, that a move?", "Her supply just dropped to zero. Does anything happen?") rather than by asking? A GM
-    states the situation a move is for (answerable 28 times in 29 on the development sets)."""
-    return not _NOT_A_SUBJECT.match(question) and _NAMED_SUBJECT.match(question) is not None
-
-
 #: Where a GM's question turns from the story it tells to what it asks: a sentence's end, a dash, or a comma
 #: before an asking word ("..., what now?", "..., then what?").
 _CLAUSES = re.compile(

@@ -9,7 +9,7 @@ import pytest
 from rules_index.chunk import Chunk
 from rules_index.coverage import content_terms, known, one_edit_apart
 from rules_index.index import RulesIndex
-from rules_index.phrasing import asking_clause, narrated_action, opens_with_a_statement, plain_question
+from rules_index.phrasing import asking_clause, narrated_action, plain_question
 from rules_index.rank import Scored, without_copies
 from rules_index.search import search_index
 from rules_index.terms import terms
@@ -150,23 +150,3 @@ def test_a_question_told_as_the_characters_action(question: str, told: bool) -> 
 )
 def test_the_asking_clause_is_the_part_after_the_story(question: str, clause: str) -> None:
     assert asking_clause(question) == clause
-
-
-@pytest.mark.parametrize(
-    ("question", "statement"),
-    [
-        ("Nico tries fried eel at the night market for the first time, that a move?", True),
-        ("Leech wants to come up with a brand new alchemical bomb recipe", True),
-        ("Her supply just dropped to zero. Does anything happen besides the number going down?", True),
-        ("Bluecoats pinch Slane off the street and want him to name the crew's crimes", True),
-        # asked, or opening with a game's name, a preamble or "I": not a statement about someone
-        ("How many hit points does a city watchman have?", False),
-        ("Quick one: how many questions does Appraise Circumstances give on a 12 or better", False),
-        ("Blades: what does the Train downtime action give", False),
-        ("I jump in front of my friend to take the axe blow", False),
-        ("Momentum is at -6", False),  # an auxiliary after the name tells no action
-        ("nico tries the eel", False),  # typed in lower case: no name to read
-    ],
-)
-def test_a_question_that_opens_by_telling_of_someone(question: str, statement: bool) -> None:
-    assert opens_with_a_statement(question) is statement
