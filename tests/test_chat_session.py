@@ -293,3 +293,10 @@ def test_an_unknown_move_points_to_the_chats_own_command() -> None:
     session = ChatSession.open("hint-saga")
     turn = session.send("/roll frobnicate the widget +edge")
     assert turn.kind == "error" and "assistant moves" not in turn.error and "/moves" in turn.error
+
+
+def test_rules_question_naming_another_game_is_answered_from_that_game_in_chat(campaign: str) -> None:
+    turn = ChatSession.open(campaign).ask_rules("blades: what does the Train downtime action give")
+    assert turn.kind == "rules" and turn.answer is not None and turn.answer.found
+    assert turn.citations and all("blades" in c for c in turn.citations)
+    assert ChatSession.open(campaign).system == "starforged"  # the campaign's game is left as it was

@@ -64,10 +64,11 @@ def test_dev_dataset_has_answerable_and_no_answer_questions_in_both_halves() -> 
         retrieve.DEV_HELDOUT5,
         retrieve.DEV_HELDOUT6,
         retrieve.DEV_HELDOUT7,
+        retrieve.DEV_HELDOUT8,
         retrieve.HELDOUT,
     ],
     ids=["first held-out", "second held-out", "third held-out", "fourth held-out", "fifth held-out", "sixth held-out"]
-    + ["seventh held-out", "held-out"],
+    + ["seventh held-out", "eighth held-out", "held-out"],
 )
 def test_heldout_dataset_is_gm_phrased_over_every_system_with_findable_answers(path: Path) -> None:
     rows = retrieve.load_dataset(path)
