@@ -42,7 +42,7 @@ TONES: dict[str, tuple[str, ...]] = {
     "miss": (
         "It goes wrong.",
         "Things turn against you.",
-        "It slips out of your grasp.",
+        "The moment gets away from you.",
         "The moment turns on you.",
         "It does not go your way.",
         "Your plan comes apart.",

@@ -270,8 +270,36 @@ def render(request: NarrationRequest) -> str:
         outcome = result.outcome.value.replace("_", " ") if result.outcome and result.outcome.value != "none" else ""
         if result.move_id in facts.UNTONED and result.score is not None:  # the roll picks a row: no success or failure
             outcome = f"the dice read {result.score}"
-        kept.append(f"{result.move}: {outcome}." if outcome else f"{result.move}.")
+        said = "" if outcome else _trigger_told(result)  # "Heat." alone is no story: what the move's moment is
+        kept.append(said or (f"{result.move}: {outcome}." if outcome else f"{result.move}."))
     return "\n\n".join(kept)
+
+
+#: A trigger told in the second person ("When you make headway in your quest, ...").
+_WHEN_YOU = re.compile(r"^when (?P<who>you|the crew|your crew|a [a-z ]+?) (?P<rest>[^,]+)", re.I)
+
+
+def _trigger_told(result: Result) -> str:
+    """A move made without a roll, told by the moment its trigger names: "After a score or conflict with an opponent,
+    the crew takes heat by the operation's exposure." for Heat, "You make headway in your quest." for Reach a
+    Milestone; "" when the trigger tells no moment (a rule "once per session", a number the engine must give)."""
+    if result.roll != "none":
+        return ""
+    try:
+        from assistant.engine import get_ruleset
+
+        trigger = get_ruleset(result.system).move_by_id(result.move_id).trigger
+    except Exception:  # noqa: BLE001 - a result of a move this version lacks: the plain fallback
+        return ""
+    head = re.split(r":|\s[-–—]\s", " ".join(trigger.split()), maxsplit=1)[0].strip().rstrip(".,;")
+    when = _WHEN_YOU.match(head)
+    if when:
+        head = f"{when.group('who')} {when.group('rest')}".strip()
+    elif re.match(r"^(?:if|once|whenever|spend|mark)\b", head, re.I):
+        return ""
+    if re.search(r"\d", head) or len(head.split()) < 4:
+        return ""
+    return head[:1].upper() + head[1:] + "."
 
 
 def without_card(text: str, result: Result) -> str:
