@@ -53,6 +53,24 @@ def split_field_value(rules: Any, rest: str) -> tuple[str, str]:
     raise InputError("Name the field and the value, e.g. /set edge 3.")
 
 
+def _number_for_a_list(rules: Any, f: Any, number: str, who: str | None) -> str:
+    """What to say to "/set demands 3": a list holds words, so a bare number is no entry; how to add one, how to
+    remove one by its number, and the number field the player may have meant ("Demands before retiring")."""
+    label, whose = f.label.lower(), f"{who}: " if who else ""
+    text = (
+        f"{f.label} is a list of entries in words, so “{number}” alone is not one. To add an entry, type its words "
+        f"(/add {whose}{label} <the words>); to remove the entry numbered {number.lstrip('+-')}, "
+        f"/remove {whose}{label} {number.lstrip('+-')}."
+    )
+    meant = next(
+        (g for g in rules.fields if g.kind in ("int", "meter", "stat") and g.label.lower().startswith(label + " ")),
+        None,
+    )
+    if meant is not None:
+        text += f" To set {meant.label} to {number}, /set {whose}{meant.label.lower()} {number}."
+    return text
+
+
 def _who(rest: str) -> tuple[str | None, str]:
     """``Mara: hp 12`` -> (``Mara``, ``hp 12``)."""
     head, sep, tail = rest.partition(":")
@@ -182,6 +200,8 @@ class CharactersMixin(SessionBase):
         field, value = split_field_value(rules, body)
         op = "set" if name == "set" else name
         f = rules.find(field)
+        if f.kind == "list" and op in ("set", "add") and re.fullmatch(r"\s*[+-]?\d+\s*", value):
+            raise InputError(_number_for_a_list(rules, f, value.strip(), who))
         if op == "set" and f.kind in ("list", "impacts"):
             op = "add"  # "/set belief The Magistrate lies" adds a belief
         return (yield from self._edit_character([Edit(field, value, op)], who, typed))  # type: ignore[arg-type]

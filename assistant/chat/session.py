@@ -322,6 +322,12 @@ class ChatSession(AskingMixin, LookupsMixin):
             return (yield from self._rules(a["value"], record_question=False))
         if name == "undo":
             return (yield from self._undo(None))
+        if name == "choose" and self._last_intent and self._suggestions and _PICK.fullmatch(" ".join(a["options"])):
+            # "/choose 2" just after "Moves that fit": the 2nd move offered, as a bare "2" picks it
+            number = int(" ".join(a["options"]).strip(" .)#"))
+            if not 1 <= number <= len(self._suggestions):
+                raise InputError(f"Pick a suggested move by its number, 1 to {len(self._suggestions)}.")
+            return (yield from self._confirm(self._suggestions[number - 1], stat=None, adds=None, burn=None))
         if name == "choose":
             return (yield from self._choose(a["options"], None))
         if name == "burn":
