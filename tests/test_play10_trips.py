@@ -9,7 +9,8 @@ import pytest
 
 from assistant.chat.classify import classify
 from assistant.narrate.intent import frame
-from tests.session_helpers import assert_store_matches_card, open_campaign, track_named
+from assistant.chat.session import ChatSession
+from tests.session_helpers import ScriptedDice, assert_store_matches_card, open_campaign, track_named
 
 pytestmark = pytest.mark.usefixtures("hash_embedder")
 
@@ -59,6 +60,20 @@ def test_choose_a_number_after_the_moves_that_fit_plays_that_suggested_move() ->
     assert_store_matches_card(session, played)
 
 
+def test_choose_a_number_with_an_older_choice_open_picks_it_and_says_how_to_roll_the_offered_move() -> None:
+    session, dice = open_campaign("Chosen Card", "starforged")
+    offered = session.send("a raider jumps me with a blade!")
+    dice.queue(2, 9, 3)
+    fray = session.confirm(next(s for s in offered.suggestions if s.move == "Enter the Fray"))
+    assert fray.open_choices, fray.narration
+    new = session.send("I dive behind the crates")
+    picked = session.send("/choose 2")
+    assert picked.kind != "error", picked.error
+    said = " ".join(picked.notes)
+    assert "/choose 2 picked from Enter the Fray's open choice" in said, said
+    assert f"To roll the move offered as 2 ({new.suggestions[1].move}), type 2 alone." in said, said
+
+
 def test_after_picking_the_cost_of_an_expedition_the_story_says_no_stray_choose_one() -> None:
     session, dice = open_campaign("Waypoint", "starforged")
     offered = session.send("I survey the derelict, a dangerous expedition")
@@ -97,3 +112,36 @@ def test_a_fight_with_the_pirate_captain_is_named_after_the_whole_foe() -> None:
     dice.queue(5, 2, 3)
     session.confirm(offered.suggestions[0])
     assert track_named(session, "The pirate captain")["kind"] == "combat"
+
+
+def _duel() -> tuple[ChatSession, ScriptedDice]:
+    session, dice = open_campaign("Duel Ten", "dungeon-world")
+    session.send("/set name Kael")
+    session.send("/character add Mara hp=10 armor=1")
+    return session, dice
+
+
+def test_maras_strong_hit_on_me_is_told_as_hers_and_her_picks_are_her_call() -> None:
+    session, dice = _duel()
+    offered = session.send("Mara attacks me")
+    hack = next(s for s in offered.suggestions if s.move == "Hack & Slash")
+    dice.queue(5, 5)  # 10 + her STR 2: a strong hit, hers
+    hit = session.confirm(hack)
+    assert_store_matches_card(session, hit)
+    told = hit.narration
+    assert "Mara attacks you." in told, told
+    assert not any(line in told for line in ("your way", "for you", "pays off in full", "equal to it")), told
+    assert "Choose two, Mara's call:" in told and "your call" not in told, told
+    assert "On Mara's sheet, impact marked: vulnerable." in told, told
+    picked = session.send("/choose 1")
+    assert picked.narration.startswith("Mara picks: you deal your combat damage"), picked.narration
+    assert "Mara's call" in picked.narration and "your call" not in picked.narration, picked.narration
+
+
+def test_my_own_blow_on_mara_is_still_told_as_mine() -> None:
+    session, dice = _duel()
+    offered = session.send("I hack at Mara with my sword")
+    dice.queue(5, 5)
+    hit = session.confirm(offered.suggestions[0])
+    assert "your call" in hit.narration and "Mara's call" not in hit.narration, hit.narration
+    assert "On Mara's sheet" not in hit.narration, hit.narration

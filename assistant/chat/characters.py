@@ -299,6 +299,15 @@ class CharactersMixin(SessionBase):
             odds = odds_for_request(engine_request(self._state, request)).to_dict()
         return dataclasses.replace(s, request=request, stat_value=value, odds=odds, alternatives=[])
 
+    def _actor_of(self, request: Mapping[str, Any]) -> str:
+        """The name of the one who makes this move when it is not the one playing: another character's move rolled
+        with their sheet at the one playing ("Mara attacks me"), so the story tells it as theirs; "" otherwise."""
+        maker, active = request.get("character_id"), self._state.active_character
+        aimed = (request.get("options") or {}).get("target")
+        if not maker or maker == active or maker not in self._state.characters or aimed != active:
+            return ""
+        return shown_name(self._state, str(maker))
+
     def _acts_on_me(self, text: str, target: str) -> bool:
         """The words tell the named character acting on the one playing ("Mara hits me", "Mara's blade cuts me"),
         not the one playing acting on them ("I hit Mara")."""

@@ -170,7 +170,8 @@ class FollowingMixin(ActingMixin):
         when ``seq`` is no longer the last action, or when the engine refuses the new request)."""
         # the words the move was told with (a move rolled by command is retold without words)
         said = self._intents[seq] if seq in self._intents else self._words_before(seq)
-        return (yield from self._resolve(dict(event.request), player_text=said, redo=(seq, options_update, doing)))
+        request = {**event.request, "character_id": event.state_change.character_id}  # whose move it is (Mara's?)
+        return (yield from self._resolve(request, player_text=said, redo=(seq, options_update, doing)))
 
     def _words_before(self, seq: int) -> str:
         """The player's words that led to move ``seq`` (not a picked number, not a command): a pick or a burn on it is

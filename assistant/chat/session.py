@@ -297,6 +297,24 @@ class ChatSession(AskingMixin, LookupsMixin):
         self._say("user", text)
         return (yield from self._confirm(offered[number - 1], stat=None, adds=None, burn=None))
 
+    def _choose_offered(self, number: int, offered: list[Any]) -> TurnStream:
+        """ "/choose 2" just after "Moves that fit": with no move's choice open, the 2nd move offered (as a bare "2"
+        picks it); with one open, that choice's 2nd option, and a note says so and how to roll the move instead."""
+        if self._open_choice() is None:
+            if not 1 <= number <= len(offered):
+                raise InputError(f"Pick a suggested move by its number, 1 to {len(offered)}.")
+            return (yield from self._confirm(offered[number - 1], stat=None, adds=None, burn=None))
+        opened = self._open_choice()
+        said = (
+            [
+                f"/choose {number} picked from {opened[1].move}'s open choice. To roll the move offered as {number} "
+                f"({offered[number - 1].move}), type {number} alone."
+            ]
+            if opened is not None and 1 <= number <= len(offered)
+            else []
+        )
+        return (yield from with_notes(self._choose([str(number)], None), said))
+
     def _command(self, command: Command) -> TurnStream:
         a = command.args
         name = command.name
@@ -322,12 +340,9 @@ class ChatSession(AskingMixin, LookupsMixin):
             return (yield from self._rules(a["value"], record_question=False))
         if name == "undo":
             return (yield from self._undo(None))
-        if name == "choose" and self._last_intent and self._suggestions and _PICK.fullmatch(" ".join(a["options"])):
-            # "/choose 2" just after "Moves that fit": the 2nd move offered, as a bare "2" picks it
-            number = int(" ".join(a["options"]).strip(" .)#"))
-            if not 1 <= number <= len(self._suggestions):
-                raise InputError(f"Pick a suggested move by its number, 1 to {len(self._suggestions)}.")
-            return (yield from self._confirm(self._suggestions[number - 1], stat=None, adds=None, burn=None))
+        offered = list(self._suggestions) if self._last_intent else []
+        if name == "choose" and offered and _PICK.fullmatch(" ".join(a["options"])):
+            return (yield from self._choose_offered(int(" ".join(a["options"]).strip(" .)#")), offered))
         if name == "choose":
             return (yield from self._choose(a["options"], None))
         if name == "burn":

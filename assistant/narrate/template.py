@@ -38,22 +38,28 @@ def _seed(request: NarrationRequest) -> str:
     return f"{request.player_text}|{request.question}|{rolled}|{len(request.recent)}"
 
 
-def _card(result: Result, label: bool) -> str:
-    """The dice card as sentences: the move, the roll, the engine's notes, the changes, the burn offer."""
+def _card(result: Result, label: bool, whose: str = "") -> str:
+    """The dice card as sentences: the move, the roll, the engine's notes, the changes (on ``whose`` sheet, when the
+    move is another character's), the burn offer."""
     head = [f"{facts.move_label(result)}."] if label else []
     if result.roll == "oracle":  # the engine's note states the odds and the roll; the match comes after it
         head += [*result.notes, facts.roll_line(result)]
     else:  # a zero-dice roll's line says how it was rolled: the engine's note is not said again
         zero = facts.zero_dice(result)
         head += [facts.roll_line(result), *(n for n in result.notes if not (zero and n.startswith("Zero dice:")))]
-    head += facts.effect_lines(result)
+    changes = facts.effect_lines(result)
+    head += [f"On {whose}'s sheet, {changes[0][:1].lower()}{changes[0][1:]}", *changes[1:]] if whose and changes else changes
     head.append(facts.burn_offer(result))
     return " ".join(part for part in head if part)
 
 
 def _listed(request: NarrationRequest, result: Result) -> list[str]:
-    """The open choices as the story lists them; none where the app draws them beside it (with the card)."""
-    return _choices(result) if request.card else []
+    """The open choices as the story lists them; none where the app draws them beside it (with the card). Another
+    character's move (``request.actor``) leaves its picks to them: "Choose two, Mara's call"."""
+    listed = _choices(result) if request.card else []
+    if request.actor:
+        listed = [text.replace(", your call:", f", {request.actor}'s call:", 1) for text in listed]
+    return listed
 
 
 def _choices(result: Result) -> list[str]:
@@ -109,6 +115,8 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
             paragraphs += [reading, story(result, recent)]
         return paragraphs + _listed(request, result)
     retold = _retold(request, result) if first else ""
+    if retold.startswith("You choose: ") and request.actor:  # Mara's picks on her own move are hers
+        retold = f"{request.actor} picks: {retold.removeprefix('You choose: ')}"
     missed = FAMILY.get(str(result.outcome)) == "miss"
     rolled = result.roll != "none"  # a move without a roll ("I reach a milestone") is told as done, not as tried
     framed = (
@@ -117,9 +125,11 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
         else frame(request.player_text, seed, recent, attempt=rolled, failed=missed)
     )
     opening = retold or (framed if first else f"Then, {result.move}.")
+    if request.actor and not opening:  # "Mara hits me for 5": the words have a number, the move is still hers
+        opening = f"{request.actor} rolls {result.move}."
     told = story(result, recent)
     prose, _, rest = told.partition("\n") if told and not told.startswith("-") else ("", "", told)
-    feeling = "" if retold and not (result.burn and result.burn.burned) else tone(result, seed, recent)
+    feeling = "" if retold and not (result.burn and result.burn.burned) else tone(result, seed, recent, request.actor)
     said = " ".join(opening.lower().split())
     prose = " ".join(
         s for s in re.split(r"(?<=[.!?])\s+", prose) if s and s.lower().rstrip(".!") not in said
@@ -127,7 +137,7 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
     paragraphs.append(" ".join(p for p in (opening, feeling, prose) if p))
     paragraphs.append(rest)
     picked = retold and not (result.burn and result.burn.burned)
-    card = _picked_card(request, result) if picked else _card(result, label=True)
+    card = _picked_card(request, result) if picked else _card(result, label=True, whose=request.actor)
     paragraphs.append(card if request.card else facts.burn_offer(result))
     return paragraphs + _listed(request, result)
 
