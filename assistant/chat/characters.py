@@ -183,11 +183,9 @@ class CharactersMixin(SessionBase):
                 playing = shown_name(self._state, cid)
                 return (yield from self._said(typed, f"{playing} is now the one playing.", event_seq=stored.seq))
             cid = store_characters.find_character(self._state, rest or None)
-            return (
-                yield from _finish(
-                    Turn(kind="command", player_text=typed, narration=sheet_text(self._state, cid), narrator="template")
-                )
-            )
+            shown = sheet_text(self._state, cid)
+            self._say("assistant", shown)  # kept in the log: a reload shows what was typed and what it showed
+            return (yield from _finish(Turn(kind="command", player_text=typed, narration=shown, narrator="template")))
         who, body = _who(rest)
         if who is not None and not self._names_character(who):
             who, body = None, rest.strip()  # "/set belief Note: ..." is a belief, not a character called "belief Note"

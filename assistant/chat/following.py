@@ -223,6 +223,7 @@ class FollowingMixin(ActingMixin):
                     + (f" — {t['status']}" if t.get("status") else "")
                     for t in self._state.tracks.values()
                 )
+            self._say("assistant", text)  # kept in the log: a reload shows the list as it was shown
             return (yield from _finish(Turn(kind="command", player_text="/progress", narration=text, narrator="template")))
         return (yield from self._tool("mark_progress", {"track": track, "times": times}, f"/progress {track} {times}"))
 
