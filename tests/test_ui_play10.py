@@ -43,3 +43,15 @@ def test_a_move_without_a_roll_reads_as_a_sentence_beside_its_card() -> None:
     assert "Heat." not in shown, shown
     assert any("the crew takes heat by the operation's exposure" in b for b in shown), shown
     no_errors(app)
+
+
+def test_the_incarceration_table_card_reads_the_best_die_of_the_tier_not_a_d100() -> None:
+    app = AppTest.from_file(str(APP), default_timeout=90)
+    app.run()
+    create_campaign(app, "Tier Crows", "blades")
+    play_action(app, "/set tier 2")
+    play_action(app, "/table incarceration")
+    shown = "\n".join(_bubbles(app))
+    assert "Best die" in shown and "on d100" not in shown, shown
+    assert "for tier 2" in shown, shown
+    no_errors(app)

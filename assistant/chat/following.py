@@ -78,6 +78,24 @@ class FollowingMixin(ActingMixin):
                 return (yield from self._ask(question))
             return (yield from self._choice_kept(f"{exc} The choice is still open.", result, seq))
 
+    def _choose_offered(self, number: int, offered: list[Any]) -> TurnStream:
+        """ "/choose 2" just after "Moves that fit": with no move's choice open, the 2nd move offered (as a bare "2"
+        picks it); with one open, that choice's 2nd option, and a note says so and how to roll the move instead."""
+        if self._open_choice() is None:
+            if not 1 <= number <= len(offered):
+                raise InputError(f"Pick a suggested move by its number, 1 to {len(offered)}.")
+            return (yield from self._confirm(offered[number - 1], stat=None, adds=None, burn=None))
+        opened = self._open_choice()
+        said = (
+            [
+                f"/choose {number} picked from {opened[1].move}'s open choice. To roll the move offered as {number} "
+                f"({offered[number - 1].move}), type {number} alone."
+            ]
+            if opened is not None and 1 <= number <= len(offered)
+            else []
+        )
+        return (yield from with_notes(self._choose([str(number)], None), said))
+
     def _decline(self) -> TurnStream:
         """ "No thanks" to the open choice: an optional one (you *may*...) is left, and said so; one the rules make
         the player pick stays open, and the turn says so and what to pick."""

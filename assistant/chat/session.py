@@ -297,24 +297,6 @@ class ChatSession(AskingMixin, LookupsMixin):
         self._say("user", text)
         return (yield from self._confirm(offered[number - 1], stat=None, adds=None, burn=None))
 
-    def _choose_offered(self, number: int, offered: list[Any]) -> TurnStream:
-        """ "/choose 2" just after "Moves that fit": with no move's choice open, the 2nd move offered (as a bare "2"
-        picks it); with one open, that choice's 2nd option, and a note says so and how to roll the move instead."""
-        if self._open_choice() is None:
-            if not 1 <= number <= len(offered):
-                raise InputError(f"Pick a suggested move by its number, 1 to {len(offered)}.")
-            return (yield from self._confirm(offered[number - 1], stat=None, adds=None, burn=None))
-        opened = self._open_choice()
-        said = (
-            [
-                f"/choose {number} picked from {opened[1].move}'s open choice. To roll the move offered as {number} "
-                f"({offered[number - 1].move}), type {number} alone."
-            ]
-            if opened is not None and 1 <= number <= len(offered)
-            else []
-        )
-        return (yield from with_notes(self._choose([str(number)], None), said))
-
     def _command(self, command: Command) -> TurnStream:
         a = command.args
         name = command.name
@@ -363,7 +345,9 @@ class ChatSession(AskingMixin, LookupsMixin):
         if name == "clock" and "by" in a:
             return (yield from self._clock_step(a["name"], a["by"], f"/{command.text}"))
         if name == "clock" and not a:
-            return (yield from self._shown(Turn(kind="command", player_text="/clock", narrator="template", narration=self._clocks())))
+            return (
+                yield from self._shown(Turn(kind="command", player_text="/clock", narrator="template", narration=self._clocks()))
+            )
         if name == "clock":
             check_new_clock(self._state, a["name"])
             return (yield from self._tool("start_clock", {"name": a["name"], "segments": a["segments"]}, f"/{command.text}"))

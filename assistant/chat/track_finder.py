@@ -181,6 +181,8 @@ def _foe_phrase(text: str, foe: re.Match[str]) -> str:
             break
         words.append(low)
     return " ".join(words)
+
+
 _LEAD = re.compile(r"^(?:i|we|you)\s+(?:(?:try|want|begin|start|decide)\s+to\s+)?", re.IGNORECASE)
 
 

@@ -193,7 +193,8 @@ def _faces(result: Result) -> list[str]:
 
 def zero_dice(result: Result) -> bool:
     """A pool of zero dice: two rolled and the lower kept (the engine's note says so)."""
-    return result.roll == "pool" and any(n == ZERO_DICE_NOTE or n.startswith("Zero dice:") for n in result.notes)
+    pooled = result.roll == "pool" or (result.table or {}).get("pool") is not None  # a table read by a pool too
+    return pooled and any(n == ZERO_DICE_NOTE or n.startswith("Zero dice:") for n in result.notes)
 
 
 def _pool_line(result: Result) -> str:
