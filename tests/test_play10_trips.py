@@ -145,3 +145,23 @@ def test_my_own_blow_on_mara_is_still_told_as_mine() -> None:
     hit = session.confirm(offered.suggestions[0])
     assert "your call" in hit.narration and "Mara's call" not in hit.narration, hit.narration
     assert "On Mara's sheet" not in hit.narration, hit.narration
+
+
+def test_maras_blow_for_five_lands_on_my_sheet_without_the_word_damage() -> None:
+    session, _dice = _duel()
+    offered = session.send("Mara hits me for 5")
+    assert offered.suggestions[0].move == "Deal Damage", [s.move for s in offered.suggestions]
+    done = session.confirm(offered.suggestions[0])
+    assert_store_matches_card(session, done)
+    assert "Damage to Kael: 5 (already rolled), less 3 armor: 2 HP." in done.narration, done.narration
+    state = session.reload()
+    mara = next(c for c in state.characters.values() if c.get("name") == "Mara")
+    assert state.active()["hp"] == 20 and mara["hp"] == 10, (state.active()["hp"], mara["hp"])
+
+
+def test_a_barrel_roll_is_facing_danger_with_speed() -> None:
+    session, _ = open_campaign("Barrel Roll", "starforged")
+    offered = session.send("do a barrel roll")
+    assert offered.kind == "action" and offered.suggestions, offered.narration
+    top = offered.suggestions[0]
+    assert (top.move, top.stat) == ("Face Danger", "edge"), [(s.move, s.stat) for s in offered.suggestions]
