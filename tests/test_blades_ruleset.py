@@ -436,7 +436,6 @@ def test_random_requests_stay_in_bounds_and_replay(rng: random.Random) -> None:
         ("entanglements_heat_0_3", 6, "Cooperation"),
         ("entanglements_heat_4_5", 2, "Gang Trouble or Questioning"),
         ("Entanglements (Heat 6+)", 5, "Demonic Notice or Show of Force"),
-        ("incarceration_roll", 1, "1 trauma"),
         ("prison_claims", 3, "Guard payoff"),
     ],
 )

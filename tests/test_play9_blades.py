@@ -1,6 +1,6 @@
 """Round 9 of a Blades downtime played through the chat: a long-term project typed as key=value starts its clock
 (project=Tunnel clock=8, or segments=8); a clock size without a project name, or a project the sheet lacks, says
-exactly what to type; /table incarceration rolls the crew's Tier as its dice pool, as the text says."""
+exactly what to type (/table incarceration: see test_play10_blades)."""
 
 from __future__ import annotations
 
@@ -44,23 +44,6 @@ def test_a_clock_size_without_a_project_or_a_project_not_on_the_sheet_says_what_
     assert "no project called “Ghost”" in (unknown.error or "") and "project=Ghost clock=8" in (unknown.error or ""), unknown
     assert "'" not in (unknown.error or "").split("“Ghost”")[0][-3:]
     assert session.reload().characters == before
-
-
-def test_table_incarceration_rolls_the_crews_tier_as_the_dice_pool() -> None:
-    """ "When you serve your time, make an incarceration roll using your crew's Tier as the dice pool." """
-    session, dice = open_campaign("Ironhook Crows", "blades")
-    session.send("/set tier 2")
-    session.send("/meter wanted level +1 the Bluecoats' files")
-    dice.queue(2, 5)  # Tier 2: two dice, the best counts
-    card = session.send("/table incarceration")
-    assert card.kind == "action", card.error
-    assert "Rolled 2 and 5" in card.narration and "Sentence at wanted level 1" in card.narration, card.narration
-    assert not dice.faces
-    assert_store_matches_card(session, card)
-    dice.queue(1, 4)  # Tier 0: two dice, the lower counts
-    session.send("/set tier 0")
-    zero = session.send("/table incarceration roll").narration
-    assert "Rolled 1 and 4" in zero and "the 1 counts" in zero, zero
 
 
 def test_a_beating_is_named_as_harm_and_says_why_nothing_rolls_and_remove_harm_1_is_the_first_shown() -> None:

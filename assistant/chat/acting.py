@@ -324,7 +324,8 @@ class ActingMixin(OpenChoiceMixin):
         found += closed_now(tracks_before, self._state.tracks)
         yield TurnEvent("result", result=result)
         task = task or _task_for(result)
-        narration = yield from self._narrate(task, player_text, [result], question=question, odds=_odds_map(odds))
+        actor = self._actor_of(request)  # "Mara attacks me": her move, told as hers
+        narration = yield from self._narrate(task, player_text, [result], question=question, odds=_odds_map(odds), actor=actor)
         if narration.text:
             service.record_narration(self.campaign, seq, narration.text, store=self.store)
         turn = Turn(
@@ -352,8 +353,9 @@ class ActingMixin(OpenChoiceMixin):
         return (yield from _finish(turn))
 
     def _narrate(
-        self, task: str, player_text: str, results: list[Result], *, question: str = "", odds: Mapping[str, float] | None = None
-    ) -> Generator[TurnEvent, None, NarrationOutcome]:
+        self, task: str, player_text: str, results: list[Result], *, question: str = "", odds: Mapping[str, float] | None = None,
+        actor: str = "",
+    ) -> Generator[TurnEvent, None, NarrationOutcome]:  # fmt: skip
         from assistant.narrate import NarrationRequest
 
         rules: tuple[Any, ...] = ()
@@ -374,6 +376,7 @@ class ActingMixin(OpenChoiceMixin):
             question=question,
             style=self.style,
             card=not self.cards_shown,
+            actor=actor,
         )
         return (
             yield from guarded_narration(

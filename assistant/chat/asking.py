@@ -101,6 +101,8 @@ class AskingMixin(FollowingMixin):
         words = len(text.split())
         if (kind != "action" and words > 2) or (question.kind == "text" and words > FREE_ANSWER_WORDS):
             return None  # a rules or oracle question, or a new action, not an answer
+        if question.kind == "text" and _acts_or_asks(text, kind):
+            return None  # "I search the warehouse", "who runs the docks?": the next action, not the words asked for
         if kind == "action" and words >= NEW_ACTION_WORDS and _BLOW_TAKEN.search(text):
             return None  # "the hunter stakes me, a formidable foe": a new blow, not the rank of the last question
         value = read_answer(question, text)
@@ -152,6 +154,18 @@ _BLOW_TAKEN = re.compile(r"\b(?!i\b)[a-z]+\s+[a-z]+(?:s|ed)\s+(?:at\s+)?me\b", r
 _CHOOSE = re.compile(r"^\s*/\s*choose\s+(\S.*?)\s*$", re.IGNORECASE)
 
 _I_DO = re.compile(r"^\s*(?:i|we)\s+(?!(?:dunno|guess|think|mean)\b)[a-z]{2,}", re.IGNORECASE)
+
+
+#: First-person words that still answer a question asked for words ("I owe the Watch a name", "I must find her").
+_I_SAY = re.compile(r"^\s*(?:i|we)\s+(?:must|need|have|had|should|will|shall|owe|want|wish|would|am|was|were|are)\b", re.I)
+
+
+def _acts_or_asks(text: str, kind: str) -> bool:
+    """A message that is the player's next action or question, not the words a question asked for: a question
+    ("who runs the docks?"), a rules or oracle question, or "I"/"we" doing something ("I search the warehouse")."""
+    if kind in ("rules", "oracle", "command") or text.rstrip().endswith("?"):
+        return True
+    return _first_person(text) and not _I_SAY.match(text)
 
 
 def _first_person(text: str) -> bool:

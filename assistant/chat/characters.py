@@ -53,6 +53,24 @@ def split_field_value(rules: Any, rest: str) -> tuple[str, str]:
     raise InputError("Name the field and the value, e.g. /set edge 3.")
 
 
+def _number_for_a_list(rules: Any, f: Any, number: str, who: str | None) -> str:
+    """What to say to "/set demands 3": a list holds words, so a bare number is no entry; how to add one, how to
+    remove one by its number, and the number field the player may have meant ("Demands before retiring")."""
+    label, whose = f.label.lower(), f"{who}: " if who else ""
+    text = (
+        f"{f.label} is a list of entries in words, so “{number}” alone is not one. To add an entry, type its words "
+        f"(/add {whose}{label} <the words>); to remove the entry numbered {number.lstrip('+-')}, "
+        f"/remove {whose}{label} {number.lstrip('+-')}."
+    )
+    meant = next(
+        (g for g in rules.fields if g.kind in ("int", "meter", "stat") and g.label.lower().startswith(label + " ")),
+        None,
+    )
+    if meant is not None:
+        text += f" To set {meant.label} to {number}, /set {whose}{meant.label.lower()} {number}."
+    return text
+
+
 def _who(rest: str) -> tuple[str | None, str]:
     """``Mara: hp 12`` -> (``Mara``, ``hp 12``)."""
     head, sep, tail = rest.partition(":")
@@ -165,11 +183,9 @@ class CharactersMixin(SessionBase):
                 playing = shown_name(self._state, cid)
                 return (yield from self._said(typed, f"{playing} is now the one playing.", event_seq=stored.seq))
             cid = store_characters.find_character(self._state, rest or None)
-            return (
-                yield from _finish(
-                    Turn(kind="command", player_text=typed, narration=sheet_text(self._state, cid), narrator="template")
-                )
-            )
+            shown = sheet_text(self._state, cid)
+            self._say("assistant", shown)  # kept in the log: a reload shows what was typed and what it showed
+            return (yield from _finish(Turn(kind="command", player_text=typed, narration=shown, narrator="template")))
         who, body = _who(rest)
         if who is not None and not self._names_character(who):
             who, body = None, rest.strip()  # "/set belief Note: ..." is a belief, not a character called "belief Note"
@@ -182,6 +198,8 @@ class CharactersMixin(SessionBase):
         field, value = split_field_value(rules, body)
         op = "set" if name == "set" else name
         f = rules.find(field)
+        if f.kind == "list" and op in ("set", "add") and re.fullmatch(r"\s*[+-]?\d+\s*", value):
+            raise InputError(_number_for_a_list(rules, f, value.strip(), who))
         if op == "set" and f.kind in ("list", "impacts"):
             op = "add"  # "/set belief The Magistrate lies" adds a belief
         return (yield from self._edit_character([Edit(field, value, op)], who, typed))  # type: ignore[arg-type]
@@ -278,6 +296,15 @@ class CharactersMixin(SessionBase):
         with contextlib.suppress(AssistantError):
             odds = odds_for_request(engine_request(self._state, request)).to_dict()
         return dataclasses.replace(s, request=request, stat_value=value, odds=odds, alternatives=[])
+
+    def _actor_of(self, request: Mapping[str, Any]) -> str:
+        """The name of the one who makes this move when it is not the one playing: another character's move rolled
+        with their sheet at the one playing ("Mara attacks me"), so the story tells it as theirs; "" otherwise."""
+        maker, active = request.get("character_id"), self._state.active_character
+        aimed = (request.get("options") or {}).get("target")
+        if not maker or maker == active or maker not in self._state.characters or aimed != active:
+            return ""
+        return shown_name(self._state, str(maker))
 
     def _acts_on_me(self, text: str, target: str) -> bool:
         """The words tell the named character acting on the one playing ("Mara hits me", "Mara's blade cuts me"),

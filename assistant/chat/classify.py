@@ -57,6 +57,9 @@ _UNMARKED_QUESTION = re.compile(
     r"this|that|these|those|my|his|her|their|its|anyone|someone|anything|something|anybody|somebody|you)\b)",
     re.I,
 )
+#: "Do a barrel roll", "have a drink": an opener of questions followed by "a"/"some", typed without a "?", is the
+#: player's action ("do the guards see me" is a question, and reads as one).
+_DO_SOMETHING = re.compile(r"^(?:do|have)\s+(?:a|an|some|another|one\s+more)\b(?![^?]*\?\s*$)", re.I)
 _YES_NO_OPENER = re.compile(r"^(is|are|was|were|will|would|does|do|did|has|have|had|can|could|should|might|may|am) \b", re.I)
 _RULES_PHRASES = re.compile(
     r"\b(rules?|move|moves|roll|rolls|rolled|reroll|stat|stats|momentum|progress|track|tracks|impact|impacts|"
@@ -261,7 +264,7 @@ def classify(text: str, system: str = "starforged") -> Classification:
     if oracle:
         rest = stripped[oracle.end() :]
         return Classification("oracle", rest, "asked the oracle", odds_in(rest))
-    is_question = stripped.endswith("?") or bool(_QUESTION_OPENER.match(stripped))
+    is_question = stripped.endswith("?") or bool(_QUESTION_OPENER.match(stripped) and not _DO_SOMETHING.match(stripped))
     if _TRY_OPENER.match(stripped) and not _asks_what_is_allowed(stripped, system):
         return Classification("action", stripped, "an action put as a question")
     if _GEAR_QUESTION.match(stripped) and _has_gear_move(system):

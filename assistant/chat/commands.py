@@ -10,7 +10,7 @@ command parsed. The commands (``/help`` prints this list)::
     /price                                                Pay the Price
     /dice <notation>                                      free dice, e.g. /dice 2d6+1
     /progress [track] [times]                             list tracks, or mark progress on one
-    /track <rank> <name>                                  start a progress track (a vow, an expedition...)
+    /track [<rank> <name>]                                list tracks, or start one (a vow, an expedition...)
     /clock <segments> <name>                              start a clock
     /clock +N|-N <name>                                   advance a clock (or wind it back) by name
     /meter <name> <+N|-N> <reason>                        adjust a meter, with the reason
@@ -207,6 +207,8 @@ def parse_command(text: str) -> Command:
                 "progress", f"Mark progress 1 to {MAX_PLAYER_MARKS} times (a troublesome track fills in 4, an epic one in 40)."
             )
         args = {"track": track or None, "times": times or 1}
+    elif name == "track" and not rest:  # "/track" alone lists the tracks, as "/clock" lists the clocks
+        args = {}
     elif name == "track":
         rank, _, track_name = rest.partition(" ")
         if rank.lower() not in RANKS or not track_name.strip():

@@ -78,6 +78,24 @@ class FollowingMixin(ActingMixin):
                 return (yield from self._ask(question))
             return (yield from self._choice_kept(f"{exc} The choice is still open.", result, seq))
 
+    def _choose_offered(self, number: int, offered: list[Any]) -> TurnStream:
+        """ "/choose 2" just after "Moves that fit": with no move's choice open, the 2nd move offered (as a bare "2"
+        picks it); with one open, that choice's 2nd option, and a note says so and how to roll the move instead."""
+        if self._open_choice() is None:
+            if not 1 <= number <= len(offered):
+                raise InputError(f"Pick a suggested move by its number, 1 to {len(offered)}.")
+            return (yield from self._confirm(offered[number - 1], stat=None, adds=None, burn=None))
+        opened = self._open_choice()
+        said = (
+            [
+                f"/choose {number} picked from {opened[1].move}'s open choice. To roll the move offered as {number} "
+                f"({offered[number - 1].move}), type {number} alone."
+            ]
+            if opened is not None and 1 <= number <= len(offered)
+            else []
+        )
+        return (yield from with_notes(self._choose([str(number)], None), said))
+
     def _decline(self) -> TurnStream:
         """ "No thanks" to the open choice: an optional one (you *may*...) is left, and said so; one the rules make
         the player pick stays open, and the turn says so and what to pick."""
@@ -170,7 +188,8 @@ class FollowingMixin(ActingMixin):
         when ``seq`` is no longer the last action, or when the engine refuses the new request)."""
         # the words the move was told with (a move rolled by command is retold without words)
         said = self._intents[seq] if seq in self._intents else self._words_before(seq)
-        return (yield from self._resolve(dict(event.request), player_text=said, redo=(seq, options_update, doing)))
+        request = {**event.request, "character_id": event.state_change.character_id}  # whose move it is (Mara's?)
+        return (yield from self._resolve(request, player_text=said, redo=(seq, options_update, doing)))
 
     def _words_before(self, seq: int) -> str:
         """The player's words that led to move ``seq`` (not a picked number, not a command): a pick or a burn on it is
@@ -222,6 +241,7 @@ class FollowingMixin(ActingMixin):
                     + (f" — {t['status']}" if t.get("status") else "")
                     for t in self._state.tracks.values()
                 )
+            self._say("assistant", text)  # kept in the log: a reload shows the list as it was shown
             return (yield from _finish(Turn(kind="command", player_text="/progress", narration=text, narrator="template")))
         return (yield from self._tool("mark_progress", {"track": track, "times": times}, f"/progress {track} {times}"))
 

@@ -160,7 +160,21 @@ class LookupsMixin(ActingMixin):
         if move is not None:  # the move rolls its own dice and reads the column (Blades: wanted level, heat)
             return (yield from self._resolve({"move": move.id}, player_text=self._last_intent or move.name))
         rolled = self._resolve({"move": f"table:{table.id}"}, player_text=self._last_intent or table.name)
-        return (yield from with_notes(rolled, self._not_the_move(name, table)))
+        return (yield from with_notes(rolled, self._only_the_roll(table) or self._not_the_move(name, table)))
+
+    def _only_the_roll(self, table: Any) -> list[str]:
+        """A note for a table read by its move's dice pool ("/table incarceration"): only the roll was made, and the
+        move that changes the sheet is played by its own name."""
+        if not table.pool or not table.move:
+            return []
+        try:
+            move = get_ruleset(self.system).move_by_id(table.move)
+        except AssistantError:
+            return []
+        return [
+            f"Only the roll: nothing on the sheet changed. To play {move.name} itself, with what it changes, "
+            f"/roll {move.name.lower()}."
+        ]
 
     def _not_the_move(self, name: str, table: Any) -> list[str]:
         """A note when the player named a move and got one of its tables ("/table take decisive action" rolls the cost
@@ -179,9 +193,9 @@ class LookupsMixin(ActingMixin):
 
     def _move_rolling(self, table: Any) -> Any:
         """The move that rolls ``table`` with dice of its own, when the table is one of its columns named after it
-        ("Entanglements (Heat 4-5)": dice equal to the wanted level, the column of the crew's heat) or the move's own
-        roll ("Incarceration Roll": the crew's Tier as the dice pool), else None."""
-        if not table.move:
+        ("Entanglements (Heat 4-5)": dice equal to the wanted level, the column of the crew's heat), else None. A
+        table read by its move's pool ("Incarceration Roll") rolls that pool itself and changes nothing."""
+        if not table.move or table.pool:
             return None
         ruleset = get_ruleset(self.system)
         try:
@@ -189,8 +203,7 @@ class LookupsMixin(ActingMixin):
         except AssistantError:
             return None
         columns = [t for t in ruleset.tables.values() if t.move == table.move and t.name.startswith(move.name)]
-        own_roll = table.name == f"{move.name} Roll"  # "Incarceration Roll": the crew's Tier is its dice pool
-        return move if (len(columns) > 1 or own_roll) and move.roll.type == "pool" else None
+        return move if len(columns) > 1 and move.roll.type == "pool" else None
 
     def _pay_the_price(self) -> TurnStream:
         ruleset = get_ruleset(self.system)

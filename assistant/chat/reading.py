@@ -118,6 +118,7 @@ def _amount(text: str, move: MoveSpec, state: CampaignState) -> Found | None:
     patterns = (
         rf"\b(?:suffer(?:s|ed|ing)?|tak(?:e|es|ing)|took|los(?:e|es|ing|t)|mark(?:s|ed)?)\s+{NUMBER}\b",
         rf"\b{NUMBER}\s+(?:points?\s+of\s+|more\s+)?(?:harm|stress|damage|momentum|supply|health|spirit|blood|hunger|hp)\b",
+        rf"\b(?:hit|cut|strike|stab|slash|wound|claw|bite|shoot)(?:s|es)?\s+(?:me|us)\s+for\s+{NUMBER}\b",  # "Mara hits me for 5"
     )
     for pattern in patterns:
         match = _search(pattern, text)

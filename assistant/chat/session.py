@@ -322,6 +322,9 @@ class ChatSession(AskingMixin, LookupsMixin):
             return (yield from self._rules(a["value"], record_question=False))
         if name == "undo":
             return (yield from self._undo(None))
+        offered = list(self._suggestions) if self._last_intent else []
+        if name == "choose" and offered and _PICK.fullmatch(" ".join(a["options"])):
+            return (yield from self._choose_offered(int(" ".join(a["options"]).strip(" .)#")), offered))
         if name == "choose":
             return (yield from self._choose(a["options"], None))
         if name == "burn":
@@ -334,21 +337,31 @@ class ChatSession(AskingMixin, LookupsMixin):
                     "adjust_meter", {"meter": a["meter"], "delta": a["delta"], "reason": a["reason"]}, f"/{command.text}"
                 )
             )
+        if name == "track" and not a:
+            return (yield from self._progress(None, 1))
         if name == "track":
             track = {"name": a["name"], "rank": a["rank"]}
             return (yield from self._tool("start_track", track, f"/{command.text}"))
         if name == "clock" and "by" in a:
             return (yield from self._clock_step(a["name"], a["by"], f"/{command.text}"))
         if name == "clock" and not a:
-            return (yield from _finish(Turn(kind="command", player_text="/clock", narrator="template", narration=self._clocks())))
+            return (
+                yield from self._shown(Turn(kind="command", player_text="/clock", narrator="template", narration=self._clocks()))
+            )
         if name == "clock":
             check_new_clock(self._state, a["name"])
             return (yield from self._tool("start_clock", {"name": a["name"], "segments": a["segments"]}, f"/{command.text}"))
         return (
-            yield from _finish(
+            yield from self._shown(
                 Turn(kind="command", player_text=f"/{command.text}", narrator="template", narration=self._info(name))
             )
         )
+
+    def _shown(self, turn: Turn) -> TurnStream:
+        """A command's answer that changed nothing (/sheet, /clock, /help), kept in the log as the chat's reply: after
+        a reload the player still sees what they typed and what it showed, as at the time."""
+        self._say("assistant", turn.narration)
+        return (yield from _finish(turn))
 
     def _intent_for(self, move_name: str) -> str:
         """The player's last words, to tell a /roll of ``move_name`` by, when that move was one offered for them: "I

@@ -23,6 +23,7 @@ from typing import Any
 from assistant.engine import get_ruleset
 from assistant.engine.schema import MoveSpec
 from assistant.engine.tracks import Rank
+from assistant.narrate.intent import is_verb
 from assistant.store.state import CampaignState
 
 #: Statuses of a track that takes no more progress (see :mod:`assistant.store.moves`).
@@ -158,11 +159,30 @@ _RANK_CLAUSE = re.compile(
 _FOE = re.compile(r"\b(?:a|an|the)\s+(?!(?:way|moment|fight|blow|attack|fray|battle|combat|duel|encounter)\b)([a-z][\w-]*)", re.I)
 #: The one who starts the fight, as the sentence's subject: "a raider jumps me", "something attacks me".
 _SUBJECT = re.compile(
-    r"^(?:(a|an|the)\s+)?([a-z][\w-]*)\s+(?:suddenly\s+)?(?:attacks?|jumps?|lunges?|charges?|ambush(?:es)?|shoots?|fires?"
+    r"^(?:(a|an|the)\s+)?((?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)\s+(?:suddenly\s+)?(?:attacks?|jumps?|lunges?|charges?|ambush(?:es)?|shoots?|fires?"
     r"|opens? fire|spots?|grabs?|leaps?|rushes|pounces?|strikes?)\b",
     re.I,
 )
 _PRONOUNS = frozenset({"i", "we", "you", "he", "she", "it", "they", "this", "that"})
+#: Words that end a foe's name: what the foe does or where ("the pirate captain draws", "the beast in the dark").
+_AFTER_FOE = frozenset(
+    {"and", "or", "but", "with", "in", "on", "at", "from", "to", "into", "of", "who", "that", "which", "as", "for",
+     "by", "is", "are", "was", "were", "has", "have", "had", "me", "us", "you", "him", "her", "them", "it"}
+)  # fmt: skip
+
+
+def _foe_phrase(text: str, foe: re.Match[str]) -> str:
+    """The foe's name with the nouns after its first word ("the pirate captain draws steel" -> "pirate captain"), up
+    to three words, stopping at a verb in -s, a preposition or a pronoun."""
+    words = [foe.group(1).lower()]
+    for word in re.findall(r"[A-Za-z][\w'-]*", text[foe.end() :])[:2]:
+        low = word.lower()
+        if low in _AFTER_FOE or is_verb(low) or low.endswith(("ly", "ed")) or (low.endswith("s") and not low.endswith("ss")):
+            break
+        words.append(low)
+    return " ".join(words)
+
+
 _LEAD = re.compile(r"^(?:i|we|you)\s+(?:(?:try|want|begin|start|decide)\s+to\s+)?", re.IGNORECASE)
 
 
@@ -185,14 +205,14 @@ def name_from_words(text: str, kind: str) -> str:
         name = re.sub(r"^(?:me|us)\b.*$", "me", name, flags=re.IGNORECASE)  # "a hunter attacks me": not the foe
         if name.lower() in _NOT_A_FOE or not matched:  # "a raider lunges at me; I fight back": the raider, not "back"
             subject, foe = _SUBJECT.match(clean), _FOE.search(_HOW.sub("", clean) or clean)  # not "with a knife"
-            if subject and subject.group(2).lower() not in _PRONOUNS:  # "something attacks me from the dark"
+            if subject and not _PRONOUNS & set(subject.group(2).lower().split()):  # "something attacks me from the dark"
                 name = f"The {subject.group(2).lower()}" if subject.group(1) else subject.group(2).capitalize()
             else:  # a name before any "the ..." ("I punch Kraven in the jaw"), the foe, or else "The fight"
                 called = re.search(r"(?<!^)\b(?!I\b)([A-Z][\w'-]+)", _HOW.sub("", clean) or clean)
                 if called and (foe is None or called.start() < foe.start()):
                     name = called.group(1)
                 else:  # "i strike him with my blade": no foe named, "The fight"
-                    name = f"The {foe.group(1).lower()}" if foe else ""
+                    name = f"The {_foe_phrase(clean, foe)}" if foe else ""
     name = _RANK_CLAUSE.sub("", name)  # "find my lost sister, it's a dangerous vow": the rank, not the name
     name = re.sub(rf"\b(?:{'|'.join(r.value for r in Rank)})\b\s*", "", name, flags=re.IGNORECASE).strip(" ,;:-")
     name = re.sub(r"^(?:a|an)\s+", "", name, flags=re.IGNORECASE)

@@ -114,7 +114,16 @@ class RulesetData:
             rows = tuple(
                 TableRow(r.range[0], r.range[1], r.text, r.roll_twice, tuple(r.follow_ups), tuple(r.choices)) for r in spec.rows
             )
-            out[spec.id] = Table(id=spec.id, name=spec.name, rows=rows, sides=spec.sides, move=spec.move, source=spec.source_note)
+            out[spec.id] = Table(
+                id=spec.id,
+                name=spec.name,
+                rows=rows,
+                sides=spec.sides,
+                move=spec.move,
+                source=spec.source_note,
+                pool=spec.pool,
+                critical=spec.critical,
+            )
         return out
 
     @cached_property

@@ -98,7 +98,11 @@ def _follow_up_problems(data: CheckedData, where: str, fu: FollowUpSpec, known_m
 
 def table_problems(data: CheckedData) -> Iterator[str]:
     known_moves = {m.id for m in data.moves}
+    moves = {m.id: m for m in data.moves}
     for table in data.table_specs:
+        owner = moves.get(table.move or "")
+        if table.pool and (owner is None or owner.roll.type != "pool" or table.sides != 6):
+            yield f"table {table.id}: a pool table reads the d6 pool of its move, and {table.move!r} rolls none"
         for row in table.rows:
             for fu in row.follow_ups:
                 yield from _follow_up_problems(data, f"table {table.id}", fu, known_moves)

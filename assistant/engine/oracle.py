@@ -38,6 +38,10 @@ class Table:
     move: str | None = None
     """The move whose text contains the table, if any."""
     source: str = ""
+    pool: bool = False
+    """Rolled with the dice pool of :attr:`move` (its highest die reads the row), not one die."""
+    critical: str = ""
+    """The row a critical of that pool reads (two or more sixes), when the table has one of its own."""
 
     def __post_init__(self) -> None:
         expected = 1

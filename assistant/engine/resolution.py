@@ -11,6 +11,7 @@ import random
 
 import assistant.engine.roll_shapes as roll_shapes
 import assistant.engine.roll_steps as roll_steps
+import assistant.engine.table_steps as table_steps
 from assistant.engine.context import Resolution, read_clock, read_track
 from assistant.engine.dice import DiceSource
 from assistant.engine.errors import InputError, RulesError
@@ -84,7 +85,7 @@ def resolve_move(ruleset: Ruleset, request: Request, move: MoveSpec, rng: random
     elif kind == "progress":
         roll_steps.progress_step(ctx)
     elif kind == "table":
-        roll_steps.table_step(ctx)
+        table_steps.table_step(ctx)
     elif kind == "oracle":
         roll_steps.oracle_step(ctx)
     elif kind in ("pool", "total"):

@@ -4,7 +4,8 @@
   (when the sheet has one; a negative burn meter may cancel it) and two challenge dice; cap; then the
   system may adjust the roll (Elegy's rerolls below negative focus).
 * :func:`burn_step` — after an action roll: burn the sheet's burn meter when asked and it helps, or offer it.
-* :func:`progress_step`, :func:`pool_step`, :func:`total_step`, :func:`table_step`, :func:`oracle_step`.
+* :func:`progress_step`, :func:`pool_step`, :func:`total_step`, :func:`oracle_step` (tables roll in
+  :mod:`assistant.engine.table_steps`).
 
 A system changes a roll through the hooks these call (``stat_value``, ``roll_adds``, ``keep_mode``,
 ``adjust_action_roll``, ``progress_score``), never by copying a step.
@@ -23,9 +24,8 @@ from assistant.engine.effects import reset_meter, reset_value
 from assistant.engine.errors import InputError
 from assistant.engine.kinds import EffectKind, RollKind
 from assistant.engine.model import Burn, trusted
-from assistant.engine.offers import add_follow_up, holds, offer_choice
 from assistant.engine.options import words
-from assistant.engine.oracle import Odds, is_d100_match, roll_table
+from assistant.engine.oracle import Odds, is_d100_match
 from assistant.engine.outcomes import Outcome, challenge_outcome
 from assistant.engine.schema import StatOption
 
@@ -343,30 +343,6 @@ def total_step(ctx: Resolution) -> None:
     )
     ctx.source.rolled[-len(roll.dice) :] = roll.dice  # the Result shows which dice were dropped
     ctx.score, ctx.outcome = roll.total, roll.outcome
-
-
-def table_step(ctx: Resolution) -> None:
-    table_id = ctx.move.roll.table
-    assert table_id is not None  # checked at load
-    table = ctx.ruleset.tables[table_id]
-    count = option_int(ctx, "aspects", 1, 3, default=1) if "aspects" in ctx.ruleset.options_for(ctx.move) else 1
-    rolled = [roll_table(table, ctx.source) for _ in range(count)]
-    rows = [row for r in rolled for row in r.rows]
-    ctx.table = {
-        "table": table.id,
-        "name": table.name,
-        "rolls": [v for r in rolled for v in r.rolls],
-        "rows": [{"range": [row.low, row.high], "text": row.text} for row in rows],
-    }
-    ctx.score = rolled[0].rolls[0]
-    ctx.text = "\n".join(f"- {row.text}" for row in rows)
-    for row in rows:
-        for fu in row.follow_ups:
-            if holds(ctx, fu.when):
-                add_follow_up(ctx, fu)
-        for choice in row.choices:
-            if holds(ctx, choice.when):
-                offer_choice(ctx, choice)
 
 
 def oracle_step(ctx: Resolution) -> None:

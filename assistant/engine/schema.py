@@ -384,6 +384,9 @@ class TableSpec(_Strict):
     rows: list[RowSpec]
     critical: str = ""
     """A d6-pool table's critical row (two or more sixes), when the text gives it one of its own (Blades)."""
+    pool: bool = False
+    """The table is read by the highest die of its move's dice pool (Incarceration: the crew's Tier; the vice roll:
+    the lowest attribute): rolling it rolls that pool and reads the row, and changes nothing on the sheet."""
 
 
 class TablesFile(_Strict):

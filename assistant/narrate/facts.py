@@ -154,8 +154,21 @@ def _table_line(result: Result) -> str:
     name = table.get("name") or result.move
     rolls = [str(r) for r in table.get("rolls") or result.dice]
     rolled = f" (rolled {_and(rolls)})" if rolls else ""
+    if table.get("pool") is not None:  # a table read by a dice pool: the dice, what sized it and the die that counts
+        rolled = f" ({_pool_table_roll(result, int(table['pool']))})"
     rows = table_rows(result)
     return f"{name}{rolled}: " + rows_as_list(rows, "; ") + "." if rows else f"{name}{rolled}."
+
+
+def _pool_table_roll(result: Result, pool: int) -> str:
+    """ "rolled 2 and 5 for tier 2: the 5 counts", "no dice for tier 0: rolled 1 and 4, the lower 1 counts"."""
+    rated = f"{humanize(result.stat)} {result.stat_value}" if result.stat and result.stat_value is not None else ""
+    faces = _and([str(d) for d in result.dice])
+    if pool == 0:
+        return f"no dice{f' for {rated}' if rated else ''}: rolled {faces}, the lower {result.score} counts"
+    if len(result.dice) == 1:
+        return f"rolled {faces}{f' for {rated}' if rated else ''}"
+    return f"rolled {faces}{f' for {rated}' if rated else ''}: the {result.score} counts"
 
 
 _COMMON_OPENERS = frozenset({"you", "your", "a", "an", "the", "something", "someone", "it", "they", "their", "there"})
@@ -180,7 +193,8 @@ def _faces(result: Result) -> list[str]:
 
 def zero_dice(result: Result) -> bool:
     """A pool of zero dice: two rolled and the lower kept (the engine's note says so)."""
-    return result.roll == "pool" and any(n == ZERO_DICE_NOTE or n.startswith("Zero dice:") for n in result.notes)
+    pooled = result.roll == "pool" or (result.table or {}).get("pool") is not None  # a table read by a pool too
+    return pooled and any(n == ZERO_DICE_NOTE or n.startswith("Zero dice:") for n in result.notes)
 
 
 def _pool_line(result: Result) -> str:

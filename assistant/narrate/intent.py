@@ -86,6 +86,7 @@ acquire recover indulge train invent learn reduce interrogate inspect consult se
 sacrifice invoke reload snipe brace protect shield withdraw charm flirt seduce taunt provoke mock insult apologize
 promise offer treat bandage pilot navigate smuggle spy infiltrate swipe pickpocket reassure console tinker tame
 soothe evade feint disengage ram dock launch warp decode decrypt bypass override sway take fulfill forsake sing
+horrify terrify frighten scare startle shock disgust stun haunt unsettle sicken unnerve overwhelm
 endure sojourn resupply withstand recommit undertake finish compel aid face secure develop clash deal betray
 """
 
@@ -243,7 +244,10 @@ def _third_person_verb(intent: str) -> bool:
                 w.lower().endswith("s") and nxt.lower() in {"you", "us"} for w, nxt in zip(found[1:4], found[2:5], strict=False)
             )
         )
-        return plural or on_you or any(_verb_base(w.lower()) for w in found[2:4])
+        felt = any(  # "the sight of the corpse horrifies you": a long subject, then its verb on you
+            _verb_base(w.lower()) and nxt.lower() in {"you", "us"} for w, nxt in zip(found[2:], found[3:], strict=False)
+        )
+        return plural or on_you or felt or any(_verb_base(w.lower()) for w in found[2:4])
     return first[:1].isupper() and not is_verb(first) and bool(_verb_base(found[1].lower()))  # "Kara lunges"
 
 

@@ -279,14 +279,15 @@ def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
                 sentence = _MARK_CLAUSE.sub("", sentence)
             if any(f.move == "Pay the Price" for f in result.follow_ups):
                 sentence = _PAY_CLAUSE.sub("", sentence)
-            if result.choices:  # "you deal your damage, and choose one: A; B; or C": the open choice lists them
+            if result.choices or any(e.kind == "choice" for e in result.effects):  # "..., and choose one: A; B; or C":
+                # the open choice lists them, or the card says which was chosen
                 sentence = _CHOICE_CLAUSE.sub(".", sentence)
             if not sentence.strip(" .") or _follow_up_sentence(sentence, result) or _applied(sentence, result):
                 continue
             if _TAKE_ALL.match(sentence) and not result.choices and result.effects:
                 continue  # "Take both.": the engine took them, the card lists them
-            if _PICK.match(sentence) and result.choices:
-                continue  # "Pick one of the bonuses above.": the open choice asks it, with its options
+            if _PICK.match(sentence) and (result.choices or any(e.kind == "choice" for e in result.effects)):
+                continue  # "Pick one of the bonuses above.": the open choice asks it, or the card says what was chosen
             if _RANK_MARKS.match(sentence) and any(e.kind == "progress" for e in result.effects):
                 continue  # "Dangerous quest: Mark 2 boxes.": the card shows the progress marked
             if _lists_the_options(sentence, result):

@@ -42,7 +42,7 @@ TONES: dict[str, tuple[str, ...]] = {
     "miss": (
         "It goes wrong.",
         "Things turn against you.",
-        "It slips out of your grasp.",
+        "The moment gets away from you.",
         "The moment turns on you.",
         "It does not go your way.",
         "Your plan comes apart.",
@@ -89,13 +89,25 @@ FAMILY = {
 }
 
 
-def tone(result: Result, seed: object, recent: Sequence[str] = ()) -> str:
-    """A line of story for the outcome's tier ("It goes wrong."), "" for a move without one."""
+#: Tone lines for a move another character made (Mara's attack on you): how it went for them, never "your way".
+THEIR_TONES: dict[str, tuple[str, ...]] = {
+    "strong": ("It goes {who}'s way.", "{who} makes it count.", "{who} lands it cleanly.", "The moment is {who}'s."),
+    "weak": ("{who} gets there, at a cost.", "{who} manages it, though not cleanly.", "Half of it goes {who}'s way."),
+    "miss": ("It goes wrong for {who}.", "{who} comes up short.", "The moment turns against {who}."),
+}
+
+
+def tone(result: Result, seed: object, recent: Sequence[str] = (), actor: str = "") -> str:
+    """A line of story for the outcome's tier ("It goes wrong."), "" for a move without one; for ``actor``'s move
+    (another character's, at you) a line of how it went for them ("Mara makes it count.")."""
     family = FAMILY.get(result.outcome)
     if family is None or facts.lower_is_better(result):  # a backfire's 10+ is its worst: its own text tells it
         return ""
     if result.move_id in UNTONED:
         return ""
+    if actor:
+        line = choose(THEIR_TONES[family], (seed, result.move_id, result.outcome), recent).format(who=actor)
+        return line[:1].upper() + line[1:]
     tones = SCALED_TONES if _scaled(result) else TONES
     line = choose(tones[family], (seed, result.move_id, result.outcome), recent)
     if result.outcome == "critical":

@@ -69,6 +69,10 @@ class NarrationRequest:
     oracle's odds) and lists the open choices. Off where the app draws the card and the choices beside the story
     (the narration would recite them)."""
 
+    actor: str = ""
+    """Who made the move, when not the one playing ("Mara", rolling with her sheet at you): the story tells the
+    outcome as theirs, and their picks as their call."""
+
     def last_action(self) -> str:
         """The player's words this turn, or (for a command such as /price, or words that only name the move) their
         last words in the history: the action a Pay the Price row is tied to."""

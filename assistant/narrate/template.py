@@ -38,22 +38,28 @@ def _seed(request: NarrationRequest) -> str:
     return f"{request.player_text}|{request.question}|{rolled}|{len(request.recent)}"
 
 
-def _card(result: Result, label: bool) -> str:
-    """The dice card as sentences: the move, the roll, the engine's notes, the changes, the burn offer."""
+def _card(result: Result, label: bool, whose: str = "") -> str:
+    """The dice card as sentences: the move, the roll, the engine's notes, the changes (on ``whose`` sheet, when the
+    move is another character's), the burn offer."""
     head = [f"{facts.move_label(result)}."] if label else []
     if result.roll == "oracle":  # the engine's note states the odds and the roll; the match comes after it
         head += [*result.notes, facts.roll_line(result)]
     else:  # a zero-dice roll's line says how it was rolled: the engine's note is not said again
         zero = facts.zero_dice(result)
         head += [facts.roll_line(result), *(n for n in result.notes if not (zero and n.startswith("Zero dice:")))]
-    head += facts.effect_lines(result)
+    changes = facts.effect_lines(result)
+    head += [f"On {whose}'s sheet, {changes[0][:1].lower()}{changes[0][1:]}", *changes[1:]] if whose and changes else changes
     head.append(facts.burn_offer(result))
     return " ".join(part for part in head if part)
 
 
 def _listed(request: NarrationRequest, result: Result) -> list[str]:
-    """The open choices as the story lists them; none where the app draws them beside it (with the card)."""
-    return _choices(result) if request.card else []
+    """The open choices as the story lists them; none where the app draws them beside it (with the card). Another
+    character's move (``request.actor``) leaves its picks to them: "Choose two, Mara's call"."""
+    listed = _choices(result) if request.card else []
+    if request.actor:
+        listed = [text.replace(", your call:", f", {request.actor}'s call:", 1) for text in listed]
+    return listed
 
 
 def _choices(result: Result) -> list[str]:
@@ -109,6 +115,8 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
             paragraphs += [reading, story(result, recent)]
         return paragraphs + _listed(request, result)
     retold = _retold(request, result) if first else ""
+    if retold.startswith("You choose: ") and request.actor:  # Mara's picks on her own move are hers
+        retold = f"{request.actor} picks: {retold.removeprefix('You choose: ')}"
     missed = FAMILY.get(str(result.outcome)) == "miss"
     rolled = result.roll != "none"  # a move without a roll ("I reach a milestone") is told as done, not as tried
     framed = (
@@ -117,9 +125,11 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
         else frame(request.player_text, seed, recent, attempt=rolled, failed=missed)
     )
     opening = retold or (framed if first else f"Then, {result.move}.")
+    if request.actor and not opening:  # "Mara hits me for 5": the words have a number, the move is still hers
+        opening = f"{request.actor} rolls {result.move}."
     told = story(result, recent)
     prose, _, rest = told.partition("\n") if told and not told.startswith("-") else ("", "", told)
-    feeling = "" if retold and not (result.burn and result.burn.burned) else tone(result, seed, recent)
+    feeling = "" if retold and not (result.burn and result.burn.burned) else tone(result, seed, recent, request.actor)
     said = " ".join(opening.lower().split())
     prose = " ".join(
         s for s in re.split(r"(?<=[.!?])\s+", prose) if s and s.lower().rstrip(".!") not in said
@@ -127,7 +137,7 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
     paragraphs.append(" ".join(p for p in (opening, feeling, prose) if p))
     paragraphs.append(rest)
     picked = retold and not (result.burn and result.burn.burned)
-    card = _picked_card(request, result) if picked else _card(result, label=True)
+    card = _picked_card(request, result) if picked else _card(result, label=True, whose=request.actor)
     paragraphs.append(card if request.card else facts.burn_offer(result))
     return paragraphs + _listed(request, result)
 
@@ -270,8 +280,36 @@ def render(request: NarrationRequest) -> str:
         outcome = result.outcome.value.replace("_", " ") if result.outcome and result.outcome.value != "none" else ""
         if result.move_id in facts.UNTONED and result.score is not None:  # the roll picks a row: no success or failure
             outcome = f"the dice read {result.score}"
-        kept.append(f"{result.move}: {outcome}." if outcome else f"{result.move}.")
+        said = "" if outcome else _trigger_told(result)  # "Heat." alone is no story: what the move's moment is
+        kept.append(said or (f"{result.move}: {outcome}." if outcome else f"{result.move}."))
     return "\n\n".join(kept)
+
+
+#: A trigger told in the second person ("When you make headway in your quest, ...").
+_WHEN_YOU = re.compile(r"^when (?P<who>you|the crew|your crew|a [a-z ]+?) (?P<rest>[^,]+)", re.I)
+
+
+def _trigger_told(result: Result) -> str:
+    """A move made without a roll, told by the moment its trigger names: "After a score or conflict with an opponent,
+    the crew takes heat by the operation's exposure." for Heat, "You make headway in your quest." for Reach a
+    Milestone; "" when the trigger tells no moment (a rule "once per session", a number the engine must give)."""
+    if result.roll != "none":
+        return ""
+    try:
+        from assistant.engine import get_ruleset
+
+        trigger = get_ruleset(result.system).move_by_id(result.move_id).trigger
+    except Exception:  # noqa: BLE001 - a result of a move this version lacks: the plain fallback
+        return ""
+    head = re.split(r":|\s[-–—]\s", " ".join(trigger.split()), maxsplit=1)[0].strip().rstrip(".,;")
+    when = _WHEN_YOU.match(head)
+    if when:
+        head = f"{when.group('who')} {when.group('rest')}".strip()
+    elif re.match(r"^(?:if|once|whenever|spend|mark)\b", head, re.I):
+        return ""
+    if re.search(r"\d", head) or len(head.split()) < 4:
+        return ""
+    return head[:1].upper() + head[1:] + "."
 
 
 def without_card(text: str, result: Result) -> str:

@@ -153,6 +153,8 @@ def score_line(result: Result) -> str:
         return f"Action score {result.score}{capped} ({inside}) vs {vs}" if inside else f"Action score {result.score} vs {vs}"
     if result.challenge:
         return f"Progress score {result.score} vs {' · '.join(str(c) for c in result.challenge)}"
+    if result.roll == "table" and (result.table or {}).get("pool") is not None and result.score is not None:
+        return f"Lower die {result.score}" if zero_dice(result) else f"Best die {result.score}"  # the move's pool
     if result.roll in ("oracle", "table"):
         sides = next((d.sides for d in result.dice_detail if d.role in ("oracle", "table")), 100)
         if result.score is None:

@@ -134,7 +134,8 @@ def group_turns(events: list[StoredEvent]) -> list[TurnView]:
     for turn in turns:  # "/set vice Gambling": the reply says what changed; the sheet's note would say it again
         said = " ".join(p.text for p in turn.parts if p.kind == "text")
         turn.parts = [p for p in turn.parts if not (p.kind == "note" and _told_in(by_seq.get(p.seq), said))]
-    # a command whose reply is not kept (/sheet, /help, a refused command: nothing changed) is not drawn as a lone line
+    # a command whose reply is not kept (a refused command: nothing changed; /sheet before its reply was kept) is not drawn
+    # as a lone line
     return [t for t in turns if t.parts or t.player and not t.player.lstrip().startswith("/")]
 
 
