@@ -17,6 +17,7 @@ CITY_MISS = {
     "character": {"stats": {"sway": 1}},
     "dice": [1, 2],
 }
+ACQUIRE_BAD = {"system": "blades", "move": "Acquire Asset", "stat": "tier", "dice": [1, 1]}
 VOW_STRONG = {
     "system": "starforged",
     "move": "Swear an Iron Vow",
@@ -52,6 +53,13 @@ def problem(w: EchoWatch, text: str) -> str | None:
             "The outcome is a miss: you try, but you do not get what you wanted, and the situation gets worse.",
         ),
         (CITY_MISS, "I press the clerk", "The clerk scowls. The Magistrate says what happens."),
+        (ACQUIRE_BAD, "I lean on my contacts for a carriage", "The outcome is a bad outcome: you try, but it goes badly."),
+        (
+            CITY_MISS,
+            "I press the clerk",
+            "Now continue after that opening, in one to three sentences, and stop where you decide.",
+        ),
+        (VOW_STRONG, "I swear to find my sister", "The engine makes no change to progress, so tell what the roll did."),
         (
             VOW_STRONG,
             "I swear to find my sister",

@@ -48,6 +48,13 @@ STATIC_MARKERS = (
     "on a miss,",
     "on a weak hit",
     "on a strong hit",
+    "now continue",
+    "in one to three sentences",
+    "stop where the player decides",
+    "stop where you decide",
+    "the engine made no",
+    "the engine makes no",
+    "tell what the roll did",
 )
 """Prompt phrases no narration has any reason to contain (lower case)."""
 MIN_REPEAT_WORDS = 4
@@ -307,6 +314,9 @@ def fact_sentences(messages: Iterable[Any]) -> list[set[str]]:
             line = _QUOTED_LINE.sub("", line).strip()
             if not line or line.lower().startswith(_NOT_FACTS):
                 continue
+            whole = _content_words(_words(line)) - _RULES_TERMS  # "Outcome: a bad outcome: you try, but it goes badly."
+            if FACT_MIN_WORDS <= len(whole) <= 2 * FACT_MIN_WORDS:
+                found.append(whole)
             for clause in _CLAUSE_END.split(line):
                 content = _content_words(_words(clause)) - _RULES_TERMS
                 if len(content) >= FACT_MIN_WORDS:
