@@ -33,7 +33,7 @@ _NOT_ACTIONS = frozenset(
         realises realised sense senses sensed know knows knew smell smells smelled taste tastes spot spots spotted
         glimpse glimpses catch catches caught recall recalls remember remembers understand understands understood
         wonder wonders seem seems seemed appear appears appeared find finds found discover discovers discovered learn
-        learns learned watch watches watched
+        learns learned
         are were have had has must can could may might will would should need needs cannot can't don't didn't do does
         did be become becomes became get gets got remain remains remained stay stays stayed still also now
         try tries tried attempt attempts attempted fail fails failed struggle struggles struggled manage manages
@@ -80,7 +80,8 @@ def new_action(sentence: str, declared: str | None = "") -> str:
     text = _STORY_MARK.sub("", sentence).strip()
     text = re.sub(r'"[^"]*"|\u201c[^\u201d]*\u201d', " ", text)  # what someone says is not what they do
     own = _content(declared)
-    for clause in (part for whole in _CLAUSES.split(text) for part in _parts(whole.strip())):
+    for clause in _CLAUSES.split(text):
+        clause = _LEAD.sub("", clause.strip())
         match = _YOU_VERB.match(clause)
         if match is None:
             continue
@@ -96,31 +97,6 @@ def new_action(sentence: str, declared: str | None = "") -> str:
             continue  # the declared action carried out, in the player's words or about what they named
         return clause.strip().rstrip(".!?")
     return ""
-
-
-#: "As you approach the remains, …": a deed told in the clause that leads into the main one
-_SUBORDINATE = re.compile(r"^(?:as|when|while|after|before|once)\s+(you\b[^,]*)", re.I)
-#: "…, as you lift it out": a deed told in a clause after the main one
-_TAIL = re.compile(r"\s(?:as|while|when|before|after)\s+(you\b.*)$", re.I)
-
-
-def _parts(clause: str) -> list[str]:
-    """The clauses with "you" as subject in ``clause``, in order: a leading "As you …," clause, the main one, and a
-    trailing "…as you …" one."""
-    parts: list[str] = []
-    lead = _LEAD.match(clause)
-    if lead:
-        sub = _SUBORDINATE.match(lead.group(0))
-        if sub:
-            parts.append(sub.group(1).strip())
-        clause = clause[lead.end() :]
-    tail = _TAIL.search(clause)
-    if tail:
-        clause = clause[: tail.start()]
-    parts.append(clause)
-    if tail:
-        parts.append(tail.group(1))
-    return parts
 
 
 def declared_action(request: NarrationRequest) -> str | None:
