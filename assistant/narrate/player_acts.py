@@ -33,7 +33,7 @@ _NOT_ACTIONS = frozenset(
         realises realised sense senses sensed know knows knew smell smells smelled taste tastes spot spots spotted
         glimpse glimpses catch catches caught recall recalls remember remembers understand understands understood
         wonder wonders seem seems seemed appear appears appeared find finds found discover discovers discovered learn
-        learns learned
+        learns learned watch watches watched
         are were have had has must can could may might will would should need needs cannot can't don't didn't do does
         did be become becomes became get gets got remain remains remained stay stays stayed still also now
         try tries tried attempt attempts attempted fail fails failed struggle struggles struggled manage manages
@@ -62,6 +62,15 @@ _AIMED = re.compile(
     r"begin|begins|began)\s+to\s+([a-z']+)",
     re.I,
 )
+#: Verbs that complete a movement the player declared ("The rail bends as you land" after "I leap the gap"): the
+#: declared action carried through, not a new one. On a turn with no declared action they are deeds like any other.
+_COMPLETIONS = frozenset(
+    re.findall(
+        r"\S+",
+        "land lands landed arrive arrives arrived reach reaches reached emerge emerges emerged finish finishes finished "
+        "complete completes completed",
+    )
+)
 _YOU_VERB = re.compile(r"^you\s+([a-z']+)(?:\s+([a-z']+))?", re.I)
 _STORY_MARK = re.compile(r"^\s*(?:>\s?|(?:You|Story):\s*)")
 _WORD = re.compile(r"[a-z']+")
@@ -80,8 +89,7 @@ def new_action(sentence: str, declared: str | None = "") -> str:
     text = _STORY_MARK.sub("", sentence).strip()
     text = re.sub(r'"[^"]*"|\u201c[^\u201d]*\u201d', " ", text)  # what someone says is not what they do
     own = _content(declared)
-    for clause in _CLAUSES.split(text):
-        clause = _LEAD.sub("", clause.strip())
+    for clause, leading in (part for whole in _CLAUSES.split(text) for part in _parts(whole.strip())):
         match = _YOU_VERB.match(clause)
         if match is None:
             continue
@@ -93,10 +101,47 @@ def new_action(sentence: str, declared: str | None = "") -> str:
             verb = aim.group(1).lower()
         elif not verb or verb in _NOT_ACTIONS or verb in FUNCTION_WORDS:
             continue
-        if own and (stem(verb) in own or _content(clause) & own):
-            continue  # the declared action carried out, in the player's words or about what they named
+        if own and (stem(verb) in own or _content(clause) & own or verb in _COMPLETIONS or (leading and verb in _NEARING)):
+            continue  # the declared action carried out or through, in the player's words or about what they named
         return clause.strip().rstrip(".!?")
     return ""
+
+
+#: "As you approach the remains, …": a deed told in the clause that leads into the main one
+_SUBORDINATE = re.compile(r"^(?:as|when|while|after|before|once)\s+(you\b[^,]*)", re.I)
+#: "…, as you lift it out": a deed told in a clause after the main one
+_TAIL = re.compile(r"\s(?:as|while|when|before|after)\s+(you\b.*)$", re.I)
+
+
+#: Going to where the declared action happens, told as the scene's frame ("As you approach the wreck, …" after "I
+#: search the wreck"): the declared action under way, in a leading clause only ("You step forward and grab his arm"
+#: is a deed).
+_NEARING = frozenset(
+    re.findall(
+        r"\S+",
+        "approach approaches approached near nears neared enter enters entered step steps stepped walk walks walked move "
+        "moves moved head heads headed make makes made round rounds rounded cross crosses crossed",
+    )
+)
+
+
+def _parts(clause: str) -> list[tuple[str, bool]]:
+    """The clauses with "you" as subject in ``clause``, in order, each with whether it leads into the main one: a
+    leading "As you …," clause, the main one, and a trailing "…as you …" one."""
+    parts: list[tuple[str, bool]] = []
+    lead = _LEAD.match(clause)
+    if lead:
+        sub = _SUBORDINATE.match(lead.group(0))
+        if sub:
+            parts.append((sub.group(1).strip(), True))
+        clause = clause[lead.end() :]
+    tail = _TAIL.search(clause)
+    if tail:
+        clause = clause[: tail.start()]
+    parts.append((clause, False))
+    if tail:
+        parts.append((tail.group(1), False))
+    return parts
 
 
 def declared_action(request: NarrationRequest) -> str | None:
