@@ -14,7 +14,7 @@ from assistant.engine import Result, get_ruleset, resolve
 from assistant.narrate import NarrationRequest, build_context, naive_context
 from assistant.narrate.context import DATA_INTRO, RULES_HEADER, TRACKS_HEADER, character_text
 from assistant.narrate.prompts import instructions
-from assistant.narrate.turn_message import STORY_SO_FAR, STORY_TURNS, facts_text, story_so_far
+from assistant.narrate.turn_message import STORY_SO_FAR, facts_text, story_so_far
 from rules_index.chunk import Chunk
 from rules_index.search import Hit
 from rules_index.tokens import count_tokens
@@ -131,12 +131,6 @@ def test_messages_are_system_then_history_oldest_first_then_facts() -> None:
     assert "What happened this turn" in str(messages[-1].content)
 
 
-def test_only_the_last_stories_are_told_to_the_model() -> None:
-    # a 1.5B model wrote an older turn's sentences again as this turn's story
-    request = make_request(history=long_history(6))
-    assert STORY_TURNS < 6 and history_of(build_context(request, 10**6)) == stories(request)[-STORY_TURNS:]
-
-
 @pytest.mark.parametrize("budget", [600, 900, 1200, 1600, 2400, 4000])
 def test_never_over_budget_and_drops_oldest_history_first(budget: int) -> None:
     request = make_request()
@@ -144,7 +138,7 @@ def test_never_over_budget_and_drops_oldest_history_first(budget: int) -> None:
     report = context.report
     assert report.total <= budget and not report.over_budget
     kept = history_of(context)
-    texts = stories(request)[-STORY_TURNS:]  # the model reads the last stories only
+    texts = stories(request)
     assert kept == texts[len(texts) - len(kept) :]  # the newest turns, contiguous
     dropped_history = [d for d in report.dropped if d.startswith("history[")]
     assert len(dropped_history) == len(texts) - len(kept)

@@ -39,7 +39,6 @@ from assistant.narrate.prompts import instructions
 from assistant.narrate.request import NarrationRequest
 from assistant.narrate.turn_message import (  # re-exported: the turn's message is part of the context's interface
     HUMAN_ROLES,
-    STORY_TURNS,
     facts_text,
     story_so_far,
 )
@@ -185,7 +184,6 @@ class _Parts:
     tracks: list[str] = field(default_factory=list)
     passages: list[str] = field(default_factory=list)
     history: list[tuple[str, str]] = field(default_factory=list)  # oldest first
-    established: tuple[str, ...] = ()  # the oracle's earlier answers, told with the story so far
 
     def background(self) -> list[str]:
         blocks = [self.character] if self.character else []
@@ -209,11 +207,11 @@ class _Parts:
         head: list[BaseMessage] = [SystemMessage(content=self.instructions)]
         if reference:
             head.append(HumanMessage(content=reference))
-        earlier = story_so_far(self.history, self.established)
+        earlier = story_so_far(self.history)
         return [*head, *([HumanMessage(content=earlier)] if earlier else []), HumanMessage(content=self.facts)]
 
     def sections(self, counter: Callable[[str], int] = _count) -> dict[str, int]:
-        earlier = story_so_far(self.history, self.established)
+        earlier = story_so_far(self.history)
         history = counter(earlier) if earlier else 0
         counts = {
             "instructions": counter(self.instructions),
@@ -257,11 +255,7 @@ def _trimmed_passage(parts: _Parts, n: int, hit: Hit, body: str, fits: Callable[
 
 
 def _base_parts(request: NarrationRequest) -> _Parts:
-    return _Parts(
-        instructions=instructions(request.task, request.system, request.style),
-        facts=facts_text(request),
-        established=request.established,
-    )
+    return _Parts(instructions=instructions(request.task, request.system, request.style), facts=facts_text(request))
 
 
 @dataclass(frozen=True)
@@ -303,8 +297,7 @@ def passage_origin(hit: Any) -> str:
 def _history(request: NarrationRequest) -> list[tuple[str, str]]:
     """Earlier turns' stories (:func:`story_so_far` gives the model the stories alone; the player's words are in
     their openings, and this turn's are in the facts)."""
-    stories = [(role, text) for role, text in request.history if role.lower() not in HUMAN_ROLES and text.strip()]
-    return stories[-STORY_TURNS:]
+    return [(role, text) for role, text in request.history if role.lower() not in HUMAN_ROLES and text.strip()]
 
 
 def _units(request: NarrationRequest, parts: _Parts, fits: Callable[[], bool]) -> list[_Unit]:

@@ -37,6 +37,8 @@ def facts_text(request: NarrationRequest) -> str:
         parts.append(f"The price of what you attempted: {second_person(attempted)}")
     elif request.player_text.strip() and request.player_text.strip().lower() not in {r.move.lower() for r in request.results}:
         parts.append(f"{DECLARED} {second_person(request.player_text.strip())}")
+    if request.established:  # the oracle's earlier answers: a small model told "still running" a turn after "no longer"
+        parts.append(f"{ESTABLISHED} {' '.join(request.established[-ESTABLISHED_SHOWN:])}")
     parts.append(story_facts(request.results, question=question, player_text=request.player_text))
     opened = move_opening(request) or row_opening(request)
     if opened:
@@ -50,12 +52,7 @@ def facts_text(request: NarrationRequest) -> str:
 
 ESTABLISHED = "Established earlier by the oracle (still true; never contradict it):"
 ESTABLISHED_SHOWN = 4
-"""The latest answers the model is told again (the guard checks against all that travel with the request). They go
-with the story so far, not with this turn's facts: told in the last message, a 1.5B model wrote them again as this
-turn's story ("The reactor is no longer running. There are survivors aboard." after a missed airlock)."""
-STORY_TURNS = 2
-"""The earlier stories the model reads: the last ones. With a whole session's, a 1.5B model wrote its older
-sentences again as this turn's story ("They had no idea what was happening to their ship")."""
+"""The latest answers the model is told again (the guard checks against all that travel with the request)."""
 
 DECLARED = "Your declared action (what you attempt; the outcome below says how it goes):"
 """Told "what you do", a small model told a missed action as done ("you manage to force the airlock open")."""
@@ -74,14 +71,10 @@ def _last_attempt(request: NarrationRequest) -> str:
 STORY_SO_FAR = "The story so far (already told: continue from it, never tell it again):"
 
 
-def story_so_far(history: Sequence[tuple[str, str]], established: Sequence[str] = ()) -> str:
-    """Earlier turns' stories as one paragraph of context, after the oracle's earlier answers (the latest
-    :data:`ESTABLISHED_SHOWN`). Given as the model's own earlier replies, a small model answered the new turn with its
-    last reply again, word for word; given as a transcript ("You: …" / "Story: …" lines), it wrote the next lines of
-    the transcript instead of the story. The player's words are in the stories' openings already ("You set out to
-    force the airlock…"), and this turn's are given with its facts."""
+def story_so_far(history: Sequence[tuple[str, str]]) -> str:
+    """Earlier turns' stories as one paragraph of context. Given as the model's own earlier replies, a small model
+    answered the new turn with its last reply again, word for word; given as a transcript ("You: …" / "Story: …"
+    lines), it wrote the next lines of the transcript instead of the story. The player's words are in the stories'
+    openings already ("You set out to force the airlock…"), and this turn's are given with its facts."""
     told = [" ".join(text.split()) for role, text in history if role.lower() not in HUMAN_ROLES and text.strip()]
-    parts = [f"{ESTABLISHED} {' '.join(established[-ESTABLISHED_SHOWN:])}"] if established else []
-    if told:
-        parts.append(f"{STORY_SO_FAR}\n{' '.join(told)}")
-    return "\n\n".join(parts)
+    return f"{STORY_SO_FAR}\n{' '.join(told)}" if told else ""
