@@ -168,6 +168,12 @@ def test_a_deed_in_an_as_you_clause_is_an_action() -> None:
     assert new_action("You step forward and grab the guard's arm.", declared) == "You step forward and grab the guard's arm"
     assert new_action("The rail bends as you land.", "I leap the gap") == ""  # the declared leap carried through
     assert new_action("The rail bends as you land.", "") == "you land"
+    assert new_action("The rail groans as you land hard on the far side.", "I leap the gap") == ""
+    # with an object it is a deed of its own: a 1.5B model's Defend
+    defend = "I raise my shield to protect the cleric"
+    assert new_action("The sword glances off, but you manage to land a strong hit with your sword.", defend) == (
+        "you manage to land a strong hit with your sword"
+    )
     assert new_action("The box is sealed, but you feel its weight as you lift it out.", declared) == "you lift it out"
     assert new_action("As you read through the scrolls, you realize the Covenant planned it.", "") == (
         "you read through the scrolls"

@@ -71,6 +71,23 @@ _COMPLETIONS = frozenset(
         "complete completes completed",
     )
 )
+#: What may follow a completing verb: nothing, or where and how ("as you land on the far side", "you land hard"). With
+#: an object it is a deed of its own ("you manage to land a strong hit with your sword" on a Defend).
+_NO_OBJECT = re.compile(
+    r"^(?:$|on\b|in\b|at\b|onto\b|upon\b|beside\b|there\b|back\b|down\b|safely\b|hard\b|heavily\b|lightly\b|softly\b|"
+    r"badly\b|awkwardly\b|neatly\b|cleanly\b)",
+    re.I,
+)
+
+
+def _completes(clause: str, verb: str) -> bool:
+    """Whether ``clause`` only completes a declared movement: a verb of :data:`_COMPLETIONS` with no object."""
+    if verb not in _COMPLETIONS:
+        return False
+    after = re.search(rf"\b{re.escape(verb)}\b\s*(.*)$", clause, re.I)
+    return bool(after and _NO_OBJECT.match(after.group(1).strip().rstrip(".!?\"'”")))
+
+
 _YOU_VERB = re.compile(r"^you\s+([a-z']+)(?:\s+([a-z']+))?", re.I)
 _STORY_MARK = re.compile(r"^\s*(?:>\s?|(?:You|Story):\s*)")
 _WORD = re.compile(r"[a-z']+")
@@ -101,7 +118,7 @@ def new_action(sentence: str, declared: str | None = "") -> str:
             verb = aim.group(1).lower()
         elif not verb or verb in _NOT_ACTIONS or verb in FUNCTION_WORDS:
             continue
-        if own and (stem(verb) in own or _content(clause) & own or verb in _COMPLETIONS or (leading and verb in _NEARING)):
+        if own and (stem(verb) in own or _content(clause) & own or _completes(clause, verb) or (leading and verb in _NEARING)):
             continue  # the declared action carried out or through, in the player's words or about what they named
         return clause.strip().rstrip(".!?")
     return ""
