@@ -180,3 +180,7 @@ def test_a_deed_in_an_as_you_clause_is_an_action() -> None:
     )
     assert new_action("As you search the wreck, you notice a hidden hatch.", declared) == ""  # the player's own deed
     assert new_action("As you watch, the hatch slides open.", declared) == ""  # only perceiving
+    # looking, waiting, thinking as the frame of what happens (real drafts labelled fine)
+    assert new_action("The air is thick with anticipation as you wait for the outcome.", declared) == ""
+    assert new_action("As you look around the cloister, you notice a sleeping watchman.", "") == ""
+    assert new_action("You look through the drawers.", "") == "You look through the drawers"

@@ -106,7 +106,7 @@ def new_action(sentence: str, declared: str | None = "") -> str:
     text = _STORY_MARK.sub("", sentence).strip()
     text = re.sub(r'"[^"]*"|\u201c[^\u201d]*\u201d', " ", text)  # what someone says is not what they do
     own = _content(declared)
-    for clause, leading in (part for whole in _CLAUSES.split(text) for part in _parts(whole.strip())):
+    for clause, kind in (part for whole in _CLAUSES.split(text) for part in _parts(whole.strip())):
         match = _YOU_VERB.match(clause)
         if match is None:
             continue
@@ -116,9 +116,11 @@ def new_action(sentence: str, declared: str | None = "") -> str:
         aim = _AIMED.match(clause)
         if aim:  # "You try to find a quiet corner": what is tried is the action, whatever its verb
             verb = aim.group(1).lower()
-        elif not verb or verb in _NOT_ACTIONS or verb in FUNCTION_WORDS:
+        elif not verb or verb in _NOT_ACTIONS or verb in FUNCTION_WORDS or (kind != "main" and verb in _FRAMING):
             continue
-        if own and (stem(verb) in own or _content(clause) & own or _completes(clause, verb) or (leading and verb in _NEARING)):
+        if own and (
+            stem(verb) in own or _content(clause) & own or _completes(clause, verb) or (kind == "lead" and verb in _NEARING)
+        ):
             continue  # the declared action carried out or through, in the player's words or about what they named
         return clause.strip().rstrip(".!?")
     return ""
@@ -137,27 +139,41 @@ _NEARING = frozenset(
     re.findall(
         r"\S+",
         "approach approaches approached near nears neared enter enters entered step steps stepped walk walks walked move "
-        "moves moved head heads headed make makes made round rounds rounded cross crosses crossed",
+        "moves moved head heads headed make makes made round rounds rounded cross crosses crossed sit sits sat settle "
+        "settles settled",
     )
 )
 
 
-def _parts(clause: str) -> list[tuple[str, bool]]:
-    """The clauses with "you" as subject in ``clause``, in order, each with whether it leads into the main one: a
-    leading "As you …," clause, the main one, and a trailing "…as you …" one."""
-    parts: list[tuple[str, bool]] = []
+#: What the character is doing while something happens, told as its frame ("The air is thick with anticipation as
+#: you wait for the outcome", "As you look around the cloister, you notice…"): looking, waiting, thinking, getting
+#: ready. In a leading or trailing "as you …" clause only: "You look through the drawers" is a search of its own.
+_FRAMING = frozenset(
+    re.findall(
+        r"\S+",
+        "look looks looked gaze gazes gazed stare stares stared peer peers peered listen listens listened wait waits "
+        "waited consider considers considered think thinks thought ponder ponders pondered plan plans planned prepare "
+        "prepares prepared focus focuses focused breathe breathes breathed turn turns turned",
+    )
+)
+
+
+def _parts(clause: str) -> list[tuple[str, str]]:
+    """The clauses with "you" as subject in ``clause``, in order, each with its place (``lead``, ``main``, ``tail``):
+    a leading "As you …," clause, the main one, and a trailing "…as you …" one."""
+    parts: list[tuple[str, str]] = []
     lead = _LEAD.match(clause)
     if lead:
         sub = _SUBORDINATE.match(lead.group(0))
         if sub:
-            parts.append((sub.group(1).strip(), True))
+            parts.append((sub.group(1).strip(), "lead"))
         clause = clause[lead.end() :]
     tail = _TAIL.search(clause)
     if tail:
         clause = clause[: tail.start()]
-    parts.append((clause, False))
+    parts.append((clause, "main"))
     if tail:
-        parts.append((tail.group(1), False))
+        parts.append((tail.group(1), "tail"))
     return parts
 
 
