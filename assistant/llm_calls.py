@@ -65,6 +65,10 @@ class CallLimits:
     first_token: float
     total: float
     max_tokens: int
+    marks_down: bool = True
+    """Whether running out of time marks the endpoint down (:mod:`assistant.llm_backoff`). Not for a call that waits
+    in the background behind the player's own (a plan, a re-rank): on a one-slot local server it times out because
+    the server is busy, not silent, and marking it down threw away the narration the player asked for next."""
 
     @property
     def max_chars(self) -> int:
@@ -79,7 +83,12 @@ def limits_for(task: str, timeout: float | None = None) -> CallLimits:
         first_token=total,
         total=total,
         max_tokens=TASK_MAX_TOKENS.get(task, 300),
+        marks_down=task not in BACKGROUND_TASKS,
     )
+
+
+BACKGROUND_TASKS = frozenset({"plan", "rerank"})
+"""Tasks whose answer refines what the player already sees (the offline suggestions) and never holds a turn."""
 
 
 def limits_of(model: Any, task: str | None = None) -> CallLimits:
@@ -177,7 +186,8 @@ def stream_within(model: Any, messages: Any, limits: CallLimits, *, until: float
             except queue.Empty:
                 stage = "total" if got_text else "first_token"
                 timed_out = CallTimedOut(stage, time.monotonic() - start)
-                llm_backoff.failed(endpoint, timed_out)
+                if limits.marks_down:
+                    llm_backoff.failed(endpoint, timed_out)
                 raise timed_out from None
             if kind == "end":
                 llm_backoff.answered(endpoint)
@@ -265,7 +275,8 @@ def invoke_within(
             left = end - time.monotonic()
             if left <= 0:
                 timed_out = CallTimedOut("first_token" if watch.chars == 0 else "total", time.monotonic() - start)
-                llm_backoff.failed(endpoint, timed_out)
+                if limits.marks_down:
+                    llm_backoff.failed(endpoint, timed_out)
                 raise timed_out
             if cancel is not None and cancel.is_set():
                 raise CallCancelled()

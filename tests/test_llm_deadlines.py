@@ -311,6 +311,24 @@ def test_the_back_off_grows_while_the_endpoint_stays_silent_and_clears_on_an_ans
     llm_backoff.check(key)
 
 
+def test_a_background_plan_that_runs_out_of_time_leaves_the_endpoint_to_the_narration(openai_stub: OpenAIStub) -> None:
+    # a one-slot local server busy with the plan's long prompt is slow, not silent: marking it down threw away the
+    # narration the player asked for next, on the first turns of a session
+    from assistant import llm_backoff
+
+    openai_stub.add_text("never sent", delay=60)
+    planner = chat_model(_llm(openai_stub.base_url, 0.5), task="plan")
+    with pytest.raises(CallTimedOut):
+        invoke_within(planner, "hi", limits_for("plan", 0.5))
+    llm_backoff.check(llm_backoff.endpoint_key(planner))  # not marked down
+    openai_stub.add_text("never sent", delay=60)
+    with pytest.raises(CallTimedOut):
+        invoke_within(planner, "hi", limits_for("probe", 0.5))  # a call the player waits on still marks it down
+    with pytest.raises(llm_backoff.EndpointDown):
+        llm_backoff.check(llm_backoff.endpoint_key(planner))
+    llm_backoff.answered(llm_backoff.endpoint_key(planner))
+
+
 def test_a_settings_test_always_really_tries_the_endpoint(openai_stub: OpenAIStub) -> None:
     from assistant import llm_backoff
 

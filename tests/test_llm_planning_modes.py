@@ -4,6 +4,7 @@ otherwise a JSON plan checked by schema, or planning off, said once. Suggestions
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ import pytest
 
 from assistant.chat import planning_mode
 from assistant.chat.plan_json import PlanJSONError, parse_calls
-from assistant.chat.refining import OFF_NOTE
+from assistant.chat.refining import OFF_NOTE, SLOW_OFF_NOTE
 from assistant.chat.session import ChatSession
 from assistant.config import LLMSettings, Secret, Settings
 from assistant.store import service
@@ -81,6 +82,27 @@ def test_unusable_json_plans_switch_planning_off_and_say_so_once(openai_stub: Op
     third = session.refine()
     assert len(openai_stub.requests) == 2  # planning is off: the endpoint is not asked again
     assert OFF_NOTE not in third.notes and all(s.ranked_by == "offline" for s in third.suggestions)
+
+
+def test_json_plans_that_never_come_in_time_switch_planning_off_and_say_so_once(openai_stub: OpenAIStub, tmp_path: Path) -> None:
+    # a 1.5B model on two cores: plans took about 44 s and changed no list, while holding the one-slot server the
+    # narration waited on
+    session = _session(openai_stub, tmp_path, planning="json", timeout=1.0)
+    for _ in range(2):
+        openai_stub.add_text('{"calls": []}', delay=30)
+    session.send(TEXT)
+    first = session.refine()
+    assert SLOW_OFF_NOTE not in first.notes and any("could not plan" in n for n in first.notes)
+    session.send(TEXT)
+    assert SLOW_OFF_NOTE in session.refine().notes
+    settle = time.monotonic() + 10  # on a busy machine the stub may log a request after the client gave up on it
+    while len(openai_stub.requests) < 2 and time.monotonic() < settle:
+        time.sleep(0.05)
+    asked = len(openai_stub.requests)
+    session.send(TEXT)
+    third = session.refine()
+    assert len(openai_stub.requests) == asked and SLOW_OFF_NOTE not in third.notes  # off: not asked again, said once
+    assert all(s.ranked_by == "offline" for s in third.suggestions)
 
 
 def test_planning_off_asks_nothing(openai_stub: OpenAIStub, tmp_path: Path) -> None:

@@ -292,3 +292,19 @@ def test_a_story_line_set_off_in_the_story_so_fars_form_is_told_as_story() -> No
     outcome, _ = run(Scripted("You: The raider flees into the dark. What do you do?"), weak_hit_request())
     story = split_opening(outcome.text, "weak")[1]
     assert story.startswith("The raider flees into the dark.") and "You:" not in outcome.text
+
+
+def test_a_story_past_its_length_ends_at_the_last_sentence_that_fits_and_the_call_is_closed() -> None:
+    # a 1.5B model's weak-hit story ran to 120 words, the prompt asking at most 90
+    sentence = "The rail bends under your weight and groans as rust flakes drift down into the dark below you."
+    narrator = Scripted(" ".join([sentence.replace("rail", f"rail {n}") for n in range(1, 9)]))
+    outcome, _ = run(narrator, weak_hit_request())
+    story = split_opening(outcome.text, "weak")[1]
+    assert outcome.narrator == "llm" and story.endswith("below you.")
+    assert 70 < len(story.split()) <= 90 and "rail 4" in story and "rail 5" not in story
+    assert narrator.closed_early == 1
+    terse = NarrationRequest(
+        task="narrate", system="starforged", player_text="I leap the gap", results=(resolve(FDW),), style="terse"
+    )
+    outcome, _ = run(Scripted(" ".join([sentence.replace("rail", f"rail {n}") for n in range(1, 5)])), terse)
+    assert len(split_opening(outcome.text, "weak")[1].split()) <= 45

@@ -52,7 +52,6 @@ def problem(w: EchoWatch, text: str) -> str | None:
             "I press the clerk",
             "The outcome is a miss: you try, but you do not get what you wanted, and the situation gets worse.",
         ),
-        (CITY_MISS, "I press the clerk", "The clerk scowls. The Magistrate says what happens."),
         (ACQUIRE_BAD, "I lean on my contacts for a carriage", "The outcome is a bad outcome: you try, but it goes badly."),
         (
             CITY_MISS,
@@ -89,3 +88,23 @@ def test_a_line_in_the_fact_sheets_form_is_a_label() -> None:
     found = problem(watch(ORACLE_MATCH, "Are there survivors aboard?"), "Move: Ask the Oracle.")
     assert found and "label" in found
     assert problem(watch(ORACLE_MATCH, "Are there survivors aboard?"), "You make your move: the hatch opens.") is None
+
+
+def test_a_miss_the_text_leaves_to_the_gm_is_told_by_its_meaning_alone() -> None:
+    # a 1.5B model copied "The text gives no result for a miss on this move; …" as its story, on both drafts
+    result = resolve({"system": "city", "move": "Ear to the Ground", "stat": "lore", "dice": [1, 2]})
+    request = NarrationRequest(task="narrate", system="city", player_text="I listen for gossip", results=(result,))
+    facts = str(build_context(request, 10**6).messages[-1].content)
+    assert "the situation gets worse" in facts and "gives no result" not in facts and "Magistrate" not in facts
+
+
+FD_MISS = {"system": "starforged", "move": "Face Danger", "stat": "edge", "dice": [1, 5, 6]}
+
+
+def test_the_rules_alternatives_copied_are_a_copy_and_a_story_with_or_is_not() -> None:
+    # a 1.5B model's miss, shown: "It falls apart in your hands. You fail, or a momentary success is undermined by …"
+    w = watch(FD_MISS, "I stalk the priest through the cloister")
+    found = problem(w, "You fail, or a momentary success is undermined by a dire turn of events.")
+    assert found and found.startswith("it copied the prompt"), found
+    w = watch(FD_MISS, "I stalk the priest through the cloister")
+    assert problem(w, "The priest turns, and you must run or hide before the bell wakes the dormitory.") is None

@@ -157,3 +157,30 @@ def test_an_earlier_question_copied_as_the_story_is_skipped() -> None:
     )
     outcome = narrate(Scripted("Does the raider flee? The corridor falls silent."), request)
     assert "flee" not in outcome.text and outcome.text.endswith("The corridor falls silent.")
+
+
+def test_a_deed_in_an_as_you_clause_is_an_action() -> None:
+    # a 1.5B model's Gather Information and oracle stories, played in the terminal
+    declared = "I search the wreck of the Hyperion for clues"
+    # going to the place of the declared search frames it; on an oracle question nothing is declared
+    assert new_action("As you approach the Hyperion's remains, you notice a strange anomaly.", declared) == ""
+    assert new_action("As you approach the station, you notice a light.", "") == "you approach the station"
+    assert new_action("You step forward and grab the guard's arm.", declared) == "You step forward and grab the guard's arm"
+    assert new_action("The rail bends as you land.", "I leap the gap") == ""  # the declared leap carried through
+    assert new_action("The rail bends as you land.", "") == "you land"
+    assert new_action("The rail groans as you land hard on the far side.", "I leap the gap") == ""
+    # with an object it is a deed of its own: a 1.5B model's Defend
+    defend = "I raise my shield to protect the cleric"
+    assert new_action("The sword glances off, but you manage to land a strong hit with your sword.", defend) == (
+        "you manage to land a strong hit with your sword"
+    )
+    assert new_action("The box is sealed, but you feel its weight as you lift it out.", declared) == "you lift it out"
+    assert new_action("As you read through the scrolls, you realize the Covenant planned it.", "") == (
+        "you read through the scrolls"
+    )
+    assert new_action("As you search the wreck, you notice a hidden hatch.", declared) == ""  # the player's own deed
+    assert new_action("As you watch, the hatch slides open.", declared) == ""  # only perceiving
+    # looking, waiting, thinking as the frame of what happens (real drafts labelled fine)
+    assert new_action("The air is thick with anticipation as you wait for the outcome.", declared) == ""
+    assert new_action("As you look around the cloister, you notice a sleeping watchman.", "") == ""
+    assert new_action("You look through the drawers.", "") == "You look through the drawers"

@@ -80,6 +80,12 @@ MIN_FRAGMENT_WORDS = 6
 """A draft that is only an unfinished fragment shorter than this ("You", "The raider") is no story: it is retried."""
 
 
+STORY_WORDS = {"vivid": 90, "terse": 45}
+"""The most words of a model's story (the engine's opening aside), as its prompt asks (:mod:`assistant.narrate.prompts`):
+a sentence that would take the story past it ends the story before it. A 1.5B model's weak-hit story ran to 120
+words, the last of them deeds the player never declared ("as you lift it out")."""
+
+
 def _story_sentences(shown: Sequence[str]) -> int:
     return sum(len(s.split()) >= 3 for s in shown)
 
@@ -223,6 +229,14 @@ def stream_draft(
             {"kind": "decision", "detail": f"'{act}': the character acts for the player"},
         ]
 
+    cap = STORY_WORDS.get(request.style, STORY_WORDS["vivid"])
+    told_words = 0  # the model's words shown so far
+
+    def too_long(sentence: str) -> bool:
+        """Whether ``sentence`` would take the model's story past its length, once it has told something."""
+        return not template and told_words > 0 and told_words + len(sentence.split()) > cap
+
+    ended = False  # the story reached its length: the rest of the draft is not read
     stream = narrator.stream(request)
     try:
         for chunk in stream:
@@ -239,9 +253,13 @@ def stream_draft(
                 dropped = not sentence
                 if not sentence:
                     continue
+                if too_long(sentence):
+                    ended = True
+                    break
                 shown.append(sentence)
+                told_words += len(sentence.split())
                 yield TurnEvent("narration", text=sentence)
-            if cut:
+            if cut or ended:
                 buffer = ""
                 break
     except NarrationEchoed as echoed:
@@ -266,7 +284,7 @@ def stream_draft(
         buffer = admit(buffer)
     if buffer:
         buffer, cut = judge(buffer)
-        if buffer and not cut:
+        if buffer and not cut and not too_long(buffer):
             shown.append(buffer)
             yield TurnEvent("narration", text=buffer)
     text = "".join(shown).strip()

@@ -26,6 +26,10 @@ log = logging.getLogger(__name__)
 
 GRACE = 1.0
 """Seconds ``refine()`` waits past the plan's deadline (the worker's own deadline ends it before)."""
+SLOW_OFF_NOTE = (
+    "The model at this endpoint did not finish a plan in time twice, so planning is off (it only held the server "
+    "the story needs); the suggestions are offline. Raise TABLETOP_LLM_TIMEOUT or use a faster model to plan again."
+)
 OFF_NOTE = (
     "The model at this endpoint does not make tool calls nor write usable JSON plans, so planning is off; "
     "the suggestions are offline."
@@ -107,6 +111,7 @@ def _plan(
     from assistant.chat.planner import PlanFailed, plan_turn
     from assistant.chat.planning_mode import note_json_result, planning_mode
 
+    mode = ""
     try:
         mode = planning_mode(model, cancel)
         if mode == "off":
@@ -123,6 +128,8 @@ def _plan(
             cancel=cancel,
         )
     except PlanFailed as exc:
+        if exc.reason == "timeout" and mode == "json" and note_json_result(model, usable=False) == "off":
+            return Refined(suggestions, [SLOW_OFF_NOTE])  # a plan that never comes in time is no plan
         return Refined(suggestions, [f"The LLM could not plan this turn ({exc}); the suggestions are offline."])
     except AssistantError as exc:
         return Refined(suggestions, [f"The LLM could not plan this turn ({exc}); the suggestions are offline."])

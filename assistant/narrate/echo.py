@@ -347,8 +347,9 @@ goes badly" again."""
 
 def copies_fact(words: list[str], facts: Iterable[set[str]]) -> bool:
     """Whether a sentence (its ``words``) tells one of ``facts`` (content-word sets) again, in its words or nearly,
-    and in the rules' terms (:data:`RULES_WORDS`)."""
-    if not RULES_WORDS.intersection(words):
+    and in the rules' terms (:data:`RULES_WORDS`) or as the rules' alternatives ("You fail, or a momentary success is
+    undermined by a dire turn of events.": a story tells what happened, not two things that might have)."""
+    if not RULES_WORDS.intersection(words) and "or" not in words:
         return False
     content = _content_words(words) - _RULES_TERMS
     if len(content) < FACT_MIN_WORDS:

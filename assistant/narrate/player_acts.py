@@ -33,7 +33,7 @@ _NOT_ACTIONS = frozenset(
         realises realised sense senses sensed know knows knew smell smells smelled taste tastes spot spots spotted
         glimpse glimpses catch catches caught recall recalls remember remembers understand understands understood
         wonder wonders seem seems seemed appear appears appeared find finds found discover discovers discovered learn
-        learns learned
+        learns learned watch watches watched
         are were have had has must can could may might will would should need needs cannot can't don't didn't do does
         did be become becomes became get gets got remain remains remained stay stays stayed still also now
         try tries tried attempt attempts attempted fail fails failed struggle struggles struggled manage manages
@@ -62,6 +62,32 @@ _AIMED = re.compile(
     r"begin|begins|began)\s+to\s+([a-z']+)",
     re.I,
 )
+#: Verbs that complete a movement the player declared ("The rail bends as you land" after "I leap the gap"): the
+#: declared action carried through, not a new one. On a turn with no declared action they are deeds like any other.
+_COMPLETIONS = frozenset(
+    re.findall(
+        r"\S+",
+        "land lands landed arrive arrives arrived reach reaches reached emerge emerges emerged finish finishes finished "
+        "complete completes completed",
+    )
+)
+#: What may follow a completing verb: nothing, or where and how ("as you land on the far side", "you land hard"). With
+#: an object it is a deed of its own ("you manage to land a strong hit with your sword" on a Defend).
+_NO_OBJECT = re.compile(
+    r"^(?:$|on\b|in\b|at\b|onto\b|upon\b|beside\b|there\b|back\b|down\b|safely\b|hard\b|heavily\b|lightly\b|softly\b|"
+    r"badly\b|awkwardly\b|neatly\b|cleanly\b)",
+    re.I,
+)
+
+
+def _completes(clause: str, verb: str) -> bool:
+    """Whether ``clause`` only completes a declared movement: a verb of :data:`_COMPLETIONS` with no object."""
+    if verb not in _COMPLETIONS:
+        return False
+    after = re.search(rf"\b{re.escape(verb)}\b\s*(.*)$", clause, re.I)
+    return bool(after and _NO_OBJECT.match(after.group(1).strip().rstrip(".!?\"'”")))
+
+
 _YOU_VERB = re.compile(r"^you\s+([a-z']+)(?:\s+([a-z']+))?", re.I)
 _STORY_MARK = re.compile(r"^\s*(?:>\s?|(?:You|Story):\s*)")
 _WORD = re.compile(r"[a-z']+")
@@ -80,8 +106,7 @@ def new_action(sentence: str, declared: str | None = "") -> str:
     text = _STORY_MARK.sub("", sentence).strip()
     text = re.sub(r'"[^"]*"|\u201c[^\u201d]*\u201d', " ", text)  # what someone says is not what they do
     own = _content(declared)
-    for clause in _CLAUSES.split(text):
-        clause = _LEAD.sub("", clause.strip())
+    for clause, kind in (part for whole in _CLAUSES.split(text) for part in _parts(whole.strip())):
         match = _YOU_VERB.match(clause)
         if match is None:
             continue
@@ -91,12 +116,65 @@ def new_action(sentence: str, declared: str | None = "") -> str:
         aim = _AIMED.match(clause)
         if aim:  # "You try to find a quiet corner": what is tried is the action, whatever its verb
             verb = aim.group(1).lower()
-        elif not verb or verb in _NOT_ACTIONS or verb in FUNCTION_WORDS:
+        elif not verb or verb in _NOT_ACTIONS or verb in FUNCTION_WORDS or (kind != "main" and verb in _FRAMING):
             continue
-        if own and (stem(verb) in own or _content(clause) & own):
-            continue  # the declared action carried out, in the player's words or about what they named
+        if own and (
+            stem(verb) in own or _content(clause) & own or _completes(clause, verb) or (kind == "lead" and verb in _NEARING)
+        ):
+            continue  # the declared action carried out or through, in the player's words or about what they named
         return clause.strip().rstrip(".!?")
     return ""
+
+
+#: "As you approach the remains, …": a deed told in the clause that leads into the main one
+_SUBORDINATE = re.compile(r"^(?:as|when|while|after|before|once)\s+(you\b[^,]*)", re.I)
+#: "…, as you lift it out": a deed told in a clause after the main one
+_TAIL = re.compile(r"\s(?:as|while|when|before|after)\s+(you\b.*)$", re.I)
+
+
+#: Going to where the declared action happens, told as the scene's frame ("As you approach the wreck, …" after "I
+#: search the wreck"): the declared action under way, in a leading clause only ("You step forward and grab his arm"
+#: is a deed).
+_NEARING = frozenset(
+    re.findall(
+        r"\S+",
+        "approach approaches approached near nears neared enter enters entered step steps stepped walk walks walked move "
+        "moves moved head heads headed make makes made round rounds rounded cross crosses crossed sit sits sat settle "
+        "settles settled",
+    )
+)
+
+
+#: What the character is doing while something happens, told as its frame ("The air is thick with anticipation as
+#: you wait for the outcome", "As you look around the cloister, you notice…"): looking, waiting, thinking, getting
+#: ready. In a leading or trailing "as you …" clause only: "You look through the drawers" is a search of its own.
+_FRAMING = frozenset(
+    re.findall(
+        r"\S+",
+        "look looks looked gaze gazes gazed stare stares stared peer peers peered listen listens listened wait waits "
+        "waited consider considers considered think thinks thought ponder ponders pondered plan plans planned prepare "
+        "prepares prepared focus focuses focused breathe breathes breathed turn turns turned",
+    )
+)
+
+
+def _parts(clause: str) -> list[tuple[str, str]]:
+    """The clauses with "you" as subject in ``clause``, in order, each with its place (``lead``, ``main``, ``tail``):
+    a leading "As you …," clause, the main one, and a trailing "…as you …" one."""
+    parts: list[tuple[str, str]] = []
+    lead = _LEAD.match(clause)
+    if lead:
+        sub = _SUBORDINATE.match(lead.group(0))
+        if sub:
+            parts.append((sub.group(1).strip(), "lead"))
+        clause = clause[lead.end() :]
+    tail = _TAIL.search(clause)
+    if tail:
+        clause = clause[: tail.start()]
+    parts.append((clause, "main"))
+    if tail:
+        parts.append((tail.group(1), "tail"))
+    return parts
 
 
 def declared_action(request: NarrationRequest) -> str | None:

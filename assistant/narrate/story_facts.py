@@ -9,6 +9,7 @@ it must leave to the player, and where to stop.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from assistant.engine.kinds import EffectKind
@@ -85,6 +86,7 @@ def _result_lines(result: Result, question: str) -> list[str]:
     if rows:
         lines.append("Rolled on the table: " + "; ".join(r.rstrip(".") for r in rows) + ".")
     story = [s for s in story_sentences(result) if not s.startswith(("-", "*", "•")) and "roll" not in s.lower()]
+    story = [s for s in story if not _UNWRITTEN.search(s)]  # the outcome's meaning says it all
     if story:
         lines.append("What the rules say happens: " + " ".join(story))
     clause = _changes_clause(result)
@@ -101,6 +103,12 @@ def _result_lines(result: Result, question: str) -> list[str]:
             f"Left to the player (do not do it): they may burn their {result.burn.meter if result.burn else 'momentum'}."
         )
     return lines
+
+
+_UNWRITTEN = re.compile(r"\bgives no result for a miss\b", re.I)
+"""A miss the move's text leaves to the GM is told by the outcome's meaning alone: given the text's own sentence ("The
+text gives no result for a miss on this move; the Magistrate says what happens."), a 1.5B model copied it as its
+story."""
 
 
 TOLD_FIRST = "Already told to the player, as the first sentence of your story:"
