@@ -128,3 +128,43 @@ def test_a_bare_roll_told_as_the_last_declared_deed_again_is_a_phantom_roll() ->
     assert "phantom_roll" in kinds(answered, "")
     assert "phantom_roll" not in kinds("It holds, just about. The deck shudders and you keep your footing.", "")
     assert "phantom_roll" not in kinds(answered, "I ask the dockhands about the Wayfarer's last crew")  # declared now
+
+
+GOSSIP_MISS = {"system": "city", "move": "Ear to the Ground", "stat": "lore", "dice": [2, 1]}
+LISTEN = "I listen to the gossip in the market about the guild master"
+
+
+def learned(text: str, request: dict[str, Any]) -> list[str]:
+    """The kinds of the flags that say the story told what the player sought to learn."""
+    return [v.kind.value for v in check_narration(text, [resolve(request)], intent=LISTEN) if "you sought" in v.detail]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The guild master is discussing a new project that requires a high level of expertise.",
+        "The guild master is rumored to be planning a new attack on the docks.",
+        "It seems to be about a new guild opening up, and the guild master is trying to recruit more members.",
+    ],
+)
+def test_on_a_missed_inquiry_the_news_sought_told_as_heard_is_an_outcome_told_the_other_way(text: str) -> None:
+    assert learned(f"Things turn against you. {text}", GOSSIP_MISS) == ["outcome"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The guild master is not happy with your actions, and he decides to take action against you.",
+        "The guards are becoming increasingly aware of your presence.",
+        'A trader mutters, "The guild master is looking for trouble."',
+        "The market falls silent; the guild master is nowhere to be seen.",
+    ],
+)
+def test_the_miss_turning_on_the_character_or_someones_words_pass(text: str) -> None:
+    assert not learned(f"Things turn against you. {text}", GOSSIP_MISS)
+
+
+def test_the_news_is_the_players_on_a_hit() -> None:
+    hit = {**GOSSIP_MISS, "dice": [6, 5]}
+    text = "The guild master is discussing a new project that requires a high level of expertise."
+    assert not learned(text, hit)
