@@ -207,3 +207,20 @@ def test_an_earlier_turn_told_again_in_one_clause_of_a_sentence_is_flagged() -> 
 )
 def test_a_clause_naming_an_earlier_subject_with_a_new_event_passes(text: str) -> None:
     assert not [v for v in found(text, VOLLEY_WEAK, DEFENDED, ["You pull it off, with a catch."]) if "earlier turn" in v.detail]
+
+
+VICE = ["You try to spend the evening at the gambling dens, but it goes badly.",
+        "You feel a sense of guilt and shame wash over you as you leave the place."]  # fmt: skip
+ASSET_BAD = {"system": "blades", "move": "Acquire Asset", "dice": [1, 1]}
+
+
+def test_a_feeling_copied_word_for_word_from_the_last_turn_is_flagged_and_one_carried_on_passes() -> None:
+    intent = "I lean on my contacts to acquire a fine carriage"
+    copied = "You try to lean on your contacts, but it goes badly. " + VICE[1]
+    assert [v.kind for v in found(copied, ASSET_BAD, VICE, intent=intent)] == [ViolationKind.ECHO]
+    carried = "You try to lean on your contacts, but it goes badly. You feel the same shame as last night."
+    assert not found(carried, ASSET_BAD, VICE, intent=intent)
+    # a feeling alone, word for word again, tells no event of its own
+    uneasy = ["You try to feed on the watchman. You feel a sense of unease growing inside you."]
+    again = "You try to lean on your contacts, but it goes badly. You feel a sense of unease growing inside you."
+    assert not found(again, ASSET_BAD, uneasy, intent=intent)

@@ -1,5 +1,5 @@
-"""A change the engine made told as no change, a clock told as full that is not, and harm the engine did not deal
-are state contradictions; the same words pass where they are true."""
+"""A change the engine made told as no change, a clock told as full that is not, and harm or a loss the engine did not
+deal are state contradictions; the same words pass where they are true."""
 
 from __future__ import annotations
 
@@ -16,6 +16,8 @@ LTP_FULL = {**LTP_CRIT, "options": {"clock": {"segments": 8, "filled": 4}}}
 FDS = {"system": "starforged", "move": "Face Danger", "stat": "edge", "dice": [6, 2, 3]}
 FDM = {"system": "starforged", "move": "Face Danger", "stat": "edge", "dice": [1, 7, 8]}
 HARM = {"system": "starforged", "move": "Endure Harm", "character": {"health": 5}, "options": {"amount": 2}}
+FRAY = {"system": "starforged", "move": "Enter the Fray", "stat": "heart", "dice": [4, 7, 5]}  # a weak hit, no harm
+STALK_MISS = {"system": "elegy", "move": "Face Danger", "stat": "dexterity", "dice": [3, 9]}  # Pay the Price next
 
 
 def kinds(text: str, request: dict) -> set[str]:
@@ -33,6 +35,9 @@ def kinds(text: str, request: dict) -> set[str]:
         (FDM, "You try to sneak past but the guards spot you. They shoot you in the back and you fall to the ground."),
         (FDM, "The hatch jams and you are badly wounded by the blast."),
         (FDM, "You shoot at the raider. The vibroblade flashes and you get hit."),
+        (FRAY, "The raider lunges at you. You feel the pain in your arm as it slices into your flesh."),
+        (STALK_MISS, "The priest is already gone, and you are left with nothing but a broken cloak."),
+        (FDM, "The hatch jams and your scanner shatters against the bulkhead."),
     ],
 )
 def test_a_change_told_as_none_or_a_clock_told_as_full_is_caught(request_: dict, text: str) -> None:
@@ -48,6 +53,10 @@ def test_a_change_told_as_none_or_a_clock_told_as_full_is_caught(request_: dict,
         (RISK_MISS, "You keep your head down and the heat rises."),
         (HARM, "The raider's shot finds you; you are wounded and stagger back."),  # the engine dealt the harm
         (FDM, "The guards would shoot you if they saw you, and the hatch jams."),  # only a supposition
+        (HARM, "You feel the pain in your arm as the blade slices into your flesh."),  # the engine dealt the harm
+        (FRAY, "Your blade slices into the raider's coat."),  # the foe's, not yours
+        (STALK_MISS, "The priest is already gone, and you are left with nothing but the rain."),
+        (FDM, "The hatch jams; your scanner could shatter if you push it."),  # only a supposition
     ],
 )
 def test_the_same_words_pass_where_they_are_true(request_: dict, text: str) -> None:

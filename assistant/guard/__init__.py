@@ -46,6 +46,7 @@ from assistant.guard.changes import check_arrows, engine_changes_blanked
 from assistant.guard.claims import check_claims, check_echo
 from assistant.guard.conditions import check_conditions
 from assistant.guard.contrary import check_hit_failed, check_miss_untold, check_miss_worked, check_only_retold
+from assistant.guard.declared import check_declared
 from assistant.guard.denied import check_outcome_denied
 from assistant.guard.dice_sizes import check_dice_sizes
 from assistant.guard.earlier import check_earlier
@@ -142,6 +143,7 @@ def check_narration(
         found += check_numbers(sentence, facts, pats.meter_re, meters, pats.stat_re, covered)
         found += check_phantom(sentence, facts)
         found += check_decision(sentence, facts, intent)
+        found += check_declared(sentence, facts, intent, question)
         found += check_claims(sentence, facts, question or intent)
         found += check_agency(sentence, facts, intent)
         found += check_oracle_story(sentence, facts, question)

@@ -6,7 +6,8 @@
   ("4+5 = 9" for a 2d6+1 that totals 10), and "the best die is 0" when it is not;
 - a signed amount on a meter the engine changed by another amount ("-1 health" when it applied -2);
 - an invented add ("next move add: 57");
-- the fact sheet copied into the story ("ENGINE FACTS: outcome strong_hit.").
+- the fact sheet copied into the story ("ENGINE FACTS: outcome strong_hit.", "The outcome means you try, but it goes
+  badly."), and the turn message's instructions ("Now continue after that opening, in one to three sentences").
 """
 
 from __future__ import annotations
@@ -50,6 +51,11 @@ _ECHO = re.compile(
     r"|\balready changed on the sheet\b|\bwhat the rules say happens\b|\btell this as true\b|\balready told to the player\b"
     r"|\brolled on the table\s*:|\bthe oracle's answer\s*:|\byour (?:last )?narration (?:broke|followed|was not used)\b"
     r"|\brewrite it\s*:"
+    # the fact sheet's outcome line read out ("The outcome means you try, but it goes badly."; a story tells what
+    # happens, not what the outcome is), the app's engine named as a speaker, the turn message's instructions
+    r"|\b(?:the|this) outcome (?:is|was|means|meant)\b|\bthe engine (?:says|said|tells|told|decides|decided|rolled|rolls)\b"
+    r"|\bthe engine (?:makes|made) no\b|\bnow continue after\b|\bin one to three sentences\b"
+    r"|\bstop where (?:you|the player) decides?\b"
     # a heading in the fact sheet's form ("What happens because of it: You are emboldened…")
     r"|\bwhat happens (?:because of (?:it|this)|as a result|next|now)\s*:"
     # the story so far's form for an oracle question ("Oracle (likely): Are there survivors aboard?"), the fact

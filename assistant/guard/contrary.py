@@ -8,7 +8,8 @@ working in other words too, and next to a sentence that tells a failure:
 - the declared goal's own verb told as done, whoever does it: "the clerk reluctantly opens the box" after "I press
   the clerk to open the archive", "it frees the door" after "I force the jammed airlock open";
 - information learned on a miss at an information move: "you notice that the buildings store the guild master's
-  goods" after "I listen to the gossip about the guild master";
+  goods" after "I listen to the gossip about the guild master", or the news itself ("The guild master is discussing
+  a new project");
 - a failed action never told at all: no sentence names what the player did, none tells a failure ("the failed
   feeding": a story of the rain and the priest after "I feed on the sleeping watchman").
 
@@ -90,6 +91,13 @@ _HEARSAY = re.compile(
     # what it was about, told: "It seems to be about a new guild opening up"
     r"|\b(?:it|the\s+(?:gossip|talk|rumou?r|whispers?))\s+(?:seems|seemed|appears|appeared)\s+to\s+be\s+about\b"
 )
+#: What was asked about, told busy at something as news ("The guild master is discussing a new project"): the gossip
+#: itself, when the character is not in the sentence (with them in it, it is how the miss turns on them).
+_NEWS = re.compile(
+    r"\b(?:is|are|was|were)\s+(?:discussing|planning|plotting|scheming|recruiting|preparing|gathering|hoarding|hiding"
+    r"|meeting|building|working\s+on|trying\s+to)\b|\b(?:plans|planned|intends|intended)\s+to\b"
+)
+_YOU = re.compile(r"\b(?:you|your|yours|yourself)\b")
 #: Intent verbs that seek information: a miss at them learns nothing.
 _SEEKS = frozenset(
     re.findall(
@@ -184,6 +192,9 @@ def check_miss_worked(sentence: Sentence, facts: Facts, intent: str | None) -> l
         m = _HEARSAY.search(text)
         if m and wanted & set(_stems(text)) and _claim(sentence, m.start(), m.end()):
             return _violation(sentence, m.start() - 40, m.end() + 40, "the gossip you sought, heard")
+        m = _NEWS.search(text)
+        if m and not _YOU.search(text) and wanted & set(_stems(text[: m.start()])) and _claim(sentence, m.start(), m.end()):
+            return _violation(sentence, m.start() - 40, m.end() + 40, "the news you sought, heard")
     return []
 
 

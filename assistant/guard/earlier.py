@@ -12,8 +12,10 @@ one in five, that sentence's, and at least three of them are new to this turn: w
 rules text, row, options), of the engine's opening and of the player's own words do not count, since telling them is
 the turn's job. On a rolled move a sentence that joins two clauses is read whole and clause by clause ("The cleric's
 shield is now protected, but you have to deal some damage": the last turn's Defend, then this Volley's damage). The
-engine's own opening is never read as a copy, nor is a feeling carried on or the turn handed back to the player ("You
-must decide the next action to take."), and on an oracle question an earlier answer said again before this one is a
+engine's own opening is never read as a copy, nor is a feeling carried on (unless copied word for word with a deed in
+it: "You feel a sense of guilt and shame wash over you as you leave the place." again on the next turn) or the turn
+handed back to the player ("You must decide the next action to take."), and on an oracle question an earlier answer
+said again before this one is a
 recall (the answer itself is this turn's story).
 """
 
@@ -53,6 +55,8 @@ words carry meaning and one of them is not this turn's own (its engine text, ope
 _ORACLE = frozenset({"yes", "no"})
 #: A feeling carried on from the last turn tells no event ("You feel a sense of unease growing inside you.").
 _FEELING = re.compile(r"^\W*(?:you\s+(?:\w+\s+)?(?:feel|feels|felt|sense)\b|(?:a|the)\s+(?:\w+\s+)?(?:sense|feeling)\s+of\b)")
+#: ... unless it carries a deed with it ("You feel a sense of guilt and shame wash over you as you leave the place.").
+_FEELING_DEED = re.compile(r"\b(?:as|when|while|after|before)\s+you\s+(?!feel|sense|are|were)[a-z]+")
 #: Nor does the turn handed back to the player ("You must decide the next action to take.", said again each turn).
 _HANDED_BACK = re.compile(
     r"^\W*(?:you\s+(?:must|need\s+to|have\s+to)\s+(?:now\s+)?(?:decide|choose)|what\s+(?:will|do)\s+you\s+do)\b"
@@ -151,8 +155,10 @@ def check_earlier(told: Sequence[Sentence], facts: Facts, intent: str | None = N
             continue
         if sentence.question or not words or normalize_words(sentence.original) in opening:
             continue
-        if _FEELING.search(sentence.text) or _HANDED_BACK.search(sentence.text):
+        if _HANDED_BACK.search(sentence.text):
             continue
+        # a feeling carried on, unless copied word for word with a deed of its own ("… as you leave the place")
+        feeling = bool(_FEELING.search(sentence.text)) and not _FEELING_DEED.search(sentence.text)
         new = stems(words) - own
         # word for word as written: a phrase of the engine's blanked inside it ("The Magistrate says, ...") is still
         # part of the copy
@@ -168,6 +174,8 @@ def check_earlier(told: Sequence[Sentence], facts: Facts, intent: str | None = N
             ),
             None,
         )
+        if feeling or (copied is None and _FEELING.search(sentence.text)):
+            continue
         if copied is None and not oracle and new and len(stems(words)) >= SHORT_WORDS and len(words.split()) < VERBATIM_WORDS:
             copied = next((e for e in facts.earlier if e.words == words and f" {words} " not in engine), None)
         if copied is None:

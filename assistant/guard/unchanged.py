@@ -1,8 +1,10 @@
-"""A change the engine made, told as no change; a clock told as full when it is not; harm the engine did not deal.
+"""A change the engine made, told as no change; a clock told as full when it is not; harm or loss the engine did not
+deal.
 
 "You fail, but you keep your heat where it was" after the engine marked heat; "you still have all five arrows" after
 a volley spent one; "the project clock fills completely" when it stands at 7 of 8; "they shoot you in the back and
-you fall" when the engine dealt no harm (a miss's price is the player's next roll, not the story's to pick). The
+you fall" or "it slices into your flesh" when the engine dealt no harm (a miss's price is the player's next roll, not
+the story's to pick), "you are left with nothing but a broken cloak" before the price offered next. The
 other checks read claims of a change in numbers; these read claims that nothing changed, or harm told as story.
 """
 
@@ -36,6 +38,19 @@ _HARM = re.compile(
     r"|\byou\s+(?:fall|collapse|crumple)\s+(?:to the ground|unconscious|senseless|to the floor|to your knees)\b"
     r"|\byou\s+(?:bleed|black out|lose consciousness)\b"
     r"|\byou\s+(?:get|got|are|were)\s+hit\b|\byou\s+(?:take|took)\s+(?:a|the)\s+(?:hit|blow|wound)\b"
+    # a blade or a blow landing in the body ("as it slices into your flesh", "the bolt grazes your arm")
+    r"|\b(?:slices?|sliced|cuts?|bites?|bit|tears?|tore|rips?|ripped|sinks?|sank|pierces?|pierced|grazes?|grazed|gashes"
+    r"|gashed|slashes|slashed)\s+(?:into\s+|through\s+|across\s+)?your\s+(?:\w+\s+)?(?:flesh|skin|arm|arms|leg|legs|side"
+    r"|shoulder|chest|back|face|hand|hands|thigh|ribs|gut|belly|neck|cheek|body)\b"
+)
+#: A loss told as the character's: gear broken, ruined or gone ("you are left with nothing but a broken cloak").
+_LOSS = re.compile(
+    r"\byou\s+(?:are|were)\s+left\s+with\s+(?:nothing\s+but\s+|only\s+)?(?:a|an|your)\s+(?:broken|torn|shattered|ruined"
+    r"|damaged|tattered|cracked|shredded|splintered)\b"
+    r"|\byour\s+(?:\w+\s+)?(?:cloak|gear|pack|weapon|blade|sword|bow|shield|armor|armour|scanner|rifle|pistol|supplies|kit"
+    r"|rope|lantern|map)\s+(?:breaks|broke|shatters|shattered|snaps|snapped|is\s+(?:broken|torn|lost|ruined|gone|destroyed))\b"
+    r"|\byou\s+(?:lose|lost)\s+your\s+(?:\w+\s+)?(?:cloak|gear|pack|weapon|blade|sword|bow|shield|armor|armour|scanner"
+    r"|rifle|pistol|supplies|kit|rope|lantern|map)\b"
 )
 #: What the engine changes when it deals harm, per system (any of them changed: the story may tell the wound).
 _HARM_TARGETS = frozenset({"health", "hp", "harm", "stress", "integrity", "companion_health", "blood", "spirit"})
@@ -46,7 +61,21 @@ def check_unchanged(sentence: Sentence, facts: Facts) -> list[Violation]:
     told as dealt to the player's character when the engine dealt none."""
     if sentence.question:
         return []
-    return _kept(sentence, facts) + _full_clock(sentence, facts) + _harm(sentence, facts)
+    return _kept(sentence, facts) + _full_clock(sentence, facts) + (_harm(sentence, facts) or _loss(sentence, facts))
+
+
+def _loss(sentence: Sentence, facts: Facts) -> list[Violation]:
+    """Gear told as broken or lost on a turn whose price is still to come (a follow-up offered: "tell no harm or
+    loss from it now"), when the engine changed nothing the loss could be."""
+    if not facts.results or not facts.follow_up_moves or facts.changes.keys() - {"momentum", "position"}:
+        return []
+    m = _LOSS.search(sentence.narr)
+    if not m or hypothetical(sentence.narr, m.start(), m.end(), HYPOTHETICAL) or negated(sentence.narr, m.start(), 3):
+        return []
+    excerpt = " ".join(sentence.original[m.start() : m.end()].split())
+    follow = ", ".join(sorted(facts.follow_up_moves))
+    detail = f"'{excerpt}': the engine took nothing from you this turn; a loss comes from the move offered next ({follow})"
+    return [Violation(ViolationKind.STATE, detail, excerpt)]
 
 
 def _harm(sentence: Sentence, facts: Facts) -> list[Violation]:

@@ -15,9 +15,10 @@
   ('"I try to shoot the raider, but luck deserts me."') or right after a sentence about you ('You nod, feeling
   relieved. "Thank you."'), is the character speaking: unless it is the player's own words, the player's call.
 - **No choice left.** "leaving you with no choice but to retreat", "you have to defend yourself and retreat",
-  "forcing you to flee", "you are forced to retreat": the character's next deed decided, unless it is the player's
-  own declared deed ("no choice but to force it open" after "I force the airlock open"), names none ("you have to
-  decide", "to act") or is a price's own consequence ("you are forced to retreat" on Pay the Price).
+  "forcing you to flee", "you are (caught by surprise and) forced to retreat": the character's next deed decided,
+  unless it is the player's own declared deed ("no choice but to force it open" after "I force the airlock open"),
+  names none ("you have to decide", "to act") or is a price's own consequence ("you are forced to retreat" on Pay
+  the Price).
 """
 
 from __future__ import annotations
@@ -109,7 +110,8 @@ _NO_CHOICE = re.compile(
     r"|(?:^|[,;:]\s*|\band\s+|\bwith\s+)you\s+(?:have|had|having)\s+to\s+(?P<must>[a-z]+(?:\s+[a-z]+){0,4})"
     r"|\bforc(?:es|ed|ing)\s+you\s+to\s+(?P<forced>[a-z]+(?:\s+[a-z]+){0,4})"
     # "you are forced to retreat back into the reactor room"
-    r"|\byou\s+(?:are|were)\s+(?:then\s+|now\s+)?forced\s+to\s+(?P<made>[a-z]+(?:\s+[a-z]+){0,4})"
+    # ("You are caught by surprise and forced to retreat.")
+    r"|\byou\s+(?:are|were)\s+(?:then\s+|now\s+|(?:[a-z]+\s+){1,4}and\s+)?forced\s+to\s+(?P<made>[a-z]+(?:\s+[a-z]+){0,4})"
 )
 
 #: On an oracle question, searching, turning and crying out are the character taking in the answer, not a deed chosen.
