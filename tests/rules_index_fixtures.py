@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -50,9 +51,27 @@ def corpus_copy(tmp_path: Path) -> Path:
     return target
 
 
+#: The shipped corpus indexed with the hash embedder once per test process (each test gets its own copy).
+_BUILT_CORPUS: dict[str, Path] = {}
+
+
+def _built_corpus_store(factory: pytest.TempPathFactory) -> Path:
+    """A store holding the shipped corpus synced with the hash embedder, built on first use (about ten seconds)."""
+    if "store" not in _BUILT_CORPUS:
+        store = factory.mktemp("hash-corpus") / "index"
+        RulesIndex(HashEmbedder(), path=store).sync_corpus()
+        _BUILT_CORPUS["store"] = store
+    return _BUILT_CORPUS["store"]
+
+
 @pytest.fixture
-def hash_index(tabletop_home: Path) -> Iterator[RulesIndex]:
-    """A persistent index of the shipped corpus with the counting hash embedder."""
-    index = RulesIndex(CountingEmbedder(), path=tabletop_home / "index")
-    index.sync_corpus()
+def hash_index(tabletop_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[RulesIndex]:
+    """A persistent index of the shipped corpus with the counting hash embedder.
+
+    The store starts as a copy of one built for the whole run; the sync below finds it up to date (the hash
+    embedder is deterministic, so the copy holds exactly what a fresh sync would write)."""
+    path = tabletop_home / "index"
+    shutil.copytree(_built_corpus_store(tmp_path_factory), path)
+    index = RulesIndex(CountingEmbedder(), path=path)
+    assert index.sync_corpus().embedded == 0
     yield index
