@@ -30,6 +30,7 @@ from rules_index.lead import (
     without_restatements,
 )
 from rules_index.lexical import tokenize
+from rules_index.quoting import once_each, outcome_line
 from rules_index.rank import is_reading
 from rules_index.routing import ALL_SYSTEMS, named_system
 from rules_index.scope import Beyond
@@ -161,11 +162,8 @@ def extractive_answer(question: str, system: str | None, hits: list[Hit], index:
     ranked = sorted(((score, -i, s) for i, rows in enumerate(scored) for score, s in rows), reverse=True)
     ranked = without_restatements(text_first(ranked, hits))
     best = [row for n, row in enumerate(ranked[:3]) if n == 0 or row[0] >= 0.85 * ranked[0][0]]
-    text = (
-        " ".join(f"{unlabelled(with_heading(hits[-i].text, s))} [{1 - i}]" for _, i, s in best)
-        if best
-        else f"See {hits[0].chunk.section} [1]."
-    )
+    quotes = once_each([(unlabelled(with_heading(hits[-i].text, outcome_line(hits[-i].text, s))), 1 - i) for _, i, s in best])
+    text = " ".join(f"{quote} [{n}]" for quote, n in quotes) if quotes else f"See {hits[0].chunk.section} [1]."
     return Answer(question, system, text, passages, found=True, mode="extractive", note=note)
 
 
