@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from rules_index.lead import result_range
+from rules_index.sentences import split_sentences
 
 #: An outcome line named by its result rather than a number ("On a miss, ...", "On a strong hit, ...").
 _OUTCOME = re.compile(r"^\W*on\s+an?\s+(?:miss|hit|strong\s+hit|weak\s+hit)\b", re.I)
@@ -26,8 +27,10 @@ def outcome_line(text: str, sentence: str) -> str:
         item = _BULLET.sub("", line).strip()
         if sentence not in item or len(item) <= len(sentence) or len(item.split()) > MAX_LINE_WORDS:
             continue
-        # the line is an outcome line: its result and every sentence of it belong together
-        return item if result_range(item) or _OUTCOME.match(item) else sentence
+        # the line is one outcome line: its result and every sentence of it belong together (not a table's rows
+        # run together into one line, "57–62. ... 63–68. ... 69–74. You waste blood")
+        outcomes = sum(1 for part in split_sentences(item) if result_range(part) or _OUTCOME.match(part))
+        return item if outcomes == 1 and (result_range(item) or _OUTCOME.match(item)) else sentence
     return sentence
 
 

@@ -25,6 +25,8 @@ def test_any_other_sentence_is_quoted_as_it_is() -> None:
     assert outcome_line(WIZARD, "On a 7–9, the spell is cast, but Choose One Penalty.") == (
         "On a 7–9, the spell is cast, but Choose One Penalty."
     )
+    rows = "57–62. Your abilities malfunction 63–68. An asset is compromised 69–74. You waste blood"
+    assert outcome_line(rows, "69–74. You waste blood") == "69–74. You waste blood"  # rows run together
     long_row = "6- " + "word " * 60
     assert outcome_line(long_row + "Second.", "Second.") == "Second."  # a long line is not quoted whole
 
