@@ -20,7 +20,10 @@ its move name) equal to ``expected.section`` (case-insensitive, "&" read as "and
 arguable names every sentence that answers, with a ``label_note`` saying why). ``--report`` prints
 hit@1, hit@5 and MRR over the answerable questions, and the precision and recall of "not covered" (the
 answer's judgement that the texts do not cover a question) against the no-answer questions, to stderr;
-``--compare`` prints them for vector-only, BM25-only and hybrid retrieval.
+``--compare`` prints them for vector-only, BM25-only and hybrid retrieval. The hybrid report adds what a GM
+reads first, the offline answer's lead sentence (:mod:`evals.lead`): the share of answerable questions whose
+first sentence comes from the expected passage (``lead_passage``) and answers (``lead_text``), and the answers
+that quote a rule twice or lead with a "Note:" label; ``--leads`` prints each answer with its judgement.
 """
 
 from __future__ import annotations
@@ -163,16 +166,20 @@ def summary(records: list[dict[str, Any]], with_coverage: bool = True) -> dict[s
 
     The coverage judgement is calibrated on the hybrid ranking's scores, so it is reported for hybrid only.
     """
+    from evals.lead import lead_metrics
+
     answerable = [r["_hits"] for r in records if not r["_none"]]
     if not with_coverage:
         return metrics(answerable)
-    return {**metrics(answerable), **coverage_metrics([(r["_none"], not r["covered"]) for r in records])}
+    leads = lead_metrics([r["lead"] for r in records if not r["_none"] and r.get("lead")])
+    return {**metrics(answerable), **coverage_metrics([(r["_none"], not r["covered"]) for r in records]), **leads}
 
 
 def run(rows: list[dict[str, Any]], k: int, mode: str, index: Any, all_systems: bool = False) -> list[dict]:
     """Search every question; return output records (with hit flags under ``_hits``)."""
+    from evals.lead import judge_lead
     from rules_index.coverage import judge
-    from rules_index.qa import choose_system
+    from rules_index.qa import answer_ranked, choose_system
     from rules_index.routing import ALL_SYSTEMS
     from rules_index.search import search_index
 
@@ -184,11 +191,16 @@ def run(rows: list[dict[str, Any]], k: int, mode: str, index: Any, all_systems: 
         hits = search_index(index, str(row["question"]), system, k, mode)  # type: ignore[arg-type]
         results = [h.as_dict() for h in hits]
         flags = [is_hit(r, row.get("expected", {}), row.get("system")) for r in results]
-        covered = judge(str(row["question"]), hits, index, system).covered
+        coverage = judge(str(row["question"]), hits, index, system)
+        lead: dict[str, Any] = {}
+        if mode == "hybrid" and not is_no_answer(row):  # what a GM reads first (evals.lead)
+            reply = answer_ranked(str(row["question"]), system, hits, coverage, index)
+            lead = {"answer": reply.text, **judge_lead(reply, row.get("expected", {}), row.get("system"))}
         out.append(
             {
                 "id": row.get("id"),
-                "covered": covered,
+                "covered": coverage.covered,
+                "lead": lead,
                 "results": results,
                 "_hits": flags,
                 "_none": is_no_answer(row),
@@ -250,6 +262,9 @@ def main(argv: list[str]) -> int:
         "--report", action="store_true", help="print hit@1, hit@5, MRR and not-covered precision/recall to stderr"
     )
     parser.add_argument("--compare", action="store_true", help="report every mode (no per-question output)")
+    parser.add_argument(
+        "--leads", action="store_true", help="print each answerable question's answer and its lead judgement instead"
+    )
     parser.add_argument("--all-systems", action="store_true", help="do not filter by the question's system")
     parser.add_argument("--index-dir", help="index directory (default: the one in TABLETOP_HOME)")
     args = parser.parse_args(argv)
@@ -266,6 +281,10 @@ def main(argv: list[str]) -> int:
         records = run(rows, max(args.k, 5) if args.report or args.compare else args.k, mode, index, args.all_systems)
         if not args.compare:
             for rec in records:
+                if args.leads:
+                    if rec["lead"]:
+                        print(json.dumps({"id": rec["id"], **rec["lead"]}, ensure_ascii=False))
+                    continue
                 results = [{key: r[key] for key in ("system", "section", "text", "score")} for r in rec["results"][: args.k]]
                 try:
                     print(json.dumps({"id": rec["id"], "results": results}, ensure_ascii=False))

@@ -136,6 +136,9 @@ def highlight_sentences(question: str, hits: list[Hit], index: RulesIndex, per_p
     # ... unless it names the result it got: then the outcome line answers
     told = narrated_action(question) and not rolled_numbers(question) and not _OUTCOME_WORDS.search(question)
     rolled = rolled_numbers(question)
+    how_to = asks_how_to(question) and bool(hits[0].chunk.move)
+    opening = [s for n, s in candidates[:3] if n == 0] if how_to else []
+    trigger = next((s for s in opening if s.startswith("When ") and not s.endswith(":")), None)
     vectors = sentence_vectors(index).matrix([s for _, s in candidates])
     for (i, sentence), vec in zip(candidates, vectors, strict=True):
         words = set(terms(sentence))
@@ -157,6 +160,8 @@ def highlight_sentences(question: str, hits: list[Hit], index: RulesIndex, per_p
         score += NAMED_FIRST_BONUS if i in named and firsts.get(i) == sentence else 0.0
         # told as the character's action, the question asks which move applies: the best move's trigger says
         score += TOLD_FIRST_BONUS if told and i == 0 and firsts.get(i) == sentence else 0.0
+        score += TRIGGER_BONUS if i == 0 and sentence == trigger else 0.0
+        score -= INTRO_PENALTY if sentence.rstrip().endswith(":") else 0.0
         scored[i].append((score, sentence))
     return [sorted(s, key=lambda pair: -pair[0])[:per_passage] for s in scored]
 
@@ -172,6 +177,25 @@ NAMED_FIRST_BONUS = 0.1
 #: answers it, over a line of the move that is only close in words ("Ask the Magistrate how.").
 TOLD_FIRST_BONUS = 0.25
 _OUTCOME_WORDS = re.compile(r"\b(?:strong|weak)\s+hit|\bmiss(?:ed)?\b|\bmatch\b", re.I)
+#: "How do I hear rumors about a faction?", "what do I roll to ...", "what happens when my starship takes damage?"
+#: ask which move applies and what it does: the best move's trigger ("When you listen out for interesting
+#: information, ... roll +Lore") answers, over one of its outcome lines close in words ("You may write a new
+#: belief based on the rumor."). Not when the question asks about an outcome ("when a wizard fails to cast").
+TRIGGER_BONUS = 0.2
+_HOW_TO = re.compile(
+    r"^\W*(?:how\s+(?:do|can|would|should|does)\s+(?:i|we|you|my|our|a|an|the)\b"
+    r"|what\s+(?:do|should|would)\s+(?:i|we)\s+roll\b|what\s+happens\s+(?:when|if)\b)",
+    re.I,
+)
+_OUTCOME_ASKED = re.compile(
+    r"\b(?:miss\w*|fail\w*|strong|weak|match\w*|backfire\w*|critical|succeed\w*|success\w*|hit)\b|\d"
+    # ... nor about a measure's state ("when my supply drops to zero", "at its minimum"): its own line answers
+    r"|\b(?:zero|minimum|maximum|max|min|full|empty|exhausted|runs?\s+out|ran\s+out)\b",
+    re.I,
+)
+#: A line that only introduces the list below it ("When you travel to another neighborhood:", "Gain temporary
+#: use of an asset:") says nothing on its own; the list's items do.
+INTRO_PENALTY = 0.1
 #: "How many / how much" asks for a number: a sentence that gives one is likelier to answer.
 NUMBER_BONUS = 0.08
 #: A sentence made only of the question's own words ("This is a Conclusion Roll.") tells the GM nothing.
@@ -192,6 +216,12 @@ _ROLL_TALK = re.compile(
 #: "unlikely odds": the table row the question names by its first cell ("| Unlikely | 76 or greater |").
 ROW_BONUS = 0.3
 _RESULT = re.compile(r"^\W*(\d{1,3})\s*(?:(\+)|[-–]\s*(\d{1,3})|/\s*(\d{1,3})|(-)|(?=\s*[:|]))(?!\w)")
+
+
+def asks_how_to(question: str) -> bool:
+    """Does the question ask how to do something or what happens when a move's trigger comes about (not what an
+    outcome does, nor what being X does)?"""
+    return bool(_HOW_TO.match(question)) and not _OUTCOME_ASKED.search(question) and not _BEING.match(question)
 
 
 def rolled_numbers(question: str) -> set[int]:
@@ -247,12 +277,17 @@ def _title(hit: Hit) -> str:
     return re.sub(r"^(?:the|a|an)\s+", "", re.sub(r"\s*\(.*?\)\s*", " ", title).strip().lower())
 
 
+def _name_words(text: str) -> str:
+    """The words of a name as compared: "Hack & Slash", "Hack&Slash" and "Hack and Slash" are one move."""
+    return " ".join(re.findall(r"[a-z0-9]+", text.lower().replace("&", " and ")))
+
+
 def named_passages(question: str, hits: list[Hit]) -> dict[int, str]:
     """The passages (by position) of the rules text whose name the question uses, with that name."""
-    text = " ".join(re.findall(r"[a-z0-9&]+", question.lower()))
+    text = _name_words(question)
     out: dict[int, str] = {}
     for i, hit in enumerate(hits):
-        name = " ".join(re.findall(r"[a-z0-9&]+", _title(hit)))
+        name = _name_words(_title(hit))
         if hit.chunk.origin != "note" and len(name) >= 4 and re.search(rf"\b{re.escape(name)}\b", text):
             out[i] = name
     return out
@@ -262,7 +297,7 @@ def _steer(i: int, sentence: str, words: set[str], q_terms: set[str], named: dic
     """The adjustments that make the lead sentence the one that answers (see the constants above)."""
     adjust = 0.0
     if named:
-        lowered = " ".join(re.findall(r"[a-z0-9&]+", sentence.lower()))
+        lowered = _name_words(sentence)
         if i in named:
             adjust += NAMED_BONUS
         elif any(re.search(rf"\b{re.escape(name)}\b", lowered) for name in named.values()):
@@ -310,6 +345,16 @@ def without_restatements(ranked: list[tuple[float, int, str]]) -> list[tuple[flo
 
 #: A short line heading a list inside a passage ("Extreme" above "- NPCs: Elder vampires and adult werewolves").
 _LIST_HEADING = re.compile(r"^[\w'’ ,&/()-]{2,40}$")
+
+
+#: A label the rules text puts before a rule ("Note: Attacking a vulnerable target ignores armor."): the answer
+#: quotes the rule. ("Example:" stays: it says the sentence is not the rule.)
+_NOTE_LABEL = re.compile(r"^\W*note\s*:\s*(?=\S)", re.I)
+
+
+def unlabelled(sentence: str) -> str:
+    """``sentence`` as the answer quotes it, without a "Note:" label before the rule."""
+    return _NOTE_LABEL.sub("", sentence, count=1)
 
 
 def with_heading(text: str, sentence: str) -> str:

@@ -21,8 +21,16 @@ from assistant.prompts import load_prompt
 from rules_index.coverage import Coverage, judge
 from rules_index.index import RulesIndex
 from rules_index.lead import definition_term as definition_term
-from rules_index.lead import highlight_sentences, sentence_key, text_first, with_heading, without_restatements
+from rules_index.lead import (
+    highlight_sentences,
+    sentence_key,
+    text_first,
+    unlabelled,
+    with_heading,
+    without_restatements,
+)
 from rules_index.lexical import tokenize
+from rules_index.quoting import once_each, outcome_line
 from rules_index.rank import is_reading
 from rules_index.routing import ALL_SYSTEMS, named_system
 from rules_index.scope import Beyond
@@ -154,11 +162,8 @@ def extractive_answer(question: str, system: str | None, hits: list[Hit], index:
     ranked = sorted(((score, -i, s) for i, rows in enumerate(scored) for score, s in rows), reverse=True)
     ranked = without_restatements(text_first(ranked, hits))
     best = [row for n, row in enumerate(ranked[:3]) if n == 0 or row[0] >= 0.85 * ranked[0][0]]
-    text = (
-        " ".join(f"{with_heading(hits[-i].text, s)} [{1 - i}]" for _, i, s in best)
-        if best
-        else f"See {hits[0].chunk.section} [1]."
-    )
+    quotes = once_each([(unlabelled(with_heading(hits[-i].text, outcome_line(hits[-i].text, s))), 1 - i) for _, i, s in best])
+    text = " ".join(f"{quote} [{n}]" for quote, n in quotes) if quotes else f"See {hits[0].chunk.section} [1]."
     return Answer(question, system, text, passages, found=True, mode="extractive", note=note)
 
 
@@ -292,6 +297,14 @@ def answer(question: str, system: str | None = None, llm: Any = None, k: int = 3
     index = index or get_index()
     system = choose_system(question, system)
     ranked, coverage = assess(question, system, index, k)
+    return answer_ranked(question, system, ranked, coverage, index, llm, k)
+
+
+def answer_ranked(
+    question: str, system: str | None, ranked: list[Hit], coverage: Coverage, index: RulesIndex, llm: Any = None, k: int = 3
+) -> Answer:
+    """The answer from passages already ranked and judged (:func:`assess`); the retrieval eval measures the
+    answer's lead sentence through this door without searching twice."""
     hits = distinct(relevant_hits(ranked[:k], index))
     hits = sorted(hits, key=lambda h: is_reading(h.chunk))  # the rules text before the notes on reading it
     if not hits or not coverage.covered:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from rules_index.chunk import Chunk
 from rules_index.index import RulesIndex
 from rules_index.lead import (
@@ -230,3 +232,85 @@ def test_only_the_part_after_an_example_line_is_the_example() -> None:
     assert example_part("The rule. An example follows nowhere.") == ""
     assert is_example(_hit("Combat Walkthrough 1", "x").chunk) and is_example(_hit("Example Ritual Answers", "x").chunk)
     assert not is_example(_hit("Hack & Slash", "x").chunk)
+
+
+def test_the_answer_quotes_a_rule_without_the_note_label_the_text_puts_before_it() -> None:
+    from rules_index.lead import unlabelled
+
+    assert unlabelled("Note: Attacking a vulnerable target ignores armor.") == "Attacking a vulnerable target ignores armor."
+    assert unlabelled("NOTE:  Hold stacks.") == "Hold stacks."
+    assert unlabelled("Example: Felix takes 5 damage.") == "Example: Felix takes 5 damage."  # an example says it is one
+    assert unlabelled("Take a note: it helps.") == "Take a note: it helps."
+
+
+def test_a_how_to_question_asks_for_the_moves_trigger_but_not_an_outcome_or_a_state() -> None:
+    from rules_index.lead import asks_how_to
+
+    assert asks_how_to("How do I hear rumors about a public figure or faction?")
+    assert asks_how_to("What happens when my starship takes damage?")
+    assert asks_how_to("what do I roll to sneak past the guards")
+    assert not asks_how_to("What happens when a wizard fails to cast a spell?")  # an outcome
+    assert not asks_how_to("What happens when my supply drops to zero?")  # a measure's state
+    assert not asks_how_to("What happens when I'm vulnerable?")  # what being X does
+    assert not asks_how_to("How much stress do I clear?")
+
+
+def test_the_trigger_of_the_best_move_is_lifted_for_a_how_to_question(
+    hash_index: RulesIndex,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from rules_index import lead
+
+    chunk = Chunk(
+        "ear",
+        "city",
+        ["Basic Moves", "Ear to the Ground (Lore)"],
+        "Ear to the Ground (Lore)",
+        "city.txt",
+        1,
+        4,
+        "Ear to the Ground (Lore)\nWhen you listen out for interesting information, name a subject and roll +Lore.\n"
+        "- 10+ You hear a rumor related to the named subject. You may write a new belief based on the rumor.",
+    )
+    hits = [Hit(chunk=chunk, score=1.0)]
+
+    def trigger_score(question: str) -> float:
+        scored = highlight_sentences(question, hits, hash_index, per_passage=5)
+        return next(score for score, s in scored[0] if s.startswith("When you listen out"))
+
+    lifted = trigger_score("How do I hear rumors about a faction?")
+    monkeypatch.setattr(lead, "TRIGGER_BONUS", 0.0)
+    assert lifted == pytest.approx(trigger_score("How do I hear rumors about a faction?") + 0.2)
+
+
+def test_a_line_that_only_introduces_a_list_does_not_take_the_trigger_bonus(
+    hash_index: RulesIndex,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from rules_index import lead
+
+    chunk = Chunk(
+        "transit",
+        "city",
+        ["Basic Moves", "Transit (Environs)"],
+        "Transit (Environs)",
+        "city.txt",
+        1,
+        4,
+        "Transit (Environs)\nWhen you travel to another neighborhood:\n"
+        "* If you need to get there unnoticed, describe how you keep a low profile\nThen, roll +Environs.",
+    )
+
+    def intro_score() -> float:
+        scored = highlight_sentences("How do I travel to another neighborhood?", [Hit(chunk=chunk, score=1.0)], hash_index, 5)
+        return next(score for score, s in scored[0] if s.endswith(":"))
+
+    penalised = intro_score()
+    monkeypatch.setattr(lead, "INTRO_PENALTY", 0.0)
+    assert penalised == pytest.approx(intro_score() - 0.1)  # penalised, and no trigger bonus
+
+
+def test_a_move_named_with_an_ampersand_is_the_move_named_with_and() -> None:
+    hack = _hit("Hack and Slash", "When you make a concerted effort to attack an enemy, roll+Str.")
+    assert named_passages("How does Hack & Slash work?", [hack]) == {0: "hack and slash"}
+    assert named_passages("hack&slash?", [hack]) == {0: "hack and slash"}
