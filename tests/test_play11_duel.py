@@ -90,3 +90,24 @@ def test_the_guard_holds_a_story_to_mara_owning_her_roll() -> None:
     assert not [v for v in fine if "Mara's, not the player's" in v.detail], fine
     mine = check_narration("It goes your way.", result, facts=prepare([result]), intent="I attack Mara")
     assert not [v for v in mine if "not the player's" in v.detail], mine
+
+
+def test_maras_spell_without_mana_is_refused_in_her_name_with_her_sheet_to_fix() -> None:
+    session, _dice, _narrator = _duel("Duel Mana")
+    before = session.reload().characters
+    offered = session.send("Mara casts a spell at me")
+    wizard = next(s for s in offered.suggestions if s.move == "Cast a Spell (Wizard)")
+    refused = session.confirm(wizard)
+    assert refused.kind == "error", refused.narration
+    said = refused.error or ""
+    assert "Mara has 0" in said and "/set Mara: mana 2" in said and "you have" not in said, said
+    assert session.reload().characters == before
+    mine = session.confirm(next(s for s in session.send("I cast a spell at Mara").suggestions if s.move == "Cast a Spell (Wizard)"))
+    assert "you have 0" in (mine.error or "") and "/set mana 2" in (mine.error or ""), mine.error
+
+
+def test_finishing_mara_offers_hack_and_slash_with_strength() -> None:
+    session, _dice, _narrator = _duel("Duel End")
+    offered = session.send("I finish Mara")
+    assert offered.suggestions[0].move == "Hack & Slash" and offered.suggestions[0].stat == "str", offered.narration
+    assert "None of the moves closely fits" not in offered.narration, offered.narration

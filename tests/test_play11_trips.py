@@ -57,3 +57,20 @@ def test_marking_progress_on_my_vow_offers_reach_a_milestone_first() -> None:
     assert_store_matches_card(session, session.confirm(offered.suggestions[0]))
     marked = session.send("I mark progress on my vow")
     assert marked.suggestions[0].move == "Reach a Milestone", [s.move for s in marked.suggestions]
+
+
+def test_oracle_odds_said_after_the_question_are_the_odds_not_part_of_it() -> None:
+    session, dice = open_campaign("Late Odds", "elegy")
+    asked = session.send("/oracle will the watch come? likely")
+    assert asked.kind == "oracle", asked.error
+    told = asked.narration
+    assert "likely?" not in told and "Will the watch come?" in told, told
+    assert "Odds likely" in told or "odds likely" in told.lower(), told
+
+
+def test_setting_the_name_a_character_already_has_says_nothing_changed() -> None:
+    session, _ = open_campaign("Same Name", "city")
+    session.send("/set name Ash")
+    again = session.send("/set name Ash")
+    assert "Ash → Ash" not in again.narration, again.narration
+    assert again.narration == "Nothing changed on Ash's sheet.", again.narration

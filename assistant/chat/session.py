@@ -382,6 +382,8 @@ class ChatSession(AskingMixin, LookupsMixin):
             name = get_ruleset(self.system).find_move(move_name).name
         except AssistantError:
             return ""
+        if self._spent_on and self._spent_on != name:  # "I recover…" went to Recover, whose question was set aside
+            return ""
         return self._last_intent if name in {getattr(s, "move", "") for s in self._suggestions} else ""
 
     def _clocks(self) -> str:
