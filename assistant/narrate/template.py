@@ -113,7 +113,7 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
             if not request.card:  # the app draws the card ("Rolled 56 on d100", the row): the story tells the row
                 rows = facts.rows_as_list(facts.table_rows(result), "; ")
                 card = "" if reading or not rows else rows[:1].upper() + rows[1:] + ("" if rows.endswith(".") else ".")
-        paragraphs.append(card if first or not card else f"Then, {card[:1].lower()}{card[1:]}")
+        paragraphs.append(card if first or not card else f"Then, {card}")
         if result.roll == "table":
             paragraphs += [reading, story(result, recent)]
         return paragraphs + _listed(request, result)
