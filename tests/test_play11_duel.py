@@ -102,7 +102,9 @@ def test_maras_spell_without_mana_is_refused_in_her_name_with_her_sheet_to_fix()
     said = refused.error or ""
     assert "Mara has 0" in said and "/set Mara: mana 2" in said and "you have" not in said, said
     assert session.reload().characters == before
-    mine = session.confirm(next(s for s in session.send("I cast a spell at Mara").suggestions if s.move == "Cast a Spell (Wizard)"))
+    mine = session.confirm(
+        next(s for s in session.send("I cast a spell at Mara").suggestions if s.move == "Cast a Spell (Wizard)")
+    )
     assert "you have 0" in (mine.error or "") and "/set mana 2" in (mine.error or ""), mine.error
 
 

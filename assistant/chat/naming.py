@@ -16,9 +16,7 @@ _NOT_NAMES = frozenset(
     {"i", "we", "my", "our", "yes", "no", "ok", "okay", "run", "attack", "hide", "wait", "look", "go", "stop", "help",
      "fight", "flee", "search", "sneak", "rest", "sleep", "feed", "hunt", "pray", "continue", "next", "roll", "start"}
 )  # fmt: skip
-NAMED_NOTE = (
-    "Read as your character's name. If you meant an action, type /undo and tell it as one (\"I slip past the guard\")."
-)
+NAMED_NOTE = 'Read as your character\'s name. If you meant an action, type /undo and tell it as one ("I slip past the guard").'
 
 
 def bare_name(text: str) -> str | None:

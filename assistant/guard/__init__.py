@@ -38,8 +38,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from assistant.engine.model import Result
-from assistant.guard.acts import check_decision, check_phantom
 from assistant.guard.actor import check_told_as_yours
+from assistant.guard.acts import check_decision, check_phantom
 from assistant.guard.agency import check_agency
 from assistant.guard.anyone_else import check_else_told_of
 from assistant.guard.branches import check_branch

@@ -255,7 +255,9 @@ def _at_zero_but_not(sentence: str, result: Result) -> bool:
 #: A sentence that leans on the one before it ("If you do, ...", "If so, ...").
 _IF_SO = re.compile(r"^(?:if (?:you do|so|they do|it does)|then)\b", re.IGNORECASE)
 #: A sentence pointing back at the things the sentence before named ("You can resist each of those consequences").
-_THOSE = re.compile(r"\b(?:each|either|any|both|all) of (?:those|these|them)\b|\b(?:those|these) (?:consequences|options|choices|costs)\b", re.I)
+_THOSE = re.compile(
+    r"\b(?:each|either|any|both|all) of (?:those|these|them)\b|\b(?:those|these) (?:consequences|options|choices|costs)\b", re.I
+)
 #: A limit the sheet keeps, told as a rule ("You may have a maximum of two assets.").
 _LIMIT = re.compile(r"^you (?:may|can) (?:have|hold|keep) (?:a maximum of|at most|no more than)\b", re.IGNORECASE)
 
