@@ -66,7 +66,7 @@ def test_the_interrogation_story_says_nothing_of_consequences_before_they_are_of
 
 @pytest.mark.parametrize(
     ("system", "table", "row_start"),
-    [("starforged", "/table pay the price", ""), ("blades", "/table vice", "Clear "), ("elegy", "/table pay the price", "")],
+    [("starforged", "/table pay the price", ""), ("elegy", "/table pay the price", "")],
 )
 def test_a_table_roll_beside_the_apps_card_tells_the_row_without_reciting_the_card(
     system: str, table: str, row_start: str
