@@ -75,6 +75,7 @@ class ActingMixin(OpenChoiceMixin):
 
     def _action(self, text: str) -> TurnStream:
         self._last_intent = text
+        self._spent_on = ""
         self._pending_plan = None
         ended = brinks.ended(self.store, self.campaign, self._state, self._state.active_character)
         if ended:  # a character who died plays no more moves: say so and what comes next
@@ -213,6 +214,8 @@ class ActingMixin(OpenChoiceMixin):
         read = [reading.note()] if reading.notes else []
         if self._last_intent and move is not None and named_instead(self.system, intent, move.name):
             intent = move.name  # the words told another move: this one is told by its name, not as that attempt
+        # the words are this move's now: should it ask first (or be refused), a move rolled after is told on its own
+        self._spent_on = move.name if move is not None and self._last_intent else ""
         question = self._ask_first(request, intent, read)
         if question is not None:
             return (yield from self._ask(question))
@@ -314,7 +317,7 @@ class ActingMixin(OpenChoiceMixin):
                         continue
                     question = self._ask_instead(exc, request, player_text, read)
                     if question is None:
-                        raise
+                        raise self._as_theirs(exc, request) from None
                     return (yield from self._ask(question))
         else:
             result, seq = service.redo_move(self.campaign, redo[0], redo[1], doing=redo[2], store=self.store)

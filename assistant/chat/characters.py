@@ -79,6 +79,15 @@ def _who(rest: str) -> tuple[str | None, str]:
     return None, rest.strip()
 
 
+def their_words(message: str, who: str) -> str:
+    """An engine message about the sheet a move was rolled with, told of ``who`` when that is not the one playing:
+    "you have 0" is Mara's 0, and the sheet to fix is hers ("/set Mara: mana 2", not "/set mana 2")."""
+    message = re.sub(r"\bPut your (\w+) on your sheet\b", rf"Put {who}'s \1 on {who}'s sheet", message)
+    message = re.sub(r"\(for example /set (?![^):]*:)", f"(for example /set {who}: ", message)
+    message = re.sub(r"\byour character has\b", f"{who} has", message)
+    return re.sub(r"\byou have\b", f"{who} has", message)
+
+
 def shown_name(state: CampaignState, cid: str) -> str:
     """A character as the player calls them: their name; "Your character" or "Character 2" when unnamed (never the
     store's id)."""
@@ -158,7 +167,8 @@ class CharactersMixin(SessionBase):
         self.reload()
         cid = stored.event.character_id  # type: ignore[union-attr]
         name = shown_name(self._state, cid)
-        text = f"{name}: " + "; ".join(changes) + "." if changes else f"Nothing changed on {name[:1].lower() + name[1:]}."
+        mine = name if not name.startswith("Your ") else "your" + name[4:]  # "your character", never "ash"
+        text = f"{name}: " + "; ".join(changes) + "." if changes else f"Nothing changed on {mine}'s sheet."
         if changes == [f"Name set to {name}"]:  # a first name: not "Kira: Name set to Kira."
             text = f"Your character is now called {name}."
         return (yield from self._said(typed or "/set", text, event_seq=stored.seq, notes=self._brink_notes()))
@@ -296,6 +306,15 @@ class CharactersMixin(SessionBase):
         with contextlib.suppress(AssistantError):
             odds = odds_for_request(engine_request(self._state, request)).to_dict()
         return dataclasses.replace(s, request=request, stat_value=value, odds=odds, alternatives=[])
+
+    def _as_theirs(self, exc: AssistantError, request: Mapping[str, Any]) -> AssistantError:
+        """``exc`` told of the character whose sheet the move was rolled with, when not the one playing."""
+        maker = request.get("character_id")
+        if not maker or maker == self._state.active_character or maker not in self._state.characters:
+            return exc
+        said = their_words(exc.message, shown_name(self._state, str(maker)))
+        exc.message, exc.args = said, (said,)
+        return exc
 
     def _actor_of(self, request: Mapping[str, Any]) -> str:
         """The name of the one who makes this move when it is not the one playing: another character's move rolled

@@ -164,6 +164,11 @@ def parse_oracle(rest: str) -> dict[str, Any]:
         if low.startswith(choice):
             odds, text = choice, text[len(choice) :].strip(" :,-")
             break
+        # the odds said after the question: "Will the watch come? likely", "Is it locked, unlikely", "… (likely)"
+        after = re.search(rf"(\?)?\s*[,;:(\-]?\s*\(?{re.escape(choice)}\)?[.!]?\s*$", text, re.I)
+        if after and text[: after.start()].strip() and (after.group(1) or re.search(r"[,;:(\-]", after.group(0))):
+            odds, text = choice, text[: after.start()].strip(" :,-") + (after.group(1) or "")
+            break
     if not text:
         raise _usage_error("oracle", "Ask a yes/no question.")
     return {"question": text, "odds": odds}

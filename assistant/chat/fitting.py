@@ -170,8 +170,11 @@ def fit_suggestions(state: CampaignState, suggestions: list[Any], text: str, k: 
                 f"a sure miss at +{s.stat.replace('_', ' ')}: the score cannot beat the dice; an add (+1, +2) changes that"
             )
         if certain_miss(s.odds) and not named:
-            if out or move.roll.type == "progress" or not s.stat:
+            if out or (not s.stat and move.roll.type != "progress"):
                 continue  # no chance, and not the move the words call for first
+            if move.roll.type == "progress":  # "I finish the hunter" on an empty track: it stays, saying so
+                out.append(s)
+                continue
             s.notes = [*s.notes, f"at +{s.stat} only a miss is possible; an add changes that"]
         out.append(s)
         if len(out) >= k:

@@ -29,6 +29,7 @@ from assistant.chat.commands import CHARACTER_USAGE, Command
 from assistant.chat.help_text import parse_for, system_help
 from assistant.chat.lookups import LookupsMixin
 from assistant.chat.moves_info import oracle_move, yes_chance
+from assistant.chat.naming import NAMED_NOTE, bare_name
 from assistant.chat.sheet_answers import sheet_question
 from assistant.chat.sheet_view import clocks_text, info_text
 from assistant.chat.turn import Turn, TurnEvent, TurnStream, with_notes
@@ -244,6 +245,9 @@ class ChatSession(AskingMixin, LookupsMixin):
         if c.kind == "action" and _PICK.fullmatch(c.text) and self._last_intent and self._suggestions:
             # the moves just offered for a new action come before an older move's open choice
             return (yield from self._pick_suggestion(int(c.text.strip(" .)#")), text))
+        if c.kind == "action" and (name := self._first_name(c.text)):  # "Kira Vance" typed first: the name
+            self._say("user", text)
+            return (yield from with_notes(self._command(parse_for(self.system, f"/set name {name}")), [NAMED_NOTE]))
         if c.kind == "action":
             picks = self._picked_in_words(c.text)
             if picks is not None:
@@ -283,6 +287,12 @@ class ChatSession(AskingMixin, LookupsMixin):
             )
             return (yield from _finish(Turn(kind="meta", player_text=text, narration=said, narrator="template")))
         return (yield from self._action(c.text))
+
+    def _first_name(self, text: str) -> str | None:
+        """The name a bare name typed while the character has none and no move was played yet is (else None)."""
+        if (self._state.active() or {}).get("name") or self._state.moves:
+            return None
+        return bare_name(text)
 
     def _pick_suggestion(self, number: int, text: str) -> TurnStream:
         """A bare number picks that suggestion for the action still waiting; it is never an action itself."""
@@ -371,6 +381,8 @@ class ChatSession(AskingMixin, LookupsMixin):
         try:
             name = get_ruleset(self.system).find_move(move_name).name
         except AssistantError:
+            return ""
+        if self._spent_on and self._spent_on != name:  # "I recover…" went to Recover, whose question was set aside
             return ""
         return self._last_intent if name in {getattr(s, "move", "") for s in self._suggestions} else ""
 

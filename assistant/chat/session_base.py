@@ -61,6 +61,9 @@ class SessionBase:
         self.appended: list[Any] = []
         """The events the last turn appended (``StoredEvent``s), in order."""
         self._last_intent = ""
+        self._spent_on = ""
+        """The move the player confirmed for their last words (Recover, which asked the healer's quality first): those
+        words are that move's; another move rolled after its question is set aside is told on its own."""
         self._intents: dict[int, str] = {}
         """The player's words each move this session resolved was told with: a pick or a burn on it is told with the
         same words, not with whatever the player typed since (an answer, an action not yet rolled)."""

@@ -57,6 +57,8 @@ class CharacterRules(SheetFields):
                 if not name or len(name) > 80 or any(ord(c) < 32 for c in name):
                     raise InputError("A character's name is 1-80 printable characters, e.g. Kira.")
                 old = sheet.get("name")
+                if old == name:  # "/set name Ash" for Ash: nothing to tell
+                    continue
                 changes.append(f"Name {old} → {name}" if old else f"Name set to {name}")
                 sheet["name"] = name
                 continue

@@ -38,6 +38,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from assistant.engine.model import Result
+from assistant.guard.actor import check_told_as_yours
 from assistant.guard.acts import check_decision, check_phantom
 from assistant.guard.agency import check_agency
 from assistant.guard.anyone_else import check_else_told_of
@@ -103,14 +104,18 @@ def prepare(
     established: Sequence[str] = (),
     earlier: Sequence[str] = (),
     told: Sequence[str] = (),
+    actor: str = "",
 ) -> Facts:
     """Read the Result(s) once; reuse the facts for every sentence of a streamed narration. ``quotable``: the
     rules passages the narrator was given (quoting them is not a claim of its own); ``established``: the sentences
     earlier turns' oracle answers were told as ("The reactor is no longer running."), which the story must keep;
     ``earlier``: the sentences the player already read in earlier turns (as written, or as the chat's narration filter
     keeps them), which the story must not tell again as this turn's; ``told``: the engine's own opening sentences shown
-    before this turn's story (the attempt and its outcome, the oracle's answer), which are never such a copy."""
-    return Facts.build(results, system=system, odds=odds, quotable=quotable, established=established, earlier=earlier, told=told)
+    before this turn's story (the attempt and its outcome, the oracle's answer), which are never such a copy; ``actor``:
+    who made the move when it is not the one playing (Mara, rolling at you), whose outcome is not told as "yours"."""
+    return Facts.build(
+        results, system=system, odds=odds, quotable=quotable, established=established, earlier=earlier, told=told, actor=actor
+    )
 
 
 def check_narration(
@@ -162,6 +167,7 @@ def check_narration(
         found += check_other_move_text(sentence, facts)
         found += check_branch(sentence, facts)
         found += check_other_tone(sentence, facts) or check_untiered_outcome(sentence, facts)
+        found += check_told_as_yours(sentence, facts)
     found += check_undeclared(told, facts, intent, question)
     found += check_opposed(told, facts, question)
     found += check_retold_answers(told, facts)

@@ -78,6 +78,8 @@ class Facts:
     in them is not this turn's story."""
     told: tuple[str, ...] = ()
     """The engine's own sentences shown before the story this turn (its opening): never a copy of an earlier turn."""
+    actor: str = ""
+    """Who made this turn's move when it is not the one playing (Mara, rolling at you): its outcome is theirs."""
 
     @property
     def open_choices(self) -> bool:
@@ -98,6 +100,7 @@ class Facts:
         established: Sequence[str] = (),
         earlier: Sequence[str] = (),
         told: Sequence[str] = (),
+        actor: str = "",
     ) -> Facts:
         """``quotable``: other texts the narrator was given and may quote (the retrieved rules passages);
         ``established``: the sentences earlier turns' oracle answers were told as; ``earlier``: the sentences earlier
@@ -121,6 +124,7 @@ class Facts:
         facts.established = read_established(established)
         facts.earlier = read_earlier(earlier)
         facts.told = tuple(str(t) for t in told if str(t).strip())
+        facts.actor = actor.strip()
         return facts
 
     def _read(self, r: Result, texts: list[str]) -> None:

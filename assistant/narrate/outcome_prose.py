@@ -231,7 +231,13 @@ def _told_text(result: Result) -> str:
         return ""
     text = re.split(r"(?:^|\s)>\s", text, maxsplit=1)[0]  # a quoted example of play ("> A truncheon bangs")
     sentences = re.split(r"(?<=[.!?])\s+", " ".join(text.split()))
-    return " ".join(s for s in sentences if not re.search(r"\d", s))  # a number told must be the engine's
+    kept: list[str] = []
+    dropped = False
+    for sentence in sentences:  # a number told must be the engine's; what leaned on a dropped sentence goes with it
+        dropped = bool(re.search(r"\d", sentence)) or (dropped and bool(_THOSE.search(sentence)))
+        if not dropped:
+            kept.append(sentence)
+    return " ".join(kept)
 
 
 _AT_ZERO = re.compile(r"^if\s+(?:you\s+are\s+at\s+0\s+(?P<after>\w+)|your\s+(?P<before>\w+)\s+is\s+0\b)", re.I)
@@ -248,6 +254,10 @@ def _at_zero_but_not(sentence: str, result: Result) -> bool:
 
 #: A sentence that leans on the one before it ("If you do, ...", "If so, ...").
 _IF_SO = re.compile(r"^(?:if (?:you do|so|they do|it does)|then)\b", re.IGNORECASE)
+#: A sentence pointing back at the things the sentence before named ("You can resist each of those consequences").
+_THOSE = re.compile(
+    r"\b(?:each|either|any|both|all) of (?:those|these|them)\b|\b(?:those|these) (?:consequences|options|choices|costs)\b", re.I
+)
 #: A limit the sheet keeps, told as a rule ("You may have a maximum of two assets.").
 _LIMIT = re.compile(r"^you (?:may|can) (?:have|hold|keep) (?:a maximum of|at most|no more than)\b", re.IGNORECASE)
 
@@ -303,10 +313,12 @@ def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
                 continue  # "If you are at 0 health, you must mark wounded...": health is not 0
             if ruled and _RULE_SENTENCE.match(sentence):
                 continue  # "When you lose resources, suffer -1 supply...": the rule, not the story; the card has it
-            if _IF_SO.match(sentence) and not told_before:
-                continue  # "If you do, the Magistrate will tell you...": the sentence it leans on was left out
+            if (_IF_SO.match(sentence) or _THOSE.search(sentence)) and not told_before:
+                continue  # "If you do, …", "You can resist each of those consequences": what it leans on was left out
             if _LIMIT.match(sentence):
                 continue  # "You may have a maximum of two assets.": a limit the engine keeps, not the story
+            if _QUALITY_LINE.match(sentence) and any(e.kind == "quality" for e in result.effects):
+                continue  # "Quality Tier -1.": the card says the quality the engine reckoned, with its number
             if sentence[-1] not in ".!?:":
                 sentence += "."
             if said_before(sentence, recent):
@@ -314,6 +326,10 @@ def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
             out.append(sentence)
             kept_last = True
     return out
+
+
+_QUALITY_LINE = re.compile(r"^(?:asset\s+)?quality\s+(?:tier\s*[+-]\s*\d|equal to)", re.I)
+"""An outcome's bare quality level ("1-3: quality Tier -1."), which the card gives as the quality itself."""
 
 
 def _words_of(text: str) -> str:

@@ -36,9 +36,36 @@ MEANINGS: dict[str, str] = {
     "bad_outcome": "a bad outcome: you try, but it goes badly.",
 }
 
+#: The same meanings for a move another character made (Mara's attack on you): the outcome is theirs, not "you do
+#: what you set out to do" (a model told that narrated Mara's strong hit on the player as the player's own success).
+THEIR_MEANINGS: dict[str, str] = {
+    "strong_hit": "a strong hit for {who}: {who} does what {who} set out to do.",
+    "weak_hit": "a weak hit for {who}: it works for {who}, but at a cost or with a complication.",
+    "miss": "a miss for {who}: {who} tries, but does not get what {who} wanted, and the situation gets worse for {who}.",
+    "critical": "a critical success for {who}: it goes even better than {who} hoped.",
+    "full_success": "a full success for {who}: it goes as {who} planned.",
+    "partial_success": "a partial success for {who}: it works, but with a consequence.",
+    "bad_outcome": "a bad outcome for {who}: {who} tries, but it goes badly.",
+}
 
-def _direction(effect: Effect) -> str:
-    """A change as a clause of the story ("your momentum rises"), with no number: the dice card shows the numbers."""
+
+def meaning(outcome: str, actor: str = "") -> str:
+    """What ``outcome`` means, told to "you", or (``actor``: another character's move) as theirs."""
+    return THEIR_MEANINGS[outcome].format(who=actor) if actor else MEANINGS[outcome]
+
+
+def _direction(effect: Effect, whose: str = "") -> str:
+    """A change as a clause of the story ("your momentum rises"), with no number: the dice card shows the numbers.
+    With ``whose`` (another character's move, their own sheet changed) the change is told as theirs."""
+    clause = _your_direction(effect)
+    if not whose:
+        return clause
+    clause = re.sub(r"^you are\b", f"{whose} is", clause)
+    clause = re.sub(r"^you burned your\b", f"{whose} burned {whose}'s", clause)
+    return re.sub(r"^your\b", f"{whose}'s", clause)
+
+
+def _your_direction(effect: Effect) -> str:
     target = facts.humanize(effect.target)
     if effect.kind is EffectKind.BURN:
         return f"you burned your {target} to change the result"
@@ -64,14 +91,15 @@ def _and(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _changes_clause(result: Result) -> str:
-    """The changes as one sentence of the story ("With it, your momentum goes up."), "" when none."""
-    changes = [d for d in (_direction(e) for e in result.effects) if d]
+def _changes_clause(result: Result, actor: str = "") -> str:
+    """The changes as one sentence of the story ("With it, your momentum goes up."), "" when none; for ``actor``'s
+    move the changes on their sheet are theirs ("With it, Mara is now vulnerable.")."""
+    changes = [d for d in (_direction(e, actor) for e in result.effects) if d]
     return "With it, " + _and(changes) + "." if changes else ""
 
 
-def _result_lines(result: Result, question: str) -> list[str]:
-    lines = [f"Move: {result.move}."]
+def _result_lines(result: Result, question: str, actor: str = "") -> list[str]:
+    lines = [f"Move: {result.move}, made by {actor}." if actor else f"Move: {result.move}."]
     if result.outcome in ("yes", "no"):
         statement = answer_statement(question, result.outcome) if question else ""
         twist = " (a match: make it extreme or add a twist)." if result.match else "."
@@ -81,7 +109,8 @@ def _result_lines(result: Result, question: str) -> list[str]:
         else:
             lines.append(f"The oracle's answer: {result.outcome.upper()}{twist}")
     elif result.outcome in MEANINGS and result.move_id not in facts.UNTONED:  # a vice roll's "bad outcome" clears stress
-        lines.append("Outcome: " + MEANINGS[result.outcome] + (" The challenge dice match: add a twist." if result.match else ""))
+        told = meaning(result.outcome, actor)
+        lines.append("Outcome: " + told + (" The challenge dice match: add a twist." if result.match else ""))
     rows = facts.table_rows(result)
     if rows:
         lines.append("Rolled on the table: " + "; ".join(r.rstrip(".") for r in rows) + ".")
@@ -89,16 +118,22 @@ def _result_lines(result: Result, question: str) -> list[str]:
     story = [s for s in story if not _UNWRITTEN.search(s)]  # the outcome's meaning says it all
     if story:
         lines.append("What the rules say happens: " + " ".join(story))
-    clause = _changes_clause(result)
+    clause = _changes_clause(result, actor)
     if clause:  # a sentence, not a heading: a small model copied "Already changed on the sheet" into its story
         lines.append(clause)
     for choice in result.choices:  # its options are shown beside the story: a model given them picked one
+        if actor:  # Mara's picks on her own move are her call, made by whoever plays her
+            lines.append(
+                f"Left to {actor} (shown beside your story; do not name, pick or tell any option; end by asking "
+                f"which {actor} chooses): {choice.prompt.rstrip(':. ')}."
+            )
+            continue
         lines.append(
             f"Left to the player (shown beside your story; do not name, pick or tell any option; end by asking "
             f"which they choose): {choice.prompt.rstrip(':. ')}."
         )
     offer = facts.burn_offer(result)
-    if offer:
+    if offer and not actor:
         lines.append(
             f"Left to the player (do not do it): they may burn their {result.burn.meter if result.burn else 'momentum'}."
         )
@@ -133,18 +168,18 @@ def oracle_first_sentence(results: Sequence[Result], question: str) -> str:
     return ""
 
 
-def formula_sentences(results: Sequence[Result]) -> list[str]:
+def formula_sentences(results: Sequence[Result], actor: str = "") -> list[str]:
     """The fact sheet's own formula sentences, which a model copies into its story where the opening already told
     them: the outcome's meaning ("You try, but it fails, and the situation gets worse.") and the changes' clause
     ("With it, you are now in a bad spot.")."""
     said: list[str] = []
     for result in results:
         if result.outcome in MEANINGS:
-            meaning = MEANINGS[result.outcome].split(": ", 1)[-1]
-            said.append(meaning[:1].upper() + meaning[1:])
+            told = meaning(result.outcome, actor).split(": ", 1)[-1]
+            said.append(told[:1].upper() + told[1:])
         if result.outcome in ("yes", "no"):  # the card's answer, which the opening told as its statement
             said += [f"The answer is {result.outcome}.", "It is a match.", "This is a match."]
-        clause = _changes_clause(result)
+        clause = _changes_clause(result, actor)
         if clause:
             said.append(clause)
     return said
@@ -168,7 +203,7 @@ def move_opening(request: NarrationRequest) -> str:
     missed = FAMILY[result.outcome] == "miss"  # "You feed on the watchman." read as done, on a miss
     own = request.player_text.strip().lower() != result.move.lower()
     said = frame(request.player_text, seed, request.recent, failed=missed) if own else ""
-    line = tone(result, seed, request.recent)
+    line = tone(result, seed, request.recent, request.actor)  # Mara's strong hit on you is not "It goes your way"
     return " ".join(part for part in (said, line) if part)
 
 
@@ -208,13 +243,14 @@ def told_as_fact(results: Sequence[Result], question: str) -> bool:
     return bool(oracle_first_sentence(results, question))
 
 
-def story_facts(results: Sequence[Result], *, question: str = "", player_text: str = "") -> str:
-    """The turn for a language model, in words: what was decided, what is left to the player, where to stop."""
+def story_facts(results: Sequence[Result], *, question: str = "", player_text: str = "", actor: str = "") -> str:
+    """The turn for a language model, in words: what was decided, what is left to the player, where to stop.
+    ``actor``: the one who made the move when it is not the one playing (Mara, rolling at you): told as theirs."""
     if not results:
         return f"{HEADER}\nNo move was made: nothing was rolled and nothing on the sheet changed."
     blocks = [HEADER]
     for result in results:
-        blocks.append("\n".join(_result_lines(result, question)))
+        blocks.append("\n".join(_result_lines(result, question, actor)))
     follow = facts.follow_up_line(results)
     if follow:
         # a model given "Pay the Price" after a miss told the price itself ("you fall to the ground in pain")

@@ -110,7 +110,10 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
             if not reading and request.task == "oracle":
                 reading = rows_answer(result, request.question or request.player_text)
             card = _without_rows_read(card, result, reading)
-        paragraphs.append(card if first else f"Then, {card}")
+            if not request.card and len(result.dice) == 1:  # the app's card says "Rolled 56 on d100": the story, the row
+                rows = facts.rows_as_list(facts.table_rows(result), "; ")
+                card = "" if reading or not rows else rows[:1].upper() + rows[1:] + ("" if rows.endswith(".") else ".")
+        paragraphs.append(card if first or not card else f"Then, {card}")
         if result.roll == "table":
             paragraphs += [reading, story(result, recent)]
         return paragraphs + _listed(request, result)

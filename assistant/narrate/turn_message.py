@@ -35,11 +35,15 @@ def facts_text(request: NarrationRequest) -> str:
             parts.append(f"Your question to the oracle: {second_person(question)}")
     elif request.task == "pay_the_price" and (attempted := _last_attempt(request)):
         parts.append(f"The price of what you attempted: {second_person(attempted)}")
+    elif request.actor:  # Mara's move at you: hers to tell, with her outcome (an unnamed move is still hers)
+        words = request.player_text.strip()
+        said = words if words and words.lower() not in {r.move.lower() for r in request.results} else ""
+        parts.append(THEIR_MOVE.format(who=request.actor) + (f" {second_person(said)}" if said else ""))
     elif request.player_text.strip() and request.player_text.strip().lower() not in {r.move.lower() for r in request.results}:
         parts.append(f"{DECLARED} {second_person(request.player_text.strip())}")
     if request.established:  # the oracle's earlier answers: a small model told "still running" a turn after "no longer"
         parts.append(f"{ESTABLISHED} {' '.join(request.established[-ESTABLISHED_SHOWN:])}")
-    parts.append(story_facts(request.results, question=question, player_text=request.player_text))
+    parts.append(story_facts(request.results, question=question, player_text=request.player_text, actor=request.actor))
     opened = move_opening(request) or row_opening(request)
     if opened:
         parts.append(f"{TOLD_OPENING} {opened}\n{CONTINUE_OPENING}")
@@ -56,6 +60,13 @@ ESTABLISHED_SHOWN = 4
 
 DECLARED = "Your declared action (what you attempt; the outcome below says how it goes):"
 """Told "what you do", a small model told a missed action as done ("you manage to force the airlock open")."""
+
+
+THEIR_MOVE = (
+    "This move is {who}'s, not yours: {who} makes it, against you, and the outcome below is {who}'s. Tell what {who} "
+    "does and how it goes for {who}; you do nothing you did not declare."
+)
+"""Told only "your declared action", a model narrated Mara's attack on the player as the player's own deed."""
 
 
 def _last_attempt(request: NarrationRequest) -> str:

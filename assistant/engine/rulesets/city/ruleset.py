@@ -60,6 +60,9 @@ class CityRuleset(Ruleset):
         (r"\b(?:demands?|wants?|expects?|needs?)\b", "Perceive Demand"),
         (r"\b(?:rumou?rs?|hear|heard|word on the street|gossip|news)\b", "Ear to the Ground"),
         (r"\b(?:going on|happening|really|situation|see)\b", "Appraise Circumstances"),
+        # "Who runs the docks?": a public figure, a faction or a neighborhood to listen out for
+        (r"\bwho(?:se|'s)?\b.*\b(?:runs?|rules?|controls?|owns?|leads?|in charge|behind|bosses?|holds?)\b", "Ear to the Ground"),
+        (r"\bwhere(?:'s|\s+(?:is|are|can|do|does|would|should))\b|\bwhich way\b|\bhow do (?:i|we) get\b", "Get Your Bearings"),
     )
     data_dir = Path(__file__).parent
     extra_meters: ClassVar[frozenset[str]] = LIST_METERS
