@@ -308,3 +308,12 @@ def test_a_story_past_its_length_ends_at_the_last_sentence_that_fits_and_the_cal
     )
     outcome, _ = run(Scripted(" ".join([sentence.replace("rail", f"rail {n}") for n in range(1, 5)])), terse)
     assert len(split_opening(outcome.text, "weak")[1].split()) <= 45
+
+
+def test_another_characters_move_told_as_the_players_is_caught_in_play() -> None:
+    # Mara's roll at you: a stock line telling it as the player's own ("You scrape through.") is not shown
+    request = NarrationRequest(task="narrate", system="starforged", player_text="", results=(resolve(FDW),), actor="Mara")
+    outcome, _ = run(Scripted("You scrape through, and the rail holds.", "You scrape through, and the rail holds."), request)
+    assert "scrape through" not in outcome.text
+    outcome, _ = run(Scripted("Mara clears the gap, though the rail bends under her."), request)
+    assert outcome.narrator == "llm" and outcome.text.endswith("the rail bends under her.")

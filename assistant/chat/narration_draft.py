@@ -169,13 +169,14 @@ def stream_draft(
         odds=odds,
         quotable=quotable,
         established=request.established,
+        actor=request.actor,  # another character's move (Mara's): held to being told as hers
         # every earlier sentence, the short ones too ("The raider flees."): the filter's list keeps only copyable lengths
         earlier=[*earlier, *(s for story in stories for s in SENTENCE_END.split(story) if s.strip())],
         told=told,
     )
     earlier.extend(f" {' '.join(re.findall(r'[a-z0-9]+', s.lower()))} " for s in told)
     # what a model would only be saying again (the template's own sentences are the engine's: never skipped)
-    said = [] if template else [*told, *formula_sentences(results), *request.established]
+    said = [] if template else [*told, *formula_sentences(results, request.actor), *request.established]
     declared = declared_action(request)
 
     asked = {_plain(text) for role, text in request.history if role.lower() in HUMAN_ROLES and text.strip().endswith("?")}
