@@ -106,7 +106,8 @@ def test_homebrew_reaches_the_rules_answer_as_quoted_data(
 
     got = answer("What happens when I face danger and miss?", "starforged", llm=llm, k=5, index=get_index())
 
-    assert "perfectly" not in got.text  # uncited, so not shown
+    # the model's uncited answer is not shown (the offline extract may quote the house rule itself, cited as data)
+    assert "It was a strong hit" not in got.text and got.text.rstrip().endswith("]")
     messages = openai_stub.requests[0].messages
     systems = _roles(messages, "system")
     assert len(systems) == 1 and HOSTILE not in systems[0] and "quoted data" in systems[0]
