@@ -4,11 +4,12 @@ the store holds what each card shows."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from assistant.chat.session import ChatSession
 from assistant.chat.turn import Turn
+from assistant.narrate import NarrationRequest, TemplateNarrator
 from assistant.store.card_check import card_differences
 
 
@@ -69,3 +70,17 @@ def open_campaign(name: str, system: str, seed: int = 7) -> tuple[ChatSession, S
     service.create_campaign(name, system, seed=seed)
     dice = ScriptedDice()
     return ChatSession.open(name, rng=dice), dice
+
+
+class Capturing(TemplateNarrator):
+    """A narrator that keeps every request it is given and tells it as the offline narrator would."""
+
+    name = "llm"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.requests: list[NarrationRequest] = []
+
+    def stream(self, request: NarrationRequest) -> Iterator[str]:
+        self.requests.append(request)
+        yield from super().stream(request)

@@ -4,7 +4,6 @@ roll only the played move's own rules passage."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,25 +12,13 @@ import pytest
 from assistant.chat.narration_context import own_passages
 from assistant.chat.session import ChatSession
 from assistant.config import LLMSettings, Settings
-from assistant.narrate import NarrationRequest, TemplateNarrator
 from assistant.store import service
+from tests.session_helpers import Capturing
 
 
 @pytest.fixture(autouse=True)
 def _hash_embedder(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TABLETOP_EMBEDDER", "hash")
-
-
-class Capturing(TemplateNarrator):
-    name = "llm"
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.requests: list[NarrationRequest] = []
-
-    def stream(self, request: NarrationRequest) -> Iterator[str]:
-        self.requests.append(request)
-        yield from super().stream(request)
 
 
 def test_the_narrator_sees_the_players_words_and_the_story_not_cards_or_suggestions(tmp_path: Path) -> None:

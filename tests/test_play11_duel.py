@@ -4,31 +4,15 @@ player's own roll ("It goes your way")."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from assistant.chat.session import ChatSession
 from assistant.guard import ViolationKind, check_narration, prepare
-from assistant.narrate import NarrationRequest, TemplateNarrator
+from assistant.narrate import NarrationRequest
 from assistant.narrate.context import build_context
-from tests.session_helpers import ScriptedDice, assert_store_matches_card, open_campaign
+from tests.session_helpers import Capturing, ScriptedDice, assert_store_matches_card, open_campaign
 
 pytestmark = pytest.mark.usefixtures("hash_embedder")
-
-
-class Capturing(TemplateNarrator):
-    """A narrator that keeps every request it is given and tells it as the offline narrator would."""
-
-    name = "llm"
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.requests: list[NarrationRequest] = []
-
-    def stream(self, request: NarrationRequest) -> Iterator[str]:
-        self.requests.append(request)
-        yield from super().stream(request)
 
 
 def _duel(name: str) -> tuple[ChatSession, ScriptedDice, Capturing]:
