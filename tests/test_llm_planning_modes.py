@@ -13,7 +13,7 @@ import pytest
 
 from assistant.chat import planning_mode
 from assistant.chat.plan_json import PlanJSONError, parse_calls
-from assistant.chat.refining import OFF_NOTE, SLOW_OFF_NOTE
+from assistant.chat.refining import OFF_NOTE, SILENT_PROBE_NOTE, SLOW_OFF_NOTE, SLOW_PROBE_NOTE
 from assistant.chat.session import ChatSession
 from assistant.config import LLMSettings, Secret, Settings
 from assistant.store import service
@@ -103,6 +103,44 @@ def test_json_plans_that_never_come_in_time_switch_planning_off_and_say_so_once(
     third = session.refine()
     assert len(openai_stub.requests) == asked and SLOW_OFF_NOTE not in third.notes  # off: not asked again, said once
     assert all(s.ranked_by == "offline" for s in third.suggestions)
+
+
+def test_a_slow_probe_switches_auto_planning_off_and_says_so_once(
+    openai_stub: OpenAIStub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a small model on a laptop CPU answers the one-word probe in many seconds: its plan would hold the one-slot
+    # server the narration asked for next waits on, so the offline suggestions stand
+    monkeypatch.setattr(planning_mode, "SLOW_PROBE_SECONDS", 0.3)
+    session = _session(openai_stub, tmp_path)
+    openai_stub.add_tool_calls([{"name": "note_word", "arguments": {"word": "lantern"}}], delay=0.8)
+    offline = session.send(TEXT)
+    first = session.refine()
+    slow = [n for n in first.notes if "planning is off" in n]
+    assert slow and slow[0].startswith(SLOW_PROBE_NOTE.split("{seconds}")[0]) and "TABLETOP_LLM_PLANNING=json" in slow[0]
+    assert [s.move for s in first.suggestions] == [s.move for s in offline.suggestions]
+    assert len(openai_stub.requests) == 1  # the probe only: no plan
+    session.send(TEXT)
+    second = session.refine()
+    assert len(openai_stub.requests) == 1 and not any("planning is off" in n for n in second.notes)  # said once
+
+
+def test_a_probe_with_no_answer_switches_auto_planning_off(openai_stub: OpenAIStub, tmp_path: Path) -> None:
+    session = _session(openai_stub, tmp_path, timeout=1.0)
+    openai_stub.add_text("never", delay=30)
+    session.send(TEXT)
+    notes = session.refine().notes
+    assert any(n.startswith(SILENT_PROBE_NOTE.split("{seconds}")[0]) for n in notes), notes
+    session.send(TEXT)
+    session.refine()
+    assert len(openai_stub.requests) <= 1  # not asked again
+
+
+def test_a_configured_json_mode_plans_whatever_the_probe_would_say(openai_stub: OpenAIStub, tmp_path: Path) -> None:
+    session = _session(openai_stub, tmp_path, planning="json")
+    openai_stub.add_text('{"calls": [{"tool": "roll_move", "args": {"move": "Face Danger", "stat": "wits"}}]}', delay=0.5)
+    session.send(TEXT)
+    assert session.refine().suggestions[0].stat == "wits"
+    assert len(openai_stub.requests) == 1  # no probe: the player chose to plan
 
 
 def test_planning_off_asks_nothing(openai_stub: OpenAIStub, tmp_path: Path) -> None:

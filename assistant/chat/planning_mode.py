@@ -8,7 +8,13 @@ first plan at an endpoint asks it once, with a one-word tool and a short deadlin
 - ``tools``: the endpoint returned a tool call: plan with the tools bound.
 - ``json``: it did not: plan with the JSON protocol of :mod:`assistant.chat.plan_json` (validated by schema).
 - ``off``: planning is switched off (``TABLETOP_LLM_PLANNING=off``), or the JSON answers were unusable
-  :data:`JSON_FAILURES_BEFORE_OFF` times in a row; the offline suggestions stand and the player is told once.
+  :data:`JSON_FAILURES_BEFORE_OFF` times in a row, or (``auto`` only) the probe took longer than
+  :data:`SLOW_PROBE_SECONDS`: the offline suggestions stand and the player is told once, with the reason
+  (:func:`off_reason`).
+
+A slow probe means a model that prefills a prompt at a few dozen tokens a second (a small model on a laptop's CPU). Such
+a server has one slot: a plan of a thousand prompt tokens holds it for half a minute, and the narration the player asks
+for next waits behind it and runs out of time. There the offline suggestions are worth more than a plan.
 
 ``TABLETOP_LLM_PLANNING`` fixes the mode without a probe. Models that are not built by :func:`assistant.llm.chat_model`
 (e.g. the fakes in tests) plan with tools.
@@ -18,10 +24,11 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from typing import Any
 
 from assistant.config import ConfigError, endpoint_identity
-from assistant.llm_calls import invoke_within, limits_for
+from assistant.llm_calls import CallTimedOut, invoke_within, limits_for
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +36,10 @@ MODES = ("tools", "json", "off")
 PROBE_TIMEOUT = 15.0
 """The probe's deadline (or the player's timeout, when shorter)."""
 JSON_FAILURES_BEFORE_OFF = 2
+SLOW_PROBE_SECONDS = 4.0
+"""A probe (about a hundred prompt tokens, one short answer) slower than this switches ``auto`` planning off. A hosted
+endpoint or a GPU server answers it in a second or two; on two CPU cores, with llama-cpp-python's server, Qwen2.5-Coder
+1.5B took 8.5 s and 0.5B 4.6 s (its plans then take 15-45 s, holding the server's one slot)."""
 PROBE_TOOL = {
     "type": "function",
     "function": {
@@ -49,6 +60,8 @@ PROBE_MESSAGES = [
 _lock = threading.Lock()
 _modes: dict[tuple[str, str], str] = {}
 _json_failures: dict[tuple[str, str], int] = {}
+_reasons: dict[tuple[str, str], str] = {}
+_probe_seconds: dict[tuple[str, str], float] = {}
 
 
 def endpoint_key(model: Any) -> tuple[str, str] | None:
@@ -81,10 +94,23 @@ def planning_mode(model: Any, cancel: threading.Event | None = None) -> str:
     if mode is not None:
         return mode
     key = endpoint_key(model)
-    mode = probe(model, cancel)
+    started = time.monotonic()
+    reason = ""
+    try:
+        mode = probe(model, cancel)
+    except CallTimedOut:  # no answer within the probe's deadline
+        reason = "silent"
+    took = time.monotonic() - started
+    if reason or took > SLOW_PROBE_SECONDS:  # only ``auto`` probes (a configured mode is known)
+        mode = "off"
+        if key is not None:
+            with _lock:
+                _reasons[key] = reason or "slow"
+        log.info("planning off: the probe took %.1f s", took)
     if key is not None:
         with _lock:
             _modes[key] = mode
+            _probe_seconds[key] = took
     log.info("planning at %s: %s", key[0] if key else "?", mode)
     return mode
 
@@ -101,7 +127,26 @@ def probe(model: Any, cancel: threading.Event | None = None) -> str:
     return "tools" if any(c.get("name") == "note_word" for c in calls) else "json"
 
 
-def note_json_result(model: Any, usable: bool) -> str | None:
+def off_reason(model: Any) -> str:
+    """Why planning is off at ``model``'s endpoint: ``slow`` or ``silent`` (the probe answered late or not at all),
+    ``late`` (JSON plans ran out of time), ``unusable`` (their answers), or "" while it is on."""
+    key = endpoint_key(model)
+    if key is None:
+        return ""
+    with _lock:
+        if _modes.get(key) != "off":
+            return ""
+        return _reasons.get(key, "unusable")
+
+
+def probe_seconds(model: Any) -> float | None:
+    """How long the probe at ``model``'s endpoint took (None before it ran)."""
+    key = endpoint_key(model)
+    with _lock:
+        return _probe_seconds.get(key) if key is not None else None
+
+
+def note_json_result(model: Any, usable: bool, *, late: bool = False) -> str | None:
     """Count a JSON plan's answer; returns ``off`` when planning was just switched off for this endpoint."""
     key = endpoint_key(model)
     if key is None:
@@ -113,6 +158,7 @@ def note_json_result(model: Any, usable: bool) -> str | None:
         _json_failures[key] = _json_failures.get(key, 0) + 1
         if _json_failures[key] >= JSON_FAILURES_BEFORE_OFF:
             _modes[key] = "off"
+            _reasons[key] = "late" if late else "unusable"
             return "off"
     return None
 
@@ -122,3 +168,5 @@ def forget() -> None:
     with _lock:
         _modes.clear()
         _json_failures.clear()
+        _reasons.clear()
+        _probe_seconds.clear()

@@ -30,6 +30,14 @@ SLOW_OFF_NOTE = (
     "The model at this endpoint did not finish a plan in time twice, so planning is off (it only held the server "
     "the story needs); the suggestions are offline. Raise TABLETOP_LLM_TIMEOUT or use a faster model to plan again."
 )
+SLOW_PROBE_NOTE = (
+    "The model at this endpoint took {seconds} s to answer a one-word request, so planning is off: a plan would hold "
+    "the server the story needs. The suggestions are offline; set TABLETOP_LLM_PLANNING=json to plan anyway."
+)
+SILENT_PROBE_NOTE = (
+    "The model at this endpoint did not answer a one-word request within {seconds} s, so planning is off; the "
+    "suggestions are offline. Set TABLETOP_LLM_PLANNING=json to plan anyway."
+)
 OFF_NOTE = (
     "The model at this endpoint does not make tool calls nor write usable JSON plans, so planning is off; "
     "the suggestions are offline."
@@ -98,6 +106,17 @@ def wait_for(pending: PendingPlan) -> Refined:
         return Refined(pending.offline, ["The LLM could not plan this turn; the suggestions are offline."])
 
 
+def _off_note(model: Any) -> str:
+    """What the player is told (once) when planning is off at the endpoint, by the reason it went off."""
+    from assistant.chat.planning_mode import off_reason, probe_seconds
+
+    reason = off_reason(model)
+    if reason in ("slow", "silent"):
+        note = SLOW_PROBE_NOTE if reason == "slow" else SILENT_PROBE_NOTE
+        return note.format(seconds=f"{probe_seconds(model) or 0:.0f}")
+    return SLOW_OFF_NOTE if reason == "late" else OFF_NOTE
+
+
 def _plan(
     model: Any,
     text: str,
@@ -109,13 +128,16 @@ def _plan(
     cancel: threading.Event,
 ) -> Refined:
     from assistant.chat.planner import PlanFailed, plan_turn
-    from assistant.chat.planning_mode import note_json_result, planning_mode
+    from assistant.chat.planning_mode import (
+        note_json_result,
+        planning_mode,
+    )
 
     mode = ""
     try:
         mode = planning_mode(model, cancel)
         if mode == "off":
-            return Refined(suggestions, [OFF_NOTE])
+            return Refined(suggestions, [_off_note(model)])
         plan = plan_turn(
             model,
             player_text=text,
@@ -128,7 +150,7 @@ def _plan(
             cancel=cancel,
         )
     except PlanFailed as exc:
-        if exc.reason == "timeout" and mode == "json" and note_json_result(model, usable=False) == "off":
+        if exc.reason == "timeout" and mode == "json" and note_json_result(model, usable=False, late=True) == "off":
             return Refined(suggestions, [SLOW_OFF_NOTE])  # a plan that never comes in time is no plan
         return Refined(suggestions, [f"The LLM could not plan this turn ({exc}); the suggestions are offline."])
     except AssistantError as exc:
