@@ -75,6 +75,9 @@ class LLMSettings:
     error messages name that setting."""
     planning: str = "auto"
     """``auto``, ``tools``, ``json`` or ``off`` (see :mod:`assistant.chat.planning_mode`)."""
+    story_turns: int = 0
+    """How many earlier stories the narrating model reads (``TABLETOP_LLM_STORY_TURNS``; see
+    :data:`assistant.narrate.request.STORY_TURNS`)."""
     gguf: str | None = None
     """A local model file for the in-process llama.cpp provider (:mod:`assistant.llm_local`), used without a base URL."""
 
@@ -113,6 +116,8 @@ def load_settings() -> Settings:
     if not 0 < timeout < 3600:  # NaN, negative or absurd: the default
         timeout = 30.0
     planning = (_env("TABLETOP_LLM_PLANNING") or "auto").strip().lower()
+    turns_text = (_env("TABLETOP_LLM_STORY_TURNS") or "").strip()
+    story_turns = int(turns_text) if turns_text.isdigit() else 0
     llm = LLMSettings(
         base_url=_env("TABLETOP_LLM_BASE_URL"),
         model=_env("TABLETOP_LLM_MODEL") or "gpt-4o-mini",
@@ -120,6 +125,7 @@ def load_settings() -> Settings:
         timeout=timeout,
         planning=planning if planning in PLANNING_MODES else "auto",
         gguf=_env("TABLETOP_LLM_GGUF"),
+        story_turns=min(story_turns, 50),
     )
     return Settings(
         home=home,

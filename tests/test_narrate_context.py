@@ -14,6 +14,7 @@ from assistant.engine import Result, get_ruleset, resolve
 from assistant.narrate import NarrationRequest, build_context, naive_context
 from assistant.narrate.context import DATA_INTRO, RULES_HEADER, TRACKS_HEADER, character_text
 from assistant.narrate.prompts import instructions
+from assistant.narrate.request import STORY_TURNS
 from assistant.narrate.turn_message import STORY_SO_FAR, facts_text, story_so_far
 from rules_index.chunk import Chunk
 from rules_index.search import Hit
@@ -68,7 +69,7 @@ def make_request(**fields: Any) -> NarrationRequest:
         "tracks": ({"name": "Find my sister", "rank": "dangerous", "ticks": 12, "kind": "vow"},
                    {"name": "Pirate raider", "rank": "formidable", "ticks": 4, "kind": "combat"}),
         "clocks": ({"name": "Reactor breach", "segments": 6, "filled": 2},),
-        "history": long_history(), "rules": rules_hits(),
+        "history": long_history(), "rules": rules_hits(), "story_turns": 100,
     }  # fmt: skip
     values.update(fields)
     return NarrationRequest(**values)
@@ -211,3 +212,25 @@ def test_naive_context_stuffs_eight_passages_and_the_whole_history() -> None:
     assert naive.report.budget is None and naive.report.dropped == []
     assert budgeted.report.total <= 1200 < naive.report.total
     assert naive.report.total > 2 * budgeted.report.total  # on a long history the baseline grows without bound
+
+
+def test_by_default_the_model_reads_no_earlier_story_and_the_setting_gives_the_latest() -> None:
+    # a 1.5B model given the story so far told it again as this turn's (a quarter of its first drafts)
+    request = make_request(history=long_history(6), story_turns=STORY_TURNS)
+    assert STORY_TURNS == 0 and history_of(build_context(request, 10**6)) == []
+    assert build_context(request, 10**6).report.sections["history"] == 0
+    latest = make_request(history=long_history(6), story_turns=2)
+    assert history_of(build_context(latest, 10**6)) == stories(latest)[-2:]
+
+
+def test_tracks_and_clocks_reach_the_model_by_name_without_progress() -> None:
+    # given "0 ticks of progress", a small model told "with 0 ticks of progress" as story; given "not begun" in words,
+    # "The raider, still formidable and not begun, …"
+    context = build_context(make_request(history=()), 10**6)
+    reference = str(context.messages[1].content)
+    track_lines = [line for line in reference.splitlines() if line.startswith("> - ")]
+    assert track_lines == [
+        "> - Find my sister: vow track, dangerous",
+        "> - Pirate raider: combat track, formidable",
+        "> - Reactor breach: clock",
+    ]

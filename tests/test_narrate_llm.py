@@ -158,7 +158,7 @@ def test_feedback_is_included_on_a_retry() -> None:
 def test_history_goes_in_as_one_message_of_context_in_order() -> None:
     fake = model("On.")
     history = (("user", "I board the derelict"), ("assistant", "The airlock groans open."), ("user", "I listen"))
-    list(LLMNarrator(fake, budget_tokens=4000).stream(request(history=history)))
+    list(LLMNarrator(fake, budget_tokens=4000).stream(request(history=history, story_turns=3)))
     turns = fake.seen[0][1:-1]
     # not as the model's own earlier replies: a small model answered the new turn with its last reply again
     assert [type(m).__name__ for m in turns] == ["HumanMessage"]

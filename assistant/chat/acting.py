@@ -380,6 +380,7 @@ class ActingMixin(OpenChoiceMixin):
             style=self.style,
             card=not self.cards_shown,
             actor=actor,
+            story_turns=self.settings.llm.story_turns,
         )
         return (
             yield from guarded_narration(

@@ -135,15 +135,17 @@ def character_text(character: dict[str, Any] | None) -> str:
 
 
 def track_line(track: dict[str, Any]) -> str:
+    """A progress track by name, kind and rank: no progress (the dice card and the sheet show it). Given "0 ticks of
+    progress", a small model told "with 0 ticks of progress" as story; given "not begun", "still formidable and not
+    begun"."""
     kind = f"{track.get('kind')} track" if track.get("kind") else "track"
     rank = f", {track.get('rank')}" if track.get("rank") else ""
-    return quoted(f"- {track.get('name', 'unnamed')}: {kind}{rank}, {track.get('ticks', 0)} ticks of progress")
+    return quoted(f"- {track.get('name', 'unnamed')}: {kind}{rank}")
 
 
 def clock_line(clock: dict[str, Any]) -> str:
-    return quoted(
-        f"- {clock.get('name', 'unnamed')}: clock, {clock.get('filled', 0)} of {clock.get('segments', '?')} segments filled"
-    )
+    """A clock by name, no segments."""
+    return quoted(f"- {clock.get('name', 'unnamed')}: clock")
 
 
 def passage_text(n: int, hit: Hit, text: str | None = None) -> str:
@@ -297,7 +299,8 @@ def passage_origin(hit: Any) -> str:
 def _history(request: NarrationRequest) -> list[tuple[str, str]]:
     """Earlier turns' stories (:func:`story_so_far` gives the model the stories alone; the player's words are in
     their openings, and this turn's are in the facts)."""
-    return [(role, text) for role, text in request.history if role.lower() not in HUMAN_ROLES and text.strip()]
+    stories = [(role, text) for role, text in request.history if role.lower() not in HUMAN_ROLES and text.strip()]
+    return stories[len(stories) - request.story_turns :] if request.story_turns > 0 else []
 
 
 def _units(request: NarrationRequest, parts: _Parts, fits: Callable[[], bool]) -> list[_Unit]:

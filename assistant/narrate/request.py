@@ -16,6 +16,11 @@ Task = Literal["narrate", "oracle", "pay_the_price", "table"]
 Style = Literal["vivid", "terse"]
 TASKS: tuple[str, ...] = ("narrate", "oracle", "pay_the_price", "table")
 STYLES: tuple[str, ...] = ("vivid", "terse")
+STORY_TURNS = 0
+"""The earlier stories a model narrating a turn reads, by default none (``TABLETOP_LLM_STORY_TURNS`` sets it). A small
+model given the story so far told it again as this turn's (a quarter of its first drafts; docs/faithfulness.md); the
+player's declared action, the oracle's established answers, the character and the tracks carry the scene. A large
+model keeps a longer story together with a few (3-6)."""
 
 
 class NarrationFailed(AssistantError):
@@ -69,6 +74,8 @@ class NarrationRequest:
     oracle's odds) and lists the open choices. Off where the app draws the card and the choices beside the story
     (the narration would recite them)."""
 
+    story_turns: int = STORY_TURNS
+    """How many of the latest earlier stories the model reads (the guard reads them all). See :data:`STORY_TURNS`."""
     actor: str = ""
     """Who made the move, when not the one playing ("Mara", rolling with her sheet at you): the story tells the
     outcome as theirs, and their picks as their call."""
