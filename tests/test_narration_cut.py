@@ -288,6 +288,22 @@ def test_an_oracle_story_opens_with_the_engines_answer_and_the_model_only_goes_o
     assert "still running" not in lying.text and lying.narrator == "template-fallback"  # the guard holds the opposite
 
 
+def test_when_no_draft_passes_the_story_told_before_the_fault_stands_not_the_template() -> None:
+    # a 1.5B model told the oracle's no and a line of scene, then the answer the other way, on every draft: the
+    # player had read the passed story; swapping it for the offline narration told the turn a second time
+    no = resolve(ORACLE_NO)
+    request = NarrationRequest(task="oracle", system="starforged", player_text="Is the reactor running?", results=(no,))
+    lie = "The reactor hums, still running."
+    narrator = Scripted(f"Dust drifts over the dead consoles. {lie}", lie, lie)
+    outcome, events = run(narrator, request)
+    assert outcome.text == "The reactor is not running. Dust drifts over the dead consoles."
+    assert outcome.narrator == "llm" and outcome.cut and outcome.violations  # the first draft's, cut before the fault
+    assert events[-1].kind == "replace" and events[-1].text == outcome.text and "still running" not in outcome.text
+    # with nothing passed beyond the engine's opening, the offline narration still replaces the drafts
+    bare, _ = run(Scripted(lie, lie, lie), request)
+    assert bare.narrator == "template-fallback" and "still running" not in bare.text
+
+
 def test_a_story_line_set_off_in_the_story_so_fars_form_is_told_as_story() -> None:
     outcome, _ = run(Scripted("You: The raider flees into the dark. What do you do?"), weak_hit_request())
     story = split_opening(outcome.text, "weak")[1]

@@ -14,8 +14,10 @@ value is a :class:`NarrationOutcome`. A sentence reaches the player only after t
    their next decision, and the cut is logged like a rejection. A sentence that tells an earlier turn's story again
    (as the filter or the guard reads it) is skipped; a draft of nothing else is retried unless the engine's opening
    was shown, which then stands as the story.
-3. If the last retry also breaks the engine's authority, or the LLM fails (timeout, rate limit, bad response), the
-   offline template narration replaces it. A draft whose story had begun when the turn's deadline came is cut
+3. If the last retry also breaks the engine's authority, the longest story a draft had told before its fault (the
+   engine's opening and at least two sentences, each passed by the guard, and passed again as a whole) stands, cut
+   there; without one, or if the LLM fails (timeout, rate limit, bad response), the offline template narration
+   replaces it. A draft whose story had begun when the turn's deadline came is cut
    there instead: the sentences the guard passed stand, with a note that the narrator ran out of time. Every
    violation is logged (``logs/guard.jsonl`` under the app's home).
 
@@ -151,6 +153,7 @@ def guarded_narration(
     if callable(begin_turn):
         begin_turn(started)
     slowest, last_began = 0.0, time.monotonic()
+    kept: tuple[str, int, list[Violation]] | None = None  # the longest story a rejected draft told before its fault
     for attempt in range(attempts):
         began = time.monotonic()
         slowest = max(slowest, began - last_began) if attempt else 0.0
@@ -172,6 +175,8 @@ def guarded_narration(
                 yield TurnEvent("replace", text=text)
                 outcome.text = text
                 return outcome
+            if rejected.passed and (kept is None or len(rejected.passed) > len(kept[0])):
+                kept = (rejected.passed, attempt, rejected.violations)
             current = replace(request, feedback=describe_violations(rejected.violations))
             continue
         except NarrationEchoed as echoed:
@@ -201,6 +206,17 @@ def guarded_narration(
         if not offline:
             outcome.narrator = "llm" if attempt == 0 else "llm-retry"
             outcome.context_tokens, outcome.context_report = _report(narrator)
+        return outcome
+    if kept is not None:
+        # no draft passed whole, but one had told the engine's opening and some story before its fault: that story,
+        # each sentence of it passed by the guard, stands (the offline narration told the turn a second time)
+        text, attempt, faults = kept
+        yield TurnEvent("replace", text=text)
+        details = [v.to_dict() for v in faults]
+        log_rejected(log_dir, campaign, narrator, attempt, details, request, kept="the story before it (no draft passed)")
+        outcome.text, outcome.cut = text, True
+        outcome.narrator = "llm" if attempt == 0 else "llm-retry"
+        outcome.context_tokens, outcome.context_report = _report(narrator)
         return outcome
     text = _template_text(request)
     yield TurnEvent("replace", text=text)

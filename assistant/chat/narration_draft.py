@@ -48,6 +48,9 @@ class Rejected(Exception):
     def __init__(self, violations: list[Violation]) -> None:
         super().__init__(describe_violations(violations))
         self.violations = violations
+        self.passed = ""
+        """The story the guard passed before the fault, sentence by sentence and then as a whole (the engine's
+        opening and at least :data:`MIN_KEPT_SENTENCES` sentences of story), or "" when there is none to keep."""
 
 
 def split_sentences(buffer: str) -> tuple[list[str], str]:
@@ -238,6 +241,12 @@ def stream_draft(
         return not template and told_words > 0 and told_words + len(sentence.split()) > cap
 
     ended = False  # the story reached its length: the rest of the draft is not read
+
+    def keep_passed(rejected: Rejected) -> None:
+        """What the guard passed before the fault: it stands if no later draft does better (see narration.py)."""
+        passed = "".join(shown).strip()
+        if not template and _story_sentences(shown) >= MIN_KEPT_SENTENCES and not check(passed, partial=False):
+            rejected.passed = passed
     stream = narrator.stream(request)
     try:
         for chunk in stream:
@@ -267,6 +276,9 @@ def stream_draft(
         if not (echoed.at_sentence and _story_sentences(shown) >= MIN_KEPT_SENTENCES):
             raise
         cut, buffer = [{"kind": "echo", "detail": echoed.problem}], ""
+    except Rejected as rejected:
+        keep_passed(rejected)
+        raise
     except NarrationTimedOut as late:
         # the deadline came mid-story: what the guard already passed stands, ending at its last full sentence (the
         # player had read it; swapping it for the offline narration told the turn twice)
@@ -284,7 +296,11 @@ def stream_draft(
     if buffer:
         buffer = admit(buffer)
     if buffer:
-        buffer, cut = judge(buffer)
+        try:
+            buffer, cut = judge(buffer)
+        except Rejected as rejected:
+            keep_passed(rejected)
+            raise
         if buffer and not cut and not too_long(buffer):
             shown.append(buffer)
             yield TurnEvent("narration", text=buffer)
