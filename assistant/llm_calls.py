@@ -126,6 +126,36 @@ POLL = 0.1
 """How often a waiting caller looks at its ``cancel`` event."""
 
 
+_flight_lock = threading.Lock()
+_in_flight: dict[str, int] = {}
+"""Calls of this process still running at each endpoint, those given up on included (a server goes on with a request
+until it ends, and a small local server has one slot)."""
+
+
+def in_flight(endpoint: str | None) -> int:
+    """How many of this process's calls are still running at ``endpoint``."""
+    with _flight_lock:
+        return _in_flight.get(endpoint or "", 0)
+
+
+def _flying(endpoint: str | None, delta: int) -> None:
+    with _flight_lock:
+        count = _in_flight.get(endpoint or "", 0) + delta
+        if count > 0:
+            _in_flight[endpoint or ""] = count
+        else:
+            _in_flight.pop(endpoint or "", None)
+
+
+def _timed_out(endpoint: str | None, limits: CallLimits, timed_out: CallTimedOut) -> CallTimedOut:
+    """Record a call that ran out of time: the endpoint is marked down when the call is one the player waits on and
+    nothing else of ours was running there (busy with our own abandoned plan or probe, the server is slow, not
+    silent: marking it down skipped the next turn's narration too)."""
+    if limits.marks_down and in_flight(endpoint) <= 1:
+        llm_backoff.failed(endpoint, timed_out)
+    return timed_out
+
+
 def remaining(until: float | None) -> float | None:
     """Seconds left before the monotonic time ``until`` (None: no limit)."""
     return None if until is None else until - time.monotonic()
@@ -169,7 +199,10 @@ def stream_within(model: Any, messages: Any, limits: CallLimits, *, until: float
             inbox.put(("end", None))
         except BaseException as exc:  # noqa: BLE001 - handed to the caller's thread
             inbox.put(("error", exc))
+        finally:
+            _flying(endpoint, -1)
 
+    _flying(endpoint, +1)
     threading.Thread(target=work, name="llm-stream", daemon=True).start()
     start = time.monotonic()
     first_by = min(end, start + limits.first_token)
@@ -185,10 +218,7 @@ def stream_within(model: Any, messages: Any, limits: CallLimits, *, until: float
                 kind, item = inbox.get(timeout=wait)
             except queue.Empty:
                 stage = "total" if got_text else "first_token"
-                timed_out = CallTimedOut(stage, time.monotonic() - start)
-                if limits.marks_down:
-                    llm_backoff.failed(endpoint, timed_out)
-                raise timed_out from None
+                raise _timed_out(endpoint, limits, CallTimedOut(stage, time.monotonic() - start)) from None
             if kind == "end":
                 llm_backoff.answered(endpoint)
                 return
@@ -267,17 +297,18 @@ def invoke_within(
                 inbox.put(("ok", runnable.invoke(messages)))
         except BaseException as exc:  # noqa: BLE001 - handed to the caller's thread
             inbox.put(("error", exc))
+        finally:
+            _flying(endpoint, -1)
 
     start = time.monotonic()
+    _flying(endpoint, +1)
     threading.Thread(target=work, name="llm-call", daemon=True).start()
     try:
         while True:
             left = end - time.monotonic()
             if left <= 0:
-                timed_out = CallTimedOut("first_token" if watch.chars == 0 else "total", time.monotonic() - start)
-                if limits.marks_down:
-                    llm_backoff.failed(endpoint, timed_out)
-                raise timed_out
+                stage = "first_token" if watch.chars == 0 else "total"
+                raise _timed_out(endpoint, limits, CallTimedOut(stage, time.monotonic() - start))
             if cancel is not None and cancel.is_set():
                 raise CallCancelled()
             try:

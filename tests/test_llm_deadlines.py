@@ -16,7 +16,7 @@ from langchain_core.language_models.fake_chat_models import FakeListChatModel
 from assistant.chat.session import ChatSession
 from assistant.config import LLMSettings, Secret, Settings, visitor_llm
 from assistant.llm import chat_model
-from assistant.llm_calls import CallTimedOut, RunawayOutput, invoke_within, limits_for, stream_within
+from assistant.llm_calls import CallTimedOut, RunawayOutput, in_flight, invoke_within, limits_for, stream_within
 from assistant.llm_errors import scrub
 from assistant.store import service
 from tests.openai_stub import OpenAIStub, openai_stub  # noqa: F401
@@ -321,12 +321,37 @@ def test_a_background_plan_that_runs_out_of_time_leaves_the_endpoint_to_the_narr
     with pytest.raises(CallTimedOut):
         invoke_within(planner, "hi", limits_for("plan", 0.5))
     llm_backoff.check(llm_backoff.endpoint_key(planner))  # not marked down
+    settle = time.monotonic() + 10  # the abandoned call ends at its own read timeout
+    while in_flight(llm_backoff.endpoint_key(planner)) and time.monotonic() < settle:
+        time.sleep(0.05)
     openai_stub.add_text("never sent", delay=60)
     with pytest.raises(CallTimedOut):
         invoke_within(planner, "hi", limits_for("probe", 0.5))  # a call the player waits on still marks it down
     with pytest.raises(llm_backoff.EndpointDown):
         llm_backoff.check(llm_backoff.endpoint_key(planner))
     llm_backoff.answered(llm_backoff.endpoint_key(planner))
+
+
+def test_a_narration_that_times_out_behind_our_own_abandoned_call_leaves_the_endpoint_up(openai_stub: OpenAIStub) -> None:
+    # on a one-slot local server, the first turn's probe (given up on) held the server, the narration behind it ran
+    # out of time and marked the endpoint down, and the next turn's narration was skipped without asking
+    from assistant import llm_backoff
+
+    openai_stub.add_text('{"calls": []}', delay=3)  # the abandoned call: the server goes on with it
+    openai_stub.add_text("never sent", delay=60)
+    planner = chat_model(_llm(openai_stub.base_url, 10.0), task="plan")
+    key = llm_backoff.endpoint_key(planner)
+    settle = time.monotonic() + 20  # calls earlier tests gave up on end at their own read timeouts
+    while in_flight(key) and time.monotonic() < settle:
+        time.sleep(0.05)
+    assert in_flight(key) == 0
+    with pytest.raises(CallTimedOut):
+        invoke_within(planner, "hi", limits_for("plan", 10.0), until=time.monotonic() + 0.3)
+    assert in_flight(key) == 1
+    narrator = chat_model(_llm(openai_stub.base_url, 0.5), task="narrate")
+    with pytest.raises(CallTimedOut):
+        list(stream_within(narrator, "hi", limits_for("narrate", 0.5)))
+    llm_backoff.check(key)  # busy with our own call, not silent: the next turn asks again
 
 
 def test_a_settings_test_always_really_tries_the_endpoint(openai_stub: OpenAIStub) -> None:
