@@ -70,6 +70,7 @@ from assistant.guard.retold import (
     check_retold_answers,
     check_untiered_outcome,
 )
+from assistant.guard.sheet_copy import check_sheet_copied
 from assistant.guard.speech import check_speech
 from assistant.guard.state import check_state, patterns
 from assistant.guard.style import second_person_fix
@@ -105,6 +106,7 @@ def prepare(
     earlier: Sequence[str] = (),
     told: Sequence[str] = (),
     actor: str = "",
+    sheet: str = "",
 ) -> Facts:
     """Read the Result(s) once; reuse the facts for every sentence of a streamed narration. ``quotable``: the
     rules passages the narrator was given (quoting them is not a claim of its own); ``established``: the sentences
@@ -112,9 +114,19 @@ def prepare(
     ``earlier``: the sentences the player already read in earlier turns (as written, or as the chat's narration filter
     keeps them), which the story must not tell again as this turn's; ``told``: the engine's own opening sentences shown
     before this turn's story (the attempt and its outcome, the oracle's answer), which are never such a copy; ``actor``:
-    who made the move when it is not the one playing (Mara, rolling at you), whose outcome is not told as "yours"."""
+    who made the move when it is not the one playing (Mara, rolling at you), whose outcome is not told as "yours";
+    ``sheet``: the fact sheet a model's draft was written from (never the offline template's), whose sentences, told
+    again in the rules' terms, and whose open choices' prompts are the prompt copied, not story."""
     return Facts.build(
-        results, system=system, odds=odds, quotable=quotable, established=established, earlier=earlier, told=told, actor=actor
+        results,
+        system=system,
+        odds=odds,
+        quotable=quotable,
+        established=established,
+        earlier=earlier,
+        told=told,
+        actor=actor,
+        sheet=sheet,
     )
 
 
@@ -183,6 +195,7 @@ def check_narration(
     if not any(v.kind is ViolationKind.DECISION for v in found):
         found += check_options_stated(text, facts)
     found += check_offers(text, facts)
+    found += check_sheet_copied(text, facts)
     if not any(v.kind is ViolationKind.ECHO for v in found):
         found += check_echo(text)  # a fact-sheet heading inside a line that otherwise restates the engine's text
     unique: dict[tuple[ViolationKind, str], Violation] = {}
