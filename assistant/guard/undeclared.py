@@ -166,7 +166,42 @@ def _oracle_asked(facts: Facts, question: str | None) -> set[str]:
     return _stems(f"{question} {declared}") or {"?"}
 
 
-def _deed(sentence: Sentence, facts: Facts, asked: str = "", about: frozenset[str] | set[str] = frozenset()) -> list[Violation]:
+def _declared_about(facts: Facts, intent: str | None, question: str | None) -> set[str]:
+    """On a turn the player declared a deed, the words a deed of the story may be about: the player's own and the
+    engine's opening (the declared deed told at length); an empty set on any other turn."""
+    from assistant.guard.declared import declared_deed
+
+    if not declared_deed(facts, intent, question):
+        return set()
+    earlier = " ".join(e.words for e in facts.earlier if e.words.startswith("i "))  # the player's earlier deeds
+    about = _stems(f"{intent} {' '.join(facts.told)} {earlier}")
+    if _SPEAKING.search((intent or "").lower()):
+        about |= _SPEECH  # "You explain why you ask": asking, told at length
+    return about or {"?"}
+
+
+#: A declared deed that is speech ("I ask the dockhands…", "I press the clerk…"), told at length by these verbs.
+_SPEAKING = re.compile(
+    r"\b(?:ask|question|persuade|convince|press|demand|negotiate|talk|tell|bribe|charm|threaten|intimidate|plead|beg"
+    r"|compel|haggle|bargain|lie|deceive|flatter|interrogate|request|insist|order|command|urge|warn)"
+)
+_SPEECH = frozenset(
+    w[:4]
+    for w in re.findall(
+        r"\S+",
+        "explain tell say ask insist describe urge plead argue offer promise mention repeat lean press point "
+        "remind assure reassure add reply answer demand threaten warn question",
+    )
+)
+
+
+def _deed(
+    sentence: Sentence,
+    facts: Facts,
+    asked: str = "",
+    about: frozenset[str] | set[str] = frozenset(),
+    intent: str | None = None,
+) -> list[Violation]:
     """A deed of the character's on a bare roll, or on a turn the player only asked or rolled a table, in none of the
     move's own words. ``about``: on an oracle question, the words a deed may be about (:func:`_oracle_asked`)."""
     text = sentence.narr
@@ -189,7 +224,9 @@ def _deed(sentence: Sentence, facts: Facts, asked: str = "", about: frozenset[st
             continue  # the move itself told ("You loose the shot" on a Volley)
         excerpt = _excerpt(sentence, m.start("who") if m.re is _YOU_DEED else m.start("verb") - 30, m.end())
         detail = (
-            f"'{excerpt}': the player declared no action this turn (only {asked or 'the roll'}); "
+            f"'{excerpt}': the player declared '{intent}', not this; what the character does next is the player's call"
+            if intent
+            else f"'{excerpt}': the player declared no action this turn (only {asked or 'the roll'}); "
             "what the character does is the player's call"
         )
         return [Violation(ViolationKind.DECISION, detail, excerpt)]
@@ -264,6 +301,7 @@ def check_undeclared(told: list[Sentence], facts: Facts, intent: str | None, que
     bare_roll = intent is not None and not intent.strip() and bool(facts.results) and not facts.outcomes & {"yes", "no"}
     asked = _table_only(facts, intent)
     about = _oracle_asked(facts, question)
+    declared = _declared_about(facts, intent, question) if not (bare_roll or asked or about) else set()
     out: list[Violation] = []
     previous: Sentence | None = None
     for sentence in told:
@@ -274,5 +312,7 @@ def check_undeclared(told: list[Sentence], facts: Facts, intent: str | None, que
                 out += _deed(sentence, facts, asked)
             elif about:
                 out += _deed(sentence, facts, "a question to the oracle", about)
+            elif declared:
+                out += _deed(sentence, facts, "", declared, intent)
         previous = sentence
     return out
