@@ -104,7 +104,8 @@ _SPEAKER = re.compile(
     r"|declares?|declared|speaks?|spoke|continues?|continued|adds?|added|reads?|read|goes|went|explains?|explained)\b"
 )
 _NO_CHOICE = re.compile(
-    r"\b(?:(?:leav\w*|left|giv\w*|gave)\s+you\s+(?:with\s+)?|you\s+(?:have|had)\s+)(?:no|little)\s+(?:other\s+)?"
+    r"\b(?:(?:leav\w*|left|giv\w*|gave)\s+you\s+(?:with\s+)?|you\s+(?:have|had)\s+|you\s+(?:are|were)\s+left\s+with\s+)"
+    r"(?:no|little)\s+(?:other\s+)?"
     r"(?:choice|option|alternative)\s+but\s+to\s+(?P<what>[a-z]+(?:\s+[a-z]+){0,4})"
     # "you have to defend yourself and retreat", "forcing you to flee": the deed imposed
     r"|(?:^|[,;:]\s*|\band\s+|\bwith\s+)you\s+(?:have|had|having)\s+to\s+(?P<must>[a-z]+(?:\s+[a-z]+){0,4})"
@@ -122,6 +123,20 @@ _TAKING_IN = frozenset(
         "studied turn turns turned shout shouts shouted exclaim exclaims exclaimed",
     )
 )
+#: Of those, the verbs that take something to look at: on an oracle question, only what was asked (or what the
+#: player's earlier deeds were about) is the answer taken in; "You carefully examine the dusty book" is a deed.
+_EXAMINING = frozenset(
+    re.findall(r"\S+", "search searches searched scan scans scanned examine examines examined inspect inspects inspected study")
+)
+
+
+def _looked_about(rest: str, about: frozenset[str] | set[str], facts: Facts) -> bool:
+    """Whether what is examined is what the question (or the player's earlier deeds) was about; without the story so
+    far, whatever it is may be what the player was already doing."""
+    looked = _stems(rest)
+    return not looked or bool(looked & about) or not facts.earlier
+
+
 #: On a table roll the row is the whole story: looking somewhere ("You look at the sky and see a bright star") is the
 #: character sent to find it, a deed; looking in general ("you look stunned"), or where a price befalls them, is not.
 _LOOKING = frozenset(
@@ -212,8 +227,8 @@ def _deed(
         verb = m.group("verb")
         if re.match(r"\s*your\s+(?:eyes|teeth|jaw|fists?|hands?|lips?|breath)\b", m.group("rest")):
             continue  # "you close your eyes", "you clench your fists": the body, not a deed
-        if about and verb in _TAKING_IN:
-            continue  # "you search the room", "you turn around": taking in the answer
+        if about and verb in _TAKING_IN and (verb not in _EXAMINING or _looked_about(m.group("rest"), about, facts)):
+            continue  # "you search the room", "you turn around": taking in the answer ("you examine the book": a deed)
         looked = bool(asked) and not about and not price and verb in _LOOKING and bool(_SOMEWHERE.match(m.group("rest")))
         if not looked and (verb in _NOT_DEEDS or verb.endswith(("ing", "ly"))):
             continue
@@ -287,6 +302,8 @@ def _no_choice(sentence: Sentence, intent: str | None, price: bool = False) -> l
     ):
         return []
     what = next(g for g in m.groups() if g)
+    if m.group("must") and re.match(r"[^.;!?]*\bor\b", sentence.narr[m.start("must") :]):
+        return []  # "You have to find cover quickly or face the consequences": pressure, the choice left open
     if _stems(what) & _stems(intent or ""):
         return []  # "you have no choice but to force it open": the player's own declared deed
     excerpt = _excerpt(sentence, m.start(), m.end())
