@@ -50,6 +50,7 @@ from assistant.guard.contrary import check_hit_failed, check_miss_untold, check_
 from assistant.guard.declared import check_declared
 from assistant.guard.denied import check_outcome_denied
 from assistant.guard.dice_sizes import check_dice_sizes
+from assistant.guard.dice_told import check_dice_told
 from assistant.guard.earlier import check_earlier
 from assistant.guard.established import CHANGING_MOVES, check_established
 from assistant.guard.facts import Facts
@@ -61,7 +62,7 @@ from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.numbers import check_numbers
 from assistant.guard.offers import check_offers, check_options_stated
 from assistant.guard.opposed import check_opposed
-from assistant.guard.oracle_answer import check_oracle_story
+from assistant.guard.oracle_answer import check_noticed, check_oracle_story
 from assistant.guard.outcomes import check_outcome
 from assistant.guard.retold import (
     check_other_move_text,
@@ -163,7 +164,7 @@ def check_narration(
         found += check_declared(sentence, facts, intent, question)
         found += check_claims(sentence, facts, question or intent)
         found += check_agency(sentence, facts, intent)
-        found += check_oracle_story(sentence, facts, question)
+        found += check_oracle_story(sentence, facts, question) or check_noticed(sentence, facts, question)
         found += check_established(sentence, facts.established, changing=bool(facts.moves & CHANGING_MOVES))
         found += check_else_told_of(sentence, facts)
         found += check_miss_worked(sentence, facts, intent)
@@ -172,6 +173,7 @@ def check_narration(
         found += check_option_state(sentence, facts)
         found += check_other_turn(sentence, facts)
         found += check_dice_sizes(sentence, facts)
+        found += check_dice_told(sentence, facts)
         found += check_foe_fate(sentence, facts, intent)
         found += check_stat_gained(sentence, facts)
         found += check_conditions(sentence, facts)

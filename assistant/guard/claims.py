@@ -43,6 +43,11 @@ _ADD = re.compile(
     r"\b(?:next\s+move\s+add|add\s+(?:on|to)\s+your\s+next\s+move|add\s+for\s+your\s+next\s+move|forward|next-move\s+bonus"
     r"|bonus\s+on\s+your\s+next\s+move)\s*(?::|of|by|is|=)?\s*(?P<n>[+\-−]?\d+)\b"
 )
+#: A bonus on a later roll told without a number ("you gain an advantage on your next attack roll").
+_BONUS_NEXT = re.compile(
+    r"\b(?:an?\s+|the\s+)?(?:advantage|bonus|boost|edge)\s+(?:on|to|for|in)\s+(?:your|the|his|her|their)\s+next\s+"
+    r"(?:attack|roll|move|strike|action|shot|check|try|attempt)"
+)
 _ECHO = re.compile(
     r"\bengine facts\b|\bchanges already applied\b|\brules text of this outcome\b|\bopen choice for the player\b"
     r"|\bdice and outcome\s*:|\bfollow-ups offered\b|\bthe player said\s*:|\b(?:strong|weak)_hit\b|\b(?:full|partial)_success\b"
@@ -224,6 +229,13 @@ def _signed_meters(sentence: Sentence, facts: Facts) -> list[Violation]:
 
 def _adds(sentence: Sentence, facts: Facts) -> list[Violation]:
     out: list[Violation] = []
+    m = _BONUS_NEXT.search(sentence.text)
+    given = facts.meter_numbers.get("forward", set()) - {0} or facts.offered.get("forward") or facts.changes.get("forward")
+    rules_give = bool(re.search(r"\bnext (?:move|roll|attack)|\bforward\b", facts.engine_text))
+    told = m is not None and not hypothetical(sentence.text, m.start(), m.end()) and not negated(sentence.text, m.start(), 4)
+    if m and told and not given and not rules_give:
+        excerpt = m.group(0).strip()
+        out.append(Violation(ViolationKind.NUMBER, f"'{excerpt}': the engine gave no bonus on a later roll", excerpt))
     for m in _ADD.finditer(sentence.text):
         value = abs(_value(m.group("n")))
         allowed = {abs(v) for v in facts.meter_numbers.get("forward", set())}

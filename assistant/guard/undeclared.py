@@ -311,6 +311,25 @@ def _no_choice(sentence: Sentence, intent: str | None, price: bool = False) -> l
     return [Violation(ViolationKind.DECISION, detail, excerpt)]
 
 
+#: Thanks for a deed of the character's ("grateful for your help", "thank you for your bravery"): the deed told done.
+_THANKED = re.compile(
+    r"\b(?:grateful|thankful|thanks?|thanking|thanked|indebted)\s+(?:to\s+you\s+|you\s+)?for\s+your\s+"
+    r"(?P<what>help|aid|assistance|rescue|bravery|courage|quick thinking|kindness|intervention|protection|efforts?)\b"
+)
+#: The player's words that declare such a deed.
+_HELPING = re.compile(r"\b(?:help|aid|assist|rescue|save|free|protect|defend|shield|heal|tend|guard|intervene)")
+
+
+def _thanked(sentence: Sentence, facts: Facts, intent: str | None) -> list[Violation]:
+    m = _THANKED.search(sentence.narr)
+    declared = " ".join([intent or "", *(e.words for e in facts.earlier if e.words.startswith("i "))])
+    if not m or _HELPING.search(declared.lower()) or hypothetical(sentence.narr, m.start(), m.end(), _IF):
+        return []
+    excerpt = _excerpt(sentence, m.start(), m.end())
+    detail = f"'{excerpt}': a deed of the character's the player never declared, told as done; that is the player's call"
+    return [Violation(ViolationKind.DECISION, detail, excerpt)]
+
+
 def check_undeclared(told: list[Sentence], facts: Facts, intent: str | None, question: str | None = None) -> list[Violation]:
     """Deeds and words of the character's the player never declared, and the player's own line copied. ``question``:
     the oracle question this turn answered (a deed then is new unless it is about what was asked)."""
@@ -325,6 +344,7 @@ def check_undeclared(told: list[Sentence], facts: Facts, intent: str | None, que
         if not sentence.question:
             out += _first_person(sentence) or _no_choice(sentence, intent, bool(facts.moves & CHANGING_MOVES))
             out += _unattributed_speech(sentence, previous, intent)
+            out += _thanked(sentence, facts, intent) if facts.results else []
             if bare_roll or asked:
                 out += _deed(sentence, facts, asked)
             elif about:
