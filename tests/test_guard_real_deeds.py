@@ -22,6 +22,8 @@ GOSSIP_MISS = {"system": "city", "move": "Ear to the Ground", "dice": [1, 1]}
 PRESS_MISS = {"system": "city", "move": "Direct Someone to Act", "stat": "sway", "dice": [3, 1]}
 DEFEND = {"system": "dungeon-world", "move": "Defend", "stat": "con", "dice": [3, 6]}  # strong hit: hold to spend
 HACK = {"system": "dungeon-world", "move": "Hack & Slash", "stat": "str", "dice": [5, 4]}  # strong hit: choose two
+ELEGY_STALK = {"system": "elegy", "move": "Face Danger", "stat": "dexterity", "dice": [1, 3]}  # weak hit
+ASSET = {"system": "blades", "move": "Acquire Asset", "dice": [5, 6]}  # full success
 VOLLEY = {"system": "dungeon-world", "move": "Volley", "stat": "dex", "dice": [5, 2]}  # weak hit: choose one
 
 CREEP = "I creep through the derelict's dark corridor, scanner raised"
@@ -67,6 +69,11 @@ def test_what_a_real_model_told_is_caught(label: str, request_: dict, intent: st
     ("label", "request_", "intent", "text"),
     [
         ("the declared deed told at length", GATHER, CREEP, "You creep on, your scanner sweeping the dark corridor."),
+        ("the declared deed, step by step", GATHER, CREEP, "You step over a tangle of cables and pause at a junction."),
+        ("a stalk told at length", ELEGY_STALK, "I stalk the priest through the rain-soaked cloister",
+         "You hug the wall and follow his lantern."),
+        ("a favour called in", ASSET, "I lean on my contacts to acquire a fine carriage",
+         "You call in a favor from an old fence."),
         ("a declared question told at length", PRESS_MISS, "I press the clerk to open the archive",
          "You explain why you need the archive, but the clerk only shakes his head."),
         ("pressure that leaves the choice open", FRAY, "A raider lunges at me with a vibroblade; I fight back",

@@ -32,10 +32,12 @@ from assistant.guard.text import HYPOTHETICAL, Sentence, hypothetical, negated, 
 
 #: "you" (or "as you", "while you") and a verb of going, then where to ("to/toward/into …", or the place itself).
 _GOING = re.compile(
-    r"\byou\s+(?:[a-z]+ly\s+)?"
+    r"\b(?:you|the\s+character)\s+(?:[a-z]+ly\s+)?"
     r"(?P<verb>rush|rushes|rushed|run|ran|hurry|hurried|dash|dashed|race|raced|sprint|sprinted|head|headed|walk|walked"
     r"|go|went|return|returned|travel|travelled|traveled|set\s+off|make\s+your\s+way|made\s+your\s+way"
-    r"|approach|approached|enter|entered|reach|reached|arrive|arrived|step|stepped|climb|climbed|move|moved)"
+    r"|approach|approached|enter|entered|reach|reached|arrive|arrived|step|stepped|climb|climbed|move|moved"
+    r"|rushes|runs|hurries|dashes|races|heads|walks|goes|returns|travels|approaches|enters|reaches|arrives|steps|climbs"
+    r"|moves)\b"
     r"(?P<rest>[^,;:.!?—]*)"
 )
 #: Setting out or pressing on with no place named ("You start your journey to find your sister", "You continue to move

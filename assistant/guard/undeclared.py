@@ -195,6 +195,17 @@ def _declared_about(facts: Facts, intent: str | None, question: str | None) -> s
     return about or {"?"}
 
 
+#: On a turn the player declared a deed, the verbs of taking up something the story put in front of the character
+#: ("You approach it cautiously", "You unlock it with your key and enter the room"): any other deed told is read as the
+#: declared one told at length ("You keep low", "You hug the wall and follow his lantern").
+_INITIATIVE = frozenset(
+    re.findall(
+        r"\S+",
+        "approach approaches approached enter enters entered open opens opened unlock unlocks unlocked activate "
+        "activates activated pocket pockets pocketed climb climbs climbed retreat retreats retreated flee flees fled "
+        "leave leaves investigate investigates investigated explore explores explored",
+    )
+)
 #: A declared deed that is speech ("I ask the dockhands…", "I press the clerk…"), told at length by these verbs.
 _SPEAKING = re.compile(
     r"\b(?:ask|question|persuade|convince|press|demand|negotiate|talk|tell|bribe|charm|threaten|intimidate|plead|beg"
@@ -225,6 +236,8 @@ def _deed(
     move_words = _stems(moves).union(*(deeds for kind, deeds in _MOVE_DEEDS if kind.search(moves)), about)
     for m in (*_YOU_DEED.finditer(text), *_TOOL_DEED.finditer(text)):
         verb = m.group("verb")
+        if intent and verb not in _INITIATIVE:
+            continue  # on a declared turn the deed told at length is the player's; taking up something new is not
         if re.match(r"\s*your\s+(?:eyes|teeth|jaw|fists?|hands?|lips?|breath)\b", m.group("rest")):
             continue  # "you close your eyes", "you clench your fists": the body, not a deed
         if about and verb in _TAKING_IN and (verb not in _EXAMINING or _looked_about(m.group("rest"), about, facts)):
