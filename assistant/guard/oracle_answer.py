@@ -2,8 +2,8 @@
 no, "The reactor hums steadily, still running" (the question's words, stated without a negation) is a yes.
 
 A no to whether someone perceives you ("Does the priest sense me?") is hedged back toward yes when the story shows
-them noticing: "the priest's eyes widen", "the guard stiffens and turns toward you". Their reaction to something
-else is told with what it is; a startle with nothing else named reads as you being noticed.
+them noticing: "the priest's eyes widen", "the guard turns toward you", "she spins to face you". A stiffening or a
+narrowing of the eyes may answer a noise, and is left to the story.
 """
 
 from __future__ import annotations
@@ -50,8 +50,8 @@ _PERCEIVES = re.compile(
 )
 #: Signs of having noticed: a startle, a look your way.
 _NOTICING = re.compile(
-    r"\beyes\s+(?:widen|widened|narrow|narrowed|snap|snapped|lock|locked|fix|fixed|dart|darted)\b"
-    r"|\b(?:stiffens|stiffened|freezes|froze|startles|startled|tenses|tensed|whirls|whirled|spins|spun)\b"
+    r"\beyes\s+(?:widen|widened)\b|\beyes\s+(?:snap|snapped|lock|locked|fix|fixed|dart|darted)\s+(?:to|on|onto)\s+you\b"
+    r"|\b(?:whirls|whirled|spins|spun)\s+(?:around\s+)?(?:toward|towards|to\s+face)\s+you\b"
     r"|\b(?:turns|turned|glances|glanced|looks|looked|stares|stared|peers|peered)\s+(?:straight\s+|right\s+)?"
     r"(?:toward\s+you|towards\s+you|in\s+your\s+direction|your\s+way)\b"
     r"|\b(?:notices|noticed|spots|spotted|senses|sensed|sees|saw)\s+you\b"
