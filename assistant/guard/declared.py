@@ -55,6 +55,7 @@ _ATTACK_DONE = re.compile(
     r"(?:[a-z]+\s+)?(?:hit|blow|strike|attack|punch|kick|cut|slash|thrust)\b"
     r"|\byou\s+(?:[a-z]+ly\s+)?(?:manage\s+to\s+)?(?:strike|struck|hit|slash|slashed|stab|stabbed|kick|kicked|punch|punched)"
     r"\s+(?:him|her|them|back|the\s+[a-z]+)\b"
+    r"|\byou\s+(?:[a-z]+ly\s+)?(?:continue\s+to\s+|then\s+)?(?:charge|charged|lunge|lunged|swing|swung)\s+at\b"
 )
 #: What may stand between a verb of going and its destination ("rush to", "step inside", "head back toward").
 _TOWARD = re.compile(

@@ -236,19 +236,23 @@ def _deed(
     move_words = _stems(moves).union(*(deeds for kind, deeds in _MOVE_DEEDS if kind.search(moves)), about)
     for m in (*_YOU_DEED.finditer(text), *_TOOL_DEED.finditer(text)):
         verb = m.group("verb")
-        if intent and verb not in _INITIATIVE:
+        closer = bool(re.match(r"\s+closer\s+to\b", m.group("rest")))  # "You move closer to investigate": approaching
+        if intent and verb not in _INITIATIVE and not closer:
             continue  # on a declared turn the deed told at length is the player's; taking up something new is not
         if re.match(r"\s*your\s+(?:eyes|teeth|jaw|fists?|hands?|lips?|breath)\b", m.group("rest")):
             continue  # "you close your eyes", "you clench your fists": the body, not a deed
         if about and verb in _TAKING_IN and (verb not in _EXAMINING or _looked_about(m.group("rest"), about, facts)):
             continue  # "you search the room", "you turn around": taking in the answer ("you examine the book": a deed)
         looked = bool(asked) and not about and not price and verb in _LOOKING and bool(_SOMEWHERE.match(m.group("rest")))
-        if not looked and (verb in _NOT_DEEDS or verb.endswith(("ing", "ly"))):
+        if not looked and not (intent and closer) and (verb in _NOT_DEEDS or verb.endswith(("ing", "ly"))):
             continue
         if hypothetical(text, m.start("verb"), m.end(), HYPOTHETICAL):
             continue
         words = _stems(f"{verb} {m.group('rest')}") | (_stems(m.group("tool")) if "tool" in m.groupdict() else set())
-        if not words or words & move_words:
+        if intent and closer:
+            if _stems(m.group("rest")) - {"clos"} & set(about):
+                continue  # "You move closer to the priest" while stalking him: the declared deed
+        elif not words or words & move_words:
             continue  # the move itself told ("You loose the shot" on a Volley)
         excerpt = _excerpt(sentence, m.start("who") if m.re is _YOU_DEED else m.start("verb") - 30, m.end())
         detail = (
