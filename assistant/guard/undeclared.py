@@ -8,6 +8,13 @@
   is made of (a Volley's "you nock an arrow", a Face Danger's leap), is a deed the player never chose.
   Verbs that tell what befalls the character, what they perceive or feel, or how the roll went ("you feel", "you
   stagger", "you scrape through", "you deal your damage") are not deeds.
+- **Something new taken up on a declared turn.** The player declared a deed; the story may tell it at length ("You hug
+  the wall and follow his lantern"), but approaching, entering, opening or unlocking what the story put there ("You
+  approach it cautiously", "You move closer to investigate", "You unlock it with your key and enter the room") is a
+  deed of the story's own, unless its words are the player's (this turn's or an earlier turn's) or the move's. On an
+  oracle question, examining something neither the question nor the player's earlier deeds are about ("You carefully
+  examine the dusty book") is likewise a deed, and thanks for a rescue nobody declared ("The survivors are grateful
+  for your help") tell one done.
 - **The player's line told again.** The story-so-far writes the player's lines in the first person ("You: I ask
   the dockhands…"); a story sentence in the first person outside quotes is such a line copied, an earlier turn told
   as this one. The player's own words of this turn are blanked before this check, so telling them back passes.
@@ -229,7 +236,8 @@ def _deed(
     intent: str | None = None,
 ) -> list[Violation]:
     """A deed of the character's on a bare roll, or on a turn the player only asked or rolled a table, in none of the
-    move's own words. ``about``: on an oracle question, the words a deed may be about (:func:`_oracle_asked`)."""
+    move's own words. ``about``: on an oracle question, the words a deed may be about (:func:`_oracle_asked`); with
+    ``intent`` (a declared turn), the player's words (:func:`_declared_about`), and only :data:`_INITIATIVE` is read."""
     text = sentence.narr
     moves = f"{facts.engine_text} {' '.join(facts.moves)}"
     price = bool(facts.moves & CHANGING_MOVES)  # the price befalls the character where they are
