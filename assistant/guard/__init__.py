@@ -12,8 +12,10 @@ damage", :mod:`assistant.guard.denied`), is an outcome told the other way, and s
 opposite deeds ("the raider lunges at you again" after he fled, :mod:`assistant.guard.opposed`), a hit told as
 getting nothing and a price told as a gain (:mod:`assistant.guard.turned`); a deed on a bare roll, the player's
 earlier line copied in the first person and an unattributed quote in the character's mouth are the player's
-(:mod:`assistant.guard.undeclared`). It is pure and fast (no model, no embeddings): the chat loop runs it on every
-complete sentence of a streamed narration and on the whole text at the end::
+(:mod:`assistant.guard.undeclared`); a model's draft that copies the fact sheet it was given or the card's open choice
+is an echo (:mod:`assistant.guard.sheet_copy`, read only with ``prepare(sheet=...)``), and a dice amount told as harm
+done is a number no roll produced (:mod:`assistant.guard.dice_told`). It is pure and fast (no model, no embeddings):
+the chat loop runs it on every complete sentence of a streamed narration and on the whole text at the end::
 
     from assistant.guard import check_narration, describe_violations
     violations = check_narration(text, result, odds=odds_table)
