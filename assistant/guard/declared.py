@@ -37,7 +37,7 @@ _GOING = re.compile(
     r"|go|went|return|returned|travel|travelled|traveled|set\s+off|make\s+your\s+way|made\s+your\s+way"
     r"|approach|approached|enter|entered|reach|reached|arrive|arrived|step|stepped|climb|climbed|move|moved"
     r"|rushes|runs|hurries|dashes|races|heads|walks|goes|returns|travels|approaches|enters|reaches|arrives|steps|climbs"
-    r"|moves)\b"
+    r"|moves|board|boards|boarded)\b"
     r"(?P<rest>[^,;:.!?—]*)"
 )
 #: Setting out or pressing on with no place named ("You start your journey to find your sister", "You continue to move
@@ -45,7 +45,7 @@ _GOING = re.compile(
 _SETS_OUT = re.compile(
     r"\byou\s+(?:[a-z]+ly\s+)?(?:start|started|begin|began|embark\s+on|embarked\s+on|set\s+out\s+on|set\s+off\s+on)\s+"
     r"(?:your|the|a|an)\s+(?:[a-z]+\s+)?(?:journey|quest|search|trek|voyage|trip|hunt|expedition|pursuit)\b"
-    r"|\byou\s+(?:[a-z]+ly\s+)?(?:set|setting)\s+(?:out|off)\b(?!\s+to\b)"
+    r"|\byou\s+(?:[a-z]+ly\s+)?(?:set|setting)\s+(?:out|off)\b(?!\s+to\b)|\byou\s+(?:[a-z]+ly\s+)?(?:head|headed)\s+(?:out|off)\b"
     r"|\byou\s+(?:[a-z]+ly\s+)?(?:continue|continued|keep|kept)\s+(?:to\s+)?(?:move|moving|walk|walking|advance|advancing"
     r"|press|pressing|push|pushing|head|heading)\s+(?:forward|onward|ahead|deeper)\b"
 )
@@ -55,7 +55,8 @@ _ATTACK_DONE = re.compile(
     r"(?:[a-z]+\s+)?(?:hit|blow|strike|attack|punch|kick|cut|slash|thrust)\b"
     r"|\byou\s+(?:[a-z]+ly\s+)?(?:manage\s+to\s+)?(?:strike|struck|hit|slash|slashed|stab|stabbed|kick|kicked|punch|punched)"
     r"\s+(?:him|her|them|back|the\s+[a-z]+)\b"
-    r"|\byou\s+(?:[a-z]+ly\s+)?(?:continue\s+to\s+|then\s+)?(?:charge|charged|lunge|lunged|swing|swung)\s+at\b"
+    r"|\byou\s+(?:[a-z]+ly\s+)?(?:continue\s+to\s+|then\s+)?(?:charge|charged|lunge|lunged|swing|swung|slash|slashed|stab"
+    r"|stabbed|thrust|strike|struck|swipe|swiped)\s+at\b"
 )
 #: What may stand between a verb of going and its destination ("rush to", "step inside", "head back toward").
 _TOWARD = re.compile(
@@ -64,7 +65,9 @@ _TOWARD = re.compile(
     r"(?:toward|towards|into|onto|inside|through|across|(?:up\s+)?to(?=\s+(?:the|a|an|your|his|her|their|its|[a-z]+'s)\b))\b"
 )
 #: Verbs whose object is the place itself ("you approach the station's entrance", "you enter the hold").
-_PLACE_OBJECT = frozenset({"approach", "approached", "enter", "entered", "reach", "reached", "climb", "climbed"})
+_PLACE_OBJECT = frozenset(
+    {"approach", "approached", "enter", "entered", "reach", "reached", "climb", "climbed", "board", "boards", "boarded"}
+)
 #: A declared action that is itself a way of going: arriving somewhere carries it on.
 _JOURNEY = re.compile(
     r"\b(?:slip|slips|sneak|sneaks|creep|creeps|cross|crosses|travel|travels|journey|go|goes|head|heads|walk|walks|run"

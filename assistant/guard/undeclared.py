@@ -91,7 +91,7 @@ _PLAIN = frozenset(
         r"\S+",
         "you your yours yourself the a an to of and or at in on into onto for with from by as it its this that these "
         "those there here then now so up out off over just them their they him her his he she is are was were be over "
-        "around back away down",
+        "around back away down inside outside behind toward towards through across",
     )
 )
 _YOU_DEED = re.compile(
