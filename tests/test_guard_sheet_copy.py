@@ -37,6 +37,7 @@ def draft_kinds(text: str, request: dict[str, Any], intent: str = "I act") -> se
         ("a tier defined", HACK, "You land a strong hit: you do what you set out to do."),
         ("the choice's prompt", VICE, "You overindulge: select an overindulgence."),
         ("the prompt of a pick", HACK, "Choose two."),
+        ("the follow-up heading", ELEGY_MISS, "The rain hammers down. Offered next: Pay the Price."),
         ("the options listed", VICE, "You overindulge: Brag about your exploits: +2 heat / Lost: your character vanishes for a "
          "few weeks / Tapped: your current purveyor cuts you off."),
     ],
