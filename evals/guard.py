@@ -16,7 +16,8 @@ chat kept: :mod:`assistant.chat.narration` cuts a story before a deed the player
 that tell an earlier turn again) and its label ``shown_label``. ``--shown`` reads those instead of ``text``: the faults
 a player reads are the ``shown`` faults the guard does not flag there (a flagged draft is retried).
 A draft no player read (a first draft the guard rejected and a retry replaced) has ``"shown": null`` and is left out
-of ``--shown``.
+of ``--shown``. A shown text that is the offline narration which replaced a rejected draft (it has the dice card, or no
+sentence of the draft) is read as the chat reads the template's: without the model's fact sheet (``facts["words"]``).
 
 The summary goes to stderr: catch rate (lying lines flagged, and flagged with an expected kind), false-flag
 rate (truthful lines flagged), per kind and per system. ``--json-summary`` prints it as JSON instead.
