@@ -74,6 +74,8 @@ def check_noticed(sentence: Sentence, facts: Facts, question: str | None) -> lis
         before = text[clause_start + 1 : m.start()]
         if _NEGATION.search(before) or hypothetical(text, m.start(), m.end(), IF_WORDS):
             continue
+        if _NEGATION.search(text[m.end() :]) or re.search(r"\b(?:past|over|through)\s+you\b", text[m.end() :]):
+            continue  # "turns toward you, but his eyes pass over you without a flicker": taken back
         excerpt = " ".join(text[max(0, clause_start + 1) : m.end()].split())
         detail = f"'{excerpt}' shows the {who} noticing you, but the oracle answered no"
         return [Violation(ViolationKind.OUTCOME, detail, excerpt)]
