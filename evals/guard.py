@@ -16,7 +16,8 @@ chat kept: :mod:`assistant.chat.narration` cuts a story before a deed the player
 that tell an earlier turn again) and its label ``shown_label``. ``--shown`` reads those instead of ``text``: the faults
 a player reads are the ``shown`` faults the guard does not flag there (a flagged draft is retried).
 A draft no player read (a first draft the guard rejected and a retry replaced) has ``"shown": null`` and is left out
-of ``--shown``.
+of ``--shown``. A shown text that is the offline narration which replaced a rejected draft (it has the dice card, or no
+sentence of the draft) is read as the chat reads the template's: without the model's fact sheet (``facts["words"]``).
 
 The summary goes to stderr: catch rate (lying lines flagged, and flagged with an expected kind), false-flag
 rate (truthful lines flagged), per kind and per system. ``--json-summary`` prints it as JSON instead.
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -98,8 +100,28 @@ def as_shown(raw: str) -> str:
     if not isinstance(item, dict) or not isinstance(item.get("shown"), str) or item.get("shown_label") not in ("ok", "fault"):
         return raw
     fault = item["shown_label"] == "fault"
+    if isinstance(item.get("facts"), dict) and not _from_draft(item["shown"], str(item.get("text") or ""), item["facts"]):
+        # the offline narration (or the engine's opening alone) was shown: the chat reads it without the model's sheet
+        item["facts"] = {**item["facts"], "words": ""}
     item.update(text=item["shown"], label=item["shown_label"], kind=item.get("kind", "") if fault else "")
     return json.dumps(item, ensure_ascii=False)
+
+
+def _from_draft(shown: str, draft: str, facts: dict[str, Any]) -> bool:
+    """Whether what the player read holds a sentence of the model's draft (past the engine's opening), rather than
+    the offline narration that replaced a rejected draft (whose dice card, "Hack & Slash, +str. Rolled …", no draft
+    has)."""
+    from assistant.guard import second_person_fix
+    from assistant.guard.text import normalize_words
+
+    moves = [str(r.get("move") or "") for r in facts.get("results") or [] if isinstance(r, dict)]
+    if any(line.startswith((f"{m},", f"{m}:")) for m in moves if m for line in shown.splitlines()):
+        return False
+    opening = str(facts.get("opening") or "")
+    rest = shown[len(opening) :] if opening and shown.startswith(opening) else shown
+    written = f" {normalize_words(second_person_fix(draft))} "
+    parts = [normalize_words(p) for p in re.split(r"(?<=[.!?])\s+|\n+", rest)]
+    return any(p and f" {p} " in written for p in parts)
 
 
 def _expect(item: dict[str, Any]) -> dict[str, Any] | None:

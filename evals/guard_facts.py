@@ -56,6 +56,7 @@ def check_facts(text: str, facts: Mapping[str, Any]) -> list[Any]:
         established=list(facts.get("established") or []),
         earlier=list(facts.get("earlier") or []),
         told=[s for s in re.split(r"(?<=[.!?])\s+", told) if s.strip()],
+        sheet=str(facts.get("words") or ""),  # a model's draft: the fact sheet it was written from
     )
     return check_narration(
         second_person_fix(f"{told} {text}" if told and not text.startswith(told) else text),

@@ -158,6 +158,8 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
         ("guard_real_model_heldout6.jsonl", 0.8, 0.0),
         ("guard_real_model_heldout7.jsonl", 0.95, 0.0),
         ("guard_real_model_heldout8.jsonl", 0.7, 0.0),
+        ("guard_real_model_heldout9.jsonl", 0.95, 0.0),
+        ("guard_real_model_heldout10.jsonl", 0.95, 0.0),
     ],
 )
 def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:
@@ -198,3 +200,30 @@ def test_shown_reads_what_the_player_read(tmp_path: Path, capsys: pytest.Capture
     assert (summary["lying"], summary["truthful"], summary["catch_rate"]) == (1, 1, 1.0)
     harness.main(["--dataset", str(path), "--json-summary"])
     assert json.loads(capsys.readouterr().err)["lying"] == 3
+
+
+def test_shown_reads_the_offline_narration_without_the_models_fact_sheet(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A rejected draft replaced by the offline narration: the player read the engine's own sentences (the choice's
+    prompt and its options, with the dice card), which the chat never holds to the model's fact sheet; a draft's own
+    copy of the prompt, shown, is still a copy."""
+    from assistant.engine import resolve
+    from assistant.narrate import NarrationRequest, TemplateNarrator
+    from evals.guard_facts import facts_record
+
+    result = resolve({"system": "blades", "move": "Indulge Vice", "stat": "insight", "dice": [2, 3]})
+    request = NarrationRequest(task="narrate", system="blades", player_text="I spend the evening at the dens", results=(result,))
+    facts = json.loads(json.dumps(facts_record(request)))
+    offline = TemplateNarrator().narrate(request)
+    assert "select an overindulgence" in offline
+    copy = "You overindulge: select an overindulgence."
+    lines = [
+        {"id": "offline", "text": copy, "facts": facts, "label": "fault", "kind": "echo", "why": "x",
+         "shown": offline, "shown_label": "ok"},
+        {"id": "kept", "text": copy, "facts": facts, "label": "fault", "kind": "echo", "why": "x",
+         "shown": f"{facts['opening']} {copy}", "shown_label": "fault"},
+    ]  # fmt: skip
+    harness.main(["--dataset", str(_write(tmp_path, lines)), "--json-summary", "--shown"])
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert rows[0]["ok"] and not rows[1]["ok"]

@@ -27,7 +27,7 @@ from assistant.narrate.echo import (
 )
 from assistant.narrate.player_acts import declared_action, new_action
 from assistant.narrate.retold import copies_run, fresh_tail, points_back
-from assistant.narrate.story_facts import formula_sentences, opening
+from assistant.narrate.story_facts import formula_sentences, opening, story_facts
 from assistant.narrate.turn_message import HUMAN_ROLES
 
 _ENDED = re.compile(r"[.!?\u2026][\"'\u201d\u2019)\]]*\s*$")
@@ -176,6 +176,10 @@ def stream_draft(
         # every earlier sentence, the short ones too ("The raider flees."): the filter's list keeps only copyable lengths
         earlier=[*earlier, *(s for story in stories for s in SENTENCE_END.split(story) if s.strip())],
         told=told,
+        # a model's draft is held to not copying the facts it was given (the template's sentences are the engine's own)
+        sheet=""
+        if template
+        else story_facts(list(results), question=question, player_text=request.player_text, actor=request.actor),
     )
     earlier.extend(f" {' '.join(re.findall(r'[a-z0-9]+', s.lower()))} " for s in told)
     # what a model would only be saying again (the template's own sentences are the engine's: never skipped)

@@ -12,8 +12,10 @@ damage", :mod:`assistant.guard.denied`), is an outcome told the other way, and s
 opposite deeds ("the raider lunges at you again" after he fled, :mod:`assistant.guard.opposed`), a hit told as
 getting nothing and a price told as a gain (:mod:`assistant.guard.turned`); a deed on a bare roll, the player's
 earlier line copied in the first person and an unattributed quote in the character's mouth are the player's
-(:mod:`assistant.guard.undeclared`). It is pure and fast (no model, no embeddings): the chat loop runs it on every
-complete sentence of a streamed narration and on the whole text at the end::
+(:mod:`assistant.guard.undeclared`); a model's draft that copies the fact sheet it was given or the card's open choice
+is an echo (:mod:`assistant.guard.sheet_copy`, read only with ``prepare(sheet=...)``), and a dice amount told as harm
+done is a number no roll produced (:mod:`assistant.guard.dice_told`). It is pure and fast (no model, no embeddings):
+the chat loop runs it on every complete sentence of a streamed narration and on the whole text at the end::
 
     from assistant.guard import check_narration, describe_violations
     violations = check_narration(text, result, odds=odds_table)
@@ -50,6 +52,7 @@ from assistant.guard.contrary import check_hit_failed, check_miss_untold, check_
 from assistant.guard.declared import check_declared
 from assistant.guard.denied import check_outcome_denied
 from assistant.guard.dice_sizes import check_dice_sizes
+from assistant.guard.dice_told import check_dice_told
 from assistant.guard.earlier import check_earlier
 from assistant.guard.established import CHANGING_MOVES, check_established
 from assistant.guard.facts import Facts
@@ -61,7 +64,7 @@ from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.numbers import check_numbers
 from assistant.guard.offers import check_offers, check_options_stated
 from assistant.guard.opposed import check_opposed
-from assistant.guard.oracle_answer import check_oracle_story
+from assistant.guard.oracle_answer import check_noticed, check_oracle_story
 from assistant.guard.outcomes import check_outcome
 from assistant.guard.retold import (
     check_other_move_text,
@@ -70,6 +73,7 @@ from assistant.guard.retold import (
     check_retold_answers,
     check_untiered_outcome,
 )
+from assistant.guard.sheet_copy import check_sheet_copied
 from assistant.guard.speech import check_speech
 from assistant.guard.state import check_state, patterns
 from assistant.guard.style import second_person_fix
@@ -105,6 +109,7 @@ def prepare(
     earlier: Sequence[str] = (),
     told: Sequence[str] = (),
     actor: str = "",
+    sheet: str = "",
 ) -> Facts:
     """Read the Result(s) once; reuse the facts for every sentence of a streamed narration. ``quotable``: the
     rules passages the narrator was given (quoting them is not a claim of its own); ``established``: the sentences
@@ -112,9 +117,19 @@ def prepare(
     ``earlier``: the sentences the player already read in earlier turns (as written, or as the chat's narration filter
     keeps them), which the story must not tell again as this turn's; ``told``: the engine's own opening sentences shown
     before this turn's story (the attempt and its outcome, the oracle's answer), which are never such a copy; ``actor``:
-    who made the move when it is not the one playing (Mara, rolling at you), whose outcome is not told as "yours"."""
+    who made the move when it is not the one playing (Mara, rolling at you), whose outcome is not told as "yours";
+    ``sheet``: the fact sheet a model's draft was written from (never the offline template's), whose sentences, told
+    again in the rules' terms, and whose open choices' prompts are the prompt copied, not story."""
     return Facts.build(
-        results, system=system, odds=odds, quotable=quotable, established=established, earlier=earlier, told=told, actor=actor
+        results,
+        system=system,
+        odds=odds,
+        quotable=quotable,
+        established=established,
+        earlier=earlier,
+        told=told,
+        actor=actor,
+        sheet=sheet,
     )
 
 
@@ -151,7 +166,7 @@ def check_narration(
         found += check_declared(sentence, facts, intent, question)
         found += check_claims(sentence, facts, question or intent)
         found += check_agency(sentence, facts, intent)
-        found += check_oracle_story(sentence, facts, question)
+        found += check_oracle_story(sentence, facts, question) or check_noticed(sentence, facts, question)
         found += check_established(sentence, facts.established, changing=bool(facts.moves & CHANGING_MOVES))
         found += check_else_told_of(sentence, facts)
         found += check_miss_worked(sentence, facts, intent)
@@ -160,6 +175,7 @@ def check_narration(
         found += check_option_state(sentence, facts)
         found += check_other_turn(sentence, facts)
         found += check_dice_sizes(sentence, facts)
+        found += check_dice_told(sentence, facts)
         found += check_foe_fate(sentence, facts, intent)
         found += check_stat_gained(sentence, facts)
         found += check_conditions(sentence, facts)
@@ -183,6 +199,7 @@ def check_narration(
     if not any(v.kind is ViolationKind.DECISION for v in found):
         found += check_options_stated(text, facts)
     found += check_offers(text, facts)
+    found += check_sheet_copied(text, facts)
     if not any(v.kind is ViolationKind.ECHO for v in found):
         found += check_echo(text)  # a fact-sheet heading inside a line that otherwise restates the engine's text
     unique: dict[tuple[ViolationKind, str], Violation] = {}

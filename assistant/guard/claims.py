@@ -43,12 +43,18 @@ _ADD = re.compile(
     r"\b(?:next\s+move\s+add|add\s+(?:on|to)\s+your\s+next\s+move|add\s+for\s+your\s+next\s+move|forward|next-move\s+bonus"
     r"|bonus\s+on\s+your\s+next\s+move)\s*(?::|of|by|is|=)?\s*(?P<n>[+\-−]?\d+)\b"
 )
+#: A bonus on a later roll told without a number ("you gain an advantage on your next attack roll").
+_BONUS_NEXT = re.compile(
+    r"\b(?:an?\s+|the\s+)?(?:advantage|bonus|boost|edge)\s+(?:on|to|for|in)\s+(?:your|the|his|her|their)\s+next\s+"
+    r"(?:attack|roll|move|strike|action|shot|check|try|attempt)"
+)
 _ECHO = re.compile(
     r"\bengine facts\b|\bchanges already applied\b|\brules text of this outcome\b|\bopen choice for the player\b"
     r"|\bdice and outcome\s*:|\bfollow-ups offered\b|\bthe player said\s*:|\b(?:strong|weak)_hit\b|\b(?:full|partial)_success\b"
     r"|\bbad_outcome\b|\bnext_move_add\b|\bresult \d+\s*:|\bwhat happened this turn\b|\bthe player's words\b"
     r"|\bdecided by the rules engine\b|\bleft to the player\b|\boffered next, not played out\b"
-    r"|\balready changed on the sheet\b|\bwhat the rules say happens\b|\btell this as true\b|\balready told to the player\b"
+    r"|\boffered next\s*:|\balready changed on the sheet\b|\bwhat the rules say happens\b|\btell this as true\b"
+    r"|\balready told to the player\b"
     r"|\brolled on the table\s*:|\bthe oracle's answer\s*:|\byour (?:last )?narration (?:broke|followed|was not used)\b"
     r"|\brewrite it\s*:"
     # the fact sheet's outcome line read out ("The outcome means you try, but it goes badly."; a story tells what
@@ -224,6 +230,13 @@ def _signed_meters(sentence: Sentence, facts: Facts) -> list[Violation]:
 
 def _adds(sentence: Sentence, facts: Facts) -> list[Violation]:
     out: list[Violation] = []
+    m = _BONUS_NEXT.search(sentence.text)
+    given = facts.meter_numbers.get("forward", set()) - {0} or facts.offered.get("forward") or facts.changes.get("forward")
+    rules_give = bool(re.search(r"\bnext (?:move|roll|attack)|\bforward\b", facts.engine_text))
+    told = m is not None and not hypothetical(sentence.text, m.start(), m.end()) and not negated(sentence.text, m.start(), 4)
+    if m and told and not given and not rules_give:
+        excerpt = m.group(0).strip()
+        out.append(Violation(ViolationKind.NUMBER, f"'{excerpt}': the engine gave no bonus on a later roll", excerpt))
     for m in _ADD.finditer(sentence.text):
         value = abs(_value(m.group("n")))
         allowed = {abs(v) for v in facts.meter_numbers.get("forward", set())}

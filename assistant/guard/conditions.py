@@ -8,7 +8,8 @@ had it; one an open option would mark is that choice told as taken. Another's co
 "the bard is stunned and falls") in a fight is the engine's to apply as well: told while an open option offers a
 debility it is that choice taken; on a move that deals harm (damage dealt or offered, progress on a foe) any condition
 but the harm itself ("the raider is wounded") is one nobody rolled for. Outside a fight ("the dockhand is shaken by
-your questions") another's state of mind is the story's. Negated, conditional and question sentences are left to the other checks.
+your questions") another's state of mind is the story's, and so is the state of someone's things ("the bard's defense
+is weak"). Negated, conditional and question sentences are left to the other checks.
 """
 
 from __future__ import annotations
@@ -87,6 +88,8 @@ def check_conditions(sentence: Sentence, facts: Facts) -> list[Violation]:
                 continue  # "you are now shaken": the state check reads it
             if negated(text, start, 6) or hypothetical(text, m.start(), m.end()):
                 continue
+            if re.search(r"[a-z]'s\s+[a-z-]+$", who):
+                continue  # "The bard's defense is weak": a thing of his, not a condition of anyone's
             seen.add(name)
             excerpt = _excerpt(sentence, m)
             option = next((label for label in facts.option_labels if name in label.lower() or "debilit" in label.lower()), "")

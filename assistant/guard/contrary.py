@@ -87,7 +87,7 @@ _LEARNED = re.compile(
 _HEARSAY = re.compile(
     r"\b(?:is|are|was|were)\s+rumou?red\s+to\b|\b(?:a|the)\s+rumou?r\s+(?:is\s+|has\s+it\s+)?that\b"
     r"|\bword\s+is\s+that\b|\b(?:it\s+is|it's)\s+(?:said|whispered|a\s+rumou?r)\s+that\b"
-    r"|\byou\s+(?:hear|hears|heard|overhear|overheard)\s+(?:the|some|a)\s+(?:gossip|rumou?rs?|talk|whispers?)\b"
+    r"|\byou\s+(?:hear|hears|heard|overhear|overheard)\s+(?:(?:the|some|a|many|several)\s+)?(?:gossip|rumou?rs?|talk|whispers?)\b"
     # what it was about, told: "It seems to be about a new guild opening up"
     r"|\b(?:it|the\s+(?:gossip|talk|rumou?r|whispers?))\s+(?:seems|seemed|appears|appeared)\s+to\s+be\s+about\b"
 )

@@ -32,11 +32,31 @@ from assistant.guard.text import HYPOTHETICAL, Sentence, hypothetical, negated, 
 
 #: "you" (or "as you", "while you") and a verb of going, then where to ("to/toward/into …", or the place itself).
 _GOING = re.compile(
-    r"\byou\s+(?:[a-z]+ly\s+)?"
+    r"\b(?:you|the\s+character)\s+(?:[a-z]+ly\s+)?"
     r"(?P<verb>rush|rushes|rushed|run|ran|hurry|hurried|dash|dashed|race|raced|sprint|sprinted|head|headed|walk|walked"
     r"|go|went|return|returned|travel|travelled|traveled|set\s+off|make\s+your\s+way|made\s+your\s+way"
-    r"|approach|approached|enter|entered|reach|reached|arrive|arrived|step|stepped|climb|climbed|move|moved)"
+    r"|approach|approached|enter|entered|reach|reached|arrive|arrived|step|stepped|climb|climbed|move|moved"
+    r"|rushes|runs|hurries|dashes|races|heads|walks|goes|returns|travels|approaches|enters|reaches|arrives|steps|climbs"
+    r"|moves|board|boards|boarded)\b"
     r"(?P<rest>[^,;:.!?—]*)"
+)
+#: Setting out or pressing on with no place named ("You start your journey to find your sister", "You continue to move
+#: forward"): going on past the declared deed. "You set out to …" is the engine's opening for the deed itself.
+_SETS_OUT = re.compile(
+    r"\byou\s+(?:[a-z]+ly\s+)?(?:start|started|begin|began|embark\s+on|embarked\s+on|set\s+out\s+on|set\s+off\s+on)\s+"
+    r"(?:your|the|a|an)\s+(?:[a-z]+\s+)?(?:journey|quest|search|trek|voyage|trip|hunt|expedition|pursuit)\b"
+    r"|\byou\s+(?:[a-z]+ly\s+)?(?:set|setting)\s+(?:out|off)\b(?!\s+to\b)|\byou\s+(?:[a-z]+ly\s+)?(?:head|headed)\s+(?:out|off)\b"
+    r"|\byou\s+(?:[a-z]+ly\s+)?(?:continue|continued|keep|kept)\s+(?:to\s+)?(?:move|moving|walk|walking|advance|advancing"
+    r"|press|pressing|push|pushing|head|heading)\s+(?:forward|onward|ahead|deeper)\b"
+)
+#: An attack of the character's told as landing ("you manage to land a strong hit with your sword", "you strike him").
+_ATTACK_DONE = re.compile(
+    r"\byou\s+(?:[a-z]+ly\s+)?(?:manage\s+to\s+|then\s+)?(?:land|landed|deliver|delivered)\s+(?:a|an|the|your)\s+"
+    r"(?:[a-z]+\s+)?(?:hit|blow|strike|attack|punch|kick|cut|slash|thrust)\b"
+    r"|\byou\s+(?:[a-z]+ly\s+)?(?:manage\s+to\s+)?(?:strike|struck|hit|slash|slashed|stab|stabbed|kick|kicked|punch|punched)"
+    r"\s+(?:him|her|them|back|the\s+[a-z]+)\b"
+    r"|\byou\s+(?:[a-z]+ly\s+)?(?:continue\s+to\s+|then\s+)?(?:charge|charged|lunge|lunged|swing|swung|slash|slashed|stab"
+    r"|stabbed|thrust|strike|struck|swipe|swiped)\s+at\b"
 )
 #: What may stand between a verb of going and its destination ("rush to", "step inside", "head back toward").
 _TOWARD = re.compile(
@@ -45,7 +65,9 @@ _TOWARD = re.compile(
     r"(?:toward|towards|into|onto|inside|through|across|(?:up\s+)?to(?=\s+(?:the|a|an|your|his|her|their|its|[a-z]+'s)\b))\b"
 )
 #: Verbs whose object is the place itself ("you approach the station's entrance", "you enter the hold").
-_PLACE_OBJECT = frozenset({"approach", "approached", "enter", "entered", "reach", "reached", "climb", "climbed"})
+_PLACE_OBJECT = frozenset(
+    {"approach", "approached", "enter", "entered", "reach", "reached", "climb", "climbed", "board", "boards", "boarded"}
+)
 #: A declared action that is itself a way of going: arriving somewhere carries it on.
 _JOURNEY = re.compile(
     r"\b(?:slip|slips|sneak|sneaks|creep|creeps|cross|crosses|travel|travels|journey|go|goes|head|heads|walk|walks|run"
@@ -124,6 +146,9 @@ def _going(sentence: Sentence, facts: Facts, intent: str | None) -> list[Violati
     if _JOURNEY.search(normalize_words(intent or "")):
         return []
     text = sentence.narr
+    out = _sets_out(sentence, intent)
+    if out:
+        return out
     own = _turn_words(facts, intent)
     for m in _GOING.finditer(text):
         rest = m.group("rest")
@@ -141,6 +166,15 @@ def _going(sentence: Sentence, facts: Facts, intent: str | None) -> list[Violati
     return []
 
 
+def _sets_out(sentence: Sentence, intent: str | None) -> list[Violation]:
+    m = _SETS_OUT.search(sentence.narr)
+    if not m or hypothetical(sentence.narr, m.start(), m.end(), HYPOTHETICAL) or negated(sentence.narr, m.start(), 3):
+        return []
+    excerpt = _excerpt(sentence, m.start(), m.end())
+    detail = f"'{excerpt}': the player declared '{intent}', not setting out; where the character goes next is the player's call"
+    return [Violation(ViolationKind.DECISION, detail, excerpt)]
+
+
 def _again(sentence: Sentence, intent: str | None) -> list[Violation]:
     m = _AGAIN.search(sentence.narr)
     if not m or re.search(r"\b(?:again|once more|second)\b", (intent or "").lower()):
@@ -156,7 +190,7 @@ def _attack_met(sentence: Sentence, facts: Facts, intent: str | None) -> list[Vi
     names = " ".join(facts.moves) + " " + normalize_words(intent or "")
     if _ATTACKING.search(names):
         return []
-    m = _YOUR_ATTACK.search(sentence.narr)
+    m = _YOUR_ATTACK.search(sentence.narr) or _ATTACK_DONE.search(sentence.narr)
     if not m or hypothetical(sentence.narr, m.start(), m.end(), HYPOTHETICAL) or negated(sentence.narr, m.start(), 3):
         return []
     excerpt = _excerpt(sentence, m.start(), m.end())
@@ -170,6 +204,8 @@ def _hold_spent(sentence: Sentence, facts: Facts) -> list[Violation]:
     m = _BLOW_MET.search(sentence.narr)
     if not m or hypothetical(sentence.narr, m.start(), m.end(), HYPOTHETICAL) or negated(sentence.narr, m.start(), 3):
         return []
+    if re.search(r"\b(?!your\b)[a-z]+'s\s+(?:[a-z]+\s+)?$", sentence.narr[: m.start()]):
+        return []  # "The cleric's shield deflects the damage": another's shield, not your hold
     excerpt = _excerpt(sentence, m.start(), m.end())
     detail = f"'{excerpt}': a blow met is the hold spent, and spending the hold is still the player's choice"
     return [Violation(ViolationKind.DECISION, detail, excerpt)]

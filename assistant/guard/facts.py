@@ -80,6 +80,9 @@ class Facts:
     """The engine's own sentences shown before the story this turn (its opening): never a copy of an earlier turn."""
     actor: str = ""
     """Who made this turn's move when it is not the one playing (Mara, rolling at you): its outcome is theirs."""
+    sheet: str = ""
+    """The fact sheet a model's draft was written from ("" for the offline template, whose sentences are the engine's
+    own): a sentence of it told again in its rules terms, or an open choice's prompt, is the prompt copied, not story."""
 
     @property
     def open_choices(self) -> bool:
@@ -101,10 +104,12 @@ class Facts:
         earlier: Sequence[str] = (),
         told: Sequence[str] = (),
         actor: str = "",
+        sheet: str = "",
     ) -> Facts:
         """``quotable``: other texts the narrator was given and may quote (the retrieved rules passages);
         ``established``: the sentences earlier turns' oracle answers were told as; ``earlier``: the sentences earlier
-        turns' stories told; ``told``: the engine's opening sentences shown before this turn's story."""
+        turns' stories told; ``told``: the engine's opening sentences shown before this turn's story; ``sheet``: the fact
+        sheet a model's draft was written from."""
         from assistant.guard.earlier import read_earlier
         from assistant.guard.established import read_established
 
@@ -125,6 +130,7 @@ class Facts:
         facts.earlier = read_earlier(earlier)
         facts.told = tuple(str(t) for t in told if str(t).strip())
         facts.actor = actor.strip()
+        facts.sheet = sheet
         return facts
 
     def _read(self, r: Result, texts: list[str]) -> None:

@@ -27,7 +27,7 @@ _LANDS = re.compile(
     r"bullet|arrow|bolt|hammer|mace|staff)s?\s+(?:cuts|slices|pierces|connects|bites|sinks|tears|rips|slams|smashes)\s+"
     r"(?:(?:through|into|across|with)\s+)?(?P<whom>[a-z]+)(?:\s+(?P<noun>[a-z]+))?"
     r"|\byou\s+(?:strike|hit|slash|stab|wound)\s+(?:back\b|him\b|her\b|them\b|the\s+(?P<foe>[a-z]+))[^.;!?]*?"
-    r"\b(?:dealing|wounding|drawing blood)\b"
+    r"\b(?:dealing|wounding|drawing blood|hitting|striking)\b"
 )
 _HIM = frozenset({"him", "her", "them", "his", "their"})
 _DECIDES = re.compile(r"\b(?:harm|damage|defeat|defeated|kill|dies|die|progress|end the fight|fight ends|wound|slay)")

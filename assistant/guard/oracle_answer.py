@@ -1,5 +1,9 @@
 """An oracle answer told as its opposite in the story's own words: for "Is the reactor still running?" answered
 no, "The reactor hums steadily, still running" (the question's words, stated without a negation) is a yes.
+
+A no to whether someone perceives you ("Does the priest sense me?") is hedged back toward yes when the story shows
+them noticing: "the priest's eyes widen", "the guard turns toward you", "she spins to face you". A stiffening or a
+narrowing of the eyes may answer a noise, and is left to the story.
 """
 
 from __future__ import annotations
@@ -36,6 +40,46 @@ def check_oracle_story(sentence: Sentence, facts: Facts, question: str | None) -
             excerpt,
         )
     ]
+
+
+#: "Does the priest sense me?": who is asked about, and that it is whether they perceive you.
+_PERCEIVES = re.compile(
+    r"^\s*(?:does|did|do|will|would|can|could|has|have|is|are)\s+(?:the\s+|a\s+|an\s+|any\s+)?(?P<who>[a-z]+)\s+"
+    r"(?:\w+\s+)?(?:sense|senses|notice|notices|see|sees|spot|spots|hear|hears|detect|detects|smell|smells|recognize"
+    r"|recognise|suspect|suspects|aware\s+of|feel|feels)\s+(?:me|us|my|our)\b"
+)
+#: Signs of having noticed: a startle, a look your way.
+_NOTICING = re.compile(
+    r"\beyes\s+(?:widen|widened)\b|\beyes\s+(?:snap|snapped|lock|locked|fix|fixed|dart|darted)\s+(?:to|on|onto)\s+you\b"
+    r"|\b(?:whirls|whirled|spins|spun)\s+(?:around\s+)?(?:toward|towards|to\s+face)\s+you\b"
+    r"|\b(?:turns|turned|glances|glanced|looks|looked|stares|stared|peers|peered)\s+(?:straight\s+|right\s+)?"
+    r"(?:toward\s+you|towards\s+you|in\s+your\s+direction|your\s+way)\b"
+    r"|\b(?:notices|noticed|spots|spotted|senses|sensed|sees|saw)\s+you\b"
+)
+
+
+def check_noticed(sentence: Sentence, facts: Facts, question: str | None) -> list[Violation]:
+    """After a no to "Does <someone> sense me?", that someone told noticing you (see the module's docstring)."""
+    if "no" not in facts.outcomes or not question or sentence.question:
+        return []
+    asked = _PERCEIVES.match(question.lower())
+    if asked is None:
+        return []
+    who = asked.group("who")
+    text = sentence.narr
+    if not re.search(rf"\b{re.escape(who)}(?:'s)?\b", text):
+        return []
+    for m in _NOTICING.finditer(text):
+        clause_start = max(text.rfind(c, 0, m.start()) for c in ",;:")
+        before = text[clause_start + 1 : m.start()]
+        if _NEGATION.search(before) or hypothetical(text, m.start(), m.end(), IF_WORDS):
+            continue
+        if _NEGATION.search(text[m.end() :]) or re.search(r"\b(?:past|over|through)\s+you\b", text[m.end() :]):
+            continue  # "turns toward you, but his eyes pass over you without a flicker": taken back
+        excerpt = " ".join(text[max(0, clause_start + 1) : m.end()].split())
+        detail = f"'{excerpt}' shows the {who} noticing you, but the oracle answered no"
+        return [Violation(ViolationKind.OUTCOME, detail, excerpt)]
+    return []
 
 
 def answer_polarity(text: str, key: list[str]) -> tuple[str, str] | None:

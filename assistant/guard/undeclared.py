@@ -8,6 +8,13 @@
   is made of (a Volley's "you nock an arrow", a Face Danger's leap), is a deed the player never chose.
   Verbs that tell what befalls the character, what they perceive or feel, or how the roll went ("you feel", "you
   stagger", "you scrape through", "you deal your damage") are not deeds.
+- **Something new taken up on a declared turn.** The player declared a deed; the story may tell it at length ("You hug
+  the wall and follow his lantern"), but approaching, entering, opening or unlocking what the story put there ("You
+  approach it cautiously", "You move closer to investigate", "You unlock it with your key and enter the room") is a
+  deed of the story's own, unless its words are the player's (this turn's or an earlier turn's) or the move's. On an
+  oracle question, examining something neither the question nor the player's earlier deeds are about ("You carefully
+  examine the dusty book") is likewise a deed, and thanks for a rescue nobody declared ("The survivors are grateful
+  for your help") tell one done.
 - **The player's line told again.** The story-so-far writes the player's lines in the first person ("You: I ask
   the dockhands…"); a story sentence in the first person outside quotes is such a line copied, an earlier turn told
   as this one. The player's own words of this turn are blanked before this check, so telling them back passes.
@@ -84,7 +91,7 @@ _PLAIN = frozenset(
         r"\S+",
         "you your yours yourself the a an to of and or at in on into onto for with from by as it its this that these "
         "those there here then now so up out off over just them their they him her his he she is are was were be over "
-        "around back away down",
+        "around back away down inside outside behind toward towards through across",
     )
 )
 _YOU_DEED = re.compile(
@@ -104,7 +111,8 @@ _SPEAKER = re.compile(
     r"|declares?|declared|speaks?|spoke|continues?|continued|adds?|added|reads?|read|goes|went|explains?|explained)\b"
 )
 _NO_CHOICE = re.compile(
-    r"\b(?:(?:leav\w*|left|giv\w*|gave)\s+you\s+(?:with\s+)?|you\s+(?:have|had)\s+)(?:no|little)\s+(?:other\s+)?"
+    r"\b(?:(?:leav\w*|left|giv\w*|gave)\s+you\s+(?:with\s+)?|you\s+(?:have|had)\s+|you\s+(?:are|were)\s+left\s+with\s+)"
+    r"(?:no|little)\s+(?:other\s+)?"
     r"(?:choice|option|alternative)\s+but\s+to\s+(?P<what>[a-z]+(?:\s+[a-z]+){0,4})"
     # "you have to defend yourself and retreat", "forcing you to flee": the deed imposed
     r"|(?:^|[,;:]\s*|\band\s+|\bwith\s+)you\s+(?:have|had|having)\s+to\s+(?P<must>[a-z]+(?:\s+[a-z]+){0,4})"
@@ -122,6 +130,20 @@ _TAKING_IN = frozenset(
         "studied turn turns turned shout shouts shouted exclaim exclaims exclaimed",
     )
 )
+#: Of those, the verbs that take something to look at: on an oracle question, only what was asked (or what the
+#: player's earlier deeds were about) is the answer taken in; "You carefully examine the dusty book" is a deed.
+_EXAMINING = frozenset(
+    re.findall(r"\S+", "search searches searched scan scans scanned examine examines examined inspect inspects inspected study")
+)
+
+
+def _looked_about(rest: str, about: frozenset[str] | set[str], facts: Facts) -> bool:
+    """Whether what is examined is what the question (or the player's earlier deeds) was about; without the story so
+    far, whatever it is may be what the player was already doing."""
+    looked = _stems(rest)
+    return not looked or bool(looked & about) or not facts.earlier
+
+
 #: On a table roll the row is the whole story: looking somewhere ("You look at the sky and see a bright star") is the
 #: character sent to find it, a deed; looking in general ("you look stunned"), or where a price befalls them, is not.
 _LOOKING = frozenset(
@@ -166,30 +188,85 @@ def _oracle_asked(facts: Facts, question: str | None) -> set[str]:
     return _stems(f"{question} {declared}") or {"?"}
 
 
-def _deed(sentence: Sentence, facts: Facts, asked: str = "", about: frozenset[str] | set[str] = frozenset()) -> list[Violation]:
+def _declared_about(facts: Facts, intent: str | None, question: str | None) -> set[str]:
+    """On a turn the player declared a deed, the words a deed of the story may be about: the player's own and the
+    engine's opening (the declared deed told at length); an empty set on any other turn."""
+    from assistant.guard.declared import declared_deed
+
+    if not declared_deed(facts, intent, question):
+        return set()
+    earlier = " ".join(e.words for e in facts.earlier if e.words.startswith("i "))  # the player's earlier deeds
+    about = _stems(f"{intent} {' '.join(facts.told)} {earlier}")
+    if _SPEAKING.search((intent or "").lower()):
+        about |= _SPEECH  # "You explain why you ask": asking, told at length
+    return about or {"?"}
+
+
+#: On a turn the player declared a deed, the verbs of taking up something the story put in front of the character
+#: ("You approach it cautiously", "You unlock it with your key and enter the room"): any other deed told is read as the
+#: declared one told at length ("You keep low", "You hug the wall and follow his lantern").
+_INITIATIVE = frozenset(
+    re.findall(
+        r"\S+",
+        "approach approaches approached enter enters entered open opens opened unlock unlocks unlocked activate "
+        "activates activated pocket pockets pocketed climb climbs climbed retreat retreats retreated flee flees fled "
+        "leave leaves investigate investigates investigated explore explores explored",
+    )
+)
+#: A declared deed that is speech ("I ask the dockhands…", "I press the clerk…"), told at length by these verbs.
+_SPEAKING = re.compile(
+    r"\b(?:ask|question|persuade|convince|press|demand|negotiate|talk|tell|bribe|charm|threaten|intimidate|plead|beg"
+    r"|compel|haggle|bargain|lie|deceive|flatter|interrogate|request|insist|order|command|urge|warn)"
+)
+_SPEECH = frozenset(
+    w[:4]
+    for w in re.findall(
+        r"\S+",
+        "explain tell say ask insist describe urge plead argue offer promise mention repeat lean press point "
+        "remind assure reassure add reply answer demand threaten warn question",
+    )
+)
+
+
+def _deed(
+    sentence: Sentence,
+    facts: Facts,
+    asked: str = "",
+    about: frozenset[str] | set[str] = frozenset(),
+    intent: str | None = None,
+) -> list[Violation]:
     """A deed of the character's on a bare roll, or on a turn the player only asked or rolled a table, in none of the
-    move's own words. ``about``: on an oracle question, the words a deed may be about (:func:`_oracle_asked`)."""
+    move's own words. ``about``: on an oracle question, the words a deed may be about (:func:`_oracle_asked`); with
+    ``intent`` (a declared turn), the player's words (:func:`_declared_about`), and only :data:`_INITIATIVE` is read."""
     text = sentence.narr
     moves = f"{facts.engine_text} {' '.join(facts.moves)}"
     price = bool(facts.moves & CHANGING_MOVES)  # the price befalls the character where they are
     move_words = _stems(moves).union(*(deeds for kind, deeds in _MOVE_DEEDS if kind.search(moves)), about)
     for m in (*_YOU_DEED.finditer(text), *_TOOL_DEED.finditer(text)):
         verb = m.group("verb")
+        closer = bool(re.match(r"\s+closer\s+to\b", m.group("rest")))  # "You move closer to investigate": approaching
+        if intent and verb not in _INITIATIVE and not closer:
+            continue  # on a declared turn the deed told at length is the player's; taking up something new is not
         if re.match(r"\s*your\s+(?:eyes|teeth|jaw|fists?|hands?|lips?|breath)\b", m.group("rest")):
             continue  # "you close your eyes", "you clench your fists": the body, not a deed
-        if about and verb in _TAKING_IN:
-            continue  # "you search the room", "you turn around": taking in the answer
+        if about and verb in _TAKING_IN and (verb not in _EXAMINING or _looked_about(m.group("rest"), about, facts)):
+            continue  # "you search the room", "you turn around": taking in the answer ("you examine the book": a deed)
         looked = bool(asked) and not about and not price and verb in _LOOKING and bool(_SOMEWHERE.match(m.group("rest")))
-        if not looked and (verb in _NOT_DEEDS or verb.endswith(("ing", "ly"))):
+        if not looked and not (intent and closer) and (verb in _NOT_DEEDS or verb.endswith(("ing", "ly"))):
             continue
         if hypothetical(text, m.start("verb"), m.end(), HYPOTHETICAL):
             continue
         words = _stems(f"{verb} {m.group('rest')}") | (_stems(m.group("tool")) if "tool" in m.groupdict() else set())
-        if not words or words & move_words:
+        if intent and closer:
+            if _stems(m.group("rest")) - {"clos"} & set(about):
+                continue  # "You move closer to the priest" while stalking him: the declared deed
+        elif not words or words & move_words:
             continue  # the move itself told ("You loose the shot" on a Volley)
         excerpt = _excerpt(sentence, m.start("who") if m.re is _YOU_DEED else m.start("verb") - 30, m.end())
         detail = (
-            f"'{excerpt}': the player declared no action this turn (only {asked or 'the roll'}); "
+            f"'{excerpt}': the player declared '{intent}', not this; what the character does next is the player's call"
+            if intent
+            else f"'{excerpt}': the player declared no action this turn (only {asked or 'the roll'}); "
             "what the character does is the player's call"
         )
         return [Violation(ViolationKind.DECISION, detail, excerpt)]
@@ -250,10 +327,31 @@ def _no_choice(sentence: Sentence, intent: str | None, price: bool = False) -> l
     ):
         return []
     what = next(g for g in m.groups() if g)
+    if m.group("must") and re.match(r"[^.;!?]*\bor\b", sentence.narr[m.start("must") :]):
+        return []  # "You have to find cover quickly or face the consequences": pressure, the choice left open
     if _stems(what) & _stems(intent or ""):
         return []  # "you have no choice but to force it open": the player's own declared deed
     excerpt = _excerpt(sentence, m.start(), m.end())
     detail = f"'{excerpt}' decides for the player's character; what the character does is the player's call"
+    return [Violation(ViolationKind.DECISION, detail, excerpt)]
+
+
+#: Thanks for a deed of the character's ("grateful for your help", "thank you for your bravery"): the deed told done.
+_THANKED = re.compile(
+    r"\b(?:grateful|thankful|thanks?|thanking|thanked|indebted)\s+(?:to\s+you\s+|you\s+)?for\s+your\s+"
+    r"(?P<what>help|aid|assistance|rescue|bravery|courage|quick thinking|kindness|intervention|protection|efforts?)\b"
+)
+#: The player's words that declare such a deed.
+_HELPING = re.compile(r"\b(?:help|aid|assist|rescue|save|free|protect|defend|shield|heal|tend|guard|intervene)")
+
+
+def _thanked(sentence: Sentence, facts: Facts, intent: str | None) -> list[Violation]:
+    m = _THANKED.search(sentence.narr)
+    declared = " ".join([intent or "", *(e.words for e in facts.earlier if e.words.startswith("i "))])
+    if not m or _HELPING.search(declared.lower()) or hypothetical(sentence.narr, m.start(), m.end(), _IF):
+        return []
+    excerpt = _excerpt(sentence, m.start(), m.end())
+    detail = f"'{excerpt}': a deed of the character's the player never declared, told as done; that is the player's call"
     return [Violation(ViolationKind.DECISION, detail, excerpt)]
 
 
@@ -264,15 +362,19 @@ def check_undeclared(told: list[Sentence], facts: Facts, intent: str | None, que
     bare_roll = intent is not None and not intent.strip() and bool(facts.results) and not facts.outcomes & {"yes", "no"}
     asked = _table_only(facts, intent)
     about = _oracle_asked(facts, question)
+    declared = _declared_about(facts, intent, question) if not (bare_roll or asked or about) else set()
     out: list[Violation] = []
     previous: Sentence | None = None
     for sentence in told:
         if not sentence.question:
             out += _first_person(sentence) or _no_choice(sentence, intent, bool(facts.moves & CHANGING_MOVES))
             out += _unattributed_speech(sentence, previous, intent)
+            out += _thanked(sentence, facts, intent) if facts.results else []
             if bare_roll or asked:
                 out += _deed(sentence, facts, asked)
             elif about:
                 out += _deed(sentence, facts, "a question to the oracle", about)
+            elif declared:
+                out += _deed(sentence, facts, "", declared, intent)
         previous = sentence
     return out

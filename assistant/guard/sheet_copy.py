@@ -1,0 +1,100 @@
+"""The prompt a model's draft was written from, copied into the story (read only for a model's draft: ``facts.sheet``).
+
+A player reads the story beside the dice card and the choice panel; a sentence of the fact sheet or the card told
+again is the prompt, not story. The offline template's sentences are the engine's own (it tells the move's outcome text
+as story and lists an open choice with its card), so a draft is read this way only when its fact sheet is known:
+
+- **A fact told again in the rules' terms**: "The text gives no result for a miss on this move; the Magistrate says
+  what happens.", or as the rules' alternatives, "You fail, or a momentary success is undermined by a dire turn of
+  events." (a story tells what happened, not two things that might have), the same test the chat's narration filter
+  applies (:func:`assistant.narrate.echo.copies_fact`) against the fact sheet and the move's outcome text. The outcome
+  told in plain words ("You try, but it goes badly.") is story, and so is a line handing the turn over ("The
+  Magistrate says what happens.").
+- **An outcome's definition**: "you strike with a strong hit: you do what you set out to do": a tier named and
+  defined after a colon, the fact sheet's "Outcome: a strong hit: …" line.
+- **An open choice's prompt or its options**: "You overindulge: select an overindulgence.", "Choose two.", or two or
+  more of its options listed; the choice panel beside the story asks it.
+
+A quotation ('The rules say: "You fail, or …"') is the rules quoted, and passes.
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant.guard.facts import Facts
+from assistant.guard.model import Violation, ViolationKind
+from assistant.guard.text import normalize_words, sentences
+
+_WORD = re.compile(r"[a-z0-9']+")
+_DEFINED_TIER = re.compile(
+    r"\b(?:strong hit|weak hit|miss|critical(?: success)?|full success|partial success|bad outcome)\s*:\s*"
+    r"[a-z]+(?: [a-z']+){2,}"
+)
+_RULES_QUOTED = re.compile(r"^\s*(?:the\s+)?(?:rules?|rules text|move text|the move)(?:\s+(?:say|says|read|reads))?\s*:", re.I)
+_PARENTHESIS = re.compile(r"\([^)]*\)")
+RULES_TERMS = frozenset(
+    re.findall(r"\S+", "outcome outcomes miss misses hit hits match roll rolls rolled move moves option options choose pick hold")
+)
+"""The words that make a copied fact rules talk ("a miss on this move"). Narrower than the chat filter's: "They envision
+what they must do next" tells the character picturing it, and "The Magistrate says what happens." hands the turn over."""
+PROMPT_MIN_WORDS = 2
+"""An open choice's prompt of fewer words ("Choose") is too short to be told as a copy."""
+OPTION_WORDS = 4
+"""The words of an option's label (from its start) that, found in the story, name it."""
+
+
+def check_sheet_copied(text: str, facts: Facts) -> list[Violation]:
+    """Sentences of a model's draft that copy its fact sheet or open choice (see the module's docstring)."""
+    if not facts.sheet:
+        return []
+    from assistant.narrate.echo import copies_fact, fact_sentences
+
+    lines = [facts.sheet, *(r.text for r in facts.results if r.text)]
+    known = fact_sentences(lines)
+    told = {normalize_words(t) for t in facts.told}
+    prompts = _prompts(facts)
+    out: list[Violation] = []
+    for sentence in sentences(text):
+        if sentence.question or _RULES_QUOTED.match(sentence.original) or normalize_words(sentence.original) in told:
+            continue
+        narr = sentence.narr  # the narrator's voice: a quotation is set aside
+        words = _WORD.findall(narr)
+        excerpt = " ".join(sentence.original.split())
+        plain = f" {normalize_words(narr)} "
+        prompt = next((p for p in prompts if f" {p} " in plain), "")
+        if prompt:
+            detail = f"'{excerpt}' copies the open choice's prompt ('{prompt}'); the choice panel beside the story asks it"
+            out.append(Violation(ViolationKind.ECHO, detail, excerpt))
+        elif _DEFINED_TIER.search(narr):
+            detail = f"'{excerpt}' reads out what the outcome means, as the fact sheet defines it; tell what happens"
+            out.append(Violation(ViolationKind.ECHO, detail, excerpt))
+        elif (RULES_TERMS.intersection(words) or "or" in words) and copies_fact(words, known):
+            detail = f"'{excerpt}' copies a line of the facts in the rules' terms; tell what happens, as story"
+            out.append(Violation(ViolationKind.ECHO, detail, excerpt))
+    listed = [label for label in _option_heads(facts) if f" {label} " in f" {normalize_words(text)} "]
+    if len(listed) >= 2:
+        detail = f"the story lists the open choice's options ({'; '.join(listed)}); the choice panel beside it lists them"
+        out.append(Violation(ViolationKind.ECHO, detail, listed[0]))
+    return out
+
+
+def _prompts(facts: Facts) -> list[str]:
+    """Each open choice's prompt as words, without its parenthesis and the card's "your call"."""
+    found = []
+    for r in facts.results:
+        for choice in r.choices:
+            words = normalize_words(_PARENTHESIS.sub(" ", choice.prompt)).removesuffix(" your call")
+            if len(words.split()) >= PROMPT_MIN_WORDS:
+                found.append(words)
+    return found
+
+
+def _option_heads(facts: Facts) -> list[str]:
+    """The first words of each open option's label, long enough to name it."""
+    heads = []
+    for label in facts.option_labels:
+        words = normalize_words(label).split()[:OPTION_WORDS]
+        if len(words) >= 3:
+            heads.append(" ".join(words))
+    return heads

@@ -1,0 +1,81 @@
+"""A model's draft that copies its fact sheet or the card into the story (a real 1.5B model's drafts): the facts told
+again in the rules' terms, an outcome's definition, an open choice's prompt and its options. The offline template's
+sentences are the engine's own and pass; the outcome told in plain words, a handover to the GM and a quotation pass."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from assistant.engine import resolve
+from assistant.guard import check_narration, prepare
+from assistant.narrate import NarrationRequest, TemplateNarrator
+from assistant.narrate.story_facts import story_facts
+from tests.scripted_narration import Scripted, narrate
+
+VICE = {"system": "blades", "move": "Indulge Vice", "stat": "insight", "dice": [2, 3]}  # overindulges: a choice left
+ELEGY_MISS = {"system": "elegy", "move": "Face Danger", "stat": "dexterity", "dice": [3, 9]}  # score 2 against 3 and 9
+CITY_MISS = {"system": "city", "move": "Direct Someone to Act", "stat": "sway", "dice": [3, 1]}
+HACK = {"system": "dungeon-world", "move": "Hack & Slash", "stat": "str", "dice": [5, 4]}  # strong hit: choose two
+ASSET = {"system": "blades", "move": "Acquire Asset", "dice": [1, 2]}  # bad outcome
+
+
+def draft_kinds(text: str, request: dict[str, Any], intent: str = "I act") -> set[str]:
+    """The guard's kinds for ``text`` read as a model's draft, written from the fact sheet of ``request``'s Result."""
+    result = resolve(request)
+    facts = prepare([result], sheet=story_facts([result], player_text=intent))
+    return {v.kind.value for v in check_narration(text, [result], intent=intent, facts=facts)}
+
+
+@pytest.mark.parametrize(
+    ("label", "request_", "text"),
+    [
+        ("the rules' alternatives", ELEGY_MISS, "You fail, or a momentary success is undermined by a dire turn of events."),
+        ("the rules' note on a miss", CITY_MISS,
+         "The text gives no result for a miss on this move; the Magistrate says what happens."),
+        ("a tier defined", HACK, "You land a strong hit: you do what you set out to do."),
+        ("the choice's prompt", VICE, "You overindulge: select an overindulgence."),
+        ("the prompt of a pick", HACK, "Choose two."),
+        ("the follow-up heading", ELEGY_MISS, "The rain hammers down. Offered next: Pay the Price."),
+        ("the options listed", VICE, "You overindulge: Brag about your exploits: +2 heat / Lost: your character vanishes for a "
+         "few weeks / Tapped: your current purveyor cuts you off."),
+    ],
+)  # fmt: skip
+def test_a_draft_copying_its_facts_or_the_card_is_an_echo(label: str, request_: dict[str, Any], text: str) -> None:
+    assert "echo" in draft_kinds(text, request_), label
+
+
+@pytest.mark.parametrize(
+    ("label", "request_", "text"),
+    [
+        ("the outcome in plain words", ASSET, "You try, but it goes badly."),
+        ("a handover to the GM", CITY_MISS, "The clerk's face closes. The Magistrate says what happens."),
+        ("the rules quoted", ELEGY_MISS,
+         'The rules say: "You fail, or a momentary success is undermined by a dire turn of events."'),
+        ("the overindulgence as story", VICE, "You lose the night to the dice, and more than the night."),
+    ],
+)  # fmt: skip
+def test_story_quotes_and_handovers_pass(label: str, request_: dict[str, Any], text: str) -> None:
+    assert "echo" not in draft_kinds(text, request_), label
+
+
+@pytest.mark.parametrize("request_", [VICE, ELEGY_MISS, CITY_MISS, HACK, ASSET])
+def test_the_template_tells_the_engines_own_sentences_without_a_sheet(request_: dict[str, Any]) -> None:
+    result = resolve(request_)
+    for card in (True, False):
+        text = TemplateNarrator().narrate(
+            NarrationRequest(task="narrate", system=result.system, player_text="I act", results=(result,), card=card)
+        )
+        assert check_narration(text, [result]) == [], text
+
+
+def test_the_chat_does_not_show_a_draft_that_copies_the_choices_prompt() -> None:
+    result = resolve(VICE)
+    request = NarrationRequest(
+        task="narrate", system="blades", player_text="I spend the evening at the gambling dens", results=(result,)
+    )
+    narrator = Scripted("You overindulge: select an overindulgence.", "The dice take the night, and then some.")
+    outcome = narrate(narrator, request)
+    assert "select an overindulgence" not in outcome.text
+    assert "The dice take the night" in outcome.text and len(narrator.requests) == 2
