@@ -165,13 +165,14 @@ class CharactersMixin(SessionBase):
     def _edit_character(self, edits: Iterable[Edit] | Mapping[str, Any], who: str | None, typed: str = "") -> TurnStream:
         stored, changes = store_characters.edit(self.campaign, edits, character=who, store=self.store)
         self.reload()
-        cid = stored.event.character_id  # type: ignore[union-attr]
+        cid = stored.event.character_id if stored is not None else store_characters.find_character(self._state, who)  # type: ignore[union-attr]
         name = shown_name(self._state, cid)
         mine = name if not name.startswith("Your ") else "your" + name[4:]  # "your character", never "ash"
         text = f"{name}: " + "; ".join(changes) + "." if changes else f"Nothing changed on {mine}'s sheet."
         if changes == [f"Name set to {name}"]:  # a first name: not "Kira: Name set to Kira."
             text = f"Your character is now called {name}."
-        return (yield from self._said(typed or "/set", text, event_seq=stored.seq, notes=self._brink_notes()))
+        seq = stored.seq if stored is not None else None  # nothing changed: nothing stored, nothing to undo
+        return (yield from self._said(typed or "/set", text, event_seq=seq, notes=self._brink_notes()))
 
     def _said(self, typed: str, text: str, event_seq: int | None = None, notes: list[str] | None = None) -> TurnStream:
         self._say("assistant", text)

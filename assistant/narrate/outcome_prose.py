@@ -166,10 +166,14 @@ def _answered_prompts(result: Result) -> set[str]:
 
 def _lists_the_options(sentence: str, result: Result) -> bool:
     """A sentence naming every option of a choice of two or more ("... Rivals or Unquiet Dead; ..."), open or
-    already picked (the card says "Chosen: ...")."""
+    already picked (the card says "Chosen: ..."); or the one option of a choice among the columns of a table ("Heat
+    0-3: Cooperation; Heat 4/5: Show of Force; ..." on a 6, where each column offers one)."""
     lowered = sentence.lower()
     labels = [[o.label for o in choice.options] for choice in result.choices] + _picked_choice_labels(result)
-    return any(len(group) > 1 and all(label.strip().lower() in lowered for label in group) for group in labels)
+    columns = len(re.findall(r"[^:;]+:", sentence)) > 1 and ";" in sentence
+    return any(
+        (len(group) > 1 or columns) and all(label.strip().lower() in lowered for label in group) for group in labels
+    )
 
 
 def move_choices(result: Result) -> list[Any]:

@@ -41,13 +41,14 @@ def _seed(request: NarrationRequest) -> str:
 def _card(result: Result, label: bool, whose: str = "") -> str:
     """The dice card as sentences: the move, the roll, the engine's notes, the changes (on ``whose`` sheet, when the
     move is another character's), the burn offer."""
-    head = [f"{facts.move_label(result)}."] if label else []
+    changes = facts.effect_lines(result)
+    named = result.roll == "none" and bool(changes) and changes[0].lower().startswith(f"{result.move.lower()} ")
+    head = [f"{facts.move_label(result)}."] if label and not named else []  # "Heat 0 → 4.", not "Heat. Heat 0 → 4."
     if result.roll == "oracle":  # the engine's note states the odds and the roll; the match comes after it
         head += [*result.notes, facts.roll_line(result)]
     else:  # a zero-dice roll's line says how it was rolled: the engine's note is not said again
         zero = facts.zero_dice(result)
         head += [facts.roll_line(result), *(n for n in result.notes if not (zero and n.startswith("Zero dice:")))]
-    changes = facts.effect_lines(result)
     head += [f"On {whose}'s sheet, {changes[0][:1].lower()}{changes[0][1:]}", *changes[1:]] if whose and changes else changes
     head.append(facts.burn_offer(result))
     return " ".join(part for part in head if part)
@@ -137,6 +138,8 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
     prose = " ".join(
         s for s in re.split(r"(?<=[.!?])\s+", prose) if s and s.lower().rstrip(".!") not in said
     )  # "..., your vow is fulfilled." then "Your vow is fulfilled.": once
+    if not (opening or feeling or prose or rest) and not rolled:  # "/roll heat": the moment the move's trigger names
+        opening = _trigger_told(result)
     paragraphs.append(" ".join(p for p in (opening, feeling, prose) if p))
     paragraphs.append(rest)
     picked = retold and not (result.burn and result.burn.burned)
