@@ -101,7 +101,7 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
         text = story(result, recent)
         if not stated and result.outcome in ("yes", "no") and not _ANSWER_TEXT.search(text):
             text = f"The answer is {result.outcome}. {text}".strip()  # the answer is told whenever it was last said
-        paragraphs.append(_without_answer_line(text) if stated else text)
+        paragraphs.append(_without_answer_line(text) if stated or not request.card else text)  # the app's card says it
         return paragraphs + _listed(request, result)
     if result.roll in {"table", "notation"}:
         card = _card(result, label=False)
@@ -111,9 +111,8 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
             if not reading and request.task == "oracle":
                 reading = rows_answer(result, request.question or request.player_text)
             card = _without_rows_read(card, result, reading)
-            if not request.card and len(result.dice) == 1:  # the app's card says "Rolled 56 on d100": the story, the row
-                rows = facts.rows_as_list(facts.table_rows(result), "; ")
-                card = "" if reading or not rows else rows[:1].upper() + rows[1:] + ("" if rows.endswith(".") else ".")
+            if not request.card and len(result.dice) == 1:  # the app's card says "Rolled 56 on d100" and the row:
+                card = ""  # the story does not say the row again (a reading of it in the light of the words may)
         paragraphs.append(card if first or not card else f"Then, {card}")
         if result.roll == "table":
             paragraphs += [reading, story(result, recent)]
@@ -281,6 +280,8 @@ def render(request: NarrationRequest) -> str:
     for paragraph in (p.strip() for p in paragraphs):
         if paragraph and paragraph not in kept:
             kept.append(paragraph)
+    if not kept and not request.card and all(r.roll == "table" and len(r.dice) == 1 for r in request.results):
+        return ""  # a d100 row rolled by name: the app's card shows the roll and the row, and there is no more to tell
     if not kept:  # nothing left to tell beside the card (an entanglement rolled by name): still a line of story
         result = request.results[0]
         outcome = result.outcome.value.replace("_", " ") if result.outcome and result.outcome.value != "none" else ""
