@@ -93,7 +93,7 @@ def test_new_campaign_shows_the_sheet_tracks_and_clocks(app: AppTest) -> None:
     sidebar = "\n".join(str(m.value) for m in app.sidebar.markdown)
     assert "edge <b>3</b>" in sidebar and "Impacts:** none" in sidebar
     bars = [p.proto.text for p in app.sidebar.get("progress")]
-    assert "health: 5 / 5" in bars and "momentum: +2 (from -6 to +10)" in bars
+    assert "Health: 5 / 5" in bars and "Momentum: +2 (from -6 to +10)" in bars
     app.text_input(key="new_track_name").set_value("Find the lost ship")
     app.button(key="add_track").click().run()
     app.text_input(key="new_clock_name").set_value("The alarm")

@@ -220,6 +220,7 @@ def _change_line(effect: Any) -> str:
         reason = plain_words(str(effect.reason))
         return reason[:1].upper() + reason[1:]
     target = plain_words(str(effect.target))
+    target = target[:1].upper() + target[1:]  # "Health: 5 → 4", as the sheet names it
     unchanged = effect.before == effect.after and isinstance(effect.after, int) and not isinstance(effect.after, bool)
     if unchanged:  # nothing to take or clear ("heat: 0 → 0 (+0)" read as a change)
         line = f"{target}: no change ({plain(effect.after)})"
