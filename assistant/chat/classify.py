@@ -198,8 +198,14 @@ def _system_terms(system: str) -> tuple[str, ...]:
     return tuple(sorted(t for t in terms if len(t) > 2))
 
 
+#: "did the raider die?", "will Mara die": the verb, not the die of the dice ("does the action die count?").
+_DYING = re.compile(
+    r"\b((?:did|will|would|could|might|must|should)\s+(?:[\w']+\s+){1,3}?)die\b(?!\s+(?:shows?|counts?|rolls?|lands?))"
+)
+
+
 def _names_a_rule(text: str, system: str) -> bool:
-    low = text.lower()
+    low = _DYING.sub(lambda m: m.group(1) + "perish", text.lower())
     if _RULES_PHRASES.search(low):
         return True
     return any(re.search(rf"\b{re.escape(term)}\b", low) for term in _system_terms(system))

@@ -7,6 +7,7 @@ from typing import Any
 
 from assistant.chat.acting import ActingMixin
 from assistant.chat.classify import Classification
+from assistant.chat.foe_fate import decided_by_a_fight
 from assistant.chat.moves_info import oracle_move
 from assistant.chat.turn import Turn, TurnStream, with_notes
 from assistant.chat.turn import finish as _finish
@@ -131,6 +132,10 @@ class LookupsMixin(ActingMixin):
             raise RulesError(f"{self._title()} has no yes/no oracle; roll {instead} instead.")
         if record:
             self._say("user", f"Oracle ({odds}): {question}")
+        instead = decided_by_a_fight(self._state, self.system, question)
+        if instead is not None:  # "is the hunter dead?" mid-fight: the fight's roll decides, not a yes from the oracle
+            self._say("assistant", instead)
+            return (yield from _finish(Turn(kind="oracle", player_text=question, narration=instead, narrator="template")))
         return (
             yield from self._resolve(
                 {"move": move.id, "options": {"odds": odds}}, player_text=question, task="oracle", question=question
