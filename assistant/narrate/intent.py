@@ -88,6 +88,7 @@ promise offer treat bandage pilot navigate smuggle spy infiltrate swipe pickpock
 soothe evade feint disengage ram dock launch warp decode decrypt bypass override sway take fulfill forsake sing
 horrify terrify frighten scare startle shock disgust stun haunt unsettle sicken unnerve overwhelm
 endure sojourn resupply withstand recommit undertake finish compel aid face secure develop clash deal betray
+fulfil find slay defeat
 """
 
 
@@ -337,18 +338,55 @@ def frame(player_text: str, seed: object, recent: Sequence[str] = (), *, attempt
     player_text = without_rank(player_text)
     told = _frame(player_text, seed, recent, attempt=attempt)
     kind, intent = shape(player_text)
-    second = intent.lower().split()[1:2]
-    tried = bool(second) and second[0] in _TRYING  # "I try to feed", "I want to feed": not "You try to try to feed"
-    being = bool(second) and second[0] in _BEING  # "you are shaken": a state, never "You try to are shaken"
-    if (
-        failed
-        and not being
-        and kind is Shape.ATTEMPT
-        and told.rstrip(".").lower() == intent.lower()
-        and intent.lower().startswith("you ")
-    ):
-        told = told if tried else f"You try to {intent[4:]}."
+    if failed and kind in (Shape.ATTEMPT, Shape.CLAUSE):
+        told = _as_tried(told, intent)
     return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).upper(), told)  # "the heat. it was loud": "It was"
+
+
+#: The last sentence's lead-in when the same words were told before ("One more time: you ...").
+_AGAIN_LEAD = re.compile(r"^(?:" + "|".join(re.escape(a) for a in _AGAIN) + r")\s+")
+#: A deed told as done or a state as reached ("your vow is fulfilled", "the hunter is dead").
+_DONE_STATE = re.compile(
+    r"\b(?:is|are|was|were|has been|have been)\s+(?:now\s+|finally\s+|at last\s+)?(?:fulfilled|done|complete|completed|"
+    r"over|finished|dead|defeated|slain|won|found|destroyed|killed|beaten|safe|escaped|gone)\b"
+)
+#: Past forms a player types for a deed done ("I found her", "I slew the beast").
+_PAST_DEEDS = words("found took won slew made got caught fought struck stole broke brought bought threw drove rode ran hid led")
+
+
+def _done_deed(words_after_you: list[str]) -> bool:
+    """``you fulfilled``, ``you have found``, ``you found``: a deed told as done, not as an attempt."""
+    if not words_after_you:
+        return False
+    first = words_after_you[0]
+    if first in {"have", "has", "had"} and len(words_after_you) > 1:
+        first = words_after_you[1]
+        if first.endswith("en") and len(first) > 4:  # "you have beaten", "you have taken"
+            return True
+    if first in _PAST_DEEDS:
+        return True
+    return first.endswith("ed") and not is_verb(first) and (is_verb(first[:-2]) or is_verb(first[:-1]) or is_verb(first[:-3]))
+
+
+def _as_tried(told: str, intent: str) -> str:
+    """The opening of a missed move: the player's deed told as tried ("You try to fulfil your vow."), and a deed or
+    state told as done ("You have fulfilled your vow.", "Your vow is fulfilled.") left out, since the miss says
+    otherwise. Only the words the player typed are changed, in the last sentence (the one the move rolls for)."""
+    sentences = re.split(r"(?<=[.!?])\s+", told.strip())
+    last = sentences[-1]
+    lead = _AGAIN_LEAD.match(last)
+    head, body = (last[: lead.end()], last[lead.end() :]) if lead else ("", last)
+    said = body.rstrip(".").lower()
+    typed = re.split(r"(?<=[.!?])\s+", intent.strip())[-1].rstrip(".").lower()
+    if said != typed:
+        return told  # an opener's words ("You make your move to ..."): already an attempt
+    after_you = said.split()[1:] if said.startswith("you ") else []
+    if _DONE_STATE.search(said) or _done_deed(after_you):
+        return " ".join(sentences[:-1])
+    if not after_you or after_you[0] in _TRYING or after_you[0] in _BEING:  # "you want to feed", "you are shaken"
+        return told
+    tried = f"{head}{'you' if head else 'You'} try to {body[4:].rstrip('.')}."
+    return " ".join([*sentences[:-1], tried])
 
 
 def _frame(player_text: str, seed: object, recent: Sequence[str], *, attempt: bool) -> str:

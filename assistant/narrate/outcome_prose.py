@@ -262,6 +262,9 @@ _IF_SO = re.compile(r"^(?:if (?:you do|so|they do|it does)|then)\b", re.IGNORECA
 _THOSE = re.compile(
     r"\b(?:each|either|any|both|all) of (?:those|these|them)\b|\b(?:those|these) (?:consequences|options|choices|costs)\b", re.I
 )
+#: The rules' alternatives for a miss ("You fail, or a momentary success is undermined by a dire turn of events.",
+#: "You fail or your assumptions betray you."): which one happened is the story's to tell, not the rules' sentence.
+_ALTERNATIVES = re.compile(r"^you fail,?\s+or\b", re.IGNORECASE)
 #: A limit the sheet keeps, told as a rule ("You may have a maximum of two assets.").
 _LIMIT = re.compile(r"^you (?:may|can) (?:have|hold|keep) (?:a maximum of|at most|no more than)\b", re.IGNORECASE)
 
@@ -319,6 +322,8 @@ def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
                 continue  # "When you lose resources, suffer -1 supply...": the rule, not the story; the card has it
             if (_IF_SO.match(sentence) or _THOSE.search(sentence)) and not told_before:
                 continue  # "If you do, …", "You can resist each of those consequences": what it leans on was left out
+            if _ALTERNATIVES.match(sentence):
+                continue  # "You fail, or a momentary success is undermined ...": the rules' choice for the GM, not a story
             if _LIMIT.match(sentence):
                 continue  # "You may have a maximum of two assets.": a limit the engine keeps, not the story
             if _QUALITY_LINE.match(sentence) and any(e.kind == "quality" for e in result.effects):
