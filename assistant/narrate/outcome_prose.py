@@ -171,9 +171,7 @@ def _lists_the_options(sentence: str, result: Result) -> bool:
     lowered = sentence.lower()
     labels = [[o.label for o in choice.options] for choice in result.choices] + _picked_choice_labels(result)
     columns = len(re.findall(r"[^:;]+:", sentence)) > 1 and ";" in sentence
-    return any(
-        (len(group) > 1 or columns) and all(label.strip().lower() in lowered for label in group) for group in labels
-    )
+    return any((len(group) > 1 or columns) and all(label.strip().lower() in lowered for label in group) for group in labels)
 
 
 def move_choices(result: Result) -> list[Any]:
