@@ -1,0 +1,79 @@
+"""Round 12: what a player tripped on across the games, played from the player's words: an edit that changes nothing
+stores nothing (so /undo takes back the last real change), the oracle asked whether a foe is dead mid-fight, a missed
+Fulfill Your Vow told as done, and the rules' alternatives for a miss read out as story."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.session_helpers import assert_store_matches_card, open_campaign, play, track_named
+
+pytestmark = pytest.mark.usefixtures("hash_embedder")
+
+
+def _sheet_edits(session: object, campaign: str) -> int:
+    return sum(1 for e in session.store.events(campaign) if e.event.type == "character_updated")  # type: ignore[attr-defined]
+
+
+def test_an_edit_that_changes_nothing_stores_nothing_and_undo_takes_back_the_last_real_change() -> None:
+    session, _ = open_campaign("Same Sheet", "starforged")
+    assert session.send("/set health 3").narration == "Your character: Health 5 → 3."
+    edits = _sheet_edits(session, "Same Sheet")
+    again = session.send("/set health 3")
+    assert again.kind == "command" and again.narration == "Your character: Health is already 3.", again.narration
+    assert again.event_seq is None
+    session.send("/set name Kira")
+    assert session.send("/set name Kira").narration == "Nothing changed on Kira's sheet."
+    assert session.send("/set edge 3").narration == "Kira: Edge is already 3."
+    assert _sheet_edits(session, "Same Sheet") == edits + 1  # the name; no event for the three edits that did nothing
+    undone = session.send("/undo")
+    assert "Name set to Kira" in undone.narration and "already" not in undone.narration, undone.narration
+    state = session.reload()
+    assert not state.active().get("name") and state.active()["health"] == 3  # type: ignore[union-attr]
+
+
+def test_asking_the_oracle_whether_the_hunted_foe_is_dead_points_at_the_fight_and_rolls_nothing() -> None:
+    session, dice = open_campaign("Hunted", "elegy")
+    play(session, dice, "a hunter with a stake attacks me!", 1, 6)
+    before = len(session.store.events("Hunted"))
+    asked = session.send("is the hunter dead?")
+    assert asked.kind == "oracle" and not asked.results, asked.narration
+    told = asked.narration
+    assert "The oracle does not decide that: the fight with The hunter is still open (0/10 boxes" in told, told
+    assert "End the Fight" in told and "Clash" in told, told
+    assert not dice.faces and not [e for e in session.store.events("Hunted")[before:] if e.event.type == "move_resolved"]
+    assert track_named(session, "The hunter").get("status", "open") == "open"
+    other = session.send("/oracle is the door to the crypt locked?")  # a question no track decides: the oracle answers
+    assert other.results and other.results[0].move == "Ask the Oracle", other.narration
+
+
+def test_did_the_raider_die_is_a_story_question_the_fight_decides_not_a_rules_question() -> None:
+    session, dice = open_campaign("Raided", "starforged")
+    play(session, dice, "a raider attacks me with a blade, I fight back", 5, 1, 2)
+    asked = session.send("did the raider die?")
+    assert asked.kind == "oracle", (asked.kind, asked.narration)
+    assert "the fight with The raider is still open" in asked.narration and "Take Decisive Action" in asked.narration
+    assert not asked.results and not asked.citations
+
+
+def test_a_missed_fulfill_your_vow_is_never_told_as_done() -> None:
+    session, dice = open_campaign("Missed Vow", "starforged")
+    play(session, dice, "I swear an iron vow to find my sister, a troublesome vow", 5, 4, 1)
+    missed = play(session, dice, "My vow is fulfilled", 9, 9)
+    assert missed.results[0].move == "Fulfill Your Vow" and missed.results[0].outcome == "miss"
+    assert "vow is fulfilled" not in missed.narration.lower() and "you fulfil" not in missed.narration.lower(), missed.narration
+    for _ in range(2):  # the same words twice: "One more time: you try to ...", never "you finally fulfil your vow"
+        session.send("/choose recommit")
+        again = play(session, dice, "I finally fulfil my vow", 9, 9)
+        opening = again.narration.split("\n")[0]
+        assert "try to finally fulfil your vow" in opening and "you finally fulfil" not in opening.lower(), opening
+
+
+def test_a_missed_face_danger_tells_the_miss_not_the_rules_alternatives() -> None:
+    session, dice = open_campaign("Chasm", "starforged")
+    missed = play(session, dice, "I leap across the chasm", 1, 9, 9)
+    assert missed.results[0].outcome == "miss"
+    story = missed.narration.split("\n\n")[0]
+    assert "You fail, or" not in missed.narration and "momentary success" not in story, missed.narration
+    assert story.startswith("You ") and "leap across the chasm" in story, story
+    assert_store_matches_card(session, missed)
