@@ -42,3 +42,29 @@ def test_the_card_and_the_sheet_name_health_alike() -> None:
     bars = [p.proto.text for p in app.sidebar.get("progress")]
     assert "Health: 4 / 5" in bars, bars
     no_errors(app)
+
+
+@pytest.mark.usefixtures("hash_embedder")
+def test_a_move_made_without_a_roll_beside_the_card_tells_its_moment_not_the_cards_text() -> None:
+    _, dice = open_campaign("No Roll", "starforged")
+    session = ChatSession.open("No Roll", rng=dice, cards_shown=True)
+    harm = session.send("/roll endure harm amount=1 +health")
+    assert harm.kind == "action" and harm.results[0].roll == "none", harm.error
+    card = dice_card_view(harm.results[0])
+    assert "so you do not roll" in card.outcome_text
+    assert harm.narration == "You face physical injury.", harm.narration
+    assert session.reload().active()["health"] == 4  # type: ignore[index]
+
+
+@pytest.mark.usefixtures("hash_embedder")
+def test_progress_on_the_card_reads_in_boxes_with_the_ticks_marked() -> None:
+    _, dice = open_campaign("Boxes", "starforged")
+    session = ChatSession.open("Boxes", rng=dice, cards_shown=True)
+    dice.queue(5, 4, 1)
+    vow = session.send("/roll swear an iron vow +heart")
+    assert vow.kind == "action", vow.error
+    milestone = session.send("/roll reach a milestone")
+    assert milestone.kind == "action", milestone.error
+    changes = dice_card_view(milestone.results[0]).changes
+    assert any(": 0 → 1/10 boxes (+4 ticks)" in c for c in changes), changes  # formidable: a box is 4 ticks
+    assert not any("0 → 4 (+4)" in c for c in changes), changes

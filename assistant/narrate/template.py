@@ -137,6 +137,9 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
     prose = " ".join(
         s for s in re.split(r"(?<=[.!?])\s+", prose) if s and s.lower().rstrip(".!") not in said
     )  # "..., your vow is fulfilled." then "Your vow is fulfilled.": once
+    if not rolled and not request.card and result.text:  # the app's card shows a move's text when no roll was made
+        shown = " ".join(result.text.lower().split())
+        prose = " ".join(s for s in re.split(r"(?<=[.!?])\s+", prose) if s and " ".join(s.lower().split()) not in shown)
     if not (opening or feeling or prose or rest) and not rolled:  # "/roll heat": the moment the move's trigger names
         opening = _trigger_told(result)
     paragraphs.append(" ".join(p for p in (opening, feeling, prose) if p))

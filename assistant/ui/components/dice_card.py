@@ -221,6 +221,10 @@ def _change_line(effect: Any) -> str:
         return reason[:1].upper() + reason[1:]
     target = plain_words(str(effect.target))
     target = target[:1].upper() + target[1:]  # "Health: 5 → 4", as the sheet names it
+    if effect.kind == "progress" and all(isinstance(v, int) and not isinstance(v, bool) for v in (effect.before, effect.after)):
+        return _progress_line(target, int(effect.before), int(effect.after), str(effect.reason or ""))
+    if effect.kind == "progress" and isinstance(effect.after, int) and effect.before is None:
+        effect = effect.model_copy(update={"after": {"ticks": effect.after}})  # a new track: "0/10 boxes"
     unchanged = effect.before == effect.after and isinstance(effect.after, int) and not isinstance(effect.after, bool)
     if unchanged:  # nothing to take or clear ("heat: 0 → 0 (+0)" read as a change)
         line = f"{target}: no change ({plain(effect.after)})"
@@ -240,6 +244,18 @@ def _change_line(effect: Any) -> str:
 
 
 _NO_OUTCOME = re.compile(r":\s*none$")
+
+
+def _progress_line(target: str, before: int, after: int, reason: str) -> str:
+    """Progress in the boxes the track shows, the ticks it moved after: "Find my sister: 0 → 1/10 boxes (+4 ticks)"
+    (a bare "0 → 4" read as four boxes)."""
+
+    def boxes(ticks: int) -> str:
+        return f"{ticks // 4}" + (f" and {ticks % 4} ticks" if ticks % 4 else "")
+
+    line = f"{target}: {boxes(before)} → {boxes(after)}/10 boxes ({after - before:+d} ticks)"
+    reason = _NO_OUTCOME.sub("", reason)
+    return f"{line} — {plain_words(reason)}" if reason else line
 
 
 def _rolled_over(result: Result) -> list[Any]:
