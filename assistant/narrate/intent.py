@@ -302,7 +302,9 @@ def _opener(openers: Sequence[str], words: str, seed: object, recent: Sequence[s
     """``words`` after one of ``openers`` ("You try to", or "You focus on {}."), the opener chosen among those the
     recent narrations did not use, so two turns do not open alike even when their words differ."""
     heads = [o.split("{}")[0].strip() if "{}" in o else o for o in openers]
-    head = choose(heads, seed, recent)
+    said = " ".join(words.lower().split()[:3])
+    fitting = [h for h in heads if not said.startswith(h.lower().removeprefix("you ").removesuffix(" to"))] or heads
+    head = choose(fitting, seed, recent)  # "set out for the station": not "You set out to set out for the station"
     template = openers[heads.index(head)]
     return template.format(words) if "{}" in template else f"{template} {words}."
 
