@@ -77,3 +77,20 @@ def test_a_missed_face_danger_tells_the_miss_not_the_rules_alternatives() -> Non
     assert "You fail, or" not in missed.narration and "momentary success" not in story, missed.narration
     assert story.startswith("You ") and "leap across the chasm" in story, story
     assert_store_matches_card(session, missed)
+
+
+@pytest.mark.parametrize(
+    ("system", "words", "opening", "faces"),
+    [
+        ("elegy", "A vampire hunter with a crossbow corners me", "A vampire hunter with a crossbow corners you.", (7, 2)),
+        ("starforged", "Raiders surround us", "Raiders surround you.", (5, 3, 1)),
+        ("starforged", "I set out for the Syndicate's station", "", (4, 5, 2)),
+    ],
+)
+def test_the_players_words_open_the_story_as_a_sentence(system: str, words: str, opening: str, faces: tuple[int, ...]) -> None:
+    session, dice = open_campaign(f"Words {system} {len(words)}", system)
+    rolled = play(session, dice, words, *faces)
+    first = rolled.narration.split("\n")[0]
+    assert "set your sights on" not in first and "focus on a" not in first.lower(), first
+    assert "set out to set out" not in first.lower(), first
+    assert first.startswith(opening), first

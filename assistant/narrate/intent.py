@@ -88,7 +88,7 @@ promise offer treat bandage pilot navigate smuggle spy infiltrate swipe pickpock
 soothe evade feint disengage ram dock launch warp decode decrypt bypass override sway take fulfill forsake sing
 horrify terrify frighten scare startle shock disgust stun haunt unsettle sicken unnerve overwhelm
 endure sojourn resupply withstand recommit undertake finish compel aid face secure develop clash deal betray
-fulfil find slay defeat
+fulfil find slay defeat corner surround trap
 """
 
 
@@ -207,6 +207,9 @@ def shape(player_text: str) -> tuple[Shape, str]:
         if len(words) == 2 and words[1] not in _AFTER_VERB | _DETERMINERS | _OBJECTS:
             return Shape.PHRASE, intent  # "feeding time", "closing time": a noun, not "You try feeding time."
         return Shape.GERUND, intent
+    plural = words[0].endswith("s") and not words[0].endswith("ss")
+    if len(words) > 2 and plural and is_verb(words[1]):
+        return Shape.CLAUSE, intent  # "Guards surround us", "Bandits block the road": never "You set your sights on ..."
     return Shape.PHRASE, intent
 
 

@@ -261,8 +261,9 @@ _THOSE = re.compile(
     r"\b(?:each|either|any|both|all) of (?:those|these|them)\b|\b(?:those|these) (?:consequences|options|choices|costs)\b", re.I
 )
 #: The rules' alternatives for a miss ("You fail, or a momentary success is undermined by a dire turn of events.",
-#: "You fail or your assumptions betray you.", "You are defeated, or your objective is lost."): which one happened is the story's to tell, not the rules' sentence.
-_ALTERNATIVES = re.compile(r"^you (?:fail|are defeated),?\s+or\b", re.IGNORECASE)  # "You are defeated or the objective is lost."
+#: "You fail or your assumptions betray you.", "You are defeated, or your objective is lost."): which one happened
+#: is the story's to tell, not the rules' sentence.
+_ALTERNATIVES = re.compile(r"^you (?:fail|are defeated),?\s+or\b", re.IGNORECASE)
 #: A limit the sheet keeps, told as a rule ("You may have a maximum of two assets.").
 _LIMIT = re.compile(r"^you (?:may|can) (?:have|hold|keep) (?:a maximum of|at most|no more than)\b", re.IGNORECASE)
 
