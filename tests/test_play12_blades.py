@@ -39,3 +39,30 @@ def test_an_entanglement_on_a_six_offers_the_columns_entanglement_without_reciti
     picked = session.send("/choose 1")
     assert "column" not in picked.narration and "Show of Force" in picked.narration, picked.narration
     assert_store_matches_card(session, picked)
+
+
+def test_an_additional_downtime_activity_is_paid_for_before_the_next_move() -> None:
+    session, dice = open_campaign("Paid Up", "blades")
+    assert session.send("/roll payoff").kind == "action"  # rep 2: something to pay with
+    for faces in ((4,), (5,)):
+        dice.queue(*faces)
+        assert session.send("/roll reduce heat +consort").kind == "action"
+    dice.queue(6)
+    third = session.send("/roll reduce heat +consort")
+    assert [o.label for c in third.open_choices for o in c.options] == ["Pay 1 coin", "Pay 1 rep"], third.narration
+    events = len(session.store.events("Paid Up"))
+    dice.queue(3)
+    refused = session.send("/roll reduce heat +consort")
+    assert refused.kind == "error", refused.narration
+    assert refused.error == (
+        "An additional downtime activity costs 1 coin or 1 rep, and Reduce Heat is not paid for yet: pay with /choose 1 "
+        "(pay 1 coin) or /choose 2 (pay 1 rep) first, or take Reduce Heat back with /undo."
+    )
+    assert dice.faces == [3] and not [e for e in session.store.events("Paid Up")[events:] if e.event.type == "move_resolved"]
+    paid = session.send("/choose 2")
+    assert paid.kind == "action" and "Rep 2 → 1" in paid.narration, paid.narration
+    assert_store_matches_card(session, paid)
+    fourth = session.send("/roll reduce heat +consort")
+    assert fourth.kind == "action" and not dice.faces, fourth.error
+    sheet = session.reload().active()
+    assert sheet["rep"] == 1 and sheet["downtime_activities"] == 4  # type: ignore[index]

@@ -218,6 +218,8 @@ class ActingMixin(SuggestingMixin):
         request = {k: v for k, v in request.items() if v is not None}
         found: list[str] = []
         tracks_before = dict(self._state.tracks)
+        if redo is None:
+            self._refuse_unpaid()  # a downtime activity's price is paid before the next move
         left = self._choice_left() if redo is None else ""  # a new move leaves the last move's open choice
         read = list(read or [])
         if redo is None:
