@@ -66,3 +66,13 @@ def test_an_additional_downtime_activity_is_paid_for_before_the_next_move() -> N
     assert fourth.kind == "action" and not dice.faces, fourth.error
     sheet = session.reload().active()
     assert sheet["rep"] == 1 and sheet["downtime_activities"] == 4  # type: ignore[index]
+
+
+def test_heat_that_rolls_over_is_told_as_heat_taken_and_passes_the_check() -> None:
+    session, _ = open_campaign("Rolled Over", "blades")
+    session.send("/set heat 4")
+    wild = session.send("/roll heat exposure=wild")
+    assert wild.kind == "action" and not wild.violations, wild.violations
+    assert wild.narration.startswith("After a score or conflict with an opponent, the crew takes heat"), wild.narration
+    assert "Heat 4 → 1. Wanted level 0 → 1." in wild.narration, wild.narration
+    assert_store_matches_card(session, wild)
