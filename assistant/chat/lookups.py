@@ -92,7 +92,8 @@ class LookupsMixin(ActingMixin):
         """`` (the rules have Appraise Circumstances and Ear to the Ground for that)``: the moves the game gives for
         learning about the story, or "" when it names none."""
         ruleset = get_ruleset(self.system)
-        names = [name for pattern, name in ruleset.story_moves if pattern and name in {m.name for m in ruleset.moves}]
+        moves = {m.name for m in ruleset.moves}
+        names = list(dict.fromkeys(name for pattern, name in ruleset.story_moves if pattern and name in moves))  # each once
         if not names:
             return ""
         listed = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
