@@ -94,3 +94,16 @@ def test_the_players_words_open_the_story_as_a_sentence(system: str, words: str,
     assert "set your sights on" not in first and "focus on a" not in first.lower(), first
     assert "set out to set out" not in first.lower(), first
     assert first.startswith(opening), first
+
+
+@pytest.mark.parametrize("system", ["starforged", "blades"])
+def test_roll_with_dice_notation_rolls_free_dice_and_the_story_passes_the_check(system: str) -> None:
+    session, dice = open_campaign(f"Free Dice {system}", system)
+    dice.queue(3, 5)
+    plain = session.send("/roll 2d6")
+    assert plain.kind == "action" and plain.narration == "Rolled 2d6 (3, 5) = 8.", (plain.error, plain.narration)
+    dice.queue(3, 2, 4)
+    kept = session.send("/roll 3d6kh2+1")
+    assert kept.kind == "action" and not kept.violations, kept.violations
+    assert kept.narration.startswith("Rolled 3d6kh2") and kept.narration.endswith("= 8."), kept.narration
+    assert not [e for e in session.store.events(f"Free Dice {system}") if e.event.type == "character_updated"]

@@ -99,6 +99,8 @@ def help_text() -> str:
 
 
 #: What a command given without its words is missing, in the player's words.
+#: Free dice notation typed after /roll ("2d6+1", "d100", "3d6kh2"): the dice, not a move.
+_DICE_NOTATION = re.compile(r"\d*d\d+(?:[a-z]{1,2}\d*)?(?:[+-]\d+)?", re.IGNORECASE)
 _MISSING = {"table": "Which table? (/tables lists them.)", "dice": "Which dice?", "ask": "What is your question?"}
 
 
@@ -188,6 +190,8 @@ def parse_command(text: str) -> Command:
     if name == "sheet" and rest:  # "/sheet Mara": that character's sheet, as /character Mara shows it
         return Command("character", {"value": rest}, body)
     args: dict[str, Any]
+    if name == "roll" and _DICE_NOTATION.fullmatch(rest.replace(" ", "")):
+        return Command("dice", {"value": rest}, body)  # "/roll 2d6+1": free dice, as /dice rolls them
     if name == "roll":
         args = parse_roll(rest)
     elif name == "oracle":

@@ -153,6 +153,8 @@ class Facts:
             roll.add(sum(kept))
             if r.roll in ("notation", "total") and r.score is not None:
                 roll.add(abs(r.score - sum(kept) - (r.stat_value or 0)))  # the notation's own modifier ("2d6+1")
+        if r.roll == "notation":  # "Rolled 3d6kh2 ...": the notation's own counts and sides are the player's words
+            roll.update(int(n) for n in re.findall(r"\d+", r.move))
         if action and r.stat_value is not None:
             roll.add(action[0] + r.stat_value)
             roll.add(action[0] + r.stat_value + r.adds)
