@@ -107,3 +107,13 @@ def test_roll_with_dice_notation_rolls_free_dice_and_the_story_passes_the_check(
     assert kept.kind == "action" and not kept.violations, kept.violations
     assert kept.narration.startswith("Rolled 3d6kh2") and kept.narration.endswith("= 8."), kept.narration
     assert not [e for e in session.store.events(f"Free Dice {system}") if e.event.type == "character_updated"]
+
+
+def test_a_number_after_a_suffer_moves_name_is_its_amount_and_after_another_move_a_bonus() -> None:
+    session, dice = open_campaign("Bare Numbers", "starforged")
+    harm = session.send("/roll endure harm 2")
+    assert harm.kind == "action" and harm.results[0].adds == 0, (harm.kind, harm.narration)
+    assert "Health 5 → 3." in harm.narration and session.reload().active()["health"] == 3, harm.narration  # type: ignore[index]
+    dice.queue(3, 2, 9)
+    danger = session.send("/roll face danger +edge 1")
+    assert danger.results[0].adds == 1 and "Action 3 + edge 3 + 1 = 7" in danger.narration, danger.narration

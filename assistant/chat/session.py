@@ -25,7 +25,7 @@ from assistant.chat.asking import AskingMixin
 from assistant.chat.choosing import DECLINE
 from assistant.chat.classify import classify
 from assistant.chat.clock_finder import check_new_clock
-from assistant.chat.commands import CHARACTER_USAGE, Command
+from assistant.chat.commands import CHARACTER_USAGE, Command, with_bare_number
 from assistant.chat.help_text import parse_for, system_help
 from assistant.chat.lookups import LookupsMixin
 from assistant.chat.moves_info import oracle_move, yes_chance
@@ -314,6 +314,8 @@ class ChatSession(AskingMixin, LookupsMixin):
             return (yield from self._character_command(name, a["value"], f"/{command.text}"))
         if name == "roll":
             request = {"move": a["move"], "adds": a["adds"], "options": a["options"]}
+            if a.get("bare") is not None:  # "/roll endure harm 2": the amount the move takes, else a bonus
+                request = with_bare_number(self.system, request, a["bare"])
             if a["stat"]:
                 request["stat"] = a["stat"]
             reading = self._read_words(self._last_intent, request)  # "I take 2 harm", then /roll endure harm
