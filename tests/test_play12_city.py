@@ -17,3 +17,26 @@ def test_a_story_question_names_each_move_that_finds_out_once() -> None:
     told = asked.narration
     assert "the Magistrate (the GM) answers questions about the story" in told, told
     assert told.count("Ear to the Ground") == 1 and "Appraise Circumstances" in told, told
+
+
+def test_a_schemes_card_names_its_productivity_in_words_and_its_name_once() -> None:
+    from assistant.chat.session import ChatSession
+    from assistant.ui.components.dice_card import dice_card_view
+    from tests.session_helpers import assert_store_matches_card
+
+    _, dice = open_campaign("Wine Run", "city")
+    session = ChatSession.open("Wine Run", rng=dice, cards_shown=True)
+    offered = session.send("I set up a scheme to smuggle wine past the tariffs")
+    dice.queue(5, 5)
+    set_up = session.confirm(next(s for s in offered.suggestions if s.move == "Set Up a Scheme"))
+    assert_store_matches_card(session, set_up)
+    started = dice_card_view(set_up.results[0]).changes
+    assert started[0].startswith("Smuggle wine past the tariffs: productivity 0"), started
+    assert started[0].count("Smuggle wine") == 1, started
+    offered = session.send("I run the scheme")
+    dice.queue(6, 5)
+    ran = session.confirm(next(s for s in offered.suggestions if s.move == "Run the Scheme"))
+    assert_store_matches_card(session, ran)
+    changes = dice_card_view(ran.results[0]).changes
+    assert any(c.startswith("Productivity of Smuggle wine past the tariffs: 0 → 1 (+1)") for c in changes), changes
+    assert not any(".productivity" in c for c in changes), changes

@@ -220,7 +220,12 @@ def _change_line(effect: Any) -> str:
         reason = plain_words(str(effect.reason))
         return reason[:1].upper() + reason[1:]
     target = plain_words(str(effect.target))
+    head, dot, field = target.rpartition(".")
+    if dot and head and field.replace(" ", "").isalpha():  # "Smuggle wine.productivity": the field of a scheme
+        target = f"{field} of {head}"
     target = target[:1].upper() + target[1:]  # "Health: 5 → 4", as the sheet names it
+    if isinstance(effect.after, dict) and str(effect.after.get("name", "")).lower() == target.lower():
+        effect = effect.model_copy(update={"after": {k: v for k, v in effect.after.items() if k != "name"}})  # said once
     if effect.kind == "progress" and all(isinstance(v, int) and not isinstance(v, bool) for v in (effect.before, effect.after)):
         return _progress_line(target, int(effect.before), int(effect.after), str(effect.reason or ""))
     if effect.kind == "progress" and isinstance(effect.after, int) and effect.before is None:
