@@ -117,8 +117,15 @@ def _with_tables(text: str, outcome: str) -> list[str]:
 _LOWER_NOTE = re.compile(r"^\s*\((?:the (?:worst|best) result: )?lower is better\)\s*", re.I)
 
 
+#: Another move's tier a move's text points at ("Cast a Spell (Wizard), 7–9: Magic Missile is cast"): a rules reference.
+_MOVE_TIER = re.compile(r"^[A-Z][\w&' ]*(?:\([^)]*\))?,\s*(?:\d+\s?[-–—]\s?\d+|\d+\+|\d+-|miss)\s*:\s*")
+#: A penalty the open choice asks for, told inside a sentence ("..., but Choose One Penalty").
+_PENALTY_CLAUSE = re.compile(r",?\s+(?:and\s+|but\s+)?(?:choose|pick|take)\s+(?:one|two|\d+)\s+penalt(?:y|ies)\b", re.I)
+
+
 def strip_tier(sentence: str) -> str:
     """``On a weak hit, you succeed`` -> ``You succeed`` (the dice card already names the tier)."""
+    sentence = _MOVE_TIER.sub("", sentence.strip(), count=1)
     stripped = _LOWER_NOTE.sub("", _TIER_PREFIX.sub("", sentence, count=1).strip()).strip()
     if not stripped or stripped == sentence.strip():
         return sentence.strip()
@@ -254,6 +261,7 @@ def _at_zero_but_not(sentence: str, result: Result) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value != 0
 
 
+_DEAL = re.compile(r"^deal\b[^.]*\bdamage\b", re.I)
 #: A sentence that leans on the one before it ("If you do, ...", "If so, ...").
 _IF_SO = re.compile(r"^(?:if (?:you do|so|they do|it does)|then)\b", re.IGNORECASE)
 #: A sentence pointing back at the things the sentence before named ("You can resist each of those consequences").
@@ -297,7 +305,9 @@ def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
                 sentence = _PAY_CLAUSE.sub("", sentence)
             if result.choices or any(e.kind == "choice" for e in result.effects):  # "..., and choose one: A; B; or C":
                 # the open choice lists them, or the card says which was chosen
-                sentence = _CHOICE_CLAUSE.sub(".", sentence)
+                sentence = _PENALTY_CLAUSE.sub("", _CHOICE_CLAUSE.sub(".", sentence))
+            if _DEAL.match(sentence) and any(f.move == "Deal Damage" for f in result.follow_ups):
+                continue  # "Deal 2d4 damage to one target": the follow-up the card offers rolls it
             if not sentence.strip(" .") or _follow_up_sentence(sentence, result) or _applied(sentence, result):
                 continue
             if _TAKE_ALL.match(sentence) and not result.choices and result.effects:
