@@ -117,3 +117,12 @@ def test_a_number_after_a_suffer_moves_name_is_its_amount_and_after_another_move
     dice.queue(3, 2, 9)
     danger = session.send("/roll face danger +edge 1")
     assert danger.results[0].adds == 1 and "Action 3 + edge 3 + 1 = 7" in danger.narration, danger.narration
+
+
+def test_asking_the_oracle_with_a_colon_asks_it_at_the_odds_named_after() -> None:
+    session, dice = open_campaign("Corrupt Captain", "elegy")
+    dice.queue(80)
+    asked = session.send("I ask the oracle: is the watch captain corrupt? likely")
+    assert asked.kind == "oracle" and asked.results, (asked.kind, asked.narration)
+    assert "“Is the watch captain corrupt?”" in asked.narration and "likely?" not in asked.narration, asked.narration
+    assert "Odds likely" in asked.narration, asked.narration
