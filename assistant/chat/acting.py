@@ -93,6 +93,7 @@ class ActingMixin(SuggestingMixin):
             raise InputError('Confirm a suggested move, or a request like {"move": "Face Danger", "stat": "edge"}.')
         if not request.get("move"):
             raise InputError("That suggestion has no move to roll; pick another or use /roll <move> +stat.")
+        self._refuse_unpaid()  # before any question the move would ask: the last activity's price comes first
         sheet = request.get("character")
         if isinstance(sheet, dict) and sheet.get("id") in self._state.characters:
             # a suggestion carries the sheet as it was when suggested: the move acts on the campaign's sheet now
