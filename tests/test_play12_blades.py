@@ -76,3 +76,14 @@ def test_heat_that_rolls_over_is_told_as_heat_taken_and_passes_the_check() -> No
     assert wild.narration.startswith("After a score or conflict with an opponent, the crew takes heat"), wild.narration
     assert "Heat 4 → 1. Wanted level 0 → 1." in wild.narration, wild.narration
     assert_store_matches_card(session, wild)
+
+
+def test_indulging_a_vice_beside_the_apps_card_passes_the_check() -> None:
+    _, dice = open_campaign("Gambling Den", "blades")
+    session = ChatSession.open("Gambling Den", rng=dice, cards_shown=True)
+    offered = session.send("I indulge my vice at the gambling den")
+    dice.queue(5, 2)
+    vice = session.confirm(next(s for s in offered.suggestions if s.move == "Indulge Vice"))
+    assert vice.kind == "action" and not vice.violations, vice.violations
+    assert vice.narration.endswith("indulge your vice at the gambling den."), vice.narration
+    assert_store_matches_card(session, vice)
