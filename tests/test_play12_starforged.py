@@ -70,3 +70,26 @@ def test_a_starforged_session_from_vow_to_fulfilment_with_a_reload_mid_way() -> 
     state = session.reload()
     assert track_named(session, "Rescue my brother from the Iron Syndicate")["status"] == "completed"
     assert state.active()["legacy"]["quests"]["ticks"] > 0  # type: ignore[index]
+
+
+def test_a_weak_fulfilment_picked_tells_the_pick_not_the_option_left_behind() -> None:
+    session, dice = open_campaign("Weak Fulfilment", "starforged")
+    _play(session, dice, "I swear an iron vow to rescue my brother, a dangerous vow", "Swear an Iron Vow", 6, 2, 3)
+    session.send("/roll reach a milestone")
+    weak = _play(session, dice, "I fulfil my vow", "Fulfill Your Vow", 2, 1)
+    assert weak.results[0].outcome == "weak_hit" and weak.open_choices, weak.narration
+    picked = session.send("/choose 1")
+    assert picked.narration.startswith("You choose: swear an Iron Vow to set things right"), picked.narration
+    assert "Otherwise" not in picked.narration and "one rank lower" not in picked.narration, picked.narration
+    assert_store_matches_card(session, picked)
+
+
+def test_a_strike_that_keeps_you_in_control_reads_still_in_control_on_the_card() -> None:
+    from assistant.ui.components.dice_card import dice_card_view
+
+    session, dice = open_campaign("Still In Control", "starforged")
+    _play(session, dice, "A syndicate enforcer blocks my path and draws a blade", "Enter the Fray", 5, 3, 1)
+    struck = _play(session, dice, "I strike at the enforcer", "Strike", 6, 1, 2)
+    changes = dice_card_view(struck.results[0]).changes
+    assert "Position: still in control — strong hit" in changes, changes
+    assert not any("in control → in control" in c for c in changes), changes

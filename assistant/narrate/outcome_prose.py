@@ -262,8 +262,8 @@ def _at_zero_but_not(sentence: str, result: Result) -> bool:
 
 
 _DEAL = re.compile(r"^deal\b[^.]*\bdamage\b", re.I)
-#: A sentence that leans on the one before it ("If you do, ...", "If so, ...").
-_IF_SO = re.compile(r"^(?:if (?:you do|so|they do|it does)|then)\b", re.IGNORECASE)
+#: A sentence that leans on the one before it ("If you do, ...", "If so, ...", "Otherwise, ...").
+_IF_SO = re.compile(r"^(?:if (?:you do|so|they do|it does)|then|otherwise)\b", re.IGNORECASE)
 #: A sentence pointing back at the things the sentence before named ("You can resist each of those consequences").
 _THOSE = re.compile(
     r"\b(?:each|either|any|both|all) of (?:those|these|them)\b|\b(?:those|these) (?:consequences|options|choices|costs)\b", re.I

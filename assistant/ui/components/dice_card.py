@@ -233,6 +233,8 @@ def _change_line(effect: Any) -> str:
     unchanged = effect.before == effect.after and isinstance(effect.after, int) and not isinstance(effect.after, bool)
     if unchanged:  # nothing to take or clear ("heat: 0 → 0 (+0)" read as a change)
         line = f"{target}: no change ({plain(effect.after)})"
+    elif effect.before == effect.after and isinstance(effect.after, str) and effect.after:  # "in control → in control"
+        line = f"{target}: still {plain(effect.after)}"
     elif effect.before is None and effect.after is not None:  # newly set ("position: bad spot", a new vow's track)
         line = f"{target}: {plain(effect.after)}"
     elif effect.before is not None and effect.after is None:  # cleared
