@@ -126,3 +126,19 @@ def test_asking_the_oracle_with_a_colon_asks_it_at_the_odds_named_after() -> Non
     assert asked.kind == "oracle" and asked.results, (asked.kind, asked.narration)
     assert "“Is the watch captain corrupt?”" in asked.narration and "likely?" not in asked.narration, asked.narration
     assert "Odds likely" in asked.narration, asked.narration
+
+
+def test_a_missed_move_asked_for_by_name_beside_the_apps_card_passes_the_check() -> None:
+    from assistant.chat.session import ChatSession
+
+    _, dice = open_campaign("Lost Fight", "elegy")
+    session = ChatSession.open("Lost Fight", rng=dice, cards_shown=True)
+    offered = session.send("A vampire hunter with a crossbow corners me")
+    dice.queue(7, 2)
+    session.confirm(next(s for s in offered.suggestions if s.move == "Enter the Fray"))
+    offered = session.send("I end the fight")
+    dice.queue(9, 2)
+    ended = session.confirm(next(s for s in offered.suggestions if s.move == "End the Fight"))
+    assert ended.results[0].outcome == "miss" and not ended.violations, ended.violations
+    assert "You have lost this fight." in ended.narration, ended.narration
+    assert_store_matches_card(session, ended)

@@ -203,6 +203,8 @@ def check_miss_untold(text: str, facts: Facts, intent: str | None) -> list[Viola
     wanted = set(_stems(intent or ""))
     if not _missed(facts) or len(wanted) < 2 or _FAILED_WORDS.search(text.lower()):
         return []
+    if wanted <= set(_stems(" ".join(r.move for r in facts.results))):
+        return []  # "I end the fight": the words only name the move, whose miss the outcome's own line tells
     told = sentences(text, facts.engine_text, facts.engine_bigrams)
     if not told or any(wanted & set(_stems(s.narr)) for s in told):
         return []
