@@ -142,3 +142,16 @@ def test_a_missed_move_asked_for_by_name_beside_the_apps_card_passes_the_check()
     assert ended.results[0].outcome == "miss" and not ended.violations, ended.violations
     assert "You have lost this fight." in ended.narration, ended.narration
     assert_store_matches_card(session, ended)
+
+
+def test_undoing_a_roll_whose_action_die_was_cancelled_says_so() -> None:
+    session, dice = open_campaign("Cancelled", "starforged")
+    session.send("/set momentum -3")
+    dice.queue(3, 2, 5)
+    missed = session.send("/roll face danger +wits")
+    assert "Action 3 (cancelled), wits 1 = 1 against 2 and 5: a miss." in missed.narration, missed.narration
+    undone = session.send("/undo")
+    assert undone.narration == (
+        "Undone: Face Danger (+wits): miss — action 3 (cancelled by negative momentum) + wits 1 = 1 against 2 and 5."
+    ), undone.narration
+    assert session.reload().moves == 0
