@@ -68,3 +68,15 @@ def test_progress_on_the_card_reads_in_boxes_with_the_ticks_marked() -> None:
     changes = dice_card_view(milestone.results[0]).changes
     assert any(": 0 → 1/10 boxes (+4 ticks)" in c for c in changes), changes  # formidable: a box is 4 ticks
     assert not any("0 → 4 (+4)" in c for c in changes), changes
+
+
+@pytest.mark.usefixtures("hash_embedder")
+def test_a_beating_instead_of_prison_is_on_the_card_and_the_story_adds_no_title() -> None:
+    _, dice = open_campaign("Beaten", "blades")
+    session = ChatSession.open("Beaten", rng=dice, cards_shown=True)
+    beaten = session.send("/roll incarceration beating=yes")
+    assert beaten.kind == "action" and not beaten.notes and not beaten.violations, (beaten.error, beaten.notes)
+    assert beaten.narration == "", beaten.narration  # not "Incarceration." (the card's title) nor the card's text
+    assert "the constables give you a beating" in dice_card_view(beaten.results[0]).outcome_text
+    harm = session.reload().active()["harm"]  # type: ignore[index]
+    assert [h["level"] for h in harm] == [3], harm

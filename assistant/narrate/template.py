@@ -283,8 +283,8 @@ def render(request: NarrationRequest) -> str:
     for paragraph in (p.strip() for p in paragraphs):
         if paragraph and paragraph not in kept:
             kept.append(paragraph)
-    if not kept and not request.card and all(r.roll == "table" and len(r.dice) == 1 for r in request.results):
-        return ""  # a d100 row rolled by name: the app's card shows the roll and the row, and there is no more to tell
+    if not kept and not request.card and all(_card_tells_all(r) for r in request.results):
+        return ""  # a d100 row rolled by name, a move's text with no roll: the app's card shows it, no more to tell
     if not kept:  # nothing left to tell beside the card (an entanglement rolled by name): still a line of story
         result = request.results[0]
         outcome = result.outcome.value.replace("_", " ") if result.outcome and result.outcome.value != "none" else ""
@@ -293,6 +293,12 @@ def render(request: NarrationRequest) -> str:
         said = "" if outcome else _trigger_told(result)  # "Heat." alone is no story: what the move's moment is
         kept.append(said or (f"{result.move}: {outcome}." if outcome else f"{result.move}."))
     return "\n\n".join(kept)
+
+
+def _card_tells_all(result: Result) -> bool:
+    """The app's card says all there is: a d100 row (the roll and the row), a move made without a roll with a text of
+    its own (the text and the changes)."""
+    return (result.roll == "table" and len(result.dice) == 1) or (result.roll == "none" and bool(result.text))
 
 
 #: A trigger told in the second person ("When you make headway in your quest, ...").
