@@ -40,3 +40,34 @@ def test_a_schemes_card_names_its_productivity_in_words_and_its_name_once() -> N
     changes = dice_card_view(ran.results[0]).changes
     assert any(c.startswith("Productivity of Smuggle wine past the tariffs: 0 → 1 (+1)") for c in changes), changes
     assert not any(".productivity" in c for c in changes), changes
+
+
+def test_a_belief_leaned_on_and_marked_reads_as_what_moved_on_the_card() -> None:
+    from assistant.chat.session import ChatSession
+    from assistant.ui.components.dice_card import dice_card_view
+
+    _, dice = open_campaign("Lies", "city")
+    session = ChatSession.open("Lies", rng=dice, cards_shown=True)
+    session.send("/add belief The Magistrate lies")
+    offered = session.send("can i use my belief that the magistrate lies?")
+    leaned = session.confirm(next(s for s in offered.suggestions if s.move == "Use Belief"))
+    assert dice_card_view(leaned.results[0]).changes[0].startswith("Belief leaned on: The Magistrate lies — "), leaned
+    offered = session.send("I meet someone new at the tannery")
+    dice.queue(1, 4, 3)
+    met = session.confirm(next(s for s in offered.suggestions if s.move == "Meet Someone New"))
+    changes = dice_card_view(met.results[0]).changes
+    assert any(c.startswith("The Magistrate lies: marked no → yes — ") for c in changes), changes
+    assert not any("text The Magistrate lies" in c or ":  →" in c for c in changes), changes
+
+
+def test_use_powers_weak_hit_offers_the_backfire_as_the_other_way_not_a_bare_or() -> None:
+    from assistant.chat.session import ChatSession
+    from assistant.ui.components.dice_card import dice_card_view
+
+    _, dice = open_campaign("Power", "city")
+    session = ChatSession.open("Power", rng=dice, cards_shown=True)
+    dice.queue(3, 5)
+    power = session.send("/roll use power complexity=1 connected=yes")
+    assert power.kind == "action" and power.results[0].outcome == "weak_hit", (power.error, power.narration)
+    steps = dice_card_view(power.results[0]).next_steps
+    assert "Choose: Or, instead of the two Consequences" in steps and "Choose: OR" not in steps, steps

@@ -47,6 +47,14 @@ def change_line(effect: Any) -> str:
     target = target[:1].upper() + target[1:]  # "Health: 5 → 4", as the sheet names it
     if isinstance(effect.after, dict) and str(effect.after.get("name", "")).lower() == target.lower():
         effect = effect.model_copy(update={"after": {k: v for k, v in effect.after.items() if k != "name"}})  # said once
+    if effect.before == "" or effect.after == "":  # an empty text is no value: set anew, or cleared
+        effect = effect.model_copy(update={k: None for k in ("before", "after") if getattr(effect, k) == ""})
+    if isinstance(effect.before, dict) and isinstance(effect.after, dict):  # a belief marked: what moved, not both dicts
+        moved = [k for k in effect.after if effect.before.get(k) != effect.after[k]]
+        said = "; ".join(f"{plain_words(k)} {plain(effect.before.get(k))} → {plain(effect.after[k])}" for k in moved)
+        if said:
+            reason = _NO_OUTCOME.sub("", str(effect.reason or ""))
+            return f"{target}: {said}" + (f" — {plain_words(reason)}" if reason else "")
     if effect.kind == "progress" and all(isinstance(v, int) and not isinstance(v, bool) for v in (effect.before, effect.after)):
         return _progress_line(target, int(effect.before), int(effect.after), str(effect.reason or ""))
     if effect.kind == "progress" and isinstance(effect.after, int) and effect.before is None:
