@@ -24,3 +24,23 @@ def test_a_magic_missile_is_told_as_cast_without_the_rules_pointer(faces: tuple[
     assert "Cast a Spell (Wizard)," not in story and "7–9" not in story and "Choose One Penalty" not in story, story
     assert "Deal 2d4 damage" not in story and [f.move for f in cast.follow_ups] == ["Deal Damage"], cast.narration
     assert_store_matches_card(session, cast)
+
+
+def test_damage_dealt_beside_the_apps_card_adds_no_title_only_story() -> None:
+    from assistant.chat.session import ChatSession
+    from assistant.ui.components.dice_card import dice_card_view
+
+    _, dice = open_campaign("Damage", "dungeon-world")
+    session = ChatSession.open("Damage", rng=dice, cards_shown=True)
+    session.send("/character add Mara class=bard")
+    offered = session.send("I attack Mara with my sword")
+    dice.queue(3, 2)
+    session.confirm(next(s for s in offered.suggestions if s.move == "Hack & Slash"))
+    session.send("/choose 1")
+    offered = session.send("I deal damage")
+    dice.queue(7)
+    dealt = session.confirm(next(s for s in offered.suggestions if s.move == "Deal Damage"))
+    assert dealt.kind == "action" and not dealt.notes and not dealt.violations, (dealt.error, dealt.notes)
+    assert dealt.narration == "", dealt.narration  # not "Deal Damage." (the card's title)
+    assert "Damage to Mara: 1d10 (1dGrit) = 7, less 1 armor: 6 HP." in dice_card_view(dealt.results[0]).notes
+    assert_store_matches_card(session, dealt)

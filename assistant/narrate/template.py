@@ -297,7 +297,9 @@ def render(request: NarrationRequest) -> str:
 
 def _card_tells_all(result: Result) -> bool:
     """The app's card says all there is: a d100 row (the roll and the row), a move made without a roll with a text of
-    its own (the text and the changes)."""
+    its own (the text and the changes), a damage roll (the total, the armor, the HP)."""
+    if result.roll == "total" and str(getattr(result.outcome, "value", result.outcome)) == "none":
+        return True  # a damage roll: the card's total, the armor and the HP it took
     return (result.roll == "table" and len(result.dice) == 1) or (result.roll == "none" and bool(result.text))
 
 
