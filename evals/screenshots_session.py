@@ -45,6 +45,7 @@ SESSIONS: dict[str, list[tuple[str, int | None]]] = {
         ("/clock", None),
         ("I hit the dice at the Silver Nails to blow off stress", 0),
         ("I want to acquire a fine lockpick set", 0),
+        ("/choose 2", None),  # the third activity's price: 1 rep
         ("roll 2d for prowl", 0),
         ("Vex got nabbed by the bluecoats", 0),
         ("can i train prowess?", 0),

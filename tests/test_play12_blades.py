@@ -87,3 +87,15 @@ def test_indulging_a_vice_beside_the_apps_card_passes_the_check() -> None:
     assert vice.kind == "action" and not vice.violations, vice.violations
     assert vice.narration.endswith("indulge your vice at the gambling den."), vice.narration
     assert_store_matches_card(session, vice)
+
+
+def test_training_reads_as_xp_marked_on_the_card() -> None:
+    from assistant.ui.components.dice_card import dice_card_view
+
+    _, dice = open_campaign("Training", "blades")
+    session = ChatSession.open("Training", rng=dice, cards_shown=True)
+    offered = session.send("can i train prowess?")
+    trained = session.confirm(next(s for s in offered.suggestions if s.move == "Train"))
+    assert trained.narration == "You train prowess.", trained.narration
+    assert dice_card_view(trained.results[0]).changes[0] == "Prowess XP: 0 → 1 (+1) — train: mark 1 xp"
+    assert session.reload().active()["xp"]["prowess"] == 1  # type: ignore[index]

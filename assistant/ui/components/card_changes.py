@@ -45,6 +45,8 @@ def change_line(effect: Any) -> str:
     if dot and head and field.replace(" ", "").isalpha():  # "Smuggle wine.productivity": the field of a scheme
         target = f"{field} of {head}"
     target = target[:1].upper() + target[1:]  # "Health: 5 → 4", as the sheet names it
+    if str(effect.kind) == "xp" and target.lower() != "xp":  # Blades' Train: "Prowess XP", not the attribute
+        target += " XP"
     if isinstance(effect.after, dict) and str(effect.after.get("name", "")).lower() == target.lower():
         effect = effect.model_copy(update={"after": {k: v for k, v in effect.after.items() if k != "name"}})  # said once
     if effect.before == "" or effect.after == "":  # an empty text is no value: set anew, or cleared
