@@ -53,6 +53,7 @@ def test_did_the_raider_die_is_a_story_question_the_fight_decides_not_a_rules_qu
     asked = session.send("did the raider die?")
     assert asked.kind == "oracle", (asked.kind, asked.narration)
     assert "the fight with The raider is still open" in asked.narration and "Take Decisive Action" in asked.narration
+    assert "mark progress first with Gain Ground, Strike or Clash" in asked.narration, asked.narration
     assert not asked.results and not asked.citations
 
 

@@ -27,9 +27,15 @@ def finishing_moves(system: str) -> list[str]:
 
 
 def marking_moves(system: str) -> list[str]:
-    """The moves that mark progress on a fight's track without ending it (Strike, Clash)."""
+    """The moves that mark progress on a fight's track without ending it (Gain Ground, Strike, Clash)."""
+    from assistant.chat.track_finder import move_effects
+
     ruleset = get_ruleset(system)
-    return [m.name for m in ruleset.moves if m.track_kind == "combat" and m.roll.type != "progress"]
+    return [
+        m.name
+        for m in ruleset.moves
+        if m.track_kind == "combat" and m.roll.type != "progress" and any(e.type == "mark_progress" for e in move_effects(m))
+    ]
 
 
 def decided_by_a_fight(state: CampaignState, system: str, question: str) -> str | None:
@@ -52,7 +58,8 @@ def decided_by_a_fight(state: CampaignState, system: str, question: str) -> str 
     markers = marking_moves(system)
     how = f"roll {' or '.join(finishers)} when you think you have done enough"
     if markers:
-        how += f" (mark progress first with {' or '.join(markers[:2])})"
+        listed = ", ".join(markers[:-1]) + f" or {markers[-1]}" if len(markers) > 1 else markers[0]
+        how += f" (mark progress first with {listed})"
     return (
         f"The oracle does not decide that: the fight with {name} is still open ({boxes}/10 boxes on its track), "
         f"and the fight's own roll settles it. To finish it, {how}."

@@ -61,6 +61,11 @@ class Found:
     notes: list[str] = field(default_factory=list)
 
 
+def move_effects(move: MoveSpec) -> list[Any]:
+    """Every effect the move can have: before the roll, in each outcome and in each option of its choices."""
+    return _effects(move)
+
+
 def _effects(move: MoveSpec) -> list[Any]:
     out = list(move.before_roll)
     for outcome in move.outcomes.values():
