@@ -80,3 +80,38 @@ def test_a_beating_instead_of_prison_is_on_the_card_and_the_story_adds_no_title(
     assert "the constables give you a beating" in dice_card_view(beaten.results[0]).outcome_text
     harm = session.reload().active()["harm"]  # type: ignore[index]
     assert [h["level"] for h in harm] == [3], harm
+
+
+def test_a_starforged_session_in_the_app_reloads_the_same_campaign_with_every_turn() -> None:
+    from assistant.store import service
+
+    app = AppTest.from_file(str(APP), default_timeout=90)
+    app.run()
+    create_campaign(app, "Syndicate", "starforged")
+    play_action(app, "I swear an iron vow to rescue my brother, a dangerous vow")
+    app.button(key="suggestion_0").click().run()
+    no_errors(app)
+    play_action(app, "A syndicate enforcer blocks my path and draws a blade")
+    fray = next(b for b in app.button if b.key and b.key.startswith("suggestion_") and "Enter the Fray" in b.label)
+    fray.click().run()
+    no_errors(app)
+    play_action(app, "is the enforcer dead?")
+    asked = markdown(app)
+    assert "the fight with The syndicate enforcer is still open" in asked, asked
+    play_action(app, "/table pay the price")
+    no_errors(app)
+    state = service.load_campaign("Syndicate")
+    assert state.moves == 3, state.moves  # the vow, the fray, the price; the question rolled nothing
+    row = [e for e in service.campaign_events("Syndicate") if e.event.type == "move_resolved"][-1].event.result
+    text = row["table"]["rows"][0]["text"].rstrip(".")
+    assert markdown(app).count(text) == 1, markdown(app)  # on the card, not again in the story
+
+    reloaded = AppTest.from_file(str(APP), default_timeout=90)
+    reloaded.query_params["campaign"] = "Syndicate"
+    reloaded.run()
+    no_errors(reloaded)
+    assert reloaded.selectbox(key="campaign_pick").value == "Syndicate"
+    again = markdown(reloaded)
+    for said in ("the fight with The syndicate enforcer is still open", "Swear an Iron Vow", text):
+        assert said in again, said
+    assert again.count(text) == 1, again
