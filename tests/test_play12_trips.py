@@ -156,3 +156,11 @@ def test_undoing_a_roll_whose_action_die_was_cancelled_says_so() -> None:
         "Undone: Face Danger (+wits): miss — action 3 (cancelled by negative momentum) + wits 1 = 1 against 2 and 5."
     ), undone.narration
     assert session.reload().moves == 0
+
+
+def test_progress_on_a_track_that_does_not_exist_in_a_new_campaign_says_how_to_start_one() -> None:
+    session, _ = open_campaign("No Tracks", "starforged")
+    refused = session.send("/progress banana 2")
+    assert refused.kind == "error", refused.narration
+    assert refused.error == "No track called 'banana': this campaign has no tracks yet. Start one with /track <rank> <name>."
+    assert not session.reload().tracks
