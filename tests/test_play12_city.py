@@ -71,3 +71,18 @@ def test_use_powers_weak_hit_offers_the_backfire_as_the_other_way_not_a_bare_or(
     assert power.kind == "action" and power.results[0].outcome == "weak_hit", (power.error, power.narration)
     steps = dice_card_view(power.results[0]).next_steps
     assert "Choose: Or, instead of the two Consequences" in steps and "Choose: OR" not in steps, steps
+
+
+def test_a_backfire_of_ten_or_more_reads_as_the_worst_on_the_card_and_in_the_story() -> None:
+    from assistant.chat.session import ChatSession
+    from assistant.ui.components.dice_card import OUTCOME_COLORS, dice_card_view
+
+    _, dice = open_campaign("Backfired", "city")
+    session = ChatSession.open("Backfired", rng=dice, cards_shown=True)
+    dice.queue(5, 6)
+    worst = session.send("/roll backfire complexity=2")
+    assert worst.results[0].outcome == "strong_hit", worst.error
+    view = dice_card_view(worst.results[0])
+    assert view.outcome == "Strong hit (the worst here)" and view.outcome_key == "miss", view
+    assert OUTCOME_COLORS[view.outcome_key] == OUTCOME_COLORS["miss"]
+    assert "the worst result here: lower is better" in worst.narration, worst.narration

@@ -290,6 +290,8 @@ def render(request: NarrationRequest) -> str:
         outcome = result.outcome.value.replace("_", " ") if result.outcome and result.outcome.value != "none" else ""
         if result.move_id in facts.UNTONED and result.score is not None:  # the roll picks a row: no success or failure
             outcome = f"the dice read {result.score}"
+        elif outcome and facts.lower_is_better(result) and outcome in ("strong hit", "critical", "miss"):
+            outcome += " (the best result here)" if outcome == "miss" else " (the worst result here: lower is better)"
         said = "" if outcome else _trigger_told(result)  # "Heat." alone is no story: what the move's moment is
         kept.append(said or (f"{result.move}: {outcome}." if outcome else f"{result.move}."))
     return "\n\n".join(kept)

@@ -17,7 +17,7 @@ import streamlit as st
 from assistant.engine import Result, get_ruleset
 from assistant.engine.kinds import RollKind
 from assistant.engine.model import DieRecord
-from assistant.narrate.facts import NOT_NAMED, UNTONED, told_by_amount, zero_dice
+from assistant.narrate.facts import NOT_NAMED, UNTONED, lower_is_better, told_by_amount, zero_dice
 from assistant.ui.components.card_changes import change_line, rolled_over
 
 OUTCOME_COLORS = {
@@ -242,6 +242,10 @@ def dice_card_view(result: Result | dict[str, Any], citations: list[str] | None 
     outcome, outcome_key = ("" if res.move_id in UNTONED else outcome_words(res.outcome)), str(res.outcome)
     if outcome and told_by_amount(res):  # "1-3: one segment": named by the die, in no colour of failure
         outcome, outcome_key = AMOUNT_FACES.get(outcome_key, outcome), "amount"
+    elif outcome and lower_is_better(res) and outcome_key in ("strong_hit", "critical", "miss"):  # the city's Backfire
+        worst = outcome_key != "miss"
+        outcome += " (the worst here)" if worst else " (the best here)"
+        outcome_key = "miss" if worst else "strong_hit"  # its colour is how it went for the player
     return DiceCardView(
         title=title,
         outcome=outcome,  # an entanglement's roll picks, not fails
