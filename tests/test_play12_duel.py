@@ -42,5 +42,7 @@ def test_damage_dealt_beside_the_apps_card_adds_no_title_only_story() -> None:
     dealt = session.confirm(next(s for s in offered.suggestions if s.move == "Deal Damage"))
     assert dealt.kind == "action" and not dealt.notes and not dealt.violations, (dealt.error, dealt.notes)
     assert dealt.narration == "", dealt.narration  # not "Deal Damage." (the card's title)
-    assert "Damage to Mara: 1d10 (1dGrit) = 7, less 1 armor: 6 HP." in dice_card_view(dealt.results[0]).notes
+    card = dice_card_view(dealt.results[0])
+    assert "Damage to Mara: 1d10 (1dGrit) = 7, less 1 armor: 6 HP." in card.notes
+    assert card.changes[0].startswith("HP: 18 → 12 (-6)"), card.changes
     assert_store_matches_card(session, dealt)

@@ -44,7 +44,7 @@ def change_line(effect: Any) -> str:
     head, dot, field = target.rpartition(".")
     if dot and head and field.replace(" ", "").isalpha():  # "Smuggle wine.productivity": the field of a scheme
         target = f"{field} of {head}"
-    target = target[:1].upper() + target[1:]  # "Health: 5 → 4", as the sheet names it
+    target = _ACRONYM.sub(lambda m: m.group(0).upper(), target[:1].upper() + target[1:])  # "Health", "HP", "Max HP"
     if str(effect.kind) == "xp" and target.lower() != "xp":  # Blades' Train: "Prowess XP", not the attribute
         target += " XP"
     if isinstance(effect.after, dict) and str(effect.after.get("name", "")).lower() == target.lower():
@@ -82,6 +82,8 @@ def change_line(effect: Any) -> str:
 
 
 _NO_OUTCOME = re.compile(r":\s*none$")
+#: Names the sheet writes in capitals ("HP", "XP").
+_ACRONYM = re.compile(r"\b(?:hp|xp)\b", re.IGNORECASE)
 
 
 def _progress_line(target: str, before: int, after: int, reason: str) -> str:
