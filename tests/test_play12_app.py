@@ -115,3 +115,16 @@ def test_a_starforged_session_in_the_app_reloads_the_same_campaign_with_every_tu
     for said in ("the fight with The syndicate enforcer is still open", "Swear an Iron Vow", text):
         assert said in again, said
     assert again.count(text) == 1, again
+
+
+@pytest.mark.usefixtures("hash_embedder")
+def test_a_burn_that_would_help_is_offered_by_the_card_not_again_in_the_story() -> None:
+    _, dice = open_campaign("Burn Offer", "starforged")
+    session = ChatSession.open("Burn Offer", rng=dice, cards_shown=True)
+    session.send("/set momentum 9")
+    dice.queue(2, 6, 8)
+    missed = session.send("/roll face danger +edge")
+    assert "Burning momentum would make this a Strong hit." in dice_card_view(missed.results[0]).next_steps
+    assert "burn" not in missed.narration.lower(), missed.narration
+    burned = session.send("/burn")
+    assert burned.results[0].outcome == "strong_hit" and session.reload().active()["momentum"] == 3  # type: ignore[index]

@@ -146,7 +146,7 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
     paragraphs.append(rest)
     picked = retold and not (result.burn and result.burn.burned)
     card = _picked_card(request, result) if picked else _card(result, label=True, whose=request.actor)
-    paragraphs.append(card if request.card else facts.burn_offer(result))
+    paragraphs.append(card if request.card else "")  # the app's card offers the burn ("Burning momentum would ...")
     return paragraphs + _listed(request, result)
 
 
