@@ -43,6 +43,9 @@ def test_asking_the_oracle_whether_the_hunted_foe_is_dead_points_at_the_fight_an
     assert "End the Fight" in told and "Clash" in told, told
     assert not dice.faces and not [e for e in session.store.events("Hunted")[before:] if e.event.type == "move_resolved"]
     assert track_named(session, "The hunter").get("status", "open") == "open"
+    for asked_again in ("is he dead?", "/oracle will the hunter flee?"):  # the only foe of the only fight
+        again = session.send(asked_again)
+        assert not again.results and "The oracle does not decide that" in again.narration, again.narration
     other = session.send("/oracle is the door to the crypt locked?")  # a question no track decides: the oracle answers
     assert other.results and other.results[0].move == "Ask the Oracle", other.narration
 

@@ -13,11 +13,15 @@ from assistant.store.state import CampaignState
 #: Words that ask whether a fight is decided: a foe dead, beaten, fled; the fight won or over.
 _FATE = re.compile(
     r"\b(?:dead|die[sd]?|dying|kill(?:ed)?|slain|slay|defeated|beaten|vanquished|destroyed|finished|fallen|falls?|"
-    r"fled|flees|escaped?|surrender(?:s|ed)?|gives? up|gave up|won|win|over|lost|lose)\b",
+    r"flee|fled|flees|escaped?|surrender(?:s|ed)?|gives? up|gave up|won|win|over|lost|lose)\b",
     re.IGNORECASE,
 )
-#: Words that name the fight itself rather than one foe ("Is the fight over?", "Did I win?").
-_THE_FIGHT = re.compile(r"\b(?:fight|battle|duel|combat|skirmish|brawl|(?:i|we)\s+(?:win|won|lose|lost))\b", re.I)
+#: Words that name the fight itself, or the one foe of the only fight ("Is the fight over?", "Did I win?", "Is he dead?").
+_THE_FIGHT = re.compile(
+    r"\b(?:fight|battle|duel|combat|skirmish|brawl|(?:i|we)\s+(?:win|won|lose|lost)|he|she|they|him|her|them|"
+    r"(?:my|the)\s+(?:foe|enemy|opponent))\b",
+    re.I,
+)
 
 
 def finishing_moves(system: str) -> list[str]:
