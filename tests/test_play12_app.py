@@ -128,3 +128,14 @@ def test_a_burn_that_would_help_is_offered_by_the_card_not_again_in_the_story() 
     assert "burn" not in missed.narration.lower(), missed.narration
     burned = session.send("/burn")
     assert burned.results[0].outcome == "strong_hit" and session.reload().active()["momentum"] == 3  # type: ignore[index]
+
+
+@pytest.mark.usefixtures("hash_embedder")
+def test_ticks_short_of_a_box_read_as_boxes_and_ticks_on_the_card() -> None:
+    _, dice = open_campaign("Ticks", "elegy")
+    session = ChatSession.open("Ticks", rng=dice, cards_shown=True)
+    session.send("/track extreme Destroy the hunters guild")
+    milestone = session.send("/roll reach a milestone")
+    assert milestone.kind == "action", milestone.error
+    changes = dice_card_view(milestone.results[0]).changes
+    assert changes[0].startswith("Destroy the hunters guild: 0 → 0/10 boxes and 2 ticks (+2 ticks)"), changes

@@ -88,12 +88,10 @@ _ACRONYM = re.compile(r"\b(?:hp|xp)\b", re.IGNORECASE)
 
 def _progress_line(target: str, before: int, after: int, reason: str) -> str:
     """Progress in the boxes the track shows, the ticks it moved after: "Find my sister: 0 → 1/10 boxes (+4 ticks)"
-    (a bare "0 → 4" read as four boxes)."""
-
-    def boxes(ticks: int) -> str:
-        return f"{ticks // 4}" + (f" and {ticks % 4} ticks" if ticks % 4 else "")
-
-    line = f"{target}: {boxes(before)} → {boxes(after)}/10 boxes ({after - before:+d} ticks)"
+    (a bare "0 → 4" read as four boxes); "1 box and 2 ticks → 2/10 boxes (+2 ticks)"."""
+    was = f"{before // 4}" if not before % 4 else f"{before // 4} box{'' if before // 4 == 1 else 'es'} and {before % 4} ticks"
+    now = f"{after // 4}/10 boxes" + (f" and {after % 4} ticks" if after % 4 else "")
+    line = f"{target}: {was} → {now} ({after - before:+d} ticks)"
     reason = _NO_OUTCOME.sub("", reason)
     return f"{line} — {plain_words(reason)}" if reason else line
 
