@@ -167,3 +167,18 @@ def test_progress_on_a_track_that_does_not_exist_in_a_new_campaign_says_how_to_s
     assert refused.kind == "error", refused.narration
     assert refused.error == "No track called 'banana': this campaign has no tracks yet. Start one with /track <rank> <name>."
     assert not session.reload().tracks
+
+
+def test_a_track_started_by_command_is_the_kind_the_moves_need() -> None:
+    session, _ = open_campaign("Typed Tracks", "elegy")
+    started = session.send("/track extreme Destroy the hunters guild")
+    assert started.narration == "New extreme elegy: Destroy the hunters guild", started.narration
+    milestone = session.send("/roll reach a milestone")  # the elegy's milestone, no dead end
+    assert milestone.kind == "action" and "Destroy the hunters guild" in milestone.narration, milestone.error
+    forged, forged_dice = open_campaign("Typed Fight", "starforged")
+    refused = forged.send("/roll strike +iron")
+    assert refused.error is not None and "start one with /track <rank> fight <name>" in refused.error, refused.error
+    assert forged.send("/track formidable fight The raider").narration == "New formidable combat: The raider"
+    forged_dice.queue(6, 1, 2)
+    struck = forged.send("/roll strike +iron")
+    assert struck.kind == "action" and "Progress on The raider: 0 → 8 ticks." in struck.narration, struck.error

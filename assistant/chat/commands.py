@@ -50,7 +50,7 @@ USAGE: dict[str, str] = {
     "price": "/price   (Pay the Price)",
     "dice": "/dice <notation>   e.g. /dice 2d6+1",
     "progress": "/progress [track] [times]   e.g. /progress find the ship",
-    "track": "/track <rank> <name>   e.g. /track dangerous Find the lost ship",
+    "track": "/track <rank> [kind] <name>   e.g. /track dangerous Find the lost ship, /track formidable fight The raider",
     "clock": (
         "/clock <segments> <name> to start one, /clock +1 <name> to advance it, /clock alone lists them"
         "   e.g. /clock 6 The alarm is raised"

@@ -32,6 +32,7 @@ from assistant.chat.moves_info import oracle_move, yes_chance
 from assistant.chat.naming import NAMED_NOTE, bare_name
 from assistant.chat.sheet_answers import sheet_question
 from assistant.chat.sheet_view import clocks_text, info_text
+from assistant.chat.track_finder import typed_track
 from assistant.chat.turn import Turn, TurnEvent, TurnStream, with_notes
 from assistant.chat.turn import finish as _finish
 from assistant.config import Settings, load_settings
@@ -352,7 +353,7 @@ class ChatSession(AskingMixin, LookupsMixin):
         if name == "track" and not a:
             return (yield from self._progress(None, 1))
         if name == "track":
-            track = {"name": a["name"], "rank": a["rank"]}
+            track = {**typed_track(self.system, a["name"]), "rank": a["rank"]}  # "/track formidable fight The raider"
             return (yield from self._tool("start_track", track, f"/{command.text}"))
         if name == "clock" and "by" in a:
             return (yield from self._clock_step(a["name"], a["by"], f"/{command.text}"))
