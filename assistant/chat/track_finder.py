@@ -229,11 +229,11 @@ def name_from_words(text: str, kind: str) -> str:
 
 # ---- finding -------------------------------------------------------------------------------------------
 #: How the player calls a track of each kind (by default, its kind).
-_KIND_WORDS = {"any": "track", "combat": "fight", "scene": "scene challenge"}
+KIND_WORDS = {"any": "track", "combat": "fight", "scene": "scene challenge"}
 
 
 def _kind_words(kind: str) -> str:
-    return _KIND_WORDS.get(kind, kind)
+    return KIND_WORDS.get(kind, kind)
 
 
 def find_track(state: CampaignState, need: TrackNeed, text: str) -> Found:
