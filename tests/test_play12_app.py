@@ -139,3 +139,18 @@ def test_ticks_short_of_a_box_read_as_boxes_and_ticks_on_the_card() -> None:
     assert milestone.kind == "action", milestone.error
     changes = dice_card_view(milestone.results[0]).changes
     assert changes[0].startswith("Destroy the hunters guild: 0 → 0/10 boxes and 2 ticks (+2 ticks)"), changes
+
+
+def test_a_track_started_in_the_sidebar_is_one_the_systems_moves_mark() -> None:
+    from assistant.store import service
+
+    app = AppTest.from_file(str(APP), default_timeout=90)
+    app.run()
+    create_campaign(app, "Crypt", "elegy")
+    assert app.sidebar.selectbox(key="new_track_kind_elegy").value == "elegy"
+    app.text_input(key="new_track_name").set_value("Destroy the hunters guild")
+    app.button(key="add_track").click().run()
+    no_errors(app)
+    play_action(app, "/roll reach a milestone")
+    tracks = list(service.load_campaign("Crypt").tracks.values())
+    assert [(t["kind"], t["ticks"]) for t in tracks] == [("elegy", 8)], tracks  # dangerous: 2 boxes
