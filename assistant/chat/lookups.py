@@ -133,10 +133,10 @@ class LookupsMixin(ActingMixin):
             raise RulesError(f"{self._title()} has no yes/no oracle; roll {instead} instead.")
         if record:
             self._say("user", f"Oracle ({odds}): {question}")
-        instead = decided_by_a_fight(self._state, self.system, question)
-        if instead is not None:  # "is the hunter dead?" mid-fight: the fight's roll decides, not a yes from the oracle
-            self._say("assistant", instead)
-            return (yield from _finish(Turn(kind="oracle", player_text=question, narration=instead, narrator="template")))
+        fought = decided_by_a_fight(self._state, self.system, question)
+        if fought is not None:  # "is the hunter dead?" mid-fight: the fight's roll decides, not a yes from the oracle
+            self._say("assistant", fought)
+            return (yield from _finish(Turn(kind="oracle", player_text=question, narration=fought, narrator="template")))
         return (
             yield from self._resolve(
                 {"move": move.id, "options": {"odds": odds}}, player_text=question, task="oracle", question=question
