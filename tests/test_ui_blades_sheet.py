@@ -22,7 +22,7 @@ def test_the_vice_reads_as_a_name_and_the_crew_coin_bar_stops_where_the_vault_do
     bars = [p.proto.text for p in app.sidebar.get("progress")]
     assert "Crew coin: 2 / 4" in bars, bars  # no vault upgrade: the crew's coin holds 4
     shown = sidebar_text(app)
-    assert "vice: **Gambling (purveyor Singer at the Silver Stag)**" in shown, shown
+    assert "Vice: **Gambling (purveyor Singer at the Silver Stag)**" in shown, shown
     assert "type Gambling" not in shown
     play_action(app, "/set vaults 1")
     bars = [p.proto.text for p in app.sidebar.get("progress")]
