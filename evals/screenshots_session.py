@@ -45,6 +45,7 @@ SESSIONS: dict[str, list[tuple[str, int | None]]] = {
         ("/clock", None),
         ("I hit the dice at the Silver Nails to blow off stress", 0),
         ("I want to acquire a fine lockpick set", 0),
+        ("/choose 2", None),  # the third activity's price: 1 rep
         ("roll 2d for prowl", 0),
         ("Vex got nabbed by the bluecoats", 0),
         ("can i train prowess?", 0),
@@ -108,6 +109,36 @@ SESSIONS: dict[str, list[tuple[str, int | None]]] = {
         ("/help", None),
         ("/sheet", None),
     ],
+    "starforged": [
+        ("/set name Kira", None),
+        ("I swear an iron vow to rescue my brother from the Iron Syndicate, a dangerous vow", 0),
+        ("I search the derelict for clues to where they took him", 0),
+        ("I reach a milestone on my vow", 0),
+        ("/track", None),
+        ("A syndicate enforcer blocks my path and draws a blade", 0),
+        ("I strike at the enforcer", 0),
+        ("is the enforcer dead?", None),
+        ("/roll endure harm 2", None),
+        ("/table pay the price", None),
+        ("/oracle likely is the station guarded?", None),
+        ("/roll 2d6", None),
+        ("/set health 3", None),
+        ("/set health 3", None),
+        ("/roll face danger +banana", None),
+        ("I finish the enforcer", 0),
+        ("I fulfil my vow", 0),
+        ("/sheet", None),
+    ],
+    "elegy": [
+        ("/set name Lucien", None),
+        ("I feed on the drunk sailor in the alley", 0),
+        ("A vampire hunter with a crossbow corners me", 0),
+        ("I clash with the hunter", 0),
+        ("is the hunter dead?", None),
+        ("I end the fight", 0),
+        ("I ask the oracle: is the watch captain corrupt? likely", None),
+        ("/sheet", None),
+    ],
     "dungeon-world": [
         ("/set name Arden", None),
         ("/character add Mara class=bard", None),
@@ -133,6 +164,8 @@ SESSIONS: dict[str, list[tuple[str, int | None]]] = {
 }
 #: A rules question asked in the Rules tab at the end of each session.
 RULES_QUESTIONS = {
+    "starforged": "what happens when momentum is negative?",
+    "elegy": "how does focus work?",
     "blades": "what happens when my heat reaches 9?",
     "city": "how does running a scheme work?",
     "dungeon-world": "what does vulnerable do?",

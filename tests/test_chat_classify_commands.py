@@ -58,7 +58,13 @@ def test_move_name_makes_a_question_a_rules_question() -> None:
 def test_parse_roll_with_stat_adds_burn_and_options() -> None:
     cmd = parse_command("/roll face danger +edge +1 burn track=find-the-ship")
     assert cmd.name == "roll"
-    assert cmd.args == {"move": "face danger", "stat": "edge", "adds": 1, "options": {"burn": True, "track": "find-the-ship"}}
+    assert cmd.args == {
+        "move": "face danger",
+        "stat": "edge",
+        "adds": 1,
+        "options": {"burn": True, "track": "find-the-ship"},
+        "bare": None,
+    }
 
 
 def test_parse_roll_negative_adds_and_numbers_in_options() -> None:

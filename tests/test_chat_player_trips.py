@@ -321,7 +321,7 @@ def test_the_apps_sheet_shows_the_fight_position_in_words() -> None:
     fray = next(b for b in app.button if b.key and b.key.startswith("suggestion_") and "Enter the Fray" in b.label)
     fray.click().run()
     sidebar = "\n".join(str(m.value) for m in app.sidebar.markdown)
-    assert "position: **" in sidebar and "bad_spot" not in sidebar and "in_control" not in sidebar, sidebar
+    assert "Position: **" in sidebar and "bad_spot" not in sidebar and "in_control" not in sidebar, sidebar
 
 
 def test_a_dungeon_world_sheet_says_the_grit_a_class_deals_instead_of_a_dash() -> None:

@@ -91,9 +91,9 @@ def test_new_campaign_shows_the_sheet_tracks_and_clocks(app: AppTest) -> None:
     create_campaign(app)
     assert app.selectbox(key="campaign_pick").value == "Iron Wake"
     sidebar = "\n".join(str(m.value) for m in app.sidebar.markdown)
-    assert "edge <b>3</b>" in sidebar and "Impacts:** none" in sidebar
+    assert "Edge <b>3</b>" in sidebar and "Impacts:** none" in sidebar
     bars = [p.proto.text for p in app.sidebar.get("progress")]
-    assert "health: 5 / 5" in bars and "momentum: +2 (from -6 to +10)" in bars
+    assert "Health: 5 / 5" in bars and "Momentum: +2 (from -6 to +10)" in bars
     app.text_input(key="new_track_name").set_value("Find the lost ship")
     app.button(key="add_track").click().run()
     app.text_input(key="new_clock_name").set_value("The alarm")
@@ -207,7 +207,7 @@ def test_switching_systems_switches_the_sheet(app: AppTest) -> None:
     app.selectbox(key="campaign_pick").set_value("Iron Wake").run()
     no_errors(app)
     assert "System: **Ironsworn: Starforged**" in "\n".join(c.value for c in app.sidebar.caption)
-    assert "edge <b>3</b>" in "\n".join(str(m.value) for m in app.sidebar.markdown)
+    assert "Edge <b>3</b>" in "\n".join(str(m.value) for m in app.sidebar.markdown)
 
 
 def test_bad_input_shows_a_friendly_error_and_the_page_survives(app: AppTest) -> None:

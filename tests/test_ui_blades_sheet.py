@@ -20,13 +20,13 @@ def test_the_vice_reads_as_a_name_and_the_crew_coin_bar_stops_where_the_vault_do
         play_action(app, command)
     no_errors(app)
     bars = [p.proto.text for p in app.sidebar.get("progress")]
-    assert "crew coin: 2 / 4" in bars, bars  # no vault upgrade: the crew's coin holds 4
+    assert "Crew coin: 2 / 4" in bars, bars  # no vault upgrade: the crew's coin holds 4
     shown = sidebar_text(app)
-    assert "vice: **Gambling (purveyor Singer at the Silver Stag)**" in shown, shown
+    assert "Vice: **Gambling (purveyor Singer at the Silver Stag)**" in shown, shown
     assert "type Gambling" not in shown
     play_action(app, "/set vaults 1")
     bars = [p.proto.text for p in app.sidebar.get("progress")]
-    assert "crew coin: 2 / 8" in bars, bars
+    assert "Crew coin: 2 / 8" in bars, bars
     page = "\n".join(str(m.value) for m in app.markdown)
     assert "Your character is now called Vex." in page and "Name none" not in page
 

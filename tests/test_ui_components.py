@@ -136,7 +136,7 @@ def test_changes_are_in_words() -> None:
     from assistant.engine import resolve
 
     view = dice_card_view(resolve({"system": "starforged", "move": "Enter the Fray", "stat": "wits", "dice": [1, 9, 9]}))
-    assert "position: bad spot — miss" in view.changes  # newly set: no "none →"
+    assert "Position: bad spot — miss" in view.changes  # newly set: no "none →"
     assert not any("none" in c for c in view.changes)
     assert not any("_" in c for c in view.changes)
     lose = dice_card_view(resolve({"system": "starforged", "move": "Lose Momentum", "options": {"amount": 2}}))
@@ -146,15 +146,15 @@ def test_changes_are_in_words() -> None:
 def test_a_meter_below_zero_is_drawn_from_its_true_minimum() -> None:
     from assistant.ui.components.sheet import meter_text
 
-    assert meter_fraction(2, -6, 10) == 0.5 and meter_text("momentum", 2, -6, 10) == "momentum: +2 (from -6 to +10)"
-    assert meter_text("health", 3, 0, 5) == "health: 3 / 5"
+    assert meter_fraction(2, -6, 10) == 0.5 and meter_text("momentum", 2, -6, 10) == "Momentum: +2 (from -6 to +10)"
+    assert meter_text("health", 3, 0, 5) == "Health: 3 / 5"
 
 
 def test_a_change_that_changed_nothing_is_not_drawn_as_one() -> None:
     from assistant.engine import resolve
 
     view = dice_card_view(resolve({"system": "blades", "move": "Heat", "options": {"exposure": "smooth"}}))
-    assert any(c.startswith("heat: no change (0)") for c in view.changes), view.changes
+    assert any(c.startswith("Heat: no change (0)") for c in view.changes), view.changes
     assert not any("0 → 0" in c for c in view.changes)
 
 

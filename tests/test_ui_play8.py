@@ -20,8 +20,8 @@ def test_heat_that_rolls_over_and_a_downtime_roll_read_right_on_the_cards() -> N
     play_action(app, "/meter heat +3 a contained score")
     play_action(app, "/meter heat +8 a loud score on hostile turf")
     shown = page(app)
-    assert "heat: 3 → 2 — a loud score on hostile turf (filled at 9 and rolled over)" in shown, shown
-    assert "wanted level: 0 → 1 (+1)" in shown and "(-1)" not in shown, shown
+    assert "Heat: 3 → 2 — a loud score on hostile turf (filled at 9 and rolled over)" in shown, shown
+    assert "Wanted level: 0 → 1 (+1)" in shown and "(-1)" not in shown, shown
     assert "A meter changes within its bounds" not in shown, shown
     play_action(app, "how much heat do we have?")
     assert "Heat is 2 on Vex's sheet" in page(app), page(app)

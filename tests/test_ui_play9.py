@@ -46,5 +46,5 @@ def test_harm_on_the_card_reads_as_names_and_levels() -> None:
         }
     )
     lines = " ".join(dice_card_view(beaten).changes)
-    assert "harm: Broken arm (level 2) → Broken arm (level 2), Beaten by the constables (level 3)" in lines, lines
+    assert "Harm: Broken arm (level 2) → Broken arm (level 2), Beaten by the constables (level 3)" in lines, lines
     assert "name Broken arm" not in lines, lines

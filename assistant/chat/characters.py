@@ -23,13 +23,13 @@ from typing import Any
 
 from assistant.chat.commands import CHARACTER_USAGE
 from assistant.chat.session_base import SessionBase
+from assistant.chat.sheet_text import sheet_text, shown_name
 from assistant.chat.turn import Turn, TurnStream
 from assistant.chat.turn import finish as _finish
 from assistant.engine import AssistantError, InputError, get_ruleset
-from assistant.engine.character_edit import Edit, character_rules, words
+from assistant.engine.character_edit import Edit, character_rules
 from assistant.store import characters as store_characters
 from assistant.store import service
-from assistant.store.state import CampaignState
 
 USAGE = CHARACTER_USAGE
 #: Words that aim a move at someone: "I strike Mara", "against Mara", "at the guard".
@@ -88,58 +88,6 @@ def their_words(message: str, who: str) -> str:
     return re.sub(r"\byou have\b", f"{who} has", message)
 
 
-def shown_name(state: CampaignState, cid: str) -> str:
-    """A character as the player calls them: their name; "Your character" or "Character 2" when unnamed (never the
-    store's id)."""
-    name = state.characters[cid].get("name")
-    if name:
-        return str(name)
-    if cid == state.active_character:
-        return "Your character"
-    return f"Character {cid.removeprefix('pc')}"
-
-
-def _entry_text(entry: Any) -> str:
-    """One entry of a list field: a belief with its marks ("The Magistrate lies (marked)"), a name, a plain text."""
-    if not isinstance(entry, dict):
-        return words(str(entry))
-    text = words(str(entry.get("text", entry.get("name", ""))))
-    marks = [m.replace("_", " ") for m in ("marked", "proven_wrong", "met") if entry.get(m) is True]
-    return f"{text} ({', '.join(marks)})" if marks else text
-
-
-def sheet_text(state: CampaignState, cid: str) -> str:
-    """A character's editable fields and what each takes, in words."""
-    sheet = state.characters[cid]
-    rules = character_rules(state.system)
-    playing = " (playing)" if cid == state.active_character else ""
-    lines = [f"{shown_name(state, cid)}{playing}"]
-    for f in rules.fields:
-        value = rules.get(sheet, f)
-        if isinstance(value, list):
-            shown = "; ".join(_entry_text(v) for v in value) or "none"
-        elif isinstance(value, bool):
-            shown = "yes" if value else "no"
-        else:
-            shown = _unset(state.system, f.name, sheet) if value in (None, "") else str(value)
-        lines.append(f"- {f.label}: {shown}")
-    others = [shown_name(state, i) for i in state.characters if i != cid]
-    if others:
-        lines.append("Also in this campaign: " + ", ".join(others) + ".")
-    lines.append("Change a field with /set <field> <value>; lists with /add and /remove.")
-    return "\n".join(lines)
-
-
-def _unset(system: str, field: str, sheet: dict[str, Any]) -> str:
-    """A field left empty, as the player reads it: Dungeon World's Grit is the class's damage die then."""
-    if system == "dungeon-world" and field == "grit":
-        from assistant.engine.rulesets.dungeon_world.damage import grit_of
-
-        grit = grit_of(sheet)
-        return f"the {sheet.get('class') or 'class'}'s, d{grit}" if grit else "not set (the text gives none for this class)"
-    return "-"
-
-
 class CharactersMixin(SessionBase):
     """Creating, editing and switching characters; aiming moves at another one."""
 
@@ -165,13 +113,14 @@ class CharactersMixin(SessionBase):
     def _edit_character(self, edits: Iterable[Edit] | Mapping[str, Any], who: str | None, typed: str = "") -> TurnStream:
         stored, changes = store_characters.edit(self.campaign, edits, character=who, store=self.store)
         self.reload()
-        cid = stored.event.character_id  # type: ignore[union-attr]
+        cid = stored.event.character_id if stored is not None else store_characters.find_character(self._state, who)  # type: ignore[union-attr]
         name = shown_name(self._state, cid)
         mine = name if not name.startswith("Your ") else "your" + name[4:]  # "your character", never "ash"
         text = f"{name}: " + "; ".join(changes) + "." if changes else f"Nothing changed on {mine}'s sheet."
         if changes == [f"Name set to {name}"]:  # a first name: not "Kira: Name set to Kira."
             text = f"Your character is now called {name}."
-        return (yield from self._said(typed or "/set", text, event_seq=stored.seq, notes=self._brink_notes()))
+        seq = stored.seq if stored is not None else None  # nothing changed: nothing stored, nothing to undo
+        return (yield from self._said(typed or "/set", text, event_seq=seq, notes=self._brink_notes()))
 
     def _said(self, typed: str, text: str, event_seq: int | None = None, notes: list[str] | None = None) -> TurnStream:
         self._say("assistant", text)

@@ -102,6 +102,12 @@ _ASK_ORACLE_IF = re.compile(
     r"i\s+will|i|we)\s+)?(?:ask|consult|query)\s+(?:the\s+)?(?:oracle|fates?|dice)\s*[:,-]?\s*(?:if|whether)\s+(?P<q>.+?)[\s?.!]*$",
     re.I,
 )
+#: "I ask the oracle: is the captain corrupt? likely": the question after the colon, the odds after it.
+_ASK_ORACLE_COLON = re.compile(
+    r"^(?:(?:let\s+me|i|we)\s+)?(?:ask|consult|query)\s+(?:the\s+)?oracle\s*[:,-]\s*(?P<q>(?:is|are|was|were|will|would|"
+    r"does|do|did|has|have|had|can|could|should|might|may)\b.+?)\s*$",
+    re.I,
+)
 _AUXILIARIES = frozenset(
     [
         "is",
@@ -198,8 +204,14 @@ def _system_terms(system: str) -> tuple[str, ...]:
     return tuple(sorted(t for t in terms if len(t) > 2))
 
 
+#: "did the raider die?", "will Mara die": the verb, not the die of the dice ("does the action die count?").
+_DYING = re.compile(
+    r"\b((?:did|will|would|could|might|must|should)\s+(?:[\w']+\s+){1,3}?)die\b(?!\s+(?:shows?|counts?|rolls?|lands?))"
+)
+
+
 def _names_a_rule(text: str, system: str) -> bool:
-    low = text.lower()
+    low = _DYING.sub(lambda m: m.group(1) + "perish", text.lower())
     if _RULES_PHRASES.search(low):
         return True
     return any(re.search(rf"\b{re.escape(term)}\b", low) for term in _system_terms(system))
@@ -255,10 +267,14 @@ def classify(text: str, system: str = "starforged") -> Classification:
         return Classification("command", "burn", "burns momentum or focus in words")
     if not stripped.endswith("?") and _UNMARKED_QUESTION.match(stripped):
         stripped = stripped.rstrip(".! ") + "?"  # a question typed without its "?"
-    asked = _ASK_ORACLE_IF.match(stripped)
+    asked = _ASK_ORACLE_IF.match(stripped) or _ASK_ORACLE_COLON.match(stripped)
     if asked:
-        clause = re.sub(rf"[,;]\s*(?:{'|'.join(re.escape(p) for p, _ in ODDS_WORDS)})$", "", asked.group("q"), flags=re.I)
-        question = as_yes_no(clause)
+        odds = "|".join(re.escape(p) for p, _ in ODDS_WORDS)
+        clause = re.sub(rf"[,;?]?\s*\(?(?:{odds})\)?[.!]?$", "", asked.group("q").strip(), flags=re.I)
+        if asked.re is _ASK_ORACLE_COLON:  # already a question: asked as typed
+            question = clause.rstrip(" ?")[:1].upper() + clause.rstrip(" ?")[1:] + "?"
+        else:
+            question = as_yes_no(clause)
         return Classification("oracle", question, "asked the oracle a yes/no question", odds_in(asked.group("q")))
     oracle = _ORACLE_PREFIX.match(stripped)
     if oracle:

@@ -50,7 +50,7 @@ USAGE: dict[str, str] = {
     "price": "/price   (Pay the Price)",
     "dice": "/dice <notation>   e.g. /dice 2d6+1",
     "progress": "/progress [track] [times]   e.g. /progress find the ship",
-    "track": "/track <rank> <name>   e.g. /track dangerous Find the lost ship",
+    "track": "/track <rank> [kind] <name>   e.g. /track dangerous Find the lost ship, /track formidable fight The raider",
     "clock": (
         "/clock <segments> <name> to start one, /clock +1 <name> to advance it, /clock alone lists them"
         "   e.g. /clock 6 The alarm is raised"
@@ -99,6 +99,8 @@ def help_text() -> str:
 
 
 #: What a command given without its words is missing, in the player's words.
+#: Free dice notation typed after /roll ("2d6+1", "d100", "3d6kh2"): the dice, not a move.
+_DICE_NOTATION = re.compile(r"\d*d\d+(?:[a-z]{1,2}\d*)?(?:[+-]\d+)?", re.IGNORECASE)
 _MISSING = {"table": "Which table? (/tables lists them.)", "dice": "Which dice?", "ask": "What is your question?"}
 
 
@@ -130,9 +132,12 @@ def parse_roll(rest: str) -> dict[str, Any]:
     stat: str | None = None
     adds = 0
     options: dict[str, Any] = {}
+    bare: int | None = None
     for token in tokens:
         number = _int(token)
-        if number is not None and (token[0] in "+-" or words):
+        if number is not None and token[0] not in "+-" and words and bare is None:
+            bare = number  # "/roll endure harm 2": the harm when the move takes an amount, else a bonus
+        elif number is not None and (token[0] in "+-" or words):
             adds += number
         elif token.startswith("+") and len(token) > 1:
             if stat is not None:
@@ -149,7 +154,22 @@ def parse_roll(rest: str) -> dict[str, Any]:
         raise _usage_error("roll", "Name the move to roll.")
     if not -MAX_ADDS <= adds <= MAX_ADDS:
         raise _usage_error("roll", f"A bonus is a whole number from -{MAX_ADDS} to +{MAX_ADDS}; {adds:+d} won't do.")
-    return {"move": " ".join(words), "stat": stat, "adds": adds, "options": options}
+    return {"move": " ".join(words), "stat": stat, "adds": adds, "options": options, "bare": bare}
+
+
+def with_bare_number(system: str, request: dict[str, Any], number: int) -> dict[str, Any]:
+    """A number typed after a move's name without a sign ("/roll endure harm 2"): the amount, when the move takes one
+    and none was given as ``amount=``; else a bonus, as "+2" would be."""
+    from assistant.engine import AssistantError, get_ruleset
+
+    try:
+        takes = "amount" in get_ruleset(system).find_move(str(request["move"])).options
+    except AssistantError:
+        takes = False
+    options = dict(request.get("options") or {})
+    if takes and "amount" not in options:
+        return {**request, "options": {**options, "amount": number}}
+    return {**request, "adds": int(request.get("adds") or 0) + number}
 
 
 MAX_ADDS = 10
@@ -188,6 +208,8 @@ def parse_command(text: str) -> Command:
     if name == "sheet" and rest:  # "/sheet Mara": that character's sheet, as /character Mara shows it
         return Command("character", {"value": rest}, body)
     args: dict[str, Any]
+    if name == "roll" and _DICE_NOTATION.fullmatch(rest.replace(" ", "")):
+        return Command("dice", {"value": rest}, body)  # "/roll 2d6+1": free dice, as /dice rolls them
     if name == "roll":
         args = parse_roll(rest)
     elif name == "oracle":

@@ -7,6 +7,7 @@ from typing import Any
 
 from assistant.chat.acting import ActingMixin
 from assistant.chat.classify import Classification
+from assistant.chat.foe_fate import decided_by_a_fight
 from assistant.chat.moves_info import oracle_move
 from assistant.chat.turn import Turn, TurnStream, with_notes
 from assistant.chat.turn import finish as _finish
@@ -91,7 +92,8 @@ class LookupsMixin(ActingMixin):
         """`` (the rules have Appraise Circumstances and Ear to the Ground for that)``: the moves the game gives for
         learning about the story, or "" when it names none."""
         ruleset = get_ruleset(self.system)
-        names = [name for pattern, name in ruleset.story_moves if pattern and name in {m.name for m in ruleset.moves}]
+        moves = {m.name for m in ruleset.moves}
+        names = list(dict.fromkeys(name for pattern, name in ruleset.story_moves if pattern and name in moves))  # each once
         if not names:
             return ""
         listed = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
@@ -131,6 +133,10 @@ class LookupsMixin(ActingMixin):
             raise RulesError(f"{self._title()} has no yes/no oracle; roll {instead} instead.")
         if record:
             self._say("user", f"Oracle ({odds}): {question}")
+        fought = decided_by_a_fight(self._state, self.system, question)
+        if fought is not None:  # "is the hunter dead?" mid-fight: the fight's roll decides, not a yes from the oracle
+            self._say("assistant", fought)
+            return (yield from _finish(Turn(kind="oracle", player_text=question, narration=fought, narrator="template")))
         return (
             yield from self._resolve(
                 {"move": move.id, "options": {"odds": odds}}, player_text=question, task="oracle", question=question

@@ -311,6 +311,8 @@ def stream_draft(
     text = "".join(shown).strip()
     if not text and skipped:
         raise NarrationEchoed(REPEATED_EARLIER)  # nothing but earlier turns told again: retried with that said
+    if not text and template:
+        return "", cut  # the offline narrator has nothing to add to the app's card (a d100 row rolled by name)
     if not text:
         raise NarrationFailed("The narrator returned no text.")
     whole = check(text, partial=False)

@@ -4,7 +4,7 @@ told (it still waits for a pick; a new move leaves it, nothing taken)."""
 from __future__ import annotations
 
 from assistant.chat.characters import CharactersMixin
-from assistant.engine import Result
+from assistant.engine import Result, RulesError, get_ruleset
 
 
 class OpenChoiceMixin(CharactersMixin):
@@ -45,3 +45,23 @@ class OpenChoiceMixin(CharactersMixin):
         offer = " or ".join(o.label.rstrip(".") for o in open_options(result.choices))
         whose = f"{result.move}'" if result.move.endswith("s") else f"{result.move}'s"  # "Entanglements' choice"
         return f"{whose} choice was left open ({offer}): nothing from it was taken."
+
+    def _refuse_unpaid(self) -> None:
+        """Refuse a new move while the last one's price is unpaid (Blades' coin or rep for an additional downtime
+        activity): moving on would leave it, and the activity would have been had for free. Nothing is stored."""
+        from assistant.chat.choosing import open_options
+
+        opened = self._open_choice()
+        if opened is None:
+            return
+        result = opened[1]
+        ruleset = get_ruleset(self.system)
+        owed = [c for c in result.choices if ruleset.is_owed(c.id)]
+        if not owed:
+            return
+        numbers = {id(o): n for n, o in enumerate(open_options(result.choices), 1)}
+        ways = " or ".join(f"/choose {numbers[id(o)]} ({o.label.rstrip('.').lower()})" for o in owed[0].options)
+        raise RulesError(
+            f"{owed[0].prompt.rstrip('.')}, and {result.move} is not paid for yet: pay with {ways} first, "
+            f"or take {result.move} back with /undo."
+        )

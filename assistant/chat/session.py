@@ -25,13 +25,14 @@ from assistant.chat.asking import AskingMixin
 from assistant.chat.choosing import DECLINE
 from assistant.chat.classify import classify
 from assistant.chat.clock_finder import check_new_clock
-from assistant.chat.commands import CHARACTER_USAGE, Command
+from assistant.chat.commands import CHARACTER_USAGE, Command, with_bare_number
 from assistant.chat.help_text import parse_for, system_help
 from assistant.chat.lookups import LookupsMixin
 from assistant.chat.moves_info import oracle_move, yes_chance
 from assistant.chat.naming import NAMED_NOTE, bare_name
 from assistant.chat.sheet_answers import sheet_question
 from assistant.chat.sheet_view import clocks_text, info_text
+from assistant.chat.track_finder import typed_track
 from assistant.chat.turn import Turn, TurnEvent, TurnStream, with_notes
 from assistant.chat.turn import finish as _finish
 from assistant.config import Settings, load_settings
@@ -314,6 +315,8 @@ class ChatSession(AskingMixin, LookupsMixin):
             return (yield from self._character_command(name, a["value"], f"/{command.text}"))
         if name == "roll":
             request = {"move": a["move"], "adds": a["adds"], "options": a["options"]}
+            if a.get("bare") is not None:  # "/roll endure harm 2": the amount the move takes, else a bonus
+                request = with_bare_number(self.system, request, a["bare"])
             if a["stat"]:
                 request["stat"] = a["stat"]
             reading = self._read_words(self._last_intent, request)  # "I take 2 harm", then /roll endure harm
@@ -350,7 +353,7 @@ class ChatSession(AskingMixin, LookupsMixin):
         if name == "track" and not a:
             return (yield from self._progress(None, 1))
         if name == "track":
-            track = {"name": a["name"], "rank": a["rank"]}
+            track = {**typed_track(self.system, a["name"]), "rank": a["rank"]}  # "/track formidable fight The raider"
             return (yield from self._tool("start_track", track, f"/{command.text}"))
         if name == "clock" and "by" in a:
             return (yield from self._clock_step(a["name"], a["by"], f"/{command.text}"))

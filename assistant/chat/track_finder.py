@@ -61,6 +61,11 @@ class Found:
     notes: list[str] = field(default_factory=list)
 
 
+def move_effects(move: MoveSpec) -> list[Any]:
+    """Every effect the move can have: before the roll, in each outcome and in each option of its choices."""
+    return _effects(move)
+
+
 def _effects(move: MoveSpec) -> list[Any]:
     out = list(move.before_roll)
     for outcome in move.outcomes.values():
@@ -224,11 +229,11 @@ def name_from_words(text: str, kind: str) -> str:
 
 # ---- finding -------------------------------------------------------------------------------------------
 #: How the player calls a track of each kind (by default, its kind).
-_KIND_WORDS = {"any": "track", "combat": "fight", "scene": "scene challenge"}
+KIND_WORDS = {"any": "track", "combat": "fight", "scene": "scene challenge"}
 
 
 def _kind_words(kind: str) -> str:
-    return _KIND_WORDS.get(kind, kind)
+    return KIND_WORDS.get(kind, kind)
 
 
 def find_track(state: CampaignState, need: TrackNeed, text: str) -> Found:
@@ -293,6 +298,35 @@ def _starter(state: CampaignState, kind: str) -> str | None:
     return None
 
 
+def track_kinds(system: str) -> list[str]:
+    """The kinds of campaign track the system's moves start or act on, the quest's kind first (Starforged's vow,
+    Elegy's elegy: the kind Reach a Milestone marks)."""
+    kinds: list[str] = []
+    for move in get_ruleset(system).moves:
+        need = track_need(move)
+        if need is not None and need.kind != "any" and need.kind not in kinds:
+            kinds.append(need.kind)
+    try:
+        quest = track_need(get_ruleset(system).find_move("Reach a Milestone"))
+    except Exception:  # noqa: BLE001 - a system without milestones: its first kind, or a vow
+        quest = None
+    first = quest.kind if quest is not None else (kinds[0] if kinds else "vow")
+    return [first, *(k for k in kinds if k != first)]
+
+
+def typed_track(system: str, words: str) -> dict[str, Any]:
+    """A track typed after its rank ("fight The raider", "expedition To the far moon", "Find my sister"): its kind
+    (a kind word first, "fight" for a combat; else the system's quest) and its name."""
+    kinds = track_kinds(system)
+    first, _, rest = words.strip().partition(" ")
+    said = {_kind_words(k).split()[0]: k for k in kinds} | {k: k for k in kinds}
+    said |= {"vow": kinds[0], "quest": kinds[0], "battle": "combat"} if kinds else {}
+    kind = said.get(first.lower()) if rest.strip() else None
+    if kind is None or (kind not in kinds and kind != "combat"):
+        return {"name": words.strip(), "kind": kinds[0] if kinds else "vow"}
+    return {"name": rest.strip(), "kind": kind}
+
+
 def missing_track(state: CampaignState, request: dict[str, Any]) -> str | None:
     """What to tell the player when ``request``'s move acts on a track of a kind the campaign has none open of."""
     try:
@@ -304,8 +338,10 @@ def missing_track(state: CampaignState, request: dict[str, Any]) -> str | None:
     if need is None or need.starts or need.kind == "any" or {"track", "progress_ticks", "progress_boxes"} & set(options):
         return None
     starter = _starter(state, need.kind)
-    how = f"{starter} first, or start one with /track <rank> <name>" if starter else "start one with /track <rank> <name>"
     word = _kind_words(need.kind)
+    typed = "" if need.kind == track_kinds(state.system)[0] else f"{word.split()[0]} "  # "/track <rank> fight <name>"
+    start = f"start one with /track <rank> {typed}<name>"
+    how = f"{starter} first, or {start}" if starter else start
     article = "an" if word[:1].lower() in "aeiou" else "a"
     return f"{move.name} acts on {article} {word}'s progress track, and there is no open {word} yet: {how}."
 

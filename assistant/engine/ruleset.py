@@ -44,6 +44,13 @@ class Ruleset(RulesetData):
     """The moves (ids) a system's :meth:`after_roll` does anything for; None: any move (it is called for every one)."""
     finish_moves: ClassVar[frozenset[str] | None] = None
     """The moves (ids) a system's :meth:`finish` does anything for; None: any move (it is called for every one)."""
+    owed_choices: ClassVar[tuple[str, ...]] = ()
+    """Ids (or id prefixes) of choices that are a price the rules make the player pay (Blades' coin or rep for an
+    additional downtime activity): left open, the move would have been had for free, so it is paid before another."""
+
+    def is_owed(self, choice_id: str) -> bool:
+        """Whether the choice ``choice_id`` is a price the player must pay before making another move."""
+        return any(choice_id == owed or choice_id.startswith(f"{owed}_") for owed in self.owed_choices)
 
     @cached_property
     def sheet_plan(self) -> SheetPlan:

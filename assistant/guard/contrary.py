@@ -203,6 +203,8 @@ def check_miss_untold(text: str, facts: Facts, intent: str | None) -> list[Viola
     wanted = set(_stems(intent or ""))
     if not _missed(facts) or len(wanted) < 2 or _FAILED_WORDS.search(text.lower()):
         return []
+    if wanted <= set(_stems(" ".join(r.move for r in facts.results))):
+        return []  # "I end the fight": the words only name the move, whose miss the outcome's own line tells
     told = sentences(text, facts.engine_text, facts.engine_bigrams)
     if not told or any(wanted & set(_stems(s.narr)) for s in told):
         return []
@@ -215,9 +217,13 @@ def check_only_retold(text: str, facts: Facts, intent: str | None) -> list[Viola
     """A rolled outcome whose whole story only tells the player's words back ("You lean on your contacts to acquire
     a fine carriage." and nothing more): the outcome is never told. A sentence that adds more than two words of its
     own, quotes the engine's text, tells an attempt or a failure or a turn ("but they refuse") tells something."""
+    from assistant.narrate.facts import UNTONED
+
     wanted = set(_stems(intent or ""))
     if not facts.tiered or facts.outcomes & _DONE_ANYWAY or len(wanted) < 3:
         return []
+    if facts.results and all(r.move_id in UNTONED for r in facts.results):
+        return []  # a vice roll picks how much stress clears (the card says it): no success or failure to tell
     told = [s for s in re.split(r"(?<=[.!?])\s+|\n+", text) if len(re.findall(r"[A-Za-z']+", s)) >= 3]
     if not told:
         return []

@@ -159,6 +159,8 @@ class Facts:
             roll.add(sum(kept))
             if r.roll in ("notation", "total") and r.score is not None:
                 roll.add(abs(r.score - sum(kept) - (r.stat_value or 0)))  # the notation's own modifier ("2d6+1")
+        if r.roll == "notation":  # "Rolled 3d6kh2 ...": the notation's own counts and sides are the player's words
+            roll.update(int(n) for n in re.findall(r"\d+", r.move))
         if action and r.stat_value is not None:
             roll.add(action[0] + r.stat_value)
             roll.add(action[0] + r.stat_value + r.adds)
@@ -199,12 +201,14 @@ class Facts:
                     self.meter_numbers.setdefault(name, set()).add(value)
         if r.character:
             self.current.update({k: v for k, v in r.character.items() if isinstance(v, int) and not isinstance(v, bool)})
-        for effect in r.effects:
+        over = rolled_over(r)
+        for n, effect in enumerate(r.effects):
             target = effect_target(effect.kind, effect.target)
             if target is None:
                 texts.append(effect.reason)  # a picked option's own label ("Chosen: Forfeit 1 rep per Tier …")
                 continue
-            self.changes.setdefault(target, []).append(Change(effect.delta, effect.before, effect.after, effect.marks))
+            delta = None if n in over else effect.delta  # heat 4 + 6 → 1: heat was taken, not cleared
+            self.changes.setdefault(target, []).append(Change(delta, effect.before, effect.after, effect.marks))
             nums = self.meter_numbers.setdefault(target, set())
             if target == "legacy":
                 for value in (effect.before, effect.after):
@@ -372,3 +376,24 @@ def _odds_match(odds: Any) -> float | None:
     if isinstance(value, Fraction):
         return float(value * 100)
     return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
+def rolled_over(result: Result) -> set[int]:
+    """The effects (by index) of a meter that filled and rolled over into the next one (Blades' heat 4 + 6 → 1 and a
+    wanted level): their net change (-3) is no loss, so it says nothing of the direction a story may tell."""
+    try:
+        from assistant.engine.registry import get_ruleset
+
+        meters = get_ruleset(result.system).sheet.meters
+    except Exception:  # noqa: BLE001 - no rules data: every change as it is
+        return set()
+    found: set[int] = set()
+    effects = result.effects
+    for n, (effect, nxt) in enumerate(zip(effects, effects[1:], strict=False)):
+        spec = meters.get(str(effect.target)) if effect.kind == "meter" else None
+        over = spec.at_max if spec is not None else None
+        before, after = effect.before, effect.after
+        fell = isinstance(before, int) and isinstance(after, int) and after < before
+        if over is not None and nxt.target == over.meter and fell:
+            found.add(n)
+    return found

@@ -38,7 +38,7 @@ _FRAMING = frozenset(
         "there this it its your",
     )
 )
-_RULE_CONDITION = re.compile(r"\b(?:on|with|for each|if you get)\s+(?:a|an)?\s*$")
+_RULE_CONDITION = re.compile(r"\b(?:on|with|for each|if you get|after)\s+(?:a|an)?\s*$")  # "After a successful score"
 _FAMILY_WORDS = {"strong": "strong hit", "weak": "weak hit", "miss": "miss"}
 _CLAUSE = re.compile(r"[,;:\u2014]|\s-\s|\b(?:and|but|while|as)\b")
 _ORACLE = frozenset({"yes", "no"})

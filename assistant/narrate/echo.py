@@ -349,6 +349,8 @@ def copies_fact(words: list[str], facts: Iterable[set[str]]) -> bool:
     """Whether a sentence (its ``words``) tells one of ``facts`` (content-word sets) again, in its words or nearly,
     and in the rules' terms (:data:`RULES_WORDS`) or as the rules' alternatives ("You fail, or a momentary success is
     undermined by a dire turn of events.": a story tells what happened, not two things that might have)."""
+    if words[:3] == ["you", "fail", "or"] or words[:4] == ["you", "are", "defeated", "or"]:
+        return True  # the rules' alternatives for a miss, which the fact sheet no longer tells as story
     if not RULES_WORDS.intersection(words) and "or" not in words:
         return False
     content = _content_words(words) - _RULES_TERMS

@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from enum import Enum
-from functools import cache
 
 from assistant.narrate.variety import choose, said_before
+from assistant.narrate.verbs import is_verb
 
 MAX_INTENT = 160
 
@@ -69,27 +69,6 @@ _OBJECTS = words("away back home again him her them it me us something someone e
 _SUBJECTS = words("he she it they there this that these those someone something everyone nobody")
 _DETERMINERS = words("a an the your his her their its this that these those some any every each another")
 
-#: Common action verbs of play, beyond the ones the rulesets' own triggers use ("When you face danger").
-_VERBS = """
-ask attack avoid bargain bash bind block bluff board break bribe build burn buy call calm carry catch charge chase
-check circle clear climb close command comfort confront convince crack craft crawl creep cross cut dash defend
-deceive decipher demand dig disarm disguise distract dive dodge douse drag draw drink drive drop duck eavesdrop
-enter escape examine explore fight fix flee fly follow force forge gather get give go grab grapple guard hack haggle
-heal help hide hit hold hunt intimidate investigate jump kick kill knock lead leap lie lift listen load lock look
-loot lure make mend move negotiate open parry patch persuade pick plead plot pray press pull punch push question
-race raid rally reach read recall recruit repair rescue rest retreat ride run rush sabotage scan scout search seize
-shoot shout shove sing slash slip smash sneak speak spot sprint stab stalk stand start steal steer stop strike
-study surrender survey swim swing talk tell threaten throw track trade travel trick trust try turn uncover unlock
-use wait walk warn watch wield win work wrestle write
-lunge cast defy volley parley ambush assault flank hail salvage scavenge swear vow forage camp sleep pay collect
-acquire recover indulge train invent learn reduce interrogate inspect consult sense notice summon banish curse bless mark
-sacrifice invoke reload snipe brace protect shield withdraw charm flirt seduce taunt provoke mock insult apologize
-promise offer treat bandage pilot navigate smuggle spy infiltrate swipe pickpocket reassure console tinker tame
-soothe evade feint disengage ram dock launch warp decode decrypt bypass override sway take fulfill forsake sing
-horrify terrify frighten scare startle shock disgust stun haunt unsettle sicken unnerve overwhelm
-endure sojourn resupply withstand recommit undertake finish compel aid face secure develop clash deal betray
-"""
-
 
 class Shape(str, Enum):
     """How the player's words read."""
@@ -110,31 +89,6 @@ class Shape(str, Enum):
     """A sentence about the world: "the score is done"."""
     PHRASE = "phrase"
     """A noun phrase or fragment: "the vault", "a bribe for the guard"."""
-
-
-@cache
-def _rules_verbs() -> frozenset[str]:
-    """Verbs the rulesets' own move texts use after "when you" (so every move's trigger verb is known)."""
-    from assistant.engine.errors import AssistantError
-    from assistant.engine.registry import available_systems, get_ruleset
-
-    found: set[str] = set()
-    for system in available_systems():
-        try:
-            moves = get_ruleset(system).moves
-        except AssistantError:
-            continue
-        for move in moves:
-            found.update(w.lower() for w in re.findall(r"\bwhen you (\w+)", f"{move.trigger or ''} {move.text}", re.I))
-    return frozenset(found - {"are", "first", "next", "went", "come"})
-
-
-def is_verb(word: str) -> bool:
-    word = word.lower()
-    return word in _VERB_SET or word in _rules_verbs()
-
-
-_VERB_SET = frozenset(_VERBS.split())
 
 
 def second_person(text: str) -> str:
@@ -206,6 +160,9 @@ def shape(player_text: str) -> tuple[Shape, str]:
         if len(words) == 2 and words[1] not in _AFTER_VERB | _DETERMINERS | _OBJECTS:
             return Shape.PHRASE, intent  # "feeding time", "closing time": a noun, not "You try feeding time."
         return Shape.GERUND, intent
+    plural = words[0].endswith("s") and not words[0].endswith("ss")
+    if len(words) > 2 and plural and is_verb(words[1]):
+        return Shape.CLAUSE, intent  # "Guards surround us", "Bandits block the road": never "You set your sights on ..."
     return Shape.PHRASE, intent
 
 
@@ -301,7 +258,9 @@ def _opener(openers: Sequence[str], words: str, seed: object, recent: Sequence[s
     """``words`` after one of ``openers`` ("You try to", or "You focus on {}."), the opener chosen among those the
     recent narrations did not use, so two turns do not open alike even when their words differ."""
     heads = [o.split("{}")[0].strip() if "{}" in o else o for o in openers]
-    head = choose(heads, seed, recent)
+    said = " ".join(words.lower().split()[:3])
+    fitting = [h for h in heads if not said.startswith(h.lower().removeprefix("you ").removesuffix(" to"))] or heads
+    head = choose(fitting, seed, recent)  # "set out for the station": not "You set out to set out for the station"
     template = openers[heads.index(head)]
     return template.format(words) if "{}" in template else f"{template} {words}."
 
@@ -337,18 +296,55 @@ def frame(player_text: str, seed: object, recent: Sequence[str] = (), *, attempt
     player_text = without_rank(player_text)
     told = _frame(player_text, seed, recent, attempt=attempt)
     kind, intent = shape(player_text)
-    second = intent.lower().split()[1:2]
-    tried = bool(second) and second[0] in _TRYING  # "I try to feed", "I want to feed": not "You try to try to feed"
-    being = bool(second) and second[0] in _BEING  # "you are shaken": a state, never "You try to are shaken"
-    if (
-        failed
-        and not being
-        and kind is Shape.ATTEMPT
-        and told.rstrip(".").lower() == intent.lower()
-        and intent.lower().startswith("you ")
-    ):
-        told = told if tried else f"You try to {intent[4:]}."
+    if failed and kind in (Shape.ATTEMPT, Shape.CLAUSE):
+        told = _as_tried(told, intent)
     return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).upper(), told)  # "the heat. it was loud": "It was"
+
+
+#: The last sentence's lead-in when the same words were told before ("One more time: you ...").
+_AGAIN_LEAD = re.compile(r"^(?:" + "|".join(re.escape(a) for a in _AGAIN) + r")\s+")
+#: A deed told as done or a state as reached ("your vow is fulfilled", "the hunter is dead").
+_DONE_STATE = re.compile(
+    r"\b(?:is|are|was|were|has been|have been)\s+(?:now\s+|finally\s+|at last\s+)?(?:fulfilled|done|complete|completed|"
+    r"over|finished|dead|defeated|slain|won|found|destroyed|killed|beaten|safe|escaped|gone)\b"
+)
+#: Past forms a player types for a deed done ("I found her", "I slew the beast").
+_PAST_DEEDS = words("found took won slew made got caught fought struck stole broke brought bought threw drove rode ran hid led")
+
+
+def _done_deed(words_after_you: list[str]) -> bool:
+    """``you fulfilled``, ``you have found``, ``you found``: a deed told as done, not as an attempt."""
+    if not words_after_you:
+        return False
+    first = words_after_you[0]
+    if first in {"have", "has", "had"} and len(words_after_you) > 1:
+        first = words_after_you[1]
+        if first.endswith("en") and len(first) > 4:  # "you have beaten", "you have taken"
+            return True
+    if first in _PAST_DEEDS:
+        return True
+    return first.endswith("ed") and not is_verb(first) and (is_verb(first[:-2]) or is_verb(first[:-1]) or is_verb(first[:-3]))
+
+
+def _as_tried(told: str, intent: str) -> str:
+    """The opening of a missed move: the player's deed told as tried ("You try to fulfil your vow."), and a deed or
+    state told as done ("You have fulfilled your vow.", "Your vow is fulfilled.") left out, since the miss says
+    otherwise. Only the words the player typed are changed, in the last sentence (the one the move rolls for)."""
+    sentences = re.split(r"(?<=[.!?])\s+", told.strip())
+    last = sentences[-1]
+    lead = _AGAIN_LEAD.match(last)
+    head, body = (last[: lead.end()], last[lead.end() :]) if lead else ("", last)
+    said = body.rstrip(".").lower()
+    typed = re.split(r"(?<=[.!?])\s+", intent.strip())[-1].rstrip(".").lower()
+    if said != typed:
+        return told  # an opener's words ("You make your move to ..."): already an attempt
+    after_you = said.split()[1:] if said.startswith("you ") else []
+    if _DONE_STATE.search(said) or _done_deed(after_you):
+        return " ".join(sentences[:-1])
+    if not after_you or after_you[0] in _TRYING or after_you[0] in _BEING:  # "you want to feed", "you are shaken"
+        return told
+    tried = f"{head}{'you' if head else 'You'} try to {body[4:].rstrip('.')}."
+    return " ".join([*sentences[:-1], tried])
 
 
 def _frame(player_text: str, seed: object, recent: Sequence[str], *, attempt: bool) -> str:

@@ -117,8 +117,15 @@ def _with_tables(text: str, outcome: str) -> list[str]:
 _LOWER_NOTE = re.compile(r"^\s*\((?:the (?:worst|best) result: )?lower is better\)\s*", re.I)
 
 
+#: Another move's tier a move's text points at ("Cast a Spell (Wizard), 7–9: Magic Missile is cast"): a rules reference.
+_MOVE_TIER = re.compile(r"^[A-Z][\w&' ]*(?:\([^)]*\))?,\s*(?:\d+\s?[-–—]\s?\d+|\d+\+|\d+-|miss)\s*:\s*")
+#: A penalty the open choice asks for, told inside a sentence ("..., but Choose One Penalty").
+_PENALTY_CLAUSE = re.compile(r",?\s+(?:and\s+|but\s+)?(?:choose|pick|take)\s+(?:one|two|\d+)\s+penalt(?:y|ies)\b", re.I)
+
+
 def strip_tier(sentence: str) -> str:
     """``On a weak hit, you succeed`` -> ``You succeed`` (the dice card already names the tier)."""
+    sentence = _MOVE_TIER.sub("", sentence.strip(), count=1)
     stripped = _LOWER_NOTE.sub("", _TIER_PREFIX.sub("", sentence, count=1).strip()).strip()
     if not stripped or stripped == sentence.strip():
         return sentence.strip()
@@ -166,10 +173,12 @@ def _answered_prompts(result: Result) -> set[str]:
 
 def _lists_the_options(sentence: str, result: Result) -> bool:
     """A sentence naming every option of a choice of two or more ("... Rivals or Unquiet Dead; ..."), open or
-    already picked (the card says "Chosen: ...")."""
+    already picked (the card says "Chosen: ..."); or the one option of a choice among the columns of a table ("Heat
+    0-3: Cooperation; Heat 4/5: Show of Force; ..." on a 6, where each column offers one)."""
     lowered = sentence.lower()
     labels = [[o.label for o in choice.options] for choice in result.choices] + _picked_choice_labels(result)
-    return any(len(group) > 1 and all(label.strip().lower() in lowered for label in group) for group in labels)
+    columns = len(re.findall(r"[^:;]+:", sentence)) > 1 and ";" in sentence
+    return any((len(group) > 1 or columns) and all(label.strip().lower() in lowered for label in group) for group in labels)
 
 
 def move_choices(result: Result) -> list[Any]:
@@ -252,12 +261,17 @@ def _at_zero_but_not(sentence: str, result: Result) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value != 0
 
 
-#: A sentence that leans on the one before it ("If you do, ...", "If so, ...").
-_IF_SO = re.compile(r"^(?:if (?:you do|so|they do|it does)|then)\b", re.IGNORECASE)
+_DEAL = re.compile(r"^deal\b[^.]*\bdamage\b", re.I)
+#: A sentence that leans on the one before it ("If you do, ...", "If so, ...", "Otherwise, ...").
+_IF_SO = re.compile(r"^(?:if (?:you do|so|they do|it does)|then|otherwise)\b", re.IGNORECASE)
 #: A sentence pointing back at the things the sentence before named ("You can resist each of those consequences").
 _THOSE = re.compile(
     r"\b(?:each|either|any|both|all) of (?:those|these|them)\b|\b(?:those|these) (?:consequences|options|choices|costs)\b", re.I
 )
+#: The rules' alternatives for a miss ("You fail, or a momentary success is undermined by a dire turn of events.",
+#: "You fail or your assumptions betray you.", "You are defeated, or your objective is lost."): which one happened
+#: is the story's to tell, not the rules' sentence.
+_ALTERNATIVES = re.compile(r"^you (?:fail|are defeated),?\s+or\b", re.IGNORECASE)
 #: A limit the sheet keeps, told as a rule ("You may have a maximum of two assets.").
 _LIMIT = re.compile(r"^you (?:may|can) (?:have|hold|keep) (?:a maximum of|at most|no more than)\b", re.IGNORECASE)
 
@@ -291,7 +305,9 @@ def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
                 sentence = _PAY_CLAUSE.sub("", sentence)
             if result.choices or any(e.kind == "choice" for e in result.effects):  # "..., and choose one: A; B; or C":
                 # the open choice lists them, or the card says which was chosen
-                sentence = _CHOICE_CLAUSE.sub(".", sentence)
+                sentence = _PENALTY_CLAUSE.sub("", _CHOICE_CLAUSE.sub(".", sentence))
+            if _DEAL.match(sentence) and any(f.move == "Deal Damage" for f in result.follow_ups):
+                continue  # "Deal 2d4 damage to one target": the follow-up the card offers rolls it
             if not sentence.strip(" .") or _follow_up_sentence(sentence, result) or _applied(sentence, result):
                 continue
             if _TAKE_ALL.match(sentence) and not result.choices and result.effects:
@@ -315,6 +331,8 @@ def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
                 continue  # "When you lose resources, suffer -1 supply...": the rule, not the story; the card has it
             if (_IF_SO.match(sentence) or _THOSE.search(sentence)) and not told_before:
                 continue  # "If you do, …", "You can resist each of those consequences": what it leans on was left out
+            if _ALTERNATIVES.match(sentence):
+                continue  # "You fail, or a momentary success is undermined ...": the rules' choice for the GM, not a story
             if _LIMIT.match(sentence):
                 continue  # "You may have a maximum of two assets.": a limit the engine keeps, not the story
             if _QUALITY_LINE.match(sentence) and any(e.kind == "quality" for e in result.effects):

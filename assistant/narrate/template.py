@@ -41,13 +41,14 @@ def _seed(request: NarrationRequest) -> str:
 def _card(result: Result, label: bool, whose: str = "") -> str:
     """The dice card as sentences: the move, the roll, the engine's notes, the changes (on ``whose`` sheet, when the
     move is another character's), the burn offer."""
-    head = [f"{facts.move_label(result)}."] if label else []
+    changes = facts.effect_lines(result)
+    named = result.roll == "none" and bool(changes) and changes[0].lower().startswith(f"{result.move.lower()} ")
+    head = [f"{facts.move_label(result)}."] if label and not named else []  # "Heat 0 → 4.", not "Heat. Heat 0 → 4."
     if result.roll == "oracle":  # the engine's note states the odds and the roll; the match comes after it
         head += [*result.notes, facts.roll_line(result)]
     else:  # a zero-dice roll's line says how it was rolled: the engine's note is not said again
         zero = facts.zero_dice(result)
         head += [facts.roll_line(result), *(n for n in result.notes if not (zero and n.startswith("Zero dice:")))]
-    changes = facts.effect_lines(result)
     head += [f"On {whose}'s sheet, {changes[0][:1].lower()}{changes[0][1:]}", *changes[1:]] if whose and changes else changes
     head.append(facts.burn_offer(result))
     return " ".join(part for part in head if part)
@@ -100,7 +101,7 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
         text = story(result, recent)
         if not stated and result.outcome in ("yes", "no") and not _ANSWER_TEXT.search(text):
             text = f"The answer is {result.outcome}. {text}".strip()  # the answer is told whenever it was last said
-        paragraphs.append(_without_answer_line(text) if stated else text)
+        paragraphs.append(_without_answer_line(text) if stated or not request.card else text)  # the app's card says it
         return paragraphs + _listed(request, result)
     if result.roll in {"table", "notation"}:
         card = _card(result, label=False)
@@ -110,9 +111,8 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
             if not reading and request.task == "oracle":
                 reading = rows_answer(result, request.question or request.player_text)
             card = _without_rows_read(card, result, reading)
-            if not request.card and len(result.dice) == 1:  # the app's card says "Rolled 56 on d100": the story, the row
-                rows = facts.rows_as_list(facts.table_rows(result), "; ")
-                card = "" if reading or not rows else rows[:1].upper() + rows[1:] + ("" if rows.endswith(".") else ".")
+            if not request.card and len(result.dice) == 1:  # the app's card says "Rolled 56 on d100" and the row:
+                card = ""  # the story does not say the row again (a reading of it in the light of the words may)
         paragraphs.append(card if first or not card else f"Then, {card}")
         if result.roll == "table":
             paragraphs += [reading, story(result, recent)]
@@ -137,11 +137,16 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
     prose = " ".join(
         s for s in re.split(r"(?<=[.!?])\s+", prose) if s and s.lower().rstrip(".!") not in said
     )  # "..., your vow is fulfilled." then "Your vow is fulfilled.": once
+    if not rolled and not request.card and result.text:  # the app's card shows a move's text when no roll was made
+        shown = " ".join(result.text.lower().split())
+        prose = " ".join(s for s in re.split(r"(?<=[.!?])\s+", prose) if s and " ".join(s.lower().split()) not in shown)
+    if not (opening or feeling or prose or rest) and not rolled:  # "/roll heat": the moment the move's trigger names
+        opening = _trigger_told(result)
     paragraphs.append(" ".join(p for p in (opening, feeling, prose) if p))
     paragraphs.append(rest)
     picked = retold and not (result.burn and result.burn.burned)
     card = _picked_card(request, result) if picked else _card(result, label=True, whose=request.actor)
-    paragraphs.append(card if request.card else facts.burn_offer(result))
+    paragraphs.append(card if request.card else "")  # the app's card offers the burn ("Burning momentum would ...")
     return paragraphs + _listed(request, result)
 
 
@@ -278,14 +283,26 @@ def render(request: NarrationRequest) -> str:
     for paragraph in (p.strip() for p in paragraphs):
         if paragraph and paragraph not in kept:
             kept.append(paragraph)
+    if not kept and not request.card and all(_card_tells_all(r) for r in request.results):
+        return ""  # a d100 row rolled by name, a move's text with no roll: the app's card shows it, no more to tell
     if not kept:  # nothing left to tell beside the card (an entanglement rolled by name): still a line of story
         result = request.results[0]
         outcome = result.outcome.value.replace("_", " ") if result.outcome and result.outcome.value != "none" else ""
         if result.move_id in facts.UNTONED and result.score is not None:  # the roll picks a row: no success or failure
             outcome = f"the dice read {result.score}"
+        elif outcome and facts.lower_is_better(result) and outcome in ("strong hit", "critical", "miss"):
+            outcome += " (the best result here)" if outcome == "miss" else " (the worst result here: lower is better)"
         said = "" if outcome else _trigger_told(result)  # "Heat." alone is no story: what the move's moment is
         kept.append(said or (f"{result.move}: {outcome}." if outcome else f"{result.move}."))
     return "\n\n".join(kept)
+
+
+def _card_tells_all(result: Result) -> bool:
+    """The app's card says all there is: a d100 row (the roll and the row), a move made without a roll with a text of
+    its own (the text and the changes), a damage roll (the total, the armor, the HP)."""
+    if result.roll == "total" and str(getattr(result.outcome, "value", result.outcome)) == "none":
+        return True  # a damage roll: the card's total, the armor and the HP it took
+    return (result.roll == "table" and len(result.dice) == 1) or (result.roll == "none" and bool(result.text))
 
 
 #: A trigger told in the second person ("When you make headway in your quest, ...").

@@ -83,9 +83,10 @@ def edit(
     *,
     character: str | None = None,
     store: CampaignStore | None = None,
-) -> tuple[StoredEvent, list[str]]:
+) -> tuple[StoredEvent | None, list[str]]:
     """Apply ``edits`` to a character (default: the one playing) as one ``character_updated`` event; returns it
-    and what changed, in words. Out-of-bounds values are refused and nothing is stored."""
+    and what changed, in words. Out-of-bounds values are refused and nothing is stored; an edit that leaves the
+    sheet as it was ("Health is already 3") stores nothing either (None), so /undo never takes back a no-op."""
     said: list[str] = []
 
     def build(ctx: AppendContext) -> Event:
@@ -94,10 +95,23 @@ def edit(
         after, changes = edit_character(ctx.state.system, before, edits)
         after["id"] = cid
         said[:] = changes
+        if after == {**before, "id": cid}:
+            raise _Unchanged(changes)
         return CharacterUpdated(character_id=cid, character=after, reason="; ".join(changes))
 
-    stored = append_one(name, build, store)
+    try:
+        stored = append_one(name, build, store)
+    except _Unchanged as unchanged:
+        return None, unchanged.said
     return stored, said
+
+
+class _Unchanged(InputError):
+    """An edit that leaves the sheet as it was: raised inside the append so that nothing is stored."""
+
+    def __init__(self, said: list[str]) -> None:
+        super().__init__("Nothing changed on the sheet.")
+        self.said = said
 
 
 def read_character_file(path: str | Path) -> dict[str, Any]:

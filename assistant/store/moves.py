@@ -46,8 +46,10 @@ def find_id(kind: str, table: dict[str, dict[str, Any]], ref: str) -> str:
         if str(item.get("name", "")).strip().lower() == key:
             return item_id
     names = [str(t.get("name") or i) for i, t in table.items()]
-    known = ", ".join(names) or "none yet"
-    raise UnknownNameError(f"No {kind} called {ref!r} in this campaign; it has: {known}.", missing=kind, choices=names or None)
+    if not names:  # "it has: none yet" said nothing of what to do
+        start = {"track": " Start one with /track <rank> <name>.", "clock": " Start one with /clock <segments> <name>."}
+        raise UnknownNameError(f"No {kind} called {ref!r}: this campaign has no {kind}s yet.{start.get(kind, '')}", missing=kind)
+    raise UnknownNameError(f"No {kind} called {ref!r} in this campaign; it has: {', '.join(names)}.", missing=kind, choices=names)
 
 
 def request_dict(request: Request | dict[str, Any] | str) -> dict[str, Any]:

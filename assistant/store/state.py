@@ -91,7 +91,9 @@ def move_summary(result: dict[str, Any]) -> str:
     elif result.get("roll") == "action" and challenge and len(dice) > len(result.get("challenge") or []):
         adds = f" + {result['adds']}" if result.get("adds") else ""
         added = f" + {stat_name} {result.get('stat_value', 0)}" if stat_name else ""
-        bits.append(f"action {dice[0]}{added}{adds} = {result.get('score')} against {challenge}")
+        cancelled = any(d.get("cancelled") for d in result.get("dice_detail") or [] if d.get("role") == "action")
+        die = f"{dice[0]} (cancelled by negative momentum)" if cancelled else str(dice[0])  # "action 3 + wits 1 = 1" misread
+        bits.append(f"action {die}{added}{adds} = {result.get('score')} against {challenge}")
     elif challenge:
         bits.append(f"score {result.get('score')} against {challenge}")
     elif result.get("score") is not None:

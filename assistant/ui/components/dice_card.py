@@ -17,7 +17,8 @@ import streamlit as st
 from assistant.engine import Result, get_ruleset
 from assistant.engine.kinds import RollKind
 from assistant.engine.model import DieRecord
-from assistant.narrate.facts import NOT_NAMED, UNTONED, told_by_amount, zero_dice
+from assistant.narrate.facts import NOT_NAMED, UNTONED, lower_is_better, told_by_amount, zero_dice
+from assistant.ui.components.card_changes import change_line, rolled_over
 
 OUTCOME_COLORS = {
     "strong_hit": "#2e7d32",
@@ -187,88 +188,6 @@ def _total_parts(result: Result) -> str:
     return f" ({said})"
 
 
-_IDENTIFIER = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
-
-
-def plain(value: Any) -> str:
-    """A value as the player reads it: ``bad_spot`` -> ``bad spot``, ``True`` -> ``yes``, None -> ``none``."""
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, dict):
-        if set(value) == {"level", "name"}:  # a harm: "Broken arm (level 2)"
-            return f"{plain_words(str(value['name']))} (level {value['level']})"
-        if "ticks" in value:
-            ticks = int(value.get("ticks") or 0)
-            return f"{ticks // 4}/10 boxes" + (f" and {ticks % 4} ticks" if ticks % 4 else "")
-        return ", ".join(f"{plain_words(str(k))} {plain(v)}" for k, v in value.items())
-    if isinstance(value, list):
-        return ", ".join(plain(v) for v in value) or "none"
-    return plain_words(str(value))
-
-
-def plain_words(text: str) -> str:
-    """Snake-case ids inside a sentence (``weak_hit``, ``in_control``) as words."""
-    return _IDENTIFIER.sub(lambda m: m.group(0).replace("_", " "), text)
-
-
-def _change_line(effect: Any) -> str:
-    if effect.kind == "choice" and effect.reason:  # the pick, in its own words (not the choice's id)
-        return f"Chosen: {plain_words(str(effect.reason))}"
-    if effect.kind == "note" and effect.reason:  # a rule the move put in force ("once per session: ..."): its words only
-        reason = plain_words(str(effect.reason))
-        return reason[:1].upper() + reason[1:]
-    target = plain_words(str(effect.target))
-    unchanged = effect.before == effect.after and isinstance(effect.after, int) and not isinstance(effect.after, bool)
-    if unchanged:  # nothing to take or clear ("heat: 0 → 0 (+0)" read as a change)
-        line = f"{target}: no change ({plain(effect.after)})"
-    elif effect.before is None and effect.after is not None:  # newly set ("position: bad spot", a new vow's track)
-        line = f"{target}: {plain(effect.after)}"
-    elif effect.before is not None and effect.after is None:  # cleared
-        line = f"{target}: {plain(effect.before)} → cleared"
-    elif effect.before is not None or effect.after is not None:
-        delta = f" ({effect.delta:+d})" if isinstance(effect.delta, int) and not isinstance(effect.before, bool) else ""
-        line = f"{target}: {plain(effect.before)} → {plain(effect.after)}{delta}"
-    else:
-        line = target
-    reason = _NO_OUTCOME.sub("", str(effect.reason or ""))  # "Lose Momentum: none": a move without an outcome
-    if reason:
-        line += f" — {plain_words(reason)}"
-    return line
-
-
-_NO_OUTCOME = re.compile(r":\s*none$")
-
-
-def _rolled_over(result: Result) -> list[Any]:
-    """The effects, with a meter that filled and rolled over (Blades' heat 3 + 8 → 2 and a wanted level) told as
-    that, not as the net "-1" that reads as heat taken off."""
-    effects = list(result.effects)
-    try:
-        meters = get_ruleset(result.system).sheet.meters
-    except Exception:  # noqa: BLE001 - no rules data: the effects as they are
-        return effects
-    out: list[Any] = []
-    for i, effect in enumerate(effects):
-        spec = meters.get(str(effect.target)) if effect.kind == "meter" else None
-        over = spec.at_max if spec is not None else None
-        nxt = effects[i + 1] if i + 1 < len(effects) else None
-        if (
-            over is not None
-            and nxt is not None
-            and nxt.target == over.meter
-            and isinstance(effect.before, int)
-            and isinstance(effect.after, int)
-            and effect.after < effect.before
-        ):
-            said = f"filled at {spec.max if spec else ''}" + (" and rolled over" if over.rolls_over else "")
-            reason = f"{effect.reason} ({said})" if effect.reason else said
-            effect = effect.model_copy(update={"delta": None, "reason": reason})
-        out.append(effect)
-    return out
-
-
 def move_source(result: Result) -> tuple[str, list[str]]:
     """The move's full rules text and its citation, when the result comes from a ruleset move."""
     if result.roll in ("notation", "table") or result.move_id.startswith(("table:", "roll")):
@@ -309,7 +228,7 @@ def dice_card_view(result: Result | dict[str, Any], citations: list[str] | None 
     res = result if isinstance(result, Result) else Result.model_validate(result)
     move_text, own_citations = move_source(res)
     title = res.move + (f" (+{res.stat.replace('_', ' ')})" if res.stat else "")  # "+wanted level"
-    changes = [_change_line(e) for e in _rolled_over(res) if not NOT_NAMED.search(e.reason or "")]  # the note says it
+    changes = [change_line(e) for e in rolled_over(res) if not NOT_NAMED.search(e.reason or "")]  # the note says it
     next_steps = [f.reason or f.move for f in res.follow_ups]
     next_steps += [_choice_step(c.prompt) for c in res.choices]
     if res.burn and res.burn.available:
@@ -323,6 +242,10 @@ def dice_card_view(result: Result | dict[str, Any], citations: list[str] | None 
     outcome, outcome_key = ("" if res.move_id in UNTONED else outcome_words(res.outcome)), str(res.outcome)
     if outcome and told_by_amount(res):  # "1-3: one segment": named by the die, in no colour of failure
         outcome, outcome_key = AMOUNT_FACES.get(outcome_key, outcome), "amount"
+    elif outcome and lower_is_better(res) and outcome_key in ("strong_hit", "critical", "miss"):  # the city's Backfire
+        worst = outcome_key != "miss"
+        outcome += " (the worst here)" if worst else " (the best here)"
+        outcome_key = "miss" if worst else "strong_hit"  # its colour is how it went for the player
     return DiceCardView(
         title=title,
         outcome=outcome,  # an entanglement's roll picks, not fails

@@ -49,6 +49,12 @@ def label(name: str) -> str:
     return LABELS.get(name, name.replace("_", " "))
 
 
+def heading(name: str) -> str:
+    """A field's name where it heads a line, as the sheet editor writes it: ``Health``, ``Crew coin``, ``HP``."""
+    text = label(name)
+    return text[:1].upper() + text[1:]
+
+
 def meter_fraction(value: int, low: int, high: int) -> float:
     """Where ``value`` sits between ``low`` and ``high`` (0.0-1.0), for a progress bar."""
     if high <= low:
@@ -78,7 +84,7 @@ _ID = re.compile(r"[a-z]+(?:_[a-z]+)+")
 def stats_html(stats: dict[str, int]) -> str:
     chips = [
         f'<span style="display:inline-block;border:1px solid #d8dee9;border-radius:6px;padding:0 6px;margin:2px">'
-        f"{escape(label(name))} <b>{escape(str(value))}</b></span>"
+        f"{escape(heading(name))} <b>{escape(str(value))}</b></span>"
         for name, value in stats.items()
     ]
     return "".join(chips)
@@ -132,23 +138,23 @@ def is_modifier(name: str, low: int, high: int) -> bool:
 
 def render_meter(name: str, value: Any, low: int, high: int) -> None:
     if not isinstance(value, int):
-        st.markdown(f"{escape(label(name))}: **{escape(format_value(value))}**")
+        st.markdown(f"{escape(heading(name))}: **{escape(format_value(value))}**")
         return
     st.progress(meter_fraction(value, low, high), text=meter_text(name, value, low, high))
 
 
 def meter_text(name: str, value: int, low: int, high: int) -> str:
-    """``health: 3 / 5``; a meter that goes below zero (momentum) shows its sign and its whole range."""
+    """``Health: 3 / 5``; a meter that goes below zero (momentum) shows its sign and its whole range."""
     if low < 0:
-        return f"{label(name)}: {value:+d} (from {low} to {high:+d})"
-    return f"{label(name)}: {value} / {high}"
+        return f"{heading(name)}: {value:+d} (from {low} to {high:+d})"
+    return f"{heading(name)}: {value} / {high}"
 
 
 def render_field(name: str, value: Any) -> None:
     """A non-meter field: clocks as circles, tracks as boxes, lists as bullets, the rest as text."""
     if isinstance(value, dict) and {"segments", "filled"} <= set(value):
         st.markdown(
-            f"{escape(label(name))}  \n{clock_svg(int(value['segments']), int(value['filled']), size=48, title=name)}",
+            f"{escape(heading(name))}  \n{clock_svg(int(value['segments']), int(value['filled']), size=48, title=name)}",
             unsafe_allow_html=True,
         )
         return
@@ -166,13 +172,13 @@ def render_field(name: str, value: Any) -> None:
     if isinstance(value, list):
         lines = [item_text(v) for v in value if item_text(v)]
         if lines:
-            st.markdown(f"{escape(label(name))}:\n" + "\n".join(f"- {escape(line)}" for line in lines))
+            st.markdown(f"{escape(heading(name))}:\n" + "\n".join(f"- {escape(line)}" for line in lines))
         return
     if isinstance(value, dict) and ({"text", "name", "title", "type"} & set(value)):  # Blades' vice: its type first
-        st.markdown(f"{escape(label(name))}: **{escape(item_text(value))}**")
+        st.markdown(f"{escape(heading(name))}: **{escape(item_text(value))}**")
         return
     if format_value(value):
-        st.markdown(f"{escape(label(name))}: **{escape(format_value(value))}**")
+        st.markdown(f"{escape(heading(name))}: **{escape(format_value(value))}**")
 
 
 def render_sheet(system: str, character: dict[str, Any], sheet: Sheet | None) -> None:
@@ -203,7 +209,7 @@ def render_sheet(system: str, character: dict[str, Any], sheet: Sheet | None) ->
         value = character.get(name, spec.default)
         if is_modifier(name, spec.min, spec.max):
             if value:
-                modifiers.append(f"{label(name)} {value:+d}" if isinstance(value, int) else f"{label(name)} {value}")
+                modifiers.append(f"{heading(name)} {value:+d}" if isinstance(value, int) else f"{heading(name)} {value}")
             continue
         render_meter(name, value, spec.min, meter_max(name, character, spec.max, system))
     if modifiers:
@@ -240,4 +246,4 @@ def render_slots(slots: dict[str, dict[str, Any]]) -> None:
         st.markdown(f"**{escape(label(slot).title())}**")
         for key, value in items.items():
             text = format_value(value) if not isinstance(value, (dict, list)) else json.dumps(value, ensure_ascii=False)
-            st.markdown(f"- {escape(label(key))}: {escape(text)}")
+            st.markdown(f"- {escape(heading(key))}: {escape(text)}")

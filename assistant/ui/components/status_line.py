@@ -10,7 +10,7 @@ from typing import Any
 import streamlit as st
 
 from assistant.engine.sheet import Sheet
-from assistant.ui.components.sheet import is_modifier, label
+from assistant.ui.components.sheet import heading, is_modifier, label
 
 #: Shown only when the window is narrow (the sidebar then hides behind its toggle).
 NARROW_CSS = """<style>
@@ -26,7 +26,7 @@ MAX_METERS = 8
 def status_parts(
     character: dict[str, Any], sheet: Sheet | None, tracks: list[dict[str, Any]], clocks: list[dict[str, Any]]
 ) -> list[str]:
-    """The summary's pieces, in sheet order: ``momentum +3``, ``health 5``, ``wounded``, ``Find the ship 3/10``..."""
+    """The summary's pieces, in sheet order: ``Momentum +3``, ``Health 5``, ``wounded``, ``Find the ship 3/10``..."""
     parts: list[str] = []
     meters = sheet.meters if sheet else {}
     for name, spec in list(meters.items()):
@@ -35,7 +35,7 @@ def status_parts(
         value = character.get(name, spec.default)
         if not isinstance(value, int) or isinstance(value, bool) or is_modifier(name, spec.min, spec.max):
             continue
-        parts.append(f"{label(name)} {value:+d}" if spec.min < 0 else f"{label(name)} {value}")
+        parts.append(f"{heading(name)} {value:+d}" if spec.min < 0 else f"{heading(name)} {value}")
     parts += [label(str(i)) for i in character.get("impacts") or []]
     for track in tracks:
         if track.get("status") in ("completed", "forsaken", "cleared", "lost", "abandoned"):

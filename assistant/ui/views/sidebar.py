@@ -11,6 +11,7 @@ from typing import Any
 import streamlit as st
 
 from assistant.chat.characters import shown_name
+from assistant.chat.track_finder import KIND_WORDS, track_kinds
 from assistant.engine import available_systems, get_ruleset
 from assistant.engine.tracks import Rank
 from assistant.store import service
@@ -121,11 +122,17 @@ def _add_track(campaign: str) -> None:
             campaign,
             str(st.session_state.get("new_track_name") or ""),
             str(st.session_state.get("new_track_rank")),
-            str(st.session_state.get("new_track_kind") or "vow"),
+            _track_kind(campaign),
             store=_store(),
         ),
     )
     st.session_state["new_track_name"] = ""
+
+
+def _track_kind(campaign: str) -> str:
+    """The kind picked for a new track of this campaign's system (its quest's kind when none was picked)."""
+    system = service.load_campaign(campaign, store=_store()).system
+    return str(st.session_state.get(f"new_track_kind_{system}") or track_kinds(system)[0])
 
 
 def _add_clock(campaign: str) -> None:
@@ -255,7 +262,8 @@ def render_campaign(campaign: str | None) -> None:
     with st.expander("Start a track"):
         st.text_input("Track name", key="new_track_name", placeholder="Find the lost ship")
         st.selectbox("Rank", RANKS, index=RANKS.index("dangerous"), key="new_track_rank")
-        st.selectbox("Kind", ["vow", "expedition", "combat", "connection", "scene challenge"], key="new_track_kind")
+        kinds = track_kinds(camp.system)  # the kinds its moves act on: Elegy's elegy, not a vow no move marks
+        st.selectbox("Kind", kinds, key=f"new_track_kind_{camp.system}", format_func=lambda k: KIND_WORDS.get(k, k))
         st.button("Start track", key="add_track", on_click=_add_track, args=(campaign,))
     st.markdown("### Clocks")
     if camp.clocks:

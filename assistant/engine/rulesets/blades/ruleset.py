@@ -31,6 +31,8 @@ from assistant.engine.schema import EffectSpec
 class BladesRuleset(Ruleset):
     system_id = "blades"
     title = "Blades in the Dark"
+    #: "You can take additional downtime activities by spending 1 coin or 1 rep for each" (Downtime): the price is paid.
+    owed_choices: ClassVar[tuple[str, ...]] = ("extra_activity_cost",)
     #: "after each score, you roll dice to find out which entanglement comes calling" (Entanglements); "make a
     #: fortune roll" where an outcome is uncertain (Questioning, Cooperation, faction clocks, magnitude).
     story_moves: ClassVar[tuple[tuple[str, str], ...]] = (

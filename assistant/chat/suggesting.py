@@ -1,0 +1,100 @@
+"""Suggesting moves for the player's words: the offline suggestions that fit the moment (the fight's position, a
+track to act on, a follow-up the last move offered, a brink move at 0), and the LLM's plan that refines them in the
+background (see :mod:`assistant.chat.refining`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from assistant.chat import brinks
+from assistant.chat.fitting import fit_suggestions, why_not_now
+from assistant.chat.followed_next import as_followed, open_follow_ups
+from assistant.chat.moves_info import moves_that_fit
+from assistant.chat.open_choice import OpenChoiceMixin
+from assistant.chat.turn import Turn, TurnStream
+from assistant.chat.turn import finish as _finish
+
+#: How many offline suggestions are weighed before the three that fit the moment are shown.
+SHORTLIST = 8
+
+
+class SuggestingMixin(OpenChoiceMixin):
+    """The moves that fit the player's words, and the LLM's plan that refines them."""
+
+    def _suggest_context(self, text: str = "") -> Any:
+        from assistant.chat.fitting import fight_position, standing_position
+        from assistant.suggest import SuggestContext
+
+        character = self._state.active()
+        position = fight_position(self._state, text, self.embedder)
+        if character and position is None and character.get("position") in ("in_control", "bad_spot"):
+            character = {**character, "position": None}  # the fight is over, or the scene moved on
+        crew = self._state.slots.get("crew", {})
+        mode = crew.get("mode") if crew.get("mode") in ("downtime", "free_play") else None
+        return SuggestContext(
+            system=self.system,
+            character=character,
+            position=position if position in ("in_control", "bad_spot") else None,
+            mode=mode,
+            standing=standing_position(self._state),  # no Strike in a bad spot, even for words not about the fight
+        )
+
+    def _suggestions_for(self, text: str) -> tuple[list[Any], list[str]]:
+        from assistant.suggest import suggest
+
+        context = self._suggest_context(text)
+        shortlist = suggest(text, context, k=SHORTLIST, embedder=self.embedder)
+        suggestions = fit_suggestions(self._state, shortlist, text, k=3)
+        suggestions, notes = self._aim(text, suggestions)  # "I strike Mara": aimed at Mara, who plays stays
+        suggestions = as_followed(self.system, suggestions, open_follow_ups(self.store, self.campaign, self.known.top))
+        sheet = self._state.active()
+        suggestions = brinks.offer_brink_moves(  # health 0: Face Death is on offer
+            self.system, sheet, suggestions, lambda name: suggest(name, context, k=3, embedder=self.embedder)
+        )
+        notes += self._brink_notes()
+        return suggestions, notes + why_not_now(self._state, suggestions, text)
+
+    def resume_suggestions(self, text: str) -> list[Any]:
+        """The suggestions for the player's last action ``text`` again, without storing anything (a reload shows the
+        moves it offered, and confirming one plays it as if the page had never gone)."""
+        self._last_intent = text
+        suggestions, _notes = self._suggestions_for(text)
+        return suggestions
+
+    def _start_plan(self, text: str, suggestions: list[Any]) -> None:
+        """Let the LLM plan in the background; :meth:`refine` collects it (not when planning is switched off: the
+        player chose offline suggestions, and the turn neither waits nor says the model could not plan)."""
+        if self.planner_model is None or str(getattr(self.planner_model, "planning", "") or "") == "off":
+            return
+        from assistant.chat.refining import plan_in_background
+
+        self._pending_plan = plan_in_background(
+            self.planner_model,
+            text=text,
+            system=self.system,
+            state=self._state,
+            suggestions=suggestions,
+            history=self.history(),
+        )
+
+    def _refine(self) -> TurnStream:
+        from assistant.chat.refining import wait_for
+
+        pending, self._pending_plan = self._pending_plan, None
+        if pending is None:
+            return (yield from _finish(Turn(kind="action", narrator="none")))
+        refined = wait_for(pending)
+        # the plan's moves pass the same checks as the offline ones (a track to act on, not a certain miss)
+        suggestions = fit_suggestions(self._state, refined.suggestions, pending.text, k=len(refined.suggestions))
+        return (
+            yield from _finish(
+                Turn(
+                    kind="action",
+                    player_text=pending.text,
+                    narration=moves_that_fit(suggestions),
+                    narrator="llm" if refined.planned else "template",
+                    suggestions=suggestions,
+                    notes=self._once(refined.notes),
+                )
+            )
+        )
