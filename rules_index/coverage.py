@@ -252,7 +252,8 @@ def judge(question: str, hits: Sequence[Any], index: Any, system: str | None, to
     missing_passages = [t for t in asked if t not in passages]
     n = max(1, len(asked))
     cal = calibration_for(index.embedder)
-    top_score = float(hits[0].score)
+    # how relevant the best passage is, on the scale the threshold was fitted on (the ranking may weigh otherwise)
+    top_score = max(float(h.score if getattr(h, "relevance", None) is None else h.relevance) for h in hits)
     support = top_score - cal.vocab_weight * len(missing_system) / n - cal.top_weight * len(missing_passages) / n
     plain = plain_question(question)
     lead, part = (0.0, None) if cal.scope_margin is None else scope_lead(plain, hits, index, system)
