@@ -20,6 +20,8 @@ from rules_index.anchors import Anchors, find_anchors
 from rules_index.chunk import Chunk
 from rules_index.coverage import content_terms
 from rules_index.index import RulesIndex
+from rules_index.move_cues import move_cues, move_key
+from rules_index.phrasing import narrated_action
 from rules_index.sentences import lead, passage_sentences, sentence_vectors
 from rules_index.terms import terms
 
@@ -49,6 +51,11 @@ class Evidence:
     bm25_rank: int | None
     vector_rank: int | None
     closest: str = ""  #: the passage's sentence closest to the question
+    move: bool = False  #: the passage is a move (or a note on one)
+    told_move: bool = False  #: ... and the question is told as the character's action (it asks which move applies)
+    note: bool = False  #: the passage is one of the project's rules notes, not the text
+    cue: float = 0.0  #: the move's boost by the suggestions' cue words the question uses (:mod:`rules_index.move_cues`)
+    unmet: bool = False  #: the move is made only in a situation the question never names
 
 
 class _ChunkVectors:
@@ -201,6 +208,7 @@ def gather(index: RulesIndex, query: str, system: str | None) -> list[Evidence]:
     from rules_index.lead import defining_pattern  # lead ranks sentences of the passages ranked here
 
     defining = defining_pattern(query)
+    told = narrated_action(query)
     out: list[Evidence] = []
     at = 0
     for chunk, group in zip(candidates, texts, strict=True):
@@ -208,6 +216,9 @@ def gather(index: RulesIndex, query: str, system: str | None) -> list[Evidence]:
         at += len(group)
         lead_sim = float(own[0])
         sentence_sim = float(own[1:].max()) if len(own) > 1 else lead_sim
+        is_move = bool(chunk.move)
+        boosts, unmet = move_cues(chunk.system, query) if is_move else ({}, frozenset())
+        key = move_key(chunk.move or "")
         out.append(
             Evidence(
                 chunk=chunk,
@@ -225,6 +236,11 @@ def gather(index: RulesIndex, query: str, system: str | None) -> list[Evidence]:
                 bm25_rank=bm25_rank.get(chunk.id),
                 vector_rank=vector_rank.get(chunk.id),
                 closest=group[1 + int(np.argmax(own[1:]))] if len(own) > 1 else "",
+                move=is_move,
+                told_move=is_move and told,
+                note=chunk.origin == "note",
+                cue=boosts.get(key, 0.0),
+                unmet=key in unmet,
             )
         )
     return out

@@ -11,6 +11,7 @@ from rules_index import rank as rank_module
 from rules_index.coverage import judge
 from rules_index.evidence import gather
 from rules_index.index import RulesIndex
+from rules_index.move_cues import move_cues, move_key
 from rules_index.rank import RELEVANCE_WEIGHTS, Weights, weigh
 from rules_index.search import search_index
 from tests.rules_index_fixtures import hash_index, tabletop_home  # noqa: F401
@@ -52,3 +53,22 @@ def test_not_covered_is_judged_on_relevance_not_on_the_rank_score(hash_index: Ru
     # with no relevance the rank score is the relevance: a low one is not covered
     unweighed = [replace(h, score=-5.0, relevance=None) for h in hits]
     assert not judge(question, unweighed, hash_index, "blades").covered
+
+
+def test_a_told_action_counts_the_suggestions_cue_words_for_the_move_it_names() -> None:
+    boosts, unmet = move_cues("starforged", "they have the upper hand and are shooting at me, I dive for cover")
+    assert boosts[move_key("React Under Fire")] > 0
+    assert move_key("Hack & Slash") == "hackandslash"
+    # a narrow move whose situation the question never names
+    _, unmet = move_cues("city", "I watch the merchant closely")
+    assert move_key("Meet Demand") in unmet
+
+
+def test_the_evidence_marks_moves_told_actions_notes_and_cues(hash_index: RulesIndex) -> None:  # noqa: F811
+    question = "they have the upper hand and are shooting at me, I dive for cover"
+    evidence = {e.chunk.section_path[-1]: e for e in gather(hash_index, question, "starforged")}
+    react = evidence["React Under Fire"]
+    assert react.move and react.told_move and react.cue > 0 and not react.note
+    asked = {e.chunk.section_path[-1]: e for e in gather(hash_index, "what does react under fire do", "starforged")}
+    assert asked["React Under Fire"].move and not asked["React Under Fire"].told_move
+    assert all(not e.move for e in asked.values() if not e.chunk.move)
