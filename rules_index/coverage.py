@@ -227,15 +227,26 @@ def gives_number(question: str, hits: Sequence[Any], index: Any) -> bool:
     return bool(_NUMBER.search(sentences[int(np.argmax(sims))]))
 
 
+def relevance(hit: Any) -> float:
+    """A hit's relevance on the scale the judgement was calibrated on (its score when it has none)."""
+    value = getattr(hit, "relevance", None)
+    return float(hit.score if value is None else value)
+
+
+def by_relevance(hits: Sequence[Any]) -> list[Any]:
+    """``hits`` most relevant first (the judgement's order; the ranking may order them otherwise)."""
+    return sorted(hits, key=lambda h: -relevance(h))
+
+
 def story_first(question: str, hits: Sequence[Any], index: Any, system: str | None) -> bool:
     """Does ``question`` tell a story before it asks, with its asking clause alone finding another passage
-    first than the whole question (``hits``)?"""
+    most relevant than the whole question (``hits``, most relevant first)?"""
     from rules_index.search import search_index  # search ranks with this module's content words
 
     clause = asking_clause(question)
     if clause == question or not hits:
         return False
-    alone = search_index(index, clause, system, 1)
+    alone = by_relevance(search_index(index, clause, system, 5))
     return bool(alone) and alone[0].chunk.id != hits[0].chunk.id
 
 
@@ -243,6 +254,7 @@ def judge(question: str, hits: Sequence[Any], index: Any, system: str | None, to
     """Whether the texts (of ``system``) cover ``question``, given its ranked ``hits``."""
     if not hits:
         return Coverage(False, 0.0, 0.0, [], [])
+    hits = by_relevance(hits)  # judged in the order of the scale it was calibrated on
     asked = content_terms(question)
     vocabulary = system_vocabulary(index, system)
     passages: set[str] = set()
@@ -252,7 +264,7 @@ def judge(question: str, hits: Sequence[Any], index: Any, system: str | None, to
     missing_passages = [t for t in asked if t not in passages]
     n = max(1, len(asked))
     cal = calibration_for(index.embedder)
-    top_score = float(hits[0].score)
+    top_score = relevance(hits[0])
     support = top_score - cal.vocab_weight * len(missing_system) / n - cal.top_weight * len(missing_passages) / n
     plain = plain_question(question)
     lead, part = (0.0, None) if cal.scope_margin is None else scope_lead(plain, hits, index, system)

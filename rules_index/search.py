@@ -34,6 +34,8 @@ class Hit:
     bm25_rank: int | None = None
     sentence_score: float | None = None  #: similarity of the passage's closest sentence to the query
     lead_score: float | None = None  #: similarity of the passage's title and first sentence to the query
+    relevance: float | None = None
+    """The passage's score on the scale the "not covered" judgement was calibrated on (None: ``score``)."""
 
     @property
     def system(self) -> str:
@@ -126,6 +128,7 @@ def search_index(index: RulesIndex, query: str, system: str | None = None, k: in
                 bm25_rank=s.bm25_rank,
                 sentence_score=s.sentence_sim,
                 lead_score=s.lead_sim,
+                relevance=s.relevance,
             )
             for s in fused_rank(index, query, system, k)
         ]

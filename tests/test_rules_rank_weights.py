@@ -1,0 +1,74 @@
+"""Passages are ordered by the ranking's weights; whether the texts cover a question is judged on the relevance
+scale the "not covered" threshold was calibrated on, whatever the ranking weighs."""
+
+from __future__ import annotations
+
+from dataclasses import fields, replace
+
+import pytest
+
+from rules_index import rank as rank_module
+from rules_index.coverage import judge
+from rules_index.evidence import gather
+from rules_index.index import RulesIndex
+from rules_index.move_cues import move_cues, move_key
+from rules_index.rank import RELEVANCE_WEIGHTS, Weights, weigh
+from rules_index.search import search_index
+from tests.rules_index_fixtures import hash_index, tabletop_home  # noqa: F401
+
+#: Weights that count BM25 alone.
+BM25_ONLY = Weights(**{f.name: 0.0 for f in fields(Weights)} | {"bm25": 1.0})
+
+
+def test_the_score_weighs_each_kind_of_evidence(hash_index: RulesIndex) -> None:  # noqa: F811
+    evidence = gather(hash_index, "what happens when my heat reaches 9", "blades")
+    assert evidence
+    for e in evidence:
+        assert weigh(e, BM25_ONLY) == pytest.approx(e.lexical)
+        assert weigh(e, replace(BM25_ONLY, bm25=0.0, reading=1.0)) == (-1.0 if e.reading else 0.0)
+
+
+def test_passages_are_ordered_by_the_rank_weights_and_carry_their_relevance(
+    hash_index: RulesIndex,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(rank_module, "RANK_WEIGHTS", BM25_ONLY)
+    question = "how do I reduce heat"
+    ranked = rank_module.rank(hash_index, question, "blades", 5)
+    evidence = {e.chunk.id: e for e in gather(hash_index, question, "blades")}
+    assert [s.score for s in ranked] == sorted((s.score for s in ranked), reverse=True)
+    best_bm25 = max(e.lexical for e in evidence.values())
+    assert ranked[0].score >= best_bm25 - 1e-9  # the best BM25 passage leads (a copy of it at most)
+    for s in ranked:
+        assert s.relevance is not None and s.relevance >= weigh(evidence[s.chunk.id], RELEVANCE_WEIGHTS) - 1e-9
+
+
+def test_not_covered_is_judged_on_relevance_not_on_the_rank_score(hash_index: RulesIndex) -> None:  # noqa: F811
+    question = "what happens when my heat reaches 9"
+    hits = search_index(hash_index, question, "blades", 5)
+    assert judge(question, hits, hash_index, "blades").covered
+    # the same passages with a low rank score but their relevance kept: still covered
+    lowered = [replace(h, score=-5.0) for h in hits]
+    assert judge(question, lowered, hash_index, "blades").covered
+    # with no relevance the rank score is the relevance: a low one is not covered
+    unweighed = [replace(h, score=-5.0, relevance=None) for h in hits]
+    assert not judge(question, unweighed, hash_index, "blades").covered
+
+
+def test_a_told_action_counts_the_suggestions_cue_words_for_the_move_it_names() -> None:
+    boosts, unmet = move_cues("starforged", "they have the upper hand and are shooting at me, I dive for cover")
+    assert boosts[move_key("React Under Fire")] > 0
+    assert move_key("Hack & Slash") == "hackandslash"
+    # a narrow move whose situation the question never names
+    _, unmet = move_cues("city", "I watch the merchant closely")
+    assert move_key("Meet Demand") in unmet
+
+
+def test_the_evidence_marks_moves_told_actions_notes_and_cues(hash_index: RulesIndex) -> None:  # noqa: F811
+    question = "they have the upper hand and are shooting at me, I dive for cover"
+    evidence = {e.chunk.section_path[-1]: e for e in gather(hash_index, question, "starforged")}
+    react = evidence["React Under Fire"]
+    assert react.move and react.told_move and react.cue > 0 and not react.note
+    asked = {e.chunk.section_path[-1]: e for e in gather(hash_index, "what does react under fire do", "starforged")}
+    assert asked["React Under Fire"].move and not asked["React Under Fire"].told_move
+    assert all(not e.move for e in asked.values() if not e.chunk.move)
