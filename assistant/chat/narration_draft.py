@@ -251,6 +251,7 @@ def stream_draft(
         passed = "".join(shown).strip()
         if not template and _story_sentences(shown) >= MIN_KEPT_SENTENCES and not check(passed, partial=False):
             rejected.passed = passed
+
     stream = narrator.stream(request)
     try:
         for chunk in stream:
