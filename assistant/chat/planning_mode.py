@@ -95,24 +95,24 @@ def planning_mode(model: Any, cancel: threading.Event | None = None) -> str:
         return mode
     key = endpoint_key(model)
     started = time.monotonic()
-    reason = ""
+    reason, probed = "", "off"
     try:
-        mode = probe(model, cancel)
+        probed = probe(model, cancel)
     except CallTimedOut:  # no answer within the probe's deadline
         reason = "silent"
     took = time.monotonic() - started
     if reason or took > SLOW_PROBE_SECONDS:  # only ``auto`` probes (a configured mode is known)
-        mode = "off"
+        probed = "off"
         if key is not None:
             with _lock:
                 _reasons[key] = reason or "slow"
         log.info("planning off: the probe took %.1f s", took)
     if key is not None:
         with _lock:
-            _modes[key] = mode
+            _modes[key] = probed
             _probe_seconds[key] = took
-    log.info("planning at %s: %s", key[0] if key else "?", mode)
-    return mode
+    log.info("planning at %s: %s", key[0] if key else "?", probed)
+    return probed
 
 
 def probe(model: Any, cancel: threading.Event | None = None) -> str:
