@@ -254,7 +254,8 @@ def test_progress_names_a_track_by_a_word_of_it_and_lists_boxes_in_words() -> No
     marked = session.send("/progress beacon")
     assert marked.narration.startswith("Mark progress on Find the lost beacon"), marked.error
     assert session.send("/progress lost").kind == "error"  # both tracks are lost things: say which
-    session.send("/progress ship")
+    ship = session.send("/progress ship")
+    assert ship.narration.startswith("Mark progress on Find the lost ship (formidable: 0 → 4 ticks, 1 box filled)")
     listed = session.send("/progress").narration
     assert "- Find the lost beacon (dangerous vow): 2/10 boxes\n" in listed + "\n"
     assert "0 ticks" not in listed and "- Find the lost ship (formidable vow): 1/10 boxes" in listed

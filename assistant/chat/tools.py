@@ -297,8 +297,10 @@ def _check_mark_progress(p: Any, ruleset: Ruleset, state: CampaignState | None) 
     track = result.track or {}
     times = f" ×{p.times}" if p.times > 1 else ""
     ticks = state.tracks[tid].get("ticks", 0)
+    boxes = track.get("boxes")
     summary = (
-        f"Mark progress{times} on {name} ({track.get('rank')}: {ticks} → {track.get('ticks')} ticks, {track.get('boxes')} boxes)"
+        f"Mark progress{times} on {name} ({track.get('rank')}: {ticks} → {track.get('ticks')} ticks, "
+        f"{boxes} {'box' if boxes == 1 else 'boxes'} filled)"
     )
     args = {"track": tid, "times": p.times, "reason": p.reason}
     return ToolAction("mark_progress", args, summary, changes_state=True, request=request)
