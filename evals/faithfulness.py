@@ -1,4 +1,6 @@
-"""``python -m evals faithfulness --llm URL --model NAME``: how faithfully a model narrates, turn by turn.
+"""``python -m evals faithfulness --llm URL --model NAME`` (or ``--gguf MODEL.gguf``): how faithfully a model narrates.
+
+With ``--gguf`` the model runs in this process by llama.cpp (the project's ``local`` extra) instead of behind an endpoint.
 
 It plays the chat scripts (``evals/datasets/chat_scripts.jsonl``, all five systems) in fresh campaigns in a
 temporary home, with the model as the narrator (suggestions and rules answers stay offline, so only narration
@@ -265,6 +267,11 @@ def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m evals faithfulness", description=__doc__.split("\n\n")[0])
     p.add_argument("--llm", help="base URL of an OpenAI-compatible endpoint, e.g. http://127.0.0.1:8091/v1")
     p.add_argument(
+        "--gguf",
+        type=Path,
+        help="a local GGUF model file run in this process by llama.cpp (the project's 'local' extra) instead of --llm",
+    )
+    p.add_argument(
         "--replay", type=Path, help="a drafts JSONL recorded earlier: add each draft's facts, re-check it, write --drafts"
     )
     p.add_argument("--model", default=os.environ.get("TABLETOP_LLM_MODEL", "gpt-4o-mini"))
@@ -328,6 +335,19 @@ def replay(drafts: list[dict[str, Any]], scripts: list[dict[str, Any]], home: Pa
     return out
 
 
+def _local_model_problem(path: Path) -> str:
+    """Why the GGUF model at ``path`` cannot be run in this process ("" when it loads): the player-facing words of
+    :func:`assistant.llm_local.load_llama`. Loading it here also keeps the load out of the first turn's timing."""
+    from assistant.engine.errors import ConfigError
+    from assistant.llm_local import load_llama
+
+    try:
+        load_llama(str(path))
+    except ConfigError as exc:
+        return f"--gguf: {exc}"
+    return ""
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     from assistant.config import LLMSettings, Secret, Settings
@@ -343,19 +363,35 @@ def main(argv: list[str] | None = None) -> int:
         missing = sum(r["facts"] is None for r in rows)
         print(f"{len(rows)} drafts, {missing} without facts (their turn no longer replays the same): {args.drafts}")
         return 0
-    if not args.llm:
-        print("Give --llm URL (an OpenAI-compatible endpoint) or --replay DRAFTS.jsonl.", file=sys.stderr)
+    if bool(args.llm) == bool(args.gguf):
+        print(
+            "Give either --llm URL (an OpenAI-compatible endpoint) or --gguf MODEL.gguf (a local model file), "
+            "or --replay DRAFTS.jsonl.",
+            file=sys.stderr,
+        )
+        return 2
+    if args.gguf and (problem := _local_model_problem(args.gguf)):
+        print(problem, file=sys.stderr)
         return 2
     key = os.environ.get(args.api_key_env) or None
     with fresh_home("tabletop-faithfulness-") as home:
-        llm = LLMSettings(base_url=args.llm, model=args.model, api_key=Secret(key) if key else None, timeout=args.timeout)
+        llm = LLMSettings(
+            base_url=args.llm or None,
+            gguf=str(args.gguf) if args.gguf else None,
+            model=args.model if args.llm else args.gguf.stem,
+            api_key=Secret(key) if key else None,
+            timeout=args.timeout,
+        )
         settings = Settings(home=home, llm=llm)
 
         def make_narrator() -> Any:
             model = make_chat_model(settings, streaming=True)
             if model is None:
                 raise SystemExit("Could not build a chat model for that endpoint.")
-            capped: Any = model.bind(max_tokens=args.max_tokens)  # a runaway draft must not stall the eval
+            # a runaway draft must not stall the eval: the in-process model takes its cap as a field
+            capped: Any = (
+                model.model_copy(update={"max_tokens": args.max_tokens}) if args.gguf else model.bind(max_tokens=args.max_tokens)
+            )
             return LLMNarrator(capped, budget_tokens=args.budget)
 
         from assistant.prepare import prepare
