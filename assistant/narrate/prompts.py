@@ -15,8 +15,11 @@ TASK_PROMPTS: dict[str, str] = {
 }
 
 STYLE_RULES: dict[str, str] = {
-    "vivid": "Style: vivid. Two to four short sentences, at most 90 words: the scene around the player's action, "
-    "then what the outcome means. Add atmosphere, never facts.",
+    # Not "then what the outcome means": the 1.5B answered it with the fact sheet's definition ("a strong hit: you do
+    # what you set out to do"). The sentence count is the turn message's alone (it said "one to three" here and "two to
+    # four" there).
+    "vivid": "Style: vivid. Short sentences, at most 90 words: the scene around you, and what the world and the people "
+    "in it do in answer. Add atmosphere, never facts.",
     "terse": "Style: terse. At most two sentences: what happens, and what the player must decide next. No atmosphere.",
 }
 
