@@ -199,3 +199,20 @@ def test_json_plans_are_read_by_schema(text: str, calls: list[Any]) -> None:
 def test_anything_else_is_not_a_plan(text: str) -> None:
     with pytest.raises(PlanJSONError):
         parse_calls(text)
+
+
+def test_a_probe_given_less_time_than_a_narration_leaves_the_endpoint_up(
+    openai_stub: OpenAIStub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # on a busy two-core machine the 1.5B took over 15 s for the one-word probe; the probe's timeout marked the endpoint
+    # down and the first narration was skipped ("left alone for a little while"), though it came in under the
+    # player's 60 s. A probe with less time than the player's timeout says "slow", not "silent".
+    from assistant import llm_backoff
+
+    monkeypatch.setattr(planning_mode, "PROBE_TIMEOUT", 0.3)
+    session = _session(openai_stub, tmp_path, timeout=10.0)
+    openai_stub.add_text("never", delay=1.5)
+    session.send(TEXT)
+    notes = session.refine().notes
+    assert any(n.startswith(SILENT_PROBE_NOTE.split("{seconds}")[0]) for n in notes), notes  # planning off, said
+    llm_backoff.check(openai_stub.base_url.rstrip("/"))  # not marked down: the narration asked for next is tried

@@ -25,6 +25,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from dataclasses import replace
 from typing import Any
 
 from assistant.config import ConfigError, endpoint_identity
@@ -121,8 +122,14 @@ def probe(model: Any, cancel: threading.Event | None = None) -> str:
         runnable = model.bind_tools([PROBE_TOOL])
     except NotImplementedError:
         return "tools"
-    timeout = min(PROBE_TIMEOUT, float(getattr(model, "turn_timeout", PROBE_TIMEOUT) or PROBE_TIMEOUT))
-    reply = invoke_within(runnable, PROBE_MESSAGES, limits_for("probe", timeout), cancel=cancel)
+    player_timeout = float(getattr(model, "turn_timeout", PROBE_TIMEOUT) or PROBE_TIMEOUT)
+    timeout = min(PROBE_TIMEOUT, player_timeout)
+    limits = limits_for("probe", timeout)
+    if timeout < player_timeout:
+        # given less time than a narration gets, a probe that runs out says the model is slow, not that the endpoint
+        # is silent: marking it down skipped the first narration, which would have come within the player's timeout
+        limits = replace(limits, marks_down=False)
+    reply = invoke_within(runnable, PROBE_MESSAGES, limits, cancel=cancel)
     calls = getattr(reply, "tool_calls", None) or []
     return "tools" if any(c.get("name") == "note_word" for c in calls) else "json"
 
