@@ -11,6 +11,7 @@ from typing import Any
 
 import streamlit as st
 
+from assistant.chat.field_names import heading, label
 from assistant.engine import AssistantError, get_ruleset
 from assistant.engine.sheet import Sheet
 from assistant.ui.components.clocks import clock_svg, render_clock
@@ -35,24 +36,6 @@ LEAD_GROUPS = frozenset({"Combat"})
 #: Meters that are modifiers rather than resources: listed in one line when not zero, never as bars.
 MODIFIER_WORDS = ("bonus", "penalty", "forward", "ongoing", "hold", "next_move_add")
 HIDDEN = frozenset({"id", "name", "stats", "impacts", "legacy"})
-LABELS = {
-    "crew_coin": "crew coin",
-    "wanted_level": "wanted",
-    "next_move_add": "next move add",
-    "max_hp": "max HP",
-    "hp": "HP",
-    "companion_health": "companion health",
-}
-
-
-def label(name: str) -> str:
-    return LABELS.get(name, name.replace("_", " "))
-
-
-def heading(name: str) -> str:
-    """A field's name where it heads a line, as the sheet editor writes it: ``Health``, ``Crew coin``, ``HP``."""
-    text = label(name)
-    return text[:1].upper() + text[1:]
 
 
 def meter_fraction(value: int, low: int, high: int) -> float:
