@@ -143,13 +143,21 @@ def render_choices(choices: list[Any]) -> None:
             shown = {o.label: _option_text(o) for o in choice.options}
             pick = getattr(choice, "pick", 1)
             if pick == 1:
-                st.radio(choice.prompt, labels, key=f"choice_{i}", index=None, format_func=shown.__getitem__)
+                picked = st.radio(choice.prompt, labels, key=f"choice_{i}", index=None, format_func=shown.__getitem__)
             else:
-                st.multiselect(
+                picked = st.multiselect(
                     choice.prompt + (f" (pick {pick})" if pick else " (any)"),
                     labels,
                     key=f"choice_{i}",
                     max_selections=pick or None,
                     format_func=shown.__getitem__,
                 )
-            st.button("Confirm choice", key=f"choose_{i}", on_click=_choose, args=(i,))
+            waiting = pick != 0 and not picked  # nothing picked yet: the button waits for a pick, it does not refuse one
+            st.button(
+                "Confirm choice",
+                key=f"choose_{i}",
+                on_click=_choose,
+                args=(i,),
+                disabled=waiting,
+                help="Pick an option above first." if waiting else None,
+            )
