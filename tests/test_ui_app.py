@@ -358,3 +358,27 @@ def test_track_and_clock_controls_in_the_sidebar_change_the_saved_state(app: App
     assert camp.clocks[clock_id]["filled"] == 1
     app.button(key=f"track_unmark_{track_id}").click().run()
     assert service.load_campaign("Controls").tracks[track_id]["ticks"] == 7
+
+
+def test_a_sidebar_control_that_could_only_be_refused_waits_greyed_out(app: AppTest) -> None:
+    """ "− 1 tick" on an empty track put "... has no progress to clear." at the top of the sidebar, far above the
+    button clicked; it (and a clock's −1 at 0, +1 when full, Mark progress on a full track) is now disabled."""
+    create_campaign(app, "Greyed")
+    app.text_input(key="new_track_name").set_value("Find the lost ship")
+    app.selectbox(key="new_track_rank").set_value("epic")
+    app.button(key="add_track").click().run()
+    app.text_input(key="new_clock_name").set_value("The alarm")
+    app.selectbox(key="new_clock_segments").set_value(4)
+    app.button(key="add_clock").click().run()
+    no_errors(app)
+    camp = service.load_campaign("Greyed")
+    (track_id,), (clock_id,) = list(camp.tracks), list(camp.clocks)
+    assert app.button(key=f"track_unmark_{track_id}").disabled and not app.button(key=f"track_mark_{track_id}").disabled
+    assert app.button(key=f"clock_down_{clock_id}").disabled and not app.button(key=f"clock_up_{clock_id}").disabled
+    app.button(key=f"track_mark_{track_id}").click().run()
+    for _ in range(4):
+        app.button(key=f"clock_up_{clock_id}").click().run()
+    no_errors(app)
+    assert service.load_campaign("Greyed").tracks[track_id]["ticks"] == 1  # epic: one tick a mark
+    assert not app.button(key=f"track_unmark_{track_id}").disabled
+    assert app.button(key=f"clock_up_{clock_id}").disabled and not app.button(key=f"clock_down_{clock_id}").disabled

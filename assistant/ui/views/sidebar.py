@@ -13,7 +13,7 @@ import streamlit as st
 from assistant.chat.characters import shown_name
 from assistant.chat.track_finder import KIND_WORDS, track_kinds
 from assistant.engine import available_systems, get_ruleset
-from assistant.engine.tracks import Rank
+from assistant.engine.tracks import MAX_TICKS, Rank
 from assistant.store import service
 from assistant.store.characters import create_character, edit
 from assistant.store.state import CampaignState
@@ -246,17 +246,20 @@ def render_campaign(campaign: str | None) -> None:
     for track_id, track in camp.tracks.items():
         render_track(track)
         if track.get("status") in (None, "", "open", "active"):
+            ticks = int(track.get("ticks", 0) or 0)  # a button that could only be refused waits, greyed out
             left, right = st.columns(2)
             left.button(
                 "Mark progress",
                 key=f"track_mark_{track_id}",
                 on_click=_door,
+                disabled=ticks >= MAX_TICKS,
                 args=(campaign, "marking progress", {"move": "progress:mark", "options": {"track": track_id}}),
             )
             right.button(
                 "− 1 tick",
                 key=f"track_unmark_{track_id}",
                 on_click=_door,
+                disabled=ticks <= 0,
                 args=(campaign, "clearing a tick", {"move": "progress:clear", "options": {"track": track_id, "ticks": 1}}),
             )
     with st.expander("Start a track"):
@@ -271,17 +274,20 @@ def render_campaign(campaign: str | None) -> None:
         for i, (clock_id, clock) in enumerate(camp.clocks.items()):
             with cols[i % 2]:
                 render_clock(clock)
+                filled, segments = int(clock.get("filled", 0) or 0), int(clock.get("segments", 0) or 0)
                 plus, minus = st.columns(2)
                 plus.button(
                     "+1",
                     key=f"clock_up_{clock_id}",
                     on_click=_door,
+                    disabled=filled >= segments,
                     args=(campaign, "advancing the clock", {"move": "clock:advance", "options": {"clock": clock_id}}),
                 )
                 minus.button(
                     "−1",
                     key=f"clock_down_{clock_id}",
                     on_click=_door,
+                    disabled=filled <= 0,
                     args=(campaign, "winding the clock back", {"move": "clock:clear", "options": {"clock": clock_id, "by": 1}}),
                 )
     with st.expander("Start a clock"):
