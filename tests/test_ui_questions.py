@@ -74,3 +74,32 @@ def test_confirm_choice_waits_for_a_pick_and_then_applies_it() -> None:
     assert not at.exception and not at.error, [e.value for e in at.error]
     assert (service.load_campaign("Picked").active() or {})["momentum"] == momentum + 2
     assert not [b for b in at.button if str(b.key).startswith("choose_")]
+
+
+def _suggestions_page(moves: list[str]) -> AppTest:
+    def page(moves: list[str]) -> None:
+        from assistant.suggest.core import Suggestion
+        from assistant.ui.components.suggestions import render_suggestions
+
+        def suggestion(move_id: str) -> Suggestion:
+            return Suggestion(move_id.replace("_", " "), move_id, "starforged", None, None, 1.0, "", None, None, None, {})
+
+        render_suggestions([suggestion(m) for m in moves])
+
+    at = AppTest.from_function(page, args=(moves,), default_timeout=60)
+    at.run()
+    assert not at.exception
+    return at
+
+
+def test_adds_and_burn_are_offered_only_where_a_suggested_move_takes_them() -> None:
+    """Fulfill Your Vow was offered beside "Adds" and "Burn momentum": a +1 typed there was dropped without a word
+    (a progress roll takes neither). Its line now says so, and a list of progress moves alone offers neither."""
+    mixed = _suggestions_page(["fulfill_your_vow", "face_danger"])
+    assert [n.key for n in mixed.number_input] == ["confirm_adds"] and [c.key for c in mixed.checkbox] == ["confirm_burn"]
+    captions = [str(c.value) for c in mixed.caption]
+    assert captions[0].startswith("progress roll, no adds or burn: "), captions
+    assert not captions[1].startswith("progress roll"), captions
+    progress_only = _suggestions_page(["fulfill_your_vow", "finish_an_expedition"])
+    assert not progress_only.number_input and not progress_only.checkbox
+    assert len(progress_only.button) == 2
