@@ -11,6 +11,7 @@ LABELS = {
     "max_hp": "max HP",
     "hp": "HP",
     "companion_health": "companion health",
+    "xp": "XP",
 }
 
 

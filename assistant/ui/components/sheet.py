@@ -133,6 +133,19 @@ def meter_text(name: str, value: int, low: int, high: int) -> str:
     return f"{heading(name)}: {value} / {high}"
 
 
+def is_clock(value: Any) -> bool:
+    """A clock kept on the sheet (Blades' healing clock), or a list of them (long-term projects)."""
+    if isinstance(value, dict):
+        return {"segments", "filled"} <= set(value)
+    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) and is_clock(v) for v in value)
+
+
+def shown_clock(value: Any) -> bool:
+    """A clock the sheet shows in sight: a project list, or a clock with something filled (an empty healing clock
+    waits under "More")."""
+    return is_clock(value) and (isinstance(value, list) or int(value.get("filled", 0) or 0) > 0)
+
+
 def render_field(name: str, value: Any) -> None:
     """A non-meter field: clocks as circles, tracks as boxes, lists as bullets, the rest as text."""
     if isinstance(value, dict) and {"segments", "filled"} <= set(value):
@@ -143,12 +156,12 @@ def render_field(name: str, value: Any) -> None:
         return
     if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
         if all("ticks" in v for v in value):
-            st.markdown(f"**{escape(label(name).capitalize())}**")
+            st.markdown(f"**{escape(heading(name))}**")
             for track in value:
                 render_track({"kind": label(name), **track})
             return
         if all({"segments", "filled"} <= set(v) for v in value):
-            st.markdown(f"**{escape(label(name).capitalize())}**")
+            st.markdown(f"**{escape(heading(name))}**")
             for clock in value:
                 render_clock(clock)
             return
@@ -215,6 +228,8 @@ def render_sheet(system: str, character: dict[str, Any], sheet: Sheet | None) ->
         and v not in (None, "", [], {})
         and format_value(v)
     }
+    for name in [n for n, v in extra.items() if shown_clock(v)]:  # a project's clock in sight, not under "More"
+        render_field(name, extra.pop(name))
     if extra:
         with st.expander("More"):
             for name, value in extra.items():
