@@ -171,7 +171,8 @@ def render_field(name: str, value: Any) -> None:
             st.markdown(f"{escape(heading(name))}:\n" + "\n".join(f"- {escape(line)}" for line in lines))
         return
     if isinstance(value, dict) and ({"text", "name", "title", "type"} & set(value)):  # Blades' vice: its type first
-        st.markdown(f"{escape(heading(name))}: **{escape(item_text(value))}**")
+        if item_text(value):  # an unnamed faction drew as "Faction: ****" (an empty bold)
+            st.markdown(f"{escape(heading(name))}: **{escape(item_text(value))}**")
         return
     if format_value(value):
         st.markdown(f"{escape(heading(name))}: **{escape(format_value(value))}**")
