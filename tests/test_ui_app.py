@@ -426,3 +426,18 @@ def test_the_character_picker_names_the_open_campaign_s_character_after_a_switch
         assert picker.options[picker.index] == shown, (campaign, picker.options)
         assert f"#### {shown}" in "\n".join(str(m.value) for m in app.sidebar.markdown)
     assert character_pick_key("Grey Crows") != character_pick_key("Ashen Ward")
+
+
+def test_a_second_campaign_does_not_inherit_the_first_one_s_character_name(app: AppTest) -> None:
+    """The character name (and seed) typed for one campaign stayed in the form: the next campaign's character was
+    silently named after the first one's. The form is emptied once a campaign is created."""
+    app.text_input(key="new_campaign_character").set_value("Vex")
+    create_campaign(app, "Grey Crows", "blades", seed="5")
+    assert app.text_input(key="new_campaign_character").value == "" and app.text_input(key="new_campaign_seed").value == ""
+    app.text_input(key="new_campaign_name").set_value("Ashen Ward")
+    app.selectbox(key="new_campaign_system").set_value("city")
+    app.button(key="create_campaign").click().run()
+    no_errors(app)
+    names = [c.get("name") for c in service.load_campaign("Ashen Ward").characters.values()]
+    assert "Vex" not in names, names
+    assert [c.get("name") for c in service.load_campaign("Grey Crows").characters.values()] == ["Vex"]

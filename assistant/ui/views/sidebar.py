@@ -29,7 +29,6 @@ from assistant.ui.errors import friendly_errors
 RANKS = [r.value for r in Rank]
 CLOCK_SIZES = [4, 6, 8, 10, 12]
 NEW_CAMPAIGN_FORM = "new_campaign_form"
-NEW_CAMPAIGN_KEYS = ("new_campaign_name", "new_campaign_system", "new_campaign_character", "new_campaign_seed")
 
 
 def _system_title(system: str) -> str:
@@ -62,7 +61,8 @@ def _create_campaign() -> None:
         return
     state.open_campaign(created.name)
     st.session_state["campaign_pick"] = created.name
-    st.session_state["new_campaign_name"] = ""
+    for key in ("new_campaign_name", "new_campaign_character", "new_campaign_seed"):  # the next campaign starts afresh
+        st.session_state[key] = ""  # (a kept character name named the next campaign's character too)
     _fold(NEW_CAMPAIGN_FORM)
 
 
