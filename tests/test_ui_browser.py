@@ -135,6 +135,7 @@ def test_a_blades_downtime_renaming_the_character_warns_of_nothing(app_url: str,
             if browser.find_all("css selector", ".st-key-campaign_pick"):  # a campaign is open: the form is folded
                 browser.click("xpath", "//summary[contains(., 'New campaign')]")
                 time.sleep(0.5)
+                browser.idle()  # unfolding the form reruns the app: type once it is done
             browser.type_into("css selector", 'input[aria-label="Campaign name"]', campaign, timeout=90)
             browser.type_into("css selector", ".st-key-new_campaign_system input", game + ENTER)
             time.sleep(0.5)
