@@ -76,30 +76,17 @@ def test_confirm_choice_waits_for_a_pick_and_then_applies_it() -> None:
     assert not [b for b in at.button if str(b.key).startswith("choose_")]
 
 
-def _suggestions_page(moves: list[str]) -> AppTest:
-    def page(moves: list[str]) -> None:
-        from assistant.suggest.core import Suggestion
-        from assistant.ui.components.suggestions import render_suggestions
-
-        def suggestion(move_id: str) -> Suggestion:
-            return Suggestion(move_id.replace("_", " "), move_id, "starforged", None, None, 1.0, "", None, None, None, {})
-
-        render_suggestions([suggestion(m) for m in moves])
-
-    at = AppTest.from_function(page, args=(moves,), default_timeout=60)
-    at.run()
-    assert not at.exception
-    return at
-
-
 def test_adds_and_burn_are_offered_only_where_a_suggested_move_takes_them() -> None:
     """Fulfill Your Vow was offered beside "Adds" and "Burn momentum": a +1 typed there was dropped without a word
     (a progress roll takes neither). Its line now says so, and a list of progress moves alone offers neither."""
-    mixed = _suggestions_page(["fulfill_your_vow", "face_danger"])
-    assert [n.key for n in mixed.number_input] == ["confirm_adds"] and [c.key for c in mixed.checkbox] == ["confirm_burn"]
-    captions = [str(c.value) for c in mixed.caption]
-    assert captions[0].startswith("progress roll, no adds or burn: "), captions
-    assert not captions[1].startswith("progress roll"), captions
-    progress_only = _suggestions_page(["fulfill_your_vow", "finish_an_expedition"])
-    assert not progress_only.number_input and not progress_only.checkbox
-    assert len(progress_only.button) == 2
+    from assistant.suggest.core import Suggestion
+    from assistant.ui.components.suggestions import roll_type, suggestion_caption, takes_adds
+
+    def suggestion(move_id: str) -> Suggestion:
+        return Suggestion(move_id.replace("_", " "), move_id, "starforged", None, None, 1.0, "", None, None, None, {})
+
+    vow, danger, expedition = (suggestion(m) for m in ("fulfill_your_vow", "face_danger", "finish_an_expedition"))
+    assert [roll_type(s) for s in (vow, danger, expedition)] == ["progress", "action", "progress"]
+    assert takes_adds(["progress", "action"]) and not takes_adds(["progress", "progress", "none"])
+    assert suggestion_caption(vow, "progress").startswith("progress roll, no adds or burn: ")
+    assert not suggestion_caption(danger, "action").startswith("progress roll")

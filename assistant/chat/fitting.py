@@ -269,7 +269,7 @@ def why_not_now(state: CampaignState, offered: list[Any], text: str) -> list[str
     for move in ruleset.moves:
         if move.name in shown or not _mentions(text, move.name):
             continue
-        if any(name and move.name.startswith(f"{name} (") for name in shown):
+        if any(name and name in move.name for name in shown):
             continue  # a variant of a move offered ("Secure an Advantage (Scene Challenge)"): the words got their move
         why = None if has_track_for(state, move) else missing_track(state, {"move": move.id})
         if why is None and move.requires is not None:
@@ -283,13 +283,8 @@ def why_not_now(state: CampaignState, offered: list[Any], text: str) -> list[str
             except AssistantError:  # wants more than the words give (a track, an option): not a "no" to say
                 why = None
         if why is None and move.suggested_when is not None:
-            situation, pointless = _situation_unmet(move.suggested_when, state.active() or {}, state.system)
-            if pointless:  # Reduce Heat with no heat: the move would change nothing
-                why = (
-                    f"{move.name} would change nothing now: {situation}. It is not suggested; roll it with "
-                    f"/roll {move.name.lower()} if you want it anyway."
-                )
-            elif situation:
+            situation = _situation_unmet(move.suggested_when, state.active() or {})
+            if situation:
                 why = (
                     f"{move.name} is made when {situation}, so it is not suggested now; if the story brings you "
                     f"there, roll it with /roll {move.name.lower()}."
@@ -299,35 +294,13 @@ def why_not_now(state: CampaignState, offered: list[Any], text: str) -> list[str
     return notes
 
 
-def _situation_unmet(cond: Any, character: dict[str, Any], system: str = "") -> tuple[str, bool]:
+def _situation_unmet(cond: Any, character: dict[str, Any]) -> str:
     """The meter situation of ``cond`` in the player's words when the sheet is not in it ("your blood is at 0 (it is
-    5 now)"), or "" when it holds or is not a meter's; and whether the move would change nothing now ("you have no
-    heat", "your spirit is 5, its most")."""
+    5 now)"), or "" when it holds or is not a meter's."""
     if cond.any:
-        parts = [_situation_unmet(c, character, system) for c in cond.any]
-        unmet = [p for p in parts if p[0]]
-        return unmet[0] if unmet and len(unmet) == len(parts) else ("", False)
-    if cond.impact is not None and not cond.meter:
-        return ("", False) if cond.impact in (character.get("impacts") or []) else (f"you are not {cond.impact}", True)
-    value = _meter_on(character, cond.meter, system) if cond.meter else None
-    if not isinstance(value, int):
-        return "", False
-    meter = cond.meter.replace("_", " ")
-    if cond.gt is not None and not value > cond.gt:
-        return (f"you have no {meter}" if value == 0 else f"your {meter} is {value}"), True
-    if cond.lt is not None and not value < cond.lt:
-        return f"your {meter} is {value}, its most", True
-    if cond.eq is None or value == cond.eq:
-        return "", False
-    return f"your {meter} is at {cond.eq} (it is {value} now)", False
-
-
-def _meter_on(character: dict[str, Any], meter: str, system: str) -> int | None:
-    """The meter's value on the sheet, or what the system counts from it (Blades' harms)."""
-    if system:
-        try:
-            return get_ruleset(system).sheet_meter(character, meter)
-        except AssistantError:
-            pass
-    value = character.get(meter)
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
+        parts = [_situation_unmet(c, character) for c in cond.any]
+        return "" if not all(parts) else " or ".join(parts)
+    value = character.get(cond.meter) if cond.meter else None
+    if not isinstance(value, int) or cond.eq is None or value == cond.eq:
+        return ""
+    return f"your {cond.meter.replace('_', ' ')} is at {cond.eq} (it is {value} now)"
