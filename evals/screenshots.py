@@ -33,6 +33,7 @@ def create_campaign(browser: Browser, name: str, system: str) -> None:
     if browser.find_all("css selector", ".st-key-campaign_pick"):  # campaigns exist: the form is folded away
         browser.click("xpath", "//summary[contains(., 'New campaign')]")
         time.sleep(0.5)
+        browser.idle()  # unfolding the form reruns the app: type once it is done
     browser.type_into("css selector", 'input[aria-label="Campaign name"]', name, timeout=180)
     from assistant.engine import get_ruleset
 

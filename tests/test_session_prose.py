@@ -95,12 +95,20 @@ def test_the_sheet_leaves_out_idle_bonuses_and_never_shows_an_id() -> None:
     session = _session("dungeon-world")
     sheet = session.send("/sheet").narration
     assert sheet.startswith("Your character — Dungeon World")
-    assert "Meters: hp 22, armor 3, mana 0, ammunition 5" in sheet and "bonus" not in sheet and "penalty" not in sheet
+    assert "Meters: HP 22, Armor 3, Mana 0, Ammunition 5" in sheet and "bonus" not in sheet and "penalty" not in sheet
     first = session.send("/set ammunition 0").narration
     again = session.send("/set ammunition 0").narration
     assert first == "Your character: Ammunition 5 → 0." and again == "Your character: Ammunition is already 0."
     blades = ChatSession.open(service.create_campaign("crew", "blades", seed=3).name, embedder=get_embedder("hash"))
-    assert "stress 0, trauma 0, coin 0" in blades.send("/sheet").narration  # a 0 that is part of the state stays
+    assert "Stress 0, Trauma 0, Coin 0" in blades.send("/sheet").narration  # a 0 that is part of the state stays
+
+
+def test_the_sheet_names_stats_and_meters_as_the_sidebar_does() -> None:
+    """``/sheet`` read "Meters: health 5, spirit 5, ... companion health 5" beside a sidebar saying "Health: 5 / 5"."""
+    sheet = _session("starforged").send("/sheet").narration
+    assert all(f"{stat} " in sheet.split("Stats: ")[1].split("\n")[0] for stat in ("Edge", "Heart", "Iron", "Shadow", "Wits"))
+    assert "Meters: Health 5, Spirit 5, Supply 5, Momentum 2, Integrity 5, Companion health 5" in sheet, sheet
+    assert "health 5" not in sheet.replace("Companion health 5", "")
 
 
 def test_a_roll_of_another_move_is_not_told_as_the_words_before_it() -> None:

@@ -11,6 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from assistant.engine import available_systems, get_ruleset
 from assistant.store import service
+from assistant.ui.views.sidebar import character_pick_key
 
 APP = Path(__file__).resolve().parent.parent / "assistant" / "ui" / "app.py"
 SECRET = "sk-test-DO-NOT-SHOW-4242"
@@ -253,7 +254,7 @@ def test_every_system_opens_with_its_sheet(app: AppTest) -> None:
         assert not app.exception, (system, [e.value for e in app.exception])
         assert f"System: **{get_ruleset(system).title}**" in "\n".join(c.value for c in app.sidebar.caption), system
         sidebar = "\n".join(str(m.value) for m in app.sidebar.markdown)
-        assert app.selectbox(key="character_pick").options == ["Your character"]  # a name, never an id
+        assert app.selectbox(key=character_pick_key(f"Game {i}")).options == ["Your character"]  # a name, never an id
         assert "pc1" not in sidebar and "#### Your character" in sidebar, system
         assert not app.error, (system, [e.value for e in app.error])
 
@@ -358,3 +359,85 @@ def test_track_and_clock_controls_in_the_sidebar_change_the_saved_state(app: App
     assert camp.clocks[clock_id]["filled"] == 1
     app.button(key=f"track_unmark_{track_id}").click().run()
     assert service.load_campaign("Controls").tracks[track_id]["ticks"] == 7
+
+
+def test_a_sidebar_control_that_could_only_be_refused_waits_greyed_out(app: AppTest) -> None:
+    """ "− 1 tick" on an empty track put "... has no progress to clear." at the top of the sidebar, far above the
+    button clicked; it (and a clock's −1 at 0, +1 when full, Mark progress on a full track) is now disabled."""
+    create_campaign(app, "Greyed")
+    app.text_input(key="new_track_name").set_value("Find the lost ship")
+    app.selectbox(key="new_track_rank").set_value("epic")
+    app.button(key="add_track").click().run()
+    app.text_input(key="new_clock_name").set_value("The alarm")
+    app.selectbox(key="new_clock_segments").set_value(4)
+    app.button(key="add_clock").click().run()
+    no_errors(app)
+    camp = service.load_campaign("Greyed")
+    (track_id,), (clock_id,) = list(camp.tracks), list(camp.clocks)
+    assert app.button(key=f"track_unmark_{track_id}").disabled and not app.button(key=f"track_mark_{track_id}").disabled
+    assert app.button(key=f"clock_down_{clock_id}").disabled and not app.button(key=f"clock_up_{clock_id}").disabled
+    app.button(key=f"track_mark_{track_id}").click().run()
+    for _ in range(4):
+        app.button(key=f"clock_up_{clock_id}").click().run()
+    no_errors(app)
+    assert service.load_campaign("Greyed").tracks[track_id]["ticks"] == 1  # epic: one tick a mark
+    assert not app.button(key=f"track_unmark_{track_id}").disabled
+    assert app.button(key=f"clock_up_{clock_id}").disabled and not app.button(key=f"clock_down_{clock_id}").disabled
+
+
+def test_a_sidebar_form_folds_away_once_it_has_done_its_work(app: AppTest) -> None:
+    """A second campaign created from the opened "New campaign" form left the emptied form open above the sheet,
+    which then needed scrolling to find; the form (and "Add a character", "Start a track", "Start a clock") now folds
+    once it has done its work, and stays open with the refusal when it has not."""
+    assert app.session_state["new_campaign_form"] is True  # no campaign yet: the form is open
+    create_campaign(app, "First Light")
+    assert app.session_state["new_campaign_form"] is False
+    app.session_state["new_campaign_form"] = True  # the player opens it again for a second campaign
+    app.run()
+    create_campaign(app, "Second Wind", "blades")
+    assert app.session_state["new_campaign_form"] is False
+    app.session_state["add_character_form"] = True
+    app.run()
+    app.button(key="add_character").click().run()  # no name: refused, the form stays open to fix it
+    assert app.session_state["add_character_form"] is True and app.error
+    app.text_input(key="new_character_name").set_value("Nyryx")
+    app.button(key="add_character").click().run()
+    no_errors(app)
+    assert app.session_state["add_character_form"] is False
+    assert "Nyryx" in [c.get("name") for c in service.load_campaign("Second Wind").characters.values()]
+    app.session_state["start_clock_form"] = True
+    app.run()
+    app.text_input(key="new_clock_name").set_value("The Bluecoats close in")
+    app.button(key="add_clock").click().run()
+    no_errors(app)
+    assert app.session_state["start_clock_form"] is False
+
+
+def test_the_character_picker_names_the_open_campaign_s_character_after_a_switch(app: AppTest) -> None:
+    """Every campaign's first character has the same id: with one picker for all, the browser kept the name of the
+    campaign left behind ("Vex" over a sheet headed "Your character"). Each campaign now has its own picker."""
+    create_campaign(app, "Grey Crows", "blades")
+    play_action(app, "/set name Vex")
+    create_campaign(app, "Ashen Ward", "city")
+    for campaign, shown in (("Ashen Ward", "Your character"), ("Grey Crows", "Vex"), ("Ashen Ward", "Your character")):
+        app.selectbox(key="campaign_pick").set_value(campaign).run()
+        no_errors(app)
+        picker = app.selectbox(key=character_pick_key(campaign))
+        assert picker.options[picker.index] == shown, (campaign, picker.options)
+        assert f"#### {shown}" in "\n".join(str(m.value) for m in app.sidebar.markdown)
+    assert character_pick_key("Grey Crows") != character_pick_key("Ashen Ward")
+
+
+def test_a_second_campaign_does_not_inherit_the_first_one_s_character_name(app: AppTest) -> None:
+    """The character name (and seed) typed for one campaign stayed in the form: the next campaign's character was
+    silently named after the first one's. The form is emptied once a campaign is created."""
+    app.text_input(key="new_campaign_character").set_value("Vex")
+    create_campaign(app, "Grey Crows", "blades", seed="5")
+    assert app.text_input(key="new_campaign_character").value == "" and app.text_input(key="new_campaign_seed").value == ""
+    app.text_input(key="new_campaign_name").set_value("Ashen Ward")
+    app.selectbox(key="new_campaign_system").set_value("city")
+    app.button(key="create_campaign").click().run()
+    no_errors(app)
+    names = [c.get("name") for c in service.load_campaign("Ashen Ward").characters.values()]
+    assert "Vex" not in names, names
+    assert [c.get("name") for c in service.load_campaign("Grey Crows").characters.values()] == ["Vex"]

@@ -87,3 +87,20 @@ def test_a_turn_played_in_the_terminal_reads_in_the_app_without_its_card_and_lis
     no_errors(app)
     stories = [str(m.value) for m in app.markdown if "overindulge" in str(m.value).lower()]
     assert stories and not any("your call:" in s or "Rolled 4 and 5" in s for s in stories), stories
+
+
+def test_a_long_term_project_s_clock_is_in_sight_and_xp_reads_as_xp() -> None:
+    """The project clock a downtime just filled was drawn only inside the folded "More", under "Xp"; it is now in
+    sight under the sheet, and "XP" reads as the rules write it."""
+    app = AppTest.from_file(str(APP), default_timeout=60)
+    app.run()
+    create_campaign(app, "Lampblacks", "blades")
+    play_action(app, "/roll long term project +study project=Tunnel clock=8")
+    no_errors(app)
+    (more,) = [e for e in app.sidebar.expander if e.label == "More"]
+    hidden = "\n".join(str(m.value) for m in more.markdown)
+    shown = sidebar_text(app)
+    assert "**Projects**" in shown and "Projects" not in hidden, hidden
+    assert "Tunnel" in shown and "Tunnel" not in hidden
+    assert "XP: **insight 0, prowess 0, resolve 0, playbook 0**" in hidden and "Xp" not in shown, hidden
+    assert "Healing clock" in hidden  # an empty healing clock waits under "More"

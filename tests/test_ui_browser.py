@@ -135,6 +135,7 @@ def test_a_blades_downtime_renaming_the_character_warns_of_nothing(app_url: str,
             if browser.find_all("css selector", ".st-key-campaign_pick"):  # a campaign is open: the form is folded
                 browser.click("xpath", "//summary[contains(., 'New campaign')]")
                 time.sleep(0.5)
+                browser.idle()  # unfolding the form reruns the app: type once it is done
             browser.type_into("css selector", 'input[aria-label="Campaign name"]', campaign, timeout=90)
             browser.type_into("css selector", ".st-key-new_campaign_system input", game + ENTER)
             time.sleep(0.5)
@@ -155,6 +156,70 @@ def test_a_blades_downtime_renaming_the_character_warns_of_nothing(app_url: str,
         shot = browser.screenshot(tmp_path / "ui-blades-sheet.png")
         assert "No character called" not in text, text[-2000:]
         assert "Harm: Broken Arm (level 2) · healing clock 0/4\nXP: insight 0" in text, text[-2000:]  # its own line
+        assert shot.stat().st_size > 10_000
+    except AssertionError as exc:
+        shot = browser.screenshot(tmp_path / "ui-failure.png")
+        raise AssertionError(f"{exc}\nscreenshot: {shot}\npage text:\n{browser.page_text()[-3000:]}") from None
+
+
+def _open(browser: Browser, key: str) -> bool:
+    """Whether the sidebar form (an expander) with this key is unfolded."""
+    return bool(browser.run_script("return document.querySelector(`.st-key-${arguments[0]} details`).open;", key))
+
+
+def _picked(browser: Browser) -> tuple[str, str]:
+    """The campaign picker's and the character picker's shown values."""
+    script = (
+        "const v = s => (document.querySelector(s) || {}).value;"
+        "return [v('.st-key-campaign_pick input'), v('[class*=st-key-character_pick_] input')];"
+    )
+    campaign, character = browser.run_script(script)
+    return str(campaign), str(character)
+
+
+def test_two_campaigns_side_by_side_keep_their_own_character_and_fold_the_form(
+    app_url: str, browser: Browser, tmp_path: Path
+) -> None:
+    """Two campaigns, each with its first character: the New campaign form folds once the second is created, and
+    switching between them shows each campaign's own character in the picker (the browser kept the last one's
+    name, "Vex" over a sheet headed "Your character"). A Blades project's clock is in sight, not under "More"."""
+    try:
+        browser.get(app_url)
+        browser.type_into("css selector", 'input[aria-label="Campaign name"]', "Grey Crows", timeout=90)
+        browser.type_into("css selector", ".st-key-new_campaign_system input", "Blades" + ENTER)
+        time.sleep(0.5)
+        browser.type_into("css selector", 'input[aria-label="Character name"]', "Vex")
+        time.sleep(0.5)
+        browser.click("css selector", ".st-key-create_campaign button")
+        browser.idle()
+        browser.type_into(
+            "css selector",
+            "textarea[data-testid='stChatInputTextArea']",
+            "/roll long term project +study project=Tunnel clock=8" + ENTER,
+            timeout=90,
+        )
+        wait_until(lambda: "Tunnel" in browser.page_text().split("Play\n")[0], 120, "the project clock in the sidebar")
+        browser.idle()
+        assert not _open(browser, "new_campaign_form")
+        browser.click("xpath", "//summary[contains(., 'New campaign')]")
+        wait_until(lambda: _open(browser, "new_campaign_form"), 30, "the form unfolded")
+        browser.idle()
+        browser.type_into("css selector", 'input[aria-label="Campaign name"]', "Ashen Ward", timeout=60)
+        browser.type_into("css selector", ".st-key-new_campaign_system input", "Magistrate" + ENTER)
+        time.sleep(0.5)
+        browser.click("css selector", ".st-key-create_campaign button")
+        wait_until(lambda: _picked(browser) == ("Ashen Ward", "Your character"), 90, "the new campaign and its character")
+        browser.idle()
+        assert not _open(browser, "new_campaign_form")  # folded: the sheet is in sight again
+        for campaign, character in (("Grey Crows", "Vex"), ("Ashen Ward", "Your character")):
+            browser.type_into("css selector", ".st-key-campaign_pick input", campaign + ENTER)
+            wait_until(lambda c=campaign, n=character: _picked(browser) == (c, n), 90, f"{campaign} with {character}")
+            browser.idle()
+            heading = browser.run_script("return document.querySelector('[data-testid=stSidebarContent] h4').innerText;")
+            assert heading == character, (campaign, heading)
+        shot = browser.screenshot(tmp_path / "ui-two-campaigns.png")
+        for words in DEVELOPER_WORDS:
+            assert words not in browser.page_text(), words
         assert shot.stat().st_size > 10_000
     except AssertionError as exc:
         shot = browser.screenshot(tmp_path / "ui-failure.png")

@@ -62,3 +62,15 @@ def test_an_unnamed_resource_is_said_once_on_the_card_as_what_to_do() -> None:
     view = dice_card_view(resolve({"system": "city", "move": "Secure Resource", "dice": [6, 5]}))
     assert "The resource was not named, so nothing is written yet: add it to the faction's aspects." in view.notes
     assert not any("not named" in c for c in view.changes), view.changes
+
+
+def test_an_unnamed_faction_is_not_drawn_as_an_empty_bold() -> None:
+    """A new city character's sidebar read "Faction: ****" (a faction with no name yet drawn as empty bold)."""
+    app = AppTest.from_file(str(APP), default_timeout=60)
+    app.run()
+    create_campaign(app, "Tanners", "city")
+    sidebar = "\n".join(str(m.value) for m in app.sidebar.markdown)
+    assert "****" not in sidebar and "Faction:" not in sidebar, sidebar
+    play_action(app, "/set faction The Lantern Guild")
+    sidebar = "\n".join(str(m.value) for m in app.sidebar.markdown)
+    assert "Faction: **The Lantern Guild**" in sidebar, sidebar

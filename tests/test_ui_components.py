@@ -11,7 +11,7 @@ from assistant.ui.components.clocks import clock_svg
 from assistant.ui.components.dice_card import dice_card_view
 from assistant.ui.components.sheet import group_fields, meter_fraction
 from assistant.ui.components.suggestions import odds_percentages, odds_text
-from assistant.ui.components.tracks import track_svg
+from assistant.ui.components.tracks import track_caption, track_svg
 from assistant.ui.views.settings import redact_url
 
 
@@ -22,6 +22,13 @@ def test_a_track_is_ten_boxes_with_ticks_four_to_a_box() -> None:
     assert "3 of 10 boxes" in svg
     assert track_svg(99).count("<line") == 40  # clamped to a full track
     assert track_svg(-3).count("<line") == 0
+
+
+def test_a_track_s_caption_names_its_kind_in_words() -> None:
+    """A fight's track read "formidable · combat · 0 boxes" under the sidebar's "Start a track", which says fight."""
+    caption = track_caption({"rank": "formidable", "kind": "combat", "ticks": 6})
+    assert caption == "formidable · fight · 1 box + 2 ticks"
+    assert track_caption({"rank": "dangerous", "kind": "vow", "ticks": 0}) == "dangerous · vow · 0 boxes"
 
 
 def test_a_clock_is_a_circle_of_segments_with_the_filled_ones_shaded() -> None:

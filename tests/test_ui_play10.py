@@ -29,7 +29,7 @@ def test_commands_typed_at_the_end_of_a_session_are_still_there_after_a_reload()
     for typed in ("/sheet", "/clock", "/track"):
         assert typed in shown, (typed, shown)
     after_sheet = shown[shown.index("/sheet") + 1]
-    assert "Stats: edge" in after_sheet, after_sheet
+    assert "Stats: Edge" in after_sheet, after_sheet
     after_track = shown[shown.index("/track") + 1]
     assert "Find the lost ship (dangerous vow): 0/10 boxes" in after_track, after_track
 

@@ -6,6 +6,9 @@ from __future__ import annotations
 from assistant.chat.characters import CharactersMixin
 from assistant.engine import Result, RulesError, get_ruleset
 
+#: The most options a "left open" note names one by one; past that (or with two choices) it names the choices.
+MAX_OPTIONS_NAMED = 4
+
 
 class OpenChoiceMixin(CharactersMixin):
     """The open choice of the last move this player knows of."""
@@ -42,8 +45,13 @@ class OpenChoiceMixin(CharactersMixin):
         if opened is None:
             return ""
         result = opened[1]
-        offer = " or ".join(o.label.rstrip(".") for o in open_options(result.choices))
+        options = open_options(result.choices)
         whose = f"{result.move}'" if result.move.endswith("s") else f"{result.move}'s"  # "Entanglements' choice"
+        if len(result.choices) > 1 or len(options) > MAX_OPTIONS_NAMED:  # a dozen options joined by "or": the prompts
+            prompts = "; ".join(c.prompt.rstrip(".") for c in result.choices)
+            were, them = ("s were", "them") if len(result.choices) > 1 else (" was", "it")
+            return f"{whose} choice{were} left open ({prompts}): nothing from {them} was taken."
+        offer = " or ".join(o.label.rstrip(".") for o in options)
         return f"{whose} choice was left open ({offer}): nothing from it was taken."
 
     def _refuse_unpaid(self) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from assistant.chat.characters import shown_name
+from assistant.chat.field_names import heading, label
 from assistant.chat.help_text import system_help
 from assistant.engine import get_ruleset
 from assistant.store.state import CampaignState
@@ -66,16 +67,16 @@ def sheet_text(state: CampaignState, system: str) -> str:
     who = shown_name(state, cid) if cid in state.characters else "Your character"
     lines = [f"{who} — {ruleset.title or system}"]
     if stats:
-        lines.append("Stats: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in stats.items()))
+        lines.append("Stats: " + ", ".join(f"{heading(k)} {v}" for k, v in stats.items()))
     meters = [
-        f"{m.replace('_', ' ')} {character[m]}"
+        f"{heading(m)} {character[m]}"
         for m, spec in ruleset.sheet.meters.items()
         if m in character and not _idle_modifier(spec, character[m])
     ]
     if meters:
         lines.append("Meters: " + ", ".join(meters))
     if character.get("impacts"):
-        lines.append("Impacts: " + ", ".join(str(i).replace("_", " ") for i in character["impacts"]))
+        lines.append("Impacts: " + ", ".join(label(str(i)) for i in character["impacts"]))
     lines += ruleset.sheet_lines(character)
     for track in state.tracks.values():
         status = f" — {track['status']}" if track.get("status") else ""

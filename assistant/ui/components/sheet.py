@@ -11,6 +11,7 @@ from typing import Any
 
 import streamlit as st
 
+from assistant.chat.field_names import heading, label
 from assistant.engine import AssistantError, get_ruleset
 from assistant.engine.sheet import Sheet
 from assistant.ui.components.clocks import clock_svg, render_clock
@@ -35,24 +36,6 @@ LEAD_GROUPS = frozenset({"Combat"})
 #: Meters that are modifiers rather than resources: listed in one line when not zero, never as bars.
 MODIFIER_WORDS = ("bonus", "penalty", "forward", "ongoing", "hold", "next_move_add")
 HIDDEN = frozenset({"id", "name", "stats", "impacts", "legacy"})
-LABELS = {
-    "crew_coin": "crew coin",
-    "wanted_level": "wanted",
-    "next_move_add": "next move add",
-    "max_hp": "max HP",
-    "hp": "HP",
-    "companion_health": "companion health",
-}
-
-
-def label(name: str) -> str:
-    return LABELS.get(name, name.replace("_", " "))
-
-
-def heading(name: str) -> str:
-    """A field's name where it heads a line, as the sheet editor writes it: ``Health``, ``Crew coin``, ``HP``."""
-    text = label(name)
-    return text[:1].upper() + text[1:]
 
 
 def meter_fraction(value: int, low: int, high: int) -> float:
@@ -150,6 +133,19 @@ def meter_text(name: str, value: int, low: int, high: int) -> str:
     return f"{heading(name)}: {value} / {high}"
 
 
+def is_clock(value: Any) -> bool:
+    """A clock kept on the sheet (Blades' healing clock), or a list of them (long-term projects)."""
+    if isinstance(value, dict):
+        return {"segments", "filled"} <= set(value)
+    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) and is_clock(v) for v in value)
+
+
+def shown_clock(value: Any) -> bool:
+    """A clock the sheet shows in sight: a project list, or a clock with something filled (an empty healing clock
+    waits under "More")."""
+    return is_clock(value) and (isinstance(value, list) or int(value.get("filled", 0) or 0) > 0)
+
+
 def render_field(name: str, value: Any) -> None:
     """A non-meter field: clocks as circles, tracks as boxes, lists as bullets, the rest as text."""
     if isinstance(value, dict) and {"segments", "filled"} <= set(value):
@@ -160,12 +156,12 @@ def render_field(name: str, value: Any) -> None:
         return
     if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
         if all("ticks" in v for v in value):
-            st.markdown(f"**{escape(label(name).capitalize())}**")
+            st.markdown(f"**{escape(heading(name))}**")
             for track in value:
                 render_track({"kind": label(name), **track})
             return
         if all({"segments", "filled"} <= set(v) for v in value):
-            st.markdown(f"**{escape(label(name).capitalize())}**")
+            st.markdown(f"**{escape(heading(name))}**")
             for clock in value:
                 render_clock(clock)
             return
@@ -175,7 +171,8 @@ def render_field(name: str, value: Any) -> None:
             st.markdown(f"{escape(heading(name))}:\n" + "\n".join(f"- {escape(line)}" for line in lines))
         return
     if isinstance(value, dict) and ({"text", "name", "title", "type"} & set(value)):  # Blades' vice: its type first
-        st.markdown(f"{escape(heading(name))}: **{escape(item_text(value))}**")
+        if item_text(value):  # an unnamed faction drew as "Faction: ****" (an empty bold)
+            st.markdown(f"{escape(heading(name))}: **{escape(item_text(value))}**")
         return
     if format_value(value):
         st.markdown(f"{escape(heading(name))}: **{escape(format_value(value))}**")
@@ -232,6 +229,8 @@ def render_sheet(system: str, character: dict[str, Any], sheet: Sheet | None) ->
         and v not in (None, "", [], {})
         and format_value(v)
     }
+    for name in [n for n, v in extra.items() if shown_clock(v)]:  # a project's clock in sight, not under "More"
+        render_field(name, extra.pop(name))
     if extra:
         with st.expander("More"):
             for name, value in extra.items():

@@ -50,13 +50,23 @@ def odds_percentages(odds: Any) -> dict[str, float]:
     return dict(sorted(values.items(), key=lambda kv: rank.get(kv[0], len(rank))))
 
 
-def rolls(suggestion: Any) -> bool:
-    """Whether the suggested move rolls dice (a move without a roll is made, not rolled)."""
+#: Roll types that take no adds and no burn: a progress roll scores the track alone, the rest roll no action die.
+NO_ADDS = frozenset({"progress", "none", "table", "oracle"})
+
+
+def roll_type(suggestion: Any) -> str:
+    """How the suggested move rolls (``action``, ``progress``, ``none``...); ``action`` for a move known only from
+    the rules text."""
     try:
         move = get_ruleset(suggestion.system).find_move(suggestion.move_id)
     except Exception:  # noqa: BLE001 - a move known only from the rules text: assume it rolls
-        return True
-    return move.roll.type != "none"
+        return "action"
+    return str(move.roll.type)
+
+
+def rolls(suggestion: Any) -> bool:
+    """Whether the suggested move rolls dice (a move without a roll is made, not rolled)."""
+    return roll_type(suggestion) != "none"
 
 
 def odds_text(odds: Any, rolled: bool = True, system: str = "", move_id: str = "") -> str:
@@ -67,6 +77,19 @@ def odds_text(odds: Any, rolled: bool = True, system: str = "", move_id: str = "
     if by_effect:  # what the dice do ("clear 6 stress 31%"), where the results differ only by how much
         return " · ".join(f"{words} {v:.0f}%" for words, v in by_effect)
     return " · ".join(f"{SHORT.get(k, k.replace('_', ' '))} {v:.0f}%" for k, v in pct.items())
+
+
+def takes_adds(types: list[str]) -> bool:
+    """Whether any of the suggested moves (by roll type) takes adds and a burn (a progress roll takes neither)."""
+    return any(t not in NO_ADDS for t in types)
+
+
+def suggestion_caption(suggestion: Any, roll: str) -> str:
+    """The line under a suggestion's button: its odds and trigger; a progress roll says it takes no adds or burn."""
+    why = str(getattr(suggestion, "why", "") or "")
+    odds = odds_text(getattr(suggestion, "odds", None), roll != "none", suggestion.system, suggestion.move_id)
+    kind = "progress roll, no adds or burn: " if roll == "progress" else ""
+    return f"{kind}{odds} — {shortened(why)}"
 
 
 def suggestion_label(suggestion: Any) -> str:
@@ -109,24 +132,24 @@ def render_suggestions(suggestions: list[Any]) -> None:
         return
     with st.container(border=True):
         st.markdown("**Suggested moves** — pick one to roll it (nothing is rolled until you do).")
-        cols = st.columns([1, 1])
-        cols[0].number_input(
-            "Adds",
-            min_value=-10,
-            max_value=10,
-            value=0,
-            step=1,
-            key="confirm_adds",
-            help="Bonuses from assets, aid or a +1 on your next move.",
-        )
-        meter = burn_meter(str(getattr(suggestions[0], "system", "")))
-        if meter:
-            cols[1].checkbox(f"Burn {meter} if it helps", key="confirm_burn")
+        types = [roll_type(s) for s in suggestions]
+        if takes_adds(types):  # adds and burn only where a suggested move takes them
+            cols = st.columns([1, 1])
+            cols[0].number_input(
+                "Adds",
+                min_value=-10,
+                max_value=10,
+                value=0,
+                step=1,
+                key="confirm_adds",
+                help="Bonuses from assets, aid or a +1 on your next move (a progress roll takes none).",
+            )
+            meter = burn_meter(str(getattr(suggestions[0], "system", "")))
+            if meter:
+                cols[1].checkbox(f"Burn {meter} if it helps", key="confirm_burn")
         for i, suggestion in enumerate(suggestions):
             st.button(suggestion_label(suggestion), key=f"suggestion_{i}", on_click=_confirm, args=(i,), use_container_width=True)
-            why = str(getattr(suggestion, "why", "") or "")
-            odds = odds_text(getattr(suggestion, "odds", None), rolls(suggestion), suggestion.system, suggestion.move_id)
-            st.caption(f"{odds} — {shortened(why)}")
+            st.caption(suggestion_caption(suggestion, types[i]))
 
 
 def _option_text(option: Any) -> str:
@@ -143,13 +166,21 @@ def render_choices(choices: list[Any]) -> None:
             shown = {o.label: _option_text(o) for o in choice.options}
             pick = getattr(choice, "pick", 1)
             if pick == 1:
-                st.radio(choice.prompt, labels, key=f"choice_{i}", index=None, format_func=shown.__getitem__)
+                picked = st.radio(choice.prompt, labels, key=f"choice_{i}", index=None, format_func=shown.__getitem__)
             else:
-                st.multiselect(
+                picked = st.multiselect(
                     choice.prompt + (f" (pick {pick})" if pick else " (any)"),
                     labels,
                     key=f"choice_{i}",
                     max_selections=pick or None,
                     format_func=shown.__getitem__,
                 )
-            st.button("Confirm choice", key=f"choose_{i}", on_click=_choose, args=(i,))
+            waiting = pick != 0 and not picked  # nothing picked yet: the button waits for a pick, it does not refuse one
+            st.button(
+                "Confirm choice",
+                key=f"choose_{i}",
+                on_click=_choose,
+                args=(i,),
+                disabled=waiting,
+                help="Pick an option above first." if waiting else None,
+            )

@@ -7,6 +7,8 @@ from typing import Any
 
 import streamlit as st
 
+from assistant.chat.track_finder import KIND_WORDS
+
 BOXES = 10
 TICKS_PER_BOX = 4
 BOX = 22
@@ -56,7 +58,7 @@ def track_caption(track: dict[str, Any]) -> str:
     boxes, rest = divmod(ticks, TICKS_PER_BOX)
     bits = [
         str(track.get("rank", "")).replace("_", " "),
-        str(track.get("kind", "")),
+        KIND_WORDS.get(str(track.get("kind", "")), str(track.get("kind", ""))),  # "fight", never the id "combat"
         f"{boxes} box{'es' if boxes != 1 else ''}" + (f" + {rest} tick{'s' if rest != 1 else ''}" if rest else ""),
     ]
     if track.get("status"):

@@ -6,6 +6,7 @@ service directly; nothing here rolls or decides a rule."""
 from __future__ import annotations
 
 import functools
+import hashlib
 from typing import Any
 
 import streamlit as st
@@ -13,7 +14,7 @@ import streamlit as st
 from assistant.chat.characters import shown_name
 from assistant.chat.track_finder import KIND_WORDS, track_kinds
 from assistant.engine import available_systems, get_ruleset
-from assistant.engine.tracks import Rank
+from assistant.engine.tracks import MAX_TICKS, Rank
 from assistant.store import service
 from assistant.store.characters import create_character, edit
 from assistant.store.state import CampaignState
@@ -27,7 +28,7 @@ from assistant.ui.errors import friendly_errors
 
 RANKS = [r.value for r in Rank]
 CLOCK_SIZES = [4, 6, 8, 10, 12]
-NEW_CAMPAIGN_KEYS = ("new_campaign_name", "new_campaign_system", "new_campaign_character", "new_campaign_seed")
+NEW_CAMPAIGN_FORM = "new_campaign_form"
 
 
 def _system_title(system: str) -> str:
@@ -60,21 +61,37 @@ def _create_campaign() -> None:
         return
     state.open_campaign(created.name)
     st.session_state["campaign_pick"] = created.name
-    st.session_state["new_campaign_name"] = ""
+    for key in ("new_campaign_name", "new_campaign_character", "new_campaign_seed"):  # the next campaign starts afresh
+        st.session_state[key] = ""  # (a kept character name named the next campaign's character too)
+    _fold(NEW_CAMPAIGN_FORM)
 
 
 def _pick_campaign() -> None:
     state.open_campaign(st.session_state.get("campaign_pick"))
 
 
-def _bookkeeping(what: str, action: Any) -> None:
+def _bookkeeping(what: str, action: Any) -> bool:
+    """Run one sidebar action; False (and its refusal in the player's words shown on the next run) if it failed."""
+    done = True
     try:
         action()
     except Exception as exc:  # noqa: BLE001 - shown as a friendly message on the next run
         from assistant.ui.errors import friendly_message
 
         st.session_state["sidebar_error"] = friendly_message(exc, what)
+        done = False
     state.reload_sessions()
+    return done
+
+
+def _folding(label: str, key: str, expanded: bool = False) -> Any:
+    """An expander holding a small form, folded again by :func:`_fold` once the form has done its work (left open,
+    it kept the sheet out of view under an emptied form)."""
+    return st.expander(label, expanded=expanded, key=key, on_change="rerun")
+
+
+def _fold(key: str) -> None:
+    st.session_state[key] = False
 
 
 def _door(campaign: str, what: str, request: dict[str, Any]) -> None:
@@ -82,10 +99,16 @@ def _door(campaign: str, what: str, request: dict[str, Any]) -> None:
     _bookkeeping(what, lambda: service.resolve_in_campaign(campaign, request, store=_store()))
 
 
+def character_pick_key(campaign: str) -> str:
+    """The character picker's key, one per campaign: with one key for all, another campaign's first character (the
+    same id, ``pc1``) kept showing the name of the one left behind ("Vex" above a sheet headed "Your character")."""
+    return "character_pick_" + hashlib.sha1(campaign.encode()).hexdigest()[:10]
+
+
 def _pick_character(campaign: str) -> None:
     """The character picker changed: play the one picked. The picker also "changes" when a character is renamed or
     another campaign opens (its value was the old name, or a character of that campaign): that is no pick."""
-    cid = st.session_state.get("character_pick")
+    cid = st.session_state.get(character_pick_key(campaign))
     camp = _load(campaign)
     if not cid or camp is None or cid not in camp.characters or cid == camp.active_character:
         return
@@ -98,8 +121,9 @@ def _add_character(campaign: str) -> None:
         st.session_state["sidebar_error"] = "Give the new character a name."
         return
     # a companion or an opponent joins; who is playing stays the same (switch with the picker above)
-    _bookkeeping("adding the character", lambda: create_character(campaign, {"name": name}, store=_store()))
-    st.session_state["new_character_name"] = ""
+    if _bookkeeping("adding the character", lambda: create_character(campaign, {"name": name}, store=_store())):
+        st.session_state["new_character_name"] = ""
+        _fold("add_character_form")
 
 
 def _save_sheet(campaign: str, cid: str, edits: list[Any]) -> None:
@@ -116,7 +140,7 @@ def _save_sheet(campaign: str, cid: str, edits: list[Any]) -> None:
 
 
 def _add_track(campaign: str) -> None:
-    _bookkeeping(
+    started = _bookkeeping(
         "starting the track",
         lambda: service.create_track(
             campaign,
@@ -126,7 +150,9 @@ def _add_track(campaign: str) -> None:
             store=_store(),
         ),
     )
-    st.session_state["new_track_name"] = ""
+    if started:
+        st.session_state["new_track_name"] = ""
+        _fold("start_track_form")
 
 
 def _track_kind(campaign: str) -> str:
@@ -136,7 +162,7 @@ def _track_kind(campaign: str) -> str:
 
 
 def _add_clock(campaign: str) -> None:
-    _bookkeeping(
+    started = _bookkeeping(
         "starting the clock",
         lambda: service.create_clock(
             campaign,
@@ -145,7 +171,9 @@ def _add_clock(campaign: str) -> None:
             store=_store(),
         ),
     )
-    st.session_state["new_clock_name"] = ""
+    if started:
+        st.session_state["new_clock_name"] = ""
+        _fold("start_clock_form")
 
 
 def render_picker() -> str | None:
@@ -171,7 +199,7 @@ def render_picker() -> str | None:
         if st.session_state.get("campaign_pick") not in names:
             st.session_state["campaign_pick"] = current
         st.selectbox("Campaign", names, key="campaign_pick", on_change=_pick_campaign)
-    with st.expander("New campaign", expanded=not names):
+    with _folding("New campaign", NEW_CAMPAIGN_FORM, expanded=not names):
         st.text_input("Campaign name", key="new_campaign_name", placeholder="Iron Wake")
         systems = available_systems()
         st.selectbox(
@@ -215,17 +243,18 @@ def render_campaign(campaign: str | None) -> None:
     chars = camp.characters
     if chars:
         ids = list(chars)
-        if st.session_state.get("character_pick") != camp.active_character:
-            st.session_state["character_pick"] = camp.active_character if camp.active_character in ids else ids[0]
+        key = character_pick_key(campaign)
+        if st.session_state.get(key) != camp.active_character:
+            st.session_state[key] = camp.active_character if camp.active_character in ids else ids[0]
         st.selectbox(
             "Character",
             ids,
             format_func=lambda cid: shown_name(camp, cid),  # a name, never the store's id
-            key="character_pick",
+            key=key,
             on_change=_pick_character,
             args=(campaign,),
         )
-    with st.expander("Add a character"):
+    with _folding("Add a character", "add_character_form"):
         st.text_input("New character's name", key="new_character_name")
         st.button("Add character", key="add_character", on_click=_add_character, args=(campaign,))
     sheet = None
@@ -246,20 +275,23 @@ def render_campaign(campaign: str | None) -> None:
     for track_id, track in camp.tracks.items():
         render_track(track)
         if track.get("status") in (None, "", "open", "active"):
+            ticks = int(track.get("ticks", 0) or 0)  # a button that could only be refused waits, greyed out
             left, right = st.columns(2)
             left.button(
                 "Mark progress",
                 key=f"track_mark_{track_id}",
                 on_click=_door,
+                disabled=ticks >= MAX_TICKS,
                 args=(campaign, "marking progress", {"move": "progress:mark", "options": {"track": track_id}}),
             )
             right.button(
                 "− 1 tick",
                 key=f"track_unmark_{track_id}",
                 on_click=_door,
+                disabled=ticks <= 0,
                 args=(campaign, "clearing a tick", {"move": "progress:clear", "options": {"track": track_id, "ticks": 1}}),
             )
-    with st.expander("Start a track"):
+    with _folding("Start a track", "start_track_form"):
         st.text_input("Track name", key="new_track_name", placeholder="Find the lost ship")
         st.selectbox("Rank", RANKS, index=RANKS.index("dangerous"), key="new_track_rank")
         kinds = track_kinds(camp.system)  # the kinds its moves act on: Elegy's elegy, not a vow no move marks
@@ -271,20 +303,23 @@ def render_campaign(campaign: str | None) -> None:
         for i, (clock_id, clock) in enumerate(camp.clocks.items()):
             with cols[i % 2]:
                 render_clock(clock)
+                filled, segments = int(clock.get("filled", 0) or 0), int(clock.get("segments", 0) or 0)
                 plus, minus = st.columns(2)
                 plus.button(
                     "+1",
                     key=f"clock_up_{clock_id}",
                     on_click=_door,
+                    disabled=filled >= segments,
                     args=(campaign, "advancing the clock", {"move": "clock:advance", "options": {"clock": clock_id}}),
                 )
                 minus.button(
                     "−1",
                     key=f"clock_down_{clock_id}",
                     on_click=_door,
+                    disabled=filled <= 0,
                     args=(campaign, "winding the clock back", {"move": "clock:clear", "options": {"clock": clock_id, "by": 1}}),
                 )
-    with st.expander("Start a clock"):
+    with _folding("Start a clock", "start_clock_form"):
         st.text_input("Clock name", key="new_clock_name", placeholder="The alarm is raised")
         st.selectbox("Segments", CLOCK_SIZES, index=1, key="new_clock_segments")
         st.button("Start clock", key="add_clock", on_click=_add_clock, args=(campaign,))
