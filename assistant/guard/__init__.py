@@ -60,6 +60,7 @@ from assistant.guard.feedback import describe_violations, fix_sentence
 from assistant.guard.foe_fate import check_foe_fate
 from assistant.guard.gained_stat import check_stat_gained
 from assistant.guard.goals import check_goal_told_done
+from assistant.guard.harm_told import check_harm_told
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.numbers import check_numbers
 from assistant.guard.offers import check_offers, check_options_stated
@@ -178,6 +179,7 @@ def check_narration(
         found += check_dice_told(sentence, facts)
         found += check_foe_fate(sentence, facts, intent)
         found += check_stat_gained(sentence, facts)
+        found += check_harm_told(sentence, facts)
         found += check_conditions(sentence, facts)
         found += check_speech(sentence, facts)
         found += check_other_move_text(sentence, facts)
