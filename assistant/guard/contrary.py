@@ -98,6 +98,12 @@ _NEWS = re.compile(
     r"|meeting|building|working\s+on|trying\s+to)\b|\b(?:plans|planned|intends|intended)\s+to\b"
 )
 _YOU = re.compile(r"\b(?:you|your|yours|yourself)\b")
+#: What is learned is a threat aimed at you ("the guild master is planning to attack you", "plotting against you"):
+#: on a miss that is the situation getting worse, not the goal reached.
+_AGAINST_YOU = re.compile(
+    r"\b(?:against|attack|attacks|kill|kills|hunt|hunts|hunting|ambush|betray|betrays|arrest|capture|frame|ruin"
+    r"|expose|silence|eliminate|target|targets|targeting|after|coming\s+for)\s+you\b"
+)
 #: Intent verbs that seek information: a miss at them learns nothing.
 _SEEKS = frozenset(
     re.findall(
@@ -186,6 +192,8 @@ def check_miss_worked(sentence: Sentence, facts: Facts, intent: str | None) -> l
             return _violation(sentence, max(0, m.start() - 30), m.end() + 20, f"the goal ('{goal}') reached")
     if set(said) & _SEEKS:
         wanted = {w for w in _stems(intent or "") if w not in {s[:5] for s in _SEEKS}}
+        if _AGAINST_YOU.search(text):
+            return []  # the news is a threat to you: the situation worse
         m = _LEARNED.search(text)
         if m and wanted & set(_stems(text[m.end() :])) and _claim(sentence, m.start(), m.end()):
             return _violation(sentence, m.start(), m.end() + 60, "something learned about what you sought")
