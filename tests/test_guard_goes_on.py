@@ -93,3 +93,9 @@ def test_a_labelled_draft_line_set_off_with_a_quote_mark_is_read_as_the_chat_rea
     row = str(table.table["rows"][0]["text"]) if table.table else ""
     facts = {**facts_record(request), "opening": f"{row}."}  # the engine's opening: the row rolled
     assert check_facts("> You", facts) == []
+
+
+def test_an_answer_about_you_is_contradicted_by_a_clause_about_someone_unnamed() -> None:
+    facts = prepare([], system="starforged", established=["The sentry does not sense you."])
+    text = "The sentry, sensing the presence of a stranger, grips his spear."
+    assert [v for v in check_narration(text, [], system="starforged", facts=facts) if v.kind.value == "outcome"]

@@ -42,6 +42,7 @@ from typing import Any
 from assistant.engine.model import Result
 from assistant.guard.actor import check_told_as_yours
 from assistant.guard.acts import check_decision, check_phantom
+from assistant.guard.again import check_second_try
 from assistant.guard.agency import check_agency
 from assistant.guard.anyone_else import check_else_told_of
 from assistant.guard.branches import check_branch
@@ -180,6 +181,7 @@ def check_narration(
         found += check_foe_fate(sentence, facts, intent)
         found += check_stat_gained(sentence, facts)
         found += check_harm_told(sentence, facts)
+        found += check_second_try(sentence, facts, intent)
         found += check_conditions(sentence, facts)
         found += check_speech(sentence, facts)
         found += check_other_move_text(sentence, facts)
