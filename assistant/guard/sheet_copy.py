@@ -17,6 +17,8 @@ as story and lists an open choice with its card), so a draft is read this way on
   with (nearly) nothing else, reads the sheet out. The short ones are plain story words ("You try, but it goes
   badly.", "You do what you set out to do."), and a definition woven into the told action ("You try to stalk the
   priest, but you do not get what you wanted...") is story too.
+- **The game told instead of the story**: 'The oracle responds with "The reactor is no longer running."': the oracle
+  answering, the table's machinery, read out where the story tells what happens.
 - **An open choice's prompt or its options**: "You overindulge: select an overindulgence.", "Choose two.", or two or
   more of its options listed; the choice panel beside the story asks it.
 
@@ -48,6 +50,9 @@ DEFINITION_WORDS = 9
 sentence of its own, is the sheet read out; shorter ones ("you do what you set out to do") are plain story words."""
 DEFINITION_SLACK = 2
 """Words a sentence may add to a definition and still be it ("And then you do what you set out to do.")."""
+_GAME_TALK = re.compile(
+    r"\bthe\s+oracle\s+(?:responds|responded|answers|answered|replies|replied|says|said|tells|told|reveals|revealed)\b"
+)
 PROMPT_MIN_WORDS = 2
 """An open choice's prompt of fewer words ("Choose") is too short to be told as a copy."""
 OPTION_WORDS = 4
@@ -79,6 +84,9 @@ def check_sheet_copied(text: str, facts: Facts) -> list[Violation]:
             out.append(Violation(ViolationKind.ECHO, detail, excerpt))
         elif _DEFINED_TIER.search(narr):
             detail = f"'{excerpt}' reads out what the outcome means, as the fact sheet defines it; tell what happens"
+            out.append(Violation(ViolationKind.ECHO, detail, excerpt))
+        elif _GAME_TALK.search(narr):
+            detail = f"'{excerpt}' tells the oracle answering, the game's machinery, not the story; tell what happens"
             out.append(Violation(ViolationKind.ECHO, detail, excerpt))
         elif _definition_told(plain, definitions):
             detail = f"'{excerpt}' reads out the fact sheet's definition of the outcome; tell what happens, as story"
