@@ -181,7 +181,7 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
         ("guard_real_model_heldout8.jsonl", 0.7, 0.0),
         ("guard_real_model_heldout9.jsonl", 0.95, 0.0),
         ("guard_real_model_heldout10.jsonl", 0.95, 0.0),
-        ("guard_real_model_heldout11.jsonl", 0.65, 0.0),
+        ("guard_real_model_heldout11.jsonl", 0.78, 0.0),
     ],
 )
 def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:

@@ -71,5 +71,7 @@ def test_the_oracle_responding_in_a_draft_is_the_game_told() -> None:
     text = 'You wait. The oracle responds with "The beacon still burns."'
     found = check_narration(text, [result], intent=question, question=question, facts=facts)
     assert any(v.kind.value == "echo" and "oracle answering" in v.detail for v in found)
+    again = check_narration("You are already told that the beacon burns.", [result], intent=question, facts=facts)
+    assert any(v.kind.value == "echo" and "already told" in v.detail for v in again)
     told = check_narration("The beacon still burns above the ridge.", [result], intent=question, question=question, facts=facts)
     assert not any("oracle answering" in v.detail for v in told)

@@ -17,8 +17,9 @@ as story and lists an open choice with its card), so a draft is read this way on
   with (nearly) nothing else, reads the sheet out. The short ones are plain story words ("You try, but it goes
   badly.", "You do what you set out to do."), and a definition woven into the told action ("You try to stalk the
   priest, but you do not get what you wanted...") is story too.
-- **The game told instead of the story**: 'The oracle responds with "The reactor is no longer running."': the oracle
-  answering, the table's machinery, read out where the story tells what happens.
+- **The game told instead of the story**: 'The oracle responds with "The reactor is no longer running."', "You are
+  already told that you ...": the oracle answering or the prompt's own bookkeeping read out where the story tells what
+  happens.
 - **An open choice's prompt or its options**: "You overindulge: select an overindulgence.", "Choose two.", or two or
   more of its options listed; the choice panel beside the story asks it.
 
@@ -52,6 +53,7 @@ DEFINITION_SLACK = 2
 """Words a sentence may add to a definition and still be it ("And then you do what you set out to do.")."""
 _GAME_TALK = re.compile(
     r"\bthe\s+oracle\s+(?:responds|responded|answers|answered|replies|replied|says|said|tells|told|reveals|revealed)\b"
+    r"|\b(?:you\s+are|you're|you\s+have\s+been|you've\s+been)\s+already\s+told\b|\balready\s+told\s+(?:to\s+)?(?:you|the\s+player)\b"
 )
 PROMPT_MIN_WORDS = 2
 """An open choice's prompt of fewer words ("Choose") is too short to be told as a copy."""
@@ -86,7 +88,7 @@ def check_sheet_copied(text: str, facts: Facts) -> list[Violation]:
             detail = f"'{excerpt}' reads out what the outcome means, as the fact sheet defines it; tell what happens"
             out.append(Violation(ViolationKind.ECHO, detail, excerpt))
         elif _GAME_TALK.search(narr):
-            detail = f"'{excerpt}' tells the oracle answering, the game's machinery, not the story; tell what happens"
+            detail = f"'{excerpt}' tells the game (the oracle answering, what was already told), not the story; tell what happens"
             out.append(Violation(ViolationKind.ECHO, detail, excerpt))
         elif _definition_told(plain, definitions):
             detail = f"'{excerpt}' reads out the fact sheet's definition of the outcome; tell what happens, as story"
