@@ -36,8 +36,8 @@ _SAID_AGAIN = re.compile(rf"\b(?:{_AGAIN}|another|second)\b")
 
 def check_second_try(sentence: Sentence, facts: Facts, intent: str | None) -> list[Violation]:
     """A second attempt of yours told as taken (see the module's docstring)."""
-    if sentence.question or _SAID_AGAIN.search((intent or "").lower()):
-        return []
+    if sentence.question or not intent or _SAID_AGAIN.search(intent.lower()):
+        return []  # on a bare roll any deed is the player's call: assistant.guard.undeclared reads it
     narr = sentence.narr
     for pattern in _SECOND_TRY:
         for m in pattern.finditer(narr):
