@@ -20,7 +20,9 @@ of ``--shown``. A shown text that is the offline narration which replaced a reje
 sentence of the draft) is read as the chat reads the template's: without the model's fact sheet (``facts["words"]``).
 
 The summary goes to stderr: catch rate (lying lines flagged, and flagged with an expected kind), false-flag
-rate (truthful lines flagged), per kind and per system. ``--json-summary`` prints it as JSON instead.
+rate (truthful lines flagged), per kind and per system. ``--json-summary`` prints it as JSON instead. ``--misses``
+also lists, on stderr, each lying line the guard let through (by its expected kind, with its ``why``) and each
+truthful line it flagged (with what the guard said).
 """
 
 from __future__ import annotations
@@ -195,6 +197,30 @@ def summarize(items: list[dict[str, Any]], outputs: list[dict[str, Any]]) -> dic
     }
 
 
+def misses(items: list[dict[str, Any]], outputs: list[dict[str, Any]]) -> str:
+    """The lying lines the guard let through, grouped by expected kind (most frequent first), then the truthful lines
+    it flagged: one line each, with the labeller's reason or the guard's."""
+    missed: dict[str, list[str]] = defaultdict(list)
+    flagged: list[str] = []
+    for item, out in zip(items, outputs, strict=True):
+        expect = _expect(item)
+        if "error" in out or expect is None:
+            continue
+        text = " ".join(str(item.get("text") or item.get("narration") or "").split())
+        if not expect.get("ok", True) and out["ok"]:
+            kind = ",".join(expect.get("kinds") or []) or "?"
+            missed[kind].append(f"  {out['id']}: {text}\n    why: {item.get('why', '')}")
+        elif expect.get("ok", True) and not out["ok"]:
+            said = "; ".join(f"{v['kind']}: {v['detail']}" for v in out["violations"])
+            flagged.append(f"  {out['id']}: {text}\n    guard: {said}")
+    lines = []
+    for kind, rows in sorted(missed.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        lines += [f"missed {kind} ({len(rows)}):", *rows]
+    if flagged:
+        lines += [f"false flags ({len(flagged)}):", *flagged]
+    return "\n".join(lines) if lines else "no misses, no false flags"
+
+
 def format_summary(s: dict[str, Any]) -> str:
     def pct(x: float | None) -> str:
         return "n/a" if x is None else f"{100 * x:.1f}%"
@@ -222,6 +248,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dataset", type=Path, default=DEFAULT_DATASET)
     parser.add_argument("--json-summary", action="store_true", help="print the summary as JSON (stderr)")
     parser.add_argument("--shown", action="store_true", help="read each draft's 'shown' text (what the player read)")
+    parser.add_argument("--misses", action="store_true", help="list the faults let through and the false flags (stderr)")
     args = parser.parse_args(argv)
     if not args.dataset.exists():
         print(f"No dataset at {args.dataset}", file=sys.stderr)
@@ -245,6 +272,8 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(out, ensure_ascii=False), flush=True)
     summary = summarize(items, outputs)
     print(json.dumps(summary, indent=2) if args.json_summary else format_summary(summary), file=sys.stderr)
+    if args.misses:
+        print(misses(items, outputs), file=sys.stderr)
     return 0
 
 

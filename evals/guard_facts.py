@@ -15,6 +15,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+_QUOTE_MARK = re.compile(r"(?m)^[ \t]*>[ \t]?")
+"""A story line set off with '>' (the chat reads each line without it)."""
+
 
 def facts_record(request: Any) -> dict[str, Any]:
     """The engine facts of one :class:`~assistant.narrate.request.NarrationRequest`, JSON-ready."""
@@ -49,6 +52,7 @@ def check_facts(text: str, facts: Mapping[str, Any]) -> list[Any]:
     results = list(facts.get("results") or [])
     system = facts.get("system")
     told = str(facts.get("opening") or "")  # the engine's opening, shown before the draft: read as the chat reads it
+    text = _QUOTE_MARK.sub("", text)  # a story line set off with '>' is read without it, as the chat reads each line
     prepared = prepare(
         results,
         system=system,

@@ -125,6 +125,27 @@ def test_labelled_drafts_are_read_against_their_own_facts(tmp_path: Path, capsys
     assert summary["catch_rate_with_kind"] == 1.0 and summary["false_flag_rate"] == 0.0 and summary["errors"] == 1
 
 
+def test_misses_lists_each_fault_let_through_and_each_false_flag(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--misses names every lying line the guard let through, under its expected kind with the labeller's reason, and
+    every truthful line it flagged with what the guard said."""
+    path = _write(
+        tmp_path,
+        [
+            {"id": "caught", "request": FDW, "narration": "A strong hit! Take +2 momentum.",
+             "expect": {"ok": False, "kinds": ["outcome"]}},
+            {"id": "missed", "request": FDW, "narration": "You reach the door.", "why": "the cost never told",
+             "expect": {"ok": False, "kinds": ["outcome"]}},
+            {"id": "flagged", "request": FDW, "narration": "You roll a 12.", "expect": {"ok": True, "kinds": []}},
+        ],
+    )  # fmt: skip
+    harness.main(["--dataset", str(path), "--misses"])
+    err = capsys.readouterr().err
+    listed = err[err.index("missed outcome (1):") :]
+    assert "missed: You reach the door." in listed and "why: the cost never told" in listed
+    assert "false flags (1):" in listed and "flagged: You roll a 12." in listed and "number:" in listed
+    assert "caught:" not in listed
+
+
 def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """facts_record keeps the sentences earlier turns told (as the chat's filter collects them from the history), and
     a labelled draft that tells one again as this turn's is read against them."""
@@ -160,6 +181,7 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
         ("guard_real_model_heldout8.jsonl", 0.7, 0.0),
         ("guard_real_model_heldout9.jsonl", 0.95, 0.0),
         ("guard_real_model_heldout10.jsonl", 0.95, 0.0),
+        ("guard_real_model_heldout11.jsonl", 0.78, 0.0),
     ],
 )
 def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:

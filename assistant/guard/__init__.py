@@ -42,6 +42,7 @@ from typing import Any
 from assistant.engine.model import Result
 from assistant.guard.actor import check_told_as_yours
 from assistant.guard.acts import check_decision, check_phantom
+from assistant.guard.again import check_second_try
 from assistant.guard.agency import check_agency
 from assistant.guard.anyone_else import check_else_told_of
 from assistant.guard.branches import check_branch
@@ -60,6 +61,7 @@ from assistant.guard.feedback import describe_violations, fix_sentence
 from assistant.guard.foe_fate import check_foe_fate
 from assistant.guard.gained_stat import check_stat_gained
 from assistant.guard.goals import check_goal_told_done
+from assistant.guard.harm_told import check_harm_told
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.numbers import check_numbers
 from assistant.guard.offers import check_offers, check_options_stated
@@ -178,6 +180,8 @@ def check_narration(
         found += check_dice_told(sentence, facts)
         found += check_foe_fate(sentence, facts, intent)
         found += check_stat_gained(sentence, facts)
+        found += check_harm_told(sentence, facts)
+        found += check_second_try(sentence, facts, intent)
         found += check_conditions(sentence, facts)
         found += check_speech(sentence, facts)
         found += check_other_move_text(sentence, facts)

@@ -56,7 +56,8 @@ _TOOL_WORKS = re.compile(
     r"|sink|sinks|sank|pierce|pierces|pierced|work|works|worked|do|does|did)\b(?:\s+(?:its|their|the)\s+(?:mark|trick|job))?"
 )
 _MANAGE = re.compile(
-    r"\byou\s+(?:(?:finally|now|easily|deftly|quickly)\s+)*(?:manage|manages|managed|succeed|succeeds|succeeded)\b"
+    r"\byou\s+(?:(?:finally|now|easily|deftly|quickly)\s+)*(?:manage|manages|managed|succeed|succeeds|succeeded"
+    r"|(?:are|were|'re)\s+able\s+to)\b"
 )
 
 #: Verbs whose doing is the goal itself, grouped with the ways a story tells it done ("frees the door" for "open").
@@ -95,9 +96,15 @@ _HEARSAY = re.compile(
 #: itself, when the character is not in the sentence (with them in it, it is how the miss turns on them).
 _NEWS = re.compile(
     r"\b(?:is|are|was|were)\s+(?:discussing|planning|plotting|scheming|recruiting|preparing|gathering|hoarding|hiding"
-    r"|meeting|building|working\s+on|trying\s+to)\b|\b(?:plans|planned|intends|intended)\s+to\b"
+    r"|meeting|building|working\s+on|trying\s+to|talking\s+about|talking\s+of|considering|negotiating|arranging)\b|\b(?:plans|planned|intends|intended)\s+to\b"
 )
 _YOU = re.compile(r"\b(?:you|your|yours|yourself)\b")
+#: What is learned is a threat aimed at you ("the guild master is planning to attack you", "plotting against you"):
+#: on a miss that is the situation getting worse, not the goal reached.
+_AGAINST_YOU = re.compile(
+    r"\b(?:against|attack|attacks|kill|kills|hunt|hunts|hunting|ambush|betray|betrays|arrest|capture|frame|ruin"
+    r"|expose|silence|eliminate|target|targets|targeting|after|coming\s+for)\s+you\b"
+)
 #: Intent verbs that seek information: a miss at them learns nothing.
 _SEEKS = frozenset(
     re.findall(
@@ -186,6 +193,8 @@ def check_miss_worked(sentence: Sentence, facts: Facts, intent: str | None) -> l
             return _violation(sentence, max(0, m.start() - 30), m.end() + 20, f"the goal ('{goal}') reached")
     if set(said) & _SEEKS:
         wanted = {w for w in _stems(intent or "") if w not in {s[:5] for s in _SEEKS}}
+        if _AGAINST_YOU.search(text):
+            return []  # the news is a threat to you: the situation worse
         m = _LEARNED.search(text)
         if m and wanted & set(_stems(text[m.end() :])) and _claim(sentence, m.start(), m.end()):
             return _violation(sentence, m.start(), m.end() + 60, "something learned about what you sought")
@@ -193,7 +202,7 @@ def check_miss_worked(sentence: Sentence, facts: Facts, intent: str | None) -> l
         if m and wanted & set(_stems(text)) and _claim(sentence, m.start(), m.end()):
             return _violation(sentence, m.start() - 40, m.end() + 40, "the gossip you sought, heard")
         m = _NEWS.search(text)
-        if m and not _YOU.search(text) and wanted & set(_stems(text[: m.start()])) and _claim(sentence, m.start(), m.end()):
+        if m and wanted & set(_stems(text[: m.start()])) and _claim(sentence, m.start(), m.end()):
             return _violation(sentence, m.start() - 40, m.end() + 40, "the news you sought, heard")
     return []
 
@@ -247,6 +256,12 @@ _ASKS = frozenset({"ask", "question", "interrogate", "inquire", "enquire"})
 _WONT_TELL = re.compile(
     r"(?:\bnot|n't|\bunwilling)(?:\s+[a-z]+){0,4}?\s+"  # a refusal outright is a hit getting nothing (turned.py)
     r"(?:talk|talking|speak|speaking|answer|answering|tell|telling|provide|providing|share|sharing)\b"
+)
+#: ... or not caring, not knowing: "the dockhands are not interested in your question", "they are not sure if there
+#: was a crew"; said of them, not of you ("you are not sure what to make of it" is your own doubt).
+_NO_ANSWER = re.compile(
+    r"\b(?:not|n't)\s+(?:\w+\s+)?(?:interested|sure|know|knows|remember|remembers|recall|recalls)\b"
+    r"|\bno\s+(?:idea|answers?|information)\b|\bknows?\s+nothing\b"  # ignoring you: assistant.guard.turned
 )
 _HITS = frozenset({"strong_hit", "weak_hit", "critical", "full_success", "partial_success"})
 #: "You fail to open it", "you cannot force it", "you are unable to": the player's attempt told failing.
@@ -312,6 +327,11 @@ def check_hit_failed(sentence: Sentence, facts: Facts, intent: str | None) -> li
             found.append((m.start(), m.end()))
     if set(said) & _ASKS:  # asked someone: their refusing to talk is the question failing
         found += [(text.rfind(" ", 0, m.start()) + 1, m.end()) for m in _WONT_TELL.finditer(text)]  # from its word
+        found += [
+            (m.start(), m.end())
+            for m in _NO_ANSWER.finditer(text)
+            if not re.search(r"\byou(?:'re)?\s+(?:\w+\s+){0,2}$", text[: m.start()])
+        ]
     if tiers <= {"strong_hit", "critical", "full_success"}:
         found += [(m.start(), m.end()) for m in _TOOL_FAILS.finditer(text)]
         found += _target_thwarts(text, intent)

@@ -63,6 +63,14 @@ _HANDED_BACK = re.compile(
 )
 
 
+#: A sentence that tells what became of an earlier subject ("... are now compromised", "no longer", "continues to"):
+#: with a word of its own besides the earlier sentence's, it goes on from it rather than telling it again.
+_GOES_ON = re.compile(
+    r"\b(?:is|are|was|were|has|have|had|becomes?|became|seems?|seemed|lies|lie)\s+now\b|\bnow\s+(?:is|are|lies|lie|seems?)\b"
+    r"|\bno\s+longer\b|\bcontinue[sd]?\s+to\b|\bkeeps?\s+on\b"
+)
+
+
 @dataclass(frozen=True)
 class Earlier:
     """One sentence an earlier turn told: its words (lower-case, single-spaced) and its content stems."""
@@ -122,6 +130,8 @@ def _retold(words: str, own: set[str], result: set[str], facts: Facts) -> Earlie
             continue
         if (stems(words) & result) - e.stems:
             continue  # this turn's row or outcome told of an earlier subject ("you see visions of the crew")
+        if _GOES_ON.search(words) and not _GOES_ON.search(e.words) and new - e.stems:
+            continue  # what became of it since ("the derelict's history ... is now compromised")
         return e
     return None
 
@@ -184,7 +194,7 @@ def check_earlier(told: Sequence[Sentence], facts: Facts, intent: str | None = N
             # (on a rolled move only, where a clause may stand in for the roll's result; a question's or a table's story
             # may recall the scene in a clause)
             clauses = [normalize_words(c) for c in _CLAUSE.split(sentence.text)] if facts.tiered else []
-            parts = [words, *clauses] if len(clauses) > 1 else [words]
+            parts = [words, *(c for c in clauses if not _HANDED_BACK.search(c))] if len(clauses) > 1 else [words]
             copied = next((e for part in parts if (e := _retold(part, own, result, facts))), None)
         if copied is None:
             continue

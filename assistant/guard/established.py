@@ -36,6 +36,13 @@ AT_THAT_TIME = re.compile(
 )
 #: Moves whose story is a change forced on the situation (a price: "a new danger", "an ally turns on you").
 CHANGING_MOVES = frozenset({"pay the price"})
+#: An answer about you ("The priest does not sense you.") is told otherwise only by a clause about you or someone
+#: unnamed ("sensing the presence of a figure"); "sensing the eerie silence" is not sensing you.
+_YOU = re.compile(r"\b(?:you|your|yours|yourself)\b")
+_SOMEONE = re.compile(
+    r"\b(?:you|your|yours|yourself|presence|figure|someone|somebody|intruder|stranger|visitor|watcher|footsteps"
+    r"|movement|being watched|eyes on)\b"
+)
 NEGATED = re.compile(r"\b(?:not|no|never|nobody|none|nothing|no longer|cannot)\b|n't\b")
 
 
@@ -72,6 +79,8 @@ def check_established(sentence: Sentence, established: Iterable[Established], ch
         clause = answer_polarity(sentence.narr, list(fact.key))
         if clause is None or clause[1] == fact.answer or CHANGED.search(clause[0]):
             continue
+        if _YOU.search(fact.sentence.lower()) and not _SOMEONE.search(clause[0]):
+            continue  # the answer is about you; this clause is about something else
         if changing and not AT_THAT_TIME.search(clause[0]):
             continue  # the price changed it: the priest senses you now
         excerpt = clause[0]

@@ -42,6 +42,8 @@ _RULE_CONDITION = re.compile(r"\b(?:on|with|for each|if you get|after)\s+(?:a|an
 _FAMILY_WORDS = {"strong": "strong hit", "weak": "weak hit", "miss": "miss"}
 _CLAUSE = re.compile(r"[,;:\u2014]|\s-\s|\b(?:and|but|while|as)\b")
 _ORACLE = frozenset({"yes", "no"})
+#: A clause that goes on from the answer ("the raider continues to flee"): time has passed, the answer is not news.
+_GOES_ON = re.compile(r"\b(?:continue[sd]?|continuing|keeps?|kept|goes\s+on|went\s+on)\b")
 _ATTEMPT = re.compile(r"\byou\s+(?:\w+\s+)?(?:try|tries|tried|attempt|attempts|attempted|set out)\b")
 #: Tier labels that name an outcome outright (story words like "it goes wrong" may tell a price or a row).
 _TIER_WORDS = frozenset({"strong", "weak", "critical", "full", "partial", "bad", "miss", "fail", "success"})
@@ -68,7 +70,9 @@ def check_retold_answers(told: Sequence[Sentence], facts: Facts) -> list[Violati
         for clause in _CLAUSE.split(sentence.narr):
             stems = {w[:4] for w in re.findall(r"[a-z]+", clause)}
             for fact in facts.established:
-                if not set(fact.key) <= stems or CHANGED.search(clause) or hypothetical(clause, 0, len(clause)):
+                if not set(fact.key) <= stems or CHANGED.search(clause) or _GOES_ON.search(clause):
+                    continue
+                if hypothetical(clause, 0, len(clause)):
                     continue
                 if ("no" if NEGATED.search(clause) else "yes") != fact.answer:
                     continue  # told the other way: assistant.guard.established reads it

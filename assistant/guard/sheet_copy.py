@@ -12,6 +12,14 @@ as story and lists an open choice with its card), so a draft is read this way on
   Magistrate says what happens.").
 - **An outcome's definition**: "you strike with a strong hit: you do what you set out to do": a tier named and
   defined after a colon, the fact sheet's "Outcome: a strong hit: …" line.
+- **An outcome's definition as a sentence of its own**: "It works, but at a cost or with a complication.", "You try,
+  but you do not get what you wanted, and the situation gets worse.": the fact sheet's long definition of a tier, told
+  with (nearly) nothing else, reads the sheet out. The short ones are plain story words ("You try, but it goes
+  badly.", "You do what you set out to do."), and a definition woven into the told action ("You try to stalk the
+  priest, but you do not get what you wanted...") is story too.
+- **The game told instead of the story**: 'The oracle responds with "The reactor is no longer running."', "You are
+  already told that you ...": the oracle answering or the prompt's own bookkeeping read out where the story tells what
+  happens.
 - **An open choice's prompt or its options**: "You overindulge: select an overindulgence.", "Choose two.", or two or
   more of its options listed; the choice panel beside the story asks it.
 
@@ -38,6 +46,15 @@ RULES_TERMS = frozenset(
 )
 """The words that make a copied fact rules talk ("a miss on this move"). Narrower than the chat filter's: "They envision
 what they must do next" tells the character picturing it, and "The Magistrate says what happens." hands the turn over."""
+DEFINITION_WORDS = 9
+"""An outcome's definition of at least this many words ("it works, but at a cost or with a complication"), told as a
+sentence of its own, is the sheet read out; shorter ones ("you do what you set out to do") are plain story words."""
+DEFINITION_SLACK = 2
+"""Words a sentence may add to a definition and still be it ("And then you do what you set out to do.")."""
+_GAME_TALK = re.compile(
+    r"\bthe\s+oracle\s+(?:responds|responded|answers|answered|replies|replied|says|said|tells|told|reveals|revealed)\b"
+    r"|\b(?:you\s+are|you're|you\s+have\s+been|you've\s+been)\s+already\s+told\b|\balready\s+told\s+(?:to\s+)?(?:you|the\s+player)\b"
+)
 PROMPT_MIN_WORDS = 2
 """An open choice's prompt of fewer words ("Choose") is too short to be told as a copy."""
 OPTION_WORDS = 4
@@ -54,6 +71,7 @@ def check_sheet_copied(text: str, facts: Facts) -> list[Violation]:
     known = fact_sentences(lines)
     told = {normalize_words(t) for t in facts.told}
     prompts = _prompts(facts)
+    definitions = _definitions()
     out: list[Violation] = []
     for sentence in sentences(text):
         if sentence.question or _RULES_QUOTED.match(sentence.original) or normalize_words(sentence.original) in told:
@@ -69,6 +87,12 @@ def check_sheet_copied(text: str, facts: Facts) -> list[Violation]:
         elif _DEFINED_TIER.search(narr):
             detail = f"'{excerpt}' reads out what the outcome means, as the fact sheet defines it; tell what happens"
             out.append(Violation(ViolationKind.ECHO, detail, excerpt))
+        elif _GAME_TALK.search(narr):
+            detail = f"'{excerpt}' tells the game (the oracle answering, what was already told), not the story; tell what happens"
+            out.append(Violation(ViolationKind.ECHO, detail, excerpt))
+        elif _definition_told(plain, definitions):
+            detail = f"'{excerpt}' reads out the fact sheet's definition of the outcome; tell what happens, as story"
+            out.append(Violation(ViolationKind.ECHO, detail, excerpt))
         elif (RULES_TERMS.intersection(words) or "or" in words) and copies_fact(words, known):
             detail = f"'{excerpt}' copies a line of the facts in the rules' terms; tell what happens, as story"
             out.append(Violation(ViolationKind.ECHO, detail, excerpt))
@@ -77,6 +101,24 @@ def check_sheet_copied(text: str, facts: Facts) -> list[Violation]:
         detail = f"the story lists the open choice's options ({'; '.join(listed)}); the choice panel beside it lists them"
         out.append(Violation(ViolationKind.ECHO, detail, listed[0]))
     return out
+
+
+def _definitions() -> list[str]:
+    """The outcomes' definitions the fact sheet gives ("you do what you set out to do"), as words, the long ones only."""
+    from assistant.narrate.story_facts import MEANINGS
+
+    out = []
+    for line in MEANINGS.values():
+        words = normalize_words(line.split(":", 1)[-1])
+        if len(words.split()) >= DEFINITION_WORDS:
+            out.append(words)
+    return out
+
+
+def _definition_told(plain: str, definitions: list[str]) -> bool:
+    """Whether a sentence (padded words) is one of the definitions with at most :data:`DEFINITION_SLACK` words added."""
+    size = len(plain.split())
+    return any(f" {d} " in plain and size - len(d.split()) <= DEFINITION_SLACK for d in definitions)
 
 
 def _prompts(facts: Facts) -> list[str]:

@@ -1,0 +1,98 @@
+"""Harm or a loss told as dealt to you when the engine dealt none: "the blade hits you in the side", "a sharp pain in
+your arm", "damage to your armor", "you lose all your money" on a turn whose Result changed no health, harm, stress or
+coin.
+
+A wound is a change the engine makes (a meter down, harm marked) or its outcome text tells (a move whose result is
+an attack against you). When neither holds, the wound is the narrator's: before a suffer move offered next it takes
+the player's choice of what to lose, and on a move that harms nobody it is a change the engine never made. A wound
+the engine speaks of only in an open option ("expose yourself to the enemy's attack") is that option taken, not
+allowed either. Negated, narrowly avoided or supposed wounds pass ("the shot barely misses you", "it could cut you").
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant.guard.facts import Facts
+from assistant.guard.model import Violation, ViolationKind
+from assistant.guard.text import Sentence, hypothetical, negated, normalize_words
+
+#: Targets of an engine change that are a wound, and those that are a loss of means: telling it is then the engine's.
+_HARM_TARGETS = ("health", "hp", "harm", "integrity", "wound", "stress", "trauma", "blood")
+_MEANS_TARGETS = ("coin", "cash", "money", "wealth", "stash", "supply")
+#: Words of the engine's own outcome text that make a wound part of this turn's result.
+_HARM_WORDS = re.compile(r"\b(?:harm\w*|damage\w*|wound\w*|hurt\w*|injur\w*|attacks?|health|hp|suffer\w* -\s?\d)\b")
+_MEANS_WORDS = re.compile(r"\b(?:coin|coins|money|cash|wealth|debt|debts|pay|pays|paid|lose|loses|lost|supply)\b")
+_PART = (
+    r"(?:side|arm|arms|leg|legs|shoulder|shoulders|chest|head|back|ribs|hand|hands|face|cheek|thigh|stomach|gut"
+    r"|neck|body|flesh|skin|foot|feet|knee|wrist|hip|jaw|brow|forehead|forearm|calf|ankle|fingers?|lip|ear|temple)"
+)
+_BLOW = (
+    r"(?:hits|hit|cuts|slices|sliced|slashes|slashed|stabs|stabbed|wounds|wounded|injures|injured|pierces|pierced"
+    r"|grazes|grazed|gashes|gashed|bites|rakes|raked|slams into|crushes|crushed|burns|burned|scorches|scorched)"
+)
+_HARMS = (
+    # a blow landing on you or a part of you: "it hits you in the side", "the bolt grazes your shoulder"
+    re.compile(rf"\b{_BLOW}\s+(?:you\b(?!\s+(?:that|like|as|how)\b)|your\s+(?:\w+\s+)?{_PART}\b)"),
+    # pain or a wound in a part of you: "a sharp pain in your side", "blood from your arm"
+    re.compile(
+        rf"\b(?:pain|wound|gash|cut|injury|bruise|blood|bleeding)\s+(?:in|on|across|from|along)\s+your\s+(?:\w+\s+)?{_PART}\b"
+    ),
+    # told as what happens to you: "you are wounded", "you get hit"
+    re.compile(
+        r"\byou\s+(?:are|were|get|got|'re|have been|had been|are being)\s+(?:\w+ly\s+)?"
+        r"(?:hit|wounded|injured|hurt|cut|stabbed|shot|burned|grazed|bitten)\b"
+    ),
+    # harm taken: "you take a hit", "some damage to your armor"
+    re.compile(
+        r"\byou\s+(?:take|took|suffer|suffered)\s+(?:a\s+|an\s+|the\s+|some\s+)?(?:\w+\s+)?"
+        r"(?:damage|harm|wound|wounds|hit|blow|injury|injuries)\b"
+    ),
+    re.compile(r"\b(?:damage|harm)\s+to\s+your\b"),
+    # means lost: "you lose all your money"
+    re.compile(
+        r"\byou\s+(?:lose|lost)\s+(?:all\s+|most\s+|some\s+|much\s+)?(?:of\s+)?your\s+(?:money|coin|coins|savings|purse|winnings)\b"
+    ),
+)
+#: Words just before a wound that make it missed or nearly so ("the shot barely misses you", "almost hits you").
+_NEARLY = frozenset({"almost", "nearly", "barely", "would", "could", "might", "about", "try", "tries", "trying"})
+
+
+def _engine_harms(facts: Facts, means: bool) -> bool:
+    """Whether this turn's Result dealt a wound (``means``: a loss of means) as a change, or its own outcome text tells
+    one outside an open option."""
+    targets = _MEANS_TARGETS if means else _HARM_TARGETS
+    for target, changes in facts.changes.items():
+        if any(word in target for word in targets) and any(c.delta != 0 for c in changes):
+            return True
+    options = " | ".join(
+        normalize_words(option.label) for result in facts.results for choice in result.choices for option in choice.options
+    )
+    for result in facts.results:
+        texts = [result.text, *(str(row.get("text", "")) for row in (result.table or {}).get("rows", []))]
+        for text in texts:
+            for m in (_MEANS_WORDS if means else _HARM_WORDS).finditer(normalize_words(text)):
+                if m.group(0) not in options:
+                    return True
+    return False
+
+
+def check_harm_told(sentence: Sentence, facts: Facts) -> list[Violation]:
+    """A wound or a loss of means told as dealt to you on a turn whose Result dealt none."""
+    if not facts.results:
+        return []
+    narr = sentence.narr
+    for n, pattern in enumerate(_HARMS):
+        for m in pattern.finditer(narr):
+            before = set(re.findall(r"[a-z]+", narr[max(0, m.start() - 24) : m.start()]))
+            if negated(narr, m.start()) or hypothetical(narr, m.start(), m.end()) or before & _NEARLY:
+                continue
+            if _engine_harms(facts, means=n == len(_HARMS) - 1):
+                return []
+            excerpt = sentence.original.strip()
+            detail = (
+                f"'{excerpt}' tells harm or a loss dealt to you, but the engine dealt none this turn; "
+                "leave what you lose to the engine and the player"
+            )
+            return [Violation(ViolationKind.STATE, detail, excerpt)]
+    return []
