@@ -264,7 +264,7 @@ def refused_for(state: CampaignState, text: str, move_name: str) -> bool:
     not as the shot the words describe."""
     cued = _cued(state.system, text)
     return any(
-        move.name != move_name and normalize_name(move.name) in cued and _refusal(state, move)
+        move.name != move_name and (normalize_name(move.name) in cued or _mentions(text, move.name)) and _refusal(state, move)
         for move in get_ruleset(state.system).moves
         if move.requires is not None
     )
