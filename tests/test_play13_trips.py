@@ -109,3 +109,16 @@ def test_a_faction_move_is_told_as_the_factions_effort() -> None:
     assert rolled.kind == "action", rolled.error
     assert rolled.narration.split("\n\n")[0].startswith("The faction"), rolled.narration
     assert "your way" not in rolled.narration
+
+
+def test_a_long_choice_left_open_is_counted_not_read_back() -> None:
+    session, dice = open_campaign("Lantern District", "city")
+    dice.queue(3, 5)
+    bearings = session.send("/roll get your bearings")  # 3 + 5 + environs 0 = 8: a weak hit, nine options
+    assert bearings.kind == "action" and len([o for c in bearings.open_choices for o in c.options]) == 9
+    dice.queue(3, 6)
+    rumor = session.send("/roll ear to the ground")
+    assert "Get Your Bearings' choice was left open (9 options): nothing from it was taken." in rumor.notes, rumor.notes
+    dice.queue(3, 4)
+    bearings = session.send("/roll get your bearings")
+    assert any(n.startswith("Ear to the Ground's choice was left open (Mark Heat") for n in bearings.notes), bearings.notes

@@ -6,6 +6,9 @@ from __future__ import annotations
 from assistant.chat.characters import CharactersMixin
 from assistant.engine import Result, RulesError, get_ruleset
 
+#: Options a "choice was left open" note names; with more, it counts them (the card listed them).
+MAX_LISTED = 4
+
 
 class OpenChoiceMixin(CharactersMixin):
     """The open choice of the last move this player knows of."""
@@ -42,8 +45,11 @@ class OpenChoiceMixin(CharactersMixin):
         if opened is None:
             return ""
         result = opened[1]
-        offer = " or ".join(o.label.rstrip(".") for o in open_options(result.choices))
+        options = open_options(result.choices)
+        offer = " or ".join(o.label.rstrip(".") for o in options)
         whose = f"{result.move}'" if result.move.endswith("s") else f"{result.move}'s"  # "Entanglements' choice"
+        if len(options) > MAX_LISTED:  # nine questions read back in one line help nobody: the card listed them
+            return f"{whose} choice was left open ({len(options)} options): nothing from it was taken."
         return f"{whose} choice was left open ({offer}): nothing from it was taken."
 
     def _refuse_unpaid(self) -> None:
