@@ -87,3 +87,16 @@ def test_a_shot_with_no_ammunition_says_so_and_the_move_picked_is_not_told_as_th
     assert refused.kind == "error" and refused.error == told, refused.error
     entered = session.send("/roll enter a combat encounter")
     assert entered.kind == "action" and session.reload().active()["ammunition"] == 5  # type: ignore[index]
+
+
+def test_the_next_step_of_maras_attack_on_an_unnamed_character_reads_in_lower_case() -> None:
+    from assistant.chat.cli import _turn_steps
+
+    session, dice = open_campaign("Unnamed", "dungeon-world")
+    session.send("/character add Mara class=bard max_hp=18")
+    offered = session.send("Mara attacks me with her rapier")
+    dice.queue(6, 5)
+    session.confirm(next(s for s in offered.suggestions if s.move == "Hack & Slash"))
+    picked = session.send("/choose 1 2")
+    assert picked.kind == "action", picked.error
+    assert [label for label, _ in _turn_steps(session, picked)] == ["Deal Damage on your character"]
