@@ -100,3 +100,16 @@ def test_the_next_step_of_maras_attack_on_an_unnamed_character_reads_in_lower_ca
     picked = session.send("/choose 1 2")
     assert picked.kind == "action", picked.error
     assert [label for label, _ in _turn_steps(session, picked)] == ["Deal Damage on your character"]
+
+
+def test_maras_volley_at_you_is_not_told_as_your_damage() -> None:
+    session, dice = open_campaign("Her Volley", "dungeon-world")
+    session.send("/character add Mara class=bard max_hp=18")
+    offered = session.send("Mara shoots a volley at me")
+    dice.queue(3, 3)  # 3 + 3 + Mara's DEX 1 = 7: a weak hit
+    shot = session.confirm(next(s for s in offered.suggestions if s.move == "Volley"))
+    assert shot.kind == "action", shot.error
+    story = shot.narration.split("\n\n")[0]
+    assert story.startswith("Mara shoots a volley at you.") and "You deal your damage" not in story, story
+    assert "Mara's call" in shot.narration and not shot.violations, shot.narration
+    assert_store_matches_card(session, shot)
