@@ -198,14 +198,11 @@ def test_oracle_guidance_comes_from_the_retrieved_rules_when_they_advise(monkeyp
     assert advice in text and "100" not in text and "in the light of your question" not in text
 
 
-def test_pay_the_price_gives_the_row_and_its_rule_on_the_card() -> None:
-    """The row and the table's own rule ("roll again") on the card; how to read an oracle's answer (the move's other
-    way to pay) is not told beside a row that answers no question."""
+def test_pay_the_price_gives_the_row_as_story_without_its_roll_again_rule() -> None:
+    """The row, told as the price; not the table's own rule ("roll again"), which read as an order to roll once more,
+    nor how to read an oracle's answer (the move's other way to pay) beside a row that answers no question."""
     text = narrate(sf("Pay the Price", [37]), task="pay_the_price")
-    assert (
-        "Pay the Price (rolled 37): Something of value is lost or destroyed. If the result doesn’t fit the situation, roll again."
-        in text
-    )
+    assert text == "Pay the Price (rolled 37): Something of value is lost or destroyed.", text
     assert "Interpret the answer" not in text
     assert "table below" not in text
 

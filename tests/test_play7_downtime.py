@@ -118,6 +118,7 @@ def test_harm_from_the_score_is_written_on_the_sheet_and_a_bad_level_is_refused(
 
 def test_a_physicker_visited_rolls_their_quality_and_healing_yourself_rolls_tinker() -> None:
     session, _ = open_campaign("Physicker", "blades")
+    session.send("/add harm Broken Arm (level 2)")  # with no harm on the sheet, Recover could heal nothing
     visit = session.send("I visit a physicker for my broken arm").suggestions[0]
     assert (visit.move, visit.stat) == ("Recover", "quality"), (visit.move, visit.stat)
     self_heal = session.send("I heal myself").suggestions[0]

@@ -9,7 +9,7 @@ from typing import Any
 
 from assistant.chat import brinks
 from assistant.chat.citing import move_citations, retrieve_for
-from assistant.chat.fitting import bind, named_instead
+from assistant.chat.fitting import bind, named_instead, refused_for
 from assistant.chat.moves_info import _odds_map, _task_for, moves_that_fit
 from assistant.chat.narration import UNAVAILABLE_NOTE as UNAVAILABLE  # said once a session for the same cause
 from assistant.chat.narration import NarrationOutcome, guarded_narration
@@ -131,7 +131,11 @@ class ActingMixin(SuggestingMixin):
             request["options"] = {**(request.get("options") or {}), **reading.options}
             odds = None  # the suggestion's odds were for the request without them
         read = [reading.note()] if reading.notes else []
-        if self._last_intent and move is not None and named_instead(self.system, intent, move.name):
+        if (
+            self._last_intent
+            and move is not None
+            and (named_instead(self.system, intent, move.name) or refused_for(self._state, intent, move.name))
+        ):
             intent = move.name  # the words told another move: this one is told by its name, not as that attempt
         # the words are this move's now: should it ask first (or be refused), a move rolled after is told on its own
         self._spent_on = move.name if move is not None and self._last_intent else ""

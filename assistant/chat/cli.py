@@ -69,7 +69,8 @@ def next_steps(session: Any, follow_ups: Any) -> list[tuple[str, dict[str, Any]]
             request, label = dict(fu.request), fu.move if fu.kind == "move" else f"Roll on {fu.move}"
             if fu.target and fu.target in session.state.characters:  # resolved on the sheet of the one it is aimed at
                 request["character_id"] = fu.target
-                label = f"{fu.move} on {shown_name(session.state, fu.target)}"
+                who = shown_name(session.state, fu.target)
+                label = f"{fu.move} on {'your character' if who == 'Your character' else who}"  # mid-sentence
             steps.append((label, request))
     unique = {label: request for label, request in steps}
     return list(unique.items())

@@ -25,10 +25,11 @@ from typing import Any
 
 from assistant.chat.clock_finder import bind_clock
 from assistant.chat.track_finder import bind_track, has_track_for, missing_track, open_tracks, track_need
-from assistant.engine import AssistantError, InputError, get_ruleset
+from assistant.engine import AssistantError, InputError, RulesError, get_ruleset
 from assistant.engine.tracks import TICKS_PER_BOX
 from assistant.store.moves import engine_request
 from assistant.store.state import CampaignState
+from assistant.suggest.catalog import normalize_name
 from assistant.suggest.core import Position
 from assistant.suggest.ranker import says_name
 
@@ -257,34 +258,68 @@ def named_instead(system: str, text: str, move_name: str) -> str | None:
     return None
 
 
+def refused_for(state: CampaignState, text: str, move_name: str) -> bool:
+    """Whether the words call for another move than ``move_name`` that cannot be made now ("I loose an arrow at the
+    bandit" with no ammunition left, then Defend picked from the nearest moves): the move picked is told by its name,
+    not as the shot the words describe."""
+    cued = _cued(state.system, text)
+    return any(
+        move.name != move_name and (normalize_name(move.name) in cued or _mentions(text, move.name)) and _refusal(state, move)
+        for move in get_ruleset(state.system).moves
+        if move.requires is not None
+    )
+
+
+def _cued(system: str, text: str) -> set[str]:
+    """The moves (normalised names) the words call for by a strong cue ("shoot", "arrow": Volley)."""
+    from assistant.suggest.cues import match_cues
+
+    return {name for name, boost in match_cues(system, text).move_boost.items() if boost >= _CALLED_FOR}
+
+
+def _refusal(state: CampaignState, move: Any) -> str | None:
+    """The engine's sentence refusing ``move`` now (its requirement fails: "You have no ammunition left ..."), or
+    None when it would be made (or wants more than a bare request gives: a track, an option)."""
+    from assistant.engine import resolve
+
+    request: dict[str, Any] = {"move": move.id}
+    if move.roll.stats:
+        request["stat"] = move.roll.stats[0].stats[0]
+    try:
+        resolve(engine_request(state, request), rng=random.Random(0))
+    except RulesError as exc:
+        return exc.message
+    except AssistantError:
+        return None
+    return None
+
+
 def why_not_now(state: CampaignState, offered: list[Any], text: str) -> list[str]:
     """For each move the words name that is not offered, why it cannot be made now, in the player's words: the track
     it acts on is not open, or its requirement does not hold (the engine's own sentence: "Strike is made when you are
     in control")."""
-    from assistant.engine import RulesError, resolve
-
     ruleset = get_ruleset(state.system)
     shown = {str(getattr(s, "move", "")) for s in offered}
+    cued = _cued(state.system, text)
     notes: list[str] = []
     for move in ruleset.moves:
-        if move.name in shown or not _mentions(text, move.name):
+        # named, or called for by the words when its requirement fails ("I loose an arrow" with no ammunition left)
+        called = move.requires is not None and normalize_name(move.name) in cued
+        if move.name in shown or not (_mentions(text, move.name) or called):
             continue
-        if any(name and name in move.name for name in shown):
+        if any(name and move.name.startswith(f"{name} (") for name in shown):
             continue  # a variant of a move offered ("Secure an Advantage (Scene Challenge)"): the words got their move
         why = None if has_track_for(state, move) else missing_track(state, {"move": move.id})
         if why is None and move.requires is not None:
-            request: dict[str, Any] = {"move": move.id}
-            if move.roll.stats:
-                request["stat"] = move.roll.stats[0].stats[0]
-            try:
-                resolve(engine_request(state, request), rng=random.Random(0))
-            except RulesError as exc:
-                why = exc.message
-            except AssistantError:  # wants more than the words give (a track, an option): not a "no" to say
-                why = None
+            why = _refusal(state, move)
         if why is None and move.suggested_when is not None:
-            situation = _situation_unmet(move.suggested_when, state.active() or {})
-            if situation:
+            situation, pointless = _situation_unmet(move.suggested_when, state.active() or {}, state.system)
+            if pointless:  # Reduce Heat with no heat: the move would change nothing
+                why = (
+                    f"{move.name} would change nothing now: {situation}. It is not suggested; roll it with "
+                    f"/roll {move.name.lower()} if you want it anyway."
+                )
+            elif situation:
                 why = (
                     f"{move.name} is made when {situation}, so it is not suggested now; if the story brings you "
                     f"there, roll it with /roll {move.name.lower()}."
@@ -294,13 +329,39 @@ def why_not_now(state: CampaignState, offered: list[Any], text: str) -> list[str
     return notes
 
 
-def _situation_unmet(cond: Any, character: dict[str, Any]) -> str:
+#: A cue this strong in the player's words calls for its move (the Dungeon World's "shoot", "arrow": Volley).
+_CALLED_FOR = 0.2
+
+
+def _situation_unmet(cond: Any, character: dict[str, Any], system: str = "") -> tuple[str, bool]:
     """The meter situation of ``cond`` in the player's words when the sheet is not in it ("your blood is at 0 (it is
-    5 now)"), or "" when it holds or is not a meter's."""
+    5 now)"), or "" when it holds or is not a meter's; and whether the move would change nothing now ("you have no
+    heat", "your spirit is 5, its most")."""
     if cond.any:
-        parts = [_situation_unmet(c, character) for c in cond.any]
-        return "" if not all(parts) else " or ".join(parts)
-    value = character.get(cond.meter) if cond.meter else None
-    if not isinstance(value, int) or cond.eq is None or value == cond.eq:
-        return ""
-    return f"your {cond.meter.replace('_', ' ')} is at {cond.eq} (it is {value} now)"
+        parts = [_situation_unmet(c, character, system) for c in cond.any]
+        unmet = [p for p in parts if p[0]]
+        return unmet[0] if unmet and len(unmet) == len(parts) else ("", False)
+    if cond.impact is not None and not cond.meter:
+        return ("", False) if cond.impact in (character.get("impacts") or []) else (f"you are not {cond.impact}", True)
+    value = _meter_on(character, cond.meter, system) if cond.meter else None
+    if not isinstance(value, int):
+        return "", False
+    meter = cond.meter.replace("_", " ")
+    if cond.gt is not None and not value > cond.gt:
+        return (f"you have no {meter}" if value == 0 else f"your {meter} is {value}"), True
+    if cond.lt is not None and not value < cond.lt:
+        return f"your {meter} is {value}, its most", True
+    if cond.eq is None or value == cond.eq:
+        return "", False
+    return f"your {meter} is at {cond.eq} (it is {value} now)", False
+
+
+def _meter_on(character: dict[str, Any], meter: str, system: str) -> int | None:
+    """The meter's value on the sheet, or what the system counts from it (Blades' harms)."""
+    if system:
+        try:
+            return get_ruleset(system).sheet_meter(character, meter)
+        except AssistantError:
+            pass
+    value = character.get(meter)
+    return value if isinstance(value, int) and not isinstance(value, bool) else None

@@ -52,6 +52,14 @@ class FollowingMixin(ActingMixin):
         seq, event = self._followed_move(event_seq, "choose")
         result = Result.model_validate(event.result)
         if not result.choices:
+            made = [e.reason.strip().rstrip(".") for e in result.effects if e.kind == "choice" and e.reason]
+            if made:  # a second "/choose" on a move already picked on: what was chosen, and that nothing waits
+                whose = self._actor_of({**event.request, "character_id": event.state_change.character_id})
+                told = "; ".join(m[:1].lower() + m[1:] for m in made)
+                raise InputError(
+                    f"{result.move}'s choice is already made ({whose or 'you'} chose: {told}): nothing is left to "
+                    "pick. Tell me what your character does next."
+                )
             raise InputError(
                 f"{result.move} has no open choices: nothing waits for a pick now. /choose picks one of the options a "
                 "move's card lists; tell me what your character does next."

@@ -145,6 +145,7 @@ class LookupsMixin(ActingMixin):
 
     def _table(self, name: str) -> TurnStream:
         ruleset = get_ruleset(self.system)
+        read: list[str] = []
         try:
             table = ruleset.find_table(name)
         except AssistantError:
@@ -162,11 +163,16 @@ class LookupsMixin(ActingMixin):
                 raise
             else:
                 table = holding[0]
+            if len(key.split()) * 2 < len(words(table.name).split()):  # "/table action": which table that is
+                read = [
+                    f"No table is called “{' '.join(name.split())}”: this is {table.name}, the one table whose name "
+                    "holds those words (/tables lists them all)."
+                ]
         move = self._move_rolling(table)
         if move is not None:  # the move rolls its own dice and reads the column (Blades: wanted level, heat)
             return (yield from self._resolve({"move": move.id}, player_text=self._last_intent or move.name))
         rolled = self._resolve({"move": f"table:{table.id}"}, player_text=self._last_intent or table.name)
-        return (yield from with_notes(rolled, self._only_the_roll(table) or self._not_the_move(name, table)))
+        return (yield from with_notes(rolled, read + (self._only_the_roll(table) or self._not_the_move(name, table))))
 
     def _only_the_roll(self, table: Any) -> list[str]:
         """A note for a table read by its move's dice pool ("/table incarceration"): only the roll was made, and the

@@ -52,7 +52,8 @@ class SuggestingMixin(OpenChoiceMixin):
             self.system, sheet, suggestions, lambda name: suggest(name, context, k=3, embedder=self.embedder)
         )
         notes += self._brink_notes()
-        return suggestions, notes + why_not_now(self._state, suggestions, text)
+        refused = why_not_now(self._state, suggestions, text)
+        return _instead_first(suggestions, refused), notes + refused
 
     def resume_suggestions(self, text: str) -> list[Any]:
         """The suggestions for the player's last action ``text`` again, without storing anything (a reload shows the
@@ -98,3 +99,13 @@ class SuggestingMixin(OpenChoiceMixin):
                 )
             )
         )
+
+
+def _instead_first(suggestions: list[Any], refused: list[str]) -> list[Any]:
+    """The move a refusal names to make instead ("Strike is made when you are in control ... Make Clash instead.") first
+    among the suggestions, so "1" plays what the note says."""
+    import re
+
+    named = {m.group(1) for note in refused for m in [re.search(r"\bMake (.+?) instead\.", note)] if m}
+    front = [s for s in suggestions if str(getattr(s, "move", "")) in named]
+    return front + [s for s in suggestions if s not in front]

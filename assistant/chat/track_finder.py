@@ -188,6 +188,8 @@ def _foe_phrase(text: str, foe: re.Match[str]) -> str:
     return " ".join(words)
 
 
+#: A closing clause that only says what the track is ("..., an elegy", "..., as my iron vow").
+_KIND_CLAUSE = re.compile(r"\s*[,;]\s*(?:as\s+)?(?:a|an|my|our)\s+(?:iron\s+)?(?:vow|elegy|quest|oath)\s*$", re.IGNORECASE)
 _LEAD = re.compile(r"^(?:i|we|you)\s+(?:(?:try|want|begin|start|decide)\s+to\s+)?", re.IGNORECASE)
 
 
@@ -219,6 +221,7 @@ def name_from_words(text: str, kind: str) -> str:
                 else:  # "i strike him with my blade": no foe named, "The fight"
                     name = f"The {_foe_phrase(clean, foe)}" if foe else ""
     name = _RANK_CLAUSE.sub("", name)  # "find my lost sister, it's a dangerous vow": the rank, not the name
+    name = _KIND_CLAUSE.sub("", name)  # "avenge my sire, an elegy": what it is, not its name
     name = re.sub(rf"\b(?:{'|'.join(r.value for r in Rank)})\b\s*", "", name, flags=re.IGNORECASE).strip(" ,;:-")
     name = re.sub(r"^(?:a|an)\s+", "", name, flags=re.IGNORECASE)
     if len(name) > MAX_NAME:

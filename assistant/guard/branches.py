@@ -15,14 +15,14 @@ from functools import cache
 from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.system_words import ruleset_moves
-from assistant.guard.text import Sentence
+from assistant.guard.text import Sentence, stem
 
 _BRANCH = re.compile(r"^\s*[*\-\u2022]?\s*(?P<how>[^:\n]{3,120}):\s*roll\s*\+\s*(?P<stat>[a-z]+)\s*$", re.I | re.M)
 _STOP = frozenset(re.findall(r"\S+", "with your you into from have this them they their that what when then also such"))
 
 
 def _stems(text: str) -> set[str]:
-    return {w[:4] for w in re.findall(r"[a-z]+", text.lower()) if len(w) >= 4 and w not in _STOP}
+    return {stem(w) for w in re.findall(r"[a-z]+", text.lower()) if len(w) >= 4 and w not in _STOP}
 
 
 @cache

@@ -128,7 +128,7 @@ class _Answer:
 def _answer(words: str, yes: bool, told: str) -> _Answer | None:
     """The answer's subject and predicate family, and whether the predicate holds (``yes`` to its named side)."""
     key = question_words(words)
-    if len(key) < 2 or key[0] in _VAGUE:
+    if len(key) < 2 or key[0][:4] in _VAGUE:
         return None
     for family in _FAMILIES:
         if family.names.search(words.lower()):

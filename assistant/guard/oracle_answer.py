@@ -13,7 +13,7 @@ import re
 from assistant.guard.agency import AUX_WORDS, IF_WORDS
 from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
-from assistant.guard.text import Sentence, hypothetical
+from assistant.guard.text import Sentence, hypothetical, stem
 
 _SOMEONE = {"anyone": "one", "someone": "one", "anybody": "one", "somebody": "one", "no one": "one", "nobody": "one"}
 _NEGATION = re.compile(r"\b(?:not|no|never|nobody|none|nothing|neither|nor|without|no longer|cannot)\b|n't\b")
@@ -121,10 +121,10 @@ def _reverses(rest: str, key: list[str]) -> bool:
 #: Words a story tells an answer's predicate with ("the reactor remains operational" for "running"): each counts as
 #: the predicate's stem, so the answer's polarity is read from them too.
 _SAME_AS = {
-    "runn": "operational working active online powered humming functioning",
+    "run": "operational working active online powered humming functioning",
     "sens": "notice notices noticed spot spots spotted detect detects detected",
     "flee": "escape escapes escaped retreat retreats retreated bolts bolted",
-    "surv": "alive living",
+    "surviv": "alive living",
 }
 _SYNONYM = {word: stem for stem, words in _SAME_AS.items() for word in words.split()}
 
@@ -134,7 +134,7 @@ def _stems(text: str) -> set[str]:
     for phrase, same in _SOMEONE.items():
         text = text.replace(phrase, same)
     words = [w for w in re.findall(r"[a-z]+", text) if len(w) > 1]
-    return {w[:4] for w in words} | {_SYNONYM[w] for w in words if w in _SYNONYM}
+    return {stem(w) for w in words} | {_SYNONYM[w] for w in words if w in _SYNONYM}
 
 
 def question_words(question: str) -> list[str]:
@@ -143,4 +143,4 @@ def question_words(question: str) -> list[str]:
     for phrase, same in _SOMEONE.items():
         text = text.replace(phrase, same)
     words = [w for w in re.findall(r"[a-z]+", text) if w not in AUX_WORDS and w not in ("else", "oracle") and len(w) > 1]
-    return [w[:4] for w in words][:4]
+    return [stem(w) for w in words][:4]

@@ -28,7 +28,7 @@ from assistant.guard.established import CHANGED, NEGATED
 from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.outcomes import ALL, claims
-from assistant.guard.text import Sentence, hypothetical, normalize_words
+from assistant.guard.text import Sentence, hypothetical, normalize_words, stem
 
 #: Words a retold answer may carry besides its own: how the character comes to know it.
 _FRAMING = frozenset(
@@ -68,7 +68,7 @@ def check_retold_answers(told: Sequence[Sentence], facts: Facts) -> list[Violati
         if sentence.question:
             continue
         for clause in _CLAUSE.split(sentence.narr):
-            stems = {w[:4] for w in re.findall(r"[a-z]+", clause)}
+            stems = {stem(w) for w in re.findall(r"[a-z]+", clause)}
             for fact in facts.established:
                 if not set(fact.key) <= stems or CHANGED.search(clause) or _GOES_ON.search(clause):
                     continue
@@ -76,9 +76,9 @@ def check_retold_answers(told: Sequence[Sentence], facts: Facts) -> list[Violati
                     continue
                 if ("no" if NEGATED.search(clause) else "yes") != fact.answer:
                     continue  # told the other way: assistant.guard.established reads it
-                own = {w[:4] for w in normalize_words(fact.sentence).split()}
+                own = {stem(w) for w in normalize_words(fact.sentence).split()}
                 words = [w for w in normalize_words(clause).split() if len(w) > 2 and w not in _FRAMING]
-                if len([w for w in words if w[:4] not in own]) > 2:
+                if len([w for w in words if stem(w) not in own]) > 2:
                     continue  # it builds on the answer ("the survivors aboard beg you to hurry")
                 at = sentence.narr.find(clause.strip())
                 excerpt = _excerpt(sentence, at, at + len(clause.strip())) if at >= 0 else clause.strip()

@@ -115,6 +115,32 @@ HYPOTHETICAL = _CONDITIONAL | frozenset(
 _CLAUSE_BREAK = re.compile(r"[,;:—()]|\s-\s|\bbut\b|\bwhile\b|\bthough\b|\balthough\b|\bwhereas\b|\bso\b|\band then\b")
 
 
+#: Endings a word takes without becoming another word ("searching", "heated", "marks"), longest first.
+_INFLECTIONS = ("ingly", "edly", "ings", "ing", "ies", "ied", "ed", "es", "ly", "s")
+#: "-es" is an ending after these ("boxes", "wishes"); elsewhere only its "s" is ("flees", "senses").
+_SIBILANT_ES = ("sses", "xes", "zes", "ches", "shes")
+
+
+def stem(word: str) -> str:
+    """A word's stem for matching the words of a question or a move's text in a story: without its inflection
+    ("searching", "searched" -> "search"; "running", "runs" -> "run"), at most six letters ("survivors", "surviving" ->
+    "surviv"). Unlike its first four letters it keeps another word apart: "heath" is not "heat", "market" not "mark",
+    "steady" not "steal", "facility" not "facing"."""
+    w = word.lower().removesuffix("'s")
+    for ending in _INFLECTIONS:
+        if not w.endswith(ending) or len(w) - len(ending) < (2 if ending in ("ies", "ied") else 3):
+            continue
+        if ending == "s" and w.endswith(("ss", "us", "is")) or ending == "es" and not w.endswith(_SIBILANT_ES):
+            continue  # "boss", "flees" (its "s" alone)
+        w = w[: -len(ending)] + ("y" if ending in ("ies", "ied") else "")
+        if len(w) >= 4 and w[-1] == w[-2] and w[-1] not in "aeiouls":
+            w = w[:-1]  # "runn" -> "run", "stopp" -> "stop"
+        break
+    if len(w) > 3 and w.endswith("e") and not w.endswith("ee"):
+        w = w[:-1]  # "sense", "sensed" -> "sens"; "facing", "face" -> "fac"
+    return w[:6]
+
+
 def normalize(text: str) -> str:
     """Typographic quotes and dashes to plain ones, Markdown emphasis removed."""
     return _MARKUP.sub("", text.translate(_QUOTES))

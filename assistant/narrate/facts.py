@@ -267,7 +267,7 @@ NOT_YOURS = re.compile(
 
 def _option_line(option: Any) -> str:
     """An option as a bullet; one the character can't take now says why ("A new asset costs 3 experience...")."""
-    why = "" if getattr(option, "available", True) else f" (not now: {option.why.rstrip('.')})"
+    why = "" if getattr(option, "available", True) else f" (not now: {option.why[:1].lower()}{option.why[1:].rstrip('.')})"
     label = option.label.strip()
     return f"- {label[:1].upper()}{label[1:]}{why}"
 

@@ -97,6 +97,21 @@ THEIR_TONES: dict[str, tuple[str, ...]] = {
 }
 
 
+#: Tone lines for a faction's roll (the city's faction moves): how it went for the faction, never "your way"; the
+#: player may be the other side of it.
+FACTION_TONES: dict[str, tuple[str, ...]] = {
+    "strong": ("The faction's effort pays off.", "The faction carries it through.", "The faction's plans hold."),
+    "weak": ("The faction gets there, at a cost.", "The faction manages it, though not cleanly."),
+    "miss": ("The faction's effort falls short.", "The faction's plans go awry."),
+}
+#: Overtake Neighborhood is rolled by the defending faction: its tones tell the defence, whoever the player is.
+DEFENDER_TONES: dict[str, tuple[str, ...]] = {
+    "strong": ("The defenders hold the neighborhood.", "The defence holds firm."),
+    "weak": ("The defenders hold, but their grip slips.", "The defence holds, barely."),
+    "miss": ("The defence falters.", "The defenders cannot hold the line."),
+}
+
+
 def tone(result: Result, seed: object, recent: Sequence[str] = (), actor: str = "") -> str:
     """A line of story for the outcome's tier ("It goes wrong."), "" for a move without one; for ``actor``'s move
     (another character's, at you) a line of how it went for them ("Mara makes it count.")."""
@@ -108,7 +123,7 @@ def tone(result: Result, seed: object, recent: Sequence[str] = (), actor: str = 
     if actor:
         line = choose(THEIR_TONES[family], (seed, result.move_id, result.outcome), recent).format(who=actor)
         return line[:1].upper() + line[1:]
-    tones = SCALED_TONES if _scaled(result) else TONES
+    tones = SCALED_TONES if _scaled(result) else _faction_tones(result) or TONES
     line = choose(tones[family], (seed, result.move_id, result.outcome), recent)
     if result.outcome == "critical":
         line = choose(CRITICAL, (seed, "critical"), recent) + " " + line
@@ -124,3 +139,16 @@ SCALED = frozenset(
 
 def _scaled(result: Result) -> bool:
     return result.system == "blades" and result.move_id in SCALED
+
+
+def _faction_tones(result: Result) -> dict[str, tuple[str, ...]] | None:
+    """The faction's tones for a faction move's roll (the defender's for Overtake Neighborhood), else None."""
+    if result.move_id == "overtake_neighborhood":
+        return DEFENDER_TONES
+    try:
+        from assistant.engine.registry import get_ruleset
+
+        category = get_ruleset(result.system).move_by_id(result.move_id).category
+    except Exception:  # noqa: BLE001 - a table or a door: the usual tones
+        return None
+    return FACTION_TONES if category == "faction" else None

@@ -88,6 +88,17 @@ def _without_rows_read(card: str, result: Result, reading: str) -> str:
     return card.replace(": " + facts.rows_as_list(rows, "; ") + ".", ".", 1)
 
 
+def _without_reroll_rule(card: str, result: Result) -> str:
+    """A Pay the Price card told as story: without the table's rule for the player ("If the result doesn't fit the
+    situation, roll again."), which reads as an order to roll once more when the price is already told."""
+    if "pay_the_price" not in result.move_id:
+        return card
+    for note in result.notes:
+        if re.search(r"\broll again\b", note, re.I):
+            card = " ".join(card.replace(note, "").split())
+    return card
+
+
 def _without_answer_line(text: str) -> str:
     return _ANSWER_TEXT.sub("", text).strip()
 
@@ -110,7 +121,7 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
             reading = price_reading(result, request.last_action()) if "pay_the_price" in result.move_id else ""
             if not reading and request.task == "oracle":
                 reading = rows_answer(result, request.question or request.player_text)
-            card = _without_rows_read(card, result, reading)
+            card = _without_reroll_rule(_without_rows_read(card, result, reading), result)
             if not request.card and len(result.dice) == 1:  # the app's card says "Rolled 56 on d100" and the row:
                 card = ""  # the story does not say the row again (a reading of it in the light of the words may)
         paragraphs.append(card if first or not card else f"Then, {card}")
@@ -137,6 +148,8 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
     prose = " ".join(
         s for s in re.split(r"(?<=[.!?])\s+", prose) if s and s.lower().rstrip(".!") not in said
     )  # "..., your vow is fulfilled." then "Your vow is fulfilled.": once
+    if request.actor:  # the rules tell the mover as "you": on Mara's move "You deal your damage" would be the player's
+        prose = " ".join(s for s in re.split(r"(?<=[.!?])\s+", prose) if not re.search(r"\byou(?:r|rs|rself)?\b", s, re.I))
     if not rolled and not request.card and result.text:  # the app's card shows a move's text when no roll was made
         shown = " ".join(result.text.lower().split())
         prose = " ".join(s for s in re.split(r"(?<=[.!?])\s+", prose) if s and " ".join(s.lower().split()) not in shown)
@@ -150,15 +163,22 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
     return paragraphs + _listed(request, result)
 
 
+#: A pick told before: "You choose: ...", "Mara picks: ...", or its card's "chosen: ...".
+_TOLD_PICK = r"(?:you choose|\w+ picks|chosen): (.*?)[.!?](?:\s|$)"
+
+
 def _picked_card(request: NarrationRequest, result: Result) -> str:
     """The card of a pick on a move the last narration told: the move and what the pick changed ("Indulge Vice. Heat
     6 → 8."), not the dice and the changes the card already showed (nor the pick, which the opening says)."""
     last = " ".join(request.recent[-1].lower().split()) if request.recent else ""
     picks = [n for n, e in enumerate(result.effects) if e.kind == "choice"]
-    told_picks = " | ".join(re.findall(r"(?:you choose|chosen): (.*?)[.!?](?:\s|$)", last))  # what was picked, not offered
+    told_picks = " | ".join(re.findall(_TOLD_PICK, last))  # what was picked, not offered
     new = [n for n in picks if " ".join(_pick_head(result.effects[n].reason).lower().split()).rstrip(".") not in told_picks]
     start = (new or picks or [len(result.effects)])[0]
     lines = [facts.effect_line(e) for e in result.effects[start:] if e.kind != "choice"]
+    lines = [line for line in lines if line]
+    if request.actor and lines:  # a pick on Mara's move changes Mara's sheet
+        lines[0] = f"On {request.actor}'s sheet, {lines[0][:1].lower()}{lines[0][1:]}"
     return " ".join(p for p in (f"{facts.move_label(result)}.", *lines, facts.burn_offer(result)) if p)
 
 
@@ -176,7 +196,7 @@ def _retold(request: NarrationRequest, result: Result) -> str:
         return ""
     if burned:
         return f"You burn your {facts.humanize(result.burn.meter)}."  # type: ignore[union-attr]
-    told_picks = " ".join(re.findall(r"you choose: (.*?)[.!?](?:\s|$)", last))  # a pick told before, or its card's
+    told_picks = " ".join(re.findall(_TOLD_PICK, last))  # a pick told before ("Mara picks: ..."), or its card's
     new = [p for p in picks if p.lower() not in told_picks and f"chosen: {p.lower()}" not in last] or picks
     if new and all(p in theirs for p in new):  # a Reaction the Magistrate picks, entered by the player for them
         told = "; ".join(_in_sentence(_pick_head(p)) for p in new)

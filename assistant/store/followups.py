@@ -116,6 +116,8 @@ def redo_move(
         request = dict(ev.request)
         request["options"] = {**(request.get("options") or {}), **options_update, **_campaign_refs(after_undo, ev)}
         request["dice"] = list(ev.dice)
+        if ev.character_source == "campaign" and ev.state_change.character_id in after_undo.characters:
+            request["character_id"] = ev.state_change.character_id  # Mara's move picked on stays Mara's, on her sheet
         with topped_up():  # a pick that rolls more (Recommit) rolls its new dice from the campaign's RNG
             move, result = move_event(after_undo, request, ctx.next_seq + 1)
         out[:] = [(result, ctx.next_seq + 1)]

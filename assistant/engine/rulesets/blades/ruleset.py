@@ -114,6 +114,12 @@ class BladesRuleset(Ruleset):
     def sheet_lines(self, character: Mapping[str, Any]) -> list[str]:
         return sheet_words.sheet_lines(character)
 
+    def sheet_meter(self, character: Mapping[str, Any], name: str) -> int | None:
+        if name == "harm":  # the harms on the sheet, counted (Recover is suggested when there is one to heal)
+            harm = character.get("harm")
+            return len(harm) if isinstance(harm, list) else None
+        return super().sheet_meter(character, name)
+
     def sheet_meter_max(self, character: Mapping[str, Any], name: str) -> int | None:
         if name == "crew_coin":
             vaults = character.get("vaults", 0)

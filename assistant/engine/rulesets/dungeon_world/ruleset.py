@@ -135,7 +135,10 @@ class DungeonWorldRuleset(Ruleset):
         if ctx.move.id == "last_gasp":
             return f"Last Gasp is rolled when your Health Points reach 0; you have {ctx.character['hp']}."
         if ctx.move.id == "volley":
-            return "You have no ammunition left for Volley; your Combat Inventory comes back when you enter a combat encounter."
+            return (
+                "You have no ammunition left for Volley: fight up close with Hack & Slash instead, or, when a new fight "
+                "starts, Enter a Combat Encounter gives you back your 5 ammunition."
+            )
         return super().requirement_message(ctx)
 
     # ---- rolls --------------------------------------------------------------------------------
