@@ -54,7 +54,7 @@ class Evidence:
     move: bool = False  #: the passage is a move (or a note on one)
     told_move: bool = False  #: ... and the question is told as the character's action (it asks which move applies)
     note: bool = False  #: the passage is one of the project's rules notes, not the text
-    cue: float = 0.0  #: the move's boost by the suggestions' cue words the question uses (:mod:`rules_index.move_cues`)
+    cue: float = 0.0  #: the move's boost by the rulesets' cue words the question uses (:mod:`rules_index.move_cues`)
     unmet: bool = False  #: the move is made only in a situation the question never names
 
 

@@ -109,7 +109,7 @@ RELEVANCE_WEIGHTS = Weights()
 #: candidate passages of every answerable question of the public, dev and nine held-out sets, pulled towards the
 #: relevance weights (L2 0.01); each set left out in turn, the left-out hit@1 averaged 0.845 -> 0.872 and hit@5
 #: 0.966 -> 0.973. A move counts a little less by itself, more for a question told as the character's action;
-#: a rules note less than the text; the suggestions' cue words for a move count most of the new evidence.
+#: a rules note less than the text; the rulesets' cue words for a move count most of the new evidence.
 RANK_WEIGHTS = Weights(
     passage=0.362,
     sentence=0.454,
