@@ -49,7 +49,8 @@ def test_a_system_is_found_by_any_of_its_names() -> None:
 def test_the_ranking_reads_the_same_cue_words_as_the_suggestions() -> None:
     question = "i dive for cover as the drones open fire"
     boosts, unmet = move_cues("starforged", question)
-    assert boosts == suggest_cues.match_cues("starforged", question).move_boost == match_cues("starforged", question).move_boost
+    assert suggest_cues.match_cues("starforged", question).move_boost == match_cues("starforged", question).move_boost
+    assert boosts.items() <= match_cues("starforged", question).move_boost.items()
     assert boosts[move_key("React Under Fire")] > 0
     assert unmet == unmet_needs("starforged", question)
     assert move_key("Swear an Iron Vow") in unmet
