@@ -92,3 +92,17 @@ def test_a_cue_counts_less_for_a_question_asked_than_for_one_told(hash_index: Ru
     assert weigh(told, cue_only) == pytest.approx(told.cue)
     assert weigh(asked, cue_only) == pytest.approx(0.5 * told.cue)
     assert 0 < rank_module.RANK_WEIGHTS.asked_cue < rank_module.RANK_WEIGHTS.cue
+
+
+def test_a_titles_aside_is_not_part_of_the_name_a_question_uses() -> None:
+    from rules_index.chunk import Chunk
+    from rules_index.evidence import title_overlap
+    from rules_index.terms import terms
+
+    def titled(title: str) -> Chunk:
+        return Chunk(title, "city", ["Basic Moves", title], title, "city.txt", 1, 2, title)
+
+    asked = set(terms("what happens when my power backfires"))
+    assert title_overlap(asked, titled("Backfire (lower is better)")) == 1.0
+    assert title_overlap(asked, titled("Use Power")) == 0.5
+    assert title_overlap(set(terms("network")), titled("(Network)")) == 1.0  # a title that is all aside keeps it
