@@ -44,3 +44,19 @@ def absent_share(question: str, content: Callable[[str], list[str]], used: Calla
     if not words:
         return 0.0
     return sum(1 for w in words if not used(w)) / len(words)
+
+
+#: A phrase the question quotes: 'pick two', "on top of" (straight or curly quotes, 3 to 60 characters).
+_QUOTED = re.compile(r"(?:^|[\s(])['\"‘“]([^'\"’”]{3,60})['\"’”](?=[\s,.?!:;)]|$)")
+
+
+def flat(text: str) -> str:
+    """``text`` lower-cased with every run of other characters than letters and digits one space."""
+    return " ".join(re.sub(r"[^a-z0-9]+", " ", text.lower()).split())
+
+
+def quotes_the_text(question: str, text: str) -> bool:
+    """Does the question quote a phrase that ``text`` (:func:`flat`) holds word for word ("how does the 'pick
+    two' thing on the oracle work")? Then it asks about a sentence the text has."""
+    padded = f" {text} "
+    return any(f" {flat(m.group(1))} " in padded for m in _QUOTED.finditer(question) if flat(m.group(1)))

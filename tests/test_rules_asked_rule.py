@@ -8,8 +8,8 @@ from dataclasses import replace
 import pytest
 
 import rules_index.coverage as coverage
-from rules_index.asked_rule import absent_share, asked_rule_name
-from rules_index.coverage import HASH, MINILM, content_terms, judge
+from rules_index.asked_rule import absent_share, asked_rule_name, flat, quotes_the_text
+from rules_index.coverage import HASH, MINILM, content_terms, judge, system_text
 from rules_index.index import RulesIndex
 from rules_index.scope import Beyond
 from rules_index.search import search_index
@@ -81,3 +81,29 @@ def test_the_scope_margin_does_not_decide_above_its_cap(hash_index: RulesIndex, 
     assert not judge(question, hits, hash_index, "starforged").covered
     monkeypatch.setattr(coverage, "calibration_for", lambda embedder: replace(base, scope_cap=support - 0.01))
     assert judge(question, hits, hash_index, "starforged").covered
+
+
+def test_a_question_that_quotes_the_texts_words() -> None:
+    text = flat("Pick two: Envision two options. If a move says +1 damage \u201con top of\u201d, it stacks.")
+    assert quotes_the_text("how does the 'pick two' thing on the oracle work", text)
+    assert quotes_the_text('does +1 "on top of" my bonuses stack?', text)
+    assert quotes_the_text("does \u2018ON TOP OF\u2019 stack", text)
+    assert not quotes_the_text("our faction has the 'cops on the payroll' complication", text)
+    assert not quotes_the_text("i'm picking two options, what's the move's name", text)  # an apostrophe is no quote
+    assert not quotes_the_text("does 'top' stack", "xtopx ontop")  # a whole word, not a piece of one
+    assert not quotes_the_text("does 'on top' stack", "one top")
+
+
+def test_a_quoted_phrase_the_texts_hold_adds_support(hash_index: RulesIndex, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert "momentum" in system_text(hash_index, "starforged")
+    question = "what does 'burn momentum' mean"
+    assert quotes_the_text(question, system_text(hash_index, "starforged")) is (
+        "burn momentum" in system_text(hash_index, "starforged")
+    )
+    question = "what does 'take +1 momentum' mean"
+    assert quotes_the_text(question, system_text(hash_index, "starforged"))
+    hits = search_index(hash_index, question, "starforged", 5)
+    monkeypatch.setattr(coverage, "calibration_for", lambda embedder: HASH)
+    before = judge(question, hits, hash_index, "starforged").support
+    monkeypatch.setattr(coverage, "calibration_for", lambda embedder: replace(HASH, quoted_weight=0.3))
+    assert judge(question, hits, hash_index, "starforged").support == pytest.approx(before + 0.3)
