@@ -54,7 +54,7 @@ class Evidence:
     move: bool = False  #: the passage is a move (or a note on one)
     told_move: bool = False  #: ... and the question is told as the character's action (it asks which move applies)
     note: bool = False  #: the passage is one of the project's rules notes, not the text
-    cue: float = 0.0  #: the move's boost by the suggestions' cue words the question uses (:mod:`rules_index.move_cues`)
+    cue: float = 0.0  #: the move's boost by the rulesets' cue words the question uses (:mod:`rules_index.move_cues`)
     unmet: bool = False  #: the move is made only in a situation the question never names
 
 
@@ -132,9 +132,15 @@ def is_example(chunk: Chunk) -> bool:
     return bool(chunk.section_path) and bool(_EXAMPLE_TITLE.search(chunk.section_path[-1]))
 
 
+#: An aside in a title ("Backfire (lower is better)", "Observe Someone (Network)"): a note on the move, not its name.
+_TITLE_ASIDE = re.compile(r"\s*\([^()]*\)")
+
+
 def title_overlap(query_terms: set[str], chunk: Chunk) -> float:
-    """Share of the passage's title words the question uses."""
-    title = set(terms(chunk.section_path[-1] if chunk.section_path else ""))
+    """Share of the words of the passage's title (less its asides, unless it is all aside) the question uses:
+    "what happens when my power backfires" names "Backfire (lower is better)" whole."""
+    full = chunk.section_path[-1] if chunk.section_path else ""
+    title = set(terms(_TITLE_ASIDE.sub(" ", full))) or set(terms(full))
     return len(title & query_terms) / len(title) if title else 0.0
 
 

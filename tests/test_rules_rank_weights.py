@@ -11,7 +11,7 @@ from rules_index import rank as rank_module
 from rules_index.coverage import judge
 from rules_index.evidence import gather
 from rules_index.index import RulesIndex
-from rules_index.move_cues import move_cues, move_key
+from rules_index.move_cues import cue_boosts, move_cues, move_key, names_several_moves
 from rules_index.rank import RELEVANCE_WEIGHTS, Weights, weigh
 from rules_index.search import search_index
 from tests.rules_index_fixtures import hash_index, tabletop_home  # noqa: F401
@@ -72,3 +72,37 @@ def test_the_evidence_marks_moves_told_actions_notes_and_cues(hash_index: RulesI
     asked = {e.chunk.section_path[-1]: e for e in gather(hash_index, "what does react under fire do", "starforged")}
     assert asked["React Under Fire"].move and not asked["React Under Fire"].told_move
     assert all(not e.move for e in asked.values() if not e.chunk.move)
+
+
+def test_a_cue_whose_words_name_several_moves_tells_none_of_them_apart() -> None:
+    assert names_several_moves("city", "scheme")  # Set Up a Scheme, Run the Scheme
+    assert not names_several_moves("city", "racket")
+    assert not names_several_moves("starforged", "danger")  # Face Danger and its scene-challenge form: one name
+    assert move_key("Set Up a Scheme") not in cue_boosts("city", "how does my scheme produce assets")
+    assert cue_boosts("city", "how does my protection racket produce assets")[move_key("Set Up a Scheme")] > 0
+    assert cue_boosts("no-such-game", "i attack") == {}
+
+
+def test_a_cue_counts_less_for_a_question_asked_than_for_one_told(hash_index: RulesIndex) -> None:  # noqa: F811
+    question = "they have the upper hand and are shooting at me, I dive for cover"
+    told = next(e for e in gather(hash_index, question, "starforged") if e.chunk.section_path[-1] == "React Under Fire")
+    asked = replace(told, told_move=False)
+    cue_only = Weights(**{f.name: 0.0 for f in fields(Weights)} | {"cue": 1.0, "asked_cue": 0.5})
+    assert told.cue > 0
+    assert weigh(told, cue_only) == pytest.approx(told.cue)
+    assert weigh(asked, cue_only) == pytest.approx(0.5 * told.cue)
+    assert 0 < rank_module.RANK_WEIGHTS.asked_cue < rank_module.RANK_WEIGHTS.cue
+
+
+def test_a_titles_aside_is_not_part_of_the_name_a_question_uses() -> None:
+    from rules_index.chunk import Chunk
+    from rules_index.evidence import title_overlap
+    from rules_index.terms import terms
+
+    def titled(title: str) -> Chunk:
+        return Chunk(title, "city", ["Basic Moves", title], title, "city.txt", 1, 2, title)
+
+    asked = set(terms("what happens when my power backfires"))
+    assert title_overlap(asked, titled("Backfire (lower is better)")) == 1.0
+    assert title_overlap(asked, titled("Use Power")) == 0.5
+    assert title_overlap(set(terms("network")), titled("(Network)")) == 1.0  # a title that is all aside keeps it

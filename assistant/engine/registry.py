@@ -28,19 +28,28 @@ def available_systems() -> list[str]:
     return sorted(SYSTEMS)
 
 
+#: Other spellings of the systems' ids.
+ALIASES: dict[str, str] = {
+    "ironsworn": "starforged",
+    "sf": "starforged",
+    "dw": "dungeon-world",
+    "dungeon world": "dungeon-world",
+    "dungeon_world": "dungeon-world",
+    "bitd": "blades",
+    "blades in the dark": "blades",
+    "magistrate": "city",
+}
+
+
+def canonical_system_id(system_id: str) -> str:
+    """``system_id`` as the registry keys it ("BitD" -> "blades"); an unknown id comes back lower-cased."""
+    key = str(system_id).strip().lower()
+    return ALIASES.get(key, key)
+
+
 @cache
 def get_ruleset(system_id: str) -> Ruleset:
-    key = str(system_id).strip().lower()
-    aliases = {
-        "ironsworn": "starforged",
-        "sf": "starforged",
-        "dw": "dungeon-world",
-        "dungeon world": "dungeon-world",
-        "bitd": "blades",
-        "blades in the dark": "blades",
-        "magistrate": "city",
-    }
-    key = aliases.get(key, key)
+    key = canonical_system_id(system_id)
     if key not in SYSTEMS:
         raise UnknownNameError(f"Unknown system {system_id!r}; available: {', '.join(available_systems())}.")
     module_name, _, class_name = SYSTEMS[key].partition(":")

@@ -16,8 +16,8 @@ import re
 from functools import cache
 from pathlib import Path
 
+from assistant.engine.cue_words import load_cue_file
 from assistant.suggest.catalog import moves_for
-from assistant.suggest.cues import _load as load_cue_file
 
 _WORD = re.compile(r"[A-Za-z]+")
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"

@@ -1,0 +1,62 @@
+"""The rule a question asks for by name, and whether the texts ever use that name.
+
+"are there aging rules", "rules for fighting on horseback", "how does torpor work", "is there a list of powers
+to pick from when I make my tech-witch": the question names the thing it wants rules for. When the system's
+texts never use the words of that name, they have no rule for it, however close a passage about something
+else comes (the nearest passage to "aging rules" in Starforged is the one about continuing a legacy). A
+question told as a story has no such name and is not judged by it: its slang is missing from the texts for
+the other reason (the texts name the action otherwise).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+#: "rules for X", "a rule about X", "mechanics of X", "a list of X", "a table for X".
+_RULES_FOR = re.compile(r"\b(?:rules?|mechanics?|list|table)\s+(?:for|about|on|of|covering)\s+(?P<name>[^,.?;:!]+)", re.I)
+#: "X rules", "any X mechanics": the words just before (a name of at most four words).
+_NAMED_RULES = re.compile(r"(?P<name>(?:\b[\w'-]+\s+){1,4}?)(?:rules|rule|mechanics)\b(?!\s+(?:for|about|on|of)\b)", re.I)
+#: "how does X work", "how do Xs work", "how is X handled".
+_HOW_WORKS = re.compile(r"\bhow\s+(?:does|do|is|are)\s+(?P<name>[\w' -]{3,40}?)\s+(?:work|works|handled|done)\b", re.I)
+#: Words before "rules" that do not name a rule ("are there rules", "any rules", "the rules").
+_NOT_A_NAME = re.compile(r"^(?:are|is|there|any|the|a|an|some|what|which|your|our|my|its|house|special|official)$", re.I)
+
+
+def asked_rule_name(question: str) -> str:
+    """The words the question names the rule it asks for with ("" when it names none)."""
+    for pattern in (_RULES_FOR, _HOW_WORKS, _NAMED_RULES):
+        found = pattern.search(question)
+        if found:
+            words = [w for w in found.group("name").split() if not _NOT_A_NAME.match(w)]
+            if words:
+                return " ".join(words)
+    return ""
+
+
+def absent_share(question: str, content: Callable[[str], list[str]], used: Callable[[str], bool]) -> float:
+    """The share of the content words (``content``) of the rule the question names that the texts never use
+    (``used``): 0 when it names none or the texts use every word of the name."""
+    name = asked_rule_name(question)
+    words = content(name) if name else []
+    asked = set(content(question))
+    words = [w for w in words if w in asked]
+    if not words:
+        return 0.0
+    return sum(1 for w in words if not used(w)) / len(words)
+
+
+#: A phrase the question quotes: 'pick two', "on top of" (straight or curly quotes, 3 to 60 characters).
+_QUOTED = re.compile(r"(?:^|[\s(])['\"‘“]([^'\"’”]{3,60})['\"’”](?=[\s,.?!:;)]|$)")
+
+
+def flat(text: str) -> str:
+    """``text`` lower-cased with every run of other characters than letters and digits one space."""
+    return " ".join(re.sub(r"[^a-z0-9]+", " ", text.lower()).split())
+
+
+def quotes_the_text(question: str, text: str) -> bool:
+    """Does the question quote a phrase that ``text`` (:func:`flat`) holds word for word ("how does the 'pick
+    two' thing on the oracle work")? Then it asks about a sentence the text has."""
+    padded = f" {text} "
+    return any(f" {flat(m.group(1))} " in padded for m in _QUOTED.finditer(question) if flat(m.group(1)))
