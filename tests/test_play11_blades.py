@@ -27,6 +27,7 @@ def test_acquire_asset_tells_the_quality_once_on_the_card_not_as_a_stray_tier_se
 def test_reduce_heat_rolled_after_recovers_question_is_set_aside_is_not_told_as_recovering() -> None:
     session, dice = open_campaign("Lying Low", "blades")
     session.send("/meter heat +3 a noisy job")
+    session.send("/add harm Cut Hand (level 1)")  # with no harm on the sheet, Recover could heal nothing
     offered = session.send("I recover from my wounds at the physicker")
     recover = next(i for i, s in enumerate(offered.suggestions, 1) if s.move == "Recover")
     asked = session.send(str(recover))

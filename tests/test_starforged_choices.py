@@ -89,6 +89,6 @@ def test_the_card_and_the_app_say_why_an_option_is_not_open_now() -> None:
 
     (choice,) = resolve({"system": "starforged", "move": "Advance", "character": {"xp": 2}}).choices
     new_asset, upgrade = choice.options
-    why = "(not now: A new asset costs 3 experience; you don't have that much)"
+    why = "(not now: a new asset costs 3 experience; you don't have that much)"
     assert any(line.endswith(why) for line in choice_lines(choice))
     assert _option_text(new_asset).endswith(why) and _option_text(upgrade) == upgrade.label

@@ -11,7 +11,7 @@ from assistant.engine.errors import InputError, RulesError, UnknownNameError
 from assistant.engine.kinds import EffectKind
 from assistant.engine.ruleset import Ruleset
 from assistant.engine.schema import EffectSpec
-from assistant.engine.tracks import BOXES, MAX_TICKS, TICKS_PER_BOX, Clock, ProgressTrack, Rank, segments_word
+from assistant.engine.tracks import BOXES, MAX_TICKS, TICKS_PER_BOX, Clock, ProgressTrack, Rank, kind_word, segments_word
 
 # ---- progress:<action> --------------------------------------------------------------------------------
 
@@ -43,7 +43,11 @@ def _progress_start(ctx: Resolution) -> None:
     ctx.track = track
     ctx.started.append("track")
     ctx.effect(
-        EffectKind.PROGRESS, track.name, before=None, after=0, reason=reason_of(ctx, f"a new {track.rank.value} {track.kind}")
+        EffectKind.PROGRESS,
+        track.name,
+        before=None,
+        after=0,
+        reason=reason_of(ctx, f"a new {track.rank.value} {kind_word(track.kind)}"),
     )
 
 

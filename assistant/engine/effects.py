@@ -17,7 +17,7 @@ from assistant.engine.kinds import EffectKind
 from assistant.engine.meters import past_min
 from assistant.engine.outcomes import Outcome
 from assistant.engine.schema import EffectSpec
-from assistant.engine.tracks import TICKS_PER_BOX, LegacyTrack, Rank, segments_word
+from assistant.engine.tracks import TICKS_PER_BOX, LegacyTrack, Rank, kind_word, segments_word
 
 
 def core_amount(ctx: Resolution, spec: EffectSpec) -> int:
@@ -154,7 +154,9 @@ def effect_start_track(ctx: Resolution, spec: EffectSpec) -> None:
         raise InputError(f"Give the {kind} a rank: {', '.join(ranks)}.", missing="rank", choices=ranks)
     ctx.track = replace(ctx.track, kind=kind, ticks=0, name=str(raw["name"]).strip())
     ctx.started.append("track")
-    ctx.effect(EffectKind.PROGRESS, ctx.track.name, before=None, after=0, reason=f"a new {ctx.track.rank.value} {kind}")
+    ctx.effect(
+        EffectKind.PROGRESS, ctx.track.name, before=None, after=0, reason=f"a new {ctx.track.rank.value} {kind_word(kind)}"
+    )
 
 
 def effect_raise_rank(ctx: Resolution, spec: EffectSpec) -> None:

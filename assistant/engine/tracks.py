@@ -192,3 +192,12 @@ class Meter:
 def segments_word(n: int) -> str:
     """``segment`` or ``segments`` for ``n`` of them ("fill 1 segment", "fill 3 segments")."""
     return "segment" if abs(n) == 1 else "segments"
+
+
+#: A track kind as a player names it: a combat track is "a fight" ("a new formidable fight", never "combat").
+KIND_WORDS = {"combat": "fight", "scene": "scene challenge"}
+
+
+def kind_word(kind: str) -> str:
+    """The word for a track of ``kind`` in a sentence ("fight" for ``combat``; other kinds as they are)."""
+    return KIND_WORDS.get(kind, kind)

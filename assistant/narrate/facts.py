@@ -265,9 +265,18 @@ NOT_YOURS = re.compile(
 )
 
 
+def not_now(option: Any) -> str:
+    """Why the character can't take ``option`` now, as the card and the choice panel both add it ("" when it is open):
+    " (not now: a new asset costs 3 experience; you don't have that much)"."""
+    if getattr(option, "available", True):
+        return ""
+    why = str(option.why or "")
+    return f" (not now: {why[:1].lower()}{why[1:].rstrip('.')})"
+
+
 def _option_line(option: Any) -> str:
-    """An option as a bullet; one the character can't take now says why ("A new asset costs 3 experience...")."""
-    why = "" if getattr(option, "available", True) else f" (not now: {option.why[:1].lower()}{option.why[1:].rstrip('.')})"
+    """An option as a bullet; one the character can't take now says why ("a new asset costs 3 experience...")."""
+    why = not_now(option)
     label = option.label.strip()
     return f"- {label[:1].upper()}{label[1:]}{why}"
 

@@ -244,9 +244,12 @@ def _their_picker(result: Result) -> str:
 
 def _pick_head(label: str) -> str:
     """An option's name before the rule it carries ("Recommit to the quest: Roll both challenge dice, ..." ->
-    "Recommit to the quest"); a label without one as it is."""
+    "Recommit to the quest") or the move it leads to ("Give up on the quest: Forsake Your Vow.", told as "You choose:
+    give up on the quest.", not with a second colon; the move is offered next); a label without one as it is."""
     head, colon, rule = label.partition(": ")
-    return head if colon and len(rule) > 40 and 2 <= len(head.split()) <= 8 else label
+    words = rule.rstrip(".").split()
+    a_move = 1 < len(words) <= 5 and all(w[:1].isupper() or w in {"of", "the", "a", "an", "and", "to", "in"} for w in words)
+    return head if colon and (len(rule) > 40 or a_move) and 2 <= len(head.split()) <= 8 else label
 
 
 #: Words around a move's name that only ask for it ("let's roll entanglements", "time for payoff").

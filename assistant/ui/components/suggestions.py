@@ -8,6 +8,7 @@ from typing import Any
 import streamlit as st
 
 from assistant.engine import get_ruleset
+from assistant.narrate.facts import not_now
 from assistant.narrate.odds_words import odds_by_effect
 from assistant.ui import state
 
@@ -154,9 +155,7 @@ def render_suggestions(suggestions: list[Any]) -> None:
 
 def _option_text(option: Any) -> str:
     """An option's label; one the character can't take now says why (the engine refuses it if picked)."""
-    if getattr(option, "available", True):
-        return str(option.label)
-    return f"{option.label} (not now: {str(option.why).rstrip('.')})"
+    return f"{option.label}{not_now(option)}"  # the card's words (assistant.narrate.facts)
 
 
 def render_choices(choices: list[Any]) -> None:
