@@ -10,6 +10,7 @@ from assistant.chat.turn import Turn, TurnEvent, TurnStream, with_notes
 from assistant.chat.turn import finish as _finish
 from assistant.engine import AssistantError, InputError, Result, RulesError, get_ruleset
 from assistant.engine.outcomes import Outcome
+from assistant.engine.tracks import kind_word
 from assistant.store import service
 from assistant.store.followups import StaleEventError, describe
 
@@ -186,7 +187,7 @@ class FollowingMixin(ActingMixin):
     def _rerank(self, seq: int, event: Any, track: dict[str, Any]) -> TurnStream:
         """The last move again, the same dice, its new track at the rank the player named."""
         kind = str((event.result.get("track") or {}).get("kind") or track.get("kind") or "track")
-        word = {"combat": "fight", "scene": "scene challenge"}.get(kind, kind)
+        word = kind_word(kind)
         note = f"“{track.get('name')}” is now a {track['rank']} {word}: the same roll, the rank you named."
         redo = self._redo(seq, event, {"track": track}, f"make “{track.get('name')}” {track['rank']}")
         return (yield from with_notes(redo, [note]))

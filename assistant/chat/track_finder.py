@@ -22,6 +22,7 @@ from typing import Any
 
 from assistant.engine import get_ruleset
 from assistant.engine.schema import MoveSpec
+from assistant.engine.tracks import KIND_WORDS as ENGINE_KIND_WORDS
 from assistant.engine.tracks import Rank
 from assistant.narrate.intent import is_verb
 from assistant.store.state import CampaignState
@@ -232,7 +233,7 @@ def name_from_words(text: str, kind: str) -> str:
 
 # ---- finding -------------------------------------------------------------------------------------------
 #: How the player calls a track of each kind (by default, its kind).
-KIND_WORDS = {"any": "track", "combat": "fight", "scene": "scene challenge"}
+KIND_WORDS = {"any": "track", **ENGINE_KIND_WORDS}
 
 
 def _kind_words(kind: str) -> str:
