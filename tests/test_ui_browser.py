@@ -199,8 +199,8 @@ def test_two_campaigns_side_by_side_keep_their_own_character_and_fold_the_form(
             timeout=90,
         )
         wait_until(lambda: "Tunnel" in browser.page_text().split("Play\n")[0], 120, "the project clock in the sidebar")
+        wait_until(lambda: not _open(browser, "new_campaign_form"), 30, "the New campaign form folded")
         browser.idle()
-        assert not _open(browser, "new_campaign_form")
         browser.click("xpath", "//summary[contains(., 'New campaign')]")
         wait_until(lambda: _open(browser, "new_campaign_form"), 30, "the form unfolded")
         browser.idle()
@@ -209,8 +209,9 @@ def test_two_campaigns_side_by_side_keep_their_own_character_and_fold_the_form(
         time.sleep(0.5)
         browser.click("css selector", ".st-key-create_campaign button")
         wait_until(lambda: _picked(browser) == ("Ashen Ward", "Your character"), 90, "the new campaign and its character")
+        # folded once created (a rerun after the campaign appears): the sheet is in sight again
+        wait_until(lambda: not _open(browser, "new_campaign_form"), 30, "the New campaign form folded")
         browser.idle()
-        assert not _open(browser, "new_campaign_form")  # folded: the sheet is in sight again
         for campaign, character in (("Grey Crows", "Vex"), ("Ashen Ward", "Your character")):
             browser.type_into("css selector", ".st-key-campaign_pick input", campaign + ENTER)
             wait_until(lambda c=campaign, n=character: _picked(browser) == (c, n), 90, f"{campaign} with {character}")
