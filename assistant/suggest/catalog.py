@@ -17,22 +17,11 @@ from pathlib import Path
 from typing import Any
 
 import assistant.engine.yaml_load as yaml_load
+from assistant.engine.registry import canonical_system_id
 
 log = logging.getLogger(__name__)
 
 CATALOG_DIR = Path(__file__).parent / "catalog"
-
-#: The same spellings the engine's registry accepts.
-SYSTEM_ALIASES = {
-    "ironsworn": "starforged",
-    "sf": "starforged",
-    "dw": "dungeon-world",
-    "dungeon world": "dungeon-world",
-    "dungeon_world": "dungeon-world",
-    "bitd": "blades",
-    "blades in the dark": "blades",
-    "magistrate": "city",
-}
 
 
 def normalize_name(text: str) -> str:
@@ -41,8 +30,8 @@ def normalize_name(text: str) -> str:
 
 
 def canonical_system(system: str) -> str:
-    key = str(system).strip().lower()
-    return SYSTEM_ALIASES.get(key, key)
+    """The system id as the engine's registry keys it (its spellings: "BitD" -> "blades")."""
+    return canonical_system_id(system)
 
 
 @dataclass(frozen=True)
