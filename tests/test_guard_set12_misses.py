@@ -49,6 +49,11 @@ def test_the_oracle_answered_no() -> None:
         "The priest looks around, feeling a strange presence. He turns to you with a frown on his face. \"I can't feel "
         'your aura."',
         "The priest turned to face you, his lips moving in prayer.",
+        # AQ-1.5b:el-hunt:3:2 (what the player read): the perception itself, hedged by a "but"
+        "The priest looks around, his eyes scanning the room. He notices a small figure moving towards him, but he does "
+        "not seem to be aware of it.",
+        # AN-1.5b:el-hunt:3:1 (held-out set 11)
+        "The priest looks around. He notices that you are standing in front of him, but he does not see any signs.",
     ],
 )
 def test_a_no_to_being_sensed_told_as_him_turning_to_you_is_caught(text: str) -> None:
@@ -64,6 +69,8 @@ def test_a_no_to_being_sensed_told_as_him_turning_to_you_is_caught(text: str) ->
         "The watchman yawns by the gate. He turns to you and shrugs.",  # someone else, who was not asked about
         "The priest kneels in the rain. A stray dog turns toward you and whines.",
         "The priest turns to the altar. His back stays to you the whole time.",
+        "The priest turns toward you, but his eyes pass over you without a flicker.",  # a look taken back
+        "The priest never notices you; he sees only the rain.",
     ],
 )
 def test_the_no_told_faithfully_passes(text: str) -> None:
