@@ -120,6 +120,11 @@ DOCKS = "I ask the dockhands about the Wayfarer's last crew"
         # a 1.5B's weak hit on asking the dockhands: the one asked will not talk
         ("You scrape through. He doesn't seem interested in talking with you.", DOCKS, WEAK, True),
         ("They are not willing to provide you with any information.", DOCKS, STRONG, True),
+        # ... or you come away with nothing (held-out set 6)
+        ("You scrape through, but you are unable to find any information.", DOCKS, WEAK, True),
+        ("They talk for an hour, and you fail to learn anything useful.", DOCKS, STRONG, True),
+        ("You are unable to find any information.", DOCKS, MISS, False),
+        ("You scrape through, though you could not get any closer to the crew's old berth.", DOCKS, WEAK, False),
         ("He doesn't seem interested in talking with you.", DOCKS, MISS, False),
         ("The old dockhand talks, though he will not say it twice.", DOCKS, WEAK, False),
         ("The clerk does not talk back; he opens the archive.", PRESS, WEAK, False),  # not asked: pressed

@@ -273,6 +273,11 @@ _NO_ANSWER = re.compile(
     r"\b(?:not|n't)\s+(?:\w+\s+)?(?:interested|sure|know|knows|remember|remembers|recall|recalls)\b"
     r"|\bno\s+(?:idea|answers?|information)\b|\bknows?\s+nothing\b"  # ignoring you: assistant.guard.turned
 )
+#: ... or you coming away with nothing: "you are unable to find any information" (your own doubt is not this).
+_LEARNED_NOTHING = re.compile(
+    r"(?:\bnot|n't|\bunable\s+to|\bfail(?:s|ed)?\s+to)\s+(?:\w+\s+)?(?:find|get|learn|gather|obtain|discover)\s+"
+    r"(?:anything|any\s+(?:useful\s+|new\s+)?(?:information|answers?|clues?))\b"
+)
 _HITS = frozenset({"strong_hit", "weak_hit", "critical", "full_success", "partial_success"})
 #: "You fail to open it", "you cannot force it", "you are unable to": the player's attempt told failing.
 _YOU_FAIL = re.compile(
@@ -337,6 +342,7 @@ def check_hit_failed(sentence: Sentence, facts: Facts, intent: str | None) -> li
             found.append((m.start(), m.end()))
     if set(said) & _ASKS:  # asked someone: their refusing to talk is the question failing
         found += [(text.rfind(" ", 0, m.start()) + 1, m.end()) for m in _WONT_TELL.finditer(text)]  # from its word
+        found += [(text.rfind(" ", 0, m.start()) + 1, m.end()) for m in _LEARNED_NOTHING.finditer(text)]
         found += [
             (m.start(), m.end())
             for m in _NO_ANSWER.finditer(text)
