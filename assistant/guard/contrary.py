@@ -149,15 +149,19 @@ def _missed(facts: Facts) -> bool:
 _BREAK = re.compile(r"[,;:—()]|\s-\s|\bbut\b|\byet\b|\bthough\b|\balthough\b")
 
 
+#: "hiring someone else instead of the current member": a preposition, not a turn ("but instead he refuses").
+_INSTEAD_OF = re.compile(r"\binstead\s+of\b")
+
+
 def _claim(sentence: Sentence, start: int, end: int) -> bool:
     """The span is told as a fact: no failure, turn or attempt from its clause to the sentence's end ("he glares, but
     he opens the box" tells the box opened; "he opens the box, but it is empty" tells a turn), and no supposition in
     its own clause ("you hear rumors of a dispute, which could lead to conflict": the later clause supposes, the
-    rumors are heard)."""
+    rumors are heard). "Instead of" names a choice made, not a turn."""
     text = sentence.narr
     left = max((m.end() for m in _BREAK.finditer(text[:start])), default=0)
     right = next((m.start() for m in _BREAK.finditer(text, end)), len(text))
-    words = set(re.findall(r"[a-z']+", text[left:]))
+    words = set(re.findall(r"[a-z']+", _INSTEAD_OF.sub(" ", text[left:])))
     if sentence.question or words & _TURN or set(re.findall(r"[a-z']+", text[left:right])) & OUTCOME_HYPOTHETICAL:
         return False
     return not _ATTEMPT.search(text[max(left, start - 40) : end])
