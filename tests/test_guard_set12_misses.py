@@ -1,7 +1,7 @@
 """Drafts a real 1.5B model wrote (held-out set 12) that the guard let through, each caught by a general check, beside
 good drafts that must pass: a "no" to "Does the priest sense me?" told as him turning to you; a miss at Ear to the
 Ground told as rumours heard; a price told as the missed action done after all; the card explained ("… means that
-…") and its progress track read out as story. The retry message names each in plain words."""
+…"), its note in parentheses and its progress track read out as story. The retry message names each in plain words."""
 
 from __future__ import annotations
 
@@ -142,6 +142,8 @@ def test_the_card_explained_in_its_terms_is_an_echo() -> None:
         "downtime activities go up."
     )
     assert "echo" in kinds(text, ASSET, intent)
+    # AJ-1.5b:bl-downtime:4:2 (held-out set 11): the sheet's note in parentheses told as the story's subject
+    assert "echo" in kinds("The crew's Tier 0, -1 for the result, makes the asset's quality 0.", ASSET, intent)
     assert "echo" not in kinds("Your contacts find you a carriage at last, a shabby one with a cracked axle.", ASSET, intent)
 
 

@@ -22,6 +22,9 @@ as story and lists an open choice with its card), so a draft is read this way on
   happens.
 - **A progress track read out**: "The raider's combat track shows formidable", "your vow track fills": the card's
   bookkeeping (the track and its rank) where the story tells the fight or the quest; the card beside it shows the track.
+- **A note of the fact sheet in parentheses**: "The crew's Tier 0, -1 for the result, makes the asset's quality 0": the
+  sheet's "(the crew's Tier 0, -1 for the result)" explains a number to the player (or instructs the narrator); told
+  in the story, in or out of its parentheses, it reads the card out.
 - **An open choice's prompt or its options**: "You overindulge: select an overindulgence.", "Choose two.", or two or
   more of its options listed; the choice panel beside the story asks it.
 
@@ -65,6 +68,9 @@ _TRACK_TOLD = re.compile(
     r"\b(?:combat|vow|progress|expedition|connection|bonds?|quests?|discovery|discoveries|legacy|scene)\s+tracks?\b"
 )
 """A progress track named by its kind: the card's bookkeeping ("a track" alone may be a path or footprints)."""
+_ASIDE = re.compile(r"\(([^)]*)\)")
+ASIDE_WORDS = 4
+"""A note of the fact sheet in parentheses of at least this many words is its own wording, not a story's ("(0)" is not)."""
 PROMPT_MIN_WORDS = 2
 """An open choice's prompt of fewer words ("Choose") is too short to be told as a copy."""
 OPTION_WORDS = 4
@@ -81,6 +87,7 @@ def check_sheet_copied(text: str, facts: Facts) -> list[Violation]:
     known = fact_sentences(lines)
     told = {normalize_words(t) for t in facts.told}
     prompts = _prompts(facts)
+    asides = [a for a in (normalize_words(m) for m in _ASIDE.findall(facts.sheet)) if len(a.split()) >= ASIDE_WORDS]
     definitions = _definitions()
     out: list[Violation] = []
     for sentence in sentences(text):
@@ -99,6 +106,9 @@ def check_sheet_copied(text: str, facts: Facts) -> list[Violation]:
             out.append(Violation(ViolationKind.ECHO, detail, excerpt))
         elif _GAME_TALK.search(narr):
             detail = f"'{excerpt}' tells the game (the oracle answering, what was already told), not the story; tell what happens"
+            out.append(Violation(ViolationKind.ECHO, detail, excerpt))
+        elif any(f" {a} " in plain for a in asides):
+            detail = f"'{excerpt}' reads out a note of the fact sheet (in its parentheses); tell what happens, as story"
             out.append(Violation(ViolationKind.ECHO, detail, excerpt))
         elif _TRACK_TOLD.search(narr):
             detail = f"'{excerpt}' reads out the card's progress track; tell what happens, as story (the card shows it)"
