@@ -168,3 +168,13 @@ def test_a_progress_track_read_out_as_story_is_an_echo() -> None:
 )
 def test_tracks_in_the_story_are_not_the_card(text: str) -> None:
     assert "echo" not in kinds(text, HARM)
+
+
+def test_a_price_that_opens_another_door_is_not_the_action_undone() -> None:
+    opening = "As you try to press the clerk to open the archive for you, a new danger appears."
+    result = resolve(PRICE)
+    facts = prepare([result], told=[opening], sheet=story_facts([result], player_text="Pay the Price"))
+    text = f"{opening} The guard opens the door behind you and draws his sword."
+    assert "outcome" not in {v.kind.value for v in check_narration(text, [result], intent="Pay the Price", facts=facts)}
+    text = f"{opening} The clerk sighs and opens the archive for you."
+    assert "outcome" in {v.kind.value for v in check_narration(text, [result], intent="Pay the Price", facts=facts)}

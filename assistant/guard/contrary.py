@@ -76,6 +76,7 @@ _GOAL_DONE: dict[str, str] = {
     "climb": r"climbs|climbed|reaches the top|reached the top|pulls yourself up|pulled yourself up",
     "escape": r"escapes|escaped|get away|gets away|got away|slip away|slips away|slipped away",
 }
+GOAL_VERBS = tuple(_GOAL_DONE)
 #: What makes a sentence tell information learned ("you notice that ...", "she tells you").
 _LEARNED = re.compile(
     r"\byou\s+(?:(?:finally|quickly|soon|now)\s+)*(?:learn|learns|learned|discover|discovers|discovered|find out|found out"
