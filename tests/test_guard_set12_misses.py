@@ -141,7 +141,9 @@ def test_the_card_explained_in_its_terms_is_an_echo() -> None:
         "0, -1 for the result, means that the asset's quality is 0 (the crew's Tier 0, -1 for the result) and your "
         "downtime activities go up."
     )
-    assert "echo" in kinds(text, ASSET, intent)
+    found = check(text, ASSET, intent)
+    assert "echo" in {v.kind.value for v in found}
+    assert "reads the facts you were given out in the rules' words" in describe_violations(found)
     # AJ-1.5b:bl-downtime:4:2 (held-out set 11): the sheet's note in parentheses told as the story's subject
     assert "echo" in kinds("The crew's Tier 0, -1 for the result, makes the asset's quality 0.", ASSET, intent)
     assert "echo" not in kinds("Your contacts find you a carriage at last, a shabby one with a cracked axle.", ASSET, intent)
