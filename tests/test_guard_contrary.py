@@ -32,6 +32,9 @@ def outcome_flags(text: str, intent: str, request: dict = MISS) -> list[str]:
         ("You notice that the old warehouses hold goods from the guild master's shop.", LISTEN),
         ("A fishwife tells you the guild master meets smugglers at dawn.", LISTEN),
         ("You manage to slip past the guards at the gate.", "I slip past the guards at the gate"),
+        # held-out set 11: "instead of" names what they consider, it turns nothing
+        ("The guild master is talking about a new contract for the guild, and you overhear that they are considering "
+         "hiring someone else instead of the current member.", LISTEN),
     ],
 )  # fmt: skip
 def test_a_miss_told_working_in_other_words_is_caught(text: str, intent: str) -> None:
@@ -46,6 +49,7 @@ def test_a_miss_told_working_in_other_words_is_caught(text: str, intent: str) ->
         ("Your vibroblade glances off his armor.", SHOOT),
         ("The raider's blade connects with your shoulder.", SHOOT),  # what the foe does is the miss's cost
         ("He opens the box, but it is empty, and a guard steps in.", PRESS),  # a momentary success undermined
+        ("The clerk reaches for the key, and instead he opens the door for the guard.", PRESS),  # "instead": a turn
         ("The clerk refuses to open the archive.", PRESS),
         ("You try to force the airlock open with the bar.", FORCE),
         ("You throw your weight against the airlock to open it; the seals groan.", FORCE),
@@ -120,6 +124,11 @@ DOCKS = "I ask the dockhands about the Wayfarer's last crew"
         # a 1.5B's weak hit on asking the dockhands: the one asked will not talk
         ("You scrape through. He doesn't seem interested in talking with you.", DOCKS, WEAK, True),
         ("They are not willing to provide you with any information.", DOCKS, STRONG, True),
+        # ... or you come away with nothing (held-out set 6)
+        ("You scrape through, but you are unable to find any information.", DOCKS, WEAK, True),
+        ("They talk for an hour, and you fail to learn anything useful.", DOCKS, STRONG, True),
+        ("You are unable to find any information.", DOCKS, MISS, False),
+        ("You scrape through, though you could not get any closer to the crew's old berth.", DOCKS, WEAK, False),
         ("He doesn't seem interested in talking with you.", DOCKS, MISS, False),
         ("The old dockhand talks, though he will not say it twice.", DOCKS, WEAK, False),
         ("The clerk does not talk back; he opens the archive.", PRESS, WEAK, False),  # not asked: pressed

@@ -56,6 +56,8 @@ def test_a_change_told_as_none_or_a_clock_told_as_full_is_caught(request_: dict,
         (HARM, "You feel the pain in your arm as the blade slices into your flesh."),  # the engine dealt the harm
         (FRAY, "Your blade slices into the raider's coat."),  # the foe's, not yours
         (STALK_MISS, "The priest is already gone, and you are left with nothing but the rain."),
+        # a 1.5B's miss (held-out set 12, labelled good): a stick is nothing the character carries
+        (STALK_MISS, "It falls apart in your hands, and you are left with nothing but a broken stick."),
         (FDM, "The hatch jams; your scanner could shatter if you push it."),  # only a supposition
     ],
 )

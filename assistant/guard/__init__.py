@@ -10,7 +10,8 @@ fact sheet or the app's own headings ("Moves that fit") copied into the story; a
 action done (:mod:`assistant.guard.goals`), or a hit's own outcome text told negated ("you are unable to redirect
 damage", :mod:`assistant.guard.denied`), is an outcome told the other way, and so are an oracle answer told in
 opposite deeds ("the raider lunges at you again" after he fled, :mod:`assistant.guard.opposed`), a hit told as
-getting nothing and a price told as a gain (:mod:`assistant.guard.turned`); a deed on a bare roll, the player's
+getting nothing and a price told as a gain (:mod:`assistant.guard.turned`), and a price told as the failed action it
+is paid for done after all (:mod:`assistant.guard.paid_for`); a deed on a bare roll, the player's
 earlier line copied in the first person and an unattributed quote in the character's mouth are the player's
 (:mod:`assistant.guard.undeclared`); a model's draft that copies the fact sheet it was given or the card's open choice
 is an echo (:mod:`assistant.guard.sheet_copy`, read only with ``prepare(sheet=...)``), and a dice amount told as harm
@@ -68,6 +69,7 @@ from assistant.guard.offers import check_offers, check_options_stated
 from assistant.guard.opposed import check_opposed
 from assistant.guard.oracle_answer import check_noticed, check_oracle_story
 from assistant.guard.outcomes import check_outcome
+from assistant.guard.paid_for import check_price_undoes
 from assistant.guard.retold import (
     check_other_move_text,
     check_other_tone,
@@ -157,7 +159,7 @@ def check_narration(
     pats = patterns(facts.system)
     meters = meter_words(facts.system)
     told = list(sentences(own_words_blanked(text, intent), facts.engine_text, facts.engine_bigrams))
-    for sentence in told:
+    for at, sentence in enumerate(told):
         state, covered = check_state(sentence, facts)
         found += check_outcome(sentence, facts)
         found += state
@@ -168,7 +170,8 @@ def check_narration(
         found += check_declared(sentence, facts, intent, question)
         found += check_claims(sentence, facts, question or intent)
         found += check_agency(sentence, facts, intent)
-        found += check_oracle_story(sentence, facts, question) or check_noticed(sentence, facts, question)
+        before = told[at - 1].narr if at else ""
+        found += check_oracle_story(sentence, facts, question) or check_noticed(sentence, facts, question, before)
         found += check_established(sentence, facts.established, changing=bool(facts.moves & CHANGING_MOVES))
         found += check_else_told_of(sentence, facts)
         found += check_miss_worked(sentence, facts, intent)
@@ -190,6 +193,7 @@ def check_narration(
         found += check_told_as_yours(sentence, facts)
     found += check_undeclared(told, facts, intent, question)
     found += check_opposed(told, facts, question)
+    found += check_price_undoes(told, facts)
     found += check_retold_answers(told, facts)
     found += check_earlier(told, facts, intent)
     found += check_reading_other_move(text, facts)

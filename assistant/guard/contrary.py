@@ -63,7 +63,7 @@ _MANAGE = re.compile(
 #: Verbs whose doing is the goal itself, grouped with the ways a story tells it done ("frees the door" for "open").
 _GOAL_DONE: dict[str, str] = {
     "open": r"opens|opened|unlocks|unlocked|frees|freed|gives way|gave way|swings open|swung open|slides open|slid open"
-    r"|springs open|sprang open|pops open|popped open|budges|budged",
+    r"|springs open|sprang open|pops open|popped open|bursts open|burst open|flies open|flew open|budges|budged",
     "unlock": r"unlocks|unlocked|opens|opened|clicks open|clicked open|gives way|gave way",
     "free": r"frees|freed|breaks free|broke free|comes loose|came loose",
     "break": r"breaks|broke|shatters|shattered|snaps|snapped|splinters|splintered|gives way|gave way",
@@ -76,6 +76,7 @@ _GOAL_DONE: dict[str, str] = {
     "climb": r"climbs|climbed|reaches the top|reached the top|pulls yourself up|pulled yourself up",
     "escape": r"escapes|escaped|get away|gets away|got away|slip away|slips away|slipped away",
 }
+GOAL_VERBS = tuple(_GOAL_DONE)
 #: What makes a sentence tell information learned ("you notice that ...", "she tells you").
 _LEARNED = re.compile(
     r"\byou\s+(?:(?:finally|quickly|soon|now)\s+)*(?:learn|learns|learned|discover|discovers|discovered|find out|found out"
@@ -149,13 +150,20 @@ def _missed(facts: Facts) -> bool:
 _BREAK = re.compile(r"[,;:—()]|\s-\s|\bbut\b|\byet\b|\bthough\b|\balthough\b")
 
 
+#: "hiring someone else instead of the current member": a preposition, not a turn ("but instead he refuses").
+_INSTEAD_OF = re.compile(r"\binstead\s+of\b")
+
+
 def _claim(sentence: Sentence, start: int, end: int) -> bool:
-    """The span is told as a fact: no failure, turn, attempt or supposition from its clause to the sentence's end
-    ("he glares, but he opens the box" tells the box opened; "he opens the box, but it is empty" tells a turn)."""
+    """The span is told as a fact: no failure, turn or attempt from its clause to the sentence's end ("he glares, but
+    he opens the box" tells the box opened; "he opens the box, but it is empty" tells a turn), and no supposition in
+    its own clause ("you hear rumors of a dispute, which could lead to conflict": the later clause supposes, the
+    rumors are heard). "Instead of" names a choice made, not a turn."""
     text = sentence.narr
     left = max((m.end() for m in _BREAK.finditer(text[:start])), default=0)
-    words = set(re.findall(r"[a-z']+", text[left:]))
-    if sentence.question or words & (_TURN | OUTCOME_HYPOTHETICAL):
+    right = next((m.start() for m in _BREAK.finditer(text, end)), len(text))
+    words = set(re.findall(r"[a-z']+", _INSTEAD_OF.sub(" ", text[left:])))
+    if sentence.question or words & _TURN or set(re.findall(r"[a-z']+", text[left:right])) & OUTCOME_HYPOTHETICAL:
         return False
     return not _ATTEMPT.search(text[max(left, start - 40) : end])
 
@@ -170,40 +178,47 @@ def _span(raw: str, start: int, end: int) -> str:
     return " ".join(raw[start:end].split())
 
 
-def _violation(sentence: Sentence, start: int, end: int, what: str) -> list[Violation]:
+MISSED = "the engine's outcome is a miss"
+
+
+def _violation(sentence: Sentence, start: int, end: int, what: str, failed: str = MISSED) -> list[Violation]:
     excerpt = _span(sentence.raw or sentence.original, start, end) or " ".join(sentence.original.split()[:10])
-    return [Violation(ViolationKind.OUTCOME, f"'{excerpt}' tells {what}, but the engine's outcome is a miss", excerpt)]
+    return [Violation(ViolationKind.OUTCOME, f"'{excerpt}' tells {what}, but {failed}", excerpt)]
 
 
 def check_miss_worked(sentence: Sentence, facts: Facts, intent: str | None) -> list[Violation]:
     """On a miss: the player's weapon or effort working, the declared goal's verb told as done, or (at an
-    information move) something learned about what the player asked after."""
-    if not _missed(facts):
-        return []
+    information move) something learned about what the player asked after (:func:`told_working`)."""
+    return told_working(sentence, intent) if _missed(facts) else []
+
+
+def told_working(sentence: Sentence, intent: str | None, failed: str = MISSED) -> list[Violation]:
+    """``intent``, an action that failed, told working in ``sentence`` (see :func:`check_miss_worked`); ``failed``
+    says how the engine decided it failed."""
     text = sentence.narr
     for m in (_TOOL_WORKS.search(text), _MANAGE.search(text)):
         if m and _claim(sentence, m.start(), m.end()):
             if m.re is _MANAGE and not set(_stems(text[m.end() :])) & set(_stems(intent or "")):
                 continue  # "you manage to stay on your feet": not what the player set out to do
-            return _violation(sentence, m.start(), m.end() + 30, "the attempt working")
+            return _violation(sentence, m.start(), m.end() + 30, "the attempt working", failed)
     said = re.findall(r"[a-z]+", (intent or "").lower())
     for goal in dict.fromkeys(w for w in said if w in _GOAL_DONE):
         m = re.search(rf"\b(?:{_GOAL_DONE[goal]})\b", text)
         if m and not re.search(r"\bto\s+(?:\w+\s+)?$", text[: m.start()]) and _claim(sentence, m.start(), m.end()):
-            return _violation(sentence, max(0, m.start() - 30), m.end() + 20, f"the goal ('{goal}') reached")
+            return _violation(sentence, max(0, m.start() - 30), m.end() + 20, f"the goal ('{goal}') reached", failed)
     if set(said) & _SEEKS:
         wanted = {w for w in _stems(intent or "") if w not in {s[:5] for s in _SEEKS}}
         if _AGAINST_YOU.search(text):
             return []  # the news is a threat to you: the situation worse
         m = _LEARNED.search(text)
         if m and wanted & set(_stems(text[m.end() :])) and _claim(sentence, m.start(), m.end()):
-            return _violation(sentence, m.start(), m.end() + 60, "something learned about what you sought")
+            return _violation(sentence, m.start(), m.end() + 60, "something learned about what you sought", failed)
         m = _HEARSAY.search(text)
         if m and wanted & set(_stems(text)) and _claim(sentence, m.start(), m.end()):
-            return _violation(sentence, m.start() - 40, m.end() + 40, "the gossip you sought, heard")
+            return _violation(sentence, m.start() - 40, m.end() + 40, "the gossip you sought, heard", failed)
         m = _NEWS.search(text)
         if m and wanted & set(_stems(text[: m.start()])) and _claim(sentence, m.start(), m.end()):
-            return _violation(sentence, m.start() - 40, m.end() + 40, "the news you sought, heard")
+            return _violation(sentence, m.start() - 40, m.end() + 40, "the news you sought, heard", failed)
     return []
 
 
@@ -262,6 +277,11 @@ _WONT_TELL = re.compile(
 _NO_ANSWER = re.compile(
     r"\b(?:not|n't)\s+(?:\w+\s+)?(?:interested|sure|know|knows|remember|remembers|recall|recalls)\b"
     r"|\bno\s+(?:idea|answers?|information)\b|\bknows?\s+nothing\b"  # ignoring you: assistant.guard.turned
+)
+#: ... or you coming away with nothing: "you are unable to find any information" (your own doubt is not this).
+_LEARNED_NOTHING = re.compile(
+    r"(?:\bnot|n't|\bunable\s+to|\bfail(?:s|ed)?\s+to)\s+(?:\w+\s+)?(?:find|get|learn|gather|obtain|discover)\s+"
+    r"(?:anything|any\s+(?:useful\s+|new\s+)?(?:information|answers?|clues?))\b"
 )
 _HITS = frozenset({"strong_hit", "weak_hit", "critical", "full_success", "partial_success"})
 #: "You fail to open it", "you cannot force it", "you are unable to": the player's attempt told failing.
@@ -327,6 +347,7 @@ def check_hit_failed(sentence: Sentence, facts: Facts, intent: str | None) -> li
             found.append((m.start(), m.end()))
     if set(said) & _ASKS:  # asked someone: their refusing to talk is the question failing
         found += [(text.rfind(" ", 0, m.start()) + 1, m.end()) for m in _WONT_TELL.finditer(text)]  # from its word
+        found += [(text.rfind(" ", 0, m.start()) + 1, m.end()) for m in _LEARNED_NOTHING.finditer(text)]
         found += [
             (m.start(), m.end())
             for m in _NO_ANSWER.finditer(text)

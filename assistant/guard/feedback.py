@@ -58,6 +58,10 @@ def fix_sentence(v: Violation) -> str:
         reason = rest
     if v.kind is ViolationKind.ECHO and "first person" in v.detail:
         reason = "tell only this turn, and call the character 'you'"
+    if v.kind is ViolationKind.ECHO and ("reads out" in v.detail or "rules' terms" in v.detail):
+        reason = "that reads the facts you were given out in the rules' words; tell what happens, as story"
+    if v.kind is ViolationKind.ECHO and "progress track" in v.detail:
+        reason = "the card beside the story shows the track; tell what happens instead"
     if v.kind is ViolationKind.ECHO and ("earlier turn" in v.detail):
         reason = "that was an earlier turn; tell what happens this turn"
     if v.kind is ViolationKind.DECISION:

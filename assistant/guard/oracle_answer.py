@@ -2,8 +2,10 @@
 no, "The reactor hums steadily, still running" (the question's words, stated without a negation) is a yes.
 
 A no to whether someone perceives you ("Does the priest sense me?") is hedged back toward yes when the story shows
-them noticing: "the priest's eyes widen", "the guard turns toward you", "she spins to face you". A stiffening or a
-narrowing of the eyes may answer a noise, and is left to the story.
+them noticing: "the priest's eyes widen", "the guard turns toward you", "she spins to face you", "He turns to you
+with a frown" right after a sentence about the priest. A look your way may be taken back ("but his eyes pass over
+you"); the perception itself may not: "He notices a small figure moving towards him, but he does not seem to be aware
+of it" hedges the no. A stiffening or a narrowing of the eyes may answer a noise, and is left to the story.
 """
 
 from __future__ import annotations
@@ -51,15 +53,22 @@ _PERCEIVES = re.compile(
 #: Signs of having noticed: a startle, a look your way.
 _NOTICING = re.compile(
     r"\beyes\s+(?:widen|widened)\b|\beyes\s+(?:snap|snapped|lock|locked|fix|fixed|dart|darted)\s+(?:to|on|onto)\s+you\b"
-    r"|\b(?:whirls|whirled|spins|spun)\s+(?:around\s+)?(?:toward|towards|to\s+face)\s+you\b"
+    r"|\b(?:whirls|whirled|spins|spun|turns|turned|turning)\s+(?:around\s+)?(?:toward|towards|to\s+face|to)\s+you\b"
     r"|\b(?:turns|turned|glances|glanced|looks|looked|stares|stared|peers|peered)\s+(?:straight\s+|right\s+)?"
     r"(?:toward\s+you|towards\s+you|in\s+your\s+direction|your\s+way)\b"
-    r"|\b(?:notices|noticed|spots|spotted|senses|sensed|sees|saw)\s+you\b"
+    # perceiving you, or someone unnamed where you are: the asked-for perception itself, which no "but" takes back
+    r"|\b(?P<perceived>(?:notices|noticed|spots|spotted|senses|sensed|sees|saw|detects|detected)\s+(?:that\s+you|you"
+    r"|(?:a|the)\s+(?:[a-z]+\s+){0,2}?(?:figure|presence|intruder|stranger)))\b"
 )
 
 
-def check_noticed(sentence: Sentence, facts: Facts, question: str | None) -> list[Violation]:
-    """After a no to "Does <someone> sense me?", that someone told noticing you (see the module's docstring)."""
+#: A sentence told of someone named just before: "He turns to you with a frown." after "The priest looks around."
+_PRONOUN_SUBJECT = re.compile(r"^\W*(?:he|she|they|his|her|their)\b")
+
+
+def check_noticed(sentence: Sentence, facts: Facts, question: str | None, before: str = "") -> list[Violation]:
+    """After a no to "Does <someone> sense me?", that someone told noticing you (see the module's docstring), named or
+    as the pronoun opening the sentence right after one that names them (``before``)."""
     if "no" not in facts.outcomes or not question or sentence.question:
         return []
     asked = _PERCEIVES.match(question.lower())
@@ -67,14 +76,16 @@ def check_noticed(sentence: Sentence, facts: Facts, question: str | None) -> lis
         return []
     who = asked.group("who")
     text = sentence.narr
-    if not re.search(rf"\b{re.escape(who)}(?:'s)?\b", text):
+    named = re.compile(rf"\b{re.escape(who)}(?:'s)?\b")
+    if not named.search(text) and not (_PRONOUN_SUBJECT.match(text) and named.search(before)):
         return []
     for m in _NOTICING.finditer(text):
         clause_start = max(text.rfind(c, 0, m.start()) for c in ",;:")
-        before = text[clause_start + 1 : m.start()]
-        if _NEGATION.search(before) or hypothetical(text, m.start(), m.end(), IF_WORDS):
+        lead = text[clause_start + 1 : m.start()]
+        if _NEGATION.search(lead) or hypothetical(text, m.start(), m.end(), IF_WORDS):
             continue
-        if _NEGATION.search(text[m.end() :]) or re.search(r"\b(?:past|over|through)\s+you\b", text[m.end() :]):
+        rest = text[m.end() :]
+        if not m.group("perceived") and (_NEGATION.search(rest) or re.search(r"\b(?:past|over|through)\s+you\b", rest)):
             continue  # "turns toward you, but his eyes pass over you without a flicker": taken back
         excerpt = " ".join(text[max(0, clause_start + 1) : m.end()].split())
         detail = f"'{excerpt}' shows the {who} noticing you, but the oracle answered no"

@@ -20,6 +20,11 @@ as story and lists an open choice with its card), so a draft is read this way on
 - **The game told instead of the story**: 'The oracle responds with "The reactor is no longer running."', "You are
   already told that you ...": the oracle answering or the prompt's own bookkeeping read out where the story tells what
   happens.
+- **A progress track read out**: "The raider's combat track shows formidable", "your vow track fills": the card's
+  bookkeeping (the track and its rank) where the story tells the fight or the quest; the card beside it shows the track.
+- **A note of the fact sheet in parentheses**: "The crew's Tier 0, -1 for the result, makes the asset's quality 0": the
+  sheet's "(the crew's Tier 0, -1 for the result)" explains a number to the player (or instructs the narrator); told
+  in the story, in or out of its parentheses, it reads the card out.
 - **An open choice's prompt or its options**: "You overindulge: select an overindulgence.", "Choose two.", or two or
   more of its options listed; the choice panel beside the story asks it.
 
@@ -42,10 +47,14 @@ _DEFINED_TIER = re.compile(
 _RULES_QUOTED = re.compile(r"^\s*(?:the\s+)?(?:rules?|rules text|move text|the move)(?:\s+(?:say|says|read|reads))?\s*:", re.I)
 _PARENTHESIS = re.compile(r"\([^)]*\)")
 RULES_TERMS = frozenset(
-    re.findall(r"\S+", "outcome outcomes miss misses hit hits match roll rolls rolled move moves option options choose pick hold")
+    re.findall(
+        r"\S+", "outcome outcomes miss misses hit hits match roll rolls rolled move moves option options choose pick hold means"
+    )
 )
-"""The words that make a copied fact rules talk ("a miss on this move"). Narrower than the chat filter's: "They envision
-what they must do next" tells the character picturing it, and "The Magistrate says what happens." hands the turn over."""
+"""The words that make a copied fact rules talk ("a miss on this move"; "the crew's Tier 0, -1 for the result, means that
+the asset's quality is 0": the card explained, where a recital of its changes tells them). Narrower than the chat
+filter's: "They envision what they must do next" tells the character picturing it, and "The Magistrate says what
+happens." hands the turn over."""
 DEFINITION_WORDS = 9
 """An outcome's definition of at least this many words ("it works, but at a cost or with a complication"), told as a
 sentence of its own, is the sheet read out; shorter ones ("you do what you set out to do") are plain story words."""
@@ -55,6 +64,13 @@ _GAME_TALK = re.compile(
     r"\bthe\s+oracle\s+(?:responds|responded|answers|answered|replies|replied|says|said|tells|told|reveals|revealed)\b"
     r"|\b(?:you\s+are|you're|you\s+have\s+been|you've\s+been)\s+already\s+told\b|\balready\s+told\s+(?:to\s+)?(?:you|the\s+player)\b"
 )
+_TRACK_TOLD = re.compile(
+    r"\b(?:combat|vow|progress|expedition|connection|bonds?|quests?|discovery|discoveries|legacy|scene)\s+tracks?\b"
+)
+"""A progress track named by its kind: the card's bookkeeping ("a track" alone may be a path or footprints)."""
+_ASIDE = re.compile(r"\(([^)]*)\)")
+ASIDE_WORDS = 4
+"""A note of the fact sheet in parentheses of at least this many words is its own wording, not a story's ("(0)" is not)."""
 PROMPT_MIN_WORDS = 2
 """An open choice's prompt of fewer words ("Choose") is too short to be told as a copy."""
 OPTION_WORDS = 4
@@ -71,6 +87,7 @@ def check_sheet_copied(text: str, facts: Facts) -> list[Violation]:
     known = fact_sentences(lines)
     told = {normalize_words(t) for t in facts.told}
     prompts = _prompts(facts)
+    asides = [a for a in (normalize_words(m) for m in _ASIDE.findall(facts.sheet)) if len(a.split()) >= ASIDE_WORDS]
     definitions = _definitions()
     out: list[Violation] = []
     for sentence in sentences(text):
@@ -89,6 +106,12 @@ def check_sheet_copied(text: str, facts: Facts) -> list[Violation]:
             out.append(Violation(ViolationKind.ECHO, detail, excerpt))
         elif _GAME_TALK.search(narr):
             detail = f"'{excerpt}' tells the game (the oracle answering, what was already told), not the story; tell what happens"
+            out.append(Violation(ViolationKind.ECHO, detail, excerpt))
+        elif any(f" {a} " in plain for a in asides):
+            detail = f"'{excerpt}' reads out a note of the fact sheet (in its parentheses); tell what happens, as story"
+            out.append(Violation(ViolationKind.ECHO, detail, excerpt))
+        elif _TRACK_TOLD.search(narr):
+            detail = f"'{excerpt}' reads out the card's progress track; tell what happens, as story (the card shows it)"
             out.append(Violation(ViolationKind.ECHO, detail, excerpt))
         elif _definition_told(plain, definitions):
             detail = f"'{excerpt}' reads out the fact sheet's definition of the outcome; tell what happens, as story"

@@ -43,14 +43,18 @@ _HARM = re.compile(
     r"|gashed|slashes|slashed)\s+(?:into\s+|through\s+|across\s+)?your\s+(?:\w+\s+)?(?:flesh|skin|arm|arms|leg|legs|side"
     r"|shoulder|chest|back|face|hand|hands|thigh|ribs|gut|belly|neck|cheek|body)\b"
 )
+#: What the character carries: its loss is a loss of theirs ("a broken stick" in the story is not).
+_GEAR = (
+    r"(?:cloak|coat|gear|pack|weapon|blade|sword|knife|dagger|bow|shield|armor|armour|scanner|rifle|pistol|supplies|kit"
+    r"|rope|lantern|map)"
+)
 #: A loss told as the character's: gear broken, ruined or gone ("you are left with nothing but a broken cloak").
 _LOSS = re.compile(
     r"\byou\s+(?:are|were)\s+left\s+with\s+(?:nothing\s+but\s+|only\s+)?(?:a|an|your)\s+(?:broken|torn|shattered|ruined"
-    r"|damaged|tattered|cracked|shredded|splintered)\b"
-    r"|\byour\s+(?:\w+\s+)?(?:cloak|gear|pack|weapon|blade|sword|bow|shield|armor|armour|scanner|rifle|pistol|supplies|kit"
-    r"|rope|lantern|map)\s+(?:breaks|broke|shatters|shattered|snaps|snapped|is\s+(?:broken|torn|lost|ruined|gone|destroyed))\b"
-    r"|\byou\s+(?:lose|lost)\s+your\s+(?:\w+\s+)?(?:cloak|gear|pack|weapon|blade|sword|bow|shield|armor|armour|scanner"
-    r"|rifle|pistol|supplies|kit|rope|lantern|map)\b"
+    rf"|damaged|tattered|cracked|shredded|splintered)\s+(?:\w+\s+)?{_GEAR}\b"
+    rf"|\byour\s+(?:\w+\s+)?{_GEAR}\s+(?:breaks|broke|shatters|shattered|snaps|snapped|is\s+(?:broken|torn|lost|ruined|gone"
+    r"|destroyed))\b"
+    rf"|\byou\s+(?:lose|lost)\s+your\s+(?:\w+\s+)?{_GEAR}\b"
 )
 #: What the engine changes when it deals harm, per system (any of them changed: the story may tell the wound).
 _HARM_TARGETS = frozenset({"health", "hp", "harm", "stress", "integrity", "companion_health", "blood", "spirit"})

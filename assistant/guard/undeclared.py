@@ -35,6 +35,7 @@ import re
 from assistant.guard.established import CHANGING_MOVES
 from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
+from assistant.guard.paid_for import paid_for
 from assistant.guard.text import HYPOTHETICAL, Sentence, hypothetical, normalize, normalize_words
 
 #: Verbs after "you" that tell what befalls, what is perceived or felt, or how the roll went: not a deed chosen.
@@ -242,6 +243,10 @@ def _deed(
     moves = f"{facts.engine_text} {' '.join(facts.moves)}"
     price = bool(facts.moves & CHANGING_MOVES)  # the price befalls the character where they are
     move_words = _stems(moves).union(*(deeds for kind, deeds in _MOVE_DEEDS if kind.search(moves)), about)
+    # ... where the action it is paid for left them ("You stand in front of the airlock" after "As you try to force the
+    # jammed airlock open, ..."); that action's own verb told again ("You force the airlock open") is a deed
+    action = paid_for(facts).split()
+    paid_words = _stems(" ".join(action)) - _stems(action[0]) if action else set()
     for m in (*_YOU_DEED.finditer(text), *_TOOL_DEED.finditer(text)):
         verb = m.group("verb")
         closer = bool(re.match(r"\s+closer\s+to\b", m.group("rest")))  # "You move closer to investigate": approaching
@@ -260,7 +265,7 @@ def _deed(
         if intent and closer:
             if _stems(m.group("rest")) - {"clos"} & set(about):
                 continue  # "You move closer to the priest" while stalking him: the declared deed
-        elif not words or words & move_words:
+        elif not words or words & move_words or (words & paid_words and not _stems(verb) & _stems(action[0])):
             continue  # the move itself told ("You loose the shot" on a Volley)
         excerpt = _excerpt(sentence, m.start("who") if m.re is _YOU_DEED else m.start("verb") - 30, m.end())
         detail = (
