@@ -180,6 +180,20 @@ def word_cover(asked: list[str], chunk: Chunk, anchors: tuple[str, ...] = (), po
     return sum(1 for t in asked if t in words) / len(asked)
 
 
+def other_result(sentence: str, rolled: set[int]) -> bool:
+    """Is ``sentence`` the outcome line of another result than the one the question rolled ("12+ The situation
+    passes uneventfully." for "got an 11")? Its number makes it close to the question in meaning, so every
+    move's outcome lines were close to any question that gives a total; only the line the total falls in
+    speaks of that result. A table's row ("63-68 | Your vehicle suffers damage") is kept: any row of the table
+    says the question is about that table."""
+    from rules_index.lead import result_range
+
+    if not rolled or "|" in sentence:
+        return False
+    covered = result_range(sentence)
+    return len(covered) > 0 and not any(n in covered for n in rolled)
+
+
 def gather(index: RulesIndex, query: str, system: str | None) -> list[Evidence]:
     """The evidence for every candidate passage of ``query`` (optionally of one ``system``)."""
     chunks = [c for c in index.chunks() if system is None or c.system == system]
@@ -199,10 +213,17 @@ def gather(index: RulesIndex, query: str, system: str | None) -> list[Evidence]:
     vector_rank = {c.id: n for n, c in enumerate(vector_order, start=1)}
     candidates = list({c.id: c for c in [*vector_order, *(c for c, _ in lexical)]}.values())
 
+    from rules_index.lead import defining_pattern, rolled_numbers  # lead ranks sentences of the passages ranked here
+
     store = sentence_vectors(index)
     anchors, pointing = vectors.anchors.to, vectors.anchors.pointing
+    rolled = rolled_numbers(query)
     texts = [
-        [lead(c), *(s for s in passage_sentences(c) if s not in pointing.get(c.id, ())), *anchors.get(c.id, ())]
+        [
+            lead(c),
+            *(s for s in passage_sentences(c) if s not in pointing.get(c.id, ()) and not other_result(s, rolled)),
+            *anchors.get(c.id, ()),
+        ]
         for c in candidates
     ]
     matrix = store.matrix([t for group in texts for t in group])
@@ -211,8 +232,6 @@ def gather(index: RulesIndex, query: str, system: str | None) -> list[Evidence]:
     # "what do I roll" names no section: a title is named by the question's words that say what it asks about
     q_named = q_terms - _ROLL_WORDS
     asked = content_terms(query)
-    from rules_index.lead import defining_pattern  # lead ranks sentences of the passages ranked here
-
     defining = defining_pattern(query)
     told = narrated_action(query)
     out: list[Evidence] = []

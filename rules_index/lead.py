@@ -136,7 +136,10 @@ def highlight_sentences(question: str, hits: list[Hit], index: RulesIndex, per_p
     # ... unless it names the result it got: then the outcome line answers
     told = narrated_action(question) and not rolled_numbers(question) and not _OUTCOME_WORDS.search(question)
     rolled = rolled_numbers(question)
-    how_to = asks_how_to(question) and bool(hits[0].chunk.move)
+    how_works = bool(_HOW_WORKS.match(question)) and (0 in named or names_in_other_words(question, hits[0]))
+    how_to = bool(hits[0].chunk.move) and (asks_how_to(question) or how_works)
+    # asked how a move is made, a question it puts to the player is no answer (asked for its questions, it is)
+    prompts = how_to and not _ASKS_FOR_QUESTIONS.search(question)
     opening = [s for n, s in candidates[:3] if n == 0] if how_to else []
     trigger = next((s for s in opening if s.startswith("When ") and not s.endswith(":")), None)
     vectors = sentence_vectors(index).matrix([s for _, s in candidates])
@@ -162,6 +165,7 @@ def highlight_sentences(question: str, hits: list[Hit], index: RulesIndex, per_p
         score += TOLD_FIRST_BONUS if told and i == 0 and firsts.get(i) == sentence else 0.0
         score += TRIGGER_BONUS if i == 0 and sentence == trigger else 0.0
         score -= INTRO_PENALTY if sentence.rstrip().endswith(":") else 0.0
+        score -= PROMPT_PENALTY if prompts and sentence.rstrip(" *").endswith("?") else 0.0
         scored[i].append((score, sentence))
     return [sorted(s, key=lambda pair: -pair[0])[:per_passage] for s in scored]
 
@@ -187,6 +191,14 @@ _HOW_TO = re.compile(
     r"|what\s+(?:do|should|would)\s+(?:i|we)\s+roll\b|what\s+happens\s+(?:when|if)\b)",
     re.I,
 )
+#: "How does running a scheme work?" names the best move (:func:`named_passages`, :func:`names_in_other_words`)
+#: and asks what it does: its trigger answers, as for "how do I ...".
+_HOW_WORKS = re.compile(r"^\W*how\s+(?:does|do|is|are)\b.*\b(?:work|works|handled|done)\b", re.I)
+#: A question the text puts to the player ("What aspect of the scheme produces the best results?") prompts the
+#: fiction; it states no rule, so it does not lead the answer to how a move is made (unless the GM asks about
+#: the move's questions; "can I find out what my faction holds" is answered by Get Your Bearings' own question).
+PROMPT_PENALTY = 0.15
+_ASKS_FOR_QUESTIONS = re.compile(r"\b(?:questions?|q's|qs|ask|asks|asking)\b", re.I)
 _OUTCOME_ASKED = re.compile(
     r"\b(?:miss\w*|fail\w*|strong|weak|match\w*|backfire\w*|critical|succeed\w*|success\w*|hit)\b|\d"
     # ... nor about a measure's state ("when my supply drops to zero", "at its minimum"): its own line answers
@@ -205,10 +217,11 @@ NOTHING_NEW_PENALTY = 0.3
 #: "I rolled a 6" / "what does 10+ do": the outcome line of that result ("6- The power backfires.",
 #: "1-10 | You suffer mortal harm") is the answer, over a sentence that is only close in words.
 RESULT_BONUS = 0.5
-_ROLLED = re.compile(r"(?<![\w.+-])(\d{1,3})(?![\w.])")
+#: A number a question gives, also at a sentence's end ("got an 11."), not a decimal's part ("1.5").
+_ROLLED = re.compile(r"(?<![\w.+-])(\d{1,3})(?!\w|\.\d)")
 #: The question speaks of a roll's result (not of a level, a tier or an amount).
 _ROLL_TALK = re.compile(
-    r"\b(?:roll\w*|got an?|came up|result|scored?)\b|\d\s*(?:\+|-\s*\d|or (?:less|more|lower|higher))"
+    r"\b(?:roll\w*|got an?|came (?:up|out)|result|scored?|total)\b|\d\s*(?:\+|-\s*\d|or (?:less|more|lower|higher))"
     # "got 11 on use power", "12 on transit", "an 8 on the gear check"
     r"|\bgot\s+\d|(?:^|\s)(?:an?\s+)?\d{1,3}\s+on\s+(?:the\s+|my\s+)?[a-z]",
     re.I,
@@ -291,6 +304,13 @@ def named_passages(question: str, hits: list[Hit]) -> dict[int, str]:
         if hit.chunk.origin != "note" and len(name) >= 4 and re.search(rf"\b{re.escape(name)}\b", text):
             out[i] = name
     return out
+
+
+def names_in_other_words(question: str, hit: Hit) -> bool:
+    """Does the question use every word of the passage's name of two words or more, in any form ("how does
+    running a scheme work" names Run the Scheme)?"""
+    name = set(terms(_name_words(_title(hit))))
+    return hit.chunk.origin != "note" and len(name) >= 2 and name <= set(terms(question))
 
 
 def _steer(i: int, sentence: str, words: set[str], q_terms: set[str], named: dict[int, str], counting: bool) -> float:

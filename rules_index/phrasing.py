@@ -216,6 +216,15 @@ _TELLING = re.compile(
     r"|^\W*(?:need|tryna|gotta)\b",
     re.I,
 )
+#: ... and of another character at the table by name ("Leech wants to come up with a new recipe", "Nico tries
+#: fried eel at the night market", "Coran takes the fall"): a name (capitalised) opening the question, then an
+#: action or an intent ("Everyone wants a third downtime activity" names no one). On the development sets every
+#: such question is answerable (the texts are moves).
+_NAMED_ACTOR = re.compile(
+    r"^\W*(?:[Tt]he\s+|[Oo]ur\s+)?(?!(?:Every|Any|No|Some)(?:one|body)\b)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s+(?:just\s+|still\s+|finally\s+)?"
+    r"(?:wants?|tries|tried|takes|grabs|tells|goes|corners|moves|decides|attempts|needs|sneaks|attacks|swings"
+    r"|shoots|casts|drains|feeds|runs|picks|steps|leans|lines\s+up|pinch(?:es)?|hauls?|jumps?)\b"
+)
 _NOT_GERUNDS = frozenset(["anything", "something", "nothing", "everything", "during", "thing", "bring", "sing", "morning"])
 
 
@@ -225,6 +234,8 @@ def narrated_action(question: str) -> bool:
     plain = plain_question(question)
     if _ASKING.search(plain):
         return False
+    if _NAMED_ACTOR.search(plain):
+        return True
     told = _TELLING.search(plain)
     return told is not None and (told.group("gerund") or "").lower() not in _NOT_GERUNDS
 

@@ -19,6 +19,7 @@ from rules_index.lead import (
     definition_term,
     highlight_sentences,
     named_passages,
+    names_in_other_words,
     names_the_row,
     result_range,
     rolled_numbers,
@@ -93,6 +94,10 @@ def test_a_question_about_a_roll_result_finds_the_outcome_line_of_that_result() 
     assert rolled_numbers("what happens if I roll a 6 or less on Use Power?") == {6}
     assert rolled_numbers("rolled a 12 on pay the price") == {12}
     assert rolled_numbers("what does 10+ do on Hack and Slash?") == {10}
+    # a total at a sentence's end, and one told as a total that came out
+    assert rolled_numbers("rolling to see how bad, got an 11. is that good or bad") == {11}
+    assert rolled_numbers("the backfire total came out as a 5. good news?") == {5}
+    assert rolled_numbers("it weighs 1.5 stone, roll for it") == set()
     # a level, a tier or a modifier is not a result
     assert rolled_numbers("level 3 harm, what now") == set()
     assert rolled_numbers("my momentum is -3 and I roll") == set()
@@ -314,3 +319,25 @@ def test_a_move_named_with_an_ampersand_is_the_move_named_with_and() -> None:
     hack = _hit("Hack and Slash", "When you make a concerted effort to attack an enemy, roll+Str.")
     assert named_passages("How does Hack & Slash work?", [hack]) == {0: "hack and slash"}
     assert named_passages("hack&slash?", [hack]) == {0: "hack and slash"}
+
+
+RUN_SCHEME = _hit(
+    "Run the Scheme",
+    "When you check in on your scheme, answer one of the questions and roll +Productivity.\n\nQuestions\n"
+    "- What aspect of the scheme produces the best results?\n- What aspect of the scheme do you check on first?",
+)
+
+
+def test_a_name_of_two_words_or_more_is_named_in_another_form() -> None:
+    assert names_in_other_words("how does running a scheme work?", RUN_SCHEME)
+    assert named_passages("how does running a scheme work?", [RUN_SCHEME]) == {}  # not word for word
+    assert not names_in_other_words("how do I set up a scheme?", RUN_SCHEME)  # "run" is not asked
+    assert not names_in_other_words("how do I feed?", FEED)  # a one-word name is named word for word only
+
+
+def test_how_a_named_move_works_leads_with_its_trigger_not_the_questions_it_puts(hash_index: RulesIndex) -> None:  # noqa: F811
+    scored = highlight_sentences("how does running a scheme work?", [RUN_SCHEME], hash_index, per_passage=5)
+    assert scored[0][0][1].startswith("When you check in on your scheme")
+    # asked for the questions, the questions may lead
+    asked = highlight_sentences("which questions does running a scheme ask?", [RUN_SCHEME], hash_index, per_passage=5)
+    assert any(s.endswith("?") for _, s in asked[0][:2])

@@ -122,6 +122,13 @@ def test_copies_are_left_out_but_different_passages_kept() -> None:
         # a GM tells it of the player's character in the third person
         ("she slips past the guards at the gate, what does that take", True),
         ("their crew hits the bank at midnight", True),
+        # ... or of another character at the table by name
+        ("Leech wants to come up with a brand new alchemical bomb recipe", True),
+        ("Nico tries fried eel at the night market for the first time, that a move?", True),
+        ("The Lurk wants to electrify the hull of the crew's boat. What quality does that need?", True),
+        ("Supply just dropped to zero on the long haul. What happens to the crew?", False),  # a state
+        ("What does Leech want with the recipe?", False),  # asked
+        ("Everyone wants a third downtime activity this round. What's it cost?", False),  # no one in particular
         ("what do they get on a 10", False),  # "do they" asks
         ("she is at 0 health", False),  # a state, not an action
         ("my character is at 0 health and gets hit", False),  # a state, not an action

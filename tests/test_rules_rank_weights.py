@@ -9,7 +9,7 @@ import pytest
 
 from rules_index import rank as rank_module
 from rules_index.coverage import judge
-from rules_index.evidence import gather
+from rules_index.evidence import gather, other_result
 from rules_index.index import RulesIndex
 from rules_index.move_cues import cue_boosts, move_cues, move_key, names_several_moves
 from rules_index.rank import RELEVANCE_WEIGHTS, Weights, weigh
@@ -106,3 +106,20 @@ def test_a_titles_aside_is_not_part_of_the_name_a_question_uses() -> None:
     assert title_overlap(asked, titled("Backfire (lower is better)")) == 1.0
     assert title_overlap(asked, titled("Use Power")) == 0.5
     assert title_overlap(set(terms("network")), titled("(Network)")) == 1.0  # a title that is all aside keeps it
+
+
+def test_another_results_outcome_line_is_not_what_a_rolled_total_is_closest_to(hash_index: RulesIndex) -> None:  # noqa: F811
+    assert other_result("12+ The situation passes uneventfully.", {11})
+    assert not other_result("10+ The situation passes but pick one.", {11})
+    assert not other_result("12+ The situation passes uneventfully.", set())  # no total given
+    assert not other_result("When you lay low, roll +Environs.", {11})  # not an outcome line
+    question = "my tech went sideways and i'm rolling to see how bad, got an 11. is that good or bad"
+    for e in gather(hash_index, question, "city"):
+        assert not other_result(e.closest, {11}), e.chunk.section_path
+    # a table's rows all say the question is about that table
+    assert not other_result("63-68 | Your vehicle suffers damage", {12})
+
+
+def test_a_faction_pushing_into_anothers_turf_points_at_overtake_neighborhood() -> None:
+    boosts, _ = move_cues("city", "the gang that runs the tannery district is pushing into our turf, which side rolls")
+    assert boosts[move_key("Overtake Neighborhood")] > 0

@@ -45,6 +45,11 @@ def test_no_slang_phrase_is_listed_twice() -> None:
         ("we bail on the job", "bail escape flee on"),
         ("bar brawl with the bouncer", "brawl violent fight with"),
         ("pinned down and shooting back at the drones", "shooting back exchange fire at"),
+        ("how many arrows do i walk into a fight with", "arrows ammunition do"),
+        ("can my cleric cast the healing spell on herself", "on herself self-casting yourself"),
+        ("a scene got too grim for one of the players", "too grim comfort flagged content for"),
+        ("my tech went sideways, got an 11", "went sideways backfire, got"),
+        ("how many arrows do i walk into a fight with", "walk into a fight enter combat encounter with"),
     ],
 )
 def test_slang_is_followed_by_the_rules_words(question: str, added: str) -> None:
