@@ -77,3 +77,13 @@ def test_a_passage_that_opens_with_its_heading_is_not_given_the_heading_twice() 
     assert quoted.count("Face Danger") == 1
     plain = Hit(chunk=replace(chunk, text="When you attempt something risky, roll."), score=1.0)
     assert passage_text(1, plain).count("Face Danger") == 1  # a passage without it still goes under its title
+
+
+def test_the_new_fact_lines_copied_into_a_story_are_caught() -> None:
+    from assistant.guard.claims import check_echo
+    from assistant.narrate.stops import STORY_STOPS
+
+    assert check_echo("Also true now: you overindulge. The dice keep rolling.")
+    assert check_echo("You face a choice on the panel beside your story.")
+    assert "Also true now" in STORY_STOPS
+    assert not check_echo("You overindulge. The dice keep rolling, and the night runs away from you.")
