@@ -135,7 +135,7 @@ def test_open_choices_and_follow_ups_are_given_as_the_players_to_make() -> None:
     weak = resolve({"system": "starforged", "move": "Secure an Advantage", "stat": "wits", "dice": [5, 3, 9]})
     list(LLMNarrator(fake).stream(request(weak)))
     facts = str(fake.seen[0][-1].content)
-    assert "Left to the player (shown beside your story; do not name, pick or tell any option" in facts
+    assert "Left to the player: a choice on the panel beside your story (never write its words or options" in facts
     assert "Take +2 momentum" not in facts  # the options are shown beside the story: a model given them picked one
     assert "Already changed" not in facts
     miss = resolve({"system": "starforged", "move": "Face Danger", "stat": "edge", "dice": [1, 8, 9]})

@@ -152,7 +152,10 @@ def passage_text(n: int, hit: Hit, text: str | None = None) -> str:
     """A rules passage for the narrator, under its own title only: a small model given "[1] starforged › … (file:L1)"
     ended its story with such a citation (``n`` is its rank, kept for the callers' order)."""
     title = str(getattr(hit, "section", "") or "").split("\u203a")[-1].strip() or "Rules passage"
-    return quoted(f"{title}\n{hit.text if text is None else text}")
+    body = hit.text if text is None else text
+    if body.split("\n", 1)[0].strip().lower() == title.lower():  # the passage opens with its own heading
+        return quoted(body)
+    return quoted(f"{title}\n{body}")
 
 
 #: A line of a move's text that starts telling its results ("On a weak hit…", "- 7 - 9 Pick 2", "1-3: Tier -1").
@@ -288,7 +291,29 @@ def narration_passages(request: NarrationRequest) -> list[tuple[Hit, str]]:
     tempts a model to tell another row."""
     if request.task != "narrate":
         return []
-    return [(hit, hit.text if passage_origin(hit) == "homebrew" else before_results(hit.text)) for hit in request.rules]
+    sent = [(hit, hit.text if passage_origin(hit) == "homebrew" else story_passage(hit.text)) for hit in request.rules]
+    return [(hit, text) for hit, text in sent if text.strip()]
+
+
+#: A sentence of a passage that speaks of dice or of where a reading comes from, not of the fiction: given a rules note
+#: ("… -1d6 when you take what you can get. This reading rests on the sentence: …"), a 1.5B model told "You deal 1d6
+#: damage to the target."
+_NOT_STORY_SENTENCE = re.compile(
+    r"\b\d*d\d+\b|\brests on the sentence\b|\bshipped text\b|\bused as facts\b|\bCC BY\b|\bthe text (?:names|gives)\b",
+    re.I,
+)
+
+
+def story_passage(text: str) -> str:
+    """A move's passage as a narrator's background: before the results it lists (:func:`before_results`), without
+    the sentences on dice and on the reading's sources (:data:`_NOT_STORY_SENTENCE`)."""
+    kept = []
+    for line in before_results(text).split("\n"):
+        sentences = re.split(r"(?<=[.!?])\s+(?=[A-Z\u201c\"])", line)
+        told = [s for s in sentences if not _NOT_STORY_SENTENCE.search(s)]
+        if told or not line.strip():
+            kept.append(" ".join(told))
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(kept)).strip()
 
 
 def passage_origin(hit: Any) -> str:

@@ -122,21 +122,63 @@ def _result_lines(result: Result, question: str, actor: str = "") -> list[str]:
     if clause:  # a sentence, not a heading: a small model copied "Already changed on the sheet" into its story
         lines.append(clause)
     for choice in result.choices:  # its options are shown beside the story: a model given them picked one
-        if actor:  # Mara's picks on her own move are her call, made by whoever plays her
-            lines.append(
-                f"Left to {actor} (shown beside your story; do not name, pick or tell any option; end by asking "
-                f"which {actor} chooses): {choice.prompt.rstrip(':. ')}."
-            )
-            continue
-        lines.append(
-            f"Left to the player (shown beside your story; do not name, pick or tell any option; end by asking "
-            f"which they choose): {choice.prompt.rstrip(':. ')}."
-        )
+        lines.extend(_choice_lines(choice.prompt, actor))
+    if not actor and _unhurt(result):
+        lines.append(UNHURT)
     offer = facts.burn_offer(result)
     if offer and not actor:
         lines.append(
             f"Left to the player (do not do it): they may burn their {result.burn.meter if result.burn else 'momentum'}."
         )
+    return lines
+
+
+UNHURT = "Nothing hurts you this turn: no blow, wound or pain lands on you."
+"""Said when the engine dealt the player no harm: told "a weak hit: it works, but at a cost", a 1.5B model made the
+cost a wound ("the raider's blade hits your chest, leaving a deep scar"; "a bit of pain in your arm" on a strong hit),
+a change only the engine or the player's next suffer move makes."""
+
+#: Meters whose change is a wound (health down, stress or harm up) and words of a move's own text that make one part of
+#: this turn's result.
+_HARM_METERS = ("health", "hp", "harm", "integrity", "wound", "stress", "trauma", "blood", "spirit")
+_HARM_TEXT = re.compile(r"\b(?:harm\w*|damage\w*|wound\w*|hurt\w*|injur\w*|attacks? you)\b", re.I)
+
+
+def _unhurt(result: Result) -> bool:
+    """Whether this action roll dealt the player no wound: no harm meter moved, no impact marked, no harm in the
+    outcome text (an oracle, a table or a roll with no outcome says nothing of the kind)."""
+    if result.outcome not in FAMILY or result.roll in {"oracle", "table", "notation"}:
+        return False
+    for effect in result.effects:
+        if effect.kind is EffectKind.IMPACT and effect.after:
+            return False
+        if effect.kind is EffectKind.METER and effect.delta and any(m in effect.target.lower() for m in _HARM_METERS):
+            return False
+    return not any(_HARM_TEXT.search(s) for s in story_sentences(result))
+
+
+#: A choice's prompt split into its sentences and clauses ("You overindulge: select an overindulgence.").
+_CLAUSES = re.compile(r"(?:[:;.]|,\s*but\b|\s+but\s+(?=(?:choose|pick|select|must|take)\b))\s*", re.I)
+#: A clause that asks the choice rather than telling what is true ("select an overindulgence", "you may …").
+_ASKS = re.compile(
+    r"^(?:choose|pick|select|spend|take|mark|swear|sing|reduce|write|spotlight|recommit|raise|resolve|do|ask|add|clear"
+    r"|decide|make|roll)\b|\b(?:may|must|choose|chooses|pick|picks|select|selects)\b",
+    re.I,
+)
+
+
+def _choice_lines(prompt: str, actor: str = "") -> list[str]:
+    """An open choice for the model: what its prompt tells as true ("You overindulge") as a fact of the turn, and the
+    choice itself as a choice on the panel, without the words that ask it. Given the prompt, a 1.5B model copied it as
+    its story ("You overindulge: select an overindulgence.")."""
+    told = [c.strip() for c in _CLAUSES.split(prompt) if c.strip()]
+    true = [c for c in told if not _ASKS.search(c) and len(c.split()) >= 2 and not c.lower().startswith("when ")]
+    who, asks = (actor, f"which {actor} chooses") if actor else ("the player", "what they choose")
+    lines = [f"Also true now: {'. '.join(c[:1].upper() + c[1:] for c in true)}."] if true else []
+    lines.append(
+        f"Left to {who}: a choice on the panel beside your story (never write its words or options, never pick one; "
+        f"end by asking {asks})."
+    )
     return lines
 
 
@@ -243,6 +285,14 @@ def told_as_fact(results: Sequence[Result], question: str) -> bool:
     return bool(oracle_first_sentence(results, question))
 
 
+def _follow_ups(results: Sequence[Result]) -> str:
+    """The follow-ups offered next, as what they are in the story rather than the card's rules words: given "make a
+    suffer move (-1)", a 1.5B model wrote "You attempt to make a suffer move." """
+    line = facts.follow_up_line(results).removeprefix("Next: ")
+    line = re.sub(r"make a suffer move(?: \([+-]?\d+\))?", "a cost the player chooses (a suffer move)", line)
+    return re.sub(r"\s*\([+-]\d+\)", "", line)
+
+
 def story_facts(results: Sequence[Result], *, question: str = "", player_text: str = "", actor: str = "") -> str:
     """The turn for a language model, in words: what was decided, what is left to the player, where to stop.
     ``actor``: the one who made the move when it is not the one playing (Mara, rolling at you): told as theirs."""
@@ -251,11 +301,8 @@ def story_facts(results: Sequence[Result], *, question: str = "", player_text: s
     blocks = [HEADER]
     for result in results:
         blocks.append("\n".join(_result_lines(result, question, actor)))
-    follow = facts.follow_up_line(results)
+    follow = _follow_ups(results)
     if follow:
         # a model given "Pay the Price" after a miss told the price itself ("you fall to the ground in pain")
-        blocks.append(
-            f"Offered next, not played out (the player makes it next: tell no harm or loss from it now): "
-            f"{follow.removeprefix('Next: ')}"
-        )
+        blocks.append(f"Offered next, not played out (the player makes it next: tell no harm or loss from it now): {follow}")
     return "\n\n".join(blocks)

@@ -1,0 +1,89 @@
+"""The fact sheet a small model narrates from: what it copied or misread on a real 1.5B model is given as meaning.
+
+Each case comes from a draft the guard had to reject: an open choice's prompt copied as the story ("You overindulge:
+select an overindulgence."), a wound invented as a weak hit's cost, "make a suffer move (-1)" told as a deed, and a
+rules note's "-1d6" told as "You deal 1d6 damage"."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from assistant.engine import resolve
+from assistant.narrate.context import passage_text, story_passage
+from assistant.narrate.story_facts import UNHURT, story_facts
+from rules_index.chunk import Chunk
+from rules_index.search import Hit
+
+
+def sf(move: str, stat: str, dice: list[int]) -> object:
+    return resolve({"system": "starforged", "move": move, "stat": stat, "dice": dice})
+
+
+def test_an_open_choice_is_asked_by_the_panel_and_what_its_prompt_tells_stays_a_fact() -> None:
+    vice = resolve({"system": "blades", "move": "Indulge Vice", "dice": [5, 2], "character": {"stress": 3}})
+    assert [c.id for c in vice.choices] == ["overindulgence"]
+    told = story_facts([vice])
+    assert "select an overindulgence" not in told.lower()  # the prompt's asking words, which the model copied
+    assert "Also true now: You overindulge." in told
+    assert "Left to the player: a choice on the panel beside your story" in told
+    for option in vice.choices[0].options:
+        assert option.label not in told
+
+
+def test_a_choice_that_only_asks_adds_no_fact() -> None:
+    weak = sf("Secure an Advantage", "wits", [5, 3, 9])
+    told = story_facts([weak])
+    assert weak.choices and "Also true now" not in told
+    assert "Choose one" not in told
+
+
+def test_nothing_hurts_you_is_said_only_when_the_engine_dealt_no_wound() -> None:
+    weak = sf("Face Danger", "edge", [5, 3, 9])
+    assert UNHURT in story_facts([weak])
+    endured = resolve({"system": "starforged", "move": "Endure Harm", "options": {"amount": 2}})  # health goes down, no roll
+    assert any(e.target == "health" and e.delta for e in endured.effects)
+    assert UNHURT not in story_facts([endured])
+    oracle = resolve({"system": "starforged", "move": "Ask the Oracle", "options": {"odds": "likely"}, "dice": [12]})
+    assert UNHURT not in story_facts([oracle], question="Is the hatch open?")
+
+
+def test_a_suffer_move_offered_next_is_told_as_a_cost_without_its_number() -> None:
+    weak = sf("Face Danger", "edge", [5, 3, 9])
+    told = story_facts([weak])
+    offered = next(line for line in told.splitlines() if line.startswith("Offered next"))
+    assert "a cost the player chooses (a suffer move)" in offered
+    assert "make a suffer move" not in offered and "(-1)" not in offered
+
+
+def test_a_passage_keeps_its_fiction_and_drops_dice_and_where_its_reading_comes_from() -> None:
+    note = (
+        "How Volley is read\nVolley is rolled +DEX and spends one ammunition per roll. The shipped text names Volley "
+        "only through its ammunition; its results are the basic move as published, used as facts. A hit hands the "
+        "target a Deal Damage request with your Grit (and -1d6 when you take what you can get). This reading rests on "
+        "the sentence: \u201c5xAmmunition: a single ammunition type for the Volley move.\u201d"
+    )
+    kept = story_passage(note)
+    assert kept == "How Volley is read\nVolley is rolled +DEX and spends one ammunition per roll."
+    move = "Face Danger\nWhen you attempt something risky, envision your action and roll.\n\nOn a strong hit, you do it."
+    assert story_passage(move) == "Face Danger\nWhen you attempt something risky, envision your action and roll."
+
+
+def test_a_passage_that_opens_with_its_heading_is_not_given_the_heading_twice() -> None:
+    chunk = Chunk(
+        id="x", system="starforged", section_path=["Moves", "Face Danger"], move="Face Danger",
+        source="starforged.txt", line_start=1, line_end=2, text="Face Danger\nWhen you attempt something risky, roll.",
+    )  # fmt: skip
+    quoted = passage_text(1, Hit(chunk=chunk, score=1.0))
+    assert quoted.count("Face Danger") == 1
+    plain = Hit(chunk=replace(chunk, text="When you attempt something risky, roll."), score=1.0)
+    assert passage_text(1, plain).count("Face Danger") == 1  # a passage without it still goes under its title
+
+
+def test_the_new_fact_lines_copied_into_a_story_are_caught() -> None:
+    from assistant.guard.claims import check_echo
+    from assistant.narrate.stops import STORY_STOPS
+
+    assert check_echo("Also true now: you overindulge. The dice keep rolling.")
+    assert check_echo("You face a choice on the panel beside your story.")
+    assert "Also true now" in STORY_STOPS
+    assert not check_echo("You overindulge. The dice keep rolling, and the night runs away from you.")
