@@ -152,6 +152,21 @@ def _odds(request: dict[str, Any], notes: list[str]) -> dict[str, Any] | None:
     return table.to_dict()
 
 
+def _odds_wait_for(ruleset: Any, move_name: str, notes: list[str]) -> str | None:
+    """What the odds wait for when the move needs a number the player gives as they make it (Endure Harm's amount):
+    "odds follow the amount you give (harm suffered: 1 minor, 2 serious, 3 major)", not "odds unknown"."""
+    missing = next((n.split(": ", 1)[1] for n in notes if n.startswith("odds unavailable: ")), "")
+    try:
+        options = ruleset.options_for(ruleset.find_move(move_name))
+    except Exception:  # noqa: BLE001 - a move the ruleset does not know: nothing to say
+        return None
+    for name, spec in options.items():
+        if spec.min is not None and spec.max is not None and f"needs the {name.replace('_', ' ')}" in missing:
+            help_words = f" ({spec.help})" if spec.help else ""
+            return f"odds follow the {name.replace('_', ' ')} you give{help_words}, asked when you make it"
+    return None
+
+
 def build_suggestion(s: Scored, cues: Any, context: SuggestContext, ruleset: Any | None) -> Suggestion:
     move = s.move
     index = pick_approach(s, cues)
@@ -172,10 +187,13 @@ def build_suggestion(s: Scored, cues: Any, context: SuggestContext, ruleset: Any
     if options:
         request["options"] = options
     odds = burn_odds = None
+    odds_words: str | None = None
     alternatives: list[dict[str, Any]] = []
     if move.from_ruleset and ruleset is not None:
         if move.roll in ("action", "progress", "pool", "total", "oracle"):
             odds = _odds(request, notes)
+            if odds is None:
+                odds_words = _odds_wait_for(ruleset, move.name, notes)
         if odds is not None and move.roll == "action" and _burnable(ruleset):
             meter = _burn_meter(ruleset)
             level = character.get(meter, 0)
@@ -208,6 +226,7 @@ def build_suggestion(s: Scored, cues: Any, context: SuggestContext, ruleset: Any
         source=dict(move.source),
         from_ruleset=move.from_ruleset,
         alternatives=alternatives,
+        odds_words=odds_words,
     )
 
 

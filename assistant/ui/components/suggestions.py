@@ -88,7 +88,8 @@ def takes_adds(types: list[str]) -> bool:
 def suggestion_caption(suggestion: Any, roll: str) -> str:
     """The line under a suggestion's button: its odds and trigger; a progress roll says it takes no adds or burn."""
     why = str(getattr(suggestion, "why", "") or "")
-    odds = odds_text(getattr(suggestion, "odds", None), roll != "none", suggestion.system, suggestion.move_id)
+    words = getattr(suggestion, "odds_words", None)
+    odds = words or odds_text(getattr(suggestion, "odds", None), roll != "none", suggestion.system, suggestion.move_id)
     kind = "progress roll, no adds or burn: " if roll == "progress" else ""
     return f"{kind}{odds} — {shortened(why)}"
 
