@@ -167,6 +167,50 @@ class FollowingMixin(ActingMixin):
             raise RulesError(f"Burning {spec.meter} would not improve {result.move}: {why}. Nothing was changed.")
         return (yield from self._redo(seq, event, {"burn": True}, f"burn {result.burn.meter} on {result.move}"))
 
+    def _coin_on_last(self, text: str) -> tuple[int, Any, int] | None:
+        """When ``text`` only spends coin on the last roll ("spend 2 coin to raise the result"): that move, its event
+        and the coin spent on it in all; refused when the last move is no roll coin raises and the words name a
+        result; None when they do not (the words are an action: "I spend 2 coin")."""
+        from assistant.chat.coin_raise import OPTION, coin_in_words, system_takes_coin, takes_coin
+
+        said = coin_in_words(text)
+        if said is None:
+            return None
+        coins, names_result = said
+        seq = self.known.top
+        found = self.store.events(self.campaign, after=seq - 1, upto=seq) if seq else []
+        event = found[0].event if found and found[0].event.type == "move_resolved" else None
+        result = event.result if event is not None else {}
+        if event is None or result.get("roll") != "pool" or not takes_coin(self.system, str(result.get("move") or "")):
+            if not names_result and not system_takes_coin(self.system):
+                return None
+            last = f" (your last move, {result.get('move')}, was not one)" if event is not None else ""
+            raise RulesError(
+                "Coin raises the result of a downtime activity's roll, spent right after that roll" + last + ". "
+                "Roll the activity first, then say “spend 1 coin”. Nothing was changed."
+            )
+        if result.get("outcome") == Outcome.CRITICAL.value:
+            raise RulesError(f"{result.get('move')} is already a critical: coin cannot raise it further. Nothing was changed.")
+        options = event.request.get("options") or {}
+        spent = int(options.get(OPTION) or 0)
+        whose = "the crew's coin" if options.get("pay_from_crew") else "your coin"
+        held = (result.get("character_before") or {}).get("crew_coin" if options.get("pay_from_crew") else "coin")
+        if isinstance(held, int) and spent + coins > held:
+            left = held - spent
+            raise RulesError(
+                f"Not enough coin: {whose} is {left}, and you asked to spend {coins}. "
+                + (f"Spend {left} at most." if left else "There is none left to spend on this roll.")
+                + " Nothing was changed."
+            )
+        return found[0].seq, event, spent + coins
+
+    def _spend_coin(self, seq: int, event: Any, coins: int) -> TurnStream:
+        """The last downtime roll again, the same dice, with ``coins`` spent in all to raise its result."""
+        from assistant.chat.coin_raise import OPTION
+
+        move = str(event.result.get("move") or "the roll")
+        return (yield from self._redo(seq, event, {OPTION: coins}, f"spend {coins} coin on {move}"))
+
     def _new_track_ranked(self, text: str) -> tuple[int, Any, dict[str, Any]] | None:
         """When ``text`` only names a rank ("a dangerous vow", "make it epic") and the last move started a track
         without one in the player's words: that move, and its new track at the rank named."""
