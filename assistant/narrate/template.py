@@ -49,9 +49,22 @@ def _card(result: Result, label: bool, whose: str = "") -> str:
     else:  # a zero-dice roll's line says how it was rolled: the engine's note is not said again
         zero = facts.zero_dice(result)
         head += [facts.roll_line(result), *(n for n in result.notes if not (zero and n.startswith("Zero dice:")))]
-    head += [f"On {whose}'s sheet, {changes[0][:1].lower()}{changes[0][1:]}", *changes[1:]] if whose and changes else changes
+    head += _on_their_sheet(result, changes, whose) if whose else changes
     head.append(facts.burn_offer(result))
     return " ".join(part for part in head if part)
+
+
+def _on_their_sheet(result: Result, changes: list[str], whose: str) -> list[str]:
+    """The changes of another character's move, the first one on their sheet said to be there ("On Mara's sheet,
+    focus 2 → 1."); a track or clock the move starts or marks is the campaign's, told before it as it is."""
+    from assistant.narrate.effect_lines import effect_line
+
+    records = {effect_line(e) for e in result.effects if e.kind in ("progress", "clock")}
+    first = next((i for i, line in enumerate(changes) if line not in records), None)
+    if first is None:
+        return changes
+    line = changes[first]
+    return [*changes[:first], f"On {whose}'s sheet, {line[:1].lower()}{line[1:]}", *changes[first + 1 :]]
 
 
 def _listed(request: NarrationRequest, result: Result) -> list[str]:
