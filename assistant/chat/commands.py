@@ -169,7 +169,10 @@ def with_bare_number(system: str, request: dict[str, Any], number: int) -> dict[
     options = dict(request.get("options") or {})
     if takes and "amount" not in options:
         return {**request, "options": {**options, "amount": number}}
-    return {**request, "adds": int(request.get("adds") or 0) + number}
+    adds = int(request.get("adds") or 0) + number
+    if not -MAX_ADDS <= adds <= MAX_ADDS:  # "/roll hack and slash +str 99": a bonus, out of bounds
+        raise _usage_error("roll", f"A bonus is a whole number from -{MAX_ADDS} to +{MAX_ADDS}; {adds:+d} won't do.")
+    return {**request, "adds": adds}
 
 
 MAX_ADDS = 10

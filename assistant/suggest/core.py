@@ -8,6 +8,7 @@ confirm-then-roll step. Pure of I/O except the embedder (whose move vectors are 
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
@@ -141,13 +142,16 @@ def _burn_meter(ruleset: Any) -> str:
     return "momentum"
 
 
-def _odds(request: dict[str, Any], notes: list[str]) -> dict[str, Any] | None:
+def _odds(request: dict[str, Any], notes: list[str], refusals: list[str] | None = None) -> dict[str, Any] | None:
+    from assistant.engine import RulesError
     from assistant.engine.probability import odds_for_request
 
     try:
         table = odds_for_request(request)
     except Exception as exc:  # the engine explains what is missing (a progress track, a rank...)
         notes.append(f"odds unavailable: {exc}")
+        if refusals is not None and isinstance(exc, RulesError):  # the rules refuse it now (no mana for a spell)
+            refusals.append(str(exc))
         return None
     return table.to_dict()
 
@@ -165,6 +169,15 @@ def _odds_wait_for(ruleset: Any, move_name: str, notes: list[str]) -> str | None
             help_words = f" ({spec.help})" if spec.help else ""
             return f"odds follow the {name.replace('_', ' ')} you give{help_words}, asked when you make it"
     return None
+
+
+def _not_now(refusals: list[str]) -> str | None:
+    """Why the rules refuse the move as the sheet stands, said where its odds would be ("not now: ... you have 0
+    mana ..."), so the player reads it before confirming it."""
+    if not refusals:
+        return None
+    said = re.split(r"(?<=[.!?])\s+", refusals[0].strip())[0].rstrip(".")  # the reason; confirming says what to do
+    return f"not now: {said[:1].lower()}{said[1:]}"
 
 
 def build_suggestion(s: Scored, cues: Any, context: SuggestContext, ruleset: Any | None) -> Suggestion:
@@ -191,9 +204,10 @@ def build_suggestion(s: Scored, cues: Any, context: SuggestContext, ruleset: Any
     alternatives: list[dict[str, Any]] = []
     if move.from_ruleset and ruleset is not None:
         if move.roll in ("action", "progress", "pool", "total", "oracle"):
-            odds = _odds(request, notes)
+            refusals: list[str] = []
+            odds = _odds(request, notes, refusals)
             if odds is None:
-                odds_words = _odds_wait_for(ruleset, move.name, notes)
+                odds_words = _odds_wait_for(ruleset, move.name, notes) or _not_now(refusals)
         if odds is not None and move.roll == "action" and _burnable(ruleset):
             meter = _burn_meter(ruleset)
             level = character.get(meter, 0)
