@@ -289,7 +289,8 @@ class FollowingMixin(ActingMixin):
                 text = "No progress tracks yet. Start one with /track <rank> <name>."
             else:
                 text = "\n".join(
-                    f"- {t.get('name')} ({t.get('rank')} {kind_word(str(t.get('kind', 'vow')))}): {t.get('ticks', 0) // 4}/10 boxes"
+                    f"- {t.get('name')} ({t.get('rank')} {kind_word(str(t.get('kind', 'vow')))}): {t.get('ticks', 0) // 4}/10"
+                    " boxes"
                     + (f" and {t['ticks'] % 4} tick{'s' if t['ticks'] % 4 > 1 else ''}" if t.get("ticks", 0) % 4 else "")
                     + (f" — {t['status']}" if t.get("status") else "")
                     for t in self._state.tracks.values()
