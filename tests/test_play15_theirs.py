@@ -52,3 +52,29 @@ def test_the_defending_factions_choice_is_not_told_as_your_call() -> None:
     assert turn.kind == "action", turn.error
     assert "The defending faction may do one of these (the defending faction's call):" in turn.narration, turn.narration
     assert "your call" not in turn.narration, turn.narration
+
+
+def test_the_picks_on_maras_action_roll_are_told_of_her_not_you() -> None:
+    session, dice = open_campaign("Her Benefit", "elegy")
+    session.send("/character add Mara heart=4")
+    offered = session.send("Mara attacks the hunter")
+    theirs = next(s for s in offered.suggestions if s.move == "Face Danger")
+    assert theirs.request["character_id"] == "mara", theirs.request  # her move: the benefit list is Action Roll's
+    dice.queue(1, 2)  # Mara's heart 4 against 1 and 2: a strong hit
+    rolled = session.confirm({**theirs.request, "move": "Action Roll", "stat": "heart"})
+    assert "Choose a fitting benefit, Mara's call:" in rolled.narration, rolled.narration
+    assert "- They feed: gain +4 blood (they kill their victim)" in rolled.narration, rolled.narration
+    assert "- You " not in rolled.narration and "your" not in rolled.narration.split("Mara's call:")[1], rolled.narration
+    picked = session.send("/choose 4")
+    assert picked.kind == "action", picked.error
+    assert picked.narration.startswith("Mara picks: they feed: gain +4 blood"), picked.narration
+    assert_store_matches_card(session, picked)
+
+
+def test_a_companion_biting_to_feed_is_told_in_the_players_words() -> None:
+    session, dice = open_campaign("Her Feeding", "elegy")
+    session.send("/character add Mara")
+    offered = session.send("Mara bites the guard to feed")
+    dice.queue(1, 2)
+    fed = session.confirm(next(s for s in offered.suggestions if s.move == "Feed"))
+    assert fed.narration.startswith("Mara bites the guard to feed."), fed.narration

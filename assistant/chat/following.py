@@ -11,6 +11,7 @@ from assistant.chat.turn import finish as _finish
 from assistant.engine import AssistantError, InputError, Result, RulesError, get_ruleset
 from assistant.engine.outcomes import Outcome
 from assistant.engine.tracks import kind_word
+from assistant.narrate.their_words import of_them
 from assistant.store import service
 from assistant.store.followups import StaleEventError, describe
 
@@ -57,6 +58,7 @@ class FollowingMixin(ActingMixin):
             if made:  # a second "/choose" on a move already picked on: what was chosen, and that nothing waits
                 whose = self._actor_of({**event.request, "character_id": event.state_change.character_id})
                 told = "; ".join(m[:1].lower() + m[1:] for m in made)
+                told = of_them(told) if whose else told  # Mara's picks, told of her
                 raise InputError(
                     f"{result.move}'s choice is already made ({whose or 'you'} chose: {told}): nothing is left to "
                     "pick. Tell me what your character does next."
