@@ -26,6 +26,7 @@ command parsed. The commands (``/help`` prints this list)::
 
 from __future__ import annotations
 
+import difflib
 import re
 import shlex
 from dataclasses import dataclass, field
@@ -192,9 +193,23 @@ def parse_oracle(rest: str) -> dict[str, Any]:
         if after and text[: after.start()].strip() and (after.group(1) or re.search(r"[,;:(\-]", after.group(0))):
             odds, text = choice, text[: after.start()].strip(" :,-") + (after.group(1) or "")
             break
+    else:
+        odds, text = _misspelt_odds(text)
     if not text:
         raise _usage_error("oracle", "Ask a yes/no question.")
     return {"question": text, "odds": odds}
+
+
+def _misspelt_odds(text: str) -> tuple[str, str]:
+    """The odds a question opens with when typed with a slip ("likly is the drone armed", "smal chance the hatch
+    holds"): those odds and the question; else 50/50 and the words as they are. The card says the odds read."""
+    words = text.split()
+    for choice in sorted(ODDS, key=len, reverse=True):
+        n = len(choice.split())
+        lead = " ".join(words[:n]).lower().strip(" :,-")
+        if len(words) > n and difflib.SequenceMatcher(None, lead, choice).ratio() >= 0.85:
+            return choice, " ".join(words[n:]).strip(" :,-")
+    return "50/50", text
 
 
 def parse_command(text: str) -> Command:
