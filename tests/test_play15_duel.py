@@ -37,3 +37,15 @@ def test_a_bonus_past_the_bounds_is_refused_in_the_players_words(typed: str) -> 
     assert refused.error.startswith("A bonus is a whole number from -10 to +10; +"), refused.error
     assert "Bad request" not in refused.error and "adds" not in refused.error
     assert session.reload().moves == 0
+
+
+def test_defending_against_a_foe_is_not_aimed_at_the_foe() -> None:
+    session, _ = open_campaign("Against Duke", "dungeon-world")
+    session.send("/character add Duke class=fighter")
+    offered = session.send("I defend against Duke")
+    defend = next(s for s in offered.suggestions if s.move == "Defend")
+    assert "target" not in (defend.request.get("options") or {}), defend.request
+    assert not any(n.startswith("Aimed at Duke") for n in offered.notes), offered.notes
+    protecting = session.send("I defend Duke from the arrows")
+    defend = next(s for s in protecting.suggestions if s.move == "Defend")
+    assert (defend.request.get("options") or {}).get("target") == "duke", defend.request

@@ -201,6 +201,8 @@ class CharactersMixin(SessionBase):
             attacks = self._attacks(str(request.get("move", "")))
             hurts = attacks or self._taken_by_target(str(request.get("move", "")))
             aim = target if (target in self._state.characters or attacks) else None
+            if aim is not None and not attacks and self._opposed(text, str(target)):
+                aim = None  # "I defend against Duke": Duke is the foe, not the one defended
             if aim is None and hurts:  # "deal the damage": on the one fought, not on the one playing
                 others = [cid for cid in self._state.characters if cid != self._state.active_character]
                 if len(others) == 1:
@@ -278,6 +280,11 @@ class CharactersMixin(SessionBase):
         if aimed is None and self._taken_by_target(str(request.get("move", ""))):
             return ""  # "I deal damage" on Mara: her sheet takes it, the move is the one playing's
         return shown_name(self._state, str(maker))
+
+    def _opposed(self, text: str, target: str) -> bool:
+        """The words name the character as the one opposed ("against Duke", "from Duke's blade")."""
+        name = str(self._state.characters.get(target, {}).get("name") or target).strip()
+        return bool(name) and re.search(rf"\b(?:against|from|versus|vs\.?)\s+{re.escape(name)}\b", text, re.I) is not None
 
     def _leads(self, text: str, target: str) -> bool:
         """The named character is the words' subject, first in them ("Mara attacks the hunter", "then Mara casts a
