@@ -22,3 +22,19 @@ def test_a_move_made_without_dice_as_the_sheet_stands_does_not_read_none_100() -
     assert "none 100%" not in listed
     caption = suggestion_caption(cohesion, "total")
     assert caption.startswith("no roll as the sheet stands") and "none 100" not in caption, caption
+
+
+def test_a_faction_roll_with_no_aspects_says_how_to_add_them() -> None:
+    session, dice = open_campaign("No Aspects", "city")
+    dice.queue(3, 4)
+    bare = session.send("/roll secure resource")
+    assert bare.kind == "action", bare.error
+    assert (
+        "Rolled +0: the faction has no aspects on the sheet (add one with /add aspect <words>, or say how many aspects "
+        "are relevant)."
+    ) in bare.narration, bare.narration
+    assert "every aspect listed" not in bare.narration
+    session.send("/add aspect Dockside warehouses")
+    dice.queue(3, 4)
+    listed = session.send("/roll secure resource")
+    assert "Rolled +1: every aspect listed for the faction" in listed.narration, listed.narration
