@@ -42,13 +42,21 @@ def test_endure_harm_says_its_odds_follow_the_amount_not_odds_unknown() -> None:
     from assistant.ui.components.suggestions import suggestion_caption
 
     session, _ = open_campaign("Hurt", "starforged")
+    session.send("/set health 1")  # an amount of 1 takes health to 0, and Endure Harm rolls; less, and it does not
     turn = session.send("I endure harm")
     endure = next(s for s in turn.suggestions if s.move == "Endure Harm")
     words = "odds follow the amount you give (how much: 1 minor, 2 serious, 3 major), asked when you make it"
     assert endure.odds is None and endure.odds_words == words
-    assert f"- Endure Harm (+health) — {words}" in moves_that_fit(turn.suggestions)
+    assert f"- Endure Harm (+{endure.stat}) — {words}" in moves_that_fit(turn.suggestions)
     caption = suggestion_caption(endure, "action")
     assert caption.startswith(words) and "unknown" not in caption, caption
+
+
+def test_endure_harm_above_what_any_harm_takes_says_it_makes_no_roll() -> None:
+    session, _ = open_campaign("Unhurt", "starforged")
+    turn = session.send("I endure harm")  # health 5: minor, serious or major harm leaves it above 0, no roll
+    endure = next(s for s in turn.suggestions if s.move == "Endure Harm")
+    assert endure.odds_words == "no roll as the sheet stands: the move happens without dice", endure.odds_words
 
 
 def test_a_fight_with_no_foe_named_reads_as_a_new_fight() -> None:

@@ -156,9 +156,10 @@ def _odds(request: dict[str, Any], notes: list[str], refusals: list[str] | None 
     return table.to_dict()
 
 
-def _odds_wait_for(ruleset: Any, move_name: str, notes: list[str]) -> str | None:
+def _odds_wait_for(ruleset: Any, move_name: str, notes: list[str], request: dict[str, Any]) -> str | None:
     """What the odds wait for when the move needs a number the player gives as they make it (Endure Harm's amount):
-    "odds follow the amount you give (harm suffered: 1 minor, 2 serious, 3 major)", not "odds unknown"."""
+    "odds follow the amount you give (harm suffered: 1 minor, 2 serious, 3 major)", not "odds unknown"; or, when no
+    number it may take makes it roll as the sheet stands (Endure Harm above 0 health), that it makes no roll."""
     missing = next((n.split(": ", 1)[1] for n in notes if n.startswith("odds unavailable: ")), "")
     try:
         options = ruleset.options_for(ruleset.find_move(move_name))
@@ -166,9 +167,26 @@ def _odds_wait_for(ruleset: Any, move_name: str, notes: list[str]) -> str | None
         return None
     for name, spec in options.items():
         if spec.min is not None and spec.max is not None and f"needs the {name.replace('_', ' ')}" in missing:
+            if _never_rolls(request, name, range(spec.min, spec.max + 1)):
+                return NO_ROLL_WORDS
             help_words = f" ({spec.help})" if spec.help else ""
             return f"odds follow the {name.replace('_', ' ')} you give{help_words}, asked when you make it"
     return None
+
+
+#: A move that, as the sheet stands, is made without dice whatever the player gives it.
+NO_ROLL_WORDS = "no roll as the sheet stands: the move happens without dice"
+
+
+def _never_rolls(request: dict[str, Any], option: str, values: range) -> bool:
+    """Whether the move makes no roll for any of ``values`` of ``option`` (a handful: an amount from 1 to 3)."""
+    if len(values) > 10:
+        return False
+    for value in values:
+        table = _odds({**request, "options": {**(request.get("options") or {}), option: value}}, [])
+        if table is None or set(table.get("outcomes") or {}) - {"match"} != {"none"}:
+            return False
+    return True
 
 
 def _not_now(refusals: list[str]) -> str | None:
@@ -207,7 +225,7 @@ def build_suggestion(s: Scored, cues: Any, context: SuggestContext, ruleset: Any
             refusals: list[str] = []
             odds = _odds(request, notes, refusals)
             if odds is None:
-                odds_words = _odds_wait_for(ruleset, move.name, notes) or _not_now(refusals)
+                odds_words = _odds_wait_for(ruleset, move.name, notes, request) or _not_now(refusals)
         if odds is not None and move.roll == "action" and _burnable(ruleset):
             meter = _burn_meter(ruleset)
             level = character.get(meter, 0)

@@ -73,7 +73,9 @@ def rolls(suggestion: Any) -> bool:
 def odds_text(odds: Any, rolled: bool = True, system: str = "", move_id: str = "") -> str:
     pct = odds_percentages(odds)
     if set(pct) - {"match"} == {"none"}:  # Lose Cohesion with no aspects to roll: not "none 100%"
-        return "no roll as the sheet stands: the move happens without dice"
+        from assistant.suggest.core import NO_ROLL_WORDS
+
+        return NO_ROLL_WORDS
     if not pct:
         return "no roll: the move just happens" if not rolled else "odds unknown for this move"
     by_effect = odds_by_effect(system, move_id, pct) if system and move_id else None
