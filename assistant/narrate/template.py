@@ -25,7 +25,7 @@ from assistant.narrate.guidance import rules_guidance
 from assistant.narrate.intent import frame, is_verb, second_person, shape, without_rank
 from assistant.narrate.outcome_prose import FAMILY, move_choices, story, tone
 from assistant.narrate.request import NarrationRequest
-from assistant.narrate.their_words import of_them
+from assistant.narrate.their_words import of_them, on_their_sheet, theirs_listed
 from assistant.narrate.variety import pick
 
 __all__ = ["TemplateNarrator", "chunks", "pick", "render", "second_person"]
@@ -50,22 +50,9 @@ def _card(result: Result, label: bool, whose: str = "") -> str:
     else:  # a zero-dice roll's line says how it was rolled: the engine's note is not said again
         zero = facts.zero_dice(result)
         head += [facts.roll_line(result), *(n for n in result.notes if not (zero and n.startswith("Zero dice:")))]
-    head += _on_their_sheet(result, changes, whose) if whose else changes
+    head += on_their_sheet(result, changes, whose) if whose else changes
     head.append(facts.burn_offer(result))
     return " ".join(part for part in head if part)
-
-
-def _on_their_sheet(result: Result, changes: list[str], whose: str) -> list[str]:
-    """The changes of another character's move, the first one on their sheet said to be there ("On Mara's sheet,
-    focus 2 → 1."); a track or clock the move starts or marks is the campaign's, told before it as it is."""
-    from assistant.narrate.effect_lines import effect_line
-
-    records = {effect_line(e) for e in result.effects if e.kind in ("progress", "clock")}
-    first = next((i for i, line in enumerate(changes) if line not in records), None)
-    if first is None:
-        return changes
-    line = changes[first]
-    return [*changes[:first], f"On {whose}'s sheet, {line[:1].lower()}{line[1:]}", *changes[first + 1 :]]
 
 
 def _listed(request: NarrationRequest, result: Result) -> list[str]:
@@ -73,13 +60,8 @@ def _listed(request: NarrationRequest, result: Result) -> list[str]:
     character's move (``request.actor``) leaves its picks to them: "Choose two, Mara's call"."""
     listed = _choices(result) if request.card else []
     if request.actor:  # the options are hers too: "1. They deal their damage", not "you"
-        listed = [_theirs_listed(text.replace(", your call:", f", {request.actor}'s call:", 1)) for text in listed]
+        listed = [theirs_listed(text.replace(", your call:", f", {request.actor}'s call:", 1)) for text in listed]
     return listed
-
-
-def _theirs_listed(text: str) -> str:
-    head, _, options = text.partition("\n")
-    return f"{head}\n{of_them(options)}" if options else head
 
 
 def _choices(result: Result) -> list[str]:

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["of_them"]
+from assistant.engine.model import Result
+from assistant.narrate.effect_lines import effect_line
+
+__all__ = ["of_them", "on_their_sheet", "theirs_listed"]
 
 _SAME = {"your": "their", "yours": "theirs", "yourself": "themselves", "you're": "they're", "you've": "they've",
          "you'll": "they'll", "you'd": "they'd", "you’re": "they’re", "you’ve": "they’ve", "you’ll": "they’ll"}  # fmt: skip
@@ -48,3 +51,20 @@ def of_them(text: str) -> str:
         previous = low
     out.append(text[last:])
     return "".join(out)
+
+
+def on_their_sheet(result: Result, changes: list[str], whose: str) -> list[str]:
+    """The changes of another character's move, the first one on their sheet said to be there ("On Mara's sheet,
+    focus 2 → 1."); a track or clock the move starts or marks is the campaign's, told before it as it is."""
+    records = {effect_line(e) for e in result.effects if e.kind in ("progress", "clock")}
+    first = next((i for i, line in enumerate(changes) if line not in records), None)
+    if first is None:
+        return changes
+    line = changes[first]
+    return [*changes[:first], f"On {whose}'s sheet, {line[:1].lower()}{line[1:]}", *changes[first + 1 :]]
+
+
+def theirs_listed(text: str) -> str:
+    """A choice as the card lists it (its prompt, then its options), the options told of them."""
+    head, _, options = text.partition("\n")
+    return f"{head}\n{of_them(options)}" if options else head
