@@ -134,7 +134,7 @@ def test_maras_strong_hit_on_me_is_told_as_hers_and_her_picks_are_her_call() -> 
     assert "Choose two, Mara's call:" in told and "your call" not in told, told
     assert "On Mara's sheet, impact marked: vulnerable." in told, told
     picked = session.send("/choose 1")
-    assert picked.narration.startswith("Mara picks: you deal your combat damage"), picked.narration
+    assert picked.narration.startswith("Mara picks: they deal their combat damage"), picked.narration
     assert "Mara's call" in picked.narration and "your call" not in picked.narration, picked.narration
 
 

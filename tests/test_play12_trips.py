@@ -178,7 +178,7 @@ def test_a_track_started_by_command_is_the_kind_the_moves_need() -> None:
     forged, forged_dice = open_campaign("Typed Fight", "starforged")
     refused = forged.send("/roll strike +iron")
     assert refused.error is not None and "start one with /track <rank> fight <name>" in refused.error, refused.error
-    assert forged.send("/track formidable fight The raider").narration == "New formidable combat: The raider"
+    assert forged.send("/track formidable fight The raider").narration == "New formidable fight: The raider"
     forged_dice.queue(6, 1, 2)
     struck = forged.send("/roll strike +iron")
     assert struck.kind == "action" and "Progress on The raider: 0 → 8 ticks." in struck.narration, struck.error

@@ -28,11 +28,11 @@ def test_picks_on_maras_attack_stay_hers_and_a_second_choose_says_the_choice_is_
     attack = session.confirm(next(s for s in offered.suggestions if s.move == "Hack & Slash"))
     assert "vulnerable" in _sheet(session, "Mara")["impacts"]  # type: ignore[operator]
     first = session.send("/choose 1")
-    assert first.narration.startswith("Mara picks: you deal your combat damage"), first.narration
+    assert first.narration.startswith("Mara picks: they deal their combat damage"), first.narration
     second = session.send("/choose 1")  # the attack does not leave you vulnerable: Mara's impact is cleared
     assert second.kind == "action", second.error
     story = second.narration.split("\n\n")
-    assert story[0] == "Mara picks: the attack does not leave you vulnerable.", story[0]
+    assert story[0] == "Mara picks: the attack does not leave them vulnerable.", story[0]
     assert "On Mara's sheet, impact cleared: vulnerable." in second.narration, second.narration
     assert "You choose" not in second.narration
     assert_store_matches_card(session, second)
@@ -41,8 +41,8 @@ def test_picks_on_maras_attack_stay_hers_and_a_second_choose_says_the_choice_is_
     events = _moves(session, "Her Picks")
     again = session.send("/choose 3")
     assert again.kind == "error" and again.error == (
-        "Hack & Slash's choice is already made (Mara chose: you deal your combat damage (1dGrit) if you have a weapon; "
-        "the attack does not leave you vulnerable): nothing is left to pick. Tell me what your character does next."
+        "Hack & Slash's choice is already made (Mara chose: they deal their combat damage (1dGrit) if they have a weapon; "
+        "the attack does not leave them vulnerable): nothing is left to pick. Tell me what your character does next."
     ), again.error
     assert _moves(session, "Her Picks") == events
     assert attack.kind == "action"

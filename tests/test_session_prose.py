@@ -184,7 +184,11 @@ def test_a_move_the_position_forbids_says_which_to_make_and_an_unnamed_fight_rea
     session = _session("starforged", dice)
     dice.queue(1, 9, 9)
     fray = session.send("/roll enter the fray +heart")
-    assert "The fight: a new formidable fight." in fray.narration and "combat" not in fray.narration.split("\n\n")[-1]
+    assert (
+        "A new formidable fight." in fray.narration
+        and "The fight:" not in fray.narration
+        and "combat" not in fray.narration.split("\n\n")[-1]
+    )
     strike = session.send("I strike the raider with my blade")
     assert "Strike" not in [s.move for s in strike.suggestions]
     assert "Strike is made when you are in control, but you are in a bad spot. Make Clash instead." in strike.notes

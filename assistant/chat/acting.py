@@ -9,6 +9,7 @@ from typing import Any
 
 from assistant.chat import brinks
 from assistant.chat.citing import move_citations, retrieve_for
+from assistant.chat.coin_raise import coin_offer
 from assistant.chat.fitting import bind, named_instead, refused_for
 from assistant.chat.moves_info import _odds_map, _task_for, moves_that_fit
 from assistant.chat.narration import UNAVAILABLE_NOTE as UNAVAILABLE  # said once a session for the same cause
@@ -274,6 +275,7 @@ class ActingMixin(SuggestingMixin):
         if left:
             turn.notes.insert(0, left)
         turn.notes += self._brink_notes()
+        turn.notes += [n for n in [coin_offer(self.system, result, request)] if n]
         if any(brinks.ending_of_event(self.system, e)[1] for e in self.store.events(self.campaign, after=seq - 1, upto=seq)):
             turn.notes.append(
                 brinks.ended(self.store, self.campaign, self._state, self._state.active_character)

@@ -190,6 +190,8 @@ class CharactersMixin(SessionBase):
         target = self._target_in(text)
         # "Mara hits me for 5", "he cuts me, 4 damage": a blow on the one playing, whose sheet takes the damage
         by_them = self._acts_on_me(text, target) if target is not None else bool(_BLOW_ON_ME.search(text))
+        # "Mara attacks the hunter": Mara's own move on someone else, rolled with her sheet, aimed at no one here
+        theirs = not by_them and target in self._state.characters and self._leads(text, str(target))
         aimed: dict[str, list[str]] = {}  # each note and the moves it is about
         made_by: list[str] = []  # the moves the named character makes on the one playing ("Mara casts a spell on me")
         out = []
@@ -199,14 +201,16 @@ class CharactersMixin(SessionBase):
             attacks = self._attacks(str(request.get("move", "")))
             hurts = attacks or self._taken_by_target(str(request.get("move", "")))
             aim = target if (target in self._state.characters or attacks) else None
+            if aim is not None and not attacks and self._opposed(text, str(target)):
+                aim = None  # "I defend against Duke": Duke is the foe, not the one defended
             if aim is None and hurts:  # "deal the damage": on the one fought, not on the one playing
                 others = [cid for cid in self._state.characters if cid != self._state.active_character]
                 if len(others) == 1:
                     aim = others[0]
             taken = self._taken_by_target(str(request.get("move", "")))
-            if by_them and attacks and target in self._state.characters and dataclasses.is_dataclass(s):
+            if (by_them and attacks or theirs) and target in self._state.characters and dataclasses.is_dataclass(s):
                 # "Mara casts a spell on me": Mara's move, rolled with her sheet, aimed at the one playing
-                out.append(self._made_by(s, request, options, target))
+                out.append(self._made_by(s, request, options, target, at_me=not theirs))
                 made_by.append(str(getattr(s, "move", "")))
                 continue
             if by_them and target in self._state.characters:
@@ -228,10 +232,10 @@ class CharactersMixin(SessionBase):
         notes = []
         if made_by and target is not None:
             who = self._who_is(target)
-            theirs = " and ".join(made_by)
+            made = " and ".join(made_by)
             notes.append(
-                f"{theirs} {'are' if len(made_by) > 1 else 'is'} {who}'s, rolled with {who}'s sheet, "
-                "at you (read from your words)."
+                f"{made} {'are' if len(made_by) > 1 else 'is'} {who}'s, rolled with {who}'s sheet"
+                + (" (read from your words)." if theirs else ", at you (read from your words).")
             )
         for tail, moves in aimed.items():
             if len(moves) == len(out):
@@ -240,14 +244,15 @@ class CharactersMixin(SessionBase):
                 notes.append(f"{' and '.join(moves)} {'are' if len(moves) > 1 else 'is'} aimed {tail}")
         return out, notes
 
-    def _made_by(self, s: Any, request: dict[str, Any], options: dict[str, Any], maker: str) -> Any:
-        """Suggestion ``s`` as ``maker``'s move (their sheet's stat and odds), aimed at the one playing."""
+    def _made_by(self, s: Any, request: dict[str, Any], options: dict[str, Any], maker: str, at_me: bool = True) -> Any:
+        """Suggestion ``s`` as ``maker``'s move (their sheet's stat and odds), aimed at the one playing (``at_me``)
+        or at no one in the campaign ("Mara attacks the hunter")."""
         from assistant.engine.probability import odds_for_request
         from assistant.store.moves import engine_request
 
         request.pop("character", None)
         request["character_id"] = maker
-        request["options"] = {**options, "target": self._state.active_character}
+        request["options"] = {**options, "target": self._state.active_character} if at_me else options
         sheet = self._state.characters.get(maker, {})
         stat = getattr(s, "stat", None)
         value = (sheet.get("stats") or {}).get(stat, sheet.get(stat)) if stat else None
@@ -270,9 +275,22 @@ class CharactersMixin(SessionBase):
         with their sheet at the one playing ("Mara attacks me"), so the story tells it as theirs; "" otherwise."""
         maker, active = request.get("character_id"), self._state.active_character
         aimed = (request.get("options") or {}).get("target")
-        if not maker or maker == active or maker not in self._state.characters or aimed != active:
+        if not maker or maker == active or maker not in self._state.characters or aimed not in (active, None):
             return ""
+        if aimed is None and self._taken_by_target(str(request.get("move", ""))):
+            return ""  # "I deal damage" on Mara: her sheet takes it, the move is the one playing's
         return shown_name(self._state, str(maker))
+
+    def _opposed(self, text: str, target: str) -> bool:
+        """The words name the character as the one opposed ("against Duke", "from Duke's blade")."""
+        name = str(self._state.characters.get(target, {}).get("name") or target).strip()
+        return bool(name) and re.search(rf"\b(?:against|from|versus|vs\.?)\s+{re.escape(name)}\b", text, re.I) is not None
+
+    def _leads(self, text: str, target: str) -> bool:
+        """The named character is the words' subject, first in them ("Mara attacks the hunter", "then Mara casts a
+        spell"), not someone the one playing acts on ("I strike Mara")."""
+        name = str(self._state.characters.get(target, {}).get("name") or target).strip()
+        return bool(name) and re.match(rf"^\s*(?:(?:then|now|and|so)\s+)?{re.escape(name)}\b(?!')", text, re.I) is not None
 
     def _acts_on_me(self, text: str, target: str) -> bool:
         """The words tell the named character acting on the one playing ("Mara hits me", "Mara's blade cuts me"),

@@ -26,6 +26,7 @@ command parsed. The commands (``/help`` prints this list)::
 
 from __future__ import annotations
 
+import difflib
 import re
 import shlex
 from dataclasses import dataclass, field
@@ -169,7 +170,10 @@ def with_bare_number(system: str, request: dict[str, Any], number: int) -> dict[
     options = dict(request.get("options") or {})
     if takes and "amount" not in options:
         return {**request, "options": {**options, "amount": number}}
-    return {**request, "adds": int(request.get("adds") or 0) + number}
+    adds = int(request.get("adds") or 0) + number
+    if not -MAX_ADDS <= adds <= MAX_ADDS:  # "/roll hack and slash +str 99": a bonus, out of bounds
+        raise _usage_error("roll", f"A bonus is a whole number from -{MAX_ADDS} to +{MAX_ADDS}; {adds:+d} won't do.")
+    return {**request, "adds": adds}
 
 
 MAX_ADDS = 10
@@ -189,9 +193,23 @@ def parse_oracle(rest: str) -> dict[str, Any]:
         if after and text[: after.start()].strip() and (after.group(1) or re.search(r"[,;:(\-]", after.group(0))):
             odds, text = choice, text[: after.start()].strip(" :,-") + (after.group(1) or "")
             break
+    else:
+        odds, text = _misspelt_odds(text)
     if not text:
         raise _usage_error("oracle", "Ask a yes/no question.")
     return {"question": text, "odds": odds}
+
+
+def _misspelt_odds(text: str) -> tuple[str, str]:
+    """The odds a question opens with when typed with a slip ("likly is the drone armed", "smal chance the hatch
+    holds"): those odds and the question; else 50/50 and the words as they are. The card says the odds read."""
+    words = text.split()
+    for choice in sorted(ODDS, key=len, reverse=True):
+        n = len(choice.split())
+        lead = " ".join(words[:n]).lower().strip(" :,-")
+        if len(words) > n and difflib.SequenceMatcher(None, lead, choice).ratio() >= 0.85:
+            return choice, " ".join(words[n:]).strip(" :,-")
+    return "50/50", text
 
 
 def parse_command(text: str) -> Command:

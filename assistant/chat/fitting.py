@@ -27,6 +27,7 @@ from assistant.chat.clock_finder import bind_clock
 from assistant.chat.track_finder import bind_track, has_track_for, missing_track, open_tracks, track_need
 from assistant.engine import AssistantError, InputError, RulesError, get_ruleset
 from assistant.engine.tracks import TICKS_PER_BOX
+from assistant.narrate.effect_lines import ACRONYMS
 from assistant.store.moves import engine_request
 from assistant.store.state import CampaignState
 from assistant.suggest.catalog import normalize_name
@@ -351,6 +352,9 @@ def _situation_unmet(cond: Any, character: dict[str, Any], system: str = "") -> 
         return (f"you have no {meter}" if value == 0 else f"your {meter} is {value}"), True
     if cond.lt is not None and not value < cond.lt:
         return f"your {meter} is {value}, its most", True
+    most = character.get(cond.lt_field) if cond.lt_field is not None else None
+    if isinstance(most, int) and not isinstance(most, bool) and not value < most:
+        return f"your {ACRONYMS.get(cond.meter, meter)} is {value}, its most", True
     if cond.eq is None or value == cond.eq:
         return "", False
     return f"your {meter} is at {cond.eq} (it is {value} now)", False

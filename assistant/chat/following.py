@@ -11,6 +11,7 @@ from assistant.chat.turn import finish as _finish
 from assistant.engine import AssistantError, InputError, Result, RulesError, get_ruleset
 from assistant.engine.outcomes import Outcome
 from assistant.engine.tracks import kind_word
+from assistant.narrate.their_words import of_them
 from assistant.store import service
 from assistant.store.followups import StaleEventError, describe
 
@@ -57,6 +58,7 @@ class FollowingMixin(ActingMixin):
             if made:  # a second "/choose" on a move already picked on: what was chosen, and that nothing waits
                 whose = self._actor_of({**event.request, "character_id": event.state_change.character_id})
                 told = "; ".join(m[:1].lower() + m[1:] for m in made)
+                told = of_them(told) if whose else told  # Mara's picks, told of her
                 raise InputError(
                     f"{result.move}'s choice is already made ({whose or 'you'} chose: {told}): nothing is left to "
                     "pick. Tell me what your character does next."
@@ -167,6 +169,50 @@ class FollowingMixin(ActingMixin):
             raise RulesError(f"Burning {spec.meter} would not improve {result.move}: {why}. Nothing was changed.")
         return (yield from self._redo(seq, event, {"burn": True}, f"burn {result.burn.meter} on {result.move}"))
 
+    def _coin_on_last(self, text: str) -> tuple[int, Any, int] | None:
+        """When ``text`` only spends coin on the last roll ("spend 2 coin to raise the result"): that move, its event
+        and the coin spent on it in all; refused when the last move is no roll coin raises and the words name a
+        result; None when they do not (the words are an action: "I spend 2 coin")."""
+        from assistant.chat.coin_raise import OPTION, coin_in_words, system_takes_coin, takes_coin
+
+        said = coin_in_words(text)
+        if said is None:
+            return None
+        coins, names_result = said
+        seq = self.known.top
+        found = self.store.events(self.campaign, after=seq - 1, upto=seq) if seq else []
+        event = found[0].event if found and found[0].event.type == "move_resolved" else None
+        result = event.result if event is not None else {}
+        if event is None or result.get("roll") != "pool" or not takes_coin(self.system, str(result.get("move") or "")):
+            if not names_result and not system_takes_coin(self.system):
+                return None
+            last = f" (your last move, {result.get('move')}, was not one)" if event is not None else ""
+            raise RulesError(
+                "Coin raises the result of a downtime activity's roll, spent right after that roll" + last + ". "
+                "Roll the activity first, then say “spend 1 coin”. Nothing was changed."
+            )
+        if result.get("outcome") == Outcome.CRITICAL.value:
+            raise RulesError(f"{result.get('move')} is already a critical: coin cannot raise it further. Nothing was changed.")
+        options = event.request.get("options") or {}
+        spent = int(options.get(OPTION) or 0)
+        whose = "the crew's coin" if options.get("pay_from_crew") else "your coin"
+        held = (result.get("character_before") or {}).get("crew_coin" if options.get("pay_from_crew") else "coin")
+        if isinstance(held, int) and spent + coins > held:
+            left = held - spent
+            raise RulesError(
+                f"Not enough coin: {whose} is {left}, and you asked to spend {coins}. "
+                + (f"Spend {left} at most." if left else "There is none left to spend on this roll.")
+                + " Nothing was changed."
+            )
+        return found[0].seq, event, spent + coins
+
+    def _spend_coin(self, seq: int, event: Any, coins: int) -> TurnStream:
+        """The last downtime roll again, the same dice, with ``coins`` spent in all to raise its result."""
+        from assistant.chat.coin_raise import OPTION
+
+        move = str(event.result.get("move") or "the roll")
+        return (yield from self._redo(seq, event, {OPTION: coins}, f"spend {coins} coin on {move}"))
+
     def _new_track_ranked(self, text: str) -> tuple[int, Any, dict[str, Any]] | None:
         """When ``text`` only names a rank ("a dangerous vow", "make it epic") and the last move started a track
         without one in the player's words: that move, and its new track at the rank named."""
@@ -245,7 +291,8 @@ class FollowingMixin(ActingMixin):
                 text = "No progress tracks yet. Start one with /track <rank> <name>."
             else:
                 text = "\n".join(
-                    f"- {t.get('name')} ({t.get('rank')} {t.get('kind', 'vow')}): {t.get('ticks', 0) // 4}/10 boxes"
+                    f"- {t.get('name')} ({t.get('rank')} {kind_word(str(t.get('kind', 'vow')))}): {t.get('ticks', 0) // 4}/10"
+                    " boxes"
                     + (f" and {t['ticks'] % 4} tick{'s' if t['ticks'] % 4 > 1 else ''}" if t.get("ticks", 0) % 4 else "")
                     + (f" — {t['status']}" if t.get("status") else "")
                     for t in self._state.tracks.values()

@@ -55,6 +55,10 @@ def _odds_line(odds: Any, system: str = "", move_id: str = "") -> str:
     probabilities = _odds_map(odds)
     if not probabilities:
         return ""
+    if set(probabilities) - {"match"} == {"none"}:  # Lose Cohesion with no aspects: not "none 100%"
+        from assistant.suggest.core import NO_ROLL_WORDS
+
+        return f" — {NO_ROLL_WORDS}"
     by_effect = odds_by_effect(system, move_id, probabilities) if system and move_id else None
     if by_effect:  # "clear 6 stress 30.56%": what the dice do, where the results differ only by how much
         return " — " + ", ".join(f"{words} {v:g}%" for words, v in by_effect)

@@ -254,6 +254,9 @@ class ChatSession(AskingMixin, LookupsMixin):
             if picks is not None:
                 self._say("user", text)
                 return (yield from self._choose(picks, None))
+            if (coin := self._coin_on_last(c.text)) is not None:  # "spend 1 coin": on the last downtime roll
+                self._say("user", text)
+                return (yield from self._spend_coin(*coin))
             ranked = self._new_track_ranked(c.text)
             if ranked is not None:
                 self._say("user", text)

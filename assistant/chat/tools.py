@@ -56,6 +56,7 @@ from assistant.chat.tool_models import ToolCallError as ToolCallError
 from assistant.chat.tool_models import langchain_tools as langchain_tools
 from assistant.engine import Request, Result, get_ruleset, resolve
 from assistant.engine.ruleset import Ruleset, normalize_name
+from assistant.engine.tracks import kind_word
 from assistant.errors import AssistantError
 from assistant.store import service
 from assistant.store.base import CampaignStore
@@ -357,7 +358,7 @@ def _check_start_track(p: Any, ruleset: Ruleset, state: CampaignState | None) ->
     track = {"name": p.name, "rank": p.rank, "kind": p.kind.strip().lower()}
     request = {"system": ruleset.system_id, "move": "progress:start", "options": {"track": track}}
     _dry_run(request, state)
-    summary = f"New {p.rank} {track['kind']}: {p.name}"
+    summary = f"New {p.rank} {kind_word(str(track['kind']))}: {p.name}"  # "a fight", as the cards say, not "combat"
     return ToolAction("start_track", track, summary, changes_state=True, request=request)
 
 

@@ -37,6 +37,8 @@ def holds(ctx: Resolution, cond: Condition | None) -> bool:
             checks.append(value > cond.gt)
         if cond.lt is not None:
             checks.append(value < cond.lt)
+        if cond.lt_field is not None and isinstance(ch.get(cond.lt_field), int):
+            checks.append(value < ch[cond.lt_field])
     if cond.option is not None:
         checks.append(bool(ctx.options.get(cond.option)))
     if cond.not_option is not None:
@@ -58,6 +60,8 @@ def describe(ctx: Resolution, cond: Condition | None) -> str | None:
         if not all(alternatives):
             return None
         parts.append(" or ".join(a for a in alternatives if a))
+    if cond.meter is not None and cond.lt_field is not None:
+        return None
     if cond.meter is not None:
         bound = f"at {cond.eq}" if cond.eq is not None else f"above {cond.gt}" if cond.gt is not None else f"below {cond.lt}"
         value = ctx.ruleset.meter_value(ctx, cond.meter)

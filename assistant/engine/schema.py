@@ -57,6 +57,8 @@ class Condition(_Strict):
     eq: int | None = None
     gt: int | None = None
     lt: int | None = None
+    lt_field: str | None = None
+    """Below the value of another field of the sheet (Dungeon World's ``hp`` below ``max_hp``)."""
     option: str | None = None
     """A truthy request option (e.g. ``resist``)."""
     not_option: str | None = None

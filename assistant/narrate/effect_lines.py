@@ -40,6 +40,13 @@ ACRONYMS = {"xp": "XP", "hp": "HP", "max_hp": "Max HP"}
 """Meters written as the rulebooks write them ("HP 22 → 17", not "Hp")."""
 
 
+def _names_only_its_kind(target: str, reason: str) -> bool:
+    """A track named by its kind alone ("The fight", no foe named) whose reason already says that kind ("a new
+    formidable fight"): the name adds nothing to the line."""
+    words = target.lower().split()
+    return len(words) == 2 and words[0] == "the" and reason.lower().split()[-1:] == words[1:]
+
+
 def effect_line(effect: Effect) -> str:
     """One change, e.g. ``Momentum 2 → 3.`` or ``Impact marked: wounded.``"""
     target = humanize(effect.target)
@@ -65,6 +72,8 @@ def effect_line(effect: Effect) -> str:
     if effect.kind == "rank":
         return f"{target[:1].upper()}{target[1:]} rank: {_value(effect.before)} → {_value(effect.after)}."
     if effect.before is None and effect.after is None or effect.kind in {"progress", "clock"} and effect.before is None:
+        if effect.reason and _names_only_its_kind(target, effect.reason):  # "The fight: a new formidable fight."
+            return f"{effect.reason[:1].upper()}{effect.reason[1:]}."
         return f"{target[:1].upper()}{target[1:]}: {effect.reason}." if effect.reason else ""
     if effect.kind not in BEFORE_AFTER_KINDS:  # a system's own kind of change: say it in the engine's words
         numbers = all(isinstance(v, int) and not isinstance(v, bool) for v in (effect.before, effect.after))

@@ -254,9 +254,13 @@ def choice_lines(choice: Choice) -> list[str]:
     """The choice's prompt and each option as a bullet. The player picks; nothing here picks."""
     how_many = " (choose any number)" if choice.pick == 0 else ""
     prompt = choice.prompt.rstrip(":. ")
-    call = "" if NOT_YOURS.search(prompt) else ", your call"  # "The GM picks the entanglement": not the player's call
+    # "The GM picks the entanglement": not the player's call; "(the defending faction's call)": the data says whose
+    call = "" if NOT_YOURS.search(prompt) or _NAMES_CALLER.search(prompt) else ", your call"
     return [f"{prompt}{how_many}{call}:"] + [_option_line(option) for option in choice.options]
 
+
+#: A prompt that already says whose call the choice is ("... (the defending faction's call)").
+_NAMES_CALLER = re.compile(r"'s call\)?$", re.I)
 
 NOT_YOURS = re.compile(
     r"\b(?:the GM|the Magistrate|they)\b(?:\s+\([^)]*\))?\s+(?:(?:may|can|will|must|get to)\s+)?"

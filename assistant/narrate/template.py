@@ -25,6 +25,7 @@ from assistant.narrate.guidance import rules_guidance
 from assistant.narrate.intent import frame, is_verb, second_person, shape, without_rank
 from assistant.narrate.outcome_prose import FAMILY, move_choices, story, tone
 from assistant.narrate.request import NarrationRequest
+from assistant.narrate.their_words import of_them, on_their_sheet, theirs_listed
 from assistant.narrate.variety import pick
 
 __all__ = ["TemplateNarrator", "chunks", "pick", "render", "second_person"]
@@ -49,7 +50,7 @@ def _card(result: Result, label: bool, whose: str = "") -> str:
     else:  # a zero-dice roll's line says how it was rolled: the engine's note is not said again
         zero = facts.zero_dice(result)
         head += [facts.roll_line(result), *(n for n in result.notes if not (zero and n.startswith("Zero dice:")))]
-    head += [f"On {whose}'s sheet, {changes[0][:1].lower()}{changes[0][1:]}", *changes[1:]] if whose and changes else changes
+    head += on_their_sheet(result, changes, whose) if whose else changes
     head.append(facts.burn_offer(result))
     return " ".join(part for part in head if part)
 
@@ -58,8 +59,8 @@ def _listed(request: NarrationRequest, result: Result) -> list[str]:
     """The open choices as the story lists them; none where the app draws them beside it (with the card). Another
     character's move (``request.actor``) leaves its picks to them: "Choose two, Mara's call"."""
     listed = _choices(result) if request.card else []
-    if request.actor:
-        listed = [text.replace(", your call:", f", {request.actor}'s call:", 1) for text in listed]
+    if request.actor:  # the options are hers too: "1. They deal their damage", not "you"
+        listed = [theirs_listed(text.replace(", your call:", f", {request.actor}'s call:", 1)) for text in listed]
     return listed
 
 
@@ -173,7 +174,8 @@ def _picked_card(request: NarrationRequest, result: Result) -> str:
     last = " ".join(request.recent[-1].lower().split()) if request.recent else ""
     picks = [n for n, e in enumerate(result.effects) if e.kind == "choice"]
     told_picks = " | ".join(re.findall(_TOLD_PICK, last))  # what was picked, not offered
-    new = [n for n in picks if " ".join(_pick_head(result.effects[n].reason).lower().split()).rstrip(".") not in told_picks]
+    said = of_them if request.actor else str
+    new = [n for n in picks if " ".join(said(_pick_head(result.effects[n].reason)).lower().split()).rstrip(".") not in told_picks]
     start = (new or picks or [len(result.effects)])[0]
     lines = [facts.effect_line(e) for e in result.effects[start:] if e.kind != "choice"]
     lines = [line for line in lines if line]
@@ -185,8 +187,11 @@ def _picked_card(request: NarrationRequest, result: Result) -> str:
 def _retold(request: NarrationRequest, result: Result) -> str:
     """The opening of a pick or a burn on the move the last narration told ("You choose: gain 4 blood and kill the
     victim."), or "" for a move told for the first time: the attempt is not told again as if made twice."""
-    picks = [e.reason.strip().removesuffix(".") for e in result.effects if e.kind == "choice" and e.reason]
-    theirs = {e.reason.strip().removesuffix(".") for e in result.effects if e.kind == "choice" and _not_yours(result, e.target)}
+    said = of_them if request.actor else str  # Mara's picks are told of her: "they deal their damage"
+    picks = [said(e.reason.strip().removesuffix(".")) for e in result.effects if e.kind == "choice" and e.reason]
+    theirs = {
+        said(e.reason.strip().removesuffix(".")) for e in result.effects if e.kind == "choice" and _not_yours(result, e.target)
+    }
     burned = bool(result.burn and result.burn.burned)
     if not (picks or burned) or not request.recent:
         return ""

@@ -8,6 +8,7 @@ confirm-then-roll step. Pure of I/O except the embedder (whose move vectors are 
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
@@ -141,15 +142,60 @@ def _burn_meter(ruleset: Any) -> str:
     return "momentum"
 
 
-def _odds(request: dict[str, Any], notes: list[str]) -> dict[str, Any] | None:
+def _odds(request: dict[str, Any], notes: list[str], refusals: list[str] | None = None) -> dict[str, Any] | None:
+    from assistant.engine import RulesError
     from assistant.engine.probability import odds_for_request
 
     try:
         table = odds_for_request(request)
     except Exception as exc:  # the engine explains what is missing (a progress track, a rank...)
         notes.append(f"odds unavailable: {exc}")
+        if refusals is not None and isinstance(exc, RulesError):  # the rules refuse it now (no mana for a spell)
+            refusals.append(str(exc))
         return None
     return table.to_dict()
+
+
+def _odds_wait_for(ruleset: Any, move_name: str, notes: list[str], request: dict[str, Any]) -> str | None:
+    """What the odds wait for when the move needs a number the player gives as they make it (Endure Harm's amount):
+    "odds follow the amount you give (harm suffered: 1 minor, 2 serious, 3 major)", not "odds unknown"; or, when no
+    number it may take makes it roll as the sheet stands (Endure Harm above 0 health), that it makes no roll."""
+    missing = next((n.split(": ", 1)[1] for n in notes if n.startswith("odds unavailable: ")), "")
+    try:
+        options = ruleset.options_for(ruleset.find_move(move_name))
+    except Exception:  # noqa: BLE001 - a move the ruleset does not know: nothing to say
+        return None
+    for name, spec in options.items():
+        if spec.min is not None and spec.max is not None and f"needs the {name.replace('_', ' ')}" in missing:
+            if _never_rolls(request, name, range(spec.min, spec.max + 1)):
+                return NO_ROLL_WORDS
+            help_words = f" ({spec.help})" if spec.help else ""
+            return f"odds follow the {name.replace('_', ' ')} you give{help_words}, asked when you make it"
+    return None
+
+
+#: A move that, as the sheet stands, is made without dice whatever the player gives it.
+NO_ROLL_WORDS = "no roll as the sheet stands: the move happens without dice"
+
+
+def _never_rolls(request: dict[str, Any], option: str, values: range) -> bool:
+    """Whether the move makes no roll for any of ``values`` of ``option`` (a handful: an amount from 1 to 3)."""
+    if len(values) > 10:
+        return False
+    for value in values:
+        table = _odds({**request, "options": {**(request.get("options") or {}), option: value}}, [])
+        if table is None or set(table.get("outcomes") or {}) - {"match"} != {"none"}:
+            return False
+    return True
+
+
+def _not_now(refusals: list[str]) -> str | None:
+    """Why the rules refuse the move as the sheet stands, said where its odds would be ("not now: ... you have 0
+    mana ..."), so the player reads it before confirming it."""
+    if not refusals:
+        return None
+    said = re.split(r"(?<=[.!?])\s+", refusals[0].strip())[0].rstrip(".")  # the reason; confirming says what to do
+    return f"not now: {said[:1].lower()}{said[1:]}"
 
 
 def build_suggestion(s: Scored, cues: Any, context: SuggestContext, ruleset: Any | None) -> Suggestion:
@@ -172,10 +218,14 @@ def build_suggestion(s: Scored, cues: Any, context: SuggestContext, ruleset: Any
     if options:
         request["options"] = options
     odds = burn_odds = None
+    odds_words: str | None = None
     alternatives: list[dict[str, Any]] = []
     if move.from_ruleset and ruleset is not None:
         if move.roll in ("action", "progress", "pool", "total", "oracle"):
-            odds = _odds(request, notes)
+            refusals: list[str] = []
+            odds = _odds(request, notes, refusals)
+            if odds is None:
+                odds_words = _odds_wait_for(ruleset, move.name, notes, request) or _not_now(refusals)
         if odds is not None and move.roll == "action" and _burnable(ruleset):
             meter = _burn_meter(ruleset)
             level = character.get(meter, 0)
@@ -208,6 +258,7 @@ def build_suggestion(s: Scored, cues: Any, context: SuggestContext, ruleset: Any
         source=dict(move.source),
         from_ruleset=move.from_ruleset,
         alternatives=alternatives,
+        odds_words=odds_words,
     )
 
 

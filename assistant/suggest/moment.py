@@ -85,6 +85,9 @@ def _condition_fails(cond: Any, character: dict[str, Any], position: str | None,
             return True
         if cond.lt is not None and not value < cond.lt:
             return True
+        most = character.get(cond.lt_field) if cond.lt_field is not None else None
+        if isinstance(most, int) and not value < most:
+            return True
     return False
 
 

@@ -72,6 +72,10 @@ def rolls(suggestion: Any) -> bool:
 
 def odds_text(odds: Any, rolled: bool = True, system: str = "", move_id: str = "") -> str:
     pct = odds_percentages(odds)
+    if set(pct) - {"match"} == {"none"}:  # Lose Cohesion with no aspects to roll: not "none 100%"
+        from assistant.suggest.core import NO_ROLL_WORDS
+
+        return NO_ROLL_WORDS
     if not pct:
         return "no roll: the move just happens" if not rolled else "odds unknown for this move"
     by_effect = odds_by_effect(system, move_id, pct) if system and move_id else None
@@ -88,7 +92,8 @@ def takes_adds(types: list[str]) -> bool:
 def suggestion_caption(suggestion: Any, roll: str) -> str:
     """The line under a suggestion's button: its odds and trigger; a progress roll says it takes no adds or burn."""
     why = str(getattr(suggestion, "why", "") or "")
-    odds = odds_text(getattr(suggestion, "odds", None), roll != "none", suggestion.system, suggestion.move_id)
+    words = getattr(suggestion, "odds_words", None)
+    odds = words or odds_text(getattr(suggestion, "odds", None), roll != "none", suggestion.system, suggestion.move_id)
     kind = "progress roll, no adds or burn: " if roll == "progress" else ""
     return f"{kind}{odds} — {shortened(why)}"
 

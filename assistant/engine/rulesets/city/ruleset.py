@@ -145,6 +145,9 @@ class CityRuleset(Ruleset):
             listed = len(ch["faction"]["aspects"])
             ctx.notes.append(
                 f"Rolled +{listed}: every aspect listed for the faction; say how many are relevant to roll only those."
+                if listed
+                else "Rolled +0: the faction has no aspects on the sheet (add one with /add aspect <words>, or say how "
+                "many aspects are relevant)."
             )
             return listed
         return super().stat_value(ctx, name)
