@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from assistant.chat.asking import AskingMixin
+from assistant.chat.chat_words import has_action_words, in_chat_words
 from assistant.chat.choosing import DECLINE
 from assistant.chat.classify import classify
 from assistant.chat.clock_finder import check_new_clock
@@ -51,36 +52,6 @@ META_REPLY = (
     'odds; confirm one to roll it. Ask a rules question ("what happens when momentum is negative?") for cited '
     'rules, or a yes/no question about the story ("Is the station abandoned?") for the oracle.\n\n'
 )
-
-
-_CLI_HINTS = (
-    (re.compile(r"`assistant moves(?: --system [\w-]+)?`"), "/moves"),
-    (re.compile(r"`assistant tables(?: --system [\w-]+)?`"), "/tables"),
-)
-
-
-def in_chat_words(message: str) -> str:
-    """An engine message as the chat says it: the chat's own commands instead of the terminal's."""
-    for pattern, command in _CLI_HINTS:
-        message = pattern.sub(command, message)
-    return message
-
-
-def _has_action_words(text: str, system: str) -> bool:
-    """Whether the words could be an action: not only "ok", "lol", "hmm", nor letters that are no word at all
-    ("asdfgh"). Without the English word list every message counts as one."""
-    import re
-
-    from assistant.narrate.intent import INTERJECTIONS
-    from assistant.suggest.spelling import english_words, mend, system_words
-
-    words = [w.lower() for w in re.findall(r"[A-Za-z’']+", mend(text, system))]
-    if not words:
-        return True  # numbers, symbols: the usual turn says what to do
-    if all(w in INTERJECTIONS for w in words):
-        return False
-    english = english_words()
-    return not english or any(w in english or w in system_words(system) for w in words)
 
 
 class ChatSession(AskingMixin, LookupsMixin):
@@ -280,7 +251,7 @@ class ChatSession(AskingMixin, LookupsMixin):
             return (yield from self._rules(c.text, record_question=False))
         if c.kind == "oracle":
             return (yield from self._oracle_question(c))
-        if not _has_action_words(c.text, self.system):
+        if not has_action_words(c.text, self.system):
             waiting = len(self._suggestions) if self._last_intent else 0
             said = (
                 f"To roll one of the moves offered, type its number (1 to {waiting}); or tell me what your character does next."
