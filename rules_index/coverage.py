@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 
 from rules_index.asked_rule import absent_share, flat, quotes_the_text
-from rules_index.phrasing import CHATTER, asking_clause, narrated_action, plain_question, without_game_name
+from rules_index.phrasing import CHATTER, asking_clause, narrated_action, plain_question
 from rules_index.scope import Beyond, scope_lead
 from rules_index.terms import terms
 
@@ -221,20 +221,11 @@ def system_text(index: Any, system: str | None) -> str:
         return _TEXTS[key]
 
 
-def _content(words: list[str]) -> list[str]:
+def content_terms(question: str, slang: bool = True) -> list[str]:
+    """The question's words that name what it asks about (with the rules words its table slang means, unless
+    ``slang`` is false: then only the words it says)."""
+    words = terms(plain_question(question, slang=slang))
     return list(dict.fromkeys(t for t in words if t not in GENERIC and not t.isdigit() and len(t) > 1))
-
-
-def content_terms(question: str) -> list[str]:
-    """The question's words that name what it asks about, shorthand spelt out and the rules words of its table
-    slang added (:func:`~rules_index.phrasing.plain_question`): the words searched for."""
-    return _content(terms(plain_question(question)))
-
-
-def said_terms(question: str) -> list[str]:
-    """The content words the question says itself ("hp", not "hp health points"; "get back up", not the
-    "recover" its slang means): how long it is, for :attr:`Calibration.term_weight`."""
-    return _content(terms(without_game_name(question)))
 
 
 def one_edit_apart(a: str, b: str) -> bool:
@@ -324,7 +315,7 @@ def judge(question: str, hits: Sequence[Any], index: Any, system: str | None, to
     support += cal.action_weight if narrated_action(question) else 0.0
     support += cal.result_weight if cal.result_weight and names_a_result(question) else 0.0
     # the words the question says: the rules words added after its slang make it no longer to match
-    support += cal.term_weight * max(0, len(said_terms(question)) - TERMS_CENTRE)
+    support += cal.term_weight * max(0, len(content_terms(question, slang=False)) - TERMS_CENTRE)
     if cal.quoted_weight and quotes_the_text(question, system_text(index, system)):
         support += cal.quoted_weight
     if cal.absent_weight:
