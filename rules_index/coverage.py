@@ -221,10 +221,9 @@ def system_text(index: Any, system: str | None) -> str:
         return _TEXTS[key]
 
 
-def content_terms(question: str, slang: bool = True) -> list[str]:
-    """The question's words that name what it asks about (with the rules words its table slang means, unless
-    ``slang`` is false: then only the words it says)."""
-    words = terms(plain_question(question, slang=slang))
+def content_terms(question: str) -> list[str]:
+    """The question's words that name what it asks about."""
+    words = terms(plain_question(question))
     return list(dict.fromkeys(t for t in words if t not in GENERIC and not t.isdigit() and len(t) > 1))
 
 
@@ -314,8 +313,7 @@ def judge(question: str, hits: Sequence[Any], index: Any, system: str | None, to
         support -= cal.number_weight
     support += cal.action_weight if narrated_action(question) else 0.0
     support += cal.result_weight if cal.result_weight and names_a_result(question) else 0.0
-    # the words the question says: the rules words added after its slang make it no longer to match
-    support += cal.term_weight * max(0, len(content_terms(question, slang=False)) - TERMS_CENTRE)
+    support += cal.term_weight * max(0, len(asked) - TERMS_CENTRE)
     if cal.quoted_weight and quotes_the_text(question, system_text(index, system)):
         support += cal.quoted_weight
     if cal.absent_weight:

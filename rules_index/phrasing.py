@@ -174,17 +174,16 @@ def without_game_name(question: str) -> str:
     return stripped if stripped.strip(" ?.!") else question
 
 
-def plain_question(question: str, slang: bool = True) -> str:
+def plain_question(question: str) -> str:
     """``question`` with chat and tabletop shorthand spelt out (``"w/o"`` -> ``"without"``), the rules words of
-    the table slang it uses added (:mod:`rules_index.slang`; not with ``slang=False``: the question as said) and
-    without the words that only name the game it is about (:func:`without_game_name`)."""
+    the table slang it uses added (:mod:`rules_index.slang`) and without the words that only name the game it
+    is about (:func:`without_game_name`)."""
 
     def spell(match: re.Match[str]) -> str:
         word = match.group(1)
         return SHORTHAND.get(word.lower(), word)
 
-    spelt = _WORD.sub(spell, without_game_name(question))
-    return " ".join((with_rules_words(spelt) if slang else spelt).split())
+    return " ".join(with_rules_words(_WORD.sub(spell, without_game_name(question))).split())
 
 
 #: A question that asks, rather than tells ("how do I buy a car", "can my vamp fly").

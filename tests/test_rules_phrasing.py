@@ -158,13 +158,3 @@ def test_a_question_told_as_the_characters_action(question: str, told: bool) -> 
 )
 def test_the_asking_clause_is_the_part_after_the_story(question: str, clause: str) -> None:
     assert asking_clause(question) == clause
-
-
-def test_the_words_a_question_says_leave_out_the_rules_words_of_its_slang() -> None:
-    # "get back up" is recovering to the search, but the GM did not say it; shorthand is still spelt out
-    question = "rolled a 10 on last gasp, do i get back up and with how much hp"
-    said = content_terms(question, slang=False)
-    assert "recover" in content_terms(question) and "recover" not in said
-    assert "health" in said
-    assert said == [t for t in content_terms(question) if t in said]
-    assert plain_question("how do i get back up", slang=False) == "how do i get back up"
