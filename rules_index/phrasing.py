@@ -161,7 +161,7 @@ _GAMES = (
     r"(?:blades in the dark|bitd|blades|ironsworn starforged|ironsworn|starforged|dungeon[ -]world|elegy"
     r"|city game|magistrate game|sf|dw)"
 )
-_GAME_SUFFIX = r"(?:\s+(?:rpg|game|rules))?"
+_GAME_SUFFIX = r"(?:\s+(?:pvp|rpg|game|rules))?"  # "dungeon world pvp:" names the shipped PvP variant
 _FRAMED_START = re.compile(
     rf"^\s*(?:(?:in|for|with)\s+(?:the\s+)?{_GAMES}{_GAME_SUFFIX}\s*[:,;\-–—]?|{_GAMES}{_GAME_SUFFIX}\s*[:,;\-–—])\s*", re.I
 )

@@ -25,9 +25,20 @@ LEADING: dict[str, re.Pattern[str]] = {
 }
 
 
+def _label(name: str) -> re.Pattern[str]:
+    """``name`` as the label a question opens with: "city game: ...", "dungeon world pvp - ...", "blades, ..."."""
+    return re.compile(rf"^\W*{re.escape(name)}(?:\s+(?:pvp|rpg|game|rules))?\s*[:,;\-–—]", re.I)
+
+
 def named_system(question: str) -> str | None:
-    """The one system ``question`` names, or None (none named, or several)."""
+    """The one system ``question`` names, or None (none named, or several). Of several, one the question opens
+    with is the game it is labelled with ("city game: do we have momentum like in starforged?" asks about the
+    city game, as does "dungeon world pvp - ...") and wins; otherwise none does ("is blades better than dungeon world?")."""
     text = " ".join(re.findall(r"[a-z0-9-]+", question.lower()))
     found = {system for system, names in NAMES.items() if any(re.search(rf"\b{re.escape(n)}\b", text) for n in names)}
-    found |= {system for system, leading in LEADING.items() if leading.match(question)}
+    label = {system for system, leading in LEADING.items() if leading.match(question)}
+    label |= {system for system, names in NAMES.items() if any(_label(n).match(question) for n in names)}
+    found |= label
+    if len(found) > 1 and len(label) == 1:
+        return label.pop()
     return found.pop() if len(found) == 1 else None

@@ -82,6 +82,10 @@ def test_the_rules_text_leads_and_reading_notes_follow(noted_index: RulesIndex) 
         ("weak hit finishing a formidable elegy, how much xp", None),  # ... but a word of the game elsewhere
         ("city: does transit clear heat?", "city"),
         ("can my dwarf fighter swf", None),
+        # of two systems named, the one the question is labelled with wins; a comparison alone names none
+        ("city game: do we have a momentum meter like in starforged that i can burn", "city"),
+        ("dungeon world pvp - is there stress like in blades?", "dungeon-world"),
+        ("blades vs dungeon world, which has more dice", None),
     ],
 )
 def test_the_system_named_in_the_question(question: str, system: str | None) -> None:

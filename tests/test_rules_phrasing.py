@@ -54,6 +54,7 @@ def test_the_texts_own_words_are_left_alone() -> None:
         ("what can i ask the magistrate", "what can i ask the magistrate"),  # the city's GM, a word of its text
         ("Elegy quest failed, now what", "Elegy quest failed, now what"),  # not a frame: no separator
         ("in Blades", "in Blades"),  # nothing left to ask: kept as asked
+        ("dungeon world pvp: is there a grapple move", "is there a grapple move"),  # the shipped variant's name
     ],
 )
 def test_the_name_of_the_game_framing_a_question_is_not_searched(question: str, plain: str) -> None:

@@ -50,6 +50,8 @@ def test_no_slang_phrase_is_listed_twice() -> None:
         ("a scene got too grim for one of the players", "too grim comfort flagged content for"),
         ("my tech went sideways, got an 11", "went sideways backfire, got"),
         ("how many arrows do i walk into a fight with", "walk into a fight enter combat encounter with"),
+        ("shorting the lines in a part of town she has no ties to", "part of town neighborhood she has no ties connection to"),
+        ("how do we smooth it over with the Billhooks", "smooth it over apology with"),
     ],
 )
 def test_slang_is_followed_by_the_rules_words(question: str, added: str) -> None:
