@@ -44,7 +44,8 @@ def test_maras_strong_hit_goes_to_the_model_as_hers_with_her_changes_and_her_cal
     assert "a strong hit for Mara: Mara does what Mara set out to do." in told, told
     assert "you do what you set out to do" not in told, told
     assert "Mara is now vulnerable" in told and "you are now vulnerable" not in told, told
-    assert "Left to Mara: a choice on the panel" in told and "which Mara chooses" in told and "Left to the player" not in told, told
+    assert "Left to Mara: a choice on the panel" in told and "which Mara chooses" in told, told
+    assert "Left to the player" not in told, told
     assert "It goes your way" not in told, told
 
 
