@@ -186,6 +186,32 @@ def _violation(sentence: Sentence, start: int, end: int, what: str, failed: str 
     return [Violation(ViolationKind.OUTCOME, f"'{excerpt}' tells {what}, but {failed}", excerpt)]
 
 
+#: Words before a goal's verb that stand for what the player meant ("it opens", "he finally gives in").
+_STANDS_FOR = frozenset({"it", "they", "he", "she", "which", "that", "who", "door", "doors", "gate", "hatch", "lock", "finally"})
+#: Words that end the object of the player's goal ("open the archive for me").
+_OBJECT_END = frozenset({"for", "with", "to", "from", "and", "so", "by", "before", "while", "me", "us", "him", "her", "them"})
+
+
+def _goal_object(said: list[str], goal: str) -> set[str]:
+    """The stems of what the player's goal acts on, as the player named it after the verb ("open the archive")."""
+    at = said.index(goal)
+    out: set[str] = set()
+    for word in said[at + 1 : at + 4]:
+        if word in _OBJECT_END:
+            break
+        out |= set(_stems(word))
+    return out
+
+
+def _other_subject(text: str, start: int, objects: set[str]) -> bool:
+    """The goal's verb told of something else than what the player named ("the city opens" when the player wanted the
+    archive opened): a word of its own stands before the verb and the sentence names none of the player's object."""
+    before = re.findall(r"[a-z']+", text[:start])
+    if not objects or not before or before[-1] in _STANDS_FOR or before[-1].endswith("ly"):
+        return False
+    return not objects & set(_stems(text))
+
+
 def check_miss_worked(sentence: Sentence, facts: Facts, intent: str | None) -> list[Violation]:
     """On a miss: the player's weapon or effort working, the declared goal's verb told as done, or (at an
     information move) something learned about what the player asked after (:func:`told_working`)."""
@@ -205,6 +231,8 @@ def told_working(sentence: Sentence, intent: str | None, failed: str = MISSED) -
     for goal in dict.fromkeys(w for w in said if w in _GOAL_DONE):
         m = re.search(rf"\b(?:{_GOAL_DONE[goal]})\b", text)
         if m and not re.search(r"\bto\s+(?:\w+\s+)?$", text[: m.start()]) and _claim(sentence, m.start(), m.end()):
+            if _other_subject(text, m.start(), _goal_object(said, goal)):
+                continue
             return _violation(sentence, max(0, m.start() - 30), m.end() + 20, f"the goal ('{goal}') reached", failed)
     if set(said) & _SEEKS:
         wanted = {w for w in _stems(intent or "") if w not in {s[:5] for s in _SEEKS}}

@@ -6,7 +6,8 @@ A wound is a change the engine makes (a meter down, harm marked) or its outcome 
 an attack against you). When neither holds, the wound is the narrator's: before a suffer move offered next it takes
 the player's choice of what to lose, and on a move that harms nobody it is a change the engine never made. A wound
 the engine speaks of only in an open option ("expose yourself to the enemy's attack") is that option taken, not
-allowed either. Negated, narrowly avoided or supposed wounds pass ("the shot barely misses you", "it could cut you").
+allowed either. Negated, narrowly avoided or supposed wounds pass ("the shot barely misses you", "it could cut you"),
+and so does a mild ache felt ("a bit of pain in your arm from the impact"): the strain of the deed, not a wound.
 """
 
 from __future__ import annotations
@@ -54,6 +55,9 @@ _HARMS = (
         r"\byou\s+(?:lose|lost)\s+(?:all\s+|most\s+|some\s+|much\s+)?(?:of\s+)?your\s+(?:money|coin|coins|savings|purse|winnings)\b"
     ),
 )
+#: A mild ache felt ("a bit of pain in your arm from the impact", "a slight pain in your shoulder"): the strain of the
+#: deed, a feeling rather than a wound the engine would deal.
+_MILD = re.compile(r"\b(?:a\s+(?:little\s+)?bit\s+of|a\s+little|a\s+slight|slight|mild|a\s+mild|faint|a\s+faint)\s+$")
 #: Words just before a wound that make it missed or nearly so ("the shot barely misses you", "almost hits you").
 _NEARLY = frozenset({"almost", "nearly", "barely", "would", "could", "might", "about", "try", "tries", "trying"})
 
@@ -86,6 +90,8 @@ def check_harm_told(sentence: Sentence, facts: Facts) -> list[Violation]:
         for m in pattern.finditer(narr):
             before = set(re.findall(r"[a-z]+", narr[max(0, m.start() - 24) : m.start()]))
             if negated(narr, m.start()) or hypothetical(narr, m.start(), m.end()) or before & _NEARLY:
+                continue
+            if m.group(0).startswith("pain") and _MILD.search(narr[: m.start()]):
                 continue
             if _engine_harms(facts, means=n == len(_HARMS) - 1):
                 return []
