@@ -230,7 +230,7 @@ def test_tracks_and_clocks_reach_the_model_by_name_without_progress() -> None:
     reference = str(context.messages[1].content)
     track_lines = [line for line in reference.splitlines() if line.startswith("> - ")]
     assert track_lines == [
-        "> - Find my sister: vow track, dangerous",
-        "> - Pirate raider: combat track, formidable",
+        "> - Find my sister: a dangerous vow",
+        "> - Pirate raider: a formidable fight",
         "> - Reactor breach: clock",
     ]

@@ -87,3 +87,18 @@ def test_the_new_fact_lines_copied_into_a_story_are_caught() -> None:
     assert check_echo("You face a choice on the panel beside your story.")
     assert "Also true now" in STORY_STOPS
     assert not check_echo("You overindulge. The dice keep rolling, and the night runs away from you.")
+
+
+def test_a_fight_reaches_the_model_as_a_fight_and_its_track_read_out_is_the_card_copied() -> None:
+    from assistant.guard import check_narration, prepare
+    from assistant.narrate.context import track_line
+
+    assert track_line({"name": "The raider", "kind": "combat", "rank": "formidable"}) == "> - The raider: a formidable fight"
+    assert track_line({"name": "Find her", "kind": "vow", "rank": "epic"}) == "> - Find her: an epic vow"
+    fray = sf("Enter the Fray", "heart", [6, 1, 2])
+    facts = prepare([fray], sheet=story_facts([fray], player_text="I fight back"))
+    for told in ("The raider's formidable fight track fills.", "The raider's combat track is marked."):
+        kinds = {v.kind.value for v in check_narration(told, [fray], intent="I fight back", facts=facts)}
+        assert "echo" in kinds, told
+    story = "The raider staggers back, snarling, and circles for an opening."
+    assert not check_narration(story, [fray], intent="I fight back", facts=facts)

@@ -65,7 +65,7 @@ _GAME_TALK = re.compile(
     r"|\b(?:you\s+are|you're|you\s+have\s+been|you've\s+been)\s+already\s+told\b|\balready\s+told\s+(?:to\s+)?(?:you|the\s+player)\b"
 )
 _TRACK_TOLD = re.compile(
-    r"\b(?:combat|vow|progress|expedition|connection|bonds?|quests?|discovery|discoveries|legacy|scene)\s+tracks?\b"
+    r"\b(?:combat|fight|vow|progress|expedition|connection|bonds?|quests?|discovery|discoveries|legacy|scene)\s+tracks?\b"
 )
 """A progress track named by its kind: the card's bookkeeping ("a track" alone may be a path or footprints)."""
 _ASIDE = re.compile(r"\(([^)]*)\)")

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 
+from assistant.engine.tracks import kind_word
 from assistant.inputs import quote_data as quoted
 from assistant.narrate.facts import humanize
 from assistant.narrate.prompts import instructions
@@ -137,10 +138,11 @@ def character_text(character: dict[str, Any] | None) -> str:
 def track_line(track: dict[str, Any]) -> str:
     """A progress track by name, kind and rank: no progress (the dice card and the sheet show it). Given "0 ticks of
     progress", a small model told "with 0 ticks of progress" as story; given "not begun", "still formidable and not
-    begun"."""
-    kind = f"{track.get('kind')} track" if track.get("kind") else "track"
-    rank = f", {track.get('rank')}" if track.get("rank") else ""
-    return quoted(f"- {track.get('name', 'unnamed')}: {kind}{rank}")
+    begun". Told "combat track, formidable", it wrote "The raider's formidable combat track is marked": the track goes in
+    as what it is in the story ("a formidable fight")."""
+    words = " ".join(str(w) for w in (track.get("rank"), kind_word(str(track.get("kind") or "")) or "track") if w)
+    article = "an" if words[:1].lower() in "aeiou" else "a"
+    return quoted(f"- {track.get('name', 'unnamed')}: {article} {words}")
 
 
 def clock_line(clock: dict[str, Any]) -> str:
