@@ -171,7 +171,8 @@ def test_an_open_choices_option_is_not_told_to_the_model_as_what_happens() -> No
         results=(resolve({"system": "dungeon-world", "move": "Defend", "stat": "con", "dice": [3, 6]}),),
     )
     sheet = facts_text(request)
-    assert "Spend your Hold on Defend" in sheet
+    assert "Left to the player: a choice on the panel beside your story" in sheet
+    assert "Spend your Hold on Defend" not in sheet  # the choice's asking words: the panel asks it
     assert "redirect damage" not in sheet.lower()
 
 
@@ -181,5 +182,5 @@ def test_a_vice_roll_is_not_told_to_the_model_as_a_failure() -> None:
     vice = resolve({"system": "blades", "move": "Indulge Vice", "dice": [2, 3]})
     sheet = facts_text(NarrationRequest(task="narrate", system="blades", player_text="I hit the gambling dens", results=(vice,)))
     assert "goes badly" not in sheet and "bad outcome" not in sheet
-    assert "select an overindulgence" in sheet
+    assert "Also true now: You overindulge." in sheet and "select an overindulgence" not in sheet
     assert "stress" not in sheet.split("Left to the player")[0].lower()  # nothing to clear: no word on stress

@@ -14,7 +14,7 @@ def test_a_downtime_in_the_app_keeps_the_sheet_lines_and_says_each_edit_once() -
     app = AppTest.from_file(str(APP), default_timeout=90)
     app.run()
     create_campaign(app, "Grey Crows", "blades")
-    for command in ("/set name Vex", "/set vice Gambling", "/add harm Broken Arm (level 2)"):
+    for command in ("/set name Vex", "/set vice Gambling", "/add harm Broken Arm (level 2)", "/set stress 3"):
         play_action(app, command)
         assert not [w.value for w in app.sidebar.warning], [w.value for w in app.sidebar.warning]
     play_action(app, "/sheet")
