@@ -59,6 +59,11 @@ def track_named(session: ChatSession, name: str) -> dict[str, Any]:
     return found[0]
 
 
+def character_named(session: ChatSession, name: str) -> dict[str, Any]:
+    """The saved sheet of the character called ``name`` (read back from the store, as a reload shows it)."""
+    return next(c for c in session.reload().characters.values() if c.get("name") == name)
+
+
 def moves(turns: Iterable[Turn]) -> list[str]:
     return [t.results[0].move for t in turns if t.results]
 

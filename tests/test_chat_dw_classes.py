@@ -6,14 +6,9 @@ from __future__ import annotations
 import pytest
 
 from assistant.chat.session import ChatSession
-from tests.session_helpers import open_campaign, play
+from tests.session_helpers import character_named, open_campaign, play
 
 pytestmark = pytest.mark.usefixtures("hash_embedder")
-
-
-def _sheet(session: ChatSession, name: str) -> dict:
-    state = session.reload()
-    return next(c for c in state.characters.values() if c.get("name") == name)
 
 
 def test_a_new_bard_has_the_bards_hp_and_armor_and_a_paladin_the_paladins() -> None:
@@ -21,23 +16,23 @@ def test_a_new_bard_has_the_bards_hp_and_armor_and_a_paladin_the_paladins() -> N
     added = session.send("/character add Mia class=bard")
     assert added.kind == "command", added.error
     assert "Max HP 22 → 18 (a bard's)" in added.narration and "Armor 3 → 1 (a bard's)" in added.narration
-    mia = _sheet(session, "Mia")
+    mia = character_named(session, "Mia")
     assert (mia["max_hp"], mia["hp"], mia["armor"]) == (18, 18, 1)
     assert "Grit: the bard's, d6" in session.send("/character Mia").narration
     session.send("/character add Duke class=paladin")
-    duke = _sheet(session, "Duke")
+    duke = character_named(session, "Duke")
     assert (duke["max_hp"], duke["hp"], duke["armor"]) == (24, 24, 3)
 
 
 def test_values_given_with_the_class_stay_and_a_class_the_text_gives_no_numbers_for_says_so() -> None:
     session, _ = open_campaign("pit", "dungeon-world")
     session.send("/character add Mia class=bard hp=10")
-    mia = _sheet(session, "Mia")
+    mia = character_named(session, "Mia")
     assert (mia["max_hp"], mia["hp"], mia["armor"]) == (18, 10, 1)
     bart = session.send("/character add Bart class=barbarian")
     assert "The text gives no HP or armor for a barbarian" in bart.narration, bart.narration
     assert session.create_character({"name": "Lyra", "class": "bard"}).kind == "command"
-    assert (_sheet(session, "Lyra")["max_hp"], _sheet(session, "Lyra")["armor"]) == (18, 1)
+    assert (character_named(session, "Lyra")["max_hp"], character_named(session, "Lyra")["armor"]) == (18, 1)
 
 
 def test_changing_the_players_class_changes_the_sheet_and_the_damage_that_follows() -> None:
@@ -54,7 +49,7 @@ def test_changing_the_players_class_changes_the_sheet_and_the_damage_that_follow
     dice.queue(6)  # the bard's d6 against Felix's Full Plate (3)
     dealt = session.confirm(hack.follow_ups[0])
     assert dealt.kind == "action", dealt.error
-    assert _sheet(session, "Felix")["hp"] == 22 - (6 - 3)
+    assert character_named(session, "Felix")["hp"] == 22 - (6 - 3)
     reopened = ChatSession.open("pit")
     assert "Max HP: 18" in reopened.send("/character").narration
 

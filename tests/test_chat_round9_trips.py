@@ -10,7 +10,7 @@ import pytest
 from assistant.chat.session import ChatSession
 from assistant.store import service
 from rules_index.embed import get_embedder
-from tests.session_helpers import ScriptedDice, assert_store_matches_card
+from tests.session_helpers import ScriptedDice, assert_store_matches_card, character_named
 
 pytestmark = pytest.mark.usefixtures("hash_embedder")
 
@@ -127,11 +127,6 @@ def test_the_cost_of_expedition_progress_is_asked_once() -> None:
     assert "Choose what this progress costs you" in turn.narration, turn.narration
 
 
-def _sheet(session: ChatSession, name: str) -> dict:
-    state = session.reload()
-    return next(c for c in state.characters.values() if c.get("name") == name)
-
-
 def test_dw_a_spell_the_other_character_casts_on_me_is_theirs_and_lands_on_me() -> None:
     """The seed's worked example: Hermione casts Magic Missile (2d6+INT), a 10, then 2d4 = 7 damage ignoring armor:
     "Ilyana lowers her Health Points from 22 to 15"."""
@@ -151,7 +146,7 @@ def test_dw_a_spell_the_other_character_casts_on_me_is_theirs_and_lands_on_me() 
     assert_store_matches_card(session, dealt)
     assert "HP 22 → 15." in dealt.narration, dealt.narration
     reloaded = ChatSession.open("round9", embedder=get_embedder("hash"))
-    assert reloaded.state.active()["hp"] == 15 and _sheet(reloaded, "Mara")["hp"] == 22
+    assert reloaded.state.active()["hp"] == 15 and character_named(reloaded, "Mara")["hp"] == 22
 
 
 def test_dw_defending_against_the_other_character_stays_mine() -> None:

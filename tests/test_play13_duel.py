@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.session_helpers import assert_store_matches_card, open_campaign
+from tests.session_helpers import assert_store_matches_card, character_named, open_campaign
 
 pytestmark = pytest.mark.usefixtures("hash_embedder")
 
@@ -15,18 +15,13 @@ def _moves(session: object, campaign: str) -> int:
     return sum(1 for e in session.store.events(campaign) if e.event.type == "move_resolved")  # type: ignore[attr-defined]
 
 
-def _sheet(session: object, name: str) -> dict[str, object]:
-    state = session.reload()  # type: ignore[attr-defined]
-    return next(c for c in state.characters.values() if c.get("name") == name)
-
-
 def test_picks_on_maras_attack_stay_hers_and_a_second_choose_says_the_choice_is_made() -> None:
     session, dice = open_campaign("Her Picks", "dungeon-world")
     session.send("/character add Mara class=bard max_hp=18")
     offered = session.send("Mara attacks me with her rapier")
     dice.queue(6, 5)  # 6 + 5 + Mara's STR 2 = 13: a strong hit, choose two
     attack = session.confirm(next(s for s in offered.suggestions if s.move == "Hack & Slash"))
-    assert "vulnerable" in _sheet(session, "Mara")["impacts"]  # type: ignore[operator]
+    assert "vulnerable" in character_named(session, "Mara")["impacts"]  # type: ignore[operator]
     first = session.send("/choose 1")
     assert first.narration.startswith("Mara picks: they deal their combat damage"), first.narration
     second = session.send("/choose 1")  # the attack does not leave you vulnerable: Mara's impact is cleared
@@ -36,7 +31,7 @@ def test_picks_on_maras_attack_stay_hers_and_a_second_choose_says_the_choice_is_
     assert "On Mara's sheet, impact cleared: vulnerable." in second.narration, second.narration
     assert "You choose" not in second.narration
     assert_store_matches_card(session, second)
-    assert "vulnerable" not in _sheet(session, "Mara")["impacts"]  # type: ignore[operator]
+    assert "vulnerable" not in character_named(session, "Mara")["impacts"]  # type: ignore[operator]
     assert session.reload().active()["impacts"] == []  # type: ignore[index]  # the player's sheet is untouched
     events = _moves(session, "Her Picks")
     again = session.send("/choose 3")

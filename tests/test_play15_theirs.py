@@ -6,17 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from tests.session_helpers import assert_store_matches_card, open_campaign
+from tests.session_helpers import assert_store_matches_card, character_named, open_campaign
 
 pytestmark = pytest.mark.usefixtures("hash_embedder")
 
 
-def _sheet(session: object, name: str) -> dict[str, object]:
-    state = session.reload()  # type: ignore[attr-defined]
-    return next(c for c in state.characters.values() if c.get("name") == name)
-
-
-def test_a_companion_named_first_makes_the_move_with_her_sheet() -> None:
+def test_a_companion_named_first_makes_the_move_with_hercharacter_named() -> None:
     session, dice = open_campaign("Her Hunt", "elegy")
     session.send("/character add Mara heart=4")
     offered = session.send("Mara attacks the hunter")
@@ -32,7 +27,7 @@ def test_a_companion_named_first_makes_the_move_with_her_sheet() -> None:
     assert rolled.narration.startswith("Mara attacks the hunter."), rolled.narration
     assert "The hunter: a new formidable fight. On Mara's sheet, focus 2 → 1." in rolled.narration, rolled.narration
     assert_store_matches_card(session, rolled)
-    assert _sheet(session, "Mara")["focus"] == 1
+    assert character_named(session, "Mara")["focus"] == 1
     assert session.reload().active()["focus"] == 2  # type: ignore[index]  # the one playing is untouched
 
 
