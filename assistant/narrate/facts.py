@@ -8,7 +8,7 @@ decide. Both narrators use these functions; nothing here rolls, picks or guesses
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from assistant.engine.model import Choice, FollowUp, Result
@@ -294,17 +294,19 @@ def follow_up_phrase(follow_up: FollowUp) -> str:
     return follow_up.move
 
 
-def follow_up_line(results: Sequence[Result]) -> str:
-    """``Next: Pay the Price.`` for the follow-ups the rules offer (none are resolved here)."""
+def follow_up_line(results: Sequence[Result], phrase: Callable[[FollowUp], str] | None = None) -> str:
+    """``Next: Pay the Price.`` for the follow-ups the rules offer (none are resolved here); ``phrase`` words each one
+    (by default as the card does, :func:`follow_up_phrase`)."""
+    phrase_of = phrase or follow_up_phrase
     phrases: list[str] = []
     for n, result in enumerate(results):
         resolved = {r.move.lower() for r in results[n + 1 :]} | {r.move_id.removeprefix("table:") for r in results[n + 1 :]}
         for follow_up in result.follow_ups:
             if follow_up.move.lower() in resolved or follow_up.move.lower().replace(" ", "_") in resolved:
                 continue  # played out later in the same turn
-            phrase = follow_up_phrase(follow_up)
-            if phrase not in phrases:
-                phrases.append(phrase)
+            said = phrase_of(follow_up)
+            if said not in phrases:
+                phrases.append(said)
     return f"Next: {'; or '.join(phrases)}." if phrases else ""
 
 

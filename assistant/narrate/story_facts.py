@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 
 from assistant.engine.kinds import EffectKind
-from assistant.engine.model import Effect, Result
+from assistant.engine.model import Effect, FollowUp, Result
 from assistant.narrate import facts
 from assistant.narrate.answers import answer_statement, price_reading, rows_answer
 from assistant.narrate.intent import frame
@@ -285,12 +285,17 @@ def told_as_fact(results: Sequence[Result], question: str) -> bool:
     return bool(oracle_first_sentence(results, question))
 
 
+def _story_follow_up(follow_up: FollowUp) -> str:
+    """A follow-up as what it is in the story, without the card's rules words and numbers: given "make a suffer move
+    (-1)", a 1.5B model wrote "You attempt to make a suffer move." """
+    if follow_up.kind == "suffer":
+        return "a cost the player chooses (a suffer move)"
+    return facts.follow_up_phrase(follow_up)
+
+
 def _follow_ups(results: Sequence[Result]) -> str:
-    """The follow-ups offered next, as what they are in the story rather than the card's rules words: given "make a
-    suffer move (-1)", a 1.5B model wrote "You attempt to make a suffer move." """
-    line = facts.follow_up_line(results).removeprefix("Next: ")
-    line = re.sub(r"make a suffer move(?: \([+-]?\d+\))?", "a cost the player chooses (a suffer move)", line)
-    return re.sub(r"\s*\([+-]\d+\)", "", line)
+    """The follow-ups offered next, told as story (:func:`_story_follow_up`)."""
+    return facts.follow_up_line(results, _story_follow_up).removeprefix("Next: ")
 
 
 def story_facts(results: Sequence[Result], *, question: str = "", player_text: str = "", actor: str = "") -> str:
