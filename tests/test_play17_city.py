@@ -1,0 +1,20 @@
+"""Round 17 of the city game played through the chat: a miss the rules leave to the Magistrate is told as a miss in
+the story and handed over ("The Magistrate says what happens."), never as the gap in the rules text."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.session_helpers import open_campaign
+
+pytestmark = pytest.mark.usefixtures("hash_embedder")
+
+
+def test_a_miss_the_text_leaves_to_the_magistrate_is_handed_over_in_the_story() -> None:
+    session, dice = open_campaign("Guard Captain", "city")
+    dice.queue(1, 3)
+    missed = session.send("/roll direct someone to act +sway")
+    assert missed.kind == "action" and missed.results[0].outcome.value == "miss", missed.error
+    assert "The Magistrate says what happens." in missed.narration, missed.narration
+    assert "the text" not in missed.narration.lower(), missed.narration
+    assert "gives no result" not in missed.narration, missed.narration
