@@ -22,7 +22,7 @@ from assistant.engine.model import Result
 from assistant.narrate import facts
 from assistant.narrate.answers import answer_statement, price_reading, rows_answer
 from assistant.narrate.guidance import rules_guidance
-from assistant.narrate.intent import frame, is_verb, second_person, shape, without_rank
+from assistant.narrate.intent import frame, is_verb, once_more, second_person, shape, without_rank
 from assistant.narrate.outcome_prose import FAMILY, move_choices, story, tone
 from assistant.narrate.request import NarrationRequest
 from assistant.narrate.their_words import of_them, on_their_sheet, theirs_listed
@@ -155,7 +155,7 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
         shown = " ".join(result.text.lower().split())
         prose = " ".join(s for s in re.split(r"(?<=[.!?])\s+", prose) if s and " ".join(s.lower().split()) not in shown)
     if not (opening or feeling or prose or rest) and not rolled:  # "/roll heat": the moment the move's trigger names
-        opening = _trigger_told(result)
+        opening = once_more(_trigger_told(result), seed, recent)
     paragraphs.append(" ".join(p for p in (opening, feeling, prose) if p))
     paragraphs.append(rest)
     picked = retold and not (result.burn and result.burn.burned)
