@@ -1,12 +1,12 @@
 """Round 17 of an Elegy session with the companion Mara: "Mara feeds" is Mara's Feed, rolled with her sheet, and the
-note that says so lists the moves as a sentence does ("Feed, Compel and Face Danger are Mara's"), and her roll's card
-changes her sheet, not the one playing's."""
+note that says so lists the moves as a sentence does ("Feed, Compel and Face Danger are Mara's"), and her roll is told
+as hers ("Mara feeds.", not "You turn your attention to mara feeds.")."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.session_helpers import character_named, open_campaign
+from tests.session_helpers import open_campaign
 
 pytestmark = pytest.mark.usefixtures("hash_embedder")
 

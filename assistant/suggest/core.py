@@ -338,7 +338,7 @@ def suggest(
         suggestion.ranked_by = ranked_by
         out.append(suggestion)
     called = {s.move.name for s in ranked[:k] if s.cue >= CALLED_FOR}
-    return sorted(out, key=lambda x: (x.move not in called and (x.odds_words or "").startswith("not now")))
+    return sorted(out, key=lambda x: x.move not in called and (x.odds_words or "").startswith("not now"))
 
 
 CALLED_FOR = 0.2
