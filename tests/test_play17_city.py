@@ -18,3 +18,12 @@ def test_a_miss_the_text_leaves_to_the_magistrate_is_handed_over_in_the_story() 
     assert "The Magistrate says what happens." in missed.narration, missed.narration
     assert "the text" not in missed.narration.lower(), missed.narration
     assert "gives no result" not in missed.narration, missed.narration
+
+
+def test_what_a_faction_wants_is_not_the_citys_demand() -> None:
+    session, _ = open_campaign("Silver Hand", "city")
+    wants = session.send("what does the Silver Hand faction want").narration
+    assert "Perceive Demand" not in wants and "Ear to the Ground" in wants, wants
+    assert "/roll ear to the ground" in wants, wants
+    city = session.send("what does the city want from me?").narration
+    assert "Perceive Demand" in city, city

@@ -24,3 +24,12 @@ def test_a_price_asked_for_by_name_is_tied_to_the_last_action() -> None:
     assert paid.kind != "error", paid.error
     assert "As you try to pay the price" not in paid.narration, paid.narration
     assert "As you try to force the jammed airlock open, " in paid.narration, paid.narration
+
+
+@pytest.mark.parametrize("words", ["I creep through the derelict's corridor", "I slink along the hull"])
+def test_creeping_is_face_danger_with_shadow_without_a_model(words: str) -> None:
+    session, _ = open_campaign(f"Creep {words}", "starforged")
+    offered = session.send(words)
+    first = offered.suggestions[0]
+    assert (first.move, first.stat) == ("Face Danger", "shadow"), [(s.move, s.stat) for s in offered.suggestions]
+    assert not any("closely fits" in n for n in offered.notes + first.notes), offered.notes
