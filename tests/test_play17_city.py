@@ -18,6 +18,8 @@ def test_a_miss_the_text_leaves_to_the_magistrate_is_handed_over_in_the_story() 
     assert "The Magistrate says what happens." in missed.narration, missed.narration
     assert "the text" not in missed.narration.lower(), missed.narration
     assert "gives no result" not in missed.narration, missed.narration
+    # the dice card (the app's) reads the hand-over first, and why: the rules text gives no result for a miss
+    assert missed.results[0].text.startswith("6- The Magistrate says what happens: "), missed.results[0].text
 
 
 def test_what_a_faction_wants_is_not_the_citys_demand() -> None:
