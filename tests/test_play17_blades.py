@@ -57,3 +57,26 @@ def test_spending_crew_coin_while_the_payoff_asks_its_coin_is_not_the_answer() -
     assert not spent.results, spent.narration
     after = session.reload().active()
     assert after is not None and after["crew_coin"] == before["crew_coin"] and after["rep"] == before["rep"], after
+
+
+def test_coin_spent_on_an_extra_activity_whose_price_was_picked_is_told_as_the_spend() -> None:
+    session, dice = open_campaign("Third Activity", "blades")
+    session.send("/set coin 4")
+    session.send("/set crew_coin 4")
+    session.send("/set heat 6")
+    for _ in range(2):  # two free activities first
+        dice.queue(2)
+        assert session.send("/roll reduce heat +command").kind == "action"
+    dice.queue(2)
+    rolled = session.send("/roll reduce heat +command")  # the third: 1 coin or 1 rep
+    assert rolled.kind == "action", rolled.error
+    picked = session.send("/choose 1")
+    assert "Coin 4 → 3." in picked.narration, picked.narration
+    raised = session.send("spend 1 crew coin")
+    assert raised.kind == "action", raised.error
+    assert raised.narration.startswith("You spend 1 coin to raise the result."), raised.narration
+    assert "You choose: pay 1 coin" not in raised.narration, raised.narration
+    assert "Spent 1 coin: a bad outcome became a partial success." in raised.narration, raised.narration
+    assert "Crew coin 4 → 3." in raised.narration, raised.narration
+    sheet = session.reload().active()
+    assert sheet is not None and (sheet["coin"], sheet["crew_coin"]) == (3, 3), sheet
