@@ -29,3 +29,16 @@ def test_what_a_faction_wants_is_not_the_citys_demand() -> None:
     assert "/roll ear to the ground" in wants, wants
     city = session.send("what does the city want from me?").narration
     assert "Perceive Demand" in city, city
+
+
+def test_a_choice_with_many_options_still_waiting_is_counted_not_listed_in_the_note() -> None:
+    session, dice = open_campaign("Secret Waits", "city")
+    dice.queue(4, 2, 5)  # a weak hit: a weak reaction to pick, and the Magistrate's consequence (12 options)
+    used = session.send("/roll use a secret +heat")
+    assert used.kind == "action" and used.results[0].choices, used.error
+    moved_on = session.send("I slip out of the tavern before the clerk talks")
+    waiting = [n for n in moved_on.notes if "still waits for your pick" in n]
+    assert waiting == [
+        "Use a Secret still waits for your pick (one of the 12 options under its card): /choose picks it; rolling "
+        "another move leaves it."
+    ], moved_on.notes
