@@ -275,7 +275,8 @@ class ActingMixin(SuggestingMixin):
         if left:
             turn.notes.insert(0, left)
         turn.notes += self._brink_notes()
-        turn.notes += [n for n in [coin_offer(self.system, result, request)] if n]
+        offered = request if redo is None else {**request, "options": {**(request.get("options") or {}), **redo[1]}}
+        turn.notes += [n for n in [coin_offer(self.system, result, offered)] if n]
         if any(brinks.ending_of_event(self.system, e)[1] for e in self.store.events(self.campaign, after=seq - 1, upto=seq)):
             turn.notes.append(
                 brinks.ended(self.store, self.campaign, self._state, self._state.active_character)

@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from assistant.chat.coin_raise import coin_in_words
 from assistant.chat.following import FollowingMixin
 from assistant.chat.questions import NO_ANSWER, Question, near_miss, read_answer
 from assistant.chat.turn import TurnStream, with_notes
@@ -105,6 +106,8 @@ class AskingMixin(FollowingMixin):
             return None  # "I search the warehouse", "who runs the docks?": the next action, not the words asked for
         if kind == "action" and words >= NEW_ACTION_WORDS and _BLOW_TAKEN.search(text):
             return None  # "the hunter stakes me, a formidable foe": a new blow, not the rank of the last question
+        if kind == "action" and coin_in_words(text) is not None:
+            return None  # "spend 1 crew coin" while the payoff asks how much coin: spending, not the amount asked
         value = read_answer(question, text)
         if value is not NO_ANSWER:
             self._check_still_open(question)

@@ -232,7 +232,7 @@ class CharactersMixin(SessionBase):
         notes = []
         if made_by and target is not None:
             who = self._who_is(target)
-            made = " and ".join(made_by)
+            made = _and(made_by)
             notes.append(
                 f"{made} {'are' if len(made_by) > 1 else 'is'} {who}'s, rolled with {who}'s sheet"
                 + (" (read from your words)." if theirs else ", at you (read from your words).")
@@ -241,7 +241,7 @@ class CharactersMixin(SessionBase):
             if len(moves) == len(out):
                 notes.append(f"Aimed {tail}")
             else:  # "Hack & Slash is aimed at Mara": the other moves offered are not
-                notes.append(f"{' and '.join(moves)} {'are' if len(moves) > 1 else 'is'} aimed {tail}")
+                notes.append(f"{_and(moves)} {'are' if len(moves) > 1 else 'is'} aimed {tail}")
         return out, notes
 
     def _made_by(self, s: Any, request: dict[str, Any], options: dict[str, Any], maker: str, at_me: bool = True) -> Any:
@@ -368,3 +368,8 @@ def _new_sheet(rules: Any, text: str) -> tuple[dict[str, Any], list[str]]:
 
 #: Someone else's blow on the one playing ("he hits me", "the orc slashed at me"), the sentence not begun by "I".
 _BLOW_ON_ME = re.compile(r"^(?!\s*(?:i|we)\b)[^.!?]*?\b[a-z]+(?:s|ed)\s+(?:at\s+)?(?:me|us)\b", re.IGNORECASE)
+
+
+def _and(names: list[str]) -> str:
+    """ "Feed, Compel and Face Danger": a list as a sentence says it."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"

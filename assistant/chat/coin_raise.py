@@ -21,9 +21,11 @@ OPTION = "spend_coin"
 _COUNT = {"a": 1, "one": 1, "1": 1, "two": 2, "three": 3}
 _SPEND = re.compile(
     r"^(?:i\s+|we\s+)?(?:(?:will|want\s+to|'ll)\s+)?(?:spend|pay|use|put\s+in|add)\s+(?P<n>\d+|a|one|two|three)\s+"
-    r"(?:more\s+)?coins?\b(?P<rest>.*)$",
+    r"(?:more\s+)?(?P<crew>(?:of\s+(?:the\s+|our\s+)?)?crew(?:'s)?\s+)?coins?\b(?P<rest>.*)$",
     re.IGNORECASE,
 )
+#: Coin said to come from the crew after the count ("spend 1 coin from the crew's coin", "... of the crew").
+_FROM_CREW = re.compile(r"^\s*(?:from|of)\s+(?:the\s+|our\s+)?crew(?:'s)?(?:\s+(?:coin|coins|purse|stash))?", re.I)
 #: What may follow the coin in words that only spend it on the last roll ("to raise the result", "on it").
 _ON_THE_ROLL = re.compile(
     r"^(?:\s*(?:(?:to|and)\s+(?:raise|improve|bump|boost|better|increase|push|up)|on|for|into)\s+"
@@ -34,14 +36,22 @@ _ON_THE_ROLL = re.compile(
 _NAMES_RESULT = re.compile(r"\b(?:result|roll)\b", re.IGNORECASE)
 
 
-def coin_in_words(text: str) -> tuple[int, bool] | None:
-    """``(coins, names_the_result)`` when the words only spend coin on the last roll ("spend 2 coin", "I pay a coin
-    to raise the result"); None for anything else ("I spend 2 coin bribing the guard" is an action)."""
+def coin_in_words(text: str) -> tuple[int, bool, bool] | None:
+    """``(coins, names_the_result, from_the_crew)`` when the words only spend coin on the last roll ("spend 2 coin",
+    "I pay a coin to raise the result", "spend 1 crew coin"); None for anything else ("I spend 2 coin bribing the
+    guard" is an action)."""
     m = _SPEND.match(" ".join(text.strip().split()))
-    if m is None or not _ON_THE_ROLL.match(m.group("rest")):
+    if m is None:
+        return None
+    rest = m.group("rest")
+    crew = bool(m.group("crew"))
+    after = _FROM_CREW.match(rest)
+    if after is not None:
+        crew, rest = True, rest[after.end() :]
+    if not _ON_THE_ROLL.match(rest):
         return None
     n = m.group("n").lower()
-    return (int(n) if n.isdigit() else _COUNT[n]), bool(_NAMES_RESULT.search(m.group("rest")))
+    return (int(n) if n.isdigit() else _COUNT[n]), bool(_NAMES_RESULT.search(rest)), crew
 
 
 def takes_coin(system: str, move_name: str) -> bool:
@@ -71,8 +81,8 @@ def coin_offer(system: str, result: Result, request: dict[str, Any]) -> str:
     held = (result.character or {}).get("crew_coin" if crew else "coin")
     if not isinstance(held, int) or isinstance(held, bool) or held <= 0:
         return ""
-    whose = "the crew's" if crew else "your"
+    whose, say = ("the crew's", "spend 1 crew coin") if crew else ("your", "spend 1 coin")
     return (
         f"After the roll you may spend coin to raise this result one level per coin (1-3 to 4/5, 4/5 to 6, 6 to "
-        f"critical): say “spend 1 coin” ({whose} coin: {held})."
+        f"critical): say “{say}” ({whose} coin: {held})."
     )

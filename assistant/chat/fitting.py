@@ -244,7 +244,7 @@ def _mentions(text: str, move_name: str) -> bool:
     """The words name the move, a one-word name included ("I clash with the hunter" mentions Clash)."""
     if names_move(text, move_name):
         return True
-    return " " not in move_name.strip() and bool(re.search(rf"\b{re.escape(move_name)}\b", text, re.I))
+    return " " not in move_name.strip() and bool(re.search(rf"\b{re.escape(move_name)}(?:s|es|ed|ing)?\b", text, re.I))
 
 
 def named_instead(system: str, text: str, move_name: str) -> str | None:

@@ -169,7 +169,7 @@ class FollowingMixin(ActingMixin):
             raise RulesError(f"Burning {spec.meter} would not improve {result.move}: {why}. Nothing was changed.")
         return (yield from self._redo(seq, event, {"burn": True}, f"burn {result.burn.meter} on {result.move}"))
 
-    def _coin_on_last(self, text: str) -> tuple[int, Any, int] | None:
+    def _coin_on_last(self, text: str) -> tuple[int, Any, int, bool] | None:
         """When ``text`` only spends coin on the last roll ("spend 2 coin to raise the result"): that move, its event
         and the coin spent on it in all; refused when the last move is no roll coin raises and the words name a
         result; None when they do not (the words are an action: "I spend 2 coin")."""
@@ -178,7 +178,7 @@ class FollowingMixin(ActingMixin):
         said = coin_in_words(text)
         if said is None:
             return None
-        coins, names_result = said
+        coins, names_result, crew = said
         seq = self.known.top
         found = self.store.events(self.campaign, after=seq - 1, upto=seq) if seq else []
         event = found[0].event if found and found[0].event.type == "move_resolved" else None
@@ -195,8 +195,15 @@ class FollowingMixin(ActingMixin):
             raise RulesError(f"{result.get('move')} is already a critical: coin cannot raise it further. Nothing was changed.")
         options = event.request.get("options") or {}
         spent = int(options.get(OPTION) or 0)
-        whose = "the crew's coin" if options.get("pay_from_crew") else "your coin"
-        held = (result.get("character_before") or {}).get("crew_coin" if options.get("pay_from_crew") else "coin")
+        if spent and crew != bool(options.get("pay_from_crew")):
+            came, asked = ("the crew's coin", "your own") if options.get("pay_from_crew") else ("your coin", "the crew's")
+            raise RulesError(
+                f"The coin already spent on {result.get('move')} came from {came}: spend more from it, or undo and "
+                f"spend {asked} instead. Nothing was changed."
+            )
+        crew = crew or bool(options.get("pay_from_crew"))
+        whose = "the crew's coin" if crew else "your coin"
+        held = (result.get("character_before") or {}).get("crew_coin" if crew else "coin")
         if isinstance(held, int) and spent + coins > held:
             left = held - spent
             raise RulesError(
@@ -204,14 +211,17 @@ class FollowingMixin(ActingMixin):
                 + (f"Spend {left} at most." if left else "There is none left to spend on this roll.")
                 + " Nothing was changed."
             )
-        return found[0].seq, event, spent + coins
+        return found[0].seq, event, spent + coins, crew
 
-    def _spend_coin(self, seq: int, event: Any, coins: int) -> TurnStream:
-        """The last downtime roll again, the same dice, with ``coins`` spent in all to raise its result."""
+    def _spend_coin(self, seq: int, event: Any, coins: int, crew: bool = False) -> TurnStream:
+        """The last downtime roll again, the same dice, with ``coins`` spent in all (the crew's when ``crew``) to raise
+        its result."""
         from assistant.chat.coin_raise import OPTION
 
         move = str(event.result.get("move") or "the roll")
-        return (yield from self._redo(seq, event, {OPTION: coins}, f"spend {coins} coin on {move}"))
+        update: dict[str, Any] = {OPTION: coins, "pay_from_crew": True} if crew else {OPTION: coins}
+        whose = "the crew's coin" if crew else "coin"
+        return (yield from self._redo(seq, event, update, f"spend {coins} {whose} on {move}"))
 
     def _new_track_ranked(self, text: str) -> tuple[int, Any, dict[str, Any]] | None:
         """When ``text`` only names a rank ("a dangerous vow", "make it epic") and the last move started a track

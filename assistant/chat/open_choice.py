@@ -6,7 +6,8 @@ from __future__ import annotations
 from assistant.chat.characters import CharactersMixin
 from assistant.engine import Result, RulesError, get_ruleset
 
-#: The most options a "left open" note names one by one; past that (or with two choices) it names the choices.
+#: The most options a "left open" or "still waits" note names one by one; past that (Use a Secret's twelve) it names
+#: the choices, or counts the options the card above lists.
 MAX_OPTIONS_NAMED = 4
 
 
@@ -32,10 +33,13 @@ class OpenChoiceMixin(CharactersMixin):
         if opened is None:
             return ""
         result = opened[1]
-        return (
-            f"{result.move} still waits for your pick ({options_in_words(open_options(result.choices))}): "
-            "/choose picks it; rolling another move leaves it."
+        options = open_options(result.choices)
+        listed = (
+            options_in_words(options)
+            if len(options) <= MAX_OPTIONS_NAMED
+            else f"one of the {len(options)} options under its card"
         )
+        return f"{result.move} still waits for your pick ({listed}): /choose picks it; rolling another move leaves it."
 
     def _choice_left(self) -> str:
         """The note for a new move rolled while the last one's choice is open: the choice is left, nothing taken."""

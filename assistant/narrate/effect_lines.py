@@ -131,3 +131,17 @@ def _goes_on(last: Effect, effect: Effect) -> bool:
         and last.before != last.after
         and effect.before != effect.after
     )
+
+
+_SPENT = re.compile(r"^Spent (\d+) coin: ")
+
+
+def coin_spent(result: Result, recent: tuple[str, ...] | list[str]) -> int:
+    """The coin spent after the roll to raise its result, when the last narrations did not tell that spend yet (Blades:
+    "spend 1 coin" on a roll whose price was picked is the spend, not the pick told again); 0 otherwise."""
+    told = " ".join(" ".join(recent[-3:]).split())
+    for note in result.notes:
+        m = _SPENT.match(note)
+        if m and note not in told:
+            return int(m.group(1))
+    return 0

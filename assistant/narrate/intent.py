@@ -347,12 +347,20 @@ def _as_tried(told: str, intent: str) -> str:
     return " ".join([*sentences[:-1], tried])
 
 
+def once_more(told: str, seed: object, recent: Sequence[str]) -> str:
+    """``told``, or, when a recent narration said it (the same words again), told as another go ("Again, a combat
+    round ends."), not as the same sentence."""
+    if not told or not said_before(told, recent):
+        return told
+    return choose([f"{again} {_lower_first(told)}" for again in _AGAIN], seed, recent)
+
+
 def _frame(player_text: str, seed: object, recent: Sequence[str], *, attempt: bool) -> str:
     kind, intent = shape(player_text)
     if kind is Shape.NONE:
         return ""
     if not attempt and kind is Shape.FIRST_PERSON:
-        return f"{_upper_first(intent)}."
+        return once_more(f"{_upper_first(intent)}.", seed, recent)
     if kind is Shape.QUESTION:
         asked = _asked_attempt(intent)
         if asked and not attempt:  # "can I train prowess?" and a move without a roll: done, not asked back
@@ -363,9 +371,7 @@ def _frame(player_text: str, seed: object, recent: Sequence[str], *, attempt: bo
         return f"{_upper_first(intent)}? " + choose(_QUESTION_TAILS, seed, recent)
     if kind is Shape.ATTEMPT:
         told = f"{_upper_first(intent)}." if intent.lower().startswith("you") else f"You {_lower_first(intent)}."
-        if said_before(told, recent):  # the same words again: said as another go, not the same sentence
-            return choose([f"{again} {_lower_first(told)}" for again in _AGAIN], seed, recent)
-        return told
+        return once_more(told, seed, recent)
     if kind is Shape.FIRST_PERSON:
         rest = intent.split(" ", 1)[1]
         return _opener(_ATTEMPT_VERBS, rest, seed, recent)

@@ -68,6 +68,21 @@ _BULLET = re.compile(r"^\s*[-*•]\s+")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
 
 
+_CLAUSE_SPLIT = re.compile(r"\s*[;:]\s*|,\s*so\s+")
+_ABOUT_THE_TEXT = re.compile(r"\bthe text\b", re.I)
+
+
+def _without_text_clauses(sentence: str) -> str:
+    """A sentence without its clauses about the rules' text ("The text gives no result for a miss on this move; the
+    Magistrate says what happens." as "The Magistrate says what happens."): the player reads a story, not the gap
+    in the rules the data records."""
+    if not _ABOUT_THE_TEXT.search(sentence):
+        return sentence
+    kept = [c for c in _CLAUSE_SPLIT.split(sentence) if c.strip(" .") and not _ABOUT_THE_TEXT.search(c)]
+    told = "; ".join(kept).strip()
+    return told[:1].upper() + told[1:] if told else ""
+
+
 def _bare(sentence: str) -> str:
     return sentence.strip().rstrip(".!").lower()
 
@@ -297,7 +312,7 @@ def story_sentences(result: Result, recent: Sequence[str] = ()) -> list[str]:
             if not _TIER_PREFIX.sub("", raw.strip(), count=1).strip(" .:,;"):
                 continue  # "6-." split from "You miss: ...": only the tier marker, which the card names
             sentence = strip_tier(_ELLIPSIS.sub("", raw))
-            sentence = _TABLE_BELOW.sub("the table", _AS_ABOVE.sub("", sentence))
+            sentence = _TABLE_BELOW.sub("the table", _AS_ABOVE.sub("", _without_text_clauses(sentence)))
             sentence = sentence[:1].upper() + sentence[1:]
             if any(e.kind == "progress" for e in result.effects):  # "... and mark progress": the card shows it
                 sentence = _MARK_CLAUSE.sub("", sentence)

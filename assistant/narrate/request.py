@@ -85,10 +85,22 @@ class NarrationRequest:
         last words in the history: the action a Pay the Price row is tied to."""
         words = self.player_text.strip()
         moves = {r.move.lower() for r in self.results}
-        if words and not words.startswith("/") and words.rstrip(".!").lower() not in moves:
+
+        def names_a_move(text: str) -> bool:  # "pay the price", "I pay the price.": the move, not an action
+            said = " ".join(text.rstrip(".!").lower().split())
+            return said in moves or said.removeprefix("i ").removeprefix("we ") in moves
+
+        if words and not words.startswith("/") and not names_a_move(words):
             return words
         said = [text for role, text in self.history if role.lower() in {"user", "player", "human"}]
-        return next((t for t in reversed(said) if t.strip() and not t.lstrip().startswith(("/", "#")) and len(t) > 3), "")
+        return next(
+            (
+                t
+                for t in reversed(said)
+                if t.strip() and not t.lstrip().startswith(("/", "#")) and len(t) > 3 and not names_a_move(t)
+            ),
+            "",
+        )
 
     def __post_init__(self) -> None:
         if self.task not in TASKS:

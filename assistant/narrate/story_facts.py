@@ -182,10 +182,10 @@ def _choice_lines(prompt: str, actor: str = "") -> list[str]:
     return lines
 
 
-_UNWRITTEN = re.compile(r"\bgives no result for a miss\b", re.I)
+_UNWRITTEN = re.compile(r"\bgives no result for a miss\b|^the magistrate says what (?:happens|it means)\b", re.I)
 """A miss the move's text leaves to the GM is told by the outcome's meaning alone: given the text's own sentence ("The
 text gives no result for a miss on this move; the Magistrate says what happens."), a 1.5B model copied it as its
-story."""
+story. The offline story keeps its hand-over ("The Magistrate says what happens.") and a model is not given it."""
 
 
 TOLD_FIRST = "Already told to the player, as the first sentence of your story:"

@@ -21,8 +21,9 @@ from collections.abc import Iterator
 from assistant.engine.model import Result
 from assistant.narrate import facts
 from assistant.narrate.answers import answer_statement, price_reading, rows_answer
+from assistant.narrate.effect_lines import coin_spent
 from assistant.narrate.guidance import rules_guidance
-from assistant.narrate.intent import frame, is_verb, second_person, shape, without_rank
+from assistant.narrate.intent import frame, is_verb, once_more, second_person, shape, without_rank
 from assistant.narrate.outcome_prose import FAMILY, move_choices, story, tone
 from assistant.narrate.request import NarrationRequest
 from assistant.narrate.their_words import of_them, on_their_sheet, theirs_listed
@@ -155,10 +156,10 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
         shown = " ".join(result.text.lower().split())
         prose = " ".join(s for s in re.split(r"(?<=[.!?])\s+", prose) if s and " ".join(s.lower().split()) not in shown)
     if not (opening or feeling or prose or rest) and not rolled:  # "/roll heat": the moment the move's trigger names
-        opening = _trigger_told(result)
+        opening = once_more(_trigger_told(result), seed, recent)
     paragraphs.append(" ".join(p for p in (opening, feeling, prose) if p))
     paragraphs.append(rest)
-    picked = retold and not (result.burn and result.burn.burned)
+    picked = retold and not (result.burn and result.burn.burned) and not coin_spent(result, recent)
     card = _picked_card(request, result) if picked else _card(result, label=True, whose=request.actor)
     paragraphs.append(card if request.card else "")  # the app's card offers the burn ("Burning momentum would ...")
     return paragraphs + _listed(request, result)
@@ -201,6 +202,8 @@ def _retold(request: NarrationRequest, result: Result) -> str:
         return ""
     if burned:
         return f"You burn your {facts.humanize(result.burn.meter)}."  # type: ignore[union-attr]
+    if spent := coin_spent(result, request.recent):
+        return f"You spend {spent} coin to raise the result."
     told_picks = " ".join(re.findall(_TOLD_PICK, last))  # a pick told before ("Mara picks: ..."), or its card's
     new = [p for p in picks if p.lower() not in told_picks and f"chosen: {p.lower()}" not in last] or picks
     if new and all(p in theirs for p in new):  # a Reaction the Magistrate picks, entered by the player for them

@@ -26,7 +26,7 @@ soothe evade feint disengage ram dock launch warp decode decrypt bypass override
 horrify terrify frighten scare startle shock disgust stun haunt unsettle sicken unnerve overwhelm
 endure sojourn resupply withstand recommit undertake finish compel aid face secure develop clash deal betray
 fulfil find slay defeat corner surround trap
-bite drain suck devour mesmerize hypnotize enthrall embrace kiss bleed
+bite drain suck devour mesmerize hypnotize enthrall embrace kiss bleed feed prey sate lurk
 """
 
 

@@ -337,7 +337,14 @@ def suggest(
             suggestion = _with_stat(s, cues, context, ruleset, wanted) or suggestion
         suggestion.ranked_by = ranked_by
         out.append(suggestion)
-    return out
+    called = {s.move.name for s in ranked[:k] if s.cue >= CALLED_FOR}
+    return sorted(out, key=lambda x: x.move not in called and (x.odds_words or "").startswith("not now"))
+
+
+CALLED_FOR = 0.2
+"""A move the words call for this strongly (its name, "I cast magic missile", or a cue as strong: "I loose an arrow"
+for Volley) keeps its place when the sheet refuses it now, so the player reads why; a move only near the words ("The
+cleric heals me": Cast a Spell (Cleric) at 0 mana) goes after the moves that can be made."""
 
 
 def _with_stat(s: Scored, cues: Any, context: SuggestContext, ruleset: Any, stat: str) -> Suggestion | None:

@@ -57,7 +57,10 @@ class CityRuleset(Ruleset):
     #: information and rumors ..." (Ear to the Ground); "When you take time to study the situation to see what's
     #: really going on" (Appraise Circumstances).
     story_moves: ClassVar[tuple[tuple[str, str], ...]] = (
-        (r"\b(?:demands?|wants?|expects?|needs?)\b", "Perceive Demand"),
+        # the city's demand of you, not what a faction or a person wants ("what does the Silver Hand want?")
+        (r"\bdemands?\b|\b(?:city|magistrate)\b.*\b(?:wants?|expects?|needs?)\b", "Perceive Demand"),
+        (r"\b(?:wants?|expects?|needs?)\b.*\b(?:city|magistrate)\b", "Perceive Demand"),
+        (r"\b(?:wants?|expects?|needs?|plans?|planning|up to)\b", "Ear to the Ground"),
         (r"\b(?:rumou?rs?|hear|heard|word on the street|gossip|news)\b", "Ear to the Ground"),
         (r"\b(?:going on|happening|really|situation|see)\b", "Appraise Circumstances"),
         # "Who runs the docks?": a public figure, a faction or a neighborhood to listen out for

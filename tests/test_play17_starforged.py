@@ -1,0 +1,35 @@
+"""Round 17 of a Starforged session played through the chat: a fight lost, then the player types "pay the price" and
+confirms it: the price is tied to what they were doing, not to the words that named the move ("As you try to pay the
+price, ...")."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.session_helpers import open_campaign
+
+pytestmark = pytest.mark.usefixtures("hash_embedder")
+
+
+def test_a_price_asked_for_by_name_is_tied_to_the_last_action() -> None:
+    session, dice = open_campaign("Price Named", "starforged")
+    tried = session.send("I force the jammed airlock open")
+    dice.queue(1, 9, 8)
+    missed = session.confirm(tried.suggestions[0])
+    assert missed.results[0].outcome.value == "miss", missed.narration
+    offered = session.send("pay the price")
+    price = next(s for s in offered.suggestions if s.move == "Pay the Price")
+    dice.queue(23)
+    paid = session.confirm(price)
+    assert paid.kind != "error", paid.error
+    assert "As you try to pay the price" not in paid.narration, paid.narration
+    assert "As you try to force the jammed airlock open, " in paid.narration, paid.narration
+
+
+@pytest.mark.parametrize("words", ["I creep through the derelict's corridor", "I slink along the hull"])
+def test_creeping_is_face_danger_with_shadow_without_a_model(words: str) -> None:
+    session, _ = open_campaign(f"Creep {words}", "starforged")
+    offered = session.send(words)
+    first = offered.suggestions[0]
+    assert (first.move, first.stat) == ("Face Danger", "shadow"), [(s.move, s.stat) for s in offered.suggestions]
+    assert not any("closely fits" in n for n in offered.notes + first.notes), offered.notes
