@@ -102,3 +102,16 @@ def test_a_fight_reaches_the_model_as_a_fight_and_its_track_read_out_is_the_card
         assert "echo" in kinds, told
     story = "The raider staggers back, snarling, and circles for an opening."
     assert not check_narration(story, [fray], intent="I fight back", facts=facts)
+
+
+def test_a_change_is_told_without_the_workings_of_its_number() -> None:
+    """Given "the asset's quality is 0 (the crew's Tier 0, -1 for the result) and your downtime activities go up", a
+    1.5B model read the line out as its story: the number, how it was reached and the downtime's bookkeeping are the
+    card's."""
+    asset = resolve({"system": "blades", "move": "Acquire Asset", "dice": [1, 2]})  # Tier 0: quality 0, -1
+    assert any(e.kind.value == "quality" for e in asset.effects)
+    told = story_facts([asset])
+    changes = next(line for line in told.splitlines() if line.startswith("With it, "))
+    assert changes == "With it, you get the asset."
+    assert "Tier" not in told and "downtime activities" not in told
+    assert not any(ch.isdigit() for ch in told)

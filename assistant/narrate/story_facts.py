@@ -79,12 +79,27 @@ def _your_direction(effect: Effect) -> str:
         return f"you are now {facts.humanize(effect.after).replace('bad spot', 'in a bad spot')}"
     if effect.kind is EffectKind.RESET:
         return f"your {target} is reset"
+    if effect.kind is EffectKind.QUALITY:  # its number and how it was reached are the card's
+        return f"you get the {target}"
+    if effect.kind is EffectKind.DOWNTIME_ACTIVITIES:  # the count of the downtime's activities: the card's bookkeeping
+        return ""
     if isinstance(effect.delta, int) and effect.delta:
         verb = "go" if target.endswith("s") and not target.endswith("ss") else "goes"
         return f"your {target} {verb} {'up' if effect.delta > 0 else 'down'}"
     if effect.delta == 0 and effect.kind is EffectKind.METER:  # a vice roll with no stress to clear: its rule is no news
         return ""
-    return effect.reason.rstrip(".") if effect.reason and len(effect.reason.split()) > 1 else ""
+    return _told_reason(effect.reason)
+
+
+def _told_reason(reason: str) -> str:
+    """An engine's reason as a clause of the story, without its bookkeeping: the parenthesis that shows how a number
+    was reached goes, and a reason still holding a number is left to the dice card. Given "the asset's quality is 0
+    (the crew's Tier 0, -1 for the result)", a 1.5B model read it out as its story, twice in one turn."""
+    told = " ".join(_WORKINGS.sub("", reason).split()).rstrip(".")
+    return "" if len(told.split()) < 2 or re.search(r"\d", told) else told
+
+
+_WORKINGS = re.compile(r"\s*\([^)]*\)")
 
 
 def _and(items: Sequence[str]) -> str:
