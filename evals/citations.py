@@ -4,9 +4,10 @@ For questions of the public retrieval set (``--per-system`` of each system) it r
 ``assistant ask`` does, asks the model (the rules-answer prompt, temperature 0) and sorts every sentence of the
 reply the way the app does before showing it: cited and supported by its passage (kept), citing a passage that
 does not say it (miscited), uncited, or saying the rules don't cover it. Per question (stderr, JSON) and in a
-summary: citation validity (kept / cited sentences), answers shown as the model wrote them (at least one valid
-citation), answers that fell back to the cited extract, answers that wrongly said "not found", and whether a
-kept sentence cites the expected section.
+summary: citation validity (the model's supported citations / its citations), answers shown as the model wrote them
+(at least one sentence kept: validly cited, or uncited and held by a passage, which the app then cites), answers
+that fell back to the cited extract, answers that wrongly said "not found", and whether a kept sentence cites the
+expected section.
 """
 
 from __future__ import annotations
@@ -40,7 +41,8 @@ def score_reply(content: str, hits: list[Any], expected_section: str) -> dict[st
                 if 1 <= n <= len(hits) and expected_section.lower() in hits[n - 1].section.lower():
                     cited_right = True
     return {
-        "kept": len(checked.kept),
+        "kept": len(checked.kept) - checked.cited_here,  # as the model cited them
+        "cited_here": checked.cited_here,
         "miscited": checked.miscited,
         "uncited": checked.uncited,
         "not_found": checked.not_found,
@@ -66,6 +68,7 @@ def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "answers_wrongly_not_found": rate(sum(r["said_not_found"] for r in rows), n),
         "kept_sentence_cites_expected_section": rate(sum(r["cited_expected"] for r in rows), n),
         "uncited_sentences": sum(r["uncited"] for r in rows),
+        "sentences_cited_by_the_app": sum(r.get("cited_here", 0) for r in rows),
         "errors": sum(bool(r.get("error")) for r in rows),
     }
 
@@ -91,8 +94,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             row |= score_reply(content, hits, item["expected"]["section"])
             row["reply"] = content[:600]
         except Exception as exc:  # noqa: BLE001 - a failed call is counted, the eval goes on
-            row |= {"kept": 0, "miscited": 0, "uncited": 0, "not_found": 0, "shown": False, "said_not_found": False,
-                    "cited_expected": False, "error": type(exc).__name__}  # fmt: skip
+            row |= {"kept": 0, "cited_here": 0, "miscited": 0, "uncited": 0, "not_found": 0, "shown": False,
+                    "said_not_found": False, "cited_expected": False, "error": type(exc).__name__}  # fmt: skip
         row["ms"] = round((time.perf_counter() - started) * 1000, 1)
         rows.append(row)
         print(json.dumps(row, ensure_ascii=False), file=sys.stderr, flush=True)

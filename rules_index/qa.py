@@ -181,9 +181,30 @@ def supported(sentence: str, passages: list[str]) -> bool:
     return len(words & held) / len(words) >= SUPPORT_MIN
 
 
+def _holder(sentence: str, hits: list[Hit]) -> int | None:
+    """The passage (its number) that holds an uncited sentence, the one holding the most of it when several do; None
+    when none does. Only sentences of some length: "That is all." is held by any passage."""
+    words = set(tokenize(_CITE.sub(" ", sentence)))
+    if len(words) < HELD_MIN_WORDS:
+        return None
+    shares = [
+        (len(words & set(tokenize(h.text))) / len(words), -n, n)
+        for n, h in enumerate(hits, start=1)
+        if h.chunk.origin != "homebrew"  # a house rule's words the model repeats unasked for keep needing its own [n]
+    ]
+    share, _, number = max(shares, default=(0.0, 0, 0))
+    return number if share >= SUPPORT_MIN else None
+
+
+HELD_MIN_WORDS = 4
+"""Content words an uncited sentence needs before the passage holding it is cited for it."""
+
+
 @dataclass
 class _Checked:
     kept: list[str] = field(default_factory=list)
+    cited_here: int = 0
+    """Uncited sentences kept with the number of the passage that holds them."""
     uncited: int = 0
     miscited: int = 0
     not_found: int = 0
@@ -195,7 +216,11 @@ def check_citations(text: str, hits: list[Hit]) -> _Checked:
     for sentence in split_sentences(text):
         numbers = [int(x) for m in _CITE.findall(sentence) for x in m.split(",")]
         if not numbers or not all(1 <= n <= len(hits) for n in numbers):
-            if says_not_found(sentence):
+            holder = None if numbers or says_not_found(sentence) else _holder(sentence, hits)
+            if holder:  # a small model cites once, at the paragraph's end, or not at all: the passage that says it
+                out.kept.append(f"{sentence.rstrip()} [{holder}]")
+                out.cited_here += 1
+            elif says_not_found(sentence):
                 out.not_found += 1
             else:
                 out.uncited += 1
@@ -246,12 +271,14 @@ def llm_answer(question: str, system: str | None, hits: list[Hit], index: RulesI
         note = f"the language model's answer {why}; showing the rules text instead"
         return extractive_answer(question, system, hits, index, note=note)
     passages = [Passage(i, h) for i, h in enumerate(hits, start=1)]
-    removed = []
+    notes = []
+    if checked.cited_here:
+        notes.append(f"{checked.cited_here} sentence(s) cited by the app to the passage that says it")
     if checked.uncited:
-        removed.append(f"{checked.uncited} uncited sentence(s) removed")
+        notes.append(f"{checked.uncited} uncited sentence(s) removed")
     if checked.miscited:
-        removed.append(f"{checked.miscited} sentence(s) citing a passage that does not say so removed")
-    return Answer(question, system, " ".join(checked.kept), passages, found=True, mode="llm", note="; ".join(removed) or None)
+        notes.append(f"{checked.miscited} sentence(s) citing a passage that does not say so removed")
+    return Answer(question, system, " ".join(checked.kept), passages, found=True, mode="llm", note="; ".join(notes) or None)
 
 
 def _sentence_set(hit: Hit) -> set[str]:

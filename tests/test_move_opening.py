@@ -184,3 +184,22 @@ def test_a_vice_roll_is_not_told_to_the_model_as_a_failure() -> None:
     assert "goes badly" not in sheet and "bad outcome" not in sheet
     assert "Also true now: You overindulge." in sheet and "select an overindulgence" not in sheet
     assert "stress" not in sheet.split("Left to the player")[0].lower()  # nothing to clear: no word on stress
+
+
+def test_an_oracle_turns_own_answer_is_its_first_sentence_not_an_earlier_answer() -> None:
+    from assistant.narrate.turn_message import ESTABLISHED
+
+    oracle = resolve({"system": "elegy", "move": "Ask the Oracle", "options": {"odds": "50/50"}, "dice": [20]})
+    assert oracle.outcome == "no"
+    request = NarrationRequest(
+        task="oracle", system="elegy", player_text="Does the priest sense me?", question="Does the priest sense me?",
+        results=(oracle,), established=("The door is locked.", "The priest does not sense you."),
+    )  # fmt: skip
+    message = facts_text(request)
+    assert message.count("The priest does not sense you.") == 1  # given once, as the story's first sentence
+    assert f"{ESTABLISHED} The door is locked." in message
+    alone = NarrationRequest(
+        task="oracle", system="elegy", player_text="Does the priest sense me?", question="Does the priest sense me?",
+        results=(oracle,), established=("The priest does not sense you.",),
+    )  # fmt: skip
+    assert ESTABLISHED not in facts_text(alone)

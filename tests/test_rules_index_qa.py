@@ -116,3 +116,17 @@ def test_make_llm_is_offline_by_default_and_keeps_the_key_secret() -> None:
     llm = make_llm(settings)
     assert llm is not None and llm.model_name == "tiny"
     assert "sk-test-SECRET" not in repr(llm) and "sk-test-SECRET" not in str(llm.model_dump())
+
+
+def test_an_uncited_sentence_a_passage_holds_is_cited_to_it(hash_index: RulesIndex) -> None:
+    """A small model cites once, at the end, or not at all: a sentence the passage says is kept with its number; one
+    no passage holds is still removed."""
+    reply = "When your heat reaches 9, you gain a wanted level. Also the Watch hates you. Excess heat rolls over [1]."
+    result = answer(HEAT, system="blades", llm=fake(reply), index=hash_index)
+    assert result.mode == "llm"
+    first, *rest = split_sentences(result.text)
+    assert first.startswith("When your heat reaches 9, you gain a wanted level.") and re.search(r"\[\d\]$", first)
+    number = int(re.findall(r"\[(\d)\]", first)[0])
+    assert "wanted level" in result.passages[number - 1].hit.text.lower()
+    assert "Watch hates" not in result.text
+    assert result.note and "cited by the app" in result.note and "1 uncited sentence(s) removed" in result.note

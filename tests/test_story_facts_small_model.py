@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from assistant.engine import resolve
 from assistant.narrate.context import passage_text, story_passage
-from assistant.narrate.story_facts import UNHURT, story_facts
+from assistant.narrate.story_facts import DAMAGE_NEXT, UNHURT, story_facts
 from rules_index.chunk import Chunk
 from rules_index.search import Hit
 
@@ -102,3 +102,41 @@ def test_a_fight_reaches_the_model_as_a_fight_and_its_track_read_out_is_the_card
         assert "echo" in kinds, told
     story = "The raider staggers back, snarling, and circles for an opening."
     assert not check_narration(story, [fray], intent="I fight back", facts=facts)
+
+
+def test_a_change_is_told_without_the_workings_of_its_number() -> None:
+    """Given "the asset's quality is 0 (the crew's Tier 0, -1 for the result) and your downtime activities go up", a
+    1.5B model read the line out as its story: the number, how it was reached and the downtime's bookkeeping are the
+    card's."""
+    asset = resolve({"system": "blades", "move": "Acquire Asset", "dice": [1, 2]})  # Tier 0: quality 0, -1
+    assert any(e.kind.value == "quality" for e in asset.effects)
+    told = story_facts([asset])
+    changes = next(line for line in told.splitlines() if line.startswith("With it, "))
+    assert changes == "With it, you get the asset."
+    assert "Tier" not in told and "downtime activities" not in told
+    assert not any(ch.isdigit() for ch in told)
+
+
+def test_a_hit_whose_damage_is_rolled_next_is_told_landing_without_an_amount() -> None:
+    """Told "You deal your damage" beside "Deal Damage offered next: tell no harm from it now", a 1.5B model wrote
+    "you deal 1 damage" and, on the same weak hit, "you miss the attack"."""
+    volley = resolve({"system": "dungeon-world", "move": "Volley", "stat": "dex", "dice": [4, 4]})
+    assert volley.outcome == "weak_hit" and [f.move for f in volley.follow_ups] == ["Deal Damage"]
+    told = story_facts([volley])
+    assert DAMAGE_NEXT in told
+    assert "Offered next" not in told  # the damage roll is not a later move's harm to keep out of the story
+    missed = resolve({"system": "starforged", "move": "Face Danger", "stat": "edge", "dice": [1, 5, 9]})
+    assert DAMAGE_NEXT not in story_facts([missed])
+    assert "Offered next, not played out" in story_facts([missed])  # Pay the Price stays a later move
+
+
+def test_the_fact_sheets_own_lines_stop_a_draft_and_are_caught_when_copied() -> None:
+    from assistant.guard import check_narration
+    from assistant.narrate.stops import STORY_STOPS
+
+    assert "Rolled next" in STORY_STOPS and "Nothing hurts you this turn" in STORY_STOPS
+    weak = sf("Face Danger", "edge", [5, 3, 9])
+    copied = "You dodge the falling beam. Nothing hurts you this turn: no blow, wound or pain lands on you."
+    assert "echo" in {v.kind.value for v in check_narration(copied, [weak], intent="I dodge the beam")}
+    story = "You dodge the falling beam, and dust settles around you. Nothing hurts you, but the way ahead is blocked."
+    assert "echo" not in {v.kind.value for v in check_narration(story, [weak], intent="I dodge the beam")}

@@ -54,7 +54,8 @@ _ECHO = re.compile(
     r"|\bbad_outcome\b|\bnext_move_add\b|\bresult \d+\s*:|\bwhat happened this turn\b|\bthe player's words\b"
     r"|\bdecided by the rules engine\b|\bleft to the player\b|\boffered next, not played out\b"
     r"|\boffered next\s*:|\balready changed on the sheet\b|\bwhat the rules say happens\b|\btell this as true\b"
-    r"|\balready told to the player\b|\balso true now\s*:|\ba choice on the panel\b"
+    r"|\balready told to the player\b|\balso true now\s*:|\ba choice on the panel\b|\brolled next\s*:"
+    r"|\bnothing hurts you this turn\b"
     r"|\brolled on the table\s*:|\bthe oracle's answer\s*:|\byour (?:last )?narration (?:broke|followed|was not used)\b"
     r"|\brewrite it\s*:"
     # the fact sheet's outcome line read out ("The outcome means you try, but it goes badly."; a story tells what

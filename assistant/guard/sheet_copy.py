@@ -22,9 +22,9 @@ as story and lists an open choice with its card), so a draft is read this way on
   happens.
 - **A progress track read out**: "The raider's combat track shows formidable", "your vow track fills": the card's
   bookkeeping (the track and its rank) where the story tells the fight or the quest; the card beside it shows the track.
-- **A note of the fact sheet in parentheses**: "The crew's Tier 0, -1 for the result, makes the asset's quality 0": the
-  sheet's "(the crew's Tier 0, -1 for the result)" explains a number to the player (or instructs the narrator); told
-  in the story, in or out of its parentheses, it reads the card out.
+- **A note of the fact sheet or the card in parentheses**: "The crew's Tier 0, -1 for the result, makes the asset's
+  quality 0": the card's "(the crew's Tier 0, -1 for the result)" explains a number to the player (or instructs the
+  narrator); told in the story, in or out of its parentheses, it reads the card out.
 - **An open choice's prompt or its options**: "You overindulge: select an overindulgence.", "Choose two.", or two or
   more of its options listed; the choice panel beside the story asks it.
 
@@ -87,7 +87,8 @@ def check_sheet_copied(text: str, facts: Facts) -> list[Violation]:
     known = fact_sentences(lines)
     told = {normalize_words(t) for t in facts.told}
     prompts = _prompts(facts)
-    asides = [a for a in (normalize_words(m) for m in _ASIDE.findall(facts.sheet)) if len(a.split()) >= ASIDE_WORDS]
+    noted = [facts.sheet, *(e.reason for r in facts.results for e in r.effects if e.reason)]  # the sheet's and the card's
+    asides = [a for a in (normalize_words(m) for n in noted for m in _ASIDE.findall(n)) if len(a.split()) >= ASIDE_WORDS]
     definitions = _definitions()
     out: list[Violation] = []
     for sentence in sentences(text):

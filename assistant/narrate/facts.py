@@ -305,7 +305,7 @@ def follow_up_line(results: Sequence[Result], phrase: Callable[[FollowUp], str] 
             if follow_up.move.lower() in resolved or follow_up.move.lower().replace(" ", "_") in resolved:
                 continue  # played out later in the same turn
             said = phrase_of(follow_up)
-            if said not in phrases:
+            if said and said not in phrases:  # "" leaves one out: told on a line of its own
                 phrases.append(said)
     return f"Next: {'; or '.join(phrases)}." if phrases else ""
 

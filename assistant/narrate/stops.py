@@ -35,7 +35,13 @@ _INSTRUCTIONS = (
 )
 _HEADINGS = (
     *("What happened this turn", "\nNext:", "Your narration broke", "Rewrite it:"),  # the prompt and the feedback
-    *("Left to the player", "Offered next", "Also true now"),  # the fact sheet's lines on choices and follow-ups
+    *(
+        "Left to the player",
+        "Offered next",
+        "Also true now",
+        "Rolled next",
+        "Nothing hurts you this turn",
+    ),  # the fact sheet's lines on choices, follow-ups
     *(" Outcome:", "\nOutcome:", "\nMove:", "What the rules say"),  # the fact sheet's labels
     *("\u203a", "> [", "\n>", " > "),  # the quoted reference's form
     *("Story:", "\nYou:", " You: "),  # the story-so-far's form

@@ -79,12 +79,27 @@ def _your_direction(effect: Effect) -> str:
         return f"you are now {facts.humanize(effect.after).replace('bad spot', 'in a bad spot')}"
     if effect.kind is EffectKind.RESET:
         return f"your {target} is reset"
+    if effect.kind is EffectKind.QUALITY:  # its number and how it was reached are the card's
+        return f"you get the {target}"
+    if effect.kind is EffectKind.DOWNTIME_ACTIVITIES:  # the count of the downtime's activities: the card's bookkeeping
+        return ""
     if isinstance(effect.delta, int) and effect.delta:
         verb = "go" if target.endswith("s") and not target.endswith("ss") else "goes"
         return f"your {target} {verb} {'up' if effect.delta > 0 else 'down'}"
     if effect.delta == 0 and effect.kind is EffectKind.METER:  # a vice roll with no stress to clear: its rule is no news
         return ""
-    return effect.reason.rstrip(".") if effect.reason and len(effect.reason.split()) > 1 else ""
+    return _told_reason(effect.reason)
+
+
+def _told_reason(reason: str) -> str:
+    """An engine's reason as a clause of the story, without its bookkeeping: the parenthesis that shows how a number
+    was reached goes, and a reason still holding a number is left to the dice card. Given "the asset's quality is 0
+    (the crew's Tier 0, -1 for the result)", a 1.5B model read it out as its story, twice in one turn."""
+    told = " ".join(_WORKINGS.sub("", reason).split()).rstrip(".")
+    return "" if len(told.split()) < 2 or re.search(r"\d", told) else told
+
+
+_WORKINGS = re.compile(r"\s*\([^)]*\)")
 
 
 def _and(items: Sequence[str]) -> str:
@@ -293,11 +308,6 @@ def _story_follow_up(follow_up: FollowUp) -> str:
     return facts.follow_up_phrase(follow_up)
 
 
-def _follow_ups(results: Sequence[Result]) -> str:
-    """The follow-ups offered next, told as story (:func:`_story_follow_up`)."""
-    return facts.follow_up_line(results, _story_follow_up).removeprefix("Next: ")
-
-
 def story_facts(results: Sequence[Result], *, question: str = "", player_text: str = "", actor: str = "") -> str:
     """The turn for a language model, in words: what was decided, what is left to the player, where to stop.
     ``actor``: the one who made the move when it is not the one playing (Mara, rolling at you): told as theirs."""
@@ -306,8 +316,28 @@ def story_facts(results: Sequence[Result], *, question: str = "", player_text: s
     blocks = [HEADER]
     for result in results:
         blocks.append("\n".join(_result_lines(result, question, actor)))
-    follow = _follow_ups(results)
+    damage = _damage_rolled_next(results)
+    follow = facts.follow_up_line(results, lambda f: "" if f in damage else _story_follow_up(f)).removeprefix("Next: ")
     if follow:
         # a model given "Pay the Price" after a miss told the price itself ("you fall to the ground in pain")
         blocks.append(f"Offered next, not played out (the player makes it next: tell no harm or loss from it now): {follow}")
+    if damage:
+        blocks.append(DAMAGE_NEXT)
     return "\n\n".join(blocks)
+
+
+DAMAGE_NEXT = "Rolled next: how much harm this hit does (tell the hit landing; write no amount of damage or wound)."
+"""The damage roll of a blow the rules say lands ("You deal your damage"), offered next. Told it as offered next with
+"tell no harm from it now", a 1.5B model wrote "you deal 1 damage", and "you miss the attack" on a weak hit."""
+
+
+def _damage_rolled_next(results: Sequence[Result]) -> list[FollowUp]:
+    """The damage rolls offered next for a blow this turn's rules text tells as landing."""
+    out: list[FollowUp] = []
+    for result in results:
+        told = " ".join(story_sentences(result)).lower()
+        for follow_up in result.follow_ups:
+            name = follow_up.move.lower()
+            if follow_up.kind == "move" and "damage" in name and all(w in told for w in name.split()):
+                out.append(follow_up)
+    return out

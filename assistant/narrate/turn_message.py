@@ -12,7 +12,15 @@ from collections.abc import Sequence
 
 from assistant.narrate.intent import second_person
 from assistant.narrate.request import NarrationRequest
-from assistant.narrate.story_facts import CONTINUE_OPENING, TOLD_OPENING, move_opening, row_opening, story_facts, told_as_fact
+from assistant.narrate.story_facts import (
+    CONTINUE_OPENING,
+    TOLD_OPENING,
+    move_opening,
+    opening,
+    row_opening,
+    story_facts,
+    told_as_fact,
+)
 
 HUMAN_ROLES = frozenset({"user", "human", "player"})
 CLOSING = {
@@ -41,8 +49,12 @@ def facts_text(request: NarrationRequest) -> str:
         parts.append(THEIR_MOVE.format(who=request.actor) + (f" {second_person(said)}" if said else ""))
     elif request.player_text.strip() and request.player_text.strip().lower() not in {r.move.lower() for r in request.results}:
         parts.append(f"{DECLARED} {second_person(request.player_text.strip())}")
-    if request.established:  # the oracle's earlier answers: a small model told "still running" a turn after "no longer"
-        parts.append(f"{ESTABLISHED} {' '.join(request.established[-ESTABLISHED_SHOWN:])}")
+    # the oracle's earlier answers: a small model told "still running" a turn after "no longer"; this turn's own answer
+    # is the story's given first sentence, not an earlier one (told twice, the priest "sensing" came back all the more)
+    this_turn = opening(request, question) if told else ""
+    earlier = [s for s in request.established if s != this_turn][-ESTABLISHED_SHOWN:]
+    if earlier:
+        parts.append(f"{ESTABLISHED} {' '.join(earlier)}")
     parts.append(story_facts(request.results, question=question, player_text=request.player_text, actor=request.actor))
     opened = move_opening(request) or row_opening(request)
     if opened:
