@@ -1,5 +1,5 @@
 """Round 15 of play, what a player reads before and under a move: a move that could change nothing is not offered
-(Indulge Vice with no stress, Dungeon World's Heal at full HP), a move whose odds wait for a number the player gives
+(Dungeon World's Heal at full HP; Indulge Vice with no stress is, since any vice roll then overindulges), a move whose odds wait for a number the player gives
 says so instead of "odds unknown", and a fight started with no foe named is not told as "The fight: a new ... fight"."""
 
 from __future__ import annotations
@@ -11,17 +11,17 @@ from tests.session_helpers import open_campaign
 pytestmark = pytest.mark.usefixtures("hash_embedder")
 
 
-def test_indulge_vice_with_no_stress_is_not_offered_and_says_why() -> None:
+def test_indulge_vice_with_no_stress_is_offered_and_overindulges() -> None:
+    """"If your vice roll clears more stress levels than you had marked, you overindulge": with none marked, a vice
+    roll changes something after all (it was once left out as changing nothing)."""
     session, _ = open_campaign("Calm Nerves", "blades")
     turn = session.send("I indulge my vice at the gambling den")
-    assert "Indulge Vice" not in [s.move for s in turn.suggestions]
-    assert (
-        "Indulge Vice would change nothing now: you have no stress. It is not suggested; roll it with /roll indulge "
-        "vice if you want it anyway."
-    ) in turn.notes, turn.notes
-    session.send("/set stress 4")
-    stressed = session.send("I indulge my vice at the gambling den")
-    assert "Indulge Vice" in [s.move for s in stressed.suggestions], stressed.suggestions
+    assert [s.move for s in turn.suggestions][:1] == ["Indulge Vice"], turn.suggestions
+    assert not any("would change nothing" in note for note in turn.notes), turn.notes
+    rolled = session.send("1")
+    assert rolled.results and rolled.results[0].move == "Indulge Vice"
+    assert any("you overindulge" in note for note in rolled.results[0].notes), rolled.results[0].notes
+    assert [c.prompt for c in rolled.results[0].choices] == ["You overindulge: select an overindulgence"]
 
 
 def test_heal_at_full_hp_is_not_offered_and_below_it_is() -> None:

@@ -42,7 +42,7 @@ def test_the_blades_sheet_shows_harm_xp_projects_and_the_crew_and_clock_lists_th
 
 def test_a_vice_roll_reads_as_the_stress_it_clears_not_as_a_failure() -> None:
     session, dice = open_campaign("Silver Nails", "blades")
-    session.send("/set stress 5")  # with no stress Indulge Vice is not offered: it would change nothing
+    session.send("/set stress 5")  # some stress to clear: with none, any vice roll overindulges
     offered = session.send("I go gamble at the Silver Nails to blow off some stress")
     listing = offered.narration
     assert "Indulge Vice" in listing and "clear 6 stress" in listing and "clear 1-3 stress" in listing, listing
