@@ -45,6 +45,7 @@ from assistant.guard.actor import check_told_as_yours
 from assistant.guard.acts import check_decision, check_phantom
 from assistant.guard.again import check_second_try
 from assistant.guard.agency import check_agency
+from assistant.guard.answer_again import check_answer_again
 from assistant.guard.anyone_else import check_else_told_of
 from assistant.guard.branches import check_branch
 from assistant.guard.changes import check_arrows, engine_changes_blanked
@@ -74,7 +75,6 @@ from assistant.guard.retold import (
     check_other_move_text,
     check_other_tone,
     check_reading_other_move,
-    check_retold_answers,
     check_untiered_outcome,
 )
 from assistant.guard.sheet_copy import check_sheet_copied
@@ -194,7 +194,7 @@ def check_narration(
     found += check_undeclared(told, facts, intent, question)
     found += check_opposed(told, facts, question)
     found += check_price_undoes(told, facts)
-    found += check_retold_answers(told, facts)
+    found += check_answer_again(told, facts, question)
     found += check_earlier(told, facts, intent)
     found += check_reading_other_move(text, facts)
     found += check_outcome_denied(text, facts)

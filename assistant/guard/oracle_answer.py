@@ -96,11 +96,11 @@ def check_noticed(sentence: Sentence, facts: Facts, question: str | None, before
 def answer_polarity(text: str, key: list[str]) -> tuple[str, str] | None:
     """The clause of ``text`` that holds every stem of ``key`` (predicate last) and whether it says yes or no to
     them; ``None`` when no clause does, or when the sentence goes on to reverse it ("... until it stopped")."""
-    if not key or not all(k in _stems(text) for k in key):
+    if not key or not all(k in answer_stems(text) for k in key):
         return None
     predicate = key[-1]
     for clause in re.split(r"[,;:—]|\s-\s", text):
-        if predicate not in _stems(clause) or hypothetical(clause, 0, len(clause), IF_WORDS):
+        if predicate not in answer_stems(clause) or hypothetical(clause, 0, len(clause), IF_WORDS):
             continue
         at = text.find(clause)
         if _reverses(text[at + len(clause) :], key) or _REVERSAL.search(clause):
@@ -124,7 +124,7 @@ def _reverses(rest: str, key: list[str]) -> bool:
     tail = rest[m.end() :]
     return bool(
         re.search(r"\b(?:it|he|she|they|him|her|them|its|his|their)\b", tail)
-        or any(k in _stems(tail) for k in key)
+        or any(k in answer_stems(tail) for k in key)
         or _REVERSAL.search(tail)
     )
 
@@ -140,7 +140,8 @@ _SAME_AS = {
 _SYNONYM = {word: stem for stem, words in _SAME_AS.items() for word in words.split()}
 
 
-def _stems(text: str) -> set[str]:
+def answer_stems(text: str) -> set[str]:
+    """The stems of ``text``, with the words a story tells an answer's predicate with counted as that predicate."""
     text = text.lower()
     for phrase, same in _SOMEONE.items():
         text = text.replace(phrase, same)
