@@ -111,3 +111,7 @@ def test_the_retry_line_says_it_was_an_earlier_turn() -> None:
     line = fix_sentence(violation)
     assert line.startswith('Remove "The reactor was no longer running."')
     assert "earlier turn" in line
+
+
+def test_a_stop_told_with_who_made_it_is_a_new_event() -> None:
+    assert not survivors("The reactor was eventually shut down by the authorities, and the survivors went home.")

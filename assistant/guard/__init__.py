@@ -70,6 +70,7 @@ from assistant.guard.offers import check_offers, check_options_stated
 from assistant.guard.opposed import check_opposed
 from assistant.guard.oracle_answer import check_noticed, check_oracle_story
 from assistant.guard.outcomes import check_outcome
+from assistant.guard.owner import check_meter_owner
 from assistant.guard.paid_for import check_price_undoes
 from assistant.guard.retold import (
     check_other_move_text,
@@ -163,6 +164,7 @@ def check_narration(
         state, covered = check_state(sentence, facts)
         found += check_outcome(sentence, facts)
         found += state
+        found += check_meter_owner(sentence, facts)
         found += check_unchanged(sentence, facts)
         found += check_numbers(sentence, facts, pats.meter_re, meters, pats.stat_re, covered)
         found += check_phantom(sentence, facts)

@@ -85,7 +85,10 @@ def _excerpt(sentence: Sentence, clause: str) -> str:
 def _retells(clause: str, fact: Established) -> bool:
     """``clause`` says ``fact`` again, the same way round, with little else in it."""
     said_stems = answer_stems(clause)
-    if fact.answer == "no" and _STOPPED.search(clause):
+    stopped = _STOPPED.search(clause)
+    if stopped and re.match(r"\s+by\s+(?!now\b|then\b)", clause[stopped.end() :]):
+        return False  # "shut down by the authorities": who stopped it, a deed of its own
+    if fact.answer == "no" and stopped:
         said_stems.add(fact.key[-1])  # "the reactor has shut down": its running told stopped
     if not set(fact.key) <= said_stems or _polarity(clause) != fact.answer:
         return False
