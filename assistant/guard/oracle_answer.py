@@ -5,7 +5,9 @@ A no to whether someone perceives you ("Does the priest sense me?") is hedged ba
 them noticing: "the priest's eyes widen", "the guard turns toward you", "she spins to face you", "He turns to you
 with a frown" right after a sentence about the priest. A look your way may be taken back ("but his eyes pass over
 you"); the perception itself may not: "He notices a small figure moving towards him, but he does not seem to be aware
-of it" hedges the no. A stiffening or a narrowing of the eyes may answer a noise, and is left to the story.
+of it" hedges the no, and so does a suspicion that someone is there, which no "but" takes back either ("he realizes
+something is off", "she grows wary", "he knows he is not alone"). A stiffening or a narrowing of the eyes may answer
+a noise, and is left to the story.
 """
 
 from __future__ import annotations
@@ -59,6 +61,15 @@ _NOTICING = re.compile(
     # perceiving you, or someone unnamed where you are: the asked-for perception itself, which no "but" takes back
     r"|\b(?P<perceived>(?:notices|noticed|spots|spotted|senses|sensed|sees|saw|detects|detected)\s+(?:that\s+you|you"
     r"|(?:a|the)\s+(?:[a-z]+\s+){0,2}?(?:figure|presence|intruder|stranger)))\b"
+    # or a suspicion that someone is there: "he realizes something is off", "she grows wary", "he knows he is not alone"
+    r"|\b(?P<suspects>(?:realizes|realises|realized|realised|senses|sensed|feels|felt|knows|knew|suspects|suspected)"
+    r"\s+(?:that\s+)?(?:something|someone|somebody)\s+(?:is|was)\s+(?:off|wrong|amiss|there|near|nearby|watching"
+    r"|following|behind)"
+    r"|(?:grows|grew|becomes|became|turns|turned)\s+(?:suddenly\s+)?(?:suspicious|wary|alert|alarmed|watchful)"
+    r"|(?:senses|sensed|feels|felt)\s+(?:eyes\s+on\s+(?:him|her|them)|(?:that\s+)?(?:he|she|they)\s+(?:is|are|was|were)"
+    r"\s+being\s+(?:watched|followed)|watched|followed)"
+    r"|(?:knows|knew|realizes|realises|realized|realised|senses|sensed)\s+(?:that\s+)?(?:he|she|they)\s+(?:is|are|was"
+    r"|were)\s+not\s+alone)\b"
 )
 
 
@@ -85,7 +96,9 @@ def check_noticed(sentence: Sentence, facts: Facts, question: str | None, before
         if _NEGATION.search(lead) or hypothetical(text, m.start(), m.end(), IF_WORDS):
             continue
         rest = text[m.end() :]
-        if not m.group("perceived") and (_NEGATION.search(rest) or re.search(r"\b(?:past|over|through)\s+you\b", rest)):
+        if not (m.group("perceived") or m.group("suspects")) and (
+            _NEGATION.search(rest) or re.search(r"\b(?:past|over|through)\s+you\b", rest)
+        ):
             continue  # "turns toward you, but his eyes pass over you without a flicker": taken back
         excerpt = " ".join(text[max(0, clause_start + 1) : m.end()].split())
         detail = f"'{excerpt}' shows the {who} noticing you, but the oracle answered no"
