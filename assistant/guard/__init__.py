@@ -64,6 +64,7 @@ from assistant.guard.foe_fate import check_foe_fate
 from assistant.guard.gained_stat import check_stat_gained
 from assistant.guard.goals import check_goal_told_done
 from assistant.guard.harm_told import check_harm_told
+from assistant.guard.learned import check_learned_on_miss
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.numbers import check_numbers
 from assistant.guard.offers import check_offers, check_options_stated
@@ -177,6 +178,7 @@ def check_narration(
         found += check_established(sentence, facts.established, changing=bool(facts.moves & CHANGING_MOVES))
         found += check_else_told_of(sentence, facts)
         found += check_miss_worked(sentence, facts, intent)
+        found += check_learned_on_miss(sentence, facts, intent)
         found += check_hit_failed(sentence, facts, intent) or check_hit_got_nothing(sentence, facts, intent)
         found += check_price_boon(sentence, facts)
         found += check_option_state(sentence, facts)
