@@ -28,9 +28,12 @@ def hedged(text: str) -> list[str]:
         "The priest stops. He knows he is not alone.",
         "The priest feels eyes on him as he walks.",
         "The priest suspects someone is following him.",
+        "The priest hesitates, unsure if he should continue to speak with you.",  # a talk already under way
+        "The priest greets you with a thin smile.",
+        "The priest nods to you and walks on.",
     ],
 )
-def test_a_suspicion_that_someone_is_there_hedges_the_no(text: str) -> None:
+def test_a_suspicion_or_a_dealing_with_you_hedges_the_no(text: str) -> None:
     assert hedged(text)
 
 
@@ -42,6 +45,8 @@ def test_a_suspicion_that_someone_is_there_hedges_the_no(text: str) -> None:
         "If the priest grows suspicious, you will have to move fast.",
         "The priest does not realize that someone is behind him.",
         "Something is off about the priest's gait.",  # your reading of him, not his of you
+        "If the priest speaks to you, answer softly.",
+        "The priest speaks with the abbot, unaware of you.",
     ],
 )
 def test_the_no_kept_or_supposed_passes(text: str) -> None:

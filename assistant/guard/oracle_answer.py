@@ -6,8 +6,9 @@ them noticing: "the priest's eyes widen", "the guard turns toward you", "she spi
 with a frown" right after a sentence about the priest. A look your way may be taken back ("but his eyes pass over
 you"); the perception itself may not: "He notices a small figure moving towards him, but he does not seem to be aware
 of it" hedges the no, and so does a suspicion that someone is there, which no "but" takes back either ("he realizes
-something is off", "she grows wary", "he knows he is not alone"). A stiffening or a narrowing of the eyes may answer
-a noise, and is left to the story.
+something is off", "she grows wary", "he knows he is not alone"), or a dealing with you ("he greets you", "unsure
+whether to go on speaking with you"). A stiffening or a narrowing of the eyes may answer a noise, and is left to the
+story.
 """
 
 from __future__ import annotations
@@ -70,6 +71,12 @@ _NOTICING = re.compile(
     r"\s+being\s+(?:watched|followed)|watched|followed)"
     r"|(?:knows|knew|realizes|realises|realized|realised|senses|sensed)\s+(?:that\s+)?(?:he|she|they)\s+(?:is|are|was"
     r"|were)\s+not\s+alone)\b"
+    # or dealing with you, which only one who knows you are there does: "speaks with you", "greets you", and "unsure
+    # whether to continue to speak with you" (a talk already under way, whatever he is unsure of)
+    r"|\b(?P<deals>(?P<ongoing>continu\w*\s+to\s+)?(?:speak|speaks|spoke|talk|talks|talked|whisper|whispers|whispered"
+    r"|call|calls|called|nod|nods|nodded|smile|smiles|smiled|wave|waves|waved|shout|shouts|shouted)\s+(?:to|with|at)\s+you"
+    r"|(?:greets|greeted|addresses|addressed|asks|asked|thanks|thanked|warns|warned|questions|questioned|confronts"
+    r"|confronted|challenges|challenged|beckons|beckoned)\s+you)\b"
 )
 
 
@@ -93,10 +100,11 @@ def check_noticed(sentence: Sentence, facts: Facts, question: str | None, before
     for m in _NOTICING.finditer(text):
         clause_start = max(text.rfind(c, 0, m.start()) for c in ",;:")
         lead = text[clause_start + 1 : m.start()]
-        if _NEGATION.search(lead) or hypothetical(text, m.start(), m.end(), IF_WORDS):
+        supposed = not m.group("ongoing") and hypothetical(text, m.start(), m.end(), IF_WORDS)
+        if _NEGATION.search(lead) or supposed:
             continue
         rest = text[m.end() :]
-        if not (m.group("perceived") or m.group("suspects")) and (
+        if not (m.group("perceived") or m.group("suspects") or m.group("deals")) and (
             _NEGATION.search(rest) or re.search(r"\b(?:past|over|through)\s+you\b", rest)
         ):
             continue  # "turns toward you, but his eyes pass over you without a flicker": taken back
