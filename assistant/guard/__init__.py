@@ -63,7 +63,7 @@ from assistant.guard.feedback import describe_violations, fix_sentence
 from assistant.guard.foe_fate import check_foe_fate
 from assistant.guard.gained_stat import check_stat_gained
 from assistant.guard.goals import check_goal_told_done
-from assistant.guard.harm_told import check_harm_told
+from assistant.guard.harm_told import check_harm_denied, check_harm_told
 from assistant.guard.learned import check_learned_on_miss
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.numbers import check_numbers
@@ -187,7 +187,7 @@ def check_narration(
         found += check_dice_told(sentence, facts)
         found += check_foe_fate(sentence, facts, intent)
         found += check_stat_gained(sentence, facts)
-        found += check_harm_told(sentence, facts)
+        found += check_harm_told(sentence, facts) or check_harm_denied(sentence, facts)
         found += check_second_try(sentence, facts, intent)
         found += check_conditions(sentence, facts)
         found += check_speech(sentence, facts)

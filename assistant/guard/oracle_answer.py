@@ -153,7 +153,7 @@ def _reverses(rest: str, key: list[str]) -> bool:
 #: Words a story tells an answer's predicate with ("the reactor remains operational" for "running"): each counts as
 #: the predicate's stem, so the answer's polarity is read from them too.
 _SAME_AS = {
-    "run": "operational working active online powered humming functioning",
+    "run": "operational working active online powered humming functioning operating operates functional hums",
     "sens": "notice notices noticed spot spots spotted detect detects detected",
     "flee": "escape escapes escaped retreat retreats retreated bolts bolted",
     "surviv": "alive living",
