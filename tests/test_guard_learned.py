@@ -25,7 +25,7 @@ def learned(text: str, request: dict, intent: str) -> list[Violation]:
 @pytest.mark.parametrize(
     ("text", "request_", "intent"),
     [
-        ("You realize that the guild master is planning to ambush you.", EAR, GOSSIP),
+        ("You realize that the guild master is planning to raise the tolls.", EAR, GOSSIP),
         ("Word reaches you that the guild master has fled the city.", EAR, GOSSIP),
         ("The gossip reveals that the guild master owes the bank a fortune.", EAR, GOSSIP),
         ("You overhear that the ledger was burned last night.", DANGER, ARCHIVE),
@@ -40,6 +40,7 @@ def test_what_the_player_sought_told_as_learned_on_a_miss(text: str, request_: d
     ("text", "request_", "intent"),
     [
         ("You realize that you have been spotted.", EAR, GOSSIP),  # something else learned: the situation worse
+        ("You realize that the guild master is planning to ambush you.", EAR, GOSSIP),  # a threat to you: worse
         ("The gossip about the guild master is useless.", EAR, GOSSIP),
         ("Nobody knows where the guild master went.", EAR, GOSSIP),
         ("If you learn where the ledger is, you can leave.", DANGER, ARCHIVE),
@@ -52,5 +53,5 @@ def test_a_miss_that_learns_nothing_sought_or_a_hit_passes(text: str, request_: 
 
 
 def test_the_retry_line_says_the_result_is_a_miss() -> None:
-    (violation,) = learned("You realize that the guild master is planning to ambush you.", EAR, GOSSIP)
+    (violation,) = learned("You realize that the guild master is planning to raise the tolls.", EAR, GOSSIP)
     assert fix_sentence(violation) == 'Change "You realize that the guild master is planning …": the result is a miss.'

@@ -9,14 +9,15 @@ Read on a miss of a move the player made to learn something (their words ask, li
 the move's own miss text does not itself give a discovery (Gather Information's miss "reveals an unwelcome truth"): a
 clause that tells you learning something (you realize, learn, discover, hear, find out that ...; word, rumour or
 gossip has it that ...) about what the player asked after (a word of their line) is flagged. Learning something else
-(you realize you have been spotted) is the situation getting worse, and passes; so does learning nothing (the gossip
-is useless, no one knows) and a supposition.
+(you realize you have been spotted) or a threat aimed at you ("the guild master is planning to ambush you") is the
+situation getting worse, and passes; so does learning nothing (the gossip is useless, no one knows) and a supposition.
 """
 
 from __future__ import annotations
 
 import re
 
+from assistant.guard.contrary import _AGAINST_YOU
 from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.text import Sentence, hypothetical, stem
@@ -72,6 +73,8 @@ def check_learned_on_miss(sentence: Sentence, facts: Facts, intent: str | None) 
             continue
         if hypothetical(text, m.start(), m.end()) or not {stem(w) for w in re.findall(r"[a-z]+", rest)} & sought:
             continue
+        if _AGAINST_YOU.search(rest):
+            continue  # a threat aimed at you found out: the situation worse, as the miss says
         raw = sentence.raw or sentence.original
         end = m.end() + len(rest)
         excerpt = (raw[m.start() : end] if len(raw) == len(text) else text[m.start() : end]).strip()

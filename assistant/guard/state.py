@@ -244,7 +244,7 @@ def _other_amounts(claim: Claim, ch: Change, facts: Facts) -> set[float]:
     """Amounts a claim may give besides the change made: what an open option or a follow-up offers, and what the rules
     text names; but not, against a change made one way, the text's other sizes the same way ("-1 health for minor
     harm" when the engine applied -2: the size was decided)."""
-    amounts = {abs(v) for v in facts.offered.get(claim.target, set())}
+    amounts: set[float] = {abs(v) for v in facts.offered.get(claim.target, set())}
     if ch.delta and claim.direction is not None and (ch.delta > 0) == (claim.direction > 0):
         amounts = {abs(v) for v in facts.option_effects.get(claim.target, set())}
         amounts |= {abs(v) for v in facts.offered.get("suffer", set())} if claim.direction < 0 else set()
