@@ -45,6 +45,7 @@ def test_going_on_after_a_bare_roll_is_a_deed_the_player_never_declared() -> Non
         ("If you move forward, the raiders will see you.", SWEAR),
         ("You press on the lever and it gives.", ""),  # pressing something, not going on
         ("You creep forward along the ledge.", "I creep along the ledge"),  # the declared deed is itself a going
+        ("You try to press on.", "I press on"),  # the player's own words
     ],
 )
 def test_the_deed_itself_or_a_supposition_passes(text: str, intent: str) -> None:

@@ -174,6 +174,10 @@ def _sets_out(sentence: Sentence, intent: str | None) -> list[Violation]:
     m = _SETS_OUT.search(sentence.narr)
     if not m or hypothetical(sentence.narr, m.start(), m.end(), HYPOTHETICAL) or negated(sentence.narr, m.start(), 3):
         return []
+    said = normalize_words(intent or "").split()
+    verb, way = m.group(0).split()[-2:]
+    if way in said and any(w[:4] == verb[:4] for w in said):
+        return []  # "I press on": going on is the deed the player declared
     excerpt = _excerpt(sentence, m.start(), m.end())
     declared = f"declared '{intent}', not setting out" if intent else "declared no action, only rolled"
     detail = f"'{excerpt}': the player {declared}; where the character goes next is the player's call"
