@@ -112,12 +112,13 @@ def test_what_this_turn_tells_passes(text: str, request_: dict, earlier: list[st
     assert not [v for v in found(text, request_, earlier, told) if "earlier turn" in v.detail]
 
 
-def test_an_earlier_answer_recalled_on_a_question_passes_but_not_on_a_roll() -> None:
+def test_an_earlier_answer_said_again_is_caught_on_a_question_and_on_a_roll() -> None:
     earlier = ["The reactor is no longer running."]
     result = resolve(ORACLE)
     facts = prepare([result], established=earlier, earlier=earlier, told=["There are survivors aboard."])
     text = "There are survivors aboard. The reactor is no longer running."
-    assert not check_narration(text, [result], facts=facts, question="Are there survivors aboard?")
+    found_ = check_narration(text, [result], facts=facts, question="Are there survivors aboard?")
+    assert [v.excerpt for v in found_] == ["The reactor is no longer running."]
     assert any("earlier turn" in v.detail for v in found("The reactor is no longer running.", MISS, earlier))
 
 

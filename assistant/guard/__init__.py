@@ -45,6 +45,7 @@ from assistant.guard.actor import check_told_as_yours
 from assistant.guard.acts import check_decision, check_phantom
 from assistant.guard.again import check_second_try
 from assistant.guard.agency import check_agency
+from assistant.guard.answer_again import check_answer_again
 from assistant.guard.anyone_else import check_else_told_of
 from assistant.guard.branches import check_branch
 from assistant.guard.changes import check_arrows, engine_changes_blanked
@@ -62,19 +63,20 @@ from assistant.guard.feedback import describe_violations, fix_sentence
 from assistant.guard.foe_fate import check_foe_fate
 from assistant.guard.gained_stat import check_stat_gained
 from assistant.guard.goals import check_goal_told_done
-from assistant.guard.harm_told import check_harm_told
+from assistant.guard.harm_told import check_harm_denied, check_harm_told
+from assistant.guard.learned import check_learned_on_miss
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.numbers import check_numbers
 from assistant.guard.offers import check_offers, check_options_stated
 from assistant.guard.opposed import check_opposed
 from assistant.guard.oracle_answer import check_noticed, check_oracle_story
 from assistant.guard.outcomes import check_outcome
+from assistant.guard.owner import check_meter_owner
 from assistant.guard.paid_for import check_price_undoes
 from assistant.guard.retold import (
     check_other_move_text,
     check_other_tone,
     check_reading_other_move,
-    check_retold_answers,
     check_untiered_outcome,
 )
 from assistant.guard.sheet_copy import check_sheet_copied
@@ -163,6 +165,7 @@ def check_narration(
         state, covered = check_state(sentence, facts)
         found += check_outcome(sentence, facts)
         found += state
+        found += check_meter_owner(sentence, facts)
         found += check_unchanged(sentence, facts)
         found += check_numbers(sentence, facts, pats.meter_re, meters, pats.stat_re, covered)
         found += check_phantom(sentence, facts)
@@ -175,6 +178,7 @@ def check_narration(
         found += check_established(sentence, facts.established, changing=bool(facts.moves & CHANGING_MOVES))
         found += check_else_told_of(sentence, facts)
         found += check_miss_worked(sentence, facts, intent)
+        found += check_learned_on_miss(sentence, facts, intent)
         found += check_hit_failed(sentence, facts, intent) or check_hit_got_nothing(sentence, facts, intent)
         found += check_price_boon(sentence, facts)
         found += check_option_state(sentence, facts)
@@ -183,7 +187,7 @@ def check_narration(
         found += check_dice_told(sentence, facts)
         found += check_foe_fate(sentence, facts, intent)
         found += check_stat_gained(sentence, facts)
-        found += check_harm_told(sentence, facts)
+        found += check_harm_told(sentence, facts) or check_harm_denied(sentence, facts)
         found += check_second_try(sentence, facts, intent)
         found += check_conditions(sentence, facts)
         found += check_speech(sentence, facts)
@@ -194,7 +198,7 @@ def check_narration(
     found += check_undeclared(told, facts, intent, question)
     found += check_opposed(told, facts, question)
     found += check_price_undoes(told, facts)
-    found += check_retold_answers(told, facts)
+    found += check_answer_again(told, facts, question)
     found += check_earlier(told, facts, intent)
     found += check_reading_other_move(text, facts)
     found += check_outcome_denied(text, facts)

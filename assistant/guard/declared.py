@@ -48,6 +48,10 @@ _SETS_OUT = re.compile(
     r"|\byou\s+(?:[a-z]+ly\s+)?(?:set|setting)\s+(?:out|off)\b(?!\s+to\b)|\byou\s+(?:[a-z]+ly\s+)?(?:head|headed)\s+(?:out|off)\b"
     r"|\byou\s+(?:[a-z]+ly\s+)?(?:continue|continued|keep|kept)\s+(?:to\s+)?(?:move|moving|walk|walking|advance|advancing"
     r"|press|pressing|push|pushing|head|heading)\s+(?:forward|onward|ahead|deeper)\b"
+    # "You move forward", "You attempt to move forward on the station", "you press on", "you forge ahead"
+    r"|\byou\s+(?:[a-z]+ly\s+)?(?:(?:attempt|attempts|try|tries|begin|begins|start|starts|decide|decides)\s+to\s+)?"
+    r"(?:move|moves|press|presses|push|pushes|forge|forges|venture|ventures|head|heads|walk|walks|journey|journeys)\s+"
+    r"(?:on(?!\s+(?:the|a|an|your|his|her|its|their)\b)|forward|onward|onwards|ahead|deeper|further|forth)\b"
 )
 #: An attack of the character's told as landing ("you manage to land a strong hit with your sword", "you strike him").
 _ATTACK_DONE = re.compile(
@@ -170,8 +174,13 @@ def _sets_out(sentence: Sentence, intent: str | None) -> list[Violation]:
     m = _SETS_OUT.search(sentence.narr)
     if not m or hypothetical(sentence.narr, m.start(), m.end(), HYPOTHETICAL) or negated(sentence.narr, m.start(), 3):
         return []
+    said = normalize_words(intent or "").split()
+    verb, way = m.group(0).split()[-2:]
+    if way in said and any(w[:4] == verb[:4] for w in said):
+        return []  # "I press on": going on is the deed the player declared
     excerpt = _excerpt(sentence, m.start(), m.end())
-    detail = f"'{excerpt}': the player declared '{intent}', not setting out; where the character goes next is the player's call"
+    declared = f"declared '{intent}', not setting out" if intent else "declared no action, only rolled"
+    detail = f"'{excerpt}': the player {declared}; where the character goes next is the player's call"
     return [Violation(ViolationKind.DECISION, detail, excerpt)]
 
 
@@ -235,6 +244,8 @@ def check_declared(sentence: Sentence, facts: Facts, intent: str | None, questio
     out: list[Violation] = []
     if declared_deed(facts, intent, question):
         out += _going(sentence, facts, intent)
+    elif intent == "" and facts.tiered:  # a bare roll: no deed of the player's to carry on
+        out += _sets_out(sentence, intent)
     if facts.tiered and intent is not None:
         out += _again(sentence, intent)
         out += _attack_met(sentence, facts, intent) or _hold_spent(sentence, facts)

@@ -54,6 +54,10 @@ def fix_sentence(v: Violation) -> str:
         if truth:
             reason = truth.group("truth").replace("the engine's outcome is", "the result is")
         return f'Change "{quoted}": {reason}.'
+    if v.kind is ViolationKind.STATE and rest.startswith("denies a change the engine made: "):
+        return f'Change "{quoted}": the engine made this change: {rest.removeprefix("denies a change the engine made: ")}.'
+    if v.kind is ViolationKind.STATE and rest.endswith("tell it as yours"):
+        return f'Change "{quoted}": {rest.removesuffix("; tell it as yours")}; it happened to you.'
     if v.kind in (ViolationKind.STATE, ViolationKind.PHANTOM_ROLL) and rest.startswith(("the engine", "burning")):
         reason = rest
     if v.kind is ViolationKind.ECHO and "first person" in v.detail:

@@ -1,11 +1,11 @@
 """A foe's fate told where the engine decided none: "The raider falls to the ground" on Enter the Fray, a move that
-only sets who has the initiative.
+only sets who has the initiative, or "The priest is now in a coma" on a missed stalk.
 
-A foe the player named (a noun of the player's words, "the raider") told as dead, defeated or fallen, in a statement
-(not negated, not supposed) on a rolled move whose result dealt no harm, marked no progress and whose own text says
-nothing of harm, damage, defeat or an end to the fight: the fight's end is a roll the player has not made yet. A blow
-told landing on that foe on such a roll ("your vibroblade cuts through his armor", "you strike back, dealing a heavy
-blow") is the same: harm the engine never dealt.
+A foe the player named (a noun of the player's words, "the raider") told as dead, defeated or fallen, or put out of
+the scene (unconscious, in a coma, knocked out), in a statement (not negated, not supposed) on a rolled move whose
+result dealt no harm, marked no progress and whose own text says nothing of harm, damage, defeat or an end to the
+fight: the fight's end is a roll the player has not made yet. A blow told landing on that foe on such a roll ("your
+vibroblade cuts through his armor", "you strike back, dealing a heavy blow") is the same: harm the engine never dealt.
 """
 
 from __future__ import annotations
@@ -20,6 +20,11 @@ _FATE = re.compile(
     r"\b(?:falls?|fell|collapses?|collapsed|crumples?|crumpled|slumps?|slumped)\s+(?:dead|lifeless|motionless|to the "
     r"(?:ground|floor|deck|dirt))\b|\b(?:dies|died|is (?:killed|defeated|slain|dead)|was (?:killed|defeated|slain)"
     r"|lies (?:dead|still|motionless)|goes down for good)\b"
+    # put out of the scene: "is now in a coma", "falls unconscious", "is knocked out"
+    r"|\b(?:is|was|lies|lay)\s+(?:now\s+)?(?:in\s+a\s+coma|unconscious|knocked\s+(?:out|unconscious)|out\s+cold"
+    r"|incapacitated|paraly[sz]ed|subdued|helpless)\b"
+    r"|\b(?:falls?|fell|slips?|slipped|sinks?|sank)\s+(?:unconscious|into\s+a\s+coma|senseless)\b"
+    r"|\b(?:passes|passed|blacks|blacked)\s+out\b(?!\s+of\b)"
 )
 #: A blow told landing on the foe: "your vibroblade cuts through his armor", "you strike back, dealing a heavy blow".
 _LANDS = re.compile(

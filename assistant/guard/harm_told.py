@@ -102,3 +102,26 @@ def check_harm_told(sentence: Sentence, facts: Facts) -> list[Violation]:
             )
             return [Violation(ViolationKind.STATE, detail, excerpt)]
     return []
+
+
+#: Harm denied: "you are unharmed", "you escape without a scratch", "you shrug off the blow".
+_UNHARMED = re.compile(
+    r"\byou\s+(?:are|were|remain|remained|stay|stayed|come\s+out|came\s+out|walk\s+away|walked\s+away|escape|escaped)\s+"
+    r"(?:\w+ly\s+)?(?:unharmed|unhurt|unscathed|untouched|uninjured|unwounded|without\s+a\s+scratch)\b"
+    r"|\byou\s+(?:take|took|suffer|suffered)\s+no\s+(?:harm|damage|wound|wounds|injury|injuries|hurt)\b"
+)
+
+
+def check_harm_denied(sentence: Sentence, facts: Facts) -> list[Violation]:
+    """You told unharmed on a turn whose Result took health, harm or hit points from you."""
+    harmed = [(t, c) for t, changes in facts.changes.items() if t in ("health", "hp", "harm") for c in changes if c.delta]
+    hurt = [(t, c) for t, c in harmed if (c.delta or 0) < 0 if t != "harm"] + [(t, c) for t, c in harmed if t == "harm"]
+    if not hurt or sentence.question or facts.actor:
+        return []
+    m = _UNHARMED.search(sentence.narr)
+    if m is None or hypothetical(sentence.narr, m.start(), m.end()):
+        return []
+    target, change = hurt[0]
+    excerpt = m.group(0).strip()
+    detail = f"'{excerpt}' denies a change the engine made: {target} {change.before} to {change.after}"
+    return [Violation(ViolationKind.STATE, detail, excerpt)]

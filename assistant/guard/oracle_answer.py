@@ -5,7 +5,10 @@ A no to whether someone perceives you ("Does the priest sense me?") is hedged ba
 them noticing: "the priest's eyes widen", "the guard turns toward you", "she spins to face you", "He turns to you
 with a frown" right after a sentence about the priest. A look your way may be taken back ("but his eyes pass over
 you"); the perception itself may not: "He notices a small figure moving towards him, but he does not seem to be aware
-of it" hedges the no. A stiffening or a narrowing of the eyes may answer a noise, and is left to the story.
+of it" hedges the no, and so does a suspicion that someone is there, which no "but" takes back either ("he realizes
+something is off", "she grows wary", "he knows he is not alone"), or a dealing with you ("he greets you", "unsure
+whether to go on speaking with you"). A stiffening or a narrowing of the eyes may answer a noise, and is left to the
+story.
 """
 
 from __future__ import annotations
@@ -59,6 +62,21 @@ _NOTICING = re.compile(
     # perceiving you, or someone unnamed where you are: the asked-for perception itself, which no "but" takes back
     r"|\b(?P<perceived>(?:notices|noticed|spots|spotted|senses|sensed|sees|saw|detects|detected)\s+(?:that\s+you|you"
     r"|(?:a|the)\s+(?:[a-z]+\s+){0,2}?(?:figure|presence|intruder|stranger)))\b"
+    # or a suspicion that someone is there: "he realizes something is off", "she grows wary", "he knows he is not alone"
+    r"|\b(?P<suspects>(?:realizes|realises|realized|realised|senses|sensed|feels|felt|knows|knew|suspects|suspected)"
+    r"\s+(?:that\s+)?(?:something|someone|somebody)\s+(?:is|was)\s+(?:off|wrong|amiss|there|near|nearby|watching"
+    r"|following|behind)"
+    r"|(?:grows|grew|becomes|became|turns|turned)\s+(?:suddenly\s+)?(?:suspicious|wary|alert|alarmed|watchful)"
+    r"|(?:senses|sensed|feels|felt)\s+(?:eyes\s+on\s+(?:him|her|them)|(?:that\s+)?(?:he|she|they)\s+(?:is|are|was|were)"
+    r"\s+being\s+(?:watched|followed)|watched|followed)"
+    r"|(?:knows|knew|realizes|realises|realized|realised|senses|sensed)\s+(?:that\s+)?(?:he|she|they)\s+(?:is|are|was"
+    r"|were)\s+not\s+alone)\b"
+    # or dealing with you, which only one who knows you are there does: "speaks with you", "greets you", and "unsure
+    # whether to continue to speak with you" (a talk already under way, whatever he is unsure of)
+    r"|\b(?P<deals>(?P<ongoing>continu\w*\s+to\s+)?(?:speak|speaks|spoke|talk|talks|talked|whisper|whispers|whispered"
+    r"|call|calls|called|nod|nods|nodded|smile|smiles|smiled|wave|waves|waved|shout|shouts|shouted)\s+(?:to|with|at)\s+you"
+    r"|(?:greets|greeted|addresses|addressed|asks|asked|thanks|thanked|warns|warned|questions|questioned|confronts"
+    r"|confronted|challenges|challenged|beckons|beckoned)\s+you)\b"
 )
 
 
@@ -82,10 +100,13 @@ def check_noticed(sentence: Sentence, facts: Facts, question: str | None, before
     for m in _NOTICING.finditer(text):
         clause_start = max(text.rfind(c, 0, m.start()) for c in ",;:")
         lead = text[clause_start + 1 : m.start()]
-        if _NEGATION.search(lead) or hypothetical(text, m.start(), m.end(), IF_WORDS):
+        supposed = not m.group("ongoing") and hypothetical(text, m.start(), m.end(), IF_WORDS)
+        if _NEGATION.search(lead) or supposed:
             continue
         rest = text[m.end() :]
-        if not m.group("perceived") and (_NEGATION.search(rest) or re.search(r"\b(?:past|over|through)\s+you\b", rest)):
+        if not (m.group("perceived") or m.group("suspects") or m.group("deals")) and (
+            _NEGATION.search(rest) or re.search(r"\b(?:past|over|through)\s+you\b", rest)
+        ):
             continue  # "turns toward you, but his eyes pass over you without a flicker": taken back
         excerpt = " ".join(text[max(0, clause_start + 1) : m.end()].split())
         detail = f"'{excerpt}' shows the {who} noticing you, but the oracle answered no"
@@ -96,11 +117,11 @@ def check_noticed(sentence: Sentence, facts: Facts, question: str | None, before
 def answer_polarity(text: str, key: list[str]) -> tuple[str, str] | None:
     """The clause of ``text`` that holds every stem of ``key`` (predicate last) and whether it says yes or no to
     them; ``None`` when no clause does, or when the sentence goes on to reverse it ("... until it stopped")."""
-    if not key or not all(k in _stems(text) for k in key):
+    if not key or not all(k in answer_stems(text) for k in key):
         return None
     predicate = key[-1]
     for clause in re.split(r"[,;:—]|\s-\s", text):
-        if predicate not in _stems(clause) or hypothetical(clause, 0, len(clause), IF_WORDS):
+        if predicate not in answer_stems(clause) or hypothetical(clause, 0, len(clause), IF_WORDS):
             continue
         at = text.find(clause)
         if _reverses(text[at + len(clause) :], key) or _REVERSAL.search(clause):
@@ -124,7 +145,7 @@ def _reverses(rest: str, key: list[str]) -> bool:
     tail = rest[m.end() :]
     return bool(
         re.search(r"\b(?:it|he|she|they|him|her|them|its|his|their)\b", tail)
-        or any(k in _stems(tail) for k in key)
+        or any(k in answer_stems(tail) for k in key)
         or _REVERSAL.search(tail)
     )
 
@@ -132,7 +153,7 @@ def _reverses(rest: str, key: list[str]) -> bool:
 #: Words a story tells an answer's predicate with ("the reactor remains operational" for "running"): each counts as
 #: the predicate's stem, so the answer's polarity is read from them too.
 _SAME_AS = {
-    "run": "operational working active online powered humming functioning",
+    "run": "operational working active online powered humming functioning operating operates functional hums",
     "sens": "notice notices noticed spot spots spotted detect detects detected",
     "flee": "escape escapes escaped retreat retreats retreated bolts bolted",
     "surviv": "alive living",
@@ -140,7 +161,8 @@ _SAME_AS = {
 _SYNONYM = {word: stem for stem, words in _SAME_AS.items() for word in words.split()}
 
 
-def _stems(text: str) -> set[str]:
+def answer_stems(text: str) -> set[str]:
+    """The stems of ``text``, with the words a story tells an answer's predicate with counted as that predicate."""
     text = text.lower()
     for phrase, same in _SOMEONE.items():
         text = text.replace(phrase, same)

@@ -1,14 +1,9 @@
-"""Earlier turns told again as this one: an earlier oracle answer, or another outcome's line, in place of this turn's.
+"""Another roll told in place of this turn's: another outcome's line, a tier on a turn without one, another move's text.
 
 A small model short of story goes back to what it was shown before. On a price, a table roll or a move it writes
-"The reactor is no longer running, there are survivors aboard." (the session's earlier answers) or "Trouble finds you
-instead." (the last turn's miss) as what happens now, and the roll it should tell is never told.
+"Trouble finds you instead." (the last turn's miss) as what happens now, and the roll it should tell is never told (an
+earlier oracle answer told again is :mod:`assistant.guard.answer_again`'s).
 
-- **An earlier answer retold.** On a turn that rolls no outcome tier and is not an oracle question (a price, a table
-  row, a move without a roll, whose story is the row or the change), a clause that says an established answer
-  (:mod:`assistant.guard.established`) again, the same way round and with little else in it ("you realize that the
-  reactor core is no longer running"), retells an earlier turn. A clause that builds on it ("the survivors aboard
-  beg you to hurry") says something new and passes.
 - **Another outcome's line.** The engine's stock lines for how a roll went ("You scrape through.", "Luck deserts
   you.", "You come through in style.") tell one outcome family each. Told on a turn whose roll came out otherwise,
   or on a turn with no roll of that kind (a strong or weak hit's line on a price, a table or a move without a roll;
@@ -21,29 +16,16 @@ instead." (the last turn's miss) as what happens now, and the roll it should tel
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from functools import cache
 
-from assistant.guard.established import CHANGED, NEGATED
 from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.outcomes import ALL, claims
-from assistant.guard.text import Sentence, hypothetical, normalize_words, stem
+from assistant.guard.text import Sentence, normalize_words
 
-#: Words a retold answer may carry besides its own: how the character comes to know it.
-_FRAMING = frozenset(
-    re.findall(
-        r"\S+",
-        "you realize realise see notice find learn know discover that the a an and is are was were still also now here "
-        "there this it its your",
-    )
-)
 _RULE_CONDITION = re.compile(r"\b(?:on|with|for each|if you get|after)\s+(?:a|an)?\s*$")  # "After a successful score"
 _FAMILY_WORDS = {"strong": "strong hit", "weak": "weak hit", "miss": "miss"}
-_CLAUSE = re.compile(r"[,;:\u2014]|\s-\s|\b(?:and|but|while|as)\b")
 _ORACLE = frozenset({"yes", "no"})
-#: A clause that goes on from the answer ("the raider continues to flee"): time has passed, the answer is not news.
-_GOES_ON = re.compile(r"\b(?:continue[sd]?|continuing|keeps?|kept|goes\s+on|went\s+on)\b")
 _ATTEMPT = re.compile(r"\byou\s+(?:\w+\s+)?(?:try|tries|tried|attempt|attempts|attempted|set out)\b")
 #: Tier labels that name an outcome outright (story words like "it goes wrong" may tell a price or a row).
 _TIER_WORDS = frozenset({"strong", "weak", "critical", "full", "partial", "bad", "miss", "fail", "success"})
@@ -57,34 +39,6 @@ def _oracle_turn(facts: Facts) -> bool:
 def _excerpt(sentence: Sentence, start: int, end: int) -> str:
     raw = sentence.raw or sentence.original
     return (raw[start:end] if len(raw) == len(sentence.narr) else sentence.narr[start:end]).strip()
-
-
-def check_retold_answers(told: Sequence[Sentence], facts: Facts) -> list[Violation]:
-    """Clauses that tell an earlier turn's oracle answer again as this (non-oracle) turn's story."""
-    if not facts.established or not facts.results or _oracle_turn(facts) or facts.tiered:
-        return []  # a rolled move's outcome is told by the engine's opening: an answer recalled beside it is only a recall
-    out: list[Violation] = []
-    for sentence in told:
-        if sentence.question:
-            continue
-        for clause in _CLAUSE.split(sentence.narr):
-            stems = {stem(w) for w in re.findall(r"[a-z]+", clause)}
-            for fact in facts.established:
-                if not set(fact.key) <= stems or CHANGED.search(clause) or _GOES_ON.search(clause):
-                    continue
-                if hypothetical(clause, 0, len(clause)):
-                    continue
-                if ("no" if NEGATED.search(clause) else "yes") != fact.answer:
-                    continue  # told the other way: assistant.guard.established reads it
-                own = {stem(w) for w in normalize_words(fact.sentence).split()}
-                words = [w for w in normalize_words(clause).split() if len(w) > 2 and w not in _FRAMING]
-                if len([w for w in words if stem(w) not in own]) > 2:
-                    continue  # it builds on the answer ("the survivors aboard beg you to hurry")
-                at = sentence.narr.find(clause.strip())
-                excerpt = _excerpt(sentence, at, at + len(clause.strip())) if at >= 0 else clause.strip()
-                detail = f"'{excerpt}' tells an earlier turn's answer again ('{fact.sentence}') as this turn's story"
-                out.append(Violation(ViolationKind.ECHO, detail, excerpt))
-    return out
 
 
 @cache

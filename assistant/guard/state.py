@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from assistant.guard.facts import Facts
+from assistant.guard.facts import Change, Facts
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.system_words import impact_words, meter_words, move_names, stat_words
 from assistant.guard.text import Sentence, hypothetical, negated, normalize_words
@@ -231,13 +231,24 @@ def _fits(claim: Claim, facts: Facts) -> str | None:
             elif claim.unit == "boxes" and claim.target in ("progress", "legacy"):
                 if size != claim.amount * 4:
                     continue
-            elif size != claim.amount and claim.amount not in {abs(v) for v in facts.offered.get(claim.target, set())}:
+            elif size != claim.amount and claim.amount not in _other_amounts(claim, ch, facts):
                 continue
         return None
     if all(ch.delta == 0 for ch in changes):
         return f"the engine made no change to {_name(claim.target)}"
     done = "; ".join(_describe(claim.target, ch) for ch in changes)
     return f"the engine's change was {done}"
+
+
+def _other_amounts(claim: Claim, ch: Change, facts: Facts) -> set[float]:
+    """Amounts a claim may give besides the change made: what an open option or a follow-up offers, and what the rules
+    text names; but not, against a change made one way, the text's other sizes the same way ("-1 health for minor
+    harm" when the engine applied -2: the size was decided)."""
+    amounts: set[float] = {abs(v) for v in facts.offered.get(claim.target, set())}
+    if ch.delta and claim.direction is not None and (ch.delta > 0) == (claim.direction > 0):
+        amounts = {abs(v) for v in facts.option_effects.get(claim.target, set())}
+        amounts |= {abs(v) for v in facts.offered.get("suffer", set())} if claim.direction < 0 else set()
+    return amounts
 
 
 def _describe(target: str, ch: object) -> str:

@@ -1,0 +1,83 @@
+"""A missed search for news told as the news found.
+
+The player listens to the gossip about the guild master, asks the dockhands about the Wayfarer's crew, searches the
+archive for the ledger; the roll misses. "You realize that the guild master is planning to ambush you", "You learn
+that the crew sailed north", "Word reaches you that the ledger was burned": what the player went looking for, told as
+learned, is the goal reached on a miss, whatever else the story says goes wrong.
+
+Read on a miss of a move the player made to learn something (their words ask, listen, search, investigate...), when
+the move's own miss text does not itself give a discovery (Gather Information's miss "reveals an unwelcome truth"): a
+clause that tells you learning something (you realize, learn, discover, hear, find out that ...; word, rumour or
+gossip has it that ...) about what the player asked after (a word of their line) is flagged. Learning something else
+(you realize you have been spotted) or a threat aimed at you ("the guild master is planning to ambush you") is the
+situation getting worse, and passes; so does learning nothing (the gossip is useless, no one knows) and a supposition.
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant.guard.contrary import _AGAINST_YOU
+from assistant.guard.facts import Facts
+from assistant.guard.model import Violation, ViolationKind
+from assistant.guard.text import Sentence, hypothetical, stem
+
+#: The player's line asks after something.
+_SEEKING = re.compile(
+    r"\b(?:listen|listens|listening|eavesdrop\w*|ask|asks|asking|question\w*|interrogat\w*|search\w*|investigat\w*"
+    r"|gather\w*|learn\w*|study|studies|research\w*|read|reads|reading|find\s+out|dig|digs|spy|spies|scout\w*|snoop\w*"
+    r"|probe\w*|inquir\w*|enquir\w*|gossip|rumou?rs?|news|information|clues?|look\s+into|looks\s+into)\b"
+)
+#: Told as learned: "you realize that", "you learn where", "word reaches you that", "the gossip reveals that".
+_LEARNED = re.compile(
+    r"\byou\s+(?:\w+\s+)?(?:realize|realise|realized|realised|learn|learned|learnt|discover|discovered|find\s+out"
+    r"|found\s+out|hear|heard|overhear|overheard|gather|understand|understood|figure\s+out|figured\s+out|glean"
+    r"|gleaned|uncover|uncovered|piece\s+together|pieced\s+together)\s+(?:that|how|where|who|what|why|of|about)\b"
+    r"|\b(?:word|rumou?rs?|news|gossip|whispers?|talk)\s+(?:\w+\s+)?(?:reaches\s+you|reached\s+you|has\s+it|says|said"
+    r"|reveals?|revealed|tells?\s+you|told\s+you|is|are|was|were)\s+that\b"
+)
+#: A miss text that itself gives a discovery: then something learned is the miss's own.
+_MISS_FINDS = re.compile(r"\b(?:discover\w*|reveal\w*|learn\w*|truth|unearth\w*|information|clue\w*)\b")
+#: Learning nothing: the miss told.
+_NOTHING = re.compile(
+    r"\b(?:nothing|useless|worthless|no\s+one|nobody|none|not|never|lies|false|empty|idle|no\s+use|n't)\b|n't\b"
+)
+_PLAIN = frozenset(
+    re.findall(
+        r"\S+",
+        "the a an to of and or at in on into about for with from by my me i you your his her their them they it its "
+        "this that what who where how why",
+    )
+)
+
+
+def _sought(intent: str) -> set[str]:
+    """The stems of what the player's line asks after: its words but the seeking verbs and the plain ones."""
+    line = intent.lower()
+    about = re.search(r"\b(?:about|for|after|regarding|into|on)\s+(?P<what>.+)$", line)
+    words = re.findall(r"[a-z]+", _SEEKING.sub(" ", about.group("what") if about else line))
+    return {stem(w) for w in words if len(w) > 2 and w not in _PLAIN}
+
+
+def check_learned_on_miss(sentence: Sentence, facts: Facts, intent: str | None) -> list[Violation]:
+    """What the player sought, told as learned after their roll missed (see the module's docstring)."""
+    if not intent or facts.outcomes != {"miss"} or sentence.question or not _SEEKING.search(intent.lower()):
+        return []
+    if any(_MISS_FINDS.search(r.text.lower()) for r in facts.results):
+        return []
+    sought = _sought(intent)
+    text = sentence.narr
+    for m in _LEARNED.finditer(text):
+        rest = re.split(r"[.;!?]|,\s*(?:but|yet)\b", text[m.end() :])[0]
+        if _NOTHING.search(rest) or _NOTHING.search(text[max(0, m.start() - 12) : m.start()]):
+            continue
+        if hypothetical(text, m.start(), m.end()) or not {stem(w) for w in re.findall(r"[a-z]+", rest)} & sought:
+            continue
+        if _AGAINST_YOU.search(rest):
+            continue  # a threat aimed at you found out: the situation worse, as the miss says
+        raw = sentence.raw or sentence.original
+        end = m.end() + len(rest)
+        excerpt = (raw[m.start() : end] if len(raw) == len(text) else text[m.start() : end]).strip()
+        detail = f"'{excerpt}' tells what the player went looking for as learned, but the engine's outcome is a miss"
+        return [Violation(ViolationKind.OUTCOME, detail, excerpt)]
+    return []
