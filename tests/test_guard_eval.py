@@ -170,16 +170,6 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
     assert [v["kind"] for v in rows[0]["violations"]] == ["echo"] and rows[1]["ok"]
 
 
-#: Rows labelled ok before the labelling standard called an earlier turn's oracle answer told again a fault, or (V_B) "You
-#: move forward" past the declared vow a deed the player never declared: the guard flags them, and they await a relabel.
-RELABEL_PENDING = {
-    "guard_real_model_heldout5.jsonl": {"Y:el-hunt:6:1"},
-    "guard_real_model_heldout6.jsonl": {"Z4:el-hunt:4:1"},
-    "guard_real_model_heldout7.jsonl": {"V_A:sf-derelict:4:1", "V_C:el-hunt:4:1", "V_B:sf-vow:3:1"},
-    "guard_real_model_heldout8.jsonl": {"AB-0.5b:sf-derelict:4:1", "AB-0.5b:el-hunt:4:1"},
-}
-
-
 @pytest.mark.parametrize(
     "name, catch, false_flags",
     [
@@ -191,7 +181,9 @@ RELABEL_PENDING = {
         ("guard_real_model_heldout8.jsonl", 0.7, 0.0),
         ("guard_real_model_heldout9.jsonl", 0.95, 0.0),
         ("guard_real_model_heldout10.jsonl", 0.95, 0.0),
-        ("guard_real_model_heldout11.jsonl", 0.78, 0.0),
+        ("guard_real_model_heldout11.jsonl", 0.88, 0.0),
+        ("guard_real_model_heldout12.jsonl", 0.95, 0.04),
+        ("guard_real_model_heldout13.jsonl", 0.95, 0.0),
     ],
 )
 def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:
@@ -204,9 +196,7 @@ def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: py
     assert summary["catch_rate"] >= catch
     labels = {row["id"]: row["label"] for row in map(json.loads, (DATASETS / name).read_text().splitlines())}
     flagged = {row["id"] for row in map(json.loads, out.splitlines()) if not row["ok"] and labels[row["id"]] == "ok"}
-    pending = RELABEL_PENDING.get(name, set())
-    assert pending <= flagged  # the rows awaiting a relabel are still read as faults
-    assert len(flagged - pending) <= false_flags * summary["truthful"]
+    assert len(flagged) <= false_flags * summary["truthful"]
 
 
 def test_shown_reads_what_the_player_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
