@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from functools import cache, lru_cache
 
-from assistant.engine.cue_words import MAX_BOOST, load_cues, own_words, unmet_needs
+from assistant.engine.cue_words import MAX_BOOST, load_cues, own_words, unmet_needs, without_others_clause
 from assistant.engine.data import normalize_name
 from assistant.engine.errors import AssistantError
 from rules_index.terms import terms
@@ -34,17 +34,28 @@ def cue_boosts(system: str, question: str) -> dict[str, float]:
     """The summed boost (capped as the suggestions cap it) of each move the question's cue words point at, less
     the cues whose words only name several moves (:func:`names_several_moves`). No fight is on: a rules question
     is asked outside one."""
-    text = own_words(question)
+    text, whole = own_words(question), without_others_clause(question)
     boosts: dict[str, float] = {}
     for cue in load_cues(system):
         if cue.when == "fight":
             continue
-        found = cue.pattern.search(text)
+        found = cue.pattern.search(text) or described_phrase(cue.pattern.search(whole))
         if not found or names_several_moves(system, found.group(0)):
             continue
         for move, boost in cue.moves.items():
             boosts[move] = max(-MAX_BOOST, min(MAX_BOOST, boosts.get(move, 0.0) + boost))
     return boosts
+
+
+#: An -ing word in a cue of two or more words ("finishing blow", "opening volley").
+_ING_IN_PHRASE = re.compile(r"\b[a-z]{3,}ing\s+[a-z]|\s[a-z]{3,}ing\b", re.I)
+
+
+def described_phrase(found: re.Match[str] | None) -> re.Match[str] | None:
+    """``found`` when it is a cue of several words with an -ing word in it ("I go for the finishing blow"): the
+    question's words without the -ing words that describe someone or something (:func:`own_words`) lose it, yet the
+    cue names the -ing word with its noun, so the player's words are about that very thing."""
+    return found if found is not None and _ING_IN_PHRASE.search(found.group(0)) else None
 
 
 def names_several_moves(system: str, words: str) -> bool:
