@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from functools import cache, lru_cache
 
-from assistant.engine.cue_words import MAX_BOOST, load_cues, own_words, unmet_needs, without_others_clause
+from assistant.engine.cue_words import MAX_BOOST, load_cue_file, load_cues, load_needs, own_words, without_others_clause
 from assistant.engine.data import normalize_name
 from assistant.engine.errors import AssistantError
 from rules_index.terms import terms
@@ -30,32 +30,57 @@ def move_cues(system: str, question: str) -> tuple[dict[str, float], frozenset[s
     return cue_boosts(system, question), unmet_needs(system, question)
 
 
+def unmet_needs(system: str, question: str) -> frozenset[str]:
+    """The normalised names of ``system``'s narrow moves whose situation the question (:func:`cue_text`) never names,
+    as :func:`assistant.engine.cue_words.unmet_needs` reads them."""
+    text = cue_text(system, question)
+    return frozenset(name for name, patterns in load_needs(system).items() if not all(p.search(text) for p in patterns))
+
+
+def cue_text(system: str, question: str) -> str:
+    """The question's own words (:func:`assistant.engine.cue_words.own_words`) and every cue phrase of ``system`` of
+    several words with an -ing word in it ("finishing blow") that the question holds: the own words drop an -ing word
+    that describes someone or something ("past the sleeping guards"), yet a cue that names the -ing word with its noun
+    means that very thing ("I go for the finishing blow")."""
+    own, whole = own_words(question), without_others_clause(question)
+    kept = [p for p in _ing_phrases(system) if _has(whole, p) and not _has(own, p)]
+    return " ; ".join([own, *kept])
+
+
+def _has(text: str, phrase: str) -> bool:
+    return re.search(rf"(?<![\w-]){re.escape(phrase)}(?![\w-])", text, re.I) is not None
+
+
+#: An -ing word in a phrase of several words ("finishing blow", "running low on").
+_ING_IN_PHRASE = re.compile(r"\b[a-z]{3,}ing\b", re.I)
+
+
+@cache
+def _ing_phrases(system: str) -> tuple[str, ...]:
+    """``system``'s cue and need phrases of several words with an -ing word in them."""
+    data = load_cue_file(system)
+    words: list[str] = [str(w) for row in data.get("cues") or [] for w in row.get("match") or []]
+    for need in (data.get("needs") or {}).values():
+        for item in need or []:
+            words.extend(str(w) for w in (item if isinstance(item, list) else [item]))
+    return tuple(dict.fromkeys(w for w in words if len(w.split()) >= 2 and _ING_IN_PHRASE.search(w)))
+
+
 def cue_boosts(system: str, question: str) -> dict[str, float]:
     """The summed boost (capped as the suggestions cap it) of each move the question's cue words point at, less
     the cues whose words only name several moves (:func:`names_several_moves`). No fight is on: a rules question
     is asked outside one."""
-    text, whole = own_words(question), without_others_clause(question)
+    text = cue_text(system, question)
     boosts: dict[str, float] = {}
     for cue in load_cues(system):
         if cue.when == "fight":
             continue
-        found = cue.pattern.search(text) or described_phrase(cue.pattern.search(whole))
+        found = cue.pattern.search(text)
         if not found or names_several_moves(system, found.group(0)):
             continue
         for move, boost in cue.moves.items():
             boosts[move] = max(-MAX_BOOST, min(MAX_BOOST, boosts.get(move, 0.0) + boost))
     return boosts
-
-
-#: An -ing word in a cue of two or more words ("finishing blow", "opening volley").
-_ING_IN_PHRASE = re.compile(r"\b[a-z]{3,}ing\s+[a-z]|\s[a-z]{3,}ing\b", re.I)
-
-
-def described_phrase(found: re.Match[str] | None) -> re.Match[str] | None:
-    """``found`` when it is a cue of several words with an -ing word in it ("I go for the finishing blow"): the
-    question's words without the -ing words that describe someone or something (:func:`own_words`) lose it, yet the
-    cue names the -ing word with its noun, so the player's words are about that very thing."""
-    return found if found is not None and _ING_IN_PHRASE.search(found.group(0)) else None
 
 
 def names_several_moves(system: str, words: str) -> bool:
