@@ -123,3 +123,23 @@ def test_another_results_outcome_line_is_not_what_a_rolled_total_is_closest_to(h
 def test_a_faction_pushing_into_anothers_turf_points_at_overtake_neighborhood() -> None:
     boosts, _ = move_cues("city", "the gang that runs the tannery district is pushing into our turf, which side rolls")
     assert boosts[move_key("Overtake Neighborhood")] > 0
+
+
+@pytest.mark.parametrize(
+    ("system", "question", "move"),
+    [
+        ("starforged", "the pirate captain is on the ropes, I go for the finishing blow", "Take Decisive Action"),
+        ("elegy", "the last hunter is bleeding by the altar and I move in for the finishing blow", "End the Fight"),
+    ],
+)
+def test_a_cue_that_names_an_ing_word_with_its_noun_counts_after_a_determiner(system: str, question: str, move: str) -> None:
+    """The words describing someone ("past the sleeping guards") drop an -ing word after "the"; a cue of several
+    words with the -ing word in it ("finishing blow") still names the move, and the move's situation is named."""
+    boosts, unmet = move_cues(system, question)
+    assert boosts[move_key(move)] > 0
+    assert move_key(move) not in unmet
+
+
+def test_a_describing_ing_word_alone_still_points_at_no_move() -> None:
+    boosts, _ = move_cues("elegy", "I sneak past the sleeping guards")
+    assert move_key("Rest") not in boosts
