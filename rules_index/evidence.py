@@ -56,6 +56,7 @@ class Evidence:
     note: bool = False  #: the passage is one of the project's rules notes, not the text
     cue: float = 0.0  #: the move's boost by the rulesets' cue words the question uses (:mod:`rules_index.move_cues`)
     unmet: bool = False  #: the move is made only in a situation the question never names
+    named: bool = False  #: the question names the move by its whole name ("i missed face danger", "rolls Defend")
 
 
 class _ChunkVectors:
@@ -180,6 +181,20 @@ def word_cover(asked: list[str], chunk: Chunk, anchors: tuple[str, ...] = (), po
     return sum(1 for t in asked if t in words) / len(asked)
 
 
+def _flat_name(text: str) -> str:
+    """``text`` lower-cased, "&" read as "and", asides ("(Scene Challenge)") left out, every other run of
+    characters than letters and digits one space."""
+    text = re.sub(r"\s*\([^()]*\)", " ", text.lower()).replace("&", " and ")
+    return " ".join(re.sub(r"[^a-z0-9]+", " ", text).split())
+
+
+def names_move(question: str, move: str) -> bool:
+    """Does ``question`` name ``move`` by its whole name ("the paladin rolls Defend", "i missed face danger")? A
+    question that names the move it rolled asks about that move, over another close to it in meaning."""
+    name = _flat_name(move)
+    return len(name) >= 4 and f" {name} " in f" {_flat_name(question)} "
+
+
 def other_result(sentence: str, rolled: set[int]) -> bool:
     """Is ``sentence`` the outcome line of another result than the one the question rolled ("12+ The situation
     passes uneventfully." for "got an 11")? Its number makes it close to the question in meaning, so every
@@ -266,6 +281,7 @@ def gather(index: RulesIndex, query: str, system: str | None) -> list[Evidence]:
                 note=chunk.origin == "note",
                 cue=boosts.get(key, 0.0),
                 unmet=key in unmet,
+                named=is_move and names_move(query, chunk.move or ""),
             )
         )
     return out
