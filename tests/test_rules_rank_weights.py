@@ -9,7 +9,7 @@ import pytest
 
 from rules_index import rank as rank_module
 from rules_index.coverage import judge
-from rules_index.evidence import gather, other_result
+from rules_index.evidence import gather, names_move, other_result
 from rules_index.index import RulesIndex
 from rules_index.move_cues import cue_boosts, move_cues, move_key, names_several_moves
 from rules_index.rank import RELEVANCE_WEIGHTS, Weights, weigh
@@ -143,3 +143,23 @@ def test_a_cue_that_names_an_ing_word_with_its_noun_counts_after_a_determiner(sy
 def test_a_describing_ing_word_alone_still_points_at_no_move() -> None:
     boosts, _ = move_cues("elegy", "I sneak past the sleeping guards")
     assert move_key("Rest") not in boosts
+
+
+@pytest.mark.parametrize(
+    ("question", "move", "named"),
+    [
+        ("The paladin steps in, rolls Defend and gets an 8. What happens?", "Defend", True),
+        ("i missed face danger and the challenge dice matched", "Face Danger (Scene Challenge)", True),
+        ("rolled hack and slash on the orc", "Hack & Slash", True),
+        ("he defended the gate all night", "Defend", False),
+        ("how does healing work", "Heal", False),
+    ],
+)
+def test_a_move_is_named_by_its_whole_name_only(question: str, move: str, named: bool) -> None:
+    assert names_move(question, move) is named
+
+
+def test_the_evidence_marks_the_move_the_question_names(hash_index: RulesIndex) -> None:  # noqa: F811
+    evidence = gather(hash_index, "the fighter rolls Hack and Slash and gets a 7", "dungeon-world")
+    named = {e.chunk.move for e in evidence if e.named}
+    assert named and all(move and move.replace("&", "and").lower() == "hack and slash" for move in named)
