@@ -56,7 +56,7 @@ class Evidence:
     note: bool = False  #: the passage is one of the project's rules notes, not the text
     cue: float = 0.0  #: the move's boost by the rulesets' cue words the question uses (:mod:`rules_index.move_cues`)
     unmet: bool = False  #: the move is made only in a situation the question never names
-    named: bool = False  #: the question names the move by its whole name ("i missed face danger", "rolls Defend")
+    named: bool = False  #: the question names the move by its whole name ("rolls Defend"; a note on the move: no)
 
 
 class _ChunkVectors:
@@ -281,7 +281,7 @@ def gather(index: RulesIndex, query: str, system: str | None) -> list[Evidence]:
                 note=chunk.origin == "note",
                 cue=boosts.get(key, 0.0),
                 unmet=key in unmet,
-                named=is_move and names_move(query, chunk.move or ""),
+                named=is_move and chunk.origin != "note" and names_move(query, chunk.move or ""),
             )
         )
     return out

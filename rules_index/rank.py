@@ -143,7 +143,8 @@ RANK_WEIGHTS = Weights(
 #: A move the question names by its whole name ("rolls Defend and gets an 8", "i missed face danger") counts 0.12 in
 #: the order (not in the relevance): re-ranking every set's evidence, 0.08-0.12 lift hit@1 over every set from 897
 #: to 899-900 of 1017 answerable questions (designed on half the sets, the other half gained as well); over all
-#: passages rather than moves alone it lost more than it gained (a section's one-word title is any everyday word).
+#: passages rather than moves alone it lost more than it gained (a section's one-word title is any everyday word), and
+#: the notes on the named move are left out (they filled the top five above a worked example that answered).
 DEFAULT_WEIGHTS = RANK_WEIGHTS
 
 
