@@ -280,7 +280,11 @@ def test_a_story_told_first_does_not_make_a_rule_the_texts_lack_covered(minilm_i
     [
         # the question names the move it rolled: that move, not a worked example of it or a move close in meaning
         ("the bard rolls Defend to cover the wizard and gets a 9, what now?", "dungeon-world", "Defend"),
-        ("i missed face danger during the scene challenge, what happens to the clock", "starforged", "Face Danger (Scene Challenge)"),
+        (
+            "i missed face danger during the scene challenge, what happens to the clock",
+            "starforged",
+            "Face Danger (Scene Challenge)",
+        ),
         # a cue that names an -ing word with its noun ("the finishing blow") points at the move
         ("the raider boss is reeling, my soldier goes for the finishing blow", "starforged", "Take Decisive Action"),
     ],
