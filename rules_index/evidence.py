@@ -20,7 +20,7 @@ from rules_index.anchors import Anchors, find_anchors
 from rules_index.chunk import Chunk
 from rules_index.coverage import content_terms
 from rules_index.index import RulesIndex
-from rules_index.move_cues import move_cues, move_key
+from rules_index.move_cues import move_cues, move_key, named_moves, names_move
 from rules_index.phrasing import narrated_action
 from rules_index.sentences import lead, passage_sentences, sentence_vectors
 from rules_index.terms import terms
@@ -56,7 +56,8 @@ class Evidence:
     note: bool = False  #: the passage is one of the project's rules notes, not the text
     cue: float = 0.0  #: the move's boost by the rulesets' cue words the question uses (:mod:`rules_index.move_cues`)
     unmet: bool = False  #: the move is made only in a situation the question never names
-    named: bool = False  #: the question names the move by its whole name ("rolls Defend"; a note on the move: no)
+    named: bool = False
+    """The question names this move, and no other, by its whole name ("rolls Defend"; a note on the move: no)."""
 
 
 class _ChunkVectors:
@@ -181,20 +182,6 @@ def word_cover(asked: list[str], chunk: Chunk, anchors: tuple[str, ...] = (), po
     return sum(1 for t in asked if t in words) / len(asked)
 
 
-def _flat_name(text: str) -> str:
-    """``text`` lower-cased, "&" read as "and", asides ("(Scene Challenge)") left out, every other run of
-    characters than letters and digits one space."""
-    text = re.sub(r"\s*\([^()]*\)", " ", text.lower()).replace("&", " and ")
-    return " ".join(re.sub(r"[^a-z0-9]+", " ", text).split())
-
-
-def names_move(question: str, move: str) -> bool:
-    """Does ``question`` name ``move`` by its whole name ("the paladin rolls Defend", "i missed face danger")? A
-    question that names the move it rolled asks about that move, over another close to it in meaning."""
-    name = _flat_name(move)
-    return len(name) >= 4 and f" {name} " in f" {_flat_name(question)} "
-
-
 def other_result(sentence: str, rolled: set[int]) -> bool:
     """Is ``sentence`` the outcome line of another result than the one the question rolled ("12+ The situation
     passes uneventfully." for "got an 11")? Its number makes it close to the question in meaning, so every
@@ -281,7 +268,10 @@ def gather(index: RulesIndex, query: str, system: str | None) -> list[Evidence]:
                 note=chunk.origin == "note",
                 cue=boosts.get(key, 0.0),
                 unmet=key in unmet,
-                named=is_move and chunk.origin != "note" and names_move(query, chunk.move or ""),
+                named=is_move
+                and chunk.origin != "note"
+                and names_move(query, chunk.move or "")
+                and len(named_moves(chunk.system, query)) == 1,
             )
         )
     return out

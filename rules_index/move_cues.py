@@ -110,3 +110,30 @@ def _title_words(system: str) -> dict[str, frozenset[str]]:
 def move_key(name: str) -> str:
     """A move's name as the cue lexicon keys it ("Hack & Slash" -> "hackandslash")."""
     return normalize_name(name)
+
+
+def _flat_name(text: str) -> str:
+    """``text`` lower-cased, "&" read as "and", asides ("(Scene Challenge)") left out, every other run of
+    characters than letters and digits one space."""
+    text = re.sub(r"\s*\([^()]*\)", " ", text.lower()).replace("&", " and ")
+    return " ".join(re.sub(r"[^a-z0-9]+", " ", text).split())
+
+
+def names_move(question: str, move: str) -> bool:
+    """Does ``question`` name ``move`` by its whole name ("the paladin rolls Defend", "i missed face danger")? A
+    question that names the one move it rolled asks about that move, over another close to it in meaning."""
+    name = _flat_name(move)
+    return len(name) >= 4 and f" {name} " in f" {_flat_name(question)} "
+
+
+@lru_cache(maxsize=256)
+def named_moves(system: str, question: str) -> frozenset[str]:
+    """The names (:func:`_flat_name`) of ``system``'s moves the question names by their whole name: a question that
+    names two ("+1 forward to Last Gasp rolls, can i put it on my hack and slash") asks how they meet, not about one."""
+    from assistant.engine.registry import get_ruleset
+
+    try:
+        names = [move.name for move in get_ruleset(system).moves]
+    except AssistantError:  # a system the engine does not know names no moves
+        return frozenset()
+    return frozenset(_flat_name(name) for name in names if names_move(question, name))

@@ -9,9 +9,9 @@ import pytest
 
 from rules_index import rank as rank_module
 from rules_index.coverage import judge
-from rules_index.evidence import gather, names_move, other_result
+from rules_index.evidence import gather, other_result
 from rules_index.index import RulesIndex
-from rules_index.move_cues import cue_boosts, move_cues, move_key, names_several_moves
+from rules_index.move_cues import cue_boosts, move_cues, move_key, named_moves, names_move, names_several_moves
 from rules_index.rank import RELEVANCE_WEIGHTS, Weights, weigh
 from rules_index.search import search_index
 from tests.rules_index_fixtures import hash_index, tabletop_home  # noqa: F401
@@ -163,3 +163,10 @@ def test_the_evidence_marks_the_move_the_question_names(hash_index: RulesIndex) 
     evidence = gather(hash_index, "the fighter rolls Hack and Slash and gets a 7", "dungeon-world")
     named = {e.chunk.move for e in evidence if e.named}
     assert named and all(move and move.replace("&", "and").lower() == "hack and slash" for move in named)
+
+
+def test_a_question_naming_two_moves_names_neither_alone() -> None:
+    question = "i've got +1 forward to Last Gasp rolls, can i put it on my hack and slash instead"
+    assert named_moves("dungeon-world", question) == {"last gasp", "hack and slash"}
+    assert named_moves("dungeon-world", "the fighter rolls Hack & Slash") == {"hack and slash"}
+    assert named_moves("no-such-game", "the fighter rolls Hack & Slash") == frozenset()
