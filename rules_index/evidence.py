@@ -20,7 +20,7 @@ from rules_index.anchors import Anchors, find_anchors
 from rules_index.chunk import Chunk
 from rules_index.coverage import content_terms
 from rules_index.index import RulesIndex
-from rules_index.move_cues import move_cues, move_key
+from rules_index.move_cues import move_cues, move_key, named_moves, names_move
 from rules_index.phrasing import narrated_action
 from rules_index.sentences import lead, passage_sentences, sentence_vectors
 from rules_index.terms import terms
@@ -56,6 +56,8 @@ class Evidence:
     note: bool = False  #: the passage is one of the project's rules notes, not the text
     cue: float = 0.0  #: the move's boost by the rulesets' cue words the question uses (:mod:`rules_index.move_cues`)
     unmet: bool = False  #: the move is made only in a situation the question never names
+    named: bool = False
+    """The question names this move, and no other, by its whole name ("rolls Defend"; a note on the move: no)."""
 
 
 class _ChunkVectors:
@@ -266,6 +268,10 @@ def gather(index: RulesIndex, query: str, system: str | None) -> list[Evidence]:
                 note=chunk.origin == "note",
                 cue=boosts.get(key, 0.0),
                 unmet=key in unmet,
+                named=is_move
+                and chunk.origin != "note"
+                and names_move(query, chunk.move or "")
+                and len(named_moves(chunk.system, query)) == 1,
             )
         )
     return out

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from functools import cache, lru_cache
 
-from assistant.engine.cue_words import MAX_BOOST, load_cues, own_words, unmet_needs
+from assistant.engine.cue_words import MAX_BOOST, load_cue_file, load_cues, load_needs, own_words, without_others_clause
 from assistant.engine.data import normalize_name
 from assistant.engine.errors import AssistantError
 from rules_index.terms import terms
@@ -30,11 +30,47 @@ def move_cues(system: str, question: str) -> tuple[dict[str, float], frozenset[s
     return cue_boosts(system, question), unmet_needs(system, question)
 
 
+def unmet_needs(system: str, question: str) -> frozenset[str]:
+    """The normalised names of ``system``'s narrow moves whose situation the question (:func:`cue_text`) never names,
+    as :func:`assistant.engine.cue_words.unmet_needs` reads them."""
+    text = cue_text(system, question)
+    return frozenset(name for name, patterns in load_needs(system).items() if not all(p.search(text) for p in patterns))
+
+
+def cue_text(system: str, question: str) -> str:
+    """The question's own words (:func:`assistant.engine.cue_words.own_words`) and every cue phrase of ``system`` of
+    several words with an -ing word in it ("finishing blow") that the question holds: the own words drop an -ing word
+    that describes someone or something ("past the sleeping guards"), yet a cue that names the -ing word with its noun
+    means that very thing ("I go for the finishing blow")."""
+    own, whole = own_words(question), without_others_clause(question)
+    kept = [p for p in _ing_phrases(system) if _has(whole, p) and not _has(own, p)]
+    return " ; ".join([own, *kept])
+
+
+def _has(text: str, phrase: str) -> bool:
+    return re.search(rf"(?<![\w-]){re.escape(phrase)}(?![\w-])", text, re.I) is not None
+
+
+#: An -ing word in a phrase of several words ("finishing blow", "running low on").
+_ING_IN_PHRASE = re.compile(r"\b[a-z]{3,}ing\b", re.I)
+
+
+@cache
+def _ing_phrases(system: str) -> tuple[str, ...]:
+    """``system``'s cue and need phrases of several words with an -ing word in them."""
+    data = load_cue_file(system)
+    words: list[str] = [str(w) for row in data.get("cues") or [] for w in row.get("match") or []]
+    for need in (data.get("needs") or {}).values():
+        for item in need or []:
+            words.extend(str(w) for w in (item if isinstance(item, list) else [item]))
+    return tuple(dict.fromkeys(w for w in words if len(w.split()) >= 2 and _ING_IN_PHRASE.search(w)))
+
+
 def cue_boosts(system: str, question: str) -> dict[str, float]:
     """The summed boost (capped as the suggestions cap it) of each move the question's cue words point at, less
     the cues whose words only name several moves (:func:`names_several_moves`). No fight is on: a rules question
     is asked outside one."""
-    text = own_words(question)
+    text = cue_text(system, question)
     boosts: dict[str, float] = {}
     for cue in load_cues(system):
         if cue.when == "fight":
@@ -74,3 +110,30 @@ def _title_words(system: str) -> dict[str, frozenset[str]]:
 def move_key(name: str) -> str:
     """A move's name as the cue lexicon keys it ("Hack & Slash" -> "hackandslash")."""
     return normalize_name(name)
+
+
+def _flat_name(text: str) -> str:
+    """``text`` lower-cased, "&" read as "and", asides ("(Scene Challenge)") left out, every other run of
+    characters than letters and digits one space."""
+    text = re.sub(r"\s*\([^()]*\)", " ", text.lower()).replace("&", " and ")
+    return " ".join(re.sub(r"[^a-z0-9]+", " ", text).split())
+
+
+def names_move(question: str, move: str) -> bool:
+    """Does ``question`` name ``move`` by its whole name ("the paladin rolls Defend", "i missed face danger")? A
+    question that names the one move it rolled asks about that move, over another close to it in meaning."""
+    name = _flat_name(move)
+    return len(name) >= 4 and f" {name} " in f" {_flat_name(question)} "
+
+
+@lru_cache(maxsize=256)
+def named_moves(system: str, question: str) -> frozenset[str]:
+    """The names (:func:`_flat_name`) of ``system``'s moves the question names by their whole name: a question that
+    names two ("+1 forward to Last Gasp rolls, can i put it on my hack and slash") asks how they meet, not about one."""
+    from assistant.engine.registry import get_ruleset
+
+    try:
+        names = [move.name for move in get_ruleset(system).moves]
+    except AssistantError:  # a system the engine does not know names no moves
+        return frozenset()
+    return frozenset(_flat_name(name) for name in names if names_move(question, name))

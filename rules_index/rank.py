@@ -102,6 +102,8 @@ class Weights:
     asked_cue: float = 0.0
     """The cue boost's weight for a question asked rather than told as the character's action (``cue``: told)."""
     unmet: float = 0.0
+    named: float = 0.0
+    """A move the question names by its whole name (:func:`rules_index.evidence.names_move`)."""
 
 
 #: The weights of a passage's relevance: the scale the "not covered" judgement was calibrated on
@@ -136,7 +138,14 @@ RANK_WEIGHTS = Weights(
     cue=0.521,
     asked_cue=0.391,
     unmet=-0.044,
+    named=0.12,
 )
+#: A move the question names by its whole name ("rolls Defend and gets an 8", "i missed face danger") counts 0.12 in
+#: the order (not in the relevance), when it is the only move the question names (one naming two asks how they meet)
+#: and not for the notes on it (they filled the top five above a worked example that answered). Re-ranking every
+#: set's evidence it lifts hit@1 from 897 to 901 of 1017 answerable questions, no set losing one (designed on half
+#: the sets, the other half gained as well); over every passage's title rather than moves alone it lost more than it
+#: gained (a section's one-word title is any everyday word).
 DEFAULT_WEIGHTS = RANK_WEIGHTS
 
 
@@ -174,6 +183,7 @@ def weigh(e: Evidence, w: Weights = DEFAULT_WEIGHTS) -> float:
         + (w.note if e.note else 0.0)
         + (w.cue if e.told_move else w.asked_cue) * e.cue
         + (w.unmet if e.unmet else 0.0)
+        + (w.named if e.named else 0.0)
     )
 
 

@@ -13,6 +13,7 @@ from rules_index.embed import MiniLMEmbedder
 from rules_index.index import CORPUS_DIR, CORPUS_FILES, RulesIndex, chunk_file
 from rules_index.notes import all_notes, note_chunks, sync_notes
 from rules_index.qa import NOT_FOUND, answer
+from rules_index.search import search_index
 from rules_index.sentences import split_sentences
 
 DATASET = Path(__file__).parents[1] / "evals" / "datasets" / "retrieve_public.jsonl"
@@ -272,3 +273,34 @@ def test_a_gm_question_that_tells_the_story_first_is_answered(
 def test_a_story_told_first_does_not_make_a_rule_the_texts_lack_covered(minilm_index: RulesIndex) -> None:
     question = "The fighter swings at the orc and the player asks how much XP the kill is worth, what's the rule?"
     assert not answer(question, system="dungeon-world", index=minilm_index).found
+
+
+@pytest.mark.parametrize(
+    ("question", "system", "section"),
+    [
+        # the question names the move it rolled: that move, not a worked example of it or a move close in meaning
+        ("the bard rolls Defend to cover the wizard and gets a 9, what now?", "dungeon-world", "Defend"),
+        (
+            "i missed face danger during the scene challenge, what happens to the clock",
+            "starforged",
+            "Face Danger (Scene Challenge)",
+        ),
+        # a cue that names an -ing word with its noun ("the finishing blow") points at the move
+        ("the raider boss is reeling, my soldier goes for the finishing blow", "starforged", "Take Decisive Action"),
+    ],
+)
+def test_a_move_named_or_cued_by_the_gm_ranks_first(minilm_index: RulesIndex, question: str, system: str, section: str) -> None:
+    hits = search_index(minilm_index, question, system, 5)
+    assert hits and hits[0].section.endswith(section), [h.section for h in hits]
+
+
+@pytest.mark.parametrize(
+    ("question", "system"),
+    [
+        ("How many vampire clans are there and which one should I pick?", "elegy"),
+        ("what is the maximum carrying weight of a cargo hauler in tons", "starforged"),
+    ],
+)
+def test_a_question_the_texts_do_not_answer_is_not_covered(minilm_index: RulesIndex, question: str, system: str) -> None:
+    result = answer(question, system=system, index=minilm_index)
+    assert not result.found and result.text.startswith(NOT_FOUND) and result.nearest, result.text

@@ -11,7 +11,7 @@ from rules_index import rank as rank_module
 from rules_index.coverage import judge
 from rules_index.evidence import gather, other_result
 from rules_index.index import RulesIndex
-from rules_index.move_cues import cue_boosts, move_cues, move_key, names_several_moves
+from rules_index.move_cues import cue_boosts, move_cues, move_key, named_moves, names_move, names_several_moves
 from rules_index.rank import RELEVANCE_WEIGHTS, Weights, weigh
 from rules_index.search import search_index
 from tests.rules_index_fixtures import hash_index, tabletop_home  # noqa: F401
@@ -123,3 +123,50 @@ def test_another_results_outcome_line_is_not_what_a_rolled_total_is_closest_to(h
 def test_a_faction_pushing_into_anothers_turf_points_at_overtake_neighborhood() -> None:
     boosts, _ = move_cues("city", "the gang that runs the tannery district is pushing into our turf, which side rolls")
     assert boosts[move_key("Overtake Neighborhood")] > 0
+
+
+@pytest.mark.parametrize(
+    ("system", "question", "move"),
+    [
+        ("starforged", "the pirate captain is on the ropes, I go for the finishing blow", "Take Decisive Action"),
+        ("elegy", "the last hunter is bleeding by the altar and I move in for the finishing blow", "End the Fight"),
+    ],
+)
+def test_a_cue_that_names_an_ing_word_with_its_noun_counts_after_a_determiner(system: str, question: str, move: str) -> None:
+    """The words describing someone ("past the sleeping guards") drop an -ing word after "the"; a cue of several
+    words with the -ing word in it ("finishing blow") still names the move, and the move's situation is named."""
+    boosts, unmet = move_cues(system, question)
+    assert boosts[move_key(move)] > 0
+    assert move_key(move) not in unmet
+
+
+def test_a_describing_ing_word_alone_still_points_at_no_move() -> None:
+    boosts, _ = move_cues("elegy", "I sneak past the sleeping guards")
+    assert move_key("Rest") not in boosts
+
+
+@pytest.mark.parametrize(
+    ("question", "move", "named"),
+    [
+        ("The paladin steps in, rolls Defend and gets an 8. What happens?", "Defend", True),
+        ("i missed face danger and the challenge dice matched", "Face Danger (Scene Challenge)", True),
+        ("rolled hack and slash on the orc", "Hack & Slash", True),
+        ("he defended the gate all night", "Defend", False),
+        ("how does healing work", "Heal", False),
+    ],
+)
+def test_a_move_is_named_by_its_whole_name_only(question: str, move: str, named: bool) -> None:
+    assert names_move(question, move) is named
+
+
+def test_the_evidence_marks_the_move_the_question_names(hash_index: RulesIndex) -> None:  # noqa: F811
+    evidence = gather(hash_index, "the fighter rolls Hack and Slash and gets a 7", "dungeon-world")
+    named = {e.chunk.move for e in evidence if e.named}
+    assert named and all(move and move.replace("&", "and").lower() == "hack and slash" for move in named)
+
+
+def test_a_question_naming_two_moves_names_neither_alone() -> None:
+    question = "i've got +1 forward to Last Gasp rolls, can i put it on my hack and slash instead"
+    assert named_moves("dungeon-world", question) == {"last gasp", "hack and slash"}
+    assert named_moves("dungeon-world", "the fighter rolls Hack & Slash") == {"hack and slash"}
+    assert named_moves("no-such-game", "the fighter rolls Hack & Slash") == frozenset()

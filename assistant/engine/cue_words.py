@@ -168,7 +168,12 @@ _OTHERS_CLAUSE = re.compile(
 def own_words(text: str) -> str:
     """The player's words without a closing clause about someone else: "I threaten the gravedigger to tell me where
     the hunters sleep" points at threatening, not at sleeping (the cues of Rest)."""
-    return _DESCRIBING.sub(r"\1 ", _OTHERS_CLAUSE.sub("", text))
+    return _DESCRIBING.sub(r"\1 ", without_others_clause(text))
+
+
+def without_others_clause(text: str) -> str:
+    """``text`` without a closing clause about someone else (:func:`own_words` also drops a describing -ing word)."""
+    return _OTHERS_CLAUSE.sub("", text)
 
 
 #: An -ing word between a determiner and a noun describes someone or something ("past the sleeping guards"): the
