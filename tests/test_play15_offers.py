@@ -1,6 +1,7 @@
 """Round 15 of play, what a player reads before and under a move: a move that could change nothing is not offered
-(Dungeon World's Heal at full HP; Indulge Vice with no stress is, since any vice roll then overindulges), a move whose odds wait for a number the player gives
-says so instead of "odds unknown", and a fight started with no foe named is not told as "The fight: a new ... fight"."""
+(Dungeon World's Heal at full HP; Indulge Vice with no stress is, since any vice roll then overindulges), a move whose
+odds wait for a number the player gives says so instead of "odds unknown", and a fight started with no foe named is not
+told as "The fight: a new ... fight"."""
 
 from __future__ import annotations
 
