@@ -13,7 +13,7 @@ pytestmark = pytest.mark.usefixtures("hash_embedder")
 
 
 def test_indulge_vice_with_no_stress_is_offered_and_overindulges() -> None:
-    """"If your vice roll clears more stress levels than you had marked, you overindulge": with none marked, a vice
+    """A vice roll "clears more stress levels than you had marked, you overindulge": with none marked, a vice
     roll changes something after all (it was once left out as changing nothing)."""
     session, _ = open_campaign("Calm Nerves", "blades")
     turn = session.send("I indulge my vice at the gambling den")
