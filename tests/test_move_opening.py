@@ -100,7 +100,9 @@ def test_a_miss_opens_with_the_words_told_as_tried_never_as_done() -> None:
     for words in ("I feed on the sleeping watchman", "I lean on my contacts to acquire a fine carriage"):
         opening = move_opening(_request("miss", words))
         assert opening.startswith("You try to ") or opening.split(" ")[1] in {"set", "attempt", "make", "steel", "go"}, opening
-    assert move_opening(_request("strong", "I feed on the sleeping watchman")).startswith("You feed on")
+    strong = move_opening(_request("strong", "I feed on the sleeping watchman"))  # told done, or set about and done
+    assert "feed on the sleeping watchman" in strong and not strong.startswith("You try to"), strong
+    assert strong.split(". ", 1)[1] in TONES["strong"], strong
 
 
 def test_a_model_sentence_that_only_says_the_opening_or_the_fact_sheet_again_is_skipped() -> None:

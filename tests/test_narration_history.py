@@ -62,3 +62,21 @@ def test_free_dice_are_told_by_the_card_not_by_the_model(tmp_path: Path) -> None
     assert turn.results and turn.narrator == "template" and not narrator.requests
     turn = session.send("/roll face danger +edge")
     assert turn.narrator == "llm" and narrator.requests
+
+
+def test_a_story_run_together_with_its_dice_card_keeps_the_story_and_drops_the_card() -> None:
+    from assistant.chat.narration_context import narration_history
+
+    told = narration_history(
+        [
+            ("user", "I creep through the corridor"),
+            ("narrator", "You try to creep through the corridor. The moment turns on you. Face Danger, +shadow. "
+                         "Action 3 + shadow 1 = 4 against 4 and 4: a miss."),
+            ("narrator", "The hatch groans.\n\nFace Danger, +edge. Action 3 + edge 2 = 5 against 6 and 8: a miss."),
+        ]
+    )  # fmt: skip
+    assert told == (
+        ("user", "I creep through the corridor"),
+        ("narrator", "You try to creep through the corridor. The moment turns on you."),
+        ("narrator", "The hatch groans."),
+    )

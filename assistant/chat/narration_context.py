@@ -25,10 +25,21 @@ def narration_history(lines: list[tuple[str, str]]) -> tuple[tuple[str, str], ..
         if role not in NARRATION_HISTORY or (role != "narrator" and text.lstrip().startswith("/")):
             continue  # a slash command ("/meter health -1") is bookkeeping, not story
         if role == "narrator":
-            text = "\n\n".join(p for p in text.split("\n\n") if not re.search(r"\d", p)).strip()
+            text = "\n\n".join(head for p in text.split("\n\n") if (head := _story_head(p))).strip()
         if text:
             kept.append((role, text))
     return tuple(kept)
+
+
+#: Where a dice card starts inside a paragraph: its move label ("Face Danger, +shadow.") or its first number.
+_CARD_START = re.compile(r"(?:^|(?<=[.!?]\s))(?:[A-Z][\w&' ]*, [+-]\w+\.|[^.!?]*\d)")
+
+
+def _story_head(paragraph: str) -> str:
+    """A paragraph without its dice card: a card's paragraph goes whole; the story before a card told in the same
+    paragraph stays (a narration and its card run together when a model's story is joined to the engine's opening)."""
+    card = _CARD_START.search(paragraph)
+    return paragraph if card is None else paragraph[: card.start()].strip()
 
 
 #: An oracle move's line in the transcript ("Ask the Oracle: no — rolled 67").
