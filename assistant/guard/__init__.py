@@ -60,7 +60,7 @@ from assistant.guard.earlier import check_earlier
 from assistant.guard.established import CHANGING_MOVES, check_established
 from assistant.guard.facts import Facts
 from assistant.guard.feedback import describe_violations, fix_sentence
-from assistant.guard.foe_fate import check_foe_fate
+from assistant.guard.foe_fate import check_foe_fate, check_track_ended
 from assistant.guard.gained_stat import check_stat_gained
 from assistant.guard.goals import check_goal_told_done
 from assistant.guard.harm_told import check_harm_denied, check_harm_told
@@ -69,7 +69,7 @@ from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.numbers import check_numbers
 from assistant.guard.offers import check_offers, check_options_stated
 from assistant.guard.opposed import check_opposed
-from assistant.guard.oracle_answer import check_noticed, check_oracle_story
+from assistant.guard.oracle_answer import check_noticed, check_noticed_earlier, check_oracle_story
 from assistant.guard.outcomes import check_outcome
 from assistant.guard.owner import check_meter_owner
 from assistant.guard.paid_for import check_price_undoes
@@ -174,8 +174,11 @@ def check_narration(
         found += check_claims(sentence, facts, question or intent)
         found += check_agency(sentence, facts, intent)
         before = told[at - 1].narr if at else ""
+        changing = bool(facts.moves & CHANGING_MOVES)
         found += check_oracle_story(sentence, facts, question) or check_noticed(sentence, facts, question, before)
-        found += check_established(sentence, facts.established, changing=bool(facts.moves & CHANGING_MOVES))
+        found += check_established(sentence, facts.established, changing=changing) or check_noticed_earlier(
+            sentence, facts, changing, before
+        )
         found += check_else_told_of(sentence, facts)
         found += check_miss_worked(sentence, facts, intent)
         found += check_learned_on_miss(sentence, facts, intent)
@@ -185,7 +188,7 @@ def check_narration(
         found += check_other_turn(sentence, facts)
         found += check_dice_sizes(sentence, facts)
         found += check_dice_told(sentence, facts)
-        found += check_foe_fate(sentence, facts, intent)
+        found += check_foe_fate(sentence, facts, intent) or check_track_ended(sentence, facts)
         found += check_stat_gained(sentence, facts)
         found += check_harm_told(sentence, facts) or check_harm_denied(sentence, facts)
         found += check_second_try(sentence, facts, intent)

@@ -74,3 +74,25 @@ def check_foe_fate(sentence: Sentence, facts: Facts, intent: str | None) -> list
         detail = f"'{excerpt}': the engine decided no fate for {subject.group('noun')} this turn; that is a roll still to come"
         return [Violation(ViolationKind.OUTCOME, detail, excerpt)]
     return []
+
+
+#: A progress track's end told: "The raider's fight ended", "the fight is over", "your vow is fulfilled".
+_TRACK_ENDED = re.compile(
+    r"\b(?P<track>fight|battle|combat|duel|vow|quest|expedition|journey)\s+(?:is\s+|was\s+|has\s+|had\s+)?"
+    r"(?:now\s+|finally\s+)?(?:over|ended|ends|finished|won|done|fulfilled|complete|completed)\b"
+)
+#: The systems whose fights and vows end on a progress roll of their own (End the Fight, Fulfill Your Vow).
+_PROGRESS_SYSTEMS = frozenset({"starforged", "elegy"})
+
+
+def check_track_ended(sentence: Sentence, facts: Facts) -> list[Violation]:
+    """A fight, vow or expedition told as over on a turn that made no progress roll: its end is that roll, still to
+    come ("The raider's fight ended, and your health went down." on Endure Harm)."""
+    if facts.system not in _PROGRESS_SYSTEMS or any(r.roll == "progress" for r in facts.results):
+        return []
+    m = _TRACK_ENDED.search(sentence.narr)
+    if m is None or negated(sentence.narr, m.start()) or _SUPPOSED.search(sentence.narr[: m.start()].lower()):
+        return []  # "if you fall here, the fight is over": supposed, not told
+    excerpt = " ".join(sentence.narr[max(0, m.start() - 20) : m.end()].split())
+    detail = f"'{excerpt}': the {m.group('track')} ends on a progress roll still to come, not this turn"
+    return [Violation(ViolationKind.OUTCOME, detail, excerpt)]

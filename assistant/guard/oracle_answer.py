@@ -65,7 +65,7 @@ _NOTICING = re.compile(
     # or a suspicion that someone is there: "he realizes something is off", "she grows wary", "he knows he is not alone"
     r"|\b(?P<suspects>(?:realizes|realises|realized|realised|senses|sensed|feels|felt|knows|knew|suspects|suspected)"
     r"\s+(?:that\s+)?(?:something|someone|somebody)\s+(?:is|was)\s+(?:off|wrong|amiss|there|near|nearby|watching"
-    r"|following|behind)"
+    r"|following|behind)(?!\s+(?:with|in|inside)\s+(?:him|her|them|his|their|himself|herself|themselves)\b)"
     r"|(?:grows|grew|becomes|became|turns|turned)\s+(?:suddenly\s+)?(?:suspicious|wary|alert|alarmed|watchful)"
     r"|(?:senses|sensed|feels|felt)\s+(?:eyes\s+on\s+(?:him|her|them)|(?:that\s+)?(?:he|she|they)\s+(?:is|are|was|were)"
     r"\s+being\s+(?:watched|followed)|watched|followed)"
@@ -90,9 +90,38 @@ def check_noticed(sentence: Sentence, facts: Facts, question: str | None, before
     if "no" not in facts.outcomes or not question or sentence.question:
         return []
     asked = _PERCEIVES.match(question.lower())
-    if asked is None:
+    return [] if asked is None else _noticing(sentence, asked.group("who"), before, "but the oracle answered no")
+
+
+#: An earlier answer that someone does not perceive you: "The priest does not sense you."
+_UNPERCEIVED = re.compile(
+    r"^\s*(?:the\s+|a\s+|an\s+)?(?P<who>[a-z]+)\s+(?:does|did)\s+not\s+(?:sense|notice|see|spot|hear|detect|smell"
+    r"|recognize|recognise|suspect|feel)\s+(?:you|your)\b"
+)
+
+
+def check_noticed_earlier(sentence: Sentence, facts: Facts, changing: bool, before: str = "") -> list[Violation]:
+    """On a later turn, someone an earlier answer said does not perceive you ("The priest does not sense you.") told
+    noticing you or uneasy that someone is there, as :func:`check_noticed` reads it: the earlier "no" hedged. A price
+    (``changing``) may bring them onto you, and is left to its own checks."""
+    if changing or sentence.question:
         return []
-    who = asked.group("who")
+    from assistant.guard.established import CHANGED  # it reads answers with this module's words
+
+    for fact in facts.established:
+        unseen = _UNPERCEIVED.match(fact.sentence.lower()) if fact.answer == "no" else None
+        if unseen and not CHANGED.search(sentence.narr.lower()):  # "the priest now turns and sees you": a change since
+            found = _noticing(
+                sentence, unseen.group("who"), before, f"which contradicts what an earlier turn established: '{fact.sentence}'"
+            )
+            if found:
+                return found
+    return []
+
+
+def _noticing(sentence: Sentence, who: str, before: str, why: str) -> list[Violation]:
+    """``who`` told noticing you in ``sentence`` (named, or as the pronoun after a sentence naming them), against
+    ``why`` (the answer that says they do not)."""
     text = sentence.narr
     named = re.compile(rf"\b{re.escape(who)}(?:'s)?\b")
     if not named.search(text) and not (_PRONOUN_SUBJECT.match(text) and named.search(before)):
@@ -109,7 +138,7 @@ def check_noticed(sentence: Sentence, facts: Facts, question: str | None, before
         ):
             continue  # "turns toward you, but his eyes pass over you without a flicker": taken back
         excerpt = " ".join(text[max(0, clause_start + 1) : m.end()].split())
-        detail = f"'{excerpt}' shows the {who} noticing you, but the oracle answered no"
+        detail = f"'{excerpt}' shows the {who} noticing you, {why}"
         return [Violation(ViolationKind.OUTCOME, detail, excerpt)]
     return []
 
