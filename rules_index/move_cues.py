@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from functools import cache, lru_cache
 
-from assistant.engine.cue_words import MAX_BOOST, load_cue_file, load_cues, load_needs, own_words, without_others_clause
+from assistant.engine.cue_words import MAX_BOOST, cue_text, load_cues, load_needs
 from assistant.engine.data import normalize_name
 from assistant.engine.errors import AssistantError
 from rules_index.terms import terms
@@ -35,35 +35,6 @@ def unmet_needs(system: str, question: str) -> frozenset[str]:
     as :func:`assistant.engine.cue_words.unmet_needs` reads them."""
     text = cue_text(system, question)
     return frozenset(name for name, patterns in load_needs(system).items() if not all(p.search(text) for p in patterns))
-
-
-def cue_text(system: str, question: str) -> str:
-    """The question's own words (:func:`assistant.engine.cue_words.own_words`) and every cue phrase of ``system`` of
-    several words with an -ing word in it ("finishing blow") that the question holds: the own words drop an -ing word
-    that describes someone or something ("past the sleeping guards"), yet a cue that names the -ing word with its noun
-    means that very thing ("I go for the finishing blow")."""
-    own, whole = own_words(question), without_others_clause(question)
-    kept = [p for p in _ing_phrases(system) if _has(whole, p) and not _has(own, p)]
-    return " ; ".join([own, *kept])
-
-
-def _has(text: str, phrase: str) -> bool:
-    return re.search(rf"(?<![\w-]){re.escape(phrase)}(?![\w-])", text, re.I) is not None
-
-
-#: An -ing word in a phrase of several words ("finishing blow", "running low on").
-_ING_IN_PHRASE = re.compile(r"\b[a-z]{3,}ing\b", re.I)
-
-
-@cache
-def _ing_phrases(system: str) -> tuple[str, ...]:
-    """``system``'s cue and need phrases of several words with an -ing word in them."""
-    data = load_cue_file(system)
-    words: list[str] = [str(w) for row in data.get("cues") or [] for w in row.get("match") or []]
-    for need in (data.get("needs") or {}).values():
-        for item in need or []:
-            words.extend(str(w) for w in (item if isinstance(item, list) else [item]))
-    return tuple(dict.fromkeys(w for w in words if len(w.split()) >= 2 and _ING_IN_PHRASE.search(w)))
 
 
 def cue_boosts(system: str, question: str) -> dict[str, float]:

@@ -33,3 +33,14 @@ def test_creeping_is_face_danger_with_shadow_without_a_model(words: str) -> None
     first = offered.suggestions[0]
     assert (first.move, first.stat) == ("Face Danger", "shadow"), [(s.move, s.stat) for s in offered.suggestions]
     assert not any("closely fits" in n for n in offered.notes + first.notes), offered.notes
+
+
+def test_the_finishing_blow_offers_take_decisive_action() -> None:
+    """The cue "the finishing blow" points at Take Decisive Action: the words describing someone drop an -ing word ("past the
+    sleeping guards"), and once dropped the blow lost its cue in the suggestions (the rules ranking had it back)."""
+    session, _ = open_campaign("Finisher", "starforged")
+    session.send("/track formidable fight The raider")
+    turn = session.send("I go for the finishing blow")
+    assert [s.move for s in turn.suggestions][:1] == ["Take Decisive Action"], turn.suggestions
+    sleeping = session.send("I sneak past the sleeping guards")
+    assert "Take Decisive Action" not in [s.move for s in sleeping.suggestions][:1], sleeping.suggestions

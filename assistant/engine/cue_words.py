@@ -118,7 +118,7 @@ def load_needs(system: str) -> dict[str, tuple[re.Pattern[str], ...]]:
 def unmet_needs(system: str, text: str) -> frozenset[str]:
     """The normalized names of the moves whose trigger's words the text does not hold (see ``needs``): a word of the
     list, or of every list when the need is a list of lists ("a faction" and "a rumor" for Spread a Rumor)."""
-    own = own_words(text)
+    own = cue_text(system, text)
     return frozenset(name for name, patterns in load_needs(system).items() if not all(p.search(own) for p in patterns))
 
 
@@ -176,6 +176,35 @@ def without_others_clause(text: str) -> str:
     return _OTHERS_CLAUSE.sub("", text)
 
 
+def cue_text(system: str, text: str) -> str:
+    """The player's own words (:func:`own_words`) and every cue or need phrase of ``system`` of several words with an
+    -ing word in it ("finishing blow") that the words hold: the own words drop an -ing word that describes someone or
+    something ("past the sleeping guards"), yet a cue that names the -ing word with its noun means that very thing ("I
+    go for the finishing blow")."""
+    own, whole = own_words(text), without_others_clause(text)
+    kept = [p for p in _ing_phrases(system) if _has(whole, p) and not _has(own, p)]
+    return " ; ".join([own, *kept])
+
+
+def _has(text: str, phrase: str) -> bool:
+    return re.search(rf"(?<![\w-]){re.escape(phrase)}(?![\w-])", text, re.I) is not None
+
+
+#: An -ing word in a phrase of several words ("finishing blow", "running low on").
+_ING_IN_PHRASE = re.compile(r"\b[a-z]{3,}ing\b", re.I)
+
+
+@cache
+def _ing_phrases(system: str) -> tuple[str, ...]:
+    """``system``'s cue and need phrases of several words with an -ing word in them."""
+    data = load_cue_file(system)
+    words: list[str] = [str(w) for row in data.get("cues") or [] for w in row.get("match") or []]
+    for need in (data.get("needs") or {}).values():
+        for item in need or []:
+            words.extend(str(w) for w in (item if isinstance(item, list) else [item]))
+    return tuple(dict.fromkeys(w for w in words if len(w.split()) >= 2 and _ING_IN_PHRASE.search(w)))
+
+
 #: An -ing word between a determiner and a noun describes someone or something ("past the sleeping guards"): the
 #: character is not the one sleeping.
 _DESCRIBING = re.compile(r"\b(the|a|an|his|her|their|its|two|three|some|those|these)\s+\w{3,}ing\s+(?=[a-z])", re.IGNORECASE)
@@ -184,7 +213,7 @@ _DESCRIBING = re.compile(r"\b(the|a|an|his|her|their|its|two|three|some|those|th
 def match_cues(system: str, text: str, fighting: bool = False) -> CueHits:
     """The cues the player's words hold; ``fighting``: a fight is on (the cues ``when: fight``, not ``no_fight``)."""
     hits = CueHits()
-    text = own_words(text)
+    text = cue_text(system, text)
     for cue in load_cues(system):
         if cue.when is not None and (cue.when == "fight") != fighting:
             continue
