@@ -26,10 +26,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from assistant.guard.established import CHANGED, NEGATED, Established
+from assistant.guard.established import NEGATED, Established
 from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
-from assistant.guard.oracle_answer import answer_stems, question_words
+from assistant.guard.oracle_answer import CHANGED, answer_stems, question_words
 from assistant.guard.text import Sentence, hypothetical, normalize_words, stem
 
 #: Words a retold answer may carry besides its own: how the character comes to know it, and the tense it is told in.

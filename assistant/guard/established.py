@@ -21,14 +21,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from assistant.guard.model import Violation, ViolationKind
-from assistant.guard.oracle_answer import answer_polarity, question_words
+from assistant.guard.oracle_answer import CHANGED, answer_polarity, question_words
 from assistant.guard.text import Sentence
 
-#: A story may tell the world changing after the answer: "the reactor is running again", "flickers back to life".
-CHANGED = re.compile(
-    r"\b(?:again|back|once more|now|restart|restarts|restarted|resume|resumes|resumed|anew|return|returns|returned"
-    r"|become|becomes|became|begin|begins|began|start|starts|started|wake|wakes|woke|until)\b"
-)
 #: A clause that tells how things were at the time of the earlier answer, not a change since.
 AT_THAT_TIME = re.compile(
     r"\b(?:all along|the whole time|all this time|from the start|had|had been|hadn't|already|actually|in fact|in truth"

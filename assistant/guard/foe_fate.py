@@ -11,6 +11,7 @@ vibroblade cuts through his armor", "you strike back, dealing a heavy blow") is 
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
@@ -81,14 +82,25 @@ _TRACK_ENDED = re.compile(
     r"\b(?P<track>fight|battle|combat|duel|vow|quest|expedition|journey)\s+(?:is\s+|was\s+|has\s+|had\s+)?"
     r"(?:now\s+|finally\s+)?(?:over|ended|ends|finished|won|done|fulfilled|complete|completed)\b"
 )
-#: The systems whose fights and vows end on a progress roll of their own (End the Fight, Fulfill Your Vow).
-_PROGRESS_SYSTEMS = frozenset({"starforged", "elegy"})
+
+
+@cache
+def _ends_on_progress_rolls(system: str) -> bool:
+    """Whether ``system`` has moves rolled against a progress track (Take Decisive Action, Fulfill Your Vow): its
+    fights and vows end on such a roll."""
+    from assistant.engine import get_ruleset
+    from assistant.engine.errors import AssistantError
+
+    try:
+        return any(move.roll is not None and move.roll.type == "progress" for move in get_ruleset(system).moves)
+    except AssistantError:
+        return False
 
 
 def check_track_ended(sentence: Sentence, facts: Facts) -> list[Violation]:
     """A fight, vow or expedition told as over on a turn that made no progress roll: its end is that roll, still to
     come ("The raider's fight ended, and your health went down." on Endure Harm)."""
-    if facts.system not in _PROGRESS_SYSTEMS or any(r.roll == "progress" for r in facts.results):
+    if not facts.system or not _ends_on_progress_rolls(facts.system) or any(r.roll == "progress" for r in facts.results):
         return []
     m = _TRACK_ENDED.search(sentence.narr)
     if m is None or negated(sentence.narr, m.start()) or _SUPPOSED.search(sentence.narr[: m.start()].lower()):

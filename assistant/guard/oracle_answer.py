@@ -47,6 +47,13 @@ def check_oracle_story(sentence: Sentence, facts: Facts, question: str | None) -
     ]
 
 
+#: A story may tell the world changing after the answer: "the reactor is running again", "flickers back to life".
+CHANGED = re.compile(
+    r"\b(?:again|back|once more|now|restart|restarts|restarted|resume|resumes|resumed|anew|return|returns|returned"
+    r"|become|becomes|became|begin|begins|began|start|starts|started|wake|wakes|woke|until)\b"
+)
+
+
 #: "Does the priest sense me?": who is asked about, and that it is whether they perceive you.
 _PERCEIVES = re.compile(
     r"^\s*(?:does|did|do|will|would|can|could|has|have|is|are)\s+(?:the\s+|a\s+|an\s+|any\s+)?(?P<who>[a-z]+)\s+"
@@ -106,8 +113,6 @@ def check_noticed_earlier(sentence: Sentence, facts: Facts, changing: bool, befo
     (``changing``) may bring them onto you, and is left to its own checks."""
     if changing or sentence.question:
         return []
-    from assistant.guard.established import CHANGED  # it reads answers with this module's words
-
     for fact in facts.established:
         unseen = _UNPERCEIVED.match(fact.sentence.lower()) if fact.answer == "no" else None
         if unseen and not CHANGED.search(sentence.narr.lower()):  # "the priest now turns and sees you": a change since

@@ -294,12 +294,6 @@ def opening(request: NarrationRequest, question: str = "") -> str:
     return move_opening(request) or row_opening(request)
 
 
-def told_as_fact(results: Sequence[Result], question: str) -> bool:
-    """Whether the oracle's answer to ``question`` is given as the statement it makes true ("the reactor is no longer
-    running"): the question itself is then left out, since a small model answers a question it is shown."""
-    return bool(oracle_first_sentence(results, question))
-
-
 def _story_follow_up(follow_up: FollowUp) -> str:
     """A follow-up as what it is in the story, without the card's rules words and numbers: given "make a suffer move
     (-1)", a 1.5B model wrote "You attempt to make a suffer move." """

@@ -16,10 +16,9 @@ from assistant.narrate.story_facts import (
     CONTINUE_OPENING,
     TOLD_OPENING,
     move_opening,
-    opening,
+    oracle_first_sentence,
     row_opening,
     story_facts,
-    told_as_fact,
 )
 
 HUMAN_ROLES = frozenset({"user", "human", "player"})
@@ -37,7 +36,8 @@ def facts_text(request: NarrationRequest) -> str:
     """The user message of the turn: the engine's facts, the player's words, the retry feedback."""
     question = request.question.strip() or (request.player_text.strip() if request.task == "oracle" else "")
     parts = []
-    told = request.task == "oracle" and told_as_fact(request.results, question)
+    first = oracle_first_sentence(request.results, question) if request.task == "oracle" else ""
+    told = bool(first)  # the answer given as the statement it makes true: the question is left out (a small model answers it)
     if request.task == "oracle":
         if question and not told:
             parts.append(f"Your question to the oracle: {second_person(question)}")
@@ -51,8 +51,7 @@ def facts_text(request: NarrationRequest) -> str:
         parts.append(f"{DECLARED} {second_person(request.player_text.strip())}")
     # the oracle's earlier answers: a small model told "still running" a turn after "no longer"; this turn's own answer
     # is the story's given first sentence, not an earlier one (told twice, the priest "sensing" came back all the more)
-    this_turn = opening(request, question) if told else ""
-    earlier = [s for s in request.established if s != this_turn][-ESTABLISHED_SHOWN:]
+    earlier = [s for s in request.established if s != first][-ESTABLISHED_SHOWN:]
     if earlier:
         parts.append(f"{ESTABLISHED} {' '.join(earlier)}")
     parts.append(story_facts(request.results, question=question, player_text=request.player_text, actor=request.actor))
