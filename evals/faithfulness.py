@@ -43,19 +43,29 @@ class RecordingNarrator:
         self.inner = inner
         self.name = getattr(inner, "name", "llm")
         self.drafts: list[dict[str, Any]] = []
+        self._turn_drafts = 0
 
     def begin_turn(self, started: float | None = None) -> None:
-        """The draft and its retry share the turn's deadline, as in the app."""
+        """The draft and its retries share the turn's deadline, as in the app."""
+        self._turn_drafts = 0
         begin = getattr(self.inner, "begin_turn", None)
         if callable(begin):
             begin(started)
+
+    @property
+    def turn_until(self) -> float | None:
+        """The inner narrator's deadline for the turn: the chat asks for a last draft only when it leaves time, and
+        must see the same deadline through this wrapper as without it."""
+        until = getattr(self.inner, "turn_until", None)
+        return until if isinstance(until, (int, float)) else None
 
     @property
     def last_report(self) -> Any:
         return getattr(self.inner, "last_report", None)
 
     def stream(self, request: Any) -> Iterator[str]:
-        draft: dict[str, Any] = {"request": request, "attempt": 2 if request.feedback else 1, "text": "", "ttft_ms": None}
+        self._turn_drafts += 1
+        draft: dict[str, Any] = {"request": request, "attempt": self._turn_drafts, "text": "", "ttft_ms": None}
         self.drafts.append(draft)
         started = time.perf_counter()
         try:

@@ -87,6 +87,29 @@ def test_two_bad_drafts_fall_back_to_the_template(tmp_path: Path) -> None:
     assert card["fallback_rate"] == 1.0 and card["retry_fix_rate"] == 0.0
 
 
+class ScriptedWithDeadline(Scripted):
+    """A scripted narrator with a turn deadline far off, as the LLM narrator has: the chat may ask a third draft."""
+
+    def __init__(self, *drafts: str) -> None:
+        super().__init__(*drafts)
+        self.turn_until: float | None = None
+
+    def begin_turn(self, started: float | None = None) -> None:
+        import time
+
+        self.turn_until = time.monotonic() + 600
+
+
+def test_the_recorder_passes_the_turn_deadline_through_so_the_third_draft_is_asked_as_in_the_app(tmp_path: Path) -> None:
+    out = io.StringIO()
+    narrator = lambda: ScriptedWithDeadline(  # noqa: E731
+        "Everything is fine and you rolled a 12.", "You rolled a 12 again.", "You press on into the dark."
+    )
+    rows = play([SCRIPT], narrator, tmp_path, out)
+    assert rows[0]["drafts"] == 3 and rows[0]["narrator"] == "llm-retry"
+    assert [json.loads(line)["attempt"] for line in out.getvalue().splitlines()] == [1, 2, 3]
+
+
 def test_the_fallback_causes_and_turns_over_the_deadline_are_counted() -> None:
     rows = [
         {"narrator": "llm", "turn_ms": 1000.0, "first_violations": [], "first_error": None, "errors": [], "ttft_ms": 5.0,
