@@ -14,6 +14,11 @@ TASK_TEMPERATURE: dict[str, float] = {"narrate": 0.3, "interpret": 0.3}
 """Narration writes prose; every other task (planning, re-rank, rules answers, probes) runs at 0. At 0.7 a 1.5B model
 strayed from the engine's outcome and from its own earlier sentences more often than at 0.3 (docs/faithfulness.md)."""
 
+RETRY_TEMPERATURE = 0.7
+"""A narration retry (a draft the guard rejected, written again) samples wider than the first draft: at 0.3 half of a
+1.5B model's retries began with the same words as the rejected draft, and those fixed it a quarter of the time
+against about three in five for retries that began otherwise (runs AR–AX, docs/faithfulness.md)."""
+
 
 def _endpoint_model_class() -> type:
     from langchain_openai import ChatOpenAI

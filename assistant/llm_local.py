@@ -84,7 +84,7 @@ class LlamaCppChatModel(BaseChatModel):
                 messages=[_plain(m) for m in messages],
                 stream=True,
                 max_tokens=self.max_tokens,
-                temperature=self.temperature,
+                temperature=float(kwargs.get("temperature", self.temperature)),  # a retry's wider sampling
                 stop=[*self.stop, *(stop or [])] or None,
             )
             try:
@@ -104,5 +104,5 @@ class LlamaCppChatModel(BaseChatModel):
     def _generate(
         self, messages: list[BaseMessage], stop: list[str] | None = None, run_manager: Any = None, **kwargs: Any
     ) -> ChatResult:
-        text = "".join(str(c.message.content) for c in self._stream(messages, stop=stop, run_manager=run_manager))
+        text = "".join(str(c.message.content) for c in self._stream(messages, stop=stop, run_manager=run_manager, **kwargs))
         return ChatResult(generations=[ChatGeneration(message=AIMessage(content=text))])

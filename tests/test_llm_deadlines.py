@@ -248,6 +248,17 @@ def test_an_echo_of_the_guards_feedback_falls_back_offline(openai_stub: OpenAISt
     assert turn.narrator == "template-fallback" and "contradicts" not in turn.narration
 
 
+def test_a_retry_samples_wider_than_the_first_draft(openai_stub: OpenAIStub, tmp_path: Path) -> None:
+    """A rejected draft is written again at a higher temperature: at the first draft's, a small model mostly wrote the
+    same words again."""
+    session = _session(openai_stub.base_url, tmp_path, 10.0)
+    openai_stub.add_text("You roll a 3 and miss. The sentry sees you.")
+    openai_stub.add_text("The sentry's lamp sweeps past, and you are through before it turns back.")
+    turn = session.confirm(STRONG_HIT)
+    assert turn.narrator == "llm-retry"
+    assert [r.body["temperature"] for r in openai_stub.requests] == [0.3, 0.7]
+
+
 def test_a_narration_that_echoes_the_key_is_never_shown_nor_stored(openai_stub: OpenAIStub, tmp_path: Path) -> None:
     session = _session(openai_stub.base_url, tmp_path, 10.0)
     openai_stub.add_text(f"The terminal flashes your access code {KEY} as the door opens.")

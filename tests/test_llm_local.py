@@ -68,6 +68,8 @@ def test_the_gguf_setting_gives_an_in_process_model(gguf: str, monkeypatch: pyte
     assert text.strip() == FakeLlama.reply
     assert CALLS[0]["max_tokens"] == 250 and CALLS[0]["temperature"] == 0.3 and CALLS[0]["stream"] is True
     assert CALLS[0]["messages"] == [{"role": "user", "content": "go"}]
+    "".join(str(c.content) for c in stream_within(model.bind(temperature=0.7), [("human", "go")], limits_for("narrate", 5)))
+    assert CALLS[1]["temperature"] == 0.7  # a narration retry's wider sampling reaches the model
 
 
 def test_a_local_model_that_does_not_start_is_left_behind_by_the_deadline(gguf: str) -> None:

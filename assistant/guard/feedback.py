@@ -73,11 +73,15 @@ def fix_sentence(v: Violation) -> str:
     return f'Remove "{quoted}": {reason}.'
 
 
+RETRY_CLOSING = "Rewrite it: write the narration again from the start in new words, keep the scene, and fix every problem above."
+"""Told only to fix it, a small model mostly wrote its rejected draft again, opening words and all."""
+
+
 def describe_violations(violations: Sequence[Violation]) -> str:
     """The violations as a retry instruction: one imperative line per problem, quoting the words to fix."""
     if not violations:
         return ""
     lines = ["Your narration broke these rules:"]
     lines += [f"{n}. {fix_sentence(v)}" for n, v in enumerate(violations[:5], start=1)]
-    lines.append("Rewrite it: write the narration again from the start, keep the scene, and fix every problem above.")
+    lines.append(RETRY_CLOSING)
     return "\n".join(lines)

@@ -68,6 +68,18 @@ offline narration, the guard and saving the turn (on a loaded 2-core machine tur
 timeout when the deadline counted from the narration's start)."""
 
 
+def _wider_for_retry(chat_model: BaseChatModel) -> Any:
+    """The model a retry streams from: bound to :data:`~assistant.llm.RETRY_TEMPERATURE` when its own is lower (a
+    retry at the first draft's temperature mostly wrote the rejected draft again); a model without a temperature
+    as it is."""
+    from assistant.llm import RETRY_TEMPERATURE
+
+    own = getattr(chat_model, "temperature", None)
+    if not isinstance(own, (int, float)) or own >= RETRY_TEMPERATURE:
+        return chat_model
+    return chat_model.bind(temperature=RETRY_TEMPERATURE)
+
+
 def _texts(chunks: Iterator[Any], raw: list[str]) -> Iterator[str]:
     """The chunks' text, each also kept in ``raw``."""
     for chunk in chunks:
@@ -111,7 +123,8 @@ class LLMNarrator:
         secrets = secrets_of(self.chat_model)
         produced = False
         stops = story_stops(r.outcome for r in request.results)
-        chunks = stream_within(self.chat_model, context.messages, limits_of(self.chat_model, task), until=self.turn_until)
+        model = _wider_for_retry(self.chat_model) if getattr(request, "feedback", "") else self.chat_model
+        chunks = stream_within(model, context.messages, limits_of(self.chat_model, task), until=self.turn_until)
         try:
             # the draft ends where a fault begins (:mod:`assistant.narrate.stops`); the call is closed below
             raw: list[str] = []  # what the model wrote, before its copied lead line or a stop is left out
