@@ -27,3 +27,12 @@ def test_the_offline_story_carries_its_own_card(capsys: pytest.CaptureFixture[st
                 results=[resolve(WEAK)], narrator="template")  # fmt: skip
     _print_turn(turn, as_json=False)
     assert "dice:" not in capsys.readouterr().out
+
+
+def test_an_oracle_answer_a_model_told_keeps_its_odds_and_roll_on_the_card(capsys: pytest.CaptureFixture[str]) -> None:
+    """The odds and the d100 are the oracle's card: a model's story says the answer, the line says how it was rolled."""
+    result = resolve({"system": "elegy", "move": "Ask the Oracle", "options": {"odds": "50/50"}, "dice": [67]})
+    turn = Turn(kind="oracle", narration="The relic is still here, dusty on its plinth.", results=[result], narrator="llm")
+    _print_turn(turn, as_json=False)
+    out = capsys.readouterr().out
+    assert "  dice: Ask the Oracle. Odds 50/50: yes on 51 or greater; rolled 67." in out

@@ -46,7 +46,8 @@ def _card_lines(results: Any) -> list[str]:
 
     lines = []
     for result in results:
-        parts = [f"{facts.move_label(result)}.", facts.roll_line(result), *facts.effect_lines(result)]
+        odds = [n for n in result.notes if n.startswith("Odds ")] if result.roll == "oracle" else []  # the oracle's roll
+        parts = [f"{facts.move_label(result)}.", *odds, facts.roll_line(result), *facts.effect_lines(result)]
         lines.append(" ".join(p for p in parts if p))
     return lines
 
