@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 
 from assistant.guard.facts import Facts
+from assistant.guard.hedges import unhedged
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.text import NEGATORS, OUTCOME_HYPOTHETICAL, Sentence, hypothetical, sentences
 
@@ -87,7 +88,7 @@ _LEARNED = re.compile(
 #: Gossip or a rumour told as heard ("The guild master is rumored to be planning…", "you hear the gossip about…"): at
 #: a miss of an information move, about what the player sought, it is what they sought learned.
 _HEARSAY = re.compile(
-    r"\b(?:is|are|was|were)\s+rumou?red\s+to\b|\b(?:a|the)\s+rumou?r\s+(?:is\s+|has\s+it\s+)?that\b"
+    r"\b(?:is|are|was|were|(?:has|have|had)\s+(?:long\s+)?been)\s+(?:rumou?red|said|whispered)\s+to\b|\b(?:a|the)\s+rumou?r\s+(?:is\s+|has\s+it\s+)?that\b"
     r"|\bword\s+is\s+that\b|\b(?:it\s+is|it's)\s+(?:said|whispered|a\s+rumou?r)\s+that\b"
     r"|\byou\s+(?:hear|hears|heard|overhear|overheard)\s+(?:(?:the|some|a|many|several)\s+)?(?:gossip|rumou?rs?|talk|whispers?)\b"
     # what it was about, told: "It seems to be about a new guild opening up"
@@ -158,8 +159,9 @@ def _claim(sentence: Sentence, start: int, end: int) -> bool:
     """The span is told as a fact: no failure, turn or attempt from its clause to the sentence's end ("he glares, but
     he opens the box" tells the box opened; "he opens the box, but it is empty" tells a turn), and no supposition in
     its own clause ("you hear rumors of a dispute, which could lead to conflict": the later clause supposes, the
-    rumors are heard). "Instead of" names a choice made, not a turn."""
-    text = sentence.narr
+    rumors are heard). "Instead of" names a choice made, not a turn, nor does a vague hedge ("but it's not what you
+    wanted", :mod:`assistant.guard.hedges`)."""
+    text = unhedged(sentence.narr)
     left = max((m.end() for m in _BREAK.finditer(text[:start])), default=0)
     right = next((m.start() for m in _BREAK.finditer(text, end)), len(text))
     words = set(re.findall(r"[a-z']+", _INSTEAD_OF.sub(" ", text[left:])))
