@@ -69,7 +69,7 @@ from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.numbers import check_numbers
 from assistant.guard.offers import check_offers, check_options_stated
 from assistant.guard.opposed import check_opposed
-from assistant.guard.oracle_answer import check_noticed, check_noticed_earlier, check_oracle_story
+from assistant.guard.oracle_answer import check_noticed, check_noticed_earlier, check_oracle_story, lead_in
 from assistant.guard.outcomes import check_outcome
 from assistant.guard.owner import check_meter_owner
 from assistant.guard.paid_for import check_price_undoes
@@ -173,7 +173,7 @@ def check_narration(
         found += check_declared(sentence, facts, intent, question)
         found += check_claims(sentence, facts, question or intent)
         found += check_agency(sentence, facts, intent)
-        before = told[at - 1].narr if at else ""
+        before = lead_in(told, at)
         changing = bool(facts.moves & CHANGING_MOVES)
         found += check_oracle_story(sentence, facts, question) or check_noticed(sentence, facts, question, before)
         found += check_established(sentence, facts.established, changing=changing) or check_noticed_earlier(
