@@ -84,7 +84,7 @@ from assistant.guard.speech import check_speech
 from assistant.guard.state import check_state, patterns
 from assistant.guard.style import second_person_fix
 from assistant.guard.system_words import meter_words
-from assistant.guard.taken import check_option_state, check_other_turn
+from assistant.guard.taken import check_foe_downed, check_option_state, check_other_turn
 from assistant.guard.text import own_words_blanked, sentences
 from assistant.guard.turned import check_hit_got_nothing, check_price_boon
 from assistant.guard.unchanged import check_unchanged
@@ -184,7 +184,7 @@ def check_narration(
         found += check_learned_on_miss(sentence, facts, intent)
         found += check_hit_failed(sentence, facts, intent) or check_hit_got_nothing(sentence, facts, intent)
         found += check_price_boon(sentence, facts)
-        found += check_option_state(sentence, facts)
+        found += check_option_state(sentence, facts) or check_foe_downed(sentence, facts, intent)
         found += check_other_turn(sentence, facts)
         found += check_dice_sizes(sentence, facts)
         found += check_dice_told(sentence, facts)
