@@ -37,6 +37,8 @@ def check(text: str, request: dict[str, Any], intent: str) -> list[Any]:
         "The clerk unlocks the archive for you, yet it isn't what you expected.",
         "Grumbling, the clerk opens the archive, but things don't go as you planned.",
         "The clerk opens the archive; it's not exactly what you were hoping for.",
+        "The clerk finally lets you into the archive, not quite as you planned.",
+        "The clerk hands you the key to the archive, muttering under his breath.",
     ],
 )
 def test_a_goal_reached_and_vaguely_hedged_is_still_the_goal_reached(text: str) -> None:
@@ -65,10 +67,25 @@ def test_a_turn_that_tells_what_went_wrong_passes(text: str) -> None:
         "police. You try to find out more but are unable to gather any useful information.",
         "The guild master has long been said to pay off the harbour watch.",
         "The guild master, who is whispered to own half the docks, is selling his warehouses.",
+        "Word in the market is that the guild master owes a fortune to the Dimmer Sisters.",
+        "The stallholders whisper that the guild master is broke.",
+        "People say the guild master has fled the city.",
+        "According to the fishwives, the guild master is sick.",
     ],
 )
 def test_the_gossip_sought_told_as_rumour_heard_on_a_miss_is_caught(text: str) -> None:
     assert "outcome" in [v.kind.value for v in check(text, EAR_MISS, GOSSIP)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The stallholders whisper that you are being watched, and the talk of the guild master dies when you come near.",
+        "You are unable to catch a word about him; people say nothing to a stranger.",
+    ],
+)
+def test_hearsay_that_is_not_the_news_sought_passes(text: str) -> None:
+    assert "outcome" not in [v.kind.value for v in check(text, EAR_MISS, GOSSIP)], text
 
 
 def test_gossip_about_something_else_passes() -> None:

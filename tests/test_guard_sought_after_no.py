@@ -41,6 +41,8 @@ def kinds(text: str, question: str = SENSE, established: tuple[str, ...] = ()) -
         "The priest pauses. His eyes scan the shadows of the nave for any trace of you, then he shrugs.",
         "The priest peers into the dark, straining to catch sight of you.",
         "The priest turns slowly on the spot, hunting for you among the pillars, but finds no one.",
+        "The priest pauses mid-prayer, head tilted, listening for you.",
+        "The priest calls out into the dark, asking who is there.",
     ],
 )
 def test_the_one_the_oracle_left_unaware_looking_for_you_is_caught(text: str) -> None:
