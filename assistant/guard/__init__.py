@@ -86,6 +86,7 @@ from assistant.guard.style import second_person_fix
 from assistant.guard.system_words import meter_words
 from assistant.guard.taken import check_foe_downed, check_option_state, check_other_turn
 from assistant.guard.text import own_words_blanked, sentences
+from assistant.guard.then_deed import check_then_deed
 from assistant.guard.turned import check_hit_got_nothing, check_price_boon
 from assistant.guard.unchanged import check_unchanged
 from assistant.guard.undeclared import check_undeclared
@@ -191,7 +192,7 @@ def check_narration(
         found += check_foe_fate(sentence, facts, intent) or check_track_ended(sentence, facts)
         found += check_stat_gained(sentence, facts)
         found += check_harm_told(sentence, facts) or check_harm_denied(sentence, facts)
-        found += check_second_try(sentence, facts, intent)
+        found += check_second_try(sentence, facts, intent) or check_then_deed(sentence, facts, intent)
         found += check_conditions(sentence, facts)
         found += check_speech(sentence, facts)
         found += check_other_move_text(sentence, facts)

@@ -24,6 +24,7 @@ _DECISION_REASONS = (
     ("only a question to the oracle", "the player only asked the oracle, so tell the answer, not a new deed"),
     ("declared no action", "the player only rolled, so tell what the roll did, not a new deed"),
     ("not going there", "the character goes only where the player said; tell the declared deed and how it turns out"),
+    ("a deed after the one", "tell only the deed the player declared and how it turns out, not what comes after"),
     ("not this", "tell only the deed the player declared and how it turns out, not a new one"),
     ("words in the character's mouth", "what the character says is the player's call"),
     ("plays a move", "only the player makes moves"),

@@ -62,6 +62,7 @@ _NOT_DEEDS = frozenset(
         "push pushed press pressed move moved learn learned learnt discover discovered to",
     )
 )
+NOT_DEEDS = _NOT_DEEDS
 #: Deeds a kind of move is made of: a move whose own text names the kind (left) is told by these verbs (right), so
 #: "You nock an arrow and let it fly" is the Volley itself, not a deed of the story's own.
 _MOVE_DEEDS = tuple(
