@@ -50,3 +50,19 @@ def test_the_foe_knocked_down_is_the_open_option_taken(text: str) -> None:
 )
 def test_the_blow_landing_or_something_else_falling_passes(text: str) -> None:
     assert decisions(text) == [], text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The bard reels, now vulnerable to your next strike.",
+        "Your blade bites and the bard staggers, left vulnerable.",
+        "The bard stumbles back, so vulnerable now that he drops his guard.",
+    ],
+)
+def test_the_foe_told_vulnerable_after_a_comma_is_the_open_option_taken(text: str) -> None:
+    assert decisions(text), text
+
+
+def test_you_left_vulnerable_by_the_attack_passes() -> None:
+    assert decisions("You lunge at the bard and your blade bites; the swing leaves you, now, vulnerable.") == []

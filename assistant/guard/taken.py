@@ -88,6 +88,8 @@ def check_option_state(sentence: Sentence, facts: Facts) -> list[Violation]:
             if len(parts) > 1 and not parts[-1].strip():
                 parts.pop()  # "The bard falls back, vulnerable.": the state told of the clause before the comma
             window = " ".join(parts[-1].split()[-6:])
+            if len(parts) > 1 and len(parts[-1].split()) <= 2 and not _OTHER.search(window) and not _YOU.search(window):
+                window = " ".join(" ".join(parts[-2:]).split()[-6:])  # "The bard reels, now vulnerable": the bard's
             if _YOU.search(window) or not _OTHER.search(window) or negated(text, m.start(), 3):
                 continue
             if hypothetical(text, m.start(), m.end(), HYPOTHETICAL):
