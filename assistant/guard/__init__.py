@@ -69,7 +69,7 @@ from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.numbers import check_numbers
 from assistant.guard.offers import check_offers, check_options_stated
 from assistant.guard.opposed import check_opposed
-from assistant.guard.oracle_answer import check_noticed, check_noticed_earlier, check_oracle_story
+from assistant.guard.oracle_answer import check_noticed, check_noticed_earlier, check_oracle_story, lead_in
 from assistant.guard.outcomes import check_outcome
 from assistant.guard.owner import check_meter_owner
 from assistant.guard.paid_for import check_price_undoes
@@ -84,8 +84,9 @@ from assistant.guard.speech import check_speech
 from assistant.guard.state import check_state, patterns
 from assistant.guard.style import second_person_fix
 from assistant.guard.system_words import meter_words
-from assistant.guard.taken import check_option_state, check_other_turn
+from assistant.guard.taken import check_foe_downed, check_option_state, check_other_turn
 from assistant.guard.text import own_words_blanked, sentences
+from assistant.guard.then_deed import check_then_deed
 from assistant.guard.turned import check_hit_got_nothing, check_price_boon
 from assistant.guard.unchanged import check_unchanged
 from assistant.guard.undeclared import check_undeclared
@@ -173,7 +174,7 @@ def check_narration(
         found += check_declared(sentence, facts, intent, question)
         found += check_claims(sentence, facts, question or intent)
         found += check_agency(sentence, facts, intent)
-        before = told[at - 1].narr if at else ""
+        before = lead_in(told, at)
         changing = bool(facts.moves & CHANGING_MOVES)
         found += check_oracle_story(sentence, facts, question) or check_noticed(sentence, facts, question, before)
         found += check_established(sentence, facts.established, changing=changing) or check_noticed_earlier(
@@ -184,14 +185,14 @@ def check_narration(
         found += check_learned_on_miss(sentence, facts, intent)
         found += check_hit_failed(sentence, facts, intent) or check_hit_got_nothing(sentence, facts, intent)
         found += check_price_boon(sentence, facts)
-        found += check_option_state(sentence, facts)
+        found += check_option_state(sentence, facts) or check_foe_downed(sentence, facts, intent)
         found += check_other_turn(sentence, facts)
         found += check_dice_sizes(sentence, facts)
         found += check_dice_told(sentence, facts)
         found += check_foe_fate(sentence, facts, intent) or check_track_ended(sentence, facts)
         found += check_stat_gained(sentence, facts)
         found += check_harm_told(sentence, facts) or check_harm_denied(sentence, facts)
-        found += check_second_try(sentence, facts, intent)
+        found += check_second_try(sentence, facts, intent) or check_then_deed(sentence, facts, intent)
         found += check_conditions(sentence, facts)
         found += check_speech(sentence, facts)
         found += check_other_move_text(sentence, facts)

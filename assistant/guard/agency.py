@@ -87,14 +87,22 @@ def check_agency(sentence: Sentence, facts: Facts, intent: str | None) -> list[V
     return out + _speech(sentence, intent) + _moves_named(sentence, facts, intent)
 
 
+#: What the character is made of, told rolling for them: "your quick reflexes and strong heart roll the dice" (not
+#: "your rival rolls a d6": someone else).
+_YOURSELF = (
+    r"your\s+(?:[a-z]+\s+){0,2}?(?:reflexes|instincts?|nerves?|heart|hands?|luck|skill|training|wits|gut|body|mind"
+    r"|courage|resolve|fortune|fate|grit)\b"
+)
+
+
 def _others_roll(sentence: Sentence) -> list[Violation]:
     """Someone other than the player rolling ("The dockhands look at you and roll +shadow"): only the player rolls,
     and the engine rolled for the player alone."""
     text = sentence.narr
     for m in _ROLLS.finditer(text):
         clause = re.split(r"[.;:,!?\n—]|\s-\s", text[: m.start()])[-1].strip()
-        if not clause or re.match(r"(?:(?:then|and|so|now|quickly|again)\s+)*you\b", clause):
-            continue
+        if not clause or re.match(rf"(?:(?:then|and|so|now|quickly|again|but|yet)\s+)*(?:you\b|{_YOURSELF})", clause):
+            continue  # you, or what you are made of ("your quick reflexes roll the dice"): the player's own roll
         if re.search(r"\byou\s+(?:then\s+|also\s+|quickly\s+|now\s+)?$", clause + " ") or hypothetical(
             text, m.start(), m.end(), IF_WORDS
         ):

@@ -25,6 +25,10 @@ _HEDGE = re.compile(
     r"|\bmay or may not\b|\bmight or might not\b|\bhard to say\b|\bremains to be seen\b|\bimpossible to (?:say|tell|know)\b"
     r"|\b(?:declined|declines|refused|refuses|fails|failed) to answer\b|\bgives? no answer\b|\bno answer (?:comes|came)\b"
     r"|\bneither (?:a )?yes nor (?:a )?no\b|\b(?:unclear|uncertain) (?:whether|if)\b|\bthe answer is (?:unclear|uncertain)\b"
+    # both ways at once, or a chance where the oracle gave an answer: "perhaps there are survivors, perhaps not",
+    # "there's a fair chance someone is alive", "whether or not the reactor runs"
+    r"|\b(?:perhaps|maybe)\b[^.;!?]{0,80}?\b(?:perhaps|maybe|or)\s+not\b|\bwhether\s+or\s+not\b(?!\s+to\b)"
+    r"|\b(?:a|an)\s+(?:fair|good|decent|slim|small|real|strong|even)\s+chance\b"
 )
 _NUM = r"[+\-−]?\d+"
 _TERM = rf"(?:[a-z][a-z_]*\s+)?{_NUM}"

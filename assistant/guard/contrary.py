@@ -26,7 +26,9 @@ from __future__ import annotations
 import re
 
 from assistant.guard.facts import Facts
+from assistant.guard.hedges import unhedged
 from assistant.guard.model import Violation, ViolationKind
+from assistant.guard.news import AGAINST_YOU, HEARSAY, LEARNED, NEWS, SEEKS
 from assistant.guard.text import NEGATORS, OUTCOME_HYPOTHETICAL, Sentence, hypothetical, sentences
 
 _MISS = frozenset({"miss"})
@@ -63,6 +65,8 @@ _MANAGE = re.compile(
 #: Verbs whose doing is the goal itself, grouped with the ways a story tells it done ("frees the door" for "open").
 _GOAL_DONE: dict[str, str] = {
     "open": r"opens|opened|unlocks|unlocked|frees|freed|gives way|gave way|swings open|swung open|slides open|slid open"
+    r"|lets you in|let you in|lets you into|let you into|waves you in|waved you in|ushers you in|ushered you in"
+    r"|hands you the key|handed you the key|gives you the key|gave you the key"
     r"|springs open|sprang open|pops open|popped open|bursts open|burst open|flies open|flew open|budges|budged",
     "unlock": r"unlocks|unlocked|opens|opened|clicks open|clicked open|gives way|gave way",
     "free": r"frees|freed|breaks free|broke free|comes loose|came loose",
@@ -77,43 +81,6 @@ _GOAL_DONE: dict[str, str] = {
     "escape": r"escapes|escaped|get away|gets away|got away|slip away|slips away|slipped away",
 }
 GOAL_VERBS = tuple(_GOAL_DONE)
-#: What makes a sentence tell information learned ("you notice that ...", "she tells you").
-_LEARNED = re.compile(
-    r"\byou\s+(?:(?:finally|quickly|soon|now)\s+)*(?:learn|learns|learned|discover|discovers|discovered|find out|found out"
-    r"|overhear|overheard|uncover|uncovered|notice that|noticed that|realize that|realized that|hear that|heard that"
-    r"|work out|worked out|figure out|figured out)\b"
-    r"|\b(?:tells you|told you|reveals|revealed|confides|confided|explains|explained)\b"
-)
-#: Gossip or a rumour told as heard ("The guild master is rumored to be planning…", "you hear the gossip about…"): at
-#: a miss of an information move, about what the player sought, it is what they sought learned.
-_HEARSAY = re.compile(
-    r"\b(?:is|are|was|were)\s+rumou?red\s+to\b|\b(?:a|the)\s+rumou?r\s+(?:is\s+|has\s+it\s+)?that\b"
-    r"|\bword\s+is\s+that\b|\b(?:it\s+is|it's)\s+(?:said|whispered|a\s+rumou?r)\s+that\b"
-    r"|\byou\s+(?:hear|hears|heard|overhear|overheard)\s+(?:(?:the|some|a|many|several)\s+)?(?:gossip|rumou?rs?|talk|whispers?)\b"
-    # what it was about, told: "It seems to be about a new guild opening up"
-    r"|\b(?:it|the\s+(?:gossip|talk|rumou?r|whispers?))\s+(?:seems|seemed|appears|appeared)\s+to\s+be\s+about\b"
-)
-#: What was asked about, told busy at something as news ("The guild master is discussing a new project"): the gossip
-#: itself, when the character is not in the sentence (with them in it, it is how the miss turns on them).
-_NEWS = re.compile(
-    r"\b(?:is|are|was|were)\s+(?:discussing|planning|plotting|scheming|recruiting|preparing|gathering|hoarding|hiding"
-    r"|meeting|building|working\s+on|trying\s+to|talking\s+about|talking\s+of|considering|negotiating|arranging)\b|\b(?:plans|planned|intends|intended)\s+to\b"
-)
-_YOU = re.compile(r"\b(?:you|your|yours|yourself)\b")
-#: What is learned is a threat aimed at you ("the guild master is planning to attack you", "plotting against you"):
-#: on a miss that is the situation getting worse, not the goal reached.
-_AGAINST_YOU = re.compile(
-    r"\b(?:against|attack|attacks|kill|kills|hunt|hunts|hunting|ambush|betray|betrays|arrest|capture|frame|ruin"
-    r"|expose|silence|eliminate|target|targets|targeting|after|coming\s+for)\s+you\b"
-)
-#: Intent verbs that seek information: a miss at them learns nothing.
-_SEEKS = frozenset(
-    re.findall(
-        r"\S+",
-        "listen ask asks search investigate gather study question eavesdrop research scan examine inspect read spy "
-        "learn find probe interrogate gossip snoop check look",
-    )
-)
 #: Words of the player's line that carry neither the action nor its object.
 _PLAIN = frozenset(
     re.findall(
@@ -158,8 +125,9 @@ def _claim(sentence: Sentence, start: int, end: int) -> bool:
     """The span is told as a fact: no failure, turn or attempt from its clause to the sentence's end ("he glares, but
     he opens the box" tells the box opened; "he opens the box, but it is empty" tells a turn), and no supposition in
     its own clause ("you hear rumors of a dispute, which could lead to conflict": the later clause supposes, the
-    rumors are heard). "Instead of" names a choice made, not a turn."""
-    text = sentence.narr
+    rumors are heard). "Instead of" names a choice made, not a turn, nor does a vague hedge ("but it's not what you
+    wanted", :mod:`assistant.guard.hedges`)."""
+    text = unhedged(sentence.narr)
     left = max((m.end() for m in _BREAK.finditer(text[:start])), default=0)
     right = next((m.start() for m in _BREAK.finditer(text, end)), len(text))
     words = set(re.findall(r"[a-z']+", _INSTEAD_OF.sub(" ", text[left:])))
@@ -234,17 +202,18 @@ def told_working(sentence: Sentence, intent: str | None, failed: str = MISSED) -
             if _other_subject(text, m.start(), _goal_object(said, goal)):
                 continue
             return _violation(sentence, max(0, m.start() - 30), m.end() + 20, f"the goal ('{goal}') reached", failed)
-    if set(said) & _SEEKS:
-        wanted = {w for w in _stems(intent or "") if w not in {s[:5] for s in _SEEKS}}
-        if _AGAINST_YOU.search(text):
+    if set(said) & SEEKS:
+        wanted = {w for w in _stems(intent or "") if w not in {s[:5] for s in SEEKS}}
+        if AGAINST_YOU.search(text):
             return []  # the news is a threat to you: the situation worse
-        m = _LEARNED.search(text)
+        m = LEARNED.search(text)
         if m and wanted & set(_stems(text[m.end() :])) and _claim(sentence, m.start(), m.end()):
             return _violation(sentence, m.start(), m.end() + 60, "something learned about what you sought", failed)
-        m = _HEARSAY.search(text)
-        if m and wanted & set(_stems(text)) and _claim(sentence, m.start(), m.end()):
+        m = HEARSAY.search(text)
+        about_you = m is not None and re.match(r"\s+(?:you|your)\b", text[m.end() :])  # "whisper that you are watched"
+        if m and not about_you and wanted & set(_stems(text)) and _claim(sentence, m.start(), m.end()):
             return _violation(sentence, m.start() - 40, m.end() + 40, "the gossip you sought, heard", failed)
-        m = _NEWS.search(text)
+        m = NEWS.search(text)
         if m and wanted & set(_stems(text[: m.start()])) and _claim(sentence, m.start(), m.end()):
             return _violation(sentence, m.start() - 40, m.end() + 40, "the news you sought, heard", failed)
     return []

@@ -23,6 +23,9 @@ _REASONS = {
 _DECISION_REASONS = (
     ("only a question to the oracle", "the player only asked the oracle, so tell the answer, not a new deed"),
     ("declared no action", "the player only rolled, so tell what the roll did, not a new deed"),
+    ("not going there", "the character goes only where the player said; tell the declared deed and how it turns out"),
+    ("a deed after the one", "tell only the deed the player declared and how it turns out, not what comes after"),
+    ("not this", "tell only the deed the player declared and how it turns out, not a new one"),
     ("words in the character's mouth", "what the character says is the player's call"),
     ("plays a move", "only the player makes moves"),
     ("invents choices", "the engine offered no choice"),
@@ -69,7 +72,9 @@ def fix_sentence(v: Violation) -> str:
     if v.kind is ViolationKind.ECHO and ("earlier turn" in v.detail):
         reason = "that was an earlier turn; tell what happens this turn"
     if v.kind is ViolationKind.DECISION:
-        reason = next((r for key, r in _DECISION_REASONS if key in v.detail), reason)
+        # the guard's own words, not the quoted draft's or player's ("open" in "I press the clerk to open the archive")
+        said = re.sub(r"\bdeclared '.*?', not\b", "declared '', not", v.detail.replace(f"'{v.excerpt}'", "''"))
+        reason = next((r for key, r in _DECISION_REASONS if key in said), reason)
     return f'Remove "{quoted}": {reason}.'
 
 

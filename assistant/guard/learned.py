@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import re
 
-from assistant.guard.contrary import _AGAINST_YOU
 from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
+from assistant.guard.news import AGAINST_YOU
 from assistant.guard.text import Sentence, hypothetical, stem
 
 #: The player's line asks after something.
@@ -73,7 +73,7 @@ def check_learned_on_miss(sentence: Sentence, facts: Facts, intent: str | None) 
             continue
         if hypothetical(text, m.start(), m.end()) or not {stem(w) for w in re.findall(r"[a-z]+", rest)} & sought:
             continue
-        if _AGAINST_YOU.search(rest):
+        if AGAINST_YOU.search(rest):
             continue  # a threat aimed at you found out: the situation worse, as the miss says
         raw = sentence.raw or sentence.original
         end = m.end() + len(rest)

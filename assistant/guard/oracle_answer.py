@@ -77,7 +77,17 @@ _NOTICING = re.compile(
     r"|(?:senses|sensed|feels|felt)\s+(?:eyes\s+on\s+(?:him|her|them)|(?:that\s+)?(?:he|she|they)\s+(?:is|are|was|were)"
     r"\s+being\s+(?:watched|followed)|watched|followed)"
     r"|(?:knows|knew|realizes|realises|realized|realised|senses|sensed)\s+(?:that\s+)?(?:he|she|they)\s+(?:is|are|was"
-    r"|were)\s+not\s+alone)\b"
+    r"|were)\s+not\s+alone"
+    # or asking into the dark who is there: "calls out, asking who is there"
+    r"|(?:ask|asks|asked|asking|call\s+out|calls\s+out|called\s+out|calling\s+out|demand|demands|demanded|demanding)"
+    r"\s+(?:[a-z]+\s+){0,4}?who(?:'s|\s+is|\s+goes|\s+was)\s+there)\b"
+    # or looking for you, which only one who suspects you are there does, whatever he finds: "trying to find any sign
+    # of you", "his eyes search the shadows for you", "she peers about, hunting for you"
+    r"|\b(?P<seeks>(?:look|looks|looked|looking|listen|listens|listened|listening|search|searches|searched|searching|scan|scans|scanned|scanning|peer"
+    r"|peers|peered|peering|hunt|hunts|hunted|hunting|feel|feels|felt|feeling|grope|gropes|groped)\s+(?:[a-z']+\s+){0,5}?"
+    r"for\s+(?:any\s+|a\s+|some\s+)?(?:(?:sign|signs|trace|glimpse)\s+of\s+)?you"
+    r"|(?:try|tries|tried|trying|strain|strains|strained|straining)\s+to\s+(?:find|spot|locate|see|glimpse|catch\s+sight\s+of"
+    r"|make\s+out|hear|track)\s+(?:any\s+|a\s+|some\s+)?(?:(?:sign|signs|trace|glimpse)\s+of\s+)?you)\b"
     # or dealing with you, which only one who knows you are there does: "speaks with you", "greets you", and "unsure
     # whether to continue to speak with you" (a talk already under way, whatever he is unsure of)
     r"|\b(?P<deals>(?P<ongoing>continu\w*\s+to\s+)?(?:speak|speaks|spoke|talk|talks|talked|whisper|whispers|whispered"
@@ -89,6 +99,23 @@ _NOTICING = re.compile(
 
 #: A sentence told of someone named just before: "He turns to you with a frown." after "The priest looks around."
 _PRONOUN_SUBJECT = re.compile(r"^\W*(?:he|she|they|his|her|their)\b")
+#: A sentence that carries on without naming anyone new: another pronoun ("It wasn't fear."), or the scene described
+#: ("The air was thick with incense."), not someone else acting ("The watchman wakes.").
+_CARRIES_ON = re.compile(
+    r"^\W*(?:(?:he|she|they|his|her|their|it|its|there)\b|(?:the|a|an)\s+[a-z]+\s+(?:is|was|are|were|seems|seemed|hangs"
+    r"|hung|grows|grew)\b)"
+)
+
+
+def lead_in(told: list[Sentence], at: int, reach: int = 4) -> str:
+    """The sentence before ``told[at]`` that names whom its pronoun stands for: the one right before it, or further
+    back over sentences that name no one new (a pronoun's, a description of the scene), at most ``reach`` back: "The
+    priest looked around. The air was thick with incense. He knew that something was wrong." reads "he" as the
+    priest."""
+    for back in range(at - 1, max(-1, at - 1 - reach), -1):
+        if back == 0 or not _CARRIES_ON.match(told[back].narr):
+            return told[back].narr
+    return told[at - 1].narr if at else ""
 
 
 def check_noticed(sentence: Sentence, facts: Facts, question: str | None, before: str = "") -> list[Violation]:
@@ -138,7 +165,7 @@ def _noticing(sentence: Sentence, who: str, before: str, why: str) -> list[Viola
         if _NEGATION.search(lead) or supposed:
             continue
         rest = text[m.end() :]
-        if not (m.group("perceived") or m.group("suspects") or m.group("deals")) and (
+        if not (m.group("perceived") or m.group("suspects") or m.group("deals") or m.group("seeks")) and (
             _NEGATION.search(rest) or re.search(r"\b(?:past|over|through)\s+you\b", rest)
         ):
             continue  # "turns toward you, but his eyes pass over you without a flicker": taken back

@@ -42,7 +42,11 @@ from assistant.guard.text import normalize_words, sentences
 _WORD = re.compile(r"[a-z0-9']+")
 _DEFINED_TIER = re.compile(
     r"\b(?:strong hit|weak hit|miss|critical(?: success)?|full success|partial success|bad outcome)\s*:\s*"
-    r"[a-z]+(?: [a-z']+){2,}"
+    r"[a-z]+(?:,? [a-z']+){2,}"
+)
+#: An outcome's tier named as a noun ("with a strong hit", "a miss"): the fact sheet's "Outcome:" line's own term.
+TIER_NAMED = re.compile(
+    r"\b(?:strong hit|weak hit|critical success|full success|partial success|bad outcome)\b|\b(?:a|the)\s+miss\b"
 )
 _RULES_QUOTED = re.compile(r"^\s*(?:the\s+)?(?:rules?|rules text|move text|the move)(?:\s+(?:say|says|read|reads))?\s*:", re.I)
 _PARENTHESIS = re.compile(r"\([^)]*\)")
@@ -90,20 +94,32 @@ def check_sheet_copied(text: str, facts: Facts) -> list[Violation]:
     noted = [facts.sheet, *(e.reason for r in facts.results for e in r.effects if e.reason)]  # the sheet's and the card's
     asides = [a for a in (normalize_words(m) for n in noted for m in _ASIDE.findall(n)) if len(a.split()) >= ASIDE_WORDS]
     definitions = _definitions()
+    every_definition = _definitions(shortest=1)
     out: list[Violation] = []
+    tier_before = False  # the sentence before named an outcome's tier ("you deflect it with a strong hit.")
     for sentence in sentences(text):
+        named, tier_before = tier_before, False
         if sentence.question or _RULES_QUOTED.match(sentence.original) or normalize_words(sentence.original) in told:
             continue
         narr = sentence.narr  # the narrator's voice: a quotation is set aside
         words = _WORD.findall(narr)
         excerpt = " ".join(sentence.original.split())
         plain = f" {normalize_words(narr)} "
+        tier = TIER_NAMED.search(narr)
+        tier_before = bool(tier)
         prompt = next((p for p in prompts if f" {p} " in plain), "")
         if prompt:
             detail = f"'{excerpt}' copies the open choice's prompt ('{prompt}'); the choice panel beside the story asks it"
             out.append(Violation(ViolationKind.ECHO, detail, excerpt))
         elif _DEFINED_TIER.search(narr):
             detail = f"'{excerpt}' reads out what the outcome means, as the fact sheet defines it; tell what happens"
+            out.append(Violation(ViolationKind.ECHO, detail, excerpt))
+        elif (named and _definition_told(plain, every_definition)) or (
+            tier and any(f" {d} " in f" {normalize_words(narr[tier.end() :])} " for d in every_definition)
+        ):
+            detail = (
+                f"'{excerpt}' names the outcome's tier and reads out what it means, as the fact sheet does; tell what happens"
+            )
             out.append(Violation(ViolationKind.ECHO, detail, excerpt))
         elif _GAME_TALK.search(narr):
             detail = f"'{excerpt}' tells the game (the oracle answering, what was already told), not the story; tell what happens"
@@ -127,14 +143,15 @@ def check_sheet_copied(text: str, facts: Facts) -> list[Violation]:
     return out
 
 
-def _definitions() -> list[str]:
-    """The outcomes' definitions the fact sheet gives ("you do what you set out to do"), as words, the long ones only."""
+def _definitions(shortest: int = DEFINITION_WORDS) -> list[str]:
+    """The outcomes' definitions the fact sheet gives ("you do what you set out to do"), as words, those of at least
+    ``shortest`` words (the long ones, by default)."""
     from assistant.narrate.story_facts import MEANINGS
 
     out = []
     for line in MEANINGS.values():
         words = normalize_words(line.split(":", 1)[-1])
-        if len(words.split()) >= DEFINITION_WORDS:
+        if len(words.split()) >= shortest:
             out.append(words)
     return out
 

@@ -45,6 +45,9 @@ def _meter_words(key: str, registered: bool) -> dict[str, tuple[str, int]]:
         for table in SYSTEM_METERS.values():
             for word, target in table.items():
                 words.setdefault(word, target)
+    for word, target in list(words.items()):  # "you lose some of your supplies": a meter's plural tells it too
+        if word.endswith("ly") and " " not in word:
+            words.setdefault(word[:-1] + "ies", target)
     return words
 
 

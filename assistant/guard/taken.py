@@ -43,6 +43,40 @@ def _states(facts: Facts) -> dict[str, str]:
     return out
 
 
+#: An open option that does something to the foe ("opens your opponent up", "You cause a debility of your choice").
+_ON_THE_FOE = re.compile(r"\b(?:opponent|enemy|foe|target|debility|debilities)\b")
+#: The foe put down or thrown off balance: "knocking the bard off their feet", "sending him crashing to the ground",
+#: "the bard topples to the floor", "leaving him off balance" (not you: "you are knocked off your feet" befalls you).
+_DOWNED = re.compile(
+    r"\b(?:knock\w*|send\w*|sent|throw\w*|threw|hurl\w*|slam\w*|drive\w*|drove|leav\w*|left)\s+(?P<who>him|her|them|the\s+[a-z]+)"
+    r"\s+(?:(?:back\s+)?off\s+(?:his|her|their|its)\s+(?:feet|balance)|off\s+balance|(?:crashing|sprawling|tumbling|flying)"
+    r"|(?:down\s+)?to\s+the\s+(?:ground|floor|deck|dirt)|(?:to\s+)?(?:his|her|their)\s+knees|prone|flat\s+on)\b"
+    r"|\b(?P<subject>he|she|they|the\s+[a-z]+)\s+(?:falls?|fell|topples?|toppled|crashes|crashed|tumbles?|tumbled|goes\s+down"
+    r"|went\s+down|drops?|dropped|sprawls?|sprawled|staggers?|staggered|stumbles?|stumbled)\s+(?:back\s+)?"
+    r"(?:to\s+the\s+(?:ground|floor|deck|dirt)|to\s+(?:his|her|their)\s+knees|off\s+balance|prone)\b"
+)
+
+
+def check_foe_downed(sentence: Sentence, facts: Facts, intent: str | None) -> list[Violation]:
+    """The foe (he, she, they, or someone the player named: "the bard") knocked down or off balance while what the
+    blow does to the foe is still an open option (a debility, the opponent opened up): the option told as taken."""
+    labels = [label for label in facts.option_labels if _ON_THE_FOE.search(label.lower())]
+    if not labels or not facts.open_choices or sentence.question:
+        return []
+    text = sentence.narr
+    named = set(re.findall(r"\bthe\s+([a-z]+)", f"{intent or ''} {' '.join(facts.told)}".lower()))
+    for m in _DOWNED.finditer(text):
+        who = (m.group("who") or m.group("subject") or "").split()
+        if who[0] == "the" and who[-1] not in named:
+            continue  # "the sword falls to the ground": not the foe
+        if negated(text, m.start(), 3) or hypothetical(text, m.start(), m.end(), HYPOTHETICAL):
+            continue
+        excerpt = " ".join((sentence.raw or sentence.original)[m.start() : m.end()].split())
+        detail = f"'{excerpt}' tells what the blow does to your foe, an open option ('{labels[0]}'); that choice is still open"
+        return [Violation(ViolationKind.DECISION, detail, excerpt)]
+    return []
+
+
 def check_option_state(sentence: Sentence, facts: Facts) -> list[Violation]:
     """An open option's state word told, as a fact, of someone other than the player."""
     if not facts.open_choices or sentence.question:
@@ -54,6 +88,8 @@ def check_option_state(sentence: Sentence, facts: Facts) -> list[Violation]:
             if len(parts) > 1 and not parts[-1].strip():
                 parts.pop()  # "The bard falls back, vulnerable.": the state told of the clause before the comma
             window = " ".join(parts[-1].split()[-6:])
+            if len(parts) > 1 and len(parts[-1].split()) <= 2 and not _OTHER.search(window) and not _YOU.search(window):
+                window = " ".join(" ".join(parts[-2:]).split()[-6:])  # "The bard reels, now vulnerable": the bard's
             if _YOU.search(window) or not _OTHER.search(window) or negated(text, m.start(), 3):
                 continue
             if hypothetical(text, m.start(), m.end(), HYPOTHETICAL):

@@ -34,6 +34,7 @@ import re
 
 from assistant.guard.established import CHANGING_MOVES
 from assistant.guard.facts import Facts
+from assistant.guard.lead_verbs import ATTEMPTED, read_through
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.paid_for import paid_for
 from assistant.guard.text import HYPOTHETICAL, Sentence, hypothetical, normalize, normalize_words
@@ -61,6 +62,7 @@ _NOT_DEEDS = frozenset(
         "push pushed press pressed move moved learn learned learnt discover discovered to",
     )
 )
+NOT_DEEDS = _NOT_DEEDS
 #: Deeds a kind of move is made of: a move whose own text names the kind (left) is told by these verbs (right), so
 #: "You nock an arrow and let it fly" is the Volley itself, not a deed of the story's own.
 _MOVE_DEEDS = tuple(
@@ -248,24 +250,29 @@ def _deed(
     action = paid_for(facts).split()
     paid_words = _stems(" ".join(action)) - _stems(action[0]) if action else set()
     for m in (*_YOU_DEED.finditer(text), *_TOOL_DEED.finditer(text)):
-        verb = m.group("verb")
-        closer = bool(re.match(r"\s+closer\s+to\b", m.group("rest")))  # "You move closer to investigate": approaching
-        if intent and verb not in _INITIATIVE and not closer:
+        verb, rest, tried = read_through(m.group("verb"), m.group("rest"))  # "you try to push it open": pushing
+        closer = bool(re.match(r"\s+closer\s+to\b", rest))  # "You move closer to investigate": approaching
+        if intent and verb not in _INITIATIVE and not closer and not (tried and verb in ATTEMPTED):
             continue  # on a declared turn the deed told at length is the player's; taking up something new is not
-        if re.match(r"\s*your\s+(?:eyes|teeth|jaw|fists?|hands?|lips?|breath)\b", m.group("rest")):
+        if re.match(r"\s*your\s+(?:eyes|teeth|jaw|fists?|hands?|lips?|breath)\b", rest):
             continue  # "you close your eyes", "you clench your fists": the body, not a deed
-        if about and verb in _TAKING_IN and (verb not in _EXAMINING or _looked_about(m.group("rest"), about, facts)):
+        if about and verb in _TAKING_IN and (verb not in _EXAMINING or _looked_about(rest, about, facts)):
             continue  # "you search the room", "you turn around": taking in the answer ("you examine the book": a deed)
-        looked = bool(asked) and not about and not price and verb in _LOOKING and bool(_SOMEWHERE.match(m.group("rest")))
-        if not looked and not (intent and closer) and (verb in _NOT_DEEDS or verb.endswith(("ing", "ly"))):
+        looked = bool(asked) and not about and not price and verb in _LOOKING and bool(_SOMEWHERE.match(rest))
+        undone = verb in _NOT_DEEDS and not (tried and verb in ATTEMPTED)  # "you try to push it": a deed tried
+        if not looked and not (intent and closer) and (undone or verb.endswith(("ing", "ly"))):
             continue
         if hypothetical(text, m.start("verb"), m.end(), HYPOTHETICAL):
             continue
-        words = _stems(f"{verb} {m.group('rest')}") | (_stems(m.group("tool")) if "tool" in m.groupdict() else set())
+        words = _stems(f"{verb} {rest}") | (_stems(m.group("tool")) if "tool" in m.groupdict() else set())
         if intent and closer:
-            if _stems(m.group("rest")) - {"clos"} & set(about):
+            if _stems(rest) - {"clos"} & set(about):
                 continue  # "You move closer to the priest" while stalking him: the declared deed
-        elif not words or words & move_words or (words & paid_words and not _stems(verb) & _stems(action[0])):
+        elif (
+            not words
+            or (_stems(verb) if tried else words) & move_words
+            or (words & paid_words and not _stems(verb) & _stems(action[0]))
+        ):
             continue  # the move itself told ("You loose the shot" on a Volley)
         excerpt = _excerpt(sentence, m.start("who") if m.re is _YOU_DEED else m.start("verb") - 30, m.end())
         detail = (
