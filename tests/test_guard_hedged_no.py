@@ -28,6 +28,11 @@ def hedged(text: str) -> list[str]:
         "The priest stops. He knows he is not alone.",
         "The priest feels eyes on him as he walks.",
         "The priest suspects someone is following him.",
+        "The priest couldn't shake the feeling that something was wrong.",  # the double negative is a suspicion
+        "The priest can't shake off the sense that someone is watching.",
+        "The priest has a nagging feeling that someone is near.",
+        # told of him in a later clause of a sentence about the scene
+        "The priest glances around his room. The silence is deafening, and he can't shake the feeling that someone is near.",
         "The priest hesitates, unsure if he should continue to speak with you.",  # a talk already under way
         "The priest greets you with a thin smile.",
         "The priest nods to you and walks on.",
@@ -47,6 +52,8 @@ def test_a_suspicion_or_a_dealing_with_you_hedges_the_no(text: str) -> None:
         "Something is off about the priest's gait.",  # your reading of him, not his of you
         "If the priest speaks to you, answer softly.",
         "The priest speaks with the abbot, unaware of you.",
+        "The priest prays. The candle gutters, and he keeps his eyes on the altar.",
+        "The priest could never shake the feeling that something was wrong with the abbey's accounts, and he sighs.",
     ],
 )
 def test_the_no_kept_or_supposed_passes(text: str) -> None:

@@ -36,8 +36,6 @@ def draft_kinds(text: str, request: dict[str, Any], intent: str = "I act") -> se
          "The text gives no result for a miss on this move; the Magistrate says what happens."),
         ("a tier defined", HACK, "You land a strong hit: you do what you set out to do."),
         ("the choice's prompt", VICE, "You overindulge: select an overindulgence."),
-        ("a long definition as its own sentence", CITY_MISS,
-         "The clerk frowns. You try, but you do not get what you wanted, and the situation gets worse."),
         ("the prompt of a pick", HACK, "Choose two."),
         ("the follow-up heading", ELEGY_MISS, "The rain hammers down. Offered next: Pay the Price."),
         ("the options listed", VICE, "You overindulge: Brag about your exploits: +2 heat / Lost: your character vanishes for a "
@@ -54,6 +52,8 @@ def test_a_draft_copying_its_facts_or_the_card_is_an_echo(label: str, request_: 
         ("the outcome in plain words", ASSET, "You try, but it goes badly."),
         ("a handover to the GM", CITY_MISS, "The clerk's face closes. The Magistrate says what happens."),
         ("a short definition as story", HACK, "You do what you set out to do."),
+        ("a long definition as its own sentence: the outcome in the sheet's plain words", CITY_MISS,
+         "The clerk frowns. You try, but you do not get what you wanted, and the situation gets worse."),
         ("a definition woven into the deed", CITY_MISS,
          "You lean on the clerk to unlock the ledgers, but you do not get what you wanted, and the situation gets worse."),
         ("the rules quoted", ELEGY_MISS,

@@ -73,6 +73,7 @@ from assistant.guard.oracle_answer import check_noticed, check_noticed_earlier, 
 from assistant.guard.outcomes import check_outcome
 from assistant.guard.owner import check_meter_owner
 from assistant.guard.paid_for import check_price_undoes
+from assistant.guard.presence import check_presence_undone
 from assistant.guard.retold import (
     check_other_move_text,
     check_other_tone,
@@ -176,7 +177,11 @@ def check_narration(
         found += check_agency(sentence, facts, intent)
         before = lead_in(told, at)
         changing = bool(facts.moves & CHANGING_MOVES)
-        found += check_oracle_story(sentence, facts, question) or check_noticed(sentence, facts, question, before)
+        found += (
+            check_oracle_story(sentence, facts, question)
+            or check_noticed(sentence, facts, question, before)
+            or check_presence_undone(sentence, facts, question, before)
+        )
         found += check_established(sentence, facts.established, changing=changing) or check_noticed_earlier(
             sentence, facts, changing, before
         )

@@ -70,7 +70,10 @@ _NOTICING = re.compile(
     r"|\b(?P<perceived>(?:notices|noticed|spots|spotted|senses|sensed|sees|saw|detects|detected)\s+(?:that\s+you|you"
     r"|(?:a|the)\s+(?:[a-z]+\s+){0,2}?(?:figure|presence|intruder|stranger)))\b"
     # or a suspicion that someone is there: "he realizes something is off", "she grows wary", "he knows he is not alone"
-    r"|\b(?P<suspects>(?:realizes|realises|realized|realised|senses|sensed|feels|felt|knows|knew|suspects|suspected)"
+    r"|\b(?P<suspects>(?:(?:could\s*n't|could\s+not|can't|cannot|can\s+not)\s+shake\s+(?:off\s+)?|(?:has|had|have|with)\s+)"
+    r"(?:the|a|an)\s+(?:[a-z]+\s+)?(?:feeling|sense|suspicion|hunch)\s+(?:that\s+)?(?:something|someone|somebody)\s+"
+    r"(?:is|was)\s+(?:off|wrong|amiss|there|near|nearby|watching|following|behind)"
+    r"|(?:realizes|realises|realized|realised|senses|sensed|feels|felt|knows|knew|suspects|suspected)"
     r"\s+(?:that\s+)?(?:something|someone|somebody)\s+(?:is|was)\s+(?:off|wrong|amiss|there|near|nearby|watching"
     r"|following|behind)(?!\s+(?:with|in|inside)\s+(?:him|her|them|his|their|himself|herself|themselves)\b)"
     r"|(?:grows|grew|becomes|became|turns|turned)\s+(?:suddenly\s+)?(?:suspicious|wary|alert|alarmed|watchful)"
@@ -99,6 +102,9 @@ _NOTICING = re.compile(
 
 #: A sentence told of someone named just before: "He turns to you with a frown." after "The priest looks around."
 _PRONOUN_SUBJECT = re.compile(r"^\W*(?:he|she|they|his|her|their)\b")
+#: A later clause told of the one named before: "The silence was deafening, and he couldn't shake the feeling…".
+_CLAUSE_PRONOUN = re.compile(r"(?:^|[,;:]|\b(?:and|but|yet|so)\b)\s*(?:and\s+|but\s+|yet\s+|so\s+)?(?:he|she|they)\b")
+_SHAKE = re.compile(r"(?:could|can)")
 #: A sentence that carries on without naming anyone new: another pronoun ("It wasn't fear."), or the scene described
 #: ("The air was thick with incense."), not someone else acting ("The watchman wakes.").
 _CARRIES_ON = re.compile(
@@ -156,12 +162,16 @@ def _noticing(sentence: Sentence, who: str, before: str, why: str) -> list[Viola
     ``why`` (the answer that says they do not)."""
     text = sentence.narr
     named = re.compile(rf"\b{re.escape(who)}(?:'s)?\b")
-    if not named.search(text) and not (_PRONOUN_SUBJECT.match(text) and named.search(before)):
+    told_of = bool(named.search(text) or (_PRONOUN_SUBJECT.match(text) and named.search(before)))
+    if not told_of and not (named.search(before) and _CLAUSE_PRONOUN.search(text)):
         return []
     for m in _NOTICING.finditer(text):
         clause_start = max(text.rfind(c, 0, m.start()) for c in ",;:")
         lead = text[clause_start + 1 : m.start()]
-        supposed = not m.group("ongoing") and hypothetical(text, m.start(), m.end(), IF_WORDS)
+        if not told_of and not _CLAUSE_PRONOUN.match(lead):
+            continue  # "The silence was deafening, and he couldn't shake…": only a clause told of him counts
+        idiom = _SHAKE.match(m.group(0))  # "can't shake the feeling": the modal is the idiom's, not a supposition
+        supposed = not m.group("ongoing") and not idiom and hypothetical(text, m.start(), m.end(), IF_WORDS)
         if _NEGATION.search(lead) or supposed:
             continue
         rest = text[m.end() :]

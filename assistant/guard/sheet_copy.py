@@ -12,11 +12,9 @@ as story and lists an open choice with its card), so a draft is read this way on
   Magistrate says what happens.").
 - **An outcome's definition**: "you strike with a strong hit: you do what you set out to do": a tier named and
   defined after a colon, the fact sheet's "Outcome: a strong hit: …" line.
-- **An outcome's definition as a sentence of its own**: "It works, but at a cost or with a complication.", "You try,
-  but you do not get what you wanted, and the situation gets worse.": the fact sheet's long definition of a tier, told
-  with (nearly) nothing else, reads the sheet out. The short ones are plain story words ("You try, but it goes
-  badly.", "You do what you set out to do."), and a definition woven into the told action ("You try to stalk the
-  priest, but you do not get what you wanted...") is story too.
+- An outcome's definition as a sentence of its own ("You try, but you do not get what you wanted, and the situation
+  gets worse.") is not a copy: it is the outcome in the fact sheet's plain words, which tell nothing the other way
+  (the labelling standard's ruling; the chat leaves such a sentence out of the story as the opening said again).
 - **The game told instead of the story**: 'The oracle responds with "The reactor is no longer running."', "You are
   already told that you ...": the oracle answering or the prompt's own bookkeeping read out where the story tells what
   happens.
@@ -59,9 +57,6 @@ RULES_TERMS = frozenset(
 the asset's quality is 0": the card explained, where a recital of its changes tells them). Narrower than the chat
 filter's: "They envision what they must do next" tells the character picturing it, and "The Magistrate says what
 happens." hands the turn over."""
-DEFINITION_WORDS = 9
-"""An outcome's definition of at least this many words ("it works, but at a cost or with a complication"), told as a
-sentence of its own, is the sheet read out; shorter ones ("you do what you set out to do") are plain story words."""
 DEFINITION_SLACK = 2
 """Words a sentence may add to a definition and still be it ("And then you do what you set out to do.")."""
 _GAME_TALK = re.compile(
@@ -93,8 +88,7 @@ def check_sheet_copied(text: str, facts: Facts) -> list[Violation]:
     prompts = _prompts(facts)
     noted = [facts.sheet, *(e.reason for r in facts.results for e in r.effects if e.reason)]  # the sheet's and the card's
     asides = [a for a in (normalize_words(m) for n in noted for m in _ASIDE.findall(n)) if len(a.split()) >= ASIDE_WORDS]
-    definitions = _definitions()
-    every_definition = _definitions(shortest=1)
+    every_definition = _definitions()
     out: list[Violation] = []
     tier_before = False  # the sentence before named an outcome's tier ("you deflect it with a strong hit.")
     for sentence in sentences(text):
@@ -130,9 +124,6 @@ def check_sheet_copied(text: str, facts: Facts) -> list[Violation]:
         elif _TRACK_TOLD.search(narr):
             detail = f"'{excerpt}' reads out the card's progress track; tell what happens, as story (the card shows it)"
             out.append(Violation(ViolationKind.ECHO, detail, excerpt))
-        elif _definition_told(plain, definitions):
-            detail = f"'{excerpt}' reads out the fact sheet's definition of the outcome; tell what happens, as story"
-            out.append(Violation(ViolationKind.ECHO, detail, excerpt))
         elif (RULES_TERMS.intersection(words) or "or" in words) and copies_fact(words, known):
             detail = f"'{excerpt}' copies a line of the facts in the rules' terms; tell what happens, as story"
             out.append(Violation(ViolationKind.ECHO, detail, excerpt))
@@ -143,17 +134,11 @@ def check_sheet_copied(text: str, facts: Facts) -> list[Violation]:
     return out
 
 
-def _definitions(shortest: int = DEFINITION_WORDS) -> list[str]:
-    """The outcomes' definitions the fact sheet gives ("you do what you set out to do"), as words, those of at least
-    ``shortest`` words (the long ones, by default)."""
+def _definitions() -> list[str]:
+    """The outcomes' definitions the fact sheet gives ("you do what you set out to do"), as words."""
     from assistant.narrate.story_facts import MEANINGS
 
-    out = []
-    for line in MEANINGS.values():
-        words = normalize_words(line.split(":", 1)[-1])
-        if len(words.split()) >= shortest:
-            out.append(words)
-    return out
+    return [normalize_words(line.split(":", 1)[-1]) for line in MEANINGS.values()]
 
 
 def _definition_told(plain: str, definitions: list[str]) -> bool:
