@@ -1,0 +1,42 @@
+"""Round 19 played in the terminal chat: a look at the sheet, /help or a rules question between a move and its next
+step leaves the numbers the terminal printed (typing "1" still plays Pay the Price); an undo between them does not."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from assistant.chat.session import ChatSession
+from assistant.cli import app
+from assistant.store import service
+from tests.session_helpers import ScriptedDice
+
+pytestmark = pytest.mark.usefixtures("hash_embedder")
+
+
+def _terminal(monkeypatch: pytest.MonkeyPatch, name: str) -> ScriptedDice:
+    dice = ScriptedDice(5)
+    opened = ChatSession.open.__func__  # type: ignore[attr-defined]
+    monkeypatch.setattr(ChatSession, "open", classmethod(lambda cls, n, **kw: opened(cls, n, rng=dice, **kw)))
+    service.create_campaign(name, "starforged", seed=3)
+    return dice
+
+
+@pytest.mark.parametrize("between", ["/sheet", "/help", "/moves", "/ask how does pay the price work?", "/choose 9"])
+def test_a_look_between_a_miss_and_its_next_step_keeps_the_number(monkeypatch: pytest.MonkeyPatch, between: str) -> None:
+    dice = _terminal(monkeypatch, "airlock")
+    dice.queue(1, 6, 10, 23)  # React Under Fire +edge: 1 + 3 = 4 against 6 and 10, a miss; then Pay the Price: 23
+    lines = f"/roll react under fire +edge\n{between}\n1\n"
+    out = CliRunner().invoke(app, ["chat", "-c", "airlock"], input=lines).output
+    assert "[1] Pay the Price" in out, out
+    assert "A number picks one of the moves" not in out, out
+    assert "Pay the Price (rolled 23)" in out, out
+
+
+def test_an_undo_between_a_miss_and_its_next_step_takes_the_number_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    dice = _terminal(monkeypatch, "undone")
+    dice.queue(1, 6, 10)
+    out = CliRunner().invoke(app, ["chat", "-c", "undone"], input="/roll react under fire +edge\n/undo\n1\n").output
+    assert "Undone: React Under Fire" in out, out
+    assert "Pay the Price (rolled" not in out, out
+    assert "A number picks one of the moves" in out, out
