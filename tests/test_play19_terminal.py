@@ -40,3 +40,14 @@ def test_an_undo_between_a_miss_and_its_next_step_takes_the_number_back(monkeypa
     assert "Undone: React Under Fire" in out, out
     assert "Pay the Price (rolled" not in out, out
     assert "A number picks one of the moves" in out, out
+
+
+def test_a_capped_action_score_is_told_once_with_the_sum_it_capped() -> None:
+    service.create_campaign("relay", "starforged", seed=3)
+    dice = ScriptedDice(5)
+    session = ChatSession.open("relay", rng=dice)
+    dice.queue(6, 10, 8)  # Set a Course +supply: 6 + supply 5 = 11, capped at 10, against 10 and 8: a weak hit
+    rolled = session.send("/roll set a course +supply")
+    assert rolled.kind == "action", rolled.error
+    assert "Action 6 + supply 5 = 11, capped at 10, against 10 and 8: a weak hit." in rolled.narration, rolled.narration
+    assert "Action score 11 capped at 10." not in rolled.narration, rolled.narration
