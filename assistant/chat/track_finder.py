@@ -33,7 +33,7 @@ CLOSED = frozenset({"completed", "forsaken", "cleared", "lost", "abandoned"})
 NAMED = 0.5
 SAME = 0.8
 DEFAULT_RANK = Rank.FORMIDABLE
-MAX_NAME = 60
+MAX_NAME = 80
 
 _TRACK_EFFECTS = frozenset({"mark_progress", "clear_progress", "raise_rank", "clear_track", "legacy_reward"})
 _STOP_WORDS = (
@@ -225,10 +225,23 @@ def name_from_words(text: str, kind: str) -> str:
     name = _KIND_CLAUSE.sub("", name)  # "avenge my sire, an elegy": what it is, not its name
     name = re.sub(rf"\b(?:{'|'.join(r.value for r in Rank)})\b\s*", "", name, flags=re.IGNORECASE).strip(" ,;:-")
     name = re.sub(r"^(?:a|an)\s+", "", name, flags=re.IGNORECASE)
-    if len(name) > MAX_NAME:
-        name = name[:MAX_NAME].rsplit(" ", 1)[0]
+    name = _shortened(name)
     name = name or f"The {_kind_words(kind)}"  # no words to name it by: "The fight: a new formidable combat"
     return name[0].upper() + name[1:]
+
+
+_DANGLING = re.compile(r"(?:\s+(?:the|a|an|of|to|near|in|at|on|for|and|or|with|from|by|my|his|her|their|our|its))+$", re.I)
+
+
+def _shortened(name: str) -> str:
+    """A name past :data:`MAX_NAME` cut at its last clause that fits ("Find my sister Kira, who vanished ..." as "Find
+    my sister Kira"), else at a word, never ending on a word that leads to another ("... near the")."""
+    if len(name) <= MAX_NAME:
+        return name
+    cut = name[: MAX_NAME + 1]
+    clause = max(cut.rfind(", "), cut.rfind("; "), cut.rfind(" - "))
+    cut = cut[:clause] if clause >= MAX_NAME // 3 else cut.rsplit(" ", 1)[0]
+    return _DANGLING.sub("", cut).strip(" ,;:-") or name[:MAX_NAME]
 
 
 # ---- finding -------------------------------------------------------------------------------------------

@@ -23,10 +23,11 @@ from assistant.narrate import facts
 from assistant.narrate.answers import answer_statement, price_reading, rows_answer
 from assistant.narrate.effect_lines import coin_spent
 from assistant.narrate.guidance import rules_guidance
-from assistant.narrate.intent import frame, is_verb, once_more, second_person, shape, without_rank
+from assistant.narrate.intent import frame, is_verb, once_more, second_person, shape
 from assistant.narrate.outcome_prose import FAMILY, move_choices, story, tone
 from assistant.narrate.request import NarrationRequest
 from assistant.narrate.their_words import of_them, on_their_sheet, theirs_listed
+from assistant.narrate.tried import without_rank
 from assistant.narrate.variety import pick
 
 __all__ = ["TemplateNarrator", "chunks", "pick", "render", "second_person"]

@@ -1,0 +1,68 @@
+"""Round 19 of Starforged played through the chat: a vow named in a long sentence keeps its last words, a line that
+sets the scene first ("as I dock, ...") is told as the player put it, and an opening never says the player's verb
+twice ("You go all in to go for the kill")."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.narrate.intent import Shape, frame, shape
+from tests.session_helpers import open_campaign, play, track_named
+
+pytestmark = pytest.mark.usefixtures("hash_embedder")
+
+
+def test_a_vow_sworn_in_a_long_sentence_is_named_with_all_its_words() -> None:
+    session, dice = open_campaign("Aurora", "starforged")
+    sworn = play(session, dice, "I swear an iron vow to find my sister Kira, who vanished near the Aurora relay station", 6, 7, 3)
+    assert sworn.results[0].move == "Swear an Iron Vow", sworn.results[0].move
+    track_named(session, "Find my sister Kira, who vanished near the Aurora relay station")
+
+
+def test_a_name_too_long_is_cut_at_a_clause_or_a_word_never_on_a_word_that_leads_on() -> None:
+    from assistant.chat.track_finder import MAX_NAME, name_from_words
+
+    long = "I swear an iron vow to find my sister Kira, who vanished near the Aurora relay station on the far side of the Veil"
+    name = name_from_words(long, "vow")
+    assert len(name) <= MAX_NAME and not name.endswith((" the", " of", " near")), name
+    assert name.startswith("Find my sister Kira"), name
+
+
+@pytest.mark.parametrize(
+    ("words", "told"),
+    [
+        (
+            "as I dock, a scavenger crew with stun batons jumps me in the airlock. I draw my pistol and fight",
+            "As you dock, a scavenger crew with stun batons jumps you in the airlock. You draw your pistol and fight.",
+        ),
+        ("when the guard turns away, I slip past", "When the guard turns away, you slip past."),
+        ("while the drones reload, I sprint for the hatch", "While the drones reload, you sprint for the hatch."),
+    ],
+)
+def test_words_that_set_the_scene_first_are_told_as_the_player_put_them(words: str, told: str) -> None:
+    assert shape(words)[0] is Shape.CLAUSE
+    assert frame(words, seed=1) == told
+    assert "focus on as" not in frame(words, seed=2).lower()
+
+
+def test_a_question_that_opens_with_when_is_still_a_question() -> None:
+    assert shape("when does the ship arrive, and who is on it?")[0] is Shape.QUESTION
+
+
+@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("words", ["I go for the decisive blow", "go for the kill", "I make my way to the hatch"])
+def test_an_opening_never_says_the_players_verb_twice(seed: int, words: str) -> None:
+    told = frame(words, seed=seed).lower()
+    assert "go all in to go" not in told and "make your move to make" not in told, told
+
+
+def test_the_fight_opened_while_docking_is_told_in_one_sentence_in_the_chat() -> None:
+    session, dice = open_campaign("Docking", "starforged")
+    words = "as I dock, a scavenger crew with stun batons jumps me in the airlock. I draw my pistol and fight"
+    offered = session.send(words)
+    fray = next(s for s in offered.suggestions if s.move == "Enter the Fray")
+    dice.queue(5, 6, 6)
+    fought = session.confirm(fray)
+    assert fought.narration.startswith("As you dock, a scavenger crew with stun batons jumps you in the airlock."), (
+        fought.narration
+    )
