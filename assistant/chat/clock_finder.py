@@ -41,11 +41,12 @@ def _effects(move: MoveSpec) -> list[Any]:
 
 def clock_need(state: CampaignState, move: MoveSpec) -> str | None:
     """``project`` (a clock on the sheet), ``clock`` (a campaign clock) or None: what clock ``move`` fills."""
+    takes = get_ruleset(state.system).options_for(move)
+    if "clock" not in takes:  # the city's Complete Project names its project, but keeps no clock
+        return None
     if "project" in move.options:
         return "project"
-    if any(e.type == "clock" for e in _effects(move)) and "clock" in get_ruleset(state.system).options_for(move):
-        return "clock"
-    return None
+    return "clock" if any(e.type == "clock" for e in _effects(move)) else None
 
 
 def open_clocks(state: CampaignState) -> list[tuple[str, dict[str, Any]]]:
