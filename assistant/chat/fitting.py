@@ -317,7 +317,7 @@ def why_not_now(state: CampaignState, offered: list[Any], text: str) -> list[str
             situation, pointless = _situation_unmet(move.suggested_when, state.active() or {}, state.system)
             if pointless:  # Reduce Heat with no heat: the move would change nothing
                 why = (
-                    f"{move.name} would change nothing now: {situation}. It is not suggested; roll it with "
+                    f"{move.name}{CHANGES_NOTHING}{situation}. It is not suggested; roll it with "
                     f"/roll {move.name.lower()} if you want it anyway."
                 )
             elif situation:
@@ -328,6 +328,19 @@ def why_not_now(state: CampaignState, offered: list[Any], text: str) -> list[str
         if why and why not in notes:
             notes.append(why)
     return notes
+
+
+#: How a refusal of a move that would change nothing now reads ("Heal would change nothing now: your HP is 22").
+CHANGES_NOTHING = " would change nothing now: "
+
+
+def only_for_a_pointless_move(state: CampaignState, offered: list[Any], refused: list[str], text: str) -> bool:
+    """Whether the words call for a move that would change nothing now ("the cleric heals me" at full HP) and for
+    none of the moves offered instead: those are only the nearest of the rest (Hack & Slash, Defend), no answer."""
+    if not any(CHANGES_NOTHING in note for note in refused):
+        return False
+    cued = _cued(state.system, text)
+    return not any(names_move(text, str(s.move)) or normalize_name(str(s.move)) in cued for s in offered)
 
 
 #: A cue this strong in the player's words calls for its move (the Dungeon World's "shoot", "arrow": Volley).

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from assistant.chat import brinks
-from assistant.chat.fitting import fit_suggestions, why_not_now
+from assistant.chat.fitting import fit_suggestions, only_for_a_pointless_move, why_not_now
 from assistant.chat.followed_next import as_followed, open_follow_ups
 from assistant.chat.moves_info import moves_that_fit
 from assistant.chat.open_choice import OpenChoiceMixin
@@ -53,6 +53,8 @@ class SuggestingMixin(OpenChoiceMixin):
         )
         notes += self._brink_notes()
         refused = why_not_now(self._state, suggestions, text)
+        if only_for_a_pointless_move(self._state, suggestions, refused, text):
+            return [], notes + refused  # the refusal is the answer (see ``_action``), not three moves that do not fit
         return _instead_first(suggestions, refused), notes + refused
 
     def resume_suggestions(self, text: str) -> list[Any]:
