@@ -66,3 +66,18 @@ def test_the_fight_opened_while_docking_is_told_in_one_sentence_in_the_chat() ->
     assert fought.narration.startswith("As you dock, a scavenger crew with stun batons jumps you in the airlock."), (
         fought.narration
     )
+
+
+@pytest.mark.parametrize("words", ["I swear an iron vow to avenge my father", "I swear an iron vow to find my sister Kira"])
+def test_a_vow_sworn_in_so_many_words_offers_the_vow_without_heal_or_endure_harm(words: str) -> None:
+    session, _dice = open_campaign(f"Sworn {len(words)}", "starforged")
+    offered = session.send(words)
+    moves = [s.move for s in offered.suggestions]
+    assert moves[:1] == ["Swear an Iron Vow"], moves
+    assert not {"Heal", "Endure Harm"} & set(moves), moves
+
+
+def test_words_no_move_fits_clearly_still_offer_three() -> None:
+    session, _dice = open_campaign("Unclear", "starforged")
+    offered = session.send("I look around the hangar for anything useful")
+    assert len(offered.suggestions) == 3, [s.move for s in offered.suggestions]

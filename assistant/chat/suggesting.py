@@ -44,7 +44,7 @@ class SuggestingMixin(OpenChoiceMixin):
 
         context = self._suggest_context(text)
         shortlist = suggest(text, context, k=SHORTLIST, embedder=self.embedder)
-        suggestions = fit_suggestions(self._state, shortlist, text, k=3)
+        suggestions = _without_far_behind(fit_suggestions(self._state, shortlist, text, k=3))
         suggestions, notes = self._aim(text, suggestions)  # "I strike Mara": aimed at Mara, who plays stays
         suggestions = as_followed(self.system, suggestions, open_follow_ups(self.store, self.campaign, self.known.top))
         sheet = self._state.active()
@@ -101,6 +101,22 @@ class SuggestingMixin(OpenChoiceMixin):
                 )
             )
         )
+
+
+#: A best fit this strong (the words name its move: "I swear an iron vow to ...") ...
+CLEAR_FIT = 0.9
+#: ... is offered without the moves that score under this share of it (Heal, Endure Harm): only the nearest of the rest.
+FAR_BEHIND = 0.25
+
+
+def _without_far_behind(suggestions: list[Any]) -> list[Any]:
+    """The suggestions without those far behind a clear best fit; all of them when no fit is clear."""
+    scores = [getattr(s, "score", None) for s in suggestions]
+    if not suggestions or not isinstance(scores[0], float) or scores[0] < CLEAR_FIT:
+        return suggestions
+    return [
+        s for s, score in zip(suggestions, scores, strict=True) if not isinstance(score, float) or score >= FAR_BEHIND * scores[0]
+    ]
 
 
 def _instead_first(suggestions: list[Any], refused: list[str]) -> list[Any]:
