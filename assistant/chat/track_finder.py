@@ -151,6 +151,8 @@ _HOW = re.compile(
     r"\s+(?:(?:with|using)\s+(?:my|our|his|her|their|a|an)\b|by\b|before\b|while\b|again\b|from\b|until\b).*$",
     re.IGNORECASE,
 )
+#: Where a fight is fought, after the foe's name: "in the chapel nave", "on the bridge".
+_WHERE = re.compile(r"\s+(?:in|at|inside|on|across|outside|near)\s+(?:the|a|an|this|that|our|my|his|her|their)\b.*$", re.I)
 #: Words after "fight" that say how, not whom: "I fight back", "we fight on".
 _NOT_A_FOE = frozenset(
     {"back", "on", "off", "hard", "harder", "it", "it out", "them", "him", "her", "back hard", "dirty", "me", "us"}
@@ -210,6 +212,8 @@ def name_from_words(text: str, kind: str) -> str:
     if kind == "combat":  # the foe, not how the blow lands: "the raider with my blade" -> "the raider"
         name = _HOW.sub("", name) or name
         name = re.sub(r"^(?:back|on|off|hard)\s+(?:against|at|with)\s+", "", name, flags=re.IGNORECASE)
+        name = re.sub(r"^(?:to|against)\s+(?=(?:the|a|an)\s)", "", name, flags=re.IGNORECASE)  # "take the fight to the hunter"
+        name = _WHERE.sub("", name) or name  # "the hunter in the chapel nave": the foe, not where
         name = re.sub(r"^(?:me|us)\b.*$", "me", name, flags=re.IGNORECASE)  # "a hunter attacks me": not the foe
         if name.lower() in _NOT_A_FOE or not matched:  # "a raider lunges at me; I fight back": the raider, not "back"
             subject, foe = _SUBJECT.match(clean), _FOE.search(_HOW.sub("", clean) or clean)  # not "with a knife"

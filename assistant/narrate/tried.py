@@ -27,11 +27,14 @@ _TRACK_NOUNS = r"(?:vows?|quests?|oaths?|expeditions?|journeys?|fights?|combats?
 _RANKED_APPOSITIVE = re.compile(rf"\s*[,;(-]\s*(?:an?\s+|the\s+)?{_RANK_WORDS}(?:\s+{_TRACK_NOUNS})?\)?(?=\s*[.!?]*\s*$)", re.I)
 _RANKED_TRACK = re.compile(rf"\b(?:(an?)\s+)?{_RANK_WORDS}\s+(?={_TRACK_NOUNS}\b)", re.I)
 
+#: What the words make a track, appended ("destroy the hunter, an elegy"): the card names it; the story tells the deed.
+_KIND_APPOSITIVE = re.compile(r"\s*,\s*(?:as\s+)?(?:a|an|my|our)\s+(?:iron\s+)?(?:vow|elegy|quest|oath)(?=\s*[.!?]*\s*$)", re.I)
+
 
 def without_rank(player_text: str) -> str:
     """The player's words without a track's rank: "I swear a formidable vow to find my sister" as "I swear a vow to
     find my sister", "I survey the derelict, a dangerous expedition" as "I survey the derelict"."""
-    text = _RANKED_APPOSITIVE.sub("", player_text)
+    text = _KIND_APPOSITIVE.sub("", _RANKED_APPOSITIVE.sub("", player_text))  # "... my haven, an elegy"
     return _RANKED_TRACK.sub(lambda m: "a " if m.group(1) else "", text)
 
 
