@@ -113,3 +113,31 @@ def test_completing_the_factions_project_asks_no_clock_it_does_not_keep() -> Non
     assert "clock" not in rolled.narration.lower(), rolled.narration
     assert "Rolled 3 + 2 + aspects 1 = 6: a miss." in rolled.narration, rolled.narration
     assert_store_matches_card(session, rolled)
+
+
+def test_a_scheme_set_up_by_what_it_is_is_named_after_it() -> None:
+    session, dice = open_campaign("Fishmongers", "city")
+    offered = session.send("I set up a protection racket among the fishmongers")
+    scheme = next(s for s in offered.suggestions if s.move == "Set Up a Scheme")
+    dice.queue(5, 5)
+    set_up = session.confirm(scheme)
+    assert set_up.kind == "action", set_up.error
+    sheet = session.reload().active()
+    assert sheet is not None
+    assert [s["name"] for s in sheet["schemes"]] == ["Protection racket among the fishmongers"], sheet["schemes"]
+
+
+def test_adding_to_a_single_value_says_to_set_it_with_the_words_given_and_changes_nothing() -> None:
+    session, _dice = open_campaign("Saltmarket", "city")
+    before = session.reload().active()
+    refused = session.send("/add neighborhood Saltmarket")
+    assert refused.kind == "error"
+    assert refused.error == "Neighborhood is one value, not a list: set it instead (set neighborhood Saltmarket).", refused.error
+    assert session.reload().active() == before
+
+
+def test_our_faction_acting_is_told_as_the_player_put_it() -> None:
+    from assistant.narrate.intent import frame
+
+    told = frame("our faction spreads a rumor that the Baron is broke", seed=1)
+    assert told == "Your faction spreads a rumor that the Baron is broke.", told
