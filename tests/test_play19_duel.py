@@ -35,3 +35,22 @@ def test_an_attack_at_full_hp_still_offers_its_moves() -> None:
     session, _dice = open_campaign("Attack", "dungeon-world")
     offered = session.send("I attack the orc with my axe")
     assert offered.suggestions and offered.suggestions[0].move == "Hack & Slash", [s.move for s in offered.suggestions]
+
+
+def test_a_next_step_played_by_its_number_is_not_told_as_the_players_attempt(monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    from assistant.chat.session import ChatSession
+    from assistant.cli import app
+    from assistant.store import service
+    from tests.session_helpers import ScriptedDice
+
+    dice = ScriptedDice(5)
+    opened = ChatSession.open.__func__  # type: ignore[attr-defined]
+    monkeypatch.setattr(ChatSession, "open", classmethod(lambda cls, name, **kw: opened(cls, name, rng=dice, **kw)))
+    service.create_campaign("axe", "dungeon-world", seed=3)
+    dice.queue(3, 2, 9)  # Hack & Slash: 3 + 2 + STR 2 = 7, a weak hit; deal damage: the d10 shows 9
+    lines = "/character add Mara class=bard max_hp=18\ni hack and slash at Mara\n1\n/choose 1\n1\n"
+    out = CliRunner().invoke(app, ["chat", "-c", "axe"], input=lines).output
+    assert "Damage to Mara: 1d10 (1dGrit) = 9, less 1 armor: 8 HP." in out, out
+    assert "to Deal Damage on Mara" not in out and "on Deal Damage" not in out, out

@@ -281,6 +281,8 @@ _ASKING = frozenset(
 def _only_asks_for(player_text: str, result: Result) -> bool:
     """The player's words only ask for the move by its name ("roll entanglements"): no attempt to tell, the card
     tells the move ("You turn your attention to roll entanglements" is not a story)."""
+    if re.fullmatch(rf"\s*{re.escape(result.move)}\s+on\s+[\w’' -]+", player_text, re.I):
+        return True  # a next step the terminal numbered: "Deal Damage on Mara"
     said = [w for w in re.findall(r"[a-z’']+", player_text.lower()) if w not in _ASKING]
     name = set(re.findall(r"[a-z’']+", result.move.lower()))
     return bool(said) and all(w in name or w.rstrip("s") in name for w in said)
