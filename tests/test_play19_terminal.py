@@ -51,3 +51,13 @@ def test_a_capped_action_score_is_told_once_with_the_sum_it_capped() -> None:
     assert rolled.kind == "action", rolled.error
     assert "Action 6 + supply 5 = 11, capped at 10, against 10 and 8: a weak hit." in rolled.narration, rolled.narration
     assert "Action score 11 capped at 10." not in rolled.narration, rolled.narration
+
+
+@pytest.mark.parametrize("words", ["hi, I'm new here. what do I do first?", "how do I play?", "where do I start"])
+def test_a_new_player_asking_how_to_begin_gets_the_help_not_the_oracle(words: str) -> None:
+    service.create_campaign(f"New {len(words)}", "starforged", seed=3)
+    session = ChatSession.open(f"New {len(words)}", rng=ScriptedDice(5))
+    told = session.send(words)
+    assert told.kind == "meta" and not told.results, told.narration
+    assert told.narration.startswith("Tell me what your character does"), told.narration
+    assert "oracle answers yes/no" not in told.narration, told.narration
