@@ -81,3 +81,35 @@ def test_words_no_move_fits_clearly_still_offer_three() -> None:
     session, _dice = open_campaign("Unclear", "starforged")
     offered = session.send("I look around the hangar for anything useful")
     assert len(offered.suggestions) == 3, [s.move for s in offered.suggestions]
+
+
+@pytest.mark.parametrize(
+    ("words", "name"),
+    [
+        ("I meet Captain Ilsa Voss, a smuggler who might help me, and make a connection", "Captain Ilsa Voss"),
+        ("I meet Jonah and make a connection", "Jonah"),
+        ("I make a connection with Dr. Ana Reyes", "Dr. Ana Reyes"),
+    ],
+)
+def test_a_connection_is_named_after_the_one_met(words: str, name: str) -> None:
+    from assistant.chat.track_finder import name_from_words
+
+    assert name_from_words(words, "connection") == name
+
+
+def test_the_connection_made_in_the_chat_is_on_the_sheet_by_name() -> None:
+    session, dice = open_campaign("Voss", "starforged")
+    offered = session.send("I meet Captain Ilsa Voss, a smuggler who might help me, and make a connection")
+    connection = next(s for s in offered.suggestions if s.move == "Make a Connection")
+    dice.queue(6, 9, 5)
+    made = session.confirm(connection)
+    assert made.kind == "action", made.error
+    track_named(session, "Captain Ilsa Voss")
+
+
+@pytest.mark.parametrize("words", ["I keep going through the Reach, rationing supplies", "we push on deeper into the Reach"])
+def test_going_on_with_an_expedition_offers_the_next_leg_first(words: str) -> None:
+    session, dice = open_campaign(f"Reach {len(words)}", "starforged")
+    play(session, dice, "I undertake an expedition across the Shattered Reach to the relay", 4, 1, 4)
+    offered = session.send(words)
+    assert offered.suggestions[0].move == "Undertake an Expedition", [s.move for s in offered.suggestions]

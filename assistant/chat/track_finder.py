@@ -193,6 +193,11 @@ def _foe_phrase(text: str, foe: re.Match[str]) -> str:
 
 #: A closing clause that only says what the track is ("..., an elegy", "..., as my iron vow").
 _KIND_CLAUSE = re.compile(r"\s*[,;]\s*(?:as\s+)?(?:a|an|my|our)\s+(?:iron\s+)?(?:vow|elegy|quest|oath)\s*$", re.IGNORECASE)
+#: The words saying what the player makes, after the name: "..., and make a connection", "and forge a bond with her".
+_MAKE_KIND = re.compile(
+    r"\s*,?\s*\b(?:and\s+)?(?:make|makes|forge|forges|form|forms|build|builds)\s+(?:a|an)\s+(?:connection|bond)\b.*$",
+    re.IGNORECASE,
+)
 _LEAD = re.compile(r"^(?:i|we|you)\s+(?:(?:try|want|begin|start|decide)\s+to\s+)?", re.IGNORECASE)
 
 
@@ -225,6 +230,9 @@ def name_from_words(text: str, kind: str) -> str:
                     name = called.group(1)
                 else:  # "i strike him with my blade": no foe named, "The fight"
                     name = f"The {_foe_phrase(clean, foe)}" if foe else ""
+    name = _MAKE_KIND.sub("", name)  # "Captain Voss, and make a connection": what the words do, not the name
+    if kind == "connection":  # "Captain Ilsa Voss, a smuggler who might help me": the one met, not who they are
+        name = re.sub(r"\s*,\s*(?:a|an|the|who|whom|my|our)\b.*$", "", name, flags=re.IGNORECASE) or name
     name = _RANK_CLAUSE.sub("", name)  # "find my lost sister, it's a dangerous vow": the rank, not the name
     name = _KIND_CLAUSE.sub("", name)  # "avenge my sire, an elegy": what it is, not its name
     name = re.sub(rf"\b(?:{'|'.join(r.value for r in Rank)})\b\s*", "", name, flags=re.IGNORECASE).strip(" ,;:-")
