@@ -64,7 +64,7 @@ _CAPPED = re.compile(r"^Action score (\d+) capped at (\d+)\.$")
 def _capped(note: str, told: str) -> bool:
     """The engine's note of a capped action score, when the roll line already says it."""
     m = _CAPPED.match(note)
-    return bool(m) and f"= {m.group(1)}, capped at {m.group(2)}" in told
+    return m is not None and f"= {m.group(1)}, capped at {m.group(2)}" in told
 
 
 def _listed(request: NarrationRequest, result: Result) -> list[str]:
