@@ -113,3 +113,15 @@ def test_going_on_with_an_expedition_offers_the_next_leg_first(words: str) -> No
     play(session, dice, "I undertake an expedition across the Shattered Reach to the relay", 4, 1, 4)
     offered = session.send(words)
     assert offered.suggestions[0].move == "Undertake an Expedition", [s.move for s in offered.suggestions]
+
+
+def test_moves_refused_for_the_same_reason_are_named_in_one_note() -> None:
+    from assistant.chat.fitting import why_not_now
+
+    session, _dice = open_campaign("No Fight Yet", "starforged")
+    notes = why_not_now(session.reload(), [], "do I strike or clash with the raider?")
+    assert (
+        "Strike and Clash act on a fight's progress track, and there is no open fight yet: Enter the Fray first, or "
+        "start one with /track <rank> fight <name>." in notes
+    ), notes
+    assert not any(n.startswith(("Strike acts", "Clash acts")) for n in notes), notes

@@ -327,7 +327,23 @@ def why_not_now(state: CampaignState, offered: list[Any], text: str) -> list[str
                 )
         if why and why not in notes:
             notes.append(why)
-    return notes
+    return _together(notes)
+
+
+def _together(notes: list[str]) -> list[str]:
+    """Notes that say the same of several moves, said once: "Strike and Clash act on a fight's progress track, and there
+    is no open fight yet: ..." (not the same sentence for each)."""
+    names: dict[str, list[str]] = {}
+    for note in notes:
+        name, acts, tail = note.partition(" acts on ")
+        names.setdefault(f"{acts}{tail}" if acts else note, []).append(name if acts else "")
+    out = []
+    for tail, named in names.items():
+        if len(named) > 1 and all(named):
+            out.append(f"{', '.join(named[:-1])} and {named[-1]} act on {tail.removeprefix(' acts on ')}")
+        else:
+            out += [f"{n}{tail}" if n else tail for n in named]
+    return out
 
 
 #: How a refusal of a move that would change nothing now reads ("Heal would change nothing now: your HP is 22").
