@@ -125,3 +125,11 @@ def test_moves_refused_for_the_same_reason_are_named_in_one_note() -> None:
         "start one with /track <rank> fight <name>." in notes
     ), notes
     assert not any(n.startswith(("Strike acts", "Clash acts")) for n in notes), notes
+
+
+def test_trading_shots_in_a_bad_spot_is_clash_at_a_distance() -> None:
+    session, dice = open_campaign("Hold", "starforged")
+    play(session, dice, "a scavenger crew jumps me in the airlock and I fight", 1, 9, 9)  # a miss: in a bad spot
+    offered = session.send("I clash with the leader, trading shots across the hold")
+    clash = next(s for s in offered.suggestions if s.move == "Clash")
+    assert clash.stat == "edge", clash.stat
