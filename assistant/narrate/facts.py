@@ -128,6 +128,16 @@ def _action_line(result: Result) -> str:
     return f"{head}{versus}{_tier(result)}{match}."
 
 
+_CAPPED = re.compile(r"^Action score (\d+) capped at (\d+)\.$")
+
+
+def cap_told(note: str, told: str) -> bool:
+    """Whether ``note`` is the engine's note of a capped action score that the roll line ``told`` already says ("= 11,
+    capped at 10")."""
+    m = _CAPPED.match(note)
+    return m is not None and f"= {m.group(1)}, capped at {m.group(2)}" in told
+
+
 def _progress_line(result: Result) -> str:
     challenge = result.challenge or []
     versus = f" against {challenge[0]} and {challenge[1]}" if len(challenge) == 2 else ""

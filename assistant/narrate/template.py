@@ -52,19 +52,10 @@ def _card(result: Result, label: bool, whose: str = "") -> str:
     else:  # a zero-dice roll's line says how it was rolled: the engine's note is not said again
         zero = facts.zero_dice(result)
         told = facts.roll_line(result)  # "= 11, capped at 10": the engine's "Action score 11 capped at 10." not again
-        head += [told, *(n for n in result.notes if not (zero and n.startswith("Zero dice:")) and not _capped(n, told))]
+        head += [told, *(n for n in result.notes if not (zero and n.startswith("Zero dice:")) and not facts.cap_told(n, told))]
     head += on_their_sheet(result, changes, whose) if whose else changes
     head.append(facts.burn_offer(result))
     return " ".join(part for part in head if part)
-
-
-_CAPPED = re.compile(r"^Action score (\d+) capped at (\d+)\.$")
-
-
-def _capped(note: str, told: str) -> bool:
-    """The engine's note of a capped action score, when the roll line already says it."""
-    m = _CAPPED.match(note)
-    return m is not None and f"= {m.group(1)}, capped at {m.group(2)}" in told
 
 
 def _listed(request: NarrationRequest, result: Result) -> list[str]:
