@@ -10,7 +10,7 @@ from typing import Any
 from assistant.chat import brinks
 from assistant.chat.citing import move_citations, retrieve_for
 from assistant.chat.coin_raise import coin_offer
-from assistant.chat.fitting import bind, named_instead, refused_for
+from assistant.chat.fitting import CHANGES_NOTHING, bind, named_instead, refused_for
 from assistant.chat.moves_info import _odds_map, _task_for, moves_that_fit
 from assistant.chat.narration import UNAVAILABLE_NOTE as UNAVAILABLE  # said once a session for the same cause
 from assistant.chat.narration import NarrationOutcome, guarded_narration
@@ -40,6 +40,12 @@ class ActingMixin(SuggestingMixin):
             return (yield from _finish(Turn(kind="action", player_text=text, narration=ended, narrator="template")))
         suggestions, notes = self._suggestions_for(text)
         if not suggestions:
+            pointless = any(CHANGES_NOTHING in n for n in notes)  # the note says why: "Heal would change nothing now"
+            said = (
+                "Nothing to roll for that now."
+                if pointless
+                else "No move fits that yet. Describe what your character does, or roll a move with /roll <move> +stat."
+            )
             return (
                 yield from _finish(
                     Turn(
@@ -47,8 +53,7 @@ class ActingMixin(SuggestingMixin):
                         player_text=text,
                         narrator="template",
                         notes=notes,
-                        narration="No move fits that yet. Describe what your character does, "
-                        "or roll a move with /roll <move> +stat.",
+                        narration=said,
                     )
                 )
             )

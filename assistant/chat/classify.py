@@ -40,6 +40,14 @@ _META = re.compile(
     r"good (morning|evening|night)|bye|goodbye)[.!?]*$",
     re.I,
 )
+#: A new player asking how to begin ("hi, I'm new here. what do I do first?"): the help, not the oracle.
+_NEW_HERE = re.compile(
+    r"\b(?:i'?m new(?: here| to this)?|i am new(?: here| to this)?|what do i do first|what should i do first|"
+    r"how do i (?:play|start|begin)(?: this| here)?|where do i (?:start|begin)|how does this (?:app |game |chat )?work)\b",
+    re.I,
+)
+#: ... in a message this short (a longer one tells the story).
+_NEW_HERE_WORDS = 14
 _QUESTION_OPENER = re.compile(
     r"^(how|what|when|why|which|where|who|can|could|do|does|did|is|are|was|were|will|would|should|may|must|has|have|"
     r"explain|tell me)\b",
@@ -261,7 +269,7 @@ def classify(text: str, system: str = "starforged") -> Classification:
         return Classification("meta", "", "empty message")
     if stripped.startswith("/"):
         return Classification("command", stripped[1:].strip(), "starts with /")
-    if _META.match(stripped):
+    if _META.match(stripped) or _NEW_HERE.search(stripped) and len(stripped.split()) <= _NEW_HERE_WORDS:
         return Classification("meta", stripped, "greeting or help")
     if _BURN_WORDS.match(stripped):  # "i burn my momentum": the /burn the player means, not an action to suggest for
         return Classification("command", "burn", "burns momentum or focus in words")

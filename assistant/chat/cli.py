@@ -186,12 +186,15 @@ def chat(
             continue
         if line.lower() in QUIT_WORDS:  # the campaign is saved turn by turn: leaving loses nothing
             break
+        top = session.known.top
         if line.isdigit() and last and 1 <= int(line) <= len(last) and session.pending_question is None:
             turn = session.confirm(last[int(line) - 1])
         else:
             turn = session.send(line)
-        last = list(turn.suggestions) if turn.suggestions and not turn.results else []
         _print_turn(turn, as_json)
+        if _keeps_numbers(turn) and session.known.top == top:  # "/sheet" between a move and its next step
+            continue
+        last = list(turn.suggestions) if turn.suggestions and not turn.results else []
         steps = [] if last else _turn_steps(session, turn)
         if steps and not as_json:
             typer.echo("  What comes next (type its number):")
@@ -214,6 +217,13 @@ def chat(
                 for note in refined.notes:
                     typer.echo(f"  note: {note}")
             last = list(refined.suggestions) or last
+
+
+def _keeps_numbers(turn: Turn) -> bool:
+    """Whether the numbers printed before ``turn`` still pick what they picked: a turn that rolled, offered or asked
+    nothing (the sheet, /help, a rules answer, a typo) leaves them, so "1" after "/sheet" still plays Pay the Price.
+    The caller also checks that nothing was done or undone."""
+    return not (turn.results or turn.suggestions or turn.open_choices or turn.kind == "question" or turn.refining)
 
 
 QUIT_WORDS = frozenset({"/quit", "/exit", "/q", "quit", "exit"})

@@ -23,7 +23,7 @@ from assistant.engine.schema import MoveSpec
 from assistant.store.state import CampaignState
 
 DEFAULT_PROJECT_SEGMENTS = 8
-_SEGMENTS = re.compile(r"\b(\d{1,2})[- ]?(?:segments?|clock|sections?)\b", re.IGNORECASE)
+_SEGMENTS = re.compile(r"\b(\d{1,2})[- ]?(?:segments?|clock|sections?)(?:\s+clock)?\b", re.IGNORECASE)
 _PROJECT_NAME = (
     r"\bproject\s*:\s*(?P<n>.+)",  # "a new long-term project: earn the trust of the Grey Cloaks"
     r"\bproject\b.*?\b(?:to|on|for|about)\s+(?P<n>.+)",
@@ -41,11 +41,12 @@ def _effects(move: MoveSpec) -> list[Any]:
 
 def clock_need(state: CampaignState, move: MoveSpec) -> str | None:
     """``project`` (a clock on the sheet), ``clock`` (a campaign clock) or None: what clock ``move`` fills."""
+    takes = get_ruleset(state.system).options_for(move)
+    if "clock" not in takes:  # the city's Complete Project names its project, but keeps no clock
+        return None
     if "project" in move.options:
         return "project"
-    if any(e.type == "clock" for e in _effects(move)) and "clock" in get_ruleset(state.system).options_for(move):
-        return "clock"
-    return None
+    return "clock" if any(e.type == "clock" for e in _effects(move)) else None
 
 
 def open_clocks(state: CampaignState) -> list[tuple[str, dict[str, Any]]]:
@@ -79,18 +80,27 @@ def _stem_score(name: str, text: str) -> float:
     return sum(1 for w in wanted if any(meets(w, h) for h in have)) / len(wanted)
 
 
+#: What is left before a clock's size taken out of the words ("..., an 8 clock" leaves ", an").
+_LEFT_BEFORE_SIZE = re.compile(r"(?:[\s,;:-]+(?:a|an|as|with|on|for|in)\b)*[\s,;:-]*$", re.IGNORECASE)
+
+
+def _without_size(text: str) -> str:
+    """``text`` without the clock's size it gives and the words that led to it ("a better lockpick, an 8 clock")."""
+    return _LEFT_BEFORE_SIZE.sub("", _SEGMENTS.sub("", text))
+
+
 def project_name(text: str) -> str:
     clean = " ".join(text.strip().split()).rstrip(".!?")
-    clean = _SEGMENTS.sub("", clean).strip(" ,;:-")
+    clean = _without_size(clean).strip(" ,;:-")
     for around in _NOT_THE_NAME:
         clean = around.sub("", clean)
     for pattern in _PROJECT_NAME:
         m = re.search(pattern, clean, re.IGNORECASE)
         if m and m.group("n").strip() and not _SEGMENTS.fullmatch(m.group("n").strip()):
-            name = _SEGMENTS.sub("", m.group("n")).strip(" ,;:-")
+            name = _without_size(m.group("n")).strip(" ,;:-")
             if name:
                 return name_from_words(name, "project")
-    return name_from_words(_SEGMENTS.sub("", clean), "project")
+    return name_from_words(_without_size(clean), "project")
 
 
 def _bind_project(state: CampaignState, options: dict[str, Any], text: str) -> tuple[dict[str, Any], str]:

@@ -317,7 +317,7 @@ def why_not_now(state: CampaignState, offered: list[Any], text: str) -> list[str
             situation, pointless = _situation_unmet(move.suggested_when, state.active() or {}, state.system)
             if pointless:  # Reduce Heat with no heat: the move would change nothing
                 why = (
-                    f"{move.name} would change nothing now: {situation}. It is not suggested; roll it with "
+                    f"{move.name}{CHANGES_NOTHING}{situation}. It is not suggested; roll it with "
                     f"/roll {move.name.lower()} if you want it anyway."
                 )
             elif situation:
@@ -327,7 +327,36 @@ def why_not_now(state: CampaignState, offered: list[Any], text: str) -> list[str
                 )
         if why and why not in notes:
             notes.append(why)
-    return notes
+    return _together(notes)
+
+
+def _together(notes: list[str]) -> list[str]:
+    """Notes that say the same of several moves, said once: "Strike and Clash act on a fight's progress track, and there
+    is no open fight yet: ..." (not the same sentence for each)."""
+    names: dict[str, list[str]] = {}
+    for note in notes:
+        name, acts, tail = note.partition(" acts on ")
+        names.setdefault(f"{acts}{tail}" if acts else note, []).append(name if acts else "")
+    out = []
+    for tail, named in names.items():
+        if len(named) > 1 and all(named):
+            out.append(f"{', '.join(named[:-1])} and {named[-1]} act on {tail.removeprefix(' acts on ')}")
+        else:
+            out += [f"{n}{tail}" if n else tail for n in named]
+    return out
+
+
+#: How a refusal of a move that would change nothing now reads ("Heal would change nothing now: your HP is 22").
+CHANGES_NOTHING = " would change nothing now: "
+
+
+def only_for_a_pointless_move(state: CampaignState, offered: list[Any], refused: list[str], text: str) -> bool:
+    """Whether the words call for a move that would change nothing now ("the cleric heals me" at full HP) and for
+    none of the moves offered instead: those are only the nearest of the rest (Hack & Slash, Defend), no answer."""
+    if not any(CHANGES_NOTHING in note for note in refused):
+        return False
+    cued = _cued(state.system, text)
+    return not any(names_move(text, str(s.move)) or normalize_name(str(s.move)) in cued for s in offered)
 
 
 #: A cue this strong in the player's words calls for its move (the Dungeon World's "shoot", "arrow": Volley).

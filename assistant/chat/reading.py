@@ -200,10 +200,18 @@ def _on_the_sheet(field: str) -> Callable[[str, MoveSpec, CampaignState], Found 
     return read
 
 
+#: A scheme named by what it is ("I set up a protection racket among the fishmongers", "start a smuggling ring").
+_SCHEME_SET_UP = re.compile(
+    r"\b(?:set(?:s|ting)?\s+up|start(?:s|ing)?|open(?:s|ing)?)\s+(?:a|an|my|our|the)\s+"
+    r"((?:[\w'’-]+\s+){0,3}(?:racket|operation|business|front|ring|enterprise|scam|trade|shop|den)\b.*)",
+    re.I,
+)
+
+
 def _scheme(text: str, move: MoveSpec, state: CampaignState) -> Found | None:
     """City: a new scheme's name ("I set up a scheme to smuggle wine"), or the scheme on the sheet the words name."""
     if move.id == "set_up_a_scheme":
-        match = re.search(r"\bscheme\s+(?:to|for|called|named|:)\s+(.+)", text, re.I)
+        match = re.search(r"\bscheme\s+(?:to|for|called|named|:)\s+(.+)", text, re.I) or _SCHEME_SET_UP.search(text)
         if not match:
             return None
         name = match.group(1).strip(" .!?")[:60]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from assistant.chat import brinks
-from assistant.chat.fitting import fit_suggestions, why_not_now
+from assistant.chat.fitting import fit_suggestions, only_for_a_pointless_move, why_not_now
 from assistant.chat.followed_next import as_followed, open_follow_ups
 from assistant.chat.moves_info import moves_that_fit
 from assistant.chat.open_choice import OpenChoiceMixin
@@ -44,7 +44,7 @@ class SuggestingMixin(OpenChoiceMixin):
 
         context = self._suggest_context(text)
         shortlist = suggest(text, context, k=SHORTLIST, embedder=self.embedder)
-        suggestions = fit_suggestions(self._state, shortlist, text, k=3)
+        suggestions = _without_far_behind(fit_suggestions(self._state, shortlist, text, k=3))
         suggestions, notes = self._aim(text, suggestions)  # "I strike Mara": aimed at Mara, who plays stays
         suggestions = as_followed(self.system, suggestions, open_follow_ups(self.store, self.campaign, self.known.top))
         sheet = self._state.active()
@@ -53,6 +53,8 @@ class SuggestingMixin(OpenChoiceMixin):
         )
         notes += self._brink_notes()
         refused = why_not_now(self._state, suggestions, text)
+        if only_for_a_pointless_move(self._state, suggestions, refused, text):
+            return [], notes + refused  # the refusal is the answer (see ``_action``), not three moves that do not fit
         return _instead_first(suggestions, refused), notes + refused
 
     def resume_suggestions(self, text: str) -> list[Any]:
@@ -99,6 +101,22 @@ class SuggestingMixin(OpenChoiceMixin):
                 )
             )
         )
+
+
+#: A best fit this strong (the words name its move: "I swear an iron vow to ...") ...
+CLEAR_FIT = 0.9
+#: ... is offered without the moves that score under this share of it (Heal, Endure Harm): only the nearest of the rest.
+FAR_BEHIND = 0.25
+
+
+def _without_far_behind(suggestions: list[Any]) -> list[Any]:
+    """The suggestions without those far behind a clear best fit; all of them when no fit is clear."""
+    scores = [getattr(s, "score", None) for s in suggestions]
+    if not suggestions or not isinstance(scores[0], float) or scores[0] < CLEAR_FIT:
+        return suggestions
+    return [
+        s for s, score in zip(suggestions, scores, strict=True) if not isinstance(score, float) or score >= FAR_BEHIND * scores[0]
+    ]
 
 
 def _instead_first(suggestions: list[Any], refused: list[str]) -> list[Any]:

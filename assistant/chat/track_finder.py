@@ -20,11 +20,12 @@ from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from typing import Any
 
+from assistant.chat.track_names import KIND_WORDS as KIND_WORDS
+from assistant.chat.track_names import MAX_NAME as MAX_NAME
+from assistant.chat.track_names import _kind_words, name_from_words
 from assistant.engine import get_ruleset
 from assistant.engine.schema import MoveSpec
-from assistant.engine.tracks import KIND_WORDS as ENGINE_KIND_WORDS
 from assistant.engine.tracks import Rank
-from assistant.narrate.intent import is_verb
 from assistant.store.state import CampaignState
 
 #: Statuses of a track that takes no more progress (see :mod:`assistant.store.moves`).
@@ -33,7 +34,6 @@ CLOSED = frozenset({"completed", "forsaken", "cleared", "lost", "abandoned"})
 NAMED = 0.5
 SAME = 0.8
 DEFAULT_RANK = Rank.FORMIDABLE
-MAX_NAME = 60
 
 _TRACK_EFFECTS = frozenset({"mark_progress", "clear_progress", "raise_rank", "clear_track", "legacy_reward"})
 _STOP_WORDS = (
@@ -138,108 +138,7 @@ def rank_in(text: str) -> Rank | None:
     return None
 
 
-_NAME_AFTER = (
-    r"\b(?:vow|vows|vowed|swear|swears|sworn|promise|oath|quest)\b.*?\b(?:to|that)\s+(?P<n>.+)",
-    r"\b(?:elegy|elegies)\b.*?\b(?:for|to|of)\s+(?P<n>.+)",
-    r"\b(?:against|fight|fights|fighting|attack|attacks|battle|confront|confronts|ambush|duel)\s+(?P<n>.+)",
-    r"\b(?:connection|befriend|befriends|meet|meets|bond)\b(?:\s+with)?\s+(?P<n>.+)",
-    r"\b(?:expedition|journey|trek|travel|travels|trailblaze|explore|explores|survey|surveys|cross|crosses)\b"
-    r"(?:\s+(?:to|into|through|across|toward|towards))?\s+(?P<n>.+)",
-)
-#: How a fight is fought, after the foe's name: "with my blade", "using the rifle", "before it reaches the hatch".
-_HOW = re.compile(
-    r"\s+(?:(?:with|using)\s+(?:my|our|his|her|their|a|an)\b|by\b|before\b|while\b|again\b|from\b|until\b).*$",
-    re.IGNORECASE,
-)
-#: Words after "fight" that say how, not whom: "I fight back", "we fight on".
-_NOT_A_FOE = frozenset(
-    {"back", "on", "off", "hard", "harder", "it", "it out", "them", "him", "her", "back hard", "dirty", "me", "us"}
-)
-#: A clause after the name that only gives the rank: ", its a dangerous vow", ", a dangerous one", " (epic)".
-_RANK_CLAUSE = re.compile(
-    r"\s*[,;:(\u2013\u2014-]\s*(?:(?:it|this|that|it’)(?:'s|s|’s|\s+is|\s+will\s+be)\s+)?(?:(?:a|an)\s+)?"
-    rf"(?:{'|'.join(r.value for r in Rank)})\b[^,;]*$",
-    re.IGNORECASE,
-)
-#: A foe the words name ("a raider jumps me" -> raider), not the fight itself ("the fray").
-_FOE = re.compile(r"\b(?:a|an|the)\s+(?!(?:way|moment|fight|blow|attack|fray|battle|combat|duel|encounter)\b)([a-z][\w-]*)", re.I)
-#: The one who starts the fight, as the sentence's subject: "a raider jumps me", "something attacks me".
-_SUBJECT = re.compile(
-    r"^(?:(a|an|the)\s+)?((?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)\s+(?:suddenly\s+)?(?:attacks?|jumps?|lunges?|charges?|ambush(?:es)?|shoots?|fires?"
-    r"|opens? fire|spots?|grabs?|leaps?|rushes|pounces?|strikes?)\b",
-    re.I,
-)
-_PRONOUNS = frozenset({"i", "we", "you", "he", "she", "it", "they", "this", "that"})
-#: Words that end a foe's name: what the foe does or where ("the pirate captain draws", "the beast in the dark").
-_AFTER_FOE = frozenset(
-    {"and", "or", "but", "with", "in", "on", "at", "from", "to", "into", "of", "who", "that", "which", "as", "for",
-     "by", "is", "are", "was", "were", "has", "have", "had", "me", "us", "you", "him", "her", "them", "it"}
-)  # fmt: skip
-
-
-def _foe_phrase(text: str, foe: re.Match[str]) -> str:
-    """The foe's name with the nouns after its first word ("the pirate captain draws steel" -> "pirate captain"), up
-    to three words, stopping at a verb in -s, a preposition or a pronoun."""
-    words = [foe.group(1).lower()]
-    for word in re.findall(r"[A-Za-z][\w'-]*", text[foe.end() :])[:2]:
-        low = word.lower()
-        if low in _AFTER_FOE or is_verb(low) or low.endswith(("ly", "ed")) or (low.endswith("s") and not low.endswith("ss")):
-            break
-        words.append(low)
-    return " ".join(words)
-
-
-#: A closing clause that only says what the track is ("..., an elegy", "..., as my iron vow").
-_KIND_CLAUSE = re.compile(r"\s*[,;]\s*(?:as\s+)?(?:a|an|my|our)\s+(?:iron\s+)?(?:vow|elegy|quest|oath)\s*$", re.IGNORECASE)
-_LEAD = re.compile(r"^(?:i|we|you)\s+(?:(?:try|want|begin|start|decide)\s+to\s+)?", re.IGNORECASE)
-
-
-def name_from_words(text: str, kind: str) -> str:
-    """A name for a new ``kind`` track from the player's words ("...iron vow to find my lost sister" -> "Find my
-    lost sister"); the words themselves when no pattern fits."""
-    clean = " ".join(text.strip().split()).rstrip(".!?")
-    name = ""
-    for pattern in _NAME_AFTER:
-        m = re.search(pattern, clean, re.IGNORECASE)
-        if m and m.group("n").strip():
-            name = m.group("n").strip()
-            break
-    matched = bool(name)
-    if not name:
-        name = _LEAD.sub("", clean)
-    if kind == "combat":  # the foe, not how the blow lands: "the raider with my blade" -> "the raider"
-        name = _HOW.sub("", name) or name
-        name = re.sub(r"^(?:back|on|off|hard)\s+(?:against|at|with)\s+", "", name, flags=re.IGNORECASE)
-        name = re.sub(r"^(?:me|us)\b.*$", "me", name, flags=re.IGNORECASE)  # "a hunter attacks me": not the foe
-        if name.lower() in _NOT_A_FOE or not matched:  # "a raider lunges at me; I fight back": the raider, not "back"
-            subject, foe = _SUBJECT.match(clean), _FOE.search(_HOW.sub("", clean) or clean)  # not "with a knife"
-            if subject and not _PRONOUNS & set(subject.group(2).lower().split()):  # "something attacks me from the dark"
-                name = f"The {subject.group(2).lower()}" if subject.group(1) else subject.group(2).capitalize()
-            else:  # a name before any "the ..." ("I punch Kraven in the jaw"), the foe, or else "The fight"
-                called = re.search(r"(?<!^)\b(?!I\b)([A-Z][\w'-]+)", _HOW.sub("", clean) or clean)
-                if called and (foe is None or called.start() < foe.start()):
-                    name = called.group(1)
-                else:  # "i strike him with my blade": no foe named, "The fight"
-                    name = f"The {_foe_phrase(clean, foe)}" if foe else ""
-    name = _RANK_CLAUSE.sub("", name)  # "find my lost sister, it's a dangerous vow": the rank, not the name
-    name = _KIND_CLAUSE.sub("", name)  # "avenge my sire, an elegy": what it is, not its name
-    name = re.sub(rf"\b(?:{'|'.join(r.value for r in Rank)})\b\s*", "", name, flags=re.IGNORECASE).strip(" ,;:-")
-    name = re.sub(r"^(?:a|an)\s+", "", name, flags=re.IGNORECASE)
-    if len(name) > MAX_NAME:
-        name = name[:MAX_NAME].rsplit(" ", 1)[0]
-    name = name or f"The {_kind_words(kind)}"  # no words to name it by: "The fight: a new formidable combat"
-    return name[0].upper() + name[1:]
-
-
 # ---- finding -------------------------------------------------------------------------------------------
-#: How the player calls a track of each kind (by default, its kind).
-KIND_WORDS = {"any": "track", **ENGINE_KIND_WORDS}
-
-
-def _kind_words(kind: str) -> str:
-    return KIND_WORDS.get(kind, kind)
-
-
 def find_track(state: CampaignState, need: TrackNeed, text: str) -> Found:
     """The track a move with ``need`` acts on (or starts), from the campaign and ``text`` (see the module)."""
     candidates = open_tracks(state, need.kind)

@@ -163,9 +163,9 @@ class CharacterRules(SheetFields):
     def _changed(self, f: EditField, sheet: Mapping[str, Any], before: Any, edit: Edit, creating: bool) -> Any:
         if edit.op == "set" or f.kind not in ("list", "impacts"):
             if edit.op != "set":
-                raise InputError(
-                    f"{f.label} is a single value: set it (e.g. {f.label.lower()} {self._example(f, sheet, creating)})."
-                )
+                given = str(edit.value).strip() if isinstance(edit.value, str) and str(edit.value).strip() else ""
+                example = given or self._example(f, sheet, creating)  # "/add neighborhood Saltmarket": that one
+                raise InputError(f"{f.label} is one value, not a list: set it instead (set {f.label.lower()} {example}).")
             return self.value(f, edit.value, sheet, creating=creating)
         current = list(before or [])
         if edit.op == "add":

@@ -21,6 +21,9 @@ catch-alls such as Face Danger higher).
 A cue with ``when: no_fight`` counts only while no fight is on ("the raider attacks me" starts one: Enter the
 Fray), with ``when: fight`` only during one.
 
+A phrase may hold "..." for a few words of the player's own between its words ("ask around ... about": "I ask around
+the docks about the smuggler"), so two phrases that share their first words tell apart what they are for.
+
 A cue without ``moves`` only points at a stat (for every move that offers it). Each word is matched as a
 whole word or one of its inflections ("sprint" matches "sprints", "sprinting"; "dodge" "dodging"), never as
 the start of a longer word ("quest" does not match "question").
@@ -65,13 +68,26 @@ def _inflected(word: str) -> str:
     return "(?:" + "|".join(forms) + r")\b"
 
 
+#: "..." in a cue phrase: up to this many words the player puts between its words ("ask around ... about" holds "ask
+#: around the docks about").
+GAP_WORDS = 5
+_GAP = rf"\W+(?:[\w'’-]+\W+){{0,{GAP_WORDS}}}?"
+
+
 def _phrase_regex(phrase: str) -> str:
     """Each word matches at a word start; words of 3+ letters (and the last word) also in their inflections
-    ("spreads the word")."""
-    words = phrase.lower().split()
-    last = len(words) - 1
-    parts = [_inflected(w) if len(w) >= 3 or i == last else re.escape(w) + r"\b" for i, w in enumerate(words)]
-    return r"\b" + r"\W+".join(parts)
+    ("spreads the word"); "..." stands for a few words of the player's own between two of them."""
+    tokens = phrase.lower().split()
+    words = [w for w in tokens if w != "..."]
+    out, gap = "", False
+    for w in tokens:
+        if w == "...":
+            gap = bool(out)
+            continue
+        part = _inflected(w) if len(w) >= 3 or w is words[-1] else re.escape(w) + r"\b"
+        out += (_GAP if gap else r"\W+") + part if out else part
+        gap = False
+    return r"\b" + out
 
 
 def cue_file(system: str) -> Path:

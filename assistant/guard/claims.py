@@ -161,6 +161,12 @@ def _value(token: str) -> int:
     return int(token.replace("−", "-").replace("+", ""))
 
 
+def _reaches(scores: set[int], after: str, raw_after: str) -> bool:
+    """Whether the words after a sum go on to the engine's score ("= 14, capped at 10"), also where the words that
+    say it restate the engine's note and are set aside."""
+    return any(re.search(rf"\b{s}\b", after) or re.match(rf"\s*,\s*capped at {s}\b", raw_after) for s in scores)
+
+
 def _arithmetic(sentence: Sentence, facts: Facts) -> list[Violation]:
     if not facts.rolled:
         return []
@@ -182,7 +188,7 @@ def _arithmetic(sentence: Sentence, facts: Facts) -> list[Violation]:
         if total != result:
             detail = f"'{excerpt}': the sum is wrong; the engine's score is {_or(scores)}"
             out.append(Violation(ViolationKind.NUMBER, detail, excerpt))
-        elif scores and result not in scores and not any(re.search(rf"\b{s}\b", text[m.end() :]) for s in scores):
+        elif scores and result not in scores and not _reaches(scores, text[m.end() :], (sentence.raw or text)[m.end() :]):
             out.append(
                 Violation(
                     ViolationKind.NUMBER,

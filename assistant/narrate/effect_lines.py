@@ -77,9 +77,16 @@ def effect_line(effect: Effect) -> str:
         return f"{target[:1].upper()}{target[1:]}: {effect.reason}." if effect.reason else ""
     if effect.kind not in BEFORE_AFTER_KINDS:  # a system's own kind of change: say it in the engine's words
         numbers = all(isinstance(v, int) and not isinstance(v, bool) for v in (effect.before, effect.after))
-        if numbers and _BARE_OUTCOME.match(effect.reason or ""):  # "Set Up a Scheme: weak hit" says no more
+        # "Set Up a Scheme: weak hit" says no more; a named thing's field ("Racket.productivity") is told by its
+        # numbers, as a meter is, not by the rule's words alone ("Increase productivity (max +3).")
+        if numbers and (_BARE_OUTCOME.match(effect.reason or "") or "." in effect.target):
             field = target.replace(".", " ")
-            return f"{field[:1].upper()}{field[1:]}: {effect.before} → {effect.after}."
+            field = f"{field[:1].upper()}{field[1:]}"
+            return (
+                f"{field}: no change (still {effect.after})."
+                if effect.before == effect.after
+                else (f"{field}: {effect.before} → {effect.after}.")
+            )
         if effect.reason:
             return effect.reason[:1].upper() + effect.reason[1:].rstrip(".") + "."
         if effect.delta is not None:

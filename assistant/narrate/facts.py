@@ -119,12 +119,23 @@ def _action_line(result: Result) -> str:
         burn = result.burn
         if burn is not None and burn.burned:
             before = burn.score_before
-            head += f" = {before}" if before == total else f", capped at {before}"
+            head += f" = {before}" if before == total else f" = {total}, capped at {before}"
             head += f"; burned {burn.meter} {burn.before} replaces it: {result.score}"
         else:
-            head += f" = {result.score}" if total == result.score else f", capped at {result.score}"
+            capped = f" = {total}, capped at {result.score}" + ("," if versus else "")  # "= 11, capped at 10, against"
+            head += f" = {result.score}" if total == result.score else capped
     match = "; the challenge dice match" if result.match else ""
     return f"{head}{versus}{_tier(result)}{match}."
+
+
+_CAPPED = re.compile(r"^Action score (\d+) capped at (\d+)\.$")
+
+
+def cap_told(note: str, told: str) -> bool:
+    """Whether ``note`` is the engine's note of a capped action score that the roll line ``told`` already says ("= 11,
+    capped at 10")."""
+    m = _CAPPED.match(note)
+    return m is not None and f"= {m.group(1)}, capped at {m.group(2)}" in told
 
 
 def _progress_line(result: Result) -> str:

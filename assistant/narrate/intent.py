@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 from enum import Enum
 
+from assistant.narrate.tried import AGAIN, as_tried, without_rank
 from assistant.narrate.variety import choose, said_before
 from assistant.narrate.verbs import is_verb
 
@@ -68,6 +69,10 @@ _RESULTS = words("open shut apart loose free")
 _OBJECTS = words("away back home again him her them it me us something someone everything")
 _SUBJECTS = words("he she it they there this that these those someone something everyone nobody")
 _DETERMINERS = words("a an the your his her their its this that these those some any every each another")
+
+
+#: A sentence that sets the scene before its main clause ("as you dock, a crew jumps you"): told as a clause.
+_SCENE = re.compile(r"^(?:as|when|while|after|before|once|since|because|though|although|until|whenever)\s+[^,.;]+,\s*\S", re.I)
 
 
 class Shape(str, Enum):
@@ -142,6 +147,8 @@ def shape(player_text: str) -> tuple[Shape, str]:
         return Shape.CLAUSE, intent
     if question and is_verb(first) and first not in QUESTION_WORDS:  # "hack the door?": "can I" left out
         return Shape.VERB, intent
+    if not question and _SCENE.match(intent):  # "when the guard turns away, you slip past": no question
+        return Shape.CLAUSE, intent
     if question or first in WH_WORDS and len(words) > 1:
         return Shape.QUESTION, intent
     if first in QUESTION_WORDS - {"have", "do"} and len(words) > 2 and words[1] in {"you", *_SUBJECTS, *_DETERMINERS}:
@@ -211,7 +218,7 @@ def _third_person_verb(intent: str) -> bool:
 _ATTEMPT_VERBS = (
     "You try to", "You set out to", "You attempt to", "You make your move to", "You steel yourself to", "You go all in to"
 )  # fmt: skip
-_AGAIN = ("Again,", "Once more,", "One more time:")
+_AGAIN = AGAIN
 _PHRASE_FRAMES = (
     "You turn your attention to {}.", "You set your sights on {}.", "You focus on {}.", "Your attention turns to {}."
 )  # fmt: skip
@@ -259,32 +266,21 @@ def _opener(openers: Sequence[str], words: str, seed: object, recent: Sequence[s
     recent narrations did not use, so two turns do not open alike even when their words differ."""
     heads = [o.split("{}")[0].strip() if "{}" in o else o for o in openers]
     said = " ".join(words.lower().split()[:3])
-    fitting = [h for h in heads if not said.startswith(h.lower().removeprefix("you ").removesuffix(" to"))] or heads
+    first = said.split(" ", 1)[0]
+    fitting = (
+        [
+            h
+            for h in heads  # "go for the kill": not "You go all in to go for the kill"
+            if not said.startswith(h.lower().removeprefix("you ").removesuffix(" to")) and h.lower().split()[1:2] != [first]
+        ]
+        or heads
+    )
     head = choose(fitting, seed, recent)  # "set out for the station": not "You set out to set out for the station"
     template = openers[heads.index(head)]
     return template.format(words) if "{}" in template else f"{template} {words}."
 
 
-#: Words after "you" that already make the words an attempt or a wish.
-_TRYING = frozenset({"try", "tries", "attempt", "want", "need", "hope", "plan", "mean", "intend", "wish", "aim"})
 _SENTENCE_START = re.compile(r"([.!?]\s+)([a-z])")
-#: Verbs of a state ("you are shaken", "you were hit"): told as they are, not as tried.
-_BEING = frozenset({"are", "were", "am", "is", "was", "have", "had", "feel", "felt", "seem", "seemed", "look", "looked"})
-
-
-#: A track's rank in the player's words ("a formidable vow", ", a dangerous expedition"): the card says the rank; the
-#: story tells the vow, not its rank.
-_RANK_WORDS = r"(?:troublesome|dangerous|formidable|extreme|epic)"
-_TRACK_NOUNS = r"(?:vows?|quests?|oaths?|expeditions?|journeys?|fights?|combats?|duels?|bonds?|connections?|elegy|objectives?)"
-_RANKED_APPOSITIVE = re.compile(rf"\s*[,;(-]\s*(?:an?\s+|the\s+)?{_RANK_WORDS}(?:\s+{_TRACK_NOUNS})?\)?(?=\s*[.!?]*\s*$)", re.I)
-_RANKED_TRACK = re.compile(rf"\b(?:(an?)\s+)?{_RANK_WORDS}\s+(?={_TRACK_NOUNS}\b)", re.I)
-
-
-def without_rank(player_text: str) -> str:
-    """The player's words without a track's rank: "I swear a formidable vow to find my sister" as "I swear a vow to
-    find my sister", "I survey the derelict, a dangerous expedition" as "I survey the derelict"."""
-    text = _RANKED_APPOSITIVE.sub("", player_text)
-    return _RANKED_TRACK.sub(lambda m: "a " if m.group(1) else "", text)
 
 
 def frame(player_text: str, seed: object, recent: Sequence[str] = (), *, attempt: bool = True, failed: bool = False) -> str:
@@ -297,54 +293,8 @@ def frame(player_text: str, seed: object, recent: Sequence[str] = (), *, attempt
     told = _frame(player_text, seed, recent, attempt=attempt)
     kind, intent = shape(player_text)
     if failed and kind in (Shape.ATTEMPT, Shape.CLAUSE):
-        told = _as_tried(told, intent)
+        told = as_tried(told, intent)
     return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).upper(), told)  # "the heat. it was loud": "It was"
-
-
-#: The last sentence's lead-in when the same words were told before ("One more time: you ...").
-_AGAIN_LEAD = re.compile(r"^(?:" + "|".join(re.escape(a) for a in _AGAIN) + r")\s+")
-#: A deed told as done or a state as reached ("your vow is fulfilled", "the hunter is dead").
-_DONE_STATE = re.compile(
-    r"\b(?:is|are|was|were|has been|have been)\s+(?:now\s+|finally\s+|at last\s+)?(?:fulfilled|done|complete|completed|"
-    r"over|finished|dead|defeated|slain|won|found|destroyed|killed|beaten|safe|escaped|gone)\b"
-)
-#: Past forms a player types for a deed done ("I found her", "I slew the beast").
-_PAST_DEEDS = words("found took won slew made got caught fought struck stole broke brought bought threw drove rode ran hid led")
-
-
-def _done_deed(words_after_you: list[str]) -> bool:
-    """``you fulfilled``, ``you have found``, ``you found``: a deed told as done, not as an attempt."""
-    if not words_after_you:
-        return False
-    first = words_after_you[0]
-    if first in {"have", "has", "had"} and len(words_after_you) > 1:
-        first = words_after_you[1]
-        if first.endswith("en") and len(first) > 4:  # "you have beaten", "you have taken"
-            return True
-    if first in _PAST_DEEDS:
-        return True
-    return first.endswith("ed") and not is_verb(first) and (is_verb(first[:-2]) or is_verb(first[:-1]) or is_verb(first[:-3]))
-
-
-def _as_tried(told: str, intent: str) -> str:
-    """The opening of a missed move: the player's deed told as tried ("You try to fulfil your vow."), and a deed or
-    state told as done ("You have fulfilled your vow.", "Your vow is fulfilled.") left out, since the miss says
-    otherwise. Only the words the player typed are changed, in the last sentence (the one the move rolls for)."""
-    sentences = re.split(r"(?<=[.!?])\s+", told.strip())
-    last = sentences[-1]
-    lead = _AGAIN_LEAD.match(last)
-    head, body = (last[: lead.end()], last[lead.end() :]) if lead else ("", last)
-    said = body.rstrip(".").lower()
-    typed = re.split(r"(?<=[.!?])\s+", intent.strip())[-1].rstrip(".").lower()
-    if said != typed:
-        return told  # an opener's words ("You make your move to ..."): already an attempt
-    after_you = said.split()[1:] if said.startswith("you ") else []
-    if _DONE_STATE.search(said) or _done_deed(after_you):
-        return " ".join(sentences[:-1])
-    if not after_you or after_you[0] in _TRYING or after_you[0] in _BEING:  # "you want to feed", "you are shaken"
-        return told
-    tried = f"{head}{'you' if head else 'You'} try to {body[4:].rstrip('.')}."
-    return " ".join([*sentences[:-1], tried])
 
 
 def once_more(told: str, seed: object, recent: Sequence[str]) -> str:

@@ -23,10 +23,11 @@ from assistant.narrate import facts
 from assistant.narrate.answers import answer_statement, price_reading, rows_answer
 from assistant.narrate.effect_lines import coin_spent
 from assistant.narrate.guidance import rules_guidance
-from assistant.narrate.intent import frame, is_verb, once_more, second_person, shape, without_rank
+from assistant.narrate.intent import frame, is_verb, once_more, second_person, shape
 from assistant.narrate.outcome_prose import FAMILY, move_choices, story, tone
 from assistant.narrate.request import NarrationRequest
 from assistant.narrate.their_words import of_them, on_their_sheet, theirs_listed
+from assistant.narrate.tried import without_rank
 from assistant.narrate.variety import pick
 
 __all__ = ["TemplateNarrator", "chunks", "pick", "render", "second_person"]
@@ -50,7 +51,8 @@ def _card(result: Result, label: bool, whose: str = "") -> str:
         head += [*result.notes, facts.roll_line(result)]
     else:  # a zero-dice roll's line says how it was rolled: the engine's note is not said again
         zero = facts.zero_dice(result)
-        head += [facts.roll_line(result), *(n for n in result.notes if not (zero and n.startswith("Zero dice:")))]
+        told = facts.roll_line(result)  # "= 11, capped at 10": the engine's "Action score 11 capped at 10." not again
+        head += [told, *(n for n in result.notes if not (zero and n.startswith("Zero dice:")) and not facts.cap_told(n, told))]
     head += on_their_sheet(result, changes, whose) if whose else changes
     head.append(facts.burn_offer(result))
     return " ".join(part for part in head if part)
@@ -270,6 +272,8 @@ _ASKING = frozenset(
 def _only_asks_for(player_text: str, result: Result) -> bool:
     """The player's words only ask for the move by its name ("roll entanglements"): no attempt to tell, the card
     tells the move ("You turn your attention to roll entanglements" is not a story)."""
+    if re.fullmatch(rf"\s*{re.escape(result.move)}\s+on\s+[\w’' -]+", player_text, re.I):
+        return True  # a next step the terminal numbered: "Deal Damage on Mara"
     said = [w for w in re.findall(r"[a-z’']+", player_text.lower()) if w not in _ASKING]
     name = set(re.findall(r"[a-z’']+", result.move.lower()))
     return bool(said) and all(w in name or w.rstrip("s") in name for w in said)

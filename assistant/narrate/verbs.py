@@ -27,6 +27,7 @@ horrify terrify frighten scare startle shock disgust stun haunt unsettle sicken 
 endure sojourn resupply withstand recommit undertake finish compel aid face secure develop clash deal betray
 fulfil find slay defeat corner surround trap
 bite drain suck devour mesmerize hypnotize enthrall embrace kiss bleed feed prey sate lurk
+spread hire extort blackmail expose whisper fence settle overtake eliminate
 """
 
 

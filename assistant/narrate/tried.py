@@ -1,0 +1,85 @@
+"""How the player's words are told when the roll went against them, and without a track's rank.
+
+A missed move's opening tells the player's deed as tried ("You try to fulfil your vow."), and a deed or state told as
+done ("Your vow is fulfilled.") is left out, since the miss says otherwise. The rank a player gives a vow ("a formidable
+vow") belongs on the card, not in the story.
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant.narrate.verbs import is_verb
+
+#: The lead-ins of words told again ("Again, you ..."); :func:`assistant.narrate.intent.once_more` writes them.
+AGAIN = ("Again,", "Once more,", "One more time:")
+#: Words after "you" that already make the words an attempt or a wish.
+_TRYING = frozenset({"try", "tries", "attempt", "want", "need", "hope", "plan", "mean", "intend", "wish", "aim"})
+
+#: Verbs of a state ("you are shaken", "you were hit"): told as they are, not as tried.
+_BEING = frozenset({"are", "were", "am", "is", "was", "have", "had", "feel", "felt", "seem", "seemed", "look", "looked"})
+
+
+#: A track's rank in the player's words ("a formidable vow", ", a dangerous expedition"): the card says the rank; the
+#: story tells the vow, not its rank.
+_RANK_WORDS = r"(?:troublesome|dangerous|formidable|extreme|epic)"
+_TRACK_NOUNS = r"(?:vows?|quests?|oaths?|expeditions?|journeys?|fights?|combats?|duels?|bonds?|connections?|elegy|objectives?)"
+_RANKED_APPOSITIVE = re.compile(rf"\s*[,;(-]\s*(?:an?\s+|the\s+)?{_RANK_WORDS}(?:\s+{_TRACK_NOUNS})?\)?(?=\s*[.!?]*\s*$)", re.I)
+_RANKED_TRACK = re.compile(rf"\b(?:(an?)\s+)?{_RANK_WORDS}\s+(?={_TRACK_NOUNS}\b)", re.I)
+
+#: What the words make a track, appended ("destroy the hunter, an elegy"): the card names it; the story tells the deed.
+_KIND_APPOSITIVE = re.compile(r"\s*,\s*(?:as\s+)?(?:a|an|my|our)\s+(?:iron\s+)?(?:vow|elegy|quest|oath)(?=\s*[.!?]*\s*$)", re.I)
+
+
+def without_rank(player_text: str) -> str:
+    """The player's words without a track's rank: "I swear a formidable vow to find my sister" as "I swear a vow to
+    find my sister", "I survey the derelict, a dangerous expedition" as "I survey the derelict"."""
+    text = _KIND_APPOSITIVE.sub("", _RANKED_APPOSITIVE.sub("", player_text))  # "... my haven, an elegy"
+    return _RANKED_TRACK.sub(lambda m: "a " if m.group(1) else "", text)
+
+
+#: The last sentence's lead-in when the same words were told before ("One more time: you ...").
+_AGAIN_LEAD = re.compile(r"^(?:" + "|".join(re.escape(a) for a in AGAIN) + r")\s+")
+#: A deed told as done or a state as reached ("your vow is fulfilled", "the hunter is dead").
+_DONE_STATE = re.compile(
+    r"\b(?:is|are|was|were|has been|have been)\s+(?:now\s+|finally\s+|at last\s+)?(?:fulfilled|done|complete|completed|"
+    r"over|finished|dead|defeated|slain|won|found|destroyed|killed|beaten|safe|escaped|gone)\b"
+)
+#: Past forms a player types for a deed done ("I found her", "I slew the beast").
+_DEEDS = "found took won slew made got caught fought struck stole broke brought bought threw drove rode ran hid led"
+_PAST_DEEDS = frozenset(_DEEDS.split())
+
+
+def _done_deed(words_after_you: list[str]) -> bool:
+    """``you fulfilled``, ``you have found``, ``you found``: a deed told as done, not as an attempt."""
+    if not words_after_you:
+        return False
+    first = words_after_you[0]
+    if first in {"have", "has", "had"} and len(words_after_you) > 1:
+        first = words_after_you[1]
+        if first.endswith("en") and len(first) > 4:  # "you have beaten", "you have taken"
+            return True
+    if first in _PAST_DEEDS:
+        return True
+    return first.endswith("ed") and not is_verb(first) and (is_verb(first[:-2]) or is_verb(first[:-1]) or is_verb(first[:-3]))
+
+
+def as_tried(told: str, intent: str) -> str:
+    """The opening of a missed move: the player's deed told as tried ("You try to fulfil your vow."), and a deed or
+    state told as done ("You have fulfilled your vow.", "Your vow is fulfilled.") left out, since the miss says
+    otherwise. Only the words the player typed are changed, in the last sentence (the one the move rolls for)."""
+    sentences = re.split(r"(?<=[.!?])\s+", told.strip())
+    last = sentences[-1]
+    lead = _AGAIN_LEAD.match(last)
+    head, body = (last[: lead.end()], last[lead.end() :]) if lead else ("", last)
+    said = body.rstrip(".").lower()
+    typed = re.split(r"(?<=[.!?])\s+", intent.strip())[-1].rstrip(".").lower()
+    if said != typed:
+        return told  # an opener's words ("You make your move to ..."): already an attempt
+    after_you = said.split()[1:] if said.startswith("you ") else []
+    if _DONE_STATE.search(said) or _done_deed(after_you):
+        return " ".join(sentences[:-1])
+    if not after_you or after_you[0] in _TRYING or after_you[0] in _BEING:  # "you want to feed", "you are shaken"
+        return told
+    tried = f"{head}{'you' if head else 'You'} try to {body[4:].rstrip('.')}."
+    return " ".join([*sentences[:-1], tried])
