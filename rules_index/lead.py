@@ -163,7 +163,7 @@ def highlight_sentences(question: str, hits: list[Hit], index: RulesIndex, per_p
         score += RESULT_BONUS if rolled and in_asked_move and any(n in rolled for n in result_range(sentence)) else 0.0
         score += OUTCOME_BONUS if outcomes and in_asked_move and stated_outcome(sentence) in outcomes else 0.0
         score += ROW_BONUS if names_the_row(question, sentence) else 0.0
-        score += NAMED_FIRST_BONUS if i in named and firsts.get(i) == sentence else 0.0
+        score += NAMED_FIRST_BONUS if i in named and firsts.get(i) == sentence and not outcomes else 0.0
         # told as the character's action, the question asks which move applies: the best move's trigger says
         score += TOLD_FIRST_BONUS if told and i == 0 and firsts.get(i) == sentence else 0.0
         score += TRIGGER_BONUS if i == 0 and sentence == trigger else 0.0
@@ -220,8 +220,8 @@ NOTHING_NEW_PENALTY = 0.3
 #: "I rolled a 6" / "what does 10+ do": the outcome line of that result ("6- The power backfires.",
 #: "1-10 | You suffer mortal harm") is the answer, over a sentence that is only close in words.
 RESULT_BONUS = 0.5
-#: "we rolled a miss on Finish the Scene": the line of that outcome (:mod:`rules_index.outcome_lines`) answers.
-OUTCOME_BONUS = 0.3
+#: "we rolled a miss on Finish the Scene": that outcome's line (:mod:`rules_index.outcome_lines`) answers, not the trigger.
+OUTCOME_BONUS = 0.5
 #: A number a question gives, also at a sentence's end ("got an 11."), not a decimal's part ("1.5").
 _ROLLED = re.compile(r"(?<![\w.+-])(\d{1,3})(?!\w|\.\d)")
 #: The question speaks of a roll's result (not of a level, a tier or an amount).
