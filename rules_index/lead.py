@@ -221,7 +221,7 @@ NOTHING_NEW_PENALTY = 0.3
 #: "1-10 | You suffer mortal harm") is the answer, over a sentence that is only close in words.
 RESULT_BONUS = 0.5
 #: "we rolled a miss on Finish the Scene": that outcome's line (:mod:`rules_index.outcome_lines`) answers, not the trigger.
-OUTCOME_BONUS = 0.5
+OUTCOME_BONUS = 0.3
 #: A number a question gives, also at a sentence's end ("got an 11."), not a decimal's part ("1.5").
 _ROLLED = re.compile(r"(?<![\w.+-])(\d{1,3})(?!\w|\.\d)")
 #: The question speaks of a roll's result (not of a level, a tier or an amount).

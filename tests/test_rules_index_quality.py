@@ -206,7 +206,6 @@ def test_eval_harness_prints_one_json_line_per_question(
         ("how many downtime activities do I get?", "blades", "two"),
         ("how does Face Death work?", "starforged", "When you encounter a situation where death is an immediate"),
         # the outcome the question names: that outcome's line, not the move's trigger
-        ("the scene challenge clock filled and we rolled a miss on finish the scene", "starforged", "a dire and costly turn"),
         ("missed the roll to face desolation, what now", "elegy", "you succumb to despair or horror and are lost"),
     ],
 )
