@@ -15,6 +15,7 @@ import re
 
 from rules_index.coverage import _COUNTING, _NUMBER, GENERIC
 from rules_index.index import RulesIndex
+from rules_index.outcome_lines import named_outcomes, stated_outcome
 from rules_index.phrasing import narrated_action, plain_question
 from rules_index.rank import is_example, is_reading
 from rules_index.search import Hit
@@ -136,6 +137,7 @@ def highlight_sentences(question: str, hits: list[Hit], index: RulesIndex, per_p
     # ... unless it names the result it got: then the outcome line answers
     told = narrated_action(question) and not rolled_numbers(question) and not _OUTCOME_WORDS.search(question)
     rolled = rolled_numbers(question)
+    outcomes = named_outcomes(question)
     how_works = bool(_HOW_WORKS.match(question)) and (0 in named or names_in_other_words(question, hits[0]))
     how_to = bool(hits[0].chunk.move) and (asks_how_to(question) or how_works)
     # asked how a move is made, a question it puts to the player is no answer (asked for its questions, it is)
@@ -159,8 +161,9 @@ def highlight_sentences(question: str, hits: list[Hit], index: RulesIndex, per_p
         # the result line of the move asked about (the best-ranked or named passage), not another roll's
         in_asked_move = i == 0 or i in named
         score += RESULT_BONUS if rolled and in_asked_move and any(n in rolled for n in result_range(sentence)) else 0.0
+        score += OUTCOME_BONUS if outcomes and in_asked_move and stated_outcome(sentence) in outcomes else 0.0
         score += ROW_BONUS if names_the_row(question, sentence) else 0.0
-        score += NAMED_FIRST_BONUS if i in named and firsts.get(i) == sentence else 0.0
+        score += NAMED_FIRST_BONUS if i in named and firsts.get(i) == sentence and not outcomes else 0.0
         # told as the character's action, the question asks which move applies: the best move's trigger says
         score += TOLD_FIRST_BONUS if told and i == 0 and firsts.get(i) == sentence else 0.0
         score += TRIGGER_BONUS if i == 0 and sentence == trigger else 0.0
@@ -217,6 +220,8 @@ NOTHING_NEW_PENALTY = 0.3
 #: "I rolled a 6" / "what does 10+ do": the outcome line of that result ("6- The power backfires.",
 #: "1-10 | You suffer mortal harm") is the answer, over a sentence that is only close in words.
 RESULT_BONUS = 0.5
+#: "we rolled a miss on Finish the Scene": that outcome's line (:mod:`rules_index.outcome_lines`) answers, not the trigger.
+OUTCOME_BONUS = 0.3
 #: A number a question gives, also at a sentence's end ("got an 11."), not a decimal's part ("1.5").
 _ROLLED = re.compile(r"(?<![\w.+-])(\d{1,3})(?!\w|\.\d)")
 #: The question speaks of a roll's result (not of a level, a tier or an amount).

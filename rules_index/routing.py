@@ -30,12 +30,23 @@ def _label(name: str) -> re.Pattern[str]:
     return re.compile(rf"^\W*{re.escape(name)}(?:\s+(?:pvp|rpg|game|rules))?\s*[:,;\-–—]", re.I)
 
 
+#: A game named only to compare with ("does the action score stop at 10 like in ironsworn?", "unlike blades"):
+#: the question asks about another game, the open campaign's.
+_COMPARED = re.compile(r"\b(?:like|unlike|as|compared (?:to|with)|same as)\s+(?:in\s+|with\s+)?(?:the\s+)?$")
+
+
+def _names(text: str, names: tuple[str, ...]) -> bool:
+    """Does ``text`` name the game by one of ``names`` other than to compare with it?"""
+    return any(not _COMPARED.search(text[: m.start()]) for n in names for m in re.finditer(rf"\b{re.escape(n)}\b", text))
+
+
 def named_system(question: str) -> str | None:
     """The one system ``question`` names, or None (none named, or several). Of several, one the question opens
     with is the game it is labelled with ("city game: do we have momentum like in starforged?" asks about the
-    city game, as does "dungeon world pvp - ...") and wins; otherwise none does ("is blades better than dungeon world?")."""
+    city game, as does "dungeon world pvp - ...") and wins; otherwise none does ("is blades better than dungeon world?").
+    A game named only to compare with ("... stop at 10 like in ironsworn?") is not the one asked about."""
     text = " ".join(re.findall(r"[a-z0-9-]+", question.lower()))
-    found = {system for system, names in NAMES.items() if any(re.search(rf"\b{re.escape(n)}\b", text) for n in names)}
+    found = {system for system, names in NAMES.items() if _names(text, names)}
     label = {system for system, leading in LEADING.items() if leading.match(question)}
     label |= {system for system, names in NAMES.items() if any(_label(n).match(question) for n in names)}
     found |= label

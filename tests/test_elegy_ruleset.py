@@ -443,9 +443,10 @@ def test_advance_spends_experience_and_refuses_what_you_do_not_have() -> None:
         el("Advance", character={"xp": 1}, options={"choose": ["add_asset"]})
 
 
-def test_face_desolation_miss_applies_nothing() -> None:
+def test_face_desolation_miss_is_the_texts_own_outcome() -> None:
     r = el("Face Desolation", [9, 9], character={"focus": 3})
     assert r.outcome == "miss" and r.character == r.character_before and r.choices == []
+    assert r.text == "On a miss, you succumb to despair or horror and are lost."
 
 
 @pytest.mark.parametrize(

@@ -86,6 +86,10 @@ def test_the_rules_text_leads_and_reading_notes_follow(noted_index: RulesIndex) 
         ("city game: do we have a momentum meter like in starforged that i can burn", "city"),
         ("dungeon world pvp - is there stress like in blades?", "dungeon-world"),
         ("blades vs dungeon world, which has more dice", None),
+        # a game named only to compare with is not the one asked about: the open campaign's is
+        ("that's 9 and more adds coming. does the action score stop at 10 like in ironsworn?", None),
+        ("do i just get health back like in starforged or does it cost something", None),
+        ("how does momentum work in starforged, same as ironsworn?", "starforged"),
     ],
 )
 def test_the_system_named_in_the_question(question: str, system: str | None) -> None:

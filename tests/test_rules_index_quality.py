@@ -205,6 +205,8 @@ def test_eval_harness_prints_one_json_line_per_question(
         ("how do I sing an elegy?", "elegy", "When you swear to complete a quest, write your elegy"),
         ("how many downtime activities do I get?", "blades", "two"),
         ("how does Face Death work?", "starforged", "When you encounter a situation where death is an immediate"),
+        # the outcome the question names: that outcome's line, not the move's trigger
+        ("missed the roll to face desolation, what now", "elegy", "you succumb to despair or horror and are lost"),
     ],
 )
 def test_the_answer_leads_with_the_sentence_that_answers(minilm_index: RulesIndex, question: str, system: str, lead: str) -> None:
@@ -304,3 +306,24 @@ def test_a_move_named_or_cued_by_the_gm_ranks_first(minilm_index: RulesIndex, qu
 def test_a_question_the_texts_do_not_answer_is_not_covered(minilm_index: RulesIndex, question: str, system: str) -> None:
     result = answer(question, system=system, index=minilm_index)
     assert not result.found and result.text.startswith(NOT_FOUND) and result.nearest, result.text
+
+
+@pytest.mark.parametrize(
+    ("question", "system", "part"),
+    [
+        ("does the magistrate keep countdown clocks for the city's troubles?", "city", "countdown clocks"),
+        ("how does zero gravity change a fight on the station?", "starforged", "zero gravity"),
+        ("how many disciplines can my vampire know?", "elegy", "disciplines"),
+    ],
+)
+def test_what_the_shipped_texts_lack_is_not_covered(minilm_index: RulesIndex, question: str, system: str, part: str) -> None:
+    result = answer(question, system=system, index=minilm_index)
+    assert not result.found and result.text.startswith(NOT_FOUND) and result.nearest, result.text
+    assert f"it has no rules on {part}" in result.text
+
+
+def test_a_game_named_only_to_compare_with_does_not_take_the_question(minilm_index: RulesIndex) -> None:
+    result = answer(
+        "with the adds that's 9 already, does the action score stop at 10 like in ironsworn?", system="elegy", index=minilm_index
+    )
+    assert result.system == "elegy" and result.passages and all(p.hit.system == "elegy" for p in result.passages)

@@ -81,3 +81,22 @@ def test_the_blades_magnitude_table_the_chapter_leaves_out_is_a_note_naming_the_
     for level in range(7):
         assert f"Magnitude {level}:" in table.text
     assert "range down the road" in table.text and "scale a colossal gang (160)" in table.text
+
+
+def test_no_note_says_a_printed_miss_is_missing() -> None:
+    """A move whose text prints its miss (Starforged Finish the Scene, Elegy Face Desolation) has it as its
+    outcome, and no note on the move says the text gives none."""
+    printed = {
+        (s, m.name): m
+        for s in available_systems()
+        for m in get_ruleset(s).moves
+        if m.roll is not None and re.search(r"\bOn a \**miss\b", m.text or "")
+    }
+    assert ("starforged", "Finish the Scene") in printed and ("elegy", "Face Desolation") in printed
+    for (system, name), move in printed.items():
+        miss = move.outcomes.get("miss")
+        assert miss is not None and miss.text, (system, name)
+    says_none = re.compile(r"\bno miss\b|(?:ends|stops) (?:after|before) the (?:weak hit|miss)|gives none", re.I)
+    for note in notes.reading_notes():
+        if (note.system, note.move) in printed:
+            assert not says_none.search(note.text), note.text
