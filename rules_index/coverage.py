@@ -31,6 +31,7 @@ import numpy as np
 
 from rules_index.asked_rule import absent_share, flat, quotes_the_text
 from rules_index.phrasing import CHATTER, asking_clause, narrated_action, plain_question
+from rules_index.results import rolled_numbers
 from rules_index.scope import Beyond, scope_lead
 from rules_index.terms import terms
 
@@ -250,7 +251,7 @@ def known(word: str, vocabulary: frozenset[str]) -> bool:
 def names_a_result(question: str) -> bool:
     """Does the question name a roll's result: a number it rolled ("got an 8", "came up 58") or an outcome
     ("weak hit", "missed")?"""
-    from rules_index.lead import _OUTCOME_WORDS, rolled_numbers  # lead reads this module's patterns
+    from rules_index.lead import _OUTCOME_WORDS  # lead reads this module's patterns
 
     return bool(rolled_numbers(question)) or bool(_OUTCOME_WORDS.search(question))
 

@@ -22,6 +22,7 @@ from rules_index.coverage import content_terms
 from rules_index.index import RulesIndex
 from rules_index.move_cues import move_cues, move_key, named_moves, names_move
 from rules_index.phrasing import narrated_action
+from rules_index.results import result_range, rolled_numbers
 from rules_index.sentences import lead, passage_sentences, sentence_vectors
 from rules_index.terms import terms
 
@@ -188,7 +189,6 @@ def other_result(sentence: str, rolled: set[int]) -> bool:
     move's outcome lines were close to any question that gives a total; only the line the total falls in
     speaks of that result. A table's row ("63-68 | Your vehicle suffers damage") is kept: any row of the table
     says the question is about that table."""
-    from rules_index.lead import result_range
 
     if not rolled or "|" in sentence:
         return False
@@ -215,7 +215,7 @@ def gather(index: RulesIndex, query: str, system: str | None) -> list[Evidence]:
     vector_rank = {c.id: n for n, c in enumerate(vector_order, start=1)}
     candidates = list({c.id: c for c in [*vector_order, *(c for c, _ in lexical)]}.values())
 
-    from rules_index.lead import defining_pattern, rolled_numbers  # lead ranks sentences of the passages ranked here
+    from rules_index.lead import defining_pattern  # lead ranks sentences of the passages ranked here
 
     store = sentence_vectors(index)
     anchors, pointing = vectors.anchors.to, vectors.anchors.pointing

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from rules_index.lead import result_range
+from rules_index.results import result_range
 from rules_index.sentences import split_sentences
 
 #: An outcome line named by its result rather than a number ("On a miss, ...", "On a strong hit, ...").

@@ -20,14 +20,12 @@ from rules_index.lead import (
     highlight_sentences,
     named_passages,
     names_in_other_words,
-    names_the_row,
-    result_range,
-    rolled_numbers,
     text_first,
     with_heading,
     without_restatements,
 )
 from rules_index.notes import all_notes
+from rules_index.results import names_the_row, result_range, rolled_numbers
 from rules_index.search import Hit
 from rules_index.sentences import split_sentences
 from rules_index.terms import terms
