@@ -44,3 +44,12 @@ def test_the_finishing_blow_offers_take_decisive_action() -> None:
     assert [s.move for s in turn.suggestions][:1] == ["Take Decisive Action"], turn.suggestions
     sleeping = session.send("I sneak past the sleeping guards")
     assert "Take Decisive Action" not in [s.move for s in sleeping.suggestions][:1], sleeping.suggestions
+
+
+@pytest.mark.parametrize("words", ["I ask around the docks about the Hollow Choir", "I nose around the bazaar for word of Kira"])
+def test_asking_around_is_gather_information_without_a_model(words: str) -> None:
+    """Starforged has no rumour move of its own: asking around is gathering information (the test embedder offered
+    Secure an Advantage first)."""
+    session, _ = open_campaign(f"Ask {words}", "starforged")
+    offered = session.send(words)
+    assert offered.suggestions[0].move == "Gather Information", [(s.move, s.stat) for s in offered.suggestions]
