@@ -78,13 +78,13 @@ def _phrase_regex(phrase: str) -> str:
     """Each word matches at a word start; words of 3+ letters (and the last word) also in their inflections
     ("spreads the word"); "..." stands for a few words of the player's own between two of them."""
     tokens = phrase.lower().split()
-    words = [w for w in tokens if w != "..."]
+    last = max(i for i, w in enumerate(tokens) if w != "...")
     out, gap = "", False
-    for w in tokens:
+    for i, w in enumerate(tokens):
         if w == "...":
             gap = bool(out)
             continue
-        part = _inflected(w) if len(w) >= 3 or w is words[-1] else re.escape(w) + r"\b"
+        part = _inflected(w) if len(w) >= 3 or i == last else re.escape(w) + r"\b"
         out += (_GAP if gap else r"\W+") + part if out else part
         gap = False
     return r"\b" + out
