@@ -104,6 +104,7 @@ _NOTICING = re.compile(
 _PRONOUN_SUBJECT = re.compile(r"^\W*(?:he|she|they|his|her|their)\b")
 #: A later clause told of the one named before: "The silence was deafening, and he couldn't shake the feeling…".
 _CLAUSE_PRONOUN = re.compile(r"(?:^|[,;:]|\b(?:and|but|yet|so)\b)\s*(?:and\s+|but\s+|yet\s+|so\s+)?(?:he|she|they)\b")
+#: The modal that opens "couldn't shake the feeling": part of the idiom, not a supposition.
 _SHAKE = re.compile(r"(?:could|can)")
 #: A sentence that carries on without naming anyone new: another pronoun ("It wasn't fear."), or the scene described
 #: ("The air was thick with incense."), not someone else acting ("The watchman wakes.").

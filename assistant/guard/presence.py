@@ -65,13 +65,12 @@ def check_presence_undone(sentence: Sentence, facts: Facts, question: str | None
         if _NOT.search(text[clause_start + 1 : m.start()]) or hypothetical(text, m.start(), m.end(), IF_WORDS):
             continue  # "none of them got away", "if they escaped": not told gone
         excerpt = " ".join(sentence.narr[max(0, clause_start + 1) : m.end()].split())
-        detail = f"'{excerpt}' tells the {who} gone, but the oracle answered yes: they are {_where(question)}"
+        detail = f"'{excerpt}' tells the {who} gone, but the oracle answered yes: they are {_where(asked, question)}"
         return [Violation(ViolationKind.OUTCOME, detail, excerpt)]
     return []
 
 
-def _where(question: str) -> str:
-    """The place the question asks about, in its own words after who is asked about ("aboard", "still in the vault")."""
-    asked = _PRESENCE.match(question.lower())
-    rest = question.lower()[asked.end(asked.lastgroup or 0) if asked else 0 :].strip().rstrip("?. ")
-    return rest or "there"
+def _where(asked: re.Match[str], question: str) -> str:
+    """The place the question asks about, in its own words after whom it asks about ("aboard", "still in the vault")."""
+    end = asked.end("who") if asked.group("who") else asked.end("named")
+    return question.lower()[end:].strip().rstrip("?. ") or "there"
