@@ -8,10 +8,10 @@ searched as the answers search it: within its own system (as a campaign's system
 ``campaign`` system, or every system for a row with ``"scope": "all"`` or with ``--all-systems``; a system named in the question
 wins either way. Without ``--dataset`` it reports on the shipped sets: the public set, the dev set's tune
 and test halves (the coverage threshold was fitted on the tune half only), the first and second held-out
-sets, the third to the tenth (GM-style questions written before earlier rounds of ranking
+sets, the third to the fourteenth (GM-style questions written before earlier rounds of ranking
 changes; their misses have since been read and worked on, so they are development sets now, reported as
-``dev-heldout1`` to ``dev-heldout10``) and the held-out set (``retrieve_heldout11.jsonl``, when present: GM-style
-questions written from the texts before the ranking and "not covered" changes that followed the tenth set were
+``dev-heldout1`` to ``dev-heldout14``) and the held-out set (``retrieve_heldout15.jsonl``, when present: GM-style
+questions written from the texts before the ranking and "not covered" changes that followed the fourteenth set were
 made, measured after them and never tuned on).
 
 A result is a *hit* when it is of the expected system and either its section path has a segment (or
@@ -41,43 +41,19 @@ MODES = ("vector", "bm25", "hybrid")
 DATASETS = Path(__file__).parent / "datasets"
 PUBLIC = DATASETS / "retrieve_public.jsonl"
 DEV = DATASETS / "retrieve_dev.jsonl"
-#: The first held-out set: its misses were read and worked on, so it is a development set now.
-DEV_HELDOUT = DATASETS / "retrieve_heldout.jsonl"
-#: The second held-out set: its misses were read and worked on too, so it is a development set now.
-DEV_HELDOUT2 = DATASETS / "retrieve_heldout2.jsonl"
-#: The third held-out set: its misses were read and worked on too, so it is a development set now.
-DEV_HELDOUT3 = DATASETS / "retrieve_heldout3.jsonl"
-#: The fourth held-out set: its misses were read and worked on too, so it is a development set now.
-DEV_HELDOUT4 = DATASETS / "retrieve_heldout4.jsonl"
-#: The fifth held-out set: its misses were read and worked on too, so it is a development set now.
-DEV_HELDOUT5 = DATASETS / "retrieve_heldout5.jsonl"
-#: The sixth held-out set: its misses were read and worked on too, so it is a development set now.
-DEV_HELDOUT6 = DATASETS / "retrieve_heldout6.jsonl"
-#: The seventh held-out set: its misses were read and worked on too, so it is a development set now.
-DEV_HELDOUT7 = DATASETS / "retrieve_heldout7.jsonl"
-#: The eighth held-out set: its misses were read and worked on too, so it is a development set now.
-DEV_HELDOUT8 = DATASETS / "retrieve_heldout8.jsonl"
-#: The ninth held-out set: its misses were read and the ranking refitted with it, so it is a development set now.
-DEV_HELDOUT9 = DATASETS / "retrieve_heldout9.jsonl"
-#: The tenth held-out set: its "not covered" misses were read and the judgement worked on, so it is a development set now.
-DEV_HELDOUT10 = DATASETS / "retrieve_heldout10.jsonl"
-#: The held-out set: written before the ranking and "not covered" changes that followed the tenth set were made;
-#: reported, never tuned on (the report leaves it out until it is present).
-HELDOUT = DATASETS / "retrieve_heldout11.jsonl"
-#: Every development set (the dev set and the first ten held-out sets), each as one group for cross-validation.
-DEVELOPMENT = (
-    DEV,
-    DEV_HELDOUT,
-    DEV_HELDOUT2,
-    DEV_HELDOUT3,
-    DEV_HELDOUT4,
-    DEV_HELDOUT5,
-    DEV_HELDOUT6,
-    DEV_HELDOUT7,
-    DEV_HELDOUT8,
-    DEV_HELDOUT9,
-    DEV_HELDOUT10,
+#: The held-out sets read and worked on (their misses read, the ranking or the "not covered" judgement refitted with
+#: them), so development sets now: ``retrieve_heldout.jsonl`` (the first), then ``retrieve_heldout2.jsonl`` to
+#: ``retrieve_heldout14.jsonl``, reported as ``dev-heldout1`` to ``dev-heldout14``.
+DEV_HELDOUTS = (
+    DATASETS / "retrieve_heldout.jsonl",
+    *(DATASETS / f"retrieve_heldout{n}.jsonl" for n in range(2, 15)),
 )
+DEV_HELDOUT = DEV_HELDOUTS[0]  #: the first held-out set (a development set now)
+#: The held-out set: GM-style questions written from the texts before the ranking and "not covered" changes that
+#: followed the fourteenth set were made; reported, never tuned on (the report leaves it out until it is present).
+HELDOUT = DATASETS / "retrieve_heldout15.jsonl"
+#: Every development set (the dev set and the held-out sets worked on), each as one group for cross-validation.
+DEVELOPMENT = (DEV, *DEV_HELDOUTS)
 NEW_TEST_PREFIX = "dev2-"  #: test questions written before the ranker was tuned again (reported on their own too)
 
 
@@ -238,7 +214,7 @@ def _print_summary(label: str, mode: str, records: list[dict[str, Any]]) -> None
 
 
 def report_shipped(index: Any, modes: Sequence[str], all_systems: bool = False) -> None:
-    """The report on the shipped sets: public, dev tune half, dev test half, the first ten held-out sets (now
+    """The report on the shipped sets: public, dev tune half, dev test half, the held-out sets worked on (now
     development sets) and the held-out set (when present)."""
     public, dev = load_dataset(PUBLIC), load_dataset(DEV)
     for mode in modes:
@@ -248,16 +224,8 @@ def report_shipped(index: Any, modes: Sequence[str], all_systems: bool = False) 
             _print_summary(f"dev-{half}", mode, [r for r in records if r["_split"] == half])
         # the test questions written after the ranker's last tuning, on their own
         _print_summary("dev-test-new", mode, [r for r in records if str(r["id"]).startswith(NEW_TEST_PREFIX)])
-        _print_summary("dev-heldout1", mode, run(load_dataset(DEV_HELDOUT), 5, mode, index, all_systems))
-        _print_summary("dev-heldout2", mode, run(load_dataset(DEV_HELDOUT2), 5, mode, index, all_systems))
-        _print_summary("dev-heldout3", mode, run(load_dataset(DEV_HELDOUT3), 5, mode, index, all_systems))
-        _print_summary("dev-heldout4", mode, run(load_dataset(DEV_HELDOUT4), 5, mode, index, all_systems))
-        _print_summary("dev-heldout5", mode, run(load_dataset(DEV_HELDOUT5), 5, mode, index, all_systems))
-        _print_summary("dev-heldout6", mode, run(load_dataset(DEV_HELDOUT6), 5, mode, index, all_systems))
-        _print_summary("dev-heldout7", mode, run(load_dataset(DEV_HELDOUT7), 5, mode, index, all_systems))
-        _print_summary("dev-heldout8", mode, run(load_dataset(DEV_HELDOUT8), 5, mode, index, all_systems))
-        _print_summary("dev-heldout9", mode, run(load_dataset(DEV_HELDOUT9), 5, mode, index, all_systems))
-        _print_summary("dev-heldout10", mode, run(load_dataset(DEV_HELDOUT10), 5, mode, index, all_systems))
+        for number, path in enumerate(DEV_HELDOUTS, start=1):
+            _print_summary(f"dev-heldout{number}", mode, run(load_dataset(path), 5, mode, index, all_systems))
         if HELDOUT.is_file():
             _print_summary("heldout", mode, run(load_dataset(HELDOUT), 5, mode, index, all_systems))
 
