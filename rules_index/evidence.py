@@ -5,7 +5,8 @@ close the question is to the whole passage, to its closest sentence, to its lead
 or a move's trigger), its BM25 (scaled by the best BM25 of the question), the share of the question's content
 words the passage uses, the title words the question uses, and a few yes/no facts (a title naming the range
 of a value the question gives, a sentence defining the term asked about, a section that only introduces its
-sub-sections, a reading note). :mod:`rules_index.rank` weighs them into one score.
+sub-sections, a reading note, a rules note holding the sentence closest to the question of any candidate).
+:mod:`rules_index.rank` weighs them into one score.
 """
 
 from __future__ import annotations
