@@ -5,14 +5,15 @@ close the question is to the whole passage, to its closest sentence, to its lead
 or a move's trigger), its BM25 (scaled by the best BM25 of the question), the share of the question's content
 words the passage uses, the title words the question uses, and a few yes/no facts (a title naming the range
 of a value the question gives, a sentence defining the term asked about, a section that only introduces its
-sub-sections, a reading note). :mod:`rules_index.rank` weighs them into one score.
+sub-sections, a reading note, a rules note holding the sentence closest to the question of any candidate).
+:mod:`rules_index.rank` weighs them into one score.
 """
 
 from __future__ import annotations
 
 import re
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -59,6 +60,9 @@ class Evidence:
     unmet: bool = False  #: the move is made only in a situation the question never names
     named: bool = False
     """The question names this move, and no other, by its whole name ("rolls Defend"; a note on the move: no)."""
+    closest_note: bool = False
+    """A rules note holding the sentence closest to the question of every candidate passage: it says what the
+    text leaves out ("Stress that reaches 9 is a level of trauma"), so it is the answer, not a gloss on the text."""
 
 
 class _ChunkVectors:
@@ -160,13 +164,27 @@ def title_ranges(title: str) -> list[tuple[str, int, int]]:
     return out
 
 
+#: A measure and the value the question gives it: "heat 5", "heat of 5", "heat is at 2", "our heat's sitting at 7".
+_MEASURE_VALUE = re.compile(
+    r"\b([a-z]+)(?:['’]s)?\s+(?:(?:is|at|of|now|sits|sitting|stands|standing|currently|still|already|only|just|=)\s+){0,3}"
+    r"(\d{1,3})\b",
+    re.I,
+)
+
+
+def measure_values(query: str) -> list[tuple[str, int]]:
+    """The (measure, value) pairs a question gives ("our heat is at 2" -> ("heat", 2))."""
+    return [(w.lower(), int(n)) for w, n in _MEASURE_VALUE.findall(query)]
+
+
 def in_named_range(query: str, chunk: Chunk) -> bool:
-    """Does the question give a value of a measure inside the range the passage's title names ("heat 5")?"""
+    """Does the question give a value of a measure inside the range the passage's title names ("heat 5", "our heat
+    is at 2")?"""
     title = chunk.section_path[-1] if chunk.section_path else ""
     ranges = title_ranges(title)
     if not ranges:
         return False
-    values = [(w.lower(), int(n)) for w, n in re.findall(r"\b([a-z]+)\s+(?:of\s+|at\s+|is\s+)?(\d{1,3})\b", query, re.I)]
+    values = measure_values(query)
     return any(w == word and low <= n <= high for w, n in values for word, low, high in ranges)
 
 
@@ -274,4 +292,5 @@ def gather(index: RulesIndex, query: str, system: str | None) -> list[Evidence]:
                 and len(named_moves(chunk.system, query)) == 1,
             )
         )
-    return out
+    best = max((e.sentence_sim for e in out), default=0.0)
+    return [replace(e, closest_note=True) if e.note and e.sentence_sim >= best else e for e in out]

@@ -299,6 +299,20 @@ def test_a_move_named_or_cued_by_the_gm_ranks_first(minilm_index: RulesIndex, qu
 
 
 @pytest.mark.parametrize(
+    ("question", "system", "section"),
+    [
+        # the heat the crew is at, told in table talk, picks the table for its range (the 5 is the die)
+        ("our heat's sitting at 1 and the entanglement roll is a 5, what do we get?", "blades", "Entanglements (Heat 0-3) table"),
+        # the rules note holds the sentence that answers (the text never says a Helpless target takes more damage)
+        ("the target's helpless and I hit it, do I deal extra damage?", "dungeon-world", "How Deal Damage is read (3)"),
+    ],
+)
+def test_the_passage_for_the_gms_case_ranks_first(minilm_index: RulesIndex, question: str, system: str, section: str) -> None:
+    hits = search_index(minilm_index, question, system, 5)
+    assert hits and hits[0].section.endswith(section), [h.section for h in hits]
+
+
+@pytest.mark.parametrize(
     ("question", "system"),
     [
         ("How many vampire clans are there and which one should I pick?", "elegy"),

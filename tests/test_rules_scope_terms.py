@@ -7,6 +7,7 @@ import pytest
 
 from rules_index.chunk import Chunk
 from rules_index.coverage import MINILM, content_terms, names_a_result
+from rules_index.evidence import measure_values
 from rules_index.index import CORPUS_FILES, RulesIndex
 from rules_index.qa import NOT_FOUND, not_covered
 from rules_index.rank import Scored, follow_pointers, in_named_range, title_ranges, word_cover
@@ -119,6 +120,19 @@ def test_a_passage_for_the_range_the_question_is_in_is_told_from_its_siblings() 
     assert in_named_range(question, table("Entanglements (Heat 0-3) table"))
     assert not in_named_range(question, table("Entanglements (Heat 4-5) table"))  # the 5 is the roll, not the heat
     assert in_named_range("entanglements at heat 7", table("Entanglements (Heat 6+) table"))
+
+
+def test_a_value_the_question_gives_its_measure_in_table_talk_picks_the_range() -> None:
+    def table(title: str) -> Chunk:
+        return Chunk(title, "blades", ["Rules notes", "Tables", title], None, "notes", 0, 0, f"{title}\nrows")
+
+    assert measure_values("our heat is at 2 and the die came up a 6") == [("heat", 2), ("a", 6)]
+    assert measure_values("our heat's sitting at 7") == [("heat", 7)]
+    question = "our heat is at 2 and the entanglement die came up a 6, which one is it?"
+    assert in_named_range(question, table("Entanglements (Heat 0-3) table"))
+    assert not in_named_range(question, table("Entanglements (Heat 6+) table"))  # the 6 is the die, not the heat
+    assert in_named_range("heat's currently at 5, what comes calling", table("Entanglements (Heat 4-5) table"))
+    assert not in_named_range("we took 2 heat on that job", table("Entanglements (Heat 0-3) table"))  # an amount gained
 
 
 def test_an_option_that_only_sends_the_player_to_another_move_ranks_that_move_first() -> None:
