@@ -15,9 +15,10 @@ from assistant.chat.moves_info import _odds_map, _task_for, moves_that_fit
 from assistant.chat.narration import UNAVAILABLE_NOTE as UNAVAILABLE  # said once a session for the same cause
 from assistant.chat.narration import NarrationOutcome, guarded_narration
 from assistant.chat.narration_context import established_answers, narration_history, own_passages
+from assistant.chat.one_at_a_time import next_note
 from assistant.chat.suggesting import SuggestingMixin
 from assistant.chat.track_finder import closed_now
-from assistant.chat.turn import Turn, TurnEvent, TurnStream
+from assistant.chat.turn import Turn, TurnEvent, TurnStream, with_notes
 from assistant.chat.turn import finish as _finish
 from assistant.engine import AssistantError, InputError, Result, get_ruleset
 from assistant.engine.doors import door_kind
@@ -38,7 +39,7 @@ class ActingMixin(SuggestingMixin):
         if ended:  # a character who died plays no more moves: say so and what comes next
             self._say("assistant", ended)
             return (yield from _finish(Turn(kind="action", player_text=text, narration=ended, narrator="template")))
-        suggestions, notes = self._suggestions_for(text)
+        suggestions, notes, text = self._first_action(text)
         if not suggestions:
             pointless = any(CHANGES_NOTHING in n for n in notes)  # the note says why: "Heal would change nothing now"
             said = (
@@ -86,6 +87,29 @@ class ActingMixin(SuggestingMixin):
                 )
             )
         )
+
+    def _first_action(self, text: str) -> tuple[list[Any], list[str], str]:
+        """The moves that fit the player's words and the notes on them, and the words they are for: the first of two
+        actions a "then" joins (the second is kept for next, :mod:`assistant.chat.one_at_a_time`), unless the first
+        clearly starts a track that the whole line names ("I swear a vow to find Kira and then avenge her")."""
+        from assistant.chat.one_at_a_time import split_actions
+        from assistant.chat.suggesting import CLEAR_FIT
+        from assistant.chat.track_finder import track_need
+
+        self._then = ""
+        split = split_actions(text)
+        if split is None:
+            return (*self._suggestions_for(text), text)
+        suggestions, notes = self._suggestions_for(split.first)
+        top = suggestions[0] if suggestions else None
+        score = getattr(top, "score", None)
+        if top is not None and isinstance(score, float) and score >= CLEAR_FIT:
+            need = track_need(get_ruleset(self.system).find_move(str(top.move)))
+            if need is not None and need.starts:
+                return (*self._suggestions_for(text), text)
+        self._last_intent = split.first
+        self._then = split.then
+        return suggestions, [*notes, split.offer_note()] if suggestions else notes, split.first
 
     def _confirm(self, chosen: Any, *, stat: str | None, adds: int | None, burn: bool | None) -> TurnStream:
         if hasattr(chosen, "request"):
@@ -148,7 +172,9 @@ class ActingMixin(SuggestingMixin):
         question = self._ask_first(request, intent, read)
         if question is not None:
             return (yield from self._ask(question))
-        return (yield from self._resolve(request, player_text=intent, odds=odds, read=read))
+        then, self._then = self._then, ""
+        after = [next_note(then)] if then and self._last_intent else []
+        return (yield from with_notes(self._resolve(request, player_text=intent, odds=odds, read=read), after, last=True))
 
     def _ask_first(self, request: dict[str, Any], intent: str, read: list[str]) -> Any:
         """A question the move's data says to ask before it resolves (Payoff: how much coin), or None."""

@@ -94,6 +94,12 @@ _GEAR_QUESTION = re.compile(
 )  # "do I have a rope?", "I check my gear, do I have a plasma cutter?"
 #: The generic question phrases of ``_RULES_PHRASES``: they make a question, not a question about a rule.
 _GENERIC_ASK = re.compile(r"^(can|could|may) (i|we)\b", re.I)
+#: A command typed without its "/" ("undo", "undo that", "show my sheet"): the command the player means, not an action
+#: to suggest moves for.
+_BARE_COMMANDS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^(?:undo(?: that| it| the last (?:move|roll))?|take (?:that|it) back)\s*[.!]*$", re.I), "undo"),
+    (re.compile(r"^(?:(?:show|see|open)\s+)?(?:me\s+)?(?:my\s+|the\s+)?(?:character\s+)?sheet\s*[.!]*$", re.I), "sheet"),
+)
 _BURN_WORDS = re.compile(r"^\s*(?:(?:i|we)\s+)?(?:want\s+to\s+)?burn\s+(?:my\s+|the\s+)?(?:momentum|focus)\s*[.!]?\s*$", re.I)
 #: "What does the Magistrate want?": a question about someone in the story (what they want, know, plan...), not about
 #: a rule, unless the rest of it names one ("what do I need to roll?").
@@ -271,6 +277,9 @@ def classify(text: str, system: str = "starforged") -> Classification:
         return Classification("command", stripped[1:].strip(), "starts with /")
     if _META.match(stripped) or _NEW_HERE.search(stripped) and len(stripped.split()) <= _NEW_HERE_WORDS:
         return Classification("meta", stripped, "greeting or help")
+    for pattern, command in _BARE_COMMANDS:
+        if pattern.match(stripped):
+            return Classification("command", command, "a command typed without its slash")
     if _BURN_WORDS.match(stripped):  # "i burn my momentum": the /burn the player means, not an action to suggest for
         return Classification("command", "burn", "burns momentum or focus in words")
     if not stripped.endswith("?") and _UNMARKED_QUESTION.match(stripped):

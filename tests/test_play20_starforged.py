@@ -1,0 +1,102 @@
+"""Round 20 of Starforged played through the chat: two actions typed in one line roll one move at a time (the second is
+kept and said again after the first), an ambush sprung on the character enters the fray with +wits ("Caught in a trap
+or sizing up the situation"), and "undo" or "sheet" typed without the slash do what the player means."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.chat.classify import classify
+from assistant.chat.one_at_a_time import split_actions
+from tests.session_helpers import open_campaign
+
+pytestmark = pytest.mark.usefixtures("hash_embedder")
+
+
+@pytest.mark.parametrize(
+    ("words", "first", "then"),
+    [
+        ("I shoot the drone and then run for the airlock", "I shoot the drone", "run for the airlock"),
+        ("I hack the door panel, then I slip inside", "I hack the door panel", "I slip inside"),
+        ("I bribe the guard. Then I search the cargo hold", "I bribe the guard", "I search the cargo hold"),
+        ("I patch my wounds and after that head for the ship", "I patch my wounds", "head for the ship"),
+    ],
+)
+def test_two_actions_joined_by_then_are_split(words: str, first: str, then: str) -> None:
+    split = split_actions(words)
+    assert split is not None and (split.first, split.then) == (first, then), split
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "I draw my pistol and fight",
+        "if the guard sleeps, then I slip past",
+        "when the drones reload, then I sprint for the hatch",
+        "then I run",
+    ],
+)
+def test_one_action_is_not_split(words: str) -> None:
+    assert split_actions(words) is None
+
+
+def test_two_actions_offer_moves_for_the_first_and_keep_the_second_for_next() -> None:
+    session, dice = open_campaign("Airlock", "starforged")
+    offered = session.send("I shoot the drone and then run for the airlock")
+    assert offered.suggestions, offered.notes
+    said = " ".join(offered.notes)
+    assert "One move at a time" in said and "“I shoot the drone”" in said and "“run for the airlock”" in said, said
+    dice.queue(6, 1, 2)
+    rolled = session.confirm(offered.suggestions[0])
+    assert rolled.kind == "action", rolled.error
+    assert "airlock" not in rolled.narration, rolled.narration  # the roll tells the first action only
+    assert rolled.notes[-1].startswith("Next, as you said: “run for the airlock”"), rolled.notes
+
+
+def test_a_vow_whose_words_hold_then_is_sworn_whole() -> None:
+    session, dice = open_campaign("Kira", "starforged")
+    offered = session.send("I swear an iron vow to find Kira and then avenge her")
+    assert offered.suggestions[0].move == "Swear an Iron Vow", [s.move for s in offered.suggestions]
+    assert not any("One move at a time" in n for n in offered.notes), offered.notes
+    dice.queue(6, 1, 2)
+    sworn = session.confirm(offered.suggestions[0])
+    names = [t.get("name") for t in session.reload().tracks.values()]
+    assert "Find Kira and then avenge her" in names, (names, sworn.notes)
+
+
+@pytest.mark.parametrize("words", ["they jump me from the dark", "raiders ambush me in the corridor", "pirates catch me off guard and attack"])
+def test_an_ambush_sprung_on_the_character_enters_the_fray_with_wits(words: str) -> None:
+    session, _dice = open_campaign(f"Ambush {len(words)}", "starforged")
+    offered = session.send(words)
+    fray = [s for s in offered.suggestions if s.move == "Enter the Fray"]
+    assert fray, [s.move for s in offered.suggestions]
+    assert fray[0].stat == "wits", fray[0].stat
+
+
+def test_an_ambush_the_character_lays_enters_the_fray_with_shadow() -> None:
+    session, _dice = open_campaign("Lay", "starforged")
+    offered = session.send("I set up an ambush for the raiders and attack before they see me")
+    fray = [s for s in offered.suggestions if s.move == "Enter the Fray"]
+    assert fray and fray[0].stat == "shadow", [(s.move, s.stat) for s in offered.suggestions]
+
+
+@pytest.mark.parametrize(("words", "command"), [("undo", "undo"), ("Undo that.", "undo"), ("take that back", "undo")])
+def test_a_command_typed_without_its_slash_is_that_command(words: str, command: str) -> None:
+    c = classify(words, "starforged")
+    assert (c.kind, c.text) == ("command", command)
+
+
+@pytest.mark.parametrize("words", ["sheet", "show my sheet", "my character sheet"])
+def test_sheet_typed_without_its_slash_shows_the_sheet(words: str) -> None:
+    assert (classify(words, "starforged").kind, classify(words, "starforged").text) == ("command", "sheet")
+
+
+def test_undo_typed_in_words_undoes_the_last_move_and_offers_no_moves() -> None:
+    session, dice = open_campaign("Undo words", "starforged")
+    offered = session.send("I swear an iron vow to find my sister")
+    dice.queue(6, 1, 2)
+    session.confirm(offered.suggestions[0])
+    undone = session.send("undo")
+    assert undone.kind != "error" and not undone.suggestions, undone.error
+    assert "Undone" in undone.narration, undone.narration
+    assert not session.reload().tracks, session.state.tracks
