@@ -47,3 +47,23 @@ def test_an_action_roll_keeps_its_tiers() -> None:
     table = odds_for_request({"system": "blades", "move": "action_roll", "stat": "finesse", "character": {"stats": {"finesse": 1}}})
     line = _odds_line(table.to_dict(), "blades", "action_roll")
     assert "partial success" in line and "a 4-5" not in line, line
+
+
+def test_coin_the_player_names_goes_before_the_words_for_the_score() -> None:
+    session, _dice = open_campaign("Paid", "blades")
+    offered = session.send("we get paid for the score, 4 coin, it was a standard score")
+    payoff = next(s for s in offered.suggestions if s.move == "Payoff")
+    paid = session.confirm(payoff)
+    assert paid.kind == "action", paid.error
+    assert any("coin 4 (“4 coin”)" in n for n in paid.notes), paid.notes
+    result = paid.results[0]
+    before, after = result.character_before or {}, result.character or {}
+    gained = sum(int(after.get(k, 0)) - int(before.get(k, 0)) for k in ("coin", "crew_coin"))
+    assert gained == 4, (result.state_before, result.state_after)
+
+
+def test_words_for_the_score_alone_still_say_its_coin() -> None:
+    session, _dice = open_campaign("Standard", "blades")
+    payoff = next(s for s in session.send("we get paid, it was a standard score").suggestions if s.move == "Payoff")
+    paid = session.confirm(payoff)
+    assert any("coin 6 (“standard score”)" in n for n in paid.notes), paid.notes
