@@ -259,6 +259,7 @@ class ActingMixin(SuggestingMixin):
             self._refuse_unpaid()  # a downtime activity's price is paid before the next move
         left = self._choice_left() if redo is None else ""  # a new move leaves the last move's open choice
         read = list(read or [])
+        payer = self._price_payer() if redo is None and _prices(request) else ""
         if redo is None:
             brinks.refuse_ended(self.store, self.campaign, self._state, request)
             request, found = bind(self._state, request, player_text, strict=True)
@@ -285,6 +286,7 @@ class ActingMixin(SuggestingMixin):
         yield TurnEvent("result", result=result)
         task = task or _task_for(result)
         actor = self._actor_of(request)  # "Mara attacks me": her move, told as hers
+        actor = actor or payer  # the price of Mara's miss is hers
         narration = yield from self._narrate(task, player_text, [result], question=question, odds=_odds_map(odds), actor=actor)
         if narration.text:
             service.record_narration(self.campaign, seq, narration.text, store=self.store)
@@ -360,3 +362,10 @@ class ActingMixin(SuggestingMixin):
 
             return TemplateNarrator()
         return self.narrator
+
+
+def _prices(request: Mapping[str, Any]) -> bool:
+    """Whether the request rolls Pay the Price (by the move's name or id, or its table)."""
+    import re
+
+    return re.sub(r"[^a-z]", "", str(request.get("move") or "").lower()).endswith("paytheprice")

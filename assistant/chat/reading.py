@@ -164,8 +164,10 @@ def _rank(text: str, move: MoveSpec, state: CampaignState) -> Found | None:
 
 
 def _target(text: str, move: MoveSpec, state: CampaignState) -> Found | None:
-    match = re.search(r"\b(?:against|with|to)\s+((?!I\b)[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)", text)
-    return Found(match.group(1), match.group(0)) if match else None
+    match = re.search(r"\b(?:against|with|to)\s+((?!I\b)[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)", text)
+    if not match:
+        return None
+    return Found(re.sub(r"['’]s$", "", match.group(1)), match.group(0))  # "against Duke's blow": Duke
 
 
 def _belief(text: str, move: MoveSpec, state: CampaignState) -> Found | None:
