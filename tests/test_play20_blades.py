@@ -44,7 +44,9 @@ def test_an_action_roll_keeps_its_tiers() -> None:
     from assistant.chat.moves_info import _odds_line
     from assistant.engine.probability import odds_for_request
 
-    table = odds_for_request({"system": "blades", "move": "action_roll", "stat": "finesse", "character": {"stats": {"finesse": 1}}})
+    table = odds_for_request(
+        {"system": "blades", "move": "action_roll", "stat": "finesse", "character": {"stats": {"finesse": 1}}}
+    )
     line = _odds_line(table.to_dict(), "blades", "action_roll")
     assert "partial success" in line and "a 4-5" not in line, line
 

@@ -18,7 +18,10 @@ pytestmark = pytest.mark.usefixtures("hash_embedder")
         ("You are stressed", "Mara is stressed"),
         ("A friend or ally is in harm's way (or you are, if alone)", "A friend or ally is in harm's way (or Mara is, if alone)"),
         ("A trusted individual or community acts against you", "A trusted individual or community acts against Mara"),
-        ("An individual or community you care about is exposed to danger", "An individual or community Mara cares about is exposed to danger"),
+        (
+            "An individual or community you care about is exposed to danger",
+            "An individual or community Mara cares about is exposed to danger",
+        ),
         ("You face a tough choice", "Mara faces a tough choice"),
         ("Your supernatural abilities malfunction", "Mara's supernatural abilities malfunction"),
         ("You waste blood", "Mara wastes blood"),

@@ -64,7 +64,9 @@ def test_a_vow_whose_words_hold_then_is_sworn_whole() -> None:
     assert "Find Kira and then avenge her" in names, (names, sworn.notes)
 
 
-@pytest.mark.parametrize("words", ["they jump me from the dark", "raiders ambush me in the corridor", "pirates catch me off guard and attack"])
+@pytest.mark.parametrize(
+    "words", ["they jump me from the dark", "raiders ambush me in the corridor", "pirates catch me off guard and attack"]
+)
 def test_an_ambush_sprung_on_the_character_enters_the_fray_with_wits(words: str) -> None:
     session, _dice = open_campaign(f"Ambush {len(words)}", "starforged")
     offered = session.send(words)
