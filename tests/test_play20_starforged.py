@@ -102,3 +102,25 @@ def test_undo_typed_in_words_undoes_the_last_move_and_offers_no_moves() -> None:
     assert undone.kind != "error" and not undone.suggestions, undone.error
     assert "Undone" in undone.narration, undone.narration
     assert not session.reload().tracks, session.state.tracks
+
+
+@pytest.mark.parametrize(
+    ("name", "told"),
+    [("The raider", "the raider"), ("A hunter", "a hunter"), ("The Iron Prince", "The Iron Prince"), ("Find Kira", "Find Kira")],
+)
+def test_a_track_named_after_a_foe_reads_in_a_sentence(name: str, told: str) -> None:
+    from assistant.narrate.effect_lines import mid_sentence
+
+    assert mid_sentence(name) == told
+
+
+def test_progress_on_the_raider_is_told_mid_sentence_in_lower_case() -> None:
+    session, dice = open_campaign("Raider", "starforged")
+    offered = session.send("a raider attacks me in the corridor")
+    dice.queue(6, 1, 1)
+    session.confirm(next(s for s in offered.suggestions if s.move == "Enter the Fray"))
+    dice.queue(6, 1, 1)
+    struck = session.confirm({"move": "Strike", "stat": "iron"})
+    assert "Progress on the raider:" in struck.narration, struck.narration
+    asked = session.send("is the raider dead?")
+    assert "the fight with the raider is still open" in asked.narration, asked.narration
