@@ -124,3 +124,23 @@ def test_progress_on_the_raider_is_told_mid_sentence_in_lower_case() -> None:
     assert "Progress on the raider:" in struck.narration, struck.narration
     asked = session.send("is the raider dead?")
     assert "the fight with the raider is still open" in asked.narration, asked.narration
+
+
+@pytest.mark.parametrize(
+    ("system", "words"),
+    [
+        ("starforged", "how do assets work?"),
+        ("starforged", "what is a companion asset?"),
+        ("elegy", "how do assets work in elegy?"),
+        ("city", "how do secrets work?"),
+        ("dungeon-world", "what is vulnerable?"),
+        ("dungeon-world", "what does helpless mean?"),
+    ],
+)
+def test_how_a_part_of_the_game_works_is_a_rules_question_not_the_oracles(system: str, words: str) -> None:
+    assert classify(words, system).kind == "rules"
+
+
+@pytest.mark.parametrize("words", ["is the captain wounded?", "What is behind the door?", "Is the station abandoned?"])
+def test_questions_about_the_story_stay_the_oracles(words: str) -> None:
+    assert classify(words, "starforged").kind == "oracle"
