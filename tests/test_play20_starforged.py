@@ -144,3 +144,24 @@ def test_how_a_part_of_the_game_works_is_a_rules_question_not_the_oracles(system
 @pytest.mark.parametrize("words", ["is the captain wounded?", "What is behind the door?", "Is the station abandoned?"])
 def test_questions_about_the_story_stay_the_oracles(words: str) -> None:
     assert classify(words, "starforged").kind == "oracle"
+
+
+def test_a_connection_met_somewhere_is_named_after_the_one_met() -> None:
+    from assistant.chat.track_names import name_from_words
+
+    assert name_from_words("I meet Captain Ilsa Voss at the docks and make a connection", "connection") == "Captain Ilsa Voss"
+
+
+@pytest.mark.parametrize("words", ["we push on deeper into the Reach, rationing supplies", "I keep going toward the relay"])
+def test_going_on_with_an_expedition_continues_the_one_under_way(words: str) -> None:
+    session, dice = open_campaign(f"Leg {len(words)}", "starforged")
+    offered = session.send("I undertake an expedition across the Shattered Reach to the relay, a dangerous expedition")
+    dice.queue(6, 1, 2)
+    session.confirm(next(s for s in offered.suggestions if s.move == "Undertake an Expedition"))
+    again = session.send(words)
+    leg = next(s for s in again.suggestions if s.move == "Undertake an Expedition")
+    dice.queue(6, 1, 2)
+    went = session.confirm(leg)
+    assert any("Continues your expedition “The Shattered Reach to the relay”" in n for n in went.notes), went.notes
+    expeditions = [t for t in session.reload().tracks.values() if t.get("kind") == "expedition"]
+    assert len(expeditions) == 1 and expeditions[0]["ticks"] == 16, expeditions
