@@ -165,3 +165,15 @@ def test_going_on_with_an_expedition_continues_the_one_under_way(words: str) -> 
     assert any("Continues your expedition “The Shattered Reach to the relay”" in n for n in went.notes), went.notes
     expeditions = [t for t in session.reload().tracks.values() if t.get("kind") == "expedition"]
     assert len(expeditions) == 1 and expeditions[0]["ticks"] == 16, expeditions
+
+
+def test_the_second_action_waits_for_the_first_rolls_open_choice() -> None:
+    session, dice = open_campaign("Choice first", "starforged")
+    offered = session.send("I shoot the drone and then run for the airlock")
+    fray = next(s for s in offered.suggestions if s.move == "Enter the Fray")
+    dice.queue(1, 2, 8)  # a weak hit: choose one
+    rolled = session.confirm(fray)
+    assert rolled.open_choices, rolled.narration
+    assert rolled.notes[-1].startswith("Next, as you said: “run for the airlock”. Once you have made the choice below"), (
+        rolled.notes
+    )

@@ -15,10 +15,10 @@ from assistant.chat.moves_info import _odds_map, _task_for, moves_that_fit
 from assistant.chat.narration import UNAVAILABLE_NOTE as UNAVAILABLE  # said once a session for the same cause
 from assistant.chat.narration import NarrationOutcome, guarded_narration
 from assistant.chat.narration_context import established_answers, narration_history, own_passages
-from assistant.chat.one_at_a_time import next_note
+from assistant.chat.one_at_a_time import with_next
 from assistant.chat.suggesting import SuggestingMixin
 from assistant.chat.track_finder import closed_now
-from assistant.chat.turn import Turn, TurnEvent, TurnStream, with_notes
+from assistant.chat.turn import Turn, TurnEvent, TurnStream
 from assistant.chat.turn import finish as _finish
 from assistant.engine import AssistantError, InputError, Result, get_ruleset
 from assistant.engine.doors import door_kind
@@ -173,8 +173,8 @@ class ActingMixin(SuggestingMixin):
         if question is not None:
             return (yield from self._ask(question))
         then, self._then = self._then, ""
-        after = [next_note(then)] if then and self._last_intent else []
-        return (yield from with_notes(self._resolve(request, player_text=intent, odds=odds, read=read), after, last=True))
+        rolled = self._resolve(request, player_text=intent, odds=odds, read=read)
+        return (yield from with_next(rolled, then) if then and self._last_intent else rolled)
 
     def _ask_first(self, request: dict[str, Any], intent: str, read: list[str]) -> Any:
         """A question the move's data says to ask before it resolves (Payoff: how much coin), or None."""

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from assistant.chat.turn import TurnStream
+
 #: Where a second action begins: "... and then ...", "..., then ...", "...; then ...", "... . Then ...", "... and
 #: after that ...".
 _THEN = re.compile(
@@ -57,6 +59,20 @@ def _as_typed(then: str) -> str:
     return then[:1].lower() + then[1:] if not re.match(r"^I\b", then) else then
 
 
-def next_note(then: str) -> str:
-    """What the player reads under the roll of the first action: the second, kept for next."""
-    return f"Next, as you said: “{then}”. Type it (or anything else) to play it."
+def next_note(then: str, choosing: bool = False) -> str:
+    """What the player reads under the roll of the first action: the second, kept for next (once the roll's choice is
+    made, when it has one open)."""
+    when = "Once you have made the choice below, type it" if choosing else "Type it"
+    return f"Next, as you said: “{then}”. {when} (or anything else) to play it."
+
+
+def with_next(stream: TurnStream, then: str) -> TurnStream:
+    """``stream`` with the second action said last on its finished turn (see :func:`next_note`)."""
+    while True:
+        try:
+            event = next(stream)
+        except StopIteration as stop:
+            return stop.value
+        if event.kind == "done" and event.turn is not None and event.turn.kind != "question":
+            event.turn.notes.append(next_note(then, choosing=bool(event.turn.open_choices)))
+        yield event

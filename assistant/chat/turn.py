@@ -103,8 +103,8 @@ def finish(turn: Turn) -> TurnStream:
     return turn
 
 
-def with_notes(stream: TurnStream, notes: list[str], *, last: bool = False) -> TurnStream:
-    """``stream`` with ``notes`` put first (``last``: last) on its finished turn (before the turn is handed on)."""
+def with_notes(stream: TurnStream, notes: list[str]) -> TurnStream:
+    """``stream`` with ``notes`` put first on its finished turn (before the turn is handed on)."""
     if not notes:
         return (yield from stream)
     while True:
@@ -113,8 +113,5 @@ def with_notes(stream: TurnStream, notes: list[str], *, last: bool = False) -> T
         except StopIteration as stop:
             return stop.value
         if event.kind == "done" and event.turn is not None:
-            if last:
-                event.turn.notes.extend(notes)
-            else:
-                event.turn.notes[:0] = notes
+            event.turn.notes[:0] = notes
         yield event
