@@ -170,9 +170,9 @@ def test_going_on_with_an_expedition_continues_the_one_under_way(words: str) -> 
 def test_the_second_action_waits_for_the_first_rolls_open_choice() -> None:
     session, dice = open_campaign("Choice first", "starforged")
     offered = session.send("I shoot the drone and then run for the airlock")
-    fray = next(s for s in offered.suggestions if s.move == "Enter the Fray")
-    dice.queue(1, 2, 8)  # a weak hit: choose one
-    rolled = session.confirm(fray)
+    assert offered.suggestions, offered.notes
+    dice.queue(1, 2, 8)  # 1 + edge 3 = 4 against 2 and 8: a weak hit, choose one
+    rolled = session.confirm({"move": "Enter the Fray", "stat": "edge"})
     assert rolled.open_choices, rolled.narration
     assert rolled.notes[-1].startswith("Next, as you said: “run for the airlock”. Once you have made the choice below"), (
         rolled.notes
