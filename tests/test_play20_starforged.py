@@ -177,3 +177,14 @@ def test_the_second_action_waits_for_the_first_rolls_open_choice() -> None:
     assert rolled.notes[-1].startswith("Next, as you said: “run for the airlock”. Once you have made the choice below"), (
         rolled.notes
     )
+
+
+@pytest.mark.parametrize("words", ["I go for the kill", "I finish him off"])
+def test_going_for_the_kill_in_control_offers_take_decisive_action_first(words: str) -> None:
+    """With the real model (the hash embedder ranks by letters): "go for the kill" is the decisive move, not a Strike."""
+    from assistant.suggest import SuggestContext, suggest
+    from rules_index.embed import MiniLMEmbedder
+
+    context = SuggestContext(system="starforged", position="in_control", in_combat=True)
+    ranked = suggest(words, context, k=3, embedder=MiniLMEmbedder())
+    assert ranked[0].move == "Take Decisive Action", [s.move for s in ranked]
