@@ -188,3 +188,13 @@ def test_going_for_the_kill_in_control_offers_take_decisive_action_first(words: 
     context = SuggestContext(system="starforged", position="in_control", in_combat=True)
     ranked = suggest(words, context, k=3, embedder=MiniLMEmbedder())
     assert ranked[0].move == "Take Decisive Action", [s.move for s in ranked]
+
+
+def test_a_fight_begun_blade_in_hand_enters_the_fray_with_iron() -> None:
+    """Enter the Fray: "In the thick of it at close quarters: Roll +iron"."""
+    from assistant.suggest import SuggestContext, suggest
+    from rules_index.embed import MiniLMEmbedder
+
+    ranked = suggest("I attack the raider with my blade", SuggestContext(system="starforged"), k=4, embedder=MiniLMEmbedder())
+    fray = next(s for s in ranked if s.move == "Enter the Fray")
+    assert fray.stat == "iron", [(s.move, s.stat) for s in ranked]
