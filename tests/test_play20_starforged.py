@@ -198,3 +198,17 @@ def test_a_fight_begun_blade_in_hand_enters_the_fray_with_iron() -> None:
     ranked = suggest("I attack the raider with my blade", SuggestContext(system="starforged"), k=4, embedder=MiniLMEmbedder())
     fray = next(s for s in ranked if s.move == "Enter the Fray")
     assert fray.stat == "iron", [(s.move, s.stat) for s in ranked]
+
+
+def test_two_actions_resumed_after_a_reload_still_roll_the_first() -> None:
+    session, dice = open_campaign("Resumed", "starforged")
+    session.send("I shoot the drone and then run for the airlock")
+    from assistant.chat.session import ChatSession
+
+    reopened = ChatSession.open("Resumed", rng=dice)
+    resumed = reopened.resume_suggestions("I shoot the drone and then run for the airlock")
+    assert resumed, "no moves offered again"
+    dice.queue(6, 1, 2)
+    rolled = reopened.confirm(resumed[0])
+    assert "airlock" not in rolled.narration, rolled.narration
+    assert rolled.notes[-1].startswith("Next, as you said: “run for the airlock”"), rolled.notes
