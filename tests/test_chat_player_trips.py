@@ -317,7 +317,7 @@ def test_the_apps_sheet_shows_the_fight_position_in_words() -> None:
     app = AppTest.from_file(str(APP), default_timeout=120)
     app.run()
     create_campaign(app, "Alley", "starforged")
-    app.chat_input(key="chat_text").set_value("a raider jumps me in the alley").run()
+    app.chat_input(key="chat_text").set_value("a raider attacks me in the alley").run()
     fray = next(b for b in app.button if b.key and b.key.startswith("suggestion_") and "Enter the Fray" in b.label)
     fray.click().run()
     sidebar = "\n".join(str(m.value) for m in app.sidebar.markdown)

@@ -85,7 +85,7 @@ def test_an_open_choice_is_said_when_the_player_moves_on_and_said_left_when_anot
     session, dice = _session("starforged")
     offered = session.send("a raider jumps me with a blade!")
     fray = next(s for s in offered.suggestions if s.move == "Enter the Fray")
-    dice.queue(2, 9, 3)  # 2 + heart 2 = 4 against 9 and 3: a weak hit, choose one
+    dice.queue(3, 9, 3)  # 3 + wits 1 = 4 against 9 and 3 (ambushed: "Caught in a trap"): a weak hit, choose one
     assert session.confirm(fray).open_choices
     moved_on = session.send("I dive behind the crates")
     assert any("Enter the Fray still waits for your pick" in n and "/choose" in n for n in moved_on.notes), moved_on.notes
@@ -101,7 +101,7 @@ def test_an_open_choice_is_said_when_the_player_moves_on_and_said_left_when_anot
 def test_the_choice_is_still_picked_after_a_new_action_is_only_offered() -> None:
     session, dice = _session("starforged")
     offered = session.send("a raider jumps me with a blade!")
-    dice.queue(2, 9, 3)
+    dice.queue(3, 9, 3)
     session.confirm(next(s for s in offered.suggestions if s.move == "Enter the Fray"))
     session.send("I dive behind the crates")
     picked = session.send("/choose 2")

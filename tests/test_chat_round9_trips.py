@@ -47,7 +47,7 @@ def test_take_decisive_action_on_an_empty_track_says_it_is_a_sure_miss() -> None
     asked = session.send("I take decisive action")
     line = next(line for line in asked.narration.splitlines() if "Take Decisive Action" in line)
     assert "miss 100%" not in line, asked.narration
-    assert "a sure miss now: no progress box filled on The raider" in line, asked.narration
+    assert "a sure miss now: no progress box filled on the raider" in line, asked.narration
     assert "mark progress first" in line, asked.narration
 
 
@@ -72,7 +72,7 @@ def test_a_near_sure_miss_on_a_progress_track_says_how_many_boxes_are_filled() -
     session.confirm(strike.suggestions[0])
     asked = session.send("I finish him off")
     line = next(line for line in asked.narration.splitlines() if "Take Decisive Action" in line)
-    assert "miss 99% (only 2 of 10 progress boxes filled on The raider; mark more progress first)" in line, line
+    assert "miss 99% (only 2 of 10 progress boxes filled on the raider; mark more progress first)" in line, line
 
 
 def test_companion_takes_a_hit_needs_a_hit() -> None:

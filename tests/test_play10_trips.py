@@ -63,7 +63,7 @@ def test_choose_a_number_after_the_moves_that_fit_plays_that_suggested_move() ->
 def test_choose_a_number_with_an_older_choice_open_picks_it_and_says_how_to_roll_the_offered_move() -> None:
     session, dice = open_campaign("Chosen Card", "starforged")
     offered = session.send("a raider jumps me with a blade!")
-    dice.queue(2, 9, 3)
+    dice.queue(3, 9, 3)  # 3 + wits 1 = 4 (ambushed: "Caught in a trap") against 9 and 3: a weak hit
     fray = session.confirm(next(s for s in offered.suggestions if s.move == "Enter the Fray"))
     assert fray.open_choices, fray.narration
     new = session.send("I dive behind the crates")

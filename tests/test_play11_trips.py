@@ -43,7 +43,7 @@ def test_elegy_finishing_the_hunter_on_an_empty_track_offers_end_the_fight_sayin
     asked = session.send("I finish the hunter")
     assert asked.suggestions[0].move == "End the Fight", [s.move for s in asked.suggestions]
     line = next(line for line in asked.narration.splitlines() if "End the Fight" in line)
-    assert "a sure miss now: no progress box filled on The hunter" in line and "mark progress first" in line, line
+    assert "a sure miss now: no progress box filled on the hunter" in line and "mark progress first" in line, line
     assert any(s.move == "Clash" for s in asked.suggestions), [s.move for s in asked.suggestions]
     dice.queue(6, 6)  # a strike lands: progress, then the end of the fight has a chance
     struck = session.send("2")

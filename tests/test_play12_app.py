@@ -97,7 +97,7 @@ def test_a_starforged_session_in_the_app_reloads_the_same_campaign_with_every_tu
     no_errors(app)
     play_action(app, "is the enforcer dead?")
     asked = markdown(app)
-    assert "the fight with The syndicate enforcer is still open" in asked, asked
+    assert "the fight with the syndicate enforcer is still open" in asked, asked
     play_action(app, "/table pay the price")
     no_errors(app)
     state = service.load_campaign("Syndicate")
@@ -113,7 +113,7 @@ def test_a_starforged_session_in_the_app_reloads_the_same_campaign_with_every_tu
     no_errors(reloaded)
     assert reloaded.selectbox(key="campaign_pick").value == "Syndicate"
     again = markdown(reloaded)
-    for said in ("the fight with The syndicate enforcer is still open", "Swear an Iron Vow", text):
+    for said in ("the fight with the syndicate enforcer is still open", "Swear an Iron Vow", text):
         assert said in again, said
     again_told = [str(m.value) for m in reloaded.markdown if text in str(m.value)]
     assert again_told and all(t.startswith(("- ", "**Next**")) for t in again_told), again_told

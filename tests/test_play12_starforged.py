@@ -50,9 +50,9 @@ def test_a_starforged_session_from_vow_to_fulfilment_with_a_reload_mid_way() -> 
     fray = _play(session, dice, "A syndicate enforcer blocks my path and draws a blade", "Enter the Fray", 5, 3, 1)
     assert _story(fray).startswith("A syndicate enforcer blocks your path and draws a blade."), fray.narration
     struck = _play(session, dice, "I strike at the enforcer", "Strike", 6, 1, 2)
-    assert "Progress on The syndicate enforcer: 0 → 8 ticks." in struck.narration, struck.narration
+    assert "Progress on the syndicate enforcer: 0 → 8 ticks." in struck.narration, struck.narration
     asked = session.send("is the enforcer dead?")
-    assert not asked.results and "the fight with The syndicate enforcer is still open (2/10 boxes" in asked.narration
+    assert not asked.results and "the fight with the syndicate enforcer is still open (2/10 boxes" in asked.narration
     lost = _play(session, dice, "I finish him", "Take Decisive Action", 7, 8)
     assert lost.results[0].outcome == "miss" and "Your fight “The syndicate enforcer” is lost." in lost.notes, lost.notes
     assert "defeated or" not in lost.narration and "or your objective is lost" not in lost.narration, lost.narration

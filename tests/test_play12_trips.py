@@ -39,7 +39,7 @@ def test_asking_the_oracle_whether_the_hunted_foe_is_dead_points_at_the_fight_an
     asked = session.send("is the hunter dead?")
     assert asked.kind == "oracle" and not asked.results, asked.narration
     told = asked.narration
-    assert "The oracle does not decide that: the fight with The hunter is still open (0/10 boxes" in told, told
+    assert "The oracle does not decide that: the fight with the hunter is still open (0/10 boxes" in told, told
     assert "End the Fight" in told and "Clash" in told, told
     assert not dice.faces and not [e for e in session.store.events("Hunted")[before:] if e.event.type == "move_resolved"]
     assert track_named(session, "The hunter").get("status", "open") == "open"
@@ -55,7 +55,7 @@ def test_did_the_raider_die_is_a_story_question_the_fight_decides_not_a_rules_qu
     play(session, dice, "a raider attacks me with a blade, I fight back", 5, 1, 2)
     asked = session.send("did the raider die?")
     assert asked.kind == "oracle", (asked.kind, asked.narration)
-    assert "the fight with The raider is still open" in asked.narration and "Take Decisive Action" in asked.narration
+    assert "the fight with the raider is still open" in asked.narration and "Take Decisive Action" in asked.narration
     assert "mark progress first with Gain Ground, Strike or Clash" in asked.narration, asked.narration
     assert not asked.results and not asked.citations
 
@@ -181,4 +181,4 @@ def test_a_track_started_by_command_is_the_kind_the_moves_need() -> None:
     assert forged.send("/track formidable fight The raider").narration == "New formidable fight: The raider"
     forged_dice.queue(6, 1, 2)
     struck = forged.send("/roll strike +iron")
-    assert struck.kind == "action" and "Progress on The raider: 0 → 8 ticks." in struck.narration, struck.error
+    assert struck.kind == "action" and "Progress on the raider: 0 → 8 ticks." in struck.narration, struck.error

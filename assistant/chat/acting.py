@@ -15,6 +15,7 @@ from assistant.chat.moves_info import _odds_map, _task_for, moves_that_fit
 from assistant.chat.narration import UNAVAILABLE_NOTE as UNAVAILABLE  # said once a session for the same cause
 from assistant.chat.narration import NarrationOutcome, guarded_narration
 from assistant.chat.narration_context import established_answers, narration_history, own_passages
+from assistant.chat.one_at_a_time import with_next
 from assistant.chat.suggesting import SuggestingMixin
 from assistant.chat.track_finder import closed_now
 from assistant.chat.turn import Turn, TurnEvent, TurnStream
@@ -38,7 +39,7 @@ class ActingMixin(SuggestingMixin):
         if ended:  # a character who died plays no more moves: say so and what comes next
             self._say("assistant", ended)
             return (yield from _finish(Turn(kind="action", player_text=text, narration=ended, narrator="template")))
-        suggestions, notes = self._suggestions_for(text)
+        suggestions, notes, text = self._first_action(text)
         if not suggestions:
             pointless = any(CHANGES_NOTHING in n for n in notes)  # the note says why: "Heal would change nothing now"
             said = (
@@ -148,7 +149,9 @@ class ActingMixin(SuggestingMixin):
         question = self._ask_first(request, intent, read)
         if question is not None:
             return (yield from self._ask(question))
-        return (yield from self._resolve(request, player_text=intent, odds=odds, read=read))
+        then, self._then = self._then, ""
+        rolled = self._resolve(request, player_text=intent, odds=odds, read=read)
+        return (yield from with_next(rolled, then) if then and self._last_intent else rolled)
 
     def _ask_first(self, request: dict[str, Any], intent: str, read: list[str]) -> Any:
         """A question the move's data says to ask before it resolves (Payoff: how much coin), or None."""
@@ -233,6 +236,7 @@ class ActingMixin(SuggestingMixin):
             self._refuse_unpaid()  # a downtime activity's price is paid before the next move
         left = self._choice_left() if redo is None else ""  # a new move leaves the last move's open choice
         read = list(read or [])
+        payer = self._price_payer() if redo is None and _prices(request) else ""
         if redo is None:
             brinks.refuse_ended(self.store, self.campaign, self._state, request)
             request, found = bind(self._state, request, player_text, strict=True)
@@ -259,6 +263,7 @@ class ActingMixin(SuggestingMixin):
         yield TurnEvent("result", result=result)
         task = task or _task_for(result)
         actor = self._actor_of(request)  # "Mara attacks me": her move, told as hers
+        actor = actor or payer  # the price of Mara's miss is hers
         narration = yield from self._narrate(task, player_text, [result], question=question, odds=_odds_map(odds), actor=actor)
         if narration.text:
             service.record_narration(self.campaign, seq, narration.text, store=self.store)
@@ -334,3 +339,10 @@ class ActingMixin(SuggestingMixin):
 
             return TemplateNarrator()
         return self.narrator
+
+
+def _prices(request: Mapping[str, Any]) -> bool:
+    """Whether the request rolls Pay the Price (by the move's name or id, or its table)."""
+    import re
+
+    return re.sub(r"[^a-z]", "", str(request.get("move") or "").lower()).endswith("paytheprice")

@@ -281,6 +281,20 @@ class CharactersMixin(SessionBase):
             return ""  # "I deal damage" on Mara: her sheet takes it, the move is the one playing's
         return shown_name(self._state, str(maker))
 
+    def _price_payer(self) -> str:
+        """The name of the one who pays the price of the last move when it was another character's (Mara's miss):
+        the price's rows are told of her ("Mara is stressed"), not of the one playing; "" otherwise."""
+        top = self.known.top
+        if not isinstance(top, int) or isinstance(top, bool) or top <= 0:
+            return ""
+        found = self.store.events(self.campaign, after=top - 1, upto=top)
+        if not found or found[0].event.type != "move_resolved":
+            return ""
+        event = found[0].event
+        return self._actor_of(
+            {**event.request, "character_id": event.state_change.character_id or event.request.get("character_id")}
+        )
+
     def _opposed(self, text: str, target: str) -> bool:
         """The words name the character as the one opposed ("against Duke", "from Duke's blade")."""
         name = str(self._state.characters.get(target, {}).get("name") or target).strip()

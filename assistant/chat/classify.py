@@ -71,7 +71,7 @@ _DO_SOMETHING = re.compile(r"^(?:do|have)\s+(?:a|an|some|another|one\s+more)\b(?
 _YES_NO_OPENER = re.compile(r"^(is|are|was|were|will|would|does|do|did|has|have|had|can|could|should|might|may|am) \b", re.I)
 _RULES_PHRASES = re.compile(
     r"\b(rules?|move|moves|roll|rolls|rolled|reroll|stat|stats|momentum|progress|track|tracks|impact|impacts|"
-    r"burn|strong hit|weak hit|miss|match|xp|experience|legacy|vow|vows|oracle|table|tables|dice|die|d6|d10|d100|"
+    r"burn|strong hit|weak hit|miss|match|xp|experience|legacy|vow|vows|oracle|table|tables|dice|die|d6|d10|d100|assets?|"
     r"action score|challenge dice|heat|stress|trauma|harm|coin|rep|tier|wanted|entanglement|downtime|vice|"
     r"clock|clocks|hp|armor|armour|damage|mana|spell|initiative|advantage|disadvantage|backfire|hunger|focus|"
     r"what happens when|how do i|how does|how many|am i allowed|can i|when do i|when should i|what does)\b",
@@ -94,6 +94,12 @@ _GEAR_QUESTION = re.compile(
 )  # "do I have a rope?", "I check my gear, do I have a plasma cutter?"
 #: The generic question phrases of ``_RULES_PHRASES``: they make a question, not a question about a rule.
 _GENERIC_ASK = re.compile(r"^(can|could|may) (i|we)\b", re.I)
+#: A command typed without its "/" ("undo", "undo that", "show my sheet"): the command the player means, not an action
+#: to suggest moves for.
+_BARE_COMMANDS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^(?:undo(?: that| it| the last (?:move|roll))?|take (?:that|it) back)\s*[.!]*$", re.I), "undo"),
+    (re.compile(r"^(?:(?:show|see|open)\s+)?(?:me\s+)?(?:my\s+|the\s+)?(?:character\s+)?sheet\s*[.!]*$", re.I), "sheet"),
+)
 _BURN_WORDS = re.compile(r"^\s*(?:(?:i|we)\s+)?(?:want\s+to\s+)?burn\s+(?:my\s+|the\s+)?(?:momentum|focus)\s*[.!]?\s*$", re.I)
 #: "What does the Magistrate want?": a question about someone in the story (what they want, know, plan...), not about
 #: a rule, unless the rest of it names one ("what do I need to roll?").
@@ -218,9 +224,35 @@ _DYING = re.compile(
 )
 
 
+#: "How do assets work?", "how does a secret work": how a part of the game works is a rules question (the oracle
+#: answers yes or no, and the fiction rarely asks how something works).
+_HOW_IT_WORKS = re.compile(r"^(?:so\s+|and\s+|ok\s+)?how\s+(?:do|does|did)\b.*\bwork(?:s|ed)?\b", re.I)
+
+
+#: "What is vulnerable?", "what does helpless mean": what a condition of the sheet is (asked of the word itself, not
+#: "is the captain wounded?", which asks the story).
+_DEFINITION = re.compile(
+    r"^what(?:'s|’s|\s+is|\s+are|\s+does)\s+(?:being\s+|a\s+|an\s+)?(?P<term>[a-z][a-z -]{1,30}?)(?:\s+mean|\s+do)?\s*\??$", re.I
+)
+
+
+@cache
+def _impacts(system: str) -> frozenset[str]:
+    """The system's impacts and conditions, lower case, in words ("bound or gagged")."""
+    try:
+        from assistant.engine import get_ruleset
+
+        return frozenset(str(i).replace("_", " ").lower() for i in get_ruleset(system).sheet.impacts)
+    except Exception:  # noqa: BLE001 - a system without a ruleset has none
+        return frozenset()
+
+
 def _names_a_rule(text: str, system: str) -> bool:
     low = _DYING.sub(lambda m: m.group(1) + "perish", text.lower())
-    if _RULES_PHRASES.search(low):
+    if _RULES_PHRASES.search(low) or _HOW_IT_WORKS.search(low):
+        return True
+    defined = _DEFINITION.match(low.strip())
+    if defined and defined.group("term").strip() in _impacts(system):
         return True
     return any(re.search(rf"\b{re.escape(term)}\b", low) for term in _system_terms(system))
 
@@ -271,6 +303,9 @@ def classify(text: str, system: str = "starforged") -> Classification:
         return Classification("command", stripped[1:].strip(), "starts with /")
     if _META.match(stripped) or _NEW_HERE.search(stripped) and len(stripped.split()) <= _NEW_HERE_WORDS:
         return Classification("meta", stripped, "greeting or help")
+    for pattern, command in _BARE_COMMANDS:
+        if pattern.match(stripped):
+            return Classification("command", command, "a command typed without its slash")
     if _BURN_WORDS.match(stripped):  # "i burn my momentum": the /burn the player means, not an action to suggest for
         return Classification("command", "burn", "burns momentum or focus in words")
     if not stripped.endswith("?") and _UNMARKED_QUESTION.match(stripped):

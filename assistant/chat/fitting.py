@@ -27,7 +27,7 @@ from assistant.chat.clock_finder import bind_clock
 from assistant.chat.track_finder import bind_track, has_track_for, missing_track, open_tracks, track_need
 from assistant.engine import AssistantError, InputError, RulesError, get_ruleset
 from assistant.engine.tracks import TICKS_PER_BOX
-from assistant.narrate.effect_lines import ACRONYMS
+from assistant.narrate.effect_lines import ACRONYMS, mid_sentence
 from assistant.store.moves import engine_request
 from assistant.store.state import CampaignState
 from assistant.suggest.catalog import normalize_name
@@ -199,7 +199,7 @@ def _progress_words(state: CampaignState, request: dict[str, Any], odds: Any) ->
     name = str(track.get("name") or "") if isinstance(track, dict) else ""
     ticks = track.get("ticks", 0) if isinstance(track, dict) else 0
     boxes = ticks // TICKS_PER_BOX if isinstance(ticks, int) and not isinstance(ticks, bool) else 0
-    on = f" on {name}" if name else ""
+    on = f" on {mid_sentence(name)}" if name else ""
     if certain_miss(odds):
         filled = "no progress box filled" if boxes == 0 else f"only {boxes} progress box{'es' if boxes != 1 else ''} filled"
         return f"a sure miss now: {filled}{on}, and the challenge dice always beat it; mark progress first"

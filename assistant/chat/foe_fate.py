@@ -8,6 +8,7 @@ import re
 
 from assistant.chat.track_finder import named_track, open_tracks
 from assistant.engine import get_ruleset
+from assistant.narrate.effect_lines import mid_sentence
 from assistant.store.state import CampaignState
 
 #: Words that ask whether a fight is decided: a foe dead, beaten, fled; the fight won or over.
@@ -65,6 +66,6 @@ def decided_by_a_fight(state: CampaignState, system: str, question: str) -> str 
         listed = ", ".join(markers[:-1]) + f" or {markers[-1]}" if len(markers) > 1 else markers[0]
         how += f" (mark progress first with {listed})"
     return (
-        f"The oracle does not decide that: the fight with {name} is still open ({boxes}/10 boxes on its track), "
+        f"The oracle does not decide that: the fight with {mid_sentence(name)} is still open ({boxes}/10 boxes on its track), "
         f"and the fight's own roll settles it. To finish it, {how}."
     )

@@ -164,8 +164,10 @@ def _rank(text: str, move: MoveSpec, state: CampaignState) -> Found | None:
 
 
 def _target(text: str, move: MoveSpec, state: CampaignState) -> Found | None:
-    match = re.search(r"\b(?:against|with|to)\s+((?!I\b)[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)", text)
-    return Found(match.group(1), match.group(0)) if match else None
+    match = re.search(r"\b(?:against|with|to)\s+((?!I\b)[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)", text)
+    if not match:
+        return None
+    return Found(re.sub(r"['’]s$", "", match.group(1)), match.group(0))  # "against Duke's blow": Duke
 
 
 def _belief(text: str, move: MoveSpec, state: CampaignState) -> Found | None:
@@ -283,6 +285,17 @@ def _shown(name: str, value: Any, spec: RequestOption) -> str:
     return f"{words(name)} {words(str(value))}"
 
 
+def _read_one(system: str, name: str, text: str, move: MoveSpec, state: CampaignState) -> Found | None:
+    """What ``text`` says of the option ``name``: the system's words for it ("a standard score": 6 coin), unless the
+    player names the number itself ("4 coin, a standard score": the 4 they said)."""
+    found = _from_data(system, name, text)
+    reader = CODE_READERS.get(name)
+    stated = reader(text, move, state) if reader is not None else None
+    if stated is not None and (found is None or (isinstance(stated.value, int) and not isinstance(stated.value, bool))):
+        return stated
+    return found
+
+
 def read_words(text: str, move_name: str, state: CampaignState, given: dict[str, Any] | None = None) -> Reading:
     """The options ``text`` gives for the move ``move_name`` that ``given`` (the request's options) does not."""
     reading = Reading()
@@ -297,9 +310,7 @@ def read_words(text: str, move_name: str, state: CampaignState, given: dict[str,
     for name, spec in ruleset.options_for(move).items():
         if name in given or (name in ONLY_WHERE_LISTED and name not in move.options):
             continue
-        found = _from_data(ruleset.system_id, name, text)
-        if found is None and name in CODE_READERS:
-            found = CODE_READERS[name](text, move, state)
+        found = _read_one(ruleset.system_id, name, text, move, state)
         if found is None or not value_ok(spec, found.value):
             continue
         reading.options[name] = found.value
@@ -319,9 +330,7 @@ def read_missing(text: str, move_name: str, state: CampaignState, name: str) -> 
     spec = ruleset.options_for(move).get(name)
     if not text.strip() or spec is None:
         return reading
-    found = _from_data(ruleset.system_id, name, text)
-    if found is None and name in CODE_READERS:
-        found = CODE_READERS[name](text, move, state)
+    found = _read_one(ruleset.system_id, name, text, move, state)
     if found is not None and value_ok(spec, found.value):
         reading.options[name] = found.value
         reading.notes.append(f"{_shown(name, found.value, spec)} (“{found.said.strip()}”)")

@@ -76,6 +76,8 @@ class SessionBase:
         """The meters at 0 whose brink the player was told of (said again once the meter has left 0 and come back)."""
         self._suggestions: list[Any] = []
         """The moves suggested for the player's last action (kept while a question about one is open)."""
+        self._then = ""
+        """The second action of a line that held two ("... and then run for the airlock"), said again after the first."""
 
     def _once(self, notes: list[str]) -> list[str]:
         """``notes`` without those this session already showed (an unreachable endpoint is said once)."""

@@ -59,10 +59,33 @@ class SuggestingMixin(OpenChoiceMixin):
 
     def resume_suggestions(self, text: str) -> list[Any]:
         """The suggestions for the player's last action ``text`` again, without storing anything (a reload shows the
-        moves it offered, and confirming one plays it as if the page had never gone)."""
+        moves it offered, and confirming one plays it as if the page had never gone; of two actions, the first)."""
         self._last_intent = text
-        suggestions, _notes = self._suggestions_for(text)
+        suggestions, _notes, _words = self._first_action(text)
         return suggestions
+
+    def _first_action(self, text: str) -> tuple[list[Any], list[str], str]:
+        """The moves that fit the player's words and the notes on them, and the words they are for: the first of two
+        actions a "then" joins (the second is kept for next, :mod:`assistant.chat.one_at_a_time`), unless the first
+        clearly starts a track that the whole line names ("I swear a vow to find Kira and then avenge her")."""
+        from assistant.chat.one_at_a_time import split_actions
+        from assistant.chat.track_finder import track_need
+        from assistant.engine import get_ruleset
+
+        self._then = ""
+        split = split_actions(text)
+        if split is None:
+            return (*self._suggestions_for(text), text)
+        suggestions, notes = self._suggestions_for(split.first)
+        top = suggestions[0] if suggestions else None
+        score = getattr(top, "score", None)
+        if top is not None and isinstance(score, float) and score >= CLEAR_FIT:
+            need = track_need(get_ruleset(self.system).find_move(str(top.move)))
+            if need is not None and need.starts:
+                return (*self._suggestions_for(text), text)
+        self._last_intent = split.first
+        self._then = split.then
+        return suggestions, [*notes, split.offer_note()] if suggestions else notes, split.first
 
     def _start_plan(self, text: str, suggestions: list[Any]) -> None:
         """Let the LLM plan in the background; :meth:`refine` collects it (not when planning is switched off: the

@@ -58,6 +58,7 @@ from assistant.engine import Request, Result, get_ruleset, resolve
 from assistant.engine.ruleset import Ruleset, normalize_name
 from assistant.engine.tracks import kind_word
 from assistant.errors import AssistantError
+from assistant.narrate.effect_lines import mid_sentence
 from assistant.store import service
 from assistant.store.base import CampaignStore
 from assistant.store.state import CampaignState
@@ -300,7 +301,7 @@ def _check_mark_progress(p: Any, ruleset: Ruleset, state: CampaignState | None) 
     ticks = state.tracks[tid].get("ticks", 0)
     boxes = track.get("boxes")
     summary = (
-        f"Mark progress{times} on {name} ({track.get('rank')}: {ticks} → {track.get('ticks')} ticks, "
+        f"Mark progress{times} on {mid_sentence(name)} ({track.get('rank')}: {ticks} → {track.get('ticks')} ticks, "
         f"{boxes} {'box' if boxes == 1 else 'boxes'} filled)"
     )
     args = {"track": tid, "times": p.times, "reason": p.reason}

@@ -36,6 +36,13 @@ SAME = 0.8
 DEFAULT_RANK = Rank.FORMIDABLE
 
 _TRACK_EFFECTS = frozenset({"mark_progress", "clear_progress", "raise_rank", "clear_track", "legacy_reward"})
+#: Words that go on with what is under way ("we push on", "I keep going"): a move that starts a track continues the
+#: most recent open one of its kind instead.
+GOING_ON = re.compile(
+    r"\b(?:push(?:es|ing)? on|press(?:es|ing)? on|keep(?:s|ing)? (?:going|moving|on)|carr(?:y|ies|ying) on|go(?:es|ing)? on|"
+    r"continu(?:e|es|ing)|onwards?|the next leg|another leg)\b",
+    re.I,
+)
 _STOP_WORDS = (
     "a an the my our your his her their its i we to of on in at for with and or is are be this that "
     "vow vows track quest fight battle combat expedition connection elegy progress milestone"
@@ -147,6 +154,9 @@ def find_track(state: CampaignState, need: TrackNeed, text: str) -> Found:
         same = named_track(candidates, text, SAME) or _set_up_for(candidates, name_from_words(text, need.kind))
         if same is not None:
             return Found(track_id=same, note=f"Continues your {word} “{state.tracks[same]['name']}” (named in your words).")
+        if candidates and GOING_ON.search(text):  # "we push on deeper into the Reach": the journey under way
+            tid = candidates[-1][0]
+            return Found(track_id=tid, note=f"Continues your {word} “{state.tracks[tid]['name']}” (your words go on with it).")
         rank = rank_in(text)
         name = name_from_words(text, need.kind)
         if rank is None:

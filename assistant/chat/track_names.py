@@ -116,6 +116,7 @@ def name_from_words(text: str, kind: str) -> str:
     name = _MAKE_KIND.sub("", name)  # "Captain Voss, and make a connection": what the words do, not the name
     if kind == "connection":  # "Captain Ilsa Voss, a smuggler who might help me": the one met, not who they are
         name = re.sub(r"\s*,\s*(?:a|an|the|who|whom|my|our)\b.*$", "", name, flags=re.IGNORECASE) or name
+        name = _WHERE.sub("", name) or name  # "Captain Ilsa Voss at the docks": the one met, not where
     name = _RANK_CLAUSE.sub("", name)  # "find my lost sister, it's a dangerous vow": the rank, not the name
     name = _KIND_CLAUSE.sub("", name)  # "avenge my sire, an elegy": what it is, not its name
     name = re.sub(rf"\b(?:{'|'.join(r.value for r in Rank)})\b\s*", "", name, flags=re.IGNORECASE).strip(" ,;:-")

@@ -9,7 +9,7 @@ from typing import Any
 from assistant.engine.kinds import EffectKind
 from assistant.engine.model import Effect, Result
 
-__all__ = ["ACRONYMS", "NOT_NAMED", "effect_line", "effect_lines", "humanize", "signed"]
+__all__ = ["ACRONYMS", "NOT_NAMED", "effect_line", "effect_lines", "humanize", "mid_sentence", "signed"]
 
 #: Kinds of change told as "before → after"; other kinds are told by their reason (or delta).
 BEFORE_AFTER_KINDS = frozenset({"meter", "xp", "clock", "legacy", "progress"})
@@ -22,6 +22,13 @@ _BARE_OUTCOME = re.compile(
 def humanize(name: str) -> str:
     """``companion_health`` -> ``companion health``."""
     return name.replace("_", " ").strip()
+
+
+def mid_sentence(name: str) -> str:
+    """A track's name as it reads inside a sentence: "The raider" -> "the raider" ("Progress on the raider"); a name
+    whose next word has a capital keeps its own ("The Iron Prince"), and so does any other name ("Find my sister")."""
+    found = re.match(r"(The|A|An) (?=[a-z])", name)
+    return found.group(1).lower() + name[len(found.group(1)) :] if found else name
 
 
 def signed(value: int) -> str:
@@ -68,7 +75,8 @@ def effect_line(effect: Effect) -> str:
         return ""  # an empty track cleared (Forsake Your Vow): "0 → 0 ticks" tells nothing
     if effect.kind == "progress" and effect.before is not None:
         rolled = f" ({effect.reason})" if (effect.reason or "").startswith("rolled ") else ""  # recommit's dice
-        return f"Progress on {target}: {effect.before} → {effect.after} tick{'' if effect.after == 1 else 's'}{rolled}."
+        ticks = f"tick{'' if effect.after == 1 else 's'}"
+        return f"Progress on {mid_sentence(target)}: {effect.before} → {effect.after} {ticks}{rolled}."
     if effect.kind == "rank":
         return f"{target[:1].upper()}{target[1:]} rank: {_value(effect.before)} → {_value(effect.after)}."
     if effect.before is None and effect.after is None or effect.kind in {"progress", "clock"} and effect.before is None:

@@ -91,6 +91,24 @@ def odds_by_effect(system: str, move_id: str, percentages: Mapping[str, float]) 
     return list(out.items())
 
 
+#: A pool roll's results by the die that counts, for a roll that picks a row rather than succeeding or failing (Blades'
+#: entanglements: "roll ... and use the result of the roll to select which sort of entanglement manifests").
+FACE_WORDS: dict[str, str] = {
+    "critical": "two 6s",
+    "full_success": "a 6",
+    "partial_success": "a 4-5",
+    "bad_outcome": "a 1-3",
+}
+
+
+def odds_by_faces(percentages: Mapping[str, float]) -> list[tuple[str, float]] | None:
+    """The odds as (the die that counts, percent) for a roll whose result picks a row ("a 1-3 75%"); None when a
+    result has no die to name."""
+    if not set(percentages) - {"match"} or not set(percentages) - {"match"} <= set(FACE_WORDS):
+        return None
+    return [(FACE_WORDS[k], float(v)) for k, v in percentages.items() if k != "match"]
+
+
 def result_words(result: Any) -> str | None:
     """An empty label for a rolled move whose result is the die itself (Indulge Vice clears stress equal to the highest die: the
     card's own line says how much, and "a bad outcome" would tell a 3 as a failure); None for a move told by its tier
@@ -108,4 +126,4 @@ def result_words(result: Any) -> str | None:
     return "" if any(e.amount is not None and e.amount.score for e in spec.effects) else None
 
 
-__all__ = ["odds_by_effect", "outcome_words", "result_words"]
+__all__ = ["odds_by_effect", "odds_by_faces", "outcome_words", "result_words"]

@@ -26,7 +26,7 @@ from assistant.narrate.guidance import rules_guidance
 from assistant.narrate.intent import frame, is_verb, once_more, second_person, shape
 from assistant.narrate.outcome_prose import FAMILY, move_choices, story, tone
 from assistant.narrate.request import NarrationRequest
-from assistant.narrate.their_words import of_them, on_their_sheet, theirs_listed
+from assistant.narrate.their_words import of_them, on_their_sheet, rows_of, theirs_listed
 from assistant.narrate.tried import without_rank
 from assistant.narrate.variety import pick
 
@@ -126,6 +126,8 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
             if not reading and request.task == "oracle":
                 reading = rows_answer(result, request.question or request.player_text)
             card = _without_reroll_rule(_without_rows_read(card, result, reading), result)
+            if request.actor and "pay_the_price" in result.move_id:  # the price of Mara's move is hers
+                card, reading = (rows_of(t, facts.table_rows(result), request.actor) for t in (card, reading))
             if not request.card and len(result.dice) == 1:  # the app's card says "Rolled 56 on d100" and the row:
                 card = ""  # the story does not say the row again (a reading of it in the light of the words may)
         paragraphs.append(card if first or not card else f"Then, {card}")

@@ -11,7 +11,7 @@ import re
 from assistant.engine.model import Result
 from assistant.narrate.effect_lines import effect_line
 
-__all__ = ["of_them", "on_their_sheet", "theirs_listed"]
+__all__ = ["of_someone", "of_them", "rows_of", "on_their_sheet", "theirs_listed"]
 
 _SAME = {"your": "their", "yours": "theirs", "yourself": "themselves", "you're": "they're", "you've": "they've",
          "you'll": "they'll", "you'd": "they'd", "you’re": "they’re", "you’ve": "they’ve", "you’ll": "they’ll"}  # fmt: skip
@@ -51,6 +51,65 @@ def of_them(text: str) -> str:
         previous = low
     out.append(text[last:])
     return "".join(out)
+
+
+#: The verbs a rule's "you" takes that do not take a plain -s for someone named ("you are" -> "Mara is").
+_NAMED_VERBS = {"are": "is", "were": "was", "have": "has", "do": "does", "go": "goes", "’re": "’s", "'re": "'s"}
+
+
+def _for_one(verb: str) -> str:
+    """``verb`` as it follows one person named: "face" -> "faces", "encounter" -> "encounters", "carry" -> "carries"."""
+    low = verb.lower()
+    if low in _NAMED_VERBS:
+        return _NAMED_VERBS[low]
+    if re.search(r"(?:s|sh|ch|x|z|o)$", low):
+        return verb + "es"
+    if re.search(r"[^aeiou]y$", low):
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def of_someone(text: str, who: str) -> str:
+    """A rule's words to the one who pays ("You are stressed", "A friend or ally is in harm's way (or you are, if
+    alone)") told of ``who`` ("Mara is stressed", "... (or Mara is, if alone)"): "you" as a subject takes the verb
+    after it for one person, as an object or after a preposition it is the name, "your" is the name's."""
+    tokens = list(_WORD.finditer(text))
+    out: list[str] = []
+    last = 0
+    skip: int | None = None
+    for i, m in enumerate(tokens):
+        if i == skip:
+            continue
+        word, low = m.group(0), m.group(0).lower()
+        previous = tokens[i - 1].group(0).lower() if i else ""
+        new, end = word, m.end()
+        if low in ("your", "yours"):
+            new = f"{who}'s"
+        elif low in ("yourself", "yourselves"):
+            new = "themself"
+        elif low in ("you're", "you’re"):
+            new = f"{who} is"
+        elif low == "you":
+            following = tokens[i + 1] if i + 1 < len(tokens) else None
+            verb_next = following is not None and not text[m.end() : following.start()].strip()
+            if previous not in _BEFORE_OBJECT and following is not None and verb_next:  # "you are" -> "Mara is"
+                new, end, skip = f"{who} {_for_one(following.group(0))}", following.end(), i + 1
+            else:  # "against you", "(or you, ...)"
+                new = who
+        out.append(text[last : m.start()] + new)
+        last = end
+    out.append(text[last:])
+    return "".join(out)
+
+
+def rows_of(text: str, rows: list[str], who: str) -> str:
+    """``text`` with each of a table's ``rows`` in it told of ``who`` (the price of Mara's move: "Mara is stressed"),
+    also where a row is told mid-sentence ("As you ..., you are stressed")."""
+    for row in rows:
+        told = of_someone(row, who)
+        named_first = re.match(r"you", row, re.I) is not None  # "Mara is stressed": the name keeps its capital
+        text = text.replace(row, told).replace(row[:1].lower() + row[1:], told if named_first else told[:1].lower() + told[1:])
+    return text
 
 
 def on_their_sheet(result: Result, changes: list[str], whose: str) -> list[str]:

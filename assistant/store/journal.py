@@ -103,15 +103,22 @@ def render(events: list[StoredEvent], state: CampaignState, fmt: str) -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
+def _who(cid: str, ch: dict[str, Any], active: bool) -> str:
+    """A character as the player calls them: their name, or "Your character" (the one playing) or "Character 2" when
+    unnamed; never the store's id."""
+    return str(ch.get("name") or ("Your character" if active else f"Character {cid.removeprefix('pc')}"))
+
+
 def _character_line(cid: str, ch: dict[str, Any], active: bool) -> str:
-    name = ch.get("name") or cid
-    stats = " · ".join(f"{k} {v}" for k, v in (ch.get("stats") or {}).items())
+    stats = " · ".join(f"{_words(k)} {v}" for k, v in (ch.get("stats") or {}).items())
     meters = " · ".join(
-        f"{k} {v}" for k, v in ch.items() if isinstance(v, int) and not isinstance(v, bool) and k not in ("xp", "next_move_add")
+        f"{_words(k)} {v}"
+        for k, v in ch.items()
+        if isinstance(v, int) and not isinstance(v, bool) and k not in ("xp", "next_move_add")
     )
     impacts = ", ".join(_words(i) for i in ch.get("impacts") or [])
     bits = [b for b in (stats, meters, f"impacts: {impacts}" if impacts else "") if b]
-    return f"- **{name}** (`{cid}`{', active' if active else ''}): " + " — ".join(bits)
+    return f"- **{_who(cid, ch, active)}**{' (playing)' if active else ''}: " + " — ".join(bits)
 
 
 def _overview(state: CampaignState) -> list[str]:
@@ -140,7 +147,9 @@ def _overview(state: CampaignState) -> list[str]:
 
 
 def _effect_text(e: dict[str, Any]) -> str:
-    change = f"{e.get('before')} → {e.get('after')}" if e.get("before") is not None or e.get("after") is not None else ""
+    before, after = e.get("before"), e.get("after")
+    change = f"{before} → {after}" if before is not None and after is not None else str(after if before is None else before)
+    change = "" if before is None and after is None else change  # a new track starts at its value: "0", not "None → 0"
     if isinstance(e.get("after"), int) and not isinstance(e.get("after"), bool) and e.get("before") == e.get("after"):
         change = f"no change ({e['after']})"
     reason = f" ({e['reason']})" if e.get("reason") else ""
@@ -149,7 +158,7 @@ def _effect_text(e: dict[str, Any]) -> str:
 
 def _md_move(r: dict[str, Any]) -> list[str]:
     outcome = _words(r.get("outcome", ""))
-    title = f"### {r.get('move')}{' (+' + r['stat'] + ')' if r.get('stat') else ''}"
+    title = f"### {r.get('move')}{' (+' + _words(r['stat']) + ')' if r.get('stat') else ''}"
     if outcome and outcome != "none":
         title += f" — {outcome}{' (match)' if r.get('match') else ''}"
     lines = [title, ""]
@@ -180,13 +189,14 @@ def _md_event(stored: StoredEvent, before: CampaignState) -> list[str]:
     if t == "campaign_created":
         return [f"*Campaign **{ev.name}** begins ({ev.system}).*"]
     if t == "character_added":
-        return [f"*{ev.character.get('name') or ev.character_id} joins the campaign.*"]
-    if t == "character_updated":
-        return [f"*{ev.character.get('name') or ev.character_id}'s sheet is updated{': ' + ev.reason if ev.reason else ''}.*"]
-    if t == "character_removed":
-        return [f"*{ev.character_id} leaves the campaign.*"]
-    if t == "set_active":
-        return [f"*Active character: {ev.character_id}.*"]
+        return [f"*{_who(ev.character_id, ev.character, ev.active or not before.characters)} joins the campaign.*"]
+    if t in ("character_updated", "character_removed", "set_active"):
+        cid = ev.character_id
+        sheet = {**before.characters.get(cid, {}), **(getattr(ev, "character", None) or {})}
+        who = _who(cid, sheet, cid == before.active_character)
+        if t == "character_updated":
+            return [f"*{who}'s sheet is updated{': ' + ev.reason if ev.reason else ''}.*"]
+        return [f"*{who} leaves the campaign.*" if t == "character_removed" else f"*{who} now plays.*"]
     if t == "move_resolved":
         lines = _md_move(ev.result)
         if ev.narration:
