@@ -84,3 +84,24 @@ def test_the_chat_does_not_show_a_draft_that_copies_the_choices_prompt() -> None
     outcome = narrate(narrator, request)
     assert "select an overindulgence" not in outcome.text
     assert "The dice take the night" in outcome.text and len(narrator.requests) == 2
+
+
+STRIKE_MISS = {"system": "starforged", "move": "Strike", "stat": "iron", "character": {"stats": {"iron": 1}}, "dice": [1, 9, 9]}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "You miss, and the fight turns against you.",
+        "You just miss him, and the fight turns against you.",
+        "Your shot goes wide: you missed, and the fight turns against you.",
+    ],
+)
+def test_a_miss_told_as_the_shot_gone_wide_with_the_rules_plain_words_passes(text: str) -> None:
+    """'You miss' is the deed (a shot gone wide); the rules' own plain words after it are the outcome told as story."""
+    assert "echo" not in draft_kinds(text, STRIKE_MISS, "I shoot the raider before he reaches cover"), text
+
+
+def test_the_miss_named_as_the_outcome_with_its_line_is_still_the_copy() -> None:
+    text = "A miss on this move: the fight turns against you."
+    assert "echo" in draft_kinds(text, STRIKE_MISS, "I shoot the raider before he reaches cover")

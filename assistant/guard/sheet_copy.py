@@ -57,6 +57,8 @@ RULES_TERMS = frozenset(
 the asset's quality is 0": the card explained, where a recital of its changes tells them). Narrower than the chat
 filter's: "They envision what they must do next" tells the character picturing it, and "The Magistrate says what
 happens." hands the turn over."""
+#: "You miss", "she hits the wall": a miss or hit told as the deed it is (a shot gone wide), not the outcome's name.
+_TOLD_AS_DEED = re.compile(r"\b(?:you|he|she|they|it|we)\s+(?:just\s+|barely\s+|narrowly\s+)?(?:miss|misses|missed|hit|hits)\b")
 DEFINITION_SLACK = 2
 """Words a sentence may add to a definition and still be it ("And then you do what you set out to do.")."""
 _GAME_TALK = re.compile(
@@ -97,6 +99,7 @@ def check_sheet_copied(text: str, facts: Facts) -> list[Violation]:
             continue
         narr = sentence.narr  # the narrator's voice: a quotation is set aside
         words = _WORD.findall(narr)
+        terms = RULES_TERMS.intersection(_WORD.findall(_TOLD_AS_DEED.sub(" ", narr)))
         excerpt = " ".join(sentence.original.split())
         plain = f" {normalize_words(narr)} "
         tier = TIER_NAMED.search(narr)
@@ -124,7 +127,7 @@ def check_sheet_copied(text: str, facts: Facts) -> list[Violation]:
         elif _TRACK_TOLD.search(narr):
             detail = f"'{excerpt}' reads out the card's progress track; tell what happens, as story (the card shows it)"
             out.append(Violation(ViolationKind.ECHO, detail, excerpt))
-        elif (RULES_TERMS.intersection(words) or "or" in words) and copies_fact(words, known):
+        elif (terms or "or" in words) and copies_fact(words, known):
             detail = f"'{excerpt}' copies a line of the facts in the rules' terms; tell what happens, as story"
             out.append(Violation(ViolationKind.ECHO, detail, excerpt))
     listed = [label for label in _option_heads(facts) if f" {label} " in f" {normalize_words(text)} "]
