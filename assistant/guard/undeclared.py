@@ -52,7 +52,8 @@ from assistant.guard.paid_for import paid_for
 from assistant.guard.text import HYPOTHETICAL, Sentence, hypothetical, normalize, normalize_words
 
 _YOU_DEED = re.compile(
-    r"(?:^[^a-z]*|[,;:.!?—]\s*|\band\s+)(?P<who>you|the character)\s+(?:[a-z]+ly\s+)?(?P<verb>[a-z']+)(?P<rest>[^,;:.!?—]*)"
+    r"(?:^[^a-z]*|[,;:.!?—]\s*|\band\s+|\b(?P<sub>as|once|after|before|while)\s+)"
+    r"(?P<who>you|the character)\s+(?:[a-z]+ly\s+)?(?P<verb>[a-z']+)(?P<rest>[^,;:.!?—]*)"
 )
 _TOOL_DEED = re.compile(
     r"\byour\s+(?:[a-z'-]+\s+){0,2}?(?P<tool>[a-z'-]*(?:blade|sword|knife|dagger|axe|spear|arrow|bolt|shot|bullet|blow"
@@ -159,6 +160,8 @@ def _deed(
     for m in (*_YOU_DEED.finditer(text), *_TOOL_DEED.finditer(text)):
         verb, rest, tried = read_through(m.group("verb"), m.group("rest"))  # "you try to push it open": pushing
         closer = bool(re.match(r"\s+closer\s+to\b", rest))  # "You move closer to investigate": approaching
+        if m.groupdict().get("sub") and (intent or about or price or tried or verb in LOOKING):
+            continue  # "As you try to feed on him", "As you look up": the scene's time told, not a new deed
         if intent and verb not in INITIATIVE and not closer and not (tried and verb in ATTEMPTED):
             continue  # on a declared turn the deed told at length is the player's; taking up something new is not
         if re.match(r"\s*your\s+(?:eyes|teeth|jaw|fists?|hands?|lips?|breath)\b", rest):
