@@ -134,3 +134,40 @@ def test_a_deed_told_as_the_scenes_time_is_still_a_deed(request_: dict, intent: 
 )
 def test_a_look_a_feeling_or_the_rules_when_pass(text: str) -> None:
     assert deeds(text, TABLE, "Make a Discovery") == [], text
+
+
+ENDURE = {"system": "starforged", "move": "Endure Harm", "character": {"health": 4}, "options": {"amount": 2}}
+
+
+@pytest.mark.parametrize(
+    ("request_", "text"),
+    [
+        (FACE, "You attempt to act quickly and move your sister out of the corridor."),
+        (FACE, "You leap the gap and pull the survivor up after you."),
+        (FACE, "You duck low and open the maintenance hatch."),
+        (ENDURE, "You look around, trying to find something to help you."),
+        (ENDURE, "You glance about, searching for a medkit."),
+        (ENDURE, "You scan the bay, hoping to find a way out."),
+    ],
+)
+def test_a_second_deed_or_a_search_on_a_bare_roll_is_caught(request_: dict, text: str) -> None:
+    """'... and move your sister', 'You look around, trying to find something': deeds the player never declared."""
+    result = resolve(request_)
+    flags = check_narration(text, [result], intent="", facts=prepare([result]))
+    assert [v for v in flags if v.kind is ViolationKind.DECISION and "declared no action" in v.detail], text
+
+
+@pytest.mark.parametrize(
+    ("request_", "text"),
+    [
+        (FACE, "You make it across, and your hands shake as you land."),
+        (FACE, "You grit your teeth and steel your nerves."),
+        (ENDURE, "You take a deep breath, feeling the pain in your body."),
+        (ENDURE, "You look around, dazed, as the alarms wail."),
+        (ENDURE, "You stagger and drop to one knee."),
+    ],
+)
+def test_what_befalls_you_or_a_dazed_look_passes(request_: dict, text: str) -> None:
+    result = resolve(request_)
+    flags = check_narration(text, [result], intent="", facts=prepare([result]))
+    assert [v for v in flags if v.kind is ViolationKind.DECISION] == [], text

@@ -26,7 +26,8 @@ NOT_DEEDS = frozenset(
         "grinned frown frowned grimace grimaced squint squinted exhale exhaled inhale inhaled "
         "cry cried curse cursed sink sank sag sagged "
         "pay paid face faced receive received wake woke land landed end ended begin began start started set "
-        "push pushed press pressed move moved learn learned learnt discover discovered to",
+        "push pushed press pressed move moved learn learned learnt discover discovered to "
+        "mean meant intend intended plan planned expect expected want wanted wish wished imagine imagined",
     )
 )
 #: Deeds a kind of move is made of: a move whose own text names the kind (left) is told by these verbs (right), so

@@ -52,7 +52,7 @@ from assistant.guard.paid_for import paid_for
 from assistant.guard.text import HYPOTHETICAL, Sentence, hypothetical, normalize, normalize_words
 
 _YOU_DEED = re.compile(
-    r"(?:^[^a-z]*|[,;:.!?—]\s*|\band\s+|\b(?P<sub>as|once|after|before|while)\s+)"
+    r"(?:^[^a-z]*|[,;:.!?—]\s*|\band\s+|\b(?<!just\s)(?<!exactly\s)(?P<sub>as|once|after|before|while)\s+)"
     r"(?P<who>you|the character)\s+(?:[a-z]+ly\s+)?(?P<verb>[a-z']+)(?P<rest>[^,;:.!?—]*)"
 )
 _TOOL_DEED = re.compile(
@@ -60,6 +60,20 @@ _TOOL_DEED = re.compile(
     r"|strike|punch|fist|attack|swing|spell|hammer|mace|weapon|staff|pistol|rifle|gun|blaster))s?\s+"
     r"(?P<verb>connects|connected|lands|landed|hits|struck|strikes|bites|sinks|sank|pierces|pierced|finds its mark)"
     r"(?P<rest>[^,;:.!?—]*)"
+)
+#: The second deed of a compound: "You attempt to act quickly and move your sister": a verb after "and" that takes an
+#: object ("and move your sister"), where the clause's subject is you.
+_AND_DEED = re.compile(
+    r"(?:^[^a-z]*|[,;:.!?—]\s*)(?P<who>you)\s+[^,;:.!?—]*?\band\s+(?P<verb>[a-z']+)"
+    r"(?P<rest>\s+(?:your|the|a|an|his|her|their|him|them|its)\s+[^,;:.!?—]*)"
+)
+#: The rules' own words for the game, not deeds a move is made of ("a suffer move": moving someone is no part of it).
+_GAME_WORDS = frozenset({"move", "roll", "outc", "opti"})
+#: Verbs that, with an object after "and", move someone or something: a deed, though "you move" alone is not.
+_CARRYING = frozenset({"move", "moved", "push", "pushed", "pull", "pulled", "press", "pressed"})
+#: A look with a purpose after it: "You look around, trying to find something to help you": a search, a deed.
+_SEEKING = re.compile(
+    r"\s*,?\s*(?:trying|hoping|searching|looking|seeking|scrambling)\s+(?:to\s+(?:find|locate|grab|reach)|for)\b"
 )
 _FIRST_PERSON = re.compile(r"(?:^|[\s(])i(?:'m|'ve|'ll)?\s+[a-z]")
 _QUOTE = re.compile(r'"(?P<q>[^"\n]{1,400})(?:"|$)')  # a sentence ends before its closing quote mark
@@ -152,12 +166,12 @@ def _deed(
     text = sentence.narr
     moves = f"{facts.engine_text} {' '.join(facts.moves)}"
     price = bool(facts.moves & CHANGING_MOVES)  # the price befalls the character where they are
-    move_words = _stems(moves).union(*(deeds for kind, deeds in MOVE_DEEDS if kind.search(moves)), about)
+    move_words = (_stems(moves) - _GAME_WORDS).union(*(deeds for kind, deeds in MOVE_DEEDS if kind.search(moves)), about)
     # ... where the action it is paid for left them ("You stand in front of the airlock" after "As you try to force the
     # jammed airlock open, ..."); that action's own verb told again ("You force the airlock open") is a deed
     action = paid_for(facts).split()
     paid_words = _stems(" ".join(action)) - _stems(action[0]) if action else set()
-    for m in (*_YOU_DEED.finditer(text), *_TOOL_DEED.finditer(text)):
+    for m in (*_YOU_DEED.finditer(text), *_AND_DEED.finditer(text), *_TOOL_DEED.finditer(text)):
         verb, rest, tried = read_through(m.group("verb"), m.group("rest"))  # "you try to push it open": pushing
         closer = bool(re.match(r"\s+closer\s+to\b", rest))  # "You move closer to investigate": approaching
         if m.groupdict().get("sub") and (intent or about or price or tried or verb in LOOKING):
@@ -169,7 +183,9 @@ def _deed(
         if about and verb in TAKING_IN and (verb not in EXAMINING or _looked_about(rest, about, facts)):
             continue  # "you search the room", "you turn around": taking in the answer ("you examine the book": a deed)
         looked = bool(asked) and not about and not price and verb in LOOKING and bool(SOMEWHERE.match(rest))
+        looked = looked or (not intent and not about and not price and bool(_SEEKING.match(text[m.end() :])))
         undone = verb in NOT_DEEDS and not (tried and verb in ATTEMPTED)  # "you try to push it": a deed tried
+        undone = undone and not (m.re is _AND_DEED and verb in _CARRYING)  # "and move your sister": someone moved
         if not looked and not (intent and closer) and (undone or verb.endswith(("ing", "ly"))):
             continue
         if hypothetical(text, m.start("verb"), m.end(), HYPOTHETICAL):
