@@ -216,7 +216,8 @@ def answer_polarity(text: str, key: list[str]) -> tuple[str, str] | None:
         return None
     predicate = key[-1]
     for clause in re.split(r"[,;:—]|\s-\s", text):
-        if predicate not in answer_stems(clause) or hypothetical(clause, 0, len(clause), IF_WORDS):
+        mood = _PERCEIVING.sub(" ", clause.lower())  # "you can hear the hum": perceiving it, not a supposition
+        if predicate not in answer_stems(clause) or hypothetical(mood, 0, len(mood), IF_WORDS):
             continue
         at = text.find(clause)
         if _reverses(text[at + len(clause) :], key) or _REVERSAL.search(clause):
@@ -224,6 +225,12 @@ def answer_polarity(text: str, key: list[str]) -> tuple[str, str] | None:
         refused = re.search(_REFUSED.format(stem=re.escape(predicate)), clause.lower())
         return clause.strip(), "no" if _NEGATION.search(clause) or refused else "yes"
     return None
+
+
+#: "can hear", "could still see": what the character perceives, told with a modal that supposes nothing.
+_PERCEIVING = re.compile(
+    r"\b(?:can|could)\s+(?:(?:still|only|just|barely|now)\s+)?(?=(?:hear|see|feel|smell|sense|make\s+out)\b)"
+)
 
 
 #: A reversal that only joins another statement ("..., but there are survivors aboard") reverses nothing unless
@@ -248,7 +255,9 @@ def _reverses(rest: str, key: list[str]) -> bool:
 #: Words a story tells an answer's predicate with ("the reactor remains operational" for "running"): each counts as
 #: the predicate's stem, so the answer's polarity is read from them too.
 _SAME_AS = {
-    "run": "operational working active online powered humming functioning operating operates functional hums",
+    # a machine running, also told by its sound: "the distant hum of the reactor"
+    "run": "operational working active online powered humming functioning operating operates functional hums hum thrum "
+    "thrums thrumming throb throbs throbbing drone drones droning whir whirs whirring purr purrs purring",
     "sens": "notice notices noticed spot spots spotted detect detects detected",
     "flee": "escape escapes escaped retreat retreats retreated bolts bolted",
     "surviv": "alive living",
