@@ -64,6 +64,9 @@ DEFINITION_SLACK = 2
 _GAME_TALK = re.compile(
     r"\bthe\s+oracle\s+(?:responds|responded|answers|answered|replies|replied|says|said|tells|told|reveals|revealed)\b"
     r"|\b(?:you\s+are|you're|you\s+have\s+been|you've\s+been)\s+already\s+told\b|\balready\s+told\s+(?:to\s+)?(?:you|the\s+player)\b"
+    # the roll read out: "The discovery was rolled on the table", "Visions appeared on the dice", "the dice show a miss"
+    r"|\broll(?:s|ed)?\s+on\s+the\s+(?:[a-z]+\s+)?(?:table|oracle)\b|\bon\s+the\s+(?:dice|die)\b"
+    r"|\bthe\s+(?:dice|die)\s+(?:show|shows|showed|say|says|said|read|reads|came\s+up|come\s+up|land\s+on|landed\s+on)\b"
 )
 _TRACK_TOLD = re.compile(
     r"\b(?:combat|fight|vow|progress|expedition|connection|bonds?|quests?|discovery|discoveries|legacy|scene)\s+tracks?\b"
