@@ -117,3 +117,30 @@ def test_the_narration_request_carries_the_answers_of_earlier_turns(monkeypatch:
         assert narrator.requests[-1].established == (told,)
     finally:
         service.close_stores()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The room is silent, and you can hear only the distant hum of the reactor.",
+        "The reactor thrums beneath your feet.",
+        "The deep drone of the reactor fills the corridor.",
+        "You could still hear the whir of the reactor somewhere below.",
+    ],
+)
+def test_a_machine_told_running_by_its_sound_contradicts_its_answer(text: str) -> None:
+    """'The distant hum of the reactor' tells it running; 'you can hear' is perceiving it, not a supposition."""
+    found = flags(text)
+    assert found and "an earlier turn established" in found[0], text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "You can no longer hear the hum of the reactor.",
+        "If the reactor could hum again, you would hear it.",
+        "You can hear the drone of the ventilation fans, but the reactor is silent.",
+    ],
+)
+def test_its_silence_or_a_supposed_sound_passes(text: str) -> None:
+    assert flags(text) == [], text

@@ -93,3 +93,30 @@ def test_gossip_about_something_else_passes() -> None:
         "You are unable to catch a word about him. Someone has been said to be watching the docks, and a hand brushes your purse."
     )
     assert check(text, EAR_MISS, GOSSIP) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The guild master is a powerful man, and rumors are spreading that he may be hiding something.",
+        "Whispers circulate through the stalls about the guild master's debts.",
+        "There is talk of the guild master selling the harbour rights.",
+        "The gossip suggests the guild master has a new partner in the Dimmer Sisters.",
+        "The guild master has been involved in a scandal with the harbour watch.",
+    ],
+)
+def test_the_gossip_sought_told_going_round_on_a_miss_is_caught(text: str) -> None:
+    """The talk itself going round with what it says, or a dealing of his told as known: the news sought, learned."""
+    assert "outcome" in [v.kind.value for v in check(text, EAR_MISS, GOSSIP)], text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Rumors are spreading that you were seen at the docks, and the stallholders fall silent as you pass.",
+        "There is talk, but none of it about the guild master; a cutpurse brushes your sleeve.",
+        "You try, but you do not get what you wanted, and the situation gets worse.",
+    ],
+)
+def test_talk_about_you_or_about_nothing_sought_passes(text: str) -> None:
+    assert "outcome" not in [v.kind.value for v in check(text, EAR_MISS, GOSSIP)], text

@@ -84,3 +84,51 @@ def test_the_chat_does_not_show_a_draft_that_copies_the_choices_prompt() -> None
     outcome = narrate(narrator, request)
     assert "select an overindulgence" not in outcome.text
     assert "The dice take the night" in outcome.text and len(narrator.requests) == 2
+
+
+STRIKE_MISS = {"system": "starforged", "move": "Strike", "stat": "iron", "character": {"stats": {"iron": 1}}, "dice": [1, 9, 9]}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "You miss, and the fight turns against you.",
+        "You just miss him, and the fight turns against you.",
+        "Your shot goes wide: you missed, and the fight turns against you.",
+    ],
+)
+def test_a_miss_told_as_the_shot_gone_wide_with_the_rules_plain_words_passes(text: str) -> None:
+    """'You miss' is the deed (a shot gone wide); the rules' own plain words after it are the outcome told as story."""
+    assert "echo" not in draft_kinds(text, STRIKE_MISS, "I shoot the raider before he reaches cover"), text
+
+
+def test_the_miss_named_as_the_outcome_with_its_line_is_still_the_copy() -> None:
+    text = "A miss on this move: the fight turns against you."
+    assert "echo" in draft_kinds(text, STRIKE_MISS, "I shoot the raider before he reaches cover")
+
+
+DISCOVERY = {"system": "starforged", "move": "Make a Discovery", "dice": [89]}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The discovery was rolled on the table, and visions of the future came to you.",
+        "Visions of the future appeared on the dice.",
+        "The dice show visions of the future, and the sky darkens.",
+        "You rolled on the discovery table and found visions of what is to come.",
+    ],
+)
+def test_the_roll_read_out_is_the_game_told_instead_of_the_story(text: str) -> None:
+    assert "echo" in draft_kinds(text, DISCOVERY, "Make a Discovery"), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A map lies open on the table, and the visions come as you touch it.",
+        "Visions of the future flood your mind: a burning station, a door of light.",
+    ],
+)
+def test_a_table_in_the_room_and_the_vision_told_pass(text: str) -> None:
+    assert "echo" not in draft_kinds(text, DISCOVERY, "Make a Discovery"), text

@@ -102,3 +102,72 @@ def test_looking_where_a_price_befalls_the_character_is_no_deed() -> None:
 def test_the_deed_is_quoted_from_its_subject_with_the_adverb() -> None:
     found = deeds("You cautiously approach the door, scanning its interior.", ORACLE, REACTOR, question=REACTOR)
     assert found and found[0].startswith("'You cautiously approach the door'")
+
+
+FACE = {"system": "starforged", "move": "Face Danger", "stat": "edge", "character": {"stats": {"edge": 2}}, "dice": [3, 5, 4]}
+
+
+@pytest.mark.parametrize(
+    ("request_", "intent", "text"),
+    [
+        (TABLE, "Make a Discovery", "You find a hidden portal. As you step through, you feel the air change."),
+        (TABLE, "Make a Discovery", "A door of light opens. Once you cross the threshold, the visions begin."),
+        (TABLE, "Make a Discovery", "After you climb the ridge, the visions of the future come to you."),
+        (FACE, "", "Before you open the hatch, the deck lurches under you."),
+        (FACE, "", "While you pry the panel loose, sparks rain down."),
+    ],
+)
+def test_a_deed_told_as_the_scenes_time_is_still_a_deed(request_: dict, intent: str, text: str) -> None:
+    """'As you step through': a deed the player never declared, told in a clause of time, on a table or bare roll."""
+    result = resolve(request_)
+    flags = check_narration(text, [result], intent=intent, facts=prepare([result]))
+    assert [v for v in flags if v.kind is ViolationKind.DECISION and "declared no action" in v.detail], text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "As you look up, a swirling vortex of light pulls at you.",
+        "As you feel the vision fade, a cold wind rises.",
+        "When you enter a combat encounter, you always start with five ammunition.",
+    ],
+)
+def test_a_look_a_feeling_or_the_rules_when_pass(text: str) -> None:
+    assert deeds(text, TABLE, "Make a Discovery") == [], text
+
+
+ENDURE = {"system": "starforged", "move": "Endure Harm", "character": {"health": 4}, "options": {"amount": 2}}
+
+
+@pytest.mark.parametrize(
+    ("request_", "text"),
+    [
+        (FACE, "You attempt to act quickly and move your sister out of the corridor."),
+        (FACE, "You leap the gap and pull the survivor up after you."),
+        (FACE, "You duck low and open the maintenance hatch."),
+        (ENDURE, "You look around, trying to find something to help you."),
+        (ENDURE, "You glance about, searching for a medkit."),
+        (ENDURE, "You scan the bay, hoping to find a way out."),
+    ],
+)
+def test_a_second_deed_or_a_search_on_a_bare_roll_is_caught(request_: dict, text: str) -> None:
+    """'... and move your sister', 'You look around, trying to find something': deeds the player never declared."""
+    result = resolve(request_)
+    flags = check_narration(text, [result], intent="", facts=prepare([result]))
+    assert [v for v in flags if v.kind is ViolationKind.DECISION and "declared no action" in v.detail], text
+
+
+@pytest.mark.parametrize(
+    ("request_", "text"),
+    [
+        (FACE, "You make it across, and your hands shake as you land."),
+        (FACE, "You grit your teeth and steel your nerves."),
+        (ENDURE, "You take a deep breath, feeling the pain in your body."),
+        (ENDURE, "You look around, dazed, as the alarms wail."),
+        (ENDURE, "You stagger and drop to one knee."),
+    ],
+)
+def test_what_befalls_you_or_a_dazed_look_passes(request_: dict, text: str) -> None:
+    result = resolve(request_)
+    flags = check_narration(text, [result], intent="", facts=prepare([result]))
+    assert [v for v in flags if v.kind is ViolationKind.DECISION] == [], text

@@ -70,6 +70,7 @@ from assistant.guard.numbers import check_numbers
 from assistant.guard.offers import check_offers, check_options_stated
 from assistant.guard.opposed import check_opposed
 from assistant.guard.oracle_answer import check_noticed, check_noticed_earlier, check_oracle_story, lead_in
+from assistant.guard.orders import check_ordered
 from assistant.guard.outcomes import check_outcome
 from assistant.guard.owner import check_meter_owner
 from assistant.guard.paid_for import check_price_undoes
@@ -209,6 +210,7 @@ def check_narration(
     found += check_price_undoes(told, facts)
     found += check_answer_again(told, facts, question)
     found += check_earlier(told, facts, intent)
+    found += check_ordered(own_words_blanked(text, intent), facts)
     found += check_reading_other_move(text, facts)
     found += check_outcome_denied(text, facts)
     if not partial:

@@ -121,15 +121,16 @@ _BREAK = re.compile(r"[,;:—()]|\s-\s|\bbut\b|\byet\b|\bthough\b|\balthough\b")
 _INSTEAD_OF = re.compile(r"\binstead\s+of\b")
 
 
-def _claim(sentence: Sentence, start: int, end: int) -> bool:
+def _claim(sentence: Sentence, start: int, end: int, said: bool = False) -> bool:
     """The span is told as a fact: no failure, turn or attempt from its clause to the sentence's end ("he glares, but
     he opens the box" tells the box opened; "he opens the box, but it is empty" tells a turn), and no supposition in
     its own clause ("you hear rumors of a dispute, which could lead to conflict": the later clause supposes, the
     rumors are heard). "Instead of" names a choice made, not a turn, nor does a vague hedge ("but it's not what you
-    wanted", :mod:`assistant.guard.hedges`)."""
+    wanted", :mod:`assistant.guard.hedges`). ``said``: the span ends where what is said begins ("rumors are spreading
+    that he may be hiding something": the supposition is the rumour's, the rumour is heard)."""
     text = unhedged(sentence.narr)
     left = max((m.end() for m in _BREAK.finditer(text[:start])), default=0)
-    right = next((m.start() for m in _BREAK.finditer(text, end)), len(text))
+    right = end if said else next((m.start() for m in _BREAK.finditer(text, end)), len(text))
     words = set(re.findall(r"[a-z']+", _INSTEAD_OF.sub(" ", text[left:])))
     if sentence.question or words & _TURN or set(re.findall(r"[a-z']+", text[left:right])) & OUTCOME_HYPOTHETICAL:
         return False
@@ -211,7 +212,7 @@ def told_working(sentence: Sentence, intent: str | None, failed: str = MISSED) -
             return _violation(sentence, m.start(), m.end() + 60, "something learned about what you sought", failed)
         m = HEARSAY.search(text)
         about_you = m is not None and re.match(r"\s+(?:you|your)\b", text[m.end() :])  # "whisper that you are watched"
-        if m and not about_you and wanted & set(_stems(text)) and _claim(sentence, m.start(), m.end()):
+        if m and not about_you and wanted & set(_stems(text)) and _claim(sentence, m.start(), m.end(), said=True):
             return _violation(sentence, m.start() - 40, m.end() + 40, "the gossip you sought, heard", failed)
         m = NEWS.search(text)
         if m and wanted & set(_stems(text[: m.start()])) and _claim(sentence, m.start(), m.end()):

@@ -63,6 +63,8 @@ def fix_sentence(v: Violation) -> str:
         return f'Change "{quoted}": {rest.removesuffix("; tell it as yours")}; it happened to you.'
     if v.kind in (ViolationKind.STATE, ViolationKind.PHANTOM_ROLL) and rest.startswith(("the engine", "burning")):
         reason = rest
+    if "an order to" in v.detail:
+        reason = "do not tell the player what to roll or choose; the player decides that next, so tell only the story"
     if v.kind is ViolationKind.ECHO and "first person" in v.detail:
         reason = "tell only this turn, and call the character 'you'"
     if v.kind is ViolationKind.ECHO and ("reads out" in v.detail or "rules' terms" in v.detail):

@@ -26,6 +26,15 @@ HEARSAY = re.compile(
     r"|\b(?:whisper|whispers|whispered|murmur|murmurs|murmured|mutter|mutters|muttered|gossip|gossips|gossiped|claim"
     r"|claims|claimed|insist|insists|insisted)\s+(?:that|about\s+how)\b|\b(?:people|folk|everyone|they|some)\s+(?:say|said"
     r"|says|whisper|claim)\b|\baccording\s+to\b"
+    # the talk itself going round with what it says: "rumors are spreading that…", "whispers circulate about…",
+    # "there is talk of…", "the gossip suggests…"
+    r"|\b(?:rumou?rs?|whispers?|word|gossip|talk|tales|stories)\s+(?:[a-z']+\s+){0,3}?(?:spread|spreads|spreading"
+    r"|circulate|circulates|circulating|swirl|swirls|swirling|fly|flies|flying|abound|abounds|travel|travels|travelling"
+    r"|traveling)\s+(?:[a-z']+\s+){0,3}?(?:that|about|of)\b"
+    r"|\bthere\s+(?:is|are|was|were)\s+(?:(?:much|some|a\s+lot\s+of|many)\s+)?(?:talk|rumou?rs?|whispers|gossip|word)"
+    r"\s+(?:that|of|about)\b"
+    r"|\b(?:rumou?rs?|whispers?|gossip|talk|word)\s+(?:has\s+it|have\s+it|suggests?|suggested|hints?|hinted|claims?"
+    r"|claimed)\b"
     # what it was about, told: "It seems to be about a new guild opening up"
     r"|\b(?:it|the\s+(?:gossip|talk|rumou?r|whispers?))\s+(?:seems|seemed|appears|appeared)\s+to\s+be\s+about\b"
 )
@@ -34,6 +43,9 @@ HEARSAY = re.compile(
 NEWS = re.compile(
     r"\b(?:is|are|was|were)\s+(?:discussing|planning|plotting|scheming|recruiting|preparing|gathering|hoarding|hiding"
     r"|meeting|building|working\s+on|trying\s+to|talking\s+about|talking\s+of|considering|negotiating|arranging)\b|\b(?:plans|planned|intends|intended)\s+to\b"
+    # a dealing of theirs told as known: "who has been involved in a major scandal", "was seen with the smugglers"
+    r"|\b(?:has|have|had)\s+been\s+(?:involved\s+in|implicated\s+in|caught|accused\s+of|linked\s+to|tied\s+to"
+    r"|seen\s+with|meeting\s+with|dealing\s+with|skimming|embezzling|smuggling)\b"
 )
 #: What is learned is a threat aimed at you ("the guild master is planning to attack you", "plotting against you"):
 #: on a miss that is the situation getting worse, not the goal reached.

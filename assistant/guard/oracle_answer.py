@@ -81,6 +81,20 @@ _NOTICING = re.compile(
     r"\s+being\s+(?:watched|followed)|watched|followed)"
     r"|(?:knows|knew|realizes|realises|realized|realised|senses|sensed)\s+(?:that\s+)?(?:he|she|they)\s+(?:is|are|was"
     r"|were)\s+not\s+alone"
+    # or uneasy at someone unseen: "feels a presence", "a sensation of being watched", "knows the aura is not natural",
+    # "observing the arrival of a new guest" (a chill down his own spine, a sensation in his chest, is his own)
+    r"|(?P<uneasy>(?:feels|felt|feel|feeling|senses|sensed|sense|sensing|has|had|gets|got|experiences|experienced)\s+"
+    r"(?:a|an|the|some)\s+(?:[a-z]+\s+){0,2}?(?:presence|aura|(?:sensation|feeling)\s+of\s+(?:a\s+presence|being"
+    r"\s+(?:watched|observed|followed)|someone|somebody))"
+    r"|(?:feels|felt|feel|feeling|senses|sensed|sense|sensing)\s+(?:the\s+)?presence"
+    r"|(?:is|was|seems|seemed|grows|grew|feels|felt|looks|looked)\s+(?:suddenly\s+|a\s+little\s+|somewhat\s+)?"
+    r"(?:uneasy|unsettled|on\s+edge|ill\s+at\s+ease|disquieted)"
+    r"|(?:observ|watch|notic|spott|see|saw)\w*\s+(?:the\s+|a\s+|an\s+)?(?:arrival|approach|newcomer|new\s+(?:guest"
+    r"|arrival|visitor|presence)|guest|visitor|intruder|stranger|movement)"
+    r"|(?:knows|knew|realizes|realises|realized|realised|senses|sensed|suspects|suspected|feels|felt)\s+(?:that\s+)?"
+    r"(?:the\s+|this\s+|an?\s+)?(?:[a-z]+\s+){0,2}?(?:is|was|are|were)\s+(?:not\s+natural|unnatural|not\s+right"
+    r"|wrong|off|amiss|out\s+of\s+place)(?!\s+(?:with|in|inside)\s+(?:him|her|them|his|their|himself|herself"
+    r"|themselves)\b))\b"
     # or asking into the dark who is there: "calls out, asking who is there"
     r"|(?:ask|asks|asked|asking|call\s+out|calls\s+out|called\s+out|calling\s+out|demand|demands|demanded|demanding)"
     r"\s+(?:[a-z]+\s+){0,4}?who(?:'s|\s+is|\s+goes|\s+was)\s+there)\b"
@@ -103,7 +117,11 @@ _NOTICING = re.compile(
 #: A sentence told of someone named just before: "He turns to you with a frown." after "The priest looks around."
 _PRONOUN_SUBJECT = re.compile(r"^\W*(?:he|she|they|his|her|their)\b")
 #: A later clause told of the one named before: "The silence was deafening, and he couldn't shake the feeling…".
-_CLAUSE_PRONOUN = re.compile(r"(?:^|[,;:]|\b(?:and|but|yet|so)\b)\s*(?:and\s+|but\s+|yet\s+|so\s+)?(?:he|she|they)\b")
+_CLAUSE_PRONOUN = re.compile(
+    r"(?:^|[,;:]|\b(?:and|but|yet|so)\b|\bas\s+(?:if|though))\s*(?:and\s+|but\s+|yet\s+|so\s+)?(?:he|she|they)\b"
+)
+#: "It was as if he could feel the presence": a likeness told of what he feels, not a supposition.
+_LIKENESS = re.compile(r"\bas\s+(?:if|though)\s+(?:he|she|they)\s+(?:could|can|would)?\s*$")
 #: The modal that opens "couldn't shake the feeling": part of the idiom, not a supposition.
 _SHAKE = re.compile(r"(?:could|can)")
 #: A sentence that carries on without naming anyone new: another pronoun ("It wasn't fear."), or the scene described
@@ -169,14 +187,19 @@ def _noticing(sentence: Sentence, who: str, before: str, why: str) -> list[Viola
     for m in _NOTICING.finditer(text):
         clause_start = max(text.rfind(c, 0, m.start()) for c in ",;:")
         lead = text[clause_start + 1 : m.start()]
-        if not told_of and not _CLAUSE_PRONOUN.match(lead):
+        if not told_of and not _CLAUSE_PRONOUN.match(lead) and not _LIKENESS.search(lead):
             continue  # "The silence was deafening, and he couldn't shake…": only a clause told of him counts
         idiom = _SHAKE.match(m.group(0))  # "can't shake the feeling": the modal is the idiom's, not a supposition
-        supposed = not m.group("ongoing") and not idiom and hypothetical(text, m.start(), m.end(), IF_WORDS)
+        if m.group("uneasy") and not (named.search(text[: m.start()]) or _PRONOUN_SUBJECT.match(text) or not told_of):
+            continue  # "The novice seems uneasy, but the priest murmurs on": the unease is another's
+        likeness = bool(m.group("uneasy") and _LIKENESS.search(lead))
+        # a feeling is read up to its own words: "knows the aura is not natural and could be dangerous" knows it
+        upto = text[: m.end()] if m.group("uneasy") else text
+        supposed = not (m.group("ongoing") or idiom or likeness) and hypothetical(upto, m.start(), m.end(), IF_WORDS)
         if _NEGATION.search(lead) or supposed:
             continue
         rest = text[m.end() :]
-        if not (m.group("perceived") or m.group("suspects") or m.group("deals") or m.group("seeks")) and (
+        if not (m.group("perceived") or m.group("suspects") or m.group("deals") or m.group("seeks") or m.group("uneasy")) and (
             _NEGATION.search(rest) or re.search(r"\b(?:past|over|through)\s+you\b", rest)
         ):
             continue  # "turns toward you, but his eyes pass over you without a flicker": taken back
@@ -193,7 +216,8 @@ def answer_polarity(text: str, key: list[str]) -> tuple[str, str] | None:
         return None
     predicate = key[-1]
     for clause in re.split(r"[,;:—]|\s-\s", text):
-        if predicate not in answer_stems(clause) or hypothetical(clause, 0, len(clause), IF_WORDS):
+        mood = _PERCEIVING.sub(" ", clause.lower())  # "you can hear the hum": perceiving it, not a supposition
+        if predicate not in answer_stems(clause) or hypothetical(mood, 0, len(mood), IF_WORDS):
             continue
         at = text.find(clause)
         if _reverses(text[at + len(clause) :], key) or _REVERSAL.search(clause):
@@ -201,6 +225,12 @@ def answer_polarity(text: str, key: list[str]) -> tuple[str, str] | None:
         refused = re.search(_REFUSED.format(stem=re.escape(predicate)), clause.lower())
         return clause.strip(), "no" if _NEGATION.search(clause) or refused else "yes"
     return None
+
+
+#: "can hear", "could still see": what the character perceives, told with a modal that supposes nothing.
+_PERCEIVING = re.compile(
+    r"\b(?:can|could)\s+(?:(?:still|only|just|barely|now)\s+)?(?=(?:hear|see|feel|smell|sense|make\s+out)\b)"
+)
 
 
 #: A reversal that only joins another statement ("..., but there are survivors aboard") reverses nothing unless
@@ -225,7 +255,9 @@ def _reverses(rest: str, key: list[str]) -> bool:
 #: Words a story tells an answer's predicate with ("the reactor remains operational" for "running"): each counts as
 #: the predicate's stem, so the answer's polarity is read from them too.
 _SAME_AS = {
-    "run": "operational working active online powered humming functioning operating operates functional hums",
+    # a machine running, also told by its sound: "the distant hum of the reactor"
+    "run": "operational working active online powered humming functioning operating operates functional hums hum thrum "
+    "thrums thrumming throb throbs throbbing drone drones droning whir whirs whirring purr purrs purring",
     "sens": "notice notices noticed spot spots spotted detect detects detected",
     "flee": "escape escapes escaped retreat retreats retreated bolts bolted",
     "surviv": "alive living",

@@ -57,11 +57,16 @@ RULES_TERMS = frozenset(
 the asset's quality is 0": the card explained, where a recital of its changes tells them). Narrower than the chat
 filter's: "They envision what they must do next" tells the character picturing it, and "The Magistrate says what
 happens." hands the turn over."""
+#: "You miss", "she hits the wall": a miss or hit told as the deed it is (a shot gone wide), not the outcome's name.
+_TOLD_AS_DEED = re.compile(r"\b(?:you|he|she|they|it|we)\s+(?:just\s+|barely\s+|narrowly\s+)?(?:miss|misses|missed|hit|hits)\b")
 DEFINITION_SLACK = 2
 """Words a sentence may add to a definition and still be it ("And then you do what you set out to do.")."""
 _GAME_TALK = re.compile(
     r"\bthe\s+oracle\s+(?:responds|responded|answers|answered|replies|replied|says|said|tells|told|reveals|revealed)\b"
     r"|\b(?:you\s+are|you're|you\s+have\s+been|you've\s+been)\s+already\s+told\b|\balready\s+told\s+(?:to\s+)?(?:you|the\s+player)\b"
+    # the roll read out: "The discovery was rolled on the table", "Visions appeared on the dice", "the dice show a miss"
+    r"|\broll(?:s|ed)?\s+on\s+the\s+(?:[a-z]+\s+)?(?:table|oracle)\b|\bon\s+the\s+(?:dice|die)\b"
+    r"|\bthe\s+(?:dice|die)\s+(?:show|shows|showed|say|says|said|read|reads|came\s+up|come\s+up|land\s+on|landed\s+on)\b"
 )
 _TRACK_TOLD = re.compile(
     r"\b(?:combat|fight|vow|progress|expedition|connection|bonds?|quests?|discovery|discoveries|legacy|scene)\s+tracks?\b"
@@ -97,6 +102,7 @@ def check_sheet_copied(text: str, facts: Facts) -> list[Violation]:
             continue
         narr = sentence.narr  # the narrator's voice: a quotation is set aside
         words = _WORD.findall(narr)
+        terms = RULES_TERMS.intersection(_WORD.findall(_TOLD_AS_DEED.sub(" ", narr)))
         excerpt = " ".join(sentence.original.split())
         plain = f" {normalize_words(narr)} "
         tier = TIER_NAMED.search(narr)
@@ -124,7 +130,7 @@ def check_sheet_copied(text: str, facts: Facts) -> list[Violation]:
         elif _TRACK_TOLD.search(narr):
             detail = f"'{excerpt}' reads out the card's progress track; tell what happens, as story (the card shows it)"
             out.append(Violation(ViolationKind.ECHO, detail, excerpt))
-        elif (RULES_TERMS.intersection(words) or "or" in words) and copies_fact(words, known):
+        elif (terms or "or" in words) and copies_fact(words, known):
             detail = f"'{excerpt}' copies a line of the facts in the rules' terms; tell what happens, as story"
             out.append(Violation(ViolationKind.ECHO, detail, excerpt))
     listed = [label for label in _option_heads(facts) if f" {label} " in f" {normalize_words(text)} "]

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 
+from assistant.guard.deed_words import NOT_DEEDS
 from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.text import HYPOTHETICAL, Sentence, hypothetical
-from assistant.guard.undeclared import NOT_DEEDS
 
 _THEN_YOU = re.compile(
     r"(?:\bthen|\bafter\s+that|\bafterwards|\bnext|\bfrom\s+there|\bwith\s+that\s+done|\bthat\s+done"

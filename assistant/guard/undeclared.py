@@ -32,6 +32,18 @@ from __future__ import annotations
 
 import re
 
+from assistant.guard.deed_words import (
+    EXAMINING,
+    INITIATIVE,
+    LOOKING,
+    MOVE_DEEDS,
+    NOT_DEEDS,
+    PLAIN,
+    SOMEWHERE,
+    SPEAKING,
+    SPEECH,
+    TAKING_IN,
+)
 from assistant.guard.established import CHANGING_MOVES
 from assistant.guard.facts import Facts
 from assistant.guard.lead_verbs import ATTEMPTED, read_through
@@ -39,72 +51,29 @@ from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.paid_for import paid_for
 from assistant.guard.text import HYPOTHETICAL, Sentence, hypothetical, normalize, normalize_words
 
-#: Verbs after "you" that tell what befalls, what is perceived or felt, or how the roll went: not a deed chosen.
-_NOT_DEEDS = frozenset(
-    re.findall(
-        r"\S+",
-        "are were be been being am 're feel feels felt sense senses sensed see saw seen hear heard notice noticed "
-        "realize realized realise realised know knew think thought wonder wondered hope hoped fear feared remember "
-        "remembered recall seem seemed appear appeared look looked watch watched smell taste sigh sighed breathe "
-        "breathed take took gasp gasped shiver shivered wince winced flinch flinched tremble trembled stagger staggered "
-        "stumble stumbled fall fell drop dropped collapse collapsed bleed bled suffer suffered lose lost gain gained get "
-        "got have had has need needed must can could will would may might should shall do did does don't didn't "
-        "manage managed succeed succeeded fail failed scrape scraped pull pulled make made come came hold held keep "
-        "kept stay stayed remain remained continue continued try tried attempt attempted deal dealt mark marked clear "
-        "cleared find found catch caught grit gritted brace braced steady steadied steel steeled struggle struggled "
-        "endure endured survive survived barely narrowly still just also now then too only almost nearly go went "
-        "always never usually often sometimes clutch clutched clench clenched cough coughed groan groaned grunt grunted "
-        "scream screamed yelp blink blinked shake shook shudder shuddered reel reeled slump slumped sway swayed lurch "
-        "lurched topple toppled crumple crumpled double doubled wipe wiped spit spat swallow swallowed smile smiled grin "
-        "grinned frown frowned grimace grimaced squint squinted exhale exhaled inhale inhaled "
-        "cry cried curse cursed sink sank sag sagged "
-        "pay paid face faced receive received wake woke land landed end ended begin began start started set "
-        "push pushed press pressed move moved learn learned learnt discover discovered to",
-    )
-)
-NOT_DEEDS = _NOT_DEEDS
-#: Deeds a kind of move is made of: a move whose own text names the kind (left) is told by these verbs (right), so
-#: "You nock an arrow and let it fly" is the Volley itself, not a deed of the story's own.
-_MOVE_DEEDS = tuple(
-    (re.compile(kind), frozenset(w[:4] for w in deeds.split()))
-    for kind, deeds in (
-        (
-            r"\b(?:shoot|shot|fire|volley|range|ranged|ammo|ammunition|arrow|bolt)",
-            "shoot fire loose nock aim draw let squeeze pull volley arrow bolt shot bullet land find pierce connect",
-        ),
-        (
-            r"\b(?:strike|attack|hack|slash|clash|melee|fray|foe|enemy)",
-            "strike swing slash stab thrust lunge hack cut hit punch kick attack parry block drive bring smash bash charge draw "
-            "land bite sink pierce connect blade sword knife dagger axe spear mace hammer",
-        ),
-        (r"\b(?:defend|protect|guard|shield)", "raise step protect guard stand interpose cover block shield"),
-        (
-            r"\b(?:face danger|risky|threat|speed|agility|evade|escape)",
-            "leap jump sprint run dash dodge duck dive roll climb vault scramble swerve weave slip sneak creep hide balance race",
-        ),
-        (
-            r"\b(?:information|investigat|search|clues|research|evidence)",
-            "search study comb examine inspect scan read piece analyze analyse look investigate pore sift check",
-        ),
-    )
-)
-#: Words of a clause too plain to tie it to a move's text.
-_PLAIN = frozenset(
-    re.findall(
-        r"\S+",
-        "you your yours yourself the a an to of and or at in on into onto for with from by as it its this that these "
-        "those there here then now so up out off over just them their they him her his he she is are was were be over "
-        "around back away down inside outside behind toward towards through across",
-    )
-)
 _YOU_DEED = re.compile(
-    r"(?:^[^a-z]*|[,;:.!?—]\s*|\band\s+)(?P<who>you|the character)\s+(?:[a-z]+ly\s+)?(?P<verb>[a-z']+)(?P<rest>[^,;:.!?—]*)"
+    r"(?:^[^a-z]*|[,;:.!?—]\s*|\band\s+|\b(?<!just\s)(?<!exactly\s)(?P<sub>as|once|after|before|while)\s+)"
+    r"(?P<who>you|the character)\s+(?:[a-z]+ly\s+)?(?P<verb>[a-z']+)(?P<rest>[^,;:.!?—]*)"
 )
 _TOOL_DEED = re.compile(
     r"\byour\s+(?:[a-z'-]+\s+){0,2}?(?P<tool>[a-z'-]*(?:blade|sword|knife|dagger|axe|spear|arrow|bolt|shot|bullet|blow"
     r"|strike|punch|fist|attack|swing|spell|hammer|mace|weapon|staff|pistol|rifle|gun|blaster))s?\s+"
     r"(?P<verb>connects|connected|lands|landed|hits|struck|strikes|bites|sinks|sank|pierces|pierced|finds its mark)"
     r"(?P<rest>[^,;:.!?—]*)"
+)
+#: The second deed of a compound: "You attempt to act quickly and move your sister": a verb after "and" that takes an
+#: object ("and move your sister"), where the clause's subject is you.
+_AND_DEED = re.compile(
+    r"(?:^[^a-z]*|[,;:.!?—]\s*)(?P<who>you)\s+[^,;:.!?—]*?\band\s+(?P<verb>[a-z']+)"
+    r"(?P<rest>\s+(?:your|the|a|an|his|her|their|him|them|its)\s+[^,;:.!?—]*)"
+)
+#: The rules' own words for the game, not deeds a move is made of ("a suffer move": moving someone is no part of it).
+_GAME_WORDS = frozenset({"move", "roll", "outc", "opti"})
+#: Verbs that, with an object after "and", move someone or something: a deed, though "you move" alone is not.
+_CARRYING = frozenset({"move", "moved", "push", "pushed", "pull", "pulled", "press", "pressed"})
+#: A look with a purpose after it: "You look around, trying to find something to help you": a search, a deed.
+_SEEKING = re.compile(
+    r"\s*,?\s*(?:trying|hoping|searching|looking|seeking|scrambling)\s+(?:to\s+(?:find|locate|grab|reach)|for)\b"
 )
 _FIRST_PERSON = re.compile(r"(?:^|[\s(])i(?:'m|'ve|'ll)?\s+[a-z]")
 _QUOTE = re.compile(r'"(?P<q>[^"\n]{1,400})(?:"|$)')  # a sentence ends before its closing quote mark
@@ -125,20 +94,6 @@ _NO_CHOICE = re.compile(
     r"|\byou\s+(?:are|were)\s+(?:then\s+|now\s+|(?:[a-z]+\s+){1,4}and\s+)?forced\s+to\s+(?P<made>[a-z]+(?:\s+[a-z]+){0,4})"
 )
 
-#: On an oracle question, searching, turning and crying out are the character taking in the answer, not a deed chosen.
-_TAKING_IN = frozenset(
-    re.findall(
-        r"\S+",
-        "search searches searched scan scans scanned examine examines examined inspect inspects inspected study studies "
-        "studied turn turns turned shout shouts shouted exclaim exclaims exclaimed",
-    )
-)
-#: Of those, the verbs that take something to look at: on an oracle question, only what was asked (or what the
-#: player's earlier deeds were about) is the answer taken in; "You carefully examine the dusty book" is a deed.
-_EXAMINING = frozenset(
-    re.findall(r"\S+", "search searches searched scan scans scanned examine examines examined inspect inspects inspected study")
-)
-
 
 def _looked_about(rest: str, about: frozenset[str] | set[str], facts: Facts) -> bool:
     """Whether what is examined is what the question (or the player's earlier deeds) was about; without the story so
@@ -146,13 +101,6 @@ def _looked_about(rest: str, about: frozenset[str] | set[str], facts: Facts) -> 
     looked = _stems(rest)
     return not looked or bool(looked & about) or not facts.earlier
 
-
-#: On a table roll the row is the whole story: looking somewhere ("You look at the sky and see a bright star") is the
-#: character sent to find it, a deed; looking in general ("you look stunned"), or where a price befalls them, is not.
-_LOOKING = frozenset(
-    re.findall(r"\S+", "look looks looked gaze gazes gazed peer peers peered glance glances glanced stare stares stared")
-)
-_SOMEWHERE = re.compile(r"\s*(?:at|up|to|toward|towards|into|out|over|through|down|across|around|about|behind)\b")
 
 _IF = frozenset({"if", "unless", "would", "could"})
 #: What "no choice but to …" may leave the character without choosing a deed ("to act", "to take action").
@@ -162,7 +110,7 @@ _GENERIC = frozenset(
 
 
 def _stems(text: str) -> set[str]:
-    return {w[:4] for w in re.findall(r"[a-z]+", text.lower()) if w not in _PLAIN and len(w) > 2}
+    return {w[:4] for w in re.findall(r"[a-z]+", text.lower()) if w not in PLAIN and len(w) > 2}
 
 
 def _excerpt(sentence: Sentence, start: int, end: int) -> str:
@@ -200,35 +148,9 @@ def _declared_about(facts: Facts, intent: str | None, question: str | None) -> s
         return set()
     earlier = " ".join(e.words for e in facts.earlier if e.words.startswith("i "))  # the player's earlier deeds
     about = _stems(f"{intent} {' '.join(facts.told)} {earlier}")
-    if _SPEAKING.search((intent or "").lower()):
-        about |= _SPEECH  # "You explain why you ask": asking, told at length
+    if SPEAKING.search((intent or "").lower()):
+        about |= SPEECH  # "You explain why you ask": asking, told at length
     return about or {"?"}
-
-
-#: On a turn the player declared a deed, the verbs of taking up something the story put in front of the character
-#: ("You approach it cautiously", "You unlock it with your key and enter the room"): any other deed told is read as the
-#: declared one told at length ("You keep low", "You hug the wall and follow his lantern").
-_INITIATIVE = frozenset(
-    re.findall(
-        r"\S+",
-        "approach approaches approached enter enters entered open opens opened unlock unlocks unlocked activate "
-        "activates activated pocket pockets pocketed climb climbs climbed retreat retreats retreated flee flees fled "
-        "leave leaves investigate investigates investigated explore explores explored",
-    )
-)
-#: A declared deed that is speech ("I ask the dockhands…", "I press the clerk…"), told at length by these verbs.
-_SPEAKING = re.compile(
-    r"\b(?:ask|question|persuade|convince|press|demand|negotiate|talk|tell|bribe|charm|threaten|intimidate|plead|beg"
-    r"|compel|haggle|bargain|lie|deceive|flatter|interrogate|request|insist|order|command|urge|warn)"
-)
-_SPEECH = frozenset(
-    w[:4]
-    for w in re.findall(
-        r"\S+",
-        "explain tell say ask insist describe urge plead argue offer promise mention repeat lean press point "
-        "remind assure reassure add reply answer demand threaten warn question",
-    )
-)
 
 
 def _deed(
@@ -240,26 +162,30 @@ def _deed(
 ) -> list[Violation]:
     """A deed of the character's on a bare roll, or on a turn the player only asked or rolled a table, in none of the
     move's own words. ``about``: on an oracle question, the words a deed may be about (:func:`_oracle_asked`); with
-    ``intent`` (a declared turn), the player's words (:func:`_declared_about`), and only :data:`_INITIATIVE` is read."""
+    ``intent`` (a declared turn), the player's words (:func:`_declared_about`), and only :data:`INITIATIVE` is read."""
     text = sentence.narr
     moves = f"{facts.engine_text} {' '.join(facts.moves)}"
     price = bool(facts.moves & CHANGING_MOVES)  # the price befalls the character where they are
-    move_words = _stems(moves).union(*(deeds for kind, deeds in _MOVE_DEEDS if kind.search(moves)), about)
+    move_words = (_stems(moves) - _GAME_WORDS).union(*(deeds for kind, deeds in MOVE_DEEDS if kind.search(moves)), about)
     # ... where the action it is paid for left them ("You stand in front of the airlock" after "As you try to force the
     # jammed airlock open, ..."); that action's own verb told again ("You force the airlock open") is a deed
     action = paid_for(facts).split()
     paid_words = _stems(" ".join(action)) - _stems(action[0]) if action else set()
-    for m in (*_YOU_DEED.finditer(text), *_TOOL_DEED.finditer(text)):
+    for m in (*_YOU_DEED.finditer(text), *_AND_DEED.finditer(text), *_TOOL_DEED.finditer(text)):
         verb, rest, tried = read_through(m.group("verb"), m.group("rest"))  # "you try to push it open": pushing
         closer = bool(re.match(r"\s+closer\s+to\b", rest))  # "You move closer to investigate": approaching
-        if intent and verb not in _INITIATIVE and not closer and not (tried and verb in ATTEMPTED):
+        if m.groupdict().get("sub") and (intent or about or price or tried or verb in LOOKING):
+            continue  # "As you try to feed on him", "As you look up": the scene's time told, not a new deed
+        if intent and verb not in INITIATIVE and not closer and not (tried and verb in ATTEMPTED):
             continue  # on a declared turn the deed told at length is the player's; taking up something new is not
         if re.match(r"\s*your\s+(?:eyes|teeth|jaw|fists?|hands?|lips?|breath)\b", rest):
             continue  # "you close your eyes", "you clench your fists": the body, not a deed
-        if about and verb in _TAKING_IN and (verb not in _EXAMINING or _looked_about(rest, about, facts)):
+        if about and verb in TAKING_IN and (verb not in EXAMINING or _looked_about(rest, about, facts)):
             continue  # "you search the room", "you turn around": taking in the answer ("you examine the book": a deed)
-        looked = bool(asked) and not about and not price and verb in _LOOKING and bool(_SOMEWHERE.match(rest))
-        undone = verb in _NOT_DEEDS and not (tried and verb in ATTEMPTED)  # "you try to push it": a deed tried
+        looked = bool(asked) and not about and not price and verb in LOOKING and bool(SOMEWHERE.match(rest))
+        looked = looked or (not intent and not about and not price and bool(_SEEKING.match(text[m.end() :])))
+        undone = verb in NOT_DEEDS and not (tried and verb in ATTEMPTED)  # "you try to push it": a deed tried
+        undone = undone and not (m.re is _AND_DEED and verb in _CARRYING)  # "and move your sister": someone moved
         if not looked and not (intent and closer) and (undone or verb.endswith(("ing", "ly"))):
             continue
         if hypothetical(text, m.start("verb"), m.end(), HYPOTHETICAL):
