@@ -4,6 +4,7 @@ move, the engine, then guarded narration."""
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Generator, Mapping
 from typing import Any
 
@@ -342,7 +343,5 @@ class ActingMixin(SuggestingMixin):
 
 
 def _prices(request: Mapping[str, Any]) -> bool:
-    """Whether the request rolls Pay the Price (by the move's name or id, or its table)."""
-    import re
-
+    """Whether the request rolls Pay the Price (by the move's name or id)."""
     return re.sub(r"[^a-z]", "", str(request.get("move") or "").lower()).endswith("paytheprice")
