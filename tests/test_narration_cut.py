@@ -9,7 +9,8 @@ from assistant.chat.narration import guarded_narration
 from assistant.chat.narration_context import narration_history
 from assistant.engine import get_ruleset, resolve
 from assistant.narrate import NarrationRequest, build_context
-from assistant.narrate.context import before_results, character_text, narration_passages
+from assistant.narrate.context import character_text, narration_passages
+from assistant.narrate.passages import before_results
 from assistant.narrate.turn_message import facts_text
 from rules_index.chunk import Chunk
 from rules_index.search import Hit

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from assistant.engine import resolve
-from assistant.narrate.context import passage_text, story_passage
+from assistant.narrate.context import passage_text
+from assistant.narrate.passages import story_passage
 from assistant.narrate.story_facts import DAMAGE_NEXT, UNHURT, story_facts
 from rules_index.chunk import Chunk
 from rules_index.search import Hit
@@ -140,3 +141,27 @@ def test_the_fact_sheets_own_lines_stop_a_draft_and_are_caught_when_copied() -> 
     assert "echo" in {v.kind.value for v in check_narration(copied, [weak], intent="I dodge the beam")}
     story = "You dodge the falling beam, and dust settles around you. Nothing hurts you, but the way ahead is blocked."
     assert "echo" not in {v.kind.value for v in check_narration(story, [weak], intent="I dodge the beam")}
+
+
+def _corpus_section(system: str, name: str) -> str:
+    from rules_index.index import CORPUS_DIR, CORPUS_FILES, chunk_file
+
+    return next(c.text for c in chunk_file(CORPUS_DIR / CORPUS_FILES[system], system) if c.section.endswith(name))
+
+
+def test_a_passage_drops_how_the_roll_is_made_and_keeps_what_the_move_is() -> None:
+    # the engine has rolled: "If you must roll with Heat, roll minus the number of marked Heat." given to a 1.5B model
+    # came back as "The clerk is hesitant, and you must roll with Heat." after a missed roll
+    direct = story_passage(_corpus_section("city", "Direct Someone to Act"))
+    assert "When you demand someone provide information" in direct
+    assert "they partially comply, OR pick a strong reaction" in direct
+    assert "NPCs will react to each offer type differently." in direct
+    assert "roll" not in direct.lower()
+    # a trigger that ends in its roll says what the move is: it stays
+    secret = story_passage(_corpus_section("city", "Use a Secret"))
+    assert secret.count("When you use secret knowledge") == 1 and "then roll with advantage" in secret
+    # "roll with the punches" is not the dice
+    assert "learns to roll with the punches" in story_passage(
+        "Entanglements are the cost of doing business in the underworld—a good crew learns to roll with the punches."
+    )
+    assert story_passage("Otherwise, roll. The guard looks up.") == "The guard looks up."

@@ -25,7 +25,6 @@ never-dropped sections alone do.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
@@ -36,6 +35,7 @@ from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 from assistant.engine.tracks import kind_word
 from assistant.inputs import quote_data as quoted
 from assistant.narrate.facts import humanize
+from assistant.narrate.passages import passage_origin, story_passage
 from assistant.narrate.prompts import instructions
 from assistant.narrate.request import NarrationRequest
 from assistant.narrate.turn_message import (  # re-exported: the turn's message is part of the context's interface
@@ -160,24 +160,6 @@ def passage_text(n: int, hit: Hit, text: str | None = None) -> str:
     return quoted(f"{title}\n{body}")
 
 
-#: A line of a move's text that starts telling its results ("On a weak hit…", "- 7 - 9 Pick 2", "1-3: Tier -1").
-_RESULTS_START = re.compile(
-    r"\bon an? (?:strong|weak|miss|hit|critical|full|partial|bad|match|\d)|^\s*[-*•]?\s*\d+\s*(?:\+|[-–]\s*\d+)"
-    r"|\b\d+\s*[-–/]\s*\d+\s*:",
-    re.I | re.M,
-)
-
-
-def before_results(text: str) -> str:
-    """A move's passage up to where it starts listing its results: the trigger and the fiction, without the other
-    outcomes and their numbers, which a small model tells as this turn's ("Take +2 momentum" on a weak hit)."""
-    m = _RESULTS_START.search(text)
-    if m is None:
-        return text
-    start = text.rfind("\n", 0, m.start()) + 1
-    return text[:start].rstrip() or text
-
-
 # ---- assembly --------------------------------------------------------------------------------------------------
 
 
@@ -295,32 +277,6 @@ def narration_passages(request: NarrationRequest) -> list[tuple[Hit, str]]:
         return []
     sent = [(hit, hit.text if passage_origin(hit) == "homebrew" else story_passage(hit.text)) for hit in request.rules]
     return [(hit, text) for hit, text in sent if text.strip()]
-
-
-#: A sentence of a passage that speaks of dice or of where a reading comes from, not of the fiction: given a rules note
-#: ("… -1d6 when you take what you can get. This reading rests on the sentence: …"), a 1.5B model told "You deal 1d6
-#: damage to the target."
-_NOT_STORY_SENTENCE = re.compile(
-    r"\b\d*d\d+\b|\brests on the sentence\b|\bshipped text\b|\bused as facts\b|\bCC BY\b|\bthe text (?:names|gives)\b",
-    re.I,
-)
-
-
-def story_passage(text: str) -> str:
-    """A move's passage as a narrator's background: before the results it lists (:func:`before_results`), without
-    the sentences on dice and on the reading's sources (:data:`_NOT_STORY_SENTENCE`)."""
-    kept = []
-    for line in before_results(text).split("\n"):
-        sentences = re.split(r"(?<=[.!?])\s+(?=[A-Z\u201c\"])", line)
-        told = [s for s in sentences if not _NOT_STORY_SENTENCE.search(s)]
-        if told or not line.strip():
-            kept.append(" ".join(told))
-    return re.sub(r"\n{3,}", "\n\n", "\n".join(kept)).strip()
-
-
-def passage_origin(hit: Any) -> str:
-    """Where a retrieved passage comes from: ``corpus``, ``note`` or ``homebrew`` ("" when it does not say)."""
-    return str(getattr(getattr(hit, "chunk", None), "origin", "") or "")
 
 
 def _history(request: NarrationRequest) -> list[tuple[str, str]]:
