@@ -38,3 +38,27 @@ def test_an_open_question_is_refused_in_words_and_nothing_is_rolled(typed: str) 
     after = session.reload()
     assert after.moves == before.moves == 0 and after.characters == before.characters
     assert [e.role for e in after.transcript[len(before.transcript) :]] == ["user"]  # the words kept, nothing rolled
+
+
+@pytest.mark.parametrize(
+    ("typed", "odds", "question"),
+    [
+        ("maybe Is it raining?", "50/50", "Is it raining?"),
+        ("probably is the hatch sealed?", "likely", "Is the hatch sealed?"),
+        ("long shot: does the courier still have the map?", "small chance", "Does the courier still have the map?"),
+        ("doubtful, is anyone awake?", "unlikely", "Is anyone awake?"),
+        ("even if it rains, is the road open?", "50/50", "even if it rains, is the road open?"),
+    ],
+)
+def test_odds_in_everyday_words_before_the_question_are_the_oracles_odds(typed: str, odds: str, question: str) -> None:
+    from assistant.chat.commands import parse_oracle
+
+    assert parse_oracle(typed) == {"question": question, "odds": odds}
+
+
+def test_a_maybe_before_the_question_asks_the_question_and_tells_the_answer_in_its_words() -> None:
+    session, dice = _session()
+    dice.queue(20)  # yes on 50 or less
+    turn = session.send("/oracle maybe Is it raining?")
+    assert "Maybe" not in turn.narration and "raining" in turn.narration
+    assert "Odds 50/50" in turn.narration

@@ -180,9 +180,42 @@ MAX_ADDS = 10
 """The most a roll adds or takes away (the engine's bound on ``adds``)."""
 
 
+#: Odds said in everyday words before the question ("/oracle maybe is it raining?"): the oracle's odds they mean. A
+#: word the table would read as something else ("even" alone opens "even if…") is not here.
+ODDS_SAID = {
+    "maybe": "50/50",
+    "even odds": "50/50",
+    "50-50": "50/50",
+    "fifty-fifty": "50/50",
+    "fifty fifty": "50/50",
+    "coin flip": "50/50",
+    "toss-up": "50/50",
+    "toss up": "50/50",
+    "probably": "likely",
+    "very likely": "almost certain",
+    "almost sure": "almost certain",
+    "doubtful": "unlikely",
+    "slim chance": "small chance",
+    "long shot": "small chance",
+}
+
+
+def _said_odds(text: str) -> tuple[str, str] | None:
+    """The odds and the question when ``text`` opens with odds in everyday words followed by the question."""
+    for said, odds in sorted(ODDS_SAID.items(), key=lambda kv: len(kv[0]), reverse=True):
+        m = re.match(rf"{re.escape(said)}\b[\s:,\-]*(?P<question>\S.*)$", text, re.I)
+        if m and len(m.group("question").split()) >= 2:
+            question = m.group("question").strip()
+            return odds, question[:1].upper() + question[1:]
+    return None
+
+
 def parse_oracle(rest: str) -> dict[str, Any]:
     text = rest.strip()
     odds = "50/50"
+    said = _said_odds(text)
+    if said is not None:
+        return {"question": said[1], "odds": said[0]}
     low = text.lower()
     for choice in sorted(ODDS, key=len, reverse=True):
         if low.startswith(choice):
