@@ -135,13 +135,20 @@ def test_progress_on_the_raider_is_told_mid_sentence_in_lower_case() -> None:
         ("city", "how do secrets work?"),
         ("dungeon-world", "what is vulnerable?"),
         ("dungeon-world", "what does helpless mean?"),
+        # a term of two words or more that the system's rules text uses
+        ("starforged", "what is a command vehicle?"),
+        ("dungeon-world", "what is the combat inventory?"),
+        ("blades", "what's a long-term project?"),
     ],
 )
 def test_how_a_part_of_the_game_works_is_a_rules_question_not_the_oracles(system: str, words: str) -> None:
     assert classify(words, system).kind == "rules"
 
 
-@pytest.mark.parametrize("words", ["is the captain wounded?", "What is behind the door?", "Is the station abandoned?"])
+@pytest.mark.parametrize(
+    "words",
+    ["is the captain wounded?", "What is behind the door?", "Is the station abandoned?", "what is the captain hiding?"],
+)
 def test_questions_about_the_story_stay_the_oracles(words: str) -> None:
     assert classify(words, "starforged").kind == "oracle"
 

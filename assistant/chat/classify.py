@@ -247,12 +247,34 @@ def _impacts(system: str) -> frozenset[str]:
         return frozenset()
 
 
+@cache
+def _rules_words(system: str) -> str:
+    """The system's shipped rules text, lower case, its markup as spaces ("" when there is none)."""
+    try:
+        from rules_index.index import CORPUS_DIR, CORPUS_FILES
+
+        text = (CORPUS_DIR / CORPUS_FILES[system]).read_text(encoding="utf-8")
+    except (KeyError, OSError):
+        return ""
+    return " ".join(re.sub(r"[*_#`\[\]()|>]+", " ", text.lower()).split())
+
+
+def _a_rules_term(term: str, system: str) -> bool:
+    """Whether ``term`` ("command vehicle", "combat inventory") is a condition of the sheet or a term of at least two
+    words the system's rules text uses: "what is a command vehicle?" asks the rules, "what is the captain hiding?" does
+    not (a single word, "drone", may be the story's as well)."""
+    term = re.sub(r"^(?:the|a|an)\s+", "", term.strip())
+    if term in _impacts(system):
+        return True
+    return len(term.split()) >= 2 and re.search(rf"\b{re.escape(term)}\b", _rules_words(system)) is not None
+
+
 def _names_a_rule(text: str, system: str) -> bool:
     low = _DYING.sub(lambda m: m.group(1) + "perish", text.lower())
     if _RULES_PHRASES.search(low) or _HOW_IT_WORKS.search(low):
         return True
     defined = _DEFINITION.match(low.strip())
-    if defined and defined.group("term").strip() in _impacts(system):
+    if defined and _a_rules_term(defined.group("term"), system):
         return True
     return any(re.search(rf"\b{re.escape(term)}\b", low) for term in _system_terms(system))
 
