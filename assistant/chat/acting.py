@@ -4,7 +4,6 @@ move, the engine, then guarded narration."""
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Generator, Mapping
 from typing import Any
 
@@ -23,6 +22,7 @@ from assistant.chat.turn import Turn, TurnEvent, TurnStream
 from assistant.chat.turn import finish as _finish
 from assistant.engine import AssistantError, InputError, Result, get_ruleset
 from assistant.engine.doors import door_kind
+from assistant.engine.ruleset import normalize_name
 from assistant.store import service
 
 log = logging.getLogger(__name__)
@@ -343,5 +343,5 @@ class ActingMixin(SuggestingMixin):
 
 
 def _prices(request: Mapping[str, Any]) -> bool:
-    """Whether the request rolls Pay the Price (by the move's name or id)."""
-    return re.sub(r"[^a-z]", "", str(request.get("move") or "").lower()).endswith("paytheprice")
+    """Whether the request rolls Pay the Price (by the move's name or id, or its table's: "table:pay_the_price")."""
+    return normalize_name(str(request.get("move") or "")).endswith("paytheprice")

@@ -148,8 +148,12 @@ def _overview(state: CampaignState) -> list[str]:
 
 def _effect_text(e: dict[str, Any]) -> str:
     before, after = e.get("before"), e.get("after")
-    change = f"{before} → {after}" if before is not None and after is not None else str(after if before is None else before)
-    change = "" if before is None and after is None else change  # a new track starts at its value: "0", not "None → 0"
+    if before is None and after is None:
+        change = ""
+    elif before is None or after is None:  # a new track starts at its value: "0", not "None → 0"
+        change = str(after if before is None else before)
+    else:
+        change = f"{before} → {after}"
     if isinstance(e.get("after"), int) and not isinstance(e.get("after"), bool) and e.get("before") == e.get("after"):
         change = f"no change ({e['after']})"
     reason = f" ({e['reason']})" if e.get("reason") else ""
