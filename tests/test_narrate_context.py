@@ -8,11 +8,12 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from langchain_core.messages import HumanMessage, SystemMessage
+from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 
 from assistant.engine import Result, get_ruleset, resolve
 from assistant.narrate import NarrationRequest, build_context, naive_context
 from assistant.narrate.context import DATA_INTRO, RULES_HEADER, TRACKS_HEADER, character_text
+from assistant.narrate.examples import examples_for
 from assistant.narrate.prompts import instructions
 from assistant.narrate.request import STORY_TURNS
 from assistant.narrate.turn_message import STORY_SO_FAR, facts_text, story_so_far
@@ -20,7 +21,7 @@ from rules_index.chunk import Chunk
 from rules_index.search import Hit
 from rules_index.tokens import count_tokens
 
-FIXED = ("instructions", "facts", "overhead")
+FIXED = ("instructions", "examples", "facts", "overhead")
 
 
 def rules_hits(n: int = 10) -> tuple[Hit, ...]:
@@ -87,16 +88,14 @@ def passage_titles(n: int = 10) -> list[str]:
 
 def reference_of(context: Any) -> str:
     """The user message with the quoted reference (the sheet, tracks, rules), or "" when there is none."""
-    first = context.messages[1] if len(context.messages) > 2 else None
-    text = str(first.content) if isinstance(first, HumanMessage) else ""
-    return text if text.startswith(DATA_INTRO) else ""
+    found = [str(m.content) for m in context.messages[1:-1] if isinstance(m, HumanMessage)]
+    return next((text for text in found if text.startswith(DATA_INTRO)), "")
 
 
 def history_of(context: Any) -> list[Any]:
     """The earlier turns kept: the lines of the story-so-far message between the reference (if any) and the facts."""
-    start = 2 if reference_of(context) else 1
-    between = [str(m.content) for m in context.messages[start:-1]]
-    assert len(between) <= 1 and all(m.startswith(STORY_SO_FAR) for m in between)
+    between = [str(m.content) for m in context.messages[1:-1] if str(m.content).startswith(STORY_SO_FAR)]
+    assert len(between) <= 1
     # the stories alone, one paragraph (each test story starts "Turn N: ")
     return [t.strip() for m in between for t in re.split(r"(?=Turn \d+: )", m.split("\n", 1)[1]) if t.strip()]
 
@@ -126,13 +125,18 @@ def test_messages_are_system_then_history_oldest_first_then_facts() -> None:
     request = make_request(history=long_history(2))
     messages = build_context(request, 10**6).messages
     assert isinstance(messages[0], SystemMessage) and isinstance(messages[-1], HumanMessage)
-    assert str(messages[1].content).startswith(DATA_INTRO)  # the quoted reference, in a user message of its own
-    assert [type(m) for m in messages[2:-1]] == [HumanMessage]  # the story so far, as context, not as own replies
+    examples = examples_for("narrate")  # worked turns come right after the prompt (assistant.narrate.examples)
+    pairs = zip(messages[1 : 2 * len(examples) : 2], messages[2 : 2 * len(examples) + 1 : 2], strict=True)
+    assert [(str(u.content), str(a.content)) for u, a in pairs] == list(examples)
+    assert [type(m) for m in messages[1 : 2 * len(examples) + 1]] == [HumanMessage, AIMessage] * len(examples)
+    rest = messages[2 * len(examples) + 1 :]
+    assert str(rest[0].content).startswith(DATA_INTRO)  # the quoted reference, in a user message of its own
+    assert [type(m) for m in rest[1:-1]] == [HumanMessage]  # the story so far, as context, not as own replies
     assert history_of(build_context(request, 10**6)) == stories(request)
     assert "What happened this turn" in str(messages[-1].content)
 
 
-@pytest.mark.parametrize("budget", [600, 900, 1200, 1600, 2400, 4000])
+@pytest.mark.parametrize("budget", [1200, 1400, 1600, 2400, 4000])
 def test_never_over_budget_and_drops_oldest_history_first(budget: int) -> None:
     request = make_request()
     context = build_context(request, budget)
@@ -183,7 +187,7 @@ def test_facts_and_instructions_are_never_dropped() -> None:
     request = make_request(feedback="outcome: says a strong hit; the engine gave a weak hit")
     context = build_context(request, 50)
     report = context.report
-    assert len(context.messages) == 2 and report.over_budget
+    assert len(context.messages) == 2 + 2 * len(examples_for("narrate")) and report.over_budget
     assert "Outcome: a strong hit: you do what you set out to do." in str(context.messages[-1].content)
     assert "the engine gave a weak hit" in str(context.messages[-1].content)
     assert report.sections["character"] == report.sections["rules"] == report.sections["history"] == 0
@@ -195,7 +199,8 @@ def test_facts_and_instructions_are_never_dropped() -> None:
 def test_budget_property(turns: int, passages: int, budget: int) -> None:
     request = make_request(history=long_history(turns)[:turns], rules=rules_hits(passages))
     report = build_context(request, budget).report
-    fixed = sum(report.sections[s] for s in FIXED) - 4 * sum(1 for _ in build_context(request, budget).messages[1:-1])
+    between = build_context(request, budget).messages[1 + 2 * len(examples_for("narrate")) : -1]  # after the examples
+    fixed = sum(report.sections[s] for s in FIXED) - 4 * len(between)
     assert report.total <= budget or report.total == fixed
     assert report.total == sum(report.sections.values())
 
@@ -208,7 +213,7 @@ def test_naive_context_stuffs_eight_passages_and_the_whole_history() -> None:
     system = reference_of(naive)
     titles = passage_titles()
     assert f"> {titles[7]}\n" in system and f"> {titles[8]}\n" not in system
-    assert len(naive.messages) == 4 and history_of(naive) == stories(request)
+    assert len(naive.messages) == 4 + 2 * len(examples_for("narrate")) and history_of(naive) == stories(request)
     assert naive.report.budget is None and naive.report.dropped == []
     assert budgeted.report.total <= 1200 < naive.report.total
     assert naive.report.total > 2 * budgeted.report.total  # on a long history the baseline grows without bound
@@ -227,7 +232,7 @@ def test_tracks_and_clocks_reach_the_model_by_name_without_progress() -> None:
     # given "0 ticks of progress", a small model told "with 0 ticks of progress" as story; given "not begun" in words,
     # "The raider, still formidable and not begun, …"
     context = build_context(make_request(history=()), 10**6)
-    reference = str(context.messages[1].content)
+    reference = reference_of(context)
     track_lines = [line for line in reference.splitlines() if line.startswith("> - ")]
     assert track_lines == [
         "> - Find my sister: a dangerous vow",

@@ -3,6 +3,7 @@
 Sections, highest priority first::
 
     instructions + facts   the prompt file and the engine's decisions (+ player text, retry feedback): never dropped
+    examples               the prompt's worked turns (:mod:`assistant.narrate.examples`): never dropped
     character              the active character after the move
     tracks                 active progress tracks and clocks
     rules                  retrieved passages for this move, best first
@@ -11,7 +12,8 @@ Sections, highest priority first::
 Filling goes in that order and stops a section at the first unit that does not fit, so what is dropped
 is always the lowest priority: the oldest turns first, then the lowest-ranked passages (the last passage
 that fits partly is trimmed), then tracks, then the character. Messages: one system message (the prompt file's
-instructions only), one user message with the quoted background, one with the kept history as the story so far
+instructions only), each worked example as a user message and the assistant's story, one user message with the
+quoted background, one with the kept history as the story so far
 (:func:`assistant.narrate.turn_message.story_so_far`), then one user message with the facts.
 
 The background (the sheet, tracks, retrieved rules passages, homebrew text among them) is data, never instructions:
@@ -30,13 +32,14 @@ from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any
 
-from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 
 from assistant.engine.tracks import kind_word
 from assistant.inputs import quote_data as quoted
+from assistant.narrate.examples import examples_for
 from assistant.narrate.facts import humanize
 from assistant.narrate.passages import passage_origin, story_passage
-from assistant.narrate.prompts import instructions
+from assistant.narrate.prompts import TASK_PROMPTS, instructions
 from assistant.narrate.request import NarrationRequest
 from assistant.narrate.turn_message import (  # re-exported: the turn's message is part of the context's interface
     HUMAN_ROLES,
@@ -52,7 +55,7 @@ MESSAGE_OVERHEAD = 4  #: tokens a chat message costs besides its content (role a
 REPLY_PRIMING = 3  #: tokens that open the assistant's reply
 MIN_TRIMMED_PASSAGE = 40  #: a passage is trimmed to fit only when at least this many tokens of it remain
 NAIVE_PASSAGES = 8
-SECTIONS = ("instructions", "facts", "character", "tracks", "rules", "history", "overhead")
+SECTIONS = ("instructions", "examples", "facts", "character", "tracks", "rules", "history", "overhead")
 _count = lru_cache(maxsize=4096)(count_tokens)  #: the same texts are counted many times while fitting
 
 CHARACTER_HEADER = "Who the character is (the dice card shows the numbers):"
@@ -173,6 +176,7 @@ class _Parts:
     tracks: list[str] = field(default_factory=list)
     passages: list[str] = field(default_factory=list)
     history: list[tuple[str, str]] = field(default_factory=list)  # oldest first
+    examples: tuple[tuple[str, str], ...] = ()  #: worked turns (fact sheet, story) shown before this one
 
     def background(self) -> list[str]:
         blocks = [self.character] if self.character else []
@@ -194,6 +198,8 @@ class _Parts:
         reference preceded it in one message."""
         reference = self.reference_text()
         head: list[BaseMessage] = [SystemMessage(content=self.instructions)]
+        for facts, story in self.examples:  # right after the prompt: the same for every turn, so a server caches them
+            head += [HumanMessage(content=facts), AIMessage(content=story)]
         if reference:
             head.append(HumanMessage(content=reference))
         earlier = story_so_far(self.history)
@@ -204,6 +210,7 @@ class _Parts:
         history = counter(earlier) if earlier else 0
         counts = {
             "instructions": counter(self.instructions),
+            "examples": sum(counter(f) + counter(s) + 2 * MESSAGE_OVERHEAD for f, s in self.examples),
             "facts": counter(self.facts),
             "character": counter(self.character),
             "tracks": counter("\n".join([TRACKS_HEADER, *self.tracks])) if self.tracks else 0,
@@ -244,7 +251,11 @@ def _trimmed_passage(parts: _Parts, n: int, hit: Hit, body: str, fits: Callable[
 
 
 def _base_parts(request: NarrationRequest) -> _Parts:
-    return _Parts(instructions=instructions(request.task, request.system, request.style), facts=facts_text(request))
+    return _Parts(
+        instructions=instructions(request.task, request.system, request.style),
+        facts=facts_text(request),
+        examples=examples_for(TASK_PROMPTS.get(request.task, "narrate")),
+    )
 
 
 @dataclass(frozen=True)

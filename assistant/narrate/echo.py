@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from assistant.narrate.examples import COPIED_EXAMPLE, copies_example, story_runs
 from assistant.narrate.request import NarrationFailed
 
 STATIC_MARKERS = (
@@ -105,6 +106,7 @@ class NarrationEchoed(NarrationFailed):
                 WROTE_LIST,
                 REPEATED_EARLIER,
                 WROTE_LABEL,
+                COPIED_EXAMPLE,
             )
         )
         """The fault is one sentence, caught before it was shown: the story before it can stand on its own."""
@@ -221,6 +223,8 @@ class EchoWatch:
         self.fact_sentences = fact_sentences(messages[1:])
         """Each sentence of the fact sheet and the quoted reference, as content words: one told again in other words
         ("On a match, imagine an extreme result or twist.") is a copy, not story."""
+        self.example_runs = story_runs(_content(m) for m in messages[1:] if _role(m) in ("ai", "assistant"))
+        """The worked examples' stories (:mod:`assistant.narrate.examples`): a sentence telling one again is a copy."""
         self.feedback_lines = [" ".join(_words(line)) for line in feedback.splitlines() if len(_words(line)) >= 5]
         self.text = ""
         self.checked = 0
@@ -270,6 +274,8 @@ class EchoWatch:
         for line in self.feedback_lines:
             if line in joined or (len(words) >= 5 and joined in line):
                 return COPIED_FEEDBACK
+        if copies_example(words, self.example_runs):
+            return COPIED_EXAMPLE
         if copies_fact(words, self.fact_sentences):
             return f"{COPIED_PROMPT} (a sentence of the facts it was given)"
         if len(words) >= MIN_REPEAT_WORDS:
