@@ -162,6 +162,9 @@ def _going(sentence: Sentence, facts: Facts, intent: str | None) -> list[Violati
         place = _stems(rest[toward.end() :] if toward else rest)
         if not place or place & own:
             continue  # "you approach it", "you approach the dockhands" (named by the player)
+        named = re.match(r"\s*,\s*((?:a|an|the)\s+[^,;:.!?—]*)", text[m.end() :])
+        if named and _stems(named.group(1)) & own:
+            continue  # "you step into the dark, a familiar haunt of gambling dens": the place the player named
         if hypothetical(text, m.start("verb"), m.end(), HYPOTHETICAL) or negated(text, m.start("verb"), 3):
             continue
         excerpt = _excerpt(sentence, m.start(), m.end())

@@ -87,7 +87,7 @@ _NO_CHOICE = re.compile(
     r"(?:no|little)\s+(?:other\s+)?"
     r"(?:choice|option|alternative)\s+but\s+to\s+(?P<what>[a-z]+(?:\s+[a-z]+){0,4})"
     # "you have to defend yourself and retreat", "forcing you to flee": the deed imposed
-    r"|(?:^|[,;:]\s*|\band\s+|\bwith\s+)you\s+(?:have|had|having)\s+to\s+(?P<must>[a-z]+(?:\s+[a-z]+){0,4})"
+    r"|(?:^|[,;:]\s*|\band\s+|\bwith\s+)you\s+(?:(?:have|had|having)\s+to|must)\s+(?P<must>[a-z]+(?:\s+[a-z]+){0,4})"
     r"|\bforc(?:es|ed|ing)\s+you\s+to\s+(?P<forced>[a-z]+(?:\s+[a-z]+){0,4})"
     # "you are forced to retreat back into the reactor room"
     # ("You are caught by surprise and forced to retreat.")
@@ -254,12 +254,23 @@ def _unattributed_speech(sentence: Sentence, previous: Sentence | None, intent: 
         return [Violation(ViolationKind.DECISION, detail, excerpt)]
     return []
 
+_ADVERBS = frozenset({"now", "then", "still", "also", "just", "first", "soon", "instead", "really"})
+
+
+def _generic(what: str) -> bool:
+    """A deed too plain to be one ("to act", "to wait"); waiting for someone or something names the plan ("to wait for
+    someone else to help you open the archive")."""
+    words = [w for w in what.split() if w not in _ADVERBS and not w.endswith("ly")] or what.split()
+    if words[0] == "wait" and len(words) > 2 and words[1] in ("for", "until", "outside", "there", "here"):
+        return False
+    return words[0] in _GENERIC
+
 
 def _no_choice(sentence: Sentence, intent: str | None, price: bool = False) -> list[Violation]:
     m = _NO_CHOICE.search(sentence.narr)
     if (
         not m
-        or next(g for g in m.groups() if g).split()[0] in _GENERIC
+        or _generic(next(g for g in m.groups() if g))
         or hypothetical(sentence.narr, m.start(), m.start() + 1, _IF)
         or (price and m.group("made"))  # "You are forced to retreat" on Pay the Price: the price itself
     ):
@@ -267,7 +278,7 @@ def _no_choice(sentence: Sentence, intent: str | None, price: bool = False) -> l
     what = next(g for g in m.groups() if g)
     if m.group("must") and re.match(r"[^.;!?]*\bor\b", sentence.narr[m.start("must") :]):
         return []  # "You have to find cover quickly or face the consequences": pressure, the choice left open
-    if _stems(what) & _stems(intent or ""):
+    if _stems(what.split()[0]) & _stems(intent or ""):
         return []  # "you have no choice but to force it open": the player's own declared deed
     excerpt = _excerpt(sentence, m.start(), m.end())
     detail = f"'{excerpt}' decides for the player's character; what the character does is the player's call"
