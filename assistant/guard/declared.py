@@ -85,7 +85,9 @@ _PLAIN = frozenset(
         r"\S+",
         "the a an to of and or at in on into onto for with from by as it its this that these those there here then now "
         "so up out off over back away down closer forward toward towards inside through across your you them him her "
-        "his their they me my us our one some any quickly slowly carefully cautiously",
+        "his their they me my us our one some any quickly slowly carefully cautiously "
+        # the air around, not a place: "you step into the dark", "out into the rain"
+        "dark darkness shadows shadow night gloom rain cold light open",
     )
 )
 _AGAIN = re.compile(

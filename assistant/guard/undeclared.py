@@ -87,7 +87,7 @@ _NO_CHOICE = re.compile(
     r"(?:no|little)\s+(?:other\s+)?"
     r"(?:choice|option|alternative)\s+but\s+to\s+(?P<what>[a-z]+(?:\s+[a-z]+){0,4})"
     # "you have to defend yourself and retreat", "forcing you to flee": the deed imposed
-    r"|(?:^|[,;:]\s*|\band\s+|\bwith\s+)you\s+(?:(?:have|had|having)\s+to|must)\s+(?P<must>[a-z]+(?:\s+[a-z]+){0,4})"
+    r"|(?:^|[,;:]\s*|\band\s+|\bwith\s+)you\s+(?:have|had|having)\s+to\s+(?P<must>[a-z]+(?:\s+[a-z]+){0,4})"
     r"|\bforc(?:es|ed|ing)\s+you\s+to\s+(?P<forced>[a-z]+(?:\s+[a-z]+){0,4})"
     # "you are forced to retreat back into the reactor room"
     # ("You are caught by surprise and forced to retreat.")
@@ -198,6 +198,7 @@ def _deed(
             not words
             or (_stems(verb) if tried else words) & move_words
             or (words & paid_words and not _stems(verb) & _stems(action[0]))
+            or (tried and action and _stems(verb) & _stems(action[0]))  # the attempt paid for, as the opening tells it
         ):
             continue  # the move itself told ("You loose the shot" on a Volley)
         excerpt = _excerpt(sentence, m.start("who") if m.re is _YOU_DEED else m.start("verb") - 30, m.end())
