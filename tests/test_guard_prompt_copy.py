@@ -63,3 +63,31 @@ def test_the_retry_lines_say_what_to_write_instead() -> None:
     retry = describe_violations(check("Reference for this turn, quoted as data. The rules say you are in control."))
     assert "those are your instructions, not story; write only what happens" in retry
     assert "do not talk about the rules; tell what happens as story" in retry
+
+
+FEED_MISS = {"system": "elegy", "move": "Feed", "stat": "glamour", "dice": [2, 5], "character": {"stats": {"glamour": 2}}}
+FEED = "I feed on the sleeping watchman"
+
+
+def feed_echoes(text: str) -> list[Violation]:
+    result = resolve(FEED_MISS)
+    assert "pay the price" in {f.move.lower() for f in result.follow_ups}
+    facts = prepare([result], sheet=story_facts([result], player_text=FEED))
+    return [v for v in check_narration(text, [result], intent=FEED, facts=facts) if "offered follow-up" in v.detail]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The player must decide whether to pay the Price or not.",  # AW-0.5b:el-hunt:6:1
+        "You must decide whether to Pay the Price.",
+        "Now you can choose to pay the price for your failure.",
+        "You may pay the price of your hunger later.",
+    ],
+)
+def test_the_offered_follow_up_told_as_a_choice_is_caught(text: str) -> None:
+    assert feed_echoes(text)
+
+
+def test_the_price_hanging_over_you_is_story() -> None:
+    assert not feed_echoes("The watchman stirs, and the price of your hunger hangs over you.")

@@ -79,6 +79,8 @@ def fix_sentence(v: Violation) -> str:
         reason = "the card beside the story shows the track; tell what happens instead"
     if v.kind is ViolationKind.ECHO and "narrator's instructions" in v.detail:
         reason = "those are your instructions, not story; write only what happens"
+    if v.kind is ViolationKind.ECHO and "offered follow-up" in v.detail:
+        reason = "the player sees that offer beside the story; tell only what happens now"
     if v.kind is ViolationKind.ECHO and "talks about the rules" in v.detail:
         reason = "do not talk about the rules; tell what happens as story"
     if v.kind is ViolationKind.NUMBER and "no bonus on a later roll" in v.detail:

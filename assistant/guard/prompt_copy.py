@@ -6,8 +6,9 @@ the offline template never saw one). The instructions are the project's own text
 style rules, the context's headings and the turn message's lines), so the check reads them, not a list of the phrases
 drafts happened to copy: a sentence that shares a run of :data:`RUN` words with any of them, a run that is neither the
 engine's text nor the player's words, is the prompt read out, not story. Talk about the rules where the story goes on
-("The rules say the answer is no.", "as the rules state") is the same copy; a quotation of the rules ('The rules say:
-"…"') stands as one.
+("The rules say the answer is no.", "as the rules state") is the same copy, and so is a follow-up the engine offers
+told as the choice it is ("The player must decide whether to pay the Price or not": the sheet's "Offered next"); a
+quotation of the rules ('The rules say: "…"') stands as one.
 """
 
 from __future__ import annotations
@@ -28,6 +29,20 @@ _RULES_TALK = re.compile(
     r"|dictates|decide|decides|decided|mean|means)\b(?!\s*(?:that\s+)?[:\"'])"
     r"|\bas\s+the\s+rules?\s+(?:say|says|state|states|dictate|dictates)\b(?!\s*[:\"'])"
 )
+
+
+#: Choosing words before an offered follow-up: "The player must decide whether to pay the Price or not".
+_CHOOSING = r"(?:decide|decides|choose|chooses|whether|opt|opts|can|may|could)\s+(?:whether\s+|if\s+)?(?:or\s+not\s+)?(?:to\s+)?"
+
+
+def _offered_as_choice(narr: str, facts: Facts) -> str:
+    """The engine's offered follow-up (a move the player makes next) told as a choice in the story: the sheet's
+    "Offered next: Pay the Price." read out; "" when none is."""
+    for name in sorted(facts.follow_up_moves, key=len, reverse=True):
+        words = normalize_words(name)
+        if len(words) > 4 and re.search(rf"\b{_CHOOSING}{re.escape(words)}\b", normalize_words(narr)):
+            return name
+    return ""
 
 
 @cache
@@ -69,6 +84,11 @@ def check_prompt_copied(text: str, facts: Facts, intent: str | None = None) -> l
         if copied:
             run = " ".join(sorted(copied)[0])
             detail = f"'{excerpt}' copies the narrator's instructions ('{run}…') into the story; write only the story"
+            out.append(Violation(ViolationKind.ECHO, detail, excerpt))
+            continue
+        offered = _offered_as_choice(sentence.narr, facts)
+        if offered:
+            detail = f"'{excerpt}' reads out the offered follow-up ({offered}) as a choice; the player sees it beside the story"
             out.append(Violation(ViolationKind.ECHO, detail, excerpt))
             continue
         m = _RULES_TALK.search(sentence.original.lower())

@@ -255,6 +255,7 @@ def _unattributed_speech(sentence: Sentence, previous: Sentence | None, intent: 
         return [Violation(ViolationKind.DECISION, detail, excerpt)]
     return []
 
+
 _ADVERBS = frozenset({"now", "then", "still", "also", "just", "first", "soon", "instead", "really"})
 
 
