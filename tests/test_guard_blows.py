@@ -73,3 +73,12 @@ def test_a_blow_on_a_move_that_deals_harm_passes() -> None:
 def test_the_retry_line_says_no_blow_lands() -> None:
     retry = describe_violations(check("Your blade grazes his shoulder."))
     assert 'Change "your blade grazes his shoulder": no blow lands on anyone this turn' in retry
+
+
+def test_a_blow_the_player_declared_lands_on_a_hit() -> None:
+    # "I stab the raider": on a hit the stab landing is the declared deed working, not a blow the story added
+    assert not blows(check("Your knife finds his side.", intent="I stab the raider as he lunges"))
+
+
+def test_a_supposed_blow_two_clauses_after_its_if_passes() -> None:
+    assert not blows(check("If you press on, your blade cuts into him."))

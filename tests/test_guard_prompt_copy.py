@@ -89,5 +89,12 @@ def test_the_offered_follow_up_told_as_a_choice_is_caught(text: str) -> None:
     assert feed_echoes(text)
 
 
-def test_the_price_hanging_over_you_is_story() -> None:
-    assert not feed_echoes("The watchman stirs, and the price of your hunger hangs over you.")
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The watchman stirs, and the price of your hunger hangs over you.",
+        "You must decide whether to pay the Price or continue fighting.",  # d15-run1:sf-fight:2:1: the choice left open
+    ],
+)
+def test_the_price_hanging_over_you_or_another_way_beside_it_passes(text: str) -> None:
+    assert not feed_echoes(text)

@@ -199,8 +199,8 @@ def check_narration(
         found += check_dice_sizes(sentence, facts)
         found += check_dice_told(sentence, facts)
         found += (
-            check_blow_landed(sentence, facts, intent)
-            or check_foe_fate(sentence, facts, intent)
+            check_foe_fate(sentence, facts, intent)
+            or check_blow_landed(sentence, facts, intent)
             or check_track_ended(sentence, facts)
         )
         found += check_stat_gained(sentence, facts)

@@ -12,7 +12,8 @@ that turn tells harm the engine never dealt, in any of the shapes a story tells 
   opened on his cheek").
 
 An attempt ("you swing at him", "ready to strike him"), a negated or supposed blow ("if your blade finds him"), a blow
-on a thing ("your blade cuts through the ropes") and harm to you (:mod:`assistant.guard.harm_told`) are not this check's.
+on a thing ("your blade cuts through the ropes") and harm to you (:mod:`assistant.guard.harm_told`) are not this check's,
+nor a blow the player declared ("I shoot the raider"), whose landing on a hit is the declared deed working.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from functools import cache
 
 from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
-from assistant.guard.text import Sentence, hypothetical, negated
+from assistant.guard.text import HYPOTHETICAL, Sentence, negated, words_before
 
 #: Verbs that tell a blow reaching its target (every form a story uses).
 _LAND = (
@@ -58,7 +59,12 @@ _BODY = (
 )
 _POSSESSOR = r"(?:his|her|their|its|the\s+[a-z]+'s)"
 _PRONOUN = r"him|her|them"
-_SUPPOSED = re.compile(r"\b(?:if|unless|should|would|could|might|may|once|when|whether|to|try|tries|tried|trying)\s+$")
+_SUPPOSED = re.compile(r"\b(?:if|unless|should|would|could|might|may|once|when|whenever|whether)\b")
+#: The player's words declaring a blow of their own ("I shoot the raider", "I stab him"); "I fight back" declares none.
+_BLOW_DECLARED = re.compile(
+    r"\b(?:shoot|shoots|shot|fire|fires|stab|stabs|strike|strikes|hit|hits|slash|slashes|cut|cuts|punch|punches|kick"
+    r"|kicks|swing|swings|hack|hacks|lunge|lunges\s+at\s+(?!me\b)|attack|attacks|smash|bash|thrust)\b"
+)
 #: The result deals harm or ends the fight (its text or one of its options).
 _DECIDES = re.compile(r"\b(?:harm|damage|defeat|defeated|kill|dies|die|progress|end the fight|fight ends|wound|slay)")
 
@@ -126,14 +132,14 @@ def foes_of(facts: Facts, intent: str | None) -> frozenset[str]:
 
 def check_blow_landed(sentence: Sentence, facts: Facts, intent: str | None) -> list[Violation]:
     """A blow told landing on someone on a roll whose result dealt no harm."""
-    if not no_harm_decided(facts):
-        return []
+    if not no_harm_decided(facts) or _BLOW_DECLARED.search((intent or "").lower()):
+        return []  # "I shoot the raider": on a hit, the shot finding its mark is the declared deed working
     text = sentence.narr
     for pattern in _patterns(foes_of(facts, intent)):
         for m in pattern.finditer(text):
             at = m.start()
-            if negated(text, at) or hypothetical(text, at, m.end()) or _SUPPOSED.search(text[max(0, at - 12) : at]):
-                continue
+            if negated(text, at) or HYPOTHETICAL & set(words_before(text, at, 5)) or _SUPPOSED.search(text[:at]):
+                continue  # "you do not hit him", "ready to strike him", "if you press on, your blade cuts into him"
             verb = m.start("verb")
             if negated(text, verb, 2) or re.search(r"\b(?:to|at)\s+$", text[:verb]):
                 continue  # "your blade fails to bite", "you try to strike him"

@@ -40,8 +40,9 @@ def _offered_as_choice(narr: str, facts: Facts) -> str:
     "Offered next: Pay the Price." read out; "" when none is."""
     for name in sorted(facts.follow_up_moves, key=len, reverse=True):
         words = normalize_words(name)
-        if len(words) > 4 and re.search(rf"\b{_CHOOSING}{re.escape(words)}\b", normalize_words(narr)):
-            return name
+        m = re.search(rf"\b{_CHOOSING}{re.escape(words)}\b", normalize_words(narr)) if len(words) > 4 else None
+        if m and not re.match(r"\s+or\s+(?!not\b)", normalize_words(narr)[m.end() :]):
+            return name  # "… or continue fighting": another way named beside it, the choice left open
     return ""
 
 
