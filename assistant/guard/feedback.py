@@ -53,8 +53,8 @@ def fix_sentence(v: Violation) -> str:
         if "a blow landing is a roll still to come" in rest:
             return f'Change "{quoted}": no blow lands on anyone this turn; tell the clash without a wound.'
         if "no one is there to talk with" in rest:
-            said = re.search(r"answers stand \((.+)\)", rest)
-            stand = said.group(1) if said else "the oracle's answers"
+            stood = re.search(r"answers stand \((.+)\)", rest)
+            stand = stood.group(1) if stood else "the oracle's answers"
             return f'Change "{quoted}": the oracle\'s answers stand ({stand}), so no one talks with anyone; tell the quiet scene.'
         fact = _ESTABLISHED.search(rest)
         if fact:
