@@ -85,8 +85,7 @@ def test_going_somewhere_the_player_never_named_is_still_caught() -> None:
     "text",
     [
         # AZ-1.5b:city-night:6:1
-        "The clerk is reluctant to cooperate with you, and you are forced to wait for someone else to help you open the "
-        "archive.",
+        "The clerk is reluctant to cooperate with you, and you are forced to wait for someone else to help you open the archive.",
         "The clerk's refusal leaves you no choice but to wait outside the archive.",
         "You have to wait for the night shift to change.",
     ],
