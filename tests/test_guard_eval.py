@@ -187,7 +187,7 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
         ("guard_real_model_heldout14.jsonl", 0.95, 0.0),
         ("guard_real_model_heldout15.jsonl", 0.75, 0.0),
         ("guard_real_model_heldout16.jsonl", 0.94, 0.0),
-        ("guard_real_model_heldout17.jsonl", 0.72, 0.16),  # held out: measured, not tuned on
+        ("guard_real_model_heldout17.jsonl", 0.97, 0.0),
     ],
 )
 def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:

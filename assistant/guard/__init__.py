@@ -46,7 +46,8 @@ from assistant.guard.acts import check_decision, check_phantom
 from assistant.guard.again import check_second_try
 from assistant.guard.agency import check_agency
 from assistant.guard.answer_again import check_answer_again
-from assistant.guard.anyone_else import check_else_told_of
+from assistant.guard.anyone_else import check_else_told_of, check_exchange_when_alone
+from assistant.guard.blows import check_blow_landed
 from assistant.guard.branches import check_branch
 from assistant.guard.changes import check_arrows, engine_changes_blanked
 from assistant.guard.claims import check_claims, check_echo
@@ -75,6 +76,8 @@ from assistant.guard.outcomes import check_outcome
 from assistant.guard.owner import check_meter_owner
 from assistant.guard.paid_for import check_price_undoes
 from assistant.guard.presence import check_presence_undone
+from assistant.guard.prompt_copy import check_prompt_copied
+from assistant.guard.reported import check_reported_speech
 from assistant.guard.retold import (
     check_other_move_text,
     check_other_tone,
@@ -186,7 +189,7 @@ def check_narration(
         found += check_established(sentence, facts.established, changing=changing) or check_noticed_earlier(
             sentence, facts, changing, before
         )
-        found += check_else_told_of(sentence, facts)
+        found += check_else_told_of(sentence, facts) or check_exchange_when_alone(sentence, facts)
         found += check_miss_worked(sentence, facts, intent)
         found += check_learned_on_miss(sentence, facts, intent)
         found += check_hit_failed(sentence, facts, intent) or check_hit_got_nothing(sentence, facts, intent)
@@ -195,12 +198,16 @@ def check_narration(
         found += check_other_turn(sentence, facts)
         found += check_dice_sizes(sentence, facts)
         found += check_dice_told(sentence, facts)
-        found += check_foe_fate(sentence, facts, intent) or check_track_ended(sentence, facts)
+        found += (
+            check_foe_fate(sentence, facts, intent)
+            or check_blow_landed(sentence, facts, intent)
+            or check_track_ended(sentence, facts)
+        )
         found += check_stat_gained(sentence, facts)
         found += check_harm_told(sentence, facts) or check_harm_denied(sentence, facts)
         found += check_second_try(sentence, facts, intent) or check_then_deed(sentence, facts, intent)
         found += check_conditions(sentence, facts)
-        found += check_speech(sentence, facts)
+        found += check_speech(sentence, facts) or check_reported_speech(sentence, facts, intent)
         found += check_other_move_text(sentence, facts)
         found += check_branch(sentence, facts)
         found += check_other_tone(sentence, facts) or check_untiered_outcome(sentence, facts)
@@ -223,6 +230,7 @@ def check_narration(
         found += check_options_stated(text, facts)
     found += check_offers(text, facts)
     found += check_sheet_copied(text, facts)
+    found += check_prompt_copied(text, facts, intent)
     if not any(v.kind is ViolationKind.ECHO for v in found):
         found += check_echo(text)  # a fact-sheet heading inside a line that otherwise restates the engine's text
     unique: dict[tuple[ViolationKind, str], Violation] = {}

@@ -74,3 +74,52 @@ def check_else_told_of(sentence: Sentence, facts: Facts) -> list[Violation]:
         )
         return [Violation(ViolationKind.OUTCOME, detail, excerpt)]
     return []
+
+
+#: An earlier or this turn's answer that someone in the scene does not know you are there ("The priest does not sense
+#: you."): whoever that one talks with is either you or someone else awake.
+_UNAWARE = re.compile(
+    r"\b(?:does|do|did)\s+not\s+(?:sense|notice|see|hear|spot|detect|suspect|know\s+(?:about|of))\s+you\b"
+    r"|\b(?:is|are|was|were)\s+(?:still\s+)?unaware\s+of\s+you\b"
+)
+_ALONE = frozenset({"awake", "here", "around", "present", "inside", "about", "there", "up"})
+#: A conversation told: someone asks, answers, nods or waits to speak, or talks with someone (not to himself or God).
+#: Asking the dark whether anyone is there ("asked if anyone else was awake") expects no one's answer.
+_EXCHANGE = re.compile(
+    r"\b(?P<verb>asks|asked|answers|answered|replies|replied|responds|responded|nods|nodded|beckons|beckoned"
+    r"|greets|greeted)\b(?!\s+(?:to\s+)?(?:himself|herself|themselves|itself|no\s+one|nobody)\b"
+    r"|\s+(?:aloud\s+|the\s+(?:dark|darkness|silence|night)\s+)?(?:if|whether)\b)"
+    r"|\b(?P<talk>talks|talked|talking|speaks|spoke|speaking|whispers|whispered|murmurs|murmured|converses|conversing"
+    r"|calls|called|signals|signaled|signalled|gestures|gestured)\s+(?:out\s+)?(?:with|to)\s+"
+    r"(?!(?:himself|herself|themselves|itself|no\s+one|nobody|god|the\s+(?:gods?|saints?|dark|darkness|empty|silence|night)"
+    r"|you)\b)"
+    r"|\b(?:his|her|their)\s+turn\s+to\s+speak\b|\bin\s+(?:a\s+)?(?:hushed\s+|quiet\s+|low\s+)?conversation\b"
+    r"|\b(?:before|after)\s+answering\b"
+    r"|\b(?:murmurs|murmured|whispers|whispered|mutters|muttered|gives|gave|offers|offered)\s+(?:a|an|his|her|their)\s+"
+    r"(?:[a-z]+\s+)?(?:reply|answer|response|greeting)\b"
+)
+
+
+def check_exchange_when_alone(sentence: Sentence, facts: Facts) -> list[Violation]:
+    """A conversation told after the oracle said no one else is awake and the one in the scene does not know you are
+    there: "The priest hesitates, but finally nods. 'Is it a safe place?' he asks." (the priest answering you, whom he
+    does not sense, or someone else, whom the answer ruled out)."""
+    if sentence.question:
+        return []
+    known = [*facts.told, *(e.sentence for e in facts.established)]
+    alone = next((s for s in known if (m := _ANSWER.search(s.lower())) and m.group("what") in _ALONE), "")
+    unaware = next((s for s in known if _UNAWARE.search(s.lower())), "")
+    if not alone or not unaware:
+        return []
+    text = sentence.text  # a quotation's own words are the conversation too
+    for m in _EXCHANGE.finditer(text):
+        if re.search(r"\byou(?:rself)?\s+(?:[a-z]+\s+){0,2}$", text[: m.start()]):
+            continue  # you asking (yourself, the oracle): the player's own
+        raw = sentence.raw or sentence.original
+        excerpt = " ".join(raw[max(0, m.start() - 30) : m.end()].split())
+        detail = (
+            f"'{excerpt}' tells someone in a conversation, but the oracle's answers stand ('{unaware}' '{alone}'): "
+            "no one is there to talk with"
+        )
+        return [Violation(ViolationKind.OUTCOME, detail, excerpt)]
+    return []

@@ -17,7 +17,7 @@ import re
 from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.system_words import meter_words
-from assistant.guard.text import Sentence, hypothetical, negated, normalize_words
+from assistant.guard.text import OUTCOME_HYPOTHETICAL, Sentence, hypothetical, negated, normalize_words
 from assistant.guard.vocab import parse_number
 
 _HEDGE = re.compile(
@@ -47,10 +47,16 @@ _ADD = re.compile(
     r"\b(?:next\s+move\s+add|add\s+(?:on|to)\s+your\s+next\s+move|add\s+for\s+your\s+next\s+move|forward|next-move\s+bonus"
     r"|bonus\s+on\s+your\s+next\s+move)\s*(?::|of|by|is|=)?\s*(?P<n>[+\-−]?\d+)\b"
 )
-#: A bonus on a later roll told without a number ("you gain an advantage on your next attack roll").
+#: A bonus on a later roll ("you gain an advantage on your next attack roll", "a +2 to your next attack roll", "your
+#: next strike gets +1", "you will roll with advantage"): the engine's to give, as a next-move add.
+_LATER_ROLL = r"(?:attack|roll|move|strike|action|shot|check|try|attempt|blow|swing|turn|test|throw)s?"
 _BONUS_NEXT = re.compile(
-    r"\b(?:an?\s+|the\s+)?(?:advantage|bonus|boost|edge)\s+(?:on|to|for|in)\s+(?:your|the|his|her|their)\s+next\s+"
-    r"(?:attack|roll|move|strike|action|shot|check|try|attempt)"
+    r"\b(?:an?\s+|the\s+)?(?:(?:[+]\s?\d+|plus\s+(?:one|two|three|\d+))\s+(?:bonus\s+)?|(?:advantage|bonus|boost|edge)\s+)"
+    r"(?:on|to|for|in|with)\s+(?:your|the|his|her|their)\s+(?:very\s+)?next\s+(?:[a-z]+\s+)?" + _LATER_ROLL + r"\b"
+    r"|\byour\s+next\s+(?:[a-z]+\s+)?" + _LATER_ROLL + r"\s+(?:gets|gains|has|is\s+made\s+with|will\s+have|will\s+get"
+    r"|goes\s+at|rolls?\s+(?:at|with))\s+(?:an?\s+)?(?:[+]\s?\d+|advantage|bonus|boost)"
+    r"|\b(?:roll|rolls|attack|attacks|strike|strikes)\s+(?:again\s+)?with\s+advantage\b"
+    r"|\badd\s+(?:[+]\s?\d+|one|two|three)\s+to\s+(?:your|the)\s+next\s+(?:[a-z]+\s+)?" + _LATER_ROLL + r"\b"
 )
 _ECHO = re.compile(
     r"\bengine facts\b|\bchanges already applied\b|\brules text of this outcome\b|\bopen choice for the player\b"
@@ -244,7 +250,8 @@ def _adds(sentence: Sentence, facts: Facts) -> list[Violation]:
     m = _BONUS_NEXT.search(sentence.text)
     given = facts.meter_numbers.get("forward", set()) - {0} or facts.offered.get("forward") or facts.changes.get("forward")
     rules_give = bool(re.search(r"\bnext (?:move|roll|attack)|\bforward\b", facts.engine_text))
-    told = m is not None and not hypothetical(sentence.text, m.start(), m.end()) and not negated(sentence.text, m.start(), 4)
+    told = m is not None and not hypothetical(sentence.text, m.start(), m.end(), OUTCOME_HYPOTHETICAL)
+    told = told and m is not None and not negated(sentence.text, m.start(), 4)
     if m and told and not given and not rules_give:
         excerpt = m.group(0).strip()
         out.append(Violation(ViolationKind.NUMBER, f"'{excerpt}': the engine gave no bonus on a later roll", excerpt))

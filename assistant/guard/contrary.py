@@ -58,8 +58,11 @@ _TOOL_WORKS = re.compile(
     r"|sink|sinks|sank|pierce|pierces|pierced|work|works|worked|do|does|did)\b(?:\s+(?:its|their|the)\s+(?:mark|trick|job))?"
 )
 _MANAGE = re.compile(
-    r"\byou\s+(?:(?:finally|now|easily|deftly|quickly)\s+)*(?:manage|manages|managed|succeed|succeeds|succeeded"
-    r"|(?:are|were|'re)\s+able\s+to)\b"
+    # "You, overwhelmed by the heat, finally succeed in opening it": the subject and its verb apart
+    r"\byou\s*(?:,[^,.;!?]{1,80},\s*)?(?:(?:finally|now|easily|deftly|quickly|eventually|at\s+last)\s+)*"
+    r"(?:manage|manages|managed|succeed|succeeds|succeeded|(?:are|were|'re)\s+able\s+to)\b"
+    r"|\byour\s+(?:[a-z]+\s+)?(?:efforts?|strength|force|persistence|pushing|work)\s+(?:finally\s+|eventually\s+)?"
+    r"(?:pays?\s+off|paid\s+off|wins?\s+out|won\s+out|prevails?|prevailed)\b"
 )
 
 #: Verbs whose doing is the goal itself, grouped with the ways a story tells it done ("frees the door" for "open").
@@ -67,7 +70,11 @@ _GOAL_DONE: dict[str, str] = {
     "open": r"opens|opened|unlocks|unlocked|frees|freed|gives way|gave way|swings open|swung open|slides open|slid open"
     r"|lets you in|let you in|lets you into|let you into|waves you in|waved you in|ushers you in|ushered you in"
     r"|hands you the key|handed you the key|gives you the key|gave you the key"
-    r"|springs open|sprang open|pops open|popped open|bursts open|burst open|flies open|flew open|budges|budged",
+    r"|springs open|sprang open|pops open|popped open|bursts open|burst open|flies open|flew open|budges|budged"
+    # any way of coming open ("grinds open", "creaked open"), or got open ("you wrench it open", "get the hatch open")
+    r"|[a-z]+(?:s|ed)\s+open|(?:is|stands|stood|lies|lay)\s+(?:now\s+|finally\s+)?open|yields|yielded"
+    r"|(?:get|gets|got|pry|pries|pried|prise|prised|force|forces|forced|wrench|wrenches|wrenched|heave|heaves|heaved"
+    r"|shove|shoves|shoved|push|pushes|pushed|kick|kicks|kicked)\s+(?:it|them|the\s+[a-z]+(?:\s+[a-z]+)?)\s+open",
     "unlock": r"unlocks|unlocked|opens|opened|clicks open|clicked open|gives way|gave way",
     "free": r"frees|freed|breaks free|broke free|comes loose|came loose",
     "break": r"breaks|broke|shatters|shattered|snaps|snapped|splinters|splintered|gives way|gave way",
@@ -121,17 +128,18 @@ _BREAK = re.compile(r"[,;:—()]|\s-\s|\bbut\b|\byet\b|\bthough\b|\balthough\b")
 _INSTEAD_OF = re.compile(r"\binstead\s+of\b")
 
 
-def _claim(sentence: Sentence, start: int, end: int, said: bool = False) -> bool:
+def _claim(sentence: Sentence, start: int, end: int, said: bool = False, own: frozenset[str] = frozenset()) -> bool:
     """The span is told as a fact: no failure, turn or attempt from its clause to the sentence's end ("he glares, but
     he opens the box" tells the box opened; "he opens the box, but it is empty" tells a turn), and no supposition in
     its own clause ("you hear rumors of a dispute, which could lead to conflict": the later clause supposes, the
     rumors are heard). "Instead of" names a choice made, not a turn, nor does a vague hedge ("but it's not what you
     wanted", :mod:`assistant.guard.hedges`). ``said``: the span ends where what is said begins ("rumors are spreading
-    that he may be hiding something": the supposition is the rumour's, the rumour is heard)."""
+    that he may be hiding something": the supposition is the rumour's, the rumour is heard). ``own``: the player's words,
+    which name no turn ("the jammed airlock" is what they tried to open)."""
     text = unhedged(sentence.narr)
     left = max((m.end() for m in _BREAK.finditer(text[:start])), default=0)
     right = end if said else next((m.start() for m in _BREAK.finditer(text, end)), len(text))
-    words = set(re.findall(r"[a-z']+", _INSTEAD_OF.sub(" ", text[left:])))
+    words = set(re.findall(r"[a-z']+", _INSTEAD_OF.sub(" ", text[left:]))) - own
     if sentence.question or words & _TURN or set(re.findall(r"[a-z']+", text[left:right])) & OUTCOME_HYPOTHETICAL:
         return False
     return not _ATTEMPT.search(text[max(left, start - 40) : end])
@@ -191,15 +199,16 @@ def told_working(sentence: Sentence, intent: str | None, failed: str = MISSED) -
     """``intent``, an action that failed, told working in ``sentence`` (see :func:`check_miss_worked`); ``failed``
     says how the engine decided it failed."""
     text = sentence.narr
+    said = re.findall(r"[a-z]+", (intent or "").lower())
+    own = frozenset(w for w in said if len(w) > 3) - NEGATORS  # "the jammed airlock": what was tried, no turn
     for m in (_TOOL_WORKS.search(text), _MANAGE.search(text)):
-        if m and _claim(sentence, m.start(), m.end()):
+        if m and _claim(sentence, m.start(), m.end(), own=own):
             if m.re is _MANAGE and not set(_stems(text[m.end() :])) & set(_stems(intent or "")):
                 continue  # "you manage to stay on your feet": not what the player set out to do
             return _violation(sentence, m.start(), m.end() + 30, "the attempt working", failed)
-    said = re.findall(r"[a-z]+", (intent or "").lower())
     for goal in dict.fromkeys(w for w in said if w in _GOAL_DONE):
         m = re.search(rf"\b(?:{_GOAL_DONE[goal]})\b", text)
-        if m and not re.search(r"\bto\s+(?:\w+\s+)?$", text[: m.start()]) and _claim(sentence, m.start(), m.end()):
+        if m and not re.search(r"\bto\s+(?:\w+\s+)?$", text[: m.start()]) and _claim(sentence, m.start(), m.end(), own=own):
             if _other_subject(text, m.start(), _goal_object(said, goal)):
                 continue
             return _violation(sentence, max(0, m.start() - 30), m.end() + 20, f"the goal ('{goal}') reached", failed)
@@ -208,14 +217,14 @@ def told_working(sentence: Sentence, intent: str | None, failed: str = MISSED) -
         if AGAINST_YOU.search(text):
             return []  # the news is a threat to you: the situation worse
         m = LEARNED.search(text)
-        if m and wanted & set(_stems(text[m.end() :])) and _claim(sentence, m.start(), m.end()):
+        if m and wanted & set(_stems(text[m.end() :])) and _claim(sentence, m.start(), m.end(), own=own):
             return _violation(sentence, m.start(), m.end() + 60, "something learned about what you sought", failed)
         m = HEARSAY.search(text)
         about_you = m is not None and re.match(r"\s+(?:you|your)\b", text[m.end() :])  # "whisper that you are watched"
-        if m and not about_you and wanted & set(_stems(text)) and _claim(sentence, m.start(), m.end(), said=True):
+        if m and not about_you and wanted & set(_stems(text)) and _claim(sentence, m.start(), m.end(), said=True, own=own):
             return _violation(sentence, m.start() - 40, m.end() + 40, "the gossip you sought, heard", failed)
         m = NEWS.search(text)
-        if m and wanted & set(_stems(text[: m.start()])) and _claim(sentence, m.start(), m.end()):
+        if m and wanted & set(_stems(text[: m.start()])) and _claim(sentence, m.start(), m.end(), own=own):
             return _violation(sentence, m.start() - 40, m.end() + 40, "the news you sought, heard", failed)
     return []
 

@@ -85,7 +85,9 @@ _PLAIN = frozenset(
         r"\S+",
         "the a an to of and or at in on into onto for with from by as it its this that these those there here then now "
         "so up out off over back away down closer forward toward towards inside through across your you them him her "
-        "his their they me my us our one some any quickly slowly carefully cautiously",
+        "his their they me my us our one some any quickly slowly carefully cautiously "
+        # the air around, not a place: "you step into the dark", "out into the rain"
+        "dark darkness shadows shadow night gloom rain cold light open",
     )
 )
 _AGAIN = re.compile(
@@ -162,6 +164,9 @@ def _going(sentence: Sentence, facts: Facts, intent: str | None) -> list[Violati
         place = _stems(rest[toward.end() :] if toward else rest)
         if not place or place & own:
             continue  # "you approach it", "you approach the dockhands" (named by the player)
+        named = re.match(r"\s*,\s*((?:a|an|the)\s+[^,;:.!?—]*)", text[m.end() :])
+        if named and _stems(named.group(1)) & own:
+            continue  # "you step into the dark, a familiar haunt of gambling dens": the place the player named
         if hypothetical(text, m.start("verb"), m.end(), HYPOTHETICAL) or negated(text, m.start("verb"), 3):
             continue
         excerpt = _excerpt(sentence, m.start(), m.end())

@@ -27,7 +27,10 @@ NOT_DEEDS = frozenset(
         "cry cried curse cursed sink sank sag sagged "
         "pay paid face faced receive received wake woke land landed end ended begin began start started set "
         "push pushed press pressed move moved learn learned learnt discover discovered to "
-        "mean meant intend intended plan planned expect expected want wanted wish wished imagine imagined",
+        "mean meant intend intended plan planned expect expected want wanted wish wished imagine imagined "
+        # the mind at work: "you focus on your next move", "you weigh your options", "you regain your composure"
+        "focus focuses focused refocus concentrate concentrated ponder pondered consider considered reflect reflected "
+        "contemplate contemplated weigh weighed regain regained compose composed",
     )
 )
 #: Deeds a kind of move is made of: a move whose own text names the kind (left) is told by these verbs (right), so

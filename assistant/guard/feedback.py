@@ -50,6 +50,12 @@ def fix_sentence(v: Violation) -> str:
         if v.detail.startswith("the story only tells"):
             tier = m.group(1) if (m := re.search(r"outcome \(([^)]+)\)", v.detail)) else "the outcome"
             return f'Go on after "{quoted}": tell how it turns out ({tier}).'
+        if "a blow landing is a roll still to come" in rest:
+            return f'Change "{quoted}": no blow lands on anyone this turn; tell the clash without a wound.'
+        if "no one is there to talk with" in rest:
+            stood = re.search(r"answers stand \((.+)\)", rest)
+            stand = stood.group(1) if stood else "the oracle's answers"
+            return f'Change "{quoted}": the oracle\'s answers stand ({stand}), so no one talks with anyone; tell the quiet scene.'
         fact = _ESTABLISHED.search(rest)
         if fact:
             return f'Change "{quoted}": an earlier answer stands: {fact.group("fact")}'
@@ -71,6 +77,14 @@ def fix_sentence(v: Violation) -> str:
         reason = "that reads the facts you were given out in the rules' words; tell what happens, as story"
     if v.kind is ViolationKind.ECHO and "progress track" in v.detail:
         reason = "the card beside the story shows the track; tell what happens instead"
+    if v.kind is ViolationKind.ECHO and "narrator's instructions" in v.detail:
+        reason = "those are your instructions, not story; write only what happens"
+    if v.kind is ViolationKind.ECHO and "offered follow-up" in v.detail:
+        reason = "the player sees that offer beside the story; tell only what happens now"
+    if v.kind is ViolationKind.ECHO and "talks about the rules" in v.detail:
+        reason = "do not talk about the rules; tell what happens as story"
+    if v.kind is ViolationKind.NUMBER and "no bonus on a later roll" in v.detail:
+        reason = "the engine gave no bonus on a later roll; leave bonuses and advantages out"
     if v.kind is ViolationKind.ECHO and ("earlier turn" in v.detail):
         reason = "that was an earlier turn; tell what happens this turn"
     if v.kind is ViolationKind.DECISION:

@@ -4,8 +4,8 @@ only sets who has the initiative, or "The priest is now in a coma" on a missed s
 A foe the player named (a noun of the player's words, "the raider") told as dead, defeated or fallen, or put out of
 the scene (unconscious, in a coma, knocked out), in a statement (not negated, not supposed) on a rolled move whose
 result dealt no harm, marked no progress and whose own text says nothing of harm, damage, defeat or an end to the
-fight: the fight's end is a roll the player has not made yet. A blow told landing on that foe on such a roll ("your
-vibroblade cuts through his armor", "you strike back, dealing a heavy blow") is the same: harm the engine never dealt.
+fight: the fight's end is a roll the player has not made yet. A blow told landing on that foe on such a roll is the
+same: harm the engine never dealt (:mod:`assistant.guard.blows`).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from assistant.guard.blows import no_harm_decided
 from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.text import Sentence, hypothetical, negated
@@ -27,16 +28,6 @@ _FATE = re.compile(
     r"|\b(?:falls?|fell|slips?|slipped|sinks?|sank)\s+(?:unconscious|into\s+a\s+coma|senseless)\b"
     r"|\b(?:passes|passed|blacks|blacked)\s+out\b(?!\s+of\b)"
 )
-#: A blow told landing on the foe: "your vibroblade cuts through his armor", "you strike back, dealing a heavy blow".
-_LANDS = re.compile(
-    r"\byour\s+(?:[a-z'-]+\s+){0,2}?(?:blade|sword|knife|dagger|axe|spear|vibroblade|weapon|fist|blow|strike|shot|"
-    r"bullet|arrow|bolt|hammer|mace|staff)s?\s+(?:cuts|slices|pierces|connects|bites|sinks|tears|rips|slams|smashes)\s+"
-    r"(?:(?:through|into|across|with)\s+)?(?P<whom>[a-z]+)(?:\s+(?P<noun>[a-z]+))?"
-    r"|\byou\s+(?:strike|hit|slash|stab|wound)\s+(?:back\b|him\b|her\b|them\b|the\s+(?P<foe>[a-z]+))[^.;!?]*?"
-    r"\b(?:dealing|wounding|drawing blood|hitting|striking)\b"
-)
-_HIM = frozenset({"him", "her", "them", "his", "their"})
-_DECIDES = re.compile(r"\b(?:harm|damage|defeat|defeated|kill|dies|die|progress|end the fight|fight ends|wound|slay)")
 _SUPPOSED = re.compile(r"\b(?:if|unless|should|would|could|might|may|once|when)\b")
 _ARTICLE = re.compile(r"\b(?:the|a|an|your|my)\s+(?P<noun>[a-z]{3,})\b")
 
@@ -48,22 +39,8 @@ def _foes(intent: str | None) -> set[str]:
 def check_foe_fate(sentence: Sentence, facts: Facts, intent: str | None) -> list[Violation]:
     """The player's foe told as fallen or dead on a roll whose result decided no fate."""
     foes = _foes(intent)
-    marked = any(c.delta or c.marks for c in facts.changes.get("progress", []))  # a track opened at 0 marks nothing
-    if not foes or not facts.results or not facts.tiered or marked:
+    if not foes or not no_harm_decided(facts):
         return []
-    told = " ".join(f"{r.text} {r.move} " + " ".join(o.label for c in r.choices for o in c.options) for r in facts.results)
-    if _DECIDES.search(told.lower()):  # the result, or one of its options, deals harm or ends the fight
-        return []
-    for m in _LANDS.finditer(sentence.narr):
-        if m.group("whom") is not None:  # your weapon landing: on him, or on the foe the player named
-            aimed = m.group("whom") in _HIM or m.group("whom") == "the" and m.group("noun") in foes
-        else:  # you striking back (or him, or the named foe), dealing a blow
-            aimed = m.group("foe") is None or m.group("foe") in foes
-        if not aimed or _SUPPOSED.search(sentence.narr[: m.start()]):
-            continue
-        excerpt = m.group(0).strip()
-        detail = f"'{excerpt}': the engine dealt no harm this turn; a blow landing is a roll still to come"
-        return [Violation(ViolationKind.OUTCOME, detail, excerpt)]
     for m in _FATE.finditer(sentence.narr):
         before = sentence.narr[: m.start()]
         subject = re.search(r"\b(?:the|a|an)\s+(?P<noun>[a-z]{3,})\s+(?:[a-z]+ly\s+|just\s+|then\s+)?$", before)

@@ -64,6 +64,9 @@ def check_presence_undone(sentence: Sentence, facts: Facts, question: str | None
         clause_start = max(text.rfind(c, 0, m.start()) for c in ",;:")
         if _NOT.search(text[clause_start + 1 : m.start()]) or hypothetical(text, m.start(), m.end(), IF_WORDS):
             continue  # "none of them got away", "if they escaped": not told gone
+        inside = re.search(r"\bstill\s+(?:in|inside|within)\s+the\s+[a-z]+", text[: m.start()])
+        if inside and m.group(0).startswith("evacuat") and not re.match(r"\s+(?:the|to|off|from|in)\b", text[m.end() :]):
+            continue  # "The survivors, still in the reactor, were forced to evacuate": out of the reactor, still aboard
         excerpt = " ".join(sentence.narr[max(0, clause_start + 1) : m.end()].split())
         detail = f"'{excerpt}' tells the {who} gone, but the oracle answered yes: they are {_where(asked, question)}"
         return [Violation(ViolationKind.OUTCOME, detail, excerpt)]

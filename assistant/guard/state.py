@@ -72,8 +72,9 @@ def _patterns(meter_list: tuple[str, ...], stats: tuple[str, ...], impacts: tupl
         ),
         (
             "clock_moves",
-            r"\b(?:the|your|a)\s+(?:\w+\s+)?clock\s+(?:\w+\s+)?(?:advances|advanced|ticks|ticked|fills|filled|moves|moved|"
-            r"creeps|crept)\b",
+            r"\b(?:the|your)\s+(?:\w+\s+)?clock\s+(?:\w+\s+)?(?:advances|advanced|ticks|ticked|fills|filled|moves|moved|"
+            # a clock in the room, heard ("a clock ticks somewhere", "the clock ticked away"), is no clock of the game's
+            r"creeps|crept)\b(?!\s+(?:away|by|loudly|softly|quietly|somewhere|overhead|steadily|on\s+the\s+wall))",
         ),
         (
             "xp",

@@ -198,6 +198,7 @@ def _deed(
             not words
             or (_stems(verb) if tried else words) & move_words
             or (words & paid_words and not _stems(verb) & _stems(action[0]))
+            or (tried and action and _stems(verb) & _stems(action[0]))  # the attempt paid for, as the opening tells it
         ):
             continue  # the move itself told ("You loose the shot" on a Volley)
         excerpt = _excerpt(sentence, m.start("who") if m.re is _YOU_DEED else m.start("verb") - 30, m.end())
@@ -255,11 +256,23 @@ def _unattributed_speech(sentence: Sentence, previous: Sentence | None, intent: 
     return []
 
 
+_ADVERBS = frozenset({"now", "then", "still", "also", "just", "first", "soon", "instead", "really"})
+
+
+def _generic(what: str) -> bool:
+    """A deed too plain to be one ("to act", "to wait"); waiting for someone or something names the plan ("to wait for
+    someone else to help you open the archive")."""
+    words = [w for w in what.split() if w not in _ADVERBS and not w.endswith("ly")] or what.split()
+    if words[0] == "wait" and len(words) > 2 and words[1] in ("for", "until", "outside", "there", "here"):
+        return False
+    return words[0] in _GENERIC
+
+
 def _no_choice(sentence: Sentence, intent: str | None, price: bool = False) -> list[Violation]:
     m = _NO_CHOICE.search(sentence.narr)
     if (
         not m
-        or next(g for g in m.groups() if g).split()[0] in _GENERIC
+        or _generic(next(g for g in m.groups() if g))
         or hypothetical(sentence.narr, m.start(), m.start() + 1, _IF)
         or (price and m.group("made"))  # "You are forced to retreat" on Pay the Price: the price itself
     ):
@@ -267,7 +280,7 @@ def _no_choice(sentence: Sentence, intent: str | None, price: bool = False) -> l
     what = next(g for g in m.groups() if g)
     if m.group("must") and re.match(r"[^.;!?]*\bor\b", sentence.narr[m.start("must") :]):
         return []  # "You have to find cover quickly or face the consequences": pressure, the choice left open
-    if _stems(what) & _stems(intent or ""):
+    if _stems(what.split()[0]) & _stems(intent or ""):
         return []  # "you have no choice but to force it open": the player's own declared deed
     excerpt = _excerpt(sentence, m.start(), m.end())
     detail = f"'{excerpt}' decides for the player's character; what the character does is the player's call"
