@@ -30,8 +30,11 @@ _OR_WHAT = re.compile(r"\bor\s+(?:what|how)\b", re.I)
 #: Words that name the kind of a mechanic, not what it is about: "is there a floor?", "is there a penalty for ...",
 #: "any mechanical upside": the texts may say it in other words, so only the other words of the name count.
 KINDS = frozenset(
-    "bonus penalty upside downside floor cap limit maximum minimum minus plus catch reason way move roll rule "
-    "option cost check table list mechanic mechanical system track clock thing point".split()
+    re.findall(
+        r"\w+",
+        "bonus penalty upside downside floor cap limit maximum minimum minus plus catch reason way move roll rule option "
+        "cost check table list mechanic mechanical system track clock thing point",
+    )
 )
 #: Words before "rules" that do not name a rule ("are there rules", "any rules", "the rules").
 _NOT_A_NAME = re.compile(r"^(?:are|is|there|any|the|a|an|some|what|which|your|our|my|its|house|special|official)$", re.I)

@@ -19,8 +19,7 @@ from rules_index.coverage import _COUNTING, _NUMBER
 
 #: A question for an amount: "how many / how much / how long", "what magnitude", "what die", "what do I need to roll".
 _AMOUNT = re.compile(
-    _COUNTING.pattern
-    + r"|\bwhat\s+(?:magnitude|die|dice|stat)\b|\bwhat\s+do\s+i\s+(?:need\s+to\s+)?roll\b|\bdamage\s+die\b",
+    _COUNTING.pattern + r"|\bwhat\s+(?:magnitude|die|dice|stat)\b|\bwhat\s+do\s+i\s+(?:need\s+to\s+)?roll\b|\bdamage\s+die\b",
     re.I,
 )
 
