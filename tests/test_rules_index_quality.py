@@ -365,3 +365,14 @@ def test_a_rule_asked_for_by_its_kind_alone_is_still_answered(minilm_index: Rule
         index=minilm_index,
     )
     assert result.found, result.text
+
+
+def test_a_question_on_what_the_text_leaves_open_leads_with_the_reading(minilm_index: RulesIndex) -> None:
+    # the GM has read the text and says what it leaves out: the engine's reading answers, so it leads and is cited first
+    result = answer(
+        "my vampire wakes at sunset; the hunger section says it costs blood but not what stat I roll",
+        system="elegy",
+        index=minilm_index,
+    )
+    assert result.found and result.passages[0].hit.section.endswith("How Awake at Sunset is read"), result.text
+    assert "+heart" in result.text.split("[1]")[0], result.text
