@@ -19,6 +19,23 @@ _RULES_FOR = re.compile(r"\b(?:rules?|mechanics?|list|table)\s+(?:for|about|on|o
 _NAMED_RULES = re.compile(r"(?P<name>(?:\b[\w'-]+\s+){1,4}?)(?:rules|rule|mechanics)\b(?!\s+(?:for|about|on|of)\b)", re.I)
 #: "how does X work", "how do Xs work", "how is X handled".
 _HOW_WORKS = re.compile(r"\bhow\s+(?:does|do|is|are)\s+(?P<name>[\w' -]{3,40}?)\s+(?:work|works|handled|done)\b", re.I)
+#: "is there a morale check", "is there an air clock?", "is there some upkeep cost": a name of one to three words
+#: up to a preposition, a clause or the end of the question.
+_IS_THERE = re.compile(
+    r"\bis\s+there\s+(?:a|an|any|some)\s+(?P<name>(?:[\w'-]+\s+){0,2}?[\w'-]+)"
+    r"(?=\s+(?:for|on|to|when|where|that|which|like|in|with|so|if|after|before|of|or)\b|\s*[,.?;:!]|\s*$)",
+    re.I,
+)
+_OR_WHAT = re.compile(r"\bor\s+(?:what|how)\b", re.I)
+#: Words that name the kind of a mechanic, not what it is about: "is there a floor?", "is there a penalty for ...",
+#: "any mechanical upside": the texts may say it in other words, so only the other words of the name count.
+KINDS = frozenset(
+    re.findall(
+        r"\w+",
+        "bonus penalty upside downside floor cap limit maximum minimum minus plus catch reason way move roll rule option "
+        "cost check table list mechanic mechanical system track clock thing point",
+    )
+)
 #: Words before "rules" that do not name a rule ("are there rules", "any rules", "the rules").
 _NOT_A_NAME = re.compile(r"^(?:are|is|there|any|the|a|an|some|what|which|your|our|my|its|house|special|official)$", re.I)
 
@@ -31,6 +48,11 @@ def asked_rule_name(question: str) -> str:
             words = [w for w in found.group("name").split() if not _NOT_A_NAME.match(w)]
             if words:
                 return " ".join(words)
+    found = _IS_THERE.search(question)
+    # "is there a backfire table like the other game's, or what happens to me?": the name is only a guess at the
+    # answer, and the question asks what happens whatever the rule is called
+    if found and not _OR_WHAT.search(question, found.end()):
+        return " ".join(w for w in found.group("name").split() if w.lower() not in KINDS)
     return ""
 
 

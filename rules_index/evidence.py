@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from rules_index.anchors import Anchors, find_anchors
+from rules_index.asking import asks_amount, asks_open_point, gives_amount
 from rules_index.chunk import Chunk
 from rules_index.coverage import content_terms
 from rules_index.index import RulesIndex
@@ -63,6 +64,11 @@ class Evidence:
     closest_note: bool = False
     """A rules note holding the sentence closest to the question of every candidate passage: it says what the
     text leaves out ("Stress that reaches 9 is a level of trauma"), so it is the answer, not a gloss on the text."""
+    open_point: bool = False
+    """A reading note, for a question that says the text is silent or unclear on its point ("which one do i
+    mark?", "is that 3 or 4?"): the reading answers it, not the move's text it quotes (:mod:`rules_index.asking`)."""
+    amount: bool = False
+    """The question asks for an amount and the passage's sentence closest to it gives a number."""
 
 
 class _ChunkVectors:
@@ -254,6 +260,8 @@ def gather(index: RulesIndex, query: str, system: str | None) -> list[Evidence]:
     asked = content_terms(query)
     defining = defining_pattern(query)
     told = narrated_action(query)
+    open_point = asks_open_point(query)
+    amount = asks_amount(query)
     out: list[Evidence] = []
     at = 0
     for chunk, group in zip(candidates, texts, strict=True):
@@ -264,6 +272,7 @@ def gather(index: RulesIndex, query: str, system: str | None) -> list[Evidence]:
         is_move = bool(chunk.move)
         boosts, unmet = move_cues(chunk.system, query) if is_move else ({}, frozenset())
         key = move_key(chunk.move or "")
+        closest = group[1 + int(np.argmax(own[1:]))] if len(own) > 1 else ""
         out.append(
             Evidence(
                 chunk=chunk,
@@ -280,7 +289,7 @@ def gather(index: RulesIndex, query: str, system: str | None) -> list[Evidence]:
                 reading=is_reading(chunk),
                 bm25_rank=bm25_rank.get(chunk.id),
                 vector_rank=vector_rank.get(chunk.id),
-                closest=group[1 + int(np.argmax(own[1:]))] if len(own) > 1 else "",
+                closest=closest,
                 move=is_move,
                 told_move=is_move and told,
                 note=chunk.origin == "note",
@@ -290,6 +299,8 @@ def gather(index: RulesIndex, query: str, system: str | None) -> list[Evidence]:
                 and chunk.origin != "note"
                 and names_move(query, chunk.move or "")
                 and len(named_moves(chunk.system, query)) == 1,
+                open_point=open_point and is_reading(chunk),
+                amount=amount and gives_amount(closest),
             )
         )
     best = max((e.sentence_sim for e in out), default=0.0)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import re
 
+from rules_index.asking import asks_open_point
 from rules_index.coverage import _COUNTING, _NUMBER, GENERIC
 from rules_index.index import RulesIndex
 from rules_index.outcome_lines import named_outcomes, stated_outcome
@@ -135,6 +136,7 @@ def highlight_sentences(question: str, hits: list[Hit], index: RulesIndex, per_p
     for i, sentence in candidates:
         firsts.setdefault(i, sentence)
     counting = bool(_COUNTING.search(question))
+    open_point = asks_open_point(question)
     # ... unless it names the result it got: then the outcome line answers
     told = narrated_action(question) and not rolled_numbers(question) and not _OUTCOME_WORDS.search(question)
     rolled = rolled_numbers(question)
@@ -151,7 +153,8 @@ def highlight_sentences(question: str, hits: list[Hit], index: RulesIndex, per_p
         overlap = len(asked & words) / max(1, len(asked))
         score = 0.7 * _cosine(q_vec, [float(x) for x in vec]) + 0.3 * overlap
         score += TOP_PASSAGE_BONUS if i == 0 else 0.0
-        score -= READING_PENALTY if is_reading(hits[i].chunk) else 0.0
+        # a note on how a sentence is read backs the text up, unless the question asks how it is read
+        score -= READING_PENALTY if is_reading(hits[i].chunk) and not open_point else 0.0
         score -= EXAMPLE_PENALTY if (i, sentence) in illustrating else 0.0
         defines = defining is not None and defining.search(sentence) is not None
         # how you come to be X, unless the sentence goes on to say what X is

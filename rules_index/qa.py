@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from assistant.prompts import load_prompt
+from rules_index.asking import asks_open_point
 from rules_index.coverage import Coverage, judge
 from rules_index.index import RulesIndex
 from rules_index.lead import definition_term as definition_term
@@ -160,7 +161,7 @@ def extractive_answer(question: str, system: str | None, hits: list[Hit], index:
     scored = highlight_sentences(question, hits, index)
     passages = [Passage(i + 1, hit, [s for _, s in scored[i]]) for i, hit in enumerate(hits)]
     ranked = sorted(((score, -i, s) for i, rows in enumerate(scored) for score, s in rows), reverse=True)
-    ranked = without_restatements(text_first(ranked, hits))
+    ranked = without_restatements(ranked if asks_open_point(question) else text_first(ranked, hits))
     best = [row for n, row in enumerate(ranked[:3]) if n == 0 or row[0] >= 0.85 * ranked[0][0]]
     quotes = once_each([(unlabelled(with_heading(hits[-i].text, outcome_line(hits[-i].text, s))), 1 - i) for _, i, s in best])
     text = " ".join(f"{quote} [{n}]" for quote, n in quotes) if quotes else f"See {hits[0].chunk.section} [1]."
@@ -333,7 +334,8 @@ def answer_ranked(
     """The answer from passages already ranked and judged (:func:`assess`); the retrieval eval measures the
     answer's lead sentence through this door without searching twice."""
     hits = distinct(relevant_hits(ranked[:k], index))
-    hits = sorted(hits, key=lambda h: is_reading(h.chunk))  # the rules text before the notes on reading it
+    if not asks_open_point(question):  # the rules text before the notes on reading it, unless asked how it is read
+        hits = sorted(hits, key=lambda h: is_reading(h.chunk))
     if not hits or not coverage.covered:
         return not_covered(question, system, ranked, coverage.beyond)
     if llm is None:

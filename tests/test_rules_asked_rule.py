@@ -28,6 +28,14 @@ from tests.rules_index_fixtures import hash_index, tabletop_home  # noqa: F401
         ("are there any rules?", ""),
         ("crossing the wastes, what stat for each leg of the trip", ""),
         ("already bonded with the old mechanic, do i tick progress?", ""),
+        # "is there a ...": the name less the words that only say what kind of mechanic it is
+        ("the pirates are getting wrecked, is there a morale check that makes them break", "morale"),
+        ("how long does life support last, is there an air clock?", "air"),
+        ("do i pay my workers every session, is there some upkeep cost?", "upkeep"),
+        ("if i reduce it does it go to -4, or is there a floor?", ""),
+        ("is there a penalty for starting another racket", ""),
+        # a name followed by "or what ..." is only a guess: the question asks what happens whatever it is called
+        ("my spell failed. is there a backfire table like the other game, or what happens to me?", ""),
         ("bar fight breaks out and i jump in swinging", ""),
     ],
 )

@@ -305,6 +305,14 @@ def test_a_move_named_or_cued_by_the_gm_ranks_first(minilm_index: RulesIndex, qu
         ("our heat's sitting at 1 and the entanglement roll is a 5, what do we get?", "blades", "Entanglements (Heat 0-3) table"),
         # the rules note holds the sentence that answers (the text never says a Helpless target takes more damage)
         ("the target's helpless and I hit it, do I deal extra damage?", "dungeon-world", "How Deal Damage is read (3)"),
+        # the question says the text is silent on its point: the engine's reading of that sentence, not the text again
+        (
+            "my vampire wakes at sunset; the hunger section says it costs blood but not what stat I roll",
+            "elegy",
+            "How Awake at Sunset is read",
+        ),
+        # a question for an amount: the passage whose sentence gives the number
+        ("what magnitude is a week on the duration scale?", "blades", "Magnitude table"),
     ],
 )
 def test_the_passage_for_the_gms_case_ranks_first(minilm_index: RulesIndex, question: str, system: str, section: str) -> None:
@@ -317,6 +325,10 @@ def test_the_passage_for_the_gms_case_ranks_first(minilm_index: RulesIndex, ques
     [
         ("How many vampire clans are there and which one should I pick?", "elegy"),
         ("what is the maximum carrying weight of a cargo hauler in tons", "starforged"),
+        # "is there a ...": a name the texts never use ("oxygen", "fatigue", "grapple"), less its kind ("clock")
+        ("the hull is breached and we're venting, is there an oxygen clock for the crew?", "starforged"),
+        ("our gang fought all night, is there a fatigue penalty when they go again?", "blades"),
+        ("i want to grab his arm and pin him, is there a grapple option?", "dungeon-world"),
     ],
 )
 def test_a_question_the_texts_do_not_answer_is_not_covered(minilm_index: RulesIndex, question: str, system: str) -> None:
@@ -343,3 +355,24 @@ def test_a_game_named_only_to_compare_with_does_not_take_the_question(minilm_ind
         "with the adds that's 9 already, does the action score stop at 10 like in ironsworn?", system="elegy", index=minilm_index
     )
     assert result.system == "elegy" and result.passages and all(p.hit.system == "elegy" for p in result.passages)
+
+
+def test_a_rule_asked_for_by_its_kind_alone_is_still_answered(minilm_index: RulesIndex) -> None:
+    # "floor" is not a word of the text, but it only says what kind of rule is asked for
+    result = answer(
+        "our scheme is at -3 productivity and i reduce it again, does it go to -4 or is there a floor?",
+        system="city",
+        index=minilm_index,
+    )
+    assert result.found, result.text
+
+
+def test_a_question_on_what_the_text_leaves_open_leads_with_the_reading(minilm_index: RulesIndex) -> None:
+    # the GM has read the text and says what it leaves out: the engine's reading answers, so it leads and is cited first
+    result = answer(
+        "my vampire wakes at sunset; the hunger section says it costs blood but not what stat I roll",
+        system="elegy",
+        index=minilm_index,
+    )
+    assert result.found and result.passages[0].hit.section.endswith("How Awake at Sunset is read"), result.text
+    assert "+heart" in result.text.split("[1]")[0], result.text
