@@ -1,11 +1,13 @@
 """Worked turns shown to a model before the real one: a fact sheet and the story a narrator writes for it.
 
-A 1.5B model kept breaking the same rules whatever the rules said: the priest "sensing your presence" after the
-oracle's "no", the gossip heard on a missed search, "you deal 1 damage" on a hit whose damage is rolled next. Shown
-one worked turn of each kind, it wrote the story the example shows instead (the priest "stares at the sky, as if he
-cannot see you"). The examples are files beside the prompts (``assistant/prompts/<prompt>_examples.txt``; a task
-without one gets none), about places and people no shipped campaign holds, so that a draft copying one is plain to
-see: :class:`~assistant.narrate.echo.EchoWatch` refuses a sentence that tells an example's story again.
+Told by rules alone, a 1.5B model answered the oracle's "no" (the priest does not sense you) with the priest "sensing
+your presence" in every run. Shown one worked "no" and one "yes" first, it wrote what the answer makes true instead
+(the priest kneels at the altar and "does not notice"). The examples are files beside the prompts
+(``assistant/prompts/<prompt>_examples.txt``; a task without one gets none), about places and people no shipped
+campaign holds, so that a draft copying one is plain to see: :class:`~assistant.narrate.echo.EchoWatch` refuses a
+sentence that tells an example's story again. Narration of moves has none: given a missed search and a hit whose
+damage is rolled next as examples, the model put their nouns in its stories ("the missing courier", a strike "in the
+flank", "you deal 1 damage to the bandit") and still told the gossip a missed search did not find.
 """
 
 from __future__ import annotations
