@@ -8,10 +8,10 @@ searched as the answers search it: within its own system (as a campaign's system
 ``campaign`` system, or every system for a row with ``"scope": "all"`` or with ``--all-systems``; a system named in the question
 wins either way. Without ``--dataset`` it reports on the shipped sets: the public set, the dev set's tune
 and test halves (the coverage threshold was fitted on the tune half only), the first and second held-out
-sets, the third to the fourteenth (GM-style questions written before earlier rounds of ranking
+sets, the third to the fifteenth (GM-style questions written before earlier rounds of ranking
 changes; their misses have since been read and worked on, so they are development sets now, reported as
 ``dev-heldout1`` to ``dev-heldout15``) and the held-out set (``retrieve_heldout16.jsonl``, when present: GM-style
-questions written from the texts before the ranking and "not covered" changes that followed the fourteenth set were
+questions written from the texts before the ranking and "not covered" changes that followed the fifteenth set were
 made, measured after them and never tuned on).
 
 A result is a *hit* when it is of the expected system and either its section path has a segment (or
