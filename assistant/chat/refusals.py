@@ -84,7 +84,9 @@ def why_not_now(state: CampaignState, offered: list[Any], text: str) -> list[str
     notes: list[str] = []
     for move in ruleset.moves:
         # named, or called for by the words when its requirement fails ("I loose an arrow" with no ammunition left)
-        called = move.requires is not None and normalize_name(move.name) in cued
+        # or its situation is not the sheet's ("I see the doctor about my broken arm" with no harm marked)
+        narrow = move.requires is not None or move.suggested_when is not None
+        called = narrow and normalize_name(move.name) in cued
         if move.name in shown or not (_mentions(text, move.name) or called):
             continue
         if any(name and move.name.startswith(f"{name} (") for name in shown):
