@@ -23,3 +23,38 @@ def test_the_doctor_with_harm_marked_offers_recover() -> None:
     assert session.send("/add harm 2 broken arm").kind != "error"
     turn = session.send("I see the doctor about my broken arm")
     assert turn.suggestions and turn.suggestions[0].move == "Recover", [s.move for s in turn.suggestions]
+
+
+def _visible(text: str) -> str:
+    return "\n".join(line for line in text.splitlines() if not line.startswith("<!--"))
+
+
+def test_a_roll_read_by_its_die_is_undone_and_journalled_by_the_die() -> None:
+    from assistant.store import service
+
+    session, dice = open_campaign("Vice journal", "blades")
+    dice.queue(5, 2)
+    vice = session.send("/roll indulge vice +insight")
+    assert vice.kind == "action", vice.error
+    dice.queue(3, 4)
+    session.send("/roll entanglements")
+    shown = _visible(service.export("Vice journal", "markdown"))
+    titles = [line for line in shown.splitlines() if line.startswith("### ")]
+    assert "### Indulge Vice (+insight)" in titles and "### Entanglements (+wanted level)" in titles, titles
+    assert not any(w in shown for w in ("bad outcome", "partial success", "full success")), shown
+    undone = session.send("/undo")
+    assert undone.narration == "Undone: Entanglements (+wanted level) — rolled 3.", undone.narration
+    undone = session.send("/undo")
+    assert undone.narration == "Undone: Indulge Vice (+insight) — rolled 5.", undone.narration
+
+
+def test_questioning_is_told_by_how_much_the_contact_talks_with_its_default_dice_in_words() -> None:
+    session, dice = open_campaign("Questioned", "blades")
+    dice.queue(4, 4)
+    turn = session.send("/roll questioning")
+    assert turn.kind == "action", turn.error
+    result = turn.results[0]
+    assert "No dice given: 2d, for a normal person" in " ".join(result.notes), result.notes
+    story = turn.narration.split("\n\n")[0]
+    assert "They talk a little" in story, turn.narration
+    assert not any(w in turn.narration for w in ("You get there", "partial success", "not given")), turn.narration

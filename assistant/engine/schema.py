@@ -263,6 +263,9 @@ class RollExtra(_Strict):
     minus_each: str | None = None
     dice_option: str | None = None
     default_dice: int | None = Field(default=None, ge=0, le=10)
+    default_for: str = ""
+    """Who ``default_dice`` stands for, as the text says it ("a normal person, who keeps fairly quiet"): the roll's
+    note when no dice are given."""
 
     def describe(self) -> str:
         """``2d6`` or ``3d6 keep best 2``."""
@@ -354,6 +357,10 @@ class MoveSpec(_Strict):
     """Request options this move reads, with what they mean here (their types are the system's ``options``)."""
     readings: list[Reading] = Field(default_factory=list)
     aliases: list[str] = Field(default_factory=list)
+    results_by_die: bool = False
+    """The roll's results are read by the die that counts (the stress Indulge Vice clears, the entanglement that comes,
+    how much a questioned contact talks), not success levels: a summary of it says the die ("rolled 5"), never "a
+    partial success" or "a bad outcome"."""
 
 
 class MovesFile(_Strict):
