@@ -45,7 +45,8 @@ GOING_ON = re.compile(
 )
 _STOP_WORDS = (
     "a an the my our your his her their its i we to of on in at for with and or is are be this that "
-    "vow vows track quest fight battle combat expedition connection elegy progress milestone"
+    "vow vows track quest fight battle combat expedition connection elegy progress milestone "
+    "dr mr mrs ms mx capt cpt lt sgt prof"  # a title before a name: "Vale" names "Dr. Vale"
 )
 _STOP = frozenset(re.findall(r"\S+", _STOP_WORDS))
 
@@ -291,3 +292,44 @@ def closed_now(before: dict[str, dict[str, Any]], after: dict[str, dict[str, Any
         if status and status != (before.get(tid) or {}).get("status"):
             out.append(f"Your {_kind_words(str(track.get('kind', 'vow')))} “{track.get('name')}” is {status}.")
     return out
+
+
+_ON_TRACK = re.compile(r"\s+(?:on|against|at|vs\.?|versus|with)\s+", re.I)
+
+
+def roll_on(system: str, words: str) -> tuple[str, str]:
+    """The move and the track words of a /roll ("clash +edge on the pirate cutter" -> "clash", "the pirate cutter"),
+    or the words and "" when they are the move's name itself (or name no move at all)."""
+    ruleset = get_ruleset(system)
+    try:
+        ruleset.find_move(words)
+        return words, ""
+    except Exception:  # noqa: BLE001 - not a move's name as typed: perhaps a move, then the track
+        pass
+    for found in reversed(list(_ON_TRACK.finditer(words))):
+        head, tail = words[: found.start()].strip(), words[found.end() :].strip()
+        try:
+            ruleset.find_move(head)
+        except Exception:  # noqa: BLE001 - not a move before these words
+            continue
+        return head, tail
+    return words, ""
+
+
+def bind_named(state: CampaignState, request: dict[str, Any], text: str) -> tuple[dict[str, Any], list[str]]:
+    """``request`` on the open track ``text`` names, with the sentence saying so; unchanged when the words name none
+    of the move's kind (then the campaign's only or most recent one is taken as usual)."""
+    try:
+        move = get_ruleset(state.system).find_move(str(request.get("move") or ""))
+    except Exception:  # noqa: BLE001 - an unknown move is the engine's error to word
+        return request, []
+    need = track_need(move)
+    options = dict(request.get("options") or {})
+    if need is None or need.starts or {"track", "progress_ticks", "progress_boxes"} & set(options) or not text.strip():
+        return request, []
+    named = named_track(open_tracks(state, need.kind), text)
+    if named is None:
+        return request, []
+    word = _kind_words(need.kind)
+    note = f"On your {word} “{state.tracks[named]['name']}” (named in your words)."
+    return {**request, "options": {**options, "track": named}}, [note]
