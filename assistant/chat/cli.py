@@ -107,6 +107,8 @@ def _print_turn(turn: Turn, as_json: bool, *, narration: bool = True) -> None:
     if turn.kind == "error":
         typer.echo(f"! {turn.error}")
         return
+    from assistant.chat.moves_info import no_roll_now
+
     text, listed = _numbered_choices(turn)
     if narration:
         typer.echo(text)
@@ -114,7 +116,7 @@ def _print_turn(turn: Turn, as_json: bool, *, narration: bool = True) -> None:
             for line in _card_lines(turn.results):
                 typer.echo(f"  dice: {line}")
     for i, s in enumerate(turn.suggestions if not turn.results and turn.kind != "question" else [], 1):
-        stat = f" +{s.stat.replace('_', ' ')}" if s.stat else ""
+        stat = f" +{s.stat.replace('_', ' ')}" if s.stat and not no_roll_now(s) else ""
         typer.echo(f"  [{i}] {s.move}{stat}")
     if listed and narration:
         typer.echo("  (/choose <number or words>)")

@@ -282,6 +282,9 @@ class RollSpec(_Strict):
     table: str | None = None
     when: Condition | None = None
     """Roll only when this holds (e.g. Endure Harm rolls when health is 0 or you resist)."""
+    no_roll: str = ""
+    """Why the move makes no roll when ``when`` does not hold, in the player's words ("you share no bond with them
+    yet, so you mark progress on the connection")."""
     extra: RollExtra = Field(default_factory=RollExtra)
     """Parameters of pool and total rolls."""
 
