@@ -56,3 +56,11 @@ def test_a_companions_sheet_says_how_to_change_the_companion() -> None:
 def test_slipping_in_is_done_with_dexterity() -> None:
     cues = match_cues("elegy", "Mara and I slip into the cathedral at midnight")
     assert cues.move_stats.get("facedanger") == {"dexterity": 1}, cues
+
+
+def test_the_help_gives_examples_of_the_game_played() -> None:
+    from assistant.chat.help_text import system_help
+
+    shown = system_help("elegy")
+    assert "/oracle likely Is the crypt guarded?" in shown and "fight The hunter" in shown, shown
+    assert "station" not in shown and "raider" not in shown, shown  # Starforged's examples in a vampire game
