@@ -29,14 +29,25 @@ def _numbered_choices(turn: Turn) -> tuple[str, bool]:
     at: list[int] = []
     for label in labels:
         after = at[-1] + 1 if at else 0
-        wanted = f"- {label}".lower()  # the narration writes a label with a capital ("- You take -1 Ongoing")
-        found = next((i for i in range(after, len(lines)) if lines[i].lower().startswith(wanted)), None)
+        wanted = _anyone(f"- {label}")  # the narration writes a label with a capital ("- You take -1 Ongoing")
+        found = next((i for i in range(after, len(lines)) if _anyone(lines[i]).startswith(wanted)), None)
         if found is None:
             return turn.narration, False
         at.append(found)
     for number, i in enumerate(at, 1):
         lines[i] = f"{number}. {lines[i][2:]}"
     return "\n".join(lines), True
+
+
+_PERSON = {"you": "p", "they": "p", "them": "p", "your": "ps", "their": "ps", "yourself": "px", "themselves": "px"}
+
+
+def _anyone(line: str) -> str:
+    """``line`` lower-cased with its person left out: an option told for another's call ("- They deal their combat
+    damage") is the option labelled "You deal your combat damage"."""
+    import re
+
+    return re.sub(r"[a-z]+", lambda m: _PERSON.get(m.group(0), m.group(0)), line.lower())
 
 
 def _card_lines(results: Any) -> list[str]:

@@ -246,6 +246,8 @@ def _third_person_verb(intent: str) -> bool:
             _verb_base(w.lower()) and nxt.lower() in {"you", "us"} for w, nxt in zip(found[2:], found[3:], strict=False)
         )
         return plural or on_you or felt or any(_verb_base(w.lower()) for w in found[2:4])
+    if first[:1].isupper() and len(found) > 3 and found[2].lower() == "and" and _verb_base(found[3].lower()):
+        return not is_verb(first)  # "Duke roars and hacks at me": two deeds, the second a verb the list knows
     return first[:1].isupper() and not is_verb(first) and bool(_verb_base(found[1].lower()))  # "Kara lunges"
 
 
