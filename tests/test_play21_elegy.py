@@ -64,3 +64,12 @@ def test_the_help_gives_examples_of_the_game_played() -> None:
     shown = system_help("elegy")
     assert "/oracle likely Is the crypt guarded?" in shown and "fight The hunter" in shown, shown
     assert "station" not in shown and "raider" not in shown, shown  # Starforged's examples in a vampire game
+
+
+def test_a_stat_the_words_name_is_kept_when_it_can_only_miss() -> None:
+    session, _dice = open_campaign("Low dexterity", "elegy")
+    assert session.send("/set dexterity 1").kind != "error"
+    offered = session.send("I sneak past the hunters in the nave")
+    face = next(s for s in offered.suggestions if s.move == "Face Danger")
+    assert face.stat == "dexterity", face.stat  # it switched to +heart, an approach the words do not take
+    assert "sure miss at +dexterity" in (face.odds_words or ""), face.odds_words

@@ -160,8 +160,8 @@ def fit_suggestions(state: CampaignState, suggestions: list[Any], text: str, k: 
             if move.roll.type == "progress":  # its odds depend on the track's progress
                 s.odds = _odds(state, request)
         s.notes = [*notes, *(n for n in s.notes if not str(n).startswith("odds unavailable"))] if notes else s.notes
-        if certain_miss(s.odds) and move.roll.type != "progress":
-            _to_an_approach_with_a_chance(s)
+        if certain_miss(s.odds) and move.roll.type != "progress" and not _stat_in_words(state.system, text, move.name, s.stat):
+            _to_an_approach_with_a_chance(s)  # not the stat the words name ("I sneak past" at dexterity 1 stays +dexterity)
         if move.roll.type == "progress":
             s.odds_words = _progress_words(state, request, s.odds)
         if certain_miss(s.odds) and move.roll.type != "progress" and s.stat:
@@ -202,6 +202,16 @@ def _progress_words(state: CampaignState, request: dict[str, Any], odds: Any) ->
         return f"a sure miss now: {filled}{on}, and the challenge dice always beat it; mark progress first"
     numbers = ", ".join(f"{k.replace('_', ' ')} {float(v):g}%" for k, v in outcomes.items() if k != "match")
     return f"{numbers} (only {boxes} of 10 progress boxes filled{on}; mark more progress first)"
+
+
+def _stat_in_words(system: str, text: str, move_name: str, stat: Any) -> bool:
+    """Whether the player's words name ``stat`` for the move ("sneak": dexterity for Face Danger)."""
+    from assistant.suggest.catalog import normalize_name
+    from assistant.suggest.cues import match_cues
+
+    cues = match_cues(system, text)
+    named = set(cues.stats) | set(cues.move_stats.get(normalize_name(move_name), {}))
+    return bool(stat) and str(stat) in named
 
 
 def _to_an_approach_with_a_chance(s: Any) -> None:
