@@ -94,3 +94,26 @@ def test_a_roll_after_words_naming_a_fight_acts_on_that_fight() -> None:
 )
 def test_a_ship_fights_words_call_for_the_fights_moves(words: str, move: str) -> None:
     assert move in match_cues("starforged", words).move_boost, words  # were Resupply, Repair or Face Danger first
+
+
+def test_without_a_word_for_the_approach_the_best_stat_is_rolled() -> None:
+    from assistant.suggest import SuggestContext, suggest
+
+    context = SuggestContext(system="starforged", character={"stats": {"edge": 3, "heart": 2, "iron": 2, "shadow": 1, "wits": 1}})
+    dive = {s.move: s.stat for s in suggest("I throw the ship into a hard dive to get out of their guns", context, k=6)}
+    assert dive.get("Face Danger") in (None, "edge"), dive  # was +shadow ("With deception, stealth, or trickery")
+    sneak = {s.move: s.stat for s in suggest("I sneak past the sentries", context, k=6)}
+    assert sneak["Face Danger"] == "shadow", sneak  # the words name the approach
+
+
+def test_an_ambush_in_an_open_fight_goes_on_with_that_fight() -> None:
+    session, dice = open_campaign("Ambush", "starforged")
+    offered = session.send("a raider jumps me in the corridor")
+    dice.queue(6, 1, 1)
+    assert session.confirm(next(s for s in offered.suggestions if s.move == "Enter the Fray")).kind == "action"
+    offered = session.send("we're ambushed!")
+    dice.queue(6, 1, 1)
+    turn = session.confirm(next(s for s in offered.suggestions if s.move == "Enter the Fray"))
+    assert turn.kind == "action", turn.error
+    assert any(n.startswith("Continues your fight “The raider”") for n in turn.notes), turn.notes
+    assert [t["name"] for t in session.reload().tracks.values()] == ["The raider"]  # no second fight "The fight"

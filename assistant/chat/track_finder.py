@@ -51,6 +51,11 @@ _STOP_WORDS = (
 _STOP = frozenset(re.findall(r"\S+", _STOP_WORDS))
 
 
+#: Kinds of track that are under way until resolved (a fight, a journey): words that start one without naming it
+#: ("we're ambushed!") go on with the open one; a vow or a connection unnamed is still a new one.
+_UNDER_WAY = frozenset({"combat", "expedition"})
+
+
 @dataclass(frozen=True)
 class TrackNeed:
     """What a move wants of the campaign's tracks: the ``kind`` it acts on, and whether it ``starts`` one."""
@@ -160,6 +165,13 @@ def find_track(state: CampaignState, need: TrackNeed, text: str) -> Found:
             return Found(track_id=tid, note=f"Continues your {word} “{state.tracks[tid]['name']}” (your words go on with it).")
         rank = rank_in(text)
         name = name_from_words(text, need.kind)
+        under_way = need.kind in _UNDER_WAY and name.lower() == f"the {word}".lower()
+        if candidates and under_way:  # "we're ambushed!" mid-fight: no new foe named, the fight goes on
+            tid = candidates[-1][0]
+            return Found(
+                track_id=tid,
+                note=f"Continues your {word} “{state.tracks[tid]['name']}” (your words name no new one; name one to start it).",
+            )
         if rank is None:
             note = (
                 f"A new {DEFAULT_RANK.value} {word}: “{name}” (no rank in your words; say “a dangerous {word}”, "
