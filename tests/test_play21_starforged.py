@@ -117,3 +117,13 @@ def test_an_ambush_in_an_open_fight_goes_on_with_that_fight() -> None:
     assert turn.kind == "action", turn.error
     assert any(n.startswith("Continues your fight “The raider”") for n in turn.notes), turn.notes
     assert [t["name"] for t in session.reload().tracks.values()] == ["The raider"]  # no second fight "The fight"
+
+
+def test_an_answer_out_of_range_says_which_numbers_answer() -> None:
+    session, _dice = open_campaign("Stressed", "starforged")
+    asked = session.send("/roll endure stress")
+    assert session.pending_question is not None, asked.narration
+    turn = session.send("5")  # was "I didn't catch that."
+    said = turn.error or turn.narration
+    assert "5 is not one of the answers: give a number from 1 to 3." in said, said
+    assert session.pending_question is not None  # still asked: nothing changed

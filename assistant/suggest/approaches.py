@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from assistant.suggest.catalog import MoveEntry
+from assistant.suggest.catalog import MoveEntry, normalize_name
 from assistant.suggest.ranker import Scored
 
 
@@ -33,7 +33,7 @@ def _said_stat(move: MoveEntry, cues: Any) -> bool:
     """Whether a word of the player's names a stat one of the move's approaches rolls ("sneak": shadow)."""
     wanted = {stat for appr in move.approaches for stat in appr.stats}
     named = set(getattr(cues, "stats", {}) or {})
-    for name in move.names():
+    for name in {*move.names(), normalize_name(move.name.split(" (", 1)[0])}:  # a scene challenge's Face Danger too
         named |= set((getattr(cues, "move_stats", {}) or {}).get(name, {}))
     return bool(wanted & named)
 
