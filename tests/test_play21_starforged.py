@@ -96,6 +96,10 @@ def test_a_ship_fights_words_call_for_the_fights_moves(words: str, move: str) ->
     assert move in match_cues("starforged", words).move_boost, words  # were Resupply, Repair or Face Danger first
 
 
+def test_a_blast_door_is_no_shot() -> None:
+    assert not match_cues("starforged", "could I splice the wires and override the blast door?").move_boost
+
+
 def test_without_a_word_for_the_approach_the_best_stat_is_rolled() -> None:
     from assistant.suggest import SuggestContext, suggest
 
