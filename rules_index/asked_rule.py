@@ -68,6 +68,15 @@ def absent_share(question: str, content: Callable[[str], list[str]], used: Calla
     return sum(1 for w in words if not used(w)) / len(words)
 
 
+def named_in(question: str, content: Callable[[str], list[str]], passage: set[str]) -> bool:
+    """Does the passage use every content word (``content``) of the rule the question names ("how does mana work":
+    the Spells passage says "you must have mana equal to a spell's level")?"""
+    name = asked_rule_name(question)
+    asked = set(content(question))
+    words = [w for w in content(name) if w in asked] if name else []
+    return bool(words) and all(w in passage for w in words)
+
+
 #: A phrase the question quotes: 'pick two', "on top of" (straight or curly quotes, 3 to 60 characters).
 _QUOTED = re.compile(r"(?:^|[\s(])['\"‘“]([^'\"’”]{3,60})['\"’”](?=[\s,.?!:;)]|$)")
 

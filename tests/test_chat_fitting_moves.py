@@ -68,7 +68,7 @@ def test_brink_moves_are_not_offered_with_full_meters(embedder) -> None:
 
 
 def test_a_brink_move_named_with_full_meters_says_when_it_is_made_and_how_to_roll_it_anyway() -> None:
-    from assistant.chat.fitting import why_not_now
+    from assistant.chat.refusals import why_not_now
 
     notes = why_not_now(_state("elegy"), [], "I face starvation")
     assert notes == [

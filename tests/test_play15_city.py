@@ -18,7 +18,7 @@ def test_a_move_made_without_dice_as_the_sheet_stands_does_not_read_none_100() -
     offered = session.send("our faction succumbs to the threat and loses cohesion")
     cohesion = next(s for s in offered.suggestions if s.move == "Lose Cohesion")
     listed = moves_that_fit(offered.suggestions)
-    assert "- Lose Cohesion (+aspects) — no roll as the sheet stands: the move happens without dice" in listed, listed
+    assert "- Lose Cohesion — no roll as the sheet stands: the move happens without dice" in listed, listed  # no stat: no roll
     assert "none 100%" not in listed
     caption = suggestion_caption(cohesion, "total")
     assert caption.startswith("no roll as the sheet stands") and "none 100" not in caption, caption

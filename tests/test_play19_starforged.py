@@ -116,7 +116,7 @@ def test_going_on_with_an_expedition_offers_the_next_leg_first(words: str) -> No
 
 
 def test_moves_refused_for_the_same_reason_are_named_in_one_note() -> None:
-    from assistant.chat.fitting import why_not_now
+    from assistant.chat.refusals import why_not_now
 
     session, _dice = open_campaign("No Fight Yet", "starforged")
     notes = why_not_now(session.reload(), [], "do I strike or clash with the raider?")

@@ -10,12 +10,13 @@ from typing import Any
 from assistant.chat import brinks
 from assistant.chat.citing import move_citations, retrieve_for
 from assistant.chat.coin_raise import coin_offer
-from assistant.chat.fitting import CHANGES_NOTHING, bind, named_instead, refused_for
+from assistant.chat.fitting import bind
 from assistant.chat.moves_info import _odds_map, _task_for, moves_that_fit
 from assistant.chat.narration import UNAVAILABLE_NOTE as UNAVAILABLE  # said once a session for the same cause
 from assistant.chat.narration import NarrationOutcome, guarded_narration
 from assistant.chat.narration_context import established_answers, narration_history, own_passages
 from assistant.chat.one_at_a_time import with_next
+from assistant.chat.refusals import CHANGES_NOTHING, named_instead, refused_for
 from assistant.chat.suggesting import SuggestingMixin
 from assistant.chat.track_finder import closed_now
 from assistant.chat.turn import Turn, TurnEvent, TurnStream

@@ -48,7 +48,7 @@ class AskingMixin(FollowingMixin):
         offered = any(a.value == value and type(a.value) is type(value) for a in question.answers)
         chosen = value if offered else read_answer(question, str(value))
         if chosen is NO_ANSWER:
-            raise InputError(near_miss(question))
+            raise InputError(near_miss(question, str(value)))
         self._check_still_open(question)
         self._say("user", question.label_of(chosen))
         return (yield from self._answered(question, chosen))
@@ -115,7 +115,7 @@ class AskingMixin(FollowingMixin):
             return self._answered(question, value)
         if kind == "action" and len(text.split()) < NEW_ACTION_WORDS and not _first_person(text):
             self._say("user", text)
-            return self._ask(question, lead=near_miss(question))
+            return self._ask(question, lead=near_miss(question, text))
         return None
 
     def _moving_on(self, body: Callable[[], TurnStream]) -> TurnStream:

@@ -16,7 +16,7 @@ Offline and deterministic (no model): the first matching rule wins, in this orde
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Literal
 
@@ -188,6 +188,18 @@ def _base_verb(word: str) -> str:
     return word[:-1]
 
 
+#: A question, then its odds in a word or two ("...below? probably", "...? (unlikely)", "...? - long shot").
+_TRAILING_ODDS = re.compile(r"^(?P<q>.+\?)\s*[,(\-–—:]*\s*(?P<odds>[a-z0-9/ -]{2,24}?)\s*[).!]*$", re.I)
+
+
+def _odds_said(words: str) -> str | None:
+    """The oracle's odds ``words`` say, all of them ("probably", "50/50", "long shot"), or None."""
+    from assistant.chat.commands import ODDS_SAID
+
+    low = " ".join(words.lower().split())
+    return dict(ODDS_WORDS).get(low) or ODDS_SAID.get(low)
+
+
 def odds_in(text: str) -> str | None:
     """The yes/no odds a question names ("is it likely that...") or None."""
     low = text.lower()
@@ -328,6 +340,12 @@ def classify(text: str, system: str = "starforged") -> Classification:
     for pattern, command in _BARE_COMMANDS:
         if pattern.match(stripped):
             return Classification("command", command, "a command typed without its slash")
+    trailing = _TRAILING_ODDS.match(stripped)
+    said = _odds_said(trailing.group("odds")) if trailing else None
+    if trailing and said:  # "is the bishop in the crypt? probably": the odds after the question are its odds
+        found = classify(trailing.group("q"), system)
+        if found.kind == "oracle":
+            return replace(found, odds=said)
     if _BURN_WORDS.match(stripped):  # "i burn my momentum": the /burn the player means, not an action to suggest for
         return Classification("command", "burn", "burns momentum or focus in words")
     if not stripped.endswith("?") and _UNMARKED_QUESTION.match(stripped):

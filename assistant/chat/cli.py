@@ -29,14 +29,25 @@ def _numbered_choices(turn: Turn) -> tuple[str, bool]:
     at: list[int] = []
     for label in labels:
         after = at[-1] + 1 if at else 0
-        wanted = f"- {label}".lower()  # the narration writes a label with a capital ("- You take -1 Ongoing")
-        found = next((i for i in range(after, len(lines)) if lines[i].lower().startswith(wanted)), None)
+        wanted = _anyone(f"- {label}")  # the narration writes a label with a capital ("- You take -1 Ongoing")
+        found = next((i for i in range(after, len(lines)) if _anyone(lines[i]).startswith(wanted)), None)
         if found is None:
             return turn.narration, False
         at.append(found)
     for number, i in enumerate(at, 1):
         lines[i] = f"{number}. {lines[i][2:]}"
     return "\n".join(lines), True
+
+
+_PERSON = {"you": "p", "they": "p", "them": "p", "your": "ps", "their": "ps", "yourself": "px", "themselves": "px"}
+
+
+def _anyone(line: str) -> str:
+    """``line`` lower-cased with its person left out: an option told for another's call ("- They deal their combat
+    damage") is the option labelled "You deal your combat damage"."""
+    import re
+
+    return re.sub(r"[a-z]+", lambda m: _PERSON.get(m.group(0), m.group(0)), line.lower())
 
 
 def _card_lines(results: Any) -> list[str]:
@@ -107,6 +118,8 @@ def _print_turn(turn: Turn, as_json: bool, *, narration: bool = True) -> None:
     if turn.kind == "error":
         typer.echo(f"! {turn.error}")
         return
+    from assistant.chat.moves_info import no_roll_now
+
     text, listed = _numbered_choices(turn)
     if narration:
         typer.echo(text)
@@ -114,7 +127,7 @@ def _print_turn(turn: Turn, as_json: bool, *, narration: bool = True) -> None:
             for line in _card_lines(turn.results):
                 typer.echo(f"  dice: {line}")
     for i, s in enumerate(turn.suggestions if not turn.results and turn.kind != "question" else [], 1):
-        stat = f" +{s.stat.replace('_', ' ')}" if s.stat else ""
+        stat = f" +{s.stat.replace('_', ' ')}" if s.stat and not no_roll_now(s) else ""
         typer.echo(f"  [{i}] {s.move}{stat}")
     if listed and narration:
         typer.echo("  (/choose <number or words>)")

@@ -12,25 +12,22 @@ suggestions make sense now.
   stays even when only a miss is possible, saying so; a move with no track to act on gives its place to the move
   that starts one (Clash to Enter the Fray when no fight is on); the
   oracle comes after the moves that act when the words are an action, not a question.
-- :func:`why_not_now` says why a move the words name is not among them (no open track for it, its requirement
-  does not hold), so no move the player asked for disappears without a word.
+
+Why a move the words name is not among them is said by :mod:`assistant.chat.refusals`.
 """
 
 from __future__ import annotations
 
 import contextlib
-import random
-import re
 from typing import Any
 
 from assistant.chat.clock_finder import bind_clock
 from assistant.chat.track_finder import bind_track, has_track_for, missing_track, open_tracks, track_need
-from assistant.engine import AssistantError, InputError, RulesError, get_ruleset
+from assistant.engine import AssistantError, InputError, get_ruleset
 from assistant.engine.tracks import TICKS_PER_BOX
-from assistant.narrate.effect_lines import ACRONYMS, mid_sentence
+from assistant.narrate.effect_lines import mid_sentence
 from assistant.store.moves import engine_request
 from assistant.store.state import CampaignState
-from assistant.suggest.catalog import normalize_name
 from assistant.suggest.core import Position
 from assistant.suggest.ranker import says_name
 
@@ -163,8 +160,8 @@ def fit_suggestions(state: CampaignState, suggestions: list[Any], text: str, k: 
             if move.roll.type == "progress":  # its odds depend on the track's progress
                 s.odds = _odds(state, request)
         s.notes = [*notes, *(n for n in s.notes if not str(n).startswith("odds unavailable"))] if notes else s.notes
-        if certain_miss(s.odds) and move.roll.type != "progress":
-            _to_an_approach_with_a_chance(s)
+        if certain_miss(s.odds) and move.roll.type != "progress" and not _stat_in_words(state.system, text, move.name, s.stat):
+            _to_an_approach_with_a_chance(s)  # not the stat the words name ("I sneak past" at dexterity 1 stays +dexterity)
         if move.roll.type == "progress":
             s.odds_words = _progress_words(state, request, s.odds)
         if certain_miss(s.odds) and move.roll.type != "progress" and s.stat:
@@ -207,6 +204,16 @@ def _progress_words(state: CampaignState, request: dict[str, Any], odds: Any) ->
     return f"{numbers} (only {boxes} of 10 progress boxes filled{on}; mark more progress first)"
 
 
+def _stat_in_words(system: str, text: str, move_name: str, stat: Any) -> bool:
+    """Whether the player's words name ``stat`` for the move ("sneak": dexterity for Face Danger)."""
+    from assistant.suggest.catalog import normalize_name
+    from assistant.suggest.cues import match_cues
+
+    cues = match_cues(system, text)
+    named = set(cues.stats) | set(cues.move_stats.get(normalize_name(move_name), {}))
+    return bool(stat) and str(stat) in named
+
+
 def _to_an_approach_with_a_chance(s: Any) -> None:
     """Switch a suggestion whose stat can only miss to the approach with the best chance of a hit, if it has one."""
     alternatives = [a for a in getattr(s, "alternatives", None) or [] if not certain_miss(a.get("odds"))]
@@ -238,163 +245,3 @@ def _starters_stand_in(state: CampaignState, ruleset: Any, suggestions: list[Any
         if all(pick is not o for o in out):
             out.append(pick)
     return out
-
-
-def _mentions(text: str, move_name: str) -> bool:
-    """The words name the move, a one-word name included ("I clash with the hunter" mentions Clash)."""
-    if names_move(text, move_name):
-        return True
-    return " " not in move_name.strip() and bool(re.search(rf"\b{re.escape(move_name)}(?:s|es|ed|ing)?\b", text, re.I))
-
-
-def named_instead(system: str, text: str, move_name: str) -> str | None:
-    """Another move (a name of two words or more) the player's words name than ``move_name``, the one confirmed: "I
-    make my last gasp" (refused at 17 HP), then Hack & Slash picked from the list; None when the words name no other."""
-    for move in get_ruleset(system).moves:
-        name = move.name
-        if " " not in name.strip() or name in move_name or move_name in name:
-            continue
-        if names_move(text, name):
-            return name
-    return None
-
-
-def refused_for(state: CampaignState, text: str, move_name: str) -> bool:
-    """Whether the words call for another move than ``move_name`` that cannot be made now ("I loose an arrow at the
-    bandit" with no ammunition left, then Defend picked from the nearest moves): the move picked is told by its name,
-    not as the shot the words describe."""
-    cued = _cued(state.system, text)
-    return any(
-        move.name != move_name and (normalize_name(move.name) in cued or _mentions(text, move.name)) and _refusal(state, move)
-        for move in get_ruleset(state.system).moves
-        if move.requires is not None
-    )
-
-
-def _cued(system: str, text: str) -> set[str]:
-    """The moves (normalised names) the words call for by a strong cue ("shoot", "arrow": Volley)."""
-    from assistant.suggest.cues import match_cues
-
-    return {name for name, boost in match_cues(system, text).move_boost.items() if boost >= _CALLED_FOR}
-
-
-def _refusal(state: CampaignState, move: Any) -> str | None:
-    """The engine's sentence refusing ``move`` now (its requirement fails: "You have no ammunition left ..."), or
-    None when it would be made (or wants more than a bare request gives: a track, an option)."""
-    from assistant.engine import resolve
-
-    request: dict[str, Any] = {"move": move.id}
-    if move.roll.stats:
-        request["stat"] = move.roll.stats[0].stats[0]
-    try:
-        resolve(engine_request(state, request), rng=random.Random(0))
-    except RulesError as exc:
-        return exc.message
-    except AssistantError:
-        return None
-    return None
-
-
-def why_not_now(state: CampaignState, offered: list[Any], text: str) -> list[str]:
-    """For each move the words name that is not offered, why it cannot be made now, in the player's words: the track
-    it acts on is not open, or its requirement does not hold (the engine's own sentence: "Strike is made when you are
-    in control")."""
-    ruleset = get_ruleset(state.system)
-    shown = {str(getattr(s, "move", "")) for s in offered}
-    cued = _cued(state.system, text)
-    notes: list[str] = []
-    for move in ruleset.moves:
-        # named, or called for by the words when its requirement fails ("I loose an arrow" with no ammunition left)
-        called = move.requires is not None and normalize_name(move.name) in cued
-        if move.name in shown or not (_mentions(text, move.name) or called):
-            continue
-        if any(name and move.name.startswith(f"{name} (") for name in shown):
-            continue  # a variant of a move offered ("Secure an Advantage (Scene Challenge)"): the words got their move
-        why = None if has_track_for(state, move) else missing_track(state, {"move": move.id})
-        if why is None and move.requires is not None:
-            why = _refusal(state, move)
-        if why is None and move.suggested_when is not None:
-            situation, pointless = _situation_unmet(move.suggested_when, state.active() or {}, state.system)
-            if pointless:  # Reduce Heat with no heat: the move would change nothing
-                why = (
-                    f"{move.name}{CHANGES_NOTHING}{situation}. It is not suggested; roll it with "
-                    f"/roll {move.name.lower()} if you want it anyway."
-                )
-            elif situation:
-                why = (
-                    f"{move.name} is made when {situation}, so it is not suggested now; if the story brings you "
-                    f"there, roll it with /roll {move.name.lower()}."
-                )
-        if why and why not in notes:
-            notes.append(why)
-    return _together(notes)
-
-
-def _together(notes: list[str]) -> list[str]:
-    """Notes that say the same of several moves, said once: "Strike and Clash act on a fight's progress track, and there
-    is no open fight yet: ..." (not the same sentence for each)."""
-    names: dict[str, list[str]] = {}
-    for note in notes:
-        name, acts, tail = note.partition(" acts on ")
-        names.setdefault(f"{acts}{tail}" if acts else note, []).append(name if acts else "")
-    out = []
-    for tail, named in names.items():
-        if len(named) > 1 and all(named):
-            out.append(f"{', '.join(named[:-1])} and {named[-1]} act on {tail.removeprefix(' acts on ')}")
-        else:
-            out += [f"{n}{tail}" if n else tail for n in named]
-    return out
-
-
-#: How a refusal of a move that would change nothing now reads ("Heal would change nothing now: your HP is 22").
-CHANGES_NOTHING = " would change nothing now: "
-
-
-def only_for_a_pointless_move(state: CampaignState, offered: list[Any], refused: list[str], text: str) -> bool:
-    """Whether the words call for a move that would change nothing now ("the cleric heals me" at full HP) and for
-    none of the moves offered instead: those are only the nearest of the rest (Hack & Slash, Defend), no answer."""
-    if not any(CHANGES_NOTHING in note for note in refused):
-        return False
-    cued = _cued(state.system, text)
-    return not any(names_move(text, str(s.move)) or normalize_name(str(s.move)) in cued for s in offered)
-
-
-#: A cue this strong in the player's words calls for its move (the Dungeon World's "shoot", "arrow": Volley).
-_CALLED_FOR = 0.2
-
-
-def _situation_unmet(cond: Any, character: dict[str, Any], system: str = "") -> tuple[str, bool]:
-    """The meter situation of ``cond`` in the player's words when the sheet is not in it ("your blood is at 0 (it is
-    5 now)"), or "" when it holds or is not a meter's; and whether the move would change nothing now ("you have no
-    heat", "your spirit is 5, its most")."""
-    if cond.any:
-        parts = [_situation_unmet(c, character, system) for c in cond.any]
-        unmet = [p for p in parts if p[0]]
-        return unmet[0] if unmet and len(unmet) == len(parts) else ("", False)
-    if cond.impact is not None and not cond.meter:
-        return ("", False) if cond.impact in (character.get("impacts") or []) else (f"you are not {cond.impact}", True)
-    value = _meter_on(character, cond.meter, system) if cond.meter else None
-    if not isinstance(value, int):
-        return "", False
-    meter = cond.meter.replace("_", " ")
-    if cond.gt is not None and not value > cond.gt:
-        return (f"you have no {meter}" if value == 0 else f"your {meter} is {value}"), True
-    if cond.lt is not None and not value < cond.lt:
-        return f"your {meter} is {value}, its most", True
-    most = character.get(cond.lt_field) if cond.lt_field is not None else None
-    if isinstance(most, int) and not isinstance(most, bool) and not value < most:
-        return f"your {ACRONYMS.get(cond.meter, meter)} is {value}, its most", True
-    if cond.eq is None or value == cond.eq:
-        return "", False
-    return f"your {meter} is at {cond.eq} (it is {value} now)", False
-
-
-def _meter_on(character: dict[str, Any], meter: str, system: str) -> int | None:
-    """The meter's value on the sheet, or what the system counts from it (Blades' harms)."""
-    if system:
-        try:
-            return get_ruleset(system).sheet_meter(character, meter)
-        except AssistantError:
-            pass
-    value = character.get(meter)
-    return value if isinstance(value, int) and not isinstance(value, bool) else None

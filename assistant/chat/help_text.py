@@ -7,6 +7,17 @@ from assistant.chat.commands import USAGE, Command, help_text, parse_command
 from assistant.engine import get_ruleset
 from assistant.engine.errors import AssistantError, InputError
 
+#: A yes/no question and a quest and a foe to track, as each game's players would say them (the examples of /oracle
+#: and /track: a station and a raider are Starforged's, not a vampire's or a thief's).
+_QUESTIONS = {
+    "starforged": "Is the station abandoned?",
+    "elegy": "Is the crypt guarded?",
+    "blades": "Are the Bluecoats watching our lair?",
+    "city": "Is the Magistrate watching the docks?",
+    "dungeon-world": "Is the bridge trapped?",
+}
+_TRACKS = {"starforged": ("Find the lost ship", "The raider"), "elegy": ("Avenge my sire", "The hunter")}
+
 #: Moves that make a good first example, in order; else the game's first move rolled with a stat.
 _EXAMPLE_MOVES = ("Face Danger", "Hack & Slash", "Acquire Asset", "Transit", "Feed")
 
@@ -57,6 +68,8 @@ def system_usage(system: str) -> dict[str, str] | None:
         lines["roll"] = f"/roll <move> [+stat] [+N|-N]{burning} [key=value ...]   e.g. /roll {example.name.lower()} +{stat}"
     if not any(m.roll.type == "oracle" for m in moves):
         lines.pop("oracle")
+    else:
+        lines["oracle"] = f"/oracle [odds] <question>   e.g. /oracle likely {_QUESTIONS.get(system, _QUESTIONS['starforged'])}"
     if tables:
         table = next((t for t in tables if t.name.lower() == "pay the price"), tables[0])
         named = table.name.split(" (", 1)[0] if table.move else table.name  # "Entanglements (Heat 0-3)": its move
@@ -68,6 +81,9 @@ def system_usage(system: str) -> dict[str, str] | None:
     if not any(m.roll.type == "progress" for m in moves):
         lines.pop("progress")
         lines.pop("track")
+    else:
+        quest, foe = _TRACKS.get(system, _TRACKS["starforged"])
+        lines["track"] = f"/track <rank> [kind] <name>   e.g. /track dangerous {quest}, /track formidable fight {foe}"
     burn = ruleset.sheet.spec.burn
     if burn is None:
         lines.pop("burn")

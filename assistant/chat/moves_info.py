@@ -132,6 +132,14 @@ def _suggestion_from_request(request: dict[str, Any], system: str, state: Campai
     )
 
 
+def no_roll_now(suggestion: Any) -> bool:
+    """Whether the suggested move makes no roll as the sheet stands (Develop Your Relationship without a bond,
+    Withstand Damage above 0 integrity): it is offered without a stat ("+rank" would name a roll it does not make)."""
+    odds = getattr(suggestion, "odds", None)
+    outcomes = odds.get("outcomes") if isinstance(odds, dict) else None
+    return isinstance(outcomes, dict) and set(outcomes) == {"none"}
+
+
 def moves_that_fit(suggestions: list[Any]) -> str:
     """The suggestions as the chat lists them, each with its odds, and how to go on."""
     from assistant.suggest.core import WEAK_FIT_NOTE
@@ -139,7 +147,7 @@ def moves_that_fit(suggestions: list[Any]) -> str:
     weak = any(WEAK_FIT_NOTE in (getattr(s, "notes", None) or []) for s in suggestions[:1])
     lines = ["None of the moves closely fits these words; these are the nearest:" if weak else "Moves that fit:"]
     for s in suggestions:
-        stat = f" (+{s.stat.replace('_', ' ')})" if s.stat else ""
+        stat = f" (+{s.stat.replace('_', ' ')})" if s.stat and not no_roll_now(s) else ""
         words = getattr(s, "odds_words", None)
         odds = f" — {words}" if words else _odds_line(s.odds, getattr(s, "system", ""), getattr(s, "move_id", ""))
         lines.append(f"- {s.move}{stat}{odds}")

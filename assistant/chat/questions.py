@@ -364,8 +364,16 @@ NO_ANSWER: Any = _NOTHING
 """What :func:`read_answer` returns when the text does not answer the question."""
 
 
-def near_miss(question: Question) -> str:
-    """What to say when a short message did not answer the question."""
+def near_miss(question: Question, said: str = "") -> str:
+    """What to say when a short message did not answer the question (``said``: the message)."""
+    number = said.strip().rstrip(".")
+    if number.isdigit() and question.kind == "number" and question.lo is not None and question.hi is not None:
+        return f"{number} is not one of the answers: give a number from {question.lo} to {question.hi}."
+    if number.isdigit() and question.kind == "pick" and question.answers:  # "5" of three answers
+        return (
+            f"There is no answer {number} here: pick 1 to {len(question.answers)}, or one of the answers' words, "
+            "or tell me what your character does instead."
+        )
     if question.kind == "number" and not question.answers:
         how = f"a number from {question.lo} to {question.hi}"
     elif question.kind == "yes_no":

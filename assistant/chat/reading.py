@@ -163,8 +163,12 @@ def _rank(text: str, move: MoveSpec, state: CampaignState) -> Found | None:
     return Found(match.group(1).lower(), match.group(0)) if match else None
 
 
+#: A title written before a name, with or without its full stop ("Dr. Vale", "Capt Rhys"): part of the name.
+_TITLES = r"(?:Dr|Mr|Mrs|Ms|Mx|Capt|Cpt|Lt|Sgt|Prof|St|Fr|Sr)"
+
+
 def _target(text: str, move: MoveSpec, state: CampaignState) -> Found | None:
-    match = re.search(r"\b(?:against|with|to)\s+((?!I\b)[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)", text)
+    match = re.search(rf"\b(?:against|with|to)\s+((?!I\b)(?:{_TITLES}\.?\s+)?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)", text)
     if not match:
         return None
     return Found(re.sub(r"['’]s$", "", match.group(1)), match.group(0))  # "against Duke's blow": Duke

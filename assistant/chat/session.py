@@ -33,7 +33,7 @@ from assistant.chat.moves_info import oracle_move, yes_chance
 from assistant.chat.naming import NAMED_NOTE, bare_name
 from assistant.chat.sheet_answers import sheet_question
 from assistant.chat.sheet_view import clocks_text, info_text
-from assistant.chat.track_finder import typed_track
+from assistant.chat.track_finder import bind_named, roll_on, typed_track
 from assistant.chat.turn import Turn, TurnEvent, TurnStream, with_notes
 from assistant.chat.turn import finish as _finish
 from assistant.config import Settings, load_settings
@@ -288,7 +288,8 @@ class ChatSession(AskingMixin, LookupsMixin):
         if name in CHARACTER_USAGE:
             return (yield from self._character_command(name, a["value"], f"/{command.text}"))
         if name == "roll":
-            request = {"move": a["move"], "adds": a["adds"], "options": a["options"]}
+            move, on = roll_on(self.system, a["move"])  # "/roll clash +edge on the pirate cutter"
+            request = {"move": move, "adds": a["adds"], "options": a["options"]}
             if a.get("bare") is not None:  # "/roll endure harm 2": the amount the move takes, else a bonus
                 request = with_bare_number(self.system, request, a["bare"])
             if a["stat"]:
@@ -296,7 +297,8 @@ class ChatSession(AskingMixin, LookupsMixin):
             reading = self._read_words(self._last_intent, request)  # "I take 2 harm", then /roll endure harm
             request["options"] = {**reading.options, **(request.get("options") or {})}
             read = [reading.note()] if reading.notes else []
-            return (yield from self._resolve(request, player_text=self._intent_for(a["move"]), read=read))
+            request, named = bind_named(self._state, request, on or self._last_intent)  # the track the words name
+            return (yield from self._resolve(request, player_text=self._intent_for(move), read=read + named))
         if name == "oracle":
             return (yield from self._oracle(a["question"], a["odds"]))
         if name == "table":

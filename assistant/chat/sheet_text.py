@@ -46,7 +46,11 @@ def sheet_text(state: CampaignState, cid: str) -> str:
     others = [shown_name(state, i) for i in state.characters if i != cid]
     if others:
         lines.append("Also in this campaign: " + ", ".join(others) + ".")
-    lines.append("Change a field with /set <field> <value>; lists with /add and /remove.")
+    if cid == state.active_character:
+        lines.append("Change a field with /set <field> <value>; lists with /add and /remove.")
+    else:  # "/set <field>" changes the one playing: another's sheet is changed by their name
+        who = shown_name(state, cid)
+        lines.append(f"Change a field with /set {who}: <field> <value>; lists with /add {who}: and /remove {who}:.")
     return "\n".join(lines)
 
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from assistant.chat import brinks
-from assistant.chat.fitting import fit_suggestions, only_for_a_pointless_move, why_not_now
+from assistant.chat.fitting import fit_suggestions
 from assistant.chat.followed_next import as_followed, open_follow_ups
 from assistant.chat.moves_info import moves_that_fit
 from assistant.chat.open_choice import OpenChoiceMixin
+from assistant.chat.refusals import only_for_a_pointless_move, why_not_now
 from assistant.chat.turn import Turn, TurnStream
 from assistant.chat.turn import finish as _finish
 

@@ -45,9 +45,15 @@ GOING_ON = re.compile(
 )
 _STOP_WORDS = (
     "a an the my our your his her their its i we to of on in at for with and or is are be this that "
-    "vow vows track quest fight battle combat expedition connection elegy progress milestone"
+    "vow vows track quest fight battle combat expedition connection elegy progress milestone "
+    "dr mr mrs ms mx capt cpt lt sgt prof"  # a title before a name: "Vale" names "Dr. Vale"
 )
 _STOP = frozenset(re.findall(r"\S+", _STOP_WORDS))
+
+
+#: Kinds of track that are under way until resolved (a fight, a journey): words that start one without naming it
+#: ("we're ambushed!") go on with the open one; a vow or a connection unnamed is still a new one.
+_UNDER_WAY = frozenset({"combat", "expedition"})
 
 
 @dataclass(frozen=True)
@@ -159,6 +165,13 @@ def find_track(state: CampaignState, need: TrackNeed, text: str) -> Found:
             return Found(track_id=tid, note=f"Continues your {word} “{state.tracks[tid]['name']}” (your words go on with it).")
         rank = rank_in(text)
         name = name_from_words(text, need.kind)
+        under_way = need.kind in _UNDER_WAY and name.lower() == f"the {word}".lower()
+        if candidates and under_way:  # "we're ambushed!" mid-fight: no new foe named, the fight goes on
+            tid = candidates[-1][0]
+            return Found(
+                track_id=tid,
+                note=f"Continues your {word} “{state.tracks[tid]['name']}” (your words name no new one; name one to start it).",
+            )
         if rank is None:
             note = (
                 f"A new {DEFAULT_RANK.value} {word}: “{name}” (no rank in your words; say “a dangerous {word}”, "
@@ -291,3 +304,44 @@ def closed_now(before: dict[str, dict[str, Any]], after: dict[str, dict[str, Any
         if status and status != (before.get(tid) or {}).get("status"):
             out.append(f"Your {_kind_words(str(track.get('kind', 'vow')))} “{track.get('name')}” is {status}.")
     return out
+
+
+_ON_TRACK = re.compile(r"\s+(?:on|against|at|vs\.?|versus|with)\s+", re.I)
+
+
+def roll_on(system: str, words: str) -> tuple[str, str]:
+    """The move and the track words of a /roll ("clash +edge on the pirate cutter" -> "clash", "the pirate cutter"),
+    or the words and "" when they are the move's name itself (or name no move at all)."""
+    ruleset = get_ruleset(system)
+    try:
+        ruleset.find_move(words)
+        return words, ""
+    except Exception:  # noqa: BLE001 - not a move's name as typed: perhaps a move, then the track
+        pass
+    for found in reversed(list(_ON_TRACK.finditer(words))):
+        head, tail = words[: found.start()].strip(), words[found.end() :].strip()
+        try:
+            ruleset.find_move(head)
+        except Exception:  # noqa: BLE001 - not a move before these words
+            continue
+        return head, tail
+    return words, ""
+
+
+def bind_named(state: CampaignState, request: dict[str, Any], text: str) -> tuple[dict[str, Any], list[str]]:
+    """``request`` on the open track ``text`` names, with the sentence saying so; unchanged when the words name none
+    of the move's kind (then the campaign's only or most recent one is taken as usual)."""
+    try:
+        move = get_ruleset(state.system).find_move(str(request.get("move") or ""))
+    except Exception:  # noqa: BLE001 - an unknown move is the engine's error to word
+        return request, []
+    need = track_need(move)
+    options = dict(request.get("options") or {})
+    if need is None or need.starts or {"track", "progress_ticks", "progress_boxes"} & set(options) or not text.strip():
+        return request, []
+    named = named_track(open_tracks(state, need.kind), text)
+    if named is None:
+        return request, []
+    word = _kind_words(need.kind)
+    note = f"On your {word} “{state.tracks[named]['name']}” (named in your words)."
+    return {**request, "options": {**options, "track": named}}, [note]

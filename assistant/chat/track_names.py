@@ -22,6 +22,8 @@ def _kind_words(kind: str) -> str:
 
 
 _NAME_AFTER = (
+    # "I swear a second vow: I will get Vale off this station": the words after the colon are the vow
+    r"\b(?:vow|vows|vowed|swear|swears|sworn|promise|oath|quest)\b[^:;,.]{0,30}:\s*(?P<n>\S.+)",
     r"\b(?:vow|vows|vowed|swear|swears|sworn|promise|oath|quest)\b.*?\b(?:to|that)\s+(?P<n>.+)",
     r"\b(?:elegy|elegies)\b.*?\b(?:for|to|of)\s+(?P<n>.+)",
     r"\b(?:against|fight|fights|fighting|attack|attacks|battle|confront|confronts|ambush|duel)\s+(?P<n>.+)",
@@ -120,6 +122,7 @@ def name_from_words(text: str, kind: str) -> str:
     name = _RANK_CLAUSE.sub("", name)  # "find my lost sister, it's a dangerous vow": the rank, not the name
     name = _KIND_CLAUSE.sub("", name)  # "avenge my sire, an elegy": what it is, not its name
     name = re.sub(rf"\b(?:{'|'.join(r.value for r in Rank)})\b\s*", "", name, flags=re.IGNORECASE).strip(" ,;:-")
+    name = name.rstrip(" .!?,;:-")  # "... finds her. dangerous.": the rank taken off, not its sentence's full stop
     name = re.sub(r"^(?:a|an)\s+", "", name, flags=re.IGNORECASE)
     name = _shortened(name)
     name = name or f"The {_kind_words(kind)}"  # no words to name it by: "The fight: a new formidable combat"

@@ -269,7 +269,8 @@ def pool_size(ctx: Resolution) -> int:
     elif option and option in ctx.options:
         base = option_int(ctx, option, 0, rolls.MAX_POOL)
     elif option and extra.default_dice is not None:
-        ctx.notes.append(f"{extra.default_dice}d: the {words(option)} not given.")
+        who = f", for {extra.default_for}" if extra.default_for else ""
+        ctx.notes.append(f"No {words(option)} given: {extra.default_dice}d{who}.")
         base = extra.default_dice
     elif ctx.move.roll.stats:
         base = _stat_part(ctx)

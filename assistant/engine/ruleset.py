@@ -77,7 +77,7 @@ class Ruleset(RulesetData):
         return f"{ctx.move.name} can't be made in this situation."
 
     def no_roll_reason(self, ctx: Resolution) -> str:
-        return "the move's roll condition does not hold"
+        return ctx.move.roll.no_roll or "the move's roll condition does not hold"
 
     # ---- the sheet ----------------------------------------------------------------------------------
     def meter_value(self, ctx: Resolution, name: str) -> int:

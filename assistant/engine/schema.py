@@ -263,6 +263,9 @@ class RollExtra(_Strict):
     minus_each: str | None = None
     dice_option: str | None = None
     default_dice: int | None = Field(default=None, ge=0, le=10)
+    default_for: str = ""
+    """Who ``default_dice`` stands for, as the text says it ("a normal person, who keeps fairly quiet"): the roll's
+    note when no dice are given."""
 
     def describe(self) -> str:
         """``2d6`` or ``3d6 keep best 2``."""
@@ -279,6 +282,9 @@ class RollSpec(_Strict):
     table: str | None = None
     when: Condition | None = None
     """Roll only when this holds (e.g. Endure Harm rolls when health is 0 or you resist)."""
+    no_roll: str = ""
+    """Why the move makes no roll when ``when`` does not hold, in the player's words ("you share no bond with them
+    yet, so you mark progress on the connection")."""
     extra: RollExtra = Field(default_factory=RollExtra)
     """Parameters of pool and total rolls."""
 
@@ -354,6 +360,10 @@ class MoveSpec(_Strict):
     """Request options this move reads, with what they mean here (their types are the system's ``options``)."""
     readings: list[Reading] = Field(default_factory=list)
     aliases: list[str] = Field(default_factory=list)
+    results_by_die: bool = False
+    """The roll's results are read by the die that counts (the stress Indulge Vice clears, the entanglement that comes,
+    how much a questioned contact talks), not success levels: a summary of it says the die ("rolled 5"), never "a
+    partial success" or "a bad outcome"."""
 
 
 class MovesFile(_Strict):

@@ -75,8 +75,9 @@ def lower_is_better(result: Result) -> bool:
 #: Rolls whose result picks what happens rather than telling how an attempt went: Blades' entanglement roll picks the
 #: entanglement's row ("It falls apart in your hands" or "a bad outcome" would tell a failure nobody attempted), and
 #: a vice roll clears stress equal to the highest die ("a bad outcome" or "little comes of it" for a 3 that clears 3
-#: stress, or overindulges, would tell a failure).
-UNTONED = frozenset({"entanglements", "indulge_vice"})
+#: stress, or overindulges, would tell a failure); a contact's questioning (Questioning, The Usual Suspects) is how much
+#: someone else talks, not the player's attempt ("You get there, but it costs you" told it as theirs).
+UNTONED = frozenset({"entanglements", "indulge_vice", "questioning", "the_usual_suspects"})
 
 
 def told_by_amount(result: Result) -> bool:

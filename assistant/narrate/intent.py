@@ -71,6 +71,28 @@ _SUBJECTS = words("he she it they there this that these those someone something 
 _DETERMINERS = words("a an the your his her their its this that these those some any every each another")
 
 
+#: "Mara and I", "Kara and we" opening the words: told as "you and Mara" (a name, not "The guard and I").
+_WITH_ME = re.compile(
+    r"^(?P<who>(?:(?:the|a|an)\s+[a-z][\w’'-]*|(?!(?:The|A|An|My|Our|This|That|Then|So|And)\b)[A-Z][\w’'-]*))\s+and\s+(?:I|we)\b",
+    re.I,
+)
+#: A remark before the deed ("time to end this, I go for the kill", "here goes nothing: I jump"): the deed is told.
+_REMARK_THEN_DEED = re.compile(
+    r"^(?:(?:it'?s\s+|it’s\s+)?time\s+to|here\s+goes|now\s+or\s+never|this\s+is\s+it|enough\s+of|no\s+more)\b[^,;:]*"
+    r"[,;:]\s+(?P<deed>you\s+(?P<verb>[a-z]+)\b.*)$",
+    re.I,
+)
+
+
+def _you_and(match: re.Match[str]) -> str:
+    who = match.group("who")
+    named = who.split()[0].lower() not in {"the", "a", "an"}
+    return f"I and {who if named else who[:1].lower() + who[1:]}"
+
+
+#: Words that open a sudden turn of events ("suddenly", "out of nowhere"), before the clause that tells it.
+_SUDDENLY = re.compile(r"^(?:suddenly|all of a sudden|out of nowhere|without warning|just then|meanwhile)\b[\s,]*", re.I)
+
 #: A sentence that sets the scene before its main clause ("as you dock, a crew jumps you"): told as a clause.
 _SCENE = re.compile(r"^(?:as|when|while|after|before|once|since|because|though|although|until|whenever)\s+[^,.;]+,\s*\S", re.I)
 
@@ -138,11 +160,20 @@ def shape(player_text: str) -> tuple[Shape, str]:
         intent = intent[label.end() :]  # "long term project: I sway the owner" -> "I sway the owner"
     intent = _LEAD_FILLER.sub("", intent)  # "ok let's go" -> "we go"
     intent = _LETS.sub("we ", intent)
+    intent = _WITH_ME.sub(_you_and, intent)  # "Mara and I slip in" -> "you and Mara slip in"
+    sudden = _SUDDENLY.match(intent)
+    if sudden and intent[sudden.end() :].strip():
+        rest = shape(intent[sudden.end() :])
+        if rest[0] is Shape.CLAUSE:  # "suddenly a raider ambushes us": the world acts, told as the player put it
+            return Shape.CLAUSE, second_person(intent.rstrip("?").strip())
+        return rest  # "suddenly I fall": the deed
     intent = second_person(intent.rstrip("?").strip())
     words = [w.lower() for w in _WORD.findall(intent)]
     if not words:
         return Shape.NONE, ""
     first = words[0]
+    if first.replace("’", "'").split("'")[0] in _SUBJECTS and ("'" in first or "’" in first):
+        return Shape.CLAUSE, intent  # "they're raking our hull", "there's a guard": someone else, as the player put it
     if first in _YOU_CONTRACTED:  # "I'm wounded but I keep fighting": a statement, told as the player put it
         return Shape.CLAUSE, intent
     if question and is_verb(first) and first not in QUESTION_WORDS:  # "hack the door?": "can I" left out
@@ -170,6 +201,9 @@ def shape(player_text: str) -> tuple[Shape, str]:
     plural = words[0].endswith("s") and not words[0].endswith("ss")
     if len(words) > 2 and plural and is_verb(words[1]):
         return Shape.CLAUSE, intent  # "Guards surround us", "Bandits block the road": never "You set your sights on ..."
+    deed = _REMARK_THEN_DEED.match(intent)
+    if deed and is_verb(deed.group("verb")):  # "time to end this, I go for the kill": the deed, not the remark before it
+        return Shape.FIRST_PERSON, deed.group("deed")
     return Shape.PHRASE, intent
 
 
@@ -212,6 +246,8 @@ def _third_person_verb(intent: str) -> bool:
             _verb_base(w.lower()) and nxt.lower() in {"you", "us"} for w, nxt in zip(found[2:], found[3:], strict=False)
         )
         return plural or on_you or felt or any(_verb_base(w.lower()) for w in found[2:4])
+    if first[:1].isupper() and len(found) > 3 and found[2].lower() == "and" and _verb_base(found[3].lower()):
+        return not is_verb(first)  # "Duke roars and hacks at me": two deeds, the second a verb the list knows
     return first[:1].isupper() and not is_verb(first) and bool(_verb_base(found[1].lower()))  # "Kara lunges"
 
 

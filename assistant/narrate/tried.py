@@ -64,6 +64,10 @@ def _done_deed(words_after_you: list[str]) -> bool:
     return first.endswith("ed") and not is_verb(first) and (is_verb(first[:-2]) or is_verb(first[:-1]) or is_verb(first[:-3]))
 
 
+#: "You and Mara slip in", "you and the hunter circle": two who act together, then the verb.
+_TOGETHER = re.compile(r"^(?P<who>you and (?:the |a |an )?[\w’'-]+)\s+(?P<rest>\S.*)$", re.I)
+
+
 def as_tried(told: str, intent: str) -> str:
     """The opening of a missed move: the player's deed told as tried ("You try to fulfil your vow."), and a deed or
     state told as done ("You have fulfilled your vow.", "Your vow is fulfilled.") left out, since the miss says
@@ -81,5 +85,10 @@ def as_tried(told: str, intent: str) -> str:
         return " ".join(sentences[:-1])
     if not after_you or after_you[0] in _TRYING or after_you[0] in _BEING:  # "you want to feed", "you are shaken"
         return told
+    together = _TOGETHER.match(body.rstrip("."))
+    if together:  # "You and Mara slip in" -> "You and Mara try to slip in"
+        who = together.group("who")
+        tried = f"{head}{who[:1].lower() + who[1:] if head else who} try to {together.group('rest')}."
+        return " ".join([*sentences[:-1], tried])
     tried = f"{head}{'you' if head else 'You'} try to {body[4:].rstrip('.')}."
     return " ".join([*sentences[:-1], tried])

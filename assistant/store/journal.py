@@ -44,7 +44,7 @@ from assistant.engine.doors import DOORS
 from assistant.engine.safe_json import loads
 from assistant.errors import InputError
 from assistant.store.events import Event, StoredEvent, parse_event
-from assistant.store.state import CampaignState, apply, move_summary
+from assistant.store.state import CampaignState, apply, move_summary, results_by_die
 
 MARK = "tabletop-oracle:event"
 _COMMENT = re.compile(r"<!-- " + re.escape(MARK) + r" (\{.*?\}) -->")
@@ -161,7 +161,7 @@ def _effect_text(e: dict[str, Any]) -> str:
 
 
 def _md_move(r: dict[str, Any]) -> list[str]:
-    outcome = _words(r.get("outcome", ""))
+    outcome = "" if results_by_die(r) else _words(r.get("outcome", ""))
     title = f"### {r.get('move')}{' (+' + _words(r['stat']) + ')' if r.get('stat') else ''}"
     if outcome and outcome != "none":
         title += f" — {outcome}{' (match)' if r.get('match') else ''}"

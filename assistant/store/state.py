@@ -62,6 +62,17 @@ class CampaignState(BaseModel):
         return data
 
 
+def results_by_die(result: dict[str, Any]) -> bool:
+    """Whether the move's results are read by the die that counts, not as success levels (Indulge Vice: "rolled 5",
+    never "a partial success"), as its ruleset says."""
+    from assistant.engine import AssistantError, get_ruleset
+
+    try:
+        return get_ruleset(str(result.get("system") or "")).move_by_id(str(result.get("move_id") or "")).results_by_die
+    except AssistantError:
+        return False
+
+
 def move_summary(result: dict[str, Any]) -> str:
     """One line for a move result: ``Face Danger (+edge): weak hit — action 4 + edge 3 = 7 against 2 and 9``."""
     name = result.get("move", "?")
@@ -79,7 +90,7 @@ def move_summary(result: dict[str, Any]) -> str:
             name = f"{name} {change['delta']:+d}" + (f" ({change['reason']})" if change.get("reason") else "")
     stat_name = str(result.get("stat") or "").replace("_", " ")
     stat = f" (+{stat_name})" if stat_name else ""
-    outcome = str(result.get("outcome", "")).replace("_", " ")
+    outcome = "" if results_by_die(result) else str(result.get("outcome", "")).replace("_", " ")
     if result.get("match"):
         outcome += " (match)"
     bits = []

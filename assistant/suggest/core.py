@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from assistant.engine.safe_json import copy_value
+from assistant.suggest.approaches import best_stat_approach, value_of
 from assistant.suggest.catalog import MoveEntry, canonical_system, moves_for, ruleset_for
 from assistant.suggest.cues import CueHits
 from assistant.suggest.moment import Mode, Position, SuggestContext, apply_context, position_of
@@ -98,24 +99,11 @@ def _merged_character(ruleset: Any | None, character: dict[str, Any] | None) -> 
     return merged
 
 
-def _value_of(character: dict[str, Any], stat: str) -> int | None:
-    stats = character.get("stats") or {}
-    for key in (stat, stat.lower(), stat.capitalize(), stat.upper()):
-        if key in stats:
-            try:
-                return int(stats[key])
-            except (TypeError, ValueError):
-                return None
-        if key in character and isinstance(character[key], (int, float)):
-            return int(character[key])
-    return None
-
-
 def _choose_stat(move: MoveEntry, index: int | None, character: dict[str, Any]) -> tuple[str | None, int | None, str | None]:
     if index is None:
         return None, None, None
     appr = move.approaches[index]
-    values = {s: _value_of(character, s) for s in appr.stats}
+    values = {s: value_of(character, s) for s in appr.stats}
     known = {s: v for s, v in values.items() if v is not None}
     if len(appr.stats) > 1 and known:
         pick = max if appr.pick == "highest" else min
@@ -200,8 +188,8 @@ def _not_now(refusals: list[str]) -> str | None:
 
 def build_suggestion(s: Scored, cues: Any, context: SuggestContext, ruleset: Any | None) -> Suggestion:
     move = s.move
-    index = pick_approach(s, cues)
     character = _merged_character(ruleset if move.from_ruleset else None, context.character)
+    index = best_stat_approach(s, cues, pick_approach(s, cues), character)
     stat, stat_value, approach = _choose_stat(move, index, character)
     notes = list(s.notes)
     if move.stat_note:
@@ -237,7 +225,7 @@ def build_suggestion(s: Scored, cues: Any, context: SuggestContext, ruleset: Any
                 if burn_odds is not None and burn_odds["outcomes"] == odds["outcomes"]:
                     burn_odds = None  # burning never helps at this level
         if stat_value is None and stat is not None:
-            stat_value = _value_of(character, stat)
+            stat_value = value_of(character, stat)
         if odds is not None and stat is not None:
             alternatives = _alternatives(move, stat, request, character)
     elif move.roll != "none":
@@ -274,7 +262,7 @@ def _alternatives(move: MoveEntry, chosen: str, request: dict[str, Any], charact
         odds = _odds({**request, "stat": stat}, [])
         if odds is None:
             continue
-        value = _value_of(character, stat) if len(appr.stats) == 1 else None
+        value = value_of(character, stat) if len(appr.stats) == 1 else None
         out.append({"stat": stat, "stat_value": value, "approach": appr.when or None, "odds": odds})
     return out
 

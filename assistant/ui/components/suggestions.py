@@ -105,7 +105,10 @@ def suggestion_label(suggestion: Any) -> str:
     stat = getattr(suggestion, "stat", None)
     value = getattr(suggestion, "stat_value", None)
     with_stat = f" +{stat}" + (f" ({value})" if value is not None else "") if stat else ""
-    return f"Roll {suggestion.move}{with_stat}" if rolls(suggestion) else f"Make the move: {suggestion.move}"
+    from assistant.chat.moves_info import no_roll_now
+
+    made = not rolls(suggestion) or no_roll_now(suggestion)  # no roll as the sheet stands: "+rank" names none
+    return f"Make the move: {suggestion.move}" if made else f"Roll {suggestion.move}{with_stat}"
 
 
 def burn_meter(system: str) -> str | None:

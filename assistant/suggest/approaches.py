@@ -1,0 +1,58 @@
+"""Which approach of a move the suggestion rolls: the one the player's words name, else the character's best stat
+unless the words clearly match another approach's line."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from assistant.suggest.catalog import MoveEntry, normalize_name
+from assistant.suggest.ranker import Scored
+
+
+def value_of(character: dict[str, Any], stat: str) -> int | None:
+    stats = character.get("stats") or {}
+    for key in (stat, stat.lower(), stat.capitalize(), stat.upper()):
+        if key in stats:
+            try:
+                return int(stats[key])
+            except (TypeError, ValueError):
+                return None
+        if key in character and isinstance(character[key], (int, float)):
+            return int(character[key])
+    return None
+
+
+#: An approach line must match the words this well, and this much better than the approach of the character's best
+#: stat, to be taken over that stat when no word of the player's names a stat: the approach lines match everyday
+#: words weakly ("I throw the ship into a hard dive" was closest to "With deception, stealth, or trickery").
+APPROACH_CLEAR = 0.3
+APPROACH_MARGIN = 0.1
+
+
+def _said_stat(move: MoveEntry, cues: Any) -> bool:
+    """Whether a word of the player's names a stat one of the move's approaches rolls ("sneak": shadow)."""
+    wanted = {stat for appr in move.approaches for stat in appr.stats}
+    named = set(getattr(cues, "stats", {}) or {})
+    for name in {*move.names(), normalize_name(move.name.split(" (", 1)[0])}:  # a scene challenge's Face Danger too
+        named |= set((getattr(cues, "move_stats", {}) or {}).get(name, {}))
+    return bool(wanted & named)
+
+
+def best_stat_approach(s: Scored, cues: Any, index: int | None, character: dict[str, Any]) -> int | None:
+    """The approach of the character's best stat instead of ``index`` when no word names a stat and the words match
+    ``index``'s line only weakly or barely better (see :data:`APPROACH_CLEAR`)."""
+    move = s.move
+    if index is None or len(move.approaches) < 2 or _said_stat(move, cues):
+        return index
+    values = {
+        j: max((v for st in a.stats if (v := value_of(character, st)) is not None), default=None)
+        for j, a in enumerate(move.approaches)
+    }
+    known = {j: v for j, v in values.items() if v is not None}
+    if not known:
+        return index
+    best = max(known, key=lambda j: (known[j], s.approach_sims.get(j, 0.0)))
+    sim, best_sim = s.approach_sims.get(index, 0.0), s.approach_sims.get(best, 0.0)
+    if known.get(index) == known[best] or (sim >= APPROACH_CLEAR and sim - best_sim >= APPROACH_MARGIN):
+        return index
+    return best
