@@ -58,6 +58,12 @@ def test_endure_harm_above_what_any_harm_takes_says_it_makes_no_roll() -> None:
     turn = session.send("I endure harm")  # health 5: minor, serious or major harm leaves it above 0, no roll
     endure = next(s for s in turn.suggestions if s.move == "Endure Harm")
     assert endure.odds_words == "no roll as the sheet stands: the move happens without dice", endure.odds_words
+    from assistant.chat.moves_info import moves_that_fit
+    from assistant.ui.components.suggestions import suggestion_label
+
+    # no stat where no roll is made: the app's button read "Roll Endure Harm +health (5)" over "no roll as the sheet stands"
+    assert suggestion_label(endure) == "Make the move: Endure Harm"
+    assert "- Endure Harm — no roll as the sheet stands" in moves_that_fit(turn.suggestions)
 
 
 def test_a_fight_with_no_foe_named_reads_as_a_new_fight() -> None:

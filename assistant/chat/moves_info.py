@@ -134,7 +134,13 @@ def _suggestion_from_request(request: dict[str, Any], system: str, state: Campai
 
 def no_roll_now(suggestion: Any) -> bool:
     """Whether the suggested move makes no roll as the sheet stands (Develop Your Relationship without a bond,
-    Withstand Damage above 0 integrity): it is offered without a stat ("+rank" would name a roll it does not make)."""
+    Withstand Damage above 0 integrity, Endure Harm that leaves health above 0): it is offered without a stat ("+rank"
+    would name a roll it does not make; the app's button read "Roll Endure Harm +health (5)" over "no roll as the sheet
+    stands")."""
+    from assistant.suggest.core import NO_ROLL_WORDS
+
+    if getattr(suggestion, "odds_words", None) == NO_ROLL_WORDS:
+        return True
     odds = getattr(suggestion, "odds", None)
     outcomes = odds.get("outcomes") if isinstance(odds, dict) else None
     return isinstance(outcomes, dict) and set(outcomes) == {"none"}
