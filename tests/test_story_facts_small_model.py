@@ -165,3 +165,24 @@ def test_a_passage_drops_how_the_roll_is_made_and_keeps_what_the_move_is() -> No
         "Entanglements are the cost of doing business in the underworld—a good crew learns to roll with the punches."
     )
     assert story_passage("Otherwise, roll. The guard looks up.") == "The guard looks up."
+
+
+def test_a_track_or_clock_set_up_is_told_as_begun_not_as_progress_marked() -> None:
+    fray = resolve(
+        {"system": "starforged", "move": "Enter the Fray", "stat": "heart", "dice": [4, 7, 5],
+         "options": {"track": {"name": "The raider", "rank": "formidable"}}}
+    )  # fmt: skip
+    assert [e.after for e in fray.effects if e.target == "The raider"] == [0]  # set up, nothing marked
+    told = story_facts([fray])
+    assert "you begin a new formidable fight (The raider)" in told
+    assert "progress is marked" not in told
+    vow = resolve(
+        {"system": "starforged", "move": "Swear an Iron Vow", "stat": "heart", "dice": [6, 1, 2],
+         "options": {"track": {"name": "Find my sister", "rank": "dangerous"}}}
+    )  # fmt: skip
+    assert "you begin a new dangerous vow (Find my sister) and your momentum goes up" in story_facts([vow])
+    marked = resolve(
+        {"system": "starforged", "move": "Strike", "stat": "iron", "dice": [6, 1, 2],
+         "options": {"track": {"name": "The raider", "rank": "formidable", "ticks": 8}}}
+    )  # fmt: skip
+    assert "progress is marked on The raider" in story_facts([marked])

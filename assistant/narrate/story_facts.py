@@ -69,6 +69,8 @@ def _your_direction(effect: Effect) -> str:
     target = facts.humanize(effect.target)
     if effect.kind is EffectKind.BURN:
         return f"you burned your {target} to change the result"
+    if effect.kind in (EffectKind.PROGRESS, EffectKind.CLOCK) and effect.before is None:
+        return _begun(effect, target)
     if effect.kind in (EffectKind.PROGRESS, EffectKind.LEGACY):
         return f"progress is marked on {target}"
     if effect.kind is EffectKind.CLOCK:
@@ -89,6 +91,15 @@ def _your_direction(effect: Effect) -> str:
     if effect.delta == 0 and effect.kind is EffectKind.METER:  # a vice roll with no stress to clear: its rule is no news
         return ""
     return _told_reason(effect.reason)
+
+
+def _begun(effect: Effect, target: str) -> str:
+    """A track or clock the move set up, told as begun ("you begin a new formidable fight (The raider)"), not as
+    progress: told "progress is marked on The raider" for Enter the Fray, which marks none, a 1.5B model told a blow
+    landing."""
+    told = _told_reason(effect.reason)
+    kind = "clock" if effect.kind is EffectKind.CLOCK else "track"
+    return f"you begin {told if told.startswith('a new ') else 'a new ' + kind} ({target})"
 
 
 def _told_reason(reason: str) -> str:
@@ -127,8 +138,8 @@ def _result_lines(result: Result, question: str, actor: str = "") -> list[str]:
         told = meaning(result.outcome, actor)
         lines.append("Outcome: " + told + (" The challenge dice match: add a twist." if result.match else ""))
     rows = facts.table_rows(result)
-    if rows:
-        lines.append("Rolled on the table: " + "; ".join(r.rstrip(".") for r in rows) + ".")
+    if rows:  # not "Rolled on the table": a 1.5B model told the roll ("you roll a 6 on the table")
+        lines.append("The table's answer: " + "; ".join(r.rstrip(".") for r in rows) + ".")
     story = [s for s in story_sentences(result) if not s.startswith(("-", "*", "•")) and "roll" not in s.lower()]
     story = [s for s in story if not _UNWRITTEN.search(s)]  # the outcome's meaning says it all
     if story:
