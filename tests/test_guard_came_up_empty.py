@@ -17,7 +17,7 @@ ASK = "I ask the dockhands about the Wayfarer's last crew"
 def check(text: str, request: dict[str, object] = WEAK_HIT, intent: str = ASK) -> list[Violation]:
     result = resolve(request)
     flags = check_narration(text, [result], intent=intent, facts=prepare([result]))
-    return [v for v in flags if v.kind.value == "outcome" and "getting nothing" in v.detail or "learning nothing" in v.detail]
+    return [v for v in flags if v.kind.value == "outcome"]  # told as getting nothing, failing or learning nothing
 
 
 def test_the_requests_resolve_as_named() -> None:
@@ -35,6 +35,8 @@ def test_the_requests_resolve_as_named() -> None:
         "You come away empty-handed.",
         "You find no trace of the crew in the harbour logs.",
         "Nobody remembers anything about the Wayfarer's last voyage.",
+        "The dockhands shrug and say they know nothing.",
+        "None of them has any idea what became of the crew.",
     ],
 )
 def test_a_hit_told_as_nothing_learned_is_caught(text: str) -> None:
@@ -49,6 +51,7 @@ def test_a_hit_told_as_nothing_learned_is_caught(text: str) -> None:
         "At first nobody tells you anything, but then a welder mentions a berth on the lower ring.",
         "You might come away empty-handed if you push them any harder.",
         "The dockhands point you to a pilot who flew with the crew, though he wants paying.",
+        "They claim to know nothing, but one of them slips you a berth number when the others look away.",
     ],
 )
 def test_a_hit_with_something_learned_passes(text: str) -> None:
@@ -56,4 +59,5 @@ def test_a_hit_with_something_learned_passes(text: str) -> None:
 
 
 def test_a_miss_may_come_up_empty() -> None:
-    assert check("You come away empty-handed.", request=MISS) == []
+    assert not [v for v in check("You come away empty-handed.", request=MISS) if "learning nothing" in v.detail]
+    assert [v for v in check("You come away empty-handed.") if "learning nothing" in v.detail]

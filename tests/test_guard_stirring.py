@@ -52,6 +52,8 @@ def test_an_earlier_turns_answer_holds_too() -> None:
         "You hear nothing but your own breathing.",
         "The wind whispers through the cracked shutters.",
         "No footsteps, no voices: the cloister sleeps.",
+        "A soft snore drifts from the dormitory.",
+        "You hear the slow breathing of the sleeping novices.",
     ],
 )
 def test_silence_nature_and_the_priests_own_voice_pass(text: str) -> None:

@@ -44,6 +44,8 @@ WATCHING = [
     "The priest watches you from the altar steps.",
     'The priest turns to the shadows. "Is it you?" he asks.',
     "The priest stares straight at you, saying nothing.",
+    "The priest's eyes follow you as you edge along the wall.",
+    "The priest squints at the pillar where you hide.",
 ]
 
 
@@ -66,6 +68,8 @@ def test_watching_for_you_on_a_later_turn_is_caught(text: str) -> None:
         "The priest studies the pages of his breviary by candlelight.",
         "You watch the priest from behind a pillar, your breath held.",
         "The priest stares into the candle flame, lost in thought.",
+        "You follow the priest with your eyes as he lights the candles.",
+        "The priest looks at the door where the novices sleep.",
     ],
 )
 def test_the_priest_looking_elsewhere_passes(text: str) -> None:
