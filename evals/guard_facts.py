@@ -5,8 +5,10 @@ what is left to the player, the oracle's answer, the follow-ups offered), and ev
 the draft again: the engine's Results as JSON, the system, the player's words, the oracle question and the rules
 passages the narrator may quote, the engine's opening shown before the draft (a move's attempt and outcome, an
 oracle's answer) and the sentences earlier turns told (``earlier``, as the chat's narration filter collects them from
-the story so far: a draft must not tell them again as this turn's). ``check_facts(text, facts)`` runs the guard
-exactly as the chat loop does, on the opening and the draft together.
+the story so far: a draft must not tell them again as this turn's) and the quoted reference's words (``reference``).
+``check_facts(text, facts)`` runs the guard exactly as the chat loop does, on the opening and the draft together, after
+the chat's echo watch: a model's draft is cut, as an echo, at a line set off with '>' that copies the reference and at
+a sentence that tells a worked example's story again (:func:`as_chat_reads`).
 """
 
 from __future__ import annotations
@@ -21,8 +23,10 @@ _QUOTE_MARK = re.compile(r"(?m)^[ \t]*>[ \t]?")
 
 def facts_record(request: Any) -> dict[str, Any]:
     """The engine facts of one :class:`~assistant.narrate.request.NarrationRequest`, JSON-ready."""
-    from assistant.narrate.echo import earlier_sentences
+    from assistant.narrate.context import build_context
+    from assistant.narrate.echo import earlier_sentences, reference_words
     from assistant.narrate.facts import follow_up_line
+    from assistant.narrate.llm import DEFAULT_BUDGET_TOKENS
     from assistant.narrate.story_facts import opening, story_facts
 
     results = list(request.results)
@@ -41,6 +45,8 @@ def facts_record(request: Any) -> dict[str, Any]:
         "opening": opening(request, question),
         # the story so far as the chat's narration filter reads it: earlier stories and the player's lines, no commands
         "earlier": earlier_sentences(text for _, text in request.history if not text.lstrip().startswith("/")),
+        # the quoted reference's words (the character, the tracks, the rules passages): a '>' line copying one is an echo
+        "reference": reference_words(build_context(request, DEFAULT_BUDGET_TOKENS).messages[1:]),
     }
 
 
@@ -52,6 +58,7 @@ def check_facts(text: str, facts: Mapping[str, Any]) -> list[Any]:
     results = list(facts.get("results") or [])
     system = facts.get("system")
     told = str(facts.get("opening") or "")  # the engine's opening, shown before the draft: read as the chat reads it
+    text, cut = as_chat_reads(text, facts)
     text = _QUOTE_MARK.sub("", text)  # a story line set off with '>' is read without it, as the chat reads each line
     prepared = prepare(
         results,
@@ -62,7 +69,7 @@ def check_facts(text: str, facts: Mapping[str, Any]) -> list[Any]:
         told=[s for s in re.split(r"(?<=[.!?])\s+", told) if s.strip()],
         sheet=str(facts.get("words") or ""),  # a model's draft: the fact sheet it was written from
     )
-    return check_narration(
+    return cut + check_narration(
         second_person_fix(f"{told} {text}" if told and not text.startswith(told) else text),
         results,
         system=system,
@@ -70,3 +77,43 @@ def check_facts(text: str, facts: Mapping[str, Any]) -> list[Any]:
         facts=prepared,
         question=facts.get("question") or None,
     )
+
+
+def as_chat_reads(text: str, facts: Mapping[str, Any]) -> tuple[str, list[Any]]:
+    """A model's draft up to where the chat's echo watch ends it (:class:`assistant.narrate.echo.EchoWatch`), and that
+    cut as an echo: a sentence set off with '>' that copies a line of the quoted reference, or one that tells the
+    worked examples' story again (:mod:`assistant.narrate.examples`, the examples of this task's prompt). The story
+    before it is read as the chat reads it. A line set off with '>' after the story also ends the model's stream
+    (:mod:`assistant.narrate.stops`), but only because such a line opens a fault: it is read, '>' removed, and flagged
+    if it is one. The offline narration (a record without the model's fact sheet) never passed the watch."""
+    from assistant.guard import Violation, ViolationKind
+    from assistant.narrate.echo import COPIED_QUOTE, SENTENCE_END, quoted_line_fault
+    from assistant.narrate.examples import COPIED_EXAMPLE, copies_example, example_runs
+    from assistant.narrate.prompts import TASK_PROMPTS
+
+    if not facts.get("words"):
+        return text, []
+
+    def cut_at(at: int, problem: str) -> tuple[str, list[Any]]:
+        line = " ".join(text[at:].split("\n\n", 1)[0].split())[:120]
+        return text[:at], [Violation(ViolationKind.ECHO, f"'{line}': {problem}; the chat ends the draft before it", line)]
+
+    reference = str(facts.get("reference") or _reference_of(facts))
+    runs = example_runs(TASK_PROMPTS.get(str(facts.get("task") or "narrate"), "narrate"))
+    at = 0
+    for piece in SENTENCE_END.split(text):
+        at = text.find(piece, at)
+        if quoted_line_fault(piece, reference, str(facts.get("words") or "")):
+            return cut_at(at, COPIED_QUOTE)
+        if copies_example(re.findall(r"[a-z0-9']+", piece.lower()), runs):
+            return cut_at(at, COPIED_EXAMPLE)
+        at += len(piece)
+    return text, []
+
+
+def _reference_of(facts: Mapping[str, Any]) -> str:
+    """The quoted reference's words for a record made before it was kept: its rules passages."""
+    from assistant.inputs import quote_data
+    from assistant.narrate.echo import reference_words
+
+    return reference_words([("human", quote_data(str(q))) for q in facts.get("quotable") or []])

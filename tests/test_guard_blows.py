@@ -82,3 +82,30 @@ def test_a_blow_the_player_declared_lands_on_a_hit() -> None:
 
 def test_a_supposed_blow_two_clauses_after_its_if_passes() -> None:
     assert not blows(check("If you press on, your blade cuts into him."))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # BA2-1.5b:sf-fight:2:3, as the player read it
+        "You manage to hit the raider on its shoulder, causing it to drop to the ground in pain.",
+        "You finally manage to slash the raider across the arm.",
+        "You are able to strike him before he recovers.",
+        "You managed to cut the raider's arm.",
+    ],
+)
+def test_a_blow_achieved_is_a_blow_landed(text: str) -> None:
+    assert blows(check(text)), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "You try to hit the raider, but he twists away.",
+        "You manage to dodge the vibroblade.",
+        "You are able to keep your footing as he lunges.",
+        "You aim to strike him when he overreaches.",
+    ],
+)
+def test_a_blow_tried_or_a_dodge_achieved_passes(text: str) -> None:
+    assert blows(check(text)) == [], text

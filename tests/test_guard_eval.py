@@ -189,9 +189,9 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
         ("guard_real_model_heldout13.jsonl", 0.93, 0.0),  # a reply in the character's mouth relabelled a fault
         ("guard_real_model_heldout14.jsonl", 0.95, 0.0),
         ("guard_real_model_heldout15.jsonl", 0.75, 0.0),
-        ("guard_real_model_heldout16.jsonl", 0.94, 0.0),
+        ("guard_real_model_heldout16.jsonl", 0.97, 0.0),
         ("guard_real_model_heldout17.jsonl", 0.97, 0.0),
-        ("guard_real_model_heldout18.jsonl", 0.81, 0.07),  # held out: measured before and after this round's checks
+        ("guard_real_model_heldout18.jsonl", 1.0, 0.07),  # held out when measured (30 of 37); a development set since
     ],
 )
 def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:

@@ -15,7 +15,11 @@ is paid for done after all (:mod:`assistant.guard.paid_for`); a deed on a bare r
 earlier line copied in the first person and an unattributed quote in the character's mouth are the player's
 (:mod:`assistant.guard.undeclared`); a model's draft that copies the fact sheet it was given or the card's open choice
 is an echo (:mod:`assistant.guard.sheet_copy`, read only with ``prepare(sheet=...)``), and a dice amount told as harm
-done is a number no roll produced (:mod:`assistant.guard.dice_told`). It is pure and fast (no model, no embeddings):
+done is a number no roll produced (:mod:`assistant.guard.dice_told`); one an oracle's no left unaware told watching for
+you (:mod:`assistant.guard.watching`), someone stirring after "No one else is awake." (:mod:`assistant.guard.stirring`)
+and a hit told as nothing learned (:mod:`assistant.guard.came_up_empty`) are outcomes told the other way, an answer to
+another's question given for the player is theirs (:mod:`assistant.guard.reply`), and a track's line of the reference
+read out is an echo (:mod:`assistant.guard.track_line`). It is pure and fast (no model, no embeddings):
 the chat loop runs it on every complete sentence of a streamed narration and on the whole text at the end::
 
     from assistant.guard import check_narration, describe_violations
@@ -49,6 +53,7 @@ from assistant.guard.answer_again import check_answer_again
 from assistant.guard.anyone_else import check_else_told_of, check_exchange_when_alone
 from assistant.guard.blows import check_blow_landed
 from assistant.guard.branches import check_branch
+from assistant.guard.came_up_empty import check_learned_nothing
 from assistant.guard.changes import check_arrows, engine_changes_blanked
 from assistant.guard.claims import check_claims, check_echo
 from assistant.guard.conditions import check_conditions
@@ -77,6 +82,7 @@ from assistant.guard.owner import check_meter_owner
 from assistant.guard.paid_for import check_price_undoes
 from assistant.guard.presence import check_presence_undone
 from assistant.guard.prompt_copy import check_prompt_copied
+from assistant.guard.reply import check_reply_given
 from assistant.guard.reported import check_reported_speech
 from assistant.guard.retold import (
     check_other_move_text,
@@ -87,11 +93,13 @@ from assistant.guard.retold import (
 from assistant.guard.sheet_copy import check_sheet_copied
 from assistant.guard.speech import check_speech
 from assistant.guard.state import check_state, patterns
+from assistant.guard.stirring import check_someone_stirring
 from assistant.guard.style import second_person_fix
 from assistant.guard.system_words import meter_words
 from assistant.guard.taken import check_foe_downed, check_option_state, check_other_turn
 from assistant.guard.text import own_words_blanked, sentences
 from assistant.guard.then_deed import check_then_deed
+from assistant.guard.track_line import check_track_line
 from assistant.guard.turned import check_hit_got_nothing, check_price_boon
 from assistant.guard.unchanged import check_unchanged
 from assistant.guard.undeclared import check_undeclared
@@ -189,10 +197,18 @@ def check_narration(
         found += check_established(sentence, facts.established, changing=changing) or check_noticed_earlier(
             sentence, facts, changing, before
         )
-        found += check_else_told_of(sentence, facts) or check_exchange_when_alone(sentence, facts)
+        found += (
+            check_else_told_of(sentence, facts)
+            or check_exchange_when_alone(sentence, facts)
+            or check_someone_stirring(sentence, facts)
+        )
         found += check_miss_worked(sentence, facts, intent)
         found += check_learned_on_miss(sentence, facts, intent)
-        found += check_hit_failed(sentence, facts, intent) or check_hit_got_nothing(sentence, facts, intent)
+        found += (
+            check_hit_failed(sentence, facts, intent)
+            or check_hit_got_nothing(sentence, facts, intent)
+            or check_learned_nothing(sentence, facts, intent)
+        )
         found += check_price_boon(sentence, facts)
         found += check_option_state(sentence, facts) or check_foe_downed(sentence, facts, intent)
         found += check_other_turn(sentence, facts)
@@ -212,7 +228,9 @@ def check_narration(
         found += check_branch(sentence, facts)
         found += check_other_tone(sentence, facts) or check_untiered_outcome(sentence, facts)
         found += check_told_as_yours(sentence, facts)
+        found += check_track_line(sentence, facts)
     found += check_undeclared(told, facts, intent, question)
+    found += check_reply_given(told, facts, intent)
     found += check_opposed(told, facts, question)
     found += check_price_undoes(told, facts)
     found += check_answer_again(told, facts, question)

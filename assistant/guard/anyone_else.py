@@ -20,7 +20,7 @@ from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.text import Sentence
 
-_ANSWER = re.compile(r"\b(?:no one|no-one|nobody|none of them)\s+else\s+(?:is|was|are|were)\s+(?:still\s+)?(?P<what>[a-z]+)\b")
+ANSWER = re.compile(r"\b(?:no one|no-one|nobody|none of them)\s+else\s+(?:is|was|are|were)\s+(?:still\s+)?(?P<what>[a-z]+)\b")
 #: Words that already tell someone as not <word> ("the sleeping watchman" is not awake).
 _OPPOSITE = {
     "awake": "asleep sleeping sleeps slept slumbering unconscious dead",
@@ -36,7 +36,7 @@ _ANYONE = frozenset(re.findall(r"\S+", "one else other others anyone anybody som
 def _answers(facts: Facts) -> Iterator[tuple[str, str]]:
     """Each "No one else is <word>" sentence of this turn's opening and of earlier answers, with its word."""
     for sentence in (*facts.told, *(e.sentence for e in facts.established)):
-        m = _ANSWER.search(sentence.lower())
+        m = ANSWER.search(sentence.lower())
         if m:
             yield sentence, m.group("what")
 
@@ -82,7 +82,7 @@ _UNAWARE = re.compile(
     r"\b(?:does|do|did)\s+not\s+(?:sense|notice|see|hear|spot|detect|suspect|know\s+(?:about|of))\s+you\b"
     r"|\b(?:is|are|was|were)\s+(?:still\s+)?unaware\s+of\s+you\b"
 )
-_ALONE = frozenset({"awake", "here", "around", "present", "inside", "about", "there", "up"})
+ALONE = frozenset({"awake", "here", "around", "present", "inside", "about", "there", "up"})
 #: A conversation told: someone asks, answers, nods or waits to speak, or talks with someone (not to himself or God).
 #: Asking the dark whether anyone is there ("asked if anyone else was awake") expects no one's answer.
 _EXCHANGE = re.compile(
@@ -107,7 +107,7 @@ def check_exchange_when_alone(sentence: Sentence, facts: Facts) -> list[Violatio
     if sentence.question:
         return []
     known = [*facts.told, *(e.sentence for e in facts.established)]
-    alone = next((s for s in known if (m := _ANSWER.search(s.lower())) and m.group("what") in _ALONE), "")
+    alone = next((s for s in known if (m := ANSWER.search(s.lower())) and m.group("what") in ALONE), "")
     unaware = next((s for s in known if _UNAWARE.search(s.lower())), "")
     if not alone or not unaware:
         return []

@@ -65,6 +65,8 @@ _BLOW_DECLARED = re.compile(
     r"\b(?:shoot|shoots|shot|fire|fires|stab|stabs|strike|strikes|hit|hits|slash|slashes|cut|cuts|punch|punches|kick"
     r"|kicks|swing|swings|hack|hacks|lunge|lunges\s+at\s+(?!me\b)|attack|attacks|smash|bash|thrust)\b"
 )
+#: "you manage to hit him", "you are able to strike him": a blow achieved, not one tried.
+_ACHIEVED = re.compile(r"\b(?:manage[sd]?|managing|(?:is|are|was|were)\s+able)\s+to\s+$")
 #: The result deals harm or ends the fight (its text or one of its options).
 _DECIDES = re.compile(r"\b(?:harm|damage|defeat|defeated|kill|dies|die|progress|end the fight|fight ends|wound|slay)")
 
@@ -73,7 +75,7 @@ _DECIDES = re.compile(r"\b(?:harm|damage|defeat|defeated|kill|dies|die|progress|
 def _patterns(foes: frozenset[str]) -> tuple[re.Pattern[str], ...]:
     foe = "|".join(sorted(re.escape(f) for f in foes)) or "(?!x)x"
     target = rf"(?:{_PRONOUN}|(?:the|a|an)\s+(?:[a-z]+\s+)?(?:{foe})(?:'s)?|{_POSSESSOR}\s+(?:[a-z]+\s+)?(?:{_BODY}))\b"
-    lead = r"(?:[a-z]+ly\s+|then\s+|finally\s+|manage[sd]?\s+to\s+|just\s+)*"
+    lead = r"(?:[a-z]+ly\s+|then\s+|finally\s+|manage[sd]?\s+to\s+|(?:are|were)\s+able\s+to\s+|just\s+)*"
     prep = r"(?:(?:into|through|across|on|onto|against|along|in|at\s+(?=the\s+base))\s+)?(?:(?:deep|right|clean)\s+)?"
     return (
         # you (verb) him / the raider / his shoulder
@@ -141,8 +143,9 @@ def check_blow_landed(sentence: Sentence, facts: Facts, intent: str | None) -> l
             if negated(text, at) or HYPOTHETICAL & set(words_before(text, at, 5)) or _SUPPOSED.search(text[:at]):
                 continue  # "you do not hit him", "ready to strike him", "if you press on, your blade cuts into him"
             verb = m.start("verb")
-            if negated(text, verb, 2) or re.search(r"\b(?:to|at)\s+$", text[:verb]):
-                continue  # "your blade fails to bite", "you try to strike him"
+            tried = re.search(r"\b(?:to|at)\s+$", text[:verb]) and not _ACHIEVED.search(text[:verb])
+            if negated(text, verb, 2) or tried:
+                continue  # "your blade fails to bite", "you try to strike him" ("you manage to hit him" lands)
             excerpt = " ".join(m.group(0).split())
             detail = f"'{excerpt}': the engine dealt no harm this turn; a blow landing is a roll still to come"
             return [Violation(ViolationKind.OUTCOME, detail, excerpt)]

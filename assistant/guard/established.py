@@ -9,9 +9,11 @@ A sentence of the story that holds all of those words in one clause, with the ot
 ("again", "back", "now"), contradicts it.
 
 A price may change the situation: "The priest suddenly appears, sensing your presence" on the Pay the Price after
-"The priest does not sense you." is the new hazard, not the old question answered the other way. On such a turn the
-answer is contradicted only when the clause says it was otherwise at the time ("the priest had sensed you all
-along").
+"The priest does not sense you." is the new hazard, not the old question answered the other way. On such a turn an
+answer about you is contradicted only when the clause says it was otherwise at the time ("the priest had sensed you all
+along"). An answer about the world ("The reactor is no longer running.") is changed by a price only as a change told
+("the reactor suddenly shudders back to life"): "you can hear only the distant hum of the reactor" on the price's turn
+tells it running as if the answer had never been given.
 """
 
 from __future__ import annotations
@@ -37,6 +39,11 @@ _YOU = re.compile(r"\b(?:you|your|yours|yourself)\b")
 _SOMEONE = re.compile(
     r"\b(?:you|your|yours|yourself|presence|figure|someone|somebody|intruder|stranger|visitor|watcher|footsteps"
     r"|movement|being watched|eyes on)\b"
+)
+#: A change told as it happens, the price's own ("the reactor suddenly shudders to life", "flickers on").
+SUDDEN = re.compile(
+    r"\b(?:suddenly|abruptly|all at once|without warning|to life|kicks? in|kicked in|flickers? on|flickered on|springs?"
+    r"|sprang|sputters?|sputtered|roars?|roared|surges?|surged|comes? on|came on|powers? up|powered up)\b"
 )
 NEGATED = re.compile(r"\b(?:not|no|never|nobody|none|nothing|no longer|cannot)\b|n't\b")
 
@@ -76,8 +83,11 @@ def check_established(sentence: Sentence, established: Iterable[Established], ch
             continue
         if _YOU.search(fact.sentence.lower()) and not _SOMEONE.search(clause[0]):
             continue  # the answer is about you; this clause is about something else
-        if changing and not AT_THAT_TIME.search(clause[0]):
+        about_you = bool(_YOU.search(fact.sentence.lower()))
+        if changing and about_you and not AT_THAT_TIME.search(clause[0]):
             continue  # the price changed it: the priest senses you now
+        if changing and SUDDEN.search(clause[0]):
+            continue  # "the reactor suddenly shudders to life": the price told as the change
         excerpt = clause[0]
         detail = f"'{excerpt}' contradicts what an earlier turn established: '{fact.sentence}'"
         return [Violation(ViolationKind.OUTCOME, detail, excerpt)]

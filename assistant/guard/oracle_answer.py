@@ -19,6 +19,7 @@ from assistant.guard.agency import AUX_WORDS, IF_WORDS
 from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.text import Sentence, hypothetical, stem
+from assistant.guard.watching import CALLED_OUT, WATCHING
 
 _SOMEONE = {"anyone": "one", "someone": "one", "anybody": "one", "somebody": "one", "no one": "one", "nobody": "one"}
 _NEGATION = re.compile(r"\b(?:not|no|never|nobody|none|nothing|neither|nor|without|no longer|cannot)\b|n't\b")
@@ -111,6 +112,8 @@ _NOTICING = re.compile(
     r"|call|calls|called|nod|nods|nodded|smile|smiles|smiled|wave|waves|waved|shout|shouts|shouted)\s+(?:to|with|at)\s+you"
     r"|(?:greets|greeted|addresses|addressed|asks|asked|thanks|thanked|warns|warned|questions|questioned|confronts"
     r"|confronted|challenges|challenged|beckons|beckoned)\s+you)\b"
+    # or watching for you (:mod:`assistant.guard.watching`): a gaze on you, a search of the place, a hunt for the cause
+    rf"|\b(?P<watches>{WATCHING})"
 )
 
 
@@ -199,13 +202,16 @@ def _noticing(sentence: Sentence, who: str, before: str, why: str) -> list[Viola
         if _NEGATION.search(lead) or supposed:
             continue
         rest = text[m.end() :]
-        if not (m.group("perceived") or m.group("suspects") or m.group("deals") or m.group("seeks") or m.group("uneasy")) and (
-            _NEGATION.search(rest) or re.search(r"\b(?:past|over|through)\s+you\b", rest)
-        ):
+        held = ("perceived", "suspects", "deals", "seeks", "uneasy", "watches")  # signs no "but" takes back
+        if not any(m.group(g) for g in held) and (_NEGATION.search(rest) or re.search(r"\b(?:past|over|through)\s+you\b", rest)):
             continue  # "turns toward you, but his eyes pass over you without a flicker": taken back
         excerpt = " ".join(text[max(0, clause_start + 1) : m.end()].split())
         detail = f"'{excerpt}' shows the {who} noticing you, {why}"
         return [Violation(ViolationKind.OUTCOME, detail, excerpt)]
+    called = CALLED_OUT.search(sentence.text) if told_of else None
+    if called:  # '"Is it you?" he asked': calling out to the one he should not know is there
+        excerpt = " ".join((sentence.raw or sentence.original)[called.start() : called.end()].split())
+        return [Violation(ViolationKind.OUTCOME, f"'{excerpt}' shows the {who} noticing you, {why}", excerpt)]
     return []
 
 

@@ -91,6 +91,8 @@ def _patterns(meter_list: tuple[str, ...], stats: tuple[str, ...], impacts: tupl
             rf"\b(?P<verb>{verbs})\s+(?:(?:a|an|another|up to|just|only|all|your|their|the)\s+)?"
             rf"(?:(?P<sign>[+\-−])\s?)?(?P<n>{NUM}|a|an)\s+{_FILL}(?P<meter>{m})\b",
         ),
+        # the value the meter is left at, as an aside: "your ammunition goes down by one (now 0)"
+        ("meter_now", rf"\b(?P<meter>{m})\s+(?:[\w']+\s+){{0,5}}?\(\s*now\s+(?:at\s+)?(?P<sign>[+\-−])?(?P<n>\d+)\s*\)"),
         (
             "meter_to",
             rf"\b(?P<meter>{m})\s+(?:\w+\s+){{0,2}}?(?P<move>{_RISE}|{_FALL}|{_STATIVE})\s+(?P<prep>to|by|at)?\s*"
@@ -198,6 +200,9 @@ def _read_claim(kind: str, m: re.Match[str], meters: dict[str, tuple[str, int]])
             return Claim(target, direction, amount, excerpt=excerpt, start=m.start(), end=m.end())
         after = -amount if amount is not None and sign in ("-", "−") else amount  # "momentum stays at -6"
         return Claim(target, direction, None, after=after, stative=stative, excerpt=excerpt, start=m.start(), end=m.end())
+    if kind == "meter_now":
+        after = -amount if amount is not None and sign in ("-", "−") else amount
+        return Claim(target, None, None, after=after, stative=True, excerpt=excerpt, start=m.start(), end=m.end())
     if kind == "verb_meter":
         return Claim(target, _direction(g["verb"], target, polarity), excerpt=excerpt, start=m.start(), end=m.end())
     return None
@@ -285,7 +290,7 @@ _CLAUSE_START = re.compile(r"(?:^|[.!?;:—(\n]|\bor\b|\band\b|,)\s*$")
 
 def _imperative(text: str, start: int, kind: str) -> bool:
     """A claim that opens its clause with a bare verb ("Mark Heat or ...") is an instruction, not a fact."""
-    if kind in ("signed", "meter_signed", "meter_to", "meter_move", "clock_moves", "impact"):
+    if kind in ("signed", "meter_signed", "meter_now", "meter_to", "meter_move", "clock_moves", "impact"):
         return False
     if re.search(r"\bto\s*$", text[:start]):
         return True  # "a chance to mark progress", "need to take +1"
@@ -327,7 +332,8 @@ def check_state(sentence: Sentence, facts: Facts) -> tuple[list[Violation], list
             claim = _read_claim(kind, m, meters)
             if claim is None or _names_a_move(sentence.raw[m.start() : m.end()], facts):
                 continue
-            seen.append((m.start(), m.end()))
+            if kind != "meter_now":  # the aside leaves the change it follows to be read too ("by two (now 4)")
+                seen.append((m.start(), m.end()))
             spans.append((m.start(), m.end()))
             if _restates_engine(kind, claim, facts):
                 continue

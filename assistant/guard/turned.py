@@ -19,9 +19,9 @@ from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.text import OUTCOME_HYPOTHETICAL, Sentence, hypothetical, negated
 
-_HITS = frozenset({"strong_hit", "weak_hit", "critical", "full_success", "partial_success"})
+HITS = frozenset({"strong_hit", "weak_hit", "critical", "full_success", "partial_success"})
 #: The player's words that ask someone for something (their answer is the action working).
-_ASKS = frozenset(
+ASKS = frozenset(
     re.findall(
         r"\S+",
         "ask asks question questions interrogate press persuade convince bribe talk speak negotiate beg plead demand "
@@ -29,7 +29,7 @@ _ASKS = frozenset(
     )
 )
 #: The player's words that seek something (finding it is the action working).
-_SEEKS = frozenset(
+SEEKS = frozenset(
     re.findall(r"\S+", "search investigate gather study research scan examine inspect look find probe check listen snoop")
 )
 _NOTHING = re.compile(
@@ -44,7 +44,7 @@ _SILENT = re.compile(
     r"|\b(?:say|says|said)\s+nothing\b"
     r"|\b(?:do not|does not|don't|doesn't|did not|didn't|won't|will not)\s+(?:answer|respond|reply|talk|speak)\b"
 )
-_REVERSED = re.compile(r"\b(?:but|until|then|finally|at last|eventually|again|instead|yet)\b")
+REVERSED = re.compile(r"\b(?:but|until|then|finally|at last|eventually|again|instead|yet)\b")
 
 _BOON = re.compile(
     r"\bsuccessfully\b|\b(?:you|they)\s+(?:\w+\s+)?(?:manage|managed|succeed|succeeded)\b"
@@ -56,7 +56,7 @@ _COSTS = re.compile(r"\b(?:but|yet|though|although|cost|costs|price|until)\b")
 _UNNOTICED = re.compile(r"\b(?:doesn't|does not|didn't|did not|don't|do not)\s+notice\s+(?:you|your)\b")
 
 
-def _excerpt(sentence: Sentence, start: int, end: int) -> str:
+def excerpt_of(sentence: Sentence, start: int, end: int) -> str:
     raw = sentence.raw or sentence.original
     while start > 0 and raw[start - 1].isalpha():
         start -= 1
@@ -66,18 +66,18 @@ def _excerpt(sentence: Sentence, start: int, end: int) -> str:
 def check_hit_got_nothing(sentence: Sentence, facts: Facts, intent: str | None) -> list[Violation]:
     """On a hit: the one asked met with silence, or the search finding nothing."""
     tiers = {o for o in facts.outcomes if o not in ("none", "yes", "no")}
-    if not tiers or not tiers <= _HITS or sentence.question or intent is None:
+    if not tiers or not tiers <= HITS or sentence.question or intent is None:
         return []
     said = set(re.findall(r"[a-z]+", intent.lower()))
     bare = not said
     text = sentence.narr
-    for pattern, wanted in ((_SILENT, said & _ASKS), (_NOTHING, said & (_SEEKS | _ASKS))):
+    for pattern, wanted in ((_SILENT, said & ASKS), (_NOTHING, said & (SEEKS | ASKS))):
         if not (wanted or bare):
             continue
         for m in pattern.finditer(text):
-            if _REVERSED.search(text[m.end() :]) or hypothetical(text, m.start(), m.end(), OUTCOME_HYPOTHETICAL):
+            if REVERSED.search(text[m.end() :]) or hypothetical(text, m.start(), m.end(), OUTCOME_HYPOTHETICAL):
                 continue
-            excerpt = _excerpt(sentence, max(0, m.start() - 30), m.end())
+            excerpt = excerpt_of(sentence, max(0, m.start() - 30), m.end())
             tier = " and ".join(sorted(t.replace("_", " ") for t in tiers))
             detail = f"'{excerpt}' tells the attempt getting nothing, but the engine's outcome is a {tier}"
             return [Violation(ViolationKind.OUTCOME, detail, excerpt)]
@@ -94,7 +94,7 @@ def check_price_boon(sentence: Sentence, facts: Facts) -> list[Violation]:
             continue  # "you do not avoid it", "you fail to avoid the beam": the cost told
         if hypothetical(text, m.start(), m.end(), OUTCOME_HYPOTHETICAL) or _COSTS.search(text[m.end() :]):
             continue  # "the opportunity to act, but not without cost": the gain turned into the price
-        excerpt = _excerpt(sentence, max(0, m.start() - 30), m.end() + 20)
+        excerpt = excerpt_of(sentence, max(0, m.start() - 30), m.end() + 20)
         detail = f"'{excerpt}' tells the price as a gain, but the engine's outcome is a price, a cost to you, never a gain"
         return [Violation(ViolationKind.OUTCOME, detail, excerpt)]
     return []

@@ -185,6 +185,36 @@ def _content(message: Any) -> str:
     return str(content)
 
 
+def reference_words(messages: Iterable[Any]) -> str:
+    """The words of the quoted reference: every '> ' line of the messages that are not the model's own (the worked
+    examples' stories are), space-padded, for :func:`quoted_line_fault`."""
+    lines = (
+        " ".join(_words(line))
+        for m in messages
+        if _role(m) not in ("ai", "assistant")
+        for line in _content(m).splitlines()
+        if _QUOTED_LINE.match(line)
+    )
+    return f" {' '.join(lines)} "
+
+
+def quoted_line_fault(sentence: str, reference: str, sheet: str = "") -> bool:
+    """Whether ``sentence``, set off with '>' as the reference's lines are, copies a line of the reference (its words,
+    :func:`reference_words`) or is a finished line too short to be story ("> Quality Tier -1."). A story line set off
+    with '>' is only unquoted; a stray '>' after the story copies nothing (the chat drops it); an unfinished fragment
+    ("> You") is a draft that stopped early, not a copy; and the outcome in the fact sheet's own words (``sheet``: "> You
+    are emboldened and it is clear what you must do next.") is told, as the guard lets a story tell it."""
+    if not _QUOTED_LINE.match(sentence):
+        return False
+    quoted = _words(_QUOTED_LINE.sub("", sentence, count=1))
+    joined = f" {' '.join(quoted)} "
+    if not quoted or (len(quoted) > 2 and joined in f" {' '.join(_words(sheet))} "):
+        return False
+    if len(quoted) < MIN_REPEAT_WORDS:
+        return bool(re.search(r"[.!?\u2026][\"'\u201d\u2019)\]]*\s*$", sentence))
+    return joined in reference
+
+
 def prompt_headings(messages: Iterable[Any]) -> list[str]:
     """The heading lines of the prompt (a short line ending with a colon, or in capitals), lower case."""
     found: list[str] = []
@@ -207,17 +237,10 @@ class EchoWatch:
         self.markers = list(STATIC_MARKERS) + prompt_headings(messages)
         self.instructions = " ".join(_words(_content(messages[0]))) if messages and _role(messages[0]) == "system" else ""
         """The system prompt's words: a sentence copied from it (a rule, the example of the form) is not story."""
-        self.reference = (
-            " "
-            + " ".join(
-                " ".join(_words(line))
-                for m in messages[1:]
-                if _role(m) not in ("ai", "assistant")
-                for line in _content(m).splitlines()
-                if _QUOTED_LINE.match(line)
-            )
-            + " "
-        )
+        self.reference = reference_words(messages[1:])
+        self.sheet = _content(messages[-1]) if len(messages) > 1 else ""
+        """This turn's facts (the last message): a '>' line telling the outcome in their words is no copy of the
+        reference."""
         """The words of the quoted reference (the user messages' '> ' lines): what a line set off with '>' may copy.
         The player's own words told back with a '>' before them are story ("> You slip across the district.")."""
         self.fact_sentences = fact_sentences(messages[1:])
@@ -251,12 +274,8 @@ class EchoWatch:
         return self._loop_fault(self.text)
 
     def _sentence_fault(self, sentence: str) -> str | None:
-        if _QUOTED_LINE.match(sentence):
-            quoted = _words(_QUOTED_LINE.sub("", sentence, count=1))
-            if not quoted:
-                return None  # a stray '>' the model set after its story: nothing is copied (the chat drops it)
-            if len(quoted) < MIN_REPEAT_WORDS or f" {' '.join(quoted)} " in self.reference:
-                return COPIED_QUOTE  # a line of the reference; a story line set off with '>' is only unquoted
+        if quoted_line_fault(sentence, self.reference, self.sheet):
+            return COPIED_QUOTE
         if _CITATION.search(sentence):
             return COPIED_CITATION
         if _LIST_LINE.match(sentence):

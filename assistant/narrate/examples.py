@@ -99,6 +99,11 @@ def story_runs(stories: Iterable[str]) -> frozenset[tuple[str, ...]]:
     return frozenset(runs)
 
 
+def example_runs(prompt: str) -> frozenset[tuple[str, ...]]:
+    """The runs of the worked examples' stories shown with the prompt ``prompt`` (:func:`examples_for`)."""
+    return story_runs(story for _, story in examples_for(prompt))
+
+
 def copies_example(words: list[str], runs: frozenset[tuple[str, ...]]) -> bool:
     """Whether a sentence (its lower-case ``words``) holds a run of an example's story (:func:`story_runs`)."""
     return any(tuple(words[i : i + RUN_WORDS]) in runs for i in range(len(words) - RUN_WORDS + 1))

@@ -1,0 +1,84 @@
+"""Someone stirring after the oracle said no one else is there: "You could hear the faintest whisper from the other
+side of the room" after "No one else is awake."
+
+The answer rules out everyone but the ones the story already follows (the priest you stalk stays in the scene, and his
+own voice is his: "the priest's whisper", "a murmur from the priest"). A voice, whisper or footsteps with no one to
+own them, or "someone moving", tells another person awake in the scene: the no told as a yes. What is not a person
+passes ("the whisper of the rain", "the wind's murmur"), and so do the sound denied ("not a whisper", "no footsteps")
+and a sleeper's snore or slow breathing, which tells no one awake. A price may bring someone in (the new hazard "a
+faint whispering in the shadows"): its turn is left to its own checks.
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant.guard.anyone_else import ALONE, ANSWER
+from assistant.guard.established import CHANGING_MOVES
+from assistant.guard.facts import Facts
+from assistant.guard.model import Violation, ViolationKind
+from assistant.guard.text import Sentence, negated
+
+_SOFT = (
+    r"faint|faintest|soft|softest|low|distant|muffled|hushed|quiet|sudden|single|strange|urgent|barely\s+audible"
+    r"|quick|brief|nervous|harsh|rasping|sharp|hurried|whispered|murmured"
+)
+#: A person's sound as a thing heard, with its article: "the faintest whisper", "a muffled cough", "voices".
+_SOUND = re.compile(
+    rf"\b(?:an?|the|some|faint|distant|muffled|soft|low|hushed)\s+(?:(?:{_SOFT}|,)\s*){{0,3}}"
+    r"(?P<noun>whisper|whispers|whispering|voice|voices|murmur|murmurs|murmuring|footstep|footsteps|footfall|footfalls"
+    r"|cough|coughing|laugh|laughter|giggle|sob|sobbing|conversation|chatter|shuffle|shuffling)\b"
+    r"|\b(?:hear|hears|heard|hearing)\s+(?:only\s+|just\s+)?(?P<bare>voices|whispers|whispering|murmurs|murmuring|footsteps"
+    r"|someone|somebody|movement)\b"
+    r"|\b(?P<someone>someone|somebody|a\s+figure|a\s+shape|a\s+shadow)\s+(?:is\s+|was\s+)?(?:mov|stir|whisper|walk|shift"
+    r"|creep|shuffl|approach|cough|talk|speak)\w*"
+)
+#: Sounds that are not a person's ("the whisper of the wind", "the breath of the sea").
+_NATURE = frozenset(
+    re.findall(
+        r"\S+",
+        "wind winds rain leaves trees branches water sea waves river flames fire fires candle candles night storm stones "
+        "pages silk cloth ghosts ghost dead spirits spirit machines engine engines reactor vents pipes",
+    )
+)
+#: Whose sound it is, told after it: "from the other side of the room" (no one), "of the priest" (his).
+_OWNER = re.compile(r"^\s*(?:of|from)\s+(?:the\s+|his\s+|her\s+|their\s+|its\s+)?(?P<src>[a-z]+)")
+#: Whose sound it is, told before it: "his whisper", "the priest's voice", "your own breathing".
+_OWNED = re.compile(r"(?:\b(?:his|her|their|its|your|my|own)|'s)\s+(?:(?:[a-z]+)\s+){0,2}$")
+
+
+def _ruled_out(facts: Facts) -> str:
+    """The "No one else is awake." answer of this turn or an earlier one, or ""."""
+    for told in (*facts.told, *(e.sentence for e in facts.established)):
+        m = ANSWER.search(told.lower())
+        if m and m.group("what") in ALONE:
+            return told
+    return ""
+
+
+def _known(facts: Facts) -> set[str]:
+    """Who the story already has: the ones named in the session's answers ("The priest does not sense you.")."""
+    names = " ".join([*(e.sentence for e in facts.established), *facts.told]).lower()
+    return set(re.findall(r"\bthe\s+([a-z]+)", names)) - {"answer", "oracle"}
+
+
+def check_someone_stirring(sentence: Sentence, facts: Facts) -> list[Violation]:
+    """A person's sound or movement no one in the story owns, after the oracle said no one else is awake or there."""
+    answer = _ruled_out(facts)
+    if not answer or sentence.question or facts.moves & CHANGING_MOVES:  # a price may bring a new hazard in
+        return []
+    text = sentence.narr
+    known = _known(facts)
+    for m in _SOUND.finditer(text):
+        if negated(text, m.start(), 3) or re.search(r"\b(?:no|not|without|nor|never)\s+(?:\w+\s+)?$", text[: m.start()]):
+            continue  # "not a whisper", "without a sound of footsteps": the silence told
+        if m.group("noun") and _OWNED.search(text[: m.start() + len(m.group(0)) - len(m.group("noun"))]):
+            continue  # "his whisper", "the priest's voice"
+        owner = _OWNER.match(text[m.end() :])
+        if owner and (owner.group("src") in _NATURE or owner.group("src") in known):
+            continue  # "the whisper of the wind", "a murmur from the priest"
+        raw = sentence.raw or sentence.original
+        excerpt = " ".join(raw[max(0, m.start() - 20) : m.end() + 30].split())
+        detail = f"'{excerpt}' tells someone else stirring, but the oracle's answer stands: '{answer}'"
+        return [Violation(ViolationKind.OUTCOME, detail, excerpt)]
+    return []

@@ -1,0 +1,36 @@
+"""A progress track's line of the narrator's reference copied as story: "Find my sister on the Wayfarer station: a
+dangerous vow." The reference lists each open track as ``<name>: a <rank> <kind>`` (and a clock as ``<name>: clock``,
+:func:`assistant.narrate.context.track_line`); a sentence that is that line, a name and a colon before its rank, tells
+the player the sheet, not the story. The rank told inside a story ("It was a dangerous vow, and you meant it.") is
+story and passes.
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant.engine.tracks import Rank
+from assistant.guard.facts import Facts
+from assistant.guard.model import Violation, ViolationKind
+from assistant.guard.text import Sentence
+
+_RANKS = "|".join(r.value for r in Rank)
+#: The reference's track line, the whole sentence: a name, a colon, then "a <rank> <kind>" (or "clock") and no more
+#: than the line's own tail ("2/10 boxes").
+TRACK_LINE = re.compile(
+    r"^\W*(?P<name>[a-z0-9][^:.!?\"]{2,80}?)\s*:\s+"
+    rf"(?:an?\s+(?:{_RANKS})(?:\s+[a-z]+){{1,2}}|clock)"
+    r"(?:\s*[,(]\s*[0-9/ ]+(?:boxes|ticks|segments)?\)?)?\W*$"
+)
+
+
+def check_track_line(sentence: Sentence, facts: Facts) -> list[Violation]:
+    """A sentence that is a progress track's (or a clock's) line of the reference, read out as story."""
+    if sentence.question:
+        return []
+    text = " ".join((sentence.raw or sentence.original).split())
+    m = TRACK_LINE.match(text.lower())
+    if not m:
+        return []
+    detail = f"'{text}' reads out the track's line from the reference (its name and rank); tell the story instead"
+    return [Violation(ViolationKind.ECHO, detail, text)]

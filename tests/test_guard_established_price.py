@@ -1,0 +1,53 @@
+"""An earlier answer about the world told as untrue on a price's turn (set 18: "you can hear only the distant hum of
+the reactor" on the Pay the Price after "The reactor is no longer running."): a price may change the world, but only as
+a change told."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.engine import resolve
+from assistant.guard import check_narration, prepare
+from assistant.guard.model import Violation
+
+PRICE = {"system": "starforged", "move": "Pay the Price", "dice": [12]}
+EARLIER = ("The reactor is no longer running.", "There are survivors aboard.")
+
+
+def check(text: str, established: tuple[str, ...] = EARLIER) -> list[Violation]:
+    result = resolve(PRICE)
+    facts = prepare([result], established=established)
+    flags = check_narration(text, [result], intent="Pay the Price", facts=facts)
+    return [v for v in flags if "earlier turn established" in v.detail]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The room around you is silent, and you can hear only the distant hum of the reactor.",  # BA-1.5b:sf-derelict:7:1
+        "The reactor's steady hum fills the corridor as you push.",
+        "Somewhere below, the reactor thrums beneath your feet.",
+        "You hear the reactor droning behind the bulkhead.",
+        "The reactor is running, its glow spilling under the door.",
+    ],
+)
+def test_the_thing_told_working_on_the_price_turn_is_caught(text: str) -> None:
+    assert check(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The reactor is silent, and the cold seeps through your suit.",
+        "Without the hum of the reactor, every sound you make echoes.",
+        "The reactor suddenly shudders to life, flooding the corridor with radiation.",  # the price as a change told
+        "The reactor sputters back on, and alarms scream through the ship.",
+        "The survivors huddle together in the dark.",
+    ],
+)
+def test_the_reactor_dead_or_the_price_bringing_it_back_passes(text: str) -> None:
+    assert check(text) == [], text
+
+
+def test_without_the_earlier_answer_nothing_is_read() -> None:
+    assert check("You can hear only the distant hum of the reactor.", established=()) == []
