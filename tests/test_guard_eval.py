@@ -192,6 +192,7 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
         ("guard_real_model_heldout16.jsonl", 0.94, 0.0),
         ("guard_real_model_heldout17.jsonl", 0.97, 0.0),
         ("guard_real_model_heldout18.jsonl", 0.81, 0.07),  # held out: measured before and after this round's checks
+        ("guard_real_model_heldout19.jsonl", 0.77, 0.061),  # held out: 28 of 36 faults caught, 2 of 33 good drafts flagged
     ],
 )
 def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:
