@@ -192,6 +192,7 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
         ("guard_real_model_heldout16.jsonl", 0.97, 0.0),
         ("guard_real_model_heldout17.jsonl", 0.97, 0.0),
         ("guard_real_model_heldout18.jsonl", 1.0, 0.07),  # held out when measured (30 of 37); a development set since
+        ("guard_real_model_heldout19.jsonl", 0.77, 0.061),  # held out: 28 of 36 caught, 2 of 33 flagged, before and after
     ],
 )
 def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:
