@@ -285,7 +285,7 @@ class FollowingMixin(ActingMixin):
                 Turn(
                     kind="command",
                     player_text="/undo",
-                    narration=f"Undone: {describe(stored)}.",
+                    narration=f"Undone: {describe(stored, self._state)}.",
                     narrator="template",
                     event_seq=undo.seq,
                 )
