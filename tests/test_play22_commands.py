@@ -66,3 +66,32 @@ def test_the_sheet_names_each_tracks_kind_and_the_fights_position() -> None:
     session.send("/progress Unite the clans")
     session.send("/progress Unite the clans")  # an epic vow marks a tick at a time
     assert "Vow: Unite the clans (epic) 0/10 boxes and 2 ticks" in session.send("/sheet").narration.splitlines()
+
+
+@pytest.mark.parametrize(
+    ("system", "example"), [("elegy", "/progress avenge my sire"), ("starforged", "/progress find the lost ship")]
+)
+def test_the_progress_example_is_a_track_of_the_game(system: str, example: str) -> None:
+    from assistant.chat.help_text import system_help
+
+    shown = system_help(system)
+    assert f"e.g. {example}" in shown, shown
+    assert system == "starforged" or "find the ship" not in shown, shown
+
+
+def test_the_duels_sheet_shows_the_class_its_grit_and_its_conditions_as_the_characters_sheet_does() -> None:
+    """/sheet left out the class, level and damage die that /sheet <name> showed, and called conditions "Impacts"."""
+    session, _dice = open_campaign("Duel sheet", "dungeon-world")
+    assert session.send("/set class wizard").kind != "error"
+    assert session.send("/add condition vulnerable").kind != "error"
+    sheet = session.send("/sheet").narration.splitlines()
+    assert "Class: wizard · Level: 1 · Grit: the wizard's, d4 · Max HP: 22 · Initiative: 0" in sheet, sheet
+    assert "Conditions and debilities: vulnerable" in sheet and not any(s.startswith("Impacts") for s in sheet), sheet
+    named = session.send("/sheet Your character").narration
+    assert "- Grit: the wizard's, d4" in named and "- Class: wizard" in named, named
+
+
+def test_a_sheet_with_words_of_its_own_adds_no_field_line() -> None:
+    session, _dice = open_campaign("Crew sheet", "blades")
+    sheet = session.send("/sheet").narration
+    assert "Playbook:" not in sheet and "Crew name:" not in sheet, sheet  # Blades' own lines tell the crew

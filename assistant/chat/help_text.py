@@ -82,6 +82,7 @@ def system_usage(system: str) -> dict[str, str] | None:
     else:
         quest, foe = _TRACKS.get(system, _TRACKS["starforged"])
         lines["track"] = f"/track <rank> [kind] <name>   e.g. /track dangerous {quest}, /track formidable fight {foe}"
+        lines["progress"] = f"/progress [track] [times]   e.g. /progress {quest.lower()}"
     burn = ruleset.sheet.spec.burn
     if burn is None:
         lines.pop("burn")

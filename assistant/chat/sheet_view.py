@@ -9,7 +9,9 @@ from assistant.chat.characters import shown_name
 from assistant.chat.field_names import heading, label
 from assistant.chat.fitting import standing_position
 from assistant.chat.help_text import system_help
+from assistant.chat.sheet_text import field_line
 from assistant.engine import get_ruleset
+from assistant.engine.character_edit import character_rules
 from assistant.engine.tracks import kind_word
 from assistant.store.state import CampaignState
 
@@ -37,6 +39,11 @@ def track_line(track: dict[str, Any], position: str | None = None) -> str:
     if track.get("status"):
         return f"{line} — {track['status']}"
     return f"{line} — {POSITION_WORDS[position]}" if kind == "combat" and position in POSITION_WORDS else line
+
+
+def impacts_label(system: str) -> str:
+    """What the game calls its impacts on the sheet ("Conditions and debilities" in Dungeon World)."""
+    return next((f.label for f in character_rules(system).fields if f.kind == "impacts"), "Impacts")
 
 
 def clocks_text(state: CampaignState) -> str:
@@ -93,9 +100,13 @@ def sheet_text(state: CampaignState, system: str) -> str:
     ]
     if meters:
         lines.append("Meters: " + ", ".join(meters))
+    own = ruleset.sheet_lines(character)
+    fields = field_line(state, cid) if not own and cid in state.characters else ""
+    if fields:  # a game without its own sheet words: its class, level, grit... as the character's sheet shows them
+        lines.append(fields)
     if character.get("impacts"):
-        lines.append("Impacts: " + ", ".join(label(str(i)) for i in character["impacts"]))
-    lines += ruleset.sheet_lines(character)
+        lines.append(f"{impacts_label(system)}: " + ", ".join(label(str(i)) for i in character["impacts"]))
+    lines += own
     position = standing_position(state)
     for track in state.tracks.values():
         lines.append(track_line(track, position))
