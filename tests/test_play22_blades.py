@@ -83,3 +83,16 @@ def test_a_roll_told_by_its_success_level_still_is() -> None:
     assert dice_card_view(result).outcome.lower() == "bad outcome"
     assert MEANINGS["bad_outcome"] in story_facts([result], player_text="I sneak past the guard")
     assert "bad outcome" in move_summary(result.model_dump(mode="json"))
+
+
+def test_a_prompt_that_says_any_number_is_not_told_so_twice() -> None:
+    """Inventing's drawbacks read "(the GM chooses any number) (choose any number), your call"."""
+    from assistant.engine.model import Choice
+    from assistant.narrate.facts import choice_lines
+
+    result = _made("inventing", [2, 1])
+    drawbacks = next(c for c in result.choices if "drawbacks" in c.prompt.lower())
+    head = choice_lines(drawbacks)[0]
+    assert head.count("any number") == 1 and head.startswith("What drawbacks does this item have"), head
+    plain = Choice.model_validate({**drawbacks.model_dump(), "prompt": "Pick the gear you carry"})
+    assert choice_lines(plain)[0] == "Pick the gear you carry (choose any number), your call:"

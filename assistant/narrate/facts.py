@@ -266,8 +266,9 @@ def roll_line(result: Result) -> str:
 
 def choice_lines(choice: Choice) -> list[str]:
     """The choice's prompt and each option as a bullet. The player picks; nothing here picks."""
-    how_many = " (choose any number)" if choice.pick == 0 else ""
     prompt = choice.prompt.rstrip(":. ")
+    said = re.search(r"\bchooses?\s+any\s+number\b", prompt, re.I)  # "(the GM chooses any number)": not twice
+    how_many = " (choose any number)" if choice.pick == 0 and not said else ""
     # "The GM picks the entanglement": not the player's call; "(the defending faction's call)": the data says whose
     call = "" if NOT_YOURS.search(prompt) or _NAMES_CALLER.search(prompt) else ", your call"
     return [f"{prompt}{how_many}{call}:"] + [_option_line(option) for option in choice.options]
