@@ -22,8 +22,8 @@ def test_the_city_games_oracle_says_it_has_none_and_what_to_roll(typed: str) -> 
 
 
 @pytest.mark.parametrize(("system", "typed", "words"), [
-    ("city", "/track", "has no progress tracks; keep count with a clock"),
-    ("blades", "/progress", "has no progress tracks; keep count with a clock"),
+    ("city", "/track dangerous Find him", "has no progress tracks; keep count with a clock"),
+    ("blades", "/progress the heist 2", "has no progress tracks; keep count with a clock"),
     ("dungeon-world", "/table", "has no tables to roll; roll dice"),
     ("dungeon-world", "/price", "has no Pay the Price move"),
     ("blades", "/oracle", "has no yes/no oracle; roll Fortune Roll"),
@@ -95,3 +95,17 @@ def test_a_sheet_with_words_of_its_own_adds_no_field_line() -> None:
     session, _dice = open_campaign("Crew sheet", "blades")
     sheet = session.send("/sheet").narration
     assert "Playbook:" not in sheet and "Crew name:" not in sheet, sheet  # Blades' own lines tell the crew
+
+
+@pytest.mark.parametrize(("system", "typed"), [("city", "/track"), ("blades", "/progress"), ("dungeon-world", "/progress")])
+def test_listing_tracks_in_a_game_without_them_says_what_it_keeps_count_with(system: str, typed: str) -> None:
+    session, _dice = open_campaign(f"List {system} {typed}", system)
+    turn = session.send(typed)
+    assert turn.kind == "command", turn.error  # a list asked for, not a mistake
+    assert "has no progress tracks; keep count with a clock instead (/clock 6 <name>)." in turn.narration, turn.narration
+    assert "Start one with /track" not in turn.narration, turn.narration
+
+
+def test_listing_tracks_in_starforged_before_any_still_says_how_to_start_one() -> None:
+    session, _dice = open_campaign("List starforged", "starforged")
+    assert session.send("/progress").narration == "No progress tracks yet. Start one with /track <rank> <name>."

@@ -28,8 +28,10 @@ def parse_for(system: str, text: str) -> Command:
     """:func:`parse_command`, with a bad command's usage line and command list those of ``system`` (a Blades
     player's "/meter heat" shows "/meter stress -1 ...", not a Starforged meter); a command the game has no use for
     says what it has instead (the city game's "/oracle" is not shown a Starforged question)."""
-    head = text.strip().lstrip("/").strip().split(" ", 1)[0].lower()
-    missing = lacking(system, ALIASES.get(head, head)) if head else None
+    head, _, rest = text.strip().lstrip("/").strip().partition(" ")
+    name = ALIASES.get(head.lower(), head.lower())
+    listing = name in ("progress", "track") and not rest.strip()  # "/progress" alone lists: it says so, no error
+    missing = lacking(system, name) if head and not listing else None
     if missing:
         raise RulesError(missing)
     try:
