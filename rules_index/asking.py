@@ -50,6 +50,27 @@ def gives_amount(sentence: str) -> bool:
     return bool(_NUMBER.search(sentence))
 
 
+#: A question for how a whole rule works ("how does momentum work?", "explain harm", "what is momentum?"): its
+#: subject, the words after the verb.
+_OVERVIEW = re.compile(
+    r"^\s*(?:how\s+(?:does|do|is|are)\s+(?P<a>[\w' -]+?)\s+(?:work|works|used|handled|tracked)"
+    r"|explain\s+(?:the\s+)?(?P<b>[\w' -]+?)(?:\s+rules?)?"
+    r"|what\s+(?:is|are)\s+(?P<c>[\w' -]+?)(?:\s+for)?)\s*\??\s*$",
+    re.I,
+)
+
+
+def overview_subject(question: str) -> str | None:
+    """The rule a question asks to have explained as a whole ("momentum" of "how does momentum work?"), None for a
+    question about one point of it ("what happens when momentum is negative?")."""
+    found = _OVERVIEW.match(question)
+    if not found:
+        return None
+    subject = next(g for g in found.groups() if g)
+    subject = re.sub(r"^(?:the|a|an|my|your)\s+", "", subject.strip(), flags=re.I)
+    return subject if 0 < len(subject.split()) <= 3 else None
+
+
 def asks_open_point(question: str) -> bool:
     """Does the question say the text is silent or unclear on its point, or ask which of two readings holds?"""
     return bool(_OPEN_POINT.search(question))

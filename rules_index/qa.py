@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from assistant.prompts import load_prompt
-from rules_index.asking import asks_open_point
+from rules_index.asking import asks_open_point, overview_subject
 from rules_index.coverage import Coverage, judge
 from rules_index.index import RulesIndex
 from rules_index.lead import definition_term as definition_term
@@ -163,9 +163,27 @@ def extractive_answer(question: str, system: str | None, hits: list[Hit], index:
     ranked = sorted(((score, -i, s) for i, rows in enumerate(scored) for score, s in rows), reverse=True)
     ranked = without_restatements(ranked if asks_open_point(question) else text_first(ranked, hits))
     best = [row for n, row in enumerate(ranked[:3]) if n == 0 or row[0] >= 0.85 * ranked[0][0]]
+    best += _overview(question, hits, ranked, best)
     quotes = once_each([(unlabelled(with_heading(hits[-i].text, outcome_line(hits[-i].text, s))), 1 - i) for _, i, s in best])
     text = " ".join(f"{quote} [{n}]" for quote, n in quotes) if quotes else f"See {hits[0].chunk.section} [1]."
     return Answer(question, system, text, passages, found=True, mode="extractive", note=note)
+
+
+def _overview(question: str, hits: list[Hit], ranked: list[Any], best: list[Any]) -> list[Any]:
+    """For "how does momentum work?": beside the best sentences, the best sentence of each other passage that names
+    the rule, in their order, up to three sentences in all (its range, its reset, its maximum), not only the passage
+    scored best ("Momentum runs from -6 to +10." alone); none when the question asks about one point."""
+    subject = overview_subject(question)
+    wanted = set(tokenize(subject or ""))
+    if not wanted:
+        return []
+    shown = {row[1] for row in best}
+    more: list[Any] = []
+    for i, hit in enumerate(hits):
+        row = next((r for r in ranked if r[1] == -i), None)
+        if -i not in shown and row is not None and wanted <= set(tokenize(hit.text)) and len(best) + len(more) < 3:
+            more.append(row)
+    return more
 
 
 def says_not_found(sentence: str) -> bool:

@@ -58,14 +58,3 @@ def test_questioning_is_told_by_how_much_the_contact_talks_with_its_default_dice
     story = turn.narration.split("\n\n")[0]
     assert "They talk a little" in story, turn.narration
     assert not any(w in turn.narration for w in ("You get there", "partial success", "not given")), turn.narration
-
-
-def test_every_move_the_narration_tells_without_a_success_level_is_journalled_by_its_die() -> None:
-    """A move the story and the dice card tell without a success level (a vice roll's "bad outcome" clears stress;
-    ``UNTONED``) is also undone and journalled by its die (the moves' data, ``results_by_die``): the two lists must not
-    drift apart, or the card and the journal would name the same roll differently."""
-    from assistant.engine import get_ruleset
-    from assistant.narrate.facts import UNTONED
-
-    by_die = {m.id for m in get_ruleset("blades").moves if m.results_by_die}
-    assert by_die >= UNTONED, UNTONED - by_die

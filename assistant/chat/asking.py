@@ -14,7 +14,7 @@ from typing import Any
 
 from assistant.chat.coin_raise import coin_in_words
 from assistant.chat.following import FollowingMixin
-from assistant.chat.questions import NO_ANSWER, Question, near_miss, read_answer
+from assistant.chat.questions import NO_ANSWER, ODD_NUMBER, Question, near_miss, read_answer
 from assistant.chat.turn import TurnStream, with_notes
 from assistant.engine import AssistantError, InputError
 from assistant.store import service
@@ -113,7 +113,9 @@ class AskingMixin(FollowingMixin):
             self._check_still_open(question)
             self._say("user", text)
             return self._answered(question, value)
-        if kind == "action" and len(text.split()) < NEW_ACTION_WORDS and not _first_person(text):
+        if (kind == "action" or ODD_NUMBER.fullmatch(text.strip().rstrip("."))) and (
+            len(text.split()) < NEW_ACTION_WORDS and not _first_person(text)
+        ):
             self._say("user", text)
             return self._ask(question, lead=near_miss(question, text))
         return None

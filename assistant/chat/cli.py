@@ -75,7 +75,7 @@ def next_steps(session: Any, follow_ups: Any) -> list[tuple[str, dict[str, Any]]
         if fu.kind == "suffer" and fu.amount:
             amount = abs(int(fu.amount))
             for move in get_ruleset(session.system).moves:
-                if move.category == "suffer" and "amount" in move.options:
+                if move.category == "suffer" and "amount" in move.options and move.id != fu.other_than:
                     steps.append((f"{move.name} ({-amount:+d})", {"move": move.id, "options": {"amount": amount}}))
         elif fu.kind in ("move", "table") and fu.request:
             request, label = dict(fu.request), fu.move if fu.kind == "move" else f"Roll on {fu.move}"

@@ -127,6 +127,18 @@ def _odds(state: CampaignState, request: dict[str, Any]) -> dict[str, Any] | Non
     return None
 
 
+def redirected(move: Any, character: dict[str, Any]) -> str | None:
+    """What a suffer move does instead as the sheet stands, from its own follow-up on an impact marked ("While
+    unprepared: apply the cost to a different suffer move" for Sacrifice Resources), None when it does what it says."""
+    impacts = character.get("impacts") or []
+    for outcome in (move.outcomes or {}).values():
+        for fu in outcome.follow_ups or []:
+            when = getattr(fu, "when", None)
+            if fu.suffer is not None and when is not None and when.was_impact in impacts and fu.text:
+                return f"{fu.text[:1].lower()}{fu.text[1:]}"
+    return None
+
+
 def fit_suggestions(state: CampaignState, suggestions: list[Any], text: str, k: int = 3) -> list[Any]:
     """The ``k`` best suggestions that fit the moment, each bound to its track and clock (see the module)."""
     from assistant.suggest.spelling import mend
@@ -164,6 +176,7 @@ def fit_suggestions(state: CampaignState, suggestions: list[Any], text: str, k: 
             _to_an_approach_with_a_chance(s)  # not the stat the words name ("I sneak past" at dexterity 1 stays +dexterity)
         if move.roll.type == "progress":
             s.odds_words = _progress_words(state, request, s.odds)
+        s.odds_words = redirected(move, state.active() or {}) or s.odds_words
         if certain_miss(s.odds) and move.roll.type != "progress" and s.stat:
             s.odds_words = (
                 f"a sure miss at +{s.stat.replace('_', ' ')}: the score cannot beat the dice; an add (+1, +2) changes that"

@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from assistant.chat.acting import ActingMixin
+from assistant.chat.game_lacks import lacking
 from assistant.chat.turn import Turn, TurnEvent, TurnStream, with_notes
 from assistant.chat.turn import finish as _finish
 from assistant.engine import AssistantError, InputError, Result, RulesError, get_ruleset
@@ -285,7 +286,7 @@ class FollowingMixin(ActingMixin):
                 Turn(
                     kind="command",
                     player_text="/undo",
-                    narration=f"Undone: {describe(stored)}.",
+                    narration=f"Undone: {describe(stored, self._state)}.",
                     narrator="template",
                     event_seq=undo.seq,
                 )
@@ -297,8 +298,8 @@ class FollowingMixin(ActingMixin):
         if not track and times > 1 and len(open_tracks) == 1:  # "/progress 3" with one track open: that one
             track = str(open_tracks[0].get("name"))
         if not track:
-            if not self._state.tracks:
-                text = "No progress tracks yet. Start one with /track <rank> <name>."
+            if not self._state.tracks:  # a game without progress tracks says what it keeps count with instead
+                text = lacking(self.system, "progress") or "No progress tracks yet. Start one with /track <rank> <name>."
             else:
                 text = "\n".join(
                     f"- {t.get('name')} ({t.get('rank')} {kind_word(str(t.get('kind', 'vow')))}): {t.get('ticks', 0) // 4}/10"

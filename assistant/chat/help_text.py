@@ -3,19 +3,12 @@ commands it has no use for (Blades in the Dark has no yes/no oracle, no Pay the 
 
 from __future__ import annotations
 
-from assistant.chat.commands import USAGE, Command, help_text, parse_command
+from assistant.chat.commands import ALIASES, USAGE, Command, help_text, parse_command
+from assistant.chat.game_lacks import example_question, lacking
 from assistant.engine import get_ruleset
-from assistant.engine.errors import AssistantError, InputError
+from assistant.engine.errors import AssistantError, InputError, RulesError
 
-#: A yes/no question and a quest and a foe to track, as each game's players would say them (the examples of /oracle
-#: and /track: a station and a raider are Starforged's, not a vampire's or a thief's).
-_QUESTIONS = {
-    "starforged": "Is the station abandoned?",
-    "elegy": "Is the crypt guarded?",
-    "blades": "Are the Bluecoats watching our lair?",
-    "city": "Is the Magistrate watching the docks?",
-    "dungeon-world": "Is the bridge trapped?",
-}
+#: A quest and a foe to track, as each game's players would say them (a raider is Starforged's, not a vampire's).
 _TRACKS = {"starforged": ("Find the lost ship", "The raider"), "elegy": ("Avenge my sire", "The hunter")}
 
 #: Moves that make a good first example, in order; else the game's first move rolled with a stat.
@@ -33,7 +26,14 @@ def system_help(system: str) -> str:
 
 def parse_for(system: str, text: str) -> Command:
     """:func:`parse_command`, with a bad command's usage line and command list those of ``system`` (a Blades
-    player's "/meter heat" shows "/meter stress -1 ...", not a Starforged meter)."""
+    player's "/meter heat" shows "/meter stress -1 ...", not a Starforged meter); a command the game has no use for
+    says what it has instead (the city game's "/oracle" is not shown a Starforged question)."""
+    head, _, rest = text.strip().lstrip("/").strip().partition(" ")
+    name = ALIASES.get(head.lower(), head.lower())
+    listing = name in ("progress", "track") and not rest.strip()  # "/progress" alone lists: it says so, no error
+    missing = lacking(system, name) if head and not listing else None
+    if missing:
+        raise RulesError(missing)
     try:
         return parse_command(text)
     except InputError as exc:
@@ -69,7 +69,7 @@ def system_usage(system: str) -> dict[str, str] | None:
     if not any(m.roll.type == "oracle" for m in moves):
         lines.pop("oracle")
     else:
-        lines["oracle"] = f"/oracle [odds] <question>   e.g. /oracle likely {_QUESTIONS.get(system, _QUESTIONS['starforged'])}"
+        lines["oracle"] = f"/oracle [odds] <question>   e.g. /oracle likely {example_question(system)}"
     if tables:
         table = next((t for t in tables if t.name.lower() == "pay the price"), tables[0])
         named = table.name.split(" (", 1)[0] if table.move else table.name  # "Entanglements (Heat 0-3)": its move
@@ -84,6 +84,7 @@ def system_usage(system: str) -> dict[str, str] | None:
     else:
         quest, foe = _TRACKS.get(system, _TRACKS["starforged"])
         lines["track"] = f"/track <rank> [kind] <name>   e.g. /track dangerous {quest}, /track formidable fight {foe}"
+        lines["progress"] = f"/progress [track] [times]   e.g. /progress {quest.lower()}"
     burn = ruleset.sheet.spec.burn
     if burn is None:
         lines.pop("burn")

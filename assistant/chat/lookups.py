@@ -8,6 +8,7 @@ from typing import Any
 from assistant.chat.acting import ActingMixin
 from assistant.chat.classify import Classification
 from assistant.chat.foe_fate import decided_by_a_fight
+from assistant.chat.game_lacks import example_question, oracle_instead
 from assistant.chat.moves_info import oracle_move
 from assistant.chat.turn import Turn, TurnStream, with_notes
 from assistant.chat.turn import finish as _finish
@@ -118,18 +119,12 @@ class LookupsMixin(ActingMixin):
         move = oracle_move(self.system)
         if move is not None and _OPEN_QUESTION.match(question):  # "what is in the box?" has no yes or no
             raise InputError(
-                f'The oracle answers yes/no questions, and "{question}" is not one. Ask it as one ("Is the station '
-                f'abandoned?"){self._tables_hint()}'
+                f'The oracle answers yes/no questions, and "{question}" is not one. Ask it as one '
+                f'("{example_question(self.system)}"){self._tables_hint()}'
             )
         if move is None:
             fitting = self._story_move(question, yes_no=True)
-            instead = (
-                f"{fitting.name} (/roll {fitting.name.lower()})"
-                if fitting is not None
-                else "a table (/tables) or dice (/dice)"
-                if get_ruleset(self.system).tables
-                else "dice (/dice 2d6: 7 or more is a yes)"
-            )
+            instead = f"{fitting.name} (/roll {fitting.name.lower()})" if fitting is not None else oracle_instead(self.system)
             raise RulesError(f"{self._title()} has no yes/no oracle; roll {instead} instead.")
         if record:
             self._say("user", f"Oracle ({odds}): {question}")

@@ -282,6 +282,18 @@ class ChatSession(AskingMixin, LookupsMixin):
         self._say("user", text)
         return (yield from self._confirm(offered[number - 1], stat=None, adds=None, burn=None))
 
+    def _meter_on_another(self, typed: str) -> None:
+        """ "/meter Mara: blood -1": /meter changes the one playing, so another's meter is set by name instead."""
+        who, colon, meter = typed.partition(":")
+        if colon and self._names_character(who):
+            key = who.strip().lower()
+            chars = self._state.characters.items()
+            name = next((str(c["name"]) for cid, c in chars if key in (cid.lower(), str(c.get("name", "")).lower())), who)
+            raise InputError(
+                f"/meter changes the one playing. To change {name}'s {meter.strip()}, set it: "
+                f"/set {name}: {meter.strip()} <value>."
+            )
+
     def _command(self, command: Command) -> TurnStream:
         a = command.args
         name = command.name
@@ -321,6 +333,7 @@ class ChatSession(AskingMixin, LookupsMixin):
         if name == "progress":
             return (yield from self._progress(a["track"], a["times"]))
         if name == "meter":
+            self._meter_on_another(a["meter"])
             return (
                 yield from self._tool(
                     "adjust_meter", {"meter": a["meter"], "delta": a["delta"], "reason": a["reason"]}, f"/{command.text}"

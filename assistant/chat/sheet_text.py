@@ -54,6 +54,21 @@ def sheet_text(state: CampaignState, cid: str) -> str:
     return "\n".join(lines)
 
 
+def field_line(state: CampaignState, cid: str) -> str:
+    """The character's fields besides stats, meters, impacts and lists, on one line for /sheet, as their own sheet
+    shows them ("Class: wizard · Level: 1 · Grit: the wizard's, d4"); "" when it has none with a value."""
+    sheet = state.characters[cid]
+    rules = character_rules(state.system)
+    parts = []
+    for f in rules.fields:
+        if f.kind in ("stat", "meter", "impacts", "list", "bool"):
+            continue
+        value = rules.get(sheet, f)
+        shown = _unset(state.system, f.name, sheet) if value in (None, "") else str(value)
+        parts.append(f"{f.label}: {shown}")
+    return " · ".join(parts)
+
+
 def _unset(system: str, field: str, sheet: dict[str, Any]) -> str:
     """A field left empty, as the player reads it: Dungeon World's Grit is the class's damage die then."""
     if system == "dungeon-world" and field == "grit":

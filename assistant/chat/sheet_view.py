@@ -7,8 +7,12 @@ from typing import Any
 
 from assistant.chat.characters import shown_name
 from assistant.chat.field_names import heading, label
+from assistant.chat.fitting import standing_position
 from assistant.chat.help_text import system_help
+from assistant.chat.sheet_text import field_line
 from assistant.engine import get_ruleset
+from assistant.engine.character_edit import character_rules
+from assistant.engine.tracks import kind_word
 from assistant.store.state import CampaignState
 
 #: Words naming a meter that only modifies rolls for a while: at 0 there is nothing to show on the sheet.
@@ -19,6 +23,27 @@ def _idle_modifier(spec: Any, value: Any) -> bool:
     """A bonus, penalty or hold at 0 (Dungeon World's forward bonus, cast penalty, Defend hold). Every other meter
     is shown at 0 too (stress, heat, coin: a 0 there is part of the character's state)."""
     return value == 0 and spec.default == 0 and any(word in spec.name for word in MODIFIER_WORDS)
+
+
+#: A fight position as the sheet says it.
+POSITION_WORDS = {"in_control": "you are in control", "bad_spot": "you are in a bad spot"}
+
+
+def track_line(track: dict[str, Any], position: str | None = None) -> str:
+    """A track on the sheet by its kind, as /progress lists it: "Vow: Find my sister (formidable) 2/10 boxes and 1
+    tick"; an open fight says the position the rules hold ("— you are in a bad spot")."""
+    kind = str(track.get("kind") or "vow")
+    ticks = int(track.get("ticks", 0) or 0)
+    line = f"{heading(kind_word(kind))}: {track.get('name')} ({track.get('rank')}) {ticks // 4}/10 boxes"
+    line += f" and {ticks % 4} tick{'s' if ticks % 4 > 1 else ''}" if ticks % 4 else ""
+    if track.get("status"):
+        return f"{line} — {track['status']}"
+    return f"{line} — {POSITION_WORDS[position]}" if kind == "combat" and position in POSITION_WORDS else line
+
+
+def impacts_label(system: str) -> str:
+    """What the game calls its impacts on the sheet ("Conditions and debilities" in Dungeon World)."""
+    return next((f.label for f in character_rules(system).fields if f.kind == "impacts"), "Impacts")
 
 
 def clocks_text(state: CampaignState) -> str:
@@ -75,12 +100,16 @@ def sheet_text(state: CampaignState, system: str) -> str:
     ]
     if meters:
         lines.append("Meters: " + ", ".join(meters))
+    own = ruleset.sheet_lines(character)
+    fields = field_line(state, cid) if not own and cid in state.characters else ""
+    if fields:  # a game without its own sheet words: its class, level, grit... as the character's sheet shows them
+        lines.append(fields)
     if character.get("impacts"):
-        lines.append("Impacts: " + ", ".join(label(str(i)) for i in character["impacts"]))
-    lines += ruleset.sheet_lines(character)
+        lines.append(f"{impacts_label(system)}: " + ", ".join(label(str(i)) for i in character["impacts"]))
+    lines += own
+    position = standing_position(state)
     for track in state.tracks.values():
-        status = f" — {track['status']}" if track.get("status") else ""
-        lines.append(f"Track: {track.get('name')} ({track.get('rank')}) {track.get('ticks', 0) // 4}/10 boxes{status}")
+        lines.append(track_line(track, position))
     for clock in state.clocks.values():
         lines.append(f"Clock: {clock.get('name')} {clock.get('filled', 0)}/{clock.get('segments')}")
     return "\n".join(lines)

@@ -24,7 +24,9 @@ def meter_name(ruleset: Ruleset, name: str) -> str:
             choices=list(meters),
         )
     listed = ", ".join(map(label, meters)) or "none"
-    raise UnknownNameError(f"There is no meter called {name!r}; the meters are {listed}.", missing="meter", choices=list(meters))
+    raise UnknownNameError(
+        f"There is no meter called '{label(key)}'; the meters are {listed}.", missing="meter", choices=list(meters)
+    )
 
 
 def apply_meter(ctx: Resolution, name: str) -> None:

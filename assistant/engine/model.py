@@ -285,6 +285,9 @@ class FollowUp(BaseModel):
     target: str | None = None
     """Resolve it for this character, the move's target (``options.target``), not the one who made the move:
     Dungeon World's Deal Damage after an attack lands on the one attacked."""
+    other_than: str | None = None
+    """For ``suffer``: the suffer move (id) it must not be. A suffer move's own cost goes to "a different suffer
+    move" (Sacrifice Resources while unprepared), so that move is not offered again for it."""
 
 
 class Result(BaseModel):

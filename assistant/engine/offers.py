@@ -238,9 +238,11 @@ def _add_follow_up(ctx: Resolution, fu: FollowUpSpec) -> None:
             )
         )
     elif fu.suffer is not None:
-        ctx.follow_ups.append(
-            _follow_up(kind="suffer", move="suffer move", reason=fu.text or f"Make a suffer move ({fu.suffer})", amount=fu.suffer)
-        )
+        reason = fu.text or f"Make a suffer move ({fu.suffer})"
+        follow_up = _follow_up(kind="suffer", move="suffer move", reason=reason, amount=fu.suffer)
+        if ctx.move.category == "suffer":  # "apply the cost to a different suffer move": not this one again
+            follow_up = follow_up.model_copy(update={"other_than": ctx.move.id})
+        ctx.follow_ups.append(follow_up)
 
 
 def _follow_up(

@@ -47,6 +47,18 @@ def canonical_system_id(system_id: str) -> str:
     return ALIASES.get(key, key)
 
 
+def results_by_die(system_id: str, move_id: str) -> bool:
+    """Whether the move's results are read by the die that counts, not as success levels, as its data says
+    (``results_by_die``: Reduce Heat's 1-3 clears one heat, it does not fail); False for a table, a door or a move
+    the system does not have. The one source the dice card, the journal, the undo line and the story all read."""
+    from assistant.engine.errors import AssistantError
+
+    try:
+        return get_ruleset(system_id).move_by_id(move_id).results_by_die
+    except AssistantError:
+        return False
+
+
 @cache
 def get_ruleset(system_id: str) -> Ruleset:
     key = canonical_system_id(system_id)

@@ -248,12 +248,12 @@ def check_only_retold(text: str, facts: Facts, intent: str | None) -> list[Viola
     """A rolled outcome whose whole story only tells the player's words back ("You lean on your contacts to acquire
     a fine carriage." and nothing more): the outcome is never told. A sentence that adds more than two words of its
     own, quotes the engine's text, tells an attempt or a failure or a turn ("but they refuse") tells something."""
-    from assistant.narrate.facts import UNTONED
+    from assistant.narrate.facts import by_die
 
     wanted = set(_stems(intent or ""))
     if not facts.tiered or facts.outcomes & _DONE_ANYWAY or len(wanted) < 3:
         return []
-    if facts.results and all(r.move_id in UNTONED for r in facts.results):
+    if facts.results and all(by_die(r) for r in facts.results):
         return []  # a vice roll picks how much stress clears (the card says it): no success or failure to tell
     told = [s for s in re.split(r"(?<=[.!?])\s+|\n+", text) if len(re.findall(r"[A-Za-z']+", s)) >= 3]
     if not told:

@@ -72,12 +72,14 @@ def lower_is_better(result: Result) -> bool:
         return False
 
 
-#: Rolls whose result picks what happens rather than telling how an attempt went: Blades' entanglement roll picks the
-#: entanglement's row ("It falls apart in your hands" or "a bad outcome" would tell a failure nobody attempted), and
-#: a vice roll clears stress equal to the highest die ("a bad outcome" or "little comes of it" for a 3 that clears 3
-#: stress, or overindulges, would tell a failure); a contact's questioning (Questioning, The Usual Suspects) is how much
-#: someone else talks, not the player's attempt ("You get there, but it costs you" told it as theirs).
-UNTONED = frozenset({"entanglements", "indulge_vice", "questioning", "the_usual_suspects"})
+def by_die(result: Result) -> bool:
+    """A roll whose result is read by the die that counts, not as a success level, as the move's data says
+    (``results_by_die``): Blades' entanglement roll picks the entanglement's row ("a bad outcome" would tell a failure
+    nobody attempted), a vice roll clears stress equal to the highest die, Reduce Heat's 1-3 still clears one heat, a
+    resistance roll always resists (its die says the stress). The card, the journal and the story all read this."""
+    from assistant.engine.registry import results_by_die
+
+    return results_by_die(str(result.system), str(result.move_id))
 
 
 def told_by_amount(result: Result) -> bool:
@@ -89,7 +91,7 @@ def told_by_amount(result: Result) -> bool:
 
 
 def _tier(result: Result) -> str:
-    if result.move_id in UNTONED:
+    if by_die(result):  # the line says the die that counts; the card's change says what it did
         return ""
     by_effect = result_words(result)
     if by_effect is not None:  # what the die that counts does: "clear 1 heat", or "" when the card says how much
@@ -264,8 +266,9 @@ def roll_line(result: Result) -> str:
 
 def choice_lines(choice: Choice) -> list[str]:
     """The choice's prompt and each option as a bullet. The player picks; nothing here picks."""
-    how_many = " (choose any number)" if choice.pick == 0 else ""
     prompt = choice.prompt.rstrip(":. ")
+    said = re.search(r"\bchooses?\s+any\s+number\b", prompt, re.I)  # "(the GM chooses any number)": not twice
+    how_many = " (choose any number)" if choice.pick == 0 and not said else ""
     # "The GM picks the entanglement": not the player's call; "(the defending faction's call)": the data says whose
     call = "" if NOT_YOURS.search(prompt) or _NAMES_CALLER.search(prompt) else ", your call"
     return [f"{prompt}{how_many}{call}:"] + [_option_line(option) for option in choice.options]

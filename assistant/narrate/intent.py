@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from enum import Enum
 
-from assistant.narrate.tried import AGAIN, as_tried, without_rank
+from assistant.narrate.tried import AGAIN, AGAIN_BARE, SPOKEN, as_tried, without_rank
 from assistant.narrate.variety import choose, said_before
 from assistant.narrate.verbs import is_verb
 
@@ -338,6 +338,8 @@ def once_more(told: str, seed: object, recent: Sequence[str]) -> str:
     round ends."), not as the same sentence."""
     if not told or not said_before(told, recent):
         return told
+    if SPOKEN.match(told):  # "Again, you see the doctor" would read as "again, you see, ..."
+        return f"{AGAIN_BARE} {_lower_first(told)}"
     return choose([f"{again} {_lower_first(told)}" for again in _AGAIN], seed, recent)
 
 

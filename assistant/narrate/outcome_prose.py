@@ -17,7 +17,7 @@ from typing import Any
 from assistant.engine import AssistantError, get_ruleset
 from assistant.engine.model import Result
 from assistant.narrate import facts
-from assistant.narrate.outcome_tones import CRITICAL, FAMILY, SCALED, SCALED_TONES, TONES, UNTONED, tone
+from assistant.narrate.outcome_tones import CRITICAL, FAMILY, SCALED, SCALED_TONES, TONES, tone
 from assistant.narrate.variety import said_before
 
 __all__ = [
@@ -26,7 +26,6 @@ __all__ = [
     "SCALED",
     "SCALED_TONES",
     "TONES",
-    "UNTONED",
     "move_choices",
     "story",
     "story_sentences",

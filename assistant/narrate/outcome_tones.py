@@ -54,7 +54,6 @@ TONES: dict[str, tuple[str, ...]] = {
         "The world pushes back, hard.",
     ),
 }
-UNTONED = facts.UNTONED
 #: Tone lines for a result that says how much, not whether (Blades' downtime activities: "Reduce heat according to
 #: the result: 1-3: one, 4/5: two, 6: three"): a 4/5 is less of it, not success at a cost, and a 1-3 still does a little.
 SCALED_TONES: dict[str, tuple[str, ...]] = {
@@ -118,7 +117,7 @@ def tone(result: Result, seed: object, recent: Sequence[str] = (), actor: str = 
     family = FAMILY.get(result.outcome)
     if family is None or facts.lower_is_better(result):  # a backfire's 10+ is its worst: its own text tells it
         return ""
-    if result.move_id in UNTONED:
+    if facts.by_die(result) and not _scaled(result):  # the die picks a row or says the cost: no success or failure
         return ""
     if actor:
         line = choose(THEIR_TONES[family], (seed, result.move_id, result.outcome), recent).format(who=actor)
@@ -132,8 +131,8 @@ def tone(result: Result, seed: object, recent: Sequence[str] = (), actor: str = 
 
 #: Blades' downtime activities whose result is how much they achieve (heat reduced, segments, stress cleared, quality).
 SCALED = frozenset(
-    {"acquire_asset", "long_term_project", "recover", "reduce_heat", "indulge_vice", "faction_clock", "learning_a_ritual",
-     "crafting", "inventing"}
+    {"acquire_asset", "long_term_project", "recover", "reduce_heat", "faction_clock", "learning_a_ritual", "crafting",
+     "inventing"}
 )  # fmt: skip
 
 

@@ -36,6 +36,13 @@ MEANINGS: dict[str, str] = {
     "bad_outcome": "a bad outcome: you try, but it goes badly.",
 }
 
+#: What a roll read by its die means (Reduce Heat, a long-term project, a vice, an entanglement, a resistance roll):
+#: "a bad outcome: you try, but it goes badly" would tell a 1-3 that still clears one heat as a failure.
+BY_DIE = (
+    "the die that counts says how much it does or which row comes up (the changes below say it); it is not a success "
+    "or a failure, so do not tell it as one."
+)
+
 #: The same meanings for a move another character made (Mara's attack on you): the outcome is theirs, not "you do
 #: what you set out to do" (a model told that narrated Mara's strong hit on the player as the player's own success).
 THEIR_MEANINGS: dict[str, str] = {
@@ -134,7 +141,9 @@ def _result_lines(result: Result, question: str, actor: str = "") -> list[str]:
             lines.append("Continue right after it; do not say it again" + (twist if result.match else "."))
         else:
             lines.append(f"The oracle's answer: {result.outcome.upper()}{twist}")
-    elif result.outcome in MEANINGS and result.move_id not in facts.UNTONED:  # a vice roll's "bad outcome" clears stress
+    elif facts.by_die(result) and result.score is not None:  # Reduce Heat's 1-3 still clears one heat: no failure
+        lines.append(f"Outcome: {BY_DIE}")
+    elif result.outcome in MEANINGS:
         told = meaning(result.outcome, actor)
         lines.append("Outcome: " + told + (" The challenge dice match: add a twist." if result.match else ""))
     rows = facts.table_rows(result)

@@ -325,7 +325,7 @@ def render(request: NarrationRequest) -> str:
     if not kept:  # nothing left to tell beside the card (an entanglement rolled by name): still a line of story
         result = request.results[0]
         outcome = result.outcome.value.replace("_", " ") if result.outcome and result.outcome.value != "none" else ""
-        if result.move_id in facts.UNTONED and result.score is not None:  # the roll picks a row: no success or failure
+        if facts.by_die(result) and result.score is not None:  # the roll picks a row: no success or failure
             outcome = f"the dice read {result.score}"
         elif outcome and facts.lower_is_better(result) and outcome in ("strong hit", "critical", "miss"):
             outcome += " (the best result here)" if outcome == "miss" else " (the worst result here: lower is better)"

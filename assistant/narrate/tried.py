@@ -13,6 +13,10 @@ from assistant.narrate.verbs import is_verb
 
 #: The lead-ins of words told again ("Again, you ..."); :func:`assistant.narrate.intent.once_more` writes them.
 AGAIN = ("Again,", "Once more,", "One more time:")
+#: The lead-in before words that a comma would turn into a phrase of speech: "Again, you see the doctor" reads as
+#: "again, you see, ..." (as "you know" would), so it is told "Once more you see the doctor".
+AGAIN_BARE = "Once more"
+SPOKEN = re.compile(r"^you\s+(?:see|know|mind|understand|hear|realize|realise)\b", re.I)
 #: Words after "you" that already make the words an attempt or a wish.
 _TRYING = frozenset({"try", "tries", "attempt", "want", "need", "hope", "plan", "mean", "intend", "wish", "aim"})
 
@@ -39,7 +43,7 @@ def without_rank(player_text: str) -> str:
 
 
 #: The last sentence's lead-in when the same words were told before ("One more time: you ...").
-_AGAIN_LEAD = re.compile(r"^(?:" + "|".join(re.escape(a) for a in AGAIN) + r")\s+")
+_AGAIN_LEAD = re.compile(r"^(?:" + "|".join(re.escape(a) for a in (*AGAIN, AGAIN_BARE)) + r")\s+")
 #: A deed told as done or a state as reached ("your vow is fulfilled", "the hunter is dead").
 _DONE_STATE = re.compile(
     r"\b(?:is|are|was|were|has been|have been)\s+(?:now\s+|finally\s+|at last\s+)?(?:fulfilled|done|complete|completed|"

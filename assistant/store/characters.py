@@ -61,8 +61,17 @@ def create_character(
     return out[0]
 
 
+#: Words for the one playing: what the lists call a character without a name, and what a player says of themself.
+_PLAYING = frozenset({"your character", "my character", "me", "myself", "you"})
+
+
 def find_character(state: CampaignState, ref: str | None) -> str:
-    """The id of the character a player names (its name or id; none: the one playing)."""
+    """The id of the character a player names (its name or id; none, or "your character" as the lists call one
+    without a name, or "me": the one playing)."""
+    said = " ".join(str(ref or "").lower().split())
+    named = any(str(c.get("name", "")).strip().lower() == said for c in state.characters.values())
+    if said in _PLAYING and state.active_character is not None and not named:
+        return state.active_character
     if ref is None or not str(ref).strip():
         if state.active_character is None:
             raise InputError("This campaign has no character yet; create one first.")

@@ -37,13 +37,29 @@ class StaleEventError(AssistantError):
         self.undo_stack = list(undo_stack)
 
 
-def describe(stored: StoredEvent) -> str:
-    """An event in the player's words (``Strike (+iron): miss — …``, ``a new progress track``)."""
+def _whose(state: CampaignState | None, character_id: str | None) -> str:
+    """Another character's name, possessive ("Duke's "), for an event on a sheet not the one playing; "" for the
+    one playing, or when the campaign is not known."""
+    if state is None or not character_id or character_id == state.active_character:
+        return ""
+    name = str((state.characters.get(character_id) or {}).get("name") or "")
+    return f"{name}'s " if name else "another character's "
+
+
+def describe(stored: StoredEvent, state: CampaignState | None = None) -> str:
+    """An event in the player's words (``Strike (+iron): miss — …``, ``a new progress track``); with the campaign's
+    ``state``, another character's move or change says whose (``Duke's Hack & Slash (+str): …``, ``a change to
+    Mara's sheet``), the one playing's says "your character's"."""
     ev: Any = stored.event
     if ev.type == "move_resolved":
-        return move_summary(ev.result)
+        return _whose(state, ev.state_change.character_id) + move_summary(ev.result)
     if ev.type == "character_updated" and ev.reason:
-        return f"a change to {ev.character.get('name') or 'a character'}'s sheet ({ev.reason})"
+        whose = _whose(state, ev.character_id) or ("your character's " if state is not None else "")
+        named = f"{ev.character.get('name')}'s " if ev.character.get("name") else ""
+        owner = named or whose or "a character's "
+        return f"a change to {owner}sheet ({ev.reason})"
+    if ev.type == "character_added" and ev.character.get("name"):
+        return f"{ev.character['name']} joining the campaign"
     words = {
         "character_added": "a new character",
         "character_updated": "a change to a character",

@@ -65,12 +65,9 @@ class CampaignState(BaseModel):
 def results_by_die(result: dict[str, Any]) -> bool:
     """Whether the move's results are read by the die that counts, not as success levels (Indulge Vice: "rolled 5",
     never "a partial success"), as its ruleset says."""
-    from assistant.engine import AssistantError, get_ruleset
+    from assistant.engine.registry import results_by_die as by_die
 
-    try:
-        return get_ruleset(str(result.get("system") or "")).move_by_id(str(result.get("move_id") or "")).results_by_die
-    except AssistantError:
-        return False
+    return by_die(str(result.get("system") or ""), str(result.get("move_id") or ""))
 
 
 def move_summary(result: dict[str, Any]) -> str:

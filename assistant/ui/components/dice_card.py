@@ -17,7 +17,8 @@ import streamlit as st
 from assistant.engine import Result, get_ruleset
 from assistant.engine.kinds import RollKind
 from assistant.engine.model import DieRecord
-from assistant.narrate.facts import NOT_NAMED, UNTONED, lower_is_better, told_by_amount, zero_dice
+from assistant.narrate.facts import NOT_NAMED, by_die, lower_is_better, told_by_amount, zero_dice
+from assistant.narrate.odds_words import result_words
 from assistant.ui.components.card_changes import change_line, rolled_over
 
 OUTCOME_COLORS = {
@@ -239,9 +240,12 @@ def dice_card_view(result: Result | dict[str, Any], citations: list[str] | None 
         outcome_text = ""
     else:
         outcome_text = _with_text_above(res)
-    outcome, outcome_key = ("" if res.move_id in UNTONED else outcome_words(res.outcome)), str(res.outcome)
-    if outcome and told_by_amount(res):  # "1-3: one segment": named by the die, in no colour of failure
-        outcome, outcome_key = AMOUNT_FACES.get(outcome_key, outcome), "amount"
+    outcome, outcome_key = outcome_words(res.outcome), str(res.outcome)
+    if by_die(res) or (outcome and told_by_amount(res)):  # "1-3: one segment": named by the die, in no colour of failure
+        # a row picked (an entanglement) or the die itself as the amount (a vice clears stress equal to it): the score
+        # line says the die, and no badge
+        amount = told_by_amount(res) and result_words(res) != ""
+        outcome, outcome_key = (AMOUNT_FACES.get(outcome_key, "") if amount else ""), "amount"
     elif outcome and lower_is_better(res) and outcome_key in ("strong_hit", "critical", "miss"):  # the city's Backfire
         worst = outcome_key != "miss"
         outcome += " (the worst here)" if worst else " (the best here)"

@@ -55,7 +55,7 @@ def next_steps(
     for fu in follow_ups:
         if fu.kind == "suffer" and fu.amount:
             amount = abs(int(fu.amount))
-            for move in suffer_moves(system):
+            for move in (m for m in suffer_moves(system) if m.id != fu.other_than):  # "a different suffer move"
                 label = f"{move.name} ({-amount:+d})"
                 if label not in seen:
                     seen.add(label)

@@ -8,7 +8,8 @@ from typing import Any
 import streamlit as st
 
 from assistant.engine import get_ruleset
-from assistant.narrate.facts import UNTONED, not_now
+from assistant.engine.registry import results_by_die
+from assistant.narrate.facts import not_now
 from assistant.narrate.odds_words import odds_by_effect, odds_by_faces
 from assistant.ui import state
 
@@ -81,7 +82,7 @@ def odds_text(odds: Any, rolled: bool = True, system: str = "", move_id: str = "
     by_effect = odds_by_effect(system, move_id, pct) if system and move_id else None
     if by_effect:  # what the dice do ("clear 6 stress 31%"), where the results differ only by how much
         return " · ".join(f"{words} {v:.0f}%" for words, v in by_effect)
-    by_faces = odds_by_faces(pct) if move_id in UNTONED else None
+    by_faces = odds_by_faces(pct) if results_by_die(system, move_id) else None
     if by_faces:  # an entanglement's roll picks a row ("a 1-3 75%"), it does not succeed or fail
         return " · ".join(f"{words} {v:.0f}%" for words, v in by_faces)
     return " · ".join(f"{SHORT.get(k, k.replace('_', ' '))} {v:.0f}%" for k, v in pct.items())

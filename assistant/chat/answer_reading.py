@@ -1,0 +1,130 @@
+"""Reading a player's answer to a question the chat asks before a move: a number, one of the answers (by its number,
+its label or its words), yes or no, or words; and what to say when a short message did not answer it ("-1" is no
+answer to a quality from 0 to 6, though its digit is)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from assistant.chat.questions import NO, NUMBER_WORDS, YES, Answer, Question
+
+# ---- reading an answer -----------------------------------------------------------------------------------
+_NOTHING = object()
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"[^a-z0-9+/ ]+", " ", text.lower().replace("_", " ")).split("—")[0].strip()
+
+
+def _number(text: str) -> int | None:
+    low = text.lower()
+    digits = re.findall(r"(?<![\w.])-?\d+(?![\w.])", low)
+    if len(set(digits)) == 1:
+        return int(digits[0])
+    spelled = [NUMBER_WORDS[w] for w in re.findall(r"[a-z]+", low) if w in NUMBER_WORDS and w not in ("a", "an", "no")]
+    return spelled[0] if len(set(spelled)) == 1 else None
+
+
+def _whole_word(needle: str, haystack: str) -> bool:
+    return bool(needle) and re.search(rf"(?<![a-z0-9]){re.escape(needle)}(?![a-z0-9])", haystack) is not None
+
+
+def _pick(question: Question, text: str) -> Any:
+    low = _norm(text)
+    bare = low.lstrip("+").removeprefix("the ").strip()
+    if re.fullmatch(r"\d+", bare):
+        n = int(bare)
+        values = [a.value for a in question.answers]
+        if any(isinstance(v, int) and not isinstance(v, bool) for v in values):
+            return n if n in values else _NOTHING
+        return question.answers[n - 1].value if 1 <= n <= len(question.answers) else _NOTHING
+    for answer in question.answers:  # the label or the value, as written
+        if bare in (_norm(answer.label), _norm(str(answer.value)), _norm(answer.label.split(" — ")[0].split(" (")[0])):
+            return answer.value
+    hits = [  # the value's words in a longer answer ("it was loud", "with iron")
+        a
+        for a in question.answers
+        if _whole_word(_norm(str(a.value)), low)
+        or _whole_word(_norm(a.label.split(" — ")[0].split(" (")[0]), low)
+        or any(_whole_word(w, low) for w in _aliases(a))
+    ]
+    if len({str(a.value) for a in hits}) == 1:
+        return hits[0].value
+    return _NOTHING
+
+
+def _aliases(answer: Answer) -> list[str]:
+    """The words in parentheses of a label (``"2 (serious)"`` -> ``serious``), when they are one word."""
+    inner = re.findall(r"\(([^)]*)\)", answer.label)
+    return [_norm(w) for w in inner if re.fullmatch(r"[a-z]+", _norm(w) or "-")]
+
+
+#: A number no answer is given as: signed or with a fraction ("-1", "2.5"); "-1" once read as answer 1.
+ODD_NUMBER = re.compile(r"-\s*\d+(?:[.,]\d+)?|\+?\d+[.,]\d+")
+
+
+def read_answer(question: Question, text: str) -> Any:
+    """The value ``text`` gives for ``question`` (a number, a label or words), or :data:`NO_ANSWER`."""
+    text = text.strip()
+    if not text:
+        return NO_ANSWER
+    if ODD_NUMBER.fullmatch(text.rstrip(".")):  # never a pick: "-1" is not answer 1, nor a quality of 1
+        whole = re.fullmatch(r"-\s*\d+", text.rstrip("."))
+        n = int(text.rstrip(".").replace(" ", "")) if whole else None
+        if n is not None and question.field == "amount" and n < 0:  # a cost as the rules print it: "suffer -2"
+            n = -n
+        lo, hi = question.lo, question.hi
+        in_range = n is not None and lo is not None and hi is not None and lo <= n <= hi
+        return n if question.kind == "number" and in_range else NO_ANSWER
+    low = _norm(text)
+    if question.kind == "yes_no":
+        if len(low.split()) > 4:  # "No, I run for the door instead" is a new action, not an answer
+            return NO_ANSWER
+        if low in YES or low.split(" ")[0] in YES:
+            return True
+        if low in NO or low.split(" ")[0] in NO:
+            return False
+        return NO_ANSWER
+    if question.answers:
+        picked = _pick(question, text)
+        if picked is not _NOTHING:
+            return picked
+    if question.kind == "number":
+        n = _number(text)
+        if n is None:
+            return NO_ANSWER
+        assert question.lo is not None and question.hi is not None
+        return n if question.lo <= n <= question.hi else NO_ANSWER
+    if question.kind == "text":
+        return text
+    return NO_ANSWER
+
+
+NO_ANSWER: Any = _NOTHING
+"""What :func:`read_answer` returns when the text does not answer the question."""
+
+
+def near_miss(question: Question, said: str = "") -> str:
+    """What to say when a short message did not answer the question (``said``: the message)."""
+    number = said.strip().rstrip(".")
+    if ODD_NUMBER.fullmatch(number) and question.kind in ("number", "pick"):
+        if question.kind == "number" and question.lo is not None and question.hi is not None:
+            return f"{number} is not one of the answers: give a whole number from {question.lo} to {question.hi}."
+        return f"{number} is not one of the answers: pick 1 to {len(question.answers)}, or one of the answers' words."
+    if number.isdigit() and question.kind == "number" and question.lo is not None and question.hi is not None:
+        return f"{number} is not one of the answers: give a number from {question.lo} to {question.hi}."
+    if number.isdigit() and question.kind == "pick" and question.answers:  # "5" of three answers
+        return (
+            f"There is no answer {number} here: pick 1 to {len(question.answers)}, or one of the answers' words, "
+            "or tell me what your character does instead."
+        )
+    if question.kind == "number" and not question.answers:
+        how = f"a number from {question.lo} to {question.hi}"
+    elif question.kind == "yes_no":
+        how = "yes or no"
+    elif question.kind == "text":
+        how = "a few words"
+    else:
+        how = "one of the answers below (its number or its words)"
+    return f"I didn't catch that. Answer with {how}, or tell me what your character does instead."
