@@ -69,6 +69,11 @@ def _has_combat_tracks(system: str) -> bool:
     return any((need := track_need(m)) is not None and need.starts and need.kind == "combat" for m in get_ruleset(system).moves)
 
 
+def fight_open(state: CampaignState) -> bool:
+    """Whether a fight's progress track is open (its position may not be set yet: Enter the Fray's pick still open)."""
+    return _has_combat_tracks(state.system) and bool(open_tracks(state, "combat"))
+
+
 def standing_position(state: CampaignState) -> Position | None:
     """The fight position the rules still hold: the sheet's, while a fight's track is open (whatever the words)."""
     position = (state.active() or {}).get("position")

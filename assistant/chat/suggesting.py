@@ -23,10 +23,11 @@ class SuggestingMixin(OpenChoiceMixin):
     """The moves that fit the player's words, and the LLM's plan that refines them."""
 
     def _suggest_context(self, text: str = "") -> Any:
-        from assistant.chat.fitting import fight_position, standing_position
+        from assistant.chat.fitting import fight_open, fight_position, standing_position
         from assistant.suggest import SuggestContext
 
         character = self._state.active()
+        unpicked = (character or {}).get("position") not in ("in_control", "bad_spot") and fight_open(self._state)
         position = fight_position(self._state, text, self.embedder)
         if character and position is None and character.get("position") in ("in_control", "bad_spot"):
             character = {**character, "position": None}  # the fight is over, or the scene moved on
@@ -38,6 +39,7 @@ class SuggestingMixin(OpenChoiceMixin):
             position=position if position in ("in_control", "bad_spot") else None,
             mode=mode,
             standing=standing_position(self._state),  # no Strike in a bad spot, even for words not about the fight
+            in_combat=unpicked,  # a fight on, its position not picked yet (Enter the Fray's pick open)
         )
 
     def _suggestions_for(self, text: str) -> tuple[list[Any], list[str]]:

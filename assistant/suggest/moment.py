@@ -143,7 +143,7 @@ def apply_context(scored: list[Scored], context: SuggestContext) -> list[Scored]
                     s.notes.append(f"made in a fight when you are {move.requires_position.replace('_', ' ')}")
         if fighting and move.combat:
             s.score += COMBAT_BOOST
-        if holds is not None and normalize_name(move.name) == "enterthefray":  # a fight is on: no second one
+        if (holds is not None or context.in_combat) and normalize_name(move.name) == "enterthefray":  # no second fight
             s.score -= ENTER_FRAY_PENALTY
         if move.downtime:
             if context.mode == "downtime":
