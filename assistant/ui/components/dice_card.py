@@ -15,10 +15,10 @@ from typing import Any
 import streamlit as st
 
 from assistant.engine import Result, get_ruleset
+from assistant.engine.change_words import change_line, rolled_over
 from assistant.engine.kinds import RollKind
 from assistant.engine.model import DieRecord
 from assistant.narrate.facts import NOT_NAMED, UNTONED, lower_is_better, told_by_amount, zero_dice
-from assistant.ui.components.card_changes import change_line, rolled_over
 
 OUTCOME_COLORS = {
     "strong_hit": "#2e7d32",
