@@ -18,7 +18,7 @@ from assistant.chat.narration_context import established_answers, narration_hist
 from assistant.chat.one_at_a_time import with_next
 from assistant.chat.refusals import CHANGES_NOTHING, named_instead, refused_for
 from assistant.chat.suggesting import SuggestingMixin
-from assistant.chat.track_finder import closed_now
+from assistant.chat.track_finder import closed_now, started_or_not
 from assistant.chat.turn import Turn, TurnEvent, TurnStream
 from assistant.chat.turn import finish as _finish
 from assistant.engine import AssistantError, InputError, Result, get_ruleset
@@ -261,7 +261,7 @@ class ActingMixin(SuggestingMixin):
         self._last_intent = ""  # the intent is spent on this move; a later /roll is narrated on its own
         self._intents[seq] = player_text
         self.reload()
-        found += closed_now(tracks_before, self._state.tracks)
+        found = started_or_not(found, tracks_before, self._state.tracks) + closed_now(tracks_before, self._state.tracks)
         yield TurnEvent("result", result=result)
         task = task or _task_for(result)
         actor = self._actor_of(request)  # "Mara attacks me": her move, told as hers
