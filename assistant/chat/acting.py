@@ -19,6 +19,7 @@ from assistant.chat.one_at_a_time import with_next
 from assistant.chat.refusals import CHANGES_NOTHING, named_instead, refused_for
 from assistant.chat.suggesting import SuggestingMixin
 from assistant.chat.track_finder import closed_now, started_or_not
+from assistant.chat.track_question import name_first
 from assistant.chat.turn import Turn, TurnEvent, TurnStream
 from assistant.chat.turn import finish as _finish
 from assistant.engine import AssistantError, InputError, Result, get_ruleset
@@ -149,6 +150,8 @@ class ActingMixin(SuggestingMixin):
         # the words are this move's now: should it ask first (or be refused), a move rolled after is told on its own
         self._spent_on = move.name if move is not None and self._last_intent else ""
         question = self._ask_first(request, intent, read)
+        if question is None and not self._last_intent:  # a button with no words of the player's: the track's name first
+            question = name_first(request, move)
         if question is not None:
             return (yield from self._ask(question))
         then, self._then = self._then, ""
