@@ -84,3 +84,21 @@ def test_in_the_app_a_missed_connection_leaves_card_and_sidebar_agreeing() -> No
     assert any("No connection “Mara” is started on this outcome" in n for n in notes), notes
     sidebar = "\n".join(str(m.value) for m in app.sidebar.markdown)
     assert "Mara" not in sidebar.split("Progress tracks")[-1], sidebar
+
+
+@pytest.mark.parametrize(
+    ("words", "name"),
+    [
+        ("Suddenly two Court snipers ambush me from the rafters", "Two Court snipers"),  # was "Court"
+        ("Without warning, two drones attack me", "Two drones"),
+        ("Suddenly a raider jumps me", "The raider"),  # was "Suddenly a raider"
+        ("A Hollow Court enforcer lunges at me", "The Hollow Court enforcer"),  # was "The hollow court enforcer"
+        ("The Court snipers open fire on me", "The Court snipers"),
+        ("a raider jumps me in the alley, i draw my blade", "The raider"),
+        ("three cultists attack me in the nave", "Three cultists"),
+    ],
+)
+def test_an_ambush_names_the_fight_after_the_foes_as_typed(words: str, name: str) -> None:
+    from assistant.chat.track_names import name_from_words
+
+    assert name_from_words(words, "combat") == name
