@@ -29,6 +29,7 @@ def test_the_set_things_right_button_asks_for_the_new_vow_and_names_it_from_the_
     asked = session.confirm(follow)  # the button: no words of the player's
     assert asked.kind == "question", asked.kind
     assert asked.question is not None and asked.question.text.startswith("What is the new vow?"), asked.question
+    assert not asked.suggestions, [s.move for s in asked.suggestions]  # the fulfil's offer is spent: no second roll
     assert [t["name"] for t in session.reload().tracks.values()] == ["Recover the stolen archive"]  # nothing rolled yet
     dice.queue(6, 1, 2)
     sworn = session.send("to set things right with the Hollow Court, an extreme vow")
@@ -101,3 +102,13 @@ def test_in_the_app_the_question_survives_a_reload_and_the_typed_answer_names_th
     assert "Find my lost sister" in sidebar and "Swear an Iron Vow" not in sidebar.split("Progress tracks")[-1], sidebar
     notes = [str(c.value) for c in app.caption]
     assert any("A new dangerous vow: “Find my lost sister” (named in your answer)" in n for n in notes), notes
+
+
+def test_a_question_asked_for_the_players_words_keeps_their_moves_on_offer() -> None:
+    session, _dice = open_campaign("Stress words", "starforged")
+    offered = session.send("The enforcer's shock baton leaves me shaken and in despair")
+    stress = next((s for s in offered.suggestions if s.move == "Endure Stress"), None)
+    assert stress is not None, [s.move for s in offered.suggestions]
+    asked = session.confirm(stress)
+    assert asked.kind == "question", asked.kind
+    assert [s.move for s in asked.suggestions] == [s.move for s in offered.suggestions]

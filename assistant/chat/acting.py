@@ -211,7 +211,8 @@ class ActingMixin(SuggestingMixin):
                     player_text=question.intent,
                     narration=text,
                     narrator="template",
-                    suggestions=list(self._suggestions),
+                    # the moves offered for the player's words stay on offer; after a button (no words) they are spent
+                    suggestions=list(self._suggestions) if self._last_intent else [],
                     notes=list(notes if notes is not None else question.read),
                     question=question,
                 )
