@@ -149,7 +149,7 @@ def _overview(state: CampaignState) -> list[str]:
     return out
 
 
-def _undone(ev: Any, done: dict[int, str], iron: bool, redone: bool) -> list[str]:
+def _undone(ev: Any, done: dict[int, str], iron: bool, redone: str) -> list[str]:
     said = undo_words(ev, done, redone)
     return _mechanics([f"- {_kdl(said)}"]) if iron else [f"*{said}.*"]
 

@@ -8,6 +8,7 @@ from typing import Any
 from assistant.engine.change_words import change_line, rolled_over
 from assistant.engine.model import Result
 from assistant.store.events import StoredEvent
+from assistant.store.followups import made_again_after_the_roll
 from assistant.store.state import CampaignState
 
 
@@ -31,15 +32,17 @@ def what_it_did(stored: StoredEvent, before: CampaignState) -> str:
     return "the last change"
 
 
-def redone(events: list[StoredEvent], i: int) -> bool:
-    """Whether the undo at ``events[i]`` only makes room for the same move made again at once (a pick or a burn
-    after the roll, with the same dice): not a move taken back."""
+def redone(events: list[StoredEvent], i: int) -> str:
+    """What the undo at ``events[i]`` made room for: ``pick`` when the same move follows made again with a pick or a
+    burn (the same dice), ``unpick`` when a pick is undone and the move follows as first rolled, else ""."""
     ev: Any = events[i].event
     target = next((s.event for s in events[:i] if s.seq == ev.target_seq), None)
     after = events[i + 1].event if i + 1 < len(events) else None
-    if target is None or after is None or not target.type == after.type == "move_resolved":
-        return False
-    return bool(target.result.get("move_id") == after.result.get("move_id"))
+    if target is None or after is None:
+        return ""
+    if made_again_after_the_roll(target, after):
+        return "pick"
+    return "unpick" if made_again_after_the_roll(after, target) else ""
 
 
 def change_lines(r: dict[str, Any]) -> list[str]:
@@ -51,11 +54,15 @@ def change_lines(r: dict[str, Any]) -> list[str]:
         return [effect_text(e) for e in r.get("effects", [])]
 
 
-def undo_words(ev: Any, done: dict[int, str], redone: bool) -> str:
-    """An undo as the journal tells it: "Undone: Reach a Milestone", or, when it only made room for the same move
-    made again with the player's pick, that move again."""
+def undo_words(ev: Any, done: dict[int, str], redone: str) -> str:
+    """An undo as the journal tells it: "Undone: Reach a Milestone"; when it only made room for the same move made
+    again with the player's pick, that move again; when it took back the pick, the roll as first rolled."""
     what = done.get(ev.target_seq) or "the last change"
-    return f"{what} again, with what you chose after the roll (the same dice)" if redone else f"Undone: {what}"
+    if redone == "pick":
+        return f"{what} again, with what you chose after the roll (the same dice)"
+    if redone == "unpick":
+        return f"Undone: what you chose after rolling {what}; the roll stands as first rolled"
+    return f"Undone: {what}"
 
 
 def effect_text(e: dict[str, Any]) -> str:
