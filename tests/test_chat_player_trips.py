@@ -379,7 +379,8 @@ def test_undoing_a_burned_roll_tells_the_burn_not_a_sum_that_does_not_add_up() -
     burned = session.send("/burn")
     assert burned.results[0].outcome == "strong_hit", burned.error
     undone = session.send("/undo").narration
-    assert undone == "Undone: Face Danger (+edge): strong hit — momentum 9 burned against 6 and 8.", undone
+    assert undone.startswith("Undone: the burn on Face Danger (+edge): strong hit — momentum 9 burned against 6 and 8."), undone
+    assert undone.endswith("The roll stands as first rolled: weak hit."), undone  # the burn undone, not the roll
     assert session.reload().active()["momentum"] == 9
 
 

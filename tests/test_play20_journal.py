@@ -25,7 +25,7 @@ def test_the_journal_names_characters_and_new_tracks_in_the_players_words() -> N
     assert "**Your character** (playing)" in shown and "*Your character joins the campaign.*" in shown, shown
     assert "*Mara joins the campaign.*" in shown, shown
     assert "pc1" not in shown and "None" not in shown, shown
-    assert "- Find the lost colony ship Meridian: 0 (a new dangerous vow)" in shown, shown
+    assert "- Find the lost colony ship Meridian: 0/10 boxes — a new dangerous vow" in shown, shown
     assert "companion health 5" in shown and "companion_health" not in shown, shown
 
 

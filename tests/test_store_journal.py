@@ -60,9 +60,11 @@ def test_markdown_journal_shows_narration_and_mechanics(store: CampaignStore) ->
     assert "- Roll: action 4 + edge 3 = 7 against 2 and 9 (dice 4, 2, 9)" in text
     assert "You land hard, but you land." in text and "Clean and quick." in text
     assert "**Player:** I leap across the gap --> <b>now</b>!" in text
-    assert "- momentum: 2 → 3" in text
+    assert "- Momentum: 2 → 3 (+1) — Face Danger: strong hit" in text  # the dice card's words, not "momentum: 2 → 3"
     assert "**Find the ship** (vow, dangerous): 2/10 boxes (8 ticks)" in text
-    assert "**Storm**: 2/6" in text and "*Undone: event" in text
+    assert "**Storm**: 2/6" in text and "*Undone: Face Danger.*" in text
+    assert "*Track **Find the ship** (dangerous): 2/10 boxes.*" in text  # boxes, as the sheet draws the track
+    assert "- **Raider**: rank dangerous" in text and "*Combatants: Raider — rank dangerous.*" in text  # no JSON
     # the hidden records never end early, whatever the text contains
     assert len(re.findall(r"<!-- tabletop-oracle:event ", text)) == service.load_campaign("md").last_seq
     assert all(line.endswith(" -->") for line in text.splitlines() if line.startswith("<!-- tabletop-oracle:event"))
@@ -161,4 +163,4 @@ def test_the_journal_does_not_write_a_change_that_changed_nothing(store: Campaig
     service.create_campaign("quiet", "blades", seed=2)
     service.resolve_in_campaign("quiet", {"move": "Heat", "options": {"exposure": "smooth"}})
     text = service.export("quiet", "markdown")
-    assert "- heat: no change (0)" in text and "0 → 0" not in text
+    assert "- Heat: no change (0)" in text and "0 → 0" not in text

@@ -18,7 +18,8 @@ from assistant.chat.narration_context import established_answers, narration_hist
 from assistant.chat.one_at_a_time import with_next
 from assistant.chat.refusals import CHANGES_NOTHING, named_instead, refused_for
 from assistant.chat.suggesting import SuggestingMixin
-from assistant.chat.track_finder import closed_now
+from assistant.chat.track_finder import closed_now, started_or_not
+from assistant.chat.track_question import name_first
 from assistant.chat.turn import Turn, TurnEvent, TurnStream
 from assistant.chat.turn import finish as _finish
 from assistant.engine import AssistantError, InputError, Result, get_ruleset
@@ -149,6 +150,8 @@ class ActingMixin(SuggestingMixin):
         # the words are this move's now: should it ask first (or be refused), a move rolled after is told on its own
         self._spent_on = move.name if move is not None and self._last_intent else ""
         question = self._ask_first(request, intent, read)
+        if question is None and not self._last_intent:  # a button with no words of the player's: the track's name first
+            question = name_first(request, move)
         if question is not None:
             return (yield from self._ask(question))
         then, self._then = self._then, ""
@@ -208,7 +211,8 @@ class ActingMixin(SuggestingMixin):
                     player_text=question.intent,
                     narration=text,
                     narrator="template",
-                    suggestions=list(self._suggestions),
+                    # the moves offered for the player's words stay on offer; after a button (no words) they are spent
+                    suggestions=list(self._suggestions) if self._last_intent else [],
                     notes=list(notes if notes is not None else question.read),
                     question=question,
                 )
@@ -261,7 +265,7 @@ class ActingMixin(SuggestingMixin):
         self._last_intent = ""  # the intent is spent on this move; a later /roll is narrated on its own
         self._intents[seq] = player_text
         self.reload()
-        found += closed_now(tracks_before, self._state.tracks)
+        found = started_or_not(found, tracks_before, self._state.tracks) + closed_now(tracks_before, self._state.tracks)
         yield TurnEvent("result", result=result)
         task = task or _task_for(result)
         actor = self._actor_of(request)  # "Mara attacks me": her move, told as hers

@@ -15,6 +15,8 @@ from typing import Any
 from assistant.chat.coin_raise import coin_in_words
 from assistant.chat.following import FollowingMixin
 from assistant.chat.questions import NO_ANSWER, ODD_NUMBER, Question, near_miss, read_answer
+from assistant.chat.track_question import FIELD as NEW_TRACK_NAME
+from assistant.chat.track_question import answered as name_answered
 from assistant.chat.turn import TurnStream, with_notes
 from assistant.engine import AssistantError, InputError
 from assistant.store import service
@@ -24,6 +26,8 @@ from assistant.store.followups import StaleEventError
 NEW_ACTION_WORDS = 5
 #: A free answer (a name, a place) is at most this many words; a longer message is a new action.
 FREE_ANSWER_WORDS = 8
+#: The most words an answer naming a new track may have (a vow in a sentence); longer is a new action.
+NAME_ANSWER_WORDS = 30
 
 
 class AskingMixin(FollowingMixin):
@@ -76,7 +80,10 @@ class AskingMixin(FollowingMixin):
     def _answered(self, question: Question, value: Any) -> TurnStream:
         """Finish the waiting move with the answer; a further missing value is the next question."""
         self._last_intent = question.intent
-        if question.redo is not None:
+        if question.field == NEW_TRACK_NAME:  # the words name the track the move starts
+            request, note = name_answered(question, str(value), self.system)
+            turn = yield from self._resolve(request, player_text=question.move, read=[*question.read, note])
+        elif question.redo is not None:
             seq, event = self._followed_move(question.redo, "choose")
             update = dict(question.answered(value).get("options") or {})
             turn = yield from self._redo(seq, event, update, f"choose for {question.move}")
@@ -100,6 +107,11 @@ class AskingMixin(FollowingMixin):
                 return None
             text, kind = picked.group(1), "action"
         words = len(text.split())
+        if question.field == NEW_TRACK_NAME and words <= NAME_ANSWER_WORDS and not text.rstrip().endswith("?"):
+            # "to make amends with the archivists, a dangerous vow", even "I swear to ...": the words asked for
+            self._check_still_open(question)
+            self._say("user", text)
+            return self._answered(question, text)
         if (kind != "action" and words > 2) or (question.kind == "text" and words > FREE_ANSWER_WORDS):
             return None  # a rules or oracle question, or a new action, not an answer
         if question.kind == "text" and _acts_or_asks(text, kind):

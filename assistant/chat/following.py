@@ -14,7 +14,7 @@ from assistant.engine.outcomes import Outcome
 from assistant.engine.tracks import kind_word
 from assistant.narrate.their_words import of_them
 from assistant.store import service
-from assistant.store.followups import StaleEventError, describe
+from assistant.store.followups import StaleEventError, describe, made_again_after_the_roll
 
 #: Words that may stand beside a rank in a message that only sets it ("make it a dangerous vow").
 _RANK_ONLY = re.compile(
@@ -281,6 +281,35 @@ class FollowingMixin(ActingMixin):
         if stored.event.type == "character_added" and len(self._state.characters) <= 1:
             raise InputError("Nothing to undo yet (undo never removes your only character).")
         undo = service.undo_last(self.campaign, expect=seq, store=self.store)
+        # a pick or a burn undone: the roll is back as first rolled (the event the undo appended with it; another
+        # writer's move after the undo is not it), its choices open again
+        remade = [
+            e
+            for e in self.store.events(self.campaign, after=undo.seq, upto=undo.seq + 1)
+            if made_again_after_the_roll(e.event, stored.event)
+        ]
+        if remade:
+            first: Any = remade[0].event
+            result = Result.model_validate(first.result)
+            self.reload()
+            burned = bool(((getattr(stored.event, "request", None) or {}).get("options") or {}).get("burn"))
+            outcome = str(result.outcome.value).replace("_", " ")
+            open_now = "; its choices are open again" if result.choices else ""
+            return (
+                yield from _finish(
+                    Turn(
+                        kind="command",
+                        player_text="/undo",
+                        narration=f"Undone: {'the burn' if burned else 'your pick'} on {describe(stored)}. The roll stands "
+                        f"as first rolled: {outcome}{open_now}.",
+                        narrator="template",
+                        results=[result],
+                        open_choices=list(result.choices),
+                        follow_ups=list(result.follow_ups),
+                        event_seq=remade[0].seq,
+                    )
+                )
+            )
         return (
             yield from _finish(
                 Turn(

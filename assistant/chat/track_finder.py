@@ -296,6 +296,25 @@ def bind_track(state: CampaignState, request: dict[str, Any], text: str) -> tupl
     return {**request, "options": options}, [found.note]
 
 
+_NEW_NOTE = re.compile(r"^A new (?:\w+) (?P<word>[\w ]+?): “(?P<name>[^”]*)”")
+
+
+def started_or_not(notes: list[str], before: dict[str, dict[str, Any]], after: dict[str, dict[str, Any]]) -> list[str]:
+    """``notes`` with "A new formidable connection: “Mara”" told again when the move started no track after all (a
+    miss on Make a Connection: "you don't make a connection"), so the card does not promise what the sheet lacks."""
+    if set(after) - set(before):
+        return notes
+    out = []
+    for note in notes:
+        found = _NEW_NOTE.match(note)
+        if found is None:
+            out.append(note)
+            continue
+        word, name = found.group("word"), found.group("name")
+        out.append(f"No {word} “{name}” is started on this outcome: nothing is added to your sheet.")
+    return out
+
+
 def closed_now(before: dict[str, dict[str, Any]], after: dict[str, dict[str, Any]]) -> list[str]:
     """Sentences for the tracks a move closed ("Your vow “Find my lost sister” is completed.")."""
     out = []

@@ -56,6 +56,8 @@ _SUBJECT = re.compile(
     r"|opens? fire|spots?|grabs?|leaps?|rushes|pounces?|strikes?)\b",
     re.I,
 )
+#: Words that open a sentence before its subject: "Suddenly a raider jumps me", "Without warning, two drones attack".
+_OPENER = re.compile(r"^(?:suddenly|then|just then|all of a sudden|out of nowhere|without warning|before I can react),?\s+", re.I)
 _PRONOUNS = frozenset({"i", "we", "you", "he", "she", "it", "they", "this", "that"})
 #: Words that end a foe's name: what the foe does or where ("the pirate captain draws", "the beast in the dark").
 _AFTER_FOE = frozenset(
@@ -106,9 +108,11 @@ def name_from_words(text: str, kind: str) -> str:
         name = _WHERE.sub("", name) or name  # "the hunter in the chapel nave": the foe, not where
         name = re.sub(r"^(?:me|us)\b.*$", "me", name, flags=re.IGNORECASE)  # "a hunter attacks me": not the foe
         if name.lower() in _NOT_A_FOE or not matched:  # "a raider lunges at me; I fight back": the raider, not "back"
-            subject, foe = _SUBJECT.match(clean), _FOE.search(_HOW.sub("", clean) or clean)  # not "with a knife"
+            opened = _OPENER.sub("", clean)  # "Suddenly two Court snipers ambush me": the snipers, not "Suddenly"
+            subject, foe = _SUBJECT.match(opened), _FOE.search(_HOW.sub("", clean) or clean)  # not "with a knife"
             if subject and not _PRONOUNS & set(subject.group(2).lower().split()):  # "something attacks me from the dark"
-                name = f"The {subject.group(2).lower()}" if subject.group(1) else subject.group(2).capitalize()
+                said = subject.group(2)  # as typed: "Court" is a name, "raider" is not
+                name = f"The {said}" if subject.group(1) else said[:1].upper() + said[1:]
             else:  # a name before any "the ..." ("I punch Kraven in the jaw"), the foe, or else "The fight"
                 called = re.search(r"(?<!^)\b(?!I\b)([A-Z][\w'-]+)", _HOW.sub("", clean) or clean)
                 if called and (foe is None or called.start() < foe.start()):

@@ -30,6 +30,25 @@ def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+#: Words that start a sentence and read in lower case inside another one ("not now: you have 0 mana"); any other first
+#: word may be a name ("not now: Vex has taken 2 downtime activities", not "vex has ...").
+_LEAD_WORDS = frozenset(
+    {
+        "a", "an", "the", "this", "that", "these", "those", "it", "its", "you", "your", "there", "no", "not", "nothing",
+        "none", "only", "each", "every", "one", "all", "both", "another", "some", "any", "more", "too", "at", "in", "on",
+        "with", "without", "after", "before", "when", "while", "since", "until", "once", "as", "if", "to", "for", "can",
+        "cannot", "may", "must", "needs", "need", "is", "are", "was", "were", "has", "have", "had",
+    }
+)  # fmt: skip
+
+
+def uncap(text: str) -> str:
+    """``text`` to go on after a colon: its first letter lower case when its first word is a common word, as it is
+    when it may be a name."""
+    first = text.split(" ", 1)[0].strip(",.;:").lower()
+    return text[:1].lower() + text[1:] if first in _LEAD_WORDS else text
+
+
 def _label(name: str, spec: RequestOption) -> str:
     return f"{words(name)} ({spec.help})" if spec.help else words(name)
 

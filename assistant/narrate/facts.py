@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from assistant.engine.model import Choice, FollowUp, Result
+from assistant.engine.options import uncap
 from assistant.engine.roll_steps import ZERO_DICE_NOTE
 from assistant.narrate.effect_lines import ACRONYMS, NOT_NAMED, effect_line, effect_lines, humanize, signed  # noqa: F401 - the card's words, re-exported
 from assistant.narrate.odds_words import result_words
@@ -290,7 +291,7 @@ def not_now(option: Any) -> str:
     if getattr(option, "available", True):
         return ""
     why = str(option.why or "")
-    return f" (not now: {why[:1].lower()}{why[1:].rstrip('.')})"
+    return f" (not now: {uncap(why).rstrip('.')})"
 
 
 def _option_line(option: Any) -> str:

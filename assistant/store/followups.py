@@ -108,8 +108,49 @@ def _undo_event(ctx: AppendContext, target_seq: int) -> Undo:
 
 
 def undo(store: CampaignStore, name: str, expect: int | None = None) -> StoredEvent:
-    """Append an ``undo`` of the last action still in effect; with ``expect``, only if that is event ``expect``."""
-    return store.append_with(name, lambda ctx: [_undo_event(ctx, _check_target(ctx, expect, "undo"))])[0]
+    """Append an ``undo`` of the last action still in effect; with ``expect``, only if that is event ``expect``.
+    When that action is a pick or a burn made after the roll (the move made again by :func:`redo_move`), the roll
+    comes back as first rolled, with its own dice and its choices open again: the player loses the pick, not the
+    roll."""
+
+    def build(ctx: AppendContext) -> list[Event]:
+        seq = _check_target(ctx, expect, "undo")
+        undo_ev = _undo_event(ctx, seq)
+        first = _first_roll(ctx, seq)
+        if first is None:
+            return [undo_ev]
+        after_undo = _light_copy(ctx.state)
+        apply(after_undo, StoredEvent(seq=ctx.next_seq, event=undo_ev))
+        request = dict(first.request)
+        request["options"] = {**(request.get("options") or {}), **_campaign_refs(after_undo, first)}
+        request["dice"] = list(first.dice)
+        if first.character_source == "campaign" and first.state_change.character_id in after_undo.characters:
+            request["character_id"] = first.state_change.character_id
+        move, _result = move_event(after_undo, request, ctx.next_seq + 1)
+        return [undo_ev, move]
+
+    return store.append_with(name, build)[0]
+
+
+def made_again_after_the_roll(first: Any, again: Any) -> bool:
+    """Whether move event ``again`` is move event ``first`` made again by a pick or a burn after the roll (the same
+    move, its dice first, and a ``choose`` or ``burn`` the first did not have), not the player rolling it anew."""
+    if first.type != "move_resolved" or again.type != "move_resolved":
+        return False
+    if first.result.get("move_id") != again.result.get("move_id") or list(again.dice[: len(first.dice)]) != list(first.dice):
+        return False
+    had, has = first.request.get("options") or {}, again.request.get("options") or {}
+    return any(has.get(key) not in (None, False, []) and has.get(key) != had.get(key) for key in ("choose", "burn"))
+
+
+def _first_roll(ctx: AppendContext, seq: int) -> Any | None:
+    """The move as first rolled when event ``seq`` is it made again with a pick or a burn (:func:`redo_move` appends
+    the undo of the first roll, then the move made again); None otherwise."""
+    before = ctx.event(seq - 1).event if seq > 1 else None
+    if before is None or before.type != "undo":
+        return None
+    first = ctx.event(before.target_seq).event
+    return first if made_again_after_the_roll(first, ctx.event(seq).event) else None
 
 
 def redo_move(

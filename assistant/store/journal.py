@@ -40,10 +40,14 @@ import json
 import re
 from typing import Any
 
+from assistant.engine.change_words import change_line, plain
 from assistant.engine.doors import DOORS
+from assistant.engine.model import Effect
 from assistant.engine.safe_json import loads
+from assistant.engine.tracks import kind_word
 from assistant.errors import InputError
 from assistant.store.events import Event, StoredEvent, parse_event
+from assistant.store.journal_words import change_lines, effect_text, redone, undo_words, what_it_did, who
 from assistant.store.state import CampaignState, apply, move_summary, results_by_die
 
 MARK = "tabletop-oracle:event"
@@ -94,19 +98,18 @@ def render(events: list[StoredEvent], state: CampaignState, fmt: str) -> str:
     out += _overview(state)
     out += ["## Session", ""]
     running = CampaignState()
-    for stored in events:
+    done: dict[int, str] = {}  # what each event did, in words: an undo says what it took back
+    for i, stored in enumerate(events):
         before = running.model_copy(deep=True) if stored.event.type in ("track_updated", "clock_updated") else running
         apply(running, stored)
         out.append(_comment(stored))
-        out += (_iron_event if iron else _md_event)(stored, before)
+        if stored.event.type == "undo":
+            out += _undone(stored.event, done, iron, redone(events, i))
+        else:
+            done[stored.seq] = what_it_did(stored, before)
+            out += (_iron_event if iron else _md_event)(stored, before)
         out.append("")
     return "\n".join(out).rstrip() + "\n"
-
-
-def _who(cid: str, ch: dict[str, Any], active: bool) -> str:
-    """A character as the player calls them: their name, or "Your character" (the one playing) or "Character 2" when
-    unnamed; never the store's id."""
-    return str(ch.get("name") or ("Your character" if active else f"Character {cid.removeprefix('pc')}"))
 
 
 def _character_line(cid: str, ch: dict[str, Any], active: bool) -> str:
@@ -118,7 +121,7 @@ def _character_line(cid: str, ch: dict[str, Any], active: bool) -> str:
     )
     impacts = ", ".join(_words(i) for i in ch.get("impacts") or [])
     bits = [b for b in (stats, meters, f"impacts: {impacts}" if impacts else "") if b]
-    return f"- **{_who(cid, ch, active)}**{' (playing)' if active else ''}: " + " — ".join(bits)
+    return f"- **{who(cid, ch, active)}**{' (playing)' if active else ''}: " + " — ".join(bits)
 
 
 def _overview(state: CampaignState) -> list[str]:
@@ -130,7 +133,7 @@ def _overview(state: CampaignState) -> list[str]:
         for tid, t in state.tracks.items():
             status = f", {t['status']}" if t.get("status") else ""
             out.append(
-                f"- **{t.get('name') or tid}** ({t.get('kind', 'vow')}, {t.get('rank')}{status}): "
+                f"- **{t.get('name') or tid}** ({kind_word(str(t.get('kind', 'vow')))}, {t.get('rank')}{status}): "
                 f"{t.get('ticks', 0) // 4}/10 boxes ({t.get('ticks', 0)} ticks)"
             )
         out.append("")
@@ -141,23 +144,14 @@ def _overview(state: CampaignState) -> list[str]:
     for slot, items in state.slots.items():
         if items:
             out += [f"## {slot.capitalize()}", ""]
-            out += [f"- **{key}**: {json.dumps(value, ensure_ascii=False)}" for key, value in items.items()]
+            out += [f"- **{key}**: {plain(value)}" for key, value in items.items()]
             out.append("")
     return out
 
 
-def _effect_text(e: dict[str, Any]) -> str:
-    before, after = e.get("before"), e.get("after")
-    if before is None and after is None:
-        change = ""
-    elif before is None or after is None:  # a new track starts at its value: "0", not "None → 0"
-        change = str(after if before is None else before)
-    else:
-        change = f"{before} → {after}"
-    if isinstance(e.get("after"), int) and not isinstance(e.get("after"), bool) and e.get("before") == e.get("after"):
-        change = f"no change ({e['after']})"
-    reason = f" ({e['reason']})" if e.get("reason") else ""
-    return f"{_words(e.get('target', e.get('kind', '')))}: {change}{reason}".replace(": (", " (")
+def _undone(ev: Any, done: dict[int, str], iron: bool, redone: str) -> list[str]:
+    said = undo_words(ev, done, redone)
+    return _mechanics([f"- {_kdl(said)}"]) if iron else [f"*{said}.*"]
 
 
 def _md_move(r: dict[str, Any]) -> list[str]:
@@ -166,15 +160,15 @@ def _md_move(r: dict[str, Any]) -> list[str]:
     if outcome and outcome != "none":
         title += f" — {outcome}{' (match)' if r.get('match') else ''}"
     lines = [title, ""]
-    lines.append(
-        f"- Roll: {move_summary(r).split(' — ', 1)[-1] if ' — ' in move_summary(r) else r.get('roll')} "
-        f"(dice {', '.join(str(d) for d in r.get('dice', []))})"
-    )
+    if r.get("dice"):  # a move without dice (Reach a Milestone) has no roll to tell
+        lines.append(
+            f"- Roll: {move_summary(r).split(' — ', 1)[-1] if ' — ' in move_summary(r) else r.get('roll')} "
+            f"(dice {', '.join(str(d) for d in r.get('dice', []))})"
+        )
     if r.get("table"):
         for row in r["table"].get("rows", []):
             lines.append(f"- {r['table'].get('name')}: {row.get('text')}")
-    for e in r.get("effects", []):
-        lines.append(f"- {_effect_text(e)}")
+    lines += [f"- {line}" for line in change_lines(r)]
     for c in r.get("choices", []):
         opts = "; ".join(o.get("label", o.get("id", "")) for o in c.get("options", []))
         lines.append(f"- Choose: {c.get('prompt')} — {opts}")
@@ -193,14 +187,14 @@ def _md_event(stored: StoredEvent, before: CampaignState) -> list[str]:
     if t == "campaign_created":
         return [f"*Campaign **{ev.name}** begins ({ev.system}).*"]
     if t == "character_added":
-        return [f"*{_who(ev.character_id, ev.character, ev.active or not before.characters)} joins the campaign.*"]
+        return [f"*{who(ev.character_id, ev.character, ev.active or not before.characters)} joins the campaign.*"]
     if t in ("character_updated", "character_removed", "set_active"):
         cid = ev.character_id
         sheet = {**before.characters.get(cid, {}), **(getattr(ev, "character", None) or {})}
-        who = _who(cid, sheet, cid == before.active_character)
+        name = who(cid, sheet, cid == before.active_character)
         if t == "character_updated":
-            return [f"*{who}'s sheet is updated{': ' + ev.reason if ev.reason else ''}.*"]
-        return [f"*{who} leaves the campaign.*" if t == "character_removed" else f"*{who} now plays.*"]
+            return [f"*{name}'s sheet is updated{': ' + ev.reason if ev.reason else ''}.*"]
+        return [f"*{name} leaves the campaign.*" if t == "character_removed" else f"*{name} now plays.*"]
     if t == "move_resolved":
         lines = _md_move(ev.result)
         if ev.narration:
@@ -209,20 +203,18 @@ def _md_event(stored: StoredEvent, before: CampaignState) -> list[str]:
     if t in ("track_created", "track_updated"):
         tr = ev.track
         return [
-            f"*Track **{tr.get('name')}** ({tr.get('rank')}): {tr.get('ticks', 0)} ticks"
+            f"*Track **{tr.get('name')}** ({tr.get('rank')}): {plain({'ticks': tr.get('ticks', 0)})}"
             f"{', ' + tr['status'] if tr.get('status') else ''}.*"
         ]
     if t in ("clock_created", "clock_updated"):
         c = ev.clock
         return [f"*Clock **{c.get('name')}**: {c.get('filled')}/{c.get('segments')}.*"]
     if t == "slot_updated":
-        return [f"*{ev.slot} / {ev.key}: {'removed' if ev.value is None else json.dumps(ev.value, ensure_ascii=False)}.*"]
+        return [f"*{ev.slot.capitalize()}: {ev.key} — {'removed' if ev.value is None else plain(ev.value)}.*"]
     if t == "chat_message":
         return [f"**{ROLE_LABEL.get(ev.role, ev.role)}:** {ev.text}"]
     if t == "narration_recorded":
         return [ev.text]
-    if t == "undo":
-        return [f"*Undone: event {ev.target_seq} ({_words(ev.target_type)}).*"]
     return []
 
 
@@ -262,7 +254,11 @@ def _iron_effect(e: dict[str, Any]) -> str:
         return f'{"track" if kind == "progress" else "clock"} {_kdl(target)} status="added"'
     if kind == "clock" and isinstance(before, int) and isinstance(after, int):
         return f"clock {_kdl(target)} from={before} to={after}"
-    return f"- {_kdl(_effect_text(e))}"
+    try:
+        said = change_line(Effect.model_validate(e))
+    except Exception:  # noqa: BLE001 - an old or foreign record: the effect as stored
+        said = effect_text(e)
+    return f"- {_kdl(said)}"
 
 
 def _iron_move(r: dict[str, Any]) -> list[str]:
@@ -324,8 +320,6 @@ def _iron_event(stored: StoredEvent, before: CampaignState) -> list[str]:
                 f"out-of={ev.clock.get('segments')}"
             ]
         )
-    if t == "undo":
-        return _mechanics([f"- {_kdl(f'Undone: event {ev.target_seq} ({_words(ev.target_type)})')}"])
     if t == "chat_message":
         return [ev.text if ev.role in ("assistant", "narrator", "gm") else f"**{ROLE_LABEL.get(ev.role, ev.role)}:** {ev.text}"]
     return _md_event(stored, before)

@@ -12,6 +12,7 @@ import re
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
+from assistant.engine.options import uncap
 from assistant.engine.safe_json import copy_value
 from assistant.suggest.approaches import best_stat_approach, value_of
 from assistant.suggest.catalog import MoveEntry, canonical_system, moves_for, ruleset_for
@@ -183,7 +184,7 @@ def _not_now(refusals: list[str]) -> str | None:
     if not refusals:
         return None
     said = re.split(r"(?<=[.!?])\s+", refusals[0].strip())[0].rstrip(".")  # the reason; confirming says what to do
-    return f"not now: {said[:1].lower()}{said[1:]}"
+    return f"not now: {uncap(said)}"
 
 
 def build_suggestion(s: Scored, cues: Any, context: SuggestContext, ruleset: Any | None) -> Suggestion:

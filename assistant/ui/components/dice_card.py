@@ -15,11 +15,11 @@ from typing import Any
 import streamlit as st
 
 from assistant.engine import Result, get_ruleset
+from assistant.engine.change_words import change_line, rolled_over
 from assistant.engine.kinds import RollKind
 from assistant.engine.model import DieRecord
 from assistant.narrate.facts import NOT_NAMED, by_die, lower_is_better, told_by_amount, zero_dice
 from assistant.narrate.odds_words import result_words
-from assistant.ui.components.card_changes import change_line, rolled_over
 
 OUTCOME_COLORS = {
     "strong_hit": "#2e7d32",

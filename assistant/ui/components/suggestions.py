@@ -105,7 +105,7 @@ def suggestion_caption(suggestion: Any, roll: str) -> str:
 def suggestion_label(suggestion: Any) -> str:
     stat = getattr(suggestion, "stat", None)
     value = getattr(suggestion, "stat_value", None)
-    with_stat = f" +{stat}" + (f" ({value})" if value is not None else "") if stat else ""
+    with_stat = f" +{str(stat).replace('_', ' ')}" + (f" ({value})" if value is not None else "") if stat else ""
     from assistant.chat.moves_info import no_roll_now
 
     made = not rolls(suggestion) or no_roll_now(suggestion)  # no roll as the sheet stands: "+rank" names none

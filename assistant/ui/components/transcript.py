@@ -16,6 +16,7 @@ import streamlit as st
 from assistant.engine.model import Result
 from assistant.narrate.template import without_card
 from assistant.store.events import NarrationRecorded, StoredEvent
+from assistant.store.followups import made_again_after_the_roll
 from assistant.ui.components.dice_card import render_dice_card
 from assistant.ui.components.turn_view import compact_listing, keep_lines
 
@@ -60,9 +61,7 @@ def replaced_seqs(events: list[StoredEvent]) -> set[int]:
         if ev.type != "undo":
             continue
         target, after = by_seq.get(ev.target_seq), by_seq.get(stored.seq + 1)
-        if target is None or after is None or not target.type == after.type == "move_resolved":
-            continue
-        if target.result.get("move_id") == after.result.get("move_id"):
+        if target is not None and after is not None and made_again_after_the_roll(target, after):
             out.add(stored.seq)
     return out
 

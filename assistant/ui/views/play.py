@@ -16,7 +16,7 @@ from assistant.ui.components.quick_tools import render_quick_tools
 from assistant.ui.components.status_line import render_status_line
 from assistant.ui.components.suggestions import render_choices, render_suggestions
 from assistant.ui.components.transcript import render_transcript, scroll_to_newest
-from assistant.ui.components.turn_view import render_stream, render_turn
+from assistant.ui.components.turn_view import keep_open, render_stream, render_turn
 from assistant.ui.errors import friendly_errors
 
 MAX_INPUT = 4000
@@ -109,6 +109,8 @@ def render(campaign: str | None) -> None:
                 state.pending().message, state.pending().level = turn.error or "Nothing to undo.", "error"
             else:
                 st.toast(turn.narration or "Undone.", icon="↩️")
+                if turn.open_choices or turn.follow_ups:  # a pick undone: its roll's choices are open again
+                    keep_open(turn)
         action = None
     shown = KnownLog.from_events([])
     with friendly_errors("reading the transcript"):

@@ -1,12 +1,14 @@
-"""What a dice card says changed: each effect of a Result as a line the player reads ("Health: 5 → 4 (-1) — Endure
-Harm", "Find my sister: 0 → 1/10 boxes (+4 ticks)", "Heat: 3 → 2 — a loud score (filled at 9 and rolled over)")."""
+"""What a move changed, in the player's words: each effect of a Result as the line the dice card and the journal
+show ("Health: 5 → 4 (-1) — Endure Harm", "Find my sister: 0 → 1/10 boxes (+4 ticks)", "Heat: 3 → 2 — a loud score
+(filled at 9 and rolled over)"). Pure: one Result in, lines out."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
-from assistant.engine import Result, get_ruleset
+from assistant.engine.model import Result
+from assistant.engine.registry import get_ruleset
 
 _IDENTIFIER = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
 
@@ -51,6 +53,10 @@ def change_line(effect: Any) -> str:
         effect = effect.model_copy(update={"after": {k: v for k, v in effect.after.items() if k != "name"}})  # said once
     if effect.before == "" or effect.after == "":  # an empty text is no value: set anew, or cleared
         effect = effect.model_copy(update={k: None for k in ("before", "after") if getattr(effect, k) == ""})
+    if _legacy(effect.before) and _legacy(effect.after) and effect.before.get("cleared") == effect.after.get("cleared"):
+        # a Starforged legacy track: its boxes, as the sheet draws them ("Quests legacy: 0 → 1/10 boxes (+4 ticks)")
+        before, after = int(effect.before.get("ticks") or 0), int(effect.after.get("ticks") or 0)
+        return _progress_line(f"{target} legacy", before, after, str(effect.reason or ""))
     if isinstance(effect.before, dict) and isinstance(effect.after, dict):  # a belief marked: what moved, not both dicts
         moved = [k for k in effect.after if effect.before.get(k) != effect.after[k]]
         said = "; ".join(f"{plain_words(k)} {plain(effect.before.get(k))} → {plain(effect.after[k])}" for k in moved)
@@ -82,6 +88,13 @@ def change_line(effect: Any) -> str:
 
 
 _NO_OUTCOME = re.compile(r":\s*none$")
+
+
+def _legacy(value: Any) -> bool:
+    """A legacy track's value: ``{"ticks": 4, "cleared": 0}``."""
+    return isinstance(value, dict) and set(value) == {"ticks", "cleared"} and isinstance(value.get("ticks"), int)
+
+
 #: Names the sheet writes in capitals ("HP", "XP").
 _ACRONYM = re.compile(r"\b(?:hp|xp)\b", re.IGNORECASE)
 

@@ -1,0 +1,67 @@
+"""A new track's name asked before the move that starts it, when no words of the player's give one: a "Swear an Iron
+Vow" button after Fulfill Your Vow's "set things right" used to start a vow called "Swear an Iron Vow". The answer
+(any words: "to make amends with the archivists, a dangerous vow") names the track as typed words would, rank and
+all, and the move then rolls."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from assistant.chat.questions import Question
+from assistant.chat.track_finder import DEFAULT_RANK, rank_in, track_need
+from assistant.chat.track_names import MAX_NAME, _kind_words, name_from_words
+from assistant.engine.registry import get_ruleset
+from assistant.engine.schema import MoveSpec
+
+#: The question's field: a name for the track the move starts (never an engine option; the answer is read as words).
+FIELD = "new_track_name"
+#: What an example answer says for each kind of track.
+_EXAMPLES = {
+    "vow": "to make amends with the archivists, a dangerous vow",
+    "elegy": "for my sire, slain by the hunters, a dangerous elegy",
+    "combat": "the raider captain, a dangerous foe",
+    "connection": "Captain Ilsa Voss, a smuggler",
+    "expedition": "across the Shattered Reach, a formidable expedition",
+}
+
+
+def name_first(request: dict[str, Any], move: MoveSpec | None) -> Question | None:
+    """The question asking what to call the track ``move`` starts, when the request names none; None otherwise."""
+    if move is None:
+        return None
+    need = track_need(move)
+    options = dict(request.get("options") or {})
+    if need is None or not need.starts or {"track", "progress_ticks", "progress_boxes"} & set(options):
+        return None
+    word = _kind_words(need.kind)
+    example = _EXAMPLES.get(need.kind, f"its name, and its rank: “a dangerous {word}”")
+    return Question(
+        move=move.name,
+        field=FIELD,
+        kind="text",
+        text=f"What is the new {word}? Say it in a few words (for example “{example}”): it names the {word} on your "
+        "sheet, and then the move rolls.",
+        request=dict(request),
+    )
+
+
+#: Words an answer may open with that are not the name: "to make amends", "for my sire", "I swear to ...".
+_LEAD = re.compile(
+    r"^(?:i\s+(?:swear|vow|sing|promise)\w*\s+(?:(?:an?|my)\s+(?:\w+\s+){0,2}?(?:vow|elegy)\s+)?)?(?:to|for|of)\s+", re.I
+)
+
+
+def answered(question: Question, words: str, system: str) -> tuple[dict[str, Any], str]:
+    """The move's request with the track the answer names (its rank from the words, or the default), and the note
+    the card shows: "A new dangerous vow: “Make amends with the archivists” (named in your answer)."."""
+    move = get_ruleset(system).find_move(str(question.request.get("move") or question.move))
+    need = track_need(move)
+    kind = need.kind if need is not None else "vow"
+    name = _LEAD.sub("", name_from_words(words, kind)).strip() or words.strip()
+    name = (name[:1].upper() + name[1:])[:MAX_NAME]
+    rank = rank_in(words) or DEFAULT_RANK
+    options = {**(question.request.get("options") or {}), "track": {"name": name, "rank": rank.value}}
+    said = "" if rank_in(words) else f"; say “a dangerous {_kind_words(kind)}”… for another rank, or undo"
+    note = f"A new {rank.value} {_kind_words(kind)}: “{name}” (named in your answer{said})."
+    return {**question.request, "options": options}, note
