@@ -4,7 +4,8 @@ The Blades downtime chapter marks and clears stress but never says how much a sc
 (9 boxes, a full track is a level of trauma) is a written note, so "how many stress boxes before trauma" is answered
 from it rather than from "Ignoring your vice" or called "not covered". "How does momentum work?" in Starforged is
 answered by an overview of the momentum notes (range, maximum, burn, reset, negative momentum), not by the range
-alone, while a question on one of those points still finds its own note.
+alone, while a question on one of those points still finds its own note. A question that says its case already holds
+("we already share a bond, do i mark progress?") finds the passage on that case, not the move that makes it so.
 """
 
 from __future__ import annotations
@@ -81,3 +82,23 @@ def test_how_momentum_works_is_answered_by_the_overview(index: RulesIndex, quest
 def test_a_question_on_one_point_of_momentum_finds_its_own_note(index: RulesIndex, question: str, note: str) -> None:
     section, covered = _first(index, question, "starforged")
     assert section.endswith(f"› {note}") and covered
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "we already have a bond with the engineer and i helped her out again, does my progress go up?",
+        "i gave my connection a gift but we already share a bond, do i mark progress on her track?",
+        "already bonded with the doc, i stood with her against the raiders. do i tick progress?",
+    ],
+)
+def test_a_case_the_question_says_already_holds_finds_the_passage_on_that_case(index: RulesIndex, question: str) -> None:
+    # "If you already share a bond with the connection, do not mark progress." -- not Forge a Bond, which makes the bond
+    section, _ = _first(index, question, "starforged")
+    assert section.endswith("Develop Your Relationship")
+
+
+@pytest.mark.parametrize("question", ["strong hit on forge a bond, what do i mark?", "how do i forge a bond with a connection?"])
+def test_the_move_that_makes_the_bond_still_answers_for_itself(index: RulesIndex, question: str) -> None:
+    section, covered = _first(index, question, "starforged")
+    assert section.endswith("Forge a Bond") and covered
