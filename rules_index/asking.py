@@ -8,14 +8,18 @@ Two kinds change which passage answers, whatever the rule:
 - a point the text leaves open or says two ways ("the hunger section says it can cost blood but not what
   stat", "is that 3 or 4?", "which one do i mark?", "this chapter never says"): the question has read the
   move's text already, and the project's reading of that sentence (a rules note under "Readings") answers it,
-  not the move's text it quotes back.
+  not the move's text it quotes back;
+- a case the question says already holds ("we already share a bond, do i still mark progress?"): the passage
+  that speaks of that case ("If you already share a bond ...") answers it, not the move that brings it about.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
-from rules_index.coverage import _COUNTING, _NUMBER
+from rules_index.coverage import _COUNTING, _NUMBER, content_terms
+from rules_index.terms import terms
 
 #: A question for an amount: "how many / how much / how long", "what magnitude", "what die", "what do I need to roll".
 _AMOUNT = re.compile(
@@ -74,3 +78,25 @@ def overview_subject(question: str) -> str | None:
 def asks_open_point(question: str) -> bool:
     """Does the question say the text is silent or unclear on its point, or ask which of two readings holds?"""
     return bool(_OPEN_POINT.search(question))
+
+
+#: A condition the question says already holds, up to the clause's end: "we already share a bond", "already at -6".
+_ALREADY = re.compile(r"\balready\s+([^,.;:?!()\-–—]{1,60})", re.I)
+_ALREADY_WORD = re.compile(r"\balready\b", re.I)
+
+
+def already_terms(question: str) -> frozenset[str]:
+    """The content words of each condition ``question`` says already holds ("but we already share a bond" ->
+    {"share", "bond"}), at most five words after "already" and within its clause."""
+    words: set[str] = set()
+    for m in _ALREADY.finditer(question):
+        words.update(content_terms(" ".join(m.group(1).split()[:5])))
+    return frozenset(words)
+
+
+def speaks_of_already(sentences: Iterable[str], asked: frozenset[str]) -> bool:
+    """Does one of ``sentences`` speak of a condition already holding with a word of ``asked`` (the question's
+    :func:`already_terms`): "If you already share a bond with the connection, do not mark progress." for "we
+    already share a bond, do i still mark progress?" -- the case the question is in, not the move that makes it so
+    ("On a strong hit, you now share a bond.")?"""
+    return bool(asked) and any(_ALREADY_WORD.search(s) and asked & set(terms(s)) for s in sentences)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from rules_index.anchors import Anchors, find_anchors
-from rules_index.asking import asks_amount, asks_open_point, gives_amount
+from rules_index.asking import already_terms, asks_amount, asks_open_point, gives_amount, speaks_of_already
 from rules_index.chunk import Chunk
 from rules_index.coverage import content_terms
 from rules_index.index import RulesIndex
@@ -69,6 +69,9 @@ class Evidence:
     mark?", "is that 3 or 4?"): the reading answers it, not the move's text it quotes (:mod:`rules_index.asking`)."""
     amount: bool = False
     """The question asks for an amount and the passage's sentence closest to it gives a number."""
+    already: bool = False
+    """The question says a case already holds and a sentence of the passage speaks of it already holding
+    (:func:`rules_index.asking.speaks_of_already`)."""
 
 
 class _ChunkVectors:
@@ -262,6 +265,7 @@ def gather(index: RulesIndex, query: str, system: str | None) -> list[Evidence]:
     told = narrated_action(query)
     open_point = asks_open_point(query)
     amount = asks_amount(query)
+    holds = already_terms(query)
     out: list[Evidence] = []
     at = 0
     for chunk, group in zip(candidates, texts, strict=True):
@@ -301,6 +305,7 @@ def gather(index: RulesIndex, query: str, system: str | None) -> list[Evidence]:
                 and len(named_moves(chunk.system, query)) == 1,
                 open_point=open_point and is_reading(chunk),
                 amount=amount and gives_amount(closest),
+                already=speaks_of_already(group[1:], holds),
             )
         )
     best = max((e.sentence_sim for e in out), default=0.0)

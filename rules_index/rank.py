@@ -110,6 +110,8 @@ class Weights:
     """A reading note for a question on a point the text leaves open (:attr:`Evidence.open_point`)."""
     amount: float = 0.0
     """A passage whose closest sentence gives the amount the question asks for (:attr:`Evidence.amount`)."""
+    already: float = 0.0
+    """A passage that speaks of the case the question says already holds (:attr:`Evidence.already`)."""
 
 
 #: The weights of a passage's relevance: the scale the "not covered" judgement was calibrated on
@@ -148,6 +150,7 @@ RANK_WEIGHTS = Weights(
     closest_note=0.03,
     open_point=0.2,
     amount=0.05,
+    already=0.2,
 )
 #: A move the question names by its whole name ("rolls Defend and gets an 8", "i missed face danger") counts 0.12 in
 #: the order (not in the relevance), when it is the only move the question names (one naming two asks how they meet)
@@ -169,6 +172,14 @@ RANK_WEIGHTS = Weights(
 #: 1-15) with both, designed on set 15's misses and checked on every set in two halves by a hash of the id: hit@1
 #: 517 -> 520 of 599 and 504 -> 511 of 581, no question lost, hit@5 unchanged (open_point 0.2-0.3 gives the same;
 #: 0.4 loses one at hit@5, 0.6 loses eight at hit@1; amount 0.07 loses two).
+#: A question that says its case already holds ("we already share a bond, do i still mark progress?", "already bonded
+#: with the old mechanic, do i tick progress?") is answered by the passage that speaks of that case ("If you already
+#: share a bond with the connection, do not mark progress."), not by the move that brings it about ("On a strong hit,
+#: you now share a bond.", whose title the question names): 0.2 in the order (not in the relevance). Re-ranking every
+#: set's evidence (public, dev, held-out 1-16; 42 questions say "already"): hit@1 1076 -> 1080 of 1229, hit@5
+#: unchanged, no set losing; one question lost ("buying it inside a neighbourhood we already control, does holding it
+#: help the roll" finds Overtake Neighborhood's sentence on a neighborhood already controlled before Secure Resource;
+#: its set, the twelfth, gains another). 0.05 gains three, 0.15 four, 0.2 and 0.3 five.
 DEFAULT_WEIGHTS = RANK_WEIGHTS
 
 
@@ -210,6 +221,7 @@ def weigh(e: Evidence, w: Weights = DEFAULT_WEIGHTS) -> float:
         + (w.closest_note if e.closest_note else 0.0)
         + (w.open_point if e.open_point else 0.0)
         + (w.amount if e.amount else 0.0)
+        + (w.already if e.already else 0.0)
     )
 
 

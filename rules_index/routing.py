@@ -30,6 +30,21 @@ def _label(name: str) -> re.Pattern[str]:
     return re.compile(rf"^\W*{re.escape(name)}(?:\s+(?:pvp|rpg|game|rules))?\s*[:,;\-–—]", re.I)
 
 
+#: The words a question opens with as a label, before a colon or a dash: "magistrate city game: ...", "sf - ...".
+_OPENING = re.compile(r"^\W*((?:[\w'&]+\s+){0,4}[\w'&]+)\s*(?::|\s[-–—]\s)")
+
+
+def opening_label(question: str) -> str | None:
+    """The one system the question's opening label names ("magistrate city game: in starforged a miss ..." ->
+    city), or None (no label, or one naming no game or several)."""
+    m = _OPENING.match(question)
+    if not m:
+        return None
+    text = " ".join(re.findall(r"[a-z0-9-]+", m.group(1).lower()))
+    named = {system for system, names in NAMES.items() if _names(text, names)}
+    return named.pop() if len(named) == 1 else None
+
+
 #: A game named only to compare with ("does the action score stop at 10 like in ironsworn?", "unlike blades"):
 #: the question asks about another game, the open campaign's.
 _COMPARED = re.compile(r"\b(?:like|unlike|as|compared (?:to|with)|same as)\s+(?:in\s+|with\s+)?(?:the\s+)?$")
@@ -43,12 +58,16 @@ def _names(text: str, names: tuple[str, ...]) -> bool:
 def named_system(question: str) -> str | None:
     """The one system ``question`` names, or None (none named, or several). Of several, one the question opens
     with is the game it is labelled with ("city game: do we have momentum like in starforged?" asks about the
-    city game, as does "dungeon world pvp - ...") and wins; otherwise none does ("is blades better than dungeon world?").
+    city game, as do "dungeon world pvp - ..." and "magistrate city game: in starforged ...") and wins; otherwise
+    none does ("is blades better than dungeon world?").
     A game named only to compare with ("... stop at 10 like in ironsworn?") is not the one asked about."""
     text = " ".join(re.findall(r"[a-z0-9-]+", question.lower()))
     found = {system for system, names in NAMES.items() if _names(text, names)}
     label = {system for system, leading in LEADING.items() if leading.match(question)}
     label |= {system for system, names in NAMES.items() if any(_label(n).match(question) for n in names)}
+    opening = opening_label(question)
+    if opening and not label:
+        label = {opening}
     found |= label
     if len(found) > 1 and len(label) == 1:
         return label.pop()

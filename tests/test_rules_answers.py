@@ -90,6 +90,11 @@ def test_the_rules_text_leads_and_reading_notes_follow(noted_index: RulesIndex) 
         ("that's 9 and more adds coming. does the action score stop at 10 like in ironsworn?", None),
         ("do i just get health back like in starforged or does it cost something", None),
         ("how does momentum work in starforged, same as ironsworn?", "starforged"),
+        # a label naming one game opens the question, another game is named in it only to compare
+        ("magistrate city game: in starforged a miss always sends you to pay the price. what happens on a 5?", "city"),
+        ("our dw game - blades has stress, is there anything like it?", "dungeon-world"),
+        ("the city watch: in blades, can they arrest us?", "blades"),  # an opening naming no game is not a label
+        ("blades or dungeon world: which has more dice?", None),  # a label naming two games names none
     ],
 )
 def test_the_system_named_in_the_question(question: str, system: str | None) -> None:

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from rules_index.asking import asks_amount, asks_open_point, gives_amount
+from rules_index.asking import already_terms, asks_amount, asks_open_point, gives_amount, speaks_of_already
 from rules_index.evidence import gather
 from rules_index.index import RulesIndex
 from rules_index.notes import sync_notes
@@ -75,3 +75,24 @@ def test_a_reading_note_counts_more_for_a_question_on_an_open_point(hash_index: 
         assert weigh(e, RELEVANCE_WEIGHTS) == weigh(without, RELEVANCE_WEIGHTS)
     plain = gather(hash_index, "what happens when I endure stress", "elegy")
     assert not any(e.open_point for e in plain)
+
+
+@pytest.mark.parametrize(
+    ("question", "words"),
+    [
+        ("i helped him again, but we already share a bond. do i mark progress?", {"shar", "bond"}),
+        ("already bonded with the old mechanic - do i tick progress?", {"bond", "mechanic", "old"}),
+        ("a neighbourhood we already control, does holding it help?", {"control"}),  # the clause ends at the comma
+        ("how do i forge a bond?", set()),
+    ],
+)
+def test_the_case_a_question_says_already_holds(question: str, words: set[str]) -> None:
+    assert already_terms(question) == words
+
+
+def test_a_passage_speaks_of_the_case_already_holding_only_with_a_word_of_it() -> None:
+    asked = already_terms("we already share a bond, do i still mark progress?")
+    assert speaks_of_already(["If you already share a bond with the connection, do not mark progress."], asked)
+    assert not speaks_of_already(["On a strong hit, you now share a bond."], asked)  # the move that makes the bond
+    assert not speaks_of_already(["If you already have a Tie with them, ask a third question."], asked)
+    assert not speaks_of_already(["If you already share a bond, do not mark progress."], frozenset())
