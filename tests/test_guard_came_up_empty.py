@@ -61,3 +61,29 @@ def test_a_hit_with_something_learned_passes(text: str) -> None:
 def test_a_miss_may_come_up_empty() -> None:
     assert not [v for v in check("You come away empty-handed.", request=MISS) if "learning nothing" in v.detail]
     assert [v for v in check("You come away empty-handed.") if "learning nothing" in v.detail]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "You walk away from the docks empty-handed.",
+        "You're left empty-handed.",
+        "Not one of them has heard a thing about the crew.",
+    ],
+)
+def test_you_leaving_with_nothing_is_caught_in_more_words(text: str) -> None:
+    assert [v for v in check(text) if "learning nothing" in v.detail], text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "You tell them you know nothing of the ship's cargo, and the old hand laughs and names its captain.",
+        "I know nothing of ships, you admit, and the old hand takes pity and names the crew.",
+        "They shrug; the crew left empty-handed that night. A dockhand gives you the captain's name.",
+        "The thieves went away empty-handed, the harbourmaster says, and he names the one who hired them.",
+        "You had no idea the crew was so well known; every dockhand has a story of them.",
+    ],
+)
+def test_your_own_ignorance_and_another_leaving_empty_handed_pass(text: str) -> None:
+    assert [v for v in check(text) if "learning nothing" in v.detail] == [], text

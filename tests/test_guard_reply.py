@@ -55,3 +55,30 @@ def test_a_question_left_to_the_player_passes(text: str) -> None:
 def test_the_players_own_answer_told_back_passes() -> None:
     text = '"You want the password?" the clerk asks. You nod, "Yes."'
     assert check(text, intent="I nod and tell the clerk yes, I want the password") == []
+
+
+@pytest.mark.parametrize(
+    ("intent", "text"),
+    [
+        ("I tell the guard the Duke sent me", '"Who sent you?" the guard asks. You answer, "The Duke."'),
+        ("I tell the guard the Duke sent me", '"Who sent you?" the guard asks. You reply that the Duke did.'),
+        ("I say the Duke sent me", "The guard asks who sent you. You reply that the Duke sent you."),
+        ("I refuse the bribe", '"Will you take the coin?" he asks. You decline.'),
+        ("I decline his offer politely", "He asks whether you will join them. You shake your head."),
+        ("I accept the job", '"So you will do it?" he asks. You nod.'),
+    ],
+)
+def test_the_answer_the_player_gave_in_other_words_passes(intent: str, text: str) -> None:
+    assert check(text, intent=intent) == [], text
+
+
+@pytest.mark.parametrize(
+    ("intent", "text"),
+    [
+        ("I tell the clerk I am from the guild", '"Will you pay the fee?" he asks. You nod.'),
+        ("I refuse to leave the archive", '"Will you pay the fee?" the clerk asks. You agree at once.'),
+        ("I accept the clerk's help", '"Do you want the back door key too?" she asks. You shake your head.'),
+    ],
+)
+def test_an_answer_the_player_did_not_give_is_still_caught(intent: str, text: str) -> None:
+    assert check(text, intent=intent), text

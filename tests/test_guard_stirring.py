@@ -62,3 +62,32 @@ def test_silence_nature_and_the_priests_own_voice_pass(text: str) -> None:
 
 def test_without_the_answer_nothing_is_read() -> None:
     assert check("You hear voices down the corridor.", told=(), established=EARLIER) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The footsteps you leave in the dust are the only sign of life.",
+        "A quiet laugh escapes you.",
+        "A sigh escapes your lips before you can stop it.",
+        "The shuffle of your boots is the only sound.",
+        "A soft voice in your head tells you to run.",
+        "The low murmur of the fountain fills the courtyard.",
+        "A distant voice of the bells tolls midnight.",
+    ],
+)
+def test_your_own_sounds_and_a_things_pass(text: str) -> None:
+    assert check(text) == [], text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Soft footsteps behind you.",
+        "A whisper in your ear, close and cold.",
+        "A voice you do not know calls from the stairs.",
+        "A cough from your right.",
+    ],
+)
+def test_someone_elses_sound_near_you_is_still_caught(text: str) -> None:
+    assert check(text), text

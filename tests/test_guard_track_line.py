@@ -53,3 +53,32 @@ def test_the_line_the_narrator_is_given_is_the_line_caught() -> None:
 )
 def test_the_rank_told_inside_the_story_passes(text: str) -> None:
     assert check(text) == [], text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The choice was simple: a dangerous climb.",
+        "You know what this is: a dangerous gamble.",
+        "Your thoughts narrow to one thing: an extreme measure.",
+        "The hull ahead: a formidable climb.",
+        "The dockhands' answer: a troublesome silence.",
+        "Their price: a dangerous vowel of a word, 'maybe'.",
+    ],
+)
+def test_a_colon_before_a_rank_and_a_noun_that_is_no_tracks_kind_passes(text: str) -> None:
+    assert check(text) == [], text
+
+
+@pytest.mark.parametrize(
+    "track",
+    [
+        {"name": "Chart the Veil", "rank": "dangerous", "kind": "expedition"},
+        {"name": "The raider", "rank": "formidable", "kind": "combat"},
+        {"name": "Earn Kira's trust", "rank": "troublesome", "kind": "connection"},
+        {"name": "Cross the ice", "rank": "extreme", "kind": "journey"},
+        {"name": "Break the siege", "rank": "dangerous", "kind": "scene"},
+    ],
+)
+def test_each_kind_of_track_line_the_narrator_is_given_is_caught(track: dict[str, str]) -> None:
+    assert check(f"{track_line(track).lstrip('> -')}."), track

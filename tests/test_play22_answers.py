@@ -22,7 +22,20 @@ def _asked_quality(name: str) -> tuple[object, object]:
     return session, dice
 
 
-@pytest.mark.parametrize(("typed", "said"), [("-1", "-1"), ("- 3", "- 3"), ("2.5", "2.5"), ("+2.5", "+2.5"), ("3,5", "3,5")])
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("-1", "-1"),
+        ("- 3", "- 3"),
+        ("2.5", "2.5"),
+        ("+2.5", "+2.5"),
+        ("3,5", "3,5"),
+        ("\u22121", "-1"),  # the minus sign
+        ("\u20132", "-2"),  # a dash, as a phone types it
+        ("minus one", "-1"),
+        ("Minus 3", "-3"),
+    ],
+)
 def test_a_signed_or_fractional_number_is_no_answer_and_says_which_are(typed: str, said: str) -> None:
     from assistant.store import service
 
@@ -43,7 +56,7 @@ def test_a_whole_number_in_range_still_answers(typed: str, quality: int) -> None
     assert turn.results[0].stat_value == quality, turn.results[0]
 
 
-@pytest.mark.parametrize("typed", ["-2", "2"])
+@pytest.mark.parametrize("typed", ["-2", "2", "\u22122", "minus two"])
 def test_a_cost_typed_as_the_rules_print_it_is_that_cost(typed: str) -> None:
     session, _dice = open_campaign(f"Harm {typed}", "starforged")
     asked = session.send("/roll endure harm")
@@ -51,3 +64,14 @@ def test_a_cost_typed_as_the_rules_print_it_is_that_cost(typed: str) -> None:
     turn = session.send(typed)
     assert turn.kind == "action", turn.error
     assert "Health 5 → 3" in turn.narration, turn.narration
+
+
+@pytest.mark.parametrize("typed", ["-2", "\u22122", "\u20132", "minus two"])
+def test_a_signed_number_picks_no_answer_of_a_list(typed: str) -> None:
+    from assistant.chat.answer_reading import NO_ANSWER, read_answer
+    from assistant.chat.questions import Answer, Question
+
+    answers = [Answer("Tinker", "tinker"), Answer("Quality", "quality")]
+    question = Question(move="Recover", field="stat", text="Which stat do you roll?", answers=answers)
+    assert read_answer(question, typed) is NO_ANSWER
+    assert read_answer(question, "2") == "quality"

@@ -62,11 +62,24 @@ def _aliases(answer: Answer) -> list[str]:
 
 #: A number no answer is given as: signed or with a fraction ("-1", "2.5"); "-1" once read as answer 1.
 ODD_NUMBER = re.compile(r"-\s*\d+(?:[.,]\d+)?|\+?\d+[.,]\d+")
+#: A minus sign as keyboards and phones type it (the minus sign, a dash) or said in words ("minus one").
+_MINUS = re.compile(r"^\s*(?:[\u2212\u2013\u2014\ufe63\uff0d]|minus\s+)\s*(?P<n>\d+|[a-z]+)\s*\.?\s*$", re.I)
+
+
+def _signed(text: str) -> str:
+    """``text`` with its minus sign as "-" ("\u22121", "\u20131", "minus one" are "-1": no answer 1), else as it is."""
+    m = _MINUS.match(text)
+    if not m:
+        return text
+    n = m.group("n").lower()
+    if n.isdigit():
+        return f"-{n}"
+    return f"-{NUMBER_WORDS[n]}" if n in NUMBER_WORDS and n not in ("a", "an", "no") else text
 
 
 def read_answer(question: Question, text: str) -> Any:
     """The value ``text`` gives for ``question`` (a number, a label or words), or :data:`NO_ANSWER`."""
-    text = text.strip()
+    text = _signed(text.strip())
     if not text:
         return NO_ANSWER
     if ODD_NUMBER.fullmatch(text.rstrip(".")):  # never a pick: "-1" is not answer 1, nor a quality of 1
@@ -107,7 +120,7 @@ NO_ANSWER: Any = _NOTHING
 
 def near_miss(question: Question, said: str = "") -> str:
     """What to say when a short message did not answer the question (``said``: the message)."""
-    number = said.strip().rstrip(".")
+    number = _signed(said.strip()).rstrip(".")
     if ODD_NUMBER.fullmatch(number) and question.kind in ("number", "pick"):
         if question.kind == "number" and question.lo is not None and question.hi is not None:
             return f"{number} is not one of the answers: give a whole number from {question.lo} to {question.hi}."

@@ -1,12 +1,14 @@
-"""A hit told as nothing learned: "You scrape through, but you can't find anyone who knows anything about it" after
-"I ask the dockhands about the Wayfarer's last crew" (a weak hit).
+"""A hit told as nothing learned: "You scrape through, but you can't find anyone who knows anything about it" after "I
+ask the dockhands about the Wayfarer's last crew" (a weak hit).
 
 On a hit the asking or the search works: a weak hit reveals something, at a cost. :mod:`assistant.guard.turned` reads
-the plain "find nothing" and the one asked falling silent; this reads the emptiness told through the people asked:
-no one found who knows anything, nobody able to tell you anything, everyone having heard nothing, you coming away
-empty-handed, no trace or clue found. What the answer is may be bleak ("No one knows where the ship went, but an old
-hand remembers its captain"; "The ship has been lost for years, they say"): only "anything"/"nothing" said of what you
-learn tells the attempt getting nothing. A turn after it ("… but then one of them remembers") or a supposition passes.
+the plain "find nothing" and the one asked falling silent; this reads the emptiness told through the people asked: no
+one found who knows anything, nobody able to tell you anything, everyone having heard nothing, you coming away
+empty-handed, no trace or clue found. Your own ignorance ("you tell them you know nothing") and another's coming away
+with nothing ("the crew left empty-handed") are not the asking's answer. What the answer is may be bleak ("No one knows
+where the ship went, but an old hand remembers its captain"; "The ship has been lost for years, they say"): only
+"anything"/"nothing" said of what you learn tells the attempt getting nothing. A turn after it ("… but then one of them
+remembers") or a supposition passes.
 """
 
 from __future__ import annotations
@@ -33,10 +35,14 @@ EMPTY = re.compile(
     r"|\b(?:learn|learns|learned|learnt|glean|gleans|gleaned|get|gets|got|find\s+out|finds\s+out|found\s+out)\s+"
     r"(?:absolutely\s+)?(?:nothing|not\s+a\s+thing|no\s+(?:new\s+)?(?:information|answers?|news|clues?))\b"
     # the ones asked knowing nothing: "they say they know nothing", "none of them has any idea"
-    r"|\b(?:know|knows|knew)\s+(?:absolutely\s+)?nothing\b|\b(?:has|have|had)\s+(?:absolutely\s+)?no\s+idea\b"
+    # (not your own: "you tell them you know nothing of the cargo" is your story to them, not their answer)
+    r"|(?<!\byou\s)(?<!\bi\s)\b(?:know|knows|knew)\s+(?:absolutely\s+)?nothing\b"
+    r"|(?<!\byou\s)(?<!\bi\s)\b(?:has|have|had)\s+(?:absolutely\s+)?no\s+idea\b"
     r"|\b(?:no\s+one|no-one|nobody|none\s+of\s+them|not\s+one\s+of\s+them)\s+(?:[a-z']+\s+){0,3}?(?:has|have|had)\s+"
     r"(?:any|the\s+slightest|the\s+faintest)\s+(?:idea|clue|notion)\b"
-    r"|\b(?:come|comes|came|walk|walks|walked|leave|leaves|left|go|goes|went)\s+(?:away\s+)?empty[\s-]handed\b"
+    # you coming away with nothing ("the crew left empty-handed that night" is their story, not your asking)
+    r"|\byou(?:'re|\s+are|\s+were)?\s+(?:[a-z]+ly\s+)?(?:come|came|walk|walked|leave|left|go|went)\s+(?:[a-z']+\s+){0,4}?"
+    r"empty[\s-]handed\b"
     r"|\b(?:find|finds|found|turn\s+up|turns\s+up|turned\s+up|uncover|uncovers|uncovered)\s+no\s+(?:trace|sign|clue|clues"
     r"|lead|leads|information|answers?)\b"
 )

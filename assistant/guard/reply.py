@@ -4,7 +4,8 @@ Another character's question is put to the player; what the character answers (a
 agreement, a refusal) is the player's next decision, as any words in the character's mouth are. A sentence that has
 you answer, right after a question someone put (in quotation marks, or told: "he asks whether you want it"), or that
 has you give a bare answer in quotation marks ("You nod, 'Yes.'"), decides it. The player's own words told back ("I
-nod and tell him yes"), a reply still to come ("he waits for you to answer", "before you can answer") and one denied
+nod and tell him yes"; "I tell the guard the Duke sent me" told "You answer, 'The Duke.'"; "I refuse the bribe" told
+"You decline"), a reply still to come ("he waits for you to answer", "before you can answer") and one denied
 ("you do not answer") pass, and so does a nod that answers no one ("You nod to the dockhands and ask about the crew").
 """
 
@@ -23,6 +24,29 @@ _REPLY = re.compile(
     r"|accept|accepts|accepted|decline|declines|declined|refuse|refuses|refused|consent|consents|consented"
     r"|say\s+(?:yes|no)|said\s+(?:yes|no))\b"
 )
+#: The player's words that give an answer, by what the answer is: spoken ("I tell him the Duke sent me"), a yes or a
+#: no. "You reply" tells back any of them; "you nod" or "you agree" a yes; "you refuse" or "you shake your head" a no.
+_SPOKEN = frozenset(
+    re.findall(
+        r"\S+",
+        "tell tells say says answer answers reply replies respond responds explain explains insist insists claim claims "
+        "lie lies admit admits confess confesses assure assures inform informs promise promises swear swears",
+    )
+)
+_YES = frozenset(re.findall(r"\S+", "yes agree agrees accept accepts consent consents nod nods sure deal"))
+_NO = frozenset(re.findall(r"\S+", "no refuse refuses decline declines reject rejects shake shakes never"))
+_TOLD_BACK = {"yes": _YES, "no": _NO, "spoken": _SPOKEN | _YES | _NO}
+
+
+def _kind(verb: str) -> str:
+    """What answer a reply verb tells: "yes" (a nod, an agreement), "no" (a refusal, a shake of the head) or "spoken"."""
+    if re.match(r"(?:nod|agree|accept|consent)|said?\s+yes", verb):
+        return "yes"
+    if re.match(r"(?:shake|shook|decline|refuse|say\s+no|said\s+no)", verb):
+        return "no"
+    return "spoken"
+
+
 #: A bare answer in quotation marks: "Yes.", "No", "Of course", "I do", "Agreed".
 _BARE_ANSWER = re.compile(
     r"^\s*[,:]?\s*\"\s*(?:yes|yeah|no|nope|of course|sure|certainly|indeed|agreed|deal|fine|very well|i do|i will"
@@ -55,13 +79,14 @@ def check_reply_given(told: list[Sentence], facts: Facts, intent: str | None) ->
     """You told answering another character's question (or giving a bare quoted answer) the player never gave."""
     if intent is None or not facts.results:
         return []
-    own = {stem(w) for w in re.findall(r"[a-z]+", intent.lower())}
+    words = set(re.findall(r"[a-z]+", intent.lower()))
+    own = {stem(w) for w in words}
     for at, sentence in enumerate(told):
         text = sentence.text
         for m in _REPLY.finditer(text):
             verb = m.group("verb").split()[0]
-            if stem(verb) in own or {"yes", "no"} & own:
-                continue  # the player's own answer, told back
+            if stem(verb) in own or {"yes", "no"} & own or words & _TOLD_BACK[_kind(m.group("verb"))]:
+                continue  # the player's own answer, told back ("I tell him the Duke sent me": "You reply that...")
             before = text[: m.start()]
             if _NOT_YET.search(before) or negated(text, m.start("verb"), 3):
                 continue

@@ -1,12 +1,13 @@
-"""Someone stirring after the oracle said no one else is there: "You could hear the faintest whisper from the other
-side of the room" after "No one else is awake."
+"""Someone stirring after the oracle said no one else is there: "You could hear the faintest whisper from the other side
+of the room" after "No one else is awake."
 
 The answer rules out everyone but the ones the story already follows (the priest you stalk stays in the scene, and his
-own voice is his: "the priest's whisper", "a murmur from the priest"). A voice, whisper or footsteps with no one to
-own them, or "someone moving", tells another person awake in the scene: the no told as a yes. What is not a person
-passes ("the whisper of the rain", "the wind's murmur"), and so do the sound denied ("not a whisper", "no footsteps")
-and a sleeper's snore or slow breathing, which tells no one awake. A price may bring someone in (the new hazard "a
-faint whispering in the shadows"): its turn is left to its own checks.
+own voice is his: "the priest's whisper", "a murmur from the priest"). A voice, whisper or footsteps with no one to own
+them, or "someone moving", tells another person awake in the scene: the no told as a yes. What is not a person passes
+("the whisper of the rain", "the wind's murmur", "the murmur of the fountain"), your own sounds pass ("the footsteps you
+leave", "a laugh escapes you", "the shuffle of your boots"), and so do the sound denied ("not a whisper", "no
+footsteps") and a sleeper's snore or slow breathing, which tells no one awake. A price may bring someone in (the new
+hazard "a faint whispering in the shadows"): its turn is left to its own checks.
 """
 
 from __future__ import annotations
@@ -38,11 +39,20 @@ _NATURE = frozenset(
     re.findall(
         r"\S+",
         "wind winds rain leaves trees branches water sea waves river flames fire fires candle candles night storm stones "
-        "pages silk cloth ghosts ghost dead spirits spirit machines engine engines reactor vents pipes",
+        "pages silk cloth ghosts ghost dead spirits spirit machines engine engines reactor vents pipes fountain fountains "
+        "bell bells clock clocks boots cloak robes chains door doors hinges wheels timbers hull",
     )
 )
-#: Whose sound it is, told after it: "from the other side of the room" (no one), "of the priest" (his).
+#: Whose sound it is, told after it: "from the other side of the room" (no one), "of the priest" (his), "of your boots"
+#: (yours).
 _OWNER = re.compile(r"^\s*(?:of|from)\s+(?:the\s+|his\s+|her\s+|their\s+|its\s+)?(?P<src>[a-z]+)")
+#: The sound told as yours after it: "the footsteps you leave", "a laugh escapes you", "a whisper in your head".
+_YOURS_AFTER = re.compile(
+    r"^\s*(?:(?:that\s+|which\s+)?you\s+(?:leave|left|make|made|let|utter|uttered|raise|raised|stifle|stifled|muffle"
+    r"|muffled|give|gave)\b"
+    r"|(?:escapes?|escaped|leaves?|left|slips?|slipped)\s+(?:from\s+)?(?:you\b|your\s+(?:lips|throat|mouth))"
+    r"|of\s+(?:your|my)\b|(?:in|inside|within)\s+(?:your|my)\s+(?:own\s+)?(?:head|mind|memory|memories|thoughts|dreams?)\b)"
+)
 #: Whose sound it is, told before it: "his whisper", "the priest's voice", "your own breathing".
 _OWNED = re.compile(r"(?:\b(?:his|her|their|its|your|my|own)|'s)\s+(?:(?:[a-z]+)\s+){0,2}$")
 
@@ -74,6 +84,8 @@ def check_someone_stirring(sentence: Sentence, facts: Facts) -> list[Violation]:
             continue  # "not a whisper", "without a sound of footsteps": the silence told
         if m.group("noun") and _OWNED.search(text[: m.start() + len(m.group(0)) - len(m.group("noun"))]):
             continue  # "his whisper", "the priest's voice"
+        if _YOURS_AFTER.match(text[m.end() :]):
+            continue  # "the footsteps you leave", "a laugh escapes you", "the shuffle of your boots"
         owner = _OWNER.match(text[m.end() :])
         if owner and (owner.group("src") in _NATURE or owner.group("src") in known):
             continue  # "the whisper of the wind", "a murmur from the priest"

@@ -2,24 +2,41 @@
 dangerous vow." The reference lists each open track as ``<name>: a <rank> <kind>`` (and a clock as ``<name>: clock``,
 :func:`assistant.narrate.context.track_line`); a sentence that is that line, a name and a colon before its rank, tells
 the player the sheet, not the story. The rank told inside a story ("It was a dangerous vow, and you meant it.") is
-story and passes.
+story and passes, and so does a colon before any other noun ("The choice was simple: a dangerous climb."): only a
+track's kind ("vow", "fight", "expedition"...) after the rank reads as the line.
 """
 
 from __future__ import annotations
 
 import re
 
-from assistant.engine.tracks import Rank
+from assistant.engine.tracks import Rank, kind_word
 from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.text import Sentence
 
 _RANKS = "|".join(r.value for r in Rank)
+#: The words a track's kind is told by in the reference (:func:`assistant.engine.tracks.kind_word`), and "track" for one
+#: without a kind.
+_KINDS = "|".join(
+    sorted(
+        {
+            re.escape(kind_word(k))
+            for k in re.findall(
+                r"\S+",
+                "vow vows combat fight expedition connection scene journey quest quests bond bonds discovery discoveries "
+                "legacy duel track",
+            )
+        },
+        key=len,
+        reverse=True,
+    )
+)
 #: The reference's track line, the whole sentence: a name, a colon, then "a <rank> <kind>" (or "clock") and no more
 #: than the line's own tail ("2/10 boxes").
 TRACK_LINE = re.compile(
     r"^\W*(?P<name>[a-z0-9][^:.!?\"]{2,80}?)\s*:\s+"
-    rf"(?:an?\s+(?:{_RANKS})(?:\s+[a-z]+){{1,2}}|clock)"
+    rf"(?:an?\s+(?:{_RANKS})\s+(?:{_KINDS})\b|clock)"
     r"(?:\s*[,(]\s*[0-9/ ]+(?:boxes|ticks|segments)?\)?)?\W*$"
 )
 
