@@ -23,8 +23,8 @@ from assistant.narrate.echo import (
     NarrationEchoed,
     earlier_sentences,
     repeats_earlier,
-    retells,
 )
+from assistant.narrate.fact_copies import retells
 from assistant.narrate.player_acts import declared_action, new_action
 from assistant.narrate.retold import copies_run, fresh_tail, points_back
 from assistant.narrate.story_facts import formula_sentences, opening, story_facts

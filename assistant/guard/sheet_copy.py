@@ -85,7 +85,7 @@ def check_sheet_copied(text: str, facts: Facts) -> list[Violation]:
     """Sentences of a model's draft that copy its fact sheet or open choice (see the module's docstring)."""
     if not facts.sheet:
         return []
-    from assistant.narrate.echo import copies_fact, fact_sentences
+    from assistant.narrate.fact_copies import copies_fact, fact_sentences
 
     lines = [facts.sheet, *(r.text for r in facts.results if r.text)]
     known = fact_sentences(lines)

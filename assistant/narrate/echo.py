@@ -12,7 +12,17 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from assistant.narrate.echo_words import (
+    _QUOTED_LINE,
+    RETOLD_MIN_WORDS,
+    RETOLD_SHARE,
+    _content,
+    _content_words,
+    _role,
+    _words,
+)
 from assistant.narrate.examples import COPIED_EXAMPLE, copies_example, story_runs
+from assistant.narrate.fact_copies import copies_fact, fact_sentences
 from assistant.narrate.request import NarrationFailed
 
 STATIC_MARKERS = (
@@ -66,7 +76,6 @@ SHINGLE_REPEATS = 3
 
 #: A sentence ends at . ! ? (with closing quotes/brackets) followed by space, or at a line break.
 SENTENCE_END = re.compile(r"(?<=[.!?\u2026])[\"'\u201d\u2019)\]]*\s+|\n+")
-_WORD = re.compile(r"[a-z0-9']+")
 
 
 COPIED_PROMPT = "it copied the prompt"
@@ -80,7 +89,6 @@ STOPPED_EARLY = "it stopped before its first sentence (it began by deciding for 
 WROTE_LIST = "it wrote a list instead of story"
 WROTE_LABEL = "it wrote a heading or a label instead of story"
 _LABEL_LINE = re.compile(r":[\"'\u201d\u2019)\]]*\s*$")
-_QUOTED_LINE = re.compile(r"^\s*>\s?")
 #: a line of the fact sheet's form ("Move: Ask the Oracle.", "Outcome: a miss…")
 _FACT_LABEL = re.compile(r"^\s*(?:Move|Outcome|Odds|Roll|Result|Stat|Dice)\s*:")
 _LIST_LINE = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+\S")
@@ -146,43 +154,6 @@ def repeats_earlier(sentence: str, earlier: list[str]) -> bool:
     if len(content) < RETOLD_MIN_WORDS:
         return False
     return any(len(content & _content_words(e.split())) >= RETOLD_SHARE * len(content) for e in earlier)
-
-
-RETOLD_MIN_WORDS = 3
-RETOLD_SHARE = 0.8
-"""A sentence of at least ``RETOLD_MIN_WORDS`` content words, ``RETOLD_SHARE`` of them in one earlier sentence, is that
-sentence retold."""
-FUNCTION_WORDS = frozenset(
-    re.findall(
-        r"\S+",
-        "a an the and or but so as at by for from in into of on onto to with your you you're yours it its it's this that "
-        "these those is are was were be been being has have had do does did not no his her him he she they them their "
-        "there then than up down out over off all any some very just now still again more most",
-    )
-)
-
-
-def _content_words(words: Iterable[str]) -> set[str]:
-    return {w.removesuffix("'s").rstrip("s") for w in words if w not in FUNCTION_WORDS and len(w) > 2}
-
-
-def _role(message: Any) -> str:
-    if isinstance(message, tuple) and len(message) == 2:
-        return str(message[0])
-    return str(getattr(message, "type", ""))
-
-
-def _words(text: str) -> list[str]:
-    return _WORD.findall(text.lower())
-
-
-def _content(message: Any) -> str:
-    if isinstance(message, tuple) and len(message) == 2:
-        return str(message[1])
-    content = getattr(message, "content", message)
-    if isinstance(content, list):
-        return " ".join(p.get("text", "") if isinstance(p, dict) else str(p) for p in content)
-    return str(content)
 
 
 def reference_words(messages: Iterable[Any]) -> str:
@@ -315,96 +286,3 @@ class EchoWatch:
             if counts[key] >= SHINGLE_REPEATS:
                 return LOOPED
         return None
-
-
-_NOT_FACTS = ("your declared action", "already told to the player", "continue right after it")
-#: what the fact sheet says of the player's own words and the engine's opening: a story may tell those again
-FACT_MIN_WORDS = 3
-FACT_SHARE = 0.8
-"""A sentence of at least ``FACT_MIN_WORDS`` content words, ``FACT_SHARE`` of them one fact sentence's (and most of
-that sentence's), is the fact sheet told again."""
-
-
-def fact_sentences(messages: Iterable[Any]) -> list[set[str]]:
-    """The content words of each sentence of the user messages (the fact sheet and the quoted reference), leaving out
-    the story so far and the lines giving the player's words and the engine's opening."""
-    found: list[set[str]] = []
-    for message in messages:
-        if _role(message) in ("ai", "assistant"):
-            continue
-        text = _content(message)
-        if text.lstrip().lower().startswith("the story so far"):
-            continue
-        for line in text.splitlines():
-            line = _QUOTED_LINE.sub("", line).strip()
-            if not line or line.lower().startswith(_NOT_FACTS):
-                continue
-            whole = _content_words(_words(line)) - _RULES_TERMS  # "Outcome: a bad outcome: you try, but it goes badly."
-            if FACT_MIN_WORDS <= len(whole) <= 2 * FACT_MIN_WORDS:
-                found.append(whole)
-            for clause in _CLAUSE_END.split(line):
-                content = _content_words(_words(clause)) - _RULES_TERMS
-                if len(content) >= FACT_MIN_WORDS:
-                    found.append(content)
-    return found
-
-
-#: a fact sentence's clauses: "The text gives no result for a miss on this move; the Magistrate says what happens."
-_CLAUSE_END = re.compile(r"(?<=[.!?;:])\s+")
-
-
-RULES_WORDS = frozenset(
-    re.findall(
-        r"\S+",
-        "outcome outcomes miss hit match roll rolls rolled envision answer magistrate choose pick option options hold "
-        "move moves result otherwise",
-    )
-)
-"""A copied fact is a fault when it talks rules ("The outcome is a miss: …", "On a match, imagine …", "The Magistrate
-says what happens."); a move's outcome told in its own words ("You are emboldened and it is clear what you must do
-next.") is story."""
-
-
-_RULES_TERMS = frozenset({*(w.rstrip("s") for w in RULES_WORDS), "mean", "outcome"})
-"""Left out of both sides before comparing: "The outcome means you try, but it goes badly." tells "you try, but it
-goes badly" again."""
-
-
-def copies_fact(words: list[str], facts: Iterable[set[str]]) -> bool:
-    """Whether a sentence (its ``words``) tells one of ``facts`` (content-word sets) again, in its words or nearly,
-    and in the rules' terms (:data:`RULES_WORDS`) or as the rules' alternatives ("You fail, or a momentary success is
-    undermined by a dire turn of events.": a story tells what happened, not two things that might have)."""
-    if words[:3] == ["you", "fail", "or"] or words[:4] == ["you", "are", "defeated", "or"]:
-        return True  # the rules' alternatives for a miss, which the fact sheet no longer tells as story
-    if not RULES_WORDS.intersection(words) and "or" not in words:
-        return False
-    content = _content_words(words) - _RULES_TERMS
-    if len(content) < FACT_MIN_WORDS:
-        return False
-    return any(len(content & f) >= FACT_SHARE * len(content) and len(content & f) >= 0.6 * len(f) for f in facts)
-
-
-def retells(sentence: str, told: Iterable[str]) -> bool:
-    """Whether a model's ``sentence`` only says again what the story already opened with (``told``: the engine's
-    opening and the fact sheet's formula sentences): the same words as one of them, or its content words all in
-    the opening but for words that restate how it went ("You try to press the clerk, but it fails." after "You make
-    your move to press the clerk. It goes wrong.")."""
-    told = list(told)
-    words = _words(sentence)
-    if any(words == _words(t) for t in told):
-        return True
-    content = _content_words(words) - _OUTCOME_WORDS
-    said = set().union(*(_content_words(_words(t)) for t in told)) if told else set()
-    return len(content) >= RETOLD_MIN_WORDS and len(content & said) >= RETOLD_SHARE * len(content)
-
-
-_OUTCOME_WORDS = frozenset(
-    _content_words(
-        re.findall(
-            r"\S+",
-            "try tried tries attempt fails failed succeed succeeds manage manages work works cost costs wrong badly well "
-            "miss misses missed situation gets worse complication though however",
-        )
-    )
-)
-"""Words a model adds when it retells the opening with its outcome ("you try …, but it fails")."""

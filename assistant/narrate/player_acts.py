@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from assistant.narrate.echo import FUNCTION_WORDS
+from assistant.narrate.echo_words import FUNCTION_WORDS
 from assistant.narrate.request import NarrationRequest
 from assistant.narrate.turn_message import HUMAN_ROLES
 from rules_index.terms import stem

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
-from assistant.narrate.echo import FUNCTION_WORDS
+from assistant.narrate.echo_words import FUNCTION_WORDS
 
 RUN_WORDS = 5
 """A run of this many words, word for word as in the opening, is the opening told again."""
