@@ -91,3 +91,28 @@ def test_your_own_sounds_and_a_things_pass(text: str) -> None:
 )
 def test_someone_elses_sound_near_you_is_still_caught(text: str) -> None:
     assert check(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A shadow moves across the wall as the candle gutters.",
+        "You remember a voice from long ago, singing you to sleep.",
+        "The murmur of the crowd outside has long faded.",
+        "You recall the whispers of the congregation at vespers.",
+        "The chatter of the market died away hours ago; the laughter has long since stopped.",
+    ],
+)
+def test_a_shadow_a_memory_and_a_sound_long_gone_pass(text: str) -> None:
+    assert check(text) == [], text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Someone is moving in the dark now, and a voice whispers your name.",
+        "You remember the layout, and then you hear footsteps on the stair.",
+    ],
+)
+def test_a_sound_now_beside_a_memory_is_still_caught(text: str) -> None:
+    assert check(text), text

@@ -6,7 +6,8 @@ own voice is his: "the priest's whisper", "a murmur from the priest"). A voice, 
 them, or "someone moving", tells another person awake in the scene: the no told as a yes. What is not a person passes
 ("the whisper of the rain", "the wind's murmur", "the murmur of the fountain"), your own sounds pass ("the footsteps you
 leave", "a laugh escapes you", "the shuffle of your boots"), and so do the sound denied ("not a whisper", "no
-footsteps") and a sleeper's snore or slow breathing, which tells no one awake. A price may bring someone in (the new
+footsteps"), a sound remembered or long gone ("you remember a voice from long ago"), a shadow (a candle's as well as
+anyone's) and a sleeper's snore or slow breathing, which tells no one awake. A price may bring someone in (the new
 hazard "a faint whispering in the shadows"): its turn is left to its own checks.
 """
 
@@ -31,7 +32,7 @@ _SOUND = re.compile(
     r"|cough|coughing|laugh|laughter|giggle|sob|sobbing|conversation|chatter|shuffle|shuffling)\b"
     r"|\b(?:hear|hears|heard|hearing)\s+(?:only\s+|just\s+)?(?P<bare>voices|whispers|whispering|murmurs|murmuring|footsteps"
     r"|someone|somebody|movement)\b"
-    r"|\b(?P<someone>someone|somebody|a\s+figure|a\s+shape|a\s+shadow)\s+(?:is\s+|was\s+)?(?:mov|stir|whisper|walk|shift"
+    r"|\b(?P<someone>someone|somebody|a\s+figure)\s+(?:is\s+|was\s+)?(?:mov|stir|whisper|walk|shift"
     r"|creep|shuffl|approach|cough|talk|speak)\w*"
 )
 #: Sounds that are not a person's ("the whisper of the wind", "the breath of the sea").
@@ -53,6 +54,15 @@ _YOURS_AFTER = re.compile(
     r"|(?:escapes?|escaped|leaves?|left|slips?|slipped)\s+(?:from\s+)?(?:you\b|your\s+(?:lips|throat|mouth))"
     r"|of\s+(?:your|my)\b|(?:in|inside|within)\s+(?:your|my)\s+(?:own\s+)?(?:head|mind|memory|memories|thoughts|dreams?)\b)"
 )
+#: A sound remembered or long gone, not heard now: "You remember a voice from long ago", "the murmur of the crowd has
+#: long faded".
+_NOT_NOW_BEFORE = re.compile(r"\b(?:remember\w*|recall\w*|memor(?:y|ies)\s+of|dream\w*\s+of|imagin\w*)\b")
+_NOT_NOW_AFTER = re.compile(
+    r"^[^.;]*?\b(?:(?:has|had|have)\s+(?:long\s+(?:since\s+)?)?(?:faded|died|gone|fallen\s+silent|stopped|ceased)"
+    r"|(?:died|faded|fell|trailed)\s+(?:away|off|silent)|long\s+ago|hours\s+ago|long\s+since)\b"
+)
+#: Where the clause of a sound begins: a memory told before it counts only in its own clause.
+_CLAUSE = re.compile(r"[,;:]|\b(?:and|but|then|when|as)\b")
 #: Whose sound it is, told before it: "his whisper", "the priest's voice", "your own breathing".
 _OWNED = re.compile(r"(?:\b(?:his|her|their|its|your|my|own)|'s)\s+(?:(?:[a-z]+)\s+){0,2}$")
 
@@ -84,6 +94,10 @@ def check_someone_stirring(sentence: Sentence, facts: Facts) -> list[Violation]:
             continue  # "not a whisper", "without a sound of footsteps": the silence told
         if m.group("noun") and _OWNED.search(text[: m.start() + len(m.group(0)) - len(m.group("noun"))]):
             continue  # "his whisper", "the priest's voice"
+        before = text[: m.start()]
+        clause = before[max((c.end() for c in _CLAUSE.finditer(before)), default=0) :]
+        if _NOT_NOW_BEFORE.search(clause) or _NOT_NOW_AFTER.match(text[m.end() :]):
+            continue  # remembered, or long gone: no one stirring now
         if _YOURS_AFTER.match(text[m.end() :]):
             continue  # "the footsteps you leave", "a laugh escapes you", "the shuffle of your boots"
         owner = _OWNER.match(text[m.end() :])
