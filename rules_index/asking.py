@@ -49,6 +49,11 @@ def asks_amount(question: str) -> bool:
     return bool(_AMOUNT.search(question))
 
 
+def asks_count(question: str) -> bool:
+    """Does the question ask how many, how much or how long (not which die or stat)?"""
+    return bool(_COUNTING.search(question))
+
+
 def gives_amount(sentence: str) -> bool:
     """Does ``sentence`` give a number (in digits or words)?"""
     return bool(_NUMBER.search(sentence))
