@@ -79,6 +79,7 @@ class Evidence:
     already: bool = False
     """The question says a case already holds and a sentence of the passage speaks of it already holding
     (:func:`rules_index.asking.speaks_of_already`)."""
+    example: bool = False  #: a worked example or walkthrough, not a rule (:func:`is_example`)
     settles: bool = False
     """A reading note resting on the very sentence of its move's text closest to the question, and closer to the
     question as a whole than that text (:data:`SETTLING_MARGIN`), for a question told as the character's action
@@ -319,6 +320,7 @@ def gather(index: RulesIndex, query: str, system: str | None) -> list[Evidence]:
                 open_point=open_point and is_reading(chunk),
                 amount=amount and gives_amount(closest),
                 already=speaks_of_already(group[1:], holds),
+                example=is_example(chunk),
             )
         )
     best = max((e.sentence_sim for e in out), default=0.0)
