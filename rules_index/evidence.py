@@ -24,6 +24,7 @@ from rules_index.asking import (
     asks_count,
     asks_open_point,
     gives_amount,
+    other_party,
     speaks_of_already,
 )
 from rules_index.chunk import Chunk
@@ -80,6 +81,9 @@ class Evidence:
     """The question says a case already holds and a sentence of the passage speaks of it already holding
     (:func:`rules_index.asking.speaks_of_already`)."""
     example: bool = False  #: a worked example or walkthrough, not a rule (:func:`is_example`)
+    other_party: bool = False
+    """The passage is about an NPC where the question is about a player character, or the other way round
+    (:func:`rules_index.asking.other_party`)."""
     settles: bool = False
     """A reading note resting on the very sentence of its move's text closest to the question, and closer to the
     question as a whole than that text (:data:`SETTLING_MARGIN`), for a question told as the character's action
@@ -321,6 +325,7 @@ def gather(index: RulesIndex, query: str, system: str | None) -> list[Evidence]:
                 amount=amount and gives_amount(closest),
                 already=speaks_of_already(group[1:], holds),
                 example=is_example(chunk),
+                other_party=other_party(query, chunk.text),
             )
         )
     best = max((e.sentence_sim for e in out), default=0.0)
