@@ -49,6 +49,11 @@ def asks_amount(question: str) -> bool:
     return bool(_AMOUNT.search(question))
 
 
+def asks_count(question: str) -> bool:
+    """Does the question ask how many, how much or how long (not which die or stat)?"""
+    return bool(_COUNTING.search(question))
+
+
 def gives_amount(sentence: str) -> bool:
     """Does ``sentence`` give a number (in digits or words)?"""
     return bool(_NUMBER.search(sentence))
@@ -100,3 +105,20 @@ def speaks_of_already(sentences: Iterable[str], asked: frozenset[str]) -> bool:
     already share a bond, do i still mark progress?" -- the case the question is in, not the move that makes it so
     ("On a strong hit, you now share a bond.")?"""
     return bool(asked) and any(_ALREADY_WORD.search(s) and asked & set(terms(s)) for s in sentences)
+
+
+#: A player character, or a character the rules run (an NPC), named in a question or a passage.
+_PC = re.compile(r"\b(?:pcs?|pc's|player\s+characters?)\b", re.I)
+_NPC = re.compile(r"\b(?:npcs?|npc's|non-player)\b", re.I)
+#: The asker's own character ("my pc", "my character"): the one acting, not the one the rule is about.
+_MINE = re.compile(r"\bmy\s+(?:pc\s+player\s+character|pcs?|player\s+characters?|character)\b", re.I)
+
+
+def other_party(question: str, passage: str) -> bool:
+    """Is ``passage`` about the other kind of character than ``question``: the question names a player character
+    (not the asker's own) and the passage only an NPC ("the bluecoats grabbed one of our PCs for questioning" and
+    "The cops grab an NPC member of your crew ..."), or the question an NPC and the passage only a PC?"""
+    asked = _MINE.sub(" ", question)
+    q_pc, q_npc = bool(_PC.search(asked)), bool(_NPC.search(asked))
+    t_pc, t_npc = bool(_PC.search(passage)), bool(_NPC.search(passage))
+    return (q_pc and not q_npc and t_npc and not t_pc) or (q_npc and not q_pc and t_pc and not t_npc)

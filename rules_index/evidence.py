@@ -18,7 +18,15 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from rules_index.anchors import Anchors, find_anchors
-from rules_index.asking import already_terms, asks_amount, asks_open_point, gives_amount, speaks_of_already
+from rules_index.asking import (
+    already_terms,
+    asks_amount,
+    asks_count,
+    asks_open_point,
+    gives_amount,
+    other_party,
+    speaks_of_already,
+)
 from rules_index.chunk import Chunk
 from rules_index.coverage import content_terms
 from rules_index.index import RulesIndex
@@ -72,6 +80,16 @@ class Evidence:
     already: bool = False
     """The question says a case already holds and a sentence of the passage speaks of it already holding
     (:func:`rules_index.asking.speaks_of_already`)."""
+    example: bool = False  #: a worked example or walkthrough, not a rule (:func:`is_example`)
+    other_party: bool = False
+    """The passage is about an NPC where the question is about a player character, or the other way round
+    (:func:`rules_index.asking.other_party`)."""
+    settles: bool = False
+    """A reading note resting on the very sentence of its move's text closest to the question, and closer to the
+    question as a whole than that text (:data:`SETTLING_MARGIN`), for a question told as the character's action
+    that asks how many or how much ("12 on appraise circumstances and i take clearing heat instead of writing a
+    belief. how much heat is that?"): the question has the move's result already and asks what the note settles
+    about that sentence, not what the sentence says (:func:`with_settling_notes`)."""
 
 
 class _ChunkVectors:
@@ -306,7 +324,46 @@ def gather(index: RulesIndex, query: str, system: str | None) -> list[Evidence]:
                 open_point=open_point and is_reading(chunk),
                 amount=amount and gives_amount(closest),
                 already=speaks_of_already(group[1:], holds),
+                example=is_example(chunk),
+                other_party=other_party(query, chunk.text),
             )
         )
     best = max((e.sentence_sim for e in out), default=0.0)
-    return [replace(e, closest_note=True) if e.note and e.sentence_sim >= best else e for e in out]
+    out = [replace(e, closest_note=True) if e.note and e.sentence_sim >= best else e for e in out]
+    return with_settling_notes(out) if told and asks_count(query) else out
+
+
+def with_settling_notes(evidence: list[Evidence]) -> list[Evidence]:
+    """``evidence`` with :attr:`Evidence.settles` set on each reading note that rests on a sentence which is its
+    move's own text's closest sentence to the question."""
+    text_closest: dict[tuple[str, str], set[str]] = {}
+    text_best: dict[tuple[str, str], float] = {}
+    for e in evidence:
+        if e.chunk.move and not e.note and e.closest:
+            key = (e.chunk.system, move_key(e.chunk.move))
+            text_closest.setdefault(key, set()).add(bare_sentence(e.closest))
+            text_best[key] = max(text_best.get(key, -1.0), e.passage_sim)
+    out = []
+    for e in evidence:
+        key = (e.chunk.system, move_key(e.chunk.move or ""))
+        rests = _RESTS_ON.search(e.chunk.text) if e.reading and key in text_best else None
+        quoted = bare_sentence(rests.group(1)) if rests else ""
+        on_closest = bool(quoted) and any(quoted in c or c in quoted for c in text_closest.get(key, ()))
+        closer = e.passage_sim >= text_best.get(key, 1.0) + SETTLING_MARGIN
+        out.append(replace(e, settles=True) if on_closest and closer else e)
+    return out
+
+
+#: How much closer (passage similarity) to the question a reading note must be than its move's text to settle it.
+SETTLING_MARGIN = 0.15
+
+
+#: The sentence a reading note rests on, as the note quotes it (:func:`rules_index.notes.reading_notes`).
+_RESTS_ON = re.compile(r"rests on the sentence:\s*“(.+?)”\s*$", re.M)
+
+
+def bare_sentence(sentence: str) -> str:
+    """A sentence as compared with a quote of it: no roll result in front ("12+", "7-9"), no emphasis marks or
+    punctuation, lower case."""
+    text = re.sub(r"^\s*(?:\d+\+|\d+\s*[-–]\s*\d+|\d+-)\s*", "", sentence.replace("*", ""))
+    return " ".join(re.sub(r"[^\w\s]", " ", text.lower()).split())
