@@ -188,6 +188,8 @@ class CharactersMixin(SessionBase):
         """Suggestions aimed at the character the player's words name ("I strike Mara"), or, in Dungeon World,
         at the only other character when the move attacks; the one playing stays the same."""
         target = self._target_in(text)
+        if target is not None and self._alongside(text, target):
+            target = None  # "Mara and I slip in": the one playing acts, with Mara, on their own sheet
         # "Mara hits me for 5", "he cuts me, 4 damage": a blow on the one playing, whose sheet takes the damage
         by_them = self._acts_on_me(text, target) if target is not None else bool(_BLOW_ON_ME.search(text))
         # "Mara attacks the hunter": Mara's own move on someone else, rolled with her sheet, aimed at no one here
@@ -299,6 +301,14 @@ class CharactersMixin(SessionBase):
         """The words name the character as the one opposed ("against Duke", "from Duke's blade")."""
         name = str(self._state.characters.get(target, {}).get("name") or target).strip()
         return bool(name) and re.search(rf"\b(?:against|from|versus|vs\.?)\s+{re.escape(name)}\b", text, re.I) is not None
+
+    def _alongside(self, text: str, target: str) -> bool:
+        """The words have the named character acting together with the one playing ("Mara and I slip in", "me and
+        Mara sneak past"), not on them nor alone."""
+        name = re.escape(str(self._state.characters.get(target, {}).get("name") or target).strip())
+        lead = r"^\s*(?:(?:then|now|and|so|ok|okay)[\s,]+)?"  # "I strike Mara and I run": Mara is struck
+        together = (rf"{lead}{name}\s*,?\s+and\s+(?:i|we|me)\b", rf"{lead}(?:i|me|we)\s+and\s+{name}\b")
+        return bool(name) and any(re.search(p, text, re.I) for p in together)
 
     def _leads(self, text: str, target: str) -> bool:
         """The named character is the words' subject, first in them ("Mara attacks the hunter", "then Mara casts a
