@@ -36,3 +36,21 @@ def test_heat_taken_after_a_score_still_offers_the_heat_move() -> None:
     assert session.send("/set heat 4").kind != "error"
     offered = session.send("we take heat from the score")
     assert "Heat" in [s.move for s in offered.suggestions], [s.move for s in offered.suggestions]
+
+
+@pytest.mark.parametrize("typed", ["/roll faction downtime clock=8", "/roll faction downtime clock=6"])
+def test_faction_downtime_is_never_told_to_take_a_project_or_a_stat(typed: str) -> None:
+    session, _ = open_campaign("Faction", "blades")
+    assert session.send("/clock 6 The Bluecoats close in").kind != "error"
+    turn = session.send(typed)
+    said = f"{turn.narration} {turn.error or ''}"
+    assert "project" not in said and "+study" not in said, said
+    assert "The Bluecoats close in" in said, said  # it asks which clock, naming the ones there are
+
+
+def test_a_project_clock_without_its_name_still_says_how_to_name_it() -> None:
+    session, _ = open_campaign("Project", "blades")
+    assert session.send("/clock 6 The Bluecoats close in").kind != "error"
+    turn = session.send("/roll long-term project +study clock=8")
+    said = f"{turn.narration} {turn.error or ''}"  # asked as a question: what to name the project
+    assert "/roll long-term project +study project=Tunnel clock=8" in said, said
