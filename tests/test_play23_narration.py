@@ -74,3 +74,14 @@ def test_a_typed_fight_still_rolls_at_once_as_the_fight() -> None:
     dice.queue(5, 1, 2)
     turn = session.send("/roll enter the fray +iron")
     assert turn.kind == "action", (turn.kind, turn.narration, turn.error)
+
+
+def test_moving_on_from_enter_the_frays_pick_says_what_leaving_it_means() -> None:
+    from tests.session_helpers import open_campaign
+
+    session, dice = open_campaign("Fray pick", "starforged")
+    dice.queue(4, 5, 9)  # 4 + edge 3 = 7 against 5 and 9: a weak hit, choose one
+    assert session.send("/roll enter the fray +edge").open_choices
+    offered = session.send("I shoot the raider")
+    waiting = [n for n in offered.notes if "still waits for your pick" in n]
+    assert waiting and waiting[0].endswith("rolling another move instead gives it up, and nothing from it is taken."), waiting
