@@ -56,3 +56,30 @@ def test_mara_acting_alone_is_still_rolled_on_her_sheet(typed: str) -> None:
     assert session.send("/character add Mara dexterity=3").kind != "error"
     offered = session.send(typed)
     assert any("Mara's sheet" in n for n in offered.notes), offered.notes
+
+
+@pytest.mark.usefixtures("hash_embedder")
+@pytest.mark.parametrize("typed", ["I reach a milestone on my elegy", "we reach a milestone on the elegy"])
+def test_an_elegy_begun_from_words_of_another_move_asks_its_name(typed: str) -> None:
+    session, dice = open_campaign("Milestone first", "elegy")
+    offered = session.send(typed)
+    sing = next((s for s in offered.suggestions if s.move == "Sing an Elegy"), None)
+    assert sing is not None, [s.move for s in offered.suggestions]
+    asked = session.confirm(sing)
+    assert asked.kind == "question" and "What is the new elegy?" in asked.narration, (asked.kind, asked.narration)
+    assert not session.state.tracks
+    dice.queue(5, 1, 2)
+    sung = session.send("for my sire, slain by the hunters")
+    assert sung.kind == "action", sung.error
+    assert [t["name"] for t in session.state.tracks.values()] == ["My sire, slain by the hunters"]
+
+
+@pytest.mark.usefixtures("hash_embedder")
+def test_an_elegy_sung_in_the_players_own_words_is_named_by_them() -> None:
+    session, dice = open_campaign("Elegy words", "elegy")
+    offered = session.send("I sing an elegy to avenge my sire")
+    sing = next(s for s in offered.suggestions if s.move == "Sing an Elegy")
+    dice.queue(5, 1, 2)
+    sung = session.confirm(sing)
+    assert sung.kind == "action", (sung.kind, sung.narration)
+    assert [t["name"] for t in session.state.tracks.values()] == ["Avenge my sire"]
