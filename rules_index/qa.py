@@ -163,10 +163,35 @@ def extractive_answer(question: str, system: str | None, hits: list[Hit], index:
     ranked = sorted(((score, -i, s) for i, rows in enumerate(scored) for score, s in rows), reverse=True)
     ranked = without_restatements(ranked if asks_open_point(question) else text_first(ranked, hits))
     best = [row for n, row in enumerate(ranked[:3]) if n == 0 or row[0] >= 0.85 * ranked[0][0]]
+    best = _rule_before_rows(question, hits, best)
     best += _overview(question, hits, ranked, best)
     quotes = once_each([(unlabelled(with_heading(hits[-i].text, outcome_line(hits[-i].text, s))), 1 - i) for _, i, s in best])
     text = " ".join(f"{quote} [{n}]" for quote, n in quotes) if quotes else f"See {hits[0].chunk.section} [1]."
     return Answer(question, system, text, passages, found=True, mode="extractive", note=note)
+
+
+#: A row of a table or list ("2 heat: Contained; standard exposure.", "1-3: one"): a number, up to two words, a colon.
+_ROW = re.compile(r"^\s*(?:[-*•]\s*)?\**\s*[-+]?\d[\d\s\-–/+]*(?:[A-Za-z’']+\s*){0,2}:\s")
+
+
+def _rule_before_rows(question: str, hits: list[Hit], best: list[Any]) -> list[Any]:
+    """For "how does heat work?" / "explain harm": a sentence of the passage that states the rule leads (the first
+    one naming the subject that is no row), not a row of its table ("2 heat: Contained; standard exposure." led the
+    heat overview); the rows follow it."""
+    subject = set(tokenize(overview_subject(question) or ""))
+    if not best or not subject or not _ROW.match(best[0][2]):
+        return best
+    score, at, _ = best[0]
+    said = {row[2] for row in best}
+    lead = next(
+        (
+            s
+            for s in split_sentences(body(hits[-at].chunk))
+            if s not in said and not _ROW.match(s) and subject <= set(tokenize(s)) and len(s.split()) >= 5
+        ),
+        None,
+    )
+    return best if lead is None else [(score, at, lead), *best][:3]
 
 
 def _overview(question: str, hits: list[Hit], ranked: list[Any], best: list[Any]) -> list[Any]:

@@ -61,7 +61,9 @@ def test_progress_on_the_card_reads_in_boxes_with_the_ticks_marked() -> None:
     _, dice = open_campaign("Boxes", "starforged")
     session = ChatSession.open("Boxes", rng=dice, cards_shown=True)
     dice.queue(5, 4, 1)
-    vow = session.send("/roll swear an iron vow +heart")
+    asked = session.send("/roll swear an iron vow +heart")  # no words for the vow: its name is asked first
+    assert asked.kind == "question", asked.error
+    vow = session.send("to find the lost beacon")
     assert vow.kind == "action", vow.error
     milestone = session.send("/roll reach a milestone")
     assert milestone.kind == "action", milestone.error

@@ -40,5 +40,5 @@ def test_a_choice_with_many_options_still_waiting_is_counted_not_listed_in_the_n
     waiting = [n for n in moved_on.notes if "still waits for your pick" in n]
     assert waiting == [
         "Use a Secret still waits for your pick (one of the 12 options under its card): /choose picks it; rolling "
-        "another move leaves it."
+        "another move instead gives it up, and nothing from it is taken."
     ], moved_on.notes

@@ -150,7 +150,11 @@ class ActingMixin(SuggestingMixin):
         # the words are this move's now: should it ask first (or be refused), a move rolled after is told on its own
         self._spent_on = move.name if move is not None and self._last_intent else ""
         question = self._ask_first(request, intent, read)
-        if question is None and not self._last_intent:  # a button with no words of the player's: the track's name first
+        told_other = bool(self._last_intent) and move is not None and intent == move.name
+        if told_other and isinstance((request.get("options") or {}).get("track"), dict):
+            # "I reach a milestone on my elegy" rolled as Sing an Elegy: those words are no name for the new elegy
+            request["options"] = {k: v for k, v in request["options"].items() if k != "track"}
+        if question is None and (not self._last_intent or told_other):  # no words of the player's for the track's name
             question = name_first(request, move)
         if question is not None:
             return (yield from self._ask(question))

@@ -14,7 +14,6 @@ The commands (listed by ``/help``)::
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import re
 import shlex
@@ -24,6 +23,7 @@ from typing import Any
 from assistant.chat.commands import CHARACTER_USAGE
 from assistant.chat.session_base import SessionBase
 from assistant.chat.sheet_text import sheet_text, shown_name
+from assistant.chat.their_moves import refused_last
 from assistant.chat.turn import Turn, TurnStream
 from assistant.chat.turn import finish as _finish
 from assistant.engine import AssistantError, InputError, get_ruleset
@@ -85,6 +85,7 @@ def their_words(message: str, who: str) -> str:
     message = re.sub(r"\bPut your (\w+) on your sheet\b", rf"Put {who}'s \1 on {who}'s sheet", message)
     message = re.sub(r"\(for example /set (?![^):]*:)", f"(for example /set {who}: ", message)
     message = re.sub(r"\byour character has\b", f"{who} has", message)
+    message = re.sub(r"\b[Yy]ou (cannot|can't|can)\b", rf"{who} \1", message)  # "Mara cannot cast a spell unless ..."
     return re.sub(r"\byou have\b", f"{who} has", message)
 
 
@@ -188,6 +189,8 @@ class CharactersMixin(SessionBase):
         """Suggestions aimed at the character the player's words name ("I strike Mara"), or, in Dungeon World,
         at the only other character when the move attacks; the one playing stays the same."""
         target = self._target_in(text)
+        if target is not None and self._alongside(text, target):
+            target = None  # "Mara and I slip in": the one playing acts, with Mara, on their own sheet
         # "Mara hits me for 5", "he cuts me, 4 damage": a blow on the one playing, whose sheet takes the damage
         by_them = self._acts_on_me(text, target) if target is not None else bool(_BLOW_ON_ME.search(text))
         # "Mara attacks the hunter": Mara's own move on someone else, rolled with her sheet, aimed at no one here
@@ -230,6 +233,7 @@ class CharactersMixin(SessionBase):
             tail = f"at {who} (read from your words)." if aim == target else f"at {who}, the only other character."
             aimed.setdefault(tail, []).append(str(getattr(s, "move", "") or request.get("move", "")))
         notes = []
+        out = refused_last(out) if made_by else out  # "Suffer a Control Move" before Mara's spell she has no mana for
         if made_by and target is not None:
             who = self._who_is(target)
             made = _and(made_by)
@@ -247,8 +251,7 @@ class CharactersMixin(SessionBase):
     def _made_by(self, s: Any, request: dict[str, Any], options: dict[str, Any], maker: str, at_me: bool = True) -> Any:
         """Suggestion ``s`` as ``maker``'s move (their sheet's stat and odds), aimed at the one playing (``at_me``)
         or at no one in the campaign ("Mara attacks the hunter")."""
-        from assistant.engine.probability import odds_for_request
-        from assistant.store.moves import engine_request
+        from assistant.chat.their_moves import NOT_NOW, their_odds
 
         request.pop("character", None)
         request["character_id"] = maker
@@ -256,10 +259,10 @@ class CharactersMixin(SessionBase):
         sheet = self._state.characters.get(maker, {})
         stat = getattr(s, "stat", None)
         value = (sheet.get("stats") or {}).get(stat, sheet.get(stat)) if stat else None
-        odds = None
-        with contextlib.suppress(AssistantError):
-            odds = odds_for_request(engine_request(self._state, request)).to_dict()
-        return dataclasses.replace(s, request=request, stat_value=value, odds=odds, alternatives=[])
+        odds, refused = their_odds(self._state, request, shown_name(self._state, maker))
+        words = getattr(s, "odds_words", None)  # the one playing's "not now" is not the maker's
+        words = refused or (None if str(words or "").startswith(NOT_NOW) else words)
+        return dataclasses.replace(s, request=request, stat_value=value, odds=odds, odds_words=words, alternatives=[])
 
     def _as_theirs(self, exc: AssistantError, request: Mapping[str, Any]) -> AssistantError:
         """``exc`` told of the character whose sheet the move was rolled with, when not the one playing."""
@@ -299,6 +302,14 @@ class CharactersMixin(SessionBase):
         """The words name the character as the one opposed ("against Duke", "from Duke's blade")."""
         name = str(self._state.characters.get(target, {}).get("name") or target).strip()
         return bool(name) and re.search(rf"\b(?:against|from|versus|vs\.?)\s+{re.escape(name)}\b", text, re.I) is not None
+
+    def _alongside(self, text: str, target: str) -> bool:
+        """The words have the named character acting together with the one playing ("Mara and I slip in", "me and
+        Mara sneak past"), not on them nor alone."""
+        name = re.escape(str(self._state.characters.get(target, {}).get("name") or target).strip())
+        lead = r"^\s*(?:(?:then|now|and|so|ok|okay)[\s,]+)?"  # "I strike Mara and I run": Mara is struck
+        together = (rf"{lead}{name}\s*,?\s+and\s+(?:i|we|me)\b", rf"{lead}(?:i|me|we)\s+and\s+{name}\b")
+        return bool(name) and any(re.search(p, text, re.I) for p in together)
 
     def _leads(self, text: str, target: str) -> bool:
         """The named character is the words' subject, first in them ("Mara attacks the hunter", "then Mara casts a

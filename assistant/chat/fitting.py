@@ -109,6 +109,27 @@ def names_move(text: str, move_name: str) -> bool:
     return says_name(text, move_name)
 
 
+def _without_part_names(ruleset: Any, suggestions: list[Any], text: str) -> list[Any]:
+    """``suggestions`` without a move whose name is only a part of a longer move's name the words say ("reduce our
+    heat", "cool the heat" name Reduce Heat; the bare Heat move, heat taken after a score, fits only by that word)."""
+    names = [str(getattr(s, "move", "")) for s in suggestions]
+
+    def said(name: str) -> bool:
+        try:
+            aliases = list(ruleset.find_move(name).aliases)
+        except AssistantError:
+            aliases = []
+        return any(names_move(text, n) for n in (name, *aliases))
+
+    named = [set(n.lower().split()) for n in names if len(n.split()) > 1 and said(n)]
+
+    def part(name: str) -> bool:
+        words = set(name.lower().split())
+        return any(words < whole for whole in named)
+
+    return [s for s, name in zip(suggestions, names, strict=True) if not part(name)]
+
+
 def _is_oracle(ruleset: Any, name: str) -> bool:
     try:
         return bool(ruleset.find_move(name).roll.type == "oracle")
@@ -159,6 +180,7 @@ def fit_suggestions(state: CampaignState, suggestions: list[Any], text: str, k: 
         return not names_move(text, name), _is_oracle(ruleset, name) and "oracle" not in text.lower()
 
     suggestions = _starters_stand_in(state, ruleset, sorted(suggestions, key=order), text)
+    suggestions = _without_part_names(ruleset, suggestions, text)
     for s in suggestions:
         if not getattr(s, "request", None) or not getattr(s, "from_ruleset", True):
             out.append(s)

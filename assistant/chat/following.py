@@ -274,6 +274,18 @@ class FollowingMixin(ActingMixin):
                 return text
         return ""
 
+    @property
+    def can_undo(self) -> bool:
+        """Whether an undo would take something back now (the app offers its undo button only then): an action in
+        effect, and not the campaign's only character."""
+        stack = self._state.undo_stack
+        if not stack:
+            return False
+        if len(self._state.characters) > 1:
+            return True
+        found = self.store.events(self.campaign, after=stack[-1] - 1, upto=stack[-1])
+        return not (found and found[0].event.type == "character_added")
+
     def _undo(self, event_seq: int | None) -> TurnStream:
         if not self.known.top and event_seq is None:
             raise InputError("Nothing to undo yet.")

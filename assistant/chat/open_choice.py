@@ -39,7 +39,10 @@ class OpenChoiceMixin(CharactersMixin):
             if len(options) <= MAX_OPTIONS_NAMED
             else f"one of the {len(options)} options under its card"
         )
-        return f"{result.move} still waits for your pick ({listed}): /choose picks it; rolling another move leaves it."
+        return (
+            f"{result.move} still waits for your pick ({listed}): /choose picks it; rolling another move instead gives it "
+            "up, and nothing from it is taken."
+        )
 
     def _choice_left(self) -> str:
         """The note for a new move rolled while the last one's choice is open: the choice is left, nothing taken."""

@@ -34,6 +34,7 @@ from assistant.chat.naming import NAMED_NOTE, bare_name
 from assistant.chat.sheet_answers import sheet_question
 from assistant.chat.sheet_view import clocks_text, info_text
 from assistant.chat.track_finder import bind_named, roll_on, typed_track
+from assistant.chat.track_question import name_first
 from assistant.chat.turn import Turn, TurnEvent, TurnStream, with_notes
 from assistant.chat.turn import finish as _finish
 from assistant.config import Settings, load_settings
@@ -310,6 +311,9 @@ class ChatSession(AskingMixin, LookupsMixin):
             request["options"] = {**reading.options, **(request.get("options") or {})}
             read = [reading.note()] if reading.notes else []
             request, named = bind_named(self._state, request, on or self._last_intent)  # the track the words name
+            question = None if on or self._last_intent else name_first(request, _move_spec(self.system, move), fights=False)
+            if question is not None:  # "/roll swear an iron vow" alone: what the vow is, as the move's button asks
+                return (yield from self._ask(question))
             return (yield from self._resolve(request, player_text=self._intent_for(move), read=read + named))
         if name == "oracle":
             return (yield from self._oracle(a["question"], a["odds"]))
@@ -386,3 +390,11 @@ class ChatSession(AskingMixin, LookupsMixin):
 
 
 __all__ = ["ChatSession", "oracle_move", "yes_chance"]
+
+
+def _move_spec(system: str, move: str) -> Any:
+    """The move ``move`` names, or None for a table, a door or a name the ruleset does not know."""
+    try:
+        return get_ruleset(system).find_move(move)
+    except AssistantError:
+        return None

@@ -26,13 +26,18 @@ _EXAMPLES = {
 }
 
 
-def name_first(request: dict[str, Any], move: MoveSpec | None) -> Question | None:
-    """The question asking what to call the track ``move`` starts, when the request names none; None otherwise."""
+def name_first(request: dict[str, Any], move: MoveSpec | None, *, fights: bool = True) -> Question | None:
+    """The question asking what to call the track ``move`` starts, when the request names none; None otherwise.
+
+    Without ``fights``, a fight is not asked about (a typed "/roll enter the fray +iron" is "The fight" at once:
+    the story names the foe as it goes, a vow's name is the quest itself)."""
     if move is None:
         return None
     need = track_need(move)
     options = dict(request.get("options") or {})
     if need is None or not need.starts or {"track", "progress_ticks", "progress_boxes"} & set(options):
+        return None
+    if not fights and need.kind == "combat":
         return None
     word = _kind_words(need.kind)
     example = _EXAMPLES.get(need.kind, f"its name, and its rank: “a dangerous {word}”")

@@ -190,7 +190,7 @@ def shape(player_text: str) -> tuple[Shape, str]:
         return Shape.FIRST_PERSON, intent
     if first in {"try", "attempt"}:
         return Shape.ATTEMPT, intent
-    if first in _SUBJECTS or any(w in _FINITE for w in words[1:5]) or _third_person_verb(intent):
+    if first in _SUBJECTS or any(w in _FINITE for w in words[1:5]) or _third_person_verb(intent) or _done_to_you(words):
         return Shape.CLAUSE, intent
     if is_verb(first):
         return Shape.VERB, intent
@@ -215,6 +215,17 @@ def _verb_base(word: str) -> str:
         if word.endswith(ending) and is_verb(word[: len(word) - len(ending)] + base):
             return word[: len(word) - len(ending)] + base
     return ""
+
+
+def _done_to_you(words: Sequence[str]) -> bool:
+    """Someone else's deed done to the character: "two Court snipers ambush you from the rafters", "three thugs grab
+    you": a verb with "you" after it, with a subject (not a verb of the player's) before it."""
+    if not words or is_verb(words[0]) or words[0] in {"you", *_ACTING}:
+        return False
+    return any(
+        nxt in {"you", "your"} and (is_verb(w) or _verb_base(w)) and before not in {"to", "you", "and", "or", "let"}
+        for before, w, nxt in zip(words[:5], words[1:6], words[2:7], strict=False)
+    )
 
 
 def _third_person_verb(intent: str) -> bool:

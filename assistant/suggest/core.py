@@ -269,6 +269,22 @@ def _alternatives(move: MoveEntry, chosen: str, request: dict[str, Any], charact
 
 
 # ---- the public entry point -----------------------------------------------------------------------
+#: Words that declare a deed ("I slip in", "we run"): the player acts, so the nearest move is not said to be a weak fit
+#: only because a move's prior lifted another.
+_DEED = re.compile(r"\b(?:i|we)\s+[a-z]", re.I)
+
+
+def weak_fit(ranked: list[Scored], text: str) -> bool:
+    """True when no move closely fits ``text``: the best score under :data:`WEAK_FIT` with no cue or word of the move
+    in it; without words of a deed, the best move's prior (Face Danger's, the catch-all) does not count toward the fit
+    ("banana" was offered Face Danger as a move that fits)."""
+    if not ranked or ranked[0].cue > 0 or ranked[0].lexical != 0:
+        return False
+    best = ranked[0]
+    fit = best.score if _DEED.search(text) else best.score - max(best.prior, 0.0)
+    return fit < WEAK_FIT
+
+
 def rank(text: str, context: SuggestContext, embedder: Any = None) -> tuple[list[Scored], Any]:
     """Every applicable move of the context's system, scored offline and sorted best first."""
     system = canonical_system(context.system)
@@ -316,7 +332,7 @@ def suggest(
     if context.character is not None:  # one copy of the sheet per action, shared (read only) by its suggestions
         context = replace(context, character=copy_value(context.character))
     out: list[Suggestion] = []
-    weak = bool(ranked) and ranked[0].score < WEAK_FIT and ranked[0].cue <= 0 and ranked[0].lexical == 0
+    weak = weak_fit(ranked, text)
     for s in ranked[:k]:
         suggestion = build_suggestion(s, cues, context, ruleset)
         if weak and not out:

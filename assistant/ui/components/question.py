@@ -34,11 +34,12 @@ def _answer(i: int) -> None:
 
 
 def render_question(question: Any) -> None:
-    """The question and one button per answer (none for a free answer: the chat input takes it)."""
+    """One button per answer under the move's name (none for a free answer: the chat input takes it); the question's
+    text is the chat bubble's just above, so it is not drawn a second time here."""
     if question is None:
         return
     with st.container(border=True):
-        st.markdown(f"**{question.move}** — {question.text}")
+        st.markdown(f"**{question.move}** — answer the question above:")
         for i, answer in enumerate(question.answers):
             st.button(answer.label, key=f"answer_{i}", on_click=_answer, args=(i,), use_container_width=True)
         if not question.answers or question.kind == "text":

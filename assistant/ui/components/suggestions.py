@@ -66,6 +66,14 @@ def roll_type(suggestion: Any) -> str:
     return str(move.roll.type)
 
 
+def rolled_as(suggestion: Any) -> str:
+    """How the suggested move rolls as the sheet stands: ``none`` for one that makes no roll now (Endure Harm that
+    leaves health above 0), so no "Adds" or "Burn" is shown above moves none of which rolls."""
+    from assistant.chat.moves_info import no_roll_now
+
+    return "none" if no_roll_now(suggestion) else roll_type(suggestion)
+
+
 def rolls(suggestion: Any) -> bool:
     """Whether the suggested move rolls dice (a move without a roll is made, not rolled)."""
     return roll_type(suggestion) != "none"
@@ -145,7 +153,7 @@ def render_suggestions(suggestions: list[Any]) -> None:
         return
     with st.container(border=True):
         st.markdown("**Suggested moves** — pick one to roll it (nothing is rolled until you do).")
-        types = [roll_type(s) for s in suggestions]
+        types = [rolled_as(s) for s in suggestions]
         if takes_adds(types):  # adds and burn only where a suggested move takes them
             cols = st.columns([1, 1])
             cols[0].number_input(

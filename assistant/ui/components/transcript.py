@@ -66,16 +66,36 @@ def replaced_seqs(events: list[StoredEvent]) -> set[int]:
     return out
 
 
-def _undo_note(ev: Any, by_seq: dict[int, Any]) -> str:
+def others_moves(events: list[StoredEvent]) -> dict[int, str]:
+    """Each move made with another character's sheet than the one playing then, and whose it was ("Duke's "): an
+    undo of it says so, as the chat's undo line does."""
+    active: str | None = None
+    names: dict[str, str] = {}
+    out: dict[int, str] = {}
+    for stored in events:
+        ev: Any = stored.event
+        if ev.type in ("character_added", "character_updated") and (ev.character or {}).get("name"):
+            names[ev.character_id] = str(ev.character["name"])
+        if ev.type == "character_added" and (ev.active or active is None) or ev.type == "set_active":
+            active = ev.character_id
+        elif ev.type == "move_resolved":
+            mover = getattr(ev.state_change, "character_id", None)
+            if mover and active and mover != active:
+                out[stored.seq] = f"{names.get(mover, 'another character')}'s "
+    return out
+
+
+def _undo_note(ev: Any, by_seq: dict[int, Any], whose: dict[int, str] | None = None) -> str:
     target = by_seq.get(ev.target_seq)
     if target is not None and target.type == "move_resolved":
-        return f"↩ Undone: {target.result.get('move', 'the move')}"
+        return f"↩ Undone: {(whose or {}).get(ev.target_seq, '')}{target.result.get('move', 'the move')}"
     what = str(ev.target_type).replace("_", " ")
     return f"↩ Undone: the last {what.replace('resolved', '').strip() or 'action'}"
 
 
-def note_for(stored: StoredEvent, by_seq: dict[int, Any] | None = None) -> str | None:
-    """A one-line note for bookkeeping events (tracks, clocks, characters, undos), or None."""
+def note_for(stored: StoredEvent, by_seq: dict[int, Any] | None = None, whose: dict[int, str] | None = None) -> str | None:
+    """A one-line note for bookkeeping events (tracks, clocks, characters, undos), or None; ``whose``: the moves
+    made with another character's sheet (:func:`others_moves`)."""
     ev: Any = stored.event
     t = ev.type
     if t == "track_created":
@@ -94,7 +114,7 @@ def note_for(stored: StoredEvent, by_seq: dict[int, Any] | None = None) -> str |
         name = ev.character.get("name") or "The character"
         return f"{name} updated" + (f" — {ev.reason}" if ev.reason else "")
     if t == "undo":
-        return _undo_note(ev, by_seq or {})
+        return _undo_note(ev, by_seq or {}, whose)
     return None
 
 
@@ -106,6 +126,7 @@ def group_turns(events: list[StoredEvent]) -> list[TurnView]:
     by_seq = {stored.seq: stored.event for stored in events}
     replaced_moves = {getattr(by_seq[seq], "target_seq", 0) for seq in replaced}
     narration = {ev.event_seq: ev.text for ev in by_seq.values() if isinstance(ev, NarrationRecorded)}
+    whose = others_moves(events)
     turns: list[TurnView] = []
 
     def current() -> TurnView:
@@ -127,7 +148,7 @@ def group_turns(events: list[StoredEvent]) -> list[TurnView]:
         elif ev.type == "undo" and stored.seq in replaced:
             continue  # a pick or a burn made the move again: the player undid nothing
         elif ev.type != "narration_recorded":
-            note = note_for(stored, by_seq)
+            note = note_for(stored, by_seq, whose)
             if note:
                 current().parts.append(Part("note", text=note, seq=stored.seq))
     for turn in turns:  # "/set vice Gambling": the reply says what changed; the sheet's note would say it again

@@ -128,7 +128,8 @@ def render(campaign: str | None) -> None:
         sheet = get_ruleset(camp.system).sheet
     state.pending().question = session.pending_question  # the log says which question is open
     render_pending()
-    st.button("↩ Undo last action", key="undo", on_click=_queue_undo, args=(shown.top,))
+    if session.can_undo:  # nothing to take back (a new campaign, or everything undone): no button
+        st.button("↩ Undo last action", key="undo", on_click=_queue_undo, args=(shown.top,))
     render_status_line(camp.active(), sheet, list(camp.tracks.values()), list(camp.clocks.values()))
     scroll_to_newest(len(state.campaign_events(campaign)))
     st.chat_input("What do you do? (or /help)", key="chat_text", on_submit=_queue_send, max_chars=MAX_INPUT)

@@ -68,6 +68,8 @@ def project_options(ctx: Resolution) -> None:
     "Tunnel" on an 8-segment clock; a clock size given without a project name is refused, saying what to type."""
     if ctx.move.id not in CLOCK_MOVES or not ctx.options:
         return
+    if "project" not in ctx.ruleset.options_for(ctx.move):  # Faction Downtime: its clock names a faction's clock
+        return
     options = dict(ctx.options)
     size = options.pop("segments", None)
     clock = options.get("clock")
@@ -77,7 +79,8 @@ def project_options(ctx: Resolution) -> None:
         return
     segments = _whole(size)
     project = options.get("project")
-    example = f"/roll {ctx.move.name.lower()} +study project=Tunnel clock=8"
+    stat = " +study" if ctx.move.roll.stats else ""  # the stat the move is rolled with, if it takes one
+    example = f"/roll {ctx.move.name.lower()}{stat} project=Tunnel clock=8"
     if segments is None or segments < 1:
         raise InputError(f"A project clock's size is a number of segments (4, 6 or 8), not {size!r}; e.g. {example}.")
     if not isinstance(project, str) or not project.strip():

@@ -1,0 +1,37 @@
+"""Another character's move offered to the player ("Mara casts a control spell on me"): its odds read from that
+character's sheet, a refusal told of them ("not now: ... Mara has 0 mana", not "you have 0"), and a move their sheet
+refuses offered after the ones that can be made."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from assistant.engine import AssistantError
+from assistant.engine.errors import RulesError
+from assistant.engine.options import uncap
+from assistant.store.state import CampaignState
+
+NOT_NOW = "not now: "
+
+
+def their_odds(state: CampaignState, request: dict[str, Any], who: str) -> tuple[dict[str, Any] | None, str | None]:
+    """The odds of ``request`` rolled with its character's sheet, and the words said in their place when the rules
+    refuse it now ("not now: ... Mara has 0"), else None."""
+    from assistant.chat.characters import their_words
+    from assistant.engine.probability import odds_for_request
+    from assistant.store.moves import engine_request
+
+    try:
+        return odds_for_request(engine_request(state, request)).to_dict(), None
+    except RulesError as exc:  # Mara has no mana for the spell: said of Mara
+        said = re.split(r"(?<=[.!?])\s+", their_words(str(exc), who).strip())[0].rstrip(".")
+        return None, NOT_NOW + uncap(said)
+    except AssistantError:
+        return None, None
+
+
+def refused_last(suggestions: list[Any]) -> list[Any]:
+    """``suggestions`` with the ones the sheets refuse now after the others (stable): "Suffer a Control Move" before
+    Mara's Cast a Spell with no mana."""
+    return sorted(suggestions, key=lambda s: str(getattr(s, "odds_words", "") or "").startswith(NOT_NOW))
