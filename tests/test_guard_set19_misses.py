@@ -145,6 +145,13 @@ def test_the_asset_got_with_trouble_passes(text: str) -> None:
     assert _asset_flags(text) == [], text
 
 
+def test_an_asset_short_of_the_minimum_quality_may_be_told_as_not_got() -> None:
+    result = resolve({**ASSET_BAD, "options": {"minimum_quality": 2}})
+    assert any("falls short" in n for n in result.notes)
+    flags = check_narration("They are unable to provide a carriage that fine.", [result], intent=CARRIAGE)
+    assert not any("as not got" in v.detail for v in flags)
+
+
 def test_something_else_managed_on_the_bad_roll_is_still_a_success_told() -> None:
     flags = _asset_flags("You manage to secure a loan from a local smuggler.")
     assert any("story success" in v.detail for v in flags)

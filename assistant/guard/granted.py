@@ -6,7 +6,8 @@ asset." A story that has the contacts unable to provide it ("they are unable to 
 with other matters", "no one can find you a carriage", "you come away empty-handed") tells the gain the engine made as
 never made: the outcome told the other way. Getting it with trouble ("you manage to get the asset with some
 difficulty", "after days of haggling a battered carriage is yours") is the sheet's own gain, and the "you manage to"
-it is told with is that gain, not a story success against the bad outcome (:func:`tells_gain`).
+it is told with is that gain, not a story success against the bad outcome (:func:`tells_gain`). A quality that falls
+short of the minimum the GM set gets nothing ("a lower result won't do"), and is left to the other checks.
 """
 
 from __future__ import annotations
@@ -47,7 +48,13 @@ _GOT = re.compile(r"\byou\s+(?:\w+\s+)?manage(?:s|d)?\s+(?:it|to\s+(?:\w+\s+)?" 
 
 def granted(facts: Facts) -> list[str]:
     """What the engine granted this turn whatever the roll (an asset of some quality), by its target's name."""
-    return [e.target for r in facts.results for e in r.effects if e.kind is EffectKind.QUALITY]
+    return [
+        e.target
+        for r in facts.results
+        if not any("falls short of the minimum" in n for n in r.notes)  # "a lower result won't do": not got
+        for e in r.effects
+        if e.kind is EffectKind.QUALITY
+    ]
 
 
 def tells_gain(sentence: Sentence, facts: Facts) -> bool:
