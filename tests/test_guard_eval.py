@@ -184,7 +184,7 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
         ("guard_real_model_heldout9.jsonl", 0.95, 0.0),
         ("guard_real_model_heldout10.jsonl", 0.95, 0.0),
         # one row relabelled good (the vow's words are the player's own track): the roll named in it is still flagged
-        ("guard_real_model_heldout11.jsonl", 0.88, 0.015),
+        ("guard_real_model_heldout11.jsonl", 0.92, 0.015),
         ("guard_real_model_heldout12.jsonl", 0.95, 0.04),
         ("guard_real_model_heldout13.jsonl", 0.93, 0.0),  # a reply in the character's mouth relabelled a fault
         ("guard_real_model_heldout14.jsonl", 0.95, 0.0),
@@ -192,7 +192,8 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
         ("guard_real_model_heldout16.jsonl", 0.97, 0.0),
         ("guard_real_model_heldout17.jsonl", 0.97, 0.0),
         ("guard_real_model_heldout18.jsonl", 1.0, 0.07),  # held out when measured (30 of 37); a development set since
-        ("guard_real_model_heldout19.jsonl", 0.77, 0.061),  # held out: 28 of 36 caught, 2 of 33 flagged, before and after
+        # held out when measured (28 of 36 caught, 2 of 33 flagged); a development set since
+        ("guard_real_model_heldout19.jsonl", 1.0, 0.0),
     ],
 )
 def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:

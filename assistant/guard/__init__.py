@@ -19,7 +19,10 @@ done is a number no roll produced (:mod:`assistant.guard.dice_told`); one an ora
 you (:mod:`assistant.guard.watching`), someone stirring after "No one else is awake." (:mod:`assistant.guard.stirring`)
 and a hit told as nothing learned (:mod:`assistant.guard.came_up_empty`) are outcomes told the other way, an answer to
 another's question given for the player is theirs (:mod:`assistant.guard.reply`), and a track's line of the reference
-read out is an echo (:mod:`assistant.guard.track_line`). It is pure and fast (no model, no embeddings):
+read out (or quoted on a sign in the story) is an echo (:mod:`assistant.guard.track_line`); an asset the engine gave
+told as not got (:mod:`assistant.guard.granted`), a stopped machine told as a live danger
+(:mod:`assistant.guard.live_machine`) and the one you protect struck after your roll to protect them hit
+(:mod:`assistant.guard.shielded`) are outcomes told the other way. It is pure and fast (no model, no embeddings):
 the chat loop runs it on every complete sentence of a streamed narration and on the whole text at the end::
 
     from assistant.guard import check_narration, describe_violations
@@ -69,8 +72,10 @@ from assistant.guard.feedback import describe_violations, fix_sentence
 from assistant.guard.foe_fate import check_foe_fate, check_track_ended
 from assistant.guard.gained_stat import check_stat_gained
 from assistant.guard.goals import check_goal_told_done
+from assistant.guard.granted import check_gain_denied
 from assistant.guard.harm_told import check_harm_denied, check_harm_told
 from assistant.guard.learned import check_learned_on_miss
+from assistant.guard.live_machine import check_live_machine
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.numbers import check_numbers
 from assistant.guard.offers import check_offers, check_options_stated
@@ -91,6 +96,7 @@ from assistant.guard.retold import (
     check_untiered_outcome,
 )
 from assistant.guard.sheet_copy import check_sheet_copied
+from assistant.guard.shielded import check_shielded_struck
 from assistant.guard.speech import check_speech
 from assistant.guard.state import check_state, patterns
 from assistant.guard.stirring import check_someone_stirring
@@ -193,6 +199,7 @@ def check_narration(
             check_oracle_story(sentence, facts, question)
             or check_noticed(sentence, facts, question, before)
             or check_presence_undone(sentence, facts, question, before)
+            or check_live_machine(sentence, facts, question, told[at - 1].narr if at else "")
         )
         found += check_established(sentence, facts.established, changing=changing) or check_noticed_earlier(
             sentence, facts, changing, before
@@ -210,6 +217,7 @@ def check_narration(
             or check_learned_nothing(sentence, facts, intent)
         )
         found += check_price_boon(sentence, facts)
+        found += check_gain_denied(sentence, facts)
         found += check_option_state(sentence, facts) or check_foe_downed(sentence, facts, intent)
         found += check_other_turn(sentence, facts)
         found += check_dice_sizes(sentence, facts)
@@ -221,6 +229,7 @@ def check_narration(
         )
         found += check_stat_gained(sentence, facts)
         found += check_harm_told(sentence, facts) or check_harm_denied(sentence, facts)
+        found += check_shielded_struck(sentence, facts, intent)
         found += check_second_try(sentence, facts, intent) or check_then_deed(sentence, facts, intent)
         found += check_conditions(sentence, facts)
         found += check_speech(sentence, facts) or check_reported_speech(sentence, facts, intent)

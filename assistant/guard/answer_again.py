@@ -17,6 +17,8 @@ character comes to know it ("you realize that", "you notice"). It is not a retel
   became of it ("the raider continues to flee", "the reactor is running again": told the other way is
   :mod:`assistant.guard.established`'s to read);
 - someone else knows it ("They are aware that the reactor is no longer running"): a recall inside their story;
+- it is told of this turn's deed ("The priest does not notice your intrusion.", "…your approach"): the answer kept
+  inside the new story, not news of its own ("your presence" is you, and says the answer again);
 - it is a feeling carried on ("You feel a mix of relief and fear as the reactor is no longer running"), which tells
   no event (the labelling standard keeps those), or a supposition ("if the priest does not sense you").
 """
@@ -54,6 +56,12 @@ _THEIR_KNOWING = re.compile(
 _FEELING = re.compile(
     r"^\W*(?:you\s+(?:\w+\s+)?(?:feel|feels|felt)\b|(?:a|the)\s+(?:\w+\s+)?(?:sense|feeling|wave|surge)\s+of\b"
     r"|relief|dread|fear)"
+)
+#: What the answer is told about: "your intrusion", "your approach" (this turn's deed), or you ("your presence").
+_YOUR_DEED = re.compile(r"\byour\s+(?:\w+\s+)?(?P<what>[a-z]+)\b")
+#: Yourself, not a deed: "does not notice your presence" says the answer again.
+_YOU_NOUNS = frozenset(
+    re.findall(r"\S+", "presence self figure form shape shadow silhouette scent smell being existence body face")
 )
 _CLAUSE = re.compile(r"[,;:\u2014]|\s-\s|\b(?:and|but|while|as|so)\b")
 _ORACLE = frozenset({"yes", "no"})
@@ -94,6 +102,9 @@ def _retells(clause: str, fact: Established) -> bool:
         return False
     if CHANGED.search(clause) or _GOES_ON.search(clause) or hypothetical(clause, 0, len(clause)):
         return False
+    deed = _YOUR_DEED.search(clause)
+    if deed and deed.group("what") not in _YOU_NOUNS and stem(deed.group("what")) not in set(fact.key):
+        return False  # "the priest does not notice your intrusion": the answer kept about this turn's deed
     knowing = _THEIR_KNOWING.search(clause)
     if knowing and not re.match(r"you\b", knowing.group(0)):
         return False  # "They are aware that the reactor is no longer running"

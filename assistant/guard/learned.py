@@ -8,7 +8,9 @@ learned, is the goal reached on a miss, whatever else the story says goes wrong.
 Read on a miss of a move the player made to learn something (their words ask, listen, search, investigate...), when
 the move's own miss text does not itself give a discovery (Gather Information's miss "reveals an unwelcome truth"): a
 clause that tells you learning something (you realize, learn, discover, hear, find out that ...; word, rumour or
-gossip has it that ...) about what the player asked after (a word of their line) is flagged. Learning something else
+gossip has it that ...) about what the player asked after (a word of their line) is flagged, and so is the talk
+overheard with what it says ("the guild master starts to talk about the upcoming guild meeting"; talk of the one sought
+and nothing more, "they gossip about the guild master", or talk the story takes back, is not news). Learning something else
 (you realize you have been spotted) or a threat aimed at you ("the guild master is planning to ambush you") is the
 situation getting worse, and passes; so does learning nothing (the gossip is useless, no one knows) and a supposition.
 """
@@ -35,6 +37,11 @@ _LEARNED = re.compile(
     r"|gleaned|uncover|uncovered|piece\s+together|pieced\s+together)\s+(?:that|how|where|who|what|why|of|about)\b"
     r"|\b(?:word|rumou?rs?|news|gossip|whispers?|talk)\s+(?:\w+\s+)?(?:reaches\s+you|reached\s+you|has\s+it|says|said"
     r"|reveals?|revealed|tells?\s+you|told\s+you|is|are|was|were)\s+that\b"
+    # the talk overheard, what it is about told: "the guild master starts to talk about the upcoming guild meeting"
+    r"|\b(?P<talk>(?:(?:talks|talked|talking|chats|chatted|chatting|gossips|gossiped|gossiping|whispers|whispered"
+    r"|whispering|boasts|boasted|boasting|brags|bragged|bragging|complains|complained|complaining|(?:to|they|people)\s+"
+    r"(?:talk|chat|gossip|whisper|boast|brag|complain))\s+(?:\w+\s+)?about|(?:speaks|spoke|speaking|talks|talked|talking"
+    r"|(?:to|they|people)\s+(?:talk|speak))\s+(?:\w+\s+)?(?:about|of))\b)"
 )
 #: A miss text that itself gives a discovery: then something learned is the miss's own.
 _MISS_FINDS = re.compile(r"\b(?:discover\w*|reveal\w*|learn\w*|truth|unearth\w*|information|clue\w*)\b")
@@ -71,8 +78,11 @@ def check_learned_on_miss(sentence: Sentence, facts: Facts, intent: str | None) 
         rest = re.split(r"[.;!?]|,\s*(?:but|yet)\b", text[m.end() :])[0]
         if _NOTHING.search(rest) or _NOTHING.search(text[max(0, m.start() - 12) : m.start()]):
             continue
-        if hypothetical(text, m.start(), m.end()) or not {stem(w) for w in re.findall(r"[a-z]+", rest)} & sought:
+        told = {stem(w) for w in re.findall(r"[a-z]+", rest) if len(w) > 2 and w not in _PLAIN}
+        if hypothetical(text, m.start(), m.end()) or not told & sought:
             continue
+        if m.group("talk") and (not told - sought or _NOTHING.search(text[m.end() :])):
+            continue  # "gossiping about the guild master, but you have no reason to believe them": no news in it
         if AGAINST_YOU.search(rest):
             continue  # a threat aimed at you found out: the situation worse, as the miss says
         raw = sentence.raw or sentence.original

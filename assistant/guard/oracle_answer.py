@@ -6,7 +6,8 @@ them noticing: "the priest's eyes widen", "the guard turns toward you", "she spi
 with a frown" right after a sentence about the priest. A look your way may be taken back ("but his eyes pass over
 you"); the perception itself may not: "He notices a small figure moving towards him, but he does not seem to be aware
 of it" hedges the no, and so does a suspicion that someone is there, which no "but" takes back either ("he realizes
-something is off", "she grows wary", "he knows he is not alone"), or a dealing with you ("he greets you", "unsure
+something is off", "she grows wary", "he knows he is not alone"), or unease at it ("he seems nervous", "his hands
+trembling"), or a dealing with you ("he greets you", "unsure
 whether to go on speaking with you"). A stiffening or a narrowing of the eyes may answer a noise, and is left to the
 story.
 """
@@ -89,7 +90,12 @@ _NOTICING = re.compile(
     r"\s+(?:watched|observed|followed)|someone|somebody))"
     r"|(?:feels|felt|feel|feeling|senses|sensed|sense|sensing)\s+(?:the\s+)?presence"
     r"|(?:is|was|seems|seemed|grows|grew|feels|felt|looks|looked)\s+(?:suddenly\s+|a\s+little\s+|somewhat\s+)?"
-    r"(?:uneasy|unsettled|on\s+edge|ill\s+at\s+ease|disquieted)"
+    r"(?:uneasy|unsettled|on\s+edge|ill\s+at\s+ease|disquieted|nervous|anxious|tense|afraid|fearful|frightened|jumpy"
+    r"|alarmed|agitated)"
+    # or shaken: "his hands trembling", "her fingers shake" (what his own hands do, not the light or the ground)
+    r"|(?:his|her|their)\s+(?:hands?|fingers|body|voice|lips|shoulders|knees)\s+(?:(?:are|is|were|was|begin\s+to|began\s+to"
+    r"|start\s+to|started\s+to)\s+)?(?:tremble|trembles|trembled|trembling|shake|shakes|shook|shaking|quiver|quivers"
+    r"|quivered|quivering)"
     r"|(?:observ|watch|notic|spott|see|saw)\w*\s+(?:the\s+|a\s+|an\s+)?(?:arrival|approach|newcomer|new\s+(?:guest"
     r"|arrival|visitor|presence)|guest|visitor|intruder|stranger|movement)"
     r"|(?:knows|knew|realizes|realises|realized|realised|senses|sensed|suspects|suspected|feels|felt)\s+(?:that\s+)?"

@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterator
 
 from assistant.guard.facts import Facts
+from assistant.guard.granted import tells_gain
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.system_words import move_names
 from assistant.guard.text import NEGATORS, OUTCOME_HYPOTHETICAL, Sentence, hypothetical, words_before
@@ -222,6 +223,8 @@ def check_outcome(sentence: Sentence, facts: Facts) -> list[Violation]:
         for label, neg, excerpt in claims(sentence, facts):
             if _a_move_name(sentence.raw, excerpt, facts):
                 continue  # "Backfire, +complexity." names the move; it tells no outcome
+            if label == "story_success" and not neg and tells_gain(sentence, facts):
+                continue  # "you manage to get the asset": the gain the engine made whatever the roll
             true_of = TRUE_OF[label]
             if label == "critical" and facts.match:
                 true_of = true_of | {"strong_hit"}

@@ -1,9 +1,11 @@
 """A progress track's line of the narrator's reference copied as story: "Find my sister on the Wayfarer station: a
 dangerous vow." The reference lists each open track as ``<name>: a <rank> <kind>`` (and a clock as ``<name>: clock``,
 :func:`assistant.narrate.context.track_line`); a sentence that is that line, a name and a colon before its rank, tells
-the player the sheet, not the story. The rank told inside a story ("It was a dangerous vow, and you meant it.") is
-story and passes, and so does a colon before any other noun ("The choice was simple: a dangerous climb."): only a
-track's kind ("vow", "fight", "expedition"...) after the rank reads as the line.
+the player the sheet, not the story. The same line put in the story's mouth, quoted on a sign, a note or a voice ('a
+sign on the wall that says "Find my sister on the Wayfarer station: a dangerous vow."'), is that line read out too. The
+rank told inside a story ("It was a dangerous vow, and you meant it.", '"It is a dangerous vow," she says.') is story
+and passes, and so does a colon before any other noun ("The choice was simple: a dangerous climb."): only a track's
+kind ("vow", "fight", "expedition"...) after the rank reads as the line.
 """
 
 from __future__ import annotations
@@ -41,12 +43,18 @@ TRACK_LINE = re.compile(
 )
 
 
+#: A quoted stretch of a sentence (straight or curly quotes): a sign, a note or a voice in the story; its closing
+#: quote may fall past the sentence's full stop, into the next sentence.
+_QUOTED = re.compile(r"[\"“]([^\"“”]{4,160})(?:[\"”]|$)")
+
+
 def check_track_line(sentence: Sentence, facts: Facts) -> list[Violation]:
     """A sentence that is a progress track's (or a clock's) line of the reference, read out as story."""
     if sentence.question:
         return []
     text = " ".join((sentence.raw or sentence.original).split())
-    m = TRACK_LINE.match(text.lower())
+    lowered = text.lower()
+    m = TRACK_LINE.match(lowered) or next(filter(None, (TRACK_LINE.match(q) for q in _QUOTED.findall(lowered))), None)
     if not m:
         return []
     detail = f"'{text}' reads out the track's line from the reference (its name and rank); tell the story instead"

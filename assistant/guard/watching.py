@@ -32,9 +32,11 @@ WATCHING = (
     r"|studied|studying|observes|observed|observing)\s+you\b"
     r"|(?:stares|stared|staring|gazes|gazed|gazing|glares|glared|glaring|peers|peered|peering)\s+"
     r"(?:straight\s+|right\s+|directly\s+|intently\s+)?at\s+you\b"
-    # searching for someone: "his eyes scanning the room for any sign of movement" (a look around the room that finds
+    # searching for someone: "his eyes scanning the room for any sign of movement", "he waits for the next sign of
+    # life" (a look around the room that finds
     # nothing, "his eyes scanning the dark room. He doesn't see you anywhere.", is the no told)
-    r"|for\s+(?:any\s+|a\s+|some\s+)?(?:sign|signs|trace|hint|glimpse)\s+of\s+(?:movement|motion|life|anyone|someone"
+    r"|for\s+(?:any\s+|a\s+|some\s+|the\s+(?:next|first|slightest|faintest|least)\s+|another\s+|more\s+|further\s+)?"
+    r"(?:sign|signs|trace|hint|glimpse)\s+of\s+(?:movement|motion|life|anyone|someone"
     r"|somebody|an?\s+intruder|intruders|company)\b"
     # hunting for what disturbs him: "tried to find the source of the dark aura"
     r"|(?:find|finds|found|locate|locates|trace|traces|pinpoint|seek|seeks|sought|seeking|search\s+for|looking\s+for)\s+"

@@ -1,0 +1,89 @@
+"""A gain the engine granted told as not got, and told as got on a bad roll.
+
+Acquire Asset always gets the asset: the roll sets only its quality (a bad outcome gives a poorer one, "the days slip
+by for scant return"). The engine records that as a quality effect, and the fact sheet says "With it, you get the
+asset." A story that has the contacts unable to provide it ("they are unable to provide a carriage", "they're busy
+with other matters", "no one can find you a carriage", "you come away empty-handed") tells the gain the engine made as
+never made: the outcome told the other way. Getting it with trouble ("you manage to get the asset with some
+difficulty", "after days of haggling a battered carriage is yours") is the sheet's own gain, and the "you manage to"
+it is told with is that gain, not a story success against the bad outcome (:func:`tells_gain`). A quality that falls
+short of the minimum the GM set gets nothing ("a lower result won't do"), and is left to the other checks.
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant.engine.kinds import EffectKind
+from assistant.guard.facts import Facts
+from assistant.guard.model import Violation, ViolationKind
+from assistant.guard.text import Sentence, hypothetical, negated
+
+_GAIN_VERBS = (
+    r"(?:get|gets|got|obtain|obtains|obtained|acquire|acquires|acquired|secure|secures|secured|procure|procures|procured"
+    r"|find|finds|found|provide|provides|provided|supply|supplies|supplied|deliver|delivers|delivered|arrange|arranges"
+    r"|arranged|source|sources|sourced|give|gives|gave|lend|lends|lent|hand\s+over|come\s+up\s+with|track\s+down)"
+)
+#: The gain told as not got: "they are unable to provide a carriage", "no one can find you one", "you leave
+#: empty-handed", "they're busy with other matters", "they turn you away".
+_NOT_GOT = re.compile(
+    r"\b(?:unable|fail|fails|failed|refuse|refuses|refused|decline|declines|declined)\s+to\s+(?:\w+\s+)?"
+    + _GAIN_VERBS
+    + r"|\b(?:can't|cannot|can\s+not|couldn't|could\s+not|won't|will\s+not|wouldn't|would\s+not|don't|do\s+not"
+    r"|doesn't|does\s+not|didn't|did\s+not|never)\s+(?:\w+\s+)?" + _GAIN_VERBS + r"\b"
+    r"|\b(?:no\s+one|nobody|none\s+of\s+them)\s+(?:\w+\s+)?(?:can|could|is\s+able\s+to|was\s+able\s+to|will|would)\s+"
+    + _GAIN_VERBS
+    + r"|\b(?:empty-handed|empty\s+handed|nothing\s+to\s+show)\b"
+    r"|\b(?:are|is|were|was|'re|'s)\s+(?:all\s+|too\s+)?busy\s+with\s+(?:other|their\s+own)\b"
+    r"|\b(?:turn|turns|turned)\s+you\s+(?:away|down)\b"
+    r"|\bno\s+(?:asset|carriage|cart|boat|ship|vehicle|mount|horse|crew|gang|cohort|one\s+to\s+hire)\s+(?:is|was|to\s+be)"
+    r"\s+(?:had|found|available)\b"
+)
+#: A supposition: "if they cannot find one", "they may be unable to".
+_SUPPOSED = frozenset({"if", "unless", "whether", "might", "may", "perhaps", "maybe", "fear", "fears", "worry", "worries"})
+_PLAIN = frozenset({"with", "from", "into", "some", "your", "their", "them", "that", "this", "what"})
+#: The gain itself told, "you manage to get the asset", "you manage to secure a carriage".
+_GOT = re.compile(r"\byou\s+(?:\w+\s+)?manage(?:s|d)?\s+(?:it|to\s+(?:\w+\s+)?" + _GAIN_VERBS + r")\b")
+
+
+def granted(facts: Facts) -> list[str]:
+    """What the engine granted this turn whatever the roll (an asset of some quality), by its target's name."""
+    return [
+        e.target
+        for r in facts.results
+        if not any("falls short of the minimum" in n for n in r.notes)  # "a lower result won't do": not got
+        for e in r.effects
+        if e.kind is EffectKind.QUALITY
+    ]
+
+
+def tells_gain(sentence: Sentence, facts: Facts) -> bool:
+    """Whether ``sentence`` tells the granted gain got ("you manage to get the asset", "you manage to secure the
+    carriage" when the player went for a carriage), when there is one; what else is managed ("you manage to secure a
+    loan") is a story success of its own."""
+    got = granted(facts)
+    m = _GOT.search(sentence.narr) if got else None
+    if m is None:
+        return False
+    if re.search(r"\bmanage\w*\s+it$", m.group(0)):
+        return True  # "you manage it": the deed the opening names
+    sought = {w for w in re.findall(r"[a-z]+", " ".join([*got, *facts.told]).lower()) if len(w) > 3} - _PLAIN
+    following = re.findall(r"[a-z]+", sentence.narr[m.end() :])[:4]
+    return any(w in sought for w in following if w not in _PLAIN)
+
+
+def check_gain_denied(sentence: Sentence, facts: Facts) -> list[Violation]:
+    """A gain the engine made this turn (see the module's docstring) told as not got."""
+    got = granted(facts)
+    if not got or sentence.question:
+        return []
+    text = sentence.narr
+    for m in _NOT_GOT.finditer(text):
+        if hypothetical(text, m.start(), m.end(), _SUPPOSED) or negated(text, m.start(), 3):
+            continue  # "if they cannot find one", "not that they refuse to help": a supposition, a denial
+        raw = sentence.raw or sentence.original
+        excerpt = " ".join((raw if len(raw) == len(text) else text)[m.start() : m.end()].split())
+        what = got[0].replace("_", " ")
+        detail = f"'{excerpt}' tells the {what} as not got, but the engine gave it this turn: you get the {what}"
+        return [Violation(ViolationKind.OUTCOME, detail, excerpt)]
+    return []
