@@ -68,6 +68,23 @@ def keep_open(turn: Any) -> None:
         pend.message, pend.level = turn.error or "That did not work.", "error"
     else:
         pend.message, pend.level = "", "info"
+    if _left_open(turn, pend):
+        _reopen_from_log(pend)
+
+
+def _left_open(turn: Any, pend: Any) -> bool:
+    """A turn that rolled nothing and asks nothing (``/sheet``, ``/help``, a rules answer) leaves the last move's choices
+    as they were: open, as a reload shows them (the panel had gone until the page was reloaded)."""
+    return turn.kind != "error" and not turn.results and not pend.suggestions and not pend.choices and pend.question is None
+
+
+def _reopen_from_log(pend: Any) -> None:
+    """The open choices, next steps and burn of the campaign's last move, read from its log (as a reload reads them)."""
+    restored = state.restored_pending(pend.campaign or state.current_campaign() or "")
+    if restored.choices or restored.next_steps or restored.burn:
+        pend.choices, pend.next_steps = restored.choices, restored.next_steps
+        pend.burn, pend.burn_meter = restored.burn, restored.burn_meter
+        pend.event_seq = None  # the pick acts on the campaign's last move, as after a reload
 
 
 def render_turn_body(turn: Any, *, results_shown: bool = False, narration_shown: bool = False) -> None:
