@@ -75,3 +75,21 @@ def hash_index(tabletop_home: Path, tmp_path_factory: pytest.TempPathFactory) ->
     index = RulesIndex(CountingEmbedder(), path=path)
     assert index.sync_corpus().embedded == 0
     yield index
+
+
+def minilm_index(factory: pytest.TempPathFactory, files: dict[str, str], *, notes: bool = False) -> Iterator[RulesIndex]:
+    """A rules index of ``files`` (system -> shipped text) with the real embedding model, in a home of its own; with
+    ``notes``, those systems' rules notes beside them. For module-scoped fixtures: ``yield from minilm_index(...)``."""
+    from rules_index.embed import MiniLMEmbedder
+    from rules_index.notes import all_notes, note_chunks
+
+    home = factory.mktemp("home")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("TABLETOP_HOME", str(home))
+        mp.delenv("TABLETOP_CHROMA_URL", raising=False)
+        built = RulesIndex(MiniLMEmbedder(), path=home / "index")
+        built.sync_corpus(files=files)
+        if notes:
+            for system, chunks in note_chunks([n for n in all_notes() if n.system in files]).items():
+                built.sync_source(f"notes:{system}", f"test-{system}", chunks)
+        yield built

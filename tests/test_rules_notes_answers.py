@@ -15,11 +15,10 @@ from collections.abc import Iterator
 import pytest
 
 from rules_index.coverage import judge
-from rules_index.embed import MiniLMEmbedder
 from rules_index.index import RulesIndex
-from rules_index.notes import all_notes, note_chunks
 from rules_index.qa import answer
 from rules_index.search import search_index
+from tests.rules_index_fixtures import minilm_index
 
 pytestmark = pytest.mark.slow
 SYSTEMS = {"blades": "blades.txt", "starforged": "starforged.txt"}
@@ -27,15 +26,7 @@ SYSTEMS = {"blades": "blades.txt", "starforged": "starforged.txt"}
 
 @pytest.fixture(scope="module")
 def index(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RulesIndex]:
-    home = tmp_path_factory.mktemp("home")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("TABLETOP_HOME", str(home))
-        mp.delenv("TABLETOP_CHROMA_URL", raising=False)
-        built = RulesIndex(MiniLMEmbedder(), path=home / "index")
-        built.sync_corpus(files=SYSTEMS)
-        for system, chunks in note_chunks([n for n in all_notes() if n.system in SYSTEMS]).items():
-            built.sync_source(f"notes:{system}", f"test-{system}", chunks)
-        yield built
+    yield from minilm_index(tmp_path_factory, SYSTEMS, notes=True)
 
 
 def _first(index: RulesIndex, question: str, system: str) -> tuple[str, bool]:

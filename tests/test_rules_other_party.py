@@ -13,11 +13,11 @@ from dataclasses import replace
 import pytest
 
 from rules_index.asking import other_party
-from rules_index.embed import MiniLMEmbedder
 from rules_index.evidence import gather
 from rules_index.index import RulesIndex
 from rules_index.rank import RANK_WEIGHTS, RELEVANCE_WEIGHTS, weigh
 from rules_index.search import plain_question, search_index
+from tests.rules_index_fixtures import minilm_index
 
 NPC_RULE = "The cops grab an NPC member of your crew or one of the crew's contacts, to question them."
 PC_RULE = "The officers round up one of the PCs to question them about the crew's crimes."
@@ -55,13 +55,7 @@ def test_the_askers_own_character_or_no_character_is_no_clash(question: str) -> 
 
 @pytest.fixture(scope="module")
 def index(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RulesIndex]:
-    home = tmp_path_factory.mktemp("home")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("TABLETOP_HOME", str(home))
-        mp.delenv("TABLETOP_CHROMA_URL", raising=False)
-        built = RulesIndex(MiniLMEmbedder(), path=home / "index")
-        built.sync_corpus(files={"blades": "blades.txt"})
-        yield built
+    yield from minilm_index(tmp_path_factory, {"blades": "blades.txt"})
 
 
 @pytest.mark.slow

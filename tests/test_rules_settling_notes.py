@@ -13,12 +13,11 @@ from dataclasses import replace
 
 import pytest
 
-from rules_index.embed import MiniLMEmbedder
 from rules_index.evidence import bare_sentence, gather
 from rules_index.index import RulesIndex
-from rules_index.notes import all_notes, note_chunks
 from rules_index.rank import RANK_WEIGHTS, RELEVANCE_WEIGHTS, weigh
 from rules_index.search import search_index
+from tests.rules_index_fixtures import minilm_index
 
 NOTE = "How Appraise Circumstances is read (2)"
 
@@ -33,15 +32,7 @@ def test_a_sentence_is_compared_with_its_quote_without_roll_result_emphasis_or_c
 
 @pytest.fixture(scope="module")
 def index(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RulesIndex]:
-    home = tmp_path_factory.mktemp("home")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("TABLETOP_HOME", str(home))
-        mp.delenv("TABLETOP_CHROMA_URL", raising=False)
-        built = RulesIndex(MiniLMEmbedder(), path=home / "index")
-        built.sync_corpus(files={"city": "city.txt"})
-        for system, chunks in note_chunks([n for n in all_notes() if n.system == "city"]).items():
-            built.sync_source(f"notes:{system}", f"test-{system}", chunks)
-        yield built
+    yield from minilm_index(tmp_path_factory, {"city": "city.txt"}, notes=True)
 
 
 SETTLED = [

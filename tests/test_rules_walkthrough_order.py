@@ -12,11 +12,11 @@ from dataclasses import replace
 
 import pytest
 
-from rules_index.embed import MiniLMEmbedder
 from rules_index.evidence import gather
 from rules_index.index import RulesIndex
 from rules_index.rank import RANK_WEIGHTS, RELEVANCE_WEIGHTS, weigh
 from rules_index.search import search_index
+from tests.rules_index_fixtures import minilm_index
 
 pytestmark = pytest.mark.slow
 SYSTEM = "dungeon-world"
@@ -24,13 +24,7 @@ SYSTEM = "dungeon-world"
 
 @pytest.fixture(scope="module")
 def index(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RulesIndex]:
-    home = tmp_path_factory.mktemp("home")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("TABLETOP_HOME", str(home))
-        mp.delenv("TABLETOP_CHROMA_URL", raising=False)
-        built = RulesIndex(MiniLMEmbedder(), path=home / "index")
-        built.sync_corpus(files={SYSTEM: "dungeon-world.txt"})
-        yield built
+    yield from minilm_index(tmp_path_factory, {SYSTEM: "dungeon-world.txt"})
 
 
 def test_a_walkthrough_counts_less_in_the_order_only(index: RulesIndex) -> None:
