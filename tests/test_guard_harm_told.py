@@ -38,6 +38,11 @@ def harm_flags(text: str, request: dict[str, Any]) -> list[str]:
         ("You take a nasty blow from the falling crate.", FACE_WEAK),
         ("The blast does real damage to your suit.", FACE_WEAK),
         ("By dawn you lose most of your coin to the dice.", VICE_BAD),
+        ("The raider strikes again, with a strong blow that leaves you bleeding and wounded.", FRAY_WEAK),
+        ("His fist smashes your jaw and you stagger back.", FRAY_WEAK),
+        ("The crate swings loose and leaves you battered against the bulkhead.", FACE_WEAK),
+        ("You are bleeding by the time you reach the hatch.", FACE_WEAK),
+        ("The pirate kicks you hard as you climb.", FRAY_WEAK),
     ],
 )
 def test_harm_the_engine_never_dealt_is_flagged(text: str, request_: dict[str, Any]) -> None:
@@ -56,6 +61,10 @@ def test_harm_the_engine_never_dealt_is_flagged(text: str, request_: dict[str, A
         ("The blast hits you squarely, a searing pain in your side.", HARM_2),  # the engine took the health
         ("You feel uneasy, and your heart pounds.", FACE_WEAK),  # a feeling, no wound
         ("You wake with an empty purse and a sore head.", VICE_BAD),  # no loss told as yours in the rules' way
+        ("It strikes you as odd that the hatch is open.", FACE_WEAK),  # a thought, not a blow
+        ("The raider's blade barely misses, and it leaves you shaken but whole.", FRAY_WEAK),
+        ("You leave your pursuers bleeding in the alley.", FRAY_WEAK),  # their wound, not yours
+        ("The blow nearly leaves you bleeding, but your armor holds.", FRAY_WEAK),
     ],
 )
 def test_harm_told_where_the_engine_dealt_it_or_nobody_is_hurt_passes(text: str, request_: dict[str, Any]) -> None:

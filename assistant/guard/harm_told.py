@@ -30,7 +30,8 @@ _PART = (
 )
 _BLOW = (
     r"(?:hits|hit|cuts|slices|sliced|slashes|slashed|stabs|stabbed|wounds|wounded|injures|injured|pierces|pierced"
-    r"|grazes|grazed|gashes|gashed|bites|rakes|raked|slams into|crushes|crushed|burns|burned|scorches|scorched)"
+    r"|grazes|grazed|gashes|gashed|bites|rakes|raked|slams into|crushes|crushed|burns|burned|scorches|scorched"
+    r"|strikes|struck|smashes|smashed|punches|punched|kicks|kicked|batters|battered|lashes|lashed)"
 )
 _HARMS = (
     # a blow landing on you or a part of you: "it hits you in the side", "the bolt grazes your shoulder"
@@ -42,7 +43,12 @@ _HARMS = (
     # told as what happens to you: "you are wounded", "you get hit"
     re.compile(
         r"\byou\s+(?:are|were|get|got|'re|have been|had been|are being)\s+(?:\w+ly\s+)?"
-        r"(?:hit|wounded|injured|hurt|cut|stabbed|shot|burned|grazed|bitten)\b"
+        r"(?:hit|wounded|injured|hurt|cut|stabbed|shot|burned|grazed|bitten|bleeding|bloodied|struck)\b"
+    ),
+    # a blow that leaves you hurt: "a strong blow that leaves you bleeding and wounded"
+    re.compile(
+        r"\b(?:leave|leaves|left|leaving)\s+you\s+(?:\w+\s+)?"
+        r"(?:bleeding|bloodied|wounded|injured|hurt|battered|bruised|scarred|reeling\s+(?:in|with)\s+pain)\b"
     ),
     # harm taken: "you take a hit", "some damage to your armor"
     re.compile(
