@@ -194,6 +194,8 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
         ("guard_real_model_heldout18.jsonl", 1.0, 0.07),  # held out when measured (30 of 37); a development set since
         # held out when measured (28 of 36 caught, 2 of 33 flagged); a development set since
         ("guard_real_model_heldout19.jsonl", 1.0, 0.0),
+        # held out when measured (15 of 27 caught, 5 of 37 flagged)
+        ("guard_real_model_heldout21.jsonl", 0.555, 0.136),
     ],
 )
 def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:
