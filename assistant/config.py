@@ -15,6 +15,7 @@ endpoint (``TABLETOP_LLM_BASE_URL``). A visitor who names another endpoint in th
 | ``TABLETOP_LLM_API_KEY`` (or ``OPENAI_API_KEY``) | key for the endpoint | unset |
 | ``TABLETOP_LLM_TIMEOUT`` | seconds a turn waits for the LLM before it goes on offline (each call's deadline) | ``30`` |
 | ``TABLETOP_LLM_PLANNING`` | how the LLM plans: ``auto`` (ask the endpoint once), ``tools``, ``json``, ``off`` | ``auto`` |
+| ``TABLETOP_LLM_STORY_SENTENCES`` | the most sentences the model adds after the engine's opening (one more without) | ``1`` |
 | ``TABLETOP_LLM_GGUF`` | a local GGUF model run in-process by llama.cpp (the ``local`` extra), when no base URL is set | unset |
 | ``TABLETOP_LLM_LOCKED`` | ``1``: visitors of the web app cannot change the endpoint or model | unset |
 | ``TABLETOP_CHROMA_URL`` | a Chroma server (``http://host:port``); unset = embedded on disk | unset |
@@ -31,6 +32,8 @@ from urllib.parse import urlsplit
 from assistant.errors import ConfigError
 
 PLANNING_MODES = ("auto", "tools", "json", "off")
+STORY_SENTENCES = 1
+"""The default of ``TABLETOP_LLM_STORY_SENTENCES``: why one, in :data:`assistant.narrate.request.STORY_SENTENCES`."""
 
 
 class Secret:
@@ -78,6 +81,9 @@ class LLMSettings:
     story_turns: int = 0
     """How many earlier stories the narrating model reads (``TABLETOP_LLM_STORY_TURNS``; see
     :data:`assistant.narrate.request.STORY_TURNS`)."""
+    story_sentences: int = 1
+    """The most sentences the narrating model adds after the engine's opening (``TABLETOP_LLM_STORY_SENTENCES``; see
+    :data:`assistant.narrate.request.STORY_SENTENCES`)."""
     gguf: str | None = None
     """A local model file for the in-process llama.cpp provider (:mod:`assistant.llm_local`), used without a base URL."""
 
@@ -118,6 +124,8 @@ def load_settings() -> Settings:
     planning = (_env("TABLETOP_LLM_PLANNING") or "auto").strip().lower()
     turns_text = (_env("TABLETOP_LLM_STORY_TURNS") or "").strip()
     story_turns = int(turns_text) if turns_text.isdigit() else 0
+    sentences_text = (_env("TABLETOP_LLM_STORY_SENTENCES") or "").strip()
+    story_sentences = int(sentences_text) if sentences_text.isdigit() and int(sentences_text) > 0 else STORY_SENTENCES
     llm = LLMSettings(
         base_url=_env("TABLETOP_LLM_BASE_URL"),
         model=_env("TABLETOP_LLM_MODEL") or "gpt-4o-mini",
@@ -126,6 +134,7 @@ def load_settings() -> Settings:
         planning=planning if planning in PLANNING_MODES else "auto",
         gguf=_env("TABLETOP_LLM_GGUF"),
         story_turns=min(story_turns, 50),
+        story_sentences=min(story_sentences, 8),
     )
     return Settings(
         home=home,

@@ -25,7 +25,9 @@ def _hash_embedder(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _session(stub: OpenAIStub, home: Path, timeout: float = 10.0, planning: str = "tools") -> ChatSession:
     service.create_campaign("llm-saga", "starforged", seed=9)
-    llm = LLMSettings(base_url=stub.base_url, model="stub", api_key=Secret(KEY), timeout=timeout, planning=planning)
+    llm = LLMSettings(
+        base_url=stub.base_url, model="stub", api_key=Secret(KEY), timeout=timeout, planning=planning, story_sentences=4
+    )
     settings = Settings(home=home, llm=llm)
     return ChatSession.open("llm-saga", settings=settings)
 

@@ -82,7 +82,9 @@ def test_a_draft_mixing_you_and_the_player_is_shown_in_the_second_person_only() 
     from tests.scripted_narration import Scripted, narrate
 
     result = resolve(CITY_MISS)
-    request = NarrationRequest(task="narrate", system="city", player_text="I listen to the gossip", results=(result,))
+    request = NarrationRequest(
+        task="narrate", system="city", player_text="I listen to the gossip", results=(result,), story_sentences=4
+    )
     draft = "The merchants fall silent around you. The player's cover is blown, and the merchants watch the player closely."
     outcome = narrate(Scripted(draft), request)
     assert outcome.attempts == 1

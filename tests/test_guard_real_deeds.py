@@ -127,7 +127,7 @@ def test_thanks_for_a_rescue_nobody_declared_is_a_deed_told_done() -> None:
 
 def test_the_chat_ends_a_draft_before_a_deed_past_the_declared_one() -> None:
     result = resolve(GATHER)
-    request = NarrationRequest(task="narrate", system="starforged", player_text=CREEP, results=(result,))
+    request = NarrationRequest(task="narrate", system="starforged", player_text=CREEP, results=(result,), story_sentences=4)
     narrator = Scripted(
         "The corridor hums with a dying fan. A faint glow spills from a side room. You approach it cautiously, scanner up."
     )

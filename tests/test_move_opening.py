@@ -15,7 +15,7 @@ from assistant.narrate import NarrationRequest
 from assistant.narrate.outcome_prose import TONES
 from assistant.narrate.story_facts import CONTINUE_OPENING, TOLD_OPENING, formula_sentences, move_opening
 from assistant.narrate.template import TemplateNarrator
-from assistant.narrate.turn_message import CLOSING, facts_text
+from assistant.narrate.turn_message import closing, facts_text
 from tests.scripted_narration import Scripted, narrate, split_opening
 
 FD = {"system": "starforged", "move": "Face Danger", "stat": "iron", "character": {"stats": {"iron": 2}}}
@@ -47,7 +47,8 @@ def test_the_opening_tells_the_attempt_and_the_outcomes_tier(family: str) -> Non
     assert any(opening.endswith(line) for line in TONES[family])
     message = facts_text(request)  # the model is told the opening was said, and to go on from it
     assert f"{TOLD_OPENING} {opening}\n{CONTINUE_OPENING}" in message
-    assert message.rstrip().endswith(CLOSING["opened"])
+    assert message.rstrip().endswith(closing("opened", request.story_sentences))
+    assert message.rstrip().endswith("in one sentence, and stop where the player decides.")
 
 
 def test_a_miss_is_told_as_a_miss_before_the_models_story_and_the_story_goes_on_from_it() -> None:

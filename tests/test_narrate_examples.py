@@ -65,7 +65,7 @@ def test_the_examples_go_right_after_the_prompt_as_user_facts_and_narrator_stori
     [
         "He stamps his boots against the cold and hums a hymn.",
         "The priest stares out into the rain, his lantern swinging.",
-        "Rain falls. The cloister behind him stands unwatched for now.",
+        "Rain falls, and the gate behind him unwatched for now creaks.",
     ],
 )
 def test_a_draft_telling_an_examples_story_again_is_refused(draft: str) -> None:

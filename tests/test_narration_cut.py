@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 from assistant.chat.narration import guarded_narration
@@ -42,9 +43,13 @@ class Scripted:
             self.closed_early += not done
 
 
+LONG = 8
+"""Sentences a model may add in these tests: the cuts under test come after its first (the default is one)."""
+
+
 def run(narrator: Scripted, request: NarrationRequest) -> tuple[Any, list[Any]]:
     events: list[Any] = []
-    gen = guarded_narration(request, narrator)
+    gen = guarded_narration(replace(request, story_sentences=LONG), narrator)
     try:
         while True:
             events.append(next(gen))

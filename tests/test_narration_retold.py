@@ -25,8 +25,14 @@ FRAY_WEAK = {
 }
 
 
+LONG = 4
+"""Sentences the model may add here: what is left out or kept after its first sentence is under test."""
+
+
 def story_after_opening(player_text: str, move: dict[str, object], draft: str) -> str:
-    request = NarrationRequest(task="narrate", system="starforged", player_text=player_text, results=(resolve(move),))
+    request = NarrationRequest(
+        task="narrate", system="starforged", player_text=player_text, results=(resolve(move),), story_sentences=LONG
+    )
     outcome = narrate(Scripted(draft), request)
     assert outcome.narrator == "llm", outcome
     opening, story = split_opening(outcome.text, "weak")

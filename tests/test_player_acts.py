@@ -68,7 +68,7 @@ def test_only_a_narrated_moves_own_words_are_declared() -> None:
 
 
 def test_the_story_ends_before_the_character_acts_on_their_own() -> None:
-    request = NarrationRequest(task="narrate", system="starforged", player_text=CREEP, results=(resolve(FD),))
+    request = NarrationRequest(task="narrate", system="starforged", player_text=CREEP, results=(resolve(FD),), story_sentences=4)
     outcome = narrate(
         Scripted(
             "You scan the dark corridor, noticing a faint glow from a side room. The hull groans around you. "
@@ -94,7 +94,7 @@ def test_with_too_little_told_the_sentence_alone_is_left_out() -> None:
 
 
 def test_a_false_fact_in_such_a_sentence_is_still_retried_not_cut_around() -> None:
-    request = NarrationRequest(task="narrate", system="starforged", player_text=CREEP, results=(resolve(FD),))
+    request = NarrationRequest(task="narrate", system="starforged", player_text=CREEP, results=(resolve(FD),), story_sentences=4)
     narrator = Scripted(
         "You scan the corridor. The hull groans. You push on and gain +2 momentum.", "You scan the corridor. The hull groans."
     )

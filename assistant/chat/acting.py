@@ -329,6 +329,7 @@ class ActingMixin(SuggestingMixin):
             card=not self.cards_shown,
             actor=actor,
             story_turns=self.settings.llm.story_turns,
+            story_sentences=self.settings.llm.story_sentences,
         )
         return (
             yield from guarded_narration(

@@ -245,6 +245,9 @@ def stream_draft(
         return not template and told_words > 0 and told_words + len(sentence.split()) > cap
 
     ended = False  # the story reached its length: the rest of the draft is not read
+    # the most sentences of the model's own (request.story_sentences after the engine's opening, one more without)
+    most = request.story_sentences + (0 if opener else 1)
+    added = 0
 
     def keep_passed(rejected: Rejected) -> None:
         """What the guard passed before the fault: it stands if no later draft does better (see narration.py)."""
@@ -274,6 +277,10 @@ def stream_draft(
                 shown.append(sentence)
                 told_words += len(sentence.split())
                 yield TurnEvent("narration", text=sentence)
+                added += 1
+                if not template and added >= most:
+                    ended = True  # the story has its length: the model's call stops here (see STORY_SENTENCES)
+                    break
             if cut or ended:
                 buffer = ""
                 break

@@ -61,6 +61,8 @@ STATIC_MARKERS = (
     "on a strong hit",
     "now continue",
     "in one to three sentences",
+    "in one or two sentences",
+    "in one sentence, and stop",
     "stop where the player decides",
     "stop where you decide",
     "the engine made no",

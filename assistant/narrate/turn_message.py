@@ -23,13 +23,26 @@ from assistant.narrate.story_facts import (
 
 HUMAN_ROLES = frozenset({"user", "human", "player"})
 CLOSING = {
-    "narrate": "Now narrate what happens, in two to four sentences, and stop where the player decides.",
-    "oracle": "Now answer the question in the story, in two to four sentences.",
-    "told": "Now continue the story after that sentence, in one to three sentences.",
-    "opened": "Now continue the story after that opening, in one to three sentences, and stop where the player decides.",
-    "pay_the_price": "Now turn the price into the story, in two to four sentences.",
-    "table": "Now tell the rolled result in the story, in two or three sentences.",
+    "narrate": "Now narrate what happens, in {count}, and stop where the player decides.",
+    "oracle": "Now answer the question in the story, in {count}.",
+    "told": "Now continue the story after that sentence, in {count}.",
+    "opened": "Now continue the story after that opening, in {count}, and stop where the player decides.",
+    "pay_the_price": "Now turn the price into the story, in {count}.",
+    "table": "Now tell the rolled result in the story, in {count}.",
 }
+"""Where the turn's message ends, by what the story opened with; ``{count}`` is the story's length (:func:`closing`)."""
+AFTER_OPENING = frozenset({"told", "opened"})
+"""Closings of a story the engine opened: the model adds :attr:`NarrationRequest.story_sentences` to it; without an
+opening it writes one more."""
+_NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
+
+
+def closing(kind: str, story_sentences: int) -> str:
+    """The turn message's last line for a story of ``kind`` ("opened", "told" or a task) whose model adds at most
+    ``story_sentences`` after the engine's opening ("Now continue the story after that opening, in one sentence…")."""
+    n = story_sentences if kind in AFTER_OPENING else story_sentences + 1
+    count = "one sentence" if n == 1 else "one or two sentences" if n == 2 else f"one to {_NUMBERS.get(n, n)} sentences"
+    return CLOSING.get(kind, CLOSING["narrate"]).format(count=count)
 
 
 def facts_text(request: NarrationRequest) -> str:
@@ -60,8 +73,8 @@ def facts_text(request: NarrationRequest) -> str:
         parts.append(f"{TOLD_OPENING} {opened}\n{CONTINUE_OPENING}")
     if request.feedback.strip():
         parts.append(request.feedback.strip())
-    closing = "opened" if opened else "told" if told else request.task
-    parts.append(CLOSING.get(closing, CLOSING["narrate"]))
+    kind = "opened" if opened else "told" if told else request.task
+    parts.append(closing(kind, request.story_sentences))
     return "\n\n".join(parts)
 
 

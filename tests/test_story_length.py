@@ -1,0 +1,87 @@
+"""A model's story is as long as ``story_sentences`` after the engine's opening (one by default, one more with no
+opening): the model's call stops there, the prompt asks for that length, and a setting gives a larger model more."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from assistant.config import LLMSettings, load_settings
+from assistant.engine import resolve
+from assistant.engine.errors import InputError
+from assistant.narrate import NarrationRequest
+from assistant.narrate.turn_message import closing, facts_text
+from tests.scripted_narration import narrate, split_opening
+from tests.test_narration_cut import Scripted
+
+FDW = {"system": "starforged", "move": "Face Danger", "stat": "edge", "dice": [4, 2, 9], "character": {"stats": {"edge": 2}}}
+HARM = {"system": "starforged", "move": "Endure Harm", "character": {"health": 5}, "options": {"amount": 1}}
+DRAFT = "The rail bends under your weight. Somewhere below, metal groans. A light blinks on in the dark."
+
+
+def _request(**extra: object) -> NarrationRequest:
+    return NarrationRequest(task="narrate", system="starforged", player_text="I leap the gap", results=(resolve(FDW),), **extra)
+
+
+def test_by_default_the_model_adds_one_sentence_to_the_opening_and_its_call_stops_there() -> None:
+    model = Scripted(DRAFT)
+    outcome = narrate(model, _request())
+    assert outcome.narrator == "llm", outcome
+    _, story = split_opening(outcome.text, "weak")
+    assert story == "The rail bends under your weight."
+    assert model.closed_early == 1  # the rest of the draft is never generated
+    assert facts_text(_request()).rstrip().endswith("in one sentence, and stop where the player decides.")
+
+
+def test_a_longer_story_when_the_setting_allows_it() -> None:
+    outcome = narrate(Scripted(DRAFT), _request(story_sentences=2))
+    _, story = split_opening(outcome.text, "weak")
+    assert story == "The rail bends under your weight. Somewhere below, metal groans."
+    closing_line = facts_text(_request(story_sentences=3)).rstrip()
+    assert closing_line.endswith("in one to three sentences, and stop where the player decides.")
+
+
+def test_a_turn_with_no_opening_gets_one_sentence_more() -> None:
+    request = NarrationRequest(task="narrate", system="starforged", player_text="", results=(resolve(HARM),))
+    outcome = narrate(Scripted("Your ribs ache where the blow landed. You breathe through it. The corridor is quiet."), request)
+    assert outcome.narrator == "llm", outcome
+    assert outcome.text == "Your ribs ache where the blow landed. You breathe through it."
+    assert facts_text(request).rstrip().endswith("in one or two sentences, and stop where the player decides.")
+
+
+def test_a_sentence_the_filter_leaves_out_does_not_count() -> None:
+    # the opening told again is left out: the story is the sentence after it
+    opening, _ = split_opening(narrate(Scripted(DRAFT), _request()).text, "weak")
+    draft = f"{opening} The rail bends under your weight. Somewhere below, metal groans."
+    _, story = split_opening(narrate(Scripted(draft), _request()).text, "weak")
+    assert story == "The rail bends under your weight."
+
+
+def test_the_offline_narration_is_never_shortened() -> None:
+    from assistant.narrate import TemplateNarrator
+
+    full = narrate(TemplateNarrator(), replace(_request(), story_sentences=8)).text
+    assert narrate(TemplateNarrator(), _request()).text == full
+
+
+def test_closing_words_the_length() -> None:
+    assert closing("opened", 1).endswith("in one sentence, and stop where the player decides.")
+    assert closing("told", 2) == "Now continue the story after that sentence, in one or two sentences."
+    assert closing("oracle", 1) == "Now answer the question in the story, in one or two sentences."
+
+
+@pytest.mark.parametrize(("value", "expected"), [("", 1), ("3", 3), ("0", 1), ("-2", 1), ("two", 1), ("99", 8)])
+def test_the_setting_is_read_from_the_environment(
+    value: str, expected: int, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
+    monkeypatch.setenv("TABLETOP_LLM_STORY_SENTENCES", value)
+    assert load_settings().llm.story_sentences == expected
+    assert LLMSettings().story_sentences == 1
+
+
+def test_a_request_with_no_sentences_is_refused_in_words() -> None:
+    with pytest.raises(InputError, match="at least one sentence"):
+        _request(story_sentences=0)
