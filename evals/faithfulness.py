@@ -163,10 +163,18 @@ def play(
                 "cut": turn.narrator != "template-fallback" and bool(records[-1]["violations"] or records[-1]["error"]),
                 # the turn's deadline came after some story: it stands, ending at its last full sentence
                 "deadline_cut": turn.narrator != "template-fallback" and "timeout" in (records[-1]["error"] or ""),
+                # the player read the engine's opening alone: the model's story added nothing to it
+                "opening_only": turn.narrator != "template-fallback" and _opening_only(turn.narration, first["facts"]),
             }  # fmt: skip
             rows.append(row)
             print(json.dumps(row, ensure_ascii=False), file=sys.stderr, flush=True)
     return rows
+
+
+def _opening_only(shown: str, facts: dict[str, Any]) -> bool:
+    """Whether the story shown is the engine's opening (its attempt and outcome, an answer, a row) and nothing more."""
+    opening = " ".join(str(facts.get("opening") or "").split())
+    return bool(opening) and " ".join(shown.split()) == opening
 
 
 def _warm_up(home: Path) -> None:
@@ -234,6 +242,7 @@ def scorecard(rows: list[dict[str, Any]], timeout: float | None = None) -> dict[
         "retry_fix_rate": rate(sum(r["narrator"] == "llm-retry" for r in rejected), len(rejected)),
         "cut_rate": rate(sum(bool(r.get("cut")) for r in rows), n),
         "deadline_cut_rate": rate(sum(bool(r.get("deadline_cut")) for r in rows), n),
+        "opening_only_rate": rate(sum(bool(r.get("opening_only")) for r in rows), n),
         "fallback_rate": rate(len(fallbacks), n),
         "fallback_by_cause": {k: rate(v, n) for k, v in sorted(Counter(_fallback_cause(r) for r in fallbacks).items())},
         "turns_over_deadline": None if timeout is None else sum(r["turn_ms"] > (timeout + 2) * 1000 for r in rows),
@@ -266,6 +275,7 @@ def format_scorecard(card: dict[str, Any]) -> str:
             f"template fallback rate: {pct(card['fallback_rate'])} (95% interval {_interval(card.get('fallback_ci95'))}) "
             f"(by cause: {', '.join(f'{k} {pct(v)}' for k, v in card.get('fallback_by_cause', {}).items()) or 'none'}); "
             f"turns over their deadline + 2 s: {card.get('turns_over_deadline', 'n/a')}",
+            f"stories that are the engine's opening alone (the model added nothing): {pct(card.get('opening_only_rate'))}",
             f"time to first token p50/p95: {card['ttft_ms_p50']} / {card['ttft_ms_p95']} ms; "
             f"full turn p50/p95: {card['turn_ms_p50']} / {card['turn_ms_p95']} ms",
             f"prompt tokens per turn: mean {card['prompt_tokens_mean']}, p95 {card['prompt_tokens_p95']}",

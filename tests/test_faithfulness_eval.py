@@ -136,6 +136,7 @@ def test_a_story_cut_at_the_deadline_is_counted_apart_from_the_fallbacks() -> No
     ]
     card = scorecard(rows)
     assert card["cut_rate"] == 0.5 and card["deadline_cut_rate"] == 0.25 and card["fallback_rate"] == 0.0
+    assert card["opening_only_rate"] == 0.0
     assert "shown cut before a fault: 50.0% (at the turn's deadline: 25.0%)" in format_scorecard(card)
 
 
@@ -168,3 +169,17 @@ def test_a_prepared_index_is_copied_into_the_fresh_home(tmp_path: Path) -> None:
     _copy_index(source, home)
     assert (home / "rules_index" / "db" / "chunks").read_text() == "vectors"
     assert (home / "cache" / "sentences.npy").read_text() == "matrix" and not (home / "campaigns.sqlite3").exists()
+
+
+def test_a_story_that_is_the_engines_opening_alone_is_counted() -> None:
+    from evals.faithfulness import _opening_only, format_scorecard, scorecard
+
+    facts = {"opening": "You set out to force the airlock. The moment gets away from you."}
+    assert _opening_only("You set out to force the airlock.  The moment gets away from you. ", facts)
+    assert not _opening_only("You set out to force the airlock. The moment gets away from you. It holds.", facts)
+    assert not _opening_only("The reactor hums.", {"opening": ""})
+    base = {"first_violations": [], "first_error": None, "errors": [], "ttft_ms": 5.0, "prompt_tokens": 100, "turn_ms": 1.0}
+    rows = [{**base, "narrator": "llm", "opening_only": i == 0} for i in range(4)]
+    card = scorecard(rows)
+    assert card["opening_only_rate"] == 0.25
+    assert "the engine's opening alone (the model added nothing): 25.0%" in format_scorecard(card)
