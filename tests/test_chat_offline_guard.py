@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -81,7 +82,7 @@ def test_a_models_draft_is_still_read_sentence_by_sentence(checks: list[str]) ->
     class Model(FaultyTemplate):
         name = "llm"
 
-    outcome, _events = run(Model(), request())
+    outcome, _events = run(Model(), replace(request(), story_sentences=4))  # room for its second sentence
     assert checks[:2] == ["You leap the gap and catch the far ledge. ", "You rolled a 12 against 3 and 5. "]
     assert outcome.violations and "12" not in outcome.text
 

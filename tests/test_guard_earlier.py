@@ -141,10 +141,13 @@ def test_the_chat_gives_the_guard_the_story_so_far_and_leaves_a_retelling_out() 
     assert outcome.attempts == 1 and "guild master" not in outcome.text and "clerk shrugs" in outcome.text
     later = narrate(Scripted("The clerk shrugs. " + retold), request)
     assert later.attempts == 1 and "guild master" not in later.text and "clerk shrugs" in later.text
-    # a draft of nothing else leaves the engine's opening as the story (a retry of a model that only repeats itself
-    # kept the player waiting for the same opening, or for the offline narration)
+    # a draft of nothing else is asked once more for a sentence of its own (a one-sentence draft is quick to redo);
+    # one that again adds nothing leaves the engine's opening as the story, not the offline narration
     only = narrate(Scripted(retold, "The clerk calls for the watch."), request)
-    assert only.attempts == 1 and "guild master" not in only.text and only.text.startswith("You ")
+    assert only.attempts == 2 and "guild master" not in only.text and only.text.endswith("The clerk calls for the watch.")
+    again = narrate(Scripted(retold, retold), request)
+    assert again.attempts == 2 and again.narrator == "llm-retry" and again.text.startswith("You ")
+    assert "guild master" not in again.text
 
 
 def test_a_question_asked_in_an_earlier_turn_copied_as_the_story_is_flagged() -> None:

@@ -32,7 +32,8 @@ def test_by_default_the_model_adds_one_sentence_to_the_opening_and_its_call_stop
     _, story = split_opening(outcome.text, "weak")
     assert story == "The rail bends under your weight."
     assert model.closed_early == 1  # the rest of the draft is never generated
-    assert facts_text(_request()).rstrip().endswith("in one sentence, and stop where the player decides.")
+    asked = facts_text(_request()).rstrip()
+    assert asked.endswith("(new words, not the opening again): what the world or the people in it do in answer. Then stop.")
 
 
 def test_a_longer_story_when_the_setting_allows_it() -> None:
@@ -40,7 +41,7 @@ def test_a_longer_story_when_the_setting_allows_it() -> None:
     _, story = split_opening(outcome.text, "weak")
     assert story == "The rail bends under your weight. Somewhere below, metal groans."
     closing_line = facts_text(_request(story_sentences=3)).rstrip()
-    assert closing_line.endswith("in one to three sentences, and stop where the player decides.")
+    assert "Now write only the next three sentences at most of the story" in closing_line
 
 
 def test_a_turn_with_no_opening_gets_one_sentence_more() -> None:
@@ -67,8 +68,10 @@ def test_the_offline_narration_is_never_shortened() -> None:
 
 
 def test_closing_words_the_length() -> None:
-    assert closing("opened", 1).endswith("in one sentence, and stop where the player decides.")
-    assert closing("told", 2) == "Now continue the story after that sentence, in one or two sentences."
+    assert closing("opened", 1).startswith("Now write only the next sentence of the story (new words, not the opening")
+    assert (
+        closing("told", 2) == "Now write only the next two sentences at most of the story (new words, not that sentence again)."
+    )
     assert closing("oracle", 1) == "Now answer the question in the story, in one or two sentences."
 
 
@@ -85,3 +88,27 @@ def test_the_setting_is_read_from_the_environment(
 def test_a_request_with_no_sentences_is_refused_in_words() -> None:
     with pytest.raises(InputError, match="at least one sentence"):
         _request(story_sentences=0)
+
+
+def test_a_draft_that_only_tells_the_opening_again_is_asked_once_more() -> None:
+    opening, _ = split_opening(narrate(Scripted(DRAFT), _request()).text, "weak")
+    model = Scripted(opening, "Somewhere below, metal groans.")
+    outcome = narrate(model, _request())
+    assert len(model.requests) == 2 and "only told the opening again" in model.requests[1].feedback
+    assert outcome.narrator == "llm-retry"
+    assert outcome.text == f"{opening} Somewhere below, metal groans."
+
+
+def test_when_no_draft_adds_a_sentence_the_opening_stands_not_the_offline_narration() -> None:
+    opening, _ = split_opening(narrate(Scripted(DRAFT), _request()).text, "weak")
+    model = Scripted(opening, "You")  # the retry stops before a sentence too
+    outcome = narrate(model, _request())
+    assert len(model.requests) == 2 and outcome.narrator == "llm-retry" and outcome.text == opening
+
+
+def test_a_retry_that_breaks_the_rules_leaves_the_opening_standing() -> None:
+    opening, _ = split_opening(narrate(Scripted(DRAFT), _request()).text, "weak")
+    model = Scripted(opening, "You gain +2 momentum as the rail holds.", "You gain +3 momentum.")
+    outcome = narrate(model, _request())
+    assert outcome.text == opening and outcome.narrator == "llm"
+    assert "momentum" not in outcome.text

@@ -13,7 +13,9 @@ value is a :class:`NarrationOutcome`. A sentence reaches the player only after t
    is cut before that sentence when at least two sentences of story came before it: the player sees the story up to
    their next decision, and the cut is logged like a rejection. A sentence that tells an earlier turn's story again
    (as the filter or the guard reads it) is skipped; a draft of nothing else is retried unless the engine's opening
-   was shown, which then stands as the story.
+   was shown, which then stands as the story. A draft that adds no sentence of its own to the engine's opening (it
+   told the opening again, or stopped before a sentence) is asked once more; if no later draft adds one, the opening
+   stands.
 3. If the last retry also breaks the engine's authority, the longest story a draft had told before its fault (the
    engine's opening and at least two sentences, each passed by the guard, and passed again as a whole) stands, cut
    there; without one, or if the LLM fails (timeout, rate limit, bad response), the offline template narration
@@ -37,7 +39,14 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from assistant.chat.narration_draft import DEADLINE, Rejected, failure_reason, split_sentences, stream_draft
+from assistant.chat.narration_draft import (
+    DEADLINE,
+    AddedNothing,
+    Rejected,
+    failure_reason,
+    split_sentences,
+    stream_draft,
+)
 from assistant.chat.narration_log import log_echo, log_rejected, log_violations
 from assistant.chat.turn import NarratorName, TurnEvent
 from assistant.engine import get_ruleset, resolve
@@ -133,6 +142,12 @@ def _time_for_another(narrator: Narrator, slowest: float) -> bool:
     return isinstance(until, (int, float)) and until - time.monotonic() >= max(slowest, 1.0)
 
 
+def _past_deadline(narrator: Narrator) -> bool:
+    """Whether the narrator's turn deadline has passed (a narrator without one never is)."""
+    until = getattr(narrator, "turn_until", None)
+    return isinstance(until, (int, float)) and time.monotonic() >= until
+
+
 def guarded_narration(
     request: NarrationRequest,
     narrator: Narrator,
@@ -154,6 +169,7 @@ def guarded_narration(
         begin_turn(started)
     slowest, last_began = 0.0, time.monotonic()
     kept: tuple[str, int, list[Violation]] | None = None  # the longest story a rejected draft told before its fault
+    bare: tuple[str, int] | None = None  # the engine's opening, when a draft added nothing to it
     for attempt in range(attempts):
         began = time.monotonic()
         slowest = max(slowest, began - last_began) if attempt else 0.0
@@ -179,13 +195,21 @@ def guarded_narration(
                 kept = (rejected.passed, attempt, rejected.violations)
             current = replace(request, feedback=describe_violations(rejected.violations))
             continue
+        except AddedNothing as nothing:
+            if bare is None:
+                bare = (nothing.text, attempt)
+            if attempt == 0 and (attempt + 1 < attempts) and not _past_deadline(narrator):
+                current = replace(request, feedback=AddedNothing.FEEDBACK)  # asked once more for a sentence of its own
+                continue
+            text, cut = nothing.text, []
         except NarrationEchoed as echoed:
             outcome.notes.append(f"The LLM's narration was not used: {echoed.problem}.")
             log_echo(log_dir, campaign, narrator, attempt, echoed.problem, request)
             current = replace(request, feedback=echoed.feedback)
             continue
         except (NarrationFailed, AssistantError) as exc:
-            outcome.notes.append(f"{UNAVAILABLE_NOTE}: {failure_reason(exc)}; showing the offline narration.")
+            if bare is None:  # else the opening an earlier draft told stands (below)
+                outcome.notes.append(f"{UNAVAILABLE_NOTE}: {failure_reason(exc)}; showing the offline narration.")
             log.warning("narration failed, falling back to the template: %s", exc)
             break
         except Exception as exc:  # noqa: BLE001 - any narrator bug must not cost the player the turn
@@ -215,6 +239,14 @@ def guarded_narration(
         details = [v.to_dict() for v in faults]
         log_rejected(log_dir, campaign, narrator, attempt, details, request, kept="the story before it (no draft passed)")
         outcome.text, outcome.cut = text, True
+        outcome.narrator = "llm" if attempt == 0 else "llm-retry"
+        outcome.context_tokens, outcome.context_report = _report(narrator)
+        return outcome
+    if bare is not None:
+        # a draft told the engine's opening and nothing wrong, the later ones broke the rules: the opening stands
+        text, attempt = bare
+        yield TurnEvent("replace", text=text)
+        outcome.text = text
         outcome.narrator = "llm" if attempt == 0 else "llm-retry"
         outcome.context_tokens, outcome.context_report = _report(narrator)
         return outcome

@@ -44,6 +44,20 @@ def failure_reason(exc: BaseException) -> str:
     return (m.group("why") if m else text).rstrip(".")
 
 
+class AddedNothing(Exception):
+    """A model's draft that added no sentence of its own to the engine's opening (it told the opening again, or stopped
+    before a sentence): ``text`` is the opening, which stands if no later draft adds to it."""
+
+    FEEDBACK = (
+        "Your last narration only told the opening again. Write the one new sentence that comes after the opening: "
+        "what the world or the people in it do in answer."
+    )
+
+    def __init__(self, text: str) -> None:
+        super().__init__("the model added nothing to the opening")
+        self.text = text
+
+
 class Rejected(Exception):
     def __init__(self, violations: list[Violation]) -> None:
         super().__init__(describe_violations(violations))
@@ -317,6 +331,8 @@ def stream_draft(
             shown.append(buffer)
             yield TurnEvent("narration", text=buffer)
     text = "".join(shown).strip()
+    if opener and not template and not added and not cut:
+        raise AddedNothing(text)  # told the opening again, or stopped before a sentence of its own: asked once more
     if not text and skipped:
         raise NarrationEchoed(REPEATED_EARLIER)  # nothing but earlier turns told again: retried with that said
     if not text and template:

@@ -63,6 +63,8 @@ STATIC_MARKERS = (
     "in one to three sentences",
     "in one or two sentences",
     "in one sentence, and stop",
+    "write only the next",
+    "not the opening again",
     "stop where the player decides",
     "stop where you decide",
     "the engine made no",
