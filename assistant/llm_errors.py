@@ -57,11 +57,17 @@ class Settings:
     url: str
     key: str
     model: str
-    timeout: str = "TABLETOP_LLM_TIMEOUT"
+    slow: str = "raise TABLETOP_LLM_TIMEOUT or use a faster model"
+    """What to do about a model too slow for the turn's deadline (the app's visitor cannot change the deadline)."""
 
 
 ENVIRONMENT = Settings(url="TABLETOP_LLM_BASE_URL", key="TABLETOP_LLM_API_KEY", model="TABLETOP_LLM_MODEL")
-APP_FORM = Settings(url="the LLM base URL in Settings", key="the API key in Settings", model="the model name in Settings")
+APP_FORM = Settings(
+    url="the LLM base URL in Settings",
+    key="the API key in Settings",
+    model="the model name in Settings",
+    slow="try a faster model in Settings",
+)
 
 
 def settings_named(url_from: str | None) -> Settings:
@@ -121,7 +127,7 @@ def describe(exc: BaseException, url_from: str | None = None) -> Failure:
     if names & _TIMEOUTS:
         stage = getattr(exc, "stage", "")
         what = "did not start answering" if stage == "first_token" else "did not answer"
-        return Failure("timeout", f"the model {what} in time (raise {named.timeout} or use a faster model)")
+        return Failure("timeout", f"the model {what} in time ({named.slow})")
     if "RateLimitError" in names or status == 429:
         wait = _retry_after(exc)
         asks = f" (it asks to wait {wait:g} s)" if wait is not None else ""

@@ -11,6 +11,7 @@ from assistant.chat import brinks
 from assistant.chat.citing import move_citations, retrieve_for
 from assistant.chat.coin_raise import coin_offer
 from assistant.chat.fitting import bind
+from assistant.chat.followed_next import open_follow_ups
 from assistant.chat.moves_info import _odds_map, _task_for, moves_that_fit
 from assistant.chat.narration import UNAVAILABLE_NOTE as UNAVAILABLE  # said once a session for the same cause
 from assistant.chat.narration import NarrationOutcome, guarded_narration
@@ -289,7 +290,7 @@ class ActingMixin(SuggestingMixin):
             context_report=narration.context_report,
             event_seq=seq,
             open_choices=list(result.choices),
-            follow_ups=list(result.follow_ups),
+            follow_ups=open_follow_ups(self.store, self.campaign, seq),  # with what the move it answered still offers
             notes=found + read + [n for n in narration.notes if not n.startswith(UNAVAILABLE) or self._once([n])],
         )
         if left:

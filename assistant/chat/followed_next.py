@@ -1,7 +1,11 @@
 """What the last move offers next, played from the player's words: a suggestion for a move the last move offers is
 made as it offers it (a suffer move with its cost, Deal Damage on the one attacked with the attacker's die), so
 "I lose some supplies" or "deal the damage" plays the follow-up, not a fresh move that asks again or lands on the
-wrong sheet."""
+wrong sheet.
+
+A move may offer several things at once (Pay the Price: "your vehicle suffers damage" and "you are delayed": Withstand
+Damage and Lose Momentum); playing one leaves the others offered (:func:`still_offered`), so the player is not left to
+remember and type them."""
 
 from __future__ import annotations
 
@@ -10,18 +14,62 @@ from typing import Any
 
 from assistant.engine import AssistantError, Result, get_ruleset
 
+#: How many events back a move's other follow-ups are looked for (a few moves; a long campaign is not read whole).
+LOOK_BACK = 60
+
 
 def open_follow_ups(store: Any, campaign: str, top: int | None) -> list[Any]:
-    """The follow-ups of move ``top`` (the last action this player knows of), or none when it is not a move."""
+    """What move ``top`` (the last action this player knows of) leaves offered: its follow-ups, then those the move
+    it followed up offered and that are not played yet (:func:`still_offered`); none when ``top`` is not a move."""
     if not isinstance(top, int) or isinstance(top, bool) or top <= 0:
         return []
-    found = store.events(campaign, after=top - 1, upto=top)
-    if not found or found[0].event.type != "move_resolved":
+    found = store.events(campaign, after=max(0, top - LOOK_BACK), upto=top)
+    if not found or found[-1].seq != top or found[-1].event.type != "move_resolved":
         return []
+    undone = {e.event.target_seq for e in found if e.event.type == "undo"}
     try:
-        return list(Result.model_validate(found[0].event.result).follow_ups)
+        moves = [Result.model_validate(e.event.result) for e in found if e.event.type == "move_resolved" and e.seq not in undone]
     except ValueError:
         return []
+    return still_offered(moves)
+
+
+def _answers(ruleset: Any, fu: Any, result: Result) -> bool:
+    """Whether ``result`` is the move follow-up ``fu`` offered (a suffer follow-up: any suffer move but its exception)."""
+    if fu.kind == "suffer":
+        try:
+            move = ruleset.find_move(result.move_id)
+        except AssistantError:
+            return False
+        return move.category == "suffer" and move.id != fu.other_than
+    wanted = str((fu.request or {}).get("move") or "")
+    return bool(wanted) and (wanted == result.move_id or _same_move(ruleset, wanted, result.move_id))
+
+
+def still_offered(moves: list[Result]) -> list[Any]:
+    """The follow-ups open after ``moves`` (the campaign's moves in effect, oldest first): the last move's own, then
+    those of the nearest earlier move that offered some, when every move since it played one of them (each once):
+    the ones not played yet. A move since that it did not offer ends the look back (the story went on)."""
+    if not moves:
+        return []
+    last = moves[-1]
+    offered = list(last.follow_ups)
+    try:
+        ruleset = get_ruleset(last.system)
+    except AssistantError:
+        return offered
+    for i in range(len(moves) - 2, -1, -1):
+        source = moves[i]
+        if not source.follow_ups:
+            continue
+        left = list(source.follow_ups)
+        for played in moves[i + 1 :]:
+            taken = next((fu for fu in left if _answers(ruleset, fu, played)), None)
+            if taken is None:
+                return offered
+            left.remove(taken)
+        return offered + [fu for fu in left if fu not in offered]
+    return offered
 
 
 def _same_move(ruleset: Any, name: Any, move_id: str) -> bool:

@@ -37,11 +37,17 @@ DEADLINE = "deadline"
 """What a draft is cut at when the turn's deadline passed after its story began."""
 
 
+#: The kind a narrator's failure starts with ("timeout: the model did not answer in time"): the words after it say it
+#: already, and "unavailable: timeout: the model..." read as two labels before the sentence.
+_KIND_LABEL = re.compile(r"^(?:timeout|rate limit|authentication|connection|bad response|runaway|error): ")
+
+
 def failure_reason(exc: BaseException) -> str:
-    """Why narration failed, without the wrapper sentence ("LLM narration failed (...); narrating offline")."""
+    """Why narration failed, without the wrapper sentence ("LLM narration failed (...); narrating offline") nor the
+    failure's kind in front of it."""
     text = str(getattr(exc, "message", "") or exc).strip()
     m = re.fullmatch(r"LLM narration failed \((?P<why>.*)\); narrating offline instead\.?", text, re.S)
-    return (m.group("why") if m else text).rstrip(".")
+    return _KIND_LABEL.sub("", m.group("why") if m else text).rstrip(".")
 
 
 class AddedNothing(Exception):

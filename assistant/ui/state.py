@@ -155,6 +155,7 @@ def offered_action(events: list[Any]) -> str:
 def restored_pending(campaign: str) -> Pending:
     """What the campaign's last move left open, read from its log: its open choices, its follow-ups, a burn
     on offer and the chat's open question, so a reload (or another browser) continues where play stopped."""
+    from assistant.chat.followed_next import still_offered
     from assistant.engine import Result
     from assistant.ui.components.follow_ups import next_steps
 
@@ -175,9 +176,10 @@ def restored_pending(campaign: str) -> Pending:
     moves = [e.event for e in events if isinstance(e.event, MoveResolved) and e.seq not in undone and e.seq > last_undo]
     if not moves:
         return pend
-    result = Result.model_validate(moves[-1].result)
+    results = [Result.model_validate(m.result) for m in moves]
+    result = results[-1]
     pend.choices = list(result.choices)
-    pend.next_steps = next_steps(result.system, list(result.follow_ups), result)
+    pend.next_steps = next_steps(result.system, still_offered(results), result)
     if result.burn is not None and result.burn.available:
         pend.burn, pend.burn_meter = result.burn.outcome.value, result.burn.meter
     return pend

@@ -9,6 +9,7 @@ from typing import Any
 
 import streamlit as st
 
+from assistant.chat.narration import UNAVAILABLE_NOTE
 from assistant.ui import state
 from assistant.ui.components.dice_card import render_dice_card
 from assistant.ui.components.follow_ups import next_steps
@@ -17,6 +18,12 @@ NARRATOR_NOTES = {
     "template-fallback": "The LLM was unavailable or its text failed the rules check; offline narration shown.",
     "llm-retry": "The first LLM narration failed the rules check; this is the checked retry.",
 }
+
+
+def narrator_explained(turn: Any) -> bool:
+    """The turn's own notes already say why the narration is offline ("The narrator was unavailable: the model did
+    not start answering in time..."): the general line would say it a second time, less precisely."""
+    return any(str(n).startswith(UNAVAILABLE_NOTE) for n in getattr(turn, "notes", None) or [])
 
 
 _LISTING_HEADS = ("Moves that fit:", "None of the moves closely fits these words; these are the nearest:")
@@ -104,7 +111,7 @@ def render_turn_body(turn: Any, *, results_shown: bool = False, narration_shown:
         st.markdown(compact_listing(turn.narration) if turn.suggestions else keep_lines(turn.narration))
     elif turn.citations and not turn.results:
         st.caption("Rules: " + "; ".join(turn.citations))
-    if turn.narrator in NARRATOR_NOTES:
+    if turn.narrator in NARRATOR_NOTES and not narrator_explained(turn):
         st.caption(NARRATOR_NOTES[turn.narrator])
     for note in getattr(turn, "notes", None) or []:
         st.caption(str(note))
