@@ -88,3 +88,20 @@ def test_a_move_of_no_position_is_rolled_past_the_open_pick() -> None:
     faced = session.send("/roll face danger +edge")
     assert faced.kind == "action", faced.error
     assert any("left open" in n for n in faced.notes), faced.notes
+
+
+@pytest.mark.parametrize(
+    ("typed", "name", "rank"),
+    [
+        ("/roll enter the fray +edge on Kraven the Red, a dangerous foe", "Kraven the Red", "dangerous"),
+        ("/roll enter the fray +iron on the raider captain", "The raider captain", "formidable"),
+        ("/roll swear an iron vow +heart on finding my sister, an epic vow", "Finding my sister", "epic"),
+    ],
+)
+def test_a_new_track_is_named_by_the_words_after_on(typed: str, name: str, rank: str) -> None:
+    session, dice = open_campaign("On " + name, "starforged")
+    dice.queue(5, 1, 2)
+    rolled = session.send(typed)
+    assert rolled.kind == "action", rolled.error
+    assert [(t["name"], t["rank"]) for t in session.reload().tracks.values()] == [(name, rank)]
+    assert any(f"“{name}” (named in your words" in n for n in rolled.notes), rolled.notes

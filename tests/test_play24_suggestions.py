@@ -86,3 +86,12 @@ def test_blades_reducing_heat_is_still_reduce_heat(embedder, typed: str) -> None
     character = {"stats": {"consort": 2}, "heat": 4}
     offered = suggest(typed, SuggestContext(system="blades", character=character), embedder=embedder)
     assert offered[0].move == "Reduce Heat", [s.move for s in offered]
+
+
+@pytest.mark.usefixtures("hash_embedder")
+@pytest.mark.parametrize("typed", ["/roll defy danger", "/roll defy danger +dex", "/roll Spout Lore"])
+def test_rolling_a_move_the_text_has_not_says_what_to_make_instead(typed: str) -> None:
+    session, _ = open_campaign("Roll absent " + typed, "dungeon-world")
+    refused = session.send(typed)
+    assert refused.kind == "error" and "has no" in refused.error and "/moves" in refused.error, refused.error
+    assert session.reload().moves == 0

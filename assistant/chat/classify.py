@@ -37,6 +37,8 @@ ODDS_WORDS: tuple[tuple[str, str], ...] = (
 
 _META = re.compile(
     r"^(hi|hello|hey|thanks|thank you|thx|ok|okay|help|what can you do\??|who are you\??|how do i use this\??|"
+    r"what can i do(?: now| here)?|what are my (?:options|moves|choices)(?: now)?|"
+    r"what moves (?:can i|could i|do i have|are there)(?: make| use| do| to choose from)?(?: now)?|"
     r"good (morning|evening|night)|bye|goodbye)[.!?]*$",
     re.I,
 )

@@ -8,10 +8,13 @@ from typing import Any
 
 from assistant.chat.asking import AskingMixin
 from assistant.chat.commands import with_bare_number
-from assistant.chat.track_finder import bind_named, roll_on
-from assistant.chat.track_question import name_first
+from assistant.chat.game_lacks import absent_move_notes
+from assistant.chat.questions import Question
+from assistant.chat.track_finder import bind_named, roll_on, track_need
+from assistant.chat.track_question import FIELD, name_first
+from assistant.chat.track_question import answered as name_answered
 from assistant.chat.turn import TurnStream
-from assistant.engine import AssistantError, get_ruleset
+from assistant.engine import AssistantError, InputError, get_ruleset
 
 
 class RollCommandMixin(AskingMixin):
@@ -19,6 +22,9 @@ class RollCommandMixin(AskingMixin):
 
     def _roll_command(self, a: dict[str, Any]) -> TurnStream:
         move, on = roll_on(self.system, a["move"])  # "/roll clash +edge on the pirate cutter"
+        lacking = absent_move_notes(self.system, move) if _move_spec(self.system, move) is None else []
+        if lacking:  # "/roll defy danger" in Dungeon World's combat text: not here, and what to make instead
+            raise InputError(f"{lacking[0]} List the moves it has with /moves.")
         request = {"move": move, "adds": a["adds"], "options": a["options"]}
         if a.get("bare") is not None:  # "/roll endure harm 2": the amount the move takes, else a bonus
             request = with_bare_number(self.system, request, a["bare"])
@@ -28,8 +34,15 @@ class RollCommandMixin(AskingMixin):
         request["options"] = {**reading.options, **(request.get("options") or {})}
         read = [reading.note()] if reading.notes else []
         request, named = bind_named(self._state, request, on or self._last_intent)  # the track the words name
+        spec = _move_spec(self.system, move)
+        need = track_need(spec) if spec is not None else None
+        if on and need is not None and need.starts and "track" not in request["options"]:
+            # "/roll enter the fray +edge on Kraven": the new fight is Kraven, as the answer to its name would say
+            asked = Question(move=spec.name, field=FIELD, text="", request=request)
+            request, note = name_answered(asked, on, self.system, said_in="your words")
+            named = [*named, note]
         alone = not (a["stat"] or a["adds"] or a.get("bare") is not None)  # "/roll enter the fray": what the fight is
-        question = None if on or self._last_intent else name_first(request, _move_spec(self.system, move), fights=alone)
+        question = None if on or self._last_intent else name_first(request, spec, fights=alone)
         if question is not None:  # "/roll swear an iron vow" alone: what the vow is, as the move's button asks
             return (yield from self._ask(question))
         return (yield from self._resolve(request, player_text=self._intent_for(move), read=read + named))

@@ -64,7 +64,7 @@ _ACTS = re.compile(r"\b(?:i|we|me|us)\b", re.IGNORECASE)
 _FOE_AS_TYPED = re.compile(r"\s*[,;]\s*(?:(?:a|an|my|our)\s+)?(?:foe|enemy|fight|opponent)\s*$", re.IGNORECASE)
 
 
-def answered(question: Question, words: str, system: str) -> tuple[dict[str, Any], str]:
+def answered(question: Question, words: str, system: str, said_in: str = "your answer") -> tuple[dict[str, Any], str]:
     """The move's request with the track the answer names (its rank from the words, or the default), and the note
     the card shows: "A new dangerous vow: “Make amends with the archivists” (named in your answer)."."""
     move = get_ruleset(system).find_move(str(question.request.get("move") or question.move))
@@ -79,5 +79,5 @@ def answered(question: Question, words: str, system: str) -> tuple[dict[str, Any
     rank = rank_in(words) or DEFAULT_RANK
     options = {**(question.request.get("options") or {}), "track": {"name": name, "rank": rank.value}}
     said = "" if rank_in(words) else f"; say “a dangerous {_kind_words(kind)}”… for another rank, or undo"
-    note = f"A new {rank.value} {_kind_words(kind)}: “{name}” (named in your answer{said})."
+    note = f"A new {rank.value} {_kind_words(kind)}: “{name}” (named in {said_in}{said})."
     return {**question.request, "options": options}, note
