@@ -44,6 +44,7 @@ class ActingMixin(SuggestingMixin):
             return (yield from _finish(Turn(kind="action", player_text=text, narration=ended, narrator="template")))
         suggestions, notes, text = self._first_action(text)
         if not suggestions:
+            self._suggestions = []  # "1" now picks nothing: the moves offered were for the words before
             pointless = any(CHANGES_NOTHING in n for n in notes)  # the note says why: "Heal would change nothing now"
             said = (
                 "Nothing to roll for that now."
