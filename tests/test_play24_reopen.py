@@ -67,3 +67,21 @@ def test_refusals_stay_out_of_the_journal(tmp_path: Path, monkeypatch: pytest.Mo
     assert out.count("! ") == 2, out
     assert _visible(service.export("saga")) == journal and service.load_campaign("saga").transcript == chat
     assert service.load_campaign("saga").pending_question is not None  # the question the typos interrupted is open
+
+
+def test_a_refusal_from_the_sheet_leaves_no_line_and_a_move_keeps_its_words_first() -> None:
+    from assistant.chat.session import ChatSession
+
+    service.create_campaign("Lines", "starforged", seed=3)
+    chat = ChatSession.open("Lines")
+    before = service.load_campaign("Lines").transcript
+    assert chat.send("/set edge 12").kind == "error"  # refused while the sheet's change is written
+    assert service.load_campaign("Lines").transcript == before
+    rolled = chat.send("/roll face danger +edge")
+    assert rolled.kind == "action" and rolled.event_seq is not None
+    log = service.campaign_events("Lines")
+    assert log[rolled.event_seq - 1].event.type == "move_resolved"  # the move's own number, not its line's
+    kinds = [(e.event.type, getattr(e.event, "role", "")) for e in log[len(log) - 3 :]]
+    assert ("chat_message", "user") in kinds and kinds.index(("chat_message", "user")) < [k for k, _ in kinds].index(
+        "move_resolved"
+    ), kinds

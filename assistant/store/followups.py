@@ -284,8 +284,21 @@ class RecordingStore:
         return self._keep(self.inner.append(name, events))
 
     def append_with(self, name: str, build: Callable[[AppendContext], Sequence[Event]]) -> list[StoredEvent]:
-        self._flush(name)
-        return self._keep(self.inner.append_with(name, build))
+        held = self._held.pop(name, [])
+        if not held:
+            return self._keep(self.inner.append_with(name, build))
+
+        def after_held(ctx: AppendContext) -> list[Event]:
+            # the held line goes first in the same transaction: ``build`` sees the log as if it were already there
+            # (its event numbers, and the dice seeded by them, as before), and a refusal from it stores neither
+            shifted = ctx.state.model_copy(update={"last_seq": ctx.state.last_seq + len(held)})
+            return [*held, *build(AppendContext(ctx._store, ctx._conn, ctx._cid, shifted))]
+
+        try:
+            return self._keep(self.inner.append_with(name, after_held))[len(held) :]  # the caller's events, as asked
+        except BaseException:
+            self._held[name] = held + self._held.get(name, [])  # still the turn's line if the turn goes on
+            raise
 
     def events(self, name: str, after: int = 0, upto: int | None = None) -> list[StoredEvent]:
         return self.inner.events(name, after, upto)
