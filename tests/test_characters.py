@@ -190,7 +190,7 @@ def test_chat_commands_create_edit_and_refuse_in_plain_words() -> None:
     assert bad.kind == "error" and "Stress is a whole number from 0 to 9" in (bad.error or "")
     plain(bad.error or "")
     assert chat.send("/set horse 3").kind == "error"
-    assert len(service.campaign_events("Lamp")) == before + 2  # the two player messages only
+    assert len(service.campaign_events("Lamp")) == before  # refused: not even the player's lines are logged
     sheet = service.load_campaign("Lamp").active()
     assert sheet is not None and (sheet["playbook"], sheet["vice"]["type"], sheet["crew_name"]) == (
         "Lurk",

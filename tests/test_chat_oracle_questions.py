@@ -37,7 +37,7 @@ def test_an_open_question_is_refused_in_words_and_nothing_is_rolled(typed: str) 
     assert "yes/no questions" in turn.error and "/table" in turn.error and "Traceback" not in turn.error
     after = session.reload()
     assert after.moves == before.moves == 0 and after.characters == before.characters
-    assert [e.role for e in after.transcript[len(before.transcript) :]] == ["user"]  # the words kept, nothing rolled
+    assert after.transcript == before.transcript  # a refused turn leaves no line without an answer in the log
 
 
 @pytest.mark.parametrize(

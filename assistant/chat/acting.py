@@ -45,6 +45,7 @@ class ActingMixin(SuggestingMixin):
             return (yield from _finish(Turn(kind="action", player_text=text, narration=ended, narrator="template")))
         suggestions, notes, text = self._first_action(text)
         if not suggestions:
+            self._suggestions = []  # "1" now picks nothing: the moves offered were for the words before
             pointless = any(CHANGES_NOTHING in n for n in notes)  # the note says why: "Heal would change nothing now"
             said = (
                 "Nothing to roll for that now."
@@ -243,13 +244,15 @@ class ActingMixin(SuggestingMixin):
         request = {k: v for k, v in request.items() if v is not None}
         found: list[str] = []
         tracks_before = dict(self._state.tracks)
+        placed = ""
         if redo is None:
             self._refuse_unpaid()  # a downtime activity's price is paid before the next move
+            brinks.refuse_ended(self.store, self.campaign, self._state, request)
+            placed = self._place_first(request)  # Strike while Enter the Fray's pick still says nothing of where you stand
         left = self._choice_left() if redo is None else ""  # a new move leaves the last move's open choice
-        read = list(read or [])
+        read = [*(read or []), *([placed] if placed else [])]
         payer = self._price_payer() if redo is None and _prices(request) else ""
         if redo is None:
-            brinks.refuse_ended(self.store, self.campaign, self._state, request)
             request, found = bind(self._state, request, player_text, strict=True)
             while True:
                 try:

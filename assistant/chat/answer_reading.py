@@ -66,6 +66,10 @@ ODD_NUMBER = re.compile(r"-\s*\d+(?:[.,]\d+)?|\+?\d+[.,]\d+")
 _MINUS = re.compile(r"^\s*(?:[\u2212\u2013\u2014\ufe63\uff0d]|minus\s+)\s*(?P<n>\d+|[a-z]+)\s*\.?\s*$", re.I)
 
 
+#: A stat's value as a move names it ("+1", "+ 2"): the answer to "which stat?" is then the stat with that value.
+STAT_VALUE = re.compile(r"\+\s*(?P<n>\d+)\s*\.?")
+
+
 def _signed(text: str) -> str:
     """``text`` with its minus sign as "-" ("\u22121", "\u20131", "minus one" are "-1": no answer 1), else as it is."""
     m = _MINUS.match(text)
@@ -90,6 +94,8 @@ def read_answer(question: Question, text: str) -> Any:
         lo, hi = question.lo, question.hi
         in_range = n is not None and lo is not None and hi is not None and lo <= n <= hi
         return n if question.kind == "number" and in_range else NO_ANSWER
+    if question.field == "stat" and STAT_VALUE.fullmatch(text):  # "+1" is a stat's value, never answer 1
+        return NO_ANSWER
     low = _norm(text)
     if question.kind == "yes_no":
         if len(low.split()) > 4:  # "No, I run for the door instead" is a new action, not an answer
@@ -121,6 +127,12 @@ NO_ANSWER: Any = _NOTHING
 def near_miss(question: Question, said: str = "") -> str:
     """What to say when a short message did not answer the question (``said``: the message)."""
     number = _signed(said.strip()).rstrip(".")
+    if question.field == "stat" and STAT_VALUE.fullmatch(number):
+        names = ", ".join(a.label.split(" — ")[0] for a in question.answers)
+        return (
+            f"{number.replace(' ', '')} is a stat's value, not one of the answers: say which stat you roll "
+            f"({names}), or its number in the list without the plus."
+        )
     if ODD_NUMBER.fullmatch(number) and question.kind in ("number", "pick"):
         if question.kind == "number" and question.lo is not None and question.hi is not None:
             return f"{number} is not one of the answers: give a whole number from {question.lo} to {question.hi}."

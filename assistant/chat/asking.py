@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from assistant.chat.answer_reading import STAT_VALUE
 from assistant.chat.coin_raise import coin_in_words
 from assistant.chat.following import FollowingMixin
 from assistant.chat.questions import NO_ANSWER, ODD_NUMBER, Question, near_miss, read_answer
@@ -120,7 +121,12 @@ class AskingMixin(FollowingMixin):
             return None  # "the hunter stakes me, a formidable foe": a new blow, not the rank of the last question
         if kind == "action" and coin_in_words(text) is not None:
             return None  # "spend 1 crew coin" while the payoff asks how much coin: spending, not the amount asked
-        value = read_answer(question, text)
+        same = self._stats_of_value(question, text)
+        if len(same) > 1:  # "+1" with Shadow and Wits both at 1: which of them, in words
+            self._say("user", text)
+            names = " and ".join(question.label_of(v).split(" — ")[0] for v in same)
+            return self._ask(question, lead=f"{names} are both {text.strip()}: which of them do you roll?")
+        value = same[0] if same else read_answer(question, text)
         if value is not NO_ANSWER:
             self._check_still_open(question)
             self._say("user", text)
@@ -131,6 +137,16 @@ class AskingMixin(FollowingMixin):
             self._say("user", text)
             return self._ask(question, lead=near_miss(question, text))
         return None
+
+    def _stats_of_value(self, question: Question, text: str) -> list[Any]:
+        """The stats among a "which stat?" question's answers that ``text`` names by their value ("+1": the
+        character's stats at 1); empty for any other question or text."""
+        found = STAT_VALUE.fullmatch(text.strip())
+        if question.field != "stat" or found is None:
+            return []
+        who = question.request.get("character_id") or self._state.active_character
+        stats = ((self._state.characters.get(who) or {}).get("stats") or {}) if who else {}
+        return [a.value for a in question.answers if str(stats.get(str(a.value), "")) == found.group("n")]
 
     def _moving_on(self, body: Callable[[], TurnStream]) -> TurnStream:
         """Run ``body`` (a turn other than an answer: a confirm, a choice, an oracle...) with the open question
@@ -145,6 +161,7 @@ class AskingMixin(FollowingMixin):
 
     def _reopen(self, raw: dict[str, Any] | None, notes: list[str]) -> None:
         """Open again the question set aside for a turn the rules or the input refused (it changed nothing)."""
+        self.store.drop_held()  # the refused turn's line is not logged, not even ahead of the question asked again
         if raw and notes:  # notes: the question was set aside by this turn
             service.ask_question(self.campaign, raw, store=self.store)
 

@@ -37,8 +37,17 @@ ODDS_WORDS: tuple[tuple[str, str], ...] = (
 
 _META = re.compile(
     r"^(hi|hello|hey|thanks|thank you|thx|ok|okay|help|what can you do\??|who are you\??|how do i use this\??|"
+    r"what moves (?:can i|could i|do i have|are there)(?: make| use| do| to choose from)?(?: now)?|"
     r"good (morning|evening|night)|bye|goodbye)[.!?]*$",
     re.I,
+)
+#: A player asking what to do next ("what now?", "now what?", "what can I do?"): not a question for the oracle, nor for
+#: the rules; the chat answers with what waits (a pick, Pay the Price) or how to go on.
+WHAT_NOW = re.compile(
+    r"^\s*(?:(?:so|ok|okay|well|and)[,\s]+)?(?:what\s+now|now\s+what|what\s+next|what(?:'s| is)\s+next"
+    r"|what\s+(?:do|should|can|could)\s+(?:i|we)\s+do(?:\s+(?:now|next|here))?|what\s+(?:are|r)\s+(?:my|our)\s+options"
+    r"|what\s+(?:are|r)\s+(?:my|our)\s+choices)\s*[?!.]*\s*$",
+    re.IGNORECASE,
 )
 #: A new player asking how to begin ("hi, I'm new here. what do I do first?"): the help, not the oracle.
 _NEW_HERE = re.compile(
@@ -337,6 +346,8 @@ def classify(text: str, system: str = "starforged") -> Classification:
         return Classification("command", stripped[1:].strip(), "starts with /")
     if _META.match(stripped) or _NEW_HERE.search(stripped) and len(stripped.split()) <= _NEW_HERE_WORDS:
         return Classification("meta", stripped, "greeting or help")
+    if WHAT_NOW.match(stripped):  # "what can I do?": what waits, or how to go on (never the rules index)
+        return Classification("oracle", stripped, "what to do next", yes_no=False)
     for pattern, command in _BARE_COMMANDS:
         if pattern.match(stripped):
             return Classification("command", command, "a command typed without its slash")

@@ -111,6 +111,24 @@ def _resumed_steps(session: Any) -> list[dict[str, Any]]:
         return []
 
 
+def resumed_lines(session: Any, steps: list[dict[str, Any]]) -> list[str]:
+    """What a reopened campaign shows before the first line is typed: the question still open (which stat, how much
+    harm...), else the last move's choice still waiting for a pick, else the next steps a bare number plays."""
+    question = session.pending_question
+    if question is not None:
+        return ["Still waiting for your answer:", question.prompt()]
+    waiting = session._choice_open_note()
+    if waiting:
+        return [f"  note: {waiting}"]
+    if not steps:
+        return []
+    from assistant.chat.followed_next import open_follow_ups
+
+    follow_ups = open_follow_ups(session.store, session.campaign, session.known.top)
+    labels = [label for label, _request in next_steps(session, follow_ups)]
+    return ["  What comes next (type its number):", *(f"  [{i}] {label}" for i, label in enumerate(labels, 1))]
+
+
 def _print_turn(turn: Turn, as_json: bool, *, narration: bool = True) -> None:
     if as_json:
         typer.echo(json.dumps(turn.to_dict(), ensure_ascii=False))
@@ -184,7 +202,8 @@ def chat(
 
     _log_to_file()
     try:
-        if new and campaign not in {c.name for c in service.list_campaigns()}:
+        created = new and campaign not in {c.name for c in service.list_campaigns()}
+        if created:
             service.create_campaign(campaign, system, seed=seed)
         session = ChatSession.open(campaign, auto_roll=auto_roll, style=style)
     except AssistantError as exc:
@@ -193,6 +212,9 @@ def chat(
     if sys.stdin.isatty() and not as_json:
         typer.echo(f"{campaign} ({session.system}). Type /help for commands, /quit or Ctrl-D to leave.")
     last: list[Any] = _resumed_steps(session)  # what a bare number picks: the suggested moves, else the next steps
+    if not created and not as_json:  # a reopened campaign: what still waits for the player, as they left it
+        for line in resumed_lines(session, last):
+            typer.echo(line)
     for raw in sys.stdin:
         line = raw.strip()
         if not line:

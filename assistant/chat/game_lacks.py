@@ -59,3 +59,20 @@ def lacking(system: str, command: str) -> str | None:
         instead = "roll a table (/tables)" if ruleset.tables else "the GM says what the miss costs you"
         return f"{title} has no Pay the Price move; {instead} instead."
     return None
+
+
+def absent_move_notes(system: str, text: str) -> list[str]:
+    """What a player who names a move this game's text has not (Dungeon World's Defy Danger in its PvP combat text)
+    is told: that it is not here, and what to make instead."""
+    from assistant.engine.cue_words import load_absent
+
+    try:
+        absent = load_absent(system)
+    except (AssistantError, OSError):
+        return []
+    notes = []
+    for name, pattern, instead in absent:
+        if pattern.search(text):
+            then = f": {instead}" if instead else ""
+            notes.append(f"{_title(system)} has no {name} move{then}.")
+    return notes

@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from assistant.chat.acting import ActingMixin
-from assistant.chat.classify import Classification
+from assistant.chat.classify import WHAT_NOW, Classification
 from assistant.chat.foe_fate import decided_by_a_fight
 from assistant.chat.game_lacks import example_question, oracle_instead
 from assistant.chat.moves_info import oracle_move
@@ -16,15 +16,6 @@ from assistant.engine import AssistantError, InputError, RulesError, get_ruleset
 
 #: A question no yes or no answers ("What is in the box?", "who is behind the door").
 _OPEN_QUESTION = re.compile(r"^\W*(?:how|what|when|why|which|where|who|whom|whose)\b", re.I)
-
-
-#: A player asking what to do next ("what now?", "now what?", "what should I do?"): not a question for the oracle.
-_WHAT_NOW = re.compile(
-    r"^\s*(?:(?:so|ok|okay|well|and)[,\s]+)?(?:what\s+now|now\s+what|what\s+next|what(?:'s| is)\s+next"
-    r"|what\s+(?:do|should|can|could)\s+(?:i|we)\s+do(?:\s+(?:now|next|here))?|what\s+(?:are|r)\s+(?:my|our)\s+options"
-    r"|what\s+(?:are|r)\s+(?:my|our)\s+choices)\s*[?!.]*\s*$",
-    re.IGNORECASE,
-)
 
 
 class LookupsMixin(ActingMixin):
@@ -63,11 +54,11 @@ class LookupsMixin(ActingMixin):
                     text += f"Play it with /roll {instead.name.lower()}, or tell me what your character does."
                 else:
                     text += self._tables_hint()
-            elif _WHAT_NOW.match(c.text) and (waiting := self._choice_open_note()):
+            elif WHAT_NOW.match(c.text) and (waiting := self._choice_open_note()):
                 text = waiting  # "what now?" with a pick to make: the pick comes first
-            elif _WHAT_NOW.match(c.text) and (offered := self._offered_next()):
+            elif WHAT_NOW.match(c.text) and (offered := self._offered_next()):
                 text = offered  # "what now?" after a miss: Pay the Price is what the rules say comes next
-            elif _WHAT_NOW.match(c.text):
+            elif WHAT_NOW.match(c.text):
                 text = (
                     "What your character does next is yours to say: tell me in your own words and I'll suggest the "
                     'moves that fit, or ask the oracle a yes/no question ("Is there something behind the door?")'

@@ -3,12 +3,24 @@ told (it still waits for a pick; a new move leaves it, nothing taken)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from assistant.chat.characters import CharactersMixin
-from assistant.engine import Result, RulesError, get_ruleset
+from assistant.engine import AssistantError, Result, RulesError, get_ruleset
+from assistant.engine.model import ChoiceOption
 
 #: The most options a "left open" or "still waits" note names one by one; past that (Use a Secret's twelve) it names
 #: the choices, or counts the options the card above lists.
 MAX_OPTIONS_NAMED = 4
+
+
+#: A fight position as a player says it.
+POSITION_WORDS = {"in_control": "in control", "bad_spot": "in a bad spot"}
+
+
+def _position_of(option: ChoiceOption) -> str | None:
+    """The position an option of a choice puts you in (Enter the Fray's "You are in control"), or None."""
+    return next((str(e.get("value")) for e in option.effects if e.get("type") == "position"), None)
 
 
 class OpenChoiceMixin(CharactersMixin):
@@ -60,6 +72,38 @@ class OpenChoiceMixin(CharactersMixin):
             return f"{whose} choice{were} left open ({prompts}): nothing from {them} was taken."
         offer = " or ".join(o.label.rstrip(".") for o in options)
         return f"{whose} choice was left open ({offer}): nothing from it was taken."
+
+    def _place_first(self, request: dict[str, Any]) -> str:
+        """Make the pick the move's position needs when the last move's open choice still decides it: Strike ("When
+        you are in control") rolled while Enter the Fray's weak-hit pick ("Take +2 momentum" or "You are in control")
+        is open takes "You are in control"; Clash ("When you are in a bad spot") takes the +2 momentum. The note the
+        card shows, or "" when nothing was picked."""
+        from assistant.chat.choosing import open_options
+        from assistant.store import service
+
+        opened = self._open_choice()
+        try:
+            move = get_ruleset(self.system).find_move(str(request.get("move") or ""))
+        except AssistantError:
+            return ""
+        wanted = move.requires.position if move.requires is not None else None
+        if opened is None or not wanted:
+            return ""
+        seq, result = opened
+        fits = [o for o in open_options(result.choices) if _position_of(o) == wanted]
+        if len(fits) != 1:
+            return ""
+        event: Any = self.store.events(self.campaign, after=seq - 1, upto=seq)[0].event  # a move_resolved (see above)
+        previous = (event.request.get("options") or {}).get("choose") or []
+        chosen = ([previous] if isinstance(previous, str) else list(previous)) + [fits[0].id]
+        _, picked = service.redo_move(self.campaign, seq, {"choose": chosen}, doing=f"choose for {result.move}", store=self.store)
+        self.known.observe(self.store.events(self.campaign, after=seq, upto=picked))  # the pick is the last move now
+        self.reload()
+        where = POSITION_WORDS.get(wanted, wanted)
+        return (
+            f"{move.name} is made when you are {where}: {result.move}'s pick is “{fits[0].label.rstrip('.')}” "
+            "(undo twice to pick otherwise)."
+        )
 
     def _refuse_unpaid(self) -> None:
         """Refuse a new move while the last one's price is unpaid (Blades' coin or rep for an additional downtime

@@ -21,24 +21,23 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
-from assistant.chat.asking import AskingMixin
 from assistant.chat.chat_words import has_action_words, in_chat_words
 from assistant.chat.choosing import DECLINE
 from assistant.chat.classify import classify
 from assistant.chat.clock_finder import check_new_clock
-from assistant.chat.commands import CHARACTER_USAGE, Command, with_bare_number
+from assistant.chat.commands import CHARACTER_USAGE, Command
 from assistant.chat.help_text import parse_for, system_help
 from assistant.chat.lookups import LookupsMixin
 from assistant.chat.moves_info import oracle_move, yes_chance
 from assistant.chat.naming import NAMED_NOTE, bare_name
+from assistant.chat.roll_command import RollCommandMixin
 from assistant.chat.sheet_answers import sheet_question
 from assistant.chat.sheet_view import clocks_text, info_text
-from assistant.chat.track_finder import bind_named, roll_on, typed_track
-from assistant.chat.track_question import name_first
+from assistant.chat.track_finder import typed_track
 from assistant.chat.turn import Turn, TurnEvent, TurnStream, with_notes
 from assistant.chat.turn import finish as _finish
 from assistant.config import Settings, load_settings
-from assistant.engine import AssistantError, InputError, get_ruleset
+from assistant.engine import AssistantError, InputError
 from assistant.engine.character_edit import Edit
 from assistant.inputs import MAX_MESSAGE, clean_text, printable
 from assistant.store.followups import StaleEventError
@@ -55,7 +54,7 @@ META_REPLY = (
 )
 
 
-class ChatSession(AskingMixin, LookupsMixin):
+class ChatSession(RollCommandMixin, LookupsMixin):
     """One player's conversation with one campaign (see the module docstring)."""
 
     # ---- construction ---------------------------------------------------------------------------
@@ -170,8 +169,13 @@ class ChatSession(AskingMixin, LookupsMixin):
         if not keep_plan and self._pending_plan is not None:
             self._pending_plan.drop()
             self._pending_plan = None
+        refused = True  # until the body runs through: the player's line of a refused turn is not logged
         try:
             yield from body()
+            refused = False
+        except GeneratorExit:  # the page stopped reading after the turn was shown: it went through
+            refused = False
+            raise
         except AssistantError as exc:
             if isinstance(exc, StaleEventError):
                 self.known.catch_up(exc.undo_stack)  # the message told the player what is there now
@@ -185,6 +189,10 @@ class ChatSession(AskingMixin, LookupsMixin):
             message = "Something went wrong on our side; nothing was changed. Please try again."
             yield TurnEvent("done", turn=Turn(kind="error", player_text=player_text, error=message, narration=message))
         finally:
+            if refused:
+                self.store.drop_held()
+            else:
+                self.store.release()
             self.appended = self.store.take()
             self.known.observe(self.appended)
             try:
@@ -301,20 +309,7 @@ class ChatSession(AskingMixin, LookupsMixin):
         if name in CHARACTER_USAGE:
             return (yield from self._character_command(name, a["value"], f"/{command.text}"))
         if name == "roll":
-            move, on = roll_on(self.system, a["move"])  # "/roll clash +edge on the pirate cutter"
-            request = {"move": move, "adds": a["adds"], "options": a["options"]}
-            if a.get("bare") is not None:  # "/roll endure harm 2": the amount the move takes, else a bonus
-                request = with_bare_number(self.system, request, a["bare"])
-            if a["stat"]:
-                request["stat"] = a["stat"]
-            reading = self._read_words(self._last_intent, request)  # "I take 2 harm", then /roll endure harm
-            request["options"] = {**reading.options, **(request.get("options") or {})}
-            read = [reading.note()] if reading.notes else []
-            request, named = bind_named(self._state, request, on or self._last_intent)  # the track the words name
-            question = None if on or self._last_intent else name_first(request, _move_spec(self.system, move), fights=False)
-            if question is not None:  # "/roll swear an iron vow" alone: what the vow is, as the move's button asks
-                return (yield from self._ask(question))
-            return (yield from self._resolve(request, player_text=self._intent_for(move), read=read + named))
+            return (yield from self._roll_command(a))
         if name == "oracle":
             return (yield from self._oracle(a["question"], a["odds"]))
         if name == "table":
@@ -369,19 +364,6 @@ class ChatSession(AskingMixin, LookupsMixin):
         self._say("assistant", turn.narration)
         return (yield from _finish(turn))
 
-    def _intent_for(self, move_name: str) -> str:
-        """The player's last words, to tell a /roll of ``move_name`` by, when that move was one offered for them: "I
-        cast a missile", refused, then /roll volley is not told as casting a missile."""
-        if not self._last_intent:
-            return ""
-        try:
-            name = get_ruleset(self.system).find_move(move_name).name
-        except AssistantError:
-            return ""
-        if self._spent_on and self._spent_on != name:  # "I recover…" went to Recover, whose question was set aside
-            return ""
-        return self._last_intent if name in {getattr(s, "move", "") for s in self._suggestions} else ""
-
     def _clocks(self) -> str:
         return clocks_text(self._state)
 
@@ -390,11 +372,3 @@ class ChatSession(AskingMixin, LookupsMixin):
 
 
 __all__ = ["ChatSession", "oracle_move", "yes_chance"]
-
-
-def _move_spec(system: str, move: str) -> Any:
-    """The move ``move`` names, or None for a table, a door or a name the ruleset does not know."""
-    try:
-        return get_ruleset(system).find_move(move)
-    except AssistantError:
-        return None

@@ -10,6 +10,7 @@ from assistant.chat.brinks import brinks_of
 from assistant.config import Settings, load_settings
 from assistant.store import service
 from assistant.store.followups import KnownLog, RecordingStore
+from assistant.store.records import chat_event
 from assistant.store.state import CampaignState, advance
 
 HISTORY_TURNS = 8
@@ -149,5 +150,11 @@ class SessionBase:
         return tuple(said[-limit:])
 
     def _say(self, role: str, text: str) -> None:
-        if text.strip():
+        """Log a line of the chat; the player's own line is held until the turn writes or ends well (a refused turn
+        leaves no line of theirs without an answer in the log, the journal or the page after a reload)."""
+        if not text.strip():
+            return
+        if role == "user":
+            self.store.hold(self.campaign, [chat_event(role, text.strip())])
+        else:
             service.append_chat(self.campaign, role, text.strip(), store=self.store)

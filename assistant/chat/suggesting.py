@@ -9,6 +9,7 @@ from typing import Any
 from assistant.chat import brinks
 from assistant.chat.fitting import fit_suggestions
 from assistant.chat.followed_next import as_followed, open_follow_ups
+from assistant.chat.game_lacks import absent_move_notes
 from assistant.chat.moves_info import moves_that_fit
 from assistant.chat.open_choice import OpenChoiceMixin
 from assistant.chat.refusals import only_for_a_pointless_move, why_not_now
@@ -54,7 +55,7 @@ class SuggestingMixin(OpenChoiceMixin):
         suggestions = brinks.offer_brink_moves(  # health 0: Face Death is on offer
             self.system, sheet, suggestions, lambda name: suggest(name, context, k=3, embedder=self.embedder)
         )
-        notes += self._brink_notes()
+        notes += self._brink_notes() + absent_move_notes(self.system, text)  # "I defy danger": not in this game
         refused = why_not_now(self._state, suggestions, text)
         if only_for_a_pointless_move(self._state, suggestions, refused, text):
             return [], notes + refused  # the refusal is the answer (see ``_action``), not three moves that do not fit

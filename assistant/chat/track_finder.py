@@ -121,6 +121,8 @@ def _words(text: str) -> list[str]:
         w = w.removesuffix("'s").strip("'")
         if len(w) > 3 and w.endswith("s") and not w.endswith("ss"):
             w = w[:-1]
+        if len(w) > 5 and w.endswith("ing"):  # "finding my sister" names "Find my lost sister"
+            w = w[:-3]
         if w and w not in _STOP:
             out.append(w)
     return out
@@ -180,7 +182,7 @@ def find_track(state: CampaignState, need: TrackNeed, text: str) -> Found:
         else:
             note = f"A new {rank.value} {word}: “{name}” (the rank from your words)."
         return Found(new={"name": name, "rank": (rank or DEFAULT_RANK).value}, note=note)
-    named = named_track(candidates, text)
+    named = named_track(candidates, text) or _only_one_named(candidates, text)
     if named is not None:
         return Found(track_id=named, note=f"On your {word} “{state.tracks[named]['name']}” (named in your words).")
     if len(candidates) == 1:
@@ -194,6 +196,14 @@ def find_track(state: CampaignState, need: TrackNeed, text: str) -> Found:
             note=f"On your {word} “{state.tracks[tid]['name']}” (the most recent; name {others} in your words for another).",
         )
     return Found(note="" if need.kind == "any" else f"There is no open {word} to act on yet.")
+
+
+def _only_one_named(candidates: list[tuple[str, dict[str, Any]]], text: str) -> str | None:
+    """The one open track some word of ``text`` names ("a milestone on my sister": “Find my lost sister”), when no
+    other shares a word with it; None otherwise (the most recent is then taken, and the note says so)."""
+    scored = [(name_score(str(t.get("name", "")), text), tid) for tid, t in candidates]
+    hits = [tid for score, tid in scored if score > 0]
+    return hits[0] if len(hits) == 1 and len(candidates) > 1 else None
 
 
 def _set_up_for(candidates: list[tuple[str, dict[str, Any]]], name: str) -> str | None:

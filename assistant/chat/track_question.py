@@ -10,7 +10,7 @@ from typing import Any
 
 from assistant.chat.questions import Question
 from assistant.chat.track_finder import DEFAULT_RANK, rank_in, track_need
-from assistant.chat.track_names import MAX_NAME, _kind_words, name_from_words
+from assistant.chat.track_names import _RANK_CLAUSE, MAX_NAME, _kind_words, name_from_words
 from assistant.engine.registry import get_ruleset
 from assistant.engine.schema import MoveSpec
 
@@ -30,7 +30,8 @@ def name_first(request: dict[str, Any], move: MoveSpec | None, *, fights: bool =
     """The question asking what to call the track ``move`` starts, when the request names none; None otherwise.
 
     Without ``fights``, a fight is not asked about (a typed "/roll enter the fray +iron" is "The fight" at once:
-    the story names the foe as it goes, a vow's name is the quest itself)."""
+    the player rolls straight away and the story names the foe as it goes; "/roll enter the fray" alone asks, as a
+    vow's name is asked)."""
     if move is None:
         return None
     need = track_need(move)
@@ -57,16 +58,26 @@ _LEAD = re.compile(
 )
 
 
-def answered(question: Question, words: str, system: str) -> tuple[dict[str, Any], str]:
+#: Words of an answer that tell a deed ("I fight the raider", "he attacks me"), not only who the foe is.
+_ACTS = re.compile(r"\b(?:i|we|me|us)\b", re.IGNORECASE)
+#: What the foe is, said after the name: "the raider captain, a foe", "..., my enemy".
+_FOE_AS_TYPED = re.compile(r"\s*[,;]\s*(?:(?:a|an|my|our)\s+)?(?:foe|enemy|fight|opponent)\s*$", re.IGNORECASE)
+
+
+def answered(question: Question, words: str, system: str, said_in: str = "your answer") -> tuple[dict[str, Any], str]:
     """The move's request with the track the answer names (its rank from the words, or the default), and the note
     the card shows: "A new dangerous vow: “Make amends with the archivists” (named in your answer)."."""
     move = get_ruleset(system).find_move(str(question.request.get("move") or question.move))
     need = track_need(move)
     kind = need.kind if need is not None else "vow"
-    name = _LEAD.sub("", name_from_words(words, kind)).strip() or words.strip()
+    if kind == "combat" and not _ACTS.search(words):  # "Kraven the Red, an extreme foe": the foe as typed
+        name = _FOE_AS_TYPED.sub("", _RANK_CLAUSE.sub("", words.strip().rstrip(".!"))).strip(" ,;:-")
+        name = re.sub(r"^(?:a|an)\s+", "The ", name, flags=re.IGNORECASE) or words.strip()
+    else:
+        name = _LEAD.sub("", name_from_words(words, kind)).strip() or words.strip()
     name = (name[:1].upper() + name[1:])[:MAX_NAME]
     rank = rank_in(words) or DEFAULT_RANK
     options = {**(question.request.get("options") or {}), "track": {"name": name, "rank": rank.value}}
     said = "" if rank_in(words) else f"; say “a dangerous {_kind_words(kind)}”… for another rank, or undo"
-    note = f"A new {rank.value} {_kind_words(kind)}: “{name}” (named in your answer{said})."
+    note = f"A new {rank.value} {_kind_words(kind)}: “{name}” (named in {said_in}{said})."
     return {**question.request, "options": options}, note

@@ -14,7 +14,8 @@ A cue file::
 
 The file may also hold ``needs`` (move -> the words of its trigger's situation: a move made only in a narrow
 situation, such as Swear an Iron Vow or Demonic Notice, is pushed down when the player's words hold none of them),
-``hints`` (move -> short example phrasings, embedded beside the move's trigger)
+``hints`` (move -> short example phrasings, embedded beside the move's trigger), ``absent`` (a move players know
+from the published game that the text has not -> ``words`` naming it and what to make ``instead``)
 and ``priors`` (move -> score added whatever the text: procedural moves such as Take a Break lower,
 catch-alls such as Face Danger higher).
 
@@ -116,6 +117,19 @@ def load_priors(system: str) -> dict[str, float]:
     """normalized move name -> score added whatever the text (procedural moves lower, catch-alls higher)."""
     raw = load_cue_file(system).get("priors") or {}
     return {normalize_name(k): float(v) for k, v in raw.items()}
+
+
+@cache
+def load_absent(system: str) -> tuple[tuple[str, re.Pattern[str], str], ...]:
+    """Moves players know from the published game that ``system``'s text has not (see ``absent``): each its name,
+    the words that name it, and what to make instead."""
+    raw = load_cue_file(system).get("absent") or {}
+    out = []
+    for name, entry in raw.items():
+        words = [str(w) for w in (entry or {}).get("words") or [name]]
+        pattern = re.compile("|".join(_phrase_regex(w) for w in words), re.IGNORECASE)
+        out.append((str(name), pattern, str((entry or {}).get("instead") or "")))
+    return tuple(out)
 
 
 @cache

@@ -224,6 +224,7 @@ class RecordingStore:
     def __init__(self, inner: CampaignStore | None = None) -> None:
         self._inner = inner
         self._appended: list[StoredEvent] = []
+        self._held: dict[str, list[Event]] = {}
 
     @property
     def inner(self) -> CampaignStore:
@@ -240,6 +241,25 @@ class RecordingStore:
     def _keep(self, stored: list[StoredEvent]) -> list[StoredEvent]:
         self._appended.extend(stored)
         return stored
+
+    def hold(self, name: str, events: Sequence[Event]) -> None:
+        """Keep ``events`` (the player's line of a turn) back until the turn writes something else or
+        :meth:`release` is called: a turn refused before it wrote anything leaves no line without an answer."""
+        self._held.setdefault(name, []).extend(events)
+
+    def release(self) -> None:
+        """Write the events still held (the turn went through without writing anything else)."""
+        for name in list(self._held):
+            self._flush(name)
+
+    def drop_held(self) -> None:
+        """Forget the events still held (the turn was refused: it changes nothing, not even the log)."""
+        self._held.clear()
+
+    def _flush(self, name: str) -> None:
+        held = self._held.pop(name, [])
+        if held:
+            self._keep(self.inner.append(name, held))
 
     # the CampaignStore protocol
     @property
@@ -260,10 +280,25 @@ class RecordingStore:
         return self.inner.info(name)
 
     def append(self, name: str, events: Sequence[Event]) -> list[StoredEvent]:
+        self._flush(name)
         return self._keep(self.inner.append(name, events))
 
     def append_with(self, name: str, build: Callable[[AppendContext], Sequence[Event]]) -> list[StoredEvent]:
-        return self._keep(self.inner.append_with(name, build))
+        held = self._held.pop(name, [])
+        if not held:
+            return self._keep(self.inner.append_with(name, build))
+
+        def after_held(ctx: AppendContext) -> list[Event]:
+            # the held line goes first in the same transaction: ``build`` sees the log as if it were already there
+            # (its event numbers, and the dice seeded by them, as before), and a refusal from it stores neither
+            shifted = ctx.state.model_copy(update={"last_seq": ctx.state.last_seq + len(held)})
+            return [*held, *build(AppendContext(ctx._store, ctx._conn, ctx._cid, shifted))]
+
+        try:
+            return self._keep(self.inner.append_with(name, after_held))[len(held) :]  # the caller's events, as asked
+        except BaseException:
+            self._held[name] = held + self._held.get(name, [])  # still the turn's line if the turn goes on
+            raise
 
     def events(self, name: str, after: int = 0, upto: int | None = None) -> list[StoredEvent]:
         return self.inner.events(name, after, upto)
@@ -301,13 +336,13 @@ class KnownLog:
         return self.stack[-1] if self.stack else None
 
     def observe(self, appended: Sequence[StoredEvent]) -> None:
-        """Take in the events this player appended (in order)."""
+        """Take in the events this player appended (in order); an event taken in already changes nothing."""
         for stored in appended:
             ev: Any = stored.event
             if ev.type == "undo":
                 if ev.target_seq in self.stack:
                     self.stack.remove(ev.target_seq)
-            elif ev.type in UNDOABLE:
+            elif ev.type in UNDOABLE and stored.seq not in self.stack and stored.seq > max(self.stack, default=0):
                 self.stack.append(stored.seq)
 
     def catch_up(self, undo_stack: Sequence[int]) -> None:

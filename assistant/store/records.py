@@ -153,11 +153,15 @@ def set_slot(name: str, slot: str, key: str, value: Any, *, store: CampaignStore
 # ---- transcript ------------------------------------------------------------------------------------
 
 
-def append_chat(name: str, role: str, text: str, *, store: CampaignStore | None = None) -> StoredEvent:
+def chat_event(role: str, text: str) -> ChatMessage:
+    """A line of the chat as the log keeps it (checked: a known role, a text of a sane size)."""
     if role not in CHAT_ROLES:
         raise InputError(f"Unknown chat role {role!r}; use one of {', '.join(CHAT_ROLES)}.")
-    event = ChatMessage(role=role, text=checked_text(text, "A chat message"))
-    return store_or_default(store).append(name, [event])[0]
+    return ChatMessage(role=role, text=checked_text(text, "A chat message"))
+
+
+def append_chat(name: str, role: str, text: str, *, store: CampaignStore | None = None) -> StoredEvent:
+    return store_or_default(store).append(name, [chat_event(role, text)])[0]
 
 
 def record_narration(name: str, event_seq: int, text: str, *, store: CampaignStore | None = None) -> StoredEvent:

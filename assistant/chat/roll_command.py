@@ -1,0 +1,69 @@
+"""The /roll command: a move typed by name ("/roll clash +edge on the pirate cutter"), read with the player's last
+words, and the new track's name asked first when nothing typed names it ("/roll swear an iron vow",
+"/roll enter the fray" alone)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from assistant.chat.asking import AskingMixin
+from assistant.chat.commands import with_bare_number
+from assistant.chat.game_lacks import absent_move_notes
+from assistant.chat.questions import Question
+from assistant.chat.track_finder import bind_named, roll_on, track_need
+from assistant.chat.track_question import FIELD, name_first
+from assistant.chat.track_question import answered as name_answered
+from assistant.chat.turn import TurnStream
+from assistant.engine import AssistantError, InputError, get_ruleset
+
+
+class RollCommandMixin(AskingMixin):
+    """``/roll <move> [+stat] [adds] [on <track>]``."""
+
+    def _roll_command(self, a: dict[str, Any]) -> TurnStream:
+        move, on = roll_on(self.system, a["move"])  # "/roll clash +edge on the pirate cutter"
+        lacking = absent_move_notes(self.system, move) if _move_spec(self.system, move) is None else []
+        if lacking:  # "/roll defy danger" in Dungeon World's combat text: not here, and what to make instead
+            raise InputError(f"{lacking[0]} List the moves it has with /moves.")
+        request = {"move": move, "adds": a["adds"], "options": a["options"]}
+        if a.get("bare") is not None:  # "/roll endure harm 2": the amount the move takes, else a bonus
+            request = with_bare_number(self.system, request, a["bare"])
+        if a["stat"]:
+            request["stat"] = a["stat"]
+        reading = self._read_words(self._last_intent, request)  # "I take 2 harm", then /roll endure harm
+        request["options"] = {**reading.options, **(request.get("options") or {})}
+        read = [reading.note()] if reading.notes else []
+        request, named = bind_named(self._state, request, on or self._last_intent)  # the track the words name
+        spec = _move_spec(self.system, move)
+        need = track_need(spec) if spec is not None else None
+        if on and need is not None and need.starts and "track" not in request["options"]:
+            # "/roll enter the fray +edge on Kraven": the new fight is Kraven, as the answer to its name would say
+            asked = Question(move=spec.name, field=FIELD, text="", request=request)
+            request, note = name_answered(asked, on, self.system, said_in="your words")
+            named = [*named, note]
+        alone = not (a["stat"] or a["adds"] or a.get("bare") is not None)  # "/roll enter the fray": what the fight is
+        question = None if on or self._last_intent else name_first(request, spec, fights=alone)
+        if question is not None:  # "/roll swear an iron vow" alone: what the vow is, as the move's button asks
+            return (yield from self._ask(question))
+        return (yield from self._resolve(request, player_text=self._intent_for(move), read=read + named))
+
+    def _intent_for(self, move_name: str) -> str:
+        """The player's last words, to tell a /roll of ``move_name`` by, when that move was one offered for them: "I
+        cast a missile", refused, then /roll volley is not told as casting a missile."""
+        if not self._last_intent:
+            return ""
+        try:
+            name = get_ruleset(self.system).find_move(move_name).name
+        except AssistantError:
+            return ""
+        if self._spent_on and self._spent_on != name:  # "I recover…" went to Recover, whose question was set aside
+            return ""
+        return self._last_intent if name in {getattr(s, "move", "") for s in self._suggestions} else ""
+
+
+def _move_spec(system: str, move: str) -> Any:
+    """The move ``move`` names, or None for a table, a door or a name the ruleset does not know."""
+    try:
+        return get_ruleset(system).find_move(move)
+    except AssistantError:
+        return None
