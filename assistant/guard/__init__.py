@@ -96,6 +96,7 @@ from assistant.guard.retold import (
     check_untiered_outcome,
 )
 from assistant.guard.sheet_copy import check_sheet_copied
+from assistant.guard.sheet_lines import check_sheet_lines
 from assistant.guard.shielded import check_shielded_struck
 from assistant.guard.speech import check_speech
 from assistant.guard.state import check_state, patterns
@@ -194,15 +195,16 @@ def check_narration(
         found += check_claims(sentence, facts, question or intent)
         found += check_agency(sentence, facts, intent)
         before = lead_in(told, at)
+        after = told[at + 1].narr if at + 1 < len(told) else ""
         changing = bool(facts.moves & CHANGING_MOVES)
         found += (
             check_oracle_story(sentence, facts, question)
-            or check_noticed(sentence, facts, question, before)
+            or check_noticed(sentence, facts, question, before, after)
             or check_presence_undone(sentence, facts, question, before)
             or check_live_machine(sentence, facts, question, told[at - 1].narr if at else "")
         )
         found += check_established(sentence, facts.established, changing=changing) or check_noticed_earlier(
-            sentence, facts, changing, before
+            sentence, facts, changing, before, after
         )
         found += (
             check_else_told_of(sentence, facts)
@@ -258,6 +260,7 @@ def check_narration(
     found += check_offers(text, facts)
     found += check_sheet_copied(text, facts)
     found += check_prompt_copied(text, facts, intent)
+    found += check_sheet_lines(text, facts, intent)
     if not any(v.kind is ViolationKind.ECHO for v in found):
         found += check_echo(text)  # a fact-sheet heading inside a line that otherwise restates the engine's text
     unique: dict[tuple[ViolationKind, str], Violation] = {}
