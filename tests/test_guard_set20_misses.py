@@ -133,3 +133,79 @@ def test_the_foe_blocking_a_strong_hit_is_caught(text: str) -> None:
 )
 def test_the_foe_failing_to_stop_a_strong_hit_passes(text: str) -> None:
     assert _thwarted(text) == [], text
+
+
+# health told with the wrong ends (set 20 sf-fight:7:2: the engine went 4 -> 2)
+
+HARM = {"system": "starforged", "move": "Endure Harm", "character": {"health": 4}, "options": {"amount": 2}}
+
+
+def _health(text: str) -> list[str]:
+    result = resolve(HARM)
+    change = next(e for e in result.effects if e.target == "health")
+    assert (change.before, change.after) == (4, 2)
+    return [v.detail for v in check_narration(text, [result]) if "engine's change was" in v.detail]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Your health goes from 2 to 1, leaving you vulnerable.",
+        "Your health drops from 4 to 1.",
+        "Your health falls from five to three.",
+        "Your health went from 4 down to 3 as the blade bites.",
+    ],
+)
+def test_health_told_with_the_wrong_ends_is_caught(text: str) -> None:
+    assert _health(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Your health goes from 4 to 2.",
+        "Your health drops from four down to two as the blade bites.",
+        "The raider's blade bites, and you stagger.",
+    ],
+)
+def test_health_told_as_the_engine_moved_it_passes(text: str) -> None:
+    assert _health(text) == [], text
+
+
+# going unseen on a strong hit, told noticed (set 20 city-night:2:1)
+
+TRANSIT = {"system": "city", "move": "Transit", "stat": "environs", "dice": [6, 5]}
+SLIP = "I slip across the river district without being noticed"
+
+
+def _seen(text: str) -> list[str]:
+    result = resolve(TRANSIT)
+    assert result.outcome == "strong_hit"
+    return [v.detail for v in check_narration(text, [result], intent=SLIP) if "set out to go unseen" in v.detail]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "You notice a group of people walking along the river. They look at you curiously.",
+        "A ferryman spots you as you cross the bridge.",
+        "The watchman turns toward you and raises his lantern.",
+        "Two fishwives watch you pass, whispering.",
+    ],
+)
+def test_going_unseen_told_noticed_on_a_strong_hit_is_caught(text: str) -> None:
+    assert _seen(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "You slip across the river district without being noticed.",
+        "The crowd looks at you, but you blend in with the other pedestrians.",
+        "No one looks at you twice as you cross the bridge.",
+        "A drunk stares right through you and goes back to his bottle.",
+        "You see the lamplighters at work and keep to the shadows.",
+    ],
+)
+def test_going_unseen_told_unseen_passes(text: str) -> None:
+    assert _seen(text) == [], text

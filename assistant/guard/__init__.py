@@ -110,6 +110,7 @@ from assistant.guard.track_line import check_track_line
 from assistant.guard.turned import check_hit_got_nothing, check_price_boon
 from assistant.guard.unchanged import check_unchanged
 from assistant.guard.undeclared import check_undeclared
+from assistant.guard.unnoticed import check_seen_after_unseen
 
 __all__ = [
     "Facts",
@@ -217,6 +218,7 @@ def check_narration(
             check_hit_failed(sentence, facts, intent)
             or check_hit_got_nothing(sentence, facts, intent)
             or check_learned_nothing(sentence, facts, intent)
+            or check_seen_after_unseen(sentence, facts, intent)
         )
         found += check_price_boon(sentence, facts)
         found += check_gain_denied(sentence, facts)
