@@ -174,8 +174,8 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
     "name, catch, false_flags",
     [
         # seven good rows relabelled faults by the standard (a Tier read out, the offered move told as an order):
-        # 42 of 51 caught since, where the guard caught 42 of 44
-        ("guard_real_model.jsonl", 0.82, 0.0),
+        # 43 of 51 caught since, where the guard caught 42 of 44
+        ("guard_real_model.jsonl", 0.84, 0.0),
         ("guard_real_model_heldout.jsonl", 0.4, 0.0),
         ("guard_real_model_heldout5.jsonl", 0.65, 0.0),
         ("guard_real_model_heldout6.jsonl", 0.8, 0.0),
@@ -194,9 +194,10 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
         ("guard_real_model_heldout18.jsonl", 1.0, 0.07),  # held out when measured (30 of 37); a development set since
         # held out when measured (28 of 36 caught, 2 of 33 flagged); a development set since
         ("guard_real_model_heldout19.jsonl", 1.0, 0.0),
-        ("guard_real_model_heldout20.jsonl", 0.65, 0.112),  # held out: 23 of 35 faults caught, 4 of 36 good drafts flagged
-        # held out when measured (15 of 27 caught, 5 of 37 flagged)
-        ("guard_real_model_heldout21.jsonl", 0.555, 0.136),
+        # held out when measured (23 of 35 faults caught, 4 of 36 good drafts flagged); a development set since: 27 of 35
+        ("guard_real_model_heldout20.jsonl", 0.77, 0.0),
+        # held out when measured (15 of 27 caught, 5 of 37 flagged); a development set since: 22 of 27
+        ("guard_real_model_heldout21.jsonl", 0.81, 0.0),
     ],
 )
 def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:

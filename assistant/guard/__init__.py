@@ -96,6 +96,7 @@ from assistant.guard.retold import (
     check_untiered_outcome,
 )
 from assistant.guard.sheet_copy import check_sheet_copied
+from assistant.guard.sheet_lines import check_sheet_lines
 from assistant.guard.shielded import check_shielded_struck
 from assistant.guard.speech import check_speech
 from assistant.guard.state import check_state, patterns
@@ -109,6 +110,7 @@ from assistant.guard.track_line import check_track_line
 from assistant.guard.turned import check_hit_got_nothing, check_price_boon
 from assistant.guard.unchanged import check_unchanged
 from assistant.guard.undeclared import check_undeclared
+from assistant.guard.unnoticed import check_seen_after_unseen
 
 __all__ = [
     "Facts",
@@ -194,15 +196,16 @@ def check_narration(
         found += check_claims(sentence, facts, question or intent)
         found += check_agency(sentence, facts, intent)
         before = lead_in(told, at)
+        after = told[at + 1].narr if at + 1 < len(told) else ""
         changing = bool(facts.moves & CHANGING_MOVES)
         found += (
             check_oracle_story(sentence, facts, question)
-            or check_noticed(sentence, facts, question, before)
+            or check_noticed(sentence, facts, question, before, after)
             or check_presence_undone(sentence, facts, question, before)
             or check_live_machine(sentence, facts, question, told[at - 1].narr if at else "")
         )
         found += check_established(sentence, facts.established, changing=changing) or check_noticed_earlier(
-            sentence, facts, changing, before
+            sentence, facts, changing, before, after
         )
         found += (
             check_else_told_of(sentence, facts)
@@ -215,6 +218,7 @@ def check_narration(
             check_hit_failed(sentence, facts, intent)
             or check_hit_got_nothing(sentence, facts, intent)
             or check_learned_nothing(sentence, facts, intent)
+            or check_seen_after_unseen(sentence, facts, intent)
         )
         found += check_price_boon(sentence, facts)
         found += check_gain_denied(sentence, facts)
@@ -258,6 +262,7 @@ def check_narration(
     found += check_offers(text, facts)
     found += check_sheet_copied(text, facts)
     found += check_prompt_copied(text, facts, intent)
+    found += check_sheet_lines(text, facts, intent)
     if not any(v.kind is ViolationKind.ECHO for v in found):
         found += check_echo(text)  # a fact-sheet heading inside a line that otherwise restates the engine's text
     unique: dict[tuple[ViolationKind, str], Violation] = {}

@@ -28,7 +28,7 @@ import re
 from assistant.guard.facts import Facts
 from assistant.guard.hedges import unhedged
 from assistant.guard.model import Violation, ViolationKind
-from assistant.guard.news import AGAINST_YOU, HEARSAY, LEARNED, NEWS, SEEKS
+from assistant.guard.news import AGAINST_YOU, COMMON_TALK, HEARSAY, LEARNED, NEWS, SEEKS
 from assistant.guard.text import NEGATORS, OUTCOME_HYPOTHETICAL, Sentence, hypothetical, sentences
 
 _MISS = frozenset({"miss"})
@@ -217,6 +217,8 @@ def told_working(sentence: Sentence, intent: str | None, failed: str = MISSED) -
         if AGAINST_YOU.search(text):
             return []  # the news is a threat to you: the situation worse
         m = LEARNED.search(text)
+        if m and COMMON_TALK.match(text[m.end() :]):
+            m = None  # "You notice that the guild master is a powerful figure": common talk, not news
         if m and wanted & set(_stems(text[m.end() :])) and _claim(sentence, m.start(), m.end(), own=own):
             return _violation(sentence, m.start(), m.end() + 60, "something learned about what you sought", failed)
         m = HEARSAY.search(text)
@@ -316,15 +318,31 @@ _THWARTS = re.compile(
 )
 
 
+#: Thwarting what was aimed at it, told after the subject: "… draws his sword and blocks it".
+_THWARTS_IT = re.compile(
+    r"\b(?:blocks|blocked|parries|parried|dodges|dodged|deflects|deflected|evades|evaded|sidesteps|sidestepped)\s+"
+    r"(?:it|the\s+(?:attack|blow|strike|lunge|thrust|swing|cut))\b"
+)
+
+
 def _target_thwarts(text: str, intent: str | None) -> list[tuple[int, int]]:
     """On a strong hit, the one the player named in their action ("I lunge at the bard") told blocking or dodging it."""
     targets = set(re.findall(r"\b(?:the|a|an)\s+([a-z]{3,})\b", (intent or "").lower()))
     supposed = re.compile(r"\b(?:if|unless|should|would|could|might|may)\b")  # "If you hesitate, the bard blocks."
-    return [
+    found = [
         (m.start(), m.end())
         for m in _THWARTS.finditer(text)
         if m.group("noun") in targets and not supposed.search(text[: m.start()])
     ]
+    # the sentence's subject, thwarting it further on: "The bard, startled by the attack, draws his sword and blocks it."
+    opens = re.match(r"^\W*(?:the|a|an)\s+(?P<noun>[a-z]{3,})\b", text)
+    if opens and opens.group("noun") in targets and not found:
+        for m in _THWARTS_IT.finditer(text):
+            between = text[opens.end() : m.start()]
+            if not re.search(r"\b(?:you|your|i|we)\b", between) and not supposed.search(between):
+                found.append((opens.start("noun"), m.end()))
+                break
+    return found
 
 
 def _related(words: str, intent: str | None) -> bool:

@@ -50,10 +50,11 @@ _HARMS = (
         r"\b(?:leave|leaves|left|leaving)\s+you\s+(?:\w+\s+)?"
         r"(?:bleeding|bloodied|wounded|injured|hurt|battered|bruised|scarred|reeling\s+(?:in|with)\s+pain)\b"
     ),
-    # harm taken: "you take a hit", "some damage to your armor"
+    # harm taken: "you take a hit", "you take a small cut to your side", "some damage to your armor"
     re.compile(
         r"\byou\s+(?:take|took|suffer|suffered)\s+(?:a\s+|an\s+|the\s+|some\s+)?(?:\w+\s+)?"
-        r"(?:damage|harm|wound|wounds|hit|blow|injury|injuries)\b"
+        r"(?:damage|harm|wound|wounds|hit|blow|injury|injuries|cut|cuts|gash|gashes|graze|slash|stab|bruise|bruises)\b"
+        r"(?!\s+of\b)"  # "you take a cut of the loot": a share, not a wound
     ),
     re.compile(r"\b(?:damage|harm)\s+to\s+your\b"),
     # means lost: "you lose all your money"

@@ -21,7 +21,7 @@ import re
 
 from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
-from assistant.guard.news import AGAINST_YOU
+from assistant.guard.news import AGAINST_YOU, COMMON_TALK
 from assistant.guard.text import Sentence, hypothetical, stem
 
 #: The player's line asks after something.
@@ -83,6 +83,8 @@ def check_learned_on_miss(sentence: Sentence, facts: Facts, intent: str | None) 
             continue
         if m.group("talk") and (not told - sought or _NOTHING.search(text[m.end() :])):
             continue  # "gossiping about the guild master, but you have no reason to believe them": no news in it
+        if COMMON_TALK.match(rest) and not m.group("talk"):
+            continue  # "you realize that the guild master is feared throughout the district": common talk, no news
         if AGAINST_YOU.search(rest):
             continue  # a threat aimed at you found out: the situation worse, as the miss says
         raw = sentence.raw or sentence.original

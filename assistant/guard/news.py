@@ -52,6 +52,15 @@ NEWS = re.compile(
 AGAINST_YOU = re.compile(
     r"\b(?:against|attack|attacks|kill|kills|hunt|hunts|hunting|ambush|betray|betrays|arrest|capture|frame|ruin"
     r"|expose|silence|eliminate|target|targets|targeting|after|coming\s+for)\s+you\b"
+    # or news that makes you fear for yourself: "you start to worry about your own reputation"
+    r"|\byou\s+(?:start\s+to\s+|begin\s+to\s+)?(?:worry|worries|fear|dread|fret)\s+(?:about|for)\s+your\b"
+)
+#: What is known of someone by everyone, not news: "the guild master is a powerful figure", "is known for his strict
+#: rules"; a standing that common talk tells, not the gossip sought.
+COMMON_TALK = re.compile(
+    r"^\s*(?:that\s+)?(?:the\s+|a\s+|an\s+)?(?:[a-z']+\s+){1,3}?(?:is|are|was|were)\s+(?:(?:a|an|the)\s+"
+    r"(?:[a-z]+\s+(?:and\s+)?){0,3}?(?:figure|man|woman|person|leader|presence|character|sort)\b|(?:well\s+)?(?:known"
+    r"|famous|notorious|feared|respected|renowned)\s+(?:for|as|in|throughout)\b)"
 )
 #: Intent verbs that seek information: a miss at them learns nothing.
 SEEKS = frozenset(

@@ -161,8 +161,9 @@ _REALIZE = re.compile(
 def _about(sentence: Sentence, previous: str, subject: str) -> bool:
     """The sentence's subject is the answer's: named in its first words, or a pronoun right after it was named."""
     head = " ".join(_REALIZE.sub("", sentence.narr).split()[:4])
-    if re.search(rf"(?:^\W*|\b(?:the|this|that)\s+(?:[a-z-]+\s+)?){re.escape(subject)}", head):
-        return True  # "the raider", "Kira": the one the answer named ("a second raider" is someone else)
+    if re.search(rf"(?:^\W*|\b(?:the|this|that)\s+(?:[a-z-]+\s+)?){re.escape(subject)}(?![a-z]*'s\b)", head):
+        return True  # "the raider", "Kira": the one the answer named ("a second raider" is someone else; "the
+        # reactor's cooling system" a part of it, told of itself)
     return bool(_PRONOUN.match(sentence.narr)) and re.search(rf"\b{re.escape(subject)}", previous) is not None
 
 

@@ -20,7 +20,7 @@ from assistant.guard.agency import AUX_WORDS, IF_WORDS
 from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.text import Sentence, hypothetical, stem
-from assistant.guard.watching import CALLED_OUT, WATCHING
+from assistant.guard.watching import CALLED_OUT, FINDS_NOTHING, SCANNING, WATCHING
 
 _SOMEONE = {"anyone": "one", "someone": "one", "anybody": "one", "somebody": "one", "no one": "one", "nobody": "one"}
 _NEGATION = re.compile(r"\b(?:not|no|never|nobody|none|nothing|neither|nor|without|no longer|cannot)\b|n't\b")
@@ -89,6 +89,9 @@ _NOTICING = re.compile(
     r"(?:a|an|the|some)\s+(?:[a-z]+\s+){0,2}?(?:presence|aura|(?:sensation|feeling)\s+of\s+(?:a\s+presence|being"
     r"\s+(?:watched|observed|followed)|someone|somebody))"
     r"|(?:feels|felt|feel|feeling|senses|sensed|sense|sensing)\s+(?:the\s+)?presence"
+    # or dread at it: "he feels a sense of dread wash over him", "a feeling of foreboding"
+    r"|(?:feels|felt|feel|feeling|has|had|gets|got)\s+(?:a|an|the|some)\s+(?:[a-z]+\s+)?(?:sense|feeling|pang|wave|chill)"
+    r"\s+of\s+(?:dread|unease|foreboding|alarm|fear|panic|danger)"
     r"|(?:is|was|seems|seemed|grows|grew|feels|felt|looks|looked)\s+(?:suddenly\s+|a\s+little\s+|somewhat\s+)?"
     r"(?:uneasy|unsettled|on\s+edge|ill\s+at\s+ease|disquieted|nervous|anxious|tense|afraid|fearful|frightened|jumpy"
     r"|alarmed|agitated)"
@@ -120,6 +123,8 @@ _NOTICING = re.compile(
     r"|confronted|challenges|challenged|beckons|beckoned)\s+you)\b"
     # or watching for you (:mod:`assistant.guard.watching`): a gaze on you, a search of the place, a hunt for the cause
     rf"|\b(?P<watches>{WATCHING})"
+    # or his eyes sweeping the place you hide in, unless he finds it empty (:data:`FINDS_NOTHING`)
+    rf"|\b(?P<scans>{SCANNING})"
 )
 
 
@@ -152,13 +157,15 @@ def lead_in(told: list[Sentence], at: int, reach: int = 4) -> str:
     return told[at - 1].narr if at else ""
 
 
-def check_noticed(sentence: Sentence, facts: Facts, question: str | None, before: str = "") -> list[Violation]:
+def check_noticed(sentence: Sentence, facts: Facts, question: str | None, before: str = "", after: str = "") -> list[Violation]:
     """After a no to "Does <someone> sense me?", that someone told noticing you (see the module's docstring), named or
-    as the pronoun opening the sentence right after one that names them (``before``)."""
+    as the pronoun opening the sentence right after one that names them (``before``); ``after``: the next sentence."""
     if "no" not in facts.outcomes or not question or sentence.question:
         return []
     asked = _PERCEIVES.match(question.lower())
-    return [] if asked is None else _noticing(sentence, asked.group("who"), before, "but the oracle answered no")
+    if asked is None:
+        return []
+    return _noticing(sentence, asked.group("who"), before, "but the oracle answered no", after)
 
 
 #: An earlier answer that someone does not perceive you: "The priest does not sense you."
@@ -168,7 +175,7 @@ _UNPERCEIVED = re.compile(
 )
 
 
-def check_noticed_earlier(sentence: Sentence, facts: Facts, changing: bool, before: str = "") -> list[Violation]:
+def check_noticed_earlier(sentence: Sentence, facts: Facts, changing: bool, before: str = "", after: str = "") -> list[Violation]:
     """On a later turn, someone an earlier answer said does not perceive you ("The priest does not sense you.") told
     noticing you or uneasy that someone is there, as :func:`check_noticed` reads it: the earlier "no" hedged. A price
     (``changing``) may bring them onto you, and is left to its own checks."""
@@ -177,17 +184,17 @@ def check_noticed_earlier(sentence: Sentence, facts: Facts, changing: bool, befo
     for fact in facts.established:
         unseen = _UNPERCEIVED.match(fact.sentence.lower()) if fact.answer == "no" else None
         if unseen and not CHANGED.search(sentence.narr.lower()):  # "the priest now turns and sees you": a change since
-            found = _noticing(
-                sentence, unseen.group("who"), before, f"which contradicts what an earlier turn established: '{fact.sentence}'"
-            )
+            why = f"which contradicts what an earlier turn established: '{fact.sentence}'"
+            found = _noticing(sentence, unseen.group("who"), before, why, after)
             if found:
                 return found
     return []
 
 
-def _noticing(sentence: Sentence, who: str, before: str, why: str) -> list[Violation]:
+def _noticing(sentence: Sentence, who: str, before: str, why: str, after: str = "") -> list[Violation]:
     """``who`` told noticing you in ``sentence`` (named, or as the pronoun after a sentence naming them), against
-    ``why`` (the answer that says they do not)."""
+    ``why`` (the answer that says they do not); a search of the place that finds nothing, in the sentence or the next
+    (``after``), tells the no."""
     text = sentence.narr
     named = re.compile(rf"\b{re.escape(who)}(?:'s)?\b")
     told_of = bool(named.search(text) or (_PRONOUN_SUBJECT.match(text) and named.search(before)))
@@ -208,7 +215,9 @@ def _noticing(sentence: Sentence, who: str, before: str, why: str) -> list[Viola
         if _NEGATION.search(lead) or supposed:
             continue
         rest = text[m.end() :]
-        held = ("perceived", "suspects", "deals", "seeks", "uneasy", "watches")  # signs no "but" takes back
+        if m.group("scans") and (FINDS_NOTHING.search(m.group(0)) or FINDS_NOTHING.search(rest) or FINDS_NOTHING.search(after)):
+            continue  # "his eyes scanning the dark room. He doesn't see you anywhere.": the no told
+        held = ("perceived", "suspects", "deals", "seeks", "uneasy", "watches", "scans")  # signs no "but" takes back
         if not any(m.group(g) for g in held) and (_NEGATION.search(rest) or re.search(r"\b(?:past|over|through)\s+you\b", rest)):
             continue  # "turns toward you, but his eyes pass over you without a flicker": taken back
         excerpt = " ".join(text[max(0, clause_start + 1) : m.end()].split())
@@ -227,16 +236,44 @@ def answer_polarity(text: str, key: list[str]) -> tuple[str, str] | None:
     if not key or not all(k in answer_stems(text) for k in key):
         return None
     predicate = key[-1]
+    aside = False  # a clause before told the predicate of something else: a "but" after it turns that, not this
     for clause in re.split(r"[,;:—]|\s-\s", text):
         mood = _PERCEIVING.sub(" ", clause.lower())  # "you can hear the hum": perceiving it, not a supposition
         if predicate not in answer_stems(clause) or hypothetical(mood, 0, len(mood), IF_WORDS):
             continue
+        if _other_subject(clause, key):
+            aside = True
+            continue  # "the reactor's cooling systems are running low": a part of it, not the reactor
         at = text.find(clause)
-        if _reverses(text[at + len(clause) :], key) or _REVERSAL.search(clause):
+        own = re.sub(r"^\s*but\b", " ", clause) if aside else clause
+        if _reverses(text[at + len(clause) :], key) or _REVERSAL.search(own):
             return None
         refused = re.search(_REFUSED.format(stem=re.escape(predicate)), clause.lower())
         return clause.strip(), "no" if _NEGATION.search(clause) or refused else "yes"
     return None
+
+
+#: The thing a clause says is (not) in the predicate's state: "the containment system is operational" -> system.
+_COPULA_SUBJECT = re.compile(
+    r"\b(?P<head>[a-z]+)\s+(?:is|are|was|were|remains|remain|remained|stays|stay|stayed|seems|seem|seemed)"
+    r"(?:\s+(?:still|now|fully|partly|barely|not|no|longer|being))*\s+(?P<pred>[a-z]+)"
+)
+#: Words that stand for the one asked about ("it is still running").
+_STANDS_FOR = frozenset({"it", "they", "he", "she", "which", "that", "who", "one", "else", "everything", "all"})
+
+
+def _other_subject(clause: str, key: list[str]) -> bool:
+    """The predicate told of something else than what the question asks about: "the reactor's cooling systems are
+    running low", "the containment system is operational" say nothing of whether the reactor runs."""
+    text = clause.lower()
+    for phrase, same in _SOMEONE.items():
+        text = text.replace(phrase, same)  # "someone else is awake": the one asked about
+    for m in _COPULA_SUBJECT.finditer(text):
+        if key[-1] not in answer_stems(m.group("pred")):
+            continue
+        head = m.group("head")
+        return head not in _STANDS_FOR and stem(head) not in key[:-1] and not answer_stems(head) & set(key[:-1])
+    return False
 
 
 #: "can hear", "could still see": what the character perceives, told with a modal that supposes nothing.

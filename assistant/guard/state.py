@@ -93,6 +93,12 @@ def _patterns(meter_list: tuple[str, ...], stats: tuple[str, ...], impacts: tupl
         ),
         # the value the meter is left at, as an aside: "your ammunition goes down by one (now 0)"
         ("meter_now", rf"\b(?P<meter>{m})\s+(?:[\w']+\s+){{0,5}}?\(\s*now\s+(?:at\s+)?(?P<sign>[+\-−])?(?P<n>\d+)\s*\)"),
+        # the meter's way told with both ends: "your health goes from 2 to 1"
+        (
+            "meter_from",
+            rf"\b(?P<meter>{m})\s+(?:\w+\s+){{0,2}}?(?:{_RISE}|{_FALL}|goes|went|moves|moved|changes|changed|shifts|shifted)"
+            rf"\s+from\s+(?P<from>{NUM})\s+(?:down\s+|up\s+)?to\s+(?P<n>{NUM})\b(?!\s*(?:%|percent))",
+        ),
         (
             "meter_to",
             rf"\b(?P<meter>{m})\s+(?:\w+\s+){{0,2}}?(?P<move>{_RISE}|{_FALL}|{_STATIVE})\s+(?P<prep>to|by|at)?\s*"
@@ -192,6 +198,10 @@ def _read_claim(kind: str, m: re.Match[str], meters: dict[str, tuple[str, int]])
         verb = g["verb"]
         said = (-polarity if sign in ("-", "−") else polarity) if sign else _direction(verb, target, polarity)
         return Claim(target, said, amount, unit=unit, excerpt=excerpt, start=m.start(), end=m.end())
+    if kind == "meter_from":
+        start = parse_number(g["from"])
+        way = None if start is None or amount is None else 1 if amount > start else -1 if amount < start else None
+        return Claim(target, way, None, after=amount, excerpt=excerpt, start=m.start(), end=m.end())
     if kind in ("meter_to", "meter_move"):
         move = g["move"]
         direction = 1 if re.match(_RISE, move) else -1 if re.match(_FALL, move) else None

@@ -48,6 +48,7 @@ from assistant.guard.established import CHANGING_MOVES
 from assistant.guard.facts import Facts
 from assistant.guard.lead_verbs import ATTEMPTED, read_through
 from assistant.guard.model import Violation, ViolationKind
+from assistant.guard.news import SEEKS
 from assistant.guard.paid_for import paid_for
 from assistant.guard.text import HYPOTHETICAL, Sentence, hypothetical, normalize, normalize_words
 
@@ -106,6 +107,12 @@ _IF = frozenset({"if", "unless", "would", "could"})
 #: What "no choice but to …" may leave the character without choosing a deed ("to act", "to take action").
 _GENERIC = frozenset(
     {"act", "take", "do", "react", "respond", "move", "wait", "face", "accept", "keep", "go", "decide", "choose", "make", "pay"}
+)
+
+
+#: What a seeking move is after, as a story tells the seeking at length: "(try to get) more information".
+_MORE_TO_KNOW = re.compile(
+    r"\s*(?:some\s+|any\s+|more\s+|further\s+)*(?:information|info|details|answers|news|clues|facts|gossip)\b"
 )
 
 
@@ -178,6 +185,8 @@ def _deed(
             continue  # "As you try to feed on him", "As you look up": the scene's time told, not a new deed
         if intent and verb not in INITIATIVE and not closer and not (tried and verb in ATTEMPTED):
             continue  # on a declared turn the deed told at length is the player's; taking up something new is not
+        if intent and tried and _MORE_TO_KNOW.match(rest) and set(normalize_words(intent).split()) & SEEKS:
+            continue  # "You try to get more information" while listening for gossip: the declared seeking, at length
         if re.match(r"\s*your\s+(?:eyes|teeth|jaw|fists?|hands?|lips?|breath)\b", rest):
             continue  # "you close your eyes", "you clench your fists": the body, not a deed
         if about and verb in TAKING_IN and (verb not in EXAMINING or _looked_about(rest, about, facts)):

@@ -30,8 +30,9 @@ WATCHING = (
     # watching you: "watches you", "eyeing you warily", "staring at you"
     r"|(?<!his\s)(?<!her\s)(?<!their\s)(?<!your\s)(?<!my\s)(?:watch|watches|watched|watching|eyes|eyed|eyeing|studies"
     r"|studied|studying|observes|observed|observing)\s+you\b"
-    r"|(?:stares|stared|staring|gazes|gazed|gazing|glares|glared|glaring|peers|peered|peering)\s+"
-    r"(?:straight\s+|right\s+|directly\s+|intently\s+)?at\s+you\b"
+    r"|(?:stares|stared|staring|gazes|gazed|gazing|glares|glared|glaring|peers|peered|peering|looks|looked|looking)\s+"
+    r"(?:straight\s+|right\s+|directly\s+|intently\s+|up\s+)?at\s+you\b(?!\s+(?:blankly|vacantly|without\b|with\s+"
+    r"(?:a\s+)?(?:blank|unseeing|vacant|empty|glassy)\b))"
     # searching for someone: "his eyes scanning the room for any sign of movement", "he waits for the next sign of
     # life" (a look around the room that finds
     # nothing, "his eyes scanning the dark room. He doesn't see you anywhere.", is the no told)
@@ -41,6 +42,21 @@ WATCHING = (
     # hunting for what disturbs him: "tried to find the source of the dark aura"
     r"|(?:find|finds|found|locate|locates|trace|traces|pinpoint|seek|seeks|sought|seeking|search\s+for|looking\s+for)\s+"
     r"(?:the\s+)?(?:source|cause|origin)\s+of\b"
+)
+
+#: His eyes sweeping the place you hide in: "his eyes scanning the area", a search for someone there, unless he finds
+#: it empty ("his eyes scanning the empty space", "… the dark room. He doesn't see you anywhere.": the no told).
+SCANNING = (
+    r"(?:eyes|gaze)\s+(?:scan|scans|scanned|scanning|sweep|sweeps|swept|sweeping|search|searches|searched|searching"
+    r"|dart|darts|darted|darting)\s+(?:across\s+|over\s+|around\s+)?(?:the|his|her|their)\s+(?:[a-z]+\s+)?(?:area"
+    r"|room|space|sky|shadows|darkness|dark|surroundings|hall|chamber|corridor|street|crowd|alley|square|nave|chapel"
+    r"|crypt|yard|courtyard)\b"
+)
+#: The search finding nothing: "He sees nothing unusual", "He doesn't see you anywhere", "no sign of anyone".
+FINDS_NOTHING = re.compile(
+    r"\b(?:sees|saw|finds|found|notices|noticed|spots|spotted|hears|heard|detects|detected)\s+nothing\b"
+    r"|\b(?:does\s*n't|does\s+not|did\s*n't|did\s+not|can't|cannot|can\s+not|fails\s+to|failed\s+to)\s+(?:see|find"
+    r"|notice|spot|detect|sense)\b|\bno\s+(?:sign|trace|hint)\s+of\b|\b(?:empty|deserted)\b"
 )
 
 #: A question put out loud to whoever hides there, in the dialogue: '"Is it you?" he asked', '"Show yourself!"'.

@@ -1,0 +1,53 @@
+"""Going unnoticed, told noticed: "I slip across the river district without being noticed" on a strong hit, then
+"A group of people … look at you curiously." The player's goal was not to be seen; on a full success someone seeing
+you, watching you or turning to you tells the attempt failing. A weak hit's cost may be a glance your way, and is left
+to the story; so are a look that is negated ("no one looks at you twice"), supposed ("if anyone looks at you"), one
+that does not see you ("looks right through you") or one taken back ("The crowd looks at you, but you blend in").
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant.guard.facts import Facts
+from assistant.guard.model import Violation, ViolationKind
+from assistant.guard.text import Sentence, hypothetical, negated
+
+#: The player's words that make going unseen the goal.
+_UNSEEN_GOAL = re.compile(
+    r"\b(?:without\s+(?:being\s+)?(?:noticed|seen|spotted|detected|heard|noticing)|unnoticed|unseen|undetected"
+    r"|unobserved|without\s+(?:anyone|anybody|a\s+soul)\s+(?:noticing|seeing))\b"
+)
+_FULL = frozenset({"strong_hit", "critical", "full_success"})
+#: Someone perceiving you, or looking your way.
+_NOTICED = re.compile(
+    r"\b(?:notice|notices|noticed|noticing|spot|spots|spotted|see|sees|saw|recognize|recognizes|recognized|recognise"
+    r"|recognises|recognised)\s+you\b"
+    r"|\b(?:look|looks|looked|looking|stare|stares|stared|staring|glance|glances|glanced|peer|peers|peered|gaze|gazes"
+    r"|gazed|glare|glares|glared|turn|turns|turned)\s+(?:up\s+)?(?:at|toward|towards|to)\s+you\b"
+    r"|\b(?:eyes|gazes?|stares?)\s+(?:follow|follows|followed|on|fixed\s+on|turn\s+to|turned\s+to)\s+you\b"
+    r"|\b(?:watch|watches|watched|watching|eye|eyes|eyed|eyeing)\s+you\b"
+)
+_UNSEEING = re.compile(r"^\s*(?:blankly|vacantly|without\s+(?:seeing|interest|recognition)|right\s+through|through|past)\b")
+_SELF = re.compile(r"\byou\s+(?:\w+\s+){0,2}$")  # "you see you are…": the character's own seeing
+
+
+def check_seen_after_unseen(sentence: Sentence, facts: Facts, intent: str | None) -> list[Violation]:
+    """On a full success at going unseen, someone told noticing or looking at you (see the module's docstring)."""
+    if not intent or not _UNSEEN_GOAL.search(intent.lower()) or sentence.question:
+        return []
+    tiers = {o for o in facts.outcomes if o not in ("none", "yes", "no")}
+    if not tiers or not tiers <= _FULL:
+        return []
+    text = sentence.narr
+    for m in _NOTICED.finditer(text):
+        if _SELF.search(text[: m.start()]) or _UNSEEING.match(text[m.end() :]):
+            continue
+        if negated(text, m.start(), 4) or hypothetical(text, m.start(), m.end()):
+            continue
+        if re.search(r"\b(?:but|yet|until)\b", text[m.end() :]):
+            continue  # "The crowd looks at you, but you blend in with the other pedestrians": taken back
+        excerpt = " ".join((sentence.raw or sentence.original)[max(0, m.start() - 40) : m.end() + 15].split())
+        detail = f"'{excerpt}' tells you noticed, but you set out to go unseen and the engine's outcome is a full success"
+        return [Violation(ViolationKind.OUTCOME, detail, excerpt)]
+    return []
