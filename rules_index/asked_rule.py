@@ -40,9 +40,13 @@ KINDS = frozenset(
 _NOT_A_NAME = re.compile(r"^(?:are|is|there|any|the|a|an|some|what|which|your|our|my|its|house|special|official)$", re.I)
 
 
-def asked_rule_name(question: str) -> str:
-    """The words the question names the rule it asks for with ("" when it names none)."""
-    for pattern in (_RULES_FOR, _HOW_WORKS, _NAMED_RULES):
+def asked_rule_name(question: str, asking_only: bool = False) -> str:
+    """The words the question names the rule it asks for with ("" when it names none).
+
+    ``asking_only``: only a name the question asks for ("is there a rule for ...", "how does X work", "is there an
+    upkeep cost"), not one it mentions in passing ("the duel rules only list fighters").
+    """
+    for pattern in (_RULES_FOR, _HOW_WORKS) if asking_only else (_RULES_FOR, _HOW_WORKS, _NAMED_RULES):
         found = pattern.search(question)
         if found:
             words = [w for w in found.group("name").split() if not _NOT_A_NAME.match(w)]
@@ -66,6 +70,16 @@ def absent_share(question: str, content: Callable[[str], list[str]], used: Calla
     if not words:
         return 0.0
     return sum(1 for w in words if not used(w)) / len(words)
+
+
+def unnamed_share(question: str, content: Callable[[str], list[str]], passage: set[str]) -> float:
+    """The share of the content words (``content``) of the rule the question asks for by name ("is there a rule for
+    how long I have before I run out of air", "is there some upkeep cost") that the passage does not use: 0 when it
+    asks for none by name."""
+    name = asked_rule_name(question, asking_only=True)
+    asked = set(content(question))
+    words = [w for w in content(name) if w in asked] if name else []
+    return sum(1 for w in words if w not in passage) / len(words) if words else 0.0
 
 
 def named_in(question: str, content: Callable[[str], list[str]], passage: set[str]) -> bool:

@@ -247,15 +247,30 @@ def _name_words(text: str) -> str:
     return " ".join(re.findall(r"[a-z0-9]+", text.lower().replace("&", " and ")))
 
 
+def short_name(name: str) -> str:
+    """A move's name as players shorten it, without its opening verb: "a big risk" (or "big risk") for "take a big
+    risk", "someone new" for "meet someone new" ("" when fewer than two words would be left)."""
+    words = name.split()[1:]
+    if words and words[0] in ("a", "an", "the"):
+        words = words[1:]
+    return " ".join(words) if len(words) >= 2 else ""
+
+
 def named_passages(question: str, hits: list[Hit]) -> dict[int, str]:
-    """The passages (by position) of the rules text whose name the question uses, with that name."""
+    """The passages (by position) of the rules text whose name the question uses, with that name: the whole name,
+    or its :func:`short_name` when the question uses no passage's whole name ("how does a big risk work?")."""
     text = _name_words(question)
     out: dict[int, str] = {}
+    short: dict[int, str] = {}
     for i, hit in enumerate(hits):
+        if hit.chunk.origin == "note":
+            continue
         name = _name_words(_title(hit))
-        if hit.chunk.origin != "note" and len(name) >= 4 and re.search(rf"\b{re.escape(name)}\b", text):
+        if len(name) >= 4 and re.search(rf"\b{re.escape(name)}\b", text):
             out[i] = name
-    return out
+        elif (brief := short_name(name)) and re.search(rf"\b{re.escape(brief)}\b", text):
+            short[i] = brief
+    return out or short
 
 
 def names_in_other_words(question: str, hit: Hit) -> bool:
@@ -313,36 +328,3 @@ def without_restatements(ranked: list[tuple[float, int, str]]) -> list[tuple[flo
             continue
         kept.append((row, words))
     return [row for row, _ in kept]
-
-
-#: A short line heading a list inside a passage ("Extreme" above "- NPCs: Elder vampires and adult werewolves").
-_LIST_HEADING = re.compile(r"^[\w'’ ,&/()-]{2,40}$")
-
-
-#: A label the rules text puts before a rule ("Note: Attacking a vulnerable target ignores armor."): the answer
-#: quotes the rule. ("Example:" stays: it says the sentence is not the rule.)
-_NOTE_LABEL = re.compile(r"^\W*note\s*:\s*(?=\S)", re.I)
-
-
-def unlabelled(sentence: str) -> str:
-    """``sentence`` as the answer quotes it, without a "Note:" label before the rule."""
-    return _NOTE_LABEL.sub("", sentence, count=1)
-
-
-def with_heading(text: str, sentence: str) -> str:
-    """``sentence`` as the answer quotes it: a list item that only makes sense under the short heading above its
-    list gets that heading ("Extreme: NPCs: Elder vampires and adult werewolves"); any other sentence as it is."""
-    lines = text.splitlines()
-    for n, line in enumerate(lines):
-        item = line.strip()
-        if not item.startswith(("- ", "* ")) or sentence not in item:
-            continue
-        for above in reversed(lines[:n]):
-            head = above.strip()
-            if head.startswith(("- ", "* ")):
-                continue
-            if head and _LIST_HEADING.match(head) and len(head.split()) <= 4 and head.lower() not in sentence.lower():
-                return f"{head.rstrip(':')}: {sentence}"
-            break
-        break
-    return sentence

@@ -26,12 +26,10 @@ from rules_index.lead import (
     highlight_sentences,
     sentence_key,
     text_first,
-    unlabelled,
-    with_heading,
     without_restatements,
 )
 from rules_index.lexical import tokenize
-from rules_index.quoting import once_each, outcome_line
+from rules_index.quoting import as_quoted, once_each
 from rules_index.rank import is_reading
 from rules_index.routing import ALL_SYSTEMS, named_system
 from rules_index.scope import Beyond
@@ -165,7 +163,7 @@ def extractive_answer(question: str, system: str | None, hits: list[Hit], index:
     best = [row for n, row in enumerate(ranked[:3]) if n == 0 or row[0] >= 0.85 * ranked[0][0]]
     best = _rule_before_rows(question, hits, best)
     best += _overview(question, hits, ranked, best)
-    quotes = once_each([(unlabelled(with_heading(hits[-i].text, outcome_line(hits[-i].text, s))), 1 - i) for _, i, s in best])
+    quotes = once_each([(as_quoted(hits[-i].text, s), 1 - i) for _, i, s in best])
     text = " ".join(f"{quote} [{n}]" for quote, n in quotes) if quotes else f"See {hits[0].chunk.section} [1]."
     return Answer(question, system, text, passages, found=True, mode="extractive", note=note)
 

@@ -21,10 +21,10 @@ from rules_index.lead import (
     named_passages,
     names_in_other_words,
     text_first,
-    with_heading,
     without_restatements,
 )
 from rules_index.notes import all_notes
+from rules_index.quoting import with_heading
 from rules_index.results import names_the_row, result_range, rolled_numbers
 from rules_index.search import Hit
 from rules_index.sentences import split_sentences
@@ -238,7 +238,7 @@ def test_only_the_part_after_an_example_line_is_the_example() -> None:
 
 
 def test_the_answer_quotes_a_rule_without_the_note_label_the_text_puts_before_it() -> None:
-    from rules_index.lead import unlabelled
+    from rules_index.quoting import unlabelled
 
     assert unlabelled("Note: Attacking a vulnerable target ignores armor.") == "Attacking a vulnerable target ignores armor."
     assert unlabelled("NOTE:  Hold stacks.") == "Hold stacks."
