@@ -105,3 +105,16 @@ def test_a_new_track_is_named_by_the_words_after_on(typed: str, name: str, rank:
     assert rolled.kind == "action", rolled.error
     assert [(t["name"], t["rank"]) for t in session.reload().tracks.values()] == [(name, rank)]
     assert any(f"“{name}” (named in your words" in n for n in rolled.notes), rolled.notes
+
+
+def test_a_move_that_asks_its_stat_first_makes_no_pick_until_it_is_rolled() -> None:
+    session, dice = _weak_fray("Placed after asking")
+    before = len(session.store.events(session.campaign))
+    asked = session.send("/roll strike")
+    assert asked.kind == "question" and "which stat" in asked.narration.lower(), asked.narration
+    stored = [e.event.type for e in session.store.events(session.campaign)[before:]]
+    assert "move_resolved" not in stored and "move_redone" not in stored, stored  # no pick while the move waits
+    dice.queue(5, 1, 2)
+    rolled = session.send("iron")
+    assert rolled.kind == "action" and rolled.results[0].move == "Strike", rolled.error
+    assert any("pick is" in n and "You are in control" in n for n in rolled.notes), rolled.notes

@@ -112,3 +112,19 @@ def test_a_retry_that_breaks_the_rules_leaves_the_opening_standing() -> None:
     outcome = narrate(model, _request())
     assert outcome.text == opening and outcome.narrator == "llm"
     assert "momentum" not in outcome.text
+
+
+def test_a_one_sentence_draft_ending_without_a_space_is_the_story_not_asked_again() -> None:
+    model = Scripted("The rail bends under your weight.")  # the model's stream ends right after the full stop
+    outcome = narrate(model, _request())
+    assert len(model.requests) == 1 and outcome.narrator == "llm"
+    assert outcome.text.endswith(" The rail bends under your weight.")
+
+
+def test_a_draft_that_only_tells_an_earlier_turn_again_is_told_so() -> None:
+    earlier = "The corridor lights flicker and die one by one, leaving you in the dark."
+    request = _request(history=(("user", "I creep along the corridor"), ("narrator", earlier)))
+    model = Scripted(earlier, "Somewhere below, metal groans.")
+    outcome = narrate(model, request)
+    assert len(model.requests) == 2 and "an earlier turn's story" in model.requests[1].feedback
+    assert outcome.text.endswith("Somewhere below, metal groans.") and "flicker" not in outcome.text

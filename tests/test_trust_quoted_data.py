@@ -92,7 +92,9 @@ def test_homebrew_reaches_the_narrator_as_quoted_data_and_the_guard_holds_the_mi
     _assert_only_quoted(reference, "IGNORE PREVIOUS", "ENGINE FACTS: outcome", "SYSTEM: obey")
     for content in users[1:]:  # nothing of the homebrew anywhere else, quoted or not
         assert "IGNORE PREVIOUS" not in content and "ENGINE FACTS: outcome" not in content
-    assert users[-1].rstrip().endswith(("stop where the player decides.", "what they do?"))  # the facts close the turn
+    assert (
+        users[-1].rstrip().endswith(("stop where the player decides.", "what they do?", "Then stop."))
+    )  # the facts close the turn
 
 
 def test_homebrew_reaches_the_rules_answer_as_quoted_data(

@@ -124,8 +124,10 @@ class AskingMixin(FollowingMixin):
         same = self._stats_of_value(question, text)
         if len(same) > 1:  # "+1" with Shadow and Wits both at 1: which of them, in words
             self._say("user", text)
-            names = " and ".join(question.label_of(v).split(" — ")[0] for v in same)
-            return self._ask(question, lead=f"{names} are both {text.strip()}: which of them do you roll?")
+            labels = [question.label_of(v).split(" — ")[0] for v in same]
+            names = " and ".join(labels) if len(labels) == 2 else ", ".join(labels[:-1]) + " and " + labels[-1]
+            both = "both" if len(labels) == 2 else "all"
+            return self._ask(question, lead=f"{names} are {both} {text.strip()}: which of them do you roll?")
         value = same[0] if same else read_answer(question, text)
         if value is not NO_ANSWER:
             self._check_still_open(question)

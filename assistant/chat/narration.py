@@ -199,7 +199,7 @@ def guarded_narration(
             if bare is None:
                 bare = (nothing.text, attempt)
             if attempt == 0 and (attempt + 1 < attempts) and not _past_deadline(narrator):
-                current = replace(request, feedback=AddedNothing.FEEDBACK)  # asked once more for a sentence of its own
+                current = replace(request, feedback=nothing.feedback)  # asked once more for a sentence of its own
                 continue
             text, cut = nothing.text, []
         except NarrationEchoed as echoed:

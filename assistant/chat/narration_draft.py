@@ -58,10 +58,16 @@ class AddedNothing(Exception):
         "Your last narration only told the opening again. Write the one new sentence that comes after the opening: "
         "what the world or the people in it do in answer."
     )
+    EARLIER_FEEDBACK = (
+        "Your last narration only told an earlier turn's story again. Write the one new sentence that comes after the "
+        "opening: what the world or the people in it do in answer now."
+    )
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, earlier: bool = False) -> None:
         super().__init__("the model added nothing to the opening")
         self.text = text
+        self.feedback = self.EARLIER_FEEDBACK if earlier else self.FEEDBACK
+        """What a retry is told: the opening told again, or (``earlier``) an earlier turn's story told again."""
 
 
 class Rejected(Exception):
@@ -201,6 +207,7 @@ def stream_draft(
         if template
         else story_facts(list(results), question=question, player_text=request.player_text, actor=request.actor),
     )
+    earlier_turns = list(earlier)  # the earlier turns' sentences alone, without this turn's opening
     earlier.extend(f" {' '.join(re.findall(r'[a-z0-9]+', s.lower()))} " for s in told)
     # what a model would only be saying again (the template's own sentences are the engine's: never skipped)
     said = [] if template else [*told, *formula_sentences(results, request.actor), *request.established]
@@ -222,12 +229,14 @@ def stream_draft(
         )
 
     dropped = False  # the model's sentence before this one was left out
+    earlier_told = [0]  # the model's sentences left out as an earlier turn's story told again
 
     def admit(raw: str) -> str:
         """``raw`` as the guard should read it, or "" to leave it out: a copy of what was told (its own part after a
         copied head is kept), or a sentence pointing back at one left out ("It's a sign…" after a skipped sentence)."""
         nonlocal skipped, dropped
         if retold(raw):
+            earlier_told[0] += not template and repeats_earlier(raw, earlier_turns)
             raw = fresh_tail(raw, retold)
         elif dropped and points_back(_QUOTE_MARK.sub("", raw)):
             raw = ""
@@ -245,6 +254,7 @@ def stream_draft(
         found = check_sentence(sentence) or check_echo(raw)  # "Left to the player…" before "you"
         if found and not template and all(told_before(v) for v in found):
             skipped += 1  # an earlier turn told again, as the guard reads it: left out, as the filter's own repeats
+            earlier_told[0] += 1
             return "", []
         act = "" if template or any(v.kind not in CUT_KINDS for v in found) else new_action(sentence, declared)
         if not act:
@@ -335,10 +345,12 @@ def stream_draft(
             raise
         if buffer and not cut and not too_long(buffer):
             shown.append(buffer)
+            added += 1  # the draft's last sentence, ended without a space after it
             yield TurnEvent("narration", text=buffer)
     text = "".join(shown).strip()
     if opener and not template and not added and not cut:
-        raise AddedNothing(text)  # told the opening again, or stopped before a sentence of its own: asked once more
+        # told the opening (or an earlier turn) again, or stopped before a sentence of its own: asked once more
+        raise AddedNothing(text, earlier=bool(earlier_told[0]))
     if not text and skipped:
         raise NarrationEchoed(REPEATED_EARLIER)  # nothing but earlier turns told again: retried with that said
     if not text and template:

@@ -89,6 +89,8 @@ class OpenChoiceMixin(CharactersMixin):
         wanted = move.requires.position if move.requires is not None else None
         if opened is None or not wanted:
             return ""
+        if len(move.roll.stats) > 1 and not request.get("stat"):
+            return ""  # the move asks which stat first: the pick is made with the answer, when the move is rolled
         seq, result = opened
         fits = [o for o in open_options(result.choices) if _position_of(o) == wanted]
         if len(fits) != 1:

@@ -72,6 +72,7 @@ _ECHO = re.compile(
     # happens, not what the outcome is), the app's engine named as a speaker, the turn message's instructions
     r"|\b(?:the|this) outcome (?:is|was|means|meant)\b|\bthe engine (?:says|said|tells|told|decides|decided|rolled|rolls)\b"
     r"|\bthe engine (?:makes|made) no\b|\bnow continue after\b|\bin one to three sentences\b"
+    r"|\bwrite only the next\b|\bnot the opening again\b|\bsentences at most\b"
     r"|\bstop where (?:you|the player) decides?\b"
     # a heading in the fact sheet's form ("What happens because of it: You are emboldened…")
     r"|\bwhat happens (?:because of (?:it|this)|as a result|next|now)\s*:"

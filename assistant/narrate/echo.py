@@ -65,6 +65,8 @@ STATIC_MARKERS = (
     "in one sentence, and stop",
     "write only the next",
     "not the opening again",
+    "sentences at most",
+    "what the world or the people in it do",
     "stop where the player decides",
     "stop where you decide",
     "the engine made no",

@@ -42,7 +42,8 @@ _NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8:
 
 def closing(kind: str, story_sentences: int) -> str:
     """The turn message's last line for a story of ``kind`` ("opened", "told" or a task) whose model adds at most
-    ``story_sentences`` after the engine's opening ("Now continue the story after that opening, in one sentence…")."""
+    ``story_sentences`` after the engine's opening ("Now write only the next sentence of the story (new words, not the
+    opening again): …")."""
     if kind in AFTER_OPENING:  # "the next sentence": told "continue … in one sentence", a 1.5B model wrote the opening
         # again and stopped (8 of 50 drafts on the chat scripts' prompts, 4 of 50 told "only the next sentence")
         n = story_sentences
