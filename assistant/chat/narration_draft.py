@@ -55,12 +55,11 @@ class AddedNothing(Exception):
     before a sentence): ``text`` is the opening, which stands if no later draft adds to it."""
 
     FEEDBACK = (
-        "Your last narration only told the opening again. Write the one new sentence that comes after the opening: "
-        "what the world or the people in it do in answer."
+        "Your last narration only told the opening again. Write the one new sentence that comes after the opening, in new words."
     )
     EARLIER_FEEDBACK = (
         "Your last narration only told an earlier turn's story again. Write the one new sentence that comes after the "
-        "opening: what the world or the people in it do in answer now."
+        "opening, about this turn."
     )
 
     def __init__(self, text: str, earlier: bool = False) -> None:
