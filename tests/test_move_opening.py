@@ -48,7 +48,7 @@ def test_the_opening_tells_the_attempt_and_the_outcomes_tier(family: str) -> Non
     message = facts_text(request)  # the model is told the opening was said, and to go on from it
     assert f"{TOLD_OPENING} {opening}\n{CONTINUE_OPENING}" in message
     assert message.rstrip().endswith(closing("opened", request.story_sentences))
-    assert message.rstrip().endswith("(new words, not the opening again). Then stop.")
+    assert message.rstrip().endswith("what the world or the people in it do in answer. Then stop.")
 
 
 def test_a_miss_is_told_as_a_miss_before_the_models_story_and_the_story_goes_on_from_it() -> None:

@@ -33,7 +33,7 @@ def test_by_default_the_model_adds_one_sentence_to_the_opening_and_its_call_stop
     assert story == "The rail bends under your weight."
     assert model.closed_early == 1  # the rest of the draft is never generated
     asked = facts_text(_request()).rstrip()
-    assert asked.endswith("Now write only the next sentence of the story (new words, not the opening again). Then stop.")
+    assert asked.endswith("(new words, not the opening again): what the world or the people in it do in answer. Then stop.")
 
 
 def test_a_longer_story_when_the_setting_allows_it() -> None:

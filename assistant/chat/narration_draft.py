@@ -55,11 +55,12 @@ class AddedNothing(Exception):
     before a sentence): ``text`` is the opening, which stands if no later draft adds to it."""
 
     FEEDBACK = (
-        "Your last narration only told the opening again. Write the one new sentence that comes after the opening, in new words."
+        "Your last narration only told the opening again. Write the one new sentence that comes after the opening: "
+        "what the world or the people in it do in answer."
     )
     EARLIER_FEEDBACK = (
         "Your last narration only told an earlier turn's story again. Write the one new sentence that comes after the "
-        "opening, about this turn."
+        "opening: what the world or the people in it do in answer now."
     )
 
     def __init__(self, text: str, earlier: bool = False) -> None:

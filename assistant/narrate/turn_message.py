@@ -26,7 +26,10 @@ CLOSING = {
     "narrate": "Now narrate what happens, in {count}, and stop where the player decides.",
     "oracle": "Now answer the question in the story, in {count}.",
     "told": "Now write only the next {count} of the story (new words, not that sentence again).",
-    "opened": "Now write only the next {count} of the story (new words, not the opening again). Then stop.",
+    "opened": (
+        "Now write only the next {count} of the story (new words, not the opening again): what the world or the people "
+        "in it do in answer. Then stop."
+    ),
     "pay_the_price": "Now turn the price into the story, in {count}.",
     "table": "Now tell the rolled result in the story, in {count}.",
 }
@@ -42,9 +45,7 @@ def closing(kind: str, story_sentences: int) -> str:
     ``story_sentences`` after the engine's opening ("Now write only the next sentence of the story (new words, not the
     opening again): …")."""
     if kind in AFTER_OPENING:  # "the next sentence": told "continue … in one sentence", a 1.5B model wrote the opening
-        # again and stopped (8 of 50 drafts on the chat scripts' prompts, 2-4 of 50 told "only the next sentence"); told
-        # also "what the world or the people in it do in answer", the 0.5B wrote "The world and the people in it do not
-        # change." (20 of 50 flagged, 8 of 50 without it; the 1.5B 6-8 of 50 either way)
+        # again and stopped (8 of 50 drafts on the chat scripts' prompts, 4 of 50 told "only the next sentence")
         n = story_sentences
         count = "sentence" if n == 1 else f"{_NUMBERS.get(n, n)} sentences at most"
     else:
