@@ -55,3 +55,17 @@ def test_a_number_or_a_name_still_answers(typed: str, stat: str) -> None:
     dice.queue(4, 2, 3)
     rolled = session.send(typed)
     assert rolled.kind == "action" and rolled.results[0].stat == stat, rolled.narration
+
+
+def test_a_signed_number_is_no_place_in_a_list_of_words() -> None:
+    """Blades' Train asks which xp track: "+1" is not the first track (it trained Insight); it is asked again, nothing
+    changes, and a plain "1" still picks from the list."""
+    session, _ = open_campaign("Train plus one", "blades")
+    asked = session.send("/roll train")
+    assert asked.kind == "question" and "xp track" in asked.narration.lower(), asked.narration
+    moves_before = session.state.moves
+    again = session.send("+1")
+    assert again.kind == "question" and not again.results, again.narration
+    assert "didn't catch" in again.narration and session.reload().moves == moves_before
+    trained = session.send("1")
+    assert trained.kind == "action" and trained.results[0].move == "Train", trained.narration

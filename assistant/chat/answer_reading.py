@@ -94,8 +94,8 @@ def read_answer(question: Question, text: str) -> Any:
         lo, hi = question.lo, question.hi
         in_range = n is not None and lo is not None and hi is not None and lo <= n <= hi
         return n if question.kind == "number" and in_range else NO_ANSWER
-    if question.field == "stat" and STAT_VALUE.fullmatch(text):  # "+1" is a stat's value, never answer 1
-        return NO_ANSWER
+    if STAT_VALUE.fullmatch(text) and (question.field == "stat" or _no_signed_answer(question)):
+        return NO_ANSWER  # "+1" is a stat's value (or a bonus), never answer 1 of a list: "which xp track?" asks again
     low = _norm(text)
     if question.kind == "yes_no":
         if len(low.split()) > 4:  # "No, I run for the door instead" is a new action, not an answer
@@ -118,6 +118,15 @@ def read_answer(question: Question, text: str) -> Any:
     if question.kind == "text":
         return text
     return NO_ANSWER
+
+
+def _no_signed_answer(question: Question) -> bool:
+    """Whether ``question`` picks from a list none of whose answers reads as a signed number ("+1 forward")."""
+    return (
+        question.kind == "pick"
+        and bool(question.answers)
+        and not any(str(a.label).lstrip().startswith(("+", "-")) for a in question.answers)
+    )
 
 
 NO_ANSWER: Any = _NOTHING

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from assistant.chat.answer_reading import STAT_VALUE
+from assistant.chat.chat_words import and_list
 from assistant.chat.coin_raise import coin_in_words
 from assistant.chat.following import FollowingMixin
 from assistant.chat.questions import NO_ANSWER, ODD_NUMBER, Question, near_miss, read_answer
@@ -125,9 +126,8 @@ class AskingMixin(FollowingMixin):
         if len(same) > 1:  # "+1" with Shadow and Wits both at 1: which of them, in words
             self._say("user", text)
             labels = [question.label_of(v).split(" — ")[0] for v in same]
-            names = " and ".join(labels) if len(labels) == 2 else ", ".join(labels[:-1]) + " and " + labels[-1]
             both = "both" if len(labels) == 2 else "all"
-            return self._ask(question, lead=f"{names} are {both} {text.strip()}: which of them do you roll?")
+            return self._ask(question, lead=f"{and_list(labels)} are {both} {text.strip()}: which of them do you roll?")
         value = same[0] if same else read_answer(question, text)
         if value is not NO_ANSWER:
             self._check_still_open(question)

@@ -20,6 +20,7 @@ import shlex
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from assistant.chat.chat_words import and_list
 from assistant.chat.commands import CHARACTER_USAGE
 from assistant.chat.session_base import SessionBase
 from assistant.chat.sheet_text import sheet_text, shown_name
@@ -236,7 +237,7 @@ class CharactersMixin(SessionBase):
         out = refused_last(out) if made_by else out  # "Suffer a Control Move" before Mara's spell she has no mana for
         if made_by and target is not None:
             who = self._who_is(target)
-            made = _and(made_by)
+            made = and_list(made_by)
             notes.append(
                 f"{made} {'are' if len(made_by) > 1 else 'is'} {who}'s, rolled with {who}'s sheet"
                 + (" (read from your words)." if theirs else ", at you (read from your words).")
@@ -245,7 +246,7 @@ class CharactersMixin(SessionBase):
             if len(moves) == len(out):
                 notes.append(f"Aimed {tail}")
             else:  # "Hack & Slash is aimed at Mara": the other moves offered are not
-                notes.append(f"{_and(moves)} {'are' if len(moves) > 1 else 'is'} aimed {tail}")
+                notes.append(f"{and_list(moves)} {'are' if len(moves) > 1 else 'is'} aimed {tail}")
         return out, notes
 
     def _made_by(self, s: Any, request: dict[str, Any], options: dict[str, Any], maker: str, at_me: bool = True) -> Any:
@@ -393,8 +394,3 @@ def _new_sheet(rules: Any, text: str) -> tuple[dict[str, Any], list[str]]:
 
 #: Someone else's blow on the one playing ("he hits me", "the orc slashed at me"), the sentence not begun by "I".
 _BLOW_ON_ME = re.compile(r"^(?!\s*(?:i|we)\b)[^.!?]*?\b[a-z]+(?:s|ed)\s+(?:at\s+)?(?:me|us)\b", re.IGNORECASE)
-
-
-def _and(names: list[str]) -> str:
-    """ "Feed, Compel and Face Danger": a list as a sentence says it."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"

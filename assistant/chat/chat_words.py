@@ -31,3 +31,8 @@ def has_action_words(text: str, system: str) -> bool:
         return False
     english = english_words()
     return not english or any(w in english or w in system_words(system) for w in words)
+
+
+def and_list(names: list[str]) -> str:
+    """ "Feed, Compel and Face Danger": a list as a sentence says it."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"

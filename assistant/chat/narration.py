@@ -142,12 +142,6 @@ def _time_for_another(narrator: Narrator, slowest: float) -> bool:
     return isinstance(until, (int, float)) and until - time.monotonic() >= max(slowest, 1.0)
 
 
-def _past_deadline(narrator: Narrator) -> bool:
-    """Whether the narrator's turn deadline has passed (a narrator without one never is)."""
-    until = getattr(narrator, "turn_until", None)
-    return isinstance(until, (int, float)) and time.monotonic() >= until
-
-
 def guarded_narration(
     request: NarrationRequest,
     narrator: Narrator,
@@ -198,8 +192,8 @@ def guarded_narration(
         except AddedNothing as nothing:
             if bare is None:
                 bare = (nothing.text, attempt)
-            if attempt == 0 and (attempt + 1 < attempts) and not _past_deadline(narrator):
-                current = replace(request, feedback=nothing.feedback)  # asked once more for a sentence of its own
+            if attempt == 0:  # asked once more for a sentence of its own (the turn's deadline still bounds it)
+                current = replace(request, feedback=nothing.feedback)
                 continue
             text, cut = nothing.text, []
         except NarrationEchoed as echoed:

@@ -229,14 +229,14 @@ def stream_draft(
         )
 
     dropped = False  # the model's sentence before this one was left out
-    earlier_told = [0]  # the model's sentences left out as an earlier turn's story told again
+    earlier_told = 0  # the model's sentences left out as an earlier turn's story told again
 
     def admit(raw: str) -> str:
         """``raw`` as the guard should read it, or "" to leave it out: a copy of what was told (its own part after a
         copied head is kept), or a sentence pointing back at one left out ("It's a sign…" after a skipped sentence)."""
-        nonlocal skipped, dropped
+        nonlocal skipped, dropped, earlier_told
         if retold(raw):
-            earlier_told[0] += not template and repeats_earlier(raw, earlier_turns)
+            earlier_told += not template and repeats_earlier(raw, earlier_turns)
             raw = fresh_tail(raw, retold)
         elif dropped and points_back(_QUOTE_MARK.sub("", raw)):
             raw = ""
@@ -249,12 +249,12 @@ def stream_draft(
         """A model's sentence as shown ("" to leave it out) and what to cut there (the draft ends before it); raises
         :class:`Rejected` for a fault that is retried. A sentence in which the character acts on their own takes the
         player's next decision: the story ends before it, or, with too little told yet, it alone is left out."""
-        nonlocal skipped
+        nonlocal skipped, earlier_told
         sentence = _as_story(raw)
         found = check_sentence(sentence) or check_echo(raw)  # "Left to the player…" before "you"
         if found and not template and all(told_before(v) for v in found):
             skipped += 1  # an earlier turn told again, as the guard reads it: left out, as the filter's own repeats
-            earlier_told[0] += 1
+            earlier_told += 1
             return "", []
         act = "" if template or any(v.kind not in CUT_KINDS for v in found) else new_action(sentence, declared)
         if not act:
@@ -350,7 +350,7 @@ def stream_draft(
     text = "".join(shown).strip()
     if opener and not template and not added and not cut:
         # told the opening (or an earlier turn) again, or stopped before a sentence of its own: asked once more
-        raise AddedNothing(text, earlier=bool(earlier_told[0]))
+        raise AddedNothing(text, earlier=bool(earlier_told))
     if not text and skipped:
         raise NarrationEchoed(REPEATED_EARLIER)  # nothing but earlier turns told again: retried with that said
     if not text and template:
