@@ -22,6 +22,7 @@ from assistant.ui.components.turn_view import compact_listing, keep_lines
 
 #: How many of the latest turns are drawn at first ("Show earlier turns" draws more).
 SHOWN_TURNS = 30
+WINDOW_STEP = 10
 PLAYER_ROLES = frozenset({"user", "gm"})
 SHOW_MORE = "transcript_turns"
 
@@ -199,6 +200,7 @@ def render_turn_view(turn: TurnView) -> None:
             st.markdown(turn.player)
     if turn.parts:
         with st.chat_message("assistant"):
+            st.empty()  # where a live turn said "Thinking…": each part stays in the place it was drawn live
             for part in turn.parts:
                 render_part(part)
 
@@ -228,8 +230,18 @@ def scroll_to_newest(marker: int) -> None:
 
 def render_transcript(events: list[StoredEvent]) -> None:
     turns = group_turns(events)
-    shown = int(st.session_state.get(SHOW_MORE, SHOWN_TURNS))
-    if len(turns) > shown:
-        st.button(f"Show earlier turns ({len(turns) - shown} more)", key="show_earlier", on_click=_show_more)
-    for turn in turns[-shown:]:
+    start = window_start(len(turns), int(st.session_state.get(SHOW_MORE, SHOWN_TURNS)))
+    if start:
+        st.button(f"Show earlier turns ({start} more)", key="show_earlier", on_click=_show_more)
+    else:
+        st.empty()  # the button's place: the turns below keep theirs when it appears
+    for turn in turns[start:]:
         render_turn_view(turn)
+
+
+def window_start(turns: int, shown: int) -> int:
+    """The first turn drawn: at least ``shown`` of the newest, the start moving on in steps of ten turns. Streamlit
+    replaces elements by position; a window moving by one turn each turn would put every bubble's drawing in another
+    bubble's place, and the places a rerun has not reached yet (all of them, while an LLM narrates) would show parts of
+    other turns until the run ends."""
+    return max(0, (turns - shown) // WINDOW_STEP * WINDOW_STEP)

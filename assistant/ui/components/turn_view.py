@@ -122,6 +122,7 @@ def render_turn(turn: Any, *, show_player: bool = True) -> None:
         with st.chat_message("user"):
             st.markdown(turn.player_text)
     with st.chat_message("assistant"):
+        st.empty()  # the place a streamed turn and the log's drawing of a turn keep for "Thinking…"
         render_turn_body(turn)
     keep_open(turn)
 
