@@ -30,15 +30,19 @@ _RATE_LIMITED = {"RateLimitError"}
 class EndpointDown(ConnectionError):
     """The endpoint did not answer recently; calls skip it until ``retry_in`` seconds have passed."""
 
-    def __init__(self, retry_in: float) -> None:
+    def __init__(self, retry_in: float, *, slow: bool = False) -> None:
         super().__init__(f"the endpoint did not answer recently; trying it again in {max(1, round(retry_in))} s")
         self.retry_in = retry_in
+        self.slow = slow
+        """The endpoint answered but its model did not start in time (a slow or busy model, not a server that is
+        gone): what to do about it differs."""
 
 
 @dataclass
 class _Mark:
     until: float
     backoff: float
+    slow: bool = False
 
 
 _lock = threading.Lock()
@@ -63,7 +67,7 @@ def check(key: str | None) -> None:
         mark = _marks.get(key)
         left = mark.until - time.monotonic() if mark else 0.0
     if left > 0:
-        raise EndpointDown(left)
+        raise EndpointDown(left, slow=bool(mark and mark.slow))
 
 
 def _unreachable(exc: BaseException) -> bool:
@@ -71,6 +75,12 @@ def _unreachable(exc: BaseException) -> bool:
     if names & _UNREACHABLE and "EndpointDown" not in names:
         return True
     return "CallTimedOut" in names and getattr(exc, "stage", "") == "first_token"
+
+
+def _slow(exc: BaseException) -> bool:
+    """No first token before the deadline: the server took the request, its model was too slow to start."""
+    names = {cls.__name__ for cls in type(exc).__mro__}
+    return not names & _UNREACHABLE and getattr(exc, "stage", "") == "first_token"
 
 
 def _retry_after(exc: BaseException) -> float | None:
@@ -102,7 +112,7 @@ def failed(key: str | None, exc: BaseException) -> None:
             return
         previous = _marks.get(key)
         backoff = FIRST_BACKOFF if previous is None or previous.backoff <= 0 else min(MAX_BACKOFF, previous.backoff * 2)
-        _marks[key] = _Mark(now + backoff, backoff)
+        _marks[key] = _Mark(now + backoff, backoff, slow=_slow(exc))
 
 
 def answered(key: str | None) -> None:

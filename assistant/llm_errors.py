@@ -116,6 +116,12 @@ def describe(exc: BaseException, url_from: str | None = None) -> Failure:
     status = _status(exc)
     if "EndpointDown" in names:
         retry_in = float(getattr(exc, "retry_in", 0) or 0)
+        if getattr(exc, "slow", False):
+            return Failure(
+                "timeout",
+                f"the model did not start answering in time a moment ago, so it is left alone for a little while ({named.slow})",
+                retry_in,
+            )
         return Failure(
             "connection",
             "the endpoint did not answer a moment ago, so it is left alone for a little while; "

@@ -419,3 +419,28 @@ def test_a_turn_hands_its_start_to_the_narrator(tmp_path: Path) -> None:
     )
     session.confirm(STRONG_HIT)
     assert Recording.started and Recording.started[0] is not None and before <= Recording.started[0] <= time.monotonic()
+
+
+def test_an_endpoint_left_alone_after_a_slow_start_is_not_called_gone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A model too slow to start (a busy machine) marks the endpoint down for a while like a server that is gone,
+    but the player is told what fits: a slow model, not "check that the server is running"."""
+    from assistant import llm_backoff
+    from assistant.llm_errors import describe
+
+    key = "http://127.0.0.1:2/v1"
+    llm_backoff.failed(key, CallTimedOut("first_token", 2.0))
+    with pytest.raises(llm_backoff.EndpointDown) as slow:
+        llm_backoff.check(key)
+    said = describe(slow.value).words
+    assert "did not start answering in time" in said and "TABLETOP_LLM_TIMEOUT" in said
+    assert "server is running" not in said
+    llm_backoff.reset()
+
+    class ConnectError(Exception):
+        pass
+
+    llm_backoff.failed(key, ConnectError("refused"))
+    with pytest.raises(llm_backoff.EndpointDown) as gone:
+        llm_backoff.check(key)
+    said = describe(gone.value).words
+    assert "server is running" in said and "did not start answering" not in said
