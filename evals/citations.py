@@ -74,6 +74,7 @@ def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
+    from assistant import llm_backoff
     from assistant.llm import chat_model
     from assistant.llm_calls import invoke_within, limits_of
     from rules_index.qa import assess, build_prompt, choose_system, distinct, relevant_hits
@@ -88,6 +89,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         hits = distinct(relevant_hits(ranked[:3], index))
         started = time.perf_counter()
         row: dict[str, Any] = {"id": item["id"], "system": item["system"]}
+        llm_backoff.reset()  # every question is asked: one slow answer must not skip the ones after it
         try:
             reply = invoke_within(model, build_prompt(item["question"], hits), limits_of(model, "rules"))
             content = reply.content if isinstance(reply.content, str) else str(reply.content)
