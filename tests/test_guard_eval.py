@@ -200,6 +200,8 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
         ("guard_real_model_heldout21.jsonl", 0.81, 0.0),
         # held out when measured (28 of 47 faults caught, 2 of 78 good drafts flagged; before this round's guard: 27, 4)
         ("guard_real_model_heldout22.jsonl", 0.59, 0.026),
+        # held out when measured (37 of 61 faults caught, 1 of 108 good drafts flagged; shown: 0 of 21 caught, 1 of 104)
+        ("guard_real_model_heldout24.jsonl", 0.6, 0.01),
     ],
 )
 def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:
