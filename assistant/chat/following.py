@@ -11,6 +11,7 @@ from assistant.chat.turn import Turn, TurnEvent, TurnStream, with_notes
 from assistant.chat.turn import finish as _finish
 from assistant.engine import AssistantError, InputError, Result, RulesError, get_ruleset
 from assistant.engine.outcomes import Outcome
+from assistant.engine.registry import results_by_die
 from assistant.engine.tracks import kind_word
 from assistant.narrate.their_words import of_them
 from assistant.store import service
@@ -305,7 +306,9 @@ class FollowingMixin(ActingMixin):
             result = Result.model_validate(first.result)
             self.reload()
             burned = bool(((getattr(stored.event, "request", None) or {}).get("options") or {}).get("burn"))
-            outcome = str(result.outcome.value).replace("_", " ")
+            outcome = ": " + str(result.outcome.value).replace("_", " ")
+            if results_by_die(str(result.system), str(result.move_id)):  # the die ("rolled 1" above), not a success
+                outcome = ""
             open_now = "; its choices are open again" if result.choices else ""
             return (
                 yield from _finish(
@@ -313,7 +316,7 @@ class FollowingMixin(ActingMixin):
                         kind="command",
                         player_text="/undo",
                         narration=f"Undone: {'the burn' if burned else 'your pick'} on {describe(stored)}. The roll stands "
-                        f"as first rolled: {outcome}{open_now}.",
+                        f"as first rolled{outcome}{open_now}.",
                         narrator="template",
                         results=[result],
                         open_choices=list(result.choices),

@@ -96,7 +96,12 @@ def why_not_now(state: CampaignState, offered: list[Any], text: str) -> list[str
             why = _refusal(state, move)
         if why is None and move.suggested_when is not None:
             situation, pointless = _situation_unmet(move.suggested_when, state.active() or {}, state.system)
-            if pointless:  # Reduce Heat with no heat: the move would change nothing
+            if situation and move.suggested_when.because:  # the data says what it would do (Indulge Vice at 0 stress)
+                why = (
+                    f"{move.name} is not suggested now: {move.suggested_when.because}. Roll it with "
+                    f"/roll {move.name.lower()} if you want it anyway."
+                )
+            elif pointless:  # Reduce Heat with no heat: the move would change nothing
                 why = (
                     f"{move.name}{CHANGES_NOTHING}{situation}. It is not suggested; roll it with "
                     f"/roll {move.name.lower()} if you want it anyway."
