@@ -7,6 +7,7 @@ from typing import Any
 
 from assistant.chat.acting import ActingMixin
 from assistant.chat.game_lacks import lacking
+from assistant.chat.told_words import words_before
 from assistant.chat.turn import Turn, TurnEvent, TurnStream, with_notes
 from assistant.chat.turn import finish as _finish
 from assistant.engine import AssistantError, InputError, Result, RulesError, get_ruleset
@@ -254,26 +255,10 @@ class FollowingMixin(ActingMixin):
         """Replace move ``seq`` by itself with its own dice and updated options (one atomic undo + move, refused
         when ``seq`` is no longer the last action, or when the engine refuses the new request)."""
         # the words the move was told with (a move rolled by command is retold without words)
-        said = self._intents[seq] if seq in self._intents else self._words_before(seq)
+        move = str(event.result.get("move") or "")
+        said = self._intents[seq] if seq in self._intents else words_before(self._state, self.store, self.campaign, seq, move)
         request = {**event.request, "character_id": event.state_change.character_id}  # whose move it is (Mara's?)
         return (yield from self._resolve(request, player_text=said, redo=(seq, options_update, doing)))
-
-    def _words_before(self, seq: int) -> str:
-        """The player's words that led to move ``seq`` (not a picked number, not a command): a pick or a burn on it is
-        told with the same words, not as a new attempt at the move's name."""
-        for entry in reversed(self._state.transcript):
-            if entry.seq >= seq:
-                continue
-            if entry.kind == "move" and not entry.undone:
-                break  # words before an earlier move were that move's
-            if entry.kind != "chat" or entry.role != "user":
-                continue
-            text = entry.text.strip()
-            if text.startswith("/"):
-                break  # the move was rolled by a command: it has no words of its own
-            if text and not text.isdigit():
-                return text
-        return ""
 
     @property
     def can_undo(self) -> bool:

@@ -107,7 +107,8 @@ def train(_rules: Ruleset, ctx: Resolution) -> None:
     ctx.character["trained"].append(track)
     action = ctx.memo.get("trained_action")
     if action:  # an action rating named: its attribute's track
-        ctx.notes.append(f"{str(action).capitalize()} is a {track.capitalize()} action: training it marks {track} xp.")
+        article = "an" if track[:1] in "aeiou" else "a"
+        ctx.notes.append(f"{str(action).capitalize()} is {article} {track.capitalize()} action: training it marks {track} xp.")
     ctx.effect(EffectKind.XP, track, before=before, after=xp[track], delta=xp[track] - before, reason=f"train: mark {amount} xp")
     if xp[track] == crew.XP_TRACK_MAX[track]:
         ctx.notes.append(f"The {track} xp track is full: take an advance.")
