@@ -75,3 +75,69 @@ def test_a_save_while_controlled_offers_to_end_the_control() -> None:
     picked = session.send("/choose 1")
     assert picked.kind != "error", picked.error
     assert "controlled" not in next(iter(session.reload().characters.values()))["impacts"]
+
+
+# ---- Mara's moves on the one playing, and who a move is aimed at -------------------------------------------------
+def _duel(name: str) -> tuple:
+    session, dice = open_campaign(name, "dungeon-world")
+    for line in ("/character add Mara class=wizard", "/set Mara: mana 3"):
+        assert session.send(line).kind != "error", line
+    return session, dice
+
+
+def _target(s) -> object:
+    return (s.request.get("options") or {}).get("target")
+
+
+@pytest.mark.usefixtures("hash_embedder")
+@pytest.mark.parametrize(
+    "typed", ["Mara hurls a fireball at me", "Mara flings a fireball at me", "Mara throws a lightning bolt at me"]
+)
+def test_a_spell_thrown_at_me_is_her_spell_though_i_have_no_mana(typed: str) -> None:
+    session, _ = _duel("Fireball " + typed)
+    turn = session.send(typed)
+    top = turn.suggestions[0]
+    assert top.move == "Cast a Spell (Wizard)" and top.request.get("character_id") == "mara", [
+        (s.move, s.request.get("character_id")) for s in turn.suggestions
+    ]
+    assert not str(top.odds_words or "").startswith("not now"), top.odds_words
+    said = [n for n in turn.notes if "Mara's sheet" in n]
+    assert said and said[0].startswith("Cast a Spell (Wizard)"), turn.notes  # told in the order offered
+
+
+@pytest.mark.usefixtures("hash_embedder")
+def test_her_spell_with_no_mana_of_hers_comes_after_what_can_be_made() -> None:
+    session, _ = _duel("No mana")
+    assert session.send("/set Mara: mana 0").kind != "error"
+    moves = session.send("Mara hurls a fireball at me").suggestions
+    refused = [s for s in moves if str(s.odds_words or "").startswith("not now")]
+    assert all(moves.index(s) > moves.index(t) for s in refused for t in moves if t not in refused), [
+        (s.move, s.odds_words) for s in moves
+    ]
+
+
+@pytest.mark.usefixtures("hash_embedder")
+@pytest.mark.parametrize("typed", ["I hack at Mara", "I swing my axe at Mara", "I stab Mara"])
+def test_attacking_her_aims_no_defence_at_her(typed: str) -> None:
+    session, _ = _duel("Attack " + typed)
+    turn = session.send(typed)
+    assert turn.suggestions[0].move == "Hack & Slash" and _target(turn.suggestions[0]) == "mara"
+    for s in turn.suggestions:
+        if s.move == "Defend":
+            assert _target(s) is None, s.request
+
+
+@pytest.mark.usefixtures("hash_embedder")
+@pytest.mark.parametrize("typed", ["I defend Mara from the arrows", "I shield Mara"])
+def test_defending_her_still_aims_the_defence_at_her(typed: str) -> None:
+    session, _ = _duel("Defend " + typed)
+    top = session.send(typed).suggestions[0]
+    assert top.move == "Defend" and _target(top) == "mara", (top.move, top.request)
+
+
+@pytest.mark.usefixtures("hash_embedder")
+@pytest.mark.parametrize("typed", ["Mara hurls a fireball at you", "Mara flings a dagger at you", "Duke lobs a bomb"])
+def test_her_throw_is_told_as_her_deed(typed: str) -> None:
+    from assistant.narrate.intent import Shape, shape
+
+    assert shape(typed)[0] is Shape.CLAUSE, shape(typed)
