@@ -141,3 +141,39 @@ def test_her_throw_is_told_as_her_deed(typed: str) -> None:
     from assistant.narrate.intent import Shape, shape
 
     assert shape(typed)[0] is Shape.CLAUSE, shape(typed)
+
+
+def _hp(session, cid: str) -> int:
+    return int(session.reload().characters[cid]["hp"])
+
+
+@pytest.mark.usefixtures("hash_embedder")
+@pytest.mark.parametrize("typed", ["deal my damage", "I deal the damage", "roll my damage"])
+def test_my_damage_after_my_hit_comes_off_her_hp_not_mine(typed: str) -> None:
+    session, dice = _duel("My damage " + typed)
+    me = session.reload().active_character
+    dice.queue(4, 4)
+    assert session.send("/roll hack & slash +str").open_choices
+    assert session.send("/choose 1").kind != "error"
+    offered = session.send(typed)
+    assert offered.suggestions[0].move == "Deal Damage", [s.move for s in offered.suggestions]
+    dice.queue(9)
+    dealt = session.confirm(offered.suggestions[0])
+    assert dealt.kind == "action", (dealt.kind, dealt.narration)
+    assert _hp(session, "mara") < 22 and _hp(session, me) == 22, dealt.narration
+
+
+@pytest.mark.usefixtures("hash_embedder")
+@pytest.mark.parametrize("typed", ["Mara hits me for 8", "Mara cuts me for 8 damage"])
+def test_her_blow_while_my_damage_is_open_comes_off_my_hp_with_its_amount(typed: str) -> None:
+    session, dice = _duel("Her blow " + typed)
+    me = session.reload().active_character
+    dice.queue(4, 4)
+    assert session.send("/roll hack & slash +str").open_choices
+    assert session.send("/choose 1").kind != "error"
+    offered = session.send(typed)
+    top = offered.suggestions[0]
+    assert top.move == "Deal Damage" and top.request.get("character_id") == me, (top.move, top.request)
+    taken = session.confirm(top)
+    assert taken.kind == "action" and taken.results, (taken.kind, taken.narration)
+    assert _hp(session, me) == 22 - 8 and _hp(session, "mara") == 22, taken.narration  # vulnerable: no armor

@@ -220,10 +220,13 @@ class CharactersMixin(SessionBase):
                 out.append(self._made_by(s, request, options, target, at_me=not theirs))
                 made_by.append(str(getattr(s, "move", "")))
                 continue
+            if taken and by_them and dataclasses.is_dataclass(s):  # "Mara hits me for 8": my sheet, not a follow-up's
+                out.append(dataclasses.replace(s, request={**request, "character_id": self._state.active_character}))  # type: ignore[type-var]
+                continue
             if by_them and target in self._state.characters:
                 out.append(s)  # "Mara attacks me": Defend is the one playing's, not aimed at Mara
                 continue
-            if aim is None or "target" in options or not dataclasses.is_dataclass(s) or (taken and by_them):
+            if aim is None or "target" in options or not dataclasses.is_dataclass(s):
                 out.append(s)
                 continue
             if taken:  # "deal damage to Duke": Duke's sheet takes it
