@@ -295,13 +295,15 @@ class FollowingMixin(ActingMixin):
             if results_by_die(str(result.system), str(result.move_id)):  # the die ("rolled 1" above), not a success
                 outcome = ""
             open_now = "; its choices are open again" if result.choices else ""
+            earlier = ((getattr(first, "request", None) or {}).get("options") or {}).get("choose")
+            stands = "as it was before that pick" if earlier else "as first rolled"  # an earlier pick of it stays
             return (
                 yield from _finish(
                     Turn(
                         kind="command",
                         player_text="/undo",
                         narration=f"Undone: {'the burn' if burned else 'your pick'} on {describe(stored)}. The roll stands "
-                        f"as first rolled{outcome}{open_now}.",
+                        f"{stands}{outcome}{open_now}.",
                         narrator="template",
                         results=[result],
                         open_choices=list(result.choices),
