@@ -182,3 +182,48 @@ def test_heat_told_in_one_sentence_counts_the_killing(typed: str) -> None:
     turn = session.confirm(offered.suggestions[0])
     assert next(iter(session.reload().characters.values()))["heat"] == 6
     assert "Heat from the operation: 4 (loud) + 2 (killing) = 6." in turn.narration, turn.narration
+
+
+# ---- the after-the-score flow as a player types it ---------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("answer", "coin", "rep"),
+    [
+        ("a standard score against a Tier II target", 6, 4),
+        ("a big score, serious loot", 8, 2),
+        ("decent loot from a Tier II target", 6, 4),
+        ("6", 6, 2),
+    ],
+)
+def test_the_coin_asked_is_read_from_the_moves_own_words(answer: str, coin: int, rep: int) -> None:
+    session, _ = open_campaign("Payoff " + answer, "blades")
+    offered = session.send("we collect our payoff")
+    asked = session.confirm(next(s for s in offered.suggestions if s.move == "Payoff"))
+    assert asked.kind == "question", asked.narration
+    paid = session.send(answer)
+    assert paid.kind == "action" and paid.results, (paid.kind, paid.error, paid.narration)
+    sheet = next(iter(session.reload().characters.values()))
+    kept = sheet["coin"] + sheet["crew_coin"] - 2 + sheet["stash"]  # crew coin starts at 2; coin past 4 goes to stash
+    assert kept == coin and sheet["rep"] == rep, sheet
+
+
+@pytest.mark.parametrize(
+    "typed", ["we take the heat", "we took the heat for that job", "the crew takes the heat", "we take heat from the score"]
+)
+def test_taking_the_heat_after_a_score_offers_the_heat_move(typed: str) -> None:
+    session, _ = open_campaign("Take the heat " + typed, "blades")
+    moves = [s.move for s in session.send(typed).suggestions]
+    assert moves[:1] == ["Heat"], moves
+
+
+def test_in_the_terminal_a_number_after_nothing_to_roll_picks_no_older_move(tmp_path, monkeypatch) -> None:
+    from typer.testing import CliRunner
+
+    from assistant.cli import app
+
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
+    lines = "we collect our payoff\nI visit the doctor to heal my wounds\n1\n/sheet\n"
+    out = CliRunner().invoke(app, ["chat", "-c", "nothing", "--new", "--system", "blades"], input=lines)
+    assert out.exit_code == 0, out.output
+    assert "Nothing to roll for that now." in out.output, out.output
+    assert "How much coin did the score bring in?" not in out.output, out.output  # "1" did not confirm Payoff
+    assert "none is waiting" in out.output, out.output

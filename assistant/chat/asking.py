@@ -129,6 +129,8 @@ class AskingMixin(FollowingMixin):
             both = "both" if len(labels) == 2 else "all"
             return self._ask(question, lead=f"{and_list(labels)} are {both} {text.strip()}: which of them do you roll?")
         value = same[0] if same else read_answer(question, text)
+        if value is NO_ANSWER and kind == "action":  # the move's own words for it: "a standard score" is 6 coin
+            value = _in_move_words(question, text, self._state)
         if value is not NO_ANSWER:
             self._check_still_open(question)
             self._say("user", text)
@@ -182,6 +184,15 @@ class AskingMixin(FollowingMixin):
 
         opened = self._open_choice()
         return said_choice(text, open_options(opened[1].choices)) if opened else None
+
+
+def _in_move_words(question: Question, text: str, state: Any) -> Any:
+    """The value the move's own words give for what ``question`` asks ("a standard score": 6 coin, "it went loud":
+    loud), else :data:`NO_ANSWER`."""
+    from assistant.chat.reading import read_missing
+
+    found = read_missing(text, question.move, state, question.field).options
+    return found.get(question.field, NO_ANSWER)
 
 
 def _also_said(question: Question, request: dict[str, Any], said: str, state: Any) -> tuple[dict[str, Any], list[str]]:
