@@ -177,3 +177,24 @@ def test_her_blow_while_my_damage_is_open_comes_off_my_hp_with_its_amount(typed:
     taken = session.confirm(top)
     assert taken.kind == "action" and taken.results, (taken.kind, taken.narration)
     assert _hp(session, me) == 22 - 8 and _hp(session, "mara") == 22, taken.narration  # vulnerable: no armor
+
+
+@pytest.mark.usefixtures("hash_embedder")
+@pytest.mark.parametrize("typed", ["I drink a healing potion", "the cleric heals me", "I heal myself with a potion"])
+def test_unconscious_and_helpless_no_healing_is_offered_and_the_note_says_why(typed: str) -> None:
+    """ "Mia is now considered Helpless, healing does not affect her any longer." (the Last Gasp example)."""
+    session, dice = open_campaign("Out cold " + typed, "dungeon-world")
+    assert session.send("/set hp 0").kind != "error"
+    dice.queue(2, 1)
+    assert "helpless" in session.send("/roll last gasp +con").narration.lower()
+    turn = session.send(typed)
+    assert "Heal" not in [s.move for s in turn.suggestions], [s.move for s in turn.suggestions]
+    assert "You are Helpless: healing does not affect you any longer." in turn.notes, turn.notes
+
+
+@pytest.mark.usefixtures("hash_embedder")
+@pytest.mark.parametrize("typed", ["I drink a healing potion", "the cleric heals me"])
+def test_hurt_but_awake_healing_is_offered(typed: str) -> None:
+    session, _ = open_campaign("Hurt " + typed, "dungeon-world")
+    assert session.send("/set hp 10").kind != "error"
+    assert session.send(typed).suggestions[0].move == "Heal"
