@@ -45,7 +45,7 @@ def test_a_vice_roll_reads_as_the_stress_it_clears_not_as_a_failure() -> None:
     session.send("/set stress 5")  # some stress to clear: with none, any vice roll overindulges
     offered = session.send("I go gamble at the Silver Nails to blow off some stress")
     listing = offered.narration
-    assert "Indulge Vice" in listing and "clear 6 stress" in listing and "clear 1-3 stress" in listing, listing
+    assert "Indulge Vice" in listing and "clear 1-4 stress" in listing and "clear all 5 and overindulge" in listing, listing
     assert "bad outcome" not in listing.split("Indulge Vice", 1)[1].split("\n", 1)[0], listing
     dice.queue(3, 2)
     card = session.send("/roll indulge vice").narration

@@ -25,5 +25,6 @@ def test_a_downtime_in_the_app_keeps_the_sheet_lines_and_says_each_edit_once() -
     assert shown.count("Vice empty → Gambling") == 1, shown
     assert "Vex updated" not in shown, shown
     captions = "\n".join(str(c.value) for c in app.caption)
-    assert "clear 6 stress" in captions and "clear 1-3 stress" in captions, captions
+    # at 3 stress the vice roll's odds read against it (round 25): a die above 3 overindulges
+    assert "clear 1-2 stress" in captions and "clear all 3 and overindulge" in captions, captions
     no_errors(app)

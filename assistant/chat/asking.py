@@ -79,8 +79,9 @@ class AskingMixin(FollowingMixin):
             current.undo_stack,
         )
 
-    def _answered(self, question: Question, value: Any) -> TurnStream:
-        """Finish the waiting move with the answer; a further missing value is the next question."""
+    def _answered(self, question: Question, value: Any, said: str = "") -> TurnStream:
+        """Finish the waiting move with the answer; a further missing value is the next question. ``said``: the
+        answer as typed, whose words may give the move more than was asked ("loud, and there were bodies")."""
         self._last_intent = question.intent
         if question.field == NEW_TRACK_NAME:  # the words name the track the move starts
             request, note = name_answered(question, str(value), self.system)
@@ -90,9 +91,8 @@ class AskingMixin(FollowingMixin):
             update = dict(question.answered(value).get("options") or {})
             turn = yield from self._redo(seq, event, update, f"choose for {question.move}")
         else:
-            turn = yield from self._resolve(
-                question.answered(value), player_text=question.intent or question.move, read=question.read
-            )
+            request, read = _also_said(question, question.answered(value), said, self._state)
+            turn = yield from self._resolve(request, player_text=question.intent or question.move, read=read)
         if turn.kind != "question":
             service.settle_question(self.campaign, "answered", expect=question.to_dict(), store=self.store)
         return turn
@@ -129,10 +129,12 @@ class AskingMixin(FollowingMixin):
             both = "both" if len(labels) == 2 else "all"
             return self._ask(question, lead=f"{and_list(labels)} are {both} {text.strip()}: which of them do you roll?")
         value = same[0] if same else read_answer(question, text)
+        if value is NO_ANSWER and kind == "action":  # the move's own words for it: "a standard score" is 6 coin
+            value = _in_move_words(question, text, self._state)
         if value is not NO_ANSWER:
             self._check_still_open(question)
             self._say("user", text)
-            return self._answered(question, value)
+            return self._answered(question, value, said=text)
         if (kind == "action" or ODD_NUMBER.fullmatch(text.strip().rstrip("."))) and (
             len(text.split()) < NEW_ACTION_WORDS and not _first_person(text)
         ):
@@ -182,6 +184,31 @@ class AskingMixin(FollowingMixin):
 
         opened = self._open_choice()
         return said_choice(text, open_options(opened[1].choices)) if opened else None
+
+
+def _in_move_words(question: Question, text: str, state: Any) -> Any:
+    """The value the move's own words give for what ``question`` asks ("a standard score": 6 coin, "it went loud":
+    loud), else :data:`NO_ANSWER`."""
+    from assistant.chat.reading import read_missing
+
+    found = read_missing(text, question.move, state, question.field).options
+    return found.get(question.field, NO_ANSWER)
+
+
+def _also_said(question: Question, request: dict[str, Any], said: str, state: Any) -> tuple[dict[str, Any], list[str]]:
+    """The answered request with what else the answer's words give the move ("loud, and there were bodies": the
+    killing's heat too, not only the exposure asked), and the notes read so far with it."""
+    from assistant.chat.reading import read_words
+
+    if len(said.split()) < 2:
+        return request, list(question.read)
+    given = dict(request.get("options") or {})
+    more = read_words(said, question.move, state, given=given)
+    more.options.pop(question.field, None)
+    if not more.options:
+        return request, list(question.read)
+    notes = [n for n in more.notes if not n.startswith(f"{question.field.replace('_', ' ')} ")]
+    return {**request, "options": {**given, **more.options}}, [*question.read, "Read from your answer: " + "; ".join(notes) + "."]
 
 
 #: Someone else acting on the character ("the hunter stakes me", "he shoots at me"): a new event in the story.

@@ -20,11 +20,10 @@ import shlex
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from assistant.chat.chat_words import and_list
 from assistant.chat.commands import CHARACTER_USAGE
 from assistant.chat.session_base import SessionBase
 from assistant.chat.sheet_text import sheet_text, shown_name
-from assistant.chat.their_moves import refused_last
+from assistant.chat.their_moves import aim_notes, refused_last
 from assistant.chat.turn import Turn, TurnStream
 from assistant.chat.turn import finish as _finish
 from assistant.engine import AssistantError, InputError, get_ruleset
@@ -186,9 +185,11 @@ class CharactersMixin(SessionBase):
         return any(key in (cid.lower(), str(c.get("name", "")).strip().lower()) for cid, c in self._state.characters.items())
 
     # ---- aiming a move at someone -----------------------------------------------------------------
-    def _aim(self, text: str, suggestions: list[Any]) -> tuple[list[Any], list[str]]:
-        """Suggestions aimed at the character the player's words name ("I strike Mara"), or, in Dungeon World,
-        at the only other character when the move attacks; the one playing stays the same."""
+    def _aim(self, text: str, suggestions: list[Any], k: int = 3) -> tuple[list[Any], list[str]]:
+        """The ``k`` best suggestions aimed at the character the player's words name ("I strike Mara"), or, in Dungeon
+        World, at the only other character when the move attacks; the one playing stays the same. A move the named
+        character makes on the one playing is ranked by their sheet, not the player's (Mara's spell, though the one
+        playing has no mana)."""
         target = self._target_in(text)
         if target is not None and self._alongside(text, target):
             target = None  # "Mara and I slip in": the one playing acts, with Mara, on their own sheet
@@ -196,6 +197,8 @@ class CharactersMixin(SessionBase):
         by_them = self._acts_on_me(text, target) if target is not None else bool(_BLOW_ON_ME.search(text))
         # "Mara attacks the hunter": Mara's own move on someone else, rolled with her sheet, aimed at no one here
         theirs = not by_them and target in self._state.characters and self._leads(text, str(target))
+        first = str((getattr(suggestions[0], "request", None) or {}).get("move", "")) if suggestions else ""
+        struck = target is not None and not by_them and not theirs and self._attacks(first)  # "I hack at Mara": the foe
         aimed: dict[str, list[str]] = {}  # each note and the moves it is about
         made_by: list[str] = []  # the moves the named character makes on the one playing ("Mara casts a spell on me")
         out = []
@@ -205,8 +208,8 @@ class CharactersMixin(SessionBase):
             attacks = self._attacks(str(request.get("move", "")))
             hurts = attacks or self._taken_by_target(str(request.get("move", "")))
             aim = target if (target in self._state.characters or attacks) else None
-            if aim is not None and not attacks and self._opposed(text, str(target)):
-                aim = None  # "I defend against Duke": Duke is the foe, not the one defended
+            if aim is not None and not attacks and (struck or self._opposed(text, str(target))):
+                aim = None  # "I defend against Duke", "I hack at Duke": Duke is the foe, not the one defended
             if aim is None and hurts:  # "deal the damage": on the one fought, not on the one playing
                 others = [cid for cid in self._state.characters if cid != self._state.active_character]
                 if len(others) == 1:
@@ -217,10 +220,13 @@ class CharactersMixin(SessionBase):
                 out.append(self._made_by(s, request, options, target, at_me=not theirs))
                 made_by.append(str(getattr(s, "move", "")))
                 continue
+            if taken and by_them and dataclasses.is_dataclass(s):  # "Mara hits me for 8": my sheet, not a follow-up's
+                out.append(dataclasses.replace(s, request={**request, "character_id": self._state.active_character}))  # type: ignore[type-var]
+                continue
             if by_them and target in self._state.characters:
                 out.append(s)  # "Mara attacks me": Defend is the one playing's, not aimed at Mara
                 continue
-            if aim is None or "target" in options or not dataclasses.is_dataclass(s) or (taken and by_them):
+            if aim is None or "target" in options or not dataclasses.is_dataclass(s):
                 out.append(s)
                 continue
             if taken:  # "deal damage to Duke": Duke's sheet takes it
@@ -233,20 +239,15 @@ class CharactersMixin(SessionBase):
             who = self._who_is(aim)
             tail = f"at {who} (read from your words)." if aim == target else f"at {who}, the only other character."
             aimed.setdefault(tail, []).append(str(getattr(s, "move", "") or request.get("move", "")))
-        notes = []
-        out = refused_last(out) if made_by else out  # "Suffer a Control Move" before Mara's spell she has no mana for
-        if made_by and target is not None:
-            who = self._who_is(target)
-            made = and_list(made_by)
-            notes.append(
-                f"{made} {'are' if len(made_by) > 1 else 'is'} {who}'s, rolled with {who}'s sheet"
-                + (" (read from your words)." if theirs else ", at you (read from your words).")
-            )
-        for tail, moves in aimed.items():
-            if len(moves) == len(out):
-                notes.append(f"Aimed {tail}")
-            else:  # "Hack & Slash is aimed at Mara": the other moves offered are not
-                notes.append(f"{and_list(moves)} {'are' if len(moves) > 1 else 'is'} aimed {tail}")
+        if made_by:  # ranked again now that their moves are theirs (Mara's spell by her mana, not the player's) ...
+            out = sorted(out, key=lambda s: -float(getattr(s, "score", 0.0) or 0.0))
+        out = out[:k]
+        if made_by:  # ... and one her sheet refuses offered after the rest: "Suffer a Control Move" first
+            out = refused_last(out)
+        shown = [str(getattr(s, "move", "")) for s in out]  # the notes name the moves in the order offered
+        made_by = [m for m in shown if m in made_by]
+        aimed = {tail: [m for m in shown if m in moves] for tail, moves in aimed.items()}
+        notes = aim_notes(made_by, aimed, len(out), self._who_is(target) if target is not None else "", theirs)
         return out, notes
 
     def _made_by(self, s: Any, request: dict[str, Any], options: dict[str, Any], maker: str, at_me: bool = True) -> Any:

@@ -256,9 +256,12 @@ def chat(
 
 def _keeps_numbers(turn: Turn) -> bool:
     """Whether the numbers printed before ``turn`` still pick what they picked: a turn that rolled, offered or asked
-    nothing (the sheet, /help, a rules answer, a typo) leaves them, so "1" after "/sheet" still plays Pay the Price.
+    nothing (the sheet, /help, a rules answer, a typo) leaves them, so "1" after "/sheet" still plays Pay the Price;
+    new words of the player's with nothing to roll leave none.
     The caller also checks that nothing was done or undone."""
-    return not (turn.results or turn.suggestions or turn.open_choices or turn.kind == "question" or turn.refining)
+    return not (
+        turn.results or turn.suggestions or turn.open_choices or turn.kind in ("question", "action") or turn.refining
+    )  # an action with nothing to roll ("Nothing to roll for that now") leaves no moves on offer either
 
 
 QUIT_WORDS = frozenset({"/quit", "/exit", "/q", "quit", "exit"})

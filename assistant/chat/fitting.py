@@ -203,7 +203,8 @@ def fit_suggestions(state: CampaignState, suggestions: list[Any], text: str, k: 
             _to_an_approach_with_a_chance(s)  # not the stat the words name ("I sneak past" at dexterity 1 stays +dexterity)
         if move.roll.type == "progress":
             s.odds_words = _progress_words(state, request, s.odds)
-        s.odds_words = redirected(move, state.active() or {}) or s.odds_words
+        sheet_words = ruleset.odds_in_words(move.id, state.active() or {}, request.get("options") or {})
+        s.odds_words = redirected(move, state.active() or {}) or sheet_words or s.odds_words
         if certain_miss(s.odds) and move.roll.type != "progress" and s.stat:
             s.odds_words = (
                 f"a sure miss at +{s.stat.replace('_', ' ')}: the score cannot beat the dice; an add (+1, +2) changes that"

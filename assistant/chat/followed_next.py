@@ -79,9 +79,11 @@ def _same_move(ruleset: Any, name: Any, move_id: str) -> bool:
         return False
 
 
-def as_followed(system: str, suggestions: list[Any], follow_ups: list[Any]) -> list[Any]:
+def as_followed(system: str, suggestions: list[Any], follow_ups: list[Any], me: str | None = None) -> list[Any]:
     """``suggestions`` with each one for a move in ``follow_ups`` made as the follow-up offers it ("make a suffer
-    move (-1)": Sacrifice Resources of 1; Deal Damage: the follow-up's request, on its target's sheet)."""
+    move (-1)": Sacrifice Resources of 1; Deal Damage: the follow-up's request, on its target's sheet, else on the
+    sheet the suggestion was aimed at). A suggestion the words put on another sheet (``me``, the one playing, for
+    "Mara hits me for 8") is a new blow, not the follow-up's damage."""
     if not follow_ups:
         return suggestions
     ruleset = get_ruleset(system)
@@ -99,10 +101,13 @@ def as_followed(system: str, suggestions: list[Any], follow_ups: list[Any]) -> l
                 if "amount" not in options:
                     request["options"] = {**options, "amount": abs(int(fu.amount))}
                 break
+            who = request.get("character_id")
+            if who is not None and (who != fu.target if fu.target else who == me):
+                continue  # the words make it another sheet's ("Mara hits me for 8"), not the damage the follow-up deals
             if fu.kind == "move" and fu.request and _same_move(ruleset, fu.request.get("move"), move.id):
                 request = {**fu.request, **({"stat": request["stat"]} if "stat" in request else {})}
-                if fu.target:  # resolved on the sheet of the one the move was aimed at
-                    request["character_id"] = fu.target
+                if fu.target or who:  # resolved on the sheet of the one the move was aimed at
+                    request["character_id"] = fu.target or who
                 break
         out.append(dataclasses.replace(s, request=request) if dataclasses.is_dataclass(s) else s)  # type: ignore[type-var]
     return out

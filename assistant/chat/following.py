@@ -7,10 +7,12 @@ from typing import Any
 
 from assistant.chat.acting import ActingMixin
 from assistant.chat.game_lacks import lacking
+from assistant.chat.told_words import words_before
 from assistant.chat.turn import Turn, TurnEvent, TurnStream, with_notes
 from assistant.chat.turn import finish as _finish
 from assistant.engine import AssistantError, InputError, Result, RulesError, get_ruleset
 from assistant.engine.outcomes import Outcome
+from assistant.engine.registry import results_by_die
 from assistant.engine.tracks import kind_word
 from assistant.narrate.their_words import of_them
 from assistant.store import service
@@ -253,26 +255,10 @@ class FollowingMixin(ActingMixin):
         """Replace move ``seq`` by itself with its own dice and updated options (one atomic undo + move, refused
         when ``seq`` is no longer the last action, or when the engine refuses the new request)."""
         # the words the move was told with (a move rolled by command is retold without words)
-        said = self._intents[seq] if seq in self._intents else self._words_before(seq)
+        move = str(event.result.get("move") or "")
+        said = self._intents[seq] if seq in self._intents else words_before(self._state, self.store, self.campaign, seq, move)
         request = {**event.request, "character_id": event.state_change.character_id}  # whose move it is (Mara's?)
         return (yield from self._resolve(request, player_text=said, redo=(seq, options_update, doing)))
-
-    def _words_before(self, seq: int) -> str:
-        """The player's words that led to move ``seq`` (not a picked number, not a command): a pick or a burn on it is
-        told with the same words, not as a new attempt at the move's name."""
-        for entry in reversed(self._state.transcript):
-            if entry.seq >= seq:
-                continue
-            if entry.kind == "move" and not entry.undone:
-                break  # words before an earlier move were that move's
-            if entry.kind != "chat" or entry.role != "user":
-                continue
-            text = entry.text.strip()
-            if text.startswith("/"):
-                break  # the move was rolled by a command: it has no words of its own
-            if text and not text.isdigit():
-                return text
-        return ""
 
     @property
     def can_undo(self) -> bool:
@@ -305,15 +291,19 @@ class FollowingMixin(ActingMixin):
             result = Result.model_validate(first.result)
             self.reload()
             burned = bool(((getattr(stored.event, "request", None) or {}).get("options") or {}).get("burn"))
-            outcome = str(result.outcome.value).replace("_", " ")
+            outcome = ": " + str(result.outcome.value).replace("_", " ")
+            if results_by_die(str(result.system), str(result.move_id)):  # the die ("rolled 1" above), not a success
+                outcome = ""
             open_now = "; its choices are open again" if result.choices else ""
+            earlier = ((getattr(first, "request", None) or {}).get("options") or {}).get("choose")
+            stands = "as it was before that pick" if earlier else "as first rolled"  # an earlier pick of it stays
             return (
                 yield from _finish(
                     Turn(
                         kind="command",
                         player_text="/undo",
                         narration=f"Undone: {'the burn' if burned else 'your pick'} on {describe(stored)}. The roll stands "
-                        f"as first rolled: {outcome}{open_now}.",
+                        f"{stands}{outcome}{open_now}.",
                         narrator="template",
                         results=[result],
                         open_choices=list(result.choices),

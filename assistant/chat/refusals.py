@@ -65,13 +65,31 @@ def _refusal(state: CampaignState, move: Any) -> str | None:
     request: dict[str, Any] = {"move": move.id}
     if move.roll.stats:
         request["stat"] = move.roll.stats[0].stats[0]
-    try:
-        resolve(engine_request(state, request), rng=random.Random(0))
-    except RulesError as exc:
-        return exc.message
-    except AssistantError:
+    specs = get_ruleset(state.system).options_for(move)
+    for _ in range(3):  # a value the player gives when making it (Heal's HP) is filled in, to reach the rules' check
+        try:
+            resolve(engine_request(state, request), rng=random.Random(0))
+        except RulesError as exc:
+            return exc.message
+        except AssistantError as exc:
+            value = _any_value(specs.get(str(getattr(exc, "missing", "") or "")))
+            if value is None:
+                return None
+            request["options"] = {**(request.get("options") or {}), str(exc.missing): value}
+            continue
         return None
     return None
+
+
+def _any_value(spec: Any) -> Any:
+    """A value a required option may take (its least number, its first value), to see whether the rules would refuse
+    the move whatever the player gives; None when there is no such value to try."""
+    if spec is None:
+        return None
+    if spec.min is not None:
+        return spec.min
+    values = list(spec.values or [])
+    return values[0] if values else None
 
 
 def why_not_now(state: CampaignState, offered: list[Any], text: str) -> list[str]:
@@ -96,7 +114,12 @@ def why_not_now(state: CampaignState, offered: list[Any], text: str) -> list[str
             why = _refusal(state, move)
         if why is None and move.suggested_when is not None:
             situation, pointless = _situation_unmet(move.suggested_when, state.active() or {}, state.system)
-            if pointless:  # Reduce Heat with no heat: the move would change nothing
+            if situation and move.suggested_when.because:  # the data says what it would do (Indulge Vice at 0 stress)
+                why = (
+                    f"{move.name} is not suggested now: {move.suggested_when.because}. Roll it with "
+                    f"/roll {move.name.lower()} if you want it anyway."
+                )
+            elif pointless:  # Reduce Heat with no heat: the move would change nothing
                 why = (
                     f"{move.name}{CHANGES_NOTHING}{situation}. It is not suggested; roll it with "
                     f"/roll {move.name.lower()} if you want it anyway."

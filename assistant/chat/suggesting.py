@@ -48,9 +48,11 @@ class SuggestingMixin(OpenChoiceMixin):
 
         context = self._suggest_context(text)
         shortlist = suggest(text, context, k=SHORTLIST, embedder=self.embedder)
-        suggestions = _without_far_behind(fit_suggestions(self._state, shortlist, text, k=3))
-        suggestions, notes = self._aim(text, suggestions)  # "I strike Mara": aimed at Mara, who plays stays
-        suggestions = as_followed(self.system, suggestions, open_follow_ups(self.store, self.campaign, self.known.top))
+        # the whole shortlist is aimed, then the best three kept: Mara's spell ranks by her mana, not the player's
+        suggestions = _without_far_behind(fit_suggestions(self._state, shortlist, text, k=SHORTLIST))
+        suggestions, notes = self._aim(text, suggestions, k=3)  # "I strike Mara": aimed at Mara, who plays stays
+        following = open_follow_ups(self.store, self.campaign, self.known.top)
+        suggestions = as_followed(self.system, suggestions, following, self._state.active_character)
         sheet = self._state.active()
         suggestions = brinks.offer_brink_moves(  # health 0: Face Death is on offer
             self.system, sheet, suggestions, lambda name: suggest(name, context, k=3, embedder=self.embedder)

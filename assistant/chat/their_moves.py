@@ -35,3 +35,26 @@ def refused_last(suggestions: list[Any]) -> list[Any]:
     """``suggestions`` with the ones the sheets refuse now after the others (stable): "Suffer a Control Move" before
     Mara's Cast a Spell with no mana."""
     return sorted(suggestions, key=lambda s: str(getattr(s, "odds_words", "") or "").startswith(NOT_NOW))
+
+
+def aim_notes(made_by: list[str], aimed: dict[str, list[str]], shown: int, who: str, theirs: bool) -> list[str]:
+    """What the suggestions say of whom they are aimed at: "Cast a Spell (Wizard) is Mara's, rolled with Mara's sheet, at
+    you", "Aimed at Mara (read from your words).", "Hack & Slash is aimed at Mara, the only other character." (``aimed``:
+    each tail and the moves it is about; ``shown``: how many moves are offered)."""
+    from assistant.chat.chat_words import and_list
+
+    notes = []
+    if made_by and who:
+        made = and_list(made_by)
+        notes.append(
+            f"{made} {'are' if len(made_by) > 1 else 'is'} {who}'s, rolled with {who}'s sheet"
+            + (" (read from your words)." if theirs else ", at you (read from your words).")
+        )
+    for tail, moves in aimed.items():
+        if not moves:
+            continue
+        if len(moves) == shown:
+            notes.append(f"Aimed {tail}")
+        else:  # "Hack & Slash is aimed at Mara": the other moves offered are not
+            notes.append(f"{and_list(moves)} {'are' if len(moves) > 1 else 'is'} aimed {tail}")
+    return notes

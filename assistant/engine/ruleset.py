@@ -98,6 +98,11 @@ class Ruleset(RulesetData):
         read from the sheet alone, for a sheet drawn with its bars; None: the sheet's fixed maximum."""
         return None
 
+    def odds_in_words(self, move_id: str, character: Mapping[str, Any], options: Mapping[str, Any]) -> str | None:
+        """The odds of the move as this sheet stands, in words, where the system reads the die against the sheet
+        (Blades' vice roll overindulges on a die above the stress marked); None: the odds by result level do."""
+        return None
+
     def check_sheet(self, character: dict[str, Any]) -> None:
         """A system's own checks of a normalised sheet, beyond its data's bounds, normalising in place what a player
         writes as text (Blades' "Broken Arm (level 2)"); an edit runs them as a move does. None by default."""

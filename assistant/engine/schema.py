@@ -64,6 +64,7 @@ class Condition(_Strict):
     not_option: str | None = None
     position: str | None = None
     any: list[Condition] | None = None
+    because: str | None = None  #: a ``suggested_when`` unmet: what the move would do now, in the player's words
 
 
 EffectType = Literal[

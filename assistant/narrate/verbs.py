@@ -28,7 +28,8 @@ endure sojourn resupply withstand recommit undertake finish compel aid face secu
 fulfil find slay defeat corner surround trap
 bite drain suck devour mesmerize hypnotize enthrall embrace kiss bleed feed prey sate lurk
 spread hire extort blackmail expose whisper fence settle overtake eliminate
-shake tremble collapse explode erupt burst appear emerge arrive rip tear grip seize pin topple
+shake tremble collapse explode erupt burst appear emerge arrive rip tear grip seize pin topple roll
+hurl fling toss lob chuck blast zap conjure loose fire channel smite bombard scorch incinerate freeze sear
 """
 
 

@@ -134,23 +134,47 @@ def undo(store: CampaignStore, name: str, expect: int | None = None) -> StoredEv
 
 def made_again_after_the_roll(first: Any, again: Any) -> bool:
     """Whether move event ``again`` is move event ``first`` made again by a pick or a burn after the roll (the same
-    move, its dice first, and a ``choose`` or ``burn`` the first did not have), not the player rolling it anew."""
+    move, its dice first, the picks of ``first`` and more, or a burn the first did not have), not the player rolling
+    it anew, nor the roll with fewer picks (an undone pick brings back the roll as it stood before it)."""
     if first.type != "move_resolved" or again.type != "move_resolved":
         return False
     if first.result.get("move_id") != again.result.get("move_id") or list(again.dice[: len(first.dice)]) != list(first.dice):
         return False
     had, has = first.request.get("options") or {}, again.request.get("options") or {}
-    return any(has.get(key) not in (None, False, []) and has.get(key) != had.get(key) for key in ("choose", "burn"))
+    before, after = _picks(had.get("choose")), _picks(has.get("choose"))
+    if after[: len(before)] != before:
+        return False
+    burned = has.get("burn") not in (None, False, []) and has.get("burn") != had.get("burn")
+    return len(after) > len(before) or burned
+
+
+def _picks(choose: Any) -> list[Any]:
+    """A request's picks as a list (none: [])."""
+    if choose in (None, False, ""):
+        return []
+    return list(choose) if isinstance(choose, (list, tuple)) else [choose]
 
 
 def _first_roll(ctx: AppendContext, seq: int) -> Any | None:
-    """The move as first rolled when event ``seq`` is it made again with a pick or a burn (:func:`redo_move` appends
-    the undo of the first roll, then the move made again); None otherwise."""
-    before = ctx.event(seq - 1).event if seq > 1 else None
-    if before is None or before.type != "undo":
+    """The move as it stood before the pick or burn that made event ``seq`` (:func:`redo_move` appends the undo of
+    the move, then the move made again), or None when ``seq`` is not a move made again. A roll an undo brought back
+    with fewer picks is followed back to the one it copies: two picks undone one by one end at the first roll, never
+    back at the later pick."""
+    again = ctx.event(seq).event
+    if again.type != "move_resolved":
         return None
-    first = ctx.event(before.target_seq).event
-    return first if made_again_after_the_roll(first, ctx.event(seq).event) else None
+    at = seq
+    for _ in range(64):  # a roll's picks, one undo each: a short chain
+        before = ctx.event(at - 1).event if at > 1 else None
+        if before is None or before.type != "undo":
+            return None
+        first = ctx.event(before.target_seq).event
+        if made_again_after_the_roll(first, again):
+            return first
+        if first.type != "move_resolved" or first.result.get("move_id") != again.result.get("move_id"):
+            return None
+        at = before.target_seq
+    return None
 
 
 def redo_move(

@@ -21,6 +21,13 @@ ATTRIBUTES: dict[str, tuple[str, ...]] = {
     "resolve": ("attune", "command", "consort", "sway"),
 }
 
+
+def xp_track_of(name: str) -> str:
+    """The xp track training ``name`` marks: an attribute or the playbook as named, an action rating its attribute's
+    ("mark 1 xp on the xp track for an attribute": Prowl is a Prowess action); anything else as it is."""
+    return next((attribute for attribute, actions in ATTRIBUTES.items() if name in actions), name)
+
+
 #: Result levels from worst to best; spending coin in downtime moves a result one step up per coin.
 RESULT_LEVELS: tuple[Outcome, ...] = (Outcome.BAD_OUTCOME, Outcome.PARTIAL_SUCCESS, Outcome.FULL_SUCCESS, Outcome.CRITICAL)
 

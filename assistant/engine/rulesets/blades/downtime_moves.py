@@ -57,19 +57,30 @@ def heat(rules: Ruleset, ctx: Resolution) -> None:
             missing="exposure",
             choices=["smooth", "contained", "loud", "wild"],
         )
-    parts = [crew.exposure_heat(ctx.options["exposure"])]
-    for option, extra in (("high_profile", 1), ("hostile_turf", 1), ("killing", 2)):
+    base = crew.exposure_heat(ctx.options["exposure"])
+    exposure = next((k for k, v in crew.EXPOSURE_HEAT.items() if v == base), str(base))
+    parts: list[tuple[str, int]] = [(exposure, base)]
+    for option, extra, said in HEAT_EXTRAS:
         if option_bool(ctx, option):
-            parts.append(extra)
+            parts.append((said, extra))
     if ctx.character["at_war"]:
-        parts.append(1)
+        parts.append(("at war", 1))
     conspicuous = option_int(ctx, "conspicuous", default=0)
     if conspicuous:
-        parts.append(conspicuous)
-        ctx.notes.append(
-            f"+{conspicuous} heat: {conspicuous} conspicuous creation{'' if conspicuous == 1 else 's'} used on the operation."
-        )
-    rules.adjust_meter(ctx, "heat", sum(parts), f"heat from the operation ({' + '.join(map(str, parts))})")
+        parts.append((f"{conspicuous} conspicuous creation{'' if conspicuous == 1 else 's'}", conspicuous))
+    total = sum(n for _, n in parts)
+    if len(parts) > 1:  # how the heat adds up, so a killing or a war is seen counted
+        ctx.notes.append(f"Heat from the operation: {' + '.join(f'{n} ({w})' for w, n in parts)} = {total}.")
+    rules.adjust_meter(ctx, "heat", total, f"heat from the operation ({' + '.join(str(n) for _, n in parts)})")
+
+
+#: The heat a score adds beyond its exposure (Heat: "Add +1 heat for a high-profile or well-connected target ... +2
+#: heat if killing was involved"): the option, the heat, and how the card says it.
+HEAT_EXTRAS: tuple[tuple[str, int, str], ...] = (
+    ("high_profile", 1, "high-profile target"),
+    ("hostile_turf", 1, "hostile turf"),
+    ("killing", 2, "killing"),
+)
 
 
 def incarceration(_rules: Ruleset, ctx: Resolution) -> None:
@@ -94,6 +105,10 @@ def train(_rules: Ruleset, ctx: Resolution) -> None:
     before = xp[track]
     xp[track] = min(crew.XP_TRACK_MAX[track], before + amount)
     ctx.character["trained"].append(track)
+    action = ctx.memo.get("trained_action")
+    if action:  # an action rating named: its attribute's track
+        article = "an" if track[:1] in "aeiou" else "a"
+        ctx.notes.append(f"{str(action).capitalize()} is {article} {track.capitalize()} action: training it marks {track} xp.")
     ctx.effect(EffectKind.XP, track, before=before, after=xp[track], delta=xp[track] - before, reason=f"train: mark {amount} xp")
     if xp[track] == crew.XP_TRACK_MAX[track]:
         ctx.notes.append(f"The {track} xp track is full: take an advance.")

@@ -23,7 +23,17 @@ from assistant.engine.context import Resolution, option_int
 from assistant.engine.errors import InputError, RulesError
 from assistant.engine.kinds import EffectKind
 from assistant.engine.ruleset import Ruleset
-from assistant.engine.rulesets.blades import activities, coin, crew, downtime_moves, factions, healing, sheet_checks, sheet_words
+from assistant.engine.rulesets.blades import (
+    activities,
+    coin,
+    crew,
+    downtime_moves,
+    factions,
+    healing,
+    sheet_checks,
+    sheet_words,
+    vice,
+)
 from assistant.engine.rulesets.blades import tier as crew_tier
 from assistant.engine.schema import EffectSpec
 
@@ -50,20 +60,22 @@ class BladesRuleset(Ruleset):
     # ---- validation -----------------------------------------------------------------------------
     def check_options(self, ctx: Resolution) -> None:
         stat = (ctx.request.stat or "").strip().lower()
-        if ctx.move.id == "train" and stat in crew.XP_TRACK_MAX:
+        if ctx.move.id == "train" and crew.xp_track_of(stat) in crew.XP_TRACK_MAX:
             # "/roll train +prowess": the xp track named as a stat is the track trained (Train makes no roll)
             given = (ctx.options or {}).get("xp_track")
-            if given not in (None, stat):
+            if given is not None and crew.xp_track_of(str(given)) != crew.xp_track_of(stat):
                 raise InputError(
                     f"Train marks xp on one track: you named {given} and {stat}; give one (e.g. /roll train +{stat})."
                 )
-            ctx.options = {**(ctx.options or {}), "xp_track": stat}
+            ctx.options = {**(ctx.options or {}), "xp_track": crew.xp_track_of(stat)}
+            if crew.xp_track_of(stat) != stat:
+                ctx.memo["trained_action"] = stat
             ctx.request = ctx.request.model_copy(update={"stat": None})
         elif ctx.move.id == "train" and stat:
             tracks = list(crew.XP_TRACK_MAX)
             raise InputError(
                 f"Train makes no roll: it marks xp on one track, {', '.join(tracks[:-1])} or {tracks[-1]} "
-                f"(e.g. /roll train +prowess), not {stat}.",
+                f"(an action trains its attribute: /roll train +prowl marks prowess), not {stat}.",
                 missing="xp_track",
                 choices=tracks,
             )
@@ -98,6 +110,9 @@ class BladesRuleset(Ruleset):
         if name == "quality":
             return option_int(ctx, "quality")
         return super().stat_value(ctx, name)
+
+    def odds_in_words(self, move_id: str, character: Mapping[str, Any], options: Mapping[str, Any]) -> str | None:
+        return vice.sheet_odds_words(character, options) if move_id == "indulge_vice" else None
 
     def meter_value(self, ctx: Resolution, name: str) -> int:
         if name in factions.METERS:

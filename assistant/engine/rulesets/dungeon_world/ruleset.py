@@ -134,6 +134,8 @@ class DungeonWorldRuleset(Ruleset):
     def requirement_message(self, ctx: Resolution) -> str:
         if ctx.move.id == "last_gasp":
             return f"Last Gasp is rolled when your Health Points reach 0; you have {ctx.character['hp']}."
+        if ctx.move.id == "heal":
+            return "You are Helpless: healing does not affect you any longer."
         if ctx.move.id == "volley":
             return (
                 "You have no ammunition left for Volley: fight up close with Hack & Slash instead, or, when a new fight "
