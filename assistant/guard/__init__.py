@@ -77,10 +77,11 @@ from assistant.guard.harm_told import check_harm_denied, check_harm_told
 from assistant.guard.learned import check_learned_on_miss
 from assistant.guard.live_machine import check_live_machine
 from assistant.guard.model import Violation, ViolationKind
+from assistant.guard.noticed_later import check_noticed_earlier
 from assistant.guard.numbers import check_numbers
 from assistant.guard.offers import check_offers, check_options_stated
 from assistant.guard.opposed import check_opposed
-from assistant.guard.oracle_answer import check_noticed, check_noticed_earlier, check_oracle_story, lead_in
+from assistant.guard.oracle_answer import check_noticed, check_oracle_story, lead_in
 from assistant.guard.orders import check_ordered
 from assistant.guard.outcomes import check_outcome
 from assistant.guard.owner import check_meter_owner
