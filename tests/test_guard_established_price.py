@@ -51,3 +51,31 @@ def test_the_reactor_dead_or_the_price_bringing_it_back_passes(text: str) -> Non
 
 def test_without_the_earlier_answer_nothing_is_read() -> None:
     assert check("You can hear only the distant hum of the reactor.", established=()) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The airlock remains jammed, and the reactor continues to burn.",  # BF-1.5b:sf-derelict:7:1
+        "The reactor keeps burning somewhere below the deck.",
+        "The reactor still burns, its heat pressing through the bulkhead.",
+        "The airlock holds, but the reactor continues to run behind it.",
+        "The reactor is still humming as the hatch refuses to budge.",
+        "The survivors have fled the ship, leaving the corridors empty.",  # the earlier yes told gone, no change told
+    ],
+)
+def test_the_stopped_machine_told_going_on_as_before_is_caught(text: str) -> None:
+    assert check(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The airlock remains jammed, and the reactor stays dark and cold.",
+        "A fire continues to burn in the cargo bay.",  # a fire, not the reactor
+        "The reactor suddenly roars to life, and the deck shakes beneath you.",
+        "The lights keep flickering along the corridor.",
+    ],
+)
+def test_the_reactor_left_dead_or_another_thing_burning_passes(text: str) -> None:
+    assert check(text) == [], text
