@@ -72,7 +72,7 @@ from assistant.guard.feedback import describe_violations, fix_sentence
 from assistant.guard.foe_fate import check_foe_fate, check_track_ended
 from assistant.guard.gained_stat import check_stat_gained
 from assistant.guard.goals import check_goal_told_done
-from assistant.guard.granted import check_gain_denied
+from assistant.guard.granted import check_gain_denied, check_poor_told_fine
 from assistant.guard.harm_told import check_harm_denied, check_harm_told
 from assistant.guard.learned import check_learned_on_miss
 from assistant.guard.live_machine import check_live_machine
@@ -222,7 +222,7 @@ def check_narration(
             or check_seen_after_unseen(sentence, facts, intent)
         )
         found += check_price_boon(sentence, facts)
-        found += check_gain_denied(sentence, facts)
+        found += check_gain_denied(sentence, facts) or check_poor_told_fine(sentence, facts, intent)
         found += check_option_state(sentence, facts) or check_foe_downed(sentence, facts, intent)
         found += check_other_turn(sentence, facts)
         found += check_dice_sizes(sentence, facts)

@@ -87,3 +87,53 @@ def check_gain_denied(sentence: Sentence, facts: Facts) -> list[Violation]:
         detail = f"'{excerpt}' tells the {what} as not got, but the engine gave it this turn: you get the {what}"
         return [Violation(ViolationKind.OUTCOME, detail, excerpt)]
     return []
+
+
+#: A bad roll's poorer asset: the roll that sets its quality went badly ("the days slip by for scant return").
+_POOR = frozenset({"bad_outcome", "miss"})
+#: Praise of a thing's make: "fine", "splendid", "a fine sight", "a fine example".
+_PRAISE = (
+    r"(?:fine|finest|splendid|excellent|magnificent|superb|perfect|beautiful|elegant|impressive|handsome|luxurious"
+    r"|first-rate|high-quality|top-quality|well-made|pristine|gleaming|flawless|exquisite|grand|the\s+best)"
+)
+#: What the player went for, after the verb that gets it: "acquire a fine carriage" -> carriage.
+_SOUGHT = re.compile(
+    _GAIN_VERBS + r"\s+(?:a|an|the|some|your|my)?\s*(?P<what>(?:[a-z-]+\s+){0,3}?[a-z-]+)(?=\s+(?:for|from|with"
+    r"|to|in|at|by|that|which|so)\b|[.,;!?]|$)"
+)
+#: How it once looked or first seemed ("had been a fine carriage once", "at first glance"): not what it is now.
+_ONCE = re.compile(r"\b(?:once|had\s+been|used\s+to\s+be|at\s+first|from\s+afar|from\s+a\s+distance|in\s+its\s+day)\b")
+
+
+def _sought(intent: str) -> str:
+    """The head noun of what the player set out to get ("carriage"), or ""."""
+    m = _SOUGHT.search(intent.lower())
+    return m.group("what").split()[-1] if m else ""
+
+
+def check_poor_told_fine(sentence: Sentence, facts: Facts, intent: str | None) -> list[Violation]:
+    """On a bad roll that still gets the asset (a poorer one), the asset told as fine: "The carriage was a fine sight",
+    "The carriage is a fine example of the goods to be had". Its flaws told ("a shabby one", "it creaks") are the bad
+    roll in story words."""
+    if not granted(facts) or not facts.outcomes & _POOR or sentence.question:
+        return []
+    what = _sought(intent or "")
+    if len(what) < 3:
+        return []
+    text = sentence.narr
+    noun = rf"(?:the|your|this|that|its|a|an)\s+(?:[a-z-]+\s+){{0,2}}?{re.escape(what)}s?"
+    told = re.compile(
+        rf"\b{noun}\s+(?:is|was|looks|looked|seems|seemed|proves|proved|turns\s+out\s+to\s+be|turned\s+out\s+to\s+be)\s+"
+        rf"(?:truly\s+|quite\s+|really\s+|indeed\s+)?(?:a\s+|an\s+)?{_PRAISE}\b"
+        rf"|\b(?:a|an)\s+{_PRAISE}\s+(?:sight|example|specimen|piece|one|find)\b"
+    )
+    for m in told.finditer(text):
+        if negated(text, m.start(), 3) or negated(m.group(0), len(m.group(0)) - 1, 4) or _ONCE.search(text):
+            continue
+        if hypothetical(text, m.start(), m.end(), _SUPPOSED):
+            continue
+        raw = sentence.raw or sentence.original
+        excerpt = " ".join((raw if len(raw) == len(text) else text)[m.start() : m.end()].split())
+        detail = f"'{excerpt}' tells the {what} as fine, but the roll went badly: the {what} you get is a poorer one"
+        return [Violation(ViolationKind.OUTCOME, detail, excerpt)]
+    return []
