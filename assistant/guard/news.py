@@ -41,8 +41,10 @@ HEARSAY = re.compile(
 #: What was asked about, told busy at something as news ("The guild master is discussing a new project"): the gossip
 #: itself, when the character is not in the sentence (with them in it, it is how the miss turns on them).
 NEWS = re.compile(
-    r"\b(?:is|are|was|were)\s+(?:discussing|planning|plotting|scheming|recruiting|preparing|gathering|hoarding|hiding"
-    r"|meeting|building|working\s+on|trying\s+to|talking\s+about|talking\s+of|considering|negotiating|arranging)\b|\b(?:plans|planned|intends|intended)\s+to\b"
+    r"\b(?:is|are|was|were)\s+(?:now\s+|still\s+|secretly\s+|busy\s+|quietly\s+)?(?:discussing|planning|plotting"
+    r"|scheming|recruiting|preparing|gathering|hoarding|hiding|meeting|building|working\s+on|trying\s+to|talking\s+about"
+    r"|talking\s+of|considering|negotiating|arranging|gossiping\s+about|whispering\s+about|arguing\s+about"
+    r"|embroiled\s+in|caught\s+up\s+in)\b|\b(?:plans|planned|intends|intended)\s+to\b"
     # a dealing of theirs told as known: "who has been involved in a major scandal", "was seen with the smugglers"
     r"|\b(?:has|have|had)\s+been\s+(?:involved\s+in|implicated\s+in|caught|accused\s+of|linked\s+to|tied\s+to"
     r"|seen\s+with|meeting\s+with|dealing\s+with|skimming|embezzling|smuggling)\b"
