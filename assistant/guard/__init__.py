@@ -112,6 +112,7 @@ from assistant.guard.turned import check_hit_got_nothing, check_price_boon
 from assistant.guard.unchanged import check_unchanged
 from assistant.guard.undeclared import check_undeclared
 from assistant.guard.unnoticed import check_seen_after_unseen
+from assistant.guard.vowed import check_vow_pursued
 
 __all__ = [
     "Facts",
@@ -235,7 +236,11 @@ def check_narration(
         found += check_stat_gained(sentence, facts)
         found += check_harm_told(sentence, facts) or check_harm_denied(sentence, facts)
         found += check_shielded_struck(sentence, facts, intent)
-        found += check_second_try(sentence, facts, intent) or check_then_deed(sentence, facts, intent)
+        found += (
+            check_second_try(sentence, facts, intent)
+            or check_then_deed(sentence, facts, intent)
+            or check_vow_pursued(sentence, facts, intent)
+        )
         found += check_conditions(sentence, facts)
         found += check_speech(sentence, facts) or check_reported_speech(sentence, facts, intent)
         found += check_other_move_text(sentence, facts)
