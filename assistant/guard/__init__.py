@@ -98,7 +98,7 @@ from assistant.guard.retold import (
 )
 from assistant.guard.sheet_copy import check_sheet_copied
 from assistant.guard.sheet_lines import check_sheet_lines
-from assistant.guard.shielded import check_shielded_struck
+from assistant.guard.shielded import check_blanket_guard, check_shielded_struck
 from assistant.guard.speech import check_speech
 from assistant.guard.state import check_state, patterns
 from assistant.guard.stirring import check_someone_stirring
@@ -235,7 +235,7 @@ def check_narration(
         )
         found += check_stat_gained(sentence, facts)
         found += check_harm_told(sentence, facts) or check_harm_denied(sentence, facts)
-        found += check_shielded_struck(sentence, facts, intent)
+        found += check_shielded_struck(sentence, facts, intent) or check_blanket_guard(sentence, facts)
         found += (
             check_second_try(sentence, facts, intent)
             or check_then_deed(sentence, facts, intent)
