@@ -79,3 +79,29 @@ def test_the_stopped_machine_told_going_on_as_before_is_caught(text: str) -> Non
 )
 def test_the_reactor_left_dead_or_another_thing_burning_passes(text: str) -> None:
     assert check(text) == [], text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "You are left alone in the ship, with no hope of finding any survivors or escape.",  # BD-1.5b:sf-derelict:7:2
+        "There are no survivors, only the hum of dead air.",
+        "You search the deck and find no survivors.",
+        "There is no sign of the survivors anywhere on the ship.",
+        "None of the survivors answer; the survivors are gone.",
+    ],
+)
+def test_what_an_earlier_yes_said_exists_told_as_none_is_caught(text: str) -> None:
+    assert check(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "If there are no survivors, you are alone with the dark.",
+        "The survivors are trapped behind the jammed airlock, pounding on the door.",
+        "You hear no sound from the survivors, who huddle in silence.",
+    ],
+)
+def test_the_survivors_still_there_or_only_supposed_gone_pass(text: str) -> None:
+    assert check(text) == [], text

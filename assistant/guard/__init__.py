@@ -67,6 +67,7 @@ from assistant.guard.dice_sizes import check_dice_sizes
 from assistant.guard.dice_told import check_dice_told
 from assistant.guard.earlier import check_earlier
 from assistant.guard.established import CHANGING_MOVES, check_established
+from assistant.guard.existence import check_none_left
 from assistant.guard.facts import Facts
 from assistant.guard.feedback import describe_violations, fix_sentence
 from assistant.guard.foe_fate import check_foe_fate, check_track_ended
@@ -206,8 +207,10 @@ def check_narration(
             or check_presence_undone(sentence, facts, question, before)
             or check_live_machine(sentence, facts, question, told[at - 1].narr if at else "")
         )
-        found += check_established(sentence, facts.established, changing=changing) or check_noticed_earlier(
-            sentence, facts, changing, before, after
+        found += (
+            check_established(sentence, facts.established, changing=changing)
+            or check_none_left(sentence, facts.established)
+            or check_noticed_earlier(sentence, facts, changing, before, after)
         )
         found += (
             check_else_told_of(sentence, facts)
