@@ -78,6 +78,7 @@ from assistant.guard.harm_told import check_harm_denied, check_harm_told
 from assistant.guard.learned import check_learned_on_miss
 from assistant.guard.live_machine import check_live_machine
 from assistant.guard.model import Violation, ViolationKind
+from assistant.guard.motive import check_motive_given
 from assistant.guard.noticed_later import check_noticed_earlier
 from assistant.guard.numbers import check_numbers
 from assistant.guard.offers import check_offers, check_options_stated
@@ -250,6 +251,7 @@ def check_narration(
         found += check_branch(sentence, facts)
         found += check_other_tone(sentence, facts) or check_untiered_outcome(sentence, facts)
         found += check_told_as_yours(sentence, facts)
+        found += check_motive_given(sentence, facts, intent)
         found += check_track_line(sentence, facts)
     found += check_undeclared(told, facts, intent, question)
     found += check_reply_given(told, facts, intent)
