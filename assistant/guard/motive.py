@@ -36,7 +36,7 @@ def check_motive_given(sentence: Sentence, facts: Facts, intent: str | None) -> 
     """An aim of winning someone over given to your character that the player's words never named."""
     if not intent or sentence.question or not facts.results:
         return []
-    if _WINNING_MOVE.search(facts.engine_text):
+    if any(_WINNING_MOVE.search(f"{r.move} {r.text}".lower()) for r in facts.results):
         return []  # a move made by winning someone over (charm, persuade, sway): the aim is the move's own
     text = sentence.narr
     said = intent.lower()
