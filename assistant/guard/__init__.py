@@ -76,7 +76,7 @@ from assistant.guard.goals import check_goal_told_done
 from assistant.guard.granted import check_gain_denied, check_poor_told_fine
 from assistant.guard.harm_told import check_harm_denied, check_harm_told
 from assistant.guard.learned import check_learned_on_miss
-from assistant.guard.live_machine import check_live_machine
+from assistant.guard.live_machine import check_disaster_now, check_live_machine
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.motive import check_motive_given
 from assistant.guard.noticed_later import check_noticed_earlier
@@ -207,6 +207,7 @@ def check_narration(
             or check_noticed(sentence, facts, question, before, after)
             or check_presence_undone(sentence, facts, question, before)
             or check_live_machine(sentence, facts, question, told[at - 1].narr if at else "")
+            or check_disaster_now(sentence, facts, question)
         )
         found += (
             check_established(sentence, facts.established, changing=changing)
