@@ -85,6 +85,8 @@ _GOES_UP = re.compile(
 )
 #: A past told (backstory: "the cooling systems failed, causing the core to explode"), not what happens now.
 _PAST = re.compile(r"\b[a-z]{3,}ed\b|\b(?:was|were|had|blew|broke|began|caused|went|left|came)\b")
+#: A supposition or a threat before it: "if the dome breaches", "before the reactor explodes", "threatening to".
+_NOT_NOW = re.compile(r"\b(?:if|unless|could|might|would|may|can|before|until|once|lest|threaten\w*|risk\w*|about\s+to)\b")
 _TRIGGERED = re.compile(r"\b(?:trigger|triggers|set\s+off|sets\s+off)\s*$")
 
 
@@ -103,7 +105,7 @@ def check_disaster_now(sentence: Sentence, facts: Facts, question: str | None) -
     for m in _GOES_UP.finditer(text):
         if _TRIGGERED.match(m.group(0)) or _PAST.search(text) or negated(text, m.start(), 3):
             continue  # "triggers" alone names no blast; a past is backstory
-        if re.search(r"\b(?:if|unless|could|might|would|may|can|before|until|once|lest|threaten\w*|risk\w*|about\s+to)\b", text[: m.end()]):
+        if _NOT_NOW.search(text[: m.end()]):
             continue  # "if the dome breaches, it could explode", "threatening to explode": not what happens
         raw = sentence.raw or sentence.original
         excerpt = " ".join((raw if len(raw) == len(text) else text)[m.start() : m.end()].split())
