@@ -194,8 +194,8 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
         ("guard_real_model_heldout18.jsonl", 1.0, 0.07),  # held out when measured (30 of 37); a development set since
         # held out when measured (28 of 36 caught, 2 of 33 flagged); a development set since
         ("guard_real_model_heldout19.jsonl", 1.0, 0.0),
-        # held out when measured (23 of 35 faults caught, 4 of 36 good drafts flagged); a development set since: 30 of 35
-        ("guard_real_model_heldout20.jsonl", 0.85, 0.0),
+        # held out when measured (23 of 35 faults caught, 4 of 36 good drafts flagged); a development set since: 31 of 35
+        ("guard_real_model_heldout20.jsonl", 0.88, 0.0),
         # held out when measured (15 of 27 caught, 5 of 37 flagged); a development set since: 26 of 27
         ("guard_real_model_heldout21.jsonl", 0.96, 0.0),
         # held out when measured (28 of 47 faults caught, 2 of 78 good drafts flagged; before that round's guard: 27, 4);

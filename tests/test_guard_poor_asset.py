@@ -28,7 +28,7 @@ def fine_flags(text: str, request: dict = ASSET_BAD, intent: str = CARRIAGE) -> 
         "The carriage is a fine example of the goods that can be acquired with a bit of luck.",  # BF3 5:1
         "The carriage looks splendid in the lamplight.",
         "Your new carriage turns out to be truly magnificent.",
-        "At dawn a driver brings it round: a superb one, black lacquer and brass.",
+        "At dawn a driver brings it round: a superb specimen, black lacquer and brass.",
         "The carriage seems excellent, its axles freshly greased.",
     ],
 )
@@ -45,10 +45,32 @@ def test_the_poorer_asset_told_fine_is_caught(text: str) -> None:
         "Your contacts find you a carriage, though hardly a fine one.",
         "You wanted a fine carriage; what arrives is a battered cart with one good wheel.",
         "The driver is a fine fellow, but the carriage creaks at every turn.",  # praise of another, not the asset
+        "Finding a fine one is beyond their reach, but they get you a battered carriage.",
     ],
 )
 def test_its_flaws_and_praise_taken_back_pass(text: str) -> None:
     assert fine_flags(text) == [], text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "They have warned you that it is not within their capabilities or resources to provide a car.",  # BD-1.5b 5:2
+        "It is beyond their means to provide a carriage this week.",
+        "A carriage is outside their reach to find, they say.",
+    ],
+)
+def test_the_asset_told_beyond_their_means_is_not_got(text: str) -> None:
+    result = resolve(ASSET_BAD)
+    flags = check_narration(text, [result], intent=CARRIAGE, facts=prepare([result], told=(OPENING,)))
+    assert [v for v in flags if "as not got" in v.detail], text
+
+
+def test_it_within_their_power_passes() -> None:
+    result = resolve(ASSET_BAD)
+    text = "It is within their power to provide a carriage, and a battered one arrives."
+    flags = check_narration(text, [result], intent=CARRIAGE, facts=prepare([result], told=(OPENING,)))
+    assert not [v for v in flags if "as not got" in v.detail]
 
 
 def test_on_a_good_roll_the_fine_asset_is_the_story() -> None:

@@ -33,6 +33,9 @@ _NOT_GOT = re.compile(
     r"|doesn't|does\s+not|didn't|did\s+not|never)\s+(?:\w+\s+)?" + _GAIN_VERBS + r"\b"
     r"|\b(?:no\s+one|nobody|none\s+of\s+them)\s+(?:\w+\s+)?(?:can|could|is\s+able\s+to|was\s+able\s+to|will|would)\s+"
     + _GAIN_VERBS
+    + r"|\b(?:not\s+(?:within|in)|beyond|outside)\s+(?:their|his|her|its)\s+(?:[a-z]+\s+){0,3}?(?:capabilit\w*|power|means"
+    r"|resources|reach|abilit\w*)\b[^.;!?]{0,30}?\bto\s+(?:\w+\s+)?"
+    + _GAIN_VERBS
     + r"|\b(?:empty-handed|empty\s+handed|nothing\s+to\s+show)\b"
     r"|\b(?:are|is|were|was|'re|'s)\s+(?:all\s+|too\s+)?busy\s+with\s+(?:other|their\s+own)\b"
     r"|\b(?:turn|turns|turned)\s+you\s+(?:away|down)\b"
@@ -125,7 +128,7 @@ def check_poor_told_fine(sentence: Sentence, facts: Facts, intent: str | None) -
     told = re.compile(
         rf"\b{noun}\s+(?:is|was|looks|looked|seems|seemed|proves|proved|turns\s+out\s+to\s+be|turned\s+out\s+to\s+be)\s+"
         rf"(?:truly\s+|quite\s+|really\s+|indeed\s+)?(?:a\s+|an\s+)?{_PRAISE}\b"
-        rf"|\b(?:a|an)\s+{_PRAISE}\s+(?:sight|example|specimen|piece|one|find)\b"
+        rf"|\b(?:a|an)\s+{_PRAISE}\s+(?:sight|example|specimen|piece|find)\b"
     )
     for m in told.finditer(text):
         if negated(text, m.start(), 3) or negated(m.group(0), len(m.group(0)) - 1, 4) or _ONCE.search(text):
