@@ -199,8 +199,8 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
         # held out when measured (15 of 27 caught, 5 of 37 flagged); a development set since: 26 of 27
         ("guard_real_model_heldout21.jsonl", 0.96, 0.0),
         # held out when measured (28 of 47 faults caught, 2 of 78 good drafts flagged; before that round's guard: 27, 4);
-        # a development set since: 42 of 47, the same 2 flagged
-        ("guard_real_model_heldout22.jsonl", 0.89, 0.026),
+        # a development set since: 42 of 47, 1 of the 2 still flagged
+        ("guard_real_model_heldout22.jsonl", 0.89, 0.013),
     ],
 )
 def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:

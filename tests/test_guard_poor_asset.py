@@ -76,3 +76,23 @@ def test_it_within_their_power_passes() -> None:
 def test_on_a_good_roll_the_fine_asset_is_the_story() -> None:
     assert resolve(ASSET_GOOD).outcome != "bad_outcome"
     assert fine_flags("The carriage is a fine sight, its lacquer gleaming.", request=ASSET_GOOD) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Your contacts are skeptical, but they agree to help you.",  # BF2-1.5b:bl-downtime:5:1 (labelled ok)
+        "After days of grumbling, an old fence agrees to find you one.",
+        "They agreed to arrange something, though it will not be fine.",
+    ],
+)
+def test_the_contacts_agreeing_to_get_it_is_the_gain_the_engine_made(text: str) -> None:
+    result = resolve(ASSET_BAD)
+    flags = check_narration(text, [result], intent=CARRIAGE, facts=prepare([result], told=(OPENING,)))
+    assert not [v for v in flags if v.kind.value == "outcome"], text
+
+
+def test_agreeing_on_a_miss_without_an_asset_is_still_the_goal_reached() -> None:
+    miss = resolve({"system": "starforged", "move": "Face Danger", "stat": "heart", "dice": [1, 9, 10]})
+    flags = check_narration("The clerk agrees to help you.", [miss], intent="I press the clerk to help me")
+    assert [v for v in flags if v.kind.value == "outcome"]

@@ -49,6 +49,10 @@ _PLAIN = frozenset({"with", "from", "into", "some", "your", "their", "them", "th
 _GOT = re.compile(r"\byou\s+(?:\w+\s+)?manage(?:s|d)?\s+(?:it|to\s+(?:\w+\s+)?" + _GAIN_VERBS + r")\b")
 
 
+#: Those asked agreeing to get it for you: "they agree to help you", "he agrees to find you one".
+_HELPED = re.compile(r"\b(?:agree|agrees|agreed)\s+to\s+(?:help|assist|provide|find|get|secure|supply|arrange|source)\b")
+
+
 def granted(facts: Facts) -> list[str]:
     """What the engine granted this turn whatever the roll (an asset of some quality), by its target's name."""
     return [
@@ -65,6 +69,8 @@ def tells_gain(sentence: Sentence, facts: Facts) -> bool:
     carriage" when the player went for a carriage), when there is one; what else is managed ("you manage to secure a
     loan") is a story success of its own."""
     got = granted(facts)
+    if got and _HELPED.search(sentence.narr):
+        return True  # "they agree to help you": the contacts giving what the engine gives whatever the roll
     m = _GOT.search(sentence.narr) if got else None
     if m is None:
         return False
