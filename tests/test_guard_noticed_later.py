@@ -33,6 +33,9 @@ def _price_turn(text: str) -> list[str]:
         "The priest's eyes widen, the scene becomes tense.",
         "The priest's eyes widen; the candles begin to gutter.",
         "The priest grows wary, and the wind starts to howl.",
+        "The priest pauses, sensing something amiss.",
+        "The priest stirs, uneasy.",
+        "The priest looks up, as if he heard something.",
     ],
 )
 def test_a_change_in_another_clause_leaves_his_startle_a_hedge(text: str) -> None:
@@ -53,6 +56,7 @@ def test_a_change_in_his_own_clause_is_the_story_moving_on() -> None:
         "The priest hesitates, uncertain whether someone is there.",
         "The priest senses that something is wrong.",
         "The priest was aware of a disturbance in the nave, but kept his head bowed.",
+        "The priest is alert to the new threat.",
     ],
 )
 def test_on_a_price_the_priest_left_half_aware_hedges_the_earlier_no(text: str) -> None:
@@ -68,6 +72,8 @@ def test_on_a_price_the_priest_left_half_aware_hedges_the_earlier_no(text: str) 
         "As the priest tries to sense your presence but fails, he realizes that something is wrong.",
         "The priest is unsure whether to pray any longer.",
         "The watchman stirs, uneasy, as a cold wind gusts through the cell.",
+        "The priest murmurs on, oblivious to the hazard.",
+        "The priest kneels as if he were praying for the dead.",
     ],
 )
 def test_on_a_price_a_change_told_or_the_priest_unaware_passes(text: str) -> None:

@@ -97,6 +97,13 @@ _NOTICING = re.compile(
     r"|some|this)\s+(?:[a-z]+\s+){0,2}?(?:hazard|danger|threat|disturbance|intrusion|intruder|change|noise|sound|movement)"
     r"|(?:unsure|uncertain|not\s+sure)\s+(?:if|whether)\s+(?:[a-z']+\s+){0,6}?(?:trick|threat|danger|real|someone"
     r"|somebody|something|anyone|intruder|alone)"
+    # or sensing it, uneasy in a word, or as if he had heard: "sensing something amiss", "The priest stirs, uneasy",
+    # "alert to the new threat", "looks up, as if he heard something"
+    r"|(?:sens|feel|felt|suspect)\w*\s+(?:that\s+)?(?:something|someone|somebody)\s+(?:amiss|wrong|off|out\s+of\s+place)"
+    r"|,\s*(?:suddenly\s+|now\s+|visibly\s+)?(?:uneasy|wary|alarmed|nervous|on\s+edge)\s*(?=[,.;!?]|$)"
+    r"|(?:is|was|seems|seemed|grows|grew|remains|remained)\s+(?:suddenly\s+)?alert\s+to\b"
+    r"|as\s+(?:if|though)\s+(?:he|she|they)\s+(?:had\s+)?(?:heard|sensed|noticed|seen|saw|felt)\s+(?:something|someone"
+    r"|somebody|a\s+sound|a\s+noise|movement)"
     r"|(?:is|was|seems|seemed|grows|grew|feels|felt|looks|looked)\s+(?:suddenly\s+|a\s+little\s+|somewhat\s+)?"
     r"(?:uneasy|unsettled|on\s+edge|ill\s+at\s+ease|disquieted|nervous|anxious|tense|afraid|fearful|frightened|jumpy"
     r"|alarmed|agitated)"
@@ -193,7 +200,7 @@ def noticing(sentence: Sentence, who: str, before: str, why: str, after: str = "
         if not told_of and not _CLAUSE_PRONOUN.match(lead) and not _LIKENESS.search(lead):
             continue  # "The silence was deafening, and he couldn't shake…": only a clause told of him counts
         # "can't shake the feeling": the modal is the idiom's, not a supposition; "unsure if" is his doubt
-        idiom = _SHAKE.match(m.group(0)) or _UNSURE.match(m.group(0))
+        idiom = _SHAKE.match(m.group(0)) or _UNSURE.match(m.group(0)) or m.group(0).startswith(("as if", "as though"))
         if m.group("uneasy") and not (named.search(text[: m.start()]) or _PRONOUN_SUBJECT.match(text) or not told_of):
             continue  # "The novice seems uneasy, but the priest murmurs on": the unease is another's
         likeness = bool(m.group("uneasy") and _LIKENESS.search(lead))
