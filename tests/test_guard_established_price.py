@@ -61,6 +61,8 @@ def test_without_the_earlier_answer_nothing_is_read() -> None:
         "The reactor still burns, its heat pressing through the bulkhead.",
         "The airlock holds, but the reactor continues to run behind it.",
         "The reactor is still humming as the hatch refuses to budge.",
+        "The reactor's glow pulses as it powers the ship.",  # the labels' ruling: the one asked about told running
+        "The reactor's core is still active behind the shielding.",
         "The survivors have fled the ship, leaving the corridors empty.",  # the earlier yes told gone, no change told
     ],
 )
@@ -75,6 +77,8 @@ def test_the_stopped_machine_told_going_on_as_before_is_caught(text: str) -> Non
         "A fire continues to burn in the cargo bay.",  # a fire, not the reactor
         "The reactor suddenly roars to life, and the deck shakes beneath you.",
         "The lights keep flickering along the corridor.",
+        "The reactor's core has been sealed, and the containment system is operational.",  # a part working (set 21)
+        "The reactor's core lies dark and cold.",
     ],
 )
 def test_the_reactor_left_dead_or_another_thing_burning_passes(text: str) -> None:

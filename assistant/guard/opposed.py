@@ -78,6 +78,9 @@ _FAMILIES = (
             # going on as it was: "the reactor continues to burn", "keeps humming"
             r"|\b(?:continues?|continued|continuing|keeps?|kept|still)\s+(?:to\s+)?(?:run|runs|running|burn|burning|hum"
             r"|humming|work|working|operate|operating|glow|glowing|pulse|pulsing|power|powering)\b"
+            # at its work: "as it powers the ship", "its core still active"
+            r"|\b(?:powers|powering|still\s+powers)\s+(?:the|this|your)\s+(?:ship|station|vessel|derelict|lights|systems?"
+            r"|engines?)\b|\bstill\s+(?:active|live|online)\b"
         ),
         re.compile(r"\b(?:offline|shut down|shuts down|powered down|dead|silent|inert|lifeless)\b"),
     ),
@@ -214,6 +217,9 @@ def _parts(sentence: Sentence, previous: str, subject: str) -> list[str]:
     that does (the clause's own subject, not a word in passing)."""
     if _about(sentence, previous, subject):
         return [sentence.narr]
+    head = " ".join(_REALIZE.sub("", sentence.narr).split()[:4])
+    if re.search(rf"\b{re.escape(subject)}[a-z]*'s\s+(?:core|glow|heart|drive)\b", head):
+        return [re.split(r"[,;]|\b(?:and|but|while)\b", sentence.narr)[0]]  # "the reactor's core": the machine itself
     parts = _COORDINATED.split(sentence.narr)[1:]
     head = rf"^\W*(?:the|this|that)\s+(?:[a-z-]+\s+)?{re.escape(subject)}"
     return [p for p in parts if re.search(head, p)]
