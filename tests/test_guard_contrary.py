@@ -198,3 +198,28 @@ def test_a_miss_told_as_news_of_whom_the_player_asked_after_is_caught(text: str)
 )
 def test_talk_of_nothing_sought_or_a_threat_to_you_passes(text: str) -> None:
     assert not [d for d in outcome_flags(text, LISTEN) if "news you sought" in d], text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The merchants talk about the guild master's new warehouse.",
+        "You catch snippets about the guild master's debts.",
+        "Talk of the guild master's feud with the harbourmaster fills the air.",
+        "Two porters gossip about the guild master's secret meetings by the docks.",
+    ],
+)
+def test_a_miss_told_as_talk_of_the_sought_ones_affairs_is_caught(text: str) -> None:
+    assert [d for d in outcome_flags(text, LISTEN) if "gossip you sought" in d], text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The stallholders mutter about the price of fish.",
+        "The fishwives gossip about the baker's daughter.",
+        "You hear talk of the guild master's men, but nothing you can use.",
+    ],
+)
+def test_talk_of_others_or_of_nothing_usable_passes(text: str) -> None:
+    assert not [d for d in outcome_flags(text, LISTEN) if "gossip you sought" in d], text

@@ -26,6 +26,9 @@ HEARSAY = re.compile(
     r"|\b(?:whisper|whispers|whispered|murmur|murmurs|murmured|mutter|mutters|muttered|gossip|gossips|gossiped|claim"
     r"|claims|claimed|insist|insists|insisted)\s+(?:that|about\s+how)\b|\b(?:people|folk|everyone|they|some)\s+(?:say|said"
     r"|says|whisper|claim)\b|\baccording\s+to\b"
+    # talk of someone's affairs: "the merchants talk about the guild master's new warehouse", "snippets about his debts"
+    r"|\b(?:talk|talks|talked|talking|gossip|gossiping|whispers?|whispering|mutter|muttering|chatter|snippets?|rumou?rs?)"
+    r"\s+(?:[a-z]+\s+){0,2}?(?:about|of|concerning|regarding)\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?'s\s+[a-z]+"
     # the talk itself going round with what it says: "rumors are spreading that…", "whispers circulate about…",
     # "there is talk of…", "the gossip suggests…"
     r"|\b(?:rumou?rs?|whispers?|word|gossip|talk|tales|stories)\s+(?:[a-z']+\s+){0,3}?(?:spread|spreads|spreading"
