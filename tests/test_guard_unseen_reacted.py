@@ -28,6 +28,10 @@ def _seen(text: str) -> list[str]:
         "An old woman marvels at your speed, then turns back to her washing.",
         "The lamplighter, startled by your leap, nearly drops his pole.",
         "A pair of guards gasp at you as you vault the railing.",
+        "A few heads turn as you pass.",
+        "A beggar calls out to you from the steps.",
+        "The innkeeper greets you with a nod as you slip by.",
+        "A ferryman gives you a curious look.",
     ],
 )
 def test_someone_reacting_to_you_is_you_noticed(text: str) -> None:
@@ -41,6 +45,9 @@ def test_someone_reacting_to_you_is_you_noticed(text: str) -> None:
         "No one is impressed by anything tonight; the crowd flows past you.",
         "You smile at your luck as the district sleeps around you.",
         "The crowd is amazed by the fire-eater on the bridge, and you slip by behind them.",
+        "Nobody gives you a second glance.",
+        "No one calls out to you; the district sleeps.",
+        "Heads turn toward the commotion at the bridge, and you slip by.",
     ],
 )
 def test_your_own_reaction_or_others_at_something_else_passes(text: str) -> None:
