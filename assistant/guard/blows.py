@@ -87,7 +87,7 @@ def _patterns(foes: frozenset[str]) -> tuple[re.Pattern[str], ...]:
         # your blade (verb) him / into his shoulder; your blow lands; your strike connects
         re.compile(
             rf"\byour\s+(?:[a-z'-]+\s+){{0,2}}?(?:{_WEAPON})\s+{lead}(?P<verb>{_LAND})\b"
-            rf"(?:\s+{prep}{target}|\s+(?:home|true|its\s+mark|their\s+mark|a\s+gap)\b|\s*(?=[,.;!?]|$|\s+and\b))"
+            rf"(?:\s+{prep}{target}|\s+(?:home|true|deep|deeply|its\s+mark|their\s+mark|a\s+gap)\b|\s*(?=[,.;!?]|$|\s+and\b))"
         ),
         # you land / deal / score a blow
         re.compile(
@@ -115,6 +115,11 @@ def _patterns(foes: frozenset[str]) -> tuple[re.Pattern[str], ...]:
         # the cut you opened on his cheek; drawing first blood
         re.compile(rf"\b(?:{_BLOW_NOUN})\s+you\s+(?P<verb>opened|gave|left|inflicted|dealt|landed)\b"),
         re.compile(r"\b(?P<verb>draw|draws|drew|drawing)\s+(?:first\s+)?blood\b"),
+        # the foe bleeding from it: "blood sprays from the raider's arm"
+        re.compile(
+            rf"\bblood\s+(?P<verb>sprays|sprayed|spurts|spurted|flows|flowed|pours|poured|wells|welled|runs|ran|streams"
+            rf"|streamed)\s+(?:down\s+|out\s+)?(?:from\s+)?(?:the\s+(?:{foe})'s|his|her|their)\s+(?:[a-z]+\s+)?(?:{_BODY})\b"
+        ),
     )
 
 
