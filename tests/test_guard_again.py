@@ -44,3 +44,33 @@ def test_a_second_attempt_never_declared_is_flagged(text: str, request_: dict) -
 )
 def test_the_players_own_again_a_supposed_try_and_others_again_pass(text: str, request_: dict, intent: str) -> None:
     assert not second_tries(text, request_, intent=intent), text
+
+
+DEFEND = {"system": "dungeon-world", "move": "Defend", "stat": "con", "dice": [6, 6]}
+SHIELD = "I raise my shield to protect the cleric"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "You raise your shield again, but this time it's not as easy.",  # BD2-1.5b:dw-duel:4:3
+        "As the cleric stumbles, you quickly raise your shield once more.",
+        "You raised the shield a second time, bracing for the next blow.",
+        "Gritting your teeth, you are raising your shield again.",
+    ],
+)
+def test_the_declared_deed_told_again_is_a_second_attempt(text: str) -> None:
+    assert second_tries(text, DEFEND, SHIELD), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "You raise your shield to protect the cleric, and it holds.",
+        "The cleric raises her mace again, but your shield stays between you.",
+        "You keep your shield raised as the cleric steadies herself again.",
+        "You could raise your shield again if the cleric is threatened.",
+    ],
+)
+def test_the_deed_once_others_again_or_a_supposed_one_passes(text: str) -> None:
+    assert second_tries(text, DEFEND, SHIELD) == [], text

@@ -109,3 +109,35 @@ def test_a_blow_achieved_is_a_blow_landed(text: str) -> None:
 )
 def test_a_blow_tried_or_a_dodge_achieved_passes(text: str) -> None:
     assert blows(check(text)) == [], text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # BF-1.5b:sf-fight:2:2
+        "The raider dodges and then strikes again, but this time you strike back with a powerful blow that tears the "
+        "raider's flesh.",
+        "You answer with a strike that catches him across the jaw.",
+        "You fight back with a thrust which pierces his side.",
+        "Your counter comes fast, a slash that cuts the raider's cheek.",
+        "You meet him with a blow that cracks against his ribs.",
+        "The raider howls as your blade bites deep.",
+        "Blood sprays from the raider's arm as you strike back.",
+    ],
+)
+def test_a_blow_that_lands_told_in_a_relative_clause_is_caught(text: str) -> None:
+    assert blows(check(text)), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "You raise your blade, a blow that could tear his flesh if he comes closer.",
+        "You ready a strike that would split his guard.",
+        "The raider's blade, which tears through the air, misses you by a hair.",
+        "You fight back with a flurry that keeps him at bay.",
+        "Blood drips from the raider's blade, not yet yours.",
+    ],
+)
+def test_a_blow_supposed_or_missing_passes(text: str) -> None:
+    assert blows(check(text)) == [], text

@@ -170,3 +170,56 @@ def test_a_miss_at_an_information_move_told_as_the_rumour_heard_is_caught(
     text: str, intent: str, request_: dict, caught: bool
 ) -> None:
     assert bool([d for d in outcome_flags(text, intent, request_) if "gossip you sought" in d]) is caught
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # BF-1.5b:city-night:4:1
+        "The guild master, who was known for his strict rules and harsh punishments, is now gossiping about the latest "
+        "scandal that has rocked the city.",
+        "The guild master is embroiled in a feud with the dockmasters.",
+        "The guild master is secretly arguing about tariffs with the harbour council.",
+        "The guild master is still whispering about the missing ledgers.",
+        "The guild master is caught up in a quarrel with his own journeymen.",
+    ],
+)
+def test_a_miss_told_as_news_of_whom_the_player_asked_after_is_caught(text: str) -> None:
+    assert [d for d in outcome_flags(text, LISTEN) if "news you sought" in d], text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The stallholders are gossiping about the price of fish, and nothing about the guild master.",
+        "The guild master is now plotting against you, someone whispers, and eyes turn your way.",
+        "Everyone is arguing about the weather; the guild master's name never comes up.",
+    ],
+)
+def test_talk_of_nothing_sought_or_a_threat_to_you_passes(text: str) -> None:
+    assert not [d for d in outcome_flags(text, LISTEN) if "news you sought" in d], text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The merchants talk about the guild master's new warehouse.",
+        "You catch snippets about the guild master's debts.",
+        "Talk of the guild master's feud with the harbourmaster fills the air.",
+        "Two porters gossip about the guild master's secret meetings by the docks.",
+    ],
+)
+def test_a_miss_told_as_talk_of_the_sought_ones_affairs_is_caught(text: str) -> None:
+    assert [d for d in outcome_flags(text, LISTEN) if "gossip you sought" in d], text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The stallholders mutter about the price of fish.",
+        "The fishwives gossip about the baker's daughter.",
+        "You hear talk of the guild master's men, but nothing you can use.",
+    ],
+)
+def test_talk_of_others_or_of_nothing_usable_passes(text: str) -> None:
+    assert not [d for d in outcome_flags(text, LISTEN) if "gossip you sought" in d], text

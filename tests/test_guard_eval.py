@@ -194,12 +194,13 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
         ("guard_real_model_heldout18.jsonl", 1.0, 0.07),  # held out when measured (30 of 37); a development set since
         # held out when measured (28 of 36 caught, 2 of 33 flagged); a development set since
         ("guard_real_model_heldout19.jsonl", 1.0, 0.0),
-        # held out when measured (23 of 35 faults caught, 4 of 36 good drafts flagged); a development set since: 27 of 35
-        ("guard_real_model_heldout20.jsonl", 0.77, 0.0),
-        # held out when measured (15 of 27 caught, 5 of 37 flagged); a development set since: 22 of 27
-        ("guard_real_model_heldout21.jsonl", 0.81, 0.0),
-        # held out when measured (28 of 47 faults caught, 2 of 78 good drafts flagged; before this round's guard: 27, 4)
-        ("guard_real_model_heldout22.jsonl", 0.59, 0.026),
+        # held out when measured (23 of 35 faults caught, 4 of 36 good drafts flagged); a development set since: 31 of 35
+        ("guard_real_model_heldout20.jsonl", 0.88, 0.0),
+        # held out when measured (15 of 27 caught, 5 of 37 flagged); a development set since: 26 of 27
+        ("guard_real_model_heldout21.jsonl", 0.96, 0.0),
+        # held out when measured (28 of 47 faults caught, 2 of 78 good drafts flagged; before that round's guard: 27, 4);
+        # a development set since: 42 of 47, 1 of the 2 still flagged
+        ("guard_real_model_heldout22.jsonl", 0.89, 0.013),
         # held out when measured (37 of 61 faults caught, 1 of 108 good drafts flagged; shown: 0 of 21 caught, 1 of 104)
         ("guard_real_model_heldout24.jsonl", 0.6, 0.01),
     ],
@@ -215,6 +216,38 @@ def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: py
     labels = {row["id"]: row["label"] for row in map(json.loads, (DATASETS / name).read_text().splitlines())}
     flagged = {row["id"] for row in map(json.loads, out.splitlines()) if not row["ok"] and labels[row["id"]] == "ok"}
     assert len(flagged) <= false_flags * summary["truthful"]
+
+
+@pytest.mark.parametrize(
+    "name, catch, false_flags",
+    [
+        ("guard_real_model_heldout6.jsonl", 0.57, 0.0),
+        ("guard_real_model_heldout7.jsonl", 1.0, 0.0),
+        ("guard_real_model_heldout8.jsonl", 1.0, 0.0),
+        ("guard_real_model_heldout9.jsonl", 1.0, 0.0),
+        ("guard_real_model_heldout10.jsonl", 0.93, 0.0),
+        ("guard_real_model_heldout11.jsonl", 0.62, 0.0),
+        ("guard_real_model_heldout12.jsonl", 0.81, 0.0),
+        ("guard_real_model_heldout13.jsonl", 0.87, 0.0),
+        ("guard_real_model_heldout14.jsonl", 0.6, 0.0),
+        ("guard_real_model_heldout15.jsonl", 0.7, 0.026),
+        ("guard_real_model_heldout16.jsonl", 0.81, 0.0),
+        ("guard_real_model_heldout17.jsonl", 0.83, 0.0),
+        ("guard_real_model_heldout18.jsonl", 0.85, 0.0),
+        ("guard_real_model_heldout19.jsonl", 0.71, 0.0),
+        # the faults a player read: 3 of 7, 6 of 10 and 0 of 15 caught before this round's checks
+        ("guard_real_model_heldout20.jsonl", 0.71, 0.0),
+        ("guard_real_model_heldout21.jsonl", 1.0, 0.0),
+        ("guard_real_model_heldout22.jsonl", 0.86, 0.0),
+    ],
+)
+def test_real_model_sets_as_shown(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:
+    """What the player read of each draft (``--shown``): the faults caught there are the ones a retry replaces."""
+    harness.main(["--dataset", str(DATASETS / name), "--json-summary", "--shown"])
+    summary = json.loads(capsys.readouterr().err)
+    assert summary["errors"] == 0
+    assert summary["catch_rate"] >= catch
+    assert summary["false_flag_rate"] <= false_flags
 
 
 def test_shown_reads_what_the_player_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

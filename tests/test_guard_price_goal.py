@@ -49,3 +49,37 @@ def test_the_failed_action_told_done_is_caught(text: str) -> None:
 )
 def test_the_price_told_passes(text: str) -> None:
     assert not undone(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "You feel the airlock's resistance weaken, and you can finally open it.",  # BD3-1.5b:sf-derelict:7:1
+        "The seal gives a little; the airlock, you can now open it.",
+        "At last the locks release and you can finally open the airlock.",
+        "The airlock shudders, and now you can easily open it.",
+    ],
+)
+def test_the_goal_within_reach_at_last_is_told_done(text: str) -> None:
+    assert undone(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "If you could finally open it, you might reach the survivors.",
+        "The airlock holds; you can now only wait for the air to thin.",
+        "You wonder whether you can ever open the airlock at all.",
+    ],
+)
+def test_the_goal_only_supposed_or_out_of_reach_passes(text: str) -> None:
+    assert not undone(text), text
+
+
+def test_on_the_miss_itself_the_goal_within_reach_is_the_miss_told_the_other_way() -> None:
+    miss = resolve({"system": "starforged", "move": "Face Danger", "stat": "iron", "dice": [1, 9, 10]})
+    assert miss.outcome == "miss"
+    intent = "I force the jammed airlock open with brute strength"
+    told = check_narration("The seals groan, and you can finally open it.", [miss], intent=intent)
+    assert any("reached" in v.detail for v in told), told
+    assert not check_narration("The seals groan, but the airlock holds fast.", [miss], intent=intent)

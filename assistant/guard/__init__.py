@@ -67,20 +67,23 @@ from assistant.guard.dice_sizes import check_dice_sizes
 from assistant.guard.dice_told import check_dice_told
 from assistant.guard.earlier import check_earlier
 from assistant.guard.established import CHANGING_MOVES, check_established
+from assistant.guard.existence import check_none_left
 from assistant.guard.facts import Facts
 from assistant.guard.feedback import describe_violations, fix_sentence
 from assistant.guard.foe_fate import check_foe_fate, check_track_ended
 from assistant.guard.gained_stat import check_stat_gained
 from assistant.guard.goals import check_goal_told_done
-from assistant.guard.granted import check_gain_denied
+from assistant.guard.granted import check_gain_denied, check_poor_told_fine
 from assistant.guard.harm_told import check_harm_denied, check_harm_told
 from assistant.guard.learned import check_learned_on_miss
-from assistant.guard.live_machine import check_live_machine
+from assistant.guard.live_machine import check_disaster_now, check_live_machine
 from assistant.guard.model import Violation, ViolationKind
+from assistant.guard.motive import check_motive_given
+from assistant.guard.noticed_later import check_noticed_earlier
 from assistant.guard.numbers import check_numbers
 from assistant.guard.offers import check_offers, check_options_stated
 from assistant.guard.opposed import check_opposed
-from assistant.guard.oracle_answer import check_noticed, check_noticed_earlier, check_oracle_story, lead_in
+from assistant.guard.oracle_answer import check_noticed, check_oracle_story, lead_in
 from assistant.guard.orders import check_ordered
 from assistant.guard.outcomes import check_outcome
 from assistant.guard.owner import check_meter_owner
@@ -97,7 +100,7 @@ from assistant.guard.retold import (
 )
 from assistant.guard.sheet_copy import check_sheet_copied
 from assistant.guard.sheet_lines import check_sheet_lines
-from assistant.guard.shielded import check_shielded_struck
+from assistant.guard.shielded import check_blanket_guard, check_shielded_struck
 from assistant.guard.speech import check_speech
 from assistant.guard.state import check_state, patterns
 from assistant.guard.stirring import check_someone_stirring
@@ -111,6 +114,7 @@ from assistant.guard.turned import check_hit_got_nothing, check_price_boon
 from assistant.guard.unchanged import check_unchanged
 from assistant.guard.undeclared import check_undeclared
 from assistant.guard.unnoticed import check_seen_after_unseen
+from assistant.guard.vowed import check_vow_pursued
 
 __all__ = [
     "Facts",
@@ -203,9 +207,12 @@ def check_narration(
             or check_noticed(sentence, facts, question, before, after)
             or check_presence_undone(sentence, facts, question, before)
             or check_live_machine(sentence, facts, question, told[at - 1].narr if at else "")
+            or check_disaster_now(sentence, facts, question)
         )
-        found += check_established(sentence, facts.established, changing=changing) or check_noticed_earlier(
-            sentence, facts, changing, before, after
+        found += (
+            check_established(sentence, facts.established, changing=changing)
+            or check_none_left(sentence, facts.established)
+            or check_noticed_earlier(sentence, facts, changing, before, after)
         )
         found += (
             check_else_told_of(sentence, facts)
@@ -221,7 +228,7 @@ def check_narration(
             or check_seen_after_unseen(sentence, facts, intent)
         )
         found += check_price_boon(sentence, facts)
-        found += check_gain_denied(sentence, facts)
+        found += check_gain_denied(sentence, facts) or check_poor_told_fine(sentence, facts, intent)
         found += check_option_state(sentence, facts) or check_foe_downed(sentence, facts, intent)
         found += check_other_turn(sentence, facts)
         found += check_dice_sizes(sentence, facts)
@@ -233,14 +240,19 @@ def check_narration(
         )
         found += check_stat_gained(sentence, facts)
         found += check_harm_told(sentence, facts) or check_harm_denied(sentence, facts)
-        found += check_shielded_struck(sentence, facts, intent)
-        found += check_second_try(sentence, facts, intent) or check_then_deed(sentence, facts, intent)
+        found += check_shielded_struck(sentence, facts, intent) or check_blanket_guard(sentence, facts)
+        found += (
+            check_second_try(sentence, facts, intent)
+            or check_then_deed(sentence, facts, intent)
+            or check_vow_pursued(sentence, facts, intent)
+        )
         found += check_conditions(sentence, facts)
         found += check_speech(sentence, facts) or check_reported_speech(sentence, facts, intent)
         found += check_other_move_text(sentence, facts)
         found += check_branch(sentence, facts)
         found += check_other_tone(sentence, facts) or check_untiered_outcome(sentence, facts)
         found += check_told_as_yours(sentence, facts)
+        found += check_motive_given(sentence, facts, intent)
         found += check_track_line(sentence, facts)
     found += check_undeclared(told, facts, intent, question)
     found += check_reply_given(told, facts, intent)

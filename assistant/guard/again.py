@@ -39,7 +39,7 @@ def check_second_try(sentence: Sentence, facts: Facts, intent: str | None) -> li
     if sentence.question or not intent or _SAID_AGAIN.search(intent.lower()):
         return []  # on a bare roll any deed is the player's call: assistant.guard.undeclared reads it
     narr = sentence.narr
-    for pattern in _SECOND_TRY:
+    for pattern in (*_SECOND_TRY, *_declared_again(intent)):
         for m in pattern.finditer(narr):
             if negated(narr, m.end()) or hypothetical(narr, m.start(), m.end()) or _others_subject(narr, m.start()):
                 continue
@@ -50,6 +50,21 @@ def check_second_try(sentence: Sentence, facts: Facts, intent: str | None) -> li
             )
             return [Violation(ViolationKind.DECISION, detail, excerpt)]
     return []
+
+
+def _declared_again(intent: str) -> tuple[re.Pattern[str], ...]:
+    """The player's own declared verb told again ("You raise your shield again" after "I raise my shield to protect
+    the cleric"): the deed done a second time."""
+    m = re.match(r"\s*i\s+(?:[a-z]+ly\s+)?(?P<verb>[a-z]{3,})\b", intent.lower())
+    if m is None or m.group("verb") in _NOT_DEEDS:
+        return ()
+    base = m.group("verb").removesuffix("e")
+    forms = rf"{re.escape(base)}(?:e|es|ed|ing|s)?"
+    return (re.compile(rf"\byou\s+(?:\w+\s+){{0,2}}?{forms}\b[^.!?;:]{{0,50}}?\b(?:{_AGAIN})\b"),)
+
+
+#: Words after "I" that declare no deed of their own ("I am", "I want to").
+_NOT_DEEDS = frozenset({"am", "was", "have", "had", "want", "will", "would", "can", "could", "must", "need", "the"})
 
 
 def _others_subject(narr: str, at: int) -> bool:

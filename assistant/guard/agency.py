@@ -79,6 +79,9 @@ _ROLLS = re.compile(
     r"\b(?:roll|rolls|rolled|rolling)\s+(?:a\s+|an\s+|their\s+|his\s+|her\s+)?(?:\+[a-z]+|the dice|dice|d\d+|\d+d\d+)"
     r"|\b(?:rolls|rolled)\s+(?:a|an)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|flat|natural"
     r"|high|low|snake)\b"
+    # or a roll for what a die decides: "your opponent rolls to dodge or block the shot", "rolls for initiative"
+    r"|\b(?:roll|rolls|rolled|rolling)\s+(?:to|for)\s+(?:\w+\s+)?(?:dodge|block|parry|resist|defend|evade|avoid|save"
+    r"|notice|spot|escape|initiative|hit|damage|attack)\b"
 )
 
 

@@ -56,6 +56,7 @@ _BLOW_NOUN = r"blow|hit|strike|cut|slash|wound|gash|punch|kick|stab|thrust|shot|
 _BODY = (
     r"shoulders?|arms?|chest|legs?|side|flank|face|jaw|cheek|ribs?|head|neck|back|hands?|stomach|gut|belly|thighs?"
     r"|knees?|throat|temple|skull|wrists?|forearms?|hips?|armou?r|torso|brow|nose|mouth|eye|ear|calf|ankle|spine"
+    r"|flesh|skin"
 )
 _POSSESSOR = r"(?:his|her|their|its|the\s+[a-z]+'s)"
 _PRONOUN = r"him|her|them"
@@ -86,7 +87,7 @@ def _patterns(foes: frozenset[str]) -> tuple[re.Pattern[str], ...]:
         # your blade (verb) him / into his shoulder; your blow lands; your strike connects
         re.compile(
             rf"\byour\s+(?:[a-z'-]+\s+){{0,2}}?(?:{_WEAPON})\s+{lead}(?P<verb>{_LAND})\b"
-            rf"(?:\s+{prep}{target}|\s+(?:home|true|its\s+mark|their\s+mark|a\s+gap)\b|\s*(?=[,.;!?]|$|\s+and\b))"
+            rf"(?:\s+{prep}{target}|\s+(?:home|true|deep|deeply|its\s+mark|their\s+mark|a\s+gap)\b|\s*(?=[,.;!?]|$|\s+and\b))"
         ),
         # you land / deal / score a blow
         re.compile(
@@ -97,8 +98,10 @@ def _patterns(foes: frozenset[str]) -> tuple[re.Pattern[str], ...]:
         re.compile(
             rf"\byou\s+{lead}(?:strike|strikes|struck|hit|hits|slash|slashes|slashed|stab|stabs|stabbed|lash|lashes|lashed)"
             rf"\s+(?:back|out|{_PRONOUN}|the\s+(?:{foe}))\b[^.;!?]*?\b(?P<verb>dealing|wounding|drawing\s+blood|hitting|striking"
-            r"|cutting|catching|landing)\b"
+            r"|cutting|catching|landing|tearing|ripping|slicing|piercing|gashing)\b"
         ),
+        # a blow that tears his flesh; a strike which catches the raider
+        re.compile(rf"\b(?:{_BLOW_NOUN}|{_WEAPON})\s+(?:that|which)\s+(?:[a-z]+ly\s+)?(?P<verb>{_LAND})\s+{prep}{target}"),
         # he is grazed; the raider takes a cut
         re.compile(
             rf"\b(?:he|she|they|{_PRONOUN}|the\s+(?:{foe}))\s+(?:is|was|gets|got|has\s+been)\s+(?:[a-z]+ly\s+)?"
@@ -112,6 +115,11 @@ def _patterns(foes: frozenset[str]) -> tuple[re.Pattern[str], ...]:
         # the cut you opened on his cheek; drawing first blood
         re.compile(rf"\b(?:{_BLOW_NOUN})\s+you\s+(?P<verb>opened|gave|left|inflicted|dealt|landed)\b"),
         re.compile(r"\b(?P<verb>draw|draws|drew|drawing)\s+(?:first\s+)?blood\b"),
+        # the foe bleeding from it: "blood sprays from the raider's arm"
+        re.compile(
+            rf"\bblood\s+(?P<verb>sprays|sprayed|spurts|spurted|flows|flowed|pours|poured|wells|welled|runs|ran|streams"
+            rf"|streamed)\s+(?:down\s+|out\s+)?(?:from\s+)?(?:the\s+(?:{foe})'s|his|her|their)\s+(?:[a-z]+\s+)?(?:{_BODY})\b"
+        ),
     )
 
 

@@ -34,12 +34,27 @@ _FILL = r"(?:(?:[a-z]+ly|now|still|also|left|all|both|visibly|momentarily)\s+){0
 _HARM = re.compile(r"wound|harm|batter|injur")
 
 
+#: An impact dealt as a verb ("stunning them", "your blow stuns the bard"): the impact and the verb's forms.
+_DEALT = {
+    "stunned": "stun|stuns|stunning",
+    "confused": "confuses|confusing",
+    "corrupted": "corrupts|corrupting",
+    "cursed": "curses|cursing",
+    "traumatized": "traumatizes|traumatizing",
+}
+
+
 @cache
-def _patterns(impacts: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[str]]:
+def _patterns(impacts: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
     alt = "|".join(re.escape(i) for i in sorted(impacts, key=len, reverse=True))
     subject = re.compile(rf"\b(?P<who>{_SUBJECT})\s+{_FILL}{_LINK}\s+{_FILL}(?P<impact>{alt})\b")
     obj = re.compile(rf"\b{_OBJECT_VERB}\s+(?P<who>you|him|her|them|{_SUBJECT})\s+{_FILL}(?P<impact>{alt})\b")
-    return subject, obj
+    dealt = [
+        rf"(?P<{name}>\b(?:{verbs})\s+(?P<who_{name}>you|him|her|them|{_SUBJECT})\b)"
+        for name, verbs in _DEALT.items()
+        if name in impacts
+    ]
+    return (subject, obj, re.compile("|".join(dealt))) if dealt else (subject, obj)
 
 
 def _player(who: str) -> bool:
@@ -82,8 +97,12 @@ def check_conditions(sentence: Sentence, facts: Facts) -> list[Violation]:
     seen: set[str] = set()
     for pattern in _patterns(impacts):
         for m in pattern.finditer(text):
-            name, who = m.group("impact"), m.group("who").strip()
-            start = m.start("impact")
+            dealt = next((n for n in _DEALT if n in pattern.groupindex and m.group(n)), "")
+            name = dealt or m.group("impact")
+            who = (m.group(f"who_{dealt}") if dealt else m.group("who")).strip()
+            start = m.start(dealt or "impact")
+            if dealt and _player(who):
+                continue  # "the news stuns you": amazement, not a blow's debility
             if name in seen or any(a < m.end() and m.start() < b for a, b in claimed):
                 continue  # "you are now shaken": the state check reads it
             if negated(text, start, 6) or hypothetical(text, m.start(), m.end()):

@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 
 from assistant.guard.facts import Facts
+from assistant.guard.goal_words import GOAL_VERBS, goal_done
 from assistant.guard.hedges import unhedged
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.news import AGAINST_YOU, COMMON_TALK, HEARSAY, LEARNED, NEWS, SEEKS
@@ -65,29 +66,6 @@ _MANAGE = re.compile(
     r"(?:pays?\s+off|paid\s+off|wins?\s+out|won\s+out|prevails?|prevailed)\b"
 )
 
-#: Verbs whose doing is the goal itself, grouped with the ways a story tells it done ("frees the door" for "open").
-_GOAL_DONE: dict[str, str] = {
-    "open": r"opens|opened|unlocks|unlocked|frees|freed|gives way|gave way|swings open|swung open|slides open|slid open"
-    r"|lets you in|let you in|lets you into|let you into|waves you in|waved you in|ushers you in|ushered you in"
-    r"|hands you the key|handed you the key|gives you the key|gave you the key"
-    r"|springs open|sprang open|pops open|popped open|bursts open|burst open|flies open|flew open|budges|budged"
-    # any way of coming open ("grinds open", "creaked open"), or got open ("you wrench it open", "get the hatch open")
-    r"|[a-z]+(?:s|ed)\s+open|(?:is|stands|stood|lies|lay)\s+(?:now\s+|finally\s+)?open|yields|yielded"
-    r"|(?:get|gets|got|pry|pries|pried|prise|prised|force|forces|forced|wrench|wrenches|wrenched|heave|heaves|heaved"
-    r"|shove|shoves|shoved|push|pushes|pushed|kick|kicks|kicked)\s+(?:it|them|the\s+[a-z]+(?:\s+[a-z]+)?)\s+open",
-    "unlock": r"unlocks|unlocked|opens|opened|clicks open|clicked open|gives way|gave way",
-    "free": r"frees|freed|breaks free|broke free|comes loose|came loose",
-    "break": r"breaks|broke|shatters|shattered|snaps|snapped|splinters|splintered|gives way|gave way",
-    "convince": r"agrees|agreed|is convinced|was convinced|relents|relented|gives in|gave in|nods and",
-    "persuade": r"agrees|agreed|is persuaded|was persuaded|relents|relented|gives in|gave in",
-    "give": r"gives|gave|hands over|handed over|hands you|handed you",
-    "hand": r"hands over|handed over|hands you|handed you|gives you|gave you",
-    "reveal": r"reveals|revealed|tells you|told you|confesses|confessed",
-    "catch": r"catches|caught|grabs|grabbed|seizes|seized",
-    "climb": r"climbs|climbed|reaches the top|reached the top|pulls yourself up|pulled yourself up",
-    "escape": r"escapes|escaped|get away|gets away|got away|slip away|slips away|slipped away",
-}
-GOAL_VERBS = tuple(_GOAL_DONE)
 #: Words of the player's line that carry neither the action nor its object.
 _PLAIN = frozenset(
     re.findall(
@@ -140,7 +118,9 @@ def _claim(sentence: Sentence, start: int, end: int, said: bool = False, own: fr
     left = max((m.end() for m in _BREAK.finditer(text[:start])), default=0)
     right = end if said else next((m.start() for m in _BREAK.finditer(text, end)), len(text))
     words = set(re.findall(r"[a-z']+", _INSTEAD_OF.sub(" ", text[left:]))) - own
-    if sentence.question or words & _TURN or set(re.findall(r"[a-z']+", text[left:right])) & OUTCOME_HYPOTHETICAL:
+    # the span's own modal is the claim ("you can finally open it"), not a supposition about it
+    supposing = OUTCOME_HYPOTHETICAL - (set(re.findall(r"[a-z]+", text[start:end])) & {"can", "could"})
+    if sentence.question or words & _TURN or set(re.findall(r"[a-z']+", text[left:right])) & supposing:
         return False
     return not _ATTEMPT.search(text[max(left, start - 40) : end])
 
@@ -206,8 +186,8 @@ def told_working(sentence: Sentence, intent: str | None, failed: str = MISSED) -
             if m.re is _MANAGE and not set(_stems(text[m.end() :])) & set(_stems(intent or "")):
                 continue  # "you manage to stay on your feet": not what the player set out to do
             return _violation(sentence, m.start(), m.end() + 30, "the attempt working", failed)
-    for goal in dict.fromkeys(w for w in said if w in _GOAL_DONE):
-        m = re.search(rf"\b(?:{_GOAL_DONE[goal]})\b", text)
+    for goal in dict.fromkeys(w for w in said if w in GOAL_VERBS):
+        m = goal_done(goal, text)
         if m and not re.search(r"\bto\s+(?:\w+\s+)?$", text[: m.start()]) and _claim(sentence, m.start(), m.end(), own=own):
             if _other_subject(text, m.start(), _goal_object(said, goal)):
                 continue
@@ -358,7 +338,7 @@ def check_hit_failed(sentence: Sentence, facts: Facts, intent: str | None) -> li
         return []
     text = sentence.narr
     said = re.findall(r"[a-z]+", (intent or "").lower())
-    goals = [g for g in dict.fromkeys(said) if g in _GOAL_DONE]
+    goals = [g for g in dict.fromkeys(said) if g in GOAL_VERBS]
     found: list[tuple[int, int]] = []
     for m in _YOU_FAIL.finditer(text):
         if _related(m.group("what"), intent) or any(re.search(rf"\b{g}", m.group("what")) for g in goals):

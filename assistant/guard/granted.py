@@ -33,6 +33,9 @@ _NOT_GOT = re.compile(
     r"|doesn't|does\s+not|didn't|did\s+not|never)\s+(?:\w+\s+)?" + _GAIN_VERBS + r"\b"
     r"|\b(?:no\s+one|nobody|none\s+of\s+them)\s+(?:\w+\s+)?(?:can|could|is\s+able\s+to|was\s+able\s+to|will|would)\s+"
     + _GAIN_VERBS
+    + r"|\b(?:not\s+(?:within|in)|beyond|outside)\s+(?:their|his|her|its)\s+(?:[a-z]+\s+){0,3}?(?:capabilit\w*|power|means"
+    r"|resources|reach|abilit\w*)\b[^.;!?]{0,30}?\bto\s+(?:\w+\s+)?"
+    + _GAIN_VERBS
     + r"|\b(?:empty-handed|empty\s+handed|nothing\s+to\s+show)\b"
     r"|\b(?:are|is|were|was|'re|'s)\s+(?:all\s+|too\s+)?busy\s+with\s+(?:other|their\s+own)\b"
     r"|\b(?:turn|turns|turned)\s+you\s+(?:away|down)\b"
@@ -44,6 +47,10 @@ _SUPPOSED = frozenset({"if", "unless", "whether", "might", "may", "perhaps", "ma
 _PLAIN = frozenset({"with", "from", "into", "some", "your", "their", "them", "that", "this", "what"})
 #: The gain itself told, "you manage to get the asset", "you manage to secure a carriage".
 _GOT = re.compile(r"\byou\s+(?:\w+\s+)?manage(?:s|d)?\s+(?:it|to\s+(?:\w+\s+)?" + _GAIN_VERBS + r")\b")
+
+
+#: Those asked agreeing to get it for you: "they agree to help you", "he agrees to find you one".
+_HELPED = re.compile(r"\b(?:agree|agrees|agreed)\s+to\s+(?:help|assist|provide|find|get|secure|supply|arrange|source)\b")
 
 
 def granted(facts: Facts) -> list[str]:
@@ -62,6 +69,8 @@ def tells_gain(sentence: Sentence, facts: Facts) -> bool:
     carriage" when the player went for a carriage), when there is one; what else is managed ("you manage to secure a
     loan") is a story success of its own."""
     got = granted(facts)
+    if got and _HELPED.search(sentence.narr):
+        return True  # "they agree to help you": the contacts giving what the engine gives whatever the roll
     m = _GOT.search(sentence.narr) if got else None
     if m is None:
         return False
@@ -85,5 +94,55 @@ def check_gain_denied(sentence: Sentence, facts: Facts) -> list[Violation]:
         excerpt = " ".join((raw if len(raw) == len(text) else text)[m.start() : m.end()].split())
         what = got[0].replace("_", " ")
         detail = f"'{excerpt}' tells the {what} as not got, but the engine gave it this turn: you get the {what}"
+        return [Violation(ViolationKind.OUTCOME, detail, excerpt)]
+    return []
+
+
+#: A bad roll's poorer asset: the roll that sets its quality went badly ("the days slip by for scant return").
+_POOR = frozenset({"bad_outcome", "miss"})
+#: Praise of a thing's make: "fine", "splendid", "a fine sight", "a fine example".
+_PRAISE = (
+    r"(?:fine|finest|splendid|excellent|magnificent|superb|perfect|beautiful|elegant|impressive|handsome|luxurious"
+    r"|first-rate|high-quality|top-quality|well-made|pristine|gleaming|flawless|exquisite|grand|the\s+best)"
+)
+#: What the player went for, after the verb that gets it: "acquire a fine carriage" -> carriage.
+_SOUGHT = re.compile(
+    _GAIN_VERBS + r"\s+(?:a|an|the|some|your|my)?\s*(?P<what>(?:[a-z-]+\s+){0,3}?[a-z-]+)(?=\s+(?:for|from|with"
+    r"|to|in|at|by|that|which|so)\b|[.,;!?]|$)"
+)
+#: How it once looked or first seemed ("had been a fine carriage once", "at first glance"): not what it is now.
+_ONCE = re.compile(r"\b(?:once|had\s+been|used\s+to\s+be|at\s+first|from\s+afar|from\s+a\s+distance|in\s+its\s+day)\b")
+
+
+def _sought(intent: str) -> str:
+    """The head noun of what the player set out to get ("carriage"), or ""."""
+    m = _SOUGHT.search(intent.lower())
+    return m.group("what").split()[-1] if m else ""
+
+
+def check_poor_told_fine(sentence: Sentence, facts: Facts, intent: str | None) -> list[Violation]:
+    """On a bad roll that still gets the asset (a poorer one), the asset told as fine: "The carriage was a fine sight",
+    "The carriage is a fine example of the goods to be had". Its flaws told ("a shabby one", "it creaks") are the bad
+    roll in story words."""
+    if not granted(facts) or not facts.outcomes & _POOR or sentence.question:
+        return []
+    what = _sought(intent or "")
+    if len(what) < 3:
+        return []
+    text = sentence.narr
+    noun = rf"(?:the|your|this|that|its|a|an)\s+(?:[a-z-]+\s+){{0,2}}?{re.escape(what)}s?"
+    told = re.compile(
+        rf"\b{noun}\s+(?:is|was|looks|looked|seems|seemed|proves|proved|turns\s+out\s+to\s+be|turned\s+out\s+to\s+be)\s+"
+        rf"(?:truly\s+|quite\s+|really\s+|indeed\s+)?(?:a\s+|an\s+)?{_PRAISE}\b"
+        rf"|\b(?:a|an)\s+{_PRAISE}\s+(?:sight|example|specimen|piece|find)\b"
+    )
+    for m in told.finditer(text):
+        if negated(text, m.start(), 3) or negated(m.group(0), len(m.group(0)) - 1, 4) or _ONCE.search(text):
+            continue
+        if hypothetical(text, m.start(), m.end(), _SUPPOSED):
+            continue
+        raw = sentence.raw or sentence.original
+        excerpt = " ".join((raw if len(raw) == len(text) else text)[m.start() : m.end()].split())
+        detail = f"'{excerpt}' tells the {what} as fine, but the roll went badly: the {what} you get is a poorer one"
         return [Violation(ViolationKind.OUTCOME, detail, excerpt)]
     return []

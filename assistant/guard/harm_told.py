@@ -57,6 +57,12 @@ _HARMS = (
         r"(?!\s+of\b)"  # "you take a cut of the loot": a share, not a wound
     ),
     re.compile(r"\b(?:damage|harm)\s+to\s+your\b"),
+    # a blow's impact felt: "you feel the impact of the hit on your side" ("the character" is you, as the sheet names it)
+    re.compile(
+        r"\b(?:you|the\s+character)\s+(?:\w+\s+){0,12}?(?:feel|feels|felt)\s+the\s+(?:\w+\s+)?(?:impact|sting|bite|force)"
+        r"\s+of\s+(?:the|a|an|his|her|their|its)\s+(?:\w+\s+)?(?:hit|blow|strike|attack|shot|blade|arrow|bolt|punch)\s+"
+        rf"(?:on|in|against|across|to)\s+(?:your|their)\s+(?:\w+\s+)?{_PART}\b"
+    ),
     # means lost: "you lose all your money"
     re.compile(
         r"\byou\s+(?:lose|lost)\s+(?:all\s+|most\s+|some\s+|much\s+)?(?:of\s+)?your\s+(?:money|coin|coins|savings|purse|winnings)\b"
@@ -67,6 +73,10 @@ _HARMS = (
 _MILD = re.compile(r"\b(?:a\s+(?:little\s+)?bit\s+of|a\s+little|a\s+slight|slight|mild|a\s+mild|faint|a\s+faint)\s+$")
 #: Words just before a wound that make it missed or nearly so ("the shot barely misses you", "almost hits you").
 _NEARLY = frozenset({"almost", "nearly", "barely", "would", "could", "might", "about", "try", "tries", "trying"})
+
+
+#: Damage the player deals, which hurts someone else: "You deal your damage", "deal +1d4 damage".
+_YOU_DEAL = re.compile(r"\b(?:you\s+)?(?:deal|deals|dealt|inflict|inflicts)\s+(?:your\s+|\S+\s+){0,2}?damage\b")
 
 
 def _engine_harms(facts: Facts, means: bool) -> bool:
@@ -82,7 +92,8 @@ def _engine_harms(facts: Facts, means: bool) -> bool:
     for result in facts.results:
         texts = [result.text, *(str(row.get("text", "")) for row in (result.table or {}).get("rows", []))]
         for text in texts:
-            for m in (_MEANS_WORDS if means else _HARM_WORDS).finditer(normalize_words(text)):
+            dealt_by_you = _YOU_DEAL.sub(" ", normalize_words(text))  # "you deal your damage": harm to another
+            for m in (_MEANS_WORDS if means else _HARM_WORDS).finditer(dealt_by_you):
                 if m.group(0) not in options:
                     return True
     return False

@@ -76,3 +76,39 @@ def check_live_machine(sentence: Sentence, facts: Facts, question: str | None, b
 
 
 _SUPPOSED = frozenset({"if", "unless", "whether", "might", "may", "perhaps", "maybe", "would", "ever", "fear", "fears"})
+
+
+#: The machine going up as the story speaks: "trigger a massive explosion", "the core explodes", "the dome breaches".
+_GOES_UP = re.compile(
+    r"\b(?:explode|explodes|detonate|detonates|breach|breaches|melt\s+down|melts\s+down|blow\s+apart|blows\s+apart"
+    r"|trigger|triggers|set\s+off|sets\s+off)\b(?:\s+(?:a|an|the)\s+(?:[a-z]+\s+){0,2}?(?:explosion|meltdown|blast|detonation))?"
+)
+#: A past told (backstory: "the cooling systems failed, causing the core to explode"), not what happens now.
+_PAST = re.compile(r"\b[a-z]{3,}ed\b|\b(?:was|were|had|blew|broke|began|caused|went|left|came)\b")
+#: A supposition or a threat before it: "if the dome breaches", "before the reactor explodes", "threatening to".
+_NOT_NOW = re.compile(r"\b(?:if|unless|could|might|would|may|can|before|until|once|lest|threaten\w*|risk\w*|about\s+to)\b")
+_TRIGGERED = re.compile(r"\b(?:trigger|triggers|set\s+off|sets\s+off)\s*$")
+
+
+def check_disaster_now(sentence: Sentence, facts: Facts, question: str | None) -> list[Violation]:
+    """On the turn the oracle said a machine no longer runs (a plain no, no match to twist it), the machine told going
+    up now, in the present ("The reactor's cooling water breaks through a leak, causing the containment dome to breach
+    and trigger a massive explosion."): the no told as a disaster the engine never rolled. A past told as backstory
+    ("the cooling systems failed, causing the core to explode"), a threat ("threatening an explosion") and a
+    supposition pass."""
+    if sentence.question or facts.match or "no" not in facts.outcomes:
+        return []
+    said = next((a.sentence for a in answers(facts, question) if a.family.name == "running" and not a.earlier), "")
+    if not said or not re.search(r"\bno\b", said):
+        return []
+    text = sentence.narr
+    for m in _GOES_UP.finditer(text):
+        if _TRIGGERED.match(m.group(0)) or _PAST.search(text) or negated(text, m.start(), 3):
+            continue  # "triggers" alone names no blast; a past is backstory
+        if _NOT_NOW.search(text[: m.end()]):
+            continue  # "if the dome breaches, it could explode", "threatening to explode": not what happens
+        raw = sentence.raw or sentence.original
+        excerpt = " ".join((raw if len(raw) == len(text) else text)[m.start() : m.end()].split())
+        detail = f"'{excerpt}' tells the machine going up now, but {said}: a plain answer, no disaster rolled"
+        return [Violation(ViolationKind.OUTCOME, detail, excerpt)]
+    return []

@@ -26,6 +26,9 @@ HEARSAY = re.compile(
     r"|\b(?:whisper|whispers|whispered|murmur|murmurs|murmured|mutter|mutters|muttered|gossip|gossips|gossiped|claim"
     r"|claims|claimed|insist|insists|insisted)\s+(?:that|about\s+how)\b|\b(?:people|folk|everyone|they|some)\s+(?:say|said"
     r"|says|whisper|claim)\b|\baccording\s+to\b"
+    # talk of someone's affairs: "the merchants talk about the guild master's new warehouse", "snippets about his debts"
+    r"|\b(?:talk|talks|talked|talking|gossip|gossiping|whispers?|whispering|mutter|muttering|chatter|snippets?|rumou?rs?)"
+    r"\s+(?:[a-z]+\s+){0,2}?(?:about|of|concerning|regarding)\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?'s\s+[a-z]+"
     # the talk itself going round with what it says: "rumors are spreading that…", "whispers circulate about…",
     # "there is talk of…", "the gossip suggests…"
     r"|\b(?:rumou?rs?|whispers?|word|gossip|talk|tales|stories)\s+(?:[a-z']+\s+){0,3}?(?:spread|spreads|spreading"
@@ -41,8 +44,10 @@ HEARSAY = re.compile(
 #: What was asked about, told busy at something as news ("The guild master is discussing a new project"): the gossip
 #: itself, when the character is not in the sentence (with them in it, it is how the miss turns on them).
 NEWS = re.compile(
-    r"\b(?:is|are|was|were)\s+(?:discussing|planning|plotting|scheming|recruiting|preparing|gathering|hoarding|hiding"
-    r"|meeting|building|working\s+on|trying\s+to|talking\s+about|talking\s+of|considering|negotiating|arranging)\b|\b(?:plans|planned|intends|intended)\s+to\b"
+    r"\b(?:is|are|was|were)\s+(?:now\s+|still\s+|secretly\s+|busy\s+|quietly\s+)?(?:discussing|planning|plotting"
+    r"|scheming|recruiting|preparing|gathering|hoarding|hiding|meeting|building|working\s+on|trying\s+to|talking\s+about"
+    r"|talking\s+of|considering|negotiating|arranging|gossiping\s+about|whispering\s+about|arguing\s+about"
+    r"|embroiled\s+in|caught\s+up\s+in)\b|\b(?:plans|planned|intends|intended)\s+to\b"
     # a dealing of theirs told as known: "who has been involved in a major scandal", "was seen with the smugglers"
     r"|\b(?:has|have|had)\s+been\s+(?:involved\s+in|implicated\s+in|caught|accused\s+of|linked\s+to|tied\s+to"
     r"|seen\s+with|meeting\s+with|dealing\s+with|skimming|embezzling|smuggling)\b"

@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from assistant.guard.established import AT_THAT_TIME, CHANGING_MOVES
+from assistant.guard.established import AT_THAT_TIME, CHANGING_MOVES, SUDDEN
 from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.oracle_answer import question_words
@@ -74,7 +74,13 @@ _FAMILIES = (
         re.compile(r"\b(?:run|runs|running|working|operational|online|active|powered|functional|functioning)\b"),
         re.compile(
             r"\b(?:running|operational|online|hums|humming|whirs|whirring|thrums|thrumming|powered up"
-            r"|functional|functioning|at full power)\b"
+            r"|functional|functioning|at full power|burns|burning|still burns|still burning)\b"
+            # going on as it was: "the reactor continues to burn", "keeps humming"
+            r"|\b(?:continues?|continued|continuing|keeps?|kept|still)\s+(?:to\s+)?(?:run|runs|running|burn|burning|hum"
+            r"|humming|work|working|operate|operating|glow|glowing|pulse|pulsing|power|powering)\b"
+            # at its work: "as it powers the ship", "its core still active"
+            r"|\b(?:powers|powering|still\s+powers)\s+(?:the|this|your)\s+(?:ship|station|vessel|derelict|lights|systems?"
+            r"|engines?)\b|\bstill\s+(?:active|live|online)\b"
         ),
         re.compile(r"\b(?:offline|shut down|shuts down|powered down|dead|silent|inert|lifeless)\b"),
     ),
@@ -97,6 +103,9 @@ _FAMILIES = (
         re.compile(r"\b(?:dead|lifeless|corpse|killed|slain|no longer breathing)\b"),
     ),
 )
+#: Answers about the world, which a price changes only as a change told ("the reactor shudders back to life"): told
+#: as they were ("the reactor continues to burn") on the price's turn, the answer is told the other way.
+_WORLD = frozenset({"running", "aboard"})
 _PRONOUN = re.compile(r"^\W*(?:then\s+|suddenly\s+|but\s+)?(?:he|she|it|they)\b")
 #: The world may change after an answer: "the raider comes back", "the reactor restarts".
 _CHANGED = re.compile(r"\b(?:returns?|returned|comes? back|came back|back|restart\w*|reappear\w*|recover\w*|revive\w*)\b")
@@ -181,8 +190,10 @@ def check_opposed(told: Iterable[Sentence], facts: Facts, question: str | None) 
                 continue
             if answer.earlier and EARLIER_CHANGED.search(text):
                 continue  # "the priest now sees you": an earlier turn's answer may have changed since
-            if answer.earlier and changing and not AT_THAT_TIME.search(text):
+            if answer.earlier and changing and not AT_THAT_TIME.search(text) and answer.family.name not in _WORLD:
                 continue  # a price's new hazard ("the priest appears, sensing you") changes the situation
+            if answer.earlier and changing and SUDDEN.search(text):
+                continue  # "the reactor suddenly shudders to life": the price told as the change
             for part in _parts(sentence, previous, answer.subject):
                 if not _told_other_way(part, answer):
                     continue
@@ -206,6 +217,9 @@ def _parts(sentence: Sentence, previous: str, subject: str) -> list[str]:
     that does (the clause's own subject, not a word in passing)."""
     if _about(sentence, previous, subject):
         return [sentence.narr]
+    head = " ".join(_REALIZE.sub("", sentence.narr).split()[:4])
+    if re.search(rf"\b{re.escape(subject)}[a-z]*'s\s+(?:core|glow|heart|drive)\b", head):
+        return [re.split(r"[,;]|\b(?:and|but|while)\b", sentence.narr)[0]]  # "the reactor's core": the machine itself
     parts = _COORDINATED.split(sentence.narr)[1:]
     head = rf"^\W*(?:the|this|that)\s+(?:[a-z-]+\s+)?{re.escape(subject)}"
     return [p for p in parts if re.search(head, p)]

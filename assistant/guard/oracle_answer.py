@@ -92,6 +92,18 @@ _NOTICING = re.compile(
     # or dread at it: "he feels a sense of dread wash over him", "a feeling of foreboding"
     r"|(?:feels|felt|feel|feeling|has|had|gets|got)\s+(?:a|an|the|some)\s+(?:[a-z]+\s+)?(?:sense|feeling|pang|wave|chill)"
     r"\s+of\s+(?:dread|unease|foreboding|alarm|fear|panic|danger)"
+    # or aware of trouble, or unsure whether it is one: "is aware of the new hazard", "unsure if this is a trick"
+    r"|(?:is|was|are|were|seems|seemed|remains|remained|becomes|became|grows|grew)\s+(?:\w+\s+)?aware\s+of\s+(?:the|a|an"
+    r"|some|this)\s+(?:[a-z]+\s+){0,2}?(?:hazard|danger|threat|disturbance|intrusion|intruder|change|noise|sound|movement)"
+    r"|(?:unsure|uncertain|not\s+sure)\s+(?:if|whether)\s+(?:[a-z']+\s+){0,6}?(?:trick|threat|danger|real|someone"
+    r"|somebody|something|anyone|intruder|alone)"
+    # or sensing it, uneasy in a word, or as if he had heard: "sensing something amiss", "The priest stirs, uneasy",
+    # "alert to the new threat", "looks up, as if he heard something"
+    r"|(?:sens|feel|felt|suspect)\w*\s+(?:that\s+)?(?:something|someone|somebody)\s+(?:amiss|wrong|off|out\s+of\s+place)"
+    r"|,\s*(?:suddenly\s+|now\s+|visibly\s+)?(?:uneasy|wary|alarmed|nervous|on\s+edge)\s*(?=[,.;!?]|$)"
+    r"|(?:is|was|seems|seemed|grows|grew|remains|remained)\s+(?:suddenly\s+)?alert\s+to\b"
+    r"|as\s+(?:if|though)\s+(?:he|she|they)\s+(?:had\s+)?(?:heard|sensed|noticed|seen|saw|felt)\s+(?:something|someone"
+    r"|somebody|a\s+sound|a\s+noise|movement)"
     r"|(?:is|was|seems|seemed|grows|grew|feels|felt|looks|looked)\s+(?:suddenly\s+|a\s+little\s+|somewhat\s+)?"
     r"(?:uneasy|unsettled|on\s+edge|ill\s+at\s+ease|disquieted|nervous|anxious|tense|afraid|fearful|frightened|jumpy"
     r"|alarmed|agitated)"
@@ -138,6 +150,8 @@ _CLAUSE_PRONOUN = re.compile(
 _LIKENESS = re.compile(r"\bas\s+(?:if|though)\s+(?:he|she|they)\s+(?:could|can|would)?\s*$")
 #: The modal that opens "couldn't shake the feeling": part of the idiom, not a supposition.
 _SHAKE = re.compile(r"(?:could|can)")
+#: "unsure if this is a trick": the doubt is his, told as a fact, not a supposition of the story's.
+_UNSURE = re.compile(r"(?:unsure|uncertain|not\s+sure)\s+(?:if|whether)")
 #: A sentence that carries on without naming anyone new: another pronoun ("It wasn't fear."), or the scene described
 #: ("The air was thick with incense."), not someone else acting ("The watchman wakes.").
 _CARRIES_ON = re.compile(
@@ -165,47 +179,28 @@ def check_noticed(sentence: Sentence, facts: Facts, question: str | None, before
     asked = _PERCEIVES.match(question.lower())
     if asked is None:
         return []
-    return _noticing(sentence, asked.group("who"), before, "but the oracle answered no", after)
+    return noticing(sentence, asked.group("who"), before, "but the oracle answered no", after)
 
 
-#: An earlier answer that someone does not perceive you: "The priest does not sense you."
-_UNPERCEIVED = re.compile(
-    r"^\s*(?:the\s+|a\s+|an\s+)?(?P<who>[a-z]+)\s+(?:does|did)\s+not\s+(?:sense|notice|see|spot|hear|detect|smell"
-    r"|recognize|recognise|suspect|feel)\s+(?:you|your)\b"
-)
-
-
-def check_noticed_earlier(sentence: Sentence, facts: Facts, changing: bool, before: str = "", after: str = "") -> list[Violation]:
-    """On a later turn, someone an earlier answer said does not perceive you ("The priest does not sense you.") told
-    noticing you or uneasy that someone is there, as :func:`check_noticed` reads it: the earlier "no" hedged. A price
-    (``changing``) may bring them onto you, and is left to its own checks."""
-    if changing or sentence.question:
-        return []
-    for fact in facts.established:
-        unseen = _UNPERCEIVED.match(fact.sentence.lower()) if fact.answer == "no" else None
-        if unseen and not CHANGED.search(sentence.narr.lower()):  # "the priest now turns and sees you": a change since
-            why = f"which contradicts what an earlier turn established: '{fact.sentence}'"
-            found = _noticing(sentence, unseen.group("who"), before, why, after)
-            if found:
-                return found
-    return []
-
-
-def _noticing(sentence: Sentence, who: str, before: str, why: str, after: str = "") -> list[Violation]:
+def noticing(sentence: Sentence, who: str, before: str, why: str, after: str = "", only: tuple[str, ...] = ()) -> list[Violation]:
     """``who`` told noticing you in ``sentence`` (named, or as the pronoun after a sentence naming them), against
     ``why`` (the answer that says they do not); a search of the place that finds nothing, in the sentence or the next
-    (``after``), tells the no."""
+    (``after``), tells the no. ``only``: the signs read (named groups of the pattern; all when empty).
+    """
     text = sentence.narr
     named = re.compile(rf"\b{re.escape(who)}(?:'s)?\b")
     told_of = bool(named.search(text) or (_PRONOUN_SUBJECT.match(text) and named.search(before)))
     if not told_of and not (named.search(before) and _CLAUSE_PRONOUN.search(text)):
         return []
     for m in _NOTICING.finditer(text):
+        if only and not any(m.group(g) for g in only):
+            continue
         clause_start = max(text.rfind(c, 0, m.start()) for c in ",;:")
         lead = text[clause_start + 1 : m.start()]
         if not told_of and not _CLAUSE_PRONOUN.match(lead) and not _LIKENESS.search(lead):
             continue  # "The silence was deafening, and he couldn't shake…": only a clause told of him counts
-        idiom = _SHAKE.match(m.group(0))  # "can't shake the feeling": the modal is the idiom's, not a supposition
+        # "can't shake the feeling": the modal is the idiom's, not a supposition; "unsure if" is his doubt
+        idiom = _SHAKE.match(m.group(0)) or _UNSURE.match(m.group(0)) or m.group(0).startswith(("as if", "as though"))
         if m.group("uneasy") and not (named.search(text[: m.start()]) or _PRONOUN_SUBJECT.match(text) or not told_of):
             continue  # "The novice seems uneasy, but the priest murmurs on": the unease is another's
         likeness = bool(m.group("uneasy") and _LIKENESS.search(lead))
@@ -223,7 +218,7 @@ def _noticing(sentence: Sentence, who: str, before: str, why: str, after: str = 
         excerpt = " ".join(text[max(0, clause_start + 1) : m.end()].split())
         detail = f"'{excerpt}' shows the {who} noticing you, {why}"
         return [Violation(ViolationKind.OUTCOME, detail, excerpt)]
-    called = CALLED_OUT.search(sentence.text) if told_of else None
+    called = CALLED_OUT.search(sentence.text) if told_of and not only else None
     if called:  # '"Is it you?" he asked': calling out to the one he should not know is there
         excerpt = " ".join((sentence.raw or sentence.original)[called.start() : called.end()].split())
         return [Violation(ViolationKind.OUTCOME, f"'{excerpt}' shows the {who} noticing you, {why}", excerpt)]

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import re
 
-from assistant.guard.contrary import GOAL_VERBS, told_working
+from assistant.guard.contrary import told_working
 from assistant.guard.established import CHANGING_MOVES
 from assistant.guard.facts import Facts
+from assistant.guard.goal_words import GOAL_VERBS
 from assistant.guard.model import Violation
 from assistant.guard.text import Sentence, normalize_words
 

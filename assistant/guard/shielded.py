@@ -72,3 +72,28 @@ def check_shielded_struck(sentence: Sentence, facts: Facts, intent: str | None) 
         detail = f"'{excerpt}' tells the {who} you protect struck, but your roll to protect them hit: no blow reached them"
         return [Violation(ViolationKind.OUTCOME, detail, excerpt)]
     return []
+
+
+#: Protection from everything: "protecting the cleric from any potential attacks", "keeps her safe from all harm".
+_BLANKET = re.compile(
+    r"\b(?:protect|protects|protected|protecting|shield|shields|shielded|shielding|guard|guards|guarded|guarding|keep"
+    r"|keeps|kept|keeping|safe|safeguard\w*)\s+(?:\w+\s+){0,3}?(?:from|against)\s+(?:any|all|every|each)\s+(?:\w+\s+)?"
+    r"(?:attacks?|harm|danger|dangers|blows?|damage|threats?|strikes?)\b"
+    r"|\b(?:invulnerable|untouchable|immune\s+to)\b"
+)
+
+
+def check_blanket_guard(sentence: Sentence, facts: Facts) -> list[Violation]:
+    """A hold the engine counted (Defend's hold, each spent on one use the panel lists) told as protection from every
+    attack: "The cleric's shield glows brightly, protecting the cleric from any potential attacks." The guard against
+    the attack at hand ("the cleric is protected from the attack") is the declared defence, and passes."""
+    if sentence.question or not any("hold" in target for target in facts.changes):
+        return []
+    text = sentence.narr
+    m = _BLANKET.search(text)
+    if m is None or negated(text, m.start(), 3) or hypothetical(text, m.start(), m.end(), _SUPPOSED):
+        return []
+    raw = sentence.raw or sentence.original
+    excerpt = " ".join((raw if len(raw) == len(text) else text)[m.start() : m.end()].split())
+    detail = f"'{excerpt}' tells protection from every attack, but the engine gave a hold, each spent on one use you choose"
+    return [Violation(ViolationKind.STATE, detail, excerpt)]

@@ -160,6 +160,11 @@ def _declared_about(facts: Facts, intent: str | None, question: str | None) -> s
     return about or {"?"}
 
 
+#: Moving told as going somewhere ("as you move through the station"), a deed as walking there is.
+_MOVING = frozenset({"move", "moved", "moves"})
+_ONWARD = re.compile(r"\s+(?:through|across|along|down|into|deeper|forward|onward|ahead|toward|towards|past)\b")
+
+
 def _deed(
     sentence: Sentence,
     facts: Facts,
@@ -195,6 +200,7 @@ def _deed(
         looked = looked or (not intent and not about and not price and bool(_SEEKING.match(text[m.end() :])))
         undone = verb in NOT_DEEDS and not (tried and verb in ATTEMPTED)  # "you try to push it": a deed tried
         undone = undone and not (m.re is _AND_DEED and verb in _CARRYING)  # "and move your sister": someone moved
+        undone = undone and not (verb in _MOVING and _ONWARD.match(rest))  # "as you move through the station": going
         if not looked and not (intent and closer) and (undone or verb.endswith(("ing", "ly"))):
             continue
         if hypothetical(text, m.start("verb"), m.end(), HYPOTHETICAL):

@@ -28,6 +28,21 @@ _NOTICED = re.compile(
     r"|\b(?:eyes|gazes?|stares?)\s+(?:follow|follows|followed|on|fixed\s+on|turn\s+to|turned\s+to)\s+you\b"
     r"|\b(?:watch|watches|watched|watching|eye|eyes|eyed|eyeing)\s+you\b"
 )
+#: Someone reacting to you or to what you do, which only one who saw you does: "people are amazed by your agility",
+#: "a child points at you". No "but" takes it back ("…, but they go on without noticing you" has seen you already).
+_REACTS = re.compile(
+    r"\b(?:amazed|astonished|impressed|awed|astounded|startled|surprised|dazzled|struck|taken\s+aback)\s+(?:by|at)\s+"
+    r"(?:you\b|your\s+[a-z]+)"
+    r"|\b(?:marvel|marvels|marveled|marvelled|gasp|gasps|gasped|point|points|pointed|whisper|whispers|whispered|cheer"
+    r"|cheers|cheered|applaud|applauds|applauded|nod|nods|nodded|wave|waves|waved|smile|smiles|smiled)\s+at\s+"
+    r"(?:you\b|your\s+[a-z]+)"
+    # or turning to you, hailing you: "a few heads turn as you pass", "a beggar calls out to you", "the guard greets you"
+    r"|\bheads?\s+(?:turn|turns|turned)\s+(?:as\s+you\b|toward\s+you\b|towards\s+you\b|your\s+way\b|to\s+(?:watch|follow)\s+you\b)"
+    r"|\b(?:calls?|called|shouts?|shouted|cries|cried)\s+(?:out\s+)?to\s+you\b"
+    r"|\b(?:greets?|greeted|hails?|hailed|addresses|addressed)\s+you\b"
+    r"|\b(?:gives?|gave)\s+you\s+(?:a\s+)?(?:second\s+|curious\s+|long\s+|hard\s+)?(?:glance|look|nod|stare)\b"
+)
+_NO_ONE = re.compile(r"\b(?:nobody|no\s+one|none|never|not|no)\b[^,;.]*$")
 _UNSEEING = re.compile(r"^\s*(?:blankly|vacantly|without\s+(?:seeing|interest|recognition)|right\s+through|through|past)\b")
 _SELF = re.compile(r"\byou\s+(?:\w+\s+){0,2}$")  # "you see you are…": the character's own seeing
 
@@ -40,6 +55,14 @@ def check_seen_after_unseen(sentence: Sentence, facts: Facts, intent: str | None
     if not tiers or not tiers <= _FULL:
         return []
     text = sentence.narr
+    for m in _REACTS.finditer(text):
+        if _SELF.search(text[: m.start()]) or negated(text, m.start(), 4) or hypothetical(text, m.start(), m.end()):
+            continue  # "you are startled by your own reflection", "no one is impressed by you"
+        if _NO_ONE.search(text[: m.start()]):
+            continue  # "Nobody gives you a second glance"
+        excerpt = " ".join((sentence.raw or sentence.original)[max(0, m.start() - 40) : m.end() + 15].split())
+        detail = f"'{excerpt}' tells you noticed, but you set out to go unseen and the engine's outcome is a full success"
+        return [Violation(ViolationKind.OUTCOME, detail, excerpt)]
     for m in _NOTICED.finditer(text):
         if _SELF.search(text[: m.start()]) or _UNSEEING.match(text[m.end() :]):
             continue
