@@ -201,6 +201,8 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
         # held out when measured (28 of 47 faults caught, 2 of 78 good drafts flagged; before that round's guard: 27, 4);
         # a development set since: 42 of 47, 1 of the 2 still flagged
         ("guard_real_model_heldout22.jsonl", 0.89, 0.013),
+        # held out when measured (33 of 51 faults caught, 1 of 115 good drafts flagged)
+        ("guard_real_model_heldout23.jsonl", 0.64, 0.009),
         # held out when measured (37 of 61 faults caught, 1 of 108 good drafts flagged; shown: 0 of 21 caught, 1 of 104)
         ("guard_real_model_heldout24.jsonl", 0.6, 0.01),
     ],
@@ -278,6 +280,19 @@ def test_shown_reads_what_the_player_read(tmp_path: Path, capsys: pytest.Capture
     assert (summary["lying"], summary["truthful"], summary["catch_rate"]) == (1, 1, 1.0)
     harness.main(["--dataset", str(path), "--json-summary"])
     assert json.loads(capsys.readouterr().err)["lying"] == 3
+
+
+def test_real_model_shown_texts_flag_no_good_story(capsys: pytest.CaptureFixture[str]) -> None:
+    """What players read in set 23 (opening and sentence, or the offline narration): none of the 87 good stories is
+    flagged; the 13 faults the chat let through are still let through (0 caught when held out)."""
+    name = "guard_real_model_heldout23.jsonl"
+    harness.main(["--dataset", str(DATASETS / name), "--json-summary", "--shown"])
+    out, err = capsys.readouterr()
+    summary = json.loads(err)
+    assert summary["errors"] == 0 and summary["lines"] == summary["lying"] + summary["truthful"] > 0
+    labels = {row["id"]: row["shown_label"] for row in map(json.loads, (DATASETS / name).read_text().splitlines())}
+    flagged = [row["id"] for row in map(json.loads, out.splitlines()) if not row["ok"] and labels[row["id"]] == "ok"]
+    assert flagged == []
 
 
 def test_shown_reads_the_offline_narration_without_the_models_fact_sheet(
