@@ -11,6 +11,8 @@ vocabulary, or from the best passages).
 SCOPE_WEIGHT * (closeness to a part of the game the shipped text lacks - closeness to the best passage)``;
 below the threshold the texts do not cover the question. Nor do they when the question is clearly about a
 part the shipped text lacks (character creation in the Blades downtime chapter; :mod:`rules_index.scope`).
+A sentence that tells how another game does it before the question asks ("in dungeon world my armor subtracts
+from the damage. does my armour reduce the harm here?") is left out of what is judged (:mod:`rules_index.premise`).
 Two more pieces of evidence count for a question: told as a story before it asks, with its asking clause
 alone finding another passage first (the story names the rule), and its number of content words (the share
 of them the passage uses is part of the top score, lower for a long question). Weights, threshold and scope
@@ -31,6 +33,7 @@ import numpy as np
 
 from rules_index.asked_rule import absent_share, flat, named_in, quotes_the_text, unnamed_share
 from rules_index.phrasing import CHATTER, asking_clause, narrated_action, plain_question
+from rules_index.premise import without_other_games
 from rules_index.results import rolled_numbers
 from rules_index.scope import Beyond, scope_lead
 from rules_index.terms import terms
@@ -168,6 +171,13 @@ class Calibration:
 #: more no-answer questions "not covered" (one of the fourteenth set, two of the fifteenth, one each of the sixteenth
 #: and seventeenth; 343 -> 348 of 388 over every set) and no answerable one (49 of 1278 as before). A name the
 #: question only mentions ("the duel rules only list fighters") does not count: it is the premise, not what it asks.
+#: A question that tells how another game does it in a sentence before it asks is judged without that sentence
+#: (:mod:`rules_index.premise`): the premise's words are the other game's rule, and this game's passages that share
+#: them made "in dungeon world my armor subtracts from the damage. does my armour reduce the harm i take here?"
+#: read as covered (support 2.07, 0.71 without it). Over every shipped set (public, dev, held-out 1-18) 17 questions
+#: have such a sentence: two more no-answer ones are called "not covered" (both of the seventeenth set), every one of
+#: the 11 answerable ones stays covered. Weighing the story bonus less (0.3-0.0) was swept again with sets 16-18
+#: pooled: each step finds one to three more no-answer questions for 4 to 30 more answerable ones called "not covered".
 #: Measured and left out: the asking clause's own support against the best passage, the agreement of the
 #: lexical and dense rankers on the top passage, the share of the question's key words in the top passage,
 #: the top two scores' margin and how much closer the question is to its system's texts than to the others'
@@ -329,6 +339,11 @@ def judge(question: str, hits: Sequence[Any], index: Any, system: str | None, to
     """Whether the texts (of ``system``) cover ``question``, given its ranked ``hits``."""
     if not hits:
         return Coverage(False, 0.0, 0.0, [], [])
+    own = without_other_games(question, system)
+    if own != question:  # judged on what it asks of this game, without how another game does it
+        from rules_index.search import search_index  # search ranks with this module's content words
+
+        return judge(own, search_index(index, own, system, max(5, len(hits))), index, system, top)
     hits = by_relevance(hits)  # judged in the order of the scale it was calibrated on
     asked = content_terms(question)
     vocabulary = system_vocabulary(index, system)

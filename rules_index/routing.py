@@ -34,6 +34,12 @@ def _label(name: str) -> re.Pattern[str]:
 _OPENING = re.compile(r"^\W*((?:[\w'&]+\s+){0,4}[\w'&]+)\s*(?::|\s[-–—]\s)")
 
 
+def opening_span(question: str) -> int:
+    """Where the question's opening label ("magistrate city game:", "sf -") ends: 0 when it has none."""
+    m = _OPENING.match(question)
+    return m.end() if m else 0
+
+
 def opening_label(question: str) -> str | None:
     """The one system the question's opening label names ("magistrate city game: in starforged a miss ..." ->
     city), or None (no label, or one naming no game or several)."""

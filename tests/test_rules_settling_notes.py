@@ -13,10 +13,11 @@ from dataclasses import replace
 
 import pytest
 
-from rules_index.evidence import bare_sentence, gather
+from rules_index.evidence import gather
 from rules_index.index import RulesIndex
 from rules_index.rank import RANK_WEIGHTS, RELEVANCE_WEIGHTS, weigh
 from rules_index.search import search_index
+from rules_index.settling import bare_sentence
 from tests.rules_index_fixtures import minilm_index
 
 NOTE = "How Appraise Circumstances is read (2)"
