@@ -27,6 +27,7 @@ from assistant.engine import AssistantError, InputError, Result, get_ruleset
 from assistant.engine.doors import door_kind
 from assistant.engine.ruleset import normalize_name
 from assistant.store import service
+from assistant.store.no_move import decides_nothing
 
 log = logging.getLogger(__name__)
 
@@ -296,7 +297,9 @@ class ActingMixin(SuggestingMixin):
             follow_ups=open_follow_ups(self.store, self.campaign, seq),  # with what the move it answered still offers
             notes=found + read + [n for n in narration.notes if not n.startswith(UNAVAILABLE) or self._once([n])],
         )
-        if left:
+        if decides_nothing(result):  # the oracle asked, a table, free dice: no move, the open pick stays open
+            turn.notes += [n for n in [self._choice_open_note()] if n]
+        elif left:
             turn.notes.insert(0, left)
         turn.notes += self._brink_notes()
         offered = request if redo is None else {**request, "options": {**(request.get("options") or {}), **redo[1]}}

@@ -17,6 +17,7 @@ from assistant.engine.tracks import kind_word
 from assistant.narrate.their_words import of_them
 from assistant.store import service
 from assistant.store.followups import StaleEventError, describe, made_again_after_the_roll
+from assistant.store.no_move import decides_nothing
 
 #: Words that may stand beside a rank in a message that only sets it ("make it a dangerous vow").
 _RANK_ONLY = re.compile(
@@ -54,8 +55,15 @@ class FollowingMixin(ActingMixin):
         the picks. A pick that names no open option, or that the rules refuse, keeps the choice open."""
         from assistant.chat.choosing import open_options, options_in_words, resolve_picks
 
-        seq, event = self._followed_move(event_seq, "choose")
+        opened = self._open_choice() if event_seq is None else None
+        seq, event = self._followed_move(opened[0] if opened else event_seq, "choose")  # under the oracle asked since
         result = Result.model_validate(event.result)
+        if not result.choices and decides_nothing(result):  # "/dice 2d6", then "/choose 1"
+            raise InputError(
+                f"Nothing waits for a pick now: your last roll ({result.move}) offers none, and no move before it left "
+                "a choice open. /choose picks one of the options a move's card lists; tell me what your character does "
+                "next."
+            )
         if not result.choices:
             made = [e.reason.strip().rstrip(".") for e in result.effects if e.kind == "choice" and e.reason]
             if made:  # a second "/choose" on a move already picked on: what was chosen, and that nothing waits

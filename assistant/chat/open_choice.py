@@ -8,6 +8,7 @@ from typing import Any
 from assistant.chat.characters import CharactersMixin
 from assistant.engine import AssistantError, Result, RulesError, get_ruleset
 from assistant.engine.model import ChoiceOption
+from assistant.store.no_move import stored_decides_nothing
 
 #: The most options a "left open" or "still waits" note names one by one; past that (Use a Secret's twelve) it names
 #: the choices, or counts the options the card above lists.
@@ -27,15 +28,17 @@ class OpenChoiceMixin(CharactersMixin):
     """The open choice of the last move this player knows of."""
 
     def _open_choice(self) -> tuple[int, Result] | None:
-        """The last move of this session with open choices the player has not left, and its event."""
-        seq = self.known.top
-        if not seq or seq == self._declined:
-            return None
-        found = self.store.events(self.campaign, after=seq - 1, upto=seq)
-        if not found or found[0].event.type != "move_resolved":
-            return None
-        result = Result.model_validate(found[0].event.result)
-        return (seq, result) if result.choices else None
+        """The last move of this session with open choices the player has not left, and its event. Rolls that are no
+        move (the oracle asked, a table, free dice) lie over it and leave it open."""
+        for seq in reversed(self.known.stack):
+            found = self.store.events(self.campaign, after=seq - 1, upto=seq)
+            if not found or found[0].event.type != "move_resolved":
+                return None
+            if stored_decides_nothing(found[0]):
+                continue
+            result = Result.model_validate(found[0].event.result)
+            return (seq, result) if result.choices and seq != self._declined else None
+        return None
 
     def _choice_open_note(self) -> str:
         """What a player who moves on from an open choice is told while it can still be picked ("" when none is)."""

@@ -23,6 +23,7 @@ from assistant.errors import AssistantError, InputError
 from assistant.store.base import AppendContext, CampaignInfo, CampaignStore
 from assistant.store.events import UNDOABLE, CampaignCreated, Event, Patch, StoredEvent, Undo
 from assistant.store.moves import move_event
+from assistant.store.no_move import stored_decides_nothing
 from assistant.store.state import CampaignState, apply, get_path, move_summary, touched_paths
 
 
@@ -74,8 +75,9 @@ def describe(stored: StoredEvent, state: CampaignState | None = None) -> str:
     return words.get(ev.type, "another change")
 
 
-def _check_target(ctx: AppendContext, expect: int | None, doing: str) -> int:
-    """The last action in effect, which must be ``expect`` when given."""
+def _check_target(ctx: AppendContext, expect: int | None, doing: str, *, past_rolls: bool = False) -> int:
+    """The last action in effect, which must be ``expect`` when given; with ``past_rolls``, ``expect`` may also lie
+    under rolls that are no move (an oracle asked while Enter the Fray's pick was open: the pick is still made)."""
     stack = ctx.state.undo_stack
     if not stack:
         raise InputError(
@@ -84,6 +86,8 @@ def _check_target(ctx: AppendContext, expect: int | None, doing: str) -> int:
     top = stack[-1]
     if expect is None or expect == top:
         return top
+    if past_rolls and expect in stack and all(stored_decides_nothing(ctx.event(s)) for s in stack[stack.index(expect) + 1 :]):
+        return expect
     latest = describe(ctx.event(top))
     if expect in ctx.state.undone:
         why = "the action you saw was undone in the meantime"
@@ -180,13 +184,14 @@ def _first_roll(ctx: AppendContext, seq: int) -> Any | None:
 def redo_move(
     store: CampaignStore, name: str, target_seq: int | None, options_update: dict[str, Any], *, doing: str = "change the move"
 ) -> tuple[Result, int]:
-    """Replace the last move (event ``target_seq``, which must still be the last action; None: whatever is last)
-    by the same request with its own dice and ``options_update`` merged into its options. Returns the new result
+    """Replace the last move (event ``target_seq``, which must still be the last action, or lie under rolls that are
+    no move only; None: whatever is last) by the same request with its own dice and ``options_update`` merged into
+    its options. Returns the new result
     and its event number. The engine checks the new request before anything is appended."""
     out: list[tuple[Result, int]] = []
 
     def build(ctx: AppendContext) -> list[Event]:
-        seq = _check_target(ctx, target_seq, doing)
+        seq = _check_target(ctx, target_seq, doing, past_rolls=True)
         stored = ctx.event(seq)
         ev: Any = stored.event
         if ev.type != "move_resolved":

@@ -13,6 +13,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from assistant.store.events import UNDOABLE, Patch, StoredEvent
+from assistant.store.no_move import decides_nothing
 
 FOLD_VERSION = 2
 
@@ -135,6 +136,8 @@ def touched_paths(stored: StoredEvent) -> list[list[str]]:
     if t == "set_active":
         return [["active_character"]]
     if t == "move_resolved":
+        if decides_nothing(ev.result):  # an oracle, a table, free dice: undoing one puts nothing back
+            return []
         sc = ev.state_change
         paths = [["characters", sc.character_id]] if sc.character_id else []
         paths += [["tracks", tid] for tid in sc.tracks] + [["clocks", cid] for cid in sc.clocks]

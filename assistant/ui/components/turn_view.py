@@ -10,6 +10,7 @@ from typing import Any
 import streamlit as st
 
 from assistant.chat.narration import UNAVAILABLE_NOTE
+from assistant.store.no_move import decides_nothing
 from assistant.ui import state
 from assistant.ui.components.dice_card import render_dice_card
 from assistant.ui.components.follow_ups import next_steps
@@ -80,9 +81,15 @@ def keep_open(turn: Any) -> None:
 
 
 def _left_open(turn: Any, pend: Any) -> bool:
-    """A turn that rolled nothing and asks nothing (``/sheet``, ``/help``, a rules answer) leaves the last move's choices
-    as they were: open, as a reload shows them (the panel had gone until the page was reloaded)."""
-    return turn.kind != "error" and not turn.results and not pend.suggestions and not pend.choices and pend.question is None
+    """A turn that made no move and asks nothing (``/sheet``, ``/help``, a rules answer, the oracle asked) leaves the
+    last move's choices as they were: open, as a reload shows them (the panel had gone until the page was reloaded)."""
+    return (
+        turn.kind != "error"
+        and all(decides_nothing(r) for r in turn.results)
+        and not pend.suggestions
+        and not pend.choices
+        and pend.question is None
+    )
 
 
 def _reopen_from_log(pend: Any) -> None:
