@@ -5,10 +5,14 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import pytest
 
 from assistant import llm_backoff
+
+if TYPE_CHECKING:
+    from rules_index.embed import MiniLMEmbedder
 
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -41,6 +45,15 @@ def hash_embedder(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     from assistant.store import service
 
     service.close_stores()
+
+
+@pytest.fixture(scope="session")
+def embedder() -> MiniLMEmbedder:
+    """The real embedding model (all-MiniLM-L6-v2), built once per run: for tests of what the words a player types
+    rank, where the hash embedder's letter matching would not stand in for it."""
+    from rules_index.embed import MiniLMEmbedder
+
+    return MiniLMEmbedder()
 
 
 @pytest.fixture

@@ -15,13 +15,6 @@ from assistant.suggest import SuggestContext, suggest
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
-@pytest.fixture(scope="module")
-def embedder():
-    from rules_index.embed import MiniLMEmbedder
-
-    return MiniLMEmbedder()
-
-
 def _state(system: str, tracks: dict[str, Any] | None = None) -> CampaignState:
     character = get_ruleset(system).default_character()
     return CampaignState(name="t", system=system, tracks=tracks or {}, characters={"pc": character}, active_character="pc")

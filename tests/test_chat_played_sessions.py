@@ -188,13 +188,6 @@ def test_starforged_brink_moves_are_suggested_only_at_zero(words: str, move: str
     assert move in [s.move for s in brink.suggestions], brink.suggestions
 
 
-@pytest.fixture(scope="module")
-def minilm() -> Any:
-    from rules_index.embed import MiniLMEmbedder
-
-    return MiniLMEmbedder()
-
-
 @pytest.mark.parametrize(
     ("system", "words", "first", "absent"),
     [
@@ -207,9 +200,9 @@ def minilm() -> Any:
         ("elegy", "i feeed on the preist", "Feed", ""),
     ],
 )
-def test_words_seen_in_play_get_the_move_they_call_for(minilm: Any, system: str, words: str, first: str, absent: str) -> None:
+def test_words_seen_in_play_get_the_move_they_call_for(embedder: Any, system: str, words: str, first: str, absent: str) -> None:
     service.create_campaign("words", system, seed=3)
-    session = ChatSession.open("words", rng=ScriptedDice(5), embedder=minilm)
+    session = ChatSession.open("words", rng=ScriptedDice(5), embedder=embedder)
     if system == "starforged":
         assert session.send("/track dangerous Find my sister").kind == "command"  # a vow sworn already
     offered = session.send(words)
@@ -217,9 +210,9 @@ def test_words_seen_in_play_get_the_move_they_call_for(minilm: Any, system: str,
     assert moves[0] == first and (not absent or absent not in moves), moves
 
 
-def test_words_no_move_fits_are_offered_as_the_nearest_not_as_a_fit(minilm: Any) -> None:
+def test_words_no_move_fits_are_offered_as_the_nearest_not_as_a_fit(embedder: Any) -> None:
     service.create_campaign("lock", "blades", seed=3)
-    session = ChatSession.open("lock", rng=ScriptedDice(5), embedder=minilm)
+    session = ChatSession.open("lock", rng=ScriptedDice(5), embedder=embedder)
     offered = session.send("the rain falls on the rooftops")
     assert offered.narration.startswith("None of the moves closely fits these words"), offered.narration
     assert "Demonic Notice" not in [s.move for s in offered.suggestions]

@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from evals.faithfulness import format_scorecard, play, scorecard
+from evals.faithfulness_play import play
+from evals.faithfulness_scorecard import format_scorecard, scorecard
 
 
 @pytest.fixture(autouse=True)
@@ -60,7 +61,7 @@ def test_a_rejected_first_draft_then_a_good_retry(tmp_path: Path) -> None:
 
 def test_a_replay_adds_the_facts_and_the_current_guards_reading(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from assistant.narrate import TemplateNarrator
-    from evals.faithfulness import replay
+    from evals.faithfulness_play import replay
 
     out = io.StringIO()  # what the script plays offline now (the first suggestion, the seeded dice)
     monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "offline"))
@@ -141,7 +142,7 @@ def test_a_story_cut_at_the_deadline_is_counted_apart_from_the_fallbacks() -> No
 
 
 def test_the_scorecard_says_how_rough_a_rate_on_few_turns_is() -> None:
-    from evals.faithfulness import format_scorecard, scorecard, wilson
+    from evals.faithfulness_scorecard import format_scorecard, scorecard, wilson
 
     assert wilson(7, 26) == (0.137, 0.461) and wilson(0, 26) == (0.0, 0.129) and wilson(0, 0) is None
     rows = [
@@ -172,7 +173,8 @@ def test_a_prepared_index_is_copied_into_the_fresh_home(tmp_path: Path) -> None:
 
 
 def test_a_story_that_is_the_engines_opening_alone_is_counted() -> None:
-    from evals.faithfulness import _opening_only, format_scorecard, scorecard
+    from evals.faithfulness_play import _opening_only
+    from evals.faithfulness_scorecard import format_scorecard, scorecard
 
     facts = {"opening": "You set out to force the airlock. The moment gets away from you."}
     assert _opening_only("You set out to force the airlock.  The moment gets away from you. ", facts)

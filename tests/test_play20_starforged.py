@@ -8,6 +8,7 @@ import pytest
 
 from assistant.chat.classify import classify
 from assistant.chat.one_at_a_time import split_actions
+from rules_index.embed import MiniLMEmbedder
 from tests.session_helpers import open_campaign
 
 pytestmark = pytest.mark.usefixtures("hash_embedder")
@@ -187,22 +188,20 @@ def test_the_second_action_waits_for_the_first_rolls_open_choice() -> None:
 
 
 @pytest.mark.parametrize("words", ["I go for the kill", "I finish him off"])
-def test_going_for_the_kill_in_control_offers_take_decisive_action_first(words: str) -> None:
+def test_going_for_the_kill_in_control_offers_take_decisive_action_first(embedder: MiniLMEmbedder, words: str) -> None:
     """With the real model (the hash embedder ranks by letters): "go for the kill" is the decisive move, not a Strike."""
     from assistant.suggest import SuggestContext, suggest
-    from rules_index.embed import MiniLMEmbedder
 
     context = SuggestContext(system="starforged", position="in_control", in_combat=True)
-    ranked = suggest(words, context, k=3, embedder=MiniLMEmbedder())
+    ranked = suggest(words, context, k=3, embedder=embedder)
     assert ranked[0].move == "Take Decisive Action", [s.move for s in ranked]
 
 
-def test_a_fight_begun_blade_in_hand_enters_the_fray_with_iron() -> None:
+def test_a_fight_begun_blade_in_hand_enters_the_fray_with_iron(embedder: MiniLMEmbedder) -> None:
     """Enter the Fray: "In the thick of it at close quarters: Roll +iron"."""
     from assistant.suggest import SuggestContext, suggest
-    from rules_index.embed import MiniLMEmbedder
 
-    ranked = suggest("I attack the raider with my blade", SuggestContext(system="starforged"), k=4, embedder=MiniLMEmbedder())
+    ranked = suggest("I attack the raider with my blade", SuggestContext(system="starforged"), k=4, embedder=embedder)
     fray = next(s for s in ranked if s.move == "Enter the Fray")
     assert fray.stat == "iron", [(s.move, s.stat) for s in ranked]
 

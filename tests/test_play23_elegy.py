@@ -14,13 +14,6 @@ from tests.session_helpers import open_campaign
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
-@pytest.fixture(scope="module")
-def embedder():
-    from rules_index.embed import MiniLMEmbedder
-
-    return MiniLMEmbedder()
-
-
 @pytest.mark.parametrize("system", ["elegy", "starforged"])
 @pytest.mark.parametrize("typed", ["banana", "purple", "hello there"])
 def test_words_with_no_deed_are_not_said_to_fit_a_move(embedder, system: str, typed: str) -> None:

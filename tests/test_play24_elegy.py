@@ -12,13 +12,6 @@ from assistant.suggest import SuggestContext, suggest
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
-@pytest.fixture(scope="module")
-def embedder():
-    from rules_index.embed import MiniLMEmbedder
-
-    return MiniLMEmbedder()
-
-
 @pytest.mark.parametrize(
     "typed",
     [

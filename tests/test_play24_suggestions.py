@@ -14,13 +14,6 @@ from tests.session_helpers import open_campaign
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
-@pytest.fixture(scope="module")
-def embedder():
-    from rules_index.embed import MiniLMEmbedder
-
-    return MiniLMEmbedder()
-
-
 @pytest.mark.parametrize(
     "typed",
     [

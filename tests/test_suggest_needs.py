@@ -13,13 +13,6 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 SYSTEMS = ["starforged", "elegy", "blades", "city", "dungeon-world"]
 
 
-@pytest.fixture(scope="module")
-def embedder():
-    from rules_index.embed import MiniLMEmbedder
-
-    return MiniLMEmbedder()
-
-
 @pytest.mark.parametrize("system", SYSTEMS)
 def test_every_need_names_a_move_of_its_system(system):
     keys = {name for m in moves_for(system) for name in m.names()}

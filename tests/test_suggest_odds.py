@@ -11,13 +11,6 @@ from assistant.suggest.core import ODDS_PENDING_NOTE
 
 
 @pytest.fixture(scope="module")
-def embedder():
-    from rules_index.embed import MiniLMEmbedder
-
-    return MiniLMEmbedder()
-
-
-@pytest.fixture(scope="module")
 def starforged():
     ruleset = ruleset_for("starforged")
     assert ruleset is not None, "the starforged ruleset must load"

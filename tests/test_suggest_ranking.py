@@ -10,13 +10,6 @@ from assistant.suggest.catalog import normalize_name
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
-@pytest.fixture(scope="module")
-def embedder():
-    from rules_index.embed import MiniLMEmbedder
-
-    return MiniLMEmbedder()
-
-
 def names(results):
     return [s.move for s in results]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from assistant.engine.word_lists import and_list  # noqa: F401 - the chat's lists read as the engine's and the narration's
 from assistant.narrate.intent import INTERJECTIONS
 from assistant.suggest.spelling import english_words, mend, system_words
 
@@ -31,8 +32,3 @@ def has_action_words(text: str, system: str) -> bool:
         return False
     english = english_words()
     return not english or any(w in english or w in system_words(system) for w in words)
-
-
-def and_list(names: list[str]) -> str:
-    """ "Feed, Compel and Face Danger": a list as a sentence says it."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"

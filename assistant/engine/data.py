@@ -24,15 +24,10 @@ from assistant.engine.errors import ConfigError, UnknownNameError
 from assistant.engine.move_parts import effect_specs, follow_up_specs
 from assistant.engine.oracle import Table, TableRow
 from assistant.engine.plans import MovePlan
-from assistant.engine.schema import (
-    MovesFile,
-    MoveSpec,
-    RequestOption,
-    TablesFile,
-    TableSpec,
-)
+from assistant.engine.schema import MovesFile, MoveSpec, RequestOption
 from assistant.engine.sheet import Sheet
 from assistant.engine.sheet_schema import SheetFile
+from assistant.engine.table_schema import TablesFile, TableSpec
 
 #: Names other modules import from here (their homes: ``core_options``, ``move_parts``, ``data_checks``).
 __all__ = [

@@ -11,8 +11,9 @@ from assistant.engine.core_options import CORE_VARIANTS, DOOR_KINDS
 from assistant.engine.errors import ConfigError
 from assistant.engine.move_parts import effect_specs, follow_up_specs
 from assistant.engine.oracle import Table
-from assistant.engine.schema import FollowUpSpec, MoveSpec, RequestOption, TableSpec
+from assistant.engine.schema import FollowUpSpec, MoveSpec, RequestOption
 from assistant.engine.sheet import Sheet
+from assistant.engine.table_schema import TableSpec
 
 
 class CheckedData(Protocol):

@@ -19,8 +19,8 @@
           miss:       {text: "...", follow_ups: [{move: pay_the_price}]}
           miss_match: {...}              # optional: replaces ``miss`` when the challenge dice match
 
-``tables.yaml``: ``tables: [{id, name, sides, move, source, rows: [{range: [1, 10], text, roll_twice}]}]``.
-``sheet.yaml``: its models are in :mod:`assistant.engine.sheet_schema`.
+``tables.yaml``: its models are in :mod:`assistant.engine.table_schema`; ``sheet.yaml``: in
+:mod:`assistant.engine.sheet_schema`.
 """
 
 from __future__ import annotations
@@ -374,34 +374,3 @@ class MovesFile(_Strict):
     common: list[str] = Field(default_factory=list)
     """The system's options every move takes (besides the core's)."""
     moves: list[MoveSpec]
-
-
-class RowSpec(_Strict):
-    range: tuple[int, int]
-    text: str
-    roll_twice: bool = False
-    follow_ups: list[FollowUpSpec] = Field(default_factory=list)
-    """What the row sends the player to ("Face Death", "Sacrifice Resources (-2)", a suffer move...)."""
-    choices: list[ChoiceSpec] = Field(default_factory=list)
-    """What the row asks the player to pick ("lose 2 point of blood, health or spirit (pick 1)")."""
-
-
-class TableSpec(_Strict):
-    id: str
-    name: str
-    sides: int = 100
-    move: str | None = None
-    source: Source | None = None
-    source_note: str = ""
-    """Where the rows come from when the shipped text lacks them (e.g. the public SRD)."""
-    rows: list[RowSpec]
-    critical: str = ""
-    """A d6-pool table's critical row (two or more sixes), when the text gives it one of its own (Blades)."""
-    pool: bool = False
-    """The table is read by the highest die of its move's dice pool (Incarceration: the crew's Tier; the vice roll:
-    the lowest attribute): rolling it rolls that pool and reads the row, and changes nothing on the sheet."""
-
-
-class TablesFile(_Strict):
-    system: str
-    tables: list[TableSpec]

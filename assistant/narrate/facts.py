@@ -14,6 +14,7 @@ from typing import Any
 from assistant.engine.model import Choice, FollowUp, Result
 from assistant.engine.options import uncap
 from assistant.engine.roll_steps import ZERO_DICE_NOTE
+from assistant.engine.word_lists import and_list
 from assistant.narrate.effect_lines import ACRONYMS, NOT_NAMED, effect_line, effect_lines, humanize, signed  # noqa: F401 - the card's words, re-exported
 from assistant.narrate.odds_words import result_words
 
@@ -39,13 +40,6 @@ _BULLET = re.compile(r"^\s*[-*•]\s+")
 def outcome_label(outcome: str) -> str:
     """``strong_hit`` -> ``a strong hit``; empty for rolls without a tier."""
     return OUTCOME_LABELS.get(outcome, "" if outcome == "none" else outcome.replace("_", " "))
-
-
-def _and(items: Sequence[str]) -> str:
-    items = [i for i in items if i]
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def move_label(result: Result) -> str:
@@ -168,7 +162,7 @@ def _table_line(result: Result) -> str:
     table = result.table or {}
     name = table.get("name") or result.move
     rolls = [str(r) for r in table.get("rolls") or result.dice]
-    rolled = f" (rolled {_and(rolls)})" if rolls else ""
+    rolled = f" (rolled {and_list(rolls)})" if rolls else ""
     if table.get("pool") is not None:  # a table read by a dice pool: the dice, what sized it and the die that counts
         rolled = f" ({_pool_table_roll(result, int(table['pool']))})"
     rows = table_rows(result)
@@ -178,7 +172,7 @@ def _table_line(result: Result) -> str:
 def _pool_table_roll(result: Result, pool: int) -> str:
     """ "rolled 2 and 5 for tier 2: the 5 counts", "no dice for tier 0: rolled 1 and 4, the lower 1 counts"."""
     rated = f"{humanize(result.stat)} {result.stat_value}" if result.stat and result.stat_value is not None else ""
-    faces = _and([str(d) for d in result.dice])
+    faces = and_list([str(d) for d in result.dice])
     if pool == 0:
         return f"no dice{f' for {rated}' if rated else ''}: rolled {faces}, the lower {result.score} counts"
     if len(result.dice) == 1:
@@ -213,7 +207,7 @@ def zero_dice(result: Result) -> bool:
 
 
 def _pool_line(result: Result) -> str:
-    rolled = _and([str(d) for d in result.dice])
+    rolled = and_list([str(d) for d in result.dice])
     tier = _tier(result).removeprefix(": ")
     if zero_dice(result):  # "Wreck 0 means no dice, so the lower die counts. Rolled 1 and 6: the 1 counts, ..."
         rating = f"{humanize(result.stat).capitalize()} {result.stat_value}{_adds_part(result.adds)}" if result.stat else ""
@@ -235,7 +229,7 @@ def _total_line(result: Result) -> str:
     if len(kept) == 1 and not adds and result.score == kept[0]:
         return f"Rolled {kept[0]}{_tier(result)}."
     if result.score is not None and sum(kept) + adds != result.score:  # a die subtracted ("1dGrit - 1d6")
-        rolled = f"{_and(_faces(result))}{_stat_part(result)}{_adds_part(result.adds)}"
+        rolled = f"{and_list(_faces(result))}{_stat_part(result)}{_adds_part(result.adds)}"
         return f"Rolled {rolled}: {result.score} in all{_tier(result)}."
     faces = " + ".join(_faces(result))
     return f"Rolled {faces}{_stat_part(result)}{_adds_part(result.adds)} = {result.score}{_tier(result)}."

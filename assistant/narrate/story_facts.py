@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from assistant.engine.kinds import EffectKind
 from assistant.engine.model import Effect, FollowUp, Result
+from assistant.engine.word_lists import and_list
 from assistant.narrate import facts
 from assistant.narrate.answers import answer_statement, price_reading, rows_answer
 from assistant.narrate.intent import frame
@@ -120,15 +121,11 @@ def _told_reason(reason: str) -> str:
 _WORKINGS = re.compile(r"\s*\([^)]*\)")
 
 
-def _and(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def _changes_clause(result: Result, actor: str = "") -> str:
     """The changes as one sentence of the story ("With it, your momentum goes up."), "" when none; for ``actor``'s
     move the changes on their sheet are theirs ("With it, Mara is now vulnerable.")."""
     changes = [d for d in (_direction(e, actor) for e in result.effects) if d]
-    return "With it, " + _and(changes) + "." if changes else ""
+    return "With it, " + and_list(changes) + "." if changes else ""
 
 
 def _result_lines(result: Result, question: str, actor: str = "") -> list[str]:

@@ -11,6 +11,7 @@ from assistant.engine.model import FollowUp
 from assistant.engine.outcomes import Outcome
 from assistant.engine.rulesets.city.sheet_counts import belief_index
 from assistant.engine.schema import EffectSpec
+from assistant.engine.word_lists import and_list
 
 if TYPE_CHECKING:
     from assistant.engine.ruleset import Ruleset
@@ -21,7 +22,7 @@ TIER_LADDER = (Outcome.MISS, Outcome.WEAK_HIT, Outcome.STRONG_HIT, Outcome.CRITI
 
 def dice_words(faces: list[int]) -> str:
     """``5, 1 and 4``."""
-    return ", ".join(map(str, faces[:-1])) + f" and {faces[-1]}" if len(faces) > 1 else "".join(map(str, faces))
+    return and_list([str(face) for face in faces])
 
 
 def low_die(faces: list[int]) -> bool:
