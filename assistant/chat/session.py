@@ -46,6 +46,8 @@ log = logging.getLogger(__name__)
 
 #: A message that is only a number ("1", "#2", "3."): a pick from a list, never an action.
 _PICK = re.compile(r"\s*#?\s*\d{1,2}\s*[.)]?\s*")
+_SIGNED = re.compile(r"\s*[+-]\s*\d{1,2}\s*")
+"""A signed number alone ("+1"): a bonus with no move; read as an answer only where a question asks for a number."""
 
 META_REPLY = (
     'Tell me what your character does ("I slip past the sentry") and I\'ll suggest the moves that fit, with their '
@@ -247,6 +249,14 @@ class ChatSession(RollCommandMixin, LookupsMixin):
             command = parse_for(self.system, c.text)  # parse before anything is stored: a bad command changes nothing
             self._say("user", text)
             return (yield from self._command(command))
+        if c.kind == "action" and _SIGNED.fullmatch(c.text):  # "+1" with no question open: no action, nothing stored
+            waiting = len(self._suggestions) if self._last_intent else 0
+            then = f"; to roll one of the moves offered, type its number (1 to {waiting})" if waiting else ""
+            said = (
+                f"“{c.text.strip()}” alone plays nothing: a bonus goes with its move (“/roll <move> +stat {c.text.strip()}”), "
+                f"or tell me what your character does{then}."
+            )
+            return (yield from _finish(Turn(kind="meta", player_text=text, narration=said, narrator="template")))
         if not c.text:
             return (yield from _finish(Turn(kind="meta", narration=META_REPLY + system_help(self.system), narrator="template")))
         self._say("user", text)
