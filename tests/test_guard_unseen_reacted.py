@@ -6,17 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.engine import resolve
-from assistant.guard import check_narration
-
-TRANSIT = {"system": "city", "move": "Transit", "stat": "environs", "dice": [6, 5]}
-SLIP = "I slip across the river district without being noticed"
-
-
-def _seen(text: str) -> list[str]:
-    result = resolve(TRANSIT)
-    assert result.outcome == "strong_hit"
-    return [v.detail for v in check_narration(text, [result], intent=SLIP) if "set out to go unseen" in v.detail]
+from tests.test_guard_set20_misses import _seen
 
 
 @pytest.mark.parametrize(
