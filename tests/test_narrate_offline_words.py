@@ -76,6 +76,11 @@ def test_a_move_named_in_the_players_words_keeps_its_capitals(words: str) -> Non
         ("Does anyone know me?", "no", ""),  # would need the verb conjugated: the plain answer is said instead
         ("Did the captain spurn us?", "no", "No: the captain did not spurn you."),
         ("Will the rusty old bridge hold?", "yes", "Yes: the rusty old bridge will hold."),
+        # a verb the word lists do not know, found by the object after it
+        ("Did the pirates send a distress call?", "yes", "Yes: the pirates did send a distress call."),
+        ("Will the old guard open the gate?", "no", "No: the old guard will not open the gate."),
+        ("Does the dockmaster owe us a favour?", "no", "No: the dockmaster does not owe you a favour."),
+        ("Did my sister leave me a message?", "yes", "Yes: your sister did leave you a message."),
     ],
 )
 def test_an_oracle_answer_reads_as_an_english_statement(question: str, answer: str, statement: str) -> None:

@@ -35,11 +35,26 @@ _STATIVE = words(
     "have be know want need like see hear remember believe care mind own recognize understand feel think fear hate "
     "love expect suspect smell sense exist live belong mean"
 )
+#: Words that open an object after a verb ("did the pirates send [a] distress call").
+_OBJECT_START = words("a an the his her their its my your our some any")
+_PERSONS = words("me us you him her them it")
 #: Indefinites as the answer "no" makes them ("is anyone there?" -> "no one is there").
 _NONE_OF = {"anyone": "no one", "anybody": "nobody", "anything": "nothing", "someone": "no one", "somebody": "nobody",
             "something": "nothing"}  # fmt: skip
 #: Indefinites as the answer "yes" makes them ("are there any guards?" -> "there are some guards").
 _SOME = {"any": "some", "anyone": "someone", "anybody": "somebody", "anything": "something"}
+
+
+def _object_at(words: list[str]) -> int:
+    """Where an object opens after a verb ("did the pirates send [a] call": 3), 0 when no article follows a word that
+    can be a verb within the question's first five words ("does the guard [at] the gate" is no verb and its object)."""
+    for k in range(3, min(len(words) - 1, 6)):
+        before = words[k - 1].lower()
+        if words[k].lower() in _OBJECT_START and before not in _PREDICATE_START and before not in _DETERMINERS:
+            if before in _PERSONS:  # "does the dockmaster owe [you] a favour": the verb comes before the person
+                return k - 1 if k >= 4 else 0
+            return k
+    return 0
 
 
 def _subject_length(words: list[str], aux: str) -> int:
@@ -55,6 +70,8 @@ def _subject_length(words: list[str], aux: str) -> int:
     if first in _DETERMINERS:
         n = 2
         verb = aux in {"do", "does", "did", "can", "could", "will", "would", "should", "may", "might", "must", "shall"}
+        if verb and (k := _object_at(words)):
+            return k - 1  # "did the pirates send [a] distress call", "will the old guard open [the] gate"
         found = False
         while n < len(words) - 1 and n < 4:
             word = words[n].lower()
