@@ -352,6 +352,9 @@ class MoveSpec(_Strict):
     """The situation the move's trigger names, when the sheet shows it (Elegy's Face Starvation: blood at 0): the move
     is suggested only then. Unlike ``requires`` the engine still makes it whenever the player calls it, since the
     fiction may bring the character there another way."""
+    in_a_fight: list[str] = Field(default_factory=list)
+    """The moves the rules make instead of this one in a fight (Starforged's Face Danger: React Under Fire or Gain
+    Ground, whose triggers are "take action in a fight…"): suggested below them while a fight is on."""
     before_roll: list[EffectSpec] = Field(default_factory=list)
     outcomes: dict[str, OutcomeSpec] = Field(default_factory=dict)
     choices: list[ChoiceSpec] = Field(default_factory=list)

@@ -67,6 +67,8 @@ class MoveEntry:
     combat: bool = False
     downtime: bool = False
     scene_challenge: bool = False
+    in_a_fight: tuple[str, ...] = ()
+    """The ids of the moves the rules make instead of this one in a fight (the engine's ``in_a_fight``)."""
     aliases: tuple[str, ...] = ()
     source: dict[str, Any] = field(default_factory=dict)
     stat_note: str = ""
@@ -113,6 +115,7 @@ def _from_ruleset_move(system: str, spec: Any) -> MoveEntry:
         combat=normalize_name(category) in COMBAT_CATEGORIES and spec.id != "battle",
         downtime=normalize_name(category) == "downtime",
         scene_challenge=_is_scene_challenge(spec.id, spec.name, category),
+        in_a_fight=tuple(spec.in_a_fight),
         aliases=tuple(spec.aliases),
         source=spec.source.model_dump(mode="json"),
         from_ruleset=True,

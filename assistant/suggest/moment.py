@@ -22,6 +22,7 @@ DOWNTIME_BOOST = 0.12  #: downtime activities in downtime (Blades)
 FREE_PLAY_PENALTY = 0.2  #: downtime activities in free play (Blades)
 SCENE_BOOST = 0.03  #: a scene challenge move when a scene challenge is active
 NO_FIGHT_POSITION_PENALTY = 0.04  #: a move that needs a fight position when no fight is known
+IN_A_FIGHT_PENALTY = 0.12  #: a move the rules replace in a fight (Face Danger: React Under Fire or Gain Ground)
 
 
 @dataclass(frozen=True)
@@ -143,6 +144,8 @@ def apply_context(scored: list[Scored], context: SuggestContext) -> list[Scored]
                     s.notes.append(f"made in a fight when you are {move.requires_position.replace('_', ' ')}")
         if fighting and move.combat:
             s.score += COMBAT_BOOST
+        if (fighting or holds is not None) and move.in_a_fight:
+            s.score -= IN_A_FIGHT_PENALTY  # "I swing the ship around the asteroid" mid-fight: React Under Fire
         if (holds is not None or context.in_combat) and normalize_name(move.name) == "enterthefray":  # no second fight
             s.score -= ENTER_FRAY_PENALTY
         if move.downtime:
