@@ -18,6 +18,8 @@ SHOTS = [
     "I fire the main gun at their engines",
     "I fire our cannons at the cutter",
     "I fire my pistol at the raider",
+    "I fire again at their engines",
+    "I strafe their hull",
 ]
 
 
@@ -47,3 +49,21 @@ def test_a_gun_fired_at_the_foe_is_the_attack(embedder, text: str) -> None:
 def test_outside_a_fight_face_danger_still_comes_first(embedder) -> None:
     for text in ("I leap across the gap before the bridge gives way", "I sprint for the airlock before the doors seal"):
         assert _moves(embedder, text)[0] == "Face Danger", text
+
+
+@pytest.mark.parametrize("text", ["I fire the main gun at their engines", "I strafe their hull", "I shoot out their shields"])
+def test_the_foes_ship_is_a_target_not_the_characters_vehicle(embedder, text: str) -> None:
+    for position in ("in_control", "bad_spot"):
+        moves = _moves(embedder, text, position=position)
+        assert not {"Repair", "Withstand Damage"} & set(moves), (text, position, moves)
+
+
+def test_the_characters_own_hull_still_means_repair_or_damage(embedder) -> None:
+    assert _moves(embedder, "I patch the hull breach")[0] == "Repair"
+    assert _moves(embedder, "our hull is breached by their fire")[0] == "Withstand Damage"
+
+
+@pytest.mark.parametrize("text", ["I take them down with a final volley", "I bring them down for good"])
+def test_taking_the_foe_down_is_decisive_action_in_either_position(embedder, text: str) -> None:
+    for position in ("in_control", "bad_spot"):
+        assert _moves(embedder, text, position=position)[0] == "Take Decisive Action", (text, position)
