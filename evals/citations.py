@@ -1,6 +1,7 @@
 """``python -m evals citations --llm URL --model NAME``: how well a model's rules answers cite the passages.
 
-For questions of the public retrieval set (``--per-system`` of each system) it retrieves the passages as
+For questions of the public retrieval set (``--per-system`` of each system; ``--dataset FILE`` takes another set's
+answerable questions, e.g. a held-out one) it retrieves the passages as
 ``assistant ask`` does, asks the model (the rules-answer prompt, temperature 0) and sorts every sentence of the
 reply the way the app does before showing it: cited and supported by its passage (kept), citing a passage that
 does not say it (miscited), uncited, or saying the rules don't cover it. Per question (stderr, JSON) and in a
@@ -25,7 +26,20 @@ DATASET = Path(__file__).parent / "datasets" / "retrieve_public.jsonl"
 
 
 def _parser() -> argparse.ArgumentParser:
-    return endpoint_parser("python -m evals citations", __doc__.split("\n\n")[0], per_system=4)
+    p = endpoint_parser("python -m evals citations", __doc__.split("\n\n")[0], per_system=4)
+    p.add_argument("--dataset", type=Path, default=DATASET, help="a retrieval set (JSONL); its no-answer rows are skipped")
+    return p
+
+
+def questions(dataset: Path, n: int) -> list[dict[str, Any]]:
+    """The first ``n`` answerable questions of each system (a no-answer row has no section to cite)."""
+    answerable = [row for row in per_system(dataset, 10**6) if (row.get("expected") or {}).get("section")]
+    picked: dict[str, list[dict[str, Any]]] = {}
+    for row in answerable:
+        bucket = picked.setdefault(row["system"], [])
+        if len(bucket) < n:
+            bucket.append(row)
+    return [row for bucket in picked.values() for row in bucket]
 
 
 def score_reply(content: str, hits: list[Any], expected_section: str) -> dict[str, Any]:
@@ -83,7 +97,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     model = chat_model(llm_settings(args), task="rules")
     index = get_index()
     rows: list[dict[str, Any]] = []
-    for item in per_system(DATASET, args.per_system):
+    for item in questions(args.dataset, args.per_system):
         system = choose_system(item["question"], item["system"])
         ranked, _coverage = assess(item["question"], system, index, 3)
         hits = distinct(relevant_hits(ranked[:3], index))

@@ -29,3 +29,21 @@ def test_a_reply_is_sorted_as_the_app_sorts_it() -> None:
     card = summarize([good, wrong, none])
     assert card["citation_validity"] == 0.5 and card["answers_shown_as_written"] == 0.333
     assert card["answers_wrongly_not_found"] == 0.333 and card["answers_fell_back_to_the_extract"] == 0.333
+
+
+def test_a_held_out_set_gives_its_answerable_questions_per_system(tmp_path) -> None:
+    import json
+
+    from evals.citations import questions
+
+    rows = [
+        {"id": "a1", "system": "city", "question": "q1", "expected": {"section": "Observe Someone", "text": "x"}},
+        {"id": "a2", "system": "city", "question": "q2", "expected": {"none": True}},
+        {"id": "a3", "system": "city", "question": "q3", "expected": {"section": "Transit", "text": "y"}},
+        {"id": "a4", "system": "city", "question": "q4", "expected": {"section": "Steer Clear", "text": "z"}},
+        {"id": "b1", "system": "elegy", "question": "q5", "expected": {"none": True}},
+        {"id": "b2", "system": "elegy", "question": "q6", "expected": {"section": "Feed", "text": "w"}},
+    ]
+    path = tmp_path / "set.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    assert [r["id"] for r in questions(path, 2)] == ["a1", "a3", "b2"]
