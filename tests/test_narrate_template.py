@@ -400,3 +400,28 @@ def test_a_miss_tells_the_players_words_as_tried_never_as_done() -> None:
         result = resolve({**feed, "dice": dice})
         text = render(NarrationRequest(task="narrate", system="elegy", player_text="I feed on the priest", results=(result,)))
         assert text.startswith("You try to feed on the priest.") is tried, text
+
+
+@pytest.mark.parametrize(
+    ("move", "dice", "recited"),
+    [
+        ("Fulfill Your Vow", [4, 6], "complication or realization"),
+        ("Gather Information", [5, 10, 4], "complicates your quest"),
+        ("Resupply", [2, 1, 8], "cost, complication, or demand"),
+    ],
+)
+def test_where_the_app_draws_the_card_the_story_does_not_say_the_outcomes_text_again(move, dice, recited) -> None:
+    from dataclasses import replace
+
+    from assistant.engine import resolve
+    from assistant.narrate import NarrationRequest, TemplateNarrator
+
+    stat = {} if move == "Fulfill Your Vow" else {"stat": "wits"}
+    options = {"rank": "dangerous", "progress_boxes": 2} if move == "Fulfill Your Vow" else {}
+    result = resolve({"system": "starforged", "move": move, "dice": dice, **stat, **({"options": options} if options else {})})
+    assert recited.lower() in result.text.lower(), result.text  # the card says it
+    request = NarrationRequest(task="narrate", system="starforged", player_text="I press on", results=(result,))
+    in_the_app = TemplateNarrator().narrate(replace(request, card=False))
+    assert recited.lower() not in in_the_app.lower(), in_the_app
+    assert in_the_app.strip(), in_the_app  # the story still tells the attempt
+    assert recited.lower() in TemplateNarrator().narrate(request).lower()  # the terminal has no card with the text

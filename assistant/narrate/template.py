@@ -156,7 +156,7 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
     )  # "..., your vow is fulfilled." then "Your vow is fulfilled.": once
     if request.actor:  # the rules tell the mover as "you": on Mara's move "You deal your damage" would be the player's
         prose = " ".join(s for s in re.split(r"(?<=[.!?])\s+", prose) if not re.search(r"\byou(?:r|rs|rself)?\b", s, re.I))
-    if not rolled and not request.card and result.text:  # the app's card shows a move's text when no roll was made
+    if not request.card and result.text:  # the app's card shows the outcome's text (a move's, when no roll was made)
         shown = " ".join(result.text.lower().split())
         prose = " ".join(s for s in re.split(r"(?<=[.!?])\s+", prose) if s and " ".join(s.lower().split()) not in shown)
     if not (opening or feeling or prose or rest) and not rolled:  # "/roll heat": the moment the move's trigger names
