@@ -3,6 +3,7 @@ told (it still waits for a pick; a new move leaves it, nothing taken)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from assistant.chat.characters import CharactersMixin
@@ -22,6 +23,17 @@ POSITION_WORDS = {"in_control": "in control", "bad_spot": "in a bad spot"}
 def _position_of(option: ChoiceOption) -> str | None:
     """The position an option of a choice puts you in (Enter the Fray's "You are in control"), or None."""
     return next((str(e.get("value")) for e in option.effects if e.get("type") == "position"), None)
+
+
+def _short(label: str) -> str:
+    """An option's label up to its colon, lowercased ("Give up on the quest: Forsake Your Vow." -> "give up on the
+    quest")."""
+    head = label.split(":", 1)[0].rstrip(".")
+    return head[:1].lower() + head[1:]
+
+
+def _plain(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "", name.lower())
 
 
 class OpenChoiceMixin(CharactersMixin):
@@ -108,6 +120,34 @@ class OpenChoiceMixin(CharactersMixin):
         return (
             f"{move.name} is made when you are {where}: {result.move}'s pick is “{fits[0].label.rstrip('.')}” "
             "(undo twice to pick otherwise)."
+        )
+
+    def _refuse_rolled_again(self, request: dict[str, Any]) -> None:
+        """Refuse a progress move rolled again on the track whose last roll of it waits for a pick (Fulfill Your Vow's
+        miss: forsake the vow or recommit): rolling again would pass over the miss. Another track, or another move,
+        may be rolled; the pick stays open. Nothing is stored."""
+        from assistant.chat.choosing import open_options
+
+        opened = self._open_choice()
+        if opened is None:
+            return
+        result = opened[1]
+        try:
+            move = get_ruleset(self.system).find_move(str(request.get("move") or ""))
+        except AssistantError:
+            return
+        progress = move.progress_move or move.roll.type == "progress"
+        if move.id != result.move_id or not progress or not result.track:
+            return
+        named = str((request.get("options") or {}).get("track") or request.get("track") or "")
+        track = str(result.track.get("name") or "")
+        if named and track and _plain(named) != _plain(track):  # a track named by its id or its name
+            return
+        numbers = ", ".join(f"/choose {n} ({_short(o.label)})" for n, o in enumerate(open_options(result.choices), 1))
+        on = f" on “{track}”" if track else ""
+        raise RulesError(
+            f"Your last {result.move}{on} was a {str(result.outcome).replace('_', ' ')} and waits for your choice: "
+            f"{numbers}. Choose first; /undo takes the roll back."
         )
 
     def _refuse_unpaid(self) -> None:
