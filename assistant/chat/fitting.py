@@ -171,7 +171,7 @@ def fit_suggestions(state: CampaignState, suggestions: list[Any], text: str, k: 
 
     ruleset = get_ruleset(state.system)
     out: list[Any] = []
-    text = mend(text, state.system)  # "i fullfil my vow" names Fulfill Your Vow as "i fulfil my vow" does
+    typed, text = text, mend(text, state.system)  # "i fullfil my vow" names Fulfill Your Vow as "i fulfil my vow" does
 
     # a move the words name leads ("I reach a milestone on my elegy…"), the offline order otherwise; the oracle
     # answers questions, so for an action ("I question the dockmaster") it comes after the moves that act
@@ -193,7 +193,7 @@ def fit_suggestions(state: CampaignState, suggestions: list[Any], text: str, k: 
         named = names_move(text, move.name)
         if not has_track_for(state, move):
             continue  # named or not, it would be refused: the turn's note says why (``why_not_now``)
-        request, notes = bind(state, dict(s.request), text)
+        request, notes = bind(state, dict(s.request), typed)  # a new track or clock is named in the player's own words
         if request != s.request:
             s.request = request
             if move.roll.type == "progress":  # its odds depend on the track's progress
