@@ -205,6 +205,9 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
         ("guard_real_model_heldout23.jsonl", 0.64, 0.009),
         # held out when measured (37 of 61 faults caught, 1 of 108 good drafts flagged; shown: 0 of 21 caught, 1 of 104)
         ("guard_real_model_heldout24.jsonl", 0.6, 0.01),
+        # seven new scripts, held out when measured (17 of 35 faults caught; 7 of 110 good drafts flagged, 5 of them the
+        # Blades clock told in the sheet's plain words, "The Forge bluecoats papers clock moves on.")
+        ("guard_real_model_heldout25.jsonl", 0.48, 0.064),
     ],
 )
 def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:
@@ -241,6 +244,8 @@ def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: py
         ("guard_real_model_heldout20.jsonl", 0.71, 0.0),
         ("guard_real_model_heldout21.jsonl", 1.0, 0.0),
         ("guard_real_model_heldout22.jsonl", 0.86, 0.0),
+        # held out when measured: 0 of the 16 faulty stories players read caught, none of the 96 good ones flagged
+        ("guard_real_model_heldout25.jsonl", 0.0, 0.0),
     ],
 )
 def test_real_model_sets_as_shown(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:
