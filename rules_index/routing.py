@@ -11,7 +11,7 @@ NAMES: dict[str, tuple[str, ...]] = {
     "blades": ("blades in the dark", "bitd", "blades"),
     "starforged": ("ironsworn starforged", "ironsworn", "starforged", "sf"),
     "dungeon-world": ("dungeon world", "dungeon-world", "dw"),
-    "elegy": ("elegy rpg", "elegy game", "in elegy", "for elegy", "elegy rules"),
+    "elegy": ("elegy rpg", "elegy game", "in elegy", "for elegy", "elegy rules", "vampire game", "vampire rpg"),
     "city": ("city game", "city rules", "the magistrate", "magistrate"),
 }
 
@@ -26,8 +26,9 @@ LEADING: dict[str, re.Pattern[str]] = {
 
 
 def _label(name: str) -> re.Pattern[str]:
-    """``name`` as the label a question opens with: "city game: ...", "dungeon world pvp - ...", "blades, ..."."""
-    return re.compile(rf"^\W*{re.escape(name)}(?:\s+(?:pvp|rpg|game|rules))?\s*[:,;\-–—]", re.I)
+    """``name`` as the label a question opens with: "city game: ...", "dungeon world pvp - ...", "blades, ...", "city
+    game question while the vampire game is on pause: ..."."""
+    return re.compile(rf"^\W*{re.escape(name)}(?:\s+(?:pvp|rpg|game|rules))?(?:\s*[:,;\-–—]|\s+questions?\b)", re.I)
 
 
 #: The words a question opens with as a label, before a colon or a dash: "magistrate city game: ...", "sf - ...".
@@ -54,11 +55,17 @@ def opening_label(question: str) -> str | None:
 #: A game named only to compare with ("does the action score stop at 10 like in ironsworn?", "unlike blades"):
 #: the question asks about another game, the open campaign's.
 _COMPARED = re.compile(r"\b(?:like|unlike|as|compared (?:to|with)|same as)\s+(?:in\s+|with\s+)?(?:the\s+)?$")
+#: A game named only to say the question is not about it ("for blades, not our city game", "rather than dungeon world").
+_NOT_THIS = re.compile(r"\b(?:not|instead of|rather than|other than)\s+(?:in\s+|for\s+|about\s+)?(?:the|our|my|this)?\s*$")
 
 
 def _names(text: str, names: tuple[str, ...]) -> bool:
     """Does ``text`` name the game by one of ``names`` other than to compare with it?"""
-    return any(not _COMPARED.search(text[: m.start()]) for n in names for m in re.finditer(rf"\b{re.escape(n)}\b", text))
+    return any(
+        not _COMPARED.search(text[: m.start()]) and not _NOT_THIS.search(text[: m.start()])
+        for n in names
+        for m in re.finditer(rf"\b{re.escape(n)}\b", text)
+    )
 
 
 def named_system(question: str) -> str | None:

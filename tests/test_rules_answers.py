@@ -138,3 +138,21 @@ def test_a_not_covered_answer_names_a_section_split_in_two_once() -> None:
     hits = [hit("a", "Recover", 253), hit("b", "Long-term project", 231), hit("c", "Recover", 241)]
     result = not_covered("how do flashbacks work", "blades", hits)
     assert result.nearest == [hits[0].citation, hits[1].citation]
+
+
+@pytest.mark.parametrize(
+    ("question", "system"),
+    [
+        ("how loud is 4 heat for blades in the dark, not our city game?", "blades"),
+        ("rather than dungeon world, in starforged how does harm work?", "starforged"),
+        ("does armor stack in dungeon world (not the city game)?", "dungeon-world"),
+        ("this is a vampire game question: what does hunger do?", "elegy"),
+        ("in the vampire game, when do I feed?", "elegy"),
+        ("not sure about blades: how does heat work?", "blades"),  # "not sure about" does not set the game aside
+        ("dungeon world question while the vampire game is on pause: does armor stack?", "dungeon-world"),
+    ],
+)
+def test_a_game_set_aside_is_not_the_one_asked_about(question: str, system: str | None) -> None:
+    from rules_index.routing import named_system
+
+    assert named_system(question) == system
