@@ -114,7 +114,7 @@ from assistant.guard.turned import check_hit_got_nothing, check_price_boon
 from assistant.guard.unchanged import check_unchanged
 from assistant.guard.undeclared import check_undeclared
 from assistant.guard.unnoticed import check_seen_after_unseen
-from assistant.guard.vowed import check_vow_pursued
+from assistant.guard.vowed import check_vow_kept, check_vow_pursued
 
 __all__ = [
     "Facts",
@@ -245,6 +245,7 @@ def check_narration(
             check_second_try(sentence, facts, intent)
             or check_then_deed(sentence, facts, intent)
             or check_vow_pursued(sentence, facts, intent)
+            or check_vow_kept(sentence, facts, intent)
         )
         found += check_conditions(sentence, facts)
         found += check_speech(sentence, facts) or check_reported_speech(sentence, facts, intent)
