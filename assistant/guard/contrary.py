@@ -106,6 +106,14 @@ _BREAK = re.compile(r"[,;:—()]|\s-\s|\bbut\b|\byet\b|\bthough\b|\balthough\b")
 _INSTEAD_OF = re.compile(r"\binstead\s+of\b")
 
 
+#: A turn word naming a thing, after an article or a possessive ("revealing a new escape route", "onto a blocked
+#: passage"): what is there, not the claim turned.
+_NAMED = re.compile(
+    r"\b(?:a|an|the|another|your|its|their|his|her)\s+(?:new\s+|[a-z-]+\s+)?(?=(?:escape|blocked|jammed|missed|failed)\b)"
+    r"[a-z]+"
+)
+
+
 def _claim(sentence: Sentence, start: int, end: int, said: bool = False, own: frozenset[str] = frozenset()) -> bool:
     """The span is told as a fact: no failure, turn or attempt from its clause to the sentence's end ("he glares, but
     he opens the box" tells the box opened; "he opens the box, but it is empty" tells a turn), and no supposition in
@@ -117,7 +125,7 @@ def _claim(sentence: Sentence, start: int, end: int, said: bool = False, own: fr
     text = unhedged(sentence.narr)
     left = max((m.end() for m in _BREAK.finditer(text[:start])), default=0)
     right = end if said else next((m.start() for m in _BREAK.finditer(text, end)), len(text))
-    words = set(re.findall(r"[a-z']+", _INSTEAD_OF.sub(" ", text[left:]))) - own
+    words = set(re.findall(r"[a-z']+", _NAMED.sub(" ", _INSTEAD_OF.sub(" ", text[left:])))) - own
     # the span's own modal is the claim ("you can finally open it"), not a supposition about it
     supposing = OUTCOME_HYPOTHETICAL - (set(re.findall(r"[a-z]+", text[start:end])) & {"can", "could"})
     if sentence.question or words & _TURN or set(re.findall(r"[a-z']+", text[left:right])) & supposing:
