@@ -103,7 +103,7 @@ from assistant.guard.sheet_lines import check_sheet_lines
 from assistant.guard.shielded import check_blanket_guard, check_shielded_struck
 from assistant.guard.speech import check_speech
 from assistant.guard.state import check_state, patterns
-from assistant.guard.stirring import check_someone_stirring
+from assistant.guard.stirring import check_newcomer_awake, check_someone_stirring
 from assistant.guard.style import second_person_fix
 from assistant.guard.system_words import meter_words
 from assistant.guard.taken import check_foe_downed, check_option_state, check_other_turn
@@ -218,6 +218,7 @@ def check_narration(
             check_else_told_of(sentence, facts)
             or check_exchange_when_alone(sentence, facts)
             or check_someone_stirring(sentence, facts)
+            or check_newcomer_awake(sentence, facts)
         )
         found += check_miss_worked(sentence, facts, intent)
         found += check_learned_on_miss(sentence, facts, intent)
