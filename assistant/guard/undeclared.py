@@ -55,7 +55,7 @@ from assistant.guard.text import HYPOTHETICAL, Sentence, hypothetical, normalize
 
 _YOU_DEED = re.compile(
     r"(?:^[^a-z]*|[,;:.!?—]\s*|\band\s+|\b(?<!just\s)(?<!exactly\s)(?P<sub>as|once|after|before|while)\s+)"
-    r"(?P<who>you|the character)\s+(?:[a-z]+ly\s+)?(?P<verb>[a-z']+)(?P<rest>[^,;:.!?—]*)"
+    r"(?P<who>you|the character)(?:,\s+[^,.;:!?]{1,60},)?\s+(?:[a-z]+ly\s+)?(?P<verb>[a-z']+)(?P<rest>[^,;:.!?—]*)"
 )
 _TOOL_DEED = re.compile(
     r"\byour\s+(?:[a-z'-]+\s+){0,2}?(?P<tool>[a-z'-]*(?:blade|sword|knife|dagger|axe|spear|arrow|bolt|shot|bullet|blow"
