@@ -25,12 +25,13 @@ from __future__ import annotations
 
 import re
 
+from assistant.guard.branches import rolled_approach
 from assistant.guard.facts import Facts
 from assistant.guard.goal_words import GOAL_VERBS, goal_done
 from assistant.guard.hedges import unhedged
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.news import AGAINST_YOU, COMMON_TALK, HEARSAY, LEARNED, NEWS, SEEKS
-from assistant.guard.text import NEGATORS, OUTCOME_HYPOTHETICAL, Sentence, hypothetical, sentences
+from assistant.guard.text import NEGATORS, OUTCOME_HYPOTHETICAL, Sentence, hypothetical, sentences, stem
 
 _MISS = frozenset({"miss"})
 #: A Blades downtime activity's bad outcome still does the activity: its story may be the activity alone.
@@ -348,9 +349,12 @@ def check_hit_failed(sentence: Sentence, facts: Facts, intent: str | None) -> li
     said = re.findall(r"[a-z]+", (intent or "").lower())
     goals = [g for g in dict.fromkeys(said) if g in GOAL_VERBS]
     found: list[tuple[int, int]] = []
+    approach = rolled_approach(facts)
     for m in _YOU_FAIL.finditer(text):
         if _related(m.group("what"), intent) or any(re.search(rf"\b{g}", m.group("what")) for g in goals):
             found.append((m.start(), m.end()))
+        elif approach & {stem(w) for w in re.findall(r"[a-z]+", m.group("what")) if len(w) >= 4}:
+            found.append((m.start(), m.end()))  # "you fail to act with speed, mobility, or agility": the roll's approach
     for goal in goals:
         for m in re.finditer(
             rf"\b(?:refuses|refused|refuse|won't|will not|does not|doesn't|did not|didn't|fails|failed|can't|cannot)\s+"
