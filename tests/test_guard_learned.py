@@ -97,3 +97,7 @@ def test_talk_that_gives_nothing_or_something_else_noticed_passes(text: str, req
 
 def test_the_news_heard_on_a_hit_passes() -> None:
     assert not learned("You hear rumors of a new guild master.", HIT, GOSSIP)
+
+
+def test_rumours_that_only_name_the_one_sought_pass() -> None:
+    assert not learned("You hear rumors of the guild master, but a pickpocket's hand is in your coat.", EAR, GOSSIP)

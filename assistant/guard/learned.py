@@ -109,6 +109,8 @@ def check_learned_on_miss(sentence: Sentence, facts: Facts, intent: str | None) 
             told |= sought  # "the guild master ... started to talk about his new project": the one sought, speaking
         if hypothetical(text, m.start(), m.end()) or not told & sought or _sought_head(intent) not in told | {""}:
             continue
+        if not told - sought:
+            continue  # "you hear rumors of the guild master": the one sought named, nothing told of him
         talk = _TALK_OF.search(rest)
         if talk and {stem(w) for w in re.findall(r"[a-z]+", talk.group("of")) if len(w) > 2 and w not in _PLAIN} <= sought:
             continue  # "you notice that the merchants are gossiping about the guild master": talk of him, no news
