@@ -138,7 +138,9 @@ def check_newcomer_awake(sentence: Sentence, facts: Facts) -> list[Violation]:
     if not answer or sentence.question or facts.moves & CHANGING_MOVES:
         return []
     text = sentence.narr
-    known = _known(facts) | set(re.findall(r"[a-z]+", " ".join(e.words for e in facts.earlier)))
+    # everyone the session already has: named in its answers ("There are survivors aboard.") or its story so far
+    had = [*(e.sentence for e in facts.established), *facts.told, *(e.words for e in facts.earlier)]
+    known = set(re.findall(r"[a-z]+", " ".join(had).lower()))
     for m in _NEWCOMER.finditer(text):
         who = m.group("who")
         if who in known or who.rstrip("s") in known or re.search(r"\b(?:of|for|about|like|than)\s+$", text[: m.start()]):
