@@ -86,7 +86,7 @@ from assistant.guard.opposed import check_opposed
 from assistant.guard.oracle_answer import check_noticed, check_oracle_story, lead_in
 from assistant.guard.orders import check_ordered
 from assistant.guard.outcomes import check_outcome
-from assistant.guard.owner import check_meter_owner
+from assistant.guard.owner import check_meter_owner, check_position_owner
 from assistant.guard.paid_for import check_price_undoes
 from assistant.guard.presence import check_presence_undone
 from assistant.guard.prompt_copy import check_prompt_copied
@@ -191,7 +191,7 @@ def check_narration(
         state, covered = check_state(sentence, facts)
         found += check_outcome(sentence, facts)
         found += state
-        found += check_meter_owner(sentence, facts)
+        found += check_meter_owner(sentence, facts) or check_position_owner(sentence, facts)
         found += check_unchanged(sentence, facts)
         found += check_numbers(sentence, facts, pats.meter_re, meters, pats.stat_re, covered)
         found += check_phantom(sentence, facts)
