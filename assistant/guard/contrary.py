@@ -302,8 +302,12 @@ _REVERSED = re.compile(r"\b(?:but|until|then|finally|at last|eventually|second|a
 
 #: The one the player acts against, thwarting it as the sentence's subject: "the bard blocks", "the raider sidesteps".
 _THWARTS = re.compile(
-    r"\b(?:the|a|an)\s+(?P<noun>[a-z]{3,})\s+(?:\w+ly\s+)?(?:blocks|blocked|parries|parried|dodges|dodged|deflects"
-    r"|deflected|evades|evaded|sidesteps|sidestepped|ducks|ducked)\b(?!\s+(?:and|as)\s+(?:your|the)\b)"
+    r"\b(?:the|a|an)\s+(?P<noun>[a-z]{3,})(?:\s*,[^,]{1,60},)?\s+(?:\w+ly\s+)?(?:blocks|blocked|parries|parried|dodges"
+    r"|dodged|deflects|deflected|evades|evaded|sidesteps|sidestepped|ducks|ducked"
+    # getting out of its way: "the bard, startled by your sudden attack, jumps back" (not "staggers back": a blow landing)
+    r"|(?:jump|leap|spring|sprang|step|dart|dance|twist|roll|hop|slip|pull|lean|whirl|spin)(?:s|ed|t)?\s+"
+    r"(?:back|backward|backwards|aside|away|clear|out\s+of\s+(?:the|your)\s+(?:way|reach)))"
+    r"\b(?!\s+(?:and|as)\s+(?:your|the)\b)"
 )
 
 
