@@ -179,7 +179,8 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
         ("guard_real_model_heldout.jsonl", 0.4, 0.0),
         ("guard_real_model_heldout5.jsonl", 0.65, 0.0),
         ("guard_real_model_heldout6.jsonl", 0.8, 0.0),
-        ("guard_real_model_heldout7.jsonl", 0.95, 0.0),
+        # one good row flagged since set 23-24's reading: 'You are forced to retreat' on Pay the Price decides a deed
+        ("guard_real_model_heldout7.jsonl", 0.95, 0.034),
         ("guard_real_model_heldout8.jsonl", 0.7, 0.0),
         ("guard_real_model_heldout9.jsonl", 0.95, 0.0),
         ("guard_real_model_heldout10.jsonl", 0.95, 0.0),
@@ -201,10 +202,11 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
         # held out when measured (28 of 47 faults caught, 2 of 78 good drafts flagged; before that round's guard: 27, 4);
         # a development set since: 42 of 47, 1 of the 2 still flagged
         ("guard_real_model_heldout22.jsonl", 0.89, 0.013),
-        # held out when measured (33 of 51 faults caught, 1 of 115 good drafts flagged)
-        ("guard_real_model_heldout23.jsonl", 0.64, 0.009),
-        # held out when measured (37 of 61 faults caught, 1 of 108 good drafts flagged; shown: 0 of 21 caught, 1 of 104)
-        ("guard_real_model_heldout24.jsonl", 0.6, 0.01),
+        # held out when measured (33 of 51 faults caught, 1 of 115 good drafts flagged); a development set since: 44 of 51
+        ("guard_real_model_heldout23.jsonl", 0.86, 0.009),
+        # held out when measured (37 of 61 faults caught, 1 of 108 good drafts flagged; shown: 0 of 21 caught, 1 of 104);
+        # a development set since: 52 of 61
+        ("guard_real_model_heldout24.jsonl", 0.85, 0.01),
         # seven new scripts, held out when measured (17 of 35 faults caught; 7 of 110 good drafts flagged, 5 of them the
         # Blades clock told in the sheet's plain words, "The Forge bluecoats papers clock moves on.")
         ("guard_real_model_heldout25.jsonl", 0.48, 0.064),
@@ -227,7 +229,7 @@ def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: py
     "name, catch, false_flags",
     [
         ("guard_real_model_heldout6.jsonl", 0.57, 0.0),
-        ("guard_real_model_heldout7.jsonl", 1.0, 0.0),
+        ("guard_real_model_heldout7.jsonl", 1.0, 0.022),  # the forced retreat on Pay the Price, as above
         ("guard_real_model_heldout8.jsonl", 1.0, 0.0),
         ("guard_real_model_heldout9.jsonl", 1.0, 0.0),
         ("guard_real_model_heldout10.jsonl", 0.93, 0.0),
@@ -238,12 +240,16 @@ def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: py
         ("guard_real_model_heldout15.jsonl", 0.7, 0.026),
         ("guard_real_model_heldout16.jsonl", 0.81, 0.0),
         ("guard_real_model_heldout17.jsonl", 0.83, 0.0),
-        ("guard_real_model_heldout18.jsonl", 0.85, 0.0),
+        ("guard_real_model_heldout18.jsonl", 1.0, 0.0),
         ("guard_real_model_heldout19.jsonl", 0.71, 0.0),
         # the faults a player read: 3 of 7, 6 of 10 and 0 of 15 caught before this round's checks
         ("guard_real_model_heldout20.jsonl", 0.71, 0.0),
         ("guard_real_model_heldout21.jsonl", 1.0, 0.0),
         ("guard_real_model_heldout22.jsonl", 0.86, 0.0),
+        # 1 of 13 and 1 of 21 caught when held out; development sets since: 10 of 13, 14 of 21 (the one good story
+        # flagged in set 24 is the offline narration's 'Your health is above 0 ...' line)
+        ("guard_real_model_heldout23.jsonl", 0.76, 0.0),
+        ("guard_real_model_heldout24.jsonl", 0.66, 0.01),
         # held out when measured: 0 of the 16 faulty stories players read caught, none of the 96 good ones flagged
         ("guard_real_model_heldout25.jsonl", 0.0, 0.0),
     ],
@@ -289,7 +295,7 @@ def test_shown_reads_what_the_player_read(tmp_path: Path, capsys: pytest.Capture
 
 def test_real_model_shown_texts_flag_no_good_story(capsys: pytest.CaptureFixture[str]) -> None:
     """What players read in set 23 (opening and sentence, or the offline narration): none of the 87 good stories is
-    flagged; the 13 faults the chat let through are still let through (0 caught when held out)."""
+    flagged (of the 13 faults the chat let through, 1 was caught when held out, 10 since)."""
     name = "guard_real_model_heldout23.jsonl"
     harness.main(["--dataset", str(DATASETS / name), "--json-summary", "--shown"])
     out, err = capsys.readouterr()

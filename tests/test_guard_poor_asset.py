@@ -96,3 +96,41 @@ def test_agreeing_on_a_miss_without_an_asset_is_still_the_goal_reached() -> None
     miss = resolve({"system": "starforged", "move": "Face Danger", "stat": "heart", "dice": [1, 9, 10]})
     flags = check_narration("The clerk agrees to help you.", [miss], intent="I press the clerk to help me")
     assert [v for v in flags if v.kind.value == "outcome"]
+
+
+FAST_HORSE = "I call in a favour to get a fast, sturdy horse"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("As you lean on your contacts, they offer you a fine carriage for a small fee.", CARRIAGE),
+        ("With your contacts, you find a carriage that seems to be in good condition.", CARRIAGE),
+        ("Your contacts hand you the keys to the finest carriage in Doskvol.", CARRIAGE),
+        ("By the week's end a fine, lacquered carriage waits at your door.", CARRIAGE),
+        ("The carriage they bring is in excellent shape.", CARRIAGE),
+        ("An old friend lends you a sturdy horse from her own stable.", FAST_HORSE),
+        ("The horse they find you is in perfect condition.", FAST_HORSE),
+    ],
+)
+def test_the_make_the_player_asked_for_told_got_on_a_bad_roll(text: str, intent: str) -> None:
+    assert fine_flags(text, intent=intent), text
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("You hoped for a fine carriage, but the one you get rattles on every cobble.", CARRIAGE),
+        ("The days slip by as you try to acquire a fine carriage.", CARRIAGE),
+        ("The carriage is far from fine: one wheel wobbles.", CARRIAGE),
+        ("What you get is no fine carriage, just a cart with a canvas roof.", CARRIAGE),
+        ("The horse is old and slow, but it will carry you.", FAST_HORSE),
+        ("You were looking for a sturdy horse; the nag they bring limps.", FAST_HORSE),
+    ],
+)
+def test_the_make_sought_or_the_flaws_told_pass(text: str, intent: str) -> None:
+    assert not fine_flags(text, intent=intent), text
+
+
+def test_the_make_got_on_a_good_roll_passes() -> None:
+    assert not fine_flags("They offer you a fine carriage for a small fee.", ASSET_GOOD)

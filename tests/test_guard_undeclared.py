@@ -127,7 +127,7 @@ def test_a_deed_imposed_is_left_alone_when_it_is_the_players_own() -> None:
     retreat = "It slips out of your grasp, and you are forced to retreat back into the reactor room."
     assert "decision" in [v.kind.value for v in check_narration(retreat, [miss], intent=own)]
     assert not check_narration("You are forced to force it open with your bare hands.", [miss], intent=own)
-    # on Pay the Price the retreat is the price itself
+    # on Pay the Price the price may stop the deed; a retreat is the player's next deed (test_guard_price_withdraws.py)
     price = resolve({"system": "starforged", "move": "Pay the Price", "dice": [17]})
-    forced = "You are forced to retreat from the reactor, leaving behind a trail of smoke."
-    assert not [v for v in check_narration(forced, [price], intent="Pay the Price") if "decides for" in v.detail]
+    stopped = "A loud crash rings out, and you are forced to stop your work on the lock."
+    assert not [v for v in check_narration(stopped, [price], intent="Pay the Price") if "decides for" in v.detail]

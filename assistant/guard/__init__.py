@@ -86,7 +86,7 @@ from assistant.guard.opposed import check_opposed
 from assistant.guard.oracle_answer import check_noticed, check_oracle_story, lead_in
 from assistant.guard.orders import check_ordered
 from assistant.guard.outcomes import check_outcome
-from assistant.guard.owner import check_meter_owner
+from assistant.guard.owner import check_meter_owner, check_position_owner
 from assistant.guard.paid_for import check_price_undoes
 from assistant.guard.presence import check_presence_undone
 from assistant.guard.prompt_copy import check_prompt_copied
@@ -103,7 +103,7 @@ from assistant.guard.sheet_lines import check_sheet_lines
 from assistant.guard.shielded import check_blanket_guard, check_shielded_struck
 from assistant.guard.speech import check_speech
 from assistant.guard.state import check_state, patterns
-from assistant.guard.stirring import check_someone_stirring
+from assistant.guard.stirring import check_newcomer_awake, check_someone_stirring
 from assistant.guard.style import second_person_fix
 from assistant.guard.system_words import meter_words
 from assistant.guard.taken import check_foe_downed, check_option_state, check_other_turn
@@ -114,7 +114,7 @@ from assistant.guard.turned import check_hit_got_nothing, check_price_boon
 from assistant.guard.unchanged import check_unchanged
 from assistant.guard.undeclared import check_undeclared
 from assistant.guard.unnoticed import check_seen_after_unseen
-from assistant.guard.vowed import check_vow_pursued
+from assistant.guard.vowed import check_vow_kept, check_vow_pursued
 
 __all__ = [
     "Facts",
@@ -191,7 +191,7 @@ def check_narration(
         state, covered = check_state(sentence, facts)
         found += check_outcome(sentence, facts)
         found += state
-        found += check_meter_owner(sentence, facts)
+        found += check_meter_owner(sentence, facts) or check_position_owner(sentence, facts)
         found += check_unchanged(sentence, facts)
         found += check_numbers(sentence, facts, pats.meter_re, meters, pats.stat_re, covered)
         found += check_phantom(sentence, facts)
@@ -218,6 +218,7 @@ def check_narration(
             check_else_told_of(sentence, facts)
             or check_exchange_when_alone(sentence, facts)
             or check_someone_stirring(sentence, facts)
+            or check_newcomer_awake(sentence, facts)
         )
         found += check_miss_worked(sentence, facts, intent)
         found += check_learned_on_miss(sentence, facts, intent)
@@ -245,6 +246,7 @@ def check_narration(
             check_second_try(sentence, facts, intent)
             or check_then_deed(sentence, facts, intent)
             or check_vow_pursued(sentence, facts, intent)
+            or check_vow_kept(sentence, facts, intent)
         )
         found += check_conditions(sentence, facts)
         found += check_speech(sentence, facts) or check_reported_speech(sentence, facts, intent)

@@ -30,7 +30,8 @@ _REROLL = re.compile(
     r"\b(?:re-?roll(?:s|ed|ing)?|roll(?:s|ed|ing)?\s+(?:[+\w]+\s+){0,2}?again|second roll|another roll|roll(?:s|ed)? once more)\b"
 )
 _DECIDE = re.compile(
-    r"\byou\s+(?:[\w']+\s+)?(?:decide|decides|decided|choose|chooses|chose|opt|opts|opted|elect|elects|elected|"
+    # "you decide to", "You, intrigued by the visions, decides to" (an aside between you and the verb)
+    r"\byou(?:,\s+[^,.;:!?]{1,60},)?\s+(?:[\w']+\s+)?(?:decide|decides|decided|choose|chooses|chose|opt|opts|opted|elect|elects|elected|"
     r"resolve|resolves|resolved|agree|agrees|agreed)\s+(?:to|not\s+to|that|on|for|it(?:'s|\s+is|\s+was)\s+time)\b"
 )
 _PICK = re.compile(

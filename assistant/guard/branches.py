@@ -17,7 +17,7 @@ from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.system_words import ruleset_moves
 from assistant.guard.text import Sentence, stem
 
-_BRANCH = re.compile(r"^\s*[*\-\u2022]?\s*(?P<how>[^:\n]{3,120}):\s*roll\s*\+\s*(?P<stat>[a-z]+)\s*$", re.I | re.M)
+_BRANCH = re.compile(r"^\s*[*\-\u2022]?\s*(?P<how>[^:\n]{3,120}):\s*roll\s*\+\s*(?P<stat>[a-z]+)\s*\.?\s*$", re.I | re.M)
 _STOP = frozenset(re.findall(r"\S+", "with your you into from have this them they their that what when then also such"))
 
 
@@ -37,6 +37,18 @@ def _branches(system: str, move: str) -> tuple[tuple[frozenset[str], str, str], 
             if len(stems) >= 2:
                 out.append((frozenset(stems), b.group("stat").lower(), b.group("how").strip()))
     return tuple(out)
+
+
+def rolled_approach(facts: Facts) -> set[str]:
+    """The stems of the approach the engine rolled this turn ("speed, mobility, agility" for Face Danger +edge): the
+    attempt the roll stands for when the player gave no words of their own."""
+    out: set[str] = set()
+    system = (facts.system or "").lower()
+    for result in facts.results if system else ():
+        for stems, stat, _ in _branches(system, result.move.lower()):
+            if stat in facts.stats:
+                out |= stems
+    return out
 
 
 def check_branch(sentence: Sentence, facts: Facts) -> list[Violation]:

@@ -25,12 +25,13 @@ from __future__ import annotations
 
 import re
 
+from assistant.guard.branches import rolled_approach
 from assistant.guard.facts import Facts
 from assistant.guard.goal_words import GOAL_VERBS, goal_done
 from assistant.guard.hedges import unhedged
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.news import AGAINST_YOU, COMMON_TALK, HEARSAY, LEARNED, NEWS, SEEKS
-from assistant.guard.text import NEGATORS, OUTCOME_HYPOTHETICAL, Sentence, hypothetical, sentences
+from assistant.guard.text import NEGATORS, OUTCOME_HYPOTHETICAL, Sentence, hypothetical, sentences, stem
 
 _MISS = frozenset({"miss"})
 #: A Blades downtime activity's bad outcome still does the activity: its story may be the activity alone.
@@ -106,6 +107,14 @@ _BREAK = re.compile(r"[,;:—()]|\s-\s|\bbut\b|\byet\b|\bthough\b|\balthough\b")
 _INSTEAD_OF = re.compile(r"\binstead\s+of\b")
 
 
+#: A turn word naming a thing, after an article or a possessive ("revealing a new escape route", "onto a blocked
+#: passage"): what is there, not the claim turned.
+_NAMED = re.compile(
+    r"\b(?:a|an|the|another|your|its|their|his|her)\s+(?:new\s+|[a-z-]+\s+)?(?=(?:escape|blocked|jammed|missed|failed)\b)"
+    r"[a-z]+"
+)
+
+
 def _claim(sentence: Sentence, start: int, end: int, said: bool = False, own: frozenset[str] = frozenset()) -> bool:
     """The span is told as a fact: no failure, turn or attempt from its clause to the sentence's end ("he glares, but
     he opens the box" tells the box opened; "he opens the box, but it is empty" tells a turn), and no supposition in
@@ -117,7 +126,7 @@ def _claim(sentence: Sentence, start: int, end: int, said: bool = False, own: fr
     text = unhedged(sentence.narr)
     left = max((m.end() for m in _BREAK.finditer(text[:start])), default=0)
     right = end if said else next((m.start() for m in _BREAK.finditer(text, end)), len(text))
-    words = set(re.findall(r"[a-z']+", _INSTEAD_OF.sub(" ", text[left:]))) - own
+    words = set(re.findall(r"[a-z']+", _NAMED.sub(" ", _INSTEAD_OF.sub(" ", text[left:])))) - own
     # the span's own modal is the claim ("you can finally open it"), not a supposition about it
     supposing = OUTCOME_HYPOTHETICAL - (set(re.findall(r"[a-z]+", text[start:end])) & {"can", "could"})
     if sentence.question or words & _TURN or set(re.findall(r"[a-z']+", text[left:right])) & supposing:
@@ -293,8 +302,12 @@ _REVERSED = re.compile(r"\b(?:but|until|then|finally|at last|eventually|second|a
 
 #: The one the player acts against, thwarting it as the sentence's subject: "the bard blocks", "the raider sidesteps".
 _THWARTS = re.compile(
-    r"\b(?:the|a|an)\s+(?P<noun>[a-z]{3,})\s+(?:\w+ly\s+)?(?:blocks|blocked|parries|parried|dodges|dodged|deflects"
-    r"|deflected|evades|evaded|sidesteps|sidestepped|ducks|ducked)\b(?!\s+(?:and|as)\s+(?:your|the)\b)"
+    r"\b(?:the|a|an)\s+(?P<noun>[a-z]{3,})(?:\s*,[^,]{1,60},)?\s+(?:\w+ly\s+)?(?:blocks|blocked|parries|parried|dodges"
+    r"|dodged|deflects|deflected|evades|evaded|sidesteps|sidestepped|ducks|ducked"
+    # getting out of its way: "the bard, startled by your sudden attack, jumps back" (not "staggers back": a blow landing)
+    r"|(?:jump|leap|spring|sprang|step|dart|dance|twist|roll|hop|slip|pull|lean|whirl|spin)(?:s|ed|t)?\s+"
+    r"(?:back|backward|backwards|aside|away|clear|out\s+of\s+(?:the|your)\s+(?:way|reach)))"
+    r"\b(?!\s+(?:and|as)\s+(?:your|the)\b)"
 )
 
 
@@ -340,9 +353,12 @@ def check_hit_failed(sentence: Sentence, facts: Facts, intent: str | None) -> li
     said = re.findall(r"[a-z]+", (intent or "").lower())
     goals = [g for g in dict.fromkeys(said) if g in GOAL_VERBS]
     found: list[tuple[int, int]] = []
+    approach = rolled_approach(facts)
     for m in _YOU_FAIL.finditer(text):
         if _related(m.group("what"), intent) or any(re.search(rf"\b{g}", m.group("what")) for g in goals):
             found.append((m.start(), m.end()))
+        elif approach & {stem(w) for w in re.findall(r"[a-z]+", m.group("what")) if len(w) >= 4}:
+            found.append((m.start(), m.end()))  # "you fail to act with speed, mobility, or agility": the roll's approach
     for goal in goals:
         for m in re.finditer(
             rf"\b(?:refuses|refused|refuse|won't|will not|does not|doesn't|did not|didn't|fails|failed|can't|cannot)\s+"

@@ -14,7 +14,8 @@ A small model goes on by acting for the character, and each of these takes a dec
 - **An attack the move never made.** "the cleric … seems to be blocking your attack" after "I raise my shield to
   protect the cleric": on a turn whose move and words name no attack, an attack of the character's met by someone.
 - **A Defend hold spent.** While the hold to spend is still the player's ("Spend your Hold on Defend"), a blow taken
-  or turned aside ("the shield absorbs the initial blow from the bard's sword") spends it.
+  or turned aside ("the shield absorbs the initial blow from the bard's sword"), or a particular attack kept off the
+  one defended ("their shield protecting them from the attack") spends it.
 - **The last deed told again on a bare roll.** A roll with no words of the player's ("/roll face danger +edge") after
   "I ask the dockhands about the Wayfarer's last crew": "They tell you that the Wayfarer's last crew was led by…"
   tells that question again, answered, as this roll's deed. A sentence sharing :data:`LAST_DEED_WORDS` words of
@@ -105,6 +106,15 @@ _YOUR_ATTACK = re.compile(
 _BLOW_MET = re.compile(
     rf"\b{_MET}\s+(?:the\s+|a\s+|an\s+|his\s+|her\s+|their\s+|its\s+|[a-z]+'s\s+)?(?:[a-z]+\s+){{0,2}}?"
     r"(?P<what>blow|blows|attack|attacks|strike|strikes|hit|hits|swing|thrust|slash|brunt|damage)\b"
+)
+#: A particular attack met and kept off someone: "the shield protects them from the attack", "their shield protecting
+#: them from the bard's blow" (an attack the engine never made; "the cleric is protected from the attack" tells the
+#: defence itself, and protection from "any attack" is :func:`assistant.guard.shielded.check_blanket_guard`'s).
+_KEPT_OFF = re.compile(
+    r"\b(?:protect|protects|protecting|protected|shield|shields|shielding|shielded|save|saves|saving|saved|guard|guards"
+    r"|guarding|guarded|spare|spares|spared)\s+(?:them|him|her|it|the\s+[a-z]+|[a-z]+)\s+from\s+(?:the|that|this|his|her"
+    r"|their|its|[a-z]+'s)\s+(?:[a-z'-]+\s+){0,2}?(?P<what>attack|blow|strike|swing|thrust|slash|assault|hit|lunge|shot"
+    r"|arrow|bolt)\b"
 )
 #: What a move or the player's words name when the character attacks.
 _ATTACKING = re.compile(
@@ -212,14 +222,18 @@ def _attack_met(sentence: Sentence, facts: Facts, intent: str | None) -> list[Vi
     return [Violation(ViolationKind.DECISION, detail, excerpt)]
 
 
-def _hold_spent(sentence: Sentence, facts: Facts) -> list[Violation]:
+def _hold_spent(sentence: Sentence, facts: Facts, intent: str | None = None) -> list[Violation]:
     if not any("hold" in normalize_words(c.prompt).split() for r in facts.results for c in r.choices):
         return []
     m = _BLOW_MET.search(sentence.narr)
+    if m and re.search(r"\b(?!your\b)[a-z]+'s\s+(?:[a-z]+\s+)?$", sentence.narr[: m.start()]):
+        m = None  # "The cleric's shield deflects the damage": another's shield, not your hold
+    kept_off = _KEPT_OFF.search(sentence.narr)
+    if kept_off and re.search(rf"\b{kept_off.group('what')}", normalize_words(intent or "")):
+        kept_off = None  # "I shield the cleric from the bard's attack": the attack the player's own words set up
+    m = m or kept_off
     if not m or hypothetical(sentence.narr, m.start(), m.end(), HYPOTHETICAL) or negated(sentence.narr, m.start(), 3):
         return []
-    if re.search(r"\b(?!your\b)[a-z]+'s\s+(?:[a-z]+\s+)?$", sentence.narr[: m.start()]):
-        return []  # "The cleric's shield deflects the damage": another's shield, not your hold
     excerpt = _excerpt(sentence, m.start(), m.end())
     detail = f"'{excerpt}': a blow met is the hold spent, and spending the hold is still the player's choice"
     return [Violation(ViolationKind.DECISION, detail, excerpt)]
@@ -253,6 +267,6 @@ def check_declared(sentence: Sentence, facts: Facts, intent: str | None, questio
         out += _sets_out(sentence, intent)
     if facts.tiered and intent is not None:
         out += _again(sentence, intent)
-        out += _attack_met(sentence, facts, intent) or _hold_spent(sentence, facts)
+        out += _attack_met(sentence, facts, intent) or _hold_spent(sentence, facts, intent)
         out += _last_deed_again(sentence, facts, intent)
     return out

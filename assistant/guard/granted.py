@@ -107,8 +107,8 @@ _PRAISE = (
 )
 #: What the player went for, after the verb that gets it: "acquire a fine carriage" -> carriage.
 _SOUGHT = re.compile(
-    _GAIN_VERBS + r"\s+(?:a|an|the|some|your|my)?\s*(?P<what>(?:[a-z-]+\s+){0,3}?[a-z-]+)(?=\s+(?:for|from|with"
-    r"|to|in|at|by|that|which|so)\b|[.,;!?]|$)"
+    _GAIN_VERBS + r"\s+(?:a|an|the|some|your|my)?\s*(?P<what>(?:[a-z-]+,?\s+){0,3}?[a-z-]+)(?=\s+(?:for|from|with"
+    r"|to|in|at|by|that|which|so)\b|,\s*(?:and|but|then|so|which|who|as|while|with)\b|[.;!?]|$)"
 )
 #: How it once looked or first seemed ("had been a fine carriage once", "at first glance"): not what it is now.
 _ONCE = re.compile(r"\b(?:once|had\s+been|used\s+to\s+be|at\s+first|from\s+afar|from\s+a\s+distance|in\s+its\s+day)\b")
@@ -120,10 +120,34 @@ def _sought(intent: str) -> str:
     return m.group("what").split()[-1] if m else ""
 
 
+#: What the player asked of its make, in their own words: "acquire a fine carriage" -> fine; "a fast, sturdy boat".
+_ASKED = re.compile(_GAIN_VERBS + r"\s+(?:a|an|the|some|your|my)?\s*(?P<make>(?:[a-z-]+,?\s+){1,3})(?=[a-z-]+\b)")
+#: In good repair: "in good condition", "in fine shape", "in perfect working order".
+_GOOD_REPAIR = (
+    r"in\s+(?:very\s+)?(?:good|fine|great|excellent|perfect|pristine|mint|top|working)\s+(?:working\s+)?"
+    r"(?:condition|shape|repair|order)"
+)
+#: The make named as what is sought, not got: "to acquire a fine carriage", "you hoped for a fine carriage".
+_AIM = re.compile(
+    r"(?:\bto\s+(?:\w+\s+)?" + _GAIN_VERBS + r"|\b(?:want|wants|wanted|seek|seeks|sought|hope|hopes|hoped|hoping|need|needs"
+    r"|needed|wish|wished|dream|dreamed|looking|search|searching|ask|asks|asked|asking|after|of)(?:\s+(?:for|to\s+\w+))?)"
+    r"\s+(?:a|an|the|some|your|that)?\s*$"
+)
+
+
+def _asked_make(intent: str, what: str) -> list[str]:
+    """The player's own words for the make they asked for ("fine"), before the thing's name."""
+    m = _ASKED.search(intent.lower())
+    words = re.findall(r"[a-z-]+", m.group("make")) if m else []
+    return [w for w in words if w != what and len(w) > 2 and w not in _PLAIN and w not in ("and", "new")]
+
+
 def check_poor_told_fine(sentence: Sentence, facts: Facts, intent: str | None) -> list[Violation]:
     """On a bad roll that still gets the asset (a poorer one), the asset told as fine: "The carriage was a fine sight",
-    "The carriage is a fine example of the goods to be had". Its flaws told ("a shabby one", "it creaks") are the bad
-    roll in story words."""
+    "The carriage is a fine example of the goods to be had", "they offer you a fine carriage", "a carriage that seems to
+    be in good condition": praise of its make, or the make the player asked for ("acquire a fine carriage") told as the
+    make got. Its flaws told ("a shabby one", "it creaks") are the bad roll in story words; the make named as what was
+    sought ("to acquire a fine carriage", "you hoped for a fine one") tells nothing got."""
     if not granted(facts) or not facts.outcomes & _POOR or sentence.question:
         return []
     what = _sought(intent or "")
@@ -131,14 +155,21 @@ def check_poor_told_fine(sentence: Sentence, facts: Facts, intent: str | None) -
         return []
     text = sentence.narr
     noun = rf"(?:the|your|this|that|its|a|an)\s+(?:[a-z-]+\s+){{0,2}}?{re.escape(what)}s?"
+    make = "|".join([_PRAISE, *(re.escape(w) for w in _asked_make(intent or "", what))])
     told = re.compile(
         rf"\b{noun}\s+(?:is|was|looks|looked|seems|seemed|proves|proved|turns\s+out\s+to\s+be|turned\s+out\s+to\s+be)\s+"
         rf"(?:truly\s+|quite\s+|really\s+|indeed\s+)?(?:a\s+|an\s+)?{_PRAISE}\b"
         rf"|\b(?:a|an)\s+{_PRAISE}\s+(?:sight|example|specimen|piece|find)\b"
+        # the make told of the thing got: "a fine carriage", "the finest carriage in the city"
+        rf"|\b(?:a|an|the|your|this|that|their|its)\s+(?:[a-z-]+,?\s+){{0,2}}?(?:{make}),?\s+(?:[a-z-]+\s+)?{re.escape(what)}s?\b"
+        # in good repair: "a carriage that seems to be in good condition", "the carriage is in fine shape"
+        rf"|\b{re.escape(what)}s?\b[^.;!?]{{0,40}}?\b{_GOOD_REPAIR}\b"
     )
     for m in told.finditer(text):
         if negated(text, m.start(), 3) or negated(m.group(0), len(m.group(0)) - 1, 4) or _ONCE.search(text):
             continue
+        if _AIM.search(text[max(0, m.start() - 40) : m.start()]):
+            continue  # "to acquire a fine carriage": the make sought, not got
         if hypothetical(text, m.start(), m.end(), _SUPPOSED):
             continue
         raw = sentence.raw or sentence.original

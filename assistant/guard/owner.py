@@ -114,3 +114,41 @@ def _violation(sentence: Sentence, start: int, end: int, target: str, other: str
     whose = "theirs" if other == "someone else" else f"{other}'s"
     detail = f"'{excerpt}': the engine changed {_change_told(target, facts)}, not {whose}; tell it as yours"
     return Violation(ViolationKind.STATE, detail, excerpt)
+
+
+#: The position a move puts the mover in, as the sheet's plain words tell it.
+_POSITION_WORDS = {"bad_spot": r"in\s+a\s+bad\s+spot", "in_control": r"in\s+control"}
+
+
+@cache
+def _position_told(words: str) -> re.Pattern[str]:
+    """Someone told in the position: "the raider is now in a bad spot", "the raider, still in a bad spot, ...", "leaving
+    him in a bad spot"."""
+    owner = r"(?:the|a|an)\s+[a-z]+|he|she|they"
+    return re.compile(
+        rf"\b(?P<owner>{owner})(?:\s*,[^,]{{1,60}},)?\s+(?:\w+\s+)?(?:is|was|are|were|remains|remained|stays|stayed"
+        rf"|finds\s+\w+)\s+(?:now\s+|still\s+|suddenly\s+|clearly\s+)?{words}\b"
+        rf"|\b(?P<named>{owner}),\s+(?:now\s+|still\s+)?{words}\b"
+        rf"|\b(?:leav\w*|left|put\w*|plac\w*|forc\w*|driv\w*|drove)\s+(?P<object>him|her|them|the\s+[a-z]+)\s+(?:now\s+)?{words}\b"
+    )
+
+
+def check_position_owner(sentence: Sentence, facts: Facts) -> list[Violation]:
+    """The position the engine put the mover in ("you are now in a bad spot") told as someone else's: "The raider, a
+    formidable fight, is now in a bad spot", "The raider, still in a bad spot, takes cover". The player reads that the
+    foe is pressed and they are not. The mover's side in it, a denial and a supposition pass."""
+    if sentence.question or facts.actor:
+        return []
+    positions = {str(e.after) for r in facts.results for e in r.effects if e.kind.value == "position" and e.after}
+    text = sentence.narr
+    for position in positions & set(_POSITION_WORDS):
+        for m in _position_told(_POSITION_WORDS[position]).finditer(text):
+            other = _someone_else(m.group("owner") or m.group("named") or m.group("object"), facts)
+            if other is None or other == "they" or negated(text, m.start(), 3) or hypothetical(text, m.start(), m.end()):
+                continue
+            raw = sentence.raw or sentence.original
+            excerpt = " ".join((raw if len(raw) == len(text) else text)[m.start() : m.end()].split())
+            where = position.replace("_", " ").replace("bad spot", "a bad spot")
+            detail = f"'{excerpt}' tells {other} as {where}, but the engine put you there this turn"
+            return [Violation(ViolationKind.STATE, detail, excerpt)]
+    return []

@@ -108,3 +108,47 @@ def check_someone_stirring(sentence: Sentence, facts: Facts) -> list[Violation]:
         detail = f"'{excerpt}' tells someone else stirring, but the oracle's answer stands: '{answer}'"
         return [Violation(ViolationKind.OUTCOME, detail, excerpt)]
     return []
+
+
+#: People by what they are, as a story brings them in ("a group of villagers", "two guards", "an old woman").
+_PEOPLE = (
+    r"villagers?|townsfolk|townspeople|guards?|watchm[ae]n|sentr(?:y|ies)|soldiers?|m[ae]n|wom[ae]n|child|children|boys?"
+    r"|girls?|figures?|strangers?|monks?|nuns?|acolytes?|novices?|servants?|worshippers?|pilgrims?|travell?ers?|merchants?"
+    r"|sailors?|crew|crewm[ae]n|survivors?|people|crowd|family|families|farmers?|hunters?|priests?|clerics?|brothers?"
+    r"|sisters?|beggars?|drunks?|thieves|thief|patrons?|innkeeper|keeper|caretaker|sexton|congregation|choir"
+)
+_NEWCOMER = re.compile(
+    rf"\b(?:a|an|the|some|two|three|four|several|a\s+few|a\s+pair\s+of|a\s+group\s+of|a\s+band\s+of|a\s+handful\s+of)\s+"
+    rf"(?:[a-z]+\s+){{0,2}}?(?P<who>{_PEOPLE})\b"
+)
+#: What tells them not awake or not here: asleep, dead, gone, remembered, or only their traces.
+_NOT_STIRRING = re.compile(
+    r"\b(?:sleep\w*|asleep|slept|slumber\w*|snor\w*|dream\w*|dead|lifeless|corpses?|bodies|body|bones|gone|empty|absent"
+    r"|graves?|tombs?|statues?|paintings?|portraits?|carv\w*|memor\w*|remember\w*|once|long\s+ago|used\s+to|abandoned"
+    r"|unconscious|still\s+as|motionless|in\s+their\s+beds|no\s+one|nobody)\b"
+)
+
+
+def check_newcomer_awake(sentence: Sentence, facts: Facts) -> list[Violation]:
+    """Someone new brought into the scene awake after the oracle said no one else is: "A group of villagers, listening to
+    a priest reading the scriptures, suddenly realize that they've been watched" after "No one else is awake." The ones
+    the story already has (the priest you stalk), people asleep, dead, gone or remembered, traces of them ("the
+    villagers' empty stalls"), and people named only as what something is of or for pass."""
+    answer = _ruled_out(facts)
+    if not answer or sentence.question or facts.moves & CHANGING_MOVES:
+        return []
+    text = sentence.narr
+    # everyone the session already has: named in its answers ("There are survivors aboard.") or its story so far
+    had = [*(e.sentence for e in facts.established), *facts.told, *(e.words for e in facts.earlier)]
+    known = set(re.findall(r"[a-z]+", " ".join(had).lower()))
+    for m in _NEWCOMER.finditer(text):
+        who = m.group("who")
+        if who in known or who.rstrip("s") in known or re.search(r"\b(?:of|for|about|like|than)\s+$", text[: m.start()]):
+            continue
+        if negated(text, m.start(), 3) or _NOT_STIRRING.search(text) or re.match(r"'s?\b|s'", text[m.end() :]):
+            continue
+        raw = sentence.raw or sentence.original
+        excerpt = " ".join(raw[m.start() : m.end() + 40].split())
+        detail = f"'{excerpt}' brings someone else into the scene awake, but the oracle's answer stands: '{answer}'"
+        return [Violation(ViolationKind.OUTCOME, detail, excerpt)]
+    return []

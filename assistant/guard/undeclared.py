@@ -24,8 +24,9 @@
 - **No choice left.** "leaving you with no choice but to retreat", "you have to defend yourself and retreat",
   "forcing you to flee", "you are (caught by surprise and) forced to retreat": the character's next deed decided,
   unless it is the player's own declared deed ("no choice but to force it open" after "I force the airlock open"),
-  names none ("you have to decide", "to act") or is a price's own consequence ("you are forced to retreat" on Pay
-  the Price).
+  names none ("you have to decide", "to act"). On Pay the Price the price may stop or bend what the character was
+  doing ("you are forced to stop your feeding"), but not withdraw them from the scene: "you are forced to retreat",
+  "to give up", "to flee" decides the character's next deed as "no choice but to retreat" does.
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ from assistant.guard.text import HYPOTHETICAL, Sentence, hypothetical, normalize
 
 _YOU_DEED = re.compile(
     r"(?:^[^a-z]*|[,;:.!?—]\s*|\band\s+|\b(?<!just\s)(?<!exactly\s)(?P<sub>as|once|after|before|while)\s+)"
-    r"(?P<who>you|the character)\s+(?:[a-z]+ly\s+)?(?P<verb>[a-z']+)(?P<rest>[^,;:.!?—]*)"
+    r"(?P<who>you|the character)(?:,\s+[^,.;:!?]{1,60},)?\s+(?:[a-z]+ly\s+)?(?P<verb>[a-z']+)(?P<rest>[^,;:.!?—]*)"
 )
 _TOOL_DEED = re.compile(
     r"\byour\s+(?:[a-z'-]+\s+){0,2}?(?P<tool>[a-z'-]*(?:blade|sword|knife|dagger|axe|spear|arrow|bolt|shot|bullet|blow"
@@ -92,7 +93,7 @@ _NO_CHOICE = re.compile(
     r"|\bforc(?:es|ed|ing)\s+you\s+to\s+(?P<forced>[a-z]+(?:\s+[a-z]+){0,4})"
     # "you are forced to retreat back into the reactor room"
     # ("You are caught by surprise and forced to retreat.")
-    r"|\byou\s+(?:are|were)\s+(?:then\s+|now\s+|(?:[a-z]+\s+){1,4}and\s+)?forced\s+to\s+(?P<made>[a-z]+(?:\s+[a-z]+){0,4})"
+    r"|\byou(?:\s+are|\s+were|'re)\s+(?:then\s+|now\s+|(?:[a-z]+\s+){1,4}and\s+)?forced\s+to\s+(?P<made>[a-z]+(?:\s+[a-z]+){0,4})"
 )
 
 
@@ -272,6 +273,11 @@ def _unattributed_speech(sentence: Sentence, previous: Sentence | None, intent: 
 
 
 _ADVERBS = frozenset({"now", "then", "still", "also", "just", "first", "soon", "instead", "really"})
+#: Leaving the scene or the attempt: the next deed a price never takes for the player ("forced to retreat").
+_WITHDRAWING = re.compile(
+    r"(?:retreat|flee|fled|withdraw|run|escape|leave|abandon|surrender|yield|quit|fall\s+back|back\s+(?:away|off|down|out)"
+    r"|turn\s+(?:back|around|away)|give\s+up|pull\s+back|step\s+back|go\s+back|head\s+back|beat\s+a\s+retreat)\b"
+)
 
 
 def _generic(what: str) -> bool:
@@ -289,7 +295,8 @@ def _no_choice(sentence: Sentence, intent: str | None, price: bool = False) -> l
         not m
         or _generic(next(g for g in m.groups() if g))
         or hypothetical(sentence.narr, m.start(), m.start() + 1, _IF)
-        or (price and m.group("made"))  # "You are forced to retreat" on Pay the Price: the price itself
+        # "you are forced to stop your feeding" on Pay the Price: the price itself; "forced to retreat" is a deed
+        or (price and m.group("made") and not _WITHDRAWING.match(m.group("made")))
     ):
         return []
     what = next(g for g in m.groups() if g)

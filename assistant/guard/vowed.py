@@ -63,3 +63,98 @@ def check_vow_pursued(sentence: Sentence, facts: Facts, intent: str | None) -> l
         )
         return [Violation(ViolationKind.DECISION, detail, excerpt)]
     return []
+
+
+#: The past forms of verbs a vow promises that do not take -ed ("find" -> "found").
+_PAST = {
+    "find": "found",
+    "bring": "brought",
+    "catch": "caught",
+    "seek": "sought",
+    "win": "won",
+    "make": "made",
+    "take": "took|taken",
+    "get": "got|gotten",
+    "keep": "kept",
+    "hold": "held",
+    "build": "built",
+    "lead": "led",
+    "pay": "paid",
+    "slay": "slew|slain",
+    "break": "broke|broken",
+    "tell": "told",
+    "give": "gave|given",
+    "see": "saw|seen",
+    "drive": "drove|driven",
+    "beat": "beaten",
+    "bear": "bore|borne",
+    "steal": "stole|stolen",
+    "fight": "fought",
+    "teach": "taught",
+    "buy": "bought",
+    "sell": "sold",
+    "send": "sent",
+    "meet": "met",
+    "hunt": "hunted",
+}
+#: What makes the promised verb no deed done: the vow's own words, an aim, a modal, a condition, a denial.
+_NOT_DONE = frozenset(
+    re.findall(
+        r"\S+",
+        "to will would must shall should can could may might until unless if when once before whenever not never no "
+        "n't cannot can't won't yet vow vows swear swears sworn promise promises pledge oath determined",
+    )
+)
+
+
+def _forms(verb: str) -> str:
+    """The promised verb in any tense ("find|finds|found"), as a regex alternation."""
+    stem = verb[:-1] if verb.endswith("e") else verb
+    es = "es" if verb.endswith(("s", "sh", "ch", "x", "z", "o")) else "s"
+    regular = f"{verb}|{verb}{es}|{stem}ed"
+    return f"{regular}|{_PAST[verb]}" if verb in _PAST else regular
+
+
+def _vowed_to_whom(intent: str | None) -> tuple[str, str]:
+    """The verb the vow promises and the head of what it is done to: ("find", "sister"), or ("", "")."""
+    m = _VOW.search((intent or "").lower())
+    if not m or len(m.group("verb")) < 3:
+        return "", ""
+    # "the miners of Bleakhold" -> miners: the last word before a preposition or the end
+    phrase = re.split(r"\b(?:of|on|at|in|from|to|for|with|before|after|aboard|across|by|and|who|that)\b", m.group("rest"))[0]
+    words = [w for w in re.findall(r"[a-z'-]+", phrase) if w not in ("my", "our", "the", "a", "an", "his", "her", "their")]
+    return m.group("verb"), (words[-1].removesuffix("'s") if words else "")
+
+
+def check_vow_kept(sentence: Sentence, facts: Facts, intent: str | None) -> list[Violation]:
+    """The vow just sworn told as already kept: "You find your sister on the Wayfarer station", "Your sister is found",
+    "you free them at last" after "I swear an iron vow to find my sister" (or to free the miners). Swearing is the deed
+    of this turn; what the vow promises is the story still ahead, the player's deeds and rolls to come. The promised verb
+    in the vow's own words, an aim ("to find her"), a modal or condition ("you will find her", "until you find her") and
+    a denial pass."""
+    verb, head = _vowed_to_whom(intent)
+    if not verb or not head or not facts.results or sentence.question:
+        return []
+    raw = sentence.raw or sentence.original
+    text = raw.lower()
+    forms = _forms(verb)
+    obj = rf"(?:(?:your|the|my|our|his|her|their|a|an)\s+)?(?:[a-z'-]+\s+)?{re.escape(head)}s?\b|\b(?:her|him|them)\b"
+    kept = re.compile(
+        rf"\b(?P<verb>{forms})\s+(?:{obj})"  # "you find your sister", "you found her"
+        rf"|\b{re.escape(head)}s?\s+(?:is|was|are|were|has\s+been|have\s+been|had\s+been)\s+(?:finally\s+|at\s+last\s+)?"
+        rf"(?P<passive>{forms})\b"  # "your sister is found"
+    )
+    for m in kept.finditer(text):
+        at = m.start("verb") if m.group("verb") else m.start("passive")
+        if m.group("verb") == verb and not re.search(r"\byou\s+(?:[a-z]+ly\s+|then\s+|at\s+last\s+)?$", text[:at]):
+            continue  # "what you must do next: find your sister", the track "Find my sister": the task named, not done
+        before = set(words_before(text, at if m.group("verb") else m.start(), 4))
+        if before & (_NOT_DONE | HYPOTHETICAL) or negated(text, m.start(), 4) or _SWEARING.search(text[: m.start()]):
+            continue
+        excerpt = " ".join(raw[m.start() : m.end()].split())
+        detail = (
+            f"'{excerpt}' tells the vow just sworn ('{intent}') as already kept; what it promises is the story ahead, "
+            "the player's deeds and rolls to come"
+        )
+        return [Violation(ViolationKind.OUTCOME, detail, excerpt)]
+    return []
