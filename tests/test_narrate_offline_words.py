@@ -81,6 +81,10 @@ def test_a_move_named_in_the_players_words_keeps_its_capitals(words: str) -> Non
         ("Will the old guard open the gate?", "no", "No: the old guard will not open the gate."),
         ("Does the dockmaster owe us a favour?", "no", "No: the dockmaster does not owe you a favour."),
         ("Did my sister leave me a message?", "yes", "Yes: your sister did leave you a message."),
+        ("Does the storm cut off our retreat?", "yes", "Yes: the storm cuts off your retreat."),
+        ("Does the gate open from the inside?", "no", "No: the gate does not open from the inside."),
+        ("Will the magistrate grant the permit?", "yes", "Yes: the magistrate will grant the permit."),
+        ("Did the guards lock up the armoury?", "no", "No: the guards did not lock up the armoury."),
     ],
 )
 def test_an_oracle_answer_reads_as_an_english_statement(question: str, answer: str, statement: str) -> None:

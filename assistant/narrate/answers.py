@@ -38,6 +38,11 @@ _STATIVE = words(
 #: Words that open an object after a verb ("did the pirates send [a] distress call").
 _OBJECT_START = words("a an the his her their its my your our some any")
 _PERSONS = words("me us you him her them it")
+_PARTICLES = words("off up down out away back over through")
+_PREPOSITIONS = words(
+    "from with into onto to for of by at in on under behind across toward towards near past around without before after "
+    "during inside outside within beside between against among upon beneath"
+)
 #: Indefinites as the answer "no" makes them ("is anyone there?" -> "no one is there").
 _NONE_OF = {"anyone": "no one", "anybody": "nobody", "anything": "nothing", "someone": "no one", "somebody": "nobody",
             "something": "nothing"}  # fmt: skip
@@ -50,8 +55,10 @@ def _object_at(words: list[str]) -> int:
     can be a verb within the question's first five words ("does the guard [at] the gate" is no verb and its object)."""
     for k in range(3, min(len(words) - 1, 6)):
         before = words[k - 1].lower()
+        if before in _PREPOSITIONS:  # "does the gate open [from] the inside": no object, a place
+            continue
         if words[k].lower() in _OBJECT_START and before not in _PREDICATE_START and before not in _DETERMINERS:
-            if before in _PERSONS:  # "does the dockmaster owe [you] a favour": the verb comes before the person
+            if before in _PERSONS or before in _PARTICLES:  # "owe [you] a favour", "cut [off] our retreat"
                 return k - 1 if k >= 4 else 0
             return k
     return 0
