@@ -205,6 +205,9 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
         ("guard_real_model_heldout23.jsonl", 0.64, 0.009),
         # held out when measured (37 of 61 faults caught, 1 of 108 good drafts flagged; shown: 0 of 21 caught, 1 of 104)
         ("guard_real_model_heldout24.jsonl", 0.6, 0.01),
+        # held out when measured, from the seven new chat scripts (14 of 29 faults caught, 7 of 113 good drafts flagged;
+        # shown: 0 of 10 caught, 0 of 102 flagged)
+        ("guard_real_model_heldout26.jsonl", 0.48, 0.062),
     ],
 )
 def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:
