@@ -210,6 +210,9 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
         # seven new scripts, held out when measured (17 of 35 faults caught; 7 of 110 good drafts flagged, 5 of them the
         # Blades clock told in the sheet's plain words, "The Forge bluecoats papers clock moves on.")
         ("guard_real_model_heldout25.jsonl", 0.48, 0.064),
+        # held out when measured, from the seven new chat scripts (14 of 29 faults caught, 7 of 113 good drafts flagged;
+        # shown: 0 of 10 caught, 0 of 102 flagged)
+        ("guard_real_model_heldout26.jsonl", 0.48, 0.062),
     ],
 )
 def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:
