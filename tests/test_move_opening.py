@@ -206,3 +206,15 @@ def test_an_oracle_turns_own_answer_is_its_first_sentence_not_an_earlier_answer(
         results=(oracle,), established=("The priest does not sense you.",),
     )  # fmt: skip
     assert ESTABLISHED not in facts_text(alone)
+
+
+def test_choices_on_the_panel_are_told_once_and_a_choice_on_a_condition_is_no_fact() -> None:
+    """Meet Someone New's weak hit has four choices: the model was told "Left to the player: a choice on the panel"
+    four times, and "Also true now: You answered two of their Questions." though the player had answered none (the
+    +1 forward waits on it)."""
+    met = resolve({"system": "city", "move": "Meet Someone New", "stat": "network", "dice": [1, 6]})
+    assert met.outcome == "weak_hit" and len(met.choices) >= 3
+    sheet = facts_text(NarrationRequest(task="narrate", system="city", player_text="I introduce myself", results=(met,)))
+    assert sheet.count("Left to the player: a choice on the panel") == 1, sheet
+    assert "answered two of their Questions" not in sheet, sheet
+    assert any(c.prompt == "If you answered two of their Questions" for c in met.choices)  # the panel's words

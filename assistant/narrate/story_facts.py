@@ -154,7 +154,7 @@ def _result_lines(result: Result, question: str, actor: str = "") -> list[str]:
     if clause:  # a sentence, not a heading: a small model copied "Already changed on the sheet" into its story
         lines.append(clause)
     for choice in result.choices:  # its options are shown beside the story: a model given them picked one
-        lines.extend(_choice_lines(choice.prompt, actor))
+        lines.extend(line for line in _choice_lines(choice.prompt, actor) if line not in lines)  # the panel, once
     if not actor and _unhurt(result):
         lines.append(UNHURT)
     offer = facts.burn_offer(result)
@@ -204,7 +204,7 @@ def _choice_lines(prompt: str, actor: str = "") -> list[str]:
     choice itself as a choice on the panel, without the words that ask it. Given the prompt, a 1.5B model copied it as
     its story ("You overindulge: select an overindulgence.")."""
     told = [c.strip() for c in _CLAUSES.split(prompt) if c.strip()]
-    true = [c for c in told if not _ASKS.search(c) and len(c.split()) >= 2 and not c.lower().startswith("when ")]
+    true = [c for c in told if not _ASKS.search(c) and len(c.split()) >= 2 and not c.lower().startswith(("when ", "if "))]
     who, asks = (actor, f"which {actor} chooses") if actor else ("the player", "what they choose")
     lines = [f"Also true now: {'. '.join(c[:1].upper() + c[1:] for c in true)}."] if true else []
     lines.append(
