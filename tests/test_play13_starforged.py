@@ -18,7 +18,7 @@ def _fight(name: str) -> tuple[object, object]:
     return session, dice
 
 
-def test_a_strike_in_a_bad_spot_offers_clash_first_and_face_danger_is_not_told_as_a_strike() -> None:
+def test_a_strike_in_a_bad_spot_offers_clash_first_and_another_move_is_not_told_as_a_strike() -> None:
     session, dice = _fight("Bad Spot")
     session.send("/choose 1")  # +2 momentum, in a bad spot
     assert session.reload().active()["position"] == "bad_spot"  # type: ignore[index]
@@ -26,7 +26,7 @@ def test_a_strike_in_a_bad_spot_offers_clash_first_and_face_danger_is_not_told_a
     moves = [s.move for s in offered.suggestions]
     assert moves[0] == "Clash" and "Strike" not in moves, moves
     assert any(n.endswith("Make Clash instead.") for n in offered.notes), offered.notes
-    other = next(s for s in offered.suggestions if s.move == "Face Danger")
+    other = next(s for s in offered.suggestions if s.move != "Clash")  # in a fight, React Under Fire (not Face Danger)
     dice.queue(5, 2, 3)
     told = session.confirm(other)
     assert told.kind == "action", told.error
