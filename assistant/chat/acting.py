@@ -40,11 +40,15 @@ class ActingMixin(SuggestingMixin):
         self._last_intent = text
         self._spent_on = ""
         self._pending_plan = None
-        ended = brinks.ended(self.store, self.campaign, self._state, self._state.active_character)
-        if ended:  # a character who died plays no more moves: say so and what comes next
-            self._say("assistant", ended)
-            return (yield from _finish(Turn(kind="action", player_text=text, narration=ended, narrator="template")))
+        active = self._state.active_character
+        ended = brinks.ended(self.store, self.campaign, self._state, active)
         suggestions, notes, text = self._first_action(text)
+        if ended:  # a character out of the story makes no more moves; another character's still go ("Mara ...")
+            suggestions = [s for s in suggestions if self._actor_of(s.request or {})]
+            if not suggestions:
+                self._suggestions = []
+                self._say("assistant", ended)
+                return (yield from _finish(Turn(kind="action", player_text=text, narration=ended, narrator="template")))
         if not suggestions:
             self._suggestions = []  # "1" now picks nothing: the moves offered were for the words before
             pointless = any(CHANGES_NOTHING in n for n in notes)  # the note says why: "Heal would change nothing now"
@@ -147,7 +151,11 @@ class ActingMixin(SuggestingMixin):
         if (
             self._last_intent
             and move is not None
-            and (named_instead(self.system, intent, move.name) or refused_for(self._state, intent, move.name))
+            and (
+                named_instead(self.system, intent, move.name)
+                or refused_for(self._state, intent, move.name)
+                or brinks.required(self.system, move.name)  # Last Gasp picked for "I attack Mara": the rules' roll
+            )
         ):
             intent = move.name  # the words told another move: this one is told by its name, not as that attempt
         # the words are this move's now: should it ask first (or be refused), a move rolled after is told on its own

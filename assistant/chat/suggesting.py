@@ -55,7 +55,11 @@ class SuggestingMixin(OpenChoiceMixin):
         suggestions = as_followed(self.system, suggestions, following, self._state.active_character)
         sheet = self._state.active()
         suggestions = brinks.offer_brink_moves(  # health 0: Face Death is on offer
-            self.system, sheet, suggestions, lambda name: suggest(name, context, k=3, embedder=self.embedder)
+            self.system,
+            sheet,
+            suggestions,
+            lambda name: suggest(name, context, k=3, embedder=self.embedder),
+            lambda brink: brinks.made_at_brink(self.store, self.campaign, self._state, brink),
         )
         notes += self._brink_notes() + absent_move_notes(self.system, text)  # "I defy danger": not in this game
         refused = why_not_now(self._state, suggestions, text)
