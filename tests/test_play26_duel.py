@@ -94,3 +94,78 @@ def test_a_survived_last_gasp_is_not_asked_for_again(typed: str) -> None:
     assert session.send("/roll last gasp +con").results[0].outcome == "weak_hit"
     offered = _moves(session.send(typed))
     assert offered[0] == "Hack & Slash" and "Last Gasp" not in offered, offered
+
+
+# ---- a saving throw's stat is the control's, not the character's best ----------------------------------------------
+def _duel(name: str) -> tuple:
+    session, dice = open_campaign(name, "dungeon-world")
+    for line in ("/character add Mara class=wizard", "/set Mara: mana 3"):
+        assert session.send(line).kind != "error", line
+    return session, dice
+
+
+@pytest.mark.parametrize("typed", ["I resist the charm", "I try to shake off the hex", "I make a saving throw against the curse"])
+def test_my_save_against_a_control_asks_the_stat_it_dictates(typed: str) -> None:
+    session, dice = _duel("Save " + typed)
+    turn = session.send(typed)
+    save = next(s for s in turn.suggestions if s.move == "Saving Throw")
+    assert save.stat is None and "the control move dictates" in str(save.odds_words), (save.stat, save.odds_words)
+    asked = session.confirm(save)
+    assert asked.question is not None and "which stat" in asked.narration.lower(), asked.narration
+    dice.queue(3, 4)
+    rolled = session.send("wis")
+    assert rolled.results and rolled.results[0].move == "Saving Throw", rolled.narration
+    assert "+wis" in rolled.narration, rolled.narration
+
+
+@pytest.mark.parametrize(
+    "typed", ["Mara resists my charm spell", "Mara tries to break free of the paralysis", "Mara shakes off my hex"]
+)
+def test_her_save_is_hers_and_asks_the_stat(typed: str) -> None:
+    session, _ = _duel("Her save " + typed)
+    turn = session.send(typed)
+    top = turn.suggestions[0]
+    assert top.move == "Saving Throw" and top.request.get("character_id") == "mara", [
+        (s.move, s.request.get("character_id")) for s in turn.suggestions
+    ]
+    assert top.stat is None, top.stat
+    assert "Mara" in session.confirm(top).narration
+
+
+@pytest.mark.parametrize(
+    ("typed", "maker"),
+    [("I dodge her arrow", None), ("Mara tries to dodge my arrow", "mara"), ("Mara dives aside from my fireball", "mara")],
+)
+def test_dodging_is_a_dex_save_by_the_one_who_dodges(typed: str, maker: str | None) -> None:
+    session, _ = _duel("Dodge " + typed)
+    top = session.send(typed).suggestions[0]
+    assert (top.move, top.stat) == ("Saving Throw", "dex"), (top.move, top.stat)
+    assert top.request.get("character_id") == maker, top.request
+
+
+@pytest.mark.parametrize("typed", ["Mara hits my shield", "Mara cuts my arm", "Mara hurls a fireball at me"])
+def test_her_blow_on_me_is_still_hers_at_me(typed: str) -> None:
+    session, _ = _duel("At me " + typed)
+    made = [s for s in session.send(typed).suggestions if s.request.get("character_id") == "mara"]
+    assert made and all((s.request.get("options") or {}).get("target") == session.reload().active_character for s in made)
+
+
+# ---- a question whose answers are numbers says those numbers ---------------------------------------------------------
+@pytest.mark.parametrize("typed", ["1", "13", "-2"])
+def test_a_die_size_question_says_its_own_answers(typed: str) -> None:
+    session, _ = open_campaign("Grit " + typed, "dungeon-world")
+    asked = session.send("/roll deal damage")
+    assert asked.question is not None, asked.narration
+    before = session.reload().characters
+    again = session.send(typed)
+    said = " ".join([again.narration, again.error or ""])
+    assert "4, 6, 8, 10 or 12" in said and "1 to 5" not in said, said
+    assert session.reload().characters == before
+    assert session.send("8").results, "a die's size still answers"
+
+
+def test_a_numbered_list_still_says_its_numbers() -> None:
+    session, _ = open_campaign("Which stat", "dungeon-world")
+    assert session.send("/roll saving throw").question is not None
+    said = session.send("9")
+    assert "pick 1 to 6" in " ".join([said.narration, said.error or ""]), said.narration
