@@ -17,7 +17,7 @@ from assistant.chat.narration import UNAVAILABLE_NOTE as UNAVAILABLE  # said onc
 from assistant.chat.narration import NarrationOutcome, guarded_narration
 from assistant.chat.narration_context import established_answers, narration_history, own_passages
 from assistant.chat.one_at_a_time import with_next
-from assistant.chat.refusals import CHANGES_NOTHING, named_instead, refused_for
+from assistant.chat.refusals import CHANGES_NOTHING, NOT_SUGGESTED, named_instead, refused_for
 from assistant.chat.suggesting import SuggestingMixin
 from assistant.chat.track_finder import closed_now, started_or_not
 from assistant.chat.track_question import name_first
@@ -51,7 +51,9 @@ class ActingMixin(SuggestingMixin):
                 return (yield from _finish(Turn(kind="action", player_text=text, narration=ended, narrator="template")))
         if not suggestions:
             self._suggestions = []  # "1" now picks nothing: the moves offered were for the words before
-            pointless = any(CHANGES_NOTHING in n for n in notes)  # the note says why: "Heal would change nothing now"
+            pointless = any(
+                CHANGES_NOTHING in n or NOT_SUGGESTED in n for n in notes
+            )  # the note says why: "Heal would change nothing now"
             said = (
                 "Nothing to roll for that now."
                 if pointless
