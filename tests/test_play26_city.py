@@ -41,3 +41,24 @@ def test_the_oracle_and_a_plain_question_say_the_same(system: str) -> None:
 def test_blades_still_offers_its_fortune_roll() -> None:
     session, _ = open_campaign("Fortune", "blades")
     assert "/roll fortune roll" in (session.send("/oracle").error or "")
+
+
+# ---- a threat made to someone is Direct Someone to Act (offering peril), not a Big Risk --------------------------------
+@pytest.mark.parametrize(
+    "typed",
+    ["I threaten the fence", "I intimidate the guard", "I threaten him with my knife", "I menace the clerk until he talks",
+     "I threaten the gang boss"],
+)  # fmt: skip
+def test_a_threat_to_someone_is_a_demand_rolled_with_heat(embedder, typed: str) -> None:
+    from assistant.suggest import SuggestContext, suggest
+
+    top = suggest(typed, SuggestContext(system="city"), embedder=embedder)[0]
+    assert (top.move, top.stat) == ("Direct Someone to Act", "heat"), (top.move, top.stat)
+
+
+@pytest.mark.parametrize("typed", ["I stab the guard", "I break into the warehouse", "I bribe the guard"])
+def test_deeds_and_bribes_keep_their_moves(embedder, typed: str) -> None:
+    from assistant.suggest import SuggestContext, suggest
+
+    top = suggest(typed, SuggestContext(system="city"), embedder=embedder)[0].move
+    assert top == ("Direct Someone to Act" if "bribe" in typed else "Take a Big Risk"), top
