@@ -169,3 +169,16 @@ def test_a_numbered_list_still_says_its_numbers() -> None:
     assert session.send("/roll saving throw").question is not None
     said = session.send("9")
     assert "pick 1 to 6" in " ".join([said.narration, said.error or ""]), said.narration
+
+
+def test_undoing_her_pick_says_it_was_hers() -> None:
+    session, dice = _duel("Her pick undone")
+    dice.queue(5, 1)
+    offered = session.send("Mara stabs me with her dagger")
+    hers = next(s for s in offered.suggestions if s.move == "Hack & Slash")
+    assert hers.request.get("character_id") == "mara"
+    assert session.confirm(hers).open_choices
+    assert session.send("/choose 1").kind != "error"
+    undone = session.send("/undo")
+    assert undone.narration.startswith("Undone: the pick on Mara's Hack & Slash"), undone.narration
+    assert "your pick" not in undone.narration, undone.narration
