@@ -182,3 +182,36 @@ def test_undoing_her_pick_says_it_was_hers() -> None:
     undone = session.send("/undo")
     assert undone.narration.startswith("Undone: the pick on Mara's Hack & Slash"), undone.narration
     assert "your pick" not in undone.narration, undone.narration
+
+
+# ---- her 0 HP: her Last Gasp, on her sheet; out cold, her moves are refused --------------------------------------
+def _her_down(name: str) -> tuple:
+    session, dice = open_campaign(name, "dungeon-world")
+    for line in ("/character add Mara class=bard", "/set Mara: hp 0"):
+        assert session.send(line).kind != "error", line
+    return session, dice
+
+
+@pytest.mark.parametrize("typed", ["Mara makes her last gasp", "Mara rolls her Last Gasp", "Mara gasps for her last breath"])
+def test_her_last_gasp_is_offered_for_her_sheet(typed: str) -> None:
+    session, _ = _her_down("Her gasp " + typed)
+    turn = session.send(typed)
+    gasp = next((s for s in turn.suggestions if s.move == "Last Gasp"), None)
+    assert gasp is not None and gasp.request.get("character_id") == "mara", [
+        (s.move, s.request.get("character_id")) for s in turn.suggestions
+    ]
+    assert not any("you have 22" in n for n in turn.notes), turn.notes
+
+
+@pytest.mark.parametrize("typed", ["Mara stabs me", "Mara drinks a potion", "Mara casts a spell at me"])
+def test_her_moves_out_cold_are_refused_with_her_name(typed: str) -> None:
+    session, dice = _her_down("Her out " + typed)
+    gasp = next(s for s in session.send("Mara makes her last gasp").suggestions if s.move == "Last Gasp")
+    dice.queue(2, 1)
+    failed = session.confirm(gasp)
+    assert any(n.startswith("Mara lost consciousness") for n in failed.notes), failed.notes
+    before = session.reload().characters
+    turn = session.send(typed)
+    assert not turn.suggestions and turn.narration.startswith("Mara lost consciousness"), turn.narration
+    assert session.reload().characters == before
+    assert session.send("I attack Mara").suggestions[0].move == "Hack & Slash"  # the one playing still acts

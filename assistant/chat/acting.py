@@ -40,15 +40,19 @@ class ActingMixin(SuggestingMixin):
         self._last_intent = text
         self._spent_on = ""
         self._pending_plan = None
-        active = self._state.active_character
-        ended = brinks.ended(self.store, self.campaign, self._state, active)
         suggestions, notes, text = self._first_action(text)
-        if ended:  # a character out of the story makes no more moves; another character's still go ("Mara ...")
-            suggestions = [s for s in suggestions if self._actor_of(s.request or {})]
-            if not suggestions:
+        out = {
+            who: said for who in self._makers(suggestions) if (said := brinks.ended(self.store, self.campaign, self._state, who))
+        }
+        if out:  # a character out of the story makes no more moves; another character's still go ("Mara ...")
+            kept = [s for s in suggestions if self._makers([s])[0] not in out]
+            others = [who for who in out if who != self._state.active_character]  # "Mara stabs me", Mara out cold
+            if not kept or others:
                 self._suggestions = []
-                self._say("assistant", ended)
-                return (yield from _finish(Turn(kind="action", player_text=text, narration=ended, narrator="template")))
+                said = out[others[0]] if others else next(iter(out.values()))
+                self._say("assistant", said)
+                return (yield from _finish(Turn(kind="action", player_text=text, narration=said, narrator="template")))
+            suggestions = kept
         if not suggestions:
             self._suggestions = []  # "1" now picks nothing: the moves offered were for the words before
             pointless = any(
@@ -99,6 +103,11 @@ class ActingMixin(SuggestingMixin):
                 )
             )
         )
+
+    def _makers(self, suggestions: list[Any]) -> list[str | None]:
+        """Whose move each suggestion is: another character's the words name ("Mara stabs me"), else the one playing's."""
+        own = self._state.active_character
+        return [(s.request or {}).get("character_id") if self._actor_of(s.request or {}) else own for s in suggestions]
 
     def _confirm(self, chosen: Any, *, stat: str | None, adds: int | None, burn: bool | None) -> TurnStream:
         if hasattr(chosen, "request"):
@@ -314,10 +323,10 @@ class ActingMixin(SuggestingMixin):
         turn.notes += self._brink_notes()
         offered = request if redo is None else {**request, "options": {**(request.get("options") or {}), **redo[1]}}
         turn.notes += [n for n in [coin_offer(self.system, result, offered)] if n]
-        if any(brinks.ending_of_event(self.system, e)[1] for e in self.store.events(self.campaign, after=seq - 1, upto=seq)):
-            turn.notes.append(
-                brinks.ended(self.store, self.campaign, self._state, self._state.active_character)
-            )  # this move ended the story
+        for stored in self.store.events(self.campaign, after=seq - 1, upto=seq):
+            who, end = brinks.ending_of_event(self.system, stored)
+            if end is not None:  # this move ended the story (Mara's failed Last Gasp: hers)
+                turn.notes += [n for n in [brinks.ended(self.store, self.campaign, self._state, who)] if n]
         return (yield from _finish(turn))
 
     def _narrate(
