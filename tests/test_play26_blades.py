@@ -103,3 +103,14 @@ def test_the_one_open_project_is_still_taken_for_my_project() -> None:
     dice.queue(6)
     session.confirm(session.send("I work on my project").suggestions[0])
     assert _projects(session) == {"Forge papers for the crew": 5}, _projects(session)
+
+
+@pytest.mark.parametrize("typed", ["banana", "lots"])
+def test_a_payoff_question_missed_says_its_own_range(typed: str) -> None:
+    session, _ = open_campaign("Payoff words " + typed, "blades")
+    asked = session.confirm(session.send("we collect the payoff from the job").suggestions[0])
+    assert asked.question is not None, asked.narration
+    again = session.send(typed)
+    assert "a number from 0 to 50 (one of those below, or another)" in again.narration, again.narration
+    assert "its number or its words" not in again.narration
+    assert session.send("6").results, "a number still answers it"

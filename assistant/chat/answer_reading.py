@@ -163,8 +163,9 @@ def near_miss(question: Question, said: str = "") -> str:
         return f"{number} is not one of the answers: give a number from {question.lo} to {question.hi}."
     if number.isdigit() and question.kind == "pick" and question.answers:  # "5" of three answers
         return f"There is no answer {number} here: {_how_to_pick(question)}, or tell me what your character does instead."
-    if question.kind == "number" and not question.answers:
-        how = f"a number from {question.lo} to {question.hi}"
+    if question.kind == "number" and question.lo is not None and question.hi is not None:
+        how = f"a number from {question.lo} to {question.hi}"  # the answers listed are examples (a payoff's 2 to 10)
+        how += " (one of those below, or another)" if question.answers else ""
     elif question.kind == "yes_no":
         how = "yes or no"
     elif question.kind == "text":
