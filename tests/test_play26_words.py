@@ -54,3 +54,21 @@ def test_with_moves_waiting_the_reply_says_how_to_pick_them() -> None:
     assert session.send("I swing my axe at the bandit").suggestions
     turn = session.send("banana")
     assert "type its number (1 to 3)" in turn.narration, turn.narration
+
+
+@pytest.mark.parametrize(
+    ("system", "says", "not_said"),
+    [
+        ("blades", "how does acquire asset work?", ["momentum", "station", "oracle"]),
+        ("city", "the Magistrate (the GM) answers questions", ["momentum", "station", "oracle"]),
+        ("dungeon-world", "how does hack & slash work?", ["momentum", "station", "oracle"]),
+        ("starforged", "(“Is the station abandoned?”) for the oracle", []),
+        ("elegy", "(“Is the crypt guarded?”) for the oracle", ["station"]),
+    ],
+)
+def test_hello_is_answered_with_the_game_s_own_examples(system: str, says: str, not_said: list[str]) -> None:
+    session, _ = open_campaign("Hello " + system, system)
+    turn = session.send("hello")
+    assert turn.kind == "meta" and says in turn.narration, turn.narration
+    intro = turn.narration.split("\n\n")[0]
+    assert not [w for w in not_said if w in intro], intro

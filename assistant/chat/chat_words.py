@@ -92,3 +92,23 @@ def no_action_reply(text: str, system: str) -> str:
         f"“{said}” is not something I can read as an action. Tell me what your character does (“I slip past the guard”), "
         f"ask about the rules{ask}, or type /help for the commands."
     )
+
+
+def meta_reply(system: str) -> str:
+    """What the chat is for, said with the game's own examples (a Blades player is not told of momentum, stations or an
+    oracle the game does not have)."""
+    from assistant.chat.game_lacks import example_question
+    from assistant.chat.help_text import example_move
+    from assistant.engine import get_ruleset
+
+    ruleset = get_ruleset(system)
+    move = example_move(ruleset)
+    rules = f" (“how does {move.name.lower()} work?”)" if move is not None else ""
+    if any(m.roll.type == "oracle" for m in ruleset.moves):
+        story = f", or a yes/no question about the story (“{example_question(system)}”) for the oracle"
+    else:
+        story = f"; {ruleset.gm} answers questions about the story"
+    return (
+        "Tell me what your character does (“I slip past the sentry”) and I'll suggest the moves that fit, with their odds; "
+        f"confirm one to roll it. Ask a rules question{rules} for cited rules{story}.\n\n"
+    )

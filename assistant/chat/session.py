@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
-from assistant.chat.chat_words import could_be_action, in_chat_words, no_action_reply
+from assistant.chat.chat_words import could_be_action, in_chat_words, meta_reply, no_action_reply
 from assistant.chat.choosing import DECLINE
 from assistant.chat.classify import classify
 from assistant.chat.clock_finder import check_new_clock
@@ -48,12 +48,6 @@ log = logging.getLogger(__name__)
 _PICK = re.compile(r"\s*#?\s*\d{1,2}\s*[.)]?\s*")
 _SIGNED = re.compile(r"\s*[+-]\s*\d{1,2}\s*")
 """A signed number alone ("+1"): a bonus with no move; read as an answer only where a question asks for a number."""
-
-META_REPLY = (
-    'Tell me what your character does ("I slip past the sentry") and I\'ll suggest the moves that fit, with their '
-    'odds; confirm one to roll it. Ask a rules question ("what happens when momentum is negative?") for cited '
-    'rules, or a yes/no question about the story ("Is the station abandoned?") for the oracle.\n\n'
-)
 
 
 class ChatSession(RollCommandMixin, LookupsMixin):
@@ -258,7 +252,11 @@ class ChatSession(RollCommandMixin, LookupsMixin):
             )
             return (yield from _finish(Turn(kind="meta", player_text=text, narration=said, narrator="template")))
         if not c.text:
-            return (yield from _finish(Turn(kind="meta", narration=META_REPLY + system_help(self.system), narrator="template")))
+            return (
+                yield from _finish(
+                    Turn(kind="meta", narration=meta_reply(self.system) + system_help(self.system), narrator="template")
+                )
+            )
         if (
             c.kind == "action"
             and not sheet_question(c.text, self.system)
@@ -271,7 +269,12 @@ class ChatSession(RollCommandMixin, LookupsMixin):
         if c.kind == "meta":
             return (
                 yield from _finish(
-                    Turn(kind="meta", player_text=text, narration=META_REPLY + system_help(self.system), narrator="template")
+                    Turn(
+                        kind="meta",
+                        player_text=text,
+                        narration=meta_reply(self.system) + system_help(self.system),
+                        narrator="template",
+                    )
                 )
             )
         if c.kind == "rules" or sheet_question(c.text, self.system):  # "whats our heat at": the sheet answers
