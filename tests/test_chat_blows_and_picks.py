@@ -28,7 +28,7 @@ def test_no_thanks_leaves_an_optional_offer_and_none_keeps_a_required_pick() -> 
     left = session.send("no thanks")
     assert left.kind == "command" and left.narration.startswith("You leave Endure Harm's offer"), left.narration
     assert session.reload().active()["momentum"] == 2
-    assert "didn't catch" in session.send("no thanks").narration  # nothing is open now
+    assert "not something I can read as an action" in session.send("no thanks").narration  # nothing is open now
     dice.queue(1, 9, 10)  # a miss: "Choose one" — the rules do not leave it out
     session.send("/roll endure harm amount=1 resist=true")
     kept = session.send("none")

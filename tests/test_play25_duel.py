@@ -189,7 +189,8 @@ def test_unconscious_and_helpless_no_healing_is_offered_and_the_note_says_why(ty
     assert "helpless" in session.send("/roll last gasp +con").narration.lower()
     turn = session.send(typed)
     assert "Heal" not in [s.move for s in turn.suggestions], [s.move for s in turn.suggestions]
-    assert "You are Helpless: healing does not affect you any longer." in turn.notes, turn.notes
+    said = " ".join([turn.narration, *turn.notes])  # unconscious: out of the fight (round 26), the reply says why
+    assert "Helpless" in said and "healing does not affect" in said, said
 
 
 @pytest.mark.usefixtures("hash_embedder")

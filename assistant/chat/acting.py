@@ -17,7 +17,7 @@ from assistant.chat.narration import UNAVAILABLE_NOTE as UNAVAILABLE  # said onc
 from assistant.chat.narration import NarrationOutcome, guarded_narration
 from assistant.chat.narration_context import established_answers, narration_history, own_passages
 from assistant.chat.one_at_a_time import with_next
-from assistant.chat.refusals import CHANGES_NOTHING, named_instead, refused_for
+from assistant.chat.refusals import CHANGES_NOTHING, NOT_SUGGESTED, named_instead, refused_for
 from assistant.chat.suggesting import SuggestingMixin
 from assistant.chat.track_finder import closed_now, started_or_not
 from assistant.chat.track_question import name_first
@@ -40,14 +40,24 @@ class ActingMixin(SuggestingMixin):
         self._last_intent = text
         self._spent_on = ""
         self._pending_plan = None
-        ended = brinks.ended(self.store, self.campaign, self._state, self._state.active_character)
-        if ended:  # a character who died plays no more moves: say so and what comes next
-            self._say("assistant", ended)
-            return (yield from _finish(Turn(kind="action", player_text=text, narration=ended, narrator="template")))
         suggestions, notes, text = self._first_action(text)
+        out = {
+            who: said for who in self._makers(suggestions) if (said := brinks.ended(self.store, self.campaign, self._state, who))
+        }
+        if out:  # a character out of the story makes no more moves; another character's still go ("Mara ...")
+            kept = [s for s in suggestions if self._makers([s])[0] not in out]
+            others = [who for who in out if who != self._state.active_character]  # "Mara stabs me", Mara out cold
+            if not kept or others:
+                self._suggestions = []
+                said = out[others[0]] if others else next(iter(out.values()))
+                self._say("assistant", said)
+                return (yield from _finish(Turn(kind="action", player_text=text, narration=said, narrator="template")))
+            suggestions = kept
         if not suggestions:
             self._suggestions = []  # "1" now picks nothing: the moves offered were for the words before
-            pointless = any(CHANGES_NOTHING in n for n in notes)  # the note says why: "Heal would change nothing now"
+            pointless = any(
+                CHANGES_NOTHING in n or NOT_SUGGESTED in n for n in notes
+            )  # the note says why: "Heal would change nothing now"
             said = (
                 "Nothing to roll for that now."
                 if pointless
@@ -93,6 +103,11 @@ class ActingMixin(SuggestingMixin):
                 )
             )
         )
+
+    def _makers(self, suggestions: list[Any]) -> list[str | None]:
+        """Whose move each suggestion is: another character's the words name ("Mara stabs me"), else the one playing's."""
+        own = self._state.active_character
+        return [(s.request or {}).get("character_id") if self._actor_of(s.request or {}) else own for s in suggestions]
 
     def _confirm(self, chosen: Any, *, stat: str | None, adds: int | None, burn: bool | None) -> TurnStream:
         if hasattr(chosen, "request"):
@@ -148,7 +163,11 @@ class ActingMixin(SuggestingMixin):
         if (
             self._last_intent
             and move is not None
-            and (named_instead(self.system, intent, move.name) or refused_for(self._state, intent, move.name))
+            and (
+                named_instead(self.system, intent, move.name)
+                or refused_for(self._state, intent, move.name)
+                or brinks.required(self.system, move.name)  # Last Gasp picked for "I attack Mara": the rules' roll
+            )
         ):
             intent = move.name  # the words told another move: this one is told by its name, not as that attempt
         # the words are this move's now: should it ask first (or be refused), a move rolled after is told on its own
@@ -306,10 +325,10 @@ class ActingMixin(SuggestingMixin):
         turn.notes += self._brink_notes()
         offered = request if redo is None else {**request, "options": {**(request.get("options") or {}), **redo[1]}}
         turn.notes += [n for n in [coin_offer(self.system, result, offered)] if n]
-        if any(brinks.ending_of_event(self.system, e)[1] for e in self.store.events(self.campaign, after=seq - 1, upto=seq)):
-            turn.notes.append(
-                brinks.ended(self.store, self.campaign, self._state, self._state.active_character)
-            )  # this move ended the story
+        for stored in self.store.events(self.campaign, after=seq - 1, upto=seq):
+            who, end = brinks.ending_of_event(self.system, stored)
+            if end is not None:  # this move ended the story (Mara's failed Last Gasp: hers)
+                turn.notes += [n for n in [brinks.ended(self.store, self.campaign, self._state, who)] if n]
         return (yield from _finish(turn))
 
     def _narrate(

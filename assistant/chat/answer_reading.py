@@ -133,6 +133,19 @@ NO_ANSWER: Any = _NOTHING
 """What :func:`read_answer` returns when the text does not answer the question."""
 
 
+def _how_to_pick(question: Question) -> str:
+    """How the answers of ``question`` are given: their numbers in the list, or, when the answers are numbers
+    themselves (a die's sides: d4 to d12), those numbers, which a list number would be mistaken for."""
+    values = [a.value for a in question.answers]
+    if any(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        said = [str(v) for v in values]
+        listed = ", ".join(said[:-1]) + f" or {said[-1]}" if len(said) > 1 else said[0]
+        labels = [a.label.split(" — ")[0] for a in question.answers]
+        shown = f" ({labels[0]} to {labels[-1]})" if labels != said and len(labels) > 1 else ""
+        return f"give {listed}{shown}"
+    return f"pick 1 to {len(question.answers)}, or one of the answers' words"
+
+
 def near_miss(question: Question, said: str = "") -> str:
     """What to say when a short message did not answer the question (``said``: the message)."""
     number = _signed(said.strip()).rstrip(".")
@@ -145,16 +158,14 @@ def near_miss(question: Question, said: str = "") -> str:
     if ODD_NUMBER.fullmatch(number) and question.kind in ("number", "pick"):
         if question.kind == "number" and question.lo is not None and question.hi is not None:
             return f"{number} is not one of the answers: give a whole number from {question.lo} to {question.hi}."
-        return f"{number} is not one of the answers: pick 1 to {len(question.answers)}, or one of the answers' words."
+        return f"{number} is not one of the answers: {_how_to_pick(question)}."
     if number.isdigit() and question.kind == "number" and question.lo is not None and question.hi is not None:
         return f"{number} is not one of the answers: give a number from {question.lo} to {question.hi}."
     if number.isdigit() and question.kind == "pick" and question.answers:  # "5" of three answers
-        return (
-            f"There is no answer {number} here: pick 1 to {len(question.answers)}, or one of the answers' words, "
-            "or tell me what your character does instead."
-        )
-    if question.kind == "number" and not question.answers:
-        how = f"a number from {question.lo} to {question.hi}"
+        return f"There is no answer {number} here: {_how_to_pick(question)}, or tell me what your character does instead."
+    if question.kind == "number" and question.lo is not None and question.hi is not None:
+        how = f"a number from {question.lo} to {question.hi}"  # the answers listed are examples (a payoff's 2 to 10)
+        how += " (one of those below, or another)" if question.answers else ""
     elif question.kind == "yes_no":
         how = "yes or no"
     elif question.kind == "text":

@@ -26,6 +26,9 @@ class Brink:
     """The sentence of the rules text it rests on."""
     move: str
     """The threshold move offered while the meter is at 0."""
+    required: bool = False
+    """The rules make the move at once (Dungeon World: "she is required to roll for Last Gasp"): it is offered first,
+    not beside the moves the words fit."""
 
 
 @dataclass(frozen=True)
@@ -34,6 +37,9 @@ class Ending:
     says: str
     outcome: str | None = None
     choice: str | None = None
+    lasts_while: str | None = None
+    """An impact the ending holds only while it stays marked (Dungeon World's Helpless after a failed Last Gasp: the
+    character is out of the fight, not dead; the GM who removes it brings them back)."""
 
 
 @dataclass(frozen=True)
@@ -109,19 +115,58 @@ def fate(store: Any, campaign: str, state: Any, cid: str | None) -> str | None:
             who, end = ending_of_event(state.system, event)
             if end is not None and who == cid:
                 sheet = state.characters.get(cid) or {}
+                if end.lasts_while is not None and end.lasts_while not in (sheet.get("impacts") or []):
+                    return None  # the GM brought them back (Helpless removed)
                 return end.says.format(name=sheet.get("name") or "Your character")
     return None
 
 
-def offer_brink_moves(system: str, sheet: Mapping[str, Any] | None, suggestions: list[Any], more: Any) -> list[Any]:
-    """``suggestions`` with each brink's move among them (in place of the last one when three are shown);
-    ``more(name)`` gives the suggestions for a move's name."""
+def required(system: str, move: str) -> bool:
+    """Whether ``move`` is a brink's move the rules make at once (Last Gasp), whatever the player's words were."""
+    return any(b.required and normalize_name(b.move) == normalize_name(move) for b in brinks_of(system).brinks)
+
+
+def made_at_brink(store: Any, campaign: str, state: Any, brink: Brink) -> bool:
+    """Whether the one playing already made ``brink``'s move since its meter last stood above 0 (Last Gasp rolled and
+    survived: it is not asked for again until their Health Points come back and fall to 0 once more); an undone move
+    does not count."""
+    cid = state.active_character
+    undone = set(getattr(state, "undone", []) or [])
+    for stored in reversed(store.events(campaign)):
+        if stored.seq in undone:
+            continue
+        event: Any = stored.event
+        if getattr(event, "character_id", None) == cid and event.type == "character_updated":
+            sheet = event.character
+        elif event.type == "move_resolved" and event.state_change.character_id == cid:
+            if normalize_name(str((event.result or {}).get("move", ""))) == normalize_name(brink.move):
+                return True
+            sheet = event.state_change.after or {}
+        else:
+            continue
+        if (_meter(sheet, brink.meter) or 0) > 0:
+            return False
+    return False
+
+
+def offer_brink_moves(
+    system: str, sheet: Mapping[str, Any] | None, suggestions: list[Any], more: Any, made: Any = None
+) -> list[Any]:
+    """``suggestions`` with each brink's move among them (in place of the last one when three are shown; first when
+    the rules require it, unless ``made(brink)`` says it was made already); ``more(name)`` gives the suggestions for a
+    move's name."""
     out = list(suggestions)
     for brink in brinks_of(system).at(sheet):
-        if any(normalize_name(getattr(s, "move", "")) == normalize_name(brink.move) for s in out):
+        if brink.required and made is not None and made(brink):
+            continue  # rolled and survived: the player acts again
+        key = normalize_name(brink.move)
+        there = next((s for s in out if normalize_name(getattr(s, "move", "")) == key), None)
+        found = there or next((s for s in more(brink.move) if normalize_name(s.move) == key), None)
+        if found is None:
             continue
-        found = next((s for s in more(brink.move) if normalize_name(s.move) == normalize_name(brink.move)), None)
-        if found is not None:
+        if brink.required:
+            out = [found, *[s for s in out if s is not there][:2]]
+        elif there is None:
             out = [*out[:2], found] if len(out) >= 3 else [*out, found]
     return out
 

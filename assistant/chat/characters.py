@@ -23,7 +23,7 @@ from typing import Any
 from assistant.chat.commands import CHARACTER_USAGE
 from assistant.chat.session_base import SessionBase
 from assistant.chat.sheet_text import sheet_text, shown_name
-from assistant.chat.their_moves import aim_notes, refused_last
+from assistant.chat.their_moves import aim_notes, defends_against, refused_last
 from assistant.chat.turn import Turn, TurnStream
 from assistant.chat.turn import finish as _finish
 from assistant.engine import AssistantError, InputError, get_ruleset
@@ -327,7 +327,7 @@ class CharactersMixin(SessionBase):
         found = re.search(rf"\b{re.escape(name)}\b", low)
         if not name or found is None or re.search(r"\b(?:i|we)\b", low[: found.start()]):
             return False
-        return bool(re.search(r"\b(?:me|us|my|our)\b", low[found.end() :]))
+        return bool(re.search(r"\b(?:me|us|my|our)\b", low[found.end() :])) and not defends_against(low[found.end() :])
 
     def _target_in(self, text: str) -> str | None:
         """The campaign character (not the one playing) the player's words name, else a capitalised name after

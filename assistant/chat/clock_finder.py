@@ -103,6 +103,11 @@ def project_name(text: str) -> str:
     return name_from_words(_without_size(clean), "project")
 
 
+def _names_its_own(text: str) -> bool:
+    """The words name the project they mean ("... project to map the sewers", "project: a new lab")."""
+    return any(re.search(p, text, re.IGNORECASE) for p in _PROJECT_NAME[:2])
+
+
 def _bind_project(state: CampaignState, options: dict[str, Any], text: str) -> tuple[dict[str, Any], str]:
     projects = [(str(i), p) for i, p in enumerate((state.active() or {}).get("projects") or [])]
     open_projects = [(i, p) for i, p in projects if int(p.get("filled", 0)) < int(p.get("segments", 1))]
@@ -111,8 +116,23 @@ def _bind_project(state: CampaignState, options: dict[str, Any], text: str) -> t
         scored = [(_stem_score(str(p.get("name", "")), text), i) for i, p in open_projects]
         best = max(scored)
         named = best[1] if best[0] >= NAMED else None  # "I work on courting the secretary" for "Court the secretary"
-    if named is None and len(open_projects) == 1 and _MY_PROJECT.search(text) and not named_track(projects, text, SAME):
+    if (
+        named is None
+        and len(open_projects) == 1
+        and _MY_PROJECT.search(text)
+        and not named_track(projects, text, SAME)
+        and not _names_its_own(text)  # "my long term project to map the sewers": another project than the one open
+    ):
         named = open_projects[0][0]
+    if named is None and len(open_projects) > 1 and _MY_PROJECT.search(text) and not _names_its_own(text):
+        # "I work on my project" with two open: the most recent, and the note names the others (not a new "Project")
+        project = open_projects[-1][1]
+        others = ", ".join(f"“{p['name']}”" for _, p in open_projects[:-1])
+        options["project"] = project["name"]
+        return options, (
+            f"On your project “{project['name']}” ({project.get('filled', 0)}/{project.get('segments')}), the most "
+            f"recent; name {others} in your words for another."
+        )
     if named is not None:
         project = dict(open_projects)[named]
         options["project"] = project["name"]

@@ -310,7 +310,7 @@ class FollowingMixin(ActingMixin):
                     Turn(
                         kind="command",
                         player_text="/undo",
-                        narration=f"Undone: {'the burn' if burned else 'your pick'} on {describe(stored)}. The roll stands "
+                        narration=f"Undone: {_whose_pick(stored, self._state, burned)}. The roll stands "
                         f"{stands}{outcome}{open_now}.",
                         narrator="template",
                         results=[result],
@@ -390,3 +390,11 @@ class FollowingMixin(ActingMixin):
                 )
             )
         )
+
+
+def _whose_pick(stored: Any, state: Any, burned: bool) -> str:
+    """ "your pick on Resupply (+heart) ...", or, on another character's move, "the pick on Mara's Hack & Slash ..."."""
+    theirs = describe(stored, state)
+    if theirs != describe(stored):
+        return f"the {'burn' if burned else 'pick'} on {theirs}"
+    return f"{'the burn' if burned else 'your pick'} on {theirs}"

@@ -29,16 +29,39 @@ def _title(system: str) -> str:
         return system
 
 
-def oracle_instead(system: str) -> str:
-    """What to roll for a yes/no question in a game without an oracle: its fortune roll, a table, or plain dice."""
+def oracle_instead(system: str) -> str | None:
+    """What to roll for a yes/no question in a game without an oracle: its fortune roll or a table; None when the
+    game gives nothing to roll for one (the city game: the Magistrate answers, no dice decide a yes or no)."""
     try:
         ruleset = get_ruleset(system)
     except AssistantError:
-        return "dice (/dice 2d6: 7 or more is a yes)"
+        return None
     fortune = next((m for m in ruleset.moves if m.name.lower() == "fortune roll"), None)
     if fortune is not None:
         return f"{fortune.name} (/roll {fortune.name.lower()})"
-    return "a table (/tables) or dice (/dice)" if ruleset.tables else "dice (/dice 2d6: 7 or more is a yes)"
+    return "a table (/tables)" if ruleset.tables else None
+
+
+def gm_answers(system: str) -> str:
+    """A yes/no question in a game whose GM answers it and which gives nothing to roll for it, the same words for a
+    question typed plainly and for /oracle: who answers, and the moves its rules give for finding things out."""
+    ruleset = get_ruleset(system)
+    return (
+        f"{_title(system)} has no yes/no oracle: in this game {ruleset.gm} answers questions about the story. Ask them, "
+        f"or tell me what your character does to find out{finding_out(system)}."
+    )
+
+
+def finding_out(system: str) -> str:
+    """`` (the rules have Appraise Circumstances and Ear to the Ground for that)``: the moves the game gives for
+    learning about the story, or "" when it names none."""
+    ruleset = get_ruleset(system)
+    moves = {m.name for m in ruleset.moves}
+    names = list(dict.fromkeys(name for pattern, name in ruleset.story_moves if pattern and name in moves))  # each once
+    if not names:
+        return ""
+    listed = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+    return f" (the rules have {listed} for that)"
 
 
 def lacking(system: str, command: str) -> str | None:
@@ -50,7 +73,8 @@ def lacking(system: str, command: str) -> str | None:
         return None
     moves = list(ruleset.moves)
     if command == "oracle" and not any(m.roll.type == "oracle" for m in moves):
-        return f"{title} has no yes/no oracle; roll {oracle_instead(system)} instead."
+        instead = oracle_instead(system)
+        return f"{title} has no yes/no oracle; roll {instead} instead." if instead else gm_answers(system)
     if command == "table" and not ruleset.tables:
         return f"{title} has no tables to roll; roll dice (/dice 2d6) instead."
     if command in ("track", "progress") and not any(m.roll.type == "progress" for m in moves):

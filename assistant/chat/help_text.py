@@ -3,6 +3,8 @@ commands it has no use for (Blades in the Dark has no yes/no oracle, no Pay the 
 
 from __future__ import annotations
 
+from typing import Any
+
 from assistant.chat.commands import ALIASES, USAGE, Command, help_text, parse_command
 from assistant.chat.game_lacks import example_question, lacking
 from assistant.engine import get_ruleset
@@ -47,6 +49,12 @@ def parse_for(system: str, text: str) -> Command:
         raise InputError(message, missing=exc.missing, choices=exc.choices) from None
 
 
+def example_move(ruleset: Any) -> Any:
+    """The move the game's examples name (Face Danger, Hack & Slash...): a rolled move, the usual one first."""
+    rolled = [m for m in ruleset.moves if m.roll.type in ("action", "pool", "total") and m.roll.stats]
+    return next((m for name in _EXAMPLE_MOVES for m in rolled if m.name == name), rolled[0] if rolled else None)
+
+
 def system_usage(system: str) -> dict[str, str] | None:
     """The usage line of each command ``system`` has, with examples from its own moves, tables and meters (None
     when the game is unknown)."""
@@ -55,8 +63,7 @@ def system_usage(system: str) -> dict[str, str] | None:
     except AssistantError:
         return None
     moves = list(ruleset.moves)
-    rolled = [m for m in moves if m.roll.type in ("action", "pool", "total") and m.roll.stats]
-    example = next((m for name in _EXAMPLE_MOVES for m in rolled if m.name == name), rolled[0] if rolled else None)
+    example = example_move(ruleset)
     names = {m.name.lower() for m in moves}
     tables = list(ruleset.tables.values())
     meters = list(ruleset.sheet.meters)

@@ -8,7 +8,7 @@ from typing import Any
 from assistant.chat.acting import ActingMixin
 from assistant.chat.classify import WHAT_NOW, Classification
 from assistant.chat.foe_fate import decided_by_a_fight
-from assistant.chat.game_lacks import example_question, oracle_instead
+from assistant.chat.game_lacks import example_question, gm_answers, oracle_instead
 from assistant.chat.moves_info import oracle_move
 from assistant.chat.turn import Turn, TurnStream, with_notes
 from assistant.chat.turn import finish as _finish
@@ -75,21 +75,10 @@ class LookupsMixin(ActingMixin):
                 text += f"To let the dice decide, the rules have {instead.name}: {instead.trigger.rstrip('.')}. "
                 text += f"Roll it with /roll {instead.name.lower()}."
             else:  # the city game: the Magistrate answers, and its moves find things out (no dice for a yes or no)
-                text += f"Ask them, or tell me what your character does to find out{self._finding_out()}."
+                text = gm_answers(self.system)
             self._say("assistant", text)
             return (yield from _finish(Turn(kind="oracle", player_text=c.text, narration=text, narrator="template")))
         return (yield from self._oracle(c.text, c.odds or "50/50", record=False))
-
-    def _finding_out(self) -> str:
-        """`` (the rules have Appraise Circumstances and Ear to the Ground for that)``: the moves the game gives for
-        learning about the story, or "" when it names none."""
-        ruleset = get_ruleset(self.system)
-        moves = {m.name for m in ruleset.moves}
-        names = list(dict.fromkeys(name for pattern, name in ruleset.story_moves if pattern and name in moves))  # each once
-        if not names:
-            return ""
-        listed = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
-        return f" (the rules have {listed} for that)"
 
     def _story_move(self, question: str, yes_no: bool) -> Any:
         """The move the game's rules give for a question about the story when it has no oracle, or None; the
@@ -116,7 +105,9 @@ class LookupsMixin(ActingMixin):
         if move is None:
             fitting = self._story_move(question, yes_no=True)
             instead = f"{fitting.name} (/roll {fitting.name.lower()})" if fitting is not None else oracle_instead(self.system)
-            raise RulesError(f"{self._title()} has no yes/no oracle; roll {instead} instead.")
+            raise RulesError(
+                f"{self._title()} has no yes/no oracle; roll {instead} instead." if instead else gm_answers(self.system)
+            )
         if record:
             self._say("user", f"Oracle ({odds}): {question}")
         fought = decided_by_a_fight(self._state, self.system, question)

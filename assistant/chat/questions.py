@@ -222,7 +222,11 @@ def _question_for(
         return None  # "Use Power takes no stat; leave the stat out": said as it is, no stat asked for
     if field_name == "stat":
         answers = _stat_answers(move, error.choices)
-        return Question(field="stat", text=_text_for(move, "stat", None, error.message), answers=answers, **base)
+        text = _text_for(move, "stat", None, error.message)
+        maker = request.get("character_id")
+        if maker and maker != state.active_character and maker in state.characters:  # Mara's save: her stat
+            text = text.replace("do you roll", f"does {state.characters[maker].get('name') or maker} roll")
+        return Question(field="stat", text=text, answers=answers, **base)
     if field_name in ("track", "progress_boxes", "progress_ticks"):
         answers = _track_answers(state, move.roll.track)
         if answers:

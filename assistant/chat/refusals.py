@@ -116,7 +116,7 @@ def why_not_now(state: CampaignState, offered: list[Any], text: str) -> list[str
             situation, pointless = _situation_unmet(move.suggested_when, state.active() or {}, state.system)
             if situation and move.suggested_when.because:  # the data says what it would do (Indulge Vice at 0 stress)
                 why = (
-                    f"{move.name} is not suggested now: {move.suggested_when.because}. Roll it with "
+                    f"{move.name}{NOT_SUGGESTED}{move.suggested_when.because}. Roll it with "
                     f"/roll {move.name.lower()} if you want it anyway."
                 )
             elif pointless:  # Reduce Heat with no heat: the move would change nothing
@@ -152,13 +152,16 @@ def _together(notes: list[str]) -> list[str]:
 
 #: How a refusal of a move that would change nothing now reads ("Heal would change nothing now: your HP is 22").
 CHANGES_NOTHING = " would change nothing now: "
+#: How a move whose data says what it would do now reads ("Indulge Vice is not suggested now: you have no stress ...").
+NOT_SUGGESTED = " is not suggested now: "
 
 
 def only_for_a_pointless_move(state: CampaignState, offered: list[Any], refused: list[str], text: str) -> bool:
-    """Whether the words call for a move that would change nothing now ("the cleric heals me" at full HP) and for
-    none of the moves offered instead: those are only the nearest of the rest (Hack & Slash, Defend), no answer."""
-    if not any(CHANGES_NOTHING in note for note in refused):
-        return False
+    """Whether the words call for a move that would change nothing now ("the cleric heals me" at full HP) or is not
+    suggested now (Indulge Vice at 0 stress) and for none of the moves offered instead: those are only the nearest of
+    the rest (Hack & Slash, Defend; a Long-Term Project), no answer."""
+    if not any(CHANGES_NOTHING in note or NOT_SUGGESTED in note for note in refused):
+        return False  # "I visit my vice" at 0 stress: not a Long-Term Project named after the vice
     cued = _cued(state.system, text)
     return not any(names_move(text, str(s.move)) or normalize_name(str(s.move)) in cued for s in offered)
 

@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
-from assistant.chat.chat_words import has_action_words, in_chat_words
+from assistant.chat.chat_words import could_be_action, in_chat_words, meta_reply, no_action_reply
 from assistant.chat.choosing import DECLINE
 from assistant.chat.classify import classify
 from assistant.chat.clock_finder import check_new_clock
@@ -48,12 +48,6 @@ log = logging.getLogger(__name__)
 _PICK = re.compile(r"\s*#?\s*\d{1,2}\s*[.)]?\s*")
 _SIGNED = re.compile(r"\s*[+-]\s*\d{1,2}\s*")
 """A signed number alone ("+1"): a bonus with no move; read as an answer only where a question asks for a number."""
-
-META_REPLY = (
-    'Tell me what your character does ("I slip past the sentry") and I\'ll suggest the moves that fit, with their '
-    'odds; confirm one to roll it. Ask a rules question ("what happens when momentum is negative?") for cited '
-    'rules, or a yes/no question about the story ("Is the station abandoned?") for the oracle.\n\n'
-)
 
 
 class ChatSession(RollCommandMixin, LookupsMixin):
@@ -258,29 +252,46 @@ class ChatSession(RollCommandMixin, LookupsMixin):
             )
             return (yield from _finish(Turn(kind="meta", player_text=text, narration=said, narrator="template")))
         if not c.text:
-            return (yield from _finish(Turn(kind="meta", narration=META_REPLY + system_help(self.system), narrator="template")))
+            return (
+                yield from _finish(
+                    Turn(kind="meta", narration=meta_reply(self.system) + system_help(self.system), narrator="template")
+                )
+            )
+        if (
+            c.kind == "action"
+            and not sheet_question(c.text, self.system)
+            and not could_be_action(
+                c.text, self.system, tuple(str(ch.get("name") or cid) for cid, ch in self._state.characters.items())
+            )
+        ):
+            return (yield from self._no_action(c.text))
         self._say("user", text)
         if c.kind == "meta":
             return (
                 yield from _finish(
-                    Turn(kind="meta", player_text=text, narration=META_REPLY + system_help(self.system), narrator="template")
+                    Turn(
+                        kind="meta",
+                        player_text=text,
+                        narration=meta_reply(self.system) + system_help(self.system),
+                        narrator="template",
+                    )
                 )
             )
         if c.kind == "rules" or sheet_question(c.text, self.system):  # "whats our heat at": the sheet answers
             return (yield from self._rules(c.text, record_question=False))
         if c.kind == "oracle":
             return (yield from self._oracle_question(c))
-        if not has_action_words(c.text, self.system):
-            waiting = len(self._suggestions) if self._last_intent else 0
-            said = (
-                f"To roll one of the moves offered, type its number (1 to {waiting}); or tell me what your character does next."
-                if waiting
-                else self._offered_next()
-                or 'I didn\'t catch an action there. Tell me what your character does ("I slip past the guard"), '
-                "ask a question, or type /help."
-            )
-            return (yield from _finish(Turn(kind="meta", player_text=text, narration=said, narrator="template")))
         return (yield from self._action(c.text))
+
+    def _no_action(self, text: str) -> TurnStream:
+        """A line that is no action, question or command ("banana", "asdf"): what to type; nothing stored."""
+        waiting = len(self._suggestions) if self._last_intent else 0
+        said = (
+            f"To roll one of the moves offered, type its number (1 to {waiting}); or tell me what your character does next."
+            if waiting
+            else self._offered_next() or no_action_reply(text, self.system)
+        )
+        return (yield from _finish(Turn(kind="meta", player_text=text, narration=said, narrator="template")))
 
     def _first_name(self, text: str) -> str | None:
         """The name a bare name typed while the character has none and no move was played yet is (else None)."""

@@ -7,12 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from assistant.chat import brinks
+from assistant.chat.characters import their_words
 from assistant.chat.fitting import fit_suggestions
 from assistant.chat.followed_next import as_followed, open_follow_ups
 from assistant.chat.game_lacks import absent_move_notes
 from assistant.chat.moves_info import moves_that_fit
 from assistant.chat.open_choice import OpenChoiceMixin
 from assistant.chat.refusals import only_for_a_pointless_move, why_not_now
+from assistant.chat.sheet_text import shown_name
 from assistant.chat.turn import Turn, TurnStream
 from assistant.chat.turn import finish as _finish
 
@@ -23,11 +25,20 @@ SHORTLIST = 8
 class SuggestingMixin(OpenChoiceMixin):
     """The moves that fit the player's words, and the LLM's plan that refines them."""
 
-    def _suggest_context(self, text: str = "") -> Any:
+    def _maker_named(self, text: str) -> str | None:
+        """Another character the words make the one acting, on no one here ("Mara makes her last gasp", "Mara resists
+        my charm"): the moves are offered for their sheet (Last Gasp at her 0 HP), not the one playing's; None when
+        the one playing acts, or the named one acts on them ("Mara attacks me": Defend is the one playing's)."""
+        target = self._target_in(text)
+        if target is None or target not in self._state.characters or self._alongside(text, target):
+            return None
+        return target if self._leads(text, target) and not self._acts_on_me(text, target) else None
+
+    def _suggest_context(self, text: str = "", maker: str | None = None) -> Any:
         from assistant.chat.fitting import fight_open, fight_position, standing_position
         from assistant.suggest import SuggestContext
 
-        character = self._state.active()
+        character = self._state.characters.get(maker) if maker else self._state.active()
         unpicked = (character or {}).get("position") not in ("in_control", "bad_spot") and fight_open(self._state)
         position = fight_position(self._state, text, self.embedder)
         if character and position is None and character.get("position") in ("in_control", "bad_spot"):
@@ -46,19 +57,25 @@ class SuggestingMixin(OpenChoiceMixin):
     def _suggestions_for(self, text: str) -> tuple[list[Any], list[str]]:
         from assistant.suggest import suggest
 
-        context = self._suggest_context(text)
+        maker = self._maker_named(text)
+        context = self._suggest_context(text, maker)
         shortlist = suggest(text, context, k=SHORTLIST, embedder=self.embedder)
         # the whole shortlist is aimed, then the best three kept: Mara's spell ranks by her mana, not the player's
         suggestions = _without_far_behind(fit_suggestions(self._state, shortlist, text, k=SHORTLIST))
         suggestions, notes = self._aim(text, suggestions, k=3)  # "I strike Mara": aimed at Mara, who plays stays
         following = open_follow_ups(self.store, self.campaign, self.known.top)
         suggestions = as_followed(self.system, suggestions, following, self._state.active_character)
-        sheet = self._state.active()
+        sheet = self._state.active() if maker is None else None  # her words: the one playing's brink is not offered
         suggestions = brinks.offer_brink_moves(  # health 0: Face Death is on offer
-            self.system, sheet, suggestions, lambda name: suggest(name, context, k=3, embedder=self.embedder)
+            self.system,
+            sheet,
+            suggestions,
+            lambda name: suggest(name, context, k=3, embedder=self.embedder),
+            lambda brink: brinks.made_at_brink(self.store, self.campaign, self._state, brink),
         )
         notes += self._brink_notes() + absent_move_notes(self.system, text)  # "I defy danger": not in this game
-        refused = why_not_now(self._state, suggestions, text)
+        theirs = self._state if maker is None else self._state.model_copy(update={"active_character": maker})
+        refused = [their_words(n, shown_name(self._state, maker)) if maker else n for n in why_not_now(theirs, suggestions, text)]
         if only_for_a_pointless_move(self._state, suggestions, refused, text):
             return [], notes + refused  # the refusal is the answer (see ``_action``), not three moves that do not fit
         return _instead_first(suggestions, refused), notes + refused

@@ -58,3 +58,18 @@ def aim_notes(made_by: list[str], aimed: dict[str, list[str]], shown: int, who: 
         else:  # "Hack & Slash is aimed at Mara": the other moves offered are not
             notes.append(f"{and_list(moves)} {'are' if len(moves) > 1 else 'is'} aimed {tail}")
     return notes
+
+
+#: Words of a character getting out of the way of, or resisting, what comes at them: "Mara resists my charm spell",
+#: "Mara dives aside from my fireball" tell her defence against the one playing's move, not her move on them.
+_DEFENDS = re.compile(
+    r"^\W*(?:\w+\s+){0,2}?(?:resist\w*|dodg\w*|div\w*\s+(?:aside|clear|away|for cover)|leap\w*\s+aside|jump\w*\s+(?:aside|clear)"
+    r"|sidestep\w*|evad\w*|avoid\w*|duck\w*|shak\w*\s+off|break\w*\s+free|breaks?\s+out|sav\w*\s+against|fight\w*\s+off)\b",
+    re.I,
+)
+
+
+def defends_against(after_name: str) -> bool:
+    """The words after a character's name tell them defending against what comes at them ("resists my charm",
+    "tries to dodge my arrow"): a "my" in them is the thing avoided, not the one playing being acted on."""
+    return _DEFENDS.search(after_name) is not None

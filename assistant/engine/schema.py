@@ -288,6 +288,9 @@ class RollSpec(_Strict):
     yet, so you mark progress on the connection")."""
     extra: RollExtra = Field(default_factory=RollExtra)
     """Parameters of pool and total rolls."""
+    stat_from: str = ""
+    """What dictates the stat when the roller does not choose it ("the control move": a saving throw "using the stat
+    dictated"): it is asked when the player's words do not name it, never taken as the character's best."""
 
 
 OptionType = Literal["any", "bool", "int", "text", "name", "one_of", "list_of", "rank", "odds", "track", "clock", "choose"]

@@ -228,8 +228,8 @@ def _in_sentence(label: str) -> str:
     is a name in title case ("Gang Trouble", "The Usual Suspects")."""
     found = re.findall(r"[A-Za-z][\w’']*", label)
     small = {"of", "the", "a", "an", "and", "to", "in"}
-    if len(found) > 1 and not is_verb(found[0]) and all(w[:1].isupper() or w.lower() in small for w in found):
-        return label  # "Gang Trouble", not "Mark Heat" (an instruction)
+    if found and not is_verb(found[0]) and all(w[:1].isupper() or w.lower() in small for w in found):
+        return label  # "Gang Trouble", "Arrest" (an entanglement's name), not "Mark Heat" or "Flee" (an instruction)
     return label[:1].lower() + label[1:]
 
 

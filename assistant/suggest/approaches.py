@@ -29,7 +29,7 @@ APPROACH_CLEAR = 0.3
 APPROACH_MARGIN = 0.1
 
 
-def _said_stat(move: MoveEntry, cues: Any) -> bool:
+def said_stat(move: MoveEntry, cues: Any) -> bool:
     """Whether a word of the player's names a stat one of the move's approaches rolls ("sneak": shadow)."""
     wanted = {stat for appr in move.approaches for stat in appr.stats}
     named = set(getattr(cues, "stats", {}) or {})
@@ -42,7 +42,7 @@ def best_stat_approach(s: Scored, cues: Any, index: int | None, character: dict[
     """The approach of the character's best stat instead of ``index`` when no word names a stat and the words match
     ``index``'s line only weakly or barely better (see :data:`APPROACH_CLEAR`)."""
     move = s.move
-    if index is None or len(move.approaches) < 2 or _said_stat(move, cues):
+    if index is None or len(move.approaches) < 2 or said_stat(move, cues):
         return index
     values = {
         j: max((v for st in a.stats if (v := value_of(character, st)) is not None), default=None)

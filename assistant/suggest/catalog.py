@@ -72,6 +72,8 @@ class MoveEntry:
     aliases: tuple[str, ...] = ()
     source: dict[str, Any] = field(default_factory=dict)
     stat_note: str = ""
+    stat_from: str = ""
+    """What dictates the stat (the engine's ``roll.stat_from``): asked unless the words name it."""
     from_ruleset: bool = False
 
     @cached_property
@@ -118,6 +120,7 @@ def _from_ruleset_move(system: str, spec: Any) -> MoveEntry:
         in_a_fight=tuple(spec.in_a_fight),
         aliases=tuple(spec.aliases),
         source=spec.source.model_dump(mode="json"),
+        stat_from=spec.roll.stat_from,
         from_ruleset=True,
     )
 

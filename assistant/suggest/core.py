@@ -14,7 +14,7 @@ from typing import Any
 
 from assistant.engine.options import uncap
 from assistant.engine.safe_json import copy_value
-from assistant.suggest.approaches import best_stat_approach, value_of
+from assistant.suggest.approaches import best_stat_approach, said_stat, value_of
 from assistant.suggest.catalog import MoveEntry, canonical_system, moves_for, ruleset_for
 from assistant.suggest.cues import CueHits
 from assistant.suggest.moment import Mode, Position, SuggestContext, apply_context, position_of
@@ -191,6 +191,8 @@ def build_suggestion(s: Scored, cues: Any, context: SuggestContext, ruleset: Any
     move = s.move
     character = _merged_character(ruleset if move.from_ruleset else None, context.character)
     index = best_stat_approach(s, cues, pick_approach(s, cues), character)
+    if move.stat_from and not said_stat(move, cues):
+        index = None  # "I resist the charm": the control move dictates the stat, asked when the move is made
     stat, stat_value, approach = _choose_stat(move, index, character)
     notes = list(s.notes)
     if move.stat_note:
@@ -215,6 +217,8 @@ def build_suggestion(s: Scored, cues: Any, context: SuggestContext, ruleset: Any
             odds = _odds(request, notes, refusals)
             if odds is None:
                 odds_words = _odds_wait_for(ruleset, move.name, notes, request) or _not_now(refusals)
+            if odds is None and stat is None and move.stat_from and not refusals:
+                odds_words = f"odds follow the stat {move.stat_from} dictates, asked when you make it"
         if odds is not None and move.roll == "action" and _burnable(ruleset):
             meter = _burn_meter(ruleset)
             level = character.get(meter, 0)

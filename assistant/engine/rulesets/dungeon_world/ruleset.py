@@ -133,6 +133,11 @@ class DungeonWorldRuleset(Ruleset):
 
     def requirement_message(self, ctx: Resolution) -> str:
         if ctx.move.id == "last_gasp":
+            if "helpless" in ctx.character["impacts"] and not ctx.character["hp"]:
+                return (
+                    "Last Gasp is rolled once, when your Health Points reach 0: yours failed, you lost consciousness "
+                    "and are Helpless."
+                )
             return f"Last Gasp is rolled when your Health Points reach 0; you have {ctx.character['hp']}."
         if ctx.move.id == "heal":
             return "You are Helpless: healing does not affect you any longer."
