@@ -144,7 +144,10 @@ def test_a_missed_move_asked_for_by_name_beside_the_apps_card_passes_the_check()
     dice.queue(9, 2)
     ended = session.confirm(next(s for s in offered.suggestions if s.move == "End the Fight"))
     assert ended.results[0].outcome == "miss" and not ended.violations, ended.violations
-    assert "You have lost this fight." in ended.narration, ended.narration
+    # the card beside the story says the rule ("On a miss, you have lost this fight."); the story does not say it again
+    assert "you have lost this fight" in ended.results[0].text.lower()
+    assert "lost this fight" not in ended.narration.lower() and ended.narration.strip(), ended.narration
+    assert any("is lost" in n for n in ended.notes), ended.notes
     assert_store_matches_card(session, ended)
 
 
