@@ -133,6 +133,8 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
     told = story(result, recent)
     prose, _, rest = told.partition("\n") if told and not told.startswith("-") else ("", "", told)
     feeling = "" if retold and not (result.burn and result.burn.burned) else tone(result, seed, recent, request.actor)
+    if first and not retold and request.opened:  # the opening the player already read, not another in other words
+        opening, feeling = request.opened, ""
     said = " ".join(opening.lower().split())
     prose = " ".join(
         s for s in re.split(r"(?<=[.!?])\s+", prose) if s and s.lower().rstrip(".!") not in said
