@@ -70,3 +70,24 @@ def test_the_sidebar_shows_no_position_kept_from_a_finished_fight() -> None:
     track["status"] = "lost"  # a campaign whose fight ended before the position was cleared with it
     shown = sheet_character(state)
     assert shown is not None and "position" not in shown and shown["momentum"] == state.active()["momentum"]
+
+
+def test_the_page_sidebar_drops_the_position_when_the_fight_is_lost_and_keeps_it_while_it_is_on() -> None:
+    from streamlit.testing.v1 import AppTest
+
+    from tests.test_ui_app import APP, no_errors
+
+    session, dice = _in_a_fight("Sidebar fight", "Kraven")
+
+    def sidebar() -> str:
+        app = AppTest.from_file(str(APP), default_timeout=90)
+        app.query_params["campaign"] = "Sidebar fight"
+        app.run()
+        no_errors(app)
+        return "\n".join(str(m.value) for m in app.sidebar.markdown)
+
+    assert "Position: **bad spot**" in sidebar()
+    dice.queue(9, 10)
+    assert session.send("/roll take decisive action on Kraven").kind == "action"
+    shown = sidebar()
+    assert "Kraven" in shown and "Position" not in shown and "bad spot" not in shown, shown
