@@ -166,7 +166,8 @@ def test_oracle_states_question_answer_match_and_guidance(dice: list[int], odds:
     statement = "Yes: the station is abandoned." if answer == "yes" else "No: the station is not abandoned."
     assert statement in text and f"rolled {dice[0]}" in text
     assert ("It is a match." in text) is match
-    assert ("extreme result or twist" in text) is match
+    assert ("extreme" in text and "twist" in text) is match  # the match told for this answer
+    assert "On a match" not in text  # not the rule the card states
     assert "Read the answer in the light of your question" in text
 
 

@@ -54,6 +54,7 @@ from assistant.engine.errors import AssistantError
 from assistant.guard import Violation, describe_violations
 from assistant.narrate import NarrationFailed, NarrationRequest, Narrator, TemplateNarrator
 from assistant.narrate.echo import NarrationEchoed
+from assistant.narrate.story_facts import move_opening
 from assistant.secrets import scrub
 
 log = logging.getLogger(__name__)
@@ -244,7 +245,7 @@ def guarded_narration(
         outcome.narrator = "llm" if attempt == 0 else "llm-retry"
         outcome.context_tokens, outcome.context_report = _report(narrator)
         return outcome
-    text = _template_text(request)
+    text = _template_text(replace(request, opened=move_opening(request)))  # opened as the drafts were
     yield TurnEvent("replace", text=text)
     outcome.text = text
     outcome.narrator = "template-fallback"

@@ -41,6 +41,15 @@ def track_line(track: dict[str, Any], position: str | None = None) -> str:
     return f"{line} — {POSITION_WORDS[position]}" if kind == "combat" and position in POSITION_WORDS else line
 
 
+def sheet_character(state: CampaignState) -> dict[str, Any] | None:
+    """The active character as a sheet shows it: a fight position only while a fight is on (a position kept from a
+    fight that ended is no one's any more)."""
+    character = state.active()
+    if character is None or character.get("position") in (None, "") or standing_position(state) is not None:
+        return character
+    return {k: v for k, v in character.items() if k != "position"}
+
+
 def impacts_label(system: str) -> str:
     """What the game calls its impacts on the sheet ("Conditions and debilities" in Dungeon World)."""
     return next((f.label for f in character_rules(system).fields if f.kind == "impacts"), "Impacts")

@@ -49,11 +49,15 @@ _RANK_CLAUSE = re.compile(
     re.IGNORECASE,
 )
 #: A foe the words name ("a raider jumps me" -> raider), not the fight itself ("the fray").
-_FOE = re.compile(r"\b(?:a|an|the)\s+(?!(?:way|moment|fight|blow|attack|fray|battle|combat|duel|encounter)\b)([a-z][\w-]*)", re.I)
+_FOE = re.compile(
+    r"\b(?:a|an|the)\s+(?!(?:way|moment|fight|blow|attack|fray|battle|combat|duel|encounter|"
+    rf"{'|'.join(r.value for r in Rank)})\b)([a-z][\w-]*)",  # "a dangerous fight": the rank, not a foe
+    re.I,
+)
 #: The one who starts the fight, as the sentence's subject: "a raider jumps me", "something attacks me".
 _SUBJECT = re.compile(
     r"^(?:(a|an|the)\s+)?((?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)\s+(?:suddenly\s+)?(?:attacks?|jumps?|lunges?|charges?|ambush(?:es)?|shoots?|fires?"
-    r"|opens? fire|spots?|grabs?|leaps?|rushes|pounces?|strikes?)\b",
+    r"|opens? fire|spots?|grabs?|leaps?|rushes|pounces?|strikes?|boards?|storms?|surrounds?|corners?|rams?)\b",
     re.I,
 )
 #: Words that open a sentence before its subject: "Suddenly a raider jumps me", "Without warning, two drones attack".
@@ -129,6 +133,7 @@ def name_from_words(text: str, kind: str) -> str:
     name = name.rstrip(" .!?,;:-")  # "... finds her. dangerous.": the rank taken off, not its sentence's full stop
     name = re.sub(r"^(?:a|an)\s+", "", name, flags=re.IGNORECASE)
     name = _shortened(name)
+    name = re.sub(r"^(?:the|a|an)$", "", name, flags=re.IGNORECASE)  # "The dangerous" with its rank taken off
     name = name or f"The {_kind_words(kind)}"  # no words to name it by: "The fight: a new formidable combat"
     return name[0].upper() + name[1:]
 

@@ -82,6 +82,10 @@ class NarrationRequest:
     oracle's odds) and lists the open choices. Off where the app draws the card and the choices beside the story
     (the narration would recite them)."""
 
+    opened: str = ""
+    """The engine's opening a model's draft showed before it failed ("You make it look easy."): the offline narration
+    that replaces the draft opens with it, so the player reads one story, not a second opening in other words."""
+
     story_turns: int = STORY_TURNS
     """How many of the latest earlier stories the model reads (the guard reads them all). See :data:`STORY_TURNS`."""
     story_sentences: int = STORY_SENTENCES

@@ -20,10 +20,11 @@ from collections.abc import Iterator
 
 from assistant.engine.model import Result
 from assistant.narrate import facts
-from assistant.narrate.answers import answer_statement, price_reading, rows_answer
+from assistant.narrate.answers import price_reading, rows_answer
 from assistant.narrate.effect_lines import coin_spent
 from assistant.narrate.guidance import rules_guidance
 from assistant.narrate.intent import frame, is_verb, once_more, second_person, shape
+from assistant.narrate.oracle_story import answer_paragraph, oracle_opening
 from assistant.narrate.outcome_prose import FAMILY, move_choices, story, tone
 from assistant.narrate.request import NarrationRequest
 from assistant.narrate.their_words import of_them, on_their_sheet, rows_of, theirs_listed
@@ -33,7 +34,6 @@ from assistant.narrate.variety import pick
 __all__ = ["TemplateNarrator", "chunks", "pick", "render", "second_person"]
 
 ORACLE_FALLBACK = "Read the answer in the light of your question and of what would be most interesting for the story."
-_ANSWER_TEXT = re.compile(r"\bThe answer is (?:yes|no)\.\s*")
 
 
 def _seed(request: NarrationRequest) -> str:
@@ -71,17 +71,6 @@ def _choices(result: Result) -> list[str]:
     return ["\n".join(facts.choice_lines(choice)) for choice in result.choices]
 
 
-def _oracle_story(request: NarrationRequest, result: Result) -> tuple[str, bool]:
-    """The question and the answer as a statement; whether the statement replaces "The answer is ..."."""
-    question = " ".join(request.question.split()) or " ".join(request.player_text.split())
-    asked = second_person(question.rstrip()) if question and not re.search(r"\d", question) else ""
-    if asked and asked[-1] not in ".!?…":
-        asked += "?"  # "/oracle is the church empty" is still asked as a question
-    lead = f"You ask the oracle: “{asked[:1].upper()}{asked[1:]}”" if asked else "You ask the oracle."
-    statement = answer_statement(question, result.outcome) if asked else ""
-    return " ".join(p for p in (lead, statement) if p), bool(statement)
-
-
 def _without_rows_read(card: str, result: Result, reading: str) -> str:
     """The card without the rolled rows when the reading that follows tells each of them ("Pay the Price (rolled
     53)." then "As you duck his swing, a friend ... is in harm's way."): the row is not said twice."""
@@ -103,20 +92,14 @@ def _without_reroll_rule(card: str, result: Result) -> str:
     return card
 
 
-def _without_answer_line(text: str) -> str:
-    return _ANSWER_TEXT.sub("", text).strip()
-
-
 def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) -> list[str]:
     recent = request.recent
     paragraphs: list[str] = []
     if result.roll == "oracle":
-        opening, stated = _oracle_story(request, result) if first else (f"Then, {result.move}.", False)
+        opening, stated = oracle_opening(request, result) if first else (f"Then, {result.move}.", False)
         paragraphs += [opening, _card(result, label=False) if request.card else ""]
-        text = story(result, recent)
-        if not stated and result.outcome in ("yes", "no") and not _ANSWER_TEXT.search(text):
-            text = f"The answer is {result.outcome}. {text}".strip()  # the answer is told whenever it was last said
-        paragraphs.append(_without_answer_line(text) if stated or not request.card else text)  # the app's card says it
+        told = answer_paragraph(story(result, recent), result, stated=stated, card=request.card, seed=seed, recent=recent)
+        paragraphs.append(told)
         return paragraphs + _listed(request, result)
     if result.roll in {"table", "notation"}:
         card = _card(result, label=False)
@@ -150,6 +133,8 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
     told = story(result, recent)
     prose, _, rest = told.partition("\n") if told and not told.startswith("-") else ("", "", told)
     feeling = "" if retold and not (result.burn and result.burn.burned) else tone(result, seed, recent, request.actor)
+    if first and not retold and request.opened:  # the opening the player already read, not another in other words
+        opening, feeling = request.opened, ""
     said = " ".join(opening.lower().split())
     prose = " ".join(
         s for s in re.split(r"(?<=[.!?])\s+", prose) if s and s.lower().rstrip(".!") not in said

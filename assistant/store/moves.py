@@ -153,6 +153,17 @@ def closing_status(result: Result, request: dict[str, Any], track: dict[str, Any
     return None
 
 
+def fight_ended(state: CampaignState, changed: dict[str, dict[str, Any]]) -> bool:
+    """True when this move closed the campaign's last open fight ("If the fight continues, you are in control"
+    says the position belongs to a fight going on: when none is, the sheet keeps no position)."""
+
+    def fight_on(track: dict[str, Any]) -> bool:
+        return track.get("kind") == "combat" and track.get("status") in (None, "", "open", "active")
+
+    closed = any(t.get("kind") == "combat" and not fight_on(t) for t in changed.values())
+    return closed and not any(fight_on(t) for t in {**state.tracks, **changed}.values())
+
+
 def move_event(
     state: CampaignState, raw: dict[str, Any], next_seq: int, rng: random.Random | None = None, narration: str | None = None
 ) -> tuple[MoveResolved, Result]:
@@ -189,6 +200,8 @@ def move_event(
                 status = closing_status(result, req, changed[item_id]) if key == "track" else None
                 if status is not None:
                     changed[item_id]["status"] = status
+    if change.after is not None and fight_ended(state, change.tracks):
+        change.after.pop("position", None)  # the fight is over: no one is in control or in a bad spot any more
     stored_request = {k: v for k, v in req.items() if k != "character"} if source == "campaign" else req
     event = MoveResolved(
         request=stored_request,

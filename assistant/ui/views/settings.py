@@ -40,7 +40,9 @@ def _save() -> None:
             try:
                 endpoint_identity(url)
             except ConfigError as exc:
-                st.session_state["settings_error"] = f"{exc.message} Nothing was saved."
+                typed_key = bool(str(st.session_state.get("settings_api_key") or "").strip())
+                again = " Correct the URL, type the API key again (it is not kept) and save." if typed_key else ""
+                st.session_state["settings_error"] = f"{exc.message} Nothing was saved, the key neither.{again}"
                 st.session_state["settings_api_key"] = ""
                 return
         p.base_url = url

@@ -12,6 +12,7 @@ from typing import Any
 import streamlit as st
 
 from assistant.chat.characters import shown_name
+from assistant.chat.sheet_view import sheet_character
 from assistant.chat.track_finder import KIND_WORDS, track_kinds
 from assistant.engine import available_systems, get_ruleset
 from assistant.engine.tracks import MAX_TICKS, Rank
@@ -262,7 +263,7 @@ def render_campaign(campaign: str | None) -> None:
         sheet = get_ruleset(camp.system).sheet
     except Exception:  # noqa: BLE001 - a system without an engine sheet: fields are listed as they are
         sheet = None
-    active = camp.active()
+    active = sheet_character(camp)  # the fight's position only while a fight is on
     if active is not None:
         with friendly_errors("drawing the sheet"):
             render_sheet(camp.system, active, sheet)
