@@ -4,16 +4,18 @@ rifle deal" in a game without plasma rifles), is judged as one that asks for a r
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
 
+import rules_index.asked_rule as asked_rule
 import rules_index.coverage as coverage
 from rules_index.asked_rule import absent_share, asked_thing_name
 from rules_index.coverage import HASH, MINILM, content_terms, judge
 from rules_index.index import RulesIndex
 from rules_index.search import search_index
-from tests.rules_index_fixtures import hash_index, tabletop_home  # noqa: F401
+from tests.rules_index_fixtures import hash_index, minilm_index, tabletop_home  # noqa: F401
 
 
 @pytest.mark.parametrize(
@@ -79,3 +81,51 @@ def test_a_thing_the_texts_lack_lowers_the_support(hash_index: RulesIndex, monke
     weighed = judge(named, hits, hash_index, "starforged").support
     monkeypatch.setattr(coverage, "calibration_for", lambda embedder: HASH)
     assert judge(named, hits, hash_index, "starforged").support == pytest.approx(weighed)
+
+
+@pytest.fixture(scope="module")
+def shipped(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RulesIndex]:
+    files = {"elegy": "elegy.txt", "dungeon-world": "dungeon-world.txt", "starforged": "starforged.txt"}
+    yield from minilm_index(tmp_path_factory, files, notes=True)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("system", "question"),
+    [
+        ("elegy", "my vampire is stuck outside at sunrise, how much harm does the sunlight do to her?"),
+        ("elegy", "can my vampire turn a mortal? whats the cost of siring a childe?"),
+        ("dungeon-world", "how much hp does a healing draught heal in a duel?"),
+        ("dungeon-world", "do dragon claws do extra damage against my fighter?"),
+        ("starforged", "my blaster ran dry. is ammo tracked?"),
+        ("starforged", "how many shots does my pistol hold before i reload?"),
+    ],
+)
+def test_a_thing_the_texts_never_name_is_not_covered(
+    shipped: RulesIndex, monkeypatch: pytest.MonkeyPatch, system: str, question: str
+) -> None:
+    hits = search_index(shipped, question, system, 5)
+    judged = judge(question, hits, shipped, system)
+    assert not judged.covered
+    monkeypatch.setattr(asked_rule, "asked_thing_name", lambda text: "")
+    unweighed = judge(question, hits, shipped, system)
+    assert judged.support <= unweighed.support - MINILM.absent_weight / 2  # at least half the name is unknown
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("system", "question"),
+    [
+        ("starforged", "what does momentum do?"),
+        ("dungeon-world", "how much damage does magic missile deal?"),
+        ("elegy", "how much stress does a ritual cost my vampire?"),
+    ],
+)
+def test_a_thing_the_texts_name_keeps_its_support(
+    shipped: RulesIndex, monkeypatch: pytest.MonkeyPatch, system: str, question: str
+) -> None:
+    hits = search_index(shipped, question, system, 5)
+    judged = judge(question, hits, shipped, system)
+    assert judged.covered
+    monkeypatch.setattr(asked_rule, "asked_thing_name", lambda text: "")
+    assert judge(question, hits, shipped, system).support == pytest.approx(judged.support)
