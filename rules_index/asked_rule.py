@@ -75,7 +75,8 @@ _THING_ASKED = tuple(
         rf"\b(?:what'?s|what\s+is)\s+the\s+(?:cost|price)\s+(?:of|for)\s+{_DET}{_THING}"
         r"(?=\s*[,.?;:!]|\s*$|\s+(?:for|in|to|when|if|and|or)\b)",
         rf"\b(?:is|are)\s+{_DET}{_THING}\s+tracked\b",
-        rf"\b(?:does|do)\s+{_DET}{_THING}\s+(?:do|deal|get|heal|cost|give)\b",
+        rf"\b(?:does|do)\s+(?:(?P<own>my|our|your|his|her|their)\s+|(?:a|an|the|this|that)\s+)?{_THING}\s+"
+        r"(?:do|deal|get|heal|cost|give)\b",
     )
 )
 #: Words that stand for someone, not a thing ("how much stress do I take"), or only stress the verb ("does my buddy
@@ -91,8 +92,12 @@ def asked_thing_name(question: str) -> str:
         found = pattern.search(question)
         if found:
             words = found.group("name").split()
-            if not _NOT_A_THING.match(words[0]):
-                return " ".join(w for w in words if not _NOT_A_THING.match(w))
+            if _NOT_A_THING.match(words[0]):
+                continue  # "how much stress do I take": a person asked of, not a thing
+            words = [w for w in words if not _NOT_A_THING.match(w)]
+            if found.groupdict().get("own") and len(words) == 1:
+                continue  # "does my cutter get ...": someone's character (a playbook the text may not name), not a thing
+            return " ".join(words)
     return ""
 
 

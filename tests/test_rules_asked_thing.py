@@ -37,7 +37,10 @@ from tests.rules_index_fixtures import hash_index, minilm_index, tabletop_home  
         # a person, not a thing: no name
         ("how much stress do I take when I resist?", ""),
         ("how much harm does it do?", ""),
-        ("does my buddy still get the +1 armor?", "buddy"),
+        ("does my buddy still get the +1 armor?", ""),
+        ("does my cutter get extra armor from heavy armor?", ""),
+        ("do our hawks get a roll of their own?", ""),
+        ("does my vampire's bite do extra harm?", "vampire's bite"),
         ("what do we get for finishing a score", ""),
         # no thing asked of
         ("how much ammo for volley do i get each fight", ""),
