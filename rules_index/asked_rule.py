@@ -60,10 +60,53 @@ def asked_rule_name(question: str, asking_only: bool = False) -> str:
     return ""
 
 
+#: A determiner before the name of the thing a question asks about ("a", "my", "the").
+_DET = r"(?:(?:a|an|the|my|your|our|his|her|their|this|that)\s+)?"
+#: The name of that thing: one to four words.
+_THING = r"(?P<name>(?:[\w'-]+\s+){0,3}?[\w'-]+)"
+#: What a thing does or costs: "how much damage does a plasma rifle deal", "what does the ranger's animal companion
+#: do", "what's the cost of siring a childe", "is ammo tracked", "do werewolf claws do aggravated damage".
+_THING_ASKED = tuple(
+    re.compile(pattern, re.I)
+    for pattern in (
+        rf"\bhow\s+(?:much|many)\s+(?:[\w'-]+\s+){{0,3}}?(?:does|do|can|will)\s+{_DET}{_THING}\s+"
+        r"(?:cost|heal|do|deal|hold|take|give|last|inflict)\b",
+        rf"\bwhat\s+(?:does|do)\s+{_DET}{_THING}\s+(?:cost|do)\b",
+        rf"\b(?:what'?s|what\s+is)\s+the\s+(?:cost|price)\s+(?:of|for)\s+{_DET}{_THING}"
+        r"(?=\s*[,.?;:!]|\s*$|\s+(?:for|in|to|when|if|and|or)\b)",
+        rf"\b(?:is|are)\s+{_DET}{_THING}\s+tracked\b",
+        rf"\b(?:does|do)\s+(?:(?P<own>my|our|your|his|her|their)\s+|(?:a|an|the|this|that)\s+)?{_THING}\s+"
+        r"(?:do|deal|get|heal|cost|give)\b",
+    )
+)
+#: Words that stand for someone, not a thing ("how much stress do I take"), or only stress the verb ("does my buddy
+#: still get"): not part of a name.
+_NOT_A_THING = re.compile(r"^(?:i|we|you|they|he|she|it|me|us|them|actually|still|even|really|ever|also|just)$", re.I)
+
+
+def asked_thing_name(question: str) -> str:
+    """The name of the thing whose effect or cost the question asks ("how much damage does a plasma rifle deal":
+    "plasma rifle"; "what does sunlight do to my vampire": "sunlight"), "" when it asks of no thing by name or of a
+    person ("how much stress do I take")."""
+    for pattern in _THING_ASKED:
+        found = pattern.search(question)
+        if found:
+            words = found.group("name").split()
+            if _NOT_A_THING.match(words[0]):
+                continue  # "how much stress do I take": a person asked of, not a thing
+            words = [w for w in words if not _NOT_A_THING.match(w)]
+            if found.groupdict().get("own") and len(words) == 1:
+                continue  # "does my cutter get ...": someone's character (a playbook the text may not name), not a thing
+            return " ".join(words)
+    return ""
+
+
 def absent_share(question: str, content: Callable[[str], list[str]], used: Callable[[str], bool]) -> float:
     """The share of the content words (``content``) of the rule the question names that the texts never use
-    (``used``): 0 when it names none or the texts use every word of the name."""
-    name = asked_rule_name(question)
+    (``used``): 0 when it names none or the texts use every word of the name. A question naming no rule is judged
+    by the thing whose effect or cost it asks (:func:`asked_thing_name`): a weapon, a spell or a hazard the texts
+    never name has no rule there."""
+    name = asked_rule_name(question) or asked_thing_name(question)
     words = content(name) if name else []
     asked = set(content(question))
     words = [w for w in words if w in asked]
