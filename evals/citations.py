@@ -33,13 +33,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def questions(dataset: Path, n: int) -> list[dict[str, Any]]:
     """The first ``n`` answerable questions of each system (a no-answer row has no section to cite)."""
-    answerable = [row for row in per_system(dataset, 10**6) if (row.get("expected") or {}).get("section")]
-    picked: dict[str, list[dict[str, Any]]] = {}
-    for row in answerable:
-        bucket = picked.setdefault(row["system"], [])
-        if len(bucket) < n:
-            bucket.append(row)
-    return [row for bucket in picked.values() for row in bucket]
+    return per_system(dataset, n, keep=lambda row: bool((row.get("expected") or {}).get("section")))
 
 
 def score_reply(content: str, hits: list[Any], expected_section: str) -> dict[str, Any]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,9 +30,10 @@ def llm_settings(args: argparse.Namespace) -> Any:
     return LLMSettings(base_url=args.llm, model=args.model, api_key=Secret(key) if key else None, timeout=args.timeout)
 
 
-def per_system(dataset: Path, n: int) -> list[dict[str, Any]]:
-    """The first ``n`` rows of each system in a JSONL dataset, in file order."""
+def per_system(dataset: Path, n: int, keep: Callable[[dict[str, Any]], bool] | None = None) -> list[dict[str, Any]]:
+    """The first ``n`` rows of each system in a JSONL dataset, in file order (of the rows ``keep`` accepts)."""
     rows = [json.loads(line) for line in dataset.read_text(encoding="utf-8").splitlines() if line.strip()]
+    rows = [row for row in rows if keep is None or keep(row)]
     picked: dict[str, list[dict[str, Any]]] = {}
     for row in rows:
         bucket = picked.setdefault(row["system"], [])

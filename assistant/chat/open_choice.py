@@ -3,13 +3,13 @@ told (it still waits for a pick; a new move leaves it, nothing taken)."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from assistant.chat.characters import CharactersMixin
 from assistant.engine import AssistantError, Result, RulesError, get_ruleset
 from assistant.engine.model import ChoiceOption
 from assistant.store.no_move import stored_decides_nothing
+from assistant.suggest.catalog import normalize_name
 
 #: The most options a "left open" or "still waits" note names one by one; past that (Use a Secret's twelve) it names
 #: the choices, or counts the options the card above lists.
@@ -30,10 +30,6 @@ def _short(label: str) -> str:
     quest")."""
     head = label.split(":", 1)[0].rstrip(".")
     return head[:1].lower() + head[1:]
-
-
-def _plain(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "", name.lower())
 
 
 class OpenChoiceMixin(CharactersMixin):
@@ -141,7 +137,7 @@ class OpenChoiceMixin(CharactersMixin):
             return
         named = str((request.get("options") or {}).get("track") or request.get("track") or "")
         track = str(result.track.get("name") or "")
-        if named and track and _plain(named) != _plain(track):  # a track named by its id or its name
+        if named and track and normalize_name(named) != normalize_name(track):  # by its id or its name
             return
         numbers = ", ".join(f"/choose {n} ({_short(o.label)})" for n, o in enumerate(open_options(result.choices), 1))
         on = f" on “{track}”" if track else ""

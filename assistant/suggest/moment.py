@@ -120,6 +120,7 @@ def apply_context(scored: list[Scored], context: SuggestContext) -> list[Scored]
     fighting = context.in_combat or position is not None
     character = context.character or {}
     by_key = {s.move.key: s for s in scored}
+    ids = {s.move.id for s in scored}  # the moves a fight makes instead of Face Danger are there to be offered
     out: list[Scored] = []
     for s in scored:
         move = s.move
@@ -144,7 +145,7 @@ def apply_context(scored: list[Scored], context: SuggestContext) -> list[Scored]
                     s.notes.append(f"made in a fight when you are {move.requires_position.replace('_', ' ')}")
         if fighting and move.combat:
             s.score += COMBAT_BOOST
-        if (fighting or holds is not None) and move.in_a_fight:
+        if (fighting or holds is not None) and set(move.in_a_fight) & ids:
             s.score -= IN_A_FIGHT_PENALTY  # "I swing the ship around the asteroid" mid-fight: React Under Fire
         if (holds is not None or context.in_combat) and normalize_name(move.name) == "enterthefray":  # no second fight
             s.score -= ENTER_FRAY_PENALTY
