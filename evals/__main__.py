@@ -15,6 +15,7 @@ HARNESSES = {
     "planning": "evals.planning",
     "citations": "evals.citations",
     "fuzz": "evals.fuzz",
+    "guard_probe": "evals.guard_probe",
 }
 
 
