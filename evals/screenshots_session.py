@@ -15,8 +15,11 @@ import tempfile
 import time
 from pathlib import Path
 
+from assistant.ui.components.turn_view import WRITING
 from evals.browser import ENTER, Browser, chrome, serve_app, wait_until
 from evals.screenshots import create_campaign
+
+STILL_WRITING = WRITING.strip("_")
 
 DEVELOPER_WORDS = re.compile(r"options\.\w|Traceback|NoneType|\bNone\b|\b[a-z]+_[a-z]+_?[a-z]*\b")
 #: Snake-case words a player may read (none yet): a name the player typed is not ours to judge.
@@ -173,8 +176,9 @@ RULES_QUESTIONS = {
 
 
 def settle(browser: Browser) -> None:
-    """Wait until the turn is drawn: no running indicator and no "Thinking…" left on the page."""
-    wait_until(lambda: "Thinking…" not in browser.page_text(), 600, "the turn to finish")
+    """Wait until the turn is drawn: no "Thinking…" and no story still being written left on the page (with a model
+    narrating, a line typed before the story ends stops it there, as it would for a player)."""
+    wait_until(lambda: not any(w in browser.page_text() for w in ("Thinking…", STILL_WRITING)), 600, "the turn to finish")
     browser.idle(300)
 
 

@@ -216,3 +216,38 @@ def test_a_probe_given_less_time_than_a_narration_leaves_the_endpoint_up(
     notes = session.refine().notes
     assert any(n.startswith(SILENT_PROBE_NOTE.split("{seconds}")[0]) for n in notes), notes  # planning off, said
     llm_backoff.check(openai_stub.base_url.rstrip("/"))  # not marked down: the narration asked for next is tried
+
+
+def test_a_probe_the_player_moved_on_from_is_still_answered_and_kept(openai_stub: OpenAIStub, tmp_path: Path) -> None:
+    # on a one-slot local server a probe given up was asked again every turn, each time ahead of the narration
+    session = _session(openai_stub, tmp_path)
+    openai_stub.add_tool_calls([{"name": "note_word", "arguments": {"word": "lantern"}}], delay=0.6)  # the probe
+    openai_stub.add_tool_calls([{"name": "roll_move", "arguments": {"move": "Face Danger", "stat": "wits"}}])
+    session.send(TEXT)
+    session.send("/help")  # the player moves on before the probe answers: the plan is dropped
+    waited = time.monotonic()
+    while planning_mode.probe_seconds(session.planner_model) is None and time.monotonic() - waited < 10:
+        time.sleep(0.05)
+    assert planning_mode.known_mode(session.planner_model) == "tools"
+    session.send(TEXT)
+    assert session.refine().suggestions[0].stat == "wits"
+    probes = [r for r in openai_stub.requests if r.tools and r.tools[0]["function"]["name"] == "note_word"]
+    assert len(probes) == 1 and len(openai_stub.requests) == 2  # one probe, one plan
+
+
+def test_plans_that_want_the_mode_at_once_share_one_probe(openai_stub: OpenAIStub, tmp_path: Path) -> None:
+    import threading
+
+    session = _session(openai_stub, tmp_path)
+    openai_stub.add_tool_calls([{"name": "note_word", "arguments": {"word": "lantern"}}], delay=0.4)
+    modes: list[str] = []
+
+    def plan() -> None:
+        modes.append(planning_mode.planning_mode(session.planner_model))
+
+    workers = [threading.Thread(target=plan) for _ in range(3)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join(10)
+    assert modes == ["tools", "tools", "tools"] and len(openai_stub.requests) == 1

@@ -63,6 +63,7 @@ _modes: dict[tuple[str, str], str] = {}
 _json_failures: dict[tuple[str, str], int] = {}
 _reasons: dict[tuple[str, str], str] = {}
 _probe_seconds: dict[tuple[str, str], float] = {}
+_probe_locks: dict[tuple[str, str], threading.Lock] = {}
 
 
 def endpoint_key(model: Any) -> tuple[str, str] | None:
@@ -90,15 +91,35 @@ def known_mode(model: Any) -> str | None:
 
 def planning_mode(model: Any, cancel: threading.Event | None = None) -> str:
     """The mode for ``model`` (see the module docstring); probes the endpoint the first time. Raises the
-    probe's error when the endpoint fails outright (unreachable, refused key), without caching anything."""
+    probe's error when the endpoint fails outright (unreachable, refused key), without caching anything.
+
+    The probe runs to its answer (within its own short deadline) even when the player moves on first (``cancel``:
+    the plan is dropped, not the question): a probe given up went unanswered, so every later turn sent another one,
+    and on a one-slot local server each held the narration the player asked for next. One probe per endpoint is in
+    flight; a plan that wants the mode meanwhile waits for its answer."""
     mode = known_mode(model)
     if mode is not None:
         return mode
     key = endpoint_key(model)
+    with _probing(key):
+        mode = known_mode(model)  # learned by the probe this plan waited for
+        if mode is not None:
+            return mode
+        return _learn(model, key)
+
+
+def _probing(key: tuple[str, str] | None) -> threading.Lock:
+    """The lock held while ``key``'s endpoint is being probed."""
+    with _lock:
+        return _probe_locks.setdefault(key, threading.Lock()) if key is not None else threading.Lock()
+
+
+def _learn(model: Any, key: tuple[str, str] | None) -> str:
+    """Probe the endpoint and keep its mode (see :func:`planning_mode`)."""
     started = time.monotonic()
     reason, probed = "", "off"
     try:
-        probed = probe(model, cancel)
+        probed = probe(model)
     except CallTimedOut:  # no answer within the probe's deadline
         reason = "silent"
     took = time.monotonic() - started

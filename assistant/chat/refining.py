@@ -138,6 +138,8 @@ def _plan(
         mode = planning_mode(model, cancel)
         if mode == "off":
             return Refined(suggestions, [_off_note(model)])
+        if cancel.is_set():  # the player moved on while the endpoint was probed: nobody waits for this plan
+            return Refined(suggestions)
         plan = plan_turn(
             model,
             player_text=text,

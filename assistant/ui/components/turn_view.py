@@ -44,6 +44,17 @@ def compact_listing(text: str) -> str:
     return f"{head.strip()} {', '.join(names)}. Pick one below to roll it."
 
 
+WRITING = "_The narrator is still writing…_"
+"""Said under the story while more of it may come: a model's sentence can take half a minute on a small local
+server after the engine's opening is shown, and a line typed meanwhile ends the turn's drawing (the story stops there)."""
+
+
+def while_writing(text: str) -> str:
+    """The story so far as it is drawn while the turn streams: the text, then :data:`WRITING` (the finished turn is
+    drawn without it)."""
+    return f"{compact_listing(text)}\n\n{WRITING}" if text.strip() else WRITING
+
+
 def keep_lines(text: str) -> str:
     """A reply made of lines (/sheet, /clock, /help) as lines: Markdown would run single line breaks together into
     one paragraph ("Stats: ... Meters: ... Harm: ..."), so each becomes a hard break. Paragraphs and lists stay."""
@@ -160,10 +171,12 @@ def render_stream(events: Iterable[Any], player_text: str | None, *, before: Any
                 shown = shown + event.text if event.kind == "narration" else event.text
                 if slot is None:
                     slot = st.empty()
-                slot.markdown(compact_listing(shown))  # the moves that fit: their buttons show the odds
+                slot.markdown(while_writing(shown))
             elif event.kind == "done":
                 turn = event.turn
         thinking.empty()
+        if slot is not None:
+            slot.markdown(compact_listing(shown))  # the moves that fit: their buttons show the odds
         if turn is not None:
             render_turn_body(turn, results_shown=results >= len(turn.results), narration_shown=slot is not None)
     if turn is not None:
