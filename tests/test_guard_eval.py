@@ -213,6 +213,9 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
         # held out when measured, from the seven new chat scripts (14 of 29 faults caught, 7 of 113 good drafts flagged;
         # shown: 0 of 10 caught, 0 of 102 flagged)
         ("guard_real_model_heldout26.jsonl", 0.48, 0.062),
+        # held out when measured, from seven newer chat scripts (7 of 24 faults caught; 12 of 102 good drafts flagged, 9 of
+        # them the three drafts of one oracle turn whose question and answer say "shoot you")
+        ("guard_real_model_heldout27.jsonl", 0.29, 0.118),
     ],
 )
 def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:
@@ -255,6 +258,9 @@ def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: py
         ("guard_real_model_heldout24.jsonl", 0.66, 0.01),
         # held out when measured: 0 of the 16 faulty stories players read caught, none of the 96 good ones flagged
         ("guard_real_model_heldout25.jsonl", 0.0, 0.0),
+        # held out when measured: 0 of the 10 faulty stories players read caught; 3 of the 92 good ones flagged, the
+        # offline narration of the oracle turn whose question and answer say "shoot you"
+        ("guard_real_model_heldout27.jsonl", 0.0, 0.033),
     ],
 )
 def test_real_model_sets_as_shown(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:
