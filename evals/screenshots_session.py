@@ -10,6 +10,7 @@ one line per turn with the seconds it took and what the page gained, so a reader
 from __future__ import annotations
 
 import argparse
+import contextlib
 import re
 import tempfile
 import time
@@ -182,16 +183,29 @@ def settle(browser: Browser) -> None:
     browser.idle(300)
 
 
+def _bubbles(browser: Browser) -> int:
+    return len(browser.find_all("css selector", "[data-testid='stChatMessage']"))
+
+
+def _after(browser: Browser, before: int) -> None:
+    """Wait for the page to take up what the player did (a bubble more: until then "Thinking…" is not drawn yet and
+    the page looks settled), then for the turn to finish."""
+    with contextlib.suppress(AssertionError):  # a reply that adds no bubble (a toast, a redrawn panel): settle on it
+        wait_until(lambda: _bubbles(browser) > before, 15, "the turn to begin")
+    settle(browser)
+
+
 def say(browser: Browser, text: str, pick: int | None) -> str:
     browser.idle(300)
+    before = _bubbles(browser)
     browser.type_into("css selector", "textarea[data-testid='stChatInputTextArea']", text + ENTER, timeout=300)
-    time.sleep(0.5)
-    settle(browser)
+    _after(browser, before)
     if pick is not None and browser.find_all("css selector", f".st-key-suggestion_{pick} button"):
+        before = _bubbles(browser)
         browser.click("css selector", f".st-key-suggestion_{pick} button", timeout=120)
         for _ in range(3):
-            time.sleep(0.5)
-            settle(browser)
+            _after(browser, before)
+            before = _bubbles(browser)
             if not browser.find_all("css selector", ".st-key-answer_0 button"):
                 break
             try:

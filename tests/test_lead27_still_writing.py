@@ -62,3 +62,19 @@ def test_the_story_says_more_is_coming_until_the_turn_ends(monkeypatch: pytest.M
 def test_a_retry_cleared_shows_only_that_the_story_is_coming() -> None:
     assert while_writing("") == WRITING
     assert while_writing("Moves that fit:\n- Face Danger (+edge) — strong hit 20%\n").startswith("Moves that fit: Face Danger")
+
+
+def test_a_card_drawn_first_keeps_the_bubble_thinking_until_its_story_begins(monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = _St()
+    monkeypatch.setattr(turn_view, "st", fake)
+    monkeypatch.setattr(turn_view, "render_dice_card", lambda result, *a: fake.drawn.append("card"))
+    seen: list[str] = []
+
+    def events() -> Any:
+        yield TurnEvent("result", result=object())  # type: ignore[arg-type]
+        seen.append(fake.drawn[-1])  # the card is drawn; the model has not begun the story
+        yield TurnEvent("narration", text="You strike. It works. ")
+
+    render_stream(events(), None)
+    assert fake.drawn[0] == "caption: Thinking…" and seen == ["card"]
+    assert fake.drawn.index("") > fake.drawn.index("card")  # "Thinking…" cleared only once the story began

@@ -148,8 +148,9 @@ def render_turn(turn: Any, *, show_player: bool = True) -> None:
 def render_stream(events: Iterable[Any], player_text: str | None, *, before: Any = None) -> Any:
     """Draw a streamed turn as it arrives (after the player's words, when given); returns the finished Turn.
 
-    The player's words show at once; the assistant's bubble says it is thinking until the first part of the
-    turn arrives (``before``, if given, runs inside that wait: e.g. loading the model on a fresh server)."""
+    The player's words show at once; the assistant's bubble says it is thinking until the story begins (a dice card
+    may come first; ``before``, if given, runs inside that wait: e.g. loading the model on a fresh server), and
+    :data:`WRITING` under the story until the turn ends."""
     if player_text:
         with st.chat_message("user"):
             st.markdown(player_text)
@@ -163,7 +164,8 @@ def render_stream(events: Iterable[Any], player_text: str | None, *, before: Any
         shown = ""
         results = 0
         for event in events:
-            thinking.empty()
+            if event.kind != "result":  # a card drawn: its story is still to come (a model may take half a minute)
+                thinking.empty()
             if event.kind == "result" and event.result is not None:
                 render_dice_card(event.result)
                 results += 1
