@@ -24,11 +24,14 @@ _RISE = (
     r"|skyrockets|skyrocketed|skyrocket|soars|soared|soar|spikes|spiked|spike|shoots up|shot up"
     r"|rise|climb|increase|grow|go up"
     r"|(?:has|have|had) (?:risen|climbed|increased|grown|gone up|swelled|surged|jumped)"
+    r"|(?:is|are|was|were|gets|got|has been|have been|had been) (?:raised|increased|restored|boosted|replenished|refilled)"
 )
 _FALL = (
     r"drops|dropped|falls|fell|decreases|decreased|sinks|sank|dips|dipped|goes down|went down|plummets|plummeted"
     r"|slips|slipped|shrinks|shrank|(?:has|have|had) (?:dropped|fallen|decreased|sunk|dipped|gone down|shrunk|eased|lessened)"
     r"|eases|eased|lessens|lessened|plunges|plunged|tumbles|tumbled|drop|fall|decrease|sink|dip|go down|shrink|plunge"
+    # told in the passive: "your health is reduced by 1", "your spirit was drained"
+    r"|(?:is|are|was|were|gets|got|has been|have been|had been) (?:reduced|lowered|decreased|diminished|drained|depleted|sapped)"
 )
 _STATIVE = r"is now|is at|sits at|stands at|now stands at|now sits at|remains at|stays at|holds at|is"
 
