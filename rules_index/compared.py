@@ -69,13 +69,8 @@ def uses_word(word: str, text: str, known: Callable[[str], bool]) -> bool:
     return any(f" {form} " in text for form in forms) or bool(_INFLECTED.search(word) and known(word))
 
 
-def borrows_unused_name(
-    question: str, system: str | None, content: Callable[[str], list[str]], used: Callable[[str], bool]
-) -> bool:
-    """Does the question borrow a mechanic from another game (:func:`borrowed_thing`) by a name with a content word
-    (``content``) this game's texts never use (``used``, given the word as written)? "opportunity attacks": the
-    texts speak of attacks, never of opportunity ones."""
-    if not system:
-        return False
-    thing = borrowed_thing(question, system)
+def borrows_unused_name(thing: str, content: Callable[[str], list[str]], used: Callable[[str], bool]) -> bool:
+    """Is ``thing``, a mechanic's name borrowed from another game (:func:`borrowed_thing`), named with a content word
+    (``content``) this game's texts never use (``used``, given the word as written)? "opportunity attacks": the texts
+    speak of attacks, never of opportunity ones."""
     return any(content(w) and not used(w) for w in re.findall(r"[\w'-]+", thing))

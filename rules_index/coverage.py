@@ -35,7 +35,7 @@ import numpy as np
 
 from rules_index.asked_rule import absent_share, flat, named_in, quotes_the_text, unnamed_share
 from rules_index.calibration import HASH, MINILM, NAME_FLOOR, SCOPE_FLOOR, TERMS_CENTRE, Calibration
-from rules_index.compared import borrows_unused_name, uses_word
+from rules_index.compared import borrowed_thing, borrows_unused_name, uses_word
 from rules_index.phrasing import CHATTER, asking_clause, narrated_action, plain_question
 from rules_index.premise import without_other_games
 from rules_index.results import rolled_numbers
@@ -178,30 +178,26 @@ def story_first(question: str, hits: Sequence[Any], index: Any, system: str | No
     return bool(alone) and alone[0].chunk.id != hits[0].chunk.id
 
 
-def borrowed(question: str, index: Any, system: str | None) -> bool:
-    """Does ``question`` borrow a mechanic from another game by a name ``system``'s texts do not use
-    (:mod:`rules_index.compared`: "like spell slots in 5e, ...")?"""
-    if not system:
+def borrowed(thing: str, index: Any, system: str | None) -> bool:
+    """Is ``thing``, a mechanic's name borrowed from another game (:mod:`rules_index.compared`: "like spell slots in
+    5e, ..."), named with a word ``system``'s texts do not use?"""
+    if not system or not thing:
         return False
     text, vocabulary = f" {system_text(index, system)} ", system_vocabulary(index, system)
     return borrows_unused_name(
-        question,
-        system,
-        content_terms,
-        lambda word: uses_word(word, text, lambda w: any(known(t, vocabulary) for t in content_terms(w))),
+        thing, content_terms, lambda word: uses_word(word, text, lambda w: any(known(t, vocabulary) for t in content_terms(w)))
     )
 
 
 def judge(
-    question: str, hits: Sequence[Any], index: Any, system: str | None, top: int = 3, borrowed_from: bool | None = None
+    question: str, hits: Sequence[Any], index: Any, system: str | None, top: int = 3, borrowed_from: str | None = None
 ) -> Coverage:
-    """Whether the texts (of ``system``) cover ``question``, given its ranked ``hits`` (``borrowed_from``: whether it
-    borrows a mechanic from another game by a name this game never uses, when a premise was already left out)."""
+    """Whether the texts (of ``system``) cover ``question``, given its ranked ``hits`` (``borrowed_from``: the name of
+    a mechanic it borrows from another game, when a premise was already left out of ``question``)."""
     if not hits:
         return Coverage(False, 0.0, 0.0, [], [])
-    cal = calibration_for(index.embedder)
     if borrowed_from is None:
-        borrowed_from = bool(cal.borrowed_weight) and borrowed(question, index, system)
+        borrowed_from = borrowed_thing(question, system)
     own = without_other_games(question, system)
     if own != question:  # judged on what it asks of this game, without how another game does it
         from rules_index.search import search_index  # search ranks with this module's content words
@@ -216,11 +212,14 @@ def judge(
     missing_system = [t for t in asked if not known(t, vocabulary)]
     missing_passages = [t for t in asked if t not in passages]
     n = max(1, len(asked))
+    cal = calibration_for(index.embedder)
     top_score = relevance(hits[0])
     support = top_score - cal.vocab_weight * len(missing_system) / n - cal.top_weight * len(missing_passages) / n
     plain = plain_question(question)
     lead, part = (0.0, None) if cal.scope_margin is None else scope_lead(plain, hits, index, system)
-    support -= cal.scope_weight * lead + (cal.borrowed_weight if borrowed_from else 0.0)
+    support -= cal.scope_weight * lead
+    if cal.borrowed_weight and borrowed(borrowed_from, index, system):
+        support -= cal.borrowed_weight
     if cal.number_weight and _COUNTING.search(plain) and not gives_number(plain, hits[:top], index):
         support -= cal.number_weight
     support += cal.action_weight if narrated_action(question) else 0.0

@@ -63,11 +63,10 @@ def test_a_borrowed_name_with_a_word_the_texts_never_use() -> None:
     def used(word: str) -> bool:
         return uses_word(word, text, lambda w: False)
 
-    assert borrows_unused_name("like opportunity attacks in 5e, do i get a free hit?", "dungeon-world", content_terms, used)
-    assert borrows_unused_name("like spell slots in 5e, how often?", "starforged", content_terms, used)
-    assert not borrows_unused_name("like spell attacks in 5e, how much damage?", "starforged", content_terms, used)
-    assert not borrows_unused_name("does harm stop at 3 like in blades?", "starforged", content_terms, used)
-    assert not borrows_unused_name("like spell slots in 5e, how often?", None, content_terms, used)
+    assert borrows_unused_name("opportunity attacks", content_terms, used)
+    assert borrows_unused_name("spell slots", content_terms, used)
+    assert not borrows_unused_name("spell attacks", content_terms, used)
+    assert not borrows_unused_name("", content_terms, used)
 
 
 def test_the_minilm_calibration_weighs_a_borrowed_name() -> None:
