@@ -146,9 +146,10 @@ class Calibration:
 #: on hack and slash ...") asks whether this game has it; the passage found is this game's nearest move. Over every
 #: development set (public, dev, held-out 1-19: 1379 answerable, 422 no-answer) 8 questions borrow a name, all 8
 #: no-answer, every one with a word this game's texts never use; 4 of them (set 19) were called covered at supports
-#: 1.64-2.23. Weighed 1.5 (1.0 leaves "like opportunity attacks in 5e" at 1.45) it calls those 4 "not covered" and no
-#: answerable question (none borrows a name: "does the action score stop at 10 like in ironsworn?" names this game's
-#: own rule).
+#: 1.64-2.23, so any weight from 0.8 calls them "not covered" and no answerable question (none borrows a name: "does
+#: the action score stop at 10 like in ironsworn?" names this game's own rule). Weighed 2.0 so that a borrowed name
+#: outweighs a move the question names and its passage matches well: "like pathfinder's attacks of opportunity, does
+#: hack and slash let me hit him when he runs?" scores 3.11 unweighed (1.61 at 1.5).
 #: Measured and left out: the asking clause's own support against the best passage, the agreement of the
 #: lexical and dense rankers on the top passage, the share of the question's key words in the top passage,
 #: the top two scores' margin and how much closer the question is to its system's texts than to the others'
@@ -169,7 +170,7 @@ MINILM = Calibration(
     scope_cap=1.84,
     named_weight=0.3,
     unnamed_weight=1.0,
-    borrowed_weight=1.5,
+    borrowed_weight=2.0,
 )
 #: The number of content words a question's support is compared at (:attr:`Calibration.term_weight`).
 TERMS_CENTRE = 4

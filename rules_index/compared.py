@@ -38,13 +38,19 @@ def _games(system: str | None) -> str:
 
 def borrowed_thing(question: str, system: str | None) -> str:
     """The words a question names another game's mechanic by, to ask whether this game (``system``) has it ("" when
-    it borrows none): "like X in <game>" or "like <game>'s X", or what a sentence before the asking one says a game
+    it borrows none): "like X in <game>", "like <game>'s X", "coming from <game> where X, ...", "X - is that how
+    <move> works?" (a name set before the question, whatever game it comes from), or what a sentence before the
+    asking one says a game
     the assistant does not hold does ("in D&D a nat 20 crits. ..."; how one of the five games does it is told in
     this game's words as often as not: "in blades i can spend coin after a downtime roll to push the result up")."""
     games = _games(system)
     patterns = (
         rf"\blike\s+(?:the\s+|a\s+|an\s+)?{_THING}\s+(?:in|from|of)\s+{games}\b",
         rf"\blike\s+{games}(?:'s|’s)\s+{_THING}(?=\s*[,.?;:!]|\s*$|\s+(?:and|or|for|when|where|that|to)\b)",
+        # "coming from 5e where you get spell slots, how often ...": what the other game does, in the same sentence
+        rf"(?<!like )\b(?:in|from|coming\s+from|used\s+to)\s+{games}\s*,?\s+where\s+(?P<thing>[^,.;:?!]+)",
+        # "spell slots - is that how Advance works?": a name set before the question, asked whether it is this game's
+        rf"^\W*{_THING}\s*(?:[—–]|--|\s-\s)\s*(?:is|are|does|do)\s+(?:that|this|it|they)\s+(?:how|what|the\s+same|like|work)\b",
     )
     for pattern in patterns:
         found = re.search(pattern, question, re.I)

@@ -30,7 +30,15 @@ from tests.rules_index_fixtures import minilm_index, tabletop_home  # noqa: F401
         # a sentence before the question telling what a game the assistant does not hold does
         ("In pathfinder a natural 20 always hits. does a 12 always hit here?", "dungeon-world", "a natural 20 always hits."),
         ("back in d&d we had a short rest. can my vamp take a breather?", "elegy", "we had a short rest."),
+        # what another game does, in the same sentence; a name set before the question
+        ("coming from 5e where you get spell slots, how often can i cast?", "dungeon-world", "you get spell slots"),
+        ("in pathfinder, where flanking gives +2, do we get a bonus?", "dungeon-world", "flanking gives +2"),
+        ("mana points - is that how Advance works?", "starforged", "mana points"),
+        ("Burning momentum -- is that the same as a reroll?", "starforged", "Burning momentum"),
+        ("like 5e's opportunity attacks, does hack and slash let me swing?", "dungeon-world", "opportunity attacks"),
         # this game's own rule, compared: nothing borrowed
+        ("hack and slash - what happens on a 7-9?", "dungeon-world", ""),
+        ("do i get an attack like in pathfinder when someone runs past me?", "dungeon-world", ""),
         ("does the action score stop at 10 like in ironsworn?", "elegy", ""),
         ("do i just get health back like in starforged or does it cost something", "elegy", ""),
         ("elegy: is there a scene challenge with a tension clock like starforged has?", "elegy", ""),
@@ -86,6 +94,9 @@ def shipped(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RulesIndex]:
         ("dungeon-world", "like attacks of opportunity in pathfinder, does my fighter get a free hit when he disengages?"),
         ("dungeon-world", "in D&D a natural 20 is a crit. if my hack and slash comes up 12, is the damage doubled?"),
         ("starforged", "like cantrips in 5e, can i use my asset's ability as often as i want?"),
+        ("starforged", "mana points - is that how Advance works?"),
+        ("dungeon-world", "like pathfinder's attacks of opportunity, does hack and slash let me hit him when he runs?"),
+        ("starforged", "coming from 5e where you get spell slots, how often can i use my asset ability?"),
         ("dungeon-world", "like opportunity attacks in pathfinder, does the duelist get a free swing when i back off?"),
     ],
 )
@@ -106,6 +117,8 @@ def test_a_borrowed_mechanic_the_texts_never_name_is_not_covered(
         ("elegy", "glamour 4 and +2 from a bond, +3 from assets. does the action score stop at 10 like in ironsworn?"),
         ("dungeon-world", "like in blades in the dark, what happens on a 7-9 when i hack and slash?"),
         ("starforged", "like the stress track in blades, how much stress can my character take?"),
+        ("starforged", "burning momentum - is that how i get a better result?"),
+        ("dungeon-world", "hack and slash - is that how i attack in the duel?"),
     ],
 )
 def test_a_comparison_naming_this_games_own_rule_keeps_its_support(
