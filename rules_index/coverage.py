@@ -12,7 +12,9 @@ SCOPE_WEIGHT * (closeness to a part of the game the shipped text lacks - closene
 below the threshold the texts do not cover the question. Nor do they when the question is clearly about a
 part the shipped text lacks (character creation in the Blades downtime chapter; :mod:`rules_index.scope`).
 A sentence that tells how another game does it before the question asks ("in dungeon world my armor subtracts
-from the damage. does my armour reduce the harm here?") is left out of what is judged (:mod:`rules_index.premise`).
+from the damage. does my armour reduce the harm here?") is left out of what is judged (:mod:`rules_index.premise`);
+a mechanic borrowed from another game by a name this game's texts never use ("like spell slots in 5e, ...") lowers the
+support (:mod:`rules_index.compared`).
 Two more pieces of evidence count for a question: told as a story before it asks, with its asking clause
 alone finding another passage first (the story names the rule), and its number of content words (the share
 of them the passage uses is part of the top score, lower for a long question). Weights, threshold and scope
@@ -33,6 +35,7 @@ import numpy as np
 
 from rules_index.asked_rule import absent_share, flat, named_in, quotes_the_text, unnamed_share
 from rules_index.calibration import HASH, MINILM, NAME_FLOOR, SCOPE_FLOOR, TERMS_CENTRE, Calibration
+from rules_index.compared import borrowed_thing, borrows_unused_name, uses_word
 from rules_index.phrasing import CHATTER, asking_clause, narrated_action, plain_question
 from rules_index.premise import without_other_games
 from rules_index.results import rolled_numbers
@@ -175,15 +178,31 @@ def story_first(question: str, hits: Sequence[Any], index: Any, system: str | No
     return bool(alone) and alone[0].chunk.id != hits[0].chunk.id
 
 
-def judge(question: str, hits: Sequence[Any], index: Any, system: str | None, top: int = 3) -> Coverage:
-    """Whether the texts (of ``system``) cover ``question``, given its ranked ``hits``."""
+def borrowed(thing: str, index: Any, system: str | None) -> bool:
+    """Is ``thing``, a mechanic's name borrowed from another game (:mod:`rules_index.compared`: "like spell slots in
+    5e, ..."), named with a word ``system``'s texts do not use?"""
+    if not system or not thing:
+        return False
+    text, vocabulary = f" {system_text(index, system)} ", system_vocabulary(index, system)
+    return borrows_unused_name(
+        thing, content_terms, lambda word: uses_word(word, text, lambda w: any(known(t, vocabulary) for t in content_terms(w)))
+    )
+
+
+def judge(
+    question: str, hits: Sequence[Any], index: Any, system: str | None, top: int = 3, borrowed_from: str | None = None
+) -> Coverage:
+    """Whether the texts (of ``system``) cover ``question``, given its ranked ``hits`` (``borrowed_from``: the name of
+    a mechanic it borrows from another game, when a premise was already left out of ``question``)."""
     if not hits:
         return Coverage(False, 0.0, 0.0, [], [])
+    if borrowed_from is None:
+        borrowed_from = borrowed_thing(question, system)
     own = without_other_games(question, system)
     if own != question:  # judged on what it asks of this game, without how another game does it
         from rules_index.search import search_index  # search ranks with this module's content words
 
-        return judge(own, search_index(index, own, system, max(5, len(hits))), index, system, top)
+        return judge(own, search_index(index, own, system, max(5, len(hits))), index, system, top, borrowed_from)
     hits = by_relevance(hits)  # judged in the order of the scale it was calibrated on
     asked = content_terms(question)
     vocabulary = system_vocabulary(index, system)
@@ -199,6 +218,8 @@ def judge(question: str, hits: Sequence[Any], index: Any, system: str | None, to
     plain = plain_question(question)
     lead, part = (0.0, None) if cal.scope_margin is None else scope_lead(plain, hits, index, system)
     support -= cal.scope_weight * lead
+    if cal.borrowed_weight and borrowed(borrowed_from, index, system):
+        support -= cal.borrowed_weight
     if cal.number_weight and _COUNTING.search(plain) and not gives_number(plain, hits[:top], index):
         support -= cal.number_weight
     support += cal.action_weight if narrated_action(question) else 0.0

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from rules_index.routing import NAMES, opening_span
 from rules_index.slang import with_rules_words
 
 #: Chat and tabletop shorthand -> the words the rules texts use.
@@ -168,9 +169,34 @@ _FRAMED_START = re.compile(
 _FRAMED_END = re.compile(rf",?\s+(?:in|for)\s+(?:the\s+)?{_GAMES}{_GAME_SUFFIX}\s*([?.!]*)\s*$", re.I)
 
 
+#: Words of an opening label that only say it labels a game's question ("magistrate city game:", "vampire game
+#: question:", "starforged rules q -", "ironsworn sf:").
+_LABEL_WORDS = frozenset(["question", "questions", "q", "rules", "rule", "pvp", "rpg", "game", "games", "rq"])
+
+
+def _label_only(question: str) -> str:
+    """``question`` without an opening label that names a game and nothing else ("magistrate city game: ...",
+    "elegy question: ...", "starforged question - ..."); a label naming what is asked about as well ("blades
+    downtime: ...") stays."""
+    end = opening_span(question)
+    if not end:
+        return question
+    label = " ".join(re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)*", question[:end].lower()))
+    words = label
+    for name in sorted({n for names in NAMES.values() for n in names} | {"elegy"}, key=len, reverse=True):
+        words = re.sub(rf"\b{re.escape(name)}\b", " ", words)
+    rest = question[end:].strip()
+    named = words.split() != label.split()
+    return rest if rest and named and all(w in _LABEL_WORDS for w in words.split()) else question
+
+
 def without_game_name(question: str) -> str:
-    """``question`` without the words that only say which game it is about ("in Blades, how ..." -> "how ...")."""
-    stripped = _FRAMED_END.sub(r"\1", _FRAMED_START.sub("", question))
+    """``question`` without the words that only say which game it is about ("in Blades, how ..." -> "how ...",
+    "magistrate city game: how ..." -> "how ...")."""
+    unlabelled = _label_only(question)
+    # a label's game named, what follows is the question ("magistrate city game: in starforged a miss ..." keeps
+    # the game it compares with)
+    stripped = _FRAMED_END.sub(r"\1", unlabelled if unlabelled != question else _FRAMED_START.sub("", question))
     return stripped if stripped.strip(" ?.!") else question
 
 

@@ -61,18 +61,73 @@ _NOT_THIS = re.compile(r"\b(?:not|instead of|rather than|other than)\s+(?:in\s+|
 
 def _names(text: str, names: tuple[str, ...]) -> bool:
     """Does ``text`` name the game by one of ``names`` other than to compare with it?"""
-    return any(
-        not _COMPARED.search(text[: m.start()]) and not _NOT_THIS.search(text[: m.start()])
+    return bool(_mentions(text, names))
+
+
+#: Words that say the game named next is the one asked about: "this one is for dungeon world", "my question is about
+#: blades", "asking about starforged" (matched on the question's words joined by single spaces, apostrophes dropped).
+_ASKED_FOR = re.compile(
+    r"\b(?:(?:this|that|the|my|our|which)\s+(?:one|question|q)\s+(?:s\s+|is\s+|was\s+)?(?:for|about|on|in)"
+    r"|(?:asking|wondering|question|questions|talking)\s+(?:about|for|on)|(?:it|this)\s+(?:s\s+|is\s+)?(?:for|about))"
+    r"\s+(?:in\s+|the\s+|our\s+|my\s+|a\s+)*$"
+)
+#: Words that say the game named next is only the one the table usually plays: "my group plays the city game", "we
+#: usually run blades", "i'm running starforged", both of "we play blades and dungeon world".
+_PLAYED = re.compile(
+    r"\b(?:we|i|group|table|friends|crew|gm)\s+(?:re\s+|m\s+|are\s+|am\s+)?(?:usually\s+|normally\s+|mostly\s+|also\s+"
+    r"|still\s+|always\s+)?(?:play|plays|played|playing|run|runs|running|ran)\s+(?:in\s+|the\s+|our\s+|my\s+|a\s+)*"
+    r"(?:(?:[a-z0-9-]+\s+){1,4}(?:and|or)\s+(?:the\s+)?)?$"
+)
+#: A sentence's end in the question as written.
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")
+
+
+def _words(text: str) -> str:
+    return " ".join(re.findall(r"[a-z0-9-]+", text.lower()))
+
+
+def _mentions(text: str, names: tuple[str, ...]) -> list[int]:
+    """Where ``text`` names the game by one of ``names`` other than to compare with it or set it aside."""
+    return [
+        m.start()
         for n in names
         for m in re.finditer(rf"\b{re.escape(n)}\b", text)
-    )
+        if not _COMPARED.search(text[: m.start()]) and not _NOT_THIS.search(text[: m.start()])
+    ]
+
+
+def asked_of(question: str, found: set[str], label: set[str]) -> str | None:
+    """Of several games ``found`` in ``question``, the one it asks about: the one it says it is for ("my group
+    plays the city game, but this one is for dungeon world"), else the one it is labelled with (``label``: "city game:
+    do we have momentum like in starforged?"), else the only one not named as the table's usual game
+    ("we usually run blades - how does harm work in starforged?"), else the only one named in the sentence that asks
+    when the others are named only before it ("in blades i can push myself. can i in starforged?"); None otherwise
+    ("is blades better than dungeon world?")."""
+    text = _words(question)
+    mentions = {system: _mentions(text, NAMES[system]) for system in found}
+    asked = {s for s, starts in mentions.items() if any(_ASKED_FOR.search(text[:i]) for i in starts)}
+    if len(asked) == 1:
+        return asked.pop()
+    if len(label) == 1:
+        return next(iter(label))
+    played = {s for s, starts in mentions.items() if starts and all(_PLAYED.search(text[:i]) for i in starts)}
+    if played and len(found - played) == 1:
+        return (found - played).pop()
+    sentences = [s for s in _SENTENCE_END.split(question.strip()) if s.strip()]
+    if len(sentences) > 1:
+        last = _words(sentences[-1])
+        in_last = {s for s in found if _mentions(last, NAMES[s])}
+        if len(in_last) == 1:
+            return in_last.pop()
+    return None
 
 
 def named_system(question: str) -> str | None:
     """The one system ``question`` names, or None (none named, or several). Of several, one the question opens
     with is the game it is labelled with ("city game: do we have momentum like in starforged?" asks about the
-    city game, as do "dungeon world pvp - ..." and "magistrate city game: in starforged ...") and wins; otherwise
-    none does ("is blades better than dungeon world?").
+    city game, as do "dungeon world pvp - ..." and "magistrate city game: in starforged ...") and wins unless the
+    question says it asks about another (:func:`asked_of`); with no label, none does ("is blades better than dungeon
+    world?") unless the question tells which it asks about.
     A game named only to compare with ("... stop at 10 like in ironsworn?") is not the one asked about."""
     text = " ".join(re.findall(r"[a-z0-9-]+", question.lower()))
     found = {system for system, names in NAMES.items() if _names(text, names)}
@@ -82,6 +137,6 @@ def named_system(question: str) -> str | None:
     if opening and not label:
         label = {opening}
     found |= label
-    if len(found) > 1 and len(label) == 1:
-        return label.pop()
+    if len(found) > 1:
+        return asked_of(question, found, label)
     return found.pop() if len(found) == 1 else None

@@ -55,6 +55,19 @@ def test_the_texts_own_words_are_left_alone() -> None:
         ("Elegy quest failed, now what", "Elegy quest failed, now what"),  # not a frame: no separator
         ("in Blades", "in Blades"),  # nothing left to ask: kept as asked
         ("dungeon world pvp: is there a grapple move", "is there a grapple move"),  # the shipped variant's name
+        # a label naming the game and only saying it labels a question
+        ("magistrate city game: what does transit clear?", "what does transit clear?"),
+        ("elegy question: what does a match mean on the oracle?", "what does a match mean on the oracle?"),
+        ("starforged question - how does hearten work", "how does hearten work"),
+        ("vampire game question: what does starving do?", "what does starving do?"),
+        ("blades rules q: how long does a ritual take", "how long does a ritual take"),
+        ("dungeon world pvp question: can i defend twice?", "can i defend twice?"),
+        # ... and what follows it kept whole: a game named there is compared with, not a frame
+        ("magistrate city game: in starforged a miss hurts. what about here?", "in starforged a miss hurts. what about here?"),
+        # a label naming what is asked about as well, or no game, stays
+        ("blades downtime: how many activities do we get?", "blades downtime: how many activities do we get?"),
+        ("gm question: how big a clock for a ritual?", "gm question: how big a clock for a ritual?"),
+        ("take a big risk question: do i mark heat on a 1?", "take a big risk question: do i mark heat on a 1?"),
     ],
 )
 def test_the_name_of_the_game_framing_a_question_is_not_searched(question: str, plain: str) -> None:

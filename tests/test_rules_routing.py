@@ -1,0 +1,42 @@
+"""Which game a rules question naming two games asks about."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules_index.routing import named_system
+
+
+@pytest.mark.parametrize(
+    ("question", "system"),
+    [
+        # the game the question says it is for wins over the table's usual one
+        ("my group plays the city game, but this one is for dungeon world: does armor stack?", "dungeon-world"),
+        ("we usually run blades, but this question is about starforged - how does momentum work?", "starforged"),
+        ("i'm running starforged for my group. asking about blades in the dark: how does heat work?", "blades"),
+        ("Elegy RPG is our main game, my question is for Dungeon World though: what does Defend do?", "dungeon-world"),
+        # a game named only as the one the table plays is not the one asked about
+        ("We play the city game most weeks; how does harm work in dungeon world?", "dungeon-world"),
+        ("my table plays elegy rpg. what does hack and slash do in dungeon world?", "dungeon-world"),
+        ("we're playing blades tonight, how do you burn momentum in starforged?", "starforged"),
+        # a game named in the sentence that asks, the other only in a sentence before it
+        ("in blades i can push myself for stress. can i do that in starforged?", "starforged"),
+        ("dungeon world has hit points. how does harm work in blades in the dark?", "blades"),
+    ],
+)
+def test_of_two_games_the_one_asked_about_wins(question: str, system: str) -> None:
+    assert named_system(question) == system
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Is blades better than dungeon world?",
+        "do blades and dungeon world both use d6s?",
+        "which has more moves, starforged or dungeon world?",
+        "we play blades and dungeon world on alternate weeks. which one has armor?",  # both played, neither asked
+        "we play blades. how does it compare to starforged and dungeon world?",
+    ],
+)
+def test_two_games_asked_about_alike_name_neither(question: str) -> None:
+    assert named_system(question) is None
