@@ -30,6 +30,14 @@ _PREDICATE_START = words(
 )
 
 
+#: Past participles not ending in -ed, which open a predicate as "abandoned" does ("is the lock [broken] open").
+_PARTICIPLES = words(
+    "broken stolen frozen hidden taken shaken forgotten fallen beaten written chosen sunken swollen woken driven given "
+    "eaten bitten torn worn sworn drawn thrown known shown grown blown flown gone lost caught built bound found held kept "
+    "left hurt shut cut burnt burned dead"
+)
+
+
 #: Verbs of having, knowing and feeling, which end a subject after "does"/"can"... ("does the guard [have] keys").
 _STATIVE = words(
     "have be know want need like see hear remember believe care mind own recognize understand feel think fear hate "
@@ -83,11 +91,13 @@ def _subject_length(words: list[str], aux: str) -> int:
         while n < len(words) - 1 and n < 4:
             word = words[n].lower()
             ends = word.endswith(("ed", "ing")) and len(word) > 4
-            if word in _PREDICATE_START or ends or (verb and (is_verb(word) or word in _STATIVE)):
+            if word in _PREDICATE_START or ends or word in _PARTICIPLES or (verb and (is_verb(word) or word in _STATIVE)):
                 found = True
                 break
             n += 1
         stopped_at_verb = n < len(words) and (is_verb(words[n]) or words[n].lower() in _STATIVE)
+        if not verb and not found and n < len(words) - 1:
+            return 0  # "is the cargo bay open to vacuum": where the subject ends is not told by the words seen
         if n >= len(words) or (verb and not found and not stopped_at_verb):
             n = 2  # no predicate found: the subject is its first noun ("did the captain [spurn] you")
         return n if n < len(words) else 0
