@@ -5,7 +5,7 @@ from __future__ import annotations
 import assistant.engine.rolls as rolls
 from assistant.engine.context import Resolution, option_int
 from assistant.engine.offers import add_follow_up, holds, offer_choice
-from assistant.engine.oracle import Table, roll_table
+from assistant.engine.oracle import Table, TableRow, roll_table
 from assistant.engine.outcomes import Outcome
 from assistant.engine.roll_steps import ZERO_DICE_NOTE, pool_size
 
@@ -18,15 +18,17 @@ def table_step(ctx: Resolution) -> None:
         return _pool_table_step(ctx, table)
     count = option_int(ctx, "aspects", 1, 3, default=1) if "aspects" in ctx.ruleset.options_for(ctx.move) else 1
     rolled = [roll_table(table, ctx.source) for _ in range(count)]
-    rows = [row for r in rolled for row in r.rows]
+    rows = [row for r in rolled for row in _once(r.rows)]
+    twice = {id(row) for r in rolled for row in r.rows if r.rows.count(row) > 1}
+    said = [f"{row.text} {SAME_TWICE}" if id(row) in twice else row.text for row in rows]
     ctx.table = {
         "table": table.id,
         "name": table.name,
         "rolls": [v for r in rolled for v in r.rolls],
-        "rows": [{"range": [row.low, row.high], "text": row.text} for row in rows],
+        "rows": [{"range": [row.low, row.high], "text": text} for row, text in zip(rows, said, strict=True)],
     }
     ctx.score = rolled[0].rolls[0]
-    ctx.text = "\n".join(f"- {row.text}" for row in rows)
+    ctx.text = "\n".join(f"- {text}" for text in said)
     for row in rows:
         for fu in row.follow_ups:
             if holds(ctx, fu.when):
@@ -34,6 +36,15 @@ def table_step(ctx: Resolution) -> None:
         for choice in row.choices:
             if holds(ctx, choice.when):
                 offer_choice(ctx, choice)
+
+
+SAME_TWICE = "(rolled twice, the same both times: make it worse)"
+"""Said of a row a "roll twice" landed on twice: both results occur, and the same result twice makes it worse."""
+
+
+def _once(rows: list[TableRow]) -> list[TableRow]:
+    """The rows a roll landed on, each once (a "roll twice" may land on the same row twice)."""
+    return [row for n, row in enumerate(rows) if row not in rows[:n]]
 
 
 def _pool_table_step(ctx: Resolution, table: Table) -> None:
