@@ -214,8 +214,9 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
         # shown: 0 of 10 caught, 0 of 102 flagged)
         ("guard_real_model_heldout26.jsonl", 0.48, 0.062),
         # held out when measured, from seven newer chat scripts (7 of 24 faults caught; 12 of 102 good drafts flagged, 9 of
-        # them the three drafts of one oracle turn whose question and answer say "shoot you")
-        ("guard_real_model_heldout27.jsonl", 0.29, 0.118),
+        # them the three drafts of one oracle turn whose question and answer say "shoot you"); 3 of 102 once the engine's
+        # own opening was no longer checked as the model's claim
+        ("guard_real_model_heldout27.jsonl", 0.29, 0.03),
     ],
 )
 def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:

@@ -187,7 +187,10 @@ def check_narration(
     pats = patterns(facts.system)
     meters = meter_words(facts.system)
     told = list(sentences(own_words_blanked(text, intent), facts.engine_text, facts.engine_bigrams))
+    opening = {" ".join(t.split()).lower() for t in facts.told}
     for at, sentence in enumerate(told):
+        if opening and " ".join(sentence.original.split()).lower() in opening:
+            continue  # the engine's own opening ("The envoy does not have orders to shoot you."): read as context only
         state, covered = check_state(sentence, facts)
         found += check_outcome(sentence, facts)
         found += state
