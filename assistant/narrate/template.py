@@ -63,7 +63,7 @@ def _listed(request: NarrationRequest, result: Result) -> list[str]:
     character's move (``request.actor``) leaves its picks to them: "Choose two, Mara's call"."""
     listed = _choices(result) if request.card else []
     if request.actor:  # the options are hers too: "1. They deal their damage", not "you"
-        listed = [theirs_listed(text.replace(", your call:", f", {request.actor}'s call:", 1)) for text in listed]
+        listed = [theirs_listed(text.replace(", your call:", f", {request.actor}'s call:", 1), request.actor) for text in listed]
     return listed
 
 

@@ -123,7 +123,9 @@ def on_their_sheet(result: Result, changes: list[str], whose: str) -> list[str]:
     return [*changes[:first], f"On {whose}'s sheet, {line[:1].lower()}{line[1:]}", *changes[first + 1 :]]
 
 
-def theirs_listed(text: str) -> str:
-    """A choice as the card lists it (its prompt, then its options), the options told of them."""
+def theirs_listed(text: str, who: str) -> str:
+    """A choice as the card lists it (its prompt, then its options) told of ``who``, who made the move: the prompt
+    names them ("Your spell fails" -> "Mara's spell fails"), the options say "they" ("They become vulnerable")."""
     head, _, options = text.partition("\n")
+    head = of_someone(head, who)
     return f"{head}\n{of_them(options)}" if options else head
