@@ -9,6 +9,7 @@ from assistant.chat.characters import CharactersMixin
 from assistant.chat.sheet_text import shown_name
 from assistant.engine import AssistantError, Result, RulesError, get_ruleset
 from assistant.engine.model import ChoiceOption
+from assistant.engine.word_lists import possessive
 from assistant.narrate.their_words import of_someone, of_them
 from assistant.store.no_move import NO_MOVE_ROLLS, stored_decides_nothing
 from assistant.suggest.catalog import normalize_name
@@ -36,11 +37,6 @@ def _no_move(system: str, request: dict[str, Any]) -> bool:
         return get_ruleset(system).find_move(name).roll.type in NO_MOVE_ROLLS
     except AssistantError:
         return False
-
-
-def _possessive(name: str) -> str:
-    """ "Mara's", "Silas'"."""
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 def _short(label: str) -> str:
@@ -82,7 +78,7 @@ class OpenChoiceMixin(CharactersMixin):
             else f"one of the {len(options)} options under its card"
         )
         maker = self._maker_of(seq)
-        their = f"{_possessive(maker)} pick" if maker else "your pick"
+        their = f"{possessive(maker)} pick" if maker else "your pick"
         listed = of_them(listed) if maker else listed
         if any(c.required for c in result.choices):  # the next move is refused until it is made
             return (
@@ -102,7 +98,7 @@ class OpenChoiceMixin(CharactersMixin):
             return ""
         result = opened[1]
         options = open_options(result.choices)
-        whose = f"{result.move}'" if result.move.endswith("s") else f"{result.move}'s"  # "Entanglements' choice"
+        whose = possessive(result.move)  # "Entanglements' choice"
         if len(result.choices) > 1 or len(options) > MAX_OPTIONS_NAMED:  # a dozen options joined by "or": the prompts
             prompts = "; ".join(c.prompt.rstrip(".") for c in result.choices)
             were, them = ("s were", "them") if len(result.choices) > 1 else (" was", "it")
@@ -206,7 +202,7 @@ class OpenChoiceMixin(CharactersMixin):
         prompts = "; ".join(c.prompt.rstrip(".") for c in required)
         if maker:  # Mara's spell: "Mara's spell fails", "they become vulnerable"
             prompts, ways = of_someone(prompts, maker), of_them(ways)
-        whose = f"{_possessive(maker)} " if maker else ""
+        whose = f"{possessive(maker)} " if maker else ""
         raise RulesError(
             f"{whose}{result.move} still waits for a pick the rules require ({prompts}): {ways}. "
             "Pick first; /undo takes the roll back instead."
