@@ -116,3 +116,37 @@ def test_mara_s_miss_is_told_as_her_spell_failing_and_her_call() -> None:
     assert missed.results[0].outcome == "miss", missed.narration
     assert "Mara's spell fails. Take two penalties, Mara's call:" in missed.narration, missed.narration
     assert "Your spell fails" not in missed.narration and "They are locked" in missed.narration, missed.narration
+
+
+def _struck_with_damage_picked(name: str):
+    session, dice = open_campaign(name, "dungeon-world")
+    session.send("/character add Duke class=paladin")
+    dice.queue(6, 5)  # 11 + str: a strong hit, choose two
+    hit = session.send("/roll hack and slash +str target=Duke")
+    assert hit.open_choices, hit.narration
+    picked = session.send("/choose 1")  # deal damage: one of two picked, Deal Damage on Duke offered
+    assert picked.kind == "action" and picked.open_choices, picked.error
+    return session, dice
+
+
+@pytest.mark.parametrize("typed", ["Duke hits me with his sword", "/roll defend +con"])
+def test_a_move_over_damage_not_rolled_says_it_is_not_dealt_and_the_pick_made_stands(typed: str) -> None:
+    session, dice = _struck_with_damage_picked("Not dealt " + typed)
+    dice.queue(3, 3)
+    turn = session.send(typed)
+    if turn.suggestions:
+        turn = session.confirm(turn.suggestions[0])
+    said = " ".join(turn.notes)
+    assert "what you picked stands, the rest was given up" in said, turn.notes
+    assert "nothing from it was taken" not in said, turn.notes
+    assert "Deal Damage on Duke was not rolled, so it is not dealt" in said and "/undo" in said, turn.notes
+    assert session.reload().characters["duke"]["hp"] == 24
+
+
+def test_rolling_the_damage_itself_says_nothing_was_left() -> None:
+    session, dice = _struck_with_damage_picked("Dealt")
+    dice.queue(7)
+    dealt = session.send("1")  # the follow-up offered: Deal Damage on Duke
+    assert dealt.kind == "action", dealt.error
+    assert not any("not rolled" in n for n in dealt.notes), dealt.notes
+    assert session.reload().characters["duke"]["hp"] < 24

@@ -271,7 +271,8 @@ class ActingMixin(SuggestingMixin):
             self._refuse_rolled_again(request)
             brinks.refuse_ended(self.store, self.campaign, self._state, request)
             placed = self._place_first(request)  # Strike while Enter the Fray's pick still says nothing of where you stand
-        left = self._choice_left() if redo is None else ""  # a new move leaves the last move's open choice
+        # a new move leaves the last move's open choice, and its effect on someone else not rolled yet
+        left = " ".join(n for n in (self._choice_left(), self._follow_ups_left(request)) if n) if redo is None else ""
         read = [*(read or []), *([placed] if placed else [])]
         payer = self._price_payer() if redo is None and _prices(request) else ""
         if redo is None:

@@ -104,7 +104,28 @@ class OpenChoiceMixin(CharactersMixin):
             were, them = ("s were", "them") if len(result.choices) > 1 else (" was", "it")
             return f"{whose} choice{were} left open ({prompts}): nothing from {them} was taken."
         offer = " or ".join(o.label.rstrip(".") for o in options)
+        if any(e.kind == "choice" for e in result.effects):  # "Choose two", one picked: that one stands
+            return f"{whose} choice was left open ({offer}): what you picked stands, the rest was given up."
         return f"{whose} choice was left open ({offer}): nothing from it was taken."
+
+    def _follow_ups_left(self, request: dict[str, Any]) -> str:
+        """The note for a new move rolled while the last move's effect on someone else is not rolled yet (Hack &
+        Slash's damage on Duke, picked and offered as Deal Damage on his sheet): it is not dealt. "" when the new move is
+        that follow-up, or when none waits."""
+        from assistant.chat.followed_next import open_follow_ups
+
+        if _no_move(self.system, request):
+            return ""
+        wanted = normalize_name(str(request.get("move") or ""))
+        waiting = [
+            fu
+            for fu in open_follow_ups(self.store, self.campaign, self.known.top)
+            if fu.target and fu.target in self._state.characters and normalize_name(fu.move) != wanted
+        ]
+        if not waiting:
+            return ""
+        told = " and ".join(f"{fu.move} on {shown_name(self._state, str(fu.target))}" for fu in waiting)
+        return f"{told} was not rolled, so it is not dealt: to deal it, /undo this roll and roll it first."
 
     def _place_first(self, request: dict[str, Any]) -> str:
         """Make the pick the move's position needs when the last move's open choice still decides it: Strike ("When
