@@ -164,3 +164,12 @@ def test_hack_and_slash_benefits_may_be_given_up_with_a_line_saying_so() -> None
     moved = session.send("/roll defend +con")
     assert moved.kind == "action", moved.error
     assert any("Hack & Slash's choice was left open" in n for n in moved.notes), moved.notes
+
+
+@pytest.mark.parametrize("typed", ["ok", "xyzzy", "how do I play?"])
+def test_a_line_that_is_no_action_says_the_pick_waits_first(typed: str) -> None:
+    session, _dice = _overindulged("Waits first " + typed)
+    turn = session.send(typed)
+    assert turn.kind != "error", turn.error
+    assert turn.narration.startswith("Indulge Vice still waits for your pick"), turn.narration
+    assert session.send("/choose 3").kind == "action"
