@@ -150,3 +150,18 @@ def test_rolling_the_damage_itself_says_nothing_was_left() -> None:
     assert dealt.kind == "action", dealt.error
     assert not any("not rolled" in n for n in dealt.notes), dealt.notes
     assert session.reload().characters["duke"]["hp"] < 24
+
+
+def test_mara_s_lost_spell_is_lost_until_she_rests() -> None:
+    # "The spell and mana equal to the spell's level are lost and cannot be cast until you rest!": on Mara's sheet
+    session, dice = open_campaign("Mara rests", "dungeon-world")
+    for line in ("/character add Mara class=wizard", "/set Mara: mana 2"):
+        assert session.send(line).kind != "error", line
+    dice.queue(1, 2)
+    offered = session.send("Mara casts magic missile at me")
+    missed = session.confirm(next(s for s in offered.suggestions if s.move == "Magic Missile"))
+    assert missed.results[0].outcome == "miss", missed.narration
+    picked = session.send("/choose 1 2")
+    assert picked.kind == "action", picked.error
+    assert "Magic Missile can't be cast until Mara rests" in picked.narration, picked.narration
+    assert "until you rest" not in picked.narration.split("\n\n")[1], picked.narration

@@ -116,6 +116,7 @@ def on_their_sheet(result: Result, changes: list[str], whose: str) -> list[str]:
     """The changes of another character's move, the first one on their sheet said to be there ("On Mara's sheet,
     focus 2 → 1."); a track or clock the move starts or marks is the campaign's, told before it as it is."""
     records = {effect_line(e) for e in result.effects if e.kind in ("progress", "clock")}
+    changes = [line if line in records else of_someone(line, whose) for line in changes]  # "until Mara rests"
     first = next((i for i, line in enumerate(changes) if line not in records), None)
     if first is None:
         return changes
