@@ -146,7 +146,9 @@ def test_a_move_over_damage_not_rolled_says_it_is_not_dealt_and_the_pick_made_st
 def test_rolling_the_damage_itself_says_nothing_was_left() -> None:
     session, dice = _struck_with_damage_picked("Dealt")
     dice.queue(7)
-    dealt = session.send("1")  # the follow-up offered: Deal Damage on Duke
+    offered = session.send("I deal my damage")  # the follow-up offered: Deal Damage on Duke
+    assert offered.suggestions and offered.suggestions[0].move == "Deal Damage", offered.narration
+    dealt = session.confirm(offered.suggestions[0])
     assert dealt.kind == "action", dealt.error
     assert not any("not rolled" in n for n in dealt.notes), dealt.notes
     assert session.reload().characters["duke"]["hp"] < 24
@@ -165,3 +167,15 @@ def test_mara_s_lost_spell_is_lost_until_she_rests() -> None:
     assert picked.kind == "action", picked.error
     assert "Magic Missile can't be cast until Mara rests" in picked.narration, picked.narration
     assert "until you rest" not in picked.narration.split("\n\n")[1], picked.narration
+
+
+def test_an_ongoing_penalty_is_told_in_words_not_the_rules_shorthand() -> None:
+    # the card read "-n Ongoing: -1 to this roll." (the text's name for the rule, "-n Ongoing")
+    session, dice = open_campaign("Ongoing", "dungeon-world")
+    session.send("/character add Duke class=paladin")
+    assert session.send("/meter ongoing penalty -1 the muses").kind != "error"
+    dice.queue(3, 3)
+    hit = session.send("/roll hack and slash +str target=Duke")
+    told = hit.narration + " ".join(hit.notes)
+    assert "Ongoing penalty: -1 to this roll." in told and "-n Ongoing" not in told, told
+    assert hit.results[0].score == 3 + 3 + 2 - 1

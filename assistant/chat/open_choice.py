@@ -1,5 +1,7 @@
 """The last move's open choice as the session sees it: which one is open, and what a player who moves on from it is
-told (it still waits for a pick; a new move leaves it, nothing taken)."""
+told. A pick the rules require (a choice marked ``required`` in the rules data, or a price owed) stops the next move
+and any change stored over the roll until it is made; a benefit that may be given up is left by a new move, and the
+note says so. Every system's sessions go through here."""
 
 from __future__ import annotations
 
