@@ -62,7 +62,9 @@ def test_after_the_pick_the_next_move_is_made_and_the_pick_kept() -> None:
     assert session.reload().active()["heat"] == 2
 
 
-@pytest.mark.parametrize("typed", ["/oracle will the dealer talk?", "/dice 2d6", "/sheet", "/help", "how does heat work?"])
+@pytest.mark.parametrize(
+    "typed", ["/oracle will the dealer talk?", "/dice 2d6", "/sheet", "/character", "/moves", "/help", "how does heat work?"]
+)
 def test_what_stores_nothing_is_answered_and_the_pick_still_waits(typed: str) -> None:
     session, _dice = _overindulged("Nothing stored " + typed)
     turn = session.send(typed)

@@ -327,7 +327,7 @@ class ChatSession(RollCommandMixin, LookupsMixin):
     def _command(self, command: Command) -> TurnStream:
         a = command.args
         name = command.name
-        if name in CHARACTER_USAGE or name in ("meter", "progress", "track") or (name == "clock" and a):
+        if name in ("set", "add", "remove", "meter", "progress", "track") or (name == "clock" and a):
             self._refuse_pick_waiting()  # a change stored over the roll would put its required pick out of reach
         if name in CHARACTER_USAGE:
             return (yield from self._character_command(name, a["value"], f"/{command.text}"))
