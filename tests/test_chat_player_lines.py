@@ -179,6 +179,7 @@ def test_the_city_game_reads_without_tier_numbers_or_ids() -> None:
     scheme = session.send("/roll set up a scheme +network")
     assert "Mark Heat or start Productivity at -1, your call:" in scheme.narration and "7-9" not in scheme.narration
     assert scheme.narration.count("Mark Heat or start Productivity") == 1  # asked once, by the choice
+    assert session.send("/choose mark heat").kind == "action"  # the cost is picked before the next move
     dice.queue(1, 1)
     run = session.send("/roll run the scheme")
     assert "Once per session: you may not Run the Scheme again" in run.narration

@@ -244,17 +244,19 @@ def test_choose_answers_the_open_question_when_no_choice_is_open() -> None:
 
 
 def test_two_open_choices_left_behind_are_named_by_their_prompts_not_a_dozen_options() -> None:
-    """A city weak hit opens two choices of six options each; rolling on read "Direct Someone to Act's choice was left
-    open (They comply ... or ... or ...)", twelve options in one sentence. The note now names the two choices."""
+    """A city hit opens two choices of several options each; rolling on read "... choice was left open (They comply ...
+    or ... or ...)", a dozen options in one sentence. The note now names the two choices. (Direct Someone to Act's
+    reaction and consequence are picked before the next move since round 27; Observe Someone's questions and its
+    "you may mark Heat" may be left.)"""
     session, dice = _session("city", "left-behind")
-    dice.queue(4, 4)  # 8 + sway 0: a weak hit, you pick a reaction and the Magistrate picks a consequence
-    weak = session.send("/roll direct someone to act +sway")
-    assert len(weak.open_choices) == 2, weak.narration
+    dice.queue(6, 5)  # 11 + network 0: a 10+, ask two questions; you may mark Heat to add them as a Tie
+    strong = session.send("/roll observe someone")
+    assert len(strong.open_choices) == 2, strong.narration
     dice.queue(6, 6)
     rolled = session.send("/roll appraise circumstances +lore")
     note = next(n for n in rolled.notes if "left open" in n)
     assert note == (
-        "Direct Someone to Act's choices were left open (You pick a weak reaction; They (the Magistrate) pick a "
-        "consequence): nothing from them was taken."
+        "Observe Someone's choices were left open (Ask two questions; You may mark Heat to add them as a Tie): "
+        "nothing from them was taken."
     ), note
     assert " or " not in note

@@ -1,6 +1,7 @@
-"""Dungeon World words read as the move they are: a dive behind cover from a spell is a Saving Throw (+dex), not the
-Volley its word "fire" called up; what is hurled at the character is the foe's attack; a shield used to bash is Hack &
-Slash ("When you attack an enemy in melee"), not Defend."""
+"""Dungeon World words read as the move they are: a dive behind cover from a control spell is a Saving Throw (+dex),
+from a damage spell no saving throw (the damage is dealt), and never the Volley its word "fire" called up; what is
+hurled at the character is the foe's attack; a shield used to bash is Hack & Slash ("When you attack an enemy in
+melee"), not Defend."""
 
 from __future__ import annotations
 
@@ -18,10 +19,24 @@ def _moves(embedder, text: str) -> list[str]:
     [
         "I dive behind a pillar as the wizard hurls fire at me",
         "I duck behind the altar as the fireball comes",
-        "I throw myself behind the pew as the lightning bolt strikes",
+        "I leap behind the pew as the lightning bolt strikes",
     ],
 )
-def test_diving_behind_cover_is_a_saving_throw(embedder, text: str) -> None:
+def test_diving_behind_cover_from_a_damage_spell_is_no_saving_throw(embedder, text: str) -> None:
+    # "Direct Damage spells can neither be avoided by Saving Throws, nor mitigated by armor": the damage is dealt
+    moves = _moves(embedder, text)
+    assert moves[0] == "Deal Damage" and "Volley" not in moves, (text, moves)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I dive behind a pillar as the wizard's spell tries to hold me in place",
+        "I duck behind the altar to break free of the charm",
+    ],
+)
+def test_diving_behind_cover_from_a_control_spell_is_a_saving_throw(embedder, text: str) -> None:
+    # "Control moves always allow for their target to make a saving throw to resist it, using the stat dictated"
     moves = _moves(embedder, text)
     assert moves[0] == "Saving Throw" and "Volley" not in moves, (text, moves)
 

@@ -116,6 +116,9 @@ def test_a_long_choice_left_open_is_counted_not_read_back() -> None:
     dice.queue(3, 5)
     bearings = session.send("/roll get your bearings")  # 3 + 5 + environs 0 = 8: a weak hit, nine options
     assert bearings.kind == "action" and len([o for c in bearings.open_choices for o in c.options]) == 9
+    # "Pick one, then ask the Magistrate what the consequences are": the cost is picked before the next move (round
+    # 27); the questions, six of them, may be left
+    assert session.send("/choose it took you extra time to find your way").kind == "action"
     dice.queue(3, 6)
     rumor = session.send("/roll ear to the ground")
     left = [n for n in rumor.notes if n.startswith("Get Your Bearings' choice")]  # named by its prompts, not read back

@@ -34,6 +34,8 @@ def test_a_faction_roll_with_no_aspects_says_how_to_add_them() -> None:
         "are relevant)."
     ) in bare.narration, bare.narration
     assert "every aspect listed" not in bare.narration
+    # the miss's "doesn't acquire the resource OR acquires it with a complicating aspect" is picked first (round 27)
+    assert session.send("/choose 1").kind == "action"
     session.send("/add aspect Dockside warehouses")
     dice.queue(3, 4)
     listed = session.send("/roll secure resource")

@@ -38,7 +38,7 @@ def test_a_choice_with_many_options_still_waiting_is_counted_not_listed_in_the_n
     assert used.kind == "action" and used.results[0].choices, used.error
     moved_on = session.send("I slip out of the tavern before the clerk talks")
     waiting = [n for n in moved_on.notes if "still waits for your pick" in n]
-    assert waiting == [
-        "Use a Secret still waits for your pick (one of the 12 options under its card): /choose picks it; rolling "
-        "another move instead gives it up, and nothing from it is taken."
+    assert waiting == [  # the reaction and the consequence are picked before the next move (round 27)
+        "Use a Secret still waits for your pick (one of the 12 options under its card): /choose picks it; the rules "
+        "require it before your next move."
     ], moved_on.notes

@@ -36,6 +36,7 @@ def test_a_roll_read_by_its_die_is_undone_and_journalled_by_the_die() -> None:
     dice.queue(5, 2)
     vice = session.send("/roll indulge vice +insight")
     assert vice.kind == "action", vice.error
+    assert session.send("/choose attract trouble").kind == "action"  # the overindulgence comes first (round 27)
     dice.queue(3, 4)
     session.send("/roll entanglements")
     shown = _visible(service.export("Vice journal", "markdown"))
@@ -44,6 +45,8 @@ def test_a_roll_read_by_its_die_is_undone_and_journalled_by_the_die() -> None:
     assert not any(w in shown for w in ("bad outcome", "partial success", "full success")), shown
     undone = session.send("/undo")
     assert undone.narration == "Undone: Entanglements (+wanted level) — rolled 3.", undone.narration
+    undone = session.send("/undo")  # the overindulgence picked, then the roll
+    assert undone.narration.startswith("Undone: your pick on Indulge Vice (+insight) — rolled 5."), undone.narration
     undone = session.send("/undo")
     assert undone.narration == "Undone: Indulge Vice (+insight) — rolled 5.", undone.narration
 

@@ -18,15 +18,20 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
     "typed",
     [
         "I defy danger by diving aside",
-        "I dive aside as the fireball streaks in",
         "I dodge the wizard's spell",
         "I leap aside from the lightning",
-        "I sidestep the bolt of fire",
     ],
 )
 def test_dungeon_world_getting_out_of_the_way_is_a_dex_saving_throw(embedder, typed: str) -> None:
     offered = suggest(typed, SuggestContext(system="dungeon-world"), embedder=embedder)
     assert (offered[0].move, offered[0].stat) == ("Saving Throw", "dex"), [(s.move, s.stat) for s in offered]
+
+
+@pytest.mark.parametrize("typed", ["I dive aside as the fireball streaks in", "I sidestep the bolt of fire"])
+def test_dungeon_world_a_damage_spell_is_not_dodged_with_a_saving_throw(embedder, typed: str) -> None:
+    # "Direct Damage spells can neither be avoided by Saving Throws, nor mitigated by armor" (round 27)
+    offered = suggest(typed, SuggestContext(system="dungeon-world"), embedder=embedder)
+    assert offered[0].move != "Saving Throw" and "Deal Damage" in [s.move for s in offered], [s.move for s in offered]
 
 
 @pytest.mark.parametrize(

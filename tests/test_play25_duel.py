@@ -40,7 +40,7 @@ def test_an_attack_offers_no_saving_throw_before_the_attack_moves(embedder, type
 @pytest.mark.parametrize(
     ("typed", "stat"),
     [
-        ("I dive aside as the fireball streaks in", "dex"),
+        ("I dive aside as the spell tries to hold me in place", "dex"),  # a fireball is no save (round 27)
         ("I resist the charm spell", None),
         ("I try to break free of the paralysis", None),
         ("I make a saving throw against the hex", None),

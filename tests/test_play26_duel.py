@@ -132,15 +132,20 @@ def test_her_save_is_hers_and_asks_the_stat(typed: str) -> None:
     assert "Mara" in session.confirm(top).narration
 
 
-@pytest.mark.parametrize(
-    ("typed", "maker"),
-    [("I dodge her arrow", None), ("Mara tries to dodge my arrow", "mara"), ("Mara dives aside from my fireball", "mara")],
-)
+@pytest.mark.parametrize(("typed", "maker"), [("I dodge her arrow", None), ("Mara tries to dodge my arrow", "mara")])
 def test_dodging_is_a_dex_save_by_the_one_who_dodges(typed: str, maker: str | None) -> None:
     session, _ = _duel("Dodge " + typed)
     top = session.send(typed).suggestions[0]
     assert (top.move, top.stat) == ("Saving Throw", "dex"), (top.move, top.stat)
     assert top.request.get("character_id") == maker, top.request
+
+
+def test_diving_aside_from_a_fireball_is_no_save_the_damage_is_on_the_one_who_dives() -> None:
+    # "Direct Damage spells can neither be avoided by Saving Throws, nor mitigated by armor" (round 27)
+    session, _ = _duel("Dodge fireball")
+    turn = session.send("Mara dives aside from my fireball")
+    moves = [(s.move, s.request.get("character_id")) for s in turn.suggestions]
+    assert moves[0][0] != "Saving Throw" and ("Deal Damage", "mara") in moves, moves
 
 
 @pytest.mark.parametrize("typed", ["Mara hits my shield", "Mara cuts my arm", "Mara hurls a fireball at me"])

@@ -45,6 +45,7 @@ def test_table_entanglements_rolls_the_wanted_level_and_reads_the_crews_heat_col
     card = session.send("/table entanglements").narration
     assert "Rolled 2 and 6" in card and "heat 4/5" in card and "Reprisals" not in card, card
     assert "Show of Force" in card, card
+    assert session.send("/choose 1").kind == "action"  # the entanglement that manifests is picked first (round 27)
     dice.queue(1, 3)
     column = session.send("/table entanglements (heat 0-3)").narration  # the crew's heat is 5: its column is read
     assert "heat 4/5" in column and "Gang Trouble" in column and "Questioning" in column, column

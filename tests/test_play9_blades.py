@@ -96,13 +96,18 @@ def test_coin_past_what_the_vaults_hold_says_how_much_did_not_fit() -> None:
 
 
 def test_an_entanglement_left_open_reads_entanglements_choice_not_entanglementss() -> None:
+    # the entanglement that manifests is picked before the next move (round 27): the refusal names it, and a second
+    # pick reads "Entanglements' choice"
     session, dice = open_campaign("Open Crows", "blades")
     dice.queue(4, 5)
     session.send("/roll entanglements")
     dice.queue(4)
-    rolled = session.send("/roll reduce heat +consort")
-    notes = " ".join(rolled.notes) + rolled.narration
-    assert "Entanglements' choice was left open" in notes and "Entanglements's" not in notes, notes
+    refused = session.send("/roll reduce heat +consort")
+    assert refused.kind == "error" and (refused.error or "").startswith("Entanglements still waits"), refused.error
+    session.send("/choose 1")
+    again = session.send("/choose 1")
+    said = again.error or ""
+    assert "Entanglements' choice" in said and "Entanglements's" not in said, said
 
 
 def test_undoing_heat_that_rolled_over_names_what_moved_not_a_minus_one() -> None:

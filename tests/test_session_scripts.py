@@ -40,6 +40,18 @@ def _answer(session: ChatSession, turn: Turn) -> Turn:
     return turn
 
 
+def _picked_first(session: ChatSession, turn: Turn) -> bool:
+    """When the turn is refused because the last move waits for a pick the rules require (an overindulgence, a spell's
+    penalties, Blades' price for an extra activity), make the first pick it names that can be made, as a player reading
+    it does; whether a pick was made."""
+    said = turn.error or ""
+    if turn.kind != "error" or not ("still waits for a pick the rules require" in said or "not paid for yet" in said):
+        return False
+    ways = re.findall(r"/choose (?:a number from )?(\d+)", said)  # a price: coin, or else rep
+    assert any(session.send(f"/choose {n}").kind != "error" for n in ways), said
+    return True
+
+
 @pytest.mark.parametrize("system", ["starforged", "elegy", "blades", "city", "dungeon-world"])
 def test_a_scripted_session_holds_together(system: str) -> None:
     lines = script(system)
@@ -50,13 +62,20 @@ def test_a_scripted_session_holds_together(system: str) -> None:
         rolled = 0
         for line in lines:
             turn = _answer(session, session.send(line))
+            for _ in range(3):  # a pick the rules require comes first: the player makes it as the refusal says
+                if not _picked_first(session, turn):
+                    break
+                turn = _answer(session, session.send(line))
             assert turn.kind != "error", f"{line!r}: {turn.error}"
             # a player confirms the first move that can be made: one the rules refuse as the sheet stands says so
             # where its odds would be ("not now: you cannot cast a spell unless you have mana …")
             makeable = [s for s in turn.suggestions if not (s.odds_words or "").startswith("not now")]
             if makeable and not turn.results:
                 turn = _answer(session, session.confirm(makeable[0]))
-                for _ in range(3):
+                for _ in range(4):
+                    if _picked_first(session, turn):
+                        turn = _answer(session, session.confirm(session.send(line).suggestions[0]))
+                        continue
                     if turn.kind != "error" or "not paid for yet" not in (turn.error or ""):
                         break
                     # Blades: an activity's coin or rep is owed; the player pays as the refusal says (coin, or else

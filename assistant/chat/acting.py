@@ -121,7 +121,7 @@ class ActingMixin(SuggestingMixin):
             raise InputError('Confirm a suggested move, or a request like {"move": "Face Danger", "stat": "edge"}.')
         if not request.get("move"):
             raise InputError("That suggestion has no move to roll; pick another or use /roll <move> +stat.")
-        self._refuse_unpaid()  # before any question the move would ask: the last activity's price comes first
+        self._refuse_pick_waiting(request)  # before any question the move would ask: a price or a required pick comes first
         self._refuse_rolled_again(request)  # Fulfill Your Vow again over its own miss, its pick not made
         sheet = request.get("character")
         if isinstance(sheet, dict) and sheet.get("id") in self._state.characters:
@@ -267,11 +267,12 @@ class ActingMixin(SuggestingMixin):
         tracks_before = dict(self._state.tracks)
         placed = ""
         if redo is None:
-            self._refuse_unpaid()  # a downtime activity's price is paid before the next move
+            self._refuse_pick_waiting(request)  # a downtime activity's price, or a pick the rules require, comes first
             self._refuse_rolled_again(request)
             brinks.refuse_ended(self.store, self.campaign, self._state, request)
             placed = self._place_first(request)  # Strike while Enter the Fray's pick still says nothing of where you stand
-        left = self._choice_left() if redo is None else ""  # a new move leaves the last move's open choice
+        # a new move leaves the last move's open choice, and its effect on someone else not rolled yet
+        left = " ".join(n for n in (self._choice_left(), self._follow_ups_left(request)) if n) if redo is None else ""
         read = [*(read or []), *([placed] if placed else [])]
         payer = self._price_payer() if redo is None and _prices(request) else ""
         if redo is None:

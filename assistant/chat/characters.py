@@ -23,7 +23,7 @@ from typing import Any
 from assistant.chat.commands import CHARACTER_USAGE
 from assistant.chat.session_base import SessionBase
 from assistant.chat.sheet_text import sheet_text, shown_name
-from assistant.chat.their_moves import aim_notes, defends_against, refused_last
+from assistant.chat.their_moves import aim_notes, avoids, defends_against, refused_last
 from assistant.chat.turn import Turn, TurnStream
 from assistant.chat.turn import finish as _finish
 from assistant.engine import AssistantError, InputError, get_ruleset
@@ -194,7 +194,7 @@ class CharactersMixin(SessionBase):
         if target is not None and self._alongside(text, target):
             target = None  # "Mara and I slip in": the one playing acts, with Mara, on their own sheet
         # "Mara hits me for 5", "he cuts me, 4 damage": a blow on the one playing, whose sheet takes the damage
-        by_them = self._acts_on_me(text, target) if target is not None else bool(_BLOW_ON_ME.search(text))
+        by_them = (self._acts_on_me(text, target) if target is not None else bool(_BLOW_ON_ME.search(text))) or avoids(text)
         # "Mara attacks the hunter": Mara's own move on someone else, rolled with her sheet, aimed at no one here
         theirs = not by_them and target in self._state.characters and self._leads(text, str(target))
         first = str((getattr(suggestions[0], "request", None) or {}).get("move", "")) if suggestions else ""

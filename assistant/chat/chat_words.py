@@ -112,3 +112,9 @@ def meta_reply(system: str) -> str:
         "Tell me what your character does (“I slip past the sentry”) and I'll suggest the moves that fit, with their odds; "
         f"confirm one to roll it. Ask a rules question{rules} for cited rules{story}.\n\n"
     )
+
+
+def waits_first(note: str) -> str:
+    """A pick still waiting ("Arcane Art still waits for your pick ..."), said before a reply to "ok" or "how do I
+    play?", with a blank line after it; "" when none waits."""
+    return f"{note}\n\n" if note else ""

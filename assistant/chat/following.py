@@ -14,6 +14,7 @@ from assistant.engine import AssistantError, InputError, Result, RulesError, get
 from assistant.engine.outcomes import Outcome
 from assistant.engine.registry import results_by_die
 from assistant.engine.tracks import kind_word
+from assistant.engine.word_lists import possessive
 from assistant.narrate.their_words import of_them
 from assistant.store import service
 from assistant.store.followups import StaleEventError, describe, made_again_after_the_roll
@@ -71,7 +72,7 @@ class FollowingMixin(ActingMixin):
                 told = "; ".join(m[:1].lower() + m[1:] for m in made)
                 told = of_them(told) if whose else told  # Mara's picks, told of her
                 raise InputError(
-                    f"{result.move}'s choice is already made ({whose or 'you'} chose: {told}): nothing is left to "
+                    f"{possessive(result.move)} choice is already made ({whose or 'you'} chose: {told}): nothing is left to "
                     "pick. Tell me what your character does next."
                 )
             raise InputError(

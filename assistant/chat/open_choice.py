@@ -1,14 +1,19 @@
 """The last move's open choice as the session sees it: which one is open, and what a player who moves on from it is
-told (it still waits for a pick; a new move leaves it, nothing taken)."""
+told. A pick the rules require (a choice marked ``required`` in the rules data, or a price owed) stops the next move
+and any change stored over the roll until it is made; a benefit that may be given up is left by a new move, and the
+note says so. Every system's sessions go through here."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from assistant.chat.characters import CharactersMixin
+from assistant.chat.sheet_text import shown_name
 from assistant.engine import AssistantError, Result, RulesError, get_ruleset
 from assistant.engine.model import ChoiceOption
-from assistant.store.no_move import stored_decides_nothing
+from assistant.engine.word_lists import possessive
+from assistant.narrate.their_words import of_someone, of_them
+from assistant.store.no_move import NO_MOVE_ROLLS, stored_decides_nothing
 from assistant.suggest.catalog import normalize_name
 
 #: The most options a "left open" or "still waits" note names one by one; past that (Use a Secret's twelve) it names
@@ -23,6 +28,17 @@ POSITION_WORDS = {"in_control": "in control", "bad_spot": "in a bad spot"}
 def _position_of(option: ChoiceOption) -> str | None:
     """The position an option of a choice puts you in (Enter the Fray's "You are in control"), or None."""
     return next((str(e.get("value")) for e in option.effects if e.get("type") == "position"), None)
+
+
+def _no_move(system: str, request: dict[str, Any]) -> bool:
+    """Whether ``request`` is a roll that is no move: free dice (``roll:2d6``), a table, the oracle."""
+    name = str(request.get("move") or "")
+    if name.partition(":")[0].strip().lower() in ("roll", "table"):
+        return True
+    try:
+        return get_ruleset(system).find_move(name).roll.type in NO_MOVE_ROLLS
+    except AssistantError:
+        return False
 
 
 def _short(label: str) -> str:
@@ -49,21 +65,29 @@ class OpenChoiceMixin(CharactersMixin):
         return None
 
     def _choice_open_note(self) -> str:
-        """What a player who moves on from an open choice is told while it can still be picked ("" when none is)."""
+        """What a player who moves on from an open choice is told while it can still be picked ("" when none is); the
+        pick of another character's move (Mara's spell) is told as theirs."""
         from assistant.chat.choosing import open_options, options_in_words
 
         opened = self._open_choice()
         if opened is None:
             return ""
-        result = opened[1]
+        seq, result = opened
         options = open_options(result.choices)
         listed = (
             options_in_words(options)
             if len(options) <= MAX_OPTIONS_NAMED
             else f"one of the {len(options)} options under its card"
         )
+        maker = self._maker_of(seq)
+        their = f"{possessive(maker)} pick" if maker else "your pick"
+        listed = of_them(listed) if maker else listed
+        if any(c.required for c in result.choices):  # the next move is refused until it is made
+            return (
+                f"{result.move} still waits for {their} ({listed}): /choose picks it; the rules require it before your next move."
+            )
         return (
-            f"{result.move} still waits for your pick ({listed}): /choose picks it; rolling another move instead gives it "
+            f"{result.move} still waits for {their} ({listed}): /choose picks it; rolling another move instead gives it "
             "up, and nothing from it is taken."
         )
 
@@ -76,13 +100,34 @@ class OpenChoiceMixin(CharactersMixin):
             return ""
         result = opened[1]
         options = open_options(result.choices)
-        whose = f"{result.move}'" if result.move.endswith("s") else f"{result.move}'s"  # "Entanglements' choice"
+        whose = possessive(result.move)  # "Entanglements' choice"
         if len(result.choices) > 1 or len(options) > MAX_OPTIONS_NAMED:  # a dozen options joined by "or": the prompts
             prompts = "; ".join(c.prompt.rstrip(".") for c in result.choices)
             were, them = ("s were", "them") if len(result.choices) > 1 else (" was", "it")
             return f"{whose} choice{were} left open ({prompts}): nothing from {them} was taken."
         offer = " or ".join(o.label.rstrip(".") for o in options)
+        if any(e.kind == "choice" for e in result.effects):  # "Choose two", one picked: that one stands
+            return f"{whose} choice was left open ({offer}): what you picked stands, the rest was given up."
         return f"{whose} choice was left open ({offer}): nothing from it was taken."
+
+    def _follow_ups_left(self, request: dict[str, Any]) -> str:
+        """The note for a new move rolled while the last move's effect on someone else is not rolled yet (Hack &
+        Slash's damage on Duke, picked and offered as Deal Damage on his sheet): it is not dealt. "" when the new move is
+        that follow-up, or when none waits."""
+        from assistant.chat.followed_next import open_follow_ups
+
+        if _no_move(self.system, request):
+            return ""
+        wanted = normalize_name(str(request.get("move") or ""))
+        waiting = [
+            fu
+            for fu in open_follow_ups(self.store, self.campaign, self.known.top)
+            if fu.target and fu.target in self._state.characters and normalize_name(fu.move) != wanted
+        ]
+        if not waiting:
+            return ""
+        told = " and ".join(f"{fu.move} on {shown_name(self._state, str(fu.target))}" for fu in waiting)
+        return f"{told} was not rolled, so it is not dealt: to deal it, /undo this roll and roll it first."
 
     def _place_first(self, request: dict[str, Any]) -> str:
         """Make the pick the move's position needs when the last move's open choice still decides it: Strike ("When
@@ -146,22 +191,51 @@ class OpenChoiceMixin(CharactersMixin):
             f"{numbers}. Choose first; /undo takes the roll back."
         )
 
-    def _refuse_unpaid(self) -> None:
-        """Refuse a new move while the last one's price is unpaid (Blades' coin or rep for an additional downtime
-        activity): moving on would leave it, and the activity would have been had for free. Nothing is stored."""
+    def _refuse_pick_waiting(self, request: dict[str, Any] | None = None) -> None:
+        """Refuse a new move while the last move waits for a pick the rules require: a price (Blades' coin or rep for
+        an additional downtime activity: left, the activity would have been had for free) or a choice the rules make
+        (an overindulgence, a spell's penalty, the Magistrate's reaction): moving on would drop it unseen. A benefit
+        that may be given up (questions to ask, "you may...") does not stop the next move, nor does ``request`` when it
+        is a roll that is no move (the oracle, a table, free dice: the pick stays open under it). Nothing is stored."""
         from assistant.chat.choosing import open_options
 
         opened = self._open_choice()
-        if opened is None:
+        if opened is None or (request is not None and _no_move(self.system, request)):
             return
-        result = opened[1]
+        seq, result = opened
         ruleset = get_ruleset(self.system)
-        owed = [c for c in result.choices if ruleset.is_owed(c.id)]
-        if not owed:
-            return
         numbers = {id(o): n for n, o in enumerate(open_options(result.choices), 1)}
-        ways = " or ".join(f"/choose {numbers[id(o)]} ({o.label.rstrip('.').lower()})" for o in owed[0].options)
+        owed = [c for c in result.choices if ruleset.is_owed(c.id)]
+        if owed:
+            ways = " or ".join(f"/choose {numbers[id(o)]} ({o.label.rstrip('.').lower()})" for o in owed[0].options)
+            raise RulesError(
+                f"{owed[0].prompt.rstrip('.')}, and {result.move} is not paid for yet: pay with {ways} first, "
+                f"or take {result.move} back with /undo."
+            )
+        required = [c for c in result.choices if c.required]
+        if not required:
+            return
+        options = [o for c in required for o in c.options]
+        maker = self._maker_of(seq)
+        if len(options) <= MAX_OPTIONS_NAMED:
+            ways = ", ".join(f"/choose {numbers[id(o)]} ({o.label.split(':', 1)[0].rstrip('.!')})" for o in options)
+        else:
+            first, last = numbers[id(options[0])], numbers[id(options[-1])]
+            ways = f"/choose a number from {first} to {last}, or the option's words, from the list under its card"
+        prompts = "; ".join(c.prompt.rstrip(".") for c in required)
+        if maker:  # Mara's spell: "Mara's spell fails", "they become vulnerable"
+            prompts, ways = of_someone(prompts, maker), of_them(ways)
+        whose = f"{possessive(maker)} " if maker else ""
         raise RulesError(
-            f"{owed[0].prompt.rstrip('.')}, and {result.move} is not paid for yet: pay with {ways} first, "
-            f"or take {result.move} back with /undo."
+            f"{whose}{result.move} still waits for a pick the rules require ({prompts}): {ways}. "
+            "Pick first; /undo takes the roll back instead."
         )
+
+    def _maker_of(self, seq: int) -> str:
+        """The name of the one who made move ``seq`` when not the one playing (Mara's spell), else ""."""
+        found = self.store.events(self.campaign, after=seq - 1, upto=seq)
+        event: Any = found[0].event if found else None
+        maker = (event.state_change.character_id or event.request.get("character_id")) if event is not None else None
+        if not maker or maker == self._state.active_character or maker not in self._state.characters:
+            return ""
+        return shown_name(self._state, str(maker))

@@ -167,8 +167,14 @@ def _rank(text: str, move: MoveSpec, state: CampaignState) -> Found | None:
 _TITLES = r"(?:Dr|Mr|Mrs|Ms|Mx|Capt|Cpt|Lt|Sgt|Prof|St|Fr|Sr)"
 
 
+#: A move made for someone, not on them (Dungeon World's Defend: "in defense of a person under attack"): its target is
+#: the one defended, so "against Duke's blow" names the attacker, not the target.
+_DEFENDS = re.compile(r"\bdefen[cdsi]", re.IGNORECASE)
+
+
 def _target(text: str, move: MoveSpec, state: CampaignState) -> Found | None:
-    match = re.search(rf"\b(?:against|with|to)\s+((?!I\b)(?:{_TITLES}\.?\s+)?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)", text)
+    lead = "with|to" if _DEFENDS.search(move.trigger) else "against|with|to"
+    match = re.search(rf"\b(?:{lead})\s+((?!I\b)(?:{_TITLES}\.?\s+)?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)", text)
     if not match:
         return None
     return Found(re.sub(r"['’]s$", "", match.group(1)), match.group(0))  # "against Duke's blow": Duke

@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
-from assistant.chat.chat_words import could_be_action, in_chat_words, meta_reply, no_action_reply
+from assistant.chat.chat_words import could_be_action, in_chat_words, meta_reply, no_action_reply, waits_first
 from assistant.chat.choosing import DECLINE
 from assistant.chat.classify import classify
 from assistant.chat.clock_finder import check_new_clock
@@ -272,7 +272,7 @@ class ChatSession(RollCommandMixin, LookupsMixin):
                     Turn(
                         kind="meta",
                         player_text=text,
-                        narration=meta_reply(self.system) + system_help(self.system),
+                        narration=waits_first(self._choice_open_note()) + meta_reply(self.system) + system_help(self.system),
                         narrator="template",
                     )
                 )
@@ -289,7 +289,7 @@ class ChatSession(RollCommandMixin, LookupsMixin):
         said = (
             f"To roll one of the moves offered, type its number (1 to {waiting}); or tell me what your character does next."
             if waiting
-            else self._offered_next() or no_action_reply(text, self.system)
+            else self._choice_open_note() or self._offered_next() or no_action_reply(text, self.system)
         )
         return (yield from _finish(Turn(kind="meta", player_text=text, narration=said, narrator="template")))
 
@@ -327,6 +327,8 @@ class ChatSession(RollCommandMixin, LookupsMixin):
     def _command(self, command: Command) -> TurnStream:
         a = command.args
         name = command.name
+        if name in ("set", "add", "remove", "meter", "progress", "track") or (name == "clock" and a):
+            self._refuse_pick_waiting()  # a change stored over the roll would put its required pick out of reach
         if name in CHARACTER_USAGE:
             return (yield from self._character_command(name, a["value"], f"/{command.text}"))
         if name == "roll":

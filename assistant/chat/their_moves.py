@@ -73,3 +73,17 @@ def defends_against(after_name: str) -> bool:
     """The words after a character's name tell them defending against what comes at them ("resists my charm",
     "tries to dodge my arrow"): a "my" in them is the thing avoided, not the one playing being acted on."""
     return _DEFENDS.search(after_name) is not None
+
+
+#: The one playing getting out of the way of what comes at them ("I dive aside from Mara's fireball", "I dodge the
+#: bolt"): the thing avoided is someone else's attack on them, so the damage it deals is on their own sheet.
+_I_AVOID = re.compile(
+    r"\b(?:i|we)\s+(?:\w+\s+){0,3}?(?:dodg\w*|div\w*\s+(?:aside|clear|away|for cover|behind|out of)|leap\w*\s+aside"
+    r"|jump\w*\s+(?:aside|clear)|sidestep\w*|evad\w*|duck\w*|roll\w*\s+aside|out\s+of\s+(?:the|its|his|her|their)\s+way)\b",
+    re.I,
+)
+
+
+def avoids(text: str) -> bool:
+    """The words tell the one playing getting out of the way of an attack ("I dive aside from Mara's fireball")."""
+    return _I_AVOID.search(text) is not None

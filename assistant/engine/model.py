@@ -267,6 +267,9 @@ class Choice(BaseModel):
     """The same option may be picked more than once."""
     budget: int | None = None
     """Points the picks may spend (each option's ``cost``); None when the choice has no budget."""
+    required: bool = False
+    """The rules require the pick before another move (an overindulgence, a spell's penalty); False when it is a
+    benefit that may be given up."""
 
 
 class FollowUp(BaseModel):

@@ -156,6 +156,7 @@ def offer_choice(ctx: Resolution, spec: ChoiceSpec) -> None:
         "options": [option_view(ctx, o) for o in spec.options],
         "repeat": spec.repeat,
         "budget": None if budget is None else choice_budget(ctx, spec),
+        "required": spec.required,
     }
     ctx.choices.append(trusted_fields(Choice, fields))
 

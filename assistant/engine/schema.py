@@ -212,6 +212,9 @@ class ChoiceSpec(_Strict):
     """The options cost points from this budget; ``pick`` is then 0 (as many as the points allow)."""
     options: list[OptionSpec]
     when: Condition | None = None
+    required: bool = False
+    """The rules make the player pick before play goes on ("select an overindulgence", "choose one penalty"): the
+    next move waits for the pick. False for a benefit the player may give up (questions to ask, "you may...")."""
 
 
 class NoteSpec(_Strict):

@@ -1,5 +1,5 @@
-"""A list as a sentence says it, for every layer that writes to the player: the engine's messages, the narration and
-the chat."""
+"""A list as a sentence says it, and a name's possessive, for every layer that writes to the player: the engine's
+messages, the narration and the chat."""
 
 from __future__ import annotations
 
@@ -13,3 +13,8 @@ def and_list(items: Sequence[str]) -> str:
     if len(kept) <= 1:
         return "".join(kept)
     return ", ".join(kept[:-1]) + " and " + kept[-1]
+
+
+def possessive(name: str) -> str:
+    """ "Mara's", "Entanglements'" (a name ending in s takes the apostrophe alone)."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"

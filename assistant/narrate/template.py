@@ -63,7 +63,7 @@ def _listed(request: NarrationRequest, result: Result) -> list[str]:
     character's move (``request.actor``) leaves its picks to them: "Choose two, Mara's call"."""
     listed = _choices(result) if request.card else []
     if request.actor:  # the options are hers too: "1. They deal their damage", not "you"
-        listed = [theirs_listed(text.replace(", your call:", f", {request.actor}'s call:", 1)) for text in listed]
+        listed = [theirs_listed(text.replace(", your call:", f", {request.actor}'s call:", 1), request.actor) for text in listed]
     return listed
 
 
@@ -169,8 +169,8 @@ def _picked_card(request: NarrationRequest, result: Result) -> str:
     start = (new or picks or [len(result.effects)])[0]
     lines = [facts.effect_line(e) for e in result.effects[start:] if e.kind != "choice"]
     lines = [line for line in lines if line]
-    if request.actor and lines:  # a pick on Mara's move changes Mara's sheet
-        lines[0] = f"On {request.actor}'s sheet, {lines[0][:1].lower()}{lines[0][1:]}"
+    if request.actor and lines:  # a pick on Mara's move changes Mara's sheet ("until Mara rests")
+        lines = on_their_sheet(result, lines, request.actor)
     return " ".join(p for p in (f"{facts.move_label(result)}.", *lines, facts.burn_offer(result)) if p)
 
 

@@ -116,6 +116,7 @@ def on_their_sheet(result: Result, changes: list[str], whose: str) -> list[str]:
     """The changes of another character's move, the first one on their sheet said to be there ("On Mara's sheet,
     focus 2 → 1."); a track or clock the move starts or marks is the campaign's, told before it as it is."""
     records = {effect_line(e) for e in result.effects if e.kind in ("progress", "clock")}
+    changes = [line if line in records else of_someone(line, whose) for line in changes]  # "until Mara rests"
     first = next((i for i, line in enumerate(changes) if line not in records), None)
     if first is None:
         return changes
@@ -123,7 +124,9 @@ def on_their_sheet(result: Result, changes: list[str], whose: str) -> list[str]:
     return [*changes[:first], f"On {whose}'s sheet, {line[:1].lower()}{line[1:]}", *changes[first + 1 :]]
 
 
-def theirs_listed(text: str) -> str:
-    """A choice as the card lists it (its prompt, then its options), the options told of them."""
+def theirs_listed(text: str, who: str) -> str:
+    """A choice as the card lists it (its prompt, then its options) told of ``who``, who made the move: the prompt
+    names them ("Your spell fails" -> "Mara's spell fails"), the options say "they" ("They become vulnerable")."""
     head, _, options = text.partition("\n")
+    head = of_someone(head, who)
     return f"{head}\n{of_them(options)}" if options else head

@@ -171,7 +171,7 @@ class DungeonWorldRuleset(Ruleset):
         """Ongoing bonuses and penalties, spell penalties, and a Forward the player applies."""
         ch = ctx.character
         total = 0
-        parts = [("+n Ongoing", ch["ongoing_bonus"]), ("-n Ongoing", ch["ongoing_penalty"])]
+        parts = [("Ongoing bonus", ch["ongoing_bonus"]), ("Ongoing penalty", ch["ongoing_penalty"])]  # the rules' +n / -n Ongoing
         if ctx.move.id in CAST_MOVES:
             parts += [
                 ("-1 Ongoing to Cast a Spell", ch["cast_penalty"]),
