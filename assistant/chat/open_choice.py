@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from assistant.chat.characters import CharactersMixin
+from assistant.chat.aiming import AimingMixin
 from assistant.engine import AssistantError, Result, RulesError, get_ruleset
 from assistant.engine.model import ChoiceOption
 from assistant.store.no_move import stored_decides_nothing
@@ -32,7 +32,7 @@ def _short(label: str) -> str:
     return head[:1].lower() + head[1:]
 
 
-class OpenChoiceMixin(CharactersMixin):
+class OpenChoiceMixin(AimingMixin):
     """The open choice of the last move this player knows of."""
 
     def _open_choice(self) -> tuple[int, Result] | None:
