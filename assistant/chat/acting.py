@@ -123,6 +123,7 @@ class ActingMixin(SuggestingMixin):
             raise InputError("That suggestion has no move to roll; pick another or use /roll <move> +stat.")
         self._refuse_unpaid()  # before any question the move would ask: the last activity's price comes first
         self._refuse_rolled_again(request)  # Fulfill Your Vow again over its own miss, its pick not made
+        self._refuse_required(request)  # a cost or a choice the rules require waits on the last move
         sheet = request.get("character")
         if isinstance(sheet, dict) and sheet.get("id") in self._state.characters:
             # a suggestion carries the sheet as it was when suggested: the move acts on the campaign's sheet now
@@ -269,6 +270,7 @@ class ActingMixin(SuggestingMixin):
         if redo is None:
             self._refuse_unpaid()  # a downtime activity's price is paid before the next move
             self._refuse_rolled_again(request)
+            self._refuse_required(request)
             brinks.refuse_ended(self.store, self.campaign, self._state, request)
             placed = self._place_first(request)  # Strike while Enter the Fray's pick still says nothing of where you stand
         left = self._choice_left() if redo is None else ""  # a new move leaves the last move's open choice

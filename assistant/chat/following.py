@@ -258,6 +258,7 @@ class FollowingMixin(RedoingMixin):
     def _tool(self, name: str, args: dict[str, Any], player_text: str) -> TurnStream:
         from assistant.chat.tools import apply_action, validate_tool_call
 
+        self._refuse_required(doing="changing the sheet or a track")
         action = validate_tool_call(name, args, system=self.system, state=self._state, player=True)
         outcome = apply_action(self.campaign, action, rng=self.rng, store=self.store)
         self.reload()
@@ -281,6 +282,7 @@ class FollowingMixin(RedoingMixin):
         """Advance or wind back a campaign clock by its name (``/clock +1 The raiders close in``)."""
         from assistant.chat.clock_finder import clock_step
 
+        self._refuse_required(doing="moving a clock")
         request = {"system": self.system, **clock_step(self._state, name, by)}
         result, seq = service.resolve_event(self.campaign, request, rng=self.rng, store=self.store)
         self.reload()

@@ -1,11 +1,14 @@
 """The last move's open choice as the session sees it: which one is open, and what a player who moves on from it is
-told (it still waits for a pick; a new move leaves it, nothing taken)."""
+told. A pick the rules require (a cost, or what the move comes to: ``required`` in the move's data) holds the next move
+and any change on the sheet until it is made or the roll undone; a benefit not required is given up by moving on, and
+the player is told so."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from assistant.chat.aiming import AimingMixin
+from assistant.chat.sheet_text import shown_name
 from assistant.engine import AssistantError, Result, RulesError, get_ruleset
 from assistant.engine.model import ChoiceOption
 from assistant.store.no_move import stored_decides_nothing
@@ -25,10 +28,38 @@ def _position_of(option: ChoiceOption) -> str | None:
     return next((str(e.get("value")) for e in option.effects if e.get("type") == "position"), None)
 
 
+#: Prompts that only say how many to pick: the options listed say the rest.
+_BARE_PROMPTS = {"choose one", "pick one", "choose two", "select one", "choose one or more"}
+
+
+def _menu(result: Result) -> str:
+    """The required choices' options as /choose commands, numbered as the card numbers them: each by its head ("/choose
+    3 (face a complication at the destination)"), or by what follows it when two share it ("/choose 1 (make a suffer
+    move (-2)), /choose 2 (two suffer moves (-1))")."""
+    from assistant.chat.choosing import open_options
+
+    numbers = {id(o): n for n, o in enumerate(open_options(result.choices), 1)}
+    wanted = [o for c in result.choices if c.required for o in c.options]
+    heads = [_short(o.label) for o in wanted]
+    said = [h if heads.count(h) == 1 else _short(o.label.split(":", 1)[-1].strip()) for h, o in zip(heads, wanted, strict=True)]
+    return ", ".join(f"/choose {numbers[id(o)]} ({w})" for o, w in zip(wanted, said, strict=True))
+
+
+def _no_move(system: str, move: str) -> bool:
+    """Whether a request's move is a roll that is no move: a table, free dice, the oracle."""
+    if move.split(":", 1)[0] in ("table", "roll"):
+        return True
+    try:
+        return get_ruleset(system).find_move(move).roll.type in ("oracle", "table")
+    except AssistantError:
+        return False
+
+
 def _short(label: str) -> str:
-    """An option's label up to its colon, lowercased ("Give up on the quest: Forsake Your Vow." -> "give up on the
-    quest")."""
-    head = label.split(":", 1)[0].rstrip(".")
+    """An option's label up to its colon or the end of its first sentence, lowercased ("Give up on the quest: Forsake
+    Your Vow." -> "give up on the quest"; "You find no relief, and the situation grows worse. Pay the Price." -> "you
+    find no relief, and the situation grows worse")."""
+    head = label.split(":", 1)[0].split(". ", 1)[0].rstrip(".")
     return head[:1].lower() + head[1:]
 
 
@@ -56,6 +87,11 @@ class OpenChoiceMixin(AimingMixin):
         if opened is None:
             return ""
         result = opened[1]
+        if any(c.required for c in result.choices):
+            return (
+                f"{self._whose_move(opened)} still waits for a pick the rules require ({_menu(result)}); make it "
+                "before your next move, or /undo the roll."
+            )
         options = open_options(result.choices)
         listed = (
             options_in_words(options)
@@ -144,6 +180,34 @@ class OpenChoiceMixin(AimingMixin):
         raise RulesError(
             f"Your last {result.move}{on} was a {str(result.outcome).replace('_', ' ')} and waits for your choice: "
             f"{numbers}. Choose first; /undo takes the roll back."
+        )
+
+    def _whose_move(self, opened: tuple[int, Result]) -> str:
+        """ "Set a Course", or "Mara's Feed" when the move with the open pick was another character's."""
+        seq, result = opened
+        event: Any = self.store.events(self.campaign, after=seq - 1, upto=seq)[0].event
+        maker = event.state_change.character_id
+        if maker and maker != self._state.active_character and maker in self._state.characters:
+            return f"{shown_name(self._state, maker)}'s {result.move}"
+        return result.move
+
+    def _refuse_required(self, request: dict[str, Any] | None = None, doing: str = "your next move") -> None:
+        """Refuse ``doing`` (a new move, a mark of progress, a meter changed) while the last move waits for a pick the
+        rules require (Set a Course's cost on a weak hit, Fulfill Your Vow's miss): moving on would drop it unmade.
+        Nothing is stored; the pick stays open. A roll that is no move (the oracle, a table, free dice) may be made:
+        it decides nothing, and the pick stays open under it."""
+        if request is not None and _no_move(self.system, str(request.get("move") or "")):
+            return
+        opened = self._open_choice()
+        if opened is None or not any(c.required for c in opened[1].choices):
+            return
+        result = opened[1]
+        required = next(c for c in result.choices if c.required)
+        outcome = str(result.outcome).replace("_", " ")
+        said = f" ({required.prompt.rstrip('.')})" if required.prompt.lower().rstrip(".") not in _BARE_PROMPTS else ""
+        raise RulesError(
+            f"{self._whose_move(opened)}'s {outcome} waits for a pick the rules require{said}: {_menu(result)}. "
+            f"Make it before {doing}, or take the roll back with /undo. Nothing was changed."
         )
 
     def _refuse_unpaid(self) -> None:

@@ -208,6 +208,9 @@ class ChoiceSpec(_Strict):
     pick: int = 1
     repeat: bool = False
     """An option may be picked more than once ("An individual move can be taken more than once")."""
+    required: bool = False
+    """The rules require the pick (a cost, or what the move comes to: Set a Course's weak hit, Fulfill Your Vow's
+    miss): the next move waits for it. A choice not required is a benefit the player may give up by moving on."""
     budget: BudgetSpec | None = None
     """The options cost points from this budget; ``pick`` is then 0 (as many as the points allow)."""
     options: list[OptionSpec]
