@@ -19,6 +19,11 @@ _AIM = re.compile(
 )
 
 
+#: Where the words go on to what someone else is to do or where ("... into telling us", "... where we hide", "... so
+#: that we pass"): a "me" or "us" past it is not the one the named character acts on ("Mara tries to stab me" is).
+_FOR_ANOTHER = re.compile(r"\b(?:into|while|where|because|until|so that)\b|;")
+
+
 class AimingMixin(CharactersMixin):
     """Aiming moves at another character; whose move it is."""
 
@@ -158,13 +163,15 @@ class AimingMixin(CharactersMixin):
 
     def _acts_on_me(self, text: str, target: str) -> bool:
         """The words tell the named character acting on the one playing ("Mara hits me", "Mara's blade cuts me"),
-        not the one playing acting on them ("I hit Mara")."""
+        not the one playing acting on them ("I hit Mara"), nor acting on someone else for them ("Mara charms the
+        tavern keeper into telling us where the hunter sleeps": "us" is in what the keeper is to do)."""
         name = str(self._state.characters.get(target, {}).get("name") or target).strip().lower()
         low = text.lower()
         found = re.search(rf"\b{re.escape(name)}\b", low)
         if not name or found is None or re.search(r"\b(?:i|we)\b", low[: found.start()]):
             return False
-        return bool(re.search(r"\b(?:me|us|my|our)\b", low[found.end() :])) and not defends_against(low[found.end() :])
+        after = _FOR_ANOTHER.split(low[found.end() :], 1)[0]
+        return bool(re.search(r"\b(?:me|us|my|our)\b", after)) and not defends_against(after)
 
     def _target_in(self, text: str) -> str | None:
         """The campaign character (not the one playing) the player's words name, else a capitalised name after
