@@ -246,9 +246,11 @@ def _ing_phrases(system: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(w for w in words if len(w.split()) >= 2 and _ING_IN_PHRASE.search(w)))
 
 
-#: An -ing word between a determiner and a noun describes someone or something ("past the sleeping guards"): the
-#: character is not the one sleeping.
-_DESCRIBING = re.compile(r"\b(the|a|an|his|her|their|its|two|three|some|those|these)\s+\w{3,}ing\s+(?=[a-z])", re.IGNORECASE)
+#: An -ing or -ed word between a determiner and a noun describes someone or something ("past the sleeping guards",
+#: "to the abandoned chapel"): the character is not the one sleeping, nor abandoning anything.
+_DESCRIBING = re.compile(
+    r"\b(the|a|an|his|her|their|its|two|three|some|those|these)\s+\w{3,}(?:ing|ed)\s+(?=[a-z])", re.IGNORECASE
+)
 
 
 def match_cues(system: str, text: str, fighting: bool = False) -> CueHits:
