@@ -11,7 +11,7 @@ from assistant.chat import brinks
 from assistant.chat.citing import move_citations, retrieve_for
 from assistant.chat.coin_raise import coin_offer
 from assistant.chat.fitting import bind
-from assistant.chat.followed_next import open_follow_ups
+from assistant.chat.followed_next import costs_left, open_follow_ups
 from assistant.chat.moves_info import _odds_map, _task_for, moves_that_fit
 from assistant.chat.narration import UNAVAILABLE_NOTE as UNAVAILABLE  # said once a session for the same cause
 from assistant.chat.narration import NarrationOutcome, guarded_narration
@@ -274,6 +274,7 @@ class ActingMixin(SuggestingMixin):
             brinks.refuse_ended(self.store, self.campaign, self._state, request)
             placed = self._place_first(request)  # Strike while Enter the Fray's pick still says nothing of where you stand
         left = self._choice_left() if redo is None else ""  # a new move leaves the last move's open choice
+        costs = open_follow_ups(self.store, self.campaign, self.known.top) if redo is None else []
         read = [*(read or []), *([placed] if placed else [])]
         payer = self._price_payer() if redo is None and _prices(request) else ""
         if redo is None:
@@ -324,6 +325,7 @@ class ActingMixin(SuggestingMixin):
             turn.notes += [n for n in [self._choice_open_note()] if n]
         elif left:
             turn.notes.insert(0, left)
+        turn.notes += [n for n in [costs_left(self.system, costs, result)] if n]  # a suffer move or a price not made
         turn.notes += self._brink_notes()
         offered = request if redo is None else {**request, "options": {**(request.get("options") or {}), **redo[1]}}
         turn.notes += [n for n in [coin_offer(self.system, result, offered)] if n]
