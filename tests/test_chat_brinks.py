@@ -66,6 +66,7 @@ def test_elegy_a_noble_sacrifice_at_the_last_death_ends_the_vampire() -> None:
     dice.queue(1, 9)
     endured = session.send("1")
     assert any(n.startswith("Your health is 0.") and "Face Last Death" in n for n in endured.notes), endured.notes
+    assert session.send("/choose mark wounded").kind == "action"  # the miss at 0 health requires it first
     offered = session.send("the hunter stabs me again")
     assert "Face Last Death" in [s.move for s in offered.suggestions]
     dice.queue(10, 1)  # heart 3 against 10 and 1: a weak hit

@@ -130,6 +130,8 @@ def test_the_terminal_lists_a_choice_once_numbered_and_says_next_once(capsys: py
         assert out.count(option.label) == 1, out
         assert f"\n{number}. {option.label}" in out
     assert "(/choose <number or words>)" in out
+    assert session.send("/choose 3").kind == "action"  # the cost or complication is required before the next move
+    capsys.readouterr()
     dice.queue(1, 6, 6)
     missed = session.send("/roll face danger +edge")
     assert [f.move for f in missed.follow_ups] == ["Pay the Price"]

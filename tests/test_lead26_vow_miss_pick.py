@@ -1,6 +1,7 @@
 """A missed Fulfill Your Vow waits for its pick ("Give up on the quest: Forsake Your Vow" or "Recommit to the quest"):
 rolled again on the same vow before the pick, the second roll passed over the miss and could complete the vow. It is
-refused, saying which pick waits; another vow's Fulfill Your Vow, another move, the pick itself and /undo still go."""
+refused, saying which pick waits; the pick itself and /undo still go. The pick is one the rules require, so another
+vow's Fulfill Your Vow (and any other move) waits for it too, and goes once it is made."""
 
 from __future__ import annotations
 
@@ -56,8 +57,11 @@ def test_after_the_pick_the_vow_can_be_rolled_again() -> None:
     assert again.kind == "action" and again.results, again.error
 
 
-def test_another_vow_may_be_fulfilled_while_the_pick_waits() -> None:
+def test_another_vow_is_fulfilled_once_the_pick_is_made() -> None:
     session, dice = _missed("Other vow", second_vow=True)
     dice.queue(1, 1)
+    waiting = session.send("/roll fulfill your vow track=avenge-my-mentor")
+    assert waiting.kind == "error" and "/choose 2 (recommit to the quest)" in waiting.error, waiting.narration
+    assert session.send("/choose 2").kind == "action"
     other = session.send("/roll fulfill your vow track=avenge-my-mentor")
     assert other.kind == "action" and other.results, other.error

@@ -44,7 +44,7 @@ def test_the_overindulgence_is_picked_before_anything_is_stored_over_it(typed: s
     assert refused.kind == "error", refused.narration
     said = refused.error or ""
     assert "Indulge Vice still waits for a pick the rules require" in said, said
-    assert "/choose 2 (Brag about your exploits)" in said and "/undo" in said, said
+    assert "/choose 2 (brag about your exploits)" in said and "/undo" in said, said
     assert "_" not in said, said  # no ids
     after = service.load_campaign(session.campaign)
     assert (after.characters, after.clocks, after.moves) == (before.characters, before.clocks, before.moves)
@@ -77,7 +77,7 @@ def test_the_offer_of_a_new_move_says_the_pick_comes_first() -> None:
     session, _dice = _overindulged("Offer")
     offered = session.send("I want to work on my long-term project")
     said = " ".join(offered.notes)
-    assert "Indulge Vice still waits for your pick" in said and "the rules require it before your next move" in said, said
+    assert "Indulge Vice still waits for a pick the rules require" in said and "before your next move" in said, said
     assert "gives it up" not in said, said
 
 
@@ -173,5 +173,5 @@ def test_a_line_that_is_no_action_says_the_pick_waits_first(typed: str) -> None:
     session, _dice = _overindulged("Waits first " + typed)
     turn = session.send(typed)
     assert turn.kind != "error", turn.error
-    assert turn.narration.startswith("Indulge Vice still waits for your pick"), turn.narration
+    assert turn.narration.startswith("Indulge Vice still waits for a pick the rules require"), turn.narration
     assert session.send("/choose 3").kind == "action"

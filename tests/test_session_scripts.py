@@ -48,7 +48,7 @@ def _picked_first(session: ChatSession, turn: Turn) -> bool:
     if turn.kind != "error" or not ("still waits for a pick the rules require" in said or "not paid for yet" in said):
         return False
     ways = re.findall(r"/choose (?:a number from )?(\d+)", said)  # a price: coin, or else rep
-    assert any(session.send(f"/choose {n}").kind != "error" for n in ways), said
+    assert any(_answer(session, session.send(f"/choose {n}")).kind != "error" for n in ways), said
     return True
 
 
@@ -78,10 +78,10 @@ def test_a_scripted_session_holds_together(system: str) -> None:
                         continue
                     if turn.kind != "error" or "not paid for yet" not in (turn.error or ""):
                         break
-                    # Blades: an activity's coin or rep is owed; the player pays as the refusal says (coin, or else
-                    # rep), then makes the move
+                    # a pick the rules require waits (Blades: an activity's coin or rep; a cost on a weak hit): the
+                    # player makes it as the refusal says (the first way that goes), then makes the move
                     ways = re.findall(r"/choose \d+", turn.error or "")
-                    assert any(session.send(way).kind != "error" for way in ways), turn.error
+                    assert any(_answer(session, session.send(way)).kind != "error" for way in ways), turn.error
                     turn = _answer(session, session.confirm(session.send(line).suggestions[0]))
                 assert turn.kind != "error", f"{line!r} -> {turn.results or turn.error}"
                 rolled += 1

@@ -28,6 +28,11 @@ def test_what_comes_next_is_offered_by_the_card_and_its_buttons_not_told_again_i
             assert any(b.key and b.key.startswith("next_") for b in app.button), text
         if len(result.dice) > 1:
             assert ">challenge dice</span>" in markdown(app) and ">challenge die</span>" not in markdown(app)
+        for i, choice in enumerate(result.choices):  # a pick the rules require is made before the next move
+            if choice.required:
+                app.radio(key=f"choice_{i}").set_value(choice.options[0].label).run()
+                app.button(key=f"choose_{i}").click().run()
+                no_errors(app)
     assert offered, "no turn of the script had a follow-up to offer"
 
 

@@ -11,7 +11,7 @@ from assistant.chat import brinks
 from assistant.chat.citing import move_citations, retrieve_for
 from assistant.chat.coin_raise import coin_offer
 from assistant.chat.fitting import bind
-from assistant.chat.followed_next import open_follow_ups
+from assistant.chat.followed_next import costs_left, open_follow_ups
 from assistant.chat.moves_info import _odds_map, _task_for, moves_that_fit
 from assistant.chat.narration import UNAVAILABLE_NOTE as UNAVAILABLE  # said once a session for the same cause
 from assistant.chat.narration import NarrationOutcome, guarded_narration
@@ -121,8 +121,8 @@ class ActingMixin(SuggestingMixin):
             raise InputError('Confirm a suggested move, or a request like {"move": "Face Danger", "stat": "edge"}.')
         if not request.get("move"):
             raise InputError("That suggestion has no move to roll; pick another or use /roll <move> +stat.")
-        self._refuse_pick_waiting(request)  # before any question the move would ask: a price or a required pick comes first
         self._refuse_rolled_again(request)  # Fulfill Your Vow again over its own miss, its pick not made
+        self._refuse_pick_waiting(request)  # before any question the move would ask: a price or a required pick comes first
         sheet = request.get("character")
         if isinstance(sheet, dict) and sheet.get("id") in self._state.characters:
             # a suggestion carries the sheet as it was when suggested: the move acts on the campaign's sheet now
@@ -267,12 +267,13 @@ class ActingMixin(SuggestingMixin):
         tracks_before = dict(self._state.tracks)
         placed = ""
         if redo is None:
-            self._refuse_pick_waiting(request)  # a downtime activity's price, or a pick the rules require, comes first
             self._refuse_rolled_again(request)
+            self._refuse_pick_waiting(request)  # a downtime activity's price, or a pick the rules require, comes first
             brinks.refuse_ended(self.store, self.campaign, self._state, request)
             placed = self._place_first(request)  # Strike while Enter the Fray's pick still says nothing of where you stand
         # a new move leaves the last move's open choice, and its effect on someone else not rolled yet
         left = " ".join(n for n in (self._choice_left(), self._follow_ups_left(request)) if n) if redo is None else ""
+        costs = open_follow_ups(self.store, self.campaign, self.known.top) if redo is None else []
         read = [*(read or []), *([placed] if placed else [])]
         payer = self._price_payer() if redo is None and _prices(request) else ""
         if redo is None:
@@ -323,6 +324,7 @@ class ActingMixin(SuggestingMixin):
             turn.notes += [n for n in [self._choice_open_note()] if n]
         elif left:
             turn.notes.insert(0, left)
+        turn.notes += [n for n in [costs_left(self.system, costs, result)] if n]  # a suffer move or a price not made
         turn.notes += self._brink_notes()
         offered = request if redo is None else {**request, "options": {**(request.get("options") or {}), **redo[1]}}
         turn.notes += [n for n in [coin_offer(self.system, result, offered)] if n]

@@ -111,3 +111,27 @@ def as_followed(system: str, suggestions: list[Any], follow_ups: list[Any], me: 
                 break
         out.append(dataclasses.replace(s, request=request) if dataclasses.is_dataclass(s) else s)  # type: ignore[type-var]
     return out
+
+
+#: Follow-ups that are a cost the rules lay on the roll (a suffer move, Pay the Price), not a step the player may take.
+_COST_MOVES = frozenset({"pay_the_price"})
+
+
+def costs_left(system: str, offered: list[Any], result: Result) -> str:
+    """The note for a roll made while the last roll's costs were still offered (Set a Course's "make a suffer move
+    (-2)", a miss's Pay the Price) and that is none of them: they were not made and nothing was taken for them ("" when
+    no cost was left, or the roll is one of them, or is no move: the oracle, a table)."""
+    from assistant.store.no_move import decides_nothing
+
+    if decides_nothing(result) or not offered:
+        return ""
+    ruleset = get_ruleset(system)
+    costs = [fu for fu in offered if fu.kind == "suffer" or str((fu.request or {}).get("move") or "") in _COST_MOVES]
+    if not costs or any(_answers(ruleset, fu, result) for fu in offered):
+        return ""
+    said = list(dict.fromkeys(str(fu.reason or fu.move).rstrip(".") for fu in costs))
+    what = " and ".join(s[:1].lower() + s[1:] for s in said)
+    return (
+        f"Not made before {result.move}: {what}, as the last roll asked. Nothing was taken for it; make it now if it "
+        "still stands."
+    )

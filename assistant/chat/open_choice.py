@@ -1,13 +1,13 @@
 """The last move's open choice as the session sees it: which one is open, and what a player who moves on from it is
-told. A pick the rules require (a choice marked ``required`` in the rules data, or a price owed) stops the next move
-and any change stored over the roll until it is made; a benefit that may be given up is left by a new move, and the
-note says so. Every system's sessions go through here."""
+told. A pick the rules require (a choice marked ``required`` in the rules data, or a price owed) holds the next move
+and any change stored over the roll until it is made or the roll undone; a benefit that may be given up is left by a
+new move, and the player is told so. Every system's sessions go through here."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from assistant.chat.characters import CharactersMixin
+from assistant.chat.aiming import AimingMixin
 from assistant.chat.sheet_text import shown_name
 from assistant.engine import AssistantError, Result, RulesError, get_ruleset
 from assistant.engine.model import ChoiceOption
@@ -30,6 +30,26 @@ def _position_of(option: ChoiceOption) -> str | None:
     return next((str(e.get("value")) for e in option.effects if e.get("type") == "position"), None)
 
 
+#: Prompts that only say how many to pick: the options listed say the rest.
+_BARE_PROMPTS = {"choose one", "pick one", "choose two", "select one", "choose one or more"}
+
+
+def _menu(result: Result) -> str:
+    """The required choices' options as /choose commands, numbered as the card numbers them: each by its head ("/choose
+    3 (face a complication at the destination)"), or by what follows it when two share it ("/choose 1 (make a suffer
+    move (-2)), /choose 2 (two suffer moves (-1))"); past :data:`MAX_OPTIONS_NAMED` options, the numbers' range."""
+    from assistant.chat.choosing import open_options
+
+    numbers = {id(o): n for n, o in enumerate(open_options(result.choices), 1)}
+    wanted = [o for c in result.choices if c.required for o in c.options]
+    if len(wanted) > MAX_OPTIONS_NAMED:
+        first, last = numbers[id(wanted[0])], numbers[id(wanted[-1])]
+        return f"/choose a number from {first} to {last}, or the option's words, from the list under its card"
+    heads = [_short(o.label) for o in wanted]
+    said = [h if heads.count(h) == 1 else _short(o.label.split(":", 1)[-1].strip()) for h, o in zip(heads, wanted, strict=True)]
+    return ", ".join(f"/choose {numbers[id(o)]} ({w})" for o, w in zip(wanted, said, strict=True))
+
+
 def _no_move(system: str, request: dict[str, Any]) -> bool:
     """Whether ``request`` is a roll that is no move: free dice (``roll:2d6``), a table, the oracle."""
     name = str(request.get("move") or "")
@@ -42,13 +62,14 @@ def _no_move(system: str, request: dict[str, Any]) -> bool:
 
 
 def _short(label: str) -> str:
-    """An option's label up to its colon, lowercased ("Give up on the quest: Forsake Your Vow." -> "give up on the
-    quest")."""
-    head = label.split(":", 1)[0].rstrip(".")
+    """An option's label up to its colon or the end of its first sentence, lowercased ("Give up on the quest: Forsake
+    Your Vow." -> "give up on the quest"; "You find no relief, and the situation grows worse. Pay the Price." -> "you
+    find no relief, and the situation grows worse")."""
+    head = label.split(":", 1)[0].split(". ", 1)[0].rstrip(".")
     return head[:1].lower() + head[1:]
 
 
-class OpenChoiceMixin(CharactersMixin):
+class OpenChoiceMixin(AimingMixin):
     """The open choice of the last move this player knows of."""
 
     def _open_choice(self) -> tuple[int, Result] | None:
@@ -73,19 +94,22 @@ class OpenChoiceMixin(CharactersMixin):
         if opened is None:
             return ""
         seq, result = opened
+        maker = self._maker_of(seq)
+        whose = f"{possessive(maker)} " if maker else ""
+        if any(c.required for c in result.choices):  # the next move is refused until it is made
+            menu = of_them(_menu(result)) if maker else _menu(result)
+            return (
+                f"{whose}{result.move} still waits for a pick the rules require ({menu}): make it before your next move, "
+                "or /undo the roll."
+            )
         options = open_options(result.choices)
         listed = (
             options_in_words(options)
             if len(options) <= MAX_OPTIONS_NAMED
             else f"one of the {len(options)} options under its card"
         )
-        maker = self._maker_of(seq)
         their = f"{possessive(maker)} pick" if maker else "your pick"
         listed = of_them(listed) if maker else listed
-        if any(c.required for c in result.choices):  # the next move is refused until it is made
-            return (
-                f"{result.move} still waits for {their} ({listed}): /choose picks it; the rules require it before your next move."
-            )
         return (
             f"{result.move} still waits for {their} ({listed}): /choose picks it; rolling another move instead gives it "
             "up, and nothing from it is taken."
@@ -191,7 +215,7 @@ class OpenChoiceMixin(CharactersMixin):
             f"{numbers}. Choose first; /undo takes the roll back."
         )
 
-    def _refuse_pick_waiting(self, request: dict[str, Any] | None = None) -> None:
+    def _refuse_pick_waiting(self, request: dict[str, Any] | None = None, doing: str = "your next move") -> None:
         """Refuse a new move while the last move waits for a pick the rules require: a price (Blades' coin or rep for
         an additional downtime activity: left, the activity would have been had for free) or a choice the rules make
         (an overindulgence, a spell's penalty, the Magistrate's reaction): moving on would drop it unseen. A benefit
@@ -215,20 +239,16 @@ class OpenChoiceMixin(CharactersMixin):
         required = [c for c in result.choices if c.required]
         if not required:
             return
-        options = [o for c in required for o in c.options]
         maker = self._maker_of(seq)
-        if len(options) <= MAX_OPTIONS_NAMED:
-            ways = ", ".join(f"/choose {numbers[id(o)]} ({o.label.split(':', 1)[0].rstrip('.!')})" for o in options)
-        else:
-            first, last = numbers[id(options[0])], numbers[id(options[-1])]
-            ways = f"/choose a number from {first} to {last}, or the option's words, from the list under its card"
-        prompts = "; ".join(c.prompt.rstrip(".") for c in required)
+        ways = _menu(result)
+        prompts = "; ".join(c.prompt.rstrip(".") for c in required if c.prompt.lower().rstrip(".") not in _BARE_PROMPTS)
         if maker:  # Mara's spell: "Mara's spell fails", "they become vulnerable"
             prompts, ways = of_someone(prompts, maker), of_them(ways)
         whose = f"{possessive(maker)} " if maker else ""
+        said = f" ({prompts})" if prompts else ""
         raise RulesError(
-            f"{whose}{result.move} still waits for a pick the rules require ({prompts}): {ways}. "
-            "Pick first; /undo takes the roll back instead."
+            f"{whose}{result.move} still waits for a pick the rules require{said}: {ways}. Make it before {doing}, or "
+            "take the roll back with /undo. Nothing was changed."
         )
 
     def _maker_of(self, seq: int) -> str:

@@ -160,6 +160,8 @@ def find_track(state: CampaignState, need: TrackNeed, text: str) -> Found:
     word = _kind_words(need.kind)
     if need.starts:
         same = named_track(candidates, text, SAME) or _set_up_for(candidates, name_from_words(text, need.kind))
+        if same is None and need.kind in _UNDER_WAY:  # "I push deeper into Hollow Reach": the expedition under way
+            same = _by_its_proper_name(candidates, text)
         if same is not None:
             return Found(track_id=same, note=f"Continues your {word} “{state.tracks[same]['name']}” (named in your words).")
         if candidates and GOING_ON.search(text):  # "we push on deeper into the Reach": the journey under way
@@ -204,6 +206,24 @@ def _only_one_named(candidates: list[tuple[str, dict[str, Any]]], text: str) -> 
     scored = [(name_score(str(t.get("name", "")), text), tid) for tid, t in candidates]
     hits = [tid for score, tid in scored if score > 0]
     return hits[0] if len(hits) == 1 and len(candidates) > 1 else None
+
+
+def _proper_words(name: str) -> list[str]:
+    """The capitalised words of a track's name that has a proper name in it ("hollow", "reach" of "The derelict station
+    Hollow Reach"; "kraven", "red" of "Kraven the Red"), stop words left out; none when no word past the first is
+    capitalised ("Explore the ruins": its first word is capitalised as any name's is)."""
+    words = re.findall(r"[A-Za-z][\w'-]*", name)
+    if not any(w[:1].isupper() for w in words[1:]):
+        return []
+    return [w.lower().removesuffix("'s") for w in words if w[:1].isupper() and w.lower() not in _STOP]
+
+
+def _by_its_proper_name(candidates: list[tuple[str, dict[str, Any]]], text: str) -> str | None:
+    """The one open track under way (an expedition, a fight) whose proper name the words hold whole ("I push deeper
+    into Hollow Reach" names “The derelict station Hollow Reach”), when no other open one's does."""
+    low = set(_words(text)) | {w.lower().removesuffix("'s") for w in re.findall(r"[A-Za-z][\w'-]*", text)}
+    hits = [tid for tid, t in candidates if (proper := _proper_words(str(t.get("name", "")))) and set(proper) <= low]
+    return hits[0] if len(hits) == 1 else None
 
 
 def _set_up_for(candidates: list[tuple[str, dict[str, Any]]], name: str) -> str | None:

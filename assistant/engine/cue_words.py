@@ -195,10 +195,21 @@ _OTHERS_CLAUSE = re.compile(
 )
 
 
+#: What a vow or an oath is sworn to do ("I swear a vow to repair the drive"): the quest, not what the character does
+#: now. The words up to "to" stay (they are the swearing); the quest's own words, up to a clause's end or "and I"
+#: ("I pledge my blade to the captain and I attack"), do not.
+_SWORN_TO = re.compile(
+    r"\b((?:swear|swears|swore|sworn|vow|vows|vowed|pledge|pledges|pledged|oath)\b[^.;!?,]{0,40}?\bto)\s+"
+    r"(?:(?!\b(?:and|then|so|but)\s+(?:i|we|then)\b|\b(?:then|so|but)\b)[^.;!?,])+",
+    re.IGNORECASE,
+)
+
+
 def own_words(text: str) -> str:
     """The player's words without a closing clause about someone else: "I threaten the gravedigger to tell me where
-    the hunters sleep" points at threatening, not at sleeping (the cues of Rest)."""
-    return _DESCRIBING.sub(r"\1 ", without_others_clause(text))
+    the hunters sleep" points at threatening, not at sleeping (the cues of Rest); nor what a vow is sworn to do ("I
+    swear a vow to repair the drive" swears, it repairs nothing yet)."""
+    return _SWORN_TO.sub(r"\1 ", _DESCRIBING.sub(r"\1 ", without_others_clause(text)))
 
 
 def without_others_clause(text: str) -> str:
@@ -235,9 +246,11 @@ def _ing_phrases(system: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(w for w in words if len(w.split()) >= 2 and _ING_IN_PHRASE.search(w)))
 
 
-#: An -ing word between a determiner and a noun describes someone or something ("past the sleeping guards"): the
-#: character is not the one sleeping.
-_DESCRIBING = re.compile(r"\b(the|a|an|his|her|their|its|two|three|some|those|these)\s+\w{3,}ing\s+(?=[a-z])", re.IGNORECASE)
+#: An -ing or -ed word between a determiner and a noun describes someone or something ("past the sleeping guards",
+#: "to the abandoned chapel"): the character is not the one sleeping, nor abandoning anything.
+_DESCRIBING = re.compile(
+    r"\b(the|a|an|his|her|their|its|two|three|some|those|these)\s+\w{3,}(?:ing|ed)\s+(?=[a-z])", re.IGNORECASE
+)
 
 
 def match_cues(system: str, text: str, fighting: bool = False) -> CueHits:

@@ -265,11 +265,11 @@ class Choice(BaseModel):
     options: list[ChoiceOption]
     repeat: bool = False
     """The same option may be picked more than once."""
+    required: bool = False
+    """The rules require a pick (a cost, or what the move comes to): the next move waits for it; a choice not
+    required is a benefit given up by moving on."""
     budget: int | None = None
     """Points the picks may spend (each option's ``cost``); None when the choice has no budget."""
-    required: bool = False
-    """The rules require the pick before another move (an overindulgence, a spell's penalty); False when it is a
-    benefit that may be given up."""
 
 
 class FollowUp(BaseModel):

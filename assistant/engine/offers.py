@@ -155,8 +155,8 @@ def offer_choice(ctx: Resolution, spec: ChoiceSpec) -> None:
         "pick": 0 if budget is not None else spec.pick,
         "options": [option_view(ctx, o) for o in spec.options],
         "repeat": spec.repeat,
-        "budget": None if budget is None else choice_budget(ctx, spec),
         "required": spec.required,
+        "budget": None if budget is None else choice_budget(ctx, spec),
     }
     ctx.choices.append(trusted_fields(Choice, fields))
 

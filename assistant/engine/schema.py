@@ -208,13 +208,14 @@ class ChoiceSpec(_Strict):
     pick: int = 1
     repeat: bool = False
     """An option may be picked more than once ("An individual move can be taken more than once")."""
+    required: bool = False
+    """The rules require the pick (a cost, or what the move comes to: Set a Course's weak hit, Fulfill Your Vow's miss,
+    "select an overindulgence", "choose one penalty"): the next move waits for it. A choice not required is a benefit
+    the player may give up by moving on (questions to ask, "you may...")."""
     budget: BudgetSpec | None = None
     """The options cost points from this budget; ``pick`` is then 0 (as many as the points allow)."""
     options: list[OptionSpec]
     when: Condition | None = None
-    required: bool = False
-    """The rules make the player pick before play goes on ("select an overindulgence", "choose one penalty"): the
-    next move waits for the pick. False for a benefit the player may give up (questions to ask, "you may...")."""
 
 
 class NoteSpec(_Strict):

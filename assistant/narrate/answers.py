@@ -10,6 +10,8 @@ rather than guessed.
 
 from __future__ import annotations
 
+import re
+
 from assistant.engine.model import Result
 from assistant.narrate import facts
 from assistant.narrate.intent import _DETERMINERS, as_clause, clean, is_verb, second_person, words
@@ -189,7 +191,16 @@ def price_reading(result: Result, player_text: str) -> str:
 
 _NOT_TRIED = words(
     "try tries tried attempt attempts attempted are were have had can could will would must do did am was not never "
-    "also still just"
+    "also still just want wants wanted wish wished need needs needed hope hoped like"
+)
+
+
+#: A wish told as the deed ("you want to finish Kraven off", "you'd like to sneak in"): what was tried is what follows.
+_WISH = re.compile(
+    r"^you(?:\s+|(?='))(?:want|wanted|wish|wished|mean|meant|hope|hoped|plan|planned|intend|intended|would like|'d like|"
+    r"need|needed)"
+    r"\s+to\s+(?P<rest>\S.*)$",
+    re.IGNORECASE,
 )
 
 
@@ -205,6 +216,9 @@ def _tried(clause: str) -> str:
     wrong or cost something, never for one told as done."""
     head = clause.split(" ", 2)
     verb = head[1].lower() if len(head) >= 2 else ""
+    wish = _WISH.match(clause)
+    if wish:  # "you want to finish Kraven off": the wish was the attempt ("As you try to finish Kraven off"), not "try
+        return f"you try to {wish.group('rest')}"  # to want to"
     if head[0].lower() == "you" and verb.isalpha() and verb not in _NOT_TRIED and not _past_or_ongoing(verb):
         return f"you try to {clause[4:]}"
     return clause

@@ -224,8 +224,9 @@ def _answered_labels(result: Result) -> list[str]:
 
 
 def _an_option(bullet: str, result: Result) -> bool:
-    """A bullet of the rules text that the open choices list (maybe split in two: "Suffer costs: A, or B"), or an
-    option of a choice already picked from (not listed again after the pick)."""
+    """A bullet of the rules text that the open choices list (maybe split in two: "Suffer costs: A, or B"; maybe with
+    a sentence the label leaves out), or an option of a choice already picked from (not listed again after the
+    pick)."""
     bare = _BULLET.sub("", bullet).strip().lower()
     labels = [option.label for choice in result.choices for option in choice.options] + _answered_labels(result)
     for raw in labels:
@@ -233,6 +234,10 @@ def _an_option(bullet: str, result: Result) -> bool:
         head = label.split(":", 1)[0]
         core = _ASIDE.sub("", label).strip(" .")  # "take +2 momentum (you begin in a bad spot)"
         if label in bare or (core and core in bare) or (":" in label and ":" in bare and bare.split(":", 1)[0] == head):
+            return True
+        first = label.split(". ", 1)[0]  # the label shortened past its first sentence (Sojourn's "Envision what ...")
+        opening = bare.split(". ", 1)[0]  # or the sentence's head before the label's colon (Face Death's "There is ...")
+        if len(first) >= 20 and opening == first or ":" in label and len(head) >= 15 and opening.rstrip(".") == head:
             return True
     return False
 

@@ -320,6 +320,21 @@ def chat_session(name: str) -> Any:
     return sessions[key]
 
 
+def playing_character() -> str | None:
+    """The id of the character the player plays in the open campaign: its chat session's, or the store's before the
+    session is open (a page drawing the campaign's log first); None without a campaign."""
+    name = current_campaign()
+    if not name:
+        return None
+    for (campaign, _), session in st.session_state.get(SESSIONS, {}).items():
+        if campaign == name:
+            return str(session.state.active_character or "") or None
+    try:
+        return str(service.get_store(effective_settings()).load(name).active_character or "") or None
+    except Exception:  # noqa: BLE001 - a campaign that cannot be read: the Play tab says why
+        return None
+
+
 def campaign_system(name: str | None) -> str | None:
     """The system of campaign ``name`` (None when there is none or it cannot be read; the Play tab says why)."""
     if not name:

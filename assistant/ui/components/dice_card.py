@@ -64,11 +64,14 @@ class DiceCardView:
     outcome_text: str = ""
     move_text: str = ""
     citations: list[str] = field(default_factory=list)
+    whose: str = ""
+    """The name of the character whose sheet the move was made on, when not the one playing ("Mara"); else ""."""
 
     def plain_text(self) -> str:
         """Everything on the card as text (for tests and accessibility)."""
         lines = [
             self.title,
+            f"On {self.whose}'s sheet" if self.whose else "",
             self.outcome,
             "match" if self.match else "",
             self.score_line,
@@ -225,10 +228,18 @@ def _with_text_above(result: Result) -> str:
     return f"{above.text}\n\n{text}" if above is not None and above.text and above.text not in text else text
 
 
-def dice_card_view(result: Result | dict[str, Any], citations: list[str] | None = None) -> DiceCardView:
+def dice_card_view(
+    result: Result | dict[str, Any], citations: list[str] | None = None, playing: str | None = None
+) -> DiceCardView:
+    """The card of ``result``; ``playing``: the id of the character the player plays, so that a move made on another
+    one's sheet (Mara's Feed) says whose, and its changes are not read as the sheet beside it."""
     res = result if isinstance(result, Result) else Result.model_validate(result)
     move_text, own_citations = move_source(res)
     title = res.move + (f" (+{res.stat.replace('_', ' ')})" if res.stat else "")  # "+wanted level"
+    maker = res.character or {}
+    whose = str(maker.get("name") or maker.get("id") or "") if playing and maker.get("id") not in (None, playing) else ""
+    if whose:
+        title = f"{whose}'s {title}"
     changes = [change_line(e) for e in rolled_over(res) if not NOT_NAMED.search(e.reason or "")]  # the note says it
     next_steps = [f.reason or f.move for f in res.follow_ups]
     next_steps += [_choice_step(c.prompt) for c in res.choices]
@@ -263,6 +274,7 @@ def dice_card_view(result: Result | dict[str, Any], citations: list[str] | None 
         outcome_text=outcome_text,
         move_text=move_text,
         citations=list(dict.fromkeys([*(citations or []), *own_citations])),
+        whose=whose,
     )
 
 
@@ -288,7 +300,9 @@ def header_html(view: DiceCardView) -> str:
 
 
 def render_dice_card(result: Result | dict[str, Any], citations: list[str] | None = None) -> DiceCardView:
-    view = dice_card_view(result, citations)
+    from assistant.ui.state import playing_character
+
+    view = dice_card_view(result, citations, playing_character())
     with st.container(border=True):
         st.markdown(header_html(view) + view.dice_html, unsafe_allow_html=True)
         if view.score_line:
@@ -296,7 +310,8 @@ def render_dice_card(result: Result | dict[str, Any], citations: list[str] | Non
         if view.outcome_text:
             st.markdown(view.outcome_text)
         if view.changes:
-            st.markdown("**What changed**\n" + "\n".join(f"- {c}" for c in view.changes))
+            on = f" on {view.whose}'s sheet" if view.whose else ""
+            st.markdown(f"**What changed{on}**\n" + "\n".join(f"- {c}" for c in view.changes))
         if view.next_steps:
             st.markdown("**Next**\n" + "\n".join(f"- {s}" for s in view.next_steps))
         for note in view.notes:

@@ -194,6 +194,8 @@ def render_choices(choices: list[Any]) -> None:
                     max_selections=pick or None,
                     format_func=shown.__getitem__,
                 )
+            if getattr(choice, "required", False):  # a cost, or what the move comes to: the next move waits for it
+                st.caption("The rules require this pick: make it before your next move (or undo the roll).")
             waiting = pick != 0 and not picked  # nothing picked yet: the button waits for a pick, it does not refuse one
             st.button(
                 "Confirm choice",

@@ -1,0 +1,212 @@
+"""Aiming a move at another character or combatant from the player's words ("I strike Mara", "Mara hits me")
+without switching who plays, and whose move a stored one is when it is not the one playing's."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from assistant.chat.characters import CharactersMixin, their_words
+from assistant.chat.sheet_text import shown_name
+from assistant.chat.their_moves import aim_notes, avoids, defends_against, refused_last
+from assistant.engine import AssistantError, InputError, get_ruleset
+
+#: Words that aim a move at someone: "I strike Mara", "against Mara", "at the guard".
+_AIM = re.compile(
+    r"\b(?:against|at|on|attack|attacks|strike|strikes|hit|hits|stab|stabs|shoot|shoots|target)\s+(?:the\s+)?([A-Z][\w'-]+)"
+)
+
+
+#: Where the words go on to what someone else is to do or where ("... into telling us", "... where we hide", "... so
+#: that we pass"): a "me" or "us" past it is not the one the named character acts on ("Mara tries to stab me" is).
+_FOR_ANOTHER = re.compile(r"\b(?:into|while|where|because|until|so that)\b|;")
+
+
+class AimingMixin(CharactersMixin):
+    """Aiming moves at another character; whose move it is."""
+
+    def _aim(self, text: str, suggestions: list[Any], k: int = 3) -> tuple[list[Any], list[str]]:
+        """The ``k`` best suggestions aimed at the character the player's words name ("I strike Mara"), or, in Dungeon
+        World, at the only other character when the move attacks; the one playing stays the same. A move the named
+        character makes on the one playing is ranked by their sheet, not the player's (Mara's spell, though the one
+        playing has no mana)."""
+        target = self._target_in(text)
+        if target is not None and self._alongside(text, target):
+            target = None  # "Mara and I slip in": the one playing acts, with Mara, on their own sheet
+        # "Mara hits me for 5", "he cuts me, 4 damage": a blow on the one playing, whose sheet takes the damage
+        by_them = (self._acts_on_me(text, target) if target is not None else bool(_BLOW_ON_ME.search(text))) or avoids(text)
+        # "Mara attacks the hunter": Mara's own move on someone else, rolled with her sheet, aimed at no one here
+        theirs = not by_them and target in self._state.characters and self._leads(text, str(target))
+        first = str((getattr(suggestions[0], "request", None) or {}).get("move", "")) if suggestions else ""
+        struck = target is not None and not by_them and not theirs and self._attacks(first)  # "I hack at Mara": the foe
+        aimed: dict[str, list[str]] = {}  # each note and the moves it is about
+        made_by: list[str] = []  # the moves the named character makes on the one playing ("Mara casts a spell on me")
+        out = []
+        for s in suggestions:
+            request = dict(getattr(s, "request", None) or {})
+            options = dict(request.get("options") or {})
+            attacks = self._attacks(str(request.get("move", "")))
+            hurts = attacks or self._taken_by_target(str(request.get("move", "")))
+            aim = target if (target in self._state.characters or attacks) else None
+            if aim is not None and not attacks and (struck or self._opposed(text, str(target))):
+                aim = None  # "I defend against Duke", "I hack at Duke": Duke is the foe, not the one defended
+            if aim is None and hurts:  # "deal the damage": on the one fought, not on the one playing
+                others = [cid for cid in self._state.characters if cid != self._state.active_character]
+                if len(others) == 1:
+                    aim = others[0]
+            taken = self._taken_by_target(str(request.get("move", "")))
+            if (by_them and attacks or theirs) and target in self._state.characters and dataclasses.is_dataclass(s):
+                # "Mara casts a spell on me": Mara's move, rolled with her sheet, aimed at the one playing
+                out.append(self._made_by(s, request, options, target, at_me=not theirs))
+                made_by.append(str(getattr(s, "move", "")))
+                continue
+            if taken and by_them and dataclasses.is_dataclass(s):  # "Mara hits me for 8": my sheet, not a follow-up's
+                out.append(dataclasses.replace(s, request={**request, "character_id": self._state.active_character}))  # type: ignore[type-var]
+                continue
+            if by_them and target in self._state.characters:
+                out.append(s)  # "Mara attacks me": Defend is the one playing's, not aimed at Mara
+                continue
+            if aim is None or "target" in options or not dataclasses.is_dataclass(s):
+                out.append(s)
+                continue
+            if taken:  # "deal damage to Duke": Duke's sheet takes it
+                request.pop("character", None)
+                request["character_id"] = aim
+            else:
+                options["target"] = aim
+                request["options"] = options
+            out.append(dataclasses.replace(s, request=request))  # type: ignore[type-var]
+            who = self._who_is(aim)
+            tail = f"at {who} (read from your words)." if aim == target else f"at {who}, the only other character."
+            aimed.setdefault(tail, []).append(str(getattr(s, "move", "") or request.get("move", "")))
+        if made_by:  # ranked again now that their moves are theirs (Mara's spell by her mana, not the player's) ...
+            out = sorted(out, key=lambda s: -float(getattr(s, "score", 0.0) or 0.0))
+        out = out[:k]
+        if made_by:  # ... and one her sheet refuses offered after the rest: "Suffer a Control Move" first
+            out = refused_last(out)
+        shown = [str(getattr(s, "move", "")) for s in out]  # the notes name the moves in the order offered
+        made_by = [m for m in shown if m in made_by]
+        aimed = {tail: [m for m in shown if m in moves] for tail, moves in aimed.items()}
+        notes = aim_notes(made_by, aimed, len(out), self._who_is(target) if target is not None else "", theirs)
+        return out, notes
+
+    def _made_by(self, s: Any, request: dict[str, Any], options: dict[str, Any], maker: str, at_me: bool = True) -> Any:
+        """Suggestion ``s`` as ``maker``'s move (their sheet's stat and odds), aimed at the one playing (``at_me``)
+        or at no one in the campaign ("Mara attacks the hunter")."""
+        from assistant.chat.their_moves import NOT_NOW, their_odds
+
+        request.pop("character", None)
+        request["character_id"] = maker
+        request["options"] = {**options, "target": self._state.active_character} if at_me else options
+        sheet = self._state.characters.get(maker, {})
+        stat = getattr(s, "stat", None)
+        value = (sheet.get("stats") or {}).get(stat, sheet.get(stat)) if stat else None
+        odds, refused = their_odds(self._state, request, shown_name(self._state, maker))
+        words = getattr(s, "odds_words", None)  # the one playing's "not now" is not the maker's
+        words = refused or (None if str(words or "").startswith(NOT_NOW) else words)
+        return dataclasses.replace(s, request=request, stat_value=value, odds=odds, odds_words=words, alternatives=[])
+
+    def _as_theirs(self, exc: AssistantError, request: Mapping[str, Any]) -> AssistantError:
+        """``exc`` told of the character whose sheet the move was rolled with, when not the one playing."""
+        maker = request.get("character_id")
+        if not maker or maker == self._state.active_character or maker not in self._state.characters:
+            return exc
+        said = their_words(exc.message, shown_name(self._state, str(maker)))
+        exc.message, exc.args = said, (said,)
+        return exc
+
+    def _actor_of(self, request: Mapping[str, Any]) -> str:
+        """The name of the one who makes this move when it is not the one playing: another character's move rolled
+        with their sheet at the one playing ("Mara attacks me"), so the story tells it as theirs; "" otherwise."""
+        maker, active = request.get("character_id"), self._state.active_character
+        aimed = (request.get("options") or {}).get("target")
+        if not maker or maker == active or maker not in self._state.characters or aimed not in (active, None):
+            return ""
+        if aimed is None and self._taken_by_target(str(request.get("move", ""))):
+            return ""  # "I deal damage" on Mara: her sheet takes it, the move is the one playing's
+        return shown_name(self._state, str(maker))
+
+    def _price_payer(self) -> str:
+        """The name of the one who pays the price of the last move when it was another character's (Mara's miss):
+        the price's rows are told of her ("Mara is stressed"), not of the one playing; "" otherwise."""
+        top = self.known.top
+        if not isinstance(top, int) or isinstance(top, bool) or top <= 0:
+            return ""
+        found = self.store.events(self.campaign, after=top - 1, upto=top)
+        if not found or found[0].event.type != "move_resolved":
+            return ""
+        event = found[0].event
+        return self._actor_of(
+            {**event.request, "character_id": event.state_change.character_id or event.request.get("character_id")}
+        )
+
+    def _opposed(self, text: str, target: str) -> bool:
+        """The words name the character as the one opposed ("against Duke", "from Duke's blade")."""
+        name = str(self._state.characters.get(target, {}).get("name") or target).strip()
+        return bool(name) and re.search(rf"\b(?:against|from|versus|vs\.?)\s+{re.escape(name)}\b", text, re.I) is not None
+
+    def _alongside(self, text: str, target: str) -> bool:
+        """The words have the named character acting together with the one playing ("Mara and I slip in", "me and
+        Mara sneak past"), not on them nor alone."""
+        name = re.escape(str(self._state.characters.get(target, {}).get("name") or target).strip())
+        lead = r"^\s*(?:(?:then|now|and|so|ok|okay)[\s,]+)?"  # "I strike Mara and I run": Mara is struck
+        together = (rf"{lead}{name}\s*,?\s+and\s+(?:i|we|me)\b", rf"{lead}(?:i|me|we)\s+and\s+{name}\b")
+        return bool(name) and any(re.search(p, text, re.I) for p in together)
+
+    def _leads(self, text: str, target: str) -> bool:
+        """The named character is the words' subject, first in them ("Mara attacks the hunter", "then Mara casts a
+        spell"), not someone the one playing acts on ("I strike Mara")."""
+        name = str(self._state.characters.get(target, {}).get("name") or target).strip()
+        return bool(name) and re.match(rf"^\s*(?:(?:then|now|and|so)\s+)?{re.escape(name)}\b(?!')", text, re.I) is not None
+
+    def _acts_on_me(self, text: str, target: str) -> bool:
+        """The words tell the named character acting on the one playing ("Mara hits me", "Mara's blade cuts me"),
+        not the one playing acting on them ("I hit Mara"), nor acting on someone else for them ("Mara charms the
+        tavern keeper into telling us where the hunter sleeps": "us" is in what the keeper is to do)."""
+        name = str(self._state.characters.get(target, {}).get("name") or target).strip().lower()
+        low = text.lower()
+        found = re.search(rf"\b{re.escape(name)}\b", low)
+        if not name or found is None or re.search(r"\b(?:i|we)\b", low[: found.start()]):
+            return False
+        after = _FOR_ANOTHER.split(low[found.end() :], 1)[0]
+        return bool(re.search(r"\b(?:me|us|my|our)\b", after)) and not defends_against(after)
+
+    def _target_in(self, text: str) -> str | None:
+        """The campaign character (not the one playing) the player's words name, else a capitalised name after
+        "against", "strike", "at"... (a combatant without a sheet)."""
+        low = f" {text.lower()} "
+        for cid, character in self._state.characters.items():
+            if cid == self._state.active_character:
+                continue
+            name = str(character.get("name") or "").strip().lower()
+            if name and re.search(rf"\b{re.escape(name)}\b", low):
+                return cid
+        match = _AIM.search(text)
+        if match and match.group(1).lower() not in {"i", "my", "me", "them", "him", "her", "it", "you"}:
+            return match.group(1)  # only an attack takes it (see _aim): "on Monday" aims at no one
+        return None
+
+    def _taken_by_target(self, move: str) -> bool:
+        """A Dungeon World move resolved on the sheet of the one it hurts (Deal Damage), not of the one playing."""
+        if get_ruleset(self.system).system_id != "dungeon-world" or not move:
+            return False
+        try:
+            return get_ruleset(self.system).find_move(move).id == "deal_damage"
+        except InputError:
+            return False
+
+    def _attacks(self, move: str) -> bool:
+        """A Dungeon World move whose hit deals damage to someone (Hack & Slash, Volley, a damage spell)."""
+        if get_ruleset(self.system).system_id != "dungeon-world" or not move:
+            return False
+        try:
+            found = get_ruleset(self.system).find_move(move)
+        except InputError:
+            return False
+        return found.id in {"hack_and_slash", "volley", "magic_missile", "cast_a_spell_wizard", "cast_a_spell_cleric"}
+
+
+#: Someone else's blow on the one playing ("he hits me", "the orc slashed at me"), the sentence not begun by "I".
+_BLOW_ON_ME = re.compile(r"^(?!\s*(?:i|we)\b)[^.!?]*?\b[a-z]+(?:s|ed)\s+(?:at\s+)?(?:me|us)\b", re.IGNORECASE)
