@@ -25,6 +25,7 @@ def test_starforged_health_at_zero_says_the_rule_once_and_offers_face_death() ->
     shot = session.send("the raider shoots me again")
     assert "Face Death" in [s.move for s in shot.suggestions], [s.move for s in shot.suggestions]
     assert not [n for n in shot.notes if n.startswith("Your health is 0.")], shot.notes
+    assert session.send("/choose 1").kind == "action"  # mark wounded: the rules require it before the sheet changes
     session.send("/set health 3")
     again = session.send("/set health 0")  # back at 0 after leaving it: said again
     assert [n for n in again.notes if n.startswith("Your health is 0.")], again.notes

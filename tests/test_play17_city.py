@@ -37,8 +37,8 @@ def test_a_choice_with_many_options_still_waiting_is_counted_not_listed_in_the_n
     used = session.send("/roll use a secret +heat")
     assert used.kind == "action" and used.results[0].choices, used.error
     moved_on = session.send("I slip out of the tavern before the clerk talks")
-    waiting = [n for n in moved_on.notes if "still waits for your pick" in n]
+    waiting = [n for n in moved_on.notes if "still waits for a pick" in n]
     assert waiting == [  # the reaction and the consequence are picked before the next move (round 27)
-        "Use a Secret still waits for your pick (one of the 12 options under its card): /choose picks it; the rules "
-        "require it before your next move."
+        "Use a Secret still waits for a pick the rules require (/choose a number from 1 to 12, or the option's words, "
+        "from the list under its card): make it before your next move, or /undo the roll."
     ], moved_on.notes
