@@ -195,7 +195,29 @@ def _after(browser: Browser, before: int) -> None:
     settle(browser)
 
 
-def say(browser: Browser, text: str, pick: int | None) -> str:
+#: A refusal the app gives while the last roll waits for a pick the rules require (it names the picks as /choose N).
+PICK_WAITS = "still waits for a pick the rules require"
+
+
+def _last_reply(browser: Browser) -> str:
+    script = (
+        "const m = document.querySelectorAll(\"[data-testid='stChatMessage']\");return m.length ? m[m.length - 1].innerText : '';"
+    )
+    return str(browser.run_script(script))
+
+
+def say(browser: Browser, text: str, pick: int | None, *, picked_first: bool = False) -> str:
+    """Type ``text`` and confirm suggestion ``pick``; when the move is refused because the last roll waits for a pick
+    the rules require, make the first pick the refusal names and say the line again, as a player reading it does."""
+    page = _say(browser, text, pick)
+    waiting = re.search(r"/choose (\d+)", _last_reply(browser)) if PICK_WAITS in _last_reply(browser) else None
+    if waiting and not picked_first:
+        _say(browser, f"/choose {waiting.group(1)}", None)
+        return say(browser, text, pick, picked_first=True)
+    return page
+
+
+def _say(browser: Browser, text: str, pick: int | None) -> str:
     browser.idle(300)
     before = _bubbles(browser)
     browser.type_into("css selector", "textarea[data-testid='stChatInputTextArea']", text + ENTER, timeout=300)
