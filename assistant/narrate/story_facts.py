@@ -273,6 +273,10 @@ def move_opening(request: NarrationRequest) -> str:
     result = request.results[0]
     if result.roll in {"oracle", "table", "notation"} or result.outcome not in FAMILY:
         return ""
+    from assistant.narrate.template import pick_opening
+
+    if picked := pick_opening(request, result):  # a pick on a move told already: not the attempt told twice
+        return picked
     seed = f"{request.player_text}|{result.move_id}:{result.outcome}:{result.dice}|{len(request.recent)}"
     missed = FAMILY[result.outcome] == "miss"  # "You feed on the watchman." read as done, on a miss
     own = request.player_text.strip().lower() != result.move.lower()

@@ -117,9 +117,7 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
         if result.roll == "table":
             paragraphs += [reading, story(result, recent)]
         return paragraphs + _listed(request, result)
-    retold = _retold(request, result) if first else ""
-    if retold.startswith("You choose: ") and request.actor:  # Mara's picks on her own move are hers
-        retold = f"{request.actor} picks: {retold.removeprefix('You choose: ')}"
+    retold = pick_opening(request, result) if first else ""
     missed = FAMILY.get(str(result.outcome)) == "miss"
     rolled = result.roll != "none"  # a move without a roll ("I reach a milestone") is told as done, not as tried
     framed = (
@@ -172,6 +170,15 @@ def _picked_card(request: NarrationRequest, result: Result) -> str:
     if request.actor and lines:  # a pick on Mara's move changes Mara's sheet ("until Mara rests")
         lines = on_their_sheet(result, lines, request.actor)
     return " ".join(p for p in (f"{facts.move_label(result)}.", *lines, facts.burn_offer(result)) if p)
+
+
+def pick_opening(request: NarrationRequest, result: Result) -> str:
+    """The opening of a pick or a burn on the move the last narration told ("You choose: gain 4 blood and kill the
+    victim.", "Mara picks: ..."), or "" for a move told for the first time (the model's story goes on from it too)."""
+    retold = _retold(request, result)
+    if retold.startswith("You choose: ") and request.actor:  # Mara's picks on her own move are hers
+        retold = f"{request.actor} picks: {retold.removeprefix('You choose: ')}"
+    return retold
 
 
 def _retold(request: NarrationRequest, result: Result) -> str:
