@@ -11,6 +11,7 @@ import pytest
 
 from assistant.chat.session import ChatSession
 from assistant.config import LLMSettings, Settings
+from assistant.narrate.story_facts import opening
 from assistant.store import service
 from tests.session_helpers import Capturing, ScriptedDice
 
@@ -23,7 +24,8 @@ def _hash(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_a_pick_opens_with_the_pick_not_the_attempt_again(tmp_path: Path) -> None:
     service.create_campaign("pick-saga", "elegy", seed=3)
     dice = ScriptedDice()
-    session = ChatSession.open("pick-saga", settings=Settings(home=tmp_path, llm=LLMSettings()), narrator=Capturing(), rng=dice)
+    narrator = Capturing()
+    session = ChatSession.open("pick-saga", settings=Settings(home=tmp_path, llm=LLMSettings()), narrator=narrator, rng=dice)
     dice.queue(5, 1)  # a weak hit, and its pick (gain 2 blood, or 4 and kill the victim)
     offered = session.send("I feed on the drunk sailor in the alley")
     assert offered.suggestions[0].move == "Feed", [s.move for s in offered.suggestions]
@@ -32,5 +34,6 @@ def test_a_pick_opens_with_the_pick_not_the_attempt_again(tmp_path: Path) -> Non
     first = fed.narration.split(". ")[0]
     picked = session.send("/choose 1")
     assert picked.kind == "action", picked.error
-    assert picked.narration.startswith("You choose: "), picked.narration
+    assert opening(narrator.requests[-1]).startswith("You choose: gain 2 blood"), opening(narrator.requests[-1])
+    assert picked.narrator == "llm" and picked.narration.startswith("You choose: "), (picked.narrator, picked.narration)
     assert first not in picked.narration  # the attempt is not told a second time
