@@ -210,7 +210,8 @@ def say(browser: Browser, text: str, pick: int | None, *, picked_first: bool = F
     """Type ``text`` and confirm suggestion ``pick``; when the move is refused because the last roll waits for a pick
     the rules require, make the first pick the refusal names and say the line again, as a player reading it does."""
     page = _say(browser, text, pick)
-    waiting = re.search(r"/choose (\d+)", _last_reply(browser)) if PICK_WAITS in _last_reply(browser) else None
+    reply = _last_reply(browser)
+    waiting = re.search(r"/choose (\d+)", reply) if PICK_WAITS in reply else None
     if waiting and not picked_first:
         _say(browser, f"/choose {waiting.group(1)}", None)
         return say(browser, text, pick, picked_first=True)

@@ -93,3 +93,10 @@ def minilm_index(factory: pytest.TempPathFactory, files: dict[str, str], *, note
             for system, chunks in note_chunks([n for n in all_notes() if n.system in files]).items():
                 built.sync_source(f"notes:{system}", f"test-{system}", chunks)
         yield built
+
+
+@pytest.fixture(scope="module")
+def three_games_minilm(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RulesIndex]:
+    """Elegy, Dungeon World and Starforged with their rules notes, indexed with the real embedding model (per module)."""
+    files = {"elegy": "elegy.txt", "dungeon-world": "dungeon-world.txt", "starforged": "starforged.txt"}
+    yield from minilm_index(tmp_path_factory, files, notes=True)

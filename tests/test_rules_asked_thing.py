@@ -4,7 +4,6 @@ rifle deal" in a game without plasma rifles), is judged as one that asks for a r
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
@@ -15,7 +14,7 @@ from rules_index.asked_rule import absent_share, asked_thing_name
 from rules_index.coverage import HASH, MINILM, content_terms, judge
 from rules_index.index import RulesIndex
 from rules_index.search import search_index
-from tests.rules_index_fixtures import hash_index, minilm_index, tabletop_home  # noqa: F401
+from tests.rules_index_fixtures import hash_index, tabletop_home, three_games_minilm  # noqa: F401
 
 
 @pytest.mark.parametrize(
@@ -86,12 +85,6 @@ def test_a_thing_the_texts_lack_lowers_the_support(hash_index: RulesIndex, monke
     assert judge(named, hits, hash_index, "starforged").support == pytest.approx(weighed)
 
 
-@pytest.fixture(scope="module")
-def shipped(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RulesIndex]:
-    files = {"elegy": "elegy.txt", "dungeon-world": "dungeon-world.txt", "starforged": "starforged.txt"}
-    yield from minilm_index(tmp_path_factory, files, notes=True)
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("system", "question"),
@@ -105,13 +98,13 @@ def shipped(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RulesIndex]:
     ],
 )
 def test_a_thing_the_texts_never_name_is_not_covered(
-    shipped: RulesIndex, monkeypatch: pytest.MonkeyPatch, system: str, question: str
+    three_games_minilm: RulesIndex, monkeypatch: pytest.MonkeyPatch, system: str, question: str
 ) -> None:
-    hits = search_index(shipped, question, system, 5)
-    judged = judge(question, hits, shipped, system)
+    hits = search_index(three_games_minilm, question, system, 5)
+    judged = judge(question, hits, three_games_minilm, system)
     assert not judged.covered
     monkeypatch.setattr(asked_rule, "asked_thing_name", lambda text: "")
-    unweighed = judge(question, hits, shipped, system)
+    unweighed = judge(question, hits, three_games_minilm, system)
     assert judged.support <= unweighed.support - MINILM.absent_weight / 2  # at least half the name is unknown
 
 
@@ -125,10 +118,10 @@ def test_a_thing_the_texts_never_name_is_not_covered(
     ],
 )
 def test_a_thing_the_texts_name_keeps_its_support(
-    shipped: RulesIndex, monkeypatch: pytest.MonkeyPatch, system: str, question: str
+    three_games_minilm: RulesIndex, monkeypatch: pytest.MonkeyPatch, system: str, question: str
 ) -> None:
-    hits = search_index(shipped, question, system, 5)
-    judged = judge(question, hits, shipped, system)
+    hits = search_index(three_games_minilm, question, system, 5)
+    judged = judge(question, hits, three_games_minilm, system)
     assert judged.covered
     monkeypatch.setattr(asked_rule, "asked_thing_name", lambda text: "")
-    assert judge(question, hits, shipped, system).support == pytest.approx(judged.support)
+    assert judge(question, hits, three_games_minilm, system).support == pytest.approx(judged.support)

@@ -4,7 +4,6 @@ has it: when this game's texts never use that name, they do not cover it (rules_
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
@@ -15,7 +14,7 @@ from rules_index.coverage import MINILM, content_terms, judge
 from rules_index.index import RulesIndex
 from rules_index.search import search_index
 from rules_index.terms import terms
-from tests.rules_index_fixtures import minilm_index, tabletop_home  # noqa: F401
+from tests.rules_index_fixtures import tabletop_home, three_games_minilm  # noqa: F401
 
 
 @pytest.mark.parametrize(
@@ -81,12 +80,6 @@ def test_the_minilm_calibration_weighs_a_borrowed_name() -> None:
     assert MINILM.borrowed_weight > 0
 
 
-@pytest.fixture(scope="module")
-def shipped(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RulesIndex]:
-    files = {"elegy": "elegy.txt", "dungeon-world": "dungeon-world.txt", "starforged": "starforged.txt"}
-    yield from minilm_index(tmp_path_factory, files, notes=True)
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("system", "question"),
@@ -101,13 +94,13 @@ def shipped(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RulesIndex]:
     ],
 )
 def test_a_borrowed_mechanic_the_texts_never_name_is_not_covered(
-    shipped: RulesIndex, monkeypatch: pytest.MonkeyPatch, system: str, question: str
+    three_games_minilm: RulesIndex, monkeypatch: pytest.MonkeyPatch, system: str, question: str
 ) -> None:
-    hits = search_index(shipped, question, system, 5)
-    judged = judge(question, hits, shipped, system)
+    hits = search_index(three_games_minilm, question, system, 5)
+    judged = judge(question, hits, three_games_minilm, system)
     assert not judged.covered
     monkeypatch.setattr(coverage, "calibration_for", lambda embedder: replace(MINILM, borrowed_weight=0.0))
-    assert judged.support == pytest.approx(judge(question, hits, shipped, system).support - MINILM.borrowed_weight)
+    assert judged.support == pytest.approx(judge(question, hits, three_games_minilm, system).support - MINILM.borrowed_weight)
 
 
 @pytest.mark.slow
@@ -122,10 +115,10 @@ def test_a_borrowed_mechanic_the_texts_never_name_is_not_covered(
     ],
 )
 def test_a_comparison_naming_this_games_own_rule_keeps_its_support(
-    shipped: RulesIndex, monkeypatch: pytest.MonkeyPatch, system: str, question: str
+    three_games_minilm: RulesIndex, monkeypatch: pytest.MonkeyPatch, system: str, question: str
 ) -> None:
-    hits = search_index(shipped, question, system, 5)
-    judged = judge(question, hits, shipped, system)
+    hits = search_index(three_games_minilm, question, system, 5)
+    judged = judge(question, hits, three_games_minilm, system)
     assert judged.covered
     monkeypatch.setattr(coverage, "calibration_for", lambda embedder: replace(MINILM, borrowed_weight=0.0))
-    assert judge(question, hits, shipped, system).support == pytest.approx(judged.support)
+    assert judge(question, hits, three_games_minilm, system).support == pytest.approx(judged.support)

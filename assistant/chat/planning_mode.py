@@ -89,12 +89,12 @@ def known_mode(model: Any) -> str | None:
     return configured
 
 
-def planning_mode(model: Any, cancel: threading.Event | None = None) -> str:
+def planning_mode(model: Any) -> str:
     """The mode for ``model`` (see the module docstring); probes the endpoint the first time. Raises the
     probe's error when the endpoint fails outright (unreachable, refused key), without caching anything.
 
-    The probe runs to its answer (within its own short deadline) even when the player moves on first (``cancel``:
-    the plan is dropped, not the question): a probe given up went unanswered, so every later turn sent another one,
+    The probe runs to its answer (within its own short deadline) even when the player moves on first (the plan is
+    dropped, not the question): a probe given up went unanswered, so every later turn sent another one,
     and on a one-slot local server each held the narration the player asked for next. One probe per endpoint is in
     flight; a plan that wants the mode meanwhile waits for its answer."""
     mode = known_mode(model)
@@ -137,7 +137,7 @@ def _learn(model: Any, key: tuple[str, str] | None) -> str:
     return probed
 
 
-def probe(model: Any, cancel: threading.Event | None = None) -> str:
+def probe(model: Any) -> str:
     """``tools`` if the endpoint answers a one-word tool request with a tool call, else ``json``."""
     try:
         runnable = model.bind_tools([PROBE_TOOL])
@@ -150,7 +150,7 @@ def probe(model: Any, cancel: threading.Event | None = None) -> str:
         # given less time than a narration gets, a probe that runs out says the model is slow, not that the endpoint
         # is silent: marking it down skipped the first narration, which would have come within the player's timeout
         limits = replace(limits, marks_down=False)
-    reply = invoke_within(runnable, PROBE_MESSAGES, limits, cancel=cancel)
+    reply = invoke_within(runnable, PROBE_MESSAGES, limits)
     calls = getattr(reply, "tool_calls", None) or []
     return "tools" if any(c.get("name") == "note_word" for c in calls) else "json"
 

@@ -135,7 +135,7 @@ def _plan(
 
     mode = ""
     try:
-        mode = planning_mode(model, cancel)
+        mode = planning_mode(model)
         if mode == "off":
             return Refined(suggestions, [_off_note(model)])
         if cancel.is_set():  # the player moved on while the endpoint was probed: nobody waits for this plan
