@@ -70,7 +70,7 @@ from assistant.guard.established import CHANGING_MOVES, check_established
 from assistant.guard.existence import check_none_left
 from assistant.guard.facts import Facts
 from assistant.guard.feedback import describe_violations, fix_sentence
-from assistant.guard.foe_fate import check_foe_fate, check_track_ended
+from assistant.guard.foe_fate import check_foe_fate, check_foe_leaves, check_track_ended
 from assistant.guard.gained_stat import check_stat_gained
 from assistant.guard.goals import check_goal_told_done
 from assistant.guard.granted import check_gain_denied, check_poor_told_fine
@@ -107,6 +107,7 @@ from assistant.guard.stirring import check_newcomer_awake, check_someone_stirrin
 from assistant.guard.style import second_person_fix
 from assistant.guard.system_words import meter_words
 from assistant.guard.taken import check_foe_downed, check_option_state, check_other_turn
+from assistant.guard.target_struck import check_target_struck
 from assistant.guard.text import own_words_blanked, sentences
 from assistant.guard.then_deed import check_then_deed
 from assistant.guard.track_line import check_track_line
@@ -223,7 +224,7 @@ def check_narration(
             or check_someone_stirring(sentence, facts)
             or check_newcomer_awake(sentence, facts)
         )
-        found += check_miss_worked(sentence, facts, intent)
+        found += check_miss_worked(sentence, facts, intent) or check_target_struck(sentence, facts, intent)
         found += check_learned_on_miss(sentence, facts, intent)
         found += (
             check_hit_failed(sentence, facts, intent)
@@ -239,6 +240,7 @@ def check_narration(
         found += check_dice_told(sentence, facts)
         found += (
             check_foe_fate(sentence, facts, intent)
+            or check_foe_leaves(sentence, facts, intent)
             or check_blow_landed(sentence, facts, intent)
             or check_track_ended(sentence, facts)
         )

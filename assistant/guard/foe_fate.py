@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from assistant.guard.blows import no_harm_decided
+from assistant.guard.blows import foes_of, no_harm_decided
 from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.text import Sentence, hypothetical, negated
@@ -50,6 +50,52 @@ def check_foe_fate(sentence: Sentence, facts: Facts, intent: str | None) -> list
             continue
         excerpt = (subject.group(0) + m.group(0)).strip()
         detail = f"'{excerpt}': the engine decided no fate for {subject.group('noun')} this turn; that is a roll still to come"
+        return [Violation(ViolationKind.OUTCOME, detail, excerpt)]
+    return []
+
+
+#: A foe leaving the fight: "the pirates flee in terror", "the raider turns tail", "the guards surrender".
+_LEAVES = re.compile(
+    r"\b(?:flees?|fled|surrenders?|surrendered|withdraws?|withdrew"
+    r"|(?:runs?|ran|scurr(?:y|ies|ied)|slinks?|slunk)\s+(?:off|away)|turns?\s+tail|turned\s+tail"
+    r"|breaks?\s+off\s+(?:the|their|its|his|her)\s+(?:attack|pursuit|assault|chase)"
+    r"|broke\s+off\s+(?:the|their|its|his|her)\s+(?:attack|pursuit|assault|chase)"
+    # a step back is not leaving ("the raider retreats, leaving an opening"); out of the scene is
+    r"|(?:retreats?|retreated)\s+(?:for\s+good|out\s+of\s+(?:sight|range|the\s+fight)|from\s+the\s+(?:fight|battle|field)"
+    r"|into\s+the\s+(?:shadows|night|dark|darkness|drift|distance|void|crowd|depths)))\b"
+)
+#: What a foe does before the leaving that still leaves them the subject: "are surprised and flee".
+_SUBJECT = re.compile(r"\b(?:the|a|an)\s+(?P<noun>[a-z]{3,})(?:'s)?\b(?P<rest>[^,;:]*?)$")
+
+
+def _singular(noun: str) -> str:
+    return noun[:-1] if noun.endswith("s") and not noun.endswith("ss") else noun
+
+
+def check_foe_leaves(sentence: Sentence, facts: Facts, intent: str | None) -> list[Violation]:
+    """A foe told fleeing, retreating or surrendering on a hit whose result decided no fate: "The pirates are surprised
+    and flee in terror." on Enter the Fray, which only sets who acts first. The fight ends on a roll still to come; on
+    a miss a foe getting away is the story going badly, and is left to the other checks."""
+    if not facts.results or "miss" in facts.outcomes or not no_harm_decided(facts):
+        return []
+    if any(r.roll == "progress" for r in facts.results):
+        return []  # Take Decisive Action, Fulfill Your Vow: the roll that decides how a fight or quest ends
+    if re.search(r"\b(?:scare|frighten|drive|chase|rout|intimidate|make)\b", (intent or "").lower()):
+        return []  # "I scare them off": their running is the declared deed working
+    # the head of a two-word name too ("a pirate cutter": the pirates, or the cutter)
+    heads = re.findall(r"\b(?:the|a|an)\s+[a-z]{3,}\s+([a-z]{3,})\b", (intent or "").lower())
+    foes = {_singular(n) for n in (*foes_of(facts, intent), *heads)}
+    for m in _LEAVES.finditer(sentence.narr):
+        subject = _SUBJECT.search(sentence.narr[: m.start()])
+        if subject is None or _singular(subject.group("noun")) not in foes:
+            continue
+        if negated(sentence.narr, m.start()) or hypothetical(sentence.narr[: m.end()], m.start(), m.end()):
+            continue
+        attempt = re.search(r"\b(?:to|try|tries|trying|about)\s+$", sentence.narr[: m.start()])
+        if _SUPPOSED.search(subject.group("rest")) or attempt:
+            continue  # "the raider tries to flee", "ready to retreat": not done
+        excerpt = " ".join(sentence.narr[subject.start() : m.end()].split())
+        detail = f"'{excerpt}': the engine decided no end to the fight this turn; that is a roll still to come"
         return [Violation(ViolationKind.OUTCOME, detail, excerpt)]
     return []
 

@@ -52,6 +52,39 @@ _COMMAND = re.compile(rf"^\W*(?:(?:now|then|so|first)\W+)?(?:(?P<roll>{_ROLL})|(
 _ROLL_OBJECT = re.compile(r"\s*(?:\+|with\b|to\s+see\b|for\b|on\b|using\b|the\s+dice\b|again\b|\.|$)")
 
 
+#: Someone outside the story ruling on it: "The GM says that the wizard dodges", "the game master decides".
+_REFEREE = re.compile(
+    r"\b(?:the|your)\s+(?:gm|game\s*master|mc|master\s+of\s+ceremonies|referee|narrator|dungeon\s*master|dm)\b"
+    r"(?:'s)?(?=\s+(?:says?|said|decides?|decided|rules?|ruled|declares?|declared|tells?|told|narrates?|describes?"
+    r"|asks?|asked|lets?|allows?|calls?|adds?|may|can|will|would|gets?|is|has|had|then)\b|\s*[,.;:!?]|$)",
+    re.I,
+)
+
+
+def check_referee(text: str) -> list[Violation]:
+    """A story that names the game master ruling on it ("The GM says that the wizard dodges"): the solo player's story
+    has no referee in it; the engine decided, and the story tells only what happens."""
+    m = _REFEREE.search(text)
+    if m is None:
+        return []
+    excerpt = " ".join(text[m.start() : _clause_end(text, m.end())].split())
+    detail = f"'{excerpt}' is talk about the game, not the story: tell what happens"
+    return [Violation(ViolationKind.ECHO, detail, excerpt)]
+
+
+def _follow_up_ordered(text: str, facts: Facts) -> re.Match[str] | None:
+    """A follow-up move the rules offer, told as what the player must do: "you must pay the price", "you are forced
+    to pay the price for the coil" after a miss that offers Pay the Price: whether to make it is the player's pick."""
+    names = sorted((n for n in facts.follow_up_moves if len(n) > 3), key=len, reverse=True)
+    if not names or not facts.sheet:  # a model's draft: the offline story says "you'll have to Pay the Price" itself
+        return None
+    pattern = rf"\b{_WHO}\s+(?:(?:now|then|also|still|simply|just)\s+)?{_MODAL}\s+(?:now\s+|then\s+)?" + (
+        "(?:" + "|".join(re.escape(n) for n in names) + r")\b"
+    )
+    m = re.search(pattern, text.lower())
+    return None if m is None or negated(text, m.start(), 3) else m
+
+
 def check_ordered(text: str, facts: Facts) -> list[Violation]:
     """Each sentence of ``text`` that tells a roll, move, option or price to the player as an order (see the module's
     docstring). Read on the story as written: an order copied from the rules passages the narrator was given ("If you
@@ -72,7 +105,17 @@ def _ordered(sentence: Sentence, facts: Facts) -> list[Violation]:
         if m and m.group("roll") and not _ROLL_OBJECT.match(text[m.end() :]):
             m = None  # "Roll the crate aside": a body moving, not the dice
     if m is None:
-        return []
+        follow_up = _follow_up_ordered(text, facts)
+        if follow_up is None:
+            # a model's own words only: the rules' lines the offline story reads out may name the GM
+            quoted = quotes_engine(sentence.original, facts.engine_text, facts.engine_bigrams)
+            return check_referee(sentence.narr) if facts.sheet and not quoted else []
+        excerpt = " ".join(text[follow_up.start() : _clause_end(text, follow_up.end())].split())
+        detail = (
+            f"'{excerpt}' tells a move the rules offer next as an order; whether to make it is the player's choice "
+            "(the panel beside the story offers it): tell the story"
+        )
+        return [Violation(ViolationKind.ECHO, detail, excerpt)]
     excerpt = " ".join(text[m.start() : _clause_end(text, m.end())].split())
     if m.group("roll"):
         detail = (
