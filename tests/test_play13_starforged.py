@@ -39,4 +39,5 @@ def test_ending_the_fight_offers_take_decisive_action_not_end_a_session() -> Non
     session.send("/choose 2")  # in control
     offered = session.send("I end the fight")
     moves = [s.move for s in offered.suggestions]
-    assert moves[0] == "Take Decisive Action", moves
+    # round 28: a sure miss on the empty track, offered after the moves that can hit
+    assert "Take Decisive Action" in moves and "End a Session" not in moves, moves

@@ -41,7 +41,8 @@ def test_the_finishing_blow_offers_take_decisive_action() -> None:
     session, _ = open_campaign("Finisher", "starforged")
     session.send("/track formidable fight The raider")
     turn = session.send("I go for the finishing blow")
-    assert [s.move for s in turn.suggestions][:1] == ["Take Decisive Action"], turn.suggestions
+    # round 28: on an empty track it is a sure miss, offered after the moves that mark the progress it needs
+    assert "Take Decisive Action" in [s.move for s in turn.suggestions], turn.suggestions
     sleeping = session.send("I sneak past the sleeping guards")
     assert "Take Decisive Action" not in [s.move for s in sleeping.suggestions][:1], sleeping.suggestions
 

@@ -132,12 +132,19 @@ def test_her_save_is_hers_and_asks_the_stat(typed: str) -> None:
     assert "Mara" in session.confirm(top).narration
 
 
-@pytest.mark.parametrize(("typed", "maker"), [("I dodge her arrow", None), ("Mara tries to dodge my arrow", "mara")])
+@pytest.mark.parametrize(("typed", "maker"), [("I dive aside", None), ("Mara tries to dive aside", "mara")])
 def test_dodging_is_a_dex_save_by_the_one_who_dodges(typed: str, maker: str | None) -> None:
     session, _ = _duel("Dodge " + typed)
     top = session.send(typed).suggestions[0]
     assert (top.move, top.stat) == ("Saving Throw", "dex"), (top.move, top.stat)
     assert top.request.get("character_id") == maker, top.request
+
+
+def test_an_arrow_dodged_is_no_save() -> None:
+    # round 28: "Control moves always allow for their target to make a saving throw": an arrow is an attack, not control
+    session, _ = _duel("Dodge arrow")
+    moves = [s.move for s in session.send("I dodge her arrow").suggestions]
+    assert moves[0] != "Saving Throw" and "Deal Damage" in moves, moves
 
 
 def test_diving_aside_from_a_fireball_is_no_save_the_damage_is_on_the_one_who_dives() -> None:

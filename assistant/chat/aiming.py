@@ -32,6 +32,10 @@ class AimingMixin(CharactersMixin):
         World, at the only other character when the move attacks; the one playing stays the same. A move the named
         character makes on the one playing is ranked by their sheet, not the player's (Mara's spell, though the one
         playing has no mana)."""
+        maker = self._maker_in(text)
+        on_other = self._target_in(text, besides=maker) if maker is not None else None
+        if maker is not None and on_other is not None and on_other in self._state.characters:
+            return self._theirs_at(suggestions, maker, on_other, k)  # "Bart attacks Mia": Bart's move, at Mia
         target = self._target_in(text)
         if target is not None and self._alongside(text, target):
             target = None  # "Mara and I slip in": the one playing acts, with Mara, on their own sheet
@@ -92,14 +96,46 @@ class AimingMixin(CharactersMixin):
         notes = aim_notes(made_by, aimed, len(out), self._who_is(target) if target is not None else "", theirs)
         return out, notes
 
-    def _made_by(self, s: Any, request: dict[str, Any], options: dict[str, Any], maker: str, at_me: bool = True) -> Any:
-        """Suggestion ``s`` as ``maker``'s move (their sheet's stat and odds), aimed at the one playing (``at_me``)
-        or at no one in the campaign ("Mara attacks the hunter")."""
+    def _theirs_at(self, suggestions: list[Any], maker: str, target: str, k: int) -> tuple[list[Any], list[str]]:
+        """The suggestions for one campaign character acting on another, neither the one playing ("Bart attacks Mia"):
+        ``maker``'s moves, rolled with their sheet and aimed at ``target``; a move resolved on the sheet of the one it
+        hurts (Deal Damage) is resolved on ``target``'s."""
+        from assistant.chat.chat_words import and_list
+
+        out: list[Any] = []
+        for s in suggestions:
+            request = dict(getattr(s, "request", None) or {})
+            if not dataclasses.is_dataclass(s):
+                out.append(s)
+            elif self._taken_by_target(str(request.get("move", ""))):
+                request.pop("character", None)
+                out.append(dataclasses.replace(s, request={**request, "character_id": target}))  # type: ignore[type-var]
+            else:
+                out.append(self._made_by(s, request, dict(request.get("options") or {}), maker, at=target))
+        out = refused_last(sorted(out, key=lambda s: -float(getattr(s, "score", 0.0) or 0.0))[:k])
+        who, whom = self._who_is(maker), self._who_is(target)
+        moves = [str(getattr(s, "move", "")) for s in out]
+        verb = "are" if len(moves) > 1 else "is"
+        return out, [f"{and_list(moves)} {verb} {who}'s, rolled with {who}'s sheet, at {whom} (read from your words)."]
+
+    def _maker_in(self, text: str) -> str | None:
+        """The campaign character, not the one playing, whose name leads the words ("Bart attacks Mia"), else None."""
+        for cid in self._state.characters:
+            if cid != self._state.active_character and self._leads(text, cid):
+                return cid
+        return None
+
+    def _made_by(
+        self, s: Any, request: dict[str, Any], options: dict[str, Any], maker: str, at_me: bool = True, at: str = ""
+    ) -> Any:
+        """Suggestion ``s`` as ``maker``'s move (their sheet's stat and odds), aimed at the one playing (``at_me``),
+        at another campaign character (``at``) or at no one in the campaign ("Mara attacks the hunter")."""
         from assistant.chat.their_moves import NOT_NOW, their_odds
 
         request.pop("character", None)
         request["character_id"] = maker
-        request["options"] = {**options, "target": self._state.active_character} if at_me else options
+        aim = at or (self._state.active_character if at_me else "")
+        request["options"] = {**options, "target": aim} if aim else options
         sheet = self._state.characters.get(maker, {})
         stat = getattr(s, "stat", None)
         value = (sheet.get("stats") or {}).get(stat, sheet.get(stat)) if stat else None
@@ -122,7 +158,9 @@ class AimingMixin(CharactersMixin):
         with their sheet at the one playing ("Mara attacks me"), so the story tells it as theirs; "" otherwise."""
         maker, active = request.get("character_id"), self._state.active_character
         aimed = (request.get("options") or {}).get("target")
-        if not maker or maker == active or maker not in self._state.characters or aimed not in (active, None):
+        if not maker or maker == active or maker not in self._state.characters or aimed == maker:
+            return ""
+        if aimed not in (active, None) and aimed not in self._state.characters:
             return ""
         if aimed is None and self._taken_by_target(str(request.get("move", ""))):
             return ""  # "I deal damage" on Mara: her sheet takes it, the move is the one playing's
@@ -171,14 +209,16 @@ class AimingMixin(CharactersMixin):
         if not name or found is None or re.search(r"\b(?:i|we)\b", low[: found.start()]):
             return False
         after = _FOR_ANOTHER.split(low[found.end() :], 1)[0]
-        return bool(re.search(r"\b(?:me|us|my|our)\b", after)) and not defends_against(after)
+        mine = str((self._state.active() or {}).get("name") or "").strip().lower()
+        me = r"me|us|my|our" + (f"|{re.escape(mine)}" if mine else "")  # "Bart attacks Mia", Mia playing: at me
+        return bool(re.search(rf"\b(?:{me})\b", after)) and not defends_against(after)
 
-    def _target_in(self, text: str) -> str | None:
-        """The campaign character (not the one playing) the player's words name, else a capitalised name after
-        "against", "strike", "at"... (a combatant without a sheet)."""
+    def _target_in(self, text: str, besides: str | None = None) -> str | None:
+        """The campaign character (not the one playing, nor ``besides``) the player's words name, else a capitalised
+        name after "against", "strike", "at"... (a combatant without a sheet)."""
         low = f" {text.lower()} "
         for cid, character in self._state.characters.items():
-            if cid == self._state.active_character:
+            if cid in (self._state.active_character, besides):
                 continue
             name = str(character.get("name") or "").strip().lower()
             if name and re.search(rf"\b{re.escape(name)}\b", low):

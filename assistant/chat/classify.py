@@ -106,7 +106,15 @@ _GENERIC_ASK = re.compile(r"^(can|could|may) (i|we)\b", re.I)
 #: A command typed without its "/" ("undo", "undo that", "show my sheet"): the command the player means, not an action
 #: to suggest moves for.
 _BARE_COMMANDS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"^(?:undo(?: that| it| the last (?:move|roll))?|take (?:that|it) back)\s*[.!]*$", re.I), "undo"),
+    (
+        re.compile(
+            r"^(?:please\s+)?(?:(?:i|we)(?:\s+(?:want|wanna|need|would\s+like|'d\s+like))?(?:\s+to)?\s+|let\s+me\s+|"
+            r"let'?s\s+|(?:can|could)\s+(?:i|we|you)\s+)?(?:undo|take\s+back)(?:\s+(?:that|it|this|(?:my|the|that)\s+"
+            r"(?:last\s+)?(?:move|roll|action)))?(?:,?\s+please)?\s*[.!?]*$|^(?:(?:i|we|let\s+me)\s+)?take\s+(?:that|it)\s+back\s*[.!]*$",
+            re.I,
+        ),
+        "undo",
+    ),
     (re.compile(r"^(?:(?:show|see|open)\s+)?(?:me\s+)?(?:my\s+|the\s+)?(?:character\s+)?sheet\s*[.!]*$", re.I), "sheet"),
 )
 _BURN_WORDS = re.compile(r"^\s*(?:(?:i|we)\s+)?(?:want\s+to\s+)?burn\s+(?:my\s+|the\s+)?(?:momentum|focus)\s*[.!]?\s*$", re.I)

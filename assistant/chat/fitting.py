@@ -26,6 +26,7 @@ from assistant.chat.track_finder import bind_track, has_track_for, missing_track
 from assistant.engine import AssistantError, InputError, get_ruleset
 from assistant.engine.tracks import TICKS_PER_BOX
 from assistant.narrate.effect_lines import mid_sentence
+from assistant.narrate.odds_words import percent
 from assistant.store.moves import engine_request
 from assistant.store.state import CampaignState
 from assistant.suggest.core import Position
@@ -219,7 +220,20 @@ def fit_suggestions(state: CampaignState, suggestions: list[Any], text: str, k: 
         out.append(s)
         if len(out) >= k:
             break
-    return out
+    # a progress move that can only miss (no box filled) is offered after two moves that can hit, among the three shown
+    # and saying why, unless the words name it: "1" is not a sure miss, and the moves before it mark the progress. An
+    # action roll a stat makes a sure miss stays where it fits: its line says an add changes that.
+    sure = [s for s in out if certain_miss(getattr(s, "odds", None)) and _progress_unnamed(ruleset, s, text)]
+    front = [s for s in out if s not in sure]
+    return front[:2] + sure + front[2:]
+
+
+def _progress_unnamed(ruleset: Any, s: Any, text: str) -> bool:
+    name = str(getattr(s, "move", ""))
+    try:
+        return ruleset.find_move(name).roll.type == "progress" and not names_move(text, name)
+    except AssistantError:
+        return False
 
 
 #: A progress roll this likely to miss is said in words with its numbers (Take Decisive Action at 2 boxes: 99%).
@@ -241,7 +255,7 @@ def _progress_words(state: CampaignState, request: dict[str, Any], odds: Any) ->
     if certain_miss(odds):
         filled = "no progress box filled" if boxes == 0 else f"only {boxes} progress box{'es' if boxes != 1 else ''} filled"
         return f"a sure miss now: {filled}{on}, and the challenge dice always beat it; mark progress first"
-    numbers = ", ".join(f"{k.replace('_', ' ')} {float(v):g}%" for k, v in outcomes.items() if k != "match")
+    numbers = ", ".join(f"{k.replace('_', ' ')} {percent(v)}" for k, v in outcomes.items() if k != "match")
     return f"{numbers} (only {boxes} of 10 progress boxes filled{on}; mark more progress first)"
 
 

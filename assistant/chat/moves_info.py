@@ -9,7 +9,7 @@ from typing import Any
 
 from assistant.engine import AssistantError, Result, get_ruleset
 from assistant.engine.registry import results_by_die
-from assistant.narrate.odds_words import odds_by_effect, odds_by_faces
+from assistant.narrate.odds_words import odds_by_effect, odds_by_faces, percent
 from assistant.store.state import CampaignState
 
 
@@ -61,12 +61,12 @@ def _odds_line(odds: Any, system: str = "", move_id: str = "") -> str:
 
         return f" — {NO_ROLL_WORDS}"
     by_effect = odds_by_effect(system, move_id, probabilities) if system and move_id else None
-    if by_effect:  # "clear 6 stress 30.56%": what the dice do, where the results differ only by how much
-        return " — " + ", ".join(f"{words} {v:g}%" for words, v in by_effect)
+    if by_effect:  # "clear 6 stress 31%": what the dice do, where the results differ only by how much
+        return " — " + ", ".join(f"{words} {percent(v)}" for words, v in by_effect)
     by_faces = odds_by_faces(probabilities) if results_by_die(system, move_id) else None
     if by_faces:  # "a 1-3 75%": an entanglement's roll picks a row, it does not succeed or fail
-        return " — " + ", ".join(f"{words} {v:g}%" for words, v in by_faces)
-    parts = [f"{k.replace('_', ' ')} {v:g}%" for k, v in probabilities.items() if k != "match"]
+        return " — " + ", ".join(f"{words} {percent(v)}" for words, v in by_faces)
+    parts = [f"{k.replace('_', ' ')} {percent(v)}" for k, v in probabilities.items() if k != "match"]
     return " — " + ", ".join(parts) if parts else ""
 
 

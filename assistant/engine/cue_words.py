@@ -212,9 +212,20 @@ def own_words(text: str) -> str:
     return _SWORN_TO.sub(r"\1 ", _DESCRIBING.sub(r"\1 ", without_others_clause(text)))
 
 
+#: The player setting out to learn something ("I want to find out who runs this neighborhood", "we ask where the
+#: hunters sleep"): the clause after it is what the move is for, not a scene about someone else.
+_FINDING_OUT = re.compile(
+    r"^\W*(?:i|we)(?:'d|\s+would|\s+want|\s+wanna|\s+need|\s+try|\s+mean|\s+have)?(?:\s+like)?(?:\s+to)?\s+"
+    r"(?:find\s+out|learn|discover|figure\s+out|work\s+out|ask(?:\s+around)?|wonder|look\s+into|dig\s+into)\b"
+    r"(?:\s+\w+){0,3}?[,;]?\s+(?:where|who|whom)\b",
+    re.IGNORECASE,
+)
+
+
 def without_others_clause(text: str) -> str:
-    """``text`` without a closing clause about someone else (:func:`own_words` also drops a describing -ing word)."""
-    return _OTHERS_CLAUSE.sub("", text)
+    """``text`` without a closing clause about someone else (:func:`own_words` also drops a describing -ing word); a
+    clause the player sets out to learn ("I find out who runs the docks") is kept: it is what they do."""
+    return text if _FINDING_OUT.search(text) else _OTHERS_CLAUSE.sub("", text)
 
 
 def cue_text(system: str, text: str) -> str:

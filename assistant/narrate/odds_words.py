@@ -78,6 +78,17 @@ def outcome_words(system: str, move_id: str) -> dict[str, str] | None:
     return words
 
 
+def percent(value: float) -> str:
+    """A chance as the player reads it, in whole percent ("33%", not "33.17%"), as the app rounds it; a chance that is
+    there but under 1% (or short of certain by less than 1%) reads "under 1%" ("over 99%"), not "0%" ("100%")."""
+    value = float(value)
+    if 0 < value < 0.5:
+        return "under 1%"
+    if 99.5 <= value < 100:
+        return "over 99%"
+    return f"{value:.0f}%"
+
+
 def odds_by_effect(system: str, move_id: str, percentages: Mapping[str, float]) -> list[tuple[str, float]] | None:
     """The odds as (what the roll does, percent), results that do the same thing added together, the best first;
     None when the move's results are better told by their tier."""

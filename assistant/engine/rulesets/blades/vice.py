@@ -23,7 +23,13 @@ def die_chances(pool: int) -> dict[int, Fraction]:
 
 
 def _percent(chance: Fraction) -> str:
-    return f"{round(float(chance) * 100, 2):g}%"
+    """In whole percent, as every odds line reads (``assistant.narrate.odds_words.percent``): "8%", "under 1%"."""
+    value = float(chance) * 100
+    if 0 < value < 0.5:
+        return "under 1%"
+    if 99.5 <= value < 100:
+        return "over 99%"
+    return f"{value:.0f}%"
 
 
 def vice_odds_words(pool: int, stress: int) -> str | None:
