@@ -70,3 +70,31 @@ def test_a_line_that_is_no_vow_is_not_read() -> None:
 )
 def test_the_vow_named_as_the_task_ahead_passes(text: str) -> None:
     assert not kept(text), text
+
+
+RECORDER = "I swear an iron vow to recover the Halcyon's flight recorder"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Halcyon's flight recorder is found, but it's not fully recovered.",
+        "You locate the flight recorder in the wreck.",
+        "You retrieve the stolen ledger from the safe.",
+    ],
+)
+def test_a_vow_to_get_something_back_is_kept_when_it_is_told_found(text: str) -> None:
+    intent = LEDGER if "ledger" in text else RECORDER
+    assert kept(text, intent), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "You swear to recover the flight recorder, whatever it costs.",
+        "You will find the flight recorder somewhere in that wreck.",
+        "The flight recorder waits somewhere in the dark of the wreck.",
+    ],
+)
+def test_the_thing_vowed_still_to_get_passes(text: str) -> None:
+    assert not kept(text, RECORDER), text

@@ -173,6 +173,8 @@ def _other_subject(text: str, start: int, objects: set[str]) -> bool:
     """The goal's verb told of something else than what the player named ("the city opens" when the player wanted the
     archive opened): a word of its own stands before the verb and the sentence names none of the player's object."""
     before = re.findall(r"[a-z']+", text[:start])
+    if re.match(r"you\b|you're\b", text[start:]) or (before and before[-1] in ("you", "you're")):
+        return False  # "you are free to run away", "you break free": the player, not something else
     if not objects or not before or before[-1] in _STANDS_FOR or before[-1].endswith("ly"):
         return False
     return not objects & set(_stems(text))

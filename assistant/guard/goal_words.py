@@ -18,7 +18,16 @@ _GOAL_DONE: dict[str, str] = {
     r"|(?:get|gets|got|pry|pries|pried|prise|prised|force|forces|forced|wrench|wrenches|wrenched|heave|heaves|heaved"
     r"|shove|shoves|shoved|push|pushes|pushed|kick|kicks|kicked)\s+(?:it|them|the\s+[a-z]+(?:\s+[a-z]+)?)\s+open",
     "unlock": r"unlocks|unlocked|opens|opened|clicks open|clicked open|gives way|gave way",
-    "free": r"frees|freed|breaks free|broke free|comes loose|came loose",
+    "free": r"frees|freed|breaks free|broke free|comes loose|came loose"
+    # "you are free to run away", "you're free of the net at last"
+    r"|(?:you\s+are|you're|you\s+were)\s+(?:now\s+|finally\s+|at\s+last\s+)?free\b|free\s+to\s+(?:run|go|move|flee|escape)",
+    "trust": r"trusts you|trusted you|(?:decides?|decided|deciding|chooses?|chose|choosing|agrees?|agreed)\s+to\s+trust\s+you"
+    r"|(?:win|wins|won|earn|earns|earned|gain|gains|gained)\s+(?:her|his|their|its)\s+trust",
+    # facing someone down, or cowing them: they back down ("the rival vampire retreats into the shadows")
+    "face": r"backs down|backed down|retreats|retreated|withdraws|withdrew|yields|yielded|flees|fled|cowers|cowered"
+    r"|steps aside|stepped aside|gives ground|gave ground|slinks away|slunk away",
+    "intimidate": r"backs down|backed down|retreats|retreated|withdraws|withdrew|yields|yielded|flees|fled|cowers|cowered"
+    r"|steps aside|stepped aside|gives ground|gave ground|is cowed|was cowed",
     "break": r"breaks|broke|shatters|shattered|snaps|snapped|splinters|splintered|gives way|gave way",
     "convince": r"agrees|agreed|is convinced|was convinced|relents|relented|gives in|gave in|nods and",
     "persuade": r"agrees|agreed|is persuaded|was persuaded|relents|relented|gives in|gave in",

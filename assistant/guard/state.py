@@ -33,6 +33,14 @@ _FALL = (
     # told in the passive: "your health is reduced by 1", "your spirit was drained"
     r"|(?:is|are|was|were|gets|got|has been|have been|had been) (?:reduced|lowered|decreased|diminished|drained|depleted|sapped)"
 )
+#: A meter told changing as something going on, right after the meter ("noticing the heat level increasing", "the heat
+#: is rising"): an -ing word further on describes something else ("damage from the increasing storm").
+_RISING = r"rising|climbing|increasing|going up|growing|swelling|surging|soaring|spiking"
+_FALLING = r"dropping|falling|decreasing|sinking|dipping|going down|plummeting|shrinking|easing|lessening|plunging"
+_GOING = (
+    r"(?:levels?\s+)?(?:(?:is|are|was|were|keeps|kept|starts|started|begins|began)\s+)?"
+    r"(?:still\s+|steadily\s+|slowly\s+|quickly\s+|now\s+)?"
+)
 _STATIVE = r"is now|is at|sits at|stands at|now stands at|now sits at|remains at|stays at|holds at|is"
 
 
@@ -108,6 +116,7 @@ def _patterns(meter_list: tuple[str, ...], stats: tuple[str, ...], impacts: tupl
             rf"(?P<sign>[+\-−])?(?P<n>{NUM})\b(?!\s*(?:%|percent))",
         ),
         ("meter_move", rf"\b(?P<meter>{m})\s+(?:[\w']+\s+){{0,3}}?(?P<move>{_RISE}|{_FALL})\b(?!\s+(?:to|by)\s)"),
+        ("meter_move", rf"\b(?P<meter>{m})\s+{_GOING}(?P<move>{_RISING}|{_FALLING})\b(?!\s+(?:to|by)\s)"),
         (
             "verb_meter",
             rf"\b(?P<verb>{verbs})\s+(?:(?:some|a little|a bit of|a bit|more|your|all|all of your|all your|the|a|an|"
@@ -207,7 +216,7 @@ def _read_claim(kind: str, m: re.Match[str], meters: dict[str, tuple[str, int]])
         return Claim(target, way, None, after=amount, excerpt=excerpt, start=m.start(), end=m.end())
     if kind in ("meter_to", "meter_move"):
         move = g["move"]
-        direction = 1 if re.match(_RISE, move) else -1 if re.match(_FALL, move) else None
+        direction = 1 if re.match(f"{_RISE}|{_RISING}", move) else -1 if re.match(f"{_FALL}|{_FALLING}", move) else None
         stative = direction is None
         if kind == "meter_to" and g.get("prep") == "by":
             return Claim(target, direction, amount, excerpt=excerpt, start=m.start(), end=m.end())

@@ -107,8 +107,19 @@ _NOT_DONE = frozenset(
 )
 
 
+#: Verbs that promise the same thing got: a vow to recover the flight recorder is kept when it is found.
+_GETTING = frozenset({"find", "recover", "retrieve", "reclaim", "locate", "regain", "salvage"})
+
+
 def _forms(verb: str) -> str:
-    """The promised verb in any tense ("find|finds|found"), as a regex alternation."""
+    """The promised verb in any tense ("find|finds|found"), as a regex alternation; a vow to get something back is
+    kept by any of :data:`_GETTING` ("The Halcyon's flight recorder is found" keeps a vow to recover it)."""
+    if verb in _GETTING:
+        return "|".join(_one_forms(v) for v in sorted(_GETTING))
+    return _one_forms(verb)
+
+
+def _one_forms(verb: str) -> str:
     stem = verb[:-1] if verb.endswith("e") else verb
     es = "es" if verb.endswith(("s", "sh", "ch", "x", "z", "o")) else "s"
     regular = f"{verb}|{verb}{es}|{stem}ed"
@@ -146,7 +157,8 @@ def check_vow_kept(sentence: Sentence, facts: Facts, intent: str | None) -> list
     )
     for m in kept.finditer(text):
         at = m.start("verb") if m.group("verb") else m.start("passive")
-        if m.group("verb") == verb and not re.search(r"\byou\s+(?:[a-z]+ly\s+|then\s+|at\s+last\s+)?$", text[:at]):
+        promised = (verb, *(_GETTING if verb in _GETTING else ()))
+        if m.group("verb") in promised and not re.search(r"\byou\s+(?:[a-z]+ly\s+|then\s+|at\s+last\s+)?$", text[:at]):
             continue  # "what you must do next: find your sister", the track "Find my sister": the task named, not done
         before = set(words_before(text, at if m.group("verb") else m.start(), 4))
         if before & (_NOT_DONE | HYPOTHETICAL) or negated(text, m.start(), 4) or _SWEARING.search(text[: m.start()]):
