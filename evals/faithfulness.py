@@ -4,7 +4,8 @@ With ``--gguf`` the model runs in this process by llama.cpp (the project's ``loc
 
 It plays the chat scripts (``evals/datasets/chat_scripts.jsonl``, all five systems; ``--scripts
 evals/datasets/chat_scripts_heldout.jsonl`` plays seven others, whose drafts the guard is measured on and never tuned
-on, and ``chat_scripts_heldout2.jsonl`` seven newer ones, the source of held-out set 27) in fresh campaigns in a
+on, ``chat_scripts_heldout2.jsonl`` seven newer ones, the source of held-out set 27, and ``chat_scripts_heldout3.jsonl``
+seven more, the source of set 28) in fresh campaigns in a
 temporary home, with the model as the narrator (suggestions and rules answers stay offline, so only narration is
 measured), and records every draft the model wrote, rejected or shown, to a JSONL file (``--drafts``):
 ``{script, turn, input, attempt, task, moves, outcomes, text, violations, ttft_ms, ms, prompt_tokens, facts}``, and on

@@ -217,6 +217,9 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
         # them the three drafts of one oracle turn whose question and answer say "shoot you"); 3 of 102 once the engine's
         # own opening was no longer checked as the model's claim
         ("guard_real_model_heldout27.jsonl", 0.29, 0.03),
+        # held out when measured, from the held-out-3 chat scripts (4 of 17 faults caught; 8 of 55 good drafts flagged,
+        # 4 of them a story cut at "You approach" inside the declared deed, 3 the fight's name "The lead razor-beast")
+        ("guard_real_model_heldout28.jsonl", 0.23, 0.146),
     ],
 )
 def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:
@@ -262,6 +265,8 @@ def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: py
         # held out when measured: 0 of the 10 faulty stories players read caught; 3 of the 92 good ones flagged, the
         # offline narration of the oracle turn whose question and answer say "shoot you"
         ("guard_real_model_heldout27.jsonl", 0.0, 0.033),
+        # held out when measured: 0 of the 10 faulty stories players read caught, none of the 50 good ones flagged
+        ("guard_real_model_heldout28.jsonl", 0.0, 0.0),
     ],
 )
 def test_real_model_sets_as_shown(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:
