@@ -9,8 +9,8 @@ first plan at an endpoint asks it once, with a one-word tool and a short deadlin
 - ``json``: it did not: plan with the JSON protocol of :mod:`assistant.chat.plan_json` (validated by schema).
 - ``off``: planning is switched off (``TABLETOP_LLM_PLANNING=off``), or the JSON answers were unusable
   :data:`JSON_FAILURES_BEFORE_OFF` times in a row, or (``auto`` only) the probe took longer than
-  :data:`SLOW_PROBE_SECONDS`: the offline suggestions stand and the player is told once, with the reason
-  (:func:`off_reason`).
+  :data:`SLOW_PROBE_SECONDS`, or the player acted before :data:`DROPS_BEFORE_OFF` plans in a row arrived: the offline
+  suggestions stand and the player is told once, with the reason (:func:`off_reason`).
 
 A slow probe means a model that prefills a prompt at a few dozen tokens a second (a small model on a laptop's CPU). Such
 a server has one slot: a plan of a thousand prompt tokens holds it for half a minute, and the narration the player asks
@@ -41,6 +41,11 @@ SLOW_PROBE_SECONDS = 4.0
 """A probe (about a hundred prompt tokens, one short answer) slower than this switches ``auto`` planning off. A hosted
 endpoint or a GPU server answers it in a second or two; on two CPU cores, with llama-cpp-python's server, Qwen2.5-Coder
 1.5B took 8.5 s and 0.5B 4.6 s (its plans then take 15-45 s, holding the server's one slot)."""
+DROPS_BEFORE_OFF = 2
+"""Plans in a row the player acted before they arrived that switch ``auto`` planning off at the endpoint. On a server
+with one slot (llama-cpp-python, llama.cpp on a CPU) a plan still running holds the narration of the move the player
+just chose: in a real-browser session with Qwen2.5-Coder-1.5B on two cores the probe answered in 3.8 s (under
+:data:`SLOW_PROBE_SECONDS`), and then every turn's narration waited 15-28 s behind a plan nobody read."""
 PROBE_TOOL = {
     "type": "function",
     "function": {
@@ -64,6 +69,7 @@ _json_failures: dict[tuple[str, str], int] = {}
 _reasons: dict[tuple[str, str], str] = {}
 _probe_seconds: dict[tuple[str, str], float] = {}
 _probe_locks: dict[tuple[str, str], threading.Lock] = {}
+_drops: dict[tuple[str, str], int] = {}
 
 
 def endpoint_key(model: Any) -> tuple[str, str] | None:
@@ -157,7 +163,8 @@ def probe(model: Any) -> str:
 
 def off_reason(model: Any) -> str:
     """Why planning is off at ``model``'s endpoint: ``slow`` or ``silent`` (the probe answered late or not at all),
-    ``late`` (JSON plans ran out of time), ``unusable`` (their answers), or "" while it is on."""
+    ``late`` (JSON plans ran out of time), ``dropped`` (the player acted before the plans arrived), ``unusable``
+    (their answers), or "" while it is on."""
     key = endpoint_key(model)
     if key is None:
         return ""
@@ -191,6 +198,30 @@ def note_json_result(model: Any, usable: bool, *, late: bool = False) -> str | N
     return None
 
 
+def note_plan_dropped(model: Any) -> str | None:
+    """Count a plan the player acted before it arrived; returns ``off`` when ``auto`` planning was just switched off
+    for this endpoint (:data:`DROPS_BEFORE_OFF` in a row). A configured mode (``TABLETOP_LLM_PLANNING``) stays."""
+    key = endpoint_key(model)
+    if key is None or str(getattr(model, "planning", "auto") or "auto") in MODES:
+        return None
+    with _lock:
+        _drops[key] = _drops.get(key, 0) + 1
+        if _drops[key] >= DROPS_BEFORE_OFF and _modes.get(key) != "off":
+            _modes[key] = "off"
+            _reasons[key] = "dropped"
+            log.info("planning off: the player acted before %d plans in a row", _drops[key])
+            return "off"
+    return None
+
+
+def note_plan_arrived(model: Any) -> None:
+    """A plan that arrived before the player acted: the count of :func:`note_plan_dropped` starts again."""
+    key = endpoint_key(model)
+    if key is not None:
+        with _lock:
+            _drops.pop(key, None)
+
+
 def forget() -> None:
     """Forget every endpoint's mode (tests; or after the player changed the endpoint's server)."""
     with _lock:
@@ -198,3 +229,4 @@ def forget() -> None:
         _json_failures.clear()
         _reasons.clear()
         _probe_seconds.clear()
+        _drops.clear()

@@ -26,6 +26,11 @@ log = logging.getLogger(__name__)
 
 GRACE = 1.0
 """Seconds ``refine()`` waits past the plan's deadline (the worker's own deadline ends it before)."""
+DROPPED_OFF_NOTE = (
+    "You acted before the LLM's plan arrived {times} in a row, so planning is off at this endpoint: a plan still "
+    "running only held the server the story needs. The suggestions are offline; set TABLETOP_LLM_PLANNING=json to plan "
+    "anyway."
+)
 SLOW_OFF_NOTE = (
     "The model at this endpoint did not finish a plan in time twice, so planning is off (it only held the server "
     "the story needs); the suggestions are offline. Raise TABLETOP_LLM_TIMEOUT or use a faster model to plan again."
@@ -61,9 +66,15 @@ class PendingPlan:
     until: float
     future: concurrent.futures.Future[Refined]
     cancel: threading.Event = field(default_factory=threading.Event)
+    model: Any = None
 
     def drop(self) -> None:
-        """The player moved on: stop planning (the endpoint is free for the narration)."""
+        """The player moved on: stop planning (the endpoint is free for the narration). A plan that had not arrived
+        yet counts towards switching ``auto`` planning off (:func:`~assistant.chat.planning_mode.note_plan_dropped`)."""
+        from assistant.chat.planning_mode import note_plan_dropped
+
+        if not self.cancel.is_set() and not self.future.done():
+            note_plan_dropped(self.model)
         self.cancel.set()
 
 
@@ -79,11 +90,16 @@ def plan_in_background(
     """Start planning ``text`` in a worker thread; see the module docstring."""
     until = time.monotonic() + limits_of(model, "plan").total
     future: concurrent.futures.Future[Refined] = concurrent.futures.Future()
-    pending = PendingPlan(text=text, offline=list(suggestions), until=until, future=future)
+    pending = PendingPlan(text=text, offline=list(suggestions), until=until, future=future, model=model)
 
     def work() -> None:
+        from assistant.chat.planning_mode import note_plan_arrived
+
         try:
-            future.set_result(_plan(model, text, system, state, pending.offline, list(history), until, pending.cancel))
+            refined = _plan(model, text, system, state, pending.offline, list(history), until, pending.cancel)
+            if not pending.cancel.is_set():
+                note_plan_arrived(model)
+            future.set_result(refined)
         except BaseException as exc:  # noqa: BLE001 - handed to refine()
             future.set_exception(exc)
 
@@ -111,6 +127,10 @@ def _off_note(model: Any) -> str:
     from assistant.chat.planning_mode import off_reason, probe_seconds
 
     reason = off_reason(model)
+    if reason == "dropped":
+        from assistant.chat.planning_mode import DROPS_BEFORE_OFF
+
+        return DROPPED_OFF_NOTE.format(times="twice" if DROPS_BEFORE_OFF == 2 else f"{DROPS_BEFORE_OFF} times")
     if reason in ("slow", "silent"):
         note = SLOW_PROBE_NOTE if reason == "slow" else SILENT_PROBE_NOTE
         return note.format(seconds=f"{probe_seconds(model) or 0:.0f}")
