@@ -23,6 +23,7 @@ _QUOTE_MARK = re.compile(r"(?m)^[ \t]*>[ \t]?")
 
 def facts_record(request: Any) -> dict[str, Any]:
     """The engine facts of one :class:`~assistant.narrate.request.NarrationRequest`, JSON-ready."""
+    from assistant.guard.foe_fate import fight_names
     from assistant.narrate.context import build_context
     from assistant.narrate.echo import earlier_sentences, reference_words
     from assistant.narrate.facts import follow_up_line
@@ -43,6 +44,8 @@ def facts_record(request: Any) -> dict[str, Any]:
         "quotable": [str(getattr(hit, "text", "")) for hit in request.rules],
         "established": list(getattr(request, "established", ())),
         "opening": opening(request, question),
+        # the campaign's fights still open: their foes are not told dead on a turn that rolled no progress
+        "open_fights": fight_names(request.tracks),
         # the story so far as the chat's narration filter reads it: earlier stories and the player's lines, no commands
         "earlier": earlier_sentences(text for _, text in request.history if not text.lstrip().startswith("/")),
         # the quoted reference's words (the character, the tracks, the rules passages): a '>' line copying one is an echo
@@ -68,6 +71,7 @@ def check_facts(text: str, facts: Mapping[str, Any]) -> list[Any]:
         earlier=list(facts.get("earlier") or []),
         told=[s for s in re.split(r"(?<=[.!?])\s+", told) if s.strip()],
         sheet=str(facts.get("words") or ""),  # a model's draft: the fact sheet it was written from
+        open_fights=[str(n) for n in facts.get("open_fights") or []],  # recorded by the faithfulness eval from this round on
     )
     return cut + check_narration(
         second_person_fix(f"{told} {text}" if told and not text.startswith(told) else text),

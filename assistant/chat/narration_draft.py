@@ -15,6 +15,7 @@ from typing import Any
 from assistant.chat.turn import TurnEvent
 from assistant.guard import Violation, ViolationKind, check_echo, check_narration, describe_violations, prepare, second_person_fix
 from assistant.guard.earlier import told_before
+from assistant.guard.foe_fate import fight_names
 from assistant.narrate import NarrationFailed, NarrationRequest, NarrationTimedOut, Narrator
 from assistant.narrate.echo import (
     REPEATED_EARLIER,
@@ -202,6 +203,7 @@ def stream_draft(
         # every earlier sentence, the short ones too ("The raider flees."): the filter's list keeps only copyable lengths
         earlier=[*earlier, *(s for story in stories for s in SENTENCE_END.split(story) if s.strip())],
         told=told,
+        open_fights=fight_names(request.tracks),  # a foe of a fight still open is not told dead on a table's roll
         # a model's draft is held to not copying the facts it was given (the template's sentences are the engine's own)
         sheet=""
         if template

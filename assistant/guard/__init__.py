@@ -70,7 +70,7 @@ from assistant.guard.established import CHANGING_MOVES, check_established
 from assistant.guard.existence import check_none_left
 from assistant.guard.facts import Facts
 from assistant.guard.feedback import describe_violations, fix_sentence
-from assistant.guard.foe_fate import check_foe_fate, check_foe_leaves, check_track_ended
+from assistant.guard.foe_fate import check_foe_fate, check_foe_leaves, check_open_fight_fate, check_track_ended
 from assistant.guard.gained_stat import check_stat_gained
 from assistant.guard.goals import check_goal_told_done
 from assistant.guard.granted import check_gain_denied, check_poor_told_fine
@@ -143,6 +143,7 @@ def prepare(
     told: Sequence[str] = (),
     actor: str = "",
     sheet: str = "",
+    open_fights: Sequence[str] = (),
 ) -> Facts:
     """Read the Result(s) once; reuse the facts for every sentence of a streamed narration. ``quotable``: the
     rules passages the narrator was given (quoting them is not a claim of its own); ``established``: the sentences
@@ -152,7 +153,8 @@ def prepare(
     before this turn's story (the attempt and its outcome, the oracle's answer), which are never such a copy; ``actor``:
     who made the move when it is not the one playing (Mara, rolling at you), whose outcome is not told as "yours";
     ``sheet``: the fact sheet a model's draft was written from (never the offline template's), whose sentences, told
-    again in the rules' terms, and whose open choices' prompts are the prompt copied, not story."""
+    again in the rules' terms, and whose open choices' prompts are the prompt copied, not story; ``open_fights``: the
+    names of the campaign's fights still open, whose foes no table, suffer move or oracle answer may tell dead."""
     return Facts.build(
         results,
         system=system,
@@ -163,6 +165,7 @@ def prepare(
         told=told,
         actor=actor,
         sheet=sheet,
+        open_fights=open_fights,
     )
 
 
@@ -241,6 +244,7 @@ def check_narration(
         found += (
             check_foe_fate(sentence, facts, intent)
             or check_foe_leaves(sentence, facts, intent)
+            or check_open_fight_fate(sentence, facts)
             or check_blow_landed(sentence, facts, intent)
             or check_track_ended(sentence, facts)
         )

@@ -84,6 +84,10 @@ class Facts:
     """The fact sheet a model's draft was written from ("" for the offline template, whose sentences are the engine's
     own): a sentence of it told again in its rules terms, or an open choice's prompt, is the prompt copied, not story."""
 
+    open_fights: tuple[str, ...] = ()
+    """The names of the fights still open in the campaign ("The syndicate enforcer"): how each ends is a progress roll
+    still to come, whatever a table or a suffer move says this turn."""
+
     @property
     def open_choices(self) -> bool:
         return bool(self.option_labels)
@@ -105,6 +109,7 @@ class Facts:
         told: Sequence[str] = (),
         actor: str = "",
         sheet: str = "",
+        open_fights: Sequence[str] = (),
     ) -> Facts:
         """``quotable``: other texts the narrator was given and may quote (the retrieved rules passages);
         ``established``: the sentences earlier turns' oracle answers were told as; ``earlier``: the sentences earlier
@@ -131,6 +136,7 @@ class Facts:
         facts.told = tuple(str(t) for t in told if str(t).strip())
         facts.actor = actor.strip()
         facts.sheet = sheet
+        facts.open_fights = tuple(str(name) for name in open_fights if str(name).strip())
         return facts
 
     def _read(self, r: Result, texts: list[str]) -> None:

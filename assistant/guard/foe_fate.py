@@ -11,7 +11,9 @@ same: harm the engine never dealt (:mod:`assistant.guard.blows`).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from functools import cache
+from typing import Any
 
 from assistant.guard.blows import foes_of, no_harm_decided
 from assistant.guard.facts import Facts
@@ -96,6 +98,43 @@ def check_foe_leaves(sentence: Sentence, facts: Facts, intent: str | None) -> li
             continue  # "the raider tries to flee", "ready to retreat": not done
         excerpt = " ".join(sentence.narr[subject.start() : m.end()].split())
         detail = f"'{excerpt}': the engine decided no end to the fight this turn; that is a roll still to come"
+        return [Violation(ViolationKind.OUTCOME, detail, excerpt)]
+    return []
+
+
+def fight_names(tracks: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The names of the fights still open among a campaign's ``tracks`` (track records, as the store keeps them)."""
+    closed = {"completed", "forsaken", "cleared", "lost", "abandoned", "removed"}
+    return [
+        str(t.get("name") or "")
+        for t in tracks
+        if str(t.get("kind") or "") in ("combat", "fight") and t.get("status") not in closed and t.get("name")
+    ]
+
+
+#: A foe's death told as a state or a relative clause: "who is now dead", "lies dead", "is already slain".
+_DEAD = re.compile(
+    r"\b(?:is|was|lies|lay)\s+(?:now\s+|already\s+|finally\s+)?(?:dead|slain|killed|lifeless)\b"
+    r"|\b(?:dies|died|has\s+died|falls\s+dead|fell\s+dead|breathes\s+(?:his|her|its|their)\s+last)\b"
+)
+
+
+def check_open_fight_fate(sentence: Sentence, facts: Facts) -> list[Violation]:
+    """The foe of a fight still open told dead on a turn that rolled no progress ("You are separated from the Iron
+    Syndicate's enforcer, who is now dead." on a Pay the Price roll while the fight with the syndicate enforcer is
+    open): the fight ends on its progress roll (Take Decisive Action), not on a table, a suffer move or an answer."""
+    if not facts.open_fights or any(r.roll == "progress" for r in facts.results):
+        return []
+    heads = {_singular(w) for name in facts.open_fights for w in re.findall(r"[a-z]{3,}", name.lower())[-1:]}
+    text = sentence.narr
+    for m in _DEAD.finditer(text):
+        before = re.findall(r"[a-z]{3,}", re.split(r"[.;:!?]|\bbut\b", text[: m.start()])[-1])[-6:]
+        if not {_singular(w) for w in before} & heads:
+            continue
+        if negated(text, m.start()) or hypothetical(text[: m.end()], m.start(), m.end()):
+            continue
+        excerpt = " ".join(text[max(0, m.start() - 40) : m.end()].split())
+        detail = f"'{excerpt}': the fight is still open; how it ends is its progress roll, still to come"
         return [Violation(ViolationKind.OUTCOME, detail, excerpt)]
     return []
 
