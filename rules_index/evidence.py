@@ -34,7 +34,7 @@ from rules_index.move_cues import move_cues, move_key, named_moves, names_move
 from rules_index.phrasing import narrated_action
 from rules_index.results import result_range, rolled_numbers
 from rules_index.sentences import lead, passage_sentences, sentence_vectors
-from rules_index.settling import with_settling_notes
+from rules_index.settling import with_named_readings, with_settling_notes
 from rules_index.terms import terms
 
 CANDIDATES = 40  #: candidates taken from each ranker
@@ -91,6 +91,9 @@ class Evidence:
     character's action that asks how many or how much ("12 on appraise circumstances and i take clearing heat instead of writing a
     belief. how much heat is that?"): the question has the move's result already and asks what the note settles
     about that sentence, not what the sentence says (:func:`rules_index.settling.with_settling_notes`)."""
+    reads_named: bool = False
+    """A reading note on the one move the question names by its whole name, closer to the question as a whole than
+    that move's own text (:func:`rules_index.settling.with_named_readings`)."""
 
 
 class _ChunkVectors:
@@ -331,4 +334,5 @@ def gather(index: RulesIndex, query: str, system: str | None) -> list[Evidence]:
         )
     best = max((e.sentence_sim for e in out), default=0.0)
     out = [replace(e, closest_note=True) if e.note and e.sentence_sim >= best else e for e in out]
+    out = with_named_readings(out, query)
     return with_settling_notes(out) if told and asks_count(query) else out

@@ -52,9 +52,13 @@ def opening_label(question: str) -> str | None:
     return named.pop() if len(named) == 1 else None
 
 
-#: A game named only to compare with ("does the action score stop at 10 like in ironsworn?", "unlike blades"):
-#: the question asks about another game, the open campaign's.
-_COMPARED = re.compile(r"\b(?:like|unlike|as|compared (?:to|with)|same as)\s+(?:in\s+|with\s+)?(?:the\s+)?$")
+#: A game named only to compare with ("does the action score stop at 10 like in ironsworn?", "unlike blades", "is it
+#: like momentum in starforged?", a mechanic of that game between): the question asks about another game.
+_COMPARED = re.compile(
+    r"(?:\b(?:like|unlike|as|compared (?:to|with)|same as)\s+(?:in\s+|with\s+)?(?:the\s+)?"
+    r"|(?<!feel )(?<!feels )(?<!felt )\b(?:like|unlike|compared (?:to|with)|same as|similar to)\s+(?!to\b)"
+    r"(?:[a-z0-9-]+\s+){1,3}?(?:(?:in|from)\s+)?(?:the\s+)?)$"
+)
 #: A game named only to say the question is not about it ("for blades, not our city game", "rather than dungeon world").
 _NOT_THIS = re.compile(r"\b(?:not|instead of|rather than|other than)\s+(?:in\s+|for\s+|about\s+)?(?:the|our|my|this)?\s*$")
 

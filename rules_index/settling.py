@@ -3,7 +3,9 @@
 A question told as the character's action that asks how many or how much ("12 on appraise circumstances and i take
 clearing heat instead of writing a belief. how much heat is that?") has the move's result in hand: a reading note
 resting on the very sentence of the move's text closest to the question, and closer to the question as a whole than
-that text, answers it.
+that text, answers it. So does a reading note on the one move a question names by its whole name when the note is
+closer to the question than the move's text ("compel weak hit - do i still get the +1 momentum from the strong hit?"):
+the question has read the move and asks what the text leaves to be read.
 """
 
 from __future__ import annotations
@@ -12,12 +14,13 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from rules_index.move_cues import move_key
+from rules_index.move_cues import move_key, names_move
+from rules_index.phrasing import asking_clause
 
 if TYPE_CHECKING:
     from rules_index.evidence import Evidence
 
-__all__ = ["SETTLING_MARGIN", "bare_sentence", "with_settling_notes"]
+__all__ = ["NAMED_READING_MARGIN", "SETTLING_MARGIN", "bare_sentence", "with_named_readings", "with_settling_notes"]
 
 
 def with_settling_notes(evidence: list[Evidence]) -> list[Evidence]:
@@ -40,6 +43,30 @@ def with_settling_notes(evidence: list[Evidence]) -> list[Evidence]:
         out.append(replace(e, settles=True) if on_closest and closer else e)
     return out
 
+
+def with_named_readings(evidence: list[Evidence], question: str) -> list[Evidence]:
+    """``evidence`` with :attr:`Evidence.reads_named` set on each reading note on the move ``question`` names (its
+    text's :attr:`Evidence.named`) that is closer to the question as a whole than any passage of that move's text by
+    :data:`NAMED_READING_MARGIN`, unless the clause that asks names the move ("what does compel give me on a strong
+    hit?" asks what the move says)."""
+    asking = asking_clause(question)
+    text_best: dict[tuple[str, str], float] = {}
+    for e in evidence:
+        if e.named and e.chunk.move and not names_move(asking, e.chunk.move):
+            key = (e.chunk.system, move_key(e.chunk.move))
+            text_best[key] = max(text_best.get(key, -1.0), e.passage_sim)
+    if not text_best:
+        return evidence
+    out = []
+    for e in evidence:
+        best = text_best.get((e.chunk.system, move_key(e.chunk.move or "")))
+        reads = e.reading and best is not None and e.passage_sim >= best + NAMED_READING_MARGIN
+        out.append(replace(e, reads_named=True) if reads else e)
+    return out
+
+
+#: How much closer (passage similarity) to the question a reading note on the named move must be than the move's text.
+NAMED_READING_MARGIN = 0.05
 
 #: How much closer (passage similarity) to the question a reading note must be than its move's text to settle it.
 SETTLING_MARGIN = 0.15

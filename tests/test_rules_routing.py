@@ -22,6 +22,13 @@ from rules_index.routing import named_system
         # a game named in the sentence that asks, the other only in a sentence before it
         ("in blades i can push myself for stress. can i do that in starforged?", "starforged"),
         ("dungeon world has hit points. how does harm work in blades in the dark?", "blades"),
+        # a second game named only to compare a mechanic of it with the first: the first is asked about
+        ("how does heat work in blades? is it like momentum in starforged?", "blades"),
+        ("how does stress work in blades? is it similar to spirit from starforged?", "blades"),
+        ("explain momentum in starforged. same as the focus track in elegy?", "starforged"),
+        ("how do bonds work in dungeon world? anything like the bonds in starforged?", "dungeon-world"),
+        # "feel like" and "like to" are no comparison
+        ("i feel like attacking in dungeon world while we run blades, what do i roll?", "dungeon-world"),
     ],
 )
 def test_of_two_games_the_one_asked_about_wins(question: str, system: str) -> None:
