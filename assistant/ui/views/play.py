@@ -94,6 +94,19 @@ def render(campaign: str | None) -> None:
     if session is None:
         return
     render_quick_tools(session.system)
+    play_area = st.container()
+    # made before the turn is drawn, so the last page's "The LLM is looking at your move…" goes at once: Streamlit
+    # keeps an element of the last run on the page until this run reaches its place, and a confirmed move's story
+    # streams for many seconds before the end of the page is reached
+    plan_area = st.empty()
+    with play_area:
+        _render_play(campaign, session)
+    with plan_area.container():
+        refine_suggestions(session)
+
+
+def _render_play(campaign: str, session: Any) -> None:
+    """The transcript, the turn being played, what it left open, undo, the status line and the chat input."""
     resumed = state.pending()
     if resumed.resume_text and not resumed.suggestions:  # a reload while moves were on offer: offer them again
         with friendly_errors("offering the moves again"):
@@ -133,7 +146,6 @@ def render(campaign: str | None) -> None:
     render_status_line(camp.active(), sheet, list(camp.tracks.values()), list(camp.clocks.values()))
     scroll_to_newest(len(state.campaign_events(campaign)))
     st.chat_input("What do you do? (or /help)", key="chat_text", on_submit=_queue_send, max_chars=MAX_INPUT)
-    refine_suggestions(session)
 
 
 def refine_suggestions(session: Any) -> None:
