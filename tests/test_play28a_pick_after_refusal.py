@@ -1,7 +1,7 @@
 """The app: while a pick the rules require waits (Set a Course's cost on a weak hit, Blades' overindulgence), new words
-offer their moves AND keep the pick's buttons on the page; a suggested move clicked is refused in words naming the
-pick, and the pick is still right there to click (before, only ``/choose N`` typed could make it: its buttons had gone
-with the new line's suggestions). Once picked, the move suggested for the words goes."""
+offer their moves AND keep the pick's buttons on the page, above them (the moves wait for it); a suggested move clicked
+is refused in words naming the pick, and the pick is still right there to click (before, only ``/choose N`` typed could
+make it: its buttons had gone with the new line's suggestions). Once picked, the move suggested for the words goes."""
 
 from __future__ import annotations
 
@@ -53,6 +53,8 @@ def test_starforged_the_required_cost_stays_clickable_beside_the_new_moves(words
     offered = _suggested(at)
     assert offered, "the new words offer their moves"
     assert _pick_buttons(at), "the waiting pick is still on the page beside them"
+    keys = [b.key for b in at.button]
+    assert keys.index("choose_0") < keys.index("suggestion_0"), "the pick the moves wait for comes first"
     at.button(key="suggestion_0").click().run()
     errors = [e.value for e in at.error]
     assert len(errors) == 1 and errors[0].startswith("Set a Course still waits for a pick the rules require"), errors
