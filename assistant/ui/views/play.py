@@ -126,8 +126,9 @@ def _render_play(campaign: str, session: Any) -> None:
                 state.pending().message, state.pending().level = turn.error or "Nothing to undo.", "error"
             else:
                 st.toast(turn.narration or "Undone.", icon="↩️")
-                if turn.open_choices or turn.follow_ups:  # a pick undone: its roll's choices are open again
-                    keep_open(turn)
+                # a pick undone: its roll's choices are open again; a move undone: what the move before it left open
+                # (Hack & Slash's Deal Damage under an undone Saving Throw) is on offer again, as a reload shows it
+                keep_open(turn)
         action = None
     shown = KnownLog.from_events([])
     with friendly_errors("reading the transcript"):
