@@ -74,9 +74,12 @@ class OpenChoiceMixin(AimingMixin):
 
     def _open_choice(self) -> tuple[int, Result] | None:
         """The last move of this session with open choices the player has not left, and its event. Rolls that are no
-        move (the oracle asked, a table, free dice) lie over it and leave it open."""
+        move (the oracle asked, a table, free dice) lie over it and leave it open, and so does a change of who plays
+        (``/character play Arden`` after Mara's spell failed: her penalties are still to be taken, not dropped)."""
         for seq in reversed(self.known.stack):
             found = self.store.events(self.campaign, after=seq - 1, upto=seq)
+            if found and found[0].event.type == "set_active":
+                continue
             if not found or found[0].event.type != "move_resolved":
                 return None
             if stored_decides_nothing(found[0]):

@@ -77,7 +77,8 @@ def describe(stored: StoredEvent, state: CampaignState | None = None) -> str:
 
 def _check_target(ctx: AppendContext, expect: int | None, doing: str, *, past_rolls: bool = False) -> int:
     """The last action in effect, which must be ``expect`` when given; with ``past_rolls``, ``expect`` may also lie
-    under rolls that are no move (an oracle asked while Enter the Fray's pick was open: the pick is still made)."""
+    under rolls that are no move (an oracle asked while Enter the Fray's pick was open: the pick is still made) and
+    changes of who plays (Mara's spell penalties picked after switching to Arden)."""
     stack = ctx.state.undo_stack
     if not stack:
         raise InputError(
@@ -86,7 +87,7 @@ def _check_target(ctx: AppendContext, expect: int | None, doing: str, *, past_ro
     top = stack[-1]
     if expect is None or expect == top:
         return top
-    if past_rolls and expect in stack and all(stored_decides_nothing(ctx.event(s)) for s in stack[stack.index(expect) + 1 :]):
+    if past_rolls and expect in stack and all(_passes_over(ctx.event(s)) for s in stack[stack.index(expect) + 1 :]):
         return expect
     latest = describe(ctx.event(top))
     if expect in ctx.state.undone:
@@ -99,6 +100,12 @@ def _check_target(ctx: AppendContext, expect: int | None, doing: str, *, past_ro
         f"Could not {doing}: {why}. Nothing was changed; look at the campaign again and repeat if you still want to.",
         stack,
     )
+
+
+def _passes_over(stored: StoredEvent) -> bool:
+    """Whether an action lying over a move leaves its pick to be made: a roll that is no move, or a change of who
+    plays (neither touches what the move changed)."""
+    return stored.event.type == "set_active" or stored_decides_nothing(stored)
 
 
 def _undo_event(ctx: AppendContext, target_seq: int) -> Undo:
@@ -202,8 +209,9 @@ def redo_move(
         request = dict(ev.request)
         request["options"] = {**(request.get("options") or {}), **options_update, **_campaign_refs(after_undo, ev)}
         request["dice"] = list(ev.dice)
-        if ev.character_source == "campaign" and ev.state_change.character_id in after_undo.characters:
-            request["character_id"] = ev.state_change.character_id  # Mara's move picked on stays Mara's, on her sheet
+        who = ev.state_change.character_id
+        if who in after_undo.characters and (ev.character_source == "campaign" or who != after_undo.active_character):
+            request["character_id"] = who  # Mara's move picked on stays Mara's, on her sheet (also once Arden plays)
         with topped_up():  # a pick that rolls more (Recommit) rolls its new dice from the campaign's RNG
             move, result = move_event(after_undo, request, ctx.next_seq + 1)
         out[:] = [(result, ctx.next_seq + 1)]

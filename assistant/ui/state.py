@@ -17,7 +17,7 @@ import streamlit as st
 
 from assistant.config import ConfigError, Secret, Settings, load_settings, visitor_llm
 from assistant.store import service
-from assistant.store.events import MoveResolved, StoredEvent, Undo
+from assistant.store.events import UNDOABLE, MoveResolved, StoredEvent, Undo
 
 # ---- keys in st.session_state ------------------------------------------------------------------
 CAMPAIGN = "campaign"
@@ -171,10 +171,8 @@ def restored_pending(campaign: str) -> Pending:
 
     pend.question = open_question(events)
     pend.resume_text = offered_action(events)
-    undos = [(e.seq, e.event) for e in events if isinstance(e.event, Undo)]
-    undone = {ev.target_seq for _seq, ev in undos}
-    last_undo = max((seq for seq, _ev in undos), default=0)
-    moves = [e.event for e in events if isinstance(e.event, MoveResolved) and e.seq not in undone and e.seq > last_undo]
+    in_effect = set(actions_in_effect(events))  # after an undo, the move before it is the last one again
+    moves = [e.event for e in events if isinstance(e.event, MoveResolved) and e.seq in in_effect]
     if not moves:
         return pend
     results = [Result.model_validate(m.result) for m in moves]
@@ -185,6 +183,19 @@ def restored_pending(campaign: str) -> Pending:
     if result.burn is not None and result.burn.available:
         pend.burn, pend.burn_meter = result.burn.outcome.value, result.burn.meter
     return pend
+
+
+def actions_in_effect(events: list[StoredEvent]) -> list[int]:
+    """The campaign's actions not undone, oldest first (its undo stack, read from the log as the store replays it):
+    undoing Dungeon World's Saving Throw makes the Hack & Slash before it the last move again, with its Deal Damage."""
+    stack: list[int] = []
+    for e in events:
+        if isinstance(e.event, Undo):
+            if e.event.target_seq in stack:
+                stack.remove(e.event.target_seq)
+        elif e.event.type in UNDOABLE:
+            stack.append(e.seq)
+    return stack
 
 
 def clear_pending() -> None:

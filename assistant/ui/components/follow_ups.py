@@ -83,8 +83,16 @@ def next_steps(
             if move_id.startswith("table:")
             else state.Action("confirm", payload={"move": move_id})
         )
-        steps.append(NextStep(f"Roll {last.move} again", again))
+        steps.append(NextStep(roll_again_label(str(last.move)), again))
     return steps
+
+
+def roll_again_label(name: str) -> str:
+    """The button that rolls a table again: "Roll Pay the Price again"; a table named a roll says it once ("Make the
+    Incarceration Roll again", not "Roll Incarceration Roll again")."""
+    if name.lower().endswith(" roll"):
+        return f"Make the {name} again"
+    return f"Roll {name} again"
 
 
 def _run(step: int) -> None:

@@ -3,6 +3,7 @@ Open choices of the last move appear here too."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import streamlit as st
@@ -104,10 +105,16 @@ def takes_adds(types: list[str]) -> bool:
 def suggestion_caption(suggestion: Any, roll: str) -> str:
     """The line under a suggestion's button: its odds and trigger; a progress roll says it takes no adds or burn."""
     why = str(getattr(suggestion, "why", "") or "")
-    words = getattr(suggestion, "odds_words", None)
+    words = whole_percents(str(getattr(suggestion, "odds_words", None) or ""))
     odds = words or odds_text(getattr(suggestion, "odds", None), roll != "none", suggestion.system, suggestion.move_id)
     kind = "progress roll, no adds or burn: " if roll == "progress" else ""
     return f"{kind}{odds} — {shortened(why)}"
+
+
+def whole_percents(words: str) -> str:
+    """The odds in words, each percentage whole as on every other button ("clear 1 stress 3%", not "2.78%"); a chance
+    under one percent stays "<1%" rather than "0%"."""
+    return re.sub(r"(\d+\.\d+)%", lambda m: f"{float(m.group(1)):.0f}%" if float(m.group(1)) >= 0.5 else "<1%", words)
 
 
 def suggestion_label(suggestion: Any) -> str:

@@ -92,10 +92,11 @@ def keep_open(turn: Any) -> None:
 
 
 def _left_open(turn: Any, pend: Any) -> bool:
-    """A turn that made no move and asks nothing (``/sheet``, ``/help``, a rules answer, the oracle asked, a move
-    refused while a pick the rules require waits) leaves the last move's choices as they were: open, as a reload shows
-    them (the panel had gone until the page was reloaded, and the refusal named a pick no longer on the page)."""
-    return all(decides_nothing(r) for r in turn.results) and not pend.suggestions and not pend.choices and pend.question is None
+    """A turn that made no move and asks nothing (``/sheet``, ``/help``, a rules answer, the oracle asked, new words
+    whose moves are offered, a move refused while a pick the rules require waits) leaves the last move's choices as
+    they were: open, as a reload shows them, beside any moves offered for the new words (the panel had gone until the
+    page was reloaded, and the refusal named a pick no longer on the page: only ``/choose N`` typed could make it)."""
+    return all(decides_nothing(r) for r in turn.results) and not pend.choices and pend.question is None
 
 
 def _reopen_from_log(pend: Any) -> None:

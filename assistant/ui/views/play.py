@@ -77,8 +77,12 @@ def render_pending() -> None:
     elif pend.message:
         (st.error if pend.level == "error" else st.info)(pend.message, icon="⚠️" if pend.level == "error" else None)
     render_question(pend.question)
-    render_suggestions(pend.suggestions)
-    render_choices(pend.choices)
+    if any(getattr(c, "required", False) for c in pend.choices):  # the moves offered wait for it: it comes first
+        render_choices(pend.choices)
+        render_suggestions(pend.suggestions)
+    else:
+        render_suggestions(pend.suggestions)
+        render_choices(pend.choices)
     render_next_steps(pend.next_steps)
     if pend.burn:
         st.button(f"Burn {pend.burn_meter}: make it a {pend.burn.replace('_', ' ')}", key="burn", on_click=_queue_burn)
@@ -94,6 +98,19 @@ def render(campaign: str | None) -> None:
     if session is None:
         return
     render_quick_tools(session.system)
+    play_area = st.container()
+    # made before the turn is drawn, so the last page's "The LLM is looking at your move…" goes at once: Streamlit
+    # keeps an element of the last run on the page until this run reaches its place, and a confirmed move's story
+    # streams for many seconds before the end of the page is reached
+    plan_area = st.empty()
+    with play_area:
+        _render_play(campaign, session)
+    with plan_area.container():
+        refine_suggestions(session)
+
+
+def _render_play(campaign: str, session: Any) -> None:
+    """The transcript, the turn being played, what it left open, undo, the status line and the chat input."""
     resumed = state.pending()
     if resumed.resume_text and not resumed.suggestions:  # a reload while moves were on offer: offer them again
         with friendly_errors("offering the moves again"):
@@ -109,8 +126,9 @@ def render(campaign: str | None) -> None:
                 state.pending().message, state.pending().level = turn.error or "Nothing to undo.", "error"
             else:
                 st.toast(turn.narration or "Undone.", icon="↩️")
-                if turn.open_choices or turn.follow_ups:  # a pick undone: its roll's choices are open again
-                    keep_open(turn)
+                # a pick undone: its roll's choices are open again; a move undone: what the move before it left open
+                # (Hack & Slash's Deal Damage under an undone Saving Throw) is on offer again, as a reload shows it
+                keep_open(turn)
         action = None
     shown = KnownLog.from_events([])
     with friendly_errors("reading the transcript"):
@@ -133,7 +151,6 @@ def render(campaign: str | None) -> None:
     render_status_line(camp.active(), sheet, list(camp.tracks.values()), list(camp.clocks.values()))
     scroll_to_newest(len(state.campaign_events(campaign)))
     st.chat_input("What do you do? (or /help)", key="chat_text", on_submit=_queue_send, max_chars=MAX_INPUT)
-    refine_suggestions(session)
 
 
 def refine_suggestions(session: Any) -> None:
