@@ -97,7 +97,15 @@ _BARE_COMMANDS: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         "undo",
     ),
-    (re.compile(r"^(?:(?:show|see|open)\s+)?(?:me\s+)?(?:my\s+|the\s+)?(?:character\s+)?sheet\s*[.!]*$", re.I), "sheet"),
+    (
+        re.compile(
+            r"^(?:please\s+)?(?:(?:i|we)\s+(?:want|wanna|need|would\s+like|'d\s+like)(?:\s+to)?\s+|let\s+me\s+|"
+            r"(?:can|could)\s+(?:i|you)\s+)?(?:(?:show|see|open|look\s+at|check)\s+)?(?:me\s+)?(?:my\s+|the\s+)?"
+            r"(?:character\s+)?sheet(?:,?\s+please)?\s*[.!?]*$",
+            re.I,
+        ),
+        "sheet",
+    ),
 )
 _BURN_WORDS = re.compile(r"^\s*(?:(?:i|we)\s+)?(?:want\s+to\s+)?burn\s+(?:my\s+|the\s+)?(?:momentum|focus)\s*[.!]?\s*$", re.I)
 #: "What does the Magistrate want?": a question about someone in the story (what they want, know, plan...), not about
