@@ -118,3 +118,19 @@ def test_a_menu_head_keeps_only_the_games_terms_in_capitals(label: str, system: 
     from assistant.chat.open_choice import _short
 
     assert _short(label, system) == said
+
+
+# ---- an activity not paid for yet is told as owed, not as a pick that may be given up -------------------------------
+@pytest.mark.parametrize("typed", ["I recover from my wounds", "what now?", "/choose"])
+def test_an_unpaid_activity_is_told_as_owed(typed: str) -> None:
+    session, _ = open_campaign("Owed " + typed, "blades")
+    assert session.send("/set coin 4").kind != "error"
+    for line in ("I train my insight", "I train my resolve", "I train my prowess"):
+        assert session.send(line).suggestions, line
+        assert session.send("1").kind != "error", line
+    turn = session.send(typed)
+    said = " ".join([turn.narration, *turn.notes])
+    assert "Train is not paid for yet: pay with /choose 1 (pay 1 coin) or /choose 2 (pay 1 rep)" in said, said
+    assert "gives it up" not in said, said
+    assert session.send("/choose 1").kind != "error"
+    assert (session.reload().active() or {}).get("coin") == 3

@@ -118,6 +118,11 @@ class OpenChoiceMixin(AimingMixin):
         seq, result = opened
         maker = self._maker_of(seq)
         whose = f"{possessive(maker)} " if maker else ""
+        owed = [c for c in result.choices if get_ruleset(self.system).is_owed(c.id)]
+        if owed:  # Blades' price for an additional activity: the next move is refused until it is paid
+            numbers = {id(o): n for n, o in enumerate(open_options(result.choices), 1)}
+            ways = " or ".join(f"/choose {numbers[id(o)]} ({o.label.rstrip('.').lower()})" for o in owed[0].options)
+            return f"{whose}{result.move} is not paid for yet: pay with {ways} before your next move, or /undo it."
         if any(c.required for c in result.choices):  # the next move is refused until it is made
             menu = of_them(_menu(result)) if maker else _menu(result)
             return (
