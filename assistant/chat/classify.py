@@ -129,6 +129,14 @@ _ASK_ORACLE_COLON = re.compile(
     r"does|do|did|has|have|had|can|could|should|might|may)\b.+?)\s*$",
     re.I,
 )
+#: "I ask the oracle what the station's purpose is", "let me ask the oracle: who sent them?": an open question put to
+#: the oracle, answered as one (the oracle answers yes or no; the tables answer the rest), not an action.
+_ASK_ORACLE_OPEN = re.compile(
+    r"^(?:(?:can|could|may|should|shall)\s+(?:i|we)\s+|(?:let\s+me|let'?s|i\s+(?:want|would\s+like|'d\s+like)\s+to|i'?ll|"
+    r"i\s+will|i|we)\s+)?(?:ask|consult|query)\s+(?:the\s+)?oracle\s*[:,-]?\s*(?P<q>(?:what|who|whom|whose|where|why|when|"
+    r"which|how)\b.+?)[\s?.!]*$",
+    re.I,
+)
 _AUXILIARIES = frozenset(
     [
         "is",
@@ -249,6 +257,10 @@ def classify(text: str, system: str = "starforged") -> Classification:
         else:
             question = as_yes_no(clause)
         return Classification("oracle", question, "asked the oracle a yes/no question", odds_in(asked.group("q")))
+    opened = _ASK_ORACLE_OPEN.match(stripped)
+    if opened:
+        question = opened.group("q")[:1].upper() + opened.group("q")[1:] + "?"
+        return Classification("oracle", question, "asked the oracle an open question", yes_no=False)
     oracle = _ORACLE_PREFIX.match(stripped)
     if oracle:
         rest = stripped[oracle.end() :]
