@@ -64,3 +64,18 @@ def test_investigating_in_the_city_is_appraise_circumstances(typed: str) -> None
 def test_rumours_and_confronting_keep_their_moves(typed: str, first: str) -> None:
     session, _ = open_campaign("City keep " + typed, "city")
     assert [s.move for s in session.send(typed).suggestions][0] == first
+
+
+# ---- a faction turn is no Alliance: Alliance needs aid from another faction named ----------------------------------
+@pytest.mark.parametrize("typed", ["I want to take a faction turn", "my faction makes its move", "our faction acts this turn"])
+def test_a_faction_turn_offers_no_alliance_nobody_asked_for(typed: str) -> None:
+    session, _ = open_campaign("Faction turn " + typed, "city")
+    moves = [s.move for s in session.send(typed).suggestions]
+    assert moves and "Alliance" not in moves, moves
+
+
+@pytest.mark.parametrize("typed", ["our faction seeks an alliance with the guild", "the guild comes to our aid as an ally"])
+def test_an_alliance_named_is_still_offered(typed: str) -> None:
+    session, _ = open_campaign("Alliance named " + typed, "city")
+    moves = [s.move for s in session.send(typed).suggestions]
+    assert "Alliance" in moves, moves
