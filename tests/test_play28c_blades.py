@@ -134,3 +134,25 @@ def test_an_unpaid_activity_is_told_as_owed(typed: str) -> None:
     assert "gives it up" not in said, said
     assert session.send("/choose 1").kind != "error"
     assert (session.reload().active() or {}).get("coin") == 3
+
+
+# ---- "/roll train insight": the move, then what the words after it say ----------------------------------------------
+@pytest.mark.parametrize(("typed", "track"), [("/roll train insight", "insight"), ("/roll train my resolve", "resolve")])
+def test_a_roll_command_with_words_after_the_move_reads_them(typed: str, track: str) -> None:
+    session, _ = open_campaign("Roll words " + typed, "blades")
+    turn = session.send(typed)
+    assert turn.kind == "action" and turn.results and turn.results[0].move == "Train", turn.error
+    assert (session.reload().active() or {}).get("xp", {}).get(track) == 1, turn.narration
+
+
+def test_words_after_the_move_that_say_nothing_ask_as_the_move_alone_does() -> None:
+    session, _ = open_campaign("Roll words nothing", "blades")
+    turn = session.send("/roll train nonsense")
+    assert turn.kind != "error" and "Which xp track do you train?" in turn.narration, turn.narration
+    assert not turn.results
+
+
+def test_a_misspelt_move_still_offers_the_name() -> None:
+    session, _ = open_campaign("Roll misspelt", "blades")
+    turn = session.send("/roll trian")
+    assert turn.kind == "error" and "Did you mean: Train?" in (turn.error or ""), turn.error
