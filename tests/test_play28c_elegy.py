@@ -104,3 +104,24 @@ def test_plural_listing_commands_list_as_the_singular_does(typed: str, same: str
     assert session.send("/track dangerous Avenge my sire").kind != "error"
     turn = session.send(typed)
     assert turn.kind != "error" and turn.narration == session.send(same).narration, turn.narration
+
+
+# ---- a companion's attack is ranked as the player's is ---------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("typed", "first"),
+    [("Mara attacks the hunter", "Enter the Fray"), ("Mara lunges at the hunter", "Enter the Fray"),
+     ("Mara feeds on the drunk", "Feed")],
+)  # fmt: skip
+def test_mara_s_moves_keep_the_order_the_words_give(typed: str, first: str) -> None:
+    session, _ = open_campaign("Mara order " + typed, "elegy")
+    assert session.send("/character add Mara").kind != "error"
+    mine = [
+        s.move
+        for s in session.send(
+            typed.replace("Mara", "I", 1).replace("attacks", "attack").replace("lunges", "lunge").replace("feeds", "feed")
+        ).suggestions
+    ]
+    turn = session.send(typed)
+    theirs = [s.move for s in turn.suggestions]
+    assert theirs[0] == first and theirs[0] == mine[0], (theirs, mine)
+    assert all(s.request.get("character_id") == "mara" for s in turn.suggestions), [s.request for s in turn.suggestions]

@@ -10,7 +10,7 @@ from typing import Any
 
 from assistant.chat.characters import CharactersMixin, their_words
 from assistant.chat.sheet_text import shown_name
-from assistant.chat.their_moves import aim_notes, avoids, defends_against, refused_last
+from assistant.chat.their_moves import aim_notes, avoids, defends_against, ranked_for_them, refused_last
 from assistant.engine import AssistantError, InputError, get_ruleset
 
 #: Words that aim a move at someone: "I strike Mara", "against Mara", "at the guard".
@@ -86,7 +86,7 @@ class AimingMixin(CharactersMixin):
             tail = f"at {who} (read from your words)." if aim == target else f"at {who}, the only other character."
             aimed.setdefault(tail, []).append(str(getattr(s, "move", "") or request.get("move", "")))
         if made_by:  # ranked again now that their moves are theirs (Mara's spell by her mana, not the player's) ...
-            out = sorted(out, key=lambda s: -float(getattr(s, "score", 0.0) or 0.0))
+            out = ranked_for_them(suggestions, out)
         out = out[:k]
         if made_by:  # ... and one her sheet refuses offered after the rest: "Suffer a Control Move" first
             out = refused_last(out)
