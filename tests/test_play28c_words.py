@@ -49,3 +49,34 @@ def test_in_a_game_without_an_oracle_it_says_who_answers() -> None:
     session, _ = open_campaign("Oracle open blades", "blades")
     turn = session.send("I ask the oracle what the hunter wants")
     assert not turn.suggestions and "has no oracle" in turn.narration and "the GM" in turn.narration, turn.narration
+
+
+# ---- a foe's deed on someone named is told as the foe's -------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("typed", "told"),
+    [("the hunter stakes Mara", "The hunter stakes Mara."), ("the old hunter stabs Mara", "The old hunter stabs Mara."),
+     ("a ghoul bites Kira in the arm", "A ghoul bites Kira in the arm.")],
+)  # fmt: skip
+def test_a_foe_acting_on_someone_named_is_told_as_the_foe_s_deed(typed: str, told: str) -> None:
+    from assistant.narrate.intent import frame
+
+    assert frame(typed, 1) == told  # it read "You turn your attention to the hunter stakes Mara."
+
+
+@pytest.mark.parametrize(
+    ("typed", "told"), [("the sword of Kira", "the sword of Kira"), ("I stab the hunter", "stab the hunter")]
+)
+def test_a_phrase_or_the_player_s_own_deed_keeps_its_framing(typed: str, told: str) -> None:
+    from assistant.narrate.intent import frame
+
+    said = frame(typed, 1)
+    assert said.startswith(("You ", "Your ")) and told in said, said
+
+
+def test_in_a_session_the_story_opens_with_the_foe_s_deed() -> None:
+    session, dice = open_campaign("Foe on Mara", "elegy")
+    assert session.send("/character add Mara").kind != "error"
+    turn = session.send("the hunter stakes Mara")
+    dice.queue(3, 2, 5)
+    rolled = session.confirm(turn.suggestions[0])
+    assert rolled.narration.startswith("The hunter stakes Mara."), rolled.narration
