@@ -71,3 +71,12 @@ def test_a_blow_taken_or_a_spell_that_hits_is_no_hack_and_slash(typed: str, firs
     session, _ = _three("Hit taken " + typed)
     moves = [s.move for s in session.send(typed).suggestions]
     assert moves[0] == first, moves
+
+
+@pytest.mark.parametrize("typed", ["I hit it, how much damage do I deal?", "Bart hits Mia, does he deal extra damage"])
+def test_how_much_a_blow_deals_is_deal_damage_s_question(typed: str) -> None:
+    from assistant.engine.cue_words import match_cues
+    from assistant.engine.data import normalize_name
+
+    boosts = match_cues("dungeon-world", typed).move_boost  # the rules ranking reads the same cues
+    assert boosts.get(normalize_name("Deal Damage"), 0.0) > boosts.get(normalize_name("Hack & Slash"), 0.0), boosts
