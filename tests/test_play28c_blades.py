@@ -156,3 +156,10 @@ def test_a_misspelt_move_still_offers_the_name() -> None:
     session, _ = open_campaign("Roll misspelt", "blades")
     turn = session.send("/roll trian")
     assert turn.kind == "error" and "Did you mean: Train?" in (turn.error or ""), turn.error
+
+
+def test_words_left_over_from_a_key_value_are_no_words_after_the_move() -> None:
+    session, _ = open_campaign("Roll words key value", "blades")
+    turn = session.send("/roll long-term project +study project=Learn the vault combination clock=6")
+    assert turn.kind == "error" and not turn.results, turn.narration  # not a project called "Learn"
+    assert not (session.reload().active() or {}).get("projects")

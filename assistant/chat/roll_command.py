@@ -22,8 +22,9 @@ class RollCommandMixin(AskingMixin):
 
     def _roll_command(self, a: dict[str, Any]) -> TurnStream:
         move, on = roll_on(self.system, a["move"])  # "/roll clash +edge on the pirate cutter"
-        if not on and _move_spec(self.system, move) is None:
-            move, on = _move_first(self.system, move)  # "/roll train insight": Train, on the words after it
+        if not on and not a["options"] and _move_spec(self.system, move) is None:
+            # "/roll train insight": Train, on the words after it (not the rest of a key=value with spaces in it)
+            move, on = _move_first(self.system, move)
         lacking = absent_move_notes(self.system, move) if _move_spec(self.system, move) is None else []
         if lacking:  # "/roll defy danger" in Dungeon World's combat text: not here, and what to make instead
             raise InputError(f"{lacking[0]} List the moves it has with /moves.")
