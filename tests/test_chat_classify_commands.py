@@ -114,7 +114,7 @@ def test_parse_commands(text: str, name: str, args: dict[str, object]) -> None:
         ("/oracle", "yes/no question"),
         ("/meter health lots because", "Usage: /meter"),
         ("/meter health 0 nothing", "Usage: /meter"),
-        ("/track huge A vow", "Give a rank"),
+        ("/track huge A vow", "needs a rank: how hard it is, one of troublesome"),
         ("/clock six Alarm", "segments"),
         ("/progress vow 41", "1 to 40"),
         ("/undo now", "takes nothing"),

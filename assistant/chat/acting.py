@@ -18,6 +18,7 @@ from assistant.chat.narration import NarrationOutcome, guarded_narration
 from assistant.chat.narration_context import established_answers, narration_history, own_passages
 from assistant.chat.one_at_a_time import with_next
 from assistant.chat.refusals import CHANGES_NOTHING, NOT_SUGGESTED, named_instead, refused_for
+from assistant.chat.set_in_words import set_in_words, set_pointer
 from assistant.chat.suggesting import SuggestingMixin
 from assistant.chat.track_finder import closed_now, started_or_not
 from assistant.chat.track_question import name_first
@@ -40,6 +41,10 @@ class ActingMixin(SuggestingMixin):
         self._last_intent = text
         self._spent_on = ""
         self._pending_plan = None
+        if command := set_in_words(text, self.system):  # "set my coin to 2": the /set that does it, no moves
+            self._suggestions = []
+            said = set_pointer(command)
+            return (yield from _finish(Turn(kind="meta", player_text=text, narration=said, narrator="template")))
         suggestions, notes, text = self._first_action(text)
         out = {
             who: said for who in self._makers(suggestions) if (said := brinks.ended(self.store, self.campaign, self._state, who))

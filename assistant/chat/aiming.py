@@ -10,7 +10,7 @@ from typing import Any
 
 from assistant.chat.characters import CharactersMixin, their_words
 from assistant.chat.sheet_text import shown_name
-from assistant.chat.their_moves import aim_notes, avoids, defends_against, refused_last
+from assistant.chat.their_moves import aim_notes, avoids, defends_against, ranked_for_them, refused_last
 from assistant.engine import AssistantError, InputError, get_ruleset
 
 #: Words that aim a move at someone: "I strike Mara", "against Mara", "at the guard".
@@ -86,7 +86,7 @@ class AimingMixin(CharactersMixin):
             tail = f"at {who} (read from your words)." if aim == target else f"at {who}, the only other character."
             aimed.setdefault(tail, []).append(str(getattr(s, "move", "") or request.get("move", "")))
         if made_by:  # ranked again now that their moves are theirs (Mara's spell by her mana, not the player's) ...
-            out = sorted(out, key=lambda s: -float(getattr(s, "score", 0.0) or 0.0))
+            out = ranked_for_them(suggestions, out)
         out = out[:k]
         if made_by:  # ... and one her sheet refuses offered after the rest: "Suffer a Control Move" first
             out = refused_last(out)
@@ -107,16 +107,26 @@ class AimingMixin(CharactersMixin):
             request = dict(getattr(s, "request", None) or {})
             if not dataclasses.is_dataclass(s):
                 out.append(s)
-            elif self._taken_by_target(str(request.get("move", ""))):
+            elif self._taken_by_target(str(request.get("move", ""))) or self._resisted(str(request.get("move", ""))):
                 request.pop("character", None)
+                request["options"] = {k: v for k, v in dict(request.get("options") or {}).items() if k != "target"}
                 out.append(dataclasses.replace(s, request={**request, "character_id": target}))  # type: ignore[type-var]
             else:
                 out.append(self._made_by(s, request, dict(request.get("options") or {}), maker, at=target))
         out = refused_last(sorted(out, key=lambda s: -float(getattr(s, "score", 0.0) or 0.0))[:k])
         who, whom = self._who_is(maker), self._who_is(target)
-        moves = [str(getattr(s, "move", "")) for s in out]
-        verb = "are" if len(moves) > 1 else "is"
-        return out, [f"{and_list(moves)} {verb} {who}'s, rolled with {who}'s sheet, at {whom} (read from your words)."]
+        names = [str(getattr(s, "move", "")) for s in out]
+        on_target = [m for m in names if self._taken_by_target(m)]  # Deal Damage: resolved on the sheet it hurts
+        resisted = [m for m in names if self._resisted(m)]  # a Saving Throw: made by the one the control acts on
+        moves = [m for m in names if m not in on_target + resisted]
+
+        def are(listed: list[str]) -> str:
+            return f"{and_list(listed)} {'are' if len(listed) > 1 else 'is'}"
+
+        said = [f"{are(moves)} {who}'s, rolled with {who}'s sheet, at {whom}"] if moves else []
+        said += [f"{are(resisted)} {whom}'s, rolled with {whom}'s sheet"] if resisted else []
+        said += [f"{are(on_target)} resolved on {whom}'s sheet"] if on_target else []
+        return out, ["; ".join(said) + " (read from your words)."]
 
     def _maker_in(self, text: str) -> str | None:
         """The campaign character, not the one playing, whose name leads the words ("Bart attacks Mia"), else None."""
@@ -234,6 +244,15 @@ class AimingMixin(CharactersMixin):
             return False
         try:
             return get_ruleset(self.system).find_move(move).id == "deal_damage"
+        except InputError:
+            return False
+
+    def _resisted(self, move: str) -> bool:
+        """A Dungeon World move made by the one another's move acts on, to resist it (a Saving Throw)."""
+        if get_ruleset(self.system).system_id != "dungeon-world" or not move:
+            return False
+        try:
+            return bool(re.search(r"\bresist it\b", get_ruleset(self.system).find_move(move).trigger or "", re.I))
         except InputError:
             return False
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from functools import cache
 from typing import Literal
 
+from assistant.chat.rules_words import asks_what_is_allowed, has_gear_move, names_a_rule
 from assistant.narrate.intent import Shape, shape
 
 Kind = Literal["command", "meta", "rules", "oracle", "action"]
@@ -78,31 +78,13 @@ _UNMARKED_QUESTION = re.compile(
 #: player's action ("do the guards see me" is a question, and reads as one).
 _DO_SOMETHING = re.compile(r"^(?:do|have)\s+(?:a|an|some|another|one\s+more)\b(?![^?]*\?\s*$)", re.I)
 _YES_NO_OPENER = re.compile(r"^(is|are|was|were|will|would|does|do|did|has|have|had|can|could|should|might|may|am) \b", re.I)
-_RULES_PHRASES = re.compile(
-    r"\b(rules?|move|moves|roll|rolls|rolled|reroll|stat|stats|momentum|progress|track|tracks|impact|impacts|"
-    r"burn|strong hit|weak hit|miss|match|xp|experience|legacy|vow|vows|oracle|table|tables|dice|die|d6|d10|d100|assets?|"
-    r"action score|challenge dice|heat|stress|trauma|harm|coin|rep|tier|wanted|entanglement|downtime|vice|"
-    r"clock|clocks|hp|armor|armour|damage|mana|spell|initiative|advantage|disadvantage|backfire|hunger|focus|"
-    r"what happens when|how do i|how does|how many|am i allowed|can i|when do i|when should i|what does)\b",
-    re.I,
-)
-#: "Can I ... ?": the player asks to try something, unless the rest names a rule (see ``_names_a_rule``).
+#: "Can I ... ?": the player asks to try something, unless the rest names a rule (see ``names_a_rule``).
 _TRY_OPENER = re.compile(r"^(can|could|may) (i|we)\s+(?!(be allowed|ever)\b)", re.I)
-#: Words that make "can I ...?" a question about what the rules allow, not an attempt ("twice", "+iron", "a vow", "roll").
-_ALLOWANCE = re.compile(
-    r"\b(twice|more than once|per (turn|round|session|scene)|at the same time|in a row|instead|ever|allowed|rules?|moves?|"
-    r"roll|rolls|reroll|momentum|progress|tracks?|xp|experience|legacy|dice|die|d6|d10|d100|odds|stats?|burn|impacts?|mana|"
-    r"hp|bonus|penalty|forward|ongoing|advantage|disadvantage|strong hit|weak hit|miss|match|oracle|tables?|clocks?|"
-    r"downtime|vows?|tier|entanglements?|debility|debilities|action score)\b|[+-]\s?\w|\b\d+\b",
-    re.I,
-)
 _GEAR_QUESTION = re.compile(
     r"^(?:(?:i|we) (?:check|search|look through|dig through|rummage through) (?:my|our) [\w ]{2,30}?[,;:-]\s*)?"
     r"(?:(do|did) (i|we) (have|bring|pack|carry|own)\b|(have|has) (i|we) got\b)",
     re.I,
 )  # "do I have a rope?", "I check my gear, do I have a plasma cutter?"
-#: The generic question phrases of ``_RULES_PHRASES``: they make a question, not a question about a rule.
-_GENERIC_ASK = re.compile(r"^(can|could|may) (i|we)\b", re.I)
 #: A command typed without its "/" ("undo", "undo that", "show my sheet"): the command the player means, not an action
 #: to suggest moves for.
 _BARE_COMMANDS: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -115,7 +97,15 @@ _BARE_COMMANDS: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         "undo",
     ),
-    (re.compile(r"^(?:(?:show|see|open)\s+)?(?:me\s+)?(?:my\s+|the\s+)?(?:character\s+)?sheet\s*[.!]*$", re.I), "sheet"),
+    (
+        re.compile(
+            r"^(?:please\s+)?(?:(?:i|we)\s+(?:want|wanna|need|would\s+like|'d\s+like)(?:\s+to)?\s+|let\s+me\s+|"
+            r"(?:can|could)\s+(?:i|you)\s+)?(?:(?:show|see|open|look\s+at|check)\s+)?(?:me\s+)?(?:my\s+|the\s+)?"
+            r"(?:character\s+)?sheet(?:,?\s+please)?\s*[.!?]*$",
+            re.I,
+        ),
+        "sheet",
+    ),
 )
 _BURN_WORDS = re.compile(r"^\s*(?:(?:i|we)\s+)?(?:want\s+to\s+)?burn\s+(?:my\s+|the\s+)?(?:momentum|focus)\s*[.!]?\s*$", re.I)
 #: "What does the Magistrate want?": a question about someone in the story (what they want, know, plan...), not about
@@ -137,6 +127,14 @@ _ASK_ORACLE_IF = re.compile(
 _ASK_ORACLE_COLON = re.compile(
     r"^(?:(?:let\s+me|i|we)\s+)?(?:ask|consult|query)\s+(?:the\s+)?oracle\s*[:,-]\s*(?P<q>(?:is|are|was|were|will|would|"
     r"does|do|did|has|have|had|can|could|should|might|may)\b.+?)\s*$",
+    re.I,
+)
+#: "I ask the oracle what the station's purpose is", "let me ask the oracle: who sent them?": an open question put to
+#: the oracle, answered as one (the oracle answers yes or no; the tables answer the rest), not an action.
+_ASK_ORACLE_OPEN = re.compile(
+    r"^(?:(?:can|could|may|should|shall)\s+(?:i|we)\s+|(?:let\s+me|let'?s|i\s+(?:want|would\s+like|'d\s+like)\s+to|i'?ll|"
+    r"i\s+will|i|we)\s+)?(?:ask|consult|query)\s+(?:the\s+)?oracle\s*[:,-]?\s*(?P<q>(?:what|who|whom|whose|where|why|when|"
+    r"which|how)\b.+?)[\s?.!]*$",
     re.I,
 )
 _AUXILIARIES = frozenset(
@@ -226,125 +224,6 @@ def odds_in(text: str) -> str | None:
     return None
 
 
-@cache
-def _system_terms(system: str) -> tuple[str, ...]:
-    """Move names, stats and meters of a system, lower case (from its ruleset or the suggestion catalogue)."""
-    terms: set[str] = set()
-    try:
-        from assistant.engine import get_ruleset
-
-        ruleset = get_ruleset(system)
-        terms.update(m.name.lower() for m in ruleset.moves)
-        terms.update(s.lower() for s in ruleset.sheet.stats)
-        terms.update(m.lower() for m in ruleset.sheet.meters)
-    except Exception:  # noqa: BLE001 - a system without a ruleset yet: its catalogue still names its moves
-        try:
-            from assistant.suggest.catalog import moves_for
-
-            terms.update(m.name.lower() for m in moves_for(system))
-        except Exception:  # noqa: BLE001
-            pass
-    return tuple(sorted(t for t in terms if len(t) > 2))
-
-
-#: "did the raider die?", "will Mara die": the verb, not the die of the dice ("does the action die count?").
-_DYING = re.compile(
-    r"\b((?:did|will|would|could|might|must|should)\s+(?:[\w']+\s+){1,3}?)die\b(?!\s+(?:shows?|counts?|rolls?|lands?))"
-)
-
-
-#: "How do assets work?", "how does a secret work": how a part of the game works is a rules question (the oracle
-#: answers yes or no, and the fiction rarely asks how something works).
-_HOW_IT_WORKS = re.compile(r"^(?:so\s+|and\s+|ok\s+)?how\s+(?:do|does|did)\b.*\bwork(?:s|ed)?\b", re.I)
-
-
-#: "What is vulnerable?", "what does helpless mean": what a condition of the sheet is (asked of the word itself, not
-#: "is the captain wounded?", which asks the story).
-_DEFINITION = re.compile(
-    r"^what(?:'s|’s|\s+is|\s+are|\s+does)\s+(?:being\s+|a\s+|an\s+)?(?P<term>[a-z][a-z -]{1,30}?)(?:\s+mean|\s+do)?\s*\??$", re.I
-)
-
-
-@cache
-def _impacts(system: str) -> frozenset[str]:
-    """The system's impacts and conditions, lower case, in words ("bound or gagged")."""
-    try:
-        from assistant.engine import get_ruleset
-
-        return frozenset(str(i).replace("_", " ").lower() for i in get_ruleset(system).sheet.impacts)
-    except Exception:  # noqa: BLE001 - a system without a ruleset has none
-        return frozenset()
-
-
-@cache
-def _rules_words(system: str) -> str:
-    """The system's shipped rules text, lower case, its markup as spaces ("" when there is none)."""
-    try:
-        from rules_index.index import CORPUS_DIR, CORPUS_FILES
-
-        text = (CORPUS_DIR / CORPUS_FILES[system]).read_text(encoding="utf-8")
-    except (KeyError, OSError):
-        return ""
-    return " ".join(re.sub(r"[*_#`\[\]()|>]+", " ", text.lower()).split())
-
-
-def _a_rules_term(term: str, system: str) -> bool:
-    """Whether ``term`` ("command vehicle", "combat inventory") is a condition of the sheet or a term of at least two
-    words the system's rules text uses: "what is a command vehicle?" asks the rules, "what is the captain hiding?" does
-    not (a single word, "drone", may be the story's as well)."""
-    term = re.sub(r"^(?:the|a|an)\s+", "", term.strip())
-    if term in _impacts(system):
-        return True
-    return len(term.split()) >= 2 and re.search(rf"\b{re.escape(term)}\b", _rules_words(system)) is not None
-
-
-def _names_a_rule(text: str, system: str) -> bool:
-    low = _DYING.sub(lambda m: m.group(1) + "perish", text.lower())
-    if _RULES_PHRASES.search(low) or _HOW_IT_WORKS.search(low):
-        return True
-    defined = _DEFINITION.match(low.strip())
-    if defined and _a_rules_term(defined.group("term"), system):
-        return True
-    return any(re.search(rf"\b{re.escape(term)}\b", low) for term in _system_terms(system))
-
-
-def _asks_what_is_allowed(text: str, system: str) -> bool:
-    """True when a "can I ...?" names a rule word or an allowance ("a roll", "twice", "+iron", "0 mana") or a move: by a
-    name of two words or more, or a one-word name written as a name ("can I Heal...", not "can I heal...": a one-word
-    name is an everyday verb, and so are stat and meter words like "blood" or "heart")."""
-    rest = _GENERIC_ASK.sub("", text, count=1)
-    if _ALLOWANCE.search(rest):
-        return True
-    for name in _move_names(system):
-        if " " in name and re.search(rf"\b{re.escape(name)}\b", rest, re.I):
-            return True
-        if " " not in name and re.search(rf"\b{re.escape(name)}\b", rest):
-            return True
-    return False
-
-
-@cache
-def _move_names(system: str) -> tuple[str, ...]:
-    """The system's move names as printed ("Face Danger", "Heal")."""
-    try:
-        from assistant.suggest.catalog import moves_for
-
-        return tuple(m.name for m in moves_for(system))
-    except Exception:  # noqa: BLE001 - an unknown system names no move
-        return ()
-
-
-@cache
-def _has_gear_move(system: str) -> bool:
-    """True when a move of the system is made to see if the character has an item (Starforged's Check Your Gear)."""
-    try:
-        from assistant.suggest.catalog import moves_for
-
-        return any(re.search(r"\bif you have\b", m.trigger, re.I) for m in moves_for(system))
-    except Exception:  # noqa: BLE001 - an unknown system has no such move
-        return False
-
-
 def classify(text: str, system: str = "starforged") -> Classification:
     """Classify one player message (see the module docstring for the rules)."""
     stripped = (text or "").strip()
@@ -378,19 +257,23 @@ def classify(text: str, system: str = "starforged") -> Classification:
         else:
             question = as_yes_no(clause)
         return Classification("oracle", question, "asked the oracle a yes/no question", odds_in(asked.group("q")))
+    opened = _ASK_ORACLE_OPEN.match(stripped)
+    if opened:
+        question = opened.group("q")[:1].upper() + opened.group("q")[1:] + "?"
+        return Classification("oracle", question, "asked the oracle an open question", yes_no=False)
     oracle = _ORACLE_PREFIX.match(stripped)
     if oracle:
         rest = stripped[oracle.end() :]
         return Classification("oracle", rest, "asked the oracle", odds_in(rest))
     is_question = stripped.endswith("?") or bool(_QUESTION_OPENER.match(stripped) and not _DO_SOMETHING.match(stripped))
-    if _TRY_OPENER.match(stripped) and not _asks_what_is_allowed(stripped, system):
+    if _TRY_OPENER.match(stripped) and not asks_what_is_allowed(stripped, system):
         return Classification("action", stripped, "an action put as a question")
-    if _GEAR_QUESTION.match(stripped) and _has_gear_move(system):
+    if _GEAR_QUESTION.match(stripped) and has_gear_move(system):
         return Classification("action", stripped, "checking the character's gear")
     story = _STORY_ASK.match(stripped.rstrip("?!. "))
-    if story and not _names_a_rule(story.group("rest"), system):
+    if story and not names_a_rule(story.group("rest"), system):
         return Classification("oracle", stripped, "an open question about the story", odds_in(stripped), yes_no=False)
-    if is_question and _names_a_rule(stripped, system):
+    if is_question and names_a_rule(stripped, system):
         return Classification("rules", stripped, "a question about the rules")
     if stripped.endswith("?") and _YES_NO_OPENER.match(stripped):
         return Classification("oracle", stripped, "a yes/no question about the story", odds_in(stripped))

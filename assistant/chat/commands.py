@@ -78,6 +78,9 @@ ALIASES = {
     "rules": "ask",
     "move": "roll",
     "vow": "track",
+    "tracks": "track",
+    "vows": "track",
+    "clocks": "clock",
     "h": "help",
     "char": "character",
     "characters": "character",
@@ -107,6 +110,22 @@ _MISSING = {"table": "Which table? (/tables lists them.)", "dice": "Which dice?"
 
 def _usage_error(name: str, problem: str) -> InputError:
     return InputError(f"{problem} Usage: {USAGE[name]}")
+
+
+def _rank_and_name(rest: str) -> dict[str, Any]:
+    """``formidable fight The hunter`` (the rank first, after the kind, or last: "fight formidable The hunter", "fight
+    The hunter formidable") -> its rank and the rest as the name; what is missing is said in words."""
+    tokens = rest.split()
+    at = next((i for i in (0, 1, len(tokens) - 1) if 0 <= i < len(tokens) and tokens[i].lower() in RANKS), None)
+    if at is None:
+        raise InputError(
+            f"“{rest.strip()}” needs a rank: how hard it is, one of {', '.join(RANKS)}. "
+            f"Put it first, e.g. /track formidable {rest.strip()}"
+        )
+    name = " ".join(tokens[:at] + tokens[at + 1 :])
+    if not name:
+        raise _usage_error("track", f"Give the {tokens[at].lower()} track a name.")
+    return {"rank": tokens[at].lower(), "name": name}
 
 
 def _int(token: str) -> int | None:
@@ -288,10 +307,7 @@ def parse_command(text: str) -> Command:
     elif name == "track" and not rest:  # "/track" alone lists the tracks, as "/clock" lists the clocks
         args = {}
     elif name == "track":
-        rank, _, track_name = rest.partition(" ")
-        if rank.lower() not in RANKS or not track_name.strip():
-            raise _usage_error("track", f"Give a rank ({', '.join(RANKS)}) and a name.")
-        args = {"rank": rank.lower(), "name": track_name.strip()}
+        args = _rank_and_name(rest)
     elif name == "clock" and not rest:  # the clocks there are: the campaign's and the character's own
         args = {}
     elif name == "clock":

@@ -231,7 +231,8 @@ def fit_suggestions(state: CampaignState, suggestions: list[Any], text: str, k: 
 def _progress_unnamed(ruleset: Any, s: Any, text: str) -> bool:
     name = str(getattr(s, "move", ""))
     try:
-        return ruleset.find_move(name).roll.type == "progress" and not names_move(text, name)
+        move = ruleset.find_move(name)
+        return move.roll.type == "progress" and not any(names_move(text, n) for n in (name, *move.aliases))
     except AssistantError:
         return False
 

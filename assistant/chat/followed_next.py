@@ -130,7 +130,8 @@ def costs_left(system: str, offered: list[Any], result: Result) -> str:
     if not costs or any(_answers(ruleset, fu, result) for fu in offered):
         return ""
     said = list(dict.fromkeys(str(fu.reason or fu.move).rstrip(".") for fu in costs))
-    what = " and ".join(s[:1].lower() + s[1:] for s in said)
+    names = {m.name for m in ruleset.moves}  # a move keeps its name ("Pay the Price"), an instruction is lowered
+    what = " and ".join(s if s in names else s[:1].lower() + s[1:] for s in said)
     return (
         f"Not made before {result.move}: {what}, as the last roll asked. Nothing was taken for it; make it now if it "
         "still stands."

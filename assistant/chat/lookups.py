@@ -46,7 +46,18 @@ class LookupsMixin(ActingMixin):
     def _oracle_question(self, c: Classification) -> TurnStream:
         gm = get_ruleset(self.system).gm  # who answers at the table ("the Magistrate (the GM)")
         if not c.yes_no:
-            if oracle_move(self.system) is None:
+            asks_what_now = bool(WHAT_NOW.match(c.text))
+            if asks_what_now and (waiting := self._choice_open_note()):
+                text = waiting  # "what now?" with a pick to make: the pick comes first, in every game
+            elif asks_what_now and (offered := self._offered_next()):
+                text = offered  # "what now?" after a miss: Pay the Price is what the rules say comes next
+            elif asks_what_now:
+                text = "What your character does next is yours to say: tell me in your own words and I'll suggest the "
+                text += "moves that fit"
+                if oracle_move(self.system) is not None:
+                    text += ', or ask the oracle a yes/no question ("Is there something behind the door?")'
+                text += self._tables_hint()
+            elif oracle_move(self.system) is None:
                 text = f"{self._title()} has no oracle: in this game {gm} answers questions about the story"
                 instead = self._story_move(c.text, yes_no=False)
                 if instead is not None:  # what the rules give for it: Entanglements, Perceive Demand...
@@ -54,15 +65,6 @@ class LookupsMixin(ActingMixin):
                     text += f"Play it with /roll {instead.name.lower()}, or tell me what your character does."
                 else:
                     text += self._tables_hint()
-            elif WHAT_NOW.match(c.text) and (waiting := self._choice_open_note()):
-                text = waiting  # "what now?" with a pick to make: the pick comes first
-            elif WHAT_NOW.match(c.text) and (offered := self._offered_next()):
-                text = offered  # "what now?" after a miss: Pay the Price is what the rules say comes next
-            elif WHAT_NOW.match(c.text):
-                text = (
-                    "What your character does next is yours to say: tell me in your own words and I'll suggest the "
-                    'moves that fit, or ask the oracle a yes/no question ("Is there something behind the door?")'
-                ) + self._tables_hint()
             else:
                 text = 'The oracle answers yes/no questions. Ask it as one ("Is there something behind the door?")'
                 text += self._tables_hint()

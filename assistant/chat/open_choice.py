@@ -5,6 +5,8 @@ new move, and the player is told so. Every system's sessions go through here."""
 
 from __future__ import annotations
 
+import re
+from functools import cache
 from typing import Any
 
 from assistant.chat.aiming import AimingMixin
@@ -45,8 +47,11 @@ def _menu(result: Result) -> str:
     if len(wanted) > MAX_OPTIONS_NAMED:
         first, last = numbers[id(wanted[0])], numbers[id(wanted[-1])]
         return f"/choose a number from {first} to {last}, or the option's words, from the list under its card"
-    heads = [_short(o.label) for o in wanted]
-    said = [h if heads.count(h) == 1 else _short(o.label.split(":", 1)[-1].strip()) for h, o in zip(heads, wanted, strict=True)]
+    heads = [_short(o.label, result.system) for o in wanted]
+    said = [
+        h if heads.count(h) == 1 else _short(o.label.split(":", 1)[-1].strip(), result.system)
+        for h, o in zip(heads, wanted, strict=True)
+    ]
     return ", ".join(f"/choose {numbers[id(o)]} ({w})" for o, w in zip(wanted, said, strict=True))
 
 
@@ -61,12 +66,29 @@ def _no_move(system: str, request: dict[str, Any]) -> bool:
         return False
 
 
-def _short(label: str) -> str:
+def _short(label: str, system: str = "") -> str:
     """An option's label up to its colon or the end of its first sentence, lowercased ("Give up on the quest: Forsake
     Your Vow." -> "give up on the quest"; "You find no relief, and the situation grows worse. Pay the Price." -> "you
-    find no relief, and the situation grows worse")."""
+    find no relief, and the situation grows worse"). A head in title case is lowered whole but for the game's own terms
+    ("Attract Trouble" -> "attract trouble", "Lose Momentum (-2)" -> "lose Momentum (-2)"), not its first letter only."""
     head = label.split(":", 1)[0].split(". ", 1)[0].rstrip(".")
+    words = re.findall(r"[A-Za-z][\w’']*", head)
+    if len(words) > 1 and all(w[:1].isupper() for w in words):
+        terms = _game_terms(system)
+        rest = head[len(words[0]) :]
+        rest = re.sub(r"[A-Za-z][\w’']*", lambda m: m.group(0) if m.group(0).lower() in terms else m.group(0).lower(), rest)
+        head = words[0] + rest
     return head[:1].lower() + head[1:]
+
+
+@cache
+def _game_terms(system: str) -> frozenset[str]:
+    """The words of a system's stats and meters, lower case ("momentum", "heat", "edge")."""
+    try:
+        ruleset = get_ruleset(system)
+    except AssistantError:
+        return frozenset()
+    return frozenset(w.lower() for n in [*ruleset.sheet.stats, *ruleset.sheet.meters] for w in str(n).split("_"))
 
 
 class OpenChoiceMixin(AimingMixin):
@@ -99,6 +121,11 @@ class OpenChoiceMixin(AimingMixin):
         seq, result = opened
         maker = self._maker_of(seq)
         whose = f"{possessive(maker)} " if maker else ""
+        owed = [c for c in result.choices if get_ruleset(self.system).is_owed(c.id)]
+        if owed:  # Blades' price for an additional activity: the next move is refused until it is paid
+            numbers = {id(o): n for n, o in enumerate(open_options(result.choices), 1)}
+            ways = " or ".join(f"/choose {numbers[id(o)]} ({o.label.rstrip('.').lower()})" for o in owed[0].options)
+            return f"{whose}{result.move} is not paid for yet: pay with {ways} before your next move, or /undo it."
         if any(c.required for c in result.choices):  # the next move is refused until it is made
             menu = of_them(_menu(result)) if maker else _menu(result)
             return (
@@ -211,7 +238,9 @@ class OpenChoiceMixin(AimingMixin):
         track = str(result.track.get("name") or "")
         if named and track and normalize_name(named) != normalize_name(track):  # by its id or its name
             return
-        numbers = ", ".join(f"/choose {n} ({_short(o.label)})" for n, o in enumerate(open_options(result.choices), 1))
+        numbers = ", ".join(
+            f"/choose {n} ({_short(o.label, result.system)})" for n, o in enumerate(open_options(result.choices), 1)
+        )
         on = f" on “{track}”" if track else ""
         raise RulesError(
             f"Your last {result.move}{on} was a {str(result.outcome).replace('_', ' ')} and waits for your choice: "

@@ -8,7 +8,7 @@ from typing import Any
 
 from assistant.chat.acting import ActingMixin
 from assistant.chat.told_words import words_before
-from assistant.chat.turn import TurnStream, with_notes
+from assistant.chat.turn import Turn, TurnStream, finish, with_notes
 from assistant.engine import RulesError
 from assistant.engine.outcomes import Outcome
 from assistant.engine.tracks import kind_word
@@ -90,7 +90,7 @@ class RedoingMixin(ActingMixin):
         if not found or found[0].event.type != "move_resolved":
             return None
         track = (found[0].event.request.get("options") or {}).get("track")
-        if not isinstance(track, dict) or track.get("rank") == rank.value:
+        if not isinstance(track, dict):
             return None
         return found[0].seq, found[0].event, {**track, "rank": rank.value}
 
@@ -98,6 +98,9 @@ class RedoingMixin(ActingMixin):
         """The last move again, the same dice, its new track at the rank the player named."""
         kind = str((event.result.get("track") or {}).get("kind") or track.get("kind") or "track")
         word = kind_word(kind)
+        if ((event.request.get("options") or {}).get("track") or {}).get("rank") == track["rank"]:  # "formidable" again
+            said = f"“{track.get('name')}” is already a {track['rank']} {word}: nothing changed."
+            return (yield from finish(Turn(kind="meta", narration=said, narrator="template")))
         note = f"“{track.get('name')}” is now a {track['rank']} {word}: the same roll, the rank you named."
         redo = self._redo(seq, event, {"track": track}, f"make “{track.get('name')}” {track['rank']}")
         return (yield from with_notes(redo, [note]))

@@ -105,7 +105,8 @@ def why_not_now(state: CampaignState, offered: list[Any], text: str) -> list[str
         # or its situation is not the sheet's ("I see the doctor about my broken arm" with no harm marked)
         narrow = move.requires is not None or move.suggested_when is not None
         called = narrow and normalize_name(move.name) in cued
-        if move.name in shown or not (_mentions(text, move.name) or called):
+        named = any(_mentions(text, n) for n in (move.name, *move.aliases))  # "my vow" in Elegy: its elegy's move
+        if move.name in shown or not (named or called):
             continue
         if any(name and move.name.startswith(f"{name} (") for name in shown):
             continue  # a variant of a move offered ("Secure an Advantage (Scene Challenge)"): the words got their move

@@ -22,6 +22,9 @@ class RollCommandMixin(AskingMixin):
 
     def _roll_command(self, a: dict[str, Any]) -> TurnStream:
         move, on = roll_on(self.system, a["move"])  # "/roll clash +edge on the pirate cutter"
+        if not on and not a["options"] and _move_spec(self.system, move) is None:
+            # "/roll train insight": Train, on the words after it (not the rest of a key=value with spaces in it)
+            move, on = _move_first(self.system, move)
         lacking = absent_move_notes(self.system, move) if _move_spec(self.system, move) is None else []
         if lacking:  # "/roll defy danger" in Dungeon World's combat text: not here, and what to make instead
             raise InputError(f"{lacking[0]} List the moves it has with /moves.")
@@ -31,8 +34,9 @@ class RollCommandMixin(AskingMixin):
         if a["stat"]:
             request["stat"] = a["stat"]
         reading = self._read_words(self._last_intent, request)  # "I take 2 harm", then /roll endure harm
-        request["options"] = {**reading.options, **(request.get("options") or {})}
-        read = [reading.note()] if reading.notes else []
+        typed = self._read_words(on, request) if on else None  # "/roll train insight": what the words after it say
+        request["options"] = {**reading.options, **(typed.options if typed else {}), **(request.get("options") or {})}
+        read = [r.note() for r in (reading, typed) if r is not None and r.notes]
         request, named = bind_named(self._state, request, on or self._last_intent)  # the track the words name
         spec = _move_spec(self.system, move)
         need = track_need(spec) if spec is not None else None
@@ -67,3 +71,13 @@ def _move_spec(system: str, move: str) -> Any:
         return get_ruleset(system).find_move(move)
     except AssistantError:
         return None
+
+
+def _move_first(system: str, words: str) -> tuple[str, str]:
+    """The longest first words of ``words`` that name a move, and the rest ("train insight" -> "train", "insight"); the
+    words and "" when none do."""
+    tokens = words.split()
+    for end in range(len(tokens) - 1, 0, -1):
+        if _move_spec(system, " ".join(tokens[:end])) is not None:
+            return " ".join(tokens[:end]), " ".join(tokens[end:])
+    return words, ""

@@ -200,6 +200,8 @@ class ChatSession(RollCommandMixin, LookupsMixin):
     def _message(self, text: str) -> TurnStream:
         text = clean_text(text, "Your message", max_chars=MAX_MESSAGE)  # refused before anything is stored
         c = classify(text, self.system)
+        if c.kind == "command" and c.text.strip().lower() == "choose" and (waiting := self._choice_open_note()):
+            return (yield from _finish(Turn(kind="meta", player_text=text, narration=waiting, narrator="template")))
         if c.kind == "command":
             parse_for(self.system, c.text)  # a bad command changes nothing, not even the open question
         reply = self._reply(text, c.kind)

@@ -37,6 +37,22 @@ def refused_last(suggestions: list[Any]) -> list[Any]:
     return sorted(suggestions, key=lambda s: str(getattr(s, "odds_words", "") or "").startswith(NOT_NOW))
 
 
+def ranked_for_them(offered: list[Any], theirs: list[Any]) -> list[Any]:
+    """``theirs`` (``offered`` made another's, one for one) in the order offered, but for the moves the one playing's
+    sheet refused ("not now": pushed down for the player's mana): those take their place by score again, as the other
+    character may make them ("Mara casts a spell on me"). "Mara attacks the hunter" keeps Enter the Fray first, as "I
+    attack the hunter" does (a sort by score alone put Face Danger first)."""
+
+    def score(s: Any) -> float:
+        return float(getattr(s, "score", 0.0) or 0.0)
+
+    pushed = [str(getattr(s, "odds_words", "") or "").startswith(NOT_NOW) for s in offered]
+    out = [t for t, p in zip(theirs, pushed, strict=True) if not p]
+    for t in sorted((t for t, p in zip(theirs, pushed, strict=True) if p), key=lambda t: -score(t)):
+        out.insert(next((i for i, o in enumerate(out) if score(o) < score(t)), len(out)), t)
+    return out
+
+
 def aim_notes(made_by: list[str], aimed: dict[str, list[str]], shown: int, who: str, theirs: bool) -> list[str]:
     """What the suggestions say of whom they are aimed at: "Cast a Spell (Wizard) is Mara's, rolled with Mara's sheet, at
     you", "Aimed at Mara (read from your words).", "Hack & Slash is aimed at Mara, the only other character." (``aimed``:

@@ -249,8 +249,9 @@ def _third_person_verb(intent: str) -> bool:
                 and before.lower() not in _AFTER_VERB | {"of", "and", "with"}  # "a hail of bolts from": a noun
                 for before, w, nxt in zip(found[1:3], found[2:4], found[3:5], strict=False)
             )
-            or any(
-                w.lower().endswith("s") and nxt.lower() in {"you", "us"} for w, nxt in zip(found[1:4], found[2:5], strict=False)
+            or any(  # "the hunter stakes Mara": an -s word before "you" or a name is the verb on them
+                w.lower().endswith("s") and (nxt.lower() in {"you", "us"} or nxt[:1].isupper() and nxt != "I" and i > 1)
+                for i, (w, nxt) in enumerate(zip(found[1:4], found[2:5], strict=False), 1)
             )
         )
         felt = any(  # "the sight of the corpse horrifies you": a long subject, then its verb on you
