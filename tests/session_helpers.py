@@ -77,6 +77,14 @@ def open_campaign(name: str, system: str, seed: int = 7) -> tuple[ChatSession, S
     return ChatSession.open(name, rng=dice), dice
 
 
+def open_duel_of_three(name: str) -> tuple[ChatSession, ScriptedDice]:
+    """A new Dungeon World campaign with Bart (a fighter) and Mia (a wizard) beside the one playing."""
+    session, dice = open_campaign(name, "dungeon-world")
+    for line in ("/character add Bart class=fighter", "/character add Mia class=wizard"):
+        assert session.send(line).kind != "error"
+    return session, dice
+
+
 class Capturing(TemplateNarrator):
     """A narrator that keeps every request it is given and tells it as the offline narrator would."""
 

@@ -11,16 +11,9 @@ import pytest
 
 from assistant.chat.moves_info import moves_that_fit
 from assistant.narrate.odds_words import percent
-from tests.session_helpers import open_campaign
+from tests.session_helpers import open_campaign, open_duel_of_three
 
 pytestmark = pytest.mark.usefixtures("hash_embedder")
-
-
-def _three(name: str):
-    session, dice = open_campaign(name, "dungeon-world")
-    for line in ("/character add Bart class=fighter", "/character add Mia class=wizard"):
-        assert session.send(line).kind != "error"
-    return session, dice
 
 
 # ---- who acts comes from the words --------------------------------------------------------------------------------
@@ -30,7 +23,7 @@ def _three(name: str):
      ("then Mia stabs Bart", "mia", "bart")],
 )  # fmt: skip
 def test_one_character_attacking_another_rolls_with_the_attacker_s_sheet(typed: str, maker: str, target: str) -> None:
-    session, dice = _three("Who acts " + typed)
+    session, dice = open_duel_of_three("Who acts " + typed)
     turn = session.send(typed)
     attack = next(s for s in turn.suggestions if s.move in ("Hack & Slash", "Volley"))
     assert attack.request.get("character_id") == maker, attack.request
@@ -45,14 +38,14 @@ def test_one_character_attacking_another_rolls_with_the_attacker_s_sheet(typed: 
 
 @pytest.mark.parametrize(("typed", "target"), [("I attack Mia", "mia"), ("I hit Bart with my axe", "bart")])
 def test_the_one_playing_still_attacks_whom_they_name(typed: str, target: str) -> None:
-    session, _ = _three("Mine " + typed)
+    session, _ = open_duel_of_three("Mine " + typed)
     attack = next(s for s in session.send(typed).suggestions if s.move == "Hack & Slash")
     assert attack.request.get("character_id") in (None, session.reload().active_character), attack.request
     assert (attack.request.get("options") or {}).get("target") == target, attack.request
 
 
 def test_a_character_attacking_me_is_still_aimed_at_me() -> None:
-    session, _ = _three("At me")
+    session, _ = open_duel_of_three("At me")
     attack = next(s for s in session.send("Bart attacks me").suggestions if s.move == "Hack & Slash")
     assert attack.request.get("character_id") == "bart", attack.request
     assert (attack.request.get("options") or {}).get("target") == session.reload().active_character

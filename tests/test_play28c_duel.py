@@ -6,16 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.session_helpers import open_campaign
+from tests.session_helpers import open_duel_of_three
 
 pytestmark = pytest.mark.usefixtures("hash_embedder")
-
-
-def _three(name: str):
-    session, dice = open_campaign(name, "dungeon-world")
-    for line in ("/character add Bart class=fighter", "/character add Mia class=wizard"):
-        assert session.send(line).kind != "error"
-    return session, dice
 
 
 @pytest.mark.parametrize(
@@ -23,7 +16,7 @@ def _three(name: str):
     [("Bart attacks Mia", "Bart", "Mia"), ("Mia attacks Bart", "Mia", "Bart")],
 )
 def test_deal_damage_is_told_resolved_on_the_sheet_it_hurts(typed: str, who: str, whom: str) -> None:
-    session, _ = _three("Damage note " + typed)
+    session, _ = open_duel_of_three("Damage note " + typed)
     turn = session.send(typed)
     moves = [s.move for s in turn.suggestions]
     assert "Deal Damage" in moves, moves
@@ -36,13 +29,13 @@ def test_deal_damage_is_told_resolved_on_the_sheet_it_hurts(typed: str, who: str
 
 
 def test_an_attack_between_two_others_offers_no_turn_begins() -> None:
-    session, _ = _three("No turn begins")
+    session, _ = open_duel_of_three("No turn begins")
     moves = [s.move for s in session.send("Mia attacks Bart").suggestions]
     assert moves[0] == "Hack & Slash" and "Your Turn Begins" not in moves, moves
 
 
 def test_a_saving_throw_between_two_others_is_the_resister_s() -> None:
-    session, dice = _three("Saving throw theirs")
+    session, dice = open_duel_of_three("Saving throw theirs")
     turn = session.send("Bart swings his sword at Mia")
     saving = next(s for s in turn.suggestions if s.move == "Saving Throw")
     assert saving.request.get("character_id") == "mia", saving.request
@@ -54,7 +47,7 @@ def test_a_saving_throw_between_two_others_is_the_resister_s() -> None:
 # ---- "hits" is a blow struck: Hack & Slash, not Defend -------------------------------------------------------------
 @pytest.mark.parametrize("typed", ["Bart hits Mia", "I hit Bart", "then Mia hits Bart with her staff", "I hit at the orc"])
 def test_a_blow_struck_by_name_is_hack_and_slash_first(typed: str) -> None:
-    session, _ = _three("Hits " + typed)
+    session, _ = open_duel_of_three("Hits " + typed)
     moves = [s.move for s in session.send(typed).suggestions]
     assert moves[0] == "Hack & Slash", moves
 
@@ -68,7 +61,7 @@ def test_a_blow_struck_by_name_is_hack_and_slash_first(typed: str) -> None:
     ],
 )
 def test_a_blow_taken_or_a_spell_that_hits_is_no_hack_and_slash(typed: str, first: str) -> None:
-    session, _ = _three("Hit taken " + typed)
+    session, _ = open_duel_of_three("Hit taken " + typed)
     moves = [s.move for s in session.send(typed).suggestions]
     assert moves[0] == first, moves
 
