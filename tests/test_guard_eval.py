@@ -220,6 +220,9 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
         # held out when measured, from the held-out-3 chat scripts (4 of 17 faults caught; 8 of 55 good drafts flagged,
         # 4 of them a story cut at "You approach" inside the declared deed, 3 the fight's name "The lead razor-beast")
         ("guard_real_model_heldout28.jsonl", 0.23, 0.146),
+        # held out when measured, the held-out-3 scripts on the next round's code (0 of 2 faults caught; 3 of 32 good
+        # drafts flagged, all three drafts of one Enter the Fray turn, for the fight's name "The lead razor-beast")
+        ("guard_real_model_heldout29.jsonl", 0.0, 0.094),
     ],
 )
 def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:
@@ -267,6 +270,8 @@ def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: py
         ("guard_real_model_heldout27.jsonl", 0.0, 0.033),
         # held out when measured: 0 of the 10 faulty stories players read caught, none of the 50 good ones flagged
         ("guard_real_model_heldout28.jsonl", 0.0, 0.0),
+        # held out when measured: 0 of the 2 faulty stories players read caught, none of the 28 good ones flagged
+        ("guard_real_model_heldout29.jsonl", 0.0, 0.0),
     ],
 )
 def test_real_model_sets_as_shown(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:
