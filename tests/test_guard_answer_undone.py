@@ -134,3 +134,33 @@ def test_a_beast_s_or_plural_blow_on_a_turn_without_harm_is_flagged(text: str) -
 )
 def test_blows_that_miss_you_or_land_elsewhere_pass(text: str) -> None:
     assert not harm(text)
+
+
+FRAY_MISS = {"system": "starforged", "move": "Enter the Fray", "stat": "wits", "dice": [1, 8, 9]}
+FRAY_SHEET = (
+    "Move: Enter the Fray.\nOutcome: a miss.\nWith it, you begin a new formidable fight (The lead razor-beast) and you "
+    "are now in a bad spot."
+)
+
+
+def echoes(text: str, sheet: str = FRAY_SHEET) -> list[str]:
+    track = {"name": "The lead razor-beast", "kind": "combat", "rank": "formidable"}
+    result = resolve(FRAY_MISS).model_copy(update={"track": track})
+    facts = prepare([result], sheet=sheet)
+    return [v.detail for v in check_narration(text, [result], facts=facts) if v.kind is ViolationKind.ECHO]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The pack charges out of the ferns, and the lead razor-beast leaps for your throat.",
+        "The lead razor-beast circles you, its claws clicking on the stones.",
+    ],
+)
+def test_a_new_fight_s_name_from_the_sheet_is_the_foe_not_a_note_read_out(text: str) -> None:
+    assert not echoes(text)
+
+
+def test_a_note_in_parentheses_that_is_no_track_s_name_is_still_read_out() -> None:
+    sheet = FRAY_SHEET.replace("(The lead razor-beast)", "(the crew's Tier 0, -1 for the result)")
+    assert echoes("The crew's Tier 0, -1 for the result, makes the pack charge.", sheet)
