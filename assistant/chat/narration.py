@@ -76,6 +76,10 @@ class NarrationOutcome:
     deadline."""
 
 
+DRAFT_NOT_USED = "A draft of the LLM's narration was not used"
+"""Said of a draft told again (an earlier story's sentence, the prompt): with the retry shown, the general "failed the
+rules check; this is the checked retry" line would say it a second time, and read as if the shown story were the
+draft not used."""
 UNAVAILABLE_NOTE = "The narrator was unavailable"
 DEADLINE_NOTE = "The narrator ran out of time, so the story ends at its last full sentence"
 
@@ -198,7 +202,7 @@ def guarded_narration(
                 continue
             text, cut = nothing.text, []
         except NarrationEchoed as echoed:
-            outcome.notes.append(f"The LLM's narration was not used: {echoed.problem}.")
+            outcome.notes.append(f"{DRAFT_NOT_USED}: {echoed.problem}.")
             log_echo(log_dir, campaign, narrator, attempt, echoed.problem, request)
             current = replace(request, feedback=echoed.feedback)
             continue

@@ -120,10 +120,17 @@ def _story_sentences(shown: Sequence[str]) -> int:
     return sum(len(s.split()) >= 3 for s in shown)
 
 
-def _as_story(sentence: str) -> str:
-    """A sentence as the player reads it: "the player" told as "you", a story line's '>' or 'You:' set-off removed (a
-    line of the reference itself never gets here: :mod:`assistant.narrate.echo` stops it)."""
-    return second_person_fix(_QUOTE_MARK.sub("", sentence, count=1))
+def _as_story(sentence: str, names: Sequence[str] = ()) -> str:
+    """A sentence as the player reads it: "the player" (and the character's own ``names``) told as "you", a story
+    line's '>' or 'You:' set-off removed (a line of the reference itself never gets here: :mod:`assistant.narrate.echo`
+    stops it)."""
+    return second_person_fix(_QUOTE_MARK.sub("", sentence, count=1), names)
+
+
+def own_names(request: NarrationRequest) -> tuple[str, ...]:
+    """The player's character's name as the sheet has it (none for a companion's or a foe's move told of them)."""
+    name = str((request.character or {}).get("name") or "").strip()
+    return (name,) if name and not request.actor else ()
 
 
 _QUOTE_MARK = re.compile(r"^[ \t]*(?:>[ \t]?|(?:You|Story):[ \t]*)")
@@ -252,7 +259,7 @@ def stream_draft(
         :class:`Rejected` for a fault that is retried. A sentence in which the character acts on their own takes the
         player's next decision: the story ends before it, or, with too little told yet, it alone is left out."""
         nonlocal skipped, earlier_told
-        sentence = _as_story(raw)
+        sentence = _as_story(raw, own_names(request))
         found = check_sentence(sentence) or check_echo(raw)  # "Left to the player…" before "you"
         if found and not template and all(told_before(v) for v in found):
             skipped += 1  # an earlier turn told again, as the guard reads it: left out, as the filter's own repeats

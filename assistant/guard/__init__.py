@@ -53,6 +53,7 @@ from assistant.guard.acts import check_decision, check_phantom
 from assistant.guard.again import check_second_try
 from assistant.guard.agency import check_agency
 from assistant.guard.answer_again import check_answer_again
+from assistant.guard.answer_undone import check_answer_undone
 from assistant.guard.anyone_else import check_else_told_of, check_exchange_when_alone
 from assistant.guard.blows import check_blow_landed
 from assistant.guard.branches import check_branch
@@ -215,6 +216,7 @@ def check_narration(
             or check_presence_undone(sentence, facts, question, before)
             or check_live_machine(sentence, facts, question, told[at - 1].narr if at else "")
             or check_disaster_now(sentence, facts, question)
+            or check_answer_undone(sentence, facts)
         )
         found += (
             check_established(sentence, facts.established, changing=changing)

@@ -31,7 +31,11 @@ _PART = (
 _BLOW = (
     r"(?:hits|hit|cuts|slices|sliced|slashes|slashed|stabs|stabbed|wounds|wounded|injures|injured|pierces|pierced"
     r"|grazes|grazed|gashes|gashed|bites|rakes|raked|slams into|crushes|crushed|burns|burned|scorches|scorched"
-    r"|strikes|struck|smashes|smashed|punches|punched|kicks|kicked|batters|battered|lashes|lashed)"
+    r"|strikes|struck|smashes|smashed|punches|punched|kicks|kicked|batters|battered|lashes|lashed"
+    # a plural or unnamed attacker's blow ("its claws rake your arm") and the blows a beast deals
+    r"|cut|slice|slash|stab|wound|injure|pierce|graze|gash|rake|slam into|slams into|slammed into|crush|burn"
+    r"|scorch|strike|smash|punch|kick|batter|lash|smack|smacks|smacked|claw|claws|clawed|gore|gores|gored|maul|mauls"
+    r"|mauled|tear into|tears into|tore into|sink into|sinks into|sank into)"
 )
 _HARMS = (
     # a blow landing on you or a part of you: "it hits you in the side", "the bolt grazes your shoulder"
@@ -57,6 +61,11 @@ _HARMS = (
         r"(?!\s+of\b)"  # "you take a cut of the loot": a share, not a wound
     ),
     re.compile(r"\b(?:damage|harm)\s+to\s+your\b"),
+    # a wound dealt to you by the blow the sentence tells: "the tail smacks you, dealing a critical wound"
+    re.compile(
+        r"\byou\b[^.;!?]{0,60}?,?\s+(?:dealing|inflicting|leaving|causing)\s+(?:you\s+)?(?:a|an|some)\s+(?:\w+\s+){0,2}?"
+        r"(?:wound|wounds|injury|injuries|gash|cut|damage|harm)\b"
+    ),
     # a blow's impact felt: "you feel the impact of the hit on your side" ("the character" is you, as the sheet names it)
     re.compile(
         r"\b(?:you|the\s+character)\s+(?:\w+\s+){0,12}?(?:feel|feels|felt)\s+the\s+(?:\w+\s+)?(?:impact|sting|bite|force)"
@@ -109,6 +118,8 @@ def check_harm_told(sentence: Sentence, facts: Facts) -> list[Violation]:
             before = set(re.findall(r"[a-z]+", narr[max(0, m.start() - 24) : m.start()]))
             if negated(narr, m.start()) or hypothetical(narr, m.start(), m.end()) or before & _NEARLY:
                 continue
+            if re.search(r"\bto\s+$", narr[: m.start()]):
+                continue  # "moves closer, aiming to strike you": an aim, not a blow landed
             if m.group(0).startswith("pain") and _MILD.search(narr[: m.start()]):
                 continue
             if _engine_harms(facts, means=n == len(_HARMS) - 1):

@@ -81,6 +81,13 @@ OPTION_WORDS = 4
 """The words of an option's label (from its start) that, found in the story, name it."""
 
 
+def _track_names(facts: Facts) -> list[str]:
+    """The names of the tracks this turn's results speak of and of the campaign's open fights: the sheet gives a new
+    track's name in parentheses ("you begin a new formidable fight (The lead razor-beast)"), and a story names the foe."""
+    names = [str((r.track or {}).get("name") or "") for r in facts.results if isinstance(r.track, dict)]
+    return [n for n in (*names, *facts.open_fights) if n.strip()]
+
+
 def check_sheet_copied(text: str, facts: Facts) -> list[Violation]:
     """Sentences of a model's draft that copy its fact sheet or open choice (see the module's docstring)."""
     if not facts.sheet:
@@ -92,7 +99,12 @@ def check_sheet_copied(text: str, facts: Facts) -> list[Violation]:
     told = {normalize_words(t) for t in facts.told}
     prompts = _prompts(facts)
     noted = [facts.sheet, *(e.reason for r in facts.results for e in r.effects if e.reason)]  # the sheet's and the card's
-    asides = [a for a in (normalize_words(m) for n in noted for m in _ASIDE.findall(n)) if len(a.split()) >= ASIDE_WORDS]
+    names = {normalize_words(n) for n in _track_names(facts)}  # "(The lead razor-beast)": a fight's name, not a note
+    asides = [
+        a
+        for a in (normalize_words(m) for n in noted for m in _ASIDE.findall(n))
+        if len(a.split()) >= ASIDE_WORDS and a not in names
+    ]
     every_definition = _definitions()
     out: list[Violation] = []
     tier_before = False  # the sentence before named an outcome's tier ("you deflect it with a strong hit.")

@@ -9,7 +9,7 @@ from typing import Any
 
 import streamlit as st
 
-from assistant.chat.narration import UNAVAILABLE_NOTE
+from assistant.chat.narration import DRAFT_NOT_USED, UNAVAILABLE_NOTE
 from assistant.store.no_move import decides_nothing
 from assistant.ui import state
 from assistant.ui.components.dice_card import render_dice_card
@@ -24,7 +24,10 @@ NARRATOR_NOTES = {
 def narrator_explained(turn: Any) -> bool:
     """The turn's own notes already say why the narration is offline ("The narrator was unavailable: the model did
     not start answering in time..."): the general line would say it a second time, less precisely."""
-    return any(str(n).startswith(UNAVAILABLE_NOTE) for n in getattr(turn, "notes", None) or [])
+    notes = [str(n) for n in getattr(turn, "notes", None) or []]
+    if getattr(turn, "narrator", "") == "llm-retry" and any(n.startswith(DRAFT_NOT_USED) for n in notes):
+        return True  # "A draft of the LLM's narration was not used: it repeated …" already says a retry is shown
+    return any(n.startswith(UNAVAILABLE_NOTE) for n in notes)
 
 
 _LISTING_HEADS = ("Moves that fit:", "None of the moves closely fits these words; these are the nearest:")
