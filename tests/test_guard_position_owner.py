@@ -29,6 +29,10 @@ def owned(text: str, request: dict) -> list[str]:
         ("The mercenary finds himself in a bad spot as the deck tilts.", CLASH_WEAK),
         ("The ambushers are suddenly in a bad spot, caught in the open.", FRAY_MISS),
         ("The raider is in control now, but you press on.", STRIKE_STRONG),
+        # a foe of two or three words (sets 28 and 29: "The lead razor-beast, now in a bad spot, continues to fight")
+        ("The lead razor-beast, now in a bad spot, continues to fight.", CLASH_WEAK),
+        ("The pirate cutter's captain is now in a bad spot.", CLASH_WEAK),
+        ("The old war droid, still in a bad spot, backs toward the hatch.", STRIKE_WEAK),
     ],
 )
 def test_the_movers_position_told_as_anothers(text: str, request_: dict) -> None:
@@ -43,6 +47,9 @@ def test_the_movers_position_told_as_anothers(text: str, request_: dict) -> None
         ("The raider is not in a bad spot at all; you are.", STRIKE_WEAK),
         ("If you falter, the raider would be in control.", STRIKE_STRONG),
         ("The raider is in a bad spot, but so are you.", STRIKE_STRONG),
+        ("The lead razor-beast circles, and you stay in a bad spot.", CLASH_WEAK),
+        ("You are in a bad spot as the lead razor-beast closes in.", CLASH_WEAK),
+        ("The storm's fury, like the raider, is relentless, and you stay in a bad spot.", CLASH_WEAK),
     ],
 )
 def test_the_mover_in_it_another_position_and_a_denial_pass(text: str, request_: dict) -> None:

@@ -124,7 +124,8 @@ _POSITION_WORDS = {"bad_spot": r"in\s+a\s+bad\s+spot", "in_control": r"in\s+cont
 def _position_told(words: str) -> re.Pattern[str]:
     """Someone told in the position: "the raider is now in a bad spot", "the raider, still in a bad spot, ...", "leaving
     him in a bad spot"."""
-    owner = r"(?:the|a|an)\s+[a-z]+|he|she|they"
+    # a foe of up to three words: "the lead razor-beast, now in a bad spot"
+    owner = r"(?:the|a|an)\s+[a-z]+(?:'s)?(?:(?:\s+|-)[a-z]+(?:'s)?){0,2}?|he|she|they"
     return re.compile(
         rf"\b(?P<owner>{owner})(?:\s*,[^,]{{1,60}},)?\s+(?:\w+\s+)?(?:is|was|are|were|remains|remained|stays|stayed"
         rf"|finds\s+\w+)\s+(?:now\s+|still\s+|suddenly\s+|clearly\s+)?{words}\b"
@@ -148,7 +149,7 @@ def check_position_owner(sentence: Sentence, facts: Facts) -> list[Violation]:
                 continue
             raw = sentence.raw or sentence.original
             excerpt = " ".join((raw if len(raw) == len(text) else text)[m.start() : m.end()].split())
-            where = position.replace("_", " ").replace("bad spot", "a bad spot")
+            where = "in a bad spot" if position == "bad_spot" else position.replace("_", " ")
             detail = f"'{excerpt}' tells {other} as {where}, but the engine put you there this turn"
             return [Violation(ViolationKind.STATE, detail, excerpt)]
     return []
