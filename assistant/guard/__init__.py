@@ -71,7 +71,13 @@ from assistant.guard.established import CHANGING_MOVES, check_established
 from assistant.guard.existence import check_none_left
 from assistant.guard.facts import Facts
 from assistant.guard.feedback import describe_violations, fix_sentence
-from assistant.guard.foe_fate import check_foe_fate, check_foe_leaves, check_open_fight_fate, check_track_ended
+from assistant.guard.foe_fate import (
+    check_fight_lost_told_won,
+    check_foe_fate,
+    check_foe_leaves,
+    check_open_fight_fate,
+    check_track_ended,
+)
 from assistant.guard.gained_stat import check_stat_gained
 from assistant.guard.goals import check_goal_told_done
 from assistant.guard.granted import check_gain_denied, check_poor_told_fine
@@ -247,6 +253,7 @@ def check_narration(
             check_foe_fate(sentence, facts, intent)
             or check_foe_leaves(sentence, facts, intent)
             or check_open_fight_fate(sentence, facts)
+            or check_fight_lost_told_won(sentence, facts)
             or check_blow_landed(sentence, facts, intent)
             or check_track_ended(sentence, facts)
         )

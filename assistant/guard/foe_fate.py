@@ -170,3 +170,46 @@ def check_track_ended(sentence: Sentence, facts: Facts) -> list[Violation]:
     excerpt = " ".join(sentence.narr[max(0, m.start() - 20) : m.end()].split())
     detail = f"'{excerpt}': the {m.group('track')} ends on a progress roll still to come, not this turn"
     return [Violation(ViolationKind.OUTCOME, detail, excerpt)]
+
+
+#: A foe beaten, in any of the ways a fight can end for them: down, dead, fled or given up.
+_BEATEN = re.compile(
+    rf"{_FATE.pattern}|{_LEAVES.pattern}|{_DEAD.pattern}"
+    r"|\b(?:collapses?|collapsed|crumples?|crumpled|slumps?|slumped|falls?|fell)\s+(?:on|onto|to|against)\s+(?:the\s+)?"
+    r"(?:ground|floor|deck|dirt|cobbles|cobblestones|stones|street|pavement|mud|snow|sand)\b"
+    r"|\b(?:is|was|lies|lay)\s+(?:now\s+|finally\s+)?(?:defeated|beaten|vanquished|finished|done\s+for|at\s+your\s+mercy)\b"
+    r"|\b(?:gives|gave)\s+up\s+the\s+fight\b|\b(?:yields|yielded)\b"
+)
+_FIGHT_KINDS = frozenset({"combat", "fight"})
+
+
+def check_fight_lost_told_won(sentence: Sentence, facts: Facts) -> list[Violation]:
+    """A fight's own progress roll missed (Take Decisive Action, End the Fight, a combat conclusion) and the story
+    tells the foe beaten: "It goes wrong. The vampire hunter, exhausted from the fight, collapses on the ground." On a
+    miss the fight is lost or its objective is, whatever the foe does next; the foe going down is the hit the dice did
+    not give."""
+    missed = [
+        r
+        for r in facts.results
+        if r.roll == "progress" and r.outcome == "miss" and str((r.track or {}).get("kind") or "") in _FIGHT_KINDS
+    ]
+    if not missed:
+        return []
+    names = [str((r.track or {}).get("name") or "") for r in missed] + list(facts.open_fights)
+    nouns = {_singular(w) for name in names for w in re.findall(r"[a-z]{3,}", name.lower())} - {"the", "fight", "and"}
+    text = sentence.narr
+    for m in _BEATEN.finditer(text):
+        clause = re.split(r"[.;:!?]|\bbut\b|\band\s+you\b", text[: m.start()])[-1]
+        subject = [_singular(w) for w in re.findall(r"[a-z]{3,}", clause)]
+        if not set(subject[:6]) & nouns and not re.match(r"^\s*(?:he|she|they|it)\b", clause):
+            continue
+        if re.search(r"\byou\b", clause) and not set(subject) & nouns:
+            continue  # "you fall to the ground": your own fall
+        if negated(text, m.start()) or hypothetical(text[: m.end()], m.start(), m.end()):
+            continue
+        if re.search(r"\b(?:to|try|tries|trying|about|almost|nearly)\s+$", text[: m.start()]):
+            continue  # "the hunter stumbles, about to fall": not down
+        excerpt = " ".join((clause + m.group(0)).split())
+        detail = f"'{excerpt}' tells the foe beaten, but the fight's roll was a miss: the fight goes against you"
+        return [Violation(ViolationKind.OUTCOME, detail, excerpt)]
+    return []

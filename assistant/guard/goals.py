@@ -57,10 +57,15 @@ def _stems(text: str) -> list[str]:
     return [w[:5] for w in words if w not in _PLAIN and len(w) > 2]
 
 
+#: Words told of someone else doing something to the player ("A vampire hunter with a crossbow corners me"): the
+#: situation the move answers, not a goal, and a story may tell it again on a miss.
+_SITUATION = re.compile(r"^(?!.*\b(?:i|we|i'm|i'll|i've|let me|let's)\b).*\b(?:me|us)\b")
+
+
 def check_goal_told_done(text: str, facts: Facts, intent: str | None) -> list[Violation]:
     """The declared action told as done in the whole narration ``text`` when every roll this turn failed and no
     sentence of it tells a failure, a cost or a turn (read on the whole text, not sentence by sentence as it streams)."""
-    if not intent or not facts.outcomes or not facts.outcomes <= _FAILED:
+    if not intent or not facts.outcomes or not facts.outcomes <= _FAILED or _SITUATION.match(intent.lower()):
         return []
     wanted = list(dict.fromkeys(_stems(intent)))
     if len(wanted) < 2:
