@@ -164,10 +164,3 @@ def test_a_new_fight_s_name_from_the_sheet_is_the_foe_not_a_note_read_out(text: 
 def test_a_note_in_parentheses_that_is_no_track_s_name_is_still_read_out() -> None:
     sheet = FRAY_SHEET.replace("(The lead razor-beast)", "(the crew's Tier 0, -1 for the result)")
     assert echoes("The crew's Tier 0, -1 for the result, makes the pack charge.", sheet)
-
-
-def test_the_sheet_s_progress_marked_on_a_named_track_is_still_read_out() -> None:
-    # CB3-1.5b:sf-colony:3:1 (set 26): caught as a note in parentheses before names stopped being notes
-    begun = "you begin a new formidable fight (The lead razor-beast)"
-    sheet = FRAY_SHEET.replace(begun, "progress is marked on The lead razor-beast")
-    assert echoes("The hunt's progress is marked on The lead razor-beast, and you begin to circle it.", sheet)

@@ -70,8 +70,6 @@ _GAME_TALK = re.compile(
 )
 _TRACK_TOLD = re.compile(
     r"\b(?:combat|fight|vow|progress|expedition|connection|bonds?|quests?|discovery|discoveries|legacy|scene)\s+tracks?\b"
-    # the sheet's "progress is marked on <track>" read out: "The expedition's progress is marked on Set out across…"
-    r"|\bprogress\s+(?:is\s+|was\s+|gets\s+)?marked\s+(?:on|for)\b"
 )
 """A progress track named by its kind: the card's bookkeeping ("a track" alone may be a path or footprints)."""
 _ASIDE = re.compile(r"\(([^)]*)\)")
