@@ -219,10 +219,10 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
         ("guard_real_model_heldout27.jsonl", 0.29, 0.03),
         # held out when measured, from the held-out-3 chat scripts (4 of 17 faults caught; 8 of 55 good drafts flagged,
         # 4 of them a story cut at "You approach" inside the declared deed, 3 the fight's name "The lead razor-beast")
-        ("guard_real_model_heldout28.jsonl", 0.23, 0.146),
+        ("guard_real_model_heldout28.jsonl", 0.52, 0.091),  # 9 of 17 and 5 of 55 once tuned on (next round)
         # held out when measured, the held-out-3 scripts on the next round's code (0 of 2 faults caught; 3 of 32 good
         # drafts flagged, all three drafts of one Enter the Fray turn, for the fight's name "The lead razor-beast")
-        ("guard_real_model_heldout29.jsonl", 0.0, 0.094),
+        ("guard_real_model_heldout29.jsonl", 0.5, 0.0),  # 1 of 2, none of 32 once tuned on (the same round)
     ],
 )
 def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:
@@ -269,9 +269,9 @@ def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: py
         # offline narration of the oracle turn whose question and answer say "shoot you"
         ("guard_real_model_heldout27.jsonl", 0.0, 0.033),
         # held out when measured: 0 of the 10 faulty stories players read caught, none of the 50 good ones flagged
-        ("guard_real_model_heldout28.jsonl", 0.0, 0.0),
+        ("guard_real_model_heldout28.jsonl", 0.5, 0.0),  # 5 of the 10 once tuned on (next round)
         # held out when measured: 0 of the 2 faulty stories players read caught, none of the 28 good ones flagged
-        ("guard_real_model_heldout29.jsonl", 0.0, 0.0),
+        ("guard_real_model_heldout29.jsonl", 0.5, 0.0),  # 1 of the 2 once tuned on (the same round)
     ],
 )
 def test_real_model_sets_as_shown(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:
