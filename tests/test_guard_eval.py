@@ -220,6 +220,9 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
         # held out when measured, from the held-out-3 chat scripts (4 of 17 faults caught; 8 of 55 good drafts flagged,
         # 4 of them a story cut at "You approach" inside the declared deed, 3 the fight's name "The lead razor-beast")
         ("guard_real_model_heldout28.jsonl", 0.23, 0.146),
+        # held out when measured, from the held-out-4 chat scripts (15 of 39 faults caught; 5 of 70 good drafts flagged,
+        # 3 of them the guards agreeing to a bribe whose Reduce Heat roll was a bad outcome that still cooled the heat)
+        ("guard_real_model_heldout30.jsonl", 0.38, 0.072),
     ],
 )
 def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:
@@ -267,6 +270,8 @@ def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: py
         ("guard_real_model_heldout27.jsonl", 0.0, 0.033),
         # held out when measured: 0 of the 10 faulty stories players read caught, none of the 50 good ones flagged
         ("guard_real_model_heldout28.jsonl", 0.0, 0.0),
+        # held out when measured: 0 of the 16 faulty stories players read caught, none of the 64 good ones flagged
+        ("guard_real_model_heldout30.jsonl", 0.0, 0.0),
     ],
 )
 def test_real_model_sets_as_shown(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:
