@@ -223,6 +223,9 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
         # held out when measured, the held-out-3 scripts on the next round's code (0 of 2 faults caught; 3 of 32 good
         # drafts flagged, all three drafts of one Enter the Fray turn, for the fight's name "The lead razor-beast")
         ("guard_real_model_heldout29.jsonl", 0.5, 0.0),  # 1 of 2, none of 32 once tuned on (the same round)
+        # held out when measured, from the held-out-4 chat scripts (15 of 39 faults caught; 5 of 70 good drafts flagged,
+        # 3 of them the guards agreeing to a bribe whose Reduce Heat roll was a bad outcome that still cooled the heat)
+        ("guard_real_model_heldout30.jsonl", 0.38, 0.072),
     ],
 )
 def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:
@@ -272,6 +275,8 @@ def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: py
         ("guard_real_model_heldout28.jsonl", 0.5, 0.0),  # 5 of the 10 once tuned on (next round)
         # held out when measured: 0 of the 2 faulty stories players read caught, none of the 28 good ones flagged
         ("guard_real_model_heldout29.jsonl", 0.5, 0.0),  # 1 of the 2 once tuned on (the same round)
+        # held out when measured: 0 of the 16 faulty stories players read caught, none of the 64 good ones flagged
+        ("guard_real_model_heldout30.jsonl", 0.0, 0.0),
     ],
 )
 def test_real_model_sets_as_shown(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:
