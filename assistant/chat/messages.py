@@ -13,6 +13,7 @@ from assistant.chat.classify import classify
 from assistant.chat.command_turns import PICK, CommandTurnsMixin
 from assistant.chat.help_text import parse_for, system_help
 from assistant.chat.naming import NAMED_NOTE, bare_name
+from assistant.chat.set_in_words import set_in_words
 from assistant.chat.sheet_answers import sheet_question
 from assistant.chat.turn import Turn, TurnStream, with_notes
 from assistant.chat.turn import finish as _finish
@@ -109,6 +110,8 @@ class MessagesMixin(CommandTurnsMixin):
                     )
                 )
             )
+        if c.kind == "rules" and set_in_words(c.text, self.system):  # "could you set my coin to 2": asked, not a rule
+            return (yield from self._action(c.text))
         if c.kind == "rules" or sheet_question(c.text, self.system):  # "whats our heat at": the sheet answers
             return (yield from self._rules(c.text, record_question=False))
         if c.kind == "oracle":
