@@ -47,7 +47,10 @@ def test_representative_intents_rank_first(embedder, system, text, ctx, expected
     assert results[0].move == expected, names(results)
     if stat:
         assert results[0].stat == stat
-    assert [s.score for s in results] == sorted((s.score for s in results), reverse=True)
+    # best first among the moves that can be made now (one the sheet refuses, "not now", goes after them unless the
+    # words call for it: see ``suggest``)
+    scores = [s.score for s in results if not (s.odds_words or "").startswith("not now")]
+    assert scores == sorted(scores, reverse=True), names(results)
     assert all(s.system == system for s in results)
 
 

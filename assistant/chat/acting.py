@@ -20,8 +20,8 @@ from assistant.chat.one_at_a_time import with_next
 from assistant.chat.refusals import CHANGES_NOTHING, NOT_SUGGESTED, named_instead, refused_for
 from assistant.chat.set_in_words import set_in_words, set_pointer
 from assistant.chat.suggesting import SuggestingMixin
-from assistant.chat.track_finder import closed_now, started_or_not
 from assistant.chat.track_question import name_first
+from assistant.chat.track_told import closed_now, started_or_not
 from assistant.chat.turn import Turn, TurnEvent, TurnStream
 from assistant.chat.turn import finish as _finish
 from assistant.engine import AssistantError, InputError, Result, get_ruleset
@@ -38,10 +38,11 @@ class ActingMixin(SuggestingMixin):
 
     # ---- actions --------------------------------------------------------------------------------
     def _action(self, text: str) -> TurnStream:
+        command = set_in_words(text, self.system)  # "set my coin to 2" where no sheet has coin: refused, nothing changed
         self._last_intent = text
         self._spent_on = ""
         self._pending_plan = None
-        if command := set_in_words(text, self.system):  # "set my coin to 2": the /set that does it, no moves
+        if command:  # "set my coin to 2": the /set that does it, no moves
             self._suggestions = []
             said = set_pointer(command)
             return (yield from _finish(Turn(kind="meta", player_text=text, narration=said, narrator="template")))
@@ -229,7 +230,7 @@ class ActingMixin(SuggestingMixin):
         """The question that asks for what ``error`` says is missing, or None (the error stands)."""
         from assistant.chat.questions import question_for
 
-        return question_for(error, request, self._state, intent=player_text, read=read)
+        return question_for(self._as_theirs(error, request), request, self._state, intent=player_text, read=read)  # Mara's harm
 
     def _ask(self, question: Any, *, notes: list[str] | None = None, lead: str = "") -> TurnStream:
         """Ask ``question``: kept in the campaign's log (a reload keeps it) until answered or set aside."""

@@ -32,6 +32,9 @@ class AimingMixin(CharactersMixin):
         World, at the only other character when the move attacks; the one playing stays the same. A move the named
         character makes on the one playing is ranked by their sheet, not the player's (Mara's spell, though the one
         playing has no mana)."""
+        befallen = self._befallen(text)
+        if befallen is not None:  # "the hunter stakes Mara": what befalls Mara is met with her moves, not aimed at her
+            return self._met_by(suggestions, befallen, k)
         maker = self._maker_in(text)
         on_other = self._target_in(text, besides=maker) if maker is not None else None
         if maker is not None and on_other is not None and on_other in self._state.characters:
@@ -47,7 +50,7 @@ class AimingMixin(CharactersMixin):
         struck = target is not None and not by_them and not theirs and self._attacks(first)  # "I hack at Mara": the foe
         aimed: dict[str, list[str]] = {}  # each note and the moves it is about
         made_by: list[str] = []  # the moves the named character makes on the one playing ("Mara casts a spell on me")
-        out = []
+        out: list[Any] = []
         for s in suggestions:
             request = dict(getattr(s, "request", None) or {})
             options = dict(request.get("options") or {})
@@ -127,6 +130,32 @@ class AimingMixin(CharactersMixin):
         said += [f"{are(resisted)} {whom}'s, rolled with {whom}'s sheet"] if resisted else []
         said += [f"{are(on_target)} resolved on {whom}'s sheet"] if on_target else []
         return out, ["; ".join(said) + " (read from your words)."]
+
+    def _befallen(self, text: str) -> str | None:
+        """The campaign character, not the one playing, whom a deed of someone with no sheet here befalls ("the hunter
+        stakes Mara", "a ghoul bites Mara in the arm"): the words begun by neither the one playing nor a character of
+        the campaign, the name after the deed's verb; else None."""
+        target = self._target_in(text)
+        if target is None or target not in self._state.characters or self._maker_in(text) is not None:
+            return None
+        active = self._state.active_character
+        if self._leads(text, target) or (active is not None and self._leads(text, active)):
+            return None
+        name = re.escape(str(self._state.characters[target].get("name") or target).strip())
+        return target if re.search(_BEFALLS.format(name=name), text, re.IGNORECASE) else None
+
+    def _met_by(self, suggestions: list[Any], who: str, k: int) -> tuple[list[Any], list[str]]:
+        """The suggestions for what befalls ``who`` (ranked as if it befell the one playing, see ``_suggestions_for``)
+        as ``who``'s moves, rolled with their sheet and aimed at no one: "the hunter stakes Mara" is Mara's Endure
+        Harm, as "the hunter stakes me" is the one playing's."""
+        out: list[Any] = []
+        for s in suggestions:
+            request = dict(getattr(s, "request", None) or {})
+            made = dataclasses.is_dataclass(s)
+            out.append(self._made_by(s, request, dict(request.get("options") or {}), who, at_me=False) if made else s)
+        out = refused_last(ranked_for_them(suggestions, out)[:k])
+        names = [str(getattr(s, "move", "")) for s in out]
+        return out, aim_notes(names, {}, len(out), self._who_is(who), True)
 
     def _maker_in(self, text: str) -> str | None:
         """The campaign character, not the one playing, whose name leads the words ("Bart attacks Mia"), else None."""
@@ -265,6 +294,11 @@ class AimingMixin(CharactersMixin):
         except InputError:
             return False
         return found.id in {"hack_and_slash", "volley", "magic_missile", "cast_a_spell_wizard", "cast_a_spell_cleric"}
+
+
+#: A deed of someone else's on the named character: the words begun by another than "I" or "we", the name after a verb
+#: ("the hunter stakes Mara", "a ghoul bit Mara", "the hunter fires at Mara").
+_BEFALLS = r"^(?!\s*(?:i|we|my|our|me)\b)[^.!?;]*?\b[a-z]+(?:s|ed)\s+(?:at\s+|on\s+|into\s+|upon\s+)?{name}\b"
 
 
 #: Someone else's blow on the one playing ("he hits me", "the orc slashed at me"), the sentence not begun by "I".

@@ -79,6 +79,8 @@ def their_words(message: str, who: str) -> str:
     message = re.sub(r"\bPut your (\w+) on your sheet\b", rf"Put {who}'s \1 on {who}'s sheet", message)
     message = re.sub(r"\(for example /set (?![^):]*:)", f"(for example /set {who}: ", message)
     message = re.sub(r"\byour character has\b", f"{who} has", message)
+    message = re.sub(r"\bdo you (suffer|take|lose)\b", rf"does {who} \1", message)  # "how much harm does Mara suffer"
+    message = re.sub(r"\byour foe's\b", "the foe's", message)
     message = re.sub(r"\b[Yy]ou (cannot|can't|can)\b", rf"{who} \1", message)  # "Mara cannot cast a spell unless ..."
     return re.sub(r"\byou have\b", f"{who} has", message)
 

@@ -75,6 +75,11 @@ def fight_open(state: CampaignState) -> bool:
     return _has_combat_tracks(state.system) and bool(open_tracks(state, "combat"))
 
 
+def open_kinds(state: CampaignState) -> frozenset[str]:
+    """The kinds of the campaign's open tracks (``expedition``, ``vow``, ``combat``...)."""
+    return frozenset(str(t.get("kind", "vow")) for _tid, t in open_tracks(state, "any"))
+
+
 def standing_position(state: CampaignState) -> Position | None:
     """The fight position the rules still hold: the sheet's, while a fight's track is open (whatever the words)."""
     position = (state.active() or {}).get("position")

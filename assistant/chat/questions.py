@@ -269,7 +269,8 @@ def _question_for(
             answers = named
             text = f"{text.rstrip()} (Or type another amount, up to {spec.max}.)"
         if field_name == "amount" and "foe_rank" in options and "foe_rank" not in (request.get("options") or {}):
-            answers += [Answer(f"{cap(r.value)} (your foe's rank)", {"foe_rank": r.value}) for r in Rank]
+            whose = "your" if request.get("character_id") in (None, state.active_character) else "the"  # Mara's harm
+            answers += [Answer(f"{cap(r.value)} ({whose} foe's rank)", {"foe_rank": r.value}) for r in Rank]
         return Question(field=field_name, kind="number", lo=spec.min, hi=spec.max, text=text, answers=answers, **base)
     if choices:
         answers = [Answer(_value_label(c, help_text, field_name), c) for c in choices]

@@ -167,6 +167,14 @@ def only_for_a_pointless_move(state: CampaignState, offered: list[Any], refused:
     return not any(names_move(text, str(s.move)) or normalize_name(str(s.move)) in cued for s in offered)
 
 
+def calls_for_any(system: str, offered: list[Any], text: str) -> bool:
+    """Whether the words call for one of the moves ``offered``, by its name or a strong cue ("I defy danger by diving
+    aside from the spell": the Saving Throw), not only as the nearest of the rest ("spout lore about the ruined
+    temple": Defend, Hack & Slash)."""
+    cued = _cued(system, text)
+    return any(names_move(text, str(s.move)) or normalize_name(str(s.move)) in cued for s in offered)
+
+
 #: A cue this strong in the player's words calls for its move (the Dungeon World's "shoot", "arrow": Volley).
 _CALLED_FOR = 0.2
 

@@ -13,7 +13,7 @@ from assistant.chat.followed_next import as_followed, open_follow_ups
 from assistant.chat.game_lacks import absent_move_notes
 from assistant.chat.moves_info import moves_that_fit
 from assistant.chat.open_choice import OpenChoiceMixin
-from assistant.chat.refusals import only_for_a_pointless_move, why_not_now
+from assistant.chat.refusals import calls_for_any, only_for_a_pointless_move, why_not_now
 from assistant.chat.sheet_text import shown_name
 from assistant.chat.turn import Turn, TurnStream
 from assistant.chat.turn import finish as _finish
@@ -35,7 +35,7 @@ class SuggestingMixin(OpenChoiceMixin):
         return target if self._leads(text, target) and not self._acts_on_me(text, target) else None
 
     def _suggest_context(self, text: str = "", maker: str | None = None) -> Any:
-        from assistant.chat.fitting import fight_open, fight_position, standing_position
+        from assistant.chat.fitting import fight_open, fight_position, open_kinds, standing_position
         from assistant.suggest import SuggestContext
 
         character = self._state.characters.get(maker) if maker else self._state.active()
@@ -52,16 +52,20 @@ class SuggestingMixin(OpenChoiceMixin):
             mode=mode,
             standing=standing_position(self._state),  # no Strike in a bad spot, even for words not about the fight
             in_combat=unpicked,  # a fight on, its position not picked yet (Enter the Fray's pick open)
+            open_tracks=open_kinds(self._state),  # an expedition under way: travel words are its next segment
         )
 
     def _suggestions_for(self, text: str) -> tuple[list[Any], list[str]]:
         from assistant.suggest import suggest
 
         maker = self._maker_named(text)
-        context = self._suggest_context(text, maker)
-        shortlist = suggest(text, context, k=SHORTLIST, embedder=self.embedder)
+        befallen = self._befallen(text) if maker is None else None  # "the hunter stakes Mara": Mara meets it
+        words = befalling_me(text, self._who_is(befallen)) if befallen else text  # ranked as "the hunter stakes me"
+        maker = maker or befallen
+        context = self._suggest_context(words, maker)
+        shortlist = suggest(words, context, k=SHORTLIST, embedder=self.embedder)
         # the whole shortlist is aimed, then the best three kept: Mara's spell ranks by her mana, not the player's
-        suggestions = _without_far_behind(fit_suggestions(self._state, shortlist, text, k=SHORTLIST))
+        suggestions = _without_far_behind(fit_suggestions(self._state, shortlist, words, k=SHORTLIST))
         suggestions, notes = self._aim(text, suggestions, k=3)  # "I strike Mara": aimed at Mara, who plays stays
         following = open_follow_ups(self.store, self.campaign, self.known.top)
         suggestions = as_followed(self.system, suggestions, following, self._state.active_character)
@@ -73,10 +77,14 @@ class SuggestingMixin(OpenChoiceMixin):
             lambda name: suggest(name, context, k=3, embedder=self.embedder),
             lambda brink: brinks.made_at_brink(self.store, self.campaign, self._state, brink),
         )
-        notes += self._brink_notes() + absent_move_notes(self.system, text)  # "I defy danger": not in this game
+        absent = absent_move_notes(self.system, text)  # "I defy danger": not in this game
+        if absent and not calls_for_any(self.system, suggestions, text):
+            return [], notes + absent  # "spout lore about the temple": the note says what to do, not Defend or Hack & Slash
+        notes += self._brink_notes() + absent
         theirs = self._state if maker is None else self._state.model_copy(update={"active_character": maker})
-        refused = [their_words(n, shown_name(self._state, maker)) if maker else n for n in why_not_now(theirs, suggestions, text)]
-        if only_for_a_pointless_move(self._state, suggestions, refused, text):
+        refusals = why_not_now(theirs, suggestions, words)
+        refused = [their_words(n, shown_name(self._state, maker)) if maker else n for n in refusals]
+        if only_for_a_pointless_move(self._state, suggestions, refused, words):
             return [], notes + refused  # the refusal is the answer (see ``_action``), not three moves that do not fit
         return _instead_first(suggestions, refused), notes + refused
 
@@ -153,6 +161,15 @@ class SuggestingMixin(OpenChoiceMixin):
 CLEAR_FIT = 0.9
 #: ... is offered without the moves that score under this share of it (Heal, Endure Harm): only the nearest of the rest.
 FAR_BEHIND = 0.25
+
+
+def befalling_me(text: str, name: str) -> str:
+    """``text`` told of the one playing instead of ``name``: "the hunter stakes Mara" -> "the hunter stakes me" (what
+    befalls a companion is met with the moves it would call for if it befell the one playing)."""
+    import re
+
+    said = re.sub(rf"\b{re.escape(name)}(?:'s|’s)", "my", text, flags=re.IGNORECASE)
+    return re.sub(rf"\b{re.escape(name)}\b", "me", said, flags=re.IGNORECASE)
 
 
 def _without_far_behind(suggestions: list[Any]) -> list[Any]:

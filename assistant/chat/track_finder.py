@@ -55,6 +55,14 @@ _STOP = frozenset(re.findall(r"\S+", _STOP_WORDS))
 #: ("we're ambushed!") go on with the open one; a vow or a connection unnamed is still a new one.
 _UNDER_WAY = frozenset({"combat", "expedition"})
 
+#: Words that set out on a journey of its own while another is under way ("we set out on a new expedition to the
+#: ruins", "I undertake an expedition to the derelict"); without them the words go on with the one under way.
+_NEW_JOURNEY = re.compile(
+    r"\b(?:new|another|second|set(?:s|ting)? out|embark\w*|undertak\w*|begin\w*|start\w*|launch\w*)\b"
+    r"|\b(?:an?|the)\s+(?:\w+\s+)?(?:expedition|journey|trek|voyage|survey)\b",
+    re.I,
+)
+
 
 @dataclass(frozen=True)
 class TrackNeed:
@@ -168,6 +176,13 @@ def find_track(state: CampaignState, need: TrackNeed, text: str) -> Found:
             tid = candidates[-1][0]
             return Found(track_id=tid, note=f"Continues your {word} “{state.tracks[tid]['name']}” (your words go on with it).")
         rank = rank_in(text)
+        if candidates and need.kind == "expedition" and rank is None and not _NEW_JOURNEY.search(text):
+            tid = candidates[-1][0]  # "I make my way through the asteroid field": the next segment of the one under way
+            return Found(
+                track_id=tid,
+                note=f"Continues your {word} “{state.tracks[tid]['name']}” (your words start no new one; "
+                f"say “a new {word} to …” to start one).",
+            )
         name = name_from_words(text, need.kind)
         under_way = need.kind in _UNDER_WAY and name.lower() == f"the {word}".lower()
         if candidates and under_way:  # "we're ambushed!" mid-fight: no new foe named, the fight goes on
@@ -324,35 +339,6 @@ def bind_track(state: CampaignState, request: dict[str, Any], text: str) -> tupl
     else:
         return request, [found.note] if found.note else []
     return {**request, "options": options}, [found.note]
-
-
-_NEW_NOTE = re.compile(r"^A new (?:\w+) (?P<word>[\w ]+?): “(?P<name>[^”]*)”")
-
-
-def started_or_not(notes: list[str], before: dict[str, dict[str, Any]], after: dict[str, dict[str, Any]]) -> list[str]:
-    """``notes`` with "A new formidable connection: “Mara”" told again when the move started no track after all (a
-    miss on Make a Connection: "you don't make a connection"), so the card does not promise what the sheet lacks."""
-    if set(after) - set(before):
-        return notes
-    out = []
-    for note in notes:
-        found = _NEW_NOTE.match(note)
-        if found is None:
-            out.append(note)
-            continue
-        word, name = found.group("word"), found.group("name")
-        out.append(f"No {word} “{name}” is started on this outcome: nothing is added to your sheet.")
-    return out
-
-
-def closed_now(before: dict[str, dict[str, Any]], after: dict[str, dict[str, Any]]) -> list[str]:
-    """Sentences for the tracks a move closed ("Your vow “Find my lost sister” is completed.")."""
-    out = []
-    for tid, track in after.items():
-        status = track.get("status")
-        if status and status != (before.get(tid) or {}).get("status"):
-            out.append(f"Your {_kind_words(str(track.get('kind', 'vow')))} “{track.get('name')}” is {status}.")
-    return out
 
 
 _ON_TRACK = re.compile(r"\s+(?:on|against|at|vs\.?|versus|with)\s+", re.I)

@@ -20,7 +20,8 @@ and ``priors`` (move -> score added whatever the text: procedural moves such as 
 catch-alls such as Face Danger higher).
 
 A cue with ``when: no_fight`` counts only while no fight is on ("the raider attacks me" starts one: Enter the
-Fray), with ``when: fight`` only during one.
+Fray), with ``when: fight`` only during one, with ``when: open <kind>`` only while the campaign has an open track of
+that kind ("I make my way through the asteroid field" while an expedition is under way: its next segment).
 
 A phrase may hold "..." for a few words of the player's own between its words ("ask around ... about": "I ask around
 the docks about the smuggler"), so two phrases that share their first words tell apart what they are for.
@@ -52,7 +53,7 @@ class Cue:
     stat: str | None = None
     words: tuple[str, ...] = ()
     when: str | None = None
-    """``no_fight`` or ``fight``: the cue counts only then (None: always)."""
+    """``no_fight``, ``fight`` or ``open <kind>`` (a track of that kind open): the cue counts only then (None: always)."""
 
 
 def _inflected(word: str) -> str:
@@ -164,8 +165,8 @@ def load_cues(system: str) -> tuple[Cue, ...]:
         moves = {normalize_name(k): float(v) for k, v in (row.get("moves") or {}).items()}
         stat = row.get("stat")
         when = row.get("when")
-        if when not in (None, "fight", "no_fight"):
-            raise ValueError(f"cue {words[0]!r} in {system}: when must be fight or no_fight, not {when!r}")
+        if when not in (None, "fight", "no_fight") and not re.fullmatch(r"open [a-z_]+", str(when)):
+            raise ValueError(f"cue {words[0]!r} in {system}: when must be fight, no_fight or open <kind>, not {when!r}")
         cues.append(Cue(pattern=pattern, moves=moves, stat=str(stat).lower() if stat else None, words=words, when=when))
     return tuple(cues)
 
@@ -264,12 +265,22 @@ _DESCRIBING = re.compile(
 )
 
 
-def match_cues(system: str, text: str, fighting: bool = False) -> CueHits:
-    """The cues the player's words hold; ``fighting``: a fight is on (the cues ``when: fight``, not ``no_fight``)."""
+def _holds(when: str | None, fighting: bool, open_kinds: frozenset[str]) -> bool:
+    """Whether a cue's ``when`` holds now (see :class:`Cue`)."""
+    if when is None:
+        return True
+    if when.startswith("open "):
+        return when[5:] in open_kinds
+    return (when == "fight") == fighting
+
+
+def match_cues(system: str, text: str, fighting: bool = False, open_kinds: frozenset[str] = frozenset()) -> CueHits:
+    """The cues the player's words hold; ``fighting``: a fight is on (the cues ``when: fight``, not ``no_fight``);
+    ``open_kinds``: the kinds of the campaign's open tracks (the cues ``when: open <kind>``)."""
     hits = CueHits()
     text = cue_text(system, text)
     for cue in load_cues(system):
-        if cue.when is not None and (cue.when == "fight") != fighting:
+        if not _holds(cue.when, fighting, open_kinds):
             continue
         found = cue.pattern.search(text)
         if not found:

@@ -296,7 +296,9 @@ def rank(text: str, context: SuggestContext, embedder: Any = None) -> tuple[list
     from assistant.suggest.spelling import mend
 
     fighting = context.fighting or context.standing is not None or position_of(context) is not None
-    scored, cues = score_moves(mend(text, system), system, moves, embedder or default_embedder(), fighting)  # "attak": attack
+    scored, cues = score_moves(  # "attak": attack
+        mend(text, system), system, moves, embedder or default_embedder(), fighting, context.open_tracks
+    )
     ranked = sorted(apply_context(scored, context), key=lambda s: (-s.score, s.move.name))
     return ranked, cues
 

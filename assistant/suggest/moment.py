@@ -42,6 +42,8 @@ class SuggestContext:
     out a move whose requirement fails (no Strike in a bad spot), and lifts nothing."""
     options: dict[str, Any] = field(default_factory=dict)
     """Extra request options passed to the engine (``progress_ticks``, ``rank``...)."""
+    open_tracks: frozenset[str] = frozenset()
+    """The kinds of the campaign's open tracks (``expedition``, ``vow``...): the cues ``when: open <kind>`` count."""
 
     @property
     def fighting(self) -> bool:
@@ -61,6 +63,7 @@ class SuggestContext:
             mode=data.get("mode") or ("downtime" if data.get("downtime") else None),
             in_combat=bool(data.get("in_combat", False)),
             options=dict(data.get("options") or {}),
+            open_tracks=frozenset(str(k) for k in data.get("open_tracks") or ()),
         )
 
 

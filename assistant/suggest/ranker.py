@@ -160,9 +160,15 @@ class Scored:
 
 
 def score_moves(
-    text: str, system: str, moves: list[MoveEntry], embedder: Any, fighting: bool = False
+    text: str,
+    system: str,
+    moves: list[MoveEntry],
+    embedder: Any,
+    fighting: bool = False,
+    open_kinds: frozenset[str] = frozenset(),
 ) -> tuple[list[Scored], CueHits]:
-    """Offline scores of every move for ``text`` (unsorted), and the cues that matched (``fighting``: a fight is on)."""
+    """Offline scores of every move for ``text`` (unsorted), and the cues that matched (``fighting``: a fight is on;
+    ``open_kinds``: the kinds of the campaign's open tracks)."""
     vec = _vectors(embedder, system, moves)
     query = np.asarray(embedder.embed_query(text), dtype=np.float32)
     trigger_sims = vec.trigger @ query
@@ -180,7 +186,7 @@ def score_moves(
     if vec.bm25 is not None and terms:
         raw = np.clip(np.asarray(vec.bm25.get_scores(terms), dtype=float), 0.0, None)
         lexical = raw / (raw + LEX_HALF)
-    cues = match_cues(system, text, fighting)
+    cues = match_cues(system, text, fighting, open_kinds)
     priors = load_priors(system)
     named = names_said(text, moves)
     unmet = unmet_needs(system, text)
