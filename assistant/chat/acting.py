@@ -308,8 +308,8 @@ class ActingMixin(SuggestingMixin):
         actor = self._actor_of(request)  # "Mara attacks me": her move, told as hers
         actor = actor or payer  # the price of Mara's miss is hers
         narration = yield from self._narrate(task, player_text, [result], question=question, odds=_odds_map(odds), actor=actor)
-        if narration.text:
-            service.record_narration(self.campaign, seq, narration.text, store=self.store)
+        if narration.text:  # written as the turn ends, with the notes shown under it
+            self._untold.append((seq, narration.text, narration.narrator))
         turn = Turn(
             kind="oracle" if task == "oracle" else "action",
             player_text=player_text,

@@ -166,8 +166,11 @@ class ChatSession(RollCommandMixin, LookupsMixin):
             self._pending_plan.drop()
             self._pending_plan = None
         refused = True  # until the body runs through: the player's line of a refused turn is not logged
+        stream, finished = body(), None
         try:
-            yield from body()
+            for event in stream:
+                finished = event.turn if event.kind == "done" else finished
+                yield event
             refused = False
         except GeneratorExit:  # the page stopped reading after the turn was shown: it went through
             refused = False
@@ -185,10 +188,9 @@ class ChatSession(RollCommandMixin, LookupsMixin):
             message = "Something went wrong on our side; nothing was changed. Please try again."
             yield TurnEvent("done", turn=Turn(kind="error", player_text=player_text, error=message, narration=message))
         finally:
-            if refused:
-                self.store.drop_held()
-            else:
-                self.store.release()
+            stream.close()  # a page that stopped reading: the move's own clean-up runs now
+            self.store.drop_held() if refused else self.store.release()
+            self._record_told(finished)
             self.appended = self.store.take()
             self.known.observe(self.appended)
             try:
