@@ -130,3 +130,41 @@ def test_a_story_logged_before_notes_were_kept_still_reads() -> None:
     raw: dict[str, Any] = {"type": "narration_recorded", "v": 1, "at": "2026-01-01T00:00:00+00:00", "event_seq": 3, "text": "x"}
     story = parse_event(raw)
     assert isinstance(story, NarrationRecorded) and story.notes == [] and story.narrator == ""
+
+
+STRIKE_NOTE = "Strike acts on a fight's progress track, and there is no open fight yet"
+BRINK_NOTE = "Your health is 0. Any harm you suffer now makes you roll Endure Harm"
+
+
+def _reply_kept_with(name: str, system: str, lines: list[str], note: str) -> None:
+    service.create_campaign(name, system, seed=5)
+    at = _page(name)
+    for line in lines:
+        play_action(at, line)
+    live = _with(_bubbles(at), note)
+    at.run()
+    no_errors(at)
+    assert _with(_bubbles(at), note) == live, "the next rerun"
+    assert _with(_bubbles(_page(name)), note) == live, "a reload"
+
+
+def test_a_note_under_the_moves_offered_is_kept_with_them() -> None:
+    _reply_kept_with("Raid", "starforged", ["I attack the raider with my blade"], STRIKE_NOTE)
+
+
+def test_what_the_rules_say_at_a_meter_of_zero_stays_under_the_set_reply() -> None:
+    _reply_kept_with("Brink", "starforged", ["/set health 0"], BRINK_NOTE)
+
+
+def test_nothing_to_roll_is_kept_with_why() -> None:
+    _reply_kept_with("Full", "dungeon-world", ["The cleric heals me"], "Heal would change nothing now: your HP is 22")
+    (reply,) = [s.event for s in service.campaign_events("Full") if s.event.type == "chat_message" and s.event.role != "user"]
+    assert reply.text == "Nothing to roll for that now." and reply.notes[0].startswith("Heal would change nothing now")
+
+
+def test_a_refused_line_still_leaves_nothing_in_the_log() -> None:
+    service.create_campaign("Refused", "starforged", seed=5)
+    session = ChatSession.open("Refused")
+    before = len(service.campaign_events("Refused"))
+    assert session.send("/set health 99").kind == "error"
+    assert len(service.campaign_events("Refused")) == before

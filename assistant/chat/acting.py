@@ -68,6 +68,7 @@ class ActingMixin(SuggestingMixin):
                 if pointless
                 else "No move fits that yet. Describe what your character does, or roll a move with /roll <move> +stat."
             )
+            self._say("assistant", said)  # with the notes that say why: a reload shows them as they were read
             return (
                 yield from _finish(
                     Turn(

@@ -189,10 +189,7 @@ class ChatSession(RollCommandMixin, LookupsMixin):
             yield TurnEvent("done", turn=Turn(kind="error", player_text=player_text, error=message, narration=message))
         finally:
             stream.close()  # a page that stopped reading: the move's own clean-up runs now
-            self.store.drop_held() if refused else self.store.release()
-            self._record_told(finished)
-            self.appended = self.store.take()
-            self.known.observe(self.appended)
+            self._end_turn(finished, refused=refused)
             try:
                 self.reload()
             except AssistantError:  # pragma: no cover - the campaign vanished under us

@@ -12,7 +12,7 @@ from assistant.config import Settings, load_settings
 from assistant.errors import AssistantError
 from assistant.store import service
 from assistant.store.followups import KnownLog, RecordingStore
-from assistant.store.records import chat_event
+from assistant.store.records import MAX_NOTES, chat_event
 from assistant.store.state import CampaignState, advance
 
 log = logging.getLogger(__name__)
@@ -87,12 +87,24 @@ class SessionBase:
         """The stories of this turn's moves (the move, its story, who told it), written to the log as the turn ends with
         the notes the player reads under them (:meth:`_record_told`)."""
 
+    def _end_turn(self, turn: Any, *, refused: bool) -> None:
+        """Write what the turn still holds (a refused turn's lines are dropped: it changes nothing, not even the log)
+        with the notes of the finished ``turn``; :attr:`appended` and :attr:`known` take in the turn's events."""
+        if refused:
+            self.store.drop_held()
+        self._record_told(turn)
+        self.store.release()
+        self.appended = self.store.take()
+        self.known.observe(self.appended)
+
     def _record_told(self, turn: Any) -> None:
         """Write the stories of the turn's moves to the log, with the notes of the finished ``turn`` under the move it
-        made: a page drawn again from the log shows what the player read (a story is written even when the turn failed
-        after its move)."""
+        made, or else under the chat's reply still held: a page drawn again from the log shows what the player read (a
+        story is written even when the turn failed after its move)."""
         untold, self._untold = self._untold, []
         seq_shown = getattr(turn, "event_seq", None)
+        if not untold and turn is not None and turn.kind != "error":
+            self.store.note_held(self.campaign, [str(n) for n in turn.notes][:MAX_NOTES])
         for seq, text, narrator in untold:
             notes = list(turn.notes) if turn is not None and (seq == seq_shown or len(untold) == 1) else []
             try:
@@ -171,10 +183,11 @@ class SessionBase:
 
     def _say(self, role: str, text: str) -> None:
         """Log a line of the chat; the player's own line is held until the turn writes or ends well (a refused turn
-        leaves no line of theirs without an answer in the log, the journal or the page after a reload)."""
+        leaves no line of theirs without an answer in the log, the journal or the page after a reload), and the chat's
+        reply until the turn writes or ends (it ends a turn: the notes shown under it are kept with it)."""
         if not text.strip():
             return
-        if role == "user":
+        if role in ("user", "assistant"):  # the chat's reply is held too: the turn's notes are written with it
             self.store.hold(self.campaign, [chat_event(role, text.strip())])
         else:
             service.append_chat(self.campaign, role, text.strip(), store=self.store)

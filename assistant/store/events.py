@@ -153,6 +153,9 @@ class ChatMessage(_Event):
     type: Literal["chat_message"] = "chat_message"
     role: str
     text: str
+    notes: list[str] = Field(default_factory=list)
+    """The lines shown under the chat's reply (what the words were read as, a move this game lacks, what the rules say
+    of a meter at 0...): a page drawn again from the log shows them."""
 
 
 class NarrationRecorded(_Event):

@@ -41,7 +41,8 @@ class Part:
     replaced: bool = False
     """Undone only to be made again with the player's pick or burn (the same move, its own dice): not an undo."""
     notes: list[str] = field(default_factory=list)
-    """What the page said under the move when it was played (the turn's notes, and why the story is offline)."""
+    """What the page said under the move or the reply when it was played (the turn's notes; for a move, also why its
+    story is the offline one)."""
 
 
 @dataclass
@@ -143,7 +144,7 @@ def group_turns(events: list[StoredEvent]) -> list[TurnView]:
         if ev.type == "chat_message" and ev.role in PLAYER_ROLES:
             turns.append(TurnView(player=ev.text))
         elif ev.type == "chat_message":
-            current().parts.append(Part("text", text=compact_listing(ev.text), seq=stored.seq))
+            current().parts.append(Part("text", text=compact_listing(ev.text), seq=stored.seq, notes=list(ev.notes)))
         elif ev.type == "move_resolved":
             story = told.get(stored.seq)
             text = (story.text if story is not None else "") or ev.narration or ""
@@ -199,6 +200,8 @@ def render_part(part: Part) -> None:
             st.caption(note)
     elif part.kind == "text":
         st.markdown(keep_lines(part.text))
+        for note in part.notes:
+            st.caption(note)
     else:
         st.caption(part.text)
 
