@@ -69,6 +69,7 @@ class ActingMixin(SuggestingMixin):
                 if pointless
                 else "No move fits that yet. Describe what your character does, or roll a move with /roll <move> +stat."
             )
+            self._say("assistant", said)  # with the notes that say why: a reload shows them as they were read
             return (
                 yield from _finish(
                     Turn(
@@ -309,8 +310,8 @@ class ActingMixin(SuggestingMixin):
         actor = self._actor_of(request)  # "Mara attacks me": her move, told as hers
         actor = actor or payer  # the price of Mara's miss is hers
         narration = yield from self._narrate(task, player_text, [result], question=question, odds=_odds_map(odds), actor=actor)
-        if narration.text:
-            service.record_narration(self.campaign, seq, narration.text, store=self.store)
+        if narration.text:  # written as the turn ends, with the notes shown under it
+            self._untold.append((seq, narration.text, narration.narrator))
         turn = Turn(
             kind="oracle" if task == "oracle" else "action",
             player_text=player_text,

@@ -149,8 +149,11 @@ class ChatSession(MessagesMixin):
             self._pending_plan.drop()
             self._pending_plan = None
         refused = True  # until the body runs through: the player's line of a refused turn is not logged
+        stream, finished = body(), None
         try:
-            yield from body()
+            for event in stream:
+                finished = event.turn if event.kind == "done" else finished
+                yield event
             refused = False
         except GeneratorExit:  # the page stopped reading after the turn was shown: it went through
             refused = False
@@ -168,12 +171,8 @@ class ChatSession(MessagesMixin):
             message = "Something went wrong on our side; nothing was changed. Please try again."
             yield TurnEvent("done", turn=Turn(kind="error", player_text=player_text, error=message, narration=message))
         finally:
-            if refused:
-                self.store.drop_held()
-            else:
-                self.store.release()
-            self.appended = self.store.take()
-            self.known.observe(self.appended)
+            stream.close()  # a page that stopped reading: the move's own clean-up runs now
+            self._end_turn(finished, refused=refused)
             try:
                 self.reload()
             except AssistantError:  # pragma: no cover - the campaign vanished under us

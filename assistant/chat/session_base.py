@@ -3,15 +3,19 @@ what this player knows of the undo stack. The turn kinds build on it (acting, fo
 
 from __future__ import annotations
 
+import logging
 import random
 from typing import Any
 
 from assistant.chat.brinks import brinks_of
 from assistant.config import Settings, load_settings
+from assistant.errors import AssistantError
 from assistant.store import service
 from assistant.store.followups import KnownLog, RecordingStore
-from assistant.store.records import chat_event
+from assistant.store.records import MAX_NOTES, chat_event
 from assistant.store.state import CampaignState, advance
+
+log = logging.getLogger(__name__)
 
 HISTORY_TURNS = 8
 RECENT_TURNS = 10  #: narrations the offline narrator does not repeat itself within
@@ -79,6 +83,34 @@ class SessionBase:
         """The moves suggested for the player's last action (kept while a question about one is open)."""
         self._then = ""
         """The second action of a line that held two ("... and then run for the airlock"), said again after the first."""
+        self._untold: list[tuple[int, str, str]] = []
+        """The stories of this turn's moves (the move, its story, who told it), written to the log as the turn ends with
+        the notes the player reads under them (:meth:`_record_told`)."""
+
+    def _end_turn(self, turn: Any, *, refused: bool) -> None:
+        """Write what the turn still holds (a refused turn's lines are dropped: it changes nothing, not even the log)
+        with the notes of the finished ``turn``; :attr:`appended` and :attr:`known` take in the turn's events."""
+        if refused:
+            self.store.drop_held()
+        self._record_told(turn)
+        self.store.release()
+        self.appended = self.store.take()
+        self.known.observe(self.appended)
+
+    def _record_told(self, turn: Any) -> None:
+        """Write the stories of the turn's moves to the log, with the notes of the finished ``turn`` under the move it
+        made, or else under the chat's reply still held: a page drawn again from the log shows what the player read (a
+        story is written even when the turn failed after its move)."""
+        untold, self._untold = self._untold, []
+        seq_shown = getattr(turn, "event_seq", None)
+        if not untold and turn is not None and turn.kind != "error":
+            self.store.note_held(self.campaign, [str(n) for n in turn.notes][:MAX_NOTES])
+        for seq, text, narrator in untold:
+            notes = list(turn.notes) if turn is not None and (seq == seq_shown or len(untold) == 1) else []
+            try:
+                service.record_narration(self.campaign, seq, text, notes=notes, narrator=narrator, store=self.store)
+            except AssistantError:  # pragma: no cover - the campaign vanished under us: the move stands untold
+                log.exception("could not record the narration of event %s", seq)
 
     def _once(self, notes: list[str]) -> list[str]:
         """``notes`` without those this session already showed (an unreachable endpoint is said once)."""
@@ -151,10 +183,11 @@ class SessionBase:
 
     def _say(self, role: str, text: str) -> None:
         """Log a line of the chat; the player's own line is held until the turn writes or ends well (a refused turn
-        leaves no line of theirs without an answer in the log, the journal or the page after a reload)."""
+        leaves no line of theirs without an answer in the log, the journal or the page after a reload), and the chat's
+        reply until the turn writes or ends (it ends a turn: the notes shown under it are kept with it)."""
         if not text.strip():
             return
-        if role == "user":
+        if role in ("user", "assistant"):  # the chat's reply is held too: the turn's notes are written with it
             self.store.hold(self.campaign, [chat_event(role, text.strip())])
         else:
             service.append_chat(self.campaign, role, text.strip(), store=self.store)

@@ -153,6 +153,9 @@ class ChatMessage(_Event):
     type: Literal["chat_message"] = "chat_message"
     role: str
     text: str
+    notes: list[str] = Field(default_factory=list)
+    """The lines shown under the chat's reply (what the words were read as, a move this game lacks, what the rules say
+    of a meter at 0...): a page drawn again from the log shows them."""
 
 
 class NarrationRecorded(_Event):
@@ -161,6 +164,12 @@ class NarrationRecorded(_Event):
     type: Literal["narration_recorded"] = "narration_recorded"
     event_seq: int
     text: str
+    notes: list[str] = Field(default_factory=list)
+    """The lines shown under the move with its story (coin that may still raise the roll, the size a new project's
+    clock was given, the next action kept from the player's words...): a page drawn again from the log shows them."""
+    narrator: str = ""
+    """Who told the story (``template``, ``llm``, ``llm-retry``, ``template-fallback``): the page says again when the
+    offline story stood in for the model's."""
 
 
 class QuestionAsked(_Event):

@@ -21,7 +21,7 @@ from assistant.engine import Result
 from assistant.engine.dice import topped_up
 from assistant.errors import AssistantError, InputError
 from assistant.store.base import AppendContext, CampaignInfo, CampaignStore
-from assistant.store.events import UNDOABLE, CampaignCreated, Event, Patch, StoredEvent, Undo
+from assistant.store.events import UNDOABLE, CampaignCreated, ChatMessage, Event, Patch, StoredEvent, Undo
 from assistant.store.moves import move_event
 from assistant.store.no_move import stored_decides_nothing
 from assistant.store.state import CampaignState, apply, get_path, move_summary, touched_paths
@@ -283,6 +283,16 @@ class RecordingStore:
         """Keep ``events`` (the player's line of a turn) back until the turn writes something else or
         :meth:`release` is called: a turn refused before it wrote anything leaves no line without an answer."""
         self._held.setdefault(name, []).extend(events)
+
+    def note_held(self, name: str, notes: Sequence[str]) -> bool:
+        """Put ``notes`` under the chat's reply still held as the last event of ``name`` (the reply is written with
+        them as the turn ends); False when the last held event is no such reply."""
+        held = self._held.get(name) or []
+        last = held[-1] if held else None
+        if not isinstance(last, ChatMessage) or last.role == "user" or not notes:
+            return False
+        held[-1] = last.model_copy(update={"notes": [*last.notes, *notes]})
+        return True
 
     def release(self) -> None:
         """Write the events still held (the turn went through without writing anything else)."""

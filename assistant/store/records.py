@@ -5,6 +5,7 @@ re-exports them all."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any, Literal
 
 from assistant.engine.tracks import Clock, ProgressTrack, Rank
@@ -37,6 +38,9 @@ from assistant.store.events import (
     TrackUpdated,
 )
 from assistant.store.moves import find_id, slug, unique
+
+#: The most notes kept with one narration (a turn shows a few).
+MAX_NOTES = 20
 
 # ---- characters, tracks, clocks, slots -------------------------------------------------------------
 
@@ -164,16 +168,26 @@ def append_chat(name: str, role: str, text: str, *, store: CampaignStore | None 
     return store_or_default(store).append(name, [chat_event(role, text)])[0]
 
 
-def record_narration(name: str, event_seq: int, text: str, *, store: CampaignStore | None = None) -> StoredEvent:
-    """Record the narration shown for event ``event_seq`` (usually a move)."""
+def record_narration(
+    name: str,
+    event_seq: int,
+    text: str,
+    *,
+    notes: Sequence[str] = (),
+    narrator: str = "",
+    store: CampaignStore | None = None,
+) -> StoredEvent:
+    """Record the narration shown for event ``event_seq`` (usually a move), with the ``notes`` shown under it and
+    the ``narrator`` that told it."""
     if isinstance(text, str) and len(text) > MAX_TEXT:  # a runaway narration never undoes the move it narrates
         text = text[: MAX_TEXT - 1].rstrip() + "…"
     body = checked_text(text, "Narration")
+    lines = [checked_text(note, "A note") for note in notes if isinstance(note, str) and note.strip()][:MAX_NOTES]
 
     def build(ctx: AppendContext) -> Event:
         if isinstance(event_seq, bool) or not isinstance(event_seq, int) or not 1 <= event_seq <= ctx.state.last_seq:
             raise InputError(f"No event {event_seq!r} to narrate in {name!r} (events 1-{ctx.state.last_seq}).")
-        return NarrationRecorded(event_seq=event_seq, text=body)
+        return NarrationRecorded(event_seq=event_seq, text=body, notes=lines, narrator=str(narrator or "")[:40])
 
     return append_one(name, build, store)
 

@@ -13,12 +13,13 @@ from typing import Any
 
 import streamlit as st
 
+from assistant.chat.narration import UNAVAILABLE_NOTE
 from assistant.engine.model import Result
 from assistant.narrate.template import without_card
 from assistant.store.events import NarrationRecorded, StoredEvent
 from assistant.store.followups import made_again_after_the_roll
 from assistant.ui.components.dice_card import render_dice_card
-from assistant.ui.components.turn_view import compact_listing, keep_lines
+from assistant.ui.components.turn_view import NARRATOR_NOTES, compact_listing, keep_lines
 
 #: How many of the latest turns are drawn at first ("Show earlier turns" draws more).
 SHOWN_TURNS = 30
@@ -39,6 +40,9 @@ class Part:
     seq: int = 0
     replaced: bool = False
     """Undone only to be made again with the player's pick or burn (the same move, its own dice): not an undo."""
+    notes: list[str] = field(default_factory=list)
+    """What the page said under the move or the reply when it was played (the turn's notes; for a move, also why its
+    story is the offline one)."""
 
 
 @dataclass
@@ -126,7 +130,7 @@ def group_turns(events: list[StoredEvent]) -> list[TurnView]:
     replaced = replaced_seqs(events)
     by_seq = {stored.seq: stored.event for stored in events}
     replaced_moves = {getattr(by_seq[seq], "target_seq", 0) for seq in replaced}
-    narration = {ev.event_seq: ev.text for ev in by_seq.values() if isinstance(ev, NarrationRecorded)}
+    told = {ev.event_seq: ev for ev in by_seq.values() if isinstance(ev, NarrationRecorded)}
     whose = others_moves(events)
     turns: list[TurnView] = []
 
@@ -140,10 +144,12 @@ def group_turns(events: list[StoredEvent]) -> list[TurnView]:
         if ev.type == "chat_message" and ev.role in PLAYER_ROLES:
             turns.append(TurnView(player=ev.text))
         elif ev.type == "chat_message":
-            current().parts.append(Part("text", text=compact_listing(ev.text), seq=stored.seq))
+            current().parts.append(Part("text", text=compact_listing(ev.text), seq=stored.seq, notes=list(ev.notes)))
         elif ev.type == "move_resolved":
-            text = narration.get(stored.seq) or ev.narration or ""
+            story = told.get(stored.seq)
+            text = (story.text if story is not None else "") or ev.narration or ""
             part = Part("move", text=text, result=ev.result, undone=stored.seq in undone, seq=stored.seq)
+            part.notes = notes_under(story) if story is not None else []
             part.replaced = stored.seq in replaced_moves
             current().parts.append(part)
         elif ev.type == "undo" and stored.seq in replaced:
@@ -167,6 +173,14 @@ def _told_in(ev: Any, said: str) -> bool:
     return all(change.strip() in said for change in str(ev.reason).split(";"))
 
 
+def notes_under(story: NarrationRecorded) -> list[str]:
+    """The lines the page drew under a move's story as it was played, in that order: why the story is the offline
+    one (unless a note of the turn says it already), then the turn's notes."""
+    why = NARRATOR_NOTES.get(story.narrator, "")
+    explained = any(note.startswith(UNAVAILABLE_NOTE) for note in story.notes)
+    return [*([why] if why and not explained else []), *story.notes]
+
+
 def render_part(part: Part) -> None:
     if part.kind == "move" and part.result is not None:
         if part.undone:
@@ -175,13 +189,19 @@ def render_part(part: Part) -> None:
                 render_dice_card(part.result)
                 if part.text:
                     st.markdown(part.text)
+                for note in part.notes:
+                    st.caption(note)
             return
         render_dice_card(part.result)
         beside = _beside_card(part.text, part.result) if part.text else ""
         if beside:
             st.markdown(beside)
+        for note in part.notes:
+            st.caption(note)
     elif part.kind == "text":
         st.markdown(keep_lines(part.text))
+        for note in part.notes:
+            st.caption(note)
     else:
         st.caption(part.text)
 
