@@ -68,3 +68,11 @@ def test_the_chat_shows_the_model_s_sentence_in_the_second_person() -> None:
 def test_a_companion_s_move_keeps_the_names() -> None:
     outcome = narrate(Scripted("Kira lunges at you, and the rail bends."), _request(actor="Kira"))
     assert "Kira lunges" in outcome.text
+
+
+def test_the_offline_story_keeps_the_names_the_engine_wrote() -> None:
+    class Template(Scripted):
+        name = "template"
+
+    outcome = narrate(Template("Damage to Kira: 5, less 3 armor: 2 HP."), _request())
+    assert "Damage to Kira: 5" in outcome.text

@@ -259,7 +259,7 @@ def stream_draft(
         :class:`Rejected` for a fault that is retried. A sentence in which the character acts on their own takes the
         player's next decision: the story ends before it, or, with too little told yet, it alone is left out."""
         nonlocal skipped, earlier_told
-        sentence = _as_story(raw, own_names(request))
+        sentence = _as_story(raw, () if template else own_names(request))  # the engine's own text names who
         found = check_sentence(sentence) or check_echo(raw)  # "Left to the player…" before "you"
         if found and not template and all(told_before(v) for v in found):
             skipped += 1  # an earlier turn told again, as the guard reads it: left out, as the filter's own repeats
