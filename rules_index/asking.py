@@ -10,7 +10,10 @@ Two kinds change which passage answers, whatever the rule:
   move's text already, and the project's reading of that sentence (a rules note under "Readings") answers it,
   not the move's text it quotes back;
 - a case the question says already holds ("we already share a bond, do i still mark progress?"): the passage
-  that speaks of that case ("If you already share a bond ...") answers it, not the move that brings it about.
+  that speaks of that case ("If you already share a bond ...") answers it, not the move that brings it about;
+- whether two of a thing add up ("two -1 ongoing penalties, do both count?", "got +1 forward twice, is that +2
+  now?"): the passage that says what stacks ("These penalties do stack with each other") answers it, not the move
+  or spell that gave one of them.
 """
 
 from __future__ import annotations
@@ -105,6 +108,30 @@ def speaks_of_already(sentences: Iterable[str], asked: frozenset[str]) -> bool:
     already share a bond, do i still mark progress?" -- the case the question is in, not the move that makes it so
     ("On a strong hit, you now share a bond.")?"""
     return bool(asked) and any(_ALREADY_WORD.search(s) and asked & set(terms(s)) for s in sentences)
+
+
+#: A question whether two of a thing add up: "do they stack", "both count?", "do the bonuses add up", "is that -2 now?".
+_STACKING = re.compile(
+    r"\bstack(?:s|ing|ed)?\b"
+    r"|\bboth\s+(?:apply|applies|count|counts|add|work|stack)\b"
+    r"|\b(?:do|does|would|will|can)\s+(?:they|these|those|the\s+two|both|the\s+(?:bonuses|penalties))\s+"
+    r"(?:add|combine|stack|count|apply)\b"
+    r"|\badd\s+(?:up|together)\b"
+    r"|\b(?:is\s+(?:that|it)|am\s+i|are\s+we|i'?m)\s+(?:now\s+)?(?:at\s+)?[+-]\d\b",
+    re.I,
+)
+#: A passage that says whether things stack ("These bonuses do stack.", "Debilities do not stack.").
+_SAYS_STACKING = re.compile(r"\bstack", re.I)
+
+
+def asks_stacking(question: str) -> bool:
+    """Does the question ask whether two of a thing (bonuses, penalties, debilities) add up?"""
+    return bool(_STACKING.search(question))
+
+
+def says_stacking(text: str) -> bool:
+    """Does ``text`` say whether things stack?"""
+    return bool(_SAYS_STACKING.search(text))
 
 
 #: A player character, or a character the rules run (an NPC), named in a question or a passage.

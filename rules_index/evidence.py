@@ -23,8 +23,10 @@ from rules_index.asking import (
     asks_amount,
     asks_count,
     asks_open_point,
+    asks_stacking,
     gives_amount,
     other_party,
+    says_stacking,
     speaks_of_already,
 )
 from rules_index.chunk import Chunk
@@ -33,7 +35,7 @@ from rules_index.index import RulesIndex
 from rules_index.move_cues import move_cues, move_key, named_moves, names_move
 from rules_index.phrasing import narrated_action
 from rules_index.results import result_range, rolled_numbers
-from rules_index.sentences import lead, passage_sentences, sentence_vectors
+from rules_index.sentences import body, lead, passage_sentences, sentence_vectors
 from rules_index.settling import with_named_readings, with_settling_notes
 from rules_index.terms import terms
 
@@ -91,6 +93,9 @@ class Evidence:
     character's action that asks how many or how much ("12 on appraise circumstances and i take clearing heat instead of writing a
     belief. how much heat is that?"): the question has the move's result already and asks what the note settles
     about that sentence, not what the sentence says (:func:`rules_index.settling.with_settling_notes`)."""
+    stacking: bool = False
+    """The question asks whether two of a thing add up and the passage says what stacks
+    (:func:`rules_index.asking.asks_stacking`)."""
     reads_named: bool = False
     """A reading note on the one move the question names by its whole name, closer to the question as a whole than
     that move's own text (:func:`rules_index.settling.with_named_readings`)."""
@@ -288,6 +293,7 @@ def gather(index: RulesIndex, query: str, system: str | None) -> list[Evidence]:
     open_point = asks_open_point(query)
     amount = asks_amount(query)
     holds = already_terms(query)
+    stacking = asks_stacking(query)
     out: list[Evidence] = []
     at = 0
     for chunk, group in zip(candidates, texts, strict=True):
@@ -328,6 +334,7 @@ def gather(index: RulesIndex, query: str, system: str | None) -> list[Evidence]:
                 open_point=open_point and is_reading(chunk),
                 amount=amount and gives_amount(closest),
                 already=speaks_of_already(group[1:], holds),
+                stacking=stacking and says_stacking(body(chunk)),
                 example=is_example(chunk),
                 other_party=other_party(query, chunk.text),
             )
