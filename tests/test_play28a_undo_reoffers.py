@@ -9,19 +9,11 @@ from streamlit.testing.v1 import AppTest
 
 from assistant.chat.session import ChatSession
 from assistant.store import service
-from tests.test_ui_app import APP, _offline_fast, no_errors  # noqa: F401
+from tests.test_ui_app import _offline_fast, no_errors, open_page  # noqa: F401
 
 
 def _next(at: AppTest) -> list[str]:
     return [str(b.label) for b in at.button if str(b.key).startswith("next_")]
-
-
-def _page(name: str) -> AppTest:
-    at = AppTest.from_file(str(APP), default_timeout=60)
-    at.query_params["campaign"] = name
-    at.run()
-    no_errors(at)
-    return at
 
 
 def test_undoing_the_next_move_puts_the_deal_damage_button_back() -> None:
@@ -30,7 +22,7 @@ def test_undoing_the_next_move_puts_the_deal_damage_button_back() -> None:
     hit = session.confirm({"move": "Hack & Slash", "stat": "str", "dice": [6, 1]})
     assert hit.results[0].outcome == "weak_hit"
     assert session.send("/choose 1").follow_ups, "the pick deals damage: a follow-up"
-    at = _page("Hack")
+    at = open_page("Hack")
     offered = _next(at)
     assert offered, "the follow-up's button after the pick"
     at.chat_input(key="chat_text").set_value("/roll saving throw +dex").run()
@@ -40,7 +32,7 @@ def test_undoing_the_next_move_puts_the_deal_damage_button_back() -> None:
     no_errors(at)
     assert service.load_campaign("Hack").moves == 1
     assert _next(at) == offered, "back at once after the undo"
-    reloaded = _page("Hack")
+    reloaded = open_page("Hack")
     assert _next(reloaded) == offered, "and after a reload"
     next(b for b in reloaded.button if b.key == "next_0").click().run()
     no_errors(reloaded)
@@ -49,10 +41,10 @@ def test_undoing_the_next_move_puts_the_deal_damage_button_back() -> None:
 
 def test_undoing_the_only_move_offers_nothing() -> None:
     service.create_campaign("Once", "dungeon-world", seed=4)
-    at = _page("Once")
+    at = open_page("Once")
     at.chat_input(key="chat_text").set_value("/roll saving throw +dex").run()
     no_errors(at)
     at.button(key="undo").click().run()
     no_errors(at)
     assert not _next(at) and not any(str(b.key).startswith("choose_") for b in at.button)
-    assert not _next(_page("Once"))
+    assert not _next(open_page("Once"))

@@ -9,23 +9,16 @@ from typing import Any
 
 from streamlit.testing.v1 import AppTest
 
+from assistant.chat.narration import DRAFT_NOT_USED
 from assistant.chat.session import ChatSession
 from assistant.store import service
 from assistant.store.events import NarrationRecorded, parse_event
 from assistant.ui.components.transcript import notes_under
 from assistant.ui.components.turn_view import NARRATOR_NOTES
-from tests.test_ui_app import APP, _offline_fast, no_errors, play_action  # noqa: F401
+from tests.test_ui_app import _offline_fast, no_errors, open_page, play_action  # noqa: F401
 
 COIN = "After the roll you may spend coin to raise this result"
 PROJECT = "A new project: “Learn the vault combination”, an 8-segment clock"
-
-
-def _page(name: str) -> AppTest:
-    at = AppTest.from_file(str(APP), default_timeout=60)
-    at.query_params["campaign"] = name
-    at.run()
-    no_errors(at)
-    return at
 
 
 def _bubbles(at: AppTest) -> list[list[str]]:
@@ -47,7 +40,7 @@ def _with(bubbles: list[list[str]], words: str) -> list[str]:
 
 def test_the_coin_offer_under_a_downtime_roll_is_drawn_again_after_a_rerun_and_a_reload() -> None:
     service.create_campaign("Coin", "blades", seed=3)
-    at = _page("Coin")
+    at = open_page("Coin")
     play_action(at, "/set coin 2")
     play_action(at, "/roll acquire asset +tier")
     live = _with(_bubbles(at), COIN)
@@ -57,19 +50,19 @@ def test_the_coin_offer_under_a_downtime_roll_is_drawn_again_after_a_rerun_and_a
     at.run()
     no_errors(at)
     assert _with(_bubbles(at), COIN) == live, "the next rerun draws the bubble from the log: the same lines"
-    assert _with(_bubbles(_page("Coin")), COIN) == live, "and a reload"
+    assert _with(_bubbles(open_page("Coin")), COIN) == live, "and a reload"
 
 
 def test_a_new_projects_clock_size_stays_under_its_roll() -> None:
     service.create_campaign("Vault", "blades", seed=3)
-    at = _page("Vault")
+    at = open_page("Vault")
     play_action(at, "I start a long-term project to learn the vault combination")
     labels = [str(b.label) for b in at.button if str(b.key).startswith("suggestion_")]
     assert labels and labels[0].startswith("Roll Long-Term Project"), labels
     at.button(key="suggestion_0").click().run()
     no_errors(at)
     live = _with(_bubbles(at), PROJECT)
-    reloaded = _page("Vault")
+    reloaded = open_page("Vault")
     again = _with(_bubbles(reloaded), PROJECT)
     # the log draws the roll in the bubble of the words it answered, after the moves offered for them
     assert again[-len(live) :] == live and again[0].startswith("Moves that fit: Long-Term Project")
@@ -78,12 +71,12 @@ def test_a_new_projects_clock_size_stays_under_its_roll() -> None:
 
 def test_an_undone_roll_keeps_its_notes_folded_with_it() -> None:
     service.create_campaign("Undone", "blades", seed=3)
-    at = _page("Undone")
+    at = open_page("Undone")
     play_action(at, "/set coin 2")
     play_action(at, "/roll acquire asset +tier")
     at.button(key="undo").click().run()
     no_errors(at)
-    folded = [e for e in _page("Undone").expander if "Acquire Asset (undone)" in str(e.label)]
+    folded = [e for e in open_page("Undone").expander if "Acquire Asset (undone)" in str(e.label)]
     assert len(folded) == 1
     assert any(COIN in str(c.value) for c in folded[0].caption), "the undone roll as it was read, folded"
 
@@ -138,14 +131,14 @@ BRINK_NOTE = "Your health is 0. Any harm you suffer now makes you roll Endure Ha
 
 def _reply_kept_with(name: str, system: str, lines: list[str], note: str) -> None:
     service.create_campaign(name, system, seed=5)
-    at = _page(name)
+    at = open_page(name)
     for line in lines:
         play_action(at, line)
     live = _with(_bubbles(at), note)
     at.run()
     no_errors(at)
     assert _with(_bubbles(at), note) == live, "the next rerun"
-    assert _with(_bubbles(_page(name)), note) == live, "a reload"
+    assert _with(_bubbles(open_page(name)), note) == live, "a reload"
 
 
 def test_a_note_under_the_moves_offered_is_kept_with_them() -> None:
@@ -168,3 +161,12 @@ def test_a_refused_line_still_leaves_nothing_in_the_log() -> None:
     before = len(service.campaign_events("Refused"))
     assert session.send("/set health 99").kind == "error"
     assert len(service.campaign_events("Refused")) == before
+
+
+def test_a_retry_after_a_draft_told_again_is_redrawn_as_it_was_shown() -> None:
+    # live, the draft's own note says a retry is shown and the general retry line is left out: so on a redraw
+    note = f"{DRAFT_NOT_USED}: it repeated a sentence of an earlier turn's story."
+    story = NarrationRecorded(event_seq=2, text="The hatch groans.", narrator="llm-retry", notes=[note])
+    assert notes_under(story) == [note]
+    plain = NarrationRecorded(event_seq=2, text="The hatch groans.", narrator="llm-retry")
+    assert notes_under(plain) == [NARRATOR_NOTES["llm-retry"]]

@@ -75,6 +75,15 @@ def create_campaign(at: AppTest, name: str = "Iron Wake", system: str = "starfor
     no_errors(at)
 
 
+def open_page(name: str) -> AppTest:
+    """The app opened at campaign ``name`` (as a reload of its address does), drawn once without errors."""
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    at.query_params["campaign"] = name
+    at.run()
+    no_errors(at)
+    return at
+
+
 def play_action(at: AppTest, text: str = "I sprint across the collapsing catwalk") -> None:
     at.chat_input(key="chat_text").set_value(text).run()
     no_errors(at)

@@ -85,5 +85,4 @@ def _named_fix(text: str, name: str) -> str:
     pattern = re.compile(
         rf"\b{re.escape(name)}(?:(?P<poss>['\u2019]s\b)|(?P<verb>\s+(?:{'|'.join(sorted(_MODALS))}|[a-z]+s)\b)?)"
     )
-    fixed = pattern.sub(swap, text)
-    return fixed
+    return pattern.sub(swap, text)

@@ -13,13 +13,12 @@ from typing import Any
 
 import streamlit as st
 
-from assistant.chat.narration import UNAVAILABLE_NOTE
 from assistant.engine.model import Result
 from assistant.narrate.template import without_card
 from assistant.store.events import NarrationRecorded, StoredEvent
 from assistant.store.followups import made_again_after_the_roll
 from assistant.ui.components.dice_card import render_dice_card
-from assistant.ui.components.turn_view import NARRATOR_NOTES, compact_listing, keep_lines
+from assistant.ui.components.turn_view import NARRATOR_NOTES, compact_listing, keep_lines, narrator_explained
 
 #: How many of the latest turns are drawn at first ("Show earlier turns" draws more).
 SHOWN_TURNS = 30
@@ -177,8 +176,7 @@ def notes_under(story: NarrationRecorded) -> list[str]:
     """The lines the page drew under a move's story as it was played, in that order: why the story is the offline
     one (unless a note of the turn says it already), then the turn's notes."""
     why = NARRATOR_NOTES.get(story.narrator, "")
-    explained = any(note.startswith(UNAVAILABLE_NOTE) for note in story.notes)
-    return [*([why] if why and not explained else []), *story.notes]
+    return [*([why] if why and not narrator_explained(story) else []), *story.notes]
 
 
 def render_part(part: Part) -> None:
