@@ -11,6 +11,7 @@ from assistant.chat.characters import their_words
 from assistant.chat.fitting import fit_suggestions
 from assistant.chat.followed_next import as_followed, open_follow_ups
 from assistant.chat.game_lacks import absent_move_notes
+from assistant.chat.goal_reached import offer_goal_moves
 from assistant.chat.moves_info import moves_that_fit
 from assistant.chat.open_choice import OpenChoiceMixin
 from assistant.chat.refusals import calls_for_any, only_for_a_pointless_move, why_not_now
@@ -67,6 +68,10 @@ class SuggestingMixin(OpenChoiceMixin):
         # the whole shortlist is aimed, then the best three kept: Mara's spell ranks by her mana, not the player's
         suggestions = _without_far_behind(fit_suggestions(self._state, shortlist, words, k=SHORTLIST))
         suggestions, notes = self._aim(text, suggestions, k=3)  # "I strike Mara": aimed at Mara, who plays stays
+        if maker is None:  # "I finally find my brother": the vow to find him is fulfilled, or a milestone reached
+            suggestions = offer_goal_moves(
+                self._state, suggestions, words, lambda name: suggest(name, context, k=3, embedder=self.embedder)
+            )
         following = open_follow_ups(self.store, self.campaign, self.known.top)
         suggestions = as_followed(self.system, suggestions, following, self._state.active_character)
         sheet = self._state.active() if maker is None else None  # her words: the one playing's brink is not offered

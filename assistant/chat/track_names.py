@@ -31,6 +31,8 @@ _NAME_AFTER = (
     r"\b(?:expedition|journey|trek|travel|travels|trailblaze|explore|explores|survey|surveys|cross|crosses)\b"
     r"(?:\s+(?:to|into|through|across|toward|towards))?\s+(?P<n>.+)",
 )
+#: "off" before the foe of "fight off" ("I fight off the scavengers"): how, not whom.
+_OFF = re.compile(r"^(?:off|back|down)\s+(?=(?:the|a|an|those|these|some|two|three|four|five|several)\s)", re.I)
 #: How a fight is fought, after the foe's name: "with my blade", "using the rifle", "before it reaches the hatch".
 _HOW = re.compile(
     r"\s+(?:(?:with|using)\s+(?:my|our|his|her|their|a|an)\b|by\b|before\b|while\b|again\b|from\b|until\b).*$",
@@ -108,6 +110,9 @@ def name_from_words(text: str, kind: str) -> str:
     if kind == "combat":  # the foe, not how the blow lands: "the raider with my blade" -> "the raider"
         name = _HOW.sub("", name) or name
         name = re.sub(r"^(?:back|on|off|hard)\s+(?:against|at|with)\s+", "", name, flags=re.IGNORECASE)
+        # "I fight off the scavengers who ambush me": the scavengers, not "Off the scavengers who ambush me"
+        name = _OFF.sub("", name)
+        name = re.sub(r"\s*,?\s+(?:who|that|which)\s+\w+.*$", "", name, flags=re.IGNORECASE) or name
         name = re.sub(r"^(?:to|against)\s+(?=(?:the|a|an)\s)", "", name, flags=re.IGNORECASE)  # "take the fight to the hunter"
         name = _WHERE.sub("", name) or name  # "the hunter in the chapel nave": the foe, not where
         name = re.sub(r"^(?:me|us)\b.*$", "me", name, flags=re.IGNORECASE)  # "a hunter attacks me": not the foe
