@@ -115,3 +115,19 @@ def test_a_fight_is_named_for_the_foe_without_what_it_did(words: str, name: str)
 )
 def test_an_aim_or_a_failure_is_no_goal_reached(words: str) -> None:
     assert reached_goal([BROTHER], words) is None, words
+
+
+def test_an_elegy_told_ended_offers_fulfill_your_elegy() -> None:
+    session, dice = open_campaign("Sire", "elegy")
+    assert session.send("/track dangerous Avenge my sire").kind != "error"
+    moves = [s.move for s in session.send("At last I avenge my sire on the cathedral steps").suggestions]
+    assert "Fulfill Your Elegy" in moves[:2] and "Reach a Milestone" in moves[:2], moves
+    assert "Conclusion Roll (Elegy)" not in moves, moves
+
+
+def test_in_the_fight_with_the_foe_the_fight_ends_it_not_the_vow() -> None:
+    session, dice = open_campaign("Sire fight", "elegy")
+    assert session.send("/track formidable Destroy the hunter who killed my sire").kind != "error"
+    assert session.send("/track dangerous fight The hunter").kind != "error"
+    moves = [s.move for s in session.send("I destroy the hunter").suggestions]
+    assert moves[0] not in ("Reach a Milestone", "Fulfill Your Elegy"), moves

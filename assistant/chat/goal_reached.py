@@ -128,8 +128,8 @@ def _moves_for(ruleset: Any, kind: str) -> tuple[str | None, str | None]:
         need = track_need(move)
         if need is None or need.kind != kind or need.starts:
             continue
-        if move.roll.type == "progress" and finish is None:
-            finish = move.name
+        if move.roll.type == "progress" and (finish is None or "fulfil" in normalize_name(move.name)):
+            finish = move.name  # Fulfill Your Elegy, not Elegy's general Conclusion Roll
         elif move.roll.type == "none" and "milestone" in normalize_name(move.name) and milestone is None:
             milestone = move.name
     return finish, milestone
@@ -149,8 +149,8 @@ def offer_goal_moves(state: Any, suggestions: list[Any], text: str, more: Callab
     ruleset = get_ruleset(state.system)
     ends = [(tid, t) for tid, t in open_tracks(state, "any") if _moves_for(ruleset, str(t.get("kind") or "vow"))[0]]
     goal = reached_goal(ends, text)
-    if goal is None:
-        return suggestions
+    if goal is None or _names_a_foe(state, text):
+        return suggestions  # "I destroy the hunter" in the fight with the hunter: the fight's moves end it
     picks: list[Any] = []
     for name in _moves_for(ruleset, goal.kind):
         if name is None:
@@ -166,3 +166,13 @@ def offer_goal_moves(state: Any, suggestions: list[Any], text: str, more: Callab
     keys = {normalize_name(str(getattr(p, "move", ""))) for p in picks}
     rest = [s for s in suggestions if normalize_name(str(getattr(s, "move", ""))) not in keys]
     return [*picks, *rest][: max(len(suggestions), len(picks) + 1)]
+
+
+def _names_a_foe(state: Any, text: str) -> bool:
+    """Whether the words name the foe of an open fight ("I destroy the hunter" while "The hunter" is fought)."""
+    said = {_stem(w) for w in _WORD.findall(text)}
+    for _tid, track in open_tracks(state, "combat"):
+        names = [w for w in _WORD.findall(str(track.get("name") or "")) if w.lower() not in _DETERMINERS]
+        if names and _stem(names[-1]) in said:
+            return True
+    return False
