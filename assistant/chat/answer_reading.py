@@ -11,6 +11,8 @@ from assistant.chat.questions import NO, NUMBER_WORDS, YES, Answer, Question
 
 # ---- reading an answer -----------------------------------------------------------------------------------
 _NOTHING = object()
+#: A line that opens as the player's deed ("I roll heat, we killed…"): a new action, not a number's answer.
+_ACTION = re.compile(r"^\s*(?:i|we)\s+(?!(?:got|get|have|had|made|make|took|take|think|guess|say|said)\b)[a-z]+", re.I)
 
 
 def _norm(text: str) -> str:
@@ -22,7 +24,12 @@ def _number(text: str) -> int | None:
     digits = re.findall(r"(?<![\w.])-?\d+(?![\w.])", low)
     if len(set(digits)) == 1:
         return int(digits[0])
-    spelled = [NUMBER_WORDS[w] for w in re.findall(r"[a-z]+", low) if w in NUMBER_WORDS and w not in ("a", "an", "no")]
+    words = re.findall(r"[A-Za-z]+", text)
+    spelled = [  # "Six Towers" mid-line is a place, not a number
+        NUMBER_WORDS[w.lower()]
+        for i, w in enumerate(words)
+        if w.lower() in NUMBER_WORDS and w.lower() not in ("a", "an", "no") and not (i and w[:1].isupper())
+    ]
     return spelled[0] if len(set(spelled)) == 1 else None
 
 
@@ -110,6 +117,8 @@ def read_answer(question: Question, text: str) -> Any:
         if picked is not _NOTHING:
             return picked
     if question.kind == "number":
+        if _ACTION.match(text) and len(low.split()) > 4:  # "I roll heat, we killed a bluecoat": a new action
+            return NO_ANSWER
         n = _number(text)
         if n is None:
             return NO_ANSWER

@@ -11,7 +11,7 @@ _RULES_PHRASES = re.compile(
     r"burn|strong hit|weak hit|miss|match|xp|experience|legacy|vow|vows|oracle|table|tables|dice|die|d6|d10|d100|assets?|"
     r"action score|challenge dice|heat|stress|trauma|harm|coin|rep|tier|wanted|entanglement|downtime|vice|"
     r"clock|clocks|hp|armor|armour|damage|mana|spell|initiative|advantage|disadvantage|backfire|hunger|focus|"
-    r"what happens when|how do i|how does|how many|am i allowed|can i|when do i|when should i|what does)\b",
+    r"what happens when|how do i|how does|am i allowed|can i|when do i|when should i|what does)\b",
     re.I,
 )
 #: Words that make "can I ...?" a question about what the rules allow, not an attempt ("twice", "+iron", "a vow", "roll").
@@ -55,6 +55,9 @@ _DYING = re.compile(
 
 #: "How do assets work?", "how does a secret work": how a part of the game works is a rules question (the oracle
 #: answers yes or no, and the fiction rarely asks how something works).
+#: "How many/much ..." opening the question asks a number the rules give ("how many boxes does a vow mark?"); inside a
+#: yes/no question about the story it is the story's ("Is the foreman hiding how many have died?": the oracle's).
+_HOW_MANY = re.compile(r"^(?:so\s+|and\s+|ok\s+)?how\s+(?:many|much)\b", re.I)
 _HOW_IT_WORKS = re.compile(r"^(?:so\s+|and\s+|ok\s+)?how\s+(?:do|does|did)\b.*\bwork(?:s|ed)?\b", re.I)
 
 
@@ -100,7 +103,7 @@ def _a_rules_term(term: str, system: str) -> bool:
 
 def names_a_rule(text: str, system: str) -> bool:
     low = _DYING.sub(lambda m: m.group(1) + "perish", text.lower())
-    if _RULES_PHRASES.search(low) or _HOW_IT_WORKS.search(low):
+    if _RULES_PHRASES.search(low) or _HOW_IT_WORKS.search(low) or _HOW_MANY.search(low.strip()):
         return True
     defined = _DEFINITION.match(low.strip())
     if defined and _a_rules_term(defined.group("term"), system):

@@ -1,0 +1,39 @@
+"""What a player typed in the held-out chat scripts of this round that the chat read wrong: a yes/no question about the
+story holding "how many" was answered as a rules question ("The rules do not say…")."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.chat.classify import classify
+from assistant.chat.questions import NO_ANSWER, Question, read_answer
+
+
+@pytest.mark.parametrize(
+    ("words", "kind"),
+    [
+        ("Is the foreman hiding how many have died?", "oracle"),
+        ("Does the hunter know how many of us there are?", "oracle"),
+        ("How many boxes does a formidable vow mark?", "rules"),
+        ("so how much momentum do I get on a strong hit?", "rules"),
+    ],
+)
+def test_how_many_inside_a_story_question_is_the_oracle_s(words: str, kind: str) -> None:
+    assert classify(words, "starforged").kind == kind
+
+
+@pytest.mark.parametrize(
+    ("said", "value"),
+    [
+        ("6", 6),
+        ("six", 6),
+        ("we got six coin", 6),
+        ("I got 4 coin from it", 4),
+        ("I roll heat, we killed a bluecoat in Six Towers", None),
+        ("We rob the Six Towers bank", None),
+    ],
+)
+def test_a_number_is_read_from_an_answer_not_from_a_place_name_or_a_new_action(said: str, value: int | None) -> None:
+    question = Question(move="Payoff", field="coin", text="How much coin did the score bring in?", kind="number", lo=0, hi=12)
+    got = read_answer(question, said)
+    assert (None if got is NO_ANSWER else got) == value, said
