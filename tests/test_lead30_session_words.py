@@ -37,3 +37,16 @@ def test_a_number_is_read_from_an_answer_not_from_a_place_name_or_a_new_action(s
     question = Question(move="Payoff", field="coin", text="How much coin did the score bring in?", kind="number", lo=0, hi=12)
     got = read_answer(question, said)
     assert (None if got is NO_ANSWER else got) == value, said
+
+
+@pytest.mark.usefixtures("hash_embedder")
+def test_a_picked_number_with_more_words_picks_and_reads_the_rest() -> None:
+    from tests.session_helpers import open_campaign
+
+    session, _dice = open_campaign("Heat answer", "blades")
+    turn = session.send("I roll heat for the score")
+    asked = session.confirm(turn.suggestions[0])
+    assert asked.question is not None, asked
+    answered = session.send("3, and there were bodies")
+    assert answered.kind != "error" and answered.results, answered
+    assert answered.results[0].character["heat"] == 6  # loud (4) + killing (2)

@@ -40,6 +40,8 @@ def _whole_word(needle: str, haystack: str) -> bool:
 def _pick(question: Question, text: str) -> Any:
     low = _norm(text)
     bare = low.lstrip("+").removeprefix("the ").strip()
+    leading = re.match(r"(\d+)\s+(?:and|plus|but|with)\b", bare)  # "3, and there were bodies": 3, the rest read too
+    bare = leading.group(1) if leading else bare
     if re.fullmatch(r"\d+", bare):
         n = int(bare)
         values = [a.value for a in question.answers]
