@@ -50,3 +50,18 @@ def test_a_picked_number_with_more_words_picks_and_reads_the_rest() -> None:
     answered = session.send("3, and there were bodies")
     assert answered.kind != "error" and answered.results, answered
     assert answered.results[0].character["heat"] == 6  # loud (4) + killing (2)
+
+
+@pytest.mark.usefixtures("hash_embedder")
+@pytest.mark.parametrize(
+    ("system", "words", "move"),
+    [
+        ("city", "I cross the old bridge into the tanners' quarter before the curfew bells", "Transit"),
+        ("elegy", "I ask the tenement children about the slumlord's habits, to learn when he is alone", "Gather Information"),
+        ("dungeon-world", "I cut at the assassin with my shortsword", "Hack & Slash"),
+    ],
+)
+def test_lines_of_the_new_scripts_offer_their_move_first(system: str, words: str, move: str) -> None:
+    from assistant.suggest import SuggestContext, suggest
+
+    assert suggest(words, SuggestContext(system=system), k=3)[0].move == move
