@@ -7,6 +7,10 @@ hints) is one edit away (a letter left out or added, or two letters swapped; a c
 another real word). A capitalised word inside the message is a name and is kept. Only the ranking reads the
 mended words; the player's words themselves are kept as typed (what is told back, what is read for values). Without
 the tokenizer's word list nothing is mended.
+
+A British spelling ("spread a rumour", "my armour", "in defence of") is read as the rules' own (American) spelling
+when that is a word of the system's vocabulary and the British one is not: "rumour" reaches Spread a Rumor as "rumor"
+does. This needs no word list.
 """
 
 from __future__ import annotations
@@ -50,16 +54,82 @@ def _words_in(value: object) -> set[str]:
 
 
 @cache
-def system_words(system: str) -> frozenset[str]:
-    """The words the system's moves and cue file use (those a mended word may become)."""
+def move_words(system: str) -> frozenset[str]:
+    """The words of the system's moves: their names, triggers, approach lines and other names."""
     words: set[str] = set()
     for move in moves_for(system):
         words |= _words_in([move.name, move.trigger, *(a.when for a in move.approaches), *move.aliases])
+    return frozenset(words)
+
+
+@cache
+def system_words(system: str) -> frozenset[str]:
+    """The words the system's moves and cue file use (those a mended word may become)."""
+    words: set[str] = set(move_words(system))
     data = load_cue_file(system)
     words |= _words_in([cue.get("match") for cue in data.get("cues") or []])
     words |= _words_in(data.get("hints") or {})
     words |= _words_in(data.get("needs") or {})
     return frozenset(w for w in words if len(w) >= MIN_LENGTH - 1)
+
+
+#: British endings and their American forms ("honour"/"honor", "defence"/"defense", "centre"/"center"...), each tried
+#: on a word whose ending it is; the American form is kept only when the system's vocabulary holds it.
+_BRITISH_ENDINGS = re.compile(
+    r"^(?P<stem>[a-z]{3,}?)(?P<end>our|ence|ise|ised|ises|ising|isation|yse|ysed|ysing|tre|tres|lled|lling|ller|ogue)"
+    r"(?P<tail>s|ed|ing|ite|ites|hood|hoods|able|er|ers|ful|less|y)?$"
+)
+_AMERICAN_ENDING = {
+    "our": "or", "ence": "ense", "ise": "ize", "ised": "ized", "ises": "izes", "ising": "izing", "isation": "ization",
+    "yse": "yze", "ysed": "yzed", "ysing": "yzing", "tre": "ter", "tres": "ters", "lled": "led", "lling": "ling",
+    "ller": "ler", "ogue": "og",
+}  # fmt: skip
+#: Whole words whose British spelling no ending rule reaches.
+_BRITISH_WORDS = {
+    "grey": "gray", "greys": "grays", "manoeuvre": "maneuver", "manoeuvres": "maneuvers", "manoeuvring": "maneuvering",
+    "manoeuvred": "maneuvered", "plough": "plow", "jewellery": "jewelry", "tyre": "tire", "tyres": "tires",
+    "sceptic": "skeptic", "sceptical": "skeptical", "mould": "mold", "smoulder": "smolder", "practise": "practice",
+    "storey": "story", "draught": "draft", "cheque": "check", "kerb": "curb", "pyjamas": "pajamas", "aeroplane": "airplane",
+}  # fmt: skip
+_SUFFIXES = ("", "s", "es", "ed", "d", "ing", "er", "ers", "hood", "ite", "able")
+
+
+def _in_vocabulary(word: str, known: frozenset[str]) -> bool:
+    """Whether ``word``, or its stem before a common ending, is a word of the system's vocabulary."""
+    return any(word.endswith(end) and word[: len(word) - len(end)] in known for end in _SUFFIXES if len(word) > len(end) + 2)
+
+
+def american(word: str, known: frozenset[str], rules: frozenset[str] = frozenset()) -> str | None:
+    """The American spelling of the British ``word`` (lower case) when the system's vocabulary (``known``) holds it and
+    its rules' words (``rules``) do not hold the British one; None otherwise ("rumour" -> "rumor" in the city game,
+    "your", "four" and "hour" kept)."""
+    if _in_vocabulary(word, rules):
+        return None
+    candidate = _BRITISH_WORDS.get(word)
+    if candidate is None:
+        found = _BRITISH_ENDINGS.match(word)
+        if found is None:
+            return None
+        candidate = found["stem"] + _AMERICAN_ENDING[found["end"]] + (found["tail"] or "")
+    return candidate if _in_vocabulary(candidate, known) else None
+
+
+def _with_case(typed: str, word: str) -> str:
+    if typed.isupper() and len(typed) > 1:
+        return word.upper()
+    return word[0].upper() + word[1:] if typed[0].isupper() else word
+
+
+def americanise(text: str, system: str) -> str:
+    """``text`` with its British spellings read as the system's own (see the module docstring)."""
+    known, rules = system_words(system), move_words(system)
+
+    def fix(match: re.Match[str]) -> str:
+        word = match.group(0)
+        said = american(word.lower(), known, rules)
+        return _with_case(word, said) if said else word
+
+    return _WORD.sub(fix, text)
 
 
 def _one_edit(word: str) -> set[str]:
@@ -72,6 +142,7 @@ def _one_edit(word: str) -> set[str]:
 
 def mend(text: str, system: str) -> str:
     """``text`` with each misspelt word mended to the one word of the system's vocabulary one edit away."""
+    text = americanise(text, system)  # "rumour": rumor, with or without a word list
     english = english_words()
     if not english:
         return text
