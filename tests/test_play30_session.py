@@ -119,3 +119,16 @@ def test_a_cue_may_hold_only_while_no_track_of_a_kind_is_open() -> None:
     fighting = match_cues("starforged", text, fighting=True).move_boost
     assert calm.get("facedanger", 0) > under_way.get("facedanger", 0)  # the crossing cue holds only with none open
     assert fighting.get("undertakeanexpedition", 0) == 0
+
+
+# ---- the terminal: "/choose 1" for the step listed as [1] ---------------------------------------------------------
+def test_choose_with_the_number_of_a_next_step_makes_that_step() -> None:
+    from typer.testing import CliRunner
+
+    from assistant.cli import app
+
+    args = ["chat", "-c", "steps", "--new", "--system", "starforged", "--seed", "12"]
+    lines = "/set wits 2\nI look around the derelict for clues\n1\n/choose 1\n"
+    out = CliRunner().invoke(app, args, input=lines).output
+    assert "a miss" in out and "What comes next (type its number):\n  [1] Pay the Price" in out, out  # this seed's miss
+    assert "Pay the Price (rolled" in out and "has no open choices" not in out, out

@@ -153,3 +153,17 @@ def test_only_a_word_of_the_rules_replaces_a_british_one() -> None:
     assert american("neighbourhood", known, rules) == "neighborhood"
     assert american("colour", known, rules) is None  # the city's rules say no "color": nothing gained
     assert americanise("Rumours of the Neighbourhood", "city") == "Rumors of the Neighborhood"  # capitals kept
+
+
+# ---- Blades -----------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "text", ["I spend my coin on a better armour", "I spend my coin on better armor", "I buy a fast carriage"]
+)
+def test_coin_spent_on_something_is_acquiring_an_asset_not_the_payoff(embedder, text: str) -> None:
+    moves = _top(embedder, "blades", text)
+    assert moves[0] == "Acquire Asset" and "Payoff" not in moves, (text, moves)
+
+
+@pytest.mark.parametrize("text", ["the score paid 4 coin", "we collect our payoff"])
+def test_coin_brought_in_is_still_the_payoff(embedder, text: str) -> None:
+    assert _top(embedder, "blades", text)[0] == "Payoff", text
