@@ -132,3 +132,21 @@ def test_choose_with_the_number_of_a_next_step_makes_that_step() -> None:
     out = CliRunner().invoke(app, args, input=lines).output
     assert "a miss" in out and "What comes next (type its number):\n  [1] Pay the Price" in out, out  # this seed's miss
     assert "Pay the Price (rolled" in out and "has no open choices" not in out, out
+
+
+# ---- British spellings on the sheet and in rules questions --------------------------------------------------------
+def test_a_british_field_or_meter_name_reaches_the_sheet_s_own() -> None:
+    session, _ = open_campaign("Armour", "dungeon-world")
+    assert session.send("/set armour 2").kind != "error"
+    assert session.reload().active()["armor"] == 2
+    assert session.send("/meter armour -1 dented").kind != "error"
+    assert session.reload().active()["armor"] == 1
+    refused = session.send("/set honour 2")  # no such field in any spelling: refused, naming the fields
+    assert refused.kind == "error" and "no field called 'honour'" in refused.error, refused.error
+
+
+def test_a_rules_question_in_british_spelling_finds_the_american_rules() -> None:
+    from rules_index.qa import answer
+
+    british, american = answer("how does armour work?", "dungeon-world"), answer("how does armor work?", "dungeon-world")
+    assert british.found and british.text == american.text, british.text

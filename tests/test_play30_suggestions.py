@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import pytest
 
+from assistant.engine.spellings import american
 from assistant.suggest import SuggestContext, suggest
-from assistant.suggest.spelling import american, americanise, move_words, system_words
+from assistant.suggest.spelling import americanise, move_words, system_words
 
 
 def _top(embedder, system: str, text: str, k: int = 3, **context) -> list[str]:

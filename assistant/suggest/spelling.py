@@ -21,6 +21,7 @@ from functools import cache
 from pathlib import Path
 
 from assistant.engine.cue_words import load_cue_file
+from assistant.engine.spellings import american_words
 from assistant.suggest.catalog import moves_for
 
 _WORD = re.compile(r"[A-Za-z]+")
@@ -73,63 +74,9 @@ def system_words(system: str) -> frozenset[str]:
     return frozenset(w for w in words if len(w) >= MIN_LENGTH - 1)
 
 
-#: British endings and their American forms ("honour"/"honor", "defence"/"defense", "centre"/"center"...), each tried
-#: on a word whose ending it is; the American form is kept only when the system's vocabulary holds it.
-_BRITISH_ENDINGS = re.compile(
-    r"^(?P<stem>[a-z]{3,}?)(?P<end>our|ence|ise|ised|ises|ising|isation|yse|ysed|ysing|tre|tres|lled|lling|ller|ogue)"
-    r"(?P<tail>s|ed|ing|ite|ites|hood|hoods|able|er|ers|ful|less|y)?$"
-)
-_AMERICAN_ENDING = {
-    "our": "or", "ence": "ense", "ise": "ize", "ised": "ized", "ises": "izes", "ising": "izing", "isation": "ization",
-    "yse": "yze", "ysed": "yzed", "ysing": "yzing", "tre": "ter", "tres": "ters", "lled": "led", "lling": "ling",
-    "ller": "ler", "ogue": "og",
-}  # fmt: skip
-#: Whole words whose British spelling no ending rule reaches.
-_BRITISH_WORDS = {
-    "grey": "gray", "greys": "grays", "manoeuvre": "maneuver", "manoeuvres": "maneuvers", "manoeuvring": "maneuvering",
-    "manoeuvred": "maneuvered", "plough": "plow", "jewellery": "jewelry", "tyre": "tire", "tyres": "tires",
-    "sceptic": "skeptic", "sceptical": "skeptical", "mould": "mold", "smoulder": "smolder", "practise": "practice",
-    "storey": "story", "draught": "draft", "cheque": "check", "kerb": "curb", "pyjamas": "pajamas", "aeroplane": "airplane",
-}  # fmt: skip
-_SUFFIXES = ("", "s", "es", "ed", "d", "ing", "er", "ers", "hood", "ite", "able")
-
-
-def _in_vocabulary(word: str, known: frozenset[str]) -> bool:
-    """Whether ``word``, or its stem before a common ending, is a word of the system's vocabulary."""
-    return any(word.endswith(end) and word[: len(word) - len(end)] in known for end in _SUFFIXES if len(word) > len(end) + 2)
-
-
-def american(word: str, known: frozenset[str], rules: frozenset[str] = frozenset()) -> str | None:
-    """The American spelling of the British ``word`` (lower case) when the system's vocabulary (``known``) holds it and
-    its rules' words (``rules``) do not hold the British one; None otherwise ("rumour" -> "rumor" in the city game,
-    "your", "four" and "hour" kept)."""
-    if _in_vocabulary(word, rules):
-        return None
-    candidate = _BRITISH_WORDS.get(word)
-    if candidate is None:
-        found = _BRITISH_ENDINGS.match(word)
-        if found is None:
-            return None
-        candidate = found["stem"] + _AMERICAN_ENDING[found["end"]] + (found["tail"] or "")
-    return candidate if _in_vocabulary(candidate, known) else None
-
-
-def _with_case(typed: str, word: str) -> str:
-    if typed.isupper() and len(typed) > 1:
-        return word.upper()
-    return word[0].upper() + word[1:] if typed[0].isupper() else word
-
-
 def americanise(text: str, system: str) -> str:
     """``text`` with its British spellings read as the system's own (see the module docstring)."""
-    known, rules = system_words(system), move_words(system)
-
-    def fix(match: re.Match[str]) -> str:
-        word = match.group(0)
-        said = american(word.lower(), known, rules)
-        return _with_case(word, said) if said else word
-
-    return _WORD.sub(fix, text)
+    return american_words(text, system_words(system), move_words(system))
 
 
 def _one_edit(word: str) -> set[str]:
