@@ -3,7 +3,7 @@ the spell" penalty picked asked "Name the spell you lose with Cast a Spell (Wiza
 name without saying so, "2" included; the question now says the next message is the answer and what to type, and an
 answer with no words is an error that changes nothing. The rules text's "the the spell" was told as "The the spell".
 A meter a change could not move (blood gained at full blood) was told "Blood: no change (5)" on the card and the
-journal, "no change (still 5)" in the narration; each says now that it is already at its most (or least), the same
+journal, "no change (still 5)" in the narration; each says now "already at its maximum (5)" (or minimum), as /meter does, the same
 way."""
 
 from __future__ import annotations
@@ -75,23 +75,23 @@ def test_a_word_the_rules_print_twice_is_told_once() -> None:
 
 
 # ---- a meter at its bound -----------------------------------------------------------------------------------------
-def test_blood_gained_at_full_blood_is_already_at_its_most_everywhere() -> None:
+def test_blood_gained_at_full_blood_is_already_at_its_maximum_everywhere() -> None:
     full = resolve(
         {"system": "elegy", "move": "Feed", "stat": "glamour", "dice": [1, 2], "character": {"blood": 5},
          "options": {"choose": ["keep_victim_alive"]}}
     )  # fmt: skip  # a weak hit: "Gain 2 blood and keep the victim alive" at full blood
     blood = [e for e in full.effects if e.target == "blood"]
     assert blood and blood[0].held == "max" and blood[0].before == blood[0].after == 5, full.effects
-    assert change_line(blood[0]).startswith("Blood: 5, already at its most"), change_line(blood[0])
-    assert effect_line(blood[0]) == "Blood: 5, already at its most."
-    assert effect_text(blood[0].model_dump(mode="json")).startswith("blood: 5, already at its most")
+    assert change_line(blood[0]).startswith("Blood: already at its maximum (5)"), change_line(blood[0])
+    assert effect_line(blood[0]) == "Blood: already at its maximum (5)."
+    assert effect_text(blood[0].model_dump(mode="json")).startswith("blood: already at its maximum (5)")
 
 
-def test_a_loss_at_zero_is_already_at_its_least_and_a_change_of_nothing_is_no_change() -> None:
+def test_a_loss_at_zero_is_already_at_its_minimum_and_a_change_of_nothing_is_no_change() -> None:
     from assistant.engine.model import Effect
 
     least = Effect(kind="meter", target="heat", before=0, after=0, delta=0, reason="heat cleared", held="min")
-    assert change_line(least) == "Heat: 0, already at its least — heat cleared"
+    assert change_line(least) == "Heat: already at its minimum (0) — heat cleared"
     smooth = resolve({"system": "blades", "move": "Heat", "options": {"exposure": "smooth"}})  # heat +0
     heat = next(e for e in smooth.effects if e.target == "heat")
     assert heat.held is None and change_line(heat).startswith("Heat: no change (still 0)"), change_line(heat)

@@ -37,12 +37,11 @@ def plain_words(text: str) -> str:
 
 
 def unchanged_words(value: Any, bound: str | None) -> str:
-    """A meter a change left where it was, the same words on the card, in the journal and the narration: "5, already at
-    its most" (a gain at full blood), "0, already at its least" (heat to clear at 0), else "no change (still 5)"."""
-    if bound == "max":
-        return f"{plain(value)}, already at its most"
-    if bound == "min":
-        return f"{plain(value)}, already at its least"
+    """A meter a change left where it was, in the words the card, the journal, the narration and ``/meter`` share:
+    "already at its maximum (5)" (a gain at full blood), "already at its minimum (0)" (a loss at 0), else "no change
+    (still 5)" (a change of nothing)."""
+    if bound in ("max", "min"):
+        return f"already at its {'maximum' if bound == 'max' else 'minimum'} ({plain(value)})"
     return f"no change (still {plain(value)})"
 
 

@@ -38,7 +38,7 @@ def change_meter(ctx: Resolution, name: str, delta: int, reason: str) -> int:
     after = max(spec.min, min(top, raw))
     overflow = spec.min - raw if raw < spec.min else 0
     character[name] = after
-    held = None if delta == 0 or after != before else "max" if delta > 0 else "min"  # a gain at full: at its most
+    held = None if delta == 0 or after != before else "max" if delta > 0 else "min"  # a gain at full blood: at its maximum
     ctx.effect(EffectKind.METER, name, before=before, after=after, delta=after - before, reason=reason, held=held)
     at_min = spec.at_min
     if at_min is not None and delta < 0 and after == spec.min and at_min.impact not in character.get("impacts", []):

@@ -108,7 +108,7 @@ def effect_line(effect: Effect) -> str:
     if effect.kind == "xp" and effect.target != "xp":  # Blades' Train: "Prowess XP 0 → 1", not the attribute
         label += " XP"
     if effect.before == effect.after and isinstance(effect.after, int) and not isinstance(effect.after, bool):
-        # nothing to take or clear, or already at its bound: said so, with the value ("Blood: 5, already at its most."
+        # nothing to take or clear, or already at its bound: said so, with the value ("Blood: already at its maximum (5)."
         # on a Feed at full blood: a bare "no change" read as the gain lost), as the dice card and the journal say it
         return f"{label}: {unchanged_words(effect.after, meter_bound(effect))}."
     return f"{label} {_value(effect.before)} → {_value(effect.after)}."
