@@ -150,3 +150,31 @@ def test_a_rules_question_in_british_spelling_finds_the_american_rules() -> None
 
     british, american = answer("how does armour work?", "dungeon-world"), answer("how does armor work?", "dungeon-world")
     assert british.found and british.text == american.text, british.text
+
+
+# ---- Dungeon World: a spell lost until you rest -------------------------------------------------------------------
+def test_a_lost_spell_is_on_the_sheet_refused_by_name_and_cleared_after_a_rest() -> None:
+    session, _ = _wizard_on_the_lose_the_spell_question("Spell rest")
+    assert session.send("Fireball").kind == "action"
+    assert "Lost spells: Fireball" in session.send("/sheet").narration
+    offered = session.send("I cast fireball at the orc")
+    assert offered.suggestions and offered.suggestions[0].move == "Cast a Spell (Wizard)"
+    refused = session.confirm(offered.suggestions[0])  # the name read from the words: the rules refuse it
+    assert refused.kind == "error" and "Fireball is lost until you rest" in refused.error, refused.error
+    assert "/remove lost spells" in refused.error
+    rest = session.send("I rest for the night")  # no rest move in this text: what to do when the GM says you rested
+    assert "has no Make Camp move" in rest.narration and "/remove lost spells" in rest.narration, rest.narration
+    assert session.send("/remove lost spells 1").kind != "error"
+    assert session.reload().active()["lost_spells"] == []
+
+
+@pytest.mark.parametrize(
+    ("typed", "spell"),
+    [("I cast fireball at the orc", "Fireball"), ("cast Sleep on the guard", "Sleep"), ("I cast a spell at the orc", None),
+     ("I cast my spell", None), ("I cast magic", None)],
+)  # fmt: skip
+def test_the_spell_named_in_the_words_is_read(typed: str, spell: str | None) -> None:
+    from assistant.chat.reading import read_words
+
+    session, _ = open_campaign("Spell read " + typed, "dungeon-world")
+    assert read_words(typed, "Cast a Spell (Wizard)", session.state).options.get("spell") == spell
