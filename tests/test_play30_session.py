@@ -178,3 +178,18 @@ def test_the_spell_named_in_the_words_is_read(typed: str, spell: str | None) -> 
 
     session, _ = open_campaign("Spell read " + typed, "dungeon-world")
     assert read_words(typed, "Cast a Spell (Wizard)", session.state).options.get("spell") == spell
+
+
+# ---- /undo while a question waits ---------------------------------------------------------------------------------
+def test_undo_while_a_move_asks_its_question_takes_back_the_question_not_the_move_before() -> None:
+    session, _ = open_campaign("Undo asked", "starforged")
+    assert session.send("/track dangerous Find the lost crew").kind != "error"
+    asked = session.confirm({"move": "Repair", "stat": "supply"})
+    assert asked.kind == "question", (asked.kind, asked.narration)
+    moves = session.reload().moves
+    undone = session.send("/undo")
+    assert undone.kind == "meta" and "Set aside the question about Repair" in undone.narration, undone.narration
+    state = session.reload()
+    assert state.moves == moves and state.pending_question is None and state.tracks, state.tracks  # the track stays
+    again = session.send("/undo")  # now the last change: the vow's track
+    assert again.kind != "error" and "Undone" in again.narration and not session.reload().tracks, again.narration
