@@ -34,6 +34,14 @@ class LexicalIndex:
         self.chunks = chunks
         corpus = [terms(f"{c.section} {c.section} {c.move or ''} {c.text}") for c in chunks]
         self._bm25 = BM25Okapi(corpus) if corpus else None
+        self._words: frozenset[str] | None = None
+
+    @property
+    def words(self) -> frozenset[str]:
+        """Every word the rules texts use, lower case (what a British spelling in a question may be read as)."""
+        if self._words is None:
+            self._words = frozenset(w for c in self.chunks for w in re.findall(r"[a-z]+", f"{c.section} {c.text}".lower()))
+        return self._words
 
     def search(self, query: str, system: str | None = None, limit: int = 50) -> list[tuple[Chunk, float]]:
         """Best chunks for ``query`` (positive scores only), optionally of one system."""

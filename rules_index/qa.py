@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from assistant.prompts import load_prompt
@@ -33,7 +33,7 @@ from rules_index.quoting import as_quoted, once_each
 from rules_index.rank import is_reading
 from rules_index.routing import ALL_SYSTEMS, named_system
 from rules_index.scope import Beyond
-from rules_index.search import Hit, resolve_system, search_index
+from rules_index.search import Hit, in_rules_spelling, resolve_system, search_index
 from rules_index.sentences import body
 from rules_index.sentences import split_sentences as split_sentences
 
@@ -350,6 +350,7 @@ def choose_system(question: str, system: str | None) -> str | None:
 
 def assess(question: str, system: str | None, index: RulesIndex, k: int = 3) -> tuple[list[Hit], Coverage]:
     """The ranked passages for ``question`` and whether they cover it."""
+    question = in_rules_spelling(question, index)  # "armour" judged as the rules' "armor"
     hits = search_index(index, question, system, max(k, 3))
     return hits, judge(question, hits, index, system)
 
@@ -365,8 +366,9 @@ def answer(question: str, system: str | None = None, llm: Any = None, k: int = 3
 
     index = index or get_index()
     system = choose_system(question, system)
+    asked, question = question, in_rules_spelling(question, index)  # "how does armour work?" read as the rules spell it
     ranked, coverage = assess(question, system, index, k)
-    return answer_ranked(question, system, ranked, coverage, index, llm, k)
+    return replace(answer_ranked(question, system, ranked, coverage, index, llm, k), question=asked)
 
 
 def answer_ranked(

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
+from assistant.engine.spellings import american_words
 from rules_index.chunk import Chunk
 from rules_index.index import RulesIndex
 from rules_index.phrasing import plain_question
@@ -112,11 +113,18 @@ def fuse(vector: list[tuple[Chunk, float]], lexical: list[tuple[Chunk, float]], 
     return hits[:k]
 
 
+def in_rules_spelling(query: str, index: RulesIndex) -> str:
+    """``query`` with its British spellings as the rules texts spell them ("how does armour work?": armor), where
+    the texts use the American word and not the British one."""
+    words = index.lexical().words
+    return american_words(query, words, words)
+
+
 def search_index(index: RulesIndex, query: str, system: str | None = None, k: int = 5, mode: Mode = "hybrid") -> list[Hit]:
     """Search one index: ``k`` best chunks for ``query``, best first, optionally within ``system``."""
     if not query.strip() or k <= 0:
         return []
-    query = plain_question(query)
+    query = in_rules_spelling(plain_question(query), index)
     if mode == "hybrid":
         return [
             Hit(

@@ -500,13 +500,13 @@ def test_someone_cornering_me_is_told_as_a_sentence() -> None:
     assert told.startswith("A vampire hunter corners you."), told
 
 
-def test_blood_gained_at_full_says_it_stays_at_its_value() -> None:
+def test_blood_gained_at_full_says_it_is_already_at_its_maximum() -> None:
     session, dice = _session("elegy", "full blood")
     session.send("I feed on the drunk in the alley")
     dice.queue(1, 9)  # glamour 2 against 1 and 9: a weak hit
     session.confirm({"move": "Feed", "stat": "glamour"})
     told = session.send("/choose 1").narration
-    assert "Blood: no change (still 5)." in told, told
+    assert "Blood: already at its maximum (5)." in told, told
 
 
 def test_progress_with_a_count_first_marks_the_only_open_track() -> None:

@@ -35,7 +35,8 @@ def _answer(session: ChatSession, turn: Turn) -> Turn:
         if turn.kind != "question" or turn.question is None:
             return turn
         question = turn.question
-        value = question.answers[0].value if question.answers else (question.lo if question.lo is not None else "1")
+        typed = "Something" if question.kind == "text" else "1"  # a free answer is words ("1" names no demand)
+        value = question.answers[0].value if question.answers else (question.lo if question.lo is not None else typed)
         turn = session.answer(value)
     return turn
 

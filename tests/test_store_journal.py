@@ -163,4 +163,4 @@ def test_the_journal_does_not_write_a_change_that_changed_nothing(store: Campaig
     service.create_campaign("quiet", "blades", seed=2)
     service.resolve_in_campaign("quiet", {"move": "Heat", "options": {"exposure": "smooth"}})
     text = service.export("quiet", "markdown")
-    assert "- Heat: no change (0)" in text and "0 → 0" not in text
+    assert "- Heat: no change (still 0)" in text and "0 → 0" not in text

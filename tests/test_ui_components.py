@@ -161,7 +161,7 @@ def test_a_change_that_changed_nothing_is_not_drawn_as_one() -> None:
     from assistant.engine import resolve
 
     view = dice_card_view(resolve({"system": "blades", "move": "Heat", "options": {"exposure": "smooth"}}))
-    assert any(c.startswith("Heat: no change (0)") for c in view.changes), view.changes
+    assert any(c.startswith("Heat: no change (still 0)") for c in view.changes), view.changes
     assert not any("0 → 0" in c for c in view.changes)
 
 

@@ -16,8 +16,9 @@ from assistant.chat.moves_info import _odds_map, _task_for, moves_that_fit
 from assistant.chat.narration import UNAVAILABLE_NOTE as UNAVAILABLE  # said once a session for the same cause
 from assistant.chat.narration import NarrationOutcome, guarded_narration
 from assistant.chat.narration_context import established_answers, narration_history, own_passages
+from assistant.chat.no_fit import nothing_offered
 from assistant.chat.one_at_a_time import with_next
-from assistant.chat.refusals import CHANGES_NOTHING, NOT_SUGGESTED, named_instead, refused_for
+from assistant.chat.refusals import named_instead, refused_for
 from assistant.chat.set_in_words import set_in_words, set_pointer
 from assistant.chat.suggesting import SuggestingMixin
 from assistant.chat.track_question import name_first
@@ -61,14 +62,7 @@ class ActingMixin(SuggestingMixin):
             suggestions = kept
         if not suggestions:
             self._suggestions = []  # "1" now picks nothing: the moves offered were for the words before
-            pointless = any(
-                CHANGES_NOTHING in n or NOT_SUGGESTED in n for n in notes
-            )  # the note says why: "Heal would change nothing now"
-            said = (
-                "Nothing to roll for that now."
-                if pointless
-                else "No move fits that yet. Describe what your character does, or roll a move with /roll <move> +stat."
-            )
+            said, notes = nothing_offered(self.system, text, notes)  # one clear thing: the note, or how to go on
             self._say("assistant", said)  # with the notes that say why: a reload shows them as they were read
             return (
                 yield from _finish(

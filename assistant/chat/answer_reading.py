@@ -126,8 +126,8 @@ def read_answer(question: Question, text: str) -> Any:
             return NO_ANSWER
         assert question.lo is not None and question.hi is not None
         return n if question.lo <= n <= question.hi else NO_ANSWER
-    if question.kind == "text":
-        return text
+    if question.kind == "text":  # words: "2" or "?" names no spell nor place
+        return text if re.search(r"[^\W\d_]", text) else NO_ANSWER
     return NO_ANSWER
 
 
@@ -180,7 +180,13 @@ def near_miss(question: Question, said: str = "") -> str:
     elif question.kind == "yes_no":
         how = "yes or no"
     elif question.kind == "text":
-        how = "a few words"
+        what = question.hint or "a few words"
+        if said.strip() and not re.search(r"[^\W\d_]", said):  # "2" for a spell's name: no words at all
+            return (
+                f"{said.strip()} is not {what}: nothing was changed. Type {what} in words as your next message, "
+                "or tell me what your character does instead."
+            )
+        how = what
     else:
         how = "one of the answers below (its number or its words)"
     return f"I didn't catch that. Answer with {how}, or tell me what your character does instead."

@@ -24,6 +24,12 @@ from assistant.engine import AssistantError, InputError
 from assistant.store import service
 from assistant.store.followups import StaleEventError
 
+
+def _no_words(text: str) -> bool:
+    """Whether ``text`` holds no letter at all ("2", "?", "-1"): no name, no place, no answer in words."""
+    return re.search(r"[^\W\d_]", text) is None
+
+
 #: Messages this long or longer that don't answer the question are a new action, not a failed answer.
 NEW_ACTION_WORDS = 5
 #: A free answer (a name, a place) is at most this many words; a longer message is a new action.
@@ -116,6 +122,8 @@ class AskingMixin(FollowingMixin):
             return self._answered(question, text)
         if (kind != "action" and words > 2) or (question.kind == "text" and words > FREE_ANSWER_WORDS):
             return None  # a rules or oracle question, or a new action, not an answer
+        if question.kind == "text" and _no_words(text):
+            raise InputError(near_miss(question, text))  # "2" for the spell's name: refused, the question stays open
         if question.kind == "text" and _acts_or_asks(text, kind):
             return None  # "I search the warehouse", "who runs the docks?": the next action, not the words asked for
         if kind == "action" and words >= NEW_ACTION_WORDS and _BLOW_TAKEN.search(text):

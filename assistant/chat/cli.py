@@ -9,6 +9,7 @@ JSON per line.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from typing import Any
 
@@ -212,6 +213,7 @@ def chat(
     if sys.stdin.isatty() and not as_json:
         typer.echo(f"{campaign} ({session.system}). Type /help for commands, /quit or Ctrl-D to leave.")
     last: list[Any] = _resumed_steps(session)  # what a bare number picks: the suggested moves, else the next steps
+    stepping = False  # the numbers are next steps with no choice open: "/choose 1" means the step, as "1" does
     if not created and not as_json:  # a reopened campaign: what still waits for the player, as they left it
         for line in resumed_lines(session, last):
             typer.echo(line)
@@ -222,8 +224,9 @@ def chat(
         if line.lower() in QUIT_WORDS:  # the campaign is saved turn by turn: leaving loses nothing
             break
         top = session.known.top
-        if line.isdigit() and last and 1 <= int(line) <= len(last) and session.pending_question is None:
-            turn = session.confirm(last[int(line) - 1])
+        number = _step_number(line, stepping)  # "/choose 1" for the step listed as [1]: no choice is open, the step is
+        if number is not None and last and 1 <= number <= len(last) and session.pending_question is None:
+            turn = session.confirm(last[number - 1])
         else:
             turn = session.send(line)
         _print_turn(turn, as_json)
@@ -231,6 +234,7 @@ def chat(
             continue
         last = list(turn.suggestions) if turn.suggestions and not turn.results else []
         steps = [] if last else _turn_steps(session, turn)
+        stepping = bool(steps) and not turn.open_choices
         if steps and not as_json:
             typer.echo("  What comes next (type its number):")
             for i, (label, _request) in enumerate(steps, 1):
@@ -252,6 +256,15 @@ def chat(
                 for note in refined.notes:
                     typer.echo(f"  note: {note}")
             last = list(refined.suggestions) or last
+
+
+def _step_number(line: str, stepping: bool) -> int | None:
+    """The number ``line`` picks from the list printed last: a bare number, or "/choose N" while that list holds the
+    next steps and no choice is open (the player read "type its number" as a pick); None otherwise."""
+    if line.isdigit():
+        return int(line)
+    found = re.fullmatch(r"/choose\s+(\d+)", line.strip(), re.I)
+    return int(found.group(1)) if found and stepping else None
 
 
 def _keeps_numbers(turn: Turn) -> bool:

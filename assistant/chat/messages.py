@@ -38,6 +38,15 @@ class MessagesMixin(CommandTurnsMixin):
         reply = self._reply(text, c.kind)
         if reply is not None:
             return (yield from reply)
+        asked = self.pending_question
+        if c.kind == "command" and c.text.strip().lower() == "undo" and asked is not None and asked.redo is None:
+            # the move asked about never rolled: /undo takes back the question, not the move before it
+            self._set_aside()
+            said = (
+                f"Set aside the question about {asked.move}: it was never rolled, so nothing was undone. Type /undo "
+                "again to take back the last change."
+            )
+            return (yield from _finish(Turn(kind="meta", player_text=text, narration=said, narrator="template")))
         raw = self._state.pending_question
         notes = self._set_aside()
         if c.kind == "action" and not PICK.fullmatch(c.text) and self._picked_in_words(c.text) is None:

@@ -70,6 +70,8 @@ class Question:
     """The player's words the move is for (narrated with the result)."""
     read: list[str] = _field(default_factory=list)
     """What was already read from the player's words (shown again when the move resolves)."""
+    hint: str = ""
+    """What a ``text`` question's answer is, in the rules' words ("the spell's name"): said with the question."""
     redo: int | None = None
     """When the question came up while picking a choice: the move (event) the choice belongs to; the answer
     resolves it again with its own dice, the picks (``request["options"]``) and the value."""
@@ -106,6 +108,11 @@ class Question:
                 lines += [f"{i}. {a.label}" for i, a in enumerate(self.answers, 1)]
         if self.kind == "number" and not self.answers:
             lines.append(f"(a number from {self.lo} to {self.hi})")
+        if self.kind == "text":  # the next message is taken as the answer: say so, and what to type
+            what = self.hint or "a few words"
+            lines.append(
+                f"(Your next message is the answer: type {what} in words{', or pick one above' if self.answers else ''}.)"
+            )
         return "\n".join(lines)
 
     def label_of(self, value: Any) -> str:
@@ -280,7 +287,8 @@ def _question_for(
         if not listed and spec.type in ("track", "clock"):  # nothing to pick from: a question would never end
             start = "/clock <segments> <name>" if spec.type == "clock" else "/track <rank> <name>"
             raise InputError(f"{move.name} acts on a {spec.type}, and there is no open {spec.type} yet: start one with {start}.")
-        return Question(field=field_name, kind="text", text=text, answers=listed, **base)
+        hint = re.sub(r"\s*\([^)]*\)", "", help_text).split(":")[0].split(";")[0].strip(" ,.")  # "the spell's name"
+        return Question(field=field_name, kind="text", text=text, answers=listed, hint=hint, **base)
     return None
 
 

@@ -238,6 +238,29 @@ def _scheme(text: str, move: MoveSpec, state: CampaignState) -> Found | None:
     return Found(best, best) if best else None
 
 
+#: A spell the words name as cast ("I cast fireball at the orc", "cast Sleep on the guard").
+_SPELL_CAST = re.compile(
+    r"\bcast(?:s|ing)?\s+(?:a\s+|my\s+|the\s+|her\s+|his\s+)?(?P<name>[a-z][a-z' -]{2,30}?)"
+    r"(?:\s+(?:spell\s+)?(?:at|on|upon|against|to|toward|towards|into|over|as|while|and|before|so)\b|[.,!?;]|$)",
+    re.I,
+)
+_NO_SPELL_NAME = re.compile(r"^(?:a |my |the )?(?:spell|spells|magic|a spell|it|something|again)$", re.I)
+
+
+def _spell(text: str, move: MoveSpec, state: CampaignState) -> Found | None:
+    """Dungeon World: the spell the words name, one lost until a rest first (so casting it is refused, not rolled)."""
+    lost = _on_the_sheet("lost_spells")(text, move, state)
+    if lost is not None:
+        return lost
+    match = _SPELL_CAST.search(text)
+    if match is None:
+        return None
+    name = re.sub(r"\s+spell$", "", match.group("name").strip(), flags=re.I)
+    if not name or _NO_SPELL_NAME.match(name):
+        return None
+    return Found(name[:1].upper() + name[1:], match.group(0).strip(" .,!?;"))
+
+
 def _number_after(*patterns: str) -> Callable[[str, MoveSpec, CampaignState], Found | None]:
     """A number the words give in a pattern's group ("an initiative of 14", "heal me for 5", "+1 forward")."""
 
@@ -268,6 +291,7 @@ CODE_READERS: dict[str, Callable[[str, MoveSpec, CampaignState], Found | None]] 
     "use_belief": lambda text, move, state: _belief(text, move, state) if move.roll.type != "none" else None,
     "belief": _belief,
     "scheme": _scheme,
+    "spell": _spell,
     "initiative": _number_after(
         rf"\binitiative\s+(?:of|is|roll(?:ed)?(?: of| a)?)\s*{NUMBER}\b",
         rf"\b(?:rolled|got) (?:a |an )?{NUMBER} (?:for|on) initiative",

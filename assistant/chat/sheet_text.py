@@ -69,6 +69,18 @@ def field_line(state: CampaignState, cid: str) -> str:
     return " · ".join(parts)
 
 
+def list_lines(state: CampaignState, cid: str) -> list[str]:
+    """The character's list fields that hold something, a line each ("Lost spells: Sleep; Fireball"), for /sheet."""
+    sheet = state.characters[cid]
+    rules = character_rules(state.system)
+    lines = []
+    for f in rules.fields:
+        value = rules.get(sheet, f) if f.kind == "list" else None
+        if isinstance(value, list) and value:
+            lines.append(f"{f.label}: " + "; ".join(_entry_text(v) for v in value))
+    return lines
+
+
 def _unset(system: str, field: str, sheet: dict[str, Any]) -> str:
     """A field left empty, as the player reads it: Dungeon World's Grit is the class's damage die then."""
     if system == "dungeon-world" and field == "grit":

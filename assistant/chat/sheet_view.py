@@ -9,7 +9,7 @@ from assistant.chat.characters import shown_name
 from assistant.chat.field_names import heading, label
 from assistant.chat.fitting import standing_position
 from assistant.chat.help_text import system_help
-from assistant.chat.sheet_text import field_line
+from assistant.chat.sheet_text import field_line, list_lines
 from assistant.engine import get_ruleset
 from assistant.engine.character_edit import character_rules
 from assistant.engine.tracks import kind_word
@@ -115,6 +115,8 @@ def sheet_text(state: CampaignState, system: str) -> str:
         lines.append(fields)
     if character.get("impacts"):
         lines.append(f"{impacts_label(system)}: " + ", ".join(label(str(i)) for i in character["impacts"]))
+    if not own and cid in state.characters:  # its lists with something in them (Dungeon World's lost spells)
+        lines += list_lines(state, cid)
     lines += own
     position = standing_position(state)
     for track in state.tracks.values():

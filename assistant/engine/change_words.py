@@ -36,7 +36,24 @@ def plain_words(text: str) -> str:
     return _IDENTIFIER.sub(lambda m: m.group(0).replace("_", " "), text)
 
 
+def unchanged_words(value: Any, bound: str | None) -> str:
+    """A meter a change left where it was, in the words the card, the journal, the narration and ``/meter`` share:
+    "already at its maximum (5)" (a gain at full blood), "already at its minimum (0)" (a loss at 0), else "no change
+    (still 5)" (a change of nothing)."""
+    if bound in ("max", "min"):
+        return f"already at its {'maximum' if bound == 'max' else 'minimum'} ({plain(value)})"
+    return f"no change (still {plain(value)})"
+
+
+def meter_bound(effect: Any) -> str | None:
+    """``max`` or ``min`` when a meter's change moved nothing because the meter stood at that bound (the engine's
+    ``held``); None otherwise (a change of 0, an older record)."""
+    held = getattr(effect, "held", None) if not isinstance(effect, dict) else effect.get("held")
+    return held if held in ("max", "min") else None
+
+
 def change_line(effect: Any) -> str:
+    """The line the card and the journal show for ``effect``."""
     if effect.kind == "choice" and effect.reason:  # the pick, in its own words (not the choice's id)
         return f"Chosen: {plain_words(str(effect.reason))}"
     if effect.kind == "note" and effect.reason:  # a rule the move put in force ("once per session: ..."): its words only
@@ -69,7 +86,7 @@ def change_line(effect: Any) -> str:
         effect = effect.model_copy(update={"after": {"ticks": effect.after}})  # a new track: "0/10 boxes"
     unchanged = effect.before == effect.after and isinstance(effect.after, int) and not isinstance(effect.after, bool)
     if unchanged:  # nothing to take or clear ("heat: 0 → 0 (+0)" read as a change)
-        line = f"{target}: no change ({plain(effect.after)})"
+        line = f"{target}: {unchanged_words(effect.after, meter_bound(effect))}"
     elif effect.before == effect.after and isinstance(effect.after, str) and effect.after:  # "in control → in control"
         line = f"{target}: still {plain(effect.after)}"
     elif effect.before is None and effect.after is not None:  # newly set ("position: bad spot", a new vow's track)

@@ -15,6 +15,7 @@ from assistant.engine.errors import InputError
 from assistant.engine.registry import get_ruleset
 from assistant.engine.sheet import Sheet
 from assistant.engine.sheet_schema import EditField, EditingSpec
+from assistant.engine.spellings import american_words
 
 MAX_TEXT = 200
 """The longest text a field or a list entry holds."""
@@ -74,8 +75,8 @@ class SheetFields:
 
     def find(self, word: str) -> EditField:
         """The field a player names (``edge``, ``stat edge``, ``belief``, ``max hp``, ``vice``)."""
-        key = normalize_name(re.sub(r"^\s*(stat|meter)\s+", "", str(word), flags=re.IGNORECASE))
-        found = self._index.get(key) or (self._index.get(key[:-1]) if key.endswith("s") else None)
+        said = re.sub(r"^\s*(stat|meter)\s+", "", str(word), flags=re.IGNORECASE)
+        found = self._lookup(normalize_name(said)) or self._lookup(normalize_name(american_words(said, self._words)))
         if found is None:
             raise InputError(
                 f"{self.title} characters have no field called {word!r}. You can set: name, {self.names()}.",
@@ -83,6 +84,14 @@ class SheetFields:
                 choices=[f.label for f in self.fields],
             )
         return found
+
+    def _lookup(self, key: str) -> EditField | None:
+        return self._index.get(key) or (self._index.get(key[:-1]) if key.endswith("s") else None)
+
+    @property
+    def _words(self) -> frozenset[str]:
+        """The words of the fields' names and other names ("armor", "max", "hp"): what a British spelling may be."""
+        return frozenset(w for f in self.fields for n in (f.name, f.label, *f.aliases) for w in re.findall(r"[a-z]+", n.lower()))
 
     def names(self) -> str:
         return ", ".join(f.label for f in self.fields) or "its name only"

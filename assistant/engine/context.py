@@ -186,6 +186,7 @@ class Resolution:
         reason: str = "",
         rule: str | None = None,
         marks: int | None = None,
+        held: str | None = None,
     ) -> None:
         """Record one change (see :class:`~assistant.engine.model.Effect`)."""
         fields = {
@@ -197,8 +198,9 @@ class Resolution:
             "reason": reason,
             "rule": rule or self.move.name,
             "marks": marks,
+            "held": held,
         }
-        plain = type(kind) is EffectKind and type(target) is str and type(reason) is str
+        plain = type(kind) is EffectKind and type(target) is str and type(reason) is str and (held is None or type(held) is str)
         if plain and (delta is None or type(delta) is int) and (marks is None or type(marks) is int):
             self.effects.append(trusted_fields(Effect, fields))  # already of the declared types (a new dict)
         else:

@@ -21,7 +21,9 @@ catch-alls such as Face Danger higher).
 
 A cue with ``when: no_fight`` counts only while no fight is on ("the raider attacks me" starts one: Enter the
 Fray), with ``when: fight`` only during one, with ``when: open <kind>`` only while the campaign has an open track of
-that kind ("I make my way through the asteroid field" while an expedition is under way: its next segment).
+that kind ("I make my way through the asteroid field" while an expedition is under way: its next segment), with
+``when: no <kind>`` only while none is open; several conditions, comma-separated, must all hold ("no_fight, no
+expedition": a perilous crossing outside a fight, with no expedition under way yet, may begin one).
 
 A phrase may hold "..." for a few words of the player's own between its words ("ask around ... about": "I ask around
 the docks about the smuggler"), so two phrases that share their first words tell apart what they are for.
@@ -53,7 +55,8 @@ class Cue:
     stat: str | None = None
     words: tuple[str, ...] = ()
     when: str | None = None
-    """``no_fight``, ``fight`` or ``open <kind>`` (a track of that kind open): the cue counts only then (None: always)."""
+    """``no_fight``, ``fight``, ``open <kind>`` (a track of that kind open) or ``no <kind>`` (none open), or several of
+    them comma-separated: the cue counts only when all hold (None: always)."""
 
 
 def _inflected(word: str) -> str:
@@ -165,8 +168,10 @@ def load_cues(system: str) -> tuple[Cue, ...]:
         moves = {normalize_name(k): float(v) for k, v in (row.get("moves") or {}).items()}
         stat = row.get("stat")
         when = row.get("when")
-        if when not in (None, "fight", "no_fight") and not re.fullmatch(r"open [a-z_]+", str(when)):
-            raise ValueError(f"cue {words[0]!r} in {system}: when must be fight, no_fight or open <kind>, not {when!r}")
+        if when is not None and not all(_CONDITION.fullmatch(c.strip()) for c in str(when).split(",")):
+            raise ValueError(
+                f"cue {words[0]!r} in {system}: when must be fight, no_fight, open <kind> or no <kind>, not {when!r}"
+            )
         cues.append(Cue(pattern=pattern, moves=moves, stat=str(stat).lower() if stat else None, words=words, when=when))
     return tuple(cues)
 
@@ -265,13 +270,23 @@ _DESCRIBING = re.compile(
 )
 
 
+_CONDITION = re.compile(r"fight|no_fight|(?:open|no) [a-z_]+")
+
+
 def _holds(when: str | None, fighting: bool, open_kinds: frozenset[str]) -> bool:
-    """Whether a cue's ``when`` holds now (see :class:`Cue`)."""
+    """Whether a cue's ``when`` holds now (see :class:`Cue`): each of its comma-separated conditions."""
     if when is None:
         return True
-    if when.startswith("open "):
-        return when[5:] in open_kinds
-    return (when == "fight") == fighting
+    for condition in (c.strip() for c in when.split(",")):
+        if condition.startswith("open "):
+            held = condition[5:] in open_kinds
+        elif condition.startswith("no "):
+            held = condition[3:] not in open_kinds
+        else:
+            held = (condition == "fight") == fighting
+        if not held:
+            return False
+    return True
 
 
 def match_cues(system: str, text: str, fighting: bool = False, open_kinds: frozenset[str] = frozenset()) -> CueHits:

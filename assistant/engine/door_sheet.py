@@ -8,6 +8,7 @@ from assistant.engine.door_parts import MAX_DELTA, label, reason_of, unchanged, 
 from assistant.engine.errors import InputError, RulesError, UnknownNameError
 from assistant.engine.ruleset import Ruleset
 from assistant.engine.schema import EffectSpec
+from assistant.engine.spellings import american_words
 
 # ---- meter:<name> -------------------------------------------------------------------------------------
 
@@ -17,6 +18,10 @@ def meter_name(ruleset: Ruleset, name: str) -> str:
     meters = ruleset.sheet.meters
     if key in meters:
         return key
+    words = {w for m in meters for w in m.split("_")}
+    american = "_".join(american_words(w, words) for w in key.split("_"))  # "armour": armor
+    if american in meters:
+        return american
     if key in ruleset.sheet.stats:
         raise UnknownNameError(
             f"{label(key).capitalize()} is a stat, not a meter; the meters are {', '.join(map(label, meters))}.",

@@ -38,7 +38,8 @@ def change_meter(ctx: Resolution, name: str, delta: int, reason: str) -> int:
     after = max(spec.min, min(top, raw))
     overflow = spec.min - raw if raw < spec.min else 0
     character[name] = after
-    ctx.effect(EffectKind.METER, name, before=before, after=after, delta=after - before, reason=reason)
+    held = None if delta == 0 or after != before else "max" if delta > 0 else "min"  # a gain at full blood: at its maximum
+    ctx.effect(EffectKind.METER, name, before=before, after=after, delta=after - before, reason=reason, held=held)
     at_min = spec.at_min
     if at_min is not None and delta < 0 and after == spec.min and at_min.impact not in character.get("impacts", []):
         rules.apply_effect(ctx, EffectSpec(type="impact", impact=at_min.impact, note=at_min.rule))
@@ -59,7 +60,8 @@ def _reach_max(ctx: Resolution, name: str, before: int, delta: int, reason: str)
             break
     after = min(value, top)
     ctx.character[name] = after
-    ctx.effect(EffectKind.METER, name, before=before, after=after, delta=after - before, reason=reason)
+    held = "max" if after == before and not gained else None  # full, and nothing to roll over into
+    ctx.effect(EffectKind.METER, name, before=before, after=after, delta=after - before, reason=reason, held=held)
     if gained:
         rules.adjust_meter(ctx, rule.meter, gained, rule.rule)
     if after == top:

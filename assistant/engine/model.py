@@ -155,6 +155,9 @@ class Effect(BaseModel):
     """The move (or core rule) the change comes from."""
     marks: int | None = None
     """Progress: how many times progress was marked (each mark fills the ticks of the track's rank)."""
+    held: str | None = None
+    """A meter's change that moved nothing because the meter stood at its bound: ``max`` (a gain at full blood) or
+    ``min`` (a loss at 0); None otherwise (a change of 0 is no bound)."""
 
     @field_validator("kind", mode="before")
     @classmethod

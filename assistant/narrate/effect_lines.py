@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from assistant.engine.change_words import meter_bound, unchanged_words
 from assistant.engine.kinds import EffectKind
 from assistant.engine.model import Effect, Result
 
@@ -91,7 +92,7 @@ def effect_line(effect: Effect) -> str:
             field = target.replace(".", " ")
             field = f"{field[:1].upper()}{field[1:]}"
             return (
-                f"{field}: no change (still {effect.after})."
+                f"{field}: {unchanged_words(effect.after, None)}."
                 if effect.before == effect.after
                 else (f"{field}: {effect.before} → {effect.after}.")
             )
@@ -107,9 +108,9 @@ def effect_line(effect: Effect) -> str:
     if effect.kind == "xp" and effect.target != "xp":  # Blades' Train: "Prowess XP 0 → 1", not the attribute
         label += " XP"
     if effect.before == effect.after and isinstance(effect.after, int) and not isinstance(effect.after, bool):
-        # nothing to take or clear, or already at its bound: no change shown as one, with the value ("Blood: no
-        # change (still 5)." on a Feed at full blood: a bare "no change" read as the gain lost)
-        return f"{label}: no change (still {effect.after})."
+        # nothing to take or clear, or already at its bound: said so, with the value ("Blood: already at its maximum (5)."
+        # on a Feed at full blood: a bare "no change" read as the gain lost), as the dice card and the journal say it
+        return f"{label}: {unchanged_words(effect.after, meter_bound(effect))}."
     return f"{label} {_value(effect.before)} → {_value(effect.after)}."
 
 

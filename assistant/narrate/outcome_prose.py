@@ -137,9 +137,13 @@ _MOVE_TIER = re.compile(r"^[A-Z][\w&' ]*(?:\([^)]*\))?,\s*(?:\d+\s?[-–—]\s?\
 _PENALTY_CLAUSE = re.compile(r",?\s+(?:and\s+|but\s+)?(?:choose|pick|take)\s+(?:one|two|\d+)\s+penalt(?:y|ies)\b", re.I)
 
 
+#: A small word printed twice in the rules text ("On a 10+ the the spell is successfully cast"): told once.
+_DOUBLED = re.compile(r"\b(the|a|an|to|of|and|is|you)\s+\1\b", re.I)
+
+
 def strip_tier(sentence: str) -> str:
     """``On a weak hit, you succeed`` -> ``You succeed`` (the dice card already names the tier)."""
-    sentence = _MOVE_TIER.sub("", sentence.strip(), count=1)
+    sentence = _MOVE_TIER.sub("", _DOUBLED.sub(r"\1", sentence.strip()), count=1)
     stripped = _LOWER_NOTE.sub("", _TIER_PREFIX.sub("", sentence, count=1).strip()).strip()
     if not stripped or stripped == sentence.strip():
         return sentence.strip()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from assistant.engine.change_words import change_line, rolled_over
+from assistant.engine.change_words import change_line, meter_bound, rolled_over, unchanged_words
 from assistant.engine.model import Result
 from assistant.store.events import StoredEvent
 from assistant.store.followups import made_again_after_the_roll
@@ -74,7 +74,7 @@ def effect_text(e: dict[str, Any]) -> str:
     else:
         change = f"{before} → {after}"
     if isinstance(e.get("after"), int) and not isinstance(e.get("after"), bool) and e.get("before") == e.get("after"):
-        change = f"no change ({e['after']})"
+        change = unchanged_words(e["after"], meter_bound(e))
     reason = f" ({e['reason']})" if e.get("reason") else ""
     return f"{_spaced(e.get('target', e.get('kind', '')))}: {change}{reason}".replace(": (", " (")
 

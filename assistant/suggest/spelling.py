@@ -7,6 +7,10 @@ hints) is one edit away (a letter left out or added, or two letters swapped; a c
 another real word). A capitalised word inside the message is a name and is kept. Only the ranking reads the
 mended words; the player's words themselves are kept as typed (what is told back, what is read for values). Without
 the tokenizer's word list nothing is mended.
+
+A British spelling ("spread a rumour", "my armour", "in defence of") is read as the rules' own (American) spelling
+when that is a word of the system's vocabulary and the British one is not: "rumour" reaches Spread a Rumor as "rumor"
+does. This needs no word list.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from functools import cache
 from pathlib import Path
 
 from assistant.engine.cue_words import load_cue_file
+from assistant.engine.spellings import american_words
 from assistant.suggest.catalog import moves_for
 
 _WORD = re.compile(r"[A-Za-z]+")
@@ -50,16 +55,28 @@ def _words_in(value: object) -> set[str]:
 
 
 @cache
-def system_words(system: str) -> frozenset[str]:
-    """The words the system's moves and cue file use (those a mended word may become)."""
+def move_words(system: str) -> frozenset[str]:
+    """The words of the system's moves: their names, triggers, approach lines and other names."""
     words: set[str] = set()
     for move in moves_for(system):
         words |= _words_in([move.name, move.trigger, *(a.when for a in move.approaches), *move.aliases])
+    return frozenset(words)
+
+
+@cache
+def system_words(system: str) -> frozenset[str]:
+    """The words the system's moves and cue file use (those a mended word may become)."""
+    words: set[str] = set(move_words(system))
     data = load_cue_file(system)
     words |= _words_in([cue.get("match") for cue in data.get("cues") or []])
     words |= _words_in(data.get("hints") or {})
     words |= _words_in(data.get("needs") or {})
     return frozenset(w for w in words if len(w) >= MIN_LENGTH - 1)
+
+
+def americanise(text: str, system: str) -> str:
+    """``text`` with its British spellings read as the system's own (see the module docstring)."""
+    return american_words(text, system_words(system), move_words(system))
 
 
 def _one_edit(word: str) -> set[str]:
@@ -72,6 +89,7 @@ def _one_edit(word: str) -> set[str]:
 
 def mend(text: str, system: str) -> str:
     """``text`` with each misspelt word mended to the one word of the system's vocabulary one edit away."""
+    text = americanise(text, system)  # "rumour": rumor, with or without a word list
     english = english_words()
     if not english:
         return text

@@ -110,7 +110,10 @@ class DungeonWorldRuleset(Ruleset):
             parse_damage_dice(ctx.options["damage_dice"])
         lost = {_slug(s) for s in ctx.character["lost_spells"]}
         if name and _slug(name) in lost:
-            raise RulesError(f"{name} is lost until you rest; it can't be cast now.")
+            raise RulesError(
+                f"{name} is lost until you rest; it can't be cast now. Once you have rested, take it off your lost "
+                "spells (/remove lost spells <number>)."
+            )
         mana = ctx.character["mana"]
         if mana < level:
             hint = " Put your mana on your sheet (for example /set mana 2) if your character has some." if not mana else ""
