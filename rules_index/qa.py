@@ -31,7 +31,7 @@ from rules_index.lead import (
 from rules_index.lexical import tokenize
 from rules_index.quoting import as_quoted, once_each
 from rules_index.rank import is_reading
-from rules_index.routing import ALL_SYSTEMS, named_system
+from rules_index.routing import ALL_SYSTEMS, from_named_game, named_system
 from rules_index.scope import Beyond
 from rules_index.search import Hit, resolve_system, search_index
 from rules_index.sentences import body
@@ -364,9 +364,11 @@ def answer(question: str, system: str | None = None, llm: Any = None, k: int = 3
     from rules_index.search import get_index
 
     index = index or get_index()
+    asked = None if system and system.strip().lower() == ALL_SYSTEMS else resolve_system(system)
     system = choose_system(question, system)
     ranked, coverage = assess(question, system, index, k)
-    return answer_ranked(question, system, ranked, coverage, index, llm, k)
+    result = answer_ranked(question, system, ranked, coverage, index, llm, k)
+    return from_named_game(result, asked) if system and asked and system != asked else result
 
 
 def answer_ranked(
