@@ -31,7 +31,7 @@ from rules_index.lead import (
 from rules_index.lexical import tokenize
 from rules_index.quoting import as_quoted, once_each
 from rules_index.rank import is_reading
-from rules_index.routing import ALL_SYSTEMS, named_system
+from rules_index.routing import ALL_SYSTEMS, from_named_game, named_system
 from rules_index.scope import Beyond
 from rules_index.search import Hit, in_rules_spelling, resolve_system, search_index
 from rules_index.sentences import body
@@ -365,10 +365,12 @@ def answer(question: str, system: str | None = None, llm: Any = None, k: int = 3
     from rules_index.search import get_index
 
     index = index or get_index()
+    campaign = None if system and system.strip().lower() == ALL_SYSTEMS else resolve_system(system)
     system = choose_system(question, system)
     asked, question = question, in_rules_spelling(question, index)  # "how does armour work?" read as the rules spell it
     ranked, coverage = assess(question, system, index, k)
-    return replace(answer_ranked(question, system, ranked, coverage, index, llm, k), question=asked)
+    result = replace(answer_ranked(question, system, ranked, coverage, index, llm, k), question=asked)
+    return from_named_game(result, campaign) if system and campaign and system != campaign else result
 
 
 def answer_ranked(

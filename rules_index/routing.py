@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rules_index.qa import Answer
 
 ALL_SYSTEMS = "all"  #: the system value that searches every system ("all systems" in the Rules tab)
 
@@ -11,8 +16,19 @@ NAMES: dict[str, tuple[str, ...]] = {
     "blades": ("blades in the dark", "bitd", "blades"),
     "starforged": ("ironsworn starforged", "ironsworn", "starforged", "sf"),
     "dungeon-world": ("dungeon world", "dungeon-world", "dw"),
-    "elegy": ("elegy rpg", "elegy game", "in elegy", "for elegy", "elegy rules", "vampire game", "vampire rpg"),
-    "city": ("city game", "city rules", "the magistrate", "magistrate"),
+    "elegy": (
+        "elegy rpg",
+        "elegy game",
+        "in elegy",
+        "for elegy",
+        "elegy rules",
+        "elegy s",
+        "elegy version",
+        "vampire game",
+        "vampire rpg",
+        "the vampire one",
+    ),
+    "city": ("city game", "city rules", "the city one", "the magistrate", "magistrate"),
 }
 
 
@@ -72,7 +88,10 @@ def _names(text: str, names: tuple[str, ...]) -> bool:
 #: blades", "asking about starforged" (matched on the question's words joined by single spaces, apostrophes dropped).
 _ASKED_FOR = re.compile(
     r"\b(?:(?:this|that|the|my|our|which)\s+(?:one|question|q)\s+(?:s\s+|is\s+|was\s+)?(?:for|about|on|in)"
-    r"|(?:asking|wondering|question|questions|talking)\s+(?:about|for|on)|(?:it|this)\s+(?:s\s+|is\s+)?(?:for|about))"
+    r"|(?:asking|wondering|question|questions|talking)\s+(?:about|for|on)|(?:it|this)\s+(?:s\s+|is\s+)?(?:for|about)"
+    # "quick one about the city game", "a rules q for blades", "switching to dungeon world", "trying dungeon world"
+    r"|(?:quick|one|a|another)\s+(?:quick\s+|rules\s+)?(?:one|question|q)\s+(?:for|about|on)"
+    r"|switch(?:ing|ed)?\s+(?:over\s+|back\s+)?to|(?:trying|try)(?:\s+out)?)"
     r"\s+(?:in\s+|the\s+|our\s+|my\s+|a\s+)*$"
 )
 #: Words that say the game named next is only the one the table usually plays: "my group plays the city game", "we
@@ -82,22 +101,55 @@ _PLAYED = re.compile(
     r"|still\s+|always\s+)?(?:play|plays|played|playing|run|runs|running|ran)\s+(?:in\s+|the\s+|our\s+|my\s+|a\s+)*"
     r"(?:(?:[a-z0-9-]+\s+){1,4}(?:and|or)\s+(?:the\s+)?)?$"
 )
-#: A sentence's end in the question as written.
-_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")
+#: Words before a game's name that set it aside as the table's own game, paused for the question: "while we're paused
+#: on blades", "taking a break from starforged", "our blades crew ...", "we're a starforged table ...".
+_SET_ASIDE_BEFORE = re.compile(
+    r"\b(?:(?:paused|pausing|pause|break|hold|halt)\s+(?:on|from|with|in)|(?:on\s+)?(?:pause|hold)\s+(?:on|with|in)"
+    r"|away\s+from)\s+(?:the\s+|our\s+|my\s+)*$"
+)
+#: A game named as the table's own ("our blades crew", "my starforged campaign", "we're a starforged table") or said
+#: to be paused ("the vampire game is on pause"): the words before and after its name.
+_OWN_BEFORE = re.compile(r"\b(?:our|my|we\s+re\s+a|we\s+are\s+a|i\s+m\s+in\s+a|i\s+run\s+a|we\s+have\s+a)\s+$")
+_OWN_AFTER = re.compile(r"^\s+(?:crew|table|group|campaign|campaigns|game|games|session|sessions|party|players|gang|chronicle)\b")
+_PAUSED_AFTER = re.compile(
+    r"^\s+(?:(?:crew|table|group|campaign|game|session)\s+)?(?:is|s|are|re)\s+"
+    r"(?:on\s+(?:pause|hold|a\s+break)|paused|in\s+downtime)\b"
+)
+#: A sentence's end in the question as written; a colon ends the part that tells the situation ("we're a starforged
+#: table trying dungeon world: in dungeon world, what ...").
+_CLAUSE_END = re.compile(r"(?<=[.!?;:])\s+")
 
 
 def _words(text: str) -> str:
     return " ".join(re.findall(r"[a-z0-9-]+", text.lower()))
 
 
-def _mentions(text: str, names: tuple[str, ...]) -> list[int]:
-    """Where ``text`` names the game by one of ``names`` other than to compare with it or set it aside."""
+def _spans(text: str, names: tuple[str, ...]) -> list[tuple[int, int]]:
+    """Where ``text`` names the game by one of ``names`` other than to compare with it or set it aside (start, end)."""
     return [
-        m.start()
+        (m.start(), m.end())
         for n in names
         for m in re.finditer(rf"\b{re.escape(n)}\b", text)
         if not _COMPARED.search(text[: m.start()]) and not _NOT_THIS.search(text[: m.start()])
     ]
+
+
+def _mentions(text: str, names: tuple[str, ...]) -> list[int]:
+    """Where ``text`` names the game by one of ``names`` other than to compare with it or set it aside."""
+    return [start for start, _ in _spans(text, names)]
+
+
+def _played(text: str, start: int, end: int) -> bool:
+    """Is the game named at ``text[start:end]`` named only as the table's usual game ("we usually run blades"), its own
+    ("our blades crew", "we're a starforged table") or one paused for the question ("while we're paused on blades",
+    "the vampire game is on pause")?"""
+    before, after = text[:start], text[end:]
+    return bool(
+        _PLAYED.search(before)
+        or _SET_ASIDE_BEFORE.search(before)
+        or (_OWN_BEFORE.search(before) and _OWN_AFTER.match(after))
+        or _PAUSED_AFTER.match(after)
+    )
 
 
 def asked_of(question: str, found: set[str], label: set[str]) -> str | None:
@@ -108,16 +160,16 @@ def asked_of(question: str, found: set[str], label: set[str]) -> str | None:
     when the others are named only before it ("in blades i can push myself. can i in starforged?"); None otherwise
     ("is blades better than dungeon world?")."""
     text = _words(question)
-    mentions = {system: _mentions(text, NAMES[system]) for system in found}
-    asked = {s for s, starts in mentions.items() if any(_ASKED_FOR.search(text[:i]) for i in starts)}
+    mentions = {system: _spans(text, NAMES[system]) for system in found}
+    asked = {s for s, spans in mentions.items() if any(_ASKED_FOR.search(text[:i]) for i, _ in spans)}
     if len(asked) == 1:
         return asked.pop()
     if len(label) == 1:
         return next(iter(label))
-    played = {s for s, starts in mentions.items() if starts and all(_PLAYED.search(text[:i]) for i in starts)}
+    played = {s for s, spans in mentions.items() if spans and all(_played(text, i, j) for i, j in spans)}
     if played and len(found - played) == 1:
         return (found - played).pop()
-    sentences = [s for s in _SENTENCE_END.split(question.strip()) if s.strip()]
+    sentences = [s for s in _CLAUSE_END.split(question.strip()) if s.strip()]
     if len(sentences) > 1:
         last = _words(sentences[-1])
         in_last = {s for s in found if _mentions(last, NAMES[s])}
@@ -144,3 +196,22 @@ def named_system(question: str) -> str | None:
     if len(found) > 1:
         return asked_of(question, found, label)
     return found.pop() if len(found) == 1 else None
+
+
+def game_title(system: str) -> str:
+    """The game's printed title ("Dungeon World"), or its id for a system the engine does not know (a homebrew text)."""
+    try:
+        from assistant.engine import get_ruleset
+
+        return get_ruleset(system).title or system
+    except Exception:  # noqa: BLE001 - a system known only to the index: its own name
+        return system
+
+
+def from_named_game(result: Answer, searched: str) -> Answer:
+    """``result``, answered from the game its question names rather than ``searched`` (the open campaign's or the
+    picked one), saying so first: "From Dungeon World, the game the question names (not Ironsworn: Starforged): ..."."""
+    if result.system is None:
+        return result
+    lead = f"From {game_title(result.system)}, the game the question names (not {game_title(searched)}):"
+    return replace(result, text=f"{lead} {result.text}")

@@ -300,3 +300,14 @@ def test_rules_question_naming_another_game_is_answered_from_that_game_in_chat(c
     assert turn.kind == "rules" and turn.answer is not None and turn.answer.found
     assert turn.citations and all("blades" in c for c in turn.citations)
     assert ChatSession.open(campaign).system == "starforged"  # the campaign's game is left as it was
+
+
+def test_rules_question_turning_to_another_game_says_which_game_answers_in_chat(campaign: str) -> None:
+    session = ChatSession.open(campaign)
+    turn = session.ask_rules("quick one about blades while our starforged crew is paused: how do we reduce heat?")
+    assert turn.kind == "rules" and turn.answer is not None and turn.answer.system == "blades"
+    assert turn.narration.startswith("From Blades in the Dark, the game the question names (not Ironsworn: Starforged):")
+    assert turn.citations and all("blades" in c for c in turn.citations)
+    compared = session.ask_rules("does momentum reset like heat in blades?")  # named only to compare: this game
+    assert compared.answer is not None and compared.answer.system == "starforged"
+    assert not compared.narration.startswith("From ")

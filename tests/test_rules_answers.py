@@ -156,3 +156,27 @@ def test_a_game_set_aside_is_not_the_one_asked_about(question: str, system: str 
     from rules_index.routing import named_system
 
     assert named_system(question) == system
+
+
+@pytest.mark.parametrize(
+    ("question", "system", "title"),
+    [
+        ("we're a starforged table trying dw: in dungeon world, what does defend do?", "dungeon-world", "Dungeon World"),
+        ("switching to the city game, paused on blades: how does transit clear heat?", "city", "The Magistrate's city"),
+    ],
+)
+def test_an_answer_from_the_game_the_question_names_says_which_game(
+    noted_index: RulesIndex, monkeypatch: pytest.MonkeyPatch, question: str, system: str, title: str
+) -> None:
+    monkeypatch.setattr(search, "default_system_provider", lambda: "starforged")
+    result = answer(question, index=noted_index)
+    assert result.system == system and all(p.hit.system == system for p in result.passages)
+    assert result.text.startswith(f"From {title}") and "(not Ironsworn: Starforged)" in result.text
+
+
+def test_an_answer_from_the_open_campaigns_game_names_no_game(noted_index: RulesIndex, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(search, "default_system_provider", lambda: "starforged")
+    for question in ("how does momentum work?", "does momentum cap at 10 like in blades?", "in starforged, what is momentum?"):
+        result = answer(question, index=noted_index)
+        assert result.system == "starforged" and not result.text.startswith("From ")
+    assert not answer("what does defend do?", system="all", index=noted_index).text.startswith("From ")

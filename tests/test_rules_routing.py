@@ -47,3 +47,43 @@ def test_of_two_games_the_one_asked_about_wins(question: str, system: str) -> No
 )
 def test_two_games_asked_about_alike_name_neither(question: str) -> None:
     assert named_system(question) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "system"),
+    [
+        # the game the question turns to, with the table's own game named as the one paused or played
+        (
+            "switching to the city game for a sec while we're paused on blades: how many assets can one scheme hold?",
+            "city",
+        ),
+        ("quick one about the city game while our blades crew is in downtime: how many questions do we get?", "city"),
+        ("we're a starforged table trying dungeon world: in dungeon world, what does the gm do on a 6-?", "dungeon-world"),
+        # paraphrases
+        ("taking a break from starforged tonight - in the vampire game, how does feeding work?", "elegy"),
+        ("the vampire game is on pause, so a blades q: how does heat work?", "blades"),
+        ("our starforged campaign is on hold; trying dw next week. what does defend do?", "dungeon-world"),
+        ("a rules q for the magistrate game, our elegy chronicle is paused: how do schemes work?", "city"),
+        ("in starforged there's a supply track. what's elegy's version - how do i track supplies?", "elegy"),
+        ("my blades crew wants to try ironsworn: how does momentum work?", "starforged"),
+        ("in the city one, how does heat work? we usually run dw", "city"),
+        # a game named only to compare keeps the question on the other one
+        ("our dw game - blades has stress, is there anything like it?", "dungeon-world"),
+        ("switching to dungeon world: is armor like in blades?", "dungeon-world"),
+    ],
+)
+def test_a_game_the_question_turns_to_wins_over_the_tables_own(question: str, system: str) -> None:
+    assert named_system(question) == system
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "is it like in blades?",  # only compared: the open campaign's game answers
+        "does harm work the same as in starforged?",
+        "our blades crew and our starforged table both use clocks?",  # two tables' games, neither asked about
+        "is the city game better than dungeon world?",
+    ],
+)
+def test_a_game_named_only_to_compare_or_alongside_another_names_none(question: str) -> None:
+    assert named_system(question) is None

@@ -233,7 +233,8 @@ class LookupsMixin(ActingMixin):
         llm = self.rules_model
         result = answer(question, system=system or self.system, llm=llm)
         text = result.render()
-        move = None if result.found or system not in (None, self.system) else self._move_named_in(question)
+        elsewhere = system not in (None, self.system) or getattr(result, "system", None) not in (None, self.system)
+        move = None if result.found or elsewhere else self._move_named_in(question)  # no move of a game not asked of
         if move is not None:  # "can we advance our tier?": the text is silent, but the game's move is here to make
             text += f" This game's {move.name} move can be made here: say what you do, or /roll {move.name.lower()}."
         self._say("assistant", text)
