@@ -538,7 +538,7 @@ def test_something_happening_to_the_character_is_told_as_a_sentence(words: str, 
 
 
 def test_a_plural_noun_after_of_is_not_read_as_a_verb() -> None:
-    from assistant.narrate.intent import frame
+    from assistant.narrate.opening import frame
 
     for seed in range(4):  # a phrase the player points at, not a sentence of what happens
         told = frame("a hail of bolts from the rooftops", seed)

@@ -11,7 +11,8 @@ import pytest
 from assistant.engine import resolve
 from assistant.narrate import NarrationRequest, TemplateNarrator
 from assistant.narrate.answers import answer_statement
-from assistant.narrate.intent import Shape, frame, shape
+from assistant.narrate.line_grammar import Shape, shape
+from assistant.narrate.opening import frame
 
 SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")
 

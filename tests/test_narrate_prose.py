@@ -17,7 +17,8 @@ from assistant.engine import AssistantError, Result, available_systems, get_rule
 from assistant.guard import check_narration
 from assistant.narrate import NarrationRequest, TemplateNarrator
 from assistant.narrate.answers import answer_statement
-from assistant.narrate.intent import Shape, frame, shape
+from assistant.narrate.line_grammar import Shape, shape
+from assistant.narrate.opening import frame
 from assistant.narrate.outcome_prose import TONES, strip_tier
 
 INTENTS = {

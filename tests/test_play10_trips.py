@@ -9,7 +9,7 @@ import pytest
 
 from assistant.chat.classify import classify
 from assistant.chat.session import ChatSession
-from assistant.narrate.intent import frame
+from assistant.narrate.opening import frame
 from tests.session_helpers import ScriptedDice, assert_store_matches_card, open_campaign, track_named
 
 pytestmark = pytest.mark.usefixtures("hash_embedder")

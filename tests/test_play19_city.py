@@ -137,7 +137,7 @@ def test_adding_to_a_single_value_says_to_set_it_with_the_words_given_and_change
 
 
 def test_our_faction_acting_is_told_as_the_player_put_it() -> None:
-    from assistant.narrate.intent import frame
+    from assistant.narrate.opening import frame
 
     told = frame("our faction spreads a rumor that the Baron is broke", seed=1)
     assert told == "Your faction spreads a rumor that the Baron is broke.", told

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.narrate.intent import Shape, frame, shape
+from assistant.narrate.line_grammar import Shape, shape
+from assistant.narrate.opening import frame
 from tests.session_helpers import open_campaign, play, track_named
 
 pytestmark = pytest.mark.usefixtures("hash_embedder")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from assistant.chat.cli import _numbered_choices
-from assistant.narrate.intent import frame
+from assistant.narrate.opening import frame
 from tests.session_helpers import open_campaign
 
 pytestmark = pytest.mark.usefixtures("hash_embedder")

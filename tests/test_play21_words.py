@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.narrate.intent import frame
+from assistant.narrate.opening import frame
 
 
 @pytest.mark.parametrize(

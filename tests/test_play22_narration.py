@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.narrate.intent import frame
+from assistant.narrate.opening import frame
 from assistant.narrate.tried import AGAIN
 
 pytestmark = pytest.mark.usefixtures("hash_embedder")

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.narrate.intent import Shape, frame, shape
+from assistant.narrate.line_grammar import Shape, shape
+from assistant.narrate.opening import frame
 
 pytestmark = pytest.mark.usefixtures("hash_embedder")
 

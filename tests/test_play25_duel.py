@@ -138,7 +138,7 @@ def test_defending_her_still_aims_the_defence_at_her(typed: str) -> None:
 @pytest.mark.usefixtures("hash_embedder")
 @pytest.mark.parametrize("typed", ["Mara hurls a fireball at you", "Mara flings a dagger at you", "Duke lobs a bomb"])
 def test_her_throw_is_told_as_her_deed(typed: str) -> None:
-    from assistant.narrate.intent import Shape, shape
+    from assistant.narrate.line_grammar import Shape, shape
 
     assert shape(typed)[0] is Shape.CLAUSE, shape(typed)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from assistant.chat.session import ChatSession
-from assistant.narrate.intent import Shape, shape
+from assistant.narrate.line_grammar import Shape, shape
 from tests.session_helpers import open_campaign
 
 pytestmark = pytest.mark.usefixtures("hash_embedder")

@@ -58,7 +58,7 @@ def test_in_a_game_without_an_oracle_it_says_who_answers() -> None:
      ("a ghoul bites Kira in the arm", "A ghoul bites Kira in the arm.")],
 )  # fmt: skip
 def test_a_foe_acting_on_someone_named_is_told_as_the_foe_s_deed(typed: str, told: str) -> None:
-    from assistant.narrate.intent import frame
+    from assistant.narrate.opening import frame
 
     assert frame(typed, 1) == told  # it read "You turn your attention to the hunter stakes Mara."
 
@@ -67,7 +67,7 @@ def test_a_foe_acting_on_someone_named_is_told_as_the_foe_s_deed(typed: str, tol
     ("typed", "told"), [("the sword of Kira", "the sword of Kira"), ("I stab the hunter", "stab the hunter")]
 )
 def test_a_phrase_or_the_player_s_own_deed_keeps_its_framing(typed: str, told: str) -> None:
-    from assistant.narrate.intent import frame
+    from assistant.narrate.opening import frame
 
     said = frame(typed, 1)
     assert said.startswith(("You ", "Your ")) and told in said, said

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from assistant.engine.word_lists import and_list  # noqa: F401 - the chat's lists read as the engine's and the narration's
-from assistant.narrate.intent import INTERJECTIONS
+from assistant.narrate.line_grammar import INTERJECTIONS
 from assistant.suggest.catalog import moves_for
 from assistant.suggest.spelling import english_words, mend, system_words
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from assistant.chat.rules_words import asks_what_is_allowed, has_gear_move, names_a_rule
-from assistant.narrate.intent import Shape, shape
+from assistant.narrate.line_grammar import Shape, shape
 
 Kind = Literal["command", "meta", "rules", "oracle", "action"]
 

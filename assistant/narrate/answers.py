@@ -14,7 +14,8 @@ import re
 
 from assistant.engine.model import Result
 from assistant.narrate import facts
-from assistant.narrate.intent import _DETERMINERS, as_clause, clean, is_verb, second_person, words
+from assistant.narrate.line_grammar import _DETERMINERS, clean, is_verb, second_person, words
+from assistant.narrate.opening import as_clause
 
 _AUX_NO = {
     "is": "is not", "are": "are not", "was": "was not", "were": "were not", "can": "cannot", "could": "could not",

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from assistant.engine.model import Result
 from assistant.narrate.answers import answer_statement
-from assistant.narrate.intent import second_person
+from assistant.narrate.line_grammar import second_person
 from assistant.narrate.request import NarrationRequest
 from assistant.narrate.variety import choose
 

@@ -17,7 +17,7 @@ from assistant.engine.model import Effect, FollowUp, Result
 from assistant.engine.word_lists import and_list
 from assistant.narrate import facts
 from assistant.narrate.answers import answer_statement, price_reading, rows_answer
-from assistant.narrate.intent import frame
+from assistant.narrate.opening import frame
 from assistant.narrate.outcome_prose import FAMILY, story_sentences, tone
 from assistant.narrate.request import NarrationRequest
 

@@ -23,7 +23,8 @@ from assistant.narrate import facts
 from assistant.narrate.answers import price_reading, rows_answer
 from assistant.narrate.effect_lines import coin_spent
 from assistant.narrate.guidance import rules_guidance
-from assistant.narrate.intent import frame, is_verb, once_more, second_person, shape
+from assistant.narrate.line_grammar import is_verb, second_person, shape
+from assistant.narrate.opening import frame, once_more
 from assistant.narrate.oracle_story import answer_paragraph, oracle_opening
 from assistant.narrate.outcome_prose import FAMILY, move_choices, story, tone
 from assistant.narrate.request import NarrationRequest

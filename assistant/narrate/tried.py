@@ -11,7 +11,7 @@ import re
 
 from assistant.narrate.verbs import is_verb
 
-#: The lead-ins of words told again ("Again, you ..."); :func:`assistant.narrate.intent.once_more` writes them.
+#: The lead-ins of words told again ("Again, you ..."); :func:`assistant.narrate.opening.once_more` writes them.
 AGAIN = ("Again,", "Once more,", "One more time:")
 #: The lead-in before words that a comma would turn into a phrase of speech: "Again, you see the doctor" reads as
 #: "again, you see, ..." (as "you know" would), so it is told "Once more you see the doctor".

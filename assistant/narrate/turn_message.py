@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from assistant.narrate.intent import second_person
+from assistant.narrate.line_grammar import second_person
 from assistant.narrate.request import NarrationRequest
 from assistant.narrate.story_facts import (
     CONTINUE_OPENING,
