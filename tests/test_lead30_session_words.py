@@ -65,3 +65,24 @@ def test_lines_of_the_new_scripts_offer_their_move_first(system: str, words: str
     from assistant.suggest import SuggestContext, suggest
 
     assert suggest(words, SuggestContext(system=system), k=3)[0].move == move
+
+
+@pytest.mark.parametrize(
+    ("question", "yes", "no"),
+    [
+        (
+            "Did the widow on the landing hear his scream?",
+            "Yes: the widow on the landing did hear his scream.",
+            "No: the widow on the landing did not hear his scream.",
+        ),
+        ("Does the captain of the guard know my name?", "Yes: the captain of the guard knows your name.", None),
+        ("Has the priest in the chapel seen me?", "Yes: the priest in the chapel has seen you.", None),
+        ("Is the priest in the chapel?", "Yes: the priest is in the chapel.", "No: the priest is not in the chapel."),
+    ],
+)
+def test_an_oracle_answer_keeps_the_place_with_its_subject(question: str, yes: str, no: str | None) -> None:
+    from assistant.narrate.answers import answer_statement
+
+    assert answer_statement(question, "yes") == yes
+    if no is not None:
+        assert answer_statement(question, "no") == no

@@ -88,6 +88,9 @@ def _subject_length(words: list[str], aux: str) -> int:
     if first in _DETERMINERS:
         n = 2
         verb = aux in {"do", "does", "did", "can", "could", "will", "would", "should", "may", "might", "must", "shall"}
+        placed = _placed_subject(words) if verb or aux in {"has", "have", "had"} else 0
+        if placed:
+            return placed  # "did the widow [on the landing] hear his scream": the widow on the landing heard it
         if verb and (k := _object_at(words)):
             return k - 1  # "did the pirates send [a] distress call", "will the old guard open [the] gate"
         found = False
@@ -105,6 +108,22 @@ def _subject_length(words: list[str], aux: str) -> int:
             n = 2  # no predicate found: the subject is its first noun ("did the captain [spurn] you")
         return n if n < len(words) else 0
     return 0
+
+
+_OWNERS = frozenset({"my", "his", "her", "their", "our", "your", "its"})
+
+
+def _placed_subject(words: list[str]) -> int:
+    """The length of a subject with a place or owner after its noun ("the widow on the landing", "the captain of the
+    guard") when a verb follows it, 0 otherwise ("is the priest in the chapel": there the place is the predicate)."""
+    n = 2
+    while n + 2 < len(words) and words[n].lower() in _PREPOSITIONS and words[n + 1].lower() in _DETERMINERS | _OWNERS:
+        n += 3
+    if n == 2 or n >= len(words):
+        return 0
+    after = words[n].lower()
+    participle = after in _PARTICIPLES or after.endswith(("ed", "en")) and len(after) > 3
+    return n if is_verb(after) or after in _STATIVE or participle else 0
 
 
 def _present(verb: str, *, third: bool) -> str:
