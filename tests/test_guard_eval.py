@@ -226,6 +226,8 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
         # held out when measured, from the held-out-4 chat scripts (15 of 39 faults caught; 5 of 70 good drafts flagged,
         # 3 of them the guards agreeing to a bribe whose Reduce Heat roll was a bad outcome that still cooled the heat)
         ("guard_real_model_heldout30.jsonl", 0.38, 0.072),
+        # seven new scripts (held-out 5), held out when measured: 9 of 33 faults caught, 1 of 78 good drafts flagged
+        ("guard_real_model_heldout31.jsonl", 0.27, 0.013),
     ],
 )
 def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:
@@ -277,6 +279,8 @@ def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: py
         ("guard_real_model_heldout29.jsonl", 0.5, 0.0),  # 1 of the 2 once tuned on (the same round)
         # held out when measured: 0 of the 16 faulty stories players read caught, none of the 64 good ones flagged
         ("guard_real_model_heldout30.jsonl", 0.0, 0.0),
+        # held out when measured: 0 of the 19 faulty stories players read caught, none of the 71 good ones flagged
+        ("guard_real_model_heldout31.jsonl", 0.0, 0.0),
     ],
 )
 def test_real_model_sets_as_shown(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:

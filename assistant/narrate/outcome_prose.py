@@ -135,10 +135,7 @@ _LOWER_NOTE = re.compile(r"^\s*\((?:the (?:worst|best) result: )?lower is better
 _MOVE_TIER = re.compile(r"^[A-Z][\w&' ]*(?:\([^)]*\))?,\s*(?:\d+\s?[-–—]\s?\d+|\d+\+|\d+-|miss)\s*:\s*")
 #: A penalty the open choice asks for, told inside a sentence ("..., but Choose One Penalty").
 _PENALTY_CLAUSE = re.compile(r",?\s+(?:and\s+|but\s+)?(?:choose|pick|take)\s+(?:one|two|\d+)\s+penalt(?:y|ies)\b", re.I)
-
-
-#: A small word printed twice in the rules text ("On a 10+ the the spell is successfully cast"): told once.
-_DOUBLED = re.compile(r"\b(the|a|an|to|of|and|is|you)\s+\1\b", re.I)
+_DOUBLED = re.compile(r"\b(the|a|an|to|of|and|is|you)\s+\1\b", re.I)  #: "On a 10+ the the spell …": said once
 
 
 def strip_tier(sentence: str) -> str:
