@@ -15,6 +15,11 @@ _NOTHING = object()
 _ACTION = re.compile(r"^\s*(?:i|we)\s+(?!(?:got|get|have|had|made|make|took|take|think|guess|say|said)\b)[a-z]+", re.I)
 
 
+def has_words(text: str) -> bool:
+    """Whether ``text`` holds a letter: "2", "?" or "-1" name no spell, no place, no answer in words."""
+    return re.search(r"[^\W\d_]", text) is not None
+
+
 def _norm(text: str) -> str:
     return re.sub(r"[^a-z0-9+/ ]+", " ", text.lower().replace("_", " ")).split("—")[0].strip()
 
@@ -127,7 +132,7 @@ def read_answer(question: Question, text: str) -> Any:
         assert question.lo is not None and question.hi is not None
         return n if question.lo <= n <= question.hi else NO_ANSWER
     if question.kind == "text":  # words: "2" or "?" names no spell nor place
-        return text if re.search(r"[^\W\d_]", text) else NO_ANSWER
+        return text if has_words(text) else NO_ANSWER
     return NO_ANSWER
 
 
@@ -181,7 +186,7 @@ def near_miss(question: Question, said: str = "") -> str:
         how = "yes or no"
     elif question.kind == "text":
         what = question.hint or "a few words"
-        if said.strip() and not re.search(r"[^\W\d_]", said):  # "2" for a spell's name: no words at all
+        if said.strip() and not has_words(said):  # "2" for a spell's name: no words at all
             return (
                 f"{said.strip()} is not {what}: nothing was changed. Type {what} in words as your next message, "
                 "or tell me what your character does instead."

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from assistant.chat.answer_reading import STAT_VALUE
+from assistant.chat.answer_reading import STAT_VALUE, has_words
 from assistant.chat.chat_words import and_list
 from assistant.chat.coin_raise import coin_in_words
 from assistant.chat.following import FollowingMixin
@@ -23,12 +23,6 @@ from assistant.chat.turn import TurnStream, with_notes
 from assistant.engine import AssistantError, InputError
 from assistant.store import service
 from assistant.store.followups import StaleEventError
-
-
-def _no_words(text: str) -> bool:
-    """Whether ``text`` holds no letter at all ("2", "?", "-1"): no name, no place, no answer in words."""
-    return re.search(r"[^\W\d_]", text) is None
-
 
 #: Messages this long or longer that don't answer the question are a new action, not a failed answer.
 NEW_ACTION_WORDS = 5
@@ -122,7 +116,7 @@ class AskingMixin(FollowingMixin):
             return self._answered(question, text)
         if (kind != "action" and words > 2) or (question.kind == "text" and words > FREE_ANSWER_WORDS):
             return None  # a rules or oracle question, or a new action, not an answer
-        if question.kind == "text" and _no_words(text):
+        if question.kind == "text" and not has_words(text):
             raise InputError(near_miss(question, text))  # "2" for the spell's name: refused, the question stays open
         if question.kind == "text" and _acts_or_asks(text, kind):
             return None  # "I search the warehouse", "who runs the docks?": the next action, not the words asked for

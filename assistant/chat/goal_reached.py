@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from assistant.chat.track_finder import open_tracks, track_need
@@ -113,18 +114,21 @@ def _tells_reached(words: list[str], goal: Goal) -> bool:
             continue
         if i and words[i - 1].lower() in _NOT_DONE:
             continue  # "I try to find my brother", "I forsake my vow to avenge my sire": the goal not reached
-        for j, after in enumerate(words[i + 1 : i + 2 + _BETWEEN_MAX]):
+        for after in words[i + 1 : i + 2 + _BETWEEN_MAX]:
             if _stem(after) in goal.nouns:
                 return True
-            if after.lower() in _PREPOSITIONS or (j > 0 and is_verb(after.lower()) and after.lower() in _REACHING):
+            if after.lower() in _PREPOSITIONS or after.lower() in _REACHING:  # a place, or a second deed
                 break
     return False
 
 
-def _moves_for(ruleset: Any, kind: str) -> tuple[str | None, str | None]:
+@cache
+def _moves_for(system: str, kind: str) -> tuple[str | None, str | None]:
     """The move that ends a ``kind`` track with a progress roll, and the one that marks a milestone on it."""
+    from assistant.engine import get_ruleset
+
     finish = milestone = None
-    for move in ruleset.moves:
+    for move in get_ruleset(system).moves:
         need = track_need(move)
         if need is None or need.kind != kind or need.starts:
             continue
@@ -140,19 +144,17 @@ def offer_goal_moves(state: Any, suggestions: list[Any], text: str, more: Callab
     milestone before a fulfilment that can only miss, whose line says to mark progress first); ``more(name)`` gives
     the offline suggestions for a move's name. Unchanged when the words reach no open vow's goal, or name a move."""
     from assistant.chat.fitting import certain_miss, fit_suggestions, names_move
-    from assistant.engine import get_ruleset
     from assistant.suggest.spelling import mend
 
     said = mend(text, state.system)  # "i fullfil my vow to find…" names Fulfill Your Vow
     if any(names_move(said, str(getattr(s, "move", ""))) for s in suggestions):
         return suggestions  # "I reach a milestone: I found the logs": the move the words name stays where it is
-    ruleset = get_ruleset(state.system)
-    ends = [(tid, t) for tid, t in open_tracks(state, "any") if _moves_for(ruleset, str(t.get("kind") or "vow"))[0]]
+    ends = [(tid, t) for tid, t in open_tracks(state, "any") if _moves_for(state.system, str(t.get("kind") or "vow"))[0]]
     goal = reached_goal(ends, text)
     if goal is None or _names_a_foe(state, text):
         return suggestions  # "I destroy the hunter" in the fight with the hunter: the fight's moves end it
     picks: list[Any] = []
-    for name in _moves_for(ruleset, goal.kind):
+    for name in _moves_for(state.system, goal.kind):
         if name is None:
             continue
         key = normalize_name(name)
