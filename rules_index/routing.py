@@ -198,19 +198,11 @@ def named_system(question: str) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
-def game_title(system: str) -> str:
-    """The game's printed title ("Dungeon World"), or its id for a system the engine does not know (a homebrew text)."""
-    try:
-        from assistant.engine import get_ruleset
-
-        return get_ruleset(system).title or system
-    except Exception:  # noqa: BLE001 - a system known only to the index: its own name
-        return system
-
-
 def from_named_game(result: Answer, searched: str) -> Answer:
     """``result``, answered from the game its question names rather than ``searched`` (the open campaign's or the
     picked one), saying so first: "From Dungeon World, the game the question names (not Ironsworn: Starforged): ..."."""
+    from assistant.engine.registry import game_title
+
     if result.system is None:
         return result
     lead = f"From {game_title(result.system)}, the game the question names (not {game_title(searched)}):"

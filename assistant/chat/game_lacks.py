@@ -4,7 +4,7 @@ station abandoned?") for a game without stations or oracles."""
 
 from __future__ import annotations
 
-from assistant.engine import get_ruleset
+from assistant.engine import game_title, get_ruleset
 from assistant.engine.errors import AssistantError
 
 #: A yes/no question as each game's players would ask it (a station is Starforged's, not a vampire's or a thief's).
@@ -20,13 +20,6 @@ QUESTIONS = {
 def example_question(system: str) -> str:
     """A yes/no question in ``system``'s own world, for an example."""
     return QUESTIONS.get(system, QUESTIONS["starforged"])
-
-
-def _title(system: str) -> str:
-    try:
-        return get_ruleset(system).title or system
-    except AssistantError:
-        return system
 
 
 def oracle_instead(system: str) -> str | None:
@@ -47,7 +40,7 @@ def gm_answers(system: str) -> str:
     question typed plainly and for /oracle: who answers, and the moves its rules give for finding things out."""
     ruleset = get_ruleset(system)
     return (
-        f"{_title(system)} has no yes/no oracle: in this game {ruleset.gm} answers questions about the story. Ask them, "
+        f"{game_title(system)} has no yes/no oracle: in this game {ruleset.gm} answers questions about the story. Ask them, "
         f"or tell me what your character does to find out{finding_out(system)}."
     )
 
@@ -66,7 +59,7 @@ def finding_out(system: str) -> str:
 
 def lacking(system: str, command: str) -> str | None:
     """The sentence for ``command`` (without its slash) in a game that has no use for it, None when it has."""
-    title = _title(system)
+    title = game_title(system)
     try:
         ruleset = get_ruleset(system)
     except AssistantError:
@@ -98,5 +91,5 @@ def absent_move_notes(system: str, text: str) -> list[str]:
     for name, pattern, instead in absent:
         if pattern.search(text):
             then = f": {instead}" if instead else ""
-            notes.append(f"{_title(system)} has no {name} move{then}.")
+            notes.append(f"{game_title(system)} has no {name} move{then}.")
     return notes

@@ -18,7 +18,7 @@ from assistant.engine.errors import AssistantError, ConfigError, DiceError, Inpu
 
 if TYPE_CHECKING:
     from assistant.engine.model import Choice, Effect, FollowUp, Request, Result
-    from assistant.engine.registry import available_systems, get_ruleset
+    from assistant.engine.registry import available_systems, game_title, get_ruleset
     from assistant.engine.resolve import resolve
 
 #: Each public name that is not an error -> the module that defines it.
@@ -29,6 +29,7 @@ _LAZY = {
     "Request": "assistant.engine.model",
     "Result": "assistant.engine.model",
     "available_systems": "assistant.engine.registry",
+    "game_title": "assistant.engine.registry",
     "get_ruleset": "assistant.engine.registry",
     "resolve": "assistant.engine.resolve",
 }
@@ -56,6 +57,7 @@ __all__ = [
     "Request",
     "Result",
     "available_systems",
+    "game_title",
     "get_ruleset",
     "resolve",
 ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 from functools import cache
 
-from assistant.engine.errors import UnknownNameError
+from assistant.engine.errors import AssistantError, UnknownNameError
 from assistant.engine.ruleset import Ruleset
 
 #: system id -> "module:Class" of its ruleset plug-in.
@@ -69,3 +69,12 @@ def get_ruleset(system_id: str) -> Ruleset:
     ruleset: Ruleset = cls()
     ruleset.validate()  # a fault in the data is found when the system loads, never blamed on a request
     return ruleset
+
+
+def game_title(system_id: str) -> str:
+    """The game as a player knows it ("Dungeon World (PvP combat variant)", not ``dungeon-world``); a system the engine
+    does not know (a text known only to the rules index) is named as stored."""
+    try:
+        return get_ruleset(system_id).title or system_id
+    except AssistantError:
+        return system_id

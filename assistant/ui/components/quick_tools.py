@@ -6,7 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from assistant.chat.session import yes_chance
-from assistant.engine import get_ruleset
+from assistant.engine import game_title, get_ruleset
 from assistant.engine.oracle import Odds
 from assistant.ui import state
 
@@ -38,20 +38,12 @@ def table_names(system: str) -> dict[str, str]:
         return {}
 
 
-def _title(system: str) -> str:
-    """The system as the player knows it ("Dungeon World (PvP combat variant)", not "dungeon-world")."""
-    try:
-        return get_ruleset(system).title or system
-    except Exception:  # noqa: BLE001 - a system the engine does not know is named as stored
-        return system
-
-
 def render_quick_tools(system: str) -> None:
     with st.expander("Quick tools: oracle, tables, Pay the Price, dice"):
         odds = st.select_slider("Odds", ODDS_LABELS, value="50/50", key="oracle_odds")
         chance = yes_chance(system, odds)
         if chance is None:
-            st.caption(f"{_title(system)} has no yes/no oracle; roll a table or dice instead.")
+            st.caption(f"{game_title(system)} has no yes/no oracle; roll a table or dice instead.")
         else:
             st.text_input("Ask the oracle", key="oracle_question", placeholder="Is the station abandoned?")
             st.caption(f"{chance:.0f}% chance of a yes.")
@@ -62,7 +54,7 @@ def render_quick_tools(system: str) -> None:
             st.selectbox("Table", list(tables), format_func=lambda tid: tables.get(tid, tid), key="table_pick")
             st.button("Roll on table", key="table_roll", on_click=_roll_table)
         else:
-            st.caption(f"{_title(system)} has no tables yet.")
+            st.caption(f"{game_title(system)} has no tables yet.")
         st.button("Pay the Price", key="pay_the_price", on_click=_pay_the_price)
         st.divider()
         st.text_input("Dice", key="dice_notation", placeholder="2d6+1, 4d6kh3, 1d100")

@@ -14,7 +14,7 @@ import streamlit as st
 from assistant.chat.characters import shown_name
 from assistant.chat.sheet_view import sheet_character
 from assistant.chat.track_finder import KIND_WORDS, track_kinds
-from assistant.engine import available_systems, get_ruleset
+from assistant.engine import available_systems, game_title, get_ruleset
 from assistant.engine.tracks import MAX_TICKS, Rank
 from assistant.store import service
 from assistant.store.characters import create_character, edit
@@ -30,13 +30,6 @@ from assistant.ui.errors import friendly_errors
 RANKS = [r.value for r in Rank]
 CLOCK_SIZES = [4, 6, 8, 10, 12]
 NEW_CAMPAIGN_FORM = "new_campaign_form"
-
-
-def _system_title(system: str) -> str:
-    try:
-        return get_ruleset(system).title or system
-    except Exception:  # noqa: BLE001 - a system the engine does not know is named as stored
-        return system
 
 
 def _store() -> Any:
@@ -208,7 +201,7 @@ def render_picker() -> str | None:
             systems,
             index=systems.index("starforged") if "starforged" in systems else 0,
             key="new_campaign_system",
-            format_func=_system_title,  # the game's name, not its id ("Dungeon World (PvP combat variant)")
+            format_func=game_title,  # the game's name, not its id ("Dungeon World (PvP combat variant)")
         )
         st.text_input("Character name", key="new_campaign_character", placeholder="Kira")
         st.text_input("Seed (optional)", key="new_campaign_seed", help="The same seed replays the same dice.")
@@ -239,7 +232,7 @@ def render_campaign(campaign: str | None) -> None:
     camp = _load(campaign)
     if camp is None:
         return
-    title = _system_title(camp.system)
+    title = game_title(camp.system)
     st.caption(f"System: **{title}** · moves played: {camp.moves}")
     chars = camp.characters
     if chars:
