@@ -136,11 +136,7 @@ def test_a_blades_downtime_renaming_the_character_warns_of_nothing(app_url: str,
                 browser.click("xpath", "//summary[contains(., 'New campaign')]")
                 time.sleep(0.5)
                 browser.idle()  # unfolding the form reruns the app: type once it is done
-            browser.type_into("css selector", 'input[aria-label="Campaign name"]', campaign, timeout=90)
-            browser.type_into("css selector", ".st-key-new_campaign_system input", game + ENTER)
-            time.sleep(0.5)
-            browser.click("css selector", ".st-key-create_campaign button")
-            browser.find("css selector", "textarea[data-testid='stChatInputTextArea']", timeout=90)
+            _create_campaign(browser, campaign, game)
             if first:
                 browser.idle()
                 browser.type_into("css selector", "textarea[data-testid='stChatInputTextArea']", first + ENTER, timeout=90)
@@ -177,6 +173,31 @@ def _picked(browser: Browser) -> tuple[str, str]:
     return str(campaign), str(character)
 
 
+def _create_campaign(browser: Browser, campaign: str, game: str) -> None:
+    """Fill the open New campaign form and create the campaign, once the game picker shows the game typed into it.
+    Typing into the picker while the app reruns (a loaded machine) can leave it on the previous game, or the click
+    can land on a form being redrawn: the game is picked again, and the button clicked again, once each."""
+    browser.idle()
+    browser.type_into("css selector", 'input[aria-label="Campaign name"]', campaign, timeout=90)
+    picked = "return (document.querySelector('.st-key-new_campaign_system input') || {}).value || '';"
+    for _ in range(2):
+        browser.type_into("css selector", ".st-key-new_campaign_system input", game + ENTER)
+        browser.idle()
+        if game.lower() in str(browser.run_script(picked)).lower():
+            break
+    for attempt in range(2):
+        before = browser.url()
+        browser.click("css selector", ".st-key-create_campaign button")
+        try:  # the new campaign is the page's address
+            wait_until(lambda b=before: (u := browser.url()) != b and "campaign=" in u, 60, f"the campaign {campaign!r}")
+            browser.find("css selector", "textarea[data-testid='stChatInputTextArea']", timeout=90)
+            return
+        except AssertionError:
+            if attempt:
+                raise
+            browser.idle()
+
+
 def test_two_campaigns_side_by_side_keep_their_own_character_and_fold_the_form(
     app_url: str, browser: Browser, tmp_path: Path
 ) -> None:
@@ -204,10 +225,7 @@ def test_two_campaigns_side_by_side_keep_their_own_character_and_fold_the_form(
         browser.click("xpath", "//summary[contains(., 'New campaign')]")
         wait_until(lambda: _open(browser, "new_campaign_form"), 30, "the form unfolded")
         browser.idle()
-        browser.type_into("css selector", 'input[aria-label="Campaign name"]', "Ashen Ward", timeout=60)
-        browser.type_into("css selector", ".st-key-new_campaign_system input", "Magistrate" + ENTER)
-        time.sleep(0.5)
-        browser.click("css selector", ".st-key-create_campaign button")
+        _create_campaign(browser, "Ashen Ward", "Magistrate")
         wait_until(lambda: _picked(browser) == ("Ashen Ward", "Your character"), 90, "the new campaign and its character")
         # folded once created (a rerun after the campaign appears): the sheet is in sight again
         wait_until(lambda: not _open(browser, "new_campaign_form"), 30, "the New campaign form folded")
