@@ -1,0 +1,42 @@
+"""What a player typed in this round's new held-out chat scripts that the suggestions read loosely. The city game:
+hurrying across a district to a hall before its doors close was "none of the moves closely fits" (Transit was first
+only as the nearest); charming a secretary into showing a ledger and pressing the guildmaster about a shipment were no
+close fit either, and the latter offered watching him (Observe Someone) before making him answer (Direct Someone to
+Act: "When characters interact with someone in particular")."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.suggest import SuggestContext
+from assistant.suggest.core import rank, weak_fit
+
+
+def _ranked(embedder, system: str, text: str) -> tuple[list[str], bool]:
+    ranked, _ = rank(text, SuggestContext(system=system), embedder=embedder)
+    return [s.move.name for s in ranked[:3]], weak_fit(ranked, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I hurry across the market district to the weavers' guild hall before the doors close",
+     "we rush across the docks quarter to the harbourmaster's office", "I hurry to the temple before the bells"],
+)  # fmt: skip
+def test_hurrying_across_the_city_is_transit_and_fits(embedder, text: str) -> None:
+    moves, weak = _ranked(embedder, "city", text)
+    assert moves[0] == "Transit" and not weak, moves
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I charm the guild secretary into showing me the ledger", "I sweet-talk the clerk into letting me see the records",
+     "I press the guildmaster about the missing silk shipment", "I interrogate the captured spy"],
+)  # fmt: skip
+def test_getting_someone_to_do_or_answer_is_directing_them(embedder, text: str) -> None:
+    moves, weak = _ranked(embedder, "city", text)
+    assert moves[0] == "Direct Someone to Act" and not weak, moves
+
+
+def test_watching_someone_is_still_observing_them(embedder) -> None:
+    moves, _ = _ranked(embedder, "city", "i shadow the guildmaster's courier through the alleys")
+    assert moves[0] == "Observe Someone", moves
