@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from assistant.engine.registry import game_title
 from assistant.prompts import load_prompt
 from rules_index.asking import asks_open_point, overview_subject
 from rules_index.coverage import Coverage, judge
@@ -143,7 +144,7 @@ def not_covered(question: str, system: str | None, hits: list[Hit], beyond: Beyo
     nearest = list(dict.fromkeys(by_section[(h.system, h.section)] for h in sections))[:3]
     if not nearest:
         return _not_found(question, system)
-    where = "the rules texts" if system is None else f"the {system} rules texts"
+    where = "the rules texts" if system is None else f"the {game_title(system)} rules texts"
     scope = f" {beyond.sentence()}" if beyond is not None else ""
     text = f"{NOT_FOUND}{scope} Nothing in {where} covers this; the nearest sections are {'; '.join(nearest)}."
     return Answer(question, system, text, [], found=False, mode="none", nearest=nearest)

@@ -156,6 +156,7 @@ def test_experience_levels_in_blades_are_not_covered(minilm_index: RulesIndex) -
     result = answer("How many experience points do I need to reach level 5?", system="blades", index=minilm_index)
     assert not result.found and result.text.startswith(NOT_FOUND) and result.nearest
     assert "incarcerat" not in result.text.split("nearest sections")[0].lower()
+    assert "Nothing in the Blades in the Dark rules texts covers this" in result.text  # the game as players name it
 
 
 def test_a_part_of_the_game_the_shipped_text_lacks_is_not_covered_and_the_answer_says_what_the_text_is(
