@@ -64,6 +64,24 @@ def test_free_dice_are_told_by_the_card_not_by_the_model(tmp_path: Path) -> None
     assert turn.narrator == "llm" and narrator.requests
 
 
+@pytest.mark.parametrize(
+    ("system", "command", "told"),
+    [("city", "/roll new session", "A new session begins."), ("starforged", "/roll end a session", ""),
+     ("starforged", "/roll set a flag", "")],
+)  # fmt: skip
+def test_a_move_about_the_game_is_told_by_the_engine_not_the_model(tmp_path: Path, system: str, command: str, told: str) -> None:
+    """A model asked to tell the city's New Session wrote "What did she do?": a move about the game, not the story,
+    is the engine's words; a move of the story after it is the model's again."""
+    service.create_campaign("session-saga", system, seed=3)
+    narrator = Capturing()
+    session = ChatSession.open("session-saga", settings=Settings(home=tmp_path, llm=LLMSettings()), narrator=narrator)
+    turn = session.send(command)
+    assert turn.results and turn.narrator == "template" and not narrator.requests, turn.narration
+    assert told in turn.narration
+    turn = session.send("/roll face danger +edge" if system == "starforged" else "/roll take a big risk +sway")
+    assert turn.narrator == "llm" and narrator.requests
+
+
 def test_a_story_run_together_with_its_dice_card_keeps_the_story_and_drops_the_card() -> None:
     from assistant.chat.narration_context import narration_history
 

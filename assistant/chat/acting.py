@@ -16,6 +16,7 @@ from assistant.chat.moves_info import _odds_map, _task_for, moves_that_fit
 from assistant.chat.narration import UNAVAILABLE_NOTE as UNAVAILABLE  # said once a session for the same cause
 from assistant.chat.narration import NarrationOutcome, guarded_narration
 from assistant.chat.narration_context import established_answers, narration_history, own_passages
+from assistant.chat.narrator_choice import narrator_for
 from assistant.chat.no_fit import nothing_offered
 from assistant.chat.one_at_a_time import with_next
 from assistant.chat.refusals import named_instead, refused_for
@@ -375,13 +376,7 @@ class ActingMixin(SuggestingMixin):
         )
 
     def _narrator_for(self, results: list[Result]) -> Any:
-        """Free dice ("/dice 2d6+1") decide nothing a story could tell: the card says it, offline; a model only
-        invents consequences for them ("you suffer -1 health")."""
-        if results and all(r.roll == "notation" for r in results):
-            from assistant.narrate import TemplateNarrator
-
-            return TemplateNarrator()
-        return self.narrator
+        return narrator_for(results, self.narrator)
 
 
 def _prices(request: Mapping[str, Any]) -> bool:

@@ -371,6 +371,10 @@ class MoveSpec(_Strict):
     """Request options this move reads, with what they mean here (their types are the system's ``options``)."""
     readings: list[Reading] = Field(default_factory=list)
     aliases: list[str] = Field(default_factory=list)
+    out_of_fiction: bool = False
+    """A move about the game rather than the story (a session begun or ended, a flag set, a safety tool): its
+    outcome is the engine's words alone, and no model narrates it (a model asked to tell "a new session begins" wrote
+    "What did she do?")."""
     results_by_die: bool = False
     """The roll's results are read by the die that counts (the stress Indulge Vice clears, the entanglement that comes,
     how much a questioned contact talks), not success levels: a summary of it says the die ("rolled 5"), never "a
