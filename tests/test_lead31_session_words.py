@@ -40,3 +40,25 @@ def test_getting_someone_to_do_or_answer_is_directing_them(embedder, text: str) 
 def test_watching_someone_is_still_observing_them(embedder) -> None:
     moves, _ = _ranked(embedder, "city", "i shadow the guildmaster's courier through the alleys")
     assert moves[0] == "Observe Someone", moves
+
+
+@pytest.mark.parametrize(
+    ("question", "no", "yes"),
+    [
+        ("Does the quartermaster know who sabotaged the drills?", "the quartermaster does not know who sabotaged the drills",
+         "the quartermaster knows who sabotaged the drills"),
+        ("Does the guard know where the key is?", "the guard does not know where the key is",
+         "the guard knows where the key is"),
+        ("Did the smuggler see who shot the guard?", "the smuggler did not see who shot the guard",
+         "the smuggler did see who shot the guard"),
+        ("Did the pirates send a distress call?", "the pirates did not send a distress call",
+         "the pirates did send a distress call"),
+    ],
+)  # fmt: skip
+def test_an_oracle_answer_with_a_clause_after_its_verb_reads_as_a_sentence(question: str, no: str, yes: str) -> None:
+    """The oracle's answer to "Does the quartermaster know who sabotaged the drills?" read "No: the quartermaster know
+    who does not sabotaged the drills." (the clause's article was taken for the verb's object)."""
+    from assistant.narrate.answers import answer_statement
+
+    assert no in answer_statement(question, "no")
+    assert yes in answer_statement(question, "yes")

@@ -49,6 +49,8 @@ _STATIVE = words(
 #: Words that open an object after a verb ("did the pirates send [a] distress call").
 _OBJECT_START = words("a an the his her their its my your our some any")
 _PERSONS = words("me us you him her them it")
+#: Words that open a clause after a verb ("does she know [who] did it", "did he see [where] it went").
+_CLAUSE_START = words("who whom whose what where when why how whether which that if")
 _PARTICLES = words("off up down out away back over through")
 _PREPOSITIONS = words(
     "from with into onto to for of by at in on under behind across toward towards near past around without before after "
@@ -66,6 +68,8 @@ def _object_at(words: list[str]) -> int:
     can be a verb within the question's first five words ("does the guard [at] the gate" is no verb and its object)."""
     for k in range(3, min(len(words) - 1, 6)):
         before = words[k - 1].lower()
+        if before in _CLAUSE_START:  # "does the quartermaster know [who] sabotaged the drills": a clause, no object
+            return 0
         if before in _PREPOSITIONS:  # "does the gate open [from] the inside": no object, a place
             continue
         if words[k].lower() in _OBJECT_START and before not in _PREDICATE_START and before not in _DETERMINERS:
