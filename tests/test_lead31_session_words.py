@@ -62,3 +62,18 @@ def test_an_oracle_answer_with_a_clause_after_its_verb_reads_as_a_sentence(quest
 
     assert no in answer_statement(question, "no")
     assert yes in answer_statement(question, "yes")
+
+
+@pytest.mark.parametrize(
+    "text", ["I search the station's hab ring for signs of him", "I comb the wreck for any sign of survivors"]
+)
+def test_searching_for_signs_of_someone_is_gathering_information(embedder, text: str) -> None:
+    """Starforged: "search for clues, conduct an investigation" (Gather Information); searching a place for signs of
+    a lost brother was no close fit, Face Danger and Make a Connection first."""
+    moves, weak = _ranked(embedder, "starforged", text)
+    assert moves[0] == "Gather Information" and not weak, moves
+
+
+def test_searching_for_supplies_is_still_resupply(embedder) -> None:
+    moves, _ = _ranked(embedder, "starforged", "I search the cargo hold for supplies")
+    assert moves[0] == "Resupply", moves
