@@ -321,6 +321,6 @@ _BLOW_ON_ME = re.compile(r"^(?!\s*(?:i|we)\b)[^.!?]*?\b[a-z]+(?:s|ed)\s+(?:at\s+
 _HOSTILE_SPELL = re.compile(
     r"\b(?:at|on|against|into)\s+(?:him|her|them|my\s+(?:foe|enemy|opponent|rival)|the\s+(?:foe|enemy|opponent))\b|"
     r"\b(?:attack|attacks|blast|blasts|burn|burns|hurt|hurts|harm|harms|kill|kills|strike|strikes|smite|smites|hit|hits|"
-    r"damage|curse|curses|zap|fry|scorch|wound|wounds)\b",
+    r"damage|curse|curses|zap|fry|scorch)\b",
     re.IGNORECASE,
 )
