@@ -62,3 +62,16 @@ def test_stalking_through_fog_choked_alleys_is_not_a_grip_on_a_throat() -> None:
     words = "I stalk the hunter through the fog-choked alleys of the old quarter"
     found = suggest(words, SuggestContext(system="elegy"), k=3)
     assert found[0].move == "Face Danger", [(s.move, s.stat) for s in found]
+
+
+def test_asking_where_the_hunter_sleeps_is_gathering_information_not_rest() -> None:
+    found = suggest("i ask the gravedigger where the hunter sleeps", SuggestContext(system="elegy"), k=3)
+    assert found[0].move == "Gather Information", [s.move for s in found]
+    assert suggest("I sleep through the day in my coffin", SuggestContext(system="elegy"), k=1)[0].move == "Rest"
+
+
+def test_elegy_endure_harm_says_its_odds_follow_the_harm_asked() -> None:
+    session, _ = open_campaign("Harm odds", "elegy")
+    turn = session.send("the hunter shoots me with a crossbow bolt")
+    harm = next(s for s in turn.suggestions if s.move == "Endure Harm")
+    assert harm.odds_words and harm.odds_words.startswith("odds follow the amount you give"), harm.odds_words

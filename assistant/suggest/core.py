@@ -155,8 +155,12 @@ def _odds_wait_for(ruleset: Any, move_name: str, notes: list[str], request: dict
         options = ruleset.options_for(ruleset.find_move(move_name))
     except Exception:  # noqa: BLE001 - a move the ruleset does not know: nothing to say
         return None
+    given = dict(request.get("options") or {})
     for name, spec in options.items():
-        if spec.min is not None and spec.max is not None and f"needs the {name.replace('_', ' ')}" in missing:
+        if spec.min is None or spec.max is None or name in given:
+            continue
+        with_it = {**request, "options": {**given, name: spec.min}}  # Elegy asks "how much harm?" in its own words
+        if f"needs the {name.replace('_', ' ')}" in missing or (missing and _odds(with_it, []) is not None):
             if _never_rolls(request, name, range(spec.min, spec.max + 1)):
                 return NO_ROLL_WORDS
             help_words = f" ({spec.help})" if spec.help else ""
