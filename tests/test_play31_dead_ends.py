@@ -75,3 +75,10 @@ def test_what_a_sheet_field_is_asks_the_rules_not_the_oracle() -> None:
     session, _ = open_campaign("Grit asked", "dungeon-world")
     answered = session.send("what is grit?")
     assert "has no oracle" not in answered.narration, answered.narration
+
+
+def test_the_oracle_offered_says_its_odds() -> None:
+    session, _ = open_campaign("Oracle words", "elegy")
+    turn = session.send("the horror of the crypt breaks me")
+    oracle = [s for s in turn.suggestions if s.move == "Ask the Oracle"]
+    assert oracle and oracle[0].odds_words == "yes or no at 50/50 (other odds: /oracle likely <question>)", oracle
