@@ -94,4 +94,5 @@ def test_sacrifice_resources_with_supply_left_says_nothing_more() -> None:
     session, _dice = open_campaign("Prepared", "starforged")
     offered = session.send("I lose my rations in the river")
     first = next(s for s in offered.suggestions if s.move == "Sacrifice Resources")
-    assert first.odds_words is None, first.odds_words
+    # no warning of the brink, only that the move takes no dice (it was listed bare before round 31)
+    assert first.odds_words == "no roll: the move is made without dice", first.odds_words

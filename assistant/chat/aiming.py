@@ -59,7 +59,8 @@ class AimingMixin(CharactersMixin):
             aim = target if (target in self._state.characters or attacks) else None
             if aim is not None and not attacks and (struck or self._opposed(text, str(target))):
                 aim = None  # "I defend against Duke", "I hack at Duke": Duke is the foe, not the one defended
-            if aim is None and hurts:  # "deal the damage": on the one fought, not on the one playing
+            if aim is None and hurts and not self._unaimed_spell(text, str(request.get("move", ""))):
+                # "deal the damage": on the one fought, not on the one playing
                 others = [cid for cid in self._state.characters if cid != self._state.active_character]
                 if len(others) == 1:
                     aim = others[0]
@@ -285,6 +286,17 @@ class AimingMixin(CharactersMixin):
         except InputError:
             return False
 
+    def _unaimed_spell(self, text: str, move: str) -> bool:
+        """A Dungeon World spell cast with no word of harm or aim ("I cast a spell", "I cast a spell to light the
+        room"): not aimed at the only other character, as a blow would be (it was aimed at Duke)."""
+        if _HOSTILE_SPELL.search(text):
+            return False
+        try:
+            found = get_ruleset(self.system).find_move(move)
+        except InputError:
+            return False
+        return found.id in {"cast_a_spell_wizard", "cast_a_spell_cleric"}
+
     def _attacks(self, move: str) -> bool:
         """A Dungeon World move whose hit deals damage to someone (Hack & Slash, Volley, a damage spell)."""
         if get_ruleset(self.system).system_id != "dungeon-world" or not move:
@@ -303,3 +315,12 @@ _BEFALLS = r"^(?!\s*(?:i|we|my|our|me)\b)[^.!?;]*?\b[a-z]+(?:s|ed)\s+(?:at\s+|on
 
 #: Someone else's blow on the one playing ("he hits me", "the orc slashed at me"), the sentence not begun by "I".
 _BLOW_ON_ME = re.compile(r"^(?!\s*(?:i|we)\b)[^.!?]*?\b[a-z]+(?:s|ed)\s+(?:at\s+)?(?:me|us)\b", re.IGNORECASE)
+
+
+#: Words that aim a spell at a foe ("I cast a spell at him", "I blast her with fire", "a curse on my opponent").
+_HOSTILE_SPELL = re.compile(
+    r"\b(?:at|on|against|into)\s+(?:him|her|them|my\s+(?:foe|enemy|opponent|rival)|the\s+(?:foe|enemy|opponent))\b|"
+    r"\b(?:attack|attacks|blast|blasts|burn|burns|hurt|hurts|harm|harms|kill|kills|strike|strikes|smite|smites|hit|hits|"
+    r"damage|curse|curses|zap|fry|scorch)\b",
+    re.IGNORECASE,
+)

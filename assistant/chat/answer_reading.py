@@ -195,3 +195,25 @@ def near_miss(question: Question, said: str = "") -> str:
     else:
         how = "one of the answers below (its number or its words)"
     return f"I didn't catch that. Answer with {how}, or tell me what your character does instead."
+
+
+def numbers_in_labels(question: Question) -> bool:
+    """Whether ``question`` lists answers picked by their place whose labels carry numbers of their own (Heat's "Loud
+    (4)"): a number typed could be read either way, so the question says how it is read, and the answer says what it
+    was read as."""
+    values = [a.value for a in question.answers]
+    if not values or any(isinstance(v, (int, bool)) for v in values):
+        return False
+    return any(re.search(r"\d", a.label) for a in question.answers)
+
+
+def read_by_place(question: Question, said: str, value: Any) -> str:
+    """The note for an answer given by its number in a list whose labels carry numbers ("3" to Heat's question: "Read
+    3 as the third answer, Loud (4)."), "" for any other answer."""
+    bare = re.match(r"\s*(\d+)\s*(?:[,.;)]|and\b|plus\b|with\b|but\b|$)", said.lower())
+    if bare is None or not numbers_in_labels(question):
+        return ""
+    n = int(bare.group(1))
+    if not 1 <= n <= len(question.answers) or question.answers[n - 1].value != value:
+        return ""
+    return f"Read {n} as answer {n} in the list: {question.answers[n - 1].label}."

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from assistant.chat.answer_reading import STAT_VALUE, has_words
+from assistant.chat.answer_reading import STAT_VALUE, has_words, read_by_place
 from assistant.chat.chat_words import and_list
 from assistant.chat.coin_raise import coin_in_words
 from assistant.chat.following import FollowingMixin
@@ -92,6 +92,7 @@ class AskingMixin(FollowingMixin):
             turn = yield from self._redo(seq, event, update, f"choose for {question.move}")
         else:
             request, read = _also_said(question, question.answered(value), said, self._state)
+            read = [*read, *[n for n in [read_by_place(question, said, value)] if n]]
             turn = yield from self._resolve(request, player_text=question.intent or question.move, read=read)
         if turn.kind != "question":
             service.settle_question(self.campaign, "answered", expect=question.to_dict(), store=self.store)

@@ -264,6 +264,35 @@ def _misspelt_odds(text: str) -> tuple[str, str]:
     return "50/50", text
 
 
+#: Commands players reach for that this chat keeps elsewhere: where to look instead.
+_ELSEWHERE = {
+    "log": "/sheet shows the character, /track and /clock list what is under way",
+    "journal": "/sheet shows the character, /track and /clock list what is under way",
+    "history": "/sheet shows the character, /track and /clock list what is under way",
+    "stats": "/sheet shows them",
+    "status": "/sheet shows it",
+    "inventory": "/sheet shows it",
+}
+
+
+def _unknown(head: str, rest: str) -> str:
+    """A command this chat does not know, told in a line instead of the whole list when it can say more: the command
+    meant when it was mistyped ("/shet": /sheet), where to look for what it is not kept as, or that an action is typed
+    without "/"; else the list of commands."""
+    said = f"Unknown command '/{head}'."
+    known = [*USAGE, *ALIASES]
+    near = difflib.get_close_matches(head.lower(), known, n=1, cutoff=0.75)
+    if head.lower() in _ELSEWHERE:
+        said += f" {_ELSEWHERE[head.lower()]}."
+    elif near:
+        said += f" Did you mean /{ALIASES.get(near[0], near[0])}?"
+    elif rest.strip():  # "/look around the hold": an action, typed with a slash
+        said += " To tell what your character does, type it without the “/”."
+    else:  # nothing near it: the commands, to pick from
+        return f"{said} {help_text()}"
+    return said + " Type /help for the commands."
+
+
 def parse_command(text: str) -> Command:
     """Parse a command typed after ``/`` (the slash may be included)."""
     body = text.strip().lstrip("/").strip()
@@ -274,7 +303,7 @@ def parse_command(text: str) -> Command:
     name = ALIASES.get(name, name)
     rest = rest.strip()
     if name not in USAGE:
-        raise InputError(f"Unknown command '/{head}'. " + help_text())
+        raise InputError(_unknown(head, rest))
     if name == "sheet" and rest:  # "/sheet Mara": that character's sheet, as /character Mara shows it
         return Command("character", {"value": rest}, body)
     args: dict[str, Any]

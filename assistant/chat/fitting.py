@@ -32,6 +32,11 @@ from assistant.store.state import CampaignState
 from assistant.suggest.core import Position
 from assistant.suggest.ranker import says_name
 
+#: What a suggested move that never rolls says where another's odds stand ("- Reach a Milestone" said nothing).
+NO_DICE_WORDS = "no roll: the move is made without dice"
+#: What the oracle says where a move's odds stand: confirmed, it answers at 50/50; /oracle takes other odds.
+ORACLE_WORDS = "yes or no at 50/50 (other odds: /oracle likely <question>)"
+
 
 def bind(state: CampaignState, request: dict[str, Any], text: str, *, strict: bool = False) -> tuple[dict[str, Any], list[str]]:
     """``request`` with its track and clock found (see the module), and the sentences saying which. ``strict``:
@@ -211,6 +216,10 @@ def fit_suggestions(state: CampaignState, suggestions: list[Any], text: str, k: 
             s.odds_words = _progress_words(state, request, s.odds)
         sheet_words = ruleset.odds_in_words(move.id, state.active() or {}, request.get("options") or {})
         s.odds_words = redirected(move, state.active() or {}) or sheet_words or s.odds_words
+        if move.roll.type == "none" and not s.odds_words and not s.odds:  # Reach a Milestone was listed bare
+            s.odds_words = NO_DICE_WORDS
+        if move.roll.type == "oracle" and not s.odds_words and not s.odds:  # Ask the Oracle was listed bare too
+            s.odds_words = ORACLE_WORDS
         if certain_miss(s.odds) and move.roll.type != "progress" and s.stat:
             s.odds_words = (
                 f"a sure miss at +{s.stat.replace('_', ' ')}: the score cannot beat the dice; an add (+1, +2) changes that"

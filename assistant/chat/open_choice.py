@@ -66,6 +66,10 @@ def _no_move(system: str, request: dict[str, Any]) -> bool:
         return False
 
 
+#: Words a title leaves in lower case ("Show of Force").
+_SMALL_WORDS = frozenset({"of", "the", "a", "an", "and", "or", "to", "in", "on", "for", "at", "by", "with"})
+
+
 def _short(label: str, system: str = "") -> str:
     """An option's label up to its colon or the end of its first sentence, lowercased ("Give up on the quest: Forsake
     Your Vow." -> "give up on the quest"; "You find no relief, and the situation grows worse. Pay the Price." -> "you
@@ -73,7 +77,7 @@ def _short(label: str, system: str = "") -> str:
     ("Attract Trouble" -> "attract trouble", "Lose Momentum (-2)" -> "lose Momentum (-2)"), not its first letter only."""
     head = label.split(":", 1)[0].split(". ", 1)[0].rstrip(".")
     words = re.findall(r"[A-Za-z][\w’']*", head)
-    if len(words) > 1 and all(w[:1].isupper() for w in words):
+    if len(words) > 1 and all(w[:1].isupper() or w in _SMALL_WORDS for w in words):  # "Show of Force" is title case
         terms = _game_terms(system)
         rest = head[len(words[0]) :]
         rest = re.sub(r"[A-Za-z][\w’']*", lambda m: m.group(0) if m.group(0).lower() in terms else m.group(0).lower(), rest)

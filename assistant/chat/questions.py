@@ -106,6 +106,10 @@ class Question:
                 lines += [f"- {a.label}" for a in self.answers]  # a number typed is the amount, not a place in the list
             else:
                 lines += [f"{i}. {a.label}" for i, a in enumerate(self.answers, 1)]
+                from assistant.chat.answer_reading import numbers_in_labels
+
+                if self.kind == "pick" and numbers_in_labels(self):  # "3" is the third answer, not 3 of anything
+                    lines.append(f"(Answer with its number in the list, 1 to {len(self.answers)}, or its words.)")
         if self.kind == "number" and not self.answers:
             lines.append(f"(a number from {self.lo} to {self.hi})")
         if self.kind == "text":  # the next message is taken as the answer: say so, and what to type
@@ -307,6 +311,16 @@ def asked_before(
 
 
 # the answer's reading lives beside the questions (re-exported here for their callers)
-from assistant.chat.answer_reading import NO_ANSWER, ODD_NUMBER, near_miss, read_answer  # noqa: E402
+from assistant.chat.answer_reading import NO_ANSWER, ODD_NUMBER, near_miss, read_answer, read_by_place  # noqa: E402
 
-__all__ = ["NO_ANSWER", "ODD_NUMBER", "Answer", "Question", "asked_before", "near_miss", "question_for", "read_answer"]
+__all__ = [
+    "NO_ANSWER",
+    "ODD_NUMBER",
+    "Answer",
+    "Question",
+    "asked_before",
+    "near_miss",
+    "question_for",
+    "read_answer",
+    "read_by_place",
+]

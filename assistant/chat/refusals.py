@@ -103,7 +103,8 @@ def why_not_now(state: CampaignState, offered: list[Any], text: str) -> list[str
     for move in ruleset.moves:
         # named, or called for by the words when its requirement fails ("I loose an arrow" with no ammunition left)
         # or its situation is not the sheet's ("I see the doctor about my broken arm" with no harm marked)
-        narrow = move.requires is not None or move.suggested_when is not None
+        # or the track it acts on is not open ("I mark progress on my vow" with no vow sworn)
+        narrow = move.requires is not None or move.suggested_when is not None or not has_track_for(state, move)
         called = narrow and normalize_name(move.name) in cued
         named = any(_mentions(text, n) for n in (move.name, *move.aliases))  # "my vow" in Elegy: its elegy's move
         if move.name in shown or not (named or called):
@@ -164,7 +165,19 @@ def only_for_a_pointless_move(state: CampaignState, offered: list[Any], refused:
     if not any(CHANGES_NOTHING in note or NOT_SUGGESTED in note for note in refused):
         return False  # "I visit my vice" at 0 stress: not a Long-Term Project named after the vice
     cued = _cued(state.system, text)
-    return not any(names_move(text, str(s.move)) or normalize_name(str(s.move)) in cued for s in offered)
+    return not any(
+        names_move(text, str(s.move)) or rolled_by_name(text, str(s.move)) or normalize_name(str(s.move)) in cued for s in offered
+    )
+
+
+def rolled_by_name(text: str, move_name: str) -> bool:
+    """Whether the words roll the move by its name ("I roll heat", "we roll for payoff", "time to make the payoff
+    roll"): a one-word name is a name after "roll", though alone it is an everyday word ("heat")."""
+    import re
+
+    name = re.escape(move_name.lower())
+    rolled = rf"\b(?:roll|rolls|rolling|make|makes|do|take)\s+(?:for\s+)?(?:the\s+|our\s+|my\s+|a\s+)?{name}\b"
+    return re.search(rf"{rolled}|\b{name}\s+roll\b", text.lower()) is not None
 
 
 def calls_for_any(system: str, offered: list[Any], text: str) -> bool:

@@ -79,6 +79,22 @@ def _impacts(system: str) -> frozenset[str]:
         return frozenset()
 
 
+#: Sheet fields that are the story's words as much as the rules' ("what is his name?").
+_EVERYDAY_FIELDS = frozenset({"name", "notes", "id", "pronouns", "callsign", "class", "level", "stats", "assets", "impacts"})
+
+
+@cache
+def _sheet_fields(system: str) -> frozenset[str]:
+    """The system's sheet fields in words ("grit", "cast penalty", "wanted level"), without the everyday ones."""
+    try:
+        from assistant.engine import get_ruleset
+
+        fields = get_ruleset(system).sheet.known_fields
+    except Exception:  # noqa: BLE001 - a system without a ruleset has none
+        return frozenset()
+    return frozenset(str(f).replace("_", " ").lower() for f in fields if f not in _EVERYDAY_FIELDS)
+
+
 @cache
 def _rules_words(system: str) -> str:
     """The system's shipped rules text, lower case, its markup as spaces ("" when there is none)."""
@@ -96,7 +112,7 @@ def _a_rules_term(term: str, system: str) -> bool:
     words the system's rules text uses: "what is a command vehicle?" asks the rules, "what is the captain hiding?" does
     not (a single word, "drone", may be the story's as well)."""
     term = re.sub(r"^(?:the|a|an)\s+", "", term.strip())
-    if term in _impacts(system):
+    if term in _impacts(system) or term in _sheet_fields(system):  # "what is grit?": a field of the sheet
         return True
     return len(term.split()) >= 2 and re.search(rf"\b{re.escape(term)}\b", _rules_words(system)) is not None
 

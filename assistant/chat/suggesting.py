@@ -14,7 +14,7 @@ from assistant.chat.game_lacks import absent_move_notes
 from assistant.chat.goal_reached import offer_goal_moves
 from assistant.chat.moves_info import moves_that_fit
 from assistant.chat.open_choice import OpenChoiceMixin
-from assistant.chat.refusals import calls_for_any, only_for_a_pointless_move, why_not_now
+from assistant.chat.refusals import calls_for_any, only_for_a_pointless_move, rolled_by_name, why_not_now
 from assistant.chat.sheet_text import shown_name
 from assistant.chat.turn import Turn, TurnStream
 from assistant.chat.turn import finish as _finish
@@ -91,6 +91,8 @@ class SuggestingMixin(OpenChoiceMixin):
         refused = [their_words(n, shown_name(self._state, maker)) if maker else n for n in refusals]
         if only_for_a_pointless_move(self._state, suggestions, refused, words):
             return [], notes + refused  # the refusal is the answer (see ``_action``), not three moves that do not fit
+        by_name = [s for s in suggestions if rolled_by_name(words, str(getattr(s, "move", "")))]  # "I roll payoff"
+        suggestions = by_name + [s for s in suggestions if s not in by_name]
         return _instead_first(suggestions, refused), notes + refused
 
     def resume_suggestions(self, text: str) -> list[Any]:

@@ -68,7 +68,10 @@ _PRONOUNS = frozenset({"i", "we", "you", "he", "she", "it", "they", "this", "tha
 #: Words that end a foe's name: what the foe does or where ("the pirate captain draws", "the beast in the dark").
 _AFTER_FOE = frozenset(
     {"and", "or", "but", "with", "in", "on", "at", "from", "to", "into", "of", "who", "that", "which", "as", "for",
-     "by", "is", "are", "was", "were", "has", "have", "had", "me", "us", "you", "him", "her", "them", "it"}
+     "by", "is", "are", "was", "were", "has", "have", "had", "me", "us", "you", "him", "her", "them", "it",
+     # where the foe is followed, not its name ("I stalk the hunter through the alleys" named "The hunter through the")
+     "the", "a", "an", "through", "across", "along", "past", "toward", "towards", "down", "up", "over", "under",
+     "behind", "after", "around", "near", "inside", "outside", "onto", "beyond", "between", "among", "out", "off"}
 )  # fmt: skip
 
 

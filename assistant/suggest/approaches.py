@@ -3,6 +3,7 @@ unless the words clearly match another approach's line."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from assistant.suggest.catalog import MoveEntry, normalize_name
@@ -28,6 +29,11 @@ def value_of(character: dict[str, Any], stat: str) -> int | None:
 APPROACH_CLEAR = 0.3
 APPROACH_MARGIN = 0.1
 
+#: An approach that is someone else doing the deed ("Obtain repairs from someone (not an ally)", "Receive treatment
+#: from someone"): a fact of the story the words tell, never taken for the character's best stat ("I patch the hull
+#: breach" rolled +supply, as if someone else made the repairs, because supply was higher than wits).
+_BY_ANOTHER = re.compile(r"\bfrom someone\b", re.IGNORECASE)
+
 
 def said_stat(move: MoveEntry, cues: Any) -> bool:
     """Whether a word of the player's names a stat one of the move's approaches rolls ("sneak": shadow)."""
@@ -48,7 +54,9 @@ def best_stat_approach(s: Scored, cues: Any, index: int | None, character: dict[
         j: max((v for st in a.stats if (v := value_of(character, st)) is not None), default=None)
         for j, a in enumerate(move.approaches)
     }
-    known = {j: v for j, v in values.items() if v is not None}
+    known = {
+        j: v for j, v in values.items() if v is not None and (j == index or not _BY_ANOTHER.search(move.approaches[j].when or ""))
+    }
     if not known:
         return index
     best = max(known, key=lambda j: (known[j], s.approach_sims.get(j, 0.0)))

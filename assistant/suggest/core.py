@@ -18,6 +18,7 @@ from assistant.suggest.approaches import best_stat_approach, said_stat, value_of
 from assistant.suggest.catalog import MoveEntry, canonical_system, moves_for, ruleset_for
 from assistant.suggest.cues import CueHits
 from assistant.suggest.moment import Mode, Position, SuggestContext, apply_context, position_of
+from assistant.suggest.odds_any import odds_whatever_asked
 from assistant.suggest.ranker import Scored, pick_approach, score_moves
 
 log = logging.getLogger(__name__)
@@ -154,8 +155,12 @@ def _odds_wait_for(ruleset: Any, move_name: str, notes: list[str], request: dict
         options = ruleset.options_for(ruleset.find_move(move_name))
     except Exception:  # noqa: BLE001 - a move the ruleset does not know: nothing to say
         return None
+    given = dict(request.get("options") or {})
     for name, spec in options.items():
-        if spec.min is not None and spec.max is not None and f"needs the {name.replace('_', ' ')}" in missing:
+        if spec.min is None or spec.max is None or name in given:
+            continue
+        with_it = {**request, "options": {**given, name: spec.min}}  # Elegy asks "how much harm?" in its own words
+        if f"needs the {name.replace('_', ' ')}" in missing or (missing and _odds(with_it, []) is not None):
             if _never_rolls(request, name, range(spec.min, spec.max + 1)):
                 return NO_ROLL_WORDS
             help_words = f" ({spec.help})" if spec.help else ""
@@ -209,12 +214,16 @@ def build_suggestion(s: Scored, cues: Any, context: SuggestContext, ruleset: Any
     if options:
         request["options"] = options
     odds = burn_odds = None
+    asked_first = False  # odds found by trying each answer of the question the move asks first (Repair: where?)
     odds_words: str | None = None
     alternatives: list[dict[str, Any]] = []
     if move.from_ruleset and ruleset is not None:
         if move.roll in ("action", "progress", "pool", "total", "oracle"):
             refusals: list[str] = []
             odds = _odds(request, notes, refusals)
+            if odds is None and not refusals:  # Repair's "where?" sets the points, not the dice: its odds all the same
+                odds = odds_whatever_asked(ruleset, move.name, request, lambda r: _odds(r, []))
+                asked_first = odds is not None
             if odds is None:
                 odds_words = _odds_wait_for(ruleset, move.name, notes, request) or _not_now(refusals)
             if odds is None and stat is None and move.stat_from and not refusals:
@@ -224,7 +233,9 @@ def build_suggestion(s: Scored, cues: Any, context: SuggestContext, ruleset: Any
             level = character.get(meter, 0)
             if isinstance(level, (int, float)) and level > 0:
                 burned = {**request, "options": {**options, "burn": True}}
-                burn_odds = _odds(burned, notes)
+                burn_odds = _odds(burned, [] if asked_first else notes)
+                if burn_odds is None and asked_first:
+                    burn_odds = odds_whatever_asked(ruleset, move.name, burned, lambda r: _odds(r, []))
                 if burn_odds is not None:
                     burn_odds = {**burn_odds, "meter": meter, "level": int(level)}
                 if burn_odds is not None and burn_odds["outcomes"] == odds["outcomes"]:
@@ -235,6 +246,8 @@ def build_suggestion(s: Scored, cues: Any, context: SuggestContext, ruleset: Any
             alternatives = _alternatives(move, stat, request, character)
     elif move.roll != "none":
         notes.append(ODDS_PENDING_NOTE)
+    if asked_first:
+        notes = [n for n in notes if not n.startswith("odds unavailable: ")]
     return Suggestion(
         move=move.name,
         move_id=move.id,
