@@ -79,10 +79,19 @@ def _opener(openers: Sequence[str], words: str, seed: object, recent: Sequence[s
     return template.format(words) if "{}" in template else f"{template} {words}."
 
 
+_QUOTE_END = re.compile(r"([.!?,][\"”])\.$")
 _SENTENCE_START = re.compile(r"([.!?]\s+)([a-z])")
 
 
-def frame(player_text: str, seed: object, recent: Sequence[str] = (), *, attempt: bool = True, failed: bool = False) -> str:
+def frame(
+    player_text: str,
+    seed: object,
+    recent: Sequence[str] = (),
+    *,
+    attempt: bool = True,
+    failed: bool = False,
+    names: tuple[str, ...] = (),
+) -> str:
     """One sentence (or two, for a question) opening the narration, or "" when the words cannot be used.
 
     With ``attempt`` (a move follows) the action is told as tried, since the engine's outcome comes next;
@@ -92,7 +101,8 @@ def frame(player_text: str, seed: object, recent: Sequence[str] = (), *, attempt
     told = _frame(player_text, seed, recent, attempt=attempt)
     kind, intent = shape(player_text)
     if failed and kind in (Shape.ATTEMPT, Shape.CLAUSE):
-        told = as_tried(told, intent)
+        told = as_tried(told, intent, names)
+    told = _QUOTE_END.sub(r"\1", told)  # 'You say, "Stand down!".': the quote's own mark ends the sentence
     return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).upper(), told)  # "the heat. it was loud": "It was"
 
 
