@@ -70,6 +70,12 @@ LINES = [
         "You, Mara and Kira try to storm the gate.",
     ),
     ("Mara, I need your help", "You tell Mara, “I need your help.”", "You tell Mara, “I need your help.”"),
+    ("Kira, cover me!", "You tell Kira, “Cover me.”", "You tell Kira, “Cover me.”"),  # was "You focus on kira, cover you."
+    (  # was '"you're just passing through," you tell them.': the speech turned to "you"
+        '"I\'m just passing through," I tell them',
+        '"I\'m just passing through," you tell them.',
+        '"I\'m just passing through," you tell them.',
+    ),
     (  # was "Our ship dives ..." told as done before a miss
         "our ship dives toward the asteroid field",
         "Your ship dives toward the asteroid field.",
@@ -89,7 +95,12 @@ DEEDS = [
     ("my character climbs the wall", "climb the wall."),  # was "Your character climbs the wall." (done, on a miss)
     ("we burst into the room and I grab the idol", "burst into the room and grab the idol."),  # no "and you grab"
     ("I check the door, then I pick the lock", "check the door, then pick the lock."),
-    ("both of us charge the orc", "charge the orc."),  # was "You set your sights on both of you charge the orc."
+    ("both of us charge the orc", "charge the orc."),
+    ("my scoundrel picks the lock on the vault", "pick the lock on the vault."),  # was "Your scoundrel picks ..."
+    (
+        "Quick, hide!",
+        "hide.",
+    ),  # was "You set your sights on quick, hide."  # was "You set your sights on both of you charge the orc."
     ("I cast a spell of fire at the goblins", "cast a spell of fire at the goblins."),
 ]
 

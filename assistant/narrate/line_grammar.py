@@ -82,8 +82,12 @@ _LEAD_PHRASE = re.compile(r"^(?!(?:I|we|you|let)\b)(?P<lead>[^,;:]{3,40}),\s+(?=
 
 
 #: Words said to someone by name ("Mara, I need your help"): told as speech, the words kept as typed.
-_VOCATIVE = re.compile(r"^(?P<name>[A-Z][a-z’'-]+),\s+(?P<said>(?:I|we|you|please|get|stay|don't)\b.*)$")
-_NOT_NAMES = words("together then now instead meanwhile finally again still first next suddenly quickly quietly ok okay")
+_VOCATIVE = re.compile(r"^(?P<name>[A-Z][a-z’'-]+),\s+(?P<said>[a-zI][^,]*)$")
+_SAID_TO = re.compile(r"^(?:I|we|you|please|get|stay|don't)\b|\b(?:me|us|you|your|my)\b", re.I)
+_NOT_NAMES = words(
+    "quick hurry look listen wait quiet careful damn great good fine together then now instead meanwhile finally again "
+    "still first next suddenly quickly quietly ok okay"
+)
 
 
 def _names_and_you(match: re.Match[str]) -> str:
@@ -106,7 +110,8 @@ def _you_and(match: re.Match[str]) -> str:
 
 
 #: "my character climbs the wall": the player's character in the third person, told as the player ("you climb").
-_MY_CHARACTER = re.compile(r"^(?:my|our)\s+(?:character|char|pc|hero|player\s+character)\s+(?P<verb>[a-z]+)\b", re.I)
+_CHARACTER_NOUNS = r"character|char|pc|hero|player\s+character|vampire|wizard|fighter|bard|cleric|paladin|barbarian|scoundrel"
+_MY_CHARACTER = re.compile(rf"^(?:my|our)\s+(?:{_CHARACTER_NOUNS})\s+(?P<verb>[a-z]+)\b", re.I)
 #: Speech quoted first ("\"Stand down,\" I say"): told as the player put it, the quote kept whole.
 _QUOTE_FIRST = re.compile(r"^[\"“][^\"”]+[\"”]")
 #: Speech alone ("\"Stand down!\""): the character says it.
@@ -145,8 +150,17 @@ class Shape(str, Enum):
     """A noun phrase or fragment: "the vault", "a bribe for the guard"."""
 
 
+_QUOTED = re.compile(r"(\"[^\"]*\"|“[^”]*”)")
+
+
 def second_person(text: str) -> str:
-    """``I sneak past my guard`` -> ``you sneak past your guard`` (first person turned to the player)."""
+    """``I sneak past my guard`` -> ``you sneak past your guard`` (first person turned to the player); words quoted
+    as speech stay as they were said (``"I'm just passing through," I say`` -> ``"I'm just passing through," you say``)."""
+    parts = _QUOTED.split(text)
+    return "".join(part if n % 2 else _second_person(part) for n, part in enumerate(parts))
+
+
+def _second_person(text: str) -> str:
     text = _FIRST_PERSON_WAS.sub(lambda m: f"{m.group('who')} were" if m.group("who") else _match_case(m.group(0), "were"), text)
     return _WORD.sub(lambda m: _match_case(m.group(0), _PRONOUNS.get(m.group(0).lower(), m.group(0))), text)
 
@@ -190,7 +204,10 @@ def shape(player_text: str) -> tuple[Shape, str]:
     intent = _NAMES_AND_ME.sub(_names_and_you, intent)  # "Mara, Kira and I" -> "you, Mara and Kira"
     intent = _WITH_ME.sub(_you_and, intent)  # "Mara and I slip in" -> "you and Mara slip in"
     vocative = _VOCATIVE.match(intent)
-    if vocative and vocative.group("name").lower() not in _NOT_NAMES and not vocative.group("name").endswith("ly"):
+    if vocative and vocative.group("name").lower() in _NOT_NAMES and is_verb(vocative.group("said").split()[0]):
+        return shape(vocative.group("said"))  # "Quick, hide!": the deed after the cry
+    said_to = vocative and (_SAID_TO.search(vocative.group("said")) or is_verb(vocative.group("said").split()[0]))
+    if vocative and said_to and vocative.group("name").lower() not in _NOT_NAMES and not vocative.group("name").endswith("ly"):
         said = vocative.group("said")  # "Mara, I need your help": you tell Mara, "I need your help."
         return Shape.CLAUSE, f"You tell {vocative.group('name')}, “{said[:1].upper()}{said[1:]}.”"
     if _ASKED_THEN_DEED.match(intent) or _LEAD_PHRASE.match(intent) and not _REMARK_THEN_DEED.match(second_person(intent)):
