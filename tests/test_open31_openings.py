@@ -7,14 +7,19 @@ On a miss, no opening tells the deed done or the goal reached."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
+from assistant.chat.session import ChatSession
+from assistant.config import LLMSettings, Settings
 from assistant.engine import Result, resolve
 from assistant.narrate import NarrationRequest, TemplateNarrator
 from assistant.narrate.answers import answer_statement
 from assistant.narrate.opening import frame
 from assistant.narrate.story_facts import move_opening
+from assistant.store import service
+from tests.session_helpers import ScriptedDice
 
 #: (typed, opening before a hit, opening before a miss): each line as players typed it, and what they read.
 LINES = [
@@ -209,3 +214,20 @@ def test_a_pick_that_asks_the_gm_is_told_as_a_beat_not_read_out() -> None:
     )
     assert again.startswith("You leave it to the Magistrate to say how you were diverted temporarily from your destination.")
     assert "Ask the Magistrate" not in again and "ask the Magistrate" not in again
+
+
+def test_a_spell_picked_by_number_after_the_mana_is_set_keeps_the_players_words(tmp_path: Path) -> None:
+    """ "I cast a spell of fire at the goblins" refused for want of mana, then /set mana 3 and the move picked by its
+    number: the story opened "Your plan comes apart." with no deed, since the words also name the Cleric's Cast a
+    Spell and were taken for another move than the Wizard's."""
+    service.create_campaign("spell-saga", "dungeon-world", seed=6)
+    dice = ScriptedDice()
+    session = ChatSession.open("spell-saga", settings=Settings(home=tmp_path, llm=LLMSettings()), rng=dice)
+    offered = session.send("I cast a spell of fire at the goblins")
+    assert offered.suggestions and offered.suggestions[0].move == "Cast a Spell (Wizard)", offered.suggestions
+    session.send("/set mana 3")
+    dice.queue(1, 2)  # a miss
+    cast = session.send("1")
+    first = cast.narration.split("\n\n")[0]
+    assert "a miss" in cast.narration, cast.narration
+    assert re.match(r"^You [a-z ]+ to cast a spell of fire at the goblins\. ", first), first

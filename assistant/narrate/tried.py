@@ -89,7 +89,8 @@ def _named_tried(body: str, names: tuple[str, ...]) -> str:
         match = re.match(rf"^(?P<who>{name})\s+(?P<verb>[a-z]+)\b(?P<rest>.*)$", body)
         base = _verb_base(match.group("verb")) if match else ""
         if match and base and base not in _BEING | _SPEAKING | {"try", "attempt", "want", "need"}:
-            return f"{match.group('who')} tries to {base}{match.group('rest')}"
+            rest = re.sub(r"\band ([a-z]+s)\b", lambda m: f"and {_verb_base(m.group(1)) or m.group(1)}", match.group("rest"))
+            return f"{match.group('who')} tries to {base}{rest}"  # "and opens the gate": "and open the gate"
     return ""
 
 
