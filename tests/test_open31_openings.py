@@ -74,6 +74,16 @@ LINES = [
         "You, Mara and Kira storm the gate.",
         "You, Mara and Kira try to storm the gate.",
     ),
+    (  # was "You set your sights on the hunter's crossbow bolt whistles past; you lunge for him."
+        "The hunter's crossbow bolt whistles past; I lunge for him",
+        "The hunter's crossbow bolt whistles past; you lunge for him.",
+        "The hunter's crossbow bolt whistles past; you try to lunge for him.",
+    ),
+    (  # was "You set your sights on the station's alarms blare as you sprint for the airlock."
+        "the station's alarms blare as I sprint for the airlock",
+        "The station's alarms blare as you sprint for the airlock.",
+        "The station's alarms blare as you try to sprint for the airlock.",
+    ),
     ("Mara, I need your help", "You tell Mara, “I need your help.”", "You tell Mara, “I need your help.”"),
     ("Kira, cover me!", "You tell Kira, “Cover me.”", "You tell Kira, “Cover me.”"),  # was "You focus on kira, cover you."
     (  # was '"you're just passing through," you tell them.': the speech turned to "you"

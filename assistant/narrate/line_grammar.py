@@ -270,7 +270,13 @@ def shape(player_text: str) -> tuple[Shape, str]:
     deed = _REMARK_THEN_DEED.match(intent)
     if deed and is_verb(deed.group("verb")):  # "time to end this, I go for the kill": the deed, not the remark before it
         return Shape.FIRST_PERSON, deed.group("deed")
+    if _INNER_SUBJECT.search(intent):  # "the alarms blare as you sprint", "Kira's blade flashes as she cuts": sentences
+        return Shape.CLAUSE, intent
     return Shape.PHRASE, intent
+
+
+#: A subject inside the words, after a break or a joining word ("...; you lunge", "as she cuts"): they are a sentence.
+_INNER_SUBJECT = re.compile(r"(?:[;,:]|\b(?:as|while|when|and|so|then|but|until|because))\s+(?:you|he|she|they)\s+[a-z]", re.I)
 
 
 def _verb_base(word: str) -> str:

@@ -77,7 +77,7 @@ _TOGETHER = re.compile(r"^(?P<who>you(?:,\s*[\w’'-]+)* and (?:the |a |an )?[\w
 #: Where a clause of the player's deed opens after another ("The watch arrives; [you escape]", "when the guard turns,
 #: [you slip past]", "the door opens and [you rush in]").
 _CLAUSE_BREAK = re.compile(
-    r"(?:[;:,]|\s[-–—])\s+(?:and\s+|then\s+|so\s+)?(?=you\s+[a-z])|\s(?:and|then|so)\s+(?=you\s+[a-z])", re.I
+    r"(?:[;:,]|\s[-–—])\s+(?:and\s+|then\s+|so\s+)?(?=you\s+[a-z])|\s(?:and|then|so|as|while)\s+(?=you\s+[a-z])", re.I
 )
 
 
