@@ -151,6 +151,11 @@ QUESTIONS = [
     ("Is the cargo bay open to vacuum?", "no", "No: the cargo bay is not open to vacuum."),
     ("Will reinforcements arrive soon?", "yes", "Yes: reinforcements will arrive soon."),
     ("Are more guards coming?", "no", "No: more guards are not coming."),
+    ("Has the signal been answered?", "no", "No: the signal has not been answered."),  # was "the signal been has not"
+    ("Are there more boarders coming?", "no", "No: there are no more boarders coming."),  # was "there are not more"
+    ("Do any survivors remain?", "no", "No: no survivors remain."),  # was "No: any survivors do not remain."
+    ("Do any survivors remain?", "yes", "Yes: some survivors remain."),  # was "Yes: any survivors remain."
+    ("Did any witnesses see me?", "no", "No: no witnesses saw you."),
 ]
 
 

@@ -29,7 +29,7 @@ _PRONOUN_SUBJECTS = words(
 #: Words that open a predicate ("the guards are [still] awake", "is the captain [a] traitor").
 _PREDICATE_START = words(
     "a an the not still already really truly in on at inside near under behind beyond above below here there alive "
-    "dead safe ready able going being about here away home too very more less any some all"
+    "dead safe ready able going being been about here away home too very more less any some all"
 )
 
 
@@ -210,7 +210,15 @@ def answer_statement(question: str, answer: str) -> str:
     moved_else = bool(indefinite and predicate and predicate[0].lower() == "else")
     if moved_else:  # "is anyone else awake": "else" goes with its pronoun ("no one else is awake")
         predicate = predicate[1:]
-    if answer == "yes":
+    counted = subject.split()[0].lower() == "any" and len(subject.split()) > 1 and predicate  # "do any survivors remain"
+    if answer == "yes" and counted:
+        subject = "some " + subject.split(" ", 1)[1]
+    if answer == "no" and counted:  # "no survivors remain", "no guards are awake", "no one saw": not "any ... do not"
+        subject, verb = "no " + subject.split(" ", 1)[1], aux
+        if aux in {"do", "does", "did"} and (is_verb(predicate[0]) or predicate[0].lower() in _STATIVE | _MOTION):
+            verb = _past(predicate[0]) if aux == "did" else _present(predicate[0], third=aux == "does")
+            predicate = predicate[1:]
+    elif answer == "yes":
         verb = aux
         predicate = [_SOME.get(w.lower(), w) for w in predicate]  # "any guards" -> "some guards"
         subject = _SOME.get(subject.lower(), subject)
@@ -231,6 +239,8 @@ def answer_statement(question: str, answer: str) -> str:
         head = predicate[0].lower()
         if head in {"a", "an", "any"}:
             predicate = ["no", *predicate[1:]]
+        elif head in {"more", "other"}:  # "are there more boarders coming" -> "there are no more boarders coming"
+            predicate = ["no", *predicate]
         elif head in _NONE_OF:
             predicate = [_NONE_OF[head], *predicate[1:]]
         elif head not in _DETERMINERS and head not in _PREDICATE_START:
