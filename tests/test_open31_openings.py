@@ -246,3 +246,19 @@ def test_a_spell_picked_by_number_after_the_mana_is_set_keeps_the_players_words(
     first = cast.narration.split("\n\n")[0]
     assert "a miss" in cast.narration, cast.narration
     assert re.match(r"^You [a-z ]+ to cast a spell of fire at the goblins\. ", first), first
+
+
+def test_a_companion_acting_for_the_player_rolls_their_own_move(tmp_path: Path) -> None:
+    """ "Mara sings to inspire me": Mara's words were rolled as the one playing's Arcane Art ("your call", the player's
+    charisma) under "Mara sings to inspire you."; "me" is who she acts for, not who she acts on."""
+    service.create_campaign("party-saga", "dungeon-world", seed=3)
+    dice = ScriptedDice()
+    session = ChatSession.open("party-saga", settings=Settings(home=tmp_path, llm=LLMSettings()), rng=dice)
+    session.send("/character add Mara class=bard")
+    dice.queue(1, 2)  # a miss
+    sung = session.send("Mara sings to inspire me")
+    if sung.kind != "action" or not sung.results:  # offered, not rolled: the first offer is made
+        sung = session.confirm(sung.suggestions[0])
+    assert sung.results and sung.results[0].move == "Arcane Art", sung.narration
+    assert "Mara's call" in sung.narration and "your call" not in sung.narration, sung.narration
+    assert sung.narration.startswith("Mara tries to sing to inspire you."), sung.narration
