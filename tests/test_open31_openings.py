@@ -262,3 +262,25 @@ def test_a_companion_acting_for_the_player_rolls_their_own_move(tmp_path: Path) 
     assert sung.results and sung.results[0].move == "Arcane Art", sung.narration
     assert "Mara's call" in sung.narration and "your call" not in sung.narration, sung.narration
     assert sung.narration.startswith("Mara tries to sing to inspire you."), sung.narration
+
+
+def test_picks_that_ask_the_gm_are_told_with_the_gm_saying_it() -> None:
+    first = resolve({"system": "city", "move": "Get Something", "dice": [6, 3], "stat": "network"})
+    words = "I work my contacts to get a forged permit"
+    told = TemplateNarrator().narrate(NarrationRequest(task="narrate", system="city", player_text=words, results=(first,)))
+    picked = resolve(
+        {
+            "system": "city",
+            "move": "Get Something",
+            "dice": [6, 3],
+            "stat": "network",
+            "options": {"choose": ["not_quite_right", "leads_back"]},
+        }
+    )
+    again = TemplateNarrator().narrate(
+        NarrationRequest(task="narrate", system="city", player_text=words, results=(picked,), recent=(told,))
+    )
+    assert again.startswith(
+        "You choose: it's not quite right, and the Magistrate says how; it will lead back to you, and the Magistrate says"
+        " who else might be interested."
+    ), again  # was "...: it's not quite right. Ask the Magistrate how; ...": an order read out to the player

@@ -72,7 +72,7 @@ def _retold(request: NarrationRequest, result: Result) -> str:
     left = [_left_to(p) for p in chosen]
     if chosen and all(left):  # "Ask the Magistrate how you were diverted": told as a beat, not read out as an order
         return "You leave it to " + " and ".join(left) + "."
-    chosen = [_left_to(p, listed=True) or p for p in chosen]
+    chosen = [_left_to(p, listed=True) or _with_asks_told(p) for p in chosen]
     parts = [f"You take up the question “{q}”" for q in asked]
     if chosen:
         told = "; ".join(_in_sentence(p) for p in chosen)
@@ -84,7 +84,7 @@ def _retold(request: NarrationRequest, result: Result) -> str:
 #: An option that asks the GM to tell something ("Ask the Magistrate how you were diverted ...").
 _ASK_THE_GM = re.compile(
     r"^ask\s+(?P<who>the\s+[A-Z][\w’']*(?:\s+[A-Z][\w’']*)?|the\s+GM|[A-Z][\w’']+)\s+"
-    r"(?P<wh>how|what|who|whom|when|where|why|which|whether|if)\s+(?P<rest>.+?)[.!]?$",
+    r"(?P<wh>how|what|who|whom|when|where|why|which|whether|if)(?:\s+(?P<rest>.+?))?[.!]?$",
     re.I,
 )
 
@@ -96,8 +96,19 @@ def _left_to(label: str, *, listed: bool = False) -> str:
     asked = _ASK_THE_GM.match(label.strip())
     if not asked:
         return ""
-    who, wh, rest = asked.group("who"), asked.group("wh").lower(), asked.group("rest")
-    return f"{who} says {wh} {rest}" if listed else f"{who} to say {wh} {rest}"
+    who, wh, rest = asked.group("who"), asked.group("wh").lower(), asked.group("rest") or ""
+    return (f"{who} says {wh} {rest}" if listed else f"{who} to say {wh} {rest}").strip()
+
+
+def _with_asks_told(label: str) -> str:
+    """An option whose sentences end by asking the GM ("You need to provide collateral or materials. Ask the
+    Magistrate what else they need."), told as one: "You need to provide collateral or materials, and the Magistrate
+    says what else they need"; any other option as it is."""
+    parts = re.split(r"(?<=[.!?])\s+(?=[A-Z(])", label.strip())
+    if len(parts) < 2 or not any(_left_to(p) for p in parts):
+        return label
+    told = [_left_to(p, listed=True) or p.rstrip(".") for p in parts]
+    return ", and ".join(told[:2]) + "".join(f" {t}" for t in told[2:])
 
 
 def _in_sentence(label: str) -> str:
