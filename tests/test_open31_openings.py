@@ -84,6 +84,11 @@ LINES = [
         "The station's alarms blare as you sprint for the airlock.",
         "The station's alarms blare as you try to sprint for the airlock.",
     ),
+    (  # was "Your crew and you hit the Lampblacks' warehouse."
+        "my crew and I hit the Lampblacks' warehouse",
+        "You and your crew hit the Lampblacks' warehouse.",
+        "You and your crew try to hit the Lampblacks' warehouse.",
+    ),
     ("Mara, I need your help", "You tell Mara, “I need your help.”", "You tell Mara, “I need your help.”"),
     ("Kira, cover me!", "You tell Kira, “Cover me.”", "You tell Kira, “Cover me.”"),  # was "You focus on kira, cover you."
     (  # was '"you're just passing through," you tell them.': the speech turned to "you"

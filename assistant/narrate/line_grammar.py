@@ -70,7 +70,7 @@ _DETERMINERS = words("a an the your his her their its this that these those some
 
 #: "Mara and I", "Kara and we" opening the words: told as "you and Mara" (a name, not "The guard and I").
 _WITH_ME = re.compile(
-    r"^(?P<who>(?:(?:the|a|an)\s+[a-z][\w’'-]*|(?!(?:The|A|An|My|Our|This|That|Then|So|And)\b)[A-Z][\w’'-]*))\s+and\s+(?:I|we)\b",
+    r"^(?P<who>(?:(?:the|a|an|my|our)\s+[a-z][\w’'-]*|(?!(?:The|A|An|My|Our|This|That|Then|So|And)\b)[A-Z][\w’'-]*))\s+and\s+(?:I|we)\b",
     re.I,
 )
 #: "Mara, Kira and I storm the gate": two names or more and the player, told as "you, Mara and Kira".
@@ -105,7 +105,7 @@ _REMARK_THEN_DEED = re.compile(
 
 def _you_and(match: re.Match[str]) -> str:
     who = match.group("who")
-    named = who.split()[0].lower() not in {"the", "a", "an"}
+    named = who.split()[0].lower() not in {"the", "a", "an", "my", "our"}
     return f"I and {who if named else who[:1].lower() + who[1:]}"
 
 

@@ -71,7 +71,7 @@ def _done_deed(words_after_you: list[str]) -> bool:
 
 
 #: "You and Mara slip in", "you and the hunter circle": two who act together, then the verb.
-_TOGETHER = re.compile(r"^(?P<who>you(?:,\s*[\w’'-]+)* and (?:the |a |an )?[\w’'-]+)\s+(?P<rest>\S.*)$", re.I)
+_TOGETHER = re.compile(r"^(?P<who>you(?:,\s*[\w’'-]+)* and (?:the |a |an |your )?[\w’'-]+)\s+(?P<rest>\S.*)$", re.I)
 
 
 #: Where a clause of the player's deed opens after another ("The watch arrives; [you escape]", "when the guard turns,
