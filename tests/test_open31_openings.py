@@ -289,3 +289,18 @@ def test_picks_that_ask_the_gm_are_told_with_the_gm_saying_it() -> None:
         "You choose: it's not quite right, and the Magistrate says how; it will lead back to you, and the Magistrate says"
         " who else might be interested."
     ), again  # was "...: it's not quite right. Ask the Magistrate how; ...": an order read out to the player
+
+
+#: Lines that tell the goal reached: before a miss, the opening tells the attempt and no more.
+GOALS = [
+    ("I fulfil my vow; my sister is finally safe", "to fulfil your vow."),
+    ("I drive the stake home, and the hunter is dead", "to drive the stake home."),
+]
+
+
+@pytest.mark.parametrize(("typed", "tried"), GOALS, ids=[t for t, _ in GOALS])
+def test_a_goal_told_reached_is_left_out_before_a_miss(typed: str, tried: str) -> None:
+    told = frame(typed, 4, failed=True)
+    assert told.startswith("You ") and told.endswith(tried), told  # was "...; your sister is finally safe."
+    assert frame("at last we found the lost colony", 4) == "You found the lost colony."  # was "You set your sights on at
+    assert frame("at last we found the lost colony", 4, failed=True) == ""  # last you found ..."; a miss: not found

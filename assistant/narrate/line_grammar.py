@@ -41,7 +41,8 @@ WH_WORDS = words("who what where when why how which whose")
 INTERJECTIONS = words("hmm hm hmmm ok okay yes no yeah yep nope sure fine well uh um er huh oh ah lol hi hello hey thanks")
 #: "ok, ", "well " before the words that matter.
 _LEAD_FILLER = re.compile(
-    r"^(?:(?:ok|okay|well|so|right|alright|hmm+|um+|uh+|now|then|and|next|also|finally)\b[\s,.!]*)+", re.I
+    r"^(?:(?:ok|okay|well|so|right|alright|hmm+|um+|uh+|now|then|and|next|also|finally|at\s+(?:long\s+)?last)\b[\s,.!]*)+",
+    re.I,
 )  # "now I finish him off", "and then I run"
 _LETS = re.compile(r"^(?:let[’']?s|(?:both|all|each|the\s+[a-z]+)\s+of\s+us)\s+", re.I)  # "both of us charge"
 #: "long term project: I sway the pawn shop owner": a label naming the move before the words to tell (up to four words,

@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 
 from assistant.narrate.line_grammar import _DETERMINERS, _WORD, QUESTION_WORDS, Shape, shape
-from assistant.narrate.tried import AGAIN, AGAIN_BARE, SPOKEN, as_tried, without_rank
+from assistant.narrate.tried import AGAIN, AGAIN_BARE, SPOKEN, as_tried, without_done, without_rank
 from assistant.narrate.variety import choose, said_before
 from assistant.narrate.verbs import is_verb
 
@@ -102,6 +102,8 @@ def frame(
     kind, intent = shape(player_text)
     if failed and kind in (Shape.ATTEMPT, Shape.CLAUSE):
         told = as_tried(told, intent, names)
+    if failed:  # "You set out to fulfil your vow; your sister is finally safe": the goal is not reached on a miss
+        told = without_done(told)
     told = _QUOTE_END.sub(r"\1", told)  # 'You say, "Stand down!".': the quote's own mark ends the sentence
     return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).upper(), told)  # "the heat. it was loud": "It was"
 

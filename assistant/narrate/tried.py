@@ -81,6 +81,25 @@ _CLAUSE_BREAK = re.compile(
 )
 
 
+_JOINS = re.compile(r"(;\s+|,\s+and\s+|,\s+|\s+and\s+)")
+
+
+def without_done(told: str) -> str:
+    """``told`` without the clauses that tell a goal reached or a deed done after the attempt ("You set out to fulfil
+    your vow; your sister is finally safe." -> "You set out to fulfil your vow."), for the opening of a miss."""
+    sentences = re.split(r"(?<=[.!?])\s+", told.strip())
+    last = sentences[-1]
+    pieces = _JOINS.split(last.rstrip("."))
+    if len(pieces) < 3 or not any(_DONE_STATE.search(p.lower()) for p in pieces[2::2]):
+        return told
+    kept = pieces[0]
+    for join, piece in zip(pieces[1::2], pieces[2::2], strict=False):
+        if _DONE_STATE.search(piece.lower()):
+            break
+        kept += join + piece
+    return " ".join([*sentences[:-1], kept + "."])
+
+
 def _named_tried(body: str, names: tuple[str, ...]) -> str:
     """ "Kira slips past the guard" (a character of the party) as "Kira tries to slip past the guard"; "" otherwise."""
     from assistant.narrate.line_grammar import _verb_base
