@@ -128,6 +128,7 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
         else frame(request.player_text, seed, recent, attempt=rolled, failed=missed, names=request.names())
     )
     if first and not retold and (beat := step_closer(result)):  # a milestone: a step toward the vow, in its words
+        beat = once_more(beat, seed, recent)  # a second milestone on the vow: "Again, you are one step closer ..."
         framed = beat if not framed or RULES_WORDS.search(request.player_text) else f"{framed} {beat}"
     opening = retold or (framed if first else f"Then, {result.move}.")
     if request.actor and not opening:  # "Mara hits me for 5": the words have a number, the move is still hers
@@ -233,6 +234,7 @@ def no_roll_opening(request: NarrationRequest, result: Result) -> str:
     asks = _only_asks_for(request.player_text, result)
     framed = "" if asks else frame(request.player_text, seed, request.recent, attempt=False)
     if beat := step_closer(result):
+        beat = once_more(beat, seed, request.recent)
         return beat if not framed or RULES_WORDS.search(request.player_text) else f"{framed} {beat}"
     return framed or once_more(_trigger_told(result), seed, request.recent)
 
