@@ -274,7 +274,7 @@ def move_opening(request: NarrationRequest) -> str:
     from assistant.narrate.template import no_roll_opening, pick_opening
 
     if result.roll == "none" and not request.actor:  # "I train prowess", a milestone: told as done, by the engine
-        return pick_opening(request, result) or no_roll_opening(request, result)
+        return pick_opening(request, result) or no_roll_opening(request, result, trigger=False)  # no words: the model
     if result.roll in {"oracle", "table", "notation"} or result.outcome not in FAMILY:
         return ""
 

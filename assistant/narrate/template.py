@@ -227,7 +227,7 @@ def render(request: NarrationRequest) -> str:
     return "\n\n".join(kept)
 
 
-def no_roll_opening(request: NarrationRequest, result: Result) -> str:
+def no_roll_opening(request: NarrationRequest, result: Result, *, trigger: bool = True) -> str:
     """The engine's opening of a move made without a roll ("You train your prowess.", "You are one step closer to
     finding your sister."), told as done: the player's words, else the moment the move's trigger names."""
     seed = _seed(request)
@@ -236,7 +236,7 @@ def no_roll_opening(request: NarrationRequest, result: Result) -> str:
     if beat := step_closer(result):
         beat = once_more(beat, seed, request.recent)
         return beat if not framed or RULES_WORDS.search(request.player_text) else f"{framed} {beat}"
-    return framed or once_more(_trigger_told(result), seed, request.recent)
+    return framed or (once_more(_trigger_told(result), seed, request.recent) if trigger else "")
 
 
 def _card_tells_all(result: Result) -> bool:
