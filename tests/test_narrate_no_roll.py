@@ -21,5 +21,5 @@ def _told(words: str, request: dict) -> str:
 
 def test_a_move_without_a_roll_is_told_as_done_not_as_tried() -> None:
     told = _told("I reach a milestone on my vow", MILESTONE)
-    assert told.startswith("You reach a milestone on your vow.")
+    assert told.startswith("You are one step closer to finding her.")  # the vow's words, not the rules' "milestone"
     assert not any(w in told for w in ("go all in", "set out to", "steel yourself", "try to", "make your move"))

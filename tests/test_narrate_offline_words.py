@@ -74,7 +74,7 @@ def test_a_move_named_in_the_players_words_keeps_its_capitals(words: str) -> Non
         ("Is anyone else awake?", "yes", "Yes: someone else is awake."),
         ("Does the guard have any keys?", "no", "No: the guard does not have any keys."),
         ("Was I seen?", "yes", "Yes: you were seen."),
-        ("Does anyone know me?", "no", ""),  # would need the verb conjugated: the plain answer is said instead
+        ("Does anyone know me?", "no", "No: no one knows you."),  # the verb conjugated for "no one"
         ("Did the captain spurn us?", "no", "No: the captain did not spurn you."),
         ("Will the rusty old bridge hold?", "yes", "Yes: the rusty old bridge will hold."),
         # a verb the word lists do not know, found by the object after it

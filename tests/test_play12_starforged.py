@@ -39,7 +39,7 @@ def test_a_starforged_session_from_vow_to_fulfilment_with_a_reload_mid_way() -> 
     )  # fmt: skip
     assert "Rescue my brother from the Iron Syndicate: a new dangerous vow." in sworn.narration, sworn.narration
     milestone = _play(session, dice, "I reach a milestone on my vow", "Reach a Milestone")
-    assert _story(milestone) == "You reach a milestone on your vow.", milestone.narration
+    assert _story(milestone) == "You are one step closer to rescuing your brother from the Iron Syndicate.", milestone.narration
     assert track_named(session, "Rescue my brother from the Iron Syndicate")["ticks"] == 8
 
     session = ChatSession.open("Iron Syndicate", rng=dice)  # the player closes the terminal and comes back

@@ -24,7 +24,7 @@ def test_a_companion_named_first_makes_the_move_with_hercharacter_named() -> Non
     dice.queue(9, 8)  # Mara's heart 4 against 9 and 8: a miss
     rolled = session.confirm(next(s for s in offered.suggestions if s.move == "Enter the Fray"))
     assert rolled.kind == "action", rolled.error
-    assert rolled.narration.startswith("Mara attacks the hunter."), rolled.narration
+    assert rolled.narration.startswith("Mara tries to attack the hunter."), rolled.narration  # a miss: tried, not done
     assert "The hunter: a new formidable fight. On Mara's sheet, focus 2 → 1." in rolled.narration, rolled.narration
     assert_store_matches_card(session, rolled)
     assert character_named(session, "Mara")["focus"] == 1

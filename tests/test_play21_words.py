@@ -13,7 +13,7 @@ from assistant.narrate.opening import frame
         (  # was "You focus on they're raking your hull, ..."
             "they're raking our hull, I throw the ship into a hard dive to get out of their guns",
             "They're raking your hull, you throw the ship into a hard dive to get out of their guns.",
-            "They're raking your hull, you throw the ship into a hard dive to get out of their guns.",
+            "They're raking your hull, you try to throw the ship into a hard dive to get out of their guns.",
         ),
         ("there's a guard at the door", "There's a guard at the door.", "There's a guard at the door."),
         (  # was "Your attention turns to suddenly a second raider ambushes you ..."

@@ -33,7 +33,7 @@ def test_the_gm_s_entanglement_keeps_its_name(pick: str, told: str) -> None:
     ],
 )
 def test_a_label_in_a_sentence_is_lowered_only_when_it_is_an_instruction(label: str, said: str) -> None:
-    from assistant.narrate.template import _in_sentence
+    from assistant.narrate.picks_told import _in_sentence
 
     assert _in_sentence(label) == said
 

@@ -22,6 +22,11 @@ _AIM = re.compile(
 #: Where the words go on to what someone else is to do or where ("... into telling us", "... where we hide", "... so
 #: that we pass"): a "me" or "us" past it is not the one the named character acts on ("Mara tries to stab me" is).
 _FOR_ANOTHER = re.compile(r"\b(?:into|while|where|because|until|so that)\b|;")
+#: The named character acting for the one playing ("Mara sings to inspire me", "Mara heals us"): her move, not one
+#: made on the one playing (as "Mara hits me" is).
+_FOR_ME = re.compile(
+    r"\b(?:inspir|heal|help|aid|protect|shield|cover|bless|rescu|sav|support|encourag|bandag|patch|steady|steadi)\w*\s+(?:me|us)\b"
+)
 
 
 class AimingMixin(CharactersMixin):
@@ -251,7 +256,7 @@ class AimingMixin(CharactersMixin):
         after = _FOR_ANOTHER.split(low[found.end() :], 1)[0]
         mine = str((self._state.active() or {}).get("name") or "").strip().lower()
         me = r"me|us|my|our" + (f"|{re.escape(mine)}" if mine else "")  # "Bart attacks Mia", Mia playing: at me
-        return bool(re.search(rf"\b(?:{me})\b", after)) and not defends_against(after)
+        return bool(re.search(rf"\b(?:{me})\b", after)) and not defends_against(after) and not _FOR_ME.search(after)
 
     def _target_in(self, text: str, besides: str | None = None) -> str | None:
         """The campaign character (not the one playing, nor ``besides``) the player's words name, else a capitalised

@@ -26,12 +26,18 @@ def _mentions(text: str, move_name: str) -> bool:
     return " " not in move_name.strip() and bool(re.search(rf"\b{re.escape(move_name)}(?:s|es|ed|ing)?\b", text, re.I))
 
 
+def _base(name: str) -> str:
+    """A move's name without the class it is for: "Cast a Spell (Wizard)" -> "Cast a Spell"."""
+    return name.split(" (")[0].strip().lower()
+
+
 def named_instead(system: str, text: str, move_name: str) -> str | None:
     """Another move (a name of two words or more) the player's words name than ``move_name``, the one confirmed: "I
     make my last gasp" (refused at 17 HP), then Hack & Slash picked from the list; None when the words name no other."""
+    base = _base(move_name)  # "Cast a Spell (Wizard)" confirmed: "I cast a spell" names it, not the Cleric's
     for move in get_ruleset(system).moves:
         name = move.name
-        if " " not in name.strip() or name in move_name or move_name in name:
+        if " " not in name.strip() or name in move_name or move_name in name or _base(name) == base:
             continue
         if names_move(text, name):
             return name
@@ -43,10 +49,11 @@ def refused_for(state: CampaignState, text: str, move_name: str) -> bool:
     bandit" with no ammunition left, then Defend picked from the nearest moves): the move picked is told by its name,
     not as the shot the words describe."""
     cued = _cued(state.system, text)
+    base = _base(move_name)  # "Cast a Spell (Wizard)": the Cleric's Cast a Spell is the same words, not another
     return any(
         move.name != move_name and (normalize_name(move.name) in cued or _mentions(text, move.name)) and _refusal(state, move)
         for move in get_ruleset(state.system).moves
-        if move.requires is not None
+        if move.requires is not None and _base(move.name) != base
     )
 
 

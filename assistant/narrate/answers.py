@@ -29,8 +29,25 @@ _PRONOUN_SUBJECTS = words(
 #: Words that open a predicate ("the guards are [still] awake", "is the captain [a] traitor").
 _PREDICATE_START = words(
     "a an the not still already really truly in on at inside near under behind beyond above below here there alive "
-    "dead safe ready able going being about here away home too very more less any some all"
+    "dead safe ready able going being been about here away home too very more less any some all"
 )
+
+
+#: States a place or a thing is in, which open a predicate ("is the cargo bay [open] to vacuum").
+_STATES = words(
+    "open closed shut empty full locked unlocked sealed lit dark quiet silent loud armed awake asleep occupied guarded "
+    "intact working online offline powered hostile friendly nearby close far real true false worth enough clear "
+    "visible hidden aware alone"
+)
+#: Words that open a subject counted, not named ("do [more] boarders come", "are [many] guards awake").
+_QUANTIFIERS = words("more many few several other all both most no two three four five")
+#: Verbs of coming and going, which the action list leaves out ("do more boarders [come]").
+_MOTION = words("come go arrive leave return happen remain stay")
+#: Irregular past forms, for "did anyone see" answered no ("no one saw").
+_PAST = {"see": "saw", "hear": "heard", "know": "knew", "find": "found", "take": "took", "come": "came", "go": "went",
+         "get": "got", "make": "made", "catch": "caught", "tell": "told", "feel": "felt", "leave": "left",
+         "follow": "followed", "notice": "noticed", "get away": "got away", "have": "had", "give": "gave",
+         "think": "thought", "bring": "brought", "send": "sent", "steal": "stole", "hide": "hid", "run": "ran"}  # fmt: skip
 
 
 #: Past participles not ending in -ed, which open a predicate as "abandoned" does ("is the lock [broken] open").
@@ -79,6 +96,9 @@ def _object_at(words: list[str]) -> int:
     return 0
 
 
+_VERB_AUX = words("do does did can could will would should may might must shall")
+
+
 def _subject_length(words: list[str], aux: str) -> int:
     """How many words of ``words`` (after the auxiliary) form the subject; 0 when it cannot be told."""
     first = words[0].lower()
@@ -89,6 +109,17 @@ def _subject_length(words: list[str], aux: str) -> int:
         while n < len(words) - 1 and words[n][:1].isupper():
             n += 1
         return n if n < len(words) else 0
+    bare = aux in _VERB_AUX and first.endswith("s") and not is_verb(first) and first not in _DETERMINERS
+    if bare and len(words) > 1 and words[1].lower() not in _DETERMINERS | _PREPOSITIONS:
+        return 1  # "will reinforcements arrive", "do guards patrol the dock": a plural noun, then its verb
+    if first in _QUANTIFIERS:  # "do more boarders come", "are more guards coming": up to the verb or the state
+        for n in range(2, min(len(words), 5)):
+            word = words[n].lower()
+            if words[n - 1].lower() in _DETERMINERS:
+                break
+            if is_verb(word) or word in _STATIVE | _MOTION | _STATES | _PARTICIPLES or word.endswith(("ing", "ed")):
+                return n
+        return 0
     if first in _DETERMINERS:
         n = 2
         verb = aux in {"do", "does", "did", "can", "could", "will", "would", "should", "may", "might", "must", "shall"}
@@ -101,7 +132,12 @@ def _subject_length(words: list[str], aux: str) -> int:
         while n < len(words) - 1 and n < 4:
             word = words[n].lower()
             ends = word.endswith(("ed", "ing")) and len(word) > 4
-            if word in _PREDICATE_START or ends or word in _PARTICIPLES or (verb and (is_verb(word) or word in _STATIVE)):
+            if (
+                word in _PREDICATE_START | _STATES
+                or ends
+                or word in _PARTICIPLES
+                or (verb and (is_verb(word) or word in _STATIVE | _MOTION))
+            ):
                 found = True
                 break
             n += 1
@@ -144,6 +180,20 @@ def _present(verb: str, *, third: bool) -> str:
     return verb + "s"
 
 
+def _past(verb: str) -> str:
+    """A verb in the past tense ("see" -> "saw", "spot" -> "spotted" is left "spoted"-free: "spot" -> "spotted")."""
+    verb = verb.lower()
+    if verb in _PAST:
+        return _PAST[verb]
+    if verb.endswith("e"):
+        return verb + "d"
+    if verb.endswith("y") and verb[-2:-1] not in "aeiou":
+        return verb[:-1] + "ied"
+    if len(verb) <= 4 and verb[-1] not in "aeiouwxy" and verb[-2:-1] in "aeiou" and verb[-3:-2] not in "aeiou":
+        return verb + verb[-1] + "ed"  # "spot" -> "spotted"
+    return verb + "ed"
+
+
 def answer_statement(question: str, answer: str) -> str:
     """``Is the station abandoned?`` + ``no`` -> ``No: the station is not abandoned.`` ("" when unparsed)."""
     if answer not in ("yes", "no"):
@@ -164,23 +214,37 @@ def answer_statement(question: str, answer: str) -> str:
     moved_else = bool(indefinite and predicate and predicate[0].lower() == "else")
     if moved_else:  # "is anyone else awake": "else" goes with its pronoun ("no one else is awake")
         predicate = predicate[1:]
-    if answer == "yes":
+    counted = subject.split()[0].lower() == "any" and len(subject.split()) > 1 and predicate  # "do any survivors remain"
+    if answer == "yes" and counted:
+        subject = "some " + subject.split(" ", 1)[1]
+    if answer == "no" and counted:  # "no survivors remain", "no guards are awake", "no one saw": not "any ... do not"
+        subject, verb = "no " + subject.split(" ", 1)[1], aux
+        if aux in {"do", "does", "did"} and (is_verb(predicate[0]) or predicate[0].lower() in _STATIVE | _MOTION):
+            verb = _past(predicate[0]) if aux == "did" else _present(predicate[0], third=aux == "does")
+            predicate = predicate[1:]
+    elif answer == "yes":
         verb = aux
         predicate = [_SOME.get(w.lower(), w) for w in predicate]  # "any guards" -> "some guards"
         subject = _SOME.get(subject.lower(), subject)
-        if aux in {"do", "does"} and predicate and (is_verb(predicate[0]) or predicate[0].lower() in _STATIVE):
+        if aux in {"do", "does"} and predicate and (is_verb(predicate[0]) or predicate[0].lower() in _STATIVE | _MOTION):
             # "does the raider flee" -> "the raider flees", "do the guards see you" -> "the guards see you"
             verb, predicate = _present(predicate[0], third=aux == "does"), predicate[1:]
     elif indefinite and aux not in {"do", "does", "did"}:  # "is anyone still alive" -> "no one is alive"
         subject, verb = _NONE_OF[subject.lower()], aux
         predicate = predicate[1:] if predicate and predicate[0].lower() == "still" else predicate
+    elif indefinite and aux in {"does", "did"} and predicate and (is_verb(predicate[0]) or predicate[0].lower() in _STATIVE):
+        # "did anyone see you feed" -> "no one saw you feed", "does anyone know" -> "no one knows"
+        subject, verb = _NONE_OF[subject.lower()], _past(predicate[0]) if aux == "did" else _present(predicate[0], third=True)
+        predicate = predicate[1:]
     elif indefinite:
-        return ""  # "does anyone know" would need the verb conjugated: the engine's plain answer is said instead
+        return ""  # "do anyone's ..." would need more grammar: the engine's plain answer is said instead
     elif subject.lower() == "there" and aux in {"is", "are", "was", "were"} and predicate:
         verb = aux  # "is there a way out" -> "there is no way out"; "are there guards" -> "there are no guards"
         head = predicate[0].lower()
         if head in {"a", "an", "any"}:
             predicate = ["no", *predicate[1:]]
+        elif head in {"more", "other"}:  # "are there more boarders coming" -> "there are no more boarders coming"
+            predicate = ["no", *predicate]
         elif head in _NONE_OF:
             predicate = [_NONE_OF[head], *predicate[1:]]
         elif head not in _DETERMINERS and head not in _PREDICATE_START:

@@ -41,9 +41,10 @@ WH_WORDS = words("who what where when why how which whose")
 INTERJECTIONS = words("hmm hm hmmm ok okay yes no yeah yep nope sure fine well uh um er huh oh ah lol hi hello hey thanks")
 #: "ok, ", "well " before the words that matter.
 _LEAD_FILLER = re.compile(
-    r"^(?:(?:ok|okay|well|so|right|alright|hmm+|um+|uh+|now|then|and|next|also|finally)\b[\s,.!]*)+", re.I
+    r"^(?:(?:ok|okay|well|so|right|alright|hmm+|um+|uh+|now|then|and|next|also|finally|at\s+(?:long\s+)?last)\b[\s,.!]*)+",
+    re.I,
 )  # "now I finish him off", "and then I run"
-_LETS = re.compile(r"^let[’']?s\s+", re.I)
+_LETS = re.compile(r"^(?:let[’']?s|(?:both|all|each|the\s+[a-z]+)\s+of\s+us)\s+", re.I)  # "both of us charge"
 #: "long term project: I sway the pawn shop owner": a label naming the move before the words to tell (up to four words,
 #: no one in it acting).
 _LABEL = re.compile(r"^(?P<label>[a-z][a-z’' -]{0,40}):\s+(?=\S)", re.I)
@@ -70,9 +71,31 @@ _DETERMINERS = words("a an the your his her their its this that these those some
 
 #: "Mara and I", "Kara and we" opening the words: told as "you and Mara" (a name, not "The guard and I").
 _WITH_ME = re.compile(
-    r"^(?P<who>(?:(?:the|a|an)\s+[a-z][\w’'-]*|(?!(?:The|A|An|My|Our|This|That|Then|So|And)\b)[A-Z][\w’'-]*))\s+and\s+(?:I|we)\b",
+    r"^(?P<who>(?:(?:the|a|an|my|our)\s+[a-z][\w’'-]*|(?!(?:The|A|An|My|Our|This|That|Then|So|And)\b)[A-Z][\w’'-]*))\s+and\s+(?:I|we)\b",
     re.I,
 )
+#: "Mara, Kira and I storm the gate": two names or more and the player, told as "you, Mara and Kira".
+_NAMES_AND_ME = re.compile(r"^(?P<names>[A-Z][\w’'-]*(?:,\s*[A-Z][\w’'-]*)+),?\s+and\s+(?:I|we)\b")
+#: A question, then the deed ("Is the gate locked? I try to pick it"): both told, the deed last.
+_ASKED_THEN_DEED = re.compile(r"^[^?]+\?\s+[^?]+$")
+#: A phrase leading the deed ("with a roar, I charge the ogre", "using my blade, I cut the rope").
+_LEAD_PHRASE = re.compile(r"^(?!(?:I|we|you|let)\b)(?P<lead>[^,;:]{3,40}),\s+(?=(?:I|we)\s+[a-z])", re.I)
+
+
+#: Words said to someone by name ("Mara, I need your help"): told as speech, the words kept as typed.
+_VOCATIVE = re.compile(r"^(?P<name>[A-Z][a-z’'-]+),\s+(?P<said>[a-zI][^,]*)$")
+_SAID_TO = re.compile(r"^(?:I|we|you|please|get|stay|don't)\b|\b(?:me|us|you|your|my)\b", re.I)
+_NOT_NAMES = words(
+    "quick hurry look listen wait quiet careful damn great good fine together then now instead meanwhile finally again "
+    "still first next suddenly quickly quietly ok okay"
+)
+
+
+def _names_and_you(match: re.Match[str]) -> str:
+    names = [n.strip() for n in match.group("names").split(",")]
+    return "I, " + ", ".join(names[:-1]) + f" and {names[-1]}"
+
+
 #: A remark before the deed ("time to end this, I go for the kill", "here goes nothing: I jump"): the deed is told.
 _REMARK_THEN_DEED = re.compile(
     r"^(?:(?:it'?s\s+|it’s\s+)?time\s+to|here\s+goes|now\s+or\s+never|this\s+is\s+it|enough\s+of|no\s+more)\b[^,;:]*"
@@ -83,8 +106,21 @@ _REMARK_THEN_DEED = re.compile(
 
 def _you_and(match: re.Match[str]) -> str:
     who = match.group("who")
-    named = who.split()[0].lower() not in {"the", "a", "an"}
+    named = who.split()[0].lower() not in {"the", "a", "an", "my", "our"}
     return f"I and {who if named else who[:1].lower() + who[1:]}"
+
+
+#: "my character climbs the wall": the player's character in the third person, told as the player ("you climb").
+_CHARACTER_NOUNS = r"character|char|pc|hero|player\s+character|vampire|wizard|fighter|bard|cleric|paladin|barbarian|scoundrel"
+_MY_CHARACTER = re.compile(rf"^(?:my|our)\s+(?:{_CHARACTER_NOUNS})\s+(?P<verb>[a-z]+)\b", re.I)
+#: Speech quoted first ("\"Stand down,\" I say"): told as the player put it, the quote kept whole.
+_QUOTE_FIRST = re.compile(r"^[\"“][^\"”]+[\"”]")
+#: Speech alone ("\"Stand down!\""): the character says it.
+_QUOTE_ONLY = re.compile(r"^[\"“][^\"”]+[\"”]$")
+#: Words between a compound subject and its verb ("the orc and the chief [both] come").
+_TOGETHER_WORDS = words("both all together too also then now")
+#: Common verbs of motion the action list leaves out (it lists the deeds a player does, not "come").
+_MOTION = words("come comes came go goes went arrive arrives")
 
 
 #: Words that open a sudden turn of events ("suddenly", "out of nowhere"), before the clause that tells it.
@@ -115,8 +151,17 @@ class Shape(str, Enum):
     """A noun phrase or fragment: "the vault", "a bribe for the guard"."""
 
 
+_QUOTED = re.compile(r"(\"[^\"]*\"|“[^”]*”)")
+
+
 def second_person(text: str) -> str:
-    """``I sneak past my guard`` -> ``you sneak past your guard`` (first person turned to the player)."""
+    """``I sneak past my guard`` -> ``you sneak past your guard`` (first person turned to the player); words quoted
+    as speech stay as they were said (``"I'm just passing through," I say`` -> ``"I'm just passing through," you say``)."""
+    parts = _QUOTED.split(text)
+    return "".join(part if n % 2 else _second_person(part) for n, part in enumerate(parts))
+
+
+def _second_person(text: str) -> str:
     text = _FIRST_PERSON_WAS.sub(lambda m: f"{m.group('who')} were" if m.group("who") else _match_case(m.group(0), "were"), text)
     return _WORD.sub(lambda m: _match_case(m.group(0), _PRONOUNS.get(m.group(0).lower(), m.group(0))), text)
 
@@ -157,17 +202,36 @@ def shape(player_text: str) -> tuple[Shape, str]:
         intent = intent[label.end() :]  # "long term project: I sway the owner" -> "I sway the owner"
     intent = _LEAD_FILLER.sub("", intent)  # "ok let's go" -> "we go"
     intent = _LETS.sub("we ", intent)
+    intent = _NAMES_AND_ME.sub(_names_and_you, intent)  # "Mara, Kira and I" -> "you, Mara and Kira"
     intent = _WITH_ME.sub(_you_and, intent)  # "Mara and I slip in" -> "you and Mara slip in"
+    vocative = _VOCATIVE.match(intent)
+    if vocative and vocative.group("name").lower() in _NOT_NAMES and is_verb(vocative.group("said").split()[0]):
+        return shape(vocative.group("said"))  # "Quick, hide!": the deed after the cry
+    said_to = vocative and (_SAID_TO.search(vocative.group("said")) or is_verb(vocative.group("said").split()[0]))
+    if vocative and said_to and vocative.group("name").lower() not in _NOT_NAMES and not vocative.group("name").endswith("ly"):
+        said = vocative.group("said")  # "Mara, I need your help": you tell Mara, "I need your help."
+        return Shape.CLAUSE, f"You tell {vocative.group('name')}, “{said[:1].upper()}{said[1:]}.”"
+    if _ASKED_THEN_DEED.match(intent) or _LEAD_PHRASE.match(intent) and not _REMARK_THEN_DEED.match(second_person(intent)):
+        return Shape.CLAUSE, second_person(intent)  # "Is the gate locked? you try to pick it", "With a roar, you charge"
     sudden = _SUDDENLY.match(intent)
     if sudden and intent[sudden.end() :].strip():
         rest = shape(intent[sudden.end() :])
         if rest[0] is Shape.CLAUSE:  # "suddenly a raider ambushes us": the world acts, told as the player put it
             return Shape.CLAUSE, second_person(intent.rstrip("?").strip())
         return rest  # "suddenly I fall": the deed
+    mine = _MY_CHARACTER.match(intent)
+    if mine and (base := _verb_base(mine.group("verb").lower())):  # "my character climbs" -> "I climb"
+        intent = f"I {base}{intent[mine.end() :]}"
+    if _QUOTE_ONLY.match(intent):  # "\"Stand down!\"": the character's words
+        return Shape.CLAUSE, f"You say, {second_person(intent)}"
+    if _QUOTE_FIRST.match(intent):  # "\"Stand down,\" I say": the speech, then who says it
+        return Shape.CLAUSE, second_person(intent)
     intent = second_person(intent.rstrip("?").strip())
     words = [w.lower() for w in _WORD.findall(intent)]
     if not words:
         return Shape.NONE, ""
+    if words[0] == "you":  # "you burst in and you grab the idol", "you check the door, then you pick the lock"
+        intent = re.sub(r"\b(and|then) you\s+(?=[a-z])", r"\1 ", intent)
     first = words[0]
     if first.replace("’", "'").split("'")[0] in _SUBJECTS and ("'" in first or "’" in first):
         return Shape.CLAUSE, intent  # "they're raking our hull", "there's a guard": someone else, as the player put it
@@ -187,7 +251,13 @@ def shape(player_text: str) -> tuple[Shape, str]:
         return Shape.FIRST_PERSON, intent
     if first in {"try", "attempt"}:
         return Shape.ATTEMPT, intent
-    if first in _SUBJECTS or any(w in _FINITE for w in words[1:5]) or _third_person_verb(intent) or _done_to_you(words):
+    if (
+        first in _SUBJECTS
+        or any(w in _FINITE for w in words[1:5])
+        or _third_person_verb(intent)
+        or _done_to_you(words)
+        or _compound_subject(intent)
+    ):
         return Shape.CLAUSE, intent
     if is_verb(first):
         return Shape.VERB, intent
@@ -201,7 +271,13 @@ def shape(player_text: str) -> tuple[Shape, str]:
     deed = _REMARK_THEN_DEED.match(intent)
     if deed and is_verb(deed.group("verb")):  # "time to end this, I go for the kill": the deed, not the remark before it
         return Shape.FIRST_PERSON, deed.group("deed")
+    if _INNER_SUBJECT.search(intent):  # "the alarms blare as you sprint", "Kira's blade flashes as she cuts": sentences
+        return Shape.CLAUSE, intent
     return Shape.PHRASE, intent
+
+
+#: A subject inside the words, after a break or a joining word ("...; you lunge", "as she cuts"): they are a sentence.
+_INNER_SUBJECT = re.compile(r"(?:[;,:]|\b(?:as|while|when|and|so|then|but|until|because))\s+(?:you|he|she|they)\s+[a-z]", re.I)
 
 
 def _verb_base(word: str) -> str:
@@ -212,6 +288,30 @@ def _verb_base(word: str) -> str:
         if word.endswith(ending) and is_verb(word[: len(word) - len(ending)] + base):
             return word[: len(word) - len(ending)] + base
     return ""
+
+
+def _compound_subject(intent: str) -> bool:
+    """Two or more who act together, named first: "the orc and the bandit chief both come at you", "Mara and Kira
+    attack the orc": a subject joined by "and" (opening with an article or a name), then its verb."""
+    found = _WORD.findall(intent)
+    lowered = [w.lower() for w in found]
+    if len(found) < 4 or not (lowered[0] in _DETERMINERS or found[0][:1].isupper() and not is_verb(lowered[0])):
+        return False
+    if "and" not in lowered[1:5]:
+        return False
+    start = lowered.index("and", 1) + 2  # the verb comes after the second one's first word
+    for k in range(start, min(len(found), start + 4)):
+        word, before = lowered[k], lowered[k - 1]
+        verb = is_verb(word) or word in _MOTION
+        if before in _TOGETHER_WORDS and (verb or _verb_base(word)):
+            return True
+        if verb and before not in _DETERMINERS | _PREPOSITIONS | {"to", "and", "of"}:
+            return True
+    return False
+
+
+#: Words after which a verb-like word is a noun ("a bribe for [the guard]").
+_PREPOSITIONS = words("to for of with at in on from by into onto over under past through across around")
 
 
 def _done_to_you(words: Sequence[str]) -> bool:

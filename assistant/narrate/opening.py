@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 
 from assistant.narrate.line_grammar import _DETERMINERS, _WORD, QUESTION_WORDS, Shape, shape
-from assistant.narrate.tried import AGAIN, AGAIN_BARE, SPOKEN, as_tried, without_rank
+from assistant.narrate.tried import AGAIN, AGAIN_BARE, SPOKEN, as_tried, without_done, without_rank
 from assistant.narrate.variety import choose, said_before
 from assistant.narrate.verbs import is_verb
 
@@ -79,10 +79,19 @@ def _opener(openers: Sequence[str], words: str, seed: object, recent: Sequence[s
     return template.format(words) if "{}" in template else f"{template} {words}."
 
 
+_QUOTE_END = re.compile(r"([.!?,][\"”])\.$")
 _SENTENCE_START = re.compile(r"([.!?]\s+)([a-z])")
 
 
-def frame(player_text: str, seed: object, recent: Sequence[str] = (), *, attempt: bool = True, failed: bool = False) -> str:
+def frame(
+    player_text: str,
+    seed: object,
+    recent: Sequence[str] = (),
+    *,
+    attempt: bool = True,
+    failed: bool = False,
+    names: tuple[str, ...] = (),
+) -> str:
     """One sentence (or two, for a question) opening the narration, or "" when the words cannot be used.
 
     With ``attempt`` (a move follows) the action is told as tried, since the engine's outcome comes next;
@@ -92,7 +101,10 @@ def frame(player_text: str, seed: object, recent: Sequence[str] = (), *, attempt
     told = _frame(player_text, seed, recent, attempt=attempt)
     kind, intent = shape(player_text)
     if failed and kind in (Shape.ATTEMPT, Shape.CLAUSE):
-        told = as_tried(told, intent)
+        told = as_tried(told, intent, names)
+    if failed:  # "You set out to fulfil your vow; your sister is finally safe": the goal is not reached on a miss
+        told = without_done(told)
+    told = _QUOTE_END.sub(r"\1", told)  # 'You say, "Stand down!".': the quote's own mark ends the sentence
     return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).upper(), told)  # "the heat. it was loud": "It was"
 
 

@@ -32,6 +32,8 @@ def oracle_opening(request: NarrationRequest, result: Result) -> tuple[str, bool
         asked += "?"  # "/oracle is the church empty" is still asked as a question
     lead = f"You ask the oracle: “{asked[:1].upper()}{asked[1:]}”" if asked else "You ask the oracle."
     statement = answer_statement(question, result.outcome) if asked else ""
+    if not statement and not request.card and result.outcome in ("yes", "no"):  # the app's card has the answer; the
+        statement = f"The oracle answers {result.outcome}."  # story still tells it, as a sentence of its own
     return " ".join(p for p in (lead, statement) if p), bool(statement)
 
 

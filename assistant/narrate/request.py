@@ -95,6 +95,12 @@ class NarrationRequest:
     """Who made the move, when not the one playing ("Mara", rolling with her sheet at you): the story tells the
     outcome as theirs, and their picks as their call."""
 
+    def names(self) -> tuple[str, ...]:
+        """The names of who acts this turn (the one playing, the mover): "Kira slips past" on a miss is told as
+        Kira's try, not as done."""
+        name = str((self.character or {}).get("name") or "")
+        return tuple(n for n in (self.actor, name) if n)
+
     def last_action(self) -> str:
         """The player's words this turn, or (for a command such as /price, or words that only name the move) their
         last words in the history: the action a Pay the Price row is tied to."""

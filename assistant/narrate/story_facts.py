@@ -271,16 +271,19 @@ def move_opening(request: NarrationRequest) -> str:
     if request.task != "narrate" or not request.results:
         return ""
     result = request.results[0]
+    from assistant.narrate.template import no_roll_opening, pick_opening
+
+    if result.roll == "none" and not request.actor:  # "I train prowess", a milestone: told as done, by the engine
+        return pick_opening(request, result) or no_roll_opening(request, result, trigger=False)  # no words: the model
     if result.roll in {"oracle", "table", "notation"} or result.outcome not in FAMILY:
         return ""
-    from assistant.narrate.template import pick_opening
 
     if picked := pick_opening(request, result):  # a pick on a move told already: not the attempt told twice
         return picked
     seed = f"{request.player_text}|{result.move_id}:{result.outcome}:{result.dice}|{len(request.recent)}"
     missed = FAMILY[result.outcome] == "miss"  # "You feed on the watchman." read as done, on a miss
     own = request.player_text.strip().lower() != result.move.lower()
-    said = frame(request.player_text, seed, request.recent, failed=missed) if own else ""
+    said = frame(request.player_text, seed, request.recent, failed=missed, names=request.names()) if own else ""
     line = tone(result, seed, request.recent, request.actor)  # Mara's strong hit on you is not "It goes your way"
     return " ".join(part for part in (said, line) if part)
 

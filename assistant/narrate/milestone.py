@@ -1,0 +1,41 @@
+"""A milestone told as a beat of the story: "You are one step closer to finding your sister.", from the vow's own
+words, not in the rules' terms ("You reach a Milestone on your vow, marking progress per the rank of the vow")."""
+
+from __future__ import annotations
+
+import re
+
+from assistant.engine.model import EffectKind, Result
+from assistant.narrate.line_grammar import second_person
+from assistant.narrate.verbs import is_verb
+
+#: Words of the rules a player uses to name the move ("I reach a milestone on my vow"): the beat is told instead.
+RULES_WORDS = re.compile(r"\b(?:milestones?|mark(?:s|ed|ing)?\s+progress|progress\s+track|per\s+the\s+rank)\b", re.I)
+_IRREGULAR = {"be": "being", "see": "seeing", "flee": "fleeing", "lie": "lying", "die": "dying"}
+
+
+def _gerund(verb: str) -> str:
+    """``find`` -> ``finding``, ``destroy`` -> ``destroying``, ``save`` -> ``saving``, ``stop`` -> ``stopping``."""
+    low = verb.lower()
+    if low in _IRREGULAR:
+        return _IRREGULAR[low]
+    if low.endswith("e") and not low.endswith(("ee", "ye", "oe")):
+        return low[:-1] + "ing"
+    if len(low) <= 4 and re.search(r"[^aeiou][aeiou][bdgmnpt]$", low):
+        return low + low[-1] + "ing"
+    return low + "ing"
+
+
+def step_closer(result: Result) -> str:
+    """The beat of a milestone on a vow ("You are one step closer to finding your sister."), or "" for any other move
+    (one with a roll, or one that marks no progress)."""
+    if result.roll != "none" or "milestone" not in result.move.lower():
+        return ""
+    track = next((e.target for e in result.effects if e.kind == EffectKind.PROGRESS and e.target), "")
+    words = second_person(" ".join(track.split()).rstrip(".!")) if track else ""
+    if not words or re.search(r"\d", words):
+        return "You are one step closer to what you swore."
+    first, _, rest = words.partition(" ")
+    if is_verb(first):
+        return f"You are one step closer to {_gerund(first)}{' ' + rest if rest else ''}."
+    return f"You are one step closer to what you swore: {words[:1].lower() + words[1:]}."
