@@ -173,65 +173,69 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
 @pytest.mark.parametrize(
     "name, catch, false_flags",
     [
+        # since the screen (a model's sentence gives no number, game term, question, open pick or change of state): the
+        # older sets' longer drafts of several sentences are flagged most (13 of 41 good drafts in the first set), held-out
+        # set 31 19 of 33 faults caught and 5 of 78 good drafts flagged (9 and 1 before it)
         # seven good rows relabelled faults by the standard (a Tier read out, the offered move told as an order):
         # 43 of 51 caught since, where the guard caught 42 of 44
-        ("guard_real_model.jsonl", 0.84, 0.0),
-        ("guard_real_model_heldout.jsonl", 0.4, 0.0),
-        ("guard_real_model_heldout5.jsonl", 0.65, 0.0),
-        ("guard_real_model_heldout6.jsonl", 0.8, 0.0),
+        ("guard_real_model.jsonl", 0.96, 0.318),
+        ("guard_real_model_heldout.jsonl", 1.0, 0.201),
+        ("guard_real_model_heldout5.jsonl", 0.78, 0.121),
+        ("guard_real_model_heldout6.jsonl", 1.0, 0.168),
         # one good row flagged since set 23-24's reading: 'You are forced to retreat' on Pay the Price decides a deed
-        ("guard_real_model_heldout7.jsonl", 0.95, 0.034),
-        ("guard_real_model_heldout8.jsonl", 0.7, 0.0),
-        ("guard_real_model_heldout9.jsonl", 0.95, 0.0),
-        ("guard_real_model_heldout10.jsonl", 0.95, 0.0),
+        ("guard_real_model_heldout7.jsonl", 1.0, 0.134),
+        ("guard_real_model_heldout8.jsonl", 1.0, 0.144),
+        ("guard_real_model_heldout9.jsonl", 1.0, 0.155),
+        ("guard_real_model_heldout10.jsonl", 0.98, 0.072),
         # one row relabelled good (the vow's words are the player's own track): the roll named in it is still flagged
-        ("guard_real_model_heldout11.jsonl", 0.92, 0.015),
-        ("guard_real_model_heldout12.jsonl", 0.95, 0.04),
-        ("guard_real_model_heldout13.jsonl", 0.93, 0.0),  # a reply in the character's mouth relabelled a fault
-        ("guard_real_model_heldout14.jsonl", 0.95, 0.0),
-        ("guard_real_model_heldout15.jsonl", 0.75, 0.0),
-        ("guard_real_model_heldout16.jsonl", 0.97, 0.0),
-        ("guard_real_model_heldout17.jsonl", 0.97, 0.0),
-        ("guard_real_model_heldout18.jsonl", 1.0, 0.07),  # held out when measured (30 of 37); a development set since
+        ("guard_real_model_heldout11.jsonl", 0.93, 0.146),
+        ("guard_real_model_heldout12.jsonl", 1.0, 0.112),
+        ("guard_real_model_heldout13.jsonl", 0.93, 0.119),  # a reply in the character's mouth relabelled a fault
+        ("guard_real_model_heldout14.jsonl", 1.0, 0.108),
+        ("guard_real_model_heldout15.jsonl", 0.96, 0.189),
+        ("guard_real_model_heldout16.jsonl", 1.0, 0.104),
+        ("guard_real_model_heldout17.jsonl", 1.0, 0.129),
+        ("guard_real_model_heldout18.jsonl", 1.0, 0.066),  # held out when measured (30 of 37); a development set since
         # held out when measured (28 of 36 caught, 2 of 33 flagged); a development set since
-        ("guard_real_model_heldout19.jsonl", 1.0, 0.0),
+        ("guard_real_model_heldout19.jsonl", 1.0, 0.122),
         # held out when measured (23 of 35 faults caught, 4 of 36 good drafts flagged); a development set since: 31 of 35
-        ("guard_real_model_heldout20.jsonl", 0.88, 0.0),
+        ("guard_real_model_heldout20.jsonl", 0.94, 0.056),
         # held out when measured (15 of 27 caught, 5 of 37 flagged); a development set since: 26 of 27
         ("guard_real_model_heldout21.jsonl", 0.96, 0.0),
         # held out when measured (28 of 47 faults caught, 2 of 78 good drafts flagged; before that round's guard: 27, 4);
         # a development set since: 42 of 47, 1 of the 2 still flagged
-        ("guard_real_model_heldout22.jsonl", 0.89, 0.013),
+        ("guard_real_model_heldout22.jsonl", 0.91, 0.039),
         # held out when measured (33 of 51 faults caught, 1 of 115 good drafts flagged); a development set since: 44 of 51
-        ("guard_real_model_heldout23.jsonl", 0.86, 0.009),
+        ("guard_real_model_heldout23.jsonl", 0.88, 0.053),
         # held out when measured (37 of 61 faults caught, 1 of 108 good drafts flagged; shown: 0 of 21 caught, 1 of 104);
         # a development set since: 52 of 61
-        ("guard_real_model_heldout24.jsonl", 0.85, 0.01),
+        ("guard_real_model_heldout24.jsonl", 0.9, 0.065),
         # seven new scripts, held out when measured (17 of 35 faults caught; 7 of 110 good drafts flagged, 5 of them the
         # Blades clock told in the sheet's plain words, "The Forge bluecoats papers clock moves on.")
-        ("guard_real_model_heldout25.jsonl", 0.48, 0.064),
+        ("guard_real_model_heldout25.jsonl", 0.74, 0.146),
         # held out when measured, from the seven new chat scripts (14 of 29 faults caught, 7 of 113 good drafts flagged;
         # shown: 0 of 10 caught, 0 of 102 flagged)
-        ("guard_real_model_heldout26.jsonl", 0.48, 0.062),
+        ("guard_real_model_heldout26.jsonl", 0.65, 0.151),
         # held out when measured, from seven newer chat scripts (7 of 24 faults caught; 12 of 102 good drafts flagged, 9 of
         # them the three drafts of one oracle turn whose question and answer say "shoot you"); 3 of 102 once the engine's
         # own opening was no longer checked as the model's claim
-        ("guard_real_model_heldout27.jsonl", 0.29, 0.03),
+        ("guard_real_model_heldout27.jsonl", 0.5, 0.069),
         # held out when measured, from the held-out-3 chat scripts (4 of 17 faults caught; 8 of 55 good drafts flagged,
         # 4 of them a story cut at "You approach" inside the declared deed, 3 the fight's name "The lead razor-beast")
-        ("guard_real_model_heldout28.jsonl", 0.52, 0.091),  # 9 of 17 and 5 of 55 once tuned on (next round)
+        ("guard_real_model_heldout28.jsonl", 0.58, 0.2),  # 9 of 17 and 5 of 55 once tuned on (next round)
         # held out when measured, the held-out-3 scripts on the next round's code (0 of 2 faults caught; 3 of 32 good
         # drafts flagged, all three drafts of one Enter the Fray turn, for the fight's name "The lead razor-beast")
-        ("guard_real_model_heldout29.jsonl", 0.5, 0.0),  # 1 of 2, none of 32 once tuned on (the same round)
+        ("guard_real_model_heldout29.jsonl", 0.5, 0.125),  # 1 of 2, none of 32 once tuned on (the same round)
         # held out when measured, from the held-out-4 chat scripts (15 of 39 faults caught; 5 of 70 good drafts flagged,
         # 3 of them the guards agreeing to a bribe whose Reduce Heat roll was a bad outcome that still cooled the heat)
-        ("guard_real_model_heldout30.jsonl", 0.38, 0.072),
+        ("guard_real_model_heldout30.jsonl", 0.48, 0.129),
         # seven new scripts (held-out 5), held out when measured: 9 of 33 faults caught, 1 of 78 good drafts flagged
-        ("guard_real_model_heldout31.jsonl", 0.27, 0.013),
+        ("guard_real_model_heldout31.jsonl", 0.57, 0.065),
     ],
 )
 def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:
-    """Drafts a 1.5B (tuned on) and a 0.5B model (held out) wrote, labelled by hand: no truthful draft is flagged."""
+    """Drafts a 1.5B (tuned on) and a 0.5B model (held out) wrote, labelled by hand: at most the floor's truthful drafts
+    are flagged (a flagged draft is retried, then the engine's opening is shown alone)."""
     harness.main(["--dataset", str(DATASETS / name), "--json-summary"])
     out, err = capsys.readouterr()
     summary = json.loads(err)
@@ -246,41 +250,43 @@ def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: py
 @pytest.mark.parametrize(
     "name, catch, false_flags",
     [
-        ("guard_real_model_heldout6.jsonl", 0.57, 0.0),
-        ("guard_real_model_heldout7.jsonl", 1.0, 0.022),  # the forced retreat on Pay the Price, as above
-        ("guard_real_model_heldout8.jsonl", 1.0, 0.0),
-        ("guard_real_model_heldout9.jsonl", 1.0, 0.0),
-        ("guard_real_model_heldout10.jsonl", 0.93, 0.0),
-        ("guard_real_model_heldout11.jsonl", 0.62, 0.0),
-        ("guard_real_model_heldout12.jsonl", 0.81, 0.0),
-        ("guard_real_model_heldout13.jsonl", 0.87, 0.0),
-        ("guard_real_model_heldout14.jsonl", 0.6, 0.0),
-        ("guard_real_model_heldout15.jsonl", 0.7, 0.026),
-        ("guard_real_model_heldout16.jsonl", 0.81, 0.0),
-        ("guard_real_model_heldout17.jsonl", 0.83, 0.0),
+        # since the screen: 91 of the 149 faulty stories players read in sets 20-31 caught (71 before), 48 of the 837 good
+        # ones flagged (4 before); held out on sets 29-31, 14 of 37 caught (1 before), 8 of 163 flagged (none before)
+        ("guard_real_model_heldout6.jsonl", 0.85, 0.071),
+        ("guard_real_model_heldout7.jsonl", 1.0, 0.065),  # the forced retreat on Pay the Price, as above
+        ("guard_real_model_heldout8.jsonl", 1.0, 0.025),
+        ("guard_real_model_heldout9.jsonl", 1.0, 0.023),
+        ("guard_real_model_heldout10.jsonl", 0.93, 0.05),
+        ("guard_real_model_heldout11.jsonl", 0.63, 0.062),
+        ("guard_real_model_heldout12.jsonl", 0.81, 0.051),
+        ("guard_real_model_heldout13.jsonl", 0.87, 0.048),
+        ("guard_real_model_heldout14.jsonl", 0.7, 0.103),
+        ("guard_real_model_heldout15.jsonl", 0.9, 0.128),
+        ("guard_real_model_heldout16.jsonl", 0.9, 0.029),
+        ("guard_real_model_heldout17.jsonl", 0.83, 0.091),
         ("guard_real_model_heldout18.jsonl", 1.0, 0.0),
-        ("guard_real_model_heldout19.jsonl", 0.71, 0.0),
+        ("guard_real_model_heldout19.jsonl", 0.71, 0.07),
         # the faults a player read: 3 of 7, 6 of 10 and 0 of 15 caught before this round's checks
-        ("guard_real_model_heldout20.jsonl", 0.71, 0.0),
+        ("guard_real_model_heldout20.jsonl", 0.71, 0.024),
         ("guard_real_model_heldout21.jsonl", 1.0, 0.0),
-        ("guard_real_model_heldout22.jsonl", 0.86, 0.0),
+        ("guard_real_model_heldout22.jsonl", 0.93, 0.017),
         # 1 of 13 and 1 of 21 caught when held out; development sets since: 10 of 13, 14 of 21 (the one good story
         # flagged in set 24 is the offline narration's 'Your health is above 0 ...' line)
-        ("guard_real_model_heldout23.jsonl", 0.76, 0.0),
-        ("guard_real_model_heldout24.jsonl", 0.66, 0.01),
+        ("guard_real_model_heldout23.jsonl", 0.84, 0.035),
+        ("guard_real_model_heldout24.jsonl", 0.76, 0.049),
         # held out when measured: 0 of the 16 faulty stories players read caught, none of the 96 good ones flagged
-        ("guard_real_model_heldout25.jsonl", 0.0, 0.0),
+        ("guard_real_model_heldout25.jsonl", 0.5, 0.105),
         # held out when measured: 0 of the 10 faulty stories players read caught; 3 of the 92 good ones flagged, the
         # offline narration of the oracle turn whose question and answer say "shoot you"
-        ("guard_real_model_heldout27.jsonl", 0.0, 0.033),
+        ("guard_real_model_heldout27.jsonl", 0.5, 0.077),
         # held out when measured: 0 of the 10 faulty stories players read caught, none of the 50 good ones flagged
-        ("guard_real_model_heldout28.jsonl", 0.5, 0.0),  # 5 of the 10 once tuned on (next round)
+        ("guard_real_model_heldout28.jsonl", 0.6, 0.12),  # 5 of the 10 once tuned on (next round)
         # held out when measured: 0 of the 2 faulty stories players read caught, none of the 28 good ones flagged
-        ("guard_real_model_heldout29.jsonl", 0.5, 0.0),  # 1 of the 2 once tuned on (the same round)
+        ("guard_real_model_heldout29.jsonl", 0.5, 0.036),  # 1 of the 2 once tuned on (the same round)
         # held out when measured: 0 of the 16 faulty stories players read caught, none of the 64 good ones flagged
-        ("guard_real_model_heldout30.jsonl", 0.0, 0.0),
+        ("guard_real_model_heldout30.jsonl", 0.18, 0.047),
         # held out when measured: 0 of the 19 faulty stories players read caught, none of the 71 good ones flagged
-        ("guard_real_model_heldout31.jsonl", 0.0, 0.0),
+        ("guard_real_model_heldout31.jsonl", 0.52, 0.057),
     ],
 )
 def test_real_model_sets_as_shown(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:
@@ -323,16 +329,19 @@ def test_shown_reads_what_the_player_read(tmp_path: Path, capsys: pytest.Capture
 
 
 def test_real_model_shown_texts_flag_no_good_story(capsys: pytest.CaptureFixture[str]) -> None:
-    """What players read in set 23 (opening and sentence, or the offline narration): none of the 87 good stories is
-    flagged (of the 13 faults the chat let through, 1 was caught when held out, 10 since)."""
+    """What players read in set 23 (opening and sentence, or the offline narration): of the 87 good stories only three
+    are flagged, each by the screen's change words ("The airlock remains jammed", "is now more cautious"), which the
+    retry replaces or the opening alone tells (of the 13 faults the chat let through, 1 was caught when held out, 11
+    since)."""
     name = "guard_real_model_heldout23.jsonl"
     harness.main(["--dataset", str(DATASETS / name), "--json-summary", "--shown"])
     out, err = capsys.readouterr()
     summary = json.loads(err)
     assert summary["errors"] == 0 and summary["lines"] == summary["lying"] + summary["truthful"] > 0
     labels = {row["id"]: row["shown_label"] for row in map(json.loads, (DATASETS / name).read_text().splitlines())}
-    flagged = [row["id"] for row in map(json.loads, out.splitlines()) if not row["ok"] and labels[row["id"]] == "ok"]
-    assert flagged == []
+    rows = [row for row in map(json.loads, out.splitlines()) if not row["ok"] and labels[row["id"]] == "ok"]
+    assert sorted(row["id"] for row in rows) == ["BG2-1.5b:sf-fight:7:1", "BG3-1.5b:city-night:4:1", "BG3-1.5b:sf-derelict:6:1"]
+    assert all("tells what changed" in v["detail"] for row in rows for v in row["violations"])
 
 
 def test_shown_reads_the_offline_narration_without_the_models_fact_sheet(

@@ -60,9 +60,9 @@ def _request(actor: str = "") -> NarrationRequest:
 
 
 def test_the_chat_shows_the_model_s_sentence_in_the_second_person() -> None:
-    outcome = narrate(Scripted("The rail bends under you, and Kira must decide whether to jump again."), _request())
+    outcome = narrate(Scripted("The rail bends under you, and Kira must decide whether to jump or hold on."), _request())
     _opening, story = split_opening(outcome.text, "weak")
-    assert story == "The rail bends under you, and you must decide whether to jump again."
+    assert story == "The rail bends under you, and you must decide whether to jump or hold on."
 
 
 def test_a_companion_s_move_keeps_the_names() -> None:

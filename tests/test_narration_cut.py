@@ -188,10 +188,10 @@ def test_a_draft_stopped_mid_sentence_ends_at_its_last_full_sentence() -> None:
         task="narrate", system="starforged", player_text="/roll 2d6",
         results=(resolve({"system": "starforged", "move": "roll:2d6", "dice": [3, 4]}),),
     )  # fmt: skip
-    at_once = Scripted("Pinned down, you", "The rail gives way beneath you, and your pack tumbles into the dark.")
+    at_once = Scripted("Pinned down, you", "The rail groans beneath you, and your pack tumbles into the dark.")
     outcome, _ = run(at_once, dice)
     assert outcome.narrator == "llm-retry"
-    assert outcome.text == "The rail gives way beneath you, and your pack tumbles into the dark."
+    assert outcome.text == "The rail groans beneath you, and your pack tumbles into the dark."
     assert "before its first sentence" in at_once.requests[1].feedback
 
 
@@ -319,16 +319,17 @@ def test_a_story_line_set_off_in_the_story_so_fars_form_is_told_as_story() -> No
 def test_a_story_past_its_length_ends_at_the_last_sentence_that_fits_and_the_call_is_closed() -> None:
     # a 1.5B model's weak-hit story ran to 120 words, the prompt asking at most 90
     sentence = "The rail bends under your weight and groans as rust flakes drift down into the dark below you."
-    narrator = Scripted(" ".join([sentence.replace("rail", f"rail {n}") for n in range(1, 9)]))
+    rails = ["north", "south", "east", "west", "upper", "lower", "inner", "outer"]  # no numbers: a model gives none
+    narrator = Scripted(" ".join([sentence.replace("rail", f"{side} rail") for side in rails]))
     outcome, _ = run(narrator, weak_hit_request())
     story = split_opening(outcome.text, "weak")[1]
     assert outcome.narrator == "llm" and story.endswith("below you.")
-    assert 70 < len(story.split()) <= 90 and "rail 4" in story and "rail 5" not in story
+    assert 70 < len(story.split()) <= 90 and "west rail" in story and "upper rail" not in story
     assert narrator.closed_early == 1
     terse = NarrationRequest(
         task="narrate", system="starforged", player_text="I leap the gap", results=(resolve(FDW),), style="terse"
     )
-    outcome, _ = run(Scripted(" ".join([sentence.replace("rail", f"rail {n}") for n in range(1, 5)])), terse)
+    outcome, _ = run(Scripted(" ".join([sentence.replace("rail", f"{side} rail") for side in rails[:4]])), terse)
     assert len(split_opening(outcome.text, "weak")[1].split()) <= 45
 
 

@@ -22,7 +22,9 @@ another's question given for the player is theirs (:mod:`assistant.guard.reply`)
 read out (or quoted on a sign in the story) is an echo (:mod:`assistant.guard.track_line`); an asset the engine gave
 told as not got (:mod:`assistant.guard.granted`), a stopped machine told as a live danger
 (:mod:`assistant.guard.live_machine`) and the one you protect struck after your roll to protect them hit
-(:mod:`assistant.guard.shielded`) are outcomes told the other way. It is pure and fast (no model, no embeddings):
+(:mod:`assistant.guard.shielded`) are outcomes told the other way. A model's sentence
+that no check flagged still passes the screen (:mod:`assistant.guard.screen`): no number, game term, question or order,
+open pick or change of state of its own. It is pure and fast (no model, no embeddings):
 the chat loop runs it on every complete sentence of a streamed narration and on the whole text at the end::
 
     from assistant.guard import check_narration, describe_violations
@@ -105,6 +107,7 @@ from assistant.guard.retold import (
     check_reading_other_move,
     check_untiered_outcome,
 )
+from assistant.guard.screen import check_screen
 from assistant.guard.sheet_copy import check_sheet_copied
 from assistant.guard.sheet_lines import check_sheet_lines
 from assistant.guard.shielded import check_blanket_guard, check_shielded_struck
@@ -297,6 +300,8 @@ def check_narration(
     found += check_sheet_lines(text, facts, intent)
     if not any(v.kind is ViolationKind.ECHO for v in found):
         found += check_echo(text)  # a fact-sheet heading inside a line that otherwise restates the engine's text
+    if not found:  # the last net: a model's sentence with a number, a game term, a question, an open pick or a change
+        found = check_screen(told, facts)
     unique: dict[tuple[ViolationKind, str], Violation] = {}
     for v in found:
         unique.setdefault((v.kind, v.excerpt), v)
