@@ -33,6 +33,7 @@ from rules_index.chunk import Chunk
 from rules_index.coverage import content_terms
 from rules_index.index import RulesIndex
 from rules_index.move_cues import move_cues, move_key, named_moves, names_move
+from rules_index.note_words import with_notes_beyond_text
 from rules_index.phrasing import narrated_action
 from rules_index.results import result_range, rolled_numbers
 from rules_index.sentences import body, lead, passage_sentences, sentence_vectors
@@ -99,6 +100,9 @@ class Evidence:
     reads_named: bool = False
     """A reading note on the one move the question names by its whole name, closer to the question as a whole than
     that move's own text (:func:`rules_index.settling.with_named_readings`)."""
+    beyond_text: bool = False
+    """A reading note using a word of the question, beyond the move's name, that the move's own text does not
+    (:func:`rules_index.note_words.with_notes_beyond_text`): the question asks a point the text leaves open."""
 
 
 class _ChunkVectors:
@@ -341,5 +345,5 @@ def gather(index: RulesIndex, query: str, system: str | None) -> list[Evidence]:
         )
     best = max((e.sentence_sim for e in out), default=0.0)
     out = [replace(e, closest_note=True) if e.note and e.sentence_sim >= best else e for e in out]
-    out = with_named_readings(out, query)
+    out = with_notes_beyond_text(with_named_readings(out, query), query)
     return with_settling_notes(out) if told and asks_count(query) else out
