@@ -201,7 +201,6 @@ class FollowingMixin(RedoingMixin):
         ]
         if remade:
             first: Any = remade[0].event
-            self._undo_held = remade[0].seq  # its choices open again: a next /undo walks on back, to the roll
             result = Result.model_validate(first.result)
             self.reload()
             burned = bool(((getattr(stored.event, "request", None) or {}).get("options") or {}).get("burn"))

@@ -13,7 +13,7 @@ from assistant.chat.classify import classify
 from assistant.chat.command_turns import PICK
 from assistant.chat.help_text import parse_for, system_help
 from assistant.chat.naming import NAMED_NOTE, bare_name
-from assistant.chat.pick_held import PickHeldMixin
+from assistant.chat.pick_reminder import PickReminderMixin
 from assistant.chat.set_in_words import set_in_words
 from assistant.chat.sheet_answers import sheet_question
 from assistant.chat.turn import Turn, TurnStream, with_notes
@@ -25,7 +25,7 @@ _SIGNED = re.compile(r"\s*[+-]\s*\d{1,2}\s*")
 """A signed number alone ("+1"): a bonus with no move; read as an answer only where a question asks for a number."""
 
 
-class MessagesMixin(PickHeldMixin):
+class MessagesMixin(PickReminderMixin):
     """What a typed line is, and the turn it makes."""
 
     # ---- a message --------------------------------------------------------------------------------
@@ -48,10 +48,6 @@ class MessagesMixin(PickHeldMixin):
                 "again to take back the last change."
             )
             return (yield from _finish(Turn(kind="meta", player_text=text, narration=said, narrator="template")))
-        undoing = c.kind == "command" and c.text.strip().lower() == "undo"
-        if undoing and asked is None and (held := self._pick_held_on_undo()):
-            return (yield from _finish(Turn(kind="meta", player_text=text, narration=held, narrator="template")))
-        self._undo_held = None  # any other line: the next /undo is a first one again
         raw = self._state.pending_question
         notes = self._set_aside()
         if c.kind == "action" and not PICK.fullmatch(c.text) and self._picked_in_words(c.text) is None:

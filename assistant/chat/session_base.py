@@ -79,9 +79,6 @@ class SessionBase:
         """The move whose optional choice the player left ("no thanks"): its options are no longer read from words."""
         self._open_told: int | None = None
         """The move whose open pick the player was last reminded of under another line (said once, not every turn)."""
-        self._undo_held: int | None = None
-        """The move whose open pick a first /undo set aside (or kept, when the rules require it): a second /undo in a
-        row takes back the roll itself."""
         self._brinks_said: set[str] = set()
         """The meters at 0 whose brink the player was told of (said again once the meter has left 0 and come back)."""
         self._suggestions: list[Any] = []
