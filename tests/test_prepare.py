@@ -33,7 +33,7 @@ def _hash_embedder(monkeypatch: pytest.MonkeyPatch) -> None:
     from assistant.suggest import core
 
     monkeypatch.setenv("TABLETOP_EMBEDDER", "hash")
-    monkeypatch.setattr(core, "_DEFAULT_EMBEDDER", None)
+    monkeypatch.setattr(core, "_DEFAULT_EMBEDDERS", {})
     monkeypatch.setattr(search, "_DEFAULT", {})
     monkeypatch.setattr(prep, "_WARM", None)
     ranker.clear_cache()

@@ -134,7 +134,7 @@ def test_the_apps_warm_start_reads_a_current_snapshot_without_the_store(prepared
     from assistant.suggest import core
 
     monkeypatch.setenv("TABLETOP_EMBEDDER", "hash")
-    monkeypatch.setattr(core, "_DEFAULT_EMBEDDER", None)
+    monkeypatch.setattr(core, "_DEFAULT_EMBEDDERS", {})
     report = prep.prepare(moves=False, reuse=True)
     assert report.error is None and report.passages > 100 and "indexing the rules texts and notes" not in report.steps
     index = search.get_index()  # what the app's rules answers read from now on
@@ -151,7 +151,7 @@ def test_without_a_current_snapshot_the_warm_start_brings_the_store_up_to_date(
     from assistant.suggest import core
 
     monkeypatch.setenv("TABLETOP_EMBEDDER", "hash")
-    monkeypatch.setattr(core, "_DEFAULT_EMBEDDER", None)
+    monkeypatch.setattr(core, "_DEFAULT_EMBEDDERS", {})
     snapshot.snapshot_path(prepared).unlink()
     report = prep.prepare(moves=False, reuse=True)
     assert "indexing the rules texts and notes" in report.steps and not search.get_index().from_snapshot

@@ -18,9 +18,8 @@ DATASET = Path(__file__).resolve().parents[1] / "evals" / "datasets" / "suggest_
 
 @pytest.fixture(autouse=True)
 def _hash_embedder(monkeypatch):
-    from rules_index.embed import HashEmbedder
-
-    monkeypatch.setattr(core, "_DEFAULT_EMBEDDER", HashEmbedder())
+    monkeypatch.setenv("TABLETOP_EMBEDDER", "hash")
+    monkeypatch.setattr(core, "_DEFAULT_EMBEDDERS", {})
 
 
 @pytest.fixture

@@ -215,3 +215,15 @@ def test_a_cue_word_matches_its_inflections_not_a_longer_word():
 def test_everyday_words_do_not_pull_a_move_by_its_spelling(embedder, system, text, expected):
     results = suggest(text, SuggestContext(system=system), k=3, embedder=embedder)
     assert results[0].move == expected, names(results)
+
+
+def test_the_default_embedder_follows_the_setting(monkeypatch) -> None:
+    """A process that ranked with the real model and then switches to the hash embedder (tests in one worker) ranks
+    with the one set: a chat test without the hash embedder left the model in place for every later test."""
+    from assistant.suggest import core
+    from rules_index.embed import HashEmbedder
+
+    monkeypatch.setattr(core, "_DEFAULT_EMBEDDERS", {"": object()})
+    monkeypatch.setenv("TABLETOP_EMBEDDER", "hash")
+    assert isinstance(core.default_embedder(), HashEmbedder)
+    assert core.default_embedder() is core.default_embedder()  # created once for the setting

@@ -8,6 +8,7 @@ confirm-then-roll step. Pure of I/O except the embedder (whose move vectors are 
 from __future__ import annotations
 
 import logging
+import os
 import re
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
@@ -63,17 +64,18 @@ class Suggestion:
         return asdict(self)
 
 
-_DEFAULT_EMBEDDER: Any = None
+_DEFAULT_EMBEDDERS: dict[str, Any] = {}
 
 
 def default_embedder() -> Any:
-    """The process-wide embedder (all-MiniLM-L6-v2, or ``TABLETOP_EMBEDDER``), created once."""
-    global _DEFAULT_EMBEDDER
-    if _DEFAULT_EMBEDDER is None:
+    """The process-wide embedder (all-MiniLM-L6-v2, or ``TABLETOP_EMBEDDER``), created once for each setting: a
+    process whose setting changes (tests that switch to the hash embedder) never ranks with the other one's."""
+    choice = os.environ.get("TABLETOP_EMBEDDER", "")
+    if choice not in _DEFAULT_EMBEDDERS:
         from rules_index.embed import get_embedder
 
-        _DEFAULT_EMBEDDER = get_embedder()
-    return _DEFAULT_EMBEDDER
+        _DEFAULT_EMBEDDERS[choice] = get_embedder()
+    return _DEFAULT_EMBEDDERS[choice]
 
 
 # ---- stats, odds, requests -----------------------------------------------------------------------
