@@ -231,6 +231,9 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
         ("guard_real_model_heldout30.jsonl", 0.48, 0.129),
         # seven new scripts (held-out 5), held out when measured: 9 of 33 faults caught, 1 of 78 good drafts flagged
         ("guard_real_model_heldout31.jsonl", 0.57, 0.065),
+        # seven new scripts (held-out 6), held out when measured, on the guard with the screen: 8 of 18 faults caught,
+        # 12 of 80 good drafts flagged (6 and 7 on the guard before the screen)
+        ("guard_real_model_heldout32.jsonl", 0.44, 0.15),
     ],
 )
 def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:
@@ -287,6 +290,9 @@ def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: py
         ("guard_real_model_heldout30.jsonl", 0.18, 0.047),
         # held out when measured: 0 of the 19 faulty stories players read caught, none of the 71 good ones flagged
         ("guard_real_model_heldout31.jsonl", 0.52, 0.057),
+        # held out when measured, on the guard with the screen: 1 of the 11 faulty stories players read caught (the heat
+        # told as 2), 4 of the 63 good ones flagged (0 of 11 and 0 of 63 on the guard before the screen)
+        ("guard_real_model_heldout32.jsonl", 0.09, 0.064),
     ],
 )
 def test_real_model_sets_as_shown(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:
