@@ -77,3 +77,16 @@ def test_searching_for_signs_of_someone_is_gathering_information(embedder, text:
 def test_searching_for_supplies_is_still_resupply(embedder) -> None:
     moves, _ = _ranked(embedder, "starforged", "I search the cargo hold for supplies")
     assert moves[0] == "Resupply", moves
+
+
+def test_a_full_clock_refused_is_named_in_quotes_and_says_what_to_do(tmp_path, monkeypatch) -> None:
+    """A clock named like a clause read "the storm hits is already full." when filled again."""
+    from tests.session_helpers import open_campaign
+
+    monkeypatch.setenv("TABLETOP_EMBEDDER", "hash")
+    session, _ = open_campaign("Full clock", "blades")
+    for line in ("/clock 4 The storm hits", "/clock +4 The storm hits"):
+        assert session.send(line).kind != "error"
+    refused = session.send("/clock +1 The storm hits")
+    assert refused.kind == "error"
+    assert "The clock “The storm hits” is already full; start a new clock" in (refused.error or refused.narration)

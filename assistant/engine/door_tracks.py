@@ -156,18 +156,24 @@ def _fill(ctx: Resolution, clock: Clock, n: int, default: str) -> None:
         ctx.notes.append("The clock is full.")
 
 
+def _full(clock: Clock) -> str:
+    """What a full clock's refusal says: its name quoted (a name is often a clause, "The storm hits"), and what to do."""
+    named = f"The clock “{clock.name}”" if clock.name else "The clock"
+    return f"{named} is already full; start a new clock for what comes next."
+
+
 def _clock_advance(ctx: Resolution) -> None:
     clock = _require_clock(ctx)
     n = whole_number(ctx, "by", 1, clock.segments, "How many segments to fill") if "by" in ctx.options else 1
     if clock.full:
-        raise RulesError(f"{clock.name or 'The clock'} is already full.")
+        raise RulesError(_full(clock))
     _fill(ctx, clock, n, f"fill {n} {segments_word(n)}")
 
 
 def _clock_fill(ctx: Resolution) -> None:
     clock = _require_clock(ctx)
     if clock.full:
-        raise RulesError(f"{clock.name or 'The clock'} is already full.")
+        raise RulesError(_full(clock))
     _fill(ctx, clock, clock.segments - clock.filled, "fill the clock")
 
 
