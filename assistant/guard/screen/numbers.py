@@ -12,38 +12,12 @@ import re
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.screen._util import excerpt, first_match
 from assistant.guard.text import Sentence
+from assistant.guard.vocab import NUMBER_WORDS as VOCAB_NUMBERS
 
+#: The guard's number words from two up ("one" is left alone), and the words of an amount or a multiple.
 NUMBER_WORDS = [
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-    "twenty",
-    "thirty",
-    "forty",
-    "fifty",
-    "hundred",
-    "hundreds",
-    "thousand",
-    "thousands",
-    "half",
-    "twice",
-    "double",
-    "triple",
+    *(word for word, value in VOCAB_NUMBERS.items() if value >= 2),
+    *("hundreds", "thousand", "thousands", "half", "twice", "double", "triple"),
 ]
 _NUMBER = re.compile(r"\d+|\b(?:" + "|".join(NUMBER_WORDS) + r")\b")
 
