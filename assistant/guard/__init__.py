@@ -112,7 +112,8 @@ from assistant.guard.sheet_copy import check_sheet_copied
 from assistant.guard.sheet_lines import check_sheet_lines
 from assistant.guard.shielded import check_blanket_guard, check_shielded_struck
 from assistant.guard.speech import check_speech
-from assistant.guard.state import check_state, patterns
+from assistant.guard.state import check_state
+from assistant.guard.state_patterns import patterns
 from assistant.guard.stirring import check_newcomer_awake, check_someone_stirring
 from assistant.guard.style import second_person_fix
 from assistant.guard.system_words import meter_words

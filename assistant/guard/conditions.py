@@ -19,7 +19,7 @@ from functools import cache
 
 from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
-from assistant.guard.state import patterns
+from assistant.guard.state_patterns import patterns
 from assistant.guard.system_words import impact_words
 from assistant.guard.text import Sentence, hypothetical, negated
 

@@ -10,132 +10,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
 
 from assistant.guard.facts import Change, Facts
 from assistant.guard.model import Violation, ViolationKind
-from assistant.guard.system_words import impact_words, meter_words, move_names, stat_words
+from assistant.guard.state_patterns import FALL, FALLING, RISE, RISING, patterns
+from assistant.guard.system_words import meter_words, move_names
 from assistant.guard.text import Sentence, hypothetical, negated, normalize_words
-from assistant.guard.vocab import DOWN_VERBS, NUM, POLARITY_VERBS, RISING_METERS, UP_VERBS, parse_number
-
-_FILL = r"(?:(?:points?|more|extra|additional|of|your|their|full|whole|levels?|ticks?|boxes?|marks?)\s+){0,3}"
-_RISE = (
-    r"rises|rose|climbs|climbed|increases|increased|jumps|jumped|goes up|went up|ticks up|grows|grew|swells|swelled|surges|surged"
-    r"|skyrockets|skyrocketed|skyrocket|soars|soared|soar|spikes|spiked|spike|shoots up|shot up"
-    r"|rise|climb|increase|grow|go up"
-    r"|(?:has|have|had) (?:risen|climbed|increased|grown|gone up|swelled|surged|jumped)"
-    r"|(?:is|are|was|were|gets|got|has been|have been|had been) (?:raised|increased|restored|boosted|replenished|refilled)"
-)
-_FALL = (
-    r"drops|dropped|falls|fell|decreases|decreased|sinks|sank|dips|dipped|goes down|went down|plummets|plummeted"
-    r"|slips|slipped|shrinks|shrank|(?:has|have|had) (?:dropped|fallen|decreased|sunk|dipped|gone down|shrunk|eased|lessened)"
-    r"|eases|eased|lessens|lessened|plunges|plunged|tumbles|tumbled|drop|fall|decrease|sink|dip|go down|shrink|plunge"
-    # told in the passive: "your health is reduced by 1", "your spirit was drained"
-    r"|(?:is|are|was|were|gets|got|has been|have been|had been) (?:reduced|lowered|decreased|diminished|drained|depleted|sapped)"
-)
-#: A meter told changing as something going on, right after the meter ("noticing the heat level increasing", "the heat
-#: is rising"): an -ing word further on describes something else ("damage from the increasing storm").
-_RISING = r"rising|climbing|increasing|going up|growing|swelling|surging|soaring|spiking"
-_FALLING = r"dropping|falling|decreasing|sinking|dipping|going down|plummeting|shrinking|easing|lessening|plunging"
-_GOING = (
-    r"(?:levels?\s+)?(?:(?:is|are|was|were|keeps|kept|starts|started|begins|began)\s+)?"
-    r"(?:still\s+|steadily\s+|slowly\s+|quickly\s+|now\s+)?"
-)
-_STATIVE = r"is now|is at|sits at|stands at|now stands at|now sits at|remains at|stays at|holds at|is"
-
-
-@dataclass(frozen=True)
-class Patterns:
-    meter_re: re.Pattern[str] | None
-    stat_re: re.Pattern[str] | None
-    claims: tuple[tuple[str, re.Pattern[str]], ...]
-
-
-def _alt(words: list[str]) -> str:
-    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
-
-
-def patterns(system: str | None) -> Patterns:
-    return _patterns(tuple(sorted(meter_words(system))), tuple(sorted(stat_words(system))), tuple(sorted(impact_words(system))))
-
-
-@cache
-def _patterns(meter_list: tuple[str, ...], stats: tuple[str, ...], impacts: tuple[str, ...]) -> Patterns:
-    m = _alt(list(meter_list))
-    verbs = _alt(sorted(UP_VERBS | DOWN_VERBS | POLARITY_VERBS))
-    claims: list[tuple[str, str]] = [
-        (
-            "progress",
-            r"\bmark(?:s|ed|ing)?\s+(?:(?:some|more|your|a|the)\s+)?progress"
-            r"(?:\s+(?P<times>once|twice|thrice|three times|\d+ times|two times))?\b",
-        ),
-        (
-            "legacy",
-            rf"\b(?P<verb>mark|marks|marked|fill|fills|filled|add|adds|added)\s+(?P<n>{NUM}|a|an)\s+(?P<unit>ticks?|boxes?)\s+"
-            r"(?:on|to|of)\s+(?:your|the)\s+(?:(?:quests|bonds|discoveries)\s+)?legacy\b",
-        ),
-        (
-            "clock",
-            rf"\b(?P<verb>fill|fills|filled|filling|mark|marks|marked|tick|ticks|ticked|advance|advances|advanced|add|adds|added)"
-            rf"\s+(?:in\s+)?(?:(?P<n>{NUM}|a|an|another)\s+)?(?:more\s+)?(?:of\s+the\s+)?(?:clock\s+)?"
-            rf"(?:segments?(?:\s+(?:of|on|in)\s+(?:the\s+|your\s+|a\s+)?(?:\w+\s+)?clock)?"
-            rf"|ticks?\s+(?:of|on|in)\s+(?:the\s+|your\s+|a\s+)?(?:\w+\s+)?clock)\b",
-        ),
-        (
-            "clock_moves",
-            r"\b(?:the|your)\s+(?:\w+\s+)?clock\s+(?:\w+\s+)?(?:advances|advanced|ticks|ticked|fills|filled|moves|moved|"
-            # a clock in the room, heard ("a clock ticks somewhere", "the clock ticked away"), is no clock of the game's
-            r"creeps|crept)\b(?!\s+(?:away|by|loudly|softly|quietly|somewhere|overhead|steadily|on\s+the\s+wall))",
-        ),
-        (
-            "xp",
-            rf"\b(?P<verb>gain|gains|gained|earn|earns|earned|mark|marks|marked|take|takes|took|get|gets|got)\s+"
-            rf"(?P<n>{NUM}|a|an)\s+(?:points?\s+of\s+)?(?:xp|experience)\b",
-        ),
-        (
-            "signed",
-            rf"(?<![\w+\-−])(?P<sign>[+\-−])\s?(?P<n>\d+)\s+(?:(?:on|to|for)\s+(?:your\s+|the\s+)?)?{_FILL}(?P<meter>{m})\b",
-        ),
-        ("meter_signed", rf"\b(?P<meter>{m})\s*[(:]?\s*(?P<sign>[+\-−])\s?(?P<n>\d+)\b"),
-        (
-            "verb_num",
-            rf"\b(?P<verb>{verbs})\s+(?:(?:a|an|another|up to|just|only|all|your|their|the)\s+)?"
-            rf"(?:(?P<sign>[+\-−])\s?)?(?P<n>{NUM}|a|an)\s+{_FILL}(?P<meter>{m})\b",
-        ),
-        # the value the meter is left at, as an aside: "your ammunition goes down by one (now 0)"
-        ("meter_now", rf"\b(?P<meter>{m})\s+(?:[\w']+\s+){{0,5}}?\(\s*now\s+(?:at\s+)?(?P<sign>[+\-−])?(?P<n>\d+)\s*\)"),
-        # the meter's way told with both ends: "your health goes from 2 to 1"
-        (
-            "meter_from",
-            rf"\b(?P<meter>{m})\s+(?:\w+\s+){{0,2}}?(?:{_RISE}|{_FALL}|goes|went|moves|moved|changes|changed|shifts|shifted)"
-            rf"\s+from\s+(?P<from>{NUM})\s+(?:down\s+|up\s+)?to\s+(?P<n>{NUM})\b(?!\s*(?:%|percent))",
-        ),
-        (
-            "meter_to",
-            rf"\b(?P<meter>{m})\s+(?:\w+\s+){{0,2}}?(?P<move>{_RISE}|{_FALL}|{_STATIVE})\s+(?P<prep>to|by|at)?\s*"
-            rf"(?P<sign>[+\-−])?(?P<n>{NUM})\b(?!\s*(?:%|percent))",
-        ),
-        ("meter_move", rf"\b(?P<meter>{m})\s+(?:[\w']+\s+){{0,3}}?(?P<move>{_RISE}|{_FALL})\b(?!\s+(?:to|by)\s)"),
-        ("meter_move", rf"\b(?P<meter>{m})\s+{_GOING}(?P<move>{_RISING}|{_FALLING})\b(?!\s+(?:to|by)\s)"),
-        (
-            "verb_meter",
-            rf"\b(?P<verb>{verbs})\s+(?:(?:some|a little|a bit of|a bit|more|your|all|all of your|all your|the|a|an|"
-            rf"of|any|hard-won|precious|valuable|much-needed|further)\s+){{0,3}}(?P<meter>{m})\b"
-            rf"(?!\s*(?:[+\-−]?\d|{NUM}\b))",
-        ),
-    ]
-    if impacts:
-        claims.append(
-            (
-                "impact",
-                rf"\b(?:mark|marks|marked|marking|you are now|you're now|you become|becoming|leaves you|left you)\s+"
-                rf"(?:the\s+|as\s+)?(?P<impact>{_alt(list(impacts))})\b",
-            )
-        )
-    meter_re = re.compile(rf"\b(?:{m})\b") if meter_list else None
-    stat_re = re.compile(rf"(?<![\w])(?:{_alt(list(stats))})\b") if stats else None
-    return Patterns(meter_re, stat_re, tuple((k, re.compile(p)) for k, p in claims))
-
+from assistant.guard.vocab import DOWN_VERBS, RISING_METERS, UP_VERBS, parse_number
 
 #: A claim about one of these may be true of a change to the other ("the crew's coin").
 ALIASES: dict[str, tuple[str, ...]] = {
@@ -216,7 +97,7 @@ def _read_claim(kind: str, m: re.Match[str], meters: dict[str, tuple[str, int]])
         return Claim(target, way, None, after=amount, excerpt=excerpt, start=m.start(), end=m.end())
     if kind in ("meter_to", "meter_move"):
         move = g["move"]
-        direction = 1 if re.match(f"{_RISE}|{_RISING}", move) else -1 if re.match(f"{_FALL}|{_FALLING}", move) else None
+        direction = 1 if re.match(f"{RISE}|{RISING}", move) else -1 if re.match(f"{FALL}|{FALLING}", move) else None
         stative = direction is None
         if kind == "meter_to" and g.get("prep") == "by":
             return Claim(target, direction, amount, excerpt=excerpt, start=m.start(), end=m.end())
