@@ -134,3 +134,13 @@ def test_the_fight_goes_on_for_words_of_the_fight_in_a_chat(monkeypatch) -> None
     assert session.reload().active()["position"] == "bad_spot"
     turn = session.send("I throw the ship into an evasive spiral through the debris field")
     assert turn.suggestions and turn.suggestions[0].move == "React Under Fire", [s.move for s in turn.suggestions]
+
+
+def test_an_amount_is_asked_in_the_moves_own_words() -> None:
+    # Elegy's Endure Hunger asked "the amount (how much is lost)" of what it did not say; the move's own words say it
+    session, _ = open_campaign("Hunger", "elegy")
+    turn = session.send("i hold back my hunger as the blood on his sleeve calls to me")
+    hunger = next(s for s in turn.suggestions if s.move == "Endure Hunger")
+    asked = session.confirm(hunger)
+    assert asked.question is not None and "blood spent" in asked.question.text, asked.question
+    assert "how much is lost" not in asked.question.text
