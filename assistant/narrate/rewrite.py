@@ -187,9 +187,9 @@ _LEAD = re.compile(r"^\s*(?:(?:retold|rewritten|the retold|the rewritten)?\s*sen
 def first_sentence(text: str) -> str:
     """The model's retold sentence: its first line, without a label or quotes around it, to its first full stop."""
     line = next((ln for ln in text.strip().splitlines() if ln.strip()), "")
-    line = _LEAD.sub("", line).strip().strip('"\u201c\u201d').strip()
-    match = re.search(r"[.!?\u2026](?=\s|$)", line)
-    return line[: match.end()] if match else line
+    line = _LEAD.sub("", line).strip()
+    match = re.search(r"[.!?\u2026][\"\u201d']?(?=\s|$)", line)
+    return (line[: match.end()] if match else line).strip('"\u201c\u201d').strip()
 
 
 def _scene(request: NarrationRequest) -> str:
