@@ -175,3 +175,15 @@ def test_over_the_endpoint_a_silent_model_ends_the_turn_by_its_deadline(
     assert time.monotonic() - start < timeout + 5.0
     assert turn.narration and "never sent" not in turn.narration
     assert session.reload().moves == 1
+
+
+def test_a_price_is_the_engine_row_alone() -> None:
+    from assistant.engine import resolve
+
+    price = resolve({"system": "starforged", "move": "Pay the Price", "dice": [10]})
+    request = NarrationRequest(
+        task="pay_the_price", system="starforged", player_text="/price", results=(price,), narration_task="rewrite"
+    )
+    model = Retelling(", the cult's treasure chest collapsing with a crash.")
+    outcome = narrate(model, request)
+    assert not model.requests and outcome.text == opening(request) and outcome.text

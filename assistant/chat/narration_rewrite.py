@@ -8,7 +8,8 @@ only when it keeps the engine's sentence's words (:func:`assistant.narrate.rewri
 screen included, finds nothing in it that it did not find in the engine's own sentence. A draft that fails raises
 :class:`~assistant.chat.narration_draft.Rejected` with the engine's opening as the story to keep, so the chat's
 retry asks once more (:mod:`assistant.chat.narration`) and, if that fails too, the opening stands: never the offline
-narration. A turn with no opening is narrated as before (:func:`~assistant.chat.narration_draft.stream_draft`).
+narration. A turn with no opening is narrated as before (:func:`~assistant.chat.narration_draft.stream_draft`); a Pay
+the Price turn is the engine's row alone (:data:`ENGINE_ONLY`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,11 @@ from assistant.narrate.rewrite import first_sentence, rewrite_faults, split_open
 from assistant.narrate.story_facts import opening, story_facts
 
 REWRITE = "rewrite"
+
+ENGINE_ONLY = frozenset({"pay_the_price"})
+"""Turns whose engine sentence stands without a retelling: the price is the one kind of turn where a player read a
+fault in more than a fifth of the stories (sets 20-29: 14 of 60), and its retellings named what was lost as the foe's
+("Something of value is lost or destroyed, the cult's treasure chest collapses")."""
 
 
 def _shape(violation: Violation) -> tuple[ViolationKind, str]:
@@ -88,6 +94,9 @@ def stream_rewrite(
     told = opening(request, question).strip()
     if not told:
         return (yield from stream_draft(narrator, request, results, odds))
+    if request.task in ENGINE_ONLY:
+        yield TurnEvent("narration", text=told)
+        return told, []
     head, target = split_opening(split_sentences(told + " ")[0] or [told])
     if head:
         yield TurnEvent("narration", text=head + " ")
