@@ -363,6 +363,7 @@ class ActingMixin(SuggestingMixin):
             actor=actor,
             story_turns=self.settings.llm.story_turns,
             story_sentences=self.settings.llm.story_sentences,
+            narration_task=self.settings.llm.narration_task,
         )
         return (
             yield from guarded_narration(
