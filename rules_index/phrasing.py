@@ -197,7 +197,13 @@ def without_game_name(question: str) -> str:
     # a label's game named, what follows is the question ("magistrate city game: in starforged a miss ..." keeps
     # the game it compares with)
     stripped = _FRAMED_END.sub(r"\1", unlabelled if unlabelled != question else _FRAMED_START.sub("", question))
+    stripped = _ASKED_OF_NAME.sub(r"\g<cue>", stripped)
     return stripped if stripped.strip(" ?.!") else question
+
+
+#: A game's bare name after the words that ask of or about it ("does Elegy cap it too?", "asking about elegy while
+#: ..."): it names the game (:data:`rules_index.routing.IN_CONTEXT`), not the rule asked about (Sing an Elegy).
+_ASKED_OF_NAME = re.compile(r"\b(?P<cue>about|does|do|play|plays|playing|run|runs|running|try|trying)\s+elegy\b", re.I)
 
 
 def plain_question(question: str) -> str:
