@@ -174,20 +174,43 @@ _FRAMED_END = re.compile(rf",?\s+(?:in|for)\s+(?:the\s+)?{_GAMES}{_GAME_SUFFIX}\
 _LABEL_WORDS = frozenset(["question", "questions", "q", "rules", "rule", "pvp", "rpg", "game", "games", "rq"])
 
 
+#: Words of a longer opening label that only say which game is asked about and which one the table is in ("starforged
+#: question from our blades crew:", "elegy question while we're playing blades:", "asking about elegy while we're in
+#: our starforged game:"): none of them is what the question asks.
+_TABLE_WORDS = _LABEL_WORDS | frozenset(
+    re.findall(
+        r"\w+",
+        "while we re i m am are is s the our my a an in on for from to tonight sec quick one about asking wondering "
+        "switching switch switched back so playing play plays run running ran paused pause hold break open not though "
+        "but off this different trying try campaign campaigns table group crew chronicle session sessions",
+    )
+)
+#: A longer opening label: up to fourteen words before a colon or a spaced dash.
+_LONG_LABEL = re.compile(r"^\W*((?:[\w'&]+\s+){0,13}[\w'&]+)\s*(?::|\s[-–—]\s)")
+
+
 def _label_only(question: str) -> str:
     """``question`` without an opening label that names a game and nothing else ("magistrate city game: ...",
-    "elegy question: ...", "starforged question - ..."); a label naming what is asked about as well ("blades
-    downtime: ...") stays."""
-    end = opening_span(question)
-    if not end:
-        return question
-    label = " ".join(re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)*", question[:end].lower()))
-    words = label
-    for name in sorted({n for names in NAMES.values() for n in names} | {"elegy"}, key=len, reverse=True):
-        words = re.sub(rf"\b{re.escape(name)}\b", " ", words)
-    rest = question[end:].strip()
-    named = words.split() != label.split()
-    return rest if rest and named and all(w in _LABEL_WORDS for w in words.split()) else question
+    "elegy question: ...", "starforged question - ..."), or only which game it asks about and which one the table is in
+    ("starforged question from our blades crew: ..."); a label naming what is asked about as well ("blades downtime:
+    ...") stays."""
+    for end, allowed in ((opening_span(question), _LABEL_WORDS), (_long_label_end(question), _TABLE_WORDS)):
+        if not end:
+            continue
+        label = " ".join(re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)*", question[:end].lower()))
+        words = label
+        for name in sorted({n for names in NAMES.values() for n in names} | {"elegy"}, key=len, reverse=True):
+            words = re.sub(rf"\b{re.escape(name)}\b", " ", words)
+        rest = question[end:].strip()
+        named = words.split() != label.split()
+        if rest and named and all(w in allowed for w in words.split()):
+            return rest
+    return question
+
+
+def _long_label_end(question: str) -> int:
+    m = _LONG_LABEL.match(question)
+    return m.end() if m else 0
 
 
 def without_game_name(question: str) -> str:

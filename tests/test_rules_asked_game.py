@@ -9,6 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from rules_index.index import RulesIndex
+from rules_index.phrasing import without_game_name
 from rules_index.qa import answer
 from rules_index.routing import choose_system, named_system
 from rules_index.search import search_index
@@ -125,3 +126,35 @@ def test_assistant_ask_answers_from_the_game_the_question_asks_about(monkeypatch
     assert asked.exit_code == 0, asked.output
     assert asked.output.startswith("From Elegy, the game the question names (not Ironsworn: Starforged):")
     assert "[1] elegy › " in asked.output and "starforged ›" not in asked.output
+
+
+@pytest.mark.parametrize(
+    ("question", "asked"),
+    [
+        ("starforged question from our blades crew: does our ship pick up heat?", "does our ship pick up heat?"),
+        ("elegy question while we're playing blades: do vampires need an invitation?", "do vampires need an invitation?"),
+        ("for the magistrate's city game: how does poison work?", "how does poison work?"),
+        ("asking about elegy while we're in our starforged game: what is focus?", "what is focus?"),
+    ],
+)
+def test_a_label_saying_only_which_game_is_asked_and_which_is_played_is_not_searched(question: str, asked: str) -> None:
+    assert without_game_name(question) == asked
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "blades downtime while our starforged game is paused: how long is a downtime?",  # "downtime" says what is asked
+        "for my starforged pilot, not the vampire: what does she roll?",
+    ],
+)
+def test_a_label_that_says_what_is_asked_stays(question: str) -> None:
+    assert without_game_name(question) == question
+
+
+@pytest.mark.slow
+def test_a_question_about_a_game_the_table_is_not_in_is_not_covered_by_its_label(index: RulesIndex) -> None:
+    """The label's words ("question", "starforged", "playing") once counted as words the question asks about."""
+    question = "elegy question while we're playing starforged: does a vampire have to be invited in before entering a home?"
+    result = answer(question, system="starforged", index=index)
+    assert result.system == "elegy" and not result.found and result.nearest
