@@ -158,3 +158,34 @@ def test_a_question_about_a_game_the_table_is_not_in_is_not_covered_by_its_label
     question = "elegy question while we're playing starforged: does a vampire have to be invited in before entering a home?"
     result = answer(question, system="starforged", index=index)
     assert result.system == "elegy" and not result.found and result.nearest
+
+
+@pytest.fixture(scope="module")
+def blades_index(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RulesIndex]:
+    yield from minilm_index(tmp_path_factory, {"blades": "blades.txt"}, notes=True)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "question",
+    [
+        "we ran the Lampblacks out of their drug den. how do we mark it as our turf on the claims map?",
+        "what's the difference between strong hold and weak hold for our crew?",
+    ],
+)
+def test_the_crew_sheet_the_downtime_chapter_lacks_is_not_covered(blades_index: RulesIndex, question: str) -> None:
+    result = answer(question, system="blades", index=blades_index)
+    assert not result.found and result.nearest
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("one of us is doing time in Ironhook. which prison claims can the crew get?", "Prison"),
+        ("how much heat does a score on hostile turf add?", "Heat"),
+    ],
+)
+def test_the_chapters_own_claims_and_turf_are_still_covered(blades_index: RulesIndex, question: str, expected: str) -> None:
+    result = answer(question, system="blades", index=blades_index)
+    assert result.found and any(expected in p.hit.section for p in result.passages)
