@@ -189,11 +189,11 @@ _TABLE_WORDS = _LABEL_WORDS | frozenset(
 _LONG_LABEL = re.compile(r"^\W*((?:[\w'&]+\s+){0,13}[\w'&]+)\s*(?::|\s[-–—]\s)")
 
 
-def _label_only(question: str) -> str:
-    """``question`` without an opening label that names a game and nothing else ("magistrate city game: ...",
-    "elegy question: ...", "starforged question - ..."), or only which game it asks about and which one the table is in
-    ("starforged question from our blades crew: ..."); a label naming what is asked about as well ("blades downtime:
-    ...") stays."""
+def label_end(question: str) -> int:
+    """Where an opening label that names a game and nothing else ends ("magistrate city game: ...", "elegy question:
+    ...", "starforged question - ..."), or one that says only which game it asks about and which one the table is in
+    ("starforged question from our blades crew: ..."); 0 when the question has none. A label naming what is asked
+    about as well ("blades downtime: ...") is none."""
     for end, allowed in ((opening_span(question), _LABEL_WORDS), (_long_label_end(question), _TABLE_WORDS)):
         if not end:
             continue
@@ -201,11 +201,16 @@ def _label_only(question: str) -> str:
         words = label
         for name in sorted({n for names in NAMES.values() for n in names} | {"elegy"}, key=len, reverse=True):
             words = re.sub(rf"\b{re.escape(name)}\b", " ", words)
-        rest = question[end:].strip()
         named = words.split() != label.split()
-        if rest and named and all(w in allowed for w in words.split()):
-            return rest
-    return question
+        if question[end:].strip() and named and all(w in allowed for w in words.split()):
+            return end
+    return 0
+
+
+def _label_only(question: str) -> str:
+    """``question`` without its opening label when it only names the game (:func:`label_end`)."""
+    end = label_end(question)
+    return question[end:].strip() if end else question
 
 
 def _long_label_end(question: str) -> int:

@@ -10,6 +10,7 @@ import pytest
 
 from rules_index.index import RulesIndex
 from rules_index.phrasing import without_game_name
+from rules_index.premise import without_other_games
 from rules_index.qa import answer
 from rules_index.routing import choose_system, named_system
 from rules_index.search import search_index
@@ -189,3 +190,26 @@ def test_the_crew_sheet_the_downtime_chapter_lacks_is_not_covered(blades_index: 
 def test_the_chapters_own_claims_and_turf_are_still_covered(blades_index: RulesIndex, question: str, expected: str) -> None:
     result = answer(question, system="blades", index=blades_index)
     assert result.found and any(expected in p.hit.section for p in result.passages)
+
+
+@pytest.mark.parametrize(
+    ("question", "system"),
+    [
+        (
+            "city game q from our starforged group: another faction lends us an aspect for our roll. what's the catch?",
+            "city",
+        ),
+        ("elegy rules while our dungeon world game is open: my blood ritual missed. what can go wrong?", "elegy"),
+    ],
+)
+def test_a_story_after_a_label_naming_the_tables_game_is_judged_with_the_question(question: str, system: str) -> None:
+    """The label names the table's game, the story after it does not: the story is what the question asks about, not a
+    premise about another game (:func:`rules_index.premise.without_other_games`)."""
+    assert without_other_games(question, system) == question
+
+
+@pytest.mark.slow
+def test_an_elegy_question_labelled_from_a_starforged_table_is_covered(index: RulesIndex) -> None:
+    question = "elegy rules while our starforged game is open: my blood ritual missed. what can go wrong?"
+    result = answer(question, system="starforged", index=index)
+    assert result.system == "elegy" and result.found
