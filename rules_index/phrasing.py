@@ -313,10 +313,22 @@ _ASKS = re.compile(
 )
 
 
+#: The options a question offers after a dash ("- iron or edge?", "- assassins, bravos, hawkers or smugglers?"): they
+#: belong to the clause before them, which asks.
+_OPTIONS = re.compile(
+    r"^(?:[\w'-]+\s+){0,3}[\w'-]+(?:\s*,\s*(?:[\w'-]+\s+){0,3}[\w'-]+)*,?\s+or\s+(?:[\w'-]+\s+){0,3}[\w'-]+\s*\?*$", re.I
+)
+
+
 def asking_clause(question: str) -> str:
     """The part of ``question`` that asks, after the story a GM tells first: "The smuggler shakes the tail and
     ducks into a shaft. Which move?" -> "Which move?"; the whole question when it is one clause."""
-    parts = [p.strip() for p in _CLAUSES.split(question) if p and len(p.strip()) > 1]
+    parts: list[str] = []
+    for part in (p.strip() for p in _CLAUSES.split(question) if p and len(p.strip()) > 1):
+        if parts and _OPTIONS.match(part) and not _ASKS.search(part):
+            parts[-1] = f"{parts[-1]} - {part}"  # "Which crew type gets the most coin - assassins or bravos?": one clause
+        else:
+            parts.append(part)
     if len(parts) <= 1:
         return question
     asks = [p for p in parts if "?" in p or _ASKS.search(p)]

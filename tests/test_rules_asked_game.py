@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from rules_index.index import RulesIndex
-from rules_index.phrasing import without_game_name
+from rules_index.phrasing import asking_clause, without_game_name
 from rules_index.premise import without_other_games
 from rules_index.qa import answer
 from rules_index.routing import choose_system, named_system
@@ -213,3 +213,23 @@ def test_an_elegy_question_labelled_from_a_starforged_table_is_covered(index: Ru
     question = "elegy rules while our starforged game is open: my blood ritual missed. what can go wrong?"
     result = answer(question, system="starforged", index=index)
     assert result.system == "elegy" and result.found
+
+
+@pytest.mark.parametrize(
+    ("question", "clause"),
+    [
+        # the options after a dash belong to the clause that asks
+        (
+            "Which crew type earns most from a score - assassins, bravos or smugglers?",
+            "Which crew type earns most from a score - assassins, bravos or smugglers?",
+        ),
+        (
+            "We advanced Tier. Whose coin goes first - the crew's or ours?",
+            "Whose coin goes first - the crew's or ours?",
+        ),
+        # a clause that asks after a dash is still the asking clause
+        ("bar fight breaks out - what do i roll?", "what do i roll?"),
+    ],
+)
+def test_options_offered_after_a_dash_are_part_of_the_asking_clause(question: str, clause: str) -> None:
+    assert asking_clause(question) == clause
