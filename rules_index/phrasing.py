@@ -174,20 +174,48 @@ _FRAMED_END = re.compile(rf",?\s+(?:in|for)\s+(?:the\s+)?{_GAMES}{_GAME_SUFFIX}\
 _LABEL_WORDS = frozenset(["question", "questions", "q", "rules", "rule", "pvp", "rpg", "game", "games", "rq"])
 
 
+#: Words of a longer opening label that only say which game is asked about and which one the table is in ("starforged
+#: question from our blades crew:", "elegy question while we're playing blades:", "asking about elegy while we're in
+#: our starforged game:"): none of them is what the question asks.
+_TABLE_WORDS = _LABEL_WORDS | frozenset(
+    re.findall(
+        r"\w+",
+        "while we re i m am are is s the our my a an in on for from to tonight sec quick one about asking wondering "
+        "switching switch switched back so playing play plays run running ran paused pause hold break open not though "
+        "but off this different trying try campaign campaigns table group crew chronicle session sessions",
+    )
+)
+#: A longer opening label: up to fourteen words before a colon or a spaced dash.
+_LONG_LABEL = re.compile(r"^\W*((?:[\w'&]+\s+){0,13}[\w'&]+)\s*(?::|\s[-–—]\s)")
+
+
+def label_end(question: str) -> int:
+    """Where an opening label that names a game and nothing else ends ("magistrate city game: ...", "elegy question:
+    ...", "starforged question - ..."), or one that says only which game it asks about and which one the table is in
+    ("starforged question from our blades crew: ..."); 0 when the question has none. A label naming what is asked
+    about as well ("blades downtime: ...") is none."""
+    for end, allowed in ((opening_span(question), _LABEL_WORDS), (_long_label_end(question), _TABLE_WORDS)):
+        if not end:
+            continue
+        label = " ".join(re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)*", question[:end].lower()))
+        words = label
+        for name in sorted({n for names in NAMES.values() for n in names} | {"elegy"}, key=len, reverse=True):
+            words = re.sub(rf"\b{re.escape(name)}\b", " ", words)
+        named = words.split() != label.split()
+        if question[end:].strip() and named and all(w in allowed for w in words.split()):
+            return end
+    return 0
+
+
 def _label_only(question: str) -> str:
-    """``question`` without an opening label that names a game and nothing else ("magistrate city game: ...",
-    "elegy question: ...", "starforged question - ..."); a label naming what is asked about as well ("blades
-    downtime: ...") stays."""
-    end = opening_span(question)
-    if not end:
-        return question
-    label = " ".join(re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)*", question[:end].lower()))
-    words = label
-    for name in sorted({n for names in NAMES.values() for n in names} | {"elegy"}, key=len, reverse=True):
-        words = re.sub(rf"\b{re.escape(name)}\b", " ", words)
-    rest = question[end:].strip()
-    named = words.split() != label.split()
-    return rest if rest and named and all(w in _LABEL_WORDS for w in words.split()) else question
+    """``question`` without its opening label when it only names the game (:func:`label_end`)."""
+    end = label_end(question)
+    return question[end:].strip() if end else question
+
+
+def _long_label_end(question: str) -> int:
+    m = _LONG_LABEL.match(question)
+    return m.end() if m else 0
 
 
 def without_game_name(question: str) -> str:
@@ -197,7 +225,13 @@ def without_game_name(question: str) -> str:
     # a label's game named, what follows is the question ("magistrate city game: in starforged a miss ..." keeps
     # the game it compares with)
     stripped = _FRAMED_END.sub(r"\1", unlabelled if unlabelled != question else _FRAMED_START.sub("", question))
+    stripped = _ASKED_OF_NAME.sub(r"\g<cue>", stripped)
     return stripped if stripped.strip(" ?.!") else question
+
+
+#: A game's bare name after the words that ask of or about it ("does Elegy cap it too?", "asking about elegy while
+#: ..."): it names the game (:data:`rules_index.routing.IN_CONTEXT`), not the rule asked about (Sing an Elegy).
+_ASKED_OF_NAME = re.compile(r"\b(?P<cue>about|does|do|play|plays|playing|run|runs|running|try|trying)\s+elegy\b", re.I)
 
 
 def plain_question(question: str) -> str:
@@ -279,10 +313,22 @@ _ASKS = re.compile(
 )
 
 
+#: The options a question offers after a dash ("- iron or edge?", "- assassins, bravos, hawkers or smugglers?"): they
+#: belong to the clause before them, which asks.
+_OPTIONS = re.compile(
+    r"^(?:[\w'-]+\s+){0,3}[\w'-]+(?:\s*,\s*(?:[\w'-]+\s+){0,3}[\w'-]+)*,?\s+or\s+(?:[\w'-]+\s+){0,3}[\w'-]+\s*\?*$", re.I
+)
+
+
 def asking_clause(question: str) -> str:
     """The part of ``question`` that asks, after the story a GM tells first: "The smuggler shakes the tail and
     ducks into a shaft. Which move?" -> "Which move?"; the whole question when it is one clause."""
-    parts = [p.strip() for p in _CLAUSES.split(question) if p and len(p.strip()) > 1]
+    parts: list[str] = []
+    for part in (p.strip() for p in _CLAUSES.split(question) if p and len(p.strip()) > 1):
+        if parts and _OPTIONS.match(part) and not _ASKS.search(part):
+            parts[-1] = f"{parts[-1]} - {part}"  # "Which crew type gets the most coin - assassins or bravos?": one clause
+        else:
+            parts.append(part)
     if len(parts) <= 1:
         return question
     asks = [p for p in parts if "?" in p or _ASKS.search(p)]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from rules_index.phrasing import label_end
 from rules_index.routing import NAMES, opening_span
 
 #: Games the assistant does not hold, named as a player compares with them.
@@ -33,8 +34,8 @@ def without_other_games(question: str, system: str | None) -> str:
     label, "magistrate city game: ...", kept); ``question`` itself when it has none or no system is searched."""
     if not system:
         return question
-    label_end = opening_span(question)
-    label, rest = question[:label_end].strip(), question[label_end:].strip()
+    end = max(opening_span(question), label_end(question))  # "starforged question from our blades crew: ..." too
+    label, rest = question[:end].strip(), question[end:].strip()
     sentences = [s for s in _SENTENCE_END.split(rest) if s.strip()]
     if len(sentences) < 2:
         return question

@@ -32,7 +32,8 @@ from rules_index.lead import (
 from rules_index.lexical import tokenize
 from rules_index.quoting import as_quoted, once_each
 from rules_index.rank import is_reading
-from rules_index.routing import ALL_SYSTEMS, from_named_game, named_system
+from rules_index.routing import ALL_SYSTEMS, from_named_game
+from rules_index.routing import choose_system as choose_system
 from rules_index.scope import Beyond
 from rules_index.search import Hit, in_rules_spelling, resolve_system, search_index
 from rules_index.sentences import body
@@ -337,16 +338,6 @@ def distinct(hits: list[Hit]) -> list[Hit]:
             continue
         kept.append(hit)
     return kept
-
-
-def choose_system(question: str, system: str | None) -> str | None:
-    """The system to search: one named in the question wins; ``"all"`` means every system."""
-    named = named_system(question)
-    if named:
-        return named
-    if system and system.strip().lower() == ALL_SYSTEMS:
-        return None
-    return resolve_system(system)
 
 
 def assess(question: str, system: str | None, index: RulesIndex, k: int = 3) -> tuple[list[Hit], Coverage]:

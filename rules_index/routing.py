@@ -94,6 +94,13 @@ _ASKED_FOR = re.compile(
     r"|switch(?:ing|ed)?\s+(?:over\s+|back\s+)?to|(?:trying|try)(?:\s+out)?)"
     r"\s+(?:in\s+|the\s+|our\s+|my\s+|a\s+)*$"
 )
+#: Words after a game's name that say the question is about it: "a quick city game question while ...", "elegy q:",
+#: "blades rules question" ...
+_ASKED_AFTER = re.compile(r"^\s+(?:(?:pvp|rpg|game|rules)\s+)?(?:rules\s+)?(?:question|questions|q)\b")
+#: ... and before it, the game a question's verb asks of: "does elegy cap it too?", "do blades crews get ..."; not
+#: "do blades and dungeon world both ...", which asks of both.
+_ASKED_OF_BEFORE = re.compile(r"\b(?:does|do|doesn t|don t|dont|doesnt)\s+(?:the\s+)?$")
+_ALONGSIDE_AFTER = re.compile(r"^\s+(?:and|or|vs|versus|nor)\b")
 #: Words that say the game named next is only the one the table usually plays: "my group plays the city game", "we
 #: usually run blades", "i'm running starforged", both of "we play blades and dungeon world".
 _PLAYED = re.compile(
@@ -105,7 +112,8 @@ _PLAYED = re.compile(
 #: on blades", "taking a break from starforged", "our blades crew ...", "we're a starforged table ...".
 _SET_ASIDE_BEFORE = re.compile(
     r"\b(?:(?:paused|pausing|pause|break|hold|halt)\s+(?:on|from|with|in)|(?:on\s+)?(?:pause|hold)\s+(?:on|with|in)"
-    r"|away\s+from)\s+(?:the\s+|our\s+|my\s+)*$"
+    r"|away\s+from|while\s+(?:we|i)\s+(?:re\s+|m\s+|are\s+|am\s+)?(?:still\s+)?(?:on|in|playing|running|doing))"
+    r"\s+(?:the\s+|our\s+|my\s+)*$"
 )
 #: A game named as the table's own ("our blades crew", "my starforged campaign", "we're a starforged table") or said
 #: to be paused ("the vampire game is on pause"): the words before and after its name.
@@ -124,14 +132,37 @@ def _words(text: str) -> str:
     return " ".join(re.findall(r"[a-z0-9-]+", text.lower()))
 
 
+#: A game's bare name where it is common as a word of that game ("sing an elegy", "my elegy") but names the game after
+#: words that ask of, play or talk about a game: "does elegy cap it too?", "asking about elegy", "we play elegy", "a
+#: quick elegy question" (matched on the question's words joined by single spaces).
+IN_CONTEXT: dict[str, re.Pattern[str]] = {
+    "elegy": re.compile(
+        r"\b(?:about|does|do|play|plays|playing|run|runs|running|try|trying|to)\s(?P<name>elegy)\b"
+        r"|\b(?P<named>elegy)(?=\s+(?:rules\s+)?(?:question|questions|q|rules|rpg|game)\b)"
+    ),
+}
+
+
+def _name_span(m: re.Match[str]) -> tuple[int, int]:
+    """Where the match names the game: its ``name`` or ``named`` group when it has one, else all of it."""
+    group = next((g for g in ("name", "named") if m.re.groupindex.get(g) and m.group(g)), None)
+    return m.span(group) if group else m.span()
+
+
 def _spans(text: str, names: tuple[str, ...]) -> list[tuple[int, int]]:
     """Where ``text`` names the game by one of ``names`` other than to compare with it or set it aside (start, end)."""
-    return [
-        (m.start(), m.end())
-        for n in names
-        for m in re.finditer(rf"\b{re.escape(n)}\b", text)
-        if not _COMPARED.search(text[: m.start()]) and not _NOT_THIS.search(text[: m.start()])
-    ]
+    patterns = [re.compile(rf"\b{re.escape(n)}\b") for n in names]
+    system = next((s for s, known in NAMES.items() if known == names), None)
+    if system in IN_CONTEXT:
+        patterns.append(IN_CONTEXT[system])
+    found = {_name_span(m) for pattern in patterns for m in pattern.finditer(text)}
+    return sorted(
+        (start, end)
+        for start, end in found
+        if not _COMPARED.search(text[:start])
+        and not _NOT_THIS.search(text[:start])
+        and not any(s <= start and end <= e and (s, e) != (start, end) for s, e in found)
+    )
 
 
 def _mentions(text: str, names: tuple[str, ...]) -> list[int]:
@@ -152,6 +183,17 @@ def _played(text: str, start: int, end: int) -> bool:
     )
 
 
+def _asked_for(text: str, start: int, end: int) -> bool:
+    """Does the question say it asks about the game named at ``text[start:end]``: "this one is for dungeon world", "a
+    quick city game question", "does elegy cap it too?"."""
+    before, after = text[:start], text[end:]
+    return bool(
+        _ASKED_FOR.search(before)
+        or _ASKED_AFTER.match(after)
+        or (_ASKED_OF_BEFORE.search(before) and not _ALONGSIDE_AFTER.match(after))
+    )
+
+
 def asked_of(question: str, found: set[str], label: set[str]) -> str | None:
     """Of several games ``found`` in ``question``, the one it asks about: the one it says it is for ("my group
     plays the city game, but this one is for dungeon world"), else the one it is labelled with (``label``: "city game:
@@ -161,7 +203,7 @@ def asked_of(question: str, found: set[str], label: set[str]) -> str | None:
     ("is blades better than dungeon world?")."""
     text = _words(question)
     mentions = {system: _spans(text, NAMES[system]) for system in found}
-    asked = {s for s, spans in mentions.items() if any(_ASKED_FOR.search(text[:i]) for i, _ in spans)}
+    asked = {s for s, spans in mentions.items() if any(_asked_for(text, i, j) for i, j in spans)}
     if len(asked) == 1:
         return asked.pop()
     if len(label) == 1:
@@ -196,6 +238,20 @@ def named_system(question: str) -> str | None:
     if len(found) > 1:
         return asked_of(question, found, label)
     return found.pop() if len(found) == 1 else None
+
+
+def choose_system(question: str, system: str | None) -> str | None:
+    """The system to search: the game the question asks about when it names one (:func:`named_system`), else
+    ``system`` (the open campaign's or the picked one; the campaign's when None and a provider is registered);
+    ``"all"`` means every system."""
+    from rules_index.search import resolve_system  # search reads the question's phrasing, which reads these names
+
+    named = named_system(question)
+    if named:
+        return named
+    if system and system.strip().lower() == ALL_SYSTEMS:
+        return None
+    return resolve_system(system)
 
 
 def from_named_game(result: Answer, searched: str) -> Answer:
