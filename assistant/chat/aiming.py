@@ -213,17 +213,26 @@ class AimingMixin(CharactersMixin):
 
     def _price_payer(self) -> str:
         """The name of the one who pays the price of the last move when it was another character's (Mara's miss):
-        the price's rows are told of her ("Mara is stressed"), not of the one playing; "" otherwise."""
+        the price's rows are told of her ("Mara is stressed"), not of the one playing; "" otherwise. The last move is
+        the last roll that decided something: an oracle asked or a table rolled since Mara's miss leaves it hers."""
+        from assistant.chat.followed_next import LOOK_BACK
+        from assistant.store.no_move import decides_nothing
+
         top = self.known.top
         if not isinstance(top, int) or isinstance(top, bool) or top <= 0:
             return ""
-        found = self.store.events(self.campaign, after=top - 1, upto=top)
-        if not found or found[0].event.type != "move_resolved":
-            return ""
-        event = found[0].event
-        return self._actor_of(
-            {**event.request, "character_id": event.state_change.character_id or event.request.get("character_id")}
-        )
+        found = self.store.events(self.campaign, after=max(0, top - LOOK_BACK), upto=top)
+        undone = {e.event.target_seq for e in found if e.event.type == "undo"}
+        for stored in reversed(found):
+            event = stored.event
+            if stored.seq in undone or event.type != "move_resolved":
+                continue  # the story's messages, a /set, an undo: no roll
+            if decides_nothing(event.result):  # "/oracle is the priest awake?" after Mara's miss: still hers
+                continue
+            return self._actor_of(
+                {**event.request, "character_id": event.state_change.character_id or event.request.get("character_id")}
+            )
+        return ""
 
     def _opposed(self, text: str, target: str) -> bool:
         """The words name the character as the one opposed ("against Duke", "from Duke's blade")."""
