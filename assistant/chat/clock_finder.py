@@ -18,6 +18,7 @@ import re
 from typing import Any
 
 from assistant.chat.track_finder import NAMED, SAME, _words, name_from_words, named_track
+from assistant.chat.track_names import spoken
 from assistant.engine import InputError, get_ruleset
 from assistant.engine.schema import MoveSpec
 from assistant.store.state import CampaignState
@@ -90,7 +91,7 @@ def _without_size(text: str) -> str:
 
 
 def project_name(text: str) -> str:
-    clean = " ".join(text.strip().split()).rstrip(".!?")
+    clean = spoken(" ".join(text.strip().split())).rstrip(".!?")  # '"Let's build ...," I tell the crew': the words said
     clean = _without_size(clean).strip(" ,;:-")
     for around in _NOT_THE_NAME:
         clean = around.sub("", clean)
