@@ -26,6 +26,7 @@ _FOR_ANOTHER = re.compile(r"\b(?:into|while|where|because|until|so that)\b|;")
 #: made on the one playing (as "Mara hits me" is).
 _FOR_ME = re.compile(
     r"\b(?:inspir|heal|help|aid|protect|shield|cover|bless|rescu|sav|support|encourag|bandag|patch|steady|steadi)\w*\s+(?:me|us)\b"
+    r"|\bwatch\w*\s+(?:my|our)\s+backs?\b|\bback\w*\s+(?:me|us)\s+up\b|\bkeeps?\s+them\s+off\s+(?:me|us)\b"
 )
 
 
@@ -72,7 +73,8 @@ class AimingMixin(CharactersMixin):
             taken = self._taken_by_target(str(request.get("move", "")))
             if (by_them and attacks or theirs) and target in self._state.characters and dataclasses.is_dataclass(s):
                 # "Mara casts a spell on me": Mara's move, rolled with her sheet, aimed at the one playing
-                out.append(self._made_by(s, request, options, target, at_me=not theirs))
+                # "Kira, cover me!": her move in support of the one playing, at them (Aid Your Ally's benefits are theirs)
+                out.append(self._made_by(s, request, options, target, at_me=not theirs or bool(_FOR_ME.search(text))))
                 made_by.append(str(getattr(s, "move", "")))
                 continue
             if taken and by_them and dataclasses.is_dataclass(s):  # "Mara hits me for 8": my sheet, not a follow-up's
