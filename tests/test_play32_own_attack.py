@@ -36,3 +36,10 @@ def test_harm_taken_still_finds_endure_harm(line: str) -> None:
 
 def test_an_attack_of_the_players_lacks_endure_harms_words() -> None:
     assert "endureharm" in unmet_needs("starforged", "I fire at the raider again")
+
+
+def test_a_deed_of_the_players_lacks_endure_stress_words() -> None:
+    assert "endurestress" in unmet_needs(
+        "starforged", "I board the derelict station and sneak through the dark corridors looking for any sign of her"
+    )
+    assert "endurestress" not in unmet_needs("starforged", "The alien presence floods my mind with visions")
