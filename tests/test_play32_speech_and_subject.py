@@ -56,3 +56,10 @@ def test_the_players_own_character_as_subject_is_not_the_foe(line: str, foe: str
     turn = session.send(line)
     fray = next(s for s in turn.suggestions if s.move == "Enter the Fray")
     assert fray.request["options"]["track"]["name"] == foe, fray.request
+
+
+def test_a_project_said_to_be_long_term_is_named_without_it() -> None:
+    session, _dice = open_campaign("Lockpick aside", "blades")
+    turn = session.send("I spend my downtime working on a new lockpick, it's a long term project")
+    project = next(s for s in turn.suggestions if s.move == "Long-Term Project")
+    assert project.request["options"]["project"] == "New lockpick", project.request

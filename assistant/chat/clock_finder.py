@@ -63,6 +63,12 @@ def segments_in(text: str) -> int | None:
 #: Words around a project's name that are not its name: "... as a long term project", "start a long-term project to".
 _NOT_THE_NAME = (
     re.compile(r"\s*,?\s*\bas\s+(?:a|an|my|our)\s+(?:new\s+)?(?:long[- ]?term\s+)?project\b.*$", re.IGNORECASE),
+    # "a new lockpick, it's a long term project": what it is, not its name
+    re.compile(
+        r"\s*[,;(-]\s*(?:(?:it|this|that)(?:'s|’s|\s+is|\s+will\s+be)\s+)?(?:a|an|my|our)\s+(?:new\s+)?"
+        r"long[- ]?term\s+project\b.*$",
+        re.IGNORECASE,
+    ),
     re.compile(r"\s*,?\s*\b(?:for|with)\s+(?:a|an)\s+(?:clock|project)\s*$", re.IGNORECASE),
 )
 
