@@ -44,3 +44,19 @@ def test_the_aid_is_told_as_kiras_with_her_call_in_plain_words() -> None:
 )
 def test_you_before_its_verb_is_the_subject(rule: str, told: str) -> None:
     assert of_them(rule) == told
+
+
+@pytest.mark.parametrize(
+    ("line", "told"),
+    [
+        ("Kira cover me while I cut through the door", "You tell Kira, “Cover me while I cut through the door.”"),
+        ("Kira watch my back", "You tell Kira, “Watch my back.”"),
+        ("Kira covers me while I cut", "Kira covers you while you cut"),
+        ("The guard hits me", "The guard hits you"),
+        ("Raiders attack me", "Raiders attack you"),
+    ],
+)
+def test_an_order_to_a_name_without_a_comma_is_told_as_said_to_them(line: str, told: str) -> None:
+    from assistant.narrate.line_grammar import shape
+
+    assert shape(line)[1] == told
