@@ -202,6 +202,10 @@ def clock_step(state: CampaignState, name: str, by: int) -> dict[str, Any]:
     names (exactly, else the best fuzzy match); refused in the player's words when there is none."""
     exact = [cid for cid, c in state.clocks.items() if str(c.get("name", "")).strip().lower() == name.strip().lower()]
     cid = exact[-1] if exact else named_track(list(state.clocks.items()), name, NAMED)
+    if cid is None:  # "/clock +1 bells" for "the bells ring at dawn": the only clock holding every word typed
+        said = set(_words(name))
+        holding = [k for k, c in state.clocks.items() if said and said <= set(_words(str(c.get("name", ""))))]
+        cid = holding[0] if len(holding) == 1 else None
     if cid is None:
         projects = [(str(i), p) for i, p in enumerate((state.active() or {}).get("projects") or []) if isinstance(p, dict)]
         inside = [i for i, p in projects if name.strip().lower() in str(p.get("name", "")).lower()]
