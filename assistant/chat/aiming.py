@@ -50,6 +50,7 @@ class AimingMixin(CharactersMixin):
             target = None  # "Mara and I slip in": the one playing acts, with Mara, on their own sheet
         # "Mara hits me for 5", "he cuts me, 4 damage": a blow on the one playing, whose sheet takes the damage
         by_them = (self._acts_on_me(text, target) if target is not None else bool(_BLOW_ON_ME.search(text))) or avoids(text)
+        by_them = by_them or (target is None and _TAKEN_BY_ME.search(text) is not None)  # "i take the hit, 8 damage"
         # "Mara attacks the hunter": Mara's own move on someone else, rolled with her sheet, aimed at no one here
         theirs = not by_them and target in self._state.characters and self._leads(text, str(target))
         first = str((getattr(suggestions[0], "request", None) or {}).get("move", "")) if suggestions else ""
@@ -331,6 +332,15 @@ _BEFALLS = r"^(?!\s*(?:i|we|my|our|me)\b)[^.!?;]*?\b[a-z]+(?:s|ed)\s+(?:at\s+|on
 
 #: Someone else's blow on the one playing ("he hits me", "the orc slashed at me"), the sentence not begun by "I".
 _BLOW_ON_ME = re.compile(r"^(?!\s*(?:i|we)\b)[^.!?]*?\b[a-z]+(?:s|ed)\s+(?:at\s+)?(?:me|us)\b", re.IGNORECASE)
+
+
+#: Harm the one playing takes, told by them ("i take the hit, 8 damage", "I lose 5 hp", "I'm hit for 6"): a blow on
+#: them, whose sheet takes the damage, not the only other character's.
+_TAKEN_BY_ME = re.compile(
+    r"^\s*(?:i|we)(?:'m|\s+am|\s+get|\s+got)?\s+(?:take|takes|took|taking|suffer|suffered|lose|lost|hit|struck)\b"
+    r"[^.!?]*?\b(?:hit|blow|damage|dmg|hp|wound|wounds|for\s+\d+)\b",
+    re.IGNORECASE,
+)
 
 
 #: Words that aim a spell at a foe ("I cast a spell at him", "I blast her with fire", "a curse on my opponent").
