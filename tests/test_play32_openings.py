@@ -56,3 +56,16 @@ def test_a_rank_said_after_the_vow_is_not_left_in_the_story() -> None:
     rolled = session.confirm(next(s for s in turn.suggestions if s.move == "Swear an Iron Vow"))
     opening = rolled.narration.split("\n\n")[0]
     assert "it's a" not in opening and "derelict station." in opening, opening
+
+
+def test_a_vow_fulfilled_is_named_mid_sentence_and_its_one_tick_told_as_one() -> None:
+    session, dice = open_campaign("Medicine", "starforged")
+    session.send("/track troublesome vow Deliver the medicine to the outpost")
+    session.send("/progress deliver the medicine 10")
+    turn = session.send("I fulfill my vow")
+    dice.queue(9, 1)
+    rolled = session.confirm(turn.suggestions[0])
+    assert rolled.narration.startswith("The time has come to fulfill your vow: deliver the medicine to the outpost."), (
+        rolled.narration
+    )
+    assert "Quests legacy 0 ticks → 1 tick." in rolled.narration, rolled.narration

@@ -53,5 +53,7 @@ def progress_opening(result: Result) -> str:
         return ""
     deed = second_person(move.lower())
     told = second_person(name)
-    told = re.sub(r"^(The|A|An)\b", lambda m: m.group(1).lower(), told)  # "The hunter" of /track, mid-sentence
+    words = told.split()
+    if len(words) > 1 and not any(w[:1].isupper() for w in words[1:]):  # "The hunter", "Deliver the medicine":
+        told = told[:1].lower() + told[1:]  # mid-sentence, not a name ("Captain Voss")
     return f"The time has come to {deed}: {told}."
