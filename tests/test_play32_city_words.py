@@ -25,3 +25,9 @@ def test_getting_someone_to_tell_is_a_demand() -> None:
     session, _dice = open_campaign("Harbourmaster", "city")
     turn = session.send("i want to get the harbourmaster to tell me who bought the ship")
     assert turn.suggestions[0].move == "Direct Someone to Act", [s.move for s in turn.suggestions]
+
+
+def test_watching_someone_to_read_them_is_observe_someone() -> None:
+    session, _dice = open_campaign("Donatella lies", "city")
+    turn = session.send("i watch donatella closely to see if she's lying")
+    assert turn.suggestions[0].move == "Observe Someone", [s.move for s in turn.suggestions]
