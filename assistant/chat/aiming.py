@@ -46,8 +46,9 @@ class AimingMixin(CharactersMixin):
         if maker is not None and on_other is not None and on_other in self._state.characters:
             return self._theirs_at(suggestions, maker, on_other, k)  # "Bart attacks Mia": Bart's move, at Mia
         target = self._target_in(text)
-        if target is not None and self._alongside(text, target):
-            target = None  # "Mara and I slip in": the one playing acts, with Mara, on their own sheet
+        if target is not None and (self._alongside(text, target) or self._asked_of(text, target)):
+            # "Mara and I slip in", "I ask Mara to keep watch while I rest": the one playing acts, on their own sheet
+            target = None
         # "Mara hits me for 5", "he cuts me, 4 damage": a blow on the one playing, whose sheet takes the damage
         by_them = (self._acts_on_me(text, target) if target is not None else bool(_BLOW_ON_ME.search(text))) or avoids(text)
         by_them = by_them or (target is None and _TAKEN_BY_ME.search(text) is not None)  # "i take the hit, 8 damage"
@@ -249,6 +250,13 @@ class AimingMixin(CharactersMixin):
         lead = r"^\s*(?:(?:then|now|and|so|ok|okay)[\s,]+)?"  # "I strike Mara and I run": Mara is struck
         together = (rf"{lead}{name}\s*,?\s+and\s+(?:i|we|me)\b", rf"{lead}(?:i|me|we)\s+and\s+{name}\b")
         return bool(name) and any(re.search(p, text, re.I) for p in together)
+
+    def _asked_of(self, text: str, target: str) -> bool:
+        """The one playing asks the named character to do something ("I ask Mara to keep watch", "I tell Mara to
+        wait"): what the player then does is not aimed at her."""
+        name = re.escape(str(self._state.characters.get(target, {}).get("name") or target).strip())
+        asked = rf"^\s*(?:i|we)\s+(?:ask|tell|beg|order|get|let|have|want)s?\s+{name}\s+to\b"
+        return bool(name) and re.search(asked, text, re.I) is not None
 
     def _leads(self, text: str, target: str) -> bool:
         """The named character is the words' subject, first in them ("Mara attacks the hunter", "then Mara casts a
