@@ -63,3 +63,10 @@ def test_a_project_said_to_be_long_term_is_named_without_it() -> None:
     turn = session.send("I spend my downtime working on a new lockpick, it's a long term project")
     project = next(s for s in turn.suggestions if s.move == "Long-Term Project")
     assert project.request["options"]["project"] == "New lockpick", project.request
+
+
+def test_an_expedition_set_out_toward_a_place_is_named_by_the_place() -> None:
+    session, _dice = open_campaign("Observatory", "starforged")
+    turn = session.send("we set out across the frozen wastes toward the ruined observatory, it's a dangerous expedition")
+    expedition = next(s for s in turn.suggestions if s.move == "Undertake an Expedition")
+    assert expedition.request["options"]["track"]["name"] == "The ruined observatory", expedition.request

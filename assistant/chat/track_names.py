@@ -30,6 +30,8 @@ _NAME_AFTER = (
     r"\b(?:connection|befriend|befriends|meet|meets|bond)\b(?:\s+with)?\s+(?P<n>.+)",
     r"\b(?:expedition|journey|trek|travel|travels|trailblaze|explore|explores|survey|surveys|cross|crosses)\b"
     r"(?:\s+(?:to|into|through|across|toward|towards))?\s+(?P<n>.+)",
+    # "we set out across the frozen wastes toward the ruined observatory": where the way leads
+    r"\b(?:set|sets|setting)\s+out\b.*?\b(?:toward|towards|to|for)\s+(?P<n>.+)",
 )
 #: "off" before the foe of "fight off" ("I fight off the scavengers"): how, not whom.
 _OFF = re.compile(r"^(?:off|back|down)\s+(?=(?:the|a|an|those|these|some|two|three|four|five|several)\s)", re.I)
