@@ -108,8 +108,11 @@ def fight_position(state: CampaignState, text: str, embedder: Any = None) -> Pos
     if text.strip():
         calm = {**(state.active() or {}), "position": None}
         standing: Position = "in_control" if position == "in_control" else "bad_spot"  # a fight's cues, not a new one's
-        ranked, _cues = rank(text, SuggestContext(system=state.system, character=calm, standing=standing), embedder)
-        if ranked and not ranked[0].move.combat:
+        ranked, cues = rank(text, SuggestContext(system=state.system, character=calm, standing=standing), embedder)
+        boosts = cues.move_boost if cues is not None else {}
+        # words a fight move's cues hold ("an evasive spiral", "slip away into the nebula") keep the fight on
+        fight_words = any(s.move.combat and any(boosts.get(n, 0.0) > 0 for n in s.move.names()) for s in ranked[:5])
+        if ranked and not ranked[0].move.combat and not fight_words:
             return None  # the scene moved on
     return "in_control" if position == "in_control" else "bad_spot"
 

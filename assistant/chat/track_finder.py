@@ -168,6 +168,8 @@ def find_track(state: CampaignState, need: TrackNeed, text: str) -> Found:
     word = _kind_words(need.kind)
     if need.starts:
         same = named_track(candidates, text, SAME) or _set_up_for(candidates, name_from_words(text, need.kind))
+        if same is None and need.kind not in _UNDER_WAY and rank_in(text) is None:
+            same = _set_up_sharing(candidates, text)  # "/track … the beacon on Veyra", then "I swear to find … Veyra"
         if same is None and need.kind in _UNDER_WAY:  # "I push deeper into Hollow Reach": the expedition under way
             same = _by_its_proper_name(candidates, text)
         if same is not None:
@@ -251,6 +253,22 @@ def _set_up_for(candidates: list[tuple[str, dict[str, Any]]], name: str) -> str 
     scored = [(name_score(name, str(t.get("name", ""))), tid) for tid, t in fresh]
     scored = [s for s in scored if s[0] >= 1.0]
     return scored[-1][1] if scored else None
+
+
+def _set_up_sharing(candidates: list[tuple[str, dict[str, Any]]], text: str) -> str | None:
+    """The one open track with no progress yet that the words share a proper name or two other words with: "/track
+    troublesome Answer the distress beacon on the ice moon Veyra", then "I swear to find whoever set off the beacon on
+    Veyra", swears the vow just set up (its rank the one given) rather than a second, formidable one. The name's first
+    word is its verb and is not counted ("find" is in half of all vows)."""
+    have = set(_words(text))
+    proper = {w.lower() for w in re.findall(r"(?<=\w )[A-Z][\w'-]*", text)} - _STOP
+    hits = []
+    for tid, t in candidates:
+        words = _words(str(t.get("name", "")))
+        shared = set(words[1:]) & have
+        if not int(t.get("ticks") or 0) and (len(shared) >= 2 or shared & proper):
+            hits.append(tid)
+    return hits[0] if len(hits) == 1 else None
 
 
 def has_track_for(state: CampaignState, move: MoveSpec) -> bool:

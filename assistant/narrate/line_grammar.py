@@ -348,7 +348,7 @@ def _done_to_you(words: Sequence[str]) -> bool:
 
 def _third_person_verb(intent: str) -> bool:
     """Someone else acts: "the raider lunges at you", "Kara slips past", "a huge beast charges"."""
-    found = _WORD.findall(intent)
+    found = _WORD.findall(re.sub(r"(?<=\w)-(?=\w)", "", intent))  # "a frost-scarred scavenger levels": one word
     if len(found) < 2:
         return False
     first = found[0]

@@ -21,6 +21,9 @@ _AGAIN = AGAIN
 _PHRASE_FRAMES = (
     "You turn your attention to {}.", "You set your sights on {}.", "You focus on {}.", "Your attention turns to {}."
 )  # fmt: skip
+#: Deeds done by saying them: a vow, an oath, a promise is made whatever the roll (Swear an Iron Vow's miss is a vow
+#: sworn with an obstacle before it), so it is told as done.
+_SPOKEN_DEED = re.compile(r"(?:swear|vow|pledge|promise|take an oath|make a vow|make an oath)\b", re.I)
 _QUESTION_TAILS = ("You put it to the test.", "There is one way to find out.", "You go and find out.")
 #: "can you hack the panel" (a player asking whether they can do something, then doing it): the words after the
 #: modal are the attempt.
@@ -100,7 +103,7 @@ def frame(
     player_text = without_rank(player_text)
     told = _frame(player_text, seed, recent, attempt=attempt)
     kind, intent = shape(player_text)
-    if failed and kind in (Shape.ATTEMPT, Shape.CLAUSE):
+    if failed and kind in (Shape.ATTEMPT, Shape.CLAUSE) and not _SPOKEN_DEED.match(intent.removeprefix("you ")):
         told = as_tried(told, intent, names)
     if failed:  # "You set out to fulfil your vow; your sister is finally safe": the goal is not reached on a miss
         told = without_done(told)
@@ -137,6 +140,8 @@ def _frame(player_text: str, seed: object, recent: Sequence[str], *, attempt: bo
         return once_more(told, seed, recent)
     if kind is Shape.FIRST_PERSON:
         rest = intent.split(" ", 1)[1]
+        if _SPOKEN_DEED.match(rest):  # "I swear to find…": a vow is made by saying it, not tried ("You set out to swear")
+            return once_more(f"You {rest}.", seed, recent)
         return _opener(_ATTEMPT_VERBS, rest, seed, recent)
     if kind is Shape.VERB:
         return _opener(_ATTEMPT_VERBS, _lower_first(intent), seed, recent)

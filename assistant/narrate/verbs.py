@@ -31,6 +31,7 @@ spread hire extort blackmail expose whisper fence settle overtake eliminate
 shake tremble collapse explode erupt burst appear emerge arrive rip tear grip seize pin topple roll
 hurl fling toss lob chuck blast zap conjure loose fire channel smite bombard scorch incinerate freeze sear
 resist sidestep deflect repel
+aim level point brandish raise wave demand order pledge
 """
 
 

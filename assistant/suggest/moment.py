@@ -141,6 +141,8 @@ def apply_context(scored: list[Scored], context: SuggestContext) -> list[Scored]
                 if s.unmet:  # the fight's position says the move's situation ("React Under Fire": in a bad spot)
                     s.score += NEEDS_PENALTY
             elif position is None:
+                if holds == move.requires_position and s.unmet:  # "an evasive spiral" in a fight still in a bad spot
+                    s.score += NEEDS_PENALTY  # the fight's standing is the move's situation; it lifts nothing more
                 if fighting or holds is not None:
                     s.notes.append(f"made when you are {move.requires_position.replace('_', ' ')}")
                 else:

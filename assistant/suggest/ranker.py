@@ -26,6 +26,10 @@ W_APPROACH = 0.30  #: best cosine(text, approach line)
 W_LEXICAL = 0.10  #: BM25 over name + trigger + approach lines, saturated to [0, 1)
 LEX_HALF = 4.0  #: the BM25 score that counts as half a lexical match
 STAT_CUE_WEIGHT = 0.2  #: added to an approach line's similarity per cue naming its stat
+#: Words of trying that say nothing of the deed ("I try to slip away"): a move's text that has them (Compel's "When you
+#: try to persuade") is no closer for it.
+_ATTEMPT_WORDS = frozenset({"try", "tries", "tried", "trying", "attempt", "attempts", "attempted", "attempting"})
+_TRYING_TO = re.compile(r"\b(?:try|tries|tried|trying|attempt|attempts|attempted|attempting)\s+to\b", re.I)
 NEEDS_PENALTY = 0.15  #: a narrow move (``needs`` in the cue file) when the words hold none of its trigger's words
 NAME_BOOST = 0.3  #: the player's words hold every word of the move's name ("I run my scheme": Run the Scheme)
 
@@ -183,6 +187,8 @@ def score_moves(
         best_extra[owner] = max(best_extra.get(owner, float("-inf")), sim)
     lexical = np.zeros(len(moves))
     terms = _tokenize(text)
+    if _TRYING_TO.search(text):  # "i try to slip away": not Compel's "try to"; "I try the street food" keeps it
+        terms = [t for t in terms if t not in _ATTEMPT_WORDS]
     if vec.bm25 is not None and terms:
         raw = np.clip(np.asarray(vec.bm25.get_scores(terms), dtype=float), 0.0, None)
         lexical = raw / (raw + LEX_HALF)
