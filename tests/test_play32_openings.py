@@ -69,3 +69,12 @@ def test_a_vow_fulfilled_is_named_mid_sentence_and_its_one_tick_told_as_one() ->
         rolled.narration
     )
     assert "Quests legacy 0 ticks → 1 tick." in rolled.narration, rolled.narration
+
+
+def test_a_companions_name_typed_in_lower_case_is_told_as_a_name() -> None:
+    session, dice = open_campaign("Lower Ilyana", "dungeon-world")
+    session.send("/character add Ilyana class=cleric")
+    turn = session.send("ilyana attacks me with her mace")
+    dice.queue(4, 1)
+    rolled = session.confirm(next(s for s in turn.suggestions if s.move == "Hack & Slash"))
+    assert rolled.narration.startswith("Ilyana attacks you with her mace."), rolled.narration
