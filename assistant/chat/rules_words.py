@@ -115,7 +115,15 @@ def _a_rules_term(term: str, system: str) -> bool:
     fields = _sheet_fields(system)
     if term in _impacts(system) or term in fields or f"{term}s" in fields:  # "what is grit?", "what is a tie?"
         return True
+    if len(term) > 3 and " " not in term and term in _move_words(system):  # "what is a bond?" (Forge a Bond)
+        return True
     return len(term.split()) >= 2 and re.search(rf"\b{re.escape(term)}\b", _rules_words(system)) is not None
+
+
+@cache
+def _move_words(system: str) -> frozenset[str]:
+    """The words of the system's move names, lower case ("forge", "bond", "vow", "connection")."""
+    return frozenset(w for name in _move_names(system) for w in re.findall(r"[a-z]+", name.lower()))
 
 
 def names_a_rule(text: str, system: str) -> bool:
