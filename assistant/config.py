@@ -16,6 +16,7 @@ endpoint (``TABLETOP_LLM_BASE_URL``). A visitor who names another endpoint in th
 | ``TABLETOP_LLM_TIMEOUT`` | seconds a turn waits for the LLM before it goes on offline (each call's deadline) | ``30`` |
 | ``TABLETOP_LLM_PLANNING`` | how the LLM plans: ``auto`` (ask the endpoint once), ``tools``, ``json``, ``off`` | ``auto`` |
 | ``TABLETOP_LLM_STORY_SENTENCES`` | the most sentences the model adds after the engine's opening (one more without) | ``1`` |
+| ``TABLETOP_LLM_NARRATION_TASK`` | ``add``: a model sentence after the opening; ``rewrite``: the outcome retold | ``add`` |
 | ``TABLETOP_LLM_GGUF`` | a local GGUF model run in-process by llama.cpp (the ``local`` extra), when no base URL is set | unset |
 | ``TABLETOP_LLM_LOCKED`` | ``1``: visitors of the web app cannot change the endpoint or model | unset |
 | ``TABLETOP_CHROMA_URL`` | a Chroma server (``http://host:port``); unset = embedded on disk | unset |
@@ -32,6 +33,8 @@ from urllib.parse import urlsplit
 from assistant.errors import ConfigError
 
 PLANNING_MODES = ("auto", "tools", "json", "off")
+NARRATION_TASKS = ("add", "rewrite")
+"""What the narrating model is asked to write (``TABLETOP_LLM_NARRATION_TASK``; see :mod:`assistant.chat.narration_rewrite`)."""
 STORY_SENTENCES = 1
 """The default of ``TABLETOP_LLM_STORY_SENTENCES``: why one, in :data:`assistant.narrate.request.STORY_SENTENCES`."""
 
@@ -84,6 +87,9 @@ class LLMSettings:
     story_sentences: int = 1
     """The most sentences the narrating model adds after the engine's opening (``TABLETOP_LLM_STORY_SENTENCES``; see
     :data:`assistant.narrate.request.STORY_SENTENCES`)."""
+    narration_task: str = "add"
+    """``add`` (a sentence after the engine's opening) or ``rewrite`` (the opening's outcome sentence retold with one
+    detail, kept only when it keeps that sentence's words and passes the guard; ``TABLETOP_LLM_NARRATION_TASK``)."""
     gguf: str | None = None
     """A local model file for the in-process llama.cpp provider (:mod:`assistant.llm_local`), used without a base URL."""
 
@@ -126,6 +132,7 @@ def load_settings() -> Settings:
     story_turns = int(turns_text) if turns_text.isdigit() else 0
     sentences_text = (_env("TABLETOP_LLM_STORY_SENTENCES") or "").strip()
     story_sentences = int(sentences_text) if sentences_text.isdigit() and int(sentences_text) > 0 else STORY_SENTENCES
+    task = (_env("TABLETOP_LLM_NARRATION_TASK") or "add").strip().lower()
     llm = LLMSettings(
         base_url=_env("TABLETOP_LLM_BASE_URL"),
         model=_env("TABLETOP_LLM_MODEL") or "gpt-4o-mini",
@@ -135,6 +142,7 @@ def load_settings() -> Settings:
         gguf=_env("TABLETOP_LLM_GGUF"),
         story_turns=min(story_turns, 50),
         story_sentences=min(story_sentences, 8),
+        narration_task=task if task in NARRATION_TASKS else "add",
     )
     return Settings(
         home=home,

@@ -16,6 +16,7 @@ HARNESSES = {
     "citations": "evals.citations",
     "fuzz": "evals.fuzz",
     "guard_probe": "evals.guard_probe",
+    "faithfulness_kinds": "evals.faithfulness_kinds",
 }
 
 

@@ -52,6 +52,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--budget", type=int, default=1200, help="prompt token budget of the narrator")
     p.add_argument("--max-tokens", type=int, default=300, help="longest draft asked of the model")
     p.add_argument("--scripts", type=Path, default=DEFAULT_SCRIPTS)
+    p.add_argument(
+        "--task",
+        choices=("add", "rewrite"),
+        default="add",
+        help="add: a sentence after the engine's opening; rewrite: the opening's outcome sentence retold with a detail",
+    )
     p.add_argument("--only", help="play only the scripts whose id contains this")
     p.add_argument("--drafts", type=Path, default=Path("faithfulness_drafts.jsonl"), help="JSONL of every draft")
     p.add_argument("--json", action="store_true", help="print the scorecard as JSON")
@@ -138,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
         _copy_index(args.index_from, home)
         prepare(moves=False)
         with args.drafts.open("w", encoding="utf-8") as out:
-            rows = play(scripts, make_narrator, home, out)
+            rows = play(scripts, make_narrator, home, out, narration_task=args.task)
     card = scorecard(rows, args.timeout)
     print(json.dumps(card, indent=2) if args.json else format_scorecard(card))
     print(f"drafts: {args.drafts}", file=sys.stderr)

@@ -80,9 +80,11 @@ def play(
     home: Path,
     drafts_out: Any | None = None,
     pick: Callable[[str, int, list[Any]], int | None] | None = None,
+    narration_task: str = "add",
 ) -> list[dict[str, Any]]:
     """Play every script; one row per narrated turn (the drafts are written to ``drafts_out`` as they come).
-    ``pick(script, turn, suggestions)`` may choose which suggestion a ``#N`` turn confirms (None: the N-th)."""
+    ``pick(script, turn, suggestions)`` may choose which suggestion a ``#N`` turn confirms (None: the N-th);
+    ``narration_task``: what the model is asked to write (``TABLETOP_LLM_NARRATION_TASK``)."""
     from assistant import llm_backoff
     from assistant.chat.session import ChatSession
     from assistant.config import LLMSettings, Settings
@@ -94,7 +96,9 @@ def play(
         name = str(script["id"])
         service.create_campaign(name, script.get("system", "starforged"), seed=int(script.get("seed", 1)))
         recorder = RecordingNarrator(make_narrator())
-        session = ChatSession.open(name, settings=Settings(home=home, llm=LLMSettings()), narrator=recorder)
+        session = ChatSession.open(
+            name, settings=Settings(home=home, llm=LLMSettings(narration_task=narration_task)), narrator=recorder
+        )
         suggestions: list[Any] = []
         for number, text in enumerate(script["turns"], 1):
             llm_backoff.reset()  # the eval measures the model on every turn, not the app's back-off

@@ -134,3 +134,30 @@ def test_the_fight_goes_on_for_words_of_the_fight_in_a_chat(monkeypatch) -> None
     assert session.reload().active()["position"] == "bad_spot"
     turn = session.send("I throw the ship into an evasive spiral through the debris field")
     assert turn.suggestions and turn.suggestions[0].move == "React Under Fire", [s.move for s in turn.suggestions]
+
+
+def test_an_amount_is_asked_in_the_moves_own_words() -> None:
+    # Elegy's Endure Hunger asked "the amount (how much is lost)" of what it did not say; the move's own words say it
+    session, _ = open_campaign("Hunger", "elegy")
+    turn = session.send("i hold back my hunger as the blood on his sleeve calls to me")
+    hunger = next(s for s in turn.suggestions if s.move == "Endure Hunger")
+    asked = session.confirm(hunger)
+    assert asked.question is not None and "blood spent" in asked.question.text, asked.question
+    assert "how much is lost" not in asked.question.text
+
+
+def test_an_oracle_answer_about_us_is_this_turns_own_answer() -> None:
+    # "Do the pirates follow us into the nebula?" was read as (pirates, follow, us, into): its own answer, "The pirates
+    # do not follow you into the nebula.", was judged an earlier turn's told again, and the story thrown away
+    from assistant.guard.oracle_answer import question_words
+
+    assert question_words("Do the pirates follow us into the nebula?") == ["pirat", "follow", "into", "nebula"]
+    assert question_words("Did the pirates hit our engines?") == ["pirat", "hit", "engin"]
+
+
+def test_an_oracle_asked_about_us_is_told_without_a_guard_rejection() -> None:
+    session, _ = open_campaign("Nebula oracle", "starforged")
+    assert session.send("/oracle 50-50 Did the pirates hit our engines?").kind != "error"
+    turn = session.send("/oracle unlikely Do the pirates follow us into the nebula?")
+    assert turn.kind != "error" and "into the nebula" in turn.narration, turn.narration
+    assert not turn.violations, turn.violations

@@ -48,7 +48,7 @@ def test_endure_harm_says_its_odds_follow_the_amount_not_odds_unknown() -> None:
     session.send("/set health 1")  # an amount of 1 takes health to 0, and Endure Harm rolls; less, and it does not
     turn = session.send("I endure harm")
     endure = next(s for s in turn.suggestions if s.move == "Endure Harm")
-    words = "odds follow the amount you give (how much: 1 minor, 2 serious, 3 major), asked when you make it"
+    words = "odds follow the amount you give (harm suffered: 1 minor, 2 serious, 3 major), asked when you make it"
     assert endure.odds is None and endure.odds_words == words
     assert f"- Endure Harm (+{endure.stat}) — {words}" in moves_that_fit(turn.suggestions)
     caption = suggestion_caption(endure, "action")

@@ -302,6 +302,7 @@ class ActingMixin(MoveReadingMixin):
             actor=actor,
             story_turns=self.settings.llm.story_turns,
             story_sentences=self.settings.llm.story_sentences,
+            narration_task=self.settings.llm.narration_task,
         )
         return (
             yield from guarded_narration(

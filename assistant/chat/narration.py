@@ -48,6 +48,7 @@ from assistant.chat.narration_draft import (
     stream_draft,
 )
 from assistant.chat.narration_log import log_echo, log_rejected, log_violations
+from assistant.chat.narration_rewrite import REWRITE, stream_rewrite
 from assistant.chat.turn import NarratorName, TurnEvent
 from assistant.engine import get_ruleset, resolve
 from assistant.engine.errors import AssistantError
@@ -179,7 +180,10 @@ def guarded_narration(
         if attempt:
             yield TurnEvent("replace", text="")
         try:
-            text, cut = yield from stream_draft(narrator, current, results, odds, each_sentence=not offline)
+            if current.narration_task == REWRITE and not offline:  # the narrower task: the engine's sentence retold
+                text, cut = yield from stream_rewrite(narrator, current, results, odds)
+            else:
+                text, cut = yield from stream_draft(narrator, current, results, odds, each_sentence=not offline)
         except Rejected as rejected:
             outcome.violations.extend(rejected.violations)
             log_violations(log_dir, campaign, narrator, attempt, rejected.violations, request)

@@ -159,7 +159,8 @@ class RulesetData:
         return {name: self.option_types[name].help for name in dict.fromkeys(names) if name in self.option_types}
 
     def options_for(self, move: MoveSpec) -> dict[str, RequestOption]:
-        """The options ``move`` takes, typed (the move's own words for one describe it where the system's don't).
+        """The options ``move`` takes, typed; the move's own words for one describe it ("blood spent, as appropriate to
+        the situation" for Elegy's Endure Hunger), else the system's ("how much is lost").
 
         Worked out once per move (the data does not change); read it, never change it."""
         known = self._options_by_move.get(move.id)
@@ -210,7 +211,8 @@ class RulesetData:
         out = {name: self.option_types[name] for name in self.common_options}
         for name, help_text in move.options.items():
             spec = self.option_types.get(name) or RequestOption()
-            out[name] = spec if spec.help else spec.model_copy(update={"help": help_text})
+            own = isinstance(help_text, str) and help_text.strip()
+            out[name] = spec.model_copy(update={"help": help_text}) if own else spec
         return out
 
     # ---- plans ------------------------------------------------------------------------------------

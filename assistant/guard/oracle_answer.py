@@ -318,10 +318,15 @@ def answer_stems(text: str) -> set[str]:
     return {stem(w) for w in words} | {_SYNONYM[w] for w in words if w in _SYNONYM}
 
 
+#: Words that carry no part of what is asked: "us" and "our" are the party, as "me" and "my" are ("Do the pirates follow
+#: us into the nebula?" kept "us" and lost "nebula", so its own answer read as an earlier turn's told again).
+_NOT_ASKED = frozenset({"else", "oracle", "us", "our", "ours", "we"})
+
+
 def question_words(question: str) -> list[str]:
     """The stems that carry the question ("Is the reactor still running?" -> reac, runn), predicate last."""
     text = question.lower().split(":")[-1]
     for phrase, same in _SOMEONE.items():
         text = text.replace(phrase, same)
-    words = [w for w in re.findall(r"[a-z]+", text) if w not in AUX_WORDS and w not in ("else", "oracle") and len(w) > 1]
+    words = [w for w in re.findall(r"[a-z]+", text) if w not in AUX_WORDS and w not in _NOT_ASKED and len(w) > 1]
     return [stem(w) for w in words][:4]

@@ -20,9 +20,10 @@ from langchain_core.language_models import BaseChatModel
 from assistant.engine.errors import AssistantError, ConfigError
 from assistant.llm_calls import limits_of, stream_within
 from assistant.llm_errors import describe, scrub, secrets_of, url_from_of
-from assistant.narrate.context import ContextReport, build_context
+from assistant.narrate.context import Context, ContextReport, build_context
 from assistant.narrate.echo import STOPPED_EARLY, EchoWatch, NarrationEchoed
 from assistant.narrate.request import NarrationFailed, NarrationRequest, NarrationTimedOut
+from assistant.narrate.rewrite import rewrite_messages
 from assistant.narrate.stops import cut_stream, skip_transcript_lead, story_stops
 
 DEFAULT_BUDGET_TOKENS = 1200
@@ -34,6 +35,15 @@ def make_chat_model(settings: Any = None, *, streaming: bool = True, task: str =
 
     model: BaseChatModel | None = chat_model(settings, task=task, streaming=streaming)
     return model
+
+
+def rewrite_context(request: NarrationRequest) -> Context:
+    """The short context of a retelling (:mod:`assistant.narrate.rewrite`): no sheet, rules or tracks to copy."""
+    from assistant.narrate.prompts import system_name
+
+    messages = rewrite_messages(request, system_name(request.system))
+    total = sum(len(str(m.content).split()) * 4 // 3 + 4 for m in messages)
+    return Context(messages, ContextReport(sections={"rewrite": total}, total=total, budget=None))
 
 
 def redact(text: str, secrets: list[str]) -> str:
@@ -114,15 +124,16 @@ class LLMNarrator:
     def stream(self, request: NarrationRequest) -> Iterator[str]:
         """Yield the model's text chunks in order. The context report is in ``last_report`` once it starts."""
         try:
-            context = build_context(request, self.budget_tokens)
+            context = rewrite_context(request) if request.rewrite else build_context(request, self.budget_tokens)
         except ConfigError as exc:  # a missing or broken prompt file: the template narrates instead
             raise NarrationFailed(f"LLM narration failed (configuration: {exc.message}); narrating offline instead.") from None
         self.last_report = context.report
         task = "narrate" if request.task == "narrate" else "interpret"
-        watch = EchoWatch(context.messages, getattr(request, "feedback", "") or "")
+        # a retelling copies the engine's sentence on purpose: its words are checked instead (assistant.narrate.rewrite)
+        watch = EchoWatch([] if request.rewrite else context.messages, getattr(request, "feedback", "") or "")
         secrets = secrets_of(self.chat_model)
         produced = False
-        stops = story_stops(r.outcome for r in request.results)
+        stops = ["\n"] if request.rewrite else story_stops(r.outcome for r in request.results)
         model = _wider_for_retry(self.chat_model) if getattr(request, "feedback", "") else self.chat_model
         chunks = stream_within(model, context.messages, limits_of(self.chat_model, task), until=self.turn_until)
         try:

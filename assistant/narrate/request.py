@@ -91,6 +91,11 @@ class NarrationRequest:
     story_sentences: int = STORY_SENTENCES
     """The most sentences the model's story adds after the engine's opening (one more without an opening). See
     :data:`STORY_SENTENCES`."""
+    narration_task: str = "add"
+    """``add``: the model adds sentences after the engine's opening; ``rewrite``: it only retells the opening's outcome
+    sentence (:attr:`rewrite`) with a detail of the scene (:mod:`assistant.chat.narration_rewrite`)."""
+    rewrite: str = ""
+    """The engine's sentence a ``rewrite`` draft retells ("It goes wrong."); set by the chat for each draft."""
     actor: str = ""
     """Who made the move, when not the one playing ("Mara", rolling with her sheet at you): the story tells the
     outcome as theirs, and their picks as their call."""
