@@ -26,6 +26,7 @@ _FOR_ANOTHER = re.compile(r"\b(?:into|while|where|because|until|so that)\b|;")
 #: made on the one playing (as "Mara hits me" is).
 _FOR_ME = re.compile(
     r"\b(?:inspir|heal|help|aid|protect|shield|cover|bless|rescu|sav|support|encourag|bandag|patch|steady|steadi)\w*\s+(?:me|us)\b"
+    r"|\bwatch\w*\s+(?:my|our)\s+backs?\b|\bback\w*\s+(?:me|us)\s+up\b|\bkeeps?\s+them\s+off\s+(?:me|us)\b"
 )
 
 
@@ -45,10 +46,12 @@ class AimingMixin(CharactersMixin):
         if maker is not None and on_other is not None and on_other in self._state.characters:
             return self._theirs_at(suggestions, maker, on_other, k)  # "Bart attacks Mia": Bart's move, at Mia
         target = self._target_in(text)
-        if target is not None and self._alongside(text, target):
-            target = None  # "Mara and I slip in": the one playing acts, with Mara, on their own sheet
+        if target is not None and (self._alongside(text, target) or self._asked_of(text, target)):
+            # "Mara and I slip in", "I ask Mara to keep watch while I rest": the one playing acts, on their own sheet
+            target = None
         # "Mara hits me for 5", "he cuts me, 4 damage": a blow on the one playing, whose sheet takes the damage
         by_them = (self._acts_on_me(text, target) if target is not None else bool(_BLOW_ON_ME.search(text))) or avoids(text)
+        by_them = by_them or (target is None and _TAKEN_BY_ME.search(text) is not None)  # "i take the hit, 8 damage"
         # "Mara attacks the hunter": Mara's own move on someone else, rolled with her sheet, aimed at no one here
         theirs = not by_them and target in self._state.characters and self._leads(text, str(target))
         first = str((getattr(suggestions[0], "request", None) or {}).get("move", "")) if suggestions else ""
@@ -72,7 +75,8 @@ class AimingMixin(CharactersMixin):
             taken = self._taken_by_target(str(request.get("move", "")))
             if (by_them and attacks or theirs) and target in self._state.characters and dataclasses.is_dataclass(s):
                 # "Mara casts a spell on me": Mara's move, rolled with her sheet, aimed at the one playing
-                out.append(self._made_by(s, request, options, target, at_me=not theirs))
+                # "Kira, cover me!": her move in support of the one playing, at them (Aid Your Ally's benefits are theirs)
+                out.append(self._made_by(s, request, options, target, at_me=not theirs or bool(_FOR_ME.search(text))))
                 made_by.append(str(getattr(s, "move", "")))
                 continue
             if taken and by_them and dataclasses.is_dataclass(s):  # "Mara hits me for 8": my sheet, not a follow-up's
@@ -213,17 +217,26 @@ class AimingMixin(CharactersMixin):
 
     def _price_payer(self) -> str:
         """The name of the one who pays the price of the last move when it was another character's (Mara's miss):
-        the price's rows are told of her ("Mara is stressed"), not of the one playing; "" otherwise."""
+        the price's rows are told of her ("Mara is stressed"), not of the one playing; "" otherwise. The last move is
+        the last roll that decided something: an oracle asked or a table rolled since Mara's miss leaves it hers."""
+        from assistant.chat.followed_next import LOOK_BACK
+        from assistant.store.no_move import decides_nothing
+
         top = self.known.top
         if not isinstance(top, int) or isinstance(top, bool) or top <= 0:
             return ""
-        found = self.store.events(self.campaign, after=top - 1, upto=top)
-        if not found or found[0].event.type != "move_resolved":
-            return ""
-        event = found[0].event
-        return self._actor_of(
-            {**event.request, "character_id": event.state_change.character_id or event.request.get("character_id")}
-        )
+        found = self.store.events(self.campaign, after=max(0, top - LOOK_BACK), upto=top)
+        undone = {e.event.target_seq for e in found if e.event.type == "undo"}
+        for stored in reversed(found):
+            event = stored.event
+            if stored.seq in undone or event.type != "move_resolved":
+                continue  # the story's messages, a /set, an undo: no roll
+            if decides_nothing(event.result):  # "/oracle is the priest awake?" after Mara's miss: still hers
+                continue
+            return self._actor_of(
+                {**event.request, "character_id": event.state_change.character_id or event.request.get("character_id")}
+            )
+        return ""
 
     def _opposed(self, text: str, target: str) -> bool:
         """The words name the character as the one opposed ("against Duke", "from Duke's blade")."""
@@ -237,6 +250,13 @@ class AimingMixin(CharactersMixin):
         lead = r"^\s*(?:(?:then|now|and|so|ok|okay)[\s,]+)?"  # "I strike Mara and I run": Mara is struck
         together = (rf"{lead}{name}\s*,?\s+and\s+(?:i|we|me)\b", rf"{lead}(?:i|me|we)\s+and\s+{name}\b")
         return bool(name) and any(re.search(p, text, re.I) for p in together)
+
+    def _asked_of(self, text: str, target: str) -> bool:
+        """The one playing asks the named character to do something ("I ask Mara to keep watch", "I tell Mara to
+        wait"): what the player then does is not aimed at her."""
+        name = re.escape(str(self._state.characters.get(target, {}).get("name") or target).strip())
+        asked = rf"^\s*(?:i|we)\s+(?:ask|tell|beg|order|get|let|have|want)s?\s+{name}\s+to\b"
+        return bool(name) and re.search(asked, text, re.I) is not None
 
     def _leads(self, text: str, target: str) -> bool:
         """The named character is the words' subject, first in them ("Mara attacks the hunter", "then Mara casts a
@@ -320,6 +340,15 @@ _BEFALLS = r"^(?!\s*(?:i|we|my|our|me)\b)[^.!?;]*?\b[a-z]+(?:s|ed)\s+(?:at\s+|on
 
 #: Someone else's blow on the one playing ("he hits me", "the orc slashed at me"), the sentence not begun by "I".
 _BLOW_ON_ME = re.compile(r"^(?!\s*(?:i|we)\b)[^.!?]*?\b[a-z]+(?:s|ed)\s+(?:at\s+)?(?:me|us)\b", re.IGNORECASE)
+
+
+#: Harm the one playing takes, told by them ("i take the hit, 8 damage", "I lose 5 hp", "I'm hit for 6"): a blow on
+#: them, whose sheet takes the damage, not the only other character's.
+_TAKEN_BY_ME = re.compile(
+    r"^\s*(?:i|we)(?:'m|\s+am|\s+get|\s+got)?\s+(?:take|takes|took|taking|suffer|suffered|lose|lost|hit|struck)\b"
+    r"[^.!?]*?\b(?:hit|blow|damage|dmg|hp|wound|wounds|for\s+\d+)\b",
+    re.IGNORECASE,
+)
 
 
 #: Words that aim a spell at a foe ("I cast a spell at him", "I blast her with fire", "a curse on my opponent").

@@ -18,6 +18,7 @@ import re
 from typing import Any
 
 from assistant.chat.track_finder import NAMED, SAME, _words, name_from_words, named_track
+from assistant.chat.track_names import spoken
 from assistant.engine import InputError, get_ruleset
 from assistant.engine.schema import MoveSpec
 from assistant.store.state import CampaignState
@@ -62,6 +63,12 @@ def segments_in(text: str) -> int | None:
 #: Words around a project's name that are not its name: "... as a long term project", "start a long-term project to".
 _NOT_THE_NAME = (
     re.compile(r"\s*,?\s*\bas\s+(?:a|an|my|our)\s+(?:new\s+)?(?:long[- ]?term\s+)?project\b.*$", re.IGNORECASE),
+    # "a new lockpick, it's a long term project": what it is, not its name
+    re.compile(
+        r"\s*[,;(-]\s*(?:(?:it|this|that)(?:'s|’s|\s+is|\s+will\s+be)\s+)?(?:a|an|my|our)\s+(?:new\s+)?"
+        r"long[- ]?term\s+project\b.*$",
+        re.IGNORECASE,
+    ),
     re.compile(r"\s*,?\s*\b(?:for|with)\s+(?:a|an)\s+(?:clock|project)\s*$", re.IGNORECASE),
 )
 
@@ -90,7 +97,7 @@ def _without_size(text: str) -> str:
 
 
 def project_name(text: str) -> str:
-    clean = " ".join(text.strip().split()).rstrip(".!?")
+    clean = spoken(" ".join(text.strip().split())).rstrip(".!?")  # '"Let's build ...," I tell the crew': the words said
     clean = _without_size(clean).strip(" ,;:-")
     for around in _NOT_THE_NAME:
         clean = around.sub("", clean)
@@ -195,6 +202,10 @@ def clock_step(state: CampaignState, name: str, by: int) -> dict[str, Any]:
     names (exactly, else the best fuzzy match); refused in the player's words when there is none."""
     exact = [cid for cid, c in state.clocks.items() if str(c.get("name", "")).strip().lower() == name.strip().lower()]
     cid = exact[-1] if exact else named_track(list(state.clocks.items()), name, NAMED)
+    if cid is None:  # "/clock +1 bells" for "the bells ring at dawn": the only clock holding every word typed
+        said = set(_words(name))
+        holding = [k for k, c in state.clocks.items() if said and said <= set(_words(str(c.get("name", ""))))]
+        cid = holding[0] if len(holding) == 1 else None
     if cid is None:
         projects = [(str(i), p) for i, p in enumerate((state.active() or {}).get("projects") or []) if isinstance(p, dict)]
         inside = [i for i, p in projects if name.strip().lower() in str(p.get("name", "")).lower()]

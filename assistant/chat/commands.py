@@ -316,6 +316,11 @@ def parse_command(text: str) -> Command:
     elif name in CHARACTER_USAGE:
         if name != "character" and not rest:
             raise _usage_error(name, "Name the field and the value.")
+        if name in {"add", "remove"} and rest.split()[0].lower() in {"clock", "clocks"}:  # "/remove clock 1"
+            raise InputError(
+                "A clock is the campaign's, not a list on the sheet: /clock 6 <name> starts one, /clock -1 <name> winds "
+                "one back, /clock lists them."
+            )
         args = {"value": rest}
     elif name in {"table", "dice", "ask"}:
         if not rest:

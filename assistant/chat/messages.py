@@ -15,7 +15,7 @@ from assistant.chat.help_text import parse_for, system_help
 from assistant.chat.naming import NAMED_NOTE, bare_name
 from assistant.chat.pick_reminder import PickReminderMixin
 from assistant.chat.set_in_words import set_in_words
-from assistant.chat.sheet_answers import sheet_question
+from assistant.chat.sheet_answers import character_names, sheet_question
 from assistant.chat.turn import Turn, TurnStream, with_notes
 from assistant.chat.turn import finish as _finish
 from assistant.engine import AssistantError, InputError
@@ -102,7 +102,7 @@ class MessagesMixin(PickReminderMixin):
             )
         if (
             c.kind == "action"
-            and not sheet_question(c.text, self.system)
+            and not sheet_question(c.text, self.system, character_names(self._state))
             and not could_be_action(
                 c.text, self.system, tuple(str(ch.get("name") or cid) for cid, ch in self._state.characters.items())
             )
@@ -122,7 +122,9 @@ class MessagesMixin(PickReminderMixin):
             )
         if c.kind == "rules" and set_in_words(c.text, self.system):  # "could you set my coin to 2": asked, not a rule
             return (yield from self._action(c.text))
-        if c.kind == "rules" or sheet_question(c.text, self.system):  # "whats our heat at": the sheet answers
+        if c.kind == "rules" or sheet_question(
+            c.text, self.system, character_names(self._state)
+        ):  # "whats our heat at": the sheet answers
             return (yield from self._rules(c.text, record_question=False))
         if c.kind == "oracle":
             return (yield from self._oracle_question(c))

@@ -41,6 +41,9 @@ class RedoingMixin(ActingMixin):
             if not names_result and not system_takes_coin(self.system):
                 return None
             last = f" (your last move, {result.get('move')}, was not one)" if event is not None else ""
+            why = _no_coin_reading(self.system, str(result.get("move") or "")) if event is not None else ""
+            if why:  # Indulge Vice: a downtime activity, whose data says why coin does not raise it
+                raise RulesError(f"Coin does not raise {result.get('move')}: {why[:1].lower()}{why[1:]} Nothing was changed.")
             raise RulesError(
                 "Coin raises the result of a downtime activity's roll, spent right after that roll" + last + ". "
                 "Roll the activity first, then say “spend 1 coin”. Nothing was changed."
@@ -113,3 +116,15 @@ class RedoingMixin(ActingMixin):
         said = self._intents[seq] if seq in self._intents else words_before(self._state, self.store, self.campaign, seq, move)
         request = {**event.request, "character_id": event.state_change.character_id}  # whose move it is (Mara's?)
         return (yield from self._resolve(request, player_text=said, redo=(seq, options_update, doing)))
+
+
+def _no_coin_reading(system: str, move_name: str) -> str:
+    """The move's own reading of why coin does not raise its result ("Spending coin to raise the result level is not
+    offered: a vice roll clears stress by its die, not by a result level."), or ""."""
+    from assistant.engine import AssistantError, get_ruleset
+
+    try:
+        move = get_ruleset(system).find_move(move_name)
+    except AssistantError:
+        return ""
+    return next((r.reading for r in move.readings if re.search(r"\bcoin\b", r.reading, re.I)), "")

@@ -50,11 +50,16 @@ def refused_for(state: CampaignState, text: str, move_name: str) -> bool:
     not as the shot the words describe."""
     cued = _cued(state.system, text)
     base = _base(move_name)  # "Cast a Spell (Wizard)": the Cleric's Cast a Spell is the same words, not another
-    return any(
-        move.name != move_name and (normalize_name(move.name) in cued or _mentions(text, move.name)) and _refusal(state, move)
-        for move in get_ruleset(state.system).moves
-        if move.requires is not None and _base(move.name) != base
-    )
+    for move in get_ruleset(state.system).moves:
+        if move.requires is None or _base(move.name) == base or move.name == move_name:
+            continue
+        if not (normalize_name(move.name) in cued or _mentions(text, move.name)):
+            continue
+        why = _refusal(state, move)
+        # "I strike the raider" in a bad spot, Clash made: the rules' own way of that deed ("Make Clash instead")
+        if why and not re.search(rf"\b{re.escape(move_name)} instead\b", why, re.I):
+            return True
+    return False
 
 
 def _cued(system: str, text: str) -> set[str]:

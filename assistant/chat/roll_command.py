@@ -25,6 +25,9 @@ class RollCommandMixin(AskingMixin):
         if not on and not a["options"] and _move_spec(self.system, move) is None:
             # "/roll train insight": Train, on the words after it (not the rest of a key=value with spaces in it)
             move, on = _move_first(self.system, move)
+        started: list[str] = []
+        if _move_spec(self.system, move) is None and (only := _only_move_starting(self.system, move)):
+            started, move = [f"Read as {only} (the only move whose name starts “{move}”)."], only  # "/roll resistance"
         lacking = absent_move_notes(self.system, move) if _move_spec(self.system, move) is None else []
         if lacking:  # "/roll defy danger" in Dungeon World's combat text: not here, and what to make instead
             raise InputError(f"{lacking[0]} List the moves it has with /moves.")
@@ -36,7 +39,7 @@ class RollCommandMixin(AskingMixin):
         reading = self._read_words(self._last_intent, request)  # "I take 2 harm", then /roll endure harm
         typed = self._read_words(on, request) if on else None  # "/roll train insight": what the words after it say
         request["options"] = {**reading.options, **(typed.options if typed else {}), **(request.get("options") or {})}
-        read = [r.note() for r in (reading, typed) if r is not None and r.notes]
+        read = started + [r.note() for r in (reading, typed) if r is not None and r.notes]
         request, named = bind_named(self._state, request, on or self._last_intent)  # the track the words name
         spec = _move_spec(self.system, move)
         need = track_need(spec) if spec is not None else None
@@ -81,3 +84,16 @@ def _move_first(system: str, words: str) -> tuple[str, str]:
         if _move_spec(system, " ".join(tokens[:end])) is not None:
             return " ".join(tokens[:end]), " ".join(tokens[end:])
     return words, ""
+
+
+def _only_move_starting(system: str, typed: str) -> str:
+    """The one move whose name starts with what was typed ("resistance" for Resistance Roll, "strik" for Strike), or
+    "" when none or several do ("face": Face Danger, Face Death ...) or fewer than four letters were typed."""
+    low = " ".join(typed.lower().split())
+    if len(low) < 4:
+        return ""
+    try:
+        names = [m.name for m in get_ruleset(system).moves if m.name.lower().startswith(low)]
+    except AssistantError:
+        return ""
+    return names[0] if len(names) == 1 else ""

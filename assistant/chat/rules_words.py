@@ -112,9 +112,18 @@ def _a_rules_term(term: str, system: str) -> bool:
     words the system's rules text uses: "what is a command vehicle?" asks the rules, "what is the captain hiding?" does
     not (a single word, "drone", may be the story's as well)."""
     term = re.sub(r"^(?:the|a|an)\s+", "", term.strip())
-    if term in _impacts(system) or term in _sheet_fields(system):  # "what is grit?": a field of the sheet
+    fields = _sheet_fields(system)
+    if term in _impacts(system) or term in fields or f"{term}s" in fields:  # "what is grit?", "what is a tie?"
+        return True
+    if len(term) > 3 and " " not in term and term in _move_words(system):  # "what is a bond?" (Forge a Bond)
         return True
     return len(term.split()) >= 2 and re.search(rf"\b{re.escape(term)}\b", _rules_words(system)) is not None
+
+
+@cache
+def _move_words(system: str) -> frozenset[str]:
+    """The words of the system's move names, lower case ("forge", "bond", "vow", "connection")."""
+    return frozenset(w for name in _move_names(system) for w in re.findall(r"[a-z]+", name.lower()))
 
 
 def names_a_rule(text: str, system: str) -> bool:

@@ -34,21 +34,36 @@ def _meter_named(question: str, system: str) -> str | None:
     return None
 
 
-def sheet_question(question: str, system: str) -> str | None:
-    """The meter a question asks the value of, or None when it is not a question about the sheet."""
-    if not _ASKING.search(question) or not _OWNED.search(question):
+def sheet_question(question: str, system: str, names: tuple[str, ...] = ()) -> str | None:
+    """The meter a question asks the value of, or None when it is not a question about the sheet (``names``: the
+    campaign's characters, whose sheets a question may name: "how much health does Mara have?")."""
+    if not _ASKING.search(question) or not (_OWNED.search(question) or _named(question, names)):
         return None
     meter = _meter_named(question, system)
     if meter is None:
         return None
-    if _RULE_WORDS.search(question) and not re.search(r"\bdo\s+(?:we|i)\s+have\b", question, re.I):
+    named = _named(question, names)
+    has = r"\bdo\s+(?:we|i)\s+have\b" + (rf"|\bdoes\s+{re.escape(named)}\s+have\b" if named else "")
+    if _RULE_WORDS.search(question) and not re.search(has, question, re.I):
         return None
     return meter
 
 
-def _last_change(state: CampaignState, events: list[Any], meter: str) -> str:
-    """The last change still in effect that moved ``meter`` on the active character, in words."""
-    cid = state.active_character
+def _named(question: str, names: tuple[str, ...]) -> str:
+    """The character's name the question holds ("mara" in "how much health does mara have?"), else ""."""
+    return next((n for n in names if n and re.search(rf"\b{re.escape(n)}(?:'s|’s)?\b", question, re.I)), "")
+
+
+def character_names(state: CampaignState) -> tuple[str, ...]:
+    """The names of the campaign's characters other than the one playing."""
+    return tuple(
+        str(c.get("name") or "") for cid, c in state.characters.items() if cid != state.active_character and c.get("name")
+    )
+
+
+def _last_change(state: CampaignState, events: list[Any], meter: str, cid: str | None = None) -> str:
+    """The last change still in effect that moved ``meter`` on character ``cid`` (the active one by default)."""
+    cid = cid or state.active_character
     undone = set(state.undone)
     value: Any = None
     said = "its starting value"
@@ -79,8 +94,11 @@ def _last_change(state: CampaignState, events: list[Any], meter: str) -> str:
 
 def sheet_answer(question: str, system: str, state: CampaignState, events: list[Any]) -> str | None:
     """The answer from the sheet, or None when the question is not about a value on it."""
-    meter = sheet_question(question, system)
-    character = state.active()
+    names = character_names(state)
+    meter = sheet_question(question, system, names)
+    named = _named(question, names) if not _OWNED.search(question) else ""
+    cid = next((k for k, c in state.characters.items() if named and c.get("name") == named), state.active_character)
+    character = state.characters.get(cid) if cid else None
     if meter is None or character is None or meter not in character:
         return None
     spec = get_ruleset(system).sheet.meters[meter]
@@ -92,7 +110,7 @@ def sheet_answer(question: str, system: str, state: CampaignState, events: list[
         low, high = rules.bounds(field, character)
     who = character.get("name") or "your character"
     value = character[meter]
-    whence = _last_change(state, events, meter)
+    whence = _last_change(state, events, meter, cid)
     said = f"{label} is {value} on {who}'s sheet ({whence}); it runs {low} to {high}"
     if spec.at_max is not None:  # "heat reached 9: +1 wanted level ..." as the rule it is
         said += "; " + spec.at_max.rule.replace(" reached ", " at ", 1)

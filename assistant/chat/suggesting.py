@@ -85,12 +85,13 @@ class SuggestingMixin(OpenChoiceMixin):
         absent = absent_move_notes(self.system, text)  # "I defy danger": not in this game
         if absent and not calls_for_any(self.system, suggestions, text):
             return [], notes + absent  # "spout lore about the temple": the note says what to do, not Defend or Hack & Slash
-        notes += self._brink_notes() + absent
+        aim_notes, notes = notes, notes + self._brink_notes() + absent
         theirs = self._state if maker is None else self._state.model_copy(update={"active_character": maker})
         refusals = why_not_now(theirs, suggestions, words)
         refused = [their_words(n, shown_name(self._state, maker)) if maker else n for n in refusals]
         if only_for_a_pointless_move(self._state, suggestions, refused, words):
-            return [], notes + refused  # the refusal is the answer (see ``_action``), not three moves that do not fit
+            # the refusal is the answer (see ``_action``), not three moves that do not fit, nor whose they would be
+            return [], [n for n in notes if n not in aim_notes] + refused
         by_name = [s for s in suggestions if rolled_by_name(words, str(getattr(s, "move", "")))]  # "I roll payoff"
         suggestions = by_name + [s for s in suggestions if s not in by_name]
         return _instead_first(suggestions, refused), notes + refused

@@ -30,6 +30,8 @@ _NAME_AFTER = (
     r"\b(?:connection|befriend|befriends|meet|meets|bond)\b(?:\s+with)?\s+(?P<n>.+)",
     r"\b(?:expedition|journey|trek|travel|travels|trailblaze|explore|explores|survey|surveys|cross|crosses)\b"
     r"(?:\s+(?:to|into|through|across|toward|towards))?\s+(?P<n>.+)",
+    # "we set out across the frozen wastes toward the ruined observatory": where the way leads
+    r"\b(?:set|sets|setting)\s+out\b.*?\b(?:toward|towards|to|for)\s+(?P<n>.+)",
 )
 #: "off" before the foe of "fight off" ("I fight off the scavengers"): how, not whom.
 _OFF = re.compile(r"^(?:off|back|down)\s+(?=(?:the|a|an|those|these|some|two|three|four|five|several)\s)", re.I)
@@ -65,6 +67,8 @@ _SUBJECT = re.compile(
 #: Words that open a sentence before its subject: "Suddenly a raider jumps me", "Without warning, two drones attack".
 _OPENER = re.compile(r"^(?:suddenly|then|just then|all of a sudden|out of nowhere|without warning|before I can react),?\s+", re.I)
 _PRONOUNS = frozenset({"i", "we", "you", "he", "she", "it", "they", "this", "that"})
+#: A subject that is the player's own ("my vampire lunges at the hunter", "our crew charges"): the foe is the other one.
+_MINE = frozenset({"my", "our"})
 #: Words that end a foe's name: what the foe does or where ("the pirate captain draws", "the beast in the dark").
 _AFTER_FOE = frozenset(
     {"and", "or", "but", "with", "in", "on", "at", "from", "to", "into", "of", "who", "that", "which", "as", "for",
@@ -97,10 +101,28 @@ _MAKE_KIND = re.compile(
 _LEAD = re.compile(r"^(?:i|we|you)\s+(?:(?:try|want|begin|start|decide)\s+to\s+)?", re.IGNORECASE)
 
 
+#: Words of speech quoted with who says them: '"We lay low for a while," I tell the crew', 'I tell Slane: "keep low"'.
+_SPEECH_TAG = r"(?:i|we)\s+(?:tell|say|ask|shout|whisper|announce|order|call|mutter|explain|suggest|insist)\w*\b[^\"“”]*"
+_SPOKEN = (
+    re.compile(rf"^[\"“](?P<said>[^\"“”]+?)[\s,.!?;:]*[\"”]\s*,?\s*{_SPEECH_TAG}$", re.IGNORECASE),
+    re.compile(rf"^{_SPEECH_TAG}[,:]?\s*[\"“](?P<said>[^\"“”]+?)[\s,.!?;:]*[\"”]?[.!?]?$", re.IGNORECASE),
+)
+
+
+def spoken(text: str) -> str:
+    """The words said, when ``text`` is quoted speech with who says it ('"We lay low for a while," I tell the crew' ->
+    "We lay low for a while"): what is to be done, not the telling of it; else ``text``."""
+    for pattern in _SPOKEN:
+        m = pattern.match(text.strip())
+        if m and m.group("said").strip():
+            return m.group("said").strip()
+    return text
+
+
 def name_from_words(text: str, kind: str) -> str:
     """A name for a new ``kind`` track from the player's words ("...iron vow to find my lost sister" -> "Find my
     lost sister"); the words themselves when no pattern fits."""
-    clean = " ".join(text.strip().split()).rstrip(".!?")
+    clean = spoken(" ".join(text.strip().split())).rstrip(".!?")
     name = ""
     for pattern in _NAME_AFTER:
         m = re.search(pattern, clean, re.IGNORECASE)
@@ -122,7 +144,9 @@ def name_from_words(text: str, kind: str) -> str:
         if name.lower() in _NOT_A_FOE or not matched:  # "a raider lunges at me; I fight back": the raider, not "back"
             opened = _OPENER.sub("", clean)  # "Suddenly two Court snipers ambush me": the snipers, not "Suddenly"
             subject, foe = _SUBJECT.match(opened), _FOE.search(_HOW.sub("", clean) or clean)  # not "with a knife"
-            if subject and not _PRONOUNS & set(subject.group(2).lower().split()):  # "something attacks me from the dark"
+            said_by = subject.group(2).lower().split() if subject else []
+            # "something attacks me from the dark", "my vampire lunges at the hunter": not the foe
+            if subject and not _PRONOUNS & set(said_by) and said_by[0] not in _MINE:
                 said = subject.group(2)  # as typed: "Court" is a name, "raider" is not
                 name = f"The {said}" if subject.group(1) else said[:1].upper() + said[1:]
             else:  # a name before any "the ..." ("I punch Kraven in the jaw"), the foe, or else "The fight"

@@ -40,7 +40,7 @@ def _value(value: Any) -> str:
     if isinstance(value, bool):
         return "marked" if value else "clear"
     if isinstance(value, dict) and "ticks" in value:
-        return f"{value['ticks']} ticks"
+        return f"{value['ticks']} tick{'' if value['ticks'] == 1 else 's'}"  # "0 ticks → 1 tick"
     return humanize(str(value)) if isinstance(value, str) else str(value)
 
 

@@ -84,6 +84,25 @@ _LEAD_PHRASE = re.compile(r"^(?!(?:I|we|you|let)\b)(?P<lead>[^,;:]{3,40}),\s+(?=
 
 #: Words said to someone by name ("Mara, I need your help"): told as speech, the words kept as typed.
 _VOCATIVE = re.compile(r"^(?P<name>[A-Z][a-z’'-]+),\s+(?P<said>[a-zI][^,]*)$")
+#: A name and an order with no comma between ("Kira cover me while I cut through"): told as said to them when the verb
+#: is bare (not "Kira covers me") and the order is for the one speaking (see :func:`_bare_order`).
+_BARE_VOCATIVE = re.compile(r"^(?P<name>[A-Z][a-z’'-]+)\s+(?P<said>(?P<verb>[a-z]+)\b[^,]*)$")
+
+
+def _bare_order(found: re.Match[str]) -> bool:
+    """``Kira cover me``: a singular name, a bare verb, and "me" or "us" after it (not "Raiders attack me")."""
+    name, verb = found.group("name"), found.group("verb")
+    if name.endswith("s") or name.lower() in _NOT_NAMES or name.lower() in _NOT_A_NAME:
+        return False
+    if verb.endswith(("s", "ed", "ing")):
+        return False
+    return re.match(r"[a-z]+\s+(?:me|us|my|our)\b", found.group("said")) is not None
+
+
+#: Words that lead a sentence and are no one's name ("The guard hits me", "My blade cuts ...").
+_NOT_A_NAME = words("i we you they he she it the a an this that these those my our his her their some every each no one")
+
+
 _SAID_TO = re.compile(r"^(?:I|we|you|please|get|stay|don't)\b|\b(?:me|us|you|your|my)\b", re.I)
 _NOT_NAMES = words(
     "quick hurry look listen wait quiet careful damn great good fine together then now instead meanwhile finally again "
@@ -204,7 +223,9 @@ def shape(player_text: str) -> tuple[Shape, str]:
     intent = _LETS.sub("we ", intent)
     intent = _NAMES_AND_ME.sub(_names_and_you, intent)  # "Mara, Kira and I" -> "you, Mara and Kira"
     intent = _WITH_ME.sub(_you_and, intent)  # "Mara and I slip in" -> "you and Mara slip in"
-    vocative = _VOCATIVE.match(intent)
+    vocative = _VOCATIVE.match(intent) or _BARE_VOCATIVE.match(intent)
+    if vocative and vocative.re is _BARE_VOCATIVE and not _bare_order(vocative):
+        vocative = None
     if vocative and vocative.group("name").lower() in _NOT_NAMES and is_verb(vocative.group("said").split()[0]):
         return shape(vocative.group("said"))  # "Quick, hide!": the deed after the cry
     said_to = vocative and (_SAID_TO.search(vocative.group("said")) or is_verb(vocative.group("said").split()[0]))

@@ -39,3 +39,21 @@ def step_closer(result: Result) -> str:
     if is_verb(first):
         return f"You are one step closer to {_gerund(first)}{' ' + rest if rest else ''}."
     return f"You are one step closer to what you swore: {words[:1].lower() + words[1:]}."
+
+
+def progress_opening(result: Result) -> str:
+    """The opening of a progress roll asked for by its name only ("I fulfill my vow"): the moment the move names, on
+    the track in its own words ("The time has come to fulfill your vow: find your sister."), or "" for any other
+    move. It tells no outcome: the roll that follows does."""
+    if result.roll != "progress" or not result.track:
+        return ""
+    name = " ".join(str(result.track.get("name") or "").split()).rstrip(".!")
+    move = result.move.split(" (")[0]
+    if not name or not move or not is_verb(move.split()[0].lower()):
+        return ""
+    deed = second_person(move.lower())
+    told = second_person(name)
+    words = told.split()
+    if len(words) > 1 and not any(w[:1].isupper() for w in words[1:]):  # "The hunter", "Deliver the medicine":
+        told = told[:1].lower() + told[1:]  # mid-sentence, not a name ("Captain Voss")
+    return f"The time has come to {deed}: {told}."

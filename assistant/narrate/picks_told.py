@@ -16,6 +16,22 @@ from assistant.narrate.tried import without_rank
 
 #: A pick told before: "You choose: ...", "Mara picks: ...", or its card's "chosen: ...".
 _TOLD_PICK = r"(?:you choose|\w+ picks|chosen): (.*?)[.!?](?:\s|$)"
+#: A rules term in brackets inside an option's label ("you deal your combat damage (1dGrit) if ..."): the card's, not
+#: the story's.
+_RULES_BRACKET = re.compile(r"\s*\((?=[^)]*\b\d*d(?:\d+|[A-Z]\w*)\b)[^)]*\)")
+
+
+def _as_told(label: str) -> str:
+    """An option's label as the story tells it: without its rules terms ("you deal your combat damage if you have a
+    weapon", not "... (1dGrit) ...")."""
+    return _RULES_BRACKET.sub("", label)
+
+
+def _told_before(label: str, told: str) -> bool:
+    """Whether the pick ``label`` is in ``told`` (what the last narration said was picked), told with or without its
+    rules terms."""
+    low = " ".join(label.lower().split()).rstrip(".")
+    return low in told or " ".join(_as_told(label).lower().split()).rstrip(".") in told
 
 
 def _picked_card(request: NarrationRequest, result: Result) -> str:
@@ -25,7 +41,7 @@ def _picked_card(request: NarrationRequest, result: Result) -> str:
     picks = [n for n, e in enumerate(result.effects) if e.kind == "choice"]
     told_picks = " | ".join(re.findall(_TOLD_PICK, last))  # what was picked, not offered
     said = of_them if request.actor else str
-    new = [n for n in picks if " ".join(said(_pick_head(result.effects[n].reason)).lower().split()).rstrip(".") not in told_picks]
+    new = [n for n in picks if not _told_before(said(_pick_head(result.effects[n].reason)), told_picks)]
     start = (new or picks or [len(result.effects)])[0]
     lines = [facts.effect_line(e) for e in result.effects[start:] if e.kind != "choice"]
     lines = [line for line in lines if line]
@@ -63,12 +79,12 @@ def _retold(request: NarrationRequest, result: Result) -> str:
     if spent := coin_spent(result, request.recent):
         return f"You spend {spent} coin to raise the result."
     told_picks = " ".join(re.findall(_TOLD_PICK, last))  # a pick told before ("Mara picks: ..."), or its card's
-    new = [p for p in picks if p.lower() not in told_picks and f"chosen: {p.lower()}" not in last] or picks
+    new = [p for p in picks if not _told_before(p, told_picks) and f"chosen: {p.lower()}" not in last] or picks
     if new and all(p in theirs for p in new):  # a Reaction the Magistrate picks, entered by the player for them
-        told = "; ".join(_in_sentence(_pick_head(p)) for p in new)
+        told = "; ".join(_in_sentence(_as_told(_pick_head(p))) for p in new)
         return f"{_their_picker(result)} picks: {told}" + ("" if told.endswith(("?", "!")) else ".")
     asked = [p for p in new if p.endswith("?")]  # a question picked to answer ("How do you collect the revenue?")
-    chosen = [_pick_head(p) for p in new if not p.endswith("?")]  # "recommit to the quest", not its whole rule again
+    chosen = [_as_told(_pick_head(p)) for p in new if not p.endswith("?")]  # "recommit to the quest", not its rule
     left = [_left_to(p) for p in chosen]
     if chosen and all(left):  # "Ask the Magistrate how you were diverted": told as a beat, not read out as an order
         return "You leave it to " + " and ".join(left) + "."

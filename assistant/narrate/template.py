@@ -24,7 +24,7 @@ from assistant.narrate.answers import price_reading, rows_answer
 from assistant.narrate.effect_lines import coin_spent
 from assistant.narrate.guidance import rules_guidance
 from assistant.narrate.line_grammar import second_person
-from assistant.narrate.milestone import RULES_WORDS, step_closer
+from assistant.narrate.milestone import RULES_WORDS, progress_opening, step_closer
 from assistant.narrate.opening import frame, once_more
 from assistant.narrate.oracle_story import answer_paragraph, oracle_opening
 from assistant.narrate.outcome_prose import FAMILY, story, tone
@@ -125,8 +125,10 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
     framed = (
         ""
         if _only_asks_for(request.player_text, result)
-        else frame(request.player_text, seed, recent, attempt=rolled, failed=missed, names=request.names())
+        else frame(_names_cased(request), seed, recent, attempt=rolled, failed=missed, names=request.names())
     )
+    if first and not retold and not framed:  # "I fulfill my vow": the moment, on the vow in its words
+        framed = progress_opening(result)
     if first and not retold and (beat := step_closer(result)):  # a milestone: a step toward the vow, in its words
         beat = once_more(beat, seed, recent)  # a second milestone on the vow: "Again, you are one step closer ..."
         framed = beat if not framed or RULES_WORDS.search(request.player_text) else f"{framed} {beat}"
@@ -164,11 +166,26 @@ _ASKING = frozenset(
 )  # fmt: skip
 
 
+def _names_cased(request: NarrationRequest) -> str:
+    """The player's words with the names of who acts written as names ("ilyana casts bless" as "Ilyana casts bless"):
+    typed in lower case, a name read as a word would be told as the thing acted on ("You set your sights on ilyana")."""
+    text = request.player_text
+    for name in request.names():
+        if name[:1].isupper():
+            text = re.sub(rf"\b{re.escape(name)}\b", name, text, flags=re.IGNORECASE)
+    return text
+
+
 def _only_asks_for(player_text: str, result: Result) -> bool:
     """The player's words only ask for the move by its name ("roll entanglements"): no attempt to tell, the card
     tells the move ("You turn your attention to roll entanglements" is not a story)."""
     if re.fullmatch(rf"\s*{re.escape(result.move)}\s+on\s+[\w’' -]+", player_text, re.I):
         return True  # a next step the terminal numbered: "Deal Damage on Mara"
+    rolled = re.search(
+        rf"\brol(?:l|ls|ling)\s+(?:(?:for|the|our|my|an?)\s+)*{re.escape(result.move)}\b(?P<rest>.*)", player_text, re.I
+    )
+    if rolled and not re.search(r"\b(?:to|by|so|as|while|because)\b", rolled.group("rest"), re.I):
+        return True  # "now we roll for entanglements after the score": a roll asked for, not a deed
     said = [w for w in re.findall(r"[a-z’']+", player_text.lower()) if w not in _ASKING]
     name = set(re.findall(r"[a-z’']+", result.move.lower()))
     return bool(said) and all(w in name or w.rstrip("s") in name for w in said)

@@ -25,6 +25,11 @@ _BEFORE_OBJECT = frozenset(
     )
 )
 _WORD = re.compile(r"[A-Za-z’']+")
+#: Verbs after "you" that make it the subject, whatever comes before ("on a hit, you are both in control").
+_SUBJECT_VERBS = frozenset(
+    {"are", "were", "have", "had", "do", "did", "can", "cannot", "could", "will", "would", "must", "may", "might", "shall",
+     "should", "take", "make", "choose", "gain", "lose", "suffer", "mark", "roll", "deal", "both"}
+)  # fmt: skip
 
 
 def _cased(original: str, word: str) -> str:
@@ -37,13 +42,16 @@ def of_them(text: str) -> str:
     out: list[str] = []
     last = 0
     previous = ""
-    for m in _WORD.finditer(text):
+    tokens = list(_WORD.finditer(text))
+    for i, m in enumerate(tokens):
         word = m.group(0)
         low = word.lower()
+        after = tokens[i + 1].group(0).lower() if i + 1 < len(tokens) else ""
         if low in _SAME:
             new = _cased(word, _SAME[low])
-        elif low == "you":
-            new = _cased(word, "them" if previous in _BEFORE_OBJECT else "they")
+        elif low == "you":  # "strong hit: you are both in control": a subject, though "hit" may lead to an object
+            subject = after in _SUBJECT_VERBS or previous not in _BEFORE_OBJECT
+            new = _cased(word, "they" if subject else "them")
         else:
             new = word
         out.append(text[last : m.start()] + new)

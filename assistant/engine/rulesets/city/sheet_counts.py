@@ -14,7 +14,7 @@ from assistant.engine.rulesets.city import sheet_lists
 def counted(character: Mapping[str, Any], name: str) -> int | None:
     """The values a condition names that the sheet counts rather than holds: ``unmet_demands``, ``schemes`` (how
     many are going), ``schemes_to_run`` (0 once Run the Scheme was used this session: "You may do this once per
-    session"), ``advances``; None for any other name."""
+    session"), ``secrets`` (how many are known), ``advances``; None for any other name."""
     if name == "unmet_demands":
         return sum(1 for d in character.get("demands") or [] if not (isinstance(d, dict) and d.get("met")))
     if name == "schemes":
@@ -25,6 +25,8 @@ def counted(character: Mapping[str, Any], name: str) -> int | None:
     if name == "demands_to_perceive":  # "You may not take another Demand until you meet this one"; once per session
         unmet = counted(character, "unmet_demands")
         return 0 if unmet or "perceive_demand" in (character.get("session_used") or []) else 1
+    if name == "secrets":  # the secrets known (Use a Secret: "When you use secret knowledge")
+        return len(character.get("secrets") or [])
     if name == "advances":
         return int(character.get("advances", 0))
     return None
