@@ -44,7 +44,7 @@ def test_the_coin_offer_under_a_downtime_roll_is_drawn_again_after_a_rerun_and_a
     play_action(at, "/set coin 2")
     play_action(at, "/roll acquire asset +tier")
     live = _with(_bubbles(at), COIN)
-    assert live.index(next(line for line in live if line.startswith("Rules: blades › Acquire Asset"))) < live.index(
+    assert live.index(next(line for line in live if line.startswith("Rules: Blades in the Dark › Acquire Asset"))) < live.index(
         next(line for line in live if line.startswith(COIN))
     ), "under the card"
     at.run()

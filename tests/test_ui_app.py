@@ -133,7 +133,7 @@ def test_action_suggests_moves_then_the_confirmed_roll_shows_a_dice_card_and_nar
     assert any(word in text for word in ("Strong hit", "Weak hit", "Miss"))
     narration = [e for e in state.transcript if e.kind == "narration"]
     assert narration and narration[-1].text in text
-    assert any("Rules: starforged" in c.value for c in app.caption)
+    assert any("Rules: Ironsworn: Starforged" in c.value for c in app.caption)
 
     reloaded = AppTest.from_file(str(APP), default_timeout=60).run()  # a reload draws the transcript from the store
     no_errors(reloaded)

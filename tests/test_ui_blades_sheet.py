@@ -68,7 +68,7 @@ def test_the_rules_tab_names_the_games_and_asks_a_blades_player_about_blades() -
     app.text_input(key="rules_question").set_value("What happens when heat reaches 9?")
     app.button(key="rules_ask").click().run()
     no_errors(app)
-    assert any("blades › Heat" in e.label for e in app.expander), [e.label for e in app.expander]
+    assert any("Blades in the Dark › Heat" in e.label for e in app.expander), [e.label for e in app.expander]
 
 
 def test_a_turn_played_in_the_terminal_reads_in_the_app_without_its_card_and_lists_twice() -> None:

@@ -57,7 +57,7 @@ def play_one_turn(app_url: str, browser: Browser, tmp_path: Path) -> None:
     print(f"screenshot: {shot}")
     assert "Moves that fit" in text  # the suggestions, kept in the transcript
     assert any(word in text for word in ("Strong hit", "Weak hit", "Miss"))
-    assert "Rules: starforged" in text  # the card's citation
+    assert "Rules: Ironsworn: Starforged" in text  # the card's citation, the game by its name
     assert shot.stat().st_size > 10_000
 
 

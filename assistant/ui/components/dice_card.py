@@ -20,6 +20,7 @@ from assistant.engine.kinds import RollKind
 from assistant.engine.model import DieRecord
 from assistant.narrate.facts import NOT_NAMED, by_die, lower_is_better, told_by_amount, zero_dice
 from assistant.narrate.odds_words import result_words
+from assistant.ui.components.citations import shown_citations
 
 OUTCOME_COLORS = {
     "strong_hit": "#2e7d32",
@@ -320,5 +321,5 @@ def render_dice_card(result: Result | dict[str, Any], citations: list[str] | Non
             with st.expander(f"Move text: {view.title}"):
                 st.markdown(view.move_text)
         if view.citations:
-            st.caption("Rules: " + "; ".join(view.citations))
+            st.caption(shown_citations(view.citations))
     return view

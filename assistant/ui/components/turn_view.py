@@ -12,6 +12,7 @@ import streamlit as st
 from assistant.chat.narration import DRAFT_NOT_USED, UNAVAILABLE_NOTE
 from assistant.store.no_move import decides_nothing
 from assistant.ui import state
+from assistant.ui.components.citations import shown_citation, shown_citations
 from assistant.ui.components.dice_card import render_dice_card
 from assistant.ui.components.follow_ups import next_steps
 
@@ -70,7 +71,7 @@ def render_answer(answer: Any) -> None:
     if getattr(answer, "note", None):
         st.caption(str(answer.note))
     for passage in getattr(answer, "passages", []) or []:
-        with st.expander(f"[{passage.n}] {passage.citation}"):
+        with st.expander(shown_citation(f"[{passage.n}] {passage.citation}")):
             st.markdown(passage.highlighted())
 
 
@@ -127,7 +128,7 @@ def render_turn_body(turn: Any, *, results_shown: bool = False, narration_shown:
     elif turn.narration and not narration_shown:
         st.markdown(compact_listing(turn.narration) if turn.suggestions else keep_lines(turn.narration))
     elif turn.citations and not turn.results:
-        st.caption("Rules: " + "; ".join(turn.citations))
+        st.caption(shown_citations(turn.citations))
     if turn.narrator in NARRATOR_NOTES and not narrator_explained(turn):
         st.caption(NARRATOR_NOTES[turn.narrator])
     for note in getattr(turn, "notes", None) or []:

@@ -7,6 +7,7 @@ from typing import Any
 import streamlit as st
 
 from assistant.ui import state
+from assistant.ui.components.citations import shown_citations
 from assistant.ui.components.turn_view import render_answer
 from assistant.ui.errors import friendly_errors
 
@@ -86,4 +87,4 @@ def render(campaign: str | None, system: str | None) -> None:
         else:  # a turn without an Answer object: its text and citations
             st.markdown(getattr(shown, "narration", "") or "The rules do not say.")
             if getattr(shown, "citations", None):
-                st.caption("Rules: " + "; ".join(shown.citations))
+                st.caption(shown_citations(shown.citations))
