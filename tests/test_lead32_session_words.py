@@ -161,3 +161,11 @@ def test_an_oracle_asked_about_us_is_told_without_a_guard_rejection() -> None:
     turn = session.send("/oracle unlikely Do the pirates follow us into the nebula?")
     assert turn.kind != "error" and "into the nebula" in turn.narration, turn.narration
     assert not turn.violations, turn.violations
+
+
+def test_a_clock_moved_is_told_in_a_sentence_by_its_name() -> None:
+    # "/clock +1 bells" told "the bells ring at dawn: 1/4." (a line starting lower case, the name run into its count)
+    session, _ = open_campaign("Bells told", "blades")
+    session.send("/clock 4 the bells ring at dawn")
+    assert session.send("/clock +1 bells").narration == "The clock “the bells ring at dawn”: 1/4."
+    assert session.send("/clock +3 bells").narration == "The clock “the bells ring at dawn”: 4/4 — full."

@@ -289,7 +289,8 @@ class FollowingMixin(RedoingMixin):
         self.reload()
         yield TurnEvent("result", result=result)
         clock = result.clock or {}
-        said = f"{clock.get('name')}: {clock.get('filled')}/{clock.get('segments')}" + (" — full." if clock.get("full") else ".")
+        said = f"The clock “{clock.get('name')}”: {clock.get('filled')}/{clock.get('segments')}"  # "the bells ring…" as named
+        said += " — full." if clock.get("full") else "."
         return (
             yield from _finish(
                 Turn(
