@@ -169,3 +169,20 @@ def test_a_clock_moved_is_told_in_a_sentence_by_its_name() -> None:
     session.send("/clock 4 the bells ring at dawn")
     assert session.send("/clock +1 bells").narration == "The clock “the bells ring at dawn”: 1/4."
     assert session.send("/clock +3 bells").narration == "The clock “the bells ring at dawn”: 4/4 — full."
+
+
+def test_an_amount_without_words_is_asked_as_a_range_not_a_list_of_numbers() -> None:
+    # Endure Hunger listed "- 1" to "- 10" on ten lines under "a whole number from 1 to 10"
+    session, _ = open_campaign("Hunger range", "elegy")
+    turn = session.send("i hold back my hunger as the blood on his sleeve calls to me")
+    asked = session.confirm(next(s for s in turn.suggestions if s.move == "Endure Hunger"))
+    assert asked.question is not None
+    shown = asked.question.prompt()
+    assert "- 1\n" not in shown and "a whole number from 1 to 10" in shown, shown
+    assert [a.value for a in asked.question.answers] == list(range(1, 11))  # the app's buttons keep every number
+
+
+def test_amounts_with_words_are_still_listed() -> None:
+    session, _ = open_campaign("Harm list", "starforged")
+    asked = session.send("/roll endure harm")
+    assert asked.question is not None and "- 2 (serious)" in asked.question.prompt(), asked.question

@@ -102,7 +102,12 @@ class Question:
         lines = [self.text]
         if self.answers:
             lines.append("")
-            if any(isinstance(a.value, int) and not isinstance(a.value, bool) for a in self.answers):
+            numbers = [a.value for a in self.answers if isinstance(a.value, int) and not isinstance(a.value, bool)]
+            if numbers and len(numbers) > 3 and all(a.label == str(a.value) for a in self.answers):
+                lines.pop()  # ten bare numbers on ten lines say no more than their range
+                if f"from {min(numbers)} to {max(numbers)}" not in self.text:
+                    lines.append(f"(a number from {min(numbers)} to {max(numbers)})")
+            elif numbers:
                 lines += [f"- {a.label}" for a in self.answers]  # a number typed is the amount, not a place in the list
             else:
                 lines += [f"{i}. {a.label}" for i, a in enumerate(self.answers, 1)]
