@@ -17,6 +17,7 @@ endpoint (``TABLETOP_LLM_BASE_URL``). A visitor who names another endpoint in th
 | ``TABLETOP_LLM_PLANNING`` | how the LLM plans: ``auto`` (ask the endpoint once), ``tools``, ``json``, ``off`` | ``auto`` |
 | ``TABLETOP_LLM_STORY_SENTENCES`` | the most sentences the model adds after the engine's opening (one more without) | ``1`` |
 | ``TABLETOP_LLM_NARRATION_TASK`` | ``add``: a model sentence after the opening; ``rewrite``: the outcome retold | ``add`` |
+| ``TABLETOP_LLM_NARRATE_KINDS`` | kinds of turn the model tells (``oracle yes, weak hit``); others: the engine | ``all`` |
 | ``TABLETOP_LLM_GGUF`` | a local GGUF model run in-process by llama.cpp (the ``local`` extra), when no base URL is set | unset |
 | ``TABLETOP_LLM_LOCKED`` | ``1``: visitors of the web app cannot change the endpoint or model | unset |
 | ``TABLETOP_CHROMA_URL`` | a Chroma server (``http://host:port``); unset = embedded on disk | unset |
@@ -25,12 +26,16 @@ endpoint (``TABLETOP_LLM_BASE_URL``). A visitor who names another endpoint in th
 
 from __future__ import annotations
 
+import logging
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from assistant.errors import ConfigError
+from assistant.narration_kinds import KINDS, parse_kinds
+
+log = logging.getLogger(__name__)
 
 PLANNING_MODES = ("auto", "tools", "json", "off")
 NARRATION_TASKS = ("add", "rewrite")
@@ -90,6 +95,9 @@ class LLMSettings:
     narration_task: str = "add"
     """``add`` (a sentence after the engine's opening) or ``rewrite`` (the opening's outcome sentence retold with one
     detail, kept only when it keeps that sentence's words and passes the guard; ``TABLETOP_LLM_NARRATION_TASK``)."""
+    narrate_kinds: tuple[str, ...] = ()
+    """The kinds of turn the model adds its words to (``TABLETOP_LLM_NARRATE_KINDS``; ``()``: every kind; see
+    :mod:`assistant.narration_kinds`); every other turn is told in the engine's own words, as offline."""
     gguf: str | None = None
     """A local model file for the in-process llama.cpp provider (:mod:`assistant.llm_local`), used without a base URL."""
 
@@ -133,6 +141,13 @@ def load_settings() -> Settings:
     sentences_text = (_env("TABLETOP_LLM_STORY_SENTENCES") or "").strip()
     story_sentences = int(sentences_text) if sentences_text.isdigit() and int(sentences_text) > 0 else STORY_SENTENCES
     task = (_env("TABLETOP_LLM_NARRATION_TASK") or "add").strip().lower()
+    kinds, unknown = parse_kinds(_env("TABLETOP_LLM_NARRATE_KINDS"))
+    if unknown:  # named in the environment, so said in the log the operator reads (a typo must not pass unseen)
+        log.warning(
+            "TABLETOP_LLM_NARRATE_KINDS: %s names no kind of turn (the kinds: all, none, %s)",
+            ", ".join(unknown),
+            ", ".join(KINDS),
+        )
     llm = LLMSettings(
         base_url=_env("TABLETOP_LLM_BASE_URL"),
         model=_env("TABLETOP_LLM_MODEL") or "gpt-4o-mini",
@@ -143,6 +158,7 @@ def load_settings() -> Settings:
         story_turns=min(story_turns, 50),
         story_sentences=min(story_sentences, 8),
         narration_task=task if task in NARRATION_TASKS else "add",
+        narrate_kinds=kinds,
     )
     return Settings(
         home=home,

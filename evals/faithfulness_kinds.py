@@ -18,34 +18,15 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-DATASETS = Path(__file__).resolve().parent / "datasets"
+from assistant.narration_kinds import KINDS
+from assistant.narration_kinds import turn_kind as kind_of
 
-KINDS = ("hit", "weak hit", "miss", "oracle yes", "oracle no", "Pay the Price", "table", "no roll")
-_TIERS = {
-    "strong_hit": "hit",
-    "full_success": "hit",
-    "critical": "hit",
-    "weak_hit": "weak hit",
-    "partial_success": "weak hit",
-    "miss": "miss",
-    "bad_outcome": "miss",
-    "yes": "oracle yes",
-    "no": "oracle no",
-}
+DATASETS = Path(__file__).resolve().parent / "datasets"
 
 
 def turn_kind(facts: dict[str, Any]) -> str:
-    """The kind of turn a labelled draft's facts tell."""
-    task = str(facts.get("task") or "")
-    if task == "pay_the_price":
-        return "Pay the Price"
-    if task == "table":
-        return "table"
-    outcomes = [str(o) for o in facts.get("outcomes") or []]
-    for outcome in outcomes:
-        if outcome in _TIERS:
-            return _TIERS[outcome]
-    return "no roll"
+    """The kind of turn a labelled draft's facts tell (as the app chooses it: :func:`assistant.narration_kinds.turn_kind`)."""
+    return kind_of(str(facts.get("task") or ""), [str(o) for o in facts.get("outcomes") or []])
 
 
 def shown_rows(numbers: Iterable[int]) -> list[tuple[int, str, bool]]:

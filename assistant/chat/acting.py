@@ -307,7 +307,7 @@ class ActingMixin(MoveReadingMixin):
         return (
             yield from guarded_narration(
                 request,
-                self._narrator_for(results),
+                self._narrator_for(results, task),
                 odds=odds,
                 log_dir=self.settings.home / "logs",
                 campaign=self.campaign,
@@ -315,8 +315,8 @@ class ActingMixin(MoveReadingMixin):
             )
         )
 
-    def _narrator_for(self, results: list[Result]) -> Any:
-        return narrator_for(results, self.narrator)
+    def _narrator_for(self, results: list[Result], task: str = "narrate") -> Any:
+        return narrator_for(results, self.narrator, task=task, kinds=self.settings.llm.narrate_kinds)
 
 
 def _prices(request: Mapping[str, Any]) -> bool:

@@ -1,18 +1,22 @@
 """Which narrator tells a turn: the configured one (a model, or the template offline), or the engine's own words for
-a turn that decides nothing a story could tell."""
+a turn that decides nothing a story could tell, or of a kind the setting keeps the model's words off
+(``TABLETOP_LLM_NARRATE_KINDS``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from assistant.engine import AssistantError, Result, get_ruleset
+from assistant.narration_kinds import model_tells
 
 
-def narrator_for(results: list[Result], narrator: Any) -> Any:
+def narrator_for(results: list[Result], narrator: Any, *, task: str = "narrate", kinds: tuple[str, ...] = ()) -> Any:
     """Free dice ("/dice 2d6+1") decide nothing a story could tell: the card says it, offline; a model only invents
     consequences for them ("you suffer -1 health"). A move about the game, not the story (a new session begun, a flag
-    set), is told in the engine's words too: a model asked to tell "a new session begins" wrote "What did she do?"."""
-    if results and all(r.roll == "notation" or out_of_fiction(r) for r in results):
+    set), is told in the engine's words too: a model asked to tell "a new session begins" wrote "What did she do?".
+    So is a turn whose kind (``task`` and the results' outcomes) the setting ``kinds`` leaves out (``()``: none)."""
+    offline = results and all(r.roll == "notation" or out_of_fiction(r) for r in results)
+    if offline or not model_tells(kinds, task, [str(r.outcome) for r in results]):
         from assistant.narrate import TemplateNarrator
 
         return TemplateNarrator()
