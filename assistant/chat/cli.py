@@ -15,6 +15,7 @@ from typing import Any
 
 import typer
 
+from assistant.chat.next_steps import next_steps
 from assistant.chat.turn import Turn
 from assistant.engine import AssistantError
 
@@ -62,31 +63,6 @@ def _card_lines(results: Any) -> list[str]:
         parts = [f"{facts.move_label(result)}.", *odds, facts.roll_line(result), *facts.effect_lines(result)]
         lines.append(" ".join(p for p in parts if p))
     return lines
-
-
-def next_steps(session: Any, follow_ups: Any) -> list[tuple[str, dict[str, Any]]]:
-    """What the rules say comes next, each with the request that makes it, for the terminal to number ("[1] Deal
-    Damage on Mara", "[1] Endure Harm (-1)"): a follow-up move or table roll, and each of the system's suffer moves
-    with the cost a "make a suffer move (-1)" gives."""
-    from assistant.chat.characters import shown_name
-    from assistant.engine import get_ruleset
-
-    steps: list[tuple[str, dict[str, Any]]] = []
-    for fu in follow_ups:
-        if fu.kind == "suffer" and fu.amount:
-            amount = abs(int(fu.amount))
-            for move in get_ruleset(session.system).moves:
-                if move.category == "suffer" and "amount" in move.options and move.id != fu.other_than:
-                    steps.append((f"{move.name} ({-amount:+d})", {"move": move.id, "options": {"amount": amount}}))
-        elif fu.kind in ("move", "table") and fu.request:
-            request, label = dict(fu.request), fu.move if fu.kind == "move" else f"Roll on {fu.move}"
-            if fu.target and fu.target in session.state.characters:  # resolved on the sheet of the one it is aimed at
-                request["character_id"] = fu.target
-                who = shown_name(session.state, fu.target)
-                label = f"{fu.move} on {'your character' if who == 'Your character' else who}"  # mid-sentence
-            steps.append((label, request))
-    unique = {label: request for label, request in steps}
-    return list(unique.items())
 
 
 def _turn_steps(session: Any, turn: Turn) -> list[tuple[str, dict[str, Any]]]:

@@ -115,6 +115,29 @@ def _names_its_own(text: str) -> bool:
     return any(re.search(p, text, re.IGNORECASE) for p in _PROJECT_NAME[:2])
 
 
+#: Words after what is worked on that are not part of it ("the key again", "the vault key one more time, pushing").
+_AFTER_OBJECT = re.compile(
+    r"\s*(?:[,;.!(]|\b(?:again|one more time|once more|some more|until|till|for (?:a|the|another)|tonight|today|"
+    r"this (?:week|time)|all (?:night|day|week)|while|so that|because)\b).*$",
+    re.IGNORECASE,
+)
+_GENERIC = frozenset({"project", "clock", "work", "thing", "job"})
+
+
+def _object_names(projects: list[tuple[str, dict[str, Any]]], text: str) -> str | None:
+    """The open project whose name holds every word of what the text works on, in any form ("I work on the
+    duplicate key until it is done" for “Forge a duplicate key to the Bowmore vault”); None when that is not one
+    project's alone (two share the words) or the text works on something else."""
+    m = re.search(_PROJECT_NAME[2], text, re.IGNORECASE)
+    if m is None:
+        return None
+    said = [w for w in _words(_AFTER_OBJECT.sub("", m.group("n"))) if w not in _GENERIC]
+    if not said:
+        return None
+    hits = [i for i, p in projects if _stem_score(" ".join(said), str(p.get("name", ""))) == 1.0]
+    return hits[0] if len(hits) == 1 else None
+
+
 def _bind_project(state: CampaignState, options: dict[str, Any], text: str) -> tuple[dict[str, Any], str]:
     projects = [(str(i), p) for i, p in enumerate((state.active() or {}).get("projects") or [])]
     open_projects = [(i, p) for i, p in projects if int(p.get("filled", 0)) < int(p.get("segments", 1))]
@@ -123,6 +146,8 @@ def _bind_project(state: CampaignState, options: dict[str, Any], text: str) -> t
         scored = [(_stem_score(str(p.get("name", "")), text), i) for i, p in open_projects]
         best = max(scored)
         named = best[1] if best[0] >= NAMED else None  # "I work on courting the secretary" for "Court the secretary"
+    if named is None and open_projects and not re.search(r"\bnew\b", text, re.IGNORECASE) and not _names_its_own(text):
+        named = _object_names(open_projects, text)  # "I keep working on the vault key project": “Forge ... vault key”
     if (
         named is None
         and len(open_projects) == 1

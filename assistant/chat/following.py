@@ -67,9 +67,12 @@ class FollowingMixin(RedoingMixin):
                     f"{possessive(result.move)} choice is already made ({whose or 'you'} chose: {told}): nothing is left to "
                     "pick. Tell me what your character does next."
                 )
+            step = self._next_step(picks, seq)
+            if step is not None:  # "/choose 1" under "What comes next: [1] Pay the Price": the step, as "1" makes it
+                return (yield from self._confirm(step, stat=None, adds=None, burn=None))
             raise InputError(
                 f"{result.move} has no open choices: nothing waits for a pick now. /choose picks one of the options a "
-                "move's card lists; tell me what your character does next."
+                f"move's card lists; {self._steps_said(seq) or 'tell me what your character does next.'}"
             )
         options = open_options(result.choices)
         chosen_ids = resolve_picks(picks, options)
@@ -92,6 +95,34 @@ class FollowingMixin(RedoingMixin):
                 question.redo = seq
                 return (yield from self._ask(question))
             return (yield from self._choice_kept(f"{exc} The choice is still open.", result, seq))
+
+    def _steps_after(self, seq: int) -> list[tuple[str, dict[str, Any]]]:
+        """The next steps move ``seq`` leaves (Pay the Price after a miss), when it is the last action played."""
+        from assistant.chat.followed_next import open_follow_ups
+        from assistant.chat.next_steps import next_steps
+
+        if seq != self.known.top:
+            return []
+        return next_steps(self, open_follow_ups(self.store, self.campaign, seq))
+
+    def _next_step(self, picks: list[str], seq: int) -> dict[str, Any] | None:
+        """The next step a pick names, by its number or its words ("/choose 1", "/choose pay the price"), else None."""
+        steps = self._steps_after(seq)
+        said = " ".join(picks).strip().lower()
+        if not steps or not said:
+            return None
+        if said.isdigit():
+            return steps[int(said) - 1][1] if 1 <= int(said) <= len(steps) else None
+        named = [request for label, request in steps if label.lower() == said]
+        return named[0] if len(named) == 1 else None
+
+    def _steps_said(self, seq: int) -> str:
+        """What comes next, as a pick makes it ("what comes next is Pay the Price: /choose 1 makes it."), or ""."""
+        steps = self._steps_after(seq)
+        if not steps:
+            return ""
+        listed = "; ".join(f"/choose {i} for {label}" for i, (label, _request) in enumerate(steps, 1))
+        return f"what comes next: {listed}."
 
     def _choose_offered(self, number: int, offered: list[Any]) -> TurnStream:
         """ "/choose 2" just after "Moves that fit": with no move's choice open, the 2nd move offered (as a bare "2"

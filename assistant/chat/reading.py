@@ -220,10 +220,16 @@ _SCHEME_SET_UP = re.compile(
 )
 
 
+#: A scheme named after the word ("a scheme to smuggle wine", "a scheme: smuggling wine", "a scheme - fake relics").
+_SCHEME_NAMED = re.compile(r"\bscheme\s*(?:[:–—-]|\s(?:to|for|called|named|of|where|that|which)\b)\s*(.+)", re.I)
+#: A scheme named by what it does ("I set up smuggling wine past the tollgates", "start selling fake relics").
+_SCHEME_DOING = re.compile(r"\b(?:set(?:s|ting)?\s+up|start(?:s|ing)?)\s+([a-z]+ing\b.+)", re.I)
+
+
 def _scheme(text: str, move: MoveSpec, state: CampaignState) -> Found | None:
     """City: a new scheme's name ("I set up a scheme to smuggle wine"), or the scheme on the sheet the words name."""
     if move.id == "set_up_a_scheme":
-        match = re.search(r"\bscheme\s+(?:to|for|called|named|:)\s+(.+)", text, re.I) or _SCHEME_SET_UP.search(text)
+        match = _SCHEME_NAMED.search(text) or _SCHEME_SET_UP.search(text) or _SCHEME_DOING.search(text)
         if not match:
             return None
         name = match.group(1).strip(" .!?")[:60]

@@ -24,14 +24,25 @@ _RULE_WORDS = re.compile(
 
 
 def _meter_named(question: str, system: str) -> str | None:
-    """The meter the question names, longest name first ("wanted level" before "level")."""
+    """The meter the question names first, longest name first ("wanted level" before "level")."""
+    named = meters_named(question, system)
+    return named[0] if named else None
+
+
+def meters_named(question: str, system: str) -> list[str]:
+    """Every meter the question names, in the order it names them ("what's our heat and wanted level": heat, then
+    wanted level); a longer name is taken before the shorter one inside it ("wanted level" before "level")."""
     low = " " + re.sub(r"[^a-z0-9]+", " ", question.lower()) + " "
-    names = sorted(get_ruleset(system).sheet.meters, key=len, reverse=True)
-    for name in names:
+    found: list[tuple[int, str]] = []
+    for name in sorted(get_ruleset(system).sheet.meters, key=len, reverse=True):
         spoken = name.replace("_", " ")
-        if f" {spoken} " in low or f" {spoken}s " in low:
-            return name
-    return None
+        for said in (f" {spoken} ", f" {spoken}s "):
+            at = low.find(said)
+            if at >= 0:
+                found.append((at, name))
+                low = low[:at] + " " * len(said) + low[at + len(said) :]  # its words are not another meter's
+                break
+    return [name for _, name in sorted(found)]
 
 
 def sheet_question(question: str, system: str, names: tuple[str, ...] = ()) -> str | None:
@@ -93,13 +104,25 @@ def _last_change(state: CampaignState, events: list[Any], meter: str, cid: str |
 
 
 def sheet_answer(question: str, system: str, state: CampaignState, events: list[Any]) -> str | None:
-    """The answer from the sheet, or None when the question is not about a value on it."""
+    """The answer from the sheet, or None when the question is not about a value on it; a question naming two
+    values ("what's our heat and wanted level") is answered for each, one line each."""
     names = character_names(state)
-    meter = sheet_question(question, system, names)
+    if sheet_question(question, system, names) is None:
+        return None
     named = _named(question, names) if not _OWNED.search(question) else ""
     cid = next((k for k, c in state.characters.items() if named and c.get("name") == named), state.active_character)
     character = state.characters.get(cid) if cid else None
-    if meter is None or character is None or meter not in character:
+    if character is None:
+        return None
+    lines = [_meter_answer(m, system, state, events, cid, character) for m in meters_named(question, system)]
+    said = [line for line in lines if line]
+    return "\n".join(said) if said else None
+
+
+def _meter_answer(
+    meter: str, system: str, state: CampaignState, events: list[Any], cid: str | None, character: dict[str, Any]
+) -> str | None:
+    if meter not in character:
         return None
     spec = get_ruleset(system).sheet.meters[meter]
     label, low, high = meter.replace("_", " ").capitalize(), spec.min, spec.max

@@ -141,6 +141,7 @@ def name_from_words(text: str, kind: str) -> str:
         name = re.sub(r"^(?:to|against)\s+(?=(?:the|a|an)\s)", "", name, flags=re.IGNORECASE)  # "take the fight to the hunter"
         name = _WHERE.sub("", name) or name  # "the hunter in the chapel nave": the foe, not where
         name = re.sub(r"^(?:me|us)\b.*$", "me", name, flags=re.IGNORECASE)  # "a hunter attacks me": not the foe
+        name = re.split(r"\s*[,;]\s*|\s+-+\s+", name)[0] or name  # "him, claws out": the foe, not how ("him": none)
         if name.lower() in _NOT_A_FOE or not matched:  # "a raider lunges at me; I fight back": the raider, not "back"
             opened = _OPENER.sub("", clean)  # "Suddenly two Court snipers ambush me": the snipers, not "Suddenly"
             subject, foe = _SUBJECT.match(opened), _FOE.search(_HOW.sub("", clean) or clean)  # not "with a knife"

@@ -34,6 +34,10 @@ def _told_before(label: str, told: str) -> bool:
     return low in told or " ".join(_as_told(label).lower().split()).rstrip(".") in told
 
 
+#: The engine's note on a change it could not write ("The belief was not named, so nothing is written yet: ...").
+_UNWRITTEN = "was not named, so nothing is written yet"
+
+
 def _picked_card(request: NarrationRequest, result: Result) -> str:
     """The card of a pick on a move the last narration told: the move and what the pick changed ("Indulge Vice. Heat
     6 → 8."), not the dice and the changes the card already showed (nor the pick, which the opening says)."""
@@ -43,8 +47,11 @@ def _picked_card(request: NarrationRequest, result: Result) -> str:
     said = of_them if request.actor else str
     new = [n for n in picks if not _told_before(said(_pick_head(result.effects[n].reason)), told_picks)]
     start = (new or picks or [len(result.effects)])[0]
-    lines = [facts.effect_line(e) for e in result.effects[start:] if e.kind != "choice"]
+    picked = [e for e in result.effects[start:] if e.kind != "choice"]
+    lines = [facts.effect_line(e) for e in picked if not facts.NOT_NAMED.search(e.reason or "")]
     lines = [line for line in lines if line]
+    if len(lines) < len(picked):  # a change the engine could not write (no belief named): its note says what to do
+        lines += [n for n in result.notes if _UNWRITTEN in n]
     if request.actor and lines:  # a pick on Mara's move changes Mara's sheet ("until Mara rests")
         lines = on_their_sheet(result, lines, request.actor)
     return " ".join(p for p in (f"{facts.move_label(result)}.", *lines, facts.burn_offer(result)) if p)

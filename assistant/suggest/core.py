@@ -230,6 +230,10 @@ def build_suggestion(s: Scored, cues: Any, context: SuggestContext, ruleset: Any
                 odds_words = _odds_wait_for(ruleset, move.name, notes, request) or _not_now(refusals)
             if odds is None and stat is None and move.stat_from and not refusals:
                 odds_words = f"odds follow the stat {move.stat_from} dictates, asked when you make it"
+        elif move.roll == "none":  # made without dice, but the rules may refuse it now (Train past the free activities)
+            refusals = []
+            _odds(request, [], refusals)
+            odds_words = _not_now(refusals)
         if odds is not None and move.roll == "action" and _burnable(ruleset):
             meter = _burn_meter(ruleset)
             level = character.get(meter, 0)
@@ -364,7 +368,15 @@ def suggest(
         suggestion.ranked_by = ranked_by
         out.append(suggestion)
     called = {s.move.name for s in ranked[:k] if s.cue >= CALLED_FOR}
-    return sorted(out, key=lambda x: x.move not in called and (x.odds_words or "").startswith("not now"))
+    refused = [x for x in out if (x.odds_words or "").startswith("not now")]
+    if out and out[0] in refused and out[0].score - max((x.score for x in out if x not in refused), default=0.0) >= CLEAR_LEAD:
+        called.add(out[0].move)  # "I work on the key again" past the free activities: the project, and why not now
+    return sorted(out, key=lambda x: x.move not in called and x in refused)
+
+
+CLEAR_LEAD = 0.2
+"""A refused move that leads every move the rules allow by this much is the one the words mean: it keeps its place,
+with why not now, rather than making way for moves that do not fit."""
 
 
 CALLED_FOR = 0.2
