@@ -243,7 +243,9 @@ class ActingMixin(MoveReadingMixin):
         task = task or _task_for(result)
         actor = self._actor_of(request)  # "Mara attacks me": her move, told as hers
         actor = actor or payer  # the price of Mara's miss is hers
-        narration = yield from self._narrate(task, player_text, [result], question=question, odds=_odds_map(odds), actor=actor)
+        narration = yield from self._narrate(
+            task, player_text, [result], question=question, odds=_odds_map(odds), actor=actor, aided=self._aided(result, request)
+        )
         if narration.text:  # written as the turn ends, with the notes shown under it
             self._untold.append((seq, narration.text, narration.narrator))
         turn = Turn(
@@ -277,7 +279,7 @@ class ActingMixin(MoveReadingMixin):
 
     def _narrate(
         self, task: str, player_text: str, results: list[Result], *, question: str = "", odds: Mapping[str, float] | None = None,
-        actor: str = "",
+        actor: str = "", aided: str | None = None,
     ) -> Generator[TurnEvent, None, NarrationOutcome]:  # fmt: skip
         from assistant.narrate import NarrationRequest
 
@@ -300,6 +302,7 @@ class ActingMixin(MoveReadingMixin):
             style=self.style,
             card=not self.cards_shown,
             actor=actor,
+            aided=aided,
             story_turns=self.settings.llm.story_turns,
             story_sentences=self.settings.llm.story_sentences,
             narration_task=self.settings.llm.narration_task,

@@ -215,6 +215,18 @@ class AimingMixin(CharactersMixin):
             return ""  # "I deal damage" on Mara: her sheet takes it, the move is the one playing's
         return shown_name(self._state, str(maker))
 
+    def _aided(self, result: Any, request: Mapping[str, Any]) -> str | None:
+        """Whom an Aid Your Ally aids, as its picks name them: "" for the one playing, their name for another; None
+        for any other move, or an aid that names no one."""
+        from assistant.narrate.aid_words import AID_MOVE
+
+        target = (request.get("options") or {}).get("target")
+        if result.move_id != AID_MOVE or not target:
+            return None
+        if target == self._state.active_character:
+            return ""
+        return shown_name(self._state, str(target)) if target in self._state.characters else str(target)
+
     def _price_payer(self) -> str:
         """The name of the one who pays the price of the last move when it was another character's (Mara's miss):
         the price's rows are told of her ("Mara is stressed"), not of the one playing; "" otherwise. The last move is

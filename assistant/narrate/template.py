@@ -20,6 +20,7 @@ from collections.abc import Iterator
 
 from assistant.engine.model import Result
 from assistant.narrate import facts
+from assistant.narrate.aid_words import AID_MOVE, aid_told
 from assistant.narrate.answers import price_reading, rows_answer
 from assistant.narrate.effect_lines import coin_spent
 from assistant.narrate.guidance import rules_guidance
@@ -30,7 +31,7 @@ from assistant.narrate.oracle_story import answer_paragraph, oracle_opening
 from assistant.narrate.outcome_prose import FAMILY, story, tone
 from assistant.narrate.picks_told import _picked_card, pick_opening
 from assistant.narrate.request import NarrationRequest
-from assistant.narrate.their_words import on_their_sheet, rows_of, theirs_listed
+from assistant.narrate.their_words import of_someone, on_their_sheet, rows_of, theirs_listed
 from assistant.narrate.variety import pick
 
 __all__ = ["TemplateNarrator", "chunks", "pick", "render", "second_person"]
@@ -64,9 +65,19 @@ def _listed(request: NarrationRequest, result: Result) -> list[str]:
     """The open choices as the story lists them; none where the app draws them beside it (with the card). Another
     character's move (``request.actor``) leaves its picks to them: "Choose two, Mara's call"."""
     listed = _choices(result) if request.card else []
+    if result.move_id == AID_MOVE and request.aided is not None:  # "on a hit, you take the benefits", not "their ally"
+        return [_aid_listed(text, request) for text in listed]
     if request.actor:  # the options are hers too: "1. They deal their damage", not "you"
         listed = [theirs_listed(text.replace(", your call:", f", {request.actor}'s call:", 1), request.actor) for text in listed]
     return listed
+
+
+def _aid_listed(text: str, request: NarrationRequest) -> str:
+    head, _, options = text.partition("\n")
+    if request.actor:
+        head = of_someone(head.replace(", your call:", f", {request.actor}'s call:", 1), request.actor)
+    told = aid_told(options, request.aided or "", request.actor)
+    return f"{head}\n{told}" if options else head
 
 
 def _choices(result: Result) -> list[str]:
