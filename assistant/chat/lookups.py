@@ -204,6 +204,14 @@ class LookupsMixin(ActingMixin):
             raise RulesError(
                 f"{ruleset.title or self.system} has no Pay the Price move; roll a table (/tables) instead."
             ) from None
+        from assistant.chat.followed_next import LOOK_BACK
+        from assistant.chat.price_owed import no_price_owed, price_owed
+
+        owed, last = price_owed(self.store, self.campaign, self.known.top, LOOK_BACK)
+        if not owed:  # no miss waiting: no surprise roll, and the way to make it anyway
+            said = no_price_owed(last, game_rolls_it_anyway=True)
+            self._say("assistant", said)
+            return (yield from _finish(Turn(kind="meta", player_text="/price", narration=said, narrator="template")))
         return (yield from self._resolve({"move": move.id}, player_text=self._last_intent or move.name, task="pay_the_price"))
 
     def _dice(self, notation: str) -> TurnStream:
