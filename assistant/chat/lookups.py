@@ -236,6 +236,8 @@ class LookupsMixin(ActingMixin):
 
         on_sheet = sheet_answer(question, self.system, self._state, self.store.events(self.campaign))
         if on_sheet is not None:  # "how much heat do we have?": the sheet's value, then the rule on offer
+            if waiting := self._choice_open_note():  # a pick still waits: asked again under the answer
+                on_sheet = f"{on_sheet}\n\n{waiting}"
             self._say("assistant", on_sheet)
             return (yield from _finish(Turn(kind="meta", player_text=question, narration=on_sheet, narrator="template")))
         llm = self.rules_model
