@@ -44,9 +44,16 @@ def _menu(result: Result) -> str:
 
     numbers = {id(o): n for n, o in enumerate(open_options(result.choices), 1)}
     wanted = [o for c in result.choices if c.required for o in c.options]
-    if len(wanted) > MAX_OPTIONS_NAMED:
-        first, last = numbers[id(wanted[0])], numbers[id(wanted[-1])]
-        return f"/choose a number from {first} to {last}, or the option's words, from the list under its card"
+    if len(wanted) > MAX_OPTIONS_NAMED:  # the app lists them unnumbered: the count down each list, named by its prompt
+        lists = [c for c in result.choices if c.required and c.options]
+        spans = [
+            f"{numbers[id(c.options[0])]} to {numbers[id(c.options[-1])]} for “{c.prompt.rstrip('.:')}”"
+            if len(c.options) > 1
+            else f"{numbers[id(c.options[0])]} for “{c.prompt.rstrip('.:')}”"
+            for c in lists
+        ]
+        where = "the list under its card" if len(lists) == 1 else f"the {len(lists)} lists under its card, in order"
+        return f"/choose the option's words, or its number counting down {where}: {'; '.join(spans)}"
     heads = [_short(o.label, result.system) for o in wanted]
     said = [
         h if heads.count(h) == 1 else _short(o.label.split(":", 1)[-1].strip(), result.system)
