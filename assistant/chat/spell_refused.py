@@ -63,7 +63,8 @@ def cast_refused(text: str, suggestions: list[Any], who: str = "", instead: tupl
     needed = re.search(r"needs (\d+) mana", need)
     amount = needed.group(1) if needed else "<amount>"
     spell = _spell_named(text) or "a spell"
-    if spell.lower().endswith(" spell") and spell != "a spell":  # "a control spell", not "Control Spell"
+    if spell != "a spell" and (spell.lower().endswith(" spell") or spell.lower().startswith("spell ")):
+        # "a control spell", "a spell of fire", not "Control Spell", "Spell Of Fire"
         spell = "a " + spell.lower()
     caster = who or "you"
     does = f"{who} does" if who else "you do"
