@@ -25,7 +25,7 @@ from assistant.narrate.answers import price_reading, rows_answer
 from assistant.narrate.effect_lines import coin_spent
 from assistant.narrate.guidance import rules_guidance
 from assistant.narrate.line_grammar import second_person
-from assistant.narrate.milestone import RULES_WORDS, progress_opening, step_closer
+from assistant.narrate.milestone import RULES_WORDS, milestone_deed, progress_opening, step_closer
 from assistant.narrate.opening import frame, once_more
 from assistant.narrate.oracle_story import answer_paragraph, oracle_opening
 from assistant.narrate.outcome_prose import FAMILY, story, tone
@@ -142,7 +142,7 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
         framed = progress_opening(result)
     if first and not retold and (beat := step_closer(result)):  # a milestone: a step toward the vow, in its words
         beat = once_more(beat, seed, recent)  # a second milestone on the vow: "Again, you are one step closer ..."
-        framed = beat if not framed or RULES_WORDS.search(request.player_text) else f"{framed} {beat}"
+        framed = _with_deed(beat, framed, request.player_text)
     opening = retold or (framed if first else f"Then, {result.move}.")
     if request.actor and not opening:  # "Mara hits me for 5": the words have a number, the move is still hers
         opening = f"{request.actor} rolls {result.move}."
@@ -263,8 +263,18 @@ def no_roll_opening(request: NarrationRequest, result: Result, *, trigger: bool 
     framed = "" if asks else frame(request.player_text, seed, request.recent, attempt=False)
     if beat := step_closer(result):
         beat = once_more(beat, seed, request.recent)
-        return beat if not framed or RULES_WORDS.search(request.player_text) else f"{framed} {beat}"
+        return _with_deed(beat, framed, request.player_text)
     return framed or (once_more(_trigger_told(result), seed, request.recent) if trigger else "")
+
+
+def _with_deed(beat: str, framed: str, player_text: str) -> str:
+    """A milestone's beat after the player's words: their deed when they name the move too ("I reach a milestone: we
+    found the sealed mine shaft" -> "You found the sealed mine shaft. You are one step closer to ..."), their framed
+    words otherwise, the beat alone for words that only name the move."""
+    if not framed or RULES_WORDS.search(player_text):
+        deed = milestone_deed(player_text)
+        return f"{deed} {beat[:1].upper()}{beat[1:]}" if deed else beat
+    return f"{framed} {beat}"
 
 
 def _card_tells_all(result: Result) -> bool:
