@@ -171,9 +171,13 @@ class OpenChoiceMixin(AimingMixin):
             were, them = ("s were", "them") if len(result.choices) > 1 else (" was", "it")
             return f"{whose} choice{were} left open ({prompts}): nothing from {them} was taken."
         offer = " or ".join(o.label.rstrip(".") for o in options)
+        maker = self._maker_of(opened[0])
+        choice, picked = f"{whose} choice", "what you picked"
+        if maker:  # Bart's Hack & Slash: his picks, told of him ("The attack does not leave them vulnerable")
+            choice, picked, offer = f"{possessive(maker)} choice on {result.move}", f"what {maker} picked", of_them(offer)
         if any(e.kind == "choice" for e in result.effects):  # "Choose two", one picked: that one stands
-            return f"{whose} choice was left open ({offer}): what you picked stands, the rest was given up."
-        return f"{whose} choice was left open ({offer}): nothing from it was taken."
+            return f"{choice} was left open ({offer}): {picked} stands, the rest was given up."
+        return f"{choice} was left open ({offer}): nothing from it was taken."
 
     def _follow_ups_left(self, request: dict[str, Any]) -> str:
         """The note for a new move rolled while the last move's effect on someone else is not rolled yet (Hack &
@@ -191,8 +195,12 @@ class OpenChoiceMixin(AimingMixin):
         ]
         if not waiting:
             return ""
-        told = " and ".join(f"{fu.move} on {shown_name(self._state, str(fu.target))}" for fu in waiting)
+        told = " and ".join(f"{fu.move} on {self._on_whom(str(fu.target))}" for fu in waiting)
         return f"{told} was not rolled, so it is not dealt: to deal it, /undo this roll and roll it first."
+
+    def _on_whom(self, cid: str) -> str:
+        """Whom a move lands on, as the player says it: "you" for the one playing, else the character's name."""
+        return "you" if cid == self._state.active_character else shown_name(self._state, cid)
 
     def _place_first(self, request: dict[str, Any]) -> str:
         """Make the pick the move's position needs when the last move's open choice still decides it: Strike ("When
