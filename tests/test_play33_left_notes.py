@@ -27,3 +27,15 @@ def test_barts_open_pick_and_the_damage_on_me_are_told_in_the_players_words() ->
     assert "Bart's choice on Hack & Slash was left open (The attack does not leave them vulnerable" in notes, notes
     assert "what Bart picked stands" in notes and "leave you vulnerable" not in notes, notes
     assert "Deal Damage on you was not rolled" in notes and "Your character" not in notes, notes
+
+
+@pytest.mark.parametrize("said", ["/choose deal your combat damage", "/choose deal combat damage"])
+def test_choose_takes_an_options_words_without_its_you(said: str) -> None:
+    session, dice = open_campaign(f"Choose words {len(said)}", "dungeon-world")
+    session.send("/character add Bart class=barbarian")
+    offered = session.send("i hack at bart with my longsword")
+    dice.queue(5, 2)  # 9: a weak hit, choose one
+    session.confirm(next(s for s in offered.suggestions if s.move == "Hack & Slash"))
+    picked = session.send(said)
+    assert picked.kind != "error", picked.error
+    assert picked.narration.startswith("You choose: you deal your combat damage"), picked.narration
