@@ -301,8 +301,8 @@ def test_the_oracles_and_the_prices_advice_is_said_once_in_ten_turns(system: str
     assert "most interesting for the story" in first + second and "Interpret" not in second, second
     advice = [s for s in first.split("\n\n") if "most interesting" in s]
     assert not any(a in second for a in advice), second
-    price = session.send("/price").narration
-    again = session.send("/price").narration
+    price = session.send("/roll pay the price").narration  # no miss waits: /price would say no price is owed
+    again = session.send("/roll pay the price").narration
     # a price's row answers no question: the oracle's "interpret the answer" is not said beside it; nor is the table's
     # rule ("roll again"), which read as an order to roll once more: the price is told as story
     assert "Interpret the answer" not in price + again, price

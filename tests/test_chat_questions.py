@@ -347,7 +347,7 @@ def test_a_connection_move_acts_on_the_connection_named_in_the_words() -> None:
 
 def test_a_refused_suggestion_keeps_the_others_on_offer() -> None:
     session = open_session("refused", "dungeon-world")
-    suggested = session.send("I cast a spell at the ogre")
+    suggested = session.send("I attack the ogre")  # a cast line with no mana is told at once (round 33)
     assert suggested.suggestions
     refused = session.confirm({"move": "Magic Missile"})  # no mana: the rules refuse it
     assert refused.kind == "error" and "mana" in (refused.error or "")

@@ -212,7 +212,9 @@ def test_rules_question_over_all_systems_from_a_campaign(campaign: str) -> None:
 
 def test_pay_the_price_table_and_dice(campaign: str) -> None:
     session = ChatSession.open(campaign)
-    price = session.pay_the_price()
+    owed = session.pay_the_price()  # nothing rolled yet: no price is owed, and nothing is rolled
+    assert owed.kind == "meta" and not owed.results and "/roll pay the price" in owed.narration, owed.narration
+    price = session.send("/roll pay the price")
     assert price.kind == "action" and price.results[0].table is not None and price.narration
     table = session.roll_table("make a discovery")
     assert table.results[0].roll == "table"

@@ -243,9 +243,11 @@ def test_a_spell_picked_by_number_after_the_mana_is_set_keeps_the_players_words(
     service.create_campaign("spell-saga", "dungeon-world", seed=6)
     dice = ScriptedDice()
     session = ChatSession.open("spell-saga", settings=Settings(home=tmp_path, llm=LLMSettings()), rng=dice)
+    refused = session.send("I cast a spell of fire at the goblins")  # no mana: told so, nothing offered (round 33)
+    assert refused.narration.startswith("You can't cast a spell of fire now"), refused.narration
+    session.send("/set mana 3")
     offered = session.send("I cast a spell of fire at the goblins")
     assert offered.suggestions and offered.suggestions[0].move == "Cast a Spell (Wizard)", offered.suggestions
-    session.send("/set mana 3")
     dice.queue(1, 2)  # a miss
     cast = session.send("1")
     first = cast.narration.split("\n\n")[0]

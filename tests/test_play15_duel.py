@@ -15,18 +15,14 @@ def test_a_spell_with_no_mana_says_why_before_it_is_confirmed() -> None:
     from assistant.chat.moves_info import moves_that_fit
 
     session, _ = open_campaign("No Mana", "dungeon-world")
-    offered = session.send("I cast magic missile at the orc")
-    missile = next(s for s in offered.suggestions if s.move == "Magic Missile")
-    assert missile.odds_words == (
-        "not now: you cannot cast a spell unless you have mana equal to the spell's level: this one needs 1 mana and you have 0"
-    ), missile.odds_words
-    assert f"- Magic Missile (+int) — {missile.odds_words}" in moves_that_fit(offered.suggestions)
-    refused = session.confirm(missile)
-    assert refused.kind == "error" and "/set mana 2" in refused.error, refused.error
+    refused = session.send("I cast magic missile at the orc")  # round 33: told at once, nothing offered to confirm
+    assert not refused.suggestions and "it needs 1 mana while you have 0" in refused.narration, refused.narration
+    assert "/set mana 1" in refused.narration, refused.narration
     session.send("/set mana 2")
     again = session.send("I cast magic missile at the orc")
     missile = next(s for s in again.suggestions if s.move == "Magic Missile")
     assert missile.odds_words is None and missile.odds, missile
+    assert "- Magic Missile (+int) — strong hit" in moves_that_fit(again.suggestions)
 
 
 @pytest.mark.parametrize("typed", ["/roll hack and slash +str 99", "/roll hack and slash +str +99", "/roll hack and slash 8 +4"])

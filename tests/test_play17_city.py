@@ -39,6 +39,7 @@ def test_a_choice_with_many_options_still_waiting_is_counted_not_listed_in_the_n
     moved_on = session.send("I slip out of the tavern before the clerk talks")
     waiting = [n for n in moved_on.notes if "still waits for a pick" in n]
     assert waiting == [  # the reaction and the consequence are picked before the next move (round 27)
-        "Use a Secret still waits for a pick the rules require (/choose a number from 1 to 12, or the option's words, "
-        "from the list under its card): make it before your next move, or /undo the roll."
+        "Use a Secret still waits for a pick the rules require (/choose the option's words, or its number counting down "
+        "the 2 lists under its card, in order: 1 to 6 for “You pick a weak reaction”; 7 to 12 for “They (the Magistrate) "
+        "pick a consequence”): make it before your next move, or /undo the roll."
     ], moved_on.notes

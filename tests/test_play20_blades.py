@@ -57,7 +57,7 @@ def test_coin_the_player_names_goes_before_the_words_for_the_score() -> None:
     payoff = next(s for s in offered.suggestions if s.move == "Payoff")
     paid = session.confirm(payoff)
     assert paid.kind == "action", paid.error
-    assert any("coin 4 (“4 coin”)" in n for n in paid.notes), paid.notes
+    assert any("4 coin" in n and "coin 4" not in n for n in paid.notes), paid.notes
     result = paid.results[0]
     before, after = result.character_before or {}, result.character or {}
     gained = sum(int(after.get(k, 0)) - int(before.get(k, 0)) for k in ("coin", "crew_coin"))
@@ -68,4 +68,4 @@ def test_words_for_the_score_alone_still_say_its_coin() -> None:
     session, _dice = open_campaign("Standard", "blades")
     payoff = next(s for s in session.send("we get paid, it was a standard score").suggestions if s.move == "Payoff")
     paid = session.confirm(payoff)
-    assert any("coin 6 (“standard score”)" in n for n in paid.notes), paid.notes
+    assert any("6 coin (“standard score”)" in n for n in paid.notes), paid.notes

@@ -30,7 +30,7 @@ def test_the_aid_is_told_as_kiras_with_her_call_in_plain_words() -> None:
     made = session.confirm(turn.suggestions[0])
     assert made.kind == "action", made.error
     assert "Name the ally you aid" not in made.narration, made.narration
-    assert "they are both in control" in made.narration and "them are" not in made.narration.lower(), made.narration
+    assert "you are both in control" in made.narration and "them are" not in made.narration.lower(), made.narration
 
 
 @pytest.mark.parametrize(

@@ -22,6 +22,8 @@ from assistant.chat.no_fit import nothing_offered
 from assistant.chat.one_at_a_time import with_next
 from assistant.chat.refusals import named_instead, refused_for
 from assistant.chat.set_in_words import set_in_words, set_pointer
+from assistant.chat.sheet_text import shown_name
+from assistant.chat.spell_refused import cast_refused, spells_first
 from assistant.chat.track_question import name_first
 from assistant.chat.track_told import closed_now, started_or_not
 from assistant.chat.turn import Turn, TurnEvent, TurnStream
@@ -61,6 +63,11 @@ class ActingMixin(MoveReadingMixin):
                 self._say("assistant", said)
                 return (yield from _finish(Turn(kind="action", player_text=text, narration=said, narrator="template")))
             suggestions = kept
+        if refused := self._cast_refused(text, suggestions):  # "ilyana casts bless weapon" with no mana: told why
+            self._suggestions = []
+            self._say("assistant", refused)
+            return (yield from _finish(Turn(kind="action", player_text=text, narration=refused, narrator="template")))
+        suggestions = spells_first(text, suggestions)
         if not suggestions:
             self._suggestions = []  # "1" now picks nothing: the moves offered were for the words before
             said, notes = nothing_offered(self.system, text, notes)  # one clear thing: the note, or how to go on
@@ -105,6 +112,15 @@ class ActingMixin(MoveReadingMixin):
                 )
             )
         )
+
+    def _cast_refused(self, text: str, suggestions: list[Any]) -> str:
+        """The words cast a spell no sheet can pay for now: what the player is told instead of the moves ("" else)."""
+        spells = [s for s in suggestions if str(s.move_id).startswith(("cast_a_spell", "magic_missile"))]
+        maker = self._makers(spells[:1])[0] if spells else None
+        who = shown_name(self._state, maker) if maker and maker != self._state.active_character else ""
+        makers = self._makers(suggestions)
+        instead = tuple(s.move for s, m in zip(suggestions, makers, strict=True) if s not in spells and m == maker)
+        return cast_refused(text, suggestions, who, instead)
 
     def _makers(self, suggestions: list[Any]) -> list[str | None]:
         """Whose move each suggestion is: another character's the words name ("Mara stabs me"), else the one playing's."""
@@ -243,7 +259,9 @@ class ActingMixin(MoveReadingMixin):
         task = task or _task_for(result)
         actor = self._actor_of(request)  # "Mara attacks me": her move, told as hers
         actor = actor or payer  # the price of Mara's miss is hers
-        narration = yield from self._narrate(task, player_text, [result], question=question, odds=_odds_map(odds), actor=actor)
+        narration = yield from self._narrate(
+            task, player_text, [result], question=question, odds=_odds_map(odds), actor=actor, aided=self._aided(result, request)
+        )
         if narration.text:  # written as the turn ends, with the notes shown under it
             self._untold.append((seq, narration.text, narration.narrator))
         turn = Turn(
@@ -277,7 +295,7 @@ class ActingMixin(MoveReadingMixin):
 
     def _narrate(
         self, task: str, player_text: str, results: list[Result], *, question: str = "", odds: Mapping[str, float] | None = None,
-        actor: str = "",
+        actor: str = "", aided: str | None = None,
     ) -> Generator[TurnEvent, None, NarrationOutcome]:  # fmt: skip
         from assistant.narrate import NarrationRequest
 
@@ -300,6 +318,7 @@ class ActingMixin(MoveReadingMixin):
             style=self.style,
             card=not self.cards_shown,
             actor=actor,
+            aided=aided,
             story_turns=self.settings.llm.story_turns,
             story_sentences=self.settings.llm.story_sentences,
             narration_task=self.settings.llm.narration_task,

@@ -25,7 +25,8 @@ _FOR_ANOTHER = re.compile(r"\b(?:into|while|where|because|until|so that)\b|;")
 #: The named character acting for the one playing ("Mara sings to inspire me", "Mara heals us"): her move, not one
 #: made on the one playing (as "Mara hits me" is).
 _FOR_ME = re.compile(
-    r"\b(?:inspir|heal|help|aid|protect|shield|cover|bless|rescu|sav|support|encourag|bandag|patch|steady|steadi)\w*\s+(?:me|us)\b"
+    r"\b(?:inspir|heal|help|aid|protect|shield|cover|bless|rescu|sav|support|encourag|bandag|patch|steady|steadi)\w*(?:\s+up)?\s+(?:me|us)\b"
+    r"|\b(?:heal|bandag|patch|stitch|tend|treat|mend|dress)\w*(?:\s+up)?\s+(?:my|our)\s+(?:wounds?|injur\w*|cuts?|arm|leg|side|burns?)\b"
     r"|\bwatch\w*\s+(?:my|our)\s+backs?\b|\bback\w*\s+(?:me|us)\s+up\b|\bkeeps?\s+them\s+off\s+(?:me|us)\b"
 )
 
@@ -214,6 +215,18 @@ class AimingMixin(CharactersMixin):
         if aimed is None and self._taken_by_target(str(request.get("move", ""))):
             return ""  # "I deal damage" on Mara: her sheet takes it, the move is the one playing's
         return shown_name(self._state, str(maker))
+
+    def _aided(self, result: Any, request: Mapping[str, Any]) -> str | None:
+        """Whom an Aid Your Ally aids, as its picks name them: "" for the one playing, their name for another; None
+        for any other move, or an aid that names no one."""
+        from assistant.narrate.aid_words import AID_MOVE
+
+        target = (request.get("options") or {}).get("target")
+        if result.move_id != AID_MOVE or not target:
+            return None
+        if target == self._state.active_character:
+            return ""
+        return shown_name(self._state, str(target)) if target in self._state.characters else str(target)
 
     def _price_payer(self) -> str:
         """The name of the one who pays the price of the last move when it was another character's (Mara's miss):

@@ -46,12 +46,12 @@ def _one(pick: str, options: list[Any]) -> str | None:
 def resolve_picks(picks: Sequence[str], options: list[Any]) -> list[str] | None:
     """The option ids ``picks`` name (ids, numbers or labels), or None when any of them names none."""
     joined = LEAD.sub("", ", ".join(p.strip() for p in picks)).strip()
-    whole = _one(joined, options)
+    whole = _one(joined, options) or _named_by_words(joined, options)  # "deal your combat damage": its telling words
     if whole is not None:
         return [whole]
     parts = [p for p in re.split(r"\s*(?:,|;|\band\b|\bthen\b)\s*", joined) if p.strip()]
     if len(parts) > 1:
-        found = [_one(p, options) for p in parts]
+        found = [_one(p, options) or _named_by_words(p, options) for p in parts]
         if all(found):
             return [f for f in found if f]
     tokens = [p for p in joined.replace(",", " ").split() if p]

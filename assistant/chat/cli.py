@@ -33,6 +33,9 @@ def _numbered_choices(turn: Turn) -> tuple[str, bool]:
         after = at[-1] + 1 if at else 0
         wanted = _anyone(f"- {label}")  # the narration writes a label with a capital ("- You take -1 Ongoing")
         found = next((i for i in range(after, len(lines)) if _anyone(lines[i]).startswith(wanted)), None)
+        if found is None and " (" in label:  # its bracket told with the people named: "(on a hit, Kira takes ...)"
+            head = _anyone(f"- {label.partition(' (')[0]} (")
+            found = next((i for i in range(after, len(lines)) if _anyone(lines[i]).startswith(head)), None)
         if found is None:
             return turn.narration, False
         at.append(found)

@@ -8,6 +8,7 @@ from assistant.chat.game_lacks import lacking
 from assistant.chat.redoing import RedoingMixin
 from assistant.chat.turn import Turn, TurnEvent, TurnStream, with_notes
 from assistant.chat.turn import finish as _finish
+from assistant.chat.undone_words import undone_words
 from assistant.engine import AssistantError, InputError, Result, RulesError, get_ruleset
 from assistant.engine.outcomes import Outcome
 from assistant.engine.registry import results_by_die
@@ -261,7 +262,7 @@ class FollowingMixin(RedoingMixin):
                 Turn(
                     kind="command",
                     player_text="/undo",
-                    narration=f"Undone: {describe(stored, self._state)}.",
+                    narration=f"Undone: {undone_words(stored, self._state)}.",
                     narrator="template",
                     event_seq=undo.seq,
                 )

@@ -204,6 +204,14 @@ class LookupsMixin(ActingMixin):
             raise RulesError(
                 f"{ruleset.title or self.system} has no Pay the Price move; roll a table (/tables) instead."
             ) from None
+        from assistant.chat.followed_next import LOOK_BACK
+        from assistant.chat.price_owed import no_price_owed, price_owed
+
+        owed, last = price_owed(self.store, self.campaign, self.known.top, LOOK_BACK)
+        if not owed:  # no miss waiting: no surprise roll, and the way to make it anyway
+            said = no_price_owed(last, game_rolls_it_anyway=True)
+            self._say("assistant", said)
+            return (yield from _finish(Turn(kind="meta", player_text="/price", narration=said, narrator="template")))
         return (yield from self._resolve({"move": move.id}, player_text=self._last_intent or move.name, task="pay_the_price"))
 
     def _dice(self, notation: str) -> TurnStream:
@@ -228,6 +236,8 @@ class LookupsMixin(ActingMixin):
 
         on_sheet = sheet_answer(question, self.system, self._state, self.store.events(self.campaign))
         if on_sheet is not None:  # "how much heat do we have?": the sheet's value, then the rule on offer
+            if waiting := self._choice_open_note():  # a pick still waits: asked again under the answer
+                on_sheet = f"{on_sheet}\n\n{waiting}"
             self._say("assistant", on_sheet)
             return (yield from _finish(Turn(kind="meta", player_text=question, narration=on_sheet, narrator="template")))
         llm = self.rules_model

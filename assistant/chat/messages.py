@@ -48,6 +48,9 @@ class MessagesMixin(PickReminderMixin):
                 "again to take back the last change."
             )
             return (yield from _finish(Turn(kind="meta", player_text=text, narration=said, narrator="template")))
+        if asked is not None and (on_sheet := self._sheet_aside(c)):  # "how much health do I have?": answered, then
+            self._say("user", text)  # the waiting question is asked again, not set aside
+            return (yield from self._ask(asked, lead=on_sheet))
         raw = self._state.pending_question
         notes = self._set_aside()
         if c.kind == "action" and not PICK.fullmatch(c.text) and self._picked_in_words(c.text) is None:
@@ -129,6 +132,15 @@ class MessagesMixin(PickReminderMixin):
         if c.kind == "oracle":
             return (yield from self._oracle_question(c))
         return (yield from self._action(c.text))
+
+    def _sheet_aside(self, c: Any) -> str:
+        """The sheet's answer to a question about a value on it ("how much health do I have?"), or "": asked while
+        a move's question waits, it leaves that question open."""
+        from assistant.chat.sheet_answers import sheet_answer
+
+        if c.kind not in ("rules", "action") or set_in_words(c.text, self.system):
+            return ""
+        return sheet_answer(c.text, self.system, self._state, self.store.events(self.campaign)) or ""
 
     def _no_action(self, text: str) -> TurnStream:
         """A line that is no action, question or command ("banana", "asdf"): what to type; nothing stored."""

@@ -44,9 +44,16 @@ def _menu(result: Result) -> str:
 
     numbers = {id(o): n for n, o in enumerate(open_options(result.choices), 1)}
     wanted = [o for c in result.choices if c.required for o in c.options]
-    if len(wanted) > MAX_OPTIONS_NAMED:
-        first, last = numbers[id(wanted[0])], numbers[id(wanted[-1])]
-        return f"/choose a number from {first} to {last}, or the option's words, from the list under its card"
+    if len(wanted) > MAX_OPTIONS_NAMED:  # the app lists them unnumbered: the count down each list, named by its prompt
+        lists = [c for c in result.choices if c.required and c.options]
+        spans = [
+            f"{numbers[id(c.options[0])]} to {numbers[id(c.options[-1])]} for “{c.prompt.rstrip('.:')}”"
+            if len(c.options) > 1
+            else f"{numbers[id(c.options[0])]} for “{c.prompt.rstrip('.:')}”"
+            for c in lists
+        ]
+        where = "the list under its card" if len(lists) == 1 else f"the {len(lists)} lists under its card, in order"
+        return f"/choose the option's words, or its number counting down {where}: {'; '.join(spans)}"
     heads = [_short(o.label, result.system) for o in wanted]
     said = [
         h if heads.count(h) == 1 else _short(o.label.split(":", 1)[-1].strip(), result.system)
@@ -164,9 +171,13 @@ class OpenChoiceMixin(AimingMixin):
             were, them = ("s were", "them") if len(result.choices) > 1 else (" was", "it")
             return f"{whose} choice{were} left open ({prompts}): nothing from {them} was taken."
         offer = " or ".join(o.label.rstrip(".") for o in options)
+        maker = self._maker_of(opened[0])
+        choice, picked = f"{whose} choice", "what you picked"
+        if maker:  # Bart's Hack & Slash: his picks, told of him ("The attack does not leave them vulnerable")
+            choice, picked, offer = f"{possessive(maker)} choice on {result.move}", f"what {maker} picked", of_them(offer)
         if any(e.kind == "choice" for e in result.effects):  # "Choose two", one picked: that one stands
-            return f"{whose} choice was left open ({offer}): what you picked stands, the rest was given up."
-        return f"{whose} choice was left open ({offer}): nothing from it was taken."
+            return f"{choice} was left open ({offer}): {picked} stands, the rest was given up."
+        return f"{choice} was left open ({offer}): nothing from it was taken."
 
     def _follow_ups_left(self, request: dict[str, Any]) -> str:
         """The note for a new move rolled while the last move's effect on someone else is not rolled yet (Hack &
@@ -184,8 +195,12 @@ class OpenChoiceMixin(AimingMixin):
         ]
         if not waiting:
             return ""
-        told = " and ".join(f"{fu.move} on {shown_name(self._state, str(fu.target))}" for fu in waiting)
+        told = " and ".join(f"{fu.move} on {self._on_whom(str(fu.target))}" for fu in waiting)
         return f"{told} was not rolled, so it is not dealt: to deal it, /undo this roll and roll it first."
+
+    def _on_whom(self, cid: str) -> str:
+        """Whom a move lands on, as the player says it: "you" for the one playing, else the character's name."""
+        return "you" if cid == self._state.active_character else shown_name(self._state, cid)
 
     def _place_first(self, request: dict[str, Any]) -> str:
         """Make the pick the move's position needs when the last move's open choice still decides it: Strike ("When

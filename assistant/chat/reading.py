@@ -315,7 +315,21 @@ CODE_READERS: dict[str, Callable[[str, MoveSpec, CampaignState], Found | None]] 
 }
 
 
-def _shown(name: str, value: Any, spec: RequestOption) -> str:
+def _noted(shown: str, said: str) -> str:
+    """The note of one value read: how it is said, then the player's words it came from, unless they are the same
+    ("4 coin", not "4 coin (“4 coin”)")."""
+    said = said.strip()
+    return shown if said.lower() == shown.lower() else f"{shown} (“{said}”)"
+
+
+def _shown(name: str, value: Any, spec: RequestOption, system: str = "") -> str:
+    """A value read from the words as the note says it: in the game's words where the system's words file says how
+    ("a loud operation, 4 heat", "xp marked in Prowess"), else the option and its value ("target Duke")."""
+    said = (_words_file(system).get("said") or {}).get(name) if system else None
+    if isinstance(said, dict) and str(value).lower() in said:
+        return str(said[str(value).lower()])
+    if isinstance(said, str) and value is not False:
+        return said.format(value=value, Value=str(value)[:1].upper() + str(value)[1:])
     if value is True:
         return words(name)
     if value is False:
@@ -354,7 +368,7 @@ def read_words(text: str, move_name: str, state: CampaignState, given: dict[str,
         if found is None or not value_ok(spec, found.value):
             continue
         reading.options[name] = found.value
-        reading.notes.append(f"{_shown(name, found.value, spec)} (“{found.said.strip()}”)")
+        reading.notes.append(_noted(_shown(name, found.value, spec, ruleset.system_id), found.said))
     return reading
 
 
@@ -373,5 +387,5 @@ def read_missing(text: str, move_name: str, state: CampaignState, name: str) -> 
     found = _read_one(ruleset.system_id, name, text, move, state)
     if found is not None and value_ok(spec, found.value):
         reading.options[name] = found.value
-        reading.notes.append(f"{_shown(name, found.value, spec)} (“{found.said.strip()}”)")
+        reading.notes.append(_noted(_shown(name, found.value, spec, ruleset.system_id), found.said))
     return reading

@@ -180,8 +180,25 @@ def second_person(text: str) -> str:
     return "".join(part if n % 2 else _second_person(part) for n, part in enumerate(parts))
 
 
+#: "mine" as a thing ("the sealed mine shaft", "a mine", "the old mine"): after an article or a word that describes
+#: it, or before the noun it names; not the pronoun ("it is mine", "a friend of mine").
+_MINE_THING = re.compile(
+    r"\b(?:(?<=\bthe\s)|(?<=\ba\s)|(?<=\bthis\s)|(?<=\bthat\s)|(?<=\bsealed\s)|(?<=\bold\s)|(?<=\babandoned\s))mine\b"
+    r"|\bmine(?=\s+(?:shaft|shafts|entrance|tunnel|tunnels|cart|carts|field|fields|workers?|boss|owner|head|face)\b)",
+    re.I,
+)
+
+
 def _second_person(text: str) -> str:
     text = _FIRST_PERSON_WAS.sub(lambda m: f"{m.group('who')} were" if m.group("who") else _match_case(m.group(0), "were"), text)
+    out, last = [], 0
+    for found in _MINE_THING.finditer(text):  # the thing called a mine stays a mine
+        out += [_second_person_words(text[last : found.start()]), found.group(0)]
+        last = found.end()
+    return "".join(out) + _second_person_words(text[last:])
+
+
+def _second_person_words(text: str) -> str:
     return _WORD.sub(lambda m: _match_case(m.group(0), _PRONOUNS.get(m.group(0).lower(), m.group(0))), text)
 
 

@@ -14,6 +14,30 @@ RULES_WORDS = re.compile(r"\b(?:milestones?|mark(?:s|ed|ing)?\s+progress|progres
 _IRREGULAR = {"be": "being", "see": "seeing", "flee": "fleeing", "lie": "lying", "die": "dying"}
 
 
+#: The player's own words beside the rules' ("I reach a milestone: we found the sealed mine shaft", "... — we found
+#: it", "we found the shaft, a milestone"): the deed the milestone is for.
+_DEED_AFTER = re.compile(
+    r"^\s*(?:(?:i|we)\s+)?(?:reach(?:ed|es)?|hit|mark(?:ed|s)?|make|made|got|get)?\s*(?:a|another|the|my|our|one)?\s*"
+    r"milestones?\b[^:—–,-]{0,40}?\s*(?:[:—–]|\s-\s|,)\s*(?P<deed>\S.*?)[.!]*\s*$",
+    re.I,
+)
+_DEED_BEFORE = re.compile(
+    r"^\s*(?P<deed>\S.*?)\s*(?:[:—–,;]|\s-\s)\s*(?:that'?s\s+|that\s+is\s+|which\s+is\s+|it'?s\s+|it\s+is\s+)?(?:a|another|one)\s+milestones?\b.*$",
+    re.I,
+)
+
+
+def milestone_deed(player_text: str) -> str:
+    """The deed the player's words give a milestone, told as a sentence ("I reach a milestone: we found the sealed mine
+    shaft" -> "You found the sealed mine shaft."), or "" when the words only name the move."""
+    found = _DEED_AFTER.match(player_text) or _DEED_BEFORE.match(player_text)
+    deed = " ".join(found.group("deed").split()).rstrip(".!,;") if found else ""
+    if not deed or RULES_WORDS.search(deed) or len(deed.split()) < 2:
+        return ""
+    told = second_person(deed)
+    return told[:1].upper() + told[1:] + "."
+
+
 def _gerund(verb: str) -> str:
     """``find`` -> ``finding``, ``destroy`` -> ``destroying``, ``save`` -> ``saving``, ``stop`` -> ``stopping``."""
     low = verb.lower()

@@ -98,7 +98,7 @@ def _retold(request: NarrationRequest, result: Result) -> str:
     chosen = [_left_to(p, listed=True) or _with_asks_told(p) for p in chosen]
     parts = [f"You take up the question “{q}”" for q in asked]
     if chosen:
-        told = "; ".join(_in_sentence(p) for p in chosen)
+        told = "; ".join(_in_sentence(p, _move_names(result.system)) for p in chosen)
         parts.append(f"{'and choose' if asked else 'You choose'}: {told}")
     text = ", ".join(parts) if len(parts) == 2 and asked and chosen else "; ".join(parts)
     return text + ("" if text.endswith(("?", "!", "”")) else ".")
@@ -134,14 +134,22 @@ def _with_asks_told(label: str) -> str:
     return ", and ".join(told[:2]) + "".join(f" {t}" for t in told[2:])
 
 
-def _in_sentence(label: str) -> str:
+def _in_sentence(label: str, moves: frozenset[str] = frozenset()) -> str:
     """An option's label inside a sentence: its first letter lowered ("brag about your exploits"), unless the label
     is a name in title case ("Gang Trouble", "The Usual Suspects")."""
     found = re.findall(r"[A-Za-z][\w’']*", label)
     small = {"of", "the", "a", "an", "and", "to", "in"}
+    if label in moves:  # a move's name: "Gain Ground"
+        return label
     if found and not is_verb(found[0]) and all(w[:1].isupper() or w.lower() in small for w in found):
         return label  # "Gang Trouble", "Arrest" (an entanglement's name), not "Mark Heat" or "Flee" (an instruction)
     return label[:1].lower() + label[1:]
+
+
+def _move_names(system: str) -> frozenset[str]:
+    from assistant.engine import get_ruleset
+
+    return frozenset(m.name for m in get_ruleset(system).moves)
 
 
 def _choice_prompts(result: Result) -> dict[str, str]:
@@ -169,6 +177,9 @@ def _pick_head(label: str) -> str:
     """An option's name before the rule it carries ("Recommit to the quest: Roll both challenge dice, ..." ->
     "Recommit to the quest") or the move it leads to ("Give up on the quest: Forsake Your Vow.", told as "You choose:
     give up on the quest.", not with a second colon; the move is offered next); a label without one as it is."""
+    named, bracket, _ = label.partition(" (")
+    if bracket and ": " in label and label.index(": ") > len(named):  # "Gain Ground (strong hit: ...)": the move
+        return named
     head, colon, rule = label.partition(": ")
     words = rule.rstrip(".").split()
     a_move = 1 < len(words) <= 5 and all(w[:1].isupper() or w in {"of", "the", "a", "an", "and", "to", "in"} for w in words)

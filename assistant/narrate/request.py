@@ -99,6 +99,9 @@ class NarrationRequest:
     actor: str = ""
     """Who made the move, when not the one playing ("Mara", rolling with her sheet at you): the story tells the
     outcome as theirs, and their picks as their call."""
+    aided: str | None = None
+    """Whom an Aid Your Ally aids: their name, "" for the one playing, None when the move names no one (its picks
+    then keep the rule's "your ally")."""
 
     def names(self) -> tuple[str, ...]:
         """The names of who acts this turn (the one playing, the mover): "Kira slips past" on a miss is told as

@@ -20,17 +20,18 @@ from collections.abc import Iterator
 
 from assistant.engine.model import Result
 from assistant.narrate import facts
+from assistant.narrate.aid_words import AID_MOVE, aid_told
 from assistant.narrate.answers import price_reading, rows_answer
 from assistant.narrate.effect_lines import coin_spent
 from assistant.narrate.guidance import rules_guidance
 from assistant.narrate.line_grammar import second_person
-from assistant.narrate.milestone import RULES_WORDS, progress_opening, step_closer
+from assistant.narrate.milestone import RULES_WORDS, milestone_deed, progress_opening, step_closer
 from assistant.narrate.opening import frame, once_more
 from assistant.narrate.oracle_story import answer_paragraph, oracle_opening
 from assistant.narrate.outcome_prose import FAMILY, story, tone
 from assistant.narrate.picks_told import _picked_card, pick_opening
 from assistant.narrate.request import NarrationRequest
-from assistant.narrate.their_words import on_their_sheet, rows_of, theirs_listed
+from assistant.narrate.their_words import of_someone, on_their_sheet, rows_of, theirs_listed
 from assistant.narrate.variety import pick
 
 __all__ = ["TemplateNarrator", "chunks", "pick", "render", "second_person"]
@@ -64,9 +65,19 @@ def _listed(request: NarrationRequest, result: Result) -> list[str]:
     """The open choices as the story lists them; none where the app draws them beside it (with the card). Another
     character's move (``request.actor``) leaves its picks to them: "Choose two, Mara's call"."""
     listed = _choices(result) if request.card else []
+    if result.move_id == AID_MOVE and request.aided is not None:  # "on a hit, you take the benefits", not "their ally"
+        return [_aid_listed(text, request) for text in listed]
     if request.actor:  # the options are hers too: "1. They deal their damage", not "you"
         listed = [theirs_listed(text.replace(", your call:", f", {request.actor}'s call:", 1), request.actor) for text in listed]
     return listed
+
+
+def _aid_listed(text: str, request: NarrationRequest) -> str:
+    head, _, options = text.partition("\n")
+    if request.actor:
+        head = of_someone(head.replace(", your call:", f", {request.actor}'s call:", 1), request.actor)
+    told = aid_told(options, request.aided or "", request.actor)
+    return f"{head}\n{told}" if options else head
 
 
 def _choices(result: Result) -> list[str]:
@@ -131,7 +142,7 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
         framed = progress_opening(result)
     if first and not retold and (beat := step_closer(result)):  # a milestone: a step toward the vow, in its words
         beat = once_more(beat, seed, recent)  # a second milestone on the vow: "Again, you are one step closer ..."
-        framed = beat if not framed or RULES_WORDS.search(request.player_text) else f"{framed} {beat}"
+        framed = _with_deed(beat, framed, request.player_text)
     opening = retold or (framed if first else f"Then, {result.move}.")
     if request.actor and not opening:  # "Mara hits me for 5": the words have a number, the move is still hers
         opening = f"{request.actor} rolls {result.move}."
@@ -252,8 +263,18 @@ def no_roll_opening(request: NarrationRequest, result: Result, *, trigger: bool 
     framed = "" if asks else frame(request.player_text, seed, request.recent, attempt=False)
     if beat := step_closer(result):
         beat = once_more(beat, seed, request.recent)
-        return beat if not framed or RULES_WORDS.search(request.player_text) else f"{framed} {beat}"
+        return _with_deed(beat, framed, request.player_text)
     return framed or (once_more(_trigger_told(result), seed, request.recent) if trigger else "")
+
+
+def _with_deed(beat: str, framed: str, player_text: str) -> str:
+    """A milestone's beat after the player's words: their deed when they name the move too ("I reach a milestone: we
+    found the sealed mine shaft" -> "You found the sealed mine shaft. You are one step closer to ..."), their framed
+    words otherwise, the beat alone for words that only name the move."""
+    if not framed or RULES_WORDS.search(player_text):
+        deed = milestone_deed(player_text)
+        return f"{deed} {beat[:1].upper()}{beat[1:]}" if deed else beat
+    return f"{framed} {beat}"
 
 
 def _card_tells_all(result: Result) -> bool:
