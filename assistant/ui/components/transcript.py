@@ -17,6 +17,7 @@ from assistant.engine.model import Result
 from assistant.narrate.template import without_card
 from assistant.store.events import NarrationRecorded, StoredEvent
 from assistant.store.followups import made_again_after_the_roll
+from assistant.ui.components.citations import shown_text
 from assistant.ui.components.dice_card import render_dice_card
 from assistant.ui.components.turn_view import NARRATOR_NOTES, compact_listing, keep_lines, narrator_explained
 
@@ -186,22 +187,22 @@ def render_part(part: Part) -> None:
             with st.expander(f"{part.result.get('move', 'Move')} ({label})"):
                 render_dice_card(part.result)
                 if part.text:
-                    st.markdown(part.text)
+                    st.markdown(shown_text(part.text))
                 for note in part.notes:
-                    st.caption(note)
+                    st.caption(shown_text(note))
             return
         render_dice_card(part.result)
         beside = _beside_card(part.text, part.result) if part.text else ""
         if beside:
-            st.markdown(beside)
+            st.markdown(shown_text(beside))
         for note in part.notes:
-            st.caption(note)
+            st.caption(shown_text(note))
     elif part.kind == "text":
-        st.markdown(keep_lines(part.text))
+        st.markdown(shown_text(keep_lines(part.text)))
         for note in part.notes:
-            st.caption(note)
+            st.caption(shown_text(note))
     else:
-        st.caption(part.text)
+        st.caption(shown_text(part.text))
 
 
 def _beside_card(text: str, result: dict[str, Any]) -> str:

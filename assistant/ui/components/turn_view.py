@@ -12,7 +12,7 @@ import streamlit as st
 from assistant.chat.narration import DRAFT_NOT_USED, UNAVAILABLE_NOTE
 from assistant.store.no_move import decides_nothing
 from assistant.ui import state
-from assistant.ui.components.citations import shown_citation, shown_citations
+from assistant.ui.components.citations import shown_citation, shown_citations, shown_text
 from assistant.ui.components.dice_card import render_dice_card
 from assistant.ui.components.follow_ups import next_steps
 
@@ -56,7 +56,7 @@ server after the engine's opening is shown, and a line typed meanwhile ends the 
 def while_writing(text: str) -> str:
     """The story so far as it is drawn while the turn streams: the text, then :data:`WRITING` (the finished turn is
     drawn without it)."""
-    return f"{compact_listing(text)}\n\n{WRITING}" if text.strip() else WRITING
+    return f"{shown_text(compact_listing(text))}\n\n{WRITING}" if text.strip() else WRITING
 
 
 def keep_lines(text: str) -> str:
@@ -67,9 +67,9 @@ def keep_lines(text: str) -> str:
 
 def render_answer(answer: Any) -> None:
     """A rules answer: the text (LLM or extractive), then each cited passage folded with its citation."""
-    st.markdown(str(getattr(answer, "text", "")) or "The rules do not say.")
+    st.markdown(shown_text(str(getattr(answer, "text", ""))) or "The rules do not say.")
     if getattr(answer, "note", None):
-        st.caption(str(answer.note))
+        st.caption(shown_text(str(answer.note)))
     for passage in getattr(answer, "passages", []) or []:
         with st.expander(shown_citation(f"[{passage.n}] {passage.citation}")):
             st.markdown(passage.highlighted())
@@ -126,13 +126,13 @@ def render_turn_body(turn: Any, *, results_shown: bool = False, narration_shown:
     elif turn.answer is not None:
         render_answer(turn.answer)
     elif turn.narration and not narration_shown:
-        st.markdown(compact_listing(turn.narration) if turn.suggestions else keep_lines(turn.narration))
+        st.markdown(shown_text(compact_listing(turn.narration) if turn.suggestions else keep_lines(turn.narration)))
     elif turn.citations and not turn.results:
         st.caption(shown_citations(turn.citations))
     if turn.narrator in NARRATOR_NOTES and not narrator_explained(turn):
         st.caption(NARRATOR_NOTES[turn.narrator])
     for note in getattr(turn, "notes", None) or []:
-        st.caption(str(note))
+        st.caption(shown_text(str(note)))
 
 
 def render_turn(turn: Any, *, show_player: bool = True) -> None:
@@ -178,7 +178,7 @@ def render_stream(events: Iterable[Any], player_text: str | None, *, before: Any
                 turn = event.turn
         thinking.empty()
         if slot is not None:
-            slot.markdown(compact_listing(shown))  # the moves that fit: their buttons show the odds
+            slot.markdown(shown_text(compact_listing(shown)))  # the moves that fit: their buttons show the odds
         if turn is not None:
             render_turn_body(turn, results_shown=results >= len(turn.results), narration_shown=slot is not None)
     if turn is not None:
