@@ -8,6 +8,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from assistant.ui.components.citations import shown_citation, shown_text
+from assistant.ui.components.turn_view import split_answer
 from tests.test_ui_app import APP, create_campaign, markdown, no_errors, open_page
 
 IDS = ("starforged ›", "dungeon-world ›", "blades ›", "city ›", "elegy ›", ".txt:L", "the engine's")
@@ -46,6 +47,8 @@ def test_citations_inside_a_sentence_read_as_the_cards_do() -> None:
     assert "homebrew › Rite (rite.txt:L1-L2)" in shown  # not a game of the app: its own words
     assert shown_text("You strike › twice (no citation)") == "You strike › twice (no citation)"
     assert shown_text("I read the city map (city.txt is a file)") == "I read the city map (city.txt is a file)"
+    asked = "(Your next message is the answer: type the name of a clock in character.projects to advance in words.)"
+    assert "a clock in your sheet's projects to advance" in shown_text(asked)
 
 
 def test_the_rules_tab_and_the_chat_answer_name_the_game_and_survive_a_reload() -> None:
@@ -62,7 +65,19 @@ def test_the_rules_tab_and_the_chat_answer_name_the_game_and_survive_a_reload() 
     for label in [e.label for e in app.expander]:
         assert not any(i in label for i in IDS), label
     assert not any(i in markdown(app) for i in IDS), markdown(app)
-    again = open_page("Note Saga")  # the answer drawn from the campaign's log
+    again = open_page("Note Saga")  # the answer drawn from the campaign's log: its passages folded, as live
     said = markdown(again) + "\n".join(str(c.value) for c in again.caption)
     assert "momentum" in said.lower()
     assert not any(i in said for i in IDS), said
+    folded = [e.label for e in again.expander if "Rules note" in e.label]
+    assert folded and all(label.startswith("[") and "Ironsworn: Starforged ›" in label for label in folded), folded
+    assert "**When your momentum is negative" not in markdown(again).split("[1]")[0]  # no passage in full above
+
+
+def test_a_logged_answer_splits_into_its_text_and_passages() -> None:
+    text = "Heat rises. [1]\n\n[1] blades › Heat (blades.txt:L48-L67)\nHeat\n**Heat rises.**\n\nMore of it."
+    assert split_answer(text) == (
+        "Heat rises. [1]",
+        [("[1] blades › Heat (blades.txt:L48-L67)", "Heat\n**Heat rises.**\n\nMore of it.")],
+    )
+    assert split_answer("Stats: Edge 3\n\nMeters: Health 5") == ("Stats: Edge 3\n\nMeters: Health 5", [])

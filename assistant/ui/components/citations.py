@@ -85,9 +85,15 @@ _INLINE = re.compile(
 
 def shown_text(text: str) -> str:
     """A rules answer's or a note's text with each citation in it as :func:`shown_citation` shows it (only those of a
-    game the app knows: a homebrew text keeps its own words)."""
+    game the app knows: a homebrew text keeps its own words), and a sheet field named as the engine names it
+    ("character.projects") as the player's sheet ("your sheet's projects")."""
 
     def one(m: re.Match[str]) -> str:
         return shown_citation(m.group(0)) if game_name(m["system"]) else m.group(0)
 
-    return _INLINE.sub(one, text) if " › " in text else text
+    text = _INLINE.sub(one, text) if " › " in text else text
+    return _FIELD.sub(lambda m: f"your sheet's {m.group(1).replace('_', ' ')}", text) if "character." in text else text
+
+
+#: A sheet field as the engine names it ("a clock in character.projects"), which a move's question can carry.
+_FIELD = re.compile(r"\bcharacter\.([a-z][a-z_]*[a-z])\b")

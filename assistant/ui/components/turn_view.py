@@ -75,6 +75,36 @@ def render_answer(answer: Any) -> None:
             st.markdown(passage.highlighted())
 
 
+_PASSAGE_HEAD = re.compile(r"^\[\d+\] .+ › ")
+
+
+def split_answer(text: str) -> tuple[str, list[tuple[str, str]]]:
+    """A rules answer as the log keeps it (the answer, then each passage as "[n] citation", its title and its text) as
+    the answer and its (citation, passage) pairs, to draw folded as the live answer is; ([], text) for any other text."""
+    parts = text.split("\n\n")
+    head = [parts[0]]
+    passages: list[tuple[str, str]] = []
+    for part in parts[1:]:
+        label, _, body = part.partition("\n")
+        if _PASSAGE_HEAD.match(label):
+            passages.append((label, body))
+        elif passages:  # a passage of several paragraphs
+            passages[-1] = (passages[-1][0], f"{passages[-1][1]}\n\n{part}")
+        else:
+            head.append(part)
+    return "\n\n".join(head), passages
+
+
+def render_logged_text(text: str) -> None:
+    """A reply from the log: a rules answer with its passages folded under their citations (after a reload it read
+    as one long page of every passage in full), anything else line by line."""
+    answer, passages = split_answer(text)
+    st.markdown(shown_text(keep_lines(answer)))
+    for label, body in passages:
+        with st.expander(shown_citation(label)):
+            st.markdown(keep_lines(body))
+
+
 def keep_open(turn: Any) -> None:
     """Remember what the turn left open (suggestions, choices, an error) for the pending panel."""
     pend = state.pending()
@@ -122,7 +152,7 @@ def render_turn_body(turn: Any, *, results_shown: bool = False, narration_shown:
         for result in turn.results:
             render_dice_card(result, turn.citations)
     if turn.kind == "question" and turn.question is not None and not narration_shown:
-        st.markdown(turn.question.text)  # its answers are buttons below
+        st.markdown(shown_text(turn.question.text))  # its answers are buttons below
     elif turn.answer is not None:
         render_answer(turn.answer)
     elif turn.narration and not narration_shown:
