@@ -32,7 +32,7 @@ QUESTIONS = {
     "dungeon-world": "how does armor work?",
 }
 CHARACTER_PICKED = "return (document.querySelector('[class*=st-key-character_pick_] input') || {}).value || '';"
-IDS = re.compile(r"\b(?:starforged|elegy|blades|city|dungeon-world) ›|\.txt:L\d|the engine's")
+IDS = re.compile(r"(?<![A-Za-z'’] )\b(?:starforged|elegy|blades|city|dungeon-world) ›|\.txt:L\d|the engine's")
 
 
 def _check(step: str, text: str) -> list[str]:

@@ -235,3 +235,25 @@ def test_two_campaigns_side_by_side_keep_their_own_character_and_fold_the_form(
     except AssertionError as exc:
         shot = browser.screenshot(tmp_path / "ui-failure.png")
         raise AssertionError(f"{exc}\nscreenshot: {shot}\npage text:\n{browser.page_text()[-3000:]}") from None
+
+
+def test_the_character_picker_shows_the_new_name_after_a_sheet_edit(app_url: str, browser: Browser, tmp_path: Path) -> None:
+    """A keyed picker kept showing the name it was first drawn with ("Your character") above a sheet headed with the
+    name just saved in the sheet editor."""
+    from evals.screenshots_player import CHARACTER_PICKED, _rename
+
+    try:
+        browser.get(app_url)
+        _type_when_ready(browser, "Rename Saga", 'input[aria-label="Campaign name"]')
+        browser.idle()
+        _click_when_ready(browser, ".st-key-create_campaign button")
+        browser.wait_while_working(lambda: _present(browser, CHAT), "the new campaign's chat")
+        browser.idle()
+        assert browser.run_script(CHARACTER_PICKED) == "Your character"
+        assert _rename(browser, "Ash")
+        browser.wait_while_working(lambda: "Saved: Name set to Ash" in browser.page_text(), "the sheet saved")
+        browser.idle()
+        assert browser.run_script(CHARACTER_PICKED) == "Ash"  # the picker, as the sheet's heading
+    except AssertionError as exc:
+        shot = browser.screenshot(tmp_path / "ui-failure.png")
+        raise AssertionError(f"{exc}\nscreenshot: {shot}\npage text:\n{browser.page_text()[:3000]}") from None
