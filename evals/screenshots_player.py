@@ -72,7 +72,7 @@ def _expand(browser: Browser, words: str, sidebar: bool = True) -> bool:
 
 def _pick_first_choice(browser: Browser) -> bool:
     """The first radio of an open required pick, then Confirm choice."""
-    radios = browser.find_all("css selector", "[class*='st-key-choice_'] label")
+    radios = browser.find_all("css selector", "[class*='st-key-choice_'] [role=radiogroup] label")
     if not radios:
         return False
     browser.cmd("POST", f"/element/{radios[0]}/click", {})

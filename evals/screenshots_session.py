@@ -22,7 +22,7 @@ from evals.screenshots import create_campaign
 
 STILL_WRITING = WRITING.strip("_")
 
-DEVELOPER_WORDS = re.compile(r"options\.\w|Traceback|NoneType|\bNone\b|\b[a-z]+_[a-z]+_?[a-z]*\b")
+DEVELOPER_WORDS = re.compile(r"options\.\w|Traceback|NoneType|\bNone\b(?! of )|\b[a-z]+_[a-z]+_?[a-z]*\b")
 #: Snake-case words a player may read (none yet): a name the player typed is not ours to judge.
 ALLOWED = {"crow_s"}
 #: Material icon names Streamlit writes as text (drawn as icons, never read).
