@@ -126,9 +126,49 @@ class Browser:
 
         wait_until(attempt, timeout, f"an input {using} {value!r}")
 
-    def idle(self, timeout: float = 120) -> None:
-        """Wait until the app has finished its rerun (Streamlit's running indicator is gone)."""
-        wait_until(lambda: not self.find_all("css selector", "[data-testid='stStatusWidget']"), timeout, "the app to be idle")
+    def busy(self) -> bool:
+        """Whether the app shows it is working: Streamlit's running indicator, a spinner, or a turn still thinking."""
+        script = (
+            "return !!document.querySelector(\"[data-testid='stStatusWidget'], [data-testid='stSpinner']\")"
+            " || document.body.innerText.includes('Thinking\u2026');"
+        )
+        try:
+            return bool(self.run_script(script))
+        except (httpx.HTTPError, WebDriverError):  # the page is being replaced: a reload is work too
+            return True
+
+    def idle(self, timeout: float = 120, settle: int = 3) -> None:
+        """Wait until the app has finished its rerun: Streamlit's running indicator gone on ``settle`` checks in a row
+        (a rerun a click or a key asked for shows the indicator a moment later, not at once). ``timeout`` counts from
+        the app's last sign of work, so a slow machine that is still working is waited for."""
+        calm = [0]
+
+        def settled() -> bool:
+            calm[0] = 0 if self.find_all("css selector", "[data-testid='stStatusWidget']") else calm[0] + 1
+            return calm[0] >= settle
+
+        self.wait_while_working(settled, "the app to be idle", quiet=timeout)
+
+    def wait_while_working(self, check: Callable[[], Any], what: str, quiet: float = 120, most: float = 900) -> Any:
+        """``check()``'s first true value. Fails once the app has shown no sign of work (:meth:`busy`) for ``quiet``
+        seconds without ``check`` holding, or after ``most`` seconds in all: a loaded machine that is still working
+        is waited for, an app that has stopped is not."""
+        start = last_work = time.monotonic()
+        last: Exception | None = None
+        while True:
+            try:
+                value = check()
+                if value:
+                    return value
+            except (httpx.HTTPError, WebDriverError) as exc:
+                last = exc
+            now = time.monotonic()
+            if self.busy():
+                last_work = now
+            if now - last_work > quiet or now - start > most:
+                waited = f"{now - start:.0f}s, {now - last_work:.0f}s since the app last showed work"
+                raise AssertionError(f"gave up after {waited} waiting for {what}" + (f" (last error: {last})" if last else ""))
+            time.sleep(0.25)
 
     def run_script(self, script: str, *args: Any) -> Any:
         return self.cmd("POST", "/execute/sync", {"script": script, "args": list(args)})
@@ -167,7 +207,6 @@ def serve_app(
 ) -> Iterator[str]:
     """``streamlit run`` the app on a free port of 127.0.0.1; yields its URL once it answers (``on_start`` gets the
     server's process as soon as it is started: the bench reads its memory)."""
-    port = free_port()
     full_env = {
         **os.environ,
         "OMP_NUM_THREADS": "1",
@@ -176,27 +215,47 @@ def serve_app(
     }
     log_path.parent.mkdir(parents=True, exist_ok=True)
     with log_path.open("wb") as log:
+        server, url = _start_server(log, full_env, on_start)
+        try:
+            yield url
+        finally:
+            stop(server)
+
+
+def _start_server(
+    log: Any, env: dict[str, str], on_start: Callable[[subprocess.Popen[bytes]], None] | None, attempts: int = 3
+) -> tuple[subprocess.Popen[bytes], str]:
+    """The app served on a free port, answering its health check. A port found free can be taken by another process
+    before the server binds it (tests run side by side): a server that exits before it answers is started again on
+    another port. It is waited for as long as it runs (a loaded machine starts it slowly), up to five minutes."""
+    for _ in range(attempts):
+        port = free_port()
         server = subprocess.Popen(
             [sys.executable, "-m", "streamlit", "run", str(ROOT / "assistant" / "ui" / "app.py"),
              "--server.headless", "true", "--server.address", "127.0.0.1", "--server.port", str(port),
              "--browser.gatherUsageStats", "false"],
             cwd=ROOT,
-            env=full_env,
+            env=env,
             stdout=log,
             stderr=subprocess.STDOUT,
         )  # fmt: skip
         url = f"http://127.0.0.1:{port}"
         if on_start is not None:
             on_start(server)
+
+        def answers(server: subprocess.Popen[bytes] = server, url: str = url) -> bool:
+            if server.poll() is not None:
+                return True  # exited: stop waiting, start another
+            return httpx.get(f"{url}/_stcore/health", timeout=2).text.strip() == "ok"
+
         try:
-            wait_until(
-                lambda: server.poll() is None and httpx.get(f"{url}/_stcore/health", timeout=2).text.strip() == "ok",
-                90,
-                "the Streamlit server's /_stcore/health",
-            )
-            yield url
-        finally:
+            wait_until(answers, 300, "the Streamlit server's /_stcore/health")
+        except AssertionError:
             stop(server)
+            raise
+        if server.poll() is None:
+            return server, url
+    raise AssertionError(f"the Streamlit server exited {attempts} times before answering (its log says why)")
 
 
 @contextlib.contextmanager
@@ -208,13 +267,8 @@ def chrome(window: tuple[int, int] = (1400, 1000)) -> Iterator[Browser]:
             f"A real browser needs Chromium and chromedriver; missing: {', '.join(missing)}. "
             "Install them with `bash scripts/test-services.sh` (apt-get install chromium chromium-driver)."
         )
-    port = free_port()
-    driver = subprocess.Popen(
-        [CHROMEDRIVER, f"--port={port}", "--allowed-ips=127.0.0.1"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
-    driver_url = f"http://127.0.0.1:{port}"
+    driver, driver_url = _start_driver()
     try:
-        wait_until(lambda: httpx.get(f"{driver_url}/status", timeout=2).json()["value"]["ready"], 30, "chromedriver")
         browser = Browser(driver_url, window)
         try:
             yield browser
@@ -222,3 +276,25 @@ def chrome(window: tuple[int, int] = (1400, 1000)) -> Iterator[Browser]:
             browser.close()
     finally:
         stop(driver)
+
+
+def _start_driver(attempts: int = 3) -> tuple[subprocess.Popen[bytes], str]:
+    """chromedriver on a free port, ready; started again on another port when it exits first (the port was taken)."""
+    for _ in range(attempts):
+        port = free_port()
+        driver = subprocess.Popen(
+            [CHROMEDRIVER, f"--port={port}", "--allowed-ips=127.0.0.1"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+        driver_url = f"http://127.0.0.1:{port}"
+
+        def ready(driver: subprocess.Popen[bytes] = driver, url: str = driver_url) -> bool:
+            return driver.poll() is not None or bool(httpx.get(f"{url}/status", timeout=2).json()["value"]["ready"])
+
+        try:
+            wait_until(ready, 120, "chromedriver")
+        except AssertionError:
+            stop(driver)
+            raise
+        if driver.poll() is None:
+            return driver, driver_url
+    raise AssertionError(f"chromedriver exited {attempts} times before it was ready")

@@ -22,7 +22,7 @@ from evals.screenshots import create_campaign
 
 STILL_WRITING = WRITING.strip("_")
 
-DEVELOPER_WORDS = re.compile(r"options\.\w|Traceback|NoneType|\bNone\b|\b[a-z]+_[a-z]+_?[a-z]*\b")
+DEVELOPER_WORDS = re.compile(r"options\.\w|Traceback|NoneType|\bNone\b(?! of )|\b[a-z]+_[a-z]+_?[a-z]*\b")
 #: Snake-case words a player may read (none yet): a name the player typed is not ours to judge.
 ALLOWED = {"crow_s"}
 #: Material icon names Streamlit writes as text (drawn as icons, never read).
@@ -285,7 +285,9 @@ def play(system: str, out: Path, home: str, every: int = 3) -> int:
         browser.type_into("css selector", 'input[aria-label="Rules question"]', RULES_QUESTIONS[system] + ENTER, timeout=120)
         time.sleep(1.0)
         browser.idle(300)
-        wait_until(lambda: "Thinking" not in browser.page_text(), 300, "the rules answer")
+        browser.wait_while_working(  # the spinner is shown until the answer replaces it
+            lambda: not browser.busy() and "Searching the rules" not in browser.page_text(), "the rules answer"
+        )
         browser.screenshot(out / f"{system}-rules.png")
         print("--- rules tab\n" + browser.page_text()[-2500:])
     return found

@@ -28,8 +28,6 @@ def test_a_citation_names_the_game_and_its_lines_in_words() -> None:
 
 
 def test_what_is_not_a_section_citation_is_left_as_it_is() -> None:
-    note = "[1] Rules note: starforged › Negative momentum (from the published Starforged rules)"
-    assert shown_citation(note) == note
     assert shown_citation("homebrew › Rite (rite.txt:L1-L2)") == "homebrew › Rite (rite.txt, lines 1–2)"
     assert shown_citation("see the rules") == "see the rules"
 

@@ -171,7 +171,7 @@ def test_rules_question_gives_cited_passages(app: AppTest) -> None:
     app.text_input(key="rules_question").set_value("What happens when momentum is negative?")
     app.button(key="rules_ask").click().run()
     no_errors(app)
-    cited = [e.label for e in app.expander if "Rules note: starforged › Negative momentum" in e.label]
+    cited = [e.label for e in app.expander if "Rules note: Ironsworn: Starforged › Negative momentum" in e.label]
     assert cited, [e.label for e in app.expander]  # the shipped text lacks the rule: answered from the notes
     assert "starforged.txt:L" not in cited[0]
     assert "momentum" in markdown(app).lower()

@@ -124,7 +124,18 @@ def suggestion_label(suggestion: Any) -> str:
     from assistant.chat.moves_info import no_roll_now
 
     made = not rolls(suggestion) or no_roll_now(suggestion)  # no roll as the sheet stands: "+rank" names none
-    return f"Make the move: {suggestion.move}" if made else f"Roll {suggestion.move}{with_stat}"
+    if made:
+        return f"Make the move: {suggestion.move}"
+    name = str(suggestion.move)
+    if name.lower().startswith("roll "):  # "Roll Initiative +dex", not "Roll Roll Initiative"
+        return f"{name}{with_stat}"
+    if re.search(r"\broll\b", name, re.IGNORECASE):  # "Make an Action Roll +prowl", not "Roll Action Roll"
+        return f"Make {_article(name)} {name}{with_stat}"
+    return f"Roll {name}{with_stat}"
+
+
+def _article(name: str) -> str:
+    return "an" if name[:1].lower() in "aeiou" else "a"
 
 
 def burn_meter(system: str) -> str | None:

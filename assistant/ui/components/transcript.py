@@ -17,8 +17,14 @@ from assistant.engine.model import Result
 from assistant.narrate.template import without_card
 from assistant.store.events import NarrationRecorded, StoredEvent
 from assistant.store.followups import made_again_after_the_roll
+from assistant.ui.components.citations import shown_text
 from assistant.ui.components.dice_card import render_dice_card
-from assistant.ui.components.turn_view import NARRATOR_NOTES, compact_listing, keep_lines, narrator_explained
+from assistant.ui.components.turn_view import (
+    NARRATOR_NOTES,
+    compact_listing,
+    narrator_explained,
+    render_logged_text,
+)
 
 #: How many of the latest turns are drawn at first ("Show earlier turns" draws more).
 SHOWN_TURNS = 30
@@ -93,8 +99,36 @@ def _undo_note(ev: Any, by_seq: dict[int, Any], whose: dict[int, str] | None = N
     target = by_seq.get(ev.target_seq)
     if target is not None and target.type == "move_resolved":
         return f"↩ Undone: {(whose or {}).get(ev.target_seq, '')}{target.result.get('move', 'the move')}"
-    what = str(ev.target_type).replace("_", " ")
-    return f"↩ Undone: the last {what.replace('resolved', '').strip() or 'action'}"
+    return f"↩ Undone: {undone_words(target, str(ev.target_type))}"
+
+
+#: What an undone change was, in a player's words, by the kind of change.
+_UNDONE = {
+    "character_updated": "the sheet edit",
+    "character_added": "the new character",
+    "character_removed": "the character's removal",
+    "set_active": "the change of who plays",
+    "track_created": "the new track",
+    "track_updated": "the track change",
+    "clock_created": "the new clock",
+    "clock_updated": "the clock change",
+    "slot_updated": "the change",
+}
+
+
+def undone_words(target: Any, target_type: str) -> str:
+    """ "the sheet edit (Name set to Ash)", "the new track “Find my sister”", "the clock change"…; "the last action"
+    for a change of a kind not listed (never its id, "the last character updated")."""
+    words = _UNDONE.get(target_type, "the last action")
+    if target is None:
+        return words
+    named = (getattr(target, "track", None) or getattr(target, "clock", None) or {}).get("name")
+    reason = str(getattr(target, "reason", "") or "").strip()
+    if target_type in ("track_created", "clock_created") and named:
+        return f"{words} “{named}”"
+    if reason:
+        return f"{words} ({reason})"
+    return f"{words} “{named}”" if named else words
 
 
 def note_for(stored: StoredEvent, by_seq: dict[int, Any] | None = None, whose: dict[int, str] | None = None) -> str | None:
@@ -186,22 +220,22 @@ def render_part(part: Part) -> None:
             with st.expander(f"{part.result.get('move', 'Move')} ({label})"):
                 render_dice_card(part.result)
                 if part.text:
-                    st.markdown(part.text)
+                    st.markdown(shown_text(part.text))
                 for note in part.notes:
-                    st.caption(note)
+                    st.caption(shown_text(note))
             return
         render_dice_card(part.result)
         beside = _beside_card(part.text, part.result) if part.text else ""
         if beside:
-            st.markdown(beside)
+            st.markdown(shown_text(beside))
         for note in part.notes:
-            st.caption(note)
+            st.caption(shown_text(note))
     elif part.kind == "text":
-        st.markdown(keep_lines(part.text))
+        render_logged_text(part.text)
         for note in part.notes:
-            st.caption(note)
+            st.caption(shown_text(note))
     else:
-        st.caption(part.text)
+        st.caption(shown_text(part.text))
 
 
 def _beside_card(text: str, result: dict[str, Any]) -> str:

@@ -12,7 +12,7 @@ import streamlit as st
 from assistant.chat.narration import DRAFT_NOT_USED, UNAVAILABLE_NOTE
 from assistant.store.no_move import decides_nothing
 from assistant.ui import state
-from assistant.ui.components.citations import shown_citation, shown_citations
+from assistant.ui.components.citations import shown_citation, shown_citations, shown_text
 from assistant.ui.components.dice_card import render_dice_card
 from assistant.ui.components.follow_ups import next_steps
 
@@ -56,7 +56,7 @@ server after the engine's opening is shown, and a line typed meanwhile ends the 
 def while_writing(text: str) -> str:
     """The story so far as it is drawn while the turn streams: the text, then :data:`WRITING` (the finished turn is
     drawn without it)."""
-    return f"{compact_listing(text)}\n\n{WRITING}" if text.strip() else WRITING
+    return f"{shown_text(compact_listing(text))}\n\n{WRITING}" if text.strip() else WRITING
 
 
 def keep_lines(text: str) -> str:
@@ -67,12 +67,42 @@ def keep_lines(text: str) -> str:
 
 def render_answer(answer: Any) -> None:
     """A rules answer: the text (LLM or extractive), then each cited passage folded with its citation."""
-    st.markdown(str(getattr(answer, "text", "")) or "The rules do not say.")
+    st.markdown(shown_text(str(getattr(answer, "text", ""))) or "The rules do not say.")
     if getattr(answer, "note", None):
-        st.caption(str(answer.note))
+        st.caption(shown_text(str(answer.note)))
     for passage in getattr(answer, "passages", []) or []:
         with st.expander(shown_citation(f"[{passage.n}] {passage.citation}")):
             st.markdown(passage.highlighted())
+
+
+_PASSAGE_HEAD = re.compile(r"^\[\d+\] .+ › ")
+
+
+def split_answer(text: str) -> tuple[str, list[tuple[str, str]]]:
+    """A rules answer as the log keeps it (the answer, then each passage as "[n] citation", its title and its text) as
+    the answer and its (citation, passage) pairs, to draw folded as the live answer is; ([], text) for any other text."""
+    parts = text.split("\n\n")
+    head = [parts[0]]
+    passages: list[tuple[str, str]] = []
+    for part in parts[1:]:
+        label, _, body = part.partition("\n")
+        if _PASSAGE_HEAD.match(label):
+            passages.append((label, body))
+        elif passages:  # a passage of several paragraphs
+            passages[-1] = (passages[-1][0], f"{passages[-1][1]}\n\n{part}")
+        else:
+            head.append(part)
+    return "\n\n".join(head), passages
+
+
+def render_logged_text(text: str) -> None:
+    """A reply from the log: a rules answer with its passages folded under their citations (after a reload it read
+    as one long page of every passage in full), anything else line by line."""
+    answer, passages = split_answer(text)
+    st.markdown(shown_text(keep_lines(answer)))
+    for label, body in passages:
+        with st.expander(shown_citation(label)):
+            st.markdown(keep_lines(body))
 
 
 def keep_open(turn: Any) -> None:
@@ -122,17 +152,17 @@ def render_turn_body(turn: Any, *, results_shown: bool = False, narration_shown:
         for result in turn.results:
             render_dice_card(result, turn.citations)
     if turn.kind == "question" and turn.question is not None and not narration_shown:
-        st.markdown(turn.question.text)  # its answers are buttons below
+        st.markdown(shown_text(turn.question.text))  # its answers are buttons below
     elif turn.answer is not None:
         render_answer(turn.answer)
     elif turn.narration and not narration_shown:
-        st.markdown(compact_listing(turn.narration) if turn.suggestions else keep_lines(turn.narration))
+        st.markdown(shown_text(compact_listing(turn.narration) if turn.suggestions else keep_lines(turn.narration)))
     elif turn.citations and not turn.results:
         st.caption(shown_citations(turn.citations))
     if turn.narrator in NARRATOR_NOTES and not narrator_explained(turn):
         st.caption(NARRATOR_NOTES[turn.narrator])
     for note in getattr(turn, "notes", None) or []:
-        st.caption(str(note))
+        st.caption(shown_text(str(note)))
 
 
 def render_turn(turn: Any, *, show_player: bool = True) -> None:
@@ -178,7 +208,7 @@ def render_stream(events: Iterable[Any], player_text: str | None, *, before: Any
                 turn = event.turn
         thinking.empty()
         if slot is not None:
-            slot.markdown(compact_listing(shown))  # the moves that fit: their buttons show the odds
+            slot.markdown(shown_text(compact_listing(shown)))  # the moves that fit: their buttons show the odds
         if turn is not None:
             render_turn_body(turn, results_shown=results >= len(turn.results), narration_shown=slot is not None)
     if turn is not None:

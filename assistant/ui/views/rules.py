@@ -7,7 +7,7 @@ from typing import Any
 import streamlit as st
 
 from assistant.ui import state
-from assistant.ui.components.citations import shown_citations
+from assistant.ui.components.citations import shown_citations, shown_text
 from assistant.ui.components.turn_view import render_answer
 from assistant.ui.errors import friendly_errors
 
@@ -85,6 +85,6 @@ def render(campaign: str | None, system: str | None) -> None:
         if hasattr(shown, "passages"):
             render_answer(shown)
         else:  # a turn without an Answer object: its text and citations
-            st.markdown(getattr(shown, "narration", "") or "The rules do not say.")
+            st.markdown(shown_text(getattr(shown, "narration", "") or "") or "The rules do not say.")
             if getattr(shown, "citations", None):
                 st.caption(shown_citations(shown.citations))

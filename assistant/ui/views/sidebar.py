@@ -238,7 +238,12 @@ def render_campaign(campaign: str | None) -> None:
     if chars:
         ids = list(chars)
         key = character_pick_key(campaign)
-        if st.session_state.get(key) != camp.active_character:
+        names = "|".join(shown_name(camp, cid) for cid in ids)
+        renamed = st.session_state.get(f"{key}_names") not in (None, names)
+        st.session_state[f"{key}_names"] = names
+        if st.session_state.get(key) != camp.active_character or renamed:
+            # set again after a rename too: a keyed picker keeps showing the name it was drawn with ("Your character"
+            # above a sheet headed "Ash") until its value is set from here
             st.session_state[key] = camp.active_character if camp.active_character in ids else ids[0]
         st.selectbox(
             "Character",

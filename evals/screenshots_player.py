@@ -1,0 +1,179 @@
+"""``python -m evals.screenshots_player --out DIR``: the five games played in one real browser the way a player uses
+the page rather than the chat's commands: a campaign per game from the New campaign form, a move from its suggestion
+button, the pick the rules require made with the radio buttons and Confirm, the next step's button, the sheet edited
+in the sidebar's form, a rules question, the Undo button, a reload, the campaign switched away and back with the
+picker, and the journal exported with its button. A screenshot after each step; each page is checked for developer
+words and for a game named by its id ("starforged ›"), and each step prints what the player read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import tempfile
+from pathlib import Path
+
+from evals.browser import ENTER, Browser, chrome, serve_app
+from evals.screenshots import create_campaign
+from evals.screenshots_session import _bubbles, _last_reply, developer_words, say, settle
+
+ACTIONS = {
+    "starforged": "I slip past the patrol drones into the derelict's airlock",
+    "elegy": "I slip through the cathedral shadows, hunting for blood",
+    "blades": "we pulled off the score, a standard score, 6 coin",
+    "city": "I lean on my contact at the docks for a favour",
+    "dungeon-world": "I hack at the orc with my sword",
+}
+QUESTIONS = {
+    "starforged": "how does momentum work?",
+    "elegy": "how does hunger work?",
+    "blades": "how does heat work?",
+    "city": "when do I roll with advantage?",
+    "dungeon-world": "how does armor work?",
+}
+CHARACTER_PICKED = "return (document.querySelector('[class*=st-key-character_pick_] input') || {}).value || '';"
+IDS = re.compile(r"(?<![A-Za-z'’] )\b(?:starforged|elegy|blades|city|dungeon-world) ›|\.txt:L\d|the engine's")
+
+
+def _check(step: str, text: str) -> list[str]:
+    found = [f"{step}: developer words {developer_words(text)[:5]}"] if developer_words(text) else []
+    found += [f"{step}: a game by its id {m.group(0)!r}" for m in IDS.finditer(text)]
+    return found
+
+
+def _shoot(browser: Browser, out: Path, system: str, step: str) -> str:
+    settle(browser)
+    browser.screenshot(out / f"{system}-{step}.png")
+    reply = _last_reply(browser)
+    print(f"--- {system} {step}\n{reply[-600:]}")
+    return browser.page_text()
+
+
+def _click(browser: Browser, selector: str) -> bool:
+    """Click the first element matching ``selector`` if the page has one; whether it did."""
+    found = browser.find_all("css selector", selector)
+    if not found:
+        return False
+    browser.cmd("POST", f"/element/{found[0]}/click", {})
+    settle(browser)
+    return True
+
+
+def _expand(browser: Browser, words: str, sidebar: bool = True) -> bool:
+    where = "section[data-testid='stSidebar'] " if sidebar else ""
+    script = (
+        f'const s = [...document.querySelectorAll("{where}summary")].find(e => e.innerText.includes(arguments[0]));'
+        "if (!s) { return false; } if (!s.parentElement.open) { s.scrollIntoView(); s.click(); } return true;"
+    )
+    done = bool(browser.run_script(script, words))
+    settle(browser)
+    return done
+
+
+def _pick_first_choice(browser: Browser) -> bool:
+    """The first radio of an open required pick, then Confirm choice."""
+    radios = browser.find_all("css selector", "[class*='st-key-choice_'] [role=radiogroup] label")
+    if not radios:
+        return False
+    browser.cmd("POST", f"/element/{radios[0]}/click", {})
+    settle(browser)
+    return _click(browser, "[class*='st-key-choose_'] button")
+
+
+def _rename(browser: Browser, new_name: str) -> bool:
+    """Open the sidebar's sheet editor, give the character a new name, save."""
+    if not _expand(browser, "Edit "):
+        return False
+    fields = browser.find_all("css selector", "section[data-testid='stSidebar'] [class*='st-key-sheet_edit_'] input")
+    if not fields:
+        return False
+    browser.cmd("POST", f"/element/{fields[0]}/clear", {})
+    browser.type(fields[0], new_name)
+    script = (
+        "const b = [...document.querySelectorAll('section[data-testid=stSidebar] button')]"
+        ".find(e => e.innerText.includes('Save the sheet')); if (!b) { return false; } b.click(); return true;"
+    )
+    saved = bool(browser.run_script(script))
+    settle(browser)
+    return saved
+
+
+def _pick_campaign(browser: Browser, name: str) -> None:
+    browser.type_into("css selector", ".st-key-campaign_pick input", name + ENTER, timeout=120)
+    settle(browser)
+    browser.wait_while_working(
+        lambda: str(browser.run_script("return document.querySelector('.st-key-campaign_pick input').value;")) == name,
+        f"the campaign {name!r} picked",
+    )
+    settle(browser)
+
+
+def play(systems: list[str], out: Path, home: str) -> list[str]:
+    findings: list[str] = []
+    names = {s: f"{s.replace('-', ' ').title()} by the buttons" for s in systems}
+    with serve_app(Path(home) / "streamlit-player.log", env={"TABLETOP_HOME": home}) as url, chrome((1400, 1100)) as browser:
+        browser.get(url)
+        for system in systems:
+            create_campaign(browser, names[system], system)
+            settle(browser)
+            text = say(browser, ACTIONS[system], 0)
+            findings += _check(f"{system} move", _shoot(browser, out, system, "1-move"))
+            if _pick_first_choice(browser):
+                findings += _check(f"{system} pick", _shoot(browser, out, system, "2-pick"))
+            if _click(browser, "[class*='st-key-next_0'] button"):
+                findings += _check(f"{system} next step", _shoot(browser, out, system, "3-next"))
+            if not _rename(browser, "Ash Renamed"):
+                findings.append(f"{system}: no sheet editor to rename the character")
+            text = _shoot(browser, out, system, "4-sheet")
+            picked = str(
+                browser.run_script("return (document.querySelector('[class*=st-key-character_pick_] input') || {}).value || '';")
+            )
+            if "Ash Renamed" not in text.split("Play\n")[0] or picked != "Ash Renamed":
+                findings.append(f"{system}: after the sheet edit the sidebar shows {picked!r}, not the new name")
+            findings += _check(f"{system} sheet", text)
+            say(browser, QUESTIONS[system], None)
+            findings += _check(f"{system} rules", _shoot(browser, out, system, "5-rules"))
+            before = _bubbles(browser)
+            if _click(browser, ".st-key-undo button"):
+                reply = _last_reply(browser)
+                if _bubbles(browser) <= before and "Undone" not in reply:
+                    findings.append(f"{system}: the Undo button changed nothing on the page")
+                findings += _check(f"{system} undo", _shoot(browser, out, system, "6-undo"))
+            browser.refresh()
+            browser.wait_while_working(
+                lambda: browser.find_all("css selector", "textarea[data-testid='stChatInputTextArea']"), "the reloaded page"
+            )
+            settle(browser)
+            shown = str(browser.run_script("return document.querySelector('.st-key-campaign_pick input').value;"))
+            if shown != names[system]:
+                findings.append(f"{system}: the reload opened {shown!r}, not {names[system]!r}")
+            findings += _check(f"{system} reload", _shoot(browser, out, system, "7-reloaded"))
+            if _expand(browser, "Export or import a journal"):
+                if not _click(browser, ".st-key-export_markdown button"):
+                    findings.append(f"{system}: no export button")
+                findings += _check(f"{system} export", _shoot(browser, out, system, "8-export"))
+            if system != systems[0]:  # away to the first game's campaign and back
+                other = names[systems[0]]
+                _pick_campaign(browser, other)
+                _pick_campaign(browser, names[system])
+                text = _shoot(browser, out, system, "9-switched-back")
+                if ACTIONS[system] not in text:
+                    findings.append(f"{system}: back from {other!r}, the transcript lost the first action")
+                findings += _check(f"{system} switch", text)
+    return findings
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m evals.screenshots_player", description=__doc__)
+    parser.add_argument("--out", type=Path, default=Path("player-shots"))
+    parser.add_argument("--systems", default=",".join(ACTIONS))
+    parser.add_argument("--home", default="")
+    args = parser.parse_args(argv)
+    home = args.home or tempfile.mkdtemp(prefix="player-")
+    findings = play([s for s in args.systems.split(",") if s], args.out, home)
+    print("\n".join(["--- findings", *findings]) if findings else "--- no findings")
+    return 1 if findings else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
