@@ -234,6 +234,12 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
         # seven new scripts (held-out 6), held out when measured, on the guard with the screen: 8 of 18 faults caught,
         # 12 of 80 good drafts flagged (6 and 7 on the guard before the screen)
         ("guard_real_model_heldout32.jsonl", 0.44, 0.15),
+        # the narrower retelling task on the held-out-6 scripts, held out when measured after the set-32 round's screen:
+        # 17 of 34 faults caught, 20 of 96 good drafts flagged (most the engine's own outcome sentence retold)
+        ("guard_real_model_heldout33.jsonl", 0.5, 0.209),
+        # seven new scripts (held-out 7, run DI), labelled blind, held out when measured: 7 of 13 faults caught, 4 of 41
+        # good drafts flagged (two 'now', two the entanglement roll named)
+        ("guard_real_model_heldout34.jsonl", 0.53, 0.098),
     ],
 )
 def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:
@@ -293,6 +299,12 @@ def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: py
         # held out when measured, on the guard with the screen: 1 of the 11 faulty stories players read caught (the heat
         # told as 2), 4 of the 63 good ones flagged (0 of 11 and 0 of 63 on the guard before the screen)
         ("guard_real_model_heldout32.jsonl", 0.09, 0.064),
+        # held out when measured: 3 of the 17 faulty stories players read caught, 11 of the 92 good ones flagged (the
+        # engine's own outcome sentence read as a model's story)
+        ("guard_real_model_heldout33.jsonl", 0.17, 0.12),
+        # held out when measured (run DI, labelled blind): 0 of the 5 faulty stories players read caught, none of the 35
+        # good ones flagged
+        ("guard_real_model_heldout34.jsonl", 0.0, 0.0),
     ],
 )
 def test_real_model_sets_as_shown(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:
