@@ -1,0 +1,104 @@
+"""Three families the guard let through on sets 30-33, each in paraphrases of our own beside good drafts that must pass:
+a blow on you told in a clause that goes on from the shot ("striking you in the chest", "his sword catches your arm",
+"piercing your armor") on a turn that hurt no one; someone the oracle said is not dead told by their body ("The
+leader's body lies in the corridor"); what a vow just sworn seeks told already in your hands ("the relic's weight
+heavy in your hand")."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.engine import resolve
+from assistant.guard import check_narration, prepare
+
+FRAY_WEAK = {"system": "starforged", "move": "Enter the Fray", "stat": "heart", "dice": [4, 3, 8]}
+VOW_WEAK = {"system": "starforged", "move": "Swear an Iron Vow", "stat": "heart", "dice": [4, 3, 8]}
+VOW = "I swear an iron vow to recover the Ascendancy relic before the cult does"
+DEAD = "Is their leader dead?"
+NOT_DEAD = "Their leader is not dead."
+
+
+def _kinds(text: str, request: dict[str, object], intent: str = "I fight the raider in the hold") -> list[str]:
+    return [v.kind.value for v in check_narration(text, [resolve(request)], intent=intent)]
+
+
+def _oracle_kinds(text: str, question: str = DEAD, opening: str = NOT_DEAD) -> list[str]:
+    result = resolve({"system": "starforged", "move": "Ask the Oracle", "options": {"odds": "50/50"}, "dice": [60]})
+    assert result.outcome == "no"
+    facts = prepare([result], established=(opening,), told=(opening,))
+    return [v.kind.value for v in check_narration(text, [result], intent=question, question=question, facts=facts)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The raider's rifle barks, striking you in the shoulder.",
+        "His blade flashes out, cutting your forearm as you close in.",
+        "The orc dodges, but his sword catches your arm.",
+        "The harpoon shoots through the water at you, piercing your armor.",
+        "The bolt slams home, smashing your ribs.",
+    ],
+)
+def test_a_blow_told_in_a_going_on_clause_is_harm_the_engine_never_dealt(text: str) -> None:
+    assert "state" in _kinds(text, FRAY_WEAK), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The wind lashing your face, you close on the raider.",
+        "You drive in, striking the raider's arm.",
+        "The raider swings wide, barely grazing your coat.",
+        "It keeps striking you as odd that he came alone.",
+        "The raider lunges, aiming to catch your arm.",
+    ],
+)
+def test_blows_that_miss_you_or_land_on_the_foe_pass(text: str) -> None:
+    assert "state" not in _kinds(text, FRAY_WEAK), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The leader's body lies in the corridor, forgotten by all.",
+        "The leader's corpse floats past the viewport.",
+    ],
+)
+def test_the_one_the_no_left_alive_told_by_their_body_is_caught(text: str) -> None:
+    assert "outcome" in _oracle_kinds(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The leader barks orders from the far end of the corridor.",
+        "Bodies of his crew lie in the corridor, but the leader is nowhere among them.",
+        "The leader's body is not among the fallen.",
+    ],
+)
+def test_the_leader_alive_or_others_dead_pass(text: str) -> None:
+    assert "outcome" not in _oracle_kinds(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "It holds, just about, the relic's weight heavy in your hand.",
+        "The relic rests in your palm, cold and humming.",
+        "You clutch the Ascendancy relic as the cult's ship turns away.",
+    ],
+)
+def test_what_the_vow_seeks_told_in_your_hands_as_it_is_sworn_is_caught(text: str) -> None:
+    assert "outcome" in _kinds(text, VOW_WEAK, VOW), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "You picture the relic's weight in your hand, and the oath settles on you.",
+        "The relic is not yet in your hands; the cult is a step ahead.",
+        "You swear it on your blade, your hand on the iron.",
+    ],
+)
+def test_the_vow_with_the_relic_still_ahead_passes(text: str) -> None:
+    assert "outcome" not in _kinds(text, VOW_WEAK, VOW), text
