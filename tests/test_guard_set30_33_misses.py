@@ -102,3 +102,60 @@ def test_what_the_vow_seeks_told_in_your_hands_as_it_is_sworn_is_caught(text: st
 )
 def test_the_vow_with_the_relic_still_ahead_passes(text: str) -> None:
     assert "outcome" not in _kinds(text, VOW_WEAK, VOW), text
+
+
+# the attempt named by a noun and told failing on a hit (CF2 city-ally:7:1); the price told as the foe's loss (NR
+# sf-relic:12:1)
+
+FACE_STRONG = {"system": "starforged", "move": "Face Danger", "stat": "edge", "dice": [6, 1, 2]}
+PRICE_LOSS = {"system": "starforged", "move": "Pay the Price", "dice": [35]}  # something of value is lost or destroyed
+PRICE_ENEMY = {"system": "starforged", "move": "Pay the Price", "dice": [45]}  # a new enemy is revealed
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Gray Hand's ship is delayed, and the sabotage attempt fails.",
+        "Your careful plan falls apart at the last moment.",
+        "The bribe backfires, and the guards grow suspicious.",
+    ],
+)
+def test_the_attempt_told_failing_on_a_hit_is_caught(text: str) -> None:
+    assert "outcome" in _kinds(text, FACE_STRONG, "I set up a scheme to sabotage the shipment"), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The sabotage attempt does not fail: the barge burns at its moorings.",
+        "If the plan fails, the Gray Hand will know your face.",
+        "The smugglers' plan collapses as the barge burns.",
+        "The plan falters at first, but then it holds.",
+    ],
+)
+def test_the_attempt_kept_or_supposed_passes(text: str) -> None:
+    assert "outcome" not in _kinds(text, FACE_STRONG, "I set up a scheme to sabotage the shipment"), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Something of value is lost, the cult's treasure chest collapses with a loud crash.",
+        "The raider's old ship lies there, its sails torn and its hull cracked.",
+        "Their supply crates are smashed in the fall.",
+    ],
+)
+def test_the_price_told_as_anothers_loss_is_caught(text: str) -> None:
+    assert "outcome" in _kinds(text, PRICE_LOSS, "I slice the lock"), text
+
+
+@pytest.mark.parametrize(
+    ("text", "request_"),
+    [
+        ("Your lamp slips from your belt and shatters on the rocks.", PRICE_LOSS),
+        ("Something of value is lost: the map you carried is torn to shreds.", PRICE_LOSS),
+        ("The cult's ship, its hull cracked, rises out of the fog with a new captain.", PRICE_ENEMY),
+    ],
+)
+def test_your_loss_or_another_row_passes(text: str, request_: dict[str, object]) -> None:
+    assert "outcome" not in _kinds(text, request_, "I slice the lock"), text
