@@ -159,3 +159,39 @@ def test_the_price_told_as_anothers_loss_is_caught(text: str) -> None:
 )
 def test_your_loss_or_another_row_passes(text: str, request_: dict[str, object]) -> None:
     assert "outcome" not in _kinds(text, request_, "I slice the lock"), text
+
+
+# the reaction left on the panel told as picked: the one directed doing the asked deed (CG city-bridge:12:2)
+
+DIRECT = {"system": "city", "move": "Direct Someone to Act", "stat": "sway", "dice": [4, 3], "character": {"stats": {"sway": 1}}}
+ORDER = "I order the apprentice to carry a message to the Brass Circle tonight"
+
+
+def test_the_direct_request_leaves_a_reaction_open() -> None:
+    result = resolve(DIRECT)
+    assert result.outcome == "weak_hit" and any("reaction" in c.id for c in result.choices)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The apprentice, wary of the risk, reluctantly carries the message.",
+        "The apprentice hesitates, but eventually carried the message across the bridge.",
+        "By midnight the apprentice is carrying your message through the rain.",
+    ],
+)
+def test_the_one_directed_told_doing_the_asked_deed_is_caught(text: str) -> None:
+    assert "decision" in _kinds(text, DIRECT, ORDER), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The apprentice looks at you, weighing the risk.",
+        "The apprentice may carry the message, if the price is right.",
+        "The apprentice does not carry the message yet; he glances at the door.",
+        "The apprentice carries a lamp and a heavy satchel of ledgers.",
+    ],
+)
+def test_the_reaction_left_open_passes(text: str) -> None:
+    assert "decision" not in _kinds(text, DIRECT, ORDER), text

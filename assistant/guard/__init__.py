@@ -99,6 +99,7 @@ from assistant.guard.owner import check_meter_owner, check_position_owner
 from assistant.guard.paid_for import check_price_undoes
 from assistant.guard.presence import check_presence_undone
 from assistant.guard.prompt_copy import check_prompt_copied
+from assistant.guard.reaction_told import check_reaction_told
 from assistant.guard.reply import check_reply_given
 from assistant.guard.reported import check_reported_speech
 from assistant.guard.retold import (
@@ -279,6 +280,7 @@ def check_narration(
         found += check_other_tone(sentence, facts) or check_untiered_outcome(sentence, facts)
         found += check_told_as_yours(sentence, facts)
         found += check_motive_given(sentence, facts, intent)
+        found += check_reaction_told(sentence, facts, intent)
         found += check_track_line(sentence, facts)
     found += check_undeclared(told, facts, intent, question)
     found += check_reply_given(told, facts, intent)
