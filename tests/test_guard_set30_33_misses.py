@@ -195,3 +195,36 @@ def test_the_one_directed_told_doing_the_asked_deed_is_caught(text: str) -> None
 )
 def test_the_reaction_left_open_passes(text: str) -> None:
     assert "decision" not in _kinds(text, DIRECT, ORDER), text
+
+
+# a missed search told as the thing sought found (CF2 sf-debris:8:2, CG city-bridge:4:2)
+
+GATHER_MISS = {"system": "starforged", "move": "Gather Information", "stat": "wits", "dice": [1, 9, 10]}
+GATHER_WEAK = {"system": "starforged", "move": "Gather Information", "stat": "wits", "dice": [4, 3, 8]}
+SEARCH = "I search the engine room for the core"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Your investigation leads you to a dark chamber where you see the reactor core, covered in debris.",
+        "At last you spot the core behind a collapsed bulkhead.",
+        "The core is tucked behind the coolant tanks.",
+    ],
+)
+def test_the_thing_searched_for_told_found_on_a_miss_is_caught(text: str) -> None:
+    assert resolve(GATHER_MISS).outcome == "miss"
+    assert "outcome" in _kinds(text, GATHER_MISS, SEARCH), text
+
+
+@pytest.mark.parametrize(
+    ("text", "request_"),
+    [
+        ("You see no sign of the core, only scorched panels.", GATHER_MISS),
+        ("You glimpse the core, but the deck buckles and the way closes.", GATHER_MISS),
+        ("Something moves in the dark beyond the engine room.", GATHER_MISS),
+        ("You spot the core behind a collapsed bulkhead.", GATHER_WEAK),  # a hit: the search may work
+    ],
+)
+def test_the_search_left_short_or_a_hit_passes(text: str, request_: dict[str, object]) -> None:
+    assert "outcome" not in _kinds(text, request_, SEARCH), text

@@ -80,6 +80,7 @@ from assistant.guard.foe_fate import (
     check_open_fight_fate,
     check_track_ended,
 )
+from assistant.guard.found_on_miss import check_found_on_miss
 from assistant.guard.gained_stat import check_stat_gained
 from assistant.guard.goals import check_goal_told_done
 from assistant.guard.granted import check_gain_denied, check_poor_told_fine
@@ -243,6 +244,7 @@ def check_narration(
         )
         found += check_miss_worked(sentence, facts, intent) or check_target_struck(sentence, facts, intent)
         found += check_learned_on_miss(sentence, facts, intent)
+        found += check_found_on_miss(sentence, facts, intent)
         found += (
             check_hit_failed(sentence, facts, intent)
             or check_hit_got_nothing(sentence, facts, intent)
