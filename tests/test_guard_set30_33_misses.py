@@ -228,3 +228,32 @@ def test_the_thing_searched_for_told_found_on_a_miss_is_caught(text: str) -> Non
 )
 def test_the_search_left_short_or_a_hit_passes(text: str, request_: dict[str, object]) -> None:
     assert "outcome" not in _kinds(text, request_, SEARCH), text
+
+
+# a no to whether anyone saw you told as someone seeing you (CF el-ball:8:3)
+
+SEEN = "Did anyone see me feed?"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Countess looks up from her book and sees you standing there.",
+        "A footman in the doorway spots you and hurries off.",
+    ],
+)
+def test_someone_seeing_you_after_no_one_did_is_caught(text: str) -> None:
+    assert "outcome" in _oracle_kinds(text, SEEN, ""), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Countess turns a page; she does not see you.",
+        "No one in the orangery notices you slip away.",
+        "If the footman sees you, he will raise the alarm.",
+        "The Countess sees the heir to bed and closes the door.",
+    ],
+)
+def test_no_one_seeing_you_passes(text: str) -> None:
+    assert "outcome" not in _oracle_kinds(text, SEEN, ""), text

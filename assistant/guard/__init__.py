@@ -110,6 +110,7 @@ from assistant.guard.retold import (
     check_untiered_outcome,
 )
 from assistant.guard.screen import check_screen
+from assistant.guard.seen_anyway import check_seen_anyway
 from assistant.guard.sheet_copy import check_sheet_copied
 from assistant.guard.sheet_lines import check_sheet_lines
 from assistant.guard.shielded import check_blanket_guard, check_shielded_struck
@@ -230,6 +231,7 @@ def check_narration(
             or check_live_machine(sentence, facts, question, told[at - 1].narr if at else "")
             or check_disaster_now(sentence, facts, question)
             or check_answer_undone(sentence, facts)
+            or check_seen_anyway(sentence, facts, question)
         )
         found += (
             check_established(sentence, facts.established, changing=changing)
