@@ -257,3 +257,37 @@ def test_someone_seeing_you_after_no_one_did_is_caught(text: str) -> None:
 )
 def test_no_one_seeing_you_passes(text: str) -> None:
     assert "outcome" not in _oracle_kinds(text, SEEN, ""), text
+
+
+# on a miss, the trouble told away (CH sf-derelict:2:2)
+
+FACE_MISS = {"system": "starforged", "move": "Face Danger", "stat": "edge", "dice": [1, 9, 10]}
+
+
+def _untroubled(text: str, request: dict[str, object]) -> bool:
+    flags = check_narration(text, [resolve(request)], intent="I board the freighter")
+    return any("untroubled" in v.detail for v in flags)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "You carefully inspect the derelict freighter, but nothing stands out as threatening or dangerous.",
+        "You look around the hold; everything seems calm.",
+    ],
+)
+def test_the_trouble_of_a_miss_told_away_is_caught(text: str) -> None:
+    assert resolve(FACE_MISS).outcome == "miss"
+    assert _untroubled(text, FACE_MISS), text
+
+
+@pytest.mark.parametrize(
+    ("text", "request_"),
+    [
+        ("For a moment everything seems calm, then the lights die.", FACE_MISS),
+        ("All is quiet until the hatch behind you slams shut.", FACE_MISS),
+        ("Everything seems calm as the freighter drifts past the buoy.", FACE_STRONG),
+    ],
+)
+def test_calm_broken_or_on_a_hit_passes(text: str, request_: dict[str, object]) -> None:
+    assert not _untroubled(text, request_), text

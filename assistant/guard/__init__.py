@@ -126,7 +126,7 @@ from assistant.guard.text import own_words_blanked, sentences
 from assistant.guard.then_deed import check_then_deed
 from assistant.guard.track_line import check_track_line
 from assistant.guard.turned import check_hit_got_nothing, check_price_boon
-from assistant.guard.turned_away import check_attempt_fails, check_price_on_another
+from assistant.guard.turned_away import check_attempt_fails, check_price_on_another, check_trouble_told_away
 from assistant.guard.unchanged import check_unchanged
 from assistant.guard.undeclared import check_undeclared
 from assistant.guard.unnoticed import check_seen_after_unseen
@@ -254,7 +254,7 @@ def check_narration(
             or check_seen_after_unseen(sentence, facts, intent)
         )
         found += check_price_boon(sentence, facts) or check_price_on_another(sentence, facts)
-        found += check_attempt_fails(sentence, facts)
+        found += check_attempt_fails(sentence, facts) or check_trouble_told_away(sentence, facts)
         found += check_gain_denied(sentence, facts) or check_poor_told_fine(sentence, facts, intent)
         found += check_option_state(sentence, facts) or check_foe_downed(sentence, facts, intent)
         found += check_other_turn(sentence, facts)

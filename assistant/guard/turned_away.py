@@ -7,8 +7,11 @@
   cult's treasure chest collapses", "the raider's ship, its hull cracked". The price is yours to pay; a loss put on
   the foe turns it into a gain.
 
+- on a miss or a price, the trouble told away: "nothing stands out as threatening or dangerous", "everything seems
+  calm" right after "The situation sours".
+
 A supposition ("if the plan fails"), a denial ("the plan does not fail") and a turn after it ("fails at first, but then
-holds") pass.
+holds"; "all seems quiet, until…") pass.
 """
 
 from __future__ import annotations
@@ -75,3 +78,30 @@ def check_price_on_another(sentence: Sentence, facts: Facts) -> list[Violation]:
         detail = f"'{excerpt}' tells the price as another's loss, but the price is yours to pay: what you lose is the story"
         return [Violation(ViolationKind.OUTCOME, detail, excerpt)]
     return []
+
+
+#: The scene told untroubled: "nothing stands out as threatening", "everything seems calm", "all is quiet".
+_CALM = re.compile(
+    r"\bnothing\s+(?:\w+\s+){0,2}?(?:stands\s+out|seems|appears|looks)\s+(?:\w+\s+){0,2}?"
+    r"(?:threatening|dangerous|amiss|wrong|out\s+of\s+place|unusual|suspicious)"
+    r"|\beverything\s+(?:seems|appears|looks|is)\s+(?:\w+\s+)?(?:fine|normal|calm|quiet|peaceful|safe|in\s+order)\b"
+    r"|\ball\s+(?:is|seems|looks)\s+(?:calm|quiet|well|safe)\b"
+)
+_THEN = re.compile(r"\b(?:but|until|then|suddenly|yet|at\s+first|for\s+now|for\s+a\s+moment)\b")
+
+
+def check_trouble_told_away(sentence: Sentence, facts: Facts) -> list[Violation]:
+    """On a miss or a price, the scene told untroubled (see the module's docstring)."""
+    if not ({"miss"} & set(facts.outcomes) or "pay the price" in facts.moves) or sentence.question:
+        return []
+    text = sentence.narr
+    m = _CALM.search(text)
+    if m is None or _THEN.search(text[m.end() :]):
+        return []
+    if re.search(r"\b(?:if|would|could|might|may|unless|whether)\b[^,;]*$", text[: m.start()]):
+        return []  # "if everything seems calm": a supposition
+    if re.search(r"\b(?:at\s+first|for\s+now|for\s+a\s+moment)\b", text[: m.start()]):
+        return []
+    excerpt = " ".join(m.group(0).split())
+    detail = f"'{excerpt}' tells the scene untroubled, but the engine's outcome makes the situation worse"
+    return [Violation(ViolationKind.OUTCOME, detail, excerpt)]
