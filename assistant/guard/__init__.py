@@ -22,7 +22,11 @@ another's question given for the player is theirs (:mod:`assistant.guard.reply`)
 read out (or quoted on a sign in the story) is an echo (:mod:`assistant.guard.track_line`); an asset the engine gave
 told as not got (:mod:`assistant.guard.granted`), a stopped machine told as a live danger
 (:mod:`assistant.guard.live_machine`) and the one you protect struck after your roll to protect them hit
-(:mod:`assistant.guard.shielded`) are outcomes told the other way. A model's sentence
+(:mod:`assistant.guard.shielded`) are outcomes told the other way, and so are a missed search told as the thing found
+(:mod:`assistant.guard.found_on_miss`), someone seeing you after a no to "Did anyone see me?"
+(:mod:`assistant.guard.seen_anyway`), a hit's effort told failing, a price put on another's things and a miss's
+trouble told away (:mod:`assistant.guard.turned_away`); the reaction left on the panel told as picked is the player's
+(:mod:`assistant.guard.reaction_told`). A model's sentence
 that no check flagged still passes the screen (:mod:`assistant.guard.screen`): no number, game term, question or order,
 open pick or change of state of its own. It is pure and fast (no model, no embeddings):
 the chat loop runs it on every complete sentence of a streamed narration and on the whole text at the end::
