@@ -228,12 +228,18 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
         ("guard_real_model_heldout29.jsonl", 0.5, 0.125),  # 1 of 2, none of 32 once tuned on (the same round)
         # held out when measured, from the held-out-4 chat scripts (15 of 39 faults caught; 5 of 70 good drafts flagged,
         # 3 of them the guards agreeing to a bribe whose Reduce Heat roll was a bad outcome that still cooled the heat)
-        ("guard_real_model_heldout30.jsonl", 0.48, 0.129),
+        ("guard_real_model_heldout30.jsonl", 0.64, 0.129),  # 25 of 39 with the set-30-33 families
         # seven new scripts (held-out 5), held out when measured: 9 of 33 faults caught, 1 of 78 good drafts flagged
-        ("guard_real_model_heldout31.jsonl", 0.57, 0.065),
+        ("guard_real_model_heldout31.jsonl", 0.66, 0.065),  # 22 of 33 with the set-30-33 families
         # seven new scripts (held-out 6), held out when measured, on the guard with the screen: 8 of 18 faults caught,
         # 12 of 80 good drafts flagged (6 and 7 on the guard before the screen)
-        ("guard_real_model_heldout32.jsonl", 0.44, 0.15),
+        ("guard_real_model_heldout32.jsonl", 0.5, 0.15),  # 9 of 18 with the set-30-33 families
+        # the narrower retelling task on the held-out-6 scripts, held out when measured after the set-32 round's screen:
+        # 17 of 34 faults caught, 20 of 96 good drafts flagged (most the engine's own outcome sentence retold)
+        ("guard_real_model_heldout33.jsonl", 0.7, 0.209),  # 24 of 34 with the set-30-33 families
+        # seven new scripts (held-out 7, run DI), labelled blind, held out when measured: 7 of 13 faults caught, 4 of 41
+        # good drafts flagged (two 'now', two the entanglement roll named)
+        ("guard_real_model_heldout34.jsonl", 0.53, 0.098),
     ],
 )
 def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:
@@ -287,12 +293,18 @@ def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: py
         # held out when measured: 0 of the 2 faulty stories players read caught, none of the 28 good ones flagged
         ("guard_real_model_heldout29.jsonl", 0.5, 0.036),  # 1 of the 2 once tuned on (the same round)
         # held out when measured: 0 of the 16 faulty stories players read caught, none of the 64 good ones flagged
-        ("guard_real_model_heldout30.jsonl", 0.18, 0.047),
+        ("guard_real_model_heldout30.jsonl", 0.56, 0.047),  # 9 of 16 with the set-30-33 families
         # held out when measured: 0 of the 19 faulty stories players read caught, none of the 71 good ones flagged
-        ("guard_real_model_heldout31.jsonl", 0.52, 0.057),
+        ("guard_real_model_heldout31.jsonl", 0.63, 0.057),  # 12 of 19 with the set-30-33 families
         # held out when measured, on the guard with the screen: 1 of the 11 faulty stories players read caught (the heat
         # told as 2), 4 of the 63 good ones flagged (0 of 11 and 0 of 63 on the guard before the screen)
-        ("guard_real_model_heldout32.jsonl", 0.09, 0.064),
+        ("guard_real_model_heldout32.jsonl", 0.18, 0.064),  # 2 of 11 with the set-30-33 families
+        # held out when measured: 3 of the 17 faulty stories players read caught, 11 of the 92 good ones flagged (the
+        # engine's own outcome sentence read as a model's story)
+        ("guard_real_model_heldout33.jsonl", 0.58, 0.12),  # 10 of 17 with the set-30-33 families
+        # held out when measured (run DI, labelled blind): 0 of the 5 faulty stories players read caught, none of the 35
+        # good ones flagged
+        ("guard_real_model_heldout34.jsonl", 0.0, 0.0),
     ],
 )
 def test_real_model_sets_as_shown(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:

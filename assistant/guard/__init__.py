@@ -22,7 +22,11 @@ another's question given for the player is theirs (:mod:`assistant.guard.reply`)
 read out (or quoted on a sign in the story) is an echo (:mod:`assistant.guard.track_line`); an asset the engine gave
 told as not got (:mod:`assistant.guard.granted`), a stopped machine told as a live danger
 (:mod:`assistant.guard.live_machine`) and the one you protect struck after your roll to protect them hit
-(:mod:`assistant.guard.shielded`) are outcomes told the other way. A model's sentence
+(:mod:`assistant.guard.shielded`) are outcomes told the other way, and so are a missed search told as the thing found
+(:mod:`assistant.guard.found_on_miss`), someone seeing you after a no to "Did anyone see me?"
+(:mod:`assistant.guard.seen_anyway`), a hit's effort told failing, a price put on another's things and a miss's
+trouble told away (:mod:`assistant.guard.turned_away`); the reaction left on the panel told as picked is the player's
+(:mod:`assistant.guard.reaction_told`). A model's sentence
 that no check flagged still passes the screen (:mod:`assistant.guard.screen`): no number, game term, question or order,
 open pick or change of state of its own. It is pure and fast (no model, no embeddings):
 the chat loop runs it on every complete sentence of a streamed narration and on the whole text at the end::
@@ -80,6 +84,7 @@ from assistant.guard.foe_fate import (
     check_open_fight_fate,
     check_track_ended,
 )
+from assistant.guard.found_on_miss import check_found_on_miss
 from assistant.guard.gained_stat import check_stat_gained
 from assistant.guard.goals import check_goal_told_done
 from assistant.guard.granted import check_gain_denied, check_poor_told_fine
@@ -99,6 +104,7 @@ from assistant.guard.owner import check_meter_owner, check_position_owner
 from assistant.guard.paid_for import check_price_undoes
 from assistant.guard.presence import check_presence_undone
 from assistant.guard.prompt_copy import check_prompt_copied
+from assistant.guard.reaction_told import check_reaction_told
 from assistant.guard.reply import check_reply_given
 from assistant.guard.reported import check_reported_speech
 from assistant.guard.retold import (
@@ -108,6 +114,7 @@ from assistant.guard.retold import (
     check_untiered_outcome,
 )
 from assistant.guard.screen import check_screen
+from assistant.guard.seen_anyway import check_seen_anyway
 from assistant.guard.sheet_copy import check_sheet_copied
 from assistant.guard.sheet_lines import check_sheet_lines
 from assistant.guard.shielded import check_blanket_guard, check_shielded_struck
@@ -123,6 +130,7 @@ from assistant.guard.text import own_words_blanked, sentences
 from assistant.guard.then_deed import check_then_deed
 from assistant.guard.track_line import check_track_line
 from assistant.guard.turned import check_hit_got_nothing, check_price_boon
+from assistant.guard.turned_away import check_attempt_fails, check_price_on_another, check_trouble_told_away
 from assistant.guard.unchanged import check_unchanged
 from assistant.guard.undeclared import check_undeclared
 from assistant.guard.unnoticed import check_seen_after_unseen
@@ -227,6 +235,7 @@ def check_narration(
             or check_live_machine(sentence, facts, question, told[at - 1].narr if at else "")
             or check_disaster_now(sentence, facts, question)
             or check_answer_undone(sentence, facts)
+            or check_seen_anyway(sentence, facts, question)
         )
         found += (
             check_established(sentence, facts.established, changing=changing)
@@ -241,13 +250,15 @@ def check_narration(
         )
         found += check_miss_worked(sentence, facts, intent) or check_target_struck(sentence, facts, intent)
         found += check_learned_on_miss(sentence, facts, intent)
+        found += check_found_on_miss(sentence, facts, intent)
         found += (
             check_hit_failed(sentence, facts, intent)
             or check_hit_got_nothing(sentence, facts, intent)
             or check_learned_nothing(sentence, facts, intent)
             or check_seen_after_unseen(sentence, facts, intent)
         )
-        found += check_price_boon(sentence, facts)
+        found += check_price_boon(sentence, facts) or check_price_on_another(sentence, facts)
+        found += check_attempt_fails(sentence, facts) or check_trouble_told_away(sentence, facts)
         found += check_gain_denied(sentence, facts) or check_poor_told_fine(sentence, facts, intent)
         found += check_option_state(sentence, facts) or check_foe_downed(sentence, facts, intent)
         found += check_other_turn(sentence, facts)
@@ -277,6 +288,7 @@ def check_narration(
         found += check_other_tone(sentence, facts) or check_untiered_outcome(sentence, facts)
         found += check_told_as_yours(sentence, facts)
         found += check_motive_given(sentence, facts, intent)
+        found += check_reaction_told(sentence, facts, intent)
         found += check_track_line(sentence, facts)
     found += check_undeclared(told, facts, intent, question)
     found += check_reply_given(told, facts, intent)

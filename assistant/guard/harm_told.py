@@ -26,7 +26,8 @@ _HARM_WORDS = re.compile(r"\b(?:harm\w*|damage\w*|wound\w*|hurt\w*|injur\w*|atta
 _MEANS_WORDS = re.compile(r"\b(?:coin|coins|money|cash|wealth|debt|debts|pay|pays|paid|lose|loses|lost|supply)\b")
 _PART = (
     r"(?:side|arm|arms|leg|legs|shoulder|shoulders|chest|head|back|ribs|hand|hands|face|cheek|thigh|stomach|gut"
-    r"|neck|body|flesh|skin|foot|feet|knee|wrist|hip|jaw|brow|forehead|forearm|calf|ankle|fingers?|lip|ear|temple)"
+    r"|neck|body|flesh|skin|foot|feet|knee|wrist|hip|jaw|brow|forehead|forearm|calf|ankle|fingers?|lip|ear|temple"
+    r"|armor|armour)"  # "piercing your armor": the blow through what you wear
 )
 _BLOW = (
     r"(?:hits|hit|cuts|slices|sliced|slashes|slashed|stabs|stabbed|wounds|wounded|injures|injured|pierces|pierced"
@@ -37,9 +38,19 @@ _BLOW = (
     r"|scorch|strike|smash|punch|kick|batter|lash|smack|smacks|smacked|claw|claws|clawed|gore|gores|gored|maul|mauls"
     r"|mauled|tear into|tears into|tore into|sink into|sinks into|sank into)"
 )
+#: The same blows told in a clause that goes on from the shot or the swing: "the harpoon gun fires, striking you in the
+#: chest", "shoots through the water at you, piercing your armor" (weather's words, "lashing", "biting", "burning", are
+#: left out: "the wind lashing your face" is no wound).
+_BLOW_ING = (
+    r"(?:hitting|cutting|slicing|slashing|stabbing|wounding|piercing|grazing|gashing|slamming\s+into|crushing|striking"
+    r"|smashing|punching|kicking|battering|clawing|goring|mauling|tearing\s+into|sinking\s+into)"
+)
 _HARMS = (
     # a blow landing on you or a part of you: "it hits you in the side", "the bolt grazes your shoulder"
     re.compile(rf"\b{_BLOW}\s+(?:you\b(?!\s+(?:that|like|as|how)\b)|your\s+(?:\w+\s+)?{_PART}\b)"),
+    re.compile(rf"\b{_BLOW_ING}\s+(?:you\b(?!\s+(?:that|like|as|how)\b)|your\s+(?:\w+\s+)?{_PART}\b)"),
+    # a blade or a shot that catches a part of you: "his sword catches your arm" ("it catches you" may be a capture)
+    re.compile(rf"\b(?:catch|catches|caught|catching)\s+your\s+(?:\w+\s+)?{_PART}\b"),
     # pain or a wound in a part of you: "a sharp pain in your side", "blood from your arm"
     re.compile(
         rf"\b(?:pain|wound|gash|cut|injury|bruise|blood|bleeding)\s+(?:in|on|across|from|along)\s+your\s+(?:\w+\s+)?{_PART}\b"

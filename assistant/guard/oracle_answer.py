@@ -305,6 +305,8 @@ _SAME_AS = {
     "sens": "notice notices noticed spot spots spotted detect detects detected",
     "flee": "escape escapes escaped retreat retreats retreated bolts bolted",
     "surviv": "alive living",
+    # someone dead told by what is left of them: "the leader's body lies in the corridor"
+    "dead": "corpse corpses body bodies lifeless slain",
 }
 _SYNONYM = {word: stem for stem, words in _SAME_AS.items() for word in words.split()}
 
@@ -320,7 +322,8 @@ def answer_stems(text: str) -> set[str]:
 
 #: Words that carry no part of what is asked: "us" and "our" are the party, as "me" and "my" are ("Do the pirates follow
 #: us into the nebula?" kept "us" and lost "nebula", so its own answer read as an earlier turn's told again).
-_NOT_ASKED = frozenset({"else", "oracle", "us", "our", "ours", "we"})
+#: A possessive ("Is their leader dead?") is not told again with the thing it owns ("The leader's body lies…").
+_NOT_ASKED = frozenset({"else", "oracle", "us", "our", "ours", "we", "their", "his", "its"})
 
 
 def question_words(question: str) -> list[str]:

@@ -111,6 +111,25 @@ _NOT_DONE = frozenset(
 _GETTING = frozenset({"find", "recover", "retrieve", "reclaim", "locate", "regain", "salvage"})
 
 
+#: A clause that pictures the thing rather than tells it got: "you picture the relic's weight in your hand".
+_IMAGINED = re.compile(
+    r"\b(?:picture|pictures|pictured|imagine|imagines|imagined|dream|dreams|dreamed|envision|envisions|think\s+of"
+    r"|thinks\s+of|already\s+feel|can\s+almost)\b[^.;!?]*$"
+)
+
+
+def _held(head: str) -> str:
+    """What a vow to get something seeks told as held: "the relic's weight heavy in your hand", "the relic in your grip",
+    "you clutch the relic" (groups ``held`` and ``holding``)."""
+    thing = rf"{re.escape(head)}s?(?:'s)?"
+    return (
+        rf"(?P<held>\b{thing}\s+(?:[a-z]+\s+){{0,3}}?(?:in|into|within)\s+your\s+(?:\w+\s+)?"
+        r"(?:hand|hands|grip|grasp|palm|palms|arms|fingers|possession)\b)"
+        rf"|(?P<holding>\byou\s+(?:now\s+|finally\s+)?(?:hold|holds|clutch|clutches|grip|grips|grasp|grasps|carry|carries)"
+        rf"\s+(?:the|your)\s+(?:[a-z'-]+\s+)?{thing}\b)"
+    )
+
+
 def _forms(verb: str) -> str:
     """The promised verb in any tense ("find|finds|found"), as a regex alternation; a vow to get something back is
     kept by any of :data:`_GETTING` ("The Halcyon's flight recorder is found" keeps a vow to recover it)."""
@@ -154,8 +173,21 @@ def check_vow_kept(sentence: Sentence, facts: Facts, intent: str | None) -> list
         rf"\b(?P<verb>{forms})\s+(?:{obj})"  # "you find your sister", "you found her"
         rf"|\b{re.escape(head)}s?\s+(?:is|was|are|were|has\s+been|have\s+been|had\s+been)\s+(?:finally\s+|at\s+last\s+)?"
         rf"(?P<passive>{forms})\b"  # "your sister is found"
+        + (rf"|{_held(head)}" if verb in _GETTING else "")  # "the relic's weight heavy in your hand"
     )
     for m in kept.finditer(text):
+        if m.group("held") or m.group("holding"):
+            at = m.start()
+            if negated(text, at, 4) or set(words_before(text, at, 4)) & (_NOT_DONE | HYPOTHETICAL):
+                continue  # "not yet in your hand", "until the relic is in your hand"
+            if _IMAGINED.search(text[:at]) or re.search(r"\b(?:not|never|no\s+longer)\b|n't\b", m.group(0)):
+                continue  # "you picture the relic's weight in your hand", "the relic is not yet in your hands"
+            excerpt = " ".join(raw[m.start() : m.end()].split())
+            detail = (
+                f"'{excerpt}' tells what the vow just sworn ('{intent}') seeks as already in your hands; getting it is "
+                "the story ahead, the player's deeds and rolls to come"
+            )
+            return [Violation(ViolationKind.OUTCOME, detail, excerpt)]
         at = m.start("verb") if m.group("verb") else m.start("passive")
         promised = (verb, *(_GETTING if verb in _GETTING else ()))
         if m.group("verb") in promised and not re.search(r"\byou\s+(?:[a-z]+ly\s+|then\s+|at\s+last\s+)?$", text[:at]):
