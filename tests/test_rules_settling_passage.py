@@ -4,6 +4,9 @@ texts and their rules notes), ranker and "not covered" judgement.
 - A label that names the game asked about and then what the table is doing in its own game ("quick one about the
   city game while our blades crew is in downtime: ...") is only a label: the question after it is judged, and the
   table's "downtime" does not count as a word of it that the city game's texts never use.
+- The answer shows the passage the ranking put first, first: a reading note ranked above the text (it was weighed
+  below the text and still answered best) leads the answer and is passage [1], as in the chat, not shown third
+  behind the text it reads; ranked below the text, the note still follows it.
 """
 
 from __future__ import annotations
@@ -15,14 +18,15 @@ import pytest
 from rules_index.coverage import judge
 from rules_index.index import RulesIndex
 from rules_index.phrasing import label_end, plain_question
-from rules_index.qa import choose_system
+from rules_index.qa import answer, choose_system
+from rules_index.rank import is_reading
 from rules_index.search import search_index
 from tests.rules_index_fixtures import minilm_index
 
 
 @pytest.fixture(scope="module")
 def index(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RulesIndex]:
-    files = {"city": "city.txt", "blades": "blades.txt", "dungeon-world": "dungeon-world.txt"}
+    files = {"city": "city.txt", "blades": "blades.txt", "dungeon-world": "dungeon-world.txt", "elegy": "elegy.txt"}
     yield from minilm_index(tmp_path_factory, files, notes=True)
 
 
@@ -63,3 +67,43 @@ def test_the_labelled_question_is_found_and_judged_covered(index: RulesIndex) ->
     hits = search_index(index, question, system, 5)
     assert hits[0].chunk.move == "Mind the Whispers"
     assert judge(question, hits, index, system).covered
+
+
+UNCAPPED = "My heart 4 plus 7 in adds gives an action score of 11. In Starforged that would cap at 10 - does Elegy cap it too?"
+
+
+@pytest.mark.slow
+def test_a_reading_ranked_first_leads_the_answer(index: RulesIndex) -> None:
+    ranked = search_index(index, UNCAPPED, "elegy", 3)
+    assert ranked[0].chunk.section_path[-1] == "How Action Roll is read (3)"
+    got = answer(UNCAPPED, system="elegy", index=index)
+    assert got.passages[0].hit.chunk.section_path[-1] == "How Action Roll is read (3)"
+    assert got.text.startswith("The text names no cap on the action score") and "uncapped" in got.text.split("[1]")[0]
+
+
+@pytest.mark.slow
+def test_a_reading_ranked_below_the_text_still_follows_it(index: RulesIndex) -> None:
+    question = "what happens on a weak hit when i heal?"
+    ranked = search_index(index, question, "elegy", 3)
+    assert not is_reading(ranked[0].chunk)
+    shown = [p.hit.chunk for p in answer(question, system="elegy", index=index).passages]
+    readings = [n for n, chunk in enumerate(shown) if is_reading(chunk)]
+    texts = [n for n, chunk in enumerate(shown) if not is_reading(chunk)]
+    assert texts and all(r > t for r in readings for t in texts)
+
+
+@pytest.mark.slow
+def test_the_chat_shows_the_same_answer_in_the_same_order(index: RulesIndex, monkeypatch: pytest.MonkeyPatch) -> None:
+    import rules_index.search as search_module
+    from assistant.chat.session import ChatSession
+    from assistant.store import service
+
+    monkeypatch.setattr(search_module, "get_index", lambda *args, **kwargs: index)
+    service.create_campaign("night", "elegy", seed=3)
+    try:
+        turn = ChatSession.open("night").ask_rules(UNCAPPED)
+    finally:
+        service.close_stores()
+    asked = answer(UNCAPPED, system="elegy", index=index)  # what `assistant ask` prints
+    assert turn.kind == "rules" and turn.narration == asked.render()
+    assert turn.citations[0].startswith("[1] Rules note: elegy › How Action Roll is read (3)")
