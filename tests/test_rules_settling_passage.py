@@ -7,19 +7,25 @@ texts and their rules notes), ranker and "not covered" judgement.
 - The answer shows the passage the ranking put first, first: a reading note ranked above the text (it was weighed
   below the text and still answered best) leads the answer and is passage [1], as in the chat, not shown third
   behind the text it reads; ranked below the text, the note still follows it.
+- The passage that says the question's things together in one sentence counts a little more in the order (not in
+  the relevance): "how big a clock for learning a ritual from a grimoire" finds Learning a ritual, whose sentence
+  speaks of learning a ritual and its clock, above Finding a ritual source.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 
+from rules_index.chunk import Chunk
 from rules_index.coverage import judge
+from rules_index.evidence import gather, sentence_cover
 from rules_index.index import RulesIndex
 from rules_index.phrasing import label_end, plain_question
 from rules_index.qa import answer, choose_system
-from rules_index.rank import is_reading
+from rules_index.rank import RANK_WEIGHTS, RELEVANCE_WEIGHTS, is_reading, weigh
 from rules_index.search import search_index
 from tests.rules_index_fixtures import minilm_index
 
@@ -107,3 +113,36 @@ def test_the_chat_shows_the_same_answer_in_the_same_order(index: RulesIndex, mon
     asked = answer(UNCAPPED, system="elegy", index=index)  # what `assistant ask` prints
     assert turn.kind == "rules" and turn.narration == asked.render()
     assert turn.citations[0].startswith("[1] Rules note: elegy › How Action Roll is read (3)")
+
+
+def test_sentence_cover_is_the_best_single_sentence_share() -> None:
+    chunk = Chunk(
+        id="x",
+        system="blades",
+        section_path=["Rituals", "Learning a ritual"],
+        move=None,
+        source="blades.txt",
+        line_start=1,
+        line_end=1,
+        text="A ritual is learned as a long-term project. Its clock has eight segments. Rituals are rare.",
+    )
+    assert sentence_cover(["ritual", "clock", "learn"], chunk) == pytest.approx(2 / 3)
+    assert sentence_cover([], chunk) == 0.0
+
+
+RITUAL_CLOCK = "How big a clock should I give for learning a ritual from an old grimoire they stole?"
+
+
+@pytest.mark.slow
+def test_the_passage_saying_the_things_together_ranks_first(index: RulesIndex) -> None:
+    assert search_index(index, RITUAL_CLOCK, "blades", 5)[0].chunk.section_path[-1] == "Learning a ritual"
+
+
+@pytest.mark.slow
+def test_sentence_cover_counts_in_the_order_only(index: RulesIndex) -> None:
+    evidence = gather(index, RITUAL_CLOCK, "blades")
+    assert any(e.sentence_cover > 0 for e in evidence)
+    for e in evidence:
+        assert weigh(e, RELEVANCE_WEIGHTS) == pytest.approx(weigh(replace(e, sentence_cover=0.0), RELEVANCE_WEIGHTS))
+        gained = weigh(e, RANK_WEIGHTS) - weigh(replace(e, sentence_cover=0.0), RANK_WEIGHTS)
+        assert gained == pytest.approx(RANK_WEIGHTS.sentence_cover * e.sentence_cover)
