@@ -103,6 +103,9 @@ class Evidence:
     beyond_text: bool = False
     """A reading note using a word of the question, beyond the move's name, that the move's own text does not
     (:func:`rules_index.note_words.with_notes_beyond_text`): the question asks a point the text leaves open."""
+    sentence_cover: float = 0.0
+    """The largest share of the question's content words one sentence of the passage uses (:func:`sentence_cover`):
+    the passage that says the question's things together, not one that uses them in different places."""
 
 
 class _ChunkVectors:
@@ -241,6 +244,14 @@ def word_cover(asked: list[str], chunk: Chunk, anchors: tuple[str, ...] = (), po
     return sum(1 for t in asked if t in words) / len(asked)
 
 
+def sentence_cover(asked: list[str], chunk: Chunk) -> float:
+    """The largest share of the question's content words ``asked`` that one sentence of the passage uses."""
+    wanted = set(asked)
+    if not wanted:
+        return 0.0
+    return max((len(wanted & set(terms(s))) / len(wanted) for s in passage_sentences(chunk)), default=0.0)
+
+
 def other_result(sentence: str, rolled: set[int]) -> bool:
     """Is ``sentence`` the outcome line of another result than the one the question rolled ("12+ The situation
     passes uneventfully." for "got an 11")? Its number makes it close to the question in meaning, so every
@@ -341,6 +352,7 @@ def gather(index: RulesIndex, query: str, system: str | None) -> list[Evidence]:
                 stacking=stacking and says_stacking(body(chunk)),
                 example=is_example(chunk),
                 other_party=other_party(query, chunk.text),
+                sentence_cover=sentence_cover(asked, chunk),
             )
         )
     best = max((e.sentence_sim for e in out), default=0.0)

@@ -136,7 +136,7 @@ def highlight_sentences(question: str, hits: list[Hit], index: RulesIndex, per_p
     for i, sentence in candidates:
         firsts.setdefault(i, sentence)
     counting = bool(_COUNTING.search(question))
-    open_point = asks_open_point(question)
+    open_point = reading_answers(question, hits)
     # ... unless it names the result it got: then the outcome line answers
     told = narrated_action(question) and not rolled_numbers(question) and not _OUTCOME_WORDS.search(question)
     rolled = rolled_numbers(question)
@@ -299,6 +299,13 @@ def _steer(i: int, sentence: str, words: set[str], q_terms: set[str], named: dic
 #: A rules-text sentence at least this close to a reading note's best sentence leads instead of it: the note
 #: says how the engine reads the rule, the text states it.
 TEXT_FIRST_SHARE = 0.8
+
+
+def reading_answers(question: str, hits: list[Hit]) -> bool:
+    """Does a reading note answer before the rules text: the question says the text is silent or unclear on its point
+    (:func:`rules_index.asking.asks_open_point`), or the ranking already put a reading note first (it weighed the
+    note below the text and still found it the passage that answers)?"""
+    return asks_open_point(question) or (bool(hits) and is_reading(hits[0].chunk))
 
 
 def text_first(ranked: list[tuple[float, int, str]], hits: list[Hit]) -> list[tuple[float, int, str]]:

@@ -195,16 +195,27 @@ def label_end(question: str) -> int:
     ("starforged question from our blades crew: ..."); 0 when the question has none. A label naming what is asked
     about as well ("blades downtime: ...") is none."""
     for end, allowed in ((opening_span(question), _LABEL_WORDS), (_long_label_end(question), _TABLE_WORDS)):
-        if not end:
+        if not end or not question[end:].strip():
             continue
         label = " ".join(re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)*", question[:end].lower()))
-        words = label
-        for name in sorted({n for names in NAMES.values() for n in names} | {"elegy"}, key=len, reverse=True):
-            words = re.sub(rf"\b{re.escape(name)}\b", " ", words)
-        named = words.split() != label.split()
-        if question[end:].strip() and named and all(w in allowed for w in words.split()):
+        # "... while our blades crew is in downtime": what the table is doing in its own game, not what is asked
+        heads = (label, _TABLE_STATE.split(label, maxsplit=1)[0]) if allowed is _TABLE_WORDS else (label,)
+        if any(_only_names_a_game(head, allowed) for head in heads):
             return end
     return 0
+
+
+#: Where a longer label turns to the table's own game and what it is doing there ("elegy question while our blades
+#: crew is in downtime").
+_TABLE_STATE = re.compile(r"\bwhile\b")
+
+
+def _only_names_a_game(label: str, allowed: frozenset[str]) -> bool:
+    """Does ``label`` (lower-case words) name a game and otherwise only words of ``allowed``?"""
+    words = label
+    for name in sorted({n for names in NAMES.values() for n in names} | {"elegy"}, key=len, reverse=True):
+        words = re.sub(rf"\b{re.escape(name)}\b", " ", words)
+    return words.split() != label.split() and all(w in allowed for w in words.split())
 
 
 def _label_only(question: str) -> str:

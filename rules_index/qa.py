@@ -19,12 +19,13 @@ from typing import Any, Literal
 
 from assistant.engine.registry import game_title
 from assistant.prompts import load_prompt
-from rules_index.asking import asks_open_point, overview_subject
+from rules_index.asking import overview_subject
 from rules_index.coverage import Coverage, judge
 from rules_index.index import RulesIndex
 from rules_index.lead import definition_term as definition_term
 from rules_index.lead import (
     highlight_sentences,
+    reading_answers,
     sentence_key,
     text_first,
     without_restatements,
@@ -161,7 +162,7 @@ def extractive_answer(question: str, system: str | None, hits: list[Hit], index:
     scored = highlight_sentences(question, hits, index)
     passages = [Passage(i + 1, hit, [s for _, s in scored[i]]) for i, hit in enumerate(hits)]
     ranked = sorted(((score, -i, s) for i, rows in enumerate(scored) for score, s in rows), reverse=True)
-    ranked = without_restatements(ranked if asks_open_point(question) else text_first(ranked, hits))
+    ranked = without_restatements(ranked if reading_answers(question, hits) else text_first(ranked, hits))
     best = [row for n, row in enumerate(ranked[:3]) if n == 0 or row[0] >= 0.85 * ranked[0][0]]
     best = _rule_before_rows(question, hits, best)
     best += _overview(question, hits, ranked, best)
@@ -371,7 +372,7 @@ def answer_ranked(
     """The answer from passages already ranked and judged (:func:`assess`); the retrieval eval measures the
     answer's lead sentence through this door without searching twice."""
     hits = distinct(relevant_hits(ranked[:k], index))
-    if not asks_open_point(question):  # the rules text before the notes on reading it, unless asked how it is read
+    if not reading_answers(question, hits):  # the rules text before the notes on reading it, unless one answers
         hits = sorted(hits, key=lambda h: is_reading(h.chunk))
     if not hits or not coverage.covered:
         return not_covered(question, system, ranked, coverage.beyond)
