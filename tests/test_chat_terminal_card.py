@@ -36,3 +36,22 @@ def test_an_oracle_answer_a_model_told_keeps_its_odds_and_roll_on_the_card(capsy
     _print_turn(turn, as_json=False)
     out = capsys.readouterr().out
     assert "  dice: Ask the Oracle. Odds 50/50: yes on 51 or greater; rolled 67." in out
+
+
+def test_the_terminal_cites_the_game_by_name_and_the_lines_in_words(capsys: pytest.CaptureFixture[str]) -> None:
+    """The terminal read "source: starforged › Swear an Iron Vow (starforged.txt:L220-L228)" and a rules answer's
+    "[1] Rules note: starforged › Burning momentum": the game by its id, the lines as a file reference."""
+    turn = Turn(
+        kind="rules",
+        narration="Burning momentum replaces your action score. [1]\n\n[1] Rules note: starforged › Burning momentum "
+        "(from the published Starforged rules)",
+        citations=["starforged › Swear an Iron Vow (starforged.txt:L220-L228)"],
+        notes=["the nearest sections are dungeon-world › Hack & Slash (dungeon-world.txt:L186-L195)"],
+        narrator="template",
+    )
+    _print_turn(turn, as_json=False)
+    out = capsys.readouterr().out
+    assert "  source: Ironsworn: Starforged › Swear an Iron Vow (starforged.txt, lines 220–228)" in out
+    assert "[1] Rules note: Ironsworn: Starforged › Burning momentum (from the published Starforged rules)" in out
+    assert "Dungeon World › Hack & Slash (dungeon-world.txt, lines 186–195)" in out
+    assert "starforged ›" not in out and ":L2" not in out

@@ -117,10 +117,11 @@ def _print_turn(turn: Turn, as_json: bool, *, narration: bool = True) -> None:
         typer.echo(f"! {turn.error}")
         return
     from assistant.chat.moves_info import no_roll_now
+    from assistant.citation_words import shown_citation, shown_text
 
     text, listed = _numbered_choices(turn)
     if narration:
-        typer.echo(text)
+        typer.echo(shown_text(text))
         if turn.narrator.startswith("llm"):  # a model's story leaves the numbers to the card: the terminal's card
             for line in _card_lines(turn.results):
                 typer.echo(f"  dice: {line}")
@@ -141,9 +142,9 @@ def _print_turn(turn: Turn, as_json: bool, *, narration: bool = True) -> None:
         if follow.reason.lower() not in told and follow.move.lower() not in told:
             typer.echo(f"  next: {said}")
     for citation in turn.citations:
-        typer.echo(f"  source: {citation}")
+        typer.echo(f"  source: {shown_citation(citation)}")
     for note in turn.notes:
-        typer.echo(f"  note: {note}")
+        typer.echo(f"  note: {shown_text(note)}")
 
 
 def _log_to_file() -> None:
