@@ -60,3 +60,13 @@ def test_past_the_free_activities_the_project_stays_first_and_says_why() -> None
     refused = session.confirm(first)
     assert refused.kind == "error" and "next score's payoff" in (refused.error or "")
     assert session.reload().active() == before
+
+
+@pytest.mark.parametrize("again", ["i work on the key again", "I work on the duplicate key until it is done"])
+def test_moves_whose_situation_the_words_lack_fill_no_place(again: str) -> None:
+    session, dice = open_campaign("Key filler " + again[-8:], "blades")
+    play(session, dice, START, 4)
+    offered = [s.move for s in session.send(again).suggestions]
+    assert offered[0] == "Long-Term Project", offered
+    for filler in ("Overindulgence", "Demonic Notice", "Arrest", "Cooperation"):
+        assert filler not in offered, offered

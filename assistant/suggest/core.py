@@ -358,6 +358,9 @@ def suggest(
         context = replace(context, character=copy_value(context.character))
     out: list[Suggestion] = []
     weak = weak_fit(ranked, text)
+    # a narrow move made without dice whose situation the words lack, and that nothing else lifts, fills no place ("I
+    # work on the key again" offered Overindulgence and Demonic Notice); the best-ranked move is always kept
+    ranked = [s for i, s in enumerate(ranked) if i == 0 or not (s.unmet and s.score <= 0 and s.move.roll == "none")]
     for s in ranked[:k]:
         suggestion = build_suggestion(s, cues, context, ruleset)
         if weak and not out:
