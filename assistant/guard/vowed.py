@@ -176,7 +176,7 @@ def check_vow_kept(sentence: Sentence, facts: Facts, intent: str | None) -> list
         + (rf"|{_held(head)}" if verb in _GETTING else "")  # "the relic's weight heavy in your hand"
     )
     for m in kept.finditer(text):
-        if m.group("held") or m.group("holding"):
+        if m.groupdict().get("held") or m.groupdict().get("holding"):  # the groups exist only for a vow to get
             at = m.start()
             if negated(text, at, 4) or set(words_before(text, at, 4)) & (_NOT_DONE | HYPOTHETICAL):
                 continue  # "not yet in your hand", "until the relic is in your hand"
