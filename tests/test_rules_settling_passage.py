@@ -146,3 +146,25 @@ def test_sentence_cover_counts_in_the_order_only(index: RulesIndex) -> None:
         assert weigh(e, RELEVANCE_WEIGHTS) == pytest.approx(weigh(replace(e, sentence_cover=0.0), RELEVANCE_WEIGHTS))
         gained = weigh(e, RANK_WEIGHTS) - weigh(replace(e, sentence_cover=0.0), RANK_WEIGHTS)
         assert gained == pytest.approx(RANK_WEIGHTS.sentence_cover * e.sentence_cover)
+
+
+def test_the_shipped_report_ends_with_every_set_pooled(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    from evals import retrieve
+
+    def run(rows: list[dict], k: int, mode: str, index: object, all_systems: bool = False) -> list[dict]:
+        # one answerable question a set, first place on every other set; one no-answer question judged covered
+        hit = len(calls) % 2 == 0
+        calls.append(mode)
+        answerable = {"id": "a", "covered": True, "lead": {}, "_hits": [hit], "_none": False, "_split": "tune"}
+        return [answerable, {"id": "n", "covered": True, "lead": {}, "_hits": [], "_none": True, "_split": "test"}]
+
+    calls: list[str] = []
+    monkeypatch.setattr(retrieve, "run", run)
+    retrieve.report_shipped(object(), ["vector"])
+    lines = [json.loads(line) for line in capsys.readouterr().err.splitlines()]
+    assert lines[-1]["set"] == "pooled" and lines[-1]["questions"] == len(calls)
+    assert lines[-1]["hit@1"] == pytest.approx(sum(1 for n in range(len(calls)) if n % 2 == 0) / len(calls), abs=1e-4)
