@@ -110,13 +110,17 @@ def speaks_of_already(sentences: Iterable[str], asked: frozenset[str]) -> bool:
     return bool(asked) and any(_ALREADY_WORD.search(s) and asked & set(terms(s)) for s in sentences)
 
 
-#: A question whether two of a thing add up: "do they stack", "both count?", "do the bonuses add up", "is that -2 now?".
+#: A question whether two of a thing add up: "do they stack", "both count?", "do the bonuses add up", "is that -2 now?",
+#: "do both come off", "does it replace mine or add to it?".
 _STACKING = re.compile(
     r"\bstack(?:s|ing|ed)?\b"
     r"|\bboth\s+(?:apply|applies|count|counts|add|work|stack)\b"
     r"|\b(?:do|does|would|will|can)\s+(?:they|these|those|the\s+two|both|the\s+(?:bonuses|penalties))\s+"
     r"(?:add|combine|stack|count|apply)\b"
     r"|\badd\s+(?:up|together)\b"
+    # "do both come off my damage roll?", "does the d4 replace my grit die or add to it?"
+    r"|\bdo(?:es)?\s+both\b(?!\s+of\b)"
+    r"|\breplaces?\b[^.?!]*\bor\s+(?:add|adds|stack|stacks)\b"
     r"|\b(?:is\s+(?:that|it)|am\s+i|are\s+we|i'?m)\s+(?:now\s+)?(?:at\s+)?[+-]\d\b",
     re.I,
 )

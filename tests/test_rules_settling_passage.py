@@ -10,6 +10,8 @@ texts and their rules notes), ranker and "not covered" judgement.
 - The passage that says the question's things together in one sentence counts a little more in the order (not in
   the relevance): "how big a clock for learning a ritual from a grimoire" finds Learning a ritual, whose sentence
   speaks of learning a ritual and its clock, above Finding a ritual source.
+- "do both come off my damage roll?" and "does the d4 replace my grit die or add to it?" ask whether two of a thing
+  add up, so the passage that says what stacks (Penalties, Bonuses) answers, not the spell that gave one of them.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from dataclasses import replace
 
 import pytest
 
+from rules_index.asking import asks_stacking
 from rules_index.chunk import Chunk
 from rules_index.coverage import judge
 from rules_index.evidence import gather, sentence_cover
@@ -146,3 +149,44 @@ def test_sentence_cover_counts_in_the_order_only(index: RulesIndex) -> None:
         assert weigh(e, RELEVANCE_WEIGHTS) == pytest.approx(weigh(replace(e, sentence_cover=0.0), RELEVANCE_WEIGHTS))
         gained = weigh(e, RANK_WEIGHTS) - weigh(replace(e, sentence_cover=0.0), RANK_WEIGHTS)
         assert gained == pytest.approx(RANK_WEIGHTS.sentence_cover * e.sentence_cover)
+
+
+def test_the_shipped_report_ends_with_every_set_pooled(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    from evals import retrieve
+
+    def run(rows: list[dict], k: int, mode: str, index: object, all_systems: bool = False) -> list[dict]:
+        # one answerable question a set, first place on every other set; one no-answer question judged covered
+        hit = len(calls) % 2 == 0
+        calls.append(mode)
+        answerable = {"id": "a", "covered": True, "lead": {}, "_hits": [hit], "_none": False, "_split": "tune"}
+        return [answerable, {"id": "n", "covered": True, "lead": {}, "_hits": [], "_none": True, "_split": "test"}]
+
+    calls: list[str] = []
+    monkeypatch.setattr(retrieve, "run", run)
+    retrieve.report_shipped(object(), ["vector"])
+    lines = [json.loads(line) for line in capsys.readouterr().err.splitlines()]
+    assert lines[-1]["set"] == "pooled" and lines[-1]["questions"] == len(calls)
+    assert lines[-1]["hit@1"] == pytest.approx(sum(1 for n in range(len(calls)) if n % 2 == 0) / len(calls), abs=1e-4)
+
+
+@pytest.mark.parametrize(
+    ("question", "asks"),
+    [
+        ("got hit with -1d4 damage from two different curses. do both come off my damage roll", True),
+        ("The bard's Arcane Art gave me +1d4 forward to damage. Does the d4 replace my grit die or add to it?", True),
+        ("do both of us mark experience when the elegy ends?", False),
+        ("does hack and slash replace defy danger in a fight?", False),
+    ],
+)
+def test_asking_whether_two_add_up(question: str, asks: bool) -> None:
+    assert asks_stacking(question) is asks
+
+
+@pytest.mark.slow
+def test_two_penalties_find_the_passage_that_says_they_stack(index: RulesIndex) -> None:
+    question = "got hit with -1d4 damage from two different curses. do both come off my damage roll"
+    assert search_index(index, question, "dungeon-world", 5)[0].chunk.section_path[-1] == "Penalties"
