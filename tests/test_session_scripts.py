@@ -49,6 +49,7 @@ def _picked_first(session: ChatSession, turn: Turn) -> bool:
     if turn.kind != "error" or not ("still waits for a pick the rules require" in said or "not paid for yet" in said):
         return False
     ways = re.findall(r"/choose (?:a number from )?(\d+)", said)  # a price: coin, or else rep
+    ways += re.findall(r"(\d+)(?: to \d+)? for “", said)  # many options: "1 to 6 for “Choose the cost ...”"
     assert any(_answer(session, session.send(f"/choose {n}")).kind != "error" for n in ways), said
     return True
 
