@@ -84,7 +84,7 @@ def check_price_on_another(sentence: Sentence, facts: Facts) -> list[Violation]:
 _CALM = re.compile(
     r"\bnothing\s+(?:\w+\s+){0,2}?(?:stands\s+out|seems|appears|looks)\s+(?:\w+\s+){0,2}?"
     r"(?:threatening|dangerous|amiss|wrong|out\s+of\s+place|unusual|suspicious)"
-    r"|\beverything\s+(?:seems|appears|looks|is)\s+(?:\w+\s+)?(?:fine|normal|calm|quiet|peaceful|safe|in\s+order)\b"
+    r"|\beverything\s+(?:seems|appears|looks|is)\s+(?:\w+\s+)?(?:normal|calm|quiet|peaceful|safe|in\s+order)\b"
     r"|\ball\s+(?:is|seems|looks)\s+(?:calm|quiet|well|safe)\b"
 )
 _THEN = re.compile(r"\b(?:but|until|then|suddenly|yet|at\s+first|for\s+now|for\s+a\s+moment)\b")
