@@ -304,8 +304,10 @@ TEXT_FIRST_SHARE = 0.8
 def reading_answers(question: str, hits: list[Hit]) -> bool:
     """Does a reading note answer before the rules text: the question says the text is silent or unclear on its point
     (:func:`rules_index.asking.asks_open_point`), or the ranking already put a reading note first (it weighed the
-    note below the text and still found it the passage that answers)?"""
-    return asks_open_point(question) or (bool(hits) and is_reading(hits[0].chunk))
+    note below the text and still found it the passage that answers), unless it asks what a term means (the text
+    defines it: "what does helpless mean")?"""
+    ranked_first = bool(hits) and is_reading(hits[0].chunk) and definition_term(question) is None
+    return asks_open_point(question) or ranked_first
 
 
 def text_first(ranked: list[tuple[float, int, str]], hits: list[Hit]) -> list[tuple[float, int, str]]:
