@@ -56,3 +56,19 @@ def test_harm_the_engine_dealt_told_as_none_is_caught(text: str) -> None:
 
 def test_unharmed_supposed_passes() -> None:
     assert not states("If you are unharmed, you can run.", HARM)
+
+
+@pytest.mark.parametrize("text", ["You suffer -1 health for minor harm.", "You suffer -1 health."])
+def test_the_texts_other_size_in_its_own_words_is_still_the_wrong_amount(text: str) -> None:
+    # a real model's whole story for "/roll endure harm 2" (health 5 -> 3): the rules text's words, so it was read as
+    # a quote of the text and shown
+    assert states(text, {**HARM, "character": {"health": 5}})
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["You suffer -2 health for serious harm.",
+     "You suffer the harm (-1 health for minor harm, -2 for serious harm, -3 for major harm)."],
+)  # fmt: skip
+def test_the_size_decided_or_the_texts_whole_list_passes(text: str) -> None:
+    assert not states(text, {**HARM, "character": {"health": 5}})

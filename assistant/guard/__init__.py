@@ -119,7 +119,7 @@ from assistant.guard.sheet_copy import check_sheet_copied
 from assistant.guard.sheet_lines import check_sheet_lines
 from assistant.guard.shielded import check_blanket_guard, check_shielded_struck
 from assistant.guard.speech import check_speech
-from assistant.guard.state import check_state
+from assistant.guard.state import check_quoted_amounts, check_state
 from assistant.guard.state_patterns import patterns
 from assistant.guard.stirring import check_newcomer_awake, check_someone_stirring
 from assistant.guard.style import second_person_fix
@@ -210,6 +210,7 @@ def check_narration(
     pats = patterns(facts.system)
     meters = meter_words(facts.system)
     told = list(sentences(own_words_blanked(text, intent), facts.engine_text, facts.engine_bigrams))
+    found += check_quoted_amounts(own_words_blanked(text, intent), facts)
     opening = {" ".join(t.split()).lower() for t in facts.told}
     for at, sentence in enumerate(told):
         if opening and " ".join(sentence.original.split()).lower() in opening:

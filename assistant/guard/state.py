@@ -15,7 +15,7 @@ from assistant.guard.facts import Change, Facts
 from assistant.guard.model import Violation, ViolationKind
 from assistant.guard.state_patterns import FALL, FALLING, RISE, RISING, patterns
 from assistant.guard.system_words import meter_words, move_names
-from assistant.guard.text import Sentence, hypothetical, negated, normalize_words
+from assistant.guard.text import Sentence, hypothetical, negated, normalize_words, quotes_engine, sentences
 from assistant.guard.vocab import DOWN_VERBS, RISING_METERS, UP_VERBS, parse_number
 
 #: A claim about one of these may be true of a change to the other ("the crew's coin").
@@ -280,3 +280,22 @@ def check_state(sentence: Sentence, facts: Facts) -> tuple[list[Violation], list
                 continue
             out.append(Violation(ViolationKind.STATE, f"'{claim.excerpt}': {problem}", claim.excerpt))
     return out, spans
+
+
+_NUMBER = re.compile(r"\d+")
+
+
+def check_quoted_amounts(text: str, facts: Facts) -> list[Violation]:
+    """A sentence in the rules text's own words is set aside as a quote, but one naming a single amount for a meter
+    the engine changed this turn tells the change: "You suffer -1 health for minor harm." when the engine applied -2
+    (a size the text offers, not the one decided). A quote listing the sizes ("-1 … -2 … -3") stays a quote."""
+    out: list[Violation] = []
+    told = {" ".join(t.split()).lower() for t in facts.told}
+    for sentence in sentences(text):
+        if " ".join(sentence.original.split()).lower() in told or len(_NUMBER.findall(sentence.narr)) != 1:
+            continue
+        if not quotes_engine(sentence.original, facts.engine_text, facts.engine_bigrams):
+            continue  # read by check_state with the other sentences
+        found, _ = check_state(sentence, facts)
+        out += [v for v in found if v.kind == ViolationKind.STATE and "the engine's change was" in v.detail]
+    return out
