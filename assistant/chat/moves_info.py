@@ -57,7 +57,7 @@ def _odds_line(odds: Any, system: str = "", move_id: str = "") -> str:
     if not probabilities:
         return ""
     if set(probabilities) - {"match"} == {"none"}:  # Lose Cohesion with no aspects: not "none 100%"
-        from assistant.suggest.core import NO_ROLL_WORDS
+        from assistant.suggest.odds_said import NO_ROLL_WORDS
 
         return f" — {NO_ROLL_WORDS}"
     by_effect = odds_by_effect(system, move_id, probabilities) if system and move_id else None
@@ -137,7 +137,7 @@ def no_roll_now(suggestion: Any) -> bool:
     Withstand Damage above 0 integrity, Endure Harm that leaves health above 0): it is offered without a stat ("+rank"
     would name a roll it does not make; the app's button read "Roll Endure Harm +health (5)" over "no roll as the sheet
     stands")."""
-    from assistant.suggest.core import NO_ROLL_WORDS
+    from assistant.suggest.odds_said import NO_ROLL_WORDS
 
     if getattr(suggestion, "odds_words", None) == NO_ROLL_WORDS:
         return True

@@ -83,7 +83,7 @@ def rolls(suggestion: Any) -> bool:
 def odds_text(odds: Any, rolled: bool = True, system: str = "", move_id: str = "") -> str:
     pct = odds_percentages(odds)
     if set(pct) - {"match"} == {"none"}:  # Lose Cohesion with no aspects to roll: not "none 100%"
-        from assistant.suggest.core import NO_ROLL_WORDS
+        from assistant.suggest.odds_said import NO_ROLL_WORDS
 
         return NO_ROLL_WORDS
     if not pct:
