@@ -72,3 +72,10 @@ def test_the_texts_other_size_in_its_own_words_is_still_the_wrong_amount(text: s
 )  # fmt: skip
 def test_the_size_decided_or_the_texts_whole_list_passes(text: str) -> None:
     assert not states(text, {**HARM, "character": {"health": 5}})
+
+
+def test_an_option_of_the_texts_list_is_no_told_amount() -> None:
+    # the city's Take a Big Risk 12+ lists "Clear 1 Heat" among the options while the engine marked heat +1
+    result = resolve({"system": "city", "move": "Take a Big Risk", "stat": "sway", "dice": [6, 6]})
+    listed = [v for v in check_narration("You pick one:\n- Impress one or more people\n- Clear 1 Heat", [result])]
+    assert not [v for v in listed if "the engine's change was" in v.detail]

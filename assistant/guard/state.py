@@ -283,6 +283,9 @@ def check_state(sentence: Sentence, facts: Facts) -> tuple[list[Violation], list
 
 
 _NUMBER = re.compile(r"\d+")
+_LISTED = re.compile(r"\s*(?:[-*•]|\d+[.)])\s")
+_IF = re.compile(r"\b(?:if|when|whenever|unless|or|otherwise|would|should|instead|each|per)\b")
+_TOLD_OF_YOU = re.compile(r"\s*(?:you|your)\b")  # "You suffer -1 health…": told as happening to you, not a rule's imperative
 
 
 def check_quoted_amounts(text: str, facts: Facts) -> list[Violation]:
@@ -294,6 +297,15 @@ def check_quoted_amounts(text: str, facts: Facts) -> list[Violation]:
     for sentence in sentences(text):
         if " ".join(sentence.original.split()).lower() in told or len(_NUMBER.findall(sentence.narr)) != 1:
             continue
+        if (
+            not _TOLD_OF_YOU.match(sentence.narr)
+            or sentence.bullet
+            or _LISTED.match(sentence.original)
+            or _MENU.search(sentence.narr)
+            or _IF.search(sentence.narr)
+        ):
+            continue  # an option of a list, a menu or a rule's condition ("- Clear 1 Heat", "If you are wounded, take
+            # +3 health"): what may be chosen or would happen, not what happened
         if not quotes_engine(sentence.original, facts.engine_text, facts.engine_bigrams):
             continue  # read by check_state with the other sentences
         found, _ = check_state(sentence, facts)
