@@ -225,11 +225,10 @@ def serve_app(
 def _start_server(
     log: Any, env: dict[str, str], on_start: Callable[[subprocess.Popen[bytes]], None] | None, attempts: int = 3
 ) -> tuple[subprocess.Popen[bytes], str]:
-    """The app served on a free port, answering its health check. A port found free can be taken by another process
-    before the server binds it (tests run side by side): a server that exits before it answers is started again on
-    another port. It is waited for as long as it runs (a loaded machine starts it slowly), up to five minutes."""
-    for _ in range(attempts):
-        port = free_port()
+    """The app served on a free port, answering its health check. It is waited for as long as it runs (a loaded
+    machine starts it slowly), up to five minutes."""
+
+    def start(port: int) -> subprocess.Popen[bytes]:
         server = subprocess.Popen(
             [sys.executable, "-m", "streamlit", "run", str(ROOT / "assistant" / "ui" / "app.py"),
              "--server.headless", "true", "--server.address", "127.0.0.1", "--server.port", str(port),
@@ -239,23 +238,37 @@ def _start_server(
             stdout=log,
             stderr=subprocess.STDOUT,
         )  # fmt: skip
-        url = f"http://127.0.0.1:{port}"
         if on_start is not None:
             on_start(server)
+        return server
 
-        def answers(server: subprocess.Popen[bytes] = server, url: str = url) -> bool:
-            if server.poll() is not None:
-                return True  # exited: stop waiting, start another
-            return httpx.get(f"{url}/_stcore/health", timeout=2).text.strip() == "ok"
+    def answers(url: str) -> bool:
+        return httpx.get(f"{url}/_stcore/health", timeout=2).text.strip() == "ok"
+
+    return _on_free_port(start, answers, 300, "the Streamlit server's /_stcore/health", attempts)
+
+
+def _on_free_port(
+    start: Callable[[int], subprocess.Popen[bytes]], ready: Callable[[str], bool], timeout: float, what: str, attempts: int
+) -> tuple[subprocess.Popen[bytes], str]:
+    """A process ``start``ed on a free port and ``ready`` at its URL. A port found free can be taken by another
+    process before this one binds it (tests run side by side): one that exits before it is ready is started again on
+    another port."""
+    for _ in range(attempts):
+        url = f"http://127.0.0.1:{(port := free_port())}"
+        process = start(port)
+
+        def up(process: subprocess.Popen[bytes] = process, url: str = url) -> bool:
+            return process.poll() is not None or ready(url)  # exited: stop waiting, start another
 
         try:
-            wait_until(answers, 300, "the Streamlit server's /_stcore/health")
+            wait_until(up, timeout, what)
         except AssertionError:
-            stop(server)
+            stop(process)
             raise
-        if server.poll() is None:
-            return server, url
-    raise AssertionError(f"the Streamlit server exited {attempts} times before answering (its log says why)")
+        if process.poll() is None:
+            return process, url
+    raise AssertionError(f"{what}: the process exited {attempts} times before it was ready (its log says why)")
 
 
 @contextlib.contextmanager
@@ -279,22 +292,14 @@ def chrome(window: tuple[int, int] = (1400, 1000)) -> Iterator[Browser]:
 
 
 def _start_driver(attempts: int = 3) -> tuple[subprocess.Popen[bytes], str]:
-    """chromedriver on a free port, ready; started again on another port when it exits first (the port was taken)."""
-    for _ in range(attempts):
-        port = free_port()
-        driver = subprocess.Popen(
+    """chromedriver on a free port, ready (see :func:`_on_free_port`)."""
+
+    def start(port: int) -> subprocess.Popen[bytes]:
+        return subprocess.Popen(
             [CHROMEDRIVER, f"--port={port}", "--allowed-ips=127.0.0.1"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
         )
-        driver_url = f"http://127.0.0.1:{port}"
 
-        def ready(driver: subprocess.Popen[bytes] = driver, url: str = driver_url) -> bool:
-            return driver.poll() is not None or bool(httpx.get(f"{url}/status", timeout=2).json()["value"]["ready"])
+    def ready(url: str) -> bool:
+        return bool(httpx.get(f"{url}/status", timeout=2).json()["value"]["ready"])
 
-        try:
-            wait_until(ready, 120, "chromedriver")
-        except AssertionError:
-            stop(driver)
-            raise
-        if driver.poll() is None:
-            return driver, driver_url
-    raise AssertionError(f"chromedriver exited {attempts} times before it was ready")
+    return _on_free_port(start, ready, 120, "chromedriver", attempts)

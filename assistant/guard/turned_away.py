@@ -20,9 +20,9 @@ import re
 
 from assistant.guard.facts import Facts
 from assistant.guard.model import Violation, ViolationKind
+from assistant.guard.outcomes import HIT
 from assistant.guard.text import OUTCOME_HYPOTHETICAL, Sentence, hypothetical, negated
 
-_HITS = frozenset({"strong_hit", "weak_hit", "critical", "full_success", "partial_success"})
 #: The player's effort named by a noun, and that noun told failing.
 _EFFORT = r"(?:attempt|attempts|effort|efforts|plan|plans|scheme|gambit|ploy|bid|try|sabotage|bribe|ruse|trick|deception)"
 _FAILS = (
@@ -46,7 +46,7 @@ _YOURS = frozenset({"your", "you", "yours"})
 def check_attempt_fails(sentence: Sentence, facts: Facts) -> list[Violation]:
     """On a hit, the player's effort named by a noun and told failing ("the sabotage attempt fails")."""
     tiers = {o for o in facts.outcomes if o not in ("none", "yes", "no")}
-    if not tiers or not tiers <= _HITS or sentence.question:
+    if not tiers or not tiers <= HIT or sentence.question:
         return []
     text = sentence.narr
     for m in _ATTEMPT_FAILS.finditer(text):
