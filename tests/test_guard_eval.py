@@ -240,7 +240,7 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
         ("guard_real_model_heldout33.jsonl", 0.7, 0.209),  # 24 of 34 with the set-30-33 families
         # seven new scripts (held-out 7, run DI), labelled blind, held out when measured: 7 of 13 faults caught, 4 of 41
         # good drafts flagged (two 'now', two the entanglement roll named)
-        ("guard_real_model_heldout34.jsonl", 0.53, 0.098),
+        ("guard_real_model_heldout34.jsonl", 0.76, 0.098),  # 10 of 13 with harm reaching you or yours (a tuning set since)
         # the six scripts of held-out 8 (run DJ: Elegy, Blades downtimes, the city game), labelled blind, held out when
         # measured: 12 of 19 faults caught, 4 of 22 good drafts flagged
         ("guard_real_model_heldout35.jsonl", 0.63, 0.182),
@@ -308,8 +308,8 @@ def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: py
         # engine's own outcome sentence read as a model's story)
         ("guard_real_model_heldout33.jsonl", 0.58, 0.12),  # 10 of 17 with the set-30-33 families
         # held out when measured (run DI, labelled blind): 0 of the 5 faulty stories players read caught, none of the 35
-        # good ones flagged
-        ("guard_real_model_heldout34.jsonl", 0.0, 0.0),
+        # good ones flagged; 3 of 5 with harm reaching you or yours (a tuning set since)
+        ("guard_real_model_heldout34.jsonl", 0.6, 0.0),
         # held out when measured (run DJ, labelled blind): 0 of the 7 faulty stories players read caught, none of the 20
         # good ones flagged
         ("guard_real_model_heldout35.jsonl", 0.0, 0.0),

@@ -88,6 +88,7 @@ from assistant.guard.found_on_miss import check_found_on_miss
 from assistant.guard.gained_stat import check_stat_gained
 from assistant.guard.goals import check_goal_told_done
 from assistant.guard.granted import check_gain_denied, check_poor_told_fine
+from assistant.guard.harm_reaches import check_harm_reaches
 from assistant.guard.harm_told import check_harm_denied, check_harm_told
 from assistant.guard.learned import check_learned_on_miss
 from assistant.guard.live_machine import check_disaster_now, check_live_machine
@@ -274,7 +275,9 @@ def check_narration(
             or check_track_ended(sentence, facts)
         )
         found += check_stat_gained(sentence, facts)
-        found += check_harm_told(sentence, facts) or check_harm_denied(sentence, facts)
+        found += (
+            check_harm_told(sentence, facts) or check_harm_reaches(sentence, facts, intent) or check_harm_denied(sentence, facts)
+        )
         found += check_shielded_struck(sentence, facts, intent) or check_blanket_guard(sentence, facts)
         found += (
             check_second_try(sentence, facts, intent)
