@@ -60,6 +60,8 @@ def test_an_oracle_turn_hurts_no_one_either() -> None:
         "The stones barely miss your head.",
         "The crack of the ice breaks your concentration.",
         "You cut the rope and drop to the ledge.",
+        "The cold is sharp, like a knife slicing through your skin.",
+        "The damage you deal splinters the ice.",
     ],
 )
 def test_other_senses_aims_and_your_own_deeds_pass(text: str) -> None:

@@ -77,7 +77,7 @@ _NOT_A_BLOW = re.compile(
 #: The verb, then you or a thing of yours (possibly "the cannons of your corvette", "into your side").
 _REACHES = re.compile(
     rf"\b(?P<verb>{_VERB})\s+(?:(?:into|through|across|against)\s+)?"
-    r"(?:(?P<you>you)\b(?!\s+(?:that|like|as|how|off|up|a|an|one|with)\b)"
+    r"(?:(?P<you>you)\b(?!\s+(?:that|like|as|how|off|up|a|an|one|with|deal|dealt|do|did|inflict|cause|caused)\b)"
     r"|(?:(?:the|a|an|one|some|both)\s+(?:[a-z'-]+\s+){0,3}?of\s+)?your\s+(?P<what>(?:[a-z'-]+\s+){0,3}?[a-z'-]+))"
 )
 #: A thing of yours told broken: "your leg is broken", "your hull was breached".
@@ -94,7 +94,9 @@ _STOPPED = re.compile(
     rf"(?:the|a|an|his|her|their|its)\s+(?:\w+\s+)?{_ATTACK}\b"
 )
 #: Words just before the harm that make it missed, aimed or supposed ("barely misses", "tries to hit you").
-_NEARLY = frozenset({"almost", "nearly", "barely", "would", "could", "might", "about", "try", "tries", "trying", "to"})
+_NEARLY = frozenset(
+    {"almost", "nearly", "barely", "would", "could", "might", "about", "try", "tries", "trying", "to", "like"}
+)  # "like a knife slicing through your skin": a simile for a pain, not a blow
 _BODY = re.compile(rf"^(?:\w+\s+)*?{_PART}$")
 
 
