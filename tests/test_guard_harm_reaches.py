@@ -62,6 +62,7 @@ def test_an_oracle_turn_hurts_no_one_either() -> None:
         "You cut the rope and drop to the ledge.",
         "The cold is sharp, like a knife slicing through your skin.",
         "The damage you deal splinters the ice.",
+        "The raider reels back, blood running from the cut you opened on his cheek.",
     ],
 )
 def test_other_senses_aims_and_your_own_deeds_pass(text: str) -> None:

@@ -97,6 +97,7 @@ _STOPPED = re.compile(
 _NEARLY = frozenset(
     {"almost", "nearly", "barely", "would", "could", "might", "about", "try", "tries", "trying", "to", "like"}
 )  # "like a knife slicing through your skin": a simile for a pain, not a blow
+_DETERMINERS = frozenset({"the", "a", "an", "this", "that", "his", "her", "their", "its", "my", "our", "each", "every"})
 _BODY = re.compile(rf"^(?:\w+\s+)*?{_PART}$")
 
 
@@ -111,6 +112,8 @@ def _harm_at(sentence: Sentence) -> re.Match[str] | None:
             words = re.findall(r"[a-z']+", before)
             if set(words[-3:]) & _NEARLY:
                 continue
+            if pattern is _REACHES and words and words[-1] in _DETERMINERS:
+                continue  # the word as a noun: "the cut you opened on his cheek", "the wound you opened"
             what = (m.group("what") or "") if "what" in pattern.groupindex else ""
             head = what.split()[-1] if what else ""
             if head in _ABSTRACT or what.startswith("own ") and head in _ABSTRACT:
