@@ -98,7 +98,8 @@ def test_shipped_sets(name: str, catch: float, false_flags: float, capsys: pytes
     harness.main(["--dataset", str(DATASETS / name), "--json-summary"])
     summary = json.loads(capsys.readouterr().err)
     assert summary["errors"] == 0
-    assert set(summary["per_system"]) == {"blades", "city", "dungeon-world", "elegy", "starforged"}
+    assert set(summary["per_system"]) <= {"blades", "city", "dungeon-world", "elegy", "starforged"}  # set 35: three games
+    assert len(summary["per_system"]) >= 3
     assert set(summary["per_kind"]) == {"decision", "number", "outcome", "phantom_roll", "state"}
     assert summary["catch_rate"] >= catch
     assert summary["false_flag_rate"] <= false_flags
@@ -240,6 +241,9 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
         # seven new scripts (held-out 7, run DI), labelled blind, held out when measured: 7 of 13 faults caught, 4 of 41
         # good drafts flagged (two 'now', two the entanglement roll named)
         ("guard_real_model_heldout34.jsonl", 0.53, 0.098),
+        # the six scripts of held-out 8 (run DJ: Elegy, Blades downtimes, the city game), labelled blind, held out when
+        # measured: 12 of 19 faults caught, 4 of 22 good drafts flagged
+        ("guard_real_model_heldout35.jsonl", 0.63, 0.182),
     ],
 )
 def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:
@@ -249,7 +253,8 @@ def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: py
     out, err = capsys.readouterr()
     summary = json.loads(err)
     assert summary["errors"] == 0
-    assert set(summary["per_system"]) == {"blades", "city", "dungeon-world", "elegy", "starforged"}
+    assert set(summary["per_system"]) <= {"blades", "city", "dungeon-world", "elegy", "starforged"}  # set 35: three games
+    assert len(summary["per_system"]) >= 3
     assert summary["catch_rate"] >= catch
     labels = {row["id"]: row["label"] for row in map(json.loads, (DATASETS / name).read_text().splitlines())}
     flagged = {row["id"] for row in map(json.loads, out.splitlines()) if not row["ok"] and labels[row["id"]] == "ok"}
@@ -305,6 +310,9 @@ def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: py
         # held out when measured (run DI, labelled blind): 0 of the 5 faulty stories players read caught, none of the 35
         # good ones flagged
         ("guard_real_model_heldout34.jsonl", 0.0, 0.0),
+        # held out when measured (run DJ, labelled blind): 0 of the 7 faulty stories players read caught, none of the 20
+        # good ones flagged
+        ("guard_real_model_heldout35.jsonl", 0.0, 0.0),
     ],
 )
 def test_real_model_sets_as_shown(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:
