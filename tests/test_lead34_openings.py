@@ -53,3 +53,24 @@ def test_the_bounty_hunter_opens_as_the_player_put_it() -> None:
     assert opening.startswith("A bounty hunter in scarred red armor steps out of the smoke in the cantina and draws on you."), (
         opening
     )
+
+
+def test_an_opening_that_tells_the_player_s_words_back_is_not_read_as_the_model_s_claim(monkeypatch) -> None:
+    # Run DK: "I take decisive action and put him down for good" on a weak hit opened "You make your move to take
+    # decisive action and put him down for good."; read with the player's words blanked ("You make your move to .") it
+    # shared "make" and "move" with the open pick "Make a suffer move (-2)" and every draft of the turn was rejected.
+    from assistant.guard import check_narration, prepare
+
+    monkeypatch.setenv("TABLETOP_EMBEDDER", "hash")
+    intent = "I take decisive action and put him down for good"
+    opening = "You make your move to take decisive action and put him down for good."
+    fight = {"name": "The bounty hunter", "rank": "dangerous", "ticks": 24, "kind": "combat"}
+    request = {"system": "starforged", "move": "take_decisive_action", "options": {"track": fight}, "dice": [5, 7]}
+    result = resolve(request, rng=random.Random(0))
+    assert result.outcome == "weak_hit" and any("suffer move" in o.label for c in result.choices for o in c.options)
+    # a model's draft (the sheet it was given set): its sentences pass the screen too, the opening is context
+    facts = prepare([result], system="starforged", told=[opening, "You pull it off, with a catch."], sheet="Facts.")
+    story = f"{opening} You pull it off, with a catch. The bounty hunter staggers back against the bar."
+    assert check_narration(story, [result], facts=facts, intent=intent) == []
+    alone = prepare([result], system="starforged", told=["You pull it off, with a catch."], sheet="Facts.")
+    assert check_narration(story, [result], facts=alone, intent=intent)  # not given as the opening: read as a claim
