@@ -215,8 +215,10 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
         # Blades clock told in the sheet's plain words, "The Forge bluecoats papers clock moves on.")
         ("guard_real_model_heldout25.jsonl", 0.74, 0.146),
         # held out when measured, from the seven new chat scripts (14 of 29 faults caught, 7 of 113 good drafts flagged;
-        # shown: 0 of 10 caught, 0 of 102 flagged)
-        ("guard_real_model_heldout26.jsonl", 0.65, 0.151),
+        # shown: 0 of 10 caught, 0 of 102 flagged); 17 of 29 since the engine's opening telling the player's words back
+        # ("You make your move to set out across the ice fields …") is read as context: 2 of the 19 it caught were
+        # caught only for that opening's words, not for their own fault
+        ("guard_real_model_heldout26.jsonl", 0.58, 0.151),
         # held out when measured, from seven newer chat scripts (7 of 24 faults caught; 12 of 102 good drafts flagged, 9 of
         # them the three drafts of one oracle turn whose question and answer say "shoot you"); 3 of 102 once the engine's
         # own opening was no longer checked as the model's claim

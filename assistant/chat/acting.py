@@ -23,7 +23,7 @@ from assistant.chat.one_at_a_time import with_next
 from assistant.chat.refusals import named_instead, refused_for
 from assistant.chat.set_in_words import set_in_words, set_pointer
 from assistant.chat.sheet_text import shown_name
-from assistant.chat.spell_refused import cast_refused, spells_first
+from assistant.chat.spell_refused import cast_at_you, cast_refused, is_spell, spells_first
 from assistant.chat.track_question import name_first
 from assistant.chat.track_told import closed_now, started_or_not
 from assistant.chat.turn import Turn, TurnEvent, TurnStream
@@ -63,7 +63,11 @@ class ActingMixin(MoveReadingMixin):
                 self._say("assistant", said)
                 return (yield from _finish(Turn(kind="action", player_text=text, narration=said, narrator="template")))
             suggestions = kept
-        if refused := self._cast_refused(text, suggestions):  # "ilyana casts bless weapon" with no mana: told why
+        if cast_at_you(text):  # "she casts magic missile at me": her spell, not one of the player's to pay for
+            suggestions = self._not_my_spells(suggestions)
+            if not suggestions:  # what her spell does to the one playing: its damage ("Deal Damage"), or a defence
+                suggestions = self._not_my_spells(self._suggestions_for(f"{text}, it hits me for damage")[0])
+        elif refused := self._cast_refused(text, suggestions):  # "ilyana casts bless weapon" with no mana: told why
             self._suggestions = []
             self._say("assistant", refused)
             return (yield from _finish(Turn(kind="action", player_text=text, narration=refused, narrator="template")))
@@ -121,6 +125,12 @@ class ActingMixin(MoveReadingMixin):
         makers = self._makers(suggestions)
         instead = tuple(s.move for s, m in zip(suggestions, makers, strict=True) if s not in spells and m == maker)
         return cast_refused(text, suggestions, who, instead)
+
+    def _not_my_spells(self, suggestions: list[Any]) -> list[Any]:
+        """``suggestions`` without the one playing's spells (another's spell cast at them is not theirs to cast)."""
+        own = self._state.active_character
+        makers = self._makers(suggestions)
+        return [s for s, m in zip(suggestions, makers, strict=True) if not (is_spell(s) and m == own)]
 
     def _makers(self, suggestions: list[Any]) -> list[str | None]:
         """Whose move each suggestion is: another character's the words name ("Mara stabs me"), else the one playing's."""

@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from assistant.chat.name_said import name_said
 from assistant.chat.rules_words import asks_what_is_allowed, has_gear_move, names_a_rule
 from assistant.narrate.line_grammar import Shape, shape
 
@@ -106,6 +107,13 @@ _BARE_COMMANDS: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         "sheet",
     ),
+)
+#: A question, then what the character does about it: "what do i know about the ghoul? i ask the usher quietly", "is
+#: the door locked? i try the handle" (not "is it guarded? i think so", nor "...? i ask the oracle").
+_ASKED_THEN_DONE = re.compile(
+    r"^[^?]+\?\s+(?!(?:i|we)\s+(?:think|guess|hope|wonder|mean|suppose|bet|reckon|figure|believe|doubt|say|(?:want|need)\s+to\s+know)\b)"
+    r"(?!.*\b(?:oracle|dice|roll)\b)(?:i|we)\s+[a-z]+\b[^?]*$",
+    re.I,
 )
 _BURN_WORDS = re.compile(r"^\s*(?:(?:i|we)\s+)?(?:want\s+to\s+)?burn\s+(?:my\s+|the\s+)?(?:momentum|focus)\s*[.!]?\s*$", re.I)
 #: "What does the Magistrate want?": a question about someone in the story (what they want, know, plan...), not about
@@ -238,6 +246,11 @@ def classify(text: str, system: str = "starforged") -> Classification:
     for pattern, command in _BARE_COMMANDS:
         if pattern.match(stripped):
             return Classification("command", command, "a command typed without its slash")
+    if named := name_said(stripped):  # "my name is Vesper, a vampire…": the /set name the player means
+        return Classification("command", f"set name {named}", "names the character")
+    # "what does he know? i ask the usher quietly": asked in the story, then done
+    if _ASKED_THEN_DONE.match(stripped) and not names_a_rule(stripped.split("?")[0] + "?", system):
+        return Classification("action", stripped, "a question the character puts, then what they do")
     trailing = _TRAILING_ODDS.match(stripped)
     said = _odds_said(trailing.group("odds")) if trailing else None
     if trailing and said:  # "is the bishop in the crypt? probably": the odds after the question are its odds

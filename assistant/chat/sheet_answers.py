@@ -14,7 +14,11 @@ from assistant.engine.character_edit import character_rules
 from assistant.store.state import CampaignState
 
 #: A question about a value: "how much / how many / what is / what's / where is ... ".
-_ASKING = re.compile(r"^\W*(?:how\s+much|how\s+many|how\s+high|what(?:'s|’s|\s+is|\s+are|\s+s)?|whats|where(?:'s|\s+is))\b", re.I)
+_ASKING = re.compile(
+    r"^\W*(?:how\s+much|how\s+many|how\s+high|what(?:'s|’s|\s+is|\s+are|\s+s)?|whats|where(?:'s|\s+is)"
+    r"|how\s+[a-z]+\s+(?:am|are)\s+(?:i|we)\b)\b",  # "how hungry am I?"
+    re.I,
+)
 #: Words that point at someone's sheet: "my", "our", "we", "I", "do we have".
 _OWNED = re.compile(r"\b(?:my|our|we|i|me|us|i've|we've|we're|i'm)\b", re.I)
 #: Words that make it a question about a rule, not about the value ("how much heat does a score give").
@@ -34,15 +38,32 @@ def meters_named(question: str, system: str) -> list[str]:
     wanted level); a longer name is taken before the shorter one inside it ("wanted level" before "level")."""
     low = " " + re.sub(r"[^a-z0-9]+", " ", question.lower()) + " "
     found: list[tuple[int, str]] = []
-    for name in sorted(get_ruleset(system).sheet.meters, key=len, reverse=True):
-        spoken = name.replace("_", " ")
+    spoken_as = [(name.replace("_", " "), name) for name in get_ruleset(system).sheet.meters]
+    spoken_as += [(word, meter) for meter, words in asked_as(system).items() for word in words]
+    for spoken, name in sorted(spoken_as, key=lambda pair: len(pair[0]), reverse=True):
         for said in (f" {spoken} ", f" {spoken}s "):
             at = low.find(said)
-            if at >= 0:
+            if at >= 0 and name not in {n for _, n in found}:
                 found.append((at, name))
                 low = low[:at] + " " * len(said) + low[at + len(said) :]  # its words are not another meter's
                 break
     return [name for _, name in sorted(found)]
+
+
+def asked_as(system: str) -> dict[str, tuple[str, ...]]:
+    """The words each meter is asked by that are not its name (Elegy's blood: "hunger", "hungry")."""
+    with contextlib.suppress(AssistantError):
+        return {f.name: tuple(w.lower() for w in f.asked_as) for f in character_rules(system).fields if f.asked_as}
+    return {}
+
+
+def _asked_by(question: str, meter: str, system: str) -> str:
+    """The word ``question`` asks ``meter`` by when it does not name it ("hunger" for blood), else ""."""
+    low = question.lower()
+    if re.search(rf"\b{re.escape(meter.replace('_', ' '))}s?\b", low):
+        return ""
+    words = asked_as(system).get(meter, ())
+    return words[0] if any(re.search(rf"\b{re.escape(w)}\b", low) for w in words) else ""
 
 
 def sheet_question(question: str, system: str, names: tuple[str, ...] = ()) -> str | None:
@@ -114,18 +135,28 @@ def sheet_answer(question: str, system: str, state: CampaignState, events: list[
     character = state.characters.get(cid) if cid else None
     if character is None:
         return None
-    lines = [_meter_answer(m, system, state, events, cid, character) for m in meters_named(question, system)]
+    lines = [
+        _meter_answer(m, system, state, events, cid, character, _asked_by(question, m, system))
+        for m in meters_named(question, system)
+    ]
     said = [line for line in lines if line]
     return "\n".join(said) if said else None
 
 
 def _meter_answer(
-    meter: str, system: str, state: CampaignState, events: list[Any], cid: str | None, character: dict[str, Any]
+    meter: str,
+    system: str,
+    state: CampaignState,
+    events: list[Any],
+    cid: str | None,
+    character: dict[str, Any],
+    asked: str = "",
 ) -> str | None:
     if meter not in character:
         return None
     spec = get_ruleset(system).sheet.meters[meter]
     label, low, high = meter.replace("_", " ").capitalize(), spec.min, spec.max
+    field = None
     with contextlib.suppress(AssistantError):  # the sheet's own label and this character's bounds (HP to its max)
         rules = character_rules(system)
         field = rules.find(meter)
@@ -135,6 +166,10 @@ def _meter_answer(
     value = character[meter]
     whence = _last_change(state, events, meter, cid)
     said = f"{label} is {value} on {who}'s sheet ({whence}); it runs {low} to {high}"
+    if asked:  # "how hungry am I?": the value it is told by, and how (Elegy: "Hunger lowers blood; ...")
+        rule = field.rule.split(";")[0].strip().rstrip(".") if field is not None and field.rule else ""
+        said = f"Your {asked} is told by your {label.lower()}" + (f" ({rule[:1].lower()}{rule[1:]})" if rule else "")
+        said += f": {label.lower()} is {value} on {who}'s sheet ({whence}); it runs {low} to {high}"
     if spec.at_max is not None:  # "heat reached 9: +1 wanted level ..." as the rule it is
         said += "; " + spec.at_max.rule.replace(" reached ", " at ", 1)
     return f"{said}. For the rule, ask: /ask how does {label.lower()} work?"

@@ -9,7 +9,7 @@ from typing import Any
 
 from assistant.chat.their_moves import NOT_NOW
 
-__all__ = ["cast_refused", "spells_first"]
+__all__ = ["cast_at_you", "cast_refused", "is_spell", "spells_first"]
 
 #: "casts", "cast", "casting", "i cast": the words of a spell being cast.
 _CAST = re.compile(r"\bcast(?:s|ing)?\b\s*(?:a\s+|an\s+|the\s+|my\s+|her\s+|his\s+|their\s+)?(?P<spell>[a-z][\w' -]*)?", re.I)
@@ -21,7 +21,30 @@ _SPELL_MOVES = ("cast_a_spell", "magic_missile")
 _RULE = "a spell needs mana equal to its level"
 
 
-def _is_spell(suggestion: Any) -> bool:
+#: A spell someone else casts at the one playing: "she casts magic missile at me", "the wizard casts a hold spell on
+#: us" (their spell, not the player's: no mana of the player's is asked for, and the player's spells are not offered).
+_CAST_AT_YOU = re.compile(
+    r"^\W*(?:then\s+|suddenly\s+)?(?:she|he|they|it|the\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?|an?\s+[a-z][\w-]*)\s+"
+    r"(?:casts?|is\s+casting|starts\s+casting|begins\s+casting|hurls?|fires?)\b(?=.*\b(?:me|us|my|our)\b)",
+    re.I,
+)
+
+
+#: Someone else's spell landing on the one playing: "her magic missile hits me", "the wizard's spell slams into us".
+_THEIR_SPELL_HITS = re.compile(
+    r"\b(?:her|his|their|its|the\s+[a-z][\w-]*(?:'s|’s)|[a-z][\w-]*(?:'s|’s))\s+(?:[a-z][\w-]*\s+){0,2}?"
+    r"(?:spell|missile|missiles|fireball|bolt|magic)\s+(?:hits?|strikes?|slams?|burns?|catches|lands?)\b.*\b(?:me|us)\b",
+    re.I,
+)
+
+
+def cast_at_you(text: str) -> bool:
+    """Whether the words tell a spell cast at the one playing by someone the sheet does not hold ("she casts magic
+    missile at me", "her magic missile hits me")."""
+    return bool(_CAST_AT_YOU.search(text)) and bool(_CAST.search(text)) or bool(_THEIR_SPELL_HITS.search(text))
+
+
+def is_spell(suggestion: Any) -> bool:
     return str(getattr(suggestion, "move_id", "")).startswith(_SPELL_MOVES)
 
 
@@ -42,9 +65,9 @@ def _spell_named(text: str) -> str:
 def spells_first(text: str, suggestions: list[Any]) -> list[Any]:
     """``suggestions`` with the spells the sheet can pay for first when the words cast one ("I cast magic missile at
     the orc" offers Magic Missile, not Hack & Slash, first); as they are otherwise."""
-    if not _CAST.search(text) or not any(_is_spell(s) and not _refusal(s).startswith(NOT_NOW) for s in suggestions):
+    if not _CAST.search(text) or not any(is_spell(s) and not _refusal(s).startswith(NOT_NOW) for s in suggestions):
         return suggestions
-    return sorted(suggestions, key=lambda s: not (_is_spell(s) and not _refusal(s).startswith(NOT_NOW)))
+    return sorted(suggestions, key=lambda s: not (is_spell(s) and not _refusal(s).startswith(NOT_NOW)))
 
 
 def cast_refused(text: str, suggestions: list[Any], who: str = "", instead: tuple[str, ...] = ()) -> str:
@@ -52,7 +75,7 @@ def cast_refused(text: str, suggestions: list[Any], who: str = "", instead: tupl
     the spell, the reason, where the mana comes back and what they can do instead; "" when the words cast nothing or
     a spell can be cast. ``who`` is the caster's name when not the one playing; ``instead`` the caster's other moves
     offered for the words ("Hack & Slash")."""
-    spells = [s for s in suggestions if _is_spell(s)]
+    spells = [s for s in suggestions if is_spell(s)]
     if not _CAST.search(text) or not spells or not all(_refusal(s).startswith(NOT_NOW) for s in spells):
         return ""
     reason = _refusal(spells[0]).removeprefix(NOT_NOW)

@@ -151,6 +151,8 @@ class SuggestingMixin(OpenChoiceMixin):
         refined = wait_for(pending)
         # the plan's moves pass the same checks as the offline ones (a track to act on, not a certain miss)
         suggestions = fit_suggestions(self._state, refined.suggestions, pending.text, k=len(refined.suggestions))
+        if suggestions and self._last_intent == pending.text:  # "#1" now picks the first of the list the player reads
+            self._suggestions = list(suggestions)
         return (
             yield from _finish(
                 Turn(

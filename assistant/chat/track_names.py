@@ -79,6 +79,16 @@ _AFTER_FOE = frozenset(
 )  # fmt: skip
 
 
+def _subject_words(said: str) -> str:
+    """The subject without a verb it did first: "ghoul turns and" (of "the ghoul turns and attacks me") -> "ghoul"."""
+    words = said.split()
+    if len(words) > 1 and words[-1].lower() in ("and", "then"):
+        words = words[:-1]
+        if len(words) > 1 and words[-1].lower().endswith("s") and not words[-1].lower().endswith("ss"):
+            words = words[:-1]  # "turns", "spins", "wheels": what the foe did before attacking
+    return " ".join(words)
+
+
 def _foe_phrase(text: str, foe: re.Match[str]) -> str:
     """The foe's name with the nouns after its first word ("the pirate captain draws steel" -> "pirate captain"), up
     to three words, stopping at a verb in -s, a preposition or a pronoun."""
@@ -145,10 +155,10 @@ def name_from_words(text: str, kind: str) -> str:
         if name.lower() in _NOT_A_FOE or not matched:  # "a raider lunges at me; I fight back": the raider, not "back"
             opened = _OPENER.sub("", clean)  # "Suddenly two Court snipers ambush me": the snipers, not "Suddenly"
             subject, foe = _SUBJECT.match(opened), _FOE.search(_HOW.sub("", clean) or clean)  # not "with a knife"
-            said_by = subject.group(2).lower().split() if subject else []
+            said_by = _subject_words(subject.group(2)).lower().split() if subject else []
             # "something attacks me from the dark", "my vampire lunges at the hunter": not the foe
             if subject and not _PRONOUNS & set(said_by) and said_by[0] not in _MINE:
-                said = subject.group(2)  # as typed: "Court" is a name, "raider" is not
+                said = _subject_words(subject.group(2))  # as typed: "Court" is a name, "raider" is not
                 name = f"The {said}" if subject.group(1) else said[:1].upper() + said[1:]
             else:  # a name before any "the ..." ("I punch Kraven in the jaw"), the foe, or else "The fight"
                 called = re.search(r"(?<!^)\b(?!I\b)([A-Z][\w'-]+)", _HOW.sub("", clean) or clean)

@@ -77,6 +77,15 @@ class SheetFields:
         """The field a player names (``edge``, ``stat edge``, ``belief``, ``max hp``, ``vice``)."""
         said = re.sub(r"^\s*(stat|meter)\s+", "", str(word), flags=re.IGNORECASE)
         found = self._lookup(normalize_name(said)) or self._lookup(normalize_name(american_words(said, self._words)))
+        told_by = next((f for f in self.fields if normalize_name(said) in {normalize_name(w) for w in f.asked_as}), None)
+        if found is None and told_by is not None:  # "/set hunger 2": hunger is told by blood, set there
+            low, high = self.bounds(told_by)
+            raise InputError(
+                f"{self.title} has no {said.strip().lower()} to set: it is told by {told_by.label.lower()} "
+                f"({told_by.rule.rstrip('.')}). Set that instead: /set {told_by.label.lower()} <{low}-{high}>.",
+                missing="field",
+                choices=[f.label for f in self.fields],
+            )
         if found is None:
             raise InputError(
                 f"{self.title} characters have no field called {word!r}. You can set: name, {self.names()}.",

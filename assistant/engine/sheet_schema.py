@@ -111,6 +111,9 @@ class EditField(_Strict):
     """The most entries a ``list`` field holds."""
     aliases: list[str] = Field(default_factory=list)
     """Other words a player may use for it (``belief`` for ``beliefs``)."""
+    asked_as: list[str] = Field(default_factory=list)
+    """What a player asks this value by that is not its name and not a field to set: Elegy's hunger is told by blood
+    ("how hungry am I?" is answered from blood, but "/set hunger 2" sets nothing)."""
     rule: str = ""
     """The text's words the bounds rest on (or that they are ours, when the text gives none)."""
     brings: dict[str, dict[str, int]] = Field(default_factory=dict)

@@ -127,7 +127,7 @@ from assistant.guard.style import second_person_fix
 from assistant.guard.system_words import meter_words
 from assistant.guard.taken import check_foe_downed, check_option_state, check_other_turn
 from assistant.guard.target_struck import check_target_struck
-from assistant.guard.text import own_words_blanked, sentences
+from assistant.guard.text import opening_read, own_words_blanked, sentences
 from assistant.guard.then_deed import check_then_deed
 from assistant.guard.track_line import check_track_line
 from assistant.guard.turned import check_hit_got_nothing, check_price_boon
@@ -212,7 +212,7 @@ def check_narration(
     meters = meter_words(facts.system)
     told = list(sentences(own_words_blanked(text, intent), facts.engine_text, facts.engine_bigrams))
     found += check_quoted_amounts(own_words_blanked(text, intent), facts)
-    opening = {" ".join(t.split()).lower() for t in facts.told}
+    opening = opening_read(facts.told, intent)
     for at, sentence in enumerate(told):
         if opening and " ".join(sentence.original.split()).lower() in opening:
             continue  # the engine's own opening ("The envoy does not have orders to shoot you."): read as context only
@@ -318,7 +318,7 @@ def check_narration(
     if not any(v.kind is ViolationKind.ECHO for v in found):
         found += check_echo(text)  # a fact-sheet heading inside a line that otherwise restates the engine's text
     if not found:  # the last net: a model's sentence with a number, a game term, a question, an open pick or a change
-        found = check_screen(told, facts)
+        found = check_screen(told, facts, intent)
     unique: dict[tuple[ViolationKind, str], Violation] = {}
     for v in found:
         unique.setdefault((v.kind, v.excerpt), v)

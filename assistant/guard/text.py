@@ -4,6 +4,7 @@ a claim from a negated, hypothetical or offered one."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 _QUOTES = str.maketrans({"“": '"', "”": '"', "„": '"', "«": '"', "»": '"', "‘": "'", "’": "'", "–": "—", "…": "..."})
@@ -290,3 +291,10 @@ def own_words_blanked(text: str, intent: str | None) -> str:
         return m.group(0) if quoted else " " * len(m.group(0))  # a quotation is read as speech, with its own check
 
     return pattern.sub(blank, text)
+
+
+def opening_read(told: Sequence[str], intent: str | None) -> set[str]:
+    """The engine's opening sentences as the guard reads a story's sentences, lower case, spaces collapsed: as they are,
+    and with the player's words they tell back blanked ("you make your move to ." of "You make your move to take
+    decisive action and put him down for good."), so the opening is read as context in either form."""
+    return {" ".join(said.split()).lower() for t in told for said in (t, own_words_blanked(t, intent))}

@@ -109,6 +109,18 @@ class NarrationRequest:
         name = str((self.character or {}).get("name") or "")
         return tuple(n for n in (self.actor, name) if n)
 
+    def words_cased(self) -> str:
+        """The player's words with the names of who acts written as names ("ilyana casts bless" as "Ilyana casts
+        bless"): typed in lower case, a name read as a word would be told as the thing acted on ("You set your sights
+        on ilyana")."""
+        import re
+
+        text = self.player_text
+        for name in self.names():
+            if name[:1].isupper():
+                text = re.sub(rf"\b{re.escape(name)}\b", name, text, flags=re.IGNORECASE)
+        return text
+
     def last_action(self) -> str:
         """The player's words this turn, or (for a command such as /price, or words that only name the move) their
         last words in the history: the action a Pay the Price row is tied to."""

@@ -283,7 +283,7 @@ def move_opening(request: NarrationRequest) -> str:
     seed = f"{request.player_text}|{result.move_id}:{result.outcome}:{result.dice}|{len(request.recent)}"
     missed = FAMILY[result.outcome] == "miss"  # "You feed on the watchman." read as done, on a miss
     own = request.player_text.strip().lower() != result.move.lower()
-    said = frame(request.player_text, seed, request.recent, failed=missed, names=request.names()) if own else ""
+    said = frame(request.words_cased(), seed, request.recent, failed=missed, names=request.names()) if own else ""
     line = tone(result, seed, request.recent, request.actor)  # Mara's strong hit on you is not "It goes your way"
     return " ".join(part for part in (said, line) if part)
 

@@ -136,7 +136,7 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
     framed = (
         ""
         if _only_asks_for(request.player_text, result)
-        else frame(_names_cased(request), seed, recent, attempt=rolled, failed=missed, names=request.names())
+        else frame(request.words_cased(), seed, recent, attempt=rolled, failed=missed, names=request.names())
     )
     if first and not retold and not framed:  # "I fulfill my vow": the moment, on the vow in its words
         framed = progress_opening(result)
@@ -175,16 +175,6 @@ _ASKING = frozenset(
     {"roll", "rolls", "make", "do", "time", "for", "let", "lets", "let's", "us", "we", "i", "now", "the", "a", "an", "on",
      "move", "please", "ok", "okay", "our", "my", "then", "go", "to"}
 )  # fmt: skip
-
-
-def _names_cased(request: NarrationRequest) -> str:
-    """The player's words with the names of who acts written as names ("ilyana casts bless" as "Ilyana casts bless"):
-    typed in lower case, a name read as a word would be told as the thing acted on ("You set your sights on ilyana")."""
-    text = request.player_text
-    for name in request.names():
-        if name[:1].isupper():
-            text = re.sub(rf"\b{re.escape(name)}\b", name, text, flags=re.IGNORECASE)
-    return text
 
 
 def _only_asks_for(player_text: str, result: Result) -> bool:

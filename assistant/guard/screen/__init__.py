@@ -28,16 +28,17 @@ from assistant.guard.screen.changes import screen_changes
 from assistant.guard.screen.numbers import screen_numbers
 from assistant.guard.screen.open_picks import screen_open_picks
 from assistant.guard.screen.terms import screen_terms
-from assistant.guard.text import Sentence
+from assistant.guard.text import Sentence, opening_read
 
 __all__ = ["check_screen"]
 
 
-def check_screen(told: Sequence[Sentence], facts: Facts) -> list[Violation]:
-    """The screen's violations in the model's sentences of ``told`` (none for the template, none in the opening)."""
+def check_screen(told: Sequence[Sentence], facts: Facts, intent: str | None = None) -> list[Violation]:
+    """The screen's violations in the model's sentences of ``told`` (none for the template, none in the opening, read
+    with the player's words ``intent`` blanked as the story's sentences are)."""
     if not facts.sheet:
         return []
-    opening = {" ".join(t.split()).lower() for t in facts.told}
+    opening = opening_read(facts.told, intent)
     found: list[Violation] = []
     for sentence in told:
         if " ".join(sentence.original.split()).lower() in opening:
