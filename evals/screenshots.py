@@ -28,8 +28,13 @@ DEVELOPER_WORDS = re.compile(r"options\.\w|Traceback|snake_case|NoneType")
 
 
 def create_campaign(browser: Browser, name: str, system: str) -> None:
+    """The New campaign form in the sidebar, filled in and sent; at phone width the sidebar is opened for it with its
+    arrow and closed again once the campaign's chat is there, as a player does."""
     browser.find("css selector", "section[data-testid='stSidebar']", timeout=180)
     browser.idle(300)
+    narrow = browser.narrow()
+    if narrow:
+        browser.show_sidebar()
     if browser.find_all("css selector", ".st-key-campaign_pick"):  # campaigns exist: the form is folded away
         browser.click("xpath", "//summary[contains(., 'New campaign')]")
         time.sleep(0.5)
@@ -44,6 +49,9 @@ def create_campaign(browser: Browser, name: str, system: str) -> None:
     time.sleep(0.5)
     browser.click("css selector", ".st-key-create_campaign button")
     browser.find("css selector", "textarea[data-testid='stChatInputTextArea']", timeout=180)
+    if narrow:
+        browser.idle(300)
+        browser.show_sidebar(False)
 
 
 def act(browser: Browser, text: str) -> str:

@@ -43,6 +43,7 @@ from typing import Any
 from assistant.engine.change_words import change_line, plain
 from assistant.engine.doors import DOORS
 from assistant.engine.model import Effect
+from assistant.engine.registry import game_title
 from assistant.engine.safe_json import loads
 from assistant.engine.tracks import kind_word
 from assistant.errors import InputError
@@ -67,6 +68,11 @@ def _kdl(text: Any) -> str:
     return f'"{s}"'
 
 
+def _entries(n: int) -> str:
+    """How long the campaign's log is, in a reader's words ("12 entries in its log")."""
+    return f"{n} {'entry' if n == 1 else 'entries'} in its log"
+
+
 def _words(text: str) -> str:
     return str(text).replace("_", " ")
 
@@ -83,7 +89,7 @@ def render(events: list[StoredEvent], state: CampaignState, fmt: str) -> str:
         out += [
             "---",
             f"campaign: {json.dumps(state.name, ensure_ascii=False)}",
-            f"system: {state.system}",
+            f"game: {json.dumps(game_title(state.system), ensure_ascii=False)}",
             f"seed: {state.seed}",
             "exported-by: tabletop-oracle",
             "---",
@@ -92,7 +98,7 @@ def render(events: list[StoredEvent], state: CampaignState, fmt: str) -> str:
     out += [
         f"# {state.name}",
         "",
-        f"*{state.system}* campaign · seed {state.seed} · {state.last_seq} events · exported by tabletop-oracle",
+        f"*{game_title(state.system)}* campaign · seed {state.seed} · {_entries(state.last_seq)} · exported by tabletop-oracle",
         "",
     ]
     out += _overview(state)
@@ -185,7 +191,7 @@ def _md_event(stored: StoredEvent, before: CampaignState) -> list[str]:
     ev: Any = stored.event
     t = ev.type
     if t == "campaign_created":
-        return [f"*Campaign **{ev.name}** begins ({ev.system}).*"]
+        return [f"*Campaign **{ev.name}** begins ({game_title(ev.system)}).*"]
     if t == "character_added":
         return [f"*{who(ev.character_id, ev.character, ev.active or not before.characters)} joins the campaign.*"]
     if t in ("character_updated", "character_removed", "set_active"):
