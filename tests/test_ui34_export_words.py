@@ -40,3 +40,24 @@ def test_one_entry_is_told_as_one() -> None:
     from assistant.store.journal import _entries
 
     assert (_entries(1), _entries(12)) == ("1 entry in its log", "12 entries in its log")
+
+
+def test_a_rules_answer_in_the_journal_cites_as_the_page_does() -> None:
+    """A rules answer kept in the log cites "blades › Heat (blades.txt:L48-L67)"; the page shows it with the game's name
+    and the lines in words, and so does the journal now (a section named with brackets too); the player's own line is
+    kept as typed."""
+    from assistant.store.events import ChatMessage
+
+    service.create_campaign("Asked", "city", seed=1)
+    store = service.get_store()
+    answer = "Advantage is three dice. [1]\n[1] city › Basic Moves › City Moves › Observe Someone (Network) (city.txt:L112-L125)"
+    store.append(
+        "Asked", [ChatMessage(role="user", text="what is city › X (a.txt:L1-L2)?"), ChatMessage(role="assistant", text=answer)]
+    )
+    for fmt in ("markdown", "ironvault"):
+        lines = _visible(service.export("Asked", fmt))
+        assert (
+            "[1] The Magistrate's city › Basic Moves › City Moves › Observe Someone (Network) (city.txt, lines 112–125)" in lines
+        )
+        assert "**Player:** what is city › X (a.txt:L1-L2)?" in lines
+        assert not any(":L1" in ln and "Player" not in ln for ln in lines), lines

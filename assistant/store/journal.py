@@ -40,6 +40,7 @@ import json
 import re
 from typing import Any
 
+from assistant.citation_words import shown_citation, shown_text
 from assistant.engine.change_words import change_line, plain
 from assistant.engine.doors import DOORS
 from assistant.engine.model import Effect
@@ -218,10 +219,21 @@ def _md_event(stored: StoredEvent, before: CampaignState) -> list[str]:
     if t == "slot_updated":
         return [f"*{ev.slot.capitalize()}: {ev.key} — {'removed' if ev.value is None else plain(ev.value)}.*"]
     if t == "chat_message":
-        return [f"**{ROLE_LABEL.get(ev.role, ev.role)}:** {ev.text}"]
+        return [f"**{ROLE_LABEL.get(ev.role, ev.role)}:** {_said(ev)}"]
     if t == "narration_recorded":
         return [ev.text]
     return []
+
+
+def _said(ev: Any) -> str:
+    """A chat line as the page shows it: the app's rules answers cite the game by its name and the lines in words
+    ("Blades in the Dark › Heat (blades.txt, lines 48–67)", not "blades › Heat (blades.txt:L48-L67)"); the player's
+    own words as typed."""
+    if ev.role == "user":
+        return str(ev.text)
+    return "\n".join(
+        shown_text(line) if shown_citation(line) == line else shown_citation(line) for line in str(ev.text).split("\n")
+    )
 
 
 def _mechanics(nodes: list[str]) -> list[str]:
@@ -327,7 +339,9 @@ def _iron_event(stored: StoredEvent, before: CampaignState) -> list[str]:
             ]
         )
     if t == "chat_message":
-        return [ev.text if ev.role in ("assistant", "narrator", "gm") else f"**{ROLE_LABEL.get(ev.role, ev.role)}:** {ev.text}"]
+        return [
+            _said(ev) if ev.role in ("assistant", "narrator", "gm") else f"**{ROLE_LABEL.get(ev.role, ev.role)}:** {_said(ev)}"
+        ]
     return _md_event(stored, before)
 
 
