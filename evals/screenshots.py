@@ -10,6 +10,7 @@ seconds each step took.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import re
 import tempfile
 import time
@@ -27,9 +28,9 @@ ACTIONS = {
 DEVELOPER_WORDS = re.compile(r"options\.\w|Traceback|snake_case|NoneType")
 
 
-def create_campaign(browser: Browser, name: str, system: str) -> None:
+def create_campaign(browser: Browser, name: str, system: str, close: bool = True) -> None:
     """The New campaign form in the sidebar, filled in and sent; at phone width the sidebar is opened for it with its
-    arrow and closed again once the campaign's chat is there, as a player does."""
+    arrow (the app folds it away again once the campaign is made; ``close``: the run closes it if the app did not)."""
     browser.find("css selector", "section[data-testid='stSidebar']", timeout=180)
     browser.idle(300)
     narrow = browser.narrow()
@@ -49,8 +50,10 @@ def create_campaign(browser: Browser, name: str, system: str) -> None:
     time.sleep(0.5)
     browser.click("css selector", ".st-key-create_campaign button")
     browser.find("css selector", "textarea[data-testid='stChatInputTextArea']", timeout=180)
-    if narrow:
+    if narrow and close:
         browser.idle(300)
+        with contextlib.suppress(AssertionError):
+            wait_until(lambda: not browser.sidebar_shown(), 10, "the sidebar folded by the app")
         browser.show_sidebar(False)
 
 

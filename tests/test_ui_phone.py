@@ -44,8 +44,9 @@ def test_a_move_at_phone_width_fits_the_screen_and_shows_its_result(phone: tuple
     url, browser = phone
     try:
         browser.get(url)
-        create_campaign(browser, "Pocket Saga", "starforged")
-        assert browser.narrow() and not browser.sidebar_shown()  # folded away again once the campaign is open
+        create_campaign(browser, "Pocket Saga", "starforged", close=False)
+        assert browser.narrow()  # the app folds the sidebar away once the campaign is open: its page, not the form
+        browser.wait_while_working(lambda: not browser.sidebar_shown(), "the sidebar folded away")
         browser.idle()
         browser.type_into("css selector", CHAT, "I sprint across the collapsing catwalk" + ENTER, timeout=120)
         browser.wait_while_working(lambda: browser.find_all("css selector", TOP), "the suggestions")

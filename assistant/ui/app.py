@@ -41,6 +41,9 @@ def main() -> None:
         settings.render()
     with campaign_area, friendly_errors("drawing the sheet"):
         sidebar.render_campaign(campaign)
+    from assistant.ui.components.phone import render_fold
+
+    render_fold()
 
 
 main()

@@ -11,6 +11,7 @@ import streamlit as st
 
 from assistant.store import service
 from assistant.ui import state
+from assistant.ui.components.phone import fold_sidebar
 from assistant.ui.errors import friendly_message
 
 FORMATS = {"markdown": ("Markdown journal", "md"), "ironvault": ("Iron Vault journal (Obsidian)", "md")}
@@ -43,6 +44,7 @@ def _import(uploaded: Any) -> None:
     state.open_campaign(name)
     st.session_state["campaign_pick"] = name
     st.session_state["sidebar_notice"] = f"Imported as “{name}”."
+    fold_sidebar()
 
 
 def journal_writer(campaign: str, fmt: str) -> Any:
