@@ -47,3 +47,18 @@ def test_a_sidebar_form_folds_the_sidebar_once() -> None:
     assert at.session_state[PENDING] == 0  # asked for by the form, drawn on this page, not on the next
     at.run()
     assert at.session_state[PENDING] == 0
+
+
+def _uploader() -> None:
+    from assistant.ui.components.journal import render_import
+
+    render_import()
+
+
+def test_the_journal_picker_says_the_size_the_app_reads() -> None:
+    """It said "200MB per file" (Streamlit's own limit) while the app refuses a journal over 20 MB."""
+    from assistant.ui.components.journal import MAX_IMPORT_BYTES
+
+    at = AppTest.from_function(_uploader).run()
+    (uploader,) = at.get("file_uploader")
+    assert uploader.proto.max_upload_size_mb == MAX_IMPORT_BYTES // (1024 * 1024) == 20

@@ -77,6 +77,7 @@ def render_import() -> None:
         type=["md", "markdown", "txt"],
         key="import_journal",
         help="Creates a new campaign; nothing existing is changed.",
+        max_upload_size=MAX_IMPORT_BYTES // (1024 * 1024),  # the picker says the size the app reads (it said 200MB)
     )
     if uploaded is not None and st.session_state.get("imported_file") != uploaded.file_id:
         st.session_state["imported_file"] = uploaded.file_id
