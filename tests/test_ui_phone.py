@@ -64,6 +64,14 @@ def test_a_move_at_phone_width_fits_the_screen_and_shows_its_result(phone: tuple
             "document.querySelector(\"[data-testid='stMainBlockContainer']\").appendChild(d);"
         )
         assert any("too wide" in line for line in browser.overflow())
+        # the Rules tab's question: Streamlit's "Press Enter to submit form" hint is not written over the words typed
+        from evals.screenshots_session import open_tab
+
+        open_tab(browser, "Rules")
+        browser.type_into("css selector", 'input[aria-label="Rules question"]', "how does momentum work?", timeout=120)
+        hints = "return [...document.querySelectorAll('[data-testid=InputInstructions]')].map(e => getComputedStyle(e).display);"
+        browser.wait_while_working(lambda: browser.run_script(hints), "the input's hint drawn")
+        assert set(browser.run_script(hints)) == {"none"}
     except AssertionError as exc:
         shot = browser.screenshot(tmp_path / "ui-phone-failure.png")
         raise AssertionError(f"{exc}\nscreenshot: {shot}\npage text:\n{browser.page_text()[-3000:]}") from None

@@ -26,6 +26,9 @@ def main() -> None:
     from assistant.ui.views import play, rules, settings, sidebar
 
     state.warm_start()
+    from assistant.ui.components.phone import render_phone_css
+
+    render_phone_css()
     with st.sidebar:
         campaign = None
         with friendly_errors("opening the campaigns"):

@@ -7,6 +7,13 @@ from __future__ import annotations
 import streamlit as st
 
 PENDING = "fold_sidebar"
+#: At a phone's width Streamlit writes "Press Enter to submit form · 36/1000" inside a text field, over the question
+#: being typed (the Rules tab's): there the hint goes (Enter still asks, the button says so too).
+PHONE_CSS = """<style>
+@media (max-width: 640px) {
+  [data-testid="InputInstructions"] {display: none;}
+}
+</style>"""
 #: Folds the sidebar with its own arrow when the window is as narrow as Streamlit's phone layout (below 768 px).
 FOLD_SCRIPT = """<script>/* fold %d */
 const doc = window.parent.document;
@@ -18,6 +25,11 @@ const fold = () => {
 };
 setTimeout(fold, 100);
 </script>"""
+
+
+def render_phone_css() -> None:
+    """The page's few rules for a phone's width (a style only: it takes no room on the page)."""
+    st.html(PHONE_CSS)
 
 
 def fold_sidebar() -> None:
