@@ -62,3 +62,8 @@ def test_the_journal_picker_says_the_size_the_app_reads() -> None:
     at = AppTest.from_function(_uploader).run()
     (uploader,) = at.get("file_uploader")
     assert uploader.proto.max_upload_size_mb == MAX_IMPORT_BYTES // (1024 * 1024) == 20
+
+
+def test_the_card_title_reads_apart_from_its_outcome() -> None:
+    view = DiceCardView("Face Danger (+shadow)", "Weak hit", "weak_hit", False, "", "")
+    assert re.sub(r"<[^>]+>", "", header_html(view)).strip() == "Face Danger (+shadow) Weak hit"
