@@ -36,6 +36,10 @@ CHROME_ARGS = [
     "--no-first-run",
 ]
 ELEMENT = "element-6066-11e4-a52e-4f735466cecf"
+#: The narrowest window headless Chromium draws; narrower ones (a phone's 390 px) are emulated as a phone's screen.
+MIN_WINDOW = 500
+#: Window sizes a player at the table uses: a phone held upright, a tablet, and the desktop the runs used so far.
+WINDOWS = {"phone": (390, 844), "tablet": (820, 1180), "desktop": (1400, 1100)}
 ENTER = "\ue007"
 
 
@@ -47,6 +51,16 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def window_size(text: str) -> tuple[int, int]:
+    """``390x844`` (or a name from :data:`WINDOWS`: ``phone``, ``tablet``, ``desktop``) as (width, height)."""
+    if text in WINDOWS:
+        return WINDOWS[text]
+    width, sep, height = text.lower().partition("x")
+    if not sep or not width.isdigit() or not height.isdigit() or not (200 <= int(width) <= 4000 and 200 <= int(height) <= 4000):
+        raise ValueError(f"A window size is WIDTHxHEIGHT in pixels (390x844) or one of {', '.join(WINDOWS)}; not {text!r}.")
+    return int(width), int(height)
 
 
 def wait_until(check: Any, timeout: float, what: str, interval: float = 0.25) -> Any:
@@ -69,9 +83,11 @@ class Browser:
     def __init__(self, driver_url: str, window: tuple[int, int] = (1400, 1000)) -> None:
         self.http = httpx.Client(base_url=driver_url, timeout=60)
         args = [a for a in CHROME_ARGS if not a.startswith("--window-size")] + [f"--window-size={window[0]},{window[1]}"]
-        caps = {
-            "capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {"binary": CHROMIUM, "args": args}}}
-        }
+        options: dict[str, Any] = {"binary": CHROMIUM, "args": args}
+        if window[0] < MIN_WINDOW:  # Chromium keeps a window at least 500 px wide: a phone's screen is emulated
+            metrics = {"width": window[0], "height": window[1], "pixelRatio": 1.0, "mobile": True, "touch": False}
+            options["mobileEmulation"] = {"deviceMetrics": metrics}
+        caps = {"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": options}}}
         self.session = self._call("POST", "/session", caps)["sessionId"]
 
     def _call(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
@@ -102,6 +118,12 @@ class Browser:
     def type(self, element: str, text: str) -> None:
         self.cmd("POST", f"/element/{element}/value", {"text": text})
 
+    def click_element(self, element: str) -> None:
+        """Scroll ``element`` to the middle of the window, as a player scrolls to what they tap, and click it (at the
+        window's edge a phone's fixed header lies over it and takes the click)."""
+        self.run_script("arguments[0].scrollIntoView({block: 'center'});", {ELEMENT: element})
+        self.cmd("POST", f"/element/{element}/click", {})
+
     def click(self, using: str, value: str, timeout: float = 60) -> None:
         """Click the element once it exists and can be clicked (Streamlit re-renders as it goes)."""
 
@@ -109,7 +131,7 @@ class Browser:
             found = self.find_all(using, value)
             if not found:
                 return False
-            self.cmd("POST", f"/element/{found[0]}/click", {})
+            self.click_element(found[0])
             return True
 
         wait_until(attempt, timeout, f"a clickable {using} {value!r}")
@@ -169,6 +191,68 @@ class Browser:
                 waited = f"{now - start:.0f}s, {now - last_work:.0f}s since the app last showed work"
                 raise AssertionError(f"gave up after {waited} waiting for {what}" + (f" (last error: {last})" if last else ""))
             time.sleep(0.25)
+
+    def sidebar_shown(self) -> bool:
+        """Whether the sidebar is open (at phone width Streamlit folds it away and draws it over the page when opened)."""
+        script = (
+            "const s = document.querySelector(\"section[data-testid='stSidebar']\");"
+            "if (!s) { return false; } const r = s.getBoundingClientRect(); return r.right > 10 && r.width > 10;"
+        )
+        return bool(self.run_script(script))
+
+    def show_sidebar(self, shown: bool = True) -> None:
+        """Open (or close) the sidebar as a player does, with its arrow button; nothing when it already is."""
+        if self.sidebar_shown() == shown:
+            return
+        button = "[data-testid='stExpandSidebarButton']" if shown else "[data-testid='stSidebarCollapseButton'] button"
+        script = f'const b = document.querySelector("{button}"); if (!b) {{ return false; }} b.click(); return true;'
+        wait_until(lambda: bool(self.run_script(script)), 60, f"the sidebar's {'open' if shown else 'close'} button")
+        wait_until(lambda: self.sidebar_shown() == shown, 30, f"the sidebar {'open' if shown else 'closed'}")
+        time.sleep(0.4)  # its slide
+
+    def narrow(self) -> bool:
+        """Whether the window is a phone's or a tablet's (Streamlit folds the sidebar away below 768 px)."""
+        return int(self.run_script("return window.innerWidth;")) < 768
+
+    def overflow(self, selector: str = "[data-testid='stMain']") -> list[str]:
+        """What a player would have to scroll sideways to read, inside ``selector``: for each part of the page that
+        scrolls sideways (the page's main area included) the elements that stick out of it, and elements cut off at
+        the window's edge; one line each, its test id or tag and its first words."""
+        script = """
+const root = document.querySelector(arguments[0]);
+if (!root) { return ['no ' + arguments[0]]; }
+const width = document.documentElement.clientWidth;
+const said = (e) => (e.getAttribute('data-testid') || e.tagName.toLowerCase()) + ' (' +
+  Math.round(e.getBoundingClientRect().right) + ' px): ' + (e.innerText || '').trim().slice(0, 60).replace(/\\s+/g, ' ');
+const out = [];
+const all = [root, ...root.querySelectorAll('*')];
+for (const e of all) {
+  const style = getComputedStyle(e);
+  if (!['auto', 'scroll'].includes(style.overflowX) || e.scrollWidth <= e.clientWidth + 1) { continue; }
+  const edge = e.getBoundingClientRect().left + e.clientWidth;
+  const past = [...e.querySelectorAll('*')].filter(c => {
+    const r = c.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && r.right > edge + 1 && (c.innerText || '').trim();
+  });
+  past.sort((x, y) => (x.innerText || '').length - (y.innerText || '').length);
+  out.push(...past.slice(0, 3).map(said));
+}
+for (const e of all) {
+  const r = e.getBoundingClientRect();
+  if (r.width === 0 || r.height === 0 || r.right <= width + 1 || !(e.innerText || '').trim()) { continue; }
+  let held = false;
+  for (let p = e.parentElement; p; p = p.parentElement) {
+    if (getComputedStyle(p).overflowX !== 'visible') { held = true; break; }
+  }
+  if (!held) { out.push(said(e)); }
+}
+return [...new Set(out)].slice(0, 20);
+"""
+        return [str(line) for line in self.run_script(script, selector)]
+
+    def scroll_width(self, selector: str = "[data-testid='stMain']") -> int:
+        """How wide the page's main area scrolls (its width when nothing sticks out)."""
+        return int(self.run_script("const e = document.querySelector(arguments[0]); return e ? e.scrollWidth : 0;", selector))
 
     def run_script(self, script: str, *args: Any) -> Any:
         return self.cmd("POST", "/execute/sync", {"script": script, "args": list(args)})

@@ -1,5 +1,6 @@
-"""``python -m evals screenshots [--out docs/screenshots] [--systems a,b]``: play one turn of each system in a real
-browser (the app under ``streamlit run``, headless Chromium), offline, and save what the player sees.
+"""``python -m evals screenshots [--out docs/screenshots] [--systems a,b] [--window 390x844]``: play one turn of each
+system in a real browser (the app under ``streamlit run``, headless Chromium), offline, and save what the player sees
+(``--window``: at a phone's or a tablet's size, ``phone`` and ``tablet`` for short).
 
 Each system gets a new campaign (in one fresh data directory), one action in the player's words, its top suggestion
 confirmed, and a screenshot of the page with the dice card; the page text is checked for a dice card and for
@@ -10,12 +11,13 @@ seconds each step took.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import re
 import tempfile
 import time
 from pathlib import Path
 
-from evals.browser import ENTER, Browser, chrome, serve_app, wait_until
+from evals.browser import ENTER, Browser, chrome, serve_app, wait_until, window_size
 
 ACTIONS = {
     "starforged": "I swear a dangerous iron vow to find my lost sister",
@@ -27,9 +29,14 @@ ACTIONS = {
 DEVELOPER_WORDS = re.compile(r"options\.\w|Traceback|snake_case|NoneType")
 
 
-def create_campaign(browser: Browser, name: str, system: str) -> None:
+def create_campaign(browser: Browser, name: str, system: str, close: bool = True) -> None:
+    """The New campaign form in the sidebar, filled in and sent; at phone width the sidebar is opened for it with its
+    arrow (the app folds it away again once the campaign is made; ``close``: the run closes it if the app did not)."""
     browser.find("css selector", "section[data-testid='stSidebar']", timeout=180)
     browser.idle(300)
+    narrow = browser.narrow()
+    if narrow:
+        browser.show_sidebar()
     if browser.find_all("css selector", ".st-key-campaign_pick"):  # campaigns exist: the form is folded away
         browser.click("xpath", "//summary[contains(., 'New campaign')]")
         time.sleep(0.5)
@@ -44,6 +51,11 @@ def create_campaign(browser: Browser, name: str, system: str) -> None:
     time.sleep(0.5)
     browser.click("css selector", ".st-key-create_campaign button")
     browser.find("css selector", "textarea[data-testid='stChatInputTextArea']", timeout=180)
+    if narrow and close:
+        browser.idle(300)
+        with contextlib.suppress(AssertionError):
+            wait_until(lambda: not browser.sidebar_shown(), 10, "the sidebar folded by the app")
+        browser.show_sidebar(False)
 
 
 def act(browser: Browser, text: str) -> str:
@@ -80,11 +92,11 @@ _CAMPAIGN_NAMES = {
 }
 
 
-def shoot(system: str, out: Path, home: str) -> tuple[Path, dict[str, float]]:
+def shoot(system: str, out: Path, home: str, window: tuple[int, int] = (1400, 1100)) -> tuple[Path, dict[str, float]]:
     times: dict[str, float] = {}
     with (
         serve_app(Path(home) / f"streamlit-{system}.log", env={"TABLETOP_HOME": home}) as url,
-        chrome((1400, 1100)) as browser,
+        chrome(window) as browser,
     ):
         start = time.perf_counter()
         browser.get(url)
@@ -104,12 +116,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m evals screenshots", description=__doc__)
     parser.add_argument("--out", type=Path, default=Path("docs/screenshots"))
     parser.add_argument("--systems", default=",".join(ACTIONS))
+    parser.add_argument("--window", type=window_size, default=(1400, 1100), help="WIDTHxHEIGHT (390x844), phone or tablet")
     args = parser.parse_args(argv)
     failed = 0
     home = tempfile.mkdtemp(prefix="shots-")  # one data directory: the rules index is built once
     for system in [s.strip() for s in args.systems.split(",") if s.strip()]:
         try:
-            shot, times = shoot(system, args.out, home)
+            shot, times = shoot(system, args.out, home, args.window)
         except (AssertionError, RuntimeError) as exc:
             failed += 1
             print(f"{system}: FAILED {exc}")

@@ -4,6 +4,10 @@ button, the pick the rules require made with the radio buttons and Confirm, the 
 in the sidebar's form, a rules question, the Undo button, a reload, the campaign switched away and back with the
 picker, and the journal exported with its button. A screenshot after each step; each page is checked for developer
 words and for a game named by its id ("starforged ›"), and each step prints what the player read.
+
+``--window 390x844`` (or ``phone``, ``tablet``) plays it at a phone's or a tablet's width: the sidebar, folded away
+there, is opened with its arrow for the sheet, the export and the campaign picker and closed again after, and each
+page is also checked for anything a player would have to scroll sideways to read.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ import re
 import tempfile
 from pathlib import Path
 
-from evals.browser import ENTER, Browser, chrome, serve_app
+from evals.browser import ENTER, Browser, chrome, serve_app, window_size
 from evals.screenshots import create_campaign
 from evals.screenshots_session import _bubbles, _last_reply, developer_words, say, settle
 
@@ -35,9 +39,11 @@ CHARACTER_PICKED = "return (document.querySelector('[class*=st-key-character_pic
 IDS = re.compile(r"(?<![A-Za-z'’] )\b(?:starforged|elegy|blades|city|dungeon-world) ›|\.txt:L\d|the engine's")
 
 
-def _check(step: str, text: str) -> list[str]:
+def _check(step: str, text: str, browser: Browser | None = None) -> list[str]:
     found = [f"{step}: developer words {developer_words(text)[:5]}"] if developer_words(text) else []
     found += [f"{step}: a game by its id {m.group(0)!r}" for m in IDS.finditer(text)]
+    if browser is not None and browser.narrow():
+        found += [f"{step}: wider than the window: {line}" for line in browser.overflow()[:3]]
     return found
 
 
@@ -54,9 +60,16 @@ def _click(browser: Browser, selector: str) -> bool:
     found = browser.find_all("css selector", selector)
     if not found:
         return False
-    browser.cmd("POST", f"/element/{found[0]}/click", {})
+    browser.click_element(found[0])
     settle(browser)
     return True
+
+
+def _sidebar(browser: Browser, shown: bool) -> None:
+    """At a phone's width the sidebar is folded away: open it for what is in it, close it after (a wide window keeps it)."""
+    if browser.narrow():
+        browser.show_sidebar(shown)
+        settle(browser)
 
 
 def _expand(browser: Browser, words: str, sidebar: bool = True) -> bool:
@@ -75,7 +88,7 @@ def _pick_first_choice(browser: Browser) -> bool:
     radios = browser.find_all("css selector", "[class*='st-key-choice_'] [role=radiogroup] label")
     if not radios:
         return False
-    browser.cmd("POST", f"/element/{radios[0]}/click", {})
+    browser.click_element(radios[0])
     settle(browser)
     return _click(browser, "[class*='st-key-choose_'] button")
 
@@ -99,6 +112,7 @@ def _rename(browser: Browser, new_name: str) -> bool:
 
 
 def _pick_campaign(browser: Browser, name: str) -> None:
+    _sidebar(browser, True)
     browser.type_into("css selector", ".st-key-campaign_pick input", name + ENTER, timeout=120)
     settle(browser)
     browser.wait_while_working(
@@ -106,60 +120,66 @@ def _pick_campaign(browser: Browser, name: str) -> None:
         f"the campaign {name!r} picked",
     )
     settle(browser)
+    _sidebar(browser, False)
 
 
-def play(systems: list[str], out: Path, home: str) -> list[str]:
+def play(systems: list[str], out: Path, home: str, window: tuple[int, int] = (1400, 1100)) -> list[str]:
     findings: list[str] = []
     names = {s: f"{s.replace('-', ' ').title()} by the buttons" for s in systems}
-    with serve_app(Path(home) / "streamlit-player.log", env={"TABLETOP_HOME": home}) as url, chrome((1400, 1100)) as browser:
+    with serve_app(Path(home) / "streamlit-player.log", env={"TABLETOP_HOME": home}) as url, chrome(window) as browser:
         browser.get(url)
         for system in systems:
-            create_campaign(browser, names[system], system)
-            settle(browser)
-            text = say(browser, ACTIONS[system], 0)
-            findings += _check(f"{system} move", _shoot(browser, out, system, "1-move"))
-            if _pick_first_choice(browser):
-                findings += _check(f"{system} pick", _shoot(browser, out, system, "2-pick"))
-            if _click(browser, "[class*='st-key-next_0'] button"):
-                findings += _check(f"{system} next step", _shoot(browser, out, system, "3-next"))
-            if not _rename(browser, "Ash Renamed"):
-                findings.append(f"{system}: no sheet editor to rename the character")
-            text = _shoot(browser, out, system, "4-sheet")
-            picked = str(
-                browser.run_script("return (document.querySelector('[class*=st-key-character_pick_] input') || {}).value || '';")
-            )
-            if "Ash Renamed" not in text.split("Play\n")[0] or picked != "Ash Renamed":
-                findings.append(f"{system}: after the sheet edit the sidebar shows {picked!r}, not the new name")
-            findings += _check(f"{system} sheet", text)
-            say(browser, QUESTIONS[system], None)
-            findings += _check(f"{system} rules", _shoot(browser, out, system, "5-rules"))
-            before = _bubbles(browser)
-            if _click(browser, ".st-key-undo button"):
-                reply = _last_reply(browser)
-                if _bubbles(browser) <= before and "Undone" not in reply:
-                    findings.append(f"{system}: the Undo button changed nothing on the page")
-                findings += _check(f"{system} undo", _shoot(browser, out, system, "6-undo"))
-            browser.refresh()
-            browser.wait_while_working(
-                lambda: browser.find_all("css selector", "textarea[data-testid='stChatInputTextArea']"), "the reloaded page"
-            )
-            settle(browser)
-            shown = str(browser.run_script("return document.querySelector('.st-key-campaign_pick input').value;"))
-            if shown != names[system]:
-                findings.append(f"{system}: the reload opened {shown!r}, not {names[system]!r}")
-            findings += _check(f"{system} reload", _shoot(browser, out, system, "7-reloaded"))
-            if _expand(browser, "Export or import a journal"):
-                if not _click(browser, ".st-key-export_markdown button"):
-                    findings.append(f"{system}: no export button")
-                findings += _check(f"{system} export", _shoot(browser, out, system, "8-export"))
-            if system != systems[0]:  # away to the first game's campaign and back
-                other = names[systems[0]]
-                _pick_campaign(browser, other)
-                _pick_campaign(browser, names[system])
-                text = _shoot(browser, out, system, "9-switched-back")
-                if ACTIONS[system] not in text:
-                    findings.append(f"{system}: back from {other!r}, the transcript lost the first action")
-                findings += _check(f"{system} switch", text)
+            findings += _play_one(browser, system, names, systems[0], out)
+    return findings
+
+
+def _play_one(browser: Browser, system: str, names: dict[str, str], first: str, out: Path) -> list[str]:
+    findings: list[str] = []
+    create_campaign(browser, names[system], system)
+    settle(browser)
+    say(browser, ACTIONS[system], 0)
+    findings += _check(f"{system} move", _shoot(browser, out, system, "1-move"), browser)
+    if _pick_first_choice(browser):
+        findings += _check(f"{system} pick", _shoot(browser, out, system, "2-pick"), browser)
+    if _click(browser, "[class*='st-key-next_0'] button"):
+        findings += _check(f"{system} next step", _shoot(browser, out, system, "3-next"), browser)
+    _sidebar(browser, True)
+    if not _rename(browser, "Ash Renamed"):
+        findings.append(f"{system}: no sheet editor to rename the character")
+    text = _shoot(browser, out, system, "4-sheet")
+    if "Ash Renamed" not in text.split("Play\n")[0] or browser.run_script(CHARACTER_PICKED) != "Ash Renamed":
+        findings.append(f"{system}: after the sheet edit the sidebar shows {browser.run_script(CHARACTER_PICKED)!r}")
+    findings += _check(f"{system} sheet", text)
+    _sidebar(browser, False)
+    say(browser, QUESTIONS[system], None)
+    findings += _check(f"{system} rules", _shoot(browser, out, system, "5-rules"), browser)
+    before = _bubbles(browser)
+    if _click(browser, ".st-key-undo button"):
+        if _bubbles(browser) <= before and "Undone" not in _last_reply(browser):
+            findings.append(f"{system}: the Undo button changed nothing on the page")
+        findings += _check(f"{system} undo", _shoot(browser, out, system, "6-undo"), browser)
+    browser.refresh()
+    browser.wait_while_working(
+        lambda: browser.find_all("css selector", "textarea[data-testid='stChatInputTextArea']"), "the reloaded page"
+    )
+    settle(browser)
+    shown = str(browser.run_script("return document.querySelector('.st-key-campaign_pick input').value;"))
+    if shown != names[system]:
+        findings.append(f"{system}: the reload opened {shown!r}, not {names[system]!r}")
+    findings += _check(f"{system} reload", _shoot(browser, out, system, "7-reloaded"), browser)
+    _sidebar(browser, True)
+    if _expand(browser, "Export or import a journal"):
+        if not _click(browser, ".st-key-export_markdown button"):
+            findings.append(f"{system}: no export button")
+        findings += _check(f"{system} export", _shoot(browser, out, system, "8-export"))
+    _sidebar(browser, False)
+    if system != first:  # away to the first game's campaign and back
+        _pick_campaign(browser, names[first])
+        _pick_campaign(browser, names[system])
+        text = _shoot(browser, out, system, "9-switched-back")
+        if ACTIONS[system] not in text:
+            findings.append(f"{system}: back from {names[first]!r}, the transcript lost the first action")
+        findings += _check(f"{system} switch", text, browser)
     return findings
 
 
@@ -168,9 +188,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("player-shots"))
     parser.add_argument("--systems", default=",".join(ACTIONS))
     parser.add_argument("--home", default="")
+    parser.add_argument("--window", type=window_size, default=(1400, 1100), help="WIDTHxHEIGHT (390x844), phone or tablet")
     args = parser.parse_args(argv)
     home = args.home or tempfile.mkdtemp(prefix="player-")
-    findings = play([s for s in args.systems.split(",") if s], args.out, home)
+    findings = play([s for s in args.systems.split(",") if s], args.out, home, args.window)
     print("\n".join(["--- findings", *findings]) if findings else "--- no findings")
     return 1 if findings else 0
 

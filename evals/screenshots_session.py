@@ -1,7 +1,8 @@
 """``python -m evals.screenshots_session --system blades --out DIR``: play a whole session of one system in a real
 browser (the app under ``streamlit run``, headless Chromium), offline, as a player plays it: actions in the
 player's words (the top suggestion confirmed, a question answered with its first answer), commands, a few bad
-inputs; a screenshot every few turns, then the page reloaded and the same campaign opened again.
+inputs; a screenshot every few turns, then the page reloaded and the same campaign opened again. ``--window 390x844``
+(or ``phone``, ``tablet``) plays it at that size, and each turn is also checked for what sticks out sideways.
 
 Each turn's page text is checked for developer words (``options.``, tracebacks, ``None``) and the script prints
 one line per turn with the seconds it took and what the page gained, so a reader can go through the session.
@@ -17,7 +18,7 @@ import time
 from pathlib import Path
 
 from assistant.ui.components.turn_view import WRITING
-from evals.browser import ENTER, Browser, chrome, serve_app, wait_until
+from evals.browser import ENTER, Browser, chrome, serve_app, wait_until, window_size
 from evals.screenshots import create_campaign
 
 STILL_WRITING = WRITING.strip("_")
@@ -252,11 +253,11 @@ def developer_words(text: str) -> list[str]:
     return [m.group(0) for m in DEVELOPER_WORDS.finditer(ICONS.sub("", text)) if m.group(0) not in ALLOWED]
 
 
-def play(system: str, out: Path, home: str, every: int = 3) -> int:
+def play(system: str, out: Path, home: str, every: int = 3, window: tuple[int, int] = (1400, 1100)) -> int:
     found = 0
     with (
         serve_app(Path(home) / f"streamlit-{system}.log", env={"TABLETOP_HOME": home}) as url,
-        chrome((1400, 1100)) as browser,
+        chrome(window) as browser,
     ):
         browser.get(url)
         create_campaign(browser, f"Session of {system}", system)
@@ -264,9 +265,9 @@ def play(system: str, out: Path, home: str, every: int = 3) -> int:
         for n, (text, pick) in enumerate(SESSIONS[system], 1):
             start = time.perf_counter()
             page = say(browser, text, pick)
-            bad = developer_words(page)
+            bad = developer_words(page) + (browser.overflow()[:3] if browser.narrow() else [])
             gained = page.replace(before, "") if page.startswith(before[:200]) else page
-            print(f"--- turn {n} {text!r} ({time.perf_counter() - start:.1f}s)" + (f" DEV WORDS {bad}" if bad else ""))
+            print(f"--- turn {n} {text!r} ({time.perf_counter() - start:.1f}s)" + (f" FOUND {bad}" if bad else ""))
             print(gained[-1500:])
             before = page
             found += bool(bad)
@@ -298,9 +299,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("session-shots"))
     parser.add_argument("--system", default="blades", choices=sorted(SESSIONS))
     parser.add_argument("--home", default="")
+    parser.add_argument("--window", type=window_size, default=(1400, 1100), help="WIDTHxHEIGHT (390x844), phone or tablet")
     args = parser.parse_args(argv)
     home = args.home or tempfile.mkdtemp(prefix="session-")
-    return 1 if play(args.system, args.out, home) else 0
+    return 1 if play(args.system, args.out, home, window=args.window) else 0
 
 
 if __name__ == "__main__":

@@ -56,7 +56,7 @@ def test_a_new_campaign_shows_nothing_before_the_first_line(tmp_path: Path, monk
 
 def _visible(journal: str) -> list[str]:
     """The journal as a reader sees it: its lines of text, without event comments or the header counting events."""
-    return [ln for ln in journal.splitlines() if ln.strip() and not ln.startswith(("<!--", "*starforged* campaign"))]
+    return [ln for ln in journal.splitlines() if ln.strip() and not ln.startswith(("<!--", "*Ironsworn: Starforged* campaign"))]
 
 
 def test_refusals_stay_out_of_the_journal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

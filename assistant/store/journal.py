@@ -40,9 +40,11 @@ import json
 import re
 from typing import Any
 
+from assistant.citation_words import shown_citation, shown_text
 from assistant.engine.change_words import change_line, plain
 from assistant.engine.doors import DOORS
 from assistant.engine.model import Effect
+from assistant.engine.registry import game_title
 from assistant.engine.safe_json import loads
 from assistant.engine.tracks import kind_word
 from assistant.errors import InputError
@@ -67,6 +69,11 @@ def _kdl(text: Any) -> str:
     return f'"{s}"'
 
 
+def _entries(n: int) -> str:
+    """How long the campaign's log is, in a reader's words ("12 entries in its log")."""
+    return f"{n} {'entry' if n == 1 else 'entries'} in its log"
+
+
 def _words(text: str) -> str:
     return str(text).replace("_", " ")
 
@@ -83,7 +90,7 @@ def render(events: list[StoredEvent], state: CampaignState, fmt: str) -> str:
         out += [
             "---",
             f"campaign: {json.dumps(state.name, ensure_ascii=False)}",
-            f"system: {state.system}",
+            f"game: {json.dumps(game_title(state.system), ensure_ascii=False)}",
             f"seed: {state.seed}",
             "exported-by: tabletop-oracle",
             "---",
@@ -92,7 +99,7 @@ def render(events: list[StoredEvent], state: CampaignState, fmt: str) -> str:
     out += [
         f"# {state.name}",
         "",
-        f"*{state.system}* campaign · seed {state.seed} · {state.last_seq} events · exported by tabletop-oracle",
+        f"*{game_title(state.system)}* campaign · seed {state.seed} · {_entries(state.last_seq)} · exported by tabletop-oracle",
         "",
     ]
     out += _overview(state)
@@ -185,7 +192,7 @@ def _md_event(stored: StoredEvent, before: CampaignState) -> list[str]:
     ev: Any = stored.event
     t = ev.type
     if t == "campaign_created":
-        return [f"*Campaign **{ev.name}** begins ({ev.system}).*"]
+        return [f"*Campaign **{ev.name}** begins ({game_title(ev.system)}).*"]
     if t == "character_added":
         return [f"*{who(ev.character_id, ev.character, ev.active or not before.characters)} joins the campaign.*"]
     if t in ("character_updated", "character_removed", "set_active"):
@@ -212,10 +219,21 @@ def _md_event(stored: StoredEvent, before: CampaignState) -> list[str]:
     if t == "slot_updated":
         return [f"*{ev.slot.capitalize()}: {ev.key} — {'removed' if ev.value is None else plain(ev.value)}.*"]
     if t == "chat_message":
-        return [f"**{ROLE_LABEL.get(ev.role, ev.role)}:** {ev.text}"]
+        return [f"**{ROLE_LABEL.get(ev.role, ev.role)}:** {_said(ev)}"]
     if t == "narration_recorded":
         return [ev.text]
     return []
+
+
+def _said(ev: Any) -> str:
+    """A chat line as the page shows it: the app's rules answers cite the game by its name and the lines in words
+    ("Blades in the Dark › Heat (blades.txt, lines 48–67)", not "blades › Heat (blades.txt:L48-L67)"); the player's
+    own words as typed."""
+    if ev.role == "user":
+        return str(ev.text)
+    return "\n".join(
+        shown_text(line) if shown_citation(line) == line else shown_citation(line) for line in str(ev.text).split("\n")
+    )
 
 
 def _mechanics(nodes: list[str]) -> list[str]:
@@ -321,7 +339,9 @@ def _iron_event(stored: StoredEvent, before: CampaignState) -> list[str]:
             ]
         )
     if t == "chat_message":
-        return [ev.text if ev.role in ("assistant", "narrator", "gm") else f"**{ROLE_LABEL.get(ev.role, ev.role)}:** {ev.text}"]
+        return [
+            _said(ev) if ev.role in ("assistant", "narrator", "gm") else f"**{ROLE_LABEL.get(ev.role, ev.role)}:** {_said(ev)}"
+        ]
     return _md_event(stored, before)
 
 

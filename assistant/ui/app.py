@@ -26,6 +26,9 @@ def main() -> None:
     from assistant.ui.views import play, rules, settings, sidebar
 
     state.warm_start()
+    from assistant.ui.components.phone import render_phone_css
+
+    render_phone_css()
     with st.sidebar:
         campaign = None
         with friendly_errors("opening the campaigns"):
@@ -41,6 +44,9 @@ def main() -> None:
         settings.render()
     with campaign_area, friendly_errors("drawing the sheet"):
         sidebar.render_campaign(campaign)
+    from assistant.ui.components.phone import render_fold
+
+    render_fold()
 
 
 main()

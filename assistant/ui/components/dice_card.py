@@ -130,7 +130,8 @@ def dice_html(detail: list[DieRecord]) -> str:
         if len(dice) > 1 and name.endswith(" die"):
             name = name[: -len("die")] + "dice"  # "challenge dice 8 2"
         label = f'<span style="font-size:0.8em;color:#4c566a">{escape(name)}</span> ' if name else ""
-        chunks.append(label + "".join(dice))
+        # a group is not split across lines on a phone; its dice are apart in the page's text too ("1 8", not "18")
+        chunks.append('<span class="dice-group" style="white-space:nowrap">' + label + " ".join(dice) + "</span>")
     return '<div class="dice">' + " &nbsp; ".join(chunks) + "</div>"
 
 
@@ -284,7 +285,7 @@ def header_html(view: DiceCardView) -> str:
     badge = (
         (
             f'<span class="outcome" style="background:{color};color:white;border-radius:10px;padding:1px 10px;'
-            f'margin-left:8px;font-size:0.9em">{escape(view.outcome)}</span>'
+            f'margin-left:4px;font-size:0.9em;white-space:nowrap;display:inline-block">{escape(view.outcome)}</span>'
         )
         if view.outcome
         else ""
@@ -292,12 +293,13 @@ def header_html(view: DiceCardView) -> str:
     match = (
         (
             '<span class="match" style="border:1.5px solid #5e81ac;color:#5e81ac;border-radius:10px;padding:0 8px;'
-            'margin-left:6px;font-size:0.85em">match</span>'
+            'margin-left:2px;font-size:0.85em;white-space:nowrap;display:inline-block">match</span>'
         )
         if view.match
         else ""
     )
-    return f'<div class="dice-card-title"><strong>{escape(view.title)}</strong>{badge}{match}</div>'
+    # a space between them too: the page's text (a screen reader, a copy) reads "Face Danger (+shadow) Weak hit"
+    return f'<div class="dice-card-title"><strong>{escape(view.title)}</strong> {badge} {match}</div>'
 
 
 def render_dice_card(result: Result | dict[str, Any], citations: list[str] | None = None) -> DiceCardView:

@@ -11,6 +11,7 @@ import streamlit as st
 
 from assistant.store import service
 from assistant.ui import state
+from assistant.ui.components.phone import fold_sidebar
 from assistant.ui.errors import friendly_message
 
 FORMATS = {"markdown": ("Markdown journal", "md"), "ironvault": ("Iron Vault journal (Obsidian)", "md")}
@@ -43,6 +44,7 @@ def _import(uploaded: Any) -> None:
     state.open_campaign(name)
     st.session_state["campaign_pick"] = name
     st.session_state["sidebar_notice"] = f"Imported as “{name}”."
+    fold_sidebar()
 
 
 def journal_writer(campaign: str, fmt: str) -> Any:
@@ -75,6 +77,7 @@ def render_import() -> None:
         type=["md", "markdown", "txt"],
         key="import_journal",
         help="Creates a new campaign; nothing existing is changed.",
+        max_upload_size=MAX_IMPORT_BYTES // (1024 * 1024),  # the picker says the size the app reads (it said 200MB)
     )
     if uploaded is not None and st.session_state.get("imported_file") != uploaded.file_id:
         st.session_state["imported_file"] = uploaded.file_id

@@ -267,16 +267,25 @@ SCROLL_SCRIPT = """<script>/* turn %d */
 const doc = window.parent.document;
 const scroll = () => {
   const main = doc.querySelector('[data-testid="stMain"]') || doc.querySelector('section.main');
+  if (!main) { return; }
   const messages = doc.querySelectorAll('[data-testid="stChatMessage"]');
-  if (messages.length) { messages[messages.length - 1].scrollIntoView({block: "start"}); }
-  if (main) { main.scrollTop = main.scrollHeight; }
+  const header = doc.querySelector('[data-testid="stHeader"]');
+  let target = main.scrollHeight;
+  if (messages.length) {  // never past the newest reply's first line: its result comes before what it leaves open
+    const last = messages[messages.length - 1];
+    const top = last.getBoundingClientRect().top - main.getBoundingClientRect().top + main.scrollTop;
+    target = Math.min(target, Math.max(0, top - (header ? header.offsetHeight : 0) - 8));
+  }
+  main.scrollTop = target;
 };
 setTimeout(scroll, 50); setTimeout(scroll, 400);
 </script>"""
 
 
 def scroll_to_newest(marker: int) -> None:
-    """Bring the newest turn into view (on a reload, and after every turn)."""
+    """Bring the newest turn into view (on a reload, and after every turn): the page's end, or the newest reply's first
+    line when the reply and what it leaves open are taller than the window (on a phone the end showed the next steps'
+    buttons and the chat, the dice card's outcome above them out of view)."""
     st.iframe(SCROLL_SCRIPT % marker, height=1)
 
 

@@ -22,6 +22,7 @@ from assistant.store.state import CampaignState
 from assistant.ui import state
 from assistant.ui.components.clocks import render_clock
 from assistant.ui.components.journal import render_export, render_import
+from assistant.ui.components.phone import fold_sidebar
 from assistant.ui.components.sheet import render_sheet, render_slots
 from assistant.ui.components.sheet_editor import render_sheet_editor
 from assistant.ui.components.tracks import render_track
@@ -58,10 +59,12 @@ def _create_campaign() -> None:
     for key in ("new_campaign_name", "new_campaign_character", "new_campaign_seed"):  # the next campaign starts afresh
         st.session_state[key] = ""  # (a kept character name named the next campaign's character too)
     _fold(NEW_CAMPAIGN_FORM)
+    fold_sidebar()  # on a phone: the new campaign's page, not the emptied form over it
 
 
 def _pick_campaign() -> None:
     state.open_campaign(st.session_state.get("campaign_pick"))
+    fold_sidebar()
 
 
 def _bookkeeping(what: str, action: Any) -> bool:
