@@ -28,6 +28,7 @@ from assistant.chat.track_question import name_first
 from assistant.chat.track_told import closed_now, started_or_not
 from assistant.chat.turn import Turn, TurnEvent, TurnStream
 from assistant.chat.turn import finish as _finish
+from assistant.chat.unsheeted_damage import own_blow_refused
 from assistant.engine import AssistantError, InputError, Result, get_ruleset
 from assistant.engine.doors import door_kind
 from assistant.engine.ruleset import normalize_name
@@ -126,6 +127,16 @@ class ActingMixin(MoveReadingMixin):
         instead = tuple(s.move for s, m in zip(suggestions, makers, strict=True) if s not in spells and m == maker)
         return cast_refused(text, suggestions, who, instead)
 
+    def _refuse_own_blow(self, request: Mapping[str, Any]) -> None:
+        from assistant.chat.followed_next import open_follow_ups
+
+        if get_ruleset(self.system).system_id != "dungeon-world" or "deal" not in str(request.get("move") or "").lower():
+            return
+        waiting = open_follow_ups(self.store, self.campaign, self.known.top)
+        said = own_blow_refused(request, self._state.active_character, waiting, self._state.characters)
+        if said:
+            raise InputError(said)
+
     def _not_my_spells(self, suggestions: list[Any]) -> list[Any]:
         """``suggestions`` without the one playing's spells (another's spell cast at them is not theirs to cast)."""
         own = self._state.active_character
@@ -149,6 +160,7 @@ class ActingMixin(MoveReadingMixin):
             raise InputError('Confirm a suggested move, or a request like {"move": "Face Danger", "stat": "edge"}.')
         if not request.get("move"):
             raise InputError("That suggestion has no move to roll; pick another or use /roll <move> +stat.")
+        self._refuse_own_blow(request)  # "I hack at the orc", then Deal Damage: not on the attacker's own HP
         self._refuse_rolled_again(request)  # Fulfill Your Vow again over its own miss, its pick not made
         self._refuse_pick_waiting(request)  # before any question the move would ask: a price or a required pick comes first
         sheet = request.get("character")

@@ -11,6 +11,7 @@ def next_steps(session: Any, follow_ups: Any) -> list[tuple[str, dict[str, Any]]
     Damage on Mara", "[1] Endure Harm (-1)"): a follow-up move or table roll, and each of the system's suffer moves
     with the cost a "make a suffer move (-1)" gives."""
     from assistant.chat.characters import shown_name
+    from assistant.chat.unsheeted_damage import damage_roll_step
     from assistant.engine import get_ruleset
 
     steps: list[tuple[str, dict[str, Any]]] = []
@@ -20,6 +21,8 @@ def next_steps(session: Any, follow_ups: Any) -> list[tuple[str, dict[str, Any]]
             for move in get_ruleset(session.system).moves:
                 if move.category == "suffer" and "amount" in move.options and move.id != fu.other_than:
                     steps.append((f"{move.name} ({-amount:+d})", {"move": move.id, "options": {"amount": amount}}))
+        elif step := damage_roll_step(fu, session.state.characters):  # "I hack at the orc": no sheet, the roll itself
+            steps.append(step)
         elif fu.kind in ("move", "table") and fu.request:
             request, label = dict(fu.request), fu.move if fu.kind == "move" else f"Roll on {fu.move}"
             if fu.target and fu.target in session.state.characters:  # resolved on the sheet of the one it is aimed at

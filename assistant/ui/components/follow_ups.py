@@ -9,6 +9,7 @@ from typing import Any
 
 import streamlit as st
 
+from assistant.chat.unsheeted_damage import damage_roll_step
 from assistant.engine import get_ruleset
 from assistant.engine.model import FollowUp
 from assistant.ui import state
@@ -66,6 +67,10 @@ def next_steps(
             if label not in seen:
                 seen.add(label)
                 steps.append(NextStep(label, state.Action("table", text=str(fu.request["move"]).removeprefix("table:"))))
+        elif (step := damage_roll_step(fu, targets if targets is not None else character_names())) is not None:
+            if step[0] not in seen:  # "I hack at the orc": no sheet to take it, the damage roll itself
+                seen.add(step[0])
+                steps.append(NextStep(step[0], state.Action("confirm", payload=step[1])))
         elif fu.kind == "move" and fu.request:
             payload = dict(fu.request)
             label = fu.move
