@@ -45,7 +45,8 @@ Modules
                   ``service``).
 ``moves``         how a request becomes a ``move_resolved`` event on a state (pure).
 ``followups``     choose/burn/undo on the event the player saw, refused when stale
-                  (``StaleEventError``, kind ``conflict``); ``RecordingStore``, ``KnownLog``.
+                  (``StaleEventError``, kind ``conflict``).
+``recording``     one writer's view: ``RecordingStore`` (what it appended), ``KnownLog`` (its undo stack).
 ``replay``        ``replay_log``, ``check_move``, ``ReplayMismatch``.
 ``journal``       Markdown and Iron Vault export, and import of our own exports.
 ``cli``           ``register(app)``: ``assistant campaign new|list|show|export|import|undo|replay``.
