@@ -20,13 +20,13 @@ from typing import Any
 from assistant.engine import Result
 from assistant.engine.dice import topped_up
 from assistant.errors import AssistantError, InputError
+from assistant.store import carried
 from assistant.store.base import AppendContext, CampaignStore
-from assistant.store.events import Event, Patch, StoredEvent, Undo
-from assistant.store.moves import move_event
+from assistant.store.events import Event, StoredEvent
 from assistant.store.no_move import stored_decides_nothing
 from assistant.store.recording import KnownLog as KnownLog
 from assistant.store.recording import RecordingStore as RecordingStore
-from assistant.store.state import CampaignState, apply, get_path, move_summary, touched_paths
+from assistant.store.state import CampaignState, move_summary
 
 
 class StaleEventError(AssistantError):
@@ -79,8 +79,9 @@ def describe(stored: StoredEvent, state: CampaignState | None = None) -> str:
 
 def _check_target(ctx: AppendContext, expect: int | None, doing: str, *, past_rolls: bool = False) -> int:
     """The last action in effect, which must be ``expect`` when given; with ``past_rolls``, ``expect`` may also lie
-    under rolls that are no move (an oracle asked while Enter the Fray's pick was open: the pick is still made) and
-    changes of who plays (Mara's spell penalties picked after switching to Arden)."""
+    under rolls that are no move (an oracle asked while Enter the Fray's pick was open: the pick is still made),
+    changes of who plays (Mara's spell penalties picked after switching to Arden) and bookkeeping (a secret added while
+    the consequences waited: the pick carries it)."""
     stack = ctx.state.undo_stack
     if not stack:
         raise InputError(
@@ -106,43 +107,46 @@ def _check_target(ctx: AppendContext, expect: int | None, doing: str, *, past_ro
 
 def _passes_over(stored: StoredEvent) -> bool:
     """Whether an action lying over a move leaves its pick to be made: a roll that is no move, or a change of who
-    plays (neither touches what the move changed)."""
-    return stored.event.type == "set_active" or stored_decides_nothing(stored)
-
-
-def _undo_event(ctx: AppendContext, target_seq: int) -> Undo:
-    target = ctx.event(target_seq)
-    before = ctx.state_at(target.seq - 1)
-    restore = []
-    for path in touched_paths(target):
-        present, value = get_path(before, path)
-        restore.append(Patch(path=path, value=value, present=present))
-    return Undo(target_seq=target.seq, target_type=target.type, restore=restore)
+    plays (neither touches what the move changed), or bookkeeping the pick carries over it (a sheet edit, a clock
+    ticked: :mod:`assistant.store.carried`)."""
+    return stored.event.type == "set_active" or stored_decides_nothing(stored) or carried.is_edit(stored)
 
 
 def undo(store: CampaignStore, name: str, expect: int | None = None) -> StoredEvent:
     """Append an ``undo`` of the last action still in effect; with ``expect``, only if that is event ``expect``.
     When that action is a pick or a burn made after the roll (the move made again by :func:`redo_move`), the roll
     comes back as first rolled, with its own dice and its choices open again: the player loses the pick, not the
-    roll."""
+    roll. Returns the ``undo`` event (the first of those :func:`undo_events` appends)."""
+    return undo_events(store, name, expect)[0]
+
+
+def undo_events(store: CampaignStore, name: str, expect: int | None = None) -> list[StoredEvent]:
+    """:func:`undo`, returning every event it appended: the ``undo``; after a pick, the roll as it stood before it;
+    after a pick made over edits (the last thing done was the pick, though the edits lie on top), the undos of
+    those edits and of the pick, the roll, and the edits made again over it (:mod:`assistant.store.carried`)."""
 
     def build(ctx: AppendContext) -> list[Event]:
         seq = _check_target(ctx, expect, "undo")
-        undo_ev = _undo_event(ctx, seq)
-        first = _first_roll(ctx, seq)
-        if first is None:
-            return [undo_ev]
-        after_undo = _light_copy(ctx.state)
-        apply(after_undo, StoredEvent(seq=ctx.next_seq, event=undo_ev))
-        request = dict(first.request)
-        request["options"] = {**(request.get("options") or {}), **_campaign_refs(after_undo, first)}
-        request["dice"] = list(first.dice)
-        if first.character_source == "campaign" and first.state_change.character_id in after_undo.characters:
-            request["character_id"] = first.state_change.character_id
-        move, _result = move_event(after_undo, request, ctx.next_seq + 1)
-        return [undo_ev, move]
+        under = carried.pick_under(ctx, seq)  # the edits a pick carried lie on top: the pick was done last
+        if under is not None and _first_roll(ctx, under) is not None:
+            seq = under
+        found = _first_roll(ctx, seq)
+        if found is None:
+            return [carried.undo_event(ctx, seq)]
+        first_seq, first = found
 
-    return store.append_with(name, build)[0]
+        def request_for(after_undo: CampaignState) -> dict[str, Any]:
+            request = dict(first.request)
+            request["options"] = {**(request.get("options") or {}), **carried.campaign_refs(after_undo, first)}
+            request["dice"] = list(first.dice)
+            if first.character_source == "campaign" and first.state_change.character_id in after_undo.characters:
+                request["character_id"] = first.state_change.character_id
+            return request
+
+        # the edits that lay under the earlier pick (if this roll's pick was one of two) lie under it again
+        return carried.rebase(ctx, seq, request_for, by="unpick", before_pick=carried.before_pick(ctx, first_seq))[0]
+
+    return store.append_with(name, build)
 
 
 def made_again_after_the_roll(first: Any, again: Any) -> bool:
@@ -168,11 +172,11 @@ def _picks(choose: Any) -> list[Any]:
     return list(choose) if isinstance(choose, (list, tuple)) else [choose]
 
 
-def _first_roll(ctx: AppendContext, seq: int) -> Any | None:
-    """The move as it stood before the pick or burn that made event ``seq`` (:func:`redo_move` appends the undo of
-    the move, then the move made again), or None when ``seq`` is not a move made again. A roll an undo brought back
-    with fewer picks is followed back to the one it copies: two picks undone one by one end at the first roll, never
-    back at the later pick."""
+def _first_roll(ctx: AppendContext, seq: int) -> tuple[int, Any] | None:
+    """The move as it stood before the pick or burn that made event ``seq``, with its event number
+    (:func:`redo_move` appends the undo of the move, then the move made again), or None when ``seq`` is not a move
+    made again. A roll an undo brought back with fewer picks is followed back to the one it copies: two picks undone
+    one by one end at the first roll, never back at the later pick."""
     again = ctx.event(seq).event
     if again.type != "move_resolved":
         return None
@@ -183,7 +187,7 @@ def _first_roll(ctx: AppendContext, seq: int) -> Any | None:
             return None
         first = ctx.event(before.target_seq).event
         if made_again_after_the_roll(first, again):
-            return first
+            return before.target_seq, first
         if first.type != "move_resolved" or first.result.get("move_id") != again.result.get("move_id"):
             return None
         at = before.target_seq
@@ -194,9 +198,9 @@ def redo_move(
     store: CampaignStore, name: str, target_seq: int | None, options_update: dict[str, Any], *, doing: str = "change the move"
 ) -> tuple[Result, int]:
     """Replace the last move (event ``target_seq``, which must still be the last action, or lie under rolls that are
-    no move only; None: whatever is last) by the same request with its own dice and ``options_update`` merged into
-    its options. Returns the new result
-    and its event number. The engine checks the new request before anything is appended."""
+    no move and bookkeeping only; None: whatever is last) by the same request with its own dice and ``options_update``
+    merged into its options; bookkeeping over it is made again on top (:func:`assistant.store.carried.rebase`).
+    Returns the new result and its event number. The engine checks the new request before anything is appended."""
     out: list[tuple[Result, int]] = []
 
     def build(ctx: AppendContext) -> list[Event]:
@@ -205,49 +209,23 @@ def redo_move(
         ev: Any = stored.event
         if ev.type != "move_resolved":
             raise InputError(f"Could not {doing}: the last action was {describe(stored)}, not a move.")
-        undo_ev = _undo_event(ctx, seq)
-        after_undo = _light_copy(ctx.state)
-        apply(after_undo, StoredEvent(seq=ctx.next_seq, event=undo_ev))
-        request = dict(ev.request)
-        request["options"] = {**(request.get("options") or {}), **options_update, **_campaign_refs(after_undo, ev)}
-        request["dice"] = list(ev.dice)
-        who = ev.state_change.character_id
-        if who in after_undo.characters and (ev.character_source == "campaign" or who != after_undo.active_character):
-            request["character_id"] = who  # Mara's move picked on stays Mara's, on her sheet (also once Arden plays)
-        with topped_up():  # a pick that rolls more (Recommit) rolls its new dice from the campaign's RNG
-            move, result = move_event(after_undo, request, ctx.next_seq + 1)
-        out[:] = [(result, ctx.next_seq + 1)]
-        return [undo_ev, move]
+
+        def request_for(after_undo: CampaignState) -> dict[str, Any]:
+            request = dict(ev.request)
+            request["options"] = {**(request.get("options") or {}), **options_update, **carried.campaign_refs(after_undo, ev)}
+            request["dice"] = list(ev.dice)
+            who = ev.state_change.character_id
+            if who in after_undo.characters and (ev.character_source == "campaign" or who != after_undo.active_character):
+                request["character_id"] = who  # Mara's move picked on stays Mara's, on her sheet (also once Arden plays)
+            return request
+
+        def topped(go: Any) -> Any:
+            with topped_up():  # a pick that rolls more (Recommit) rolls its new dice from the campaign's RNG
+                return go()
+
+        events, result, at = carried.rebase(ctx, seq, request_for, by="pick", wrap=topped)
+        out[:] = [(result, at)]
+        return events
 
     store.append_with(name, build)
     return out[0]
-
-
-def _campaign_refs(state: CampaignState, ev: Any) -> dict[str, str]:
-    """The campaign track and clock a stored move acted on (by id), so the move made again saves its change there
-    too (a recommit's cleared progress and raised rank)."""
-    started = set(ev.result.get("started") or [])
-    refs: dict[str, str] = {}
-    for key, changed, table in (("track", ev.state_change.tracks, state.tracks), ("clock", ev.state_change.clocks, state.clocks)):
-        ids = [i for i in changed if i in table]
-        if key not in started and len(ids) == 1:
-            refs[key] = ids[0]
-    return refs
-
-
-def _light_copy(state: CampaignState) -> CampaignState:
-    """What a move reads of the state (characters, tracks, clocks), copied; not the transcript."""
-    return CampaignState.model_validate(
-        {
-            "name": state.name,
-            "system": state.system,
-            "seed": state.seed,
-            "last_seq": state.last_seq,
-            "characters": state.characters,
-            "active_character": state.active_character,
-            "tracks": state.tracks,
-            "clocks": state.clocks,
-            "slots": state.slots,
-            "undo_stack": state.undo_stack,
-        }
-    ).model_copy(deep=True)

@@ -20,6 +20,9 @@ class RecordingStore:
         self._inner = inner
         self._appended: list[StoredEvent] = []
         self._held: dict[str, list[Event]] = {}
+        self.guard: Callable[[AppendContext, Sequence[Event]], None] | None = None
+        """Checks what an append is about to write, in its transaction (raising refuses it: nothing is written):
+        set by a writer for one action (an edit made while a pick waits must leave the pick's changes alone)."""
 
     @property
     def inner(self) -> CampaignStore:
@@ -89,6 +92,15 @@ class RecordingStore:
         return self._keep(self.inner.append(name, events))
 
     def append_with(self, name: str, build: Callable[[AppendContext], Sequence[Event]]) -> list[StoredEvent]:
+        guard = self.guard
+        if guard is not None:
+            unguarded = build
+
+            def build(ctx: AppendContext) -> Sequence[Event]:
+                events = unguarded(ctx)
+                guard(ctx, events)
+                return events
+
         held = self._held.pop(name, [])
         if not held:
             return self._keep(self.inner.append_with(name, build))

@@ -164,6 +164,12 @@ def undo_last(name: str, *, expect: int | None = None, store: CampaignStore | No
     return followups.undo(store_or_default(store), name, expect)
 
 
+def undo_events(name: str, *, expect: int | None = None, store: CampaignStore | None = None) -> list[StoredEvent]:
+    """:func:`undo_last`, returning every event the undo appended (after a pick: the roll as it stood before it, and
+    the edits made since carried over it); see :func:`assistant.store.followups.undo_events`."""
+    return followups.undo_events(store_or_default(store), name, expect)
+
+
 def redo_move(
     name: str,
     target_seq: int | None,
