@@ -8,6 +8,7 @@ from collections.abc import Generator, Mapping
 from typing import Any
 
 from assistant.chat import brinks
+from assistant.chat.carried_words import carried_said
 from assistant.chat.citing import move_citations, retrieve_for
 from assistant.chat.coin_raise import coin_offer
 from assistant.chat.fitting import bind
@@ -251,6 +252,8 @@ class ActingMixin(MoveReadingMixin):
                     return (yield from self._ask(question))
         else:
             result, seq = service.redo_move(self.campaign, redo[0], redo[1], doing=redo[2], store=self.store)
+            kept = carried_said(self.store, self.campaign, self._state, seq)  # edits made while the pick waited stand
+            read += [kept] if kept else []
         self._last_intent = ""  # the intent is spent on this move; a later /roll is narrated on its own
         self._intents[seq] = player_text
         self.reload()

@@ -22,7 +22,7 @@ Rolls that are no move (an oracle, a table) and changes of who plays lie over th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from assistant.engine import Result
@@ -44,13 +44,18 @@ _LOOK_AHEAD = 64
 EDIT_TYPES = frozenset({"character_updated", "slot_updated", "track_created", "track_updated", "clock_created", "clock_updated"})
 
 
+def is_door(result: Result | Mapping[str, Any]) -> bool:
+    """Whether a resolved request is one of the engine's doors that change the sheet, a track or a clock outside a move
+    (a meter adjusted, a clock or track stepped: ``meter:health``, ``clock:advance``): bookkeeping, no move."""
+    move_id = result.move_id if isinstance(result, Result) else result.get("move_id")
+    return ":" in str(move_id or "") and not decides_nothing(result)
+
+
 def is_edit(stored: StoredEvent) -> bool:
     """Whether an event is bookkeeping a pick carries: a sheet edit, a record, a track or clock set, or one of the
-    engine's doors (a meter adjusted, a clock or track stepped: ``meter:health``, ``clock:advance``)."""
+    engine's doors (:func:`is_door`)."""
     ev: Any = stored.event
-    if ev.type in EDIT_TYPES:
-        return True
-    return ev.type == "move_resolved" and ":" in str(ev.result.get("move_id") or "") and not decides_nothing(ev.result)
+    return ev.type in EDIT_TYPES or (ev.type == "move_resolved" and is_door(ev.result))
 
 
 # ---- the pieces of a move made again --------------------------------------------------------------------------
