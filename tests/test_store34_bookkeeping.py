@@ -164,3 +164,24 @@ def test_the_app_sees_the_same_sheet_as_the_chat() -> None:
     reopened = ChatSession.open(session.campaign)
     assert reopened.state.characters == session.reload().characters
     assert (reopened.state.active() or {})["health"] == 2 and (reopened.state.active() or {})["momentum"] == 4
+
+
+# ---- Dungeon World: a character joins and plays while a spell's penalties wait ---------------------------------------
+def test_a_character_who_joins_and_plays_while_the_penalties_wait_stays_after_the_pick_and_its_undo() -> None:
+    service.create_campaign("Joined", "dungeon-world", seed=4)
+    session = ChatSession.open("Joined")
+    for line in ("/set class wizard", "/set mana 2"):
+        _ok(session, line)
+    cast = session.confirm({"move": "Cast a Spell (Wizard)", "stat": "int", "dice": [1, 2], "options": {"target": "pc1"}})
+    assert cast.results[0].outcome == "miss" and cast.open_choices[0].required, cast.narration
+    _ok(session, "/character add Duke class=fighter")
+    _ok(session, "/character play Duke")
+    picked = _ok(session, "/choose 2 3")  # the trance and -1 ongoing: on the caster's sheet, though Duke plays
+    assert any("Duke joining the campaign; Duke plays" in n for n in picked.notes), picked.notes
+    state = session.reload()
+    assert state.characters[state.active_character or ""]["name"] == "Duke"
+    assert "vulnerable" in state.characters["pc1"]["impacts"]
+    _ok(session, "/undo")  # the pick: Duke stays, and plays
+    state = session.reload()
+    assert state.characters[state.active_character or ""]["name"] == "Duke"
+    assert "vulnerable" not in state.characters["pc1"]["impacts"] and session._open_choice() is not None

@@ -175,3 +175,15 @@ def test_any_order_of_edits_and_a_pick_ends_as_applying_them_in_order(seed: int)
     service.undo_last(name)
     assert service.load_campaign(name).moves == 0
     service.replay(name)
+
+
+def test_a_record_kept_while_the_pick_waits_stays_through_the_pick_and_its_undo() -> None:
+    roll = _rolled("Record")
+    service.set_slot("Record", "notes", "ship", "The Wayfinder, a battered freighter")
+    _pick("Record", roll)
+    assert service.load_campaign("Record").slots["notes"] == {"ship": "The Wayfinder, a battered freighter"}
+    service.undo_last("Record")  # the pick
+    state = service.load_campaign("Record")
+    assert state.slots["notes"]["ship"].startswith("The Wayfinder") and state.active()["next_move_add"] == 0
+    service.undo_last("Record")  # the record
+    assert not service.load_campaign("Record").slots.get("notes")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from assistant.chat.sheet_text import shown_name
 from assistant.store.base import CampaignStore
 from assistant.store.events import StoredEvent
 from assistant.store.followups import describe
@@ -18,10 +19,11 @@ def _one(stored: StoredEvent, state: CampaignState) -> str:
     ev: Any = stored.event
     if ev.type == "character_updated" and ev.reason:
         cid = ev.character_id
-        name = str((state.characters.get(cid) or {}).get("name") or "")
-        return ev.reason if cid == state.active_character or not name else f"{name}: {ev.reason}"
+        return ev.reason if cid == state.active_character else f"{shown_name(state, cid)}: {ev.reason}"
     if ev.type == "move_resolved":
         return move_summary(ev.result)
+    if ev.type == "set_active":
+        return f"{shown_name(state, ev.character_id)} plays"
     return describe(stored, state)
 
 

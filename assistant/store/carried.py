@@ -17,7 +17,8 @@ appended) and says which edit to undo first. The chat refuses such an edit befor
 Undo takes back the last thing the player did: when that was the pick, the roll comes back as it stood before it,
 and the edits are carried over it the same way (``by="unpick"``); the next undo takes back the last edit.
 
-Rolls that are no move (an oracle, a table) and changes of who plays lie over the move untouched, as before.
+Rolls that are no move (an oracle, a table) lie over the move untouched, as before. A character joining or a change of
+who plays is carried like an edit (the move made again stays the maker's, on their sheet).
 """
 
 from __future__ import annotations
@@ -40,8 +41,19 @@ Key = tuple[str, ...]
 #: How far past an event the ``edits_carried`` naming it is looked for (a pick carries a handful of edits).
 _LOOK_AHEAD = 64
 
-#: Event types that are bookkeeping: made again over a pick, as they were.
-EDIT_TYPES = frozenset({"character_updated", "slot_updated", "track_created", "track_updated", "clock_created", "clock_updated"})
+#: Event types that are bookkeeping: made again over a pick, as they were (a new character, who plays, too).
+EDIT_TYPES = frozenset(
+    {
+        "character_updated",
+        "character_added",
+        "set_active",
+        "slot_updated",
+        "track_created",
+        "track_updated",
+        "clock_created",
+        "clock_updated",
+    }
+)
 
 
 def is_door(result: Result | Mapping[str, Any]) -> bool:
@@ -138,6 +150,10 @@ def edit_keys(stored: StoredEvent, before: CampaignState) -> set[Key]:
     ev: Any = stored.event
     if ev.type == "character_updated":
         return _sheet_keys(ev.character_id, before.characters.get(ev.character_id), ev.character)
+    if ev.type == "character_added":
+        return {("characters", ev.character_id, k) for k in ev.character} | ({("active",)} if ev.active else set())
+    if ev.type == "set_active":
+        return {("active",)}
     if ev.type == "slot_updated":
         return {("slots", ev.slot, ev.key)}
     if ev.type in ("track_created", "track_updated"):
