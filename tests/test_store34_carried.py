@@ -187,3 +187,14 @@ def test_a_record_kept_while_the_pick_waits_stays_through_the_pick_and_its_undo(
     assert state.slots["notes"]["ship"].startswith("The Wayfinder") and state.active()["next_move_add"] == 0
     service.undo_last("Record")  # the record
     assert not service.load_campaign("Record").slots.get("notes")
+
+
+@pytest.mark.parametrize("fmt", ["markdown", "ironvault"])
+def test_a_journal_tells_the_edits_set_aside_for_the_pick_and_imports_as_it_was(fmt: str) -> None:
+    roll = _rolled("Journal " + fmt)
+    _set("Journal " + fmt, "health", 3)
+    _pick("Journal " + fmt, roll)
+    text = service.export("Journal " + fmt, fmt)
+    assert "Set aside for the pick on the move below, and made again after it: the change to" in text
+    imported = service.import_journal(text)  # every move replays, the edits made again included
+    assert service.load_campaign(imported).characters == service.load_campaign("Journal " + fmt).characters
