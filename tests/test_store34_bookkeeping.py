@@ -185,3 +185,36 @@ def test_a_character_who_joins_and_plays_while_the_penalties_wait_stays_after_th
     state = session.reload()
     assert state.characters[state.active_character or ""]["name"] == "Duke"
     assert "vulnerable" not in state.characters["pc1"]["impacts"] and session._open_choice() is not None
+
+
+# ---- a burn after the roll, over bookkeeping made since ------------------------------------------------------------
+def _missed_with_momentum(name: str) -> tuple[ChatSession, Any]:
+    session, dice = open_campaign(name, "starforged")
+    _ok(session, "/set momentum 8")
+    dice.queue(1, 5, 6)  # 1 + edge 3 = 4 against 5 and 6: a miss; momentum 8 beats both
+    missed = _ok(session, "/roll face danger +edge")
+    assert missed.results[0].outcome == "miss" and missed.results[0].burn.available, missed.narration
+    return session, dice
+
+
+def test_momentum_burned_after_a_sheet_edit_keeps_the_edit() -> None:
+    session, _dice = _missed_with_momentum("Burn over edit")
+    _ok(session, "/set health 3")
+    burned = _ok(session, "/burn")
+    assert burned.results[0].outcome == "strong_hit", burned.narration
+    assert any("What you changed since the roll stands: Health 5 → 3" in n for n in burned.notes), burned.notes
+    sheet = _sheet(session)
+    assert (sheet["health"], sheet["momentum"]) == (3, 3)  # the edit; momentum reset to 2 by the burn, +1 on the hit
+    undone = _ok(session, "/undo")  # the burn: the miss is back, the edit stays
+    assert undone.narration.startswith("Undone: the burn on Face Danger"), undone.narration
+    assert (_sheet(session)["health"], _sheet(session)["momentum"]) == (3, 8)
+
+
+def test_a_burn_after_momentum_was_set_since_the_roll_is_refused_in_words() -> None:
+    session, _dice = _missed_with_momentum("Burn over momentum")
+    _ok(session, "/set momentum 9")
+    refused = session.send("/burn")
+    said = refused.error or ""
+    assert refused.kind == "error" and said.startswith("Could not burn momentum on Face Danger: it changes momentum"), said
+    assert "Momentum 8 → 9" in said and "Nothing was changed" in said and "_" not in said, said
+    assert _sheet(session)["momentum"] == 9

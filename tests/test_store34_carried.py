@@ -48,7 +48,7 @@ def _tick(name: str) -> None:
 
 
 def _pick(name: str, roll: int, option: str = NEXT_MOVE) -> int:
-    return service.redo_move(name, roll, {"choose": [option]})[1]
+    return service.redo_move(name, roll, {"choose": [option]}, doing="choose for Secure an Advantage")[1]
 
 
 def _clock(name: str) -> int:
@@ -90,7 +90,8 @@ def test_a_pick_that_changes_what_was_edited_is_refused_and_nothing_is_stored() 
     with pytest.raises(RulesError) as refused:
         _pick("Clash", roll, MOMENTUM)
     said = refused.value.message
-    assert "The pick on Secure an Advantage changes momentum" in said and "Momentum 2 → 5" in said, said
+    assert said.startswith("Could not choose for Secure an Advantage: it changes momentum, which was changed after")
+    assert "Momentum 2 → 5" in said, said
     assert "/undo that change" in said and "_" not in said, said
     assert service.load_campaign("Clash").last_seq == before
     _pick("Clash", roll, NEXT_MOVE)  # the other option leaves momentum alone: the edit stands

@@ -251,8 +251,11 @@ class ActingMixin(MoveReadingMixin):
                         raise self._as_theirs(exc, request) from None
                     return (yield from self._ask(question))
         else:
-            result, seq = service.redo_move(self.campaign, redo[0], redo[1], doing=redo[2], store=self.store)
-            kept = carried_said(self.store, self.campaign, self._state, seq)  # edits made while the pick waited stand
+            result, seq = service.redo_move(
+                self.campaign, redo[0], redo[1], doing=redo[2], known=self.known.stack, store=self.store
+            )
+            # edits made while the pick waited (or since the roll, for a burn or coin) stand
+            kept = carried_said(self.store, self.campaign, self._state, seq, since_roll="choose" not in redo[1])
             read += [kept] if kept else []
         self._last_intent = ""  # the intent is spent on this move; a later /roll is narrated on its own
         self._intents[seq] = player_text

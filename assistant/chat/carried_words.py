@@ -37,12 +37,12 @@ def carried_edits(store: CampaignStore, campaign: str, move_seq: int) -> list[St
     return [s for s in after if s.seq in marker.edits]
 
 
-def carried_said(store: CampaignStore, campaign: str, state: CampaignState, move_seq: int, *, undone: bool = False) -> str:
-    """ "What you changed while the pick waited stands: Secrets: added The seal is forged." (after an undo of the pick:
-    "... since the roll stands ..."), or "" when nothing was carried."""
+def carried_said(store: CampaignStore, campaign: str, state: CampaignState, move_seq: int, *, since_roll: bool = False) -> str:
+    """ "What you changed while the pick waited stands: Secrets: added The seal is forged." (``since_roll``, after an
+    undo of the pick or a burn: "... since the roll stands ..."), or "" when nothing was carried."""
     edits = carried_edits(store, campaign, move_seq)
     if not edits:
         return ""
     listed = "; ".join(_one(s, state) for s in edits)
-    when = "since the roll" if undone else "while the pick waited"
+    when = "since the roll" if since_roll else "while the pick waited"
     return f"What you changed {when} stands: {listed}."

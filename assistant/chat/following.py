@@ -188,7 +188,7 @@ class FollowingMixin(RedoingMixin):
                 f"{ruleset.title or self.system} has no momentum to burn: /burn is for Starforged's momentum and "
                 "Elegy's focus. Nothing was changed."
             )
-        seq, event = self._followed_move(event_seq, "burn")
+        seq, event = self._followed_move(event_seq if event_seq is not None else self._last_move_seq(), "burn")
         result = Result.model_validate(event.result)
         if result.roll != "action":
             raise RulesError(
@@ -245,7 +245,7 @@ class FollowingMixin(RedoingMixin):
             open_now = "; its choices are open again" if result.choices else ""
             earlier = ((getattr(first, "request", None) or {}).get("options") or {}).get("choose")
             stands = "as it was before that pick" if earlier else "as first rolled"  # an earlier pick of it stays
-            kept = carried_said(self.store, self.campaign, self._state, remade[0].seq, undone=True)
+            kept = carried_said(self.store, self.campaign, self._state, remade[0].seq, since_roll=True)
             return (
                 yield from _finish(
                     Turn(

@@ -127,6 +127,15 @@ class OpenChoiceMixin(AimingMixin):
             return (seq, result) if result.choices and seq != self._declined else None
         return None
 
+    def _last_move_seq(self) -> int | None:
+        """The last action this player knows of, under the bookkeeping made since (a sheet edit, a clock's step): what
+        a burn, coin spent on the roll or a new track's rank acts on, the store carrying the edits over it."""
+        for seq in reversed(self.known.stack):
+            found = self.store.events(self.campaign, after=seq - 1, upto=seq)
+            if not (found and is_edit(found[0])):
+                return seq
+        return self.known.top
+
     @contextmanager
     def _over_pick(self) -> Iterator[None]:
         """Bookkeeping made in this block while the last move's pick waits is kept, the pick carrying it; an edit of
@@ -251,7 +260,9 @@ class OpenChoiceMixin(AimingMixin):
         event: Any = self.store.events(self.campaign, after=seq - 1, upto=seq)[0].event  # a move_resolved (see above)
         previous = (event.request.get("options") or {}).get("choose") or []
         chosen = ([previous] if isinstance(previous, str) else list(previous)) + [fits[0].id]
-        _, picked = service.redo_move(self.campaign, seq, {"choose": chosen}, doing=f"choose for {result.move}", store=self.store)
+        _, picked = service.redo_move(
+            self.campaign, seq, {"choose": chosen}, doing=f"choose for {result.move}", known=self.known.stack, store=self.store
+        )
         self.known.observe(self.store.events(self.campaign, after=seq, upto=picked))  # the pick is the last move now
         self.reload()
         where = POSITION_WORDS.get(wanted, wanted)

@@ -216,14 +216,15 @@ def _again(ctx: AppendContext, work: CampaignState, stored: StoredEvent, seq: in
     return copied
 
 
-def _clash_message(ctx: AppendContext, move: Any, stored: StoredEvent, clash: set[Key]) -> str:
+def _clash_message(ctx: AppendContext, move: Any, stored: StoredEvent, clash: set[Key], doing: str) -> str:
     from assistant.store.followups import describe
 
     what = " and ".join(sorted(key_words(k, ctx.state) for k in clash))
     name = str(move.result.get("move") or "the move")
+    doing = doing or f"change {name}"
     return (
-        f"The pick on {name} changes {what}, which was changed after the roll ({describe(stored, ctx.state)}). "
-        "/undo that change, make the pick, then make the change again. Nothing was changed."
+        f"Could not {doing}: it changes {what}, which was changed after the roll ({describe(stored, ctx.state)}). "
+        "/undo that change (and any made after it), then do it again, then make the change again. Nothing was changed."
     )
 
 
@@ -234,12 +235,14 @@ def rebase(
     by: str = "pick",
     wrap: Callable[[Callable[[], Any]], Any] = lambda go: go(),
     before_pick: int | None = None,
+    doing: str = "",
 ) -> tuple[list[Event], Result, int]:
     """Move ``seq`` made again as ``request_for(state before it)`` asks, with the bookkeeping laid over it carried on
     top (see the module's text). Returns the events to append, the new result and the new move's event number.
     ``wrap`` runs the engine (a pick that rolls more dice tops them up); ``before_pick``: how many of the edits (the
-    first) were made before the pick of the move made again (None: all, it is this pick). Raises :class:`RulesError`
-    when an edit touches what the move made again changes (nothing is appended then)."""
+    first) were made before the pick of the move made again (None: all, it is this pick); ``doing``: what is done, as
+    a refusal says it ("choose for Transit"). Raises :class:`RulesError` when an edit touches what the move made again
+    changes (nothing is appended then)."""
     over = edits_over(ctx, seq)
     work = light_copy(ctx.state)
     events: list[Event] = []
@@ -262,7 +265,7 @@ def rebase(
         stored = ctx.event(s)
         clash = edit_keys(stored, ctx.state_at(s - 1)) & changed
         if clash:
-            raise RulesError(_clash_message(ctx, first, stored, clash))
+            raise RulesError(_clash_message(ctx, first, stored, clash, doing))
         carried.append(add(_again(ctx, work, stored, ctx.next_seq + len(events))))
     if carried:
         under = len(carried) if before_pick is None else min(before_pick, len(carried))

@@ -77,11 +77,14 @@ def describe(stored: StoredEvent, state: CampaignState | None = None) -> str:
     return words.get(ev.type, "another change")
 
 
-def _check_target(ctx: AppendContext, expect: int | None, doing: str, *, past_rolls: bool = False) -> int:
+def _check_target(
+    ctx: AppendContext, expect: int | None, doing: str, *, past_rolls: bool = False, known: Sequence[int] | None = None
+) -> int:
     """The last action in effect, which must be ``expect`` when given; with ``past_rolls``, ``expect`` may also lie
     under rolls that are no move (an oracle asked while Enter the Fray's pick was open: the pick is still made),
     changes of who plays (Mara's spell penalties picked after switching to Arden) and bookkeeping (a secret added while
-    the consequences waited: the pick carries it)."""
+    the consequences waited: the pick carries it), that bookkeeping only among ``known`` when given (the actions the
+    player knows of: a track another writer started since is news to them)."""
     stack = ctx.state.undo_stack
     if not stack:
         raise InputError(
@@ -90,7 +93,8 @@ def _check_target(ctx: AppendContext, expect: int | None, doing: str, *, past_ro
     top = stack[-1]
     if expect is None or expect == top:
         return top
-    if past_rolls and expect in stack and all(_passes_over(ctx.event(s)) for s in stack[stack.index(expect) + 1 :]):
+    over = [ctx.event(s) for s in stack[stack.index(expect) + 1 :]] if past_rolls and expect in stack else None
+    if over is not None and all(_passes_over(s) and (known is None or s.seq in known or not carried.is_edit(s)) for s in over):
         return expect
     latest = describe(ctx.event(top))
     if expect in ctx.state.undone:
@@ -195,16 +199,24 @@ def _first_roll(ctx: AppendContext, seq: int) -> tuple[int, Any] | None:
 
 
 def redo_move(
-    store: CampaignStore, name: str, target_seq: int | None, options_update: dict[str, Any], *, doing: str = "change the move"
+    store: CampaignStore,
+    name: str,
+    target_seq: int | None,
+    options_update: dict[str, Any],
+    *,
+    doing: str = "change the move",
+    known: Sequence[int] | None = None,
 ) -> tuple[Result, int]:
     """Replace the last move (event ``target_seq``, which must still be the last action, or lie under rolls that are
     no move and bookkeeping only; None: whatever is last) by the same request with its own dice and ``options_update``
     merged into its options; bookkeeping over it is made again on top (:func:`assistant.store.carried.rebase`).
-    Returns the new result and its event number. The engine checks the new request before anything is appended."""
+    ``known``: the actions the player knows of (bookkeeping over the move that is not among them was done by another
+    writer since: refused as stale). Returns the new result and its event number. The engine checks the new request
+    before anything is appended."""
     out: list[tuple[Result, int]] = []
 
     def build(ctx: AppendContext) -> list[Event]:
-        seq = _check_target(ctx, target_seq, doing, past_rolls=True)
+        seq = _check_target(ctx, target_seq, doing, past_rolls=True, known=known)
         stored = ctx.event(seq)
         ev: Any = stored.event
         if ev.type != "move_resolved":
@@ -223,7 +235,7 @@ def redo_move(
             with topped_up():  # a pick that rolls more (Recommit) rolls its new dice from the campaign's RNG
                 return go()
 
-        events, result, at = carried.rebase(ctx, seq, request_for, by="pick", wrap=topped)
+        events, result, at = carried.rebase(ctx, seq, request_for, by="pick", wrap=topped, doing=doing)
         out[:] = [(result, at)]
         return events
 

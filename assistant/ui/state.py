@@ -364,10 +364,11 @@ def forget_sessions() -> None:
 
 
 def reload_sessions() -> None:
-    """Re-read the campaigns of the open chat sessions (after a change made outside a turn)."""
+    """Re-read the campaigns of the open chat sessions (after a change this player made outside a turn, in the
+    sidebar): the change is theirs, so a pick still waiting under it is made over it (the store carries it)."""
     for session in st.session_state.get(SESSIONS, {}).values():
         try:
-            session.reload()
+            session.known.catch_up(session.reload().undo_stack)
         except Exception:  # noqa: BLE001 - a vanished campaign: the session is dropped instead
             forget_sessions()
             return
