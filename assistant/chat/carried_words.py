@@ -7,12 +7,10 @@ from typing import Any
 
 from assistant.chat.sheet_text import shown_name
 from assistant.store.base import CampaignStore
+from assistant.store.carried import LOOK_AHEAD
 from assistant.store.events import StoredEvent
 from assistant.store.followups import describe
 from assistant.store.state import CampaignState, move_summary
-
-#: How far past a move its carried edits are looked for (a pick carries a handful).
-_LOOK_AHEAD = 64
 
 
 def _one(stored: StoredEvent, state: CampaignState) -> str:
@@ -30,7 +28,7 @@ def _one(stored: StoredEvent, state: CampaignState) -> str:
 def carried_edits(store: CampaignStore, campaign: str, move_seq: int) -> list[StoredEvent]:
     """The edits carried over move ``move_seq`` when it was made (by a pick, or by the undo of one), in order; []
     when none were."""
-    after = store.events(campaign, after=move_seq, upto=move_seq + _LOOK_AHEAD)
+    after = store.events(campaign, after=move_seq, upto=move_seq + LOOK_AHEAD)
     marker: Any = next((s.event for s in after if s.event.type == "edits_carried" and s.event.move_seq == move_seq), None)
     if marker is None:
         return []

@@ -306,9 +306,9 @@ class OpenChoiceMixin(AimingMixin):
         an additional downtime activity: left, the activity would have been had for free) or a choice the rules make
         (an overindulgence, a spell's penalty, the Magistrate's reaction): moving on would drop it unseen. A benefit
         that may be given up (questions to ask, "you may...") does not stop the next move, nor does ``request`` when it
-        is a roll that is no move (the oracle, a table, free dice: the pick stays open under it). ``doing``: what is
-        refused, as the refusal says it ("your next move", "changing the sheet, a track or a clock"). Nothing is
-        stored."""
+        is a roll that is no move (the oracle, a table, free dice: the pick stays open under it). Bookkeeping is not
+        refused here: the pick carries it (:meth:`_over_pick`). ``doing``: what is refused, as the refusal says it
+        ("your next move"). Nothing is stored."""
         from assistant.chat.choosing import open_options
 
         opened = self._open_choice()

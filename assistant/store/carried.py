@@ -39,7 +39,7 @@ from assistant.store.state import CampaignState, apply, get_path, touched_paths
 Key = tuple[str, ...]
 
 #: How far past an event the ``edits_carried`` naming it is looked for (a pick carries a handful of edits).
-_LOOK_AHEAD = 64
+LOOK_AHEAD = 64
 
 #: Event types that are bookkeeping: made again over a pick, as they were (a new character, who plays, too).
 EDIT_TYPES = frozenset(
@@ -275,7 +275,7 @@ def rebase(
 
 def _marker(ctx: AppendContext, seq: int, field: str) -> Any | None:
     """The ``edits_carried`` after event ``seq`` that names it as ``field`` (``move_seq``, or among ``edits``)."""
-    for stored in ctx.events(seq, seq + _LOOK_AHEAD):
+    for stored in ctx.events(seq, seq + LOOK_AHEAD):
         ev: Any = stored.event
         if ev.type == "edits_carried" and (seq == ev.move_seq if field == "move_seq" else seq in ev.edits):
             return ev
