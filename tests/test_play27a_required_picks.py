@@ -1,7 +1,8 @@
 """A pick the rules require (a cost on a weak hit, what a miss comes to) is not given up by moving on: Set a Course's
 weak hit ("you arrive, but face a cost or complication. Choose one.") let Face Danger be rolled next, and the cost was
-never paid. The next move, a mark of progress, a meter or a clock waits for it, and the refusal names the pick and how
-to make it; the oracle, a table and free dice still go, and /undo takes the roll back. A benefit the rules offer (Enter
+never paid. The next move waits for it, and the refusal names the pick and how to make it; the oracle, a table and free
+dice still go, and /undo takes the roll back. A mark of progress, a meter or a clock is bookkeeping: kept, and the pick
+carries it. A benefit the rules offer (Enter
 the Fray's "+2 momentum or in control", Elegy's fitting benefit) is still given up by moving on, and a note says so."""
 
 from __future__ import annotations
@@ -27,19 +28,12 @@ def _events(session) -> int:
     return len(service.campaign_events(session.campaign))
 
 
-MOVING_ON = [
-    "/roll face danger +edge",
-    "/roll secure an advantage +wits",
-    "/progress find the lost ship",
-    "/meter health -1 a fall in the hold",
-    "/clock +1 The patrol closes in",
-]
+MOVING_ON = ["/roll face danger +edge", "/roll secure an advantage +wits"]
 
 
 @pytest.mark.parametrize("typed", MOVING_ON)
 def test_moving_on_from_a_required_cost_is_refused_and_names_the_pick(typed: str) -> None:
     session, dice = _course("Moving on " + typed)
-    session.send("/track dangerous Find the lost ship")  # refused too: the pick comes first
     before = _events(session)
     dice.queue(6, 1, 1)
     turn = session.send(typed)
@@ -52,7 +46,24 @@ def test_moving_on_from_a_required_cost_is_refused_and_names_the_pick(typed: str
     assert _events(session) == before  # nothing stored
     picked = session.send("/choose 3")
     assert picked.kind == "action", picked.error
-    assert not session.reload().tracks  # the /track before the pick did not slip through
+
+
+BOOKKEEPING = ["/progress find the lost ship", "/meter health -1 a fall in the hold", "/clock +1 The patrol closes in"]
+
+
+@pytest.mark.parametrize("typed", BOOKKEEPING)
+def test_bookkeeping_while_the_required_cost_waits_is_kept_through_the_pick(typed: str) -> None:
+    session, _dice = _course("Bookkeeping " + typed)
+    assert session.send("/track dangerous Find the lost ship").kind == "command"  # kept too
+    assert session.send("/clock 4 The patrol closes in").kind == "command"
+    turn = session.send(typed)
+    assert turn.kind == "command", turn.error
+    kept = service.load_campaign(session.campaign)
+    picked = session.send("/choose 3")
+    assert picked.kind == "action", picked.error
+    assert any(n.startswith("What you changed while the pick waited stands:") for n in picked.notes), picked.notes
+    after = service.load_campaign(session.campaign)
+    assert (after.characters, after.tracks, after.clocks) == (kept.characters, kept.tracks, kept.clocks)
 
 
 @pytest.mark.parametrize(

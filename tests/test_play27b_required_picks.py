@@ -1,9 +1,11 @@
 """Round 27, a pick the rules require left open: Blades' overindulgence ("select an overindulgence from the list"), a
 Dungeon World spell's penalties ("Choose One Penalty", "Take two penalties"), the city game's consequences ("Pick 2
 Consequences, or ask the Magistrate how you were diverted"). Rolling the next move gave it up silently, and a sheet
-change (/set, /meter) put it out of reach. Now the next move, and any change stored over the roll, is refused with a
-message that names the pick and how to make it; nothing is stored. A benefit the player may give up (Hack & Slash's
-"Choose two", the city game's questions) still lets the next move through, with a line saying it was left."""
+change (/set, /meter) put it out of reach. Now the next move is refused with a message that names the pick and how to
+make it; nothing is stored. Bookkeeping made while the pick waits is kept and the pick carries it, but for a change to
+what the pick may change (heat, while bragging would raise it), which waits for the pick. A benefit the player may give
+up (Hack & Slash's "Choose two", the city game's questions) still lets the next move through, with a line saying it was
+left."""
 
 from __future__ import annotations
 
@@ -25,18 +27,11 @@ def _overindulged(name: str):
     return session, dice
 
 
-BLADES_NEXT = [
-    "/roll long-term project +study",
-    "/roll acquire asset",
-    "/set coin 2",
-    "/meter heat +1 the job",
-    "/add trauma cold",
-    "/clock 4 The debt comes due",
-]
+BLADES_NEXT = ["/roll long-term project +study", "/roll acquire asset"]
 
 
 @pytest.mark.parametrize("typed", BLADES_NEXT)
-def test_the_overindulgence_is_picked_before_anything_is_stored_over_it(typed: str) -> None:
+def test_the_overindulgence_is_picked_before_the_next_move(typed: str) -> None:
     session, dice = _overindulged("Over " + typed)
     before = service.load_campaign(session.campaign)
     dice.queue(4, 3)
@@ -48,6 +43,30 @@ def test_the_overindulgence_is_picked_before_anything_is_stored_over_it(typed: s
     assert "_" not in said, said  # no ids
     after = service.load_campaign(session.campaign)
     assert (after.characters, after.clocks, after.moves) == (before.characters, before.clocks, before.moves)
+
+
+@pytest.mark.parametrize("typed", ["/set coin 2", "/set trauma 1", "/clock 4 The debt comes due"])
+def test_bookkeeping_while_the_overindulgence_waits_is_kept_through_the_pick(typed: str) -> None:
+    session, _dice = _overindulged("Kept " + typed)
+    kept = session.send(typed)
+    assert kept.kind == "command", kept.error
+    stored = service.load_campaign(session.campaign)
+    assert session.send("/choose brag").kind == "action"
+    after = service.load_campaign(session.campaign)
+    assert after.active()["heat"] == 2  # the pick
+    for field in ("coin", "trauma"):  # the edit
+        assert after.active().get(field) == stored.active().get(field), field
+    assert after.clocks == stored.clocks
+
+
+def test_a_meter_the_overindulgence_may_change_waits_for_the_pick() -> None:
+    session, _dice = _overindulged("Heat waits")
+    before = service.load_campaign(session.campaign)
+    refused = session.send("/meter heat +1 the job")
+    said = refused.error or ""
+    assert refused.kind == "error" and said.startswith("Indulge Vice still waits for your pick, and “"), said
+    assert "would change heat" in said and "Nothing was changed" in said, said
+    assert service.load_campaign(session.campaign).characters == before.characters
 
 
 def test_after_the_pick_the_next_move_is_made_and_the_pick_kept() -> None:

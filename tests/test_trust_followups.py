@@ -71,7 +71,7 @@ def test_undo_and_burn_are_refused_after_another_writer_acted(store: CampaignSto
     bob.send("/track dangerous Find the beacon")
     before = _stack("shared")
 
-    for turn in (alice.send("/burn"), alice.burn(event_seq=missed.event_seq), alice.undo(event_seq=missed.event_seq)):
+    for turn in (alice.send("/burn"), alice.undo(event_seq=missed.event_seq)):
         assert turn.kind == "error" and "Start a Track" in (turn.error or ""), turn.error
         assert _stack("shared") == before
     # /undo without an event: Alice has now been shown Bob's track, so it is what she undoes
@@ -79,6 +79,19 @@ def test_undo_and_burn_are_refused_after_another_writer_acted(store: CampaignSto
     assert undone.ok and "Find the beacon" in undone.narration
     assert not service.load_campaign("shared").tracks
     assert alice.send("/burn").results[0].outcome == "strong_hit"
+
+
+def test_a_burn_over_another_writers_track_is_refused_until_shown_then_carries_it(store: CampaignStore) -> None:
+    service.create_campaign("shared", "starforged", seed=3)
+    alice, bob = ChatSession.open("shared"), ChatSession.open("shared")
+    assert alice.send("/meter momentum +5 luck").ok
+    missed = alice.confirm({"move": "Face Danger", "stat": "edge", "dice": [1, 5, 6]})
+    bob.send("/track dangerous Find the beacon")
+    refused = alice.send("/burn")  # Bob's track is news to Alice: refused, and she is shown it
+    assert refused.kind == "error" and "Start a Track" in (refused.error or ""), refused.error
+    burned = alice.burn(event_seq=missed.event_seq)  # now known: bookkeeping the burn carries
+    assert burned.ok and burned.results[0].outcome == "strong_hit", burned.error
+    assert [t["name"] for t in service.load_campaign("shared").tracks.values()] == ["Find the beacon"]
 
 
 def test_a_follow_up_on_a_move_undone_by_someone_else_says_so(store: CampaignStore) -> None:

@@ -8,6 +8,7 @@ from collections.abc import Generator, Mapping
 from typing import Any
 
 from assistant.chat import brinks
+from assistant.chat.carried_words import carried_said
 from assistant.chat.citing import move_citations, retrieve_for
 from assistant.chat.coin_raise import coin_offer
 from assistant.chat.fitting import bind
@@ -272,7 +273,12 @@ class ActingMixin(MoveReadingMixin):
                         raise self._as_theirs(exc, request) from None
                     return (yield from self._ask(question))
         else:
-            result, seq = service.redo_move(self.campaign, redo[0], redo[1], doing=redo[2], store=self.store)
+            result, seq = service.redo_move(
+                self.campaign, redo[0], redo[1], doing=redo[2], known=self.known.stack, store=self.store
+            )
+            # edits made while the pick waited (or since the roll, for a burn or coin) stand
+            kept = carried_said(self.store, self.campaign, self._state, seq, since_roll="choose" not in redo[1])
+            read += [kept] if kept else []
         self._last_intent = ""  # the intent is spent on this move; a later /roll is narrated on its own
         self._intents[seq] = player_text
         self.reload()

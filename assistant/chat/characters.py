@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 import shlex
 from collections.abc import Iterable, Mapping
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 from assistant.chat.commands import CHARACTER_USAGE
@@ -88,6 +89,11 @@ def their_words(message: str, who: str) -> str:
 class CharactersMixin(SessionBase):
     """Creating, editing and switching characters."""
 
+    def _over_pick(self) -> AbstractContextManager[None]:
+        """Where an edit is stored while a move's pick may wait: filled in by the open choice (the pick carries the
+        edit, or the edit is refused when the pick may change it)."""
+        return nullcontext()
+
     # ---- turns ------------------------------------------------------------------------------------
     def _create_character(
         self, character: Mapping[str, Any] | None, play: bool, typed: str = "", brought: list[str] | None = None
@@ -108,7 +114,8 @@ class CharactersMixin(SessionBase):
         return (yield from self._said(typed or f"/character add {who}", said + "\n\n" + sheet_text(self._state, cid)))
 
     def _edit_character(self, edits: Iterable[Edit] | Mapping[str, Any], who: str | None, typed: str = "") -> TurnStream:
-        stored, changes = store_characters.edit(self.campaign, edits, character=who, store=self.store)
+        with self._over_pick():  # kept over a pick still to make, unless the pick may change it
+            stored, changes = store_characters.edit(self.campaign, edits, character=who, store=self.store)
         self.reload()
         cid = stored.event.character_id if stored is not None else store_characters.find_character(self._state, who)  # type: ignore[union-attr]
         name = shown_name(self._state, cid)

@@ -38,9 +38,6 @@ class CommandTurnsMixin(RollCommandMixin, LookupsMixin):
     def _command(self, command: Command) -> TurnStream:
         a = command.args
         name = command.name
-        if name in ("set", "add", "remove", "meter", "progress", "track") or (name == "clock" and a):
-            # a change stored over the roll would put its required pick out of reach
-            self._refuse_pick_waiting(doing="changing the sheet, a track or a clock")
         if name in CHARACTER_USAGE:
             return (yield from self._character_command(name, a["value"], f"/{command.text}"))
         if name == "roll":

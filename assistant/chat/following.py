@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from assistant.chat.carried_words import carried_said
 from assistant.chat.game_lacks import lacking
 from assistant.chat.redoing import RedoingMixin
 from assistant.chat.turn import Turn, TurnEvent, TurnStream, with_notes
@@ -187,7 +188,7 @@ class FollowingMixin(RedoingMixin):
                 f"{ruleset.title or self.system} has no momentum to burn: /burn is for Starforged's momentum and "
                 "Elegy's focus. Nothing was changed."
             )
-        seq, event = self._followed_move(event_seq, "burn")
+        seq, event = self._followed_move(event_seq if event_seq is not None else self._last_move_seq(), "burn")
         result = Result.model_validate(event.result)
         if result.roll != "action":
             raise RulesError(
@@ -223,14 +224,16 @@ class FollowingMixin(RedoingMixin):
         seq, stored = self._followed(event_seq, "undo")
         if stored.event.type == "character_added" and len(self._state.characters) <= 1:
             raise InputError("Nothing to undo yet (undo never removes your only character).")
-        undo = service.undo_last(self.campaign, expect=seq, store=self.store)
+        appended = service.undo_events(self.campaign, expect=seq, store=self.store)
+        undo = appended[0]
         # a pick or a burn undone: the roll is back as first rolled (the event the undo appended with it; another
         # writer's move after the undo is not it), its choices open again
-        remade = [
-            e
-            for e in self.store.events(self.campaign, after=undo.seq, upto=undo.seq + 1)
-            if made_again_after_the_roll(e.event, stored.event)
-        ]
+        remade = [e for e in appended[1:2] if made_again_after_the_roll(e.event, stored.event)]
+        carried: Any = next((e.event for e in appended if e.event.type == "edits_carried"), None)
+        if carried is not None:  # the pick was made over edits, which stand: the pick is what was undone
+            picked = [e.event.target_seq for e in appended if e.event.type == "undo"][-1]
+            stored = self.store.events(self.campaign, after=picked - 1, upto=picked)[0]
+            remade = [e for e in appended if e.seq == carried.move_seq]
         if remade:
             first: Any = remade[0].event
             result = Result.model_validate(first.result)
@@ -242,13 +245,14 @@ class FollowingMixin(RedoingMixin):
             open_now = "; its choices are open again" if result.choices else ""
             earlier = ((getattr(first, "request", None) or {}).get("options") or {}).get("choose")
             stands = "as it was before that pick" if earlier else "as first rolled"  # an earlier pick of it stays
+            kept = carried_said(self.store, self.campaign, self._state, remade[0].seq, since_roll=True)
             return (
                 yield from _finish(
                     Turn(
                         kind="command",
                         player_text="/undo",
                         narration=f"Undone: {_whose_pick(stored, self._state, burned)}. The roll stands "
-                        f"{stands}{outcome}{open_now}.",
+                        f"{stands}{outcome}{open_now}." + (f" {kept}" if kept else ""),
                         narrator="template",
                         results=[result],
                         open_choices=list(result.choices),
@@ -291,9 +295,9 @@ class FollowingMixin(RedoingMixin):
     def _tool(self, name: str, args: dict[str, Any], player_text: str) -> TurnStream:
         from assistant.chat.tools import apply_action, validate_tool_call
 
-        self._refuse_pick_waiting(doing="changing the sheet or a track")
         action = validate_tool_call(name, args, system=self.system, state=self._state, player=True)
-        outcome = apply_action(self.campaign, action, rng=self.rng, store=self.store)
+        with self._over_pick():  # kept over a pick still to make, unless the pick may change it
+            outcome = apply_action(self.campaign, action, rng=self.rng, store=self.store)
         self.reload()
         results = [outcome.result] if outcome.result is not None else []
         for result in results:
@@ -315,9 +319,9 @@ class FollowingMixin(RedoingMixin):
         """Advance or wind back a campaign clock by its name (``/clock +1 The raiders close in``)."""
         from assistant.chat.clock_finder import clock_step
 
-        self._refuse_pick_waiting(doing="moving a clock")
         request = {"system": self.system, **clock_step(self._state, name, by)}
-        result, seq = service.resolve_event(self.campaign, request, rng=self.rng, store=self.store)
+        with self._over_pick():  # kept over a pick still to make, unless the pick may change it
+            result, seq = service.resolve_event(self.campaign, request, rng=self.rng, store=self.store)
         self.reload()
         yield TurnEvent("result", result=result)
         clock = result.clock or {}

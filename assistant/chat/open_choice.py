@@ -1,11 +1,15 @@
 """The last move's open choice as the session sees it: which one is open, and what a player who moves on from it is
 told. A pick the rules require (a choice marked ``required`` in the rules data, or a price owed) holds the next move
-and any change stored over the roll until it is made or the roll undone; a benefit that may be given up is left by a
-new move, and the player is told so. Every system's sessions go through here."""
+until it is made or the roll undone; a benefit that may be given up is left by a new move, and the player is told so.
+Bookkeeping while a pick waits (a secret added, a meter set, a clock ticked) is made and kept: the pick carries it
+(:mod:`assistant.store.carried`), and only an edit of what the pick may change waits for the pick. Every system's
+sessions go through here."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from typing import Any
 
@@ -15,6 +19,7 @@ from assistant.engine import AssistantError, Result, RulesError, get_ruleset
 from assistant.engine.model import ChoiceOption
 from assistant.engine.word_lists import possessive
 from assistant.narrate.their_words import of_someone, of_them
+from assistant.store.carried import is_edit
 from assistant.store.no_move import NO_MOVE_ROLLS, stored_decides_nothing
 from assistant.suggest.catalog import normalize_name
 
@@ -108,10 +113,11 @@ class OpenChoiceMixin(AimingMixin):
     def _open_choice(self) -> tuple[int, Result] | None:
         """The last move of this session with open choices the player has not left, and its event. Rolls that are no
         move (the oracle asked, a table, free dice) lie over it and leave it open, and so does a change of who plays
-        (``/character play Arden`` after Mara's spell failed: her penalties are still to be taken, not dropped)."""
+        (``/character play Arden`` after Mara's spell failed: her penalties are still to be taken, not dropped) and
+        bookkeeping (``/add secret ...``: the pick carries it)."""
         for seq in reversed(self.known.stack):
             found = self.store.events(self.campaign, after=seq - 1, upto=seq)
-            if found and found[0].event.type == "set_active":
+            if found and (found[0].event.type == "set_active" or is_edit(found[0])):
                 continue
             if not found or found[0].event.type != "move_resolved":
                 return None
@@ -120,6 +126,33 @@ class OpenChoiceMixin(AimingMixin):
             result = Result.model_validate(found[0].event.result)
             return (seq, result) if result.choices and seq != self._declined else None
         return None
+
+    def _last_move_seq(self) -> int | None:
+        """The last action this player knows of, under the bookkeeping made since (a sheet edit, a clock's step): what
+        a burn, coin spent on the roll or a new track's rank acts on, the store carrying the edits over it."""
+        for seq in reversed(self.known.stack):
+            found = self.store.events(self.campaign, after=seq - 1, upto=seq)
+            if not (found and is_edit(found[0])):
+                return seq
+        return self.known.top
+
+    @contextmanager
+    def _over_pick(self) -> Iterator[None]:
+        """Bookkeeping made in this block while the last move's pick waits is kept, the pick carrying it; an edit of
+        what the pick may change (/set momentum while "Take +2 momentum" is on offer) is refused in words, and nothing
+        is stored (:func:`assistant.store.carried.refuse_over_pick`)."""
+        from assistant.store.carried import refuse_over_pick
+
+        opened = self._open_choice()
+        if opened is None:
+            yield
+            return
+        seq = opened[0]
+        self.store.guard = lambda ctx, events: refuse_over_pick(ctx, events, seq)
+        try:
+            yield
+        finally:
+            self.store.guard = None
 
     def _choice_open_note(self) -> str:
         """What a player who moves on from an open choice is told while it can still be picked ("" when none is); the
@@ -227,7 +260,9 @@ class OpenChoiceMixin(AimingMixin):
         event: Any = self.store.events(self.campaign, after=seq - 1, upto=seq)[0].event  # a move_resolved (see above)
         previous = (event.request.get("options") or {}).get("choose") or []
         chosen = ([previous] if isinstance(previous, str) else list(previous)) + [fits[0].id]
-        _, picked = service.redo_move(self.campaign, seq, {"choose": chosen}, doing=f"choose for {result.move}", store=self.store)
+        _, picked = service.redo_move(
+            self.campaign, seq, {"choose": chosen}, doing=f"choose for {result.move}", known=self.known.stack, store=self.store
+        )
         self.known.observe(self.store.events(self.campaign, after=seq, upto=picked))  # the pick is the last move now
         self.reload()
         where = POSITION_WORDS.get(wanted, wanted)
@@ -271,9 +306,9 @@ class OpenChoiceMixin(AimingMixin):
         an additional downtime activity: left, the activity would have been had for free) or a choice the rules make
         (an overindulgence, a spell's penalty, the Magistrate's reaction): moving on would drop it unseen. A benefit
         that may be given up (questions to ask, "you may...") does not stop the next move, nor does ``request`` when it
-        is a roll that is no move (the oracle, a table, free dice: the pick stays open under it). ``doing``: what is
-        refused, as the refusal says it ("your next move", "changing the sheet, a track or a clock"). Nothing is
-        stored."""
+        is a roll that is no move (the oracle, a table, free dice: the pick stays open under it). Bookkeeping is not
+        refused here: the pick carries it (:meth:`_over_pick`). ``doing``: what is refused, as the refusal says it
+        ("your next move"). Nothing is stored."""
         from assistant.chat.choosing import open_options
 
         opened = self._open_choice()

@@ -33,7 +33,7 @@ class RedoingMixin(ActingMixin):
         if said is None:
             return None
         coins, names_result, crew = said
-        seq = self.known.top
+        seq = self._last_move_seq()  # under a sheet edit made since: the store carries it
         found = self.store.events(self.campaign, after=seq - 1, upto=seq) if seq else []
         event = found[0].event if found and found[0].event.type == "move_resolved" else None
         result = event.result if event is not None else {}
@@ -88,7 +88,7 @@ class RedoingMixin(ActingMixin):
         rank = rank_in(text)
         if rank is None or _RANK_ONLY.sub(" ", text.lower()).replace(rank.value, " ").strip(" .!,"):
             return None
-        seq = self.known.top
+        seq = self._last_move_seq()  # under a sheet edit made since: the store carries it
         found = self.store.events(self.campaign, after=seq - 1, upto=seq) if seq else []
         if not found or found[0].event.type != "move_resolved":
             return None

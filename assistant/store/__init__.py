@@ -12,7 +12,8 @@ Modules
                   narration), track_created/updated, clock_created/updated, slot_updated (crew,
                   factions, combatants...), chat_message (role, text), narration_recorded
                   (event_seq, text), question_asked (the chat's open question) and
-                  question_settled (answered or set aside), undo (target_seq, restore patches). ``EVENT_SCHEMA_VERSION``,
+                  question_settled (answered or set aside), undo (target_seq, restore patches), edits_carried
+                  (edits made while a pick waited, made again over the pick). ``EVENT_SCHEMA_VERSION``,
                   ``upcast`` (older payloads are upgraded when read), ``StoredEvent(seq, event)``.
 ``state``         ``CampaignState`` (characters by id + active id, tracks, clocks, slots,
                   transcript, moves, undo_stack, pending_question), the pure ``fold(events, start=None)`` and
@@ -45,7 +46,10 @@ Modules
                   ``service``).
 ``moves``         how a request becomes a ``move_resolved`` event on a state (pure).
 ``followups``     choose/burn/undo on the event the player saw, refused when stale
-                  (``StaleEventError``, kind ``conflict``); ``RecordingStore``, ``KnownLog``.
+                  (``StaleEventError``, kind ``conflict``).
+``carried``       edits made while a move's pick waits survive the pick (and its undo): taken back with the roll,
+                  made again on top; an edit the pick would change is refused, before and at the pick.
+``recording``     one writer's view: ``RecordingStore`` (what it appended), ``KnownLog`` (its undo stack).
 ``replay``        ``replay_log``, ``check_move``, ``ReplayMismatch``.
 ``journal``       Markdown and Iron Vault export, and import of our own exports.
 ``cli``           ``register(app)``: ``assistant campaign new|list|show|export|import|undo|replay``.

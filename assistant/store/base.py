@@ -64,6 +64,10 @@ class AppendContext:
         """The state right after event ``seq`` (0 = empty)."""
         return self._store._load_in(self._conn, self._cid, upto=seq, use_snapshot=True)[0]
 
+    def events(self, after: int, upto: int) -> list[StoredEvent]:
+        """The events numbered ``after`` + 1 to ``upto`` (those there are)."""
+        return self._store._events_in(self._conn, self._cid, after=after, upto=upto)
+
     def event(self, seq: int) -> StoredEvent:
         found = self._store._events_in(self._conn, self._cid, after=seq - 1, upto=seq)
         if not found:

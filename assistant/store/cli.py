@@ -161,12 +161,16 @@ def undo_command(
     as_json: bool = JSON_OPT,
 ) -> None:
     """Undo the last change (appends a compensating event; history is kept)."""
-    stored = _run(as_json, lambda: service.undo_last(name, expect=event))
+    appended = _run(as_json, lambda: service.undo_events(name, expect=event))
+    # a pick undone under the changes made since: those are undone first and made again, the pick's undo is the last
+    stored = [s for s in appended if s.event.type == "undo"][-1]
+    carried = any(s.event.type == "edits_carried" for s in appended)
     if as_json:
         _echo_json(stored.to_dict())
     else:
         ev: Any = stored.event
-        typer.echo(f"undid event {ev.target_seq} ({ev.target_type}) as event {stored.seq}")
+        kept = "; the changes made since it stand" if carried else ""
+        typer.echo(f"undid event {ev.target_seq} ({ev.target_type}) as event {stored.seq}{kept}")
 
 
 def replay_command(name: str, as_json: bool = JSON_OPT) -> None:

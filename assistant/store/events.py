@@ -188,6 +188,21 @@ class QuestionSettled(_Event):
     how: Literal["answered", "cancelled"] = "answered"
 
 
+class EditsCarried(_Event):
+    """Bookkeeping carried over a pick: the edits lying over a move when its pick was made (a secret added, a meter
+    set, a clock ticked) were taken back with the roll and made again on top of the move made again (event
+    ``move_seq``), as the events ``edits`` just before this one. ``by`` says what moved under them: the player's
+    ``pick``, or the ``unpick`` an undo of it made. The first ``before_pick`` edits were made before the pick that
+    made ``move_seq`` (all of them, for a pick): while the last of them in effect is the last action, undo takes back
+    that pick first, as it was done after them. Changes no state itself."""
+
+    type: Literal["edits_carried"] = "edits_carried"
+    move_seq: int
+    edits: list[int]
+    by: Literal["pick", "unpick"] = "pick"
+    before_pick: int = 0
+
+
 class Patch(BaseModel):
     """Set ``path`` in the state to ``value`` (or delete it when ``present`` is false)."""
 
@@ -223,6 +238,7 @@ Event = Annotated[
     | NarrationRecorded
     | QuestionAsked
     | QuestionSettled
+    | EditsCarried
     | Undo,
     Field(discriminator="type"),
 ]

@@ -8,23 +8,25 @@ one transaction under the campaign's lock.
 * :func:`undo` appends an ``undo`` of the last action (of ``expect`` when given).
 * :func:`redo_move` replaces the last move by the same move with its own dice and updated options
   (``choose``, ``burn``): an ``undo`` and a new ``move_resolved``, appended together.
-* :class:`RecordingStore` remembers what one writer appended; :class:`KnownLog` is that writer's view of the
-  undo stack, so a follow-up without an explicit event acts on what the player was shown.
+* :class:`RecordingStore` and :class:`KnownLog` (one writer's view, :mod:`assistant.store.recording`) are
+  re-exported here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from assistant.engine import Result
 from assistant.engine.dice import topped_up
 from assistant.errors import AssistantError, InputError
-from assistant.store.base import AppendContext, CampaignInfo, CampaignStore
-from assistant.store.events import UNDOABLE, CampaignCreated, ChatMessage, Event, Patch, StoredEvent, Undo
-from assistant.store.moves import move_event
+from assistant.store import carried
+from assistant.store.base import AppendContext, CampaignStore
+from assistant.store.events import Event, StoredEvent
 from assistant.store.no_move import stored_decides_nothing
-from assistant.store.state import CampaignState, apply, get_path, move_summary, touched_paths
+from assistant.store.recording import KnownLog as KnownLog
+from assistant.store.recording import RecordingStore as RecordingStore
+from assistant.store.state import CampaignState, move_summary
 
 
 class StaleEventError(AssistantError):
@@ -75,10 +77,14 @@ def describe(stored: StoredEvent, state: CampaignState | None = None) -> str:
     return words.get(ev.type, "another change")
 
 
-def _check_target(ctx: AppendContext, expect: int | None, doing: str, *, past_rolls: bool = False) -> int:
+def _check_target(
+    ctx: AppendContext, expect: int | None, doing: str, *, past_rolls: bool = False, known: Sequence[int] | None = None
+) -> int:
     """The last action in effect, which must be ``expect`` when given; with ``past_rolls``, ``expect`` may also lie
-    under rolls that are no move (an oracle asked while Enter the Fray's pick was open: the pick is still made) and
-    changes of who plays (Mara's spell penalties picked after switching to Arden)."""
+    under rolls that are no move (an oracle asked while Enter the Fray's pick was open: the pick is still made),
+    changes of who plays (Mara's spell penalties picked after switching to Arden) and bookkeeping (a secret added while
+    the consequences waited: the pick carries it), that bookkeeping only among ``known`` when given (the actions the
+    player knows of: a track another writer started since is news to them)."""
     stack = ctx.state.undo_stack
     if not stack:
         raise InputError(
@@ -87,7 +93,8 @@ def _check_target(ctx: AppendContext, expect: int | None, doing: str, *, past_ro
     top = stack[-1]
     if expect is None or expect == top:
         return top
-    if past_rolls and expect in stack and all(_passes_over(ctx.event(s)) for s in stack[stack.index(expect) + 1 :]):
+    over = [ctx.event(s) for s in stack[stack.index(expect) + 1 :]] if past_rolls and expect in stack else None
+    if over is not None and all(_passes_over(s) and (known is None or s.seq in known or not carried.is_edit(s)) for s in over):
         return expect
     latest = describe(ctx.event(top))
     if expect in ctx.state.undone:
@@ -104,43 +111,46 @@ def _check_target(ctx: AppendContext, expect: int | None, doing: str, *, past_ro
 
 def _passes_over(stored: StoredEvent) -> bool:
     """Whether an action lying over a move leaves its pick to be made: a roll that is no move, or a change of who
-    plays (neither touches what the move changed)."""
-    return stored.event.type == "set_active" or stored_decides_nothing(stored)
-
-
-def _undo_event(ctx: AppendContext, target_seq: int) -> Undo:
-    target = ctx.event(target_seq)
-    before = ctx.state_at(target.seq - 1)
-    restore = []
-    for path in touched_paths(target):
-        present, value = get_path(before, path)
-        restore.append(Patch(path=path, value=value, present=present))
-    return Undo(target_seq=target.seq, target_type=target.type, restore=restore)
+    plays (neither touches what the move changed), or bookkeeping the pick carries over it (a sheet edit, a clock
+    ticked: :mod:`assistant.store.carried`)."""
+    return stored.event.type == "set_active" or stored_decides_nothing(stored) or carried.is_edit(stored)
 
 
 def undo(store: CampaignStore, name: str, expect: int | None = None) -> StoredEvent:
     """Append an ``undo`` of the last action still in effect; with ``expect``, only if that is event ``expect``.
     When that action is a pick or a burn made after the roll (the move made again by :func:`redo_move`), the roll
     comes back as first rolled, with its own dice and its choices open again: the player loses the pick, not the
-    roll."""
+    roll. Returns the ``undo`` event (the first of those :func:`undo_events` appends)."""
+    return undo_events(store, name, expect)[0]
+
+
+def undo_events(store: CampaignStore, name: str, expect: int | None = None) -> list[StoredEvent]:
+    """:func:`undo`, returning every event it appended: the ``undo``; after a pick, the roll as it stood before it;
+    after a pick made over edits (the last thing done was the pick, though the edits lie on top), the undos of
+    those edits and of the pick, the roll, and the edits made again over it (:mod:`assistant.store.carried`)."""
 
     def build(ctx: AppendContext) -> list[Event]:
         seq = _check_target(ctx, expect, "undo")
-        undo_ev = _undo_event(ctx, seq)
-        first = _first_roll(ctx, seq)
-        if first is None:
-            return [undo_ev]
-        after_undo = _light_copy(ctx.state)
-        apply(after_undo, StoredEvent(seq=ctx.next_seq, event=undo_ev))
-        request = dict(first.request)
-        request["options"] = {**(request.get("options") or {}), **_campaign_refs(after_undo, first)}
-        request["dice"] = list(first.dice)
-        if first.character_source == "campaign" and first.state_change.character_id in after_undo.characters:
-            request["character_id"] = first.state_change.character_id
-        move, _result = move_event(after_undo, request, ctx.next_seq + 1)
-        return [undo_ev, move]
+        under = carried.pick_under(ctx, seq)  # the edits a pick carried lie on top: the pick was done last
+        if under is not None and _first_roll(ctx, under) is not None:
+            seq = under
+        found = _first_roll(ctx, seq)
+        if found is None:
+            return [carried.undo_event(ctx, seq)]
+        first_seq, first = found
 
-    return store.append_with(name, build)[0]
+        def request_for(after_undo: CampaignState) -> dict[str, Any]:
+            request = dict(first.request)
+            request["options"] = {**(request.get("options") or {}), **carried.campaign_refs(after_undo, first)}
+            request["dice"] = list(first.dice)
+            if first.character_source == "campaign" and first.state_change.character_id in after_undo.characters:
+                request["character_id"] = first.state_change.character_id
+            return request
+
+        # the edits that lay under the earlier pick (if this roll's pick was one of two) lie under it again
+        return carried.rebase(ctx, seq, request_for, by="unpick", before_pick=carried.before_pick(ctx, first_seq))[0]
+
+    return store.append_with(name, build)
 
 
 def made_again_after_the_roll(first: Any, again: Any) -> bool:
@@ -166,11 +176,11 @@ def _picks(choose: Any) -> list[Any]:
     return list(choose) if isinstance(choose, (list, tuple)) else [choose]
 
 
-def _first_roll(ctx: AppendContext, seq: int) -> Any | None:
-    """The move as it stood before the pick or burn that made event ``seq`` (:func:`redo_move` appends the undo of
-    the move, then the move made again), or None when ``seq`` is not a move made again. A roll an undo brought back
-    with fewer picks is followed back to the one it copies: two picks undone one by one end at the first roll, never
-    back at the later pick."""
+def _first_roll(ctx: AppendContext, seq: int) -> tuple[int, Any] | None:
+    """The move as it stood before the pick or burn that made event ``seq``, with its event number
+    (:func:`redo_move` appends the undo of the move, then the move made again), or None when ``seq`` is not a move
+    made again. A roll an undo brought back with fewer picks is followed back to the one it copies: two picks undone
+    one by one end at the first roll, never back at the later pick."""
     again = ctx.event(seq).event
     if again.type != "move_resolved":
         return None
@@ -181,7 +191,7 @@ def _first_roll(ctx: AppendContext, seq: int) -> Any | None:
             return None
         first = ctx.event(before.target_seq).event
         if made_again_after_the_roll(first, again):
-            return first
+            return before.target_seq, first
         if first.type != "move_resolved" or first.result.get("move_id") != again.result.get("move_id"):
             return None
         at = before.target_seq
@@ -189,208 +199,45 @@ def _first_roll(ctx: AppendContext, seq: int) -> Any | None:
 
 
 def redo_move(
-    store: CampaignStore, name: str, target_seq: int | None, options_update: dict[str, Any], *, doing: str = "change the move"
+    store: CampaignStore,
+    name: str,
+    target_seq: int | None,
+    options_update: dict[str, Any],
+    *,
+    doing: str = "change the move",
+    known: Sequence[int] | None = None,
 ) -> tuple[Result, int]:
     """Replace the last move (event ``target_seq``, which must still be the last action, or lie under rolls that are
-    no move only; None: whatever is last) by the same request with its own dice and ``options_update`` merged into
-    its options. Returns the new result
-    and its event number. The engine checks the new request before anything is appended."""
+    no move and bookkeeping only; None: whatever is last) by the same request with its own dice and ``options_update``
+    merged into its options; bookkeeping over it is made again on top (:func:`assistant.store.carried.rebase`).
+    ``known``: the actions the player knows of (bookkeeping over the move that is not among them was done by another
+    writer since: refused as stale). Returns the new result and its event number. The engine checks the new request
+    before anything is appended."""
     out: list[tuple[Result, int]] = []
 
     def build(ctx: AppendContext) -> list[Event]:
-        seq = _check_target(ctx, target_seq, doing, past_rolls=True)
+        seq = _check_target(ctx, target_seq, doing, past_rolls=True, known=known)
         stored = ctx.event(seq)
         ev: Any = stored.event
         if ev.type != "move_resolved":
             raise InputError(f"Could not {doing}: the last action was {describe(stored)}, not a move.")
-        undo_ev = _undo_event(ctx, seq)
-        after_undo = _light_copy(ctx.state)
-        apply(after_undo, StoredEvent(seq=ctx.next_seq, event=undo_ev))
-        request = dict(ev.request)
-        request["options"] = {**(request.get("options") or {}), **options_update, **_campaign_refs(after_undo, ev)}
-        request["dice"] = list(ev.dice)
-        who = ev.state_change.character_id
-        if who in after_undo.characters and (ev.character_source == "campaign" or who != after_undo.active_character):
-            request["character_id"] = who  # Mara's move picked on stays Mara's, on her sheet (also once Arden plays)
-        with topped_up():  # a pick that rolls more (Recommit) rolls its new dice from the campaign's RNG
-            move, result = move_event(after_undo, request, ctx.next_seq + 1)
-        out[:] = [(result, ctx.next_seq + 1)]
-        return [undo_ev, move]
+
+        def request_for(after_undo: CampaignState) -> dict[str, Any]:
+            request = dict(ev.request)
+            request["options"] = {**(request.get("options") or {}), **options_update, **carried.campaign_refs(after_undo, ev)}
+            request["dice"] = list(ev.dice)
+            who = ev.state_change.character_id
+            if who in after_undo.characters and (ev.character_source == "campaign" or who != after_undo.active_character):
+                request["character_id"] = who  # Mara's move picked on stays Mara's, on her sheet (also once Arden plays)
+            return request
+
+        def topped(go: Any) -> Any:
+            with topped_up():  # a pick that rolls more (Recommit) rolls its new dice from the campaign's RNG
+                return go()
+
+        events, result, at = carried.rebase(ctx, seq, request_for, by="pick", wrap=topped, doing=doing)
+        out[:] = [(result, at)]
+        return events
 
     store.append_with(name, build)
     return out[0]
-
-
-def _campaign_refs(state: CampaignState, ev: Any) -> dict[str, str]:
-    """The campaign track and clock a stored move acted on (by id), so the move made again saves its change there
-    too (a recommit's cleared progress and raised rank)."""
-    started = set(ev.result.get("started") or [])
-    refs: dict[str, str] = {}
-    for key, changed, table in (("track", ev.state_change.tracks, state.tracks), ("clock", ev.state_change.clocks, state.clocks)):
-        ids = [i for i in changed if i in table]
-        if key not in started and len(ids) == 1:
-            refs[key] = ids[0]
-    return refs
-
-
-def _light_copy(state: CampaignState) -> CampaignState:
-    """What a move reads of the state (characters, tracks, clocks), copied; not the transcript."""
-    return CampaignState.model_validate(
-        {
-            "name": state.name,
-            "system": state.system,
-            "seed": state.seed,
-            "last_seq": state.last_seq,
-            "characters": state.characters,
-            "active_character": state.active_character,
-            "tracks": state.tracks,
-            "clocks": state.clocks,
-            "slots": state.slots,
-            "undo_stack": state.undo_stack,
-        }
-    ).model_copy(deep=True)
-
-
-# ---- one writer's view -------------------------------------------------------------------------------
-
-
-class RecordingStore:
-    """A :class:`CampaignStore` that remembers the events appended through it (``take()`` hands them over).
-    ``inner=None`` uses the store of the current settings at each call."""
-
-    def __init__(self, inner: CampaignStore | None = None) -> None:
-        self._inner = inner
-        self._appended: list[StoredEvent] = []
-        self._held: dict[str, list[Event]] = {}
-
-    @property
-    def inner(self) -> CampaignStore:
-        if self._inner is not None:
-            return self._inner
-        from assistant.store.access import get_store
-
-        return get_store()
-
-    def take(self) -> list[StoredEvent]:
-        out, self._appended = self._appended, []
-        return out
-
-    def _keep(self, stored: list[StoredEvent]) -> list[StoredEvent]:
-        self._appended.extend(stored)
-        return stored
-
-    def hold(self, name: str, events: Sequence[Event]) -> None:
-        """Keep ``events`` (the player's line of a turn) back until the turn writes something else or
-        :meth:`release` is called: a turn refused before it wrote anything leaves no line without an answer."""
-        self._held.setdefault(name, []).extend(events)
-
-    def note_held(self, name: str, notes: Sequence[str]) -> bool:
-        """Put ``notes`` under the chat's reply still held as the last event of ``name`` (the reply is written with
-        them as the turn ends); False when the last held event is no such reply."""
-        held = self._held.get(name) or []
-        last = held[-1] if held else None
-        if not isinstance(last, ChatMessage) or last.role == "user" or not notes:
-            return False
-        held[-1] = last.model_copy(update={"notes": [*last.notes, *notes]})
-        return True
-
-    def release(self) -> None:
-        """Write the events still held (the turn went through without writing anything else)."""
-        for name in list(self._held):
-            self._flush(name)
-
-    def drop_held(self) -> None:
-        """Forget the events still held (the turn was refused: it changes nothing, not even the log)."""
-        self._held.clear()
-
-    def _flush(self, name: str) -> None:
-        held = self._held.pop(name, [])
-        if held:
-            self._keep(self.inner.append(name, held))
-
-    # the CampaignStore protocol
-    @property
-    def url(self) -> str:
-        return self.inner.url
-
-    @property
-    def dialect(self) -> str:
-        return self.inner.dialect
-
-    def create_campaign(self, created: CampaignCreated, initial: Sequence[Event] = ()) -> list[StoredEvent]:
-        return self.inner.create_campaign(created, initial)
-
-    def list_campaigns(self) -> list[CampaignInfo]:
-        return self.inner.list_campaigns()
-
-    def info(self, name: str) -> CampaignInfo:
-        return self.inner.info(name)
-
-    def append(self, name: str, events: Sequence[Event]) -> list[StoredEvent]:
-        self._flush(name)
-        return self._keep(self.inner.append(name, events))
-
-    def append_with(self, name: str, build: Callable[[AppendContext], Sequence[Event]]) -> list[StoredEvent]:
-        held = self._held.pop(name, [])
-        if not held:
-            return self._keep(self.inner.append_with(name, build))
-
-        def after_held(ctx: AppendContext) -> list[Event]:
-            # the held line goes first in the same transaction: ``build`` sees the log as if it were already there
-            # (its event numbers, and the dice seeded by them, as before), and a refusal from it stores neither
-            shifted = ctx.state.model_copy(update={"last_seq": ctx.state.last_seq + len(held)})
-            return [*held, *build(AppendContext(ctx._store, ctx._conn, ctx._cid, shifted))]
-
-        try:
-            return self._keep(self.inner.append_with(name, after_held))[len(held) :]  # the caller's events, as asked
-        except BaseException:
-            self._held[name] = held + self._held.get(name, [])  # still the turn's line if the turn goes on
-            raise
-
-    def events(self, name: str, after: int = 0, upto: int | None = None) -> list[StoredEvent]:
-        return self.inner.events(name, after, upto)
-
-    def load(self, name: str, *, upto: int | None = None, use_snapshot: bool = True) -> CampaignState:
-        return self.inner.load(name, upto=upto, use_snapshot=use_snapshot)
-
-    def snapshot(self, name: str) -> int:
-        return self.inner.snapshot(name)
-
-    def schema_version(self) -> int:
-        return self.inner.schema_version()
-
-    def close(self) -> None:
-        """The wrapped store belongs to whoever opened it: nothing to close here."""
-
-
-class KnownLog:
-    """The undo stack as one player knows it: what was there when they opened the campaign, plus what they did
-    since. A follow-up without an explicit event acts on its top; the store refuses it when the campaign's real
-    top differs (another writer acted), and :meth:`catch_up` then shows the player the campaign as it is."""
-
-    def __init__(self, state: CampaignState) -> None:
-        self.stack = list(state.undo_stack)
-
-    @classmethod
-    def from_events(cls, events: Sequence[StoredEvent]) -> KnownLog:
-        """The undo stack of a campaign whose log (or what a page shows of it) is ``events``."""
-        known = cls(CampaignState())
-        known.observe(events)
-        return known
-
-    @property
-    def top(self) -> int | None:
-        return self.stack[-1] if self.stack else None
-
-    def observe(self, appended: Sequence[StoredEvent]) -> None:
-        """Take in the events this player appended (in order); an event taken in already changes nothing."""
-        for stored in appended:
-            ev: Any = stored.event
-            if ev.type == "undo":
-                if ev.target_seq in self.stack:
-                    self.stack.remove(ev.target_seq)
-            elif ev.type in UNDOABLE and stored.seq not in self.stack and stored.seq > max(self.stack, default=0):
-                self.stack.append(stored.seq)
-
-    def catch_up(self, undo_stack: Sequence[int]) -> None:
-        self.stack = list(undo_stack)

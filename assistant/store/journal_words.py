@@ -34,15 +34,31 @@ def what_it_did(stored: StoredEvent, before: CampaignState) -> str:
 
 def redone(events: list[StoredEvent], i: int) -> str:
     """What the undo at ``events[i]`` made room for: ``pick`` when the same move follows made again with a pick or a
-    burn (the same dice), ``unpick`` when a pick is undone and the move follows as first rolled, else ""."""
+    burn (the same dice), ``unpick`` when a pick is undone and the move follows as first rolled, ``carried`` when it
+    sets an edit aside for a pick (or its undo) that makes it again after the move, else ""."""
     ev: Any = events[i].event
     target = next((s.event for s in events[:i] if s.seq == ev.target_seq), None)
     after = events[i + 1].event if i + 1 < len(events) else None
     if target is None or after is None:
         return ""
+    if after.type == "undo" and _carried(events, i):
+        return "carried"
     if made_again_after_the_roll(target, after):
         return "pick"
     return "unpick" if made_again_after_the_roll(after, target) else ""
+
+
+def _carried(events: list[StoredEvent], i: int) -> bool:
+    """Whether the undo at ``events[i]`` is one of the undos a pick over edits starts with: undos, then the move made
+    again, then the edits made again and the ``edits_carried`` that names that move."""
+    j = i
+    while j < len(events) and events[j].event.type == "undo":
+        j += 1
+    if j >= len(events) or events[j].event.type != "move_resolved":
+        return False
+    move = events[j].seq
+    marker: Any = next((s.event for s in events[j + 1 :] if s.event.type == "edits_carried"), None)
+    return marker is not None and marker.move_seq == move
 
 
 def change_lines(r: dict[str, Any]) -> list[str]:
@@ -58,6 +74,8 @@ def undo_words(ev: Any, done: dict[int, str], redone: str) -> str:
     """An undo as the journal tells it: "Undone: Reach a Milestone"; when it only made room for the same move made
     again with the player's pick, that move again; when it took back the pick, the roll as first rolled."""
     what = done.get(ev.target_seq) or "the last change"
+    if redone == "carried":
+        return f"Set aside for the pick on the move below, and made again after it: {what}"
     if redone == "pick":
         return f"{what} again, with what you chose after the roll (the same dice)"
     if redone == "unpick":

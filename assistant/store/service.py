@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Sequence
 from typing import Any
 
 from assistant.engine import Request, Result, get_ruleset
@@ -164,17 +165,24 @@ def undo_last(name: str, *, expect: int | None = None, store: CampaignStore | No
     return followups.undo(store_or_default(store), name, expect)
 
 
+def undo_events(name: str, *, expect: int | None = None, store: CampaignStore | None = None) -> list[StoredEvent]:
+    """:func:`undo_last`, returning every event the undo appended (after a pick: the roll as it stood before it, and
+    the edits made since carried over it); see :func:`assistant.store.followups.undo_events`."""
+    return followups.undo_events(store_or_default(store), name, expect)
+
+
 def redo_move(
     name: str,
     target_seq: int | None,
     options_update: dict[str, Any],
     *,
     doing: str = "change the move",
+    known: Sequence[int] | None = None,
     store: CampaignStore | None = None,
 ) -> tuple[Result, int]:
     """Replace the last move (event ``target_seq``) by itself with the same dice and updated options (open
     choices picked, momentum burned); see :func:`assistant.store.followups.redo_move`."""
-    return followups.redo_move(store_or_default(store), name, target_seq, options_update, doing=doing)
+    return followups.redo_move(store_or_default(store), name, target_seq, options_update, doing=doing, known=known)
 
 
 def replay(name: str, *, store: CampaignStore | None = None) -> CampaignState:

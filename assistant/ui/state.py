@@ -157,6 +157,7 @@ def restored_pending(campaign: str) -> Pending:
     on offer and the chat's open question, so a reload (or another browser) continues where play stopped."""
     from assistant.chat.followed_next import still_offered
     from assistant.engine import Result
+    from assistant.store.carried import is_door
     from assistant.store.no_move import decides_nothing
     from assistant.ui.components.follow_ups import next_steps
 
@@ -177,7 +178,8 @@ def restored_pending(campaign: str) -> Pending:
         return pend
     results = [Result.model_validate(m.result) for m in moves]
     result = results[-1]
-    picking = next((r for r in reversed(results) if not decides_nothing(r)), None)  # under the oracle asked since
+    # under the oracle asked since, or bookkeeping (a meter adjusted, a clock stepped: the pick carries it)
+    picking = next((r for r in reversed(results) if not decides_nothing(r) and not is_door(r)), None)
     pend.choices = list(picking.choices) if picking is not None else []
     pend.next_steps = next_steps(result.system, still_offered(results), result)
     if result.burn is not None and result.burn.available:
@@ -362,10 +364,11 @@ def forget_sessions() -> None:
 
 
 def reload_sessions() -> None:
-    """Re-read the campaigns of the open chat sessions (after a change made outside a turn)."""
+    """Re-read the campaigns of the open chat sessions (after a change this player made outside a turn, in the
+    sidebar): the change is theirs, so a pick still waiting under it is made over it (the store carries it)."""
     for session in st.session_state.get(SESSIONS, {}).values():
         try:
-            session.reload()
+            session.known.catch_up(session.reload().undo_stack)
         except Exception:  # noqa: BLE001 - a vanished campaign: the session is dropped instead
             forget_sessions()
             return

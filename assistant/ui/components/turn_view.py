@@ -10,6 +10,7 @@ from typing import Any
 import streamlit as st
 
 from assistant.chat.narration import DRAFT_NOT_USED, UNAVAILABLE_NOTE
+from assistant.store.carried import is_door
 from assistant.store.no_move import decides_nothing
 from assistant.ui import state
 from assistant.ui.components.citations import shown_citation, shown_citations, shown_text
@@ -127,10 +128,11 @@ def keep_open(turn: Any) -> None:
 
 def _left_open(turn: Any, pend: Any) -> bool:
     """A turn that made no move and asks nothing (``/sheet``, ``/help``, a rules answer, the oracle asked, new words
-    whose moves are offered, a move refused while a pick the rules require waits) leaves the last move's choices as
+    whose moves are offered, a move refused while a pick the rules require waits, bookkeeping such as ``/meter`` or a
+    clock's step, which the pick carries) leaves the last move's choices as
     they were: open, as a reload shows them, beside any moves offered for the new words (the panel had gone until the
     page was reloaded, and the refusal named a pick no longer on the page: only ``/choose N`` typed could make it)."""
-    return all(decides_nothing(r) for r in turn.results) and not pend.choices and pend.question is None
+    return all(decides_nothing(r) or is_door(r) for r in turn.results) and not pend.choices and pend.question is None
 
 
 def _reopen_from_log(pend: Any) -> None:
