@@ -10,7 +10,7 @@ from typing import Any
 
 from assistant.chat.characters import CharactersMixin, their_words
 from assistant.chat.sheet_text import shown_name
-from assistant.chat.their_moves import aim_notes, avoids, defends_against, ranked_for_them, refused_last
+from assistant.chat.their_moves import aim_notes, as_giver, avoids, defends_against, ranked_for_them, refused_last
 from assistant.engine import AssistantError, InputError, get_ruleset
 
 #: Words that aim a move at someone: "I strike Mara", "against Mara", "at the guard".
@@ -95,7 +95,8 @@ class AimingMixin(CharactersMixin):
             else:
                 options["target"] = aim
                 request["options"] = options
-            out.append(dataclasses.replace(s, request=request))  # type: ignore[type-var]
+            made = s if taken else as_giver(self._state, s, request)  # "I bandage Kira's arm": I provide the care, +wits
+            out.append(dataclasses.replace(made, request=request))  # type: ignore[type-var]
             who = self._who_is(aim)
             tail = f"at {who} (read from your words)." if aim == target else f"at {who}, the only other character."
             aimed.setdefault(tail, []).append(str(getattr(s, "move", "") or request.get("move", "")))
@@ -187,6 +188,7 @@ class AimingMixin(CharactersMixin):
         aim = at or (self._state.active_character if at_me else "")
         request["options"] = {**options, "target": aim} if aim else options
         sheet = self._state.characters.get(maker, {})
+        s = as_giver(self._state, s, request) if aim and aim != maker else s  # "Kira bandages my arm": "+wits"
         stat = getattr(s, "stat", None)
         value = (sheet.get("stats") or {}).get(stat, sheet.get(stat)) if stat else None
         odds, refused = their_odds(self._state, request, shown_name(self._state, maker))
