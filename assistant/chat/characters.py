@@ -19,9 +19,10 @@ import shlex
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from assistant.chat.class_words import class_change_note
 from assistant.chat.commands import CHARACTER_USAGE
 from assistant.chat.session_base import SessionBase
-from assistant.chat.sheet_text import sheet_text, shown_name
+from assistant.chat.sheet_text import sheet_text, shown_name, value_text
 from assistant.chat.turn import Turn, TurnStream
 from assistant.chat.turn import finish as _finish
 from assistant.engine import InputError
@@ -108,9 +109,14 @@ class CharactersMixin(SessionBase):
         return (yield from self._said(typed or f"/character add {who}", said + "\n\n" + sheet_text(self._state, cid)))
 
     def _edit_character(self, edits: Iterable[Edit] | Mapping[str, Any], who: str | None, typed: str = "") -> TurnStream:
+        classes = {c: sheet.get("class") for c, sheet in self._state.characters.items()}
         stored, changes = store_characters.edit(self.campaign, edits, character=who, store=self.store)
         self.reload()
         cid = stored.event.character_id if stored is not None else store_characters.find_character(self._state, who)  # type: ignore[union-attr]
+        sheet = self._state.characters.get(cid) or {}
+        if cid in classes and sheet.get("class") != classes[cid] and (brings := class_change_note(self.system, sheet)):
+            changes = [*changes, brings[:1].lower() + brings[1:].rstrip(".")]  # a Wizard's spells and mana, as the text says
+            changes = [re.sub(r"^Class (\w+) → (\w+)", lambda m: f"Class {_named(m[1])} → {_named(m[2])}", c) for c in changes]
         name = shown_name(self._state, cid)
         mine = name if not name.startswith("Your ") else "your" + name[4:]  # "your character", never "ash"
         text = f"{name}: " + "; ".join(changes) + "." if changes else f"Nothing changed on {mine}'s sheet."
@@ -208,3 +214,8 @@ def _new_sheet(rules: Any, text: str) -> tuple[dict[str, Any], list[str]]:
         return sheet, []
     sheet, changes = rules.apply(sheet, edits, creating=True)
     return sheet, changes[len(edits) :]  # one change per edit, then what the values brought
+
+
+def _named(value: str) -> str:
+    """A Dungeon World class as the text names it ("Wizard"), in a change said after /set class."""
+    return value_text("dungeon-world", "class", value)
