@@ -36,19 +36,27 @@ def class_change_note(system: str, sheet: dict[str, Any]) -> str:
     return line.format(mana=sheet.get("mana", 0), Class=_title(cls)) + "." if line else ""
 
 
-def other_class_notes(system: str, sheet: dict[str, Any] | None, suggestions: list[Any]) -> list[str]:
-    """A note per class whose moves are offered to a character of another class ("Magic Missile is a Wizard spell and
-    you are a Fighter: ..."); [] when every move offered is the character's class's or anyone's."""
+def _other_class(system: str, sheet: dict[str, Any] | None, suggestion: Any) -> dict[str, Any] | None:
+    """The class entry of ``suggestion``'s move when the text gives it to another class than ``sheet``'s, else None."""
     moves = _words(system).get("class_moves") or {}
     cls = str((sheet or {}).get("class") or "").strip().lower()
-    if not moves or not cls:
-        return []
-    others = [(s, moves[str(getattr(s, "move_id", ""))]) for s in suggestions if str(getattr(s, "move_id", "")) in moves]
-    others = [(s, m) for s, m in others if str(m.get("class")) != cls]
+    entry = moves.get(str(getattr(suggestion, "move_id", ""))) if cls else None
+    return entry if entry is not None and str(entry.get("class")) != cls else None
+
+
+def other_class_notes(system: str, sheet: dict[str, Any] | None, suggestions: list[Any]) -> list[str]:
+    """A note on the moves of ``suggestions`` the character would make that the text gives another class ("Magic
+    Missile is a Wizard spell, and you are a Fighter: ..."); [] when every one is their class's, anyone's, or made by
+    another character ("Mara flings a fireball at me": her spell)."""
+    cls = str((sheet or {}).get("class") or "").strip().lower()
+    mine = ("", (sheet or {}).get("id"))
+    own = [s for s in suggestions if ((getattr(s, "request", None) or {}).get("character_id") or "") in mine]
+    others = [(s, m) for s in own if (m := _other_class(system, sheet, s)) is not None]
     if not others:
         return []
     said = and_list([f"{getattr(s, 'move', '')} is {m.get('as')}" for s, m in others])
     return [
-        f"{said[:1].upper()}{said[1:]}, and you are a {_title(cls)}: the text lets you cast only the spells your class's "
-        "list or another move gives you, and starting moves come with the class (a multiclass move may give one)."
+        f"{said[:1].upper()}{said[1:]}, and you are a {_title(cls)}: a class's starting moves and spells are its own "
+        "(“You can only cast spells explicitly provided to you by your class spell list or by additional appropriate "
+        "moves”), unless a multiclass move gave you this one."
     ]

@@ -87,7 +87,7 @@ class SuggestingMixin(OpenChoiceMixin):
         if absent and not calls_for_any(self.system, suggestions, text):
             return [], notes + absent  # "spout lore about the temple": the note says what to do, not Defend or Hack & Slash
         aim_notes, notes = notes, notes + self._brink_notes() + absent
-        notes += other_class_notes(self.system, sheet, suggestions)  # Magic Missile offered to a Fighter
+        notes += other_class_notes(self.system, sheet, suggestions[:1])  # Magic Missile first for a Fighter
         theirs = self._state if maker is None else self._state.model_copy(update={"active_character": maker})
         refusals = why_not_now(theirs, suggestions, words)
         refused = [their_words(n, shown_name(self._state, maker)) if maker else n for n in refusals]
