@@ -10,7 +10,15 @@ from typing import Any
 
 from assistant.chat.characters import CharactersMixin, their_words
 from assistant.chat.sheet_text import shown_name
-from assistant.chat.their_moves import aim_notes, as_giver, avoids, defends_against, ranked_for_them, refused_last
+from assistant.chat.their_moves import (
+    aim_notes,
+    as_giver,
+    avoids,
+    defends_against,
+    ranked_for_them,
+    refused_last,
+    taken_first,
+)
 from assistant.engine import AssistantError, InputError, get_ruleset
 
 #: Words that aim a move at someone: "I strike Mara", "against Mara", "at the guard".
@@ -105,6 +113,7 @@ class AimingMixin(CharactersMixin):
         out = out[:k]
         if made_by:  # ... and one her sheet refuses offered after the rest: "Suffer a Control Move" first
             out = refused_last(out)
+        out = taken_first(text, out, self._taken_by_target)  # "duke swings at me, i take 7 damage": Deal Damage first
         shown = [str(getattr(s, "move", "")) for s in out]  # the notes name the moves in the order offered
         made_by = [m for m in shown if m in made_by]
         aimed = {tail: [m for m in shown if m in moves] for tail, moves in aimed.items()}

@@ -136,3 +136,20 @@ _I_AVOID = re.compile(
 def avoids(text: str) -> bool:
     """The words tell the one playing getting out of the way of an attack ("I dive aside from Mara's fireball")."""
     return _I_AVOID.search(text) is not None
+
+
+#: Damage the words say the one playing took, with its amount ("i take 7 damage", "i lose 5 hp"), wherever in the line:
+#: the blow was struck already ("duke swings his mace at me, i take 7 damage").
+_DAMAGE_TAKEN = re.compile(
+    r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:take|took|taken|suffer|suffered|lose|lost)\s+\d+\s+(?:points?\s+of\s+)?(?:damage|dmg|hp)\b",
+    re.I,
+)
+
+
+def taken_first(text: str, offered: list[Any], taken: Any) -> list[Any]:
+    """``offered`` with the move that takes damage on a sheet (``taken(move)``: Dungeon World's Deal Damage) first when
+    the words say the one playing took an amount of it; as it is otherwise (or with no such move offered)."""
+    if not _DAMAGE_TAKEN.search(text):
+        return offered
+    first = [s for s in offered if taken(str(getattr(s, "move", "")))]
+    return first[:1] + [s for s in offered if s not in first[:1]]
