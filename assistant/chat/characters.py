@@ -157,6 +157,8 @@ class CharactersMixin(SessionBase):
         head, _, rest_words = body.partition(" ")
         if name == "set" and head.lower() == "name" and rest_words.strip():  # a name is no sheet field to find
             return (yield from self._edit_character([Edit("name", rest_words.strip(), "set")], who, typed))
+        if name in ("add", "remove") and _names_a_field(rules, body):  # "/add impact": which one is not said
+            raise InputError(_entry_missing(rules, name, body.strip()))
         field, value = split_field_value(rules, body)
         op = "set" if name == "set" else name
         f = rules.find(field)
@@ -219,3 +221,22 @@ def _new_sheet(rules: Any, text: str) -> tuple[dict[str, Any], list[str]]:
 def _named(value: str) -> str:
     """A Dungeon World class as the text names it ("Wizard"), in a change said after /set class."""
     return value_text("dungeon-world", "class", value)
+
+
+def _entry_missing(rules: Any, command: str, field: str) -> str:
+    """What "/add impact" (no entry) is told: the entry to name and, for a list of set values, those values."""
+    f = rules.find(field)
+    listed = rules.sheet.impacts if f.kind == "impacts" else (getattr(f, "values", None) or [])
+    values = [str(v).replace("_", " ") for v in listed]
+    which = f" ({', '.join(values)})" if values and command == "add" else ""
+    example = values[0] if values and command == "add" else ("1" if command == "remove" else "<entry>")
+    return f"Name what to {command}{which}, e.g. /{command} {field} {example}."
+
+
+def _names_a_field(rules: Any, body: str) -> bool:
+    """The words are a field's name alone ("impact", "lost spells"), no entry after them."""
+    try:
+        rules.find(body.strip())
+    except InputError:
+        return False
+    return True
