@@ -38,7 +38,8 @@ class CommandTurnsMixin(RollCommandMixin, LookupsMixin):
     def _command(self, command: Command) -> TurnStream:
         a = command.args
         name = command.name
-        if name in ("set", "add", "remove", "meter", "progress", "track") or (name == "clock" and a):
+        lists = (name == "progress" and not a.get("track") and a.get("times", 1) == 1) or (name == "track" and not a)
+        if (name in ("set", "add", "remove", "meter", "progress", "track") or (name == "clock" and a)) and not lists:
             # a change stored over the roll would put its required pick out of reach
             self._refuse_pick_waiting(doing="changing the sheet, a track or a clock")
         if name in CHARACTER_USAGE:
