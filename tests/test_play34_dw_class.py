@@ -47,3 +47,13 @@ def test_a_wizard_spell_offered_to_a_fighter_says_whose_it_is() -> None:
     session.send("/set class wizard")
     again = session.send("i cast magic missile at the orc")
     assert not [n for n in again.notes if "Wizard spell" in n], again.notes
+
+
+def test_mias_arcane_art_for_me_is_hers_not_a_fighters() -> None:
+    session, _dice = open_campaign("Mia's art", "dungeon-world")
+    assert session.send("/character add Mia class=bard").ok
+    offered = session.send("mia plays a song to give me +1 armor with her arcane art")
+    art = offered.suggestions[0]
+    assert art.move == "Arcane Art" and art.request.get("character_id") == "mia", art.request
+    assert art.stat_value == -1  # Mia's CHA (the bard's starting sheet), rolled with her sheet
+    assert not [n for n in offered.notes if "you are a Fighter" in n], offered.notes

@@ -33,7 +33,7 @@ _FOR_ANOTHER = re.compile(r"\b(?:into|while|where|because|until|so that)\b|;")
 #: The named character acting for the one playing ("Mara sings to inspire me", "Mara heals us"): her move, not one
 #: made on the one playing (as "Mara hits me" is).
 _FOR_ME = re.compile(
-    r"\b(?:inspir|heal|help|aid|protect|shield|cover|bless|rescu|sav|support|encourag|bandag|patch|steady|steadi)\w*(?:\s+up)?\s+(?:me|us)\b"
+    r"\b(?:inspir|heal|help|aid|protect|shield|cover|bless|rescu|sav|support|encourag|bandag|patch|steady|steadi|buff|giv|grant|lend)\w*(?:\s+up)?\s+(?:me|us)\b"
     r"|\b(?:heal|bandag|patch|stitch|tend|treat|mend|dress)\w*(?:\s+up)?\s+(?:my|our)\s+(?:wounds?|injur\w*|cuts?|arm|leg|side|burns?)\b"
     r"|\bwatch\w*\s+(?:my|our)\s+backs?\b|\bback\w*\s+(?:me|us)\s+up\b|\bkeeps?\s+them\s+off\s+(?:me|us)\b"
 )
