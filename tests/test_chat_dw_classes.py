@@ -18,7 +18,7 @@ def test_a_new_bard_has_the_bards_hp_and_armor_and_a_paladin_the_paladins() -> N
     assert "Max HP 22 → 18 (a bard's)" in added.narration and "Armor 3 → 1 (a bard's)" in added.narration
     mia = character_named(session, "Mia")
     assert (mia["max_hp"], mia["hp"], mia["armor"]) == (18, 18, 1)
-    assert "Grit: the bard's, d6" in session.send("/character Mia").narration
+    assert "Grit: the Bard's, d6" in session.send("/character Mia").narration
     session.send("/character add Duke class=paladin")
     duke = character_named(session, "Duke")
     assert (duke["max_hp"], duke["hp"], duke["armor"]) == (24, 24, 3)
@@ -40,7 +40,8 @@ def test_changing_the_players_class_changes_the_sheet_and_the_damage_that_follow
     changed = session.send("/set class bard")
     assert (
         changed.narration
-        == "Your character: Class fighter → bard; Max HP 22 → 18 (a bard's); HP 22 → 18; Armor 3 → 1 (a bard's)."
+        == "Your character: Class Fighter → Bard; Max HP 22 → 18 (a bard's); HP 22 → 18; Armor 3 → 1 (a bard's); "
+        "as a Bard you weave Arcane Art, +CHA."
     ), changed.narration
     session.send("/character add Felix class=fighter")
     hack = play(session, dice, "I attack Felix with my rapier", 5, 6)  # 11 + str: a strong hit

@@ -327,7 +327,7 @@ def test_the_apps_sheet_shows_the_fight_position_in_words() -> None:
 def test_a_dungeon_world_sheet_says_the_grit_a_class_deals_instead_of_a_dash() -> None:
     session, _dice = _session("dungeon-world")
     shown = session.send("/character add Mara class=wizard").narration
-    assert "- Grit: the wizard's, d4" in shown and "Grit: -" not in shown, shown
+    assert "- Grit: the Wizard's, d4" in shown and "Grit: -" not in shown, shown
     assert "- Grit: not set (the text gives none for this class)" in session.send("/character add Zed class=shaman").narration
 
 

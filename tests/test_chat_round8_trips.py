@@ -194,7 +194,7 @@ def test_sheet_with_a_name_shows_that_characters_sheet() -> None:
     session, _dice, _mara = _two_fighters()
     shown = session.send("/sheet Mara")
     assert shown.kind == "command", shown.error
-    assert shown.narration.startswith("Mara") and "Class: bard" in shown.narration, shown.narration
+    assert shown.narration.startswith("Mara") and "Class: Bard" in shown.narration, shown.narration
 
 
 def test_choose_with_nothing_open_says_what_to_do() -> None:

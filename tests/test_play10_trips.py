@@ -132,7 +132,7 @@ def test_maras_strong_hit_on_me_is_told_as_hers_and_her_picks_are_her_call() -> 
     assert "Mara attacks you." in told, told
     assert not any(line in told for line in ("your way", "for you", "pays off in full", "equal to it")), told
     assert "Choose two, Mara's call:" in told and "your call" not in told, told
-    assert "On Mara's sheet, impact marked: vulnerable." in told, told
+    assert "On Mara's sheet, condition marked: vulnerable." in told, told
     picked = session.send("/choose 1")
     assert picked.narration.startswith("Mara picks: they deal their combat damage"), picked.narration
     assert "Mara's call" in picked.narration and "your call" not in picked.narration, picked.narration

@@ -85,10 +85,10 @@ def test_the_duels_sheet_shows_the_class_its_grit_and_its_conditions_as_the_char
     assert session.send("/set class wizard").kind != "error"
     assert session.send("/add condition vulnerable").kind != "error"
     sheet = session.send("/sheet").narration.splitlines()
-    assert "Class: wizard · Level: 1 · Grit: the wizard's, d4 · Max HP: 22 · Initiative: 0" in sheet, sheet
+    assert "Class: Wizard · Level: 1 · Grit: the Wizard's, d4 · Max HP: 22 · Initiative: 0" in sheet, sheet
     assert "Conditions and debilities: vulnerable" in sheet and not any(s.startswith("Impacts") for s in sheet), sheet
     named = session.send("/sheet Your character").narration
-    assert "- Grit: the wizard's, d4" in named and "- Class: wizard" in named, named
+    assert "- Grit: the Wizard's, d4" in named and "- Class: Wizard" in named, named
 
 
 def test_a_sheet_with_words_of_its_own_adds_no_field_line() -> None:

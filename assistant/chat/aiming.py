@@ -10,7 +10,15 @@ from typing import Any
 
 from assistant.chat.characters import CharactersMixin, their_words
 from assistant.chat.sheet_text import shown_name
-from assistant.chat.their_moves import aim_notes, avoids, defends_against, ranked_for_them, refused_last
+from assistant.chat.their_moves import (
+    aim_notes,
+    as_giver,
+    avoids,
+    defends_against,
+    ranked_for_them,
+    refused_last,
+    taken_first,
+)
 from assistant.engine import AssistantError, InputError, get_ruleset
 
 #: Words that aim a move at someone: "I strike Mara", "against Mara", "at the guard".
@@ -25,7 +33,7 @@ _FOR_ANOTHER = re.compile(r"\b(?:into|while|where|because|until|so that)\b|;")
 #: The named character acting for the one playing ("Mara sings to inspire me", "Mara heals us"): her move, not one
 #: made on the one playing (as "Mara hits me" is).
 _FOR_ME = re.compile(
-    r"\b(?:inspir|heal|help|aid|protect|shield|cover|bless|rescu|sav|support|encourag|bandag|patch|steady|steadi)\w*(?:\s+up)?\s+(?:me|us)\b"
+    r"\b(?:inspir|heal|help|aid|protect|shield|cover|bless|rescu|sav|support|encourag|bandag|patch|steady|steadi|buff|giv|grant|lend)\w*(?:\s+up)?\s+(?:me|us)\b"
     r"|\b(?:heal|bandag|patch|stitch|tend|treat|mend|dress)\w*(?:\s+up)?\s+(?:my|our)\s+(?:wounds?|injur\w*|cuts?|arm|leg|side|burns?)\b"
     r"|\bwatch\w*\s+(?:my|our)\s+backs?\b|\bback\w*\s+(?:me|us)\s+up\b|\bkeeps?\s+them\s+off\s+(?:me|us)\b"
 )
@@ -95,7 +103,8 @@ class AimingMixin(CharactersMixin):
             else:
                 options["target"] = aim
                 request["options"] = options
-            out.append(dataclasses.replace(s, request=request))  # type: ignore[type-var]
+            made = s if taken else as_giver(self._state, s, request)  # "I bandage Kira's arm": I provide the care, +wits
+            out.append(dataclasses.replace(made, request=request))  # type: ignore[type-var]
             who = self._who_is(aim)
             tail = f"at {who} (read from your words)." if aim == target else f"at {who}, the only other character."
             aimed.setdefault(tail, []).append(str(getattr(s, "move", "") or request.get("move", "")))
@@ -104,6 +113,7 @@ class AimingMixin(CharactersMixin):
         out = out[:k]
         if made_by:  # ... and one her sheet refuses offered after the rest: "Suffer a Control Move" first
             out = refused_last(out)
+        out = taken_first(text, out, self._taken_by_target)  # "duke swings at me, i take 7 damage": Deal Damage first
         shown = [str(getattr(s, "move", "")) for s in out]  # the notes name the moves in the order offered
         made_by = [m for m in shown if m in made_by]
         aimed = {tail: [m for m in shown if m in moves] for tail, moves in aimed.items()}
@@ -187,6 +197,7 @@ class AimingMixin(CharactersMixin):
         aim = at or (self._state.active_character if at_me else "")
         request["options"] = {**options, "target": aim} if aim else options
         sheet = self._state.characters.get(maker, {})
+        s = as_giver(self._state, s, request) if aim and aim != maker else s  # "Kira bandages my arm": "+wits"
         stat = getattr(s, "stat", None)
         value = (sheet.get("stats") or {}).get(stat, sheet.get(stat)) if stat else None
         odds, refused = their_odds(self._state, request, shown_name(self._state, maker))

@@ -20,9 +20,10 @@ from collections.abc import Iterable, Mapping
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
+from assistant.chat.class_words import class_change_note
 from assistant.chat.commands import CHARACTER_USAGE
 from assistant.chat.session_base import SessionBase
-from assistant.chat.sheet_text import sheet_text, shown_name
+from assistant.chat.sheet_text import sheet_text, shown_name, value_text
 from assistant.chat.turn import Turn, TurnStream
 from assistant.chat.turn import finish as _finish
 from assistant.engine import InputError
@@ -114,10 +115,15 @@ class CharactersMixin(SessionBase):
         return (yield from self._said(typed or f"/character add {who}", said + "\n\n" + sheet_text(self._state, cid)))
 
     def _edit_character(self, edits: Iterable[Edit] | Mapping[str, Any], who: str | None, typed: str = "") -> TurnStream:
+        classes = {c: sheet.get("class") for c, sheet in self._state.characters.items()}
         with self._over_pick():  # kept over a pick still to make, unless the pick may change it
             stored, changes = store_characters.edit(self.campaign, edits, character=who, store=self.store)
         self.reload()
         cid = stored.event.character_id if stored is not None else store_characters.find_character(self._state, who)  # type: ignore[union-attr]
+        sheet = self._state.characters.get(cid) or {}
+        if cid in classes and sheet.get("class") != classes[cid] and (brings := class_change_note(self.system, sheet)):
+            changes = [*changes, brings[:1].lower() + brings[1:].rstrip(".")]  # a Wizard's spells and mana, as the text says
+            changes = [re.sub(r"^Class (\w+) → (\w+)", lambda m: f"Class {_named(m[1])} → {_named(m[2])}", c) for c in changes]
         name = shown_name(self._state, cid)
         mine = name if not name.startswith("Your ") else "your" + name[4:]  # "your character", never "ash"
         text = f"{name}: " + "; ".join(changes) + "." if changes else f"Nothing changed on {mine}'s sheet."
@@ -158,6 +164,8 @@ class CharactersMixin(SessionBase):
         head, _, rest_words = body.partition(" ")
         if name == "set" and head.lower() == "name" and rest_words.strip():  # a name is no sheet field to find
             return (yield from self._edit_character([Edit("name", rest_words.strip(), "set")], who, typed))
+        if name in ("add", "remove") and _names_a_field(rules, body):  # "/add impact": which one is not said
+            raise InputError(_entry_missing(rules, name, body.strip()))
         field, value = split_field_value(rules, body)
         op = "set" if name == "set" else name
         f = rules.find(field)
@@ -215,3 +223,27 @@ def _new_sheet(rules: Any, text: str) -> tuple[dict[str, Any], list[str]]:
         return sheet, []
     sheet, changes = rules.apply(sheet, edits, creating=True)
     return sheet, changes[len(edits) :]  # one change per edit, then what the values brought
+
+
+def _named(value: str) -> str:
+    """A Dungeon World class as the text names it ("Wizard"), in a change said after /set class."""
+    return value_text("dungeon-world", "class", value)
+
+
+def _entry_missing(rules: Any, command: str, field: str) -> str:
+    """What "/add impact" (no entry) is told: the entry to name and, for a list of set values, those values."""
+    f = rules.find(field)
+    listed = rules.sheet.impacts if f.kind == "impacts" else (getattr(f, "values", None) or [])
+    values = [str(v).replace("_", " ") for v in listed]
+    which = f" ({', '.join(values)})" if values and command == "add" else ""
+    example = values[0] if values and command == "add" else ("1" if command == "remove" else "<entry>")
+    return f"Name what to {command}{which}, e.g. /{command} {field} {example}."
+
+
+def _names_a_field(rules: Any, body: str) -> bool:
+    """The words are a field's name alone ("impact", "lost spells"), no entry after them."""
+    try:
+        rules.find(body.strip())
+    except InputError:
+        return False
+    return True

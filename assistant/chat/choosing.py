@@ -67,13 +67,30 @@ def said_choice(text: str, options: list[Any]) -> list[str] | None:
     body = LEAD.sub("", text).strip(" .!")
     if not body or len(body) > 80:
         return None
-    whole = _one(body, options)
+    whole = _one(body, options) or _numbered(body, options)
     if whole is not None:
         return [whole]
     if LEAD.match(text):  # "I choose X and Y": the player says they pick
         return resolve_picks([body], options)
     by_words = _named_by_words(body, options)
     return [by_words] if by_words else None
+
+
+#: An option's number after a word of its own ("i mark 2" for "2. Mark permanently harmed") or "option 2", "#2".
+_NUMBERED = re.compile(r"^(?:i\s+(?:will\s+|'ll\s+)?)?(?:(?P<verb>[a-z]+)\s+|#\s*)(?:number\s+|option\s+|#\s*)?(?P<n>\d+)$", re.I)
+
+
+def _numbered(body: str, options: list[Any]) -> str | None:
+    """The option a number names after the first word of that option's label, or after "option", "number" or "#"
+    ("mark 2" while "1. Mark wounded 2. Mark permanently harmed" are open); None for anything else ("take 2" where
+    the option is no taking: the number may be an amount)."""
+    found = _NUMBERED.match(body.strip())
+    if not found or not 1 <= int(found.group("n")) <= len(options):
+        return None
+    option = options[int(found.group("n")) - 1]
+    verb = (found.group("verb") or "").lower()
+    first = (_norm(str(option.label)).split() or [""])[0]
+    return str(option.id) if verb in ("", "option", "number", first) else None
 
 
 #: Words that say nothing about which option ("kill him": only "kill" names one).

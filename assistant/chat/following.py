@@ -261,14 +261,26 @@ class FollowingMixin(RedoingMixin):
                     )
                 )
             )
+        said = undone_words(stored, self._state)
+        self.reload()
+        waiting = self._open_choice() if decides_nothing(getattr(stored.event, "result", None) or {}) else None
+        still = ""
+        if waiting is not None:  # the oracle asked over Endure Harm's open pick: that roll and its pick stand
+            result = waiting[1]
+            whose = f"{possessive(maker)} " if (maker := self._maker_of(waiting[0])) else ""
+            still = (
+                f" {whose}{result.move} still stands and waits for its pick (/choose <number or words>); "
+                f"/undo again takes back its roll."
+            )
         return (
             yield from _finish(
                 Turn(
                     kind="command",
                     player_text="/undo",
-                    narration=f"Undone: {undone_words(stored, self._state)}.",
+                    narration=f"Undone: {said}.{still}",
                     narrator="template",
                     event_seq=undo.seq,
+                    open_choices=list(waiting[1].choices) if waiting is not None else [],
                 )
             )
         )

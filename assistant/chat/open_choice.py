@@ -172,10 +172,12 @@ class OpenChoiceMixin(AimingMixin):
             return f"{whose}{result.move} is not paid for yet: pay with {ways} before your next move, or /undo it."
         if any(c.required for c in result.choices):  # the next move is refused until it is made
             menu = of_them(_menu(result)) if maker else _menu(result)
-            return (
-                f"{whose}{result.move} still waits for a pick the rules require ({menu}): make it before your next move, "
-                "or /undo the roll."
-            )
+            stack = self._state.undo_stack  # the oracle asked since: /undo takes that back first
+            since = len(stack) - 1 - stack.index(seq) if seq in stack else 0
+            times = "twice" if since == 1 else f"{since + 1} times"
+            undo = f"or /undo {times} for the roll (what you did since goes first)" if since else "or /undo the roll"
+            required = f"still waits for a pick the rules require ({menu})"
+            return f"{whose}{result.move} {required}: make it before your next move, {undo}."
         options = open_options(result.choices)
         listed = (
             options_in_words(options)

@@ -62,11 +62,12 @@ def refused_for(state: CampaignState, text: str, move_name: str) -> bool:
     return False
 
 
-def _cued(system: str, text: str) -> set[str]:
-    """The moves (normalised names) the words call for by a strong cue ("shoot", "arrow": Volley)."""
+def _cued(system: str, text: str, fighting: bool = False) -> set[str]:
+    """The moves (normalised names) the words call for by a strong cue ("shoot", "arrow": Volley); ``fighting``: a
+    fight is on (its cues count, not those for no fight: "the fight is over" calls for Take Decisive Action only then)."""
     from assistant.suggest.cues import match_cues
 
-    return {name for name, boost in match_cues(system, text).move_boost.items() if boost >= _CALLED_FOR}
+    return {name for name, boost in match_cues(system, text, fighting).move_boost.items() if boost >= _CALLED_FOR}
 
 
 def _refusal(state: CampaignState, move: Any) -> str | None:
@@ -192,11 +193,11 @@ def rolled_by_name(text: str, move_name: str) -> bool:
     return re.search(rf"{rolled}|\b{name}\s+roll\b", text.lower()) is not None
 
 
-def calls_for_any(system: str, offered: list[Any], text: str) -> bool:
+def calls_for_any(system: str, offered: list[Any], text: str, fighting: bool = False) -> bool:
     """Whether the words call for one of the moves ``offered``, by its name or a strong cue ("I defy danger by diving
     aside from the spell": the Saving Throw), not only as the nearest of the rest ("spout lore about the ruined
     temple": Defend, Hack & Slash)."""
-    cued = _cued(system, text)
+    cued = _cued(system, text, fighting)
     return any(names_move(text, str(s.move)) or normalize_name(str(s.move)) in cued for s in offered)
 
 

@@ -19,6 +19,16 @@ def shown_name(state: CampaignState, cid: str) -> str:
     return f"Character {cid.removeprefix('pc')}"
 
 
+#: Fields whose values the rules text writes as names ("Felix is a Fighter"): shown so, not as the sheet's ids.
+_NAMED_VALUES = frozenset({("dungeon-world", "class")})
+
+
+def value_text(system: str, field: str, value: Any) -> str:
+    """A field's value as the player reads it: a Dungeon World class as the text names it ("Fighter", not "fighter")."""
+    shown = str(value)
+    return shown[:1].upper() + shown[1:] if (system, field) in _NAMED_VALUES else shown
+
+
 def _entry_text(entry: Any) -> str:
     """One entry of a list field: a belief with its marks ("The Magistrate lies (marked)"), a name, a plain text."""
     if not isinstance(entry, dict):
@@ -41,7 +51,7 @@ def sheet_text(state: CampaignState, cid: str) -> str:
         elif isinstance(value, bool):
             shown = "yes" if value else "no"
         else:
-            shown = _unset(state.system, f.name, sheet) if value in (None, "") else str(value)
+            shown = _unset(state.system, f.name, sheet) if value in (None, "") else value_text(state.system, f.name, value)
         lines.append(f"- {f.label}: {shown}")
     others = [shown_name(state, i) for i in state.characters if i != cid]
     if others:
@@ -64,7 +74,7 @@ def field_line(state: CampaignState, cid: str) -> str:
         if f.kind in ("stat", "meter", "impacts", "list", "bool"):
             continue
         value = rules.get(sheet, f)
-        shown = _unset(state.system, f.name, sheet) if value in (None, "") else str(value)
+        shown = _unset(state.system, f.name, sheet) if value in (None, "") else value_text(state.system, f.name, value)
         parts.append(f"{f.label}: {shown}")
     return " · ".join(parts)
 
@@ -87,5 +97,6 @@ def _unset(system: str, field: str, sheet: dict[str, Any]) -> str:
         from assistant.engine.rulesets.dungeon_world.damage import grit_of
 
         grit = grit_of(sheet)
-        return f"the {sheet.get('class') or 'class'}'s, d{grit}" if grit else "not set (the text gives none for this class)"
+        whose = value_text(system, "class", sheet.get("class") or "class")
+        return f"the {whose}'s, d{grit}" if grit else "not set (the text gives none for this class)"
     return "-"

@@ -8,6 +8,7 @@ from typing import Any
 
 from assistant.chat import brinks
 from assistant.chat.characters import their_words
+from assistant.chat.class_words import other_class_notes
 from assistant.chat.fitting import fit_suggestions
 from assistant.chat.followed_next import as_followed, open_follow_ups
 from assistant.chat.game_lacks import absent_move_notes
@@ -83,9 +84,11 @@ class SuggestingMixin(OpenChoiceMixin):
             lambda brink: brinks.made_at_brink(self.store, self.campaign, self._state, brink),
         )
         absent = absent_move_notes(self.system, text)  # "I defy danger": not in this game
-        if absent and not calls_for_any(self.system, suggestions, text):
-            return [], notes + absent  # "spout lore about the temple": the note says what to do, not Defend or Hack & Slash
+        fighting = context.fighting or context.standing is not None
+        if absent and not calls_for_any(self.system, suggestions, text, fighting):
+            return [], absent  # "spout lore about the temple": the note says what to do, not Defend or Hack & Slash
         aim_notes, notes = notes, notes + self._brink_notes() + absent
+        notes += other_class_notes(self.system, sheet, suggestions[:1])  # Magic Missile first for a Fighter
         theirs = self._state if maker is None else self._state.model_copy(update={"active_character": maker})
         refusals = why_not_now(theirs, suggestions, words)
         refused = [their_words(n, shown_name(self._state, maker)) if maker else n for n in refusals]

@@ -4,7 +4,9 @@ refuses offered after the ones that can be made."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
+from functools import cache
 from typing import Any
 
 from assistant.engine import AssistantError
@@ -13,6 +15,37 @@ from assistant.engine.options import uncap
 from assistant.store.state import CampaignState
 
 NOT_NOW = "not now: "
+
+
+def giver_stat(system: str, move_id: str) -> str | None:
+    """The stat the one who gives rolls when a character makes ``move_id`` for another ("Kira bandages my arm": her
+    Heal at you, "Provide care: Roll +wits"), from ``given_by:`` in ``words/<system>.yaml``; None: the move's own."""
+    entry = _given_by(system).get(move_id) or {}
+    return str(entry["stat"]) if entry.get("stat") else None
+
+
+def as_giver(state: CampaignState, s: Any, request: dict[str, Any]) -> Any:
+    """Suggestion ``s``, a move made for another (``request`` aimed already, on the sheet of its ``character_id`` or
+    the one playing), rolled with the stat of the one who gives (Heal: "Provide care: Roll +wits"): ``request`` takes
+    that stat and the odds are read again. As it was for a move with no such stat."""
+    given = giver_stat(state.system, str(getattr(s, "move_id", "")))
+    if given is None or given == getattr(s, "stat", None) or not dataclasses.is_dataclass(s):
+        return s
+    request["stat"] = given
+    sheet = state.characters.get(str(request.get("character_id") or state.active_character), {}) or {}
+    odds, _refused = their_odds(state, request, "")
+    value = (sheet.get("stats") or {}).get(given)
+    return dataclasses.replace(s, stat=given, stat_value=value, approach=None, odds=odds, alternatives=[])  # type: ignore[type-var]
+
+
+@cache
+def _given_by(system: str) -> dict[str, Any]:
+    from assistant.chat.reading import WORDS_DIR
+    from assistant.engine import get_ruleset, yaml_load
+
+    path = WORDS_DIR / f"{get_ruleset(system).system_id}.yaml"
+    data = yaml_load.safe_load(path.read_text(encoding="utf-8")) if path.exists() else None
+    return dict((data or {}).get("given_by") or {})
 
 
 def their_odds(state: CampaignState, request: dict[str, Any], who: str) -> tuple[dict[str, Any] | None, str | None]:
@@ -103,3 +136,20 @@ _I_AVOID = re.compile(
 def avoids(text: str) -> bool:
     """The words tell the one playing getting out of the way of an attack ("I dive aside from Mara's fireball")."""
     return _I_AVOID.search(text) is not None
+
+
+#: Damage the words say the one playing took, with its amount ("i take 7 damage", "i lose 5 hp"), wherever in the line:
+#: the blow was struck already ("duke swings his mace at me, i take 7 damage").
+_DAMAGE_TAKEN = re.compile(
+    r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:take|took|taken|suffer|suffered|lose|lost)\s+\d+\s+(?:points?\s+of\s+)?(?:damage|dmg|hp)\b",
+    re.I,
+)
+
+
+def taken_first(text: str, offered: list[Any], taken: Any) -> list[Any]:
+    """``offered`` with the move that takes damage on a sheet (``taken(move)``: Dungeon World's Deal Damage) first when
+    the words say the one playing took an amount of it; as it is otherwise (or with no such move offered)."""
+    if not _DAMAGE_TAKEN.search(text):
+        return offered
+    first = [s for s in offered if taken(str(getattr(s, "move", "")))]
+    return first[:1] + [s for s in offered if s not in first[:1]]

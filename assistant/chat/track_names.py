@@ -27,7 +27,7 @@ _NAME_AFTER = (
     r"\b(?:vow|vows|vowed|swear|swears|sworn|promise|oath|quest)\b.*?\b(?:to|that)\s+(?P<n>.+)",
     r"\b(?:elegy|elegies)\b.*?\b(?:for|to|of)\s+(?P<n>.+)",
     r"\b(?:against|fight|fights|fighting|attack|attacks|battle|confront|confronts|ambush|duel)\s+(?P<n>.+)",
-    r"\b(?:connection|befriend|befriends|meet|meets|bond)\b(?:\s+with)?\s+(?P<n>.+)",
+    r"\b(?:connection|befriend|befriends|meet|meets|bond|gets? to know|wins? over)\b(?:\s+with)?\s+(?P<n>.+)",
     r"\b(?:expedition|journey|trek|travel|travels|trailblaze|explore|explores|survey|surveys|cross|crosses)\b"
     r"(?:\s+(?:to|into|through|across|toward|towards))?\s+(?P<n>.+)",
     # "we set out across the frozen wastes toward the ruined observatory": where the way leads
@@ -108,6 +108,13 @@ _MAKE_KIND = re.compile(
     r"\s*,?\s*\b(?:and\s+)?(?:make|makes|forge|forges|form|forms|build|builds)\s+(?:a|an)\s+(?:connection|bond)\b.*$",
     re.IGNORECASE,
 )
+#: What the player goes on to do after naming the one met ("..., and try to win her trust", "and ask for help").
+_DOES_AFTER = re.compile(
+    r"\s*,?\s+and\s+(?:i\s+)?(?:try|tries|attempt|want|hope|ask|asks|offer|help|tell|talk|share|buy|win|earn|gain|convince)\b.*$",
+    re.IGNORECASE,
+)
+#: A role and then the name, after a comma ("the colony's chief engineer, ada").
+_ROLE_THEN_NAME = re.compile(r"^(?:the|a|an|my|our)\s+[^,]+,\s*(?P<who>[A-Za-z][\w'-]*)$", re.IGNORECASE)
 _LEAD = re.compile(r"^(?:i|we|you)\s+(?:(?:try|want|begin|start|decide)\s+to\s+)?", re.IGNORECASE)
 
 
@@ -170,6 +177,9 @@ def name_from_words(text: str, kind: str) -> str:
     if kind == "connection":  # "Captain Ilsa Voss, a smuggler who might help me": the one met, not who they are
         name = re.sub(r"\s*,\s*(?:a|an|the|who|whom|my|our)\b.*$", "", name, flags=re.IGNORECASE) or name
         name = _WHERE.sub("", name) or name  # "Captain Ilsa Voss at the docks": the one met, not where
+        name = _DOES_AFTER.sub("", name) or name  # "..., and try to win her trust": what the player does, not who
+        called = _ROLE_THEN_NAME.match(name)  # "the colony's chief engineer, ada": Ada, not her role
+        name = called.group("who").capitalize() if called else name
     name = _RANK_CLAUSE.sub("", name)  # "find my lost sister, it's a dangerous vow": the rank, not the name
     name = _KIND_CLAUSE.sub("", name)  # "avenge my sire, an elegy": what it is, not its name
     name = re.sub(rf"\b(?:{'|'.join(r.value for r in Rank)})\b\s*", "", name, flags=re.IGNORECASE).strip(" ,;:-")

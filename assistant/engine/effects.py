@@ -61,7 +61,8 @@ def effect_suffer(ctx: Resolution, spec: EffectSpec) -> None:
     """A suffer move's loss; what does not fit below 0 comes off the sheet's ``suffer_overflow`` meter."""
     assert spec.meter
     loss = ctx.ruleset.amount(ctx, spec)
-    overflow = ctx.ruleset.adjust_meter(ctx, spec.meter, loss, _reason(ctx, spec, f"{ctx.move.name}: suffer {loss} {spec.meter}"))
+    lost = f"{ctx.move.name}: {abs(loss)} {spec.meter.replace('_', ' ')} lost"  # not "suffer -2 health" beside "(-2)"
+    overflow = ctx.ruleset.adjust_meter(ctx, spec.meter, loss, _reason(ctx, spec, lost))
     sink = ctx.ruleset.sheet.spec.suffer_overflow
     if overflow and sink is not None:
         more = ctx.ruleset.adjust_meter(

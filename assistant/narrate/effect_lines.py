@@ -55,7 +55,17 @@ def _names_only_its_kind(target: str, reason: str) -> bool:
     return len(words) == 2 and words[0] == "the" and reason.lower().split()[-1:] == words[1:]
 
 
-def effect_line(effect: Effect) -> str:
+def _impact_word(system: str, impact: str) -> str:
+    """What the game calls a mark on the sheet: Dungeon World's debilities and conditions ("Debility marked: shakey",
+    "Condition marked: vulnerable"), an impact elsewhere."""
+    if system != "dungeon-world":
+        return "Impact"
+    from assistant.engine.rulesets.dungeon_world.character import DEBILITIES
+
+    return "Debility" if impact in DEBILITIES else "Condition"
+
+
+def effect_line(effect: Effect, system: str = "") -> str:
     """One change, e.g. ``Momentum 2 → 3.`` or ``Impact marked: wounded.``"""
     target = humanize(effect.target)
     if effect.kind is EffectKind.BURN:
@@ -63,7 +73,7 @@ def effect_line(effect: Effect) -> str:
     if effect.kind is EffectKind.RESET and isinstance(effect.before, int) and isinstance(effect.after, int):
         return f"{target.capitalize()} reset: {effect.before} → {effect.after}."
     if effect.kind == "impact":
-        return f"Impact {'marked' if effect.after else 'cleared'}: {target}."
+        return f"{_impact_word(system, effect.target)} {'marked' if effect.after else 'cleared'}: {target}."
     if effect.kind == "position":
         return f"Position: {_value(effect.after)}."
     if effect.kind == "choice":
@@ -126,7 +136,7 @@ def effect_lines(result: Result) -> list[str]:
         if last is not None and lines and _goes_on(last, effect):
             lines[-1] = f"{lines[-1].removesuffix('.')} → {_value(effect.after)}."  # "Focus 3 → 2 → 1."
         else:
-            line = effect_line(effect)
+            line = effect_line(effect, result.system)
             if not line:
                 continue
             lines.append(line)

@@ -269,7 +269,8 @@ def shape(player_text: str) -> tuple[Shape, str]:
     if not words:
         return Shape.NONE, ""
     if words[0] == "you":  # "you burst in and you grab the idol", "you check the door, then you pick the lock"
-        intent = re.sub(r"\b(and|then) you\s+(?=[a-z])", r"\1 ", intent)
+        # ... but "mia and you against bart" keeps its "you": no deed follows it
+        intent = re.sub(r"\b(and|then) you\s+(?=([a-z]+))", lambda m: f"{m[1]} " if is_verb(m[2]) else m[0], intent)
     first = words[0]
     if first.replace("’", "'").split("'")[0] in _SUBJECTS and ("'" in first or "’" in first):
         return Shape.CLAUSE, intent  # "they're raking our hull", "there's a guard": someone else, as the player put it

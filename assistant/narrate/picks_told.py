@@ -48,7 +48,7 @@ def _picked_card(request: NarrationRequest, result: Result) -> str:
     new = [n for n in picks if not _told_before(said(_pick_head(result.effects[n].reason)), told_picks)]
     start = (new or picks or [len(result.effects)])[0]
     picked = [e for e in result.effects[start:] if e.kind != "choice"]
-    lines = [facts.effect_line(e) for e in picked if not facts.NOT_NAMED.search(e.reason or "")]
+    lines = [facts.effect_line(e, result.system) for e in picked if not facts.NOT_NAMED.search(e.reason or "")]
     lines = [line for line in lines if line]
     if len(lines) < len(picked):  # a change the engine could not write (no belief named): its note says what to do
         lines += [n for n in result.notes if _UNWRITTEN in n]
@@ -95,13 +95,25 @@ def _retold(request: NarrationRequest, result: Result) -> str:
     left = [_left_to(p) for p in chosen]
     if chosen and all(left):  # "Ask the Magistrate how you were diverted": told as a beat, not read out as an order
         return "You leave it to " + " and ".join(left) + "."
-    chosen = [_left_to(p, listed=True) or _with_asks_told(p) for p in chosen]
+    chosen = [_left_to(p, listed=True) or _with_asks_told(_chosen_named(p, result)) for p in chosen]
     parts = [f"You take up the question “{q}”" for q in asked]
     if chosen:
         told = "; ".join(_in_sentence(p, _move_names(result.system)) for p in chosen)
         parts.append(f"{'and choose' if asked else 'You choose'}: {told}")
     text = ", ".join(parts) if len(parts) == 2 and asked and chosen else "; ".join(parts)
     return text + ("" if text.endswith(("?", "!", "”")) else ".")
+
+
+def _chosen_named(label: str, result: Result) -> str:
+    """A pick "of your choice" with what was chosen named, as the move hands it on: "you cause a debility of your
+    choice: shakey" (picked by its number, it was told without it); any other pick as it is."""
+    if "of your choice" not in label.lower():
+        return label
+    for follow_up in result.follow_ups:
+        named = ((follow_up.request or {}).get("options") or {}).get("debilities") or []
+        if named and isinstance(named, list):
+            return f"{label.rstrip('.!')}: {str(named[0]).replace('_', ' ')}"
+    return label
 
 
 #: An option that asks the GM to tell something ("Ask the Magistrate how you were diverted ...").

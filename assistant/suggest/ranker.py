@@ -227,8 +227,11 @@ def pick_approach(scored: Scored, cues: CueHits) -> int | None:
     best, best_value = 0, float("-inf")
     for j, appr in enumerate(move.approaches):
         value = scored.approach_sims.get(j, 0.0)
+        # a "whichever is lower" approach rolls the named stat only when it is the lower: it counts for a share
+        # ("the medic treats me" is Heal's +iron, not "+iron or +wits, whichever is lower")
+        share = 1.0 / len(appr.stats) if appr.pick == "lowest" else 1.0
         for stat in appr.stats:
-            value += STAT_CUE_WEIGHT * (2 * move_stats.get(stat, 0) + cues.stats.get(stat, 0))
+            value += share * STAT_CUE_WEIGHT * (2 * move_stats.get(stat, 0) + cues.stats.get(stat, 0))
         if value > best_value:
             best, best_value = j, value
     return best
