@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from rules_index.slang import in_rules_words
+
 #: "rules for X", "a rule about X", "mechanics of X", "a list of X", "a table for X".
 _RULES_FOR = re.compile(r"\b(?:rules?|mechanics?|list|table)\s+(?:for|about|on|of|covering)\s+(?P<name>[^,.?;:!]+)", re.I)
 #: "X rules", "any X mechanics": the words just before (a name of at most four words).
@@ -36,8 +38,19 @@ KINDS = frozenset(
         "cost check table list mechanic mechanical system track clock thing point",
     )
 )
+#: What a penalty, bonus or cost of :data:`KINDS` is for, after it ("... on her rolls for being intoxicated", "... for
+#: piloting a ship I'm not trained on"), up to the end of the clause.
+_KIND_FOR = re.compile(
+    r"(?:\s+(?:on|to)\s+(?:[\w'-]+\s+){0,3}?[\w'-]+)?\s+(?:for|when|while)\s+"
+    r"(?P<name>(?:(?!(?:when|if|while|and|or|so|because|since|that|which|unless)\b)[^,.?;:!\s]+\s*)+)",
+    re.I,
+)
+#: The words of that case read as its name (the thing it is for comes first: "fighting blind", "being intoxicated").
+_CASE_WORDS = 4
 #: Words before "rules" that do not name a rule ("are there rules", "any rules", "the rules").
 _NOT_A_NAME = re.compile(r"^(?:are|is|there|any|the|a|an|some|what|which|your|our|my|its|house|special|official)$", re.I)
+#: Words of a case that only pick one of a kind ("starting another racket", "a second scheme"): not its name.
+_NOT_A_CASE = re.compile(rf"{_NOT_A_NAME.pattern}|^(?:another|other|second|more)$", re.I)
 
 
 def asked_rule_name(question: str, asking_only: bool = False) -> str:
@@ -56,7 +69,10 @@ def asked_rule_name(question: str, asking_only: bool = False) -> str:
     # "is there a backfire table like the other game's, or what happens to me?": the name is only a guess at the
     # answer, and the question asks what happens whatever the rule is called
     if found and not _OR_WHAT.search(question, found.end()):
-        return " ".join(w for w in found.group("name").split() if w.lower() not in KINDS)
+        name = " ".join(w for w in found.group("name").split() if w.lower() not in KINDS)
+        # "is there a penalty on her rolls for being intoxicated?": a name of kind words only is named by what it is for
+        case = _KIND_FOR.match(question, found.end()) if not name else None
+        return " ".join([w for w in case.group("name").split() if not _NOT_A_CASE.match(w)][:_CASE_WORDS]) if case else name
     return ""
 
 
@@ -107,7 +123,7 @@ def absent_share(question: str, content: Callable[[str], list[str]], used: Calla
     by the thing whose effect or cost it asks (:func:`asked_thing_name`): a weapon, a spell or a hazard the texts
     never name has no rule there."""
     name = asked_rule_name(question) or asked_thing_name(question)
-    words = content(name) if name else []
+    words = content(in_rules_words(name)) if name else []  # table slang in the name is looked up by its rules words
     asked = set(content(question))
     words = [w for w in words if w in asked]
     if not words:
@@ -121,7 +137,7 @@ def unnamed_share(question: str, content: Callable[[str], list[str]], passage: s
     asks for none by name."""
     name = asked_rule_name(question, asking_only=True)
     asked = set(content(question))
-    words = [w for w in content(name) if w in asked] if name else []
+    words = [w for w in content(in_rules_words(name)) if w in asked] if name else []
     return sum(1 for w in words if w not in passage) / len(words) if words else 0.0
 
 
@@ -130,7 +146,7 @@ def named_in(question: str, content: Callable[[str], list[str]], passage: set[st
     the Spells passage says "you must have mana equal to a spell's level")?"""
     name = asked_rule_name(question)
     asked = set(content(question))
-    words = [w for w in content(name) if w in asked] if name else []
+    words = [w for w in content(in_rules_words(name)) if w in asked] if name else []
     return bool(words) and all(w in passage for w in words)
 
 

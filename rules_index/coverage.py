@@ -15,6 +15,9 @@ A sentence that tells how another game does it before the question asks ("in dun
 from the damage. does my armour reduce the harm here?") is left out of what is judged (:mod:`rules_index.premise`);
 a mechanic borrowed from another game by a name this game's texts never use ("like spell slots in 5e, ...") lowers the
 support (:mod:`rules_index.compared`).
+A question whether a thing lapses with time alone ("does the rumor die down after a while?") is covered only when a best
+passage says how long something lasts or when it ends (:mod:`rules_index.lapse`): the move that makes the thing matches
+it well and says nothing of it lapsing.
 Two more pieces of evidence count for a question: told as a story before it asks, with its asking clause
 alone finding another passage first (the story names the rule), and its number of content words (the share
 of them the passage uses is part of the top score, lower for a long question). Weights, threshold and scope
@@ -36,6 +39,7 @@ import numpy as np
 from rules_index.asked_rule import absent_share, flat, named_in, quotes_the_text, unnamed_share
 from rules_index.calibration import HASH, MINILM, NAME_FLOOR, SCOPE_FLOOR, TERMS_CENTRE, Calibration
 from rules_index.compared import borrowed_thing, borrows_unused_name, uses_word
+from rules_index.lapse import asks_lapse, says_lapse
 from rules_index.phrasing import CHATTER, asking_clause, narrated_action, plain_question
 from rules_index.premise import without_other_games
 from rules_index.results import rolled_numbers
@@ -240,7 +244,9 @@ def judge(
         beyond_scope = False  # a part the question hardly names is not what it asks about, however far the passages
     if beyond_scope and cal.scope_cap is not None and support >= cal.scope_cap:
         beyond_scope = False  # the passage answers too well for a lacking part to be what the question asks
-    covered = support >= cal.threshold and not beyond_scope
+    # whether a thing lapses with time alone is said in so many words or not at all ("does it die down after a while?")
+    unsaid_lapse = cal.scope_margin is not None and asks_lapse(plain) and not says_lapse(h.text for h in hits[:top])
+    covered = support >= cal.threshold and not beyond_scope and not unsaid_lapse
     # the answer names the lacking part when the question is closer to it than to any passage, and close to
     # it at all: "can two PCs help each other" is not about "character creation" however far the passages are
     beyond = part if not covered and lead >= 0 and part is not None and part.closeness >= NAME_FLOOR else None

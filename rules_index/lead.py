@@ -147,6 +147,8 @@ def highlight_sentences(question: str, hits: list[Hit], index: RulesIndex, per_p
     prompts = how_to and not _ASKS_FOR_QUESTIONS.search(question)
     opening = [s for n, s in candidates[:3] if n == 0] if how_to else []
     trigger = next((s for s in opening if s.startswith("When ") and not s.endswith(":")), None)
+    # ... not when it names a roll's result (the result's row answers) or asks how a sentence is read
+    depleted = bool(_DEPLETED.search(question)) and not rolled and not outcomes and not open_point
     vectors = sentence_vectors(index).matrix([s for _, s in candidates])
     for (i, sentence), vec in zip(candidates, vectors, strict=True):
         words = set(terms(sentence))
@@ -171,6 +173,7 @@ def highlight_sentences(question: str, hits: list[Hit], index: RulesIndex, per_p
         # told as the character's action, the question asks which move applies: the best move's trigger says
         score += TOLD_FIRST_BONUS if told and i == 0 and firsts.get(i) == sentence else 0.0
         score += TRIGGER_BONUS if i == 0 and sentence == trigger else 0.0
+        score += DEPLETED_BONUS if depleted and _AT_ZERO.search(sentence) else 0.0
         score -= INTRO_PENALTY if sentence.rstrip().endswith(":") else 0.0
         score -= PROMPT_PENALTY if prompts and sentence.rstrip(" *").endswith("?") else 0.0
         scored[i].append((score, sentence))
@@ -212,6 +215,16 @@ _OUTCOME_ASKED = re.compile(
     r"|\b(?:zero|minimum|maximum|max|min|full|empty|exhausted|runs?\s+out|ran\s+out)\b",
     re.I,
 )
+#: "what happens when my hunger runs out?", "supply dropped to zero", "out of blood": the sentence that says what
+#: happens at none ("When you have 0 blood and have to spend more, you must mark the Starving impact.", "You cannot
+#: cast a spell unless you have mana equal to the spell's level.") answers, over one that says what the measure is.
+DEPLETED_BONUS = 0.15
+_DEPLETED = re.compile(
+    r"\b(?:runs?|ran|running)\s+(?:out|outta)\b|\bout\s+of\s+(?!action\b|sight\b|the\b|a\b|an\b|this\b|it\b)\w+"
+    r"|\b(?:at|to|hits?|reach(?:es|ed)?)\s+(?:0|zero)\b",
+    re.I,
+)
+_AT_ZERO = re.compile(r"\b(?:0|zero)\b(?![-–])|\bunless\s+you\s+have\b|\bno\s+(?:more\s+)?\w+\s+left\b|\bexhausted\b", re.I)
 #: A line that only introduces the list below it ("When you travel to another neighborhood:", "Gain temporary
 #: use of an asset:") says nothing on its own; the list's items do.
 INTRO_PENALTY = 0.1

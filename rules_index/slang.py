@@ -80,6 +80,18 @@ def with_rules_words(question: str) -> str:
     return "".join(pieces)
 
 
+def in_rules_words(text: str) -> str:
+    """``text`` with each slang phrase replaced by the rules words it means ("starting another racket" -> "starting
+    another scheme"): the words a name is looked up by in the texts."""
+    pieces: list[str] = []
+    at = 0
+    for start, end, rules in _matches(text):
+        pieces.append(f"{text[at:start]}{rules}")
+        at = end
+    pieces.append(text[at:])
+    return "".join(pieces)
+
+
 def used_slang(question: str) -> list[str]:
     """The slang phrases ``question`` uses (for explaining a ranking)."""
     return [question[start:end] for start, end, _ in _matches(question)]

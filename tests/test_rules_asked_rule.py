@@ -33,7 +33,8 @@ from tests.rules_index_fixtures import hash_index, tabletop_home  # noqa: F401
         ("how long does life support last, is there an air clock?", "air"),
         ("do i pay my workers every session, is there some upkeep cost?", "upkeep"),
         ("if i reduce it does it go to -4, or is there a floor?", ""),
-        ("is there a penalty for starting another racket", ""),
+        # a penalty asked for by its kind alone is named by what it is for (the texts' words for the slang are looked up)
+        ("is there a penalty for starting another racket", "starting racket"),
         # a name followed by "or what ..." is only a guess: the question asks what happens whatever it is called
         ("my spell failed. is there a backfire table like the other game, or what happens to me?", ""),
         ("bar fight breaks out and i jump in swinging", ""),
