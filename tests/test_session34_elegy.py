@@ -41,5 +41,6 @@ def test_elegy_a_typod_stat_after_a_lost_fight_says_both_and_what_to_do() -> Non
     turn = session.send("/roll clash +forse")
     assert turn.kind == "error"
     said = turn.error or ""
-    assert "Your fight “The ghoul” is over (lost)" in said and "Enter the Fray" in said, said
+    assert "Your fight “The ghoul” is lost, and there is no open fight for Clash to act on" in said, said
+    assert "Enter the Fray" in said, said
     assert "no open fight yet" not in said and "did you mean +force?" in said, said

@@ -236,9 +236,11 @@ def fit_suggestions(state: CampaignState, suggestions: list[Any], text: str, k: 
         other = None
         if certain_miss(s.odds) and move.roll.type != "progress" and s.stat:
             s.odds_words = sure_miss_words(s)
-            other = other_approach(s)  # Feed at +force 1 ("get my strength back"): also with speed or ambush, +dexterity
+            # the move the words call for first, at a stat they name that only misses: also at the approach that can
+            # hit (Feed at +force 1 for "get my strength back": also with consent, +heart)
+            other = None if out else other_approach(s)
         if certain_miss(s.odds) and not named:
-            if (out and other is None) or (not s.stat and move.roll.type != "progress"):
+            if out or (not s.stat and move.roll.type != "progress"):
                 continue  # no chance, and not the move the words call for first
             if move.roll.type == "progress":  # "I finish the hunter" on an empty track: it stays, saying so
                 out.append(s)

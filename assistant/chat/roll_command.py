@@ -48,9 +48,10 @@ class RollCommandMixin(AskingMixin):
             asked = Question(move=spec.name, field=FIELD, text="", request=request)
             request, note = name_answered(asked, on, self.system, said_in="your words")
             named = [*named, note]
-        if spec is not None and a["stat"] and (missing := missing_track(self._state, request)):
+        typo = _stat_typo(spec, str(a["stat"])) if spec is not None and a["stat"] else ""
+        if typo and (missing := missing_track(self.reload(), request)):
             # "/roll clash +forse" after the fight was lost: both what is wrong with the stat and with the fight
-            raise InputError(f"{missing}{_stat_typo(spec, str(a['stat']))}")
+            raise InputError(f"{missing}{typo}")
         alone = not (a["stat"] or a["adds"] or a.get("bare") is not None)  # "/roll enter the fray": what the fight is
         question = None if on or self._last_intent else name_first(request, spec, fights=alone)
         if question is not None:  # "/roll swear an iron vow" alone: what the vow is, as the move's button asks

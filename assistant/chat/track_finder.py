@@ -246,8 +246,8 @@ def missing_track(state: CampaignState, request: dict[str, Any]) -> str | None:
     ended = [t for t in state.tracks.values() if not is_open(t) and str(t.get("kind", "vow")) == need.kind]
     if ended:  # "/roll clash" after the fight was lost: that fight is over, not one never begun
         last = ended[-1]
-        over = f"Your {word} “{last.get('name') or word}” is over ({_status_words(last)})"
-        return f"{over}, and {move.name} acts on an open {word}'s progress track: for a new {word}, {how}."
+        over = f"Your {word} “{last.get('name') or word}” is {_status_words(last)}"
+        return f"{over}, and there is no open {word} for {move.name} to act on: for a new {word}, {how}."
     return f"{move.name} acts on {article} {word}'s progress track, and there is no open {word} yet: {how}."
 
 
