@@ -31,7 +31,7 @@ _SPEAKING = frozenset({"say", "tell", "shout", "yell", "whisper", "mutter", "ask
 _RANK_WORDS = r"(?:troublesome|dangerous|formidable|extreme|epic)"
 _TRACK_NOUNS = r"(?:vows?|quests?|oaths?|expeditions?|journeys?|fights?|combats?|duels?|bonds?|connections?|elegy|objectives?)"
 _RANKED_APPOSITIVE = re.compile(
-    rf"\s*[,;(-]\s*(?:(?:it|this|that)(?:'s|’s|\s+is|\s+will\s+be)\s+)?(?:an?\s+|the\s+)?{_RANK_WORDS}(?:\s+{_TRACK_NOUNS})?\)?(?=\s*[.!?]*\s*$)",
+    rf"\s*[,;(-]\s*(?:(?:it|this|that)(?:'s|’s|s|\s+is|\s+will\s+be)\s+)?(?:an?\s+|the\s+)?{_RANK_WORDS}(?:\s+{_TRACK_NOUNS})?\)?(?=\s*[.!?]*\s*$)",
     re.I,
 )
 _RANKED_TRACK = re.compile(rf"\b(?:(an?)\s+)?{_RANK_WORDS}\s+(?={_TRACK_NOUNS}\b)", re.I)
