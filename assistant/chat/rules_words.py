@@ -11,7 +11,8 @@ _RULES_PHRASES = re.compile(
     r"burn|strong hit|weak hit|miss|match|xp|experience|legacy|vow|vows|oracle|table|tables|dice|die|d6|d10|d100|assets?|"
     r"action score|challenge dice|heat|stress|trauma|harm|coin|rep|tier|wanted|entanglement|downtime|vice|"
     r"clock|clocks|hp|armor|armour|damage|mana|spell|initiative|advantage|disadvantage|backfire|hunger|focus|"
-    r"what happens when|how do i|how does|am i allowed|can i|when do i|when should i|what does)\b",
+    r"what happens when|how do i|how does|am i allowed|can i|when do i|when should i|what does|"
+    r"who goes first|who acts first|whose turn|turn order|order of turns|goes first in|acts first in)\b",
     re.I,
 )
 #: Words that make "can I ...?" a question about what the rules allow, not an attempt ("twice", "+iron", "a vow", "roll").

@@ -118,6 +118,30 @@ def effect_line(effect: Effect) -> str:
 NOT_NAMED = re.compile(r"\(the [\w ]+ not named\)$")
 
 
+def impact_word(system: str) -> str:
+    """What the system's sheet calls a marked impact, singular ("Condition" in Dungeon World, whose sheet lists
+    "Conditions and debilities"; "Impact" in the Ironsworn games)."""
+    try:
+        from assistant.engine import get_ruleset
+
+        editing = get_ruleset(system).sheet.spec.editing
+    except Exception:  # noqa: BLE001 - a system without a sheet: the engine's word
+        return "Impact"
+    fields = editing.fields if editing is not None else []
+    label = next((str(f.label) for f in fields if f.name == "impacts"), "Impacts")
+    first = label.split()[0] if label.split() else "Impacts"
+    return first[:-1] if first.endswith("s") else first
+
+
+def effect_line_of(system: str, effect: Effect) -> str:
+    """:func:`effect_line` in the system's words: "Condition marked: vulnerable." in Dungeon World, whose sheet lists
+    conditions and debilities, not impacts."""
+    line = effect_line(effect)
+    if effect.kind == "impact" and line.startswith("Impact "):
+        return impact_word(system) + line.removeprefix("Impact")
+    return line
+
+
 def effect_lines(result: Result) -> list[str]:
     shown = [e for e in result.effects if not NOT_NAMED.search(e.reason or "")]
     lines: list[str] = []
@@ -126,7 +150,7 @@ def effect_lines(result: Result) -> list[str]:
         if last is not None and lines and _goes_on(last, effect):
             lines[-1] = f"{lines[-1].removesuffix('.')} → {_value(effect.after)}."  # "Focus 3 → 2 → 1."
         else:
-            line = effect_line(effect)
+            line = effect_line_of(result.system, effect)
             if not line:
                 continue
             lines.append(line)

@@ -7,7 +7,7 @@ import re
 
 from assistant.engine.model import Result
 from assistant.narrate import facts
-from assistant.narrate.effect_lines import coin_spent
+from assistant.narrate.effect_lines import coin_spent, effect_line_of
 from assistant.narrate.line_grammar import is_verb, shape
 from assistant.narrate.outcome_prose import move_choices
 from assistant.narrate.request import NarrationRequest
@@ -48,7 +48,7 @@ def _picked_card(request: NarrationRequest, result: Result) -> str:
     new = [n for n in picks if not _told_before(said(_pick_head(result.effects[n].reason)), told_picks)]
     start = (new or picks or [len(result.effects)])[0]
     picked = [e for e in result.effects[start:] if e.kind != "choice"]
-    lines = [facts.effect_line(e) for e in picked if not facts.NOT_NAMED.search(e.reason or "")]
+    lines = [effect_line_of(result.system, e) for e in picked if not facts.NOT_NAMED.search(e.reason or "")]
     lines = [line for line in lines if line]
     if len(lines) < len(picked):  # a change the engine could not write (no belief named): its note says what to do
         lines += [n for n in result.notes if _UNWRITTEN in n]
