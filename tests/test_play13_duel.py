@@ -28,7 +28,7 @@ def test_picks_on_maras_attack_stay_hers_and_a_second_choose_says_the_choice_is_
     assert second.kind == "action", second.error
     story = second.narration.split("\n\n")
     assert story[0] == "Mara picks: the attack does not leave them vulnerable.", story[0]
-    assert "On Mara's sheet, impact cleared: vulnerable." in second.narration, second.narration
+    assert "On Mara's sheet, condition cleared: vulnerable." in second.narration, second.narration
     assert "You choose" not in second.narration
     assert_store_matches_card(session, second)
     assert "vulnerable" not in character_named(session, "Mara")["impacts"]  # type: ignore[operator]
