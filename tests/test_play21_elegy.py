@@ -70,6 +70,8 @@ def test_a_stat_the_words_name_is_kept_when_it_can_only_miss() -> None:
     session, _dice = open_campaign("Low dexterity", "elegy")
     assert session.send("/set dexterity 1").kind != "error"
     offered = session.send("I sneak past the hunters in the nave")
-    face = next(s for s in offered.suggestions if s.move == "Face Danger")
-    assert face.stat == "dexterity", face.stat  # it switched to +heart, an approach the words do not take
+    faces = [s for s in offered.suggestions if s.move == "Face Danger"]
+    face = next(s for s in faces if s.stat == "dexterity")  # it switched to +heart, an approach the words do not take
     assert "sure miss at +dexterity" in (face.odds_words or ""), face.odds_words
+    # round 34: a sure miss is not listed first; the same move at an approach that can hit comes right before it
+    assert faces[0].stat != "dexterity" and offered.suggestions.index(faces[0]) + 1 == offered.suggestions.index(face)

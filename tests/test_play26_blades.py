@@ -71,6 +71,7 @@ def _projects(session) -> dict[str, int]:
 )
 def test_a_project_named_in_the_words_is_a_new_one_beside_the_open_one(typed: str) -> None:
     session, dice = open_campaign("Two projects " + typed, "blades")
+    assert session.send("/set tinker 1").kind != "error"  # forging papers rolls Tinker (round 34): one die
     dice.queue(4)
     session.confirm(session.send("I start a long-term project to forge papers for the crew").suggestions[0])
     turn = session.send(typed)
@@ -98,6 +99,7 @@ def test_my_project_with_two_open_is_the_most_recent_and_the_note_names_the_othe
 
 def test_the_one_open_project_is_still_taken_for_my_project() -> None:
     session, dice = open_campaign("One project", "blades")
+    assert session.send("/set tinker 1").kind != "error"  # forging papers rolls Tinker (round 34): one die
     dice.queue(4)
     session.confirm(session.send("I start a long-term project to forge papers for the crew").suggestions[0])
     dice.queue(6)

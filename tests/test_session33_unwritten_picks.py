@@ -21,6 +21,6 @@ def test_a_pick_that_names_no_belief_says_what_to_do() -> None:
     picked = session.send("/choose 2")
     assert picked.kind != "error", picked.error
     assert "not named)" not in picked.narration and "Belief: Steer Clear" not in picked.narration, picked.narration
-    assert "The belief was not named, so nothing is written yet: mark it on your sheet." in picked.narration
+    assert "You have no belief on your sheet, so nothing is written yet: there is none to mark" in picked.narration
     assert picked.violations == [], picked.violations
     assert session.reload().active()["beliefs"] == []

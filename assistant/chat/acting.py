@@ -125,7 +125,11 @@ class ActingMixin(MoveReadingMixin):
         maker = self._makers(spells[:1])[0] if spells else None
         who = shown_name(self._state, maker) if maker and maker != self._state.active_character else ""
         makers = self._makers(suggestions)
-        instead = tuple(s.move for s, m in zip(suggestions, makers, strict=True) if s not in spells and m == maker)
+        instead = tuple(
+            s.move
+            for s, m in zip(suggestions, makers, strict=True)
+            if s not in spells and m == maker and _a_deed(self.system, str(s.move))
+        )
         return cast_refused(text, suggestions, who, instead)
 
     def _refuse_own_blow(self, request: Mapping[str, Any]) -> None:
@@ -369,3 +373,14 @@ class ActingMixin(MoveReadingMixin):
 def _prices(request: Mapping[str, Any]) -> bool:
     """Whether the request rolls Pay the Price (by the move's name or id, or its table's: "table:pay_the_price")."""
     return normalize_name(str(request.get("move") or "")).endswith("paytheprice")
+
+
+def _a_deed(system: str, name: str) -> bool:
+    """Whether the move is one a character chooses to make with a roll of their own (Hack & Slash), not one made
+    against them ("Saving Throw", its stat dictated by the control move) nor one without dice: what a caster "does
+    instead" of a spell they cannot pay for."""
+    try:
+        roll = get_ruleset(system).find_move(name).roll
+    except AssistantError:
+        return False
+    return roll.type in ("action", "total", "pool") and not roll.stat_from

@@ -58,7 +58,32 @@ def resolve_picks(picks: Sequence[str], options: list[Any]) -> list[str] | None:
     found = [_one(t, options) for t in tokens]
     if tokens and all(found):
         return [f for f in found if f]
-    return None
+    closest = _closest_by_words(joined, options)  # "/choose redirect an attack from the thing I defend to myself"
+    return [closest] if closest else None
+
+
+def _closest_by_words(body: str, options: list[Any]) -> str | None:
+    """The option a /choose put in the player's own words names: the one sharing the most telling words with them, at
+    least two and the first among them ("redirect ... defend" for "Redirect damage meant for the person you defend onto
+    yourself"), when no other shares as many; None otherwise."""
+    said = [w for w in _norm(body).split() if w not in _FILLER and len(w) >= 3]
+    if len(said) < 2:
+        return None
+
+    def alike(w: str, s: str) -> bool:  # "leave" and "leaves", "defend" and "defending"
+        return w == s or len(s) >= 4 and len(w) >= 4 and (w.startswith(s) or s.startswith(w))
+
+    def shared(label: str) -> int:
+        words = _norm(label).split()
+        return sum(any(alike(w, s) for w in words) for s in said)
+
+    def first_shared(label: str) -> bool:
+        return any(w == said[0] or (len(said[0]) >= 4 and w.startswith(said[0])) for w in _norm(label).split())
+
+    counts = sorted(((shared(str(o.label)), str(o.id)) for o in options if first_shared(str(o.label))), reverse=True)
+    if not counts or counts[0][0] < 2 or (len(counts) > 1 and counts[1][0] == counts[0][0]):
+        return None
+    return counts[0][1]
 
 
 def said_choice(text: str, options: list[Any]) -> list[str] | None:

@@ -70,6 +70,7 @@ _UNMARKED_QUESTION = re.compile(
     r"^(?:(?:so|ok|okay|well|and|hmm|um)[,\s]+)?(?:"
     r"(?:what|how|where|who|why|when|which)(?:'s|’s|\s+(?:is|are|was|were|do|does|did|should|shall|can|could|would|will|"
     r"might|must|may|happens|happened|now|next|else|about|kind|sort|type|options)\b)"
+    r"|whats\s+(?:the|a|an|my|our|your|his|her|their|this|that)\b"  # "whats my heat", "whats the magistrate"
     r"|(?:now|so)\s+what\b|what\s*(?:now|next)\b"
     r"|(?:is|are|was|were|does|do|did|will|would|has|have|had|can|could|should|might)\s+(?:the|there|it|he|she|they|"
     r"this|that|these|those|my|his|her|their|its|anyone|someone|anything|something|anybody|somebody|you)\b)",

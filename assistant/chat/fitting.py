@@ -22,6 +22,7 @@ import contextlib
 from typing import Any
 
 from assistant.chat.clock_finder import bind_clock
+from assistant.chat.sure_miss import hits_first, other_approach, sure_miss_words
 from assistant.chat.track_finder import bind_track, has_track_for, missing_track, open_tracks, track_need
 from assistant.engine import AssistantError, InputError, get_ruleset
 from assistant.engine.tracks import TICKS_PER_BOX
@@ -144,6 +145,15 @@ def _without_part_names(ruleset: Any, suggestions: list[Any], text: str) -> list
     return [s for s, name in zip(suggestions, names, strict=True) if not part(name)]
 
 
+def _named_or_alias(ruleset: Any, text: str, name: str) -> bool:
+    """Whether the words name the move by its name or one of its aliases ("i use DSA on oswin")."""
+    try:
+        aliases = list(ruleset.find_move(name).aliases)
+    except AssistantError:
+        aliases = []
+    return any(names_move(text, n) for n in (name, *aliases))
+
+
 def _is_oracle(ruleset: Any, name: str) -> bool:
     try:
         return bool(ruleset.find_move(name).roll.type == "oracle")
@@ -191,7 +201,7 @@ def fit_suggestions(state: CampaignState, suggestions: list[Any], text: str, k: 
     # answers questions, so for an action ("I question the dockmaster") it comes after the moves that act
     def order(s: Any) -> tuple[bool, bool]:
         name = str(getattr(s, "move", ""))
-        return not names_move(text, name), _is_oracle(ruleset, name) and "oracle" not in text.lower()
+        return not _named_or_alias(ruleset, text, name), _is_oracle(ruleset, name) and "oracle" not in text.lower()
 
     suggestions = _starters_stand_in(state, ruleset, sorted(suggestions, key=order), text)
     suggestions = _without_part_names(ruleset, suggestions, text)
@@ -223,10 +233,12 @@ def fit_suggestions(state: CampaignState, suggestions: list[Any], text: str, k: 
             s.odds_words = NO_DICE_WORDS
         if move.roll.type == "oracle" and not s.odds_words and not s.odds:  # Ask the Oracle was listed bare too
             s.odds_words = ORACLE_WORDS
+        other = None
         if certain_miss(s.odds) and move.roll.type != "progress" and s.stat:
-            s.odds_words = (
-                f"a sure miss at +{s.stat.replace('_', ' ')}: the score cannot beat the dice; an add (+1, +2) changes that"
-            )
+            s.odds_words = sure_miss_words(s)
+            # the move the words call for first, at a stat they name that only misses: also at the approach that can
+            # hit (Feed at +force 1 for "get my strength back": also with consent, +heart)
+            other = None if out else other_approach(s)
         if certain_miss(s.odds) and not named:
             if out or (not s.stat and move.roll.type != "progress"):
                 continue  # no chance, and not the move the words call for first
@@ -235,21 +247,21 @@ def fit_suggestions(state: CampaignState, suggestions: list[Any], text: str, k: 
                 continue
             s.notes = [*s.notes, f"at +{s.stat} only a miss is possible; an add changes that"]
         out.append(s)
+        if other is not None and len(out) < k:
+            out.append(other)
         if len(out) >= k:
             break
-    # a progress move that can only miss (no box filled) is offered after two moves that can hit, among the three shown
-    # and saying why, unless the words name it: "1" is not a sure miss, and the moves before it mark the progress. An
-    # action roll a stat makes a sure miss stays where it fits: its line says an add changes that.
-    sure = [s for s in out if certain_miss(getattr(s, "odds", None)) and _progress_unnamed(ruleset, s, text)]
-    front = [s for s in out if s not in sure]
-    return front[:2] + sure + front[2:]
+    # a move that can only miss (a progress move with no box filled, an action roll at a stat of 1 in Elegy) is offered
+    # after two moves that can hit, among the three shown and saying why, unless the words name it: "1" is not a sure
+    # miss, and the moves before it mark the progress or give the add.
+    return hits_first(out, lambda s: certain_miss(getattr(s, "odds", None)) and _unnamed(ruleset, s, text))
 
 
-def _progress_unnamed(ruleset: Any, s: Any, text: str) -> bool:
+def _unnamed(ruleset: Any, s: Any, text: str) -> bool:
     name = str(getattr(s, "move", ""))
     try:
         move = ruleset.find_move(name)
-        return move.roll.type == "progress" and not any(names_move(text, n) for n in (name, *move.aliases))
+        return move.roll.type in ("progress", "action") and not any(names_move(text, n) for n in (name, *move.aliases))
     except AssistantError:
         return False
 

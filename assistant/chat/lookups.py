@@ -10,6 +10,7 @@ from assistant.chat.classify import WHAT_NOW, Classification
 from assistant.chat.foe_fate import decided_by_a_fight
 from assistant.chat.game_lacks import example_question, gm_answers, oracle_instead
 from assistant.chat.moves_info import oracle_move
+from assistant.chat.rules_words import gm_defined
 from assistant.chat.turn import Turn, TurnStream, with_notes
 from assistant.chat.turn import finish as _finish
 from assistant.engine import AssistantError, InputError, RulesError, get_ruleset
@@ -235,6 +236,7 @@ class LookupsMixin(ActingMixin):
         from assistant.chat.sheet_answers import sheet_answer
 
         on_sheet = sheet_answer(question, self.system, self._state, self.store.events(self.campaign))
+        on_sheet = on_sheet if on_sheet is not None else gm_defined(question, self.system)  # "what's the magistrate?"
         if on_sheet is not None:  # "how much heat do we have?": the sheet's value, then the rule on offer
             if waiting := self._choice_open_note():  # a pick still waits: asked again under the answer
                 on_sheet = f"{on_sheet}\n\n{waiting}"

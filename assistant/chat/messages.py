@@ -18,7 +18,7 @@ from assistant.chat.set_in_words import set_in_words
 from assistant.chat.sheet_answers import character_names, sheet_question
 from assistant.chat.turn import Turn, TurnStream, with_notes
 from assistant.chat.turn import finish as _finish
-from assistant.engine import AssistantError, InputError
+from assistant.engine import AssistantError, InputError, get_ruleset
 from assistant.inputs import MAX_MESSAGE, clean_text
 
 _SIGNED = re.compile(r"\s*[+-]\s*\d{1,2}\s*")
@@ -156,6 +156,11 @@ class MessagesMixin(PickReminderMixin):
         """The name a bare name typed while the character has none and no move was played yet is (else None)."""
         if (self._state.active() or {}).get("name") or self._state.moves:
             return None
+        from assistant.chat.fitting import names_move
+
+        moves = get_ruleset(self.system).moves
+        if any(names_move(text, n) and len(text.split()) <= len(n.split()) for m in moves for n in (m.name, *m.aliases)):
+            return None  # "DSA", "Face Danger": a move's name typed alone, not the character's
         return bare_name(text)
 
     def _pick_suggestion(self, number: int, text: str) -> TurnStream:

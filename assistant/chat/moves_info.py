@@ -146,15 +146,24 @@ def no_roll_now(suggestion: Any) -> bool:
     return isinstance(outcomes, dict) and set(outcomes) == {"none"}
 
 
+#: What a move the rules refuse for the reason told on a move above it says ("not now: your character has taken 2
+#: downtime activities ..." was printed in full on each of them).
+SAME_REFUSAL = "not now, for the same reason"
+
+
 def moves_that_fit(suggestions: list[Any]) -> str:
     """The suggestions as the chat lists them, each with its odds, and how to go on."""
     from assistant.suggest.core import WEAK_FIT_NOTE
 
     weak = any(WEAK_FIT_NOTE in (getattr(s, "notes", None) or []) for s in suggestions[:1])
     lines = ["None of the moves closely fits these words; these are the nearest:" if weak else "Moves that fit:"]
+    said: set[str] = set()
     for s in suggestions:
         stat = f" (+{s.stat.replace('_', ' ')})" if s.stat and not no_roll_now(s) else ""
         words = getattr(s, "odds_words", None)
+        if isinstance(words, str) and words.startswith("not now: "):  # several downtime activities refused at once
+            words = SAME_REFUSAL if words in said else words  # the reason is told once, on the first
+            said.add(getattr(s, "odds_words", ""))
         odds = f" — {words}" if words else _odds_line(s.odds, getattr(s, "system", ""), getattr(s, "move_id", ""))
         lines.append(f"- {s.move}{stat}{odds}")
     return "\n".join(lines) + "\n\nConfirm one to roll it."

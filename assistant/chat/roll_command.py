@@ -10,7 +10,7 @@ from assistant.chat.asking import AskingMixin
 from assistant.chat.commands import with_bare_number
 from assistant.chat.game_lacks import absent_move_notes
 from assistant.chat.questions import Question
-from assistant.chat.track_finder import bind_named, roll_on, track_need
+from assistant.chat.track_finder import bind_named, missing_track, roll_on, track_need
 from assistant.chat.track_question import FIELD, name_first
 from assistant.chat.track_question import answered as name_answered
 from assistant.chat.turn import TurnStream
@@ -48,6 +48,10 @@ class RollCommandMixin(AskingMixin):
             asked = Question(move=spec.name, field=FIELD, text="", request=request)
             request, note = name_answered(asked, on, self.system, said_in="your words")
             named = [*named, note]
+        typo = _stat_typo(spec, str(a["stat"])) if spec is not None and a["stat"] else ""
+        if typo and (missing := missing_track(self.reload(), request)):
+            # "/roll clash +forse" after the fight was lost: both what is wrong with the stat and with the fight
+            raise InputError(f"{missing}{typo}")
         alone = not (a["stat"] or a["adds"] or a.get("bare") is not None)  # "/roll enter the fray": what the fight is
         question = None if on or self._last_intent else name_first(request, spec, fights=alone)
         if question is not None:  # "/roll swear an iron vow" alone: what the vow is, as the move's button asks
@@ -97,3 +101,16 @@ def _only_move_starting(system: str, typed: str) -> str:
     except AssistantError:
         return ""
     return names[0] if len(names) == 1 else ""
+
+
+def _stat_typo(spec: Any, typed: str) -> str:
+    """What to say of a stat ``spec`` does not roll ("+forse": " Clash rolls +force or +dexterity, not +forse."), or ""."""
+    import difflib
+
+    key = typed.strip().lower().lstrip("+")
+    stats = [str(st) for option in spec.roll.stats for st in option.stats]
+    if not stats or key in stats:
+        return ""
+    close = difflib.get_close_matches(key, stats, n=1)
+    meant = f" (did you mean +{close[0]}?)" if close else ""
+    return f" {spec.name} rolls +{' or +'.join(dict.fromkeys(stats))}, not +{key}{meant}."

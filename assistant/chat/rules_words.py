@@ -11,7 +11,8 @@ _RULES_PHRASES = re.compile(
     r"burn|strong hit|weak hit|miss|match|xp|experience|legacy|vow|vows|oracle|table|tables|dice|die|d6|d10|d100|assets?|"
     r"action score|challenge dice|heat|stress|trauma|harm|coin|rep|tier|wanted|entanglement|downtime|vice|"
     r"clock|clocks|hp|armor|armour|damage|mana|spell|initiative|advantage|disadvantage|backfire|hunger|focus|"
-    r"what happens when|how do i|how does|am i allowed|can i|when do i|when should i|what does)\b",
+    r"what happens when|how do i|how does|am i allowed|can i|when do i|when should i|what does|"
+    r"who goes first|who acts first|whose turn|turn order|order of turns|goes first in|acts first in)\b",
     re.I,
 )
 #: Words that make "can I ...?" a question about what the rules allow, not an attempt ("twice", "+iron", "a vow", "roll").
@@ -64,8 +65,48 @@ _HOW_IT_WORKS = re.compile(r"^(?:so\s+|and\s+|ok\s+)?how\s+(?:do|does|did)\b.*\b
 #: "What is vulnerable?", "what does helpless mean": what a condition of the sheet is (asked of the word itself, not
 #: "is the captain wounded?", which asks the story).
 _DEFINITION = re.compile(
-    r"^what(?:'s|’s|\s+is|\s+are|\s+does)\s+(?:being\s+|a\s+|an\s+)?(?P<term>[a-z][a-z -]{1,30}?)(?:\s+mean|\s+do)?\s*\??$", re.I
+    r"^what(?:'s|’s|s|\s+is|\s+are|\s+does)\s+(?:being\s+|a\s+|an\s+)?(?P<term>[a-z][a-z -]{1,30}?)(?:\s+mean|\s+do)?\s*\??$",
+    re.I,
 )
+
+
+@cache
+def _gm_word(system: str) -> str:
+    """The name the game's rules give its GM, lower case, when it has one of its own ("magistrate"), else ""."""
+    try:
+        from assistant.engine import get_ruleset
+
+        gm = str(get_ruleset(system).gm)
+    except Exception:  # noqa: BLE001 - a system without a ruleset has no GM of its own
+        return ""
+    name = re.sub(r"^the\s+", "", gm.split(" (", 1)[0].strip().lower())
+    return "" if name == "gm" else name
+
+
+def asks_the_gm(term: str, system: str) -> bool:
+    """Whether ``term`` ("the magistrate") is the name the game gives its GM."""
+    term = re.sub(r"^(?:the|a|an)\s+", "", term.strip().lower())
+    return bool(term) and term == _gm_word(system)
+
+
+def gm_defined(text: str, system: str) -> str | None:
+    """The answer to "what's the magistrate?" / "who is the magistrate": who the game's own name for its GM is, or
+    None when the question asks something else (the rules text uses the name without defining it)."""
+    found = _DEFINITION.match(text.strip()) or _WHO_IS.match(text.strip())
+    if not found or not asks_the_gm(found.group("term"), system):
+        return None
+    from assistant.engine import get_ruleset
+
+    gm = str(get_ruleset(system).gm).split(" (", 1)[0]
+    name = gm.removeprefix("the ").removeprefix("The ")
+    return (
+        f"{gm[:1].upper()}{gm[1:]} is this game's name for its GM: the one who answers the questions its moves tell you to "
+        f'ask ("ask the {name} how") and makes the calls they leave to the GM. Playing alone, you answer as the {name}; '
+        "the dice and the sheet are kept here."
+    )
+
+
+_WHO_IS = re.compile(r"^who(?:'s|’s|s|\s+is)\s+(?P<term>[a-z][a-z -]{1,30}?)\s*\??$", re.I)
 
 
 @cache
@@ -112,6 +153,8 @@ def _a_rules_term(term: str, system: str) -> bool:
     words the system's rules text uses: "what is a command vehicle?" asks the rules, "what is the captain hiding?" does
     not (a single word, "drone", may be the story's as well)."""
     term = re.sub(r"^(?:the|a|an)\s+", "", term.strip())
+    if asks_the_gm(term, system):  # "what's the magistrate?": who the game's GM is, a rules question
+        return True
     fields = _sheet_fields(system)
     if term in _impacts(system) or term in fields or f"{term}s" in fields:  # "what is grit?", "what is a tie?"
         return True
@@ -132,6 +175,9 @@ def names_a_rule(text: str, system: str) -> bool:
         return True
     defined = _DEFINITION.match(low.strip())
     if defined and _a_rules_term(defined.group("term"), system):
+        return True
+    who = _WHO_IS.match(low.strip())
+    if who and asks_the_gm(who.group("term"), system):  # "who is the magistrate?"
         return True
     return any(re.search(rf"\b{re.escape(term)}\b", low) for term in _system_terms(system))
 

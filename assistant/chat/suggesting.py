@@ -9,6 +9,7 @@ from typing import Any
 from assistant.chat import brinks
 from assistant.chat.characters import their_words
 from assistant.chat.class_words import other_class_notes
+from assistant.chat.companions import as_companion, companion_names
 from assistant.chat.fitting import fit_suggestions
 from assistant.chat.followed_next import as_followed, open_follow_ups
 from assistant.chat.game_lacks import absent_move_notes
@@ -63,6 +64,8 @@ class SuggestingMixin(OpenChoiceMixin):
         maker = self._maker_named(text)
         befallen = self._befallen(text) if maker is None else None  # "the hunter stakes Mara": Mara meets it
         words = befalling_me(text, self._who_is(befallen)) if befallen else text  # ranked as "the hunter stakes me"
+        if maker is None and befallen is None:  # "pip gets clipped", Pip named as "my drone Pip" before
+            words = as_companion(words, companion_names(line for role, line in self.history(40) if role == "user"))
         maker = maker or befallen
         context = self._suggest_context(words, maker)
         shortlist = suggest(words, context, k=SHORTLIST, embedder=self.embedder)

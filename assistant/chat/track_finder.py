@@ -243,7 +243,20 @@ def missing_track(state: CampaignState, request: dict[str, Any]) -> str | None:
     start = f"start one with /track <rank> {typed}<name>"
     how = f"{starter} first, or {start}" if starter else start
     article = "an" if word[:1].lower() in "aeiou" else "a"
+    ended = [t for t in state.tracks.values() if not is_open(t) and str(t.get("kind", "vow")) == need.kind]
+    if ended:  # "/roll clash" after the fight was lost: that fight is over, not one never begun
+        last = ended[-1]
+        over = f"Your {word} “{last.get('name') or word}” is {_status_words(last)}"
+        return f"{over}, and there is no open {word} for {move.name} to act on: for a new {word}, {how}."
     return f"{move.name} acts on {article} {word}'s progress track, and there is no open {word} yet: {how}."
+
+
+def _status_words(track: dict[str, Any]) -> str:
+    """How a closed track ended, in a player's words ("lost", "won", "forsaken")."""
+    status = str(track.get("status") or "closed").replace("_", " ")
+    if track.get("kind") != "combat":
+        return status
+    return {"fulfilled": "won", "completed": "won"}.get(status, status)
 
 
 def bind_track(state: CampaignState, request: dict[str, Any], text: str) -> tuple[dict[str, Any], list[str]]:

@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 
 from assistant.narrate.line_grammar import _DETERMINERS, _WORD, QUESTION_WORDS, Shape, shape
+from assistant.narrate.long_subject import long_subject_clause
 from assistant.narrate.tried import AGAIN, AGAIN_BARE, SPOKEN, as_tried, without_done, without_rank
 from assistant.narrate.variety import choose, said_before
 from assistant.narrate.verbs import is_verb
@@ -147,7 +148,7 @@ def _frame(player_text: str, seed: object, recent: Sequence[str], *, attempt: bo
         return _opener(_ATTEMPT_VERBS, _lower_first(intent), seed, recent)
     if kind is Shape.GERUND:
         return choose([f"You try {_lower_first(intent)}.", f"You set about {_lower_first(intent)}."], seed, recent)
-    if kind is Shape.CLAUSE:
+    if kind is Shape.CLAUSE or long_subject_clause(intent):  # "A bounty hunter in red armor steps out ...": as said
         return f"{_upper_first(intent)}."
     return _opener(_PHRASE_FRAMES, _lower_first(intent), seed, recent)
 

@@ -35,7 +35,7 @@ def _told_before(label: str, told: str) -> bool:
 
 
 #: The engine's note on a change it could not write ("The belief was not named, so nothing is written yet: ...").
-_UNWRITTEN = "was not named, so nothing is written yet"
+_UNWRITTEN = "so nothing is written yet"
 
 
 def _picked_card(request: NarrationRequest, result: Result) -> str:

@@ -153,7 +153,7 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
         opening, feeling = request.opened, ""
     said = " ".join(opening.lower().split())
     prose = " ".join(
-        s for s in re.split(r"(?<=[.!?])\s+", prose) if s and s.lower().rstrip(".!") not in said
+        s for s in re.split(r"(?<=[.!?])\s+", prose) if s and not _said_in(s, said)
     )  # "..., your vow is fulfilled." then "Your vow is fulfilled.": once
     if request.actor:  # the rules tell the mover as "you": on Mara's move "You deal your damage" would be the player's
         prose = " ".join(s for s in re.split(r"(?<=[.!?])\s+", prose) if not re.search(r"\byou(?:r|rs|rself)?\b", s, re.I))
@@ -168,6 +168,13 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
     card = _picked_card(request, result) if picked else _card(result, label=True, whose=request.actor)
     paragraphs.append(card if request.card else "")  # the app's card offers the burn ("Burning momentum would ...")
     return paragraphs + _listed(request, result)
+
+
+def _said_in(sentence: str, said: str) -> bool:
+    """Whether the opening ``said`` (lower case) already tells ``sentence``, or tells it as the pick made ("You choose:
+    redirect damage ..." then "You redirect damage ...": once)."""
+    told = " ".join(sentence.lower().split()).rstrip(".!")
+    return told in said or (told.startswith("you ") and f"choose: {told.removeprefix('you ')}" in said)
 
 
 #: Words around a move's name that only ask for it ("let's roll entanglements", "time for payoff").

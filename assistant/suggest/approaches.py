@@ -44,12 +44,26 @@ def said_stat(move: MoveEntry, cues: Any) -> bool:
     return bool(wanted & named)
 
 
+#: An approach line that is the GM's call ("Roll with Heat when the Magistrate says so"): not read from the words.
+_GM_CALL = re.compile(r"\bthe \w+ says\b|\bsays so\b", re.IGNORECASE)
+
+
+def gm_calls_the_stat(move: MoveEntry) -> bool:
+    """Whether every approach of ``move`` is the GM's call (Direct Someone to Act: "The Magistrate will indicate
+    whether you should roll with Sway, Heat, or flat")."""
+    return len(move.approaches) > 1 and all(_GM_CALL.search(a.when or "") for a in move.approaches)
+
+
 def best_stat_approach(s: Scored, cues: Any, index: int | None, character: dict[str, Any]) -> int | None:
     """The approach of the character's best stat instead of ``index`` when no word names a stat and the words match
-    ``index``'s line only weakly or barely better (see :data:`APPROACH_CLEAR`)."""
+    ``index``'s line only weakly or barely better (see :data:`APPROACH_CLEAR`); the rules' first approach when each is
+    the GM's call and no word names one ("I direct someone to act" rolled +heat, minus the Heat marked, by its line's
+    closeness to the words)."""
     move = s.move
     if index is None or len(move.approaches) < 2 or said_stat(move, cues):
         return index
+    if gm_calls_the_stat(move):
+        return 0
     values = {
         j: max((v for st in a.stats if (v := value_of(character, st)) is not None), default=None)
         for j, a in enumerate(move.approaches)

@@ -116,7 +116,13 @@ def _words_of(name: str) -> frozenset[str] | None:
     """The words of a move's name that are distinctive enough to count as naming it: two words or more once small
     words are dropped, the parenthesised part aside ("Cast a Spell (Wizard)": cast, spell); None for one word."""
     words = frozenset(_tokenize(re.sub(r"\([^)]*\)", " ", name)))
+    if len(words) == 1 and _ABBREVIATION.fullmatch(name.strip()):  # "DSA": a player's shorthand, no everyday word
+        return words
     return words if len(words) >= 2 else None
+
+
+#: A name in capitals ("DSA" for Direct Someone to Act): a shorthand players type, in any case ("i use dsa on oswin").
+_ABBREVIATION = re.compile(r"[A-Z]{2,5}")
 
 
 def _name_words(move: MoveEntry) -> list[frozenset[str]]:

@@ -60,7 +60,14 @@ def _unrecorded(ctx: Resolution, kind: str, delta: int, reason: str, option: str
         "history": "add it to your Histories",
         "demand": "write it among your Demands",
     }.get(kind, "mark it on your sheet")
-    ctx.notes.append(f"The {what} was not named, so nothing is written yet: {todo}.")
+    field = {"belief": "beliefs", "secret": "secrets"}.get(kind)
+    if field is not None and delta > 0 and not ctx.character.get(field):  # a belief to mark, and none written
+        ctx.notes.append(
+            f"You have no {kind} on your sheet, so nothing is written yet: there is none to mark (write one with "
+            f"/add {kind} <words>)."
+        )
+    else:
+        ctx.notes.append(f"The {what} was not named, so nothing is written yet: {todo}.")
     ctx.effect(EffectKind(kind), kind, delta=delta, reason=f"{reason} (the {what} not named)")
 
 
