@@ -383,8 +383,7 @@ def _third_person_verb(intent: str) -> bool:
                 and not w.lower().endswith("ss")
                 and nxt.lower() in _AFTER_VERB | _RESULTS
                 and before.lower() not in _AFTER_VERB | {"of", "and", "with"}  # "a hail of bolts from": a noun
-                # a long subject too: "a bounty hunter in scarred red armor steps out of the smoke"
-                for before, w, nxt in zip(found[1:7], found[2:8], found[3:9], strict=False)
+                for before, w, nxt in zip(found[1:3], found[2:4], found[3:5], strict=False)
             )
             or any(  # "the hunter stakes Mara": an -s word before "you" or a name is the verb on them
                 w.lower().endswith("s") and (nxt.lower() in {"you", "us"} or nxt[:1].isupper() and nxt != "I" and i > 1)
