@@ -60,3 +60,37 @@ def test_deal_damage_on_a_campaign_character_still_lands_on_their_sheet() -> Non
     steps = next_steps(session, open_follow_ups(session.store, session.campaign, session.known.top))
     assert steps and steps[0][0] == "Deal Damage on Duke", steps
     service.close_stores()
+
+
+def test_the_model_s_refined_list_is_aimed_as_the_offline_one(tmp_path) -> None:
+    # With a model planning, "#1" (and the app's button) rolled the refined list's Hack & Slash, which was aimed at no
+    # one: its damage had no sheet to land on ("Roll your damage … no sheet here" though Duke was in the campaign).
+    from assistant.config import LLMSettings, Secret, Settings
+    from tests.openai_stub import OpenAIStub
+
+    with OpenAIStub() as stub:
+        service.create_campaign("Planned duel", "dungeon-world", seed=8)
+        llm = LLMSettings(base_url=stub.base_url, model="stub", api_key=Secret("sk-test-0123456789"), planning="json")
+        session = ChatSession.open("Planned duel", settings=Settings(home=tmp_path, llm=llm), retrieve_rules=False)
+        session.send("/character add Duke class=paladin")
+        stub.add_text('{"calls": [{"tool": "roll_move", "args": {"move": "Hack & Slash", "stat": "str"}}]}')
+        session.send("i charge at duke and swing my greatsword at his head")
+        refined = session.refine()
+        assert refined.suggestions[0].move == "Hack & Slash"
+        assert (refined.suggestions[0].request.get("options") or {}).get("target") == "duke", refined.suggestions[0].request
+        service.close_stores()
+
+
+def test_a_blow_at_a_foe_with_no_sheet_is_not_aimed_at_the_only_other_character() -> None:
+    # "I hack at the goblin archer" with Duke in the campaign was "aimed at Duke, the only other character": the
+    # damage meant for the goblin would have come off Duke's HP.
+    service.create_campaign("Goblins", "dungeon-world", seed=8)
+    session = ChatSession.open("Goblins", retrieve_rules=False)
+    session.send("/character add Duke class=paladin")
+    turn = session.send("I hack at the goblin archer with my greatsword")
+    hack = next(s for s in turn.suggestions if s.move == "Hack & Slash")
+    assert not (hack.request.get("options") or {}).get("target") and not any("Duke" in n for n in turn.notes), turn.notes
+    aimed = session.send("I hack at duke")
+    assert (aimed.suggestions[0].request.get("options") or {}).get("target") == "duke"
+    assert any("Aimed at Duke" in n or "aimed at Duke" in n for n in session.send("i deal the damage").notes)
+    service.close_stores()

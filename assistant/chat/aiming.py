@@ -32,6 +32,13 @@ _AIM = re.compile(
 _FOR_ANOTHER = re.compile(r"\b(?:into|while|where|because|until|so that)\b|;")
 #: The named character acting for the one playing ("Mara sings to inspire me", "Mara heals us"): her move, not one
 #: made on the one playing (as "Mara hits me" is).
+#: A foe the words name that is no campaign character ("I hack at the goblin archer"): the blow is not aimed at the
+#: only other character, whose sheet would take damage meant for the goblin.
+_FOE_NAMED = re.compile(
+    r"\b(?:at|attack|attacks|hit|hits|strike|strikes|stab|stabs|shoot|shoots|hack|slash|charge|swing)\s+(?:at\s+)?"
+    r"(?:the|a|an|that|this|those|these|two|three|some)\s+(?!(?:same|other)\b)[a-z]",
+    re.IGNORECASE,
+)
 _FOR_ME = re.compile(
     r"\b(?:inspir|heal|help|aid|protect|shield|cover|bless|rescu|sav|support|encourag|bandag|patch|steady|steadi|buff|giv|grant|lend)\w*(?:\s+up)?\s+(?:me|us)\b"
     r"|\b(?:heal|bandag|patch|stitch|tend|treat|mend|dress)\w*(?:\s+up)?\s+(?:my|our)\s+(?:wounds?|injur\w*|cuts?|arm|leg|side|burns?)\b"
@@ -76,7 +83,8 @@ class AimingMixin(CharactersMixin):
             aim = target if (target in self._state.characters or attacks) else None
             if aim is not None and not attacks and (struck or self._opposed(text, str(target))):
                 aim = None  # "I defend against Duke", "I hack at Duke": Duke is the foe, not the one defended
-            if aim is None and hurts and not self._unaimed_spell(text, str(request.get("move", ""))):
+            unnamed_foe = target is None and _FOE_NAMED.search(text) is not None  # "the goblin archer": no sheet here
+            if aim is None and hurts and not unnamed_foe and not self._unaimed_spell(text, str(request.get("move", ""))):
                 # "deal the damage": on the one fought, not on the one playing
                 others = [cid for cid in self._state.characters if cid != self._state.active_character]
                 if len(others) == 1:

@@ -157,6 +157,8 @@ class SuggestingMixin(OpenChoiceMixin):
         refined = wait_for(pending)
         # the plan's moves pass the same checks as the offline ones (a track to act on, not a certain miss)
         suggestions = fit_suggestions(self._state, refined.suggestions, pending.text, k=len(refined.suggestions))
+        if suggestions:  # aimed as the offline list is: "I swing at Duke" is Hack & Slash at Duke, his sheet takes it
+            suggestions, _ = self._aim(pending.text, suggestions, k=len(suggestions))
         if suggestions and self._last_intent == pending.text:  # "#1" now picks the first of the list the player reads
             self._suggestions = list(suggestions)
         return (
