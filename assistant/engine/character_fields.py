@@ -77,12 +77,12 @@ class SheetFields:
         """The field a player names (``edge``, ``stat edge``, ``belief``, ``max hp``, ``vice``)."""
         said = re.sub(r"^\s*(stat|meter)\s+", "", str(word), flags=re.IGNORECASE)
         found = self._lookup(normalize_name(said)) or self._lookup(normalize_name(american_words(said, self._words)))
-        told_by = next((f for f in self.fields if normalize_name(said) in {normalize_name(w) for w in f.asked_as}), None)
-        if found is None and told_by is not None:  # "/set hunger 2": hunger is told by blood, set there
+        if found is None and (told_by := self._told_by(said)) is not None:  # "/set hunger 2": told by blood, set there
             low, high = self.bounds(told_by)
+            why = f" ({told_by.rule.split(';')[0].strip().rstrip('.')})" if told_by.rule else ""
             raise InputError(
-                f"{self.title} has no {said.strip().lower()} to set: it is told by {told_by.label.lower()} "
-                f"({told_by.rule.rstrip('.')}). Set that instead: /set {told_by.label.lower()} <{low}-{high}>.",
+                f"{self.title} has no {said.strip().lower()} to set: it is told by {told_by.label.lower()}{why}. "
+                f"Set that instead: /set {told_by.label.lower()} <{low}-{high}>.",
                 missing="field",
                 choices=[f.label for f in self.fields],
             )
@@ -93,6 +93,11 @@ class SheetFields:
                 choices=[f.label for f in self.fields],
             )
         return found
+
+    def _told_by(self, word: str) -> EditField | None:
+        """The field a word that is not a field is told by (Elegy's hunger by blood: ``asked_as``), or None."""
+        key = normalize_name(word)
+        return next((f for f in self.fields if key in {normalize_name(w) for w in f.asked_as}), None)
 
     def _lookup(self, key: str) -> EditField | None:
         return self._index.get(key) or (self._index.get(key[:-1]) if key.endswith("s") else None)

@@ -53,6 +53,8 @@ def next_steps(
     campaign's characters by id (for "Deal Damage on Mara")."""
     steps: list[NextStep] = []
     seen: set[str] = set()
+    if targets is None and any(fu.kind == "move" for fu in follow_ups):  # read once: who has a sheet here
+        targets = character_names()
     for fu in follow_ups:
         if fu.kind == "suffer" and fu.amount:
             amount = abs(int(fu.amount))
@@ -67,7 +69,7 @@ def next_steps(
             if label not in seen:
                 seen.add(label)
                 steps.append(NextStep(label, state.Action("table", text=str(fu.request["move"]).removeprefix("table:"))))
-        elif (step := damage_roll_step(fu, targets if targets is not None else character_names())) is not None:
+        elif (step := damage_roll_step(fu, targets or {})) is not None:
             if step[0] not in seen:  # "I hack at the orc": no sheet to take it, the damage roll itself
                 seen.add(step[0])
                 steps.append(NextStep(step[0], state.Action("confirm", payload=step[1])))
@@ -76,8 +78,7 @@ def next_steps(
             label = fu.move
             if fu.target:  # resolved for the one the move was aimed at (Deal Damage on the one attacked)
                 payload["character_id"] = fu.target
-                targets = character_names() if targets is None else targets
-                label = f"{fu.move} on {targets.get(fu.target, fu.target)}"
+                label = f"{fu.move} on {(targets or {}).get(fu.target, fu.target)}"
             if label not in seen:
                 seen.add(label)
                 steps.append(NextStep(label, state.Action("confirm", payload=payload)))
