@@ -78,7 +78,8 @@ def shown_citations(citations: list[str]) -> str:
 #: A citation inside a sentence ("the nearest sections are starforged › Momentum (starforged.txt:L10-L12); …"): a
 #: system id, its section path, and the file and lines it names.
 _INLINE = re.compile(
-    r"(?:Rules note: )?\b(?P<system>[a-z][a-z0-9]*(?:-[a-z0-9]+)*) › (?:[^()\n;\[\]]|\(\d+\))*?"  # "… is read (1)"
+    r"(?:Rules note: )?\b(?P<system>[a-z][a-z0-9]*(?:-[a-z0-9]+)*) › "
+    r"(?:[^()\n;\[\]]|\(\d+\)|\((?!from )[^()\n:;]*\))*?"  # "Cast a Spell (Wizard) is read (1)"
     r"(?: \([^()\n:]+:L\d+(?:-L\d+)?\)| \(from [^()\n]*(?:\([^()\n]*\)[^()\n]*)*\))"
 )
 

@@ -69,9 +69,10 @@ def play(system: str = typer.Option("starforged", "--system", "-s"), seed: int |
                 request = {"system": system, **json.loads(line[5:])}
                 typer.echo(json.dumps(odds_for_request(request).to_dict()))
             elif line.startswith("ask "):
+                from assistant.citation_words import shown_text
                 from rules_index.qa import answer  # the rules index (optional until built)
 
-                typer.echo(answer(line[4:], system=system).render())
+                typer.echo(shown_text(answer(line[4:], system=system).render()))
             elif line.startswith("{"):
                 typer.echo(_summary(resolve({"system": system, **json.loads(line)}, rng=rng).to_dict()))
             else:

@@ -36,12 +36,17 @@ def questions(dataset: Path, n: int) -> list[dict[str, Any]]:
     return per_system(dataset, n, keep=lambda row: bool((row.get("expected") or {}).get("section")))
 
 
-def score_reply(content: str, hits: list[Any], expected_section: str) -> dict[str, Any]:
-    """The app's own sorting of a reply's sentences (:func:`rules_index.qa.check_citations`), and whether a
-    kept sentence cites a passage from the expected section."""
+def score_reply(content: str, hits: list[Any], expected_section: str, question: str = "") -> dict[str, Any]:
+    """The app's own sorting of a reply's sentences (:func:`rules_index.qa.check_citations`), whether a kept sentence
+    cites a passage from the expected section, and whether the reply's yes or no rests on a word of the ``question``
+    no passage mentions (:mod:`rules_index.verdict`: the app then shows the extract)."""
+    from assistant.engine.registry import game_title
     from rules_index.qa import _CITE, check_citations
+    from rules_index.verdict import unsettled_verdict
 
     checked = check_citations(content, hits)
+    mentioned = [text for h in hits for text in (h.text, h.citation, game_title(h.system))]
+    unsettled = unsettled_verdict(question, checked.kept, mentioned) if question else []
     cited_right = False
     for sentence in checked.kept:
         for group in _CITE.findall(sentence):
@@ -54,7 +59,8 @@ def score_reply(content: str, hits: list[Any], expected_section: str) -> dict[st
         "miscited": checked.miscited,
         "uncited": checked.uncited,
         "not_found": checked.not_found,
-        "shown": bool(checked.kept),
+        "shown": bool(checked.kept) and not unsettled,
+        "verdict_unsettled": unsettled,
         "said_not_found": not checked.kept and checked.not_found > 0 and not checked.uncited and not checked.miscited,
         "cited_expected": cited_right,
     }
@@ -73,6 +79,7 @@ def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "citation_validity": rate(kept, cited),
         "answers_shown_as_written": rate(sum(r["shown"] for r in rows), n),
         "answers_fell_back_to_the_extract": rate(sum(not r["shown"] and not r["said_not_found"] for r in rows), n),
+        "answers_whose_yes_or_no_no_passage_settles": rate(sum(bool(r.get("verdict_unsettled")) for r in rows), n),
         "answers_wrongly_not_found": rate(sum(r["said_not_found"] for r in rows), n),
         "kept_sentence_cites_expected_section": rate(sum(r["cited_expected"] for r in rows), n),
         "uncited_sentences": sum(r["uncited"] for r in rows),
@@ -101,7 +108,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         try:
             reply = invoke_within(model, build_prompt(item["question"], hits), limits_of(model, "rules"))
             content = reply.content if isinstance(reply.content, str) else str(reply.content)
-            row |= score_reply(content, hits, item["expected"]["section"])
+            row |= score_reply(content, hits, item["expected"]["section"], item["question"])
             row["reply"] = content[:600]
         except Exception as exc:  # noqa: BLE001 - a failed call is counted, the eval goes on
             row |= {"kept": 0, "cited_here": 0, "miscited": 0, "uncited": 0, "not_found": 0, "shown": False,

@@ -77,9 +77,11 @@ def ask_command(
     if as_json:
         typer.echo(json.dumps(result.as_dict(), ensure_ascii=False))
         return
+    from assistant.citation_words import shown_text
+
     bold = sys.stdout.isatty()
     mark = (lambda s: typer.style(s, bold=True)) if bold else (lambda s: f"**{s}**")
-    typer.echo(result.render(mark))
+    typer.echo(shown_text(result.render(mark)))  # "Dungeon World › Magic Missile (dungeon-world.txt, lines 202–203)"
 
 
 @_guarded

@@ -39,6 +39,7 @@ from rules_index.scope import Beyond
 from rules_index.search import Hit, in_rules_spelling, resolve_system, search_index
 from rules_index.sentences import body
 from rules_index.sentences import split_sentences as split_sentences
+from rules_index.verdict import unsettled_verdict
 
 NOT_FOUND = "The rules do not say."
 DEFAULT_MIN_SIMILARITY = 0.3  #: cosine similarity below which a passage is not about the question
@@ -310,6 +311,13 @@ def llm_answer(question: str, system: str | None, hits: list[Hit], index: RulesI
         # The passages were judged to cover the question before the model was asked (answer() asks only then), and
         # that judgement is calibrated; a small model said "not found" on 6 of 20 answerable questions.
         note = "the language model found no answer in these passages; showing the rules text instead"
+        return extractive_answer(question, system, hits, index, note=note)
+    mentioned = [text for h in hits for text in (h.text, h.citation, game_title(h.system) or "")]
+    if words := unsettled_verdict(question, checked.kept, mentioned):  # "i'm a bard, can i …?" "Yes, you can …"
+        note = (
+            f"the language model answered yes or no, but these passages never mention {' or '.join(words[:3])}; "
+            "showing the rules text instead"
+        )
         return extractive_answer(question, system, hits, index, note=note)
     if not checked.kept:
         why = "cited the wrong passages" if checked.miscited else "cited no passage"
