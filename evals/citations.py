@@ -36,7 +36,7 @@ def questions(dataset: Path, n: int) -> list[dict[str, Any]]:
     return per_system(dataset, n, keep=lambda row: bool((row.get("expected") or {}).get("section")))
 
 
-def score_reply(content: str, hits: list[Any], expected_section: str, question: str = "") -> dict[str, Any]:
+def score_reply(content: str, hits: list[Any], expected_section: str | list[str], question: str = "") -> dict[str, Any]:
     """The app's own sorting of a reply's sentences (:func:`rules_index.qa.check_citations`), whether a kept sentence
     cites a passage from the expected section, and whether the reply's yes or no rests on a word of the ``question``
     no passage mentions (:mod:`rules_index.verdict`: the app then shows the extract)."""
@@ -45,13 +45,14 @@ def score_reply(content: str, hits: list[Any], expected_section: str, question: 
     from rules_index.verdict import unsettled_verdict
 
     checked = check_citations(content, hits)
+    expected = [expected_section] if isinstance(expected_section, str) else expected_section  # a set may accept several
     mentioned = [text for h in hits for text in (h.text, h.citation, game_title(h.system))]
     unsettled = unsettled_verdict(question, checked.kept, mentioned) if question else []
     cited_right = False
     for sentence in checked.kept:
         for group in _CITE.findall(sentence):
             for n in (int(x) for x in group.split(",")):
-                if 1 <= n <= len(hits) and expected_section.lower() in hits[n - 1].section.lower():
+                if 1 <= n <= len(hits) and any(e.lower() in hits[n - 1].section.lower() for e in expected):
                     cited_right = True
     return {
         "kept": len(checked.kept) - checked.cited_here,  # as the model cited them

@@ -11,6 +11,8 @@ from evals.citations import score_reply, summarize
 class _Hit:
     text: str
     section: str
+    system: str = "blades"
+    citation: str = ""
 
 
 HITS = [
@@ -29,6 +31,15 @@ def test_a_reply_is_sorted_as_the_app_sorts_it() -> None:
     card = summarize([good, wrong, none])
     assert card["citation_validity"] == 0.5 and card["answers_shown_as_written"] == 0.333
     assert card["answers_wrongly_not_found"] == 0.333 and card["answers_fell_back_to_the_extract"] == 0.333
+
+
+def test_a_set_accepting_several_sections_and_an_unsettled_yes_or_no() -> None:
+    either = score_reply("When heat reaches 9, your wanted level goes up [1].", HITS, ["Incarceration", "Heat"])
+    assert either["cited_expected"] and either["shown"]
+    question = "as a lurk, can i lower my heat at 9?"
+    verdict = score_reply("Yes, when heat reaches 9 your wanted level goes up [1].", HITS, "Heat", question)
+    assert verdict["verdict_unsettled"] == ["lurk", "lower"] and not verdict["shown"]
+    assert summarize([verdict])["answers_whose_yes_or_no_no_passage_settles"] == 1.0
 
 
 def test_a_held_out_set_gives_its_answerable_questions_per_system(tmp_path) -> None:
