@@ -38,16 +38,15 @@ def questions(dataset: Path, n: int) -> list[dict[str, Any]]:
 
 def score_reply(content: str, hits: list[Any], expected_section: str | list[str], question: str = "") -> dict[str, Any]:
     """The app's own sorting of a reply's sentences (:func:`rules_index.qa.check_citations`), whether a kept sentence
-    cites a passage from the expected section, and whether the reply's yes or no rests on a word of the ``question``
-    no passage mentions (:mod:`rules_index.verdict`: the app then shows the extract)."""
-    from assistant.engine.registry import game_title
+    cites a passage from the expected section; a yes/no ``question``'s "Yes, …" / "No, …" sentences are withheld as the app
+    withholds them (:mod:`rules_index.verdict`)."""
     from rules_index.qa import _CITE, check_citations
-    from rules_index.verdict import unsettled_verdict
+    from rules_index.verdict import without_verdicts
 
     checked = check_citations(content, hits)
     expected = [expected_section] if isinstance(expected_section, str) else expected_section  # a set may accept several
-    mentioned = [text for h in hits for text in (h.text, h.citation, game_title(h.system))]
-    unsettled = unsettled_verdict(question, checked.kept, mentioned) if question else []
+    as_cited = len(checked.kept) - checked.cited_here  # the model's own valid citations, before any verdict is withheld
+    checked.kept, withheld = without_verdicts(question, checked.kept)
     cited_right = False
     for sentence in checked.kept:
         for group in _CITE.findall(sentence):
@@ -55,13 +54,13 @@ def score_reply(content: str, hits: list[Any], expected_section: str | list[str]
                 if 1 <= n <= len(hits) and any(e.lower() in hits[n - 1].section.lower() for e in expected):
                     cited_right = True
     return {
-        "kept": len(checked.kept) - checked.cited_here,  # as the model cited them
+        "kept": as_cited,
         "cited_here": checked.cited_here,
         "miscited": checked.miscited,
         "uncited": checked.uncited,
         "not_found": checked.not_found,
-        "shown": bool(checked.kept) and not unsettled,
-        "verdict_unsettled": unsettled,
+        "shown": bool(checked.kept),
+        "verdicts_withheld": withheld,
         "said_not_found": not checked.kept and checked.not_found > 0 and not checked.uncited and not checked.miscited,
         "cited_expected": cited_right,
     }
@@ -80,7 +79,7 @@ def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "citation_validity": rate(kept, cited),
         "answers_shown_as_written": rate(sum(r["shown"] for r in rows), n),
         "answers_fell_back_to_the_extract": rate(sum(not r["shown"] and not r["said_not_found"] for r in rows), n),
-        "answers_whose_yes_or_no_no_passage_settles": rate(sum(bool(r.get("verdict_unsettled")) for r in rows), n),
+        "answers_with_a_yes_or_no_withheld": rate(sum(bool(r.get("verdicts_withheld")) for r in rows), n),
         "answers_wrongly_not_found": rate(sum(r["said_not_found"] for r in rows), n),
         "kept_sentence_cites_expected_section": rate(sum(r["cited_expected"] for r in rows), n),
         "uncited_sentences": sum(r["uncited"] for r in rows),

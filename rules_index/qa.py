@@ -39,7 +39,7 @@ from rules_index.scope import Beyond
 from rules_index.search import Hit, in_rules_spelling, resolve_system, search_index
 from rules_index.sentences import body
 from rules_index.sentences import split_sentences as split_sentences
-from rules_index.verdict import unsettled_verdict
+from rules_index.verdict import without_verdicts
 
 NOT_FOUND = "The rules do not say."
 DEFAULT_MIN_SIMILARITY = 0.3  #: cosine similarity below which a passage is not about the question
@@ -254,6 +254,8 @@ class _Checked:
     uncited: int = 0
     miscited: int = 0
     not_found: int = 0
+    verdicts: int = 0
+    """A yes/no question's "Yes, …" / "No, …" sentences left out (:mod:`rules_index.verdict`)."""
 
 
 def check_citations(text: str, hits: list[Hit]) -> _Checked:
@@ -312,12 +314,9 @@ def llm_answer(question: str, system: str | None, hits: list[Hit], index: RulesI
         # that judgement is calibrated; a small model said "not found" on 6 of 20 answerable questions.
         note = "the language model found no answer in these passages; showing the rules text instead"
         return extractive_answer(question, system, hits, index, note=note)
-    mentioned = [text for h in hits for text in (h.text, h.citation, game_title(h.system) or "")]
-    if words := unsettled_verdict(question, checked.kept, mentioned):  # "i'm a bard, can i …?" "Yes, you can …"
-        note = (
-            f"the language model answered yes or no, but these passages never mention {' or '.join(words[:3])}; "
-            "showing the rules text instead"
-        )
+    checked.kept, checked.verdicts = without_verdicts(question, checked.kept)  # "can a bard …?" "Yes, you can …"
+    if checked.verdicts and not checked.kept:
+        note = "the language model's answer was a yes or no the passages do not state; showing the rules text instead"
         return extractive_answer(question, system, hits, index, note=note)
     if not checked.kept:
         why = "cited the wrong passages" if checked.miscited else "cited no passage"
@@ -329,6 +328,8 @@ def llm_answer(question: str, system: str | None, hits: list[Hit], index: RulesI
         notes.append(f"{checked.cited_here} sentence(s) cited by the app to the passage that says it")
     if checked.uncited:
         notes.append(f"{checked.uncited} uncited sentence(s) removed")
+    if checked.verdicts:
+        notes.append("a yes or no the passages do not state left out: read the rule itself")
     if checked.miscited:
         notes.append(f"{checked.miscited} sentence(s) citing a passage that does not say so removed")
     return Answer(question, system, " ".join(checked.kept), passages, found=True, mode="llm", note="; ".join(notes) or None)

@@ -38,8 +38,8 @@ def test_a_set_accepting_several_sections_and_an_unsettled_yes_or_no() -> None:
     assert either["cited_expected"] and either["shown"]
     question = "as a lurk, can i lower my heat at 9?"
     verdict = score_reply("Yes, when heat reaches 9 your wanted level goes up [1].", HITS, "Heat", question)
-    assert verdict["verdict_unsettled"] == ["lurk", "lower"] and not verdict["shown"]
-    assert summarize([verdict])["answers_whose_yes_or_no_no_passage_settles"] == 1.0
+    assert verdict["verdicts_withheld"] == 1 and not verdict["shown"] and verdict["kept"] == 1
+    assert summarize([verdict])["answers_with_a_yes_or_no_withheld"] == 1.0
 
 
 def test_a_held_out_set_gives_its_answerable_questions_per_system(tmp_path) -> None:

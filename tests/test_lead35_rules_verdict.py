@@ -1,8 +1,8 @@
 # ruff: noqa: F811  (fixtures imported from tests/rules_index_fixtures.py)
-"""A model's yes or no that rests on something no passage mentions is not shown: "i'm a bard, can i cast magic
-missile?" was answered "Yes, you can cast Magic Missile as a level 1 spell. [1]" by a real model (every word of it is
-in the note on Magic Missile, which says Cast a Spell (Wizard)); the app shows the rules text instead. And the
-terminal's `assistant ask` names games and notes as the app does."""
+"""A model's yes or no to a yes/no rules question is not shown: "i'm a bard, can i cast magic missile?" was answered
+"Yes, you can cast Magic Missile as a level 1 spell. [1]" by a real model (every word of it is in the note on Magic
+Missile, which says Cast a Spell (Wizard)); a verdict is the model's own inference, so the rule beside it stands, or
+the rules text is shown. And the terminal's `assistant ask` names games and notes as the app does."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from assistant.citation_words import shown_text
 from rules_index.index import RulesIndex
 from rules_index.qa import answer
-from rules_index.verdict import asks_yes_no, is_verdict, unmentioned, unsettled_verdict
+from rules_index.verdict import asks_yes_no, is_verdict, without_verdicts
 from tests.rules_index_fixtures import hash_index, tabletop_home  # noqa: F401
 
 BARD = "i'm a bard, can i cast magic missile?"
@@ -30,29 +30,30 @@ def _missile_reply(index: RulesIndex) -> str:
     return f"Yes, you can cast Magic Missile as a level 1 spell [{n}]."
 
 
-def test_a_yes_about_a_class_no_passage_names_shows_the_rules_text(hash_index: RulesIndex) -> None:
+def test_a_yes_to_a_yes_or_no_question_is_not_shown_and_the_rules_text_is(hash_index: RulesIndex) -> None:
     reply = _missile_reply(hash_index)
     result = answer(BARD, system="dungeon-world", llm=fake(reply), index=hash_index)
     assert result.mode == "extractive" and result.found
     assert not result.text.startswith("Yes")
-    assert result.note and "never mention bard" in result.note and "showing the rules text" in result.note
+    assert result.note and "yes or no the passages do not state" in result.note and "showing the rules text" in result.note
 
 
-def test_the_same_yes_stands_when_the_passages_name_what_it_rests_on(hash_index: RulesIndex) -> None:
-    question = "can a wizard cast magic missile?"
-    first = answer(question, system="dungeon-world", index=hash_index)
-    assert any("wizard" in p.hit.text.lower() for p in first.passages)
-    n = next(p.n for p in first.passages if "magic missile" in p.hit.text.lower())
-    reply = f"Yes, you can cast Magic Missile as a level 1 spell [{n}]."
-    result = answer(question, system="dungeon-world", llm=fake(reply), index=hash_index)
-    assert result.mode == "llm" and result.text.startswith("Yes")
-
-
-def test_an_answer_that_states_the_rule_without_a_verdict_is_kept(hash_index: RulesIndex) -> None:
+def test_the_rule_beside_a_withheld_verdict_stands(hash_index: RulesIndex) -> None:
     first = answer(BARD, system="dungeon-world", index=hash_index)
     n = next(p.n for p in first.passages if "magic missile" in p.hit.text.lower())
-    reply = f"Magic Missile deals 2d4 damage to one target, ignoring armor [{n}]."
+    rule = f"Magic Missile deals 2d4 damage to one target, ignoring armor [{n}]."
+    reply = f"Yes, you can cast Magic Missile as a level 1 spell [{n}]. {rule}"
     result = answer(BARD, system="dungeon-world", llm=fake(reply), index=hash_index)
+    assert result.mode == "llm" and result.text == rule
+    assert result.note and "a yes or no the passages do not state left out" in result.note
+
+
+def test_a_question_that_is_not_yes_or_no_keeps_its_answer(hash_index: RulesIndex) -> None:
+    question = "how much damage does magic missile do?"
+    first = answer(question, system="dungeon-world", index=hash_index)
+    n = next(p.n for p in first.passages if "magic missile" in p.hit.text.lower())
+    reply = f"Magic Missile deals 2d4 damage to one target, ignoring armor [{n}]."
+    result = answer(question, system="dungeon-world", llm=fake(reply), index=hash_index)
     assert result.mode == "llm" and "2d4" in result.text
 
 
@@ -76,8 +77,8 @@ def test_which_questions_ask_yes_or_no(question: str, asks: bool) -> None:
     [
         ("Yes, you can cast it [1].", True),
         ("No. Armor does not stack [2].", True),
-        ("You cannot cast a spell without mana [1].", True),
-        ("You can't burn momentum on a roll with no action die [1].", True),
+        ("No one rolls for it [1].", False),
+        ("You cannot cast a spell without mana [1].", False),
         ("Magic Missile deals 2d4 damage [1].", False),
         ("Your momentum resets to +2 [1].", False),
         ("Nobody rolls for it [1].", False),
@@ -87,11 +88,10 @@ def test_which_sentences_give_a_verdict(sentence: str, verdict: bool) -> None:
     assert is_verdict(sentence) is verdict
 
 
-def test_contractions_and_asking_words_are_not_unmentioned_subjects() -> None:
-    passages = ["Magic Missile. Level 1 Evocation, Wizard Spell. Cast a Spell."]
-    assert unmentioned("hey, i'm a bard, can't i actually cast magic missiles?", passages) == ["bard"]
-    assert unsettled_verdict("what does magic missile do?", ["Yes, it does [1]."], passages) == []
-    assert unsettled_verdict("can a bard cast magic missile?", ["Magic Missile is a Wizard Spell [1]."], passages) == []
+def test_only_a_yes_or_no_question_loses_its_verdicts() -> None:
+    sentences = ["Yes, you can [1].", "Spells cost mana [1]."]
+    assert without_verdicts("can a bard cast magic missile?", sentences) == (["Spells cost mana [1]."], 1)
+    assert without_verdicts("what does magic missile do?", sentences) == (sentences, 0)
 
 
 def test_ask_in_the_terminal_names_the_game_and_the_notes_as_the_app_does(hash_index: RulesIndex) -> None:
