@@ -18,6 +18,7 @@ endpoint (``TABLETOP_LLM_BASE_URL``). A visitor who names another endpoint in th
 | ``TABLETOP_LLM_STORY_SENTENCES`` | the most sentences the model adds after the engine's opening (one more without) | ``1`` |
 | ``TABLETOP_LLM_NARRATION_TASK`` | ``add``: a model sentence after the opening; ``rewrite``: the outcome retold | ``add`` |
 | ``TABLETOP_LLM_NARRATE_KINDS`` | kinds of turn the model tells (``oracle yes, weak hit``); others: the engine | ``all`` |
+| ``TABLETOP_LLM_RULES_ANSWERS`` | ``model``: rules answers in the model's words, checked; ``text``: the cited text | ``model`` |
 | ``TABLETOP_LLM_GGUF`` | a local GGUF model run in-process by llama.cpp (the ``local`` extra), when no base URL is set | unset |
 | ``TABLETOP_LLM_LOCKED`` | ``1``: visitors of the web app cannot change the endpoint or model | unset |
 | ``TABLETOP_CHROMA_URL`` | a Chroma server (``http://host:port``); unset = embedded on disk | unset |
@@ -38,6 +39,7 @@ from assistant.narration_kinds import KINDS, parse_kinds
 log = logging.getLogger(__name__)
 
 PLANNING_MODES = ("auto", "tools", "json", "off")
+RULES_ANSWERS = ("model", "text")
 NARRATION_TASKS = ("add", "rewrite")
 """What the narrating model is asked to write (``TABLETOP_LLM_NARRATION_TASK``; see :mod:`assistant.chat.narration_rewrite`)."""
 STORY_SENTENCES = 1
@@ -98,6 +100,10 @@ class LLMSettings:
     narrate_kinds: tuple[str, ...] = ()
     """The kinds of turn the model adds its words to (``TABLETOP_LLM_NARRATE_KINDS``; ``()``: every kind; see
     :mod:`assistant.narration_kinds`); every other turn is told in the engine's own words, as offline."""
+    rules_answers: str = "model"
+    """``model``: a rules question is answered in the model's words, each sentence checked against the passage it
+    cites; ``text``: the cited rules text, as offline, with the model still narrating (``TABLETOP_LLM_RULES_ANSWERS``;
+    a small model's answers were right less often than the text they cite)."""
     gguf: str | None = None
     """A local model file for the in-process llama.cpp provider (:mod:`assistant.llm_local`), used without a base URL."""
 
@@ -141,6 +147,7 @@ def load_settings() -> Settings:
     sentences_text = (_env("TABLETOP_LLM_STORY_SENTENCES") or "").strip()
     story_sentences = int(sentences_text) if sentences_text.isdigit() and int(sentences_text) > 0 else STORY_SENTENCES
     task = (_env("TABLETOP_LLM_NARRATION_TASK") or "add").strip().lower()
+    rules_answers = (_env("TABLETOP_LLM_RULES_ANSWERS") or "model").strip().lower()
     kinds, unknown = parse_kinds(_env("TABLETOP_LLM_NARRATE_KINDS"))
     if unknown:  # named in the environment, so said in the log the operator reads (a typo must not pass unseen)
         log.warning(
@@ -159,6 +166,7 @@ def load_settings() -> Settings:
         story_sentences=min(story_sentences, 8),
         narration_task=task if task in NARRATION_TASKS else "add",
         narrate_kinds=kinds,
+        rules_answers=rules_answers if rules_answers in RULES_ANSWERS else "model",
     )
     return Settings(
         home=home,

@@ -56,6 +56,8 @@ def chat_model(
     llm = getattr(settings, "llm", settings)
     if not llm.enabled:
         return None
+    if task == "rules" and getattr(llm, "rules_answers", "model") == "text":
+        return None  # rules answers are the cited text (TABLETOP_LLM_RULES_ANSWERS=text)
     if not llm.base_url and getattr(llm, "gguf", None):
         return _local_model(llm, task, temperature)
     import httpx

@@ -55,7 +55,9 @@ class SessionBase:
         self.budget_tokens = budget_tokens
         self.chat_model = chat_model
         self.planner_model = planner_model
-        self.rules_model = rules_model if rules_model is not None else planner_model
+        if rules_model is None and getattr(self.settings.llm, "rules_answers", "model") == "model":
+            rules_model = planner_model  # the planner's endpoint answers rules questions too, unless told to cite the text
+        self.rules_model = rules_model
         self.narrator = narrator or self._default_narrator()
         self.retrieve_rules = (getattr(self.narrator, "name", "") != "template") if retrieve_rules is None else retrieve_rules
         self._state = service.load_campaign(campaign, store=self.store)
