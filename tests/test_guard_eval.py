@@ -246,6 +246,10 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
         # the six scripts of held-out 8 (run DJ: Elegy, Blades downtimes, the city game), labelled blind, held out when
         # measured: 12 of 19 faults caught, 4 of 22 good drafts flagged
         ("guard_real_model_heldout35.jsonl", 0.68, 0.182),  # 13 of 19 with harm reaching you or yours (claws in your side)
+        # the six scripts of held-out 9 (run DK: three Starforged sessions, three Dungeon World duels), labelled blind, held
+        # out when measured: 4 of 7 faults caught, 2 of 29 good drafts flagged (a shield deflecting the swing the player
+        # named, 'With it, you are now vulnerable.')
+        ("guard_real_model_heldout36.jsonl", 0.57, 0.069),
     ],
 )
 def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:
@@ -255,8 +259,8 @@ def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: py
     out, err = capsys.readouterr()
     summary = json.loads(err)
     assert summary["errors"] == 0
-    assert set(summary["per_system"]) <= {"blades", "city", "dungeon-world", "elegy", "starforged"}  # set 35: three games
-    assert len(summary["per_system"]) >= 3
+    assert set(summary["per_system"]) <= {"blades", "city", "dungeon-world", "elegy", "starforged"}
+    assert len(summary["per_system"]) >= 2  # set 35: three games; set 36: Starforged and Dungeon World
     assert summary["catch_rate"] >= catch
     labels = {row["id"]: row["label"] for row in map(json.loads, (DATASETS / name).read_text().splitlines())}
     flagged = {row["id"] for row in map(json.loads, out.splitlines()) if not row["ok"] and labels[row["id"]] == "ok"}
@@ -315,6 +319,9 @@ def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: py
         # held out when measured (run DJ, labelled blind): 0 of the 7 faulty stories players read caught, none of the 20
         # good ones flagged; 1 of 7 with harm reaching you or yours, none of the 20 good ones flagged
         ("guard_real_model_heldout35.jsonl", 0.14, 0.0),
+        # held out when measured (run DK, labelled blind): 0 of the 2 faulty stories players read caught, none of the 21
+        # good ones flagged
+        ("guard_real_model_heldout36.jsonl", 0.0, 0.0),
     ],
 )
 def test_real_model_sets_as_shown(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:
