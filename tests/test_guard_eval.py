@@ -247,7 +247,8 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
         ("guard_real_model_heldout34.jsonl", 0.76, 0.098),  # 10 of 13 with harm reaching you or yours (a tuning set since)
         # the six scripts of held-out 8 (run DJ: Elegy, Blades downtimes, the city game), labelled blind, held out when
         # measured: 12 of 19 faults caught, 4 of 22 good drafts flagged
-        ("guard_real_model_heldout35.jsonl", 0.68, 0.182),  # 13 of 19 with harm reaching you or yours (claws in your side)
+        # 13 of 19 with harm reaching you or yours (claws in your side), 14 with the rules' text told as the story
+        ("guard_real_model_heldout35.jsonl", 0.73, 0.182),
         # the six scripts of held-out 9 (run DK: three Starforged sessions, three Dungeon World duels), labelled blind, held
         # out when measured: 4 of 7 faults caught, 2 of 29 good drafts flagged (a shield deflecting the swing the player
         # named, 'With it, you are now vulnerable.')
@@ -319,8 +320,9 @@ def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: py
         # good ones flagged; 3 of 5 with harm reaching you or yours (a tuning set since)
         ("guard_real_model_heldout34.jsonl", 0.6, 0.0),
         # held out when measured (run DJ, labelled blind): 0 of the 7 faulty stories players read caught, none of the 20
-        # good ones flagged; 1 of 7 with harm reaching you or yours, none of the 20 good ones flagged
-        ("guard_real_model_heldout35.jsonl", 0.14, 0.0),
+        # good ones flagged; 1 of 7 with harm reaching you or yours, 2 of 7 with the rules' text told as the story (the
+        # move's trigger read out), none of the 20 good ones flagged
+        ("guard_real_model_heldout35.jsonl", 0.28, 0.0),
         # held out when measured (run DK, labelled blind): 0 of the 2 faulty stories players read caught, none of the 21
         # good ones flagged
         ("guard_real_model_heldout36.jsonl", 0.0, 0.0),
