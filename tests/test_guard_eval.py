@@ -178,8 +178,10 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
         # older sets' longer drafts of several sentences are flagged most (13 of 41 good drafts in the first set), held-out
         # set 31 19 of 33 faults caught and 5 of 78 good drafts flagged (9 and 1 before it)
         # seven good rows relabelled faults by the standard (a Tier read out, the offered move told as an order):
-        # 43 of 51 caught since, where the guard caught 42 of 44
-        ("guard_real_model.jsonl", 0.96, 0.318),
+        # 43 of 51 caught since, where the guard caught 42 of 44; 14 of 41 good flagged since the rules' text told as the
+        # story is read: "they hear a rumor related to the named subject" on Ear to the Ground's miss, the hit's line of
+        # the rules (labelled ok before the labelling standard, which calls a lead gained on a miss a fault)
+        ("guard_real_model.jsonl", 0.96, 0.342),
         ("guard_real_model_heldout.jsonl", 1.0, 0.201),
         ("guard_real_model_heldout5.jsonl", 0.78, 0.121),
         ("guard_real_model_heldout6.jsonl", 1.0, 0.168),
@@ -245,7 +247,12 @@ def test_a_drafts_facts_carry_the_story_so_far(tmp_path: Path, capsys: pytest.Ca
         ("guard_real_model_heldout34.jsonl", 0.76, 0.098),  # 10 of 13 with harm reaching you or yours (a tuning set since)
         # the six scripts of held-out 8 (run DJ: Elegy, Blades downtimes, the city game), labelled blind, held out when
         # measured: 12 of 19 faults caught, 4 of 22 good drafts flagged
-        ("guard_real_model_heldout35.jsonl", 0.68, 0.182),  # 13 of 19 with harm reaching you or yours (claws in your side)
+        # 13 of 19 with harm reaching you or yours (claws in your side), 14 with the rules' text told as the story
+        ("guard_real_model_heldout35.jsonl", 0.73, 0.182),
+        # the six scripts of held-out 9 (run DK: three Starforged sessions, three Dungeon World duels), labelled blind, held
+        # out when measured: 4 of 7 faults caught, 2 of 29 good drafts flagged (a shield deflecting the swing the player
+        # named, 'With it, you are now vulnerable.')
+        ("guard_real_model_heldout36.jsonl", 0.57, 0.069),
     ],
 )
 def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:
@@ -255,8 +262,8 @@ def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: py
     out, err = capsys.readouterr()
     summary = json.loads(err)
     assert summary["errors"] == 0
-    assert set(summary["per_system"]) <= {"blades", "city", "dungeon-world", "elegy", "starforged"}  # set 35: three games
-    assert len(summary["per_system"]) >= 3
+    assert set(summary["per_system"]) <= {"blades", "city", "dungeon-world", "elegy", "starforged"}
+    assert len(summary["per_system"]) >= 2  # set 35: three games; set 36: Starforged and Dungeon World
     assert summary["catch_rate"] >= catch
     labels = {row["id"]: row["label"] for row in map(json.loads, (DATASETS / name).read_text().splitlines())}
     flagged = {row["id"] for row in map(json.loads, out.splitlines()) if not row["ok"] and labels[row["id"]] == "ok"}
@@ -313,8 +320,12 @@ def test_real_model_sets(name: str, catch: float, false_flags: float, capsys: py
         # good ones flagged; 3 of 5 with harm reaching you or yours (a tuning set since)
         ("guard_real_model_heldout34.jsonl", 0.6, 0.0),
         # held out when measured (run DJ, labelled blind): 0 of the 7 faulty stories players read caught, none of the 20
-        # good ones flagged; 1 of 7 with harm reaching you or yours, none of the 20 good ones flagged
-        ("guard_real_model_heldout35.jsonl", 0.14, 0.0),
+        # good ones flagged; 1 of 7 with harm reaching you or yours, 2 of 7 with the rules' text told as the story (the
+        # move's trigger read out), none of the 20 good ones flagged
+        ("guard_real_model_heldout35.jsonl", 0.28, 0.0),
+        # held out when measured (run DK, labelled blind): 0 of the 2 faulty stories players read caught, none of the 21
+        # good ones flagged
+        ("guard_real_model_heldout36.jsonl", 0.0, 0.0),
     ],
 )
 def test_real_model_sets_as_shown(name: str, catch: float, false_flags: float, capsys: pytest.CaptureFixture[str]) -> None:

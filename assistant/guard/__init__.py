@@ -114,6 +114,7 @@ from assistant.guard.retold import (
     check_reading_other_move,
     check_untiered_outcome,
 )
+from assistant.guard.rules_told import check_rules_told
 from assistant.guard.screen import check_screen
 from assistant.guard.seen_anyway import check_seen_anyway
 from assistant.guard.sheet_copy import check_sheet_copied
@@ -315,6 +316,7 @@ def check_narration(
     found += check_sheet_copied(text, facts)
     found += check_prompt_copied(text, facts, intent)
     found += check_sheet_lines(text, facts, intent)
+    found += check_rules_told(text, facts, intent, question)
     if not any(v.kind is ViolationKind.ECHO for v in found):
         found += check_echo(text)  # a fact-sheet heading inside a line that otherwise restates the engine's text
     if not found:  # the last net: a model's sentence with a number, a game term, a question, an open pick or a change

@@ -76,6 +76,9 @@ class Facts:
     reading: str = ""
     """The rules passages the narrator was given (``quotable``), as normalized words: a line of another move's result
     in them is not this turn's story."""
+    passages: tuple[str, ...] = ()
+    """The same passages as given, sentences and all (:mod:`assistant.guard.rules_told` reads a run of them told as
+    the story)."""
     told: tuple[str, ...] = ()
     """The engine's own sentences shown before the story this turn (its opening): never a copy of an earlier turn."""
     actor: str = ""
@@ -129,6 +132,7 @@ class Facts:
         facts.odds_numbers = quotable_odds(odds, items)
         facts.engine_text = " | ".join(normalize_words(t) for t in texts if t)
         facts.reading = " | ".join(normalize_words(t) for t in quotable if isinstance(t, str) and t)
+        facts.passages = tuple(t for t in quotable if isinstance(t, str) and t)
         words = facts.engine_text.split()
         facts.engine_bigrams = frozenset(zip(words, words[1:], strict=False))
         facts.established = read_established(established)
