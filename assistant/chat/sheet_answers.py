@@ -27,6 +27,10 @@ _RULE_WORDS = re.compile(
 )
 
 
+PROGRESS = "progress on a track"
+"""What :func:`sheet_question` returns for a question about the progress on the player's tracks (no meter's name)."""
+
+
 def _meter_named(question: str, system: str) -> str | None:
     """The meter the question names first, longest name first ("wanted level" before "level")."""
     named = meters_named(question, system)
@@ -69,10 +73,12 @@ def _asked_by(question: str, meter: str, system: str) -> str:
 def sheet_question(question: str, system: str, names: tuple[str, ...] = ()) -> str | None:
     """The meter a question asks the value of, or None when it is not a question about the sheet (``names``: the
     campaign's characters, whose sheets a question may name: "how much health does Mara have?")."""
-    if not _ASKING.search(question) or not (_OWNED.search(question) or _named(question, names)):
-        return None
+    from assistant.chat.progress_answers import progress_question
+
     meter = _meter_named(question, system)
-    if meter is None:
+    if meter is None and progress_question(question, system):  # "how far along is my vow?"
+        return PROGRESS
+    if meter is None or not _ASKING.search(question) or not (_OWNED.search(question) or _named(question, names)):
         return None
     named = _named(question, names)
     has = r"\bdo\s+(?:we|i)\s+have\b" + (rf"|\bdoes\s+{re.escape(named)}\s+have\b" if named else "")
@@ -128,8 +134,13 @@ def sheet_answer(question: str, system: str, state: CampaignState, events: list[
     """The answer from the sheet, or None when the question is not about a value on it; a question naming two
     values ("what's our heat and wanted level") is answered for each, one line each."""
     names = character_names(state)
-    if sheet_question(question, system, names) is None:
+    asked = sheet_question(question, system, names)
+    if asked is None:
         return None
+    if asked == PROGRESS:
+        from assistant.chat.progress_answers import progress_answer
+
+        return progress_answer(question, system, state)
     named = _named(question, names) if not _OWNED.search(question) else ""
     cid = next((k for k, c in state.characters.items() if named and c.get("name") == named), state.active_character)
     character = state.characters.get(cid) if cid else None
