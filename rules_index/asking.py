@@ -111,7 +111,7 @@ def speaks_of_already(sentences: Iterable[str], asked: frozenset[str]) -> bool:
 
 
 #: A question whether two of a thing add up: "do they stack", "both count?", "do the bonuses add up", "is that -2 now?",
-#: "do both come off", "does it replace mine or add to it?".
+#: "do both come off", "does it replace mine or add to it?", "do i roll both?".
 _STACKING = re.compile(
     r"\bstack(?:s|ing|ed)?\b"
     r"|\bboth\s+(?:apply|applies|count|counts|add|work|stack)\b"
@@ -121,6 +121,9 @@ _STACKING = re.compile(
     # "do both come off my damage roll?", "does the d4 replace my grit die or add to it?"
     r"|\bdo(?:es)?\s+both\b(?!\s+of\b)"
     r"|\breplaces?\b[^.?!]*\bor\s+(?:add|adds|stack|stacks)\b"
+    # "the bard gave me +1d4 damage and another move gives me +1d4 too. do i roll both?"
+    r"|\b(?:do|does|can|could|would|will|should)\s+(?:i|we|you|he|she|they)\s+(?:roll|get|use|add|keep|take|apply|count)"
+    r"\s+(?:them\s+)?both\b"
     r"|\b(?:is\s+(?:that|it)|am\s+i|are\s+we|i'?m)\s+(?:now\s+)?(?:at\s+)?[+-]\d\b",
     re.I,
 )
