@@ -16,10 +16,11 @@ import argparse
 import re
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from evals.browser import ENTER, Browser, chrome, serve_app, window_size
 from evals.screenshots import create_campaign
-from evals.screenshots_session import _bubbles, _last_reply, developer_words, say, settle
+from evals.screenshots_session import _bubbles, _last_reply, developer_words, runs_counted, say, settle
 
 ACTIONS = {
     "starforged": "I slip past the patrol drones into the derelict's airlock",
@@ -47,11 +48,17 @@ def _check(step: str, text: str, browser: Browser | None = None) -> list[str]:
     return found
 
 
+#: Where the app counts its runs (``TABLETOP_UI_RUNS``), and how many each step's line has told so far.
+RUNS: dict[str, Any] = {"path": None, "told": 0}
+
+
 def _shoot(browser: Browser, out: Path, system: str, step: str) -> str:
     settle(browser)
     browser.screenshot(out / f"{system}-{step}.png")
     reply = _last_reply(browser)
-    print(f"--- {system} {step}\n{reply[-600:]}")
+    ran = runs_counted(RUNS["path"]) if RUNS["path"] else 0
+    print(f"--- {system} {step} ({ran - RUNS['told']} page runs since the last step)\n{reply[-600:]}")
+    RUNS["told"] = ran
     return browser.page_text()
 
 
@@ -126,7 +133,9 @@ def _pick_campaign(browser: Browser, name: str) -> None:
 def play(systems: list[str], out: Path, home: str, window: tuple[int, int] = (1400, 1100)) -> list[str]:
     findings: list[str] = []
     names = {s: f"{s.replace('-', ' ').title()} by the buttons" for s in systems}
-    with serve_app(Path(home) / "streamlit-player.log", env={"TABLETOP_HOME": home}) as url, chrome(window) as browser:
+    RUNS["path"], RUNS["told"] = Path(home) / "runs-player.txt", 0
+    env = {"TABLETOP_HOME": home, "TABLETOP_UI_RUNS": str(RUNS["path"])}
+    with serve_app(Path(home) / "streamlit-player.log", env=env) as url, chrome(window) as browser:
         browser.get(url)
         for system in systems:
             findings += _play_one(browser, system, names, systems[0], out)

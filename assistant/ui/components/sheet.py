@@ -12,6 +12,7 @@ from typing import Any
 import streamlit as st
 
 from assistant.chat.field_names import heading, label
+from assistant.chat.sheet_view import impacts_label
 from assistant.engine import AssistantError, get_ruleset
 from assistant.engine.sheet import Sheet
 from assistant.ui.components.clocks import clock_svg, render_clock
@@ -213,7 +214,9 @@ def render_sheet(system: str, character: dict[str, Any], sheet: Sheet | None) ->
         st.markdown("**Modifiers:** " + escape(", ".join(modifiers)))
     impacts = character.get("impacts") or []
     if sheet is None or sheet.impacts or impacts:
-        st.markdown("**Impacts:** " + (", ".join(label(i) for i in impacts) if impacts else "none"))
+        # the sheet's own word for them, as the chat's /sheet and the sheet editor say it ("Conditions and debilities")
+        named = impacts_label(system) if sheet is not None else "Impacts"
+        st.markdown(f"**{named}:** " + (", ".join(label(i) for i in impacts) if impacts else "none"))
     for group in [g for g in groups if g not in LEAD_GROUPS]:
         draw_group(group, groups[group])
     if isinstance(character.get("legacy"), dict):

@@ -218,13 +218,13 @@ def render_part(part: Part) -> None:
         if part.undone:
             label = "as first rolled, before your pick" if part.replaced else "undone"
             with st.expander(f"{part.result.get('move', 'Move')} ({label})"):
-                render_dice_card(part.result)
+                render_dice_card(part.result, seq=part.seq)
                 if part.text:
                     st.markdown(shown_text(part.text))
                 for note in part.notes:
                     st.caption(shown_text(note))
             return
-        render_dice_card(part.result)
+        render_dice_card(part.result, seq=part.seq)
         beside = _beside_card(part.text, part.result) if part.text else ""
         if beside:
             st.markdown(shown_text(beside))

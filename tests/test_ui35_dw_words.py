@@ -1,0 +1,41 @@
+"""Dungeon World in the app, in the game's words: the sidebar's sheet names its marks as the sheet does
+("Conditions and debilities", not "Impacts"), and the card of the player's blow dealt to Mara is the player's move on
+Mara ("Deal Damage on Mara"), not hers ("Mara's Deal Damage"): read where the chat's undo line reads it."""
+
+from __future__ import annotations
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.test_ui_app import APP, create_campaign, markdown, no_errors, open_page, play_action
+
+
+@pytest.fixture(autouse=True)
+def _offline_fast(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TABLETOP_EMBEDDER", "hash")
+
+
+def _confirm_top(app: AppTest) -> None:
+    app.button(key="suggestion_0").click().run()
+    no_errors(app)
+
+
+def test_the_sheet_says_conditions_and_the_blow_on_mara_is_the_player_s() -> None:
+    app = AppTest.from_file(str(APP), default_timeout=90)
+    app.run()
+    create_campaign(app, name="Duel Words", system="dungeon-world", seed="3")
+    for line in ("/set name Arden", "/character add Mara class=bard", "/character play Arden"):
+        play_action(app, line)
+    text = markdown(app)
+    assert "**Conditions and debilities:** none" in text and "**Impacts:**" not in text
+    play_action(app, "I deal damage to Mara")
+    _confirm_top(app)
+    app.button(key="answer_0").click().run()  # the damage die: any die the buttons offer
+    no_errors(app)
+    text = markdown(app)
+    assert "Deal Damage on Mara" in text, text[-3000:]
+    assert "Mara's Deal Damage" not in text
+    assert "What changed on Mara's sheet" in text  # the HP it took is still hers
+    again = open_page("Duel Words")  # the log's card (a reload) reads the same
+    text = markdown(again)
+    assert "Deal Damage on Mara" in text and "Mara's Deal Damage" not in text
