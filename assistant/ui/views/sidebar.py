@@ -130,10 +130,9 @@ def _save_sheet(campaign: str, cid: str, edits: list[Any]) -> None:
     def go() -> None:
         said[:] = edit(campaign, edits, character=cid, store=_store())[1]
 
-    _bookkeeping("saving the sheet", go)
+    _bookkeeping("saving the sheet", go)  # in the form's callback: the page is drawn after it, once
     if said:
         st.session_state["sidebar_notice"] = "Saved: " + "; ".join(said) + "."
-    st.rerun()
 
 
 def _add_track(campaign: str) -> None:
