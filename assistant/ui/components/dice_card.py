@@ -230,6 +230,10 @@ def _with_text_above(result: Result) -> str:
     return f"{above.text}\n\n{text}" if above is not None and above.text and above.text not in text else text
 
 
+#: A roll of plain dice ("1d10", "2d6"): its card's dice and total say all of it.
+_PLAIN_DICE = re.compile(r"\d*d\d+", re.I)
+
+
 def dice_card_view(
     result: Result | dict[str, Any],
     citations: list[str] | None = None,
@@ -259,6 +263,8 @@ def dice_card_view(
         outcome_text = "\n".join(f"- {row.get('text', '')}" for row in res.table["rows"])
     elif ":" in res.move_id and not res.dice_detail:  # /meter, /clock: the title and the changes tell it
         outcome_text = ""
+    elif res.roll == RollKind.NOTATION:  # "1d10 (8) = `8`" under "Total 8": said only when it adds (2d6+2, 4d6kh3)
+        outcome_text = "" if _PLAIN_DICE.fullmatch(res.move.strip()) else res.text.replace("`", "")
     else:
         outcome_text = _with_text_above(res)
     outcome, outcome_key = outcome_words(res.outcome), str(res.outcome)
