@@ -20,6 +20,7 @@ from typing import Any
 
 from evals.browser import ENTER, Browser, chrome, serve_app, window_size
 from evals.screenshots import create_campaign
+from evals.screenshots_longplay import downloads_to, exported, play_more
 from evals.screenshots_session import _bubbles, _last_reply, developer_words, runs_counted, say, settle
 
 ACTIONS = {
@@ -130,19 +131,20 @@ def _pick_campaign(browser: Browser, name: str) -> None:
     _sidebar(browser, False)
 
 
-def play(systems: list[str], out: Path, home: str, window: tuple[int, int] = (1400, 1100)) -> list[str]:
+def play(systems: list[str], out: Path, home: str, window: tuple[int, int] = (1400, 1100), more: bool = False) -> list[str]:
     findings: list[str] = []
     names = {s: f"{s.replace('-', ' ').title()} by the buttons" for s in systems}
     RUNS["path"], RUNS["told"] = Path(home) / "runs-player.txt", 0
     env = {"TABLETOP_HOME": home, "TABLETOP_UI_RUNS": str(RUNS["path"])}
     with serve_app(Path(home) / "streamlit-player.log", env=env) as url, chrome(window) as browser:
         browser.get(url)
+        downloads_to(browser, out / "journals")
         for system in systems:
-            findings += _play_one(browser, system, names, systems[0], out)
+            findings += _play_one(browser, system, names, systems[0], out, more)
     return findings
 
 
-def _play_one(browser: Browser, system: str, names: dict[str, str], first: str, out: Path) -> list[str]:
+def _play_one(browser: Browser, system: str, names: dict[str, str], first: str, out: Path, more: bool = False) -> list[str]:
     findings: list[str] = []
     create_campaign(browser, names[system], system)
     settle(browser)
@@ -152,6 +154,9 @@ def _play_one(browser: Browser, system: str, names: dict[str, str], first: str, 
         findings += _check(f"{system} pick", _shoot(browser, out, system, "2-pick"), browser)
     if _click(browser, "[class*='st-key-next_0'] button"):
         findings += _check(f"{system} next step", _shoot(browser, out, system, "3-next"), browser)
+    if more:
+        findings += play_more(browser, system, out, RUNS["path"])
+        RUNS["told"] = runs_counted(RUNS["path"])
     _sidebar(browser, True)
     if not _rename(browser, "Ash Renamed"):
         findings.append(f"{system}: no sheet editor to rename the character")
@@ -180,6 +185,8 @@ def _play_one(browser: Browser, system: str, names: dict[str, str], first: str, 
     if _expand(browser, "Export or import a journal"):
         if not _click(browser, ".st-key-export_markdown button"):
             findings.append(f"{system}: no export button")
+        elif not exported(out / "journals", ACTIONS[system]):
+            findings.append(f"{system}: the Markdown export saved no journal with the first action in it")
         findings += _check(f"{system} export", _shoot(browser, out, system, "8-export"))
     _sidebar(browser, False)
     if system != first:  # away to the first game's campaign and back
@@ -198,9 +205,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--systems", default=",".join(ACTIONS))
     parser.add_argument("--home", default="")
     parser.add_argument("--window", type=window_size, default=(1400, 1100), help="WIDTHxHEIGHT (390x844), phone or tablet")
+    parser.add_argument("--more", action="store_true", help="a dozen more turns of each game with the buttons")
     args = parser.parse_args(argv)
     home = args.home or tempfile.mkdtemp(prefix="player-")
-    findings = play([s for s in args.systems.split(",") if s], args.out, home, args.window)
+    findings = play([s for s in args.systems.split(",") if s], args.out, home, args.window, args.more)
     print("\n".join(["--- findings", *findings]) if findings else "--- no findings")
     return 1 if findings else 0
 

@@ -22,3 +22,16 @@ def test_a_move_made_on_another_s_sheet_is_named_by_its_maker() -> None:
     mine = dice_card_view(result, made_on=("", "Mara"))
     assert mine.title == "1d10 on Mara" and mine.whose == "Mara"
     assert dice_card_view(result, made_on=("Duke", "Mara")).title == "Duke's 1d10 on Mara"
+
+
+def test_a_number_question_says_its_range_with_or_without_buttons() -> None:
+    from assistant.chat.questions import Answer, Question
+    from assistant.ui.components.question import answer_caption
+
+    bare = Question(move="Payoff", field="coin", text="How much coin?", kind="number", lo=0, hi=20)
+    assert answer_caption(bare) == "Type a number from 0 to 20 in the chat below."
+    offered = Question(move="Harm", field="amount", text="How much?", kind="number", lo=1, hi=5, answers=[Answer("1", 1)])
+    assert answer_caption(offered) == "Or type a number from 1 to 5 in the chat below."
+    assert answer_caption(Question(move="Cast", field="spell", text="Which spell?", kind="text")) == (
+        "Type your answer in the chat below."
+    )
