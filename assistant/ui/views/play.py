@@ -91,11 +91,11 @@ def render_pending() -> None:
         (st.error if pend.level == "error" else st.info)(pend.message, icon="⚠️" if pend.level == "error" else None)
     render_question(pend.question)
     if any(getattr(c, "required", False) for c in pend.choices):  # the moves offered wait for it: it comes first
-        render_choices(pend.choices)
+        render_choices(pend.choices, pend.whose)
         render_suggestions(pend.suggestions)
     else:
         render_suggestions(pend.suggestions)
-        render_choices(pend.choices)
+        render_choices(pend.choices, pend.whose)
     render_next_steps(pend.next_steps)
     if pend.burn:
         st.button(f"Burn {pend.burn_meter}: make it a {pend.burn.replace('_', ' ')}", key="burn", on_click=_queue_burn)
