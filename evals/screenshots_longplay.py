@@ -108,6 +108,8 @@ class Steps:
         self.told.append(f"{step} {now - self.seen}")
         if self.runs and now - self.seen > 1:
             self.findings.append(f"{self.line}: {step} drew the page {now - self.seen} times")
+        elif self.runs and now == self.seen:  # a click that does nothing (or needs a second one)
+            self.findings.append(f"{self.line}: {step} did nothing (the page did not run)")
         self.seen = now
 
     def click(self, selector: str, step: str) -> bool:
@@ -130,11 +132,13 @@ def play_more(browser: Browser, system: str, out: Path, runs: Path | None) -> li
         steps.did("sent")
         if steps.click(".st-key-suggestion_0 button", "suggestion"):
             steps.click(".st-key-answer_0 button", "answer")
-        radios = browser.find_all("css selector", "[class*='st-key-choice_'] [role=radiogroup] label")
-        if radios:
-            browser.click_element(radios[0])
-            steps.did("option")
-            steps.click("[class*='st-key-choose_'] button", "confirm")
+        for i in range(4):  # the first open pick made with radio buttons, confirmed with its own button
+            radios = browser.find_all("css selector", f".st-key-choice_{i} [role=radiogroup] label")
+            if radios:
+                browser.click_element(radios[0])
+                steps.did("option")
+                steps.click(f".st-key-choose_{i} button", "confirm")
+                break
         if n % 2 == 0:
             steps.click("[class*='st-key-next_0'] button", "next step")
         page = browser.page_text()
