@@ -44,3 +44,21 @@ def test_a_rename_in_the_sheet_form_shows_in_the_picker_at_once(system: str, tmp
     assert service.load_campaign(campaign).characters[cid]["name"] == "Ash Renamed"
     assert _picker_text(at, campaign) == "Ash Renamed"
     assert runs.read_text().count("run") == 1  # the page drawn once for the save
+
+
+def test_the_journal_s_export_folds_away_when_another_campaign_opens() -> None:
+    from tests.test_ui_app import create_campaign
+
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    at.run()
+    create_campaign(at, name="First Journal")
+    at.session_state["journal_form"] = True  # the player opened it to export the first campaign
+    at.run()
+    assert [e for e in at.sidebar.expander if e.label == "Export or import a journal"]
+    create_campaign(at, name="Second Journal", system="elegy")
+    assert at.session_state["journal_form"] is False
+    at.session_state["journal_form"] = True
+    at.run()
+    at.sidebar.selectbox(key="campaign_pick").set_value("First Journal").run()
+    assert at.session_state["journal_form"] is False
+    assert not at.exception
