@@ -119,6 +119,25 @@ def _rename(browser: Browser, new_name: str) -> bool:
     return saved
 
 
+SHEET_TEXT = (
+    "const s = document.querySelector('section[data-testid=stSidebar]'); if (!s) { return ''; }"
+    "const t = s.innerText; const i = t.indexOf('Character'); return i < 0 ? t : t.slice(i);"
+)
+
+
+def _main_and_sheet(browser: Browser) -> tuple[str, str]:
+    """The newest reply and the sidebar's sheet as the player reads them (a reload must show both the same)."""
+    return _last_reply(browser).strip(), str(browser.run_script(SHEET_TEXT)).strip()
+
+
+def _first_difference(before: str, after: str) -> str:
+    old, new = before.splitlines(), after.splitlines()
+    for i, (a, b) in enumerate(zip(old, new, strict=False)):
+        if a != b:
+            return f"line {i + 1}: {a[:120]!r} became {b[:120]!r}"
+    return f"{len(old)} lines became {len(new)}" + (f", first new {new[len(old)][:120]!r}" if len(new) > len(old) else "")
+
+
 def _pick_campaign(browser: Browser, name: str) -> None:
     _sidebar(browser, True)
     browser.type_into("css selector", ".st-key-campaign_pick input", name + ENTER, timeout=120)
@@ -172,6 +191,7 @@ def _play_one(browser: Browser, system: str, names: dict[str, str], first: str, 
         if _bubbles(browser) <= before and "Undone" not in _last_reply(browser):
             findings.append(f"{system}: the Undo button changed nothing on the page")
         findings += _check(f"{system} undo", _shoot(browser, out, system, "6-undo"), browser)
+    page_before = _main_and_sheet(browser)
     browser.refresh()
     browser.wait_while_working(
         lambda: browser.find_all("css selector", "textarea[data-testid='stChatInputTextArea']"), "the reloaded page"
@@ -181,6 +201,9 @@ def _play_one(browser: Browser, system: str, names: dict[str, str], first: str, 
     if shown != names[system]:
         findings.append(f"{system}: the reload opened {shown!r}, not {names[system]!r}")
     findings += _check(f"{system} reload", _shoot(browser, out, system, "7-reloaded"), browser)
+    for part, was, now in zip(("newest reply", "sheet"), page_before, _main_and_sheet(browser), strict=True):
+        if was != now:
+            findings.append(f"{system}: the reload changed the {part}: {_first_difference(was, now)}")
     _sidebar(browser, True)
     if _expand(browser, "Export or import a journal"):
         if not _click(browser, ".st-key-export_markdown button"):
