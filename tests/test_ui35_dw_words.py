@@ -39,3 +39,19 @@ def test_the_sheet_says_conditions_and_the_blow_on_mara_is_the_player_s() -> Non
     again = open_page("Duel Words")  # the log's card (a reload) reads the same
     text = markdown(again)
     assert "Deal Damage on Mara" in text and "Mara's Deal Damage" not in text
+
+
+def test_the_undo_note_of_the_blow_on_mara_says_it_was_the_player_s() -> None:
+    app = AppTest.from_file(str(APP), default_timeout=90)
+    app.run()
+    create_campaign(app, name="Duel Undo", system="dungeon-world", seed="3")
+    for line in ("/set name Arden", "/character add Mara class=bard", "/character play Arden"):
+        play_action(app, line)
+    play_action(app, "I deal damage to Mara")
+    _confirm_top(app)
+    app.button(key="answer_0").click().run()
+    app.button(key="undo").click().run()
+    no_errors(app)
+    notes = [c.value for c in app.caption if "Undone" in c.value]
+    assert any("Undone: Deal Damage on Mara" in n for n in notes), notes
+    assert not any("Mara's Deal Damage" in n for n in notes)
