@@ -55,3 +55,21 @@ def test_the_undo_note_of_the_blow_on_mara_says_it_was_the_player_s() -> None:
     notes = [c.value for c in app.caption if "Undone" in c.value]
     assert any("Undone: Deal Damage on Mara" in n for n in notes), notes
     assert not any("Mara's Deal Damage" in n for n in notes)
+
+
+def test_damage_dealt_after_a_blow_on_mara_is_the_player_s_on_the_card_and_in_the_chat_s_undo() -> None:
+    """'I deal damage' after Hack & Slash on Mara stores no target (the damage is aimed as the only other character):
+    the card and the chat's undo line still read it as the player's, on Mara."""
+    from assistant.chat.session import ChatSession
+    from assistant.store import service
+
+    service.create_campaign("Duel After", "dungeon-world", {"name": "Arden"}, seed=3)
+    chat = ChatSession.open("Duel After")
+    chat.send("/character add Mara class=bard")
+    dealt = chat.confirm({"move": "deal_damage", "options": {"grit": 10}, "character_id": "mara"})
+    assert dealt.kind != "error", dealt.error
+    at = open_page("Duel After")
+    text = markdown(at)
+    assert "Deal Damage on Mara" in text and "Mara's Deal Damage" not in text, text[-1500:]
+    undone = chat.undo()
+    assert "your Deal Damage on Mara" in (undone.narration or ""), undone.narration

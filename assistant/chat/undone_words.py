@@ -9,7 +9,7 @@ from typing import Any
 from assistant.store.followups import describe
 from assistant.store.state import CampaignState
 
-__all__ = ["made_on", "undone_words"]
+__all__ = ["made_on", "taken_by_target", "undone_words"]
 
 
 def _name(state: CampaignState, cid: str) -> str:
@@ -40,7 +40,22 @@ def made_on(request: Mapping[str, Any], sheet: str | None, state: CampaignState)
     it, "" for the one playing; the name of the one whose sheet it changed). None for a move made with its maker's
     own sheet. The app's dice card names a move by this too ("Deal Damage on Bart")."""
     target = str((request.get("options") or {}).get("target") or "")
+    if not target and sheet and taken_by_target(str(request.get("system") or ""), str(request.get("move") or "")):
+        target = sheet  # "I deal damage" after a blow on Mara: her sheet takes it, the blow is the one playing's
     if not target or target != sheet or target == state.active_character or target not in state.characters:
         return None
     maker = str(request.get("character_id") or "")
     return ("" if not maker or maker in (target, state.active_character) else _name(state, maker)), _name(state, target)
+
+
+def taken_by_target(system: str, move: str) -> bool:
+    """A move resolved on the sheet of the one it hurts, not of the one who makes it (Dungeon World's Deal Damage)."""
+    from assistant.engine import AssistantError, get_ruleset
+
+    if not system or not move:
+        return False
+    try:
+        ruleset = get_ruleset(system)
+        return ruleset.system_id == "dungeon-world" and ruleset.find_move(move).id == "deal_damage"
+    except AssistantError:  # an unknown game or move: no such rule
+        return False
