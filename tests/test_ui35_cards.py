@@ -35,3 +35,19 @@ def test_a_number_question_says_its_range_with_or_without_buttons() -> None:
     assert answer_caption(Question(move="Cast", field="spell", text="Which spell?", kind="text")) == (
         "Type your answer in the chat below."
     )
+
+
+def test_a_free_roll_is_drawn_as_its_card_alone_live_as_after_a_reload() -> None:
+    """'/roll 1d10' drew its card and, under it, 'Rolled 1d10 (4) = 4.' until the next rerun (the log's drawing leaves
+    out what the card says)."""
+    from streamlit.testing.v1 import AppTest
+
+    from tests.test_ui_app import APP, create_campaign, markdown, open_page, play_action
+
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    at.run()
+    create_campaign(at, name="Free Dice", system="dungeon-world")
+    play_action(at, "/roll 1d10")
+    assert "Total " in markdown(at)
+    assert "Rolled 1d10" not in markdown(at), markdown(at)[-800:]
+    assert "Rolled 1d10" not in markdown(open_page("Free Dice"))

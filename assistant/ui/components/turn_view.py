@@ -188,6 +188,20 @@ def render_turn(turn: Any, *, show_player: bool = True) -> None:
     keep_open(turn)
 
 
+def beside_cards(text: str, results: list[Any]) -> str:
+    """The story of a free roll without what its card already says ("Rolled 1d10 (4) = 4." under the card's die and
+    total), as the transcript draws it from the log. Other cards leave the story whole (a pool's card does not say the
+    tier it was rolled for; the story does)."""
+    from assistant.engine.kinds import RollKind
+    from assistant.narrate.template import without_card
+
+    if not results or any(r.roll != RollKind.NOTATION for r in results):
+        return text
+    for result in results:
+        text = without_card(text, result)
+    return text
+
+
 def render_stream(events: Iterable[Any], player_text: str | None, *, before: Any = None) -> Any:
     """Draw a streamed turn as it arrives (after the player's words, when given); returns the finished Turn.
 
@@ -221,7 +235,12 @@ def render_stream(events: Iterable[Any], player_text: str | None, *, before: Any
                 turn = event.turn
         thinking.empty()
         if slot is not None:
-            slot.markdown(shown_text(compact_listing(shown)))  # the moves that fit: their buttons show the odds
+            told = compact_listing(shown)  # the moves that fit: their buttons show the odds
+            told = beside_cards(told, turn.results) if turn is not None else told
+            if told.strip():
+                slot.markdown(shown_text(told))
+            else:  # all of it is the cards' (a free roll: "Rolled 1d10 (4) = 4." under its card), as the log draws it
+                slot.empty()
         if turn is not None:
             render_turn_body(turn, results_shown=results >= len(turn.results), narration_shown=slot is not None)
     if turn is not None:
