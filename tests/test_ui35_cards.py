@@ -51,3 +51,12 @@ def test_a_free_roll_is_drawn_as_its_card_alone_live_as_after_a_reload() -> None
     assert "Total " in markdown(at)
     assert "Rolled 1d10" not in markdown(at), markdown(at)[-800:]
     assert "Rolled 1d10" not in markdown(open_page("Free Dice"))
+
+
+def test_an_unnamed_faction_with_a_complication_reads_as_words() -> None:
+    from assistant.ui.components.sheet import item_text
+
+    faction = {"name": "", "aspects": [], "complications": ["indebted"], "neighborhoods": []}
+    assert item_text(faction) == "no name yet — complications: indebted"  # it read "complications indebted"
+    assert item_text({"text": "Skim the tolls", "complexity": 2}) == "Skim the tolls (complexity 2)"
+    assert item_text({"name": ""}) == ""

@@ -113,7 +113,12 @@ def item_text(item: Any) -> str:
         if key in ("text", "name", "title", "type") or value in ("", None, [], {}, False):
             continue
         rest.append(label(key) if value is True else f"{label(key)} {format_value(value)}")
-    return f"{head} ({', '.join(rest)})" if head and rest else str(head) or ", ".join(rest)
+    if head:
+        return f"{head} ({', '.join(rest)})" if rest else str(head)
+    # an unnamed faction with a complication read "complications indebted": its parts named, and that it has no name
+    named = [f"{label(k)}: {format_value(v)}" for k, v in item.items() if k not in ("text", "name", "title", "type")
+             and v not in ("", None, [], {}, False)]  # fmt: skip
+    return f"no name yet — {'; '.join(named)}" if named else ""
 
 
 def is_modifier(name: str, low: int, high: int) -> bool:
