@@ -16,10 +16,12 @@ import argparse
 import re
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from evals.browser import ENTER, Browser, chrome, serve_app, window_size
 from evals.screenshots import create_campaign
-from evals.screenshots_session import _bubbles, _last_reply, developer_words, say, settle
+from evals.screenshots_longplay import downloads_to, exported, play_more
+from evals.screenshots_session import _bubbles, _last_reply, developer_words, runs_counted, say, settle
 
 ACTIONS = {
     "starforged": "I slip past the patrol drones into the derelict's airlock",
@@ -47,11 +49,17 @@ def _check(step: str, text: str, browser: Browser | None = None) -> list[str]:
     return found
 
 
+#: Where the app counts its runs (``TABLETOP_UI_RUNS``), and how many each step's line has told so far.
+RUNS: dict[str, Any] = {"path": None, "told": 0}
+
+
 def _shoot(browser: Browser, out: Path, system: str, step: str) -> str:
     settle(browser)
     browser.screenshot(out / f"{system}-{step}.png")
     reply = _last_reply(browser)
-    print(f"--- {system} {step}\n{reply[-600:]}")
+    ran = runs_counted(RUNS["path"]) if RUNS["path"] else 0
+    print(f"--- {system} {step} ({ran - RUNS['told']} page runs since the last step)\n{reply[-600:]}")
+    RUNS["told"] = ran
     return browser.page_text()
 
 
@@ -111,6 +119,25 @@ def _rename(browser: Browser, new_name: str) -> bool:
     return saved
 
 
+SHEET_TEXT = (
+    "const s = document.querySelector('section[data-testid=stSidebar]'); if (!s) { return ''; }"
+    "const t = s.innerText; const i = t.indexOf('Character'); return i < 0 ? t : t.slice(i);"
+)
+
+
+def _main_and_sheet(browser: Browser) -> tuple[str, str]:
+    """The newest reply and the sidebar's sheet as the player reads them (a reload must show both the same)."""
+    return _last_reply(browser).strip(), str(browser.run_script(SHEET_TEXT)).strip()
+
+
+def _first_difference(before: str, after: str) -> str:
+    old, new = before.splitlines(), after.splitlines()
+    for i, (a, b) in enumerate(zip(old, new, strict=False)):
+        if a != b:
+            return f"line {i + 1}: {a[:120]!r} became {b[:120]!r}"
+    return f"{len(old)} lines became {len(new)}" + (f", first new {new[len(old)][:120]!r}" if len(new) > len(old) else "")
+
+
 def _pick_campaign(browser: Browser, name: str) -> None:
     _sidebar(browser, True)
     browser.type_into("css selector", ".st-key-campaign_pick input", name + ENTER, timeout=120)
@@ -123,17 +150,20 @@ def _pick_campaign(browser: Browser, name: str) -> None:
     _sidebar(browser, False)
 
 
-def play(systems: list[str], out: Path, home: str, window: tuple[int, int] = (1400, 1100)) -> list[str]:
+def play(systems: list[str], out: Path, home: str, window: tuple[int, int] = (1400, 1100), more: bool = False) -> list[str]:
     findings: list[str] = []
     names = {s: f"{s.replace('-', ' ').title()} by the buttons" for s in systems}
-    with serve_app(Path(home) / "streamlit-player.log", env={"TABLETOP_HOME": home}) as url, chrome(window) as browser:
+    RUNS["path"], RUNS["told"] = Path(home) / "runs-player.txt", 0
+    env = {"TABLETOP_HOME": home, "TABLETOP_UI_RUNS": str(RUNS["path"])}
+    with serve_app(Path(home) / "streamlit-player.log", env=env) as url, chrome(window) as browser:
         browser.get(url)
+        downloads_to(browser, out / "journals")
         for system in systems:
-            findings += _play_one(browser, system, names, systems[0], out)
+            findings += _play_one(browser, system, names, systems[0], out, more)
     return findings
 
 
-def _play_one(browser: Browser, system: str, names: dict[str, str], first: str, out: Path) -> list[str]:
+def _play_one(browser: Browser, system: str, names: dict[str, str], first: str, out: Path, more: bool = False) -> list[str]:
     findings: list[str] = []
     create_campaign(browser, names[system], system)
     settle(browser)
@@ -143,6 +173,9 @@ def _play_one(browser: Browser, system: str, names: dict[str, str], first: str, 
         findings += _check(f"{system} pick", _shoot(browser, out, system, "2-pick"), browser)
     if _click(browser, "[class*='st-key-next_0'] button"):
         findings += _check(f"{system} next step", _shoot(browser, out, system, "3-next"), browser)
+    if more:
+        findings += play_more(browser, system, out, RUNS["path"])
+        RUNS["told"] = runs_counted(RUNS["path"])
     _sidebar(browser, True)
     if not _rename(browser, "Ash Renamed"):
         findings.append(f"{system}: no sheet editor to rename the character")
@@ -158,6 +191,7 @@ def _play_one(browser: Browser, system: str, names: dict[str, str], first: str, 
         if _bubbles(browser) <= before and "Undone" not in _last_reply(browser):
             findings.append(f"{system}: the Undo button changed nothing on the page")
         findings += _check(f"{system} undo", _shoot(browser, out, system, "6-undo"), browser)
+    page_before = _main_and_sheet(browser)
     browser.refresh()
     browser.wait_while_working(
         lambda: browser.find_all("css selector", "textarea[data-testid='stChatInputTextArea']"), "the reloaded page"
@@ -167,10 +201,15 @@ def _play_one(browser: Browser, system: str, names: dict[str, str], first: str, 
     if shown != names[system]:
         findings.append(f"{system}: the reload opened {shown!r}, not {names[system]!r}")
     findings += _check(f"{system} reload", _shoot(browser, out, system, "7-reloaded"), browser)
+    for part, was, now in zip(("newest reply", "sheet"), page_before, _main_and_sheet(browser), strict=True):
+        if was != now:
+            findings.append(f"{system}: the reload changed the {part}: {_first_difference(was, now)}")
     _sidebar(browser, True)
     if _expand(browser, "Export or import a journal"):
         if not _click(browser, ".st-key-export_markdown button"):
             findings.append(f"{system}: no export button")
+        elif not exported(out / "journals", ACTIONS[system]):
+            findings.append(f"{system}: the Markdown export saved no journal with the first action in it")
         findings += _check(f"{system} export", _shoot(browser, out, system, "8-export"))
     _sidebar(browser, False)
     if system != first:  # away to the first game's campaign and back
@@ -189,9 +228,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--systems", default=",".join(ACTIONS))
     parser.add_argument("--home", default="")
     parser.add_argument("--window", type=window_size, default=(1400, 1100), help="WIDTHxHEIGHT (390x844), phone or tablet")
+    parser.add_argument("--more", action="store_true", help="a dozen more turns of each game with the buttons")
     args = parser.parse_args(argv)
     home = args.home or tempfile.mkdtemp(prefix="player-")
-    findings = play([s for s in args.systems.split(",") if s], args.out, home, args.window)
+    findings = play([s for s in args.systems.split(",") if s], args.out, home, args.window, args.more)
     print("\n".join(["--- findings", *findings]) if findings else "--- no findings")
     return 1 if findings else 0
 

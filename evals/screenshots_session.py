@@ -253,21 +253,28 @@ def developer_words(text: str) -> list[str]:
     return [m.group(0) for m in DEVELOPER_WORDS.finditer(ICONS.sub("", text)) if m.group(0) not in ALLOWED]
 
 
+def runs_counted(path: Path) -> int:
+    """How many times the page has run so far (the app writes a line per run where ``TABLETOP_UI_RUNS`` says)."""
+    return path.read_text(encoding="utf-8").count("\n") if path.exists() else 0
+
+
 def play(system: str, out: Path, home: str, every: int = 3, window: tuple[int, int] = (1400, 1100)) -> int:
     found = 0
+    runs = Path(home) / f"runs-{system}.txt"
     with (
-        serve_app(Path(home) / f"streamlit-{system}.log", env={"TABLETOP_HOME": home}) as url,
+        serve_app(Path(home) / f"streamlit-{system}.log", env={"TABLETOP_HOME": home, "TABLETOP_UI_RUNS": str(runs)}) as url,
         chrome(window) as browser,
     ):
         browser.get(url)
         create_campaign(browser, f"Session of {system}", system)
         before = browser.page_text()
         for n, (text, pick) in enumerate(SESSIONS[system], 1):
-            start = time.perf_counter()
+            start, ran = time.perf_counter(), runs_counted(runs)
             page = say(browser, text, pick)
             bad = developer_words(page) + (browser.overflow()[:3] if browser.narrow() else [])
             gained = page.replace(before, "") if page.startswith(before[:200]) else page
-            print(f"--- turn {n} {text!r} ({time.perf_counter() - start:.1f}s)" + (f" FOUND {bad}" if bad else ""))
+            took = f"{time.perf_counter() - start:.1f}s, {runs_counted(runs) - ran} page runs"
+            print(f"--- turn {n} {text!r} ({took})" + (f" FOUND {bad}" if bad else ""))
             print(gained[-1500:])
             before = page
             found += bool(bad)

@@ -239,7 +239,7 @@ def test_two_campaigns_side_by_side_keep_their_own_character_and_fold_the_form(
 
 def test_the_character_picker_shows_the_new_name_after_a_sheet_edit(app_url: str, browser: Browser, tmp_path: Path) -> None:
     """A keyed picker kept showing the name it was first drawn with ("Your character") above a sheet headed with the
-    name just saved in the sheet editor."""
+    name just saved in the sheet editor; then the journal exported with its button is saved by the browser."""
     from evals.screenshots_player import CHARACTER_PICKED, _rename
 
     try:
@@ -254,6 +254,14 @@ def test_the_character_picker_shows_the_new_name_after_a_sheet_edit(app_url: str
         browser.wait_while_working(lambda: "Saved: Name set to Ash" in browser.page_text(), "the sheet saved")
         browser.idle()
         assert browser.run_script(CHARACTER_PICKED) == "Ash"  # the picker, as the sheet's heading
+        # the journal's export is a download the browser saves (only a real browser shows that the button works)
+        from evals.screenshots_longplay import downloads_to, exported
+        from evals.screenshots_player import _click, _expand
+
+        downloads_to(browser, tmp_path / "journals")
+        assert _expand(browser, "Export or import a journal")
+        assert _click(browser, ".st-key-export_markdown button")
+        assert exported(tmp_path / "journals", "Ash"), list((tmp_path / "journals").iterdir())
     except AssertionError as exc:
         shot = browser.screenshot(tmp_path / "ui-failure.png")
         raise AssertionError(f"{exc}\nscreenshot: {shot}\npage text:\n{browser.page_text()[:3000]}") from None

@@ -327,12 +327,9 @@ class AimingMixin(CharactersMixin):
 
     def _taken_by_target(self, move: str) -> bool:
         """A Dungeon World move resolved on the sheet of the one it hurts (Deal Damage), not of the one playing."""
-        if get_ruleset(self.system).system_id != "dungeon-world" or not move:
-            return False
-        try:
-            return get_ruleset(self.system).find_move(move).id == "deal_damage"
-        except InputError:
-            return False
+        from assistant.chat.undone_words import taken_by_target
+
+        return taken_by_target(self.system, move)
 
     def _resisted(self, move: str) -> bool:
         """A Dungeon World move made by the one another's move acts on, to resist it (a Saving Throw)."""

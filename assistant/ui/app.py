@@ -17,8 +17,18 @@ import streamlit as st  # noqa: E402
 from assistant.ui.errors import friendly_errors  # noqa: E402
 
 
+def count_run() -> None:
+    """``TABLETOP_UI_RUNS=FILE``: a line per run of this page (the browser runs count the reruns of each turn)."""
+    import os
+
+    if path := os.environ.get("TABLETOP_UI_RUNS"):
+        with open(path, "a", encoding="utf-8") as out:
+            out.write("run\n")
+
+
 def main() -> None:
     st.set_page_config(page_title="tabletop-oracle", page_icon="🎲", layout="wide")
+    count_run()
     from assistant.secrets import install_log_scrubber
 
     install_log_scrubber()

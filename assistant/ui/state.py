@@ -17,7 +17,7 @@ import streamlit as st
 
 from assistant.config import ConfigError, Secret, Settings, load_settings, visitor_llm
 from assistant.store import service
-from assistant.store.events import UNDOABLE, MoveResolved, StoredEvent, Undo
+from assistant.store.events import StoredEvent
 
 # ---- keys in st.session_state ------------------------------------------------------------------
 CAMPAIGN = "campaign"
@@ -68,6 +68,8 @@ class Pending:
     """The chat's open question (``assistant.chat.questions.Question``): a button per answer."""
     resume_text: str = ""
     """After a reload: the player's last action when its suggestions were still on offer (shown again)."""
+    whose: str = ""
+    """The name of the one whose move the open choices belong to, when not the one playing ("Mara"); else ""."""
 
 
 @dataclass(frozen=True)
@@ -129,75 +131,11 @@ def take_action() -> Action | None:
 def pending() -> Pending:
     value = st.session_state.get(PENDING)
     if not isinstance(value, Pending) or value.campaign != (st.session_state.get(CAMPAIGN) or ""):
+        from assistant.ui.restored import restored_pending
+
         value = restored_pending(st.session_state.get(CAMPAIGN) or "")
         st.session_state[PENDING] = value
     return value
-
-
-def offered_action(events: list[Any]) -> str:
-    """The player's last action when the log ends with the moves offered for it (nothing played since)."""
-    from assistant.store.events import ChatMessage
-
-    tail = [e.event for e in events[-2:]]
-    if (
-        len(tail) == 2
-        and isinstance(tail[0], ChatMessage)
-        and tail[0].role == "user"
-        and not tail[0].text.startswith("/")
-        and isinstance(tail[1], ChatMessage)
-        and tail[1].role == "assistant"
-        and tail[1].text.startswith("Moves that fit:")
-    ):
-        return tail[0].text
-    return ""
-
-
-def restored_pending(campaign: str) -> Pending:
-    """What the campaign's last move left open, read from its log: its open choices, its follow-ups, a burn
-    on offer and the chat's open question, so a reload (or another browser) continues where play stopped."""
-    from assistant.chat.followed_next import still_offered
-    from assistant.engine import Result
-    from assistant.store.carried import is_door
-    from assistant.store.no_move import decides_nothing
-    from assistant.ui.components.follow_ups import next_steps
-
-    pend = Pending(campaign=campaign)
-    if not campaign:
-        return pend
-    try:
-        events = campaign_events(campaign)
-    except Exception:  # noqa: BLE001 - the Play tab reports an unreadable campaign itself
-        return pend
-    from assistant.ui.components.question import open_question
-
-    pend.question = open_question(events)
-    pend.resume_text = offered_action(events)
-    in_effect = set(actions_in_effect(events))  # after an undo, the move before it is the last one again
-    moves = [e.event for e in events if isinstance(e.event, MoveResolved) and e.seq in in_effect]
-    if not moves:
-        return pend
-    results = [Result.model_validate(m.result) for m in moves]
-    result = results[-1]
-    # under the oracle asked since, or bookkeeping (a meter adjusted, a clock stepped: the pick carries it)
-    picking = next((r for r in reversed(results) if not decides_nothing(r) and not is_door(r)), None)
-    pend.choices = list(picking.choices) if picking is not None else []
-    pend.next_steps = next_steps(result.system, still_offered(results), result)
-    if result.burn is not None and result.burn.available:
-        pend.burn, pend.burn_meter = result.burn.outcome.value, result.burn.meter
-    return pend
-
-
-def actions_in_effect(events: list[StoredEvent]) -> list[int]:
-    """The campaign's actions not undone, oldest first (its undo stack, read from the log as the store replays it):
-    undoing Dungeon World's Saving Throw makes the Hack & Slash before it the last move again, with its Deal Damage."""
-    stack: list[int] = []
-    for e in events:
-        if isinstance(e.event, Undo):
-            if e.event.target_seq in stack:
-                stack.remove(e.event.target_seq)
-        elif e.event.type in UNDOABLE:
-            stack.append(e.seq)
-    return stack
 
 
 def clear_pending() -> None:

@@ -230,17 +230,29 @@ def _with_text_above(result: Result) -> str:
     return f"{above.text}\n\n{text}" if above is not None and above.text and above.text not in text else text
 
 
+#: A roll of plain dice ("1d10", "2d6"): its card's dice and total say all of it.
+_PLAIN_DICE = re.compile(r"\d*d\d+", re.I)
+
+
 def dice_card_view(
-    result: Result | dict[str, Any], citations: list[str] | None = None, playing: str | None = None
+    result: Result | dict[str, Any],
+    citations: list[str] | None = None,
+    playing: str | None = None,
+    made_on: tuple[str, str] | None = None,
 ) -> DiceCardView:
     """The card of ``result``; ``playing``: the id of the character the player plays, so that a move made on another
-    one's sheet (Mara's Feed) says whose, and its changes are not read as the sheet beside it."""
+    one's sheet (Mara's Feed) says whose, and its changes are not read as the sheet beside it. ``made_on``: (who made
+    it, "" for the one playing; whose sheet it changed) for a move made on another's sheet, as the chat reads it
+    (:func:`assistant.chat.undone_words.made_on`): the player's blow on Mara is "Deal Damage on Mara", not hers."""
     res = result if isinstance(result, Result) else Result.model_validate(result)
     move_text, own_citations = move_source(res)
     title = res.move + (f" (+{res.stat.replace('_', ' ')})" if res.stat else "")  # "+wanted level"
     maker = res.character or {}
     whose = str(maker.get("name") or maker.get("id") or "") if playing and maker.get("id") not in (None, playing) else ""
-    if whose:
+    if made_on is not None:
+        title = (f"{made_on[0]}'s " if made_on[0] else "") + f"{title} on {made_on[1]}"
+        whose = made_on[1]
+    elif whose:
         title = f"{whose}'s {title}"
     changes = [change_line(e) for e in rolled_over(res) if not NOT_NAMED.search(e.reason or "")]  # the note says it
     next_steps = [f.reason or f.move for f in res.follow_ups]
@@ -251,6 +263,8 @@ def dice_card_view(
         outcome_text = "\n".join(f"- {row.get('text', '')}" for row in res.table["rows"])
     elif ":" in res.move_id and not res.dice_detail:  # /meter, /clock: the title and the changes tell it
         outcome_text = ""
+    elif res.roll == RollKind.NOTATION:  # "1d10 (8) = `8`" under "Total 8": said only when it adds (2d6+2, 4d6kh3)
+        outcome_text = "" if _PLAIN_DICE.fullmatch(res.move.strip()) else res.text.replace("`", "")
     else:
         outcome_text = _with_text_above(res)
     outcome, outcome_key = outcome_words(res.outcome), str(res.outcome)
@@ -302,10 +316,12 @@ def header_html(view: DiceCardView) -> str:
     return f'<div class="dice-card-title"><strong>{escape(view.title)}</strong> {badge} {match}</div>'
 
 
-def render_dice_card(result: Result | dict[str, Any], citations: list[str] | None = None) -> DiceCardView:
+def render_dice_card(result: Result | dict[str, Any], citations: list[str] | None = None, seq: int | None = None) -> DiceCardView:
+    """Draw the card of ``result`` (the move stored at ``seq`` when known: a card of the log)."""
+    from assistant.ui.components.whose_card import made_on_for
     from assistant.ui.state import playing_character
 
-    view = dice_card_view(result, citations, playing_character())
+    view = dice_card_view(result, citations, playing_character(), made_on_for(result, seq))
     with st.container(border=True):
         st.markdown(header_html(view) + view.dice_html, unsafe_allow_html=True)
         if view.score_line:

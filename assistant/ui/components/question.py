@@ -42,7 +42,13 @@ def render_question(question: Any) -> None:
         st.markdown(f"**{question.move}** — answer the question above:")
         for i, answer in enumerate(question.answers):
             st.button(answer.label, key=f"answer_{i}", on_click=_answer, args=(i,), use_container_width=True)
-        if not question.answers or question.kind == "text":
-            st.caption("Type your answer in the chat below.")
-        elif question.kind == "number":
-            st.caption(f"Or type a number from {question.lo} to {question.hi} in the chat below.")
+        if caption := answer_caption(question):
+            st.caption(caption)
+
+
+def answer_caption(question: Any) -> str:
+    """What the player may type instead of a button: a number says its range whether or not buttons are offered (a
+    Blades coin question with none said only "Type your answer", its range shown only once the page was reloaded)."""
+    if question.kind == "number" and question.lo is not None and question.hi is not None:
+        return f"{'Or type' if question.answers else 'Type'} a number from {question.lo} to {question.hi} in the chat below."
+    return "Type your answer in the chat below." if not question.answers or question.kind == "text" else ""

@@ -12,6 +12,7 @@ from typing import Any
 import streamlit as st
 
 from assistant.chat.field_names import heading, label
+from assistant.chat.sheet_view import impacts_label
 from assistant.engine import AssistantError, get_ruleset
 from assistant.engine.sheet import Sheet
 from assistant.ui.components.clocks import clock_svg, render_clock
@@ -112,7 +113,12 @@ def item_text(item: Any) -> str:
         if key in ("text", "name", "title", "type") or value in ("", None, [], {}, False):
             continue
         rest.append(label(key) if value is True else f"{label(key)} {format_value(value)}")
-    return f"{head} ({', '.join(rest)})" if head and rest else str(head) or ", ".join(rest)
+    if head:
+        return f"{head} ({', '.join(rest)})" if rest else str(head)
+    # an unnamed faction with a complication read "complications indebted": its parts named, and that it has no name
+    named = [f"{label(k)}: {format_value(v)}" for k, v in item.items() if k not in ("text", "name", "title", "type")
+             and v not in ("", None, [], {}, False)]  # fmt: skip
+    return f"no name yet — {'; '.join(named)}" if named else ""
 
 
 def is_modifier(name: str, low: int, high: int) -> bool:
@@ -213,7 +219,9 @@ def render_sheet(system: str, character: dict[str, Any], sheet: Sheet | None) ->
         st.markdown("**Modifiers:** " + escape(", ".join(modifiers)))
     impacts = character.get("impacts") or []
     if sheet is None or sheet.impacts or impacts:
-        st.markdown("**Impacts:** " + (", ".join(label(i) for i in impacts) if impacts else "none"))
+        # the sheet's own word for them, as the chat's /sheet and the sheet editor say it ("Conditions and debilities")
+        named = impacts_label(system) if sheet is not None else "Impacts"
+        st.markdown(f"**{named}:** " + (", ".join(label(i) for i in impacts) if impacts else "none"))
     for group in [g for g in groups if g not in LEAD_GROUPS]:
         draw_group(group, groups[group])
     if isinstance(character.get("legacy"), dict):

@@ -67,18 +67,32 @@ def changed_edits(rules: Any, sheet: dict[str, Any], given: dict[str, Any]) -> l
 
 
 def render_sheet_editor(cid: str, sheet: dict[str, Any], system: str, version: int, save: Callable[[list[Edit]], None]) -> None:
-    """An "Edit the sheet" form for one character; ``save`` gets the edits of the fields that changed."""
+    """An "Edit the sheet" form for one character; ``save`` gets the edits of the fields that changed. It is saved in
+    the button's callback, before the page is drawn: the character picker and the sheet above the form show the saved
+    sheet in the same run (saved while the form drew, the picker above it still named the old name until a rerun)."""
     rules = character_rules(system)
     if not rules.fields:
         return
     with st.expander(f"Edit {sheet.get('name') or 'the sheet'}"), st.form(f"sheet_form_{cid}_{version}"):
-        name = st.text_input("Name", value=str(sheet.get("name") or ""), key=f"sheet_edit_{cid}_{version}_name")
-        given = {f.name: _widget(rules, f, rules.get(sheet, f), sheet, _key(cid, version, f)) for f in rules.fields}
-        if st.form_submit_button("Save the sheet"):
-            edits = changed_edits(rules, sheet, given)
-            if name.strip() and name.strip() != str(sheet.get("name") or ""):
-                edits.insert(0, Edit("name", name))
-            if edits:
-                save(edits)
-            else:
-                st.session_state["sidebar_notice"] = "Nothing changed on the sheet."
+        st.text_input("Name", value=str(sheet.get("name") or ""), key=_name_key(cid, version))
+        for f in rules.fields:
+            _widget(rules, f, rules.get(sheet, f), sheet, _key(cid, version, f))
+        st.form_submit_button("Save the sheet", on_click=_submitted, args=(cid, sheet, system, version, save))
+
+
+def _name_key(cid: str, version: int) -> str:
+    return f"sheet_edit_{cid}_{version}_name"
+
+
+def _submitted(cid: str, sheet: dict[str, Any], system: str, version: int, save: Callable[[list[Edit]], None]) -> None:
+    """The form's values, as its widgets hold them, saved as the edits of the fields that changed."""
+    rules = character_rules(system)
+    given = {f.name: st.session_state[_key(cid, version, f)] for f in rules.fields if _key(cid, version, f) in st.session_state}
+    edits = changed_edits(rules, sheet, given)
+    name = str(st.session_state.get(_name_key(cid, version)) or "")
+    if name.strip() and name.strip() != str(sheet.get("name") or ""):
+        edits.insert(0, Edit("name", name))
+    if edits:
+        save(edits)
+    else:
+        st.session_state["sidebar_notice"] = "Nothing changed on the sheet."

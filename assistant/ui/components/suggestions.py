@@ -196,17 +196,22 @@ def _option_text(option: Any) -> str:
     return f"{option.label}{not_now(option)}"  # the card's words (assistant.narrate.facts)
 
 
-def render_choices(choices: list[Any]) -> None:
+def render_choices(choices: list[Any], whose: str = "") -> None:
+    """The open choices, a radio or a multiselect each; ``whose``: the one whose move they belong to when not the one
+    playing, told of them as the chat lists them ("Mara's spell fails. Take two penalties", "They lose the spell")."""
+    from assistant.narrate.their_words import of_someone, of_them
+
     for i, choice in enumerate(choices):
         with st.container(border=True):
             labels = [o.label for o in choice.options]
-            shown = {o.label: _option_text(o) for o in choice.options}
+            shown = {o.label: of_them(_option_text(o)) if whose else _option_text(o) for o in choice.options}
+            prompt = of_someone(choice.prompt, whose) if whose else choice.prompt
             pick = getattr(choice, "pick", 1)
             if pick == 1:
-                picked = st.radio(choice.prompt, labels, key=f"choice_{i}", index=None, format_func=shown.__getitem__)
+                picked = st.radio(prompt, labels, key=f"choice_{i}", index=None, format_func=shown.__getitem__)
             else:
                 picked = st.multiselect(
-                    choice.prompt + (f" (pick {pick})" if pick else " (any)"),
+                    prompt + (f" (pick {pick})" if pick else " (any)"),
                     labels,
                     key=f"choice_{i}",
                     max_selections=pick or None,

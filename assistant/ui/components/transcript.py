@@ -77,8 +77,13 @@ def replaced_seqs(events: list[StoredEvent]) -> set[int]:
 
 
 def others_moves(events: list[StoredEvent]) -> dict[int, str]:
-    """Each move made with another character's sheet than the one playing then, and whose it was ("Duke's "): an
-    undo of it says so, as the chat's undo line does."""
+    """Each move made with another character's sheet than the one playing then, as its undo names it ("Duke's MOVE"),
+    "MOVE" standing for the move's name: an undo of it says whose, as the chat's undo line does; the player's blow on
+    Mara's sheet is the player's, "MOVE on Mara" (:func:`assistant.chat.undone_words.made_on`), not "Mara's"."""
+    from types import SimpleNamespace
+
+    from assistant.chat.undone_words import made_on
+
     active: str | None = None
     names: dict[str, str] = {}
     out: dict[int, str] = {}
@@ -86,19 +91,26 @@ def others_moves(events: list[StoredEvent]) -> dict[int, str]:
         ev: Any = stored.event
         if ev.type in ("character_added", "character_updated") and (ev.character or {}).get("name"):
             names[ev.character_id] = str(ev.character["name"])
+        if ev.type in ("character_added", "character_updated"):
+            names.setdefault(ev.character_id, ev.character_id)
         if ev.type == "character_added" and (ev.active or active is None) or ev.type == "set_active":
             active = ev.character_id
         elif ev.type == "move_resolved":
             mover = getattr(ev.state_change, "character_id", None)
-            if mover and active and mover != active:
-                out[stored.seq] = f"{names.get(mover, 'another character')}'s "
+            then = SimpleNamespace(active_character=active, characters={c: {"name": n} for c, n in names.items()})
+            made = made_on(ev.request or {}, mover, then) if mover and active else None  # type: ignore[arg-type]
+            if made is not None:
+                out[stored.seq] = (f"{made[0]}'s " if made[0] else "") + f"MOVE on {made[1]}"
+            elif mover and active and mover != active:
+                out[stored.seq] = f"{names.get(mover, 'another character')}'s MOVE"
     return out
 
 
 def _undo_note(ev: Any, by_seq: dict[int, Any], whose: dict[int, str] | None = None) -> str:
     target = by_seq.get(ev.target_seq)
     if target is not None and target.type == "move_resolved":
-        return f"↩ Undone: {(whose or {}).get(ev.target_seq, '')}{target.result.get('move', 'the move')}"
+        move = str(target.result.get("move", "the move"))
+        return "↩ Undone: " + (whose or {}).get(ev.target_seq, "MOVE").replace("MOVE", move, 1)
     return f"↩ Undone: {undone_words(target, str(ev.target_type))}"
 
 
@@ -218,13 +230,13 @@ def render_part(part: Part) -> None:
         if part.undone:
             label = "as first rolled, before your pick" if part.replaced else "undone"
             with st.expander(f"{part.result.get('move', 'Move')} ({label})"):
-                render_dice_card(part.result)
+                render_dice_card(part.result, seq=part.seq)
                 if part.text:
                     st.markdown(shown_text(part.text))
                 for note in part.notes:
                     st.caption(shown_text(note))
             return
-        render_dice_card(part.result)
+        render_dice_card(part.result, seq=part.seq)
         beside = _beside_card(part.text, part.result) if part.text else ""
         if beside:
             st.markdown(shown_text(beside))

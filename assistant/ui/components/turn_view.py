@@ -112,6 +112,7 @@ def keep_open(turn: Any) -> None:
     pend.player_text = turn.player_text or pend.player_text
     pend.suggestions = list(turn.suggestions or [])
     pend.choices = list(turn.open_choices or [])
+    pend.whose = _whose_choices(turn) if pend.choices else ""
     pend.event_seq = turn.event_seq
     pend.question = turn.question if turn.kind == "question" else None
     last = turn.results[-1] if turn.results else None
@@ -126,6 +127,14 @@ def keep_open(turn: Any) -> None:
         _reopen_from_log(pend)
 
 
+def _whose_choices(turn: Any) -> str:
+    """Whose move the turn's open choices belong to, when not the one playing's (see ``choices_whose``)."""
+    from assistant.ui.restored import choices_whose
+
+    made = next((r for r in reversed(turn.results) if r.choices), None)
+    return choices_whose(made) if made is not None else ""
+
+
 def _left_open(turn: Any, pend: Any) -> bool:
     """A turn that made no move and asks nothing (``/sheet``, ``/help``, a rules answer, the oracle asked, new words
     whose moves are offered, a move refused while a pick the rules require waits, bookkeeping such as ``/meter`` or a
@@ -137,9 +146,11 @@ def _left_open(turn: Any, pend: Any) -> bool:
 
 def _reopen_from_log(pend: Any) -> None:
     """The open choices, next steps and burn of the campaign's last move, read from its log (as a reload reads them)."""
-    restored = state.restored_pending(pend.campaign or state.current_campaign() or "")
+    from assistant.ui.restored import restored_pending
+
+    restored = restored_pending(pend.campaign or state.current_campaign() or "")
     if restored.choices or restored.next_steps or restored.burn:
-        pend.choices, pend.next_steps = restored.choices, restored.next_steps
+        pend.choices, pend.next_steps, pend.whose = restored.choices, restored.next_steps, restored.whose
         pend.burn, pend.burn_meter = restored.burn, restored.burn_meter
         pend.event_seq = None  # the pick acts on the campaign's last move, as after a reload
 
@@ -177,6 +188,20 @@ def render_turn(turn: Any, *, show_player: bool = True) -> None:
     keep_open(turn)
 
 
+def beside_cards(text: str, results: list[Any]) -> str:
+    """The story of a free roll without what its card already says ("Rolled 1d10 (4) = 4." under the card's die and
+    total), as the transcript draws it from the log. Other cards leave the story whole (a pool's card does not say the
+    tier it was rolled for; the story does)."""
+    from assistant.engine.kinds import RollKind
+    from assistant.narrate.template import without_card
+
+    if not results or any(r.roll != RollKind.NOTATION for r in results):
+        return text
+    for result in results:
+        text = without_card(text, result)
+    return text
+
+
 def render_stream(events: Iterable[Any], player_text: str | None, *, before: Any = None) -> Any:
     """Draw a streamed turn as it arrives (after the player's words, when given); returns the finished Turn.
 
@@ -210,7 +235,12 @@ def render_stream(events: Iterable[Any], player_text: str | None, *, before: Any
                 turn = event.turn
         thinking.empty()
         if slot is not None:
-            slot.markdown(shown_text(compact_listing(shown)))  # the moves that fit: their buttons show the odds
+            told = compact_listing(shown)  # the moves that fit: their buttons show the odds
+            told = beside_cards(told, turn.results) if turn is not None else told
+            if told.strip():
+                slot.markdown(shown_text(told))
+            else:  # all of it is the cards' (a free roll: "Rolled 1d10 (4) = 4." under its card), as the log draws it
+                slot.empty()
         if turn is not None:
             render_turn_body(turn, results_shown=results >= len(turn.results), narration_shown=slot is not None)
     if turn is not None:

@@ -70,6 +70,19 @@ def run_action(session: Any, action: state.Action) -> None:
     render_turn(turn, show_player=action.kind not in ("confirm", "choose", "undo", "burn"))
 
 
+#: Actions that make the last move again (a pick, a burn): run before the transcript is drawn, so the page shows the
+#: move once, as made, with its first roll folded ("as first rolled, before your pick"); drawn after it, the
+#: transcript still showed the move unpicked in full above the picked card until the next rerun.
+REMADE = ("choose", "burn")
+
+
+def _remake(session: Any, action: state.Action) -> Any:
+    seq = action.options.get("event_seq")
+    if action.kind == "choose":
+        return session.choose(list(action.payload or []), event_seq=seq)
+    return session.burn(event_seq=seq)
+
+
 def render_pending() -> None:
     pend = state.pending()
     if pend.shown_in_turn:  # the turn's bubble just said it: once on the page
@@ -78,11 +91,11 @@ def render_pending() -> None:
         (st.error if pend.level == "error" else st.info)(pend.message, icon="⚠️" if pend.level == "error" else None)
     render_question(pend.question)
     if any(getattr(c, "required", False) for c in pend.choices):  # the moves offered wait for it: it comes first
-        render_choices(pend.choices)
+        render_choices(pend.choices, pend.whose)
         render_suggestions(pend.suggestions)
     else:
         render_suggestions(pend.suggestions)
-        render_choices(pend.choices)
+        render_choices(pend.choices, pend.whose)
     render_next_steps(pend.next_steps)
     if pend.burn:
         st.button(f"Burn {pend.burn_meter}: make it a {pend.burn.replace('_', ' ')}", key="burn", on_click=_queue_burn)
@@ -129,6 +142,11 @@ def _render_play(campaign: str, session: Any) -> None:
                 # a pick undone: its roll's choices are open again; a move undone: what the move before it left open
                 # (Hack & Slash's Deal Damage under an undone Saving Throw) is on offer again, as a reload shows it
                 keep_open(turn)
+        action = None
+    if action is not None and action.kind in REMADE:  # the move made again with the pick: drawn once, by the log
+        with friendly_errors("making the pick" if action.kind == "choose" else "burning"):
+            state.clear_pending()
+            keep_open(_remake(session, action))
         action = None
     shown = KnownLog.from_events([])
     with friendly_errors("reading the transcript"):

@@ -31,6 +31,8 @@ from assistant.ui.errors import friendly_errors
 RANKS = [r.value for r in Rank]
 CLOCK_SIZES = [4, 6, 8, 10, 12]
 NEW_CAMPAIGN_FORM = "new_campaign_form"
+JOURNAL_FORM = "journal_form"
+"""The expander of the journal's export and import (folded when another campaign opens)."""
 
 
 def _store() -> Any:
@@ -59,11 +61,13 @@ def _create_campaign() -> None:
     for key in ("new_campaign_name", "new_campaign_character", "new_campaign_seed"):  # the next campaign starts afresh
         st.session_state[key] = ""  # (a kept character name named the next campaign's character too)
     _fold(NEW_CAMPAIGN_FORM)
+    _fold(JOURNAL_FORM)  # the last campaign's export folded away: the new one's sheet comes up under the picker
     fold_sidebar()  # on a phone: the new campaign's page, not the emptied form over it
 
 
 def _pick_campaign() -> None:
     state.open_campaign(st.session_state.get("campaign_pick"))
+    _fold(JOURNAL_FORM)  # opened for the campaign left behind: it stayed open over the next one's sheet
     fold_sidebar()
 
 
@@ -130,10 +134,9 @@ def _save_sheet(campaign: str, cid: str, edits: list[Any]) -> None:
     def go() -> None:
         said[:] = edit(campaign, edits, character=cid, store=_store())[1]
 
-    _bookkeeping("saving the sheet", go)
+    _bookkeeping("saving the sheet", go)  # in the form's callback: the page is drawn after it, once
     if said:
         st.session_state["sidebar_notice"] = "Saved: " + "; ".join(said) + "."
-    st.rerun()
 
 
 def _add_track(campaign: str) -> None:
@@ -209,7 +212,7 @@ def render_picker() -> str | None:
         st.text_input("Character name", key="new_campaign_character", placeholder="Kira")
         st.text_input("Seed (optional)", key="new_campaign_seed", help="The same seed replays the same dice.")
         st.button("Create campaign", key="create_campaign", on_click=_create_campaign, type="primary")
-    with st.expander("Export or import a journal"):
+    with _folding("Export or import a journal", JOURNAL_FORM):
         if current:
             render_export(current)
         render_import()
