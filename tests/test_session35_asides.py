@@ -83,3 +83,22 @@ def test_the_terminal_keeps_what_comes_next_numbered_past_bookkeeping(monkeypatc
     assert "[1] Pay the Price" in out, out
     assert "none is waiting now" not in out, out
     assert "Pay the Price (rolled 3)" in out, out
+
+
+@pytest.mark.parametrize("called", ["now entanglements", "ok, entanglements next"])
+def test_another_move_called_by_name_while_a_question_waits_is_the_next_move(called: str) -> None:
+    """ "now entanglements" while Heat asked how loud the job was: "I didn't catch that", a dead end."""
+    session, _ = open_campaign("Job", "blades")
+    asked = session.send("/roll heat")
+    assert asked.kind == "question", asked.narration
+    turn = session.send(called)
+    assert turn.kind == "action" and turn.suggestions, (turn.kind, turn.narration, turn.error)
+    assert turn.suggestions[0].move == "Entanglements"
+    assert session.pending_question is None and any("set aside" in n for n in turn.notes), turn.notes
+
+
+def test_the_question_s_own_move_named_is_still_no_new_move() -> None:
+    session, _ = open_campaign("Job2", "blades")
+    assert session.send("/roll heat").kind == "question"
+    turn = session.send("heat")
+    assert session.pending_question is not None or turn.kind == "question", (turn.kind, turn.narration)
