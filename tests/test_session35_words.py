@@ -39,7 +39,7 @@ def test_blades_going_to_ironhook_is_still_incarceration() -> None:
     ("text", "move"),
     [
         ("i direct the dockhands to load everything tonight", "Direct Someone to Act"),
-        ("we call in the Lamplighters guild as allies to push the collector out of the Tanneries", "Alliance"),
+        ("we call in the Lamplighters guild as allies to push the collector out of the Tanneries", "Eliminate Threat"),
     ],
 )
 def test_city_directing_and_allies(text: str, move: str) -> None:
@@ -76,3 +76,16 @@ def test_elegy_feed_rolls_heart_only_when_the_victim_consents(text: str) -> None
 def test_elegy_feed_with_consent_said_rolls_heart() -> None:
     shown = _moves("elegy", "she lets me drink from her wrist, willing")
     assert shown[0] == ("Feed", "heart"), shown
+
+
+def test_city_a_faction_move_made_with_allies_rolls_their_plus_one_and_takes_indebted() -> None:
+    """ "When a faction receives aid from another faction ... +1 on its roll for every faction helping. But must take
+    the complicating aspect "indebted" regardless of the outcome." """
+    session, dice = open_campaign("Allies", "city")
+    turn = session.send("we call in the Lamplighters guild as allies to push the collector out of the Tanneries")
+    dice.queue(3, 4)
+    rolled = session.confirm(turn.suggestions[0])
+    assert rolled.kind != "error", rolled.error
+    assert "Rolled 3 + 4 + aspects 0 + 1 = 8" in rolled.narration, rolled.narration
+    faction = (session.reload().active() or {}).get("faction") or {}
+    assert "indebted" in faction.get("complications", []), faction
