@@ -34,3 +34,24 @@ def test_blades_another_projects_words_still_start_a_new_one() -> None:
     play(session, dice, "I work on the smuggling route project", 3)
     names = [p["name"] for p in (session.reload().active() or {}).get("projects") or []]
     assert len(names) == 2, names
+
+
+@pytest.mark.parametrize("again", ["i keep tinkering on the gilder, tinker", "I tinker with the glider some more"])
+def test_blades_tinkering_on_an_open_project_is_its_long_term_project(again: str) -> None:
+    """ "i keep tinkering on the gilder" offered Crafting first, and Long-Term Project started “Keep tinkering on the
+    gilder, tinker” beside the glider."""
+    session, dice = open_campaign("Glider", "blades")
+    assert session.send("/set tinker 2").kind != "error"
+    play(session, dice, "i start a long-term project: build a spark-craft glider in my workshop, 6-segment clock", 3, 2)
+    turn = play(session, dice, again, 4, 6)
+    assert turn.results[0].move == "Long-Term Project"
+    projects = (session.reload().active() or {}).get("projects") or []
+    assert [(p["name"], p["filled"]) for p in projects] == [("Build a spark-craft glider in my workshop", 4)]
+
+
+def test_blades_crafting_something_else_is_still_crafting() -> None:
+    session, dice = open_campaign("Glider2", "blades")
+    assert session.send("/set tinker 2").kind != "error"
+    play(session, dice, "i start a long-term project: build a spark-craft glider in my workshop, 6-segment clock", 3, 2)
+    turn = session.send("I craft a new lockpick")
+    assert turn.suggestions[0].move == "Crafting", [s.move for s in turn.suggestions]

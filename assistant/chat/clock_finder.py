@@ -22,6 +22,7 @@ from assistant.chat.track_names import spoken
 from assistant.engine import InputError, get_ruleset
 from assistant.engine.schema import MoveSpec
 from assistant.store.state import CampaignState
+from assistant.suggest.projects_named import names_project
 
 DEFAULT_PROJECT_SEGMENTS = 8
 _SEGMENTS = re.compile(r"\b(\d{1,2})[- ]?(?:segments?|clock|sections?)(?:\s+clock)?\b", re.IGNORECASE)
@@ -154,6 +155,9 @@ def _bind_project(state: CampaignState, options: dict[str, Any], text: str) -> t
         named = best[1] if best[0] >= NAMED else None  # "I work on courting the secretary" for "Court the secretary"
     if named is None and open_projects and not re.search(r"\bnew\b", text, re.IGNORECASE) and not _names_its_own(text):
         named = _object_names(open_projects, text)  # "I keep working on the vault key project": “Forge ... vault key”
+    if named is None and open_projects and not re.search(r"\bnew\b", text, re.IGNORECASE) and not _names_its_own(text):
+        said = [i for i, p in open_projects if names_project(str(p.get("name", "")), text)]
+        named = said[0] if len(said) == 1 else None  # "i keep tinkering on the gilder": “… spark-craft glider …”
     if (
         named is None
         and len(open_projects) == 1
