@@ -32,3 +32,17 @@ def test_observing_someone_who_is_no_tie_rolls_two_dice() -> None:
     dice.queue(3, 4)
     rolled = session.confirm(observe)
     assert "Rolled 3 + 4" in rolled.narration and "dropped" not in rolled.narration, rolled.narration
+
+
+def test_a_secret_revealed_by_the_dice_and_left_unmade_is_said_on_the_next_roll() -> None:
+    """Use a Secret with a die of 1 or 2: "then you Reveal a Secret"; moving on to another roll left it unsaid."""
+    session, dice = open_campaign("Grain", "city")
+    assert session.send("/add secrets the harbourmaster skims from the grain tax").kind != "error"
+    dice.queue(6, 2, 5)  # 6 + 5 kept: a strong hit (a weak reaction to pick), and a 2 shown: Reveal a Secret
+    used = session.send("/roll use a secret +sway")
+    assert used.kind != "error" and any(f.move == "Reveal a Secret" for f in used.follow_ups), used.narration
+    assert session.send("/choose 1").kind != "error"
+    dice.queue(4, 4)
+    turn = session.send("/roll direct someone to act +sway")
+    assert turn.kind != "error", turn.error
+    assert any("Not made before Direct Someone to Act: Reveal a Secret" in n for n in turn.notes), turn.notes
