@@ -199,8 +199,9 @@ def test_something_else_sets_the_question_aside() -> None:
     assert session.pending_question is None
     assert any("set aside" in n for n in turn.notes)
     session.confirm({"move": "Endure Harm"})
-    command = session.send("/sheet")
-    assert command.kind == "command" and session.pending_question is None
+    command = session.send("/sheet")  # a look at the sheet answers and leaves the question waiting
+    assert command.kind == "command" and session.pending_question is not None
+    assert any("Still waiting for your answer" in n for n in command.notes)
 
 
 def test_payoff_asks_for_the_coin() -> None:
@@ -314,8 +315,8 @@ def test_a_suggestion_confirmed_later_acts_on_the_sheet_as_it_is_now() -> None:
 def test_a_rules_question_or_another_move_is_not_an_answer() -> None:
     session = open_session("not-answers", "starforged")
     session.confirm({"move": "Face Danger"})
-    turn = session.send("what does iron do when I face danger?")
-    assert turn.kind != "question" and not turn.results and session.pending_question is None
+    turn = session.send("what does iron do when I face danger?")  # answered; the question still waits
+    assert turn.kind == "rules" and not turn.results and session.pending_question is not None
     session.confirm({"move": "Face Danger"})
     other = session.confirm({"move": "Endure Harm", "options": {"amount": 1}})
     assert other.kind == "action" and session.pending_question is None

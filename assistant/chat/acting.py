@@ -223,7 +223,7 @@ class ActingMixin(MoveReadingMixin):
             # "I reach a milestone on my elegy" rolled as Sing an Elegy: those words are no name for the new elegy
             request["options"] = {k: v for k, v in request["options"].items() if k != "track"}
         if question is None and (not self._last_intent or told_other):  # no words of the player's for the track's name
-            question = name_first(request, move)
+            question = name_first(request, move, words=self._last_intent if told_other else "")
         if question is not None:
             return (yield from self._ask(question))
         then, self._then = self._then, ""

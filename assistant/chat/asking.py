@@ -123,6 +123,8 @@ class AskingMixin(FollowingMixin):
             return None  # "I search the warehouse", "who runs the docks?": the next action, not the words asked for
         if kind == "action" and words >= NEW_ACTION_WORDS and _BLOW_TAKEN.search(text):
             return None  # "the hunter stakes me, a formidable foe": a new blow, not the rank of the last question
+        if kind == "action" and _another_move_called(self.system, text, question.move):
+            return None  # "now entanglements" while Heat asks how loud: the next move called for, not an answer
         if kind == "action" and coin_in_words(text) is not None:
             return None  # "spend 1 crew coin" while the payoff asks how much coin: spending, not the amount asked
         same = self._stats_of_value(question, text)
@@ -238,3 +240,27 @@ def _first_person(text: str) -> bool:
     """Short words that are the player's next action ("i make a discovery"), not a try at the answer ("hmm big"): the
     question is set aside for them, not asked again."""
     return bool(_I_DO.match(text))
+
+
+#: Words before a move's name called for on its own ("now entanglements", "ok, payoff time", "let's do the heat").
+_CALLING = re.compile(
+    r"^(?:(?:now|ok|okay|so|then|next|and|alright|right)[,\s]+)*(?:(?:let'?s|lets)\s+(?:do|roll|make)\s+|roll\s+|time\s+for\s+)?"
+    r"(?:the\s+)?(?P<name>.+?)(?:\s+(?:now|time|next|please))?[.!]*$",
+    re.IGNORECASE,
+)
+
+
+def _another_move_called(system: str, text: str, asking: str) -> bool:
+    """Whether ``text`` is only a move's name called for ("now entanglements"), a move other than ``asking``'s."""
+    from assistant.engine import get_ruleset
+    from assistant.engine.data import normalize_name
+
+    found = _CALLING.match(text.strip())
+    if found is None:
+        return False
+    said = normalize_name(found.group("name"))
+    for move in get_ruleset(system).moves:
+        names = {normalize_name(n) for n in (move.name, *move.aliases)}
+        if said in names or said.rstrip("s") in {n.rstrip("s") for n in names}:
+            return normalize_name(move.name) != normalize_name(asking)
+    return False

@@ -119,6 +119,14 @@ _ASKED_THEN_DONE = re.compile(
 _BURN_WORDS = re.compile(r"^\s*(?:(?:i|we)\s+)?(?:want\s+to\s+)?burn\s+(?:my\s+|the\s+)?(?:momentum|focus)\s*[.!]?\s*$", re.I)
 #: "What does the Magistrate want?": a question about someone in the story (what they want, know, plan...), not about
 #: a rule, unless the rest of it names one ("what do I need to roll?").
+#: "what happens if i drink too deep?", "what happens when my blood runs out": what the rules make of a deed or a state
+#: of the character's (it was put to the yes/no oracle, which refused it as an open question).
+_WHAT_IF_I = re.compile(
+    r"^(?:(?:so|ok|okay|and|but)[,\s]+)?what\s+(?:happens|would\s+happen|will\s+happen|happened)\s+(?:if|when|once)\s+"
+    r"(?:i|we|my|our|i'm|im)\b",
+    re.I,
+)
+
 _STORY_ASK = re.compile(
     r"^(?:what|who|where|why|when)\s+(?:does|do|did|will|would|is|are|was|were)\s+(?P<rest>.+?\b(?:wants?|think|knows?|"
     r"feels?|needs?|plans?|planning|fears?|expects?|hides?|hiding|says?|sees?|believes?|likes?|hates?|intends?|offers?)\b.*)$",
@@ -287,7 +295,7 @@ def classify(text: str, system: str = "starforged") -> Classification:
     story = _STORY_ASK.match(stripped.rstrip("?!. "))
     if story and not names_a_rule(story.group("rest"), system):
         return Classification("oracle", stripped, "an open question about the story", odds_in(stripped), yes_no=False)
-    if is_question and names_a_rule(stripped, system):
+    if is_question and (names_a_rule(stripped, system) or _WHAT_IF_I.match(stripped)):
         return Classification("rules", stripped, "a question about the rules")
     if stripped.endswith("?") and _YES_NO_OPENER.match(stripped):
         return Classification("oracle", stripped, "a yes/no question about the story", odds_in(stripped))

@@ -210,8 +210,8 @@ def chat(
         else:
             turn = session.send(line)
         _print_turn(turn, as_json)
-        if _keeps_numbers(turn) and session.known.top == top:  # "/sheet" between a move and its next step
-            continue
+        if _keeps_numbers(turn) and (session.known.top == top or _BOOKKEEPING.match(line)):
+            continue  # "/sheet", "/add impact starving" or a note between a move and its next step
         last = list(turn.suggestions) if turn.suggestions and not turn.results else []
         steps = [] if last else _turn_steps(session, turn)
         stepping = bool(steps) and not turn.open_choices
@@ -255,6 +255,11 @@ def _keeps_numbers(turn: Turn) -> bool:
     return not (
         turn.results or turn.suggestions or turn.open_choices or turn.kind in ("question", "action") or turn.refining
     )  # an action with nothing to roll ("Nothing to roll for that now") leaves no moves on offer either
+
+
+#: A line that only keeps the books (a sheet edit, a note): the next steps printed before it are still what a number
+#: plays ("/add impact starving" after a Feed miss left "1" for Pay the Price a dead end).
+_BOOKKEEPING = re.compile(r"^\s*(?:/(?:add|set|remove)\b|\(?\s*(?:note(?:\s+to\s+(?:self|me))?|nb|n\.b\.|memo)\s*[:\-–—])", re.I)
 
 
 QUIT_WORDS = frozenset({"/quit", "/exit", "/q", "quit", "exit"})

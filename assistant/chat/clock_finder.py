@@ -22,6 +22,7 @@ from assistant.chat.track_names import spoken
 from assistant.engine import InputError, get_ruleset
 from assistant.engine.schema import MoveSpec
 from assistant.store.state import CampaignState
+from assistant.suggest.projects_named import names_project
 
 DEFAULT_PROJECT_SEGMENTS = 8
 _SEGMENTS = re.compile(r"\b(\d{1,2})[- ]?(?:segments?|clock|sections?)(?:\s+clock)?\b", re.IGNORECASE)
@@ -118,7 +119,8 @@ def _names_its_own(text: str) -> bool:
 #: Words after what is worked on that are not part of it ("the key again", "the vault key one more time, pushing").
 _AFTER_OBJECT = re.compile(
     r"\s*(?:[,;.!(]|\b(?:again|one more time|once more|some more|until|till|for (?:a|the|another)|tonight|today|"
-    r"this (?:week|time)|all (?:night|day|week)|while|so that|because)\b).*$",
+    r"this (?:week|time)|all (?:night|day|week)|through the (?:night|day|week)|overnight|into the night|while|"
+    r"so that|because)\b).*$",
     re.IGNORECASE,
 )
 _GENERIC = frozenset({"project", "clock", "work", "thing", "job"})
@@ -128,14 +130,19 @@ def _object_names(projects: list[tuple[str, dict[str, Any]]], text: str) -> str 
     """The open project whose name holds every word of what the text works on, in any form ("I work on the
     duplicate key until it is done" for “Forge a duplicate key to the Bowmore vault”); None when that is not one
     project's alone (two share the words) or the text works on something else."""
-    m = re.search(_PROJECT_NAME[2], text, re.IGNORECASE)
-    if m is None:
-        return None
-    said = [w for w in _words(_AFTER_OBJECT.sub("", m.group("n"))) if w not in _GENERIC]
-    if not said:
-        return None
-    hits = [i for i, p in projects if _stem_score(" ".join(said), str(p.get("name", ""))) == 1.0]
-    return hits[0] if len(hits) == 1 else None
+    for found in (_OBJECT_PROJECT.search(text), re.search(_PROJECT_NAME[2], text, re.IGNORECASE)):
+        if found is None:
+            continue
+        said = [w for w in _words(_AFTER_OBJECT.sub("", found.group("n"))) if w not in _GENERIC]
+        hits = [i for i, p in projects if said and _stem_score(" ".join(said), str(p.get("name", ""))) == 1.0]
+        if len(hits) == 1:
+            return hits[0]
+    return None
+
+
+#: "the glider project", "my key project": the words before "project" are what is worked on ("I work on the glider
+#: project through the night" for “Build a spark-craft glider in my workshop” started a new project).
+_OBJECT_PROJECT = re.compile(r"\b(?:the|my|our)\s+(?P<n>(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+project\b", re.IGNORECASE)
 
 
 def _bind_project(state: CampaignState, options: dict[str, Any], text: str) -> tuple[dict[str, Any], str]:
@@ -148,6 +155,9 @@ def _bind_project(state: CampaignState, options: dict[str, Any], text: str) -> t
         named = best[1] if best[0] >= NAMED else None  # "I work on courting the secretary" for "Court the secretary"
     if named is None and open_projects and not re.search(r"\bnew\b", text, re.IGNORECASE) and not _names_its_own(text):
         named = _object_names(open_projects, text)  # "I keep working on the vault key project": “Forge ... vault key”
+    if named is None and open_projects and not re.search(r"\bnew\b", text, re.IGNORECASE) and not _names_its_own(text):
+        said = [i for i, p in open_projects if names_project(str(p.get("name", "")), text)]
+        named = said[0] if len(said) == 1 else None  # "i keep tinkering on the gilder": “… spark-craft glider …”
     if (
         named is None
         and len(open_projects) == 1

@@ -113,8 +113,9 @@ def as_followed(system: str, suggestions: list[Any], follow_ups: list[Any], me: 
     return out
 
 
-#: Follow-ups that are a cost the rules lay on the roll (a suffer move, Pay the Price), not a step the player may take.
-_COST_MOVES = frozenset({"pay_the_price"})
+#: Follow-ups that are a cost the rules lay on the roll (a suffer move, Pay the Price; the city's Reveal a Secret: "if
+#: any of the dice show 1 or 2, then you Reveal a Secret"), not a step the player may take.
+_COST_MOVES = frozenset({"pay_the_price", "reveal_a_secret"})
 
 
 def costs_left(system: str, offered: list[Any], result: Result) -> str:
@@ -129,8 +130,12 @@ def costs_left(system: str, offered: list[Any], result: Result) -> str:
     costs = [fu for fu in offered if fu.kind == "suffer" or str((fu.request or {}).get("move") or "") in _COST_MOVES]
     if not costs or any(_answers(ruleset, fu, result) for fu in offered):
         return ""
-    said = list(dict.fromkeys(str(fu.reason or fu.move).rstrip(".") for fu in costs))
     names = {m.name for m in ruleset.moves}  # a move keeps its name ("Pay the Price"), an instruction is lowered
+    said = list(  # a move is said by its name ("Reveal a Secret", not its reason "Use a Secret: a die shows 1 or 2, …")
+        dict.fromkeys(
+            str(fu.move if fu.kind == "move" and fu.move in names else fu.reason or fu.move).rstrip(".") for fu in costs
+        )
+    )
     what = " and ".join(s if s in names else s[:1].lower() + s[1:] for s in said)
     return (
         f"Not made before {result.move}: {what}, as the last roll asked. Nothing was taken for it; make it now if it "

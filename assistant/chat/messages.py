@@ -25,12 +25,25 @@ _SIGNED = re.compile(r"\s*[+-]\s*\d{1,2}\s*")
 """A signed number alone ("+1"): a bonus with no move; read as an answer only where a question asks for a number."""
 
 
+#: A note of the player's to themselves ("note: ilse owes me for keeping quiet about her brother", "nb - the sexton
+#: saw me"): kept in the campaign's chat, no move, no answer to a waiting question (it named a new connection).
+_NOTE = re.compile(
+    r"^\s*\(?\s*(?:note(?:\s+to\s+(?:self|me))?|nb|n\.b\.|memo|reminder|remember)\s*[:\-–—]\s*(?P<n>.+?)\s*\)?\s*$", re.I
+)
+
+#: Commands that only show what is kept (the sheet, the tracks, the clocks, the commands): typed while a move's
+#: question waits, they leave it waiting ("/tracks" set aside the question naming a new connection).
+_LOOK_UPS = re.compile(r"^(?:sheet(?:\s+\S.*)?|tracks?|clocks?|progress|help|commands|\?)\s*$", re.I)
+
+
 class MessagesMixin(PickReminderMixin):
     """What a typed line is, and the turn it makes."""
 
     # ---- a message --------------------------------------------------------------------------------
     def _message(self, text: str) -> TurnStream:
         text = clean_text(text, "Your message", max_chars=MAX_MESSAGE)  # refused before anything is stored
+        if note := _NOTE.match(text):
+            return (yield from self._note(text, note.group("n")))
         c = classify(text, self.system)
         if c.kind == "command" and c.text.strip().lower() == "choose" and (waiting := self._choice_open_note()):
             return (yield from _finish(Turn(kind="meta", player_text=text, narration=waiting, narrator="template")))
@@ -51,6 +64,9 @@ class MessagesMixin(PickReminderMixin):
         if asked is not None and (on_sheet := self._sheet_aside(c)):  # "how much health do I have?": answered, then
             self._say("user", text)  # the waiting question is asked again, not set aside
             return (yield from self._ask(asked, lead=on_sheet))
+        if asked is not None and (c.kind == "rules" or c.kind == "command" and _LOOK_UPS.match(c.text.strip())):
+            # "what's a demand?" or "/tracks" while the move's question waits: answered, and the question still waits
+            return (yield from with_notes(self._message_body(text, c), [f"Still waiting for your answer: {asked.text}"]))
         raw = self._state.pending_question
         notes = self._set_aside()
         if c.kind == "action" and not PICK.fullmatch(c.text) and self._picked_in_words(c.text) is None:
@@ -141,6 +157,20 @@ class MessagesMixin(PickReminderMixin):
         if c.kind not in ("rules", "action") or set_in_words(c.text, self.system):
             return ""
         return sheet_answer(c.text, self.system, self._state, self.store.events(self.campaign)) or ""
+
+    def _note(self, text: str, note: str) -> TurnStream:
+        """A note of the player's: kept in the chat's log with its answer; nothing rolls, nothing on the sheet
+        changes, and a waiting question or pick still waits (it is asked again under the answer)."""
+        self._say("user", text)
+        said = f"Noted: “{note.rstrip('.')}”. It is kept in this campaign's chat; nothing on the sheet changes."
+        asked = self.pending_question
+        if asked is not None:
+            return (yield from self._ask(asked, lead=said))
+        waiting = self._choice_open_note()
+        if waiting:
+            said += f"\n\n{waiting}"
+        self._say("assistant", said)
+        return (yield from _finish(Turn(kind="meta", player_text=text, narration=said, narrator="template")))
 
     def _no_action(self, text: str) -> TurnStream:
         """A line that is no action, question or command ("banana", "asdf"): what to type; nothing stored."""

@@ -34,10 +34,17 @@ class MoveReadingMixin(SuggestingMixin):
     def _read_words(self, text: str, request: dict[str, Any]) -> Any:
         """What the player's words say about the move's values (see :mod:`assistant.chat.reading`)."""
         from assistant.chat.reading import Reading, read_words
+        from assistant.chat.tie_reading import with_tie
 
         if not text:
             return Reading()
-        return read_words(text, str(request.get("move") or ""), self._state, dict(request.get("options") or {}))
+        given = dict(request.get("options") or {})
+        reading = read_words(text, str(request.get("move") or ""), self._state, given)
+        try:
+            move = get_ruleset(self.system).find_move(str(request.get("move") or ""))
+        except AssistantError:
+            return reading
+        return with_tie(reading, text, move, self._state, given)
 
     def _read_missing(self, error: AssistantError, request: dict[str, Any], text: str) -> tuple[dict[str, Any], str] | None:
         """The request with the value ``error`` asks for, when the player's words say it (and it was not given)."""

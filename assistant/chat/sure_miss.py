@@ -13,6 +13,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from assistant.suggest.approaches import by_another
+
 
 def _can_hit(odds: Any) -> bool:
     outcomes = (odds or {}).get("outcomes") if isinstance(odds, dict) else None
@@ -34,8 +36,11 @@ def sure_miss_words(s: Any) -> str:
 
 
 def other_approach(s: Any) -> Any | None:
-    """The suggestion at the approach of its move with the best chance of a hit (a copy), or None when none can hit."""
-    alternatives = [a for a in getattr(s, "alternatives", None) or [] if _can_hit(a.get("odds"))]
+    """The suggestion at the approach of its move with the best chance of a hit (a copy), or None when none can hit;
+    never an approach that is another's deed or leave (Feed's victim's consent), which only the words tell."""
+    alternatives = [
+        a for a in getattr(s, "alternatives", None) or [] if _can_hit(a.get("odds")) and not by_another(a.get("approach"))
+    ]
     if not alternatives or not isinstance(getattr(s, "request", None), dict):
         return None
     best = max(alternatives, key=lambda a: 100.0 - float(a["odds"]["outcomes"].get("miss", 100.0)))

@@ -174,6 +174,8 @@ def name_from_words(text: str, kind: str) -> str:
                 else:  # "i strike him with my blade": no foe named, "The fight"
                     name = f"The {_foe_phrase(clean, foe)}" if foe else ""
     name = _MAKE_KIND.sub("", name)  # "Captain Voss, and make a connection": what the words do, not the name
+    if kind == "connection" and not matched and (who := _WITH_WHOM.search(clean)):
+        name = who.group("n")  # "i dance with the countess and let her see ...": the countess, not the whole deed
     if kind == "connection":  # "Captain Ilsa Voss, a smuggler who might help me": the one met, not who they are
         name = re.sub(r"\s*,\s*(?:a|an|the|who|whom|my|our)\b.*$", "", name, flags=re.IGNORECASE) or name
         name = _WHERE.sub("", name) or name  # "Captain Ilsa Voss at the docks": the one met, not where
@@ -189,6 +191,17 @@ def name_from_words(text: str, kind: str) -> str:
     name = re.sub(r"^(?:the|a|an)$", "", name, flags=re.IGNORECASE)  # "The dangerous" with its rank taken off
     name = name or f"The {_kind_words(kind)}"  # no words to name it by: "The fight: a new formidable combat"
     return name[0].upper() + name[1:]
+
+
+#: The one a deed of a relationship is with or for, when no pattern names the connection ("i dance with the countess
+#: and let her see a little of who i really am", "I trust Ilse with the secret of my haven"): a name, or "the" and a
+#: word; never the whole deed as the connection's name.
+_WITH_WHOM = re.compile(
+    r"\b(?i:with|to|trust|trusts|meet|meets|befriend|befriends|court|courts|visit|visits|charm|charms)\s+"
+    r"(?P<n>(?i:the)\s+(?!(?i:secret|truth|night|door|rest)\b)[a-z][\w'-]+"
+    r"|(?!(?i:a|an|my|our|his|her|their|them|him|me|us|it|this|that|the|some|each|every)\b)[A-Z][\w'-]+"
+    r"(?:\s+(?:von|van|de)?\s*[A-Z][\w'-]+){0,3})"
+)
 
 
 _DANGLING = re.compile(r"(?:\s+(?:the|a|an|of|to|near|in|at|on|for|and|or|with|from|by|my|his|her|their|our|its))+$", re.I)

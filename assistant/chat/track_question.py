@@ -26,12 +26,32 @@ _EXAMPLES = {
 }
 
 
-def name_first(request: dict[str, Any], move: MoveSpec | None, *, fights: bool = True) -> Question | None:
+#: The one a relationship is with, in words told for another connection move ("i develop my relationship with ilse
+#: over a game of cards", "I form a bond with the countess"): a name, or "the" and a word.
+_WITH_SOMEONE = re.compile(
+    r"\b(?i:relationship|bond|friendship|connection|ties|moment)\s+(?i:with|to)\s+(?P<n>(?i:the)\s+[a-z][\w'-]+"
+    r"|(?!(?i:a|an|my|our|his|her|their|them|him|me|us|it|this|that)\b)[A-Za-z][\w'-]+"
+    r"(?:\s+(?:von|van|de)?\s*[A-Z][\w'-]+){0,3})"
+)
+
+
+def someone_named(words: str) -> str | None:
+    """Who the words' relationship is with ("with ilse": “Ilse”), or None."""
+    found = _WITH_SOMEONE.search(words or "")
+    if found is None:
+        return None
+    name = found.group("n").strip()
+    return name[:1].upper() + name[1:]
+
+
+def name_first(request: dict[str, Any], move: MoveSpec | None, *, fights: bool = True, words: str = "") -> Question | None:
     """The question asking what to call the track ``move`` starts, when the request names none; None otherwise.
 
     Without ``fights``, a fight is not asked about (a typed "/roll enter the fray +iron" is "The fight" at once:
     the player rolls straight away and the story names the foe as it goes; "/roll enter the fray" alone asks, as a
-    vow's name is asked)."""
+    vow's name is asked). A new connection made for ``words`` told for another connection move ("i develop my
+    relationship with ilse ...": Make a Connection, none being open) is named after the one they are with, and the
+    request takes that track instead of a question."""
     if move is None:
         return None
     need = track_need(move)
@@ -39,6 +59,9 @@ def name_first(request: dict[str, Any], move: MoveSpec | None, *, fights: bool =
     if need is None or not need.starts or {"track", "progress_ticks", "progress_boxes"} & set(options):
         return None
     if not fights and need.kind == "combat":
+        return None
+    if need.kind == "connection" and (someone := someone_named(words)):
+        request["options"] = {**options, "track": {"name": someone[:MAX_NAME], "rank": (rank_in(words) or DEFAULT_RANK).value}}
         return None
     word = _kind_words(need.kind)
     example = _EXAMPLES.get(need.kind, f"its name, and its rank: “a dangerous {word}”")

@@ -12,6 +12,8 @@ from assistant.narrate.verbs import is_verb
 
 #: Words that carry a subject on past its noun ("a hunter *in* red armor", "a man *with* a scar").
 _CARRY_ON = frozenset(["in", "with", "from", "of", "wearing", "carrying", "holding", "behind", "near"])
+#: Words a verb takes at once that are not a direction ("kicks *open* the door", "pushes *aside* the curtain").
+_PARTICLES = frozenset(["open", "shut", "apart", "aside", "away", "back", "loose", "free"])
 
 
 def long_subject_clause(intent: str) -> bool:
@@ -43,6 +45,6 @@ def _long_subject(intent: str) -> bool:
         w, nxt = lowered[i], lowered[i + 1]
         if not w.endswith("s") or w.endswith("ss") or lowered[i - 1] in _DETERMINERS | _CARRY_ON:
             continue  # "the guards", "in bolts": a noun
-        if nxt in _AFTER_VERB or (_verb_base(w) and nxt in _DETERMINERS):  # "steps out", "levels a rifle"
+        if nxt in _AFTER_VERB or (_verb_base(w) and nxt in _DETERMINERS | _PARTICLES):  # "steps out", "kicks open"
             return True
     return False

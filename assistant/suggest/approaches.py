@@ -30,9 +30,16 @@ APPROACH_CLEAR = 0.3
 APPROACH_MARGIN = 0.1
 
 #: An approach that is someone else doing the deed ("Obtain repairs from someone (not an ally)", "Receive treatment
-#: from someone"): a fact of the story the words tell, never taken for the character's best stat ("I patch the hull
-#: breach" rolled +supply, as if someone else made the repairs, because supply was higher than wits).
-_BY_ANOTHER = re.compile(r"\bfrom someone\b", re.IGNORECASE)
+#: from someone") or giving leave for it (Elegy's Feed: "Somehow manage to get your victim's consent"): a fact of the
+#: story the words tell, never taken for the character's best stat ("I patch the hull breach" rolled +supply, as if
+#: someone else made the repairs, because supply was higher than wits; "i feed on the hunter while he is down" rolled
+#: +heart, as if the hunter had consented, because heart was the highest stat).
+_BY_ANOTHER = re.compile(r"\bfrom someone\b|\bconsent\b", re.IGNORECASE)
+
+
+def by_another(when: str | None) -> bool:
+    """Whether an approach line is another's deed or leave (see :data:`_BY_ANOTHER`): the words must tell it."""
+    return bool(_BY_ANOTHER.search(when or ""))
 
 
 def said_stat(move: MoveEntry, cues: Any) -> bool:
@@ -68,9 +75,7 @@ def best_stat_approach(s: Scored, cues: Any, index: int | None, character: dict[
         j: max((v for st in a.stats if (v := value_of(character, st)) is not None), default=None)
         for j, a in enumerate(move.approaches)
     }
-    known = {
-        j: v for j, v in values.items() if v is not None and (j == index or not _BY_ANOTHER.search(move.approaches[j].when or ""))
-    }
+    known = {j: v for j, v in values.items() if v is not None and (j == index or not by_another(move.approaches[j].when))}
     if not known:
         return index
     best = max(known, key=lambda j: (known[j], s.approach_sims.get(j, 0.0)))

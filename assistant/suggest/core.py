@@ -240,13 +240,16 @@ def rank(text: str, context: SuggestContext, embedder: Any = None) -> tuple[list
     """Every applicable move of the context's system, scored offline and sorted best first."""
     system = canonical_system(context.system)
     moves = moves_for(system)
+    from assistant.suggest.projects_named import lift_named_project
     from assistant.suggest.spelling import mend
 
     fighting = context.fighting or context.standing is not None or position_of(context) is not None
     scored, cues = score_moves(  # "attak": attack
         mend(text, system), system, moves, embedder or default_embedder(), fighting, context.open_tracks
     )
-    ranked = sorted(apply_context(scored, context), key=lambda s: (-s.score, s.move.name))
+    applied = apply_context(scored, context)
+    lift_named_project(applied, context.character or {}, text)  # "i keep tinkering on the gilder": its project
+    ranked = sorted(applied, key=lambda s: (-s.score, s.move.name))
     return ranked, cues
 
 
