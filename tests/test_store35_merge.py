@@ -117,3 +117,31 @@ def test_a_list_too_long_with_both_entries_refuses_the_pick_and_stores_nothing()
     kept = [s.event.type for s in service.campaign_events(session.campaign)[before:]]
     assert set(kept) <= {"chat_message"}, kept  # the player's line and the refusal: no change
     assert _sheet(session)["ties"] == [*ties, "Marlo"]
+
+
+# ---- a step on a meter that the pick's own step leaves at its bound ----------------------------------------------------
+def _resupplied(name: str) -> ChatSession:
+    session, _dice = open_campaign(name, "starforged")
+    rolled = session.confirm({"move": "Resupply", "stat": "heart", "dice": [5, 9, 2]})  # 7 against 9 and 2: a weak hit
+    assert rolled.open_choices and (_sheet(session))["supply"] == 5, rolled.narration  # "+2 supply" would hold at 5
+    return session
+
+
+def test_a_meter_step_the_pick_would_hold_at_its_bound_is_refused_when_made_and_at_the_pick() -> None:
+    session = _resupplied("Supply")
+    refused = session.send("/meter supply -1 spoiled")
+    assert refused.kind == "error" and "would change supply" in (refused.error or ""), refused.error
+    service.resolve_event(session.campaign, {"move": "meter:supply", "options": {"delta": -1, "reason": "spoiled"}})
+    picked = ChatSession.open(session.campaign).send("/choose 1")  # stepped outside the chat: refused at the pick
+    said = picked.error or ""
+    assert picked.kind == "error" and "it changes supply, which was changed after the roll" in said, said
+    assert _sheet(session)["supply"] == 4
+
+
+def test_choose_after_an_edit_reads_the_move_under_it() -> None:
+    session, dice = open_campaign("Under", "starforged")
+    dice.queue(2, 4, 6)  # Face Danger +edge: 5 against 4 and 6, a weak hit: a suffer move (-1), no pick
+    assert session.send("/roll face danger +edge").follow_ups
+    _ok(session, "/set spirit 4")
+    step = _ok(session, "/choose 1")  # "[1] Lose Momentum (-1)", as the terminal lists it again
+    assert step.results and step.results[0].move == "Lose Momentum", step.narration

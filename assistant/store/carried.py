@@ -146,7 +146,18 @@ def move_keys(first: Any, again: Any) -> set[Key]:
         keys = _sheet_keys(b.character_id, a.after, b.after)
     else:  # on another sheet (never so for a pick): all either move changed
         keys = _sheet_keys(a.character_id, a.before, a.after) | _sheet_keys(b.character_id, b.before, b.after)
-    return keys | _table_keys("tracks", a.tracks, b.tracks) | _table_keys("clocks", a.clocks, b.clocks)
+    return keys | _table_keys("tracks", a.tracks, b.tracks) | _table_keys("clocks", a.clocks, b.clocks) | _held(first, again)
+
+
+def _held(first: Any, again: Any) -> set[Key]:
+    """The meters ``again`` changes by a step that moved nothing at the meter's bound ("+2 supply" at full supply) and
+    ``first`` did not: a step made on that meter meanwhile would land otherwise in the order things were done."""
+
+    def held(ev: Any) -> set[str]:
+        return {str(e.get("target")) for e in ev.result.get("effects") or [] if e.get("kind") == "meter" and e.get("held")}
+
+    cid = again.state_change.character_id
+    return {("characters", cid, meter) for meter in held(again) - held(first)} if cid else set()
 
 
 def edit_keys(stored: StoredEvent, before: CampaignState) -> set[Key]:
