@@ -43,3 +43,26 @@ def test_the_sheet_form_refuses_what_the_pick_sets_in_the_chats_words() -> None:
     _save(at, "Spirit", 3)  # what no option sets is saved
     no_errors(at)
     assert (service.load_campaign("Form").active() or {})["spirit"] == 3
+
+
+def test_the_next_step_buttons_stay_after_bookkeeping_typed_in_the_chat_and_still_play() -> None:
+    service.create_campaign("Steps", "starforged", seed=3)
+    service.resolve_event("Steps", {"move": "Face Danger", "stat": "edge", "dice": [2, 4, 6]})  # a weak hit: suffer -1
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    at.query_params["campaign"] = "Steps"
+    at.run()
+    no_errors(at)
+
+    def steps() -> list[str]:
+        return [b.label for b in at.button if str(b.key).startswith("next_")]
+
+    offered = steps()
+    assert "Sacrifice Resources (-1)" in offered, offered
+    for line in ("/meter supply -1 spoiled", "/set health 3", "/clock 4 The alarm"):
+        at.chat_input(key="chat_text").set_value(line).run()
+        no_errors(at)
+        assert steps() == offered, (line, steps())
+    next(b for b in at.button if b.label == "Sacrifice Resources (-1)").click().run()
+    no_errors(at)
+    sheet = service.load_campaign("Steps").active() or {}
+    assert (sheet["supply"], sheet["health"]) == (3, 3)
