@@ -78,3 +78,13 @@ def test_when_played_reads_as_a_player_says_it() -> None:
     assert when_played(at(dt.timedelta(days=3)), now).startswith("on ") and " at " in when_played(at(dt.timedelta(days=3)), now)
     assert when_played(at(dt.timedelta(days=30)), now) == f"on {(now - dt.timedelta(days=30)).astimezone().day} Oct 2026"
     assert when_played("", now) == "never"
+
+
+def test_the_undo_of_a_second_pick_says_the_first_still_stands_in_show_and_export() -> None:
+    session, dice = open_campaign("Two picks", "city")
+    dice.queue(4, 4)  # Transit 8: a 7-9, pick 2 consequences
+    for line in ("/roll transit", "/add tie Marlo", "/choose 1", "/choose 1", "/undo"):
+        assert session.send(line).kind != "error", line
+    said = "Undone: what you chose last after rolling Transit; the roll stands as it was before that pick."
+    assert said in _run("campaign", "show", "Two picks"), _run("campaign", "show", "Two picks")
+    assert said.rstrip(".") in service.export("Two picks", "markdown")

@@ -50,7 +50,7 @@ def played_lines(events: list[StoredEvent]) -> list[LogLine]:
             else:
                 undo_text[stored.seq] = undo_words(ev, done, kind) + "."
                 taken_back.add(ev.target_seq)
-                if kind == "unpick" and after is not None:
+                if kind.startswith("unpick") and after is not None:
                     hidden.add(after)  # the roll as first rolled: listed already
         elif ev.type == "edits_carried":
             hidden.update(ev.edits)
