@@ -145,3 +145,18 @@ def test_choose_after_an_edit_reads_the_move_under_it() -> None:
     _ok(session, "/set spirit 4")
     step = _ok(session, "/choose 1")  # "[1] Lose Momentum (-1)", as the terminal lists it again
     assert step.results and step.results[0].move == "Lose Momentum", step.narration
+
+
+# ---- a pick that empties the list the player added to (Blades' "Lost": all harm healed) ---------------------------------
+def test_harm_added_while_lost_may_heal_it_all_waits_for_the_pick() -> None:
+    session, dice = open_campaign("Lost", "blades")
+    _ok(session, "/set vice Gambling")
+    dice.queue(4, 1)  # Indulge Vice: clears 4 stress of none: overindulge, a pick the rules require
+    rolled = _ok(session, "/roll indulge vice")
+    assert any(o.id == "lost" for c in rolled.open_choices for o in c.options), rolled.narration
+    refused = session.send("/add harm Broken Arm (level 2)")
+    said = refused.error or ""
+    assert refused.kind == "error" and "“Lost: your character vanishes" in said and "would change harm" in said, said
+    _ok(session, "/set stress 3")  # what no option touches is kept
+    _ok(session, "/choose lost")
+    assert (_sheet(session)["stress"], _sheet(session)["harm"]) == (3, [])

@@ -146,18 +146,29 @@ def move_keys(first: Any, again: Any) -> set[Key]:
         keys = _sheet_keys(b.character_id, a.after, b.after)
     else:  # on another sheet (never so for a pick): all either move changed
         keys = _sheet_keys(a.character_id, a.before, a.after) | _sheet_keys(b.character_id, b.before, b.after)
-    return keys | _table_keys("tracks", a.tracks, b.tracks) | _table_keys("clocks", a.clocks, b.clocks) | _held(first, again)
+    return keys | _table_keys("tracks", a.tracks, b.tracks) | _table_keys("clocks", a.clocks, b.clocks) | pinned(first, again)
 
 
-def _held(first: Any, again: Any) -> set[Key]:
-    """The meters ``again`` changes by a step that moved nothing at the meter's bound ("+2 supply" at full supply) and
-    ``first`` did not: a step made on that meter meanwhile would land otherwise in the order things were done."""
+def pinned(first: Any, again: Any) -> set[Key]:
+    """What ``again`` holds that a change made meanwhile would leave otherwise, made in the order things were done,
+    though the sheet does not show it: a meter ``again`` steps and holds at its bound ("+2 supply" at full supply), a
+    list it empties (Blades' "Lost": all harm healed). ``first`` (the same move without the pick) does not touch them.
+    An edit of these is a conflict even when it is a list's entry (:func:`kept_both` does not keep it)."""
 
-    def held(ev: Any) -> set[str]:
-        return {str(e.get("target")) for e in ev.result.get("effects") or [] if e.get("kind") == "meter" and e.get("held")}
+    def targets(ev: Any) -> dict[str, dict[str, Any]]:
+        return {str(e.get("target")): e for e in ev.result.get("effects") or [] if e.get("target")}
 
     cid = again.state_change.character_id
-    return {("characters", cid, meter) for meter in held(again) - held(first)} if cid else set()
+    if not cid:
+        return set()
+    before = targets(first)
+    found: set[Key] = set()
+    for target, effect in targets(again).items():
+        if target in before:
+            continue
+        if (effect.get("kind") == "meter" and effect.get("held")) or effect.get("after") == []:
+            found.add(("characters", cid, target))
+    return found
 
 
 def edit_keys(stored: StoredEvent, before: CampaignState) -> set[Key]:
@@ -301,12 +312,12 @@ def rebase(
     move_at = ctx.next_seq + len(events)
     move, result = wrap(lambda: move_event(work, request_for(work), move_at))
     add(move)
-    changed = move_keys(first, move)
+    changed, fixed = move_keys(first, move), pinned(first, move)
     carried: list[int] = []
     for s in over:
         stored = ctx.event(s)
-        clash = edit_keys(stored, ctx.state_at(s - 1)) - kept_both(stored, ctx.state_at(s - 1))
-        clash &= changed
+        touched = edit_keys(stored, ctx.state_at(s - 1))
+        clash = ((touched - kept_both(stored, ctx.state_at(s - 1))) & changed) | (touched & fixed)
         if clash:
             raise RulesError(_clash_message(ctx, first, stored, clash, doing))
         carried.append(add(_again(ctx, work, stored, ctx.next_seq + len(events), doing)))

@@ -14,7 +14,7 @@ from typing import Any
 from assistant.engine import Result
 from assistant.errors import AssistantError, RulesError
 from assistant.store.base import AppendContext
-from assistant.store.carried import Key, campaign_refs, edit_keys, is_edit, kept_both, key_words, light_copy, move_keys
+from assistant.store.carried import Key, campaign_refs, edit_keys, is_edit, kept_both, key_words, light_copy, move_keys, pinned
 from assistant.store.events import Event, StoredEvent
 from assistant.store.moves import move_event
 from assistant.store.no_move import stored_decides_nothing
@@ -43,15 +43,17 @@ def refuse_over_waiting_pick(ctx: AppendContext, events: Sequence[Event]) -> Non
         refuse_over_pick(ctx, events, seq)
 
 
-def option_keys(ctx: AppendContext, seq: int) -> dict[Key, list[str]]:
+def option_keys(ctx: AppendContext, seq: int) -> tuple[dict[Key, list[str]], set[Key]]:
     """What each open option of move ``seq`` would change if picked now (key -> the options' labels), found by making
-    the move again with it on the state before the roll."""
+    the move again with it on the state before the roll; and of those, what no edit may change even by a list's entry
+    (:func:`assistant.store.carried.pinned`: all harm healed, a meter held at its bound)."""
     stored: Any = ctx.event(seq).event
     result = Result.model_validate(stored.result)
     before = ctx.state_at(seq - 1)
     previous = (stored.request.get("options") or {}).get("choose") or []
     picked = [previous] if isinstance(previous, str) else list(previous)
     found: dict[Key, list[str]] = {}
+    fixed: set[Key] = set()
     for choice in result.choices:
         for option in choice.options:
             request = dict(stored.request)
@@ -69,7 +71,8 @@ def option_keys(ctx: AppendContext, seq: int) -> dict[Key, list[str]]:
                 continue  # an option the rules refuse now, or one that asks for a value first
             for key in move_keys(stored, again):
                 found.setdefault(key, []).append(option.label.rstrip("."))
-    return found
+            fixed |= pinned(stored, again)
+    return found, fixed
 
 
 def refuse_over_pick(ctx: AppendContext, events: Sequence[Event], seq: int) -> None:
@@ -77,15 +80,17 @@ def refuse_over_pick(ctx: AppendContext, events: Sequence[Event], seq: int) -> N
     before the pick, the pick could not carry it. Raises :class:`RulesError` saying what to do; nothing is stored."""
     work = light_copy(ctx.state)
     touched: set[Key] = set()
+    kept: set[Key] = set()
     for i, event in enumerate(events):
         stored = StoredEvent(seq=ctx.next_seq + i, event=event)
         if is_edit(stored):
-            touched |= edit_keys(stored, work) - kept_both(stored, work)
+            touched |= edit_keys(stored, work)
+            kept |= kept_both(stored, work)
         apply(work, stored)
     if not touched:
         return
-    options = option_keys(ctx, seq)
-    clash = sorted(k for k in touched if k in options)
+    options, fixed = option_keys(ctx, seq)
+    clash = sorted(k for k in touched if k in options and (k not in kept or k in fixed))
     if not clash:
         return
     move: Any = ctx.event(seq).event
