@@ -12,8 +12,8 @@ import pytest
 
 from assistant.engine import RulesError
 from assistant.engine.character_edit import Edit
-from assistant.store import carried, service
 from assistant.store import characters as store_characters
+from assistant.store import pick_guard, service
 from assistant.store.access import get_store
 from assistant.store.events import CharacterUpdated
 
@@ -107,7 +107,7 @@ def test_an_edit_of_what_an_option_may_change_is_refused_before_it_is_stored() -
         def build(ctx: Any) -> list[Any]:
             sheet = {**ctx.state.characters["pc1"], field: 1}
             events = [CharacterUpdated(character_id="pc1", character=sheet, reason=f"{field} set")]
-            carried.refuse_over_pick(ctx, events, roll)
+            pick_guard.refuse_over_pick(ctx, events, roll)
             return events
 
         return build

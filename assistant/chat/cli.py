@@ -76,19 +76,33 @@ def _turn_steps(session: Any, turn: Turn) -> list[tuple[str, dict[str, Any]]]:
 
 
 def _resumed_steps(session: Any) -> list[dict[str, Any]]:
-    """What a bare number picks on opening a campaign: the next steps of its last move (Deal Damage on the one hit)
-    when no choice of it is still open, so "1" after a restart plays what the last session offered."""
+    """What a bare number picks on opening a campaign (or after bookkeeping: ``/set health 3``, a clock's step): the
+    next steps of its last move (Deal Damage on the one hit), under the bookkeeping made since, when no choice of it is
+    still open, so "1" after a restart plays what the last session offered."""
     from assistant.chat.followed_next import open_follow_ups
-    from assistant.engine import AssistantError, Result
+    from assistant.engine import AssistantError
 
-    top = session.known.top
     try:
-        found = session.store.events(session.campaign, after=top - 1, upto=top) if isinstance(top, int) and top > 0 else []
-        if not found or found[0].event.type != "move_resolved" or Result.model_validate(found[0].event.result).choices:
+        if session._open_choice() is not None:
             return []
-        return [request for _label, request in next_steps(session, open_follow_ups(session.store, session.campaign, top))]
+        return [
+            request
+            for _label, request in next_steps(session, open_follow_ups(session.store, session.campaign, session.known.top))
+        ]
     except (AssistantError, ValueError):
         return []
+
+
+def _bookkeeping_done(session: Any, turn: Turn, top: int | None) -> bool:
+    """Whether ``turn`` stored bookkeeping (a sheet edit, a record, a clock's or a meter's step) and nothing else: the
+    pick still waiting, or the next steps of the move under it, are listed again after it."""
+    from assistant.store.carried import is_door, is_edit
+
+    now = session.known.top
+    if turn.kind == "error" or now == top or not isinstance(now, int) or not all(is_door(r) for r in turn.results):
+        return False
+    found = session.store.events(session.campaign, after=now - 1, upto=now)
+    return bool(found) and (is_edit(found[0]) or found[0].event.type == "set_active")
 
 
 def resumed_lines(session: Any, steps: list[dict[str, Any]]) -> list[str]:
@@ -220,6 +234,11 @@ def chat(
             for i, (label, _request) in enumerate(steps, 1):
                 typer.echo(f"  [{i}] {label}")
             last = [request for _label, request in steps]
+        elif not last and not as_json and _bookkeeping_done(session, turn, top):  # what still waits, listed again
+            last = list[Any](_resumed_steps(session))
+            stepping = bool(last)
+            for shown in resumed_lines(session, last):
+                typer.echo(shown)
         if turn.refining:  # the offline suggestions are printed; the LLM's plan may reorder them
             refined = session.refine()
             if refined.kind == "error":

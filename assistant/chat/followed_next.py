@@ -13,22 +13,31 @@ import dataclasses
 from typing import Any
 
 from assistant.engine import AssistantError, Result, get_ruleset
+from assistant.store.carried import is_door
 
 #: How many events back a move's other follow-ups are looked for (a few moves; a long campaign is not read whole).
 LOOK_BACK = 60
 
 
 def open_follow_ups(store: Any, campaign: str, top: int | None) -> list[Any]:
-    """What move ``top`` (the last action this player knows of) leaves offered: its follow-ups, then those the move
-    it followed up offered and that are not played yet (:func:`still_offered`); none when ``top`` is not a move."""
+    """What the last action this player knows of (``top``, or the move under the bookkeeping made since: ``/set
+    health 3``, a clock's step, ``/meter supply -1``) leaves offered: its follow-ups, then those the move it followed
+    up offered and that are not played yet (:func:`still_offered`); none when that action is not a move."""
+    from assistant.store.carried import is_edit
+    from assistant.store.events import UNDOABLE
+
     if not isinstance(top, int) or isinstance(top, bool) or top <= 0:
         return []
     found = store.events(campaign, after=max(0, top - LOOK_BACK), upto=top)
-    if not found or found[-1].seq != top or found[-1].event.type != "move_resolved":
+    if not found or found[-1].seq != top:
         return []
     undone = {e.event.target_seq for e in found if e.event.type == "undo"}
+    live = [e for e in found if e.event.type in UNDOABLE and e.seq not in undone]
+    under = next((e for e in reversed(live) if not is_edit(e) and e.event.type != "set_active"), None)
+    if under is None or under.event.type != "move_resolved":
+        return []
     try:
-        moves = [Result.model_validate(e.event.result) for e in found if e.event.type == "move_resolved" and e.seq not in undone]
+        moves = [Result.model_validate(e.event.result) for e in live if e.event.type == "move_resolved"]
     except ValueError:
         return []
     return still_offered(moves)
@@ -47,9 +56,12 @@ def _answers(ruleset: Any, fu: Any, result: Result) -> bool:
 
 
 def still_offered(moves: list[Result]) -> list[Any]:
-    """The follow-ups open after ``moves`` (the campaign's moves in effect, oldest first): the last move's own, then
+    """The follow-ups open after ``moves`` (the campaign's moves in effect, oldest first; bookkeeping made through the
+    engine's doors, a meter adjusted or a clock stepped, is passed over unless a move offered it): the last move's own, then
     those of the nearest earlier move that offered some, when every move since it played one of them (each once):
     the ones not played yet. A move since that it did not offer ends the look back (the story went on)."""
+    offered_doors = {str((fu.request or {}).get("move") or "") for m in moves for fu in m.follow_ups}
+    moves = [m for m in moves if not is_door(m) or m.move_id in offered_doors]  # bookkeeping lies over the move
     if not moves:
         return []
     last = moves[-1]

@@ -51,7 +51,8 @@ class FollowingMixin(RedoingMixin):
         from assistant.chat.choosing import open_options, options_in_words, resolve_picks
 
         opened = self._open_choice() if event_seq is None else None
-        seq, event = self._followed_move(opened[0] if opened else event_seq, "choose")  # under the oracle asked since
+        under = self._last_move_seq() if event_seq is None else event_seq  # under bookkeeping made since (/set spirit 4)
+        seq, event = self._followed_move(opened[0] if opened else under, "choose")  # under the oracle asked since
         result = Result.model_validate(event.result)
         if not result.choices and decides_nothing(result):  # "/dice 2d6", then "/choose 1"
             raise InputError(
@@ -99,13 +100,14 @@ class FollowingMixin(RedoingMixin):
             return (yield from self._choice_kept(f"{exc} The choice is still open.", result, seq))
 
     def _steps_after(self, seq: int) -> list[tuple[str, dict[str, Any]]]:
-        """The next steps move ``seq`` leaves (Pay the Price after a miss), when it is the last action played."""
+        """The next steps move ``seq`` leaves (Pay the Price after a miss), when it is the last action played (under
+        bookkeeping made since: ``/set spirit 4``, a clock's step)."""
         from assistant.chat.followed_next import open_follow_ups
         from assistant.chat.next_steps import next_steps
 
-        if seq != self.known.top:
+        if seq != self._last_move_seq():
             return []
-        return next_steps(self, open_follow_ups(self.store, self.campaign, seq))
+        return next_steps(self, open_follow_ups(self.store, self.campaign, self.known.top))
 
     def _next_step(self, picks: list[str], seq: int) -> dict[str, Any] | None:
         """The next step a pick names, by its number or its words ("/choose 1", "/choose pay the price"), else None."""

@@ -140,8 +140,8 @@ class OpenChoiceMixin(AimingMixin):
     def _over_pick(self) -> Iterator[None]:
         """Bookkeeping made in this block while the last move's pick waits is kept, the pick carrying it; an edit of
         what the pick may change (/set momentum while "Take +2 momentum" is on offer) is refused in words, and nothing
-        is stored (:func:`assistant.store.carried.refuse_over_pick`)."""
-        from assistant.store.carried import refuse_over_pick
+        is stored (:func:`assistant.store.pick_guard.refuse_over_pick`)."""
+        from assistant.store.pick_guard import refuse_over_pick
 
         opened = self._open_choice()
         if opened is None:

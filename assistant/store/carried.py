@@ -12,8 +12,10 @@ would be lost under it, so the pick is appended as one transaction that
    again by the engine),
 4. and says so (``edits_carried``).
 
-An edit that touches what the pick changes cannot be made again as it was: the pick is refused then (nothing is
-appended) and says which edit to undo first. The chat refuses such an edit before it is made (:func:`refuse_over_pick`).
+An edit of a list the pick changes too (an entry added, one removed) keeps both changes, in the order they were made
+(:mod:`assistant.store.list_merge`). An edit that sets what the pick sets (the same meter set two ways) cannot be made
+again as it was: the pick is refused then (nothing is appended) and says which edit to undo first. The chat and the
+app's sheet form refuse such an edit before it is made (:mod:`assistant.store.pick_guard`).
 Undo takes back the last thing the player did: when that was the pick, the roll comes back as it stood before it,
 and the edits are carried over it the same way (``by="unpick"``); the next undo takes back the last edit.
 
@@ -23,13 +25,15 @@ who plays is carried like an edit (the move made again stays the maker's, on the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from assistant.engine import Result
+from assistant.engine.character_edit import check_character
 from assistant.errors import AssistantError, InputError, RulesError
 from assistant.store.base import AppendContext
 from assistant.store.events import CharacterUpdated, EditsCarried, Event, Patch, StoredEvent, Undo, now_iso
+from assistant.store.list_merge import is_list, list_keys, merge_list
 from assistant.store.moves import move_event
 from assistant.store.no_move import decides_nothing
 from assistant.store.state import CampaignState, apply, get_path, touched_paths
@@ -142,7 +146,29 @@ def move_keys(first: Any, again: Any) -> set[Key]:
         keys = _sheet_keys(b.character_id, a.after, b.after)
     else:  # on another sheet (never so for a pick): all either move changed
         keys = _sheet_keys(a.character_id, a.before, a.after) | _sheet_keys(b.character_id, b.before, b.after)
-    return keys | _table_keys("tracks", a.tracks, b.tracks) | _table_keys("clocks", a.clocks, b.clocks)
+    return keys | _table_keys("tracks", a.tracks, b.tracks) | _table_keys("clocks", a.clocks, b.clocks) | pinned(first, again)
+
+
+def pinned(first: Any, again: Any) -> set[Key]:
+    """What ``again`` holds that a change made meanwhile would leave otherwise, made in the order things were done,
+    though the sheet does not show it: a meter ``again`` steps and holds at its bound ("+2 supply" at full supply), a
+    list it empties (Blades' "Lost": all harm healed). ``first`` (the same move without the pick) does not touch them.
+    An edit of these is a conflict even when it is a list's entry (:func:`kept_both` does not keep it)."""
+
+    def targets(ev: Any) -> dict[str, dict[str, Any]]:
+        return {str(e.get("target")): e for e in ev.result.get("effects") or [] if e.get("target")}
+
+    cid = again.state_change.character_id
+    if not cid:
+        return set()
+    before = targets(first)
+    found: set[Key] = set()
+    for target, effect in targets(again).items():
+        if target in before:
+            continue
+        if (effect.get("kind") == "meter" and effect.get("held")) or effect.get("after") == []:
+            found.add(("characters", cid, target))
+    return found
 
 
 def edit_keys(stored: StoredEvent, before: CampaignState) -> set[Key]:
@@ -187,8 +213,28 @@ def key_words(key: Key, state: CampaignState) -> str:
 # ---- making edits again ---------------------------------------------------------------------------------------
 
 
-def _again(ctx: AppendContext, work: CampaignState, stored: StoredEvent, seq: int) -> Event:
-    """Edit ``stored`` made again on ``work`` as event ``seq``."""
+def kept_both(stored: StoredEvent, before: CampaignState) -> set[Key]:
+    """What edit ``stored`` changed on ``before`` that a move's change to the same list keeps (an entry added or
+    removed: :mod:`assistant.store.list_merge`)."""
+    ev: Any = stored.event
+    if ev.type != "character_updated":
+        return set()
+    return {("characters", ev.character_id, k) for k in list_keys(before.characters.get(ev.character_id), ev.character)}
+
+
+def check_kept(system: str, sheet: dict[str, Any], doing: str) -> None:
+    """Refuse a sheet whose lists, with both changes kept, hold more than the sheet takes (a true conflict)."""
+    try:
+        check_character(system, sheet)
+    except AssistantError as exc:
+        raise RulesError(
+            f"Could not {doing or 'make the pick'}: with what you changed while it waited kept too, {exc.message[:1].lower()}"
+            f"{exc.message[1:]} /undo that change, then do it again. Nothing was changed."
+        ) from None
+
+
+def _again(ctx: AppendContext, work: CampaignState, stored: StoredEvent, seq: int, doing: str = "") -> Event:
+    """Edit ``stored`` made again on ``work`` as event ``seq`` (a list the move changed too keeps both changes)."""
     ev: Any = stored.event
     if ev.type == "character_updated":
         cid = ev.character_id
@@ -196,12 +242,19 @@ def _again(ctx: AppendContext, work: CampaignState, stored: StoredEvent, seq: in
             raise InputError(f"The sheet changed after the roll ({ev.reason or cid}) is gone; nothing was changed.")
         before = ctx.state_at(stored.seq - 1).characters.get(cid) or {}
         sheet = dict(work.characters[cid])
+        merged, both = list_keys(before, ev.character), False
         for key in set(before) | set(ev.character):
-            if key != "id" and before.get(key) != ev.character.get(key):
-                if key in ev.character:
-                    sheet[key] = ev.character[key]
-                else:
-                    sheet.pop(key, None)
+            if key == "id" or before.get(key) == ev.character.get(key):
+                continue
+            if key in merged and sheet.get(key) != before.get(key) and is_list(sheet.get(key)):
+                sheet[key] = merge_list(before.get(key), ev.character.get(key), sheet.get(key))  # both changes kept
+                both = True
+            elif key in ev.character:
+                sheet[key] = ev.character[key]
+            else:
+                sheet.pop(key, None)
+        if both:
+            check_kept(work.system, sheet, doing)
         return CharacterUpdated(character_id=cid, character=sheet, reason=ev.reason)
     if ev.type == "move_resolved":  # a meter adjusted, a clock or track stepped: the engine makes it again
         request = dict(ev.request)
@@ -259,14 +312,15 @@ def rebase(
     move_at = ctx.next_seq + len(events)
     move, result = wrap(lambda: move_event(work, request_for(work), move_at))
     add(move)
-    changed = move_keys(first, move)
+    changed, fixed = move_keys(first, move), pinned(first, move)
     carried: list[int] = []
     for s in over:
         stored = ctx.event(s)
-        clash = edit_keys(stored, ctx.state_at(s - 1)) & changed
+        touched = edit_keys(stored, ctx.state_at(s - 1))
+        clash = ((touched - kept_both(stored, ctx.state_at(s - 1))) & changed) | (touched & fixed)
         if clash:
             raise RulesError(_clash_message(ctx, first, stored, clash, doing))
-        carried.append(add(_again(ctx, work, stored, ctx.next_seq + len(events))))
+        carried.append(add(_again(ctx, work, stored, ctx.next_seq + len(events), doing)))
     if carried:
         under = len(carried) if before_pick is None else min(before_pick, len(carried))
         events.append(EditsCarried(move_seq=move_at, edits=carried, by=by, before_pick=under))  # type: ignore[arg-type]
@@ -295,61 +349,3 @@ def before_pick(ctx: AppendContext, move_seq: int) -> int:
     """How many edits over move ``move_seq`` were made before the pick that made it (0: none carried)."""
     marker = _marker(ctx, move_seq, "move_seq")
     return int(marker.before_pick) if marker is not None else 0
-
-
-# ---- the chat's check before an edit ---------------------------------------------------------------------------
-
-
-def option_keys(ctx: AppendContext, seq: int) -> dict[Key, list[str]]:
-    """What each open option of move ``seq`` would change if picked now (key -> the options' labels), found by making
-    the move again with it on the state before the roll."""
-    stored: Any = ctx.event(seq).event
-    result = Result.model_validate(stored.result)
-    before = ctx.state_at(seq - 1)
-    previous = (stored.request.get("options") or {}).get("choose") or []
-    picked = [previous] if isinstance(previous, str) else list(previous)
-    found: dict[Key, list[str]] = {}
-    for choice in result.choices:
-        for option in choice.options:
-            request = dict(stored.request)
-            request["options"] = {
-                **(request.get("options") or {}),
-                "choose": [*picked, option.id],
-                **campaign_refs(before, stored),
-            }
-            request["dice"] = list(stored.dice)
-            if stored.state_change.character_id in before.characters:
-                request["character_id"] = stored.state_change.character_id
-            try:
-                again, _result = move_event(light_copy(before), request, seq)
-            except AssistantError:
-                continue  # an option the rules refuse now, or one that asks for a value first
-            for key in move_keys(stored, again):
-                found.setdefault(key, []).append(option.label.rstrip("."))
-    return found
-
-
-def refuse_over_pick(ctx: AppendContext, events: Sequence[Event], seq: int) -> None:
-    """Refuse ``events`` (an edit about to be appended) when it changes what a pick of move ``seq`` may change: made
-    before the pick, the pick could not carry it. Raises :class:`RulesError` saying what to do; nothing is stored."""
-    work = light_copy(ctx.state)
-    touched: set[Key] = set()
-    for i, event in enumerate(events):
-        stored = StoredEvent(seq=ctx.next_seq + i, event=event)
-        if is_edit(stored):
-            touched |= edit_keys(stored, work)
-        apply(work, stored)
-    if not touched:
-        return
-    options = option_keys(ctx, seq)
-    clash = sorted(k for k in touched if k in options)
-    if not clash:
-        return
-    move: Any = ctx.event(seq).event
-    name = str(move.result.get("move") or "the move")
-    what = key_words(clash[0], ctx.state)
-    labels = " or ".join(f"“{label}”" for label in dict.fromkeys(options[clash[0]]))
-    raise RulesError(
-        f"{name} still waits for your pick, and {labels} would change {what}: make the pick first (/choose), then "
-        f"change {what}; or take the roll back with /undo. Nothing was changed."
-    )

@@ -5,7 +5,7 @@ travels with an export. A refused edit appends nothing."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -92,10 +92,13 @@ def edit(
     *,
     character: str | None = None,
     store: CampaignStore | None = None,
+    guard: Callable[[AppendContext, Sequence[Event]], None] | None = None,
 ) -> tuple[StoredEvent | None, list[str]]:
     """Apply ``edits`` to a character (default: the one playing) as one ``character_updated`` event; returns it
     and what changed, in words. Out-of-bounds values are refused and nothing is stored; an edit that leaves the
-    sheet as it was ("Health is already 3") stores nothing either (None), so /undo never takes back a no-op."""
+    sheet as it was ("Health is already 3") stores nothing either (None), so /undo never takes back a no-op.
+    ``guard`` checks the event in the same transaction, raising to refuse it (an edit of what a waiting pick sets:
+    :func:`assistant.store.pick_guard.refuse_over_waiting_pick`)."""
     said: list[str] = []
 
     def build(ctx: AppendContext) -> Event:
@@ -106,7 +109,10 @@ def edit(
         said[:] = changes
         if after == {**before, "id": cid}:
             raise _Unchanged(changes)
-        return CharacterUpdated(character_id=cid, character=after, reason="; ".join(changes))
+        event = CharacterUpdated(character_id=cid, character=after, reason="; ".join(changes))
+        if guard is not None:
+            guard(ctx, [event])
+        return event
 
     try:
         stored = append_one(name, build, store)

@@ -88,31 +88,44 @@ def new_command(
 
 
 def list_command(as_json: bool = JSON_OPT) -> None:
-    """List the campaigns."""
-    infos = _run(as_json, service.list_campaigns)
+    """List the campaigns: the game, who plays (and who else is in it), when it was last played."""
+
+    def go() -> list[dict[str, Any]]:
+        from assistant.store.shown_log import campaign_summary
+
+        store = service.get_store()
+        return [{**i.model_dump(), **campaign_summary(i, store)} for i in store.list_campaigns()]
+
+    rows = _run(as_json, go)
     if as_json:
-        _echo_json([i.model_dump() for i in infos])
+        _echo_json(rows)
         return
-    if not infos:
+    if not rows:
         typer.echo("no campaigns yet: `assistant campaign new NAME --system starforged`")
-    for info in infos:
-        typer.echo(f"{info.name:30} {info.system:15} {info.last_seq:7} events  created {info.created_at[:19]}")
+    for row in rows:
+        who = ", ".join(row["characters"]) or "no character yet"
+        typer.echo(f"{row['name']} — {row['game']}, played by {who}; last played {row['last_played']}")
 
 
 def show_command(
     name: str, as_json: bool = JSON_OPT, tail: int = typer.Option(20, "--tail", help="Transcript lines to show.")
 ) -> None:
-    """Show a campaign: characters, tracks, clocks and the latest transcript (--json: everything)."""
+    """Show a campaign: characters, tracks, clocks and the latest of what was played (--json: everything)."""
+    from assistant.store.shown_log import played_lines
 
-    def go() -> tuple[CampaignState, list[dict[str, Any]]]:
-        state = service.load_campaign(name)
-        return state, [e.to_dict() for e in service.campaign_events(name)] if as_json else []
+    def go() -> tuple[CampaignState, list[Any]]:
+        return service.load_campaign(name), service.campaign_events(name)
 
     state, events = _run(as_json, go)
+    lines = played_lines(events)
     if as_json:
-        _echo_json(state_json(state, events))
+        data = state_json(state, [e.to_dict() for e in events])
+        data["played"] = [{"seq": x.seq, "role": x.role, "text": x.text, "undone": x.undone} for x in lines]
+        _echo_json(data)
         return
-    typer.echo(f"{state.name} — {state.system}, seed {state.seed}, {state.last_seq} events, {state.moves} moves")
+    from assistant.engine.registry import game_title
+
+    typer.echo(f"{state.name} — {game_title(state.system)}, seed {state.seed}, {state.last_seq} events, {state.moves} moves")
     for cid, ch in state.characters.items():
         stats = " ".join(f"{k}={v}" for k, v in (ch.get("stats") or {}).items())
         marker = "*" if cid == state.active_character else " "
@@ -121,9 +134,9 @@ def show_command(
         typer.echo(f"   track {t.get('name') or tid}: {t.get('ticks', 0)} ticks ({t.get('rank')})")
     for cid, c in state.clocks.items():
         typer.echo(f"   clock {c.get('name') or cid}: {c.get('filled')}/{c.get('segments')}")
-    for entry in state.transcript[-tail:] if tail > 0 else []:
-        flag = " (undone)" if entry.undone else ""
-        typer.echo(f"  #{entry.seq} {entry.role}: {entry.text.splitlines()[0] if entry.text else ''}{flag}")
+    for line in lines[-tail:] if tail > 0 else []:
+        flag = " (undone)" if line.undone else ""
+        typer.echo(f"  #{line.seq} {line.role}: {line.text.splitlines()[0] if line.text else ''}{flag}")
 
 
 def export_command(

@@ -34,8 +34,9 @@ def what_it_did(stored: StoredEvent, before: CampaignState) -> str:
 
 def redone(events: list[StoredEvent], i: int) -> str:
     """What the undo at ``events[i]`` made room for: ``pick`` when the same move follows made again with a pick or a
-    burn (the same dice), ``unpick`` when a pick is undone and the move follows as first rolled, ``carried`` when it
-    sets an edit aside for a pick (or its undo) that makes it again after the move, else ""."""
+    burn (the same dice), ``unpick`` when a pick is undone and the move follows as first rolled (``unpick_one``: with the
+    picks made before the one undone), ``carried`` when it sets an edit aside for a pick (or its undo) that makes it
+    again after the move, else ""."""
     ev: Any = events[i].event
     target = next((s.event for s in events[:i] if s.seq == ev.target_seq), None)
     after = events[i + 1].event if i + 1 < len(events) else None
@@ -45,7 +46,10 @@ def redone(events: list[StoredEvent], i: int) -> str:
         return "carried"
     if made_again_after_the_roll(target, after):
         return "pick"
-    return "unpick" if made_again_after_the_roll(after, target) else ""
+    if not made_again_after_the_roll(after, target):
+        return ""
+    kept = ((getattr(after, "request", None) or {}).get("options") or {}).get("choose")
+    return "unpick_one" if kept else "unpick"  # an earlier pick still stands: the roll as it was before the last one
 
 
 def _carried(events: list[StoredEvent], i: int) -> bool:
@@ -80,6 +84,8 @@ def undo_words(ev: Any, done: dict[int, str], redone: str) -> str:
         return f"{what} again, with what you chose after the roll (the same dice)"
     if redone == "unpick":
         return f"Undone: what you chose after rolling {what}; the roll stands as first rolled"
+    if redone == "unpick_one":
+        return f"Undone: what you chose last after rolling {what}; the roll stands as it was before that pick"
     return f"Undone: {what}"
 
 

@@ -18,6 +18,7 @@ from assistant.engine import available_systems, game_title, get_ruleset
 from assistant.engine.tracks import MAX_TICKS, Rank
 from assistant.store import service
 from assistant.store.characters import create_character, edit
+from assistant.store.pick_guard import refuse_over_waiting_pick
 from assistant.store.state import CampaignState
 from assistant.ui import state
 from assistant.ui.components.clocks import render_clock
@@ -128,11 +129,12 @@ def _add_character(campaign: str) -> None:
 
 
 def _save_sheet(campaign: str, cid: str, edits: list[Any]) -> None:
-    """The sheet editor's changes: one undoable edit, or the rules' refusal in the player's words."""
+    """The sheet editor's changes: one undoable edit, or the rules' refusal in the player's words (an edit of what a
+    waiting pick sets is refused as the chat refuses it)."""
     said: list[str] = []
 
     def go() -> None:
-        said[:] = edit(campaign, edits, character=cid, store=_store())[1]
+        said[:] = edit(campaign, edits, character=cid, store=_store(), guard=refuse_over_waiting_pick)[1]
 
     _bookkeeping("saving the sheet", go)  # in the form's callback: the page is drawn after it, once
     if said:
