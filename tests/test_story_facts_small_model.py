@@ -59,8 +59,8 @@ def test_a_suffer_move_offered_next_is_told_as_a_cost_without_its_number() -> No
 def test_a_passage_keeps_its_fiction_and_drops_dice_and_where_its_reading_comes_from() -> None:
     note = (
         "How Volley is read\nVolley is rolled +DEX and spends one ammunition per roll. The shipped text names Volley "
-        "only through its ammunition; its results are the basic move as published, used as facts. A hit hands the "
-        "target a Deal Damage request with your Grit (and -1d6 when you take what you can get). This reading rests on "
+        "only through its ammunition; its results are the basic move as published, used as facts. A hit leads to "
+        "Deal Damage for the target with your Grit (and -1d6 when you take what you can get). This reading rests on "
         "the sentence: \u201c5xAmmunition: a single ammunition type for the Volley move.\u201d"
     )
     kept = story_passage(note)
