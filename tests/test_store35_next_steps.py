@@ -62,6 +62,7 @@ def test_a_pick_still_waiting_is_named_again_after_an_edit(monkeypatch: pytest.M
 
 def test_the_terminal_and_the_apps_buttons_read_the_same_next_steps_after_bookkeeping() -> None:
     from assistant.ui import state as ui_state
+    from assistant.ui.restored import restored_pending
 
     service.create_campaign("same", "starforged", seed=3)
     session = ChatSession.open("same", rng=ScriptedDice(5).queue(2, 4, 6))
@@ -72,5 +73,5 @@ def test_the_terminal_and_the_apps_buttons_read_the_same_next_steps_after_bookke
         waiting = open_follow_ups(session.store, session.campaign, session.known.top)
         assert [f.move for f in waiting] == offered, (line, waiting)
         ui_state.st.session_state.clear()  # the app reads the log afresh, as a reload does
-        buttons = [s.label for s in ui_state.restored_pending("same").next_steps]
+        buttons = [s.label for s in restored_pending("same").next_steps]
         assert buttons[:1] == ["Lose Momentum (-1)"] and len(buttons) == 6, (line, buttons)

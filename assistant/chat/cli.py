@@ -225,6 +225,11 @@ def chat(
             turn = session.send(line)
         _print_turn(turn, as_json)
         if _keeps_numbers(turn) and (session.known.top == top or _BOOKKEEPING.match(line)):
+            if not as_json and _bookkeeping_done(session, turn, top):  # "/set health 3": what still waits, listed again
+                last = list[Any](_resumed_steps(session)) or last
+                stepping = bool(last)
+                for shown in resumed_lines(session, last):
+                    typer.echo(shown)
             continue  # "/sheet", "/add impact starving" or a note between a move and its next step
         last = list(turn.suggestions) if turn.suggestions and not turn.results else []
         steps = [] if last else _turn_steps(session, turn)
