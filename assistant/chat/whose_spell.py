@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from assistant.chat.beside_attack import a_deed
 from assistant.chat.move_reading import MoveReadingMixin
 from assistant.chat.sheet_text import shown_name
 from assistant.chat.spell_refused import cast_refused, is_spell, their_spell_lands
-from assistant.engine import AssistantError, get_ruleset
 
 
 class WhoseSpellMixin(MoveReadingMixin):
@@ -36,7 +36,7 @@ class WhoseSpellMixin(MoveReadingMixin):
         instead = tuple(
             s.move
             for s, m in zip(suggestions, makers, strict=True)
-            if s not in spells and m == maker and _a_deed(self.system, str(s.move))
+            if s not in spells and m == maker and a_deed(self.system, str(s.move))
         )
         return cast_refused(text, suggestions, who, instead)
 
@@ -50,14 +50,3 @@ class WhoseSpellMixin(MoveReadingMixin):
         """Whose move each suggestion is: another character's the words name ("Mara stabs me"), else the one playing's."""
         own = self._state.active_character
         return [(s.request or {}).get("character_id") if self._actor_of(s.request or {}) else own for s in suggestions]
-
-
-def _a_deed(system: str, name: str) -> bool:
-    """Whether the move is one a character chooses to make with a roll of their own (Hack & Slash), not one made
-    against them ("Saving Throw", its stat dictated by the control move) nor one without dice: what a caster "does
-    instead" of a spell they cannot pay for."""
-    try:
-        roll = get_ruleset(system).find_move(name).roll
-    except AssistantError:
-        return False
-    return roll.type in ("action", "total", "pool") and not roll.stat_from
