@@ -49,3 +49,28 @@ def test_a_control_spell_on_me_still_offers_the_saving_throw() -> None:
     offered = session.send("the wizard casts a spell to hold me in place")
     assert "Saving Throw" in [s.move for s in offered.suggestions], [s.move for s in offered.suggestions]
     assert not any("Wizard's starting move" in n for n in offered.notes), offered.notes  # her spell, not the player's
+
+
+@pytest.mark.parametrize("line", ["mara sings arcane art to buff duke", "i sing to give duke +1d4 damage"])
+def test_a_song_for_duke_is_no_blow_on_him_nor_his_receive_arcane_art(line: str) -> None:
+    """Receive Arcane Art is the ally's ("When a bard's Arcane Art gives you, their ally, the selected effect"), made
+    after the bard's hit; it was listed as Mara's move, beside Deal Damage on Duke."""
+    session, _dice = open_campaign(f"Song {len(line)}", "dungeon-world")
+    assert session.send("/set class bard").ok
+    for add in ("/character add Duke class=paladin", "/character add Mara class=bard"):
+        assert session.send(add).ok
+    offered = session.send(line)
+    moves = [s.move for s in offered.suggestions]
+    assert moves[0] == "Arcane Art", moves
+    assert not {"Receive Arcane Art", "Deal Damage", "Hack & Slash"} & set(moves), moves
+    assert (offered.suggestions[0].request.get("options") or {}).get("target") == "duke"
+
+
+def test_maras_song_over_me_is_hers_for_me() -> None:
+    session, _dice = open_campaign("Song over me", "dungeon-world")
+    assert session.send("/character add Mara class=bard").ok
+    offered = session.send("mara weaves a song of protection over me")
+    first = offered.suggestions[0]
+    assert first.move == "Arcane Art" and first.request.get("character_id") == "mara", first.request
+    assert (first.request.get("options") or {}).get("target") == session.state.active_character
+    assert "Hack & Slash" not in [s.move for s in offered.suggestions]

@@ -23,6 +23,7 @@ FOR_ME = re.compile(
     r"\b(?:inspir|heal|help|aid|protect|shield|cover|bless|rescu|sav|support|encourag|bandag|patch|steady|steadi|buff|giv|grant|lend)\w*(?:\s+up)?\s+(?:me|us)\b"
     r"|\b(?:heal|bandag|patch|stitch|tend|treat|mend|dress)\w*(?:\s+up)?\s+(?:my|our)\s+(?:wounds?|injur\w*|cuts?|arm|leg|side|burns?)\b"
     r"|\bwatch\w*\s+(?:my|our)\s+backs?\b|\bback\w*\s+(?:me|us)\s+up\b|\bkeeps?\s+them\s+off\s+(?:me|us)\b"
+    r"|\b(?:song|songs|tune|melody|ballad|blessing|protection|ward|armor|shield)\s+(?:\w+\s+){0,2}?(?:over|around|for|on|upon)\s+(?:me|us)\b"
 )
 
 

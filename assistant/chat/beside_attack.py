@@ -10,7 +10,7 @@ from typing import Any
 from assistant.chat.class_words import of_another_class
 from assistant.engine import AssistantError, get_ruleset
 
-__all__ = ["a_deed", "beside_an_attack", "other_class_last"]
+__all__ = ["a_deed", "beside_a_song", "beside_an_attack", "other_class_last"]
 
 #: The moves that are a blow struck by the one who makes them ("When you make a concerted effort to attack an enemy").
 _BLOWS = frozenset({"hack_and_slash", "volley"})
@@ -44,11 +44,33 @@ def beside_an_attack(system: str, suggestions: list[Any], words: str) -> list[An
     ]
 
 
+#: Beside a bard's Arcane Art: not the ally's Receive Arcane Art ("When a bard's Arcane Art gives you, their ally, the
+#: selected effect": it follows the bard's hit, on the ally's sheet) nor a blow or damage dealt (a song for Duke is no
+#: blow on him).
+_NOT_BESIDE_A_SONG = frozenset({"receive_arcane_art", "deal_damage", "hack_and_slash", "volley", "magic_missile"})
+
+
+def beside_a_song(system: str, suggestions: list[Any], words: str) -> list[Any]:
+    """``suggestions`` with Arcane Art first without the moves that are no choice of the bard's beside it ("mara sings
+    arcane art to buff duke": not Receive Arcane Art as Mara's, nor Hack & Slash or Deal Damage on Duke); named, they
+    stay."""
+    if get_ruleset(system).system_id != "dungeon-world" or not suggestions:
+        return suggestions
+    if str(getattr(suggestions[0], "move_id", "")) != "arcane_art":
+        return suggestions
+    return [
+        s
+        for s in suggestions
+        if str(getattr(s, "move_id", "")) not in _NOT_BESIDE_A_SONG or _named(words, str(getattr(s, "move", "")))
+    ]
+
+
 def other_class_last(system: str, sheet: dict[str, Any] | None, suggestions: list[Any], words: str) -> list[Any]:
-    """``suggestions`` with the moves the text gives another class than the character's after the rest, unless first
-    or named ("i hit mara again" for a Fighter: Hack & Slash, then Deal Damage, not Arcane Art second); the first is
-    kept, and told of (see ``other_class_notes``)."""
+    """``suggestions`` without the moves the text gives another class than the character's, unless first or named
+    ("i hit mara again" for a Fighter: Hack & Slash, then Deal Damage, not Arcane Art, "(Bard Starting Move)"); the
+    first is kept, and told of (see ``other_class_notes``): a multiclass move may have given it."""
     if not suggestions or not sheet:
         return suggestions
-    later = [s for s in suggestions[1:] if of_another_class(system, sheet, s) and not _named(words, str(getattr(s, "move", "")))]
-    return [s for s in suggestions if s not in later] + later
+    return [suggestions[0]] + [
+        s for s in suggestions[1:] if not of_another_class(system, sheet, s) or _named(words, str(getattr(s, "move", "")))
+    ]
