@@ -1,0 +1,60 @@
+"""Round 35 in Dungeon World: after a pick the story still asked for it ("You choose: you are left vulnerable. Your
+spell still works, but (choose one):"), and Defend's pick was reported as the card disagreeing with the sheet though
+both held Defend hold 0 (the pick's id, "defend_hold", was read as the meter of that name). Each pick played here."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.session_helpers import assert_store_matches_card, open_campaign
+
+pytestmark = pytest.mark.usefixtures("hash_embedder")
+
+_ARCANE_PICKS = ["1", "2", "3", "4"]
+
+
+@pytest.mark.parametrize("pick", _ARCANE_PICKS)
+def test_an_arcane_art_pick_is_told_without_its_prompt(pick: str) -> None:
+    session, dice = open_campaign(f"Song pick {pick}", "dungeon-world")
+    assert session.send("/set class bard").ok
+    assert session.send("/character add Duke class=paladin").ok
+    offered = session.send("i sing to give duke +1d4 damage")
+    dice.queue(4, 4)  # 8 - 1 (cha): 7, a weak hit
+    rolled = session.confirm(offered.suggestions[0])
+    assert rolled.results[0].outcome == "weak_hit" and rolled.open_choices, rolled.narration
+    picked = session.choose([pick], event_seq=rolled.event_seq)
+    assert picked.kind != "error", picked.error
+    assert "choose one" not in picked.narration.lower() and "(choose" not in picked.narration.lower(), picked.narration
+    assert picked.narration.startswith("You choose: "), picked.narration
+    assert_store_matches_card(session, picked)
+
+
+@pytest.mark.parametrize("line", ["/roll defend +con target=Mara", "i step in front of mara to defend her"])
+def test_defends_pick_agrees_with_the_sheet(line: str) -> None:
+    session, dice = open_campaign(f"Defend pick {len(line)}", "dungeon-world")
+    assert session.send("/character add Mara class=bard").ok
+    dice.queue(6, 6)
+    if line.startswith("/"):
+        rolled = session.send(line)
+    else:
+        offered = session.send(line)
+        assert offered.suggestions[0].move == "Defend", [s.move for s in offered.suggestions]
+        rolled = session.confirm(offered.suggestions[0])
+    assert_store_matches_card(session, rolled)
+    picked = session.choose(["1"], event_seq=rolled.event_seq)
+    assert picked.kind != "error", picked.error
+    assert_store_matches_card(session, picked)  # the pick "defend_hold" is no Defend hold value
+    assert session.reload().active()["defend_hold"] == 0
+    assert [f.move for f in picked.follow_ups] == ["Deal Damage"]
+    assert "choose" not in picked.narration.lower().split("you choose:", 1)[-1], picked.narration
+
+
+@pytest.mark.parametrize(("faces", "outcome"), [((4, 3), "weak_hit"), ((1, 2), "miss")])
+def test_defend_without_a_pick_agrees_with_the_sheet(faces: tuple[int, int], outcome: str) -> None:
+    session, dice = open_campaign(f"Defend {outcome}", "dungeon-world")
+    assert session.send("/character add Mara class=bard").ok
+    dice.queue(*faces)
+    rolled = session.send("/roll defend +con target=Mara")
+    assert rolled.results[0].outcome == outcome
+    assert_store_matches_card(session, rolled)
+    assert "vulnerable" in session.reload().active()["impacts"]
