@@ -58,3 +58,23 @@ def test_defend_without_a_pick_agrees_with_the_sheet(faces: tuple[int, int], out
     assert rolled.results[0].outcome == outcome
     assert_store_matches_card(session, rolled)
     assert "vulnerable" in session.reload().active()["impacts"]
+
+
+@pytest.mark.parametrize("line", ["duke attacks mara and i step in to defend her", "Duke swings at Mara, i jump in front of her"])
+def test_i_step_in_when_duke_attacks_mara(line: str) -> None:
+    """Another's attack on a third told first, then the player's deed: Defend is the player's, for Mara (it was Duke's,
+    rolled with his sheet); a blow offered is at Duke."""
+    session, dice = open_campaign(f"Step in {len(line)}", "dungeon-world")
+    for add in ("/character add Mara class=bard", "/character add Duke class=paladin"):
+        assert session.send(add).ok
+    offered = session.send(line)
+    first = offered.suggestions[0]
+    assert first.move == "Defend" and first.request.get("character_id") in (None, session.state.active_character)
+    assert first.request["options"]["target"] == "mara"
+    blows = [s for s in offered.suggestions if s.move == "Hack & Slash"]
+    assert all(s.request["options"]["target"] == "duke" for s in blows)
+    dice.queue(6, 5)
+    rolled = session.confirm(first)
+    assert_store_matches_card(session, rolled)
+    assert session.reload().active()["defend_hold"] == 1  # the player's sheet, not Duke's
+    assert session.reload().characters["duke"].get("defend_hold", 0) == 0

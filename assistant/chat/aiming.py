@@ -43,6 +43,8 @@ class AimingMixin(AimWordsMixin, WhoseMoveMixin):
         maker = self._maker_in(text)
         on_other = self._target_in(text, besides=maker) if maker is not None else None
         if maker is not None and on_other is not None and on_other in self._state.characters:
+            if _I_ACT_TOO.search(text) and on_other != self._state.active_character:
+                return self._stepping_in(suggestions, maker, on_other, k)  # "duke attacks mara and i step in"
             return self._theirs_at(suggestions, maker, on_other, k)  # "Bart attacks Mia": Bart's move, at Mia
         target = self._target_in(text)
         if target is not None and (self._alongside(text, target) or self._asked_of(text, target)):
@@ -143,6 +145,24 @@ class AimingMixin(AimWordsMixin, WhoseMoveMixin):
         said += [f"{are(on_target)} resolved on {whom}'s sheet"] if on_target else []
         return out, ["; ".join(said) + " (read from your words)."]
 
+    def _stepping_in(self, suggestions: list[Any], maker: str, defended: str, k: int) -> tuple[list[Any], list[str]]:
+        """The one playing's moves when the words tell another's deed on a third and then theirs ("duke attacks mara
+        and i step in to defend her"): a blow at the one who made the deed, any other move (Defend) for the one it
+        befell; damage the deed would deal is not the player's to roll here (Defend's hit hands it on)."""
+        out: list[Any] = []
+        for s in suggestions:
+            request = dict(getattr(s, "request", None) or {})
+            move = str(request.get("move", ""))
+            if self._taken_by_target(move) or self._resisted(move) or not dataclasses.is_dataclass(s):
+                continue
+            request["options"] = {**dict(request.get("options") or {}), "target": maker if self._attacks(move) else defended}
+            out.append(dataclasses.replace(s, request=request))  # type: ignore[type-var]
+        out = out[:k]
+        names = [str(getattr(s, "move", "")) for s in out]
+        at = {m: self._who_is(maker if self._attacks(m) else defended) for m in names}
+        said = "; ".join(f"{m} at {who}" for m, who in at.items())
+        return out, [f"Yours, aimed from your words: {said}."] if said else []
+
     def _befallen(self, text: str) -> str | None:
         """The campaign character, not the one playing, whom a deed of someone with no sheet here befalls ("the hunter
         stakes Mara", "a ghoul bites Mara in the arm"): the words begun by neither the one playing nor a character of
@@ -195,6 +215,13 @@ class AimingMixin(AimWordsMixin, WhoseMoveMixin):
         words = getattr(s, "odds_words", None)  # the one playing's "not now" is not the maker's
         words = refused or (None if str(words or "").startswith(NOT_NOW) else words)
         return dataclasses.replace(s, request=request, stat_value=value, odds=odds, odds_words=words, alternatives=[])
+
+
+#: The one playing acting after another's deed the words told first ("duke attacks mara and i step in", "..., so i
+#: block it"): the player's move, not the first character's.
+_I_ACT_TOO = re.compile(
+    r"(?:\band|\bbut|\bso|\bthen|[,;])\s+(?:then\s+)?(?:i|we)\b(?!'m|\s+am\b|\s+see\b|\s+watch)", re.IGNORECASE
+)
 
 
 #: A deed of someone else's on the named character: the words begun by another than "I" or "we", the name after a verb
