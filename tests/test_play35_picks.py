@@ -78,3 +78,31 @@ def test_i_step_in_when_duke_attacks_mara(line: str) -> None:
     assert_store_matches_card(session, rolled)
     assert session.reload().active()["defend_hold"] == 1  # the player's sheet, not Duke's
     assert session.reload().characters["duke"].get("defend_hold", 0) == 0
+
+
+@pytest.mark.parametrize("line", ["duke hits back with his mace", "duke swings his mace"])
+def test_dukes_blow_with_no_one_named_is_at_me(line: str) -> None:
+    """Duke's blow naming no one was aimed at no one: after his pick the next step was "Roll your damage (1d8): the one
+    you attacked has no sheet here". In a duel his blow is at the one playing, its damage on their sheet."""
+    session, dice = open_campaign(f"Back {len(line)}", "dungeon-world")
+    assert session.send("/character add Duke class=paladin").ok
+    offered = session.send(line)
+    first = offered.suggestions[0]
+    assert first.move == "Hack & Slash" and first.request.get("character_id") == "duke"
+    assert first.request["options"]["target"] == session.state.active_character
+    assert any("aimed at you" in n for n in offered.notes), offered.notes
+    dice.queue(4, 4)
+    hit = session.confirm(first)
+    picked = session.choose(["1"], event_seq=hit.event_seq)
+    step = next(f for f in picked.follow_ups if f.move == "Deal Damage")
+    dice.queue(7)
+    dealt = session.confirm(step)
+    assert_store_matches_card(session, dealt)
+    assert session.reload().active()["hp"] == 18  # 7 less the fighter's 3 armor
+
+
+def test_dukes_blow_at_a_goblin_is_at_no_one_here() -> None:
+    session, _dice = open_campaign("Goblin", "dungeon-world")
+    assert session.send("/character add Duke class=paladin").ok
+    offered = session.send("duke attacks the goblin")
+    assert (offered.suggestions[0].request.get("options") or {}).get("target") is None

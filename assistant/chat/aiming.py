@@ -14,6 +14,7 @@ from assistant.chat.their_moves import (
     aim_notes,
     as_giver,
     avoids,
+    defends_against,
     ranked_for_them,
     refused_last,
     taken_first,
@@ -75,10 +76,16 @@ class AimingMixin(AimWordsMixin, WhoseMoveMixin):
                 if len(others) == 1:
                     aim = others[0]
             taken = self._taken_by_target(str(request.get("move", "")))
+            # "duke hits back with his mace": at the one playing; not "Mara dives aside from my fireball" (my damage on her)
+            back = theirs and _FOE_NAMED.search(text) is None and not avoids(text) and not defends_against(text)
+            if taken and back and dataclasses.is_dataclass(s):  # and his blow's damage comes off the player's sheet
+                out.append(dataclasses.replace(s, request={**request, "character_id": self._state.active_character}))  # type: ignore[type-var]
+                continue
             if (by_them and attacks or theirs) and target in self._state.characters and dataclasses.is_dataclass(s):
                 # "Mara casts a spell on me": Mara's move, rolled with her sheet, aimed at the one playing
                 # "Kira, cover me!": her move in support of the one playing, at them (Aid Your Ally's benefits are theirs)
-                out.append(self._made_by(s, request, options, target, at_me=not theirs or bool(FOR_ME.search(text))))
+                at_me = not theirs or bool(FOR_ME.search(text)) or (back and attacks)
+                out.append(self._made_by(s, request, options, target, at_me=at_me))
                 made_by.append(str(getattr(s, "move", "")))
                 continue
             if taken and by_them and dataclasses.is_dataclass(s):  # "Mara hits me for 8": my sheet, not a follow-up's
@@ -111,7 +118,17 @@ class AimingMixin(AimWordsMixin, WhoseMoveMixin):
         made_by = [m for m in shown if m in made_by]
         aimed = {tail: [m for m in shown if m in moves] for tail, moves in aimed.items()}
         notes = aim_notes(made_by, aimed, len(out), self._who_is(target) if target is not None else "", theirs)
+        at_you = [str(getattr(s, "move", "")) for s in out if self._at_me_back(s, theirs, text)]
+        if at_you:  # "duke hits back with his mace": his blow at the one playing, its damage on their sheet
+            verb = "are" if len(at_you) > 1 else "is"
+            notes.append(f"{' and '.join(at_you)} {verb} aimed at you, the only one named in the fight.")
         return out, notes
+
+    def _at_me_back(self, s: Any, theirs: bool, text: str) -> bool:
+        """A blow of the named character's aimed at the one playing though the words name no one ("Duke hits back")."""
+        request = getattr(s, "request", None) or {}
+        aimed = (request.get("options") or {}).get("target")
+        return theirs and aimed == self._state.active_character and self._attacks(str(request.get("move", "")))
 
     def _theirs_at(self, suggestions: list[Any], maker: str, target: str, k: int) -> tuple[list[Any], list[str]]:
         """The suggestions for one campaign character acting on another, neither the one playing ("Bart attacks Mia"):
