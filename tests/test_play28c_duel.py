@@ -34,14 +34,15 @@ def test_an_attack_between_two_others_offers_no_turn_begins() -> None:
     assert moves[0] == "Hack & Slash" and "Your Turn Begins" not in moves, moves
 
 
-def test_a_saving_throw_between_two_others_is_the_resister_s() -> None:
-    session, dice = open_duel_of_three("Saving throw theirs")
+def test_a_blow_between_two_others_offers_no_saving_throw() -> None:
+    """A Saving Throw resists a control move; beside a sword swing it was noise (round 35), as was Arcane Art, the
+    Bard's starting move, for Bart the Fighter."""
+    session, _dice = open_duel_of_three("Saving throw theirs")
     turn = session.send("Bart swings his sword at Mia")
-    saving = next(s for s in turn.suggestions if s.move == "Saving Throw")
-    assert saving.request.get("character_id") == "mia", saving.request
-    assert "target" not in (saving.request.get("options") or {}), saving.request
-    note = next(n for n in turn.notes if "read from your words" in n)
-    assert "Saving Throw is Mia's, rolled with Mia's sheet" in note and "at Mia;" in note, note
+    moves = [s.move for s in turn.suggestions]
+    assert moves[0] == "Hack & Slash" and "Saving Throw" not in moves and "Arcane Art" not in moves, moves
+    assert turn.suggestions[0].request.get("character_id") == "bart"
+    assert (turn.suggestions[0].request.get("options") or {}).get("target") == "mia"
 
 
 # ---- "hits" is a blow struck: Hack & Slash, not Defend -------------------------------------------------------------

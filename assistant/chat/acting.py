@@ -13,7 +13,6 @@ from assistant.chat.citing import move_citations, retrieve_for
 from assistant.chat.coin_raise import coin_offer
 from assistant.chat.fitting import bind
 from assistant.chat.followed_next import costs_left, open_follow_ups
-from assistant.chat.move_reading import MoveReadingMixin
 from assistant.chat.moves_info import _odds_map, _task_for, moves_that_fit
 from assistant.chat.narration import UNAVAILABLE_NOTE as UNAVAILABLE  # said once a session for the same cause
 from assistant.chat.narration import NarrationOutcome, guarded_narration
@@ -23,13 +22,13 @@ from assistant.chat.no_fit import nothing_offered
 from assistant.chat.one_at_a_time import with_next
 from assistant.chat.refusals import named_instead, refused_for
 from assistant.chat.set_in_words import set_in_words, set_pointer
-from assistant.chat.sheet_text import shown_name
-from assistant.chat.spell_refused import cast_at_you, cast_refused, is_spell, spells_first
+from assistant.chat.spell_refused import cast_at_you, spells_first
 from assistant.chat.track_question import name_first
 from assistant.chat.track_told import closed_now, started_or_not
 from assistant.chat.turn import Turn, TurnEvent, TurnStream
 from assistant.chat.turn import finish as _finish
 from assistant.chat.unsheeted_damage import own_blow_refused
+from assistant.chat.whose_spell import WhoseSpellMixin
 from assistant.engine import AssistantError, InputError, Result, get_ruleset
 from assistant.engine.doors import door_kind
 from assistant.engine.ruleset import normalize_name
@@ -39,7 +38,7 @@ from assistant.store.no_move import decides_nothing
 log = logging.getLogger(__name__)
 
 
-class ActingMixin(MoveReadingMixin):
+class ActingMixin(WhoseSpellMixin):
     """Action turns: the moves that fit the player's words, confirming one, the engine, then guarded narration."""
 
     # ---- actions --------------------------------------------------------------------------------
@@ -66,9 +65,7 @@ class ActingMixin(MoveReadingMixin):
                 return (yield from _finish(Turn(kind="action", player_text=text, narration=said, narrator="template")))
             suggestions = kept
         if cast_at_you(text):  # "she casts magic missile at me": her spell, not one of the player's to pay for
-            suggestions = self._not_my_spells(suggestions)
-            if not suggestions:  # what her spell does to the one playing: its damage ("Deal Damage"), or a defence
-                suggestions = self._not_my_spells(self._suggestions_for(f"{text}, it hits me for damage")[0])
+            suggestions, notes = self._spell_at_me(text, suggestions, notes)
         elif refused := self._cast_refused(text, suggestions):  # "ilyana casts bless weapon" with no mana: told why
             self._suggestions = []
             self._say("assistant", refused)
@@ -119,19 +116,6 @@ class ActingMixin(MoveReadingMixin):
             )
         )
 
-    def _cast_refused(self, text: str, suggestions: list[Any]) -> str:
-        """The words cast a spell no sheet can pay for now: what the player is told instead of the moves ("" else)."""
-        spells = [s for s in suggestions if str(s.move_id).startswith(("cast_a_spell", "magic_missile"))]
-        maker = self._makers(spells[:1])[0] if spells else None
-        who = shown_name(self._state, maker) if maker and maker != self._state.active_character else ""
-        makers = self._makers(suggestions)
-        instead = tuple(
-            s.move
-            for s, m in zip(suggestions, makers, strict=True)
-            if s not in spells and m == maker and _a_deed(self.system, str(s.move))
-        )
-        return cast_refused(text, suggestions, who, instead)
-
     def _refuse_own_blow(self, request: Mapping[str, Any]) -> None:
         from assistant.chat.followed_next import open_follow_ups
 
@@ -141,17 +125,6 @@ class ActingMixin(MoveReadingMixin):
         said = own_blow_refused(request, self._state.active_character, waiting, self._state.characters)
         if said:
             raise InputError(said)
-
-    def _not_my_spells(self, suggestions: list[Any]) -> list[Any]:
-        """``suggestions`` without the one playing's spells (another's spell cast at them is not theirs to cast)."""
-        own = self._state.active_character
-        makers = self._makers(suggestions)
-        return [s for s, m in zip(suggestions, makers, strict=True) if not (is_spell(s) and m == own)]
-
-    def _makers(self, suggestions: list[Any]) -> list[str | None]:
-        """Whose move each suggestion is: another character's the words name ("Mara stabs me"), else the one playing's."""
-        own = self._state.active_character
-        return [(s.request or {}).get("character_id") if self._actor_of(s.request or {}) else own for s in suggestions]
 
     def _confirm(self, chosen: Any, *, stat: str | None, adds: int | None, burn: bool | None) -> TurnStream:
         if hasattr(chosen, "request"):
@@ -373,14 +346,3 @@ class ActingMixin(MoveReadingMixin):
 def _prices(request: Mapping[str, Any]) -> bool:
     """Whether the request rolls Pay the Price (by the move's name or id, or its table's: "table:pay_the_price")."""
     return normalize_name(str(request.get("move") or "")).endswith("paytheprice")
-
-
-def _a_deed(system: str, name: str) -> bool:
-    """Whether the move is one a character chooses to make with a roll of their own (Hack & Slash), not one made
-    against them ("Saving Throw", its stat dictated by the control move) nor one without dice: what a caster "does
-    instead" of a spell they cannot pay for."""
-    try:
-        roll = get_ruleset(system).find_move(name).roll
-    except AssistantError:
-        return False
-    return roll.type in ("action", "total", "pool") and not roll.stat_from

@@ -1,14 +1,14 @@
 """Aiming a move at another character or combatant from the player's words ("I strike Mara", "Mara hits me")
-without switching who plays, and whose move a stored one is when it is not the one playing's."""
+without switching who plays. The words are read in ``aim_words``, the kinds of move in ``aim_moves``, whose move a
+stored one is in ``whose_move``."""
 
 from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Mapping
 from typing import Any
 
-from assistant.chat.characters import CharactersMixin, their_words
+from assistant.chat.aim_words import FOR_ME, AimWordsMixin
 from assistant.chat.sheet_text import shown_name
 from assistant.chat.their_moves import (
     aim_notes,
@@ -19,19 +19,8 @@ from assistant.chat.their_moves import (
     refused_last,
     taken_first,
 )
-from assistant.engine import AssistantError, InputError, get_ruleset
+from assistant.chat.whose_move import WhoseMoveMixin
 
-#: Words that aim a move at someone: "I strike Mara", "against Mara", "at the guard".
-_AIM = re.compile(
-    r"\b(?:against|at|on|attack|attacks|strike|strikes|hit|hits|stab|stabs|shoot|shoots|target)\s+(?:the\s+)?([A-Z][\w'-]+)"
-)
-
-
-#: Where the words go on to what someone else is to do or where ("... into telling us", "... where we hide", "... so
-#: that we pass"): a "me" or "us" past it is not the one the named character acts on ("Mara tries to stab me" is).
-_FOR_ANOTHER = re.compile(r"\b(?:into|while|where|because|until|so that)\b|;")
-#: The named character acting for the one playing ("Mara sings to inspire me", "Mara heals us"): her move, not one
-#: made on the one playing (as "Mara hits me" is).
 #: A foe the words name that is no campaign character ("I hack at the goblin archer"): the blow is not aimed at the
 #: only other character, whose sheet would take damage meant for the goblin.
 _FOE_NAMED = re.compile(
@@ -39,14 +28,9 @@ _FOE_NAMED = re.compile(
     r"(?:the|a|an|that|this|those|these|two|three|some)\s+(?!(?:same|other)\b)[a-z]",
     re.IGNORECASE,
 )
-_FOR_ME = re.compile(
-    r"\b(?:inspir|heal|help|aid|protect|shield|cover|bless|rescu|sav|support|encourag|bandag|patch|steady|steadi|buff|giv|grant|lend)\w*(?:\s+up)?\s+(?:me|us)\b"
-    r"|\b(?:heal|bandag|patch|stitch|tend|treat|mend|dress)\w*(?:\s+up)?\s+(?:my|our)\s+(?:wounds?|injur\w*|cuts?|arm|leg|side|burns?)\b"
-    r"|\bwatch\w*\s+(?:my|our)\s+backs?\b|\bback\w*\s+(?:me|us)\s+up\b|\bkeeps?\s+them\s+off\s+(?:me|us)\b"
-)
 
 
-class AimingMixin(CharactersMixin):
+class AimingMixin(AimWordsMixin, WhoseMoveMixin):
     """Aiming moves at another character; whose move it is."""
 
     def _aim(self, text: str, suggestions: list[Any], k: int = 3) -> tuple[list[Any], list[str]]:
@@ -60,6 +44,8 @@ class AimingMixin(CharactersMixin):
         maker = self._maker_in(text)
         on_other = self._target_in(text, besides=maker) if maker is not None else None
         if maker is not None and on_other is not None and on_other in self._state.characters:
+            if _I_ACT_TOO.search(text) and on_other != self._state.active_character:
+                return self._stepping_in(suggestions, maker, on_other, k)  # "duke attacks mara and i step in"
             return self._theirs_at(suggestions, maker, on_other, k)  # "Bart attacks Mia": Bart's move, at Mia
         target = self._target_in(text)
         if target is not None and (self._alongside(text, target) or self._asked_of(text, target)):
@@ -90,10 +76,16 @@ class AimingMixin(CharactersMixin):
                 if len(others) == 1:
                     aim = others[0]
             taken = self._taken_by_target(str(request.get("move", "")))
+            # "duke hits back with his mace": at the one playing; not "Mara dives aside from my fireball" (my damage on her)
+            back = theirs and _FOE_NAMED.search(text) is None and not avoids(text) and not defends_against(text)
+            if taken and back and dataclasses.is_dataclass(s):  # and his blow's damage comes off the player's sheet
+                out.append(dataclasses.replace(s, request={**request, "character_id": self._state.active_character}))  # type: ignore[type-var]
+                continue
             if (by_them and attacks or theirs) and target in self._state.characters and dataclasses.is_dataclass(s):
                 # "Mara casts a spell on me": Mara's move, rolled with her sheet, aimed at the one playing
                 # "Kira, cover me!": her move in support of the one playing, at them (Aid Your Ally's benefits are theirs)
-                out.append(self._made_by(s, request, options, target, at_me=not theirs or bool(_FOR_ME.search(text))))
+                at_me = not theirs or bool(FOR_ME.search(text)) or (back and attacks)
+                out.append(self._made_by(s, request, options, target, at_me=at_me))
                 made_by.append(str(getattr(s, "move", "")))
                 continue
             if taken and by_them and dataclasses.is_dataclass(s):  # "Mara hits me for 8": my sheet, not a follow-up's
@@ -126,7 +118,17 @@ class AimingMixin(CharactersMixin):
         made_by = [m for m in shown if m in made_by]
         aimed = {tail: [m for m in shown if m in moves] for tail, moves in aimed.items()}
         notes = aim_notes(made_by, aimed, len(out), self._who_is(target) if target is not None else "", theirs)
+        at_you = [str(getattr(s, "move", "")) for s in out if self._at_me_back(s, theirs, text)]
+        if at_you:  # "duke hits back with his mace": his blow at the one playing, its damage on their sheet
+            verb = "are" if len(at_you) > 1 else "is"
+            notes.append(f"{' and '.join(at_you)} {verb} aimed at you, the only one named in the fight.")
         return out, notes
+
+    def _at_me_back(self, s: Any, theirs: bool, text: str) -> bool:
+        """A blow of the named character's aimed at the one playing though the words name no one ("Duke hits back")."""
+        request = getattr(s, "request", None) or {}
+        aimed = (request.get("options") or {}).get("target")
+        return theirs and aimed == self._state.active_character and self._attacks(str(request.get("move", "")))
 
     def _theirs_at(self, suggestions: list[Any], maker: str, target: str, k: int) -> tuple[list[Any], list[str]]:
         """The suggestions for one campaign character acting on another, neither the one playing ("Bart attacks Mia"):
@@ -159,6 +161,24 @@ class AimingMixin(CharactersMixin):
         said += [f"{are(resisted)} {whom}'s, rolled with {whom}'s sheet"] if resisted else []
         said += [f"{are(on_target)} resolved on {whom}'s sheet"] if on_target else []
         return out, ["; ".join(said) + " (read from your words)."]
+
+    def _stepping_in(self, suggestions: list[Any], maker: str, defended: str, k: int) -> tuple[list[Any], list[str]]:
+        """The one playing's moves when the words tell another's deed on a third and then theirs ("duke attacks mara
+        and i step in to defend her"): a blow at the one who made the deed, any other move (Defend) for the one it
+        befell; damage the deed would deal is not the player's to roll here (Defend's hit hands it on)."""
+        out: list[Any] = []
+        for s in suggestions:
+            request = dict(getattr(s, "request", None) or {})
+            move = str(request.get("move", ""))
+            if self._taken_by_target(move) or self._resisted(move) or not dataclasses.is_dataclass(s):
+                continue
+            request["options"] = {**dict(request.get("options") or {}), "target": maker if self._attacks(move) else defended}
+            out.append(dataclasses.replace(s, request=request))  # type: ignore[type-var]
+        out = out[:k]
+        names = [str(getattr(s, "move", "")) for s in out]
+        at = {m: self._who_is(maker if self._attacks(m) else defended) for m in names}
+        said = "; ".join(f"{m} at {who}" for m, who in at.items())
+        return out, [f"Yours, aimed from your words: {said}."] if said else []
 
     def _befallen(self, text: str) -> str | None:
         """The campaign character, not the one playing, whom a deed of someone with no sheet here befalls ("the hunter
@@ -213,153 +233,12 @@ class AimingMixin(CharactersMixin):
         words = refused or (None if str(words or "").startswith(NOT_NOW) else words)
         return dataclasses.replace(s, request=request, stat_value=value, odds=odds, odds_words=words, alternatives=[])
 
-    def _as_theirs(self, exc: AssistantError, request: Mapping[str, Any]) -> AssistantError:
-        """``exc`` told of the character whose sheet the move was rolled with, when not the one playing."""
-        maker = request.get("character_id")
-        if not maker or maker == self._state.active_character or maker not in self._state.characters:
-            return exc
-        said = their_words(exc.message, shown_name(self._state, str(maker)))
-        exc.message, exc.args = said, (said,)
-        return exc
 
-    def _actor_of(self, request: Mapping[str, Any]) -> str:
-        """The name of the one who makes this move when it is not the one playing: another character's move rolled
-        with their sheet at the one playing ("Mara attacks me"), so the story tells it as theirs; "" otherwise."""
-        maker, active = request.get("character_id"), self._state.active_character
-        aimed = (request.get("options") or {}).get("target")
-        if not maker or maker == active or maker not in self._state.characters or aimed == maker:
-            return ""
-        if aimed not in (active, None) and aimed not in self._state.characters:
-            return ""
-        if aimed is None and self._taken_by_target(str(request.get("move", ""))):
-            return ""  # "I deal damage" on Mara: her sheet takes it, the move is the one playing's
-        return shown_name(self._state, str(maker))
-
-    def _aided(self, result: Any, request: Mapping[str, Any]) -> str | None:
-        """Whom an Aid Your Ally aids, as its picks name them: "" for the one playing, their name for another; None
-        for any other move, or an aid that names no one."""
-        from assistant.narrate.aid_words import AID_MOVE
-
-        target = (request.get("options") or {}).get("target")
-        if result.move_id != AID_MOVE or not target:
-            return None
-        if target == self._state.active_character:
-            return ""
-        return shown_name(self._state, str(target)) if target in self._state.characters else str(target)
-
-    def _price_payer(self) -> str:
-        """The name of the one who pays the price of the last move when it was another character's (Mara's miss):
-        the price's rows are told of her ("Mara is stressed"), not of the one playing; "" otherwise. The last move is
-        the last roll that decided something: an oracle asked or a table rolled since Mara's miss leaves it hers."""
-        from assistant.chat.followed_next import LOOK_BACK
-        from assistant.store.no_move import decides_nothing
-
-        top = self.known.top
-        if not isinstance(top, int) or isinstance(top, bool) or top <= 0:
-            return ""
-        found = self.store.events(self.campaign, after=max(0, top - LOOK_BACK), upto=top)
-        undone = {e.event.target_seq for e in found if e.event.type == "undo"}
-        for stored in reversed(found):
-            event = stored.event
-            if stored.seq in undone or event.type != "move_resolved":
-                continue  # the story's messages, a /set, an undo: no roll
-            if decides_nothing(event.result):  # "/oracle is the priest awake?" after Mara's miss: still hers
-                continue
-            return self._actor_of(
-                {**event.request, "character_id": event.state_change.character_id or event.request.get("character_id")}
-            )
-        return ""
-
-    def _opposed(self, text: str, target: str) -> bool:
-        """The words name the character as the one opposed ("against Duke", "from Duke's blade")."""
-        name = str(self._state.characters.get(target, {}).get("name") or target).strip()
-        return bool(name) and re.search(rf"\b(?:against|from|versus|vs\.?)\s+{re.escape(name)}\b", text, re.I) is not None
-
-    def _alongside(self, text: str, target: str) -> bool:
-        """The words have the named character acting together with the one playing ("Mara and I slip in", "me and
-        Mara sneak past"), not on them nor alone."""
-        name = re.escape(str(self._state.characters.get(target, {}).get("name") or target).strip())
-        lead = r"^\s*(?:(?:then|now|and|so|ok|okay)[\s,]+)?"  # "I strike Mara and I run": Mara is struck
-        together = (rf"{lead}{name}\s*,?\s+and\s+(?:i|we|me)\b", rf"{lead}(?:i|me|we)\s+and\s+{name}\b")
-        return bool(name) and any(re.search(p, text, re.I) for p in together)
-
-    def _asked_of(self, text: str, target: str) -> bool:
-        """The one playing asks the named character to do something ("I ask Mara to keep watch", "I tell Mara to
-        wait"): what the player then does is not aimed at her."""
-        name = re.escape(str(self._state.characters.get(target, {}).get("name") or target).strip())
-        asked = rf"^\s*(?:i|we)\s+(?:ask|tell|beg|order|get|let|have|want)s?\s+{name}\s+to\b"
-        return bool(name) and re.search(asked, text, re.I) is not None
-
-    def _leads(self, text: str, target: str) -> bool:
-        """The named character is the words' subject, first in them ("Mara attacks the hunter", "then Mara casts a
-        spell"), not someone the one playing acts on ("I strike Mara")."""
-        name = str(self._state.characters.get(target, {}).get("name") or target).strip()
-        return bool(name) and re.match(rf"^\s*(?:(?:then|now|and|so)\s+)?{re.escape(name)}\b(?!')", text, re.I) is not None
-
-    def _acts_on_me(self, text: str, target: str) -> bool:
-        """The words tell the named character acting on the one playing ("Mara hits me", "Mara's blade cuts me"),
-        not the one playing acting on them ("I hit Mara"), nor acting on someone else for them ("Mara charms the
-        tavern keeper into telling us where the hunter sleeps": "us" is in what the keeper is to do)."""
-        name = str(self._state.characters.get(target, {}).get("name") or target).strip().lower()
-        low = text.lower()
-        found = re.search(rf"\b{re.escape(name)}\b", low)
-        if not name or found is None or re.search(r"\b(?:i|we)\b", low[: found.start()]):
-            return False
-        after = _FOR_ANOTHER.split(low[found.end() :], 1)[0]
-        mine = str((self._state.active() or {}).get("name") or "").strip().lower()
-        me = r"me|us|my|our" + (f"|{re.escape(mine)}" if mine else "")  # "Bart attacks Mia", Mia playing: at me
-        return bool(re.search(rf"\b(?:{me})\b", after)) and not defends_against(after) and not _FOR_ME.search(after)
-
-    def _target_in(self, text: str, besides: str | None = None) -> str | None:
-        """The campaign character (not the one playing, nor ``besides``) the player's words name, else a capitalised
-        name after "against", "strike", "at"... (a combatant without a sheet)."""
-        low = f" {text.lower()} "
-        for cid, character in self._state.characters.items():
-            if cid in (self._state.active_character, besides):
-                continue
-            name = str(character.get("name") or "").strip().lower()
-            if name and re.search(rf"\b{re.escape(name)}\b", low):
-                return cid
-        match = _AIM.search(text)
-        if match and match.group(1).lower() not in {"i", "my", "me", "them", "him", "her", "it", "you"}:
-            return match.group(1)  # only an attack takes it (see _aim): "on Monday" aims at no one
-        return None
-
-    def _taken_by_target(self, move: str) -> bool:
-        """A Dungeon World move resolved on the sheet of the one it hurts (Deal Damage), not of the one playing."""
-        from assistant.chat.undone_words import taken_by_target
-
-        return taken_by_target(self.system, move)
-
-    def _resisted(self, move: str) -> bool:
-        """A Dungeon World move made by the one another's move acts on, to resist it (a Saving Throw)."""
-        if get_ruleset(self.system).system_id != "dungeon-world" or not move:
-            return False
-        try:
-            return bool(re.search(r"\bresist it\b", get_ruleset(self.system).find_move(move).trigger or "", re.I))
-        except InputError:
-            return False
-
-    def _unaimed_spell(self, text: str, move: str) -> bool:
-        """A Dungeon World spell cast with no word of harm or aim ("I cast a spell", "I cast a spell to light the
-        room"): not aimed at the only other character, as a blow would be (it was aimed at Duke)."""
-        if _HOSTILE_SPELL.search(text):
-            return False
-        try:
-            found = get_ruleset(self.system).find_move(move)
-        except InputError:
-            return False
-        return found.id in {"cast_a_spell_wizard", "cast_a_spell_cleric"}
-
-    def _attacks(self, move: str) -> bool:
-        """A Dungeon World move whose hit deals damage to someone (Hack & Slash, Volley, a damage spell)."""
-        if get_ruleset(self.system).system_id != "dungeon-world" or not move:
-            return False
-        try:
-            found = get_ruleset(self.system).find_move(move)
-        except InputError:
-            return False
-        return found.id in {"hack_and_slash", "volley", "magic_missile", "cast_a_spell_wizard", "cast_a_spell_cleric"}
+#: The one playing acting after another's deed the words told first ("duke attacks mara and i step in", "..., so i
+#: block it"): the player's move, not the first character's.
+_I_ACT_TOO = re.compile(
+    r"(?:\band|\bbut|\bso|\bthen|[,;])\s+(?:then\s+)?(?:i|we)\b(?!'m|\s+am\b|\s+see\b|\s+watch)", re.IGNORECASE
+)
 
 
 #: A deed of someone else's on the named character: the words begun by another than "I" or "we", the name after a verb
@@ -376,14 +255,5 @@ _BLOW_ON_ME = re.compile(r"^(?!\s*(?:i|we)\b)[^.!?]*?\b[a-z]+(?:s|ed)\s+(?:at\s+
 _TAKEN_BY_ME = re.compile(
     r"^\s*(?:i|we)(?:'m|\s+am|\s+get|\s+got)?\s+(?:take|takes|took|taking|suffer|suffered|lose|lost|hit|struck)\b"
     r"[^.!?]*?\b(?:hit|blow|damage|dmg|hp|wound|wounds|for\s+\d+)\b",
-    re.IGNORECASE,
-)
-
-
-#: Words that aim a spell at a foe ("I cast a spell at him", "I blast her with fire", "a curse on my opponent").
-_HOSTILE_SPELL = re.compile(
-    r"\b(?:at|on|against|into)\s+(?:him|her|them|my\s+(?:foe|enemy|opponent|rival)|the\s+(?:foe|enemy|opponent))\b|"
-    r"\b(?:attack|attacks|blast|blasts|burn|burns|hurt|hurts|harm|harms|kill|kills|strike|strikes|smite|smites|hit|hits|"
-    r"damage|curse|curses|zap|fry|scorch)\b",
     re.IGNORECASE,
 )

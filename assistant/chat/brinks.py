@@ -157,9 +157,10 @@ def offer_brink_moves(
     move's name."""
     out = list(suggestions)
     for brink in brinks_of(system).at(sheet):
-        if brink.required and made is not None and made(brink):
-            continue  # rolled and survived: the player acts again
         key = normalize_name(brink.move)
+        if brink.required and made is not None and made(brink):  # rolled and survived: the player acts again, and
+            out = [s for s in out if normalize_name(getattr(s, "move", "")) != key]  # is not offered it beside the blow
+            continue
         there = next((s for s in out if normalize_name(getattr(s, "move", "")) == key), None)
         found = there or next((s for s in more(brink.move) if normalize_name(s.move) == key), None)
         if found is None:

@@ -9,7 +9,7 @@ from typing import Any
 
 from assistant.chat.chat_words import and_list
 
-__all__ = ["class_change_note", "other_class_notes"]
+__all__ = ["class_change_note", "of_another_class", "other_class_notes"]
 
 
 @cache
@@ -42,6 +42,11 @@ def _other_class(system: str, sheet: dict[str, Any] | None, suggestion: Any) -> 
     cls = str((sheet or {}).get("class") or "").strip().lower()
     entry = moves.get(str(getattr(suggestion, "move_id", ""))) if cls else None
     return entry if entry is not None and str(entry.get("class")) != cls else None
+
+
+def of_another_class(system: str, sheet: dict[str, Any] | None, suggestion: Any) -> bool:
+    """Whether the text gives ``suggestion``'s move to another class than ``sheet``'s (Arcane Art for a Fighter)."""
+    return _other_class(system, sheet, suggestion) is not None
 
 
 def other_class_notes(system: str, sheet: dict[str, Any] | None, suggestions: list[Any]) -> list[str]:

@@ -264,9 +264,11 @@ def chat(
 
 def _step_number(line: str, stepping: bool) -> int | None:
     """The number ``line`` picks from the list printed last: a bare number, or "/choose N" while that list holds the
-    next steps and no choice is open (the player read "type its number" as a pick); None otherwise."""
-    if line.isdigit():
-        return int(line)
+    next steps and no choice is open (the player read "type its number" as a pick); "#N" as a bare number; None
+    otherwise."""
+    bare = re.fullmatch(r"#?\s*(\d+)", line.strip())  # "#1", as a suggestion is picked in the chat, picks a step too
+    if bare is not None:
+        return int(bare.group(1))
     found = re.fullmatch(r"/choose\s+(\d+)", line.strip(), re.I)
     return int(found.group(1)) if found and stepping else None
 

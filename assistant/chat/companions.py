@@ -17,9 +17,27 @@ _KINDS = (
 _INTRODUCED = re.compile(rf"\b(?:my|our)\s+(?:[a-z]+\s+)?(?:{_KINDS})[,]?\s+(?:named\s+|called\s+)?([A-Z][a-z'’-]+)\b")
 
 
+#: A companion's name typed in lower case ("with my drone pip scouting ahead"): a word after the kind that is no deed
+#: of it ("my drone scouts ahead", "my hound is hurt"), followed by a deed in -ing, a comma or the end of the words.
+_INTRODUCED_LOWER = re.compile(
+    rf"\b(?:my|our)\s+(?:[a-z]+\s+)?(?:{_KINDS})[,]?\s+(?:named\s+|called\s+)?([a-z][a-z'’-]+)(?=\s*(?:[,.;!?]|$)|\s+[a-z]+ing\b)",
+    re.IGNORECASE,
+)
+#: Words after a companion's kind that are no name ("my drone ahead", "my hound again").
+_NO_NAME = frozenset({"ahead", "again", "too", "also", "here", "there", "now", "then", "is", "was", "and", "or", "it", "out"})
+
+
+def _a_name(word: str) -> bool:
+    low = word.lower()
+    return low not in _NO_NAME and not low.endswith(("s", "ing", "ed", "ly"))
+
+
 def companion_names(lines: Iterable[str]) -> set[str]:
-    """The names the player's ``lines`` gave companions ("my drone Pip": Pip), lower case."""
-    return {m.group(1).lower() for line in lines for m in _INTRODUCED.finditer(line)}
+    """The names the player's ``lines`` gave companions ("my drone Pip", "my drone pip scouting ahead": Pip), lower
+    case."""
+    said = list(lines)
+    named = {m.group(1).lower() for line in said for m in _INTRODUCED.finditer(line)}
+    return named | {m.group(1).lower() for line in said for m in _INTRODUCED_LOWER.finditer(line) if _a_name(m.group(1))}
 
 
 def as_companion(text: str, names: set[str]) -> str:

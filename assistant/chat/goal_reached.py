@@ -106,12 +106,40 @@ def reached_goal(tracks: list[tuple[str, dict[str, Any]]], text: str) -> Goal | 
     return found[0] if len(found) == 1 else None
 
 
+#: Words of a step toward a goal, not the goal reached ("we made real progress on finding my sister", "i found another
+#: clue about my sister", "i'm closer to finding her"): the milestone is offered first (Reach a Milestone: "When you
+#: make significant progress in your quest").
+_STEP = frozenset(
+    {
+        "progress", "closer", "step", "steps", "clue", "clues", "lead", "leads", "trace", "traces", "trail", "sign",
+        "signs", "hint", "hints", "headway", "milestone", "word", "rumor", "rumour", "whereabouts"
+    }
+)  # fmt: skip
+
+
+def stepped_goal(tracks: list[tuple[str, dict[str, Any]]], text: str) -> Goal | None:
+    """The goal among ``tracks`` that ``text`` tells a step toward ("a clue about my sister", "progress on finding
+    my sister"), if exactly one is."""
+    words = _WORD.findall(text)
+    found: list[Goal] = []
+    for track_id, track in tracks:
+        goal = goal_of(track_id, track)
+        if goal is None:
+            continue
+        steps = [i for i, w in enumerate(words) if w.lower() in _STEP]
+        if any(_stem(w) in goal.nouns for i in steps for w in words[i + 1 : i + 8]):
+            found.append(goal)
+    return found[0] if len(found) == 1 else None
+
+
 def _tells_reached(words: list[str], goal: Goal) -> bool:
     own = goal.verb[:4] if len(goal.verb) > 4 else goal.verb
     for i, word in enumerate(words):
         low = word.lower()
         if low not in _REACHING and not low.startswith(own):
             continue
+        if low.endswith("ing") or any(w.lower() in _STEP for w in words[:i]):
+            continue  # "progress on finding my sister", "closer to finding her": a step toward it, not the goal
         if i and words[i - 1].lower() in _NOT_DONE:
             continue  # "I try to find my brother", "I forsake my vow to avenge my sire": the goal not reached
         for after in words[i + 1 : i + 2 + _BETWEEN_MAX]:
@@ -151,6 +179,7 @@ def offer_goal_moves(state: Any, suggestions: list[Any], text: str, more: Callab
         return suggestions  # "I reach a milestone: I found the logs": the move the words name stays where it is
     ends = [(tid, t) for tid, t in open_tracks(state, "any") if _moves_for(state.system, str(t.get("kind") or "vow"))[0]]
     goal = reached_goal(ends, text)
+    stepped = goal is None and (goal := stepped_goal(ends, text)) is not None  # "a clue about my sister": a milestone
     if goal is None or _names_a_foe(state, text):
         return suggestions  # "I destroy the hunter" in the fight with the hunter: the fight's moves end it
     picks: list[Any] = []
@@ -163,8 +192,8 @@ def offer_goal_moves(state: Any, suggestions: list[Any], text: str, more: Callab
             picks += fit_suggestions(state, [found], text, k=1)
     if not picks:
         return suggestions
-    if len(picks) == 2 and certain_miss(getattr(picks[0], "odds", None)):
-        picks.reverse()  # a fulfilment that can only miss: the milestone first, the fulfilment saying why
+    if len(picks) == 2 and (stepped or certain_miss(getattr(picks[0], "odds", None))):
+        picks.reverse()  # a step toward the goal, or a fulfilment that can only miss: the milestone first
     keys = {normalize_name(str(getattr(p, "move", ""))) for p in picks}
     rest = [s for s in suggestions if normalize_name(str(getattr(s, "move", ""))) not in keys]
     return [*picks, *rest][: max(len(suggestions), len(picks) + 1)]

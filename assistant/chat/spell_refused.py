@@ -9,7 +9,7 @@ from typing import Any
 
 from assistant.chat.their_moves import NOT_NOW
 
-__all__ = ["cast_at_you", "cast_refused", "is_spell", "spells_first"]
+__all__ = ["cast_at_you", "cast_refused", "is_spell", "spells_first", "their_spell_lands"]
 
 #: "casts", "cast", "casting", "i cast": the words of a spell being cast.
 _CAST = re.compile(r"\bcast(?:s|ing)?\b\s*(?:a\s+|an\s+|the\s+|my\s+|her\s+|his\s+|their\s+)?(?P<spell>[a-z][\w' -]*)?", re.I)
@@ -42,6 +42,33 @@ def cast_at_you(text: str) -> bool:
     """Whether the words tell a spell cast at the one playing by someone the sheet does not hold ("she casts magic
     missile at me", "her magic missile hits me")."""
     return bool(_CAST_AT_YOU.search(text)) and bool(_CAST.search(text)) or bool(_THEIR_SPELL_HITS.search(text))
+
+
+#: A damage spell's own dice, by the words that name it (Magic Missile: "Deal 2d4 damage to one target, ignoring armor").
+_SPELL_DICE = ((re.compile(r"\bmagic\s+missiles?\b|\bmissiles?\b", re.I), "2d4"),)
+
+
+def their_spell_lands(text: str, suggestions: list[Any]) -> list[Any]:
+    """``suggestions`` with the Deal Damage of another's spell cast at the one playing carrying that spell's damage:
+    its own dice when the words name it ("she casts magic missile at me": 2d4), and armor left out ("Damage spells
+    always ignore armor"), so the player is not asked for a grit die a spell does not use."""
+    import dataclasses
+
+    dice = next((d for words, d in _SPELL_DICE if words.search(text)), None)
+    out = []
+    for s in suggestions:
+        request = dict(getattr(s, "request", None) or {})
+        if request.get("move") not in ("deal_damage", "Deal Damage") or not dataclasses.is_dataclass(s):
+            out.append(s)
+            continue
+        options = {k: v for k, v in dict(request.get("options") or {}).items() if k != "grit"}
+        options["ignore_armor"] = True
+        if dice and not any(k in options for k in ("amount", "damage_dice")):
+            options["damage_dice"] = dice
+        dealt = f"damage, {options['damage_dice']}" if "damage_dice" in options else "damage dice, asked when you make it"
+        words = f"the spell's own {dealt}; armor does not count (damage spells always ignore armor)"
+        out.append(dataclasses.replace(s, request={**request, "options": options}, odds_words=words))  # type: ignore[type-var]
+    return out
 
 
 def is_spell(suggestion: Any) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from assistant.chat import brinks
+from assistant.chat.beside_attack import beside_a_song, beside_an_attack, other_class_last
 from assistant.chat.characters import their_words
 from assistant.chat.class_words import other_class_notes
 from assistant.chat.companions import as_companion, companion_names
@@ -71,6 +72,11 @@ class SuggestingMixin(OpenChoiceMixin):
         shortlist = suggest(words, context, k=SHORTLIST, embedder=self.embedder)
         # the whole shortlist is aimed, then the best three kept: Mara's spell ranks by her mana, not the player's
         suggestions = _without_far_behind(fit_suggestions(self._state, shortlist, words, k=SHORTLIST))
+        suggestions = beside_an_attack(self.system, suggestions, words)  # "my turn, i attack": not Your Turn Begins
+        suggestions = beside_a_song(self.system, suggestions, words)  # Arcane Art: not the ally's Receive Arcane Art
+        leads = maker or self._maker_in(text)  # "Mara flings a fireball at me": her class's moves, not the player's
+        maker_sheet = self._state.characters.get(leads) if leads else self._state.active()
+        suggestions = other_class_last(self.system, maker_sheet, suggestions, words)  # a Fighter's "i hit mara": no Arcane Art
         suggestions, notes = self._aim(text, suggestions, k=3)  # "I strike Mara": aimed at Mara, who plays stays
         if maker is None:  # "I finally find my brother": the vow to find him is fulfilled, or a milestone reached
             suggestions = offer_goal_moves(

@@ -174,8 +174,12 @@ def name_from_words(text: str, kind: str) -> str:
                 else:  # "i strike him with my blade": no foe named, "The fight"
                     name = f"The {_foe_phrase(clean, foe)}" if foe else ""
     name = _MAKE_KIND.sub("", name)  # "Captain Voss, and make a connection": what the words do, not the name
-    if kind == "connection" and not matched and (who := _WITH_WHOM.search(clean)):
-        name = who.group("n")  # "i dance with the countess and let her see ...": the countess, not the whole deed
+    if kind == "connection" and not matched:  # the one met, not the whole deed
+        who = _WITH_WHOM.search(clean)  # "i dance with the countess and let her see ...": the countess
+        if who:
+            name = who.group("n")
+        elif _DEED_WITH.search(clean):  # "a quiet moment with juno over drinks": Juno ("Countess Ilse von Hart" stays)
+            name = _one_met(clean) or name
     if kind == "connection":  # "Captain Ilsa Voss, a smuggler who might help me": the one met, not who they are
         name = re.sub(r"\s*,\s*(?:a|an|the|who|whom|my|our)\b.*$", "", name, flags=re.IGNORECASE) or name
         name = _WHERE.sub("", name) or name  # "Captain Ilsa Voss at the docks": the one met, not where
@@ -202,6 +206,22 @@ _WITH_WHOM = re.compile(
     r"|(?!(?i:a|an|my|our|his|her|their|them|him|me|us|it|this|that|the|some|each|every)\b)[A-Z][\w'-]+"
     r"(?:\s+(?:von|van|de)?\s*[A-Z][\w'-]+){0,3})"
 )
+
+
+#: The one a connection is made with, after the deed's word ("a quiet moment with juno", "i bring juno a gift").
+_DEED_WITH = re.compile(r"\b(?:with|for|bring|brings|give|gives|help|helps|ask|asks|thank|thanks)\s+([a-z][\w'-]*)", re.I)
+_NOT_WHOM = frozenset(
+    {"her", "him", "them", "me", "us", "it", "my", "our", "the", "a", "an", "his", "their", "this", "that", "show", "be"}
+)
+
+
+def _one_met(clean: str) -> str:
+    """The name of the one a connection's words are about when no pattern of meeting fits: a capitalised name ("I
+    share a drink with Juno"), else the word after "with", "bring"... ("a quiet moment with juno"); "" for none."""
+    called = re.search(r"(?<!^)\b(?!I\b)([A-Z][\w'-]+)", clean)
+    if called:
+        return called.group(1)
+    return next((m.group(1) for m in _DEED_WITH.finditer(clean) if m.group(1).lower() not in _NOT_WHOM), "")
 
 
 _DANGLING = re.compile(r"(?:\s+(?:the|a|an|of|to|near|in|at|on|for|and|or|with|from|by|my|his|her|their|our|its))+$", re.I)

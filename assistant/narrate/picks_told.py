@@ -57,6 +57,16 @@ def _picked_card(request: NarrationRequest, result: Result) -> str:
     return " ".join(p for p in (f"{facts.move_label(result)}.", *lines, facts.burn_offer(result)) if p)
 
 
+#: A sentence that asks for the pick ("Your spell still works, but (choose one):", "On a 10+ Choose Two."): once the
+#: pick is made, the story does not ask it again.
+_PROMPT = re.compile(r":\s*$|\(?\bchoose\s+(?:one|two|three|\d)\b\)?", re.IGNORECASE)
+
+
+def without_prompt(prose: str) -> str:
+    """``prose`` without the sentences that ask for a pick (the pick told, the prompt is answered)."""
+    return " ".join(s for s in re.split(r"(?<=[.!?:])\s+", prose) if s and not _PROMPT.search(s))
+
+
 def pick_opening(request: NarrationRequest, result: Result) -> str:
     """The opening of a pick or a burn on the move the last narration told ("You choose: gain 4 blood and kill the
     victim.", "Mara picks: ..."), or "" for a move told for the first time (the model's story goes on from it too)."""

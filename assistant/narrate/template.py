@@ -29,7 +29,7 @@ from assistant.narrate.milestone import RULES_WORDS, milestone_deed, progress_op
 from assistant.narrate.opening import frame, once_more
 from assistant.narrate.oracle_story import answer_paragraph, oracle_opening
 from assistant.narrate.outcome_prose import FAMILY, story, tone
-from assistant.narrate.picks_told import _picked_card, pick_opening
+from assistant.narrate.picks_told import _picked_card, pick_opening, without_prompt
 from assistant.narrate.request import NarrationRequest
 from assistant.narrate.their_words import of_someone, on_their_sheet, rows_of, theirs_listed
 from assistant.narrate.variety import pick
@@ -148,6 +148,7 @@ def _vivid(request: NarrationRequest, result: Result, first: bool, seed: str) ->
         opening = f"{request.actor} rolls {result.move}."
     told = story(result, recent)
     prose, _, rest = told.partition("\n") if told and not told.startswith("-") else ("", "", told)
+    prose = without_prompt(prose) if retold else prose  # picked: not "Your spell still works, but (choose one):" again
     feeling = "" if retold and not (result.burn and result.burn.burned) else tone(result, seed, recent, request.actor)
     if first and not retold and request.opened:  # the opening the player already read, not another in other words
         opening, feeling = request.opened, ""

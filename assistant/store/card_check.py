@@ -68,6 +68,8 @@ def card_differences(state: CampaignState, result: Result) -> list[str]:
         kind, target, after = str(e.kind), e.target, e.after
         if after is None and kind not in ("position",):
             continue  # a note-only effect (nothing was given to change)
+        if kind == "choice":
+            continue  # the option picked, no value on the sheet (Defend's pick "defend_hold" is no Defend hold)
         if kind == "progress":
             check(f"{target} at", after, [t.get("ticks") for t in _named(state.tracks, target)])
         elif kind == "rank":

@@ -18,6 +18,7 @@ from assistant.engine import Result, get_ruleset
 from assistant.engine.change_words import change_line, rolled_over
 from assistant.engine.kinds import RollKind
 from assistant.engine.model import DieRecord
+from assistant.narrate.card_title import owned_title
 from assistant.narrate.facts import NOT_NAMED, by_die, lower_is_better, told_by_amount, zero_dice
 from assistant.narrate.odds_words import result_words
 from assistant.ui.components.citations import shown_citations
@@ -249,11 +250,11 @@ def dice_card_view(
     title = res.move + (f" (+{res.stat.replace('_', ' ')})" if res.stat else "")  # "+wanted level"
     maker = res.character or {}
     whose = str(maker.get("name") or maker.get("id") or "") if playing and maker.get("id") not in (None, playing) else ""
-    if made_on is not None:
+    if made_on is not None:  # a stored card: who made it and whose sheet it changed, as the chat's undo line says
         title = (f"{made_on[0]}'s " if made_on[0] else "") + f"{title} on {made_on[1]}"
         whose = made_on[1]
-    elif whose:
-        title = f"{whose}'s {title}"
+    else:
+        title = owned_title(res, title, whose)  # "Mara's Hack & Slash", but "Deal Damage to Mara"
     changes = [change_line(e) for e in rolled_over(res) if not NOT_NAMED.search(e.reason or "")]  # the note says it
     next_steps = [f.reason or f.move for f in res.follow_ups]
     next_steps += [_choice_step(c.prompt) for c in res.choices]
