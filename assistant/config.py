@@ -27,6 +27,7 @@ endpoint (``TABLETOP_LLM_BASE_URL``). A visitor who names another endpoint in th
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import os
 from dataclasses import dataclass, field
@@ -230,21 +231,13 @@ def visitor_llm(
     endpoint and model stand whatever the visitor typed. A malformed visitor URL raises :class:`ConfigError`."""
     wanted = (base_url or "").strip()
     if locked or not wanted or same_endpoint(wanted, server.base_url):
-        return LLMSettings(
-            base_url=server.base_url,
+        return dataclasses.replace(  # the operator's other choices stand (narrated kinds, rules answers, story turns…)
+            server,
             model=server.model if locked else ((model or "").strip() or server.model),
             api_key=api_key or server.api_key,
-            timeout=server.timeout,
             url_from="app" if wanted and not locked else server.url_from,
-            planning=server.planning,
-            gguf=server.gguf,
         )
     endpoint_identity(wanted)  # refuse a malformed URL before anything is sent anywhere
-    return LLMSettings(
-        base_url=wanted,
-        model=(model or "").strip() or server.model,
-        api_key=api_key,
-        timeout=server.timeout,
-        url_from="app",
-        planning=server.planning,
+    return dataclasses.replace(
+        server, base_url=wanted, model=(model or "").strip() or server.model, api_key=api_key, url_from="app", gguf=None
     )

@@ -53,3 +53,26 @@ def test_a_chat_session_has_a_rules_model_only_when_told(tabletop_home: Path, an
     planner = object()
     bare = ChatSession("Rules", settings=Settings(home=tabletop_home, llm=llm), planner_model=planner, retrieve_rules=False)
     assert bare.rules_model is (None if answers == "text" else planner)
+
+
+@pytest.mark.parametrize("visitor_url", ["", "http://127.0.0.1:9/v1", "http://127.0.0.1:8/v1"])
+def test_the_apps_settings_keep_the_operators_choices(visitor_url: str) -> None:
+    """The app's effective settings (a visitor's endpoint or model on top of the operator's) kept only the endpoint's
+    fields: TABLETOP_LLM_RULES_ANSWERS, TABLETOP_LLM_NARRATE_KINDS and the story settings were lost in the app."""
+    from assistant.config import LLMSettings, Secret, visitor_llm
+
+    server = LLMSettings(
+        base_url="http://127.0.0.1:9/v1",
+        model="m",
+        api_key=Secret("sk-server-0123456789"),
+        rules_answers="text",
+        narrate_kinds=("oracle yes",),
+        story_sentences=2,
+    )
+    llm = visitor_llm(server, base_url=visitor_url, model="other")
+    assert (llm.rules_answers, llm.narrate_kinds, llm.story_sentences) == ("text", ("oracle yes",), 2)
+    assert llm.model == "other"
+    if visitor_url.endswith(":8/v1"):  # another endpoint: never the server's key
+        assert llm.base_url == visitor_url and llm.api_key is None and llm.url_from == "app"
+    else:
+        assert llm.api_key is not None and llm.api_key.get() == "sk-server-0123456789"

@@ -37,6 +37,9 @@ def _position_of(option: ChoiceOption) -> str | None:
     return next((str(e.get("value")) for e in option.effects if e.get("type") == "position"), None)
 
 
+APP_UNDO = "↩ Undo last action"
+"""The app's undo button, as a refusal there names it (the terminal names /undo)."""
+
 #: Prompts that only say how many to pick: the options listed say the rest.
 _BARE_PROMPTS = {"choose one", "pick one", "choose two", "select one", "choose one or more"}
 
@@ -177,6 +180,9 @@ class OpenChoiceMixin(AimingMixin):
             times = "twice" if since == 1 else f"{since + 1} times"
             undo = f"or /undo {times} for the roll (what you did since goes first)" if since else "or /undo the roll"
             required = f"still waits for a pick the rules require ({menu})"
+            if getattr(self, "cards_shown", False):  # the app: the pick and the undo are buttons on the page
+                required, undo = "still waits for a pick the rules require", f"or “{APP_UNDO}”"
+                return f"{whose}{result.move} {required}: choose it in the box below the card before your next move, {undo}."
             return f"{whose}{result.move} {required}: make it before your next move, {undo}."
         options = open_options(result.choices)
         listed = (
@@ -336,6 +342,11 @@ class OpenChoiceMixin(AimingMixin):
             prompts, ways = of_someone(prompts, maker), of_them(ways)
         whose = f"{possessive(maker)} " if maker else ""
         said = f" ({prompts})" if prompts else ""
+        if getattr(self, "cards_shown", False):  # the app: the pick and the undo are buttons on the page
+            raise RulesError(
+                f"{whose}{result.move} still waits for a pick the rules require{said}: choose it in the box below the "
+                f"card and confirm. Make it before {doing}, or take the roll back with “{APP_UNDO}”. Nothing was changed."
+            )
         raise RulesError(
             f"{whose}{result.move} still waits for a pick the rules require{said}: {ways}. Make it before {doing}, or "
             "take the roll back with /undo. Nothing was changed."

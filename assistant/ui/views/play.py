@@ -7,6 +7,7 @@ from typing import Any
 
 import streamlit as st
 
+from assistant.chat.open_choice import APP_UNDO
 from assistant.engine import get_ruleset
 from assistant.store.followups import KnownLog
 from assistant.ui import state
@@ -165,7 +166,7 @@ def _render_play(campaign: str, session: Any) -> None:
     state.pending().question = session.pending_question  # the log says which question is open
     render_pending()
     if session.can_undo:  # nothing to take back (a new campaign, or everything undone): no button
-        st.button("↩ Undo last action", key="undo", on_click=_queue_undo, args=(shown.top,))
+        st.button(APP_UNDO, key="undo", on_click=_queue_undo, args=(shown.top,))
     render_status_line(camp.active(), sheet, list(camp.tracks.values()), list(camp.clocks.values()))
     scroll_to_newest(len(state.campaign_events(campaign)))
     st.chat_input("What do you do? (or /help)", key="chat_text", on_submit=_queue_send, max_chars=MAX_INPUT)
