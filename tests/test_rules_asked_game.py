@@ -126,7 +126,7 @@ def test_assistant_ask_answers_from_the_game_the_question_asks_about(monkeypatch
     asked = CliRunner().invoke(app, ["ask", typed, "--system", "starforged"])
     assert asked.exit_code == 0, asked.output
     assert asked.output.startswith("From Elegy, the game the question names (not Ironsworn: Starforged):")
-    assert "[1] elegy › " in asked.output and "starforged ›" not in asked.output
+    assert "[1] Elegy › " in asked.output and "Starforged ›" not in asked.output  # cited as a player reads it
 
 
 @pytest.mark.parametrize(
