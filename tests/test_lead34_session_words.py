@@ -37,6 +37,8 @@ def _session(name: str, system: str = "elegy") -> ChatSession:
         ("my name is Vesper, a vampire hunting for the one who turned me", "Vesper"),
         ("my name is vesper", "Vesper"),
         ("Hi, my name is Ilsa Voss and I run a salvage crew", "Ilsa Voss"),
+        ("i'm Arden, a fighter with a greatsword", "Arden"),  # an introduction (played with a real model: it offered moves)
+        ("I am Vesper Crane, the last of my line", "Vesper Crane"),
         ("call me Ash.", "Ash"),
         ("my character is called Kael the Red", "Kael"),
     ],
@@ -52,7 +54,10 @@ def test_a_name_said_in_words_names_the_character(said: str, name: str) -> None:
     service.close_stores()
 
 
-@pytest.mark.parametrize("said", ["my name is not important", "I am a vampire", "call me when the ship lands"])
+@pytest.mark.parametrize(
+    "said",
+    ["my name is not important", "I am a vampire", "call me when the ship lands", "i'm hungry, a little", "I'm ready"],
+)
 def test_words_that_give_no_name_name_no_one(said: str) -> None:
     assert name_said(said) is None
 

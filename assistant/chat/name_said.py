@@ -1,5 +1,5 @@
-"""The character's name said in words ("my name is Vesper, a vampire hunting…", "call me Ash"): the ``/set name`` the
-player means, not an action to suggest moves for. Pure: words in, a name (or None) out."""
+"""The character's name said in words ("my name is Vesper, a vampire…", "call me Ash", "i'm Arden, a fighter"): the
+``/set name`` the player means, not an action to suggest moves for. Pure: words in, a name (or None) out."""
 
 from __future__ import annotations
 
@@ -11,6 +11,12 @@ _SAYS_NAME = re.compile(
     r"my\s+character\s+is\s+(?:called|named))\s+(?P<rest>.+)$",
     re.IGNORECASE,
 )
+#: An introduction: "i'm Arden, a fighter with a greatsword", "I am Vesper Crane, the last of my line": a name as typed
+#: (capitalised), then a comma and what the character is. "i'm hungry, a little" names no one (not capitalised).
+_INTRODUCES = re.compile(
+    r"^\W*(?i:(?:hi|hello|hey|greetings)\W+)?(?i:i'?m|i’m|i\s+am)\s+"
+    r"(?P<name>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2})\s*,\s*(?i:a|an|the)\s+\w"
+)
 #: Words that are no name: "my name is not important", "call me when…".
 _NOT_A_NAME = frozenset({"not", "unknown", "nobody", "no", "none", "when", "if", "later", "a", "an", "the", "what"})
 _WORD = re.compile(r"[A-Za-z][\w'’-]*")
@@ -21,7 +27,8 @@ def name_said(text: str) -> str | None:
     capitalised; None when the words name no one."""
     m = _SAYS_NAME.match(" ".join(text.split()))
     if not m:
-        return None
+        intro = _INTRODUCES.match(" ".join(text.split()))
+        return intro.group("name") if intro and intro.group("name").lower() not in _NOT_A_NAME else None
     rest = re.split(r"[,.;:!?(]|\s+-+\s+|\s+(?:and|but|who|a|an|the)\s+", m.group("rest"), maxsplit=1)[0]
     words = _WORD.findall(rest)
     if not words or words[0].lower() in _NOT_A_NAME:
