@@ -249,13 +249,18 @@ HELD_MIN_WORDS = 4
 @dataclass
 class _Checked:
     kept: list[str] = field(default_factory=list)
-    cited_here: int = 0
-    """Uncited sentences kept with the number of the passage that holds them."""
+    here: list[str] = field(default_factory=list)
+    """Uncited sentences given the number of the passage that holds them."""
     uncited: int = 0
     miscited: int = 0
     not_found: int = 0
     verdicts: int = 0
     """A yes/no question's "Yes, …" / "No, …" sentences left out (:mod:`rules_index.verdict`)."""
+
+    @property
+    def cited_here(self) -> int:
+        """The kept sentences the app cited (one left out as a verdict is not counted)."""
+        return sum(s in self.kept for s in self.here)
 
 
 def check_citations(text: str, hits: list[Hit]) -> _Checked:
@@ -266,8 +271,8 @@ def check_citations(text: str, hits: list[Hit]) -> _Checked:
         if not numbers or not all(1 <= n <= len(hits) for n in numbers):
             holder = None if numbers or says_not_found(sentence) else _holder(sentence, hits)
             if holder:  # a small model cites once, at the paragraph's end, or not at all: the passage that says it
-                out.kept.append(f"{sentence.rstrip()} [{holder}]")
-                out.cited_here += 1
+                out.here.append(f"{sentence.rstrip()} [{holder}]")
+                out.kept.append(out.here[-1])
             elif says_not_found(sentence):
                 out.not_found += 1
             else:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+from typing import Any
 
 from evals.citations import score_reply, summarize
 
@@ -13,6 +15,7 @@ class _Hit:
     section: str
     system: str = "blades"
     citation: str = ""
+    chunk: Any = field(default_factory=lambda: SimpleNamespace(origin="text"))
 
 
 HITS = [
@@ -58,3 +61,10 @@ def test_a_held_out_set_gives_its_answerable_questions_per_system(tmp_path) -> N
     path = tmp_path / "set.jsonl"
     path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
     assert [r["id"] for r in questions(path, 2)] == ["a1", "a3", "b2"]
+
+
+def test_a_withheld_verdict_the_app_cited_is_not_counted_as_cited() -> None:
+    question = "can i lower my heat at 9?"
+    reply = "Yes, when heat reaches 9 your wanted level goes up. When heat reaches 9, increase your wanted level."
+    scored = score_reply(reply, HITS, "Heat", question)
+    assert scored["verdicts_withheld"] == 1 and scored["cited_here"] == 1 and scored["shown"]

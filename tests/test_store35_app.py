@@ -8,20 +8,8 @@ from streamlit.testing.v1 import AppTest
 
 from assistant.chat.session import ChatSession
 from assistant.store import service
+from tests.test_store34_app import _page
 from tests.test_ui_app import APP, _offline_fast, no_errors  # noqa: F401
-
-WEAK_HIT = {"move": "Secure an Advantage", "stat": "edge", "dice": [5, 4, 9]}  # "Take +2 momentum" or "+1 next move"
-
-
-def _page(name: str) -> AppTest:
-    service.create_campaign(name, "starforged", seed=3)
-    service.resolve_event(name, WEAK_HIT)
-    at = AppTest.from_file(str(APP), default_timeout=60)
-    at.query_params["campaign"] = name
-    at.run()
-    no_errors(at)
-    assert any(b.key == "choose_0" for b in at.button)
-    return at
 
 
 def _save(at: AppTest, label: str, value: int) -> None:

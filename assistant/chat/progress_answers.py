@@ -45,11 +45,16 @@ def _has_tracks(system: str) -> bool:
         return False
 
 
+def _kinds(question: str) -> list[str]:
+    """The kinds of track the question names ("my vow", "the fight"), in :data:`_KINDS`' order."""
+    return [k for k, words in _KINDS.items() if re.search(rf"\b(?:{words})\b", question, re.IGNORECASE)]
+
+
 def progress_question(question: str, system: str) -> bool:
     """Whether ``question`` asks the progress on the player's own tracks (in a game with progress tracks)."""
     if not _ASKING.search(question) or not _OWNED.search(question) or _RULE_WORDS.search(question):
         return False
-    kinds = [k for k, words in _KINDS.items() if re.search(rf"\b(?:{words})\b", question, re.IGNORECASE)]
+    kinds = _kinds(question)
     asked = _PROGRESS.search(question) and (kinds or re.search(r"\bprogress\b", question, re.I))
     return bool(asked or (kinds and _STANDING.search(question))) and _has_tracks(system)
 
@@ -59,7 +64,7 @@ def progress_answer(question: str, system: str, state: CampaignState) -> str | N
     it is not such a question."""
     if not progress_question(question, system):
         return None
-    kinds = [k for k, words in _KINDS.items() if re.search(rf"\b(?:{words})\b", question, re.IGNORECASE)]
+    kinds = _kinds(question)
     tracks = [t for t in state.tracks.values() if not kinds or str(t.get("kind") or "vow") in kinds]
     open_now = [t for t in tracks if not t.get("status")] or tracks
     if not open_now:
