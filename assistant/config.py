@@ -149,6 +149,8 @@ def load_settings() -> Settings:
     story_sentences = int(sentences_text) if sentences_text.isdigit() and int(sentences_text) > 0 else STORY_SENTENCES
     task = (_env("TABLETOP_LLM_NARRATION_TASK") or "add").strip().lower()
     rules_answers = (_env("TABLETOP_LLM_RULES_ANSWERS") or "model").strip().lower()
+    if rules_answers not in RULES_ANSWERS:  # a typo must not pass unseen: the operator reads the log
+        log.warning("TABLETOP_LLM_RULES_ANSWERS: %r is neither %s; the model answers", rules_answers, " nor ".join(RULES_ANSWERS))
     kinds, unknown = parse_kinds(_env("TABLETOP_LLM_NARRATE_KINDS"))
     if unknown:  # named in the environment, so said in the log the operator reads (a typo must not pass unseen)
         log.warning(

@@ -26,6 +26,15 @@ def test_the_setting_is_read_from_the_environment(monkeypatch: pytest.MonkeyPatc
     assert load_settings().llm.rules_answers == expected
 
 
+def test_a_value_that_is_no_choice_is_said_in_the_log(monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    for k, v in ENDPOINT.items():
+        monkeypatch.setenv(k, v)
+    monkeypatch.setenv("TABLETOP_LLM_RULES_ANSWERS", "txet")
+    with caplog.at_level("WARNING", logger="assistant.config"):
+        assert load_settings().llm.rules_answers == "model"
+    assert "TABLETOP_LLM_RULES_ANSWERS: 'txet' is neither model nor text" in caplog.text
+
+
 def test_text_gives_no_rules_model_but_keeps_the_narrator(monkeypatch: pytest.MonkeyPatch) -> None:
     for k, v in ENDPOINT.items():
         monkeypatch.setenv(k, v)
